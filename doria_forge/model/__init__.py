@@ -1,1 +1,40 @@
+"""Pydantic models for every kind of Dungeons of Doria content; the single source of truth.
 
+``KINDS`` maps the ``kind:`` of a YAML document to its model class.
+"""
+
+from __future__ import annotations
+
+from .character import Character
+from .common import ATTRIBUTES, DiceSpec, Document, parse_dice
+from .equipment import AttackProfile, Bonuses, Equipment, ItemEffect, TNCheck
+from .monster import Ability, Monster, MonsterLevel, MonsterModification, StatModifiers
+from .pack import ContentPack
+from .room_tile import Door, MonsterIcon, OpenSide, RoomTile, Rune, StartingPosition
+from .rules import HERO_BONUSES, DoomTrack, DoorEvent, OptionalRule, Pack, Rules
+from .scenario import Campaign, CampaignReward, Scenario, ScenarioEvent, ScenarioSetup, TileDeckEntry
+from .trap import Trap, TrapEffect
+
+KINDS: dict[str, type[Document]] = {
+    "pack": Pack,
+    "rules": Rules,
+    "equipment": Equipment,
+    "trap": Trap,
+    "monster": Monster,
+    "monster_level": MonsterLevel,
+    "monster_modification": MonsterModification,
+    "character": Character,
+    "room_tile": RoomTile,
+    "scenario": Scenario,
+    "campaign": Campaign,
+    "door_event": DoorEvent,
+}
+
+__all__ = [
+    "ATTRIBUTES", "HERO_BONUSES", "KINDS", "Ability", "AttackProfile", "Bonuses", "Campaign",
+    "CampaignReward", "Character", "ContentPack", "DiceSpec", "Document", "DoomTrack", "Door",
+    "DoorEvent", "Equipment", "ItemEffect", "Monster", "MonsterIcon", "MonsterLevel",
+    "MonsterModification", "OpenSide", "OptionalRule", "Pack", "RoomTile", "Rules", "Rune",
+    "Scenario", "ScenarioEvent", "ScenarioSetup", "StartingPosition", "StatModifiers", "TNCheck",
+    "TileDeckEntry", "Trap", "TrapEffect", "parse_dice",
+]

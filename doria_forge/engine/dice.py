@@ -1,0 +1,125 @@
+"""Ten-sided dice with explosions and Fumbles (chapters *Comparative Rolls and Target
+Numbers*, *Critical Rolls and Fumbles*).
+
+All randomness of a game comes from one ``DiceRoller`` held by the game state, so a
+(content, seed) pair replays exactly. ``ScriptedDice`` replays given faces for tests
+of the rulebook's worked examples.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from doria_forge.model.common import DiceSpec, parse_dice
+
+ZERO = 10
+"""The face printed 0 counts 10 and explodes (is rolled again and added)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The outcome of rolling ``spec``: ``dice`` holds each die's chain of faces
+    (1-10, 10 being the 0 face; ``(10, 6)`` is a die worth 16), ``total`` includes
+    the flat bonus.
+
+    ``fumble`` is true when two or more dice show a first face of 1 (the number of
+    dice does not matter); with a single die, ``single_one`` tells whether that die
+    is a 1 (a Fumble only where the rules say so, e.g. initiative with one die).
+    A 0 followed by a 1 is 11, not a 1.
+    """
+
+    spec: DiceSpec
+    dice: tuple[tuple[int, ...], ...]
+    total: int
+
+    @property
+    def ones(self) -> int:
+        return sum(1 for chain in self.dice if chain[0] == 1)
+
+    @property
+    def fumble(self) -> bool:
+        return self.ones >= 2
+
+    @property
+    def single_one(self) -> bool:
+        return len(self.dice) == 1 and self.dice[0][0] == 1
+
+    @property
+    def dice_total(self) -> int:
+        return self.total - self.spec.bonus
+
+
+class DiceRoller:
+    """Rolls exploding D10s from one seeded generator.
+
+    ``seed`` is any int; the same seed gives the same sequence of faces.
+    """
+
+    def __init__(self, seed: int | None = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def face(self) -> int:
+        """One face 1-10 (10 = the 0 face)."""
+        return self._rng.randrange(10) + 1
+
+    def chain(self) -> tuple[int, ...]:
+        """One exploding die: faces until a face other than 0/10 comes up."""
+        faces = [self.face()]
+        while faces[-1] == ZERO:
+            faces.append(self.face())
+        return tuple(faces)
+
+    def roll(self, spec: DiceSpec | str, extra_dice: int = 0, bonus: int = 0) -> Roll:
+        """Roll ``spec`` (``DiceSpec`` or text such as ``3D+2``) with ``extra_dice``
+        more (negative: fewer, at least 1 die is always rolled) and ``bonus`` added.
+
+        Raises ValueError for a malformed dice text.
+        """
+        if isinstance(spec, str):
+            spec = parse_dice(spec)
+        count = max(1, spec.count + extra_dice)
+        used = DiceSpec(count, spec.bonus + bonus)
+        chains = tuple(self.chain() for _ in range(count))
+        return Roll(used, chains, sum(sum(c) for c in chains) + used.bonus)
+
+    def choice(self, options: Sequence):
+        """One element of ``options``, uniformly (shuffles and draws use the same generator)."""
+        return options[self._rng.randrange(len(options))]
+
+    def shuffle(self, items: list) -> None:
+        """Shuffle ``items`` in place."""
+        self._rng.shuffle(items)
+
+    def getstate(self):
+        return self._rng.getstate()
+
+    def setstate(self, state) -> None:
+        self._rng.setstate(state)
+
+
+class ScriptedDice(DiceRoller):
+    """Dice that show the given faces in order (1-10, 10 = the 0 face), for tests.
+
+    Raises AssertionError when the script runs out, so a test notices extra rolls.
+    Shuffles keep the given order.
+    """
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        super().__init__(0)
+        self._faces = list(faces)
+        for f in self._faces:
+            if not 1 <= f <= 10:
+                raise ValueError(f"scripted face {f} is not 1-10")
+
+    def face(self) -> int:
+        assert self._faces, "scripted dice ran out of faces"
+        return self._faces.pop(0)
+
+    def shuffle(self, items: list) -> None:
+        return None
+
+    @property
+    def remaining(self) -> int:
+        return len(self._faces)

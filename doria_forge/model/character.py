@@ -1,0 +1,48 @@
+"""Characters: premade heroes and custom ones (chapters *Characters*, *Preparing Characters*,
+*Calculated Values*)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Iterable, Literal
+
+from pydantic import Field
+
+from .common import ATTRIBUTES, Attribute, Document, Ref
+
+
+class Character(Document):
+    """A hero: six base attributes (1-30) and standard equipment (equipment ids).
+
+    Calculated values, rounded down: HP = (STR+CON)//2, IP = (AGI+PER)//2,
+    PP = (WIS+PSI)//2.
+    """
+
+    kind: Literal["character"] = "character"
+    name: str
+    name_de: str | None = None
+    premade: bool = True
+    attributes: dict[Attribute, Annotated[int, Field(ge=1, le=30)]]
+    standard_items: list[str] = Field(default_factory=list)
+    text: str = ""
+
+    def references(self) -> Iterable[Ref]:
+        for i, item in enumerate(self.standard_items):
+            yield (("standard_items", i), "equipment", item)
+
+    def attribute(self, name: Attribute) -> int:
+        return self.attributes.get(name, 0)
+
+    @property
+    def hit_points(self) -> int:
+        return (self.attribute("STR") + self.attribute("CON")) // 2
+
+    @property
+    def initiative_points(self) -> int:
+        return (self.attribute("AGI") + self.attribute("PER")) // 2
+
+    @property
+    def psi_points(self) -> int:
+        return (self.attribute("WIS") + self.attribute("PSI")) // 2
+
+    def missing_attributes(self) -> list[str]:
+        return [a for a in ATTRIBUTES if a not in self.attributes]

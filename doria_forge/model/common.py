@@ -1,0 +1,113 @@
+"""Shared field types of the content model: attributes, elements, dice, squares.
+
+Every content kind builds on these so that a term means the same thing in every
+document (Book of Rules, chapters *Base Attributes*, *Additional Card Properties*).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Annotated, Iterable, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+Attribute = Literal["STR", "CON", "AGI", "PER", "WIS", "PSI"]
+"""The six base attributes (chapter *Base Attributes*)."""
+
+ATTRIBUTES: tuple[Attribute, ...] = ("STR", "CON", "AGI", "PER", "WIS", "PSI")
+
+Element = Literal["fire", "water", "earth", "air"]
+"""Damage elements and armor vulnerabilities; *air* is the same as lightning."""
+
+AttackType = Literal["melee", "ranged", "magic"]
+"""Attack types: melee and ranged are parried with defense, magic with psi resistance."""
+
+MonsterIconColor = Literal["white", "green", "yellow", "red"]
+"""Monster icon colours on Room Tiles: white always, green from 4, yellow from 5, red at 6 players."""
+
+Side = Literal["north", "east", "south", "west"]
+
+_DICE_RE = re.compile(r"^\s*(\d+)\s*[DdWw]\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceSpec:
+    """A parsed dice expression such as ``3D+2``: ``count`` D10s plus a flat ``bonus``."""
+
+    count: int
+    bonus: int = 0
+
+    def __str__(self) -> str:
+        if self.bonus > 0:
+            return f"{self.count}D+{self.bonus}"
+        if self.bonus < 0:
+            return f"{self.count}D{self.bonus}"
+        return f"{self.count}D"
+
+
+def parse_dice(expr: str) -> DiceSpec:
+    """Parse a dice expression ``ND``, ``ND+B`` or ``ND-B`` (N ten-sided dice plus B).
+
+    The German edition writes ``W`` for ``D``; both are accepted.
+
+    Raises:
+        ValueError: the text is not a dice expression, or N is outside 1..9.
+    """
+    m = _DICE_RE.match(str(expr))
+    if not m:
+        raise ValueError(f"dice expression {expr!r} is not of the form 3D, 3D+2 or 2D-1")
+    count = int(m.group(1))
+    if not 1 <= count <= 9:
+        raise ValueError(f"dice expression {expr!r} must roll 1 to 9 dice")
+    bonus = int(m.group(3) or 0)
+    if m.group(2) == "-":
+        bonus = -bonus
+    return DiceSpec(count, bonus)
+
+
+def _normalise_dice(expr: str) -> str:
+    return str(parse_dice(expr))
+
+
+Dice = Annotated[str, AfterValidator(_normalise_dice), Field(examples=["3D+2", "2D"])]
+"""A dice expression as written on cards (``3D+2``); stored normalised."""
+
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64)]
+"""A document id: letters, digits, ``_`` and ``-`` (``orc``, ``orc-2``, ``A-1``)."""
+
+Square = tuple[Annotated[int, Field(ge=0, le=4)], Annotated[int, Field(ge=0, le=4)]]
+"""A square on a 5 x 5 Room Tile as ``[row, column]``, 0-based from the north-west corner."""
+
+Requirements = dict[Attribute, Annotated[int, Field(ge=1, le=30)]]
+"""Attribute minimums a hero must meet to equip a card (chapter *Requirements of Equipment Cards*)."""
+
+Ref = tuple[tuple[str | int, ...], str, str]
+"""A cross reference: (field path inside the document, target kind, target id)."""
+
+
+class Strict(BaseModel):
+    """Base of every model: unknown fields are errors (a typo must not pass silently)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Document(Strict):
+    """One YAML document of a content pack. Every document has ``kind`` and ``id``.
+
+    ``source`` says where its facts come from: ``rulebook`` (the appendix tables of
+    the German Book of Rules, see ``shared/data``) or ``sample`` (written for this pack).
+    """
+
+    kind: str
+    id: Id
+    name: str | None = None
+    source: Literal["rulebook", "sample"] = "sample"
+
+    def references(self) -> Iterable[Ref]:
+        """Yield the (field path, target kind, target id) of every cross reference."""
+        return ()
+
+    @property
+    def display_name(self) -> str:
+        return self.name or self.id

@@ -1,0 +1,111 @@
+"""Monsters, Monster Level Cards and Monster Modifications.
+
+Chapters *Monster Activation*, *Combat*, *Hero and Monster Level*; the monster
+abilities are listed in shared/rules/NOTES.md.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Iterable, Literal
+
+from pydantic import Field
+
+from .common import AttackType, Dice, Document, Element, Ref, Strict
+
+MonsterFlag = Literal[
+    "undead",  # Sun Staff and similar do extra damage
+    "flying",  # crosses holes and red-bordered squares
+    "immune_to_ranged",  # skeleton
+    "hurt_only_by_magic",  # poltergeist: only spells or magic weapons hurt it
+    "magic_items_ineffective",  # mummy: magic weapons and armor do not work against it
+    "passes_walls",  # poltergeist
+]
+
+
+class Ability(Strict):
+    """A monster ability: ``id`` keys the engine's implementation, ``text`` is printed on the card."""
+
+    id: str
+    text: str
+
+
+class Monster(Document):
+    """A monster type. Attack type, range (squares), Action Points and vulnerability
+    are the same at every level; per-level numbers live on its Monster Level Cards.
+
+    ``action_points``: how far it moves before it attacks and where it sits on the
+    Initiative Board. ``priority``: the letter that orders monsters on the same
+    initiative (A first). ``figures``: figures in the box; ``deck_cards``: monster
+    cards of this type in the monster deck.
+    """
+
+    kind: Literal["monster"] = "monster"
+    name: str
+    name_de: str | None = None
+    attack_type: AttackType
+    range: Annotated[int, Field(ge=1, le=12)]
+    action_points: Annotated[int, Field(ge=1, le=40)]
+    vulnerability: Element | None = None
+    damage_element: Element | None = None
+    priority: Literal["A", "B", "C", "D"]
+    figures: Annotated[int, Field(ge=1, le=20)]
+    deck_cards: Annotated[int, Field(ge=0, le=40)]
+    ability: Ability | None = None
+    flags: list[MonsterFlag] = Field(default_factory=list)
+    text: str = ""
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+
+class MonsterLevel(Document):
+    """A Monster Level Card: one monster's numbers at one Monster Level (1-4).
+
+    ``attack``, ``defense``, ``psi_resistance`` are dice expressions; ``damage``
+    and ``hit_points`` in points; ``armor_rating`` the points every hit must exceed.
+    """
+
+    kind: Literal["monster_level"] = "monster_level"
+    monster: str
+    level: Annotated[int, Field(ge=1, le=4)]
+    attack: Dice
+    defense: Dice
+    psi_resistance: Dice
+    damage: Annotated[int, Field(ge=0, le=30)]
+    hit_points: Annotated[int, Field(ge=1, le=50)]
+    armor_rating: Annotated[int, Field(ge=0, le=20)]
+
+    def references(self) -> Iterable[Ref]:
+        yield (("monster",), "monster", self.monster)
+
+
+class StatModifiers(Strict):
+    """Flat changes a Monster Modification makes to the monster it is attached to."""
+
+    attack: int = 0
+    defense: int = 0
+    psi_resistance: int = 0
+    damage: int = 0
+    hit_points: int = 0
+    armor_rating: int = 0
+    action_points: int = 0
+
+
+class MonsterModification(Document):
+    """A Monster Modification card of the monster deck (chapter *Monster Icons on a Room Tile*).
+
+    ``effect_id`` keys the engine's implementation of anything beyond ``modifiers``;
+    ``extra_xp`` Group XP and ``extra_loot`` Loot Cards on top of the standard 1;
+    ``copies`` in the monster deck; ``extra_figures`` more monsters placed (Horde).
+    """
+
+    kind: Literal["monster_modification"] = "monster_modification"
+    name: str
+    effect_id: str
+    text: str
+    modifiers: StatModifiers = Field(default_factory=StatModifiers)
+    extra_figures: Annotated[int, Field(ge=0, le=5)] = 0
+    acts_in_phase_f: bool = False
+    extra_xp: Annotated[int, Field(ge=0, le=10)] = 0
+    extra_loot: Annotated[int, Field(ge=0, le=10)] = 0
+    copies: Annotated[int, Field(ge=1, le=20)] = 1

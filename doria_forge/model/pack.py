@@ -1,0 +1,145 @@
+"""ContentPack: the validated, resolved and immutable content the engine and exporters read.
+
+Built by the validate stage; nothing downstream of it reads YAML again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Iterator, Mapping, TypeVar
+
+from .character import Character
+from .common import Document
+from .equipment import Equipment
+from .monster import Monster, MonsterLevel, MonsterModification
+from .room_tile import RoomTile
+from .rules import DoorEvent, Pack, Rules
+from .scenario import Campaign, Scenario
+from .trap import Trap
+
+D = TypeVar("D", bound=Document)
+
+
+@dataclass(frozen=True)
+class ContentPack:
+    """All documents of a pack by kind and id, in a deterministic order.
+
+    ``documents[kind][id]`` is a validated model instance. Use the typed
+    accessors (``monsters``, ``level_card``...) rather than raw kinds.
+    """
+
+    documents: Mapping[str, Mapping[str, Document]]
+    _empty: Mapping[str, Document] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+
+    @classmethod
+    def from_documents(cls, docs: list[Document]) -> "ContentPack":
+        """Group ``docs`` by kind, sorted by id. Raises ValueError on a duplicate (kind, id)."""
+        by_kind: dict[str, dict[str, Document]] = {}
+        for doc in docs:
+            bucket = by_kind.setdefault(doc.kind, {})
+            if doc.id in bucket:
+                raise ValueError(f"duplicate {doc.kind} id {doc.id!r}")
+            bucket[doc.id] = doc
+        frozen = {k: MappingProxyType(dict(sorted(v.items()))) for k, v in sorted(by_kind.items())}
+        return cls(MappingProxyType(frozen))
+
+    def of_kind(self, kind: str) -> Mapping[str, Document]:
+        return self.documents.get(kind, self._empty)
+
+    def get(self, kind: str, doc_id: str) -> Document | None:
+        return self.of_kind(kind).get(doc_id)
+
+    def has(self, kind: str, doc_id: str) -> bool:
+        """Whether a reference to ``kind``/``doc_id`` resolves (``optional_rule`` ids live in ``rules``)."""
+        if kind == "optional_rule":
+            return any(r.id == doc_id for r in self.rules.optional_rules)
+        return doc_id in self.of_kind(kind)
+
+    def __iter__(self) -> Iterator[Document]:
+        for kind in self.documents:
+            yield from self.documents[kind].values()
+
+    def __len__(self) -> int:
+        return sum(len(v) for v in self.documents.values())
+
+    # typed views -----------------------------------------------------------
+    @property
+    def monsters(self) -> Mapping[str, Monster]:
+        return self.of_kind("monster")  # type: ignore[return-value]
+
+    @property
+    def monster_levels(self) -> Mapping[str, MonsterLevel]:
+        return self.of_kind("monster_level")  # type: ignore[return-value]
+
+    @property
+    def modifications(self) -> Mapping[str, MonsterModification]:
+        return self.of_kind("monster_modification")  # type: ignore[return-value]
+
+    @property
+    def equipment(self) -> Mapping[str, Equipment]:
+        return self.of_kind("equipment")  # type: ignore[return-value]
+
+    @property
+    def traps(self) -> Mapping[str, Trap]:
+        return self.of_kind("trap")  # type: ignore[return-value]
+
+    @property
+    def characters(self) -> Mapping[str, Character]:
+        return self.of_kind("character")  # type: ignore[return-value]
+
+    @property
+    def room_tiles(self) -> Mapping[str, RoomTile]:
+        return self.of_kind("room_tile")  # type: ignore[return-value]
+
+    @property
+    def scenarios(self) -> Mapping[str, Scenario]:
+        return self.of_kind("scenario")  # type: ignore[return-value]
+
+    @property
+    def campaigns(self) -> Mapping[str, Campaign]:
+        return self.of_kind("campaign")  # type: ignore[return-value]
+
+    @property
+    def door_events(self) -> Mapping[str, DoorEvent]:
+        return self.of_kind("door_event")  # type: ignore[return-value]
+
+    @property
+    def rules(self) -> Rules:
+        """The pack's single ``rules`` document, or the English defaults when it has none."""
+        docs = list(self.of_kind("rules").values())
+        return docs[0] if docs else _DEFAULT_RULES  # type: ignore[return-value]
+
+    @property
+    def info(self) -> Pack:
+        """The pack manifest, or a placeholder ``unnamed`` 0.0.0 when absent."""
+        docs = list(self.of_kind("pack").values())
+        return docs[0] if docs else Pack(id="unnamed", name="Unnamed pack", version="0.0.0")  # type: ignore[return-value]
+
+    def level_card(self, monster_id: str, level: int) -> MonsterLevel:
+        """The Monster Level Card of ``monster_id`` at ``level`` (1-4).
+
+        Raises KeyError when the pack has no such card.
+        """
+        for card in self.monster_levels.values():
+            if card.monster == monster_id and card.level == level:
+                return card
+        raise KeyError(f"no Monster Level Card for {monster_id} level {level}")
+
+    # serialisation ----------------------------------------------------------
+    def to_data(self) -> dict[str, dict[str, dict]]:
+        """Plain JSON-ready data: ``{kind: {id: document fields}}``, sorted."""
+        return {
+            kind: {doc_id: doc.model_dump(mode="json") for doc_id, doc in docs.items()}
+            for kind, docs in self.documents.items()
+        }
+
+    def content_hash(self) -> str:
+        """sha256 hex digest of the canonical JSON of all documents (order-independent of files)."""
+        blob = json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+_DEFAULT_RULES = Rules(id="rules-en")

@@ -1,0 +1,95 @@
+"""Room Tiles: 5 x 5 squares with doors, open sides and icons (chapters *Exploration*,
+*Additional Symbols on Room Tiles or Markers*)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from .common import Document, MonsterIconColor, Side, Square, Strict
+
+SQUARE_CODES = {".": "floor", "#": "wall", "R": "red_bordered", "O": "hole"}
+"""One character per square in ``RoomTile.squares``."""
+
+TILE_SIZE = 5
+
+
+class Door(Strict):
+    """A door: an opening one square wide on ``side``, ``offset`` squares from the
+    west (north/south sides) or north (east/west sides) corner."""
+
+    side: Side
+    offset: Annotated[int, Field(ge=0, le=4)]
+
+
+class OpenSide(Strict):
+    """An open side: an opening of two or more squares starting at ``offset``."""
+
+    side: Side
+    offset: Annotated[int, Field(ge=0, le=4)] = 0
+    length: Annotated[int, Field(ge=2, le=5)] = 5
+
+
+class MonsterIcon(Strict):
+    square: Square
+    color: MonsterIconColor = "white"
+
+
+class Rune(Strict):
+    square: Square
+    color: Literal["blue", "purple", "orange", "green"]
+
+
+class StartingPosition(Strict):
+    square: Square
+    number: Annotated[int, Field(ge=1, le=6)]
+
+
+class RoomTile(Document):
+    """A Room Tile. ``squares`` is 5 rows (north to south) of 5 characters
+    (west to east): ``.`` floor, ``#`` wall, ``R`` red-bordered, ``O`` hole.
+
+    Squares are ``[row, column]`` from the north-west corner. ``entrances`` are the
+    squares where new monsters enter (the stairs of A-1).
+    """
+
+    kind: Literal["room_tile"] = "room_tile"
+    squares: list[str]
+    doors: list[Door] = Field(default_factory=list)
+    open_sides: list[OpenSide] = Field(default_factory=list)
+    treasures: list[Square] = Field(default_factory=list)
+    monster_icons: list[MonsterIcon] = Field(default_factory=list)
+    runes: list[Rune] = Field(default_factory=list)
+    starting_positions: list[StartingPosition] = Field(default_factory=list)
+    entrances: list[Square] = Field(default_factory=list)
+    start_tile: bool = False
+    compass_north: bool = False
+    text: str = ""
+
+    @field_validator("squares")
+    @classmethod
+    def _known_codes(cls, rows: list[str]) -> list[str]:
+        for r, row in enumerate(rows):
+            bad = sorted({c for c in row if c not in SQUARE_CODES})
+            if bad:
+                raise ValueError(
+                    f"row {r} has unknown square code(s) {''.join(bad)!r}; use "
+                    + ", ".join(f"{k!r} {v}" for k, v in SQUARE_CODES.items())
+                )
+        return rows
+
+    def square(self, row: int, col: int) -> str:
+        """The square kind (``floor``, ``wall``, ``red_bordered``, ``hole``) at ``[row, col]``."""
+        return SQUARE_CODES[self.squares[row][col]]
+
+    def opening_squares(self) -> list[tuple[int, int]]:
+        """Border squares of every door and open side, as ``(row, col)``."""
+        out: list[tuple[int, int]] = []
+        spans = [(d.side, d.offset, 1) for d in self.doors]
+        spans += [(o.side, o.offset, o.length) for o in self.open_sides]
+        last = TILE_SIZE - 1
+        for side, offset, length in spans:
+            for i in range(offset, min(offset + length, TILE_SIZE)):
+                out.append({"north": (0, i), "south": (last, i), "west": (i, 0), "east": (i, last)}[side])
+        return out

@@ -1,0 +1,152 @@
+"""The pack's rules constants and optional rules (shared/rules/NOTES.md, *Open points*).
+
+Edition constants are content, not code: the English Book of Rules gives the
+defaults below; a pack may ship a ``rules`` document that changes any of them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from .common import Dice, Document, Strict
+
+HeroBonus = Literal[
+    "extra_melee_die",
+    "extra_ranged_die",
+    "extra_magic_die",
+    "extra_damage",
+    "extra_defense_die",
+    "regeneration",
+    "extra_initiative_die",
+    "fast_hands",
+    "double_range",
+]
+"""The nine hero bonuses (chapter *Hero and Monster Level*, *Description of all hero bonus markers*)."""
+
+HERO_BONUSES: tuple[str, ...] = HeroBonus.__args__  # type: ignore[attr-defined]
+
+
+class DoomTrack(Strict):
+    """The Doom Counter track of the Initiative Board.
+
+    The marker starts on the monster head (not a field) and steps to ``fields[0]``
+    first, then on down the list; stepping past the last field returns it to the
+    head. Reaching an ``extra_activation_fields`` field gives +1 Extra Activation,
+    a ``level_up_fields`` field +1 Monster Level (and the marker goes back to the
+    head). Default from NOTES.md: 40..30, Extra Activation on 39/35/31, level up on 30.
+    """
+
+    fields: list[int] = Field(default_factory=lambda: list(range(40, 29, -1)))
+    extra_activation_fields: list[int] = Field(default_factory=lambda: [39, 35, 31])
+    level_up_fields: list[int] = Field(default_factory=lambda: [30])
+
+    @model_validator(mode="after")
+    def _fields_on_track(self) -> "DoomTrack":
+        missing = sorted(set(self.extra_activation_fields + self.level_up_fields) - set(self.fields))
+        if missing:
+            raise ValueError(f"doom track effect fields {missing} are not on the track {self.fields}")
+        if len(set(self.fields)) != len(self.fields):
+            raise ValueError("doom track fields must be distinct")
+        return self
+
+
+class OptionalRule(Strict):
+    """An optional rule of the Book of Rules that a pack or scenario can switch on."""
+
+    id: str
+    text: str
+    default: bool = False
+
+
+def _english_optional_rules() -> list[OptionalRule]:
+    return [
+        OptionalRule(id="door_events", text="Draw a Door Event card whenever a door is opened."),
+        OptionalRule(id="throw_needs_line_of_sight", text="Throwing items to a friend needs Line of Sight."),
+        OptionalRule(id="remove_traps_in_phase_i", text="Traps in the shop must be removed in Phase I by gold, a Doom Counter step or triggering them."),
+        OptionalRule(id="stop_loot_after_trap", text="After a Trap triggers while drawing loot for a defeat, the rest may be left undrawn."),
+        OptionalRule(id="solo_average_monster_dice", text="Solo play: every monster die counts 6 instead of being rolled."),
+        OptionalRule(id="campaign_keep_by_gold", text="Campaign: keep items worth 3 gold per kept card instead of whole cards."),
+        OptionalRule(id="custom_characters", text="Players build their own hero from 50 attribute points."),
+    ]
+
+
+class Rules(Document):
+    """Rules constants (English edition defaults). Units: AP = Action Points,
+    HP/PP = Hit/Psi Points, XP = experience points, ML = Monster Level."""
+
+    kind: Literal["rules"] = "rules"
+    edition: Literal["en", "de"] = "en"
+    # Characters (chapters Preparing Characters, Calculated Values)
+    creation_points: int = 50
+    attribute_min: int = 1
+    attribute_max_at_creation: int = 13
+    starting_cards: int = Field(6, description="Cards each hero starts with (standard items + Loot Cards).")
+    setup_loot_cards: int = Field(4, description="Loot Cards each player draws in the general setup.")
+    dodge: Dice = Field("2D", description="Default defense (Dodge) on the Character Sheet.")
+    psi_resistance: Dice = Field("2D", description="Default psi resistance on the Character Sheet.")
+    accessory_slots: int = 2
+    belt_slots: int = 2
+    # Action costs in AP (chapters Action Phase, Additional Combat Rules)
+    belt_ap: int = 4
+    backpack_ap: int = 10
+    take_item_ap: int = 5
+    search_one_ap: int = 1
+    search_two_ap: int = 5
+    fast_hands_ap: int = 3
+    # Initiative (Phase C)
+    initiative_dice: int = 2
+    initiative_cap: int = 40
+    # Poison (Phase E): TN = poison_tn_base + poison_tn_per_ml x ML
+    poison_tn_base: int = 28
+    poison_tn_per_ml: int = 2
+    # Death and unconsciousness
+    death_threshold: int = Field(-20, description="A hero at or below this many HP or PP dies.")
+    unconscious_recovery: int = 3
+    # Level up (Phase H)
+    hero_level_rounds: list[int] = Field(default_factory=lambda: [7, 13, 18])
+    hero_bonuses: list[HeroBonus] = Field(default_factory=lambda: list(HERO_BONUSES))
+    campaign_xp_multiplier: int = 3
+    monster_level_above_max_hp: int = Field(1, description="Extra HP per Monster Level above the last card.")
+    max_monster_level_card: int = 4
+    monster_points_per_level: int = 10
+    # The shop and the decks
+    shop_slots: int = 3
+    loot_stacks: int = 3
+    damaged_sell_penalty: int = 1
+    loot_per_defeat: int = 1
+    xp_per_defeat: int = 1
+    # The Doom Counter (Phase G)
+    doom_track: DoomTrack = Field(default_factory=DoomTrack)
+    # Small groups (Special rules for 1 or 2 players)
+    two_player_extra_cards: int = 2
+    solo_extra_cards: int = 4
+    solo_average_die: int = 6
+    optional_rules: list[OptionalRule] = Field(default_factory=_english_optional_rules)
+
+    def option(self, rule_id: str) -> bool:
+        """Whether optional rule ``rule_id`` is on by default. Raises KeyError if unknown."""
+        for rule in self.optional_rules:
+            if rule.id == rule_id:
+                return rule.default
+        raise KeyError(rule_id)
+
+
+class Pack(Document):
+    """The pack manifest: id, name, version and where its content comes from."""
+
+    kind: Literal["pack"] = "pack"
+    name: str
+    version: Annotated[str, Field(pattern=r"^\d+\.\d+\.\d+$")]
+    description: str = ""
+    sources: list[str] = Field(default_factory=list)
+
+
+class DoorEvent(Document):
+    """A Door Event card (optional rule *Door Events*)."""
+
+    kind: Literal["door_event"] = "door_event"
+    name: str
+    text: str
+    copies: Annotated[int, Field(ge=1, le=20)] = 1
