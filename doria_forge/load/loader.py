@@ -1,0 +1,444 @@
+"""Read a content pack's YAML files into plain documents that remember positions.
+
+The loader is the only place that touches YAML. It uses ruamel.yaml's
+round-trip loader because that keeps the line and column of every mapping key
+and list item; everything it returns is plain Python (dict, list, str, int,
+float, bool, None, dates), so nothing downstream depends on ruamel.
+
+No content mistake raises: syntax errors, duplicate keys, non-UTF-8 bytes,
+control characters, unreadable files, empty files, documents that are not a
+mapping, recursive aliases and absurdly large alias expansions all come back
+as :class:`~doria_forge.load.problem.Problem` values.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import posixpath
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
+from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError, RoundTripConstructor
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.reader import ReaderError
+
+from .problem import Location, Problem, Severity
+
+PathKey = tuple[str | int, ...]
+"""A value path inside a document: mapping keys and list indexes, e.g. ``("levels", 2, "attack")``."""
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+# Aliases let a 1 kB file expand into gigabytes ("billion laughs"); no real
+# content document comes near this many values.
+MAX_VALUES_PER_DOCUMENT = 200_000
+
+# Rule ids of the problems the loader reports.
+YAML_SYNTAX = "yaml-syntax"
+DUPLICATE_KEY = "duplicate-key"
+ENCODING = "encoding"
+IO_ERROR = "io-error"
+NOT_A_MAPPING = "not-a-mapping"
+EMPTY_DOCUMENT = "empty-document"
+EMPTY_PACK = "empty-pack"
+
+
+@dataclass(frozen=True, eq=False)
+class LoadedDocument:
+    """One YAML document of a pack file, as plain data plus positions.
+
+    ``path`` is the file relative to the pack root (posix), ``file`` the same
+    file as reported to the user (``content/monsters/orc.yaml``), ``index`` the
+    0-based number of the document inside a multi-document file. ``data`` is a
+    plain ``dict`` for every document the loader returns (other roots are
+    reported as problems instead).
+
+    ``positions`` maps a value path to the position of its mapping key or list
+    item; ``value_positions`` maps it to the position of the value itself (for
+    scalars, where ruamel records one). The root path ``()`` maps to the
+    document's first line.
+    """
+
+    path: str
+    index: int
+    data: Any
+    file: str
+    positions: Mapping[PathKey, Location] = field(repr=False)
+    value_positions: Mapping[PathKey, Location] = field(repr=False, default_factory=dict)
+
+    @property
+    def root(self) -> Location:
+        """Where the document starts."""
+        return self.positions[()]
+
+    def locate(self, path: Iterable[str | int] = (), *, value: bool = False) -> Location:
+        """Position of ``path``, or of its nearest recorded ancestor.
+
+        A path that does not exist (a missing field, a default) resolves to the
+        closest enclosing mapping or item, so a problem always has a line.
+        With ``value=True`` the position of the value is preferred over its key.
+        """
+        path = tuple(path)
+        for end in range(len(path), -1, -1):
+            prefix = path[:end]
+            if value and end == len(path) and prefix in self.value_positions:
+                return self.value_positions[prefix]
+            if prefix in self.positions:
+                return self.positions[prefix]
+        return self.positions.get((), Location(self.file, 1, 1))
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """Everything the loader read from a pack: documents in file order, problems, files."""
+
+    documents: tuple[LoadedDocument, ...]
+    problems: tuple[Problem, ...]
+    files: tuple[str, ...]
+
+
+class PackPathError(ValueError):
+    """The pack path does not exist or is neither a directory nor a YAML file (a usage error)."""
+
+
+class _Constructor(RoundTripConstructor):
+    """Round-trip constructor that turns value errors into positioned YAML errors.
+
+    ruamel raises bare ``ValueError`` for ``!!int abc``, a 5000-digit integer or
+    ``2024-13-45``; re-raising with the node's mark keeps file:line:column.
+    """
+
+    def construct_object(self, node: Any, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep=deep)
+        except YAMLError:
+            raise
+        except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
+            raise ConstructorError(None, None, f"cannot read value: {exc}", node.start_mark) from None
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _display(display_root: str, rel: str) -> str:
+    if display_root in ("", "."):
+        return rel
+    return posixpath.normpath(posixpath.join(display_root, rel))
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    position = max(0, min(position, len(text)))
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    return line, column
+
+
+def _mark_location(file: str, mark: Any) -> Location:
+    return Location(file, int(getattr(mark, "line", 0)) + 1, int(getattr(mark, "column", 0)) + 1)
+
+
+def _syntax_message(exc: MarkedYAMLError) -> str:
+    parts = [p.strip() for p in (exc.context, exc.problem) if p]
+    message = ": ".join(parts) if parts else "invalid YAML"
+    context_mark, problem_mark = exc.context_mark, exc.problem_mark
+    if context_mark is not None and problem_mark is not None and context_mark.line != problem_mark.line:
+        message += f" (started on line {context_mark.line + 1}, column {context_mark.column + 1})"
+    if "'\\t'" in message:
+        message += " (YAML does not allow tabs for indentation; use spaces)"
+    return message
+
+
+class _Converter:
+    """Turns one ruamel document into plain data and records positions."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.positions: dict[PathKey, Location] = {}
+        self.value_positions: dict[PathKey, Location] = {}
+        self.problems: list[Problem] = []
+        self._active: set[int] = set()
+        self._count = 0
+
+    def loc(self, line: int, column: int) -> Location:
+        return Location(self.file, line + 1, column + 1)
+
+    def convert(self, obj: Any, path: PathKey) -> Any:
+        self._count += 1
+        if self._count > MAX_VALUES_PER_DOCUMENT:
+            raise _TooLarge
+        if isinstance(obj, dict):
+            return self._container(obj, path, self._mapping)
+        if isinstance(obj, (list, tuple)) and not isinstance(obj, str):
+            return self._container(obj, path, self._sequence)
+        if isinstance(obj, (set, frozenset)):
+            return self._container(sorted(obj, key=repr), path, self._sequence)
+        return _scalar(obj)
+
+    def _container(self, obj: Any, path: PathKey, build: Any) -> Any:
+        # ruamel builds self-referencing structures from `&a [*a]`; plain data cannot hold them.
+        if id(obj) in self._active:
+            location = self.positions.get(path) or self.positions.get((), Location(self.file))
+            self.problems.append(
+                Problem.at(location, YAML_SYNTAX, Severity.ERROR, "recursive alias: a value contains itself")
+            )
+            return None
+        self._active.add(id(obj))
+        try:
+            return build(obj, path)
+        finally:
+            self._active.discard(id(obj))
+
+    def _mapping(self, obj: dict, path: PathKey) -> dict:
+        out: dict[Any, Any] = {}
+        lc = getattr(obj, "lc", None)
+        for key, value in obj.items():
+            plain_key = self.convert(key, path) if isinstance(key, (dict, list, tuple, set)) else _scalar(key)
+            try:
+                hash(plain_key)
+            except TypeError:
+                plain_key = repr(plain_key)
+            step: str | int = plain_key if isinstance(plain_key, (str, int)) and not isinstance(plain_key, bool) else str(plain_key)
+            child = path + (step,)
+            if lc is not None:
+                # Keys pulled in by a merge (`<<: *base`) have no position of their own.
+                try:
+                    self.positions[child] = self.loc(*lc.key(key))
+                except (KeyError, TypeError, AttributeError):
+                    pass
+                try:
+                    self.value_positions[child] = self.loc(*lc.value(key))
+                except (KeyError, TypeError, AttributeError):
+                    pass
+            out[plain_key] = self.convert(value, child)
+        return out
+
+    def _sequence(self, obj: Any, path: PathKey) -> list:
+        out = []
+        lc = getattr(obj, "lc", None)
+        for i, item in enumerate(obj):
+            child = path + (i,)
+            if lc is not None:
+                try:
+                    self.positions[child] = self.value_positions[child] = self.loc(*lc.item(i))
+                except (KeyError, TypeError, AttributeError, IndexError):
+                    pass
+            out.append(self.convert(item, child))
+        return out
+
+
+def _scalar(obj: Any) -> Any:
+    # ruamel's round-trip scalars subclass the builtins; bool must come before
+    # int because ScalarBoolean is an int.
+    if obj is None:
+        return None
+    if isinstance(obj, TaggedScalar):
+        return None if obj.value is None else str(obj.value)
+    if isinstance(obj, bool) or type(obj).__name__ == "ScalarBoolean":
+        return bool(obj)
+    if isinstance(obj, int):
+        return int(obj)
+    if isinstance(obj, float):
+        return float(obj)
+    if isinstance(obj, str):
+        return str(obj)
+    if isinstance(obj, _dt.datetime):
+        return _dt.datetime(
+            obj.year, obj.month, obj.day, obj.hour, obj.minute, obj.second, obj.microsecond, obj.tzinfo
+        )
+    if isinstance(obj, _dt.date):
+        return _dt.date(obj.year, obj.month, obj.day)
+    if isinstance(obj, (bytes, bytearray)):
+        return bytes(obj)
+    return str(obj)
+
+
+def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple[list[LoadedDocument], list[Problem]]:
+    """Parse one file's content into documents and problems.
+
+    ``text`` may be ``bytes`` (decoded as UTF-8, a BOM allowed) or ``str``.
+    ``path`` is the file relative to the pack root; ``file`` how it is shown in
+    problems (defaults to ``path``). Documents before a syntax error are kept;
+    the rest of the file is not read.
+    """
+    file = path if file is None else file
+    problems: list[Problem] = []
+    documents: list[LoadedDocument] = []
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raw = bytes(text)
+            line = raw.count(b"\n", 0, exc.start) + 1
+            column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+            problems.append(
+                Problem(file, line, column, ENCODING, Severity.ERROR,
+                        f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})")
+            )
+            return documents, problems
+    elif text.startswith("\ufeff"):
+        text = text[1:]
+
+    yaml = YAML(typ="rt", pure=True)
+    yaml.Constructor = _Constructor
+    yaml.allow_duplicate_keys = False
+    parser = None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            constructor, parser = yaml.get_constructor_parser(text)
+            composer = yaml.composer
+            index = 0
+            while composer.check_node():
+                node = composer.get_node()
+                data = constructor.construct_document(node)
+                root = _mark_location(file, node.start_mark)
+                problem = _root_problem(data, root, index)
+                if problem is not None:
+                    problems.append(problem)
+                else:
+                    converter = _Converter(file)
+                    converter.positions[()] = root
+                    try:
+                        plain = converter.convert(data, ())
+                    except _TooLarge:
+                        problems.append(Problem.at(
+                            root, YAML_SYNTAX, Severity.ERROR,
+                            f"document expands to more than {MAX_VALUES_PER_DOCUMENT} values (aliases nested too deep?)",
+                        ))
+                    else:
+                        problems.extend(converter.problems)
+                        documents.append(LoadedDocument(
+                            path=path, index=index, data=plain, file=file,
+                            positions=MappingProxyType(converter.positions),
+                            value_positions=MappingProxyType(converter.value_positions),
+                        ))
+                index += 1
+    except DuplicateKeyError as exc:
+        location = _mark_location(file, exc.problem_mark or exc.context_mark)
+        message = (exc.problem or "duplicate key").strip()
+        if message.startswith("found "):
+            message = message[len("found "):]
+        problems.append(Problem.at(location, DUPLICATE_KEY, Severity.ERROR, message))
+    except MarkedYAMLError as exc:
+        location = _mark_location(file, exc.problem_mark or exc.context_mark)
+        problems.append(Problem.at(location, YAML_SYNTAX, Severity.ERROR, _syntax_message(exc)))
+    except ReaderError as exc:
+        line, column = _line_col(text, exc.position if isinstance(exc.position, int) else 0)
+        character = exc.character
+        shown = f"#x{character:04x}" if isinstance(character, int) else repr(character)
+        problems.append(Problem(file, line, column, ENCODING, Severity.ERROR,
+                                f"unacceptable character {shown}: {exc.reason}"))
+    except RecursionError:
+        problems.append(Problem(file, 1, 1, YAML_SYNTAX, Severity.ERROR, "YAML nested too deeply to read"))
+    except Exception as exc:  # noqa: BLE001 - whatever the file holds, report it, never crash
+        problems.append(Problem(file, 1, 1, YAML_SYNTAX, Severity.ERROR,
+                                f"could not read YAML: {type(exc).__name__}: {exc}"))
+    finally:
+        if parser is not None:
+            try:
+                parser.dispose()
+            except Exception:  # noqa: BLE001
+                pass
+    if not documents and not problems:
+        problems.append(Problem(file, 1, 1, EMPTY_DOCUMENT, Severity.WARNING, "file holds no YAML document"))
+    return documents, [_clamp(p, text) for p in problems]
+
+
+def _clamp(problem: Problem, text: str) -> Problem:
+    # ruamel marks end-of-file errors on the line after the last one; editors and
+    # GitHub annotations want a line that exists, so use the end of the last line.
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if problem.line <= max(1, len(lines)):
+        return problem
+    last = lines[-1] if lines else ""
+    return Problem(problem.file, max(1, len(lines)), len(last) + 1, problem.rule_id, problem.severity, problem.message)
+
+
+def _root_problem(data: Any, root: Location, index: int) -> Problem | None:
+    where = f"document {index + 1}" if index else "document"
+    if data is None:
+        return Problem.at(root, EMPTY_DOCUMENT, Severity.WARNING, f"{where} is empty")
+    if isinstance(data, CommentedMap) or isinstance(data, dict):
+        return None
+    what = "a list" if isinstance(data, (CommentedSeq, list)) else f"a single value ({_describe(data)})"
+    return Problem.at(
+        root, NOT_A_MAPPING, Severity.ERROR,
+        f"{where} is {what}; a content document is a mapping with 'kind' and 'id'",
+    )
+
+
+def _describe(data: Any) -> str:
+    text = repr(_scalar(data))
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def discover_files(root: Path) -> list[Path]:
+    """All ``*.yaml``/``*.yml`` files under ``root``, recursively, sorted by posix path.
+
+    Hidden files and directories (``.git``, ``.cache``) are skipped; symlinked
+    directories are not followed (no loops).
+    """
+    found: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in filenames:
+            if name.startswith(".") or not name.lower().endswith(YAML_SUFFIXES):
+                continue
+            found.append(Path(dirpath) / name)
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResult:
+    """Load every YAML file of a pack.
+
+    ``root`` is the pack directory, or a single YAML file. Problems name files
+    as ``display_root`` joined with the path inside the pack; by default
+    ``display_root`` is ``root`` as given, so ``load_pack("content")`` reports
+    ``content/monsters/orc.yaml``.
+
+    Raises:
+        PackPathError: ``root`` does not exist, or is a file that is not YAML.
+    """
+    root = Path(root)
+    if display_root is None:
+        display_root = root.as_posix()
+    if root.is_file():
+        if not root.name.lower().endswith(YAML_SUFFIXES):
+            raise PackPathError(f"{root} is not a .yaml/.yml file")
+        files = [root]
+        base = root.parent
+        display_root = posixpath.dirname(display_root) if display_root not in ("", ".") else ""
+    elif root.is_dir():
+        files = discover_files(root)
+        base = root
+    else:
+        raise PackPathError(f"pack path {root} does not exist")
+
+    documents: list[LoadedDocument] = []
+    problems: list[Problem] = []
+    shown_files: list[str] = []
+    for file_path in files:
+        rel = file_path.relative_to(base).as_posix()
+        shown = _display(display_root, rel)
+        shown_files.append(shown)
+        try:
+            raw = file_path.read_bytes()
+        except OSError as exc:
+            problems.append(Problem(shown, 1, 1, IO_ERROR, Severity.ERROR, f"cannot read file: {exc.strerror or exc}"))
+            continue
+        docs, file_problems = load_text(raw, path=rel, file=shown)
+        documents.extend(docs)
+        problems.extend(file_problems)
+    if not files:
+        problems.append(Problem(_display(display_root, "") or ".", 1, 1, EMPTY_PACK, Severity.WARNING,
+                                "no .yaml or .yml files found in the pack"))
+    return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files))

@@ -1,0 +1,156 @@
+"""Report formats for validation problems: ``text``, ``json`` and ``github``.
+
+Formatters only present problems; they never decide what is a problem.
+
+* ``text``: one line per problem, ``file:line:col: severity [rule-id] message``,
+  then ``N errors, M warnings in K files`` (K = YAML files read).
+* ``json``: ``{"problems": [{file, line, column, rule, severity, message}...],
+  "summary": {"errors", "warnings", "files"}}``, keys in that order, 2-space indent.
+* ``github``: GitHub Actions workflow commands,
+  ``::error file=F,line=L,col=C,title=RULE::MSG`` (``::warning`` for warnings),
+  then the summary line as plain log text.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from typing import Iterable, TextIO
+
+from ..load.problem import Problem, Severity
+from .pipeline import ValidationResult
+
+FORMATS = ("text", "json", "github")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def summary_line(result: ValidationResult) -> str:
+    """``2 errors, 1 warning in 12 files``."""
+    return (f"{_plural(result.errors, 'error')}, {_plural(result.warnings, 'warning')} "
+            f"in {_plural(len(result.files), 'file')}")
+
+
+def text_line(problem: Problem) -> str:
+    """``content/monsters/orc.yaml:12:5: error [rule-id] message``, always one line."""
+    message = " ".join(problem.message.splitlines())
+    return (f"{problem.file}:{problem.line}:{problem.column}: "
+            f"{problem.severity.value} [{problem.rule_id}] {message}")
+
+
+def format_text(result: ValidationResult) -> str:
+    """The text report, without colour, ending in a newline."""
+    lines = [text_line(p) for p in result.problems]
+    lines.append(summary_line(result))
+    return "\n".join(lines) + "\n"
+
+
+def format_json(result: ValidationResult) -> str:
+    """The JSON report, ending in a newline."""
+    payload = {
+        "problems": [
+            {
+                "file": p.file,
+                "line": p.line,
+                "column": p.column,
+                "rule": p.rule_id,
+                "severity": p.severity.value,
+                "message": p.message,
+            }
+            for p in result.problems
+        ],
+        "summary": {"errors": result.errors, "warnings": result.warnings, "files": len(result.files)},
+    }
+    return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_line(problem: Problem) -> str:
+    """One GitHub Actions annotation, escaped as the workflow-command syntax requires."""
+    command = "error" if problem.severity is Severity.ERROR else "warning"
+    return (f"::{command} file={_escape_property(problem.file)},line={problem.line},"
+            f"col={problem.column},title={_escape_property(problem.rule_id)}::{_escape_data(problem.message)}")
+
+
+def format_github(result: ValidationResult) -> str:
+    """GitHub annotation lines plus the summary, ending in a newline."""
+    lines = [github_line(p) for p in result.problems]
+    lines.append(summary_line(result))
+    return "\n".join(lines) + "\n"
+
+
+def format_result(result: ValidationResult, fmt: str = "text", *, color: bool = False) -> str:
+    """The report in format ``fmt`` (one of ``FORMATS``), ending in a newline.
+
+    ``color=True`` adds ANSI colours (via rich) to the ``text`` format only;
+    pass it when the output goes to a terminal.
+
+    Raises:
+        ValueError: unknown format (a usage error).
+    """
+    if fmt == "text" and color:
+        buffer = io.StringIO()
+        _styled_text(result, buffer)
+        return buffer.getvalue()
+    if fmt == "text":
+        return format_text(result)
+    if fmt == "json":
+        return format_json(result)
+    if fmt == "github":
+        return format_github(result)
+    raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+
+
+def _styled_text(result: ValidationResult, stream: TextIO) -> None:
+    from rich.console import Console
+    from rich.text import Text
+
+    console = Console(file=stream, highlight=False, soft_wrap=True, force_terminal=True)
+    for p in result.problems:
+        line = Text()
+        line.append(f"{p.file}:{p.line}:{p.column}: ", style="bold")
+        line.append(p.severity.value, style="bold red" if p.is_error else "yellow")
+        line.append(f" [{p.rule_id}] ", style="cyan")
+        line.append(" ".join(p.message.splitlines()))
+        console.print(line)
+    style = "bold red" if result.errors else ("yellow" if result.warnings else "green")
+    console.print(Text(summary_line(result), style=style))
+
+
+def write_report(result: ValidationResult, fmt: str = "text", stream: TextIO | None = None,
+                 *, color: bool | None = None) -> None:
+    """Write the report to ``stream`` (default stdout).
+
+    Text is coloured with rich only when ``color`` is True, or when ``color``
+    is None and ``stream`` is a terminal. JSON and GitHub output are never
+    coloured.
+
+    Raises:
+        ValueError: unknown format.
+    """
+    stream = sys.stdout if stream is None else stream
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    if color is None:
+        isatty = getattr(stream, "isatty", None)
+        color = bool(isatty and isatty())
+    if fmt == "text" and color:
+        _styled_text(result, stream)
+    else:
+        stream.write(format_result(result, fmt))
+        stream.flush()
+
+
+def iter_lines(result: ValidationResult, fmt: str = "text") -> Iterable[str]:
+    """The report's lines without newlines (handy for tests and logs)."""
+    return format_result(result, fmt).splitlines()

@@ -1,0 +1,120 @@
+"""The validate stage end to end: load -> schema -> ids and references -> rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from ..load.loader import LoadedDocument, load_pack
+from ..load.problem import Location, Problem, Severity
+from ..model import KINDS, ContentPack
+from .references import dangling_problems, duplicate_problems
+from .rules import RULES, Rule, claimed_fields
+from .schema import check_document
+from .source_map import SourceMap
+
+RULE_CRASH = "internal-error"
+
+
+@dataclass(frozen=True)
+class ValidationResult:
+    """What ``validate_pack`` found.
+
+    ``problems`` are sorted (file, line, column, rule id). ``pack`` is the
+    validated :class:`ContentPack`, or None when any problem is an error.
+    ``source_map`` locates every document and field; ``files`` are the YAML
+    files read, as shown in problems.
+    """
+
+    problems: tuple[Problem, ...]
+    pack: ContentPack | None
+    source_map: SourceMap
+    files: tuple[str, ...]
+
+    @property
+    def errors(self) -> int:
+        """Number of error problems."""
+        return sum(1 for p in self.problems if p.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        """Number of warning problems."""
+        return sum(1 for p in self.problems if p.severity is Severity.WARNING)
+
+    @property
+    def ok(self) -> bool:
+        """True when there is no error (warnings allowed)."""
+        return self.errors == 0
+
+
+def exit_code(result: ValidationResult) -> int:
+    """Process exit code for a validation: 0 when clean or only warnings, 1 on any error."""
+    return 0 if result.ok else 1
+
+
+def run_rules(pack: ContentPack, source_map: SourceMap, rules: Iterable[Rule] = RULES) -> list[Problem]:
+    """Run content rules over a pack. A rule that raises becomes an ``internal-error`` problem."""
+    problems: list[Problem] = []
+    for rule in rules:
+        try:
+            problems.extend(rule.check(pack, source_map))
+        except Exception as exc:  # noqa: BLE001 - one broken rule must not hide the others' findings
+            problems.append(Problem.at(
+                source_map.fallback, RULE_CRASH, Severity.ERROR,
+                f"rule {rule.id} failed: {type(exc).__name__}: {exc} (a bug in doria_forge, not in the content)",
+            ))
+    return problems
+
+
+def validate_documents(
+    documents: Iterable[LoadedDocument],
+    *,
+    kinds: Mapping[str, type] = KINDS,
+    rules: Iterable[Rule] = RULES,
+    fallback: Location | None = None,
+) -> tuple[list[Problem], ContentPack, SourceMap]:
+    """Schema, ids, references and rules over already loaded documents.
+
+    Returns the problems (unsorted), the pack of every document that passed
+    its schema check (first occurrence of a duplicated id), and the source map.
+    """
+    documents = list(documents)
+    rules = list(rules)
+    source_map = SourceMap(documents, fallback=fallback)
+    problems, repeats = duplicate_problems(documents)
+    claims = claimed_fields(rules)
+    models = []
+    for doc in documents:
+        model, found = check_document(doc, kinds, claims)
+        problems.extend(found)
+        if model is not None and id(doc) not in repeats:
+            models.append(model)
+    pack = ContentPack.from_documents(models)
+    problems.extend(dangling_problems(pack, source_map, models))
+    problems.extend(run_rules(pack, source_map, rules))
+    return problems, pack, source_map
+
+
+def validate_pack(path: Path | str, *, display_root: str | None = None) -> ValidationResult:
+    """Validate the content pack at ``path`` (a directory, or one YAML file).
+
+    Problems name files as ``display_root`` joined with their path in the pack
+    (default: ``path`` as given, e.g. ``content/monsters/orc.yaml``).
+
+    Raises:
+        doria_forge.load.PackPathError: ``path`` does not exist or is not YAML
+            (a usage error: exit code 2). Content mistakes never raise.
+    """
+    loaded = load_pack(path, display_root=display_root)
+    root_label = Path(path).as_posix() if display_root is None else (display_root or ".")
+    problems, pack, source_map = validate_documents(loaded.documents, fallback=Location(root_label, 1, 1))
+    problems.extend(loaded.problems)
+    ordered = tuple(sorted(set(problems)))
+    has_errors = any(p.severity is Severity.ERROR for p in ordered)
+    return ValidationResult(
+        problems=ordered,
+        pack=None if has_errors else pack,
+        source_map=source_map,
+        files=loaded.files,
+    )

@@ -1,0 +1,73 @@
+"""Every floor square of a Room Tile can be reached from a door or open side.
+
+Reachability walks orthogonally from the tile's openings (door and open-side
+squares that are not walls), its hero starting positions and its monster
+entrances. Walls (``#``) block. Red-bordered squares (``R``) and holes (``O``)
+count as passable, because heroes can jump them and flying monsters cross
+them; they are not start points of their own unless an opening sits on them.
+Only floor squares (``.``) must be reached. Only checked on tiles of the right
+shape (``room-tile-shape``).
+
+Passing::
+
+    squares: ["##.##", "#...#", "..O..", "#...#", "#####"]
+    doors: [{side: north, offset: 2}]
+
+Failing::
+
+    squares: ["##.##", "#.#.#", "###..", "#...#", "#####"]
+    doors: [{side: north, offset: 2}]      # [1, 1] and rows 2-3 are walled off
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterable
+
+from ...load.problem import Problem, Severity
+from ..source_map import SourceMap
+from .room_tile_shape import SIZE, is_well_shaped
+
+ID = "room-tile-reachable"
+SEVERITY = Severity.ERROR
+
+
+def unreachable_floor(tile) -> tuple[list[tuple[int, int]], bool]:
+    """Floor squares no opening reaches, as ``(row, col)`` sorted; and whether any start point exists."""
+    grid = tile.squares
+    starts = list(tile.opening_squares())
+    starts += [tuple(p.square) for p in tile.starting_positions]
+    starts += [tuple(s) for s in tile.entrances]
+    starts = [(r, c) for r, c in starts if 0 <= r < SIZE and 0 <= c < SIZE and grid[r][c] != "#"]
+    seen = set(starts)
+    queue = deque(starts)
+    while queue:
+        r, c = queue.popleft()
+        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= nr < SIZE and 0 <= nc < SIZE and (nr, nc) not in seen and grid[nr][nc] != "#":
+                seen.add((nr, nc))
+                queue.append((nr, nc))
+    missing = [(r, c) for r in range(SIZE) for c in range(SIZE) if grid[r][c] == "." and (r, c) not in seen]
+    return missing, bool(starts)
+
+
+def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+    for tile in pack.room_tiles.values():
+        if not is_well_shaped(tile):
+            continue
+        missing, has_start = unreachable_floor(tile)
+        if not missing:
+            continue
+        if not has_start:
+            yield source_map.problem(
+                "room_tile", tile.id, ("squares",), ID, SEVERITY,
+                f"Room Tile {tile.id} has no door or open side on an open square, so no floor square can be reached",
+            )
+            continue
+        listed = ", ".join(f"[{r}, {c}]" for r, c in missing)
+        yield source_map.problem(
+            "room_tile", tile.id, ("squares", missing[0][0]), ID, SEVERITY,
+            f"floor square{'s' if len(missing) > 1 else ''} {listed} of Room Tile {tile.id} cannot be "
+            "reached from any door or open side",
+            value=True,
+        )

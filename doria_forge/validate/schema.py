@@ -1,0 +1,224 @@
+"""Schema stage: each loaded document against the pydantic model of its ``kind``.
+
+Every pydantic error becomes a :class:`Problem` at the YAML position of the
+error's ``loc``; a field that is not written (a missing required field) is
+reported at its enclosing mapping. Unknown fields suggest the closest valid
+name, unknown kinds the closest kind.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import difflib
+import typing
+from typing import Any, Iterable, Mapping
+
+from pydantic import BaseModel, ValidationError
+
+from ..load.loader import LoadedDocument, PathKey
+from ..load.problem import Problem, Severity
+
+SCHEMA = "schema"
+UNKNOWN_FIELD = "unknown-field"
+UNKNOWN_KIND = "unknown-kind"
+DICE_EXPRESSION = "dice-expression"
+
+_MAX_INPUT_SHOWN = 40
+
+
+def _close(word: str, options: Iterable[str]) -> str | None:
+    matches = difflib.get_close_matches(word, sorted(options), n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def _resolve(data: Any, loc: Iterable[Any]) -> tuple[PathKey, list[Any]]:
+    """Split a pydantic ``loc`` into the part that exists in ``data`` and the rest.
+
+    pydantic inserts steps that are not in the data (union member names such as
+    ``int`` or ``function-after[...]``, ``[key]`` for dict keys); they are
+    skipped so the deepest written value is found.
+    """
+    resolved: list[str | int] = []
+    rest: list[Any] = []
+    current = data
+    for step in loc:
+        if isinstance(current, dict) and _has_key(current, step):
+            current = current[step]
+            resolved.append(step)
+        elif isinstance(current, list) and isinstance(step, int) and 0 <= step < len(current):
+            current = current[step]
+            resolved.append(step)
+        else:
+            rest.append(step)
+    return tuple(resolved), rest
+
+
+def _has_key(mapping: dict, step: Any) -> bool:
+    try:
+        return step in mapping
+    except TypeError:
+        return False
+
+
+def _display_path(path: Iterable[Any]) -> str:
+    out = ""
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        else:
+            out += ("." if out else "") + str(step)
+    return out
+
+
+def _members(annotation: Any) -> list[Any]:
+    """Flatten ``Annotated``, ``Optional`` and unions into their member types."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _members(typing.get_args(annotation)[0])
+    if origin is typing.Union or type(annotation).__name__ == "UnionType":
+        out: list[Any] = []
+        for arg in typing.get_args(annotation):
+            out.extend(_members(arg))
+        return out
+    return [annotation]
+
+
+def _is_model(tp: Any) -> bool:
+    return isinstance(tp, type) and issubclass(tp, BaseModel)
+
+
+def _field_names(model: type[BaseModel]) -> list[str]:
+    return [f.alias or name for name, f in model.model_fields.items()]
+
+
+def models_at(model: type[BaseModel], path: Iterable[Any]) -> list[type[BaseModel]]:
+    """The model classes that may describe the mapping at ``path`` inside ``model``.
+
+    Best effort over nested models, lists, tuples, dicts and unions; an empty
+    list when the path leads somewhere else.
+    """
+    candidates: list[Any] = [model]
+    for step in path:
+        following: list[Any] = []
+        for annotation in candidates:
+            for tp in _members(annotation):
+                origin = typing.get_origin(tp)
+                args = typing.get_args(tp)
+                if _is_model(tp) and isinstance(step, str):
+                    for name, info in tp.model_fields.items():
+                        if step in (name, info.alias):
+                            following.append(info.annotation)
+                elif origin in (list, set, frozenset) and isinstance(step, int) and args:
+                    following.append(args[0])
+                elif origin is tuple and isinstance(step, int) and args:
+                    if len(args) == 2 and args[1] is Ellipsis:
+                        following.append(args[0])
+                    elif step < len(args):
+                        following.append(args[step])
+                elif origin in (dict, Mapping) and len(args) == 2:
+                    following.append(args[1])
+        candidates = following
+    return [tp for annotation in candidates for tp in _members(annotation) if _is_model(tp)]
+
+
+def _short(value: Any) -> str | None:
+    if isinstance(value, (dict, list)):
+        return None
+    text = repr(value)
+    return text if len(text) <= _MAX_INPUT_SHOWN else text[: _MAX_INPUT_SHOWN - 3] + "..."
+
+
+def errors_to_problems(doc: LoadedDocument, model: type[BaseModel], errors: list[Mapping[str, Any]]) -> list[Problem]:
+    """Turn pydantic ``ValidationError.errors()`` of ``doc`` into located problems."""
+    problems: list[Problem] = []
+    seen: set[tuple[Any, ...]] = set()
+    for error in errors:
+        loc = tuple(error.get("loc", ()))
+        etype = error.get("type", "")
+        resolved, rest = _resolve(doc.data, loc)
+        message = str(error.get("msg", "invalid value"))
+        if etype == "extra_forbidden":
+            name = resolved[-1] if resolved else (rest[-1] if rest else "?")
+            parent = resolved[:-1] if resolved else resolved
+            valid = sorted({n for m in models_at(model, parent) for n in _field_names(m)})
+            suggestion = _close(str(name), valid) if valid else None
+            where = f" in {_display_path(parent)}" if parent else ""
+            if suggestion:
+                text = f"unknown field {name!r}{where} (did you mean {suggestion!r}?)"
+            elif valid:
+                text = f"unknown field {name!r}{where}; valid fields: {', '.join(valid)}"
+            else:
+                text = f"unknown field {name!r}{where}"
+            problem = Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR, text)
+        elif etype == "missing":
+            field = rest[-1] if rest else "?"
+            where = f" in {_display_path(resolved)}" if resolved else ""
+            problem = Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR, f"missing required field {field!r}{where}")
+        else:
+            if message.startswith("Value error, "):
+                message = message[len("Value error, "):]
+            rule = DICE_EXPRESSION if "dice expression" in message else SCHEMA
+            field = _display_path(resolved) or "document"
+            value = error.get("input")
+            if message.startswith("Keys should be strings"):
+                # pydantic locates a bad key by the key itself; show it as written.
+                key = resolved[-1] if resolved else None
+                problems.append(Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR,
+                                           f"key {key!r} is not text; field names are strings"))
+                continue
+            text = f"{field}: {message}"
+            shown = _short(value) if etype not in ("model_type", "dict_type") else None
+            if isinstance(value, (_dt.date, _dt.datetime)):
+                shown = value.isoformat()
+            if shown is not None and shown not in message and rule == SCHEMA and resolved:
+                text += f" (got {shown})"
+            if etype == "string_type" and isinstance(value, (int, float, _dt.date)):
+                text += "; YAML read it as a number, boolean or date: quote it to make it text"
+            problem = Problem.at(doc.locate(resolved, value=True), rule, Severity.ERROR, text)
+        key = (problem.line, problem.column, problem.rule_id, problem.message)
+        if key not in seen:
+            seen.add(key)
+            problems.append(problem)
+    return problems
+
+
+def check_document(
+    doc: LoadedDocument,
+    kinds: Mapping[str, type[BaseModel]],
+    claimed: Mapping[str, frozenset[str]] | None = None,
+) -> tuple[BaseModel | None, list[Problem]]:
+    """Validate one loaded document against ``kinds[data["kind"]]``.
+
+    ``claimed`` maps a kind to top-level keys that a lint rule reports with a
+    clearer message (``monster_level`` carrying ``range``); they are dropped
+    before validation so the document still counts as valid for other rules.
+
+    Returns the model instance (None when invalid) and the problems found.
+    """
+    data = doc.data
+    if not isinstance(data, dict):
+        return None, []  # the loader already reported non-mapping roots
+    valid_kinds = ", ".join(sorted(kinds))
+    if "kind" not in data:
+        return None, [Problem.at(doc.root, SCHEMA, Severity.ERROR,
+                                 f"missing required field 'kind' (one of: {valid_kinds})")]
+    kind = data["kind"]
+    if not isinstance(kind, str) or kind not in kinds:
+        suggestion = _close(kind, kinds) if isinstance(kind, str) else None
+        hint = f" (did you mean {suggestion!r}?)" if suggestion else ""
+        shown = _short(kind) or type(kind).__name__
+        return None, [Problem.at(doc.locate(("kind",), value=True), UNKNOWN_KIND, Severity.ERROR,
+                                 f"unknown kind {shown}{hint}; valid kinds: {valid_kinds}")]
+    model = kinds[kind]
+    drop = (claimed or {}).get(kind, frozenset()) - set(_field_names(model)) - set(model.model_fields)
+    if drop:
+        data = {k: v for k, v in data.items() if k not in drop}
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, errors_to_problems(doc, model, exc.errors(include_url=False))
+    except RecursionError:
+        return None, [Problem.at(doc.root, SCHEMA, Severity.ERROR, "document nested too deeply to validate")]
+    except Exception as exc:  # noqa: BLE001 - a model validator that raised something else
+        return None, [Problem.at(doc.root, SCHEMA, Severity.ERROR,
+                                 f"could not validate {kind}: {type(exc).__name__}: {exc}")]

@@ -1,0 +1,158 @@
+"""Loader: positions, multi-document files, and content mistakes as problems, never exceptions."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from doria_forge.load import Location, PackPathError, Severity, load_pack, load_text
+
+
+def one(text, path="x.yaml"):
+    docs, problems = load_text(text, path=path)
+    return docs, [f"{p.line}:{p.column} {p.rule_id} {p.severity.value}" for p in problems]
+
+
+def test_positions_of_keys_and_items_are_one_based():
+    text = "kind: monster\nid: orc\nlevels:\n  - attack: 2D\n    atack: 3\n"
+    docs, problems = one(text)
+    assert problems == []
+    doc = docs[0]
+    assert doc.data == {"kind": "monster", "id": "orc", "levels": [{"attack": "2D", "atack": 3}]}
+    assert doc.locate(()) == Location("x.yaml", 1, 1)
+    assert doc.locate(("levels", 0, "atack")) == Location("x.yaml", 5, 5)
+    assert doc.locate(("levels", 0)) == Location("x.yaml", 4, 5)
+    assert doc.locate(("levels", 0, "atack"), value=True) == Location("x.yaml", 5, 12)
+
+
+def test_missing_path_walks_back_to_nearest_ancestor():
+    docs, _ = one("kind: monster\nlevels:\n  - attack: 2D\n")
+    assert docs[0].locate(("levels", 0, "defense")) == Location("x.yaml", 3, 5)
+    assert docs[0].locate(("nope", 3)) == Location("x.yaml", 1, 1)
+
+
+def test_data_is_plain_python():
+    docs, _ = one("a: &x {b: [1, 2.5, true, null, 2024-01-02]}\nc: *x\nd: |\n  text\n")
+    data = docs[0].data
+    assert type(data) is dict and type(data["a"]["b"]) is list
+    assert [type(v) for v in data["a"]["b"]] == [int, float, bool, type(None), dt.date]
+    assert type(data["d"]) is str and data["c"] == data["a"]
+
+
+def test_multi_document_file_indexes_and_positions():
+    docs, problems = one("kind: a\nid: one\n---\nkind: b\nid: two\n")
+    assert problems == []
+    assert [(d.index, d.data["id"]) for d in docs] == [(0, "one"), (1, "two")]
+    assert docs[1].root == Location("x.yaml", 4, 1)
+    assert docs[1].locate(("id",)) == Location("x.yaml", 5, 1)
+
+
+def test_merge_keys_resolve():
+    docs, problems = one("base: &b {x: 1}\nc:\n  <<: *b\n  y: 2\n")
+    assert problems == [] and docs[0].data["c"] == {"x": 1, "y": 2}
+
+
+def test_syntax_error_position():
+    docs, problems = one("kind: monster\nid: orc\nname: [Orc\nrange: 1\n")
+    assert docs == []
+    assert problems == ["4:6 yaml-syntax error"]
+
+
+def test_tab_indentation_is_a_syntax_problem_with_a_hint():
+    docs, problems = load_text("a:\n\tb: 1\n", path="x.yaml")
+    assert [(p.line, p.column, p.rule_id) for p in problems] == [(2, 1, "yaml-syntax")]
+    assert "tabs" in problems[0].message
+
+
+def test_duplicate_key_points_at_the_repeat():
+    docs, problems = load_text("kind: monster\nid: orc\nid: goblin\n", path="x.yaml")
+    assert docs == []
+    assert [(p.line, p.column, p.rule_id) for p in problems] == [(3, 1, "duplicate-key")]
+    assert '"id"' in problems[0].message
+
+
+def test_documents_before_a_syntax_error_are_kept():
+    docs, problems = one("kind: a\nid: one\n---\nkind: [\n")
+    assert [d.data["id"] for d in docs] == ["one"]
+    assert problems == ["4:8 yaml-syntax error"]  # end of file, not past it
+
+
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\xff\xfe", ["1:1 encoding error"]),
+        ("a: 1\nb: caf\xe9\n".encode("latin-1"), ["2:7 encoding error"]),
+        (b"a: 1\nb: \x00\n", ["2:4 encoding error"]),
+        (b"", ["1:1 empty-document warning"]),
+        (b"# only a comment\n", ["1:1 empty-document warning"]),
+        (b"- a\n- b\n", ["1:1 not-a-mapping error"]),
+        (b"---\njust a string\n", ["2:1 not-a-mapping error"]),
+        (b"42\n", ["1:1 not-a-mapping error"]),
+        (b"a: 1\n---\n", ["2:4 empty-document warning"]),
+        (b"a: " + b"9" * 5000 + b"\n", ["1:4 yaml-syntax error"]),
+        (b"a: 1\nb: !!int abc\n", ["2:4 yaml-syntax error"]),
+        (b"d: 2024-13-45\n", ["1:4 yaml-syntax error"]),
+        (b"a: *nowhere\n", ["1:4 yaml-syntax error"]),
+        (b"a: " + b"[" * 3000 + b"]" * 3000 + b"\n", ["1:1 yaml-syntax error"]),
+        (b"\xef\xbb\xbfa: 1\n", []),
+    ],
+)
+def test_junk_becomes_problems_not_exceptions(content, expected):
+    _, problems = one(content)
+    assert problems == expected
+
+
+def test_billion_laughs_is_refused():
+    text = "a: &a [x,x,x,x,x,x,x,x,x,x]\n"
+    for name, prev in zip("bcdef", "abcde"):
+        text += f"{name}: &{name} [{','.join(['*' + prev] * 10)}]\n"
+    docs, problems = one(text)
+    assert docs == [] and problems == ["1:1 yaml-syntax error"]
+
+
+def test_huge_float_and_odd_keys_load():
+    docs, problems = one("a: 1e999\n? [x, y]\n: z\n1: one\n")
+    assert problems == []
+    assert docs[0].data["a"] == float("inf")
+    assert 1 in docs[0].data
+
+
+def test_load_pack_walks_sorted_recursive_and_skips_hidden(tmp_path):
+    (tmp_path / "b").mkdir()
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "b" / "z.yml").write_text("id: z\n")
+    (tmp_path / "a.yaml").write_text("id: a\n")
+    (tmp_path / ".git" / "c.yaml").write_text("id: c\n")
+    (tmp_path / "notes.txt").write_text("id: n\n")
+    result = load_pack(tmp_path, display_root="content")
+    assert result.files == ("content/a.yaml", "content/b/z.yml")
+    assert [(d.path, d.file) for d in result.documents] == [("a.yaml", "content/a.yaml"), ("b/z.yml", "content/b/z.yml")]
+    assert result.problems == ()
+
+
+def test_load_pack_default_display_root_is_the_path_as_given(tmp_path, monkeypatch):
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "x.yaml").write_text("a: [\n")
+    monkeypatch.chdir(tmp_path)
+    result = load_pack("content")
+    assert [str(p.location) for p in result.problems] == ["content/x.yaml:1:5"]
+
+
+def test_load_pack_single_file(tmp_path):
+    (tmp_path / "one.yaml").write_text("a: 1\n")
+    result = load_pack(tmp_path / "one.yaml", display_root="pk/one.yaml")
+    assert result.files == ("pk/one.yaml",)
+    assert result.documents[0].path == "one.yaml"
+
+
+def test_empty_pack_warns(tmp_path):
+    result = load_pack(tmp_path, display_root="content")
+    assert [(p.file, p.rule_id, p.severity) for p in result.problems] == [("content", "empty-pack", Severity.WARNING)]
+
+
+@pytest.mark.parametrize("name", ["missing", "notes.txt"])
+def test_bad_pack_path_is_a_usage_error(tmp_path, name):
+    (tmp_path / "notes.txt").write_text("x")
+    with pytest.raises(PackPathError):
+        load_pack(tmp_path / name)

@@ -1,0 +1,26 @@
+import pytest
+
+from doria_forge.validate.rules import dice_expression
+from doria_forge.validate.testing import lines, monster_with_levels, validate_files
+
+
+def test_well_formed_dice_pass(tmp_path):
+    assert lines(validate_files(tmp_path, {"orc.yaml": monster_with_levels()}).problems) == []
+
+
+@pytest.mark.parametrize("bad", ["3X+2", "D6", "0D", "10D", "2D+", "'2D + x'"])
+def test_malformed_dice_are_errors_at_the_value(tmp_path, bad):
+    text = monster_with_levels().replace("defense: 2D+1", f"defense: {bad}")
+    result = validate_files(tmp_path, {"orc.yaml": text})
+    assert [(p.line, p.column, p.rule_id, p.severity.value) for p in result.problems] == [
+        (17, 10, dice_expression.ID, "error")]
+
+
+def test_roll_that_can_go_below_one_warns(tmp_path):
+    text = monster_with_levels().replace("psi_resistance: 2D\n", "psi_resistance: 2D-3\n", 1)
+    result = validate_files(tmp_path, {"orc.yaml": text})
+    assert lines(result.problems) == [
+        "orc.yaml:18:17 warning [dice-expression] dice expression '2D-3' can roll -1 (all dice showing 1); "
+        "a bonus below -(dice - 1) makes results below 1 possible",
+    ]
+    assert result.pack is not None

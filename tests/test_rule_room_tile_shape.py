@@ -1,0 +1,16 @@
+from doria_forge.validate.rules import room_tile_shape
+from doria_forge.validate.testing import lines, room_tile_yaml, validate_files
+
+
+def test_five_by_five_passes(tmp_path):
+    assert lines(validate_files(tmp_path, {"t.yaml": room_tile_yaml()}).problems) == []
+
+
+def test_wrong_rows_and_widths(tmp_path):
+    text = room_tile_yaml(squares=("##.##", "#..#", ".....", "#...#"))
+    result = validate_files(tmp_path, {"t.yaml": text})
+    assert lines(result.problems) == [
+        "t.yaml:3:1 error [room-tile-shape] Room Tile B-4 has 4 rows of squares; a Room Tile has 5 (north to south)",
+        "t.yaml:5:5 error [room-tile-shape] row 1 of Room Tile B-4 has 4 squares; a row has 5 (west to east)",
+    ]
+    assert room_tile_shape.ID == "room-tile-shape"

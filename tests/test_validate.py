@@ -1,0 +1,152 @@
+"""Validate stage: schema problems at exact positions, duplicate ids, dangling references, results."""
+
+from __future__ import annotations
+
+from doria_forge.model import ContentPack
+from doria_forge.validate import Severity, exit_code, run_rules, validate_pack
+from doria_forge.validate.rules import Rule
+from doria_forge.validate.testing import level_yaml, lines, monster_with_levels, monster_yaml, validate_files
+
+
+def test_field_typo_is_unknown_field_at_its_key_with_suggestion(tmp_path):
+    text = monster_with_levels().replace("hit_points: 2", "hit_pionts: 2")
+    result = validate_files(tmp_path, {"monsters/orc.yaml": text})
+    # The level-2 card starts on line 23; its hit_points line is 31.
+    assert lines(result.problems) == [
+        "monsters/orc.yaml:23:1 error [schema] missing required field 'hit_points'",
+        "monsters/orc.yaml:31:1 error [unknown-field] unknown field 'hit_pionts' (did you mean 'hit_points'?)",
+    ]
+    assert result.pack is None and exit_code(result) == 1
+
+
+def test_nested_unknown_field_names_its_parent(tmp_path):
+    text = """
+        kind: equipment
+        id: axe
+        name: Axe
+        card_type: weapon
+        zone: 1_hand
+        attacks:
+          - attack_type: melee
+            dice: 2D+3
+            damage: 2
+            ap: 12
+            rnage: 1
+    """
+    result = validate_files(tmp_path, {"axe.yaml": text})
+    assert lines(result.problems) == [
+        "axe.yaml:11:5 error [unknown-field] unknown field 'rnage' in attacks[0] (did you mean 'range'?)",
+    ]
+
+
+def test_wrong_type_points_at_the_value(tmp_path):
+    text = monster_yaml().replace("range: 1", "range: far")
+    result = validate_files(tmp_path, {"orc.yaml": text})
+    assert lines(result.problems, "schema") == [
+        "orc.yaml:5:8 error [schema] range: Input should be a valid integer, unable to parse string as an integer (got 'far')",
+    ]
+
+
+def test_number_where_text_is_expected_suggests_quotes(tmp_path):
+    result = validate_files(tmp_path, {"pack.yaml": "kind: pack\nid: base\nname: Base\nversion: 1.0\n"})
+    (message,) = [p.message for p in result.problems]
+    assert message.startswith("version: Input should be a valid string (got 1.0)") and "quote it" in message
+
+
+def test_bad_dice_expression_has_its_own_rule_id(tmp_path):
+    text = monster_with_levels(levels=(1,)).replace("attack: 2D+1", "attack: 3X+1")
+    result = validate_files(tmp_path, {"orc.yaml": text})
+    assert "orc.yaml:16:9 error [dice-expression] attack: dice expression '3X+1' is not of the form 3D, 3D+2 or 2D-1" in lines(result.problems)
+
+
+def test_unknown_and_missing_kind(tmp_path):
+    result = validate_files(tmp_path, {"a.yaml": "kind: monstr\nid: x\n---\nid: y\n"})
+    assert [(p.line, p.column, p.rule_id) for p in result.problems] == [(1, 7, "unknown-kind"), (4, 1, "schema")]
+    assert "did you mean 'monster'?" in result.problems[0].message
+    assert "room_tile" in result.problems[1].message
+
+
+def test_duplicate_id_points_at_second_and_names_first(tmp_path):
+    result = validate_files(tmp_path, {
+        "a.yaml": monster_yaml("orc"),
+        "b/c.yaml": "# again\n" + monster_yaml("orc"),
+    })
+    assert lines(result.problems, "duplicate-id") == [
+        "b/c.yaml:3:5 error [duplicate-id] duplicate monster id 'orc'; first defined at a.yaml:2:1",
+    ]
+
+
+def test_same_id_in_different_kinds_is_fine(tmp_path):
+    result = validate_files(tmp_path, {"a.yaml": monster_with_levels("orc") + "---\n" + """kind: equipment
+id: orc
+name: Orc Tooth
+card_type: item
+zone: accessory
+"""})
+    assert lines(result.problems) == []
+
+
+def test_dangling_reference_at_the_value_with_suggestion(tmp_path):
+    result = validate_files(tmp_path, {"a.yaml": monster_with_levels("orc") + "---\n" + level_yaml("orcc", 1)})
+    assert lines(result.problems, "dangling-reference") == [
+        "a.yaml:58:10 error [dangling-reference] no monster with id 'orcc' in the pack (did you mean 'orc'?)",
+    ]
+
+
+def test_reference_to_an_invalid_document_is_not_dangling(tmp_path):
+    broken = monster_yaml("orc").replace("range: 1", "range: zero")
+    result = validate_files(tmp_path, {"a.yaml": broken + "---\n" + level_yaml("orc", 1)})
+    assert [p.rule_id for p in result.problems] == ["schema"]
+
+
+def test_clean_pack_gives_content_pack_and_exit_0(tmp_path):
+    result = validate_files(tmp_path, {"monsters/orc.yaml": monster_with_levels()})
+    assert result.problems == ()
+    assert isinstance(result.pack, ContentPack)
+    assert result.pack.level_card("orc", 3).attack == "2D+3"
+    assert result.source_map.locate("monster_level", "orc-3", ("attack",)).line == 38
+    assert exit_code(result) == 0 and result.files == ("monsters/orc.yaml",)
+
+
+def test_warnings_only_still_exit_0(tmp_path):
+    result = validate_files(tmp_path, {"monsters/orc.yaml": monster_with_levels(), "empty.yaml": ""})
+    assert [p.severity for p in result.problems] == [Severity.WARNING]
+    assert exit_code(result) == 0 and result.pack is not None
+
+
+def test_problems_are_sorted_and_deterministic(tmp_path):
+    files = {"b.yaml": "kind: x\nid: 1\n", "a.yaml": "- list\n", "c.yaml": b"\xff"}
+    first = validate_files(tmp_path, files).problems
+    assert [p.file for p in first] == ["a.yaml", "b.yaml", "c.yaml"]
+    assert validate_files(tmp_path, files).problems == first
+
+
+def test_junk_pack_never_raises(tmp_path):
+    result = validate_files(tmp_path, {
+        "bin.yaml": bytes(range(256)),
+        "list.yaml": "- kind: monster\n",
+        "scalar.yml": "hello\n",
+        "tabs.yaml": "kind: monster\n\tid: x\n",
+        "anchors.yaml": "kind: &k monster\nid: *k\nname: *k\n",
+        "huge.yaml": "kind: monster_level\nid: a\nmonster: a\nlevel: 1e999\nattack: 999999999999999999D\n",
+        "keys.yaml": "kind: trap\nid: t\n1: x\n~: y\n? [a]\n: b\n",
+    })
+    assert exit_code(result) == 1
+    assert all(p.line >= 1 and p.column >= 1 for p in result.problems)
+
+
+def test_a_crashing_rule_is_reported_not_raised(tmp_path):
+    def boom(pack, source_map):
+        raise RuntimeError("oops")
+        yield
+
+    pack = ContentPack.from_documents([])
+    from doria_forge.validate.source_map import SourceMap
+    problems = run_rules(pack, SourceMap([]), [Rule("boom", Severity.ERROR, "", boom, {})])
+    assert [(p.rule_id, p.message.split(":")[0]) for p in problems] == [("internal-error", "rule boom failed")]
+
+
+def test_validate_pack_accepts_a_single_file(tmp_path):
+    (tmp_path / "orc.yaml").write_text(monster_with_levels())
+    result = validate_pack(tmp_path / "orc.yaml", display_root="content/orc.yaml")
+    assert result.problems == () and result.files == ("content/orc.yaml",)
