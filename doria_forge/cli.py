@@ -1,0 +1,194 @@
+"""The ``doria-forge`` command line: parses options, runs pipeline stages, maps outcomes
+to exit codes (0 ok, 1 content problems, 2 usage errors). No game logic lives here."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from doria_forge import pipeline
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Validate, simulate and export Dungeons of Doria content packs.",
+)
+export_app = typer.Typer(no_args_is_help=True, help="Export printable PDFs or the engine bundle.")
+app.add_typer(export_app, name="export")
+
+PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _err_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def _fail(code: int, message: str) -> None:
+    _err_console().print(f"[red]error:[/red] {message}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False):
+    """Run validation, print its report and return the ContentPack; exit 1 on errors, 2 on a bad path."""
+    try:
+        result = pipeline.validate(pack_path)
+    except pipeline.UsageError as exc:
+        _fail(2, str(exc))
+    if not (quiet_when_clean and not result.problems):
+        pipeline.write_validation(result, fmt.value)
+    if result.pack is None or pipeline.validation_exit_code(result) != 0:
+        raise typer.Exit(1)
+    return result.pack
+
+
+@app.command()
+def validate(
+    pack: Path = PACK_ARG,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="Report format."),
+) -> None:
+    """Check every definition: YAML syntax, schemas, references and content rules."""
+    _validated(pack, format)
+
+
+@app.command()
+def schema(
+    out: Path = typer.Option(Path("schemas"), "--out", help="Folder for the *.schema.json files."),
+    check: bool = typer.Option(False, "--check", help="Only report stale schema files (exit 1 if any)."),
+) -> None:
+    """Write the JSON Schema of every content kind (generated from the models)."""
+    if check:
+        stale = pipeline.stale_schemas(out)
+        if stale:
+            _fail(1, f"{out} is out of date: {', '.join(stale)} (run `doria-forge schema`)")
+        typer.echo(f"{out} is up to date")
+        return
+    for path in pipeline.write_schemas(out):
+        typer.echo(str(path))
+
+
+@app.command()
+def simulate(
+    pack: Path = PACK_ARG,
+    runs: int = typer.Option(200, "--runs", min=1, help="Duels per hero, monster and level."),
+    seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
+    out: Path = typer.Option(Path("build/simulation.json"), "--out", help="JSON report file."),
+    hero: Optional[list[str]] = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
+    monster: Optional[list[str]] = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
+    level: Optional[list[int]] = typer.Option(None, "--level", min=1, max=4, help="Only these levels (repeatable)."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+) -> None:
+    """Duel every premade hero against every monster at levels 1-4 and report win rates."""
+    content = _validated(pack, quiet_when_clean=True)
+    try:
+        result, path = pipeline.simulate(
+            content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
+            console=_console(), progress=progress,
+        )
+    except ValueError as exc:
+        _fail(2, str(exc))
+    typer.echo(f"simulation report: {path}")
+
+
+@export_app.command("pdf")
+def export_pdf(
+    pack: Path = PACK_ARG,
+    out: Path = typer.Option(Path("build/pdf"), "--out", help="Folder for the PDF files."),
+    paper: Optional[Paper] = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
+    card_size: Optional[str] = typer.Option(None, "--card-size", help="poker, mini-american, mini-euro, square or WxH in mm."),
+    bleed: Optional[float] = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
+    one_per_page: bool = typer.Option(False, "--one-per-page", help="One card per page (print on demand)."),
+    layout: Optional[Path] = typer.Option(None, "--layout", help="Layout YAML file."),
+) -> None:
+    """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
+    content = _validated(pack, quiet_when_clean=True)
+    try:
+        paths = pipeline.export_pdf(
+            content, out, paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
+            one_per_page=one_per_page, layout_file=layout,
+        )
+    except pipeline.UsageError as exc:
+        _fail(2, str(exc))
+    except pipeline.ExportFailed as exc:
+        _fail(1, str(exc))
+    for p in paths:
+        typer.echo(str(p))
+
+
+@export_app.command("bundle")
+def export_bundle(
+    pack: Path = PACK_ARG,
+    out: Optional[Path] = typer.Option(None, "--out", help="Bundle file (default build/<pack>-<version>.bundle.json)."),
+) -> None:
+    """Write the engine-ready JSON bundle of every validated document."""
+    content = _validated(pack, quiet_when_clean=True)
+    typer.echo(str(pipeline.export_bundle(content, out)))
+
+
+@app.command()
+def preview(
+    item_id: str = typer.Argument(..., help="Id of a card, Monster Level Card, hero or Room Tile."),
+    pack: Path = typer.Argument(Path("content"), help="Pack folder."),
+    out: Path = typer.Option(..., "--out", help="PNG file to write."),
+    dpi: int = typer.Option(200, "--dpi", min=36, max=1200),
+) -> None:
+    """Render one card or Room Tile to a PNG."""
+    content = _validated(pack, quiet_when_clean=True)
+    try:
+        path = pipeline.preview(content, item_id, out, dpi=dpi)
+    except pipeline.UsageError as exc:
+        _fail(2, str(exc))
+    except pipeline.ExportFailed as exc:
+        _fail(1, str(exc))
+    typer.echo(str(path))
+
+
+@app.command()
+def build(
+    pack: Path = PACK_ARG,
+    out: Path = typer.Option(Path("build"), "--out", help="Output folder."),
+    runs: int = typer.Option(100, "--runs", min=1, help="Duels per hero, monster and level."),
+    seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+) -> None:
+    """Validate, simulate, then export PDFs and the bundle (no export when validation fails)."""
+    content = _validated(pack)
+    console = _console()
+    try:
+        _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json", console=console, progress=progress)
+        pdfs = pipeline.export_pdf(content, out / "pdf")
+    except pipeline.ExportFailed as exc:
+        _fail(1, str(exc))
+    bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
+    console.print(f"simulation report: {sim_path}")
+    console.print(f"PDF sheets ({len(pdfs)}):")
+    for p in pdfs:
+        console.print(f"  {p}")
+    console.print(f"bundle: {bundle}")
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

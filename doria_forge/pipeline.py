@@ -1,0 +1,148 @@
+"""Stages composed for the CLI: load+validate -> ContentPack -> simulate / export.
+
+Each function takes the previous stage's output; the CLI only parses options and
+maps outcomes to exit codes. Export and engine modules are imported lazily so that
+``validate`` stays quick.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from doria_forge.model import ContentPack
+from doria_forge.model.schema_export import stale_schemas, write_schemas  # noqa: F401 (re-exported)
+
+
+class UsageError(Exception):
+    """The user asked for something that cannot be (bad path, unknown id, bad option): exit 2."""
+
+
+class ExportFailed(Exception):
+    """An export could not be written because of the content (template error...): exit 1."""
+
+
+# -- validate -------------------------------------------------------------------
+def validate(pack_path: Path):
+    """Load and validate the pack at ``pack_path``; returns the validator's result
+    (``problems``, ``pack`` or None). Raises UsageError when the path is not a pack."""
+    from doria_forge.load.loader import PackPathError
+    from doria_forge.validate import validate_pack
+
+    try:
+        return validate_pack(Path(pack_path))
+    except PackPathError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def write_validation(result, fmt: str) -> None:
+    """Print the validation report in ``fmt`` (text, json or github) to stdout."""
+    from doria_forge.validate import write_report
+
+    write_report(result, fmt)
+
+
+def validation_exit_code(result) -> int:
+    """0 when there are no errors (warnings allowed), 1 otherwise."""
+    from doria_forge.validate import exit_code
+
+    return exit_code(result)
+
+
+# -- simulate -------------------------------------------------------------------
+def simulate(
+    pack: ContentPack,
+    *,
+    runs: int,
+    seed: int,
+    out: Path,
+    heroes: Iterable[str] | None = None,
+    monsters: Iterable[str] | None = None,
+    levels: Iterable[int] | None = None,
+    console: Console | None = None,
+    progress: bool = True,
+):
+    """Run the duel matrix with a progress bar, print its tables, write the JSON report.
+
+    Returns ``(MatrixResult, json path)``. Raises ValueError for unknown hero/monster ids.
+    """
+    from doria_forge.sim.matrix import LEVELS, run_matrix
+    from doria_forge.sim.report import print_matrix, write_matrix_json
+
+    console = console or Console()
+    hero_ids = list(heroes) if heroes else None
+    monster_ids = list(monsters) if monsters else None
+    level_ids = tuple(levels) if levels else LEVELS
+    n_heroes = len(hero_ids) if hero_ids else sum(1 for c in pack.characters.values() if c.premade)
+    n_monsters = len(monster_ids) if monster_ids else len(pack.monsters)
+    total = n_heroes * n_monsters * len(level_ids) * runs
+    with Progress(
+        TextColumn("simulating duels"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+        console=console, disable=not progress, transient=True,
+    ) as bar:
+        task = bar.add_task("duels", total=total)
+        result = run_matrix(
+            pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
+            progress=lambda n: bar.advance(task, n),
+        )
+    names = {k: v.display_name for k, v in pack.characters.items()} | {k: v.display_name for k, v in pack.monsters.items()}
+    print_matrix(result, console, names)
+    path = write_matrix_json(result, Path(out), pack_id=pack.info.id, content_sha256=pack.content_hash())
+    return result, path
+
+
+# -- export ---------------------------------------------------------------------
+def bundle_name(pack: ContentPack) -> str:
+    """Default bundle file name, ``<pack id>-<version>.bundle.json``."""
+    return f"{pack.info.id}-{pack.info.version}.bundle.json"
+
+
+def export_bundle(pack: ContentPack, out: Path | None = None) -> Path:
+    """Write the JSON bundle (default ``build/<pack>-<version>.bundle.json``)."""
+    from doria_forge.export.bundle import write_bundle
+
+    return write_bundle(pack, Path(out) if out else Path("build") / bundle_name(pack))
+
+
+def export_pdf(
+    pack: ContentPack,
+    out: Path,
+    *,
+    paper: str | None = None,
+    card_size: str | None = None,
+    bleed: float | None = None,
+    one_per_page: bool = False,
+    layout_file: Path | None = None,
+) -> list[Path]:
+    """Write every PDF of the pack into ``out``; returns their paths.
+
+    Raises UsageError for bad layout options, ExportFailed for content that cannot be drawn.
+    """
+    from doria_forge.export import pdf
+
+    try:
+        overrides = pdf.make_overrides(
+            paper=paper, card_size=card_size, bleed=bleed, one_per_page=one_per_page, layout_file=layout_file
+        )
+    except (ValueError, OSError) as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        return pdf.export_pdfs(pack, Path(out), overrides)
+    except pdf.ExportError as exc:
+        raise ExportFailed(str(exc)) from None
+
+
+def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200) -> Path:
+    """Render one card or tile to PNG. Raises UsageError for an unknown id."""
+    from doria_forge.export import pdf
+    from doria_forge.export.preview import render_preview
+
+    if not any(item_id in pack.of_kind(k) for k in pack.documents):
+        raise UsageError(f"no card, hero or Room Tile with id {item_id!r} in the pack")
+    try:
+        return render_preview(pack, item_id, Path(out), dpi=dpi)
+    except pdf.ExportError as exc:
+        raise ExportFailed(str(exc)) from None
