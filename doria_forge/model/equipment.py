@@ -99,6 +99,7 @@ class Equipment(Document):
 
     kind: Literal["equipment"] = "equipment"
     name: str
+    name_de: str | None = None
     card_type: Literal["weapon", "spell", "armor", "potion", "item"]
     deck: Literal["loot", "standard", "campaign"] = "loot"
     category: str | None = Field(None, description="Set name (armor sets) or weapon category.")

@@ -104,6 +104,7 @@ class MonsterModification(Document):
     effect_id: str
     text: str
     modifiers: StatModifiers = Field(default_factory=StatModifiers)
+    damage_element: Element | None = Field(None, description="The monster's attacks deal this element's damage.")
     extra_figures: Annotated[int, Field(ge=0, le=5)] = 0
     acts_in_phase_f: bool = False
     extra_xp: Annotated[int, Field(ge=0, le=10)] = 0
