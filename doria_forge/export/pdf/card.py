@@ -1,0 +1,272 @@
+"""One card anatomy for every deck: what a face shows is data (:class:`CardSpec`), where it goes is
+:func:`card_regions`, and :class:`CardFace` draws it.
+
+The anatomy follows the Equipment Card of the Book of Rules (chapter *Equipment Card Anatomy*):
+requirements top left, magic mark, range and Psi Point cost top right, title, set or category, the
+values of the card, the description, and along the bottom the zone or hands, the gold value and the
+Action Point cost. Monster Level Cards, monster cards, Traps, heroes and Door Events fill the same
+regions with their own numbers. All geometry is in points (1/72 inch).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from .compose import FaceBox
+from .fonts import BOLD
+from .layout import mm
+from .text import MIN_FONT_PT, draw_line, draw_paragraph
+
+Box = tuple[float, float, float, float]  # x, y (bottom), width, height in pt
+MAGIC_MARK = "★ magic"
+
+
+@dataclass(frozen=True)
+class Stat:
+    """A number a player needs, with its label: ``Stat("Attack", "2D+3", "melee")``."""
+
+    label: str
+    value: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """Everything printed on a card front.
+
+    ``colour`` is a ``#rrggbb`` frame colour (by card type). ``corner_left`` holds requirements
+    (``STR 9  CON 9``), ``corner_right`` range and Psi Points. ``badge`` is a big short mark in the
+    top-right corner (the Monster Level). ``footer`` is ``(left, centre, right)``: zone or hands,
+    gold, Action Points.
+    """
+
+    key: str
+    title: str
+    colour: str
+    kind_label: str = ""
+    corner_left: str = ""
+    corner_right: str = ""
+    magic: bool = False
+    badge: str = ""
+    stats: tuple[Stat, ...] = ()
+    text: str = ""
+    footer: tuple[str, str, str] = ("", "", "")
+
+
+@dataclass(frozen=True)
+class BackSpec:
+    """A card back: deck title, colour and an optional big mark (the Monster Level)."""
+
+    key: str
+    title: str
+    colour: str
+    mark: str = ""
+    subtitle: str = "Dungeons of Doria"
+
+
+def _scale(box: FaceBox) -> float:
+    # Type grows with the card: 1.0 on a mini card (41 mm wide), up to 1.35 on poker and larger.
+    return min(1.35, max(0.9, box.width / mm(41.0)))
+
+
+def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
+    """Named rectangles of a card front in pt, relative to the bleed-box corner.
+
+    ``panel`` is the white area inside the coloured frame; every glyph of the card lies inside it.
+    ``header``, ``title``, ``kind``, ``stats``, ``text`` and ``footer`` stack top to bottom.
+    """
+    s = _scale(box)
+    frame = mm(2.6)  # coloured border inside the trim; the safe zone against cutting drift
+    px, py = box.bleed + frame, box.bleed + frame
+    pw, ph = box.width - 2 * frame, box.height - 2 * frame
+    pad = 2.2 * s
+    x, w = px + pad, pw - 2 * pad
+    top = py + ph - pad
+    regions: dict[str, Box] = {"panel": (px, py, pw, ph)}
+    header_h = 8.0 * s
+    regions["header"] = (x, top - header_h, w, header_h)
+    top -= header_h
+    title_h = 15.0 * s
+    badge_w = 16.0 * s if spec.badge else 0.0
+    regions["title"] = (x, top - title_h, w - badge_w, title_h)
+    if spec.badge:
+        regions["badge"] = (x + w - badge_w + 1.5 * s, top - title_h, badge_w - 1.5 * s, title_h)
+    top -= title_h
+    kind_h = 8.0 * s if (spec.kind_label or spec.magic) else 0.0
+    regions["kind"] = (x, top - kind_h, w, kind_h)
+    top -= kind_h + 1.5 * s
+    footer_h = 11.0 * s
+    regions["footer"] = (x, py + pad, w, footer_h)
+    bottom = py + pad + footer_h + 1.5 * s
+    cols = 3 if box.width < mm(55) else 4
+    rows = -(-len(spec.stats) // cols) if spec.stats else 0
+    stats_h = rows * 17.0 * s
+    regions["stats"] = (x, top - stats_h, w, stats_h)
+    top -= stats_h + (2.0 * s if rows else 0.0)
+    regions["text"] = (x, bottom, w, max(0.0, top - bottom))
+    return regions
+
+
+def _split(left: str, right: str, width: float, size: float, gap: float = 4.0) -> tuple[float, float]:
+    """Widths for two texts sharing one line: each its natural width if both fit, else shared in
+    proportion to their natural widths."""
+    lw, rw = stringWidth(left, BOLD, size), stringWidth(right, BOLD, size)
+    room = width - gap
+    if lw + rw <= room or lw + rw == 0:
+        return room - rw, rw
+    return room * lw / (lw + rw), room * rw / (lw + rw)
+
+
+def _rgb(colour: str) -> tuple[float, float, float]:
+    c = HexColor(colour)
+    return (c.red, c.green, c.blue)
+
+
+def _tint(rgb: tuple[float, float, float], amount: float) -> tuple[float, float, float]:
+    return tuple(v + (1 - v) * amount for v in rgb)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """A card front drawn from a :class:`CardSpec` (implements the composer's ``Face``)."""
+
+    spec: CardSpec
+    key: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", self.spec.key)
+
+    def draw(self, canvas: Canvas, box: FaceBox) -> None:
+        spec = self.spec
+        s = _scale(box)
+        rgb = _rgb(spec.colour)
+        r = card_regions(box, spec)
+        # Frame colour runs into the bleed so a cut that drifts shows colour, not white paper.
+        canvas.setFillColorRGB(*rgb)
+        canvas.rect(0, 0, box.width + 2 * box.bleed, box.height + 2 * box.bleed, stroke=0, fill=1)
+        px, py, pw, ph = r["panel"]
+        canvas.setFillColorRGB(1, 1, 1)
+        canvas.roundRect(px, py, pw, ph, 3 * s, stroke=0, fill=1)
+
+        hx, hy, hw, hh = r["header"]
+        # Requirements usually need more room than range and Psi Points: split by natural widths.
+        left_w, right_w = _split(spec.corner_left, spec.corner_right, hw, 6.8 * s)
+        draw_line(canvas, spec.corner_left, hx, hy + 1.5 * s, left_w, max_size=6.8 * s, bold=True,
+                  color=(0.15, 0.15, 0.15))
+        draw_line(canvas, spec.corner_right, hx + hw - right_w, hy + 1.5 * s, right_w, max_size=6.8 * s,
+                  bold=True, align="right", color=(0.15, 0.15, 0.15))
+
+        tx, ty, tw, th = r["title"]
+        draw_paragraph(canvas, spec.title, tx, ty, tw, th, max_size=10.5 * s, min_size=MIN_FONT_PT,
+                       bold=True, valign="middle")
+        if "badge" in r:
+            bx, by, bw, bh = r["badge"]
+            radius = min(bw, bh) / 2
+            canvas.setFillColorRGB(*rgb)
+            canvas.circle(bx + bw / 2, by + bh / 2, radius, stroke=0, fill=1)
+            canvas.setFillColorRGB(1, 1, 1)
+            canvas.setFont(BOLD, 10 * s)
+            canvas.drawCentredString(bx + bw / 2, by + bh / 2 - 3.5 * s, spec.badge)
+
+        kx, ky, kw, kh = r["kind"]
+        if kh:
+            canvas.setStrokeColorRGB(*rgb)
+            canvas.setLineWidth(0.6)
+            canvas.line(kx, ky + kh, kx + kw, ky + kh)
+            magic_w = stringWidth(MAGIC_MARK, BOLD, 6.5 * s) + 2 if spec.magic else 0.0
+            draw_line(canvas, spec.kind_label, kx, ky + 2 * s, kw - magic_w, max_size=6.5 * s,
+                      color=(0.3, 0.3, 0.3))
+            if spec.magic:
+                draw_line(canvas, MAGIC_MARK, kx + kw - magic_w, ky + 2 * s, magic_w, max_size=6.5 * s,
+                          bold=True, align="right", color=(0.55, 0.2, 0.65))
+
+        if spec.stats:
+            self._draw_stats(canvas, r["stats"], box, rgb, s)
+
+        x, y, w, h = r["text"]
+        if spec.text and h > MIN_FONT_PT * 1.3:
+            draw_paragraph(canvas, spec.text, x, y, w, h, max_size=7.5 * s, min_size=MIN_FONT_PT)
+
+        fx, fy, fw, fh = r["footer"]
+        canvas.setFillColorRGB(*_tint(rgb, 0.8))
+        canvas.roundRect(fx, fy, fw, fh, 2 * s, stroke=0, fill=1)
+        third = fw / 3
+        left, centre, right = spec.footer
+        base = fy + fh / 2 - 2.4 * s
+        draw_line(canvas, left, fx + 2, base, third - 2, max_size=6.8 * s, bold=True)
+        draw_line(canvas, centre, fx + third, base, third, max_size=6.8 * s, bold=True, align="center",
+                  color=(0.55, 0.4, 0.0))
+        draw_line(canvas, right, fx + 2 * third, base, third - 2, max_size=6.8 * s, bold=True, align="right")
+
+    def _draw_stats(self, canvas: Canvas, region: Box, box: FaceBox, rgb, s: float) -> None:
+        x, y, w, h = region
+        cols = 3 if box.width < mm(55) else 4
+        cell_w = w / cols
+        cell_h = 17.0 * s
+        gap = 1.2 * s
+        for i, stat in enumerate(self.spec.stats):
+            row, col = divmod(i, cols)
+            cx = x + col * cell_w
+            cy = y + h - (row + 1) * cell_h
+            canvas.setFillColorRGB(*_tint(rgb, 0.85))
+            canvas.roundRect(cx + gap / 2, cy + gap / 2, cell_w - gap, cell_h - gap, 1.5 * s, stroke=0, fill=1)
+            inner = cell_w - gap - 2
+            label = f"{stat.label} {stat.note}".strip()
+            draw_line(canvas, label, cx + gap / 2 + 1, cy + cell_h - gap / 2 - 6.5 * s, inner,
+                      max_size=6.0 * s, color=(0.25, 0.25, 0.25), align="center")
+            draw_line(canvas, stat.value, cx + gap / 2 + 1, cy + gap / 2 + 2.2 * s, inner,
+                      max_size=9.0 * s, bold=True, align="center")
+
+
+@dataclass(frozen=True)
+class CardBack:
+    """A card back drawn from a :class:`BackSpec`: full-bleed colour, a border, the deck name."""
+
+    spec: BackSpec
+    key: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", self.spec.key)
+
+    def draw(self, canvas: Canvas, box: FaceBox) -> None:
+        spec = self.spec
+        s = _scale(box)
+        rgb = _rgb(spec.colour)
+        full_w, full_h = box.width + 2 * box.bleed, box.height + 2 * box.bleed
+        canvas.setFillColorRGB(*rgb)
+        canvas.rect(0, 0, full_w, full_h, stroke=0, fill=1)
+        # Diagonal hatching: a miscut back shows the pattern continuing, not an edge.
+        canvas.setStrokeColorRGB(*_tint(rgb, 0.18))
+        canvas.setLineWidth(1.2 * s)
+        step = 7 * s
+        k = -full_h
+        while k < full_w:
+            canvas.line(k, 0, k + full_h, full_h)
+            k += step
+        inset = mm(3.5)
+        canvas.setStrokeColorRGB(1, 1, 1)
+        canvas.setLineWidth(1.0 * s)
+        canvas.roundRect(box.bleed + inset, box.bleed + inset, box.width - 2 * inset, box.height - 2 * inset,
+                         4 * s, stroke=1, fill=0)
+        cx, cy = box.bleed + box.width / 2, box.bleed + box.height / 2
+        disc = min(box.width, box.height) * 0.3
+        canvas.setFillColorRGB(*_tint(rgb, 0.9))
+        canvas.circle(cx, cy, disc, stroke=0, fill=1)
+        inner_w = 2 * disc * 0.9
+        if spec.mark:
+            canvas.setFillColorRGB(*rgb)
+            size = min(disc * 1.1, 40 * s)
+            canvas.setFont(BOLD, size)
+            canvas.drawCentredString(cx, cy - size * 0.35, spec.mark)
+            band_w = box.width - 2 * inset - 8 * s
+            draw_line(canvas, spec.title, cx - band_w / 2, cy - disc - 12 * s, band_w, max_size=9 * s,
+                      bold=True, align="center", color=(1, 1, 1))
+        else:
+            draw_line(canvas, spec.title, cx - inner_w / 2, cy - 3 * s, inner_w, max_size=10 * s,
+                      bold=True, align="center", color=rgb)
+        draw_line(canvas, spec.subtitle, box.bleed + inset, box.bleed + inset + 4 * s, box.width - 2 * inset,
+                  max_size=6.5 * s, align="center", color=(1, 1, 1))

@@ -1,0 +1,184 @@
+"""Export a whole ContentPack to print PDFs: one per deck, plus Room Tiles, sheets and scenarios.
+
+Decks (layout names, also the file names ``<name>.pdf``), each with its own back:
+
+- ``loot``: Loot Cards, equipment of the loot deck and Traps, each in its ``copies``;
+- ``monster``: the monster deck, monster cards (``deck_cards`` each) and Monster Modifications (``copies``);
+- ``monster_level``: Monster Level Cards by level, the back shows the level;
+- ``hero``: hero (character) cards; ``standard_items``, ``campaign_items``; ``door_events`` when present;
+- ``room_tiles``: Room Tiles at true size (5 x ``room_tile_square_mm``);
+- ``character_sheets``, ``campaign_sheets``: full pages; ``scenarios``: pages from ``templates/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from doria_forge.model import ContentPack
+
+from .card import CardBack, CardFace
+from .compose import Face, PrintCard, write_card_sheets, write_pages
+from .errors import ExportError, UnknownItemError
+from .faces import (
+    BACKS, door_event_spec, equipment_spec, hero_spec, level_back, level_spec, modification_spec, monster_spec,
+    trap_spec,
+)
+from .layout import LayoutFile, LayoutOverrides, load_layout
+from .scenario import write_scenarios
+from .sheets import campaign_sheet_faces, character_sheet_faces
+from .tiles import RoomTileFace
+
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
+DEFAULT_LAYOUT_FILE = PROJECT_ROOT / "layouts" / "default.yaml"
+DEFAULT_TEMPLATES_DIR = PROJECT_ROOT / "templates"
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A printable deck: layout ``name`` (also its file stem), ``title`` for the PDF, the cards in
+    print order, and a card size that nothing may override (Room Tiles)."""
+
+    name: str
+    title: str
+    cards: tuple[PrintCard, ...]
+    fixed_card_size: str | None = None
+
+
+@dataclass(frozen=True)
+class Item:
+    """One printable thing a preview can show: ``kind:id``, its deck and front face."""
+
+    ref: str
+    deck: str
+    face: Face
+
+
+def _repeat(face: Face, back: Face, copies: int) -> list[PrintCard]:
+    return [PrintCard(face, back)] * copies
+
+
+def items(pack: ContentPack) -> list[Item]:
+    """Every card and tile front of the pack once, in deck order (ids sorted within a kind)."""
+    out: list[Item] = []
+    decks = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
+    for card in pack.equipment.values():
+        out.append(Item(f"equipment:{card.id}", decks[card.deck], CardFace(equipment_spec(card))))
+    for trap in pack.traps.values():
+        out.append(Item(f"trap:{trap.id}", "loot", CardFace(trap_spec(trap))))
+    for monster in pack.monsters.values():
+        out.append(Item(f"monster:{monster.id}", "monster", CardFace(monster_spec(monster))))
+    for mod in pack.modifications.values():
+        out.append(Item(f"monster_modification:{mod.id}", "monster", CardFace(modification_spec(mod))))
+    levels = sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id))
+    for card in levels:
+        out.append(Item(f"monster_level:{card.id}", "monster_level",
+                        CardFace(level_spec(card, pack.monsters.get(card.monster)))))
+    for hero in pack.characters.values():
+        out.append(Item(f"character:{hero.id}", "hero", CardFace(hero_spec(hero, pack))))
+    for event in pack.door_events.values():
+        out.append(Item(f"door_event:{event.id}", "door_events", CardFace(door_event_spec(event))))
+    for tile in pack.room_tiles.values():
+        out.append(Item(f"room_tile:{tile.id}", "room_tiles", RoomTileFace(tile)))
+    return out
+
+
+def build_decks(pack: ContentPack) -> list[Deck]:
+    """The card decks of the pack in print order; decks without cards are left out."""
+    back = {name: CardBack(spec) for name, spec in BACKS.items()}
+    cards: dict[str, list[PrintCard]] = {name: [] for name in
+                                         ("loot", "monster", "monster_level", "hero", "standard_items",
+                                          "campaign_items", "door_events", "room_tiles")}
+    by_ref = {item.ref: item for item in items(pack)}
+    for card in pack.equipment.values():
+        item = by_ref[f"equipment:{card.id}"]
+        cards[item.deck] += _repeat(item.face, back[item.deck], card.copies)
+    for trap in pack.traps.values():
+        cards["loot"] += _repeat(by_ref[f"trap:{trap.id}"].face, back["loot"], trap.copies)
+    for monster in pack.monsters.values():
+        cards["monster"] += _repeat(by_ref[f"monster:{monster.id}"].face, back["monster"], monster.deck_cards)
+    for mod in pack.modifications.values():
+        cards["monster"] += _repeat(by_ref[f"monster_modification:{mod.id}"].face, back["monster"], mod.copies)
+    for card in sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id)):
+        face = by_ref[f"monster_level:{card.id}"].face
+        cards["monster_level"].append(PrintCard(face, CardBack(level_back(card.level))))
+    for hero in pack.characters.values():
+        cards["hero"].append(PrintCard(by_ref[f"character:{hero.id}"].face, back["hero"]))
+    for event in pack.door_events.values():
+        cards["door_events"] += _repeat(by_ref[f"door_event:{event.id}"].face, back["door_events"], event.copies)
+    for tile in pack.room_tiles.values():
+        cards["room_tiles"].append(PrintCard(by_ref[f"room_tile:{tile.id}"].face, back["room_tiles"]))
+    titles = {"loot": "Loot Cards", "monster": "Monster Deck", "monster_level": "Monster Level Cards",
+              "hero": "Hero Cards", "standard_items": "Standard Items", "campaign_items": "Campaign Items",
+              "door_events": "Door Events", "room_tiles": "Room Tiles"}
+    return [Deck(name, titles[name], tuple(deck), "tile" if name == "room_tiles" else None)
+            for name, deck in cards.items() if deck]
+
+
+def find_item(pack: ContentPack, item_id: str) -> Item:
+    """The printable item with id ``item_id`` (or ``kind:id`` when ids repeat across kinds).
+
+    Raises ``UnknownItemError`` (an ``ExportError``) for an unknown id, listing close ids, or an
+    ambiguous one, listing
+    the ``kind:id`` forms to use.
+    """
+    everything = items(pack)
+    if ":" in item_id:
+        matches = [i for i in everything if i.ref == item_id]
+    else:
+        matches = [i for i in everything if i.ref.split(":", 1)[1] == item_id]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise UnknownItemError(f"id {item_id!r} names several things: {', '.join(m.ref for m in matches)}; "
+                          "give one of these")
+    import difflib
+
+    ids = sorted({i.ref.split(':', 1)[1] for i in everything})
+    near = difflib.get_close_matches(item_id.split(":")[-1], ids, n=5)
+    hint = f"; did you mean {', '.join(near)}?" if near else ""
+    raise UnknownItemError(f"no card or Room Tile with id {item_id!r} in the pack{hint}")
+
+
+def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None = None, *,
+                layout_file: Path | None = DEFAULT_LAYOUT_FILE,
+                templates_dir: Path = DEFAULT_TEMPLATES_DIR) -> list[Path]:
+    """Write every printable PDF of ``pack`` into ``out_dir`` and return their paths in order.
+
+    One PDF per deck (see the module docstring), then ``character_sheets.pdf``,
+    ``campaign_sheets.pdf`` and ``scenarios.pdf`` (when the pack has scenarios). Layout comes from
+    ``layout_file`` (the project's ``layouts/default.yaml`` by default; a missing default file means
+    built-in defaults) with ``layout`` (command-line overrides) on top. Each file is written
+    atomically. Same pack and layout give byte-identical files.
+
+    ``layout.layout_file``, when set, wins over ``layout_file``.
+
+    Raises ``ExportError`` for layout problems (a card that does not fit the paper, bad layout file)
+    and template errors.
+    """
+    layout_data = layout_data_for(layout, layout_file)
+    out_dir = Path(out_dir)
+    written: list[Path] = []
+    for deck in build_decks(pack):
+        sheet = layout_data.for_deck(deck.name, layout, fixed_card_size=deck.fixed_card_size)
+        written.append(write_card_sheets(out_dir / f"{deck.name}.pdf", deck.cards, sheet,
+                                         f"{pack.info.display_name}: {deck.title}"))
+    sheets = layout_data.for_deck("sheets", layout)
+    written.append(write_pages(out_dir / "character_sheets.pdf", character_sheet_faces(pack), sheets,
+                               f"{pack.info.display_name}: Character Sheets"))
+    written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
+                               f"{pack.info.display_name}: Campaign Overview Sheets"))
+    if pack.scenarios:
+        written.append(write_scenarios(out_dir / "scenarios.pdf", pack, layout_data.for_deck("scenarios", layout),
+                                       templates_dir))
+    return written
+
+
+def layout_data_for(layout: LayoutOverrides | None, layout_file: Path | None) -> LayoutFile:
+    """The layout file in force: ``layout.layout_file`` if given, else ``layout_file``; the missing
+    default file means built-in defaults. Raises ``ExportError`` for a bad file."""
+    if layout is not None and layout.layout_file is not None:
+        layout_file = layout.layout_file
+    if layout_file is None or (layout_file == DEFAULT_LAYOUT_FILE and not layout_file.is_file()):
+        return LayoutFile()
+    return load_layout(layout_file)

@@ -1,0 +1,85 @@
+"""Read a written PDF back: where each card face (Form XObject) sits on each page, in mm.
+
+Used by the tests and by anyone who wants to check a print file without trusting the drawing
+code. Needs ``pypdf`` (a test dependency), imported lazily.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .layout import MM_TO_PT
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One face on a page: XObject ``name`` (``F_<key>`` front, ``B_<key>`` back, ``P_<key>`` page)
+    and its bleed box in mm, origin bottom-left of the page."""
+
+    page: int
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """Page size and the boxes a print shop reads, all ``(x0, y0, x1, y1)`` in mm."""
+
+    media: tuple[float, float, float, float]
+    trim: tuple[float, float, float, float]
+    bleed: tuple[float, float, float, float]
+
+
+def _mm_box(box) -> tuple[float, float, float, float]:
+    return tuple(float(v) / MM_TO_PT for v in (box.left, box.bottom, box.right, box.top))  # type: ignore[return-value]
+
+
+def _mul(a: list[float], b: list[float]) -> list[float]:
+    """PDF matrix product a x b for [a b c d e f] matrices."""
+    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+
+def placements(path: Path) -> list[Placement]:
+    """Every Form XObject drawn directly on a page, with its BBox mapped through the current matrix."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(str(path))
+    found: list[Placement] = []
+    for page_no, page in enumerate(reader.pages):
+        xobjects = page["/Resources"].get("/XObject", {}) if "/Resources" in page else {}
+        content = ContentStream(page.get_contents(), reader)
+        ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+        stack: list[list[float]] = []
+        for operands, op in content.operations:
+            if op == b"q":
+                stack.append(ctm)
+            elif op == b"Q":
+                ctm = stack.pop()
+            elif op == b"cm":
+                ctm = _mul([float(v) for v in operands], ctm)
+            elif op == b"Do":
+                name = str(operands[0])
+                form = xobjects[name].get_object()
+                x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+                matrix = _mul([float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
+                # Faces are only translated, never rotated or scaled, so the corners map directly.
+                px0, py0 = matrix[0] * x0 + matrix[4], matrix[3] * y0 + matrix[5]
+                px1, py1 = matrix[0] * x1 + matrix[4], matrix[3] * y1 + matrix[5]
+                found.append(Placement(page_no, name.lstrip("/").removeprefix("FormXob."), px0 / MM_TO_PT, py0 / MM_TO_PT,
+                                       (px1 - px0) / MM_TO_PT, (py1 - py0) / MM_TO_PT))
+    return found
+
+
+def page_boxes(path: Path) -> list[PageInfo]:
+    """MediaBox, TrimBox and BleedBox of every page in mm (pypdf defaults Trim/Bleed to the CropBox)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(path))
+    return [PageInfo(_mm_box(p.mediabox), _mm_box(p.trimbox), _mm_box(p.bleedbox)) for p in reader.pages]

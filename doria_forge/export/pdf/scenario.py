@@ -1,0 +1,141 @@
+"""Scenario pages from Jinja2 templates (chapters *Selecting a Game Mode*, *Campaigns*).
+
+A template in ``templates/`` renders a small Markdown subset (``#`` title, ``##`` section, ``-``
+bullet, blank line, ``**bold**``), which is set with reportlab's platypus on the layout's paper.
+Templates run in Jinja2's sandbox with ``StrictUndefined``: a misspelt variable is an
+``ExportError`` naming the template and line, never a silently blank page.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
+from jinja2.sandbox import SandboxedEnvironment
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
+
+from doria_forge.model import ContentPack, Scenario
+
+from .compose import write_atomic
+from .errors import ExportError
+from .fonts import BOLD, REGULAR, register_fonts
+from .layout import SheetLayout, mm
+
+SCENARIO_TEMPLATE = "scenario.md.j2"
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def template_env(templates_dir: Path) -> SandboxedEnvironment:
+    """The sandboxed Jinja2 environment used for every template (undefined variables are errors)."""
+    return SandboxedEnvironment(loader=FileSystemLoader(str(templates_dir)), undefined=StrictUndefined,
+                                autoescape=False, trim_blocks=True, lstrip_blocks=True,
+                                keep_trailing_newline=True)
+
+
+def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
+    """Plain data for the template: ``scenario`` fields, ``tiles`` (id, name, count) of the Room Tile
+    deck, ``optional_rules`` (id -> text) it switches on, ``pack`` (name, version)."""
+    tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
+              "count": e.count} for e in scenario.setup.tile_deck]
+    texts = {r.id: r.text for r in pack.rules.optional_rules}
+    return {
+        "scenario": scenario.model_dump(mode="json"),
+        "tiles": tiles,
+        "optional_rules": {rid: texts.get(rid, rid) for rid in scenario.optional_rules},
+        "pack": {"name": pack.info.display_name, "version": pack.info.version},
+    }
+
+
+def render_scenario_text(env: SandboxedEnvironment, pack: ContentPack, scenario: Scenario,
+                         template: str = SCENARIO_TEMPLATE) -> str:
+    """The template's text for ``scenario``. Raises ``ExportError`` for template errors."""
+    try:
+        return env.get_template(template).render(**scenario_context(pack, scenario))
+    except TemplateSyntaxError as exc:
+        raise ExportError(f"template {exc.filename or template}:{exc.lineno}: {exc.message}") from None
+    except TemplateError as exc:
+        raise ExportError(f"template {template} (scenario {scenario.id}): {exc.message or exc}") from None
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    body = ParagraphStyle("body", fontName=REGULAR, fontSize=10, leading=13.5, spaceAfter=5)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName=BOLD, fontSize=20, leading=24, spaceAfter=4,
+                                textColor=(0.42, 0.18, 0.12)),
+        "h2": ParagraphStyle("h2", parent=body, fontName=BOLD, fontSize=13, leading=16, spaceBefore=8,
+                             spaceAfter=4, textColor=(0.42, 0.18, 0.12)),
+        "body": body,
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2),
+    }
+
+
+def markdown_flowables(text: str) -> list:
+    """Flowables for the Markdown subset the templates write."""
+    styles = _styles()
+    out: list = []
+    para: list[str] = []
+
+    def inline(s: str) -> str:
+        return _BOLD.sub(r"<b>\1</b>", escape(s))
+
+    def flush() -> None:
+        if para:
+            out.append(Paragraph(inline(" ".join(para)), styles["body"]))
+            para.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+        elif line.startswith("## "):
+            flush()
+            out.append(Paragraph(inline(line[3:]), styles["h2"]))
+        elif line.startswith("# "):
+            flush()
+            out.append(Paragraph(inline(line[2:]), styles["title"]))
+        elif line.startswith("- "):
+            flush()
+            out.append(Paragraph(inline(line[2:]), styles["bullet"], bulletText="•"))
+        else:
+            para.append(line)
+    flush()
+    return out
+
+
+def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, templates_dir: Path) -> Path:
+    """All scenarios of the pack, each starting on a new page, to ``path`` (atomically)."""
+    scenarios = list(pack.scenarios.values())
+    if not scenarios:
+        raise ExportError("the pack has no scenarios to print")
+    if not (templates_dir / SCENARIO_TEMPLATE).is_file():
+        raise ExportError(f"scenario template not found: {templates_dir / SCENARIO_TEMPLATE}")
+    register_fonts()
+    env = template_env(templates_dir)
+    story: list = []
+    for i, scenario in enumerate(scenarios):
+        if i:
+            story.append(PageBreak())
+        story += markdown_flowables(render_scenario_text(env, pack, scenario))
+    footer = f"{pack.info.display_name} {pack.info.version}"
+
+    def on_page(canvas, doc) -> None:
+        canvas.saveState()
+        canvas.setFont(REGULAR, 8)
+        canvas.setFillColorRGB(0.4, 0.4, 0.4)
+        canvas.drawString(doc.leftMargin, mm(10), footer)
+        canvas.drawRightString(doc.pagesize[0] - doc.rightMargin, mm(10), str(doc.page))
+        canvas.restoreState()
+
+    pw, ph = layout.paper_mm
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=(mm(pw), mm(ph)), leftMargin=mm(20), rightMargin=mm(20),
+                            topMargin=mm(18), bottomMargin=mm(18), title="Scenarios", author="doria_forge",
+                            creator="doria_forge", invariant=1)
+    story.append(Spacer(1, 1))
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    write_atomic(path, buffer.getvalue())
+    return path

@@ -1,0 +1,86 @@
+"""A small pack for the PDF and preview tests, built from model objects (no YAML, no content/).
+
+Numbers for goblin and orc come from shared/data; the texts are written for the tests, with a
+deliberately long one, umlauts and Cyrillic to exercise fitting and the embedded font.
+"""
+
+from __future__ import annotations
+
+from doria_forge.model import (
+    Ability, Campaign, CampaignReward, Character, ContentPack, DoorEvent, Equipment, Monster, MonsterLevel,
+    MonsterModification, Pack, RoomTile, Rules, Scenario, Trap,
+)
+from doria_forge.model.room_tile import Door, MonsterIcon, OpenSide, Rune, StartingPosition
+from doria_forge.model.scenario import ScenarioEvent, ScenarioSetup, TileDeckEntry
+
+LONG_TEXT = (
+    "When this blade strikes a monster that is already wounded, roll one extra die for damage and add "
+    "the result; if the die shows a ten, the monster is also immobilized until the end of its next "
+    "activation. Twice per scenario you may spend 2 Psi Points to set the blade ablaze: until the end "
+    "of the round its damage counts as fire and it ignores armor vulnerable to fire. A hero who fumbles "
+    "while the blade burns takes 1 damage and must place a Damaged Marker on one armor piece of choice. "
+    "Ancient runes along the fuller spell out a warning in a forgotten tongue that nobody has read aloud "
+    "since the fall of the old kingdom, and the smiths of Bron still argue about what it means."
+)
+SQUARES = ["#...#", ".....", "..R..", "..O..", "#...#"]
+
+
+def small_pack(*, tiles: int = 2) -> ContentPack:
+    """Two monsters with all four Monster Level Cards, a modification, four equipment cards (loot and
+    standard), a Trap, two heroes, a Door Event, ``tiles`` Room Tiles, a scenario and a campaign."""
+    goblin = Monster(id="goblin", name="Goblin", attack_type="melee", range=1, action_points=9,
+                     vulnerability="fire", priority="A", figures=5, deck_cards=3,
+                     ability=Ability(id="pair", text="A second goblin acts right after the first."))
+    orc = Monster(id="orc", name="Orc", attack_type="melee", range=1, action_points=7, vulnerability="fire",
+                  priority="A", figures=2, deck_cards=2)
+    levels = []
+    for monster in (goblin, orc):
+        for level in range(1, 5):
+            levels.append(MonsterLevel(id=f"{monster.id}-{level}", monster=monster.id, level=level,
+                                       attack=f"2D+{3 + level}", defense="2D+2", psi_resistance="2D+3",
+                                       damage=level, hit_points=level, armor_rating=level - 1))
+    docs = [
+        Pack(id="testpack", name="Test Pack", version="1.0.0"),
+        Rules(id="rules-en"),
+        goblin, orc, *levels,
+        MonsterModification(id="horde", name="Horde", effect_id="horde", text="Place one more figure.",
+                            extra_figures=1, extra_xp=1, extra_loot=1, copies=2),
+        Equipment(id="flammenklinge", name="Flammenklinge der Großmütter", card_type="weapon", magic=True,
+                  category="Swords", requirements={"STR": 10, "CON": 10, "PSI": 7}, zone="1_hand", range=1, pp=2,
+                  attacks=[{"attack_type": "melee", "dice": "3D+2", "damage": 2, "range": 1, "ap": 16,
+                            "element": "fire"}],
+                  defense="2D+1", gold=3, copies=2, text=LONG_TEXT),
+        Equipment(id="psi_orb", name="Psi Orb Ёж", card_type="spell", zone="1_hand",
+                  requirements={"WIS": 8, "PSI": 9},
+                  attacks=[{"attack_type": "magic", "dice": "2D+4", "damage": 2, "range": 5, "ap": 15, "pp": 2}],
+                  gold=2, deck="standard"),
+        Equipment(id="plate_arms", name="Plate Arms", card_type="armor", zone="arms", requirements={"STR": 11},
+                  ap=12, armor_rating=3, vulnerability="water", bonuses={"initiative_points": -1, "defense": 2}),
+        Equipment(id="healing_potion", name="Small Healing Potion", card_type="potion", zone="body", ap=5,
+                  effect={"heal_hp": 3}, gold=1, copies=3),
+        Trap(id="boulder", name="Boulder Trap", trap_type="person", check_attributes=("STR", "AGI"),
+             tn_base=28, tn_per_ml=3, effect={"damage": 4}, xp=1, gold=0),
+        Character(id="warrior", name="Warrior", name_de="Barbar",
+                  attributes={"STR": 13, "CON": 13, "AGI": 9, "PER": 9, "WIS": 5, "PSI": 1},
+                  standard_items=["plate_arms"]),
+        Character(id="mage", name="Mage", attributes={"STR": 5, "CON": 7, "AGI": 8, "PER": 9, "WIS": 12, "PSI": 13},
+                  standard_items=["psi_orb"]),
+        DoorEvent(id="draft", name="Cold Draft", text="A cold wind blows out every torch.", copies=2),
+        Scenario(id="first_steps", name="First Steps", story="The heroes enter the old crypt below Tandrur.",
+                 goal="Find the target tile and defeat every monster on it.",
+                 setup=ScenarioSetup(tile_deck=[TileDeckEntry(tile="A-1")], random_tiles=6, target_tile="B-2",
+                                     target_position=5),
+                 special_rules=["Doors open only with 10 AP."], optional_rules=["door_events"],
+                 events=[ScenarioEvent(after_round=8, text="More goblins arrive.")], rewards=["2 Loot Cards each."]),
+        Campaign(id="greenskins", name="Invasion of the Greenskins", scenarios=["first_steps"],
+                 rewards=[CampaignReward(after_scenario=1, text="Keep one Loot Card.")]),
+    ]
+    for i in range(tiles):
+        docs.append(RoomTile(
+            id=f"{'AB'[i % 2]}-{i + 1}", squares=SQUARES, doors=[Door(side="north", offset=2)],
+            open_sides=[OpenSide(side="south", offset=1, length=3)], treasures=[(1, 1)],
+            monster_icons=[MonsterIcon(square=(1, 3), color="white"), MonsterIcon(square=(2, 1), color="red")],
+            runes=[Rune(square=(3, 4), color="blue")],
+            starting_positions=[StartingPosition(square=(1, 2), number=1)] if i == 0 else [],
+            entrances=[(4, 2)] if i == 0 else [], start_tile=i == 0, compass_north=i == 0))
+    return ContentPack.from_documents(docs)
