@@ -123,7 +123,7 @@ def export_pdf(
     try:
         paths = pipeline.export_pdf(
             content, out, paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
-            one_per_page=one_per_page, layout_file=layout,
+            one_per_page=one_per_page, layout_file=layout, project=pipeline.project_dir(pack),
         )
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
@@ -153,7 +153,7 @@ def preview(
     """Render one card or Room Tile to a PNG."""
     content = _validated(pack, quiet_when_clean=True)
     try:
-        path = pipeline.preview(content, item_id, out, dpi=dpi)
+        path = pipeline.preview(content, item_id, out, dpi=dpi, project=pipeline.project_dir(pack))
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     except pipeline.ExportFailed as exc:
@@ -174,7 +174,7 @@ def build(
     console = _console()
     try:
         _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json", console=console, progress=progress)
-        pdfs = pipeline.export_pdf(content, out / "pdf")
+        pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
     except pipeline.ExportFailed as exc:
         _fail(1, str(exc))
     bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))

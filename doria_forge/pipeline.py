@@ -107,10 +107,31 @@ def export_bundle(pack: ContentPack, out: Path | None = None) -> Path:
     return write_bundle(pack, Path(out) if out else Path("build") / bundle_name(pack))
 
 
+def project_dir(pack_path: Path) -> Path:
+    """The designer's project folder: the one holding the pack folder (``content/``),
+    where ``templates/`` and ``layouts/`` live beside it."""
+    pack_path = Path(pack_path).resolve()
+    return pack_path.parent if pack_path.is_dir() else pack_path.parent.parent
+
+
+def _project_assets(project: Path | None) -> dict:
+    """Layout file and templates folder of ``project``, falling back to doria-forge's own."""
+    from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
+
+    layout_file, templates = DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
+    if project is not None:
+        if (project / "layouts" / "default.yaml").is_file():
+            layout_file = project / "layouts" / "default.yaml"
+        if (project / "templates").is_dir():
+            templates = project / "templates"
+    return {"layout_file": layout_file, "templates_dir": templates}
+
+
 def export_pdf(
     pack: ContentPack,
     out: Path,
     *,
+    project: Path | None = None,
     paper: str | None = None,
     card_size: str | None = None,
     bleed: float | None = None,
@@ -130,19 +151,22 @@ def export_pdf(
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
     try:
-        return pdf.export_pdfs(pack, Path(out), overrides)
+        return pdf.export_pdfs(pack, Path(out), overrides, **_project_assets(project))
     except pdf.ExportError as exc:
         raise ExportFailed(str(exc)) from None
 
 
-def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200) -> Path:
-    """Render one card or tile to PNG. Raises UsageError for an unknown id."""
+def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None) -> Path:
+    """Render one card or tile (``id`` or ``kind:id``) to PNG.
+
+    Raises UsageError for an unknown or ambiguous id, ExportFailed when it cannot be drawn.
+    """
     from doria_forge.export import pdf
     from doria_forge.export.preview import render_preview
 
-    if not any(item_id in pack.of_kind(k) for k in pack.documents):
-        raise UsageError(f"no card, hero or Room Tile with id {item_id!r} in the pack")
     try:
-        return render_preview(pack, item_id, Path(out), dpi=dpi)
+        return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=_project_assets(project)["layout_file"])
+    except pdf.UnknownItemError as exc:
+        raise UsageError(str(exc)) from None
     except pdf.ExportError as exc:
         raise ExportFailed(str(exc)) from None
