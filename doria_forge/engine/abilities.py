@@ -1,0 +1,145 @@
+"""Monster abilities that need no map, keyed by ``Monster.ability.id``.
+
+The abilities are listed in shared/rules/NOTES.md (*Monster abilities*); the FAQ of
+the Book of Rules settles the Dark Mage (chain lightning branches to every target)
+and the Poltergeist (an elementally enchanted non-magic weapon still cannot hurt it,
+but can hurt the Mummy). ``combat.monster_attack`` and ``combat.hero_attack`` read an
+``AbilityRule`` for each monster; the flow engine reads ``pair_activation`` /
+``extra_activation_on_wound`` (signalled in ``AttackOutcome``) and ``needs_map``.
+
+Each rule is registered under the pack's ability id (``goblin_pair_activation``) and
+under the monster id (``goblin``) so that either spelling finds it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .hero import HeroState
+    from .monster import MonsterState
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityRule:
+    """What an ability changes in combat.
+
+    ``max_targets``: heroes one attack roll may hit (``None``: every target the caller
+    gives, e.g. all heroes in range); ``element``: damage element when the monster
+    has none on its card; ``poison_on_hit``: markers on any hit even when armor
+    blocked it; ``poison_on_wound``: markers when HP were lost; ``heals_by_wound``:
+    the monster regains the HP it took, even above its maximum; ``damages_hand_items``:
+    a hit puts a Damaged marker on the cards in the target's hands;
+    ``extra_activation_on_wound`` / ``pair_activation``: signals for the flow engine;
+    ``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``:
+    defensive rules (also set by the monster's flags); ``needs_map``: the rest of the
+    ability is the map's business (movement, spreading, free attacks).
+    """
+
+    id: str
+    max_targets: int | None = 1
+    element: str | None = None
+    poison_on_hit: int = 0
+    poison_on_wound: int = 0
+    heals_by_wound: bool = False
+    damages_hand_items: bool = False
+    extra_activation_on_wound: bool = False
+    pair_activation: bool = False
+    immune_to_ranged: bool = False
+    hurt_only_by_magic: bool = False
+    magic_items_ineffective: bool = False
+    needs_map: bool = False
+
+
+DEFAULT_RULE = AbilityRule(id="none")
+"""A monster without a special ability: one target per attack."""
+
+_RULES: tuple[tuple[str, AbilityRule], ...] = (
+    ("goblin", AbilityRule("goblin_pair_activation", pair_activation=True)),
+    ("orc", AbilityRule("orc_extra_activation_on_wound", extra_activation_on_wound=True)),
+    ("zombie", AbilityRule("zombie_raise", needs_map=True)),
+    ("mummy", AbilityRule("mummy_magic_items_ineffective", magic_items_ineffective=True)),
+    ("skeleton", AbilityRule("skeleton_ranged_immunity", immune_to_ranged=True)),
+    ("vampire", AbilityRule("vampire_drain", heals_by_wound=True)),
+    ("ghoul", AbilityRule("ghoul_weakest_target")),
+    ("mercenary", AbilityRule("mercenary_free_attack", needs_map=True)),
+    ("black_knight", AbilityRule("black_knight_damage_hand_items", damages_hand_items=True)),
+    ("gargoyle", AbilityRule("gargoyle_flying", needs_map=True)),
+    ("ogre", AbilityRule("ogre_sweep", max_targets=2)),
+    ("troll", AbilityRule("troll_all_in_range", max_targets=None, element="earth")),
+    ("slimecrawler", AbilityRule("slimecrawler_poison", poison_on_hit=1)),
+    ("archer", AbilityRule("archer_weakest_agility")),
+    ("spear_thrower", AbilityRule("spear_thrower_adjacent_hit", max_targets=2)),
+    ("poltergeist", AbilityRule("poltergeist_magic_only", hurt_only_by_magic=True, needs_map=True)),
+    ("shaman", AbilityRule("shaman_fireball", max_targets=None, needs_map=True)),
+    ("dark_mage", AbilityRule("dark_mage_chain_lightning", max_targets=None, element="air")),
+    ("golem", AbilityRule("golem_poison", poison_on_wound=2)),
+)
+
+REGISTRY: dict[str, AbilityRule] = {}
+"""Ability id (and monster id) -> ``AbilityRule``."""
+for _monster_id, _rule in _RULES:
+    REGISTRY[_rule.id] = _rule
+    REGISTRY[_monster_id] = _rule
+
+
+def register(rule: AbilityRule, *aliases: str) -> None:
+    """Add or replace the rule of ability ``rule.id`` (and of any ``aliases``)."""
+    REGISTRY[rule.id] = rule
+    for alias in aliases:
+        REGISTRY[alias] = rule
+
+
+def rule_for(monster: "MonsterState") -> AbilityRule:
+    """The ``AbilityRule`` of a monster: its ability id, else its monster id, else
+    ``DEFAULT_RULE``; the monster's flags (``immune_to_ranged``, ``hurt_only_by_magic``,
+    ``magic_items_ineffective``) are honoured on top by ``combat``."""
+    ability_id = monster.ability_id
+    if ability_id and ability_id in REGISTRY:
+        return REGISTRY[ability_id]
+    return REGISTRY.get(monster.monster.id, DEFAULT_RULE)
+
+
+def immune_to_ranged(monster: "MonsterState") -> bool:
+    """Skeleton: ranged attacks cannot hurt it."""
+    return monster.has("immune_to_ranged") or rule_for(monster).immune_to_ranged
+
+
+def hurt_only_by_magic(monster: "MonsterState") -> bool:
+    """Poltergeist: only spells and magic weapons hurt it."""
+    return monster.has("hurt_only_by_magic") or rule_for(monster).hurt_only_by_magic
+
+
+def magic_items_ineffective(monster: "MonsterState") -> bool:
+    """Mummy: magic weapons and magic armor do not work against it (spells do)."""
+    return monster.has("magic_items_ineffective") or rule_for(monster).magic_items_ineffective
+
+
+# --------------------------------------------------------------------------- targeting helpers
+def ghoul_pick_target(candidates: Sequence["HeroState"]) -> "HeroState | None":
+    """Ghoul: among the heroes it can reach, the one with the lowest current HP
+    (the first given wins a tie). ``None`` when there is none."""
+    live = [h for h in candidates if h.can_act]
+    return min(live, key=lambda h: h.hp) if live else None
+
+
+def archer_pick_target(candidates: Sequence[tuple["HeroState", int]]) -> "HeroState | None":
+    """Archer: ``candidates`` are (hero, distance in squares) in range and sight. It
+    shoots the nearest hero unless another hero in range has a lower AGI; then the one
+    with the lowest AGI (nearest first on a tie). ``None`` when there is none."""
+    live = [(h, d) for h, d in candidates if h.can_act]
+    if not live:
+        return None
+    nearest, _ = min(live, key=lambda hd: hd[1])
+    lower = [(h, d) for h, d in live if h.attribute("AGI") < nearest.attribute("AGI")]
+    if not lower:
+        return nearest
+    return min(lower, key=lambda hd: (hd[0].attribute("AGI"), hd[1]))[0]
+
+
+TARGET_PICKERS: dict[str, Callable] = {
+    "ghoul_weakest_target": ghoul_pick_target,
+    "archer_weakest_agility": archer_pick_target,
+}
+"""Ability id -> targeting helper (ghoul: heroes; archer: (hero, distance) pairs)."""

@@ -1,0 +1,571 @@
+"""Combat: hero attacks, monster attacks, defense, armor, psi resistance, using items, repair.
+
+Book of Rules chapters *Combat* (attack, monster attack), *Defense*, *Getting Hit and
+Armor Rating* (one armor card per hit, Damaged marker even when AR exceeds the damage;
+monster AR that damage must exceed), *Armor vulnerability*, *Critical hits* (+1 damage
+per 10 points), *Additional Combat Rules* (Fumbles damage the item used; monsters'
+attack Fumble is a miss, defense Fumble a failed defense; Belt use), *Repairing
+Equipment* (armor sets), *Psi Spells* (PP paid whatever the outcome; TN spells'
+critical successes lower the PP cost), *Psi Resistance* (PP added after the roll),
+*Enchanted Weapons*, *Hit Points, Initiative Points and Psi Points* (negative values,
+death), *Additional Card Properties* (piercing, elements, poison, Immobilized,
+Disarmed), the hero bonuses *Extra ... Die*, *Extra Damage*, *Fast Hands*, the FAQ
+(psi resistance with spells is free; enchanted weapons vs the Poltergeist) and the
+monster abilities of NOTES.md (see ``abilities``).
+
+Nothing here knows the map: the caller chooses targets and checks range and sight.
+Action Points are returned (``ap_cost``), not deducted: the flow engine owns the
+Initiative Board. Psi Points, Hit Points, markers and statuses are changed here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence
+
+from doria_forge.model.common import DiceSpec, parse_dice
+from doria_forge.model.equipment import AttackProfile
+from doria_forge.model.rules import Rules
+
+from . import abilities
+from .checks import Comparison, TNResult, compare, target_number_check
+from .dice import DiceRoller, Roll
+from .events import EventLog
+from .hero import HeroState, IllegalAction, ItemInstance, expected_roll
+from .monster import MonsterState
+
+__all__ = [
+    "AttackOutcome", "DefensePolicy", "DefaultDefense", "IllegalAction", "UseOutcome",
+    "absorb_damage", "armor_candidates", "attack_problem", "defense_options", "hero_attack", "monster_attack", "repair", "use_item",
+]
+
+
+@dataclass
+class AttackOutcome:
+    """What one attack did to one target.
+
+    Ids are uids (hero, monster, item). ``attack_total``/``defense_total`` are the
+    compared totals (``defense_total`` includes ``psi_points_added``); ``defense_with``
+    is the defending item's uid, ``"dodge"``/``"psi_resistance"`` (the Character Sheet
+    defaults) or ``"monster"``. ``damage`` is the HP value of the hit before armor
+    (base + critical steps + bonuses); ``armor`` the uid of the hero's armor card used,
+    ``armor_absorbed`` the points it stopped; ``wound`` the HP actually lost.
+    ``ap_cost`` (AP, for the flow engine to deduct) and ``pp_cost`` (PP already paid)
+    belong to the attacker. ``damaged_items``: uids that got a Damaged marker.
+    ``extra_activation`` (orc) and ``pair_activation`` (goblin) are signals for the flow engine.
+    """
+
+    attacker: str
+    target: str
+    attack_type: str
+    attack_roll: Roll
+    item: str | None = None
+    profile: str | None = None
+    defense_roll: Roll | None = None
+    defense_with: str | None = None
+    psi_points_added: int = 0
+    attack_total: int = 0
+    defense_total: int = 0
+    hit: bool = False
+    critical_steps: int = 0
+    attack_fumble: bool = False
+    defense_fumble: bool = False
+    damage: int = 0
+    element: str | None = None
+    armor: str | None = None
+    armor_absorbed: int = 0
+    wound: int = 0
+    ap_cost: int = 0
+    pp_cost: int = 0
+    damaged_items: list[str] = field(default_factory=list)
+    poison_markers: int = 0
+    immobilized: bool = False
+    disarmed: bool = False
+    target_defeated: bool = False
+    healed: int = 0
+    extra_activation: bool = False
+    pair_activation: bool = False
+
+
+# --------------------------------------------------------------------------- defense policy
+class DefensePolicy(Protocol):
+    """How a hero defends. ``choose_defense`` returns an equipped item (from
+    ``defense_options``) or ``None`` for the Character Sheet default (Dodge / psi
+    resistance); ``psi_points`` the PP to add after a psi resistance roll (>= 0);
+    ``choose_armor`` one card of ``candidates`` (undamaged, not vulnerable, usable)
+    or ``None`` to take the full damage."""
+
+    def choose_defense(self, hero: HeroState, monster: MonsterState, attack_type: str,
+                       options: list[tuple[ItemInstance | None, DiceSpec]]) -> ItemInstance | None: ...
+
+    def psi_points(self, hero: HeroState, attack_total: int, defense_total: int, fumble: bool) -> int: ...
+
+    def choose_armor(self, hero: HeroState, candidates: list[ItemInstance], damage: int,
+                     element: str | None) -> ItemInstance | None: ...
+
+
+class DefaultDefense:
+    """The default defender: the option with the best expected roll (hero-bonus dice,
+    Disarmed and bonus markers included; the Character Sheet default wins ties, as it
+    risks no item); PP only when they turn a hit into a miss and leave PP >= 0; the
+    undamaged, non-vulnerable armor card with the highest AR (lowest repair AP on a tie)."""
+
+    def choose_defense(self, hero, monster, attack_type, options):
+        extra = _defense_extra_dice(hero)
+        best, best_value = None, None
+        for item, spec in options:
+            value = expected_roll(spec, extra)
+            if best_value is None or value > best_value or (value == best_value and item is None):
+                best, best_value = item, value
+        return best
+
+    def psi_points(self, hero, attack_total, defense_total, fumble):
+        if fumble or defense_total > attack_total:
+            return 0
+        need = attack_total - defense_total + 1
+        return need if need <= hero.pp else 0
+
+    def choose_armor(self, hero, candidates, damage, element):
+        if not candidates:
+            return None
+        return max(candidates, key=lambda i: (i.armor_rating, -(i.card.ap or 0)))
+
+
+DEFAULT_DEFENSE = DefaultDefense()
+
+
+def _defense_extra_dice(hero: HeroState) -> int:
+    return (1 if hero.has_bonus("extra_defense_die") else 0) - (1 if hero.disarmed else 0)
+
+
+def _usable_magic(item: ItemInstance, monster: MonsterState | None) -> bool:
+    """Magic weapons and armor do not work against the Mummy (spells do)."""
+    if monster is None or not item.card.magic or item.is_spell:
+        return True
+    return not abilities.magic_items_ineffective(monster)
+
+
+def defense_options(hero: HeroState, attack_type: str, monster: MonsterState | None = None
+                    ) -> list[tuple[ItemInstance | None, DiceSpec]]:
+    """The defenses a hero may roll against ``attack_type``: ``(None, Dodge)`` /
+    ``(None, psi resistance)`` from the rules, then every equipped card (Body Zone only,
+    not Belt/Backpack) with a defense (melee, ranged) or psi resistance (magic) value,
+    except damaged weapons/spells/items and, against the Mummy, magic non-spell cards.
+    Damaged armor keeps its defense value (only its armor part is damaged)."""
+    magic = attack_type == "magic"
+    default = hero.rules.psi_resistance if magic else hero.rules.dodge
+    options: list[tuple[ItemInstance | None, DiceSpec]] = [(None, parse_dice(default))]
+    for item in hero.equipped():
+        value = item.card.psi_resistance if magic else item.card.defense
+        if not value:
+            continue
+        if item.damaged and item.card.card_type != "armor":
+            continue
+        if not hero.meets_requirements(item.card) or not _usable_magic(item, monster):
+            continue
+        options.append((item, parse_dice(value)))
+    return options
+
+
+# --------------------------------------------------------------------------- hero attacks
+def _profile_pp(item: ItemInstance, profile: AttackProfile) -> int:
+    if profile.pp:
+        return profile.pp
+    return (item.card.pp or 0) if item.is_spell else 0
+
+
+def attack_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, target: MonsterState,
+                   *, from_belt: bool = False) -> str | None:
+    """Why ``hero`` may not attack ``target`` with ``item``/``profile``, or ``None``.
+
+    Checks: the hero can act; the item is in the hands, on the body, or (``from_belt``)
+    on the Belt and 1-handed; ``profile`` is one of the card's; the card is not damaged;
+    the requirements (the profile's own, else the card's) are met; the target is not
+    defeated; the Skeleton is immune to ranged attacks; only spells and magic weapons
+    hurt the Poltergeist (an elementally enchanted non-magic weapon does not); magic
+    non-spell weapons do not work against the Mummy. Range and sight are the caller's."""
+    if not hero.can_act:
+        return f"{hero.uid} cannot act"
+    location = hero.location(item)
+    if location is None:
+        return f"{hero.uid} does not carry {item.uid}"
+    if location == "belt":
+        if not from_belt:
+            return f"{item.name} is on the Belt: use from_belt=True"
+        if item.hands == 2:
+            return f"{item.name} needs 2 hands and cannot be used from the Belt"
+    elif location == "backpack":
+        return f"{item.name} is in the Backpack and must be taken out first"
+    elif from_belt:
+        return f"{item.name} is not on the Belt"
+    elif location not in ("hands", "body"):
+        return f"{item.name} is worn as armor, not held"
+    if not any(p is profile or p == profile for p in item.card.attacks):
+        return f"{item.name} has no such attack"
+    if item.damaged:
+        return f"{item.name} is damaged and must be repaired first"
+    if not hero.meets_requirements(item.card, profile):
+        return f"{hero.uid} does not meet the requirements of {item.name}"
+    if target.defeated:
+        return f"{target.uid} is already defeated"
+    if profile.attack_type == "ranged" and abilities.immune_to_ranged(target):
+        return f"{target.monster.name} is immune to ranged attacks"
+    if abilities.hurt_only_by_magic(target) and not (item.is_spell or item.card.magic):
+        return f"only spells and magic weapons hurt the {target.monster.name}"
+    if not _usable_magic(item, target):
+        return f"magic weapons do not work against the {target.monster.name}"
+    return None
+
+
+def hero_attack(
+    dice: DiceRoller,
+    log: EventLog,
+    hero: HeroState,
+    item: ItemInstance,
+    profile: AttackProfile,
+    target: MonsterState,
+    rules: Rules,
+    *,
+    from_belt: bool = False,
+    psi_spend: int = 0,
+) -> AttackOutcome:
+    """A hero attacks a monster with ``item`` using attack ``profile`` (chapter *Combat*).
+
+    Rolls the profile's dice (+1 die with *Extra Melee/Ranged/Magic Die*, -1 when
+    Disarmed) plus the hero's bonus markers of that attack type, against the monster's
+    defense (melee, ranged) or psi resistance (magic), -1 die when it is Disarmed. The
+    attack hits on ``attack >= defense``. A hero Fumble damages ``item`` and misses; a
+    monster Fumble fails its defense. Damage = card damage + 1 per critical step + 1
+    with *Extra Damage* + ``extra_damage_vs`` for the monster's flags; the monster loses
+    ``damage - AR`` HP if positive (AR ignored for piercing damage or the element of its
+    vulnerability). On a hit: poison markers (only with HP lost), Immobilized, Disarmed
+    (once). PP: the profile's (spells: the card's) plus ``psi_spend`` (an enchanted
+    weapon's special action), paid before rolling, whatever the outcome; PP may go
+    negative (death at ``rules.death_threshold``).
+
+    Returns the ``AttackOutcome`` with ``ap_cost`` (card AP, + ``rules.belt_ap`` from the
+    Belt, - Fast Hands) for the caller to deduct. Raises ``IllegalAction`` (see
+    ``attack_problem``) and ``ValueError`` for a negative ``psi_spend``.
+    """
+    if psi_spend < 0:
+        raise ValueError("psi_spend must be >= 0")
+    problem = attack_problem(hero, item, profile, target, from_belt=from_belt)
+    if problem:
+        raise IllegalAction(problem)
+    attack_type = profile.attack_type
+    ap_cost = hero.use_cost(item, profile, from_belt=from_belt)
+    pp_cost = _profile_pp(item, profile) + psi_spend
+    hero.spend_pp(pp_cost, log, reason=f"{item.card.id}")
+
+    mummy = abilities.magic_items_ineffective(target)
+    extra = (1 if hero.has_bonus(f"extra_{attack_type}_die") else 0) - (1 if hero.disarmed else 0)
+    attack_roll = dice.roll(profile.dice, extra_dice=extra, bonus=hero.bonus(attack_type, exclude_magic=mummy))
+    defense_spec = target.psi_resistance if attack_type == "magic" else target.defense
+    defense_roll = dice.roll(defense_spec, extra_dice=-target.dice_penalty)
+    result = compare(attack_roll.total, defense_roll.total,
+                     attack_fumble=attack_roll.fumble, defense_fumble=defense_roll.fumble)
+    out = AttackOutcome(
+        attacker=hero.uid, target=target.uid, attack_type=attack_type, attack_roll=attack_roll,
+        item=item.uid, profile=profile.label, defense_roll=defense_roll, defense_with="monster",
+        attack_total=result.attack, defense_total=result.defense, hit=result.hit,
+        critical_steps=result.critical_steps, attack_fumble=result.attack_fumble,
+        defense_fumble=result.defense_fumble, element=profile.element, ap_cost=ap_cost, pp_cost=pp_cost,
+    )
+    log.emit("attack", hero.uid, target=target.uid, item=item.uid, attack_type=attack_type,
+             attack=result.attack, defense=result.defense, hit=result.hit,
+             critical_steps=result.critical_steps, ap=ap_cost, pp=pp_cost)
+    if attack_roll.fumble:
+        _damage_item(log, hero, item, "attack fumble", out)
+    if result.hit:
+        damage = profile.damage + result.critical_steps
+        if hero.has_bonus("extra_damage"):
+            damage += 1
+        damage += sum(v for flag, v in profile.extra_damage_vs.items() if target.has(flag))
+        out.damage = damage
+        armor_ignored = profile.piercing or (profile.element is not None and profile.element == target.vulnerability)
+        armor = 0 if armor_ignored else target.armor_rating
+        wound = max(0, damage - armor)
+        out.armor_absorbed = damage - wound
+        out.wound = target.take_damage(wound, log, source=hero.uid)
+        out.target_defeated = target.defeated
+        if profile.poison_markers and out.wound > 0 and not target.defeated:
+            target.poison_markers += profile.poison_markers
+            out.poison_markers = profile.poison_markers
+            log.emit("poisoned", hero.uid, target=target.uid, markers=profile.poison_markers)
+        if profile.immobilize and not target.defeated:
+            target.immobilized = out.immobilized = True
+            log.emit("immobilized", hero.uid, target=target.uid)
+        if profile.disarm and not target.disarmed and not target.defeated:
+            target.disarmed = out.disarmed = True
+            log.emit("disarmed", hero.uid, target=target.uid)
+    return out
+
+
+def _damage_item(log: EventLog, hero: HeroState, item: ItemInstance, reason: str, out: AttackOutcome) -> None:
+    if not item.damaged:
+        item.damaged = True
+        out.damaged_items.append(item.uid)
+        log.emit("item_damaged", hero.uid, item=item.uid, reason=reason)
+
+
+# --------------------------------------------------------------------------- monster attacks
+def monster_attack(
+    dice: DiceRoller,
+    log: EventLog,
+    monster: MonsterState,
+    targets: Sequence[HeroState],
+    rules: Rules,
+    policy: DefensePolicy | None = None,
+) -> list[AttackOutcome]:
+    """A monster attacks ``targets`` (chosen by the caller, in range and sight) with ONE
+    attack roll (chapters *Monster attack*, *Defense*, *Getting Hit and Armor Rating*).
+
+    The roll is the level card's attack (+ modifications), one die less when Disarmed.
+    An attack Fumble misses everyone. Each target rolls its own defense (melee, ranged:
+    Dodge or an equipped card's defense; magic: psi resistance, then PP may be added),
+    chosen by ``policy`` (``DefaultDefense`` if ``None``); a tie hits; a hero Fumble
+    damages the defending card and fails. On a hit: damage = monster damage + 1 per
+    critical step; ONE armor card (not damaged, not vulnerable to the damage element,
+    not magic against the Mummy) chosen by ``policy`` stops up to its AR and gets a
+    Damaged marker if it stopped anything; the rest is lost from HP (death at
+    ``rules.death_threshold``). Abilities (``abilities.rule_for``): number of targets,
+    element, poison (slimecrawler on any hit, golem on HP lost), vampire healing above
+    its maximum, black knight damaging the cards in the hands, orc/goblin activation
+    signals.
+
+    Raises ``IllegalAction`` for a defeated monster, no targets, more targets than its
+    ability allows, or a dead/unconscious target (they are ignored by monsters).
+    """
+    policy = policy or DEFAULT_DEFENSE
+    rule = abilities.rule_for(monster)
+    if monster.defeated:
+        raise IllegalAction(f"{monster.uid} is defeated")
+    if not targets:
+        raise IllegalAction("a monster attack needs a target")
+    if rule.max_targets is not None and len(targets) > rule.max_targets:
+        raise IllegalAction(f"{monster.monster.name} hits at most {rule.max_targets} heroes with one roll")
+    for hero in targets:
+        if not hero.can_act:
+            raise IllegalAction(f"{hero.uid} is dead or unconscious and cannot be attacked")
+    if len({h.uid for h in targets}) != len(targets):
+        raise IllegalAction("a hero can be hit only once by one attack")
+
+    attack_type = monster.attack_type
+    element = monster.damage_element
+    mummy = abilities.magic_items_ineffective(monster)
+    attack_roll = dice.roll(monster.attack, extra_dice=-monster.dice_penalty)
+    log.emit("monster_attack", monster.uid, targets=tuple(h.uid for h in targets),
+             attack=attack_roll.total, fumble=attack_roll.fumble)
+    outcomes = []
+    for hero in targets:
+        out = AttackOutcome(attacker=monster.uid, target=hero.uid, attack_type=attack_type,
+                            attack_roll=attack_roll, attack_total=attack_roll.total, element=element,
+                            pair_activation=rule.pair_activation)
+        outcomes.append(out)
+        if attack_roll.fumble:
+            out.attack_fumble = True
+            continue
+        options = defense_options(hero, attack_type, monster)
+        choice = policy.choose_defense(hero, monster, attack_type, options)
+        spec = next((s for i, s in options if i is choice), None)
+        if spec is None:
+            raise IllegalAction(f"{hero.uid} cannot defend with {choice!r}")
+        bonus_name = "psi_resistance" if attack_type == "magic" else "defense"
+        defense_roll = dice.roll(spec, extra_dice=_defense_extra_dice(hero),
+                                 bonus=hero.bonus(bonus_name, exclude_magic=mummy))
+        out.defense_roll = defense_roll
+        out.defense_with = choice.uid if choice else ("psi_resistance" if attack_type == "magic" else "dodge")
+        added = 0
+        if attack_type == "magic":
+            added = max(0, int(policy.psi_points(hero, attack_roll.total, defense_roll.total, defense_roll.fumble)))
+            if added:
+                hero.spend_pp(added, log, reason="psi resistance")
+        out.psi_points_added = added
+        result = compare(attack_roll.total, defense_roll.total + added, defense_fumble=defense_roll.fumble)
+        out.defense_total, out.hit = result.defense, result.hit
+        out.critical_steps, out.defense_fumble = result.critical_steps, result.defense_fumble
+        log.emit("defense", hero.uid, attacker=monster.uid, defense_with=out.defense_with,
+                 defense=result.defense, psi_points=added, hit=result.hit, critical_steps=result.critical_steps)
+        if defense_roll.fumble and choice is not None:
+            _damage_item(log, hero, choice, "defense fumble", out)
+        if not result.hit or hero.dead:
+            continue
+        _apply_monster_hit(log, monster, hero, rule, element, mummy, result, policy, out)
+    return outcomes
+
+
+def _apply_monster_hit(log, monster, hero, rule, element, mummy, result: Comparison, policy, out) -> None:
+    damage = monster.damage + result.critical_steps
+    out.damage = damage
+    if rule.damages_hand_items:
+        for item in hero.hand_items():
+            _damage_item(log, hero, item, "black knight", out)
+    armor, absorbed, wound = absorb_damage(log, hero, damage, element=element, policy=policy,
+                                           ignore_magic_armor=mummy, source=monster.uid, out=out)
+    out.armor, out.armor_absorbed, out.wound = armor, absorbed, wound
+    out.target_defeated = hero.dead
+    poison = rule.poison_on_hit + (rule.poison_on_wound if wound > 0 else 0)
+    if poison:
+        hero.poison_markers += poison
+        out.poison_markers = poison
+        log.emit("poisoned", monster.uid, target=hero.uid, markers=poison)
+    if wound > 0 and rule.heals_by_wound:
+        out.healed = monster.heal(wound, cap=False)
+        log.emit("monster_healed", monster.uid, amount=out.healed, hp=monster.hp)
+    if wound > 0 and rule.extra_activation_on_wound:
+        out.extra_activation = True
+        log.emit("extra_activation", monster.uid, reason=rule.id)
+
+
+def armor_candidates(hero: HeroState, element: str | None = None, *, ignore_magic_armor: bool = False
+                     ) -> list[ItemInstance]:
+    """The equipped armor cards that may stop a hit: not damaged, not vulnerable to
+    ``element`` (vulnerable armor is ignored, not damaged), not magic when
+    ``ignore_magic_armor`` (the Mummy)."""
+    return [
+        i for i in hero.equipped()
+        if i.is_armor and not i.damaged
+        and not (element is not None and i.card.vulnerability == element)
+        and not (ignore_magic_armor and i.card.magic)
+    ]
+
+
+def absorb_damage(
+    log: EventLog,
+    hero: HeroState,
+    damage: int,
+    *,
+    element: str | None = None,
+    piercing: bool = False,
+    policy: DefensePolicy | None = None,
+    ignore_magic_armor: bool = False,
+    source: str | None = None,
+    out: AttackOutcome | None = None,
+) -> tuple[str | None, int, int]:
+    """Deal ``damage`` HP to a hero through ONE armor card (chapter *Getting Hit and Armor
+    Rating*; also for Traps and explosions): ``policy.choose_armor`` picks among
+    ``armor_candidates``; the card stops up to its AR and gets a Damaged marker when it
+    stopped at least 1 point; ``piercing`` damage skips armor. The rest is lost from HP
+    (death at ``rules.death_threshold``). Returns (armor uid or None, absorbed, HP lost)."""
+    policy = policy or DEFAULT_DEFENSE
+    if damage <= 0:
+        return None, 0, 0
+    candidates = [] if piercing else armor_candidates(hero, element, ignore_magic_armor=ignore_magic_armor)
+    armor_uid, absorbed = None, 0
+    if candidates:
+        armor = policy.choose_armor(hero, candidates, damage, element)
+        if armor is not None:
+            if armor not in candidates:
+                raise IllegalAction(f"{hero.uid} cannot block with {armor!r}")
+            absorbed = min(armor.armor_rating, damage)
+            armor_uid = armor.uid
+            if absorbed > 0:
+                if out is not None:
+                    _damage_item(log, hero, armor, "armor used", out)
+                elif not armor.damaged:
+                    armor.damaged = True
+                    log.emit("item_damaged", hero.uid, item=armor.uid, reason="armor used")
+    elif not piercing and any(i.is_armor for i in hero.equipped()):
+        log.emit("armor_ignored", hero.uid, element=element)
+    wound = hero.take_damage(damage - absorbed, log, source=source)
+    return armor_uid, absorbed, wound
+
+
+# --------------------------------------------------------------------------- items
+@dataclass
+class UseOutcome:
+    """Using a potion or a non-attack spell: ``ap_cost`` (AP, to deduct), ``pp_cost``
+    (PP paid), the ``check`` (``None`` without a TN), ``success``, what the target
+    (uid) gained (``healed_hp``, ``healed_pp``, ``poison_removed``), ``consumed``."""
+
+    user: str
+    item: str
+    target: str
+    ap_cost: int
+    pp_cost: int
+    success: bool
+    check: TNResult | None = None
+    healed_hp: int = 0
+    healed_pp: int = 0
+    poison_removed: int = 0
+    consumed: bool = False
+
+
+def use_item(
+    dice: DiceRoller,
+    log: EventLog,
+    hero: HeroState,
+    item: ItemInstance,
+    target: HeroState | None = None,
+    *,
+    from_belt: bool | None = None,
+) -> UseOutcome:
+    """Use a potion or a non-attack spell (chapters *Attack or Use Items*, *Psi Spells*).
+
+    With a TN check: ``attr1 + attr2 + 2D`` (one die less when Disarmed) against the
+    card's TN lowered by the hero's ``target_number`` bonus markers; each critical
+    success lowers the PP cost by 1 (never below 0); PP are paid whatever the outcome.
+    On success the ``effect`` heals HP/PP (up to the maxima) and removes poison markers
+    from ``target`` (the hero, or a friend if the card allows). Consumed cards are
+    discarded after use. Returns a ``UseOutcome`` with ``ap_cost`` for the caller.
+
+    Raises ``IllegalAction``: hero cannot act, card in the Backpack, damaged card,
+    unmet requirements, a friend target for a self-only card.
+    """
+    target = target or hero
+    card = item.card
+    if not hero.can_act:
+        raise IllegalAction(f"{hero.uid} cannot act")
+    if item.damaged:
+        raise IllegalAction(f"{item.name} is damaged and must be repaired first")
+    if not hero.meets_requirements(card):
+        raise IllegalAction(f"{hero.uid} does not meet the requirements of {item.name}")
+    effect = card.effect
+    if target is not hero and (effect is None or effect.targets != "self_or_friend"):
+        raise IllegalAction(f"{item.name} works only on its user")
+    if target.dead:
+        raise IllegalAction(f"{target.uid} is dead")
+    ap_cost = hero.use_cost(item, None, from_belt=from_belt)
+    pp_cost = card.pp or 0
+    check = None
+    success = True
+    if card.tn_check:
+        a, b = card.tn_check.attributes
+        tn = card.tn_check.target_number - hero.bonus("target_number")
+        roll = dice.roll("2D", extra_dice=-1 if hero.disarmed else 0)
+        check = target_number_check(roll, hero.attribute(a) + hero.attribute(b), tn)
+        success = check.success
+        if success:
+            pp_cost = max(0, pp_cost - check.critical_successes)
+        log.emit("tn_check", hero.uid, item=item.uid, total=check.total, target_number=tn,
+                 success=success, critical_successes=check.critical_successes)
+    hero.spend_pp(pp_cost, log, reason=card.id)
+    out = UseOutcome(hero.uid, item.uid, target.uid, ap_cost, pp_cost, success, check)
+    if success and effect is not None:
+        out.healed_hp, out.healed_pp = target.heal(effect.heal_hp, effect.heal_pp, log=log)
+        if effect.remove_poison:
+            out.poison_removed = min(effect.remove_poison, target.poison_markers)
+            target.poison_markers -= out.poison_removed
+    if effect is not None and effect.consumed:
+        hero.discard(item)
+        out.consumed = True
+    log.emit("item_used", hero.uid, item=item.uid, target=target.uid, success=success,
+             ap=ap_cost, pp=pp_cost, healed_hp=out.healed_hp, healed_pp=out.healed_pp)
+    return out
+
+
+def repair(log: EventLog, hero: HeroState, items: Sequence[ItemInstance]) -> int:
+    """Repair ``items`` in one action (chapter *Repairing Equipment*): one card for its
+    AP, or several damaged armor cards of one set on the Body/Belt for the highest AP
+    among them (+``rules.belt_ap`` if any is on the Belt; Fast Hands -3). Removes the
+    Damaged markers and returns the AP cost for the caller to deduct.
+
+    Raises ``IllegalAction`` as ``HeroState.repair_cost`` does, or if the hero cannot act.
+    """
+    if not hero.can_act:
+        raise IllegalAction(f"{hero.uid} cannot act")
+    cost = hero.repair_cost(items)
+    for item in items:
+        item.damaged = False
+    log.emit("repaired", hero.uid, items=tuple(i.uid for i in items), ap=cost)
+    return cost

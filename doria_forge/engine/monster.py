@@ -1,0 +1,242 @@
+"""A monster during a game: its Monster Level Card, Monster Modifications and current values.
+
+Implements the Book of Rules chapters *Getting Hit and Armor Rating* (monster armor,
+never damaged), *Additional Card Properties* (Disarmed, Immobilized) and *Hero and
+Monster Level* (a level up changes current HP and AR by the difference only; above
+level 4 the level-4 card plus ``rules.monster_level_above_max_hp`` HP per level).
+Monster Modification ``modifiers`` are flat changes (dice bonus, points).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from doria_forge.model.common import DiceSpec, parse_dice
+from doria_forge.model.monster import Monster, MonsterLevel, MonsterModification
+from doria_forge.model.pack import ContentPack
+from doria_forge.model.rules import Rules
+
+from .events import EventLog
+
+_uid_counter = itertools.count(1)
+
+
+def _card_level(level: int, rules: Rules) -> int:
+    return min(level, rules.max_monster_level_card)
+
+
+@dataclass(eq=False)
+class MonsterState:
+    """A monster on the board (mutable).
+
+    ``level`` is the Monster Level (1 or more), ``card`` the Monster Level Card in
+    use (the level-4 card above 4), ``modifications`` the attached Monster
+    Modification cards, ``hp`` current Hit Points, ``extra_hp`` the HP granted above
+    the last card. Statuses: ``poison_markers``, ``disarmed`` (one die less on every
+    roll, only once), ``immobilized``, ``defeated`` (HP 0 or less).
+    """
+
+    uid: str
+    monster: Monster
+    level: int
+    card: MonsterLevel
+    rules: Rules
+    modifications: tuple[MonsterModification, ...] = ()
+    hp: int = 0
+    poison_markers: int = 0
+    disarmed: bool = False
+    immobilized: bool = False
+    defeated: bool = False
+    data: dict = field(default_factory=dict)
+    """Free slot for the flow engine (position, activation bookkeeping)."""
+
+    @classmethod
+    def from_pack(
+        cls,
+        pack: ContentPack,
+        monster_id: str,
+        level: int,
+        modifications: Sequence[MonsterModification | str] = (),
+        uid: str | None = None,
+    ) -> "MonsterState":
+        """A fresh monster of type ``monster_id`` at Monster Level ``level`` (>= 1) with
+        ``modifications`` (cards or their ids), at full HP.
+
+        Raises ``KeyError`` for an unknown monster, modification or missing level card,
+        ``ValueError`` for a level below 1.
+        """
+        if level < 1:
+            raise ValueError(f"Monster Level {level} is below 1")
+        monster = pack.monsters[monster_id]
+        rules = pack.rules
+        card = pack.level_card(monster_id, _card_level(level, rules))
+        mods = tuple(pack.modifications[m] if isinstance(m, str) else m for m in modifications)
+        return cls.create(monster, card, rules, level=level, modifications=mods, uid=uid)
+
+    @classmethod
+    def create(
+        cls,
+        monster: Monster,
+        card: MonsterLevel,
+        rules: Rules,
+        *,
+        level: int | None = None,
+        modifications: Sequence[MonsterModification] = (),
+        uid: str | None = None,
+    ) -> "MonsterState":
+        """A fresh monster from model objects (no pack needed; for tests and tools).
+        ``level`` defaults to the card's level. Raises ``ValueError`` if the card is
+        another monster's."""
+        if card.monster != monster.id:
+            raise ValueError(f"level card {card.id} belongs to {card.monster}, not {monster.id}")
+        state = cls(
+            uid=uid or f"{monster.id}-{next(_uid_counter)}",
+            monster=monster,
+            level=level or card.level,
+            card=card,
+            rules=rules,
+            modifications=tuple(modifications),
+        )
+        state.hp = state.hp_max
+        return state
+
+    # ---------------------------------------------------------------- effective values
+    def _mod(self, name: str) -> int:
+        return sum(getattr(m.modifiers, name) for m in self.modifications)
+
+    @property
+    def extra_hp(self) -> int:
+        """HP for Monster Levels above the last card (``rules.monster_level_above_max_hp`` each)."""
+        above = max(0, self.level - self.rules.max_monster_level_card)
+        return above * self.rules.monster_level_above_max_hp
+
+    @property
+    def attack(self) -> DiceSpec:
+        """Attack dice incl. modification modifiers (Disarmed is applied when rolling)."""
+        spec = parse_dice(self.card.attack)
+        return DiceSpec(spec.count, spec.bonus + self._mod("attack"))
+
+    @property
+    def defense(self) -> DiceSpec:
+        spec = parse_dice(self.card.defense)
+        return DiceSpec(spec.count, spec.bonus + self._mod("defense"))
+
+    @property
+    def psi_resistance(self) -> DiceSpec:
+        spec = parse_dice(self.card.psi_resistance)
+        return DiceSpec(spec.count, spec.bonus + self._mod("psi_resistance"))
+
+    @property
+    def damage(self) -> int:
+        """Damage (HP) a hit deals before critical steps and armor."""
+        return self.card.damage + self._mod("damage")
+
+    @property
+    def hp_max(self) -> int:
+        return self.card.hit_points + self._mod("hit_points") + self.extra_hp
+
+    @property
+    def armor_rating(self) -> int:
+        """Points every hit's damage must exceed; never damaged."""
+        return max(0, self.card.armor_rating + self._mod("armor_rating"))
+
+    @property
+    def action_points(self) -> int:
+        """Squares it may move before attacking; also its place on the Initiative Board."""
+        return self.monster.action_points + self._mod("action_points")
+
+    @property
+    def priority(self) -> str:
+        """Letter A-D ordering monsters of the same initiative (A first)."""
+        return self.monster.priority
+
+    @property
+    def attack_type(self) -> str:
+        return self.monster.attack_type
+
+    @property
+    def range(self) -> int:
+        return self.monster.range
+
+    @property
+    def vulnerability(self) -> str | None:
+        return self.monster.vulnerability
+
+    @property
+    def damage_element(self) -> str | None:
+        """Element of its attacks (``fire``/``water``/``earth``/``air``) or ``None``: a
+        *Fire Creature* modification (``effect_id`` ``fire_creature``) makes it fire,
+        else the monster card's ``damage_element``, else its ability's (troll: earth)."""
+        if any(m.effect_id == "fire_creature" for m in self.modifications):
+            return "fire"
+        if self.monster.damage_element:
+            return self.monster.damage_element
+        from .abilities import rule_for
+
+        return rule_for(self).element
+
+    @property
+    def ability_id(self) -> str | None:
+        return self.monster.ability.id if self.monster.ability else None
+
+    def has(self, flag: str) -> bool:
+        """Whether the monster type has ``flag`` (``undead``, ``immune_to_ranged``...)."""
+        return self.monster.has(flag)
+
+    @property
+    def dice_penalty(self) -> int:
+        """Dice less on every roll: 1 when Disarmed."""
+        return 1 if self.disarmed else 0
+
+    # ---------------------------------------------------------------- changes
+    def set_level(self, new_level: int, pack: ContentPack | None = None, log: EventLog | None = None) -> None:
+        """Move to Monster Level ``new_level`` (chapter *Hero and Monster Level*): attack,
+        defense, psi resistance and damage take the new card at once; current HP change
+        only by the difference of the maximum HP (AR is read from the card, so it changes
+        by its difference). Above the last card the level-4 card stays and each level adds
+        ``rules.monster_level_above_max_hp`` HP. ``pack`` is needed when the card changes.
+
+        Raises ``ValueError`` for a level below 1, ``KeyError`` when the pack lacks the card.
+        """
+        if new_level < 1:
+            raise ValueError(f"Monster Level {new_level} is below 1")
+        old_max, old_ar = self.hp_max, self.armor_rating
+        target = _card_level(new_level, self.rules)
+        if target != self.card.level:
+            if pack is None:
+                raise ValueError("set_level needs the pack to change the Monster Level Card")
+            self.card = pack.level_card(self.monster.id, target)
+        self.level = new_level
+        self.hp += self.hp_max - old_max
+        if log is not None:
+            log.emit("monster_level", self.uid, level=new_level, hp=self.hp,
+                     hp_change=self.hp_max - old_max, ar_change=self.armor_rating - old_ar)
+
+    def take_damage(self, amount: int, log: EventLog | None = None, *, source: str | None = None) -> int:
+        """Lose ``amount`` HP (already reduced by armor); defeated at 0 HP or less.
+        Returns the HP lost."""
+        if amount <= 0 or self.defeated:
+            return 0
+        self.hp -= amount
+        if log is not None:
+            log.emit("monster_hp_lost", self.uid, amount=amount, hp=self.hp, source=source)
+        if self.hp <= 0:
+            self.defeated = True
+            if log is not None:
+                log.emit("monster_defeated", self.uid, by=source)
+        return amount
+
+    def heal(self, amount: int, *, cap: bool = True) -> int:
+        """Regain ``amount`` HP (the vampire's bite: ``cap=False``, above its maximum)."""
+        if amount <= 0 or self.defeated:
+            return 0
+        new = self.hp + amount
+        if cap:
+            new = max(self.hp, min(new, self.hp_max))
+        gained, self.hp = new - self.hp, new
+        return gained
+
+    def __repr__(self) -> str:
+        return f"MonsterState({self.uid!r}, L{self.level}, hp={self.hp}/{self.hp_max})"

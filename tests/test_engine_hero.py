@@ -1,0 +1,260 @@
+"""HeroState: calculated values, equipping, Armor Encumbrance, Belt/Backpack, costs, level up,
+initiative dice (Book of Rules: Preparing Characters, Calculated Values, Equipping Cards,
+Requirements, Armor Encumbrance, Additional Card Properties, Attack or Use Items, Repair,
+Negative Hit Points or Psi Points, Level Up)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doria_forge.engine.hero import (
+    HeroState,
+    IllegalAction,
+    ItemInstance,
+    custom_character_problems,
+    initiative_dice,
+    initiative_fumble,
+    validate_custom_character,
+)
+from doria_forge.engine.dice import ScriptedDice
+from doria_forge.model import Character, Equipment, Rules
+from doria_forge.model.common import DiceSpec
+
+RULES = Rules(id="rules-en")
+
+
+def character(cid="hero", **attrs) -> Character:
+    base = {"STR": 10, "CON": 10, "AGI": 10, "PER": 10, "WIS": 10, "PSI": 10}
+    base.update(attrs)
+    return Character(id=cid, name=cid.title(), attributes=base)
+
+
+def armor(cid, zone, ar, *, req=None, vuln=None, ap=8, category=None, **kw) -> Equipment:
+    return Equipment(id=cid, name=cid, card_type="armor", zone=zone, armor_rating=ar,
+                     requirements=req or {}, vulnerability=vuln, ap=ap, category=category, **kw)
+
+
+def weapon(cid, zone="1_hand", dice="3D", damage=2, ap=10, *, req=None, defense=None, **kw) -> Equipment:
+    return Equipment(id=cid, name=cid, card_type="weapon", zone=zone, requirements=req or {}, ap=ap,
+                     attacks=[{"attack_type": "melee", "dice": dice, "damage": damage, "ap": ap}],
+                     defense=defense, **kw)
+
+
+def test_calculated_values_rounded_down():
+    """Calculated Values: HP=(STR+CON)//2, IP=(AGI+PER)//2, PP=(WIS+PSI)//2, rounded down."""
+    hero = HeroState.from_character(character(STR=13, CON=12, AGI=9, PER=6, WIS=7, PSI=4), [], RULES)
+    assert (hero.hp_max, hero.ip, hero.pp_max) == (12, 7, 5)
+    assert (hero.hp, hero.pp) == (12, 5)
+
+
+def test_from_character_places_items_sensibly():
+    """Preparing Characters: weapons in the hands, armor on its zone, the rest on the Belt, then Backpack."""
+    hammer = weapon("hammer", "2_hands", "2D+3", req={"STR": 9})
+    dagger = weapon("dagger", "1_hand", "1D")
+    plate = armor("plate", "torso", 4)
+    helmet = armor("helmet", "head", 2, req={"STR": 20})  # cannot wear it
+    potion = Equipment(id="potion", name="Potion", card_type="potion", zone="body", ap=5,
+                       effect={"heal_hp": 3, "consumed": True})
+    extra = weapon("club", "1_hand", "1D")
+    hero = HeroState.from_character(character("warrior", STR=13, CON=13),
+                                    [hammer, dagger, plate, helmet, potion, extra], RULES)
+    assert hero.hands[0] is hero.hands[1] and hero.hands[0].card.id == "hammer"
+    assert hero.torso.card.id == "plate" and hero.head is None
+    assert [i.card.id for i in hero.body_items] == ["potion"]
+    assert [i.card.id for i in hero.belt] == ["dagger", "helmet"]
+    assert [i.card.id for i in hero.backpack] == ["club"]
+    assert len({i.uid for i in hero.all_items()}) == 6
+
+
+def test_two_one_hand_items_beat_a_weak_two_hander():
+    sword = weapon("sword", dice="3D+2", damage=3)
+    shield = weapon("shield", dice="1D", damage=0, defense="3D+2")
+    stick = weapon("stick", "2_hands", dice="1D", damage=1)
+    hero = HeroState.from_character(character(), [stick, sword, shield], RULES)
+    assert {i.card.id for i in hero.hand_items()} == {"sword", "shield"}
+    assert [i.card.id for i in hero.belt] == ["stick"]
+
+
+def test_requirements_and_one_armor_per_zone():
+    """Requirements of Equipment Cards (STR 6 and WIS 6 example) and one armor per zone."""
+    card = armor("hood", "head", 1, req={"STR": 6, "WIS": 6})
+    weak = HeroState.from_character(character(STR=5, WIS=9), [], RULES)
+    strong = HeroState.from_character(character(STR=6, WIS=6), [], RULES)
+    assert not weak.can_equip(card) and strong.can_equip(card)
+    with pytest.raises(IllegalAction):
+        weak.equip(ItemInstance(card, "x1"))
+    strong.equip(ItemInstance(card, "h1"))
+    second = ItemInstance(armor("cap", "head", 1), "h2")
+    with pytest.raises(IllegalAction):
+        strong.equip(second)
+    strong.equip(second, displace="belt")
+    assert strong.head is second and strong.belt[0].uid == "h1"
+
+
+def test_accessories_use_either_slot_and_belt_slot_bonus():
+    """Additional Card Properties: a Belt-slot accessory; when removed, its Belt item goes to the Backpack."""
+    pouch = armor("pouch", "accessory", 0, bonuses={"belt_slots": 1})
+    ring = armor("ring", "accessory", 0)
+    hero = HeroState.from_character(character(), [pouch, ring], RULES)
+    assert all(a is not None for a in hero.accessory)
+    assert hero.belt_capacity == RULES.belt_slots + 1
+    for i in range(3):
+        hero.move_to_belt(ItemInstance(weapon(f"w{i}"), f"w{i}"))
+    with pytest.raises(IllegalAction):
+        hero.move_to_belt(ItemInstance(weapon("w9"), "w9"))
+    hero.unequip(hero.find("pouch"), to="backpack")
+    assert len(hero.belt) == 2 and {i.uid for i in hero.backpack} >= {"w2"}
+
+
+def test_armor_encumbrance_example_mage_padded_hood():
+    """Armor Encumbrance, EXAMPLE: the Mage (STR 5) wears Woolen Jacket (AR 2), Woolen Shoes
+    (AR 2) and Tights (AR 1) without penalty; adding a Padded Hood (AR 3) costs 3 IP."""
+    mage = character("mage", STR=5, AGI=9, PER=7)
+    jacket, shoes, tights = armor("woolen_jacket", "torso", 2), armor("woolen_shoes", "feet", 2), armor("tights", "legs", 1)
+    hero = HeroState.from_character(mage, [jacket, shoes, tights], RULES)
+    assert hero.ip == 8 and hero.encumbrance == 0
+    hood = ItemInstance(armor("padded_hood", "head", 3), "hood")
+    hero.equip(hood)
+    assert hero.encumbrance == 3 and hero.ip == 5
+    hood.damaged = True  # damaged armor still counts
+    assert hero.ip == 5
+    hero.unequip(hood)  # armor on the Belt is ignored
+    assert hero.ip == 8
+
+
+def test_armor_encumbrance_strength_bonus_counts():
+    """Additional Card Properties: the strength bonus is added to STR for Armor Encumbrance only."""
+    belt = armor("power_belt", "accessory", 0, bonuses={"strength": 4})
+    hero = HeroState.from_character(character(STR=5), [armor("a", "torso", 4), armor("b", "head", 4), belt], RULES)
+    assert hero.encumbrance == 0 and hero.attribute("STR") == 5
+    hero.unequip(hero.find("power_belt"))
+    assert hero.encumbrance == 3
+
+
+def test_equipment_hp_pp_ip_bonuses_change_current_and_maximum():
+    """Additional Card Properties: HP/PP bonuses affect current and maximum; IP modifiers."""
+    amulet = armor("amulet", "accessory", 0, bonuses={"hit_points": 1, "psi_points": 2, "initiative_points": -1})
+    hero = HeroState.from_character(character(), [], RULES)
+    hero.hp -= 4
+    item = ItemInstance(amulet, "am")
+    hero.equip(item)
+    assert (hero.hp_max, hero.hp, hero.pp_max, hero.pp, hero.ip) == (11, 7, 12, 12, 9)
+    hero.unequip(item)
+    assert (hero.hp_max, hero.hp, hero.pp, hero.ip) == (10, 6, 10, 10)
+
+
+def test_use_cost_belt_and_fast_hands():
+    """Attack or Use Items: +4 AP from the Belt (1-hand only), Backpack not usable; Fast Hands -3."""
+    sword, axe = weapon("sword", ap=12), weapon("axe", "2_hands", ap=16)
+    hero = HeroState.from_character(character(), [], RULES)
+    s, a, b = ItemInstance(sword, "s"), ItemInstance(axe, "a"), ItemInstance(sword, "b")
+    hero.move_to_belt(s)
+    hero.move_to_belt(a)
+    hero.move_to_backpack(b)
+    prof = sword.attacks[0]
+    assert hero.use_cost(s, prof) == 16
+    with pytest.raises(IllegalAction):
+        hero.use_cost(a, axe.attacks[0])
+    with pytest.raises(IllegalAction):
+        hero.use_cost(b, prof)
+    assert (hero.retrieve_cost(s), hero.retrieve_cost(b)) == (4, 10)
+    hero.hero_bonuses.add("fast_hands")
+    assert hero.use_cost(s, prof) == 13 and hero.retrieve_cost(b) == 7
+    hero.equip(s)
+    assert hero.use_cost(s, prof) == 9
+
+
+def test_repair_example_ranger_leather_set_9_ap():
+    """Repairing Equipment, EXAMPLE: the Ranger's damaged Leather Armor (8 AP) and Leather
+    Helmet (9 AP) repair together for 9 AP; the Padded Boots separately for 7 AP."""
+    leather_armor = armor("leather_armor", "torso", 3, ap=8, category="leather")
+    leather_helmet = armor("leather_helmet", "head", 2, ap=9, category="leather")
+    padded_boots = armor("padded_boots", "feet", 1, ap=7, category="padded")
+    hero = HeroState.from_character(character("ranger"), [leather_armor, leather_helmet, padded_boots], RULES)
+    for item in hero.equipped():
+        item.damaged = True
+    groups = sorted(hero.repair_groups(), key=len)
+    assert [sorted(i.card.id for i in g) for g in groups] == [["padded_boots"], ["leather_armor", "leather_helmet"]]
+    assert hero.repair_cost(groups[1]) == 9
+    assert hero.repair_cost(groups[0]) == 7
+    with pytest.raises(IllegalAction):  # not one set
+        hero.repair_cost([hero.torso, hero.feet])
+    hero.unequip(hero.head)  # on the Belt: +4 AP for the set
+    assert hero.repair_cost([hero.torso, hero.belt[0]]) == 13
+
+
+def test_level_up_example_adventurer_str_con():
+    """Level Up, EXAMPLE: the Adventurer (STR 9, CON 9, 6 of 9 HP) raises STR and CON to 10:
+    maximum 10 and current 7 HP; raising only CON would change nothing (rounded down);
+    now the Leather Shield (STR 9, CON 10) on his Belt can be equipped."""
+    shield = weapon("leather_shield", req={"STR": 9, "CON": 10}, defense="2D+2")
+    hero = HeroState.from_character(character("adventurer", STR=9, CON=9), [shield], RULES)
+    assert hero.belt[0].card.id == "leather_shield" and not hero.can_equip(shield)
+    hero.hp = 6
+    hero.attribute_points = 2
+    hero.raise_attribute("CON")
+    assert (hero.hp_max, hero.hp) == (9, 6)
+    hero.raise_attribute("STR")
+    assert (hero.hp_max, hero.hp) == (10, 7)
+    assert hero.can_equip(shield)
+    with pytest.raises(IllegalAction):
+        hero.raise_attribute("AGI")
+
+
+def test_negative_hp_example_mage_1d_plus_3():
+    """Negative Hit Points or Psi Points, EXAMPLE: the Mage (IP 9) at -6 HP and -3 PP rolls
+    one die less and subtracts the lower value (6): initiative 1D+3."""
+    assert initiative_dice(9, -6, -3, RULES) == DiceSpec(1, 3)
+    hero = HeroState.from_character(character("mage", AGI=10, PER=8), [], RULES)
+    hero.hp, hero.pp = -6, -3
+    assert hero.initiative_dice() == DiceSpec(1, 3)
+    hero.hero_bonuses.add("extra_initiative_die")  # Extra Initiative Die: still 2D
+    assert hero.initiative_dice() == DiceSpec(2, 3)
+
+
+def test_unconsciousness_example_mage_minus_one_ap():
+    """Unconsciousness, EXAMPLE: the Mage (-10 HP, IP 5) rolls a 4 with one die: -1 AP."""
+    spec = initiative_dice(5, -10, 3, RULES)
+    roll = ScriptedDice([4]).roll(spec)
+    assert spec == DiceSpec(1, -5) and roll.total == -1
+    assert initiative_fumble(ScriptedDice([1]).roll(spec))
+    assert not initiative_fumble(ScriptedDice([1, 5]).roll("2D"))
+
+
+def test_negative_ip_is_not_subtracted_twice():
+    """Negative Initiative Points: one die less; the negative IP is the (only) penalty."""
+    assert initiative_dice(-2, 5, 5, RULES) == DiceSpec(1, -2)
+    assert initiative_dice(-2, -4, 5, RULES) == DiceSpec(1, -6)
+    assert initiative_dice(8, 0, 0, RULES) == DiceSpec(2, 8)
+
+
+def test_death_at_threshold_hp_or_pp():
+    """Death of a Character: -20 HP or -20 PP kills."""
+    hero = HeroState.from_character(character(), [], RULES)
+    hero.take_damage(29)
+    assert hero.hp == -19 and hero.is_alive
+    hero.take_damage(1)
+    assert hero.dead
+    other = HeroState.from_character(character(), [], RULES)
+    other.spend_pp(30)
+    assert other.dead
+
+
+def test_heal_caps_at_maximum():
+    hero = HeroState.from_character(character(), [], RULES)
+    hero.hp, hero.pp = 7, 1
+    assert hero.heal(5, 2) == (3, 2)
+    assert (hero.hp, hero.pp) == (10, 3)
+
+
+def test_custom_character_validator():
+    """Preparing Characters, optional rule: 50 points, each attribute 1..13."""
+    good = {"STR": 13, "CON": 12, "AGI": 10, "PER": 5, "WIS": 1, "PSI": 9}
+    assert custom_character_problems(good, RULES) == []
+    validate_custom_character(good, RULES)
+    bad = dict(good, STR=14, CON=11)
+    assert any("STR 14" in p for p in custom_character_problems(bad, RULES))
+    with pytest.raises(ValueError, match="sum"):
+        validate_custom_character(dict(good, PSI=8), RULES)
+    with pytest.raises(ValueError, match="missing"):
+        validate_custom_character({k: v for k, v in good.items() if k != "WIS"}, RULES)
