@@ -11,7 +11,9 @@ from pathlib import Path
 
 from doria_forge.model import ContentPack
 
-from .pdf.compose import PrintCard, write_atomic, write_card_sheets
+from doria_forge.fsutil import atomic_write_bytes
+
+from .pdf.compose import PrintCard, write_card_sheets
 from .pdf.errors import ExportError
 from .pdf.export import DEFAULT_LAYOUT_FILE, find_item, layout_data_for
 from .pdf.layout import DeckLayout, LayoutOverrides
@@ -45,5 +47,5 @@ def render_preview(pack: ContentPack, item_id: str, out: Path, dpi: int = 200, *
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", dpi=(dpi, dpi))
     out = Path(out)
-    write_atomic(out, buffer.getvalue())
+    atomic_write_bytes(out, buffer.getvalue())
     return out

@@ -9,15 +9,15 @@ placement of every card can be read back from the page content (``cm`` + ``Do``)
 from __future__ import annotations
 
 import io
-import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
+
+from doria_forge.fsutil import atomic_write_bytes
 
 from .errors import ExportError
 from .fonts import register_fonts
@@ -129,22 +129,8 @@ class PdfWriter:
 
     def save(self, path: Path) -> Path:
         self.canvas.save()
-        write_atomic(path, self.buffer.getvalue())
+        atomic_write_bytes(path, self.buffer.getvalue())
         return path
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` via a temp file in the same directory and ``os.replace``, so a
-    reader never sees a half-written PDF."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _face_box(layout: SheetLayout) -> FaceBox:
@@ -236,4 +222,4 @@ def write_pages(path: Path, faces: Sequence[Face], layout: SheetLayout, title: s
 
 
 __all__ = ["CallableFace", "Face", "FaceBox", "PdfWriter", "PrintCard", "Rect",
-           "form_name", "write_atomic", "write_card_sheets", "write_pages"]
+           "form_name", "write_card_sheets", "write_pages"]

@@ -20,7 +20,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.model import ContentPack, Scenario
 
-from .compose import write_atomic
+from doria_forge.fsutil import atomic_write_bytes
 from .errors import ExportError
 from .fonts import BOLD, REGULAR, register_fonts
 from .layout import SheetLayout, mm
@@ -137,5 +137,5 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
                             creator="doria_forge", invariant=1)
     story.append(Spacer(1, 1))
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
-    write_atomic(path, buffer.getvalue())
+    atomic_write_bytes(path, buffer.getvalue())
     return path
