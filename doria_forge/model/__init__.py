@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from .boss import Boss, BossLevel
 from .character import Character
 from .common import ATTRIBUTES, DiceSpec, Document, parse_dice
 from .equipment import AttackProfile, Bonuses, Equipment, ItemEffect, TNCheck
@@ -23,6 +24,7 @@ KINDS: dict[str, type[Document]] = {
     "monster": Monster,
     "monster_level": MonsterLevel,
     "monster_modification": MonsterModification,
+    "boss": Boss,
     "character": Character,
     "room_tile": RoomTile,
     "scenario": Scenario,
@@ -31,7 +33,7 @@ KINDS: dict[str, type[Document]] = {
 }
 
 __all__ = [
-    "ATTRIBUTES", "HERO_BONUSES", "KINDS", "Ability", "AttackProfile", "Bonuses", "Campaign",
+    "ATTRIBUTES", "HERO_BONUSES", "KINDS", "Ability", "AttackProfile", "Bonuses", "Boss", "BossLevel", "Campaign",
     "CampaignReward", "Character", "ContentPack", "DiceSpec", "Document", "DoomTrack", "Door",
     "DoorEvent", "Equipment", "ItemEffect", "Monster", "MonsterIcon", "MonsterLevel",
     "MonsterModification", "OpenSide", "OptionalRule", "Pack", "RoomTile", "Rules", "Rune",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Iterator, Mapping, TypeVar
 
+from .boss import Boss
 from .character import Character
 from .common import Document
 from .equipment import Equipment
@@ -77,6 +78,11 @@ class ContentPack:
     @property
     def modifications(self) -> Mapping[str, MonsterModification]:
         return self.of_kind("monster_modification")  # type: ignore[return-value]
+
+    @property
+    def bosses(self) -> Mapping[str, Boss]:
+        """Boss Monster cards by id."""
+        return self.of_kind("boss")  # type: ignore[return-value]
 
     @property
     def equipment(self) -> Mapping[str, Equipment]:

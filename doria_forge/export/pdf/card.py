@@ -23,6 +23,7 @@ from .text import MIN_FONT_PT, draw_line, draw_paragraph
 
 Box = tuple[float, float, float, float]  # x, y (bottom), width, height in pt
 MAGIC_MARK = "★ magic"
+TABLE_ROW_PT = 9.0  # height of one ``table`` row on a mini card, grows with the card
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,8 @@ class CardSpec:
     ``colour`` is a ``#rrggbb`` frame colour (by card type). ``corner_left`` holds requirements
     (``STR 9  CON 9``), ``corner_right`` range and Psi Points. ``badge`` is a big short mark in the
     top-right corner (the Monster Level). ``footer`` is ``(left, centre, right)``: zone or hands,
-    gold, Action Points.
+    gold, Action Points. ``table`` is an optional small grid below the stats (first row the column
+    heads, e.g. a Boss Monster card's numbers at each Monster Level).
     """
 
     key: str
@@ -55,6 +57,7 @@ class CardSpec:
     stats: tuple[Stat, ...] = ()
     text: str = ""
     footer: tuple[str, str, str] = ("", "", "")
+    table: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -77,7 +80,8 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     """Named rectangles of a card front in pt, relative to the bleed-box corner.
 
     ``panel`` is the white area inside the coloured frame; every glyph of the card lies inside it.
-    ``header``, ``title``, ``kind``, ``stats``, ``text`` and ``footer`` stack top to bottom.
+    ``header``, ``title``, ``kind``, ``stats``, ``table`` (only when the spec has one), ``text`` and
+    ``footer`` stack top to bottom.
     """
     s = _scale(box)
     frame = mm(2.6)  # coloured border inside the trim; the safe zone against cutting drift
@@ -107,6 +111,10 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     stats_h = rows * 17.0 * s
     regions["stats"] = (x, top - stats_h, w, stats_h)
     top -= stats_h + (2.0 * s if rows else 0.0)
+    if spec.table:
+        table_h = len(spec.table) * TABLE_ROW_PT * s
+        regions["table"] = (x, top - table_h, w, table_h)
+        top -= table_h + 2.0 * s
     regions["text"] = (x, bottom, w, max(0.0, top - bottom))
     return regions
 
@@ -186,6 +194,8 @@ class CardFace:
 
         if spec.stats:
             self._draw_stats(canvas, r["stats"], box, rgb, s)
+        if spec.table:
+            self._draw_table(canvas, r["table"], rgb, s)
 
         x, y, w, h = r["text"]
         if spec.text and h > MIN_FONT_PT * 1.3:
@@ -220,6 +230,42 @@ class CardFace:
                       max_size=6.0 * s, color=(0.25, 0.25, 0.25), align="center")
             draw_line(canvas, stat.value, cx + gap / 2 + 1, cy + gap / 2 + 2.2 * s, inner,
                       max_size=9.0 * s, bold=True, align="center")
+
+
+    def _draw_table(self, canvas: Canvas, region: Box, rgb, s: float) -> None:
+        """The ``table`` grid: a coloured head row, then rows on alternating tints. Each column gets
+        room in proportion to its widest entry; if the natural widths overflow the region, every cell
+        shrinks by the same factor (never below ``MIN_FONT_PT``) so a column's type stays even. On a
+        card too small for the column heads, the numbers get the room and the heads are shortened."""
+        x, y, w, h = region
+        head, body = self.spec.table[0], self.spec.table[1:]
+        head_size, body_size = 6.0 * s, 7.5 * s
+        cols = max(len(row) for row in self.spec.table)
+        pad = 1.5 * s
+
+        def natural(j: int, with_head: bool) -> float:
+            cells = [stringWidth(row[j], BOLD, body_size) for row in body if j < len(row)]
+            if with_head and j < len(head):
+                cells.append(stringWidth(head[j], BOLD, head_size))
+            return max(cells, default=0.0) + pad
+
+        needs = [natural(j, True) for j in range(cols)]
+        if sum(needs) * MIN_FONT_PT / body_size > w:
+            needs = [natural(j, False) for j in range(cols)]
+        shrink = min(1.0, w / sum(needs))
+        widths = [n * w / sum(needs) for n in needs]
+        row_h = h / len(self.spec.table)
+        for i, row in enumerate(self.spec.table):
+            ry = y + h - (i + 1) * row_h
+            canvas.setFillColorRGB(*(rgb if i == 0 else _tint(rgb, 0.85 if i % 2 else 0.93)))
+            canvas.rect(x, ry, w, row_h, stroke=0, fill=1)
+            size = max(MIN_FONT_PT, (head_size if i == 0 else body_size) * shrink)
+            base = ry + row_h / 2 - size * 0.35
+            cx = x
+            for j, cell in enumerate(row):
+                draw_line(canvas, cell, cx + 0.5, base, widths[j] - 1, max_size=size, bold=True, align="center",
+                          color=(1, 1, 1) if i == 0 else (0, 0, 0))
+                cx += widths[j]
 
 
 @dataclass(frozen=True)

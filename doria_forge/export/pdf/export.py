@@ -5,6 +5,7 @@ Decks (layout names, also the file names ``<name>.pdf``), each with its own back
 - ``loot``: Loot Cards, equipment of the loot deck and Traps, each in its ``copies``;
 - ``monster``: the monster deck, monster cards (``deck_cards`` each) and Monster Modifications (``copies``);
 - ``monster_level``: Monster Level Cards by level, the back shows the level;
+- ``boss``: Boss Monster cards, one per boss, all four levels on one card;
 - ``hero``: hero (character) cards; ``standard_items``, ``campaign_items``; ``door_events`` when present;
 - ``room_tiles``: Room Tiles at true size (5 x ``room_tile_square_mm``);
 - ``character_sheets``, ``campaign_sheets``: full pages; ``scenarios``: pages from ``templates/``.
@@ -21,8 +22,8 @@ from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_card_sheets, write_pages
 from .errors import ExportError, UnknownItemError
 from .faces import (
-    BACKS, door_event_spec, equipment_spec, hero_spec, level_back, level_spec, modification_spec, monster_spec,
-    trap_spec,
+    BACKS, boss_spec, door_event_spec, equipment_spec, hero_spec, level_back, level_spec, modification_spec,
+    monster_spec, trap_spec,
 )
 from .layout import LayoutFile, LayoutOverrides, load_layout
 from .scenario import write_scenarios
@@ -74,6 +75,8 @@ def items(pack: ContentPack) -> list[Item]:
     for card in levels:
         out.append(Item(f"monster_level:{card.id}", "monster_level",
                         CardFace(level_spec(card, pack.monsters.get(card.monster)))))
+    for boss in pack.bosses.values():
+        out.append(Item(f"boss:{boss.id}", "boss", CardFace(boss_spec(boss))))
     for hero in pack.characters.values():
         out.append(Item(f"character:{hero.id}", "hero", CardFace(hero_spec(hero, pack))))
     for event in pack.door_events.values():
@@ -87,7 +90,7 @@ def build_decks(pack: ContentPack) -> list[Deck]:
     """The card decks of the pack in print order; decks without cards are left out."""
     back = {name: CardBack(spec) for name, spec in BACKS.items()}
     cards: dict[str, list[PrintCard]] = {name: [] for name in
-                                         ("loot", "monster", "monster_level", "hero", "standard_items",
+                                         ("loot", "monster", "monster_level", "boss", "hero", "standard_items",
                                           "campaign_items", "door_events", "room_tiles")}
     by_ref = {item.ref: item for item in items(pack)}
     for card in pack.equipment.values():
@@ -102,6 +105,8 @@ def build_decks(pack: ContentPack) -> list[Deck]:
     for card in sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id)):
         face = by_ref[f"monster_level:{card.id}"].face
         cards["monster_level"].append(PrintCard(face, CardBack(level_back(card.level))))
+    for boss in pack.bosses.values():
+        cards["boss"].append(PrintCard(by_ref[f"boss:{boss.id}"].face, back["boss"]))
     for hero in pack.characters.values():
         cards["hero"].append(PrintCard(by_ref[f"character:{hero.id}"].face, back["hero"]))
     for event in pack.door_events.values():
@@ -109,6 +114,7 @@ def build_decks(pack: ContentPack) -> list[Deck]:
     for tile in pack.room_tiles.values():
         cards["room_tiles"].append(PrintCard(by_ref[f"room_tile:{tile.id}"].face, back["room_tiles"]))
     titles = {"loot": "Loot Cards", "monster": "Monster Deck", "monster_level": "Monster Level Cards",
+              "boss": "Boss Monster Cards",
               "hero": "Hero Cards", "standard_items": "Standard Items", "campaign_items": "Campaign Items",
               "door_events": "Door Events", "room_tiles": "Room Tiles"}
     return [Deck(name, titles[name], tuple(deck), "tile" if name == "room_tiles" else None)

@@ -3,13 +3,13 @@
 Chapters of the Book of Rules: *Equipment Card Anatomy* and *Additional Card Properties* (equipment,
 Traps), *Monster-Level Cards* and *Monster Activation* (Monster Level Cards, monster cards),
 *Monster Icons on a Room Tile* (Monster Modifications), *Characters* (hero cards),
-*Optional Rule: Door Events*.
+*Optional Rule: Door Events*, *Single Scenario Mode* (Boss Monster cards).
 """
 
 from __future__ import annotations
 
 from doria_forge.model import (
-    ATTRIBUTES, Character, ContentPack, DoorEvent, Equipment, Monster, MonsterLevel,
+    ATTRIBUTES, Boss, Character, ContentPack, DoorEvent, Equipment, Monster, MonsterLevel,
     MonsterModification, Trap,
 )
 
@@ -36,7 +36,10 @@ BACKS = {
     "campaign_items": BackSpec("campaign_items", "Campaign Item", "#4a148c"),
     "door_events": BackSpec("door_events", "Door Event", "#3e2723"),
     "room_tiles": BackSpec("room_tiles", "Room Tile", "#3b3b3b"),
+    "boss": BackSpec("boss", "Boss Monster", "#4a0e0e"),
 }
+BOSS_COLOUR = "#6d1010"
+BOSS_TABLE_HEAD = ("Lvl", "Attack", "Defense", "Psi Res.", "Dmg", "HP", "AR")
 
 
 def level_back(level: int) -> BackSpec:
@@ -201,6 +204,28 @@ def level_spec(card: MonsterLevel, monster: Monster | None) -> CardSpec:
         corner_left=f"Level {card.level}", corner_right=f"Priority {monster.priority}" if monster else "",
         stats=tuple(stats), text=text,
         footer=(ATTACK_LABELS[attack_type], f"Level {card.level}", footer_ap),
+    )
+
+
+def boss_spec(boss: Boss) -> CardSpec:
+    """A Boss Monster card: every level's numbers in one small table (level, attack, defense, psi
+    resistance, damage, Hit Points, Armor Rating), then its ability and the end condition of the
+    exploration game. The level-independent numbers sit in the corners and the footer (vulnerability
+    and priority on top; attack type, range and Action Points below) so the texts keep readable type."""
+    rows = sorted(boss.levels, key=lambda r: r.level)
+    table = (BOSS_TABLE_HEAD, *(
+        (str(r.level), r.attack, r.defense, r.psi_resistance, str(r.damage), str(r.hit_points), str(r.armor_rating))
+        for r in rows))
+    # Rules before flavour: when a long text has to be cut, only the flavour text loses words.
+    paragraphs = [boss.ability.text if boss.ability else "", f"End of the game: {boss.end_condition}", boss.text]
+    kind = ["Boss Monster", f"{boss.damage_element} damage" if boss.damage_element else "",
+            *(f.replace("_", " ") for f in boss.flags)]
+    return CardSpec(
+        key=f"boss-{boss.id}", title=boss.display_name, colour=BOSS_COLOUR,
+        kind_label=" · ".join(t for t in kind if t),
+        corner_left=f"Vuln. {boss.vulnerability or 'none'}", corner_right=f"Priority {boss.priority}",
+        table=table, text="\n\n".join(p for p in paragraphs if p),
+        footer=(ATTACK_LABELS[boss.attack_type], f"Range {boss.range}", f"{boss.action_points} AP · {boss.priority}"),
     )
 
 

@@ -19,6 +19,7 @@ from typing import Callable, Iterable, Mapping
 
 from ...load.problem import Problem, Severity
 from . import (
+    boss_levels,
     dice_expression,
     equipment_requirements,
     monster_level_cards,
@@ -36,6 +37,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     monster_level_cards,
     monster_level_monotonic,
     monster_stat_on_level_card,
+    boss_levels,
     room_tile_shape,
     room_tile_openings,
     room_tile_reachable,

@@ -1,0 +1,69 @@
+"""Boss Monster cards: the optional boss deck for exploration games without a scenario.
+
+Chapters *Component Overview* (Monster-Level Cards: "20 *Boss Monster* cards (incl. 4 blanks) to
+play random scenarios") and *Single Scenario Mode* (the *Boss Monster* deck's rule cards show
+possible end conditions). No source prints a boss's numbers, so every boss of a pack is ``sample``
+content; one card holds what a monster spreads over a monster card and four Monster Level Cards.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from .common import AttackType, Dice, Document, Element, Strict
+from .monster import Ability, MonsterFlag
+
+
+class BossLevel(Strict):
+    """One row of a Boss Monster card: the boss's numbers at one Monster Level (1-4).
+
+    ``attack``, ``defense``, ``psi_resistance`` are dice expressions; ``damage`` and
+    ``hit_points`` in points; ``armor_rating`` the points every hit must exceed. Same
+    meaning as on a Monster Level Card.
+    """
+
+    level: Annotated[int, Field(ge=1, le=4)]
+    attack: Dice
+    defense: Dice
+    psi_resistance: Dice
+    damage: Annotated[int, Field(ge=0, le=30)]
+    hit_points: Annotated[int, Field(ge=1, le=50)]
+    armor_rating: Annotated[int, Field(ge=0, le=20)]
+
+
+class Boss(Document):
+    """A Boss Monster card. Attack type, range (squares), Action Points and vulnerability are
+    the same at every level; ``levels`` holds one :class:`BossLevel` per Monster Level 1-4
+    (checked by the ``boss-levels`` rule: each level once, numbers never decrease).
+
+    ``action_points``: how far it moves before it attacks and where it sits on the Initiative
+    Board. ``priority``: the letter that orders monsters on the same initiative (A first).
+    ``end_condition``: what ends an exploration game played with this boss (printed on the card).
+    """
+
+    kind: Literal["boss"] = "boss"
+    name: str
+    name_de: str | None = None
+    attack_type: AttackType
+    range: Annotated[int, Field(ge=1, le=12)]
+    action_points: Annotated[int, Field(ge=1, le=40)]
+    vulnerability: Element | None = None
+    damage_element: Element | None = None
+    priority: Literal["A", "B", "C", "D"]
+    levels: list[BossLevel]
+    ability: Ability | None = None
+    end_condition: Annotated[str, Field(min_length=1)]
+    flags: list[MonsterFlag] = Field(default_factory=list)
+    text: str = ""
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+    def level(self, level: int) -> BossLevel:
+        """The boss's numbers at Monster Level ``level``. Raises KeyError when the card lacks it."""
+        for row in self.levels:
+            if row.level == level:
+                return row
+        raise KeyError(f"boss {self.id} has no level {level}")
