@@ -1,0 +1,151 @@
+"""Player actions as small frozen values (OpenSpiel / boardgame.io style).
+
+``GameState.legal_actions()`` lists them for whoever acts next and
+``GameState.apply(action)`` performs one. Book of Rules chapter *Action Phase*
+(attack or use items: AP on the card, +``rules.belt_ap`` from the Belt; repair: AP on
+the card, armor sets together; take items out of the Backpack: ``rules.backpack_ap``,
+ends the action; Belt to hands: ``rules.belt_ap``; moving a card down into the Belt
+or Backpack costs nothing; search: 1 AP one card, 5 AP two cards; wait: lose AP in
+steps of 1) and *Phase H* / *Phase I* decisions.
+
+Movement, jumping, swapping places, opening doors and carrying need the map; they
+will be further action types here (``Walk``, ``Jump``...), costed by the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class Action:
+    """Base class of every action (for ``isinstance`` checks)."""
+
+    __slots__ = ()
+
+
+# ---------------------------------------------------------------- Phase D: hero actions
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Attack ``target_uid`` with item ``item_uid`` using its attack profile
+    ``profile_index``; ``from_belt`` uses a 1-hand card from the Belt (+4 AP);
+    ``psi_spend`` extra PP for an enchanted weapon's special action."""
+
+    item_uid: str
+    profile_index: int
+    target_uid: str
+    from_belt: bool = False
+    psi_spend: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class UseItem(Action):
+    """Use a potion or a non-attack spell on oneself or (``target_uid``) a friend."""
+
+    item_uid: str
+    target_uid: str | None = None
+    from_belt: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Repair(Action):
+    """Repair the damaged cards ``item_uids`` in one action (one card, or armor of one set)."""
+
+    item_uids: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RetrieveFromBackpack(Action):
+    """Take a card out of the Backpack (``rules.backpack_ap``) to ``to``: ``equip``
+    (hands or its body zone; cards in the way go to the Belt/Backpack) or ``belt``."""
+
+    item_uid: str
+    to: str = "equip"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveItem(Action):
+    """Move a carried card: ``to="equip"`` takes it from the Belt into the hands or
+    onto its body zone (``rules.belt_ap``; cards in the way go down for free);
+    ``to="belt"``/``"backpack"`` puts an equipped card down (0 AP)."""
+
+    item_uid: str
+    to: str = "equip"
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Action):
+    """Search a Loot Marker: ``cards=1`` (``rules.search_one_ap``) or ``cards=2``
+    (``rules.search_two_ap``, then keep one with :class:`KeepLoot`)."""
+
+    cards: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class KeepLoot(Action):
+    """After a two-card search: keep the pending card ``index``, discard the other."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Action):
+    """Let ``ap`` Action Points expire (1 or more, at most the AP left)."""
+
+    ap: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """Pass: in Phase D let all remaining AP expire; in Phase H / I / setup finish
+    this hero's (the group's) decisions."""
+
+
+# ---------------------------------------------------------------- Phase H and setup
+@dataclass(frozen=True, slots=True)
+class RaiseAttribute(Action):
+    """Spend one saved Attribute Point on ``attribute`` (Phase H)."""
+
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHeroBonus(Action):
+    """Take hero bonus ``bonus`` (one of ``rules.hero_bonuses``, once per hero)."""
+
+    bonus: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecoverPoints(Action):
+    """An unconscious hero splits its ``rules.unconscious_recovery`` points: ``hp``
+    to Hit Points, the rest to Psi Points (Phase H)."""
+
+    hp: int
+
+
+@dataclass(frozen=True, slots=True)
+class StayUnconscious(Action):
+    """An unconscious hero skips the next initiative roll (no Doom Counter step)."""
+
+
+# ---------------------------------------------------------------- Phase I
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy the shop cards in ``slots`` together, paying with ``payment`` (pairs of
+    hero uid and item uid or gold-card uid; any hero, also unconscious ones; damaged
+    items count 1 gold less); no change is given. Bought equipment goes to
+    ``receiver_uid`` (a conscious hero; default the first payer), equipped when
+    ``equip`` (cards in the way go to the Backpack), else to the Belt or Backpack.
+    Bought Traps and the payment go to the discard pile."""
+
+    slots: tuple[int, ...]
+    payment: tuple[tuple[str, str], ...]
+    receiver_uid: str | None = None
+    equip: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ClearShopSlot(Action):
+    """Move an unwanted shop card to the discard pile (not a Trap with a gold value)."""
+
+    slot: int

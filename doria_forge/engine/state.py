@@ -1,0 +1,736 @@
+"""The game state and its API (OpenSpiel / boardgame.io style).
+
+``GameState.new(pack, ["warrior", "mage"], seed=7)`` sets up a game;
+``current_actor()`` is the uid of the hero who decides next (``None`` when the game is
+over), ``legal_actions()`` lists that hero's actions (see ``actions``), ``apply(action)``
+performs one and runs the game on (monster activations, Phases E-I, the next round)
+until the next decision; ``copy()`` is a deep copy including the dice generator, so
+a copy replays identically (the Phase D actor is found by ``phases.advance``: after
+changing fields by hand, call ``phases.advance(state)`` before asking again); ``is_over()`` / ``outcome`` tell how it ended.
+
+Everything random comes from ``state.dice`` (one seeded ``DiceRoller``); everything
+observable is emitted to ``state.log`` (an ``EventLog``, disabled for bulk runs).
+
+Map questions (distances, range, Room Tiles occupied, Loot Markers, Phase F map
+effects, monster movement) go to ``state.board``; :class:`NoMap` answers them for
+games without a map: every hero is in range of everything at distance 0, all
+heroes share one Room Tile (``options.occupied_room_tiles``), no door is opened
+unless ``state.door_opened`` is set, ``state.loot_markers`` Loot Markers are
+reachable. A map implementation replaces the board.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Sequence
+
+from doria_forge.model.character import Character
+from doria_forge.model.common import ATTRIBUTES
+from doria_forge.model.pack import ContentPack
+
+from . import phases
+from .actions import (
+    Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, EndTurn, KeepLoot, MoveItem, RaiseAttribute,
+    RecoverPoints, Repair, RetrieveFromBackpack, Search, StayUnconscious, UseItem, Wait,
+)
+from .combat import DEFAULT_DEFENSE, attack_problem, hero_attack, repair, use_item
+from .decks import EQUIPMENT, TRAP, Card, LootDecks, MonsterDeck, card_gold, resolve_trap
+from .dice import DiceRoller
+from .doom import DoomCounter
+from .events import EventLog
+from .hero import HeroState, IllegalAction, ItemInstance
+from .levelup import choose_hero_bonus, default_recovery_split, recover
+from .monster import MonsterState
+
+
+def clone_hero(hero: HeroState, uid: str | None = None) -> HeroState:
+    """A fresh copy of ``hero`` with new ``ItemInstance``s in the same places (faster
+    than ``copy.deepcopy``; the cards, character and rules are shared, being frozen)."""
+    mapping: dict[int, ItemInstance] = {}
+
+    def c(item: ItemInstance | None) -> ItemInstance | None:
+        if item is None:
+            return None
+        new = mapping.get(id(item))
+        if new is None:
+            new = mapping[id(item)] = ItemInstance(item.card, item.uid, item.damaged)
+        return new
+
+    return replace(
+        hero, uid=uid or hero.uid, attributes=dict(hero.attributes), hero_bonuses=set(hero.hero_bonuses),
+        hands=[c(i) for i in hero.hands], zones={z: c(i) for z, i in hero.zones.items()},
+        accessory=[c(i) for i in hero.accessory], body_items=[c(i) for i in hero.body_items],
+        belt=[c(i) for i in hero.belt], backpack=[c(i) for i in hero.backpack],
+    )
+
+
+# --------------------------------------------------------------------------- the board hook
+class NoMap:
+    """The board when there is no map. Every method is a hook a map replaces."""
+
+    def distance(self, state: "GameState", monster: MonsterState, hero: HeroState) -> int:
+        return 0
+
+    def distance_to_nearest_hero(self, state: "GameState", monster: MonsterState) -> int:
+        return 0
+
+    def in_range(self, state: "GameState", monster: MonsterState, hero: HeroState) -> bool:
+        """Whether the monster can reach and attack ``hero`` this activation."""
+        return True
+
+    def hero_can_target(self, state: "GameState", hero: HeroState, profile, monster: MonsterState) -> bool:
+        """Range and line of sight of a hero's attack."""
+        return True
+
+    def move_monster(self, state: "GameState", monster: MonsterState) -> None:
+        """Move the monster toward its target before it attacks (no map: nothing)."""
+
+    def monster_removed(self, state: "GameState", monster: MonsterState) -> None:
+        """A defeated monster's figure leaves the board."""
+
+    def occupied_room_tiles(self, state: "GameState") -> int:
+        return state.options.occupied_room_tiles
+
+    def loot_markers(self, state: "GameState", hero: HeroState) -> int:
+        return state.loot_markers
+
+    def take_loot_marker(self, state: "GameState", hero: HeroState) -> None:
+        state.loot_markers -= 1
+
+    def trap_targets(self, state: "GameState", drawer: HeroState, trap) -> list[HeroState]:
+        """Who a Trap affects: the drawer (person), else every hero on the drawer's Room
+        Tile or up to the nearest doors (no map: all heroes)."""
+        if trap.trap_type == "person":
+            return [drawer]
+        return list(state.heroes)
+
+    def phase_f_traps(self, state: "GameState") -> None:
+        """Lasting Trap effects acting in Phase F (needs the map)."""
+
+    def zombie_raise(self, state: "GameState") -> None:
+        """Zombies raise one more Zombie next to them toward the heroes in Phase F
+        (placement needs the map; a Zombie that cannot multiply is activated)."""
+
+    def phase_f_other(self, state: "GameState") -> None:
+        """Scenario actions of Phase F."""
+
+    def goal(self, state: "GameState") -> str | None:
+        """The scenario goal: an outcome string when reached, else ``None``."""
+        return None
+
+
+@dataclass
+class GameOptions:
+    """Switches of the flow engine. Phases and decks can be turned off (a duel turns
+    off what needs other content). ``solo_rules``/``two_player_rules``: ``None`` =
+    by player count. ``max_rounds``: the game ends (``outcome="round_limit"``) instead
+    of starting a round after this one."""
+
+    shop: bool = True
+    loot: bool = True
+    doom: bool = True
+    poison: bool = True
+    special: bool = True
+    level_up: bool = True
+    monster_deck: bool = True
+    setup_loot: bool = False
+    start_bonuses: bool = True
+    occupied_room_tiles: int = 1
+    solo_rules: bool | None = None
+    solo_spend_xp_on_doom: bool = True
+    end_when_no_monsters: bool = False
+    max_rounds: int | None = None
+
+
+# --------------------------------------------------------------------------- the state
+@dataclass(eq=False)
+class GameState:
+    """Everything of one game. Fields are public for tests and tools; change them
+    through ``apply`` in play.
+
+    ``ap``: the Initiative Board (hero uid -> AP left; monsters stand at their AP value
+    and ``activated`` holds those that acted this round). ``doom``: the Doom Counter.
+    ``monster_level`` (ML), ``monster_level_ups`` this scenario, ``group_xp``.
+    ``loot``/``monster_deck``: the decks (``None`` when switched off). ``gold_cards``:
+    Trap cards heroes hold as gold. ``pending_bonus``/``pending_recovery``: Phase H
+    choices due. ``phase``: ``setup``, ``A``..``I``, ``over``.
+    """
+
+    pack: ContentPack
+    dice: DiceRoller
+    log: EventLog
+    heroes: list[HeroState]
+    monsters: list[MonsterState] = field(default_factory=list)
+    options: GameOptions = field(default_factory=GameOptions)
+    mode: str = "single"
+    board: NoMap = field(default_factory=NoMap)
+    round: int = 0
+    phase: str = phases.SETUP
+    ap: dict[str, int] = field(default_factory=dict)
+    activated: set[str] = field(default_factory=set)
+    doom: DoomCounter = field(default_factory=DoomCounter)
+    monster_level: int = 1
+    monster_level_ups: int = 0
+    group_xp: int = 0
+    loot: LootDecks | None = None
+    monster_deck: MonsterDeck | None = None
+    gold_cards: dict[str, list[Card]] = field(default_factory=dict)
+    item_cards: dict[str, Card] = field(default_factory=dict)
+    pending_bonus: dict[str, int] = field(default_factory=dict)
+    pending_recovery: dict[str, int] = field(default_factory=dict)
+    stay_unconscious: set[str] = field(default_factory=set)
+    decision_queue: list[str] = field(default_factory=list)
+    pending_loot: list[Card] = field(default_factory=list)
+    pending_loot_hero: str | None = None
+    shop_open: bool = False
+    door_opened: bool = False
+    loot_markers: int = 0
+    defeated: list[MonsterState] = field(default_factory=list)
+    outcome: str | None = None
+    defense_policy: object = DEFAULT_DEFENSE
+    monster_serial: int = 0
+    scratch: dict = field(default_factory=dict, repr=False)
+    """Free cache for bots (cleared in copies)."""
+    _actor: str | None = field(default=None, repr=False)
+    """The Phase D actor found by ``phases.advance`` (cleared by ``apply``)."""
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def new(
+        cls,
+        pack: ContentPack,
+        characters: Sequence[str | Character | HeroState],
+        *,
+        seed: int | None = 0,
+        dice: DiceRoller | None = None,
+        mode: str = "single",
+        monster_level: int = 1,
+        monsters: Iterable[str | tuple[str, Sequence[str]]] = (),
+        options: GameOptions | None = None,
+        board: NoMap | None = None,
+        log: bool = True,
+        group_xp: int = 0,
+        start: bool = True,
+    ) -> "GameState":
+        """Set up a game (chapter *General Setup*).
+
+        ``characters``: character ids (premade heroes with their standard items),
+        ``Character`` documents, or ready ``HeroState``s, in seat order. ``monsters``:
+        monster ids or (id, modification ids) placed at the start. The Loot stacks
+        and the monster deck are built and shuffled with the seeded dice (unless
+        switched off). With ``options.setup_loot`` each hero draws
+        ``rules.setup_loot_cards`` (+2 with two players, +4 solo; Traps drawn here go
+        to the discard pile). 1-2 players choose a hero bonus before the first round
+        (``options.start_bonuses``). ``start`` runs the game to the first decision.
+        """
+        options = options or GameOptions()
+        rules = pack.rules
+        dice = dice if dice is not None else DiceRoller(seed)
+        heroes: list[HeroState] = []
+        seen: dict[str, int] = {}
+        for entry in characters:
+            if isinstance(entry, HeroState):
+                heroes.append(entry)
+                continue
+            character = pack.characters[entry] if isinstance(entry, str) else entry
+            seen[character.id] = seen.get(character.id, 0) + 1
+            uid = character.id if seen[character.id] == 1 else f"{character.id}-{seen[character.id]}"
+            items = [pack.equipment[i] for i in character.standard_items]
+            heroes.append(HeroState.from_character(character, items, rules, uid=uid))
+        state = cls(pack=pack, dice=dice, log=EventLog(enabled=log), heroes=heroes, options=options,
+                    mode=mode, board=board or NoMap(), doom=DoomCounter(rules.doom_track),
+                    monster_level=monster_level, group_xp=group_xp)
+        if (options.loot or options.shop) and (pack.traps or any(e.deck == "loot" for e in pack.equipment.values())):
+            state.loot = LootDecks.build(pack, dice)
+        if options.monster_deck and pack.monsters:
+            state.monster_deck = MonsterDeck.build(pack, dice)
+        if options.setup_loot and state.loot is not None:
+            extra = rules.solo_extra_cards if state.solo else rules.two_player_extra_cards if state.players == 2 else 0
+            for hero in heroes:
+                for _ in range(rules.setup_loot_cards + extra):
+                    card = state.loot.draw(dice)
+                    if card is None:
+                        break
+                    if card.kind == TRAP:
+                        state.loot.discard.append(card)
+                    else:
+                        state.give_card(hero, card)
+        for entry in monsters:
+            mid, mods = (entry, ()) if isinstance(entry, str) else entry
+            state.add_monster(mid, tuple(mods), reason="setup")
+        if options.start_bonuses and state.players <= 2:
+            for hero in heroes:
+                state.pending_bonus[hero.uid] = state.pending_bonus.get(hero.uid, 0) + 1
+            state.decision_queue = [h.uid for h in heroes]
+        if start:
+            phases.advance(state)
+        return state
+
+    def add_monster(self, monster_id: str, modifications: Sequence[str] = (), *, reason: str = "spawn") -> MonsterState:
+        """Put a new monster on the board at the current Monster Level (no figure check)."""
+        self.monster_serial += 1
+        monster = MonsterState.from_pack(self.pack, monster_id, self.monster_level, tuple(modifications),
+                                         uid=f"{monster_id}-{self.monster_serial}")
+        self.monsters.append(monster)
+        self.log.emit("monster_placed", monster.uid, monster=monster_id, level=self.monster_level,
+                      modifications=tuple(modifications), reason=reason)
+        return monster
+
+    def give_card(self, hero: HeroState, card: Card) -> ItemInstance:
+        """An equipment Loot Card for ``hero``: to the Belt while it has room, else the Backpack."""
+        item = ItemInstance(self.pack.equipment[card.id], f"{hero.uid}/{card.uid}")
+        self.item_cards[item.uid] = card
+        if len(hero.belt) < hero.belt_capacity:
+            hero.belt.append(item)
+        else:
+            hero.backpack.append(item)
+        self.log.emit("loot", hero.uid, card=card.uid)
+        return item
+
+    # ---------------------------------------------------------------- properties
+    @property
+    def rules(self):
+        return self.pack.rules
+
+    @property
+    def players(self) -> int:
+        """[PlayerCount]: the characters in the game (FAQ: one per character)."""
+        return len(self.heroes)
+
+    @property
+    def solo(self) -> bool:
+        """Whether the special rules for 1 player apply."""
+        if self.options.solo_rules is not None:
+            return self.options.solo_rules
+        return self.players == 1
+
+    def hero(self, uid: str) -> HeroState:
+        for h in self.heroes:
+            if h.uid == uid:
+                return h
+        raise KeyError(uid)
+
+    def monster(self, uid: str) -> MonsterState:
+        for m in self.monsters:
+            if m.uid == uid:
+                return m
+        raise KeyError(uid)
+
+    def trap_targets(self, drawer: HeroState, trap) -> list[HeroState]:
+        return self.board.trap_targets(self, drawer, trap)
+
+    def needs_phase_h(self, hero: HeroState) -> bool:
+        return (hero.attribute_points > 0 or self.pending_bonus.get(hero.uid, 0) > 0
+                or hero.uid in self.pending_recovery or hero.unconscious)
+
+    def campaign_monster_points(self) -> int:
+        """Monster Points this scenario earned so far (crossed red and orange fields)."""
+        return self.doom.monster_points
+
+    # ---------------------------------------------------------------- ending
+    def finish(self, outcome: str) -> None:
+        if self.outcome is None:
+            self.outcome = outcome
+            self.phase = phases.OVER
+            self.log.emit("game_over", None, outcome=outcome, round=self.round)
+
+    def check_end(self) -> None:
+        """Death of a character (HP or PP at ``rules.death_threshold``) ends the scenario
+        for all; so does the scenario goal (``board.goal``) or, in a duel, the last monster."""
+        if self.outcome is not None:
+            return
+        if any(h.dead for h in self.heroes):
+            self.finish("hero_died")
+        elif self.options.end_when_no_monsters and not self.monsters:
+            self.finish("monsters_defeated")
+        else:
+            goal = self.board.goal(self)
+            if goal:
+                self.finish(goal)
+
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    # ---------------------------------------------------------------- API
+    def current_actor(self) -> str | None:
+        """The uid of the hero who decides next (in Phase I: the group, spoken for by
+        the first living hero), or ``None`` when the game is over."""
+        if self.outcome is not None:
+            return None
+        if self.phase == phases.D:
+            if self.pending_loot:
+                return self.pending_loot_hero
+            if self._actor is not None:
+                return self._actor
+            kind, who = phases.next_marker(self)
+            return who.uid if kind == "hero" else None
+        if self.phase in (phases.SETUP, phases.H):
+            return self.decision_queue[0] if self.decision_queue else None
+        if self.phase == phases.I and self.shop_open:
+            return next((h.uid for h in self.heroes if not h.dead), None)
+        return None
+
+    def actor_hero(self) -> HeroState | None:
+        uid = self.current_actor()
+        return self.hero(uid) if uid is not None else None
+
+    def copy(self) -> "GameState":
+        """A deep copy sharing only the immutable content (pack documents); the dice
+        generator state is copied, so the copy replays identically."""
+        memo: dict[int, object] = {id(self.pack): self.pack}
+        for doc in self.pack:
+            memo[id(doc)] = doc
+        memo[id(self.pack.rules)] = self.pack.rules
+        memo[id(self.scratch)] = {}
+        return _copy.deepcopy(self, memo)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the current actor may take (``[]`` when the game is over).
+
+        Phase I lists purchases paid with a single card of the buyer; ``apply``
+        also accepts combined payments (``Buy`` with several payers and slots)."""
+        uid = self.current_actor()
+        if uid is None:
+            return []
+        hero = self.hero(uid)
+        if self.phase == phases.D:
+            return self._legal_d(hero)
+        if self.phase in (phases.SETUP, phases.H):
+            return self._legal_h(hero)
+        return self._legal_i(hero)
+
+    def apply(self, action: Action) -> None:
+        """Perform ``action`` for the current actor, then run the game on to the next
+        decision. Raises ``IllegalAction`` when the action is not allowed (the state
+        is then unchanged) and ``RuntimeError`` when the game is over."""
+        uid = self.current_actor()
+        if uid is None:
+            raise RuntimeError("the game is over" if self.outcome else "no decision is due")
+        hero = self.hero(uid)
+        self._actor = None
+        if self.phase == phases.D:
+            self._apply_d(hero, action)
+        elif self.phase in (phases.SETUP, phases.H):
+            self._apply_h(hero, action)
+        else:
+            self._apply_i(hero, action)
+        phases.advance(self)
+
+    # ---------------------------------------------------------------- Phase D
+    def _find_item(self, hero: HeroState, item_uid: str) -> ItemInstance:
+        for item in hero.all_items():
+            if item.uid == item_uid:
+                return item
+        raise IllegalAction(f"{hero.uid} carries no item {item_uid}")
+
+    def _legal_d(self, hero: HeroState) -> list[Action]:
+        if self.pending_loot:
+            return [KeepLoot(i) for i in range(len(self.pending_loot))]
+        acts: list[Action] = []
+        ap = self.ap.get(hero.uid, 0)
+        board = self.board
+        seen: set[int] = set()
+        for item in hero.hand_items() + hero.body_items + hero.belt:
+            if id(item) in seen:
+                continue
+            seen.add(id(item))
+            location = hero.location(item)
+            from_belt = location == "belt"
+            if from_belt and item.hands == 2:
+                continue
+            for pi, profile in enumerate(item.card.attacks):
+                for m in self.monsters:
+                    if (attack_problem(hero, item, profile, m, from_belt=from_belt) is None
+                            and board.hero_can_target(self, hero, profile, m)):
+                        acts.append(Attack(item.uid, pi, m.uid, from_belt))
+            effect = item.card.effect
+            if effect is not None and not item.card.attacks and not item.damaged and hero.meets_requirements(item.card):
+                acts.append(UseItem(item.uid, None, from_belt))
+                if effect.targets == "self_or_friend":
+                    acts += [UseItem(item.uid, h.uid, from_belt) for h in self.heroes if h is not hero and not h.dead]
+        for group in hero.repair_groups():
+            acts.append(Repair(tuple(i.uid for i in group)))
+        for item in hero.belt:
+            if hero.can_equip(item.card) and item.card.zone != "body":
+                acts.append(MoveItem(item.uid, "equip"))
+        for item in hero.equipped():
+            if id(item) in seen and hero.location(item) == "hands" and len(hero.belt) < hero.belt_capacity:
+                acts.append(MoveItem(item.uid, "belt"))
+        for item in hero.backpack:
+            if hero.can_equip(item.card):
+                acts.append(RetrieveFromBackpack(item.uid, "equip"))
+            if len(hero.belt) < hero.belt_capacity:
+                acts.append(RetrieveFromBackpack(item.uid, "belt"))
+        if board.loot_markers(self, hero) > 0 and self.loot is not None:
+            acts += [Search(1), Search(2)]
+        acts += [Wait(n) for n in range(1, ap + 1)]
+        acts.append(EndTurn())
+        return acts
+
+    def _spend(self, hero: HeroState, cost: int) -> None:
+        self.ap[hero.uid] = self.ap.get(hero.uid, 0) - cost
+
+    def _apply_d(self, hero: HeroState, action: Action) -> None:
+        ap = self.ap.get(hero.uid, 0)
+        log = self.log
+        if self.pending_loot:
+            if not isinstance(action, KeepLoot) or not 0 <= action.index < len(self.pending_loot):
+                raise IllegalAction("choose which of the searched cards to keep (KeepLoot)")
+            kept = self.pending_loot.pop(action.index)
+            self.loot.discard.extend(self.pending_loot)
+            self.pending_loot = []
+            self.pending_loot_hero = None
+            self.give_card(hero, kept)
+            return
+        if ap < 1:
+            raise IllegalAction(f"{hero.uid} has no Action Points left")
+        if isinstance(action, Attack):
+            item = self._find_item(hero, action.item_uid)
+            attacks = item.card.attacks
+            if not 0 <= action.profile_index < len(attacks):
+                raise IllegalAction(f"{item.name} has no attack {action.profile_index}")
+            target = self.monster(action.target_uid) if any(m.uid == action.target_uid for m in self.monsters) else None
+            if target is None:
+                raise IllegalAction(f"no monster {action.target_uid} on the board")
+            profile = attacks[action.profile_index]
+            if not self.board.hero_can_target(self, hero, profile, target):
+                raise IllegalAction(f"{target.uid} is out of range or sight")
+            out = hero_attack(self.dice, log, hero, item, profile, target, self.rules,
+                              from_belt=action.from_belt, psi_spend=action.psi_spend)
+            self._spend(hero, out.ap_cost)
+            self.check_end()
+            if out.target_defeated:
+                phases.on_monster_defeated(self, target, hero)
+        elif isinstance(action, UseItem):
+            item = self._find_item(hero, action.item_uid)
+            target = self.hero(action.target_uid) if action.target_uid else None
+            out = use_item(self.dice, log, hero, item, target, from_belt=action.from_belt)
+            self._spend(hero, out.ap_cost)
+            self.check_end()
+        elif isinstance(action, Repair):
+            items = [self._find_item(hero, u) for u in action.item_uids]
+            self._spend(hero, repair(log, hero, items))
+        elif isinstance(action, RetrieveFromBackpack):
+            item = self._find_item(hero, action.item_uid)
+            if hero.location(item) != "backpack":
+                raise IllegalAction(f"{item.name} is not in the Backpack")
+            cost = hero.retrieve_cost(item)
+            if action.to == "belt":
+                hero.move_to_belt(item)
+            elif action.to == "equip":
+                hero.equip(item, displace="belt")
+            else:
+                raise IllegalAction(f"cannot retrieve to {action.to!r}")
+            self._spend(hero, cost)
+            log.emit("retrieve", hero.uid, item=item.uid, to=action.to, ap=cost)
+        elif isinstance(action, MoveItem):
+            item = self._find_item(hero, action.item_uid)
+            location = hero.location(item)
+            if action.to == "equip":
+                if location != "belt":
+                    raise IllegalAction(f"{item.name} is not on the Belt")
+                cost = hero.retrieve_cost(item)
+                hero.equip(item, displace="belt")
+            elif action.to in ("belt", "backpack"):
+                if location in (None, "belt", "backpack"):
+                    raise IllegalAction(f"{item.name} is not equipped")
+                cost = 0
+                if action.to == "belt":
+                    hero.move_to_belt(item)
+                else:
+                    hero.move_to_backpack(item)
+            else:
+                raise IllegalAction(f"cannot move to {action.to!r}")
+            self._spend(hero, cost)
+            log.emit("move_item", hero.uid, item=item.uid, to=action.to, ap=cost)
+        elif isinstance(action, Search):
+            self._search(hero, action.cards)
+        elif isinstance(action, Wait):
+            if not 1 <= action.ap <= ap:
+                raise IllegalAction(f"wait 1..{ap} AP, not {action.ap}")
+            self._spend(hero, action.ap)
+            log.emit("wait", hero.uid, ap=action.ap)
+        elif isinstance(action, EndTurn):
+            self.ap[hero.uid] = 0
+            log.emit("end_turn", hero.uid, ap_lost=ap)
+        else:
+            raise IllegalAction(f"{type(action).__name__} is not an action-phase action")
+
+    def _search(self, hero: HeroState, cards: int) -> None:
+        """Search Treasures: 1 AP for one card; 5 AP for two, keep one (chapter *Search
+        Treasures*). Traps drawn trigger at once in draw order and become the searcher's
+        gold; the choice is among the other cards."""
+        if cards not in (1, 2):
+            raise IllegalAction("search draws 1 or 2 cards")
+        if self.loot is None or self.board.loot_markers(self, hero) < 1:
+            raise IllegalAction(f"no Loot Marker for {hero.uid} to search")
+        cost = self.rules.search_one_ap if cards == 1 else self.rules.search_two_ap
+        self._spend(hero, cost)
+        self.board.take_loot_marker(self, hero)
+        drawn = [c for c in (self.loot.draw(self.dice) for _ in range(cards)) if c is not None]
+        self.log.emit("search", hero.uid, cards=tuple(c.uid for c in drawn), ap=cost)
+        keep = []
+        for card in drawn:
+            if self.outcome is not None:
+                break
+            if card.kind == TRAP:
+                resolve_trap(self, card, hero)
+            else:
+                keep.append(card)
+        if self.outcome is not None:
+            self.loot.discard.extend(keep)
+        elif len(keep) == 2:
+            self.pending_loot = keep
+            self.pending_loot_hero = hero.uid
+        elif keep:
+            self.give_card(hero, keep[0])
+
+    # ---------------------------------------------------------------- Phase H and setup
+    def _legal_h(self, hero: HeroState) -> list[Action]:
+        acts: list[Action] = []
+        if self.pending_bonus.get(hero.uid, 0) > 0:
+            acts += [ChooseHeroBonus(b) for b in self.rules.hero_bonuses if b not in hero.hero_bonuses]
+        if hero.attribute_points > 0:
+            acts += [RaiseAttribute(a) for a in ATTRIBUTES]
+        points = self.pending_recovery.get(hero.uid)
+        if points is not None:
+            acts += [RecoverPoints(k) for k in range(points + 1)]
+        if hero.unconscious and hero.uid not in self.stay_unconscious:
+            acts.append(StayUnconscious())
+        acts.append(EndTurn())
+        return acts
+
+    def _apply_h(self, hero: HeroState, action: Action) -> None:
+        if isinstance(action, ChooseHeroBonus):
+            if self.pending_bonus.get(hero.uid, 0) < 1:
+                raise IllegalAction(f"{hero.uid} has no hero bonus to choose")
+            choose_hero_bonus(hero, action.bonus, self.rules)
+            self.pending_bonus[hero.uid] -= 1
+            self.log.emit("hero_bonus", hero.uid, bonus=action.bonus)
+        elif isinstance(action, RaiseAttribute):
+            if action.attribute not in ATTRIBUTES:
+                raise IllegalAction(f"unknown attribute {action.attribute}")
+            hero.raise_attribute(action.attribute, 1, self.log)
+        elif isinstance(action, RecoverPoints):
+            points = self.pending_recovery.get(hero.uid)
+            if points is None or not 0 <= action.hp <= points:
+                raise IllegalAction(f"{hero.uid} cannot put {action.hp} recovery points on HP")
+            recover(hero, action.hp, points - action.hp, self.log)
+            del self.pending_recovery[hero.uid]
+        elif isinstance(action, StayUnconscious):
+            if not hero.unconscious:
+                raise IllegalAction(f"{hero.uid} is not unconscious")
+            self.stay_unconscious.add(hero.uid)
+            self.log.emit("stay_unconscious", hero.uid)
+        elif isinstance(action, EndTurn):
+            points = self.pending_recovery.pop(hero.uid, None)
+            if points is not None:
+                to_hp = default_recovery_split(hero, points)
+                recover(hero, to_hp, points - to_hp, self.log)
+            self.decision_queue.pop(0)
+        else:
+            raise IllegalAction(f"{type(action).__name__} is not a level-up decision")
+
+    # ---------------------------------------------------------------- Phase I
+    def gold_value(self, owner: HeroState, uid: str) -> int:
+        """Gold a card of ``owner`` is worth in the shop: its gold, 1 less while damaged
+        (``rules.damaged_sell_penalty``); Trap cards held as gold: their gold."""
+        for card in self.gold_cards.get(owner.uid, []):
+            if card.uid == uid:
+                return card_gold(self.pack, card)
+        item = self._find_item(owner, uid)
+        value = item.card.gold
+        if item.damaged:
+            value -= self.rules.damaged_sell_penalty
+        return max(0, value)
+
+    def _legal_i(self, leader: HeroState) -> list[Action]:
+        acts: list[Action] = []
+        shop = self.loot.shop
+        for slot, card in enumerate(shop):
+            if card is None:
+                continue
+            if not phases.shop_slot_blocked(self, slot):
+                acts.append(ClearShopSlot(slot))
+            price = card_gold(self.pack, card)
+            if price <= 0:
+                continue
+            for hero in self.heroes:
+                if hero.dead:
+                    continue
+                can_receive = card.kind == TRAP or (hero.can_act and hero.uid not in self.stay_unconscious)
+                if not can_receive:
+                    continue
+                payments = [c.uid for c in self.gold_cards.get(hero.uid, [])]
+                payments += [i.uid for i in hero.all_items()]
+                for pay in payments:
+                    if self.gold_value(hero, pay) >= price:
+                        acts.append(Buy((slot,), ((hero.uid, pay),), hero.uid if card.kind != TRAP else None))
+        acts.append(EndTurn())
+        return acts
+
+    def _apply_i(self, leader: HeroState, action: Action) -> None:
+        shop = self.loot.shop
+        if isinstance(action, EndTurn):
+            self.shop_open = False
+            return
+        if isinstance(action, ClearShopSlot):
+            if not 0 <= action.slot < len(shop) or shop[action.slot] is None:
+                raise IllegalAction(f"shop slot {action.slot} is empty")
+            if phases.shop_slot_blocked(self, action.slot):
+                raise IllegalAction("a Trap blocks its shop slot until it is bought")
+            self.loot.discard.append(shop[action.slot])
+            self.log.emit("shop_cleared", None, slot=action.slot, card=shop[action.slot].uid)
+            shop[action.slot] = None
+            return
+        if not isinstance(action, Buy):
+            raise IllegalAction(f"{type(action).__name__} is not a shop decision")
+        slots = action.slots
+        if not slots or len(set(slots)) != len(slots) or any(not 0 <= s < len(shop) or shop[s] is None for s in slots):
+            raise IllegalAction(f"cannot buy shop slots {slots}")
+        price = sum(card_gold(self.pack, shop[s]) for s in slots)
+        if any(card_gold(self.pack, shop[s]) <= 0 for s in slots):
+            raise IllegalAction("a card without gold value cannot be bought, only cleared")
+        if len(set(action.payment)) != len(action.payment):
+            raise IllegalAction("a card can pay only once")
+        paid = 0
+        for owner_uid, uid in action.payment:
+            paid += self.gold_value(self.hero(owner_uid), uid)
+        if paid < price:
+            raise IllegalAction(f"the payment is worth {paid} gold, the price is {price}")
+        bought_items = [shop[s] for s in slots if shop[s].kind != TRAP]
+        receiver = None
+        if bought_items:
+            rid = action.receiver_uid or action.payment[0][0]
+            receiver = self.hero(rid)
+            if not receiver.can_act or receiver.uid in self.stay_unconscious:
+                raise IllegalAction(f"{receiver.uid} cannot receive items")
+        # pay: cards leave their owners for the discard pile
+        for owner_uid, uid in action.payment:
+            owner = self.hero(owner_uid)
+            golds = self.gold_cards.get(owner_uid, [])
+            gold_card = next((c for c in golds if c.uid == uid), None)
+            if gold_card is not None:
+                golds.remove(gold_card)
+                self.loot.discard.append(gold_card)
+                continue
+            item = self._find_item(owner, uid)
+            owner.discard(item)
+            self.loot.discard.append(self.item_cards.pop(item.uid, Card(EQUIPMENT, item.card.id, 0)))
+        for s in slots:
+            card = shop[s]
+            shop[s] = None
+            if card.kind == TRAP:
+                self.loot.discard.append(card)
+                continue
+            item = ItemInstance(self.pack.equipment[card.id], f"{receiver.uid}/{card.uid}")
+            self.item_cards[item.uid] = card
+            if action.equip and receiver.can_equip(item.card):
+                receiver.equip(item, displace="backpack")
+            elif len(receiver.belt) < receiver.belt_capacity:
+                receiver.belt.append(item)
+            else:
+                receiver.backpack.append(item)
+        self.log.emit("bought", receiver.uid if receiver else None, slots=slots, price=price, paid=paid,
+                      payment=action.payment)

@@ -1,0 +1,244 @@
+"""Bots: plain functions ``bot(state) -> Action`` for whoever acts next.
+
+``greedy_bot`` plays sensibly without search:
+
+* Action phase: drinks a healing potion when its HP are low (a third of the
+  maximum or less), an antidote with 2+ Poison Markers; repairs a damaged weapon
+  when it would be clearly better than the best undamaged option; otherwise attacks
+  with the option of the best expected damage per Action Point actually spent (the
+  last action may overrun the AP left, so the cost counts at most the AP left);
+  spells that would drive PP below 0 are discounted. Without any usable attack it
+  takes a weapon from the Belt or Backpack, else it ends its turn.
+* Phase H: hero bonus by a fixed preference, Attribute Points where a calculated
+  value rises, recovery points to the lower of HP/PP, always wakes up.
+* Phase I: clears shop cards that cannot be bought, buys nothing.
+
+``first_legal_bot`` and ``random_bot`` exist for tests.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from doria_forge.engine import phases
+from doria_forge.engine.actions import (
+    Action, Attack, ChooseHeroBonus, ClearShopSlot, EndTurn, KeepLoot, MoveItem, RaiseAttribute,
+    RecoverPoints, Repair, RetrieveFromBackpack, UseItem,
+)
+from doria_forge.engine.combat import attack_problem
+from doria_forge.engine.decks import card_gold
+from doria_forge.engine.hero import IllegalAction
+from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
+from doria_forge.model.common import DiceSpec, parse_dice
+
+
+# --------------------------------------------------------------------------- hit chances
+def _die_moments() -> tuple[float, float]:
+    """Mean and variance of one exploding D10 (a 0 counts 10 and rolls again)."""
+    # X = 10*K + R, K ~ Geometric(0.9) failures (P(K=k) = 0.1^k * 0.9), R uniform 1..9
+    mean_r = 5.0
+    var_r = sum((r - 5) ** 2 for r in range(1, 10)) / 9
+    mean_k = 0.1 / 0.9
+    var_k = 0.1 / 0.81
+    return 10 * mean_k + mean_r, 100 * var_k + var_r
+
+
+_MEAN, _VAR = _die_moments()
+
+
+@lru_cache(maxsize=65536)
+def hit_chance(att_count: int, att_bonus: int, def_count: int, def_bonus: int) -> float:
+    """P(attack >= defense), normal approximation of the exploding dice sums, times the
+    chance the attacker does not fumble (two or more ones)."""
+    att_count, def_count = max(1, att_count), max(1, def_count)
+    mu = att_count * _MEAN + att_bonus - def_count * _MEAN - def_bonus
+    sd = math.sqrt((att_count + def_count) * _VAR)
+    p = 0.5 * (1 + math.erf((mu + 0.5) / (sd * math.sqrt(2))))
+    p_no_fumble = 1.0 if att_count < 2 else (0.9 ** att_count + att_count * 0.1 * 0.9 ** (att_count - 1))
+    return p * p_no_fumble
+
+
+def expected_damage(state, hero, item, profile, monster) -> float:
+    """Expected HP the attack takes from ``monster`` (hit chance x damage above armor,
+    crudely counting critical hits as +0.3)."""
+    spec = parse_dice(profile.dice)
+    extra = (1 if hero.has_bonus(f"extra_{profile.attack_type}_die") else 0) - (1 if hero.disarmed else 0)
+    bonus = hero.bonus(profile.attack_type)
+    dspec: DiceSpec = monster.psi_resistance if profile.attack_type == "magic" else monster.defense
+    p = hit_chance(spec.count + extra, spec.bonus + bonus, dspec.count - monster.dice_penalty, dspec.bonus)
+    damage = profile.damage + (1 if hero.has_bonus("extra_damage") else 0)
+    damage += sum(v for flag, v in profile.extra_damage_vs.items() if monster.has(flag))
+    ignored = profile.piercing or (profile.element is not None and profile.element == monster.vulnerability)
+    armor = 0 if ignored else monster.armor_rating
+    return p * max(0.05, damage + 0.3 - armor)
+
+
+def _option_facts(state, hero, item, pi, profile, monster, from_belt):
+    """(allowed, AP cost, expected damage, PP cost) of one attack option, cached in
+    ``state.scratch`` while nothing it depends on changes."""
+    key = (id(item), pi, id(monster), item.damaged, from_belt, monster.level, len(monster.modifications),
+           monster.disarmed, monster.defeated, hero.disarmed, len(hero.hero_bonuses),
+           sum(hero.attributes.values()), len(hero.belt), len(hero.backpack))
+    cache = state.scratch.get("attack_facts")
+    if cache is None:
+        cache = state.scratch["attack_facts"] = {}
+    facts = cache.get(key)
+    if facts is None:
+        if attack_problem(hero, item, profile, monster, from_belt=from_belt) is not None:
+            facts = (False, 0, 0.0, 0)
+        else:
+            cost = hero.use_cost(item, profile, from_belt=from_belt)
+            pp = profile.pp or ((item.card.pp or 0) if item.is_spell else 0)
+            facts = (True, cost, expected_damage(state, hero, item, profile, monster), pp)
+        cache[key] = facts
+    return facts
+
+
+def _attack_options(state, hero, ap: int, *, include_damaged: bool = False):
+    """(score, action, item) for every attack the hero could make now (with
+    ``include_damaged``: as if its damaged cards were repaired)."""
+    board = state.board
+    options = []
+    seen = set()
+    monsters = state.monsters
+    for item in hero.hand_items() + hero.body_items + hero.belt:
+        if id(item) in seen or not item.card.attacks:
+            continue
+        seen.add(id(item))
+        from_belt = item in hero.belt
+        if from_belt and item.hands == 2:
+            continue
+        was_damaged = item.damaged
+        if include_damaged and was_damaged:
+            item.damaged = False
+        try:
+            for pi, profile in enumerate(item.card.attacks):
+                for m in monsters:
+                    ok, cost, ed, pp = _option_facts(state, hero, item, pi, profile, m, from_belt)
+                    if not ok or not board.hero_can_target(state, hero, profile, m):
+                        continue
+                    score = ed / max(1, min(cost, ap))
+                    if pp and hero.pp - pp < 0:
+                        score *= 0.3
+                    options.append((score, Attack(item.uid, pi, m.uid, from_belt), item))
+        finally:
+            item.damaged = was_damaged
+    return options
+
+
+def _usable(hero, item) -> bool:
+    return not item.damaged and hero.meets_requirements(item.card) and hero.location(item) in ("body", "belt", "hands")
+
+
+def _potion(hero, kind: str):
+    for item in hero.body_items + hero.belt:
+        eff = item.card.effect
+        if eff is None or item.card.attacks or not _usable(hero, item):
+            continue
+        if kind == "heal" and eff.heal_hp > 0:
+            return item
+        if kind == "antidote" and eff.remove_poison > 0:
+            return item
+    return None
+
+
+BONUS_PREFERENCE = ("extra_damage", "extra_{type}_die", "extra_initiative_die", "regeneration", "fast_hands",
+                    "extra_defense_die", "extra_melee_die", "extra_ranged_die", "extra_magic_die", "double_range")
+
+
+def _action_phase(state, hero) -> Action:
+    if state.pending_loot:
+        best = max(range(len(state.pending_loot)), key=lambda i: card_gold(state.pack, state.pending_loot[i]))
+        return KeepLoot(best)
+    ap = state.ap.get(hero.uid, 0)
+    if not state.monsters:
+        return EndTurn()
+    if hero.hp <= max(1, hero.hp_max // 3):
+        potion = _potion(hero, "heal")
+        if potion is not None:
+            return UseItem(potion.uid, None, hero.location(potion) == "belt")
+    if hero.poison_markers >= 2:
+        potion = _potion(hero, "antidote")
+        if potion is not None:
+            return UseItem(potion.uid, None, hero.location(potion) == "belt")
+    options = _attack_options(state, hero, ap)
+    best = max(options, key=lambda o: o[0]) if options else None
+    damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
+    if damaged:
+        repaired = _attack_options(state, hero, ap, include_damaged=True)
+        candidates = [o for o in repaired if o[2].damaged]
+        if candidates:
+            cand = max(candidates, key=lambda o: o[0])
+            if best is None or cand[0] > 1.5 * best[0]:
+                try:
+                    hero.repair_cost([cand[2]])
+                    return Repair((cand[2].uid,))
+                except IllegalAction:
+                    pass
+    if best is not None:
+        return best[1]
+    # no attack possible: take a usable weapon from the Belt or the Backpack
+    for item in hero.belt:
+        if item.card.attacks and not item.damaged and hero.can_equip(item.card) and item.card.zone != "body":
+            return MoveItem(item.uid, "equip")
+    for item in hero.backpack:
+        if item.card.attacks and not item.damaged and hero.can_equip(item.card):
+            return RetrieveFromBackpack(item.uid, "equip")
+    return EndTurn()
+
+
+def _phase_h(state, hero) -> Action:
+    if state.pending_bonus.get(hero.uid, 0) > 0:
+        attack_type = "melee"
+        weapons = [i for i in hero.hand_items() if i.card.attacks]
+        if weapons:
+            attack_type = weapons[0].card.attacks[0].attack_type
+        for pref in BONUS_PREFERENCE:
+            bonus = pref.format(type=attack_type)
+            if bonus in state.rules.hero_bonuses and bonus not in hero.hero_bonuses:
+                return ChooseHeroBonus(bonus)
+    if hero.attribute_points > 0:
+        return RaiseAttribute(best_attribute_to_raise(hero))
+    points = state.pending_recovery.get(hero.uid)
+    if points is not None:
+        return RecoverPoints(default_recovery_split(hero, points))
+    return EndTurn()
+
+
+def _phase_i(state) -> Action:
+    for slot, card in enumerate(state.loot.shop):
+        if card is not None and card_gold(state.pack, card) == 0 and not phases.shop_slot_blocked(state, slot):
+            return ClearShopSlot(slot)
+    return EndTurn()
+
+
+def greedy_bot(state) -> Action:
+    """A sensible greedy policy for the current actor (see the module docstring)."""
+    uid = state.current_actor()
+    if uid is None:
+        raise RuntimeError("no decision is due")
+    hero = state.hero(uid)
+    if state.phase == phases.D:
+        return _action_phase(state, hero)
+    if state.phase in (phases.SETUP, phases.H):
+        return _phase_h(state, hero)
+    return _phase_i(state)
+
+
+def first_legal_bot(state) -> Action:
+    """The first legal action (attacks come first in Phase D)."""
+    return state.legal_actions()[0]
+
+
+def make_random_bot(seed: int = 0):
+    """A bot choosing uniformly among the legal actions with its own generator
+    (the game's dice stay untouched)."""
+    import random
+
+    rng = random.Random(seed)
+
+    def random_bot(state) -> Action:
+        return rng.choice(state.legal_actions())
+
+    return random_bot

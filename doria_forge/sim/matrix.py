@@ -1,0 +1,221 @@
+"""The verification duel matrix: every premade hero against every monster at every level.
+
+Each cell (hero, monster, level) plays ``runs`` duels (see ``sim.duel.run_duel``).
+Every duel's seed is derived from the master seed and the cell's names, so a
+cell's results do not depend on which other cells run or in which order: the
+same pack, options and seed always give the same numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Callable, Iterable
+
+from doria_forge.model import ContentPack
+
+from .duel import run_duel
+
+LEVELS = (1, 2, 3, 4)
+
+
+def duel_seed(master_seed: int, hero: str, monster: str, level: int, run: int) -> int:
+    """A 63-bit seed for one duel, a pure function of its inputs."""
+    digest = hashlib.sha256(f"{master_seed}:{hero}:{monster}:{level}:{run}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass(frozen=True)
+class CellStats:
+    """Aggregate of ``runs`` duels of one hero against one monster at one Monster Level.
+
+    ``win_rate`` in 0..1 with its standard error ``win_rate_se``; ``mean_rounds``
+    in game rounds; ``mean_hp_lost`` in Hit Points lost by the hero.
+    """
+
+    hero: str
+    monster: str
+    level: int
+    runs: int
+    wins: int
+    win_rate: float
+    win_rate_se: float
+    mean_rounds: float
+    mean_hp_lost: float
+    draws: int
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a designer should look at; ``severity`` is ``warning`` or ``info``."""
+
+    rule_id: str
+    severity: str
+    message: str
+    monster: str
+    level: int
+    hero: str | None = None
+
+
+@dataclass(frozen=True)
+class MatrixResult:
+    seed: int
+    runs: int
+    cells: tuple[CellStats, ...]
+    findings: tuple[Finding, ...]
+
+    def to_data(self) -> dict:
+        """JSON-ready data: seed, runs, every cell, every finding."""
+        return {
+            "seed": self.seed,
+            "runs": self.runs,
+            "cells": [asdict(c) for c in self.cells],
+            "findings": [asdict(f) for f in self.findings],
+        }
+
+
+def run_cell(pack: ContentPack, hero: str, monster: str, level: int, runs: int, seed: int) -> CellStats:
+    """Play ``runs`` duels of ``hero`` against ``monster`` at ``level`` and aggregate them."""
+    wins = draws = rounds = hp_lost = 0
+    for i in range(runs):
+        result = run_duel(pack, hero, monster, level, duel_seed(seed, hero, monster, level, i))
+        wins += result.hero_won
+        draws += result.ended_by == "round_limit"
+        rounds += result.rounds
+        hp_lost += result.hero_hp_lost
+    p = wins / runs
+    return CellStats(
+        hero=hero,
+        monster=monster,
+        level=level,
+        runs=runs,
+        wins=wins,
+        win_rate=round(p, 6),
+        win_rate_se=round(math.sqrt(p * (1 - p) / runs), 6),
+        mean_rounds=round(rounds / runs, 4),
+        mean_hp_lost=round(hp_lost / runs, 4),
+        draws=draws,
+    )
+
+
+def run_matrix(
+    pack: ContentPack,
+    runs: int,
+    seed: int,
+    *,
+    heroes: Iterable[str] | None = None,
+    monsters: Iterable[str] | None = None,
+    levels: Iterable[int] = LEVELS,
+    progress: Callable[[int], None] | None = None,
+    jobs: int | None = None,
+) -> MatrixResult:
+    """Run the duel matrix. ``heroes``/``monsters`` default to every premade hero and
+    every monster of the pack; ``progress(n)`` is called with the duels just finished.
+    ``jobs`` worker processes share the cells (default: the machine's cores); results
+    do not depend on ``jobs`` because every duel's seed is derived from its cell.
+
+    Raises ValueError when ``runs`` < 1, ``jobs`` < 1, or a named hero or monster is
+    not in the pack.
+    """
+    if runs < 1:
+        raise ValueError("runs must be at least 1")
+    hero_ids = sorted(heroes) if heroes is not None else sorted(h for h, c in pack.characters.items() if c.premade)
+    monster_ids = sorted(monsters) if monsters is not None else sorted(pack.monsters)
+    for h in hero_ids:
+        if h not in pack.characters:
+            raise ValueError(f"unknown hero {h!r}; the pack has {', '.join(sorted(pack.characters))}")
+    for m in monster_ids:
+        if m not in pack.monsters:
+            raise ValueError(f"unknown monster {m!r}; the pack has {', '.join(sorted(pack.monsters))}")
+    jobs = jobs or os.cpu_count() or 1
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    keys = [(h, m, lv) for h in hero_ids for m in monster_ids for lv in sorted(levels)]
+    cells: list[CellStats] = []
+    if jobs == 1 or len(keys) < 2:
+        for hero, monster, level in keys:
+            cells.append(run_cell(pack, hero, monster, level, runs, seed))
+            if progress:
+                progress(runs)
+    else:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(keys)), initializer=_init_worker, initargs=(pack,)) as pool:
+            # Chunks amortise the inter-process round trip over several cells.
+            chunk = max(1, len(keys) // (jobs * 16))
+            for stats in pool.map(_worker_cell, keys, [runs] * len(keys), [seed] * len(keys), chunksize=chunk):
+                cells.append(stats)
+                if progress:
+                    progress(runs)
+    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells)))
+
+
+_WORKER_PACK: ContentPack | None = None
+
+
+def _init_worker(pack: ContentPack) -> None:
+    # The pack crosses to each worker once, not once per cell.
+    global _WORKER_PACK
+    _WORKER_PACK = pack
+
+
+def _worker_cell(key: tuple[str, str, int], runs: int, seed: int) -> CellStats:
+    assert _WORKER_PACK is not None
+    return run_cell(_WORKER_PACK, *key, runs, seed)
+
+
+def find_problems(cells: list[CellStats]) -> list[Finding]:
+    """Findings over the aggregated cells.
+
+    - ``level-weaker-than-below`` (warning): a hero beats a monster at level L+1
+      clearly more often than at level L (by more than 3 combined standard errors
+      and 5 percentage points), i.e. the higher Monster Level Card is weaker.
+    - ``level-out-of-line`` (warning): at one Monster Level, a monster's mean hero
+      win rate is more than 0.4 away from the median of all monsters at that level.
+    """
+    findings: list[Finding] = []
+    by_key = {(c.hero, c.monster, c.level): c for c in cells}
+    for (hero, monster, level), low in sorted(by_key.items()):
+        high = by_key.get((hero, monster, level + 1))
+        if high is None:
+            continue
+        margin = 3 * math.hypot(low.win_rate_se, high.win_rate_se)
+        if high.win_rate - low.win_rate > max(margin, 0.05):
+            findings.append(
+                Finding(
+                    "level-weaker-than-below",
+                    "warning",
+                    f"{hero} beats {monster} level {level + 1} in {high.win_rate:.0%} of duels "
+                    f"but level {level} only in {low.win_rate:.0%}",
+                    monster,
+                    level + 1,
+                    hero,
+                )
+            )
+    levels = sorted({c.level for c in cells})
+    for level in levels:
+        per_monster: dict[str, list[float]] = {}
+        for c in cells:
+            if c.level == level:
+                per_monster.setdefault(c.monster, []).append(c.win_rate)
+        means = {m: sum(v) / len(v) for m, v in per_monster.items()}
+        if len(means) < 3:
+            continue
+        ordered = sorted(means.values())
+        mid = len(ordered) // 2
+        median = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+        for monster, mean in sorted(means.items()):
+            if abs(mean - median) > 0.4:
+                side = "easier" if mean > median else "harder"
+                findings.append(
+                    Finding(
+                        "level-out-of-line",
+                        "warning",
+                        f"{monster} level {level} is much {side} than its peers: heroes win "
+                        f"{mean:.0%} of duels against it, {median:.0%} against the median monster",
+                        monster,
+                        level,
+                    )
+                )
+    return findings

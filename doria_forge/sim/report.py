@@ -1,0 +1,72 @@
+"""Reports of the duel matrix: rich tables for the terminal and canonical JSON for machines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from doria_forge.fsutil import atomic_write_text
+
+from .matrix import MatrixResult
+
+
+def matrix_json(result: MatrixResult, *, pack_id: str, content_sha256: str) -> str:
+    """The matrix as canonical JSON text (sorted keys, no timestamps: reproducible)."""
+    data = {"pack_id": pack_id, "content_sha256": content_sha256, **result.to_data()}
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def write_matrix_json(result: MatrixResult, path: Path, *, pack_id: str, content_sha256: str) -> Path:
+    """Write ``matrix_json`` atomically to ``path``."""
+    return atomic_write_text(Path(path), matrix_json(result, pack_id=pack_id, content_sha256=content_sha256))
+
+
+def _win_cell(rate: float) -> str:
+    style = "red" if rate < 0.35 else "yellow" if rate < 0.65 else "green"
+    return f"[{style}]{rate:4.0%}[/{style}]"
+
+
+def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] | None = None) -> None:
+    """Print the duel table, one row per hero and monster and a column per Monster Level;
+    a cell reads ``win% rounds HP``: the hero's win rate, the mean rounds a duel lasted
+    and the mean Hit Points the hero lost. Then the findings."""
+    names = names or {}
+    heroes = sorted({c.hero for c in result.cells})
+    monsters = sorted({c.monster for c in result.cells})
+    levels = sorted({c.level for c in result.cells})
+    by_key = {(c.hero, c.monster, c.level): c for c in result.cells}
+    table = Table(
+        title=f"Duels: hero win rate, mean rounds, mean HP lost ({result.runs} duels a cell, seed {result.seed})",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        pad_edge=False,
+    )
+    # A hero heads its block of monster rows, so the table fits an 80-column terminal.
+    table.add_column("hero / monster", no_wrap=True)
+    for level in levels:
+        table.add_column(f"L{level} win rnd  HP", justify="right", no_wrap=True)
+    for hero in heroes:
+        table.add_row(f"[bold]{names.get(hero, hero)}[/bold]", *[""] * len(levels))
+        for i, monster in enumerate(monsters):
+            row = ["  " + names.get(monster, monster)]
+            for level in levels:
+                c = by_key.get((hero, monster, level))
+                row.append("" if c is None else f"{_win_cell(c.win_rate)} {c.mean_rounds:4.1f} {c.mean_hp_lost:4.1f}")
+            table.add_row(*row, end_section=i == len(monsters) - 1)
+    # Never squeeze the numbers: a pipe or CI log reports 80 columns, the table needs ~84.
+    width = console.width
+    console.width = max(width, 88)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
+    if result.findings:
+        console.print(f"[bold]{len(result.findings)} finding(s):[/bold]")
+        for f in result.findings:
+            console.print(f"  [yellow]{f.severity}[/yellow] \\[{f.rule_id}] {f.message}", soft_wrap=True)
+    else:
+        console.print("No findings: every level is at least as strong as the one below it.")

@@ -1,0 +1,84 @@
+"""Phase H (Book of Rules *Phase H: Level Up*, *Level Up* with its examples, *Hero and
+Monster Level*, *Campaigns*, *Special Rules for 1 or 2 Players*)."""
+
+from __future__ import annotations
+
+import pytest
+from test_engine_state import PACK, make_state
+
+from doria_forge.engine import phases
+from doria_forge.engine.actions import ChooseHeroBonus, EndTurn, RaiseAttribute
+from doria_forge.engine.hero import IllegalAction
+from doria_forge.engine.levelup import distribute_group_xp, hero_level_reached, phase_h_automatic
+from doria_forge.engine.state import GameOptions, GameState
+
+FIVE = ["adventurer", "warrior", "mage", "green", "yellow"]
+
+
+def test_level_up_example_1_five_players_seven_xp():
+    """*Level Up*, Example 1: 5 players, 7 Group XP in a single scenario -> 1 Attribute
+    Point each, the track drops to 2."""
+    assert distribute_group_xp(7, 5, "single", PACK.rules) == (1, 2)
+    state = make_state(FIVE, group_xp=7)
+    state.round = 3
+    phase_h_automatic(state)
+    assert [h.attribute_points for h in state.heroes] == [1] * 5 and state.group_xp == 2
+
+
+def test_level_up_example_2_campaign_12_xp():
+    """*Level Up*, Example 2: in a campaign 4 players need 12 Group XP for 1 point each."""
+    assert distribute_group_xp(11, 4, "campaign", PACK.rules) == (0, 11)
+    assert distribute_group_xp(12, 4, "campaign", PACK.rules) == (1, 0)
+    assert distribute_group_xp(3, 1, "campaign", PACK.rules) == (1, 0)  # 1 player: 3 monsters
+    assert distribute_group_xp(2, 2, "single", PACK.rules) == (1, 0)  # 2 players: 2 monsters
+
+
+def test_level_up_example_adventurer_str_and_con_to_10():
+    """*Level Up*, Example: Adventurer (STR 9, CON 9, HP 6 of 9) raises STR and CON to 10:
+    maximum 10, current 7 (raising only CON would change nothing)."""
+    state = make_state(["adventurer", "warrior"])
+    hero = state.heroes[0]
+    hero.hp, hero.attribute_points = 6, 2
+    state.phase, state.decision_queue = phases.H, ["adventurer"]
+    state.apply(RaiseAttribute("CON"))
+    assert (hero.hp, hero.hp_max) == (6, 9)
+    state.apply(RaiseAttribute("STR"))
+    assert (hero.hp, hero.hp_max, hero.attribute_points) == (7, 10, 0)
+    with pytest.raises(IllegalAction):
+        state.apply(RaiseAttribute("STR"))
+
+
+def test_hero_level_rounds_7_13_18_in_single_scenarios_only():
+    """*Hero and Monster Level*: hero bonuses in Phase H of rounds 7, 13, 18 (single scenarios)."""
+    assert [r for r in range(1, 25) if hero_level_reached(r, "single", PACK.rules)] == [7, 13, 18]
+    assert not hero_level_reached(7, "campaign", PACK.rules)
+
+
+def test_hero_bonus_chosen_once_and_regeneration_heals_in_phase_h():
+    """*Hero and Monster Level*: one bonus per level, each only once; *Regeneration*: 1 HP and 1 PP."""
+    state = make_state(["adventurer", "warrior"])
+    state.round = 7
+    phase_h_automatic(state)
+    state.phase = phases.H
+    state.decision_queue = [h.uid for h in state.heroes if state.needs_phase_h(h)]
+    assert state.current_actor() == "adventurer" and ChooseHeroBonus("regeneration") in state.legal_actions()
+    state.apply(ChooseHeroBonus("regeneration"))
+    with pytest.raises(IllegalAction):
+        state.apply(ChooseHeroBonus("extra_damage"))  # no second bonus pending
+    hero = state.heroes[0]
+    hero.hp, hero.pp = hero.hp_max - 3, hero.pp_max
+    state.round = 8
+    phase_h_automatic(state)
+    assert hero.hp == hero.hp_max - 2 and hero.pp == hero.pp_max
+
+
+def test_two_players_choose_a_hero_bonus_before_the_first_round():
+    """*2 Players* / *1 Player*: each character selects a hero bonus before the first scenario."""
+    state = GameState.new(PACK, ["adventurer", "warrior"], seed=1,
+                          options=GameOptions(shop=False, loot=False, monster_deck=False))
+    assert state.phase == phases.SETUP and state.round == 0 and state.current_actor() == "adventurer"
+    state.apply(ChooseHeroBonus("extra_damage"))
+    state.apply(EndTurn())
+    state.apply(ChooseHeroBonus("fast_hands"))
+    state.apply(EndTurn())
+    assert state.round == 1 and state.heroes[0].has_bonus("extra_damage") and state.heroes[1].has_bonus("fast_hands")
