@@ -95,13 +95,14 @@ def simulate(
     monster: Optional[list[str]] = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
     level: Optional[list[int]] = typer.Option(None, "--level", min=1, max=4, help="Only these levels (repeatable)."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); results do not depend on it."),
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
     content = _validated(pack, quiet_when_clean=True)
     try:
         result, path = pipeline.simulate(
             content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
-            console=_console(), progress=progress,
+            console=_console(), progress=progress, jobs=jobs,
         )
     except ValueError as exc:
         _fail(2, str(exc))
@@ -168,21 +169,23 @@ def build(
     runs: int = typer.Option(100, "--runs", min=1, help="Duels per hero, monster and level."),
     seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Simulation worker processes (default: all cores)."),
 ) -> None:
     """Validate, simulate, then export PDFs and the bundle (no export when validation fails)."""
     content = _validated(pack)
     console = _console()
     try:
-        _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json", console=console, progress=progress)
+        _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json", console=console, progress=progress, jobs=jobs)
         pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
     except pipeline.ExportFailed as exc:
         _fail(1, str(exc))
     bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
-    console.print(f"simulation report: {sim_path}")
-    console.print(f"PDF sheets ({len(pdfs)}):")
+    # Paths are printed whole (never wrapped) so they can be copied and grepped.
+    typer.echo(f"simulation report: {sim_path}")
+    typer.echo(f"PDF sheets ({len(pdfs)}):")
     for p in pdfs:
-        console.print(f"  {p}")
-    console.print(f"bundle: {bundle}")
+        typer.echo(f"  {p}")
+    typer.echo(f"bundle: {bundle}")
 
 
 def main() -> None:

@@ -64,6 +64,7 @@ def simulate(
     levels: Iterable[int] | None = None,
     console: Console | None = None,
     progress: bool = True,
+    jobs: int | None = None,
 ):
     """Run the duel matrix with a progress bar, print its tables, write the JSON report.
 
@@ -86,7 +87,7 @@ def simulate(
         task = bar.add_task("duels", total=total)
         result = run_matrix(
             pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
-            progress=lambda n: bar.advance(task, n),
+            progress=lambda n: bar.advance(task, n), jobs=jobs,
         )
     names = {k: v.display_name for k, v in pack.characters.items()} | {k: v.display_name for k, v in pack.monsters.items()}
     print_matrix(result, console, names)

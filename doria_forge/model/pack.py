@@ -47,6 +47,11 @@ class ContentPack:
         frozen = {k: MappingProxyType(dict(sorted(v.items()))) for k, v in sorted(by_kind.items())}
         return cls(MappingProxyType(frozen))
 
+    def __reduce__(self):
+        # Mapping proxies do not pickle; rebuilding from the documents keeps the pack
+        # transferable to worker processes of the simulation.
+        return (ContentPack.from_documents, (list(self),))
+
     def of_kind(self, kind: str) -> Mapping[str, Document]:
         return self.documents.get(kind, self._empty)
 
