@@ -32,7 +32,7 @@ from typing import Iterable
 
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
-from .monster_level_monotonic import DICE_STATS, NUMBER_STATS, dice_value
+from .monster_level_monotonic import decreased_stats
 
 ID = "boss-levels"
 SEVERITY = Severity.ERROR
@@ -64,16 +64,10 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         rows = sorted(first_row.items())
         for (_, lower_i), (_, higher_i) in zip(rows, rows[1:]):
             lower, higher = boss.levels[lower_i], boss.levels[higher_i]
-            for stat in DICE_STATS + NUMBER_STATS:
-                before, after = getattr(lower, stat), getattr(higher, stat)
-                try:
-                    decreased = (dice_value(after) < dice_value(before)) if stat in DICE_STATS else after < before
-                except ValueError:
-                    continue  # malformed dice never pass the schema stage
-                if decreased:
-                    yield source_map.problem(
-                        "boss", boss.id, ("levels", higher_i, stat), ID, SEVERITY,
-                        f"boss {boss.id!r} {stat} {after} at level {higher.level} is lower than "
-                        f"{before} at level {lower.level}; Boss Monster card stats never decrease",
-                        value=True,
-                    )
+            for stat, before, after in decreased_stats(lower, higher):
+                yield source_map.problem(
+                    "boss", boss.id, ("levels", higher_i, stat), ID, SEVERITY,
+                    f"boss {boss.id!r} {stat} {after} at level {higher.level} is lower than "
+                    f"{before} at level {lower.level}; Boss Monster card stats never decrease",
+                    value=True,
+                )

@@ -62,6 +62,19 @@ def dice_value(expr: str) -> float:
     return spec.count * MEAN_D10 + spec.bonus
 
 
+
+def decreased_stats(lower: object, higher: object) -> Iterable[tuple[str, object, object]]:
+    """``(stat, value at lower level, value at higher level)`` for every level stat that
+    went down from ``lower`` to ``higher`` (Monster Level Cards or Boss Monster rows)."""
+    for stat in DICE_STATS + NUMBER_STATS:
+        before, after = getattr(lower, stat), getattr(higher, stat)
+        try:
+            decreased = (dice_value(after) < dice_value(before)) if stat in DICE_STATS else after < before
+        except ValueError:
+            continue  # malformed dice never pass the schema stage
+        if decreased:
+            yield stat, before, after
+
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:
     by_monster: dict[str, list] = {}
     for card in pack.monster_levels.values():
@@ -71,17 +84,11 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         for lower, higher in zip(cards, cards[1:]):
             if lower.level == higher.level:
                 continue  # two cards for one level: reported by monster-level-cards
-            for stat in DICE_STATS + NUMBER_STATS:
-                before, after = getattr(lower, stat), getattr(higher, stat)
-                try:
-                    decreased = (dice_value(after) < dice_value(before)) if stat in DICE_STATS else after < before
-                except ValueError:
-                    continue  # malformed dice never pass the schema stage
-                if decreased:
-                    yield source_map.problem(
-                        "monster_level", higher.id, (stat,), ID, SEVERITY,
-                        f"{monster_id} {stat} {after} at level {higher.level} is lower than "
-                        f"{before} at level {lower.level} (card {lower.id!r}); "
-                        "Monster Level Card stats never decrease",
-                        value=True,
-                    )
+            for stat, before, after in decreased_stats(lower, higher):
+                yield source_map.problem(
+                    "monster_level", higher.id, (stat,), ID, SEVERITY,
+                    f"{monster_id} {stat} {after} at level {higher.level} is lower than "
+                    f"{before} at level {lower.level} (card {lower.id!r}); "
+                    "Monster Level Card stats never decrease",
+                    value=True,
+                )
