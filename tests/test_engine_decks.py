@@ -122,7 +122,7 @@ def test_no_monster_figures_example_gargoyle_blocker():
     assert first.uid not in state.activated
 
 
-def test_defeated_monster_draws_loot_in_order_traps_first_and_gives_xp():
+def test_defeated_monster_plays_loot_in_draw_order_and_gives_xp():
     """*Defeated Monsters*: 1 Loot Card + the modification's extra; Traps play out at once
     in draw order; 1 XP + the modification's extra XP."""
     state = make_state(["adventurer"], [("orc", ["colossal"])], faces=[5, 5], options=LOOT)
