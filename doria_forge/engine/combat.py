@@ -23,13 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
-from doria_forge.model.common import DiceSpec, parse_dice
+from doria_forge.model.common import DiceSpec
 from doria_forge.model.equipment import AttackProfile
 from doria_forge.model.rules import Rules
 
 from . import abilities
 from .checks import Comparison, TNResult, compare, target_number_check
-from .dice import DiceRoller, Roll
+from .dice import DiceRoller, Roll, parse_dice
 from .events import EventLog
 from .hero import HeroState, IllegalAction, ItemInstance, expected_roll
 from .monster import MonsterState
@@ -255,7 +255,8 @@ def hero_attack(
     attack_type = profile.attack_type
     ap_cost = hero.use_cost(item, profile, from_belt=from_belt)
     pp_cost = _profile_pp(item, profile) + psi_spend
-    hero.spend_pp(pp_cost, log, reason=f"{item.card.id}")
+    if pp_cost > 0:
+        hero.spend_pp(pp_cost, log, reason=item.card.id)
 
     mummy = abilities.magic_items_ineffective(target)
     extra = (1 if hero.has_bonus(f"extra_{attack_type}_die") else 0) - (1 if hero.disarmed else 0)
@@ -271,16 +272,18 @@ def hero_attack(
         critical_steps=result.critical_steps, attack_fumble=result.attack_fumble,
         defense_fumble=result.defense_fumble, element=profile.element, ap_cost=ap_cost, pp_cost=pp_cost,
     )
-    log.emit("attack", hero.uid, target=target.uid, item=item.uid, attack_type=attack_type,
-             attack=result.attack, defense=result.defense, hit=result.hit,
-             critical_steps=result.critical_steps, ap=ap_cost, pp=pp_cost)
+    if log.enabled:
+        log.emit("attack", hero.uid, target=target.uid, item=item.uid, attack_type=attack_type,
+                 attack=result.attack, defense=result.defense, hit=result.hit,
+                 critical_steps=result.critical_steps, ap=ap_cost, pp=pp_cost)
     if attack_roll.fumble:
         _damage_item(log, hero, item, "attack fumble", out)
     if result.hit:
         damage = profile.damage + result.critical_steps
         if hero.has_bonus("extra_damage"):
             damage += 1
-        damage += sum(v for flag, v in profile.extra_damage_vs.items() if target.has(flag))
+        if profile.extra_damage_vs:
+            damage += sum(v for flag, v in profile.extra_damage_vs.items() if target.has(flag))
         out.damage = damage
         armor_ignored = profile.piercing or (profile.element is not None and profile.element == target.vulnerability)
         armor = 0 if armor_ignored else target.armor_rating
@@ -354,8 +357,9 @@ def monster_attack(
     element = monster.damage_element
     mummy = abilities.magic_items_ineffective(monster)
     attack_roll = dice.roll(monster.attack, extra_dice=-monster.dice_penalty)
-    log.emit("monster_attack", monster.uid, targets=tuple(h.uid for h in targets),
-             attack=attack_roll.total, fumble=attack_roll.fumble)
+    if log.enabled:
+        log.emit("monster_attack", monster.uid, targets=tuple(h.uid for h in targets),
+                 attack=attack_roll.total, fumble=attack_roll.fumble)
     outcomes = []
     for hero in targets:
         out = AttackOutcome(attacker=monster.uid, target=hero.uid, attack_type=attack_type,
@@ -384,8 +388,10 @@ def monster_attack(
         result = compare(attack_roll.total, defense_roll.total + added, defense_fumble=defense_roll.fumble)
         out.defense_total, out.hit = result.defense, result.hit
         out.critical_steps, out.defense_fumble = result.critical_steps, result.defense_fumble
-        log.emit("defense", hero.uid, attacker=monster.uid, defense_with=out.defense_with,
-                 defense=result.defense, psi_points=added, hit=result.hit, critical_steps=result.critical_steps)
+        if log.enabled:
+            log.emit("defense", hero.uid, attacker=monster.uid, defense_with=out.defense_with,
+                     defense=result.defense, psi_points=added, hit=result.hit,
+                     critical_steps=result.critical_steps)
         if defense_roll.fumble and choice is not None:
             _damage_item(log, hero, choice, "defense fumble", out)
         if not result.hit or hero.dead:

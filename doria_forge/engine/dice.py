@@ -10,12 +10,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
-from doria_forge.model.common import DiceSpec, parse_dice
+from doria_forge.model.common import DiceSpec
+from doria_forge.model.common import parse_dice as _parse_dice_uncached
 
 ZERO = 10
 """The face printed 0 counts 10 and explodes (is rolled again and added)."""
+
+
+@lru_cache(maxsize=1024)
+def parse_dice(expr: str) -> DiceSpec:
+    """``model.common.parse_dice`` with its results remembered: card dice texts are read
+    on every roll, and a ``DiceSpec`` is frozen, so sharing one is safe. Malformed text
+    raises ``ValueError`` every time (exceptions are not cached)."""
+    return _parse_dice_uncached(expr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +46,21 @@ class Roll:
 
     @property
     def ones(self) -> int:
-        return sum(1 for chain in self.dice if chain[0] == 1)
+        n = 0
+        for chain in self.dice:
+            if chain[0] == 1:
+                n += 1
+        return n
 
     @property
     def fumble(self) -> bool:
-        return self.ones >= 2
+        seen = False
+        for chain in self.dice:
+            if chain[0] == 1:
+                if seen:
+                    return True
+                seen = True
+        return False
 
     @property
     def single_one(self) -> bool:
@@ -55,14 +75,24 @@ class DiceRoller:
     """Rolls exploding D10s from one seeded generator.
 
     ``seed`` is any int; the same seed gives the same sequence of faces.
+
+    A face is ``int(random() * 10) + 1`` (one call of the generator per face).
+    ``roll`` draws the faces inline when a subclass overrides neither ``face`` nor
+    ``chain``; otherwise (``ScriptedDice``) it goes through ``chain``/``face``.
     """
+
+    _inline_faces = True
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._inline_faces = cls.face is DiceRoller.face and cls.chain is DiceRoller.chain
 
     def __init__(self, seed: int | None = 0) -> None:
         self._rng = random.Random(seed)
 
     def face(self) -> int:
         """One face 1-10 (10 = the 0 face)."""
-        return self._rng.randrange(10) + 1
+        return int(self._rng.random() * 10) + 1
 
     def chain(self) -> tuple[int, ...]:
         """One exploding die: faces until a face other than 0/10 comes up."""
@@ -79,10 +109,30 @@ class DiceRoller:
         """
         if isinstance(spec, str):
             spec = parse_dice(spec)
-        count = max(1, spec.count + extra_dice)
-        used = DiceSpec(count, spec.bonus + bonus)
+        count = spec.count + extra_dice
+        if count < 1:
+            count = 1
+        if count != spec.count or bonus:
+            spec = DiceSpec(count, spec.bonus + bonus)
+        total = spec.bonus
+        if self._inline_faces:
+            rnd = self._rng.random
+            chains = []
+            for _ in range(count):
+                face = int(rnd() * 10) + 1
+                if face != ZERO:
+                    chains.append((face,))
+                    total += face
+                    continue
+                faces = [face]
+                while face == ZERO:
+                    face = int(rnd() * 10) + 1
+                    faces.append(face)
+                chains.append(tuple(faces))
+                total += sum(faces)
+            return Roll(spec, tuple(chains), total)
         chains = tuple(self.chain() for _ in range(count))
-        return Roll(used, chains, sum(sum(c) for c in chains) + used.bonus)
+        return Roll(spec, chains, sum(sum(c) for c in chains) + total)
 
     def choice(self, options: Sequence):
         """One element of ``options``, uniformly (shuffles and draws use the same generator)."""

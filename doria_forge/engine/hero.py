@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Mapping
 
 from doria_forge.model.character import Character
-from doria_forge.model.common import ATTRIBUTES, DiceSpec, parse_dice
+from doria_forge.model.common import ATTRIBUTES, DiceSpec
 from doria_forge.model.equipment import AttackProfile, Equipment
 from doria_forge.model.rules import Rules
 
+from .dice import parse_dice
 from .events import EventLog
 
 BODY_ZONES: tuple[str, ...] = ("head", "torso", "arms", "legs", "feet")
@@ -262,13 +263,34 @@ class HeroState:
                 out.append(item)
         return out
 
-    def equipped(self) -> list[ItemInstance]:
-        """Every card on the Body Zone: hands, armor zones, accessories, body items."""
-        out = self.hand_items()
+    def _equipment_cache(self) -> list:
+        """``[snapshot, equipped cards, remembered totals]`` of the Body Zone.
+
+        The snapshot is every slot's content by identity (hands, zones, accessories,
+        body items), built fresh on each call; the remembered list is used only while
+        the snapshot is unchanged, so any change of a place - by a method, a direct list
+        or dict mutation, or replacing a list - is noticed. Totals derived from the
+        cards (bonus markers, Armor Rating) live in the same entry. The Damaged marker
+        changes none of them (damaged cards keep their bonuses and AR).
+        """
+        hands = self.hands
+        snapshot = (len(hands), *hands, *self.zones.values(), *self.accessory, *self.body_items)
+        cache = self.__dict__.get("_eq_cache")
+        if cache is not None and cache[0] == snapshot:
+            return cache
+        out: list[ItemInstance] = []
+        for item in hands:
+            if item is not None and item not in out:
+                out.append(item)
         out.extend(i for i in self.zones.values() if i is not None)
         out.extend(i for i in self.accessory if i is not None)
         out.extend(self.body_items)
-        return out
+        cache = self.__dict__["_eq_cache"] = [snapshot, out, {}]
+        return cache
+
+    def equipped(self) -> list[ItemInstance]:
+        """Every card on the Body Zone: hands, armor zones, accessories, body items."""
+        return list(self._equipment_cache()[1])
 
     def all_items(self) -> list[ItemInstance]:
         """Every card the hero carries (equipped, Belt, Backpack)."""
@@ -307,11 +329,16 @@ class HeroState:
         """Sum of bonus marker ``name`` (a field of ``model.equipment.Bonuses``) over the
         equipped cards. Damaged armor keeps its bonuses (only the armor part is damaged).
         ``exclude_magic`` drops magic non-spell cards (fighting the Mummy)."""
-        total = 0
-        for item in self.equipped():
-            if exclude_magic and item.card.magic and not item.is_spell:
-                continue
-            total += getattr(item.card.bonuses, name)
+        _, items, totals = self._equipment_cache()
+        key = (name, exclude_magic)
+        total = totals.get(key)
+        if total is None:
+            total = 0
+            for item in items:
+                if exclude_magic and item.card.magic and not item.is_spell:
+                    continue
+                total += getattr(item.card.bonuses, name)
+            totals[key] = total
         return total
 
     def has_bonus(self, hero_bonus: str) -> bool:
@@ -331,18 +358,24 @@ class HeroState:
     @property
     def armor_rating_worn(self) -> int:
         """Sum of the Armor Rating of every equipped card, damaged ones included."""
-        return sum(i.armor_rating for i in self.equipped())
+        _, items, totals = self._equipment_cache()
+        total = totals.get("armor_rating_worn")
+        if total is None:
+            total = totals["armor_rating_worn"] = sum(i.armor_rating for i in items)
+        return total
 
     @property
     def encumbrance(self) -> int:
         """IP lost to *Armor Encumbrance*: AR worn above STR + strength bonus markers (>= 0)."""
-        return max(0, self.armor_rating_worn - (self.attribute("STR") + self.bonus("strength")))
+        attributes = self.attributes
+        return max(0, self.armor_rating_worn - (attributes.get("STR", 0) + self.bonus("strength")))
 
     @property
     def ip(self) -> int:
         """Initiative Points: (AGI+PER)//2 + equipment IP modifiers - Armor Encumbrance.
         May be negative (chapter *Negative Initiative Points*)."""
-        base = (self.attribute("AGI") + self.attribute("PER")) // 2
+        attributes = self.attributes
+        base = (attributes.get("AGI", 0) + attributes.get("PER", 0)) // 2
         return base + self.bonus("initiative_points") - self.encumbrance
 
     @property
@@ -363,7 +396,11 @@ class HeroState:
         """Whether every attribute is at least the card's (or the profile's own) requirement.
         Potions have none (chapter *Requirements of Equipment Cards*)."""
         reqs = profile.requirements if profile is not None and profile.requirements else card.requirements
-        return all(self.attribute(a) >= v for a, v in reqs.items())
+        attributes = self.attributes
+        for a, v in reqs.items():
+            if attributes.get(a, 0) < v:
+                return False
+        return True
 
     def can_equip(self, card: Equipment) -> bool:
         """Whether the hero may put ``card`` on the Body Zone at all: requirements met.

@@ -13,11 +13,12 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from doria_forge.model.common import DiceSpec, parse_dice
+from doria_forge.model.common import DiceSpec
 from doria_forge.model.monster import Monster, MonsterLevel, MonsterModification
 from doria_forge.model.pack import ContentPack
 from doria_forge.model.rules import Rules
 
+from .dice import parse_dice
 from .events import EventLog
 
 _uid_counter = itertools.count(1)
@@ -104,7 +105,29 @@ class MonsterState:
 
     # ---------------------------------------------------------------- effective values
     def _mod(self, name: str) -> int:
-        return sum(getattr(m.modifiers, name) for m in self.modifications)
+        mods = self.modifications
+        if not mods:
+            return 0
+        return sum(getattr(m.modifiers, name) for m in mods)
+
+    def _specs(self) -> tuple[DiceSpec, DiceSpec, DiceSpec]:
+        """(attack, defense, psi resistance) of the current card and modifications,
+        remembered until ``card`` or ``modifications`` is replaced (both are frozen
+        values, so their identity is the cache key; no mutation path can be missed)."""
+        card, mods = self.card, self.modifications
+        cached = self.__dict__.get("_spec_cache")
+        if cached is not None and cached[0] is card and cached[1] is mods:
+            return cached[2]
+        specs = (self._spec(card.attack, "attack"), self._spec(card.defense, "defense"),
+                 self._spec(card.psi_resistance, "psi_resistance"))
+        if type(mods) is tuple:  # a list could change in place: not remembered
+            self.__dict__["_spec_cache"] = (card, mods, specs)
+        return specs
+
+    def _spec(self, text: str, name: str) -> DiceSpec:
+        spec = parse_dice(text)
+        mod = self._mod(name)
+        return DiceSpec(spec.count, spec.bonus + mod) if mod else spec
 
     @property
     def extra_hp(self) -> int:
@@ -115,18 +138,15 @@ class MonsterState:
     @property
     def attack(self) -> DiceSpec:
         """Attack dice incl. modification modifiers (Disarmed is applied when rolling)."""
-        spec = parse_dice(self.card.attack)
-        return DiceSpec(spec.count, spec.bonus + self._mod("attack"))
+        return self._specs()[0]
 
     @property
     def defense(self) -> DiceSpec:
-        spec = parse_dice(self.card.defense)
-        return DiceSpec(spec.count, spec.bonus + self._mod("defense"))
+        return self._specs()[1]
 
     @property
     def psi_resistance(self) -> DiceSpec:
-        spec = parse_dice(self.card.psi_resistance)
-        return DiceSpec(spec.count, spec.bonus + self._mod("psi_resistance"))
+        return self._specs()[2]
 
     @property
     def damage(self) -> int:
@@ -169,7 +189,7 @@ class MonsterState:
         """Element of its attacks (``fire``/``water``/``earth``/``air``) or ``None``: a
         *Fire Creature* modification (``effect_id`` ``fire_creature``) makes it fire,
         else the monster card's ``damage_element``, else its ability's (troll: earth)."""
-        if any(m.effect_id == "fire_creature" for m in self.modifications):
+        if self.modifications and any(m.effect_id == "fire_creature" for m in self.modifications):
             return "fire"
         if self.monster.damage_element:
             return self.monster.damage_element

@@ -126,7 +126,8 @@ def roll_initiative(state: "GameState", hero: HeroState) -> int | None:
     roll = state.dice.roll(initiative_spec(state, hero))
     ap = min(roll.total, state.rules.initiative_cap)
     fumble = initiative_fumble(roll)
-    state.log.emit("initiative", hero.uid, roll=roll.total, ap=ap, fumble=fumble)
+    if state.log.enabled:
+        state.log.emit("initiative", hero.uid, roll=roll.total, ap=ap, fumble=fumble)
     if (ap < 1 or fumble) and not state.solo:
         hero.unconscious = True
         state.ap[hero.uid] = 0
@@ -249,7 +250,8 @@ def activate_monster(state: "GameState", monster: MonsterState, reason: str = "n
         return []
     state.board.move_monster(state, monster)
     targets = choose_targets(state, monster)
-    state.log.emit("activation", monster.uid, reason=reason, targets=tuple(h.uid for h in targets))
+    if state.log.enabled:
+        state.log.emit("activation", monster.uid, reason=reason, targets=tuple(h.uid for h in targets))
     if not targets:
         return []
     outs = monster_attack(state.dice, state.log, monster, targets, state.rules, state.defense_policy)

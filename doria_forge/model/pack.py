@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Iterator, Mapping, TypeVar
 
@@ -117,9 +118,11 @@ class ContentPack:
     def door_events(self) -> Mapping[str, DoorEvent]:
         return self.of_kind("door_event")  # type: ignore[return-value]
 
-    @property
+    @cached_property
     def rules(self) -> Rules:
-        """The pack's single ``rules`` document, or the English defaults when it has none."""
+        """The pack's single ``rules`` document, or the English defaults when it has none.
+
+        Cached: the engine reads it on every step and the pack never changes."""
         docs = list(self.of_kind("rules").values())
         return docs[0] if docs else _DEFAULT_RULES  # type: ignore[return-value]
 

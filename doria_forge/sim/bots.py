@@ -28,9 +28,10 @@ from doria_forge.engine.actions import (
 )
 from doria_forge.engine.combat import attack_problem
 from doria_forge.engine.decks import card_gold
+from doria_forge.engine.dice import parse_dice
 from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
-from doria_forge.model.common import DiceSpec, parse_dice
+from doria_forge.model.common import DiceSpec
 
 
 # --------------------------------------------------------------------------- hit chances
@@ -96,17 +97,18 @@ def _option_facts(state, hero, item, pi, profile, monster, from_belt):
 
 
 def _attack_options(state, hero, ap: int, *, include_damaged: bool = False):
-    """(score, action, item) for every attack the hero could make now (with
+    """(score, Attack arguments, item) for every attack the hero could make now (with
     ``include_damaged``: as if its damaged cards were repaired)."""
     board = state.board
     options = []
     seen = set()
     monsters = state.monsters
-    for item in hero.hand_items() + hero.body_items + hero.belt:
+    belt = hero.belt
+    for item in hero.hand_items() + hero.body_items + belt:
         if id(item) in seen or not item.card.attacks:
             continue
         seen.add(id(item))
-        from_belt = item in hero.belt
+        from_belt = item in belt
         if from_belt and item.hands == 2:
             continue
         was_damaged = item.damaged
@@ -121,10 +123,22 @@ def _attack_options(state, hero, ap: int, *, include_damaged: bool = False):
                     score = ed / max(1, min(cost, ap))
                     if pp and hero.pp - pp < 0:
                         score *= 0.3
-                    options.append((score, Attack(item.uid, pi, m.uid, from_belt), item))
+                    options.append((score, (item.uid, pi, m.uid, from_belt), item))
         finally:
             item.damaged = was_damaged
     return options
+
+
+def _best_option(options):
+    """The first option with the highest score, its action built (``None`` if none)."""
+    if not options:
+        return None
+    score, args, item = max(options, key=_score)
+    return score, Attack(*args), item
+
+
+def _score(option) -> float:
+    return option[0]
 
 
 def _usable(hero, item) -> bool:
@@ -162,14 +176,13 @@ def _action_phase(state, hero) -> Action:
         potion = _potion(hero, "antidote")
         if potion is not None:
             return UseItem(potion.uid, None, hero.location(potion) == "belt")
-    options = _attack_options(state, hero, ap)
-    best = max(options, key=lambda o: o[0]) if options else None
+    best = _best_option(_attack_options(state, hero, ap))
     damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
     if damaged:
         repaired = _attack_options(state, hero, ap, include_damaged=True)
         candidates = [o for o in repaired if o[2].damaged]
         if candidates:
-            cand = max(candidates, key=lambda o: o[0])
+            cand = _best_option(candidates)
             if best is None or cand[0] > 1.5 * best[0]:
                 try:
                     hero.repair_cost([cand[2]])
