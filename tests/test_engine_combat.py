@@ -436,6 +436,17 @@ def test_use_potion_and_priestess_heal_fails_pp_paid():
     assert (p.hp, p.poison_markers, out.consumed, out.ap_cost) == (7, 1, True, 5) and not p.body_items
 
 
+def test_antidote_that_cures_all_removes_every_poison_marker():
+    """*Phase E: Poison*: poison is healed only by antidote potions or detox spells; an
+    antidote written ``remove_poison: all`` clears any number of Poison Markers."""
+    antidote = Equipment(id="antidote", name="Antidote", card_type="potion", zone="body", ap=5,
+                         effect={"remove_poison": "all", "consumed": True})
+    p = hero([antidote], "p")
+    p.poison_markers = 7
+    out = use_item(ScriptedDice([]), EventLog(), p, p.body_items[0])
+    assert (p.poison_markers, out.poison_removed) == (0, 7)
+
+
 def test_dense_hide_tn_bonus_marker_lowers_the_target_number():
     """Psi Spells > Target numbers, EXAMPLE (Dense Hide, TN 28, 8+5 with CON 10 PSI 12 = 35)
     through use_item; a -5 TN bonus marker makes that 35 a critical success (12 above 23)."""

@@ -550,7 +550,8 @@ def use_item(
     if success and effect is not None:
         out.healed_hp, out.healed_pp = target.heal(effect.heal_hp, effect.heal_pp, log=log)
         if effect.remove_poison:
-            out.poison_removed = min(effect.remove_poison, target.poison_markers)
+            wanted = target.poison_markers if effect.remove_poison == "all" else effect.remove_poison
+            out.poison_removed = min(wanted, target.poison_markers)
             target.poison_markers -= out.poison_removed
     if effect is not None and effect.consumed:
         hero.discard(item)

@@ -81,7 +81,9 @@ class ItemEffect(Strict):
 
     heal_hp: Annotated[int, Field(ge=0)] = 0
     heal_pp: Annotated[int, Field(ge=0)] = 0
-    remove_poison: Annotated[int, Field(ge=0)] = 0
+    remove_poison: Annotated[int, Field(ge=0)] | Literal["all"] = Field(
+        0, description="Poison Markers removed: a number, or 'all' (antidotes)."
+    )
     targets: Literal["self", "self_or_friend"] = "self"
     consumed: bool = False
 

@@ -152,7 +152,7 @@ def _potion(hero, kind: str):
             continue
         if kind == "heal" and eff.heal_hp > 0:
             return item
-        if kind == "antidote" and eff.remove_poison > 0:
+        if kind == "antidote" and eff.remove_poison:
             return item
     return None
 

@@ -113,7 +113,8 @@ def equipment_spec(card: Equipment) -> CardSpec:
             if value:
                 stats.append(Stat("Heals", f"{value} {label}"))
         if card.effect.remove_poison:
-            stats.append(Stat("Poison", f"-{card.effect.remove_poison}"))
+            removed = card.effect.remove_poison
+            stats.append(Stat("Poison", "cures all" if removed == "all" else f"-{removed}"))
     text = " ".join([*notes, card.text]).strip()
     kind = card.card_type.capitalize() + (f" · {card.category}" if card.category else "")
     return CardSpec(
