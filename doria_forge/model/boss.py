@@ -12,8 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import AttackType, Dice, Document, Element, Strict
-from .monster import Ability, MonsterFlag
+from .common import Dice, Strict
+from .monster import MonsterTraits
 
 
 class BossLevel(Strict):
@@ -33,33 +33,17 @@ class BossLevel(Strict):
     armor_rating: Annotated[int, Field(ge=0, le=20)]
 
 
-class Boss(Document):
-    """A Boss Monster card. Attack type, range (squares), Action Points and vulnerability are
-    the same at every level; ``levels`` holds one :class:`BossLevel` per Monster Level 1-4
-    (checked by the ``boss-levels`` rule: each level once, numbers never decrease).
+class Boss(MonsterTraits):
+    """A Boss Monster card: the traits of a monster type plus ``levels``, one
+    :class:`BossLevel` per Monster Level 1-4 (checked by the ``boss-levels`` rule: each
+    level once, numbers never decrease).
 
-    ``action_points``: how far it moves before it attacks and where it sits on the Initiative
-    Board. ``priority``: the letter that orders monsters on the same initiative (A first).
     ``end_condition``: what ends an exploration game played with this boss (printed on the card).
     """
 
     kind: Literal["boss"] = "boss"
-    name: str
-    name_de: str | None = None
-    attack_type: AttackType
-    range: Annotated[int, Field(ge=1, le=12)]
-    action_points: Annotated[int, Field(ge=1, le=40)]
-    vulnerability: Element | None = None
-    damage_element: Element | None = None
-    priority: Literal["A", "B", "C", "D"]
     levels: list[BossLevel]
-    ability: Ability | None = None
     end_condition: Annotated[str, Field(min_length=1)]
-    flags: list[MonsterFlag] = Field(default_factory=list)
-    text: str = ""
-
-    def has(self, flag: str) -> bool:
-        return flag in self.flags
 
     def level(self, level: int) -> BossLevel:
         """The boss's numbers at Monster Level ``level``. Raises KeyError when the card lacks it."""

@@ -29,17 +29,15 @@ class Ability(Strict):
     text: str
 
 
-class Monster(Document):
-    """A monster type. Attack type, range (squares), Action Points and vulnerability
-    are the same at every level; per-level numbers live on its Monster Level Cards.
+class MonsterTraits(Document):
+    """What a monster is at every level, shared by monster types and Boss Monster cards.
 
-    ``action_points``: how far it moves before it attacks and where it sits on the
-    Initiative Board. ``priority``: the letter that orders monsters on the same
-    initiative (A first). ``figures``: figures in the box; ``deck_cards``: monster
-    cards of this type in the monster deck.
+    ``range`` in squares; ``action_points``: how far it moves before it attacks and
+    where it sits on the Initiative Board; ``priority``: the letter that orders
+    monsters on the same initiative (A first); ``vulnerability``: the element its
+    armor does not stop; ``damage_element``: the element of its attacks.
     """
 
-    kind: Literal["monster"] = "monster"
     name: str
     name_de: str | None = None
     attack_type: AttackType
@@ -48,14 +46,24 @@ class Monster(Document):
     vulnerability: Element | None = None
     damage_element: Element | None = None
     priority: Literal["A", "B", "C", "D"]
-    figures: Annotated[int, Field(ge=1, le=20)]
-    deck_cards: Annotated[int, Field(ge=0, le=40)]
     ability: Ability | None = None
     flags: list[MonsterFlag] = Field(default_factory=list)
     text: str = ""
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
+
+
+class Monster(MonsterTraits):
+    """A monster type; its per-level numbers live on its Monster Level Cards.
+
+    ``figures``: figures in the box; ``deck_cards``: monster cards of this type in
+    the monster deck.
+    """
+
+    kind: Literal["monster"] = "monster"
+    figures: Annotated[int, Field(ge=1, le=20)]
+    deck_cards: Annotated[int, Field(ge=0, le=40)]
 
 
 class MonsterLevel(Document):
