@@ -80,3 +80,13 @@ def test_a_stronger_level_loses_more_often_over_many_duels(pack):
 def test_worker_processes_do_not_change_the_results(pack):
     kwargs = dict(heroes=["warrior", "mage"], monsters=["orc", "ogre"], levels=[1, 3])
     assert run_matrix(pack, 4, 11, jobs=2, **kwargs) == run_matrix(pack, 4, 11, jobs=1, **kwargs)
+
+
+def test_a_pack_without_heroes_or_monsters_says_so_instead_of_an_empty_table(tmp_path):
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("kind: pack\nid: empty\nname: Empty\nversion: 0.0.1\n", encoding="utf-8")
+    result = runner.invoke(app, ["simulate", str(pack), "--no-progress", "--out", str(tmp_path / "s.json")])
+    assert result.exit_code == 0, result.output
+    assert "No duels to run" in result.output
+    assert json.loads((tmp_path / "s.json").read_text())["cells"] == []

@@ -34,6 +34,9 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     """Print the duel table, one row per hero and monster and a column per Monster Level;
     a cell reads ``win% rounds HP``: the hero's win rate, the mean rounds a duel lasted
     and the mean Hit Points the hero lost. Then the findings."""
+    if not result.cells:
+        console.print("No duels to run: the pack needs at least one premade hero and one monster.")
+        return
     names = names or {}
     heroes = sorted({c.hero for c in result.cells})
     monsters = sorted({c.monster for c in result.cells})
