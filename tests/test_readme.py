@@ -21,3 +21,12 @@ def test_readme_opens_with_exactly_two_commands_install_build_and_test():
 def test_ci_runs_the_readme_test_command():
     ci_lines = [l.strip() for l in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert _readme_commands()[1] in ci_lines
+
+
+def test_readme_engine_snippet_runs(monkeypatch, capsys):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    snippet = text.split("```python", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    exec(compile(snippet, "README.md", "exec"), {})
+    outcome = capsys.readouterr().out.split()[0]
+    assert outcome in {"hero_died", "all_unconscious", "monsters_defeated", "round_limit"}
