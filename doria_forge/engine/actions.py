@@ -8,6 +8,11 @@ ends the action; Belt to hands: ``rules.belt_ap``; moving a card down into the B
 or Backpack costs nothing; search: 1 AP one card, 5 AP two cards; wait: lose AP in
 steps of 1) and *Phase H* / *Phase I* decisions.
 
+Optional rules (``GameState.optional_rules``): :class:`ContinueLoot` / :class:`StopLoot`
+(``stop_loot_after_trap``, chapter *Defeated Monsters*) and :class:`RemoveTrapByDoom` /
+:class:`TriggerShopTrap` (``remove_traps_in_phase_i``, chapter *Phase I*) are only
+legal while their rule is on.
+
 Movement, jumping, swapping places, opening doors and carrying need the map; they
 will be further action types here (``Walk``, ``Jump``...), costed by the board.
 """
@@ -88,6 +93,19 @@ class KeepLoot(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ContinueLoot(Action):
+    """Optional rule ``stop_loot_after_trap`` (chapter *Defeated Monsters*): after a
+    Trap triggered among a defeated monster's Loot Cards, draw the rest (asked again
+    after each further Trap)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StopLoot(Action):
+    """Optional rule ``stop_loot_after_trap``: leave the defeated monster's remaining
+    Loot Cards undrawn."""
+
+
+@dataclass(frozen=True, slots=True)
 class Wait(Action):
     """Let ``ap`` Action Points expire (1 or more, at most the AP left)."""
 
@@ -149,3 +167,22 @@ class ClearShopSlot(Action):
     """Move an unwanted shop card to the discard pile (not a Trap with a gold value)."""
 
     slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTrapByDoom(Action):
+    """Optional rule ``remove_traps_in_phase_i`` (chapter *Phase I*): remove the Trap in
+    shop slot ``slot`` by moving the Doom Counter one field (its effects play at once:
+    an Extra Activation or a Monster Level Up, chapter *Phase G*)."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class TriggerShopTrap(Action):
+    """Optional rule ``remove_traps_in_phase_i``: trigger the Trap in shop slot ``slot``
+    at once on conscious hero ``hero_uid``, as if that hero had drawn it (checks,
+    damage, the card as gold and the Group XP as usual; chapter *Traps and Secret Doors*)."""
+
+    slot: int
+    hero_uid: str

@@ -92,6 +92,11 @@ class DoomCounter:
                 self.position = None
         return effects
 
+    def preview(self, n: int = 1) -> list[DoomEffect]:
+        """The effects ``step(n)`` would return, without moving the marker (for bots
+        weighing a Doom Counter step, e.g. the optional Phase I Trap removal)."""
+        return self.copy().step(n)
+
     def copy(self) -> "DoomCounter":
         return DoomCounter(self.track, self.position, self.extra_activations_crossed,
                            self.level_ups_crossed, self.steps)

@@ -12,6 +12,12 @@ Without a map every hero counts as in range of every monster and at the same
 distance; ``state.board`` (a :class:`~doria_forge.engine.state.NoMap` by default)
 answers those questions, so room tiles, walking, line of sight and monster movement
 slot in by replacing the board.
+
+Optional rules acting here (``state.optional_rules``): ``stop_loot_after_trap``
+(``draw_defeat_loot``: after a Trap among a defeated monster's Loot Cards the hero
+chooses to draw on or stop) and ``remove_traps_in_phase_i``
+(``phase_i_trap_removal``; the actions are in ``state``). ``monster_dice`` /
+``AverageDice`` prepare ``solo_average_monster_dice``, which waits on a combat hook.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from . import abilities
 from .checks import target_number_check
 from .combat import monster_attack
 from .decks import EQUIPMENT, TRAP, Card, resolve_trap
+from .dice import DiceRoller, Roll, parse_dice
 from .doom import EXTRA_ACTIVATION, LEVEL_UP, doom_steps
 from .hero import HeroState, initiative_fumble
 from .levelup import phase_h_automatic, raise_monster_level
@@ -45,7 +52,7 @@ def advance(state: "GameState") -> None:
     while state.outcome is None:
         phase = state.phase
         if phase == D:
-            if state.pending_loot:
+            if state.pending_loot or state.pending_loot_draws:
                 return
             kind, who = next_marker(state)
             if kind == "hero":
@@ -261,6 +268,47 @@ def activate_monster(state: "GameState", monster: MonsterState, reason: str = "n
     return outs
 
 
+# =========================================================================== solo average dice
+class AverageDice(DiceRoller):
+    """Dice that never roll: every die shows ``value`` (optional rule
+    ``solo_average_monster_dice``, chapter *FAQ*: in solo play a monster die counts its
+    expected value 6, so 3D+2 is always 20; no Fumble, no explosion).
+
+    ``roll(spec, extra_dice, bonus)`` -> a ``Roll`` of ``max(1, count + extra_dice)``
+    dice each showing ``value``, total ``value x dice + spec.bonus + bonus``. It has no
+    generator: ``choice``/``shuffle`` raise ``TypeError`` (monster rolls only)."""
+
+    def __init__(self, value: int = 6) -> None:
+        super().__init__(None)
+        self.value = value
+
+    def roll(self, spec: DiceSpec | str, extra_dice: int = 0, bonus: int = 0) -> Roll:
+        if isinstance(spec, str):
+            spec = parse_dice(spec)
+        count = max(1, spec.count + extra_dice)
+        spec = DiceSpec(count, spec.bonus + bonus)
+        return Roll(spec, ((self.value,),) * count, self.value * count + spec.bonus)
+
+    def choice(self, options):
+        raise TypeError("AverageDice only rolls monster dice")
+
+    def shuffle(self, items: list) -> None:
+        raise TypeError("AverageDice only rolls monster dice")
+
+
+def monster_dice(state: "GameState") -> DiceRoller:
+    """The dice for the monsters' own rolls (attack, defense, psi resistance):
+    ``AverageDice(rules.solo_average_die)`` when the optional rule
+    ``solo_average_monster_dice`` is on and the solo rules apply, else ``state.dice``.
+
+    Not wired in yet: ``combat.hero_attack``/``combat.monster_attack`` take one dice
+    roller for both sides; the flow needs a ``monster_dice`` parameter there (see
+    ``state.NOT_YET_ACTING``)."""
+    if state.solo and "solo_average_monster_dice" in state.optional_rules:
+        return AverageDice(state.rules.solo_average_die)
+    return state.dice
+
+
 # =========================================================================== monsters entering
 def spawn_monster(state: "GameState", monster_id: str, modifications: tuple[str, ...] = (),
                   *, reason: str = "spawn") -> MonsterState | None:
@@ -331,9 +379,33 @@ def on_monster_defeated(state: "GameState", monster: MonsterState, killer: HeroS
     state.board.monster_removed(state, monster)
     if killer is not None and state.options.loot and state.loot is not None:
         n = state.rules.loot_per_defeat + sum(m.extra_loot for m in monster.modifications)
-        cards = [c for c in (state.loot.draw(state.dice) for _ in range(n)) if c is not None]
-        receive_loot(state, killer, cards)
+        if "stop_loot_after_trap" in state.optional_rules:
+            draw_defeat_loot(state, killer, n)
+        else:
+            cards = [c for c in (state.loot.draw(state.dice) for _ in range(n)) if c is not None]
+            receive_loot(state, killer, cards)
     state.check_end()
+
+
+def draw_defeat_loot(state: "GameState", hero: HeroState, n: int) -> int:
+    """Optional rule ``stop_loot_after_trap`` (chapter *Defeated Monsters*): draw and
+    play up to ``n`` Loot Cards for ``hero`` one at a time; when a Trap has triggered
+    and cards are left to draw, stop and leave the choice to the hero: ``n`` minus the
+    cards drawn goes to ``state.pending_loot_draws`` (``ContinueLoot`` draws on and
+    asks again after the next Trap, ``StopLoot`` leaves them). Returns the cards left
+    undrawn for now (0 when done or the deck is empty)."""
+    while n > 0 and state.outcome is None:
+        card = state.loot.draw(state.dice)
+        if card is None:
+            break
+        n -= 1
+        receive_loot(state, hero, [card])
+        if card.kind == TRAP and n > 0 and state.outcome is None:
+            state.pending_loot_draws = n
+            state.pending_loot_hero = hero.uid
+            state.log.emit("loot_choice", hero.uid, cards_left=n)
+            return n
+    return 0
 
 
 def receive_loot(state: "GameState", hero: HeroState, cards: list[Card]) -> list[Card]:
@@ -483,6 +555,15 @@ def start_phase_i(state: "GameState") -> None:
                            and any(h.can_act or h.unconscious for h in state.heroes))
 
 
+def phase_i_trap_removal(state: "GameState") -> bool:
+    """Whether the optional rule ``remove_traps_in_phase_i`` (chapter *Phase I*) acts:
+    every Trap in the shop must be removed in Phase I - bought for gold as usual, by
+    moving the Doom Counter one field (``RemoveTrapByDoom``, effects at once as in
+    Phase G), or by triggering it at once on a chosen conscious hero
+    (``TriggerShopTrap``; check, damage, gold and XP as usual)."""
+    return state.loot is not None and state.options.shop and "remove_traps_in_phase_i" in state.optional_rules
+
+
 def shop_price(state: "GameState", card: Card) -> int:
     from .decks import card_gold
 
@@ -497,8 +578,9 @@ def shop_slot_blocked(state: "GameState", slot: int) -> bool:
 
 __all__ = [
     "SETUP", "A", "B", "C", "D", "E", "F", "G", "H", "I", "OVER", "EQUIPMENT",
-    "activate_monster", "advance", "choose_targets", "doom_advance", "draw_and_spawn",
-    "end_action_phase", "extra_activation", "initiative_spec", "monster_order_key", "next_marker",
+    "AverageDice", "activate_monster", "advance", "monster_dice", "choose_targets", "doom_advance", "draw_and_spawn",
+    "draw_defeat_loot", "end_action_phase",
+    "phase_i_trap_removal", "extra_activation", "initiative_spec", "monster_order_key", "next_marker",
     "on_monster_defeated", "phase_c_initiative", "phase_e_poison", "phase_f_special", "phase_g_doom",
     "poison_check", "receive_loot", "roll_initiative", "spawn_monster", "start_round",
 ]

@@ -17,6 +17,18 @@ games without a map: every hero is in range of everything at distance 0, all
 heroes share one Room Tile (``options.occupied_room_tiles``), no door is opened
 unless ``state.door_opened`` is set, ``state.loot_markers`` Loot Markers are
 reachable. A map implementation replaces the board.
+
+Optional rules (Book of Rules, every "OPTIONAL RULE" box; shared/rules/NOTES.md): a
+rule is on when ``GameOptions.optional_rules`` names it (a scenario's
+``optional_rules``: pass ``frozenset(scenario.optional_rules)``) or the pack's
+``rules.optional_rules`` entry has ``default: true``; ``state.optional_rules`` holds
+the ids that are on, ``state.option(id)`` asks for one. Acting now:
+``remove_traps_in_phase_i`` (*Phase I*), ``stop_loot_after_trap`` (*Defeated
+Monsters*), ``custom_characters`` (*Preparing Characters*). Recognised but not yet
+acting (``state.inactive_optional_rules``, reasons in ``NOT_YET_ACTING``):
+``door_events`` and ``throw_needs_line_of_sight`` need the map,
+``campaign_keep_by_gold`` a campaign layer, ``solo_average_monster_dice`` a hook in
+``combat`` that lets the flow pass separate dice for the monsters' rolls.
 """
 
 from __future__ import annotations
@@ -31,17 +43,34 @@ from doria_forge.model.pack import ContentPack
 
 from . import phases
 from .actions import (
-    Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, EndTurn, KeepLoot, MoveItem, RaiseAttribute,
-    RecoverPoints, Repair, RetrieveFromBackpack, Search, StayUnconscious, UseItem, Wait,
+    Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, ContinueLoot, EndTurn, KeepLoot, MoveItem,
+    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RetrieveFromBackpack, Search, StayUnconscious,
+    StopLoot, TriggerShopTrap, UseItem, Wait,
 )
 from .combat import DEFAULT_DEFENSE, attack_problem, hero_attack, repair, use_item
 from .decks import EQUIPMENT, TRAP, Card, LootDecks, MonsterDeck, card_gold, resolve_trap
 from .dice import DiceRoller
 from .doom import DoomCounter
 from .events import EventLog
-from .hero import HeroState, IllegalAction, ItemInstance
+from .hero import HeroState, IllegalAction, ItemInstance, validate_custom_character
 from .levelup import choose_hero_bonus, default_recovery_split, recover
 from .monster import MonsterState
+
+
+def _check_custom_character(character: Character, pack: ContentPack, optional_rules: frozenset[str]) -> None:
+    """Optional rule ``custom_characters`` (chapter *Preparing Characters*); raises ValueError."""
+    if "custom_characters" not in optional_rules:
+        raise ValueError(f"custom hero {character.id!r} (premade: false) needs the optional rule custom_characters")
+    try:
+        validate_custom_character(character.attributes, pack.rules)
+    except ValueError as exc:
+        raise ValueError(f"custom hero {character.id!r}: {exc}") from None
+    if len(character.standard_items) > pack.rules.starting_cards:
+        raise ValueError(f"custom hero {character.id!r} starts with {len(character.standard_items)} cards, "
+                         f"at most {pack.rules.starting_cards}")
+    missing = sorted({i for i in character.standard_items if i not in pack.equipment})
+    if missing:
+        raise ValueError(f"custom hero {character.id!r}: unknown equipment {missing}")
 
 
 def clone_hero(hero: HeroState, uid: str | None = None) -> HeroState:
@@ -63,6 +92,30 @@ def clone_hero(hero: HeroState, uid: str | None = None) -> HeroState:
         accessory=[c(i) for i in hero.accessory], body_items=[c(i) for i in hero.body_items],
         belt=[c(i) for i in hero.belt], backpack=[c(i) for i in hero.backpack],
     )
+
+
+# --------------------------------------------------------------------------- optional rules
+NOT_YET_ACTING: dict[str, str] = {
+    "door_events": "Door Event cards are drawn when a door is opened: needs the map",
+    "throw_needs_line_of_sight": "throwing items needs Line of Sight: needs the map (and a throw action)",
+    "campaign_keep_by_gold": "keeping items worth 3 gold per card between scenarios: needs a campaign layer",
+    "solo_average_monster_dice": ("monster dice count 6 each in solo play: needs combat.hero_attack/"
+                                  "monster_attack to take separate dice for the monster's roll"),
+}
+"""Optional rules the engine recognises but does not act on yet (id -> why)."""
+
+
+def resolve_optional_rules(rules, switched_on: Iterable[str] = ()) -> frozenset[str]:
+    """The optional rule ids that are on: ``switched_on`` (e.g. a scenario's
+    ``optional_rules``) plus every rule of ``rules.optional_rules`` whose ``default``
+    is true. Raises ``ValueError`` naming any id of ``switched_on`` that the pack's
+    rules document does not list."""
+    known = {r.id: r.default for r in rules.optional_rules}
+    switched_on = frozenset(switched_on)
+    unknown = sorted(switched_on - set(known))
+    if unknown:
+        raise ValueError(f"unknown optional rules {unknown}; the pack's rules list {sorted(known)}")
+    return switched_on | {rid for rid, default in known.items() if default}
 
 
 # --------------------------------------------------------------------------- the board hook
@@ -125,7 +178,9 @@ class GameOptions:
     """Switches of the flow engine. Phases and decks can be turned off (a duel turns
     off what needs other content). ``solo_rules``/``two_player_rules``: ``None`` =
     by player count. ``max_rounds``: the game ends (``outcome="round_limit"``) instead
-    of starting a round after this one."""
+    of starting a round after this one. ``optional_rules``: ids of the pack's optional
+    rules to switch on (a scenario's ``optional_rules``; rules with ``default: true``
+    are on anyway; unknown ids make ``GameState.new`` raise ``ValueError``)."""
 
     shop: bool = True
     loot: bool = True
@@ -141,6 +196,7 @@ class GameOptions:
     solo_spend_xp_on_doom: bool = True
     end_when_no_monsters: bool = False
     max_rounds: int | None = None
+    optional_rules: frozenset[str] = frozenset()
 
 
 # --------------------------------------------------------------------------- the state
@@ -154,7 +210,11 @@ class GameState:
     ``monster_level`` (ML), ``monster_level_ups`` this scenario, ``group_xp``.
     ``loot``/``monster_deck``: the decks (``None`` when switched off). ``gold_cards``:
     Trap cards heroes hold as gold. ``pending_bonus``/``pending_recovery``: Phase H
-    choices due. ``phase``: ``setup``, ``A``..``I``, ``over``.
+    choices due. ``pending_loot_draws``: Loot Cards of a defeated monster still to
+    draw, waiting for ``ContinueLoot``/``StopLoot`` (optional rule
+    ``stop_loot_after_trap``). ``optional_rules``: the optional rule ids that are on
+    (resolved from ``options.optional_rules`` and the rules' defaults; see
+    ``resolve_optional_rules``). ``phase``: ``setup``, ``A``..``I``, ``over``.
     """
 
     pack: ContentPack
@@ -183,6 +243,7 @@ class GameState:
     decision_queue: list[str] = field(default_factory=list)
     pending_loot: list[Card] = field(default_factory=list)
     pending_loot_hero: str | None = None
+    pending_loot_draws: int = 0
     shop_open: bool = False
     door_opened: bool = False
     loot_markers: int = 0
@@ -194,6 +255,10 @@ class GameState:
     """Free cache for bots (cleared in copies)."""
     _actor: str | None = field(default=None, repr=False)
     """The Phase D actor found by ``phases.advance`` (cleared by ``apply``)."""
+    optional_rules: frozenset[str] = field(init=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        self.optional_rules = resolve_optional_rules(self.pack.rules, self.options.optional_rules)
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -223,9 +288,20 @@ class GameState:
         ``rules.setup_loot_cards`` (+2 with two players, +4 solo; Traps drawn here go
         to the discard pile). 1-2 players choose a hero bonus before the first round
         (``options.start_bonuses``). ``start`` runs the game to the first decision.
+
+        Custom heroes (a ``Character`` with ``premade: false``; optional rule
+        ``custom_characters``, chapter *Preparing Characters*) need that rule on and
+        are checked: ``rules.creation_points`` (50) attribute points, each
+        ``rules.attribute_min``..``attribute_max_at_creation`` (1-13), at most
+        ``rules.starting_cards`` (6) standard items, all in the pack.
+
+        Raises ``ValueError`` for unknown optional rule ids (``options.optional_rules``),
+        a custom hero without the rule or breaking the creation rules, and ``KeyError``
+        for an unknown character id.
         """
         options = options or GameOptions()
         rules = pack.rules
+        optional_rules = resolve_optional_rules(rules, options.optional_rules)
         dice = dice if dice is not None else DiceRoller(seed)
         heroes: list[HeroState] = []
         seen: dict[str, int] = {}
@@ -234,6 +310,8 @@ class GameState:
                 heroes.append(entry)
                 continue
             character = pack.characters[entry] if isinstance(entry, str) else entry
+            if not character.premade:
+                _check_custom_character(character, pack, optional_rules)
             seen[character.id] = seen.get(character.id, 0) + 1
             uid = character.id if seen[character.id] == 1 else f"{character.id}-{seen[character.id]}"
             items = [pack.equipment[i] for i in character.standard_items]
@@ -266,6 +344,21 @@ class GameState:
         if start:
             phases.advance(state)
         return state
+
+    def option(self, rule_id: str) -> bool:
+        """Whether optional rule ``rule_id`` is on in this game. Raises ``ValueError``
+        for an id the pack's rules document does not list."""
+        if rule_id in self.optional_rules:
+            return True
+        if not any(r.id == rule_id for r in self.rules.optional_rules):
+            raise ValueError(f"unknown optional rule {rule_id!r}")
+        return False
+
+    @property
+    def inactive_optional_rules(self) -> frozenset[str]:
+        """The optional rules switched on that the engine does not act on yet (see
+        ``NOT_YET_ACTING`` for why); the game plays as if they were off."""
+        return frozenset(r for r in self.optional_rules if r in NOT_YET_ACTING)
 
     def add_monster(self, monster_id: str, modifications: Sequence[str] = (), *, reason: str = "spawn") -> MonsterState:
         """Put a new monster on the board at the current Monster Level (no figure check)."""
@@ -359,7 +452,7 @@ class GameState:
         if self.outcome is not None:
             return None
         if self.phase == phases.D:
-            if self.pending_loot:
+            if self.pending_loot or self.pending_loot_draws:
                 return self.pending_loot_hero
             if self._actor is not None:
                 return self._actor
@@ -427,6 +520,8 @@ class GameState:
     def _legal_d(self, hero: HeroState) -> list[Action]:
         if self.pending_loot:
             return [KeepLoot(i) for i in range(len(self.pending_loot))]
+        if self.pending_loot_draws:
+            return [ContinueLoot(), StopLoot()]
         acts: list[Action] = []
         ap = self.ap.get(hero.uid, 0)
         board = self.board
@@ -482,6 +577,18 @@ class GameState:
             self.pending_loot = []
             self.pending_loot_hero = None
             self.give_card(hero, kept)
+            return
+        if self.pending_loot_draws:
+            if isinstance(action, ContinueLoot):
+                remaining, self.pending_loot_draws, self.pending_loot_hero = self.pending_loot_draws, 0, None
+                self.log.emit("loot_continued", hero.uid, cards=remaining)
+                phases.draw_defeat_loot(self, hero, remaining)
+                self.check_end()
+            elif isinstance(action, StopLoot):
+                self.log.emit("loot_stopped", hero.uid, cards_left=self.pending_loot_draws)
+                self.pending_loot_draws, self.pending_loot_hero = 0, None
+            else:
+                raise IllegalAction("a Trap triggered: draw the remaining Loot Cards (ContinueLoot) or stop (StopLoot)")
             return
         if ap < 1:
             raise IllegalAction(f"{hero.uid} has no Action Points left")
@@ -646,15 +753,29 @@ class GameState:
         return max(0, value)
 
     def _legal_i(self, leader: HeroState) -> list[Action]:
+        """Phase I: buys, clearing unwanted cards, ``EndTurn``; with the optional rule
+        ``remove_traps_in_phase_i`` also ``RemoveTrapByDoom`` (when the Doom Counter is
+        in play) and ``TriggerShopTrap`` (on each conscious hero) for every Trap in the
+        shop, and ``EndTurn`` only once no Trap is left. A Trap that none of the three
+        ways can remove (no Doom Counter, no conscious hero, nobody can pay) may be
+        cleared, so the game cannot get stuck."""
         acts: list[Action] = []
         shop = self.loot.shop
+        remove_traps = phases.phase_i_trap_removal(self)
         for slot, card in enumerate(shop):
             if card is None:
                 continue
-            if not phases.shop_slot_blocked(self, slot):
+            first = len(acts)
+            if remove_traps and card.kind == TRAP:
+                if self.options.doom:
+                    acts.append(RemoveTrapByDoom(slot))
+                acts += [TriggerShopTrap(slot, h.uid) for h in self.heroes if h.can_act]
+            elif not phases.shop_slot_blocked(self, slot):
                 acts.append(ClearShopSlot(slot))
             price = card_gold(self.pack, card)
             if price <= 0:
+                if remove_traps and card.kind == TRAP and len(acts) == first:
+                    acts.append(ClearShopSlot(slot))
                 continue
             for hero in self.heroes:
                 if hero.dead:
@@ -667,18 +788,50 @@ class GameState:
                 for pay in payments:
                     if self.gold_value(hero, pay) >= price:
                         acts.append(Buy((slot,), ((hero.uid, pay),), hero.uid if card.kind != TRAP else None))
-        acts.append(EndTurn())
+            if remove_traps and card.kind == TRAP and len(acts) == first:
+                acts.append(ClearShopSlot(slot))
+        if not (remove_traps and any(c is not None and c.kind == TRAP for c in shop)):
+            acts.append(EndTurn())
         return acts
 
     def _apply_i(self, leader: HeroState, action: Action) -> None:
         shop = self.loot.shop
+        remove_traps = phases.phase_i_trap_removal(self)
         if isinstance(action, EndTurn):
+            if remove_traps and any(c is not None and c.kind == TRAP for c in shop):
+                raise IllegalAction("optional rule remove_traps_in_phase_i: remove every Trap in the shop first")
             self.shop_open = False
+            return
+        if isinstance(action, (RemoveTrapByDoom, TriggerShopTrap)):
+            if not remove_traps:
+                raise IllegalAction("removing Traps this way needs the optional rule remove_traps_in_phase_i")
+            slot = action.slot
+            if not 0 <= slot < len(shop) or shop[slot] is None or shop[slot].kind != TRAP:
+                raise IllegalAction(f"shop slot {slot} holds no Trap")
+            card = shop[slot]
+            if isinstance(action, RemoveTrapByDoom):
+                if not self.options.doom:
+                    raise IllegalAction("the Doom Counter is not in play")
+                shop[slot] = None
+                self.loot.discard.append(card)
+                self.log.emit("shop_trap_removed", None, slot=slot, card=card.uid, by="doom")
+                phases.doom_advance(self, 1, reason="phase_i_trap")
+            else:
+                target = self.hero(action.hero_uid) if any(h.uid == action.hero_uid for h in self.heroes) else None
+                if target is None or not target.can_act:
+                    raise IllegalAction(f"{action.hero_uid} cannot trigger a Trap (not a conscious hero)")
+                shop[slot] = None
+                self.log.emit("shop_trap_removed", target.uid, slot=slot, card=card.uid, by="trigger")
+                resolve_trap(self, card, target)
             return
         if isinstance(action, ClearShopSlot):
             if not 0 <= action.slot < len(shop) or shop[action.slot] is None:
                 raise IllegalAction(f"shop slot {action.slot} is empty")
-            if phases.shop_slot_blocked(self, action.slot):
+            if remove_traps and shop[action.slot].kind == TRAP:
+                if ClearShopSlot(action.slot) not in self._legal_i(leader):
+                    raise IllegalAction("optional rule remove_traps_in_phase_i: a Trap must be bought, "
+                                        "removed by a Doom Counter step or triggered")
+            elif phases.shop_slot_blocked(self, action.slot):
                 raise IllegalAction("a Trap blocks its shop slot until it is bought")
             self.loot.discard.append(shop[action.slot])
             self.log.emit("shop_cleared", None, slot=action.slot, card=shop[action.slot].uid)

@@ -11,7 +11,16 @@
   takes a weapon from the Belt or Backpack, else it ends its turn.
 * Phase H: hero bonus by a fixed preference, Attribute Points where a calculated
   value rises, recovery points to the lower of HP/PP, always wakes up.
-* Phase I: clears shop cards that cannot be bought, buys nothing.
+* Phase I: clears shop cards that cannot be bought, buys nothing. With the
+  optional rule ``remove_traps_in_phase_i`` it first removes every Trap in the
+  shop: triggers it on the hero who risks least when that risk is small (the
+  check passes often enough and a failure cannot drop anyone to 0 HP or below:
+  it gains the card's gold and XP), else buys it with a Trap card held as gold,
+  else moves the Doom Counter when the next field has no effect, else triggers
+  it when that is survivable, else the Doom Counter step.
+* Optional rule ``stop_loot_after_trap``: draws the rest of a defeated monster's
+  Loot Cards unless the hero is at a third of its HP or less, or Traps make up
+  half or more of the cards left in the Loot stacks.
 
 ``first_legal_bot`` and ``random_bot`` exist for tests.
 """
@@ -23,11 +32,12 @@ from functools import lru_cache
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import (
-    Action, Attack, ChooseHeroBonus, ClearShopSlot, EndTurn, KeepLoot, MoveItem, RaiseAttribute,
-    RecoverPoints, Repair, RetrieveFromBackpack, UseItem,
+    Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, ContinueLoot, EndTurn, KeepLoot, MoveItem,
+    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RetrieveFromBackpack, StopLoot, TriggerShopTrap,
+    UseItem,
 )
 from doria_forge.engine.combat import attack_problem
-from doria_forge.engine.decks import card_gold
+from doria_forge.engine.decks import TRAP, card_gold
 from doria_forge.engine.dice import parse_dice
 from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
@@ -161,7 +171,18 @@ BONUS_PREFERENCE = ("extra_damage", "extra_{type}_die", "extra_initiative_die", 
                     "extra_defense_die", "extra_melee_die", "extra_ranged_die", "extra_magic_die", "double_range")
 
 
+def _loot_choice(state, hero) -> Action:
+    """Optional rule ``stop_loot_after_trap``: draw on unless hurt or the stacks are trap-heavy."""
+    left = [c for stack in state.loot.stacks for c in stack]
+    trap_share = sum(1 for c in left if c.kind == TRAP) / len(left) if left else 0.0
+    if hero.hp <= max(1, hero.hp_max // 3) or trap_share >= 0.5:
+        return StopLoot()
+    return ContinueLoot()
+
+
 def _action_phase(state, hero) -> Action:
+    if state.pending_loot_draws:
+        return _loot_choice(state, hero)
     if state.pending_loot:
         best = max(range(len(state.pending_loot)), key=lambda i: card_gold(state.pack, state.pending_loot[i]))
         return KeepLoot(best)
@@ -219,7 +240,92 @@ def _phase_h(state, hero) -> Action:
     return EndTurn()
 
 
+@lru_cache(maxsize=512)
+def _two_d_at_least(k: int) -> float:
+    """P(2 exploding D10 >= k) without a Fumble (two ones), by exact enumeration up to
+    three explosions per die."""
+    one: dict[int, float] = {}
+
+    def add(total, p, depth):
+        for face in range(1, 11):
+            q = p / 10
+            if face == 10 and depth < 3:
+                add(total + 10, q, depth + 1)
+            else:
+                one[total + face] = one.get(total + face, 0.0) + q
+
+    add(0, 1.0, 0)
+    p = 0.0
+    for a, pa in one.items():
+        for b, pb in one.items():
+            if a + b >= k and not (a == 1 and b == 1):
+                p += pa * pb
+    return p
+
+
+def trap_pass_chance(hero, trap, monster_level: int) -> float:
+    """Chance ``hero`` passes ``trap``'s check: its two attributes + 2D (+ trap bonus
+    markers) >= the Trap's TN at ``monster_level`` (chapter *Traps and Secret Doors*)."""
+    a, b = trap.check_attributes
+    need = trap.target_number(monster_level) - hero.attribute(a) - hero.attribute(b) - hero.bonus("trap")
+    return _two_d_at_least(need)
+
+
+def _trap_risk(state, hero, trap) -> tuple[float, bool]:
+    """(expected harm over the heroes the Trap would hit if triggered on ``hero``, whether
+    a failure could drop one of them to 0 HP or below). Harm: HP after the best
+    undamaged armor, +2 per poison marker, +2 for Immobilized."""
+    eff = trap.effect
+    risk, deadly = 0.0, False
+    for h in state.trap_targets(hero, trap):
+        if not h.can_act:
+            continue
+        armor = 0
+        if not eff.ignores_armor:
+            armor = max((i.armor_rating for i in h.equipped() if i.is_armor and not i.damaged
+                         and not (eff.element is not None and i.card.vulnerability == eff.element)), default=0)
+        wound = max(0, (eff.damage or 0) - armor)
+        harm = wound + 2 * (eff.poison_markers or 0) + (2 if eff.immobilize else 0)
+        risk += (1 - trap_pass_chance(h, trap, state.monster_level)) * harm
+        if h.hp - wound <= 0:
+            deadly = True
+    return risk, deadly
+
+
+def _remove_shop_trap(state, legal) -> Action | None:
+    """The optional Phase I Trap removal for the first Trap in the shop (see the module docstring)."""
+    slot = next((i for i, c in enumerate(state.loot.shop) if c is not None and c.kind == TRAP), None)
+    if slot is None:
+        return None
+    trap = state.pack.traps[state.loot.shop[slot].id]
+    triggers = [a for a in legal if isinstance(a, TriggerShopTrap) and a.slot == slot]
+    best = None
+    if triggers:
+        best = min(((_trap_risk(state, state.hero(a.hero_uid), trap), a) for a in triggers),
+                   key=lambda x: (x[0][1], x[0][0]))
+    if best is not None and not best[0][1] and best[0][0] <= 1.0:
+        return best[1]
+    gold_uids = {c.uid for cards in state.gold_cards.values() for c in cards}
+    for a in legal:
+        if isinstance(a, Buy) and a.slots == (slot,) and all(uid in gold_uids for _, uid in a.payment):
+            return a
+    doom = RemoveTrapByDoom(slot)
+    if doom in legal and not state.doom.preview(1):
+        return doom
+    if best is not None and not best[0][1]:
+        return best[1]
+    if doom in legal:
+        return doom
+    if best is not None:
+        return best[1]
+    return next((a for a in legal if getattr(a, "slots", None) == (slot,) or getattr(a, "slot", None) == slot), None)
+
+
 def _phase_i(state) -> Action:
+    if phases.phase_i_trap_removal(state):
+        action = _remove_shop_trap(state, state.legal_actions())
+        if action is not None:
+            return action
     for slot, card in enumerate(state.loot.shop):
         if card is not None and card_gold(state.pack, card) == 0 and not phases.shop_slot_blocked(state, slot):
             return ClearShopSlot(slot)
