@@ -11,7 +11,7 @@ from doria_forge.engine import abilities
 from doria_forge.engine.combat import DefaultDefense, defense_options, hero_attack, monster_attack, repair, use_item
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
-from doria_forge.engine.hero import HeroState, IllegalAction
+from doria_forge.engine.hero import HeroState, IllegalAction, ItemInstance
 from doria_forge.engine.monster import MonsterState
 from doria_forge.model import Character, Equipment, Monster, MonsterLevel, Rules
 
@@ -489,3 +489,65 @@ def test_double_range_bonus():
     assert h.attack_range(bow.attacks[0]) == 6
     h.hero_bonuses.add("double_range")
     assert (h.attack_range(bow.attacks[0]), h.attack_range(aura.attacks[0])) == (12, 1)
+
+
+# ----------------------------------------------------------------------------- audit: other characters' items
+def test_use_a_potion_from_another_characters_backpack_5_ap_plus_card():
+    """*Take, Use or Repair Other Items (5 AP)*: an item taken from another character "can also
+    be directly used within the same action, even if the item is located in another characters
+    Backpack (e.g. to infuse a character within range 1 with a potion ...). The necessary Action
+    Points of the item being used are then added to the 5 Action Points ... Used potions are
+    simply discarded." A card the hero does not carry cannot be used without ``owner``."""
+    potion = Equipment(id="potion", name="Potion", card_type="potion", zone="body", ap=5,
+                       effect={"heal_hp": 3, "consumed": True})
+    helper, fallen = hero([], "helper"), hero([potion], "fallen")
+    item = fallen.body_items[0]
+    fallen.move_to_backpack(item)
+    fallen.unconscious, fallen.hp = True, -4
+    with pytest.raises(IllegalAction):
+        use_item(ScriptedDice([]), EventLog(), helper, item, fallen)
+    out = use_item(ScriptedDice([]), EventLog(), helper, item, fallen, owner=fallen)  # infuse the owner
+    assert out.ap_cost == 5 + 5 and out.consumed and fallen.location(item) is None and fallen.hp == -1
+    helper.hero_bonuses.add("fast_hands")
+    other = ItemInstance(potion, "p2")
+    fallen.move_to_backpack(other)
+    helper.hp = helper.hp_max - 3
+    out = use_item(ScriptedDice([]), EventLog(), helper, other, owner=fallen)
+    assert out.ap_cost == 2 + (5 - 3) and helper.hp == helper.hp_max
+
+
+def test_weapon_taken_from_another_character_ends_in_the_users_hand():
+    """*Take, Use or Repair Other Items (5 AP)*: a weapon taken and used in the same action
+    costs 5 AP plus its own; "If the item is still available afterwards (as with weapons or
+    spells), it must be equipped in the hand of the last character to use it.\""""
+    sword = weapon("sword", "2D", 2, ap=10)
+    fighter, fallen = hero([], "fighter"), hero([sword], "fallen")
+    blade = fallen.hands[0]
+    fallen.unconscious = True
+    out = hero_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), fighter, blade, sword.attacks[0],
+                      monster(defense="2D"), RULES, owner=fallen)
+    assert out.ap_cost == 10 + 5 and out.hit
+    assert fighter.location(blade) == "hands" and fallen.location(blade) is None
+
+
+def test_repair_another_characters_armor_adds_5_ap_item_stays():
+    """*Take, Use or Repair Other Items (5 AP)*: "If armor, a set of armor or an item of another
+    character is repaired, 5 Action Points are added to the repair cost, but the item stays with
+    the original owner.\""""
+    helmet = armor("helmet", "head", 2, ap=9)
+    smith, owner = hero([], "smith"), hero([helmet], "owner")
+    owner.head.damaged = True
+    assert repair(EventLog(), smith, [owner.head], owner=owner) == 9 + 5
+    assert not owner.head.damaged and owner.location(owner.head) == "head"
+
+
+def test_psi_points_of_an_item_are_not_charged_on_normal_use():
+    """*Additional Card Properties* (Psi Point cost): "Some weapons or items also consume Psi
+    Points to trigger special actions. The Psi Point costs for items will not be charged if the
+    item is used normally, only when the special action is used." Spells pay on every attempt."""
+    lamp = Equipment(id="lamp", name="Lamp", card_type="item", zone="body", ap=3, pp=2,
+                     effect={"heal_hp": 1})
+    h = hero([lamp], "h")
+    h.hp = h.hp_max - 1
+    out = use_item(ScriptedDice([]), EventLog(), h, h.body_items[0])
+    assert out.pp_cost == 0 and h.pp == h.pp_max and h.hp == h.hp_max

@@ -258,3 +258,48 @@ def test_custom_character_validator():
         validate_custom_character(dict(good, PSI=8), RULES)
     with pytest.raises(ValueError, match="missing"):
         validate_custom_character({k: v for k, v in good.items() if k != "WIS"}, RULES)
+
+
+# ----------------------------------------------------------------------------- audit: other characters' items
+def test_take_item_from_another_character_costs_5_ap_fast_hands_2():
+    """*Take, Use or Repair Other Items (5 AP)*: "It costs 5 Action Points to take any item
+    from this character, no matter where the item is located"; the item "can also be directly
+    used within the same action ... The necessary Action Points of the item being used are then
+    added to the 5 Action Points"; repairing another's item adds 5 AP to the repair cost.
+    *Fast Hands*: "reaching into another player's Backpack costs only 2 Action Points instead of 5"
+    and the item's own cost is 3 AP less."""
+    sword = weapon("sword", ap=12)
+    owner = HeroState.from_character(character("owner"), [], RULES, uid="owner")
+    taker = HeroState.from_character(character("taker"), [], RULES, uid="taker")
+    s = ItemInstance(sword, "s")
+    owner.move_to_backpack(s)
+    prof = sword.attacks[0]
+    assert taker.take_cost() == 5
+    assert taker.use_cost(s, prof, owner=owner) == 12 + 5  # Backpack or not: taken, then used
+    s.damaged = True
+    assert taker.repair_cost([s], owner=owner) == 12 + 5
+    with pytest.raises(IllegalAction):
+        taker.use_cost(s, prof)  # not the taker's own card
+    with pytest.raises(IllegalAction):
+        taker.use_cost(ItemInstance(sword, "x"), prof, owner=owner)  # the owner does not carry it
+    taker.hero_bonuses.add("fast_hands")
+    assert taker.take_cost() == 2
+    assert taker.use_cost(s, prof, owner=owner) == (12 - 3) + 2
+    assert taker.repair_cost([s], owner=owner) == (12 - 3) + 2
+    with pytest.raises(IllegalAction):
+        owner.use_cost(s, prof)  # the owner's own Backpack card is still not usable directly
+
+
+def test_range_x2_turns_range_0_into_1_only_for_spells():
+    """*Range x2*: "Every item the character uses can be operated with doubled range" and
+    "Spells with range 0 (meaning all spells that originate directly from the character) may be
+    cast using the bonus within range 1". A non-spell card of range 0 (a potion: drunk by its
+    user) stays 0 (0 x 2); a range-0 spell becomes 1."""
+    potion = Equipment(id="potion", name="Potion", card_type="potion", zone="body", ap=5,
+                       effect={"heal_hp": 3, "consumed": True})
+    ward = Equipment(id="ward", name="Ward", card_type="spell", zone="body", ap=4, pp=1, range=0)
+    hero = HeroState.from_character(character(), [potion, ward], RULES)
+    hero.hero_bonuses.add("double_range")
+    p, w = hero.find("potion"), hero.find("ward")
+    assert hero.attack_range(None, p) == 0
+    assert hero.attack_range(None, w) == 1

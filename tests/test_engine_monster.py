@@ -119,3 +119,28 @@ def test_base_pack_monsters_load_and_every_ability_is_registered():
         for level in range(1, 6):
             state = MonsterState.from_pack(pack, mid, level)
             assert state.hp == state.hp_max > 0
+
+
+def test_monster_ability_element_beats_a_modification_element():
+    """FAQ *There seem to be conflicting rules with some cards - which one is effective?*:
+    "Monster abilities (noted on the Monster Level Cards) come next. After that, any monster
+    modifications take effect." A Troll's earth blows (its ability) therefore stay earth under
+    a Fire Creature card; a monster without an element of its own takes the modification's
+    ``damage_element`` (whatever its ``effect_id``)."""
+    docs = [Monster(id="troll", name="Troll", attack_type="melee", range=1, action_points=6, vulnerability="air",
+                    priority="B", figures=1, deck_cards=1,
+                    ability={"id": "troll_all_in_range", "text": "all"}),
+            Monster(id="orc", name="Orc", attack_type="melee", range=1, action_points=8, vulnerability="fire",
+                    priority="A", figures=1, deck_cards=1)]
+    for mid in ("troll", "orc"):
+        docs.append(MonsterLevel(id=f"{mid}-1", monster=mid, level=1, attack="2D", defense="2D",
+                                 psi_resistance="2D", damage=2, hit_points=5, armor_rating=0))
+    docs.append(MonsterModification(id="fire_creature", name="Fire Creature", effect_id="fire_creature",
+                                    text="fire", damage_element="fire"))
+    docs.append(MonsterModification(id="drowned", name="Drowned", effect_id="drowned_one",
+                                    text="wet", damage_element="water"))
+    pack = ContentPack.from_documents(docs)
+    assert MonsterState.from_pack(pack, "troll", 1, modifications=["fire_creature"]).damage_element == "earth"
+    assert MonsterState.from_pack(pack, "orc", 1, modifications=["drowned"]).damage_element == "water"
+    assert MonsterState.from_pack(pack, "orc", 1, modifications=["fire_creature"]).damage_element == "fire"
+    assert MonsterState.from_pack(pack, "orc", 1).damage_element is None

@@ -5,7 +5,7 @@ Armor Rating* (one armor card per hit, Damaged marker even when AR exceeds the d
 monster AR that damage must exceed), *Armor vulnerability*, *Critical hits* (+1 damage
 per 10 points), *Additional Combat Rules* (Fumbles damage the item used; monsters'
 attack Fumble is a miss, defense Fumble a failed defense; Belt use), *Repairing
-Equipment* (armor sets), *Psi Spells* (PP paid whatever the outcome; TN spells'
+Equipment* (armor sets), *Take, Use or Repair Other Items (5 AP)* (``owner=``), *Psi Spells* (PP paid whatever the outcome; TN spells'
 critical successes lower the PP cost), *Psi Resistance* (PP added after the roll),
 *Enchanted Weapons*, *Hit Points, Initiative Points and Psi Points* (negative values,
 death), *Additional Card Properties* (piercing, elements, poison, Immobilized,
@@ -175,21 +175,32 @@ def _profile_pp(item: ItemInstance, profile: AttackProfile) -> int:
 
 
 def attack_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, target: MonsterState,
-                   *, from_belt: bool = False) -> str | None:
+                   *, from_belt: bool = False, owner: HeroState | None = None) -> str | None:
     """Why ``hero`` may not attack ``target`` with ``item``/``profile``, or ``None``.
 
     Checks: the hero can act; the item is in the hands, on the body, or (``from_belt``)
-    on the Belt and 1-handed; ``profile`` is one of the card's; the card is not damaged;
+    on the Belt and 1-handed - or, with ``owner`` (another character), anywhere on that
+    character (chapter *Take, Use or Repair Other Items (5 AP)*: taken and used in one
+    action; range 1 and consent are the caller's); ``profile`` is one of the card's; the card is not damaged;
     the requirements (the profile's own, else the card's) are met; the target is not
     defeated; the Skeleton is immune to ranged attacks; only spells and magic weapons
     hurt the Poltergeist (an elementally enchanted non-magic weapon does not); magic
     non-spell weapons do not work against the Mummy. Range and sight are the caller's."""
     if not hero.can_act:
         return f"{hero.uid} cannot act"
-    location = hero.location(item)
+    if owner is not None and owner is not hero:
+        if owner.location(item) is None:
+            return f"{owner.uid} does not carry {item.uid}"
+        if not hero.can_equip(item.card):
+            return f"{hero.uid} could not hold {item.name} afterwards (requirements)"
+        location = "taken"
+    else:
+        location = hero.location(item)
     if location is None:
         return f"{hero.uid} does not carry {item.uid}"
-    if location == "belt":
+    if location == "taken":
+        pass
+    elif location == "belt":
         if not from_belt:
             return f"{item.name} is on the Belt: use from_belt=True"
         if item.hands == 2:
@@ -228,6 +239,7 @@ def hero_attack(
     *,
     from_belt: bool = False,
     psi_spend: int = 0,
+    owner: HeroState | None = None,
 ) -> AttackOutcome:
     """A hero attacks a monster with ``item`` using attack ``profile`` (chapter *Combat*).
 
@@ -243,17 +255,25 @@ def hero_attack(
     weapon's special action), paid before rolling, whatever the outcome; PP may go
     negative (death at ``rules.death_threshold``).
 
+    ``owner``: another character carrying ``item`` (chapter *Take, Use or Repair Other
+    Items (5 AP)*): the card is taken and used in one action (``ap_cost`` = card AP +
+    ``rules.take_item_ap``, see ``HeroState.use_cost``) and ends in ``hero``'s hands ("it
+    must be equipped in the hand of the last character to use it"; cards in the way go to
+    the Belt, then the Backpack).
+
     Returns the ``AttackOutcome`` with ``ap_cost`` (card AP, + ``rules.belt_ap`` from the
     Belt, - Fast Hands) for the caller to deduct. Raises ``IllegalAction`` (see
     ``attack_problem``) and ``ValueError`` for a negative ``psi_spend``.
     """
     if psi_spend < 0:
         raise ValueError("psi_spend must be >= 0")
-    problem = attack_problem(hero, item, profile, target, from_belt=from_belt)
+    problem = attack_problem(hero, item, profile, target, from_belt=from_belt, owner=owner)
     if problem:
         raise IllegalAction(problem)
     attack_type = profile.attack_type
-    ap_cost = hero.use_cost(item, profile, from_belt=from_belt)
+    ap_cost = hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
+    if owner is not None and owner is not hero:
+        _hand_over(log, owner, hero, item)
     pp_cost = _profile_pp(item, profile) + psi_spend
     if pp_cost > 0:
         hero.spend_pp(pp_cost, log, reason=item.card.id)
@@ -302,6 +322,14 @@ def hero_attack(
             target.disarmed = out.disarmed = True
             log.emit("disarmed", hero.uid, target=target.uid)
     return out
+
+
+def _hand_over(log: EventLog, owner: HeroState, user: HeroState, item: ItemInstance) -> None:
+    """Move ``item`` from ``owner`` to ``user``'s Body Zone (hands for hand cards), cards in
+    the way to the Belt/Backpack; the Damaged marker goes with it."""
+    owner.discard(item)
+    user.equip(item, displace="belt")
+    log.emit("item_taken", user.uid, item=item.uid, owner=owner.uid)
 
 
 def _damage_item(log: EventLog, hero: HeroState, item: ItemInstance, reason: str, out: AttackOutcome) -> None:
@@ -505,6 +533,7 @@ def use_item(
     target: HeroState | None = None,
     *,
     from_belt: bool | None = None,
+    owner: HeroState | None = None,
 ) -> UseOutcome:
     """Use a potion or a non-attack spell (chapters *Attack or Use Items*, *Psi Spells*).
 
@@ -513,10 +542,22 @@ def use_item(
     success lowers the PP cost by 1 (never below 0); PP are paid whatever the outcome.
     On success the ``effect`` heals HP/PP (up to the maxima) and removes poison markers
     from ``target`` (the hero, or a friend if the card allows). Consumed cards are
-    discarded after use. Returns a ``UseOutcome`` with ``ap_cost`` for the caller.
+    discarded after use. PP: a spell's cost is paid on every attempt; another card's PP
+    are for its special action only and are not charged here (chapter *Additional Card
+    Properties*, Psi Point cost). Returns a ``UseOutcome`` with ``ap_cost`` (AP) for the
+    caller to deduct.
 
-    Raises ``IllegalAction``: hero cannot act, card in the Backpack, damaged card,
-    unmet requirements, a friend target for a self-only card.
+    ``owner``: another character carrying ``item`` (chapter *Take, Use or Repair Other
+    Items (5 AP)*, e.g. a potion from an unconscious friend's Backpack): ``ap_cost`` =
+    card AP + ``rules.take_item_ap`` (*Fast Hands*: 2 + card AP - 3); a used potion is
+    discarded from the owner, a card that stays goes to ``hero`` ("equipped in the hand of
+    the last character to use it"); such a potion may be given to any character ("infuse
+    a character within range 1 with a potion"). Range 1 and the owner's consent are the
+    caller's.
+
+    Raises ``IllegalAction``: hero cannot act, card in the Backpack (own), a card neither
+    the hero nor ``owner`` carries, damaged card, unmet requirements, a friend target for
+    a self-only card, a dead target.
     """
     target = target or hero
     card = item.card
@@ -527,12 +568,17 @@ def use_item(
     if not hero.meets_requirements(card):
         raise IllegalAction(f"{hero.uid} does not meet the requirements of {item.name}")
     effect = card.effect
-    if target is not hero and (effect is None or effect.targets != "self_or_friend"):
+    # Take, Use or Repair Other Items: a potion taken from another character may be used
+    # "to infuse a character within range 1 with a potion" (range is the caller's).
+    infuse = owner is not None and owner is not hero and card.card_type == "potion"
+    if target is not hero and not infuse and (effect is None or effect.targets != "self_or_friend"):
         raise IllegalAction(f"{item.name} works only on its user")
     if target.dead:
         raise IllegalAction(f"{target.uid} is dead")
-    ap_cost = hero.use_cost(item, None, from_belt=from_belt)
-    pp_cost = card.pp or 0
+    ap_cost = hero.use_cost(item, None, from_belt=from_belt, owner=owner)
+    if owner is hero:
+        owner = None
+    pp_cost = (card.pp or 0) if item.is_spell else 0
     check = None
     success = True
     if card.tn_check:
@@ -554,24 +600,28 @@ def use_item(
             out.poison_removed = min(wanted, target.poison_markers)
             target.poison_markers -= out.poison_removed
     if effect is not None and effect.consumed:
-        hero.discard(item)
+        (owner or hero).discard(item)
         out.consumed = True
+    elif owner is not None:
+        _hand_over(log, owner, hero, item)
     log.emit("item_used", hero.uid, item=item.uid, target=target.uid, success=success,
              ap=ap_cost, pp=pp_cost, healed_hp=out.healed_hp, healed_pp=out.healed_pp)
     return out
 
 
-def repair(log: EventLog, hero: HeroState, items: Sequence[ItemInstance]) -> int:
+def repair(log: EventLog, hero: HeroState, items: Sequence[ItemInstance], *, owner: HeroState | None = None) -> int:
     """Repair ``items`` in one action (chapter *Repairing Equipment*): one card for its
     AP, or several damaged armor cards of one set on the Body/Belt for the highest AP
-    among them (+``rules.belt_ap`` if any is on the Belt; Fast Hands -3). Removes the
-    Damaged markers and returns the AP cost for the caller to deduct.
+    among them (+``rules.belt_ap`` if any is on the Belt; Fast Hands -3). ``owner``:
+    another character carrying the cards (+``rules.take_item_ap``, 2 with Fast Hands;
+    the cards stay with the owner; chapter *Take, Use or Repair Other Items*). Removes
+    the Damaged markers and returns the AP cost for the caller to deduct.
 
     Raises ``IllegalAction`` as ``HeroState.repair_cost`` does, or if the hero cannot act.
     """
     if not hero.can_act:
         raise IllegalAction(f"{hero.uid} cannot act")
-    cost = hero.repair_cost(items)
+    cost = hero.repair_cost(items, owner=owner)
     for item in items:
         item.damaged = False
     log.emit("repaired", hero.uid, items=tuple(i.uid for i in items), ap=cost)

@@ -46,6 +46,7 @@ class Roll:
 
     @property
     def ones(self) -> int:
+        """How many dice show a first face of 1 (an exploded 0 followed by 1 is 11, not a 1)."""
         n = 0
         for chain in self.dice:
             if chain[0] == 1:
@@ -54,6 +55,7 @@ class Roll:
 
     @property
     def fumble(self) -> bool:
+        """Two or more first faces of 1: a *Fumble* (chapter *Fumbles*), whatever the total."""
         seen = False
         for chain in self.dice:
             if chain[0] == 1:
@@ -64,10 +66,12 @@ class Roll:
 
     @property
     def single_one(self) -> bool:
+        """One die only, showing a first face of 1 (initiative with one die: unconscious)."""
         return len(self.dice) == 1 and self.dice[0][0] == 1
 
     @property
     def dice_total(self) -> int:
+        """``total`` without the flat bonus (the dice alone, explosions included)."""
         return self.total - self.spec.bonus
 
 
@@ -143,9 +147,11 @@ class DiceRoller:
         self._rng.shuffle(items)
 
     def getstate(self):
+        """The generator state (opaque), for ``setstate``: save and replay a game exactly."""
         return self._rng.getstate()
 
     def setstate(self, state) -> None:
+        """Restore a state returned by ``getstate``."""
         self._rng.setstate(state)
 
 
@@ -172,4 +178,5 @@ class ScriptedDice(DiceRoller):
 
     @property
     def remaining(self) -> int:
+        """Scripted faces not yet used."""
         return len(self._faces)

@@ -63,6 +63,7 @@ class ItemInstance:
 
     @property
     def armor_rating(self) -> int:
+        """The card's Armor Rating (points of damage it stops, 0 without), damaged or not."""
         return self.card.armor_rating or 0
 
     @property
@@ -72,6 +73,7 @@ class ItemInstance:
 
     @property
     def is_spell(self) -> bool:
+        """A spell card (pays its PP on every attempt; works against the Mummy)."""
         return self.card.card_type == "spell"
 
     def __repr__(self) -> str:
@@ -315,6 +317,7 @@ class HeroState:
         return None
 
     def is_equipped(self, item: ItemInstance) -> bool:
+        """Whether ``item`` is on the Body Zone (hands, armor zones, accessories, body), not Belt/Backpack."""
         return self.location(item) not in (None, "belt", "backpack")
 
     def find(self, card_id: str) -> ItemInstance | None:
@@ -323,6 +326,7 @@ class HeroState:
 
     # ---------------------------------------------------------------- values
     def attribute(self, name: str) -> int:
+        """Current value of attribute ``name`` (``STR``..``PSI``); 0 when missing."""
         return self.attributes.get(name, 0)
 
     def bonus(self, name: str, *, exclude_magic: bool = False) -> int:
@@ -385,10 +389,12 @@ class HeroState:
 
     @property
     def is_alive(self) -> bool:
+        """Not dead (chapter *Death of a Character*)."""
         return not self.dead
 
     @property
     def can_act(self) -> bool:
+        """Neither dead nor unconscious (unconscious heroes are ignored by monsters and cannot act)."""
         return not self.dead and not self.unconscious
 
     # ---------------------------------------------------------------- equipping
@@ -568,16 +574,31 @@ class HeroState:
             cost -= self.rules.fast_hands_ap
         return max(0, cost)
 
-    def use_cost(self, item: ItemInstance, profile: AttackProfile | None = None, *, from_belt: bool | None = None) -> int:
+    def use_cost(self, item: ItemInstance, profile: AttackProfile | None = None, *, from_belt: bool | None = None,
+                 owner: "HeroState | None" = None) -> int:
         """AP to use ``item`` (attack ``profile``, or the card's own AP for potions and
         spells without a profile): the card AP, plus ``rules.belt_ap`` when used from the
         Belt (1-hand and body cards only), minus ``rules.fast_hands_ap`` with the hero
         bonus *Fast Hands* (never below 0). ``from_belt=None`` means "where the card is".
 
-        Raises ``IllegalAction`` for a 2-hands card on the Belt or a card in the Backpack
-        (chapter *Using weapons and spells from the Belt or Backpack*).
+        ``owner``: another character who carries ``item`` (chapter *Take, Use or Repair
+        Other Items (5 AP)*): the card is taken from wherever it is (Body, Belt or
+        Backpack) and used in the same action for ``take_cost()`` + the card AP (each
+        part with its *Fast Hands* saving: 2 + card AP - 3); ``from_belt`` is ignored.
+        ``owner`` equal to this hero is the same as no owner.
+
+        Raises ``IllegalAction`` for a 2-hands card on the Belt, a card in the Backpack
+        (chapter *Using weapons and spells from the Belt or Backpack*), a card this hero
+        does not carry (without ``owner``) or ``owner`` does not carry.
         """
+        if owner is not None and owner is not self:
+            if owner.location(item) is None:
+                raise IllegalAction(f"{owner.uid} does not carry {item.uid}")
+            cost = profile.ap if profile is not None else (item.card.ap or 0)
+            return self._fast_hands(cost) + self.take_cost()
         location = self.location(item)
+        if location is None:
+            raise IllegalAction(f"{self.uid} does not carry {item.uid}")
         if from_belt is None:
             from_belt = location == "belt"
         if location == "backpack":
@@ -588,6 +609,14 @@ class HeroState:
                 raise IllegalAction(f"{item.name} needs 2 hands and cannot be used from the Belt")
             cost += self.rules.belt_ap
         return self._fast_hands(cost)
+
+    def take_cost(self) -> int:
+        """AP for this hero to take any item from another character within range 1
+        (chapter *Take, Use or Repair Other Items (5 AP)*): ``rules.take_item_ap`` (5),
+        wherever the item is; with *Fast Hands* 3 less ("reaching into another player's
+        Backpack costs only 2 Action Points instead of 5"). Range and the other's consent
+        are the caller's."""
+        return self._fast_hands(self.rules.take_item_ap)
 
     def retrieve_cost(self, item: ItemInstance) -> int:
         """AP to take ``item`` into the hands or onto the body: ``rules.belt_ap`` from the
@@ -600,7 +629,7 @@ class HeroState:
             return self._fast_hands(self.rules.backpack_ap)
         return 0
 
-    def repair_cost(self, items: Iterable[ItemInstance]) -> int:
+    def repair_cost(self, items: Iterable[ItemInstance], *, owner: "HeroState | None" = None) -> int:
         """AP to repair ``items`` in one action (chapter *Repair Equipment*).
 
         One card: its AP. Several cards: they must all be damaged armor of the same set
@@ -608,26 +637,36 @@ class HeroState:
         ``rules.belt_ap`` is added once if any of them is on the Belt. A card in the
         Backpack can only be repaired alone. *Fast Hands* saves ``rules.fast_hands_ap``.
 
-        Raises ``IllegalAction`` for a mixed set, an undamaged card or a Backpack card in a set.
+        ``owner``: another character who carries the cards (chapter *Take, Use or Repair
+        Other Items (5 AP)*: "5 Action Points are added to the repair cost, but the item
+        stays with the original owner"): + ``take_cost()`` (2 with *Fast Hands*), the same
+        Belt/Backpack rules applied to the owner's places.
+
+        Raises ``IllegalAction`` for a mixed set, an undamaged card, a Backpack card in a
+        set, or a card the owner (this hero by default) does not carry.
         """
+        holder = owner if owner is not None else self
         items = list(items)
         if not items:
             raise IllegalAction("nothing to repair")
         for item in items:
             if not item.damaged:
                 raise IllegalAction(f"{item.name} is not damaged")
-            if self.location(item) is None:
-                raise IllegalAction(f"{self.uid} does not carry {item.uid}")
+            if holder.location(item) is None:
+                raise IllegalAction(f"{holder.uid} does not carry {item.uid}")
         if len(items) > 1:
             sets = {i.card.category for i in items}
             if len(sets) != 1 or None in sets or not all(i.card.card_type == "armor" for i in items):
                 raise IllegalAction("only armor of one set can be repaired together")
-            if any(self.location(i) == "backpack" for i in items):
+            if any(holder.location(i) == "backpack" for i in items):
                 raise IllegalAction("armor in the Backpack must be repaired separately")
         cost = max(i.card.ap or 0 for i in items)
-        if any(self.location(i) == "belt" for i in items):
+        if any(holder.location(i) == "belt" for i in items):
             cost += self.rules.belt_ap
-        return self._fast_hands(cost)
+        cost = self._fast_hands(cost)
+        if holder is not self:
+            cost += self.take_cost()
+        return cost
 
     def repair_groups(self) -> list[list[ItemInstance]]:
         """The cheapest way to group the damaged cards into repair actions: damaged armor
@@ -644,12 +683,19 @@ class HeroState:
                 singles.append([item])
         return list(groups.values()) + singles
 
-    def attack_range(self, profile: AttackProfile, item: ItemInstance | None = None) -> int:
-        """Range in squares (orthogonal) of ``profile`` (or of ``item``'s card for non-attack
-        use): doubled with the hero bonus *Range x2*; range 0 becomes 1 with it."""
+    def attack_range(self, profile: AttackProfile | None, item: ItemInstance | None = None) -> int:
+        """Range in squares (orthogonal) of ``profile`` (or, with ``profile=None``, of
+        ``item``'s card for non-attack use; no range printed = 0): doubled with the hero
+        bonus *Range x2* (chapter *Hero and Monster Level*). Only a *spell* of range 0
+        becomes 1 with it ("Spells with range 0 ... may be cast using the bonus within
+        range 1"); any other range 0 stays 0. Without ``item`` a range-0 magic profile
+        counts as a spell."""
         rng = profile.range if profile is not None else ((item.card.range or 0) if item else 0)
         if self.has_bonus("double_range"):
-            return max(1, rng * 2)
+            if rng == 0:
+                spell = item.is_spell if item is not None else (profile is not None and profile.attack_type == "magic")
+                return 1 if spell else 0
+            return rng * 2
         return rng
 
     # ---------------------------------------------------------------- HP, PP, death

@@ -142,10 +142,12 @@ class MonsterState:
 
     @property
     def defense(self) -> DiceSpec:
+        """Defense dice against melee and ranged attacks incl. modification modifiers."""
         return self._specs()[1]
 
     @property
     def psi_resistance(self) -> DiceSpec:
+        """Psi resistance dice against magic attacks incl. modification modifiers."""
         return self._specs()[2]
 
     @property
@@ -155,6 +157,7 @@ class MonsterState:
 
     @property
     def hp_max(self) -> int:
+        """Maximum HP: level card + modifications + ``extra_hp`` above the last card."""
         return self.card.hit_points + self._mod("hit_points") + self.extra_hp
 
     @property
@@ -174,31 +177,45 @@ class MonsterState:
 
     @property
     def attack_type(self) -> str:
+        """``melee``, ``ranged`` or ``magic``: a monster has exactly one (chapter *Monster attack*)."""
         return self.monster.attack_type
 
     @property
     def range(self) -> int:
+        """Attack range in squares (orthogonal), used after moving."""
         return self.monster.range
 
     @property
     def vulnerability(self) -> str | None:
+        """Element its armor does not stop (ignored, FAQ, while its AR is 0)."""
         return self.monster.vulnerability
 
     @property
     def damage_element(self) -> str | None:
-        """Element of its attacks (``fire``/``water``/``earth``/``air``) or ``None``: a
-        *Fire Creature* modification (``effect_id`` ``fire_creature``) makes it fire,
-        else the monster card's ``damage_element``, else its ability's (troll: earth)."""
-        if self.modifications and any(m.effect_id == "fire_creature" for m in self.modifications):
-            return "fire"
+        """Element of its attacks (``fire``/``water``/``earth``/``air``) or ``None``.
+
+        Order (FAQ *There seem to be conflicting rules with some cards*: monster abilities
+        on the Monster Level Cards come before monster modifications): the monster card's
+        ``damage_element``, else its ability's (troll: earth), else the first modification
+        with a ``damage_element``, else a *Fire Creature* (``effect_id`` ``fire_creature``)
+        without the field: fire. So a Fire Creature Troll still deals earth damage."""
         if self.monster.damage_element:
             return self.monster.damage_element
         from .abilities import rule_for
 
-        return rule_for(self).element
+        element = rule_for(self).element
+        if element is not None:
+            return element
+        for m in self.modifications:
+            if m.damage_element:
+                return m.damage_element
+        if any(m.effect_id == "fire_creature" for m in self.modifications):
+            return "fire"
+        return None
 
     @property
     def ability_id(self) -> str | None:
+        """Id of the monster type's ability (key of ``abilities.REGISTRY``) or ``None``."""
         return self.monster.ability.id if self.monster.ability else None
 
     def has(self, flag: str) -> bool:
