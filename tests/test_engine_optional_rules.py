@@ -59,12 +59,10 @@ def test_unknown_optional_rule_id_raises_value_error():
 
 
 def test_optional_rules_needing_a_map_or_campaign_are_reported_inactive():
-    """*Door Events*, *Throwing* with Line of Sight, *Campaign* 3 gold per card and
-    the solo average dice (waiting on a combat hook) are recognised, reported as
-    inactive, and a game with them on plays without crashing."""
+    """*Door Events*, *Throwing* with Line of Sight and *Campaign* 3 gold per card are
+    recognised, reported as inactive, and a game with them on plays without crashing."""
     waiting = frozenset(NOT_YET_ACTING)
-    assert waiting == {"door_events", "throw_needs_line_of_sight", "campaign_keep_by_gold",
-                       "solo_average_monster_dice"}
+    assert waiting == {"door_events", "throw_needs_line_of_sight", "campaign_keep_by_gold"}
     state = GameState.new(PACK, ["warrior", "mage"], seed=4, monsters=["orc"],
                           options=GameOptions(start_bonuses=False, max_rounds=4,
                                               optional_rules=waiting | {STOP_LOOT}))
@@ -308,12 +306,11 @@ def test_optional_rule_solo_average_monster_dice_roller_counts_6_per_die():
 
 
 def test_optional_rule_solo_average_monster_dice_only_in_solo_play():
-    """The monster dice are average only with the rule on and one player; the rule is
-    still reported inactive until combat takes the monster dice."""
+    """The monster dice are average only with the rule on and one player."""
     on = GameOptions(optional_rules=frozenset({"solo_average_monster_dice"}), start_bonuses=False)
     solo = make_state(["warrior"], options=on)
     assert isinstance(phases.monster_dice(solo), phases.AverageDice)
-    assert "solo_average_monster_dice" in solo.inactive_optional_rules
+    assert "solo_average_monster_dice" not in solo.inactive_optional_rules
     duo = make_state(["warrior", "mage"], options=on)
     assert phases.monster_dice(duo) is duo.dice
     off = make_state(["warrior"])
@@ -353,3 +350,29 @@ def test_a_rules_document_without_optional_rules_plays_with_none_on():
     assert game.optional_rules == frozenset()
     while not game.is_over():
         game.apply(greedy_bot(game))
+
+
+def test_optional_rule_solo_average_monster_dice_in_play_monsters_roll_6_per_die_heroes_roll():
+    """*Special Rules for 1 or 2 Players*, OPTIONAL RULE: every monster die counts 6 (3D+2 is
+    always 20) for attacks and defenses alike, while the hero's dice are still rolled."""
+    on = GameOptions(optional_rules=frozenset({"solo_average_monster_dice"}), start_bonuses=False, max_rounds=6)
+    state = GameState.new(PACK, ["warrior"], seed=5, monsters=["orc"], options=on)
+    for _ in range(500):
+        if state.is_over():
+            break
+        state.apply(greedy_bot(state))
+    monsters = {m.uid: m for m in [*state.monsters, *state.defeated]}
+
+    def average(spec) -> int:
+        return 6 * spec.count + spec.bonus
+
+    attacks = [e for e in state.log if e.kind == "monster_attack"]
+    assert attacks
+    assert all(e["attack"] == average(monsters[e.actor].attack) for e in attacks if not monsters[e.actor].disarmed)
+    hero_attacks = [e for e in state.log if e.kind == "attack" and e.actor == "warrior"]
+    assert hero_attacks
+    for e in hero_attacks:
+        m = monsters[e["target"]]
+        spec = m.psi_resistance if e["attack_type"] == "magic" else m.defense
+        assert m.disarmed or e["defense"] == average(spec)
+    assert len({e["attack"] for e in hero_attacks}) > 1 or len(hero_attacks) == 1  # the hero still rolls

@@ -240,6 +240,7 @@ def hero_attack(
     from_belt: bool = False,
     psi_spend: int = 0,
     owner: HeroState | None = None,
+    monster_dice: DiceRoller | None = None,
 ) -> AttackOutcome:
     """A hero attacks a monster with ``item`` using attack ``profile`` (chapter *Combat*).
 
@@ -260,6 +261,9 @@ def hero_attack(
     ``rules.take_item_ap``, see ``HeroState.use_cost``) and ends in ``hero``'s hands ("it
     must be equipped in the hand of the last character to use it"; cards in the way go to
     the Belt, then the Backpack).
+
+    ``monster_dice`` rolls the monster's defense (default ``dice``): the solo optional
+    rule lets every monster die count its average.
 
     Returns the ``AttackOutcome`` with ``ap_cost`` (card AP, + ``rules.belt_ap`` from the
     Belt, - Fast Hands) for the caller to deduct. Raises ``IllegalAction`` (see
@@ -282,7 +286,7 @@ def hero_attack(
     extra = (1 if hero.has_bonus(f"extra_{attack_type}_die") else 0) - (1 if hero.disarmed else 0)
     attack_roll = dice.roll(profile.dice, extra_dice=extra, bonus=hero.bonus(attack_type, exclude_magic=mummy))
     defense_spec = target.psi_resistance if attack_type == "magic" else target.defense
-    defense_roll = dice.roll(defense_spec, extra_dice=-target.dice_penalty)
+    defense_roll = (monster_dice or dice).roll(defense_spec, extra_dice=-target.dice_penalty)
     result = compare(attack_roll.total, defense_roll.total,
                      attack_fumble=attack_roll.fumble, defense_fumble=defense_roll.fumble)
     out = AttackOutcome(
@@ -347,6 +351,8 @@ def monster_attack(
     targets: Sequence[HeroState],
     rules: Rules,
     policy: DefensePolicy | None = None,
+    *,
+    monster_dice: DiceRoller | None = None,
 ) -> list[AttackOutcome]:
     """A monster attacks ``targets`` (chosen by the caller, in range and sight) with ONE
     attack roll (chapters *Monster attack*, *Defense*, *Getting Hit and Armor Rating*).
@@ -363,6 +369,9 @@ def monster_attack(
     element, poison (slimecrawler on any hit, golem on HP lost), vampire healing above
     its maximum, black knight damaging the cards in the hands, orc/goblin activation
     signals.
+
+    ``monster_dice`` rolls the monster's attack (default ``dice``; heroes always roll
+    ``dice``): the solo optional rule lets every monster die count its average.
 
     Raises ``IllegalAction`` for a defeated monster, no targets, more targets than its
     ability allows, or a dead/unconscious target (they are ignored by monsters).
@@ -384,7 +393,7 @@ def monster_attack(
     attack_type = monster.attack_type
     element = monster.damage_element
     mummy = abilities.magic_items_ineffective(monster)
-    attack_roll = dice.roll(monster.attack, extra_dice=-monster.dice_penalty)
+    attack_roll = (monster_dice or dice).roll(monster.attack, extra_dice=-monster.dice_penalty)
     if log.enabled:
         log.emit("monster_attack", monster.uid, targets=tuple(h.uid for h in targets),
                  attack=attack_roll.total, fumble=attack_roll.fumble)

@@ -17,7 +17,7 @@ Optional rules acting here (``state.optional_rules``): ``stop_loot_after_trap``
 (``draw_defeat_loot``: after a Trap among a defeated monster's Loot Cards the hero
 chooses to draw on or stop) and ``remove_traps_in_phase_i``
 (``phase_i_trap_removal``; the actions are in ``state``). ``monster_dice`` /
-``AverageDice`` prepare ``solo_average_monster_dice``, which waits on a combat hook.
+``AverageDice`` implement ``solo_average_monster_dice``.
 """
 
 from __future__ import annotations
@@ -261,7 +261,8 @@ def activate_monster(state: "GameState", monster: MonsterState, reason: str = "n
         state.log.emit("activation", monster.uid, reason=reason, targets=tuple(h.uid for h in targets))
     if not targets:
         return []
-    outs = monster_attack(state.dice, state.log, monster, targets, state.rules, state.defense_policy)
+    outs = monster_attack(state.dice, state.log, monster, targets, state.rules, state.defense_policy,
+                          monster_dice=monster_dice(state))
     state.check_end()
     if state.outcome is None and reason != "orc" and any(o.extra_activation for o in outs):
         activate_monster(state, monster, reason="orc")
@@ -299,11 +300,7 @@ class AverageDice(DiceRoller):
 def monster_dice(state: "GameState") -> DiceRoller:
     """The dice for the monsters' own rolls (attack, defense, psi resistance):
     ``AverageDice(rules.solo_average_die)`` when the optional rule
-    ``solo_average_monster_dice`` is on and the solo rules apply, else ``state.dice``.
-
-    Not wired in yet: ``combat.hero_attack``/``combat.monster_attack`` take one dice
-    roller for both sides; the flow needs a ``monster_dice`` parameter there (see
-    ``state.NOT_YET_ACTING``)."""
+    ``solo_average_monster_dice`` is on and the solo rules apply, else ``state.dice``."""
     if state.solo and "solo_average_monster_dice" in state.optional_rules:
         return AverageDice(state.rules.solo_average_die)
     return state.dice

@@ -27,8 +27,7 @@ the ids that are on, ``state.option(id)`` asks for one. Acting now:
 Monsters*), ``custom_characters`` (*Preparing Characters*). Recognised but not yet
 acting (``state.inactive_optional_rules``, reasons in ``NOT_YET_ACTING``):
 ``door_events`` and ``throw_needs_line_of_sight`` need the map,
-``campaign_keep_by_gold`` a campaign layer, ``solo_average_monster_dice`` a hook in
-``combat`` that lets the flow pass separate dice for the monsters' rolls.
+and ``campaign_keep_by_gold`` a campaign layer.
 """
 
 from __future__ import annotations
@@ -99,8 +98,6 @@ NOT_YET_ACTING: dict[str, str] = {
     "door_events": "Door Event cards are drawn when a door is opened: needs the map",
     "throw_needs_line_of_sight": "throwing items needs Line of Sight: needs the map (and a throw action)",
     "campaign_keep_by_gold": "keeping items worth 3 gold per card between scenarios: needs a campaign layer",
-    "solo_average_monster_dice": ("monster dice count 6 each in solo play: needs combat.hero_attack/"
-                                  "monster_attack to take separate dice for the monster's roll"),
 }
 """Optional rules the engine recognises but does not act on yet (id -> why)."""
 
@@ -604,7 +601,8 @@ class GameState:
             if not self.board.hero_can_target(self, hero, profile, target):
                 raise IllegalAction(f"{target.uid} is out of range or sight")
             out = hero_attack(self.dice, log, hero, item, profile, target, self.rules,
-                              from_belt=action.from_belt, psi_spend=action.psi_spend)
+                              from_belt=action.from_belt, psi_spend=action.psi_spend,
+                              monster_dice=phases.monster_dice(self))
             self._spend(hero, out.ap_cost)
             self.check_end()
             if out.target_defeated:
