@@ -13,6 +13,13 @@ Optional rules (``GameState.optional_rules``): :class:`ContinueLoot` / :class:`S
 :class:`TriggerShopTrap` (``remove_traps_in_phase_i``, chapter *Phase I*) are only
 legal while their rule is on.
 
+Other characters' items (chapters *Throw Items (0 - 10 AP)* and *Take, Use or Repair
+Other Items (5 AP)*): :class:`ThrowItem`, :class:`TakeItem`, :class:`UseOtherItem`,
+:class:`RepairOtherItem`. Range 1 and the throwing distance are asked of
+``state.board`` (``hero_adjacent``, ``can_throw``; without a map both are always
+true), the other character's consent of ``GameState.consents``. They are listed only
+when the game has more than one hero.
+
 Movement, jumping, swapping places, opening doors and carrying need the map; they
 will be further action types here (``Walk``, ``Jump``...), costed by the board.
 """
@@ -75,6 +82,69 @@ class MoveItem(Action):
 
     item_uid: str
     to: str = "equip"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowItem(Action):
+    """Throw a carried card to the character ``receiver_uid`` (chapter *Throw Items
+    (0 - 10 AP)*): 0 AP from the Body, ``rules.belt_ap`` (4) from the Belt,
+    ``rules.backpack_ap`` (10) from the Backpack (*Fast Hands*: 3 less, "retrieving an
+    item from the Belt or Backpack"). Both must be on the same or an adjacent Room Tile
+    (``board.can_throw``; no range or Line of Sight needed). The receiver (conscious)
+    places it: ``to="equip"`` (hands or its body zone; requirements met), ``"belt"``
+    (a free Belt slot) or ``"backpack"``. A card the thrown one pushes off goes only
+    to the receiver's ``displaced_to`` (``"belt"``, full: Backpack; or ``"backpack"``),
+    never on to another character."""
+
+    item_uid: str
+    receiver_uid: str
+    to: str = "equip"
+    displaced_to: str = "belt"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeItem(Action):
+    """Take the card ``item_uid`` from the character ``owner_uid`` within range 1
+    (chapter *Take, Use or Repair Other Items (5 AP)*): ``rules.take_item_ap`` (5; 2
+    with *Fast Hands*) wherever it is (Body, Belt or Backpack). The owner must agree
+    unless unconscious. ``to``: ``"equip"`` (cards in the way go to the taker's Belt,
+    full: Backpack), ``"belt"`` or ``"backpack"``."""
+
+    owner_uid: str
+    item_uid: str
+    to: str = "equip"
+
+
+@dataclass(frozen=True, slots=True)
+class UseOtherItem(Action):
+    """Take the card ``item_uid`` from the character ``owner_uid`` within range 1 and
+    use it in the same action (chapter *Take, Use or Repair Other Items (5 AP)*): 5 AP
+    (``rules.take_item_ap``) + the card's AP (*Fast Hands*: 2 + card AP - 3), from any
+    place of the owner, its Backpack too. With ``profile_index`` an attack with that
+    profile on monster ``monster_uid`` (``psi_spend``: extra PP of an enchanted
+    weapon); else a potion or non-attack spell on ``target_uid`` (default the user;
+    a taken potion may infuse any character within range 1 of the user). A weapon or
+    spell ends in the user's hands; a used potion is discarded. The owner must agree
+    unless unconscious."""
+
+    owner_uid: str
+    item_uid: str
+    target_uid: str | None = None
+    profile_index: int | None = None
+    monster_uid: str | None = None
+    psi_spend: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RepairOtherItem(Action):
+    """Repair the damaged cards ``item_uids`` of the character ``owner_uid`` within
+    range 1 in one action (chapter *Take, Use or Repair Other Items (5 AP)*): the repair
+    cost (*Repair Equipment*: one card, or armor of one set on the Body/Belt) + 5 AP
+    (2 with *Fast Hands*); the cards stay with the owner. The owner must agree unless
+    unconscious."""
+
+    owner_uid: str
+    item_uids: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

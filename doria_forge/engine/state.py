@@ -12,8 +12,10 @@ Everything random comes from ``state.dice`` (one seeded ``DiceRoller``); everyth
 observable is emitted to ``state.log`` (an ``EventLog``, disabled for bulk runs).
 
 Map questions (distances, range, Room Tiles occupied, Loot Markers, Phase F map
-effects, monster movement) go to ``state.board``; :class:`NoMap` answers them for
-games without a map: every hero is in range of everything at distance 0, all
+effects, monster movement, heroes within range 1 of each other, where items can be
+thrown) go to ``state.board``; :class:`NoMap` answers them for
+games without a map: every hero is in range of everything at distance 0 (every
+other hero is adjacent and can be thrown to), all
 heroes share one Room Tile (``options.occupied_room_tiles``), no door is opened
 unless ``state.door_opened`` is set, ``state.loot_markers`` Loot Markers are
 reachable. A map implementation replaces the board.
@@ -43,8 +45,8 @@ from doria_forge.model.pack import ContentPack
 from . import phases
 from .actions import (
     Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, ContinueLoot, EndTurn, KeepLoot, MoveItem,
-    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RetrieveFromBackpack, Search, StayUnconscious,
-    StopLoot, TriggerShopTrap, UseItem, Wait,
+    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RepairOtherItem, RetrieveFromBackpack, Search,
+    StayUnconscious, StopLoot, TakeItem, ThrowItem, TriggerShopTrap, UseItem, UseOtherItem, Wait,
 )
 from .combat import DEFAULT_DEFENSE, attack_problem, hero_attack, repair, use_item
 from .decks import EQUIPMENT, TRAP, Card, LootDecks, MonsterDeck, card_gold, resolve_trap
@@ -96,7 +98,7 @@ def clone_hero(hero: HeroState, uid: str | None = None) -> HeroState:
 # --------------------------------------------------------------------------- optional rules
 NOT_YET_ACTING: dict[str, str] = {
     "door_events": "Door Event cards are drawn when a door is opened: needs the map",
-    "throw_needs_line_of_sight": "throwing items needs Line of Sight: needs the map (and a throw action)",
+    "throw_needs_line_of_sight": "throwing items (ThrowItem) needs Line of Sight: needs the map (board.can_throw)",
     "campaign_keep_by_gold": "keeping items worth 3 gold per card between scenarios: needs a campaign layer",
 }
 """Optional rules the engine recognises but does not act on yet (id -> why)."""
@@ -147,6 +149,19 @@ class NoMap:
 
     def take_loot_marker(self, state: "GameState", hero: HeroState) -> None:
         state.loot_markers -= 1
+
+    def hero_adjacent(self, state: "GameState", hero: HeroState, other: HeroState) -> bool:
+        """Whether ``other`` is within range 1 of ``hero`` (an adjacent square; chapter
+        *Take, Use or Repair Other Items (5 AP)*: taking, using or repairing another
+        character's item, infusing a character with a taken potion). No map: always."""
+        return True
+
+    def can_throw(self, state: "GameState", thrower: HeroState, receiver: HeroState) -> bool:
+        """Whether ``thrower`` may throw an item to ``receiver`` (chapter *Throw Items
+        (0 - 10 AP)*): the same Room Tile or an adjacent one connected by a door or
+        Secret Door, any distance, no Line of Sight (with the optional rule
+        ``throw_needs_line_of_sight`` also Line of Sight). No map: always."""
+        return True
 
     def trap_targets(self, state: "GameState", drawer: HeroState, trap) -> list[HeroState]:
         """Who a Trap affects: the drawer (person), else every hero on the drawer's Room
@@ -247,6 +262,10 @@ class GameState:
     defeated: list[MonsterState] = field(default_factory=list)
     outcome: str | None = None
     defense_policy: object = DEFAULT_DEFENSE
+    item_consent: object = None
+    """Whether a conscious character lets another take, use or repair its items (chapter
+    *Take, Use or Repair Other Items (5 AP)*): ``None`` = always (bots agree), else a
+    callable ``(state, owner, taker) -> bool``; see ``consents``."""
     monster_serial: int = 0
     scratch: dict = field(default_factory=dict, repr=False)
     """Free cache for bots (cleared in copies)."""
@@ -407,6 +426,15 @@ class GameState:
                 return m
         raise KeyError(uid)
 
+    def consents(self, owner: HeroState, taker: HeroState) -> bool:
+        """Whether ``owner`` lets ``taker`` take, use or repair its items (chapter *Take,
+        Use or Repair Other Items (5 AP)*: "the other character must agree"; an
+        unconscious character "cannot resist"). Asks ``item_consent`` (``None``: yes)."""
+        if owner.unconscious:
+            return True
+        policy = self.item_consent
+        return True if policy is None else bool(policy(self, owner, taker))
+
     def trap_targets(self, drawer: HeroState, trap) -> list[HeroState]:
         return self.board.trap_targets(self, drawer, trap)
 
@@ -554,11 +582,200 @@ class GameState:
                 acts.append(RetrieveFromBackpack(item.uid, "equip"))
             if len(hero.belt) < hero.belt_capacity:
                 acts.append(RetrieveFromBackpack(item.uid, "belt"))
+        if len(self.heroes) > 1:
+            acts += self._legal_other_items(hero)
         if board.loot_markers(self, hero) > 0 and self.loot is not None:
             acts += [Search(1), Search(2)]
         acts += [Wait(n) for n in range(1, ap + 1)]
         acts.append(EndTurn())
         return acts
+
+    def _legal_other_items(self, hero: HeroState) -> list[Action]:
+        """Throws to every conscious friend ``board.can_throw`` allows (chapter *Throw
+        Items (0 - 10 AP)*) and taking, using and repairing the items of every living
+        friend within range 1 who agrees (or is unconscious; chapter *Take, Use or Repair
+        Other Items (5 AP)*)."""
+        acts: list[Action] = []
+        board = self.board
+        others = [h for h in self.heroes if h is not hero and not h.dead]
+        for receiver in others:
+            if not receiver.can_act or not board.can_throw(self, hero, receiver):
+                continue
+            for item in hero.all_items():
+                if receiver.can_equip(item.card):
+                    acts.append(ThrowItem(item.uid, receiver.uid, "equip"))
+                    if receiver.free_slot(item.card) is None:
+                        acts.append(ThrowItem(item.uid, receiver.uid, "equip", "backpack"))
+                if len(receiver.belt) < receiver.belt_capacity:
+                    acts.append(ThrowItem(item.uid, receiver.uid, "belt"))
+                acts.append(ThrowItem(item.uid, receiver.uid, "backpack"))
+        reachable = [h for h in self.heroes if not h.dead and (h is hero or board.hero_adjacent(self, hero, h))]
+        for owner in others:
+            if not board.hero_adjacent(self, hero, owner) or not self.consents(owner, hero):
+                continue
+            for item in owner.all_items():
+                card = item.card
+                if hero.can_equip(card):
+                    acts.append(TakeItem(owner.uid, item.uid, "equip"))
+                if len(hero.belt) < hero.belt_capacity:
+                    acts.append(TakeItem(owner.uid, item.uid, "belt"))
+                acts.append(TakeItem(owner.uid, item.uid, "backpack"))
+                for pi, profile in enumerate(card.attacks):
+                    for m in self.monsters:
+                        if (attack_problem(hero, item, profile, m, owner=owner) is None
+                                and board.hero_can_target(self, hero, profile, m)):
+                            acts.append(UseOtherItem(owner.uid, item.uid, None, pi, m.uid))
+                effect = card.effect
+                if effect is not None and not card.attacks and not item.damaged and hero.meets_requirements(card):
+                    acts.append(UseOtherItem(owner.uid, item.uid))
+                    if card.card_type == "potion":
+                        acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in reachable if h is not hero]
+                    elif effect.targets == "self_or_friend":
+                        acts += [UseOtherItem(owner.uid, item.uid, h.uid)
+                                 for h in self.heroes if h is not hero and not h.dead]
+            for group in owner.repair_groups():
+                acts.append(RepairOtherItem(owner.uid, tuple(i.uid for i in group)))
+        return acts
+
+    def _other_hero(self, hero: HeroState, uid: str, role: str) -> HeroState:
+        """The living character ``uid`` other than ``hero``; raises ``IllegalAction``."""
+        other = next((h for h in self.heroes if h.uid == uid), None)
+        if other is None or other is hero:
+            raise IllegalAction(f"{uid!r} is not another character to be the {role}")
+        if other.dead:
+            raise IllegalAction(f"{uid} is dead")
+        return other
+
+    def _reach_owner(self, hero: HeroState, owner_uid: str) -> HeroState:
+        """The owner of the items for *Take, Use or Repair Other Items (5 AP)*: another
+        living character within range 1 (``board.hero_adjacent``) who agrees or is
+        unconscious (``consents``). Raises ``IllegalAction``."""
+        owner = self._other_hero(hero, owner_uid, "owner")
+        if not self.board.hero_adjacent(self, hero, owner):
+            raise IllegalAction(f"{owner.uid} is not within range 1 of {hero.uid}")
+        if not self.consents(owner, hero):
+            raise IllegalAction(f"{owner.uid} does not agree to give up its items")
+        return owner
+
+    def _throw(self, hero: HeroState, action: ThrowItem) -> None:
+        """Chapter *Throw Items (0 - 10 AP)* (see ``ThrowItem``). Everything is checked
+        before anything moves."""
+        receiver = self._other_hero(hero, action.receiver_uid, "receiver")
+        if not receiver.can_act:
+            raise IllegalAction(f"{receiver.uid} is unconscious and cannot catch or place an item")
+        if not self.board.can_throw(self, hero, receiver):
+            raise IllegalAction(f"{receiver.uid} is not on the same or an adjacent Room Tile")
+        item = self._find_item(hero, action.item_uid)
+        card = item.card
+        if action.to == "equip":
+            if action.displaced_to not in ("belt", "backpack"):
+                raise IllegalAction("a displaced card may go only to the receiver's Belt or Backpack, "
+                                    f"not {action.displaced_to!r}")
+            if not receiver.can_equip(card):
+                raise IllegalAction(f"{receiver.uid} does not meet the requirements of {card.name}")
+        elif action.to == "belt":
+            if len(receiver.belt) >= receiver.belt_capacity:
+                raise IllegalAction(f"the Belt of {receiver.uid} is full")
+        elif action.to != "backpack":
+            raise IllegalAction(f"cannot throw to {action.to!r}")
+        source = hero.location(item)
+        place = "body" if source not in ("belt", "backpack") else source
+        cost = hero.retrieve_cost(item)
+        hero.discard(item)
+        displaced: tuple[str, ...] = ()
+        if action.to == "equip":
+            before = receiver.equipped()
+            receiver.equip(item, displace=action.displaced_to)
+            displaced = tuple(i.uid for i in before if not receiver.is_equipped(i))
+        elif action.to == "belt":
+            receiver.move_to_belt(item)
+        else:
+            receiver.move_to_backpack(item)
+        self._spend(hero, cost)
+        self.log.emit("throw_item", hero.uid, item=item.uid, receiver=receiver.uid, source=place, to=action.to,
+                      displaced=displaced, displaced_to=action.displaced_to if displaced else None, ap=cost)
+
+    def _take(self, hero: HeroState, action: TakeItem) -> None:
+        """Chapter *Take, Use or Repair Other Items (5 AP)*: take a card from anywhere on
+        another character (see ``TakeItem``)."""
+        owner = self._reach_owner(hero, action.owner_uid)
+        item = self._find_item(owner, action.item_uid)
+        if action.to == "equip":
+            if not hero.can_equip(item.card):
+                raise IllegalAction(f"{hero.uid} does not meet the requirements of {item.name}")
+        elif action.to == "belt":
+            if len(hero.belt) >= hero.belt_capacity:
+                raise IllegalAction(f"the Belt of {hero.uid} is full")
+        elif action.to != "backpack":
+            raise IllegalAction(f"cannot take to {action.to!r}")
+        cost = hero.take_cost()
+        source = owner.location(item)
+        owner.discard(item)
+        if action.to == "equip":
+            hero.equip(item, displace="belt")
+        elif action.to == "belt":
+            hero.move_to_belt(item)
+        else:
+            hero.move_to_backpack(item)
+        self._spend(hero, cost)
+        self.log.emit("take_item", hero.uid, owner=owner.uid, item=item.uid, source=source, to=action.to, ap=cost)
+
+    def _use_other(self, hero: HeroState, action: UseOtherItem) -> None:
+        """Chapter *Take, Use or Repair Other Items (5 AP)*: take and use in one action
+        (see ``UseOtherItem``); ``combat.hero_attack`` / ``combat.use_item`` with ``owner``."""
+        owner = self._reach_owner(hero, action.owner_uid)
+        item = self._find_item(owner, action.item_uid)
+        log = self.log
+        if action.profile_index is not None:
+            attacks = item.card.attacks
+            if not 0 <= action.profile_index < len(attacks):
+                raise IllegalAction(f"{item.name} has no attack {action.profile_index}")
+            if action.target_uid is not None:
+                raise IllegalAction("an attack targets a monster (monster_uid), not a character")
+            target = next((m for m in self.monsters if m.uid == action.monster_uid), None)
+            if target is None:
+                raise IllegalAction(f"no monster {action.monster_uid} on the board")
+            profile = attacks[action.profile_index]
+            if not self.board.hero_can_target(self, hero, profile, target):
+                raise IllegalAction(f"{target.uid} is out of range or sight")
+            out = hero_attack(self.dice, log, hero, item, profile, target, self.rules, psi_spend=action.psi_spend,
+                              owner=owner, monster_dice=phases.monster_dice(self))
+            self._spend(hero, out.ap_cost)
+            log.emit("use_other_item", hero.uid, owner=owner.uid, item=item.uid, target=target.uid,
+                     ap=out.ap_cost, consumed=False)
+            self.check_end()
+            if out.target_defeated:
+                phases.on_monster_defeated(self, target, hero)
+            return
+        if action.monster_uid is not None or action.psi_spend:
+            raise IllegalAction("monster_uid and psi_spend belong to an attack (profile_index)")
+        if item.card.effect is None or item.card.attacks:
+            raise IllegalAction(f"{item.name} is not a potion or non-attack spell to use (attack with profile_index, "
+                                f"or take it with TakeItem)")
+        target = hero
+        if action.target_uid is not None:
+            target = next((h for h in self.heroes if h.uid == action.target_uid), None)
+            if target is None:
+                raise IllegalAction(f"no character {action.target_uid}")
+            if (target is not hero and item.card.card_type == "potion"
+                    and not self.board.hero_adjacent(self, hero, target)):
+                raise IllegalAction(f"{target.uid} is not within range 1 of {hero.uid} to be infused")
+        out = use_item(self.dice, log, hero, item, target, owner=owner)
+        self._spend(hero, out.ap_cost)
+        log.emit("use_other_item", hero.uid, owner=owner.uid, item=item.uid, target=target.uid,
+                 ap=out.ap_cost, consumed=out.consumed)
+        self.check_end()
+
+    def _repair_other(self, hero: HeroState, action: RepairOtherItem) -> None:
+        """Chapter *Take, Use or Repair Other Items (5 AP)*: repair another character's
+        cards for the repair cost + 5 AP; they stay with the owner (``combat.repair``)."""
+        owner = self._reach_owner(hero, action.owner_uid)
+        items = [self._find_item(owner, u) for u in action.item_uids]
+        if len({id(i) for i in items}) != len(items):
+            raise IllegalAction("a card can be repaired only once per action")
+        cost = repair(self.log, hero, items, owner=owner)
+        self._spend(hero, cost)
+        self.log.emit("repair_other_item", hero.uid, owner=owner.uid, items=tuple(action.item_uids), ap=cost)
 
     def _spend(self, hero: HeroState, cost: int) -> None:
         self.ap[hero.uid] = self.ap.get(hero.uid, 0) - cost
@@ -649,6 +866,14 @@ class GameState:
                 raise IllegalAction(f"cannot move to {action.to!r}")
             self._spend(hero, cost)
             log.emit("move_item", hero.uid, item=item.uid, to=action.to, ap=cost)
+        elif isinstance(action, ThrowItem):
+            self._throw(hero, action)
+        elif isinstance(action, TakeItem):
+            self._take(hero, action)
+        elif isinstance(action, UseOtherItem):
+            self._use_other(hero, action)
+        elif isinstance(action, RepairOtherItem):
+            self._repair_other(hero, action)
         elif isinstance(action, Search):
             self._search(hero, action.cards)
         elif isinstance(action, Wait):

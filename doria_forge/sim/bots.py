@@ -9,6 +9,13 @@
   last action may overrun the AP left, so the cost counts at most the AP left);
   spells that would drive PP below 0 are discounted. Without any usable attack it
   takes a weapon from the Belt or Backpack, else it ends its turn.
+* With friends (more than one hero; never in a duel): throws a weapon or spell on
+  its Belt or in its Backpack whose requirements it does not meet to the first
+  conscious friend who meets them (chapter *Throw Items (0 - 10 AP)*, only when the
+  throw costs no more than the AP left; into the friend's Belt, full: Backpack);
+  when its HP are low and it has no healing potion on the Body or Belt, drinks one
+  from a friend within range 1 who agrees and has more than half its HP (from any
+  place, the Backpack too: chapter *Take, Use or Repair Other Items (5 AP)*).
 * Phase H: hero bonus by a fixed preference, Attribute Points where a calculated
   value rises, recovery points to the lower of HP/PP, always wakes up.
 * Phase I: clears shop cards that cannot be bought, buys nothing. With the
@@ -33,8 +40,8 @@ from functools import lru_cache
 from doria_forge.engine import phases
 from doria_forge.engine.actions import (
     Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, ContinueLoot, EndTurn, KeepLoot, MoveItem,
-    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RetrieveFromBackpack, StopLoot, TriggerShopTrap,
-    UseItem,
+    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RetrieveFromBackpack, StopLoot, ThrowItem,
+    TriggerShopTrap, UseItem, UseOtherItem,
 )
 from doria_forge.engine.combat import attack_problem
 from doria_forge.engine.decks import TRAP, card_gold
@@ -167,6 +174,41 @@ def _potion(hero, kind: str):
     return None
 
 
+def _friend_potion(state, hero) -> Action | None:
+    """A healing potion of a friend within range 1 who agrees (or is unconscious) and
+    has more than half its HP, taken and drunk in one action (*Take, Use or Repair
+    Other Items (5 AP)*), or ``None``."""
+    board = state.board
+    for friend in state.heroes:
+        if (friend is hero or friend.dead or friend.hp <= friend.hp_max // 2
+                or not board.hero_adjacent(state, hero, friend) or not state.consents(friend, hero)):
+            continue
+        for item in friend.all_items():
+            card = item.card
+            eff = card.effect
+            if (eff is not None and eff.heal_hp > 0 and card.card_type == "potion" and not card.attacks
+                    and not item.damaged and hero.meets_requirements(card)):
+                return UseOtherItem(friend.uid, item.uid)
+    return None
+
+
+def _throw_unusable(state, hero, ap: int) -> Action | None:
+    """Throw a weapon or spell the hero cannot use (requirements) from its Belt or
+    Backpack to the first conscious friend who can (*Throw Items (0 - 10 AP)*), when the
+    throw costs at most the AP left; ``None`` otherwise."""
+    board = state.board
+    for item in hero.belt + hero.backpack:
+        card = item.card
+        if not card.attacks or hero.meets_requirements(card) or hero.retrieve_cost(item) > ap:
+            continue
+        for friend in state.heroes:
+            if (friend is not hero and friend.can_act and friend.meets_requirements(card)
+                    and board.can_throw(state, hero, friend)):
+                to = "belt" if len(friend.belt) < friend.belt_capacity else "backpack"
+                return ThrowItem(item.uid, friend.uid, to)
+    return None
+
+
 BONUS_PREFERENCE = ("extra_damage", "extra_{type}_die", "extra_initiative_die", "regeneration", "fast_hands",
                     "extra_defense_die", "extra_melee_die", "extra_ranged_die", "extra_magic_die", "double_range")
 
@@ -187,12 +229,21 @@ def _action_phase(state, hero) -> Action:
         best = max(range(len(state.pending_loot)), key=lambda i: card_gold(state.pack, state.pending_loot[i]))
         return KeepLoot(best)
     ap = state.ap.get(hero.uid, 0)
+    friends = len(state.heroes) > 1
+    if friends:
+        throw = _throw_unusable(state, hero, ap)
+        if throw is not None:
+            return throw
     if not state.monsters:
         return EndTurn()
     if hero.hp <= max(1, hero.hp_max // 3):
         potion = _potion(hero, "heal")
         if potion is not None:
             return UseItem(potion.uid, None, hero.location(potion) == "belt")
+        if friends:
+            action = _friend_potion(state, hero)
+            if action is not None:
+                return action
     if hero.poison_markers >= 2:
         potion = _potion(hero, "antidote")
         if potion is not None:
