@@ -104,7 +104,7 @@ def simulate(
             content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
             console=_console(), progress=progress, jobs=jobs,
         )
-    except ValueError as exc:
+    except (ValueError, pipeline.UsageError) as exc:
         _fail(2, str(exc))
     typer.echo(f"simulation report: {path}")
 
@@ -141,7 +141,11 @@ def export_bundle(
 ) -> None:
     """Write the engine-ready JSON bundle of every validated document."""
     content = _validated(pack, quiet_when_clean=True)
-    typer.echo(str(pipeline.export_bundle(content, out)))
+    try:
+        path = pipeline.export_bundle(content, out)
+    except pipeline.UsageError as exc:  # an unwritable --out
+        _fail(2, str(exc))
+    typer.echo(str(path))
 
 
 @app.command()
@@ -175,11 +179,15 @@ def build(
     content = _validated(pack)
     console = _console()
     try:
+        # Refuse an unusable --out before the simulation spends its time.
+        pipeline.check_output(out, folder=True)
         _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json", console=console, progress=progress, jobs=jobs)
         pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
+        bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
+    except pipeline.UsageError as exc:
+        _fail(2, str(exc))
     except pipeline.ExportFailed as exc:
         _fail(1, str(exc))
-    bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
     # Paths are printed whole (never wrapped) so they can be copied and grepped.
     typer.echo(f"simulation report: {sim_path}")
     typer.echo(f"PDF sheets ({len(pdfs)}):")

@@ -7,8 +7,10 @@ maps outcomes to exit codes. Export and engine modules are imported lazily so th
 
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -23,6 +25,44 @@ class UsageError(Exception):
 
 class ExportFailed(Exception):
     """An export could not be written because of the content (template error...): exit 1."""
+
+
+class OutputError(UsageError):
+    """An output path cannot be written (it is a folder, under a file, read-only...): exit 2.
+
+    A usage error, not a content problem: the user chose the ``--out`` path."""
+
+
+def check_output(path: Path, *, folder: bool) -> None:
+    """Refuse an output path that cannot work, before any slow stage runs.
+
+    ``folder=True`` for an output folder (PDF sheets, build), else an output file. Without this
+    check a bad ``--out`` surfaced as a Python traceback after the whole simulation had run.
+    Raises OutputError.
+    """
+    path = Path(path)
+    if folder and path.exists() and not path.is_dir():
+        raise OutputError(f"cannot write into {path}: it is a file, not a folder; choose another --out")
+    if not folder and path.is_dir():
+        raise OutputError(f"cannot write {path}: it is a folder; give --out a file name")
+    ancestor = path if folder else path.parent
+    ancestor = Path(os.path.abspath(ancestor))
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        raise OutputError(f"cannot write {path}: {ancestor} is a file, not a folder; choose another --out")
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write {path}: folder {ancestor} is not writable; choose another --out")
+
+
+@contextmanager
+def _writing(path: Path) -> Iterator[None]:
+    """Turn an OSError while writing outputs into an OutputError naming the path (no traceback)."""
+    try:
+        yield
+    except OSError as exc:
+        where = exc.filename or path
+        raise OutputError(f"cannot write {where}: {exc.strerror or exc}; choose another --out") from None
 
 
 # -- validate -------------------------------------------------------------------
@@ -68,8 +108,10 @@ def simulate(
 ):
     """Run the duel matrix with a progress bar, print its tables, write the JSON report.
 
-    Returns ``(MatrixResult, json path)``. Raises ValueError for unknown hero/monster ids.
+    Returns ``(MatrixResult, json path)``. Raises ValueError for unknown hero/monster ids,
+    OutputError (checked before any duel runs) when ``out`` cannot be written.
     """
+    check_output(Path(out), folder=False)
     from doria_forge.sim.matrix import LEVELS, run_matrix
     from doria_forge.sim.report import print_matrix, write_matrix_json
 
@@ -91,7 +133,8 @@ def simulate(
         )
     names = {k: v.display_name for k, v in pack.characters.items()} | {k: v.display_name for k, v in pack.monsters.items()}
     print_matrix(result, console, names)
-    path = write_matrix_json(result, Path(out), pack_id=pack.info.id, content_sha256=pack.content_hash())
+    with _writing(Path(out)):
+        path = write_matrix_json(result, Path(out), pack_id=pack.info.id, content_sha256=pack.content_hash())
     return result, path
 
 
@@ -105,7 +148,10 @@ def export_bundle(pack: ContentPack, out: Path | None = None) -> Path:
     """Write the JSON bundle (default ``build/<pack>-<version>.bundle.json``)."""
     from doria_forge.export.bundle import write_bundle
 
-    return write_bundle(pack, Path(out) if out else Path("build") / bundle_name(pack))
+    path = Path(out) if out else Path("build") / bundle_name(pack)
+    check_output(path, folder=False)
+    with _writing(path):
+        return write_bundle(pack, path)
 
 
 def project_dir(pack_path: Path) -> Path:
@@ -151,8 +197,10 @@ def export_pdf(
         )
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
+    check_output(Path(out), folder=True)
     try:
-        return pdf.export_pdfs(pack, Path(out), overrides, **_project_assets(project))
+        with _writing(Path(out)):
+            return pdf.export_pdfs(pack, Path(out), overrides, **_project_assets(project))
     except pdf.ExportError as exc:
         raise ExportFailed(str(exc)) from None
 
@@ -165,8 +213,10 @@ def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, proje
     from doria_forge.export import pdf
     from doria_forge.export.preview import render_preview
 
+    check_output(Path(out), folder=False)
     try:
-        return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=_project_assets(project)["layout_file"])
+        with _writing(Path(out)):
+            return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=_project_assets(project)["layout_file"])
     except pdf.UnknownItemError as exc:
         raise UsageError(str(exc)) from None
     except pdf.ExportError as exc:

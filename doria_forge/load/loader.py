@@ -213,7 +213,13 @@ class _Converter:
                 except (KeyError, TypeError, AttributeError):
                     pass
                 try:
-                    self.value_positions[child] = self.loc(*lc.value(key))
+                    value_at = self.loc(*lc.value(key))
+                    key_at = self.positions.get(child)
+                    # An empty value (`name:` then a newline) is written nowhere; ruamel
+                    # records the start of the next line, which blamed the wrong line.
+                    if value is None and key_at is not None and value_at.line > key_at.line:
+                        value_at = key_at
+                    self.value_positions[child] = value_at
                 except (KeyError, TypeError, AttributeError):
                     pass
             out[plain_key] = self.convert(value, child)

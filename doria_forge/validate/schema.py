@@ -170,6 +170,9 @@ def errors_to_problems(doc: LoadedDocument, model: type[BaseModel], errors: list
             shown = _short(value) if etype not in ("model_type", "dict_type") else None
             if isinstance(value, (_dt.date, _dt.datetime)):
                 shown = value.isoformat()
+            if value is None and resolved and "input" in error:
+                # `name:` with nothing after it; "got None" means nothing to a designer.
+                shown = "an empty value: write one after the colon"
             if shown is not None and shown not in message and rule == SCHEMA and resolved:
                 text += f" (got {shown})"
             if etype == "string_type" and isinstance(value, (int, float, _dt.date)):

@@ -83,6 +83,22 @@ def fit_paragraph(text: str, width: float, height: float, *, max_size: float, mi
         if h <= height + 1e-6:
             log.warning("text cut to fit %.0f x %.0f pt: %.40s...", width, height, text)
             return para, Fit(min_size, h, True)
+    # One word longer than the whole box (a URL, a long compound): dropping words left only the
+    # ellipsis, so the text vanished without a warning. Cut the plain text by characters instead
+    # (largest prefix that fits, by bisection); markup is not cut mid-tag.
+    log.warning("text cut to fit %.0f x %.0f pt: %.40s...", width, height, text)
+    if not is_markup:
+        plain = text.strip()
+        lo, hi, best_cut = 1, len(plain), None
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            para, h = _height(markup(plain[:mid]) + ELLIPSIS, width, min_size, bold, align)
+            if h <= height + 1e-6:
+                best_cut, lo = (para, h), mid + 1
+            else:
+                hi = mid - 1
+        if best_cut is not None:
+            return best_cut[0], Fit(min_size, best_cut[1], True)
     para, h = _height(ELLIPSIS, width, min_size, bold, align)
     return para, Fit(min_size, h, True)
 

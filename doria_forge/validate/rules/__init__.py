@@ -25,10 +25,12 @@ from . import (
     monster_level_cards,
     monster_level_monotonic,
     monster_stat_on_level_card,
+    printable_text,
     room_tile_openings,
     room_tile_reachable,
     room_tile_shape,
     scenario_tile_deck,
+    single_manifest,
 )
 
 RULE_MODULES: tuple[ModuleType, ...] = (
@@ -42,6 +44,8 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     room_tile_openings,
     room_tile_reachable,
     scenario_tile_deck,
+    printable_text,
+    single_manifest,
 )
 
 

@@ -1,0 +1,77 @@
+"""Every text the PDF prints can be drawn with the card font.
+
+The cards are set in DejaVu Sans (embedded, so they print the same everywhere). It covers Latin
+(umlauts, accents), Greek and Cyrillic, but not Chinese, Japanese or Korean characters nor most
+emoji: reportlab draws those as empty boxes without any error, so a designer only notices on
+paper. A **warning** (the PDF still builds) at the field holding the text, naming the characters.
+``id`` and ``kind`` are never printed and not checked.
+
+Passing::
+
+    kind: equipment
+    id: dwarven_axe
+    name: Zwergenaxt der Großmütter     # umlauts and ß print fine
+
+Failing::
+
+    kind: equipment
+    id: dragon_axe
+    name: 龍の斧                         # CJK: prints as three empty boxes
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Iterator
+
+from ...load.problem import Problem, Severity
+from ..source_map import SourceMap
+
+ID = "printable-text"
+SEVERITY = Severity.WARNING
+
+_NOT_PRINTED = frozenset({"id", "kind"})
+_MAX_LISTED = 6
+
+
+def _strings(data: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
+    if isinstance(data, str):
+        yield path, data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if not (path == () and key in _NOT_PRINTED):
+                yield from _strings(value, path + (key,))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _strings(value, path + (i,))
+
+
+def _describe(chars: list[str]) -> str:
+    shown = ", ".join(f"'{c}' (U+{ord(c):04X})" for c in chars[:_MAX_LISTED])
+    return shown + (f" and {len(chars) - _MAX_LISTED} more" if len(chars) > _MAX_LISTED else "")
+
+
+def _plain(text: str) -> bool:
+    # Latin up to Latin Extended-B: always in DejaVu Sans. Checked here so that a pack without
+    # other characters never imports reportlab and matplotlib (validate stays quick).
+    return all(ord(ch) < 0x0250 for ch in text)
+
+
+def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+    for document in pack:
+        raw = source_map.raw(document.kind, document.id)
+        if raw is None:
+            continue
+        for path, text in _strings(raw, ()):
+            if _plain(text):
+                continue
+            from ...export.pdf.fonts import missing_glyphs  # reads the font files once, when needed
+
+            missing = missing_glyphs(text)
+            if missing:
+                yield source_map.problem(
+                    document.kind, document.id, path, ID, SEVERITY,
+                    f"{'.'.join(str(p) for p in path)} has characters the card font (DejaVu Sans) cannot "
+                    f"draw: {_describe(missing)}; they print as empty boxes. Use other characters "
+                    f"(Latin, Greek and Cyrillic print fine)",
+                    value=True,
+                )
