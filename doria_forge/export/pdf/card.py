@@ -71,6 +71,10 @@ class BackSpec:
     subtitle: str = "Dungeons of Doria"
 
 
+STAT_ROW_PT = 18.0
+"""Height of one row of stat chips on a poker-size card, in points (scaled for other sizes)."""
+
+
 def _scale(box: FaceBox) -> float:
     # Type grows with the card: 1.0 on a mini card (41 mm wide), up to 1.35 on poker and larger.
     return min(1.35, max(0.9, box.width / mm(41.0)))
@@ -108,7 +112,7 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     bottom = py + pad + footer_h + 1.5 * s
     cols = 3 if box.width < mm(55) else 4
     rows = -(-len(spec.stats) // cols) if spec.stats else 0
-    stats_h = rows * 17.0 * s
+    stats_h = rows * STAT_ROW_PT * s
     regions["stats"] = (x, top - stats_h, w, stats_h)
     top -= stats_h + (2.0 * s if rows else 0.0)
     if spec.table:
@@ -216,7 +220,7 @@ class CardFace:
         x, y, w, h = region
         cols = 3 if box.width < mm(55) else 4
         cell_w = w / cols
-        cell_h = 17.0 * s
+        cell_h = STAT_ROW_PT * s
         gap = 1.2 * s
         for i, stat in enumerate(self.spec.stats):
             row, col = divmod(i, cols)
@@ -226,7 +230,8 @@ class CardFace:
             canvas.roundRect(cx + gap / 2, cy + gap / 2, cell_w - gap, cell_h - gap, 1.5 * s, stroke=0, fill=1)
             inner = cell_w - gap - 2
             label = f"{stat.label} {stat.note}".strip()
-            draw_line(canvas, label, cx + gap / 2 + 1, cy + cell_h - gap / 2 - 6.5 * s, inner,
+            # Label baseline high enough that its descenders clear the value's capitals.
+            draw_line(canvas, label, cx + gap / 2 + 1, cy + cell_h - gap / 2 - 5.6 * s, inner,
                       max_size=6.0 * s, color=(0.25, 0.25, 0.25), align="center")
             draw_line(canvas, stat.value, cx + gap / 2 + 1, cy + gap / 2 + 2.2 * s, inner,
                       max_size=9.0 * s, bold=True, align="center")

@@ -105,9 +105,12 @@ def equipment_spec(card: Equipment) -> CardSpec:
     for name, label in BONUS_LABELS.items():
         value = getattr(card.bonuses, name)
         if value:
-            stats.append(Stat(label, _signed(-value if name == "target_number" else value), "bonus"))
+            # The sign marks a bonus marker; a "bonus" note would not fit a mini card's chip.
+            stats.append(Stat(label, _signed(-value if name == "target_number" else value)))
     if card.tn_check:
-        stats.append(Stat("TN", str(card.tn_check.target_number), "+".join(card.tn_check.attributes)))
+        stats.append(Stat("TN", str(card.tn_check.target_number)))
+        first, second = card.tn_check.attributes
+        notes.append(f"Check: {first}+{second}+2D against TN {card.tn_check.target_number}.")
     if card.effect:
         for value, label in ((card.effect.heal_hp, "HP"), (card.effect.heal_pp, "PP")):
             if value:
