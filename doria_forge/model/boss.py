@@ -12,25 +12,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Dice, Strict
-from .monster import MonsterTraits
+from .monster import LevelStats, MonsterTraits
 
 
-class BossLevel(Strict):
-    """One row of a Boss Monster card: the boss's numbers at one Monster Level (1-4).
-
-    ``attack``, ``defense``, ``psi_resistance`` are dice expressions; ``damage`` and
-    ``hit_points`` in points; ``armor_rating`` the points every hit must exceed. Same
-    meaning as on a Monster Level Card.
-    """
-
-    level: Annotated[int, Field(ge=1, le=4)]
-    attack: Dice
-    defense: Dice
-    psi_resistance: Dice
-    damage: Annotated[int, Field(ge=0, le=30)]
-    hit_points: Annotated[int, Field(ge=1, le=50)]
-    armor_rating: Annotated[int, Field(ge=0, le=20)]
+class BossLevel(LevelStats):
+    """One row of a Boss Monster card: the boss's numbers at one Monster Level (1-4),
+    with the same meaning as on a Monster Level Card."""
 
 
 class Boss(MonsterTraits):

@@ -66,15 +66,12 @@ class Monster(MonsterTraits):
     deck_cards: Annotated[int, Field(ge=0, le=40)]
 
 
-class MonsterLevel(Document):
-    """A Monster Level Card: one monster's numbers at one Monster Level (1-4).
+class LevelStats(Strict):
+    """The numbers of a monster at one Monster Level (1-4), as a Monster Level Card or a
+    Boss Monster row prints them: ``attack``, ``defense``, ``psi_resistance`` are dice
+    expressions; ``damage`` and ``hit_points`` in points; ``armor_rating`` the points
+    every hit must exceed."""
 
-    ``attack``, ``defense``, ``psi_resistance`` are dice expressions; ``damage``
-    and ``hit_points`` in points; ``armor_rating`` the points every hit must exceed.
-    """
-
-    kind: Literal["monster_level"] = "monster_level"
-    monster: str
     level: Annotated[int, Field(ge=1, le=4)]
     attack: Dice
     defense: Dice
@@ -82,6 +79,13 @@ class MonsterLevel(Document):
     damage: Annotated[int, Field(ge=0, le=30)]
     hit_points: Annotated[int, Field(ge=1, le=50)]
     armor_rating: Annotated[int, Field(ge=0, le=20)]
+
+
+class MonsterLevel(Document, LevelStats):
+    """A Monster Level Card: monster ``monster``'s numbers at one Monster Level (see ``LevelStats``)."""
+
+    kind: Literal["monster_level"] = "monster_level"
+    monster: str
 
     def references(self) -> Iterable[Ref]:
         yield (("monster",), "monster", self.monster)
