@@ -1,6 +1,5 @@
 """The command line as a user meets it: exit codes 0/1/2 and file:line messages, no tracebacks."""
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -10,13 +9,6 @@ from doria_forge.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
-
-
-@pytest.fixture()
-def pack(tmp_path) -> Path:
-    dest = tmp_path / "content"
-    shutil.copytree(ROOT / "content", dest)
-    return dest
 
 
 def _edit(path: Path, old: str, new: str) -> None:

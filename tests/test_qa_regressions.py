@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import shutil
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ from doria_forge.validate.testing import lines, monster_with_levels, validate_fi
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
-
-
-@pytest.fixture()
-def pack(tmp_path) -> Path:
-    dest = tmp_path / "content"
-    shutil.copytree(ROOT / "content", dest)
-    return dest
 
 
 # -- unwritable --out: exit 2 with a message, never a traceback ------------------------------------
