@@ -10,7 +10,7 @@ regions with their own numbers. All geometry is in points (1/72 inch).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -147,10 +147,10 @@ class CardFace:
     """A card front drawn from a :class:`CardSpec` (implements the composer's ``Face``)."""
 
     spec: CardSpec
-    key: str = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "key", self.spec.key)
+    @property
+    def key(self) -> str:
+        """Identity of the drawing: faces with equal keys are drawn once and reused."""
+        return self.spec.key
 
     def draw(self, canvas: Canvas, box: FaceBox) -> None:
         spec = self.spec
@@ -278,10 +278,10 @@ class CardBack:
     """A card back drawn from a :class:`BackSpec`: full-bleed colour, a border, the deck name."""
 
     spec: BackSpec
-    key: str = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "key", self.spec.key)
+    @property
+    def key(self) -> str:
+        """Identity of the drawing: faces with equal keys are drawn once and reused."""
+        return self.spec.key
 
     def draw(self, canvas: Canvas, box: FaceBox) -> None:
         spec = self.spec
