@@ -37,3 +37,9 @@ def test_duel_seeds_depend_only_on_their_inputs():
     assert len(seeds) == 1000
     assert duel_seed(2, "mage", "orc", 2, 7) != duel_seed(1, "mage", "orc", 2, 7)
     assert 0 <= duel_seed(1, "mage", "orc", 2, 7) < 2**63
+
+
+def test_a_caveat_explains_findings_of_monsters_whose_ability_cannot_act_in_a_duel():
+    cells = [cell("mage", m, 1, 200) for m in ("a", "b", "c", "d")] + [cell("mage", "zombie", 1, 400)]
+    findings = find_problems(cells, {"zombie": "its ability zombie_raise does not act in a duel"})
+    assert findings[0].message.endswith("; its ability zombie_raise does not act in a duel")

@@ -148,7 +148,23 @@ def run_matrix(
                 cells.append(stats)
                 if progress:
                     progress(runs)
-    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells)))
+    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, duel_caveats(pack, monster_ids))))
+
+
+def duel_caveats(pack: ContentPack, monster_ids: Iterable[str]) -> dict[str, str]:
+    """``{monster id: why its duel numbers understate it}`` for monsters whose ability
+    cannot act in a duel: it needs the map (zombies raising, flying, fireballs...) or a
+    second monster of its kind (goblins activating in pairs)."""
+    from doria_forge.engine.abilities import REGISTRY
+
+    out = {}
+    for monster_id in monster_ids:
+        monster = pack.monsters[monster_id]
+        ability = monster.ability.id if monster.ability else None
+        rule = REGISTRY.get(ability or "") or REGISTRY.get(monster_id)
+        if rule is not None and (rule.needs_map or rule.pair_activation):
+            out[monster_id] = f"its ability {rule.id} cannot fully act in a duel (it needs the map or a second monster)"
+    return out
 
 
 _WORKER_PACK: ContentPack | None = None
@@ -165,8 +181,9 @@ def _worker_cell(key: tuple[str, str, int], runs: int, seed: int) -> CellStats:
     return run_cell(_WORKER_PACK, *key, runs, seed)
 
 
-def find_problems(cells: list[CellStats]) -> list[Finding]:
-    """Findings over the aggregated cells.
+def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None) -> list[Finding]:
+    """Findings over the aggregated cells; ``caveats`` (monster id -> text) are appended
+    to that monster's findings so a designer knows when the duel cannot show all of it.
 
     - ``level-weaker-than-below`` (warning): a hero beats a monster at level L+1
       clearly more often than at level L (by more than 3 combined standard errors
@@ -174,6 +191,11 @@ def find_problems(cells: list[CellStats]) -> list[Finding]:
     - ``level-out-of-line`` (warning): at one Monster Level, a monster's mean hero
       win rate is more than 0.4 away from the median of all monsters at that level.
     """
+    caveats = caveats or {}
+
+    def note(monster: str) -> str:
+        return f"; {caveats[monster]}" if monster in caveats else ""
+
     findings: list[Finding] = []
     by_key = {(c.hero, c.monster, c.level): c for c in cells}
     for (hero, monster, level), low in sorted(by_key.items()):
@@ -187,7 +209,7 @@ def find_problems(cells: list[CellStats]) -> list[Finding]:
                     "level-weaker-than-below",
                     "warning",
                     f"{hero} beats {monster} level {level + 1} in {high.win_rate:.0%} of duels "
-                    f"but level {level} only in {low.win_rate:.0%}",
+                    f"but level {level} only in {low.win_rate:.0%}{note(monster)}",
                     monster,
                     level + 1,
                     hero,
@@ -213,7 +235,7 @@ def find_problems(cells: list[CellStats]) -> list[Finding]:
                         "level-out-of-line",
                         "warning",
                         f"{monster} level {level} is much {side} than its peers: heroes win "
-                        f"{mean:.0%} of duels against it, {median:.0%} against the median monster",
+                        f"{mean:.0%} of duels against it, {median:.0%} against the median monster{note(monster)}",
                         monster,
                         level,
                     )
