@@ -118,3 +118,16 @@ def test_a_word_longer_than_the_box_is_cut_by_characters_and_logged(caplog):
     assert "text cut to fit" in caplog.text
     shown = para.text if hasattr(para, "text") else ""
     assert shown.startswith("A" * 50) and shown.endswith(ELLIPSIS)
+
+
+def test_a_text_cut_on_export_names_the_card_it_was_cut_on(tmp_path, caplog):
+    """The "text cut to fit" warning of a whole export says which card lost text."""
+    from doria_forge.export.pdf import export_pdfs
+    from doria_forge.model import ContentPack, Equipment
+
+    card = Equipment(id="wordy_blade", name="Wordy Blade", card_type="weapon", zone="1_hand",
+                     attacks=[{"attack_type": "melee", "dice": "2D", "damage": 1, "ap": 10}],
+                     text="An endless saga of the blade. " * 80)
+    with caplog.at_level(logging.WARNING, logger="doria_forge.export.pdf.text"):
+        export_pdfs(ContentPack.from_documents([card]), tmp_path)
+    assert "equipment-wordy_blade: text cut to fit" in caplog.text

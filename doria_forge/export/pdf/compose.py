@@ -22,6 +22,7 @@ from doria_forge.fsutil import atomic_write_bytes
 from .errors import ExportError
 from .fonts import register_fonts
 from .layout import Rect, SheetLayout, compute_grid, mm
+from .text import DRAWING
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,11 @@ class PdfWriter:
         c = self.canvas
         c.beginForm(name, 0, 0, box.width + 2 * box.bleed, box.height + 2 * box.bleed)
         c.saveState()
-        face.draw(c, box)
+        token = DRAWING.set(face.key)
+        try:
+            face.draw(c, box)
+        finally:
+            DRAWING.reset(token)
         c.restoreState()
         c.endForm()
         self._forms[(prefix, face.key)] = name

@@ -7,6 +7,7 @@ markup sees it, so a ``<`` or ``&`` in a card text prints as written.
 from __future__ import annotations
 
 import logging
+from contextvars import ContextVar
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -19,6 +20,9 @@ from reportlab.platypus import Paragraph
 from .fonts import BOLD, REGULAR
 
 log = logging.getLogger(__name__)
+
+DRAWING: ContextVar[str] = ContextVar("DRAWING", default="")
+"""Key of the face being drawn (``equipment-dagger``), so a "text cut" warning names the card."""
 
 MIN_FONT_PT = 6.0
 """Smallest type on a card: still readable at true size."""
@@ -81,12 +85,12 @@ def fit_paragraph(text: str, width: float, height: float, *, max_size: float, mi
         candidate = " ".join(words).rstrip(",;:.") + ELLIPSIS
         para, h = _height(candidate, width, min_size, bold, align)
         if h <= height + 1e-6:
-            log.warning("text cut to fit %.0f x %.0f pt: %.40s...", width, height, text)
+            log.warning("%s: text cut to fit %.0f x %.0f pt: %.40s...", DRAWING.get() or "text", width, height, text)
             return para, Fit(min_size, h, True)
     # One word longer than the whole box (a URL, a long compound): dropping words left only the
     # ellipsis, so the text vanished without a warning. Cut the plain text by characters instead
     # (largest prefix that fits, by bisection); markup is not cut mid-tag.
-    log.warning("text cut to fit %.0f x %.0f pt: %.40s...", width, height, text)
+    log.warning("%s: text cut to fit %.0f x %.0f pt: %.40s...", DRAWING.get() or "text", width, height, text)
     if not is_markup:
         plain = text.strip()
         lo, hi, best_cut = 1, len(plain), None
