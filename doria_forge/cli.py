@@ -3,6 +3,7 @@ to exit codes (0 ok, 1 content problems, 2 usage errors). No game logic lives he
 
 from __future__ import annotations
 
+import logging
 from enum import Enum
 from pathlib import Path
 from typing import Optional
@@ -198,6 +199,9 @@ def build(
 
 def main() -> None:
     """Console-script entry point."""
+    # Stages report things a designer should see but that do not fail the run (a card
+    # text shortened to fit) through logging; show them on stderr, one line each.
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     app()
 
 
