@@ -11,7 +11,8 @@ from typer.testing import CliRunner
 from doria_forge.cli import app
 from doria_forge.export.pdf.fonts import register_fonts
 from doria_forge.export.pdf.text import ELLIPSIS, fit_paragraph
-from doria_forge.validate.testing import lines, monster_with_levels, validate_files
+
+from validate_helpers import lines, monster_with_levels, validate_files
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

@@ -1,5 +1,6 @@
 from doria_forge.validate.rules import boss_levels
-from doria_forge.validate.testing import lines, validate_files
+
+from validate_helpers import lines, validate_files
 
 ROWS = {
     1: "{level: 1, attack: 4D+5, defense: 3D+1, psi_resistance: 3D+6, damage: 6, hit_points: 4, armor_rating: 2}",

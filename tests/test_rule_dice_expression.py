@@ -1,7 +1,8 @@
 import pytest
 
 from doria_forge.validate.rules import dice_expression
-from doria_forge.validate.testing import lines, monster_with_levels, validate_files
+
+from validate_helpers import lines, monster_with_levels, validate_files
 
 
 def test_well_formed_dice_pass(tmp_path):

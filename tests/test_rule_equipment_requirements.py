@@ -1,5 +1,6 @@
 from doria_forge.validate.rules import equipment_requirements
-from doria_forge.validate.testing import lines, validate_files
+
+from validate_helpers import lines, validate_files
 
 HAMMER = """
 kind: equipment

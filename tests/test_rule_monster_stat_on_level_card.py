@@ -1,5 +1,6 @@
 from doria_forge.validate.rules import monster_stat_on_level_card
-from doria_forge.validate.testing import lines, monster_with_levels, validate_files
+
+from validate_helpers import lines, monster_with_levels, validate_files
 
 
 def test_stats_on_the_monster_pass(tmp_path):

@@ -1,5 +1,6 @@
 from doria_forge.validate.rules import room_tile_openings
-from doria_forge.validate.testing import lines, room_tile_yaml, validate_files
+
+from validate_helpers import lines, room_tile_yaml, validate_files
 
 
 def test_doors_on_open_border_squares_pass(tmp_path):

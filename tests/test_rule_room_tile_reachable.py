@@ -1,5 +1,6 @@
 from doria_forge.validate.rules import room_tile_reachable
-from doria_forge.validate.testing import lines, room_tile_yaml, validate_files
+
+from validate_helpers import lines, room_tile_yaml, validate_files
 
 
 def test_all_floor_reachable_passes(tmp_path):

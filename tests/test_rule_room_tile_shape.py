@@ -1,5 +1,6 @@
 from doria_forge.validate.rules import room_tile_shape
-from doria_forge.validate.testing import lines, room_tile_yaml, validate_files
+
+from validate_helpers import lines, room_tile_yaml, validate_files
 
 
 def test_five_by_five_passes(tmp_path):

@@ -1,4 +1,5 @@
-"""Helpers for tests of the validate stage and of content rules.
+"""Helpers for tests of the validate stage and of content rules (test code, so it lives
+in ``tests/`` rather than in the installed package).
 
 ``validate_files(root, {"monsters/orc.yaml": "..."})`` writes a small pack
 under ``root`` and validates it; the ``*_yaml`` builders return minimal valid
@@ -13,8 +14,8 @@ import textwrap
 from pathlib import Path
 from typing import Mapping
 
-from ..load.problem import Problem
-from .pipeline import ValidationResult, validate_pack
+from doria_forge.load.problem import Problem
+from doria_forge.validate.pipeline import ValidationResult, validate_pack
 
 
 def write_pack(root: Path, files: Mapping[str, str | bytes]) -> Path:
