@@ -105,7 +105,7 @@ def simulate(
             content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
             console=_console(), progress=progress, jobs=jobs,
         )
-    except (ValueError, pipeline.UsageError) as exc:
+    except pipeline.UsageError as exc:
         _fail(2, str(exc))
     typer.echo(f"simulation report: {path}")
 

@@ -67,8 +67,9 @@ def _writing(path: Path) -> Iterator[None]:
 
 # -- validate -------------------------------------------------------------------
 def validate(pack_path: Path):
-    """Load and validate the pack at ``pack_path``; returns the validator's result
-    (``problems``, ``pack`` or None). Raises UsageError when the path is not a pack."""
+    """Load and validate the pack at ``pack_path`` (a folder or one YAML file); returns the
+    ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or None when any is an
+    error). Raises UsageError when the path is not a pack."""
     from doria_forge.load.loader import PackPathError
     from doria_forge.validate import validate_pack
 
@@ -108,7 +109,7 @@ def simulate(
 ):
     """Run the duel matrix with a progress bar, print its tables, write the JSON report.
 
-    Returns ``(MatrixResult, json path)``. Raises ValueError for unknown hero/monster ids,
+    Returns ``(MatrixResult, json path)``. Raises UsageError for unknown hero/monster ids,
     OutputError (checked before any duel runs) when ``out`` cannot be written.
     """
     check_output(Path(out), folder=False)
@@ -127,10 +128,13 @@ def simulate(
         console=console, disable=not progress, transient=True,
     ) as bar:
         task = bar.add_task("duels", total=total)
-        result = run_matrix(
-            pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
-            progress=lambda n: bar.advance(task, n), jobs=jobs,
-        )
+        try:
+            result = run_matrix(
+                pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
+                progress=lambda n: bar.advance(task, n), jobs=jobs,
+            )
+        except ValueError as exc:  # an unknown --hero or --monster, found before any duel runs
+            raise UsageError(str(exc)) from None
     names = {k: v.display_name for k, v in pack.characters.items()} | {k: v.display_name for k, v in pack.monsters.items()}
     print_matrix(result, console, names)
     with _writing(Path(out)):
@@ -145,7 +149,10 @@ def bundle_name(pack: ContentPack) -> str:
 
 
 def export_bundle(pack: ContentPack, out: Path | None = None) -> Path:
-    """Write the JSON bundle (default ``build/<pack>-<version>.bundle.json``)."""
+    """Write the JSON bundle (default ``build/<pack>-<version>.bundle.json``); returns its path.
+
+    Raises OutputError when ``out`` cannot be written.
+    """
     from doria_forge.export.bundle import write_bundle
 
     path = Path(out) if out else Path("build") / bundle_name(pack)
@@ -161,19 +168,6 @@ def project_dir(pack_path: Path) -> Path:
     return pack_path.parent if pack_path.is_dir() else pack_path.parent.parent
 
 
-def _project_assets(project: Path | None) -> dict:
-    """Layout file and templates folder of ``project``, falling back to doria-forge's own."""
-    from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
-
-    layout_file, templates = DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
-    if project is not None:
-        if (project / "layouts" / "default.yaml").is_file():
-            layout_file = project / "layouts" / "default.yaml"
-        if (project / "templates").is_dir():
-            templates = project / "templates"
-    return {"layout_file": layout_file, "templates_dir": templates}
-
-
 def export_pdf(
     pack: ContentPack,
     out: Path,
@@ -187,7 +181,8 @@ def export_pdf(
 ) -> list[Path]:
     """Write every PDF of the pack into ``out``; returns their paths.
 
-    Raises UsageError for bad layout options, ExportFailed for content that cannot be drawn.
+    Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
+    ExportFailed for content that cannot be drawn.
     """
     from doria_forge.export import pdf
 
@@ -198,9 +193,10 @@ def export_pdf(
     except (ValueError, OSError) as exc:
         raise UsageError(str(exc)) from None
     check_output(Path(out), folder=True)
+    layout_file, templates_dir = pdf.project_assets(project)
     try:
         with _writing(Path(out)):
-            return pdf.export_pdfs(pack, Path(out), overrides, **_project_assets(project))
+            return pdf.export_pdfs(pack, Path(out), overrides, layout_file=layout_file, templates_dir=templates_dir)
     except pdf.ExportError as exc:
         raise ExportFailed(str(exc)) from None
 
@@ -214,9 +210,10 @@ def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, proje
     from doria_forge.export.preview import render_preview
 
     check_output(Path(out), folder=False)
+    layout_file, _ = pdf.project_assets(project)
     try:
         with _writing(Path(out)):
-            return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=_project_assets(project)["layout_file"])
+            return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=layout_file)
     except pdf.UnknownItemError as exc:
         raise UsageError(str(exc)) from None
     except pdf.ExportError as exc:

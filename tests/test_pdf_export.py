@@ -12,7 +12,7 @@ import pytest
 from doria_forge.export.pdf import ExportError, LayoutOverrides, export_pdfs
 from doria_forge.export.pdf.card import CardFace, card_regions
 from doria_forge.export.pdf.compose import FaceBox, PrintCard, write_card_sheets
-from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR, build_decks
+from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR, build_decks, project_assets
 from doria_forge.export.pdf.layout import MM_TO_PT, load_layout, mm
 from doria_forge.export.pdf.readback import placements
 from test_pdf_support import small_pack
@@ -177,6 +177,16 @@ def test_template_errors_are_export_errors(tmp_path: Path, template: str, messag
 
 def test_shipped_template_directory_has_the_scenario_template():
     assert (DEFAULT_TEMPLATES_DIR / "scenario.md.j2").is_file()
+
+
+def test_a_project_uses_its_own_layout_file_and_templates_each_where_it_has_them(tmp_path: Path):
+    assert project_assets(None) == (DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR)
+    assert project_assets(tmp_path) == (DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR)
+    (tmp_path / "templates").mkdir()
+    assert project_assets(tmp_path) == (DEFAULT_LAYOUT_FILE, tmp_path / "templates")
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "default.yaml").write_text("{}\n")
+    assert project_assets(tmp_path) == (tmp_path / "layouts" / "default.yaml", tmp_path / "templates")
 
 
 def test_same_pack_gives_byte_identical_pdfs(exported, tmp_path: Path):

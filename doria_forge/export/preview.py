@@ -9,9 +9,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from doria_forge.model import ContentPack
-
 from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.model import ContentPack
 
 from .pdf.compose import PrintCard, write_card_sheets
 from .pdf.errors import ExportError

@@ -147,6 +147,7 @@ class CardFace:
     """A card front drawn from a :class:`CardSpec` (implements the composer's ``Face``)."""
 
     spec: CardSpec
+
     @property
     def key(self) -> str:
         """Identity of the drawing: faces with equal keys are drawn once and reused."""
@@ -278,6 +279,7 @@ class CardBack:
     """A card back drawn from a :class:`BackSpec`: full-bleed colour, a border, the deck name."""
 
     spec: BackSpec
+
     @property
     def key(self) -> str:
         """Identity of the drawing: faces with equal keys are drawn once and reused."""

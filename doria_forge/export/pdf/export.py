@@ -30,9 +30,23 @@ from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
 
+# doria-forge's own checkout is the project of last resort: a designer's project that has no
+# layout file or templates of its own prints with these.
 PROJECT_ROOT = Path(__file__).resolve().parents[3]
 DEFAULT_LAYOUT_FILE = PROJECT_ROOT / "layouts" / "default.yaml"
 DEFAULT_TEMPLATES_DIR = PROJECT_ROOT / "templates"
+
+
+def project_assets(project: Path | None) -> tuple[Path, Path]:
+    """``(layout file, templates folder)`` for the designer's ``project`` folder (the one holding
+    the pack): its own ``layouts/default.yaml`` and ``templates/`` where they exist, each else
+    ``DEFAULT_LAYOUT_FILE`` / ``DEFAULT_TEMPLATES_DIR``. ``None`` gives the defaults."""
+    if project is None:
+        return DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
+    layout_file = project / "layouts" / "default.yaml"
+    templates = project / "templates"
+    return (layout_file if layout_file.is_file() else DEFAULT_LAYOUT_FILE,
+            templates if templates.is_dir() else DEFAULT_TEMPLATES_DIR)
 
 
 @dataclass(frozen=True)
@@ -125,8 +139,7 @@ def find_item(pack: ContentPack, item_id: str) -> Item:
     """The printable item with id ``item_id`` (or ``kind:id`` when ids repeat across kinds).
 
     Raises ``UnknownItemError`` (an ``ExportError``) for an unknown id, listing close ids, or an
-    ambiguous one, listing
-    the ``kind:id`` forms to use.
+    ambiguous one, listing the ``kind:id`` forms to use.
     """
     everything = items(pack)
     if ":" in item_id:

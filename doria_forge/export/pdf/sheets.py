@@ -6,7 +6,7 @@ Chapters *Character Mat & Character Sheet Anatomy*, *Calculated Values*, *Hero a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -57,10 +57,11 @@ class CharacterSheetFace:
     rules: Rules
     hero: Character | None = None
     equipment_names: tuple[tuple[str, str], ...] = ()  # (zone, name) of the hero's standard items
-    key: str = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "key", f"character_sheet-{self.hero.id if self.hero else 'blank'}")
+    @property
+    def key(self) -> str:
+        """Identity of the drawing: faces with equal keys are drawn once and reused."""
+        return f"character_sheet-{self.hero.id if self.hero else 'blank'}"
 
     def draw(self, c: Canvas, box: FaceBox) -> None:
         hero = self.hero
@@ -167,10 +168,11 @@ class CampaignSheetFace:
 
     campaign: Campaign | None
     scenario_names: tuple[str, ...] = ()
-    key: str = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "key", f"campaign_sheet-{self.campaign.id if self.campaign else 'blank'}")
+    @property
+    def key(self) -> str:
+        """Identity of the drawing: faces with equal keys are drawn once and reused."""
+        return f"campaign_sheet-{self.campaign.id if self.campaign else 'blank'}"
 
     def draw(self, c: Canvas, box: FaceBox) -> None:
         camp = self.campaign

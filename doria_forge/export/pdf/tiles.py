@@ -7,7 +7,7 @@ default), so the face box is the whole tile and one square is ``box.width / 5`` 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -33,10 +33,11 @@ class RoomTileFace:
     """The face of one Room Tile (implements the composer's ``Face``)."""
 
     tile: RoomTile
-    key: str = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "key", f"room_tile-{self.tile.id}")
+    @property
+    def key(self) -> str:
+        """Identity of the drawing: faces with equal keys are drawn once and reused."""
+        return f"room_tile-{self.tile.id}"
 
     def draw(self, canvas: Canvas, box: FaceBox) -> None:
         tile = self.tile
