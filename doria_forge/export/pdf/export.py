@@ -30,11 +30,21 @@ from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
 
-# doria-forge's own checkout is the project of last resort: a designer's project that has no
-# layout file or templates of its own prints with these.
-PROJECT_ROOT = Path(__file__).resolve().parents[3]
-DEFAULT_LAYOUT_FILE = PROJECT_ROOT / "layouts" / "default.yaml"
-DEFAULT_TEMPLATES_DIR = PROJECT_ROOT / "templates"
+# doria-forge's own templates/ and layouts/ are the project of last resort: a designer's project
+# that has none of its own prints with these. An installed wheel carries them inside the package
+# (doria_forge/templates, doria_forge/layouts; see pyproject.toml); a source checkout has them at
+# its top level.
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+PROJECT_ROOT = PACKAGE_ROOT.parent
+
+
+def _default_asset(name: str) -> Path:
+    packaged = PACKAGE_ROOT / name
+    return packaged if packaged.is_dir() else PROJECT_ROOT / name
+
+
+DEFAULT_LAYOUT_FILE = _default_asset("layouts") / "default.yaml"
+DEFAULT_TEMPLATES_DIR = _default_asset("templates")
 
 
 def project_assets(project: Path | None) -> tuple[Path, Path]:

@@ -1,0 +1,25 @@
+"""The wheel ships every subpackage and doria-forge's default templates and layout."""
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_every_subpackage_is_listed_in_pyproject():
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    on_disk = {
+        ".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "doria_forge").rglob("__init__.py")
+    }
+    assert on_disk <= listed, f"add to pyproject.toml [tool.setuptools] packages: {sorted(on_disk - listed)}"
+
+
+def test_the_default_template_and_layout_are_mapped_into_the_package():
+    """Building a wheel here would need the network; the mapping and its files are checked instead."""
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert tool["package-dir"] == {"doria_forge.templates": "templates", "doria_forge.layouts": "layouts"}
+    for package, patterns in tool["package-data"].items():
+        folder = ROOT / tool["package-dir"][package]
+        assert any(folder.glob(p) for p in patterns), f"{folder} has no {patterns}"
+    assert (ROOT / "templates" / "scenario.md.j2").is_file()
+    assert (ROOT / "layouts" / "default.yaml").is_file()
