@@ -14,9 +14,11 @@ under the monster id (``goblin``) so that either spelling finds it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
+    from doria_forge.model.monster import Monster
+
     from .hero import HeroState
     from .monster import MonsterState
 
@@ -91,14 +93,20 @@ def register(rule: AbilityRule, *aliases: str) -> None:
         REGISTRY[alias] = rule
 
 
+def rule_for_type(monster: "Monster") -> AbilityRule:
+    """The ``AbilityRule`` of a monster type (a ``Monster`` document): its ability id,
+    else its monster id, else ``DEFAULT_RULE``."""
+    ability = monster.ability
+    if ability is not None and ability.id in REGISTRY:
+        return REGISTRY[ability.id]
+    return REGISTRY.get(monster.id, DEFAULT_RULE)
+
+
 def rule_for(monster: "MonsterState") -> AbilityRule:
-    """The ``AbilityRule`` of a monster: its ability id, else its monster id, else
-    ``DEFAULT_RULE``; the monster's flags (``immune_to_ranged``, ``hurt_only_by_magic``,
-    ``magic_items_ineffective``) are honoured on top by ``combat``."""
-    ability_id = monster.ability_id
-    if ability_id and ability_id in REGISTRY:
-        return REGISTRY[ability_id]
-    return REGISTRY.get(monster.monster.id, DEFAULT_RULE)
+    """The ``AbilityRule`` of a monster in play (see ``rule_for_type``); the monster's
+    flags (``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``)
+    are honoured on top by ``combat``."""
+    return rule_for_type(monster.monster)
 
 
 def immune_to_ranged(monster: "MonsterState") -> bool:
@@ -136,10 +144,3 @@ def archer_pick_target(candidates: Sequence[tuple["HeroState", int]]) -> "HeroSt
     if not lower:
         return nearest
     return min(lower, key=lambda hd: (hd[0].attribute("AGI"), hd[1]))[0]
-
-
-TARGET_PICKERS: dict[str, Callable] = {
-    "ghoul_weakest_target": ghoul_pick_target,
-    "archer_weakest_agility": archer_pick_target,
-}
-"""Ability id -> targeting helper (ghoul: heroes; archer: (hero, distance) pairs)."""

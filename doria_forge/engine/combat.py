@@ -28,7 +28,7 @@ from doria_forge.model.equipment import AttackProfile
 from doria_forge.model.rules import Rules
 
 from . import abilities
-from .checks import Comparison, TNResult, compare, target_number_check
+from .checks import Comparison, TNResult, comparative_roll, roll_target_number
 from .dice import DiceRoller, Roll, parse_dice
 from .events import EventLog
 from .hero import HeroState, IllegalAction, ItemInstance, expected_roll
@@ -36,7 +36,8 @@ from .monster import MonsterState
 
 __all__ = [
     "AttackOutcome", "DefensePolicy", "DefaultDefense", "IllegalAction", "UseOutcome",
-    "absorb_damage", "armor_candidates", "attack_problem", "defense_options", "hero_attack", "monster_attack", "repair", "use_item",
+    "absorb_damage", "armor_against", "armor_candidates", "attack_extra_dice", "attack_pp_cost", "attack_problem",
+    "defense_options", "hero_attack", "hit_damage", "monster_attack", "repair", "use_item",
 ]
 
 
@@ -168,10 +169,37 @@ def defense_options(hero: HeroState, attack_type: str, monster: MonsterState | N
 
 
 # --------------------------------------------------------------------------- hero attacks
-def _profile_pp(item: ItemInstance, profile: AttackProfile) -> int:
+def attack_pp_cost(item: ItemInstance, profile: AttackProfile) -> int:
+    """Psi Points an attack with ``profile`` costs before any extra spend: the profile's
+    PP, else a spell's card PP, else 0 (chapter *Psi Spells*)."""
     if profile.pp:
         return profile.pp
     return (item.card.pp or 0) if item.is_spell else 0
+
+
+def attack_extra_dice(hero: HeroState, attack_type: str) -> int:
+    """Dice added to a hero's attack roll of ``attack_type``: +1 with the hero bonus
+    *Extra Melee/Ranged/Magic Die*, -1 while Disarmed."""
+    return (1 if hero.has_bonus(f"extra_{attack_type}_die") else 0) - (1 if hero.disarmed else 0)
+
+
+def hit_damage(hero: HeroState, profile: AttackProfile, target: MonsterState) -> int:
+    """HP a hero's hit with ``profile`` deals before critical steps and armor: the
+    profile's damage, +1 with *Extra Damage*, + ``extra_damage_vs`` for the target's flags."""
+    damage = profile.damage
+    if hero.has_bonus("extra_damage"):
+        damage += 1
+    if profile.extra_damage_vs:
+        damage += sum(v for flag, v in profile.extra_damage_vs.items() if target.has(flag))
+    return damage
+
+
+def armor_against(profile: AttackProfile, target: MonsterState) -> int:
+    """The monster's Armor Rating a hit with ``profile`` must exceed: 0 for piercing
+    damage or the element of its vulnerability (chapter *Armor vulnerability*)."""
+    if profile.piercing or (profile.element is not None and profile.element == target.vulnerability):
+        return 0
+    return target.armor_rating
 
 
 def attack_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, target: MonsterState,
@@ -278,17 +306,16 @@ def hero_attack(
     ap_cost = hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
     if owner is not None and owner is not hero:
         _hand_over(log, owner, hero, item)
-    pp_cost = _profile_pp(item, profile) + psi_spend
+    pp_cost = attack_pp_cost(item, profile) + psi_spend
     if pp_cost > 0:
         hero.spend_pp(pp_cost, log, reason=item.card.id)
 
     mummy = abilities.magic_items_ineffective(target)
-    extra = (1 if hero.has_bonus(f"extra_{attack_type}_die") else 0) - (1 if hero.disarmed else 0)
-    attack_roll = dice.roll(profile.dice, extra_dice=extra, bonus=hero.bonus(attack_type, exclude_magic=mummy))
+    attack_roll = dice.roll(profile.dice, extra_dice=attack_extra_dice(hero, attack_type),
+                            bonus=hero.bonus(attack_type, exclude_magic=mummy))
     defense_spec = target.psi_resistance if attack_type == "magic" else target.defense
     defense_roll = (monster_dice or dice).roll(defense_spec, extra_dice=-target.dice_penalty)
-    result = compare(attack_roll.total, defense_roll.total,
-                     attack_fumble=attack_roll.fumble, defense_fumble=defense_roll.fumble)
+    result = comparative_roll(attack_roll, defense_roll)
     out = AttackOutcome(
         attacker=hero.uid, target=target.uid, attack_type=attack_type, attack_roll=attack_roll,
         item=item.uid, profile=profile.label, defense_roll=defense_roll, defense_with="monster",
@@ -303,15 +330,9 @@ def hero_attack(
     if attack_roll.fumble:
         _damage_item(log, hero, item, "attack fumble", out)
     if result.hit:
-        damage = profile.damage + result.critical_steps
-        if hero.has_bonus("extra_damage"):
-            damage += 1
-        if profile.extra_damage_vs:
-            damage += sum(v for flag, v in profile.extra_damage_vs.items() if target.has(flag))
+        damage = hit_damage(hero, profile, target) + result.critical_steps
         out.damage = damage
-        armor_ignored = profile.piercing or (profile.element is not None and profile.element == target.vulnerability)
-        armor = 0 if armor_ignored else target.armor_rating
-        wound = max(0, damage - armor)
+        wound = max(0, damage - armor_against(profile, target))
         out.armor_absorbed = damage - wound
         out.wound = target.take_damage(wound, log, source=hero.uid)
         out.target_defeated = target.defeated
@@ -336,10 +357,12 @@ def _hand_over(log: EventLog, owner: HeroState, user: HeroState, item: ItemInsta
     log.emit("item_taken", user.uid, item=item.uid, owner=owner.uid)
 
 
-def _damage_item(log: EventLog, hero: HeroState, item: ItemInstance, reason: str, out: AttackOutcome) -> None:
+def _damage_item(log: EventLog, hero: HeroState, item: ItemInstance, reason: str, out: AttackOutcome | None) -> None:
+    """Put a Damaged marker on ``item`` (once), noting it in ``out`` when given."""
     if not item.damaged:
         item.damaged = True
-        out.damaged_items.append(item.uid)
+        if out is not None:
+            out.damaged_items.append(item.uid)
         log.emit("item_damaged", hero.uid, item=item.uid, reason=reason)
 
 
@@ -422,7 +445,7 @@ def monster_attack(
             if added:
                 hero.spend_pp(added, log, reason="psi resistance")
         out.psi_points_added = added
-        result = compare(attack_roll.total, defense_roll.total + added, defense_fumble=defense_roll.fumble)
+        result = comparative_roll(attack_roll, defense_roll, defense_bonus=added)
         out.defense_total, out.hit = result.defense, result.hit
         out.critical_steps, out.defense_fumble = result.critical_steps, result.defense_fumble
         if log.enabled:
@@ -503,11 +526,7 @@ def absorb_damage(
             absorbed = min(armor.armor_rating, damage)
             armor_uid = armor.uid
             if absorbed > 0:
-                if out is not None:
-                    _damage_item(log, hero, armor, "armor used", out)
-                elif not armor.damaged:
-                    armor.damaged = True
-                    log.emit("item_damaged", hero.uid, item=armor.uid, reason="armor used")
+                _damage_item(log, hero, armor, "armor used", out)
     elif not piercing and any(i.is_armor for i in hero.equipped()):
         log.emit("armor_ignored", hero.uid, element=element)
     wound = hero.take_damage(damage - absorbed, log, source=source)
@@ -593,8 +612,8 @@ def use_item(
     if card.tn_check:
         a, b = card.tn_check.attributes
         tn = card.tn_check.target_number - hero.bonus("target_number")
-        roll = dice.roll("2D", extra_dice=-1 if hero.disarmed else 0)
-        check = target_number_check(roll, hero.attribute(a) + hero.attribute(b), tn)
+        check = roll_target_number(dice, hero.attribute(a), hero.attribute(b), tn,
+                                   extra_dice=-1 if hero.disarmed else 0)
         success = check.success
         if success:
             pp_cost = max(0, pp_cost - check.critical_successes)

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Iterable
 
 from doria_forge.model.pack import ContentPack
 
-from .checks import target_number_check
+from .checks import roll_target_number
+from .combat import armor_candidates
 from .dice import DiceRoller
 from .hero import HeroState
 
@@ -207,8 +208,7 @@ def trap_damage(state: "GameState", hero: HeroState, damage: int, element: str |
     armor_uid = None
     absorbed = 0
     if damage > 0 and not ignores_armor:
-        candidates = [i for i in hero.equipped() if i.is_armor and not i.damaged
-                      and not (element is not None and i.card.vulnerability == element)]
+        candidates = armor_candidates(hero, element)
         if candidates:
             armor = state.defense_policy.choose_armor(hero, candidates, damage, element)
             if armor is not None:
@@ -240,8 +240,7 @@ def resolve_trap(state: "GameState", card: Card, drawer: HeroState) -> list[Trap
         if not hero.can_act:
             continue
         a, b = trap.check_attributes
-        roll = state.dice.roll("2D", bonus=hero.bonus("trap"))
-        check = target_number_check(roll, hero.attribute(a) + hero.attribute(b), tn)
+        check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn, bonus=hero.bonus("trap"))
         res = TrapResult(hero.uid, check.total, tn, check.success)
         if not check.success:
             eff = trap.effect

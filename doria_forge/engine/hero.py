@@ -15,8 +15,8 @@ Points (AP). Everything mutable lives here; the cards (``Equipment``) are frozen
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Mapping
 
 from doria_forge.model.character import Character
 from doria_forge.model.common import ATTRIBUTES, DiceSpec
@@ -798,6 +798,22 @@ def initiative_fumble(roll) -> bool:
     return roll.fumble or roll.single_one
 
 
-def iter_armor(hero: HeroState) -> Iterator[ItemInstance]:
-    """The equipped cards with an Armor Rating."""
-    return (i for i in hero.equipped() if i.is_armor)
+def clone_hero(hero: HeroState, uid: str | None = None) -> HeroState:
+    """A fresh copy of ``hero`` with new ``ItemInstance``s in the same places (faster
+    than ``copy.deepcopy``; the cards, character and rules are shared, being frozen)."""
+    mapping: dict[int, ItemInstance] = {}
+
+    def c(item: ItemInstance | None) -> ItemInstance | None:
+        if item is None:
+            return None
+        new = mapping.get(id(item))
+        if new is None:
+            new = mapping[id(item)] = ItemInstance(item.card, item.uid, item.damaged)
+        return new
+
+    return replace(
+        hero, uid=uid or hero.uid, attributes=dict(hero.attributes), hero_bonuses=set(hero.hero_bonuses),
+        hands=[c(i) for i in hero.hands], zones={z: c(i) for z, i in hero.zones.items()},
+        accessory=[c(i) for i in hero.accessory], body_items=[c(i) for i in hero.body_items],
+        belt=[c(i) for i in hero.belt], backpack=[c(i) for i in hero.backpack],
+    )

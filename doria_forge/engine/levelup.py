@@ -32,8 +32,6 @@ from .hero import HeroState, IllegalAction
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
-ATTRIBUTE_ORDER = ("STR", "CON", "AGI", "PER", "WIS", "PSI")
-
 
 def xp_per_attribute_point(players: int, mode: str, rules: Rules) -> int:
     """Group XP that buy 1 Attribute Point for every character: the player count,

@@ -16,7 +16,7 @@ slot in by replacing the board.
 Optional rules acting here (``state.optional_rules``): ``stop_loot_after_trap``
 (``draw_defeat_loot``: after a Trap among a defeated monster's Loot Cards the hero
 chooses to draw on or stop) and ``remove_traps_in_phase_i``
-(``phase_i_trap_removal``; the actions are in ``state``). ``monster_dice`` /
+(``phase_i_trap_removal``; the actions are in ``decisions``). ``monster_dice`` /
 ``AverageDice`` implement ``solo_average_monster_dice``.
 """
 
@@ -26,9 +26,9 @@ import math
 from typing import TYPE_CHECKING
 
 from . import abilities
-from .checks import target_number_check
+from .checks import roll_target_number
 from .combat import monster_attack
-from .decks import EQUIPMENT, TRAP, Card, resolve_trap
+from .decks import EQUIPMENT, TRAP, Card, card_gold, resolve_trap
 from .dice import DiceRoller, Roll, parse_dice
 from .doom import EXTRA_ACTIVATION, LEVEL_UP, doom_steps
 from .hero import HeroState, initiative_fumble
@@ -109,11 +109,11 @@ def initiative_spec(state: "GameState", hero: HeroState) -> DiceSpec:
     Points*, *Negative Initiative Points*, *1 Player*): 2D + IP, one die less with
     negative HP, PP or IP, one more with *Extra Initiative Die*; minus the lower
     negative HP/PP value - except in solo play, where it is never subtracted."""
+    spec = hero.initiative_dice()
     if state.solo:
-        count = state.rules.initiative_dice - (1 if min(hero.hp, hero.pp, hero.ip) < 0 else 0)
-        count += 1 if hero.has_bonus("extra_initiative_die") else 0
-        return DiceSpec(max(1, count), hero.ip)
-    return hero.initiative_dice()
+        # take back the negative HP/PP the bonus subtracted (cheaper than a second ``hero.ip``)
+        return DiceSpec(spec.count, spec.bonus - min(0, hero.hp, hero.pp))
+    return spec
 
 
 def roll_initiative(state: "GameState", hero: HeroState) -> int | None:
@@ -234,7 +234,7 @@ def choose_targets(state: "GameState", monster: MonsterState) -> list[HeroState]
     if rule.max_targets is None:
         return candidates
     if rule.id == "ghoul_weakest_target":
-        return [min(candidates, key=lambda h: (h.hp, state.heroes.index(h)))]
+        return [abilities.ghoul_pick_target(candidates)]
     if rule.id == "archer_weakest_agility":
         pick = abilities.archer_pick_target([(h, board.distance(state, monster, h)) for h in candidates])
         return [pick] if pick is not None else []
@@ -452,8 +452,7 @@ def poison_check(state: "GameState", hero: HeroState) -> int:
     1 HP per marker. Returns the HP lost."""
     rules = state.rules
     tn = rules.poison_tn_base + rules.poison_tn_per_ml * state.monster_level
-    roll = state.dice.roll("2D")
-    check = target_number_check(roll, hero.attribute("CON") + hero.attribute("WIS"), tn)
+    check = roll_target_number(state.dice, hero.attribute("CON"), hero.attribute("WIS"), tn)
     before = hero.poison_markers
     if check.success:
         hero.poison_markers = max(0, before - 1 - check.critical_successes)
@@ -561,16 +560,10 @@ def phase_i_trap_removal(state: "GameState") -> bool:
     return state.loot is not None and state.options.shop and "remove_traps_in_phase_i" in state.optional_rules
 
 
-def shop_price(state: "GameState", card: Card) -> int:
-    from .decks import card_gold
-
-    return card_gold(state.pack, card)
-
-
 def shop_slot_blocked(state: "GameState", slot: int) -> bool:
     """A Trap with a gold value blocks its slot until it is bought."""
     card = state.loot.shop[slot]
-    return card is not None and card.kind == TRAP and shop_price(state, card) > 0
+    return card is not None and card.kind == TRAP and card_gold(state.pack, card) > 0
 
 
 __all__ = [

@@ -43,7 +43,9 @@ from doria_forge.engine.actions import (
     RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RetrieveFromBackpack, StopLoot, ThrowItem,
     TriggerShopTrap, UseItem, UseOtherItem,
 )
-from doria_forge.engine.combat import attack_problem
+from doria_forge.engine.combat import (
+    armor_against, armor_candidates, attack_extra_dice, attack_pp_cost, attack_problem, hit_damage,
+)
 from doria_forge.engine.decks import TRAP, card_gold
 from doria_forge.engine.dice import parse_dice
 from doria_forge.engine.hero import IllegalAction
@@ -81,15 +83,11 @@ def expected_damage(state, hero, item, profile, monster) -> float:
     """Expected HP the attack takes from ``monster`` (hit chance x damage above armor,
     crudely counting critical hits as +0.3)."""
     spec = parse_dice(profile.dice)
-    extra = (1 if hero.has_bonus(f"extra_{profile.attack_type}_die") else 0) - (1 if hero.disarmed else 0)
+    extra = attack_extra_dice(hero, profile.attack_type)
     bonus = hero.bonus(profile.attack_type)
     dspec: DiceSpec = monster.psi_resistance if profile.attack_type == "magic" else monster.defense
     p = hit_chance(spec.count + extra, spec.bonus + bonus, dspec.count - monster.dice_penalty, dspec.bonus)
-    damage = profile.damage + (1 if hero.has_bonus("extra_damage") else 0)
-    damage += sum(v for flag, v in profile.extra_damage_vs.items() if monster.has(flag))
-    ignored = profile.piercing or (profile.element is not None and profile.element == monster.vulnerability)
-    armor = 0 if ignored else monster.armor_rating
-    return p * max(0.05, damage + 0.3 - armor)
+    return p * max(0.05, hit_damage(hero, profile, monster) + 0.3 - armor_against(profile, monster))
 
 
 def _option_facts(state, hero, item, pi, profile, monster, from_belt):
@@ -107,8 +105,7 @@ def _option_facts(state, hero, item, pi, profile, monster, from_belt):
             facts = (False, 0, 0.0, 0)
         else:
             cost = hero.use_cost(item, profile, from_belt=from_belt)
-            pp = profile.pp or ((item.card.pp or 0) if item.is_spell else 0)
-            facts = (True, cost, expected_damage(state, hero, item, profile, monster), pp)
+            facts = (True, cost, expected_damage(state, hero, item, profile, monster), attack_pp_cost(item, profile))
         cache[key] = facts
     return facts
 
@@ -333,8 +330,7 @@ def _trap_risk(state, hero, trap) -> tuple[float, bool]:
             continue
         armor = 0
         if not eff.ignores_armor:
-            armor = max((i.armor_rating for i in h.equipped() if i.is_armor and not i.damaged
-                         and not (eff.element is not None and i.card.vulnerability == eff.element)), default=0)
+            armor = max((i.armor_rating for i in armor_candidates(h, eff.element)), default=0)
         wound = max(0, (eff.damage or 0) - armor)
         harm = wound + 2 * (eff.poison_markers or 0) + (2 if eff.immobilize else 0)
         risk += (1 - trap_pass_chance(h, trap, state.monster_level)) * harm

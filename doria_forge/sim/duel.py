@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from doria_forge.engine.hero import HeroState
-from doria_forge.engine.state import GameOptions, GameState, clone_hero
+from doria_forge.engine.hero import HeroState, clone_hero
+from doria_forge.engine.state import GameOptions, GameState
 from doria_forge.model.pack import ContentPack
 
 from .bots import greedy_bot

@@ -155,14 +155,12 @@ def duel_caveats(pack: ContentPack, monster_ids: Iterable[str]) -> dict[str, str
     """``{monster id: why its duel numbers understate it}`` for monsters whose ability
     cannot act in a duel: it needs the map (zombies raising, flying, fireballs...) or a
     second monster of its kind (goblins activating in pairs)."""
-    from doria_forge.engine.abilities import REGISTRY
+    from doria_forge.engine.abilities import rule_for_type
 
     out = {}
     for monster_id in monster_ids:
-        monster = pack.monsters[monster_id]
-        ability = monster.ability.id if monster.ability else None
-        rule = REGISTRY.get(ability or "") or REGISTRY.get(monster_id)
-        if rule is not None and (rule.needs_map or rule.pair_activation):
+        rule = rule_for_type(pack.monsters[monster_id])
+        if rule.needs_map or rule.pair_activation:
             out[monster_id] = f"its ability {rule.id} cannot fully act in a duel (it needs the map or a second monster)"
     return out
 
