@@ -142,16 +142,21 @@ def _tint(rgb: tuple[float, float, float], amount: float) -> tuple[float, float,
     return tuple(v + (1 - v) * amount for v in rgb)  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
-class CardFace:
-    """A card front drawn from a :class:`CardSpec` (implements the composer's ``Face``)."""
+class _DrawnFromSpec:
+    """A face whose identity is its spec's key: faces with equal keys are drawn once and reused."""
 
-    spec: CardSpec
+    spec: CardSpec | BackSpec
 
     @property
     def key(self) -> str:
-        """Identity of the drawing: faces with equal keys are drawn once and reused."""
         return self.spec.key
+
+
+@dataclass(frozen=True)
+class CardFace(_DrawnFromSpec):
+    """A card front drawn from a :class:`CardSpec` (implements the composer's ``Face``)."""
+
+    spec: CardSpec
 
     def draw(self, canvas: Canvas, box: FaceBox) -> None:
         spec = self.spec
@@ -275,15 +280,10 @@ class CardFace:
 
 
 @dataclass(frozen=True)
-class CardBack:
+class CardBack(_DrawnFromSpec):
     """A card back drawn from a :class:`BackSpec`: full-bleed colour, a border, the deck name."""
 
     spec: BackSpec
-
-    @property
-    def key(self) -> str:
-        """Identity of the drawing: faces with equal keys are drawn once and reused."""
-        return self.spec.key
 
     def draw(self, canvas: Canvas, box: FaceBox) -> None:
         spec = self.spec
