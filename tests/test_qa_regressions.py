@@ -132,3 +132,20 @@ def test_a_text_cut_on_export_names_the_card_it_was_cut_on(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="doria_forge.export.pdf.text"):
         export_pdfs(ContentPack.from_documents([card]), tmp_path)
     assert "equipment-wordy_blade: text cut to fit" in caplog.text
+
+
+def test_a_long_zone_name_borrows_footer_room_from_an_empty_ap_slot():
+    """A mini card's footer cut "Accessory" to "Accessor" while the AP third stood empty."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from doria_forge.export.pdf.card import _footer_slots
+    from doria_forge.export.pdf.fonts import BOLD
+
+    register_fonts()
+    width = 100.0
+    (lx, lw), (cx, cw), (rx, rw) = _footer_slots("Accessory", "2 Gold", "", 0.0, width, 6.8)
+    assert lw >= stringWidth("Accessory", BOLD, 6.8) > width / 3
+    assert cx >= lx + lw and cw >= stringWidth("2 Gold", BOLD, 6.8)
+    # too much text for the footer: back to equal thirds, each fitted on its own
+    slots = _footer_slots("Accessory" * 3, "3 Gold", "25 AP", 0.0, width, 6.8)
+    assert [round(w, 3) for _, w in slots] == [round(width / 3, 3)] * 3

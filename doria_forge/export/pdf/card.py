@@ -133,6 +133,23 @@ def _split(left: str, right: str, width: float, size: float, gap: float = 4.0) -
     return room * lw / (lw + rw), room * rw / (lw + rw)
 
 
+def _footer_slots(left: str, centre: str, right: str, x: float, width: float,
+                  size: float) -> tuple[tuple[float, float], ...]:
+    """``(x, width)`` in points for the footer's left, centre and right texts: each gets its
+    natural width at ``size`` and the centre text the room between, so a long zone name
+    ("Accessory") borrows from an empty AP slot; equal thirds when they cannot all fit."""
+    wl, wc, wr = (stringWidth(t, BOLD, size) if t else 0.0 for t in (left, centre, right))
+    gap = 3.0
+    if wl + wc + wr + 2 * gap > width:
+        third = width / 3
+        return (x, third), (x + third, third), (x + 2 * third, third)
+    room_l = x + wl + gap
+    room_r = x + width - wr - gap
+    # The centre text stays centred on the card unless a neighbour pushes it aside.
+    cx = min(max(x + width / 2 - wc / 2, room_l), room_r - wc)
+    return (x, wl + gap / 2), (cx - 0.5, wc + 1), (x + width - wr - gap / 2, wr + gap / 2)
+
+
 def _rgb(colour: str) -> tuple[float, float, float]:
     c = HexColor(colour)
     return (c.red, c.green, c.blue)
@@ -214,13 +231,13 @@ class CardFace(_DrawnFromSpec):
         fx, fy, fw, fh = r["footer"]
         canvas.setFillColorRGB(*_tint(rgb, 0.8))
         canvas.roundRect(fx, fy, fw, fh, 2 * s, stroke=0, fill=1)
-        third = fw / 3
         left, centre, right = spec.footer
         base = fy + fh / 2 - 2.4 * s
-        draw_line(canvas, left, fx + 2, base, third - 2, max_size=6.8 * s, bold=True)
-        draw_line(canvas, centre, fx + third, base, third, max_size=6.8 * s, bold=True, align="center",
-                  color=(0.55, 0.4, 0.0))
-        draw_line(canvas, right, fx + 2 * third, base, third - 2, max_size=6.8 * s, bold=True, align="right")
+        size = 6.8 * s
+        (lx, lw), (cx, cw), (rx, rw) = _footer_slots(left, centre, right, fx + 2, fw - 4, size)
+        draw_line(canvas, left, lx, base, lw, max_size=size, bold=True)
+        draw_line(canvas, centre, cx, base, cw, max_size=size, bold=True, align="center", color=(0.55, 0.4, 0.0))
+        draw_line(canvas, right, rx, base, rw, max_size=size, bold=True, align="right")
 
     def _draw_stats(self, canvas: Canvas, region: Box, box: FaceBox, rgb, s: float) -> None:
         x, y, w, h = region
