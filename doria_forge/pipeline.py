@@ -113,28 +113,26 @@ def simulate(
     OutputError (checked before any duel runs) when ``out`` cannot be written.
     """
     check_output(Path(out), folder=False)
-    from doria_forge.sim.matrix import LEVELS, run_matrix
+    from doria_forge.sim.matrix import LEVELS, matrix_cells, run_matrix
     from doria_forge.sim.report import print_matrix, write_matrix_json
 
     console = console or Console()
     hero_ids = list(heroes) if heroes else None
     monster_ids = list(monsters) if monsters else None
     level_ids = tuple(levels) if levels else LEVELS
-    n_heroes = len(hero_ids) if hero_ids else sum(1 for c in pack.characters.values() if c.premade)
-    n_monsters = len(monster_ids) if monster_ids else len(pack.monsters)
-    total = n_heroes * n_monsters * len(level_ids) * runs
+    try:
+        total = len(matrix_cells(pack, hero_ids, monster_ids, level_ids)) * runs
+    except ValueError as exc:  # an unknown --hero or --monster, found before any duel runs
+        raise UsageError(str(exc)) from None
     with Progress(
         TextColumn("simulating duels"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
         console=console, disable=not progress, transient=True,
     ) as bar:
         task = bar.add_task("duels", total=total)
-        try:
-            result = run_matrix(
-                pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
-                progress=lambda n: bar.advance(task, n), jobs=jobs,
-            )
-        except ValueError as exc:  # an unknown --hero or --monster, found before any duel runs
-            raise UsageError(str(exc)) from None
+        result = run_matrix(
+            pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
+            progress=lambda n: bar.advance(task, n), jobs=jobs,
+        )
     names = {k: v.display_name for k, v in pack.characters.items()} | {k: v.display_name for k, v in pack.monsters.items()}
     print_matrix(result, console, names)
     with _writing(Path(out)):

@@ -101,6 +101,28 @@ def run_cell(pack: ContentPack, hero: str, monster: str, level: int, runs: int, 
     )
 
 
+def matrix_cells(
+    pack: ContentPack,
+    heroes: Iterable[str] | None = None,
+    monsters: Iterable[str] | None = None,
+    levels: Iterable[int] = LEVELS,
+) -> list[tuple[str, str, int]]:
+    """The ``(hero, monster, level)`` cells of the matrix, sorted: ``heroes``/``monsters``
+    default to every premade hero and every monster of the pack.
+
+    Raises ValueError when a named hero or monster is not in the pack.
+    """
+    hero_ids = sorted(heroes) if heroes is not None else sorted(h for h, c in pack.characters.items() if c.premade)
+    monster_ids = sorted(monsters) if monsters is not None else sorted(pack.monsters)
+    for h in hero_ids:
+        if h not in pack.characters:
+            raise ValueError(f"unknown hero {h!r}; the pack has {', '.join(sorted(pack.characters))}")
+    for m in monster_ids:
+        if m not in pack.monsters:
+            raise ValueError(f"unknown monster {m!r}; the pack has {', '.join(sorted(pack.monsters))}")
+    return [(h, m, lv) for h in hero_ids for m in monster_ids for lv in sorted(levels)]
+
+
 def run_matrix(
     pack: ContentPack,
     runs: int,
@@ -122,18 +144,10 @@ def run_matrix(
     """
     if runs < 1:
         raise ValueError("runs must be at least 1")
-    hero_ids = sorted(heroes) if heroes is not None else sorted(h for h, c in pack.characters.items() if c.premade)
-    monster_ids = sorted(monsters) if monsters is not None else sorted(pack.monsters)
-    for h in hero_ids:
-        if h not in pack.characters:
-            raise ValueError(f"unknown hero {h!r}; the pack has {', '.join(sorted(pack.characters))}")
-    for m in monster_ids:
-        if m not in pack.monsters:
-            raise ValueError(f"unknown monster {m!r}; the pack has {', '.join(sorted(pack.monsters))}")
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
-    keys = [(h, m, lv) for h in hero_ids for m in monster_ids for lv in sorted(levels)]
+    keys = matrix_cells(pack, heroes, monsters, levels)
     cells: list[CellStats] = []
     if jobs == 1 or len(keys) < 2:
         for hero, monster, level in keys:
@@ -148,7 +162,7 @@ def run_matrix(
                 cells.append(stats)
                 if progress:
                     progress(runs)
-    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, duel_caveats(pack, monster_ids))))
+    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, duel_caveats(pack, sorted({m for _, m, _ in keys})))))
 
 
 def duel_caveats(pack: ContentPack, monster_ids: Iterable[str]) -> dict[str, str]:
