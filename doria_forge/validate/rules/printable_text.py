@@ -21,8 +21,10 @@ Failing::
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
+from ...fonts import ALWAYS_COVERED, missing_glyphs
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
 
@@ -51,9 +53,8 @@ def _describe(chars: list[str]) -> str:
 
 
 def _plain(text: str) -> bool:
-    # Latin up to Latin Extended-B: always in DejaVu Sans. Checked here so that a pack without
-    # other characters never imports reportlab and matplotlib (validate stays quick).
-    return all(ord(ch) < 0x0250 for ch in text)
+    # Latin up to Latin Extended-B: always in DejaVu Sans; the font files are read only for other text.
+    return all(ord(ch) < ALWAYS_COVERED for ch in text)
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:
@@ -64,8 +65,6 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         for path, text in _strings(raw, ()):
             if _plain(text):
                 continue
-            from ...export.pdf.fonts import missing_glyphs  # reads the font files once, when needed
-
             missing = missing_glyphs(text)
             if missing:
                 yield source_map.problem(
