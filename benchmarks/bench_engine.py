@@ -63,7 +63,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=1000, help="duels per matrix cell (default 1000)")
     parser.add_argument("--games", type=int, default=200, help="full games for the rounds/s figure")
     parser.add_argument("--jobs", type=int, default=1,
-                        help="also time sim.matrix.run_matrix with this many worker processes (default 1: only one core)")
+                        help="also time sim.matrix.run_matrix with this many worker processes "
+                             "(default 1: only one core)")
     args = parser.parse_args(argv)
     result = validate_pack(args.content)
     if result.pack is None:

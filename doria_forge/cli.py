@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 from enum import Enum
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -92,11 +91,12 @@ def simulate(
     runs: int = typer.Option(200, "--runs", min=1, help="Duels per hero, monster and level."),
     seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
     out: Path = typer.Option(Path("build/simulation.json"), "--out", help="JSON report file."),
-    hero: Optional[list[str]] = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
-    monster: Optional[list[str]] = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
-    level: Optional[list[int]] = typer.Option(None, "--level", min=1, max=4, help="Only these levels (repeatable)."),
+    hero: list[str] | None = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
+    monster: list[str] | None = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
+    level: list[int] | None = typer.Option(None, "--level", min=1, max=4, help="Only these levels (repeatable)."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); results do not depend on it."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
+                                    help="Worker processes (default: all cores); results do not depend on it."),
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
     content = _validated(pack, quiet_when_clean=True)
@@ -114,11 +114,12 @@ def simulate(
 def export_pdf(
     pack: Path = PACK_ARG,
     out: Path = typer.Option(Path("build/pdf"), "--out", help="Folder for the PDF files."),
-    paper: Optional[Paper] = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
-    card_size: Optional[str] = typer.Option(None, "--card-size", help="poker, mini-american, mini-euro, square or WxH in mm."),
-    bleed: Optional[float] = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
+    paper: Paper | None = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
+    card_size: str | None = typer.Option(None, "--card-size",
+                                          help="poker, mini-american, mini-euro, square or WxH in mm."),
+    bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
     one_per_page: bool = typer.Option(False, "--one-per-page", help="One card per page (print on demand)."),
-    layout: Optional[Path] = typer.Option(None, "--layout", help="Layout YAML file."),
+    layout: Path | None = typer.Option(None, "--layout", help="Layout YAML file."),
 ) -> None:
     """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
     content = _validated(pack, quiet_when_clean=True)
@@ -138,7 +139,7 @@ def export_pdf(
 @export_app.command("bundle")
 def export_bundle(
     pack: Path = PACK_ARG,
-    out: Optional[Path] = typer.Option(None, "--out", help="Bundle file (default build/<pack>-<version>.bundle.json)."),
+    out: Path | None = typer.Option(None, "--out", help="Bundle file (default build/<pack>-<version>.bundle.json)."),
 ) -> None:
     """Write the engine-ready JSON bundle of every validated document."""
     content = _validated(pack, quiet_when_clean=True)
@@ -174,7 +175,8 @@ def build(
     runs: int = typer.Option(100, "--runs", min=1, help="Duels per hero, monster and level."),
     seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help="Simulation worker processes (default: all cores)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
+                                    help="Simulation worker processes (default: all cores)."),
 ) -> None:
     """Validate, simulate, then export PDFs and the bundle (no export when validation fails)."""
     content = _validated(pack)
@@ -182,7 +184,8 @@ def build(
     try:
         # Refuse an unusable --out before the simulation spends its time.
         pipeline.check_output(out, folder=True)
-        _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json", console=console, progress=progress, jobs=jobs)
+        _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json",
+                                           console=console, progress=progress, jobs=jobs)
         pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
         bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
     except pipeline.UsageError as exc:

@@ -8,9 +8,9 @@ maps outcomes to exit codes. Export and engine modules are imported lazily so th
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -133,7 +133,8 @@ def simulate(
             pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
             progress=lambda n: bar.advance(task, n), jobs=jobs,
         )
-    names = {k: v.display_name for k, v in pack.characters.items()} | {k: v.display_name for k, v in pack.monsters.items()}
+    names = {k: v.display_name for k, v in pack.characters.items()}
+    names |= {k: v.display_name for k, v in pack.monsters.items()}
     print_matrix(result, console, names)
     with _writing(Path(out)):
         path = write_matrix_json(result, Path(out), pack_id=pack.info.id, content_sha256=pack.content_hash())

@@ -13,7 +13,11 @@ from test_engine_state import NO_DECKS, make_pack, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import (
-    RepairOtherItem, TakeItem, ThrowItem, UseItem, UseOtherItem,
+    RepairOtherItem,
+    TakeItem,
+    ThrowItem,
+    UseItem,
+    UseOtherItem,
 )
 from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.state import GameOptions, GameState, NoMap

@@ -3,7 +3,7 @@ Comparative rolls, Target numbers, Critical Rolls and Fumbles, Psi Spells > Targ
 
 from __future__ import annotations
 
-from doria_forge.engine.checks import compare, comparative_roll, roll_target_number, target_number_check
+from doria_forge.engine.checks import comparative_roll, compare, roll_target_number, target_number_check
 from doria_forge.engine.dice import ScriptedDice
 
 

@@ -11,7 +11,12 @@ from test_engine_state import NO_DECKS, make_state
 from doria_forge.engine import phases
 from doria_forge.engine.decks import Card, MonsterDeck
 from doria_forge.engine.doom import (
-    EXTRA_ACTIVATION, LEVEL_UP, DoomCounter, campaign_monster_level, doom_steps, hero_level_up_monster_points,
+    EXTRA_ACTIVATION,
+    LEVEL_UP,
+    DoomCounter,
+    campaign_monster_level,
+    doom_steps,
+    hero_level_up_monster_points,
 )
 from doria_forge.engine.levelup import raise_monster_level
 from doria_forge.model.rules import DoomTrack

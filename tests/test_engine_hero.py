@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.hero import (
     HeroState,
     IllegalAction,
@@ -16,7 +17,6 @@ from doria_forge.engine.hero import (
     initiative_fumble,
     validate_custom_character,
 )
-from doria_forge.engine.dice import ScriptedDice
 from doria_forge.model import Character, Equipment, Rules
 from doria_forge.model.common import DiceSpec
 

@@ -11,7 +11,14 @@ from test_engine_state import make_pack, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import (
-    Attack, Buy, ClearShopSlot, ContinueLoot, EndTurn, RemoveTrapByDoom, StopLoot, TriggerShopTrap,
+    Attack,
+    Buy,
+    ClearShopSlot,
+    ContinueLoot,
+    EndTurn,
+    RemoveTrapByDoom,
+    StopLoot,
+    TriggerShopTrap,
 )
 from doria_forge.engine.decks import EQUIPMENT, TRAP, Card, LootDecks
 from doria_forge.engine.hero import IllegalAction
@@ -267,7 +274,7 @@ def test_optional_rule_stop_loot_after_trap_greedy_bot_stops_when_hurt():
 # --------------------------------------------------------------------------- custom characters
 def custom(attrs=(9, 9, 8, 8, 8, 8), items=("side_sword",)) -> Character:
     return Character(id="custom", name="Custom", premade=False, standard_items=list(items),
-                     attributes=dict(zip(("STR", "CON", "AGI", "PER", "WIS", "PSI"), attrs)))
+                     attributes=dict(zip(("STR", "CON", "AGI", "PER", "WIS", "PSI"), attrs, strict=False)))
 
 
 def test_optional_rule_custom_characters_accepts_a_50_point_hero():

@@ -15,7 +15,13 @@ from doria_forge.engine.dice import DiceRoller, ScriptedDice
 from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.state import GameOptions, GameState
 from doria_forge.model import (
-    Character, ContentPack, Equipment, Monster, MonsterLevel, MonsterModification, Trap,
+    Character,
+    ContentPack,
+    Equipment,
+    Monster,
+    MonsterLevel,
+    MonsterModification,
+    Trap,
 )
 from doria_forge.sim.bots import greedy_bot
 

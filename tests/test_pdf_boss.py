@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from test_pdf_support import LONG_TEXT, small_pack
 
 from doria_forge.export.pdf import export_pdfs
 from doria_forge.export.pdf.card import card_regions
@@ -18,7 +19,6 @@ from doria_forge.export.pdf.layout import MM_TO_PT, load_layout, mm
 from doria_forge.export.pdf.readback import placements
 from doria_forge.export.pdf.text import fit_paragraph
 from doria_forge.model import Ability, Boss, BossLevel, ContentPack
-from test_pdf_support import LONG_TEXT, small_pack
 
 TOL = 0.01
 CONTENT = Path(__file__).resolve().parents[1] / "content"
@@ -61,7 +61,7 @@ def test_one_poker_card_per_boss_with_the_boss_back_aligned(exported):
     backs = [p for p in found if p.page == 1]
     assert [p.name for p in fronts] == ["F_boss_warlord", "F_boss_wyrm"]
     assert [p.name for p in backs] == ["B_boss", "B_boss"]
-    for f, b in zip(fronts, backs):
+    for f, b in zip(fronts, backs, strict=False):
         assert (f.w, f.h) == pytest.approx((63.5 + 6, 88.9 + 6), abs=TOL)
         assert (b.x, b.y) == pytest.approx((210 - f.x - f.w, f.y), abs=TOL)
 

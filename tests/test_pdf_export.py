@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from test_pdf_support import small_pack
 
 from doria_forge.export.pdf import ExportError, LayoutOverrides, export_pdfs
 from doria_forge.export.pdf.card import CardFace, card_regions
@@ -15,7 +16,6 @@ from doria_forge.export.pdf.compose import FaceBox, PrintCard, write_card_sheets
 from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR, build_decks, project_assets
 from doria_forge.export.pdf.layout import MM_TO_PT, load_layout, mm
 from doria_forge.export.pdf.readback import placements
-from test_pdf_support import small_pack
 
 TOL = 0.01
 
@@ -50,7 +50,7 @@ def test_monster_level_cards_have_the_level_on_an_aligned_back(exported):
     for front_page in pages[::2]:
         fronts = [p for p in found if p.page == front_page]
         backs = [p for p in found if p.page == front_page + 1]
-        for f, b in zip(fronts, backs):
+        for f, b in zip(fronts, backs, strict=False):
             level = f.name.rsplit("_", 1)[1]  # F_monster_level_goblin_3
             assert b.name == f"B_monster_level_{level}"
             assert (b.x, b.y) == pytest.approx((210 - f.x - f.w, f.y), abs=TOL)

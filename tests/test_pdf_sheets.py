@@ -59,7 +59,7 @@ def test_backs_follow_each_sheet_mirrored_for_long_edge_duplex(tmp_path: Path):
         fronts = [p for p in found if p.page == front_page]
         backs = [p for p in found if p.page == back_page]
         assert len(fronts) == len(backs)
-        for f, b in zip(fronts, backs):
+        for f, b in zip(fronts, backs, strict=False):
             assert b.name == "B_back"
             # Flipped over the long (vertical) edge, x mirrors and y stays.
             assert b.x == pytest.approx(210 - (f.x + f.w), abs=TOL)
@@ -73,7 +73,7 @@ def test_backs_follow_each_sheet_mirrored_for_long_edge_duplex(tmp_path: Path):
 def test_short_edge_duplex_mirrors_top_to_bottom(tmp_path: Path):
     path, _ = _write(tmp_path, 3, card_size="poker", duplex="short_edge")
     found = placements(path)
-    for f, b in zip([p for p in found if p.page == 0], [p for p in found if p.page == 1]):
+    for f, b in zip([p for p in found if p.page == 0], [p for p in found if p.page == 1], strict=False):
         assert b.x == pytest.approx(f.x, abs=TOL)
         assert b.y == pytest.approx(297 - (f.y + f.h), abs=TOL)
 

@@ -7,8 +7,21 @@ deliberately long one, umlauts and Cyrillic to exercise fitting and the embedded
 from __future__ import annotations
 
 from doria_forge.model import (
-    Ability, Campaign, CampaignReward, Character, ContentPack, DoorEvent, Equipment, Monster, MonsterLevel,
-    MonsterModification, Pack, RoomTile, Rules, Scenario, Trap,
+    Ability,
+    Campaign,
+    CampaignReward,
+    Character,
+    ContentPack,
+    DoorEvent,
+    Equipment,
+    Monster,
+    MonsterLevel,
+    MonsterModification,
+    Pack,
+    RoomTile,
+    Rules,
+    Scenario,
+    Trap,
 )
 from doria_forge.model.room_tile import Door, MonsterIcon, OpenSide, Rune, StartingPosition
 from doria_forge.model.scenario import ScenarioEvent, ScenarioSetup, TileDeckEntry

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from test_pdf_support import small_pack
 
 from doria_forge.export.pdf import ExportError, UnknownItemError
 from doria_forge.export.preview import render_preview
-from test_pdf_support import small_pack
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import boss_levels
-
 from validate_helpers import lines, validate_files
+
+from doria_forge.validate.rules import boss_levels
 
 ROWS = {
     1: "{level: 1, attack: 4D+5, defense: 3D+1, psi_resistance: 3D+6, damage: 6, hit_points: 4, armor_rating: 2}",

@@ -1,8 +1,7 @@
 import pytest
+from validate_helpers import lines, monster_with_levels, validate_files
 
 from doria_forge.validate.rules import dice_expression
-
-from validate_helpers import lines, monster_with_levels, validate_files
 
 
 def test_well_formed_dice_pass(tmp_path):

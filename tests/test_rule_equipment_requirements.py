@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import equipment_requirements
-
 from validate_helpers import lines, validate_files
+
+from doria_forge.validate.rules import equipment_requirements
 
 HAMMER = """
 kind: equipment

@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import monster_level_cards
-
 from validate_helpers import level_yaml, lines, monster_with_levels, validate_files
+
+from doria_forge.validate.rules import monster_level_cards
 
 
 def test_one_card_per_level_passes(tmp_path):

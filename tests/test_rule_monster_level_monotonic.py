@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import monster_level_monotonic
-
 from validate_helpers import lines, monster_with_levels, validate_files
+
+from doria_forge.validate.rules import monster_level_monotonic
 
 
 def test_growing_stats_pass(tmp_path):

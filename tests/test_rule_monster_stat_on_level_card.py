@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import monster_stat_on_level_card
-
 from validate_helpers import lines, monster_with_levels, validate_files
+
+from doria_forge.validate.rules import monster_stat_on_level_card
 
 
 def test_stats_on_the_monster_pass(tmp_path):

@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import room_tile_openings
-
 from validate_helpers import lines, room_tile_yaml, validate_files
+
+from doria_forge.validate.rules import room_tile_openings
 
 
 def test_doors_on_open_border_squares_pass(tmp_path):

@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import room_tile_reachable
-
 from validate_helpers import lines, room_tile_yaml, validate_files
+
+from doria_forge.validate.rules import room_tile_reachable
 
 
 def test_all_floor_reachable_passes(tmp_path):

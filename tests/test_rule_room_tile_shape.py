@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import room_tile_shape
-
 from validate_helpers import lines, room_tile_yaml, validate_files
+
+from doria_forge.validate.rules import room_tile_shape
 
 
 def test_five_by_five_passes(tmp_path):

@@ -1,6 +1,6 @@
-from doria_forge.validate.rules import scenario_tile_deck
-
 from validate_helpers import lines, room_tile_yaml, validate_files
+
+from doria_forge.validate.rules import scenario_tile_deck
 
 TILES = "---\n".join([
     room_tile_yaml("A-1", start_tile="true"),

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from validate_helpers import level_yaml, lines, monster_with_levels, monster_yaml, validate_files
+
 from doria_forge.model import ContentPack
 from doria_forge.validate import Severity, exit_code, run_rules, validate_pack
 from doria_forge.validate.rules import Rule
-
-from validate_helpers import level_yaml, lines, monster_with_levels, monster_yaml, validate_files
 
 
 def test_field_typo_is_unknown_field_at_its_key_with_suggestion(tmp_path):

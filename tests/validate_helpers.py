@@ -11,8 +11,8 @@ files relative to the pack (``display_root=""``) so tests can compare exact
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from doria_forge.load.problem import Problem
 from doria_forge.validate.pipeline import ValidationResult, validate_pack

@@ -13,8 +13,9 @@ under the monster id (``goblin``) so that either spelling finds it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.model.monster import Monster
@@ -93,7 +94,7 @@ def register(rule: AbilityRule, *aliases: str) -> None:
         REGISTRY[alias] = rule
 
 
-def rule_for_type(monster: "Monster") -> AbilityRule:
+def rule_for_type(monster: Monster) -> AbilityRule:
     """The ``AbilityRule`` of a monster type (a ``Monster`` document): its ability id,
     else its monster id, else ``DEFAULT_RULE``."""
     ability = monster.ability
@@ -102,37 +103,37 @@ def rule_for_type(monster: "Monster") -> AbilityRule:
     return REGISTRY.get(monster.id, DEFAULT_RULE)
 
 
-def rule_for(monster: "MonsterState") -> AbilityRule:
+def rule_for(monster: MonsterState) -> AbilityRule:
     """The ``AbilityRule`` of a monster in play (see ``rule_for_type``); the monster's
     flags (``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``)
     are honoured on top by ``combat``."""
     return rule_for_type(monster.monster)
 
 
-def immune_to_ranged(monster: "MonsterState") -> bool:
+def immune_to_ranged(monster: MonsterState) -> bool:
     """Skeleton: ranged attacks cannot hurt it."""
     return monster.has("immune_to_ranged") or rule_for(monster).immune_to_ranged
 
 
-def hurt_only_by_magic(monster: "MonsterState") -> bool:
+def hurt_only_by_magic(monster: MonsterState) -> bool:
     """Poltergeist: only spells and magic weapons hurt it."""
     return monster.has("hurt_only_by_magic") or rule_for(monster).hurt_only_by_magic
 
 
-def magic_items_ineffective(monster: "MonsterState") -> bool:
+def magic_items_ineffective(monster: MonsterState) -> bool:
     """Mummy: magic weapons and magic armor do not work against it (spells do)."""
     return monster.has("magic_items_ineffective") or rule_for(monster).magic_items_ineffective
 
 
 # --------------------------------------------------------------------------- targeting helpers
-def ghoul_pick_target(candidates: Sequence["HeroState"]) -> "HeroState | None":
+def ghoul_pick_target(candidates: Sequence[HeroState]) -> HeroState | None:
     """Ghoul: among the heroes it can reach, the one with the lowest current HP
     (the first given wins a tie). ``None`` when there is none."""
     live = [h for h in candidates if h.can_act]
     return min(live, key=lambda h: h.hp) if live else None
 
 
-def archer_pick_target(candidates: Sequence[tuple["HeroState", int]]) -> "HeroState | None":
+def archer_pick_target(candidates: Sequence[tuple[HeroState, int]]) -> HeroState | None:
     """Archer: ``candidates`` are (hero, distance in squares) in range and sight. It
     shoots the nearest hero unless another hero in range has a lower AGI; then the one
     with the lowest AGI (nearest first on a tie). ``None`` when there is none."""

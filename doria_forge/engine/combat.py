@@ -5,8 +5,9 @@ Armor Rating* (one armor card per hit, Damaged marker even when AR exceeds the d
 monster AR that damage must exceed), *Armor vulnerability*, *Critical hits* (+1 damage
 per 10 points), *Additional Combat Rules* (Fumbles damage the item used; monsters'
 attack Fumble is a miss, defense Fumble a failed defense; Belt use), *Repairing
-Equipment* (armor sets), *Take, Use or Repair Other Items (5 AP)* (``owner=``), *Psi Spells* (PP paid whatever the outcome; TN spells'
-critical successes lower the PP cost), *Psi Resistance* (PP added after the roll),
+Equipment* (armor sets), *Take, Use or Repair Other Items (5 AP)* (``owner=``), *Psi
+Spells* (PP paid whatever the outcome; TN spells' critical successes lower the PP cost),
+*Psi Resistance* (PP added after the roll),
 *Enchanted Weapons*, *Hit Points, Initiative Points and Psi Points* (negative values,
 death), *Additional Card Properties* (piercing, elements, poison, Immobilized,
 Disarmed), the hero bonuses *Extra ... Die*, *Extra Damage*, *Fast Hands*, the FAQ
@@ -20,8 +21,9 @@ Initiative Board. Psi Points, Hit Points, markers and statuses are changed here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from doria_forge.model.common import DiceSpec
 from doria_forge.model.equipment import AttackProfile

@@ -20,9 +20,30 @@ from doria_forge.model.common import ATTRIBUTES
 
 from . import phases
 from .actions import (
-    Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, ContinueLoot, EndTurn, KeepLoot, MoveItem,
-    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RepairOtherItem, RetrieveFromBackpack, Search,
-    StayUnconscious, StopLoot, TakeItem, ThrowItem, TriggerShopTrap, UseItem, UseOtherItem, Wait,
+    Action,
+    Attack,
+    Buy,
+    ChooseHeroBonus,
+    ClearShopSlot,
+    ContinueLoot,
+    EndTurn,
+    KeepLoot,
+    MoveItem,
+    RaiseAttribute,
+    RecoverPoints,
+    RemoveTrapByDoom,
+    Repair,
+    RepairOtherItem,
+    RetrieveFromBackpack,
+    Search,
+    StayUnconscious,
+    StopLoot,
+    TakeItem,
+    ThrowItem,
+    TriggerShopTrap,
+    UseItem,
+    UseOtherItem,
+    Wait,
 )
 from .combat import attack_problem, hero_attack, repair, use_item
 from .decks import EQUIPMENT, TRAP, Card, card_gold, resolve_trap
@@ -34,7 +55,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
 
-def legal_actions(state: "GameState", hero: HeroState) -> list[Action]:
+def legal_actions(state: GameState, hero: HeroState) -> list[Action]:
     """Every action ``hero`` (the current actor) may take in the current phase."""
     if state.phase == phases.D:
         return _legal_d(state, hero)
@@ -43,7 +64,7 @@ def legal_actions(state: "GameState", hero: HeroState) -> list[Action]:
     return _legal_i(state, hero)
 
 
-def apply_action(state: "GameState", hero: HeroState, action: Action) -> None:
+def apply_action(state: GameState, hero: HeroState, action: Action) -> None:
     """Perform ``action`` for ``hero`` (the current actor) in the current phase; the
     caller runs the game on. Raises ``IllegalAction``."""
     if state.phase == phases.D:
@@ -89,7 +110,7 @@ def find_item(hero: HeroState, item_uid: str) -> ItemInstance:
     raise IllegalAction(f"{hero.uid} carries no item {item_uid}")
 
 
-def _legal_d(state: "GameState", hero: HeroState) -> list[Action]:
+def _legal_d(state: GameState, hero: HeroState) -> list[Action]:
     if state.pending_loot:
         return [KeepLoot(i) for i in range(len(state.pending_loot))]
     if state.pending_loot_draws:
@@ -138,7 +159,7 @@ def _legal_d(state: "GameState", hero: HeroState) -> list[Action]:
     return acts
 
 
-def _legal_other_items(state: "GameState", hero: HeroState) -> list[Action]:
+def _legal_other_items(state: GameState, hero: HeroState) -> list[Action]:
     """Throws to every conscious friend ``board.can_throw`` allows (chapter *Throw
     Items (0 - 10 AP)*) and taking, using and repairing the items of every living
     friend within range 1 who agrees (or is unconscious; chapter *Take, Use or Repair
@@ -186,7 +207,7 @@ def _legal_other_items(state: "GameState", hero: HeroState) -> list[Action]:
     return acts
 
 
-def _other_hero(state: "GameState", hero: HeroState, uid: str, role: str) -> HeroState:
+def _other_hero(state: GameState, hero: HeroState, uid: str, role: str) -> HeroState:
     """The living character ``uid`` other than ``hero``; raises ``IllegalAction``."""
     other = next((h for h in state.heroes if h.uid == uid), None)
     if other is None or other is hero:
@@ -196,7 +217,7 @@ def _other_hero(state: "GameState", hero: HeroState, uid: str, role: str) -> Her
     return other
 
 
-def _reach_owner(state: "GameState", hero: HeroState, owner_uid: str) -> HeroState:
+def _reach_owner(state: GameState, hero: HeroState, owner_uid: str) -> HeroState:
     """The owner of the items for *Take, Use or Repair Other Items (5 AP)*: another
     living character within range 1 (``board.hero_adjacent``) who agrees or is
     unconscious (``consents``). Raises ``IllegalAction``."""
@@ -208,7 +229,7 @@ def _reach_owner(state: "GameState", hero: HeroState, owner_uid: str) -> HeroSta
     return owner
 
 
-def _throw(state: "GameState", hero: HeroState, action: ThrowItem) -> None:
+def _throw(state: GameState, hero: HeroState, action: ThrowItem) -> None:
     """Chapter *Throw Items (0 - 10 AP)* (see ``ThrowItem``). Everything is checked
     before anything moves."""
     receiver = _other_hero(state, hero, action.receiver_uid, "receiver")
@@ -235,7 +256,7 @@ def _throw(state: "GameState", hero: HeroState, action: ThrowItem) -> None:
                   displaced=displaced, displaced_to=action.displaced_to if displaced else None, ap=cost)
 
 
-def _take(state: "GameState", hero: HeroState, action: TakeItem) -> None:
+def _take(state: GameState, hero: HeroState, action: TakeItem) -> None:
     """Chapter *Take, Use or Repair Other Items (5 AP)*: take a card from anywhere on
     another character (see ``TakeItem``)."""
     owner = _reach_owner(state, hero, action.owner_uid)
@@ -249,7 +270,7 @@ def _take(state: "GameState", hero: HeroState, action: TakeItem) -> None:
     state.log.emit("take_item", hero.uid, owner=owner.uid, item=item.uid, source=source, to=action.to, ap=cost)
 
 
-def _use_other(state: "GameState", hero: HeroState, action: UseOtherItem) -> None:
+def _use_other(state: GameState, hero: HeroState, action: UseOtherItem) -> None:
     """Chapter *Take, Use or Repair Other Items (5 AP)*: take and use in one action
     (see ``UseOtherItem``); ``combat.hero_attack`` / ``combat.use_item`` with ``owner``."""
     owner = _reach_owner(state, hero, action.owner_uid)
@@ -292,7 +313,7 @@ def _use_other(state: "GameState", hero: HeroState, action: UseOtherItem) -> Non
     state.check_end()
 
 
-def _repair_other(state: "GameState", hero: HeroState, action: RepairOtherItem) -> None:
+def _repair_other(state: GameState, hero: HeroState, action: RepairOtherItem) -> None:
     """Chapter *Take, Use or Repair Other Items (5 AP)*: repair another character's
     cards for the repair cost + 5 AP; they stay with the owner (``combat.repair``)."""
     owner = _reach_owner(state, hero, action.owner_uid)
@@ -304,7 +325,7 @@ def _repair_other(state: "GameState", hero: HeroState, action: RepairOtherItem) 
     state.log.emit("repair_other_item", hero.uid, owner=owner.uid, items=tuple(action.item_uids), ap=cost)
 
 
-def _attack_target(state: "GameState", hero: HeroState, profile, monster_uid: str) -> MonsterState:
+def _attack_target(state: GameState, hero: HeroState, profile, monster_uid: str) -> MonsterState:
     """The monster ``monster_uid`` on the board, if ``hero`` can reach it with ``profile``
     (range and sight: ``board.hero_can_target``). Raises ``IllegalAction``."""
     target = next((m for m in state.monsters if m.uid == monster_uid), None)
@@ -315,11 +336,11 @@ def _attack_target(state: "GameState", hero: HeroState, profile, monster_uid: st
     return target
 
 
-def _spend(state: "GameState", hero: HeroState, cost: int) -> None:
+def _spend(state: GameState, hero: HeroState, cost: int) -> None:
     state.ap[hero.uid] = state.ap.get(hero.uid, 0) - cost
 
 
-def _apply_d(state: "GameState", hero: HeroState, action: Action) -> None:
+def _apply_d(state: GameState, hero: HeroState, action: Action) -> None:
     ap = state.ap.get(hero.uid, 0)
     log = state.log
     if state.pending_loot:
@@ -423,7 +444,7 @@ def _apply_d(state: "GameState", hero: HeroState, action: Action) -> None:
         raise IllegalAction(f"{type(action).__name__} is not an action-phase action")
 
 
-def _search(state: "GameState", hero: HeroState, cards: int) -> None:
+def _search(state: GameState, hero: HeroState, cards: int) -> None:
     """Search Treasures: 1 AP for one card; 5 AP for two, keep one (chapter *Search
     Treasures*). Traps drawn trigger at once in draw order and become the searcher's
     gold; the choice is among the other cards."""
@@ -454,7 +475,7 @@ def _search(state: "GameState", hero: HeroState, cards: int) -> None:
 
 
 # =========================================================================== Phase H and setup
-def _legal_h(state: "GameState", hero: HeroState) -> list[Action]:
+def _legal_h(state: GameState, hero: HeroState) -> list[Action]:
     acts: list[Action] = []
     if state.pending_bonus.get(hero.uid, 0) > 0:
         acts += [ChooseHeroBonus(b) for b in state.rules.hero_bonuses if b not in hero.hero_bonuses]
@@ -469,7 +490,7 @@ def _legal_h(state: "GameState", hero: HeroState) -> list[Action]:
     return acts
 
 
-def _apply_h(state: "GameState", hero: HeroState, action: Action) -> None:
+def _apply_h(state: GameState, hero: HeroState, action: Action) -> None:
     if isinstance(action, ChooseHeroBonus):
         if state.pending_bonus.get(hero.uid, 0) < 1:
             raise IllegalAction(f"{hero.uid} has no hero bonus to choose")
@@ -502,7 +523,7 @@ def _apply_h(state: "GameState", hero: HeroState, action: Action) -> None:
 
 
 # =========================================================================== Phase I
-def _legal_i(state: "GameState", leader: HeroState) -> list[Action]:
+def _legal_i(state: GameState, leader: HeroState) -> list[Action]:
     """Phase I: buys, clearing unwanted cards, ``EndTurn``; with the optional rule
     ``remove_traps_in_phase_i`` also ``RemoveTrapByDoom`` (when the Doom Counter is
     in play) and ``TriggerShopTrap`` (on each conscious hero) for every Trap in the
@@ -545,7 +566,7 @@ def _legal_i(state: "GameState", leader: HeroState) -> list[Action]:
     return acts
 
 
-def _apply_i(state: "GameState", leader: HeroState, action: Action) -> None:
+def _apply_i(state: GameState, leader: HeroState, action: Action) -> None:
     shop = state.loot.shop
     remove_traps = phases.phase_i_trap_removal(state)
     if isinstance(action, EndTurn):

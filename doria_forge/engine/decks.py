@@ -23,8 +23,9 @@ Defaults chosen here (the book does not say):
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from doria_forge.model.pack import ContentPack
 
@@ -75,7 +76,7 @@ class LootDecks:
 
     @classmethod
     def build(cls, pack: ContentPack, dice: DiceRoller, *, stacks: int | None = None,
-              shop_slots: int | None = None) -> "LootDecks":
+              shop_slots: int | None = None) -> LootDecks:
         """Every ``deck: loot`` equipment card and every Trap, ``copies`` times each,
         shuffled with ``dice`` and dealt evenly into ``rules.loot_stacks`` stacks."""
         rules = pack.rules
@@ -87,7 +88,7 @@ class LootDecks:
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card], dice: DiceRoller | None = None, *, stacks: int = 3,
-                   shop_slots: int = 3) -> "LootDecks":
+                   shop_slots: int = 3) -> LootDecks:
         """Shuffle ``cards`` (unless ``dice`` is None) and deal them round-robin into
         ``stacks`` stacks (the first card dealt ends at the bottom)."""
         cards = list(cards)
@@ -98,7 +99,7 @@ class LootDecks:
             piles[i % stacks].append(card)
         return cls(piles, [None] * shop_slots)
 
-    def copy(self) -> "LootDecks":
+    def copy(self) -> LootDecks:
         return LootDecks([list(s) for s in self.stacks], list(self.shop), list(self.discard))
 
     @property
@@ -146,7 +147,7 @@ class MonsterDeck:
     discard: list[Card] = field(default_factory=list)
 
     @classmethod
-    def build(cls, pack: ContentPack, dice: DiceRoller) -> "MonsterDeck":
+    def build(cls, pack: ContentPack, dice: DiceRoller) -> MonsterDeck:
         """``deck_cards`` cards of every monster and ``copies`` of every Monster
         Modification, shuffled with ``dice``."""
         cards = [Card(MONSTER, m.id, k + 1) for m in pack.monsters.values() for k in range(m.deck_cards)]
@@ -154,7 +155,7 @@ class MonsterDeck:
         dice.shuffle(cards)
         return cls(cards)
 
-    def copy(self) -> "MonsterDeck":
+    def copy(self) -> MonsterDeck:
         return MonsterDeck(list(self.cards), list(self.discard))
 
     def draw_card(self, dice: DiceRoller) -> Card | None:
@@ -200,7 +201,7 @@ class TrapResult:
     immobilized: bool = False
 
 
-def trap_damage(state: "GameState", hero: HeroState, damage: int, element: str | None,
+def trap_damage(state: GameState, hero: HeroState, damage: int, element: str | None,
                 ignores_armor: bool) -> tuple[int, str | None]:
     """Apply Trap damage: one armor card (undamaged, not vulnerable to the element;
     the defender policy's choice) stops up to its AR and is marked Damaged, the rest
@@ -221,7 +222,7 @@ def trap_damage(state: "GameState", hero: HeroState, damage: int, element: str |
     return wound, armor_uid
 
 
-def resolve_trap(state: "GameState", card: Card, drawer: HeroState) -> list[TrapResult]:
+def resolve_trap(state: GameState, card: Card, drawer: HeroState) -> list[TrapResult]:
     """Play out Trap ``card`` drawn by ``drawer`` (chapter *Traps and Secret Doors*).
 
     Affected: ``person`` the drawer; ``area``/``room`` the characters

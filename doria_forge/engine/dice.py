@@ -9,9 +9,9 @@ of the rulebook's worked examples.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 from doria_forge.model.common import DiceSpec
 from doria_forge.model.common import parse_dice as _parse_dice_uncached

@@ -97,7 +97,7 @@ class DoomCounter:
         weighing a Doom Counter step, e.g. the optional Phase I Trap removal)."""
         return self.copy().step(n)
 
-    def copy(self) -> "DoomCounter":
+    def copy(self) -> DoomCounter:
         return DoomCounter(self.track, self.position, self.extra_activations_crossed,
                            self.level_ups_crossed, self.steps)
 

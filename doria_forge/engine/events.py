@@ -9,8 +9,9 @@ Every rules function that changes state takes an ``EventLog`` and emits one
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)

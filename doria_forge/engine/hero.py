@@ -15,8 +15,8 @@ Points (AP). Everything mutable lives here; the cards (``Equipment``) are frozen
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Iterable, Mapping
 
 from doria_forge.model.character import Character
 from doria_forge.model.common import ATTRIBUTES, DiceSpec
@@ -163,7 +163,7 @@ class HeroState:
         items: Iterable[Equipment],
         rules: Rules,
         uid: str | None = None,
-    ) -> "HeroState":
+    ) -> HeroState:
         """A fresh hero at full HP/PP carrying ``items``, placed sensibly:
 
         the best usable hand items (one 2-hands card or up to two 1-hand cards, by
@@ -575,7 +575,7 @@ class HeroState:
         return max(0, cost)
 
     def use_cost(self, item: ItemInstance, profile: AttackProfile | None = None, *, from_belt: bool | None = None,
-                 owner: "HeroState | None" = None) -> int:
+                 owner: HeroState | None = None) -> int:
         """AP to use ``item`` (attack ``profile``, or the card's own AP for potions and
         spells without a profile): the card AP, plus ``rules.belt_ap`` when used from the
         Belt (1-hand and body cards only), minus ``rules.fast_hands_ap`` with the hero
@@ -629,7 +629,7 @@ class HeroState:
             return self._fast_hands(self.rules.backpack_ap)
         return 0
 
-    def repair_cost(self, items: Iterable[ItemInstance], *, owner: "HeroState | None" = None) -> int:
+    def repair_cost(self, items: Iterable[ItemInstance], *, owner: HeroState | None = None) -> int:
         """AP to repair ``items`` in one action (chapter *Repair Equipment*).
 
         One card: its AP. Several cards: they must all be damaged armor of the same set

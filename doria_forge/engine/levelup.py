@@ -89,7 +89,7 @@ def regenerate(hero: HeroState, log=None) -> tuple[int, int]:
     return hero.heal(1, 1, log=log)
 
 
-def raise_monster_level(state: "GameState") -> bool:
+def raise_monster_level(state: GameState) -> bool:
     """A Monster Level Up (orange Doom Counter field). Returns whether it applied:
     in a campaign only the first level up of a scenario does (one level above the
     scenario's main level); the others are ignored."""
@@ -104,7 +104,7 @@ def raise_monster_level(state: "GameState") -> bool:
     return True
 
 
-def phase_h_automatic(state: "GameState") -> None:
+def phase_h_automatic(state: GameState) -> None:
     """The parts of Phase H that need no decision: hero level (pending bonus choice),
     Group XP -> Attribute Points, *Regeneration*, unconscious recovery points (pending
     a split decision)."""

@@ -10,8 +10,8 @@ Monster Modification ``modifiers`` are flat changes (dice bonus, points).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from doria_forge.model.common import DiceSpec
 from doria_forge.model.monster import Monster, MonsterLevel, MonsterModification
@@ -61,7 +61,7 @@ class MonsterState:
         level: int,
         modifications: Sequence[MonsterModification | str] = (),
         uid: str | None = None,
-    ) -> "MonsterState":
+    ) -> MonsterState:
         """A fresh monster of type ``monster_id`` at Monster Level ``level`` (>= 1) with
         ``modifications`` (cards or their ids), at full HP.
 
@@ -86,7 +86,7 @@ class MonsterState:
         level: int | None = None,
         modifications: Sequence[MonsterModification] = (),
         uid: str | None = None,
-    ) -> "MonsterState":
+    ) -> MonsterState:
         """A fresh monster from model objects (no pack needed; for tests and tools).
         ``level`` defaults to the card's level. Raises ``ValueError`` if the card is
         another monster's."""

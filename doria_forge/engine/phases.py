@@ -25,6 +25,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from doria_forge.model.common import DiceSpec
+
 from . import abilities
 from .checks import roll_target_number
 from .combat import monster_attack
@@ -34,19 +36,19 @@ from .doom import EXTRA_ACTIVATION, LEVEL_UP, doom_steps
 from .hero import HeroState, initiative_fumble
 from .levelup import phase_h_automatic, raise_monster_level
 from .monster import MonsterState
-from doria_forge.model.common import DiceSpec
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameState
 
 # Phases (``state.phase``)
-SETUP, A, B, C, D, E, F, G, H, I, OVER = "setup", "A", "B", "C", "D", "E", "F", "G", "H", "I", "over"
+SETUP, A, B, C, D, E, F, G, H, I, OVER = (  # noqa: E741 (Phase I is the book's name)
+    "setup", "A", "B", "C", "D", "E", "F", "G", "H", "I", "over")
 
 _TARGET_ATTRIBUTE = {"melee": "STR", "ranged": "AGI", "magic": "WIS"}
 
 
 # =========================================================================== driver
-def advance(state: "GameState") -> None:
+def advance(state: GameState) -> None:
     """Run the game forward until a decision is due or the game is over."""
     state._actor = None
     while state.outcome is None:
@@ -80,7 +82,7 @@ def advance(state: "GameState") -> None:
     state.phase = OVER
 
 
-def start_round(state: "GameState") -> None:
+def start_round(state: GameState) -> None:
     """Phases A, B and C, then the action phase D."""
     if state.options.max_rounds is not None and state.round >= state.options.max_rounds:
         state.finish("round_limit")
@@ -104,7 +106,7 @@ def start_round(state: "GameState") -> None:
 
 
 # =========================================================================== Phase C
-def initiative_spec(state: "GameState", hero: HeroState) -> DiceSpec:
+def initiative_spec(state: GameState, hero: HeroState) -> DiceSpec:
     """The hero's initiative roll (chapters *Phase C*, *Negative Hit Points or Psi
     Points*, *Negative Initiative Points*, *1 Player*): 2D + IP, one die less with
     negative HP, PP or IP, one more with *Extra Initiative Die*; minus the lower
@@ -116,7 +118,7 @@ def initiative_spec(state: "GameState", hero: HeroState) -> DiceSpec:
     return spec
 
 
-def roll_initiative(state: "GameState", hero: HeroState) -> int | None:
+def roll_initiative(state: GameState, hero: HeroState) -> int | None:
     """Roll one hero's initiative; sets ``state.ap``. Returns the AP (capped at
     ``rules.initiative_cap``), or ``None`` when the hero is (now) unconscious.
 
@@ -147,7 +149,7 @@ def roll_initiative(state: "GameState", hero: HeroState) -> int | None:
     return ap
 
 
-def phase_c_initiative(state: "GameState") -> None:
+def phase_c_initiative(state: GameState) -> None:
     """Every living hero rolls initiative in seat order; monsters' markers stand at
     their AP value. All heroes unconscious at the same time ends the scenario."""
     for hero in state.heroes:
@@ -161,7 +163,7 @@ def phase_c_initiative(state: "GameState") -> None:
 
 
 # =========================================================================== Phase D
-def monster_order_key(state: "GameState", monster: MonsterState) -> tuple:
+def monster_order_key(state: GameState, monster: MonsterState) -> tuple:
     """Sort key of the monster order (chapter *Monster Order*): higher AP first, then
     the priority letter (A first), the distance to the nearest character (closer
     first), more modifications first, then board order (the players' choice)."""
@@ -169,16 +171,16 @@ def monster_order_key(state: "GameState", monster: MonsterState) -> tuple:
             -len(monster.modifications), state.monsters.index(monster))
 
 
-def ordered_monsters(state: "GameState", monsters=None) -> list[MonsterState]:
+def ordered_monsters(state: GameState, monsters=None) -> list[MonsterState]:
     monsters = state.monsters if monsters is None else monsters
     return sorted((m for m in monsters if not m.defeated), key=lambda m: monster_order_key(state, m))
 
 
-def ready_heroes(state: "GameState") -> list[HeroState]:
+def ready_heroes(state: GameState) -> list[HeroState]:
     return [h for h in state.heroes if not h.dead and not h.unconscious and state.ap.get(h.uid, 0) >= 1]
 
 
-def next_marker(state: "GameState") -> tuple[str | None, object]:
+def next_marker(state: GameState) -> tuple[str | None, object]:
     """Who acts next on the Initiative Board (chapter *Phase D*): the highest marker;
     a hero before a monster on the same square; heroes on the same square in seat
     order (the players may choose: they can ``Wait``); monsters by ``monster_order_key``
@@ -205,7 +207,7 @@ def next_marker(state: "GameState") -> tuple[str | None, object]:
     return None, None
 
 
-def activate_in_order(state: "GameState", monster: MonsterState) -> None:
+def activate_in_order(state: GameState, monster: MonsterState) -> None:
     """A monster's normal activation at its AP value; a Goblin brings a second Goblin
     that has not acted yet right after it (ability ``pair_activation``)."""
     state.activated.add(monster.uid)
@@ -218,7 +220,7 @@ def activate_in_order(state: "GameState", monster: MonsterState) -> None:
             activate_monster(state, partner, reason="pair")
 
 
-def choose_targets(state: "GameState", monster: MonsterState) -> list[HeroState]:
+def choose_targets(state: GameState, monster: MonsterState) -> list[HeroState]:
     """The heroes ``monster`` attacks (chapter *Target of a Monster*): conscious heroes
     in range (``state.board``); as many as its ability allows (all for the Troll,
     Shaman, Dark Mage; 2 for Ogre and Spear Thrower; else 1), closest first, then the
@@ -249,7 +251,7 @@ def choose_targets(state: "GameState", monster: MonsterState) -> list[HeroState]
     return candidates[: rule.max_targets]
 
 
-def activate_monster(state: "GameState", monster: MonsterState, reason: str = "normal"):
+def activate_monster(state: GameState, monster: MonsterState, reason: str = "normal"):
     """One activation: move (the board's business) and ONE attack on the chosen
     targets via ``combat.monster_attack``. An Orc that wounded gets one more
     activation (that one cannot chain another). Returns the attack outcomes."""
@@ -297,7 +299,7 @@ class AverageDice(DiceRoller):
         raise TypeError("AverageDice only rolls monster dice")
 
 
-def monster_dice(state: "GameState") -> DiceRoller:
+def monster_dice(state: GameState) -> DiceRoller:
     """The dice for the monsters' own rolls (attack, defense, psi resistance):
     ``AverageDice(rules.solo_average_die)`` when the optional rule
     ``solo_average_monster_dice`` is on and the solo rules apply, else ``state.dice``."""
@@ -307,7 +309,7 @@ def monster_dice(state: "GameState") -> DiceRoller:
 
 
 # =========================================================================== monsters entering
-def spawn_monster(state: "GameState", monster_id: str, modifications: tuple[str, ...] = (),
+def spawn_monster(state: GameState, monster_id: str, modifications: tuple[str, ...] = (),
                   *, reason: str = "spawn") -> MonsterState | None:
     """Bring a monster of ``monster_id`` with ``modifications`` into play at the
     current Monster Level (chapters *Monster Icons on a Room Tile*, *Monster modifiers*,
@@ -349,7 +351,7 @@ def spawn_monster(state: "GameState", monster_id: str, modifications: tuple[str,
     return monster
 
 
-def draw_and_spawn(state: "GameState", reason: str = "monster_icon") -> MonsterState | None:
+def draw_and_spawn(state: GameState, reason: str = "monster_icon") -> MonsterState | None:
     """Draw from the monster deck (modifications until a monster) and spawn it."""
     if state.monster_deck is None:
         return None
@@ -361,7 +363,7 @@ def draw_and_spawn(state: "GameState", reason: str = "monster_icon") -> MonsterS
     return spawn_monster(state, monster_id, mods, reason=reason)
 
 
-def on_monster_defeated(state: "GameState", monster: MonsterState, killer: HeroState | None) -> None:
+def on_monster_defeated(state: GameState, monster: MonsterState, killer: HeroState | None) -> None:
     """Chapter *Defeated Monsters*: the group gets ``rules.xp_per_defeat`` XP plus the
     modifications' ``extra_xp``; the hero who defeated it draws
     ``rules.loot_per_defeat`` plus the modifications' ``extra_loot`` Loot Cards at once
@@ -384,7 +386,7 @@ def on_monster_defeated(state: "GameState", monster: MonsterState, killer: HeroS
     state.check_end()
 
 
-def draw_defeat_loot(state: "GameState", hero: HeroState, n: int) -> int:
+def draw_defeat_loot(state: GameState, hero: HeroState, n: int) -> int:
     """Optional rule ``stop_loot_after_trap`` (chapter *Defeated Monsters*): draw and
     play up to ``n`` Loot Cards for ``hero`` one at a time; when a Trap has triggered
     and cards are left to draw, stop and leave the choice to the hero: ``n`` minus the
@@ -405,7 +407,7 @@ def draw_defeat_loot(state: "GameState", hero: HeroState, n: int) -> int:
     return 0
 
 
-def receive_loot(state: "GameState", hero: HeroState, cards: list[Card]) -> list[Card]:
+def receive_loot(state: GameState, hero: HeroState, cards: list[Card]) -> list[Card]:
     """Play drawn Loot Cards in order: Traps trigger (``decks.resolve_trap``), equipment
     goes to the hero's Belt while it has room, else the Backpack (equipping it later
     costs the usual AP). Returns the equipment cards received."""
@@ -423,7 +425,7 @@ def receive_loot(state: "GameState", hero: HeroState, cards: list[Card]) -> list
 
 
 # =========================================================================== Phases E-G
-def end_action_phase(state: "GameState") -> None:
+def end_action_phase(state: GameState) -> None:
     """Phases E, F, G, then the automatic part of H; leaves the state in H."""
     state.phase = E
     if state.options.poison:
@@ -445,7 +447,7 @@ def end_action_phase(state: "GameState") -> None:
             state.decision_queue = []
 
 
-def poison_check(state: "GameState", hero: HeroState) -> int:
+def poison_check(state: GameState, hero: HeroState) -> int:
     """Phase E for one hero: CON+WIS+2D against ``poison_tn_base + poison_tn_per_ml x ML``;
     success removes 1 marker + 1 per critical success, a normal failure changes
     nothing, each critical failure adds 1 and a Fumble 1 more; then the hero loses
@@ -463,7 +465,7 @@ def poison_check(state: "GameState", hero: HeroState) -> int:
     return hero.take_damage(hero.poison_markers, state.log, source="poison")
 
 
-def phase_e_poison(state: "GameState") -> None:
+def phase_e_poison(state: GameState) -> None:
     """Phase E: every poisoned hero (unconscious ones too) checks and loses HP;
     poisoned monsters lose 1 HP per marker without a check."""
     for hero in state.heroes:
@@ -477,7 +479,7 @@ def phase_e_poison(state: "GameState") -> None:
     state.check_end()
 
 
-def phase_f_special(state: "GameState") -> None:
+def phase_f_special(state: GameState) -> None:
     """Phase F in the book's order: Monster Modifications (``acts_in_phase_f``: the
     Necromancer raises a Zombie while figures remain), Traps (``board.phase_f_traps``),
     Zombies (``board.zombie_raise``: raising toward the heroes needs the map),
@@ -496,7 +498,7 @@ def phase_f_special(state: "GameState") -> None:
         state.board.phase_f_other(state)
 
 
-def phase_g_doom(state: "GameState") -> None:
+def phase_g_doom(state: GameState) -> None:
     """Phase G: +1 field per occupied Room Tile (``board.occupied_room_tiles``, at least
     1), +1 if no door was opened this round (a solo hero may pay 1 Group XP to cancel
     that step), effects at once."""
@@ -509,7 +511,7 @@ def phase_g_doom(state: "GameState") -> None:
     doom_advance(state, steps, reason="phase_g")
 
 
-def doom_advance(state: "GameState", steps: int, reason: str = "") -> None:
+def doom_advance(state: GameState, steps: int, reason: str = "") -> None:
     """Move the Doom Counter and play every effect field crossed, in order."""
     before = state.doom.position
     effects = state.doom.step(steps)
@@ -524,7 +526,7 @@ def doom_advance(state: "GameState", steps: int, reason: str = "") -> None:
             raise_monster_level(state)
 
 
-def extra_activation(state: "GameState") -> None:
+def extra_activation(state: GameState) -> None:
     """A red Doom Counter field: refill the monsters on the board to ceil(players/2)
     from the monster deck, then activate every monster in monster order (heroes only
     defend). Normal activations of the round are not used up."""
@@ -543,7 +545,7 @@ def extra_activation(state: "GameState") -> None:
 
 
 # =========================================================================== Phase I
-def start_phase_i(state: "GameState") -> None:
+def start_phase_i(state: GameState) -> None:
     """Open the shop for the group when there is anything in it, else next round."""
     state.phase = I
     state.shop_open = bool(state.options.shop and state.loot is not None
@@ -551,7 +553,7 @@ def start_phase_i(state: "GameState") -> None:
                            and any(h.can_act or h.unconscious for h in state.heroes))
 
 
-def phase_i_trap_removal(state: "GameState") -> bool:
+def phase_i_trap_removal(state: GameState) -> bool:
     """Whether the optional rule ``remove_traps_in_phase_i`` (chapter *Phase I*) acts:
     every Trap in the shop must be removed in Phase I - bought for gold as usual, by
     moving the Doom Counter one field (``RemoveTrapByDoom``, effects at once as in
@@ -560,7 +562,7 @@ def phase_i_trap_removal(state: "GameState") -> bool:
     return state.loot is not None and state.options.shop and "remove_traps_in_phase_i" in state.optional_rules
 
 
-def shop_slot_blocked(state: "GameState", slot: int) -> bool:
+def shop_slot_blocked(state: GameState, slot: int) -> bool:
     """A Trap with a gold value blocks its slot until it is bought."""
     card = state.loot.shop[slot]
     return card is not None and card.kind == TRAP and card_gold(state.pack, card) > 0

@@ -7,7 +7,8 @@ allowed to do and does lives in ``decisions``), ``apply(action)``
 performs one and runs the game on (monster activations, Phases E-I, the next round)
 until the next decision; ``copy()`` is a deep copy including the dice generator, so
 a copy replays identically (the Phase D actor is found by ``phases.advance``: after
-changing fields by hand, call ``phases.advance(state)`` before asking again); ``is_over()`` / ``outcome`` tell how it ended.
+changing fields by hand, call ``phases.advance(state)`` before asking again);
+``is_over()`` / ``outcome`` tell how it ended.
 
 Everything random comes from ``state.dice`` (one seeded ``DiceRoller``); everything
 observable is emitted to ``state.log`` (an ``EventLog``, disabled for bulk runs).
@@ -36,8 +37,8 @@ and ``campaign_keep_by_gold`` a campaign layer.
 from __future__ import annotations
 
 import copy as _copy
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from doria_forge.model.character import Character
 from doria_forge.model.pack import ContentPack
@@ -96,66 +97,66 @@ def resolve_optional_rules(rules, switched_on: Iterable[str] = ()) -> frozenset[
 class NoMap:
     """The board when there is no map. Every method is a hook a map replaces."""
 
-    def distance(self, state: "GameState", monster: MonsterState, hero: HeroState) -> int:
+    def distance(self, state: GameState, monster: MonsterState, hero: HeroState) -> int:
         return 0
 
-    def distance_to_nearest_hero(self, state: "GameState", monster: MonsterState) -> int:
+    def distance_to_nearest_hero(self, state: GameState, monster: MonsterState) -> int:
         return 0
 
-    def in_range(self, state: "GameState", monster: MonsterState, hero: HeroState) -> bool:
+    def in_range(self, state: GameState, monster: MonsterState, hero: HeroState) -> bool:
         """Whether the monster can reach and attack ``hero`` this activation."""
         return True
 
-    def hero_can_target(self, state: "GameState", hero: HeroState, profile, monster: MonsterState) -> bool:
+    def hero_can_target(self, state: GameState, hero: HeroState, profile, monster: MonsterState) -> bool:
         """Range and line of sight of a hero's attack."""
         return True
 
-    def move_monster(self, state: "GameState", monster: MonsterState) -> None:
+    def move_monster(self, state: GameState, monster: MonsterState) -> None:
         """Move the monster toward its target before it attacks (no map: nothing)."""
 
-    def monster_removed(self, state: "GameState", monster: MonsterState) -> None:
+    def monster_removed(self, state: GameState, monster: MonsterState) -> None:
         """A defeated monster's figure leaves the board."""
 
-    def occupied_room_tiles(self, state: "GameState") -> int:
+    def occupied_room_tiles(self, state: GameState) -> int:
         return state.options.occupied_room_tiles
 
-    def loot_markers(self, state: "GameState", hero: HeroState) -> int:
+    def loot_markers(self, state: GameState, hero: HeroState) -> int:
         return state.loot_markers
 
-    def take_loot_marker(self, state: "GameState", hero: HeroState) -> None:
+    def take_loot_marker(self, state: GameState, hero: HeroState) -> None:
         state.loot_markers -= 1
 
-    def hero_adjacent(self, state: "GameState", hero: HeroState, other: HeroState) -> bool:
+    def hero_adjacent(self, state: GameState, hero: HeroState, other: HeroState) -> bool:
         """Whether ``other`` is within range 1 of ``hero`` (an adjacent square; chapter
         *Take, Use or Repair Other Items (5 AP)*: taking, using or repairing another
         character's item, infusing a character with a taken potion). No map: always."""
         return True
 
-    def can_throw(self, state: "GameState", thrower: HeroState, receiver: HeroState) -> bool:
+    def can_throw(self, state: GameState, thrower: HeroState, receiver: HeroState) -> bool:
         """Whether ``thrower`` may throw an item to ``receiver`` (chapter *Throw Items
         (0 - 10 AP)*): the same Room Tile or an adjacent one connected by a door or
         Secret Door, any distance, no Line of Sight (with the optional rule
         ``throw_needs_line_of_sight`` also Line of Sight). No map: always."""
         return True
 
-    def trap_targets(self, state: "GameState", drawer: HeroState, trap) -> list[HeroState]:
+    def trap_targets(self, state: GameState, drawer: HeroState, trap) -> list[HeroState]:
         """Who a Trap affects: the drawer (person), else every hero on the drawer's Room
         Tile or up to the nearest doors (no map: all heroes)."""
         if trap.trap_type == "person":
             return [drawer]
         return list(state.heroes)
 
-    def phase_f_traps(self, state: "GameState") -> None:
+    def phase_f_traps(self, state: GameState) -> None:
         """Lasting Trap effects acting in Phase F (needs the map)."""
 
-    def zombie_raise(self, state: "GameState") -> None:
+    def zombie_raise(self, state: GameState) -> None:
         """Zombies raise one more Zombie next to them toward the heroes in Phase F
         (placement needs the map; a Zombie that cannot multiply is activated)."""
 
-    def phase_f_other(self, state: "GameState") -> None:
+    def phase_f_other(self, state: GameState) -> None:
         """Scenario actions of Phase F."""
 
-    def goal(self, state: "GameState") -> str | None:
+    def goal(self, state: GameState) -> str | None:
         """The scenario goal: an outcome string when reached, else ``None``."""
         return None
 
@@ -268,7 +269,7 @@ class GameState:
         log: bool = True,
         group_xp: int = 0,
         start: bool = True,
-    ) -> "GameState":
+    ) -> GameState:
         """Set up a game (chapter *General Setup*).
 
         ``characters``: character ids (premade heroes with their standard items),
@@ -468,7 +469,7 @@ class GameState:
         uid = self.current_actor()
         return self.hero(uid) if uid is not None else None
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         """A deep copy sharing only the immutable content (pack documents); the dice
         generator state is copied, so the copy replays identically."""
         memo: dict[int, object] = {id(self.pack): self.pack}

@@ -17,10 +17,11 @@ import datetime as _dt
 import os
 import posixpath
 import warnings
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
@@ -204,7 +205,8 @@ class _Converter:
                 hash(plain_key)
             except TypeError:
                 plain_key = repr(plain_key)
-            step: str | int = plain_key if isinstance(plain_key, (str, int)) and not isinstance(plain_key, bool) else str(plain_key)
+            plain_ok = isinstance(plain_key, (str, int)) and not isinstance(plain_key, bool)
+            step: str | int = plain_key if plain_ok else str(plain_key)
             child = path + (step,)
             if lc is not None:
                 # Keys pulled in by a merge (`<<: *base`) have no position of their own.
@@ -316,7 +318,8 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
                     except _TooLarge:
                         problems.append(Problem.at(
                             root, YAML_SYNTAX, Severity.ERROR,
-                            f"document expands to more than {MAX_VALUES_PER_DOCUMENT} values (aliases nested too deep?)",
+                            f"document expands to more than {MAX_VALUES_PER_DOCUMENT} values "
+                            "(aliases nested too deep?)",
                         ))
                     else:
                         problems.extend(converter.problems)

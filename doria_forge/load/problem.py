@@ -54,7 +54,7 @@ class Problem:
     message: str
 
     @classmethod
-    def at(cls, location: Location, rule_id: str, severity: Severity, message: str) -> "Problem":
+    def at(cls, location: Location, rule_id: str, severity: Severity, message: str) -> Problem:
         """Build a problem at ``location``."""
         return cls(location.file, location.line, location.column, rule_id, Severity(severity), message)
 
@@ -69,7 +69,7 @@ class Problem:
     def sort_key(self) -> tuple[str, int, int, str, str, str]:
         return (self.file, self.line, self.column, self.rule_id, self.severity.value, self.message)
 
-    def __lt__(self, other: "Problem") -> bool:
+    def __lt__(self, other: Problem) -> bool:
         if not isinstance(other, Problem):
             return NotImplemented
         return self.sort_key() < other.sort_key()

@@ -7,8 +7,9 @@ document (Book of Rules, chapters *Base Attributes*, *Additional Card Properties
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Iterable, Literal
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import AttackType, Dice, Document, Element, Requirements, Strict, Attribute
+from .common import AttackType, Attribute, Dice, Document, Element, Requirements, Strict
 
 Zone = Literal["1_hand", "2_hands", "head", "torso", "arms", "legs", "feet", "accessory", "body"]
 """Where a card is equipped. ``body`` means any body zone (potions, some spells)."""
@@ -124,7 +124,7 @@ class Equipment(Document):
     text: str = ""
 
     @model_validator(mode="after")
-    def _armor_has_rating(self) -> "Equipment":
+    def _armor_has_rating(self) -> Equipment:
         if self.card_type == "armor" and self.armor_rating is None:
             raise ValueError("armor cards need an armor_rating")
         if self.card_type == "weapon" and not self.attacks and self.defense is None:

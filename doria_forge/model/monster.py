@@ -6,7 +6,8 @@ abilities are listed in shared/rules/NOTES.md.
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from collections.abc import Iterable
+from typing import Annotated, Literal
 
 from pydantic import Field
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Iterator, Mapping, TypeVar
+from typing import TypeVar
 
 from .boss import Boss
 from .character import Character
@@ -37,7 +38,7 @@ class ContentPack:
     _empty: Mapping[str, Document] = field(default_factory=lambda: MappingProxyType({}), repr=False)
 
     @classmethod
-    def from_documents(cls, docs: list[Document]) -> "ContentPack":
+    def from_documents(cls, docs: list[Document]) -> ContentPack:
         """Group ``docs`` by kind, sorted by id. Raises ValueError on a duplicate (kind, id)."""
         by_kind: dict[str, dict[str, Document]] = {}
         for doc in docs:

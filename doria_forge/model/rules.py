@@ -6,7 +6,7 @@ defaults below; a pack may ship a ``rules`` document that changes any of them.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
 
@@ -25,7 +25,7 @@ HeroBonus = Literal[
 ]
 """The nine hero bonuses (chapter *Hero and Monster Level*, *Description of all hero bonus markers*)."""
 
-HERO_BONUSES: tuple[str, ...] = HeroBonus.__args__  # type: ignore[attr-defined]
+HERO_BONUSES: tuple[HeroBonus, ...] = get_args(HeroBonus)
 
 
 class DoomTrack(Strict):
@@ -43,7 +43,7 @@ class DoomTrack(Strict):
     level_up_fields: list[int] = Field(default_factory=lambda: [30])
 
     @model_validator(mode="after")
-    def _fields_on_track(self) -> "DoomTrack":
+    def _fields_on_track(self) -> DoomTrack:
         missing = sorted(set(self.extra_activation_fields + self.level_up_fields) - set(self.fields))
         if missing:
             raise ValueError(f"doom track effect fields {missing} are not on the track {self.fields}")
@@ -64,10 +64,14 @@ def _english_optional_rules() -> list[OptionalRule]:
     return [
         OptionalRule(id="door_events", text="Draw a Door Event card whenever a door is opened."),
         OptionalRule(id="throw_needs_line_of_sight", text="Throwing items to a friend needs Line of Sight."),
-        OptionalRule(id="remove_traps_in_phase_i", text="Traps in the shop must be removed in Phase I by gold, a Doom Counter step or triggering them."),
-        OptionalRule(id="stop_loot_after_trap", text="After a Trap triggers while drawing loot for a defeat, the rest may be left undrawn."),
-        OptionalRule(id="solo_average_monster_dice", text="Solo play: every monster die counts 6 instead of being rolled."),
-        OptionalRule(id="campaign_keep_by_gold", text="Campaign: keep items worth 3 gold per kept card instead of whole cards."),
+        OptionalRule(id="remove_traps_in_phase_i", text="Traps in the shop must be removed in Phase I by gold, "
+                     "a Doom Counter step or triggering them."),
+        OptionalRule(id="stop_loot_after_trap", text="After a Trap triggers while drawing loot for a defeat, "
+                     "the rest may be left undrawn."),
+        OptionalRule(id="solo_average_monster_dice",
+                     text="Solo play: every monster die counts 6 instead of being rolled."),
+        OptionalRule(id="campaign_keep_by_gold",
+                     text="Campaign: keep items worth 3 gold per kept card instead of whole cards."),
         OptionalRule(id="custom_characters", text="Players build their own hero from 50 attribute points."),
     ]
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal
+from collections.abc import Iterable
+from typing import Annotated, Literal
 
 from pydantic import Field
 

@@ -39,12 +39,33 @@ from functools import lru_cache
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import (
-    Action, Attack, Buy, ChooseHeroBonus, ClearShopSlot, ContinueLoot, EndTurn, KeepLoot, MoveItem,
-    RaiseAttribute, RecoverPoints, RemoveTrapByDoom, Repair, RetrieveFromBackpack, StopLoot, ThrowItem,
-    TriggerShopTrap, UseItem, UseOtherItem,
+    Action,
+    Attack,
+    Buy,
+    ChooseHeroBonus,
+    ClearShopSlot,
+    ContinueLoot,
+    EndTurn,
+    KeepLoot,
+    MoveItem,
+    RaiseAttribute,
+    RecoverPoints,
+    RemoveTrapByDoom,
+    Repair,
+    RetrieveFromBackpack,
+    StopLoot,
+    ThrowItem,
+    TriggerShopTrap,
+    UseItem,
+    UseOtherItem,
 )
 from doria_forge.engine.combat import (
-    armor_against, armor_candidates, attack_extra_dice, attack_pp_cost, attack_problem, hit_damage,
+    armor_against,
+    armor_candidates,
+    attack_extra_dice,
+    attack_pp_cost,
+    attack_problem,
+    hit_damage,
 )
 from doria_forge.engine.decks import TRAP, card_gold
 from doria_forge.engine.dice import parse_dice

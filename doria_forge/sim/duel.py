@@ -19,8 +19,8 @@ Deterministic: the same (pack, hero, monster, level, seed, bot) gives the same r
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from doria_forge.engine.hero import HeroState, clone_hero
 from doria_forge.engine.state import GameOptions, GameState

@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from typing import Callable, Iterable
 
 from doria_forge.model import ContentPack
 
@@ -162,7 +162,8 @@ def run_matrix(
                 cells.append(stats)
                 if progress:
                     progress(runs)
-    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, duel_caveats(pack, sorted({m for _, m, _ in keys})))))
+    caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
+    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats)))
 
 
 def duel_caveats(pack: ContentPack, monster_ids: Iterable[str]) -> dict[str, str]:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import io
 import json
 import sys
-from typing import Iterable, TextIO
+from collections.abc import Iterable
+from typing import TextIO
 
 from ..load.problem import Problem, Severity
 from .pipeline import ValidationResult

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..load.loader import LoadedDocument
 from ..load.problem import Problem, Severity

@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime as _dt
 import difflib
 import typing
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
@@ -153,7 +154,8 @@ def errors_to_problems(doc: LoadedDocument, model: type[BaseModel], errors: list
         elif etype == "missing":
             field = rest[-1] if rest else "?"
             where = f" in {_display_path(resolved)}" if resolved else ""
-            problem = Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR, f"missing required field {field!r}{where}")
+            problem = Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR,
+                                 f"missing required field {field!r}{where}")
         else:
             if message.startswith("Value error, "):
                 message = message[len("Value error, "):]

@@ -6,7 +6,8 @@ lets them point a problem at the field that causes it.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from ..load.loader import LoadedDocument, PathKey
 from ..load.problem import Location, Problem, Severity

@@ -4,7 +4,8 @@ Public API (lengths in mm unless a name says ``_pt``):
 
 - :func:`export_pdfs` ``(pack, out_dir, layout=None) -> list[Path]``: every PDF of the pack;
 - :func:`project_assets` ``(project) -> (layout file, templates folder)``: a project's own or the defaults;
-- :func:`make_overrides` / :class:`LayoutOverrides`: command-line changes to the layout (paper, card size, bleed, one per page);
+- :func:`make_overrides` / :class:`LayoutOverrides`: command-line changes to the layout (paper, card size,
+  bleed, one per page);
 - :class:`ExportError`: every user-facing problem, with a complete message;
 - ``doria_forge.export.preview.render_preview`` renders one card or tile to PNG.
 """

@@ -175,14 +175,14 @@ def write_card_sheets(path: Path, cards: Sequence[PrintCard], layout: SheetLayou
     for start in range(0, len(cards), grid.per_page):
         sheet = cards[start:start + grid.per_page]
         fronts = [grid.bleed_rect(i) for i in range(len(sheet))]
-        for card, rect in zip(sheet, fronts):
+        for card, rect in zip(sheet, fronts, strict=False):
             writer.place(writer.form("F", card.front, box), mm(rect.x), mm(rect.y))
         if layout.crop_marks:
             _draw_crop_marks(c, layout, grid.crop_marks(fronts))
         c.showPage()
         if with_backs:
             backs = [grid.back_rect(i) for i in range(len(sheet))]
-            for card, rect in zip(sheet, backs):
+            for card, rect in zip(sheet, backs, strict=False):
                 if card.back is not None:
                     writer.place(writer.form("B", card.back, box), mm(rect.x), mm(rect.y))
             if layout.crop_marks:

@@ -20,10 +20,18 @@ from doria_forge.model import ContentPack
 
 from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_card_sheets, write_pages
-from .errors import ExportError, UnknownItemError
+from .errors import UnknownItemError
 from .faces import (
-    BACKS, boss_spec, door_event_spec, equipment_spec, hero_spec, level_back, level_spec, modification_spec,
-    monster_spec, trap_spec,
+    BACKS,
+    boss_spec,
+    door_event_spec,
+    equipment_spec,
+    hero_spec,
+    level_back,
+    level_spec,
+    modification_spec,
+    monster_spec,
+    trap_spec,
 )
 from .layout import LayoutFile, LayoutOverrides, load_layout
 from .scenario import write_scenarios

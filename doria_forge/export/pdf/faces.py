@@ -9,8 +9,16 @@ Traps), *Monster-Level Cards* and *Monster Activation* (Monster Level Cards, mon
 from __future__ import annotations
 
 from doria_forge.model import (
-    ATTRIBUTES, Boss, Character, ContentPack, DoorEvent, Equipment, Monster, MonsterLevel,
-    MonsterModification, Trap,
+    ATTRIBUTES,
+    Boss,
+    Character,
+    ContentPack,
+    DoorEvent,
+    Equipment,
+    Monster,
+    MonsterLevel,
+    MonsterModification,
+    Trap,
 )
 
 from .card import BackSpec, CardSpec, Stat

@@ -72,7 +72,8 @@ def placements(path: Path) -> list[Placement]:
                 # Faces are only translated, never rotated or scaled, so the corners map directly.
                 px0, py0 = matrix[0] * x0 + matrix[4], matrix[3] * y0 + matrix[5]
                 px1, py1 = matrix[0] * x1 + matrix[4], matrix[3] * y1 + matrix[5]
-                found.append(Placement(page_no, name.lstrip("/").removeprefix("FormXob."), px0 / MM_TO_PT, py0 / MM_TO_PT,
+                found.append(Placement(page_no, name.lstrip("/").removeprefix("FormXob."),
+                                       px0 / MM_TO_PT, py0 / MM_TO_PT,
                                        (px1 - px0) / MM_TO_PT, (py1 - py0) / MM_TO_PT))
     return found
 

@@ -18,9 +18,9 @@ from jinja2.sandbox import SandboxedEnvironment
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
+from doria_forge.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
 
-from doria_forge.fsutil import atomic_write_bytes
 from .errors import ExportError
 from .fonts import BOLD, REGULAR, register_fonts
 from .layout import SheetLayout, mm

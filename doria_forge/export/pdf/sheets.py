@@ -194,7 +194,7 @@ class CampaignSheetFace:
             xs.append(xs[-1] + frac * w)
         c.setFillColorRGB(*ACCENT)
         c.rect(x0, y - 14, w, 16, stroke=0, fill=1)
-        for (name, _), cx, nx in zip(cols, xs, xs[1:]):
+        for (name, _), cx, nx in zip(cols, xs, xs[1:], strict=False):
             draw_line(c, name, cx + 2, y - 10, nx - cx - 4, max_size=8, bold=True, color=(1, 1, 1))
         y -= 14
         rows = max(8, len(self.scenario_names))
@@ -228,7 +228,7 @@ class CampaignSheetFace:
             hx.append(hx[-1] + frac * w)
         c.setFillColorRGB(*ACCENT)
         c.rect(x0, y - 14, w, 16, stroke=0, fill=1)
-        for (name, _), cx, nx in zip(hcols, hx, hx[1:]):
+        for (name, _), cx, nx in zip(hcols, hx, hx[1:], strict=False):
             draw_line(c, name, cx + 2, y - 10, nx - cx - 4, max_size=8, bold=True, color=(1, 1, 1))
         y -= 14
         c.setStrokeColorRGB(*INK)

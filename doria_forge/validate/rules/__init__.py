@@ -13,9 +13,9 @@ depends on the file system.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Callable, Iterable, Mapping
 
 from ...load.problem import Problem, Severity
 from . import (

@@ -28,7 +28,7 @@ Failing (level 2 twice, no level 4, and level 3 with less damage than level 2)::
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
@@ -62,7 +62,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
                 f"(a Boss Monster card needs one row for each level 1-{top})",
             )
         rows = sorted(first_row.items())
-        for (_, lower_i), (_, higher_i) in zip(rows, rows[1:]):
+        for (_, lower_i), (_, higher_i) in zip(rows, rows[1:], strict=False):
             lower, higher = boss.levels[lower_i], boss.levels[higher_i]
             for stat, before, after in decreased_stats(lower, higher):
                 yield source_map.problem(

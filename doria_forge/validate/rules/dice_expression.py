@@ -21,7 +21,8 @@ Failing::
 from __future__ import annotations
 
 import typing
-from typing import Any, Iterable, Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any
 
 from pydantic import BaseModel
 

@@ -29,7 +29,7 @@ Failing::
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from ...load.problem import Problem, Severity
 from ...model.common import ATTRIBUTES

@@ -24,7 +24,7 @@ Failing::
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap

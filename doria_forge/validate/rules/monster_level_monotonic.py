@@ -42,7 +42,7 @@ Failing (level 2 with ``damage: 1`` after ``damage: 2`` at level 1)::
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
 from ...model.common import parse_dice
@@ -81,7 +81,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         by_monster.setdefault(card.monster, []).append(card)
     for monster_id in sorted(by_monster):
         cards = sorted(by_monster[monster_id], key=lambda c: (c.level, c.id))
-        for lower, higher in zip(cards, cards[1:]):
+        for lower, higher in zip(cards, cards[1:], strict=False):
             if lower.level == higher.level:
                 continue  # two cards for one level: reported by monster-level-cards
             for stat, before, after in decreased_stats(lower, higher):

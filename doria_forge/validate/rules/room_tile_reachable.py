@@ -22,7 +22,7 @@ Failing::
 from __future__ import annotations
 
 from collections import deque
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
