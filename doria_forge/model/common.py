@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from doria_forge.geometry import TILE_SIZE
+
 Attribute = Literal["STR", "CON", "AGI", "PER", "WIS", "PSI"]
 """The six base attributes (chapter *Base Attributes*)."""
 
@@ -77,7 +79,7 @@ Dice = Annotated[str, AfterValidator(_normalise_dice), Field(examples=["3D+2", "
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64)]
 """A document id: letters, digits, ``_`` and ``-`` (``orc``, ``orc-2``, ``A-1``)."""
 
-Square = tuple[Annotated[int, Field(ge=0, le=4)], Annotated[int, Field(ge=0, le=4)]]
+Square = tuple[Annotated[int, Field(ge=0, le=TILE_SIZE - 1)], Annotated[int, Field(ge=0, le=TILE_SIZE - 1)]]
 """A square on a 5 x 5 Room Tile as ``[row, column]``, 0-based from the north-west corner."""
 
 Requirements = dict[Attribute, Annotated[int, Field(ge=1, le=30)]]

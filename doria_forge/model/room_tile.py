@@ -7,12 +7,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
+from doria_forge.geometry import SQUARE_CODES, TILE_SIZE, TileShape
+
 from .common import Document, MonsterIconColor, Side, Square, Strict
 
-SQUARE_CODES = {".": "floor", "#": "wall", "R": "red_bordered", "O": "hole"}
-"""One character per square in ``RoomTile.squares``."""
-
-TILE_SIZE = 5
+__all__ = ["SQUARE_CODES", "TILE_SIZE", "Door", "MonsterIcon", "OpenSide", "RoomTile", "Rune", "StartingPosition"]
 
 
 class Door(Strict):
@@ -65,6 +64,13 @@ class RoomTile(Document):
     entrances: list[Square] = Field(default_factory=list)
     start_tile: bool = False
     compass_north: bool = False
+    bridge: Literal["north_south", "west_east"] | None = Field(
+        None,
+        description="A bridge over the middle square (Room F-3): the passage on this axis crosses it; "
+        "the crossing passage runs beneath, where the middle square does not count (it cannot be "
+        "entered, and the squares either side of it are adjacent). The two levels cannot see or reach "
+        "each other.",
+    )
     text: str = ""
 
     @field_validator("squares")
@@ -83,13 +89,10 @@ class RoomTile(Document):
         """The square kind (``floor``, ``wall``, ``red_bordered``, ``hole``) at ``[row, col]``."""
         return SQUARE_CODES[self.squares[row][col]]
 
+    def shape(self) -> TileShape:
+        """The tile's geometry (squares, openings, bridge), see ``doria_forge.geometry``."""
+        return TileShape.from_tile(self)
+
     def opening_squares(self) -> list[tuple[int, int]]:
         """Border squares of every door and open side, as ``(row, col)``."""
-        out: list[tuple[int, int]] = []
-        spans = [(d.side, d.offset, 1) for d in self.doors]
-        spans += [(o.side, o.offset, o.length) for o in self.open_sides]
-        last = TILE_SIZE - 1
-        for side, offset, length in spans:
-            for i in range(offset, min(offset + length, TILE_SIZE)):
-                out.append({"north": (0, i), "south": (last, i), "west": (i, 0), "east": (i, last)}[side])
-        return out
+        return self.shape().opening_cells()

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from doria_forge.geometry import TILE_SIZE
 from doria_forge.model import RoomTile
 
 from .compose import FaceBox
 from .fonts import BOLD
 from .text import draw_line
 
-N = 5
+N = TILE_SIZE
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 ICON_RGB = {"white": (1, 1, 1), "green": (0.2, 0.65, 0.25), "yellow": (0.98, 0.82, 0.1), "red": (0.85, 0.1, 0.1)}
 RUNE_RGB = {"blue": (0.15, 0.35, 0.85), "purple": (0.55, 0.2, 0.7), "orange": (0.95, 0.5, 0.1),

@@ -22,18 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...geometry import TILE_SIZE as SIZE
+from ...geometry import border_square
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
-from .room_tile_shape import SIZE, is_well_shaped
+from .room_tile_shape import is_well_shaped
 
 ID = "room-tile-openings"
 SEVERITY = Severity.ERROR
-
-
-def border_square(side: str, index: int) -> tuple[int, int]:
-    """``(row, col)`` of the ``index``-th square along ``side`` (from the west or north corner)."""
-    last = SIZE - 1
-    return {"north": (0, index), "south": (last, index), "west": (index, 0), "east": (index, last)}[side]
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:

@@ -21,12 +21,11 @@ Failing::
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
-from .room_tile_shape import SIZE, is_well_shaped
+from .room_tile_shape import is_well_shaped
 
 ID = "room-tile-reachable"
 SEVERITY = Severity.ERROR
@@ -34,21 +33,10 @@ SEVERITY = Severity.ERROR
 
 def unreachable_floor(tile) -> tuple[list[tuple[int, int]], bool]:
     """Floor squares no opening reaches, as ``(row, col)`` sorted; and whether any start point exists."""
-    grid = tile.squares
-    starts = list(tile.opening_squares())
-    starts += [tuple(p.square) for p in tile.starting_positions]
-    starts += [tuple(s) for s in tile.entrances]
-    starts = [(r, c) for r, c in starts if 0 <= r < SIZE and 0 <= c < SIZE and grid[r][c] != "#"]
-    seen = set(starts)
-    queue = deque(starts)
-    while queue:
-        r, c = queue.popleft()
-        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= nr < SIZE and 0 <= nc < SIZE and (nr, nc) not in seen and grid[nr][nc] != "#":
-                seen.add((nr, nc))
-                queue.append((nr, nc))
-    missing = [(r, c) for r in range(SIZE) for c in range(SIZE) if grid[r][c] == "." and (r, c) not in seen]
-    return missing, bool(starts)
+    shape = tile.shape()
+    extra = [tuple(p.square) for p in tile.starting_positions] + [tuple(s) for s in tile.entrances]
+    starts = [cell for cell in [*shape.opening_cells(), *extra] if shape.kind(cell) != "wall"]
+    return shape.unreachable_floor(extra), bool(starts)
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:

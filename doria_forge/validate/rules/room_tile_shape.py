@@ -20,17 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...geometry import TILE_SIZE as SIZE
+from ...geometry import TileShape
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
 
 ID = "room-tile-shape"
 SEVERITY = Severity.ERROR
-SIZE = 5
 
 
 def is_well_shaped(tile) -> bool:
     """Whether ``tile.squares`` is exactly 5 rows of 5 squares."""
-    return len(tile.squares) == SIZE and all(len(row) == SIZE for row in tile.squares)
+    return TileShape.from_tile(tile).well_shaped
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:
