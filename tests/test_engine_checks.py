@@ -57,7 +57,7 @@ def test_defense_fumble_is_a_failed_defense():
     attack, defense = dice.roll("2D"), dice.roll("3D")
     assert defense.total > attack.total
     result = comparative_roll(attack, defense)
-    assert result.hit and result.defense_fumble and result.critical_steps == 0
+    assert result.hit and result.defense_fumble and result.critical_steps == 1
 
 
 def test_psi_points_added_after_the_roll():

@@ -216,13 +216,14 @@ def test_hero_defense_fumble_damages_the_defending_item():
 
 
 def test_monster_attack_fumble_misses_and_monster_defense_fumble_is_hit():
-    """Additional Combat Rules: a monster's attack Fumble misses; its defense Fumble only fails."""
+    """Additional Combat Rules, *Fumbles in combat*: a monster's attack Fumble misses; its defense
+    Fumble fails and it "receives more damage": one critical step (+1 damage) on top."""
     h = hero([weapon("sword", "2D", 2)])
     m = monster(attack="3D+9", defense="3D+20", hp=9)
     [out] = monster_attack(ScriptedDice([1, 1, 9]), EventLog(), m, [h], RULES)
     assert out.attack_fumble and not out.hit and h.hp == h.hp_max
     out = hero_attack(ScriptedDice([3, 3, 1, 1, 9]), EventLog(), h, h.hands[0], h.hands[0].card.attacks[0], m, RULES)
-    assert out.hit and out.defense_fumble and out.critical_steps == 0 and m.hp == 7
+    assert out.hit and out.defense_fumble and out.critical_steps == 1 and m.hp == 6
 
 
 def test_black_knight_damages_hand_items_but_not_on_a_miss():

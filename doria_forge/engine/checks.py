@@ -20,8 +20,9 @@ class Comparison:
 
     ``attack``/``defense`` are the totals compared (after any Psi Points added to the
     defense); ``hit`` is true when the attack succeeded; ``critical_steps`` is
-    ``(attack - defense) // 10`` for a hit (0 when a defense Fumble let a lower attack
-    through), each adding 1 damage; ``critical_failures`` is ``(defense - attack) // 10``
+    ``(attack - defense) // 10`` for a hit, one more when the defender fumbled (a defense
+    Fumble lowers the defense one category further, chapters *Critical Rolls and Fumbles*
+    and *Fumbles in combat*: the defender "receives more damage"), each adding 1 damage; ``critical_failures`` is ``(defense - attack) // 10``
     for a miss (no effect on an attack). ``attack_fumble``/``defense_fumble`` say which
     side fumbled: an attack Fumble misses, a defense Fumble fails the defense.
     """
@@ -40,14 +41,14 @@ def compare(attack: int, defense: int, *, attack_fumble: bool = False, defense_f
 
     The attack hits when ``attack >= defense`` (the defender must beat it by 1) and the
     attacker did not fumble; a defense Fumble is always a failed defense (a hit unless
-    the attacker fumbled too)."""
+    the attacker fumbled too) with one critical step more than the totals give."""
     if attack_fumble:
         hit = False
     elif defense_fumble:
         hit = True
     else:
         hit = attack >= defense
-    critical_steps = max(0, (attack - defense) // 10) if hit else 0
+    critical_steps = max(0, (attack - defense) // 10) + (1 if defense_fumble else 0) if hit else 0
     critical_failures = max(0, (defense - attack) // 10) if not hit else 0
     return Comparison(attack, defense, hit, critical_steps, critical_failures, attack_fumble, defense_fumble)
 
