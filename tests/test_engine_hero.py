@@ -144,7 +144,9 @@ def test_equipment_hp_pp_ip_bonuses_change_current_and_maximum():
 
 
 def test_use_cost_belt_and_fast_hands():
-    """Attack or Use Items: +4 AP from the Belt (1-hand only), Backpack not usable; Fast Hands -3."""
+    """Attack or Use Items: +4 AP from the Belt (1-hand only), Backpack not usable. Fast Hands:
+    "every item the character uses ... 3 AP less", and again "when retrieving an item from the
+    Belt": 12 - 3 + 4 - 3 from the Belt, as for a friend's Belt item."""
     sword, axe = weapon("sword", ap=12), weapon("axe", "2_hands", ap=16)
     hero = HeroState.from_character(character(), [], RULES)
     s, a, b = ItemInstance(sword, "s"), ItemInstance(axe, "a"), ItemInstance(sword, "b")
@@ -159,7 +161,7 @@ def test_use_cost_belt_and_fast_hands():
         hero.use_cost(b, prof)
     assert (hero.retrieve_cost(s), hero.retrieve_cost(b)) == (4, 10)
     hero.hero_bonuses.add("fast_hands")
-    assert hero.use_cost(s, prof) == 13 and hero.retrieve_cost(b) == 7
+    assert hero.use_cost(s, prof) == 10 and hero.retrieve_cost(b) == 7
     hero.equip(s)
     assert hero.use_cost(s, prof) == 9
 
@@ -181,6 +183,8 @@ def test_repair_example_ranger_leather_set_9_ap():
         hero.repair_cost([hero.torso, hero.feet])
     hero.unequip(hero.head)  # on the Belt: +4 AP for the set
     assert hero.repair_cost([hero.torso, hero.belt[0]]) == 13
+    hero.hero_bonuses.add("fast_hands")  # 3 AP less on the repair and on reaching into the Belt
+    assert hero.repair_cost([hero.torso, hero.belt[0]]) == (9 - 3) + (4 - 3)
 
 
 def test_level_up_example_adventurer_str_con():

@@ -578,8 +578,11 @@ class HeroState:
                  owner: HeroState | None = None) -> int:
         """AP to use ``item`` (attack ``profile``, or the card's own AP for potions and
         spells without a profile): the card AP, plus ``rules.belt_ap`` when used from the
-        Belt (1-hand and body cards only), minus ``rules.fast_hands_ap`` with the hero
-        bonus *Fast Hands* (never below 0). ``from_belt=None`` means "where the card is".
+        Belt (1-hand and body cards only). The hero bonus *Fast Hands* saves
+        ``rules.fast_hands_ap`` on the use and again on reaching into the Belt ("when
+        retrieving an item from the Belt or Backpack"), each part never below 0: the same
+        two savings as using a friend's item (card AP - 3 + 4 - 3 from one's own Belt).
+        ``from_belt=None`` means "where the card is".
 
         ``owner``: another character who carries ``item`` (chapter *Take, Use or Repair
         Other Items (5 AP)*): the card is taken from wherever it is (Body, Belt or
@@ -603,12 +606,12 @@ class HeroState:
             from_belt = location == "belt"
         if location == "backpack":
             raise IllegalAction(f"{item.name} is in the Backpack and must be taken out first")
-        cost = profile.ap if profile is not None else (item.card.ap or 0)
+        cost = self._fast_hands(profile.ap if profile is not None else (item.card.ap or 0))
         if from_belt:
             if item.hands == 2:
                 raise IllegalAction(f"{item.name} needs 2 hands and cannot be used from the Belt")
-            cost += self.rules.belt_ap
-        return self._fast_hands(cost)
+            cost += self._fast_hands(self.rules.belt_ap)
+        return cost
 
     def take_cost(self) -> int:
         """AP for this hero to take any item from another character within range 1
@@ -635,7 +638,8 @@ class HeroState:
         One card: its AP. Several cards: they must all be damaged armor of the same set
         (``category``) on the Body or the Belt; the cost is the highest AP among them.
         ``rules.belt_ap`` is added once if any of them is on the Belt. A card in the
-        Backpack can only be repaired alone. *Fast Hands* saves ``rules.fast_hands_ap``.
+        Backpack can only be repaired alone. *Fast Hands* saves ``rules.fast_hands_ap`` on
+        the repair and again on the Belt part.
 
         ``owner``: another character who carries the cards (chapter *Take, Use or Repair
         Other Items (5 AP)*: "5 Action Points are added to the repair cost, but the item
@@ -660,10 +664,9 @@ class HeroState:
                 raise IllegalAction("only armor of one set can be repaired together")
             if any(holder.location(i) == "backpack" for i in items):
                 raise IllegalAction("armor in the Backpack must be repaired separately")
-        cost = max(i.card.ap or 0 for i in items)
+        cost = self._fast_hands(max(i.card.ap or 0 for i in items))
         if any(holder.location(i) == "belt" for i in items):
-            cost += self.rules.belt_ap
-        cost = self._fast_hands(cost)
+            cost += self._fast_hands(self.rules.belt_ap)
         if holder is not self:
             cost += self.take_cost()
         return cost
