@@ -22,9 +22,10 @@ class Comparison:
     defense); ``hit`` is true when the attack succeeded; ``critical_steps`` is
     ``(attack - defense) // 10`` for a hit, one more when the defender fumbled (a defense
     Fumble lowers the defense one category further, chapters *Critical Rolls and Fumbles*
-    and *Fumbles in combat*: the defender "receives more damage"), each adding 1 damage; ``critical_failures`` is ``(defense - attack) // 10``
-    for a miss (no effect on an attack). ``attack_fumble``/``defense_fumble`` say which
-    side fumbled: an attack Fumble misses, a defense Fumble fails the defense.
+    and *Fumbles in combat*: the defender "receives more damage"), each adding 1 damage;
+    ``critical_failures`` is ``(defense - attack) // 10`` for a miss (no effect on an
+    attack). ``attack_fumble``/``defense_fumble`` say which side fumbled: an attack Fumble
+    misses, a defense Fumble fails the defense.
     """
 
     attack: int

@@ -276,9 +276,11 @@ class GameState:
         ``Character`` documents, or ready ``HeroState``s, in seat order. ``monsters``:
         monster ids or (id, modification ids) placed at the start. The Loot stacks
         and the monster deck are built and shuffled with the seeded dice (unless
-        switched off). With ``options.setup_loot`` each hero draws
-        ``rules.setup_loot_cards`` (+2 with two players, +4 solo; Traps drawn here go
-        to the discard pile). 1-2 players choose a hero bonus before the first round
+        switched off). With ``options.setup_loot`` each hero draws Loot Cards until it
+        holds ``rules.starting_cards`` cards, standard items included (6; +2 with two
+        players, +4 solo: chapters *Preparing Characters*, *Special Rules for 1 or 2
+        Players*); Traps drawn here are set aside and replaced, then go to the discard
+        pile. 1-2 players choose a hero bonus before the first round
         (``options.start_bonuses``). ``start`` runs the game to the first decision.
 
         Custom heroes (a ``Character`` with ``premade: false``; optional rule
@@ -317,15 +319,17 @@ class GameState:
             state.monster_deck = MonsterDeck.build(pack, dice)
         if options.setup_loot and state.loot is not None:
             extra = rules.solo_extra_cards if state.solo else rules.two_player_extra_cards if state.players == 2 else 0
+            set_aside: list[Card] = []
             for hero in heroes:
-                for _ in range(rules.setup_loot_cards + extra):
+                while len(hero.all_items()) < rules.starting_cards + extra:
                     card = state.loot.draw(dice)
                     if card is None:
                         break
                     if card.kind == TRAP:
-                        state.loot.discard.append(card)
+                        set_aside.append(card)
                     else:
                         state.give_card(hero, card)
+            state.loot.discard.extend(set_aside)
         for entry in monsters:
             mid, mods = (entry, ()) if isinstance(entry, str) else entry
             state.add_monster(mid, tuple(mods), reason="setup")

@@ -86,8 +86,8 @@ class Rules(Document):
     creation_points: int = 50
     attribute_min: int = 1
     attribute_max_at_creation: int = 13
-    starting_cards: int = Field(6, description="Cards each hero starts with (standard items + Loot Cards).")
-    setup_loot_cards: int = Field(4, description="Loot Cards each player draws in the general setup.")
+    starting_cards: int = Field(6, description="Cards each hero starts with: standard items, then Loot Cards "
+                                "drawn in the setup up to this count (Traps drawn are replaced).")
     dodge: Dice = Field("2D", description="Default defense (Dodge) on the Character Sheet.")
     psi_resistance: Dice = Field("2D", description="Default psi resistance on the Character Sheet.")
     accessory_slots: int = 2
