@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from doria_forge.engine.state import GameOptions, GameState  # noqa: E402
+from doria_forge.engine.game import GameOptions, GameState  # noqa: E402
 from doria_forge.sim.bots import greedy_bot  # noqa: E402
 from doria_forge.sim.duel import run_duel  # noqa: E402
 from doria_forge.sim.matrix import run_matrix  # noqa: E402

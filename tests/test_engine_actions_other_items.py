@@ -19,8 +19,9 @@ from doria_forge.engine.actions import (
     UseItem,
     UseOtherItem,
 )
+from doria_forge.engine.board import NoMap
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.hero import IllegalAction
-from doria_forge.engine.state import GameOptions, GameState, NoMap
 from doria_forge.model import Equipment
 from doria_forge.sim.bots import greedy_bot
 from doria_forge.sim.duel import duel_state

@@ -12,9 +12,14 @@ from test_engine_state import NO_DECKS, PACK, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import Buy, ClearShopSlot, EndTurn, KeepLoot, Search
-from doria_forge.engine.decks import Card, LootDecks, MonsterDeck, resolve_trap
+from doria_forge.engine.decks import Card, LootDecks, MonsterDeck
+from doria_forge.engine.defeat import on_monster_defeated
 from doria_forge.engine.dice import DiceRoller
 from doria_forge.engine.hero import IllegalAction
+from doria_forge.engine.loot import give_card
+from doria_forge.engine.moves.shop import gold_value
+from doria_forge.engine.spawn import draw_and_spawn
+from doria_forge.engine.traps import resolve_trap
 
 LOOT = replace(NO_DECKS, loot=True, shop=True, max_rounds=1)
 
@@ -59,10 +64,10 @@ def test_phase_i_shop_example_hypno_hat():
     state.loot = LootDecks.from_cards([])
     state.loot.shop = [eq("hypno_hat"), eq("dagger"), trap("log_trap")]
     adventurer, mage = state.heroes
-    relic = state.give_card(adventurer, eq("relic"))
+    relic = give_card(state, adventurer, eq("relic"))
     hat = mage.head
     hat.damaged = True
-    assert state.gold_value(mage, hat.uid) == 1 and state.gold_value(adventurer, relic.uid) == 3
+    assert gold_value(state, mage, hat.uid) == 1 and gold_value(state, adventurer, relic.uid) == 3
     state.round, state.phase, state.shop_open = 1, phases.I, True
     with pytest.raises(IllegalAction):  # the damaged hat alone does not pay 2 gold
         state.apply(Buy((0,), (("mage", hat.uid),), "mage"))
@@ -101,7 +106,7 @@ def test_monster_modifications_are_drawn_until_a_monster_and_attach():
     """*Monster modifiers*: modifications drawn before a monster card all apply to it."""
     state = make_state(["adventurer"], options=replace(NO_DECKS, monster_deck=True))
     state.monster_deck = MonsterDeck([Card("monster", "mummy"), Card("modification", "colossal")])
-    mummy = phases.draw_and_spawn(state)
+    mummy = draw_and_spawn(state)
     assert mummy.monster.id == "mummy" and [m.id for m in mummy.modifications] == ["colossal"]
     assert mummy.hp == mummy.card.hit_points + 2
 
@@ -113,7 +118,7 @@ def test_no_monster_figures_example_gargoyle_blocker():
     state = make_state(["adventurer"], ["gargoyle", "gargoyle"], faces=[1, 1],
                        options=replace(NO_DECKS, monster_deck=True))
     state.monster_deck = MonsterDeck([Card("monster", "gargoyle"), Card("modification", "blocker")])
-    assert phases.draw_and_spawn(state) is None
+    assert draw_and_spawn(state) is None
     first, second = state.monsters
     assert len(state.monsters) == 2 and [m.id for m in first.modifications] == ["blocker"]
     assert not second.modifications and first.armor_rating == first.card.armor_rating + 1
@@ -128,7 +133,7 @@ def test_defeated_monster_plays_loot_in_draw_order_and_gives_xp():
     state = make_state(["adventurer"], [("orc", ["colossal"])], faces=[5, 5], options=LOOT)
     state.loot = LootDecks.from_cards([eq("dagger"), trap("log_trap")], stacks=1)
     hero = state.heroes[0]
-    phases.on_monster_defeated(state, state.monsters[0], hero)
+    on_monster_defeated(state, state.monsters[0], hero)
     assert [e.kind for e in state.log if e.kind in ("trap", "loot")] == ["trap", "loot"]
     assert hero.belt[-1].card.id == "dagger" and state.group_xp == 2 + 1
     assert not state.monsters and state.defeated

@@ -8,9 +8,9 @@ from test_engine_state import PACK, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import ChooseHeroBonus, EndTurn, RaiseAttribute
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.hero import IllegalAction
-from doria_forge.engine.levelup import distribute_group_xp, hero_level_reached, phase_h_automatic
-from doria_forge.engine.state import GameOptions, GameState
+from doria_forge.engine.levelup import distribute_group_xp, hero_level_reached, needs_phase_h, phase_h_automatic
 
 FIVE = ["adventurer", "warrior", "mage", "green", "yellow"]
 
@@ -60,7 +60,7 @@ def test_hero_bonus_chosen_once_and_regeneration_heals_in_phase_h():
     state.round = 7
     phase_h_automatic(state)
     state.phase = phases.H
-    state.decision_queue = [h.uid for h in state.heroes if state.needs_phase_h(h)]
+    state.decision_queue = [h.uid for h in state.heroes if needs_phase_h(state, h)]
     assert state.current_actor() == "adventurer" and ChooseHeroBonus("regeneration") in state.legal_actions()
     state.apply(ChooseHeroBonus("regeneration"))
     with pytest.raises(IllegalAction):

@@ -21,8 +21,11 @@ from doria_forge.engine.actions import (
     TriggerShopTrap,
 )
 from doria_forge.engine.decks import EQUIPMENT, TRAP, Card, LootDecks
+from doria_forge.engine.dice import AverageDice
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.hero import IllegalAction
-from doria_forge.engine.state import NOT_YET_ACTING, GameOptions, GameState, resolve_optional_rules
+from doria_forge.engine.monster_ai import monster_dice
+from doria_forge.engine.state import NOT_YET_ACTING, resolve_optional_rules
 from doria_forge.model import Character
 from doria_forge.model.rules import OptionalRule, Rules
 from doria_forge.sim.bots import greedy_bot, make_random_bot, trap_pass_chance
@@ -306,7 +309,7 @@ def test_optional_rule_custom_characters_breaking_creation_rules_raise(attrs, it
 # --------------------------------------------------------------------------- solo average monster dice
 def test_optional_rule_solo_average_monster_dice_roller_counts_6_per_die():
     """*FAQ*, OPTIONAL RULE: 3D+2 is always 20; no Fumble; a Disarmed -1 die is 2D+2 = 14."""
-    dice = phases.AverageDice(6)
+    dice = AverageDice(6)
     roll = dice.roll("3D+2")
     assert roll.total == 20 and not roll.fumble and roll.dice == ((6,), (6,), (6,))
     assert dice.roll("3D+2", extra_dice=-1).total == 14
@@ -316,12 +319,12 @@ def test_optional_rule_solo_average_monster_dice_only_in_solo_play():
     """The monster dice are average only with the rule on and one player."""
     on = GameOptions(optional_rules=frozenset({"solo_average_monster_dice"}), start_bonuses=False)
     solo = make_state(["warrior"], options=on)
-    assert isinstance(phases.monster_dice(solo), phases.AverageDice)
+    assert isinstance(monster_dice(solo), AverageDice)
     assert "solo_average_monster_dice" not in solo.inactive_optional_rules
     duo = make_state(["warrior", "mage"], options=on)
-    assert phases.monster_dice(duo) is duo.dice
+    assert monster_dice(duo) is duo.dice
     off = make_state(["warrior"])
-    assert phases.monster_dice(off) is off.dice and not isinstance(off.dice, phases.AverageDice)
+    assert monster_dice(off) is off.dice and not isinstance(off.dice, AverageDice)
 
 
 # --------------------------------------------------------------------------- whole games

@@ -12,6 +12,8 @@ from test_engine_state import NO_DECKS, _char, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import Attack, EndTurn, RecoverPoints
+from doria_forge.engine.monster_ai import activate_in_order, choose_targets, ordered_monsters
+from doria_forge.engine.spawn import spawn_monster
 from doria_forge.model.common import DiceSpec
 
 SWORD = "green:side_sword:1"
@@ -126,7 +128,7 @@ def _board_state(ap):
 def test_monster_order_orc_before_shaman():
     """*Monster Order* 2: at 7, first A (Orc), then D (Shaman)."""
     state = _board_state({"adventurer": 0, "warrior": 0})
-    order = [m.monster.id for m in phases.ordered_monsters(state)]
+    order = [m.monster.id for m in ordered_monsters(state)]
     assert order == ["orc", "shaman", "mummy"]
     kind, who = phases.next_marker(state)
     assert (kind, who.monster.id) == ("monster", "orc")
@@ -150,21 +152,21 @@ def test_monster_order_character_at_5_before_mummy_at_5():
 def test_monster_order_more_modifications_first():
     """*Monster Order* 4: an Orc with a modification before an Orc without one."""
     state = make_state(["adventurer"], ["orc", ("orc", ["blocker"])])
-    assert [len(m.modifications) for m in phases.ordered_monsters(state)] == [1, 0]
+    assert [len(m.modifications) for m in ordered_monsters(state)] == [1, 0]
 
 
 def test_monster_target_melee_lowest_strength():
     """*Target of a Monster* 3, Example 2: same distance, melee -> the Mage (STR 4) over the Adventurer (STR 9)."""
     state = make_state(["adventurer", "mage"], ["orc"])
-    assert [h.uid for h in phases.choose_targets(state, state.monsters[0])] == ["mage"]
+    assert [h.uid for h in choose_targets(state, state.monsters[0])] == ["mage"]
 
 
 def test_monster_target_tie_less_active_armor_first():
     """*Target of a Monster* 4: same attribute -> less active armor (undamaged, equipped)."""
     state = make_state(["warrior", "warrior"], ["orc"])
-    assert phases.choose_targets(state, state.monsters[0])[0].uid == "warrior"
+    assert choose_targets(state, state.monsters[0])[0].uid == "warrior"
     state.heroes[1].zones["torso"] = None
-    assert phases.choose_targets(state, state.monsters[0])[0].uid == "warrior-2"
+    assert choose_targets(state, state.monsters[0])[0].uid == "warrior-2"
 
 
 def test_ghoul_targets_lowest_current_hp_archer_lowest_agility():
@@ -172,16 +174,16 @@ def test_ghoul_targets_lowest_current_hp_archer_lowest_agility():
     state = make_state(["adventurer", "mage", "warrior"], ["ghoul", "archer"])
     state.heroes[2].hp = 1
     ghoul, archer = state.monsters
-    assert phases.choose_targets(state, ghoul)[0].uid == "warrior"
+    assert choose_targets(state, ghoul)[0].uid == "warrior"
     state.heroes[0].attributes["AGI"] = 3
-    assert phases.choose_targets(state, archer)[0].uid == "adventurer"
+    assert choose_targets(state, archer)[0].uid == "adventurer"
 
 
 def test_orc_wound_gives_one_more_activation():
     """NOTES.md: an Orc that deals unblocked damage activates once more (not chained)."""
     state = make_state(["adventurer"], ["orc"], faces=[9, 9, 2, 3, 1, 1])
     state.phase = phases.D
-    phases.activate_in_order(state, state.monsters[0])
+    activate_in_order(state, state.monsters[0])
     reasons = [e["reason"] for e in state.log.of_kind("activation")]
     assert reasons == ["normal", "orc"] and state.heroes[0].hp == state.heroes[0].hp_max - 3
 
@@ -192,7 +194,7 @@ def test_goblin_brings_a_second_goblin():
     state.phase = phases.D
     state.ap["adventurer"] = 0
     kind, goblin = phases.next_marker(state)
-    phases.activate_in_order(state, goblin)
+    activate_in_order(state, goblin)
     assert state.activated == {"goblin-1", "goblin-2"}
     assert phases.next_marker(state) == (None, None)
 
@@ -202,7 +204,7 @@ def test_current_initiative_revealed_monster_activates_immediately():
     state = make_state(["adventurer"], faces=[1, 1])
     state.phase = phases.D
     state.ap["adventurer"] = 5
-    gargoyle = phases.spawn_monster(state, "gargoyle")
+    gargoyle = spawn_monster(state, "gargoyle")
     assert gargoyle.uid in state.activated
     assert state.log.last("activation")["reason"] == "current_initiative"
 

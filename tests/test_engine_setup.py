@@ -3,7 +3,7 @@
 import pytest
 
 from doria_forge.engine.decks import TRAP
-from doria_forge.engine.state import GameOptions, GameState
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.validate import validate_pack
 
 PACK = validate_pack("content").pack

@@ -12,8 +12,9 @@ import pytest
 from doria_forge.engine import phases
 from doria_forge.engine.actions import Attack, EndTurn, MoveItem, UseItem, Wait
 from doria_forge.engine.dice import DiceRoller, ScriptedDice
+from doria_forge.engine.ending import check_end
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.hero import IllegalAction
-from doria_forge.engine.state import GameOptions, GameState
 from doria_forge.model import (
     Character,
     ContentPack,
@@ -181,7 +182,7 @@ def test_game_over_has_no_actor_and_no_actions():
     """*End of the Game*: a character at -20 HP dies and the scenario ends for all."""
     state = make_state(["adventurer", "warrior"], ["orc"], faces=[5, 5, 5, 5])
     state.heroes[0].take_damage(40)
-    state.check_end()
+    check_end(state)
     assert state.is_over() and state.outcome == "hero_died"
     assert state.current_actor() is None and state.legal_actions() == []
     with pytest.raises(RuntimeError):

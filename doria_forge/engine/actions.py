@@ -20,19 +20,70 @@ Other Items (5 AP)*): :class:`ThrowItem`, :class:`TakeItem`, :class:`UseOtherIte
 true), the other character's consent of ``GameState.consents``. They are listed only
 when the game has more than one hero.
 
-Movement, jumping, swapping places, opening doors and carrying need the map; they
-will be further action types here (``Walk``, ``Jump``...), costed by the board.
+Which actions are legal and what each one does lives in ``engine.moves`` (one module
+per action family). Actions serialise to plain JSON data (``action_to_data`` /
+``action_from_data``) for a game's history.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow (unmet requirements, occupied zone, a damaged
+    weapon, a two-handed item from the Belt, a target that cannot be hurt, an unknown
+    uid, the wrong phase...). The game state is unchanged when it is raised."""
+
+
+ACTION_TYPES: dict[str, type[Action]] = {}
+"""Action class name -> class, for ``action_from_data``; filled by ``Action.__init_subclass__``."""
 
 
 class Action:
     """Base class of every action (for ``isinstance`` checks)."""
 
     __slots__ = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        ACTION_TYPES[cls.__name__] = cls
+
+
+def action_to_data(action: Action) -> dict[str, Any]:
+    """``{"type": class name, field: value, ...}`` with plain JSON values (tuples become lists)."""
+    data: dict[str, Any] = {"type": type(action).__name__}
+    for f in dataclasses.fields(action):  # type: ignore[arg-type]
+        data[f.name] = _plain(getattr(action, f.name))
+    return data
+
+
+def action_from_data(data: dict[str, Any]) -> Action:
+    """The action ``action_to_data`` described (lists become tuples again). Raises
+    ``ValueError`` for an unknown type or fields."""
+    fields = dict(data)
+    name = fields.pop("type", None)
+    cls = ACTION_TYPES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action type {name!r}")
+    try:
+        return cls(**{k: _tupled(v) for k, v in fields.items()})
+    except TypeError as exc:
+        raise ValueError(f"bad fields for {name}: {exc}") from None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
 
 
 # ---------------------------------------------------------------- Phase D: hero actions

@@ -218,6 +218,7 @@ def attack_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, 
     non-spell weapons do not work against the Mummy. Range and sight are the caller's."""
     if not hero.can_act:
         return f"{hero.uid} cannot act"
+    location: str | None
     if owner is not None and owner is not hero:
         if owner.location(item) is None:
             return f"{owner.uid} does not carry {item.uid}"

@@ -1,14 +1,10 @@
-"""Loot stacks, the dimension shop, the monster deck and Trap resolution.
+"""Loot stacks, the dimension shop and the monster deck (the cards; playing a Trap is ``traps``).
 
 Book of Rules: *General Setup* (three face-down Loot stacks, one shuffled monster
 deck), *Phase B* / *Phase I* (shop of three slots, one in front of each stack),
-*Search Treasures* (1 AP one card; 5 AP two cards, one discarded), *Traps and
-Secret Doors* (check two attributes + 2D against ``trap.target_number(ML)``; the
-character who drew it gets the card as gold, the group its XP, either way;
-monsters and unconscious characters are immune; criticals have no effect),
-*Monster Icons on a Room Tile* / *Monster modifiers* (draw modifications until a
-monster card; all attach to it), *Defeated Monsters* (``rules.loot_per_defeat`` +
-each modification's ``extra_loot`` cards; Traps play out immediately in draw order).
+*Search Treasures* (draws from any stack), *Traps and Secret Doors* (Traps are Loot
+Cards), *Monster Icons on a Room Tile* / *Monster modifiers* (draw modifications until a
+monster card; all attach to it).
 
 Cards are small immutable :class:`Card` values (kind, id, copy number); the
 documents behind them stay in the :class:`~doria_forge.model.pack.ContentPack`.
@@ -25,17 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from doria_forge.model.pack import ContentPack
 
-from .checks import roll_target_number
-from .combat import armor_candidates
 from .dice import DiceRoller
-from .hero import HeroState
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
 
 EQUIPMENT = "equipment"
 TRAP = "trap"
@@ -182,82 +171,3 @@ class MonsterDeck:
             mods.append(card.id)
         self.discard.extend(drawn)
         return None
-
-
-# --------------------------------------------------------------------------- traps
-@dataclass
-class TrapResult:
-    """One character's check against a Trap: ``total`` vs ``target_number``,
-    ``success``; on failure the HP lost (``wound``), ``armor`` used, poison added."""
-
-    hero: str
-    total: int
-    target_number: int
-    success: bool
-    damage: int = 0
-    armor: str | None = None
-    wound: int = 0
-    poison_markers: int = 0
-    immobilized: bool = False
-
-
-def trap_damage(state: GameState, hero: HeroState, damage: int, element: str | None,
-                ignores_armor: bool) -> tuple[int, str | None]:
-    """Apply Trap damage: one armor card (undamaged, not vulnerable to the element;
-    the defender policy's choice) stops up to its AR and is marked Damaged, the rest
-    is lost from HP (chapter *Getting Hit and Armor Rating*). Returns (wound, armor uid)."""
-    armor_uid = None
-    absorbed = 0
-    if damage > 0 and not ignores_armor:
-        candidates = armor_candidates(hero, element)
-        if candidates:
-            armor = state.defense_policy.choose_armor(hero, candidates, damage, element)
-            if armor is not None:
-                absorbed = min(armor.armor_rating, damage)
-                armor_uid = armor.uid
-                if absorbed > 0:
-                    armor.damaged = True
-                    state.log.emit("item_damaged", hero.uid, item=armor.uid, reason="armor used")
-    wound = hero.take_damage(damage - absorbed, state.log, source="trap")
-    return wound, armor_uid
-
-
-def resolve_trap(state: GameState, card: Card, drawer: HeroState) -> list[TrapResult]:
-    """Play out Trap ``card`` drawn by ``drawer`` (chapter *Traps and Secret Doors*).
-
-    Affected: ``person`` the drawer; ``area``/``room`` the characters
-    ``state.trap_targets`` gives (without a map: every conscious hero, i.e. all on the
-    drawer's Room Tile). Unconscious and dead heroes and all monsters are immune.
-    Each affected hero rolls the two check attributes + 2D (+ the hero's ``trap``
-    bonus markers) against ``trap.target_number(ML)``; criticals have no effect. On
-    a failure: the effect's damage (one armor card may block unless it ignores
-    armor), poison markers, Immobilized. Either way the drawer gets the card as gold
-    (``state.gold_cards``) and the group its XP."""
-    trap = state.pack.traps[card.id]
-    tn = trap.target_number(state.monster_level)
-    results = []
-    state.log.emit("trap", drawer.uid, trap=trap.id, trap_type=trap.trap_type, target_number=tn)
-    for hero in state.trap_targets(drawer, trap):
-        if not hero.can_act:
-            continue
-        a, b = trap.check_attributes
-        check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn, bonus=hero.bonus("trap"))
-        res = TrapResult(hero.uid, check.total, tn, check.success)
-        if not check.success:
-            eff = trap.effect
-            if eff.damage:
-                res.damage = eff.damage
-                res.wound, res.armor = trap_damage(state, hero, eff.damage, eff.element, eff.ignores_armor)
-            if eff.poison_markers:
-                hero.poison_markers += eff.poison_markers
-                res.poison_markers = eff.poison_markers
-            if eff.immobilize:
-                hero.immobilized = res.immobilized = True
-        state.log.emit("trap_check", hero.uid, trap=trap.id, total=check.total, target_number=tn,
-                       success=check.success, wound=res.wound, poison=res.poison_markers)
-        results.append(res)
-    state.gold_cards.setdefault(drawer.uid, []).append(card)
-    state.group_xp += trap.xp
-    state.log.emit("group_xp", drawer.uid, gained=trap.xp, total=state.group_xp, reason=trap.id)
-    state.check_end()
-    return results

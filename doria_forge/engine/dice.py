@@ -121,7 +121,7 @@ class DiceRoller:
         total = spec.bonus
         if self._inline_faces:
             rnd = self._rng.random
-            chains = []
+            chains: list[tuple[int, ...]] = []
             for _ in range(count):
                 face = int(rnd() * 10) + 1
                 if face != ZERO:
@@ -135,8 +135,8 @@ class DiceRoller:
                 chains.append(tuple(faces))
                 total += sum(faces)
             return Roll(spec, tuple(chains), total)
-        chains = tuple(self.chain() for _ in range(count))
-        return Roll(spec, chains, sum(sum(c) for c in chains) + total)
+        rolled = tuple(self.chain() for _ in range(count))
+        return Roll(spec, rolled, sum(sum(c) for c in rolled) + total)
 
     def choice(self, options: Sequence):
         """One element of ``options``, uniformly (shuffles and draws use the same generator)."""
@@ -180,3 +180,30 @@ class ScriptedDice(DiceRoller):
     def remaining(self) -> int:
         """Scripted faces not yet used."""
         return len(self._faces)
+
+
+class AverageDice(DiceRoller):
+    """Dice that never roll: every die shows ``value`` (optional rule
+    ``solo_average_monster_dice``, chapter *FAQ*: in solo play a monster die counts its
+    expected value 6, so 3D+2 is always 20; no Fumble, no explosion).
+
+    ``roll(spec, extra_dice, bonus)`` -> a ``Roll`` of ``max(1, count + extra_dice)``
+    dice each showing ``value``, total ``value x dice + spec.bonus + bonus``. It has no
+    generator: ``choice``/``shuffle`` raise ``TypeError`` (monster rolls only)."""
+
+    def __init__(self, value: int = 6) -> None:
+        super().__init__(None)
+        self.value = value
+
+    def roll(self, spec: DiceSpec | str, extra_dice: int = 0, bonus: int = 0) -> Roll:
+        if isinstance(spec, str):
+            spec = parse_dice(spec)
+        count = max(1, spec.count + extra_dice)
+        spec = DiceSpec(count, spec.bonus + bonus)
+        return Roll(spec, ((self.value,),) * count, self.value * count + spec.bonus)
+
+    def choice(self, options):
+        raise TypeError("AverageDice only rolls monster dice")
+
+    def shuffle(self, items: list) -> None:
+        raise TypeError("AverageDice only rolls monster dice")

@@ -17,25 +17,26 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from doria_forge.model.character import Character
 from doria_forge.model.common import ATTRIBUTES, DiceSpec
 from doria_forge.model.equipment import AttackProfile, Equipment
 from doria_forge.model.rules import Rules
 
+from .actions import IllegalAction
 from .dice import parse_dice
 from .events import EventLog
+
+__all__ = ["BODY_ZONES", "EXPECTED_DIE", "HeroState", "IllegalAction", "ItemInstance", "clone_hero",
+           "custom_character_problems", "expected_roll", "initiative_dice", "initiative_fumble",
+           "validate_custom_character"]
 
 BODY_ZONES: tuple[str, ...] = ("head", "torso", "arms", "legs", "feet")
 """The single-card armor zones of the Body (accessories have their own two slots)."""
 
 EXPECTED_DIE = 55 / 9
 """Expected value of one exploding D10 (a 0 counts 10 and is rolled again): 5.5 / (1 - 0.1)."""
-
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow (unmet requirements, occupied zone, a damaged
-    weapon, a two-handed item from the Belt, a target that cannot be hurt...)."""
 
 
 def expected_roll(spec: DiceSpec, extra_dice: int = 0, bonus: int = 0) -> float:
@@ -81,7 +82,7 @@ class ItemInstance:
 
 
 # --------------------------------------------------------------------------- custom heroes
-def custom_character_problems(attributes: Mapping[str, int], rules: Rules) -> list[str]:
+def custom_character_problems(attributes: Mapping[Any, int], rules: Rules) -> list[str]:
     """Why ``attributes`` are not a legal custom hero (optional rule of *Preparing
     Characters*): all six attributes, each ``rules.attribute_min``..``attribute_max_at_creation``
     (1-13), summing to exactly ``rules.creation_points`` (50). Returns [] when legal."""
@@ -104,7 +105,7 @@ def custom_character_problems(attributes: Mapping[str, int], rules: Rules) -> li
     return problems
 
 
-def validate_custom_character(attributes: Mapping[str, int], rules: Rules) -> None:
+def validate_custom_character(attributes: Mapping[Any, int], rules: Rules) -> None:
     """Raise ``ValueError`` listing every problem of a custom hero's attributes (see
     ``custom_character_problems``)."""
     problems = custom_character_problems(attributes, rules)
@@ -176,7 +177,8 @@ class HeroState:
         if missing:
             raise ValueError(f"character {character.id} lacks attributes {missing}")
         uid = uid or f"{character.id}-{next(_uid_counter)}"
-        hero = cls(uid=uid, character=character, rules=rules, attributes=dict(character.attributes))
+        attributes: dict[str, int] = {name: value for name, value in character.attributes.items()}
+        hero = cls(uid=uid, character=character, rules=rules, attributes=attributes)
         counts: dict[str, int] = {}
         instances = []
         for card in items:
@@ -234,7 +236,8 @@ class HeroState:
         options += list(itertools.combinations(ones, 2))
         if not options:
             return []
-        return list(max(options, key=worth))  # first best wins ties: card order
+        best: tuple[ItemInstance, ...] = max(options, key=worth)  # first best wins ties: card order
+        return list(best)
 
     # ---------------------------------------------------------------- zone access
     @property
@@ -463,13 +466,16 @@ class HeroState:
     def _blockers(self, card: Equipment) -> list[ItemInstance]:
         zone = card.zone
         if zone == "1_hand":
-            return [self.hands[1]] if self.hands[1] is not None else []
+            held = self.hands[1]
+            return [held] if held is not None else []
         if zone == "2_hands":
             return self.hand_items()
         if zone in BODY_ZONES:
-            return [self.zones[zone]] if self.zones[zone] else []
+            worn = self.zones[zone]
+            return [worn] if worn is not None else []
         if zone == "accessory":
-            return [self.accessory[-1]] if self.accessory[-1] else []
+            last = self.accessory[-1]
+            return [last] if last is not None else []
         return []
 
     def _stow(self, item: ItemInstance, where: str) -> None:
@@ -806,17 +812,18 @@ def clone_hero(hero: HeroState, uid: str | None = None) -> HeroState:
     than ``copy.deepcopy``; the cards, character and rules are shared, being frozen)."""
     mapping: dict[int, ItemInstance] = {}
 
-    def c(item: ItemInstance | None) -> ItemInstance | None:
-        if item is None:
-            return None
+    def c(item: ItemInstance) -> ItemInstance:
         new = mapping.get(id(item))
         if new is None:
             new = mapping[id(item)] = ItemInstance(item.card, item.uid, item.damaged)
         return new
 
+    def slot(item: ItemInstance | None) -> ItemInstance | None:
+        return None if item is None else c(item)
+
     return replace(
         hero, uid=uid or hero.uid, attributes=dict(hero.attributes), hero_bonuses=set(hero.hero_bonuses),
-        hands=[c(i) for i in hero.hands], zones={z: c(i) for z, i in hero.zones.items()},
-        accessory=[c(i) for i in hero.accessory], body_items=[c(i) for i in hero.body_items],
+        hands=[slot(i) for i in hero.hands], zones={z: slot(i) for z, i in hero.zones.items()},
+        accessory=[slot(i) for i in hero.accessory], body_items=[c(i) for i in hero.body_items],
         belt=[c(i) for i in hero.belt], backpack=[c(i) for i in hero.backpack],
     )

@@ -30,7 +30,7 @@ from doria_forge.model.rules import Rules
 from .hero import HeroState, IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .state import GameState
+    from .state import GameData
 
 
 def xp_per_attribute_point(players: int, mode: str, rules: Rules) -> int:
@@ -89,7 +89,7 @@ def regenerate(hero: HeroState, log=None) -> tuple[int, int]:
     return hero.heal(1, 1, log=log)
 
 
-def raise_monster_level(state: GameState) -> bool:
+def raise_monster_level(state: GameData) -> bool:
     """A Monster Level Up (orange Doom Counter field). Returns whether it applied:
     in a campaign only the first level up of a scenario does (one level above the
     scenario's main level); the others are ignored."""
@@ -104,7 +104,14 @@ def raise_monster_level(state: GameState) -> bool:
     return True
 
 
-def phase_h_automatic(state: GameState) -> None:
+def needs_phase_h(state: GameData, hero: HeroState) -> bool:
+    """Whether ``hero`` has a Phase H decision: Attribute Points to spend, a hero bonus
+    to choose, recovery points to split, or waking up from unconsciousness."""
+    return (hero.attribute_points > 0 or state.pending_bonus.get(hero.uid, 0) > 0
+            or hero.uid in state.pending_recovery or hero.unconscious)
+
+
+def phase_h_automatic(state: GameData) -> None:
     """The parts of Phase H that need no decision: hero level (pending bonus choice),
     Group XP -> Attribute Points, *Regeneration*, unconscious recovery points (pending
     a split decision)."""

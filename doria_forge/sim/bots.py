@@ -37,7 +37,6 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from doria_forge.engine import phases
 from doria_forge.engine.actions import (
     Action,
     Attack,
@@ -71,6 +70,10 @@ from doria_forge.engine.decks import TRAP, card_gold
 from doria_forge.engine.dice import parse_dice
 from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
+from doria_forge.engine.moves.other_items import consents
+from doria_forge.engine.moves.shop import phase_i_trap_removal, shop_slot_blocked
+from doria_forge.engine.state import SETUP, D, H
+from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
 
@@ -199,7 +202,7 @@ def _friend_potion(state, hero) -> Action | None:
     board = state.board
     for friend in state.heroes:
         if (friend is hero or friend.dead or friend.hp <= friend.hp_max // 2
-                or not board.hero_adjacent(state, hero, friend) or not state.consents(friend, hero)):
+                or not board.hero_adjacent(state, hero, friend) or not consents(state, friend, hero)):
             continue
         for item in friend.all_items():
             card = item.card
@@ -346,7 +349,7 @@ def _trap_risk(state, hero, trap) -> tuple[float, bool]:
     undamaged armor, +2 per poison marker, +2 for Immobilized."""
     eff = trap.effect
     risk, deadly = 0.0, False
-    for h in state.trap_targets(hero, trap):
+    for h in trap_targets(state, hero, trap):
         if not h.can_act:
             continue
         armor = 0
@@ -390,12 +393,12 @@ def _remove_shop_trap(state, legal) -> Action | None:
 
 
 def _phase_i(state) -> Action:
-    if phases.phase_i_trap_removal(state):
+    if phase_i_trap_removal(state):
         action = _remove_shop_trap(state, state.legal_actions())
         if action is not None:
             return action
     for slot, card in enumerate(state.loot.shop):
-        if card is not None and card_gold(state.pack, card) == 0 and not phases.shop_slot_blocked(state, slot):
+        if card is not None and card_gold(state.pack, card) == 0 and not shop_slot_blocked(state, slot):
             return ClearShopSlot(slot)
     return EndTurn()
 
@@ -406,9 +409,9 @@ def greedy_bot(state) -> Action:
     if uid is None:
         raise RuntimeError("no decision is due")
     hero = state.hero(uid)
-    if state.phase == phases.D:
+    if state.phase == D:
         return _action_phase(state, hero)
-    if state.phase in (phases.SETUP, phases.H):
+    if state.phase in (SETUP, H):
         return _phase_h(state, hero)
     return _phase_i(state)
 

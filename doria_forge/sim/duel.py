@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.hero import HeroState, clone_hero
-from doria_forge.engine.state import GameOptions, GameState
 from doria_forge.model.pack import ContentPack
 
 from .bots import greedy_bot

@@ -1,0 +1,178 @@
+"""The board: where figures stand and what the map allows.
+
+Every question the rules ask of the map goes through a :class:`Board` (distances,
+range and Line of Sight, moving monsters, Room Tiles occupied for Phase G, Loot
+Markers, who a Trap reaches, throwing, Phase F map effects, the scenario goal).
+:class:`NoMap` answers them for games without a map (duels, rules tests): every hero
+is at distance 0 from every monster and in range, all heroes share one Room Tile
+(``options.occupied_room_tiles``), no door is opened unless ``state.door_opened`` is
+set, ``state.loot_markers`` Loot Markers are reachable. The dungeon map
+(``engine.map``) is the other implementation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from doria_forge.model.equipment import AttackProfile
+    from doria_forge.model.pack import ContentPack
+    from doria_forge.model.trap import Trap
+
+    from .hero import HeroState
+    from .monster import MonsterState
+    from .state import GameData
+
+
+class Board(Protocol):
+    """What the engine asks of the map. Distances and ranges are in squares
+    (orthogonal steps, chapter *Adjacent*)."""
+
+    def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+        """Squares between ``monster`` and ``hero`` along the way the monster would walk."""
+        ...
+
+    def distance_to_nearest_hero(self, state: GameData, monster: MonsterState) -> int:
+        """Criterion 3 of *Monster Order*: squares to the nearest character."""
+        ...
+
+    def in_range(self, state: GameData, monster: MonsterState, hero: HeroState) -> bool:
+        """Whether ``monster`` can attack ``hero`` from where it stands now (range and Line of Sight)."""
+        ...
+
+    def hero_can_target(self, state: GameData, hero: HeroState, profile: AttackProfile | None,
+                        monster: MonsterState) -> bool:
+        """Range and Line of Sight of a hero's attack with ``profile`` on ``monster``."""
+        ...
+
+    def move_monster(self, state: GameData, monster: MonsterState) -> None:
+        """Move ``monster`` before it attacks (chapter *Monster Activation*)."""
+        ...
+
+    def monster_removed(self, state: GameData, monster: MonsterState) -> None:
+        """A defeated monster's figure leaves the board."""
+        ...
+
+    def occupied_room_tiles(self, state: GameData) -> int:
+        """Room Tiles with at least one character on them (Phase G)."""
+        ...
+
+    def loot_markers(self, state: GameData, hero: HeroState) -> int:
+        """Loot Markers ``hero`` can search where it stands (chapter *Search Treasures*)."""
+        ...
+
+    def take_loot_marker(self, state: GameData, hero: HeroState) -> None:
+        """Remove the Loot Marker ``hero`` searched."""
+        ...
+
+    def hero_adjacent(self, state: GameData, hero: HeroState, other: HeroState) -> bool:
+        """Whether ``other`` is within range 1 of ``hero``."""
+        ...
+
+    def adjacent_heroes(self, state: GameData, monster: MonsterState) -> list[HeroState]:
+        """The characters on squares adjacent to ``monster`` (an Explosion's reach)."""
+        ...
+
+    def can_throw(self, state: GameData, thrower: HeroState, receiver: HeroState) -> bool:
+        """Whether ``thrower`` may throw an item to ``receiver`` (chapter *Throw Items*)."""
+        ...
+
+    def trap_targets(self, state: GameData, drawer: HeroState, trap: Trap) -> list[HeroState]:
+        """Who a Trap drawn by ``drawer`` affects (chapter *Traps and Secret Doors*)."""
+        ...
+
+    def phase_f_traps(self, state: GameData) -> None:
+        """Lasting Trap effects acting in Phase F."""
+        ...
+
+    def zombie_raise(self, state: GameData) -> None:
+        """Zombies raise one more Zombie next to them toward the heroes in Phase F."""
+        ...
+
+    def phase_f_other(self, state: GameData) -> None:
+        """Scenario actions of Phase F."""
+        ...
+
+    def goal(self, state: GameData) -> str | None:
+        """The scenario's outcome when its goal is reached, else ``None``."""
+        ...
+
+    def setup(self, state: GameData) -> None:
+        """Prepare the board once the game's decks and heroes exist (``GameState.new``)."""
+        ...
+
+    def to_data(self) -> dict[str, Any]:
+        """How to build this board afresh for a replay (``{"type": ...}``; see ``engine.game``)."""
+        ...
+
+
+class NoMap:
+    """The board when there is no map (see the module docstring)."""
+
+    def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+        return 0
+
+    def distance_to_nearest_hero(self, state: GameData, monster: MonsterState) -> int:
+        return 0
+
+    def in_range(self, state: GameData, monster: MonsterState, hero: HeroState) -> bool:
+        return True
+
+    def hero_can_target(self, state: GameData, hero: HeroState, profile: AttackProfile | None,
+                        monster: MonsterState) -> bool:
+        return True
+
+    def move_monster(self, state: GameData, monster: MonsterState) -> None:
+        """Without a map monsters do not move."""
+
+    def monster_removed(self, state: GameData, monster: MonsterState) -> None:
+        """Nothing stands anywhere."""
+
+    def occupied_room_tiles(self, state: GameData) -> int:
+        return state.options.occupied_room_tiles
+
+    def loot_markers(self, state: GameData, hero: HeroState) -> int:
+        return state.loot_markers
+
+    def take_loot_marker(self, state: GameData, hero: HeroState) -> None:
+        state.loot_markers -= 1
+
+    def hero_adjacent(self, state: GameData, hero: HeroState, other: HeroState) -> bool:
+        """Every other hero counts as within range 1."""
+        return True
+
+    def adjacent_heroes(self, state: GameData, monster: MonsterState) -> list[HeroState]:
+        """Every hero stands next to every monster."""
+        return [h for h in state.heroes if not h.dead]
+
+    def can_throw(self, state: GameData, thrower: HeroState, receiver: HeroState) -> bool:
+        """The same Room Tile: always."""
+        return True
+
+    def trap_targets(self, state: GameData, drawer: HeroState, trap: Trap) -> list[HeroState]:
+        """The drawer (a *person* Trap), else every hero (all share one Room Tile)."""
+        if trap.trap_type == "person":
+            return [drawer]
+        return list(state.heroes)
+
+    def phase_f_traps(self, state: GameData) -> None:
+        """No lasting Trap effects without a map."""
+
+    def zombie_raise(self, state: GameData) -> None:
+        """Placing raised Zombies needs the map."""
+
+    def phase_f_other(self, state: GameData) -> None:
+        """No scenario without a map."""
+
+    def goal(self, state: GameData) -> str | None:
+        return None
+
+    def setup(self, state: GameData) -> None:
+        """Nothing to lay out."""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "no_map"}
+
+    @classmethod
+    def from_data(cls, pack: ContentPack, data: dict[str, Any]) -> NoMap:
+        return cls()

@@ -1,0 +1,40 @@
+"""Defeated monsters (Book of Rules *Defeated Monsters*: Treasures, Experience Points).
+
+The group gets ``rules.xp_per_defeat`` XP plus the modifications' ``extra_xp``; the
+hero who defeated the monster draws ``rules.loot_per_defeat`` plus the modifications'
+``extra_loot`` Loot Cards at once and plays them in order (Traps trigger immediately;
+optional rule ``stop_loot_after_trap``). A monster killed by poison (no killer) gives
+XP but no loot. The figure leaves the board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .ending import check_end
+from .hero import HeroState
+from .loot import draw_defeat_loot, receive_loot
+from .monster import MonsterState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameData
+
+
+def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroState | None) -> None:
+    """Play a monster's defeat (see the module docstring); ``killer`` is ``None`` for
+    poison and other damage nobody dealt."""
+    if monster in state.monsters:
+        state.monsters.remove(monster)
+    state.defeated.append(monster)
+    xp = state.rules.xp_per_defeat + sum(m.extra_xp for m in monster.modifications)
+    state.group_xp += xp
+    state.log.emit("group_xp", killer.uid if killer else None, gained=xp, total=state.group_xp, reason=monster.uid)
+    state.board.monster_removed(state, monster)
+    if killer is not None and state.options.loot and state.loot is not None:
+        n = state.rules.loot_per_defeat + sum(m.extra_loot for m in monster.modifications)
+        if "stop_loot_after_trap" in state.optional_rules:
+            draw_defeat_loot(state, killer, n)
+        else:
+            cards = [c for c in (state.loot.draw(state.dice) for _ in range(n)) if c is not None]
+            receive_loot(state, killer, cards)
+    check_end(state)

@@ -1,0 +1,40 @@
+"""The end of a scenario (Book of Rules *End of the Game*, *Death of a Character*).
+
+A scenario ends at once when a character dies (HP or PP at ``rules.death_threshold``),
+when all characters are unconscious at the same time (Phase C), when the scenario's
+goal is reached (``board.goal``), in a duel when the last monster falls, or at the
+round limit (``GameOptions.max_rounds``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .state import OVER
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameData
+
+
+def finish(state: GameData, outcome: str) -> None:
+    """End the game with ``outcome`` (the first outcome wins; later calls do nothing)."""
+    if state.outcome is None:
+        state.outcome = outcome
+        state.phase = OVER
+        state.log.emit("game_over", None, outcome=outcome, round=state.round)
+
+
+def check_end(state: GameData) -> None:
+    """End the game if a character died (``hero_died``), in a duel the last monster fell
+    (``monsters_defeated``, with ``options.end_when_no_monsters``), or the scenario goal
+    was reached (``board.goal``)."""
+    if state.outcome is not None:
+        return
+    if any(h.dead for h in state.heroes):
+        finish(state, "hero_died")
+    elif state.options.end_when_no_monsters and not state.monsters:
+        finish(state, "monsters_defeated")
+    else:
+        goal = state.board.goal(state)
+        if goal:
+            finish(state, goal)

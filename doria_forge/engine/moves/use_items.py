@@ -1,0 +1,78 @@
+"""Attack or use items (Book of Rules *Attack or Use Items (AP on card)*, *Combat*, *Psi
+Spells*, *Using weapons and spells from the Belt or Backpack*).
+
+``Attack``: a weapon or spell in the hands, on the body, or a 1-hand card from the Belt
+(+``rules.belt_ap``), on a monster in range and Line of Sight (``board.hero_can_target``).
+``UseItem``: a potion or non-attack spell on oneself or, where the card allows, a friend.
+Costs are the card's AP (``HeroState.use_cost``); the rolls are ``combat``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from ..actions import Action, Attack, IllegalAction, UseItem
+from ..combat import attack_problem, hero_attack, use_item
+from ..defeat import on_monster_defeated
+from ..ending import check_end
+from ..hero import HeroState
+from ..monster_ai import monster_dice
+from ..state import D
+from .common import MoveFamily, attack_target, find_item, friend_target, spend
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameData
+
+
+def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
+    """Per usable card (hands, body, Belt; each once): its attacks on every monster it may
+    target, then its use as a potion or spell (on oneself, then on each living friend
+    when the card allows)."""
+    board = state.board
+    seen: set[int] = set()
+    for item in hero.hand_items() + hero.body_items + hero.belt:
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        from_belt = hero.location(item) == "belt"
+        if from_belt and item.hands == 2:
+            continue
+        for pi, profile in enumerate(item.card.attacks):
+            for m in state.monsters:
+                if (attack_problem(hero, item, profile, m, from_belt=from_belt) is None
+                        and board.hero_can_target(state, hero, profile, m)):
+                    yield Attack(item.uid, pi, m.uid, from_belt)
+        effect = item.card.effect
+        if effect is not None and not item.card.attacks and not item.damaged and hero.meets_requirements(item.card):
+            yield UseItem(item.uid, None, from_belt)
+            if effect.targets == "self_or_friend":
+                yield from (UseItem(item.uid, h.uid, from_belt) for h in state.heroes if h is not hero and not h.dead)
+
+
+def apply(state: GameData, hero: HeroState, action: Action) -> None:
+    if isinstance(action, Attack):
+        item = find_item(hero, action.item_uid)
+        attacks = item.card.attacks
+        if not 0 <= action.profile_index < len(attacks):
+            raise IllegalAction(f"{item.name} has no attack {action.profile_index}")
+        profile = attacks[action.profile_index]
+        target = attack_target(state, hero, profile, action.target_uid)
+        out = hero_attack(state.dice, state.log, hero, item, profile, target, state.rules,
+                          from_belt=action.from_belt, psi_spend=action.psi_spend,
+                          monster_dice=monster_dice(state))
+        spend(state, hero, out.ap_cost)
+        check_end(state)
+        if out.target_defeated:
+            on_monster_defeated(state, target, hero)
+    elif isinstance(action, UseItem):
+        item = find_item(hero, action.item_uid)
+        friend = friend_target(state, action.target_uid)
+        used = use_item(state.dice, state.log, hero, item, friend, from_belt=action.from_belt)
+        spend(state, hero, used.ap_cost)
+        check_end(state)
+    else:  # pragma: no cover - the registry only routes the family's own types
+        raise IllegalAction(f"{type(action).__name__} is not attacking or using an item")
+
+
+FAMILY = MoveFamily("use_items", frozenset({D}), (Attack, UseItem), legal, apply, needs_ap=True)

@@ -1,0 +1,85 @@
+"""Monsters entering the game (Book of Rules *Monster Icons on a Room Tile*, *Monster
+modifiers*, *Multiple monsters per monster icon*, *No monster figures available
+anymore*, *Current initiative for monsters*).
+
+``add_monster`` puts a figure on the board; ``spawn_monster`` applies the rules around
+it (figure limits, Horde, acting at once); ``draw_and_spawn`` draws from the monster
+deck first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .monster import MonsterState
+from .monster_ai import activate_monster, ordered_monsters
+from .state import D
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameData
+
+
+def add_monster(state: GameData, monster_id: str, modifications: Sequence[str] = (), *,
+                reason: str = "spawn") -> MonsterState:
+    """Put a new monster of ``monster_id`` with ``modifications`` on the board at the
+    current Monster Level (no figure check). Raises ``KeyError`` for unknown ids."""
+    state.monster_serial += 1
+    monster = MonsterState.from_pack(state.pack, monster_id, state.monster_level, tuple(modifications),
+                                     uid=f"{monster_id}-{state.monster_serial}")
+    state.monsters.append(monster)
+    state.log.emit("monster_placed", monster.uid, monster=monster_id, level=state.monster_level,
+                   modifications=tuple(modifications), reason=reason)
+    return monster
+
+
+def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ...] = (),
+                  *, reason: str = "spawn") -> MonsterState | None:
+    """Bring a monster of ``monster_id`` with ``modifications`` into play at the
+    current Monster Level.
+
+    No figure left (as many of the type on the board as ``monster.figures``): the
+    first monster of that type in monster order takes the modifications (HP rise with
+    its new maximum) and gets an Extra Activation at once; returns ``None``.
+    A *Horde* modification brings ``extra_figures`` more monsters of the type. In the
+    action phase a monster whose AP is above the acting hero's activates immediately.
+    """
+    pack = state.pack
+    mtype = pack.monsters[monster_id]
+    on_board = [m for m in state.monsters if m.monster.id == monster_id and not m.defeated]
+    mods = tuple(pack.modifications[m] for m in modifications)
+    if len(on_board) >= mtype.figures:
+        if not on_board:
+            return None
+        host = ordered_monsters(state, on_board)[0]
+        if mods:
+            before = host.hp_max
+            host.modifications = host.modifications + mods
+            host.hp += host.hp_max - before
+        state.log.emit("no_figure_left", host.uid, monster=monster_id, modifications=modifications)
+        activate_monster(state, host, reason="no_figure_left")
+        return None
+    monster = add_monster(state, monster_id, modifications, reason=reason)
+    extra = sum(m.extra_figures for m in mods)
+    for _ in range(extra):
+        if state.outcome is not None:
+            break
+        spawn_monster(state, monster_id, (), reason="horde")
+    if state.phase == D and state.outcome is None and monster.uid not in state.activated:
+        top = max((state.ap[h.uid] for h in state.ready_heroes()), default=0)
+        if monster.action_points > top:
+            state.activated.add(monster.uid)
+            activate_monster(state, monster, reason="current_initiative")
+    return monster
+
+
+def draw_and_spawn(state: GameData, reason: str = "monster_icon") -> MonsterState | None:
+    """Draw from the monster deck (modifications until a monster) and spawn it."""
+    if state.monster_deck is None:
+        return None
+    drawn = state.monster_deck.draw_monster(state.dice)
+    if drawn is None:
+        return None
+    monster_id, mods = drawn
+    state.log.emit("monster_drawn", None, monster=monster_id, modifications=mods)
+    return spawn_monster(state, monster_id, mods, reason=reason)

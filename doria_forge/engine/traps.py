@@ -1,0 +1,101 @@
+"""Traps (Book of Rules *Traps and Secret Doors*).
+
+A Trap is played the moment it is drawn: every affected character (``board.trap_targets``:
+the drawer for a *person* Trap, else everyone on the drawer's Room Tile or up to the
+nearest doors) checks two attributes + 2D (+ the hero's ``trap`` bonus markers) against
+``trap.target_number(ML)``; criticals have no effect; monsters and unconscious characters
+are immune. On a failure: the effect's damage (one armor card may block unless it ignores
+armor), poison markers, Immobilized. Either way the drawer gets the card as gold
+(``state.gold_cards``) and the group its XP.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .checks import roll_target_number
+from .combat import armor_candidates
+from .decks import Card
+from .ending import check_end
+from .hero import HeroState
+
+if TYPE_CHECKING:  # pragma: no cover
+    from doria_forge.model.trap import Trap
+
+    from .state import GameData
+
+
+@dataclass
+class TrapResult:
+    """One character's check against a Trap: ``total`` vs ``target_number``,
+    ``success``; on failure the HP lost (``wound``), ``armor`` used, poison added."""
+
+    hero: str
+    total: int
+    target_number: int
+    success: bool
+    damage: int = 0
+    armor: str | None = None
+    wound: int = 0
+    poison_markers: int = 0
+    immobilized: bool = False
+
+
+def trap_targets(state: GameData, drawer: HeroState, trap: Trap) -> list[HeroState]:
+    """The characters a Trap drawn by ``drawer`` reaches (asked of the board)."""
+    return state.board.trap_targets(state, drawer, trap)
+
+
+def trap_damage(state: GameData, hero: HeroState, damage: int, element: str | None,
+                ignores_armor: bool) -> tuple[int, str | None]:
+    """Apply Trap damage: one armor card (undamaged, not vulnerable to the element;
+    the defender policy's choice) stops up to its AR and is marked Damaged, the rest
+    is lost from HP (chapter *Getting Hit and Armor Rating*). Returns (wound, armor uid)."""
+    armor_uid = None
+    absorbed = 0
+    if damage > 0 and not ignores_armor:
+        candidates = armor_candidates(hero, element)
+        if candidates:
+            armor = state.defense_policy.choose_armor(hero, candidates, damage, element)
+            if armor is not None:
+                absorbed = min(armor.armor_rating, damage)
+                armor_uid = armor.uid
+                if absorbed > 0:
+                    armor.damaged = True
+                    state.log.emit("item_damaged", hero.uid, item=armor.uid, reason="armor used")
+    wound = hero.take_damage(damage - absorbed, state.log, source="trap")
+    return wound, armor_uid
+
+
+def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapResult]:
+    """Play out Trap ``card`` drawn by ``drawer`` (see the module docstring). Returns
+    one ``TrapResult`` per character who checked."""
+    trap = state.pack.traps[card.id]
+    tn = trap.target_number(state.monster_level)
+    results = []
+    state.log.emit("trap", drawer.uid, trap=trap.id, trap_type=trap.trap_type, target_number=tn)
+    for hero in trap_targets(state, drawer, trap):
+        if not hero.can_act:
+            continue
+        a, b = trap.check_attributes
+        check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn, bonus=hero.bonus("trap"))
+        res = TrapResult(hero.uid, check.total, tn, check.success)
+        if not check.success:
+            eff = trap.effect
+            if eff.damage:
+                res.damage = eff.damage
+                res.wound, res.armor = trap_damage(state, hero, eff.damage, eff.element, eff.ignores_armor)
+            if eff.poison_markers:
+                hero.poison_markers += eff.poison_markers
+                res.poison_markers = eff.poison_markers
+            if eff.immobilize:
+                hero.immobilized = res.immobilized = True
+        state.log.emit("trap_check", hero.uid, trap=trap.id, total=check.total, target_number=tn,
+                       success=check.success, wound=res.wound, poison=res.poison_markers)
+        results.append(res)
+    state.gold_cards.setdefault(drawer.uid, []).append(card)
+    state.group_xp += trap.xp
+    state.log.emit("group_xp", drawer.uid, gained=trap.xp, total=state.group_xp, reason=trap.id)
+    check_end(state)
+    return results
