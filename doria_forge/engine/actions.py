@@ -51,6 +51,9 @@ class Action:
         super().__init_subclass__(**kwargs)
         ACTION_TYPES[cls.__name__] = cls
 
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self  # actions are frozen values: a copied game shares its history
+
 
 def action_to_data(action: Action) -> dict[str, Any]:
     """``{"type": class name, field: value, ...}`` with plain JSON values (tuples become lists)."""

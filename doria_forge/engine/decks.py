@@ -42,6 +42,9 @@ class Card:
     id: str
     n: int = 1
 
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self  # immutable: a copied game shares its cards (copies of a game are frequent)
+
     @property
     def uid(self) -> str:
         return f"{self.kind}:{self.id}:{self.n}"

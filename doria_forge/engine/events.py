@@ -28,6 +28,9 @@ class Event:
     actor: str | None
     data: dict = field(default_factory=dict)
 
+    def __deepcopy__(self, memo: dict) -> Event:
+        return self  # never changed once emitted: a copied game shares its past events
+
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
 

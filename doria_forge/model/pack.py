@@ -152,7 +152,15 @@ class ContentPack:
         }
 
     def content_hash(self) -> str:
-        """sha256 hex digest of the canonical JSON of all documents (order-independent of files)."""
+        """sha256 hex digest of the canonical JSON of all documents (order-independent of files).
+        Remembered: the pack is frozen and its documents are frozen models."""
+        cached = self.__dict__.get("_content_hash")
+        if cached is None:
+            cached = self._compute_content_hash()
+            object.__setattr__(self, "_content_hash", cached)
+        return cached
+
+    def _compute_content_hash(self) -> str:
         blob = json.dumps(self.to_data(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
         return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
