@@ -1,11 +1,12 @@
-"""Monster abilities that need no map, keyed by ``Monster.ability.id``.
+"""Monster abilities, keyed by ``Monster.ability.id``.
 
 The abilities are listed in shared/rules/NOTES.md (*Monster abilities*); the FAQ of
 the Book of Rules settles the Dark Mage (chain lightning branches to every target)
 and the Poltergeist (an elementally enchanted non-magic weapon still cannot hurt it,
 but can hurt the Mummy). ``combat.monster_attack`` and ``combat.hero_attack`` read an
 ``AbilityRule`` for each monster; the flow engine reads ``pair_activation`` /
-``extra_activation_on_wound`` (signalled in ``AttackOutcome``) and ``needs_map``.
+``extra_activation_on_wound`` (signalled in ``AttackOutcome``); ``monster_ai`` and the
+map read the targeting, hit pattern and movement parts.
 
 Each rule is registered under the pack's ability id (``goblin_pair_activation``) and
 under the monster id (``goblin``) so that either spelling finds it.
@@ -36,8 +37,20 @@ class AbilityRule:
     a hit puts a Damaged marker on the cards in the target's hands;
     ``extra_activation_on_wound`` / ``pair_activation``: signals for the flow engine;
     ``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``:
-    defensive rules (also set by the monster's flags); ``needs_map``: the rest of the
-    ability is the map's business (movement, spreading, free attacks).
+    defensive rules (also set by the monster's flags).
+
+    Targeting (chapter *Target of a Monster*): ``targeting`` is ``nearest`` (the book's
+    criteria), ``lowest_hp`` (Ghoul) or ``lowest_agility`` (Archer: skips the nearest
+    hero for a lower AGI in range). ``pattern`` says whom one attack roll hits on the
+    map: ``single``; ``all_in_range`` (Troll); ``extra_in_range`` (Ogre: up to
+    ``max_targets`` heroes it can attack); ``adjacent_to_target`` (Spear Thrower: the
+    target and a hero next to it); ``spread`` (Shaman's fireball: the target and every
+    hero on the squares orthogonally next to it); ``chain`` (Dark Mage: the target, then
+    every hero within ``chain_range`` of a hero hit, in sight, branching). Movement:
+    ``flying`` crosses holes and red-bordered squares (Gargoyle, Poltergeist),
+    ``through_walls`` walls too (Poltergeist). ``free_attack``: attacks a hero who ends
+    a movement next to it (Mercenary). ``raises_in_phase_f``: raises one more of its
+    kind next to it toward the heroes in Phase F, or acts when no figure is left (Zombie).
     """
 
     id: str
@@ -52,7 +65,20 @@ class AbilityRule:
     immune_to_ranged: bool = False
     hurt_only_by_magic: bool = False
     magic_items_ineffective: bool = False
-    needs_map: bool = False
+    targeting: str = "nearest"
+    pattern: str = "single"
+    chain_range: int = 0
+    flying: bool = False
+    through_walls: bool = False
+    free_attack: bool = False
+    raises_in_phase_f: bool = False
+
+    @property
+    def needs_map(self) -> bool:
+        """Whether part of the ability only acts on the map (hit patterns beyond the
+        no-map board's "everyone is in range", movement, free attacks, raising)."""
+        return (self.pattern == "spread" or self.flying or self.through_walls
+                or self.free_attack or self.raises_in_phase_f)
 
 
 DEFAULT_RULE = AbilityRule(id="none")
@@ -61,22 +87,24 @@ DEFAULT_RULE = AbilityRule(id="none")
 _RULES: tuple[tuple[str, AbilityRule], ...] = (
     ("goblin", AbilityRule("goblin_pair_activation", pair_activation=True)),
     ("orc", AbilityRule("orc_extra_activation_on_wound", extra_activation_on_wound=True)),
-    ("zombie", AbilityRule("zombie_raise", needs_map=True)),
+    ("zombie", AbilityRule("zombie_raise", raises_in_phase_f=True)),
     ("mummy", AbilityRule("mummy_magic_items_ineffective", magic_items_ineffective=True)),
     ("skeleton", AbilityRule("skeleton_ranged_immunity", immune_to_ranged=True)),
     ("vampire", AbilityRule("vampire_drain", heals_by_wound=True)),
-    ("ghoul", AbilityRule("ghoul_weakest_target")),
-    ("mercenary", AbilityRule("mercenary_free_attack", needs_map=True)),
+    ("ghoul", AbilityRule("ghoul_weakest_target", targeting="lowest_hp")),
+    ("mercenary", AbilityRule("mercenary_free_attack", free_attack=True)),
     ("black_knight", AbilityRule("black_knight_damage_hand_items", damages_hand_items=True)),
-    ("gargoyle", AbilityRule("gargoyle_flying", needs_map=True)),
-    ("ogre", AbilityRule("ogre_sweep", max_targets=2)),
-    ("troll", AbilityRule("troll_all_in_range", max_targets=None, element="earth")),
+    ("gargoyle", AbilityRule("gargoyle_flying", flying=True)),
+    ("ogre", AbilityRule("ogre_sweep", max_targets=2, pattern="extra_in_range")),
+    ("troll", AbilityRule("troll_all_in_range", max_targets=None, element="earth", pattern="all_in_range")),
     ("slimecrawler", AbilityRule("slimecrawler_poison", poison_on_hit=1)),
-    ("archer", AbilityRule("archer_weakest_agility")),
-    ("spear_thrower", AbilityRule("spear_thrower_adjacent_hit", max_targets=2)),
-    ("poltergeist", AbilityRule("poltergeist_magic_only", hurt_only_by_magic=True, needs_map=True)),
-    ("shaman", AbilityRule("shaman_fireball", max_targets=None, needs_map=True)),
-    ("dark_mage", AbilityRule("dark_mage_chain_lightning", max_targets=None, element="air")),
+    ("archer", AbilityRule("archer_weakest_agility", targeting="lowest_agility")),
+    ("spear_thrower", AbilityRule("spear_thrower_adjacent_hit", max_targets=2, pattern="adjacent_to_target")),
+    ("poltergeist", AbilityRule("poltergeist_magic_only", hurt_only_by_magic=True, flying=True,
+                                through_walls=True)),
+    ("shaman", AbilityRule("shaman_fireball", max_targets=None, pattern="spread")),
+    ("dark_mage", AbilityRule("dark_mage_chain_lightning", max_targets=None, element="air", pattern="chain",
+                              chain_range=2)),
     ("golem", AbilityRule("golem_poison", poison_on_wound=2)),
 )
 

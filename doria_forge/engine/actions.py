@@ -20,8 +20,10 @@ Other Items (5 AP)*): :class:`ThrowItem`, :class:`TakeItem`, :class:`UseOtherIte
 true), the other character's consent of ``GameState.consents``. They are listed only
 when the game has more than one hero.
 
-Which actions are legal and what each one does lives in ``engine.moves`` (one module
-per action family). Actions serialise to plain JSON data (``action_to_data`` /
+On the map (chapter *Action Phase*): :class:`Walk`, :class:`Jump`, :class:`SwapPlaces`,
+:class:`RevealRoomTile` / :class:`PlaceRoomTile`, :class:`PickUp` / :class:`PutDown`,
+:class:`ClearRubble`. Which actions are legal and what each one does lives in
+``engine.moves`` (one module per action family). Actions serialise to plain JSON data (``action_to_data`` /
 ``action_from_data``) for a game's history.
 """
 
@@ -199,6 +201,76 @@ class RepairOtherItem(Action):
 
     owner_uid: str
     item_uids: tuple[str, ...]
+
+
+# ---------------------------------------------------------------- Phase D: the map
+Square = tuple[int, int]
+"""A square of the dungeon, ``(row, col)`` (see ``engine.map.layout``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Walk(Action):
+    """Walk to the free square ``to`` by the cheapest way (chapter *Walking (1 AP per
+    square)*: 1 AP a square, 2 while carrying; past other characters, never past
+    monsters; never into negative AP)."""
+
+    to: Square
+
+
+@dataclass(frozen=True, slots=True)
+class Jump(Action):
+    """Move to ``to`` by the cheapest way that jumps holes or red-bordered squares
+    (chapter *Jumping (5 AP)*: 5 AP a jump, 10 carrying, may end in negative AP; a jump
+    check STR+AGI+2D against 10 per square jumped, landing included; a failure costs 1
+    HP per square, times 1 + critical failures + 1 for a Fumble, armor ignored)."""
+
+    to: Square
+
+
+@dataclass(frozen=True, slots=True)
+class SwapPlaces(Action):
+    """Swap squares with the adjacent character ``hero_uid`` who agrees (chapter *Swap
+    Places (5 AP)*; 10 AP while carrying)."""
+
+    hero_uid: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevealRoomTile(Action):
+    """Open the closed door the hero stands on and reveal the next Room Tile (chapter
+    *Reveal a Room Tile (0 AP)*)."""
+
+    door: Square
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRoomTile(Action):
+    """Choose where the Room Tile just drawn goes: option ``index`` of the placements
+    the rules allow (door against the opened door, open side against open side)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    """Step onto the square of the adjacent unconscious character ``hero_uid`` (1 AP) and
+    pick it up (chapter *Carry Characters (2 - 10 AP)*)."""
+
+    hero_uid: str
+
+
+@dataclass(frozen=True, slots=True)
+class PutDown(Action):
+    """Put the carried character down on the free adjacent square ``to`` (0 AP)."""
+
+    to: Square
+
+
+@dataclass(frozen=True, slots=True)
+class ClearRubble(Action):
+    """Clear the Rubble on the adjacent square ``square`` (``rules.clear_rubble_ap``)."""
+
+    square: Square
 
 
 @dataclass(frozen=True, slots=True)

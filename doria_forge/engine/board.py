@@ -26,7 +26,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 class Board(Protocol):
     """What the engine asks of the map. Distances and ranges are in squares
-    (orthogonal steps, chapter *Adjacent*)."""
+    (orthogonal steps, chapter *Adjacent*). ``spatial``: whether figures stand on
+    squares (the monster AI then plans moves through the map's route and sight
+    queries, see ``engine.map.Dungeon``)."""
+
+    spatial: bool
 
     def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
         """Squares between ``monster`` and ``hero`` along the way the monster would walk."""
@@ -51,6 +55,20 @@ class Board(Protocol):
 
     def monster_removed(self, state: GameData, monster: MonsterState) -> None:
         """A defeated monster's figure leaves the board."""
+        ...
+
+    def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
+        """A new monster's figure enters: next to ``near`` (a square or a monster) or at
+        the entrance."""
+        ...
+
+    def after_initiative(self, state: GameData) -> None:
+        """Called at the end of every Phase C (heroes take their starting squares)."""
+        ...
+
+    def pending_decider(self, state: GameData) -> str | None:
+        """The hero who must answer a choice the map is waiting for (where a drawn Room
+        Tile goes), or ``None``."""
         ...
 
     def occupied_room_tiles(self, state: GameData) -> int:
@@ -109,6 +127,8 @@ class Board(Protocol):
 class NoMap:
     """The board when there is no map (see the module docstring)."""
 
+    spatial = False
+
     def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
         return 0
 
@@ -127,6 +147,15 @@ class NoMap:
 
     def monster_removed(self, state: GameData, monster: MonsterState) -> None:
         """Nothing stands anywhere."""
+
+    def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
+        """Figures stand nowhere without a map."""
+
+    def after_initiative(self, state: GameData) -> None:
+        """No starting squares without a map."""
+
+    def pending_decider(self, state: GameData) -> str | None:
+        return None
 
     def occupied_room_tiles(self, state: GameData) -> int:
         return state.options.occupied_room_tiles
@@ -176,3 +205,48 @@ class NoMap:
     @classmethod
     def from_data(cls, pack: ContentPack, data: dict[str, Any]) -> NoMap:
         return cls()
+
+
+class SpatialBoard(Board, Protocol):
+    """A board whose figures stand on squares (``spatial`` is true): what the monster AI
+    asks to plan a move (chapter *Monster Activation*). Squares are ``(row, col)``;
+    costs and ranges in AP and squares."""
+
+    def position(self, uid: str) -> Any:
+        """The square of a figure, or ``None``."""
+        ...
+
+    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> dict[Any, Any]:
+        """Square -> route (``cost``, ``path``, ``no_attack``, ``final``, ``cleared``) of
+        every square the monster can move to within ``budget`` AP (``None``: any)."""
+        ...
+
+    def can_attack_from(self, pos: Any, target: Any, attack_range: int, attack_type: str) -> bool:
+        """Whether an attack reaches ``target`` from ``pos`` (range, Line of Sight, holes)."""
+        ...
+
+    def range_distance(self, a: Any, b: Any) -> int:
+        ...
+
+    def sees(self, a: Any, b: Any) -> bool:
+        ...
+
+    def neighbours(self, pos: Any) -> list[Any]:
+        """Squares one step from ``pos``."""
+        ...
+
+    def walls_around(self, pos: Any) -> int:
+        """Sides of ``pos`` against a wall (how much it runs along a wall)."""
+        ...
+
+    def occupant(self, pos: Any) -> str | None:
+        ...
+
+    def nearest_free(self, state: GameData, origin: Any, *, toward: Any = None) -> Any:
+        ...
+
+    def move_to(self, uid: str, pos: Any) -> None:
+        ...
+
+    def clear_rubble(self, state: GameData, pos: Any) -> None:
+        ...

@@ -39,6 +39,7 @@ from .doom import DoomCounter
 from .events import EventLog
 from .hero import HeroState, validate_custom_character
 from .loot import give_card
+from .map.dungeon import Dungeon
 from .spawn import add_monster
 from .state import SETUP, D, GameData, GameOptions, H, I, resolve_optional_rules
 
@@ -47,7 +48,7 @@ __all__ = ["BOARD_TYPES", "FORMAT_VERSION", "GameOptions", "GameState", "Illegal
 FORMAT_VERSION = 1
 """Version of the JSON written by ``GameState.to_json``."""
 
-BOARD_TYPES: dict[str, type[Any]] = {"no_map": NoMap}
+BOARD_TYPES: dict[str, type[Any]] = {"no_map": NoMap, "dungeon": Dungeon}
 """Board ``type`` (``Board.to_data()["type"]``) -> its class, whose ``from_data(pack, data)``
 builds the fresh board again for a replay. A board module registers itself here; a
 board of any other class (a test's subclass) makes the game not replayable."""
@@ -164,6 +165,9 @@ class GameState(GameData):
         if self.phase == D:
             if self.pending_loot or self.pending_loot_draws:
                 return self.pending_loot_hero
+            decider = self.board.pending_decider(self)
+            if decider is not None:
+                return decider
             if self.actor is not None:
                 return self.actor
             _, who = phases.next_marker(self)

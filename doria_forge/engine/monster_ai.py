@@ -1,17 +1,38 @@
 """Monster AI: who acts in which order, whom it attacks, how it moves (Book of Rules
 *Monster Activation*: *Monster Order*, *Target of a Monster*, *Fastest Way to the
-Target*, *Monsters and Obstacles/Holes*; the abilities of NOTES.md that choose targets).
+Target*, *Monsters and Obstacles/Holes*; the abilities of NOTES.md that choose targets
+and move).
 
-An activation is one move (``board.move_monster``; without a map monsters stay put)
-and ONE attack on the chosen targets (``combat.monster_attack``). The Goblin brings a
-second Goblin (``pair_activation``), the Orc that wounded acts once more
-(``extra_activation_on_wound``). ``monster_dice`` picks the dice monsters roll (the
-solo optional rule ``solo_average_monster_dice``).
+An activation is one move and ONE attack on the chosen targets
+(``combat.monster_attack``). Without a map (``board.spatial`` false) nobody moves and
+every conscious hero is in range (``choose_targets``). On a map, ``plan`` decides:
+
+1. Targets (chapter *Target of a Monster*): a monster whose attack can hit several
+   heroes goes where it hits the most; otherwise the closest hero it can attack this
+   activation (path distance), then the lowest base attribute of its attack type (STR
+   melee, AGI ranged, WIS magic), then less active armor, then a seeded draw standing
+   for the players' decision. The Ghoul takes the lowest current HP, the Archer the
+   lowest AGI when it is lower than the nearest hero's.
+2. Movement: only as far as needed; a monster with range above 1 that stands too close
+   steps back to its full range, away from the other heroes; among equal ways the one
+   along walls, then the one fewer heroes see, then a seeded draw. A monster may push
+   another off the square it needs when no free square serves (the pushed one goes to
+   the nearest free square along the way). Holes: see ``map.paths``.
+3. No hero in reach: it walks the fastest way toward the nearest hero (or, when no way
+   is open, as close as it gets).
+
+The Goblin brings a second Goblin (``pair_activation``), the Orc that wounded acts once
+more (``extra_activation_on_wound``), the Mercenary strikes a hero who ends a move
+next to it (``free_attack``); Zombies raising their kind is ``spawn.raise_the_dead``.
+``monster_dice`` picks the dice monsters roll (the solo optional rule
+``solo_average_monster_dice``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from . import abilities
 from .combat import AttackOutcome, monster_attack
@@ -21,6 +42,7 @@ from .hero import HeroState
 from .monster import MonsterState
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .board import SpatialBoard
     from .state import GameData
 
 TARGET_ATTRIBUTE = {"melee": "STR", "ranged": "AGI", "magic": "WIS"}
@@ -65,10 +87,10 @@ def choose_targets(state: GameData, monster: MonsterState) -> list[HeroState]:
     rule = abilities.rule_for(monster)
     if rule.max_targets is None:
         return candidates
-    if rule.id == "ghoul_weakest_target":
+    if rule.targeting == "lowest_hp":
         pick = abilities.ghoul_pick_target(candidates)
         return [pick] if pick is not None else []
-    if rule.id == "archer_weakest_agility":
+    if rule.targeting == "lowest_agility":
         choice = abilities.archer_pick_target([(h, board.distance(state, monster, h)) for h in candidates])
         return [choice] if choice is not None else []
     attr = TARGET_ATTRIBUTE.get(monster.attack_type, "STR")
@@ -88,8 +110,10 @@ def activate_monster(state: GameData, monster: MonsterState, reason: str = "norm
     activation (that one cannot chain another). Returns the attack outcomes."""
     if monster.defeated or state.outcome is not None:
         return []
-    state.board.move_monster(state, monster)
-    targets = choose_targets(state, monster)
+    if state.board.spatial:
+        targets = carry_out(state, monster, plan(state, monster))
+    else:
+        targets = choose_targets(state, monster)
     if state.log.enabled:
         state.log.emit("activation", monster.uid, reason=reason, targets=tuple(h.uid for h in targets))
     if not targets:
@@ -113,3 +137,263 @@ def activate_in_order(state: GameData, monster: MonsterState) -> None:
         if partner is not None:
             state.activated.add(partner.uid)
             activate_monster(state, partner, reason="pair")
+
+
+# =========================================================================== the map
+MULTI_PATTERNS = ("all_in_range", "extra_in_range", "adjacent_to_target", "spread", "chain")
+
+
+@dataclass
+class Plan:
+    """What a monster does on the map: move along ``route`` (``None``: stay) to
+    ``square``, pushing the monster ``push`` off it; then attack ``targets``."""
+
+    square: Any
+    route: Any
+    targets: list[HeroState]
+    push: str | None = None
+
+
+def _board(state: GameData) -> SpatialBoard:
+    return cast("SpatialBoard", state.board)
+
+
+def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple]) -> list[Any]:
+    """``items`` sorted by ``key``; runs of equal keys are shuffled with the game's dice
+    (the players' decision of the book's last criterion)."""
+    ordered = sorted(items, key=key)
+    out: list[Any] = []
+    i = 0
+    while i < len(ordered):
+        j = i + 1
+        while j < len(ordered) and key(ordered[j]) == key(ordered[i]):
+            j += 1
+        group = ordered[i:j]
+        if len(group) > 1:
+            state.dice.shuffle(group)
+        out.extend(group)
+        i = j
+    return out
+
+
+def _active_armor(hero: HeroState) -> int:
+    return sum(i.armor_rating for i in hero.equipped() if i.is_armor and not i.damaged)
+
+
+def rank_heroes(state: GameData, monster: MonsterState, heroes: Sequence[HeroState],
+                distance: dict[str, int]) -> list[HeroState]:
+    """``heroes`` in the monster's order of preference (criteria 2-5 of *Target of a
+    Monster*, or the Ghoul's lowest HP)."""
+    rule = abilities.rule_for(monster)
+    attr = TARGET_ATTRIBUTE.get(monster.attack_type, "STR")
+    if rule.targeting == "lowest_hp":
+        return _tie_break(state, list(heroes), lambda h: (h.hp, distance[h.uid]))
+    return _tie_break(state, list(heroes),
+                      lambda h: (distance[h.uid], h.attribute(attr), _active_armor(h)))
+
+
+def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroState,
+          attackable: list[HeroState], ranked: list[HeroState]) -> list[HeroState]:
+    """The heroes one attack from ``square`` on ``primary`` hits (the ability's ``pattern``)."""
+    board = _board(state)
+    rule = abilities.rule_for(monster)
+    pattern = rule.pattern
+    order = {h.uid: n for n, h in enumerate(ranked)}
+    if pattern == "all_in_range":
+        return sorted(attackable, key=lambda h: order[h.uid])
+    if pattern == "extra_in_range":
+        others = [h for h in sorted(attackable, key=lambda h: order[h.uid]) if h is not primary]
+        return [primary] + others[: max(0, (rule.max_targets or 1) - 1)]
+    where = board.position(primary.uid)
+    if pattern == "adjacent_to_target":
+        near = set(board.neighbours(where))
+        extra = [h for h in ranked if h is not primary and board.position(h.uid) in near]
+        return [primary] + extra[:1]
+    if pattern == "spread":
+        near = set(board.neighbours(where))
+        return [primary] + [h for h in ranked if h is not primary and board.position(h.uid) in near]
+    if pattern == "chain":
+        hit = [primary]
+        frontier = [primary]
+        while frontier:
+            source = board.position(frontier.pop(0).uid)
+            for h in ranked:
+                pos = board.position(h.uid)
+                if h not in hit and board.range_distance(source, pos) <= rule.chain_range and board.sees(source, pos):
+                    hit.append(h)
+                    frontier.append(h)
+        return hit
+    return [primary]
+
+
+def plan(state: GameData, monster: MonsterState) -> Plan:
+    """Where ``monster`` moves and whom it attacks this activation (see the module
+    docstring). Rolls no dice except seeded tie-breaks."""
+    board = _board(state)
+    start = board.position(monster.uid)
+    heroes = [h for h in state.heroes if h.can_act and board.position(h.uid) is not None]
+    if start is None or not heroes:
+        return Plan(start, None, [])
+    budget = 0 if monster.immobilized else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
+    routes = board.monster_routes(state, monster, budget)
+    options: dict[Any, Any] = {start: None}
+    options.update({p: r for p, r in routes.items() if not r.no_attack})
+    taken = {p for p in routes if board.occupant(p) not in (None, monster.uid)}
+    distance = {h.uid: state.board.distance(state, monster, h) for h in heroes}
+    ranked = rank_heroes(state, monster, heroes, distance)
+    reach = {sq: [h for h in ranked if board.can_attack_from(sq, board.position(h.uid), monster.range,
+                                                           monster.attack_type)]
+             for sq in options}
+    rule = abilities.rule_for(monster)
+    if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
+        best = _most_hits(state, monster, options, taken, reach, ranked)
+        if best is not None:
+            return best
+    for target in _target_order(state, monster, ranked, reach, start):
+        chosen = _square_for(state, monster, target, options, taken, reach, start, heroes)
+        if chosen is not None:
+            square, push = chosen
+            return Plan(square, options[square], _hits(state, monster, square, target, reach[square], ranked), push)
+    return _approach(state, monster, routes, ranked, distance, start)
+
+
+def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState],
+                  reach: dict[Any, list[HeroState]], start: Any) -> list[HeroState]:
+    """The Archer shoots the nearest hero it can reach unless one with lower AGI is also
+    in reach; everyone else follows ``ranked``."""
+    if abilities.rule_for(monster).targeting != "lowest_agility":
+        return ranked
+    reachable = [h for h in ranked if any(h in hs for hs in reach.values())]
+    if not reachable:
+        return ranked
+    nearest = reachable[0]
+    lower = sorted((h for h in reachable if h.attribute("AGI") < nearest.attribute("AGI")),
+                   key=lambda h: (h.attribute("AGI"), ranked.index(h)))
+    return ([lower[0]] if lower else []) + [h for h in ranked if not lower or h is not lower[0]]
+
+
+def _most_hits(state: GameData, monster: MonsterState, options: dict[Any, Any], taken: set[Any],
+               reach: dict[Any, list[HeroState]], ranked: list[HeroState]) -> Plan | None:
+    """Criterion 1: the free square (or, failing that, a pushed one) from which one attack
+    hits the most heroes; then the best-ranked first target; then the least movement."""
+    best: tuple | None = None
+    plan_: Plan | None = None
+    for square, heroes_here in reach.items():
+        for primary in heroes_here:
+            hit = _hits(state, monster, square, primary, heroes_here, ranked)
+            cost = 0 if options[square] is None else options[square].cost
+            key = (-len(hit), square in taken, ranked.index(primary), cost, -_board(state).walls_around(square))
+            if best is None or key < best:
+                best = key
+                plan_ = Plan(square, options[square], hit, _board(state).occupant(square) if square in taken else None)
+    if best is None or -best[0] < 2:
+        return None
+    return plan_
+
+
+def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: dict[Any, Any],
+                taken: set[Any], reach: dict[Any, list[HeroState]], start: Any,
+                heroes: list[HeroState]) -> tuple[Any, str | None] | None:
+    """The square ``monster`` attacks ``target`` from (movement rules of the module
+    docstring) and the monster to push off it, or ``None`` when out of reach."""
+    board = _board(state)
+    spots = [sq for sq, hs in reach.items() if target in hs]
+    if not spots:
+        return None
+    free = [sq for sq in spots if sq not in taken]
+    pool = free or spots
+    goal = board.position(target.uid)
+    others = [board.position(h.uid) for h in heroes if h is not target]
+
+    def away(sq: Any) -> int:
+        return min((board.range_distance(sq, o) for o in others), default=0)
+
+    def cost(sq: Any) -> int:
+        route = options[sq]
+        return 0 if route is None else route.cost
+
+    if start in pool:
+        if monster.range > 1 and board.range_distance(start, goal) < monster.range:
+            choice = _tie_break(state, pool, lambda sq: (-min(board.range_distance(sq, goal), monster.range),
+                                                         -away(sq), -board.walls_around(sq), cost(sq)))[0]
+        else:
+            choice = start
+    else:
+        seen_by = {sq: sum(1 for o in others if board.sees(o, sq)) for sq in pool}
+        choice = _tie_break(state, pool, lambda sq: (cost(sq), -board.range_distance(sq, goal) if monster.range > 1
+                                                     else 0, -board.walls_around(sq), seen_by[sq]))[0]
+    push = board.occupant(choice) if choice in taken else None
+    return choice, push
+
+
+def _approach(state: GameData, monster: MonsterState, routes: dict[Any, Any], ranked: list[HeroState],
+              distance: dict[str, int], start: Any) -> Plan:
+    """No hero in reach this activation: the fastest way toward the nearest hero, as far
+    as its AP go (chapter *Fastest Way to the Target*)."""
+    board = _board(state)
+    nearest = min(ranked, key=lambda h: (distance[h.uid], ranked.index(h)))
+    goal = board.position(nearest.uid)
+    full = board.monster_routes(state, monster, None)
+    ways = [r for p, r in full.items() if goal in board.neighbours(p) or board.range_distance(p, goal) <= 1]
+    budget_routes = {p: r for p, r in routes.items() if board.occupant(p) is None}
+    if ways:
+        way = min(ways, key=lambda r: (r.cost, r.path))
+        for pos in reversed(way.path):
+            if pos in budget_routes:
+                return Plan(pos, budget_routes[pos], [])
+    if not budget_routes:
+        return Plan(start, None, [])
+    here = board.range_distance(start, goal)
+    best = min(budget_routes, key=lambda p: (board.range_distance(p, goal), budget_routes[p].cost, p))
+    if board.range_distance(best, goal) >= here:
+        return Plan(start, None, [])
+    return Plan(best, budget_routes[best], [])
+
+
+def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[HeroState]:
+    """Move the figure as ``chosen`` says (pushing, clearing Rubble on the way) and return
+    the heroes it attacks (none after a jump that left it too few AP)."""
+    board = _board(state)
+    monster.data.pop("entering", None)
+    route = chosen.route
+    if route is not None and chosen.square is not None:
+        for pos in route.cleared:
+            board.clear_rubble(state, pos)
+        if chosen.push is not None:
+            origin = route.path[-2] if len(route.path) > 1 else board.position(monster.uid)
+            board.move_to(monster.uid, chosen.square)
+            spot = board.nearest_free(state, chosen.square, toward=origin)
+            if spot is not None:
+                board.move_to(chosen.push, spot)
+                state.log.emit("monster_pushed", chosen.push, by=monster.uid, square=spot)
+        else:
+            board.move_to(monster.uid, chosen.square)
+        state.log.emit("monster_moved", monster.uid, square=chosen.square, ap=route.cost,
+                       jumps=len(route.jumps))
+        if route.no_attack:
+            return []
+    return chosen.targets
+
+
+def free_attack(state: GameData, monster: MonsterState, hero: HeroState) -> list[AttackOutcome]:
+    """A free attack outside the monster's activation (the Mercenary's, on a hero who
+    ended a move next to it)."""
+    if monster.defeated or not hero.can_act or state.outcome is not None:
+        return []
+    state.log.emit("activation", monster.uid, reason="free_attack", targets=(hero.uid,))
+    outs = monster_attack(state.dice, state.log, monster, [hero], state.rules, state.defense_policy,
+                          monster_dice=monster_dice(state))
+    check_end(state)
+    return outs
+
+
+def after_hero_move(state: GameData, hero: HeroState) -> None:
+    """Free attacks of monsters next to a hero who just ended a movement action."""
+    if not state.board.spatial:
+        return
+    board = _board(state)
+    here = board.position(hero.uid)
+    near = set(board.neighbours(here)) if here is not None else set()
+    for monster in ordered_monsters(state):
+        if abilities.rule_for(monster).free_attack and board.position(monster.uid) in near:
+            free_attack(state, monster, hero)

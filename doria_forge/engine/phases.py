@@ -44,7 +44,7 @@ def advance(state: GameData) -> None:
     while state.outcome is None:
         phase = state.phase
         if phase == D:
-            if state.pending_loot or state.pending_loot_draws:
+            if state.pending_loot or state.pending_loot_draws or state.board.pending_decider(state):
                 return
             _, who = next_marker(state)
             if isinstance(who, HeroState):
@@ -141,12 +141,14 @@ def roll_initiative(state: GameData, hero: HeroState) -> int | None:
 
 def phase_c_initiative(state: GameData) -> None:
     """Every living hero rolls initiative in seat order; monsters' markers stand at
-    their AP value. All heroes unconscious at the same time ends the scenario."""
+    their AP value. All heroes unconscious at the same time ends the scenario. The board
+    hears of it (``after_initiative``: the first round places the heroes)."""
     for hero in state.heroes:
         if state.outcome is not None:
             return
         roll_initiative(state, hero)
     state.stay_unconscious.clear()
+    state.board.after_initiative(state)
     check_end(state)
     if state.outcome is None and all(h.unconscious or h.dead for h in state.heroes):
         finish(state, "all_unconscious")

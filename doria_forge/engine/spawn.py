@@ -10,31 +10,36 @@ deck first.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
+from . import abilities
 from .monster import MonsterState
 from .monster_ai import activate_monster, ordered_monsters
 from .state import D
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .board import SpatialBoard
     from .state import GameData
 
 
 def add_monster(state: GameData, monster_id: str, modifications: Sequence[str] = (), *,
-                reason: str = "spawn") -> MonsterState:
+                reason: str = "spawn", near: Any = None) -> MonsterState:
     """Put a new monster of ``monster_id`` with ``modifications`` on the board at the
-    current Monster Level (no figure check). Raises ``KeyError`` for unknown ids."""
+    current Monster Level (no figure check); on a map its figure goes to ``near`` (a
+    square or another monster) or, without it, to the entrance (``board.place_monster``).
+    Raises ``KeyError`` for unknown ids."""
     state.monster_serial += 1
     monster = MonsterState.from_pack(state.pack, monster_id, state.monster_level, tuple(modifications),
                                      uid=f"{monster_id}-{state.monster_serial}")
     state.monsters.append(monster)
     state.log.emit("monster_placed", monster.uid, monster=monster_id, level=state.monster_level,
                    modifications=tuple(modifications), reason=reason)
+    state.board.place_monster(state, monster, near)
     return monster
 
 
 def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ...] = (),
-                  *, reason: str = "spawn") -> MonsterState | None:
+                  *, reason: str = "spawn", near: Any = None) -> MonsterState | None:
     """Bring a monster of ``monster_id`` with ``modifications`` into play at the
     current Monster Level.
 
@@ -59,12 +64,12 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
         state.log.emit("no_figure_left", host.uid, monster=monster_id, modifications=modifications)
         activate_monster(state, host, reason="no_figure_left")
         return None
-    monster = add_monster(state, monster_id, modifications, reason=reason)
+    monster = add_monster(state, monster_id, modifications, reason=reason, near=near)
     extra = sum(m.extra_figures for m in mods)
     for _ in range(extra):
         if state.outcome is not None:
             break
-        spawn_monster(state, monster_id, (), reason="horde")
+        spawn_monster(state, monster_id, (), reason="horde", near=monster)
     if state.phase == D and state.outcome is None and monster.uid not in state.activated:
         top = max((state.ap[h.uid] for h in state.ready_heroes()), default=0)
         if monster.action_points > top:
@@ -73,8 +78,9 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     return monster
 
 
-def draw_and_spawn(state: GameData, reason: str = "monster_icon") -> MonsterState | None:
-    """Draw from the monster deck (modifications until a monster) and spawn it."""
+def draw_and_spawn(state: GameData, reason: str = "monster_icon", near: Any = None) -> MonsterState | None:
+    """Draw from the monster deck (modifications until a monster) and spawn it (``near``:
+    where its figure goes on a map, see ``add_monster``)."""
     if state.monster_deck is None:
         return None
     drawn = state.monster_deck.draw_monster(state.dice)
@@ -82,4 +88,28 @@ def draw_and_spawn(state: GameData, reason: str = "monster_icon") -> MonsterStat
         return None
     monster_id, mods = drawn
     state.log.emit("monster_drawn", None, monster=monster_id, modifications=mods)
-    return spawn_monster(state, monster_id, mods, reason=reason)
+    return spawn_monster(state, monster_id, mods, reason=reason, near=near)
+
+
+def raise_the_dead(state: GameData) -> None:
+    """Phase F: every monster that raises its kind (the Zombie) calls one more of its type
+    onto a free square next to it, toward the nearest hero; one whose type has no figure
+    left acts instead (chapter *No monster figures available anymore*)."""
+    board = cast("SpatialBoard", state.board)
+    risers = [m for m in ordered_monsters(state) if abilities.rule_for(m).raises_in_phase_f]
+    for monster in risers:
+        if state.outcome is not None or monster.defeated:
+            return
+        kind = monster.monster
+        alive = sum(1 for m in state.monsters if m.monster.id == kind.id and not m.defeated)
+        if alive >= kind.figures:
+            activate_monster(state, monster, reason="cannot_raise")
+            continue
+        here = board.position(monster.uid)
+        heroes = [board.position(h.uid) for h in state.heroes if h.can_act and board.position(h.uid) is not None]
+        spots = [p for p in board.neighbours(here) if board.occupant(p) is None] if here is not None else []
+        if heroes and spots:
+            spot = min(spots, key=lambda p: (min(board.range_distance(p, h) for h in heroes), p))
+        else:
+            spot = here
+        add_monster(state, kind.id, (), reason="raised", near=spot)

@@ -99,6 +99,14 @@ class Rules(Document):
     search_one_ap: int = 1
     search_two_ap: int = 5
     fast_hands_ap: int = 3
+    # Movement on the map (chapters Walking, Jumping, Swap Places, Carry Characters, Dungeon Markers)
+    walk_ap: int = Field(1, description="AP per square walked.")
+    jump_ap: int = Field(5, description="AP a jump costs, however far (heroes roll the jump check; monsters don't).")
+    jump_tn_per_square: int = Field(10, description="Jump check TN per square jumped, the landing square included.")
+    swap_places_ap: int = Field(5, description="AP to swap places with an adjacent character.")
+    carry_factor: int = Field(2, description="Movement costs are multiplied by this while carrying a character.")
+    pick_up_ap: int = Field(1, description="AP to step onto an unconscious character's square and pick it up.")
+    clear_rubble_ap: int = Field(10, description="AP a hero or monster spends clearing Rubble from a square.")
     # Initiative (Phase C)
     initiative_dice: int = 2
     initiative_cap: int = 40

@@ -76,6 +76,8 @@ from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
+from . import explorer
+
 
 # --------------------------------------------------------------------------- hit chances
 def _die_moments() -> tuple[float, float]:
@@ -244,6 +246,9 @@ def _loot_choice(state, hero) -> Action:
 
 
 def _action_phase(state, hero) -> Action:
+    spatial = state.board.spatial
+    if spatial and state.board.pending_decider(state) is not None:
+        return explorer.place_tile(state)
     if state.pending_loot_draws:
         return _loot_choice(state, hero)
     if state.pending_loot:
@@ -256,7 +261,7 @@ def _action_phase(state, hero) -> Action:
         if throw is not None:
             return throw
     if not state.monsters:
-        return EndTurn()
+        return (explorer.map_move(state, hero) if spatial else None) or EndTurn()
     if hero.hp <= max(1, hero.hp_max // 3):
         potion = _potion(hero, "heal")
         if potion is not None:
@@ -284,6 +289,9 @@ def _action_phase(state, hero) -> Action:
                     pass
     if best is not None:
         return best[1]
+    if spatial:
+        # out of reach on the map: move (taking out another weapon would not bring it closer)
+        return explorer.map_move(state, hero) or EndTurn()
     # no attack possible: take a usable weapon from the Belt or the Backpack
     for item in hero.belt:
         if item.card.attacks and not item.damaged and hero.can_equip(item.card) and item.card.zone != "body":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, IllegalAction
 from ..hero import HeroState
-from . import equipment, level_up, other_items, repair, search, shop, use_items, wait
+from . import equipment, explore, level_up, movement, other_items, repair, search, shop, use_items, wait
 from .common import MoveFamily
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -22,7 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["FAMILIES", "MoveFamily", "apply_action", "legal_actions"]
 
 FAMILIES: tuple[MoveFamily, ...] = (
-    # Phase D: choices a drawn card demands at once
+    # Phase D: choices a drawn card or Room Tile demands at once
+    explore.PLACE,
     search.KEEP,
     search.LOOT_CHOICE,
     # Phase D: the hero's actions
@@ -30,6 +31,8 @@ FAMILIES: tuple[MoveFamily, ...] = (
     repair.FAMILY,
     equipment.FAMILY,
     other_items.FAMILY,
+    movement.FAMILY,
+    explore.REVEAL,
     search.SEARCH,
     wait.FAMILY,
     # setup and Phase H

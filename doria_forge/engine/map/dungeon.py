@@ -1,0 +1,566 @@
+"""The dungeon board: Room Tiles on the table, figures on squares (the :class:`Board` with
+a map).
+
+Book of Rules chapters *Exploration*, *Traps and Secret Doors*, *Monster Icons on a Room
+Tile*, *Additional Symbols on Room Tiles or Markers* (Starting Positions I-VI by first
+initiative), *Range and Line of Sight*, *Phase G* (Room Tiles occupied), *Throw Items*
+(same or connected adjacent Room Tile), *Traps and Secret Doors* (who a Trap reaches),
+*Extra Activation* (new monsters enter at the entrance closest to a character).
+
+A :class:`Dungeon` is set up by ``GameState.new`` (``setup``): the start tile in slot
+``(0, 0)`` with its north up, the Room Tile deck (a scenario's: its named tiles and
+``random_tiles`` others shuffled with the game's dice, the target tile put at
+``target_position`` from the top; or a given deck, top first). Heroes are placed on the
+Starting Positions after the first Phase C, in order of their Action Points (I the
+highest). Monsters stand where they were spawned; ``monster_ai`` moves them through the
+route and sight queries below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from doria_forge.geometry import MIDDLE
+
+from ..abilities import rule_for
+from ..actions import IllegalAction
+from ..hero import HeroState
+from ..monster import MonsterState
+from ..spawn import draw_and_spawn, raise_the_dead
+from . import exploration
+from .exploration import Placement
+from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step
+from .paths import Costs, MonsterMoves, Route, hero_routes, monster_routes
+from .sight import SightCache
+
+if TYPE_CHECKING:  # pragma: no cover
+    from doria_forge.model.equipment import AttackProfile
+    from doria_forge.model.pack import ContentPack
+    from doria_forge.model.trap import Trap
+
+    from ..state import GameData
+
+
+@dataclass
+class PendingPlacement:
+    """A drawn Room Tile waiting for the revealing hero to choose where it goes."""
+
+    hero: str
+    tile_id: str
+    options: list[Placement]
+    context: Exploring
+
+
+@dataclass
+class Exploring:
+    """One exploration under way: the revealing hero, the squares of the way in, the tiles
+    placed so far."""
+
+    hero: str
+    entry: list[Pos]
+    placed: list[PlacedTile] = field(default_factory=list)
+
+
+class Dungeon:
+    """The board with a map (see the module docstring). ``start_tile``: the start Room
+    Tile id; ``tile_deck``: a fixed Room Tile deck (top first) or ``None`` to build the
+    scenario's (``scenario``); ``shuffle``: shuffle a fixed deck with the game's dice."""
+
+    spatial = True
+
+    def __init__(self, start_tile: str = "A-1", tile_deck: Sequence[str] | None = None, *,
+                 scenario: str | None = None, shuffle: bool = False) -> None:
+        self.start_tile = start_tile
+        self.fixed_deck = list(tile_deck) if tile_deck is not None else None
+        self.scenario = scenario
+        self.shuffle = shuffle
+        self.layout = Layout()
+        self.deck: list[str] = []
+        self.positions: dict[str, Pos] = {}
+        self.carried: dict[str, str] = {}
+        self.pending: PendingPlacement | None = None
+        self.dormant: list[Pos] = []
+        self.entrances: list[Pos] = []
+        self.heroes_placed = False
+        self.sight = SightCache()
+
+    # ---------------------------------------------------------------- construction
+    @classmethod
+    def for_scenario(cls, pack: ContentPack, scenario_id: str) -> Dungeon:
+        """The dungeon a scenario's setup describes (start tile and Room Tile deck)."""
+        scenario = pack.scenarios[scenario_id]
+        return cls(scenario.setup.start_tile, scenario=scenario_id)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"type": "dungeon", "start_tile": self.start_tile, "tile_deck": self.fixed_deck,
+                "scenario": self.scenario, "shuffle": self.shuffle}
+
+    @classmethod
+    def from_data(cls, pack: ContentPack, data: dict[str, Any]) -> Dungeon:
+        return cls(data["start_tile"], data.get("tile_deck"), scenario=data.get("scenario"),
+                   shuffle=bool(data.get("shuffle")))
+
+    def setup(self, state: GameData) -> None:
+        """Place the start tile, build the Room Tile deck (see the module docstring)."""
+        pack = state.pack
+        if self.start_tile not in pack.room_tiles:
+            raise KeyError(f"no Room Tile {self.start_tile!r} to start on")
+        placed = exploration.place(self.layout, pack, Placement(self.start_tile, (0, 0), 0, "north", 0, (0, 0)))
+        self.deck = self._build_deck(state)
+        for pos, _ in exploration.icon_squares(pack, placed, "treasures"):
+            self.layout.add_marker(pos, "loot")
+        for pos, colour in exploration.icon_squares(pack, placed, "runes"):
+            self.layout.add_marker(pos, f"rune:{colour}")
+        self.entrances = [pos for pos, _ in exploration.icon_squares(pack, placed, "entrances")]
+        state.log.emit("room_tile_placed", None, tile=self.start_tile, slot=(0, 0), rotation=0, reason="start")
+
+    def _build_deck(self, state: GameData) -> list[str]:
+        pack = state.pack
+        if self.fixed_deck is not None:
+            deck = list(self.fixed_deck)
+            if self.shuffle:
+                state.dice.shuffle(deck)
+            return deck
+        if self.scenario is None:
+            return []
+        setup = pack.scenarios[self.scenario].setup
+        named = [e.tile for e in setup.tile_deck for _ in range(e.count)]
+        excluded = {setup.start_tile, setup.target_tile, *named}
+        others = [t for t in pack.room_tiles if t not in excluded and not pack.room_tiles[t].start_tile]
+        state.dice.shuffle(others)
+        deck = named + others[: setup.random_tiles]
+        state.dice.shuffle(deck)
+        if setup.target_tile:
+            at = len(deck) if setup.target_position is None else min(len(deck), setup.target_position - 1)
+            deck.insert(at, setup.target_tile)
+        return deck
+
+    # ---------------------------------------------------------------- figures
+    def position(self, uid: str) -> Pos | None:
+        """The square of the figure ``uid`` (a carried character: its carrier's)."""
+        for carrier, carried in self.carried.items():
+            if carried == uid:
+                return self.positions.get(carrier)
+        return self.positions.get(uid)
+
+    def occupant(self, pos: Pos) -> str | None:
+        return next((uid for uid, p in self.positions.items() if p == pos), None)
+
+    def hero_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
+        return {p for uid, p in self.positions.items() if uid != exclude and state.find_hero(uid) is not None}
+
+    def monster_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
+        return {p for uid, p in self.positions.items() if uid != exclude and state.find_monster(uid) is not None}
+
+    def free(self, state: GameData, pos: Pos) -> bool:
+        """A square a figure may stop on: passable, not a hole or red-bordered, nobody on it."""
+        return (self.layout.passable(pos) and self.layout.kind(pos) not in (HOLE, RED)
+                and self.occupant(pos) is None)
+
+    def nearest_free(self, state: GameData, origin: Pos, *, toward: Pos | None = None) -> Pos | None:
+        """The free square closest to ``origin`` (breadth first through passable squares,
+        holes jumped over; ties: closest to ``toward``, then north-west first)."""
+        if self.free(state, origin):
+            return origin
+        seen = {origin}
+        ring = [origin]
+        while ring:
+            nxt: list[Pos] = []
+            for pos in ring:
+                for n in self.layout.neighbours(pos):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            spots = [p for p in nxt if self.free(state, p)]
+            if spots:
+                return min(spots, key=lambda p: (manhattan(p, toward) if toward else 0, p))
+            ring = nxt
+        return None
+
+    def move_to(self, uid: str, pos: Pos) -> None:
+        self.positions[uid] = pos
+
+    def neighbours(self, pos: Pos) -> list[Pos]:
+        return self.layout.neighbours(pos)
+
+    def walls_around(self, pos: Pos) -> int:
+        return self.layout.walls_around(pos)
+
+    def clear_rubble(self, state: GameData, pos: Pos) -> None:
+        """Remove the Rubble on ``pos`` (a monster or hero cleared it); newly connected
+        monster icons draw their monsters."""
+        if self.layout.remove_marker(pos, "rubble"):
+            state.log.emit("rubble_cleared", None, square=pos)
+            self.wake_icons(state)
+
+    def after_initiative(self, state: GameData) -> None:
+        """After the first Phase C: heroes take the Starting Positions I-VI by their AP."""
+        if self.heroes_placed:
+            return
+        self.heroes_placed = True
+        start = self.layout.tiles[(0, 0)]
+        spots = sorted(exploration.icon_squares(state.pack, start, "starting_positions"), key=lambda e: int(e[1]))
+        order = sorted(state.heroes, key=lambda h: (-state.ap.get(h.uid, 0), state.heroes.index(h)))
+        for n, hero in enumerate(order):
+            pos = spots[n][0] if n < len(spots) and self.free(state, spots[n][0]) else None
+            if pos is None:
+                anchor = spots[0][0] if spots else next(iter(start.squares()))
+                pos = self.nearest_free(state, anchor)
+            if pos is not None:
+                self.positions[hero.uid] = pos
+                state.log.emit("hero_placed", hero.uid, square=pos)
+
+    def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
+        """Put a new monster's figure on the square ``near`` (a square, or another monster
+        whose square to stand close to; chapter *Multiple monsters per monster icon*: as
+        close as possible, ties closer to the character with the lowest attribute of its
+        attack type), or, without ``near``, at the free entrance square closest to a
+        character (chapter *Phase G*, Extra Activation)."""
+        origin: Pos | None
+        if isinstance(near, MonsterState):
+            origin = self.positions.get(near.uid)
+        elif isinstance(near, tuple):
+            origin = near
+        else:
+            origin = self._entrance(state)
+        if origin is None:
+            return
+        toward = self._weakest_hero_square(state, monster)
+        pos = self.nearest_free(state, origin, toward=toward)
+        if pos is not None:
+            self.positions[monster.uid] = pos
+            if near is None:
+                monster.data["entering"] = True
+            state.log.emit("monster_square", monster.uid, square=pos)
+
+    def _entrance(self, state: GameData) -> Pos | None:
+        heroes = [p for uid, p in self.positions.items() if state.find_hero(uid) is not None]
+        free = [p for p in self.entrances if self.free(state, p)]
+        pool = free or self.entrances
+        if not pool:
+            return None
+        return min(pool, key=lambda p: (min((manhattan(p, h) for h in heroes), default=0), p))
+
+    def _weakest_hero_square(self, state: GameData, monster: MonsterState) -> Pos | None:
+        attr = {"melee": "STR", "ranged": "AGI", "magic": "WIS"}.get(monster.attack_type, "STR")
+        heroes = [h for h in state.heroes if h.can_act and h.uid in self.positions]
+        if not heroes:
+            return None
+        weakest = min(heroes, key=lambda h: (h.attribute(attr), state.heroes.index(h)))
+        return self.positions[weakest.uid]
+
+    def monster_removed(self, state: GameData, monster: MonsterState) -> None:
+        self.positions.pop(monster.uid, None)
+
+    # ---------------------------------------------------------------- distances and sight
+    def sees(self, a: Pos, b: Pos) -> bool:
+        """Line of Sight between two squares (cached per layout)."""
+        return self.sight.sees(self.layout, a, b)
+
+    def range_distance(self, a: Pos, b: Pos) -> int:
+        """Range in squares (orthogonal, chapter *Range and Line of Sight*); under a bridge
+        the middle square does not count."""
+        d = manhattan(a, b)
+        if a[0] == b[0] or a[1] == b[1]:
+            d -= sum(1 for p in _between(a, b) if self._skipped_middle(a, b, p))
+        return d
+
+    def _skipped_middle(self, a: Pos, b: Pos, p: Pos) -> bool:
+        """Whether ``p`` is a bridge's middle square on a line along the passage beneath it."""
+        placed = self.layout.tile_at(p)
+        if placed is None or placed.shape.bridge is None or local(p) != MIDDLE:
+            return False
+        return a[0] == b[0] if placed.shape.bridge == "north_south" else a[1] == b[1]
+
+    def monster_moves(self, monster: MonsterState) -> MonsterMoves:
+        rule = rule_for(monster)
+        return MonsterMoves(flying=rule.flying, ghost=rule.through_walls)
+
+    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> dict[Pos, Route]:
+        """Where ``monster`` can move (see ``paths.monster_routes``); ``budget`` in AP
+        (``None``: any distance)."""
+        start = self.positions.get(monster.uid)
+        if start is None:
+            return {}
+        return monster_routes(self.layout, start, budget, moves=self.monster_moves(monster),
+                              heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
+                              costs=Costs.of(state.rules))
+
+    def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
+        """Squares the monster would walk to reach ``hero`` (``None``: no way)."""
+        routes = self.monster_routes(state, monster, None)
+        target = self.position(hero.uid)
+        if target is None:
+            return None
+        best = None
+        for n in self.layout.neighbours(target):
+            r = routes.get(n)
+            if r is not None and (best is None or r.cost + 1 < best):
+                best = r.cost + 1
+        start = self.positions.get(monster.uid)
+        if start is not None and manhattan(start, target) == 1 and target in self.layout.neighbours(start):
+            best = 1
+        return best
+
+    def can_attack_from(self, pos: Pos, target: Pos, attack_range: int, attack_type: str) -> bool:
+        """Whether an attack of ``attack_range`` reaches ``target`` from ``pos``: range and
+        Line of Sight; a melee attack (range 1) also strikes straight across holes or
+        red-bordered squares, no further (chapter *Monsters and Obstacles/Holes*)."""
+        if pos == target:
+            return False
+        if self.range_distance(pos, target) <= attack_range and self.sees(pos, target):
+            return True
+        if attack_range == 1 and attack_type == "melee" and (pos[0] == target[0] or pos[1] == target[1]):
+            between = _between(pos, target)
+            return bool(between) and all(self.layout.kind(p) in (HOLE, RED) for p in between)
+        return False
+
+    # ---------------------------------------------------------------- the Board protocol
+    def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+        d = self.reach(state, monster, hero)
+        a, b = self.positions.get(monster.uid), self.position(hero.uid)
+        if d is None:
+            return 10 ** 6 + (manhattan(a, b) if a and b else 0)
+        return d
+
+    def distance_to_nearest_hero(self, state: GameData, monster: MonsterState) -> int:
+        heroes = [h for h in state.heroes if not h.dead and self.position(h.uid) is not None]
+        return min((self.distance(state, monster, h) for h in heroes), default=10 ** 6)
+
+    def in_range(self, state: GameData, monster: MonsterState, hero: HeroState) -> bool:
+        a, b = self.positions.get(monster.uid), self.position(hero.uid)
+        if a is None or b is None:
+            return False
+        return self.can_attack_from(a, b, monster.range, monster.attack_type)
+
+    def hero_can_target(self, state: GameData, hero: HeroState, profile: AttackProfile | None,
+                        monster: MonsterState) -> bool:
+        a, b = self.position(hero.uid), self.positions.get(monster.uid)
+        if a is None or b is None:
+            return False
+        reach = hero.attack_range(profile) if profile is not None else 1
+        d = self.range_distance(a, b)
+        return 0 < d <= max(1, reach) and self.sees(a, b)
+
+    def move_monster(self, state: GameData, monster: MonsterState) -> None:
+        """Monsters on the map are moved by ``monster_ai`` (see ``plan``), not here."""
+
+    def occupied_room_tiles(self, state: GameData) -> int:
+        slots = {slot_of(p) for h in state.heroes if not h.dead and (p := self.position(h.uid)) is not None}
+        return max(1, len(slots))
+
+    def loot_markers(self, state: GameData, hero: HeroState) -> int:
+        pos = self.position(hero.uid)
+        return 1 if pos is not None and self.layout.has(pos, "loot") else 0
+
+    def take_loot_marker(self, state: GameData, hero: HeroState) -> None:
+        pos = self.position(hero.uid)
+        if pos is not None:
+            self.layout.remove_marker(pos, "loot")
+
+    def hero_adjacent(self, state: GameData, hero: HeroState, other: HeroState) -> bool:
+        a, b = self.position(hero.uid), self.position(other.uid)
+        if a is None or b is None:
+            return False
+        return a == b or b in self.layout.neighbours(a)
+
+    def adjacent_heroes(self, state: GameData, monster: MonsterState) -> list[HeroState]:
+        pos = self.positions.get(monster.uid)
+        if pos is None:
+            return []
+        near = set(self.layout.neighbours(pos))
+        return [h for h in state.heroes if not h.dead and self.position(h.uid) in near]
+
+    def can_throw(self, state: GameData, thrower: HeroState, receiver: HeroState) -> bool:
+        a, b = self.position(thrower.uid), self.position(receiver.uid)
+        if a is None or b is None:
+            return False
+        sa, sb = slot_of(a), slot_of(b)
+        near = sa == sb or any(slot_of(n) == sb for p in self._tile_squares(sa) for n in self.layout.neighbours(p))
+        if not near:
+            return False
+        if "throw_needs_line_of_sight" in state.optional_rules:
+            return self.sees(a, b)
+        return True
+
+    def _tile_squares(self, slot: tuple[int, int]) -> Iterable[Pos]:
+        placed = self.layout.tiles.get(slot)
+        return placed.squares() if placed else ()
+
+    def trap_targets(self, state: GameData, drawer: HeroState, trap: Trap) -> list[HeroState]:
+        """A *person* Trap: the drawer; an *area* Trap: the drawer and the characters within
+        range 1 of it; a *room* Trap: everyone on the drawer's Room Tile, or on a Large Room
+        all its tiles up to the nearest doors."""
+        pos = self.position(drawer.uid)
+        if trap.trap_type == "person" or pos is None:
+            return [drawer]
+        if trap.trap_type == "area":
+            near = set(self.layout.neighbours(pos)) | {pos}
+            return [h for h in state.heroes if self.position(h.uid) in near]
+        room = self.large_room(slot_of(pos))
+        return [h for h in state.heroes if (p := self.position(h.uid)) is not None and slot_of(p) in room]
+
+    def large_room(self, slot: tuple[int, int]) -> set[tuple[int, int]]:
+        """The tile slots joined to ``slot`` through open sides (chapter *Open Room Tiles*)."""
+        room = {slot}
+        todo = [slot]
+        while todo:
+            placed = self.layout.tiles[todo.pop()]
+            for opening in self.layout.openings(placed):
+                if opening.is_door:
+                    continue
+                for cell in opening.cells:
+                    pos = (placed.slot[0] * 5 + cell[0], placed.slot[1] * 5 + cell[1])
+                    far = step(pos, opening.side)
+                    other = slot_of(far)
+                    if other in self.layout.tiles and other not in room and self.layout.connected_across(pos, far):
+                        room.add(other)
+                        todo.append(other)
+        return room
+
+    def phase_f_traps(self, state: GameData) -> None:
+        """No lasting Trap effects yet."""
+
+    def zombie_raise(self, state: GameData) -> None:
+        """Phase F: Zombies raise their kind (``spawn.raise_the_dead``)."""
+        raise_the_dead(state)
+
+    def phase_f_other(self, state: GameData) -> None:
+        """Scenario actions of Phase F (none without a scenario layer)."""
+
+    def goal(self, state: GameData) -> str | None:
+        return None
+
+    def pending_decider(self, state: GameData) -> str | None:
+        """The hero who must choose where a drawn Room Tile goes, if one waits."""
+        return self.pending.hero if self.pending is not None else None
+
+    # ---------------------------------------------------------------- exploration
+    def reveal(self, state: GameData, hero: HeroState, door: Pos) -> None:
+        """Reveal the Room Tile behind ``door`` (chapter *Reveal a Room Tile (0 AP)*).
+        Raises ``IllegalAction`` when ``hero`` does not stand on that closed door."""
+        if self.position(hero.uid) != door or door not in self.layout.closed_doors():
+            raise IllegalAction(f"{hero.uid} does not stand at the closed door {door}")
+        state.door_opened = True
+        state.log.emit("door_opened", hero.uid, square=door)
+        if "door_events" in state.optional_rules:
+            self._door_event(state, hero)
+        self._draw_for_door(state, Exploring(hero.uid, [door]), door)
+
+    def _door_event(self, state: GameData, hero: HeroState) -> None:
+        events = sorted(state.pack.door_events.values(), key=lambda e: e.id)
+        deck = [e.id for e in events for _ in range(getattr(e, "copies", 1))]
+        if deck:
+            card = state.dice.choice(deck)
+            state.log.emit("door_event", hero.uid, card=card)
+
+    def _draw_for_door(self, state: GameData, ctx: Exploring, door: Pos) -> None:
+        for _ in range(len(self.deck)):
+            tile_id = self.deck.pop(0)
+            options = exploration.placements_at_door(self.layout, state.pack, tile_id, door)
+            if options:
+                self._offer(state, ctx, tile_id, options)
+                return
+            self.deck.append(tile_id)
+            state.log.emit("room_tile_skipped", None, tile=tile_id, reason="does not fit")
+        self.layout.dead_doors.add(door)
+        state.log.emit("dead_door", None, square=door)
+        self._finish(state, ctx)
+
+    def _offer(self, state: GameData, ctx: Exploring, tile_id: str, options: list[Placement]) -> None:
+        if len(options) == 1:
+            self._place(state, ctx, options[0])
+        else:
+            self.pending = PendingPlacement(ctx.hero, tile_id, options, ctx)
+
+    def choose_placement(self, state: GameData, index: int) -> None:
+        """Place the waiting tile as option ``index``. Raises ``IllegalAction``."""
+        pending = self.pending
+        if pending is None or not 0 <= index < len(pending.options):
+            raise IllegalAction("no such Room Tile placement")
+        self.pending = None
+        self._place(state, pending.context, pending.options[index])
+
+    def _place(self, state: GameData, ctx: Exploring, placement: Placement) -> None:
+        placed = exploration.place(self.layout, state.pack, placement)
+        ctx.placed.append(placed)
+        state.log.emit("room_tile_placed", ctx.hero, tile=placement.tile_id, slot=placement.slot,
+                       rotation=placement.rotation, joins=placement.joins)
+        self._continue(state, ctx)
+
+    def _continue(self, state: GameData, ctx: Exploring) -> None:
+        """Draw on while an Open Room Tile of this exploration has an open side left."""
+        connected = self.layout.reachable_from(ctx.entry)
+        sides = exploration.unfilled_open_sides(self.layout, ctx.placed, connected)
+        while sides and self.deck:
+            for _ in range(len(self.deck)):
+                tile_id = self.deck.pop(0)
+                options = exploration.placements_at_open_sides(self.layout, state.pack, tile_id, sides)
+                if options:
+                    self._offer(state, ctx, tile_id, options)
+                    return
+                self.deck.append(tile_id)
+                state.log.emit("room_tile_skipped", None, tile=tile_id, reason="does not fit")
+            break
+        self._finish(state, ctx)
+
+    def _finish(self, state: GameData, ctx: Exploring) -> None:
+        """Treasures, monster icons (by colour and connection), dead ends."""
+        pack = state.pack
+        colours = exploration.colours_in_play(state.players)
+        for placed in ctx.placed:
+            for pos, _ in exploration.icon_squares(pack, placed, "treasures"):
+                self.layout.add_marker(pos, "loot")
+            for pos, colour in exploration.icon_squares(pack, placed, "runes"):
+                self.layout.add_marker(pos, f"rune:{colour}")
+            for pos, colour in exploration.icon_squares(pack, placed, "monster_icons"):
+                if colour in colours:
+                    self.dormant.append(pos)
+        self.wake_icons(state)
+        self._dead_end(state)
+
+    def wake_icons(self, state: GameData) -> None:
+        """Draw a monster for every monster icon whose square now connects to the dungeon
+        (chapter *No connection to the dungeon*)."""
+        heroes = [p for uid, p in self.positions.items() if state.find_hero(uid) is not None]
+        connected = self.layout.reachable_from(heroes or [next(iter(self.layout.tiles[(0, 0)].squares()))])
+        waiting, self.dormant = self.dormant, []
+        for pos in waiting:
+            if state.outcome is not None or pos not in connected:
+                self.dormant.append(pos)
+                continue
+            draw_and_spawn(state, reason="monster_icon", near=pos)
+
+    def _dead_end(self, state: GameData) -> None:
+        if self.deck and not self.layout.closed_doors():
+            spot = exploration.secret_door_spot(self.layout)
+            if spot is not None:
+                self.layout.secret_doors[spot[0]] = spot[1]
+                self.layout.version += 1
+                state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
+
+    # ---------------------------------------------------------------- heroes moving
+    def hero_routes(self, state: GameData, hero: HeroState, ap: int) -> dict[Pos, Route]:
+        """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``)."""
+        start = self.positions.get(hero.uid)
+        if start is None or hero.immobilized:
+            return {}
+        factor = state.rules.carry_factor if hero.uid in self.carried else 1
+        return hero_routes(self.layout, start, ap, monsters=self.monster_squares(state),
+                           heroes=self.hero_squares(state, hero.uid), costs=Costs.of(state.rules, factor))
+
+
+def _between(a: Pos, b: Pos) -> list[Pos]:
+    """Squares strictly between two squares of one row or column."""
+    if a[0] == b[0]:
+        lo, hi = sorted((a[1], b[1]))
+        return [(a[0], c) for c in range(lo + 1, hi)]
+    if a[1] == b[1]:
+        lo, hi = sorted((a[0], b[0]))
+        return [(r, a[1]) for r in range(lo + 1, hi)]
+    return []
+
+
+__all__ = ["Dungeon", "Exploring", "PendingPlacement"]

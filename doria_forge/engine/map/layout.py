@@ -1,0 +1,311 @@
+"""The placed dungeon: Room Tiles on a square grid, their squares, doors and markers.
+
+Book of Rules chapters *Exploration* (tiles placed door to door), *Additional Symbols
+on Room Tiles or Markers* (walls, holes, red-bordered squares, runes, arrows of F-3),
+*Dungeon Markers* (Loot, Hole, Blocked Door, Secret Door, Rubble, Fire/Ice/Air, Rune
+markers).
+
+Coordinates: a square is ``(row, col)`` on one grid for the whole dungeon, rows north to
+south. The tile at tile slot ``(tr, tc)`` covers rows ``tr*5 .. tr*5+4`` and columns
+``tc*5 .. tc*5+4`` (``geometry.TILE_SIZE``); the start tile sits in slot ``(0, 0)``.
+Everything outside placed tiles is wall.
+
+Two squares are adjacent (one step) when they are orthogonal neighbours inside one tile
+(``TileShape.neighbours``: walls excluded, the bridge of F-3 honoured) or when both are
+openings (door or open side) of neighbouring tiles facing each other. A door whose far
+side is still unexplored is *closed*: a character standing on its square may reveal
+the next Room Tile. ``version`` counts every change that can alter movement or sight,
+so caches (line of sight, paths) know when to forget.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from doria_forge.geometry import MIDDLE, OPPOSITE, SIDES, TILE_SIZE, Opening, TileShape, border_square, side_step
+
+Pos = tuple[int, int]
+"""A square of the dungeon: ``(row, col)``."""
+
+Slot = tuple[int, int]
+"""A tile slot: ``(tile row, tile col)``."""
+
+FLOOR, WALL, RED, HOLE = "floor", "wall", "red_bordered", "hole"
+
+MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
+"""Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
+``rune:<colour>`` and scenario markers ``marker:<name>``."""
+
+
+def slot_of(pos: Pos) -> Slot:
+    """The tile slot a square lies in."""
+    return (pos[0] // TILE_SIZE, pos[1] // TILE_SIZE)
+
+
+def local(pos: Pos) -> Pos:
+    """The square's ``(row, col)`` inside its tile."""
+    return (pos[0] % TILE_SIZE, pos[1] % TILE_SIZE)
+
+
+def to_global(slot: Slot, cell: Pos) -> Pos:
+    return (slot[0] * TILE_SIZE + cell[0], slot[1] * TILE_SIZE + cell[1])
+
+
+def step(pos: Pos, side: str) -> Pos:
+    dr, dc = side_step(side)
+    return (pos[0] + dr, pos[1] + dc)
+
+
+def manhattan(a: Pos, b: Pos) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+@dataclass
+class PlacedTile:
+    """One Room Tile on the table: ``tile_id``, its ``slot``, the ``rotation`` in quarter
+    turns clockwise, its rotated ``shape``, the ``order`` it was placed in (0 = start)."""
+
+    tile_id: str
+    slot: Slot
+    rotation: int
+    shape: TileShape
+    order: int
+
+    def squares(self) -> Iterator[Pos]:
+        for cell in self.shape.cells():
+            yield to_global(self.slot, cell)
+
+
+@dataclass
+class Layout:
+    """The placed tiles and everything lying on their squares (see the module docstring).
+
+    ``markers``: square -> set of marker kinds (:data:`MARKERS`, ``rune:<colour>``,
+    ``marker:<name>``). ``secret_doors``: squares made into one-square openings by a
+    Secret Door (their wall counts as non-existent). ``dead_doors``: door squares that
+    revealed nothing (empty deck or no tile fits) and count as wall sides from then on.
+    """
+
+    tiles: dict[Slot, PlacedTile] = field(default_factory=dict)
+    markers: dict[Pos, set[str]] = field(default_factory=dict)
+    secret_doors: dict[Pos, str] = field(default_factory=dict)
+    dead_doors: set[Pos] = field(default_factory=set)
+    version: int = 0
+
+    # ---------------------------------------------------------------- placing
+    def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
+        """Put a tile (already rotated ``shape``) into the empty ``slot``. Raises
+        ``ValueError`` when the slot is taken."""
+        if slot in self.tiles:
+            raise ValueError(f"tile slot {slot} is taken by {self.tiles[slot].tile_id}")
+        placed = PlacedTile(tile_id, slot, rotation, shape, len(self.tiles))
+        self.tiles[slot] = placed
+        self.version += 1
+        return placed
+
+    def tile_at(self, pos: Pos) -> PlacedTile | None:
+        return self.tiles.get(slot_of(pos))
+
+    def in_order(self) -> list[PlacedTile]:
+        return sorted(self.tiles.values(), key=lambda t: t.order)
+
+    # ---------------------------------------------------------------- squares
+    def kind(self, pos: Pos) -> str:
+        """``floor``, ``wall``, ``red_bordered`` or ``hole`` (a Hole marker makes a hole;
+        a Secret Door makes its wall square floor); ``wall`` outside placed tiles."""
+        placed = self.tile_at(pos)
+        if placed is None:
+            return WALL
+        marks = self.markers.get(pos)
+        if marks and "hole" in marks:
+            return HOLE
+        if pos in self.secret_doors:
+            return FLOOR
+        return placed.shape.kind(local(pos))
+
+    def has(self, pos: Pos, marker: str) -> bool:
+        marks = self.markers.get(pos)
+        return bool(marks) and marker in marks  # type: ignore[operator]
+
+    def add_marker(self, pos: Pos, marker: str) -> None:
+        self.markers.setdefault(pos, set()).add(marker)
+        if marker in ("hole", "rubble", "blocked_door"):
+            self.version += 1
+
+    def remove_marker(self, pos: Pos, marker: str) -> bool:
+        marks = self.markers.get(pos)
+        if not marks or marker not in marks:
+            return False
+        marks.discard(marker)
+        if not marks:
+            del self.markers[pos]
+        if marker in ("hole", "rubble", "blocked_door"):
+            self.version += 1
+        return True
+
+    def squares_with(self, marker: str) -> list[Pos]:
+        return sorted(p for p, marks in self.markers.items() if marker in marks)
+
+    def blocks_sight(self, pos: Pos) -> bool:
+        """Walls (and everything outside the dungeon), Rubble and Blocked Door markers
+        block Line of Sight; holes, red-bordered and occupied squares do not."""
+        if self.kind(pos) == WALL:
+            return True
+        marks = self.markers.get(pos)
+        return bool(marks) and ("rubble" in marks or "blocked_door" in marks)  # type: ignore[operator]
+
+    def level(self, pos: Pos) -> str | None:
+        """``over`` / ``under`` on the two passages of a bridge tile (F-3), else ``None``."""
+        placed = self.tile_at(pos)
+        if placed is None or placed.shape.bridge is None:
+            return None
+        row, col = local(pos)
+        m = TILE_SIZE // 2
+        under_axis_index, over_axis_index = (row, col) if placed.shape.bridge == "north_south" else (col, row)
+        if under_axis_index == m and (row, col) != MIDDLE:
+            return "under"
+        return "over" if over_axis_index == m else None
+
+    # ---------------------------------------------------------------- openings
+    def openings(self, placed: PlacedTile) -> list[Opening]:
+        """The tile's doors and open sides, plus Secret Doors opened in its walls."""
+        out = list(placed.shape.openings)
+        for pos, side in self.secret_doors.items():
+            if slot_of(pos) == placed.slot:
+                cell = local(pos)
+                offset = cell[1] if side in ("north", "south") else cell[0]
+                out.append(Opening(side, offset, 1))
+        return out
+
+    def opening_at(self, pos: Pos) -> tuple[str, Opening] | None:
+        """``(side, opening)`` when ``pos`` is a square of a door or open side of its tile."""
+        placed = self.tile_at(pos)
+        if placed is None:
+            return None
+        cell = local(pos)
+        for opening in self.openings(placed):
+            if cell in opening.cells:
+                return opening.side, opening
+        return None
+
+    def facing(self, pos: Pos) -> Pos | None:
+        """The square across the tile edge from an opening square, else ``None``."""
+        found = self.opening_at(pos)
+        return step(pos, found[0]) if found else None
+
+    def connected_across(self, a: Pos, b: Pos) -> bool:
+        """Whether the opening squares ``a`` and ``b`` of two tiles face each other and
+        are both open (neither a wall, a Blocked Door nor a dead door)."""
+        if slot_of(a) == slot_of(b) or b not in self.tiles_neighbour_squares(a):
+            return False
+        fa, fb = self.opening_at(a), self.opening_at(b)
+        if fa is None or fb is None or fa[0] != OPPOSITE[fb[0]]:
+            return False
+        for p in (a, b):
+            if self.kind(p) == WALL or self.has(p, "blocked_door") or self.has(p, "rubble"):
+                return False
+        return True
+
+    def tiles_neighbour_squares(self, pos: Pos) -> list[Pos]:
+        return [step(pos, side) for side in SIDES]
+
+    def closed_doors(self) -> list[Pos]:
+        """Door squares (one-square openings, Secret Doors included) whose far side is an
+        empty tile slot: revealing through them explores the dungeon. Sorted."""
+        out = []
+        for placed in self.tiles.values():
+            for opening in self.openings(placed):
+                if not opening.is_door:
+                    continue
+                pos = to_global(placed.slot, opening.cells[0])
+                if pos in self.dead_doors or self.has(pos, "blocked_door"):
+                    continue
+                if slot_of(step(pos, opening.side)) not in self.tiles and self.kind(pos) != WALL:
+                    out.append(pos)
+        return sorted(out)
+
+    def open_sides_facing_empty(self, placed: PlacedTile) -> list[tuple[Opening, list[Pos]]]:
+        """The tile's open sides (2+ squares) whose far side is an empty slot, with their squares."""
+        out = []
+        for opening in self.openings(placed):
+            if opening.is_door:
+                continue
+            squares = [to_global(placed.slot, c) for c in opening.cells]
+            if slot_of(step(squares[0], opening.side)) not in self.tiles:
+                out.append((opening, squares))
+        return out
+
+    # ---------------------------------------------------------------- adjacency
+    def neighbours(self, pos: Pos) -> list[Pos]:
+        """Squares one step away (see the module docstring); walls never, Rubble and
+        Blocked Door squares never (holes and red-bordered squares are listed: whether a
+        figure may step there is the mover's business)."""
+        placed = self.tile_at(pos)
+        if placed is None:
+            return []
+        out = []
+        cell = local(pos)
+        for n in placed.shape.neighbours(cell):
+            g = to_global(placed.slot, n)
+            if self.passable(g):
+                out.append(g)
+        if pos in self.secret_doors:  # a Secret Door square in a wall: its own tile neighbours
+            for side in SIDES:
+                g = step(pos, side)
+                if slot_of(g) == placed.slot and self.passable(g) and g not in out:
+                    out.append(g)
+        found = self.opening_at(pos)
+        if found is not None:
+            g = step(pos, found[0])
+            if self.connected_across(pos, g):
+                out.append(g)
+        # squares next to a Secret Door reach it
+        for side in SIDES:
+            g = step(pos, side)
+            if g in self.secret_doors and slot_of(g) == placed.slot and g not in out and self.passable(g):
+                out.append(g)
+        return out
+
+    def passable(self, pos: Pos) -> bool:
+        """Not wall, Rubble or Blocked Door: a square figures may stand on or cross (holes
+        and red-bordered squares only by jumping or flying)."""
+        if self.kind(pos) == WALL:
+            return False
+        marks = self.markers.get(pos)
+        return not (marks and ("rubble" in marks or "blocked_door" in marks))
+
+    def all_squares(self) -> Iterable[Pos]:
+        for placed in self.tiles.values():
+            yield from placed.squares()
+
+    def walls_around(self, pos: Pos) -> int:
+        """Orthogonal neighbours that block sight (how much a square runs "along a Wall")."""
+        return sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
+
+    def reachable_from(self, starts: Iterable[Pos]) -> set[Pos]:
+        """Squares connected to ``starts`` through adjacency (holes and red-bordered squares
+        count as connected: they can be jumped)."""
+        begin = [p for p in starts if self.passable(p)]
+        seen = set(begin)
+        todo = list(begin)
+        while todo:
+            for n in self.neighbours(todo.pop()):
+                if n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+
+def door_square(slot: Slot, opening: Opening) -> Pos:
+    """The global square of a door (its only cell)."""
+    return to_global(slot, opening.cells[0])
+
+
+def slot_beyond(slot: Slot, side: str) -> Slot:
+    dr, dc = side_step(side)
+    return (slot[0] + dr, slot[1] + dc)
+
+
+def border_global(slot: Slot, side: str, index: int) -> Pos:
+    return to_global(slot, border_square(side, index))

@@ -1,0 +1,169 @@
+"""Movement actions on the map (Book of Rules *Walking (1 AP per square)*, *Jumping (5 AP)*,
+*Swap Places (5 AP)*, *Carry Characters (2 - 10 AP)*, *Dungeon Markers*: Rubble).
+
+Listed only on a map (``board.spatial``) and never for an Immobilized hero. ``Walk`` and
+``Jump`` name the square to end on; the way is the cheapest (``map.paths``): walking
+never goes into negative AP, a jump may. After a jump the hero rolls one jump check per
+jump (STR+AGI+2D + its ``jump`` bonus markers against ``rules.jump_tn_per_square`` per
+square, landing included); a failure costs 1 HP per square jumped times (1 + critical
+failures + 1 for a Fumble), armor ignored, for the carried character too. A monster with
+a free attack (the Mercenary) strikes a hero who ends a movement next to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
+
+from ..actions import Action, ClearRubble, IllegalAction, Jump, PickUp, PutDown, Square, SwapPlaces, Walk
+from ..checks import roll_target_number
+from ..ending import check_end
+from ..hero import HeroState
+from ..monster_ai import after_hero_move
+from ..state import D
+from .common import MoveFamily, known_hero, spend
+from .other_items import consents
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..map.dungeon import Dungeon
+    from ..map.paths import Route
+    from ..state import GameData
+
+
+def dungeon(state: GameData) -> Dungeon | None:
+    """The map, or ``None`` on a board without squares."""
+    return cast("Dungeon", state.board) if state.board.spatial else None
+
+
+def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
+    board = dungeon(state)
+    here = board.position(hero.uid) if board is not None else None
+    if board is None or here is None or hero.immobilized:
+        return
+    ap = state.ap.get(hero.uid, 0)
+    routes = board.hero_routes(state, hero, ap)
+    for square in sorted(routes):
+        yield Jump(square) if routes[square].jumps else Walk(square)
+    near = set(board.layout.neighbours(here))
+    factor = state.rules.carry_factor if hero.uid in board.carried else 1
+    for other in state.heroes:
+        if other is hero or other.dead:
+            continue
+        where = board.position(other.uid)
+        if where in near and other.uid not in board.carried.values():
+            if other.can_act and consents(state, other, hero):
+                yield SwapPlaces(other.uid)
+            if other.unconscious and hero.uid not in board.carried and ap >= state.rules.pick_up_ap * factor:
+                yield PickUp(other.uid)
+    if hero.uid in board.carried:
+        for square in sorted(near):
+            if board.free(state, square):
+                yield PutDown(square)
+    for square in sorted(near | set(_rubble_around(board, here))):
+        if board.layout.has(square, "rubble"):
+            yield ClearRubble(square)
+
+
+def _rubble_around(board: Dungeon, here: tuple[int, int]) -> list[tuple[int, int]]:
+    return [p for p in ((here[0] + 1, here[1]), (here[0] - 1, here[1]), (here[0], here[1] + 1),
+                        (here[0], here[1] - 1)) if board.layout.has(p, "rubble")]
+
+
+def apply(state: GameData, hero: HeroState, action: Action) -> None:
+    board = dungeon(state)
+    here = board.position(hero.uid) if board is not None else None
+    if board is None or here is None:
+        raise IllegalAction("moving needs the map and a hero on it")
+    if hero.immobilized and not isinstance(action, (PutDown, ClearRubble)):
+        raise IllegalAction(f"{hero.uid} is Immobilized and cannot move")
+    if isinstance(action, (Walk, Jump)):
+        _move(state, board, hero, action)
+    elif isinstance(action, SwapPlaces):
+        _swap(state, board, hero, here, action)
+    elif isinstance(action, PickUp):
+        _pick_up(state, board, hero, here, action)
+    elif isinstance(action, PutDown):
+        if hero.uid not in board.carried:
+            raise IllegalAction(f"{hero.uid} carries nobody")
+        if action.to not in board.layout.neighbours(here) or not board.free(state, action.to):
+            raise IllegalAction(f"cannot put a character down on {action.to}")
+        carried = board.carried.pop(hero.uid)
+        board.move_to(carried, action.to)
+        state.log.emit("put_down", hero.uid, hero=carried, square=action.to)
+    elif isinstance(action, ClearRubble):
+        if not board.layout.has(action.square, "rubble") or action.square not in _rubble_around(board, here):
+            raise IllegalAction(f"no Rubble next to {hero.uid} on {action.square}")
+        spend(state, hero, state.rules.clear_rubble_ap)
+        board.clear_rubble(state, action.square)
+    else:  # pragma: no cover - routed by type
+        raise IllegalAction(f"{type(action).__name__} is not a movement")
+
+
+def _move(state: GameData, board: Dungeon, hero: HeroState, action: Walk | Jump) -> None:
+    ap = state.ap.get(hero.uid, 0)
+    route = board.hero_routes(state, hero, ap).get(tuple(action.to))  # type: ignore[arg-type]
+    if route is None:
+        raise IllegalAction(f"{hero.uid} cannot reach {action.to} with {ap} AP")
+    if isinstance(action, Walk) and route.jumps:
+        raise IllegalAction(f"{action.to} needs a jump (Jump)")
+    if isinstance(action, Jump) and not route.jumps:
+        raise IllegalAction(f"{action.to} is reached by walking (Walk)")
+    spend(state, hero, route.cost)
+    board.move_to(hero.uid, route.path[-1])
+    state.log.emit("moved", hero.uid, square=route.path[-1], ap=route.cost, jumps=len(route.jumps),
+                   path=route.path)
+    _jump_checks(state, board, hero, route)
+    check_end(state)
+    if state.outcome is None:
+        after_hero_move(state, hero)
+
+
+def _jump_checks(state: GameData, board: Dungeon, hero: HeroState, route: Route) -> None:
+    rules = state.rules
+    carried = board.carried.get(hero.uid)
+    for jump in route.jumps:
+        tn = rules.jump_tn_per_square * jump.squares
+        check = roll_target_number(state.dice, hero.attribute("STR"), hero.attribute("AGI"), tn,
+                                   bonus=hero.bonus("jump"))
+        state.log.emit("jump_check", hero.uid, total=check.total, target_number=tn, success=check.success,
+                       squares=jump.squares)
+        if check.success:
+            continue
+        damage = jump.squares * (1 + check.critical_failures + (1 if check.fumble else 0))
+        hero.take_damage(damage, state.log, source="jump")
+        if carried is not None:
+            state.hero(carried).take_damage(damage, state.log, source="jump")
+
+
+def _swap(state: GameData, board: Dungeon, hero: HeroState, here: Square, action: SwapPlaces) -> None:
+    other = known_hero(state, action.hero_uid, "other")
+    there = board.position(other.uid)
+    if other is hero or there is None or there not in board.layout.neighbours(here):
+        raise IllegalAction(f"{other.uid} is not next to {hero.uid}")
+    if not other.can_act or not consents(state, other, hero):
+        raise IllegalAction(f"{other.uid} does not agree to swap places")
+    factor = state.rules.carry_factor if hero.uid in board.carried else 1
+    spend(state, hero, state.rules.swap_places_ap * factor)
+    board.move_to(hero.uid, there)
+    board.move_to(other.uid, here)
+    state.log.emit("swapped", hero.uid, other=other.uid, square=there)
+    after_hero_move(state, hero)
+
+
+def _pick_up(state: GameData, board: Dungeon, hero: HeroState, here: Square, action: PickUp) -> None:
+    other = known_hero(state, action.hero_uid, "carried character")
+    there = board.position(other.uid)
+    if not other.unconscious or there is None or there not in board.layout.neighbours(here):
+        raise IllegalAction(f"{other.uid} is not an unconscious character next to {hero.uid}")
+    if hero.uid in board.carried:
+        raise IllegalAction(f"{hero.uid} already carries a character")
+    spend(state, hero, state.rules.pick_up_ap)
+    board.positions.pop(other.uid, None)
+    board.move_to(hero.uid, there)
+    board.carried[hero.uid] = other.uid
+    state.log.emit("picked_up", hero.uid, hero=other.uid, square=there)
+    after_hero_move(state, hero)
+
+
+FAMILY = MoveFamily("movement", frozenset({D}), (Walk, Jump, SwapPlaces, PickUp, PutDown, ClearRubble),
+                    legal, apply, needs_ap=True)
