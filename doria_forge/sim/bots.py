@@ -119,7 +119,7 @@ def expected_damage(state, hero, item, profile, monster) -> float:
 def _option_facts(state, hero, item, pi, profile, monster, from_belt):
     """(allowed, AP cost, expected damage, PP cost) of one attack option, cached in
     ``state.scratch`` while nothing it depends on changes."""
-    key = (id(item), pi, id(monster), item.damaged, from_belt, monster.level, len(monster.modifications),
+    key = (id(hero), id(item), pi, id(monster), item.damaged, from_belt, monster.level, len(monster.modifications),
            monster.disarmed, monster.defeated, hero.disarmed, len(hero.hero_bonuses),
            sum(hero.attributes.values()), len(hero.belt), len(hero.backpack))
     cache = state.scratch.get("attack_facts")
