@@ -4,13 +4,16 @@ The group gets ``rules.xp_per_defeat`` XP plus the modifications' ``extra_xp``; 
 hero who defeated the monster draws ``rules.loot_per_defeat`` plus the modifications'
 ``extra_loot`` Loot Cards at once and plays them in order (Traps trigger immediately;
 optional rule ``stop_loot_after_trap``). A monster killed by poison (no killer) gives
-XP but no loot. The figure leaves the board.
+XP but no loot. A modification with ``defeat_damage`` (Explosion) hurts every character
+next to the monster as it falls (one armor card may block; monsters are unharmed). The
+figure leaves the board.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .combat import absorb_damage
 from .ending import check_end
 from .hero import HeroState
 from .loot import draw_defeat_loot, receive_loot
@@ -23,6 +26,11 @@ if TYPE_CHECKING:  # pragma: no cover
 def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroState | None) -> None:
     """Play a monster's defeat (see the module docstring); ``killer`` is ``None`` for
     poison and other damage nobody dealt."""
+    blast = sum(m.defeat_damage for m in monster.modifications)
+    if blast:
+        for hero in state.board.adjacent_heroes(state, monster):
+            state.log.emit("explosion", monster.uid, target=hero.uid, damage=blast)
+            absorb_damage(state.log, hero, blast, policy=state.defense_policy, source=monster.uid)
     if monster in state.monsters:
         state.monsters.remove(monster)
     state.defeated.append(monster)

@@ -46,8 +46,10 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     No figure left (as many of the type on the board as ``monster.figures``): the
     first monster of that type in monster order takes the modifications (HP rise with
     its new maximum) and gets an Extra Activation at once; returns ``None``.
-    A *Horde* modification brings ``extra_figures`` more monsters of the type. In the
-    action phase a monster whose AP is above the acting hero's activates immediately.
+    A *Horde* modification brings ``extra_figures`` more monsters of the type, with the
+    other modifications (Monster modifiers, EXAMPLE 2: "the Horde of exploding Fire
+    Zombies"), each as close as possible to the first. In the action phase a monster
+    whose AP is above the acting hero's activates immediately.
     """
     pack = state.pack
     mtype = pack.monsters[monster_id]
@@ -66,10 +68,11 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
         return None
     monster = add_monster(state, monster_id, modifications, reason=reason, near=near)
     extra = sum(m.extra_figures for m in mods)
+    kin = tuple(m.id for m in mods if not m.extra_figures)
     for _ in range(extra):
         if state.outcome is not None:
             break
-        spawn_monster(state, monster_id, (), reason="horde", near=monster)
+        spawn_monster(state, monster_id, kin, reason="horde", near=monster)
     if state.phase == D and state.outcome is None and monster.uid not in state.activated:
         top = max((state.ap[h.uid] for h in state.ready_heroes()), default=0)
         if monster.action_points > top:

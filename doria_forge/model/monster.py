@@ -109,7 +109,9 @@ class MonsterModification(Document):
 
     ``effect_id`` keys the engine's implementation of anything beyond ``modifiers``;
     ``extra_xp`` Group XP and ``extra_loot`` Loot Cards on top of the standard 1;
-    ``copies`` in the monster deck; ``extra_figures`` more monsters placed (Horde).
+    ``copies`` in the monster deck; ``extra_figures`` more monsters placed (Horde);
+    ``defeat_damage`` HP dealt to every character next to the monster when it is defeated
+    (Explosion; one armor card may block, other monsters are unharmed).
     """
 
     kind: Literal["monster_modification"] = "monster_modification"
@@ -119,6 +121,8 @@ class MonsterModification(Document):
     modifiers: StatModifiers = Field(default_factory=StatModifiers)
     damage_element: Element | None = Field(None, description="The monster's attacks deal this element's damage.")
     extra_figures: Annotated[int, Field(ge=0, le=5)] = 0
+    defeat_damage: Annotated[int, Field(ge=0, le=20)] = Field(
+        0, description="HP dealt to each character next to the monster when it is defeated (armor may block).")
     acts_in_phase_f: bool = False
     extra_xp: Annotated[int, Field(ge=0, le=10)] = 0
     extra_loot: Annotated[int, Field(ge=0, le=10)] = 0
