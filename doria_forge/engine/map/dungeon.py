@@ -107,14 +107,22 @@ class Dungeon:
         pack = state.pack
         if self.start_tile not in pack.room_tiles:
             raise KeyError(f"no Room Tile {self.start_tile!r} to start on")
-        placed = exploration.place(self.layout, pack, Placement(self.start_tile, (0, 0), 0, "north", 0, (0, 0)))
+        placed = self.place_tile(state, self.start_tile, (0, 0))
         self.deck = self._build_deck(state)
-        for pos, _ in exploration.icon_squares(pack, placed, "treasures"):
-            self.layout.add_marker(pos, "loot")
-        for pos, colour in exploration.icon_squares(pack, placed, "runes"):
-            self.layout.add_marker(pos, f"rune:{colour}")
         self.entrances = [pos for pos, _ in exploration.icon_squares(pack, placed, "entrances")]
         state.log.emit("room_tile_placed", None, tile=self.start_tile, slot=(0, 0), rotation=0, reason="start")
+
+    def place_tile(self, state: GameData, tile_id: str, slot: tuple[int, int], rotation: int = 0) -> PlacedTile:
+        """Put ``tile_id`` into ``slot`` turned ``rotation`` quarter turns clockwise, as a
+        scenario's fixed layout or a test does, with its treasure and rune markers (no
+        monsters are drawn). Raises ``ValueError`` for a taken slot, ``KeyError`` for an
+        unknown tile."""
+        placed = exploration.place(self.layout, state.pack, Placement(tile_id, slot, rotation, "north", 0, (0, 0)))
+        for pos, _ in exploration.icon_squares(state.pack, placed, "treasures"):
+            self.layout.add_marker(pos, "loot")
+        for pos, colour in exploration.icon_squares(state.pack, placed, "runes"):
+            self.layout.add_marker(pos, f"rune:{colour}")
+        return placed
 
     def _build_deck(self, state: GameData) -> list[str]:
         pack = state.pack
@@ -542,14 +550,16 @@ class Dungeon:
                 state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
 
     # ---------------------------------------------------------------- heroes moving
-    def hero_routes(self, state: GameData, hero: HeroState, ap: int) -> dict[Pos, Route]:
-        """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``)."""
+    def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> dict[Pos, Route]:
+        """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``;
+        ``jumping=False``: walking only)."""
         start = self.positions.get(hero.uid)
         if start is None or hero.immobilized:
             return {}
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
         return hero_routes(self.layout, start, ap, monsters=self.monster_squares(state),
-                           heroes=self.hero_squares(state, hero.uid), costs=Costs.of(state.rules, factor))
+                           heroes=self.hero_squares(state, hero.uid), costs=Costs.of(state.rules, factor),
+                           jumping=jumping)
 
 
 def _between(a: Pos, b: Pos) -> list[Pos]:

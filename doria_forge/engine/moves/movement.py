@@ -2,8 +2,9 @@
 *Swap Places (5 AP)*, *Carry Characters (2 - 10 AP)*, *Dungeon Markers*: Rubble).
 
 Listed only on a map (``board.spatial``) and never for an Immobilized hero. ``Walk`` and
-``Jump`` name the square to end on; the way is the cheapest (``map.paths``): walking
-never goes into negative AP, a jump may. After a jump the hero rolls one jump check per
+``Jump`` name the square to end on; the way is the cheapest (``map.paths``) walking only,
+or with jumps where that is cheaper or the only way: walking never goes into negative AP,
+a jump may. After a jump the hero rolls one jump check per
 jump (STR+AGI+2D + its ``jump`` bonus markers against ``rules.jump_tn_per_square`` per
 square, landing included); a failure costs 1 HP per square jumped times (1 + critical
 failures + 1 for a Fumble), armor ignored, for the carried character too. A monster with
@@ -41,9 +42,9 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     if board is None or here is None or hero.immobilized:
         return
     ap = state.ap.get(hero.uid, 0)
+    yield from (Walk(square) for square in sorted(board.hero_routes(state, hero, ap, jumping=False)))
     routes = board.hero_routes(state, hero, ap)
-    for square in sorted(routes):
-        yield Jump(square) if routes[square].jumps else Walk(square)
+    yield from (Jump(square) for square in sorted(routes) if routes[square].jumps)
     near = set(board.layout.neighbours(here))
     factor = state.rules.carry_factor if hero.uid in board.carried else 1
     for other in state.heroes:
@@ -101,13 +102,12 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
 
 def _move(state: GameData, board: Dungeon, hero: HeroState, action: Walk | Jump) -> None:
     ap = state.ap.get(hero.uid, 0)
-    route = board.hero_routes(state, hero, ap).get(tuple(action.to))  # type: ignore[arg-type]
+    walking = isinstance(action, Walk)
+    route = board.hero_routes(state, hero, ap, jumping=not walking).get(tuple(action.to))  # type: ignore[arg-type]
     if route is None:
-        raise IllegalAction(f"{hero.uid} cannot reach {action.to} with {ap} AP")
-    if isinstance(action, Walk) and route.jumps:
-        raise IllegalAction(f"{action.to} needs a jump (Jump)")
-    if isinstance(action, Jump) and not route.jumps:
-        raise IllegalAction(f"{action.to} is reached by walking (Walk)")
+        raise IllegalAction(f"{hero.uid} cannot {'walk' if walking else 'jump'} to {action.to} with {ap} AP")
+    if not walking and not route.jumps:
+        raise IllegalAction(f"{action.to} is reached cheaper by walking (Walk)")
     spend(state, hero, route.cost)
     board.move_to(hero.uid, route.path[-1])
     state.log.emit("moved", hero.uid, square=route.path[-1], ap=route.cost, jumps=len(route.jumps),

@@ -1,0 +1,140 @@
+"""Heroes moving on the map (Book of Rules *Walking (1 AP per square)*, *Occupied squares*,
+*Jumping (5 AP)*, *Swap Places (5 AP)*, *Carry Characters (2 - 10 AP)*), the worked
+examples rebuilt from their words."""
+
+from __future__ import annotations
+
+import pytest
+from map_helpers import map_game, pack_with, tile, where
+
+from doria_forge.engine.actions import IllegalAction, Jump, PickUp, SwapPlaces, Walk
+from doria_forge.engine.dice import ScriptedDice
+
+# A closed 5 x 5 room: a hole in the middle row, monsters and the treasure placed by the tests.
+PIT = tile("PIT", [".....", ".....", "..O..", ".....", "....."], doors=[("south", 2)])
+"""Rows 0-4 of slot (0, 0); the hole is (2, 2)."""
+
+
+def test_walking_example_1_the_way_around_costs_7_ap():
+    """Walking, EXAMPLE 1: the Huntress goes straight to the treasure chest; the short ways
+    are blocked by monsters and a Hole, so she walks the longer way round: 7 AP."""
+    state = map_game(pack_with(PIT), ["huntress"], tiles=[("PIT", (0, 0), 0)], at={"huntress": (2, 0)},
+                     monsters=[("orc", (1, 2)), ("mummy", (3, 2))], ap=19)
+    # the Hole (2, 2) and the monsters on (1, 2) and (3, 2): round over row 0 to the chest (2, 3)
+    state.apply(Walk((2, 3)))
+    assert where(state, "huntress") == (2, 3) and state.ap["huntress"] == 19 - 7
+    assert state.log.last("moved")["path"][-3:] == ((0, 3), (1, 3), (2, 3))
+
+
+def test_walking_example_2_not_enough_ap_for_the_chest():
+    """Walking, EXAMPLE 2: with only 5 AP left the chest 7 squares away is out of reach for
+    a walking action (walking never goes into negative AP)."""
+    state = map_game(pack_with(PIT), ["huntress"], tiles=[("PIT", (0, 0), 0)], at={"huntress": (2, 0)},
+                     monsters=[("orc", (1, 2)), ("mummy", (3, 2))], ap=5)
+    assert Walk((2, 3)) not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(Walk((2, 3)))
+
+
+def test_occupied_squares_heroes_pass_heroes_but_not_monsters():
+    """Occupied squares: a character may pass another character but never a monster, and
+    never ends on an occupied square."""
+    corridor = tile("C", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("C", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 1)}, ap={"warrior": 20, "mage": 0})
+    assert Walk((2, 2)) in state.legal_actions()           # past the Mage
+    assert Walk((2, 1)) not in state.legal_actions()       # not onto her
+    state = map_game(pack_with(corridor), ["warrior"], tiles=[("C", (0, 0), 0)], at={"warrior": (2, 0)},
+                     monsters=[("orc", (2, 2))], ap=20)
+    assert Walk((2, 1)) in state.legal_actions()
+    assert Walk((2, 3)) not in state.legal_actions()       # not past the Orc
+
+
+def _pit_row(width: int) -> list[str]:
+    """A corridor (row 2) with a hole ``width`` squares wide starting at column 2."""
+    row = "." * 2 + "O" * width + "." * (5 - 2 - width)
+    return ["#####", "#####", row, "#####", "#####"]
+
+
+def test_jumping_example_1_huntress_jumps_two_squares_for_8_ap():
+    """Jumping, EXAMPLE 1: the Huntress (STR 7, AGI 10, 19 AP) spends 1 AP to reach the Hole,
+    5 AP for the jump over 2 squares (TN 20) and 2 AP on to the treasure: 8 AP. She rolls
+    6 and 8: 7 + 10 + 6 + 8 = 31, no damage."""
+    hall = tile("J1", _pit_row(1), doors=[("west", 2), ("east", 2)])
+    ahead = tile("J2", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(hall, ahead), ["huntress"], tiles=[("J1", (0, 0), 0), ("J2", (0, 1), 0)],
+                     at={"huntress": (2, 0)}, ap=19)
+    huntress = state.hero("huntress")
+    huntress.set_attributes(STR=7, AGI=10)
+    state.dice = ScriptedDice([6, 8])
+    # (2,0) -> (2,1) walk 1, jump over the hole (2,2) to (2,3): 2 squares, then (2,4), (2,5)
+    assert Jump((2, 5)) in state.legal_actions()
+    state.apply(Jump((2, 5)))
+    assert where(state, "huntress") == (2, 5)
+    assert state.ap["huntress"] == 19 - 8
+    [check] = state.log.of_kind("jump_check")
+    assert (check["target_number"], check["total"], check["success"]) == (20, 31, True)
+    assert huntress.hp == huntress.hp_max
+
+
+def test_jumping_example_2_mage_fumbles_a_three_square_jump_and_loses_9_hp():
+    """Jumping, EXAMPLE 2: the Mage (STR 4, AGI 7) jumps 3 squares (TN 30) for 9 AP (2 to
+    the Hole, 5, 2 on) and rolls two ones: 13 is a critical failure, the Fumble lowers it
+    one more category: 3 x 3 = 9 Hit Points, armor ignored; he still lands."""
+    hall = tile("J1", ["#####", "#####", "...OO", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    ahead = tile("J2", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(hall, ahead), ["mage", "huntress"], tiles=[("J1", (0, 0), 0), ("J2", (0, 1), 0)],
+                     at={"mage": (2, 0), "huntress": (2, 6)}, ap={"mage": 20, "huntress": 0})
+    mage = state.hero("mage")
+    mage.set_attributes(STR=4, AGI=7, CON=24)  # enough HP to survive the fall
+    state.dice = ScriptedDice([1, 1])
+    # 2 squares to the Hole (2, 3)-(2, 4), the jump lands on (2, 5), then past the Huntress to (2, 7)
+    state.apply(Jump((2, 7)))
+    assert where(state, "mage") == (2, 7) and state.ap["mage"] == 20 - 9
+    [check] = state.log.of_kind("jump_check")
+    assert (check["target_number"], check["total"], check["success"]) == (30, 13, False)
+    assert mage.hp == mage.hp_max - 9
+
+
+def test_jumping_example_3_no_free_landing_square_no_jump():
+    """Jumping, EXAMPLE 3: with no free square behind the Hole (a monster on it) the Mage
+    cannot jump there; the monster must be defeated first."""
+    hall = tile("J1", _pit_row(1), doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(hall), ["mage"], tiles=[("J1", (0, 0), 0)], at={"mage": (2, 0)},
+                     monsters=[("orc", (2, 3))], ap=20)
+    assert not [a for a in state.legal_actions() if isinstance(a, Jump)]
+
+
+def test_a_jump_may_end_in_negative_ap_but_nothing_follows_it():
+    """Jumping: the jump itself may take the AP below zero, but no move may follow it."""
+    hall = tile("J1", _pit_row(1), doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(hall), ["warrior"], tiles=[("J1", (0, 0), 0)], at={"warrior": (2, 1)}, ap=3)
+    assert Jump((2, 3)) in state.legal_actions()
+    assert Jump((2, 4)) not in state.legal_actions()
+    state.dice = ScriptedDice([9, 9])
+    state.apply(Jump((2, 3)))
+    assert state.ap["warrior"] == 3 - 5
+
+
+def test_swap_places_costs_5_ap_with_an_adjacent_friend():
+    """Swap Places (5 AP): with an adjacent character who agrees."""
+    corridor = tile("C", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("C", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 2)}, ap={"warrior": 12, "mage": 0})
+    state.apply(SwapPlaces("mage"))
+    assert (where(state, "warrior"), where(state, "mage")) == ((2, 2), (2, 1))
+    assert state.ap["warrior"] == 7
+
+
+def test_carrying_doubles_movement_costs():
+    """Carry Characters: an unconscious character is picked up on its square and every
+    movement action then costs double (2 AP a square)."""
+    corridor = tile("C", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("C", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 1)}, ap={"warrior": 12, "mage": 0})
+    state.hero("mage").unconscious = True
+    state.apply(PickUp("mage"))
+    assert where(state, "warrior") == (2, 1) and where(state, "mage") == (2, 1)
+    assert state.ap["warrior"] == 11
+    state.apply(Walk((2, 3)))
+    assert state.ap["warrior"] == 11 - 4 and where(state, "mage") == (2, 3)

@@ -1,0 +1,94 @@
+"""Range and Line of Sight on the map (Book of Rules *Range and Line of Sight*, *Walls*,
+*Dungeon Markers*, *Arrows (Room F-3)*), the worked examples rebuilt from their words."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile
+
+from doria_forge.engine.actions import Attack
+from doria_forge.engine.map.layout import Layout
+from doria_forge.engine.map.sight import compute_sight
+from doria_forge.geometry import TileShape
+
+BEND = tile("BEND", ["#####", "....#", "###.#", "###.#", "###.."], doors=[("west", 1), ("east", 4)])
+"""A corridor running east along row 1, then south down column 3."""
+
+
+def layout_of(rows: list[str], *extra: tuple[str, tuple[int, int]]) -> Layout:
+    layout = Layout()
+    layout.place("T", TileShape(tuple(rows)), (0, 0), 0)
+    for marker, pos in extra:
+        layout.add_marker(pos, marker)
+    return layout
+
+
+def test_range_and_line_of_sight_example_1_around_a_corner():
+    """Range and Line of Sight, EXAMPLE 1: the Huntress (bow, range 6) sees no monster from where
+    she stands - the corner of the corridor is in the way - and must advance 2 squares to see
+    the Mummy; the Mage, standing elsewhere, has Line of Sight and range 4 is enough."""
+    state = map_game(pack_with(BEND), ["huntress", "mage"], tiles=[("BEND", (0, 0), 0)],
+                     at={"huntress": (1, 1), "mage": (2, 3)}, monsters=[("mummy", (4, 3))], ap={"huntress": 20})
+    board = state.board
+    mummy = state.monsters[0]
+    huntress = state.hero("huntress")
+    bow = huntress.hands[0].card.attacks[0]
+    assert bow.range >= 5
+    assert not board.hero_can_target(state, huntress, bow, mummy)
+    assert not [a for a in state.legal_actions() if isinstance(a, Attack)]
+    board.move_to("huntress", (1, 3))  # two squares on: now she looks down the corridor
+    assert board.hero_can_target(state, huntress, bow, mummy)
+    assert board.range_distance((2, 3), (4, 3)) == 2
+    assert board.sees((2, 3), (4, 3))
+
+
+def test_range_and_line_of_sight_example_2_touching_the_square_is_enough():
+    """Range and Line of Sight, EXAMPLE 2: a Line of Sight exists when a straight line from any
+    part of one square touches any part of the other - the green line only touches the
+    monster's square and that suffices; range is counted orthogonally, so doubling it (Range
+    x2) reaches squares far more than 6 apart."""
+    layout = layout_of([".....", ".#...", ".....", ".....", "....."])
+    # (0, 0) to (2, 3) past the wall (1, 1): the centre line runs into the wall, but a line from
+    # the north-east corner of (0, 0) passes it and touches the north-east corner of (2, 3)
+    assert compute_sight(layout, (0, 0), (2, 3))
+    assert compute_sight(layout, (0, 0), (2, 2)) is False  # every line meets the wall or its corner
+    assert compute_sight(layout, (1, 0), (1, 2)) is False  # straight through it
+
+
+def test_walls_and_wall_corners_block_line_of_sight():
+    """Walls block the Line of Sight, even their corners: between two diagonal squares with
+    walls on both other corners nothing is seen; one wall corner leaves a line."""
+    both = layout_of(["..#..", ".#...", ".....", ".....", "....."])
+    assert not compute_sight(both, (0, 1), (1, 2))
+    one = layout_of(["..#..", ".....", ".....", ".....", "....."])
+    assert compute_sight(one, (0, 1), (1, 2))
+
+
+def test_holes_red_borders_and_figures_do_not_block_but_rubble_does():
+    """Holes, red-bordered and occupied squares do not block the Line of Sight; Rubble and
+    Blocked Doors do, like walls."""
+    assert compute_sight(layout_of([".....", ".....", "OOROO", ".....", "....."]), (0, 2), (4, 2))
+    assert not compute_sight(layout_of([".....", ".....", ".....", ".....", "....."], ("rubble", (2, 2))),
+                             (2, 0), (2, 4))
+    assert not compute_sight(layout_of([".....", ".....", ".....", ".....", "....."], ("blocked_door", (2, 2))),
+                             (2, 0), (2, 4))
+    state = map_game(pack_with(tile("OPEN", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])),
+                     ["huntress", "warrior"], tiles=[("OPEN", (0, 0), 0)], at={"huntress": (2, 0), "warrior": (2, 2)},
+                     monsters=[("orc", (2, 4))])
+    huntress = state.hero("huntress")
+    assert state.board.hero_can_target(state, huntress, huntress.hands[0].card.attacks[0], state.monsters[0])
+
+
+def test_bridge_passages_cannot_see_each_other_and_skip_the_middle_square():
+    """Arrows (Room F-3): the passage under the bridge has only 4 squares (the middle one is
+    ignored for movement, Line of Sight and range) and the upper passage is not visible from
+    below, nor the other way round."""
+    f3 = tile("F-3", ["##.##", "##.##", ".....", "##.##", "##.##"],
+              doors=[("north", 2), ("south", 2), ("west", 2), ("east", 2)], bridge="north_south")
+    state = map_game(pack_with(f3), ["warrior"], tiles=[("F-3", (0, 0), 0)], at={"warrior": (2, 0)})
+    board = state.board
+    assert board.range_distance((2, 0), (2, 4)) == 3       # 4 squares below: (2,0) (2,1) (2,3) (2,4)
+    assert board.range_distance((0, 2), (4, 2)) == 4       # the bridge counts all 5
+    assert (2, 3) in board.layout.neighbours((2, 1))
+    assert (2, 2) not in board.layout.neighbours((2, 1))
+    assert not board.sees((2, 1), (1, 2)) and not board.sees((2, 2), (2, 3))
+    assert board.sees((2, 0), (2, 4)) and board.sees((0, 2), (4, 2))
