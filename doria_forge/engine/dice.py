@@ -146,6 +146,10 @@ class DiceRoller:
         """Shuffle ``items`` in place."""
         self._rng.shuffle(items)
 
+    def tie_break(self) -> float:
+        """A number in [0, 1) that orders equals where the book lets the players decide."""
+        return self._rng.random()
+
     def getstate(self):
         """The generator state (opaque), for ``setstate``: save and replay a game exactly."""
         return self._rng.getstate()

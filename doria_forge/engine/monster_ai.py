@@ -52,9 +52,10 @@ TARGET_ATTRIBUTE = {"melee": "STR", "ranged": "AGI", "magic": "WIS"}
 def monster_order_key(state: GameData, monster: MonsterState) -> tuple:
     """Sort key of the monster order (chapter *Monster Order*): higher AP first, then
     the priority letter (A first), the distance to the nearest character (closer
-    first), more modifications first, then board order (the players' choice)."""
+    first), more modifications first, then the players' decision: on a map a seeded
+    draw made when the monster entered, without one the board order."""
     return (-monster.action_points, monster.priority, state.board.distance_to_nearest_hero(state, monster),
-            -len(monster.modifications), state.monsters.index(monster))
+            -len(monster.modifications), monster.data.get("tie_break", 0.0), state.monsters.index(monster))
 
 
 def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None) -> list[MonsterState]:

@@ -34,6 +34,9 @@ def add_monster(state: GameData, monster_id: str, modifications: Sequence[str] =
     state.monsters.append(monster)
     state.log.emit("monster_placed", monster.uid, monster=monster_id, level=state.monster_level,
                    modifications=tuple(modifications), reason=reason)
+    if state.board.spatial:
+        # drawn once as the figure enters, so that asking who acts next never rolls dice
+        monster.data["tie_break"] = state.dice.tie_break()
     state.board.place_monster(state, monster, near)
     return monster
 

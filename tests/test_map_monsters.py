@@ -1,0 +1,257 @@
+"""Monsters on the map (Book of Rules *Monster Activation*: *Target of a Monster*, *Fastest
+Way to the Target*, *Monsters and Obstacles/Holes*; the monster abilities of NOTES.md that
+need the map), the worked examples rebuilt from their words."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile, where
+
+from doria_forge.engine.actions import Walk
+from doria_forge.engine.defeat import on_monster_defeated
+from doria_forge.engine.monster_ai import activate_monster, plan
+
+ROOM = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
+HALL_W = tile("HW", [".....", ".....", ".....", ".....", "....."], open_sides=[("east", 0, 5)])
+HALL_E = tile("HE", [".....", ".....", ".....", ".....", "....."], open_sides=[("west", 0, 5)])
+CORRIDOR = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+
+
+def targets_of(state, monster) -> list[str]:
+    return [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == monster.uid][-1]
+
+
+def test_monster_activation_example_1_the_nearer_hero_by_way_is_attacked():
+    """Monster Activation, EXAMPLE 1: a melee monster takes the shorter way between the two
+    nearest characters: toward the Mage 4 squares away rather than the Huntress 5 away,
+    and attacks her after moving only as far as needed."""
+    state = map_game(pack_with(ROOM), ["mage", "huntress", "warrior"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"mage": (0, 4), "huntress": (4, 1), "warrior": (4, 4)}, monsters=[("orc", (0, 0))])
+    orc = state.monsters[0]
+    activate_monster(state, orc)
+    assert where(state, orc.uid) == (0, 3)
+    assert targets_of(state, orc) == ("mage",)
+
+
+def test_monster_activation_example_1_with_the_preferred_square_taken():
+    """EXAMPLE 1, four characters: a monster from the green icon stands on the preferred square,
+    so the monster goes to the other free square next to the Mage (the orange rune)."""
+    state = map_game(pack_with(ROOM), ["mage", "huntress", "warrior", "priestess"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"mage": (0, 4), "huntress": (4, 1), "warrior": (4, 4), "priestess": (4, 3)},
+                     monsters=[("orc", (0, 0)), ("zombie", (0, 3))])
+    orc = state.monsters[0]
+    activate_monster(state, orc)
+    assert where(state, orc.uid) == (1, 4)
+    assert targets_of(state, orc) == ("mage",)
+    assert not state.log.of_kind("monster_pushed")
+
+
+def test_monster_activation_example_2_same_distance_lower_strength():
+    """Monster Activation, EXAMPLE 2: the Adventurer (STR 9) is now as far from the monster as
+    the Mage (STR 4); a melee monster attacks the Mage, the lower Strength."""
+    state = map_game(pack_with(ROOM), ["adventurer", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"adventurer": (0, 0), "mage": (0, 4)}, monsters=[("orc", (0, 2))])
+    orc = state.monsters[0]
+    assert state.hero("adventurer").attribute("STR") > state.hero("mage").attribute("STR")
+    activate_monster(state, orc)
+    assert targets_of(state, orc) == ("mage",)
+
+
+def test_monster_activation_example_3_a_ranged_monster_steps_back_to_its_range():
+    """Monster Activation, EXAMPLE 3: the Slimecrawler (ranged, range 5) stands next to the
+    Warrior, chooses him, moves to range 5 as far as possible from him and from the other
+    characters, along a wall, and attacks him."""
+    state = map_game(pack_with(HALL_W, HALL_E), ["warrior", "mage"], tiles=[("HW", (0, 0), 0), ("HE", (0, 1), 0)],
+                     at={"warrior": (2, 2), "mage": (2, 0)}, monsters=[("slimecrawler", (2, 3))])
+    slime = state.monsters[0]
+    assert slime.range == 5
+    activate_monster(state, slime)
+    board = state.board
+    spot = where(state, slime.uid)
+    assert board.range_distance(spot, (2, 2)) == 5
+    assert board.walls_around(spot) >= 1
+    assert targets_of(state, slime) == ("warrior",)
+
+
+def test_fastest_way_example_a_monster_pushes_another_off_the_only_square():
+    """Fastest Way to the Target, EXAMPLE: the black Goblin has no free square to reach its
+    target and swaps places with the Slimecrawler standing on it: the pushed monster goes
+    to the nearest free square, along the Goblin's way."""
+    state = map_game(pack_with(CORRIDOR), ["mage"], tiles=[("COR", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("goblin", (2, 0)), ("slimecrawler", (2, 3))])
+    goblin, slime = state.monsters
+    chosen = plan(state, goblin)
+    assert chosen.square == (2, 3) and chosen.push == slime.uid
+    activate_monster(state, goblin)
+    assert where(state, goblin.uid) == (2, 3) and where(state, slime.uid) == (2, 2)
+    assert targets_of(state, goblin) == ("mage",)
+
+
+def test_monsters_jump_holes_for_5_ap_without_a_check_and_attack():
+    """Monsters and Obstacles/Holes: a monster jumps a Hole for 5 AP without a check and, with
+    5 or more AP before the jump, still attacks."""
+    pit = tile("PIT", ["#####", "#####", "..O..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(pit), ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("mummy", (2, 1))])
+    mummy = state.monsters[0]
+    assert mummy.action_points == 5
+    activate_monster(state, mummy)
+    assert where(state, mummy.uid) == (2, 3)
+    assert targets_of(state, mummy) == ("mage",)
+    assert not state.log.of_kind("jump_check")
+
+
+def test_a_monster_with_less_than_5_ap_jumps_but_cannot_attack():
+    """Monsters and Obstacles/Holes: with less than 5 AP before the jump the monster still
+    completes it but cannot attack during this activation."""
+    pit = tile("PIT", ["#####", "#####", "..O..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(pit), ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("black_knight", (2, 1))])
+    knight = state.monsters[0]
+    assert knight.action_points == 4
+    activate_monster(state, knight)
+    assert where(state, knight.uid) == (2, 3)
+    assert not state.log.of_kind("monster_attack")
+
+
+def test_melee_strikes_straight_across_a_hole_but_not_diagonally():
+    """Monsters and Obstacles/Holes: a character on the far side of a Hole blocks the way, but
+    a melee monster strikes exactly across it in a straight line (even 2 squares wide),
+    never diagonally."""
+    pit = tile("PIT", [".....", ".OO..", ".OO..", ".....", "....."], doors=[("south", 2)])
+    state = map_game(pack_with(pit), ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (1, 3)},
+                     monsters=[("zombie", (1, 0))])
+    board = state.board
+    assert board.can_attack_from((1, 0), (1, 3), 1, "melee")
+    assert not board.can_attack_from((2, 0), (1, 3), 1, "melee")
+    zombie = state.monsters[0]
+    activate_monster(state, zombie)
+    assert where(state, zombie.uid) == (1, 0) and targets_of(state, zombie) == ("mage",)
+
+
+def test_a_monster_behind_the_hole_needs_6_ap_and_a_free_square_behind_it():
+    """Monsters and Obstacles/Holes: with another monster on the far side, the jumper crosses
+    only onto a free square behind it and with 6 or more AP before the jump."""
+    pit = tile("PIT", ["#####", "#####", ".O...", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    far = tile("FAR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    pack = pack_with(pit, far)
+    orc_game = map_game(pack, ["mage"], tiles=[("PIT", (0, 0), 0), ("FAR", (0, 1), 0)], at={"mage": (2, 9)},
+                        monsters=[("orc", (2, 0)), ("zombie", (2, 2))])
+    routes = orc_game.board.monster_routes(orc_game, orc_game.monsters[0], 7)
+    assert routes[(2, 3)].cost == 6 and routes[(2, 3)].jumps[0].land == (2, 3)  # over the hole and the Zombie
+    mummy_game = map_game(pack, ["mage"], tiles=[("PIT", (0, 0), 0), ("FAR", (0, 1), 0)], at={"mage": (2, 9)},
+                          monsters=[("mummy", (2, 0)), ("zombie", (2, 2))])
+    assert (2, 3) not in mummy_game.board.monster_routes(mummy_game, mummy_game.monsters[0], 5)
+
+
+def test_rubble_is_cleared_by_a_monster_for_10_ap():
+    """Monsters and Obstacles/Holes: a monster moves up to Rubble and clears it for 10 AP
+    (or the rest of its AP); it usually cannot attack after that."""
+    state = map_game(pack_with(CORRIDOR), ["mage"], tiles=[("COR", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("gargoyle", (2, 0))])
+    state.board.layout.add_marker((2, 2), "rubble")
+    gargoyle = state.monsters[0]
+    activate_monster(state, gargoyle)
+    assert not state.board.layout.has((2, 2), "rubble")
+    assert not state.log.of_kind("monster_attack")
+
+
+def test_zombies_raise_one_more_next_to_them_toward_the_heroes():
+    """Zombie (NOTES.md): in Phase F the Zombies raise one more Zombie next to them, toward
+    the heroes; a Zombie that cannot, for lack of figures, is activated instead."""
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (4, 2)},
+                     monsters=[("zombie", (0, 2))])
+    state.board.zombie_raise(state)
+    assert [where(state, m.uid) for m in state.monsters] == [(0, 2), (1, 2)]
+    for n in range(3):
+        state.board.move_to(state.monsters[0].uid, (0, n))
+    full = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (4, 2)},
+                    monsters=[("zombie", (0, c)) for c in range(5)])
+    full.board.zombie_raise(full)
+    assert len(full.monsters) == 5
+    assert {e["reason"] for e in full.log.of_kind("activation")} == {"cannot_raise"}
+
+
+def test_mercenary_strikes_a_hero_who_ends_a_move_next_to_it():
+    """Mercenary (NOTES.md): a free attack on a hero who ends a move adjacent to it."""
+    state = map_game(pack_with(ROOM), ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (4, 0)},
+                     monsters=[("mercenary", (2, 2))])
+    state.apply(Walk((2, 1)))
+    mercenary = state.monsters[0]
+    assert [e["reason"] for e in state.log.of_kind("activation")] == ["free_attack"]
+    assert targets_of(state, mercenary) == ("warrior",)
+    state2 = map_game(pack_with(ROOM), ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (4, 0)},
+                      monsters=[("mercenary", (2, 2))])
+    state2.apply(Walk((3, 0)))
+    assert not state2.log.of_kind("activation")
+
+
+def test_shaman_fireball_spreads_one_square_from_its_target():
+    """Shaman (NOTES.md): the fireball spreads 1 square orthogonally from the target square,
+    so a hero next to the target is hit by the same roll; one two squares off is not."""
+    state = map_game(pack_with(ROOM), ["warrior", "mage", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (4, 1), "mage": (4, 2), "ranger": (2, 4)}, monsters=[("shaman", (0, 2))])
+    shaman = state.monsters[0]
+    activate_monster(state, shaman)
+    assert set(targets_of(state, shaman)) == {"warrior", "mage"}
+
+
+def test_dark_mage_chain_lightning_branches_within_range_2():
+    """Dark Mage (NOTES.md, FAQ): range 6 to the first target, then to every target within
+    range 2 of a hit one, branching; a hero farther from all of them is spared."""
+    state = map_game(pack_with(HALL_W, HALL_E), ["warrior", "mage", "ranger", "priestess"],
+                     tiles=[("HW", (0, 0), 0), ("HE", (0, 1), 0)],
+                     at={"warrior": (2, 4), "mage": (2, 6), "ranger": (0, 6), "priestess": (4, 0)},
+                     monsters=[("dark_mage", (2, 9))])
+    mage_ = state.monsters[0]
+    activate_monster(state, mage_)
+    assert set(targets_of(state, mage_)) == {"warrior", "mage", "ranger"}
+
+
+def test_troll_hits_every_hero_in_range_and_spear_thrower_one_next_to_its_target():
+    """Troll: every hero in range with one roll. Spear Thrower: its target and a hero next to it."""
+    state = map_game(pack_with(ROOM), ["warrior", "mage", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 3), "ranger": (4, 4)}, monsters=[("troll", (2, 2))])
+    troll = state.monsters[0]
+    activate_monster(state, troll)
+    assert set(targets_of(state, troll)) >= {"warrior", "mage"}
+    state = map_game(pack_with(ROOM), ["warrior", "mage", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (4, 1), "mage": (4, 2), "ranger": (0, 4)}, monsters=[("spear_thrower", (0, 1))])
+    spear = state.monsters[0]
+    activate_monster(state, spear)
+    hit = targets_of(state, spear)
+    assert len(hit) == 2 and set(hit) == {"warrior", "mage"}
+
+
+def test_gargoyle_flies_over_holes_and_poltergeist_through_walls():
+    """Gargoyle and Poltergeist fly: they cross Holes and red-bordered squares like floor; the
+    Poltergeist also moves through Walls and can be attacked where it stands."""
+    pit = tile("PIT", ["#####", "#####", "..O..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(pit), ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("gargoyle", (2, 0))])
+    routes = state.board.monster_routes(state, state.monsters[0], 10)
+    assert routes[(2, 3)].cost == 3 and not routes[(2, 3)].jumps
+    walled = tile("WALL", [".....", "#####", ".....", ".....", "....."], doors=[("south", 2)])
+    state = map_game(pack_with(walled), ["mage"], tiles=[("WALL", (0, 0), 0)], at={"mage": (3, 2)},
+                     monsters=[("poltergeist", (0, 2))])
+    ghost = state.monsters[0]
+    routes = state.board.monster_routes(state, ghost, 9)
+    assert routes[(2, 2)].cost == 2                     # straight through the wall (1, 2)
+    state.board.move_to(ghost.uid, (1, 2))             # standing in the wall
+    mage = state.hero("mage")
+    assert state.board.hero_can_target(state, mage, mage.hands[0].card.attacks[0], ghost)
+
+
+def test_explosion_hurts_the_heroes_next_to_the_defeated_monster():
+    """Explosion (Monster Modification, rule correction): when its monster is defeated, every
+    character next to it suffers the card's damage; characters farther away do not."""
+    state = map_game(pack_with(ROOM), ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (4, 4)}, monsters=[("zombie", (2, 2))])
+    zombie = state.monsters[0]
+    zombie.modifications = (state.pack.modifications["explosion"],)
+    warrior, mage = state.hero("warrior"), state.hero("mage")
+    for item in warrior.equipped():
+        if item.is_armor:
+            item.damaged = True  # no armor to block: the whole blast lands
+    before = (warrior.hp, mage.hp)
+    on_monster_defeated(state, zombie, warrior)
+    assert warrior.hp == before[0] - 2 and mage.hp == before[1]
