@@ -263,3 +263,45 @@ def test_base_pack_scenario_deck_holds_the_target_at_its_position():
         assert deck[scenario.setup.target_position - 1] == scenario.setup.target_tile
         named = {e.tile for e in scenario.setup.tile_deck}
         assert named <= set(deck) and len(deck) == len(named) + scenario.setup.random_tiles + 1
+
+
+def test_room_trap_blocks_the_doors_until_disarmed_in_phase_f():
+    """Traps and Secret Doors: a room Trap's Blocked Doors last until the Trap is disarmed;
+    Blocked Doors count as walls (no way through, no sight). Here the Spiked Walls: every
+    hero fails its check, the doors of the room are blocked; in Phase F a hero in the room
+    disarms it and the doors open again."""
+    from doria_forge.engine.decks import TRAP, Card
+    from doria_forge.engine.dice import ScriptedDice
+    from doria_forge.engine.traps import resolve_trap
+
+    state = map_game(BASE, ["warrior"], tiles=[("A-1", (0, 0), 0)], at={"warrior": (1, 2)})
+    warrior = state.hero("warrior")
+    state.dice = ScriptedDice([1, 1, 9, 9])  # a Fumble fails the check, then the disarm in Phase F succeeds
+    resolve_trap(state, Card(TRAP, "spiked_walls"), warrior)
+    layout = state.board.layout
+    assert layout.squares_with("blocked_door") == sorted([A1_NORTH, A1_WEST, A1_EAST])
+    assert layout.closed_doors() == []
+    state.board.phase_f_traps(state)
+    assert layout.squares_with("blocked_door") == [] and len(layout.closed_doors()) == 3
+
+
+def test_a_trap_that_reveals_a_room_tile_opens_a_secret_door_without_counting_as_a_door():
+    """Traps and Secret Doors: a Trap that needs a new Room Tile (a Secret Door) draws and
+    places it as normal, but never counts as revealing a room for the Doom Counter."""
+    from doria_forge.engine.decks import TRAP, Card
+    from doria_forge.engine.traps import resolve_trap
+    from doria_forge.model.trap import Trap, TrapEffect
+
+    door_trap = Trap(id="hidden_passage", name="Hidden Passage", trap_type="person", check_attributes=("PER", "WIS"),
+                     tn_base=0, effect=TrapEffect(reveals_room_tile=True))
+    closet = tile("A-3", ["##.##", "#...#", "#...#", "#...#", "##.##"], doors=[("north", 2), ("south", 2)])
+    pack = pack_with(closet)
+    from doria_forge.model.pack import ContentPack
+    pack = ContentPack.from_documents(list(pack) + [door_trap])
+    state = map_game(pack, ["warrior"], tiles=[("A-1", (0, 0), 0)], at={"warrior": (3, 2)}, deck=["A-3"])
+    resolve_trap(state, Card(TRAP, "hidden_passage"), state.hero("warrior"))
+    layout = state.board.layout
+    assert layout.secret_doors == {(4, 2): "south"}  # the wall side nearest the warrior
+    state.board.choose_placement(state, 0)           # the closet has two doors: the warrior chooses
+    assert layout.tiles[(1, 0)].tile_id == "A-3"
+    assert not state.door_opened

@@ -99,6 +99,11 @@ class Board(Protocol):
         """Who a Trap drawn by ``drawer`` affects (chapter *Traps and Secret Doors*)."""
         ...
 
+    def trap_sprung(self, state: GameData, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
+        """What a Trap does to the map once it played out (``failed``: who missed the TN):
+        blocking the room's doors, revealing a Room Tile behind a Secret Door."""
+        ...
+
     def phase_f_traps(self, state: GameData) -> None:
         """Lasting Trap effects acting in Phase F."""
         ...
@@ -183,6 +188,9 @@ class NoMap:
         if trap.trap_type == "person":
             return [drawer]
         return list(state.heroes)
+
+    def trap_sprung(self, state: GameData, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
+        """Doors and Room Tiles need a map."""
 
     def phase_f_traps(self, state: GameData) -> None:
         """No lasting Trap effects without a map."""

@@ -6,7 +6,9 @@ nearest doors) checks two attributes + 2D (+ the hero's ``trap`` bonus markers) 
 ``trap.target_number(ML)``; criticals have no effect; monsters and unconscious characters
 are immune. On a failure: the effect's damage (one armor card may block unless it ignores
 armor), poison markers, Immobilized. Either way the drawer gets the card as gold
-(``state.gold_cards``) and the group its XP.
+(``state.gold_cards``) and the group its XP. On a map the board plays what the Trap does
+to it (``board.trap_sprung``: blocked doors until disarmed, a Room Tile revealed behind a
+Secret Door).
 """
 
 from __future__ import annotations
@@ -97,5 +99,6 @@ def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapRes
     state.gold_cards.setdefault(drawer.uid, []).append(card)
     state.group_xp += trap.xp
     state.log.emit("group_xp", drawer.uid, gained=trap.xp, total=state.group_xp, reason=trap.id)
+    state.board.trap_sprung(state, drawer, trap, [state.hero(r.hero) for r in results if not r.success])
     check_end(state)
     return results

@@ -26,12 +26,13 @@ from doria_forge.geometry import MIDDLE
 
 from ..abilities import rule_for
 from ..actions import IllegalAction
+from ..checks import roll_target_number
 from ..hero import HeroState
 from ..monster import MonsterState
 from ..spawn import draw_and_spawn, raise_the_dead
 from . import exploration
 from .exploration import Placement
-from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step
+from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step, to_global
 from .paths import Costs, MonsterMoves, Route, hero_routes, monster_routes
 from .sight import SightCache
 
@@ -51,6 +52,16 @@ class PendingPlacement:
     tile_id: str
     options: list[Placement]
     context: Exploring
+
+
+@dataclass
+class LastingTrap:
+    """A Trap whose effect lasts on the map: the tile slots of its room and the door squares
+    it blocked."""
+
+    trap_id: str
+    room: list[tuple[int, int]]
+    squares: list[Pos]
 
 
 @dataclass
@@ -84,6 +95,7 @@ class Dungeon:
         self.dormant: list[Pos] = []
         self.entrances: list[Pos] = []
         self.heroes_placed = False
+        self.lasting: list[LastingTrap] = []
         self.sight = SightCache()
 
     # ---------------------------------------------------------------- construction
@@ -420,7 +432,7 @@ class Dungeon:
                 if opening.is_door:
                     continue
                 for cell in opening.cells:
-                    pos = (placed.slot[0] * 5 + cell[0], placed.slot[1] * 5 + cell[1])
+                    pos = to_global(placed.slot, cell)
                     far = step(pos, opening.side)
                     other = slot_of(far)
                     if other in self.layout.tiles and other not in room and self.layout.connected_across(pos, far):
@@ -428,8 +440,59 @@ class Dungeon:
                         todo.append(other)
         return room
 
+    def trap_sprung(self, state: GameData, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
+        """A Trap's effects on the map (chapter *Traps and Secret Doors*): ``blocks_doors``
+        (when anyone failed) puts Blocked Door markers on every door of the drawer's room
+        (a Large Room: all its tiles) until the Trap is disarmed in Phase F;
+        ``reveals_room_tile`` opens a Secret Door in a wall side of the drawer's tile that
+        has no neighbour, as close to the drawer as possible, and reveals the next Room Tile
+        behind it (a Trap never counts as a door opened for the Doom Counter)."""
+        pos = self.position(drawer.uid)
+        if pos is None:
+            return
+        effect = trap.effect
+        if effect.blocks_doors and failed:
+            room = self.large_room(slot_of(pos))
+            squares = []
+            for slot in sorted(room):
+                placed = self.layout.tiles[slot]
+                for opening in self.layout.openings(placed):
+                    if opening.is_door:
+                        square = to_global(slot, opening.cells[0])
+                        if not self.layout.has(square, "blocked_door") and self.occupant(square) is None:
+                            self.layout.add_marker(square, "blocked_door")
+                            squares.append(square)
+            if squares:
+                self.lasting.append(LastingTrap(trap.id, sorted(room), squares))
+                state.log.emit("doors_blocked", drawer.uid, trap=trap.id, squares=tuple(squares))
+        if effect.reveals_room_tile and self.deck:
+            spot = exploration.secret_door_spot(self.layout, near=pos, slot=slot_of(pos))
+            if spot is not None:
+                self.layout.secret_doors[spot[0]] = spot[1]
+                self.layout.version += 1
+                state.log.emit("secret_door", drawer.uid, square=spot[0], reason=trap.id)
+                self._draw_for_door(state, Exploring(drawer.uid, [spot[0]]), spot[0])
+
     def phase_f_traps(self, state: GameData) -> None:
-        """No lasting Trap effects yet."""
+        """Phase F: the characters in a room whose doors a Trap blocked try to disarm it, in
+        seat order (the Trap's check); the first success ends it and unblocks the doors."""
+        for lasting in list(self.lasting):
+            trap = state.pack.traps[lasting.trap_id]
+            tn = trap.target_number(state.monster_level)
+            for hero in state.heroes:
+                where = self.position(hero.uid)
+                if not hero.can_act or where is None or slot_of(where) not in lasting.room:
+                    continue
+                a, b = trap.check_attributes
+                check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn,
+                                           bonus=hero.bonus("trap"))
+                state.log.emit("trap_disarm", hero.uid, trap=trap.id, total=check.total, target_number=tn,
+                               success=check.success)
+                if check.success:
+                    for square in lasting.squares:
+                        self.layout.remove_marker(square, "blocked_door")
+                    self.lasting.remove(lasting)
+                    break
 
     def zombie_raise(self, state: GameData) -> None:
         """Phase F: Zombies raise their kind (``spawn.raise_the_dead``)."""

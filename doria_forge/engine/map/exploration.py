@@ -34,7 +34,19 @@ from typing import Any
 
 from doria_forge.geometry import OPPOSITE, SIDES, TileShape, border_square, rotate_cell
 
-from .layout import Layout, PlacedTile, Pos, Slot, local, slot_beyond, slot_of, step, to_global
+from .layout import (
+    Layout,
+    PlacedTile,
+    Pos,
+    Slot,
+    border_global,
+    local,
+    manhattan,
+    slot_beyond,
+    slot_of,
+    step,
+    to_global,
+)
 
 ICON_COLOURS_FROM = {"white": 1, "green": 4, "yellow": 5, "red": 6}
 """The smallest player count at which monster icons of a colour are used."""
@@ -156,11 +168,17 @@ def icon_squares(pack: Any, placed: PlacedTile, kind: str) -> list[tuple[Pos, st
     return out
 
 
-def secret_door_spot(layout: Layout) -> tuple[Pos, str] | None:
-    """Where a dead end's Secret Door opens (see the module docstring): ``(square, side)``,
-    or ``None`` when every tile is surrounded."""
-    for placed in reversed(layout.in_order()):
-        for side in SIDES:
+def secret_door_spot(layout: Layout, *, near: Pos | None = None, slot: Slot | None = None
+                     ) -> tuple[Pos, str] | None:
+    """Where a Secret Door opens: ``(square, side)``, or ``None`` when no tile has a free wall
+    side. A dead end's (see the module docstring) goes into the last placed tile; with
+    ``slot`` into that tile, on the free side closest to ``near`` (a Trap's Secret Door)."""
+    tiles = reversed(layout.in_order()) if slot is None else [layout.tiles[slot]]
+    for placed in tiles:
+        sides = list(SIDES)
+        if near is not None:
+            sides.sort(key=lambda side: manhattan(border_global(placed.slot, side, 2), near))
+        for side in sides:
             if slot_beyond(placed.slot, side) in layout.tiles:
                 continue
             for index in (2, 1, 3, 0, 4):
