@@ -169,6 +169,30 @@ def preview(
 
 
 @app.command()
+def render(
+    pack: Path = PACK_ARG,
+    out: Path | None = typer.Option(None, "--out", help="PNG file to write (the text view is always printed)."),
+    save: Path | None = typer.Option(None, "--game", help="A saved game (JSON) to draw."),
+    scenario: str | None = typer.Option(None, "--scenario", help="Play this scenario with bots instead."),
+    heroes: str | None = typer.Option(None, "--heroes", help="Comma-separated hero ids (default: the first four)."),
+    seed: int = typer.Option(1, "--seed", help="Dice seed of the bot game."),
+    until_round: int = typer.Option(3, "--round", min=1, max=99, help="Draw the bot game as this round begins."),
+    square_px: int = typer.Option(40, "--square-px", min=8, max=200, help="Pixels per square in the PNG."),
+) -> None:
+    """Draw a game state on the map: a saved game, or a scenario played by bots to a round."""
+    content = _validated(pack, quiet_when_clean=True)
+    party = [h.strip() for h in heroes.split(",") if h.strip()] if heroes else None
+    try:
+        text, path = pipeline.render_game(content, out, save=save, scenario=scenario, heroes=party, seed=seed,
+                                          until_round=until_round, square_px=square_px)
+    except pipeline.UsageError as exc:
+        _fail(2, str(exc))
+    typer.echo(text, nl=False)
+    if path is not None:
+        typer.echo(str(path))
+
+
+@app.command()
 def build(
     pack: Path = PACK_ARG,
     out: Path = typer.Option(Path("build"), "--out", help="Output folder."),

@@ -217,3 +217,49 @@ def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, proje
         raise UsageError(str(exc)) from None
     except pdf.ExportError as exc:
         raise ExportFailed(str(exc)) from None
+
+
+# -- render ---------------------------------------------------------------------
+def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None, scenario: str | None = None,
+                heroes: list[str] | None = None, seed: int = 1, until_round: int = 3,
+                square_px: int = 40) -> tuple[str, Path | None]:
+    """Draw a game state: the saved game ``save`` (``GameState.to_json``), or a game of
+    ``scenario`` with ``heroes`` played by the greedy bot from ``seed`` until round
+    ``until_round`` begins. Returns the text view and the PNG written to ``out`` (if any).
+    Raises UsageError for an unknown scenario or hero, a saved game that does not fit the
+    pack, or a game without a map."""
+    from doria_forge.engine.game import GameOptions, GameState
+    from doria_forge.engine.map.dungeon import Dungeon
+    from doria_forge.render.png import render_png
+    from doria_forge.render.text import render_text
+    from doria_forge.sim.bots import greedy_bot
+    from doria_forge.sim.play import play
+
+    if save is not None:
+        try:
+            state = GameState.from_json(pack, Path(save).read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise UsageError(f"cannot read {save}: {exc.strerror or exc}") from None
+        except ValueError as exc:
+            raise UsageError(f"{save}: {exc}") from None
+    else:
+        if scenario is None or scenario not in pack.scenarios:
+            known = ", ".join(sorted(pack.scenarios)) or "none"
+            raise UsageError(f"unknown scenario {scenario!r}; the pack has: {known}")
+        party = heroes or sorted(pack.characters)[:4]
+        unknown = [h for h in party if h not in pack.characters]
+        if unknown:
+            raise UsageError(f"unknown heroes {unknown}; the pack has: {', '.join(sorted(pack.characters))}")
+        state = GameState.new(pack, party, seed=seed, board=Dungeon.for_scenario(pack, scenario),
+                              options=GameOptions(setup_loot=True), log=False)
+        play(state, greedy_bot, until_round=until_round)
+    if not state.board.spatial:
+        raise UsageError("the saved game has no map to draw")
+    text = render_text(state)
+    if out is not None:
+        check_output(out, folder=False)
+        from doria_forge.fsutil import atomic_write_bytes
+
+        with _writing(out):
+            atomic_write_bytes(Path(out), render_png(state, square_px=square_px))
+    return text, out

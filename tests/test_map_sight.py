@@ -92,3 +92,17 @@ def test_bridge_passages_cannot_see_each_other_and_skip_the_middle_square():
     assert (2, 2) not in board.layout.neighbours((2, 1))
     assert not board.sees((2, 1), (1, 2)) and not board.sees((2, 2), (2, 3))
     assert board.sees((2, 0), (2, 4)) and board.sees((0, 2), (4, 2))
+
+
+def test_throwing_needs_line_of_sight_with_the_optional_rule():
+    """Throw Items, OPTIONAL RULE: throwing to a character on the same or an adjacent Room
+    Tile needs Line of Sight too; without the rule it does not."""
+    from dataclasses import replace
+
+    from map_helpers import QUIET
+
+    wall = tile("WALL", [".....", ".....", "#####", ".....", "....."], doors=[("south", 2)])
+    for rule, expected in ((frozenset(), True), (frozenset({"throw_needs_line_of_sight"}), False)):
+        state = map_game(pack_with(wall), ["warrior", "mage"], tiles=[("WALL", (0, 0), 0)],
+                         at={"warrior": (0, 2), "mage": (4, 2)}, options=replace(QUIET, optional_rules=rule))
+        assert state.board.can_throw(state, state.hero("warrior"), state.hero("mage")) is expected

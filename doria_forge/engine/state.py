@@ -36,8 +36,8 @@ SETUP, A, B, C, D, E, F, G, H, I, OVER = (  # noqa: E741 (Phase I is the book's 
     "setup", "A", "B", "C", "D", "E", "F", "G", "H", "I", "over")
 
 NOT_YET_ACTING: dict[str, str] = {
-    "door_events": "Door Event cards are drawn when a door is opened: needs the map",
-    "throw_needs_line_of_sight": "throwing items (ThrowItem) needs Line of Sight: needs the map (board.can_throw)",
+    "door_events": "Door Event cards are drawn when a door opens on the map, but their texts are not yet "
+                   "effects the engine can play",
     "campaign_keep_by_gold": "keeping items worth 3 gold per card between scenarios: needs a campaign layer",
 }
 """Optional rules the engine recognises but does not act on yet (id -> why)."""

@@ -1,0 +1,58 @@
+"""Seeing a game: the text view and the PNG of a state on the map, and ``doria-forge render``."""
+
+from __future__ import annotations
+
+import io
+
+from map_helpers import map_game, pack_with, tile
+from PIL import Image
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.render.png import HERO_RGB, MONSTER_RGB, render_png
+from doria_forge.render.text import render_text
+
+ROOM = tile("ROOM", ["#####", "#...#", "#.O.#", "#...#", "##.##"], doors=[("south", 2)], treasures=[(1, 1)])
+
+
+def _state():
+    return map_game(pack_with(ROOM), ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                    at={"warrior": (3, 1), "mage": (3, 3)}, monsters=[("orc", (1, 3))])
+
+
+def test_text_view_shows_squares_markers_and_figures():
+    lines = render_text(_state()).splitlines()
+    assert lines[:5] == ["#####", "#$.a#", "#.O.#", "#1.2#", "##+##"]
+    assert any(line.startswith("  1 warrior: HP") for line in lines)
+    assert any(line.startswith("  a orc-") for line in lines)
+
+
+def test_png_draws_every_square_and_the_figures_where_they_stand():
+    data = render_png(_state(), square_px=40)
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    assert image.width >= 5 * 40 and image.height > 5 * 40
+
+    def centre(row: int, col: int) -> tuple[int, int, int]:
+        return image.getpixel((col * 40 + 9, row * 40 + 20))  # left of the seat number
+
+    def near(rgb, target) -> bool:
+        return all(abs(a - round(b * 255)) < 40 for a, b in zip(rgb, target, strict=True))
+
+    assert near(centre(3, 1), HERO_RGB) and near(centre(3, 3), HERO_RGB)
+    assert near(centre(1, 3), MONSTER_RGB)
+    assert not near(centre(2, 1), HERO_RGB) and not near(centre(2, 1), MONSTER_RGB)
+
+
+def test_render_command_plays_a_scenario_to_a_round_and_writes_a_png(tmp_path):
+    out = tmp_path / "state.png"
+    result = CliRunner().invoke(app, ["render", "content", "--scenario", "sunken_reliquary", "--round", "2",
+                                      "--heroes", "warrior,mage,ranger,priestess", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "round 2" in result.output and str(out) in result.output
+    assert Image.open(out).format == "PNG"
+
+
+def test_render_command_refuses_an_unknown_scenario_with_exit_2(tmp_path):
+    result = CliRunner().invoke(app, ["render", "content", "--scenario", "nope", "--out", str(tmp_path / "x.png")])
+    assert result.exit_code == 2 and "unknown scenario" in result.output
+    assert not (tmp_path / "x.png").exists()
