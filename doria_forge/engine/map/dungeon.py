@@ -97,6 +97,7 @@ class Dungeon:
         self.heroes_placed = False
         self.lasting: list[LastingTrap] = []
         self.sight = SightCache()
+        self._reach_memo: dict[tuple, dict[str, int]] = {}
 
     # ---------------------------------------------------------------- construction
     @classmethod
@@ -309,20 +310,34 @@ class Dungeon:
                               costs=Costs.of(state.rules))
 
     def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
-        """Squares the monster would walk to reach ``hero`` (``None``: no way)."""
-        routes = self.monster_routes(state, monster, None)
-        target = self.position(hero.uid)
-        if target is None:
-            return None
-        best = None
-        for n in self.layout.neighbours(target):
-            r = routes.get(n)
-            if r is not None and (best is None or r.cost + 1 < best):
-                best = r.cost + 1
+        """AP the monster would walk to reach ``hero``'s square (``None``: no way)."""
+        return self._reaches(state, monster).get(hero.uid)
+
+    def _reaches(self, state: GameData, monster: MonsterState) -> dict[str, int]:
+        """Hero uid -> AP of the monster's fastest way onto the hero's square, for every hero
+        it can reach; remembered while the layout and every figure stay where they are
+        (the monster order asks this many times a turn)."""
+        key = (monster.uid, self.layout.version, tuple(sorted(self.positions.items())),
+               tuple(sorted(self.carried.items())))
+        found = self._reach_memo.get(key)
+        if found is not None:
+            return found
         start = self.positions.get(monster.uid)
-        if start is not None and manhattan(start, target) == 1 and target in self.layout.neighbours(start):
-            best = 1
-        return best
+        routes = self.monster_routes(state, monster, None)
+        found = {}
+        for hero in state.heroes:
+            target = self.position(hero.uid)
+            if target is None or start is None:
+                continue
+            costs = [r.cost + 1 for n in self.layout.neighbours(target) if (r := routes.get(n)) is not None]
+            if target in self.layout.neighbours(start):
+                costs.append(1)
+            if costs:
+                found[hero.uid] = min(costs)
+        if len(self._reach_memo) > 512:
+            self._reach_memo.clear()
+        self._reach_memo[key] = found
+        return found
 
     def can_attack_from(self, pos: Pos, target: Pos, attack_range: int, attack_type: str) -> bool:
         """Whether an attack of ``attack_range`` reaches ``target`` from ``pos``: range and

@@ -33,6 +33,9 @@ Slot = tuple[int, int]
 
 FLOOR, WALL, RED, HOLE = "floor", "wall", "red_bordered", "hole"
 
+CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
+"""Markers that change where figures may go or see: adding or removing one bumps ``version``."""
+
 MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
 """Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
 ``rune:<colour>`` and scenario markers ``marker:<name>``."""
@@ -92,6 +95,18 @@ class Layout:
     secret_doors: dict[Pos, str] = field(default_factory=dict)
     dead_doors: set[Pos] = field(default_factory=set)
     version: int = 0
+    _memo: dict = field(default_factory=dict, repr=False, compare=False)
+    """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
+    every route and sight query)."""
+
+    def _cached(self) -> dict:
+        memo = self._memo
+        if memo.get("version") != self.version:
+            memo.clear()
+            memo["version"] = self.version
+            memo["kind"] = {}
+            memo["near"] = {}
+        return memo
 
     # ---------------------------------------------------------------- placing
     def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
@@ -114,6 +129,13 @@ class Layout:
     def kind(self, pos: Pos) -> str:
         """``floor``, ``wall``, ``red_bordered`` or ``hole`` (a Hole marker makes a hole;
         a Secret Door makes its wall square floor); ``wall`` outside placed tiles."""
+        kinds = self._cached()["kind"]
+        found = kinds.get(pos)
+        if found is None:
+            found = kinds[pos] = self._kind(pos)
+        return found
+
+    def _kind(self, pos: Pos) -> str:
         placed = self.tile_at(pos)
         if placed is None:
             return WALL
@@ -130,7 +152,7 @@ class Layout:
 
     def add_marker(self, pos: Pos, marker: str) -> None:
         self.markers.setdefault(pos, set()).add(marker)
-        if marker in ("hole", "rubble", "blocked_door"):
+        if marker in CHANGES_WAYS:
             self.version += 1
 
     def remove_marker(self, pos: Pos, marker: str) -> bool:
@@ -140,7 +162,7 @@ class Layout:
         marks.discard(marker)
         if not marks:
             del self.markers[pos]
-        if marker in ("hole", "rubble", "blocked_door"):
+        if marker in CHANGES_WAYS:
             self.version += 1
         return True
 
@@ -240,7 +262,14 @@ class Layout:
     def neighbours(self, pos: Pos) -> list[Pos]:
         """Squares one step away (see the module docstring); walls never, Rubble and
         Blocked Door squares never (holes and red-bordered squares are listed: whether a
-        figure may step there is the mover's business)."""
+        figure may step there is the mover's business). The list is shared: do not change it."""
+        near = self._cached()["near"]
+        found = near.get(pos)
+        if found is None:
+            found = near[pos] = self._neighbours(pos)
+        return found
+
+    def _neighbours(self, pos: Pos) -> list[Pos]:
         placed = self.tile_at(pos)
         if placed is None:
             return []
@@ -266,6 +295,17 @@ class Layout:
             if g in self.secret_doors and slot_of(g) == placed.slot and g not in out and self.passable(g):
                 out.append(g)
         return out
+
+    def joins(self, a: Pos, b: Pos) -> bool:
+        """Whether ``a`` and ``b`` are one step apart by the tiles' shapes and openings alone,
+        whatever markers lie on them (a monster may clear Rubble from ``b``)."""
+        placed = self.tile_at(a)
+        if placed is None or self.tile_at(b) is None or manhattan(a, b) != 1:
+            return False
+        if slot_of(a) == slot_of(b):
+            return local(b) in placed.shape.neighbours(local(a)) or a in self.secret_doors or b in self.secret_doors
+        fa, fb = self.opening_at(a), self.opening_at(b)
+        return fa is not None and fb is not None and fa[0] == OPPOSITE[fb[0]] and step(a, fa[0]) == b
 
     def passable(self, pos: Pos) -> bool:
         """Not wall, Rubble or Blocked Door: a square figures may stand on or cross (holes

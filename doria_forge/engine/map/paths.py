@@ -182,7 +182,7 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
                              cleared=route.cleared)
             else:
                 if nxt not in near(pos):
-                    if layout.has(nxt, "rubble") and layout.kind(nxt) != WALL and _adjacent_open(layout, pos, nxt):
+                    if layout.has(nxt, "rubble") and layout.kind(nxt) != WALL and layout.joins(pos, nxt):
                         spend = min(costs.rubble, left)
                         cand = Route(cost + spend, route.path + (nxt,), route.jumps, final=spend < costs.rubble,
                                      no_attack=route.no_attack, cleared=route.cleared + (nxt,))
@@ -222,18 +222,6 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
                 counter += 1
     del best[start]
     return best
-
-
-def _adjacent_open(layout: Layout, a: Pos, b: Pos) -> bool:
-    """Whether ``a`` and ``b`` would be adjacent if ``b`` were not covered by Rubble."""
-    mark = layout.markers.get(b)
-    if not mark or "rubble" not in mark:
-        return False
-    mark.discard("rubble")
-    try:
-        return b in layout.neighbours(a)
-    finally:
-        mark.add("rubble")
 
 
 def _monster_jumps(layout: Layout, start: Pos, heroes: set[Pos]) -> list[Jump]:
