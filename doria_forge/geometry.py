@@ -132,6 +132,9 @@ class TileShape:
     openings: tuple[Opening, ...] = ()
     bridge: str | None = None
 
+    def __deepcopy__(self, memo: dict) -> TileShape:
+        return self  # immutable: a copied game shares its tiles' shapes
+
     @classmethod
     def from_tile(cls, tile: Any) -> TileShape:
         """The shape of a Room Tile document (``squares``, ``doors``, ``open_sides``, ``bridge``)."""

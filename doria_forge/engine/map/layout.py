@@ -64,7 +64,7 @@ def manhattan(a: Pos, b: Pos) -> int:
     return abs(a[0] - b[0]) + abs(a[1] - b[1])
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlacedTile:
     """One Room Tile on the table: ``tile_id``, its ``slot``, the ``rotation`` in quarter
     turns clockwise, its rotated ``shape``, the ``order`` it was placed in (0 = start)."""
@@ -98,6 +98,12 @@ class Layout:
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
     """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
     every route and sight query)."""
+
+    def __deepcopy__(self, memo: dict) -> Layout:
+        """A copy for a copied game: tiles and shapes shared (never changed once placed),
+        markers and doors copied, the memo left behind."""
+        return Layout(dict(self.tiles), {p: set(m) for p, m in self.markers.items()}, dict(self.secret_doors),
+                      set(self.dead_doors), self.version)
 
     def _cached(self) -> dict:
         memo = self._memo
