@@ -18,7 +18,7 @@ route and sight queries below.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -542,15 +542,22 @@ class Dungeon:
             card = state.dice.choice(deck)
             state.log.emit("door_event", hero.uid, card=card)
 
-    def _draw_for_door(self, state: GameData, ctx: Exploring, door: Pos) -> None:
+    def _draw_fitting(self, state: GameData, ctx: Exploring, fits: Callable[[str], list[Placement]]) -> bool:
+        """Draw Room Tiles until one ``fits`` somewhere (a tile that does not goes under the
+        deck) and offer its placements; ``False`` when none of the deck fits."""
         for _ in range(len(self.deck)):
             tile_id = self.deck.pop(0)
-            options = exploration.placements_at_door(self.layout, state.pack, tile_id, door)
+            options = fits(tile_id)
             if options:
                 self._offer(state, ctx, tile_id, options)
-                return
+                return True
             self.deck.append(tile_id)
             state.log.emit("room_tile_skipped", None, tile=tile_id, reason="does not fit")
+        return False
+
+    def _draw_for_door(self, state: GameData, ctx: Exploring, door: Pos) -> None:
+        if self._draw_fitting(state, ctx, lambda t: exploration.placements_at_door(self.layout, state.pack, t, door)):
+            return
         self.layout.dead_doors.add(door)
         state.log.emit("dead_door", None, square=door)
         self._finish(state, ctx)
@@ -580,16 +587,9 @@ class Dungeon:
         """Draw on while an Open Room Tile of this exploration has an open side left."""
         connected = self.layout.reachable_from(ctx.entry)
         sides = exploration.unfilled_open_sides(self.layout, ctx.placed, connected)
-        while sides and self.deck:
-            for _ in range(len(self.deck)):
-                tile_id = self.deck.pop(0)
-                options = exploration.placements_at_open_sides(self.layout, state.pack, tile_id, sides)
-                if options:
-                    self._offer(state, ctx, tile_id, options)
-                    return
-                self.deck.append(tile_id)
-                state.log.emit("room_tile_skipped", None, tile=tile_id, reason="does not fit")
-            break
+        if sides and self._draw_fitting(
+                state, ctx, lambda t: exploration.placements_at_open_sides(self.layout, state.pack, t, sides)):
+            return
         self._finish(state, ctx)
 
     def _finish(self, state: GameData, ctx: Exploring) -> None:
