@@ -28,5 +28,7 @@ def test_readme_engine_snippet_runs(monkeypatch, capsys):
     snippet = text.split("```python", 1)[1].split("```", 1)[0]
     monkeypatch.chdir(ROOT)
     exec(compile(snippet, "README.md", "exec"), {})
-    outcome = capsys.readouterr().out.split()[0]
+    printed = capsys.readouterr().out
+    outcome = printed.strip().splitlines()[-1].split()[0]
     assert outcome in {"hero_died", "all_unconscious", "monsters_defeated", "round_limit"}
+    assert "round " in printed and "#" in printed  # the text view of the dungeon
