@@ -36,10 +36,17 @@ class ContentPack:
 
     documents: Mapping[str, Mapping[str, Document]]
     _empty: Mapping[str, Document] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+    origins: Mapping[tuple[str, str], str] = field(default_factory=lambda: MappingProxyType({}), repr=False,
+                                                   compare=False)
+    """Where each document was written, ``(kind, id) -> "file:line:column"`` (empty for packs built
+    in code). Outputs that report on a card (a text cut to fit, a preflight finding) name it there;
+    it is not content, so it is not in the content hash and does not make two packs differ."""
 
     @classmethod
-    def from_documents(cls, docs: list[Document]) -> ContentPack:
-        """Group ``docs`` by kind, sorted by id. Raises ValueError on a duplicate (kind, id)."""
+    def from_documents(cls, docs: list[Document],
+                       origins: Mapping[tuple[str, str], str] | None = None) -> ContentPack:
+        """Group ``docs`` by kind, sorted by id. ``origins`` as for :attr:`origins`.
+        Raises ValueError on a duplicate (kind, id)."""
         by_kind: dict[str, dict[str, Document]] = {}
         for doc in docs:
             bucket = by_kind.setdefault(doc.kind, {})
@@ -47,12 +54,16 @@ class ContentPack:
                 raise ValueError(f"duplicate {doc.kind} id {doc.id!r}")
             bucket[doc.id] = doc
         frozen = {k: MappingProxyType(dict(sorted(v.items()))) for k, v in sorted(by_kind.items())}
-        return cls(MappingProxyType(frozen))
+        return cls(MappingProxyType(frozen), origins=MappingProxyType(dict(origins or {})))
 
     def __reduce__(self):
         # Mapping proxies do not pickle; rebuilding from the documents keeps the pack
         # transferable to worker processes of the simulation.
-        return (ContentPack.from_documents, (list(self),))
+        return (ContentPack.from_documents, (list(self), dict(self.origins)))
+
+    def origin(self, kind: str, doc_id: str) -> str:
+        """``file:line:column`` where document ``kind``/``doc_id`` starts, or ``""`` when unknown."""
+        return self.origins.get((kind, doc_id), "")
 
     def of_kind(self, kind: str) -> Mapping[str, Document]:
         return self.documents.get(kind, self._empty)

@@ -85,12 +85,14 @@ def validate_documents(
     problems, repeats = duplicate_problems(documents)
     claims = claimed_fields(rules)
     models = []
+    origins: dict[tuple[str, str], str] = {}
     for doc in documents:
         model, found = check_document(doc, kinds, claims)
         problems.extend(found)
         if model is not None and id(doc) not in repeats:
             models.append(model)
-    pack = ContentPack.from_documents(models)
+            origins[(model.kind, model.id)] = str(doc.root)
+    pack = ContentPack.from_documents(models, origins)
     problems.extend(dangling_problems(pack, source_map, models))
     problems.extend(run_rules(pack, source_map, rules))
     return problems, pack, source_map

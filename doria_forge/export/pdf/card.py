@@ -10,7 +10,7 @@ regions with their own numbers. All geometry is in points (1/72 inch).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -171,9 +171,11 @@ class _DrawnFromSpec:
 
 @dataclass(frozen=True)
 class CardFace(_DrawnFromSpec):
-    """A card front drawn from a :class:`CardSpec` (implements the composer's ``Face``)."""
+    """A card front drawn from a :class:`CardSpec` (implements the composer's ``Face``); ``origin``
+    is where the card is written (``file:line:column``), for warnings."""
 
     spec: CardSpec
+    origin: str = field(default="", compare=False)
 
     def draw(self, canvas: Canvas, box: FaceBox) -> None:
         spec = self.spec

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -19,10 +19,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from doria_forge.fsutil import atomic_write_bytes
 
+from .colour import use_cmyk
 from .errors import ExportError
-from .fonts import register_fonts
-from .layout import Rect, SheetLayout, compute_grid, mm
-from .text import DRAWING
+from .fonts import REGULAR, register_fonts
+from .layout import Grid, Rect, SheetLayout, compute_grid, mm
+from .marks import cut_lines, draw_ruler, draw_segments, fold_line, ruler_place, write_calibration
+from .text import DRAWING, Drawing
 
 
 @dataclass(frozen=True)
@@ -31,12 +33,14 @@ class FaceBox:
 
     ``width``/``height`` are the trim size; ``bleed`` is added on every side, so the whole form is
     ``width + 2*bleed`` by ``height + 2*bleed`` and the trim starts at ``(bleed, bleed)``. Anything
-    drawn outside the bleed box is clipped.
+    drawn outside the bleed box is clipped. ``safe_inset`` is the layout's safe zone: how far inside
+    the trim text and numbers stay (3 mm unless the layout or print profile says otherwise).
     """
 
     width: float
     height: float
     bleed: float
+    safe_inset: float = 3.0 * 72 / 25.4
 
     @property
     def trim(self) -> tuple[float, float, float, float]:
@@ -52,6 +56,8 @@ class Face(Protocol):
 
     ``key`` identifies the drawing within one PDF: two faces with the same key must draw the same
     thing (it is drawn once). ``draw`` paints into a canvas whose origin is the bleed-box corner.
+    A face may also have an ``origin`` (``file:line:column`` of its document) that warnings about
+    it name.
     """
 
     key: str
@@ -89,15 +95,20 @@ def form_name(prefix: str, key: str) -> str:
 class PdfWriter:
     """A deterministic reportlab canvas writing to memory, saved atomically by :meth:`save`."""
 
-    def __init__(self, title: str, page_size_pt: tuple[float, float]):
+    def __init__(self, title: str, page_size_pt: tuple[float, float], layout: SheetLayout | None = None):
         register_fonts()
         self.buffer = io.BytesIO()
         # invariant=1 fixes the creation date and document ID: same content, same bytes.
-        self.canvas = Canvas(self.buffer, pagesize=page_size_pt, invariant=1, pageCompression=1)
+        # The initial font is the card font: reportlab's default Helvetica would be referenced on
+        # every page without being embedded, which print shops' preflight rejects.
+        self.canvas = Canvas(self.buffer, pagesize=page_size_pt, invariant=1, pageCompression=1,
+                             initialFontName=REGULAR)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("doria_forge")
         self.canvas.setCreator("doria_forge")
         self.canvas.setSubject("Dungeons of Doria print sheet")
+        if layout is not None and layout.colour == "cmyk":
+            use_cmyk(self.canvas, layout.ink_limit_percent, layout.output_condition)
         self._forms: dict[tuple[str, str], str] = {}
         self._names: set[str] = set()
 
@@ -114,7 +125,7 @@ class PdfWriter:
         c = self.canvas
         c.beginForm(name, 0, 0, box.width + 2 * box.bleed, box.height + 2 * box.bleed)
         c.saveState()
-        token = DRAWING.set(face.key)
+        token = DRAWING.set(Drawing(face.key, getattr(face, "origin", "")))
         try:
             face.draw(c, box)
         finally:
@@ -125,10 +136,18 @@ class PdfWriter:
         self._names.add(name)
         return name
 
-    def place(self, name: str, x_pt: float, y_pt: float) -> None:
+    def place(self, name: str, x_pt: float, y_pt: float, quarter_turns: int = 0,
+              size_pt: tuple[float, float] = (0.0, 0.0)) -> None:
+        """Draw form ``name`` with the bottom-left corner of its (turned) box at ``(x_pt, y_pt)``,
+        turned ``quarter_turns`` clockwise; ``size_pt`` is the form's unturned width and height."""
         c = self.canvas
+        w, h = size_pt
         c.saveState()
-        c.translate(x_pt, y_pt)
+        turns = quarter_turns % 4
+        c.translate(x_pt + (w if turns == 2 else h if turns == 3 else 0),
+                    y_pt + (w if turns == 1 else h if turns == 2 else 0))
+        if turns:
+            c.rotate(-90 * turns)
         c.doForm(name)
         c.restoreState()
 
@@ -138,77 +157,107 @@ class PdfWriter:
         return path
 
 
-def _face_box(layout: SheetLayout) -> FaceBox:
+def face_box(layout: SheetLayout) -> FaceBox:
+    """The face box of one card of ``layout``: trim size, bleed and safe zone in points."""
     w, h = layout.card_mm
-    return FaceBox(mm(w), mm(h), mm(layout.bleed_mm))
-
-
-def _draw_crop_marks(canvas: Canvas, layout: SheetLayout, marks: Iterable[tuple[float, float, float, float]]) -> None:
-    canvas.saveState()
-    # Registration black: marks must appear on every separation at a print shop.
-    canvas.setStrokeColorCMYK(1, 1, 1, 1)
-    canvas.setLineWidth(layout.crop_mark_width_pt)
-    for x0, y0, x1, y1 in marks:
-        canvas.line(mm(x0), mm(y0), mm(x1), mm(y1))
-    canvas.restoreState()
+    return FaceBox(mm(w), mm(h), mm(layout.bleed_mm), mm(layout.safe_mm))
 
 
 def write_card_sheets(path: Path, cards: Sequence[PrintCard], layout: SheetLayout, title: str) -> Path:
     """Write a deck as a PDF to ``path`` (atomically) and return ``path``.
 
     Sheet mode: cards fill a centred grid (:func:`compute_grid`), crop marks outside the bleed; with
-    duplex each sheet of fronts is followed by a sheet of backs at the mirrored positions. One-per-page
-    mode (``layout.one_per_page``): each page is one face, card plus bleed in size, TrimBox = card,
-    BleedBox = MediaBox, front then back. Raises ``ExportError`` for an empty deck or a card that does
-    not fit the paper.
+    duplex each sheet of fronts is followed by a sheet of backs at the mirrored positions (moved by
+    ``duplex_offset_mm``). A gutter fold puts each sheet's backs on the same page below the fold
+    line, turned half a turn, with a dashed fold line. ``ruler`` adds a 100 mm scale to every page,
+    ``cut_lines`` hairlines along the trim edges. One-per-page mode (``layout.one_per_page``): each
+    page is one face, card plus bleed in size, TrimBox = card, BleedBox = MediaBox, in the layout's
+    ``page_order`` and ``rotation``. Raises ``ExportError`` for an empty deck or a card that does not
+    fit the paper.
     """
     if not cards:
         raise ExportError(f"{title}: nothing to print")
-    box = _face_box(layout)
+    box = face_box(layout)
     if layout.one_per_page:
         return _write_one_per_page(path, cards, layout, box, title)
     grid = compute_grid(layout)
     pw, ph = layout.paper_mm
-    writer = PdfWriter(title, (mm(pw), mm(ph)))
-    c = writer.canvas
-    with_backs = layout.duplex != "none" and any(card.back is not None for card in cards)
+    writer = PdfWriter(title, (mm(pw), mm(ph)), layout)
+    size = (box.width + 2 * box.bleed, box.height + 2 * box.bleed)
+    fold = grid.gutter_fold
+    with_backs = (fold or layout.duplex != "none") and any(card.back is not None for card in cards)
     for start in range(0, len(cards), grid.per_page):
         sheet = cards[start:start + grid.per_page]
         fronts = [grid.bleed_rect(i) for i in range(len(sheet))]
         for card, rect in zip(sheet, fronts, strict=False):
             writer.place(writer.form("F", card.front, box), mm(rect.x), mm(rect.y))
-        if layout.crop_marks:
-            _draw_crop_marks(c, layout, grid.crop_marks(fronts))
-        c.showPage()
-        if with_backs:
+        if fold and with_backs:
+            backs = [grid.back_rect(i) for i in range(len(sheet))]
+            for card, rect in zip(sheet, backs, strict=False):
+                if card.back is not None:
+                    writer.place(writer.form("B", card.back, box), mm(rect.x), mm(rect.y), 2, size)
+            _sheet_marks(writer.canvas, layout, grid, [fronts, backs], fold_line(grid, fronts + backs))
+        else:
+            _sheet_marks(writer.canvas, layout, grid, [fronts])
+        writer.canvas.showPage()
+        if with_backs and not fold:
             backs = [grid.back_rect(i) for i in range(len(sheet))]
             for card, rect in zip(sheet, backs, strict=False):
                 if card.back is not None:
                     writer.place(writer.form("B", card.back, box), mm(rect.x), mm(rect.y))
-            if layout.crop_marks:
-                _draw_crop_marks(c, layout, grid.crop_marks(backs))
-            c.showPage()
+            _sheet_marks(writer.canvas, layout, grid, [backs])
+            writer.canvas.showPage()
     return writer.save(path)
+
+
+def _sheet_marks(canvas: Canvas, layout: SheetLayout, grid: Grid, blocks: list[list[Rect]],
+                 fold: tuple[float, float, float, float] | None = None) -> None:
+    """Crop marks (per block of cards), cut lines, the fold line and the ruler of one page."""
+    marks = [m for rects in blocks for m in grid.crop_marks(rects)] if layout.crop_marks else []
+    draw_segments(canvas, marks, layout.crop_mark_width_pt)
+    if layout.cut_lines:
+        draw_segments(canvas, [s for rects in blocks for s in cut_lines(grid, rects)], 0.25, registration=False)
+    if fold is not None:
+        draw_segments(canvas, [fold], 0.4, registration=False, dash=(2.0, 1.5))
+    if layout.ruler:
+        rects = [r for rects in blocks for r in rects]
+        place = ruler_place(layout, rects, marks + ([fold] if fold else []))
+        if place is None:
+            raise ExportError(f"no room for the 100 mm ruler on {layout.paper} paper with {layout.card_size} cards; "
+                              "set ruler: false or use smaller margins")
+        draw_ruler(canvas, place)
 
 
 def _write_one_per_page(path: Path, cards: Sequence[PrintCard], layout: SheetLayout, box: FaceBox,
                         title: str) -> Path:
-    page = (box.width + 2 * box.bleed, box.height + 2 * box.bleed)
-    writer = PdfWriter(title, page)
+    size = (box.width + 2 * box.bleed, box.height + 2 * box.bleed)
+    turns = layout.rotation // 90
+    page = size if turns % 2 == 0 else (size[1], size[0])
+    writer = PdfWriter(title, page, layout)
     c = writer.canvas
-    trim = (box.bleed, box.bleed, box.bleed + box.width, box.bleed + box.height)
+    b = box.bleed
+    trim = (b, b, page[0] - b, page[1] - b)
     media = (0, 0, page[0], page[1])
     faces: list[tuple[str, Face]] = []
     for card in cards:
-        faces.append(("F", card.front))
+        pair = [("F", card.front)]
         if card.back is not None and layout.duplex != "none":
-            faces.append(("B", card.back))
+            pair.append(("B", card.back))
+        faces += reversed(pair) if layout.page_order == "back_front" else pair
     for prefix, face in faces:
         c.setPageSize(page)
         c.setTrimBox(trim)
         c.setBleedBox(media)
-        writer.place(writer.form(prefix, face, box), 0, 0)
+        writer.place(writer.form(prefix, face, box), 0, 0, turns, size)
         c.showPage()
+    return writer.save(path)
+
+
+def write_calibration_page(path: Path, layout: SheetLayout, title: str) -> Path:
+    """The duplex calibration sheet (two pages, see :func:`marks.write_calibration`) to ``path``."""
+    pw, ph = layout.paper_mm
+    writer = PdfWriter(title, (mm(pw), mm(ph)), layout)
+    write_calibration(writer.canvas, layout)
     return writer.save(path)
 
 
@@ -218,7 +267,7 @@ def write_pages(path: Path, faces: Sequence[Face], layout: SheetLayout, title: s
     if not faces:
         raise ExportError(f"{title}: nothing to print")
     pw, ph = layout.paper_mm
-    writer = PdfWriter(title, (mm(pw), mm(ph)))
+    writer = PdfWriter(title, (mm(pw), mm(ph)), layout)
     box = FaceBox(mm(pw), mm(ph), 0.0)
     for face in faces:
         writer.place(writer.form("P", face, box), 0, 0)
@@ -226,5 +275,5 @@ def write_pages(path: Path, faces: Sequence[Face], layout: SheetLayout, title: s
     return writer.save(path)
 
 
-__all__ = ["CallableFace", "Face", "FaceBox", "PdfWriter", "PrintCard", "Rect",
-           "form_name", "write_card_sheets", "write_pages"]
+__all__ = ["CallableFace", "Face", "FaceBox", "PdfWriter", "PrintCard", "Rect", "face_box",
+           "form_name", "write_calibration_page", "write_card_sheets", "write_pages"]

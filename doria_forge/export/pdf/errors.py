@@ -1,15 +1,6 @@
-"""The one exception the PDF export raises for problems a user can fix."""
+"""The export's user-facing exceptions (defined in :mod:`doria_forge.export.errors`, which the
+layout data can import without loading the PDF stack)."""
 
-from __future__ import annotations
+from ..errors import ExportError, UnknownItemError
 
-
-class ExportError(Exception):
-    """A user-facing export problem: unknown id, bad layout, card too big for the paper, template error.
-
-    The message is complete on its own (it names the file, deck, id or template involved), so the
-    CLI can print ``str(error)`` and exit non-zero without a traceback.
-    """
-
-
-class UnknownItemError(ExportError):
-    """The id asked for (preview) names no card or Room Tile, or several: a usage error (exit 2)."""
+__all__ = ["ExportError", "UnknownItemError"]

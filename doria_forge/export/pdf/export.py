@@ -19,7 +19,7 @@ from pathlib import Path
 from doria_forge.model import ContentPack
 
 from .card import CardBack, CardFace
-from .compose import Face, PrintCard, write_card_sheets, write_pages
+from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import UnknownItemError
 from .faces import (
     BACKS,
@@ -94,27 +94,29 @@ def _repeat(face: Face, back: Face, copies: int) -> list[PrintCard]:
 def items(pack: ContentPack) -> list[Item]:
     """Every card and tile front of the pack once, in deck order (ids sorted within a kind)."""
     out: list[Item] = []
+
+    def card(kind: str, doc_id: str, deck: str, spec) -> None:
+        out.append(Item(f"{kind}:{doc_id}", deck, CardFace(spec, pack.origin(kind, doc_id))))
+
     decks = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
-    for card in pack.equipment.values():
-        out.append(Item(f"equipment:{card.id}", decks[card.deck], CardFace(equipment_spec(card))))
+    for item in pack.equipment.values():
+        card("equipment", item.id, decks[item.deck], equipment_spec(item))
     for trap in pack.traps.values():
-        out.append(Item(f"trap:{trap.id}", "loot", CardFace(trap_spec(trap))))
+        card("trap", trap.id, "loot", trap_spec(trap))
     for monster in pack.monsters.values():
-        out.append(Item(f"monster:{monster.id}", "monster", CardFace(monster_spec(monster))))
+        card("monster", monster.id, "monster", monster_spec(monster))
     for mod in pack.modifications.values():
-        out.append(Item(f"monster_modification:{mod.id}", "monster", CardFace(modification_spec(mod))))
-    levels = sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id))
-    for card in levels:
-        out.append(Item(f"monster_level:{card.id}", "monster_level",
-                        CardFace(level_spec(card, pack.monsters.get(card.monster)))))
+        card("monster_modification", mod.id, "monster", modification_spec(mod))
+    for level in sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id)):
+        card("monster_level", level.id, "monster_level", level_spec(level, pack.monsters.get(level.monster)))
     for boss in pack.bosses.values():
-        out.append(Item(f"boss:{boss.id}", "boss", CardFace(boss_spec(boss))))
+        card("boss", boss.id, "boss", boss_spec(boss))
     for hero in pack.characters.values():
-        out.append(Item(f"character:{hero.id}", "hero", CardFace(hero_spec(hero, pack))))
+        card("character", hero.id, "hero", hero_spec(hero, pack))
     for event in pack.door_events.values():
-        out.append(Item(f"door_event:{event.id}", "door_events", CardFace(door_event_spec(event))))
+        card("door_event", event.id, "door_events", door_event_spec(event))
     for tile in pack.room_tiles.values():
-        out.append(Item(f"room_tile:{tile.id}", "room_tiles", RoomTileFace(tile)))
+        out.append(Item(f"room_tile:{tile.id}", "room_tiles", RoomTileFace(tile, pack.origin("room_tile", tile.id))))
     return out
 
 
@@ -183,15 +185,15 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     """Write every printable PDF of ``pack`` into ``out_dir`` and return their paths in order.
 
     One PDF per deck (see the module docstring), then ``character_sheets.pdf``,
-    ``campaign_sheets.pdf`` and ``scenarios.pdf`` (when the pack has scenarios). Layout comes from
+    ``campaign_sheets.pdf``, ``scenarios.pdf`` (when the pack has scenarios) and
+    ``duplex_calibration.pdf`` (when the layout asks for a calibration page). The layout is
     ``layout_file`` (the project's ``layouts/default.yaml`` by default; a missing default file means
-    built-in defaults) with ``layout`` (command-line overrides) on top. Each file is written
+    built-in defaults) with ``layout.profile_file`` and ``layout.layout_file`` overlaid and the rest
+    of ``layout`` (command-line options) on top, see :func:`layout_data_for`. Each file is written
     atomically. Same pack and layout give byte-identical files.
 
-    ``layout.layout_file``, when set, wins over ``layout_file``.
-
-    Raises ``ExportError`` for layout problems (a card that does not fit the paper, bad layout file)
-    and template errors.
+    Raises ``ExportError`` for layout problems (a card that does not fit the paper, a layout file
+    with mistakes, each at ``file:line:column``) and template errors.
     """
     layout_data = layout_data_for(layout, layout_file)
     out_dir = Path(out_dir)
@@ -208,14 +210,22 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     if pack.scenarios:
         written.append(write_scenarios(out_dir / "scenarios.pdf", pack, layout_data.for_deck("scenarios", layout),
                                        templates_dir))
+    if sheets.calibration_page and sheets.duplex != "none":
+        written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
+                                              f"{pack.info.display_name}: Duplex Calibration"))
     return written
 
 
 def layout_data_for(layout: LayoutOverrides | None, layout_file: Path | None) -> LayoutFile:
-    """The layout file in force: ``layout.layout_file`` if given, else ``layout_file``; the missing
-    default file means built-in defaults. Raises ``ExportError`` for a bad file."""
-    if layout is not None and layout.layout_file is not None:
-        layout_file = layout.layout_file
+    """The layout in force: ``layout_file`` (the missing default file means built-in defaults), with
+    ``layout.profile_file`` and then ``layout.layout_file`` overlaid key by key. Raises
+    ``ExportError`` (a ``LayoutError``) for a file with mistakes."""
     if layout_file is None or (layout_file == DEFAULT_LAYOUT_FILE and not layout_file.is_file()):
-        return LayoutFile()
-    return load_layout(layout_file)
+        data = LayoutFile()
+    else:
+        data = load_layout(layout_file)
+    if layout is not None:
+        for extra in (layout.profile_file, layout.layout_file):
+            if extra is not None:
+                data = data.overlay(load_layout(extra))
+    return data

@@ -6,6 +6,7 @@ code. Needs ``pypdf`` (a test dependency), imported lazily.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +16,8 @@ from .layout import MM_TO_PT
 @dataclass(frozen=True)
 class Placement:
     """One face on a page: XObject ``name`` (``F_<key>`` front, ``B_<key>`` back, ``P_<key>`` page)
-    and its bleed box in mm, origin bottom-left of the page."""
+    and its bleed box in mm as placed (after any turn), origin bottom-left of the page; ``rotation``
+    is how far it is turned, in degrees clockwise (0, 90, 180, 270)."""
 
     page: int
     name: str
@@ -23,6 +25,7 @@ class Placement:
     y: float
     w: float
     h: float
+    rotation: int = 0
 
 
 @dataclass(frozen=True)
@@ -68,13 +71,16 @@ def placements(path: Path) -> list[Placement]:
                 name = str(operands[0])
                 form = xobjects[name].get_object()
                 x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
-                matrix = _mul([float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
-                # Faces are only translated, never rotated or scaled, so the corners map directly.
-                px0, py0 = matrix[0] * x0 + matrix[4], matrix[3] * y0 + matrix[5]
-                px1, py1 = matrix[0] * x1 + matrix[4], matrix[3] * y1 + matrix[5]
+                m = _mul([float(v) for v in form.get("/Matrix", [1, 0, 0, 1, 0, 0])], ctm)
+                corners = [(m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5])
+                           for x in (x0, x1) for y in (y0, y1)]
+                px0, py0 = min(c[0] for c in corners), min(c[1] for c in corners)
+                px1, py1 = max(c[0] for c in corners), max(c[1] for c in corners)
+                # The form's x axis (m[0], m[1]) turned clockwise from the page's.
+                rotation = round(math.degrees(math.atan2(-m[1], m[0]))) % 360
                 found.append(Placement(page_no, name.lstrip("/").removeprefix("FormXob."),
                                        px0 / MM_TO_PT, py0 / MM_TO_PT,
-                                       (px1 - px0) / MM_TO_PT, (py1 - py0) / MM_TO_PT))
+                                       (px1 - px0) / MM_TO_PT, (py1 - py0) / MM_TO_PT, rotation))
     return found
 
 

@@ -69,7 +69,9 @@ def _styles() -> dict[str, ParagraphStyle]:
         "h2": ParagraphStyle("h2", parent=body, fontName=BOLD, fontSize=13, leading=16, spaceBefore=8,
                              spaceAfter=4, textColor=(0.42, 0.18, 0.12)),
         "body": body,
-        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2),
+        # The bullet font is named too: its default, Helvetica, would print unembedded.
+        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2,
+                                 bulletFontName=REGULAR),
     }
 
 
@@ -134,7 +136,7 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=(mm(pw), mm(ph)), leftMargin=mm(20), rightMargin=mm(20),
                             topMargin=mm(18), bottomMargin=mm(18), title="Scenarios", author="doria_forge",
-                            creator="doria_forge", invariant=1)
+                            creator="doria_forge", invariant=1, initialFontName=REGULAR)
     story.append(Spacer(1, 1))
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
     atomic_write_bytes(path, buffer.getvalue())

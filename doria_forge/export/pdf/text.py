@@ -2,11 +2,21 @@
 
 Sizes are in points. Content text is plain; it is XML-escaped here before reportlab's Paragraph
 markup sees it, so a ``<`` or ``&`` in a card text prints as written.
+
+Nothing is cut silently: a text that does not fit even at the minimum size is cut with an ellipsis
+(``…``), a warning is logged naming the card (its ``file:line:column`` when the pack knows it, and its
+face key), and the cut is recorded for :func:`recording` (``doria-forge preflight`` reads it).
+
+Fitting is linear in the length of the text: a text far longer than its box could ever hold is
+first shortened to what the box could hold at the minimum size, and cuts are found by bisection,
+never by dropping one word at a time.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
@@ -21,8 +31,22 @@ from .fonts import BOLD, REGULAR
 
 log = logging.getLogger(__name__)
 
-DRAWING: ContextVar[str] = ContextVar("DRAWING", default="")
-"""Key of the face being drawn (``equipment-dagger``), so a "text cut" warning names the card."""
+
+@dataclass(frozen=True)
+class Drawing:
+    """The face being drawn: its ``key`` (``equipment-dagger``) and ``origin`` (the
+    ``file:line:column`` of the card's document, ``""`` when unknown)."""
+
+    key: str = ""
+    origin: str = ""
+
+    def __str__(self) -> str:
+        return ": ".join(p for p in (self.origin, self.key) if p) or "text"
+
+
+NO_FACE = Drawing()
+DRAWING: ContextVar[Drawing] = ContextVar("DRAWING", default=NO_FACE)
+"""The face being drawn, so a "text cut" warning names the card."""
 
 MIN_FONT_PT = 6.0
 """Smallest type on a card: still readable at true size."""
@@ -30,6 +54,61 @@ MIN_FONT_PT = 6.0
 LEADING = 1.18
 ELLIPSIS = "…"
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+_EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class TextMark:
+    """One text drawn on a face, as :func:`recording` reports it.
+
+    ``box`` is ``(x0, y0, x1, y1)`` in pt in the face's own coordinates (origin at the bleed-box
+    corner): the ink of a line (string width by ascent and descent), or the set paragraph. ``cut``
+    is true when the text was shortened with an ellipsis to fit.
+    """
+
+    face: Drawing
+    text: str
+    box: tuple[float, float, float, float]
+    cut: bool = False
+
+
+_RECORDING: ContextVar[list[TextMark] | None] = ContextVar("_RECORDING", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[TextMark]]:
+    """Collect a :class:`TextMark` for every text drawn (and every cut) inside the block."""
+    marks: list[TextMark] = []
+    token = _RECORDING.set(marks)
+    try:
+        yield marks
+    finally:
+        _RECORDING.reset(token)
+
+
+def _record(canvas: Canvas, text: str, box: tuple[float, float, float, float], cut: bool) -> None:
+    marks = _RECORDING.get()
+    if marks is None:
+        return
+    marks.append(TextMark(DRAWING.get(), text, _transformed(canvas, box), cut))
+
+
+def _transformed(canvas: Canvas, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """``box`` through the canvas's current matrix (faces drawn rotated, such as Room Tiles)."""
+    a, b, c, d, e, f = getattr(canvas, "_currentMatrix", (1, 0, 0, 1, 0, 0))
+    x0, y0, x1, y1 = box
+    xs, ys = [], []
+    for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _cut(text: str, width: float, height: float) -> None:
+    """Log (and record) that ``text`` lost words to fit a ``width`` x ``height`` pt box."""
+    shown = " ".join(text.split())
+    log.warning("%s: text cut to fit %.0f x %.0f pt: %s", DRAWING.get(), width, height,
+                shown[:40] + ("..." if len(shown) > 40 else ""))
 
 
 @dataclass(frozen=True)
@@ -59,50 +138,109 @@ def _height(xml: str, width: float, size: float, bold: bool, align: str) -> tupl
     return para, h
 
 
+def _capacity_cut(text: str, width: float, height: float, size: float, font: str) -> str:
+    """The longest prefix of ``text`` that could possibly matter when set at ``size`` in the box.
+
+    Each line holds at most ``width`` pt of glyphs (plus the space a line break swallows), and there
+    are at most ``height / leading + 1`` lines; a prefix wider than all lines together cannot fit,
+    so anything beyond it is certainly cut. Summing glyph widths chunk by chunk keeps this linear,
+    and it bounds every later wrap by the size of the box, not of the text.
+    """
+    lines = int(height / (size * LEADING)) + 1
+    room = lines * (width + stringWidth(" ", font, size)) + width
+    total = 0.0
+    chunk = 512
+    for start in range(0, len(text), chunk):
+        total += stringWidth(text[start:start + chunk], font, size)
+        if total > room:
+            return text[:start + chunk]
+    return text
+
+
+def _prefixes(plain: str) -> list[int]:
+    """Cut points of ``plain`` at word ends (after each word, before its spaces)."""
+    ends = []
+    in_word = False
+    for i, ch in enumerate(plain):
+        if ch.isspace():
+            if in_word:
+                ends.append(i)
+            in_word = False
+        else:
+            in_word = True
+    if in_word:
+        ends.append(len(plain))
+    return ends
+
+
+def _largest(points: list[int], fits) -> int | None:
+    """The largest of the sorted ``points`` for which ``fits(point)`` holds (bisection; ``fits``
+    is monotone: a shorter prefix fits whenever a longer one does)."""
+    lo, hi, best = 0, len(points) - 1, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        if fits(points[mid]):
+            best, lo = points[mid], mid + 1
+        else:
+            hi = mid - 1
+    return best
+
+
 def fit_paragraph(text: str, width: float, height: float, *, max_size: float, min_size: float = MIN_FONT_PT,
                   bold: bool = False, align: str = "left", is_markup: bool = False) -> tuple[Paragraph, Fit]:
     """The largest font size (quarter-point steps, ``min_size``..``max_size``) at which ``text``
-    wrapped to ``width`` pt is at most ``height`` pt tall. If even ``min_size`` overflows, words are
-    dropped from the end and an ellipsis added until it fits, and the cut is logged."""
-    xml = text if is_markup else markup(text)
-    steps = max(0, int(round((max_size - min_size) * 4)))
-    lo, hi = 0, steps  # index 0 = max_size; find the first index that fits
-    best: tuple[Paragraph, float, float] | None = None
-    while lo <= hi:
-        mid = (lo + hi) // 2
-        size = max_size - mid * 0.25
-        para, h = _height(xml, width, size, bold, align)
-        if h <= height + 1e-6:
-            best = (para, size, h)
-            hi = mid - 1
-        else:
-            lo = mid + 1
-    if best is not None:
-        return best[0], Fit(best[1], best[2], False)
-    words = xml.split(" ")
-    while len(words) > 1:
-        words.pop()
-        candidate = " ".join(words).rstrip(",;:.") + ELLIPSIS
-        para, h = _height(candidate, width, min_size, bold, align)
-        if h <= height + 1e-6:
-            log.warning("%s: text cut to fit %.0f x %.0f pt: %.40s...", DRAWING.get() or "text", width, height, text)
-            return para, Fit(min_size, h, True)
-    # One word longer than the whole box (a URL, a long compound): dropping words left only the
-    # ellipsis, so the text vanished without a warning. Cut the plain text by characters instead
-    # (largest prefix that fits, by bisection); markup is not cut mid-tag.
-    log.warning("%s: text cut to fit %.0f x %.0f pt: %.40s...", DRAWING.get() or "text", width, height, text)
+    wrapped to ``width`` pt is at most ``height`` pt tall.
+
+    If even ``min_size`` overflows, the text is cut after the last whole word that fits with an
+    ellipsis (by characters when not even one word fits), the cut is logged as a warning naming
+    the card being drawn, and ``Fit.truncated`` is true. Linear in ``len(text)``.
+    """
+    font = BOLD if bold else REGULAR
+    plain = text.strip()
     if not is_markup:
-        plain = text.strip()
-        lo, hi, best_cut = 1, len(plain), None
+        plain = _capacity_cut(plain, width, height, min_size, font)
+    xml = text if is_markup else markup(plain)
+    too_long = not is_markup and len(plain) < len(text.strip())
+    steps = max(0, int(round((max_size - min_size) * 4)))
+    best: tuple[Paragraph, float, float] | None = None
+    if not too_long:
+        lo, hi = 0, steps  # index 0 = max_size; find the first index that fits
         while lo <= hi:
             mid = (lo + hi) // 2
-            para, h = _height(markup(plain[:mid]) + ELLIPSIS, width, min_size, bold, align)
-            if h <= height + 1e-6:
-                best_cut, lo = (para, h), mid + 1
-            else:
+            size = max_size - mid * 0.25
+            para, h = _height(xml, width, size, bold, align)
+            if h <= height + _EPS:
+                best = (para, size, h)
                 hi = mid - 1
-        if best_cut is not None:
-            return best_cut[0], Fit(min_size, best_cut[1], True)
+            else:
+                lo = mid + 1
+    if best is not None:
+        return best[0], Fit(best[1], best[2], False)
+    _cut(text, width, height)
+    found: dict[int, tuple[Paragraph, float]] = {}
+
+    def fits(cut_at: int) -> bool:
+        if is_markup:
+            candidate = " ".join(words[:cut_at]).rstrip(",;:.") + ELLIPSIS
+        else:
+            candidate = markup(plain[:cut_at].rstrip().rstrip(",;:.")) + ELLIPSIS
+        para, h = _height(candidate, width, min_size, bold, align)
+        if h <= height + _EPS:
+            found[cut_at] = (para, h)
+            return True
+        return False
+
+    if is_markup:
+        words = xml.split(" ")
+        cut_at = _largest(list(range(1, len(words))), fits)
+    else:
+        # Whole words first; a single word longer than the whole box is cut by characters.
+        cut_at = _largest(_prefixes(plain), fits)
+        if cut_at is None:
+            cut_at = _largest(list(range(1, len(plain) + 1)), fits)
+    if cut_at is not None:
+        para, h = found[cut_at]
+        return para, Fit(min_size, h, True)
     para, h = _height(ELLIPSIS, width, min_size, bold, align)
     return para, Fit(min_size, h, True)
 
@@ -111,21 +249,29 @@ def draw_paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, 
                    max_size: float, min_size: float = MIN_FONT_PT, bold: bool = False, align: str = "left",
                    valign: str = "top", color: tuple[float, float, float] = (0, 0, 0),
                    is_markup: bool = False) -> Fit:
-    """Draw ``text`` shrunk to fit the box ``(x, y, width, height)`` (pt, y = bottom edge)."""
+    """Draw ``text`` shrunk to fit the box ``(x, y, width, height)`` (pt, y = bottom edge).
+
+    A box lower than one line at ``min_size`` prints nothing, and reports the whole text as cut."""
     if not text.strip():
         return Fit(max_size, 0.0, False)
+    if height < min_size * LEADING - _EPS or width < min_size:
+        _cut(text, width, height)
+        _record(canvas, text, (x, y, x + max(width, 0.0), y + max(height, 0.0)), True)
+        return Fit(min_size, 0.0, True)
     para, fit = fit_paragraph(text, width, height, max_size=max_size, min_size=min_size, bold=bold,
                               align=align, is_markup=is_markup)
     para.style.textColor = color
     offset = {"top": height - fit.height, "middle": (height - fit.height) / 2, "bottom": 0.0}[valign]
     para.drawOn(canvas, x, y + offset)
+    _record(canvas, text, (x, y + offset, x + width, y + offset + fit.height), fit.truncated)
     return fit
 
 
 def fit_line(text: str, width: float, *, max_size: float, min_size: float = MIN_FONT_PT,
              bold: bool = False) -> tuple[str, float]:
-    """One line of text in ``width`` pt: the largest size down to ``min_size``, then cut with an
-    ellipsis. Returns ``(text, size)``."""
+    """One line of text in ``width`` pt: the largest size down to ``min_size`` (quarter points),
+    then cut with an ellipsis, which is logged as a warning naming the card. Returns
+    ``(text, size)``; the returned text ends in ``…`` exactly when it was cut."""
     font = BOLD if bold else REGULAR
     natural = stringWidth(text, font, max_size)
     if natural <= width:
@@ -133,11 +279,14 @@ def fit_line(text: str, width: float, *, max_size: float, min_size: float = MIN_
     size = max(min_size, max_size * width / natural)
     # Round down to a quarter point so the string width check below is exact.
     size = max(min_size, int(size * 4) / 4)
-    while text and stringWidth(text, font, size) > width:
-        text = text[:-1].rstrip()
-        if stringWidth(text + ELLIPSIS, font, size) <= width:
-            return text + ELLIPSIS, size
-    return text, size
+    if stringWidth(text, font, size) <= width:
+        return text, size
+    _cut(text, width, 0.0)
+    keep = _largest(list(range(1, len(text))),
+                    lambda k: stringWidth(text[:k].rstrip() + ELLIPSIS, font, size) <= width)
+    if keep is None:
+        return (ELLIPSIS if stringWidth(ELLIPSIS, font, size) <= width else ""), size
+    return text[:keep].rstrip() + ELLIPSIS, size
 
 
 def draw_line(canvas: Canvas, text: str, x: float, y: float, width: float, *, max_size: float,
@@ -147,12 +296,19 @@ def draw_line(canvas: Canvas, text: str, x: float, y: float, width: float, *, ma
     if not text:
         return max_size
     line, size = fit_line(text, width, max_size=max_size, min_size=min_size, bold=bold)
+    font = BOLD if bold else REGULAR
     canvas.setFillColorRGB(*color)
-    canvas.setFont(BOLD if bold else REGULAR, size)
+    canvas.setFont(font, size)
+    drawn = stringWidth(line, font, size)
     if align == "center":
         canvas.drawCentredString(x + width / 2, y, line)
+        left = x + width / 2 - drawn / 2
     elif align == "right":
         canvas.drawRightString(x + width, y, line)
+        left = x + width - drawn
     else:
         canvas.drawString(x, y, line)
+        left = x
+    # DejaVu Sans: ascent 0.93 em (accented capitals), descent 0.24 em.
+    _record(canvas, text, (left, y - 0.24 * size, left + drawn, y + 0.93 * size), line != text)
     return size

@@ -1,0 +1,523 @@
+"""Print layout as data: paper, card sizes, bleed, safe zone, margins, crop marks, duplex, sheets,
+print-on-demand, and vendor print profiles, read from YAML layout files.
+
+A layout file (``layouts/*.yaml``) has up to three blocks, each optional::
+
+    profile:  {name: The Game Crafter, container: png, ...}   # what a print shop takes (PrintProfile)
+    defaults: {paper: a4, bleed_mm: 3, ...}                    # every deck
+    decks:    {loot: {card_size: mini_american}, ...}          # one deck
+
+Layouts merge; later wins, key by key:
+
+1. the built-in defaults of :class:`SheetLayout` (A4, 3 mm bleed, crop marks, long-edge duplex);
+2. the project's ``layouts/default.yaml`` (doria-forge's own when the project has none);
+3. a print profile or preset chosen by name (``--profile thegamecrafter``);
+4. ``--layout FILE`` (overlaid, not replacing: it only says what it changes);
+5. command-line options (``--paper``, ``--card-size [DECK=]SIZE``, ``--bleed``, ...).
+
+Within one layout, ``defaults`` apply to every deck and ``decks.NAME`` to one deck.
+
+Layout files are read by the content loader (:func:`doria_forge.load.load_text`), so every mistake
+(YAML syntax, a non-UTF-8 byte, an unknown key, a bad value) is a :class:`~doria_forge.load.Problem`
+at ``file:line:column``; :func:`load_layout` raises :class:`LayoutError` carrying them.
+
+This module draws nothing and imports no PDF library, so ``validate`` can check layouts quickly.
+All lengths are millimetres (suffix ``_mm``) unless a name ends in ``_pt`` (points, 1/72 inch).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from doria_forge.load import LoadedDocument, Problem, Severity, load_text
+
+from .errors import ExportError
+
+MM_PER_INCH = 25.4
+MM_TO_PT = 72.0 / MM_PER_INCH
+
+PAPER_SIZES_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+}
+
+# Portrait width x height. "tile" is derived from the Room Tile square size (5 x 5 squares).
+CARD_PRESETS_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.5, 88.9),
+    "mini_american": (41.0, 63.0),
+    "mini_euro": (44.0, 68.0),
+}
+ROOM_TILE_SQUARES = 5  # a Room Tile is 5 x 5 squares (rulebook, GAME CONTENT > Room Tiles)
+CARD_SIDE_MM = (20.0, 400.0)
+"""Smallest and largest card side in mm: smaller cannot hold a legible card, larger no printer takes."""
+
+DECKS: tuple[str, ...] = ("loot", "monster", "monster_level", "boss", "hero", "standard_items", "campaign_items",
+                          "door_events", "room_tiles", "sheets", "scenarios")
+"""Deck names a layout's ``decks:`` block (and ``--card-size DECK=SIZE``) may name; ``sheets`` are the
+Character and Campaign Sheets, ``scenarios`` the scenario pages."""
+
+_CUSTOM_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+
+Paper = Literal["a4", "letter"]
+Duplex = Literal["long_edge", "short_edge", "none"]
+DeckName = Literal["loot", "monster", "monster_level", "boss", "hero", "standard_items", "campaign_items",
+                   "door_events", "room_tiles", "sheets", "scenarios"]
+
+LAYOUT_RULE = "layout"
+"""Rule id of the problems found in layout files (besides the loader's ``yaml-syntax``, ``encoding``...)."""
+
+
+class LayoutError(ExportError):
+    """A layout file has problems; ``problems`` locate each at ``file:line:column``.
+
+    ``str()`` is one line per problem, ``file:line:column: message``."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("\n".join(_one_line(p) for p in problems))
+
+
+def _one_line(problem: Problem) -> str:
+    prefix = "invalid YAML: " if problem.rule_id == "yaml-syntax" else ""
+    return f"{problem.file}:{problem.line}:{problem.column}: {prefix}{' '.join(problem.message.split())}"
+
+
+def mm(value_mm: float) -> float:
+    """Millimetres to points."""
+    return value_mm * MM_TO_PT
+
+
+def resolve_card_size(spec: str, room_tile_square_mm: float = 25.4) -> tuple[float, float]:
+    """Card size ``(width_mm, height_mm)`` for a preset name or a custom ``"WxH"`` in mm.
+
+    Presets: ``poker`` 63.5 x 88.9, ``mini_american`` 41 x 63, ``mini_euro`` 44 x 68, ``tile``
+    (5 x ``room_tile_square_mm`` square). Custom: ``"70x120"`` or ``"70 x 120 mm"``, each side
+    within :data:`CARD_SIDE_MM`. Raises ``ExportError`` for anything else.
+    """
+    key = spec.strip().lower().replace("-", "_").replace(" ", "_")
+    if key in CARD_PRESETS_MM:
+        return CARD_PRESETS_MM[key]
+    if key in ("tile", "square", "square_tile", "room_tile"):
+        side = ROOM_TILE_SQUARES * room_tile_square_mm
+        return (side, side)
+    match = _CUSTOM_SIZE.match(spec)
+    if match:
+        w, h = float(match.group(1)), float(match.group(2))
+        low, high = CARD_SIDE_MM
+        if low <= w <= high and low <= h <= high:
+            return (w, h)
+        raise ExportError(f"card size {spec!r} is out of range: each side must be {low:g} to {high:g} mm")
+    presets = ", ".join([*CARD_PRESETS_MM, "tile"])
+    raise ExportError(f"unknown card size {spec!r}: use one of {presets} or a custom size like '70x120' (mm)")
+
+
+def _check_card_size(value: str | None) -> str | None:
+    if value is not None:
+        try:
+            resolve_card_size(value)
+        except ExportError as exc:
+            raise ValueError(str(exc)) from None
+    return value
+
+
+class _Partial(BaseModel):
+    """Every field optional: a block that only says what it changes (see :class:`SheetLayout`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    paper: Paper | None = None
+    card_size: str | None = None
+    bleed_mm: float | None = Field(default=None, ge=0, le=20)
+    safe_mm: float | None = Field(default=None, ge=0, le=20)
+    margin_mm: float | None = Field(default=None, ge=0, le=50)
+    gap_mm: float | None = Field(default=None, ge=0, le=50)
+    crop_marks: bool | None = None
+    crop_mark_length_mm: float | None = Field(default=None, gt=0, le=20)
+    crop_mark_offset_mm: float | None = Field(default=None, ge=0, le=20)
+    crop_mark_width_pt: float | None = Field(default=None, gt=0, le=2)
+    edge_clearance_mm: float | None = Field(default=None, ge=0, le=30)
+    duplex: Duplex | None = None
+    duplex_offset_mm: tuple[float, float] | None = None
+    sheet: Literal["grid", "gutter_fold"] | None = None
+    gutter_mm: float | None = Field(default=None, ge=0, le=60)
+    ruler: bool | None = None
+    cut_lines: bool | None = None
+    calibration_page: bool | None = None
+    one_per_page: bool | None = None
+    page_order: Literal["front_back", "back_front"] | None = None
+    rotation: Literal[0, 90, 180, 270] | None = None
+    colour: Literal["rgb", "cmyk"] | None = None
+    ink_limit_percent: int | None = Field(default=None, ge=100, le=400)
+    output_condition: str | None = Field(default=None, max_length=200)
+    dpi: int | None = Field(default=None, ge=72, le=1200)
+    room_tile_square_mm: float | None = Field(default=None, gt=5, le=60)
+
+    @field_validator("paper", mode="before")
+    @classmethod
+    def _lower_paper(cls, value: object) -> object:
+        return value.lower() if isinstance(value, str) else value
+
+    @field_validator("card_size")
+    @classmethod
+    def _known_card_size(cls, value: str | None) -> str | None:
+        return _check_card_size(value)
+
+    @field_validator("duplex_offset_mm")
+    @classmethod
+    def _small_offset(cls, value: tuple[float, float] | None) -> tuple[float, float] | None:
+        if value is not None and any(abs(v) > 20 for v in value):
+            raise ValueError("a duplex offset above 20 mm is not printer drift; check the calibration page")
+        return value
+
+    def set_fields(self) -> dict[str, object]:
+        """The layout keys this block sets (``None`` means "not set")."""
+        return {k: v for k, v in self.model_dump().items() if k in _Partial.model_fields and v is not None}
+
+
+class DeckLayout(_Partial):
+    """A layout block: ``defaults:`` or ``decks: {NAME: {...}}`` (only the keys it changes)."""
+
+    def overlay(self, top: _Partial | None) -> DeckLayout:
+        """This block with ``top``'s set keys on top."""
+        if top is None:
+            return self
+        return DeckLayout.model_validate({**self.set_fields(), **top.set_fields()})
+
+
+class LayoutOverrides(_Partial):
+    """What the command line changes: ``--paper``, ``--card-size``, ``--bleed``, ``--one-per-page``
+    and friends for every deck, ``deck_card_sizes`` (``--card-size boss=poker``) for one deck each.
+    A card size does not apply to Room Tiles, whose size comes from ``room_tile_square_mm``; nor to
+    sheets and scenario pages, which use the whole paper. ``profile_file`` (``--profile NAME``) is
+    overlaid on the project's layout, then ``layout_file`` (``--layout``)."""
+
+    layout_file: Path | None = None
+    profile_file: Path | None = None
+    deck_card_sizes: dict[DeckName, str] = Field(default_factory=dict)
+
+    @field_validator("deck_card_sizes")
+    @classmethod
+    def _known_deck_sizes(cls, value: dict[str, str]) -> dict[str, str]:
+        for size in value.values():
+            _check_card_size(size)
+        return value
+
+
+def parse_card_sizes(values: list[str] | str | None) -> tuple[str | None, dict[str, str]]:
+    """``--card-size`` values to ``(size for every deck, {deck: size})``: ``poker`` sets every deck,
+    ``boss=poker`` one deck (repeatable). Raises ``ValueError`` for an unknown deck or size."""
+    if values is None:
+        return None, {}
+    everyone: str | None = None
+    per_deck: dict[str, str] = {}
+    for value in [values] if isinstance(values, str) else values:
+        deck, sep, size = value.partition("=")
+        if not sep:
+            everyone = value
+            continue
+        deck = deck.strip().lower().replace("-", "_")
+        if deck not in DECKS:
+            near = difflib.get_close_matches(deck, DECKS, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else f"; decks: {', '.join(DECKS)}"
+            raise ValueError(f"--card-size {value!r}: unknown deck {deck!r}{hint}")
+        per_deck[deck] = size.strip()
+    return everyone, per_deck
+
+
+def parse_offset(value: str | None) -> tuple[float, float] | None:
+    """``--duplex-offset "X,Y"`` (mm) to ``(x, y)``. Raises ``ValueError`` for anything else."""
+    if value is None:
+        return None
+    parts = value.replace(";", ",").split(",")
+    try:
+        x, y = (float(p) for p in parts)
+    except ValueError:
+        raise ValueError(f"--duplex-offset {value!r}: give two numbers in mm, X,Y (for example 0.5,-1)") from None
+    return (x, y)
+
+
+def make_overrides(*, paper: str | None = None, card_size: str | list[str] | None = None,
+                   bleed: float | None = None, one_per_page: bool | None = None, layout_file: Path | None = None,
+                   duplex_offset: str | None = None, profile_file: Path | None = None) -> LayoutOverrides:
+    """Command-line options to :class:`LayoutOverrides`; ``None`` or ``False`` leaves the layout as is.
+
+    ``card_size`` is a size for every deck or ``DECK=SIZE`` (a list may mix both). Raises
+    ``ValueError`` with a one-line message for an unknown paper, deck or card size, a card side
+    outside 20-400 mm, a negative bleed, a bad duplex offset or a layout file that does not exist.
+    """
+    if layout_file is not None and not Path(layout_file).is_file():
+        raise ValueError(f"layout file not found: {layout_file}")
+    everyone, per_deck = parse_card_sizes(card_size)
+    try:
+        return LayoutOverrides(paper=paper, card_size=everyone, bleed_mm=bleed,
+                               one_per_page=True if one_per_page else None,
+                               duplex_offset_mm=parse_offset(duplex_offset),
+                               layout_file=Path(layout_file) if layout_file else None,
+                               profile_file=Path(profile_file) if profile_file else None,
+                               deck_card_sizes=per_deck)
+    except ValidationError as exc:
+        raise ValueError("; ".join(_pydantic_message(e) for e in exc.errors())) from None
+
+
+def _pydantic_message(error) -> str:
+    message = str(error["msg"]).removeprefix("Value error, ")
+    where = ".".join(map(str, error["loc"]))
+    return f"{where}: {message}" if where else message
+
+
+class SheetLayout(BaseModel):
+    """A resolved layout for one deck. Lengths in mm.
+
+    Card and paper: ``paper``, ``card_size`` (a preset or ``WxH``), ``room_tile_square_mm``.
+
+    ``bleed_mm`` is added on every side of each card; art is drawn into it, text stays inside the trim
+    minus ``safe_mm`` (the safe zone). Crop marks sit outside the bleed: they start
+    ``crop_mark_offset_mm`` beyond the outer bleed edge of the grid and run ``crop_mark_length_mm``.
+    ``edge_clearance_mm`` (home printing) is the printer's unprintable border: the grid keeps inside
+    it, crop marks are shortened or left out where they would reach into it, and nothing is drawn there.
+
+    With ``duplex`` the backs follow each sheet on the next page, mirrored so they land behind their
+    fronts when printed double-sided (long edge: mirrored left-right; short edge: top-bottom), moved by
+    ``duplex_offset_mm`` (x, y as the back page is printed) to correct a printer's drift; with
+    ``calibration_page`` the export adds ``duplex_calibration.pdf`` to measure that drift.
+    ``sheet: gutter_fold`` puts fronts and backs on one page instead (fronts above the fold line,
+    backs below, turned), for printers without duplex; ``gutter_mm`` is the gap around the fold.
+    ``ruler`` prints a 100 mm scale on every sheet, to check the print is at 100 %; ``cut_lines``
+    hairlines along the trim edges across the block of cards (where a home printer's border leaves
+    no room for crop marks).
+
+    ``one_per_page`` makes one page per card face the size of the card plus bleed, with TrimBox and
+    BleedBox set, for print-on-demand shops: ``page_order`` front then back or back then front,
+    ``rotation`` in degrees clockwise. ``colour: cmyk`` writes CMYK colours (at most
+    ``ink_limit_percent`` total ink) and declares ``output_condition`` as the PDF's output intent.
+    ``dpi`` is the resolution of per-card images and the least resolution of card art.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    paper: Paper = "a4"
+    card_size: str = "poker"
+    bleed_mm: float = Field(default=3.0, ge=0, le=20)
+    safe_mm: float = Field(default=3.0, ge=0, le=20)
+    margin_mm: float = Field(default=5.0, ge=0, le=50)
+    gap_mm: float = Field(default=0.0, ge=0, le=50)
+    crop_marks: bool = True
+    crop_mark_length_mm: float = Field(default=4.0, gt=0, le=20)
+    crop_mark_offset_mm: float = Field(default=1.0, ge=0, le=20)
+    crop_mark_width_pt: float = Field(default=0.3, gt=0, le=2)
+    edge_clearance_mm: float = Field(default=0.0, ge=0, le=30)
+    duplex: Duplex = "long_edge"
+    duplex_offset_mm: tuple[float, float] = (0.0, 0.0)
+    sheet: Literal["grid", "gutter_fold"] = "grid"
+    gutter_mm: float = Field(default=12.0, ge=0, le=60)
+    ruler: bool = False
+    cut_lines: bool = False
+    calibration_page: bool = False
+    one_per_page: bool = False
+    page_order: Literal["front_back", "back_front"] = "front_back"
+    rotation: Literal[0, 90, 180, 270] = 0
+    colour: Literal["rgb", "cmyk"] = "rgb"
+    ink_limit_percent: int = Field(default=300, ge=100, le=400)
+    output_condition: str | None = None
+    dpi: int = Field(default=300, ge=72, le=1200)
+    room_tile_square_mm: float = Field(default=25.4, gt=5, le=60)
+
+    @property
+    def paper_mm(self) -> tuple[float, float]:
+        return PAPER_SIZES_MM[self.paper]
+
+    @property
+    def card_mm(self) -> tuple[float, float]:
+        return resolve_card_size(self.card_size, self.room_tile_square_mm)
+
+    def merged(self, *blocks: _Partial | None) -> SheetLayout:
+        data = self.model_dump()
+        for block in blocks:
+            if block is not None:
+                data.update(block.set_fields())
+        return SheetLayout.model_validate(data)
+
+
+class PrintProfile(BaseModel):
+    """What a print shop (or a home printer) takes, beside the layout keys it sets.
+
+    ``name`` as shown; ``aliases`` other names ``--profile`` accepts; ``container`` ``pdf`` (one PDF
+    per deck) or ``png`` (one image per card face and back); ``trim_sizes`` the card sizes it makes
+    (empty: any); ``max_deck_cards`` the most cards one deck may hold (``None``: no limit);
+    ``needs_backs`` whether every card needs a back; ``notes`` where the figures come from. Bleed,
+    safe zone, resolution (``dpi``), colour, page order and rotation are layout keys of the same file.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(max_length=80)
+    aliases: list[str] = Field(default_factory=list)
+    container: Literal["pdf", "png"] = "pdf"
+    trim_sizes: list[str] = Field(default_factory=list)
+    max_deck_cards: int | None = Field(default=None, ge=1, le=10_000)
+    needs_backs: bool = True
+    notes: str = ""
+
+    @field_validator("trim_sizes")
+    @classmethod
+    def _known_sizes(cls, value: list[str]) -> list[str]:
+        for size in value:
+            _check_card_size(size)
+        return value
+
+    def takes_size(self, card_mm: tuple[float, float]) -> bool:
+        """Whether a card of ``card_mm`` is one of :attr:`trim_sizes` (either way up)."""
+        if not self.trim_sizes:
+            return True
+        w, h = card_mm
+        for size in self.trim_sizes:
+            tw, th = resolve_card_size(size)
+            if (abs(tw - w) < 0.5 and abs(th - h) < 0.5) or (abs(tw - h) < 0.5 and abs(th - w) < 0.5):
+                return True
+        return False
+
+
+class LayoutFile(BaseModel):
+    """The YAML layout file: an optional ``profile``, ``defaults`` for every deck and ``decks`` keyed by
+    deck name (:data:`DECKS`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    profile: PrintProfile | None = None
+    defaults: DeckLayout = DeckLayout()
+    decks: dict[DeckName, DeckLayout] = Field(default_factory=dict)
+
+    def overlay(self, top: LayoutFile | None) -> LayoutFile:
+        """This layout with ``top`` merged over it key by key (``top``'s profile, if any, wins whole)."""
+        if top is None:
+            return self
+        decks = dict(self.decks)
+        for name, block in top.decks.items():
+            decks[name] = decks[name].overlay(block) if name in decks else block
+        return LayoutFile(profile=top.profile or self.profile, defaults=self.defaults.overlay(top.defaults),
+                          decks=decks)
+
+    def for_deck(self, deck: str, overrides: LayoutOverrides | None = None, *,
+                 content_card_size: str | None = None, fixed_card_size: str | None = None) -> SheetLayout:
+        """The resolved layout of one deck.
+
+        ``content_card_size`` is the size the content names for the deck (between the file's defaults
+        and its deck block); ``overrides`` are the command line's (its ``deck_card_sizes`` entry for
+        this deck wins over its size for every deck); ``fixed_card_size`` wins over everything (Room
+        Tiles are always ``tile``).
+        """
+        layout = SheetLayout().merged(self.defaults)
+        if content_card_size:
+            layout = layout.merged(DeckLayout(card_size=content_card_size))
+        layout = layout.merged(self.decks.get(deck), overrides)
+        if overrides is not None and deck in overrides.deck_card_sizes:
+            layout = layout.merged(DeckLayout(card_size=overrides.deck_card_sizes[deck]))
+        if fixed_card_size:
+            layout = layout.merged(DeckLayout(card_size=fixed_card_size))
+        return layout
+
+
+def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, list[Problem]]:
+    """Parse and check one layout file's content (``file`` is how problems name it).
+
+    Returns the layout (``None`` when any problem is an error) and every problem, each at
+    ``file:line:column``: YAML syntax, encoding (a non-UTF-8 byte), more than one document,
+    unknown keys (with the closest valid key), values out of range, unknown card sizes or decks.
+    An empty file is the empty layout. Never raises for what the file holds.
+    """
+    from doria_forge.validate.schema import errors_to_problems
+
+    documents, problems = load_text(raw, path=file, file=file)
+    # An empty layout file is allowed (every key has a default); the loader's content wording
+    # ("a content document is a mapping with 'kind' and 'id'") is reworded for layouts.
+    problems = [p for p in problems if p.rule_id != "empty-document"]
+    problems = [Problem(p.file, p.line, p.column, p.rule_id, p.severity, "a layout file is a mapping of "
+                        "'profile', 'defaults' and 'decks'") if p.rule_id == "not-a-mapping" else p
+                for p in problems]
+    if len(documents) > 1:
+        extra = documents[1].root
+        problems.append(Problem(file, extra.line, extra.column, LAYOUT_RULE, Severity.ERROR,
+                                "a layout file holds one YAML document; remove the '---' and what follows"))
+    if any(p.is_error for p in problems):
+        return None, problems
+    if not documents:
+        return LayoutFile(), problems
+    doc: LoadedDocument = documents[0]
+    try:
+        return LayoutFile.model_validate(doc.data), problems
+    except ValidationError as exc:
+        found = errors_to_problems(doc, LayoutFile, exc.errors(include_url=False))
+        return None, problems + [Problem(p.file, p.line, p.column, LAYOUT_RULE, p.severity, p.message)
+                                 for p in found]
+
+
+def check_layout_file(path: Path, display: str | None = None) -> tuple[LayoutFile | None, list[Problem]]:
+    """:func:`check_layout_text` of the file at ``path``; an unreadable file is one problem."""
+    file = display if display is not None else str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        return None, [Problem(file, 1, 1, "io-error", Severity.ERROR,
+                              f"cannot read layout file: {exc.strerror or exc}")]
+    return check_layout_text(raw, file)
+
+
+def load_layout(path: Path | None) -> LayoutFile:
+    """Read a layout YAML file; ``None`` gives the built-in defaults.
+
+    Raises :class:`LayoutError` (an ``ExportError``) naming ``file:line:column`` of each problem.
+    """
+    if path is None:
+        return LayoutFile()
+    layout, problems = check_layout_file(path)
+    errors = [p for p in problems if p.is_error]
+    if layout is None or errors:
+        raise LayoutError(errors or problems)
+    return layout
+
+
+def normalise_name(name: str) -> str:
+    """A layout or profile name compared without case, spaces, ``-`` and ``_``."""
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def layout_files(folders: list[Path]) -> list[Path]:
+    """Every ``*.yaml``/``*.yml`` file directly in ``folders`` (those that exist), sorted by name."""
+    found: list[Path] = []
+    for folder in folders:
+        if folder.is_dir():
+            found += sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
+    return found
+
+
+def named_layout(name: str, folders: list[Path]) -> Path:
+    """The layout file called ``name`` (its file name without ``.yaml``, or a profile alias such as
+    ``tgc``) in the first of ``folders`` that has it. Names compare without case, ``-``, ``_`` and
+    spaces. Raises ``ValueError`` listing the known names when there is none."""
+    wanted = normalise_name(name)
+    candidates = layout_files(folders)
+    for path in candidates:
+        if normalise_name(path.stem) == wanted:
+            return path
+    for path in candidates:
+        layout, _ = check_layout_file(path)
+        if layout is not None and layout.profile is not None and wanted in {
+                normalise_name(a) for a in [layout.profile.name, *layout.profile.aliases]}:
+            return path
+    known = sorted({p.stem for p in candidates})
+    raise ValueError(f"no layout or print profile named {name!r}; known: {', '.join(known)}")
+
+
+def profile_names(folders: list[Path]) -> list[str]:
+    """Names (file stems) of the layout files in ``folders`` that carry a ``profile:`` block."""
+    names = []
+    for path in layout_files(folders):
+        layout, _ = check_layout_file(path)
+        if layout is not None and layout.profile is not None and path.stem not in names:
+            names.append(path.stem)
+    return names
