@@ -132,6 +132,7 @@ class _Partial(BaseModel):
 
     paper: Paper | None = None
     card_size: str | None = None
+    keep_card_size: bool | None = None
     bleed_mm: float | None = Field(default=None, ge=0, le=20)
     safe_mm: float | None = Field(default=None, ge=0, le=20)
     margin_mm: float | None = Field(default=None, ge=0, le=50)
@@ -273,7 +274,9 @@ def _pydantic_message(error) -> str:
 class SheetLayout(BaseModel):
     """A resolved layout for one deck. Lengths in mm.
 
-    Card and paper: ``paper``, ``card_size`` (a preset or ``WxH``), ``room_tile_square_mm``.
+    Card and paper: ``paper``, ``card_size`` (a preset or ``WxH``), ``room_tile_square_mm``;
+    ``keep_card_size`` keeps a deck's size when ``--card-size`` changes every deck (Boss Monster
+    cards need poker size for their table of four levels; ``--card-size boss=SIZE`` still changes it).
 
     ``bleed_mm`` is added on every side of each card; art is drawn into it, text stays inside the trim
     minus ``safe_mm`` (the safe zone). Crop marks sit outside the bleed: they start
@@ -302,6 +305,7 @@ class SheetLayout(BaseModel):
 
     paper: Paper = "a4"
     card_size: str = "poker"
+    keep_card_size: bool = False
     bleed_mm: float = Field(default=3.0, ge=0, le=20)
     safe_mm: float = Field(default=3.0, ge=0, le=20)
     margin_mm: float = Field(default=5.0, ge=0, le=50)
@@ -414,7 +418,10 @@ class LayoutFile(BaseModel):
         layout = SheetLayout().merged(self.defaults)
         if content_card_size:
             layout = layout.merged(DeckLayout(card_size=content_card_size))
-        layout = layout.merged(self.decks.get(deck), overrides)
+        layout = layout.merged(self.decks.get(deck))
+        if overrides is not None and layout.keep_card_size and overrides.card_size is not None:
+            overrides = overrides.model_copy(update={"card_size": None})
+        layout = layout.merged(overrides)
         if overrides is not None and deck in overrides.deck_card_sizes:
             layout = layout.merged(DeckLayout(card_size=overrides.deck_card_sizes[deck]))
         if fixed_card_size:

@@ -17,7 +17,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from .compose import FaceBox
-from .fonts import BOLD
+from .fonts import BOLD, REGULAR
+from .icons import draw_with_icon, icon_width
 from .layout import mm
 from .text import MIN_FONT_PT, draw_line, draw_paragraph
 
@@ -33,6 +34,10 @@ class Stat:
     label: str
     value: str
     note: str = ""
+    icon: str = ""
+    icon_value: str = ""
+    """When the chip is crowded, ``icon_value`` and the :mod:`icons` symbol ``icon`` replace ``value``
+    (``Stat("Damage", "3 water", icon="water", icon_value="3")``)."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,9 @@ class CardSpec:
     (``STR 9  CON 9``), ``corner_right`` range and Psi Points. ``badge`` is a big short mark in the
     top-right corner (the Monster Level). ``footer`` is ``(left, centre, right)``: zone or hands,
     gold, Action Points. ``table`` is an optional small grid below the stats (first row the column
-    heads, e.g. a Boss Monster card's numbers at each Monster Level).
+    heads, e.g. a Boss Monster card's numbers at each Monster Level). ``footer_icons`` name an
+    :mod:`icons` symbol that replaces a footer word when the footer is crowded (zone, attack type).
+    ``art`` is the path of the card's picture (PNG, JPG or SVG), drawn in the ``art`` region.
     """
 
     key: str
@@ -58,6 +65,8 @@ class CardSpec:
     text: str = ""
     footer: tuple[str, str, str] = ("", "", "")
     table: tuple[tuple[str, ...], ...] = ()
+    footer_icons: tuple[str, str, str] = ("", "", "")
+    art: str = ""
 
 
 @dataclass(frozen=True)
@@ -73,6 +82,36 @@ class BackSpec:
 
 STAT_ROW_PT = 18.0
 """Height of one row of stat chips on a poker-size card, in points (scaled for other sizes)."""
+
+
+def stat_columns(width: float) -> int:
+    """Chips per row in a stats region ``width`` pt wide: three on a card narrower than 55 mm, else four."""
+    return 3 if width < mm(55) - 20 else 4
+
+
+def stat_cells(stats: tuple[Stat, ...], width: float, s: float) -> list[tuple[int, int, int]]:
+    """``(row, column, span)`` of each stat chip in a stats region ``width`` pt wide.
+
+    Three columns on a card narrower than 55 mm, else four; a chip whose label or value would not
+    fit one cell at the smallest type spans two or more cells (``TN STR+AGI  28+3×ML`` on a mini
+    card), starting a new row when the current one has no room left."""
+    cols = stat_columns(width)
+    cell = width / cols
+    cells: list[tuple[int, int, int]] = []
+    row = col = 0
+    for stat in stats:
+        label = f"{stat.label} {stat.note}".strip()
+        need = max(stringWidth(label, REGULAR, MIN_FONT_PT), stringWidth(stat.value, BOLD, max(MIN_FONT_PT, 7.0 * s)))
+        span = 1
+        while span < cols and need > cell * span - 1.2 * s - 2:
+            span += 1
+        if col + span > cols:
+            row, col = row + 1, 0
+        cells.append((row, col, span))
+        col += span
+        if col >= cols:
+            row, col = row + 1, 0
+    return cells
 
 
 def _scale(box: FaceBox) -> float:
@@ -110,8 +149,8 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     footer_h = 11.0 * s
     regions["footer"] = (x, py + pad, w, footer_h)
     bottom = py + pad + footer_h + 1.5 * s
-    cols = 3 if box.width < mm(55) else 4
-    rows = -(-len(spec.stats) // cols) if spec.stats else 0
+    cells = stat_cells(spec.stats, w, s)
+    rows = max((r for r, _, _ in cells), default=-1) + 1
     stats_h = rows * STAT_ROW_PT * s
     regions["stats"] = (x, top - stats_h, w, stats_h)
     top -= stats_h + (2.0 * s if rows else 0.0)
@@ -139,7 +178,14 @@ def _footer_slots(left: str, centre: str, right: str, x: float, width: float,
     natural width at ``size`` and the centre text the room between, so a long zone name
     ("Accessory") borrows from an empty AP slot; equal thirds when they cannot all fit."""
     wl, wc, wr = (stringWidth(t, BOLD, size) if t else 0.0 for t in (left, centre, right))
-    gap = 3.0
+    return _slots(wl, wc, wr, x, width)
+
+
+FOOTER_GAP = 3.0
+
+
+def _slots(wl: float, wc: float, wr: float, x: float, width: float) -> tuple[tuple[float, float], ...]:
+    gap = FOOTER_GAP
     if wl + wc + wr + 2 * gap > width:
         third = width / 3
         return (x, third), (x + third, third), (x + 2 * third, third)
@@ -148,6 +194,26 @@ def _footer_slots(left: str, centre: str, right: str, x: float, width: float,
     # The centre text stays centred on the card unless a neighbour pushes it aside.
     cx = min(max(x + width / 2 - wc / 2, room_l), room_r - wc)
     return (x, wl + gap / 2), (cx - 0.5, wc + 1), (x + width - wr - gap / 2, wr + gap / 2)
+
+
+def footer_fit(texts: tuple[str, str, str], icons: tuple[str, str, str], width: float,
+               max_size: float) -> tuple[float, tuple[bool, bool, bool]]:
+    """The footer's type size and which words become icons: the words at ``max_size`` if they fit
+    ``width`` pt, else with the words that have an icon (zone, attack type) shown as icons, else the
+    largest size down to ``MIN_FONT_PT`` at which they fit (the smallest if none does)."""
+    def total(size: float, use: tuple[bool, bool, bool]) -> float:
+        return sum(icon_width(size) if u else stringWidth(t, BOLD, size) if t else 0.0
+                   for t, u in zip(texts, use, strict=True)) + 2 * FOOTER_GAP
+
+    plain = (False, False, False)
+    with_icons = tuple(bool(i and t) for t, i in zip(texts, icons, strict=True))
+    for use in (plain, with_icons):
+        if total(max_size, use) <= width:  # type: ignore[arg-type]
+            return max_size, use  # type: ignore[return-value]
+    size = max_size
+    while size > MIN_FONT_PT and total(size, with_icons) > width:  # type: ignore[arg-type]
+        size = max(MIN_FONT_PT, size - 0.25)
+    return size, with_icons  # type: ignore[return-value]
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -233,33 +299,43 @@ class CardFace(_DrawnFromSpec):
         fx, fy, fw, fh = r["footer"]
         canvas.setFillColorRGB(*_tint(rgb, 0.8))
         canvas.roundRect(fx, fy, fw, fh, 2 * s, stroke=0, fill=1)
-        left, centre, right = spec.footer
         base = fy + fh / 2 - 2.4 * s
-        size = 6.8 * s
-        (lx, lw), (cx, cw), (rx, rw) = _footer_slots(left, centre, right, fx + 2, fw - 4, size)
-        draw_line(canvas, left, lx, base, lw, max_size=size, bold=True)
-        draw_line(canvas, centre, cx, base, cw, max_size=size, bold=True, align="center", color=(0.55, 0.4, 0.0))
-        draw_line(canvas, right, rx, base, rw, max_size=size, bold=True, align="right")
+        size, use = footer_fit(spec.footer, spec.footer_icons, fw - 3, 6.8 * s)
+        widths = [icon_width(size) if u else stringWidth(t, BOLD, size) if t else 0.0
+                  for t, u in zip(spec.footer, use, strict=True)]
+        slots = _slots(*widths, fx + 1.5, fw - 3)
+        colours = ((0, 0, 0), (0.55, 0.4, 0.0), (0, 0, 0))
+        for text, icon, used, (sx, sw), align, colour in zip(spec.footer, spec.footer_icons, use, slots,
+                                                             ("left", "center", "right"), colours, strict=True):
+            if used:
+                draw_with_icon(canvas, "", icon, sx, base, sw, size, align=align)
+            else:
+                draw_line(canvas, text, sx, base, sw, max_size=size, bold=True, align=align, color=colour)
 
     def _draw_stats(self, canvas: Canvas, region: Box, box: FaceBox, rgb, s: float) -> None:
         x, y, w, h = region
-        cols = 3 if box.width < mm(55) else 4
-        cell_w = w / cols
+        cells = stat_cells(self.spec.stats, w, s)
+        cell_w = w / stat_columns(w)
         cell_h = STAT_ROW_PT * s
         gap = 1.2 * s
-        for i, stat in enumerate(self.spec.stats):
-            row, col = divmod(i, cols)
+        for stat, (row, col, span) in zip(self.spec.stats, cells, strict=True):
             cx = x + col * cell_w
             cy = y + h - (row + 1) * cell_h
+            chip_w = cell_w * span
             canvas.setFillColorRGB(*_tint(rgb, 0.85))
-            canvas.roundRect(cx + gap / 2, cy + gap / 2, cell_w - gap, cell_h - gap, 1.5 * s, stroke=0, fill=1)
-            inner = cell_w - gap - 2
+            canvas.roundRect(cx + gap / 2, cy + gap / 2, chip_w - gap, cell_h - gap, 1.5 * s, stroke=0, fill=1)
+            inner = chip_w - gap - 2
             label = f"{stat.label} {stat.note}".strip()
             # Label baseline high enough that its descenders clear the value's capitals.
             draw_line(canvas, label, cx + gap / 2 + 1, cy + cell_h - gap / 2 - 5.6 * s, inner,
                       max_size=6.0 * s, color=(0.25, 0.25, 0.25), align="center")
-            draw_line(canvas, stat.value, cx + gap / 2 + 1, cy + gap / 2 + 2.2 * s, inner,
-                      max_size=9.0 * s, bold=True, align="center")
+            base = cy + gap / 2 + 2.2 * s
+            crowded = stringWidth(stat.value, BOLD, 9.0 * s) > inner
+            if stat.icon and crowded:
+                draw_with_icon(canvas, stat.icon_value, stat.icon, cx + gap / 2 + 1, base, inner, 9.0 * s)
+            else:
+                draw_line(canvas, stat.value, cx + gap / 2 + 1, base, inner, max_size=9.0 * s, bold=True,
+                          align="center")
 
 
     def _draw_table(self, canvas: Canvas, region: Box, rgb, s: float) -> None:

@@ -68,6 +68,15 @@ def _with_element(damage: int, element: str | None) -> str:
     return f"{damage} {element}" if element else str(damage)
 
 
+def _damage(label: str, damage: int, element: str | None) -> Stat:
+    """A damage chip; on a crowded card the element's icon replaces its name."""
+    return Stat(label, _with_element(damage, element), icon=element or "", icon_value=str(damage))
+
+
+def _vulnerability(element: str | None) -> Stat:
+    return Stat("Vuln.", element or "none", icon=element or "")
+
+
 def _gold(gold: int) -> str:
     return f"{gold} Gold" if gold else "no gold"
 
@@ -82,7 +91,7 @@ def equipment_spec(card: Equipment) -> CardSpec:
     notes: list[str] = []
     for attack in card.attacks:
         stats.append(Stat(ATTACK_LABELS[attack.attack_type], attack.dice))
-        stats.append(Stat("Damage", _with_element(attack.damage, attack.element)))
+        stats.append(_damage("Damage", attack.damage, attack.element))
         if len(card.attacks) > 1:
             stats.append(Stat("AP", str(attack.ap), f"R{attack.range}"))
         specials = [s for s in (
@@ -109,7 +118,7 @@ def equipment_spec(card: Equipment) -> CardSpec:
         stats.append(Stat("Psi Res.", card.psi_resistance))
     if card.armor_rating is not None:
         stats.append(Stat("AR", str(card.armor_rating)))
-        stats.append(Stat("Vuln.", card.vulnerability or "none"))
+        stats.append(_vulnerability(card.vulnerability))
     for name, label in BONUS_LABELS.items():
         value = getattr(card.bonuses, name)
         if value:
@@ -133,6 +142,7 @@ def equipment_spec(card: Equipment) -> CardSpec:
         kind_label=kind, corner_left=_requirements(card.requirements),
         magic=card.magic, stats=tuple(stats), text=text,
         footer=(ZONE_LABELS[card.zone], _gold(card.gold), f"{ap} AP" if ap is not None else ""),
+        footer_icons=(card.zone, "", ""),
     )
 
 
@@ -142,7 +152,7 @@ def trap_spec(trap: Trap) -> CardSpec:
     eff = trap.effect
     stats = [Stat("TN", tn, "+".join(trap.check_attributes))]
     if eff.damage:
-        stats.append(Stat("Damage", _with_element(eff.damage, eff.element)))
+        stats.append(_damage("Damage", eff.damage, eff.element))
     if eff.poison_markers:
         stats.append(Stat("Poison", str(eff.poison_markers)))
     flags = [f for f in ("ignores armor" if eff.ignores_armor else "", "immobilizes" if eff.immobilize else "",
@@ -159,17 +169,18 @@ def trap_spec(trap: Trap) -> CardSpec:
 
 def monster_spec(monster: Monster) -> CardSpec:
     """A monster card of the monster deck: which monster appears and how it moves and attacks."""
-    stats = [Stat("Attack", ATTACK_LABELS[monster.attack_type]), Stat("Range", str(monster.range)),
-             Stat("AP", f"{monster.action_points} {monster.priority}"),
-             Stat("Vuln.", monster.vulnerability or "none")]
+    stats = [Stat("Attack", ATTACK_LABELS[monster.attack_type], icon=monster.attack_type),
+             Stat("Range", str(monster.range)), Stat("AP", f"{monster.action_points} {monster.priority}"),
+             _vulnerability(monster.vulnerability)]
     if monster.damage_element:
-        stats.append(Stat("Damage", monster.damage_element))
+        stats.append(Stat("Damage", monster.damage_element, icon=monster.damage_element))
     text = " ".join(t for t in ((monster.ability.text if monster.ability else ""), monster.text) if t)
     return CardSpec(
         key=f"monster-{monster.id}", title=monster.display_name, colour="#37474f",
         kind_label="Monster", corner_left=f"Priority {monster.priority}",
         stats=tuple(stats), text=text,
         footer=(ATTACK_LABELS[monster.attack_type], f"{monster.figures} fig.", f"{monster.action_points} AP"),
+        footer_icons=(monster.attack_type, "", ""),
     )
 
 
@@ -186,7 +197,8 @@ def modification_spec(mod: MonsterModification) -> CardSpec:
         key=f"modification-{mod.id}", title=mod.display_name, colour="#6a1b9a",
         kind_label="Monster Modification", corner_right="Phase F" if mod.acts_in_phase_f else "",
         stats=tuple(stats), text=mod.text,
-        footer=("Modification", f"Loot +{mod.extra_loot}", f"XP +{mod.extra_xp}"),
+        # Extra Loot Cards and XP are chips already; the footer keeps the card type readable on a mini card.
+        footer=("Modification", "", f"XP +{mod.extra_xp}"),
     )
 
 
@@ -198,13 +210,13 @@ def level_spec(card: MonsterLevel, monster: Monster | None) -> CardSpec:
         Stat("Attack", card.attack),
         Stat("Defense", card.defense),
         Stat("Psi Res.", card.psi_resistance),
-        Stat("Damage", _with_element(card.damage, monster.damage_element if monster else None)),
+        _damage("Damage", card.damage, monster.damage_element if monster else None),
         Stat("HP", str(card.hit_points)),
         Stat("AR", str(card.armor_rating)),
     ]
     footer_ap = ""
     if monster:
-        stats += [Stat("Vuln.", monster.vulnerability or "none"), Stat("Range", str(monster.range)),
+        stats += [_vulnerability(monster.vulnerability), Stat("Range", str(monster.range)),
                   Stat("AP", f"{monster.action_points} {monster.priority}")]
         footer_ap = f"{monster.action_points} AP · {monster.priority}"
     text = ""
@@ -215,7 +227,7 @@ def level_spec(card: MonsterLevel, monster: Monster | None) -> CardSpec:
         kind_label=f"Monster Level Card · {ATTACK_LABELS[attack_type]}", badge=str(card.level),
         corner_left=f"Level {card.level}", corner_right=f"Priority {monster.priority}" if monster else "",
         stats=tuple(stats), text=text,
-        footer=(ATTACK_LABELS[attack_type], f"Level {card.level}", footer_ap),
+        footer=(ATTACK_LABELS[attack_type], f"Level {card.level}", footer_ap), footer_icons=(attack_type, "", ""),
     )
 
 
@@ -238,6 +250,7 @@ def boss_spec(boss: Boss) -> CardSpec:
         corner_left=f"Vuln. {boss.vulnerability or 'none'}", corner_right=f"Priority {boss.priority}",
         table=table, text="\n\n".join(p for p in paragraphs if p),
         footer=(ATTACK_LABELS[boss.attack_type], f"Range {boss.range}", f"{boss.action_points} AP · {boss.priority}"),
+        footer_icons=(boss.attack_type, "", ""),
     )
 
 
