@@ -8,10 +8,10 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import ATTRIBUTES, Attribute, Document, Ref
+from .common import ATTRIBUTES, Attribute, Illustrated, Ref
 
 
-class Character(Document):
+class Character(Illustrated):
     """A hero: six base attributes (1-30) and standard equipment (equipment ids).
 
     Calculated values, rounded down: HP = (STR+CON)//2, IP = (AGI+PER)//2,

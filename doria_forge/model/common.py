@@ -114,3 +114,15 @@ class Document(Strict):
     @property
     def display_name(self) -> str:
         return self.name or self.id
+
+
+class Illustrated(Document):
+    """A document printed as a card, which may carry a picture (``art``)."""
+
+    art: str | None = Field(
+        None, max_length=300, pattern=r"(?i)^[^\x00]+\.(png|jpe?g|svg)$",
+        description="Picture printed in the card's art region: a PNG, JPG or SVG file, relative to the "
+        "YAML file that names it (art/orc.png). Raster images need at least 300 dpi at their printed "
+        "size; validate reports a missing file or a smaller image.",
+        examples=["art/orc.png"],
+    )

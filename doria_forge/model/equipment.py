@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import AttackType, Attribute, Dice, Document, Element, Requirements, Strict
+from .common import AttackType, Attribute, Dice, Element, Illustrated, Requirements, Strict
 
 Zone = Literal["1_hand", "2_hands", "head", "torso", "arms", "legs", "feet", "accessory", "body"]
 """Where a card is equipped. ``body`` means any body zone (potions, some spells)."""
@@ -88,7 +88,7 @@ class ItemEffect(Strict):
     consumed: bool = False
 
 
-class Equipment(Document):
+class Equipment(Illustrated):
     """An equipment card (weapon, spell, armor, potion or other item).
 
     Shapes and units: ``requirements`` attribute -> minimum; ``ap`` Action Points

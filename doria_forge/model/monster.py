@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import AttackType, Dice, Document, Element, Ref, Strict
+from .common import AttackType, Dice, Element, Illustrated, Ref, Strict
 
 MonsterFlag = Literal[
     "undead",  # Sun Staff and similar do extra damage
@@ -30,7 +30,7 @@ class Ability(Strict):
     text: str
 
 
-class MonsterTraits(Document):
+class MonsterTraits(Illustrated):
     """What a monster is at every level, shared by monster types and Boss Monster cards.
 
     ``range`` in squares; ``action_points``: how far it moves before it attacks and
@@ -82,7 +82,7 @@ class LevelStats(Strict):
     armor_rating: Annotated[int, Field(ge=0, le=20)]
 
 
-class MonsterLevel(Document, LevelStats):
+class MonsterLevel(Illustrated, LevelStats):
     """A Monster Level Card: monster ``monster``'s numbers at one Monster Level (see ``LevelStats``)."""
 
     kind: Literal["monster_level"] = "monster_level"
@@ -104,7 +104,7 @@ class StatModifiers(Strict):
     action_points: int = 0
 
 
-class MonsterModification(Document):
+class MonsterModification(Illustrated):
     """A Monster Modification card of the monster deck (chapter *Monster Icons on a Room Tile*).
 
     ``effect_id`` keys the engine's implementation of anything beyond ``modifiers``;

@@ -10,7 +10,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
 
-from .common import Dice, Document, Strict
+from .common import Dice, Document, Illustrated, Strict
 
 HeroBonus = Literal[
     "extra_melee_die",
@@ -155,7 +155,7 @@ class Pack(Document):
     sources: list[str] = Field(default_factory=list)
 
 
-class DoorEvent(Document):
+class DoorEvent(Illustrated):
     """A Door Event card (optional rule *Door Events*)."""
 
     kind: Literal["door_event"] = "door_event"

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Attribute, Document, Element, Strict
+from .common import Attribute, Element, Illustrated, Strict
 
 
 class TrapEffect(Strict):
@@ -25,7 +25,7 @@ class TrapEffect(Strict):
     reveals_room_tile: bool = False
 
 
-class Trap(Document):
+class Trap(Illustrated):
     """A Trap card. TN = ``tn_base + tn_per_ml x ML`` (ML = current Monster Level).
 
     ``trap_type``: ``person`` (the drawing character), ``area`` (characters around

@@ -16,6 +16,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from doria_forge.cardart import ART_HEIGHT_SHARE
+
+from .art import draw_art
 from .compose import FaceBox
 from .fonts import BOLD, REGULAR
 from .icons import draw_with_icon, icon_width
@@ -123,8 +126,8 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     """Named rectangles of a card front in pt, relative to the bleed-box corner.
 
     ``panel`` is the white area inside the coloured frame; every glyph of the card lies inside it.
-    ``header``, ``title``, ``kind``, ``stats``, ``table`` (only when the spec has one), ``text`` and
-    ``footer`` stack top to bottom.
+    ``header``, ``title``, ``kind``, ``art`` (only when the spec names a picture), ``stats``,
+    ``table`` (only when the spec has one), ``text`` and ``footer`` stack top to bottom.
     """
     s = _scale(box)
     frame = mm(2.6)  # coloured border inside the trim; the safe zone against cutting drift
@@ -146,6 +149,10 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     kind_h = 8.0 * s if (spec.kind_label or spec.magic) else 0.0
     regions["kind"] = (x, top - kind_h, w, kind_h)
     top -= kind_h + 1.5 * s
+    if spec.art:
+        art_h = box.height * ART_HEIGHT_SHARE
+        regions["art"] = (x, top - art_h, w, art_h)
+        top -= art_h + 1.5 * s
     footer_h = 11.0 * s
     regions["footer"] = (x, py + pad, w, footer_h)
     bottom = py + pad + footer_h + 1.5 * s
@@ -287,13 +294,15 @@ class CardFace(_DrawnFromSpec):
                 draw_line(canvas, MAGIC_MARK, kx + kw - magic_w, ky + 2 * s, magic_w, max_size=6.5 * s,
                           bold=True, align="right", color=(0.55, 0.2, 0.65))
 
+        if "art" in r:
+            draw_art(canvas, spec.art, *r["art"])
         if spec.stats:
             self._draw_stats(canvas, r["stats"], box, rgb, s)
         if spec.table:
             self._draw_table(canvas, r["table"], rgb, s)
 
         x, y, w, h = r["text"]
-        if spec.text and h > MIN_FONT_PT * 1.3:
+        if spec.text:
             draw_paragraph(canvas, spec.text, x, y, w, h, max_size=7.5 * s, min_size=MIN_FONT_PT)
 
         fx, fy, fw, fh = r["footer"]

@@ -78,10 +78,12 @@ class CallableFace:
 
 @dataclass(frozen=True)
 class PrintCard:
-    """One physical card to print: its front and its back face."""
+    """One physical card to print: its front and its back face; ``ref`` is the card's ``kind:id``
+    (empty for cards made in code), which per-card images and virtual-table decks are named by."""
 
     front: Face
     back: Face | None = None
+    ref: str = ""
 
 
 _FORM_NAME = re.compile(r"[^A-Za-z0-9_]")

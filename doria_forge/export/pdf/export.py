@@ -13,9 +13,10 @@ Decks (layout names, also the file names ``<name>.pdf``), each with its own back
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from doria_forge.cardart import resolve as resolve_art
 from doria_forge.model import ContentPack
 
 from .card import CardBack, CardFace
@@ -87,8 +88,8 @@ class Item:
     face: Face
 
 
-def _repeat(face: Face, back: Face, copies: int) -> list[PrintCard]:
-    return [PrintCard(face, back)] * copies
+def _repeat(item: Item, back: Face, copies: int) -> list[PrintCard]:
+    return [PrintCard(item.face, back, item.ref)] * copies
 
 
 def items(pack: ContentPack) -> list[Item]:
@@ -96,7 +97,13 @@ def items(pack: ContentPack) -> list[Item]:
     out: list[Item] = []
 
     def card(kind: str, doc_id: str, deck: str, spec) -> None:
-        out.append(Item(f"{kind}:{doc_id}", deck, CardFace(spec, pack.origin(kind, doc_id))))
+        origin = pack.origin(kind, doc_id)
+        art = getattr(pack.get(kind, doc_id), "art", None)
+        if art and origin:  # art is relative to the YAML file that names it
+            spec = replace(spec, art=str(resolve_art(origin.rsplit(":", 2)[0], art).resolve()))
+        elif art:
+            spec = replace(spec, art=art)
+        out.append(Item(f"{kind}:{doc_id}", deck, CardFace(spec, origin)))
 
     decks = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
     for item in pack.equipment.values():
@@ -121,38 +128,38 @@ def items(pack: ContentPack) -> list[Item]:
 
 
 def build_decks(pack: ContentPack) -> list[Deck]:
-    """The card decks of the pack in print order; decks without cards are left out."""
+    """The card decks of the pack in print order; decks without cards are left out. Each
+    :class:`PrintCard` carries its ``kind:id`` as ``ref``; a card printed in several copies repeats."""
     back = {name: CardBack(spec) for name, spec in BACKS.items()}
-    cards: dict[str, list[PrintCard]] = {name: [] for name in
-                                         ("loot", "monster", "monster_level", "boss", "hero", "standard_items",
-                                          "campaign_items", "door_events", "room_tiles")}
+    cards: dict[str, list[PrintCard]] = {name: [] for name in DECK_TITLES}
     by_ref = {item.ref: item for item in items(pack)}
     for card in pack.equipment.values():
         item = by_ref[f"equipment:{card.id}"]
-        cards[item.deck] += _repeat(item.face, back[item.deck], card.copies)
+        cards[item.deck] += _repeat(item, back[item.deck], card.copies)
     for trap in pack.traps.values():
-        cards["loot"] += _repeat(by_ref[f"trap:{trap.id}"].face, back["loot"], trap.copies)
+        cards["loot"] += _repeat(by_ref[f"trap:{trap.id}"], back["loot"], trap.copies)
     for monster in pack.monsters.values():
-        cards["monster"] += _repeat(by_ref[f"monster:{monster.id}"].face, back["monster"], monster.deck_cards)
+        cards["monster"] += _repeat(by_ref[f"monster:{monster.id}"], back["monster"], monster.deck_cards)
     for mod in pack.modifications.values():
-        cards["monster"] += _repeat(by_ref[f"monster_modification:{mod.id}"].face, back["monster"], mod.copies)
-    for card in sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id)):
-        face = by_ref[f"monster_level:{card.id}"].face
-        cards["monster_level"].append(PrintCard(face, CardBack(level_back(card.level))))
+        cards["monster"] += _repeat(by_ref[f"monster_modification:{mod.id}"], back["monster"], mod.copies)
+    for level in sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id)):
+        cards["monster_level"] += _repeat(by_ref[f"monster_level:{level.id}"], CardBack(level_back(level.level)), 1)
     for boss in pack.bosses.values():
-        cards["boss"].append(PrintCard(by_ref[f"boss:{boss.id}"].face, back["boss"]))
+        cards["boss"] += _repeat(by_ref[f"boss:{boss.id}"], back["boss"], 1)
     for hero in pack.characters.values():
-        cards["hero"].append(PrintCard(by_ref[f"character:{hero.id}"].face, back["hero"]))
+        cards["hero"] += _repeat(by_ref[f"character:{hero.id}"], back["hero"], 1)
     for event in pack.door_events.values():
-        cards["door_events"] += _repeat(by_ref[f"door_event:{event.id}"].face, back["door_events"], event.copies)
+        cards["door_events"] += _repeat(by_ref[f"door_event:{event.id}"], back["door_events"], event.copies)
     for tile in pack.room_tiles.values():
-        cards["room_tiles"].append(PrintCard(by_ref[f"room_tile:{tile.id}"].face, back["room_tiles"]))
-    titles = {"loot": "Loot Cards", "monster": "Monster Deck", "monster_level": "Monster Level Cards",
-              "boss": "Boss Monster Cards",
-              "hero": "Hero Cards", "standard_items": "Standard Items", "campaign_items": "Campaign Items",
-              "door_events": "Door Events", "room_tiles": "Room Tiles"}
-    return [Deck(name, titles[name], tuple(deck), "tile" if name == "room_tiles" else None)
+        cards["room_tiles"] += _repeat(by_ref[f"room_tile:{tile.id}"], back["room_tiles"], 1)
+    return [Deck(name, DECK_TITLES[name], tuple(deck), "tile" if name == "room_tiles" else None)
             for name, deck in cards.items() if deck]
+
+
+DECK_TITLES = {"loot": "Loot Cards", "monster": "Monster Deck", "monster_level": "Monster Level Cards",
+               "boss": "Boss Monster Cards", "hero": "Hero Cards", "standard_items": "Standard Items",
+               "campaign_items": "Campaign Items", "door_events": "Door Events", "room_tiles": "Room Tiles"}
+"""Card decks in print order, with their titles."""
 
 
 def find_item(pack: ContentPack, item_id: str) -> Item:

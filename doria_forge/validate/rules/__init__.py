@@ -20,6 +20,7 @@ from types import ModuleType
 from ...load.problem import Problem, Severity
 from . import (
     boss_levels,
+    card_art,
     dice_expression,
     equipment_requirements,
     monster_level_cards,
@@ -45,6 +46,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     room_tile_reachable,
     scenario_tile_deck,
     printable_text,
+    card_art,
     single_manifest,
 )
 

@@ -1,0 +1,85 @@
+"""Per-card images for print-on-demand shops: one PNG per card face and back, with bleed, at the
+layout's resolution (``dpi``, 300 by default), RGB.
+
+Files: ``<out>/<deck>/<id>-<copy>-front.png`` and ``...-back.png`` (copy counted from 1 within the
+deck; ``<kind>-<id>`` when two kinds share an id in one deck), and ``<out>/manifest.json`` listing
+every file with its deck, card (``kind:id``), copy, side and size in pixels. A poker card with 1/8 in
+bleed at 300 dpi is 825 x 1125 px. Each face is drawn by the PDF code, so images and PDFs agree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.model import ContentPack
+
+from .layouts import LayoutFile, LayoutOverrides
+from .pdf.compose import face_box
+from .pdf.export import build_decks
+from .raster import png_bytes, render_faces
+
+MANIFEST = "manifest.json"
+
+
+def card_names(refs: list[str]) -> list[str]:
+    """File stems ``<id>-<copy>`` for the cards of one deck, in order (``<kind>-<id>-<copy>`` where
+    two kinds share an id)."""
+    kinds_per_id: dict[str, set[str]] = {}
+    for ref in refs:
+        kind, _, doc_id = ref.partition(":")
+        kinds_per_id.setdefault(doc_id, set()).add(kind)
+    copies: Counter[str] = Counter()
+    names = []
+    for ref in refs:
+        kind, _, doc_id = ref.partition(":")
+        stem = f"{kind}-{doc_id}" if len(kinds_per_id[doc_id]) > 1 else doc_id
+        copies[stem] += 1
+        names.append(f"{stem}-{copies[stem]}")
+    return names
+
+
+def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overrides: LayoutOverrides | None = None,
+                *, progress: Callable[[int], None] | None = None) -> list[Path]:
+    """Write every card's front and back image into ``out_dir`` (see the module docstring) and the
+    manifest; returns the files written, manifest last. ``progress`` is called with the number of
+    images finished after each deck. Raises ``ExportError`` for layout problems."""
+    out_dir = Path(out_dir)
+    written: list[Path] = []
+    entries: list[dict[str, object]] = []
+    for deck in build_decks(pack):
+        sheet = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
+        box = face_box(sheet)
+        turns = sheet.rotation // 90
+        names = card_names([card.ref or card.front.key for card in deck.cards])
+        fronts = render_faces([card.front for card in deck.cards], box, sheet.dpi, quarter_turns=turns)
+        backs_present = [card for card in deck.cards if card.back is not None]
+        backs = render_faces([card.back for card in backs_present], box, sheet.dpi,  # type: ignore[misc]
+                             quarter_turns=turns) if backs_present else []
+        back_of = dict(zip((id(c) for c in backs_present), backs, strict=True))
+        encoded: dict[int, bytes] = {}
+        for card, name, front in zip(deck.cards, names, fronts, strict=True):
+            sides = [("front", front)]
+            if card.back is not None:
+                sides.append(("back", back_of[id(card)]))
+            for side, image in sides:
+                if id(image) not in encoded:  # copies of a card share one encoding
+                    encoded[id(image)] = png_bytes(image, sheet.dpi)
+                data = encoded[id(image)]
+                path = out_dir / deck.name / f"{name}-{side}.png"
+                atomic_write_bytes(path, data)
+                written.append(path)
+                entries.append({"file": path.relative_to(out_dir).as_posix(), "deck": deck.name,
+                                "card": card.ref, "copy": int(name.rsplit("-", 1)[1]), "side": side,
+                                "width_px": image.size[0], "height_px": image.size[1], "dpi": sheet.dpi,
+                                "bleed_mm": sheet.bleed_mm, "trim_mm": list(sheet.card_mm)})
+        if progress is not None:
+            progress(len(deck.cards))
+    manifest = out_dir / MANIFEST
+    payload = {"pack": pack.info.id, "version": pack.info.version, "images": entries}
+    atomic_write_bytes(manifest, (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    written.append(manifest)
+    return written

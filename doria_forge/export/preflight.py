@@ -1,0 +1,131 @@
+"""Preflight: check a pack against a print profile before sending it to a shop or a printer.
+
+Every face is drawn by the print code exactly as the export draws it (same layout, same profile),
+with every text recorded; the problems are reported at the card's ``file:line:column``:
+
+- ``preflight-text-cut`` (error): a text shortened with an ellipsis to fit;
+- ``preflight-safe-zone`` (error): a text reaching outside the safe zone (``safe_mm`` inside the trim);
+- ``preflight-art-resolution`` (error): card art below the profile's ``dpi`` at its printed size;
+- ``preflight-deck-size`` (error): a deck with more cards than the profile's ``max_deck_cards``;
+- ``preflight-missing-back`` (error): a card without a back where the profile needs backs;
+- ``preflight-trim-size`` (warning): a deck printed at a size the profile does not list.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from doria_forge.cardart import art_region_mm, inspect
+from doria_forge.load import Problem, Severity
+from doria_forge.model import ContentPack
+
+from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
+from .pdf.compose import PdfWriter, face_box
+from .pdf.export import build_decks
+from .pdf.text import TextMark, recording
+
+TOLERANCE_PT = 0.05
+_ORIGIN = re.compile(r"^(?P<file>.*):(?P<line>\d+):(?P<col>\d+)$")
+
+
+def located(origin: str, fallback: str, rule: str, severity: Severity, message: str) -> Problem:
+    """A problem at ``origin`` (``file:line:column``), or at line 1 of ``fallback`` when unknown."""
+    match = _ORIGIN.match(origin or "")
+    if match:
+        return Problem(match["file"], int(match["line"]), int(match["col"]), rule, severity, message)
+    return Problem(fallback, 1, 1, rule, severity, message)
+
+
+def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverrides | None = None, *,
+              profile: PrintProfile | None = None, art_root: Path | None = None) -> list[Problem]:
+    """Every problem of ``pack`` printed with ``layout_data`` (+ ``overrides``) for ``profile`` (default:
+    the layout's own ``profile:`` block, else no shop limits), sorted. ``art_root`` is the pack folder
+    that card art paths are relative to. Raises ``ExportError`` for layout problems."""
+    profile = profile or layout_data.profile or PrintProfile(name="layout")
+    manifest = pack.origin("pack", pack.info.id) or "pack"
+    fallback = manifest.split(":", 1)[0]
+    problems: list[Problem] = []
+    for deck in build_decks(pack):
+        layout = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
+        first = deck.cards[0]
+        first_origin = getattr(first.front, "origin", "") or manifest
+        if profile.max_deck_cards is not None and len(deck.cards) > profile.max_deck_cards:
+            problems.append(located(first_origin, fallback, "preflight-deck-size", Severity.ERROR,
+                                f"deck {deck.name} has {len(deck.cards)} cards; {profile.name} takes at most "
+                                f"{profile.max_deck_cards} in one deck: split it"))
+        if not profile.takes_size(layout.card_mm):
+            w, h = layout.card_mm
+            problems.append(located(first_origin, fallback, "preflight-trim-size", Severity.WARNING,
+                                f"deck {deck.name} prints at {layout.card_size} ({w:g} x {h:g} mm); {profile.name} "
+                                f"lists {', '.join(profile.trim_sizes)}: check the shop makes this size"))
+        if profile.needs_backs:
+            for card in dict.fromkeys(c for c in deck.cards if c.back is None):
+                problems.append(located(getattr(card.front, "origin", ""), fallback, "preflight-missing-back",
+                                    Severity.ERROR, f"{card.ref or card.front.key} has no back; "
+                                    f"{profile.name} prints every card with a back"))
+        problems += _text_problems(deck.cards, layout, manifest, fallback)
+        for card in dict.fromkeys(c.front for c in deck.cards):
+            problems += art_problems(card, layout, art_root, fallback)
+    return sorted(set(problems))
+
+
+def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Problem]:
+    """Draw each distinct face once into a scratch PDF, recording its texts."""
+    box = face_box(layout)
+    writer = PdfWriter("preflight", (box.width + 2 * box.bleed, box.height + 2 * box.bleed), layout)
+    faces = {}
+    for card in cards:
+        for face in (card.front, card.back):
+            if face is not None:
+                faces.setdefault(face.key, face)
+    with recording() as marks:
+        for face in faces.values():
+            writer.form("F", face, box)
+    safe = (box.bleed + box.safe_inset, box.bleed + box.safe_inset,
+            box.bleed + box.width - box.safe_inset, box.bleed + box.height - box.safe_inset)
+    reported: set[tuple[str, str, str]] = set()
+    for mark in marks:
+        yield from _mark_problems(mark, safe, layout.safe_mm, manifest, fallback, reported)
+
+
+def _mark_problems(mark: TextMark, safe: tuple[float, float, float, float], safe_mm: float, manifest: str,
+                   fallback: str, reported: set[tuple[str, str, str]]) -> Iterator[Problem]:
+    shown = " ".join(mark.text.split())
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    where = mark.face.key or "card"
+    origin = mark.face.origin or manifest
+    if mark.cut and (mark.face.key, "cut", mark.text) not in reported:
+        reported.add((mark.face.key, "cut", mark.text))
+        yield located(origin, fallback, "preflight-text-cut", Severity.ERROR,
+                  f"{where}: text cut to fit: {shown!r}")
+    x0, y0, x1, y1 = mark.box
+    inside = (x0 >= safe[0] - TOLERANCE_PT and y0 >= safe[1] - TOLERANCE_PT
+              and x1 <= safe[2] + TOLERANCE_PT and y1 <= safe[3] + TOLERANCE_PT)
+    if not inside and not mark.cut and (mark.face.key, "safe", mark.text) not in reported:
+        reported.add((mark.face.key, "safe", mark.text))
+        yield located(origin, fallback, "preflight-safe-zone", Severity.ERROR,
+                  f"{where}: text {shown!r} reaches outside the safe zone ({safe_mm:g} mm inside the trim)")
+
+
+def art_problems(face: object, layout: SheetLayout, art_root: Path | None, fallback: str) -> Iterator[Problem]:
+    """A problem when the art of ``face`` (a card front with ``spec.art``) is missing or below the
+    layout's ``dpi`` in the art region of a card of ``layout.card_mm``. ``art_root`` is unused when
+    the path is absolute (the export resolves it from the card's YAML file)."""
+    spec = getattr(face, "spec", None)
+    art = getattr(spec, "art", "")
+    if not art:
+        return
+    path = Path(art) if Path(art).is_absolute() or art_root is None else art_root / art
+    image = inspect(path)
+    origin = getattr(face, "origin", "")
+    if image.problem:
+        yield located(origin, fallback, "preflight-art-resolution", Severity.ERROR, image.problem)
+        return
+    region = art_region_mm(layout.card_mm)
+    dpi = image.dpi_at(region)
+    if dpi < layout.dpi:
+        yield located(origin, fallback, "preflight-art-resolution", Severity.ERROR,
+                      f"art {path.name} prints at {dpi:.0f} dpi in the {region[0]:.0f} x {region[1]:.0f} mm art "
+                      f"region ({image.size_px[0]} x {image.size_px[1]} px); the profile asks for {layout.dpi} dpi")

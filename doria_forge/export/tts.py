@@ -1,0 +1,216 @@
+"""Tabletop Simulator: deck sheets and a Saved Object, so a pack can be playtested online.
+
+Writes into ``out``:
+
+- ``<deck>-<n>.png``: deck sheets, at most 10 x 7 cards and 4096 px a side, RGB; each holds at most
+  69 cards, the last slot of its grid showing the card back (TTS's hidden-card image, also set as
+  ``BackIsHidden``); a larger deck is split over several sheets (several ``CustomDeck`` entries);
+- ``<deck>-back.png`` (one back for the deck) or ``<deck>-<n>-back.png`` (a sheet of backs in the same
+  grid, ``UniqueBack``, for the Monster Level Cards whose backs show their level);
+- ``room_tiles/<id>.png`` and ``room_tiles/back.png``: Room Tiles as custom tiles;
+- ``<pack id>.json``: the Saved Object, ``{"ObjectStates": [...]}``: one ``DeckCustom`` per deck (a
+  single card as ``CardCustom``) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
+  ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
+  whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row), then one
+  ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name, ``Description`` its ``kind:id``.
+
+Image URLs are ``--base-url`` joined with the file name (where the images will be hosted), or local
+``file://`` URLs that work only on the author's machine. Facts: shared/reference/formats.md (TTS).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.model import ContentPack
+
+from .errors import ExportError
+from .layouts import LayoutFile, LayoutOverrides
+from .pdf.compose import FaceBox, PrintCard, face_box
+from .pdf.export import Deck, build_decks
+from .raster import png_bytes, render_faces
+
+MAX_COLS, MAX_ROWS = 10, 7
+MAX_PX = 4096
+CARDS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the 70th slot is the hidden-card image
+TILE_PX = 1024
+POKER_WIDTH_MM = 63.5  # TTS's card model is poker-sized: other sizes scale from it
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One deck sheet: its CustomDeck ``key``, grid, card size in pixels and the cards on it."""
+
+    key: int
+    cols: int
+    rows: int
+    card_px: tuple[int, int]
+    cards: tuple[PrintCard, ...]
+
+
+def sheet_grid(count: int) -> tuple[int, int]:
+    """``(columns, rows)`` of a sheet for ``count`` cards (1-69) plus the hidden-card slot: as few
+    rows as 10 columns allow, at least 2 x 2 (the smallest grid TTS's deck import takes)."""
+    if not 1 <= count <= CARDS_PER_SHEET:
+        raise ValueError(f"a deck sheet holds 1 to {CARDS_PER_SHEET} cards, not {count}")
+    slots = count + 1
+    rows = max(2, math.ceil(slots / MAX_COLS))
+    return max(2, math.ceil(slots / rows)), rows
+
+
+def card_pixels(card_mm: tuple[float, float], cols: int, rows: int) -> tuple[int, int]:
+    """Card size in pixels so that ``cols`` x ``rows`` cards stay within 4096 px a side (at most
+    300 dpi)."""
+    w_in, h_in = card_mm[0] / 25.4, card_mm[1] / 25.4
+    dpi = min(300.0, MAX_PX / (cols * w_in), MAX_PX / (rows * h_in))
+    return max(1, math.floor(w_in * dpi)), max(1, math.floor(h_in * dpi))
+
+
+def _url(path: Path, out_dir: Path, base_url: str | None) -> str:
+    if base_url:
+        return base_url.rstrip("/") + "/" + path.relative_to(out_dir).as_posix()
+    return path.resolve().as_uri()
+
+
+def _transform(x: float, scale: float = 1.0, face_down: bool = True) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+            "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+
+
+def _compose(images: list[Any], cols: int, rows: int, card_px: tuple[int, int], hidden: Any | None) -> Any:
+    from PIL import Image
+
+    sheet = Image.new("RGB", (cols * card_px[0], rows * card_px[1]), (255, 255, 255))
+    for slot, image in enumerate(images):
+        row, col = divmod(slot, cols)
+        sheet.paste(image, (col * card_px[0], row * card_px[1]))
+    if hidden is not None:
+        sheet.paste(hidden, ((cols - 1) * card_px[0], (rows - 1) * card_px[1]))
+    return sheet
+
+
+def _names(pack: ContentPack) -> dict[str, str]:
+    return {f"{doc.kind}:{doc.id}": doc.display_name for doc in pack}
+
+
+def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overrides: LayoutOverrides | None = None,
+               *, base_url: str | None = None, progress: Callable[[int], None] | None = None) -> list[Path]:
+    """Write the deck sheets, tile images and the Saved Object into ``out_dir`` (see the module
+    docstring); returns the files written, the Saved Object last. ``progress`` is called with the
+    number of cards finished after each deck. Raises ``ExportError`` for layout problems."""
+    out_dir = Path(out_dir)
+    if base_url is not None and not base_url.strip():
+        raise ExportError("--base-url is empty; give the address the images will be hosted at")
+    names = _names(pack)
+    written: list[Path] = []
+    objects: list[dict[str, Any]] = []
+    next_key = 1
+    for deck in build_decks(pack):
+        sheet_layout = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
+        box = face_box(sheet_layout)
+        if deck.name == "room_tiles":
+            objects += _tiles(deck, box, out_dir, base_url, names, written)
+        else:
+            obj, next_key = _deck(deck, box, sheet_layout.card_mm, next_key, out_dir, base_url, names, written,
+                                  len(objects))
+            objects.append(obj)
+        if progress is not None:
+            progress(len(deck.cards))
+    save = {"SaveName": f"{pack.info.display_name} {pack.info.version}", "GameMode": "", "Date": "",
+            "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+    path = out_dir / f"{pack.info.id}.json"
+    atomic_write_bytes(path, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+    written.append(path)
+    return written
+
+
+def _deck(deck: Deck, box: FaceBox, card_mm: tuple[float, float], first_key: int, out_dir: Path,
+          base_url: str | None, names: dict[str, str], written: list[Path], index: int) -> tuple[dict, int]:
+    """One deck: its sheets written, its DeckCustom (or CardCustom) object returned with the next key."""
+    cards = list(deck.cards)
+    unique_back = len({card.back.key for card in cards if card.back is not None}) > 1
+    single_back = next((card.back for card in cards if card.back is not None), None)
+    custom: dict[str, dict[str, Any]] = {}
+    contained: list[dict[str, Any]] = []
+    key = first_key
+    scale = card_mm[0] / POKER_WIDTH_MM
+    back_url = ""
+    for number, start in enumerate(range(0, len(cards), CARDS_PER_SHEET), 1):
+        chunk = cards[start:start + CARDS_PER_SHEET]
+        cols, rows = sheet_grid(len(chunk))
+        px = card_pixels(card_mm, cols, rows)
+        dpi = px[0] / (card_mm[0] / 25.4)
+        fronts = render_faces([c.front for c in chunk], box, dpi, with_bleed=False)
+        fronts = [img.resize(px) if img.size != px else img for img in fronts]
+        backs = render_faces([c.back or c.front for c in chunk] if unique_back else
+                             [single_back] if single_back is not None else [], box, dpi, with_bleed=False)
+        backs = [img.resize(px) if img.size != px else img for img in backs]
+        hidden = backs[0] if backs else None
+        face_path = out_dir / f"{deck.name}-{number}.png"
+        atomic_write_bytes(face_path, png_bytes(_compose(fronts, cols, rows, px, hidden), dpi))
+        written.append(face_path)
+        if unique_back:
+            back_path = out_dir / f"{deck.name}-{number}-back.png"
+            atomic_write_bytes(back_path, png_bytes(_compose(backs, cols, rows, px, backs[0]), dpi))
+            written.append(back_path)
+            back_url = _url(back_path, out_dir, base_url)
+        elif not back_url and backs:
+            back_path = out_dir / f"{deck.name}-back.png"
+            atomic_write_bytes(back_path, png_bytes(backs[0], dpi))
+            written.append(back_path)
+            back_url = _url(back_path, out_dir, base_url)
+        entry = {"FaceURL": _url(face_path, out_dir, base_url), "BackURL": back_url, "NumWidth": cols,
+                 "NumHeight": rows, "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        custom[str(key)] = entry
+        for slot, card in enumerate(chunk):
+            ref = card.ref or card.front.key
+            contained.append({"Name": "CardCustom", "Transform": _transform(0.0, scale),
+                              "Nickname": names.get(ref, ref), "Description": ref, "GMNotes": "",
+                              "CardID": key * 100 + slot, "CustomDeck": {str(key): entry},
+                              "Hands": True, "SidewaysCard": False})
+        key += 1
+    x = 3.0 * index
+    if len(contained) == 1:
+        single = dict(contained[0])
+        single["Transform"] = _transform(x, scale)
+        return single, key
+    return {"Name": "DeckCustom", "Transform": _transform(x, scale), "Nickname": deck.title, "Description": deck.name,
+            "GMNotes": "", "DeckIDs": [c["CardID"] for c in contained], "CustomDeck": custom,
+            "ContainedObjects": contained, "Hands": False, "SidewaysCard": False}, key
+
+
+def _tiles(deck: Deck, box: FaceBox, out_dir: Path, base_url: str | None, names: dict[str, str],
+           written: list[Path]) -> list[dict[str, Any]]:
+    """Room Tiles as ``Custom_Tile`` objects, each with its image and the common back."""
+    dpi = TILE_PX / (box.width / 72)
+    cards = list(deck.cards)
+    fronts = render_faces([c.front for c in cards], box, dpi, with_bleed=False)
+    back_face = next((c.back for c in cards if c.back is not None), None)
+    back_url = ""
+    if back_face is not None:
+        back_path = out_dir / "room_tiles" / "back.png"
+        atomic_write_bytes(back_path, png_bytes(render_faces([back_face], box, dpi, with_bleed=False)[0], dpi))
+        written.append(back_path)
+        back_url = _url(back_path, out_dir, base_url)
+    objects = []
+    side_in = box.width / 72
+    for i, (card, image) in enumerate(zip(cards, fronts, strict=True)):
+        ref = card.ref or card.front.key
+        path = out_dir / "room_tiles" / f"{ref.split(':', 1)[-1]}.png"
+        atomic_write_bytes(path, png_bytes(image, dpi))
+        written.append(path)
+        objects.append({
+            "Name": "Custom_Tile", "Transform": _transform(6.0 * (i % 6), side_in, face_down=False),
+            "Nickname": names.get(ref, ref), "Description": ref, "GMNotes": "",
+            "CustomImage": {"ImageURL": _url(path, out_dir, base_url), "ImageSecondaryURL": back_url,
+                            "ImageScalar": 1.0, "WidthScale": 0.0,
+                            "CustomTile": {"Type": 0, "Thickness": 0.1, "Stackable": False, "Stretch": True}},
+        })
+    return objects

@@ -1,0 +1,56 @@
+"""A card's ``art`` names an image that exists and is sharp enough to print.
+
+``art`` is a PNG, JPG or SVG file relative to the YAML file (inside the pack). A missing or
+unreadable file is an **error**; a raster image below 300 dpi at the size of the card's art region
+(the card size the shipped layout prints that kind at) is a **warning**: it prints, but blurry.
+``doria-forge preflight`` checks the resolution against the real layout and print profile.
+
+Passing::
+
+    kind: monster
+    id: orc
+    art: art/orc.png          # 600 x 400 px: 300 dpi across a mini card's 34 mm wide art region
+
+Failing::
+
+    kind: monster
+    id: orc
+    art: art/orc-thumb.png    # 120 x 80 px: 90 dpi, blurry on paper
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...cardart import KIND_CARD_MM, MIN_DPI, art_region_mm, bad_path, inspect, resolve
+from ...load.problem import Problem, Severity
+from ..source_map import SourceMap
+
+ID = "card-art"
+SEVERITY = Severity.ERROR
+
+
+def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+    for document in pack:
+        art = getattr(document, "art", None)
+        if not art:
+            continue
+        where = (document.kind, document.id, ("art",))
+        problem = bad_path(art)
+        if problem:
+            yield source_map.problem(*where, ID, SEVERITY, problem, value=True)
+            continue
+        yaml_file = source_map.locate(document.kind, document.id).file
+        image = inspect(resolve(yaml_file, art))
+        if image.problem:
+            yield source_map.problem(*where, ID, SEVERITY, image.problem, value=True)
+            continue
+        card_mm = KIND_CARD_MM.get(document.kind, (63.5, 88.9))
+        dpi = image.dpi_at(art_region_mm(card_mm))
+        if dpi < MIN_DPI:
+            w, h = art_region_mm(card_mm)
+            yield source_map.problem(
+                *where, ID, Severity.WARNING,
+                f"art {art} is {image.size_px[0]} x {image.size_px[1]} px: {dpi:.0f} dpi in the {w:.0f} x {h:.0f} mm "
+                f"art region of a {card_mm[0]:g} x {card_mm[1]:g} mm card; print shops ask for {MIN_DPI} dpi",
+                value=True)
