@@ -10,14 +10,15 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from doria_forge import pipeline
+from doria_forge import cli_print, pipeline
 
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     help="Validate, simulate and export Dungeons of Doria content packs.",
 )
-export_app = typer.Typer(no_args_is_help=True, help="Export printable PDFs or the engine bundle.")
+export_app = typer.Typer(no_args_is_help=True, help="Export printable PDFs, card images, Tabletop Simulator "
+                         "decks or the engine bundle.")
 app.add_typer(export_app, name="export")
 
 PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
@@ -27,11 +28,6 @@ class OutputFormat(str, Enum):
     text = "text"
     json = "json"
     github = "github"
-
-
-class Paper(str, Enum):
-    a4 = "a4"
-    letter = "letter"
 
 
 def _console() -> Console:
@@ -108,32 +104,6 @@ def simulate(
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     typer.echo(f"simulation report: {path}")
-
-
-@export_app.command("pdf")
-def export_pdf(
-    pack: Path = PACK_ARG,
-    out: Path = typer.Option(Path("build/pdf"), "--out", help="Folder for the PDF files."),
-    paper: Paper | None = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
-    card_size: str | None = typer.Option(None, "--card-size",
-                                          help="poker, mini-american, mini-euro, square or WxH in mm."),
-    bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
-    one_per_page: bool = typer.Option(False, "--one-per-page", help="One card per page (print on demand)."),
-    layout: Path | None = typer.Option(None, "--layout", help="Layout YAML file."),
-) -> None:
-    """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
-    content = _validated(pack, quiet_when_clean=True)
-    try:
-        paths = pipeline.export_pdf(
-            content, out, paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
-            one_per_page=one_per_page, layout_file=layout, project=pipeline.project_dir(pack),
-        )
-    except pipeline.UsageError as exc:
-        _fail(2, str(exc))
-    except pipeline.ExportFailed as exc:
-        _fail(1, str(exc))
-    for p in paths:
-        typer.echo(str(p))
 
 
 @export_app.command("bundle")
@@ -222,6 +192,9 @@ def build(
     for p in pdfs:
         typer.echo(f"  {p}")
     typer.echo(f"bundle: {bundle}")
+
+
+cli_print.register(app, export_app, _validated, _fail)  # export pdf|png|tts, preflight
 
 
 def main() -> None:

@@ -67,16 +67,18 @@ def _writing(path: Path) -> Iterator[None]:
 
 # -- validate -------------------------------------------------------------------
 def validate(pack_path: Path):
-    """Load and validate the pack at ``pack_path`` (a folder or one YAML file); returns the
-    ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or None when any is an
-    error). Raises UsageError when the path is not a pack."""
+    """Load and validate the pack at ``pack_path`` (a folder or one YAML file), and the layout files
+    of its project; returns the ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or
+    None when any is an error). Raises UsageError when the path is not a pack."""
     from doria_forge.load.loader import PackPathError
+    from doria_forge.pipeline_print import with_layout_problems
     from doria_forge.validate import validate_pack
 
     try:
-        return validate_pack(Path(pack_path))
+        result = validate_pack(Path(pack_path))
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
+    return with_layout_problems(result, project_dir(pack_path))
 
 
 def write_validation(result, fmt: str) -> None:
@@ -172,32 +174,18 @@ def export_pdf(
     out: Path,
     *,
     project: Path | None = None,
-    paper: str | None = None,
-    card_size: str | None = None,
-    bleed: float | None = None,
-    one_per_page: bool = False,
-    layout_file: Path | None = None,
+    **options,
 ) -> list[Path]:
-    """Write every PDF of the pack into ``out``; returns their paths.
+    """Write every PDF of the pack into ``out``; returns their paths. ``options`` are the layout
+    options of ``doria_forge.pipeline_print.overrides`` (``paper``, ``card_size``, ``bleed``,
+    ``one_per_page``, ``layout``, ``profile``, ``duplex_offset``).
 
     Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
-    ExportFailed for content that cannot be drawn.
+    ExportFailed for content (or a layout file) that cannot be drawn.
     """
-    from doria_forge.export import pdf
+    from doria_forge import pipeline_print
 
-    try:
-        overrides = pdf.make_overrides(
-            paper=paper, card_size=card_size, bleed=bleed, one_per_page=one_per_page, layout_file=layout_file
-        )
-    except (ValueError, OSError) as exc:
-        raise UsageError(str(exc)) from None
-    check_output(Path(out), folder=True)
-    layout_file, templates_dir = pdf.project_assets(project)
-    try:
-        with _writing(Path(out)):
-            return pdf.export_pdfs(pack, Path(out), overrides, layout_file=layout_file, templates_dir=templates_dir)
-    except pdf.ExportError as exc:
-        raise ExportFailed(str(exc)) from None
+    return pipeline_print.export_pdf(pack, out, project=project, **options)
 
 
 def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None) -> Path:

@@ -61,12 +61,12 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
                                 f"deck {deck.name} prints at {layout.card_size} ({w:g} x {h:g} mm); {profile.name} "
                                 f"lists {', '.join(profile.trim_sizes)}: check the shop makes this size"))
         if profile.needs_backs:
-            for card in dict.fromkeys(c for c in deck.cards if c.back is None):
+            for card in {c.front.key: c for c in deck.cards if c.back is None}.values():
                 problems.append(located(getattr(card.front, "origin", ""), fallback, "preflight-missing-back",
                                     Severity.ERROR, f"{card.ref or card.front.key} has no back; "
                                     f"{profile.name} prints every card with a back"))
         problems += _text_problems(deck.cards, layout, manifest, fallback)
-        for card in dict.fromkeys(c.front for c in deck.cards):
+        for card in {c.front.key: c.front for c in deck.cards}.values():
             problems += art_problems(card, layout, art_root, fallback)
     return sorted(set(problems))
 

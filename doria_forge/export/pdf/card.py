@@ -130,10 +130,11 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     ``table`` (only when the spec has one), ``text`` and ``footer`` stack top to bottom.
     """
     s = _scale(box)
-    frame = mm(2.6)  # coloured border inside the trim; the safe zone against cutting drift
+    pad = 2.2 * s
+    # The coloured border inside the trim keeps every glyph inside the layout's safe zone.
+    frame = max(mm(2.6), box.safe_inset - pad)
     px, py = box.bleed + frame, box.bleed + frame
     pw, ph = box.width - 2 * frame, box.height - 2 * frame
-    pad = 2.2 * s
     x, w = px + pad, pw - 2 * pad
     top = py + ph - pad
     regions: dict[str, Box] = {"panel": (px, py, pw, ph)}

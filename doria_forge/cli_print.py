@@ -1,0 +1,130 @@
+"""The print commands of the ``doria-forge`` command line: ``export pdf``, ``export png``,
+``export tts`` and ``preflight``. Registered on the main app by :func:`register`; they parse
+options, run :mod:`doria_forge.pipeline_print` stages and map outcomes to exit codes (0 ok,
+1 content or print problems, 2 usage errors), like the rest of :mod:`doria_forge.cli`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from doria_forge import pipeline, pipeline_print
+
+PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
+LAYOUT_OPT = typer.Option(None, "--layout", help="Layout file or name (print-and-play, gutter-fold), overlaid on the "
+                          "project's layout.")
+CARD_SIZE_OPT = typer.Option(None, "--card-size", help="poker, mini-american, mini-euro, square or WxH in mm, for "
+                             "every deck; DECK=SIZE for one deck (repeatable, e.g. --card-size boss=poker).")
+
+
+class Paper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class ReportFormat(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
+def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fail: Callable[[int, str], None]) -> None:
+    """Add the print commands to ``app`` / ``export_app``; ``validated(pack, quiet_when_clean=True)``
+    validates a pack (exiting on problems), ``fail(code, message)`` prints an error and exits."""
+
+    def run(stage: Callable, *args, **kwargs):
+        try:
+            return stage(*args, **kwargs)
+        except pipeline.UsageError as exc:
+            fail(2, str(exc))
+        except pipeline.ExportFailed as exc:
+            fail(1, str(exc))
+
+    def with_progress(label: str, total: int, stage: Callable, *args, progress: bool = True, **kwargs):
+        with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=Console(stderr=True), disable=not progress, transient=True) as bar:
+            task = bar.add_task(label, total=total)
+            return run(stage, *args, progress=lambda n: bar.advance(task, n), **kwargs)
+
+    @export_app.command("pdf")
+    def export_pdf(
+        pack: Path = PACK_ARG,
+        out: Path = typer.Option(Path("build/pdf"), "--out", help="Folder for the PDF files."),
+        paper: Paper | None = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
+        card_size: list[str] | None = CARD_SIZE_OPT,
+        bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
+        one_per_page: bool = typer.Option(False, "--one-per-page", help="One card per page (print on demand)."),
+        layout: str | None = LAYOUT_OPT,
+        profile: str | None = typer.Option(None, "--profile", help="Print profile: thegamecrafter, drivethrucards, "
+                                           "makeplayingcards, home-a4, home-letter."),
+        duplex_offset: str | None = typer.Option(None, "--duplex-offset", help="X,Y in mm: move the backs to meet "
+                                                 "the fronts (measure with duplex_calibration.pdf)."),
+    ) -> None:
+        """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
+        content = validated(pack, quiet_when_clean=True)
+        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack),
+                    paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
+                    one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
+        for p in paths:
+            typer.echo(str(p))
+
+    @export_app.command("png")
+    def export_png(
+        pack: Path = PACK_ARG,
+        out: Path = typer.Option(Path("build/png"), "--out", help="Folder for the images."),
+        profile: str = typer.Option("thegamecrafter", "--profile", help="Print profile giving bleed, safe zone "
+                                    "and resolution."),
+        dpi: int | None = typer.Option(None, "--dpi", min=72, max=1200, help="Resolution (default: the profile's)."),
+        card_size: list[str] | None = CARD_SIZE_OPT,
+        bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm (default: the profile's)."),
+        layout: str | None = LAYOUT_OPT,
+        progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    ) -> None:
+        """Write one PNG per card face and back, with bleed, for print-on-demand shops."""
+        content = validated(pack, quiet_when_clean=True)
+        paths = with_progress("drawing card images", pipeline_print.cards_to_print(content), pipeline_print.export_png,
+                              content, out, project=pipeline.project_dir(pack), dpi=dpi, profile=profile,
+                              card_size=card_size, bleed=bleed, layout=layout, progress=progress)
+        typer.echo(f"{len(paths) - 1} images and {paths[-1]}")
+
+    @export_app.command("tts")
+    def export_tts(
+        pack: Path = PACK_ARG,
+        out: Path = typer.Option(Path("build/tts"), "--out", help="Folder for the deck sheets and Saved Object."),
+        base_url: str | None = typer.Option(None, "--base-url", help="Address the images will be hosted at; "
+                                            "without it the Saved Object uses local file URLs (author only)."),
+        card_size: list[str] | None = CARD_SIZE_OPT,
+        layout: str | None = LAYOUT_OPT,
+        progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+    ) -> None:
+        """Write Tabletop Simulator deck sheets, Room Tiles and a Saved Object."""
+        content = validated(pack, quiet_when_clean=True)
+        paths = with_progress("drawing deck sheets", pipeline_print.cards_to_print(content), pipeline_print.export_tts,
+                              content, out, project=pipeline.project_dir(pack), base_url=base_url,
+                              card_size=card_size, layout=layout, progress=progress)
+        for p in paths:
+            if p.suffix == ".json" or p.parent == out:
+                typer.echo(str(p))
+
+    @app.command("preflight")
+    def preflight(
+        pack: Path = PACK_ARG,
+        profile: str = typer.Option(..., "--profile", help="Print profile: thegamecrafter, drivethrucards, "
+                                    "makeplayingcards, home-a4, home-letter (or a profile file)."),
+        card_size: list[str] | None = CARD_SIZE_OPT,
+        layout: str | None = LAYOUT_OPT,
+        format: ReportFormat = typer.Option(ReportFormat.text, "--format", "-f", help="Report format."),
+    ) -> None:
+        """Check a pack against a print profile: cut text, safe zone, art, deck sizes, backs.
+
+        Every problem is reported at the card's file:line; exit 1 when any is an error."""
+        content = validated(pack, quiet_when_clean=True)
+        result = run(pipeline_print.preflight, content, project=pipeline.project_dir(pack), profile=profile,
+                     card_size=card_size, layout=layout)
+        pipeline.write_validation(result, format.value)
+        raise typer.Exit(pipeline.validation_exit_code(result))

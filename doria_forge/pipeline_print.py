@@ -1,0 +1,183 @@
+"""Print stages composed for the CLI: layouts and print profiles by name, PDF, per-card PNG and
+Tabletop Simulator exports, preflight, and the layout check that ``validate`` adds.
+
+Like :mod:`doria_forge.pipeline`, each function takes the validated ContentPack (or a validation
+result) and the options; errors become :class:`~doria_forge.pipeline.UsageError` (exit 2, a bad
+option or name), :class:`~doria_forge.pipeline.ExportFailed` (exit 1, content or a layout file
+with mistakes) or :class:`~doria_forge.pipeline.OutputError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from doria_forge.model import ContentPack
+from doria_forge.pipeline import ExportFailed, UsageError, _writing, check_output
+
+
+def layout_folders(project: Path | None) -> list[Path]:
+    """Where named layouts and print profiles are looked up: the project's ``layouts/``, then
+    doria-forge's own."""
+    from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE
+
+    folders = [Path(project) / "layouts"] if project is not None else []
+    return [*folders, DEFAULT_LAYOUT_FILE.parent]
+
+
+def find_layout(value: str | Path | None, project: Path | None) -> Path | None:
+    """``--layout`` / ``--profile`` value to a file: an existing file as given, else a layout or
+    profile name (``print-and-play``, ``thegamecrafter``, ``tgc``). Raises UsageError."""
+    if value is None:
+        return None
+    path = Path(value)
+    if path.is_file():
+        return path
+    from doria_forge.export.layouts import named_layout
+
+    if path.suffix.lower() in (".yaml", ".yml") or len(path.parts) > 1:
+        raise UsageError(f"layout file not found: {value}")
+    try:
+        return named_layout(str(value), layout_folders(project))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def overrides(*, project: Path | None = None, paper: str | None = None, card_size: list[str] | str | None = None,
+              bleed: float | None = None, one_per_page: bool = False, layout: str | Path | None = None,
+              profile: str | None = None, duplex_offset: str | None = None):
+    """Command-line layout options as ``LayoutOverrides``. Raises UsageError for bad values."""
+    from doria_forge.export.layouts import make_overrides
+
+    profile_file = find_layout(profile, project)
+    if profile_file is not None and profile is not None:
+        _require_profile(profile, profile_file)
+    try:
+        return make_overrides(paper=paper, card_size=card_size, bleed=bleed, one_per_page=one_per_page,
+                              layout_file=find_layout(layout, project), profile_file=profile_file,
+                              duplex_offset=duplex_offset)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _require_profile(name: str, path: Path) -> None:
+    from doria_forge.export.layouts import check_layout_file, profile_names
+
+    layout, _ = check_layout_file(path)
+    if layout is not None and layout.profile is None:
+        folders = layout_folders(None)
+        raise UsageError(f"{name!r} ({path}) is a layout, not a print profile; use --layout {name}, or a profile: "
+                         f"{', '.join(profile_names(folders))}")
+
+
+def _layout_data(layout_overrides, project: Path | None):
+    from doria_forge.export import pdf
+
+    layout_file, _ = pdf.project_assets(project)
+    return pdf.export.layout_data_for(layout_overrides, layout_file)
+
+
+@contextmanager
+def _export_errors(out: Path) -> Iterator[None]:
+    from doria_forge.export.errors import ExportError, UnknownItemError
+
+    try:
+        with _writing(out):
+            yield
+    except UnknownItemError as exc:
+        raise UsageError(str(exc)) from None
+    except ExportError as exc:
+        raise ExportFailed(str(exc)) from None
+
+
+def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, **options) -> list[Path]:
+    """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
+    layout options of :func:`overrides`; returns the paths."""
+    from doria_forge.export import pdf
+
+    layout_overrides = overrides(project=project, **options)
+    check_output(Path(out), folder=True)
+    layout_file, templates_dir = pdf.project_assets(project)
+    with _export_errors(Path(out)):
+        return pdf.export_pdfs(pack, Path(out), layout_overrides, layout_file=layout_file,
+                               templates_dir=templates_dir)
+
+
+def export_png(pack: ContentPack, out: Path, *, project: Path | None = None, dpi: int | None = None,
+               progress: Callable[[int], None] | None = None, **options) -> list[Path]:
+    """One PNG per card face and back into folder ``out`` (``doria_forge.export.png``), at the
+    profile's (or ``dpi``) resolution; returns the paths, manifest last."""
+    from doria_forge.export.png import export_pngs
+
+    layout_overrides = overrides(project=project, **options)
+    if dpi is not None:
+        layout_overrides = layout_overrides.model_copy(update={"dpi": dpi})
+    check_output(Path(out), folder=True)
+    with _export_errors(Path(out)):
+        return export_pngs(pack, Path(out), _layout_data(layout_overrides, project), layout_overrides,
+                           progress=progress)
+
+
+def export_tts(pack: ContentPack, out: Path, *, project: Path | None = None, base_url: str | None = None,
+               progress: Callable[[int], None] | None = None, **options) -> list[Path]:
+    """Tabletop Simulator deck sheets, tiles and Saved Object into folder ``out``
+    (``doria_forge.export.tts``); returns the paths, the Saved Object last."""
+    from doria_forge.export.tts import export_tts as write_tts
+
+    layout_overrides = overrides(project=project, **options)
+    check_output(Path(out), folder=True)
+    with _export_errors(Path(out)):
+        return write_tts(pack, Path(out), _layout_data(layout_overrides, project), layout_overrides,
+                         base_url=base_url, progress=progress)
+
+
+def cards_to_print(pack: ContentPack) -> int:
+    """How many card faces and backs an image export draws (for a progress bar's total)."""
+    from doria_forge.export.pdf import build_decks
+
+    return sum(len(deck.cards) for deck in build_decks(pack))
+
+
+def preflight(pack: ContentPack, *, project: Path | None = None, **options):
+    """Check ``pack`` against the print profile in ``options["profile"]``: a validation-style result
+    whose problems are at the cards' ``file:line:column`` (``doria_forge.export.preflight``)."""
+    from doria_forge.export.preflight import preflight as run
+    from doria_forge.validate import SourceMap, ValidationResult
+
+    layout_overrides = overrides(project=project, **options)
+    with _export_errors(Path(".")):
+        problems = run(pack, _layout_data(layout_overrides, project), layout_overrides)
+    files = tuple(sorted({origin.rsplit(":", 2)[0] for origin in pack.origins.values()}))
+    return ValidationResult(problems=tuple(problems), pack=pack, source_map=SourceMap([]), files=files)
+
+
+def with_layout_problems(result, project: Path):
+    """``result`` (a ``ValidationResult``) with the problems of the project's layout files
+    (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
+    as a content error does."""
+    from doria_forge.export.layouts import check_layout_file, layout_files
+    from doria_forge.load import Severity
+
+    paths = layout_files([Path(project) / "layouts"])
+    if not paths:
+        return result
+    found = []
+    for path in paths:
+        _, problems = check_layout_file(path, _shown(path))
+        found += problems
+    if not found:
+        return result
+    problems = tuple(sorted(set(result.problems) | set(found)))
+    failed = any(p.severity is Severity.ERROR for p in problems)
+    return dataclasses.replace(result, problems=problems, pack=None if failed else result.pack)
+
+
+def _shown(path: Path) -> str:
+    """A path as problems show it: relative to the working folder when inside it."""
+    try:
+        return Path(os.path.relpath(path)).as_posix() if not os.path.relpath(path).startswith("..") else str(path)
+    except ValueError:  # another drive (Windows)
+        return str(path)
