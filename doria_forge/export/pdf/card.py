@@ -403,7 +403,10 @@ class CardBack(_DrawnFromSpec):
         step = 7 * s
         k = -full_h
         while k < full_w:
-            canvas.line(k, 0, k + full_h, full_h)
+            # Each 45-degree line clipped to the card, so no line reaches past the bleed box.
+            x0, x1 = max(k, 0.0), min(k + full_h, full_w)
+            if x1 > x0:
+                canvas.line(x0, x0 - k, x1, x1 - k)
             k += step
         inset = mm(3.5)
         canvas.setStrokeColorRGB(1, 1, 1)

@@ -18,7 +18,7 @@ from .layout import Grid, Rect, SheetLayout, mm
 Segment = tuple[float, float, float, float]
 RULER_MM = 100.0
 RULER_LABEL = "100 mm"
-RULER_MIN_BAND_MM = 3.5
+RULER_MIN_BAND_MM = 3.0
 INK = (0.15, 0.15, 0.15)
 
 
@@ -72,8 +72,8 @@ class RulerPlace:
 
 
 def ruler_place(layout: SheetLayout, rects: Sequence[Rect], marks: Sequence[Segment]) -> RulerPlace | None:
-    """The margin with most free paper (beyond the cards and their crop marks, inside the printer's
-    border) that holds a 100 mm ruler; ``None`` when no margin does."""
+    """The margin (top or bottom first, else left or right) with most free paper beyond the cards and
+    their crop marks, inside the printer's border, that holds a 100 mm ruler; ``None`` when none does."""
     pw, ph = layout.paper_mm
     edge = max(layout.edge_clearance_mm, 3.0)
     left, right = min(r.x for r in rects), max(r.right for r in rects)
@@ -87,7 +87,7 @@ def ruler_place(layout: SheetLayout, rects: Sequence[Rect], marks: Sequence[Segm
             left = min(left, x0, x1)
         if min(x0, x1) >= right:
             right = max(right, x0, x1)
-    gap = 0.8
+    gap = 0.5
     bands = [
         (ph - edge - top - gap, RulerPlace((pw - RULER_MM) / 2, top + gap, False, ph - edge - top - gap)),
         (bottom - gap - edge, RulerPlace((pw - RULER_MM) / 2, edge, False, bottom - gap - edge)),
@@ -97,7 +97,9 @@ def ruler_place(layout: SheetLayout, rects: Sequence[Rect], marks: Sequence[Segm
     fitting = [(size, place) for size, place in bands if size >= RULER_MIN_BAND_MM]
     if not fitting:
         return None
-    return max(fitting, key=lambda b: b[0])[1]
+    # Across the page where there is room (its words then read normally), else up a side margin.
+    across = [b for b in fitting if not b[1].vertical]
+    return max(across or fitting, key=lambda b: b[0])[1]
 
 
 def draw_ruler(canvas: Canvas, place: RulerPlace) -> None:

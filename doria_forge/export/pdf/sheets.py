@@ -49,7 +49,8 @@ def _heading(c: Canvas, text: str, x: float, y: float, w: float, size: float = 1
 class CharacterSheetFace:
     """A Character Sheet; ``hero=None`` prints the blank sheet.
 
-    Top to bottom: name and XP; the six base attributes; HP, IP, PP as calculated value, equipment
+    Top to bottom: name and XP; the six base attributes; the default skills Dodge and Psi Resistance
+    (their dice from the rules constants); HP, IP, PP as calculated value, equipment
     modifier and final value; the tracking strip for the current HP/IP/PP/XP from the death threshold
     up; the hero level bonuses to tick; the Body zone, Belt and Backpack with standard equipment.
     """
@@ -78,6 +79,15 @@ class CharacterSheetFace:
         cell = w / 6
         for i, attr in enumerate(ATTRIBUTES):
             _box(c, x0 + i * cell + 2, y, cell - 4, 38, attr, str(hero.attribute(attr)) if hero else "", 16)
+        y -= 16
+
+        # The default defense and psi resistance every hero has (chapters Defense, Psi Resistance).
+        _heading(c, "Default skills (without equipment)", x0, y, w)
+        y -= 32
+        half = w / 2
+        _box(c, x0 + 2, y, half - 4, 26, "Dodge (defense against melee and ranged attacks)", self.rules.dodge, 12)
+        _box(c, x0 + half + 2, y, half - 4, 26, "Psi Resistance (defense against magic attacks)",
+             self.rules.psi_resistance, 12)
         y -= 16
 
         _heading(c, "Calculated values (rounded down)", x0, y, w)
