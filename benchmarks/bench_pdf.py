@@ -1,6 +1,8 @@
-"""Benchmark: export the whole base pack to PDFs, against a bare reportlab script of the same size.
+"""Benchmark: export the whole base pack to PDFs, against a bare reportlab script of the same size;
+then the per-card PNG export (The Game Crafter profile: 300 dpi, 1/8 in bleed) and the Tabletop
+Simulator export (deck sheets and Saved Object).
 
-    python benchmarks/bench_pdf.py [content] [--repeat 3]
+    python benchmarks/bench_pdf.py [content] [--repeat 3] [--image-repeat 1] [--no-images]
 
 The bare script draws, with the same embedded font, as many boxes as the export places faces
 (cards, backs, tiles, sheets) and as many text lines as those faces show (counted from the
@@ -88,6 +90,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("content", nargs="?", default=str(ROOT / "content"))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--image-repeat", type=int, default=1, help="Runs of the PNG and TTS exports.")
+    parser.add_argument("--no-images", action="store_true", help="Only the PDF export.")
     args = parser.parse_args()
     result = validate_pack(Path(args.content))
     if result.pack is None:
@@ -115,7 +119,44 @@ def main() -> int:
     print(f"bare reportlab: same pages/boxes/lines, {len(bare) / 1024:.0f} KiB; best of {args.repeat}: "
           f"{bare_best:.3f} s")
     print(f"ratio export / bare: {export_best / bare_best:.2f}")
+    print(f"reportlab C accelerator (rl_accel): {'in use' if _accelerated() else 'NOT installed'}")
+    if not args.no_images:
+        _bench_images(pack, args.image_repeat)
     return 0
+
+
+def _accelerated() -> bool:
+    try:
+        import _rl_accel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _bench_images(pack, repeat: int) -> None:
+    """Best-of-``repeat`` wall time of the per-card PNG and the TTS exports of the pack."""
+    from doria_forge.export.layouts import LayoutOverrides
+    from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, layout_data_for
+    from doria_forge.export.png import export_pngs
+    from doria_forge.export.tts import export_tts
+
+    profile = DEFAULT_LAYOUT_FILE.parent / "thegamecrafter.yaml"
+    png_layout = LayoutOverrides(profile_file=profile)
+    png_data = layout_data_for(png_layout, DEFAULT_LAYOUT_FILE)
+    tts_data = layout_data_for(None, DEFAULT_LAYOUT_FILE)
+    runs = (("export png (thegamecrafter, 300 dpi)", lambda out: export_pngs(pack, out, png_data, png_layout)),
+            ("export tts (sheets + Saved Object)", lambda out: export_tts(pack, out, tts_data)))
+    for name, run in runs:
+        times = []
+        with tempfile.TemporaryDirectory() as tmp:
+            for i in range(repeat):
+                start = time.perf_counter()
+                paths = run(Path(tmp) / f"run{i}")
+                times.append(time.perf_counter() - start)
+            size = sum(p.stat().st_size for p in paths)
+        images = sum(1 for p in paths if p.suffix == ".png")
+        print(f"{name}: {images} images, {size / 1024 / 1024:.1f} MiB; best of {repeat}: {min(times):.2f} s "
+              f"({min(times) / max(images, 1) * 1000:.0f} ms an image)")
 
 
 if __name__ == "__main__":

@@ -204,11 +204,19 @@ def fit_paragraph(text: str, width: float, height: float, *, max_size: float, mi
     steps = max(0, int(round((max_size - min_size) * 4)))
     best: tuple[Paragraph, float, float] | None = None
     if not too_long:
-        lo, hi = 0, steps  # index 0 = max_size; find the first index that fits
+        # The markup is parsed once; each size only rescales its fragments and re-wraps. Most texts
+        # fit at the largest size, so that one is tried first.
+        parsed = Paragraph(xml, _style(max_size, bold, align))
+        fragments = list(parsed.frags)  # before wrapping, which rewrites them
+        _, h = parsed.wrap(width, 10_000)
+        if h <= height + _EPS:
+            return parsed, Fit(max_size, h, False)
+        lo, hi = 1, steps  # index 0 = max_size; find the first index that fits
         while lo <= hi:
             mid = (lo + hi) // 2
             size = max_size - mid * 0.25
-            para, h = _height(xml, width, size, bold, align)
+            para = Paragraph(xml, _style(size, bold, align), frags=[f.clone(fontSize=size) for f in fragments])
+            _, h = para.wrap(width, 10_000)
             if h <= height + _EPS:
                 best = (para, size, h)
                 hi = mid - 1
