@@ -90,3 +90,56 @@ def page_boxes(path: Path) -> list[PageInfo]:
 
     reader = PdfReader(str(path))
     return [PageInfo(_mm_box(p.mediabox), _mm_box(p.trimbox), _mm_box(p.bleedbox)) for p in reader.pages]
+
+
+@dataclass(frozen=True)
+class FontUse:
+    """A font a PDF references: its ``name`` (BaseFont) and whether its program is embedded."""
+
+    name: str
+    embedded: bool
+
+
+def fonts(path: Path) -> set[FontUse]:
+    """Every font referenced by a page or a form of the PDF at ``path``."""
+    found: set[FontUse] = set()
+    for resources, _, _ in _resource_scopes(path):
+        for font in resources.get("/Font", {}).values():
+            font = font.get_object()
+            descriptor = font.get("/FontDescriptor")
+            if font.get("/Subtype") == "/Type0":
+                descriptor = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            descriptor = descriptor.get_object() if descriptor is not None else {}
+            embedded = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found.add(FontUse(str(font.get("/BaseFont")), embedded))
+    return found
+
+
+def dangling_resources(path: Path) -> list[str]:
+    """Names a content stream uses (``Tf`` fonts, ``gs`` graphics states, ``Do`` XObjects) that its
+    resources do not define, as ``"page N <where>: <kind> <name>"``; empty for a well-formed file."""
+    from pypdf.generic import ContentStream
+
+    uses = {b"Tf": "/Font", b"gs": "/ExtGState", b"Do": "/XObject"}
+    missing = []
+    for resources, stream, where in _resource_scopes(path):
+        for operands, op in ContentStream(stream, None).operations if stream is not None else ():
+            if op in uses and operands and operands[0] not in resources.get(uses[op], {}):
+                missing.append(f"{where}: {uses[op][1:]} {operands[0]}")
+    return missing
+
+
+def _resource_scopes(path: Path):
+    """``(resources, content, where)`` of every page and of every form placed on a page."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(path))
+    for number, page in enumerate(reader.pages):
+        resources = page.get("/Resources")
+        resources = resources.get_object() if resources is not None else {}
+        yield resources, page.get_contents(), f"page {number}"
+        for name, ref in resources.get("/XObject", {}).items():
+            form = ref.get_object()
+            if form.get("/Subtype") == "/Form":
+                inner = form.get("/Resources")
+                yield (inner.get_object() if inner is not None else {}), form, f"page {number} {name}"

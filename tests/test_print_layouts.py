@@ -1,0 +1,120 @@
+"""Layout files through the content loader (file:line:column), overlays, per-deck card sizes, print
+profiles by name, degenerate card sizes: as a user meets them on the command line."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.export.layouts import (
+    LayoutError,
+    LayoutFile,
+    check_layout_text,
+    load_layout,
+    make_overrides,
+    named_layout,
+)
+from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYOUTS = DEFAULT_LAYOUT_FILE.parent
+runner = CliRunner()
+
+
+@pytest.fixture()
+def project(tmp_path: Path) -> Path:
+    """A designer's project: a copy of the base pack with a layouts/ folder beside it."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "layouts").mkdir()
+    return tmp_path
+
+
+def test_a_typo_in_a_layout_key_is_reported_at_its_line_and_column():
+    text = "defaults:\n  paper: a4\n  bleed_mn: 3\ndecks:\n  lot: {card_size: poker}\n"
+    layout, problems = check_layout_text(text, "layouts/default.yaml")
+    assert layout is None
+    found = {(p.line, p.column): p.message for p in problems}
+    assert "did you mean 'bleed_mm'" in found[(3, 3)]
+    deck = [message for (line, _), message in found.items() if line == 5]
+    assert deck and "'loot'" in deck[0] and "got 'lot'" in deck[0]  # the deck name typo, with the valid names
+
+
+def test_a_non_utf8_layout_is_one_located_problem_not_a_traceback(tmp_path: Path):
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(b"defaults:\n  paper: a4\n  \xff: 1\n")
+    with pytest.raises(LayoutError) as info:
+        load_layout(path)
+    assert str(info.value).startswith(f"{path}:3:3: file is not UTF-8")
+    assert "\n" not in str(info.value)
+
+
+def test_validate_reports_a_project_layout_typo_with_exit_1(project: Path):
+    (project / "layouts" / "default.yaml").write_text("defaults:\n  crop_marks: yes\n  gap: 2\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1, result.output
+    assert "layouts/default.yaml:3:3: error [layout] unknown field 'gap'" in result.output
+    assert "did you mean 'gap_mm'" in result.output
+    exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
+    assert exported.exit_code == 1 and not (project / "out").exists()
+
+
+def test_layout_overlays_the_project_layout_key_by_key():
+    base = load_layout(DEFAULT_LAYOUT_FILE)
+    top = LayoutFile.model_validate({"defaults": {"bleed_mm": 0}, "decks": {"loot": {"gap_mm": 2}}})
+    merged = base.overlay(top)
+    loot = merged.for_deck("loot")
+    assert (loot.card_size, loot.bleed_mm, loot.gap_mm) == ("mini_american", 0, 2)  # size kept from the project
+    assert merged.for_deck("hero").card_size == "poker"
+
+
+def test_card_size_for_every_deck_keeps_boss_cards_readable_and_can_be_set_per_deck():
+    layout = load_layout(DEFAULT_LAYOUT_FILE)
+    everyone = make_overrides(card_size=["mini_euro"])
+    assert layout.for_deck("loot", everyone).card_size == "mini_euro"
+    assert layout.for_deck("boss", everyone).card_size == "poker"  # keep_card_size
+    per_deck = make_overrides(card_size=["mini_euro", "boss=mini_american", "hero=70x120"])
+    assert layout.for_deck("boss", per_deck).card_size == "mini_american"
+    assert layout.for_deck("hero", per_deck).card_mm == (70.0, 120.0)
+    with pytest.raises(ValueError, match="unknown deck 'bos'.*'boss'"):
+        make_overrides(card_size=["bos=poker"])
+
+
+@pytest.mark.parametrize("size", ["0.001x0.001", "5x5", "1000x90"])
+def test_degenerate_card_sizes_are_a_one_line_usage_error(size: str, tmp_path: Path):
+    result = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), "--card-size", size,
+                                 "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert "out of range" in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_profiles_and_presets_are_found_by_name_or_alias():
+    assert named_layout("The-Game_Crafter", [LAYOUTS]).name == "thegamecrafter.yaml"
+    assert named_layout("tgc", [LAYOUTS]).name == "thegamecrafter.yaml"
+    assert named_layout("print-and-play", [LAYOUTS]).name == "print-and-play.yaml"
+    with pytest.raises(ValueError, match="known: .*drivethrucards"):
+        named_layout("kinkos", [LAYOUTS])
+
+
+@pytest.mark.parametrize("name", ["thegamecrafter", "drivethrucards", "makeplayingcards", "home-a4", "home-letter",
+                                  "print-and-play", "gutter-fold", "default"])
+def test_every_shipped_layout_file_is_valid(name: str):
+    layout = load_layout(LAYOUTS / f"{name}.yaml")
+    for deck in ("loot", "hero", "boss"):
+        layout.for_deck(deck)
+    assert (layout.profile is not None) == (name not in ("print-and-play", "gutter-fold", "default"))
+
+
+def test_shop_profiles_carry_the_published_figures():
+    tgc = load_layout(LAYOUTS / "thegamecrafter.yaml").for_deck("hero")
+    assert (tgc.bleed_mm, tgc.safe_mm, tgc.dpi, tgc.colour, tgc.one_per_page) == (3.175, 3.175, 300, "rgb", True)
+    dtc_file = load_layout(LAYOUTS / "drivethrucards.yaml")
+    dtc = dtc_file.for_deck("hero")
+    assert (dtc.colour, dtc.ink_limit_percent, dtc.page_order, dtc.bleed_mm) == ("cmyk", 240, "back_front", 3.175)
+    assert dtc_file.profile is not None and dtc_file.profile.container == "pdf"
+    mpc = load_layout(LAYOUTS / "makeplayingcards.yaml").for_deck("hero")
+    assert round((63.5 + 2 * mpc.bleed_mm) / 25.4 * 300) == 822  # 822 x 1122 px at 300 dpi

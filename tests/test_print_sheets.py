@@ -1,0 +1,211 @@
+"""Print files read back: embedded fonts, no dangling resources, no silent cuts, print-and-play
+sheets (9 poker cards, ruler, 6 mm border), gutter fold, duplex offset, print-on-demand page order
+and CMYK, Room Tiles and the Character Sheet."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+from test_pdf_support import small_pack
+
+from doria_forge.export.layouts import LayoutOverrides, SheetLayout, load_layout, make_overrides
+from doria_forge.export.pdf import export_pdfs
+from doria_forge.export.pdf.compose import (
+    CallableFace,
+    FaceBox,
+    PdfWriter,
+    PrintCard,
+    write_calibration_page,
+    write_card_sheets,
+)
+from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, build_decks
+from doria_forge.export.pdf.layout import MM_TO_PT, mm
+from doria_forge.export.pdf.readback import dangling_resources, fonts, placements
+from doria_forge.export.pdf.text import ELLIPSIS, fit_line, fit_paragraph, recording
+from doria_forge.export.pdf.tiles import RoomTileFace, draw_room_tile, label_region
+from doria_forge.export.preflight import preflight
+from doria_forge.geometry import TileShape
+from doria_forge.model import RoomTile
+from doria_forge.validate import validate_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYOUTS = DEFAULT_LAYOUT_FILE.parent
+TOL = 0.01
+
+
+@pytest.fixture(scope="module")
+def base_pack():
+    return validate_pack(ROOT / "content").pack
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> list[Path]:
+    return export_pdfs(small_pack(), tmp_path_factory.mktemp("pdf"))
+
+
+def test_every_pdf_embeds_every_font_it_uses_and_has_no_dangling_resources(exported):
+    assert {p.name for p in exported} >= {"room_tiles.pdf", "scenarios.pdf", "character_sheets.pdf"}
+    for path in exported:
+        used = fonts(path)
+        assert used and all(f.embedded for f in used), (path.name, used)
+        assert not any("Helvetica" in f.name for f in used), path.name
+        assert dangling_resources(path) == [], path.name
+
+
+@pytest.mark.parametrize("size", ["poker", "mini_american", "mini_euro"])
+def test_the_base_pack_prints_without_a_cut_at_every_card_size_preset(base_pack, size):
+    layout = load_layout(DEFAULT_LAYOUT_FILE)
+    problems = preflight(base_pack, layout, make_overrides(card_size=[size]))
+    assert [str(p.message) for p in problems if p.rule_id in ("preflight-text-cut", "preflight-safe-zone")] == []
+
+
+def test_a_line_cut_ends_in_an_ellipsis_and_is_logged(caplog):
+    """The Monster Modification footer printed 'Modifica': cut without an ellipsis or a warning."""
+    with caplog.at_level(logging.WARNING, logger="doria_forge.export.pdf.text"):
+        line, size = fit_line("Modification", 36, max_size=6.8, bold=True)
+    assert line.endswith(ELLIPSIS) and line.startswith("Modif") and size == 6.0
+    assert "text cut to fit" in caplog.text
+
+
+def test_fitting_a_huge_text_wraps_a_bounded_number_of_times(monkeypatch):
+    """20,000 words must not be dropped one at a time: the work depends on the box, not the text."""
+    from reportlab.platypus import Paragraph
+
+    wraps: list[int] = []
+    original = Paragraph.wrap
+
+    def counting(self, width, height):
+        wraps.append(1)
+        return original(self, width, height)
+
+    monkeypatch.setattr(Paragraph, "wrap", counting)
+    para, fit = fit_paragraph("word " * 20_000, 100, 120, max_size=8)
+    assert fit.truncated and fit.height <= 120
+    assert para.text.endswith(ELLIPSIS) and "word" in para.text
+    assert len(wraps) <= 30
+
+
+def test_a_cut_warning_names_the_card_file_and_line(tmp_path: Path, caplog):
+    pack = tmp_path / "content"
+    pack.mkdir()
+    (pack / "blade.yaml").write_text(
+        "kind: equipment\nid: wordy_blade\nname: Wordy Blade\ncard_type: weapon\nzone: 1_hand\n"
+        "attacks: [{attack_type: melee, dice: 2D, damage: 1, ap: 10}]\n"
+        f"text: \"{'An endless saga of the blade. ' * 60}\"\n", encoding="utf-8")
+    content = validate_pack(pack).pack
+    with caplog.at_level(logging.WARNING, logger="doria_forge.export.pdf.text"):
+        export_pdfs(content, tmp_path / "out")
+    assert f"{pack.as_posix()}/blade.yaml:1:1: equipment-wordy_blade: text cut to fit" in caplog.text
+
+
+def _lines_mm(page) -> list[tuple[float, float, float, float]]:
+    """Every drawn line, rectangle and curve of a page as (left, bottom, right, top) in mm."""
+    h = float(page.height)
+    return [(float(o["x0"]) / MM_TO_PT, (h - float(o["bottom"])) / MM_TO_PT, float(o["x1"]) / MM_TO_PT,
+             (h - float(o["top"])) / MM_TO_PT) for o in page.lines + page.rects + page.curves]
+
+
+def test_print_and_play_puts_nine_poker_cards_on_a4_with_a_ruler_clear_of_the_border(base_pack, tmp_path: Path):
+    layout = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "print-and-play.yaml"))
+    deck = next(d for d in build_decks(base_pack) if d.name == "monster_level")
+    path = write_card_sheets(tmp_path / "levels.pdf", deck.cards[:12], layout.for_deck("monster_level"), "levels")
+    level_cards = placements(path)
+    fronts = Counter(p.page for p in level_cards if p.name.startswith("F_"))
+    assert fronts[0] == 9
+    assert all((p.w, p.h) == pytest.approx((63.5, 88.9), abs=TOL) for p in level_cards)  # no bleed
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            assert "100 mm" in page.extract_text()
+            for x0, y0, x1, y1 in _lines_mm(page):
+                assert min(x0, y0, 210 - x1, 297 - y1) >= 6 - TOL
+        ruler = [line for line in pdf.pages[0].lines if abs(float(line["x1"]) - float(line["x0"]) - mm(100)) < 0.01]
+    assert ruler, "a 100 mm line"
+    calibration = write_calibration_page(tmp_path / "calibration.pdf", layout.for_deck("sheets"), "calibration")
+    assert len(PdfReader(str(calibration)).pages) == 2
+
+
+def test_gutter_fold_puts_turned_backs_behind_their_fronts_across_the_fold(tmp_path: Path):
+    layout = load_layout(LAYOUTS / "gutter-fold.yaml").for_deck("hero")
+    cards = [PrintCard(CallableFace(f"f{i}", lambda c, b: None), CallableFace("back", lambda c, b: None))
+             for i in range(3)]
+    path = write_card_sheets(tmp_path / "fold.pdf", cards, layout, "fold")
+    found = placements(path)
+    assert {p.page for p in found} == {0}
+    fronts = [p for p in found if p.name.startswith("F_")]
+    backs = [p for p in found if p.name.startswith("B_")]
+    assert len(fronts) == len(backs) == 3
+    for f, b in zip(fronts, backs):
+        assert b.rotation == 180 and f.rotation == 0
+        assert (b.x, b.w, b.h) == pytest.approx((f.x, f.w, f.h), abs=TOL)
+        assert b.y + b.h == pytest.approx(297 - f.y, abs=TOL)  # mirrored across the middle of the page
+
+
+def test_duplex_offset_moves_the_backs(tmp_path: Path):
+    cards = [PrintCard(CallableFace("f", lambda c, b: None), CallableFace("b", lambda c, b: None))]
+    plain = placements(write_card_sheets(tmp_path / "a.pdf", cards, SheetLayout(), "t"))
+    moved = placements(write_card_sheets(tmp_path / "b.pdf", cards, SheetLayout(duplex_offset_mm=(1.5, -2)), "t"))
+    (back0,), (back1,) = ([p for p in found if p.page == 1] for found in (plain, moved))
+    assert (back1.x - back0.x, back1.y - back0.y) == pytest.approx((1.5, -2), abs=TOL)
+
+
+def test_drivethru_profile_writes_back_then_front_pages_in_cmyk_with_an_output_intent(tmp_path: Path):
+    profile = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "drivethrucards.yaml"))
+    layout = profile.for_deck("hero")
+    cards = [PrintCard(CallableFace("front", lambda c, b: c.setFillColorRGB(0.8, 0.1, 0.1) or c.rect(0, 0, 9, 9)),
+                       CallableFace("back", lambda c, b: c.rect(0, 0, 9, 9)))]
+    path = write_card_sheets(tmp_path / "dtc.pdf", cards, layout, "dtc")
+    assert [p.name for p in placements(path)] == ["B_back", "F_front"]
+    reader = PdfReader(str(path))
+    trim = reader.pages[0].trimbox
+    assert float(trim.width) / MM_TO_PT == pytest.approx(63.5, abs=TOL)
+    assert float(reader.pages[0].mediabox.width) / MM_TO_PT == pytest.approx(63.5 + 2 * 3.175, abs=TOL)
+    intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+    assert intent["/OutputConditionIdentifier"] == "CGATS TR 001"
+    form = reader.pages[1]["/Resources"]["/XObject"]["/FormXob.F_front"].get_object().get_data().decode()
+    assert " k" in form and " rg" not in form
+    c, m, y, k = (float(v) for v in form.split(" k")[0].split()[-4:])
+    assert c + m + y + k <= 2.40 + 1e-6
+
+
+def test_room_tile_prints_its_id_name_and_text_inside_the_safe_zone_and_turns(tmp_path: Path):
+    """F-3 (chapter Arrows (Room F-3)): a bridge, its labels in the walls, the id 3 mm inside the cut."""
+    tile = RoomTile(id="F-3", name="Bridge Crossing", bridge="north_south",
+                    squares=["##.##", "##.##", ".....", "##.##", "##.##"], text="The way passes beneath.")
+    box = FaceBox(mm(127), mm(127), mm(3), mm(3))
+    writer = PdfWriter("tile", (box.width + 2 * box.bleed, box.height + 2 * box.bleed))
+    with recording() as marks:
+        writer.form("F", RoomTileFace(tile), box)
+    texts = {m.text: m.box for m in marks}
+    assert set(texts) == {"F-3 · Bridge Crossing", "The way passes beneath."}
+    safe = box.bleed + box.safe_inset
+    for x0, y0, x1, y1 in texts.values():
+        assert x0 >= safe - TOL and y0 >= safe - TOL
+        assert max(x1, y1) <= box.bleed + box.width - box.safe_inset + TOL
+    assert label_region(TileShape.from_tile(tile)) == ((0, 0, 2, 2), False)  # the south-west wall block
+    with recording() as turned:
+        writer.canvas.saveState()
+        draw_room_tile(writer.canvas, tile, 100, 50, 20, quarter_turns=1)
+        writer.canvas.restoreState()
+    for mark in turned:  # a quarter turn: the labels stay on the tile, now in its north-west block
+        x0, y0, x1, y1 = mark.box
+        assert 100 - TOL <= x0 and x1 <= 100 + 40 + TOL and 50 + 60 - TOL <= y0 and y1 <= 150 + TOL
+
+
+def test_character_sheet_prints_the_default_dodge_and_psi_resistance(exported):
+    sheets = next(p for p in exported if p.name == "character_sheets.pdf")
+    with pdfplumber.open(str(sheets)) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "Dodge" in text and "Psi Resistance" in text and "2D" in text
+
+
+def test_layout_overrides_leave_print_on_demand_sizes_true(tmp_path: Path):
+    overrides = LayoutOverrides(profile_file=LAYOUTS / "thegamecrafter.yaml")
+    paths = export_pdfs(small_pack(tiles=1), tmp_path, overrides)
+    hero = next(p for p in paths if p.name == "hero.pdf")
+    media = PdfReader(str(hero)).pages[0].mediabox
+    assert (float(media.width) / 72, float(media.height) / 72) == pytest.approx((2.75, 3.75), abs=1e-4)
