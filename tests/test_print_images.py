@@ -1,0 +1,162 @@
+"""Per-card PNGs, Tabletop Simulator sheets and Saved Object, preflight and card art, read back."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
+
+import pytest
+from PIL import Image
+from test_pdf_support import small_pack
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.export.layouts import LayoutOverrides, load_layout
+from doria_forge.export.pdf.compose import face_box
+from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, build_decks, layout_data_for
+from doria_forge.export.png import export_pngs
+from doria_forge.export.raster import render_faces
+from doria_forge.export.tts import CARDS_PER_SHEET, export_tts, sheet_grid
+from doria_forge.model import ContentPack
+
+ROOT = Path(__file__).resolve().parents[1]
+LAYOUTS = DEFAULT_LAYOUT_FILE.parent
+runner = CliRunner()
+
+
+def test_per_card_pngs_are_poker_with_eighth_inch_bleed_at_300_dpi(tmp_path: Path):
+    heroes = [doc for doc in small_pack() if doc.kind in ("character", "pack")]
+    overrides = LayoutOverrides(profile_file=LAYOUTS / "thegamecrafter.yaml")
+    paths = export_pngs(ContentPack.from_documents(heroes), tmp_path, layout_data_for(overrides, DEFAULT_LAYOUT_FILE),
+                        overrides)
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    files = sorted(e["file"] for e in manifest["images"])
+    assert files == ["hero/mage-1-back.png", "hero/mage-1-front.png", "hero/warrior-1-back.png",
+                     "hero/warrior-1-front.png"]
+    for path in paths[:-1]:
+        with Image.open(path) as image:
+            assert image.size == (825, 1125) and image.mode == "RGB"
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    front, back = Image.open(tmp_path / "hero/mage-1-front.png"), Image.open(tmp_path / "hero/mage-1-back.png")
+    assert front.tobytes() != back.tobytes()
+
+
+@pytest.mark.parametrize(("count", "grid"), [(1, (2, 2)), (3, (2, 2)), (9, (5, 2)), (54, (10, 6)), (69, (10, 7))])
+def test_tts_sheet_grids_keep_a_slot_for_the_hidden_card(count, grid):
+    cols, rows = sheet_grid(count)
+    assert (cols, rows) == grid and cols * rows > count and cols <= 10 and rows <= 7
+    with pytest.raises(ValueError):
+        sheet_grid(CARDS_PER_SHEET + 1)
+
+
+def _local(url: str) -> Path:
+    return Path(url2pathname(urlparse(url).path))
+
+
+def test_tts_saved_object_card_ids_match_their_sheet_positions(tmp_path: Path):
+    pack = small_pack(tiles=1)
+    layout = load_layout(DEFAULT_LAYOUT_FILE)
+    paths = export_tts(pack, tmp_path, layout)
+    save = json.loads(paths[-1].read_text())
+    decks = {d.title: d for d in build_decks(pack)}
+    objects = save["ObjectStates"]
+    assert [o["Name"] for o in objects if o["Name"] == "Custom_Tile"] == ["Custom_Tile"]
+    checked = 0
+    for obj in objects:
+        if obj["Name"] != "DeckCustom":
+            continue
+        deck = decks[obj["Nickname"]]
+        cards = obj["ContainedObjects"]
+        assert obj["DeckIDs"] == [c["CardID"] for c in cards]
+        assert [c["Description"] for c in cards] == [c.ref for c in deck.cards]
+        for index, (card, printed) in enumerate(zip(cards, deck.cards)):
+            key, slot = divmod(card["CardID"], 100)
+            entry = obj["CustomDeck"][str(key)]
+            assert card["CustomDeck"] == {str(key): entry}
+            cols, rows = entry["NumWidth"], entry["NumHeight"]
+            assert 0 <= slot < cols * rows - 1 and entry["BackIsHidden"] is True
+            sheet = Image.open(_local(entry["FaceURL"]))
+            assert sheet.mode == "RGB" and max(sheet.size) <= 4096
+            w, h = sheet.size[0] // cols, sheet.size[1] // rows
+            assert (w * cols, h * rows) == sheet.size
+            if index in (0, len(cards) - 1):  # the slot shows this very card, drawn by the print code
+                row, col = divmod(slot, cols)
+                crop = sheet.crop((col * w, row * h, (col + 1) * w, (row + 1) * h))
+                sheet_layout = layout.for_deck(deck.name)
+                dpi = w / (sheet_layout.card_mm[0] / 25.4)
+                expected = render_faces([printed.front], face_box(sheet_layout), dpi, with_bleed=False)[0]
+                assert crop.tobytes() == expected.resize((w, h)).tobytes() if expected.size != (w, h) else \
+                    crop.tobytes() == expected.tobytes()
+                checked += 1
+    assert checked >= 6
+    unique = next(o for o in objects if o["Nickname"] == "Monster Level Cards")
+    assert all(e["UniqueBack"] for e in unique["CustomDeck"].values())
+
+
+def test_tts_base_url_names_hosted_images(tmp_path: Path):
+    pack = ContentPack.from_documents([doc for doc in small_pack() if doc.kind in ("character", "pack")])
+    paths = export_tts(pack, tmp_path, load_layout(DEFAULT_LAYOUT_FILE), base_url="https://example.org/doria/")
+    card = json.loads(paths[-1].read_text())["ObjectStates"][0]
+    entry = next(iter(card["CustomDeck"].values()))
+    assert entry["FaceURL"] == "https://example.org/doria/hero-1.png"
+    assert entry["BackURL"] == "https://example.org/doria/hero-back.png"
+
+
+# One profile of each kind (PNG container, CMYK PDF, home printer); bench and README run them all.
+@pytest.mark.parametrize("profile", ["thegamecrafter", "drivethrucards", "home-letter"])
+def test_preflight_runs_for_every_profile_on_the_base_pack(profile: str):
+    result = runner.invoke(app, ["preflight", str(ROOT / "content"), "--profile", profile])
+    assert result.exit_code == 0, result.output
+    assert "0 errors" in result.output and "Traceback" not in result.output
+
+
+def test_preflight_reports_cut_text_at_the_card_file_and_line(tmp_path: Path):
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    weapons = pack / "equipment" / "loot" / "weapons.yaml"
+    line = len(weapons.read_text(encoding="utf-8").splitlines()) + 2
+    with weapons.open("a", encoding="utf-8") as out:
+        out.write("---\nkind: equipment\nid: wordy_blade\nname: Wordy Blade\ncard_type: weapon\nzone: 1_hand\n"
+                  "attacks: [{attack_type: melee, dice: 2D, damage: 1, ap: 10}]\n"
+                  f"text: \"{'An endless saga of the blade. ' * 60}\"\n")
+    result = runner.invoke(app, ["preflight", str(pack), "--profile", "tgc"])
+    assert result.exit_code == 1, result.output
+    assert f"weapons.yaml:{line}:1: error [preflight-text-cut] equipment-wordy_blade: text cut" in result.output
+    unknown = runner.invoke(app, ["preflight", str(pack), "--profile", "kinkos"])
+    assert unknown.exit_code == 2 and "known:" in unknown.output
+
+
+def _art_pack(tmp_path: Path, art: str, size: tuple[int, int] | None) -> Path:
+    pack = tmp_path / "content"
+    (pack / "art").mkdir(parents=True)
+    if size:
+        Image.new("RGB", size, (200, 30, 30)).save(pack / "art" / "orc.png")
+    (pack / "orc.yaml").write_text(f"kind: door_event\nid: orc\nname: Orcs Ahead\ntext: Run.\nart: {art}\n",
+                                   encoding="utf-8")
+    return pack
+
+
+def test_validate_reports_missing_and_low_resolution_art_at_its_line(tmp_path: Path):
+    missing = runner.invoke(app, ["validate", str(_art_pack(tmp_path / "a", "art/none.png", None))])
+    assert missing.exit_code == 1 and "orc.yaml:5:6: error [card-art] art file not found" in missing.output
+    small = runner.invoke(app, ["validate", str(_art_pack(tmp_path / "b", "art/orc.png", (60, 40)))])
+    assert small.exit_code == 0 and "orc.yaml:5:6: warning [card-art]" in small.output and "dpi" in small.output
+    escape = runner.invoke(app, ["validate", str(_art_pack(tmp_path / "c", "../orc.png", None))])
+    assert escape.exit_code == 1 and "inside the pack" in escape.output
+
+
+def test_card_art_is_drawn_into_the_art_region_and_checked_by_preflight(tmp_path: Path):
+    from pypdf import PdfReader
+
+    pack = _art_pack(tmp_path, "art/orc.png", (600, 250))  # 451 dpi on a mini card, 270 on poker
+    out = tmp_path / "pdf"
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    form = PdfReader(str(out / "door_events.pdf")).pages[0]["/Resources"]["/XObject"]["/FormXob.F_door_event_orc"]
+    images = [x for x in form.get_object()["/Resources"]["/XObject"].values() if x.get_object()["/Subtype"] == "/Image"]
+    assert [(i.get_object()["/Width"], i.get_object()["/Height"]) for i in images] == [(600, 250)]
+    low = runner.invoke(app, ["preflight", str(pack), "--profile", "home-a4", "--card-size", "door_events=poker"])
+    assert low.exit_code == 1 and "[preflight-art-resolution]" in low.output
