@@ -66,10 +66,11 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                                                  "the fronts (measure with duplex_calibration.pdf)."),
     ) -> None:
         """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
+        options = dict(paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
+                       one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
+        run(pipeline_print.overrides, project=pipeline.project_dir(pack), **options)  # usage errors first
         content = validated(pack, quiet_when_clean=True)
-        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack),
-                    paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
-                    one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
+        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), **options)
         for p in paths:
             typer.echo(str(p))
 
@@ -86,6 +87,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     ) -> None:
         """Write one PNG per card face and back, with bleed, for print-on-demand shops."""
+        run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
+            bleed=bleed, layout=layout)
         content = validated(pack, quiet_when_clean=True)
         paths = with_progress("drawing card images", pipeline_print.cards_to_print(content), pipeline_print.export_png,
                               content, out, project=pipeline.project_dir(pack), dpi=dpi, profile=profile,
@@ -103,6 +106,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     ) -> None:
         """Write Tabletop Simulator deck sheets, Room Tiles and a Saved Object."""
+        run(pipeline_print.overrides, project=pipeline.project_dir(pack), card_size=card_size, layout=layout)
         content = validated(pack, quiet_when_clean=True)
         paths = with_progress("drawing deck sheets", pipeline_print.cards_to_print(content), pipeline_print.export_tts,
                               content, out, project=pipeline.project_dir(pack), base_url=base_url,
@@ -123,6 +127,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         """Check a pack against a print profile: cut text, safe zone, art, deck sizes, backs.
 
         Every problem is reported at the card's file:line; exit 1 when any is an error."""
+        run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
+            layout=layout)
         content = validated(pack, quiet_when_clean=True)
         result = run(pipeline_print.preflight, content, project=pipeline.project_dir(pack), profile=profile,
                      card_size=card_size, layout=layout)

@@ -27,8 +27,11 @@ runner = CliRunner()
 
 @pytest.fixture()
 def project(tmp_path: Path) -> Path:
-    """A designer's project: a copy of the base pack with a layouts/ folder beside it."""
-    shutil.copytree(ROOT / "content", tmp_path / "content")
+    """A designer's project: a small pack (two monster files of the base pack) with layouts/ beside it."""
+    (tmp_path / "content").mkdir()
+    shutil.copy(ROOT / "content" / "pack.yaml", tmp_path / "content")
+    shutil.copytree(ROOT / "content" / "monsters", tmp_path / "content" / "monsters",
+                    ignore=lambda folder, names: [n for n in names if n not in ("orc.yaml", "goblin.yaml")])
     (tmp_path / "layouts").mkdir()
     return tmp_path
 
