@@ -11,6 +11,7 @@ regions with their own numbers. All geometry is in points (1/72 inch).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -92,7 +93,8 @@ def stat_columns(width: float) -> int:
     return 3 if width < mm(55) - 20 else 4
 
 
-def stat_cells(stats: tuple[Stat, ...], width: float, s: float) -> list[tuple[int, int, int]]:
+@lru_cache(maxsize=1024)
+def stat_cells(stats: tuple[Stat, ...], width: float, s: float) -> tuple[tuple[int, int, int], ...]:
     """``(row, column, span)`` of each stat chip in a stats region ``width`` pt wide.
 
     Three columns on a card narrower than 55 mm, else four; a chip whose label or value would not
@@ -114,7 +116,7 @@ def stat_cells(stats: tuple[Stat, ...], width: float, s: float) -> list[tuple[in
         col += span
         if col >= cols:
             row, col = row + 1, 0
-    return cells
+    return tuple(cells)
 
 
 def _scale(box: FaceBox) -> float:

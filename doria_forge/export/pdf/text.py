@@ -307,16 +307,15 @@ def draw_line(canvas: Canvas, text: str, x: float, y: float, width: float, *, ma
     font = BOLD if bold else REGULAR
     canvas.setFillColorRGB(*color)
     canvas.setFont(font, size)
-    drawn = stringWidth(line, font, size)
     if align == "center":
         canvas.drawCentredString(x + width / 2, y, line)
-        left = x + width / 2 - drawn / 2
     elif align == "right":
         canvas.drawRightString(x + width, y, line)
-        left = x + width - drawn
     else:
         canvas.drawString(x, y, line)
-        left = x
-    # DejaVu Sans: ascent 0.93 em (accented capitals), descent 0.24 em.
-    _record(canvas, text, (left, y - 0.24 * size, left + drawn, y + 0.93 * size), line != text)
+    if _RECORDING.get() is not None:
+        drawn = stringWidth(line, font, size)
+        left = {"center": x + width / 2 - drawn / 2, "right": x + width - drawn}.get(align, x)
+        # DejaVu Sans: ascent 0.93 em (accented capitals), descent 0.24 em.
+        _record(canvas, text, (left, y - 0.24 * size, left + drawn, y + 0.93 * size), line != text)
     return size
