@@ -52,25 +52,14 @@ def overrides(*, project: Path | None = None, paper: str | None = None, card_siz
     """Command-line layout options as ``LayoutOverrides``. Raises UsageError for bad values."""
     from doria_forge.export.layouts import make_overrides
 
+    # A preset (print-and-play) is accepted as a profile too: it is a layout without shop limits.
     profile_file = find_layout(profile, project)
-    if profile_file is not None and profile is not None:
-        _require_profile(profile, profile_file)
     try:
         return make_overrides(paper=paper, card_size=card_size, bleed=bleed, one_per_page=one_per_page,
                               layout_file=find_layout(layout, project), profile_file=profile_file,
                               duplex_offset=duplex_offset)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-
-
-def _require_profile(name: str, path: Path) -> None:
-    from doria_forge.export.layouts import check_layout_file, profile_names
-
-    layout, _ = check_layout_file(path)
-    if layout is not None and layout.profile is None:
-        folders = layout_folders(None)
-        raise UsageError(f"{name!r} ({path}) is a layout, not a print profile; use --layout {name}, or a profile: "
-                         f"{', '.join(profile_names(folders))}")
 
 
 def _layout_data(layout_overrides, project: Path | None):
