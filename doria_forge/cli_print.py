@@ -106,6 +106,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     ) -> None:
         """Write Tabletop Simulator deck sheets, Room Tiles and a Saved Object."""
+        run(pipeline_print.check_base_url, base_url)
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), card_size=card_size, layout=layout)
         content = validated(pack, quiet_when_clean=True)
         paths = with_progress("drawing deck sheets", pipeline_print.cards_to_print(content), pipeline_print.export_tts,

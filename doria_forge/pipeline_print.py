@@ -116,11 +116,18 @@ def export_tts(pack: ContentPack, out: Path, *, project: Path | None = None, bas
     (``doria_forge.export.tts``); returns the paths, the Saved Object last."""
     from doria_forge.export.tts import export_tts as write_tts
 
+    check_base_url(base_url)
     layout_overrides = overrides(project=project, **options)
     check_output(Path(out), folder=True)
     with _export_errors(Path(out)):
         return write_tts(pack, Path(out), _layout_data(layout_overrides, project), layout_overrides,
                          base_url=base_url, progress=progress)
+
+
+def check_base_url(base_url: str | None) -> None:
+    """Refuse an empty ``--base-url`` (UsageError): it would write URLs that point nowhere."""
+    if base_url is not None and not base_url.strip():
+        raise UsageError("--base-url is empty; give the address the images will be hosted at")
 
 
 def cards_to_print(pack: ContentPack) -> int:
