@@ -161,3 +161,17 @@ def test_card_art_is_drawn_into_the_art_region_and_checked_by_preflight(tmp_path
     assert [(i.get_object()["/Width"], i.get_object()["/Height"]) for i in images] == [(600, 250)]
     low = runner.invoke(app, ["preflight", str(pack), "--profile", "home-a4", "--card-size", "door_events=poker"])
     assert low.exit_code == 1 and "[preflight-art-resolution]" in low.output
+
+
+def test_preflight_reports_a_deck_over_the_profile_limit_at_its_first_card():
+    from doria_forge.export.layouts import LayoutFile
+    from doria_forge.export.preflight import preflight
+
+    pack = ContentPack.from_documents([doc for doc in small_pack() if doc.kind in ("pack", "monster", "trap")],
+                                      origins={("monster", "goblin"): "content/monsters/goblin.yaml:4:1"})
+    shop = LayoutFile.model_validate({"profile": {"name": "Tiny Shop", "max_deck_cards": 4, "trim_sizes": ["poker"]}})
+    problems = preflight(pack, load_layout(DEFAULT_LAYOUT_FILE).overlay(shop))
+    size = [p for p in problems if p.rule_id == "preflight-deck-size"]
+    assert [(p.file, p.line, p.severity.value) for p in size] == [("content/monsters/goblin.yaml", 4, "error")]
+    assert "5 cards; Tiny Shop takes at most 4" in size[0].message
+    assert {p.rule_id for p in problems if p.severity.value == "warning"} == {"preflight-trim-size"}
