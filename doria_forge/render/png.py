@@ -1,6 +1,6 @@
-"""A game state drawn as PNG: the placed Room Tiles (drawn by the print export's Room Tile
-drawing, turned as they lie), the dungeon markers, closed doors and the figures, with a
-legend below.
+"""A game state drawn as PNG: the placed Room Tiles (drawn by the print export's
+``draw_room_tile``, turned as they lie), the dungeon markers, closed doors and the figures,
+with a legend below.
 
 The picture is built as a one-page PDF with reportlab and rasterised with pypdfium2, the
 same way card previews are. ``square_px`` is the side of one square in pixels.
@@ -13,9 +13,8 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from doria_forge.export.pdf.compose import FaceBox
 from doria_forge.export.pdf.fonts import BOLD, REGULAR, register_fonts
-from doria_forge.export.pdf.tiles import RoomTileFace
+from doria_forge.export.pdf.tiles import draw_room_tile
 from doria_forge.geometry import TILE_SIZE
 
 from .text import figure_marks
@@ -53,15 +52,9 @@ def render_png(state: Any, *, square_px: int = 40) -> bytes:
         """Bottom-left corner of square ``pos`` on the page."""
         return (pos[1] - left) * _PT, legend_h + (rows - 1 - (pos[0] - top)) * _PT
 
-    side = TILE_SIZE * _PT
     for placed in layout.in_order():
         x, y = corner((placed.slot[0] * TILE_SIZE + TILE_SIZE - 1, placed.slot[1] * TILE_SIZE))
-        canvas.saveState()
-        canvas.translate(x + side / 2, y + side / 2)
-        canvas.rotate(-90 * placed.rotation)
-        canvas.translate(-side / 2, -side / 2)
-        RoomTileFace(state.pack.room_tiles[placed.tile_id]).draw(canvas, FaceBox(side, side, 0))
-        canvas.restoreState()
+        draw_room_tile(canvas, state.pack.room_tiles[placed.tile_id], x, y, _PT, placed.rotation, labels=False)
     _markers(canvas, state, corner)
     _figures(canvas, state, corner)
     canvas.setFillColorRGB(0.95, 0.95, 0.9)
