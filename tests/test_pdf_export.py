@@ -160,7 +160,8 @@ def test_sheets_and_scenario_pages(exported):
     with pdfplumber.open(str(exported["scenarios"])) as pdf:
         text = " ".join(p.extract_text() for p in pdf.pages)
     for part in ("First Steps", "Story", "Goal", "Setup", "Room Tile deck", "1 × A-1", "Random Room Tiles: 6",
-                 "Special rules", "Doors open only with 10 AP.", "After round 8", "Rewards", "2 Loot Cards each."):
+                 "Special rules", "Doors open only with 10 AP.", "At the end of round 8", "More goblins arrive.",
+                 "Rewards", "2 Loot Cards each."):
         assert part in text, part
 
 

@@ -24,7 +24,7 @@ from doria_forge.model import (
     Trap,
 )
 from doria_forge.model.room_tile import Door, MonsterIcon, OpenSide, Rune, StartingPosition
-from doria_forge.model.scenario import ScenarioEvent, ScenarioSetup, TileDeckEntry
+from doria_forge.model.scenario import Rewards, Rule, ScenarioSetup, TileDeckEntry
 
 LONG_TEXT = (
     "When this blade strikes a monster that is already wounded, roll one extra die for damage and add "
@@ -83,8 +83,10 @@ def small_pack(*, tiles: int = 2) -> ContentPack:
                  goal="Find the target tile and defeat every monster on it.",
                  setup=ScenarioSetup(tile_deck=[TileDeckEntry(tile="A-1")], random_tiles=6, target_tile="B-2",
                                      target_position=5),
-                 special_rules=["Doors open only with 10 AP."], optional_rules=["door_events"],
-                 events=[ScenarioEvent(after_round=8, text="More goblins arrive.")], rewards=["2 Loot Cards each."]),
+                 rules=[Rule(text="Doors open only with 10 AP."),
+                        Rule.model_validate({"text": "More goblins arrive.", "when": {"on": "round_end", "round": 8},
+                                             "do": [{"do": "spawn", "monster": "goblin", "count": 2}]})],
+                 optional_rules=["door_events"], rewards=Rewards(text=["2 Loot Cards each."])),
         Campaign(id="greenskins", name="Invasion of the Greenskins", scenarios=["first_steps"],
                  rewards=[CampaignReward(after_scenario=1, text="Keep one Loot Card.")]),
     ]

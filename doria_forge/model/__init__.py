@@ -13,7 +13,7 @@ from .monster import Ability, Monster, MonsterLevel, MonsterModification, StatMo
 from .pack import ContentPack
 from .room_tile import Door, MonsterIcon, OpenSide, RoomTile, Rune, StartingPosition
 from .rules import HERO_BONUSES, DoomTrack, DoorEvent, OptionalRule, Pack, Rules
-from .scenario import Campaign, CampaignReward, Scenario, ScenarioEvent, ScenarioSetup, TileDeckEntry
+from .scenario import Campaign, CampaignReward, Scenario, ScenarioSetup, TileDeckEntry
 from .trap import Trap, TrapEffect
 
 KINDS: dict[str, type[Document]] = {
@@ -37,6 +37,6 @@ __all__ = [
     "CampaignReward", "Character", "ContentPack", "DiceSpec", "Document", "DoomTrack", "Door",
     "DoorEvent", "Equipment", "ItemEffect", "Monster", "MonsterIcon", "MonsterLevel",
     "MonsterModification", "OpenSide", "OptionalRule", "Pack", "RoomTile", "Rules", "Rune",
-    "Scenario", "ScenarioEvent", "ScenarioSetup", "StartingPosition", "StatModifiers", "TNCheck",
+    "Scenario", "ScenarioSetup", "StartingPosition", "StatModifiers", "TNCheck",
     "TileDeckEntry", "Trap", "TrapEffect", "parse_dice",
 ]

@@ -1,15 +1,608 @@
-"""Scenarios and campaigns (chapters *Selecting a Game Mode*, *Campaigns*)."""
+"""Scenarios and campaigns (chapters *Selecting a Game Mode*, *End of the Game*, *Campaigns*,
+*Escaping a campaign scenario*), with their rules as data the engine plays.
+
+A scenario's special rules are :class:`Rule` s: *when* a :data:`Trigger` happens, *if*
+every :data:`Condition` holds, *do* the :data:`Effect` s. Its goals are :data:`Goal` s:
+any ``win`` goal reached wins, any ``lose`` goal reached loses (a character's death always
+ends the scenario as a loss, chapter *End of the Game*). A rule written only as ``text``
+(no ``when``/``do``) is prose: printed, but not simulated (``validate`` and ``simulate``
+say so). Every rule, goal and effect may carry ``text``, flavour printed beside it.
+
+Where things are is a :class:`Place`: a Room Tile, a square of one, a rune, a marker, the
+entrance. Places on tiles not yet revealed wait for the tile.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
-from .common import Document, Ref, Strict
+from .common import Attribute, Document, Ref, Square, Strict
+
+RuneColour = Literal["blue", "purple", "orange", "green"]
+Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+Round = Annotated[int, Field(ge=1, le=99, description="A round number (the Round Marker), 1-99.")]
+Count = Annotated[int, Field(ge=0, le=99)]
+Text = Annotated[str, Field(max_length=2000)]
 
 
+# --------------------------------------------------------------------------- places
+class Place(Strict):
+    """Where something is: exactly one of ``tile`` (any square of that Room Tile, or with
+    ``square`` one square of it, ``[row, column]`` as printed), ``rune`` (the square of a
+    rune of that colour, on ``tile`` if given), ``marker`` (a square carrying that marker),
+    ``entrance`` (the scenario's entrance squares)."""
+
+    tile: str | None = None
+    square: Square | None = None
+    rune: RuneColour | None = None
+    marker: Annotated[str, Field(max_length=60)] | None = None
+    entrance: bool = False
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Place:
+        kinds = [self.rune is not None, self.marker is not None, self.entrance]
+        if sum(kinds) > 1 or (sum(kinds) == 1 and self.square is not None):
+            raise ValueError("a place is one of: tile (+ square), rune (+ tile), marker, entrance")
+        if self.square is not None and self.tile is None:
+            raise ValueError("a square needs its tile")
+        if not any(kinds) and self.tile is None:
+            raise ValueError("a place needs tile, rune, marker or entrance")
+        return self
+
+    def describe(self) -> str:
+        if self.entrance:
+            return "the entrance"
+        if self.marker is not None:
+            return f"the {self.marker} marker"
+        if self.rune is not None:
+            return f"the {self.rune} rune" + (f" of Room Tile {self.tile}" if self.tile else "")
+        if self.square is not None:
+            return f"square [{self.square[0]}, {self.square[1]}] of Room Tile {self.tile}"
+        return f"Room Tile {self.tile}"
+
+
+# --------------------------------------------------------------------------- triggers
+class _Trigger(Strict):
+    text: Text = ""
+
+
+class RoundStart(_Trigger):
+    """At the start of round ``round`` (Phase A), or of every round without it."""
+
+    on: Literal["round_start"]
+    round: Round | None = None
+
+    def describe(self) -> str:
+        return f"At the start of round {self.round}" if self.round else "At the start of every round"
+
+
+class RoundEnd(_Trigger):
+    """At the end of round ``round`` (after Phase I), or of every round without it."""
+
+    on: Literal["round_end"]
+    round: Round | None = None
+
+    def describe(self) -> str:
+        return f"At the end of round {self.round}" if self.round else "At the end of every round"
+
+
+class PhaseStarts(_Trigger):
+    """When Phase ``phase`` begins (every round, or in round ``round``); Phase F's scenario
+    actions come after modifications, Traps and Zombies."""
+
+    on: Literal["phase"]
+    phase: Phase
+    round: Round | None = None
+
+    def describe(self) -> str:
+        when = f" of round {self.round}" if self.round else " of every round"
+        return f"In Phase {self.phase}{when}"
+
+
+class TileRevealed(_Trigger):
+    """When Room Tile ``tile`` (any tile without it) is placed in the dungeon."""
+
+    on: Literal["tile_revealed"]
+    tile: str | None = None
+
+    def describe(self) -> str:
+        return f"When Room Tile {self.tile} is revealed" if self.tile else "When a Room Tile is revealed"
+
+
+class MonsterDefeated(_Trigger):
+    """When a monster is defeated: of type ``monster``, standing on Room Tile ``tile``, or
+    the scenario's boss (``boss: true``); any monster without these."""
+
+    on: Literal["monster_defeated"]
+    monster: str | None = None
+    tile: str | None = None
+    boss: bool = False
+
+    def describe(self) -> str:
+        what = "the boss" if self.boss else (f"a {self.monster}" if self.monster else "a monster")
+        where = f" on Room Tile {self.tile}" if self.tile else ""
+        return f"When {what}{where} is defeated"
+
+
+class HeroEnters(_Trigger):
+    """When a hero ends a move on ``place`` (or enters Room Tile ``place.tile``)."""
+
+    on: Literal["hero_enters"]
+    place: Place
+
+    def describe(self) -> str:
+        return f"When a hero enters {self.place.describe()}"
+
+
+class TokenPickedUp(_Trigger):
+    """When a hero picks up the scenario token ``token``."""
+
+    on: Literal["token_picked_up"]
+    token: str
+
+    def describe(self) -> str:
+        return f"When the {self.token} is picked up"
+
+
+class DoomReached(_Trigger):
+    """When the Doom Counter marker steps onto field ``field`` (any scenario, Phase G or not)."""
+
+    on: Literal["doom_reached"]
+    field: Annotated[int, Field(ge=0, le=99)]
+
+    def describe(self) -> str:
+        return f"When the Doom Counter reaches {self.field}"
+
+
+class FlagSet(_Trigger):
+    """When the scenario flag ``flag`` is set (by an effect)."""
+
+    on: Literal["flag_set"]
+    flag: Annotated[str, Field(min_length=1, max_length=60)]
+
+    def describe(self) -> str:
+        return f"When {self.flag} happens"
+
+
+Trigger = Annotated[RoundStart | RoundEnd | PhaseStarts | TileRevealed | MonsterDefeated | HeroEnters | TokenPickedUp
+                    | DoomReached | FlagSet, Field(discriminator="on")]
+"""What starts a rule (``on``): ``round_start``, ``round_end``, ``phase``, ``tile_revealed``,
+``monster_defeated``, ``hero_enters``, ``token_picked_up``, ``doom_reached``, ``flag_set``."""
+
+
+# --------------------------------------------------------------------------- conditions
+class PlayersIs(Strict):
+    """[PlayerCount] is ``min``..``max``."""
+
+    check: Literal["players"]
+    min: Annotated[int, Field(ge=1, le=6)] = 1
+    max: Annotated[int, Field(ge=1, le=6)] = 6
+
+    def describe(self) -> str:
+        return f"with {self.min}-{self.max} players"
+
+
+class RoundIs(Strict):
+    """The round is ``min``..``max``."""
+
+    check: Literal["round"]
+    min: Round = 1
+    max: Round = 99
+
+    def describe(self) -> str:
+        return f"in rounds {self.min}-{self.max}"
+
+
+class FlagIs(Strict):
+    """The flag ``flag`` is set (``is_set: false``: is not set)."""
+
+    check: Literal["flag"]
+    flag: Annotated[str, Field(min_length=1, max_length=60)]
+    is_set: bool = True
+
+    def describe(self) -> str:
+        return f"if {self.flag} {'happened' if self.is_set else 'did not happen'}"
+
+
+class TokenCarried(Strict):
+    """A hero carries the token ``token`` (``carried: false``: nobody does)."""
+
+    check: Literal["token_carried"]
+    token: str
+    carried: bool = True
+
+    def describe(self) -> str:
+        return f"while the {self.token} is {'carried' if self.carried else 'not carried'}"
+
+
+class MonstersLeft(Strict):
+    """At most ``at_most`` monsters stand on Room Tile ``tile`` (anywhere without it)."""
+
+    check: Literal["monsters_left"]
+    tile: str | None = None
+    at_most: Count = 0
+
+    def describe(self) -> str:
+        where = f" on Room Tile {self.tile}" if self.tile else ""
+        return f"when at most {self.at_most} monsters are left{where}"
+
+
+Condition = Annotated[PlayersIs | RoundIs | FlagIs | TokenCarried | MonstersLeft, Field(discriminator="check")]
+"""A condition (``check``): ``players``, ``round``, ``flag``, ``token_carried``, ``monsters_left``."""
+
+
+# --------------------------------------------------------------------------- effects
+Who = Literal["all", "triggering", "carrier", "on_place"]
+"""Which heroes an effect reaches: ``all`` living heroes, the ``triggering`` hero (who
+entered, picked up, revealed, defeated; else the active hero), the ``carrier`` of the
+effect's ``token``, the heroes ``on_place`` (the effect's ``at``)."""
+
+
+class _Effect(Strict):
+    text: Text = ""
+
+
+class MoveDoom(_Effect):
+    """Move the Doom Counter ``steps`` fields (effects at once, as in Phase G)."""
+
+    do: Literal["doom"]
+    steps: Annotated[int, Field(ge=1, le=40)] = 1
+
+    def describe(self) -> str:
+        return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
+
+
+class Spawn(_Effect):
+    """Bring ``count`` monsters of type ``monster`` (or the scenario's ``boss``, or drawn
+    from the monster deck without either) at Monster Level ``level`` (default: the current
+    one) onto ``at`` (default: the entrance)."""
+
+    do: Literal["spawn"]
+    monster: str | None = None
+    boss: str | None = None
+    count: Annotated[int, Field(ge=1, le=10)] = 1
+    level: Annotated[int, Field(ge=1, le=10)] | None = None
+    at: Place | None = None
+
+    def describe(self) -> str:
+        what = (f"the boss {self.boss}" if self.boss else f"{self.count} × {self.monster}" if self.monster
+                else f"{self.count} monster{'s' if self.count > 1 else ''} from the monster deck")
+        level = f" at Monster Level {self.level}" if self.level else ""
+        return f"bring {what}{level} onto {self.at.describe() if self.at else 'the entrance'}"
+
+
+class ExtraActivation(_Effect):
+    """An Extra Activation of all monsters (as a red Doom Counter field)."""
+
+    do: Literal["extra_activation"]
+
+    def describe(self) -> str:
+        return "all monsters get an Extra Activation"
+
+
+class PlaceMarker(_Effect):
+    """Put marker ``marker`` (``hole``, ``rubble``, ``blocked_door``, ``fire``... or a scenario
+    marker name) on ``at``."""
+
+    do: Literal["place_marker"]
+    marker: Annotated[str, Field(min_length=1, max_length=60)]
+    at: Place
+
+    def describe(self) -> str:
+        return f"put a {self.marker} marker on {self.at.describe()}"
+
+
+class RemoveMarker(_Effect):
+    """Take marker ``marker`` off ``at`` (off every square without it)."""
+
+    do: Literal["remove_marker"]
+    marker: Annotated[str, Field(min_length=1, max_length=60)]
+    at: Place | None = None
+
+    def describe(self) -> str:
+        return f"remove the {self.marker} marker" + (f" from {self.at.describe()}" if self.at else "s")
+
+
+class PlaceToken(_Effect):
+    """Put the scenario token ``token`` on ``at`` (a hero may pick it up there)."""
+
+    do: Literal["place_token"]
+    token: str
+    at: Place
+
+    def describe(self) -> str:
+        return f"put the {self.token} on {self.at.describe()}"
+
+
+class RemoveToken(_Effect):
+    """Take the token ``token`` out of the game (from the square or its carrier)."""
+
+    do: Literal["remove_token"]
+    token: str
+
+    def describe(self) -> str:
+        return f"remove the {self.token}"
+
+
+class OpenDoors(_Effect):
+    """Take the Blocked Door markers off the doors of Room Tile ``tile`` (all without it)."""
+
+    do: Literal["open_doors"]
+    tile: str | None = None
+
+    def describe(self) -> str:
+        return f"unblock the doors of Room Tile {self.tile}" if self.tile else "unblock every door"
+
+
+class BlockDoors(_Effect):
+    """Put Blocked Door markers on the doors of Room Tile ``tile``."""
+
+    do: Literal["block_doors"]
+    tile: str
+
+    def describe(self) -> str:
+        return f"block the doors of Room Tile {self.tile}"
+
+
+class Damage(_Effect):
+    """``amount`` Hit Points (``points: pp``: Psi Points) lost by ``who``; against HP one armor
+    card may block unless ``ignores_armor``."""
+
+    do: Literal["damage"]
+    amount: Annotated[int, Field(ge=1, le=30)]
+    points: Literal["hp", "pp"] = "hp"
+    who: Who = "triggering"
+    token: str | None = None
+    at: Place | None = None
+    ignores_armor: bool = False
+
+    def describe(self) -> str:
+        armor = " (armor does not help)" if self.ignores_armor and self.points == "hp" else ""
+        return f"{_who(self.who, self.token, self.at)} lose {self.amount} {self.points.upper()}{armor}"
+
+
+class Heal(_Effect):
+    """``who`` regain ``hp`` HP and ``pp`` PP (up to their maxima)."""
+
+    do: Literal["heal"]
+    hp: Count = 0
+    pp: Count = 0
+    who: Who = "triggering"
+    token: str | None = None
+    at: Place | None = None
+
+    def describe(self) -> str:
+        return f"{_who(self.who, self.token, self.at)} regain {self.hp} HP and {self.pp} PP"
+
+
+class Check(_Effect):
+    """Each of ``who`` checks ``attributes[0] + attributes[1] + 2D`` against ``tn`` (+
+    ``tn_per_ml`` x Monster Level); ``success`` effects for each who passes, ``failure``
+    for each who fails (their ``triggering`` hero is the one who checked)."""
+
+    do: Literal["check"]
+    attributes: tuple[Attribute, Attribute]
+    tn: Annotated[int, Field(ge=1, le=99)]
+    tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 0
+    who: Who = "triggering"
+    token: str | None = None
+    at: Place | None = None
+    success: list[Effect] = Field(default_factory=list)
+    failure: list[Effect] = Field(default_factory=list)
+
+    def describe(self) -> str:
+        tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")
+        out = f"{_who(self.who, self.token, self.at)} check {'+'.join(self.attributes)}+2D against TN {tn}"
+        if self.success:
+            out += "; success: " + ", ".join(e.describe() for e in self.success)
+        if self.failure:
+            out += "; failure: " + ", ".join(e.describe() for e in self.failure)
+        return out
+
+
+class Give(_Effect):
+    """``who`` each get the equipment card ``item`` and/or draw ``loot_cards`` Loot Cards; the
+    group gets ``group_xp`` Group XP."""
+
+    do: Literal["give"]
+    item: str | None = None
+    loot_cards: Count = 0
+    group_xp: Count = 0
+    who: Who = "triggering"
+    token: str | None = None
+    at: Place | None = None
+
+    def describe(self) -> str:
+        parts = []
+        if self.item:
+            parts.append(f"{_who(self.who, self.token, self.at)} get {self.item}")
+        if self.loot_cards:
+            parts.append(f"{_who(self.who, self.token, self.at)} draw {self.loot_cards} Loot Card"
+                         f"{'s' if self.loot_cards > 1 else ''}")
+        if self.group_xp:
+            parts.append(f"the group gets {self.group_xp} Group XP")
+        return ", ".join(parts) or "nothing"
+
+
+class SetFlag(_Effect):
+    """Set (``value: false``: clear) the scenario flag ``flag``."""
+
+    do: Literal["set_flag"]
+    flag: Annotated[str, Field(min_length=1, max_length=60)]
+    value: bool = True
+
+    def describe(self) -> str:
+        return f"{'mark' if self.value else 'forget'} {self.flag}"
+
+
+class Win(_Effect):
+    """The heroes win the scenario at once."""
+
+    do: Literal["win"]
+
+    def describe(self) -> str:
+        return "the heroes win"
+
+
+class Lose(_Effect):
+    """The heroes lose the scenario at once."""
+
+    do: Literal["lose"]
+
+    def describe(self) -> str:
+        return "the heroes lose"
+
+
+Effect = Annotated[MoveDoom | Spawn | ExtraActivation | PlaceMarker | RemoveMarker | PlaceToken | RemoveToken
+                   | OpenDoors | BlockDoors | Damage | Heal | Check | Give | SetFlag | Win | Lose,
+                   Field(discriminator="do")]
+"""What a rule does (``do``): ``doom``, ``spawn``, ``extra_activation``, ``place_marker``,
+``remove_marker``, ``place_token``, ``remove_token``, ``open_doors``, ``block_doors``,
+``damage``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``, ``lose``."""
+
+
+def _who(who: str, token: str | None, at: Place | None) -> str:
+    if who == "all":
+        return "every hero"
+    if who == "carrier":
+        return f"the hero carrying the {token}"
+    if who == "on_place":
+        return f"every hero on {at.describe() if at else 'the place'}"
+    return "the hero"
+
+
+# --------------------------------------------------------------------------- goals
+class _Goal(Strict):
+    text: Text = ""
+
+
+class DefeatBoss(_Goal):
+    """The scenario's boss (``boss``: the Boss Monster id it spawns) is defeated."""
+
+    goal: Literal["defeat_boss"]
+    boss: str
+
+    def describe(self) -> str:
+        return f"defeat {self.boss}"
+
+
+class CarryToken(_Goal):
+    """A hero carrying ``token`` stands on ``to`` at the end of a round."""
+
+    goal: Literal["carry_token"]
+    token: str
+    to: Place
+
+    def describe(self) -> str:
+        return f"bring the {self.token} to {self.to.describe()}"
+
+
+class ClearTile(_Goal):
+    """Room Tile ``tile`` has been revealed and no monster stands on it."""
+
+    goal: Literal["clear_tile"]
+    tile: str
+
+    def describe(self) -> str:
+        return f"defeat every monster on Room Tile {self.tile}"
+
+
+class Escape(_Goal):
+    """Every living hero (``all: false``: any hero) stands on ``at`` (the entrance by
+    default) at the end of a round."""
+
+    goal: Literal["escape"]
+    at: Place = Field(default_factory=lambda: Place(entrance=True))
+    all: bool = True
+
+    def describe(self) -> str:
+        return f"{'every hero' if self.all else 'a hero'} escapes at {self.at.describe()}"
+
+
+class Survive(_Goal):
+    """Round ``rounds`` ends with no character dead."""
+
+    goal: Literal["survive"]
+    rounds: Round
+
+    def describe(self) -> str:
+        return f"survive {self.rounds} rounds"
+
+
+class TimeLimit(_Goal):
+    """Round ``round`` ends (a lose goal for a timed scenario)."""
+
+    goal: Literal["time_limit"]
+    round: Round
+
+    def describe(self) -> str:
+        return f"round {self.round} ends"
+
+
+class FlagGoal(_Goal):
+    """The flag ``flag`` is set."""
+
+    goal: Literal["flag"]
+    flag: Annotated[str, Field(min_length=1, max_length=60)]
+
+    def describe(self) -> str:
+        return f"{self.flag} happens"
+
+
+Goal = Annotated[DefeatBoss | CarryToken | ClearTile | Escape | Survive | TimeLimit | FlagGoal,
+                 Field(discriminator="goal")]
+"""A goal (``goal``): ``defeat_boss``, ``carry_token``, ``clear_tile``, ``escape``, ``survive``,
+``time_limit``, ``flag``."""
+
+
+class Goals(Strict):
+    """``win``: any of these wins; ``lose``: any of these loses (checked after every action
+    and at the end of every round). A character's death always loses."""
+
+    win: list[Goal] = Field(default_factory=list)
+    lose: list[Goal] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- rules
+class Rule(Strict):
+    """A special rule: ``when`` it fires, ``conditions`` that must hold, the ``effects``.
+    ``once``: fires at most once. Without ``when`` and ``effects`` it is prose (``text``):
+    printed, not simulated."""
+
+    text: Text = ""
+    when: Trigger | None = None
+    conditions: list[Condition] = Field(default_factory=list, alias="if")
+    effects: list[Effect] = Field(default_factory=list, alias="do")
+    once: bool = False
+
+    model_config = Strict.model_config | {"populate_by_name": True}
+
+    @model_validator(mode="after")
+    def _complete(self) -> Rule:
+        if (self.when is None) != (not self.effects):
+            raise ValueError("a rule needs both 'when' and 'do' (or neither: a prose rule with 'text')")
+        if self.when is None and not self.text:
+            raise ValueError("a prose rule needs its text")
+        return self
+
+    @property
+    def simulated(self) -> bool:
+        return self.when is not None
+
+    def describe(self) -> str:
+        """The rule in words, generated from its data."""
+        if self.when is None:
+            return self.text
+        head = self.when.describe()
+        cond = " " + ", ".join(c.describe() for c in self.conditions) if self.conditions else ""
+        body = "; ".join(e.describe() for e in self.effects)
+        return f"{head}{cond}: {body}" + (" (once)" if self.once else "") + "."
+
+
+# --------------------------------------------------------------------------- setup
 class TileDeckEntry(Strict):
     """Room Tiles shuffled into the scenario's Room Tile deck."""
 
@@ -17,10 +610,25 @@ class TileDeckEntry(Strict):
     count: Annotated[int, Field(ge=1, le=10)] = 1
 
 
+class Token(Strict):
+    """A scenario token (a relic, a key, a prisoner): ``id``, ``name``, where it lies at the
+    start (``at``, on a tile not yet revealed: once revealed), the AP a hero spends to pick
+    it up from its square (0: free when stepping onto it), whether it is lost when its
+    carrier falls unconscious (it then lies on the carrier's square)."""
+
+    id: Annotated[str, Field(min_length=1, max_length=40)]
+    name: Annotated[str, Field(min_length=1, max_length=80)]
+    at: Place | None = None
+    pick_up_ap: Annotated[int, Field(ge=0, le=40)] = 5
+    dropped_when_unconscious: bool = True
+    text: Text = ""
+
+
 class ScenarioSetup(Strict):
     """How to build the table: start tile, the Room Tile deck (named tiles plus
     ``random_tiles`` drawn from the rest), where the target tile goes (``target_position``
-    counted from the top of the deck, 1-based), starting Monster Level."""
+    counted from the top of the deck, 1-based), starting Monster Level, scenario tokens
+    and markers."""
 
     start_tile: str = "A-1"
     tile_deck: list[TileDeckEntry] = Field(default_factory=list)
@@ -28,37 +636,106 @@ class ScenarioSetup(Strict):
     target_tile: str | None = None
     target_position: Annotated[int, Field(ge=1, le=60)] | None = None
     monster_level: Annotated[int, Field(ge=1, le=10)] = 1
-    notes: list[str] = Field(default_factory=list)
+    tokens: list[Token] = Field(default_factory=list)
+    markers: list[PlaceMarker] = Field(default_factory=list)
+    notes: list[Text] = Field(default_factory=list)
 
 
-class ScenarioEvent(Strict):
-    """Something that happens at the end of round ``after_round`` (or in Phase F each round)."""
+class EscapeRule(Strict):
+    """Whether the heroes may leave the scenario early (chapter *Escaping a campaign
+    scenario*): at the end of a round with every living hero on ``at`` (the entrance)."""
 
-    after_round: Annotated[int, Field(ge=0, le=99)] | None = None
-    phase_f: bool = False
-    text: str
+    allowed: bool = True
+    at: Place = Field(default_factory=lambda: Place(entrance=True))
+    text: Text = ""
+
+
+class Rewards(Strict):
+    """What winning gives: ``group_xp``, ``monster_points`` (campaign), ``keep_loot_cards``
+    per hero into the next campaign scenario, a ``hero_bonus`` each, campaign ``items`` (ids)."""
+
+    group_xp: Count = 0
+    monster_points: Count = 0
+    keep_loot_cards: Annotated[int, Field(ge=0, le=10)] = 0
+    hero_bonus: bool = False
+    items: list[str] = Field(default_factory=list)
+    text: list[Text] = Field(default_factory=list)
+
+
+WinRange = tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]]
+
+
+class Balance(Strict):
+    """Balance targets checked by ``simulate``: ``win_rate`` ranges (low, high, 0-1) per
+    player count (``"1"``..``"6"``, or ``"all"`` for every count) and the ``rounds`` range of
+    the median game; each miss is a finding."""
+
+    win_rate: dict[Literal["1", "2", "3", "4", "5", "6", "all"], WinRange] = Field(default_factory=dict)
+    rounds: tuple[Round, Round] | None = None
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Balance:
+        for key, (low, high) in self.win_rate.items():
+            if low > high:
+                raise ValueError(f"win_rate {key}: {low} is above {high}")
+        if self.rounds is not None and self.rounds[0] > self.rounds[1]:
+            raise ValueError(f"rounds {self.rounds[0]} is above {self.rounds[1]}")
+        return self
 
 
 class Scenario(Document):
-    """A scenario: story, goal, setup, special rules (they override the Book of Rules),
-    optional rules switched on (ids of the pack's ``rules.optional_rules``), events,
-    rewards, monster points awarded (campaign mode)."""
+    """A scenario: story, ``goals`` (and ``goal``, its words), setup, ``rules`` (special rules,
+    they override the Book of Rules), optional rules switched on (ids of the pack's
+    ``rules.optional_rules``), ``escape``, ``rewards``, ``balance`` targets, ``boss`` (the
+    Boss Monster its rules spawn, if any). ``max_rounds``: where a simulated game stops
+    undecided."""
 
     kind: Literal["scenario"] = "scenario"
-    name: str
+    name: Annotated[str, Field(min_length=1, max_length=120)]
     mode: Literal["single", "campaign"] = "single"
     players: tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]] = (1, 6)
-    story: str
-    goal: str
+    story: Text
+    goal: Text
+    goals: Goals = Field(default_factory=Goals)
     setup: ScenarioSetup = Field(default_factory=ScenarioSetup)
-    special_rules: list[str] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list)
     optional_rules: list[str] = Field(default_factory=list)
-    events: list[ScenarioEvent] = Field(default_factory=list)
-    rune_use: str | None = None
-    entrance: str | None = None
-    escape_allowed: bool = True
-    rewards: list[str] = Field(default_factory=list)
-    monster_points: Annotated[int, Field(ge=0, le=50)] = 0
+    escape: EscapeRule = Field(default_factory=EscapeRule)
+    rewards: Rewards = Field(default_factory=Rewards)
+    balance: Balance | None = None
+    max_rounds: Annotated[int, Field(ge=1, le=99)] = 30
+
+    @model_validator(mode="after")
+    def _players_ordered(self) -> Scenario:
+        if self.players[0] > self.players[1]:
+            raise ValueError(f"players: {self.players[0]} is above {self.players[1]}")
+        return self
+
+    def prose_rules(self) -> list[Rule]:
+        """The rules written only as text: printed, not simulated."""
+        return [r for r in self.rules if not r.simulated]
+
+    def places(self) -> Iterator[tuple[tuple[str | int, ...], Place]]:
+        """Every :class:`Place` the scenario names, with its field path."""
+        for i, token in enumerate(self.setup.tokens):
+            if token.at is not None:
+                yield ("setup", "tokens", i, "at"), token.at
+        for i, marker in enumerate(self.setup.markers):
+            yield ("setup", "markers", i, "at"), marker.at
+        for i, rule in enumerate(self.rules):
+            if isinstance(rule.when, HeroEnters):
+                yield ("rules", i, "when", "place"), rule.when.place
+            for path, effect in _effects(rule.effects, ("rules", i, "do")):
+                at = getattr(effect, "at", None)
+                if at is not None:
+                    yield path + ("at",), at
+        for side in ("win", "lose"):
+            for i, goal in enumerate(getattr(self.goals, side)):
+                for name in ("to", "at"):
+                    place = getattr(goal, name, None)
+                    if place is not None:
+                        yield ("goals", side, i, name), place
+        yield ("escape", "at"), self.escape.at
 
     def references(self) -> Iterable[Ref]:
         yield (("setup", "start_tile"), "room_tile", self.setup.start_tile)
@@ -68,29 +745,74 @@ class Scenario(Document):
             yield (("setup", "target_tile"), "room_tile", self.setup.target_tile)
         for i, opt in enumerate(self.optional_rules):
             yield (("optional_rules", i), "optional_rule", opt)
+        for path, place in self.places():
+            if place.tile is not None:
+                yield (path + ("tile",), "room_tile", place.tile)
+        for i, rule in enumerate(self.rules):
+            when = rule.when
+            if isinstance(when, TileRevealed) and when.tile:
+                yield (("rules", i, "when", "tile"), "room_tile", when.tile)
+            if isinstance(when, MonsterDefeated):
+                if when.monster:
+                    yield (("rules", i, "when", "monster"), "monster", when.monster)
+                if when.tile:
+                    yield (("rules", i, "when", "tile"), "room_tile", when.tile)
+            for path, effect in _effects(rule.effects, ("rules", i, "do")):
+                if isinstance(effect, Spawn):
+                    if effect.monster:
+                        yield (path + ("monster",), "monster", effect.monster)
+                    if effect.boss:
+                        yield (path + ("boss",), "boss", effect.boss)
+                if isinstance(effect, Give) and effect.item:
+                    yield (path + ("item",), "equipment", effect.item)
+                if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
+                    yield (path + ("tile",), "room_tile", effect.tile)
+        for side in ("win", "lose"):
+            for i, goal in enumerate(getattr(self.goals, side)):
+                if isinstance(goal, DefeatBoss):
+                    yield (("goals", side, i, "boss"), "boss", goal.boss)
+                if isinstance(goal, ClearTile):
+                    yield (("goals", side, i, "tile"), "room_tile", goal.tile)
+        for i, item in enumerate(self.rewards.items):
+            yield (("rewards", "items", i), "equipment", item)
 
 
+def _effects(effects: list, path: tuple) -> Iterator[tuple[tuple, object]]:
+    """Every effect with its field path, the ``success``/``failure`` of checks included."""
+    for i, effect in enumerate(effects):
+        yield path + (i,), effect
+        if isinstance(effect, Check):
+            yield from _effects(effect.success, path + (i, "success"))
+            yield from _effects(effect.failure, path + (i, "failure"))
+
+
+# --------------------------------------------------------------------------- campaigns
 class CampaignReward(Strict):
     """The reward after scenario number ``after_scenario`` (1-based)."""
 
     after_scenario: Annotated[int, Field(ge=1, le=20)]
-    text: str
+    text: Text
     keep_loot_cards: Annotated[int, Field(ge=0, le=10)] = 0
     hero_bonus: bool = False
 
 
 class Campaign(Document):
     """A campaign: scenarios in order (scenario ids), rewards, starting Monster Points;
-    every ``monster_points_per_level`` points raise the Monster Level by one."""
+    every ``monster_points_per_level`` points raise the Monster Level by one (chapter
+    *Monster level in campaigns*)."""
 
     kind: Literal["campaign"] = "campaign"
-    name: str
-    story: str = ""
+    name: Annotated[str, Field(min_length=1, max_length=120)]
+    story: Text = ""
     scenarios: list[str]
     rewards: list[CampaignReward] = Field(default_factory=list)
-    starting_monster_points: Annotated[int, Field(ge=0)] = 0
-    monster_points_per_level: Annotated[int, Field(ge=1)] = 10
+    starting_monster_points: Annotated[int, Field(ge=0, le=200)] = 0
+    monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
 
     def references(self) -> Iterable[Ref]:
         for i, sid in enumerate(self.scenarios):
             yield (("scenarios", i), "scenario", sid)
+
+
+Check.model_rebuild()
+Rule.model_rebuild()

@@ -1,7 +1,7 @@
 """Scenario pages from Jinja2 templates (chapters *Selecting a Game Mode*, *Campaigns*).
 
 A template in ``templates/`` renders a small Markdown subset (``#`` title, ``##`` section, ``-``
-bullet, blank line, ``**bold**``), which is set with reportlab's platypus on the layout's paper.
+bullet, blank line, ``**bold**``, ``*italic*``), which is set with reportlab's platypus on the layout's paper.
 Templates run in Jinja2's sandbox with ``StrictUndefined``: a misspelt variable is an
 ``ExportError`` naming the template and line, never a silently blank page.
 """
@@ -27,6 +27,7 @@ from .layout import SheetLayout, mm
 
 SCENARIO_TEMPLATE = "scenario.md.j2"
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 
 
 def template_env(templates_dir: Path) -> SandboxedEnvironment:
@@ -38,7 +39,9 @@ def template_env(templates_dir: Path) -> SandboxedEnvironment:
 
 def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     """Plain data for the template: ``scenario`` fields, ``tiles`` (id, name, count) of the Room Tile
-    deck, ``optional_rules`` (id -> text) it switches on, ``pack`` (name, version)."""
+    deck, ``optional_rules`` (id -> text) it switches on, ``pack`` (name, version), and the
+    scenario's data in words: ``rules`` (``words``, ``flavour``, ``simulated``), ``win`` and
+    ``lose`` goals (``words``, ``flavour``)."""
     tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
     texts = {r.id: r.text for r in pack.rules.optional_rules}
@@ -47,6 +50,10 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
         "tiles": tiles,
         "optional_rules": {rid: texts.get(rid, rid) for rid in scenario.optional_rules},
         "pack": {"name": pack.info.display_name, "version": pack.info.version},
+        "rules": [{"words": r.describe(), "flavour": r.text if r.simulated else "", "simulated": r.simulated}
+                  for r in scenario.rules],
+        "win": [{"words": g.describe(), "flavour": g.text} for g in scenario.goals.win],
+        "lose": [{"words": g.describe(), "flavour": g.text} for g in scenario.goals.lose],
     }
 
 
@@ -82,7 +89,7 @@ def markdown_flowables(text: str) -> list:
     para: list[str] = []
 
     def inline(s: str) -> str:
-        return _BOLD.sub(r"<b>\1</b>", escape(s))
+        return _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", escape(s)))
 
     def flush() -> None:
         if para:
