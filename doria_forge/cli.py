@@ -81,10 +81,26 @@ def schema(
         typer.echo(str(path))
 
 
+class Engine(str, Enum):
+    fast = "fast"
+    reference = "reference"
+
+
+ENGINE_OPT = typer.Option(Engine.fast, "--engine",
+                          help="fast: the fast duel path (the reference engine where it cannot play a matchup); "
+                               "reference: the general rules engine. Both give the same numbers.")
+PRECISION_OPT = typer.Option(None, "--precision",
+                             help="Play each matchup until its 95% win-rate interval is narrower than P "
+                                  "(e.g. 0.05), at most --runs duels (default 10000).")
+CACHE_OPT = typer.Option(True, "--cache/--no-cache",
+                         help="Reuse matchups simulated before with the same inputs (per-user cache folder).")
+
+
 @app.command()
 def simulate(
     pack: Path = PACK_ARG,
-    runs: int = typer.Option(200, "--runs", min=1, help="Duels per hero, monster and level."),
+    runs: int | None = typer.Option(None, "--runs", min=1,
+                                    help="Duels per hero, monster and level (default 200; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
     out: Path = typer.Option(Path("build/simulation.json"), "--out", help="JSON report file."),
     hero: list[str] | None = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
@@ -93,13 +109,17 @@ def simulate(
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
                                     help="Worker processes (default: all cores); results do not depend on it."),
+    engine: Engine = ENGINE_OPT,
+    precision: float | None = PRECISION_OPT,
+    cache: bool = CACHE_OPT,
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
     content = _validated(pack, quiet_when_clean=True)
     try:
         result, path = pipeline.simulate(
             content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
-            console=_console(), progress=progress, jobs=jobs,
+            console=_console(), progress=progress, jobs=jobs, engine=engine.value, precision=precision,
+            cache=cache,
         )
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
@@ -166,11 +186,15 @@ def render(
 def build(
     pack: Path = PACK_ARG,
     out: Path = typer.Option(Path("build"), "--out", help="Output folder."),
-    runs: int = typer.Option(100, "--runs", min=1, help="Duels per hero, monster and level."),
+    runs: int | None = typer.Option(None, "--runs", min=1,
+                                    help="Duels per hero, monster and level (default 100; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
                                     help="Simulation worker processes (default: all cores)."),
+    engine: Engine = ENGINE_OPT,
+    precision: float | None = PRECISION_OPT,
+    cache: bool = CACHE_OPT,
 ) -> None:
     """Validate, simulate, then export PDFs and the bundle (no export when validation fails)."""
     content = _validated(pack)
@@ -179,7 +203,8 @@ def build(
         # Refuse an unusable --out before the simulation spends its time.
         pipeline.check_output(out, folder=True)
         _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json",
-                                           console=console, progress=progress, jobs=jobs)
+                                        console=console, progress=progress, jobs=jobs, engine=engine.value,
+                                        precision=precision, cache=cache, default_runs=100)
         pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
         bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
     except pipeline.UsageError as exc:

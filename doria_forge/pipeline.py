@@ -99,7 +99,7 @@ def validation_exit_code(result) -> int:
 def simulate(
     pack: ContentPack,
     *,
-    runs: int,
+    runs: int | None,
     seed: int,
     out: Path,
     heroes: Iterable[str] | None = None,
@@ -108,32 +108,52 @@ def simulate(
     console: Console | None = None,
     progress: bool = True,
     jobs: int | None = None,
+    engine: str = "fast",
+    precision: float | None = None,
+    cache: bool = True,
+    default_runs: int = 200,
 ):
     """Run the duel matrix with a progress bar, print its tables, write the JSON report.
 
-    Returns ``(MatrixResult, json path)``. Raises UsageError for unknown hero/monster ids,
-    OutputError (checked before any duel runs) when ``out`` cannot be written.
+    ``runs`` duels a matchup (``None``: ``default_runs``, or with ``precision`` at most
+    ``MAX_PRECISION_RUNS``); ``engine`` ``fast`` or ``reference``; ``precision`` the
+    95% win-rate interval width to reach; ``cache`` reads and stores matchups in the
+    per-user matchup cache.
+
+    Returns ``(MatrixResult, json path)``. Raises UsageError for unknown hero/monster ids
+    or a precision outside (0, 1), OutputError (checked before any duel runs) when
+    ``out`` cannot be written.
     """
     check_output(Path(out), folder=False)
     from doria_forge.sim.matrix import LEVELS, matrix_cells, run_matrix
+    from doria_forge.sim.precision import RunPlan
     from doria_forge.sim.report import print_matrix, write_matrix_json
 
+    if runs is None:
+        runs = MAX_PRECISION_RUNS if precision is not None else default_runs
     console = console or Console()
     hero_ids = list(heroes) if heroes else None
     monster_ids = list(monsters) if monsters else None
     level_ids = tuple(levels) if levels else LEVELS
     try:
-        total = len(matrix_cells(pack, hero_ids, monster_ids, level_ids)) * runs
-    except ValueError as exc:  # an unknown --hero or --monster, found before any duel runs
+        total = len(matrix_cells(pack, hero_ids, monster_ids, level_ids))
+        RunPlan(runs, precision)  # a precision outside (0, 1), before any duel runs
+    except ValueError as exc:  # an unknown --hero or --monster
         raise UsageError(str(exc)) from None
+    matchups = None
+    if cache:
+        from doria_forge.sim.cache import MatchupCache
+
+        matchups = MatchupCache(pack)
     with Progress(
-        TextColumn("simulating duels"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=console, disable=not progress, transient=True,
+        TextColumn("simulating matchups"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+        TimeRemainingColumn(), console=console, disable=not progress, transient=True,
     ) as bar:
-        task = bar.add_task("duels", total=total)
+        task = bar.add_task("matchups", total=total)
         result = run_matrix(
             pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
-            progress=lambda n: bar.advance(task, n), jobs=jobs,
+            progress=lambda n: bar.advance(task, n), jobs=jobs, engine=engine, precision=precision,
+            cache=matchups,
         )
     names = {k: v.display_name for k, v in pack.characters.items()}
     names |= {k: v.display_name for k, v in pack.monsters.items()}
@@ -141,6 +161,10 @@ def simulate(
     with _writing(Path(out)):
         path = write_matrix_json(result, Path(out), pack_id=pack.info.id, content_sha256=pack.content_hash())
     return result, path
+
+
+MAX_PRECISION_RUNS = 10_000
+"""Duels a matchup plays at most with ``--precision`` when ``--runs`` is not given."""
 
 
 # -- export ---------------------------------------------------------------------

@@ -14,3 +14,19 @@ def pack(tmp_path) -> Path:
     dest = tmp_path / "content"
     shutil.copytree(ROOT / "content", dest)
     return dest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_matchup_cache(tmp_path_factory):
+    """Simulations in tests cache their matchups in a folder of the test session, never in
+    the user's cache folder (``DORIA_FORGE_CACHE_DIR``)."""
+    import os
+
+    folder = tmp_path_factory.mktemp("matchup-cache")
+    old = os.environ.get("DORIA_FORGE_CACHE_DIR")
+    os.environ["DORIA_FORGE_CACHE_DIR"] = str(folder)
+    yield folder
+    if old is None:
+        os.environ.pop("DORIA_FORGE_CACHE_DIR", None)
+    else:
+        os.environ["DORIA_FORGE_CACHE_DIR"] = old

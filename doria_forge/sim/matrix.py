@@ -1,9 +1,16 @@
 """The verification duel matrix: every premade hero against every monster at every level.
 
-Each cell (hero, monster, level) plays ``runs`` duels (see ``sim.duel.run_duel``).
-Every duel's seed is derived from the master seed and the cell's names, so a
-cell's results do not depend on which other cells run or in which order: the
-same pack, options and seed always give the same numbers.
+Each cell (hero, monster, level) plays ``runs`` duels (see ``sim.duel.run_duel``), or
+with a precision as many as its win rate's interval needs (``sim.precision``). Every
+duel's seed is derived from the master seed and the cell's names, so a cell's results
+do not depend on which other cells run or in which order: the same pack, options and
+seed always give the same numbers.
+
+Engines (``engine=``): ``fast`` plays the duels on the fast path (``sim.fastduel``: the
+same rules and dice as the reference, one plain loop) and falls back to the reference
+engine for a matchup it cannot express (``MatrixResult.fallbacks`` says which and why);
+``reference`` plays every duel on the general engine. Both give the same numbers.
+A ``MatchupCache`` (``sim.cache``) returns cells computed before with the same inputs.
 """
 
 from __future__ import annotations
@@ -17,9 +24,15 @@ from dataclasses import asdict, dataclass
 
 from doria_forge.model import ContentPack
 
+from .cache import MatchupCache
 from .duel import run_duel
+from .fastduel import FastDuel, Unsupported
+from .precision import RunPlan, clopper_pearson
 
 LEVELS = (1, 2, 3, 4)
+
+ENGINES = ("fast", "reference")
+"""The engines that can play the matrix (see the module docstring)."""
 
 
 def duel_seed(master_seed: int, hero: str, monster: str, level: int, run: int) -> int:
@@ -32,8 +45,11 @@ def duel_seed(master_seed: int, hero: str, monster: str, level: int, run: int) -
 class CellStats:
     """Aggregate of ``runs`` duels of one hero against one monster at one Monster Level.
 
-    ``win_rate`` in 0..1 with its standard error ``win_rate_se``; ``mean_rounds``
-    in game rounds; ``mean_hp_lost`` in Hit Points lost by the hero.
+    ``win_rate`` in 0..1 with its standard error ``win_rate_se`` and its 95% interval
+    ``ci_low``..``ci_high`` (exact; with a precision, honest under sequential stopping:
+    see ``sim.precision``); ``mean_rounds`` in game rounds; ``mean_hp_lost`` in Hit
+    Points lost by the hero; ``draws`` duels ended by the round limit; ``engine`` the
+    engine that played the cell (``fast`` or ``reference``).
     """
 
     hero: str
@@ -46,6 +62,9 @@ class CellStats:
     mean_rounds: float
     mean_hp_lost: float
     draws: int
+    ci_low: float = 0.0
+    ci_high: float = 1.0
+    engine: str = "reference"
 
 
 @dataclass(frozen=True)
@@ -62,43 +81,93 @@ class Finding:
 
 @dataclass(frozen=True)
 class MatrixResult:
+    """The matrix: ``runs`` duels a cell (with ``precision``: at most ``runs``), every
+    cell, the findings, and ``fallbacks``: ``(hero, monster, level, why)`` of each
+    matchup the fast path left to the reference engine."""
+
     seed: int
     runs: int
     cells: tuple[CellStats, ...]
     findings: tuple[Finding, ...]
+    precision: float | None = None
+    fallbacks: tuple[tuple[str, str, int, str], ...] = ()
 
     def to_data(self) -> dict:
-        """JSON-ready data: seed, runs, every cell, every finding."""
+        """JSON-ready data: seed, runs, precision, every cell, every finding, the fallbacks."""
         return {
             "seed": self.seed,
             "runs": self.runs,
+            "precision": self.precision,
             "cells": [asdict(c) for c in self.cells],
             "findings": [asdict(f) for f in self.findings],
+            "fallbacks": [list(f) for f in self.fallbacks],
         }
 
 
-def run_cell(pack: ContentPack, hero: str, monster: str, level: int, runs: int, seed: int) -> CellStats:
-    """Play ``runs`` duels of ``hero`` against ``monster`` at ``level`` and aggregate them."""
-    wins = draws = rounds = hp_lost = 0
-    for i in range(runs):
-        result = run_duel(pack, hero, monster, level, duel_seed(seed, hero, monster, level, i))
-        wins += result.hero_won
-        draws += result.ended_by == "round_limit"
-        rounds += result.rounds
-        hp_lost += result.hero_hp_lost
-    p = wins / runs
+def _reference_player(pack: ContentPack, hero: str, monster: str, level: int):
+    def play(seed: int) -> tuple[bool, int, int, str]:
+        result = run_duel(pack, hero, monster, level, seed)
+        return result.hero_won, result.rounds, result.hero_hp_lost, result.ended_by
+    return play
+
+
+def run_cell(pack: ContentPack, hero: str, monster: str, level: int, runs: int | RunPlan, seed: int,
+             engine: str = "fast") -> tuple[CellStats, str | None]:
+    """Play the duels of ``hero`` against ``monster`` at ``level`` (``runs`` duels, or as
+    a ``RunPlan`` says) on ``engine`` and aggregate them. Returns the cell and, when the
+    fast path had to leave it to the reference engine, why (else ``None``)."""
+    plan = runs if isinstance(runs, RunPlan) else RunPlan(runs)
+    fallback = None
+    play = None
+    if engine == "fast":
+        try:
+            fast = FastDuel(pack, hero, monster, level)
+        except Unsupported as exc:
+            fallback = str(exc)
+        else:
+            def play(seed: int) -> tuple[bool, int, int, str]:
+                won, rounds, hp_lost, _, outcome = fast.play_raw(seed)
+                return won, rounds, hp_lost, outcome
+    elif engine != "reference":
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    reference = _reference_player(pack, hero, monster, level)
+    play = play or reference
+    wins = draws = rounds = hp_lost = n = 0
+    alpha = 1 - 0.95
+    for target, alpha in plan.looks():
+        while n < target:
+            s = duel_seed(seed, hero, monster, level, n)
+            try:
+                won, r, lost, outcome = play(s)
+            except Unsupported as exc:
+                # Duels already played are the reference's own (same dice, same rules): go on there.
+                fallback = f"{exc} (from duel {n + 1} on)"
+                play = reference
+                continue
+            wins += won
+            draws += outcome == "round_limit"
+            rounds += r
+            hp_lost += lost
+            n += 1
+        if plan.done(wins, n, alpha):
+            break
+    p = wins / n
+    low, high = clopper_pearson(wins, n, alpha)
     return CellStats(
         hero=hero,
         monster=monster,
         level=level,
-        runs=runs,
+        runs=n,
         wins=wins,
         win_rate=round(p, 6),
-        win_rate_se=round(math.sqrt(p * (1 - p) / runs), 6),
-        mean_rounds=round(rounds / runs, 4),
-        mean_hp_lost=round(hp_lost / runs, 4),
+        win_rate_se=round(math.sqrt(p * (1 - p) / n), 6),
+        mean_rounds=round(rounds / n, 4),
+        mean_hp_lost=round(hp_lost / n, 4),
         draws=draws,
-    )
+        ci_low=round(low, 6),
+        ci_high=round(high, 6),
+        engine="reference" if fallback is not None or engine == "reference" else "fast",
+    ), fallback
 
 
 def matrix_cells(
@@ -133,37 +202,66 @@ def run_matrix(
     levels: Iterable[int] = LEVELS,
     progress: Callable[[int], None] | None = None,
     jobs: int | None = None,
+    engine: str = "fast",
+    precision: float | None = None,
+    cache: MatchupCache | None = None,
 ) -> MatrixResult:
     """Run the duel matrix. ``heroes``/``monsters`` default to every premade hero and
-    every monster of the pack; ``progress(n)`` is called with the duels just finished.
+    every monster of the pack; ``progress(n)`` is called with the matchups just finished.
     ``jobs`` worker processes share the cells (default: the machine's cores); results
     do not depend on ``jobs`` because every duel's seed is derived from its cell.
+    ``engine``: ``fast`` or ``reference`` (see the module docstring); ``precision``:
+    play each matchup until its 95% win-rate interval is narrower than this (0-1), at
+    most ``runs`` duels; ``cache``: read and store cells there.
 
-    Raises ValueError when ``runs`` < 1, ``jobs`` < 1, or a named hero or monster is
-    not in the pack.
+    Raises ValueError when ``runs`` < 1, ``jobs`` < 1, the precision is not in (0, 1),
+    the engine is unknown, or a named hero or monster is not in the pack.
     """
-    if runs < 1:
-        raise ValueError("runs must be at least 1")
+    plan = RunPlan(runs, precision)
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     jobs = jobs or os.cpu_count() or 1
     if jobs < 1:
         raise ValueError("jobs must be at least 1")
     keys = matrix_cells(pack, heroes, monsters, levels)
-    cells: list[CellStats] = []
+    done: dict[tuple[str, str, int], tuple[CellStats, str | None]] = {}
+    cache_keys: dict[tuple[str, str, int], str] = {}
+    if cache is not None:
+        for key in keys:
+            cache_keys[key] = cache.key(*key, seed, plan.key() + f",engine={engine}")
+            fields = cache.get(cache_keys[key])
+            if fields is not None:
+                done[key] = (CellStats(**fields["cell"]), fields["fallback"])
+        if done and progress:
+            progress(len(done))
+    todo = [k for k in keys if k not in done]
+    for key, outcome in zip(todo, _run_cells(pack, todo, plan, seed, engine, jobs, progress), strict=True):
+        done[key] = outcome
+        if cache is not None:
+            cache.put(cache_keys[key], {"cell": asdict(outcome[0]), "fallback": outcome[1]})
+    cells = [done[k][0] for k in keys]
+    fallbacks = tuple((*k, done[k][1]) for k in keys if done[k][1] is not None)
+    caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
+    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats)), precision, fallbacks)
+
+
+def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,
+               jobs: int, progress: Callable[[int], None] | None):
+    """Yield ``run_cell``'s result for each of ``keys``, in order, on ``jobs`` processes."""
     if jobs == 1 or len(keys) < 2:
         for hero, monster, level in keys:
-            cells.append(run_cell(pack, hero, monster, level, runs, seed))
+            yield run_cell(pack, hero, monster, level, plan, seed, engine)
             if progress:
-                progress(runs)
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(keys)), initializer=_init_worker, initargs=(pack,)) as pool:
-            # Chunks amortise the inter-process round trip over several cells.
-            chunk = max(1, len(keys) // (jobs * 16))
-            for stats in pool.map(_worker_cell, keys, [runs] * len(keys), [seed] * len(keys), chunksize=chunk):
-                cells.append(stats)
-                if progress:
-                    progress(runs)
-    caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
-    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats)))
+                progress(1)
+        return
+    with ProcessPoolExecutor(max_workers=min(jobs, len(keys)), initializer=_init_worker, initargs=(pack,)) as pool:
+        # Chunks amortise the inter-process round trip over several cells.
+        chunk = max(1, len(keys) // (jobs * 16))
+        n = len(keys)
+        for outcome in pool.map(_worker_cell, keys, [plan] * n, [seed] * n, [engine] * n, chunksize=chunk):
+            yield outcome
+            if progress:
+                progress(1)
 
 
 def duel_caveats(pack: ContentPack, monster_ids: Iterable[str]) -> dict[str, str]:
@@ -189,9 +287,9 @@ def _init_worker(pack: ContentPack) -> None:
     _WORKER_PACK = pack
 
 
-def _worker_cell(key: tuple[str, str, int], runs: int, seed: int) -> CellStats:
+def _worker_cell(key: tuple[str, str, int], plan: RunPlan, seed: int, engine: str) -> tuple[CellStats, str | None]:
     assert _WORKER_PACK is not None
-    return run_cell(_WORKER_PACK, *key, runs, seed)
+    return run_cell(_WORKER_PACK, *key, plan, seed, engine)
 
 
 def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None) -> list[Finding]:

@@ -42,8 +42,14 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     monsters = sorted({c.monster for c in result.cells})
     levels = sorted({c.level for c in result.cells})
     by_key = {(c.hero, c.monster, c.level): c for c in result.cells}
+    if result.precision is None:
+        how = f"{result.runs} duels a cell"
+    else:
+        played = sum(c.runs for c in result.cells)
+        how = (f"until the 95% interval is narrower than {result.precision:g}, at most {result.runs} a cell; "
+               f"{played} duels")
     table = Table(
-        title=f"Duels: hero win rate, mean rounds, mean HP lost ({result.runs} duels a cell, seed {result.seed})",
+        title=f"Duels: hero win rate, mean rounds, mean HP lost ({how}, seed {result.seed})",
         title_justify="left",
         box=box.SIMPLE_HEAD,
         pad_edge=False,
@@ -67,6 +73,12 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
         console.print(table)
     finally:
         console.width = width
+    if result.fallbacks:
+        console.print(f"{len(result.fallbacks)} matchup(s) played on the reference engine (the fast path cannot "
+                      "play them):", soft_wrap=True)
+        for hero, monster, level, why in result.fallbacks:
+            console.print(f"  {names.get(hero, hero)} vs {names.get(monster, monster)} level {level}: {why}",
+                          soft_wrap=True)
     if result.findings:
         console.print(f"[bold]{len(result.findings)} finding(s):[/bold]")
         for f in result.findings:

@@ -1,0 +1,146 @@
+"""The matchup cache: a duel matrix cell's numbers, remembered between runs.
+
+A cell (hero, monster, Monster Level) is keyed by the sha256 of everything its duels
+read: the hero's character document and its standard items, the monster document,
+the Monster Level Card in play, the rules document, the source code of the engine and
+the simulation (``engine_version``), the master seed and the run plan (``--runs`` /
+``--precision``). Editing one Monster Level Card therefore changes the keys of only
+the matchups that card takes part in; everything else is read back.
+
+Entries are small JSON files under the per-user cache folder
+(``platformdirs.user_cache_dir("doria-forge")``, e.g. ``~/.cache/doria-forge`` on
+Linux; ``DORIA_FORGE_CACHE_DIR`` overrides it), one per cell, written atomically. An
+entry that cannot be read is ignored and recomputed; a cache folder that cannot be
+written is skipped with one warning, the simulation goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from doria_forge.model import ContentPack
+
+log = logging.getLogger(__name__)
+
+CACHE_ENV = "DORIA_FORGE_CACHE_DIR"
+"""Environment variable naming the cache folder (instead of the per-user default)."""
+
+FORMAT = "matchup-v1"
+"""Version of the entry layout; part of every key."""
+
+# The packages whose code decides a duel's numbers; a change to any of their files
+# changes every key (results computed by other code are never read back).
+_ENGINE_PACKAGES = ("engine", "sim", "model")
+
+
+def cache_dir() -> Path:
+    """The folder of the matchup cache (``DORIA_FORGE_CACHE_DIR`` or the per-user cache folder)."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("doria-forge", appauthor=False))
+
+
+@lru_cache(maxsize=1)
+def engine_version() -> str:
+    """sha256 of the source of the engine, simulation and content model packages."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for package in _ENGINE_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _doc_hash(doc) -> str:
+    blob = json.dumps(doc.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()
+
+
+class MatchupCache:
+    """Cached cell results of one pack. ``key(hero, monster, level, seed, plan_key)``
+    names a cell; ``get(key)`` returns its stored fields (a dict) or ``None``;
+    ``put(key, fields)`` stores them. ``folder`` defaults to ``cache_dir()``."""
+
+    def __init__(self, pack: ContentPack, folder: Path | None = None) -> None:
+        self.pack = pack
+        self.folder = Path(folder) if folder is not None else cache_dir()
+        self._hashes: dict[tuple[str, str], str] = {}
+        self._writable = True
+        self.hits = self.misses = 0
+
+    def _hash(self, kind: str, doc) -> str:
+        key = (kind, doc.id)
+        if key not in self._hashes:
+            self._hashes[key] = _doc_hash(doc)
+        return self._hashes[key]
+
+    def key(self, hero: str, monster: str, level: int, seed: int, plan_key: str) -> str:
+        """The sha256 hex key of one cell (see the module docstring)."""
+        pack = self.pack
+        character = pack.characters[hero]
+        rules = pack.rules
+        card = pack.level_card(monster, min(level, rules.max_monster_level_card))
+        parts = [
+            FORMAT, engine_version(), f"seed={seed}", plan_key, f"level={level}",
+            self._hash("character", character),
+            *(self._hash("equipment", pack.equipment[i]) for i in character.standard_items),
+            self._hash("monster", pack.monsters[monster]),
+            self._hash("monster_level", card),
+            self._hash("rules", rules),
+        ]
+        return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+    def _path(self, key: str) -> Path:
+        return self.folder / "matchups" / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict | None:
+        """The stored fields of ``key``, or ``None`` (absent or unreadable)."""
+        try:
+            data = json.loads(self._path(key).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.misses += 1
+            return None
+        if not isinstance(data, dict) or data.get("key") != key:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return data["fields"]
+
+    def put(self, key: str, fields: dict) -> None:
+        """Store ``fields`` (JSON-ready) under ``key``; a folder that cannot be written is
+        reported once and skipped."""
+        if not self._writable:
+            return
+        try:
+            _write(self._path(key), json.dumps({"key": key, "fields": fields}, sort_keys=True))
+        except OSError as exc:
+            self._writable = False
+            log.warning("matchup cache %s cannot be written (%s); simulating without it", self.folder,
+                        exc.strerror or exc)
+
+
+def _write(path: Path, text: str) -> None:
+    """Write ``text`` via a temporary file and ``os.replace``: a reader sees the old entry or
+    the new one, never half of one. No fsync: a cache entry lost in a crash is recomputed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise

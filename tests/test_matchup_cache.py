@@ -1,0 +1,81 @@
+"""The matchup cache: rebuilds after one Monster Level Card edit redo only that card's
+matchups and give the numbers of a cold run (``sim.cache``)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.model.pack import ContentPack
+from doria_forge.sim.cache import MatchupCache, cache_dir
+from doria_forge.sim.matrix import run_matrix
+from doria_forge.validate import validate_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+SMALL = dict(heroes=["warrior", "mage"], monsters=["orc", "troll"], jobs=1)
+
+
+@pytest.fixture(scope="module")
+def pack():
+    result = validate_pack(ROOT / "content")
+    assert result.pack is not None
+    return result.pack
+
+
+def _edited(pack: ContentPack, card_id: str, **changes) -> ContentPack:
+    docs = [d.model_copy(update=changes) if d.kind == "monster_level" and d.id == card_id else d for d in pack]
+    return ContentPack.from_documents(docs)
+
+
+def test_a_warm_run_reads_every_matchup_back_with_identical_numbers(pack, tmp_path):
+    cold = MatchupCache(pack, tmp_path)
+    first = run_matrix(pack, 10, 2, cache=cold, **SMALL)
+    assert (cold.hits, cold.misses) == (0, 16)
+    warm = MatchupCache(pack, tmp_path)
+    assert run_matrix(pack, 10, 2, cache=warm, **SMALL) == first
+    assert (warm.hits, warm.misses) == (16, 0)
+    # another seed, run plan or engine is another entry
+    other = MatchupCache(pack, tmp_path)
+    run_matrix(pack, 10, 3, cache=other, **SMALL)
+    run_matrix(pack, 11, 2, cache=other, **SMALL)
+    assert other.hits == 0
+
+
+def test_editing_one_level_card_redoes_only_its_matchups(pack, tmp_path):
+    run_matrix(pack, 10, 2, cache=MatchupCache(pack, tmp_path), **SMALL)
+    edited = _edited(pack, "orc-3", damage=9)
+    cache = MatchupCache(edited, tmp_path)
+    rebuilt = run_matrix(edited, 10, 2, cache=cache, **SMALL)
+    assert (cache.hits, cache.misses) == (14, 2)  # two heroes meet the level-3 Orc
+    assert rebuilt == run_matrix(edited, 10, 2, **SMALL)  # the numbers of a cold run
+
+
+def test_a_broken_entry_is_recomputed_and_an_unwritable_folder_only_warns(pack, tmp_path, caplog):
+    cache = MatchupCache(pack, tmp_path)
+    expected = run_matrix(pack, 5, 1, cache=cache, **SMALL)
+    for entry in (tmp_path / "matchups").rglob("*.json"):
+        entry.write_text("{not json", encoding="utf-8")
+    assert run_matrix(pack, 5, 1, cache=MatchupCache(pack, tmp_path), **SMALL) == expected
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    assert run_matrix(pack, 5, 1, cache=MatchupCache(pack, blocker / "cache"), **SMALL) == expected
+    assert "cannot be written" in caplog.text
+
+
+def test_the_command_line_caches_per_user_unless_told_not_to(tmp_path, monkeypatch):
+    folder = tmp_path / "user-cache"
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(folder))
+    assert cache_dir() == folder
+    args = ["simulate", str(ROOT / "content"), "--runs", "4", "--hero", "warrior", "--monster", "orc",
+            "--no-progress"]
+    result = runner.invoke(app, [*args, "--no-cache", "--out", str(tmp_path / "a.json")])
+    assert result.exit_code == 0, result.output
+    assert not folder.exists()
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "b.json")])
+    assert result.exit_code == 0, result.output
+    assert len(list((folder / "matchups").rglob("*.json"))) == 4
+    a, b = (json.loads((tmp_path / n).read_text()) for n in ("a.json", "b.json"))
+    assert a == b

@@ -1,0 +1,75 @@
+"""``--precision``: sequential stopping with an honest 95% interval (``sim.precision``)."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from doria_forge.sim.matrix import run_matrix
+from doria_forge.sim.precision import RunPlan, clopper_pearson, look_alpha
+from doria_forge.validate import validate_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_clopper_pearson_matches_the_textbook_intervals():
+    """Exact binomial intervals (Clopper and Pearson 1934), as printed by R's binom.test."""
+    assert clopper_pearson(5, 10) == pytest.approx((0.187086, 0.812914), abs=1e-6)
+    assert clopper_pearson(1, 1000) == pytest.approx((2.53175e-05, 0.00555892), rel=1e-4)
+    low, high = clopper_pearson(0, 10)
+    assert low == 0 and high == pytest.approx(1 - 0.025 ** 0.1)
+    assert clopper_pearson(10, 10)[1] == 1
+
+
+def test_the_looks_spend_at_most_five_percent_and_end_at_the_cap():
+    looks = list(RunPlan(1000, 0.05).looks())
+    assert looks[0][0] == 32 and looks[-1][0] == 1000
+    assert [n for n, _ in looks] == sorted({n for n, _ in looks})
+    assert sum(look_alpha(k) for k in range(10_000)) < 0.05
+    assert list(RunPlan(200).looks()) == [(200, pytest.approx(0.05))]
+
+
+@pytest.mark.parametrize("p", [0.5, 0.03])
+def test_the_interval_at_the_stopping_look_covers_the_true_rate_at_least_95_percent(p):
+    """Optional stopping would break a naive interval; the spent budget keeps it honest."""
+    plan = RunPlan(3000, 0.2)
+    rng = random.Random(11)
+    misses = 0
+    trials = 300
+    for _ in range(trials):
+        wins = n = 0
+        for target, alpha in plan.looks():
+            while n < target:
+                wins += rng.random() < p
+                n += 1
+            if plan.done(wins, n, alpha):
+                break
+        low, high = clopper_pearson(wins, n, alpha)
+        misses += not low <= p <= high
+    assert misses <= 0.05 * trials
+
+
+@pytest.fixture(scope="module")
+def pack():
+    result = validate_pack(ROOT / "content")
+    assert result.pack is not None
+    return result.pack
+
+
+def test_one_sided_matchups_stop_early_and_every_interval_is_narrow_enough(pack):
+    kwargs = dict(heroes=["warrior"], monsters=["archer", "ogre"], jobs=1)
+    result = run_matrix(pack, 2000, 4, precision=0.1, **kwargs)
+    assert result.precision == 0.1
+    for cell in result.cells:
+        assert cell.ci_high - cell.ci_low < 0.1 or cell.runs == 2000
+        assert cell.ci_low <= cell.win_rate <= cell.ci_high
+    extreme = [c for c in result.cells if c.win_rate in (0.0, 1.0)]
+    assert extreme and all(c.runs < 400 for c in extreme)
+    # the same numbers whatever the number of worker processes
+    assert run_matrix(pack, 2000, 4, precision=0.1, heroes=["warrior"], monsters=["archer", "ogre"],
+                      jobs=2).cells == result.cells
+
+
+def test_a_precision_outside_zero_and_one_is_refused(pack):
+    with pytest.raises(ValueError, match="precision"):
+        run_matrix(pack, 10, 1, precision=1.5, heroes=["warrior"], monsters=["orc"], jobs=1)
