@@ -39,6 +39,8 @@ from doria_forge.engine.combat import (
     hit_damage,
 )
 from doria_forge.engine.dice import parse_dice
+from doria_forge.engine.monster_ai import monster_dice
+from doria_forge.engine.state import D
 from doria_forge.model.pack import ContentPack
 
 from .bots import greedy_bot
@@ -162,7 +164,7 @@ class FastDuel:
         for item in hero.hand_items():
             self.hand_mask |= self._bit[id(item)]
         self.def_bonus = hero.bonus("psi_resistance" if self.m_magic else "defense", exclude_magic=self.mummy)
-        mdice = phases.monster_dice(state)
+        mdice = monster_dice(state)
         self.average = getattr(mdice, "value", None) if mdice is not state.dice else None
 
         # Psi Point thresholds the bot's attack scores look at, and the AP beyond which
@@ -189,7 +191,7 @@ class FastDuel:
         """A reference ``GameState`` of this duel at a hero decision in Phase D."""
         for seed in range(64):
             state = duel_state(pack, character_id, monster_id, level, seed, max_rounds=max_rounds)
-            if (state.outcome is None and state.phase == phases.D and len(state.heroes) == 1
+            if (state.outcome is None and state.phase == D and len(state.heroes) == 1
                     and len(state.monsters) == 1 and state.current_actor() == state.heroes[0].uid):
                 return state
         raise Unsupported("no reference duel state reaches a hero decision")
