@@ -50,6 +50,9 @@ __all__ = ["FastDuel", "MonsterTraits", "Unsupported", "monster_traits"]
 
 _ZERO = 10  # the 0 face: counts 10 and explodes
 
+# random.Random(seed) seeds through this C method; calling it directly skips a Python wrapper
+_seed = random.Random.__mro__[1].seed
+
 # kinds of hero operations (first element of an op tuple)
 _ATTACK, _USE, _REPAIR, _END = 0, 1, 2, 3
 
@@ -273,8 +276,14 @@ class FastDuel:
 
     def play_raw(self, seed: int) -> tuple[bool, int, int, int, str]:
         """``play`` as a plain tuple (hero_won, rounds, hero HP lost, monster HP lost,
-        reference outcome), for bulk runs."""
-        rnd = random.Random(seed).random
+        reference outcome)."""
+        return self.play_many((seed,))[0]
+
+    def play_many(self, seeds) -> list[tuple[bool, int, int, int, str]]:
+        """``play_raw`` for each of ``seeds``, in order (the loop set up once for all)."""
+        rng = random.Random()
+        rnd = rng.random
+        out = []
         ops, defense, armor_of = self._ops, self._defense, self._armor
         hp_low, pp_costs, ap_cap = self.hp_low, self.pp_costs, self.ap_key_cap
         death, cap, m_ap = self.death, self.init_cap, self.m_ap
@@ -288,60 +297,160 @@ class FastDuel:
         max_rounds, poison_attrs, poison_tn = self.max_rounds, self.poison_attrs, self.poison_tn
         average = self.average
         _int = int
-        hp = self.hp0
-        hp_max, pp_max = self.hp0, self.pp0
-        pp = self.pp0
-        poison = mask = 0
-        mhp = self.mhp0
-        m_poison = m_disarmed = 0
-        rounds = 0
-        outcome = None
-        while outcome is None:
-            if rounds >= max_rounds:
-                outcome = "round_limit"
-                break
-            rounds += 1
-            # Phase C: initiative (solo: never unconscious, no negative HP/PP subtracted)
-            n = init_neg if (hp < 0 or pp < 0) else init_pos
-            total = init_bonus
-            for _ in range(n):
-                face = _int(rnd() * 10) + 1
-                total += face
-                while face == _ZERO:
+        mhp0 = self.mhp0
+        for seed in seeds:
+            _seed(rng, seed)  # as random.Random(seed): the reference DiceRoller's generator
+            hp = self.hp0
+            hp_max, pp_max = self.hp0, self.pp0
+            pp = self.pp0
+            poison = mask = 0
+            mhp = self.mhp0
+            m_poison = m_disarmed = 0
+            rounds = 0
+            outcome = None
+            while outcome is None:
+                if rounds >= max_rounds:
+                    outcome = "round_limit"
+                    break
+                rounds += 1
+                # Phase C: initiative (solo: never unconscious, no negative HP/PP subtracted)
+                n = init_neg if (hp < 0 or pp < 0) else init_pos
+                total = init_bonus
+                for _ in range(n):
                     face = _int(rnd() * 10) + 1
                     total += face
-            ap = total if total < cap else cap
-            activated = False
-            # Phase D: the highest marker acts; the hero before the monster on a tie
-            while True:
-                if ap >= 1 and (activated or m_ap < 1 or ap >= m_ap):
-                    ppk = 0
-                    for c in pp_costs:
-                        if pp >= c:
-                            ppk += 1
-                    key = (ap if ap < ap_cap else ap_cap, hp <= hp_low, poison >= 2, mask, m_disarmed, ppk)
-                    op = ops.get(key)
-                    if op is None:
-                        op = self._decide(key, ap, hp, pp, poison, mask, m_disarmed)
-                    kind = op[0]
-                    if kind == _ATTACK:
-                        (_, bit, count, bonus, pp_cost, ap_cost, dcount, dbonus, damage, armor,
-                         poison_markers, _immobilize, disarm) = op
-                        if pp_cost > 0:
-                            pp -= pp_cost
-                        # attack roll
-                        attack = bonus
-                        ones = 0
-                        for _ in range(count):
-                            face = _int(rnd() * 10) + 1
-                            if face == 1:
-                                ones += 1
-                            attack += face
-                            while face == _ZERO:
+                    while face == _ZERO:
+                        face = _int(rnd() * 10) + 1
+                        total += face
+                ap = total if total < cap else cap
+                activated = False
+                # Phase D: the highest marker acts; the hero before the monster on a tie
+                while True:
+                    if ap >= 1 and (activated or m_ap < 1 or ap >= m_ap):
+                        ppk = 0
+                        for c in pp_costs:
+                            if pp >= c:
+                                ppk += 1
+                        key = (ap if ap < ap_cap else ap_cap, hp <= hp_low, poison >= 2, mask, m_disarmed, ppk)
+                        op = ops.get(key)
+                        if op is None:
+                            op = self._decide(key, ap, hp, pp, poison, mask, m_disarmed)
+                        kind = op[0]
+                        if kind == _ATTACK:
+                            (_, bit, count, bonus, pp_cost, ap_cost, dcount, dbonus, damage, armor,
+                             poison_markers, _immobilize, disarm) = op
+                            if pp_cost > 0:
+                                pp -= pp_cost
+                            # attack roll
+                            attack = bonus
+                            ones = 0
+                            for _ in range(count):
                                 face = _int(rnd() * 10) + 1
+                                if face == 1:
+                                    ones += 1
                                 attack += face
-                        # the monster's defense
-                        if average is None:
+                                while face == _ZERO:
+                                    face = _int(rnd() * 10) + 1
+                                    attack += face
+                            # the monster's defense
+                            if average is None:
+                                dtotal = dbonus
+                                dones = 0
+                                for _ in range(dcount):
+                                    face = _int(rnd() * 10) + 1
+                                    if face == 1:
+                                        dones += 1
+                                    dtotal += face
+                                    while face == _ZERO:
+                                        face = _int(rnd() * 10) + 1
+                                        dtotal += face
+                            else:
+                                dtotal, dones = average * dcount + dbonus, 0
+                            ap -= ap_cost
+                            if ones >= 2:
+                                mask |= bit  # a Fumble damages the card and misses
+                            else:
+                                if dones >= 2:
+                                    steps = 1 + ((attack - dtotal) // 10 if attack > dtotal else 0)
+                                elif attack >= dtotal:
+                                    steps = (attack - dtotal) // 10
+                                else:
+                                    steps = -1
+                                if steps >= 0:
+                                    wound = damage + steps - armor
+                                    if wound > 0:
+                                        mhp -= wound
+                                        if mhp > 0:
+                                            if poison_markers:
+                                                m_poison += poison_markers
+                                            if disarm:
+                                                m_disarmed = 1
+                                    elif mhp > 0 and disarm:
+                                        m_disarmed = 1
+                            if hp <= death or pp <= death:
+                                outcome = "hero_died"
+                            elif mhp <= 0:
+                                outcome = "monsters_defeated"
+                            if outcome is not None:
+                                break
+                        elif kind == _USE:
+                            (_, ap_cost, pp_cost, has_tn, attrs, tn, heal_hp, heal_pp, remove) = op
+                            success = True
+                            if has_tn:
+                                total = attrs
+                                ones = 0
+                                for _ in range(2):
+                                    face = _int(rnd() * 10) + 1
+                                    if face == 1:
+                                        ones += 1
+                                    total += face
+                                    while face == _ZERO:
+                                        face = _int(rnd() * 10) + 1
+                                        total += face
+                                success = total >= tn and ones < 2
+                                if success:
+                                    pp_cost = max(0, pp_cost - (total - tn) // 10)
+                            if pp_cost > 0:
+                                pp -= pp_cost
+                            # death is checked when the PP are paid, before any healing
+                            dead = hp <= death or pp <= death
+                            if success:
+                                if heal_hp > 0:
+                                    hp = max(hp, min(hp + heal_hp, hp_max))
+                                if heal_pp > 0:
+                                    pp = max(pp, min(pp + heal_pp, pp_max))
+                                if remove:
+                                    poison -= poison if remove < 0 else min(remove, poison)
+                            ap -= ap_cost
+                            if dead:
+                                outcome = "hero_died"
+                                break
+                        elif kind == _REPAIR:
+                            mask &= ~op[1]
+                            ap -= op[2]
+                        else:
+                            ap = 0
+                    elif not activated and m_ap >= 1:
+                        activated = True
+                        for activation in (0, 1):
+                            # the monster's attack roll (one die less while Disarmed)
+                            count = m_count - m_disarmed if m_count - m_disarmed > 1 else 1
+                            if average is None:
+                                attack = m_bonus
+                                ones = 0
+                                for _ in range(count):
+                                    face = _int(rnd() * 10) + 1
+                                    if face == 1:
+                                        ones += 1
+                                    attack += face
+                                    while face == _ZERO:
+                                        face = _int(rnd() * 10) + 1
+                                        attack += face
+                            else:
+                                attack, ones = average * count + m_bonus, 0
+                            if ones >= 2:
+                                break  # an attack Fumble misses
+                            dcount, dbonus, dbit = defense.get(mask) or self._defense_for(mask)
                             dtotal = dbonus
                             dones = 0
                             for _ in range(dcount):
@@ -352,165 +461,69 @@ class FastDuel:
                                 while face == _ZERO:
                                     face = _int(rnd() * 10) + 1
                                     dtotal += face
-                        else:
-                            dtotal, dones = average * dcount + dbonus, 0
-                        ap -= ap_cost
-                        if ones >= 2:
-                            mask |= bit  # a Fumble damages the card and misses
-                        else:
+                            if m_magic and dones < 2 and dtotal <= attack and attack - dtotal + 1 <= pp:
+                                added = attack - dtotal + 1  # Psi Points added to the psi resistance
+                                pp -= added
+                                dtotal += added
                             if dones >= 2:
+                                mask |= dbit
                                 steps = 1 + ((attack - dtotal) // 10 if attack > dtotal else 0)
                             elif attack >= dtotal:
                                 steps = (attack - dtotal) // 10
                             else:
-                                steps = -1
-                            if steps >= 0:
-                                wound = damage + steps - armor
+                                break
+                            damage = m_damage + steps
+                            mask |= hand_damage
+                            wound = 0
+                            if damage > 0:
+                                abit, rating = armor_of.get(mask) or self._armor_for(mask)
+                                absorbed = rating if rating < damage else damage
+                                if absorbed > 0:
+                                    mask |= abit
+                                wound = damage - absorbed
                                 if wound > 0:
-                                    mhp -= wound
-                                    if mhp > 0:
-                                        if poison_markers:
-                                            m_poison += poison_markers
-                                        if disarm:
-                                            m_disarmed = 1
-                                elif mhp > 0 and disarm:
-                                    m_disarmed = 1
-                        if hp <= death or pp <= death:
-                            outcome = "hero_died"
-                        elif mhp <= 0:
-                            outcome = "monsters_defeated"
+                                    hp -= wound
+                            poison += poison_on_hit
+                            if wound > 0:
+                                poison += poison_on_wound
+                                if heals:
+                                    mhp += wound
+                                if hp <= death:
+                                    outcome = "hero_died"
+                                    break
+                                if chains and not activation:
+                                    continue
+                            break
                         if outcome is not None:
                             break
-                    elif kind == _USE:
-                        (_, ap_cost, pp_cost, has_tn, attrs, tn, heal_hp, heal_pp, remove) = op
-                        success = True
-                        if has_tn:
-                            total = attrs
-                            ones = 0
-                            for _ in range(2):
-                                face = _int(rnd() * 10) + 1
-                                if face == 1:
-                                    ones += 1
-                                total += face
-                                while face == _ZERO:
-                                    face = _int(rnd() * 10) + 1
-                                    total += face
-                            success = total >= tn and ones < 2
-                            if success:
-                                pp_cost = max(0, pp_cost - (total - tn) // 10)
-                        if pp_cost > 0:
-                            pp -= pp_cost
-                        # death is checked when the PP are paid, before any healing
-                        dead = hp <= death or pp <= death
-                        if success:
-                            if heal_hp > 0:
-                                hp = max(hp, min(hp + heal_hp, hp_max))
-                            if heal_pp > 0:
-                                pp = max(pp, min(pp + heal_pp, pp_max))
-                            if remove:
-                                poison -= poison if remove < 0 else min(remove, poison)
-                        ap -= ap_cost
-                        if dead:
-                            outcome = "hero_died"
-                            break
-                    elif kind == _REPAIR:
-                        mask &= ~op[1]
-                        ap -= op[2]
                     else:
-                        ap = 0
-                elif not activated and m_ap >= 1:
-                    activated = True
-                    for activation in (0, 1):
-                        # the monster's attack roll (one die less while Disarmed)
-                        count = m_count - m_disarmed if m_count - m_disarmed > 1 else 1
-                        if average is None:
-                            attack = m_bonus
-                            ones = 0
-                            for _ in range(count):
-                                face = _int(rnd() * 10) + 1
-                                if face == 1:
-                                    ones += 1
-                                attack += face
-                                while face == _ZERO:
-                                    face = _int(rnd() * 10) + 1
-                                    attack += face
-                        else:
-                            attack, ones = average * count + m_bonus, 0
-                        if ones >= 2:
-                            break  # an attack Fumble misses
-                        dcount, dbonus, dbit = defense.get(mask) or self._defense_for(mask)
-                        dtotal = dbonus
-                        dones = 0
-                        for _ in range(dcount):
-                            face = _int(rnd() * 10) + 1
-                            if face == 1:
-                                dones += 1
-                            dtotal += face
-                            while face == _ZERO:
-                                face = _int(rnd() * 10) + 1
-                                dtotal += face
-                        if m_magic and dones < 2 and dtotal <= attack and attack - dtotal + 1 <= pp:
-                            added = attack - dtotal + 1  # Psi Points added to the psi resistance
-                            pp -= added
-                            dtotal += added
-                        if dones >= 2:
-                            mask |= dbit
-                            steps = 1 + ((attack - dtotal) // 10 if attack > dtotal else 0)
-                        elif attack >= dtotal:
-                            steps = (attack - dtotal) // 10
-                        else:
-                            break
-                        damage = m_damage + steps
-                        mask |= hand_damage
-                        wound = 0
-                        if damage > 0:
-                            abit, rating = armor_of.get(mask) or self._armor_for(mask)
-                            absorbed = rating if rating < damage else damage
-                            if absorbed > 0:
-                                mask |= abit
-                            wound = damage - absorbed
-                            if wound > 0:
-                                hp -= wound
-                        poison += poison_on_hit
-                        if wound > 0:
-                            poison += poison_on_wound
-                            if heals:
-                                mhp += wound
-                            if hp <= death:
-                                outcome = "hero_died"
-                                break
-                            if chains and not activation:
-                                continue
                         break
-                    if outcome is not None:
-                        break
-                else:
+                if outcome is not None:
                     break
-            if outcome is not None:
-                break
-            # Phase E: poison
-            if poison > 0:
-                total = poison_attrs
-                ones = 0
-                for _ in range(2):
-                    face = _int(rnd() * 10) + 1
-                    if face == 1:
-                        ones += 1
-                    total += face
-                    while face == _ZERO:
-                        face = _int(rnd() * 10) + 1
-                        total += face
-                tn = poison_tn
-                if total >= tn and ones < 2:
-                    poison = max(0, poison - 1 - (total - tn) // 10)
-                else:
-                    poison += ((tn - total) // 10 if total < tn else 0) + (1 if ones >= 2 else 0)
+                # Phase E: poison
                 if poison > 0:
-                    hp -= poison
-            if m_poison > 0:
-                mhp -= m_poison
-            if hp <= death or pp <= death:
-                outcome = "hero_died"
-            elif mhp <= 0:
-                outcome = "monsters_defeated"
-        return outcome == "monsters_defeated", rounds, self.hp0 - hp, self.mhp0 - mhp, outcome
+                    total = poison_attrs
+                    ones = 0
+                    for _ in range(2):
+                        face = _int(rnd() * 10) + 1
+                        if face == 1:
+                            ones += 1
+                        total += face
+                        while face == _ZERO:
+                            face = _int(rnd() * 10) + 1
+                            total += face
+                    tn = poison_tn
+                    if total >= tn and ones < 2:
+                        poison = max(0, poison - 1 - (total - tn) // 10)
+                    else:
+                        poison += ((tn - total) // 10 if total < tn else 0) + (1 if ones >= 2 else 0)
+                    if poison > 0:
+                        hp -= poison
+                if m_poison > 0:
+                    mhp -= m_poison
+                if hp <= death or pp <= death:
+                    outcome = "hero_died"
+                elif mhp <= 0:
+                    outcome = "monsters_defeated"
+            out.append((outcome == "monsters_defeated", rounds, hp_max - hp, mhp0 - mhp, outcome))
+        return out

@@ -41,6 +41,13 @@ def duel_seed(master_seed: int, hero: str, monster: str, level: int, run: int) -
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def duel_seeds(master_seed: int, hero: str, monster: str, level: int, start: int, stop: int) -> list[int]:
+    """``duel_seed`` of runs ``start``..``stop - 1``, in order."""
+    prefix = f"{master_seed}:{hero}:{monster}:{level}:".encode()
+    sha256, from_bytes = hashlib.sha256, int.from_bytes
+    return [from_bytes(sha256(prefix + str(run).encode()).digest()[:8], "big") >> 1 for run in range(start, stop)]
+
+
 @dataclass(frozen=True)
 class CellStats:
     """Aggregate of ``runs`` duels of one hero against one monster at one Monster Level.
@@ -104,11 +111,14 @@ class MatrixResult:
         }
 
 
-def _reference_player(pack: ContentPack, hero: str, monster: str, level: int):
-    def play(seed: int) -> tuple[bool, int, int, str]:
-        result = run_duel(pack, hero, monster, level, seed)
-        return result.hero_won, result.rounds, result.hero_hp_lost, result.ended_by
-    return play
+def _reference_duels(pack: ContentPack, hero: str, monster: str, level: int):
+    def play_many(seeds: list[int]) -> list[tuple[bool, int, int, int, str]]:
+        out = []
+        for seed in seeds:
+            r = run_duel(pack, hero, monster, level, seed)
+            out.append((r.hero_won, r.rounds, r.hero_hp_lost, r.monster_hp_lost, r.ended_by))
+        return out
+    return play_many
 
 
 def run_cell(pack: ContentPack, hero: str, monster: str, level: int, runs: int | RunPlan, seed: int,
@@ -117,38 +127,34 @@ def run_cell(pack: ContentPack, hero: str, monster: str, level: int, runs: int |
     a ``RunPlan`` says) on ``engine`` and aggregate them. Returns the cell and, when the
     fast path had to leave it to the reference engine, why (else ``None``)."""
     plan = runs if isinstance(runs, RunPlan) else RunPlan(runs)
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    reference = _reference_duels(pack, hero, monster, level)
+    play_many = reference
     fallback = None
-    play = None
     if engine == "fast":
         try:
-            fast = FastDuel(pack, hero, monster, level)
+            play_many = FastDuel(pack, hero, monster, level).play_many
         except Unsupported as exc:
             fallback = str(exc)
-        else:
-            def play(seed: int) -> tuple[bool, int, int, str]:
-                won, rounds, hp_lost, _, outcome = fast.play_raw(seed)
-                return won, rounds, hp_lost, outcome
-    elif engine != "reference":
-        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
-    reference = _reference_player(pack, hero, monster, level)
-    play = play or reference
     wins = draws = rounds = hp_lost = n = 0
     alpha = 1 - 0.95
     for target, alpha in plan.looks():
-        while n < target:
-            s = duel_seed(seed, hero, monster, level, n)
-            try:
-                won, r, lost, outcome = play(s)
-            except Unsupported as exc:
-                # Duels already played are the reference's own (same dice, same rules): go on there.
-                fallback = f"{exc} (from duel {n + 1} on)"
-                play = reference
-                continue
+        seeds = duel_seeds(seed, hero, monster, level, n, target)
+        try:
+            results = play_many(seeds)
+        except Unsupported as exc:
+            # The fast path replays the reference duel exactly, so the duels it played are
+            # the reference's own: go on with the reference engine from this batch.
+            fallback = f"{exc} (from duel {n + 1} on)"
+            play_many = reference
+            results = play_many(seeds)
+        for won, r, lost, _, outcome in results:
             wins += won
             draws += outcome == "round_limit"
             rounds += r
             hp_lost += lost
-            n += 1
+        n = target
         if plan.done(wins, n, alpha):
             break
     p = wins / n
