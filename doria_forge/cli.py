@@ -6,11 +6,14 @@ from __future__ import annotations
 import logging
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
 
 from doria_forge import cli_print, pipeline
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
 
 app = typer.Typer(
     add_completion=False,
@@ -31,10 +34,14 @@ class OutputFormat(str, Enum):
 
 
 def _console() -> Console:
+    from rich.console import Console  # imported when output needs it: validate starts without rich
+
     return Console(highlight=False)
 
 
 def _err_console() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True, highlight=False)
 
 

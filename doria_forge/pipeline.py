@@ -1,8 +1,9 @@
 """Stages composed for the CLI: load+validate -> ContentPack -> simulate / export.
 
 Each function takes the previous stage's output; the CLI only parses options and
-maps outcomes to exit codes. Export and engine modules are imported lazily so that
-``validate`` stays quick.
+maps outcomes to exit codes. Everything heavy (the content models, rich, the engine,
+the PDF stack) is imported inside the stage that needs it, so that ``--help`` and
+``validate`` start quickly.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
 
-from doria_forge.model import ContentPack
-from doria_forge.model.schema_export import stale_schemas, write_schemas  # noqa: F401 (re-exported)
+    from doria_forge.model import ContentPack
 
 
 class UsageError(Exception):
@@ -63,6 +64,21 @@ def _writing(path: Path) -> Iterator[None]:
     except OSError as exc:
         where = exc.filename or path
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; choose another --out") from None
+
+
+# -- schemas --------------------------------------------------------------------
+def stale_schemas(out: Path) -> list[str]:
+    """The schema files in ``out`` that differ from the models (see ``model.schema_export``)."""
+    from doria_forge.model.schema_export import stale_schemas as stale
+
+    return stale(out)
+
+
+def write_schemas(out: Path) -> list[Path]:
+    """Write every content kind's JSON Schema into ``out``; returns the paths."""
+    from doria_forge.model.schema_export import write_schemas as write
+
+    return write(out)
 
 
 # -- validate -------------------------------------------------------------------
@@ -125,6 +141,16 @@ def simulate(
     ``out`` cannot be written.
     """
     check_output(Path(out), folder=False)
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
     from doria_forge.sim.matrix import LEVELS, matrix_cells, run_matrix
     from doria_forge.sim.precision import RunPlan
     from doria_forge.sim.report import print_matrix, write_matrix_json

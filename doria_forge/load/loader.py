@@ -1,9 +1,12 @@
 """Read a content pack's YAML files into plain documents that remember positions.
 
 The loader is the only place that touches YAML. It uses ruamel.yaml's
-round-trip loader because that keeps the line and column of every mapping key
-and list item; everything it returns is plain Python (dict, list, str, int,
-float, bool, None, dates), so nothing downstream depends on ruamel.
+round-trip constructor because that keeps the line and column of every mapping
+key and list item; the bytes are parsed by ruamel's C parser (``ruamel.yaml.clib``)
+and only files the C parser would read differently, or that have a problem, go
+through the pure-Python parser (``_parse_c`` / ``_parse_pure``). Everything it
+returns is plain Python (dict, list, str, int, float, bool, None, dates), so
+nothing downstream depends on ruamel.
 
 No content mistake raises: syntax errors, duplicate keys, non-UTF-8 bytes,
 control characters, unreadable files, empty files, documents that are not a
@@ -16,6 +19,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import posixpath
+import re
 import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -27,7 +31,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError, RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.reader import Reader, ReaderError
+from ruamel.yaml.resolver import _DEFAULT_YAML_VERSION, VersionedResolver
 
 from .problem import Location, Problem, Severity
 
@@ -293,6 +299,47 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
     elif text.startswith("\ufeff"):
         text = text[1:]
 
+    parsed = _parse_c(text, path, file)
+    if parsed is None:
+        parsed = _parse_pure(text, path, file)
+    documents, problems = parsed
+    if not documents and not problems:
+        problems.append(Problem(file, 1, 1, EMPTY_DOCUMENT, Severity.WARNING, "file holds no YAML document"))
+    return documents, [_clamp(p, text) for p in problems]
+
+
+def _add_document(data: Any, node: Any, index: int, path: str, file: str,
+                  documents: list[LoadedDocument], problems: list[Problem]) -> None:
+    """Append the constructed document ``data`` (from ``node``) to ``documents`` as plain
+    data with positions, or its problem (empty, not a mapping, too large) to ``problems``."""
+    root = _mark_location(file, node.start_mark)
+    problem = _root_problem(data, root, index)
+    if problem is not None:
+        problems.append(problem)
+        return
+    converter = _Converter(file)
+    converter.positions[()] = root
+    try:
+        plain = converter.convert(data, ())
+    except _TooLarge:
+        problems.append(Problem.at(
+            root, YAML_SYNTAX, Severity.ERROR,
+            f"document expands to more than {MAX_VALUES_PER_DOCUMENT} values (aliases nested too deep?)",
+        ))
+        return
+    problems.extend(converter.problems)
+    documents.append(LoadedDocument(
+        path=path, index=index, data=plain, file=file,
+        positions=MappingProxyType(converter.positions),
+        value_positions=MappingProxyType(converter.value_positions),
+    ))
+
+
+def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], list[Problem]]:
+    """Parse ``text`` with ruamel's pure-Python round-trip loader: every problem gets its
+    established message and position. Documents before a syntax error are kept."""
+    problems: list[Problem] = []
+    documents: list[LoadedDocument] = []
     yaml = YAML(typ="rt", pure=True)
     yaml.Constructor = _Constructor
     yaml.allow_duplicate_keys = False
@@ -306,28 +353,7 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
             while composer.check_node():
                 node = composer.get_node()
                 data = constructor.construct_document(node)
-                root = _mark_location(file, node.start_mark)
-                problem = _root_problem(data, root, index)
-                if problem is not None:
-                    problems.append(problem)
-                else:
-                    converter = _Converter(file)
-                    converter.positions[()] = root
-                    try:
-                        plain = converter.convert(data, ())
-                    except _TooLarge:
-                        problems.append(Problem.at(
-                            root, YAML_SYNTAX, Severity.ERROR,
-                            f"document expands to more than {MAX_VALUES_PER_DOCUMENT} values "
-                            "(aliases nested too deep?)",
-                        ))
-                    else:
-                        problems.extend(converter.problems)
-                        documents.append(LoadedDocument(
-                            path=path, index=index, data=plain, file=file,
-                            positions=MappingProxyType(converter.positions),
-                            value_positions=MappingProxyType(converter.value_positions),
-                        ))
+                _add_document(data, node, index, path, file, documents, problems)
                 index += 1
     except DuplicateKeyError as exc:
         location = _mark_location(file, exc.problem_mark or exc.context_mark)
@@ -355,9 +381,214 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
                 parser.dispose()
             except Exception:  # noqa: BLE001
                 pass
-    if not documents and not problems:
-        problems.append(Problem(file, 1, 1, EMPTY_DOCUMENT, Severity.WARNING, "file holds no YAML document"))
-    return documents, [_clamp(p, text) for p in problems]
+    return documents, problems
+
+
+try:  # ruamel.yaml.clib: the C reader, scanner, parser and composer
+    from ruamel.yaml.cyaml import CParser as _CParser
+except ImportError:  # pragma: no cover - a platform without the C extension
+    _CParser = None
+
+# What the C parser would read differently from the pure one (so those files take the
+# pure path): tabs (the pure scanner refuses them as separators, libyaml accepts them),
+# %YAML directives (the resolver would not see the version), characters the pure reader
+# refuses (for ASCII text the control characters; ruamel's full pattern is slow to compile).
+_NEEDS_PURE = re.compile(r"[\t\x00-\x08\x0b\x0c\x0e-\x1f\x7f]|^%", re.MULTILINE)
+
+
+def _needs_pure(text: str) -> bool:
+    return bool(_NEEDS_PURE.search(text)) or (not text.isascii() and bool(Reader.NON_PRINTABLE.search(text)))
+
+
+def _parse_c(text: str, path: str, file: str) -> tuple[list[LoadedDocument], list[Problem]] | None:
+    """Parse ``text`` with ruamel's C parser (``ruamel.yaml.clib``): the same documents,
+    values and positions as ``_parse_pure`` at several times the speed. Returns ``None``
+    when the pure parser must read the file: no C extension, a file ``_NEEDS_PURE``
+    names, or any problem at all (the pure parser reports it with its usual message)."""
+    if _CParser is None or _needs_pure(text):
+        return None
+    documents: list[LoadedDocument] = []
+    problems: list[Problem] = []
+    loader = _CLoader(text)
+    lines = text.split("\n")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            index = 0
+            while loader.check_node():
+                node = loader.get_node()
+                if not _empty_values_at_their_key(node, lines):
+                    return None
+                try:
+                    documents.append(_NodeReader(file, loader).document(node, path, index))
+                except _RoundTrip:
+                    # something _NodeReader leaves to ruamel's constructor (merge keys, tags...)
+                    loader.constructed_objects.clear()
+                    loader.recursive_objects.clear()
+                    data = loader.construct_document(node)
+                    _add_document(data, node, index, path, file, documents, problems)
+                index += 1
+    except Exception:  # noqa: BLE001 - whatever it is, the pure parser reports it
+        return None
+    finally:
+        loader.dispose()
+    return None if problems else (documents, problems)
+
+
+class _RoundTrip(Exception):
+    """A document ``_NodeReader`` leaves to ruamel's round-trip constructor."""
+
+
+_YAML_TAG = "tag:yaml.org,2002:"
+_PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
+"""Integers read the same by int() as by the round-trip constructor (no sign +, base prefix, _ or leading 0)."""
+_DELEGATED = frozenset(_YAML_TAG + t for t in ("bool", "int", "float", "timestamp"))
+
+
+class _NodeReader:
+    """Plain data and positions straight from the composed nodes: what ``_Converter``
+    makes of the round-trip constructor's output, without building ``CommentedMap``s
+    first. Scalars other than strings and nulls are built by the round-trip constructor
+    itself (so ``0o17``, ``1_000`` or dates read the same). Raises ``_RoundTrip`` for
+    anything it does not handle: merge keys, tags outside the YAML core set, complex or
+    duplicate keys, aliases that contain themselves, too many values."""
+
+    def __init__(self, file: str, loader: Any) -> None:
+        self.file = file
+        self.loader = loader
+        self.positions: dict[PathKey, Location] = {}
+        self.value_positions: dict[PathKey, Location] = {}
+        self._active: set[int] = set()
+        self._count = 0
+
+    def document(self, node: Any, path: str, index: int) -> LoadedDocument:
+        if not isinstance(node, MappingNode):
+            raise _RoundTrip
+        self.positions[()] = _mark_location(self.file, node.start_mark)
+        data = self.value(node, ())
+        return LoadedDocument(path=path, index=index, data=data, file=self.file,
+                              positions=MappingProxyType(self.positions),
+                              value_positions=MappingProxyType(self.value_positions))
+
+    def scalar(self, node: Any) -> Any:
+        tag = node.tag
+        if tag == _YAML_TAG + "str":
+            return node.value
+        if tag == _YAML_TAG + "null":
+            return None
+        if tag == _YAML_TAG + "int" and _PLAIN_INT.match(node.value):
+            return int(node.value)
+        if tag in _DELEGATED:
+            return _scalar(self.loader.construct_object(node))
+        raise _RoundTrip
+
+    def value(self, node: Any, path: PathKey) -> Any:
+        self._count += 1
+        if self._count > MAX_VALUES_PER_DOCUMENT:
+            raise _RoundTrip
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        key = id(node)
+        if key in self._active:
+            raise _RoundTrip
+        self._active.add(key)
+        file, positions, value_positions = self.file, self.positions, self.value_positions
+        try:
+            if isinstance(node, SequenceNode):
+                out_list = []
+                for i, item in enumerate(node.value):
+                    child = path + (i,)
+                    mark = item.start_mark
+                    positions[child] = value_positions[child] = Location(file, mark.line + 1, mark.column + 1)
+                    out_list.append(self.value(item, child))
+                return out_list
+            out: dict[Any, Any] = {}
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, ScalarNode) or key_node.tag == _YAML_TAG + "merge":
+                    raise _RoundTrip
+                plain_key = self.scalar(key_node)
+                if plain_key in out:
+                    raise _RoundTrip  # a duplicate key: ruamel reports it
+                step = plain_key if isinstance(plain_key, (str, int)) and not isinstance(plain_key, bool) \
+                    else str(plain_key)
+                child = path + (step,)
+                mark = key_node.start_mark
+                key_at = positions[child] = Location(file, mark.line + 1, mark.column + 1)
+                mark = value_node.start_mark
+                value = self.value(value_node, child)
+                value_positions[child] = key_at if value is None and mark.line + 1 > key_at.line \
+                    else Location(file, mark.line + 1, mark.column + 1)
+                out[plain_key] = value
+            return out
+        finally:
+            self._active.discard(key)
+
+
+_RESOLVED: dict[tuple, Any] = {}
+"""Implicit tags resolved by ``_CLoader.resolve``: (node kind, value, implicit) -> tag."""
+
+if _CParser is not None:
+
+    class _CLoader(_CParser, _Constructor, VersionedResolver):  # type: ignore[misc,valid-type]
+        """The C parser and composer feeding the round-trip constructor (as ruamel's own
+        ``CSafeLoader`` combines them), so values and their line/column marks are built
+        exactly as on the pure path."""
+
+        def __init__(self, stream: str) -> None:
+            _CParser.__init__(self, stream)
+            self._parser = self._composer = self
+            _Constructor.__init__(self, loader=self)
+            self.allow_duplicate_keys = False
+            self.comment_handling = None
+            VersionedResolver.__init__(self, version=None, loadumper=self)
+
+        def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+            # The tag of a plain scalar depends only on these three (no path resolvers, one
+            # YAML version): content repeats the same few values many times.
+            key = (kind, value, implicit)
+            tag = _RESOLVED.get(key)
+            if tag is None:
+                if len(_RESOLVED) > 50_000:
+                    _RESOLVED.clear()
+                tag = _RESOLVED[key] = VersionedResolver.resolve(self, kind, value, implicit)
+            return tag
+
+        @property
+        def processing_version(self) -> Any:
+            # Files with a %YAML directive take the pure path, so every document here is
+            # read with the default version; the inherited lookup raises and catches two
+            # AttributeErrors per scalar to find that out.
+            return _DEFAULT_YAML_VERSION
+
+
+def _empty_values_at_their_key(root: Any, lines: list[str]) -> bool:
+    """Give every empty block value (``name:``, then only blanks up to the newline) its
+    key's mark. libyaml marks it right after the colon, the pure parser on the next line;
+    ``_Converter`` places a value marked on a later line at its key, so the two agree.
+    Returns False for an empty value elsewhere (``{a: , b: 1}``), where the two parsers'
+    columns differ: such a file takes the pure path."""
+    seen: set[int] = set()
+    stack = [root]
+    last = len(lines) - 1
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                if isinstance(value, ScalarNode) and value.value == "" and not value.style:
+                    mark = value.start_mark
+                    rest = lines[mark.line][mark.column:].strip() if mark.line < last else None
+                    if rest == "":
+                        value.start_mark = key.start_mark
+                    elif rest is None or not rest.startswith("#"):  # a comment: both mark the colon
+                        return False
+                stack.append(key)
+                stack.append(value)
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
+    return True
 
 
 def _clamp(problem: Problem, text: str) -> Problem:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import typing
 from collections.abc import Iterable, Iterator
+from functools import cache
 from typing import Any
 
 from pydantic import BaseModel
@@ -47,12 +48,19 @@ def _is_dice_annotation(annotation: Any, metadata: Iterable[Any] = ()) -> bool:
     return False
 
 
+@cache
+def _dice_flags(model_type: type[BaseModel]) -> dict[str, bool]:
+    """Field name -> whether it holds a dice expression, for one model class (read once)."""
+    return {name: _is_dice_annotation(info.annotation, info.metadata) for name, info in model_type.model_fields.items()}
+
+
 def dice_fields(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
     """Every (field path, dice expression) of a model instance, nested models and lists included."""
+    flags = _dice_flags(type(model))
     for name, info in type(model).model_fields.items():
         value = getattr(model, name, None)
         key = info.alias or name
-        if isinstance(value, str) and _is_dice_annotation(info.annotation, info.metadata):
+        if isinstance(value, str) and flags[name]:
             yield path + (key,), value
         else:
             yield from _walk(value, path + (key,))

@@ -1,0 +1,166 @@
+"""Validation benchmark (a script, not a test).
+
+1. ``doria-forge validate`` against its floor, pair by pair: each pair runs, in fresh
+   interpreters, (a) ruamel's C-based loader parsing the pack's YAML files and nothing
+   else (the floor) and (b) ``doria-forge validate`` on the same pack; the ratio b/a of
+   each pair and their median are printed (CPU seconds of the child processes, so a
+   busy machine disturbs the ratio less than wall time).
+2. The parse alone, in this process: the pure-Python round-trip parser against the C
+   parser path of ``doria_forge.load.loader`` (same documents and positions).
+3. Start-up: ``doria-forge --help`` time, and whether it imports the PDF stack
+   (reportlab, matplotlib) or builds the content models (pydantic).
+4. Scaling: ``validate_pack`` on packs of 1x, 10x and 100x the shipped monsters and
+   equipment (copies with renamed ids): time and peak memory of a fresh process.
+
+    python benchmarks/bench_validate.py [--content content] [--pairs 7] [--scales 1,10,100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+FLOOR = """
+import sys
+from pathlib import Path
+from ruamel.yaml import YAML
+yaml = YAML(typ="safe", pure=False)
+for path in sorted(Path(sys.argv[1]).rglob("*.y*ml")):
+    list(yaml.load_all(path.read_bytes()))
+"""
+
+
+CODE = ROOT
+"""The checkout whose doria_forge the child processes run (``--code``: e.g. main, for the before figures)."""
+
+
+def child_cpu(args: list[str]) -> tuple[float, float, str]:
+    """(CPU seconds, wall seconds, stdout) of running ``args`` in a child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    env = {**os.environ, "PYTHONPATH": str(CODE)}
+    done = subprocess.run(args, capture_output=True, text=True, env=env)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, done.stdout + done.stderr
+
+
+def validate_args(content: str) -> list[str]:
+    return [sys.executable, "-m", "doria_forge.cli", "validate", content]
+
+
+def bench_pairs(content: str, pairs: int) -> list[tuple[float, float]]:
+    out = []
+    for _ in range(pairs):
+        floor, _, _ = child_cpu([sys.executable, "-c", FLOOR, content])
+        validate, _, _ = child_cpu(validate_args(content))
+        out.append((floor, validate))
+    return out
+
+
+def bench_parse(content: str, repeat: int = 5) -> tuple[float, float]:
+    """(pure seconds, C-path seconds) to parse every file of the pack, medians."""
+    from doria_forge.load import loader
+
+    texts = [(p.name, p.read_text(encoding="utf-8")) for p in sorted(Path(content).rglob("*.y*ml"))]
+    times: dict[str, list[float]] = {"pure": [], "c": []}
+    for _ in range(repeat):
+        for name, parse in (("pure", loader._parse_pure), ("c", loader._parse_c)):
+            start = time.process_time()
+            for file, text in texts:
+                parse(text, file, file)
+            times[name].append(time.process_time() - start)
+    return statistics.median(times["pure"]), statistics.median(times["c"])
+
+
+def bench_help() -> tuple[float, list[str]]:
+    """(CPU seconds of ``doria-forge --help``, heavy modules it imported)."""
+    cpu, _, _ = child_cpu([sys.executable, "-m", "doria_forge.cli", "--help"])
+    _, _, log = child_cpu([sys.executable, "-X", "importtime", "-m", "doria_forge.cli", "--help"])
+    heavy = ("reportlab", "matplotlib", "doria_forge.model.monster", "doria_forge.engine", "fontTools")
+    seen = sorted({m for m in heavy if re.search(rf"\|\s*{re.escape(m)}(\.|\s*$)", log, re.MULTILINE)})
+    return cpu, seen
+
+
+def scaled_pack(content: Path, scale: int, dest: Path) -> Path:
+    """The pack plus ``scale - 1`` copies of its monsters and equipment with renamed ids."""
+    shutil.copytree(content, dest)
+    for k in range(1, scale):
+        for folder in ("monsters", "equipment"):
+            for path in sorted((content / folder).rglob("*.yaml")):
+                text = path.read_text(encoding="utf-8")
+                ids = re.findall(r"^id: (\S+)$", text, re.MULTILINE)
+                for doc_id in sorted(set(ids), key=len, reverse=True):
+                    text = re.sub(rf"\b{re.escape(doc_id)}\b", f"{doc_id}_x{k}", text)
+                target = dest / folder / f"copy{k}" / path.relative_to(content / folder)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8")
+    return dest
+
+
+SCALE_RUN = """
+import resource, sys, time
+sys.path.insert(0, sys.argv[1])
+from doria_forge.validate import validate_pack
+start = time.perf_counter()
+result = validate_pack(sys.argv[2])
+print(time.perf_counter() - start, len(result.source_map.documents) if hasattr(result.source_map, "documents") else 0,
+      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--content", default=str(ROOT / "content"))
+    parser.add_argument("--pairs", type=int, default=7)
+    parser.add_argument("--scales", default="1,10,100")
+    parser.add_argument("--code", default=str(ROOT), help="checkout whose doria_forge to measure (default: this one)")
+    args = parser.parse_args(argv)
+    global CODE
+    CODE = Path(args.code)
+
+    pairs = bench_pairs(args.content, args.pairs)
+    for floor, validate in pairs:
+        print(f"floor (C loader, fresh interpreter) {floor:.3f} s CPU, validate {validate:.3f} s CPU: "
+              f"{validate / floor:.2f}x")
+    ratios = [v / f for f, v in pairs]
+    med_validate, med_floor = statistics.median(v for _, v in pairs), statistics.median(f for f, _ in pairs)
+    print(f"validate / floor: median {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f}); "
+          f"median validate {med_validate:.3f} s, floor {med_floor:.3f} s")
+
+    if CODE == ROOT:
+        pure, c = bench_parse(args.content)
+        print(f"parse every file in-process: pure-Python {pure * 1000:.0f} ms, C path {c * 1000:.0f} ms "
+              f"({pure / c:.1f}x)")
+
+    cpu, heavy = bench_help()
+    print(f"doria-forge --help: {cpu:.3f} s CPU; imports {', '.join(heavy) if heavy else 'none of'} "
+          f"reportlab / matplotlib / the content models / the engine / fontTools")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for scale in (int(s) for s in args.scales.split(",")):
+            pack = scaled_pack(Path(args.content), scale, Path(tmp) / f"x{scale}")
+            files = len(list(pack.rglob("*.yaml")))
+            done = subprocess.run([sys.executable, "-c", SCALE_RUN, str(CODE), str(pack)],
+                                  capture_output=True, text=True, check=True)
+            secs, _, rss = done.stdout.split()
+            print(f"scale {scale:>3}x: {files:>5} files validated in {float(secs):.2f} s "
+                  f"({float(secs) / files * 1000:.2f} ms a file), peak {float(rss):.0f} MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
