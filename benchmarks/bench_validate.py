@@ -51,7 +51,8 @@ def child_cpu(args: list[str]) -> tuple[float, float, str]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     env = {**os.environ, "PYTHONPATH": str(CODE)}
-    done = subprocess.run(args, capture_output=True, text=True, env=env)
+    # cwd: ``python -m`` puts the working folder first on sys.path
+    done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=CODE)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -124,7 +125,7 @@ print(time.perf_counter() - start, len(result.source_map.documents) if hasattr(r
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--content", default=str(ROOT / "content"))
+    parser.add_argument("--content", default=str(ROOT / "content"), type=lambda p: str(Path(p).resolve()))
     parser.add_argument("--pairs", type=int, default=7)
     parser.add_argument("--scales", default="1,10,100")
     parser.add_argument("--code", default=str(ROOT), help="checkout whose doria_forge to measure (default: this one)")

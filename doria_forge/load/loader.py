@@ -417,12 +417,12 @@ def _parse_c(text: str, path: str, file: str) -> tuple[list[LoadedDocument], lis
             index = 0
             while loader.check_node():
                 node = loader.get_node()
-                if not _empty_values_at_their_key(node, lines):
-                    return None
                 try:
-                    documents.append(_NodeReader(file, loader).document(node, path, index))
+                    documents.append(_NodeReader(file, loader, lines).document(node, path, index))
                 except _RoundTrip:
                     # something _NodeReader leaves to ruamel's constructor (merge keys, tags...)
+                    if not _empty_values_at_their_key(node, lines):
+                        return None
                     loader.constructed_objects.clear()
                     loader.recursive_objects.clear()
                     data = loader.construct_document(node)
@@ -453,9 +453,10 @@ class _NodeReader:
     anything it does not handle: merge keys, tags outside the YAML core set, complex or
     duplicate keys, aliases that contain themselves, too many values."""
 
-    def __init__(self, file: str, loader: Any) -> None:
+    def __init__(self, file: str, loader: Any, lines: list[str]) -> None:
         self.file = file
         self.loader = loader
+        self.lines = lines
         self.positions: dict[PathKey, Location] = {}
         self.value_positions: dict[PathKey, Location] = {}
         self._active: set[int] = set()
@@ -503,10 +504,11 @@ class _NodeReader:
                     out_list.append(self.value(item, child))
                 return out_list
             out: dict[Any, Any] = {}
+            lines, last = self.lines, len(self.lines) - 1
             for key_node, value_node in node.value:
-                if not isinstance(key_node, ScalarNode) or key_node.tag == _YAML_TAG + "merge":
+                if not isinstance(key_node, ScalarNode):
                     raise _RoundTrip
-                plain_key = self.scalar(key_node)
+                plain_key = self.scalar(key_node)  # a merge key (<<) raises _RoundTrip here
                 if plain_key in out:
                     raise _RoundTrip  # a duplicate key: ruamel reports it
                 step = plain_key if isinstance(plain_key, (str, int)) and not isinstance(plain_key, bool) \
@@ -515,6 +517,13 @@ class _NodeReader:
                 mark = key_node.start_mark
                 key_at = positions[child] = Location(file, mark.line + 1, mark.column + 1)
                 mark = value_node.start_mark
+                if type(value_node) is ScalarNode and value_node.value == "" and not value_node.style:
+                    # see _empty_values_at_their_key
+                    rest = lines[mark.line][mark.column:].strip() if mark.line < last else None
+                    if rest == "":
+                        mark = key_node.start_mark
+                    elif rest is None or not rest.startswith("#"):
+                        raise _RoundTrip
                 value = self.value(value_node, child)
                 value_positions[child] = key_at if value is None and mark.line + 1 > key_at.line \
                     else Location(file, mark.line + 1, mark.column + 1)
@@ -525,6 +534,7 @@ class _NodeReader:
 
 
 _RESOLVED: dict[tuple, Any] = {}
+_VERSION_RESOLVERS: dict[Any, Any] = {}
 """Implicit tags resolved by ``_CLoader.resolve``: (node kind, value, implicit) -> tag."""
 
 if _CParser is not None:
@@ -541,6 +551,8 @@ if _CParser is not None:
             self.allow_duplicate_keys = False
             self.comment_handling = None
             VersionedResolver.__init__(self, version=None, loadumper=self)
+            # the implicit resolvers of a YAML version, compiled once for every file
+            self._version_implicit_resolver = _VERSION_RESOLVERS
 
         def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
             # The tag of a plain scalar depends only on these three (no path resolvers, one
