@@ -48,8 +48,6 @@ from .duel import ENDED_BY, DuelResult, duel_state
 
 __all__ = ["FastDuel", "MonsterTraits", "Unsupported", "monster_traits"]
 
-_ZERO = 10  # the 0 face: counts 10 and explodes
-
 # random.Random(seed) seeds through this C method; calling it directly skips a Python wrapper
 _seed = random.Random.__mro__[1].seed
 
@@ -315,13 +313,14 @@ class FastDuel:
                 rounds += 1
                 # Phase C: initiative (solo: never unconscious, no negative HP/PP subtracted)
                 n = init_neg if (hp < 0 or pp < 0) else init_pos
-                total = init_bonus
+                total = 0.0  # the faces less one each, as floats: no int() per face
                 for _ in range(n):
-                    face = _int(rnd() * 10) + 1
-                    total += face
-                    while face == _ZERO:
-                        face = _int(rnd() * 10) + 1
-                        total += face
+                    f = rnd() * 10.0 // 1.0  # face - 1: 0 is a one, 9 the exploding 0 face
+                    total += f
+                    while f == 9.0:
+                        f = rnd() * 10.0 // 1.0
+                        total += f + 1.0
+                total = init_bonus + n + _int(total)
                 ap = total if total < cap else cap
                 activated = False
                 # Phase D: the highest marker acts; the hero before the monster on a tie
@@ -342,28 +341,30 @@ class FastDuel:
                             if pp_cost > 0:
                                 pp -= pp_cost
                             # attack roll
-                            attack = bonus
+                            attack = 0.0
                             ones = 0
                             for _ in range(count):
-                                face = _int(rnd() * 10) + 1
-                                if face == 1:
+                                f = rnd() * 10.0 // 1.0
+                                if f == 0.0:
                                     ones += 1
-                                attack += face
-                                while face == _ZERO:
-                                    face = _int(rnd() * 10) + 1
-                                    attack += face
+                                attack += f
+                                while f == 9.0:
+                                    f = rnd() * 10.0 // 1.0
+                                    attack += f + 1.0
+                            attack = bonus + count + _int(attack)
                             # the monster's defense
                             if average is None:
-                                dtotal = dbonus
+                                dtotal = 0.0
                                 dones = 0
                                 for _ in range(dcount):
-                                    face = _int(rnd() * 10) + 1
-                                    if face == 1:
+                                    f = rnd() * 10.0 // 1.0
+                                    if f == 0.0:
                                         dones += 1
-                                    dtotal += face
-                                    while face == _ZERO:
-                                        face = _int(rnd() * 10) + 1
-                                        dtotal += face
+                                    dtotal += f
+                                    while f == 9.0:
+                                        f = rnd() * 10.0 // 1.0
+                                        dtotal += f + 1.0
+                                dtotal = dbonus + dcount + _int(dtotal)
                             else:
                                 dtotal, dones = average * dcount + dbonus, 0
                             ap -= ap_cost
@@ -397,16 +398,17 @@ class FastDuel:
                             (_, ap_cost, pp_cost, has_tn, attrs, tn, heal_hp, heal_pp, remove) = op
                             success = True
                             if has_tn:
-                                total = attrs
+                                total = 0.0
                                 ones = 0
                                 for _ in range(2):
-                                    face = _int(rnd() * 10) + 1
-                                    if face == 1:
+                                    f = rnd() * 10.0 // 1.0
+                                    if f == 0.0:
                                         ones += 1
-                                    total += face
-                                    while face == _ZERO:
-                                        face = _int(rnd() * 10) + 1
-                                        total += face
+                                    total += f
+                                    while f == 9.0:
+                                        f = rnd() * 10.0 // 1.0
+                                        total += f + 1.0
+                                total = attrs + 2 + _int(total)
                                 success = total >= tn and ones < 2
                                 if success:
                                     pp_cost = max(0, pp_cost - (total - tn) // 10)
@@ -436,31 +438,33 @@ class FastDuel:
                             # the monster's attack roll (one die less while Disarmed)
                             count = m_count - m_disarmed if m_count - m_disarmed > 1 else 1
                             if average is None:
-                                attack = m_bonus
+                                attack = 0.0
                                 ones = 0
                                 for _ in range(count):
-                                    face = _int(rnd() * 10) + 1
-                                    if face == 1:
+                                    f = rnd() * 10.0 // 1.0
+                                    if f == 0.0:
                                         ones += 1
-                                    attack += face
-                                    while face == _ZERO:
-                                        face = _int(rnd() * 10) + 1
-                                        attack += face
+                                    attack += f
+                                    while f == 9.0:
+                                        f = rnd() * 10.0 // 1.0
+                                        attack += f + 1.0
+                                attack = m_bonus + count + _int(attack)
                             else:
                                 attack, ones = average * count + m_bonus, 0
                             if ones >= 2:
                                 break  # an attack Fumble misses
                             dcount, dbonus, dbit = defense.get(mask) or self._defense_for(mask)
-                            dtotal = dbonus
+                            dtotal = 0.0
                             dones = 0
                             for _ in range(dcount):
-                                face = _int(rnd() * 10) + 1
-                                if face == 1:
+                                f = rnd() * 10.0 // 1.0
+                                if f == 0.0:
                                     dones += 1
-                                dtotal += face
-                                while face == _ZERO:
-                                    face = _int(rnd() * 10) + 1
-                                    dtotal += face
+                                dtotal += f
+                                while f == 9.0:
+                                    f = rnd() * 10.0 // 1.0
+                                    dtotal += f + 1.0
+                            dtotal = dbonus + dcount + _int(dtotal)
                             if m_magic and dones < 2 and dtotal <= attack and attack - dtotal + 1 <= pp:
                                 added = attack - dtotal + 1  # Psi Points added to the psi resistance
                                 pp -= added
@@ -502,16 +506,17 @@ class FastDuel:
                     break
                 # Phase E: poison
                 if poison > 0:
-                    total = poison_attrs
+                    total = 0.0
                     ones = 0
                     for _ in range(2):
-                        face = _int(rnd() * 10) + 1
-                        if face == 1:
+                        f = rnd() * 10.0 // 1.0
+                        if f == 0.0:
                             ones += 1
-                        total += face
-                        while face == _ZERO:
-                            face = _int(rnd() * 10) + 1
-                            total += face
+                        total += f
+                        while f == 9.0:
+                            f = rnd() * 10.0 // 1.0
+                            total += f + 1.0
+                    total = poison_attrs + 2 + _int(total)
                     tn = poison_tn
                     if total >= tn and ones < 2:
                         poison = max(0, poison - 1 - (total - tn) // 10)
