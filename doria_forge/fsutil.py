@@ -7,11 +7,12 @@ import tempfile
 from pathlib import Path
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> Path:
+def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path:
     """Write ``data`` to ``path`` via a temporary file in the same folder and ``os.replace``.
 
     Creates missing parent folders. On any error the temporary file is removed and
-    ``path`` keeps its old content (or stays absent). Returns ``path``.
+    ``path`` keeps its old content (or stays absent). ``durable=False`` skips the fsync
+    (for caches: an entry lost in a crash is recomputed). Returns ``path``.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -19,8 +20,9 @@ def atomic_write_bytes(path: Path, data: bytes) -> Path:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -31,6 +33,6 @@ def atomic_write_bytes(path: Path, data: bytes) -> Path:
     return path
 
 
-def atomic_write_text(path: Path, text: str) -> Path:
+def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> Path:
     """``atomic_write_bytes`` for UTF-8 text."""
-    return atomic_write_bytes(path, text.encode("utf-8"))
+    return atomic_write_bytes(path, text.encode("utf-8"), durable=durable)

@@ -30,3 +30,13 @@ def _private_matchup_cache(tmp_path_factory):
         os.environ.pop("DORIA_FORGE_CACHE_DIR", None)
     else:
         os.environ["DORIA_FORGE_CACHE_DIR"] = old
+
+
+@pytest.fixture(scope="session")
+def shipped_pack():
+    """The shipped ``content/`` pack, validated once for the whole session (read-only)."""
+    from doria_forge.validate import validate_pack
+
+    result = validate_pack(ROOT / "content")
+    assert result.pack is not None
+    return result.pack

@@ -13,16 +13,13 @@ from doria_forge.model.pack import ContentPack
 from doria_forge.sim.duel import run_duel
 from doria_forge.sim.fastduel import FastDuel, Unsupported, monster_traits
 from doria_forge.sim.matrix import duel_seed, matrix_cells, run_cell, run_matrix
-from doria_forge.validate import validate_pack
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def pack():
-    result = validate_pack(ROOT / "content")
-    assert result.pack is not None
-    return result.pack
+@pytest.fixture
+def pack(shipped_pack):
+    return shipped_pack
 
 
 def _sample_cells(pack):

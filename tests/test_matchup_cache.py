@@ -11,18 +11,15 @@ from doria_forge.cli import app
 from doria_forge.model.pack import ContentPack
 from doria_forge.sim.cache import MatchupCache, cache_dir
 from doria_forge.sim.matrix import run_matrix
-from doria_forge.validate import validate_pack
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
 SMALL = dict(heroes=["warrior", "mage"], monsters=["orc", "troll"], jobs=1)
 
 
-@pytest.fixture(scope="module")
-def pack():
-    result = validate_pack(ROOT / "content")
-    assert result.pack is not None
-    return result.pack
+@pytest.fixture
+def pack(shipped_pack):
+    return shipped_pack
 
 
 def _edited(pack: ContentPack, card_id: str, **changes) -> ContentPack:

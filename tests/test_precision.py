@@ -7,7 +7,6 @@ import pytest
 
 from doria_forge.sim.matrix import run_matrix
 from doria_forge.sim.precision import RunPlan, clopper_pearson, look_alpha
-from doria_forge.validate import validate_pack
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -49,11 +48,9 @@ def test_the_interval_at_the_stopping_look_covers_the_true_rate_at_least_95_perc
     assert misses <= 0.05 * trials
 
 
-@pytest.fixture(scope="module")
-def pack():
-    result = validate_pack(ROOT / "content")
-    assert result.pack is not None
-    return result.pack
+@pytest.fixture
+def pack(shipped_pack):
+    return shipped_pack
 
 
 def test_one_sided_matchups_stop_early_and_every_interval_is_narrow_enough(pack):

@@ -20,10 +20,10 @@ import hashlib
 import json
 import logging
 import os
-import tempfile
 from functools import lru_cache
 from pathlib import Path
 
+from doria_forge.fsutil import atomic_write_text
 from doria_forge.model import ContentPack
 
 log = logging.getLogger(__name__)
@@ -122,25 +122,10 @@ class MatchupCache:
         if not self._writable:
             return
         try:
-            _write(self._path(key), json.dumps({"key": key, "fields": fields}, sort_keys=True))
+            atomic_write_text(self._path(key), json.dumps({"key": key, "fields": fields}, sort_keys=True),
+                              durable=False)
         except OSError as exc:
             self._writable = False
             log.warning("matchup cache %s cannot be written (%s); simulating without it", self.folder,
                         exc.strerror or exc)
 
-
-def _write(path: Path, text: str) -> None:
-    """Write ``text`` via a temporary file and ``os.replace``: a reader sees the old entry or
-    the new one, never half of one. No fsync: a cache entry lost in a crash is recomputed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise

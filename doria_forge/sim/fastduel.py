@@ -278,7 +278,12 @@ class FastDuel:
         return self.play_many((seed,))[0]
 
     def play_many(self, seeds) -> list[tuple[bool, int, int, int, str]]:
-        """``play_raw`` for each of ``seeds``, in order (the loop set up once for all)."""
+        """``play_raw`` for each of ``seeds``, in order (the loop set up once for all).
+
+        Every roll is written out where it happens, on purpose: a function call per roll
+        (some thirty a duel) costs more than a tenth of this loop's time. Each follows the
+        engine's ``DiceRoller.roll``: one generator draw per face, a 0 face (10) rolls
+        again and adds, a Fumble is two or more first faces of 1."""
         rng = random.Random()
         rnd = rng.random
         out = []
