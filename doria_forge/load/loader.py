@@ -21,7 +21,7 @@ import os
 import posixpath
 import re
 import warnings
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -435,6 +435,30 @@ def _parse_c(text: str, path: str, file: str) -> tuple[list[LoadedDocument], lis
     return None if problems else (documents, problems)
 
 
+class _Positions(Mapping[PathKey, Location]):
+    """Read-only ``path -> Location`` of one file, kept as (line, column) pairs: a document
+    has thousands of positions and validation asks for a handful."""
+
+    __slots__ = ("_file", "_marks")
+
+    def __init__(self, file: str, marks: dict[PathKey, tuple[int, int]]) -> None:
+        self._file = file
+        self._marks = marks
+
+    def __getitem__(self, path: PathKey) -> Location:
+        line, column = self._marks[path]
+        return Location(self._file, line, column)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._marks
+
+    def __iter__(self) -> Iterator[PathKey]:
+        return iter(self._marks)
+
+    def __len__(self) -> int:
+        return len(self._marks)
+
+
 class _RoundTrip(Exception):
     """A document ``_NodeReader`` leaves to ruamel's round-trip constructor."""
 
@@ -457,19 +481,20 @@ class _NodeReader:
         self.file = file
         self.loader = loader
         self.lines = lines
-        self.positions: dict[PathKey, Location] = {}
-        self.value_positions: dict[PathKey, Location] = {}
+        # (line, column), 1-based; _Positions makes a Location of one when it is asked for
+        self.positions: dict[PathKey, tuple[int, int]] = {}
+        self.value_positions: dict[PathKey, tuple[int, int]] = {}
         self._active: set[int] = set()
         self._count = 0
 
     def document(self, node: Any, path: str, index: int) -> LoadedDocument:
         if not isinstance(node, MappingNode):
             raise _RoundTrip
-        self.positions[()] = _mark_location(self.file, node.start_mark)
+        self.positions[()] = (node.start_mark.line + 1, node.start_mark.column + 1)
         data = self.value(node, ())
         return LoadedDocument(path=path, index=index, data=data, file=self.file,
-                              positions=MappingProxyType(self.positions),
-                              value_positions=MappingProxyType(self.value_positions))
+                              positions=_Positions(self.file, self.positions),
+                              value_positions=_Positions(self.file, self.value_positions))
 
     def scalar(self, node: Any) -> Any:
         tag = node.tag
@@ -493,14 +518,14 @@ class _NodeReader:
         if key in self._active:
             raise _RoundTrip
         self._active.add(key)
-        file, positions, value_positions = self.file, self.positions, self.value_positions
+        positions, value_positions = self.positions, self.value_positions
         try:
             if isinstance(node, SequenceNode):
                 out_list = []
                 for i, item in enumerate(node.value):
                     child = path + (i,)
                     mark = item.start_mark
-                    positions[child] = value_positions[child] = Location(file, mark.line + 1, mark.column + 1)
+                    positions[child] = value_positions[child] = (mark.line + 1, mark.column + 1)
                     out_list.append(self.value(item, child))
                 return out_list
             out: dict[Any, Any] = {}
@@ -515,7 +540,7 @@ class _NodeReader:
                     else str(plain_key)
                 child = path + (step,)
                 mark = key_node.start_mark
-                key_at = positions[child] = Location(file, mark.line + 1, mark.column + 1)
+                key_at = positions[child] = (mark.line + 1, mark.column + 1)
                 mark = value_node.start_mark
                 if type(value_node) is ScalarNode and value_node.value == "" and not value_node.style:
                     # see _empty_values_at_their_key
@@ -525,8 +550,8 @@ class _NodeReader:
                     elif rest is None or not rest.startswith("#"):
                         raise _RoundTrip
                 value = self.value(value_node, child)
-                value_positions[child] = key_at if value is None and mark.line + 1 > key_at.line \
-                    else Location(file, mark.line + 1, mark.column + 1)
+                value_positions[child] = key_at if value is None and mark.line + 1 > key_at[0] \
+                    else (mark.line + 1, mark.column + 1)
                 out[plain_key] = value
             return out
         finally:
