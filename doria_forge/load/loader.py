@@ -419,6 +419,8 @@ def _parse_c(text: str, path: str, file: str) -> tuple[list[LoadedDocument], lis
                 node = loader.get_node()
                 try:
                     documents.append(_NodeReader(file, loader, lines).document(node, path, index))
+                except _PureProblem:
+                    return None
                 except _RoundTrip:
                     # something _NodeReader leaves to ruamel's constructor (merge keys, tags...)
                     if not _empty_values_at_their_key(node, lines):
@@ -463,6 +465,11 @@ class _RoundTrip(Exception):
     """A document ``_NodeReader`` leaves to ruamel's round-trip constructor."""
 
 
+class _PureProblem(Exception):
+    """A document with a problem the pure path reports (too many values, an alias that
+    contains itself): no use expanding it once more on the round-trip constructor."""
+
+
 _YAML_TAG = "tag:yaml.org,2002:"
 _PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 """Integers read the same by int() as by the round-trip constructor (no sign +, base prefix, _ or leading 0)."""
@@ -474,8 +481,9 @@ class _NodeReader:
     makes of the round-trip constructor's output, without building ``CommentedMap``s
     first. Scalars other than strings and nulls are built by the round-trip constructor
     itself (so ``0o17``, ``1_000`` or dates read the same). Raises ``_RoundTrip`` for
-    anything it does not handle: merge keys, tags outside the YAML core set, complex or
-    duplicate keys, aliases that contain themselves, too many values."""
+    anything it does not handle (merge keys, tags outside the YAML core set, complex or
+    duplicate keys) and ``_PureProblem`` for aliases that contain themselves or too many
+    values."""
 
     def __init__(self, file: str, loader: Any, lines: list[str]) -> None:
         self.file = file
@@ -511,12 +519,12 @@ class _NodeReader:
     def value(self, node: Any, path: PathKey) -> Any:
         self._count += 1
         if self._count > MAX_VALUES_PER_DOCUMENT:
-            raise _RoundTrip
+            raise _PureProblem
         if isinstance(node, ScalarNode):
             return self.scalar(node)
         key = id(node)
         if key in self._active:
-            raise _RoundTrip
+            raise _PureProblem
         self._active.add(key)
         positions, value_positions = self.positions, self.value_positions
         try:

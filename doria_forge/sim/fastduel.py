@@ -24,6 +24,7 @@ reference engine and says so.
 from __future__ import annotations
 
 import random
+from _random import Random as _CRandom
 from dataclasses import dataclass
 
 from doria_forge.engine import phases
@@ -49,7 +50,7 @@ from .duel import ENDED_BY, DuelResult, duel_state
 __all__ = ["FastDuel", "MonsterTraits", "Unsupported", "monster_traits"]
 
 # random.Random(seed) seeds through this C method; calling it directly skips a Python wrapper
-_seed = random.Random.__mro__[1].seed
+_seed = _CRandom.seed
 
 # kinds of hero operations (first element of an op tuple)
 _ATTACK, _USE, _REPAIR, _END = 0, 1, 2, 3
@@ -210,6 +211,7 @@ class FastDuel:
         state.ap[hero.uid] = ap
         action = greedy_bot(state)
         items = self._by_uid
+        op: tuple
         if type(action) is Attack:
             item = items[action.item_uid]
             if action.psi_spend:
