@@ -37,6 +37,9 @@ sys.path.insert(0, str(ROOT))
 from doria_forge.sim.matrix import matrix_cells, run_cell, run_matrix  # noqa: E402
 from doria_forge.validate import validate_pack  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_engine import FULL_RUNS, _print_full_matrix  # noqa: E402
+
 
 def bench_pairs(pack, runs: int, repeat: int, seed: int = 0) -> list[tuple[float, float]]:
     """(reference duels/s, fast duels/s) on every 8th matrix cell, the same seeds, one core."""
@@ -108,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         cpus.append(cpu)
         print(f"matrix: {cells} cells x {args.runs} runs = {duels:,} duels in {secs:.1f} s, {cpu:.1f} s CPU "
               f"({args.jobs} jobs, fast path, run_matrix; load average {os.getloadavg()[0]:.1f})")
+    print("median:", end=" ")
     _print_full_matrix(cells, args.runs, statistics.median(times), args.jobs)
     print(f"full matrix CPU, median: {statistics.median(cpus):.1f} s = {statistics.median(cpus) / args.jobs:.1f} s "
           f"on {args.jobs} otherwise idle cores")
@@ -118,18 +122,6 @@ def main(argv: list[str] | None = None) -> int:
     print(f"peak memory: {peak_rss_mib(args.content, small, args.jobs):.0f} MiB at {small} runs, "
           f"{peak_rss_mib(args.content, large, args.jobs):.0f} MiB at {large} runs")
     return 0
-
-
-FULL_RUNS = 1000
-"""Duels per cell of the full matrix the issue asks about."""
-
-
-def _print_full_matrix(cells: int, runs: int, secs: float, jobs: int) -> None:
-    """The full matrix time: measured when ``runs`` is 1000, else extrapolated linearly."""
-    full = secs * FULL_RUNS / runs
-    how = "measured" if runs == FULL_RUNS else f"EXTRAPOLATED from {runs} runs/cell"
-    print(f"full matrix, median ({cells} cells x {FULL_RUNS} runs = {cells * FULL_RUNS:,} duels, {jobs} job"
-          f"{'s' if jobs > 1 else ''}): {full:,.0f} s ({how})")
 
 
 if __name__ == "__main__":
