@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from doria_forge.model.monster import Monster
+    from doria_forge.model.monster import MonsterTraits
 
     from .hero import HeroState
     from .monster import MonsterState
@@ -122,7 +122,7 @@ def register(rule: AbilityRule, *aliases: str) -> None:
         REGISTRY[alias] = rule
 
 
-def rule_for_type(monster: Monster) -> AbilityRule:
+def rule_for_type(monster: MonsterTraits) -> AbilityRule:
     """The ``AbilityRule`` of a monster type (a ``Monster`` document): its ability id,
     else its monster id, else ``DEFAULT_RULE``."""
     ability = monster.ability

@@ -273,6 +273,21 @@ class ClearRubble(Action):
     square: Square
 
 
+# ---------------------------------------------------------------- Phase D: the scenario
+@dataclass(frozen=True, slots=True)
+class PickUpToken(Action):
+    """Pick up the scenario token ``token`` lying on the hero's square (its ``pick_up_ap``)."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareEscape(Action):
+    """Declare that the group escapes the scenario (0 AP, chapter *Escaping a campaign
+    scenario*): at the end of the round, with every living hero on the escape place, the
+    scenario ends as ``escaped``; otherwise the declaration lapses."""
+
+
 @dataclass(frozen=True, slots=True)
 class Search(Action):
     """Search a Loot Marker: ``cards=1`` (``rules.search_one_ap``) or ``cards=2``

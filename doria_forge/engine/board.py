@@ -2,7 +2,7 @@
 
 Every question the rules ask of the map goes through a :class:`Board` (distances,
 range and Line of Sight, moving monsters, Room Tiles occupied for Phase G, Loot
-Markers, who a Trap reaches, throwing, Phase F map effects, the scenario goal).
+Markers, who a Trap reaches, throwing, Phase F map effects).
 :class:`NoMap` answers them for games without a map (duels, rules tests): every hero
 is at distance 0 from every monster and in range, all heroes share one Room Tile
 (``options.occupied_room_tiles``), no door is opened unless ``state.door_opened`` is
@@ -55,6 +55,10 @@ class Board(Protocol):
 
     def monster_removed(self, state: GameData, monster: MonsterState) -> None:
         """A defeated monster's figure leaves the board."""
+        ...
+
+    def tile_id_at(self, uid: str) -> str | None:
+        """The id of the Room Tile the figure ``uid`` stands on (``None`` off the map)."""
         ...
 
     def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
@@ -112,14 +116,6 @@ class Board(Protocol):
         """Zombies raise one more Zombie next to them toward the heroes in Phase F."""
         ...
 
-    def phase_f_other(self, state: GameData) -> None:
-        """Scenario actions of Phase F."""
-        ...
-
-    def goal(self, state: GameData) -> str | None:
-        """The scenario's outcome when its goal is reached, else ``None``."""
-        ...
-
     def setup(self, state: GameData) -> None:
         """Prepare the board once the game's decks and heroes exist (``GameState.new``)."""
         ...
@@ -152,6 +148,9 @@ class NoMap:
 
     def monster_removed(self, state: GameData, monster: MonsterState) -> None:
         """Nothing stands anywhere."""
+
+    def tile_id_at(self, uid: str) -> str | None:
+        return None
 
     def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
         """Figures stand nowhere without a map."""
@@ -197,12 +196,6 @@ class NoMap:
 
     def zombie_raise(self, state: GameData) -> None:
         """Placing raised Zombies needs the map."""
-
-    def phase_f_other(self, state: GameData) -> None:
-        """No scenario without a map."""
-
-    def goal(self, state: GameData) -> str | None:
-        return None
 
     def setup(self, state: GameData) -> None:
         """Nothing to lay out."""

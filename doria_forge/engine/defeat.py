@@ -18,6 +18,7 @@ from .ending import check_end
 from .hero import HeroState
 from .loot import draw_defeat_loot, receive_loot
 from .monster import MonsterState
+from .triggers import fire
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameData
@@ -26,6 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroState | None) -> None:
     """Play a monster's defeat (see the module docstring); ``killer`` is ``None`` for
     poison and other damage nobody dealt."""
+    tile = state.board.tile_id_at(monster.uid)
     blast = sum(m.defeat_damage for m in monster.modifications)
     if blast:
         for hero in state.board.adjacent_heroes(state, monster):
@@ -38,6 +40,8 @@ def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroStat
     state.group_xp += xp
     state.log.emit("group_xp", killer.uid if killer else None, gained=xp, total=state.group_xp, reason=monster.uid)
     state.board.monster_removed(state, monster)
+    fire(state, "monster_defeated", monster=monster.monster.id, tile=tile, boss=monster.is_boss,
+         hero=killer.uid if killer else None)
     if killer is not None and state.options.loot and state.loot is not None:
         n = state.rules.loot_per_defeat + sum(m.extra_loot for m in monster.modifications)
         if "stop_loot_after_trap" in state.optional_rules:

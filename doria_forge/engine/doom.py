@@ -48,6 +48,8 @@ class DoomCounter:
     extra_activations_crossed: int = 0
     level_ups_crossed: int = 0
     steps: int = 0
+    last_fields: tuple[int, ...] = ()
+    """The fields the last ``step`` stepped onto, in order."""
 
     @property
     def on_head(self) -> bool:
@@ -77,10 +79,12 @@ class DoomCounter:
         effects: list[DoomEffect] = []
         track = self.track
         last = track.fields[-1]
+        reached = []
         for _ in range(n):
             nxt = self._next_field()
             self.steps += 1
             self.position = nxt
+            reached.append(nxt)
             if nxt in track.extra_activation_fields:
                 effects.append(DoomEffect(EXTRA_ACTIVATION, nxt))
                 self.extra_activations_crossed += 1
@@ -90,6 +94,7 @@ class DoomCounter:
                 self.position = None
             elif nxt == last:
                 self.position = None
+        self.last_fields = tuple(reached)
         return effects
 
     def preview(self, n: int = 1) -> list[DoomEffect]:
@@ -99,7 +104,7 @@ class DoomCounter:
 
     def copy(self) -> DoomCounter:
         return DoomCounter(self.track, self.position, self.extra_activations_crossed,
-                           self.level_ups_crossed, self.steps)
+                           self.level_ups_crossed, self.steps, self.last_fields)
 
 
 def doom_steps(occupied_room_tiles: int = 1, door_opened: bool = False,

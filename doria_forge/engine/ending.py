@@ -1,9 +1,9 @@
 """The end of a scenario (Book of Rules *End of the Game*, *Death of a Character*).
 
 A scenario ends at once when a character dies (HP or PP at ``rules.death_threshold``),
-when all characters are unconscious at the same time (Phase C), when the scenario's
-goal is reached (``board.goal``), in a duel when the last monster falls, or at the
-round limit (``GameOptions.max_rounds``).
+when all characters are unconscious at the same time (Phase C), when a goal of the
+scenario decides it (``triggers.scenario_outcome``: ``won``, ``lost``, ``escaped``), in a
+duel when the last monster falls, or at the round limit (``GameOptions.max_rounds``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .state import OVER
+from .triggers import scenario_outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameData
@@ -26,15 +27,17 @@ def finish(state: GameData, outcome: str) -> None:
 
 def check_end(state: GameData) -> None:
     """End the game if a character died (``hero_died``), in a duel the last monster fell
-    (``monsters_defeated``, with ``options.end_when_no_monsters``), or the scenario goal
-    was reached (``board.goal``)."""
+    (``monsters_defeated``, with ``options.end_when_no_monsters``), or a scenario goal
+    decides it now (``triggers.scenario_outcome``)."""
     if state.outcome is not None:
         return
+    if state.scenario is not None:
+        state.scenario.drop_tokens_of_fallen(state)
     if any(h.dead for h in state.heroes):
         finish(state, "hero_died")
     elif state.options.end_when_no_monsters and not state.monsters:
         finish(state, "monsters_defeated")
     else:
-        goal = state.board.goal(state)
+        goal = scenario_outcome(state)
         if goal:
             finish(state, goal)

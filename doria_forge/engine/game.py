@@ -40,6 +40,7 @@ from .events import EventLog
 from .hero import HeroState, validate_custom_character
 from .loot import give_card
 from .map.dungeon import Dungeon
+from .scenario import ScenarioPlay
 from .spawn import add_monster
 from .state import SETUP, D, GameData, GameOptions, H, I, resolve_optional_rules
 
@@ -82,14 +83,15 @@ class GameState(GameData):
         *,
         seed: int | None = 0,
         dice: DiceRoller | None = None,
-        mode: str = "single",
-        monster_level: int = 1,
+        mode: str | None = None,
+        monster_level: int | None = None,
         monsters: Iterable[str | tuple[str, Sequence[str]]] = (),
         options: GameOptions | None = None,
         board: Board | None = None,
         log: bool = True,
         group_xp: int = 0,
         start: bool = True,
+        scenario: str | None = None,
     ) -> GameState:
         """Set up a game (chapter *General Setup*).
 
@@ -105,6 +107,13 @@ class GameState(GameData):
         (``options.start_bonuses``). ``board`` (default :class:`NoMap`) is set up last
         (``board.setup``). ``start`` runs the game to the first decision.
 
+        ``scenario``: a scenario id of the pack; the game then plays it
+        (``engine.scenario``) on its dungeon (``board`` defaults to
+        ``Dungeon.for_scenario``), at its starting Monster Level and mode unless
+        ``monster_level`` / ``mode`` are given, with its optional rules switched on and its
+        ``max_rounds`` unless ``options.max_rounds`` is set. ``mode`` defaults to
+        ``single``, ``monster_level`` to 1.
+
         Custom heroes (a ``Character`` with ``premade: false``; optional rule
         ``custom_characters``, chapter *Preparing Characters*) need that rule on and
         are checked: ``rules.creation_points`` (50) attribute points, each
@@ -112,16 +121,29 @@ class GameState(GameData):
         ``rules.starting_cards`` (6) standard items, all in the pack.
 
         Raises ``ValueError`` for unknown optional rule ids (``options.optional_rules``),
-        a custom hero without the rule or breaking the creation rules, and ``KeyError``
-        for an unknown character, monster or modification id.
+        a custom hero without the rule or breaking the creation rules, a party size the
+        scenario is not for, and ``KeyError`` for an unknown character, monster,
+        modification or scenario id.
         """
         options = options or GameOptions()
+        played = pack.scenarios[scenario] if scenario is not None else None
+        if played is not None:
+            low, high = played.players
+            if not low <= len(characters) <= high:
+                raise ValueError(f"scenario {played.id} is for {low}-{high} players, not {len(characters)}")
+            board = board or Dungeon.for_scenario(pack, played.id)
+            options = replace(options, optional_rules=options.optional_rules | frozenset(played.optional_rules),
+                              max_rounds=options.max_rounds if options.max_rounds is not None else played.max_rounds)
+            mode = mode or played.mode
+            monster_level = monster_level or played.setup.monster_level
+        mode = mode or "single"
+        monster_level = monster_level or 1
         rules = pack.rules
         optional_rules = resolve_optional_rules(rules, options.optional_rules)
         monster_entries = [(e, ()) if isinstance(e, str) else (e[0], tuple(e[1])) for e in monsters]
         board = board or NoMap()
         setup = _setup_record(characters, seed, dice, mode, monster_level, monster_entries, options, board,
-                              log, group_xp)
+                              log, group_xp, scenario)
         dice = dice if dice is not None else DiceRoller(seed)
         heroes: list[HeroState] = []
         seen: dict[str, int] = {}
@@ -152,6 +174,8 @@ class GameState(GameData):
                 state.pending_bonus[hero.uid] = state.pending_bonus.get(hero.uid, 0) + 1
             state.decision_queue = [h.uid for h in heroes]
         board.setup(state)
+        if played is not None:
+            state.scenario = ScenarioPlay.start(state, played)
         if start:
             phases.advance(state)
         return state
@@ -290,7 +314,8 @@ def _deal_starting_loot(state: GameData) -> None:
 
 def _setup_record(characters: Sequence[str | Character | HeroState], seed: int | None, dice: DiceRoller | None,
                   mode: str, monster_level: int, monsters: list[tuple[str, tuple[str, ...]]],
-                  options: GameOptions, board: Board, log: bool, group_xp: int) -> dict[str, Any] | None:
+                  options: GameOptions, board: Board, log: bool, group_xp: int,
+                  scenario: str | None) -> dict[str, Any] | None:
     """The JSON-ready description of a setup, or ``None`` when it cannot be rebuilt."""
     if dice is not None or seed is None or any(isinstance(c, HeroState) for c in characters):
         return None
@@ -302,7 +327,7 @@ def _setup_record(characters: Sequence[str | Character | HeroState], seed: int |
     return {
         "characters": [c if isinstance(c, str) else {"document": c.model_dump(mode="json")}
                        for c in characters if not isinstance(c, HeroState)],
-        "seed": seed, "mode": mode, "monster_level": monster_level,
+        "seed": seed, "mode": mode, "monster_level": monster_level, "scenario": scenario,
         "monsters": [[mid, list(mods)] for mid, mods in monsters],
         "options": opts, "board": board_data, "log": log, "group_xp": group_xp,
     }
@@ -321,6 +346,6 @@ def _from_setup(cls: type[GameState], pack: ContentPack, setup: dict[str, Any]) 
                        monster_level=setup["monster_level"],
                        monsters=[(mid, tuple(mods)) for mid, mods in setup["monsters"]],
                        options=replace(GameOptions(), **opts), board=board_class.from_data(pack, board_data),
-                       log=setup["log"], group_xp=setup["group_xp"])
+                       log=setup["log"], group_xp=setup["group_xp"], scenario=setup.get("scenario"))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"cannot rebuild the game's setup: {exc!r}") from None

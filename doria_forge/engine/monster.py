@@ -13,8 +13,9 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from doria_forge.model.boss import Boss
 from doria_forge.model.common import DiceSpec
-from doria_forge.model.monster import Monster, MonsterLevel, MonsterModification
+from doria_forge.model.monster import LevelStats, MonsterLevel, MonsterModification, MonsterTraits
 from doria_forge.model.pack import ContentPack
 from doria_forge.model.rules import Rules
 
@@ -40,9 +41,9 @@ class MonsterState:
     """
 
     uid: str
-    monster: Monster
+    monster: MonsterTraits
     level: int
-    card: MonsterLevel
+    card: LevelStats
     rules: Rules
     modifications: tuple[MonsterModification, ...] = ()
     hp: int = 0
@@ -77,10 +78,23 @@ class MonsterState:
         return cls.create(monster, card, rules, level=level, modifications=mods, uid=uid)
 
     @classmethod
+    @classmethod
+    def from_boss(cls, pack: ContentPack, boss_id: str, level: int, uid: str | None = None) -> MonsterState:
+        """The Boss Monster ``boss_id`` at Monster Level ``level`` (its card's row, the
+        level-4 row above 4), at full HP. Raises ``KeyError`` for an unknown boss or a
+        missing row, ``ValueError`` for a level below 1."""
+        if level < 1:
+            raise ValueError(f"Monster Level {level} is below 1")
+        boss = pack.documents["boss"][boss_id] if "boss" in pack.documents else None
+        if not isinstance(boss, Boss):
+            raise KeyError(f"no Boss Monster {boss_id!r}")
+        return cls.create(boss, boss.level(_card_level(level, pack.rules)), pack.rules, level=level, uid=uid)
+
+    @classmethod
     def create(
         cls,
-        monster: Monster,
-        card: MonsterLevel,
+        monster: MonsterTraits,
+        card: LevelStats,
         rules: Rules,
         *,
         level: int | None = None,
@@ -90,7 +104,7 @@ class MonsterState:
         """A fresh monster from model objects (no pack needed; for tests and tools).
         ``level`` defaults to the card's level. Raises ``ValueError`` if the card is
         another monster's."""
-        if card.monster != monster.id:
+        if isinstance(card, MonsterLevel) and card.monster != monster.id:
             raise ValueError(f"level card {card.id} belongs to {card.monster}, not {monster.id}")
         state = cls(
             uid=uid or f"{monster.id}-{next(_uid_counter)}",
@@ -214,6 +228,11 @@ class MonsterState:
         return None
 
     @property
+    def is_boss(self) -> bool:
+        """A Boss Monster (its numbers are rows of its own card)."""
+        return isinstance(self.monster, Boss)
+
+    @property
     def ability_id(self) -> str | None:
         """Id of the monster type's ability (key of ``abilities.REGISTRY``) or ``None``."""
         return self.monster.ability.id if self.monster.ability else None
@@ -242,9 +261,10 @@ class MonsterState:
         old_max, old_ar = self.hp_max, self.armor_rating
         target = _card_level(new_level, self.rules)
         if target != self.card.level:
-            if pack is None:
+            if pack is None and not isinstance(self.monster, Boss):
                 raise ValueError("set_level needs the pack to change the Monster Level Card")
-            self.card = pack.level_card(self.monster.id, target)
+            self.card = (self.monster.level(target) if isinstance(self.monster, Boss)
+                         else pack.level_card(self.monster.id, target))  # type: ignore[union-attr]
         self.level = new_level
         self.hp += self.hp_max - old_max
         if log is not None:

@@ -25,13 +25,14 @@ from .monster import MonsterState
 from .monster_ai import activate_in_order, activate_monster, monster_order_key, ordered_monsters
 from .spawn import draw_and_spawn, spawn_monster
 from .state import OVER, SETUP, A, B, C, D, E, F, G, H, I
+from .triggers import fire, scenario_outcome
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameData
 
 __all__ = [
     "A", "B", "C", "D", "E", "F", "G", "H", "I", "OVER", "SETUP",
-    "advance", "doom_advance", "end_action_phase", "extra_activation", "initiative_spec", "next_marker",
+    "advance", "doom_advance", "end_action_phase", "end_round", "extra_activation", "initiative_spec", "next_marker",
     "phase_c_initiative", "phase_e_poison", "phase_f_special", "phase_g_doom",
     "poison_check", "roll_initiative", "start_phase_i", "start_round",
 ]
@@ -72,8 +73,23 @@ def advance(state: GameData) -> None:
     state.phase = OVER
 
 
+def end_round(state: GameData) -> None:
+    """The end of a round (after Phase I): scenario rules waiting for it, then the goals
+    that count at the end of a round (a token delivered, an escape, rounds survived)."""
+    fire(state, "round_end", round=state.round)
+    if state.outcome is None:
+        goal = scenario_outcome(state, end_of_round=True)
+        if goal:
+            finish(state, goal)
+
+
 def start_round(state: GameData) -> None:
-    """Phases A, B and C, then the action phase D."""
+    """The end of the last round (``end_round``), then Phases A, B and C, then the action
+    phase D. Each phase start is told to the scenario (``triggers.fire("phase")``)."""
+    if state.round >= 1:
+        end_round(state)
+        if state.outcome is not None:
+            return
     if state.options.max_rounds is not None and state.round >= state.options.max_rounds:
         finish(state, "round_limit")
         return
@@ -83,16 +99,26 @@ def start_round(state: GameData) -> None:
     state.activated.clear()
     state.phase = A
     state.log.emit("round", None, round=state.round)
+    fire(state, "round_start", round=state.round)
+    _phase(state, A)
     # B: new shop items
-    state.phase = B
+    _phase(state, B)
     if state.options.shop and state.loot is not None:
         for slot, card in state.loot.refill_shop(state.dice):
             state.log.emit("shop_card", None, slot=slot, card=card.uid)
     # C: initiative
-    state.phase = C
+    _phase(state, C)
     phase_c_initiative(state)
     if state.outcome is None:
-        state.phase = D
+        _phase(state, D)
+
+
+def _phase(state: GameData, phase: str) -> None:
+    """Enter ``phase`` and tell the scenario (Phase F's scenario actions are told later,
+    after modifications, Traps and Zombies)."""
+    state.phase = phase
+    if phase != F and state.outcome is None:
+        fire(state, "phase", phase=phase, round=state.round)
 
 
 # =========================================================================== Phase C
@@ -184,20 +210,20 @@ def next_marker(state: GameData) -> tuple[str | None, HeroState | MonsterState |
 # =========================================================================== Phases E-G
 def end_action_phase(state: GameData) -> None:
     """Phases E, F, G, then the automatic part of H; leaves the state in H."""
-    state.phase = E
-    if state.options.poison:
+    _phase(state, E)
+    if state.options.poison and state.outcome is None:
         phase_e_poison(state)
     if state.outcome is None:
-        state.phase = F
+        _phase(state, F)
         if state.options.special:
             phase_f_special(state)
     if state.outcome is None:
-        state.phase = G
-        if state.options.doom:
+        _phase(state, G)
+        if state.options.doom and state.outcome is None:
             phase_g_doom(state)
     if state.outcome is None:
-        state.phase = H
-        if state.options.level_up:
+        _phase(state, H)
+        if state.options.level_up and state.outcome is None:
             phase_h_automatic(state)
             state.decision_queue = [h.uid for h in state.heroes if not h.dead and needs_phase_h(state, h)]
         else:
@@ -240,7 +266,7 @@ def phase_f_special(state: GameData) -> None:
     """Phase F in the book's order: Monster Modifications (``acts_in_phase_f``: the
     Necromancer raises a Zombie while figures remain), Traps (``board.phase_f_traps``),
     Zombies (``board.zombie_raise``: raising toward the heroes needs the map),
-    other (scenario) actions (``board.phase_f_other``)."""
+    other (scenario) actions (rules on ``phase: F``, told through ``triggers.fire``)."""
     for monster in ordered_monsters(state):
         for mod in monster.modifications:
             if mod.acts_in_phase_f and mod.effect_id == "necromancer_raise" and "zombie" in state.pack.monsters:
@@ -252,7 +278,7 @@ def phase_f_special(state: GameData) -> None:
     if state.outcome is None:
         state.board.zombie_raise(state)
     if state.outcome is None:
-        state.board.phase_f_other(state)
+        fire(state, "phase", phase=F, round=state.round)
 
 
 def phase_g_doom(state: GameData) -> None:
@@ -269,11 +295,14 @@ def phase_g_doom(state: GameData) -> None:
 
 
 def doom_advance(state: GameData, steps: int, reason: str = "") -> None:
-    """Move the Doom Counter and play every effect field crossed, in order."""
+    """Move the Doom Counter and play every effect field crossed, in order; a scenario hears
+    of every field reached (``doom_reached``) before the effects play."""
     before = state.doom.position
     effects = state.doom.step(steps)
     state.log.emit("doom", None, steps=steps, before=before, after=state.doom.position, reason=reason,
                    effects=tuple(e.kind for e in effects))
+    for reached in state.doom.last_fields:
+        fire(state, "doom_reached", field=reached)
     for effect in effects:
         if state.outcome is not None:
             return
@@ -304,7 +333,7 @@ def extra_activation(state: GameData) -> None:
 # =========================================================================== Phase I
 def start_phase_i(state: GameData) -> None:
     """Open the shop for the group when there is anything in it, else next round."""
-    state.phase = I
+    _phase(state, I)
     state.shop_open = bool(state.options.shop and state.loot is not None
                            and any(c is not None for c in state.loot.shop)
                            and any(h.can_act or h.unconscious for h in state.heroes))

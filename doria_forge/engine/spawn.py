@@ -84,6 +84,22 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     return monster
 
 
+def spawn_boss(state: GameData, boss_id: str, *, level: int | None = None, near: Any = None) -> MonsterState:
+    """Bring the Boss Monster ``boss_id`` into play at Monster Level ``level`` (default: the
+    current one) onto ``near``, activating at once like any monster revealed faster than the
+    acting hero. Raises ``KeyError`` for an unknown boss."""
+    state.monster_serial += 1
+    monster = MonsterState.from_boss(state.pack, boss_id, level or state.monster_level,
+                                     uid=f"{boss_id}-{state.monster_serial}")
+    state.monsters.append(monster)
+    state.log.emit("monster_placed", monster.uid, monster=boss_id, level=monster.level, modifications=(),
+                   reason="boss")
+    if state.board.spatial:
+        monster.data["tie_break"] = state.dice.tie_break()
+    state.board.place_monster(state, monster, near)
+    return monster
+
+
 def draw_and_spawn(state: GameData, reason: str = "monster_icon", near: Any = None) -> MonsterState | None:
     """Draw from the monster deck (modifications until a monster) and spawn it (``near``:
     where its figure goes on a map, see ``add_monster``)."""
@@ -108,7 +124,7 @@ def raise_the_dead(state: GameData) -> None:
             return
         kind = monster.monster
         alive = sum(1 for m in state.monsters if m.monster.id == kind.id and not m.defeated)
-        if alive >= kind.figures:
+        if alive >= getattr(kind, "figures", 1):
             activate_monster(state, monster, reason="cannot_raise")
             continue
         here = board.position(monster.uid)

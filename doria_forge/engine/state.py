@@ -141,6 +141,9 @@ class GameData:
     *Take, Use or Repair Other Items (5 AP)*): ``None`` = always (bots agree), else a
     callable ``(state, owner, taker) -> bool``."""
     monster_serial: int = 0
+    scenario: Any = None
+    """The scenario being played (an ``engine.scenario.ScenarioPlay``: its flags, tokens and
+    rules), or ``None``."""
     history: list[Any] = field(default_factory=list)
     setup: dict[str, Any] | None = field(default=None, repr=False)
     scratch: dict = field(default_factory=dict, repr=False)

@@ -30,6 +30,7 @@ from ..checks import roll_target_number
 from ..hero import HeroState
 from ..monster import MonsterState
 from ..spawn import draw_and_spawn, raise_the_dead
+from ..triggers import fire
 from . import exploration
 from .exploration import Placement
 from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step, to_global
@@ -275,6 +276,12 @@ class Dungeon:
     def monster_removed(self, state: GameData, monster: MonsterState) -> None:
         self.positions.pop(monster.uid, None)
 
+    def tile_id_at(self, uid: str) -> str | None:
+        """The id of the Room Tile the figure ``uid`` stands on."""
+        pos = self.position(uid)
+        placed = self.layout.tile_at(pos) if pos is not None else None
+        return placed.tile_id if placed is not None else None
+
     # ---------------------------------------------------------------- distances and sight
     def sees(self, a: Pos, b: Pos) -> bool:
         """Line of Sight between two squares (cached per layout)."""
@@ -513,12 +520,6 @@ class Dungeon:
         """Phase F: Zombies raise their kind (``spawn.raise_the_dead``)."""
         raise_the_dead(state)
 
-    def phase_f_other(self, state: GameData) -> None:
-        """Scenario actions of Phase F (none without a scenario layer)."""
-
-    def goal(self, state: GameData) -> str | None:
-        return None
-
     def pending_decider(self, state: GameData) -> str | None:
         """The hero who must choose where a drawn Room Tile goes, if one waits."""
         return self.pending.hero if self.pending is not None else None
@@ -606,6 +607,8 @@ class Dungeon:
                     self.dormant.append(pos)
         self.wake_icons(state)
         self._dead_end(state)
+        for placed in ctx.placed:
+            fire(state, "tile_revealed", tile=placed.tile_id, hero=ctx.hero)
 
     def wake_icons(self, state: GameData) -> None:
         """Draw a monster for every monster icon whose square now connects to the dungeon

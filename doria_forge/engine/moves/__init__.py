@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, IllegalAction
 from ..hero import HeroState
-from . import equipment, explore, level_up, movement, other_items, repair, search, shop, use_items, wait
+from . import equipment, explore, level_up, movement, other_items, repair, search, shop, tokens, use_items, wait
 from .common import MoveFamily
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,6 +33,7 @@ FAMILIES: tuple[MoveFamily, ...] = (
     other_items.FAMILY,
     movement.FAMILY,
     explore.REVEAL,
+    tokens.FAMILY,
     search.SEARCH,
     wait.FAMILY,
     # setup and Phase H

@@ -22,6 +22,7 @@ from ..ending import check_end
 from ..hero import HeroState
 from ..monster_ai import after_hero_move
 from ..state import D
+from ..triggers import fire
 from .common import MoveFamily, known_hero, spend
 from .other_items import consents
 
@@ -116,6 +117,15 @@ def _move(state: GameData, board: Dungeon, hero: HeroState, action: Walk | Jump)
     check_end(state)
     if state.outcome is None:
         after_hero_move(state, hero)
+    _entered(state, board, hero)
+
+
+def _entered(state: GameData, board: Dungeon, *heroes: HeroState) -> None:
+    """Tell the scenario where the heroes who moved now stand."""
+    for hero in heroes:
+        if state.outcome is None and not hero.dead:
+            fire(state, "hero_enters", hero=hero.uid, square=board.position(hero.uid),
+                 tile=board.tile_id_at(hero.uid))
 
 
 def _jump_checks(state: GameData, board: Dungeon, hero: HeroState, route: Route) -> None:
@@ -148,6 +158,7 @@ def _swap(state: GameData, board: Dungeon, hero: HeroState, here: Square, action
     board.move_to(other.uid, here)
     state.log.emit("swapped", hero.uid, other=other.uid, square=there)
     after_hero_move(state, hero)
+    _entered(state, board, hero, other)
 
 
 def _pick_up(state: GameData, board: Dungeon, hero: HeroState, here: Square, action: PickUp) -> None:
@@ -163,6 +174,7 @@ def _pick_up(state: GameData, board: Dungeon, hero: HeroState, here: Square, act
     board.carried[hero.uid] = other.uid
     state.log.emit("picked_up", hero.uid, hero=other.uid, square=there)
     after_hero_move(state, hero)
+    _entered(state, board, hero)
 
 
 FAMILY = MoveFamily("movement", frozenset({D}), (Walk, Jump, SwapPlaces, PickUp, PutDown, ClearRubble),

@@ -1,0 +1,456 @@
+"""A scenario in play: its rules fire, its goals decide the game (``model.scenario`` is the
+vocabulary; chapters *Selecting a Game Mode*, *End of the Game*, *Escaping a campaign
+scenario*; the Book of Rules' FAQ: "if there should be conflicting rules with a scenario,
+the scenario description should always be considered correct").
+
+:class:`ScenarioPlay` is ``state.scenario``. The engine tells it what happens
+(``triggers.fire``); for every rule whose trigger matches and whose conditions hold it
+plays the effects, in the rule's order (a ``once`` rule at most once). The hero an event
+names (who entered, picked up, defeated, revealed) is the *triggering* hero; without one,
+the acting hero. Effects name places (``model.scenario.Place``) that are resolved on the
+map as it is now; a token or marker whose Room Tile is not revealed yet waits for it.
+
+Goals: ``outcome`` answers ``won`` when a win goal is reached, ``lost`` for a lose goal,
+``escaped`` when the heroes escaped (``EscapeRule``); goals that count at the end of a
+round (a token carried to its place, an escape, rounds survived, a time limit) only then.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from doria_forge.geometry import rotate_cell
+from doria_forge.model.scenario import (
+    BlockDoors,
+    CarryToken,
+    Check,
+    ClearTile,
+    DefeatBoss,
+    Escape,
+    ExtraActivation,
+    FlagGoal,
+    FlagIs,
+    Give,
+    Heal,
+    HeroEnters,
+    Lose,
+    MonsterDefeated,
+    MonstersLeft,
+    MoveDoom,
+    OpenDoors,
+    Place,
+    PlaceMarker,
+    PlaceToken,
+    PlayersIs,
+    RemoveMarker,
+    RemoveToken,
+    RoundIs,
+    Scenario,
+    SetFlag,
+    Spawn,
+    Survive,
+    TimeLimit,
+    TokenCarried,
+    Win,
+)
+from doria_forge.model.scenario import Damage as DamageEffect
+
+from .checks import roll_target_number
+from .combat import absorb_damage
+from .ending import check_end, finish
+from .hero import HeroState, ItemInstance
+from .loot import receive_loot
+from .map.layout import slot_of, to_global
+from .phases import doom_advance, extra_activation
+from .spawn import draw_and_spawn, spawn_boss, spawn_monster
+from .triggers import fire
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .map.dungeon import Dungeon
+    from .state import GameData
+
+Pos = tuple[int, int]
+
+MAX_CHAIN = 20
+"""How deep rules may set off other rules (a flag set by a rule firing another...)."""
+
+
+@dataclass
+class TokenState:
+    """Where a scenario token is: on a ``square``, carried by ``carrier``, ``waiting`` for its
+    Room Tile to be revealed, or ``removed``."""
+
+    square: Pos | None = None
+    carrier: str | None = None
+    waiting: Place | None = None
+    removed: bool = False
+
+
+@dataclass
+class ScenarioPlay:
+    """The scenario ``scenario`` in a game: ``flags`` set, times each rule fired (``fired``,
+    by rule index), ``tokens``, markers waiting for their tile, the escape declared."""
+
+    scenario: Scenario
+    flags: set[str] = field(default_factory=set)
+    fired: dict[int, int] = field(default_factory=dict)
+    tokens: dict[str, TokenState] = field(default_factory=dict)
+    waiting_markers: list[tuple[str, Place]] = field(default_factory=list)
+    boss_uids: list[str] = field(default_factory=list)
+    bosses_defeated: set[str] = field(default_factory=set)
+    revealed: set[str] = field(default_factory=set)
+    escape_declared: bool = False
+    depth: int = 0
+
+    # ---------------------------------------------------------------- setup
+    @classmethod
+    def start(cls, state: GameData, scenario: Scenario) -> ScenarioPlay:
+        """The scenario's play at the start of ``state``: tokens and markers put on their
+        places (or waiting for their tiles)."""
+        play = cls(scenario)
+        board = _dungeon(state)
+        if board is not None:
+            play.revealed = {t.tile_id for t in board.layout.tiles.values()}
+        for token in scenario.setup.tokens:
+            play.tokens[token.id] = TokenState(waiting=token.at) if token.at is not None else TokenState(removed=True)
+        for marker in scenario.setup.markers:
+            play.waiting_markers.append((marker.marker, marker.at))
+        play.settle(state)
+        return play
+
+    def settle(self, state: GameData) -> None:
+        """Put waiting tokens and markers whose places now exist on the map."""
+        for token_id, token in self.tokens.items():
+            if token.waiting is not None:
+                squares = self.resolve(state, token.waiting)
+                if squares:
+                    token.square, token.waiting = squares[0], None
+                    state.log.emit("token_placed", None, token=token_id, square=token.square)
+        still = []
+        for marker, place in self.waiting_markers:
+            squares = self.resolve(state, place)
+            if squares:
+                for square in squares:
+                    _dungeon_of(state).layout.add_marker(square, marker)
+            else:
+                still.append((marker, place))
+        self.waiting_markers = still
+
+    # ---------------------------------------------------------------- places
+    def resolve(self, state: GameData, place: Place) -> list[Pos]:
+        """The squares ``place`` names on the map as it is now (``[]`` while its tile is not
+        revealed, or without a map)."""
+        board = _dungeon(state)
+        if board is None:
+            return []
+        layout = board.layout
+        if place.entrance:
+            return list(board.entrances)
+        if place.marker is not None:
+            return layout.squares_with(place.marker)
+        tiles = [t for t in layout.in_order() if place.tile is None or t.tile_id == place.tile]
+        if place.rune is not None:
+            slots = {t.slot for t in tiles}
+            return [p for p in layout.squares_with(f"rune:{place.rune}") if slot_of(p) in slots]
+        if not tiles:
+            return []
+        placed = tiles[0]
+        if place.square is not None:
+            return [to_global(placed.slot, rotate_cell((place.square[0], place.square[1]), placed.rotation))]
+        return [p for p in placed.squares() if layout.passable(p)]
+
+    # ---------------------------------------------------------------- rules
+    def on(self, state: GameData, kind: str, context: dict[str, Any]) -> None:
+        """Fire every rule waiting for ``kind`` that matches ``context`` (see the module
+        docstring)."""
+        if kind == "tile_revealed":
+            self.revealed.add(context.get("tile", ""))
+            self.settle(state)
+        if kind == "monster_defeated" and context.get("boss"):
+            self.bosses_defeated.add(context.get("monster", ""))
+        if self.depth >= MAX_CHAIN:
+            return
+        self.depth += 1
+        try:
+            for index, rule in enumerate(self.scenario.rules):
+                when = rule.when
+                if when is None or when.on != kind or state.outcome is not None:
+                    continue
+                if rule.once and self.fired.get(index):
+                    continue
+                if not self._matches(state, when, context) or not all(self._holds(state, c) for c in rule.conditions):
+                    continue
+                self.fired[index] = self.fired.get(index, 0) + 1
+                state.log.emit("scenario_rule", context.get("hero"), rule=index, on=kind)
+                for effect in rule.effects:
+                    if state.outcome is not None:
+                        return
+                    self.apply(state, effect, context.get("hero"))
+        finally:
+            self.depth -= 1
+
+    def _matches(self, state: GameData, when: Any, context: dict[str, Any]) -> bool:
+        for name in ("round", "tile", "monster", "token", "flag", "field", "phase"):
+            wanted = getattr(when, name, None)
+            if wanted is not None and wanted != context.get(name):
+                return False
+        if isinstance(when, MonsterDefeated) and when.boss and not context.get("boss"):
+            return False
+        if isinstance(when, HeroEnters):
+            square = context.get("square")
+            if when.place.tile is not None and when.place.square is None and when.place.rune is None:
+                return context.get("tile") == when.place.tile
+            return square in self.resolve(state, when.place)
+        return True
+
+    def _holds(self, state: GameData, condition: Any) -> bool:
+        if isinstance(condition, PlayersIs):
+            return condition.min <= state.players <= condition.max
+        if isinstance(condition, RoundIs):
+            return condition.min <= state.round <= condition.max
+        if isinstance(condition, FlagIs):
+            return (condition.flag in self.flags) == condition.is_set
+        if isinstance(condition, TokenCarried):
+            token = self.tokens.get(condition.token)
+            return (token is not None and token.carrier is not None) == condition.carried
+        if isinstance(condition, MonstersLeft):
+            return len(self.monsters_on(state, condition.tile)) <= condition.at_most
+        raise TypeError(f"unknown condition {condition!r}")
+
+    def monsters_on(self, state: GameData, tile: str | None) -> list[Any]:
+        """The monsters standing on Room Tile ``tile`` (all monsters without it)."""
+        if tile is None:
+            return [m for m in state.monsters if not m.defeated]
+        board = _dungeon(state)
+        if board is None:
+            return []
+        slots = {t.slot for t in board.layout.tiles.values() if t.tile_id == tile}
+        return [m for m in state.monsters if not m.defeated and (pos := board.position(m.uid)) is not None
+                and slot_of(pos) in slots]
+
+    # ---------------------------------------------------------------- effects
+    def heroes(self, state: GameData, who: str, triggering: str | None, token: str | None,
+               at: Place | None) -> list[HeroState]:
+        """The living heroes an effect's ``who`` names."""
+        living = [h for h in state.heroes if not h.dead]
+        if who == "all":
+            return living
+        if who == "carrier":
+            carrier = self.tokens[token].carrier if token in self.tokens else None
+            return [h for h in living if h.uid == carrier]
+        if who == "on_place":
+            board = _dungeon(state)
+            squares = set(self.resolve(state, at)) if at is not None else set()
+            return [h for h in living if board is not None and board.position(h.uid) in squares]
+        uid = triggering or getattr(state, "actor", None)
+        return [h for h in living if h.uid == uid][:1] or living[:1]
+
+    def apply(self, state: GameData, effect: Any, triggering: str | None) -> None:
+        """Play one effect (``model.scenario.Effect``)."""
+        log = state.log
+        if isinstance(effect, MoveDoom):
+            doom_advance(state, effect.steps, reason="scenario")
+        elif isinstance(effect, Spawn):
+            self._spawn(state, effect)
+        elif isinstance(effect, ExtraActivation):
+            extra_activation(state)
+        elif isinstance(effect, PlaceMarker):
+            squares = self.resolve(state, effect.at)
+            if not squares:
+                self.waiting_markers.append((effect.marker, effect.at))
+            for square in squares:
+                _dungeon_of(state).layout.add_marker(square, effect.marker)
+        elif isinstance(effect, RemoveMarker):
+            board = _dungeon(state)
+            if board is not None:
+                squares = self.resolve(state, effect.at) if effect.at else board.layout.squares_with(effect.marker)
+                for square in squares:
+                    board.layout.remove_marker(square, effect.marker)
+        elif isinstance(effect, PlaceToken):
+            token = self.tokens.setdefault(effect.token, TokenState())
+            squares = self.resolve(state, effect.at)
+            token.removed, token.carrier = False, None
+            token.square, token.waiting = (squares[0], None) if squares else (None, effect.at)
+        elif isinstance(effect, RemoveToken):
+            self.tokens[effect.token] = TokenState(removed=True)
+        elif isinstance(effect, (OpenDoors, BlockDoors)):
+            self._doors(state, effect)
+        elif isinstance(effect, DamageEffect):
+            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
+                if effect.points == "pp":
+                    hero.spend_pp(effect.amount, log, reason="scenario")
+                elif effect.ignores_armor:
+                    hero.take_damage(effect.amount, log, source="scenario")
+                else:
+                    absorb_damage(log, hero, effect.amount, policy=state.defense_policy, source="scenario")
+        elif isinstance(effect, Heal):
+            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
+                hero.heal(effect.hp, effect.pp, log=log)
+        elif isinstance(effect, Check):
+            self._check(state, effect, triggering)
+        elif isinstance(effect, Give):
+            self._give(state, effect, triggering)
+        elif isinstance(effect, SetFlag):
+            if effect.value:
+                if effect.flag not in self.flags:
+                    self.flags.add(effect.flag)
+                    fire(state, "flag_set", flag=effect.flag, hero=triggering)
+            else:
+                self.flags.discard(effect.flag)
+        elif isinstance(effect, Win):
+            finish(state, "won")
+        elif isinstance(effect, Lose):
+            finish(state, "lost")
+        else:
+            raise TypeError(f"unknown effect {effect!r}")
+        check_end(state)
+
+    def _spawn(self, state: GameData, effect: Spawn) -> None:
+        squares = self.resolve(state, effect.at) if effect.at is not None else []
+        near = squares[0] if squares else None
+        for _ in range(effect.count):
+            if state.outcome is not None:
+                return
+            if effect.boss:
+                self.boss_uids.append(spawn_boss(state, effect.boss, level=effect.level, near=near).uid)
+                continue
+            if effect.monster:
+                spawned = spawn_monster(state, effect.monster, (), reason="scenario", near=near)
+            else:
+                spawned = draw_and_spawn(state, reason="scenario", near=near)
+            if spawned is not None and effect.level and effect.level != spawned.level:
+                spawned.set_level(effect.level, state.pack, state.log)
+
+    def _doors(self, state: GameData, effect: OpenDoors | BlockDoors) -> None:
+        board = _dungeon(state)
+        if board is None:
+            return
+        layout = board.layout
+        tiles = [t for t in layout.in_order() if effect.tile is None or t.tile_id == effect.tile]
+        for placed in tiles:
+            for opening in layout.openings(placed):
+                if not opening.is_door:
+                    continue
+                square = to_global(placed.slot, opening.cells[0])
+                if isinstance(effect, BlockDoors):
+                    if board.occupant(square) is None:
+                        layout.add_marker(square, "blocked_door")
+                else:
+                    layout.remove_marker(square, "blocked_door")
+
+    def _check(self, state: GameData, effect: Check, triggering: str | None) -> None:
+        tn = effect.tn + effect.tn_per_ml * state.monster_level
+        a, b = effect.attributes
+        for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
+            if not hero.can_act:
+                continue
+            check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn)
+            state.log.emit("scenario_check", hero.uid, total=check.total, target_number=tn, success=check.success)
+            for then in effect.success if check.success else effect.failure:
+                if state.outcome is not None:
+                    return
+                self.apply(state, then, hero.uid)
+
+    def _give(self, state: GameData, effect: Give, triggering: str | None) -> None:
+        heroes = self.heroes(state, effect.who, triggering, effect.token, effect.at)
+        for hero in heroes:
+            if effect.item is not None:
+                n = sum(1 for i in hero.all_items() if i.card.id == effect.item) + 1
+                item = ItemInstance(state.pack.equipment[effect.item], f"{hero.uid}/scenario:{effect.item}:{n}")
+                if len(hero.belt) < hero.belt_capacity:
+                    hero.belt.append(item)
+                else:
+                    hero.backpack.append(item)
+                state.log.emit("scenario_item", hero.uid, item=item.uid)
+            if effect.loot_cards and state.loot is not None:
+                cards = [c for c in (state.loot.draw(state.dice) for _ in range(effect.loot_cards)) if c is not None]
+                receive_loot(state, hero, cards)
+        if effect.group_xp:
+            state.group_xp += effect.group_xp
+            state.log.emit("group_xp", triggering, gained=effect.group_xp, total=state.group_xp, reason="scenario")
+
+    # ---------------------------------------------------------------- tokens
+    def pick_up(self, state: GameData, hero: HeroState, token_id: str) -> None:
+        """``hero`` picks up the token lying on its square (the AP are the caller's)."""
+        token = self.tokens[token_id]
+        token.carrier, token.square = hero.uid, None
+        state.log.emit("token_picked_up", hero.uid, token=token_id)
+        fire(state, "token_picked_up", token=token_id, hero=hero.uid)
+
+    def drop_tokens_of_fallen(self, state: GameData) -> None:
+        """Tokens carried by a character who is unconscious or dead fall on its square
+        (tokens with ``dropped_when_unconscious``)."""
+        board = _dungeon(state)
+        rules = {t.id: t for t in self.scenario.setup.tokens}
+        for token_id, token in self.tokens.items():
+            if token.carrier is None:
+                continue
+            carrier = state.find_hero(token.carrier)
+            if carrier is None or carrier.can_act:
+                continue
+            spec = rules.get(token_id)
+            if carrier.dead or spec is None or spec.dropped_when_unconscious:
+                token.square = board.position(carrier.uid) if board is not None else None
+                token.carrier = None
+                state.log.emit("token_dropped", carrier.uid, token=token_id, square=token.square)
+
+    # ---------------------------------------------------------------- goals
+    def outcome(self, state: GameData, end_of_round: bool) -> str | None:
+        """``won`` / ``lost`` / ``escaped`` when a goal (or the escape) decides the game now."""
+        goals = self.scenario.goals
+        for goal in goals.lose:
+            if self._reached(state, goal, end_of_round):
+                return "lost"
+        for goal in goals.win:
+            if self._reached(state, goal, end_of_round):
+                return "won"
+        if end_of_round and self.escape_declared and self.scenario.escape.allowed:
+            if self._all_on(state, self.scenario.escape.at):
+                return "escaped"
+            self.escape_declared = False
+        return None
+
+    def _reached(self, state: GameData, goal: Any, end_of_round: bool) -> bool:
+        if isinstance(goal, DefeatBoss):
+            return goal.boss in self.bosses_defeated
+        if isinstance(goal, ClearTile):
+            return goal.tile in self.revealed and not self.monsters_on(state, goal.tile)
+        if isinstance(goal, FlagGoal):
+            return goal.flag in self.flags
+        if not end_of_round:
+            return False
+        if isinstance(goal, CarryToken):
+            token = self.tokens.get(goal.token)
+            board = _dungeon(state)
+            if token is None or token.carrier is None or board is None:
+                return False
+            return board.position(token.carrier) in set(self.resolve(state, goal.to))
+        if isinstance(goal, Escape):
+            if goal.all:
+                return self._all_on(state, goal.at)
+            squares = set(self.resolve(state, goal.at))
+            board = _dungeon(state)
+            return board is not None and any(board.position(h.uid) in squares for h in state.heroes if h.can_act)
+        if isinstance(goal, Survive):
+            return state.round >= goal.rounds
+        if isinstance(goal, TimeLimit):
+            return state.round >= goal.round
+        raise TypeError(f"unknown goal {goal!r}")
+
+    def _all_on(self, state: GameData, place: Place) -> bool:
+        board = _dungeon(state)
+        squares = set(self.resolve(state, place))
+        living = [h for h in state.heroes if not h.dead]
+        return board is not None and bool(living) and all(board.position(h.uid) in squares for h in living)
+
+
+def _dungeon(state: GameData) -> Dungeon | None:
+    return cast("Dungeon", state.board) if state.board.spatial else None
+
+
+def _dungeon_of(state: GameData) -> Dungeon:
+    board = _dungeon(state)
+    if board is None:
+        raise RuntimeError("this scenario effect needs the map")
+    return board

@@ -1,0 +1,38 @@
+"""Where the rules tell a scenario that something happened.
+
+The engine's modules call :func:`fire` at the moments a scenario rule may wait for
+(rounds and phases, a Room Tile revealed, a monster defeated, a hero entering a square,
+a token picked up, a Doom Counter field reached, a flag set); :func:`scenario_outcome`
+asks the scenario whether a goal decides the game. Without a scenario (``state.scenario``
+is ``None``) both do nothing, so the rules never depend on the scenario layer
+(``engine.scenario``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .state import GameData
+
+TRIGGERS = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "hero_enters",
+            "token_picked_up", "doom_reached", "flag_set")
+"""The moments ``fire`` reports (the ``on`` of a scenario trigger)."""
+
+
+def fire(state: GameData, kind: str, **context: Any) -> None:
+    """Tell the scenario (if any) that ``kind`` happened; ``context`` names what (``round``,
+    ``phase``, ``tile``, ``monster``, ``boss``, ``hero``, ``square``, ``token``, ``field``,
+    ``flag``)."""
+    scenario = state.scenario
+    if scenario is not None and state.outcome is None:
+        scenario.on(state, kind, context)
+
+
+def scenario_outcome(state: GameData, end_of_round: bool = False) -> str | None:
+    """The outcome a scenario goal reaches now (``won``/``lost``...), or ``None``. Goals that
+    count at the end of a round are asked only with ``end_of_round``."""
+    scenario = state.scenario
+    if scenario is None:
+        return None
+    return scenario.outcome(state, end_of_round)
