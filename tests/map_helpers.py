@@ -56,16 +56,18 @@ HALL = tile("HALL", [".....", ".....", ".....", ".....", "....."],
 def map_game(pack: ContentPack, heroes: Sequence[str], *, tiles: Sequence[tuple[str, tuple[int, int], int]],
              at: dict[str, tuple[int, int]], monsters: Sequence[tuple[str, tuple[int, int]]] = (),
              deck: Sequence[str] = (), monster_cards: Sequence[str] = (), ap: int | dict[str, int] = 30,
-             seed: int = 1, options: GameOptions = QUIET) -> GameState:
+             seed: int = 1, options: GameOptions = QUIET, scenario: str | None = None) -> GameState:
     """A game in Phase D on a Dungeon: the first of ``tiles`` is the start tile in slot
     (0, 0), the others placed as given (tile, slot, quarter turns); heroes stand ``at``
     their squares with ``ap`` AP; ``monsters`` (id, square) stand on the board, having acted
     this round (a test activates them with ``monster_ai.activate_monster``); the Room
     Tile deck is ``deck`` (top first) and the monster deck ``monster_cards`` (top first;
-    ``+name`` is a Monster Modification)."""
+    ``+name`` is a Monster Modification). ``scenario``: a scenario of ``pack`` to play on
+    this dungeon (its tokens and markers settle on the tiles placed here)."""
     start, *rest = tiles
     board = Dungeon(start[0], list(deck))
-    state = GameState.new(pack, list(heroes), seed=seed, board=board, options=options, start=False)
+    state = GameState.new(pack, list(heroes), seed=seed, board=board, options=options, start=False,
+                          scenario=scenario)
     for tile_id, slot, rotation in rest:
         board.place_tile(state, tile_id, slot, rotation)
     board.heroes_placed = True
@@ -79,7 +81,16 @@ def map_game(pack: ContentPack, heroes: Sequence[str], *, tiles: Sequence[tuple[
     state.round, state.phase = 1, D
     for hero in state.heroes:
         state.ap[hero.uid] = ap if isinstance(ap, int) else ap.get(hero.uid, 0)
+    if state.scenario is not None:
+        state.scenario.revealed |= {t.tile_id for t in board.layout.tiles.values()}
+        state.scenario.settle(state)
     return state
+
+
+def with_docs(pack: ContentPack, *docs) -> ContentPack:
+    """``pack`` with ``docs`` added (replacing documents of the same kind and id)."""
+    keys = {(d.kind, d.id) for d in docs}
+    return ContentPack.from_documents([d for d in pack if (d.kind, d.id) not in keys] + list(docs))
 
 
 def where(state: GameState, uid: str) -> tuple[int, int] | None:
