@@ -10,12 +10,17 @@ say so). Every rule, goal and effect may carry ``text``, flavour printed beside 
 
 Where things are is a :class:`Place`: a Room Tile, a square of one, a rune, a marker, the
 entrance. Places on tiles not yet revealed wait for the tile.
+
+``describe()`` words a rule, goal or effect for the printed scenario page; a
+:class:`Wording` gives it the display names of the ids it names (monsters, bosses,
+items, tokens) and who "the hero" of a rule is (the one who revealed, entered, defeated).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Annotated, Literal
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
@@ -26,6 +31,51 @@ Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
 Round = Annotated[int, Field(ge=1, le=99, description="A round number (the Round Marker), 1-99.")]
 Count = Annotated[int, Field(ge=0, le=99)]
 Text = Annotated[str, Field(max_length=2000)]
+
+Namer = Callable[[str, str], str]
+"""The display name of a referenced id: ``(kind, id) -> name``, kind one of ``monster``,
+``boss``, ``equipment``, ``token``."""
+
+
+def _id_as_name(kind: str, ref: str) -> str:
+    return ref
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What ``describe()`` needs beyond the data: ``name`` (display names of ids; the ids
+    themselves by default) and ``actor``, the words for the hero an effect's ``who:
+    triggering`` means (set by each rule from its trigger)."""
+
+    name: Namer = _id_as_name
+    actor: str = "the active hero"
+
+
+PLAIN = Wording()
+"""Ids as they are written, the active hero as actor."""
+
+
+def _label(name: str) -> str:
+    """A flag or marker name as words: ``nest_burned`` -> ``nest burned``."""
+    return name.replace("_", " ")
+
+
+def _flag(name: str) -> str:
+    return f"“{_label(name)}”"
+
+
+def _inside(name: str) -> str:
+    """A name inside a sentence: ``The Hollow King`` -> ``the Hollow King``."""
+    return "the " + name[4:] if name.startswith("The ") else name
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _and(parts: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 # --------------------------------------------------------------------------- places
@@ -53,20 +103,29 @@ class Place(Strict):
         return self
 
     def describe(self) -> str:
+        """The place as a noun: ``the entrance``, ``the nest marker``, ``the purple rune of Room
+        Tile B-3``, ``a blue rune``, ``square [2, 2] of Room Tile A-1``, ``Room Tile C-7``."""
         if self.entrance:
             return "the entrance"
         if self.marker is not None:
-            return f"the {self.marker} marker"
+            return f"the {_label(self.marker)} marker"
         if self.rune is not None:
-            return f"the {self.rune} rune" + (f" of Room Tile {self.tile}" if self.tile else "")
+            return f"the {self.rune} rune of Room Tile {self.tile}" if self.tile else f"a {self.rune} rune"
         if self.square is not None:
             return f"square [{self.square[0]}, {self.square[1]}] of Room Tile {self.tile}"
         return f"Room Tile {self.tile}"
+
+    def on(self) -> str:
+        """Where something is put or stands: ``at the entrance``, else ``on`` the place."""
+        return f"{'at' if self.entrance else 'on'} {self.describe()}"
 
 
 # --------------------------------------------------------------------------- triggers
 class _Trigger(Strict):
     text: Text = ""
+
+    actor: ClassVar[str] = "the active hero"
+    """Who ``who: triggering`` means for this trigger, in words."""
 
 
 class RoundStart(_Trigger):
@@ -75,7 +134,7 @@ class RoundStart(_Trigger):
     on: Literal["round_start"]
     round: Round | None = None
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         return f"At the start of round {self.round}" if self.round else "At the start of every round"
 
 
@@ -85,7 +144,7 @@ class RoundEnd(_Trigger):
     on: Literal["round_end"]
     round: Round | None = None
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         return f"At the end of round {self.round}" if self.round else "At the end of every round"
 
 
@@ -97,7 +156,7 @@ class PhaseStarts(_Trigger):
     phase: Phase
     round: Round | None = None
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         when = f" of round {self.round}" if self.round else " of every round"
         return f"In Phase {self.phase}{when}"
 
@@ -108,7 +167,9 @@ class TileRevealed(_Trigger):
     on: Literal["tile_revealed"]
     tile: str | None = None
 
-    def describe(self) -> str:
+    actor = "the hero who revealed it"
+
+    def describe(self, words: Wording = PLAIN) -> str:
         return f"When Room Tile {self.tile} is revealed" if self.tile else "When a Room Tile is revealed"
 
 
@@ -121,8 +182,11 @@ class MonsterDefeated(_Trigger):
     tile: str | None = None
     boss: bool = False
 
-    def describe(self) -> str:
-        what = "the boss" if self.boss else (f"a {self.monster}" if self.monster else "a monster")
+    actor = "the hero who defeated it"
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        what = ("the boss" if self.boss else _a(words.name("monster", self.monster)) if self.monster
+                else "a monster")
         where = f" on Room Tile {self.tile}" if self.tile else ""
         return f"When {what}{where} is defeated"
 
@@ -133,8 +197,13 @@ class HeroEnters(_Trigger):
     on: Literal["hero_enters"]
     place: Place
 
-    def describe(self) -> str:
-        return f"When a hero enters {self.place.describe()}"
+    actor = "that hero"
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        place = self.place
+        if place.tile is not None and place.square is None and place.rune is None:
+            return f"When a hero enters Room Tile {place.tile}"
+        return f"When a hero steps onto {place.describe()}"
 
 
 class TokenPickedUp(_Trigger):
@@ -143,8 +212,10 @@ class TokenPickedUp(_Trigger):
     on: Literal["token_picked_up"]
     token: str
 
-    def describe(self) -> str:
-        return f"When the {self.token} is picked up"
+    actor = "that hero"
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"When a hero picks up the {words.name('token', self.token)}"
 
 
 class DoomReached(_Trigger):
@@ -153,8 +224,8 @@ class DoomReached(_Trigger):
     on: Literal["doom_reached"]
     field: Annotated[int, Field(ge=0, le=99)]
 
-    def describe(self) -> str:
-        return f"When the Doom Counter reaches {self.field}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"When the Doom Counter reaches field {self.field}"
 
 
 class FlagSet(_Trigger):
@@ -163,8 +234,8 @@ class FlagSet(_Trigger):
     on: Literal["flag_set"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
 
-    def describe(self) -> str:
-        return f"When {self.flag} happens"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"When {_flag(self.flag)} is marked"
 
 
 Trigger = Annotated[RoundStart | RoundEnd | PhaseStarts | TileRevealed | MonsterDefeated | HeroEnters | TokenPickedUp
@@ -181,8 +252,13 @@ class PlayersIs(Strict):
     min: Annotated[int, Field(ge=1, le=6)] = 1
     max: Annotated[int, Field(ge=1, le=6)] = 6
 
-    def describe(self) -> str:
-        return f"with {self.min}-{self.max} players"
+    def describe(self, words: Wording = PLAIN) -> str:
+        low, high = self.min, self.max
+        if low == high:
+            return f"with exactly {low} player{'s' if low > 1 else ''}"
+        if high == 6:
+            return "with any number of players" if low == 1 else f"with {low} or more players"
+        return f"with up to {high} players" if low == 1 else f"with {low}-{high} players"
 
 
 class RoundIs(Strict):
@@ -192,8 +268,13 @@ class RoundIs(Strict):
     min: Round = 1
     max: Round = 99
 
-    def describe(self) -> str:
-        return f"in rounds {self.min}-{self.max}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        low, high = self.min, self.max
+        if low == high:
+            return f"in round {low}"
+        if high == 99:
+            return "in any round" if low == 1 else f"from round {low} on"
+        return f"up to round {high}" if low == 1 else f"in rounds {low}-{high}"
 
 
 class FlagIs(Strict):
@@ -203,8 +284,8 @@ class FlagIs(Strict):
     flag: Annotated[str, Field(min_length=1, max_length=60)]
     is_set: bool = True
 
-    def describe(self) -> str:
-        return f"if {self.flag} {'happened' if self.is_set else 'did not happen'}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"if {_flag(self.flag)} is {'marked' if self.is_set else 'not marked'}"
 
 
 class TokenCarried(Strict):
@@ -214,8 +295,8 @@ class TokenCarried(Strict):
     token: str
     carried: bool = True
 
-    def describe(self) -> str:
-        return f"while the {self.token} is {'carried' if self.carried else 'not carried'}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"while {'a' if self.carried else 'no'} hero carries the {words.name('token', self.token)}"
 
 
 class MonstersLeft(Strict):
@@ -225,9 +306,11 @@ class MonstersLeft(Strict):
     tile: str | None = None
     at_most: Count = 0
 
-    def describe(self) -> str:
-        where = f" on Room Tile {self.tile}" if self.tile else ""
-        return f"when at most {self.at_most} monsters are left{where}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        where = f"on Room Tile {self.tile}" if self.tile else "in the dungeon"
+        if self.at_most == 0:
+            return f"if no monster is left {where}"
+        return f"if at most {self.at_most} monster{' is' if self.at_most == 1 else 's are'} left {where}"
 
 
 Condition = Annotated[PlayersIs | RoundIs | FlagIs | TokenCarried | MonstersLeft, Field(discriminator="check")]
@@ -251,7 +334,7 @@ class MoveDoom(_Effect):
     do: Literal["doom"]
     steps: Annotated[int, Field(ge=1, le=40)] = 1
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
 
 
@@ -267,11 +350,18 @@ class Spawn(_Effect):
     level: Annotated[int, Field(ge=1, le=10)] | None = None
     at: Place | None = None
 
-    def describe(self) -> str:
-        what = (f"the boss {self.boss}" if self.boss else f"{self.count} × {self.monster}" if self.monster
-                else f"{self.count} monster{'s' if self.count > 1 else ''} from the monster deck")
+    def describe(self, words: Wording = PLAIN) -> str:
+        where = self.at.on() if self.at else "at the entrance"
         level = f" at Monster Level {self.level}" if self.level else ""
-        return f"bring {what}{level} onto {self.at.describe() if self.at else 'the entrance'}"
+        if self.boss:
+            return f"place {_inside(words.name('boss', self.boss))} (the boss){level} {where}"
+        if self.monster:
+            name = words.name("monster", self.monster)
+            what = _a(name) if self.count == 1 else f"{self.count} × {name}"
+            return f"place {what}{level} {where}"
+        if self.count == 1:
+            return f"draw a monster from the monster deck and place it{level} {where}"
+        return f"draw {self.count} monsters from the monster deck and place them{level} {where}"
 
 
 class ExtraActivation(_Effect):
@@ -279,8 +369,8 @@ class ExtraActivation(_Effect):
 
     do: Literal["extra_activation"]
 
-    def describe(self) -> str:
-        return "all monsters get an Extra Activation"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return "every monster gets an Extra Activation"
 
 
 class PlaceMarker(_Effect):
@@ -291,8 +381,8 @@ class PlaceMarker(_Effect):
     marker: Annotated[str, Field(min_length=1, max_length=60)]
     at: Place
 
-    def describe(self) -> str:
-        return f"put a {self.marker} marker on {self.at.describe()}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"put {_a(_label(self.marker))} marker {self.at.on()}"
 
 
 class RemoveMarker(_Effect):
@@ -302,8 +392,10 @@ class RemoveMarker(_Effect):
     marker: Annotated[str, Field(min_length=1, max_length=60)]
     at: Place | None = None
 
-    def describe(self) -> str:
-        return f"remove the {self.marker} marker" + (f" from {self.at.describe()}" if self.at else "s")
+    def describe(self, words: Wording = PLAIN) -> str:
+        if self.at is None:
+            return f"remove every {_label(self.marker)} marker"
+        return f"remove the {_label(self.marker)} marker from {self.at.describe()}"
 
 
 class PlaceToken(_Effect):
@@ -313,8 +405,8 @@ class PlaceToken(_Effect):
     token: str
     at: Place
 
-    def describe(self) -> str:
-        return f"put the {self.token} on {self.at.describe()}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"put the {words.name('token', self.token)} {self.at.on()}"
 
 
 class RemoveToken(_Effect):
@@ -323,8 +415,8 @@ class RemoveToken(_Effect):
     do: Literal["remove_token"]
     token: str
 
-    def describe(self) -> str:
-        return f"remove the {self.token}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"take the {words.name('token', self.token)} out of the game"
 
 
 class OpenDoors(_Effect):
@@ -333,8 +425,9 @@ class OpenDoors(_Effect):
     do: Literal["open_doors"]
     tile: str | None = None
 
-    def describe(self) -> str:
-        return f"unblock the doors of Room Tile {self.tile}" if self.tile else "unblock every door"
+    def describe(self, words: Wording = PLAIN) -> str:
+        doors = f"the doors of Room Tile {self.tile}" if self.tile else "every door"
+        return f"take the Blocked Door markers off {doors}"
 
 
 class BlockDoors(_Effect):
@@ -343,8 +436,8 @@ class BlockDoors(_Effect):
     do: Literal["block_doors"]
     tile: str
 
-    def describe(self) -> str:
-        return f"block the doors of Room Tile {self.tile}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"put Blocked Door markers on the doors of Room Tile {self.tile}"
 
 
 class Damage(_Effect):
@@ -359,9 +452,9 @@ class Damage(_Effect):
     at: Place | None = None
     ignores_armor: bool = False
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         armor = " (armor does not help)" if self.ignores_armor and self.points == "hp" else ""
-        return f"{_who(self.who, self.token, self.at)} lose {self.amount} {self.points.upper()}{armor}"
+        return f"{_who(self, words)} loses {self.amount} {self.points.upper()}{armor}"
 
 
 class Heal(_Effect):
@@ -374,8 +467,9 @@ class Heal(_Effect):
     token: str | None = None
     at: Place | None = None
 
-    def describe(self) -> str:
-        return f"{_who(self.who, self.token, self.at)} regain {self.hp} HP and {self.pp} PP"
+    def describe(self, words: Wording = PLAIN) -> str:
+        points = [f"{n} {what}" for n, what in ((self.hp, "HP"), (self.pp, "PP")) if n]
+        return f"{_who(self, words)} regains {_and(points)}" if points else "nothing happens"
 
 
 class Check(_Effect):
@@ -393,13 +487,14 @@ class Check(_Effect):
     success: list[Effect] = Field(default_factory=list)
     failure: list[Effect] = Field(default_factory=list)
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")
-        out = f"{_who(self.who, self.token, self.at)} check {'+'.join(self.attributes)}+2D against TN {tn}"
-        if self.success:
-            out += "; success: " + ", ".join(e.describe() for e in self.success)
-        if self.failure:
-            out += "; failure: " + ", ".join(e.describe() for e in self.failure)
+        out = f"{_who(self, words)} checks {'+'.join(self.attributes)}+2D against TN {tn}"
+        # the effects of a result reach the hero who checked
+        checked = replace(words, actor="that hero")
+        for label, effects in (("success", self.success), ("failure", self.failure)):
+            if effects:
+                out += f"; on a {label}, " + _and([e.describe(checked) for e in effects])
         return out
 
 
@@ -415,16 +510,17 @@ class Give(_Effect):
     token: str | None = None
     at: Place | None = None
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         parts = []
         if self.item:
-            parts.append(f"{_who(self.who, self.token, self.at)} get {self.item}")
+            parts.append(f"{_who(self, words)} gets the {words.name('equipment', self.item)}")
         if self.loot_cards:
-            parts.append(f"{_who(self.who, self.token, self.at)} draw {self.loot_cards} Loot Card"
-                         f"{'s' if self.loot_cards > 1 else ''}")
+            cards = f"{self.loot_cards} Loot Card{'s' if self.loot_cards > 1 else ''}"
+            parts.append(f"{'and draws' if parts else _who(self, words) + ' draws'} {cards}")
+        text = " ".join(parts)
         if self.group_xp:
-            parts.append(f"the group gets {self.group_xp} Group XP")
-        return ", ".join(parts) or "nothing"
+            text += (" and " if text else "") + f"the group gains {self.group_xp} Group XP"
+        return text or "nothing happens"
 
 
 class SetFlag(_Effect):
@@ -434,8 +530,8 @@ class SetFlag(_Effect):
     flag: Annotated[str, Field(min_length=1, max_length=60)]
     value: bool = True
 
-    def describe(self) -> str:
-        return f"{'mark' if self.value else 'forget'} {self.flag}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"{'mark' if self.value else 'clear'} {_flag(self.flag)}"
 
 
 class Win(_Effect):
@@ -443,7 +539,7 @@ class Win(_Effect):
 
     do: Literal["win"]
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         return "the heroes win"
 
 
@@ -452,7 +548,7 @@ class Lose(_Effect):
 
     do: Literal["lose"]
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         return "the heroes lose"
 
 
@@ -464,14 +560,15 @@ Effect = Annotated[MoveDoom | Spawn | ExtraActivation | PlaceMarker | RemoveMark
 ``damage``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``, ``lose``."""
 
 
-def _who(who: str, token: str | None, at: Place | None) -> str:
-    if who == "all":
+def _who(effect: Damage | Heal | Check | Give, words: Wording) -> str:
+    """The heroes an effect reaches, as a singular subject (``every hero``, ``that hero``...)."""
+    if effect.who == "all":
         return "every hero"
-    if who == "carrier":
-        return f"the hero carrying the {token}"
-    if who == "on_place":
-        return f"every hero on {at.describe() if at else 'the place'}"
-    return "the hero"
+    if effect.who == "carrier":
+        return f"the hero carrying the {words.name('token', effect.token or '?')}"
+    if effect.who == "on_place":
+        return f"every hero {effect.at.on() if effect.at else 'on the place'}"
+    return words.actor
 
 
 # --------------------------------------------------------------------------- goals
@@ -485,8 +582,8 @@ class DefeatBoss(_Goal):
     goal: Literal["defeat_boss"]
     boss: str
 
-    def describe(self) -> str:
-        return f"defeat {self.boss}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"defeat {_inside(words.name('boss', self.boss))}"
 
 
 class CarryToken(_Goal):
@@ -496,8 +593,8 @@ class CarryToken(_Goal):
     token: str
     to: Place
 
-    def describe(self) -> str:
-        return f"bring the {self.token} to {self.to.describe()}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"bring the {words.name('token', self.token)} to {self.to.describe()}"
 
 
 class ClearTile(_Goal):
@@ -506,7 +603,7 @@ class ClearTile(_Goal):
     goal: Literal["clear_tile"]
     tile: str
 
-    def describe(self) -> str:
+    def describe(self, words: Wording = PLAIN) -> str:
         return f"defeat every monster on Room Tile {self.tile}"
 
 
@@ -518,8 +615,8 @@ class Escape(_Goal):
     at: Place = Field(default_factory=lambda: Place(entrance=True))
     all: bool = True
 
-    def describe(self) -> str:
-        return f"{'every hero' if self.all else 'a hero'} escapes at {self.at.describe()}"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"escape: {'every living hero' if self.all else 'a hero'} is {self.at.on()} at the end of a round"
 
 
 class Survive(_Goal):
@@ -528,8 +625,8 @@ class Survive(_Goal):
     goal: Literal["survive"]
     rounds: Round
 
-    def describe(self) -> str:
-        return f"survive {self.rounds} rounds"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"survive until the end of round {self.rounds}"
 
 
 class TimeLimit(_Goal):
@@ -538,8 +635,8 @@ class TimeLimit(_Goal):
     goal: Literal["time_limit"]
     round: Round
 
-    def describe(self) -> str:
-        return f"round {self.round} ends"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"round {self.round} ends (time limit)"
 
 
 class FlagGoal(_Goal):
@@ -548,8 +645,8 @@ class FlagGoal(_Goal):
     goal: Literal["flag"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
 
-    def describe(self) -> str:
-        return f"{self.flag} happens"
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"{_flag(self.flag)} is marked"
 
 
 Goal = Annotated[DefeatBoss | CarryToken | ClearTile | Escape | Survive | TimeLimit | FlagGoal,
@@ -592,14 +689,16 @@ class Rule(Strict):
     def simulated(self) -> bool:
         return self.when is not None
 
-    def describe(self) -> str:
-        """The rule in words, generated from its data."""
+    def describe(self, words: Wording = PLAIN) -> str:
+        """The rule in words, generated from its data (a prose rule: its text). ``words``
+        names the ids; the rule's trigger says who "the hero" of its effects is."""
         if self.when is None:
             return self.text
-        head = self.when.describe()
-        cond = " " + ", ".join(c.describe() for c in self.conditions) if self.conditions else ""
-        body = "; ".join(e.describe() for e in self.effects)
-        return f"{head}{cond}: {body}" + (" (once)" if self.once else "") + "."
+        words = replace(words, actor=self.when.actor)
+        head = self.when.describe(words)
+        cond = ", " + _and([c.describe(words) for c in self.conditions]) if self.conditions else ""
+        body = "; ".join(e.describe(words) for e in self.effects)
+        return f"{head}{cond}: {body}" + (" (once only)" if self.once else "") + "."
 
 
 # --------------------------------------------------------------------------- setup
@@ -715,6 +814,22 @@ class Scenario(Document):
         """The rules written only as text: printed, not simulated."""
         return [r for r in self.rules if not r.simulated]
 
+    def wording(self, name: Namer = _id_as_name) -> Wording:
+        """A :class:`Wording` that names this scenario's tokens by their ``name`` and every
+        other id through ``name`` (for instance the pack's display names)."""
+        tokens = {t.id: t.name for t in self.setup.tokens}
+
+        def named(kind: str, ref: str) -> str:
+            return tokens.get(ref, ref) if kind == "token" else name(kind, ref)
+
+        return Wording(name=named)
+
+    def effects(self) -> Iterator[tuple[tuple[str | int, ...], Effect]]:
+        """Every effect of the rules with its field path, those in a check's ``success`` and
+        ``failure`` included (the setup's markers are not rule effects)."""
+        for i, rule in enumerate(self.rules):
+            yield from _effects(rule.effects, ("rules", i, "do"))
+
     def places(self) -> Iterator[tuple[tuple[str | int, ...], Place]]:
         """Every :class:`Place` the scenario names, with its field path."""
         for i, token in enumerate(self.setup.tokens):
@@ -777,7 +892,7 @@ class Scenario(Document):
             yield (("rewards", "items", i), "equipment", item)
 
 
-def _effects(effects: list, path: tuple) -> Iterator[tuple[tuple, object]]:
+def _effects(effects: list[Effect], path: tuple) -> Iterator[tuple[tuple, Effect]]:
     """Every effect with its field path, the ``success``/``failure`` of checks included."""
     for i, effect in enumerate(effects):
         yield path + (i,), effect

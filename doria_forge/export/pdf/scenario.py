@@ -20,6 +20,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
+from doria_forge.model.scenario import Place
 
 from .errors import ExportError
 from .fonts import BOLD, REGULAR, register_fonts
@@ -40,21 +41,42 @@ def template_env(templates_dir: Path) -> SandboxedEnvironment:
 def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     """Plain data for the template: ``scenario`` fields, ``tiles`` (id, name, count) of the Room Tile
     deck, ``optional_rules`` (id -> text) it switches on, ``pack`` (name, version), and the
-    scenario's data in words: ``rules`` (``words``, ``flavour``, ``simulated``), ``win`` and
-    ``lose`` goals (``words``, ``flavour``)."""
+    scenario's data in words (ids named by the pack's display names): ``rules`` (``words``,
+    ``flavour``, ``simulated``), ``win`` and ``lose`` goals (``words``, ``flavour``), ``tokens``
+    (``name``, ``text``, ``pick_up_ap``, ``where``, ``dropped``), setup ``markers``,
+    ``reward_items`` (names), ``campaigns`` that play it (``name``, ``number``, ``of``)."""
     tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
     texts = {r.id: r.text for r in pack.rules.optional_rules}
+    words = scenario.wording(lambda kind, ref: doc.display_name if (doc := pack.get(kind, ref)) else ref)
+    setup = scenario.setup
     return {
         "scenario": scenario.model_dump(mode="json"),
         "tiles": tiles,
         "optional_rules": {rid: texts.get(rid, rid) for rid in scenario.optional_rules},
         "pack": {"name": pack.info.display_name, "version": pack.info.version},
-        "rules": [{"words": r.describe(), "flavour": r.text if r.simulated else "", "simulated": r.simulated}
+        "rules": [{"words": r.describe(words), "flavour": r.text if r.simulated else "", "simulated": r.simulated}
                   for r in scenario.rules],
-        "win": [{"words": g.describe(), "flavour": g.text} for g in scenario.goals.win],
-        "lose": [{"words": g.describe(), "flavour": g.text} for g in scenario.goals.lose],
+        "win": [{"words": g.describe(words), "flavour": g.text} for g in scenario.goals.win],
+        "lose": [{"words": g.describe(words), "flavour": g.text} for g in scenario.goals.lose],
+        "tokens": [{"name": t.name, "text": t.text, "pick_up_ap": t.pick_up_ap,
+                    "where": _sentence(f"lies {t.at.on()}{_once_revealed(t.at, setup.start_tile)}") if t.at
+                    else "Not on the table at the start: a special rule brings it into play.",
+                    "dropped": t.dropped_when_unconscious} for t in setup.tokens],
+        "markers": [_sentence(m.describe(words) + _once_revealed(m.at, setup.start_tile)) for m in setup.markers],
+        "reward_items": [words.name("equipment", item) for item in scenario.rewards.items],
+        "campaigns": [{"name": c.display_name, "number": c.scenarios.index(scenario.id) + 1,
+                       "of": len(c.scenarios)} for c in pack.campaigns.values() if scenario.id in c.scenarios],
     }
+
+
+def _sentence(words: str) -> str:
+    return words[:1].upper() + words[1:] + "."
+
+
+def _once_revealed(place: Place, start_tile: str) -> str:
+    """A place on a tile other than the start tile waits until that tile is revealed."""
+    return f" once Room Tile {place.tile} is revealed" if place.tile and place.tile != start_tile else ""
 
 
 def render_scenario_text(env: SandboxedEnvironment, pack: ContentPack, scenario: Scenario,
