@@ -98,3 +98,10 @@ def test_every_shipped_scenario_sets_balance_targets_and_max_rounds(pack):
         low, high = scenario.balance.rounds or (1, scenario.max_rounds)
         assert high <= scenario.max_rounds, scenario.id
 
+
+
+def test_shipped_scenarios_pass_every_scenario_rule():
+    """The scenario rules find nothing in the samples but the one rule written as prose."""
+    result = validate_pack(CONTENT)
+    found = [(p.rule_id, p.severity.value) for p in result.problems if p.rule_id.startswith("scenario-")]
+    assert found == [("scenario-prose-rule", "info")]

@@ -12,10 +12,13 @@ from enum import Enum
 
 
 class Severity(str, Enum):
-    """How bad a problem is: an ``error`` fails validation, a ``warning`` does not."""
+    """How bad a problem is: an ``error`` fails validation, a ``warning`` does not (unless
+    ``validate --strict``), an ``info`` only tells (an expansion replacing a card of the
+    pack it requires)."""
 
     ERROR = "error"
     WARNING = "warning"
+    INFO = "info"
 
     def __str__(self) -> str:
         return self.value

@@ -78,7 +78,7 @@ def _escape_property(text: str) -> str:
 
 def github_line(problem: Problem) -> str:
     """One GitHub Actions annotation, escaped as the workflow-command syntax requires."""
-    command = "error" if problem.severity is Severity.ERROR else "warning"
+    command = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(problem.severity, "notice")
     return (f"::{command} file={_escape_property(problem.file)},line={problem.line},"
             f"col={problem.column},title={_escape_property(problem.rule_id)}::{_escape_data(problem.message)}")
 

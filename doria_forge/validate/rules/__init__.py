@@ -30,7 +30,11 @@ from . import (
     room_tile_openings,
     room_tile_reachable,
     room_tile_shape,
+    scenario_goals,
+    scenario_prose,
+    scenario_references,
     scenario_tile_deck,
+    scenario_triggers,
     single_manifest,
 )
 
@@ -45,6 +49,10 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     room_tile_openings,
     room_tile_reachable,
     scenario_tile_deck,
+    scenario_references,
+    scenario_triggers,
+    scenario_goals,
+    scenario_prose,
     printable_text,
     card_art,
     single_manifest,

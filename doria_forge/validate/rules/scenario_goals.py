@@ -1,0 +1,134 @@
+"""A scenario can be won: a way to win exists, each goal can be reached on its tile set, and
+its target tile can be placed against the other tiles.
+
+Reported at the goal's (or the target tile's) field:
+
+* ``goals`` without a ``win`` goal, and no ``win`` effect: nothing ever wins the scenario
+  (a scenario without ``goals`` has its goal only in words, like a prose rule);
+* ``defeat_boss`` of a boss no ``spawn`` effect brings;
+* ``carry_token`` of a token that never lies anywhere (no setup ``at``, no ``place_token``);
+* ``clear_tile`` of a Room Tile that is not in the scenario (a warning when it comes only as
+  a random tile);
+* ``flag`` of a flag no effect sets;
+* ``survive`` longer than the game lasts (``max_rounds``, or a ``time_limit`` lose goal
+  ending it sooner); a ``time_limit`` after ``max_rounds`` is a warning: the simulation
+  stops undecided first;
+* the target tile cannot be placed against any door or open side of the scenario's other
+  Room Tiles (book chapter *Exploration*: a tile with doors joins with a door facing the
+  opened door, a tile without doors with an open side; an open side takes open sides, or
+  a tile with only doors anywhere along it), so it is never revealed.
+
+Places of goals (``to``, ``at``) are checked by ``scenario-references``; a character's death
+always loses, so no lose goal is needed.
+
+Passing::
+
+    setup:
+      tile_deck: [{tile: B-4}]
+      target_tile: F-1          # its door sits in the middle of a side, as B-4's doors do
+    goals:
+      win: [{goal: clear_tile, tile: F-1}]
+
+Failing::
+
+    setup:
+      tile_deck: [{tile: B-4}]
+      target_tile: X-1          # X-1's only door is at offset 1: it faces no door of A-1 or B-4
+    goals:
+      win: [{goal: defeat_boss, boss: ember_dragon}]    # no rule spawns the dragon
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ...geometry import OPPOSITE, Opening, TileShape, border_square
+from ...load.problem import Problem, Severity
+from ...model.scenario import CarryToken, ClearTile, DefeatBoss, FlagGoal, Survive, TimeLimit, Win
+from ..scenario_facts import Path, ScenarioFacts, scenario_facts
+from ..source_map import SourceMap
+
+ID = "scenario-goal-reachable"
+SEVERITY = Severity.ERROR
+
+NEVER = ": this goal can never be reached"
+
+
+def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+    for facts in scenario_facts(pack):
+        for path, severity, message in _problems(facts):
+            # a missing win goal is the goals mapping's fault, shown at its key; others at the value
+            yield source_map.problem("scenario", facts.scenario.id, path, ID, severity, message,
+                                     value=path != ("goals",))
+
+
+def _problems(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
+    scenario = facts.scenario
+    # Without goals the goal is only its words (like a prose rule): there is nothing to check.
+    if ("goals" in scenario.model_fields_set and not scenario.goals.win
+            and not any(isinstance(e, Win) for _, e in scenario.effects())):
+        yield ("goals",), SEVERITY, "the scenario has no win goal and no rule that wins: it can never be won"
+    for side in ("win", "lose"):
+        for i, goal in enumerate(getattr(scenario.goals, side)):
+            yield from _goal(facts, ("goals", side, i), goal)
+    yield from _target_tile(facts)
+
+
+def _goal(facts: ScenarioFacts, path: Path, goal: object) -> Iterator[tuple[Path, Severity, str]]:
+    if isinstance(goal, DefeatBoss) and goal.boss in facts.pack.bosses and goal.boss not in facts.bosses_spawned:
+        yield path + ("boss",), SEVERITY, f"no effect spawns the boss {goal.boss}" + NEVER
+    elif isinstance(goal, CarryToken) and goal.token in facts.tokens and goal.token not in facts.tokens_placed:
+        yield path + ("token",), SEVERITY, f"token {goal.token} never lies anywhere to be picked up" + NEVER
+    elif isinstance(goal, ClearTile):
+        yield from facts.tile_problems(path + ("tile",), goal.tile, NEVER)
+    elif isinstance(goal, FlagGoal) and goal.flag not in facts.flags_set:
+        yield path + ("flag",), SEVERITY, f"no effect sets the flag {goal.flag}" + NEVER
+    elif isinstance(goal, Survive):
+        limit = facts.round_limit(ignore=path)
+        if goal.rounds > limit.round:
+            yield path + ("rounds",), SEVERITY, f"round {goal.rounds} never ends: {limit.reason}" + NEVER
+    elif isinstance(goal, TimeLimit) and goal.round > facts.scenario.max_rounds:
+        yield path + ("round",), Severity.WARNING, (
+            f"round {goal.round} is after max_rounds {facts.scenario.max_rounds}: a simulated game stops undecided "
+            "before the time limit")
+
+
+def _target_tile(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
+    target = facts.scenario.setup.target_tile
+    if not target or target not in facts.room_tiles:
+        return
+    shape = facts.room_tiles[target].shape()
+    others = [t for t in facts.tiles_in_play() if t.id != target]
+    if others and not any(can_join(t.shape(), shape) for t in others):
+        listed = ", ".join(t.id for t in others)
+        yield ("setup", "target_tile"), SEVERITY, (
+            f"target tile {target} cannot be placed against any door or open side of the scenario's other "
+            f"Room Tiles ({listed}): its openings never face theirs, so it is never revealed")
+
+
+def can_join(placed: TileShape, new: TileShape) -> bool:
+    """Whether tile ``new`` (turned any way) can be placed against an opening of ``placed``
+    (turned any way) by the book's rules of *Exploration*: behind a door, a tile with doors
+    puts one of its doors there, a tile without doors an open side; along an open side, an
+    Open Room Tile puts an open side touching it, a tile with only doors a door anywhere
+    along it. Only the facing squares matter; the rest of the dungeon is not considered."""
+    new_has_doors, new_is_open = bool(new.doors()), bool(new.open_sides())
+    for opening in placed.openings:
+        # the squares of the neighbouring tile that touch this opening
+        facing = {_across(opening.side, cell) for cell in opening.cells}
+        wanted_door = new_has_doors if opening.is_door else not new_is_open
+        for turns in range(4):
+            for other in new.rotated(turns).openings:
+                if other.side == OPPOSITE[opening.side] and other.is_door == wanted_door and _touches(other, facing):
+                    return True
+    return False
+
+
+def _across(side: str, cell: tuple[int, int]) -> tuple[int, int]:
+    """The square of the neighbouring tile (beyond ``side``) that touches border square ``cell``."""
+    along = cell[1] if side in ("north", "south") else cell[0]
+    return border_square(OPPOSITE[side], along)
+
+
+def _touches(opening: Opening, squares: set[tuple[int, int]]) -> bool:
+    return any(cell in squares for cell in opening.cells)

@@ -1,0 +1,144 @@
+"""Every place, token and marker a scenario names exists in its game.
+
+That the tiles, monsters, bosses and items a scenario names exist in the pack is checked
+for all references alike (``dangling-reference``). This rule checks what only the
+scenario's own game can answer:
+
+* a place (``at``, ``to``, ``place`` of a token, marker, rule or goal) lies on a Room Tile
+  of the scenario (its start tile, tile deck or target tile; a tile that comes only as one
+  of the ``random_tiles`` is a warning), its ``square`` is not a wall of that tile, its
+  ``rune`` colour is on that tile (without ``tile``: on some tile of the scenario), its
+  ``marker`` is put on the table by something (a setup marker, a ``place_marker`` effect;
+  Loot Markers by treasure icons, Blocked Door markers by ``block_doors`` or a Trap);
+* a token a rule, condition or goal names is defined in ``setup.tokens`` (once);
+* a marker a ``remove_marker`` effect takes off is put on the table by something;
+* ``who: carrier`` names its ``token`` and ``who: on_place`` its ``at``;
+* ``open_doors`` / ``block_doors`` and ``monsters_left`` name a Room Tile of the scenario.
+
+Passing::
+
+    setup:
+      tile_deck: [{tile: C-8}]          # C-8 has an orange rune at [1, 3]
+      tokens: [{id: relic, name: Relic, at: {rune: orange, tile: C-8}}]
+    rules:
+      - when: {on: token_picked_up, token: relic}
+        do: [{do: place_marker, marker: rubble, at: {entrance: true}}]
+
+Failing::
+
+    setup:
+      tile_deck: [{tile: C-8}]
+      tokens: [{id: relic, name: Relic, at: {rune: green, tile: C-8}}]   # C-8 has no green rune
+    rules:
+      - when: {on: token_picked_up, token: idol}                        # no token idol
+        do: [{do: remove_marker, marker: web}]                           # nothing places a web
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from ...load.problem import Problem, Severity
+from ...model.scenario import (
+    BlockDoors,
+    CarryToken,
+    MonstersLeft,
+    OpenDoors,
+    Place,
+    RemoveMarker,
+    TokenCarried,
+    TokenPickedUp,
+)
+from ..scenario_facts import Path, ScenarioFacts, scenario_facts
+from ..source_map import SourceMap
+
+ID = "scenario-references"
+SEVERITY = Severity.ERROR
+
+
+def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+    for facts in scenario_facts(pack):
+        for path, severity, message in _problems(facts):
+            yield source_map.problem("scenario", facts.scenario.id, path, ID, severity, message, value=True)
+
+
+def _problems(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
+    scenario = facts.scenario
+    seen: set[str] = set()
+    for i, defined in enumerate(scenario.setup.tokens):
+        if defined.id in seen:
+            yield ("setup", "tokens", i, "id"), SEVERITY, f"token {defined.id} is defined twice in setup.tokens"
+        seen.add(defined.id)
+    for path, name in _token_names(facts):
+        if name not in facts.tokens:
+            known = ", ".join(sorted(facts.tokens)) or "none"
+            yield path, SEVERITY, f"no token {name} in setup.tokens (defined: {known})"
+    for path, place in scenario.places():
+        absent = facts.tile_absence(place.tile) if place.tile is not None else None
+        if absent is not None:
+            yield from facts.tile_problems(path + ("tile",), place.tile or "", _consequence(path))
+            if absent[1]:
+                continue  # its square, rune or marker cannot be looked up on a tile that is not there
+        for field, message in _place_problems(facts, place):
+            yield path + (field,), SEVERITY, message + _consequence(path)
+    for path, effect in scenario.effects():
+        if isinstance(effect, RemoveMarker) and effect.marker not in facts.markers_placed:
+            yield path + ("marker",), SEVERITY, (f"nothing puts a {effect.marker} marker on the table, so there is "
+                                                 "none to remove")
+        who = getattr(effect, "who", None)
+        if who == "carrier" and not getattr(effect, "token", None):
+            yield path + ("who",), SEVERITY, "who: carrier needs the token whose carrier it means (token: ...)"
+        if who == "on_place" and getattr(effect, "at", None) is None:
+            yield path + ("who",), SEVERITY, "who: on_place needs the place it means (at: ...)"
+        if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
+            yield from facts.tile_problems(path + ("tile",), effect.tile)
+    for i, rule in enumerate(scenario.rules):
+        for j, condition in enumerate(rule.conditions):
+            if isinstance(condition, MonstersLeft) and condition.tile:
+                yield from facts.tile_problems(("rules", i, "if", j, "tile"), condition.tile)
+
+
+def _token_names(facts: ScenarioFacts) -> Iterator[tuple[Path, str]]:
+    """Every token id a rule, condition, effect or goal names, with its path."""
+    scenario = facts.scenario
+    for i, rule in enumerate(scenario.rules):
+        if isinstance(rule.when, TokenPickedUp):
+            yield ("rules", i, "when", "token"), rule.when.token
+        for j, condition in enumerate(rule.conditions):
+            if isinstance(condition, TokenCarried):
+                yield ("rules", i, "if", j, "token"), condition.token
+    for path, effect in scenario.effects():
+        token = getattr(effect, "token", None)
+        if token:
+            yield path + ("token",), token
+    for side in ("win", "lose"):
+        for i, goal in enumerate(getattr(scenario.goals, side)):
+            if isinstance(goal, CarryToken):
+                yield ("goals", side, i, "token"), goal.token
+
+
+def _place_problems(facts: ScenarioFacts, place: Place) -> Iterator[tuple[str, str]]:
+    """``(field of the place, message)`` for each way ``place`` is not on its tile or table."""
+    tile = facts.room_tiles.get(place.tile) if place.tile else None
+    if place.square is not None and tile is not None:
+        row, col = place.square
+        if tile.shape().kind((row, col)) == "wall":
+            yield "square", f"square [{row}, {col}] of Room Tile {tile.id} is a wall"
+    if place.rune is not None:
+        if tile is not None:
+            if not any(r.color == place.rune for r in tile.runes):
+                has = ", ".join(sorted({r.color for r in tile.runes})) or "none"
+                yield "rune", f"Room Tile {tile.id} has no {place.rune} rune (its runes: {has})"
+        elif place.tile is None and not any(r.color == place.rune for t in facts.tiles_in_play() for r in t.runes):
+            yield "rune", f"no Room Tile of this scenario has a {place.rune} rune"
+    if place.marker is not None and place.marker not in facts.markers_placed:
+        yield "marker", f"nothing puts a {place.marker} marker on the table"
+
+
+def _consequence(path: Path) -> str:
+    if path[0] == "rules" and path[2] == "when":
+        return ": this rule can never fire"
+    if path[0] == "goals":
+        return ": this goal can never be reached"
+    return ""
+

@@ -1,0 +1,158 @@
+"""What a scenario's data says about the games it makes, for the scenario rules of ``validate``.
+
+Read from the validated models only, never from the engine: which Room Tiles can come into
+play, which flags, markers, tokens and bosses its rules bring onto the table, and the last
+round a game of it can reach. The scenario rules (``rules/scenario_*.py``) share these facts
+so that each of them asks the same question the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..load.problem import Severity
+from ..model.pack import ContentPack
+from ..model.room_tile import RoomTile
+from ..model.scenario import (
+    BlockDoors,
+    PlaceMarker,
+    PlaceToken,
+    Scenario,
+    SetFlag,
+    Spawn,
+    Survive,
+    TimeLimit,
+    Token,
+)
+
+Path = tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class RoundLimit:
+    """The last round a game of the scenario can reach: ``round``, and what ends it there
+    (``reason`` in words, ``path`` of the field that says so)."""
+
+    round: int
+    reason: str
+    path: Path
+
+
+@dataclass(frozen=True)
+class ScenarioFacts:
+    """Facts about one ``scenario`` of ``pack`` (a :class:`~doria_forge.model.ContentPack`)."""
+
+    pack: ContentPack
+    scenario: Scenario
+
+    # ------------------------------------------------------------------ tiles
+    @cached_property
+    def named_tiles(self) -> frozenset[str]:
+        """The start tile, the tile deck's tiles and the target tile."""
+        setup = self.scenario.setup
+        named = {setup.start_tile, *(e.tile for e in setup.tile_deck)}
+        if setup.target_tile:
+            named.add(setup.target_tile)
+        return frozenset(named)
+
+    @cached_property
+    def random_pool(self) -> frozenset[str]:
+        """The pack's Room Tiles ``random_tiles`` may draw (none when it draws none)."""
+        if not self.scenario.setup.random_tiles:
+            return frozenset()
+        return frozenset(t for t in self.room_tiles if t not in self.named_tiles)
+
+    @property
+    def room_tiles(self) -> Mapping[str, RoomTile]:
+        return self.pack.room_tiles
+
+    def tiles_in_play(self) -> list[RoomTile]:
+        """Every Room Tile of the pack that can come into a game of the scenario, by id."""
+        ids = sorted((self.named_tiles | self.random_pool) & set(self.room_tiles))
+        return [self.room_tiles[t] for t in ids]
+
+    def tile_absence(self, tile: str) -> tuple[str, bool] | None:
+        """Why Room Tile ``tile`` may not be in a game: ``(reason, certain)``; ``certain`` when it
+        is never in play, not when it is only one of the random tiles. None when it is named
+        by the setup, or not in the pack at all (``dangling-reference`` reports that)."""
+        if tile in self.named_tiles or tile not in self.room_tiles:
+            return None
+        if tile in self.random_pool:
+            return (f"Room Tile {tile} is not named by the setup: it comes into play only if it is drawn as a "
+                    f"random tile (random_tiles: {self.scenario.setup.random_tiles})", False)
+        return (f"Room Tile {tile} is not in this scenario (not its start tile, tile deck or target tile)", True)
+
+    def tile_problems(self, path: Path, tile: str, consequence: str = "") -> Iterator[tuple[Path, Severity, str]]:
+        """``(path, severity, message)`` when Room Tile ``tile`` may not be in a game: an error
+        (ending in ``consequence``) when it never is, a warning when it is only a random tile."""
+        absent = self.tile_absence(tile)
+        if absent is not None:
+            reason, certain = absent
+            yield path, (Severity.ERROR if certain else Severity.WARNING), reason + (consequence if certain else "")
+
+    # ------------------------------------------------------------------ what rules bring into play
+    @cached_property
+    def flags_set(self) -> frozenset[str]:
+        """Flags some effect sets (``set_flag`` with ``value: true``)."""
+        return frozenset(e.flag for _, e in self.scenario.effects() if isinstance(e, SetFlag) and e.value)
+
+    @cached_property
+    def markers_placed(self) -> frozenset[str]:
+        """Markers that can be on the table: the setup's and ``place_marker`` effects', Loot
+        Markers when a tile in play has a treasure icon, Blocked Door markers when an effect or
+        a Trap of the pack blocks doors."""
+        placed = {m.marker for m in self.scenario.setup.markers}
+        placed |= {e.marker for _, e in self.scenario.effects() if isinstance(e, PlaceMarker)}
+        if any(t.treasures for t in self.tiles_in_play()):
+            placed.add("loot")
+        if any(isinstance(e, BlockDoors) for _, e in self.scenario.effects()) or any(
+                t.effect.blocks_doors for t in self.pack.traps.values()):
+            placed.add("blocked_door")
+        return frozenset(placed)
+
+    @cached_property
+    def tokens(self) -> Mapping[str, Token]:
+        """The setup's tokens by id (the first of a repeated id)."""
+        out: dict[str, Token] = {}
+        for token in self.scenario.setup.tokens:
+            out.setdefault(token.id, token)
+        return out
+
+    @cached_property
+    def tokens_placed(self) -> frozenset[str]:
+        """Tokens that lie somewhere at the start or that a ``place_token`` effect puts down."""
+        placed = {t.id for t in self.scenario.setup.tokens if t.at is not None}
+        placed |= {e.token for _, e in self.scenario.effects() if isinstance(e, PlaceToken)}
+        return frozenset(placed)
+
+    @cached_property
+    def bosses_spawned(self) -> frozenset[str]:
+        """Boss Monsters some ``spawn`` effect brings."""
+        return frozenset(e.boss for _, e in self.scenario.effects() if isinstance(e, Spawn) and e.boss)
+
+    # ------------------------------------------------------------------ rounds
+    def round_limit(self, *, ignore: Path | None = None) -> RoundLimit:
+        """The earliest round after which no game goes on: ``max_rounds`` (where a simulated
+        game stops), a ``time_limit`` lose goal or a ``survive`` win goal; the goal at path
+        ``ignore`` does not count (to ask whether that goal itself can be reached)."""
+        limit = RoundLimit(self.scenario.max_rounds, f"the scenario ends after max_rounds "
+                                                     f"{self.scenario.max_rounds}", ("max_rounds",))
+        for side in ("win", "lose"):
+            for i, goal in enumerate(getattr(self.scenario.goals, side)):
+                path: Path = ("goals", side, i)
+                if path == ignore:
+                    continue
+                if isinstance(goal, TimeLimit) and side == "lose" and goal.round < limit.round:
+                    limit = RoundLimit(goal.round, f"the time_limit goal ends the scenario after round {goal.round}",
+                                       path + ("round",))
+                if isinstance(goal, Survive) and side == "win" and goal.rounds < limit.round:
+                    limit = RoundLimit(goal.rounds, f"the survive goal ends the scenario after round {goal.rounds}",
+                                       path + ("rounds",))
+        return limit
+
+
+def scenario_facts(pack: ContentPack) -> list[ScenarioFacts]:
+    """Facts for every scenario of ``pack``, in id order."""
+    return [ScenarioFacts(pack, s) for s in pack.scenarios.values()]
