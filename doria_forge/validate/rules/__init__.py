@@ -20,6 +20,7 @@ from types import ModuleType
 from ...load.problem import Problem, Severity
 from . import (
     boss_levels,
+    campaign_links,
     card_art,
     dice_expression,
     equipment_requirements,
@@ -30,6 +31,7 @@ from . import (
     room_tile_openings,
     room_tile_reachable,
     room_tile_shape,
+    scenario_balance,
     scenario_goals,
     scenario_prose,
     scenario_references,
@@ -52,7 +54,9 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     scenario_references,
     scenario_triggers,
     scenario_goals,
+    scenario_balance,
     scenario_prose,
+    campaign_links,
     printable_text,
     card_art,
     single_manifest,

@@ -99,6 +99,8 @@ def _target_tile(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
         return
     shape = facts.room_tiles[target].shape()
     others = [t for t in facts.tiles_in_play() if t.id != target]
+    if not shape.well_shaped or any(not t.shape().well_shaped for t in others):
+        return  # room-tile-shape reports the tile; openings of a malformed tile are guesses
     if others and not any(can_join(t.shape(), shape) for t in others):
         listed = ", ".join(t.id for t in others)
         yield ("setup", "target_tile"), SEVERITY, (

@@ -120,6 +120,8 @@ def _token_names(facts: ScenarioFacts) -> Iterator[tuple[Path, str]]:
 def _place_problems(facts: ScenarioFacts, place: Place) -> Iterator[tuple[str, str]]:
     """``(field of the place, message)`` for each way ``place`` is not on its tile or table."""
     tile = facts.room_tiles.get(place.tile) if place.tile else None
+    if tile is not None and not tile.shape().well_shaped:
+        tile = None  # room-tile-shape reports it; its squares cannot be looked up
     if place.square is not None and tile is not None:
         row, col = place.square
         if tile.shape().kind((row, col)) == "wall":

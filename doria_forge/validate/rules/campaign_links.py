@@ -1,0 +1,63 @@
+"""A campaign's scenarios and rewards fit together (chapter *Campaigns*).
+
+That every scenario a campaign lists exists is checked for all references alike
+(``dangling-reference``). This rule checks the campaign as a whole:
+
+* a reward ``after_scenario`` past the campaign's last scenario is never given (error);
+* a scenario played in a campaign should be written for one (``mode: campaign``): a single
+  scenario gives the faster hero levels of single scenarios (warning);
+* a scenario listed twice is probably a copy-paste slip (warning).
+
+Passing::
+
+    kind: campaign
+    scenarios: [greywater_ledger, greywater_gate, greywater_toll]
+    rewards: [{after_scenario: 3, text: "The campaign is won."}]
+
+Failing::
+
+    kind: campaign
+    scenarios: [greywater_ledger, sunken_reliquary, greywater_ledger]   # a single scenario; a repeat
+    rewards: [{after_scenario: 4, text: "Never given."}]                 # only 3 scenarios
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...load.problem import Problem, Severity
+from ..source_map import SourceMap
+
+ID = "campaign-links"
+SEVERITY = Severity.ERROR
+
+
+def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+    for campaign in pack.campaigns.values():
+        count = len(campaign.scenarios)
+        for i, reward in enumerate(campaign.rewards):
+            if reward.after_scenario > count:
+                yield source_map.problem(
+                    "campaign", campaign.id, ("rewards", i, "after_scenario"), ID, SEVERITY,
+                    f"reward after scenario {reward.after_scenario} is never given: the campaign has {count} "
+                    f"scenario{'s' if count != 1 else ''}",
+                    value=True,
+                )
+        first: dict[str, int] = {}
+        for i, scenario_id in enumerate(campaign.scenarios):
+            if scenario_id in first:
+                yield source_map.problem(
+                    "campaign", campaign.id, ("scenarios", i), ID, Severity.WARNING,
+                    f"scenario {scenario_id} is already scenario {first[scenario_id] + 1} of this campaign",
+                    value=True,
+                )
+                continue
+            first[scenario_id] = i
+            scenario = pack.scenarios.get(scenario_id)
+            if scenario is not None and scenario.mode != "campaign":
+                yield source_map.problem(
+                    "campaign", campaign.id, ("scenarios", i), ID, Severity.WARNING,
+                    f"scenario {scenario_id} is a single scenario (mode: {scenario.mode}); a campaign plays "
+                    "scenarios written for it (mode: campaign)",
+                    value=True,
+                )

@@ -1,0 +1,39 @@
+"""campaign-links: a campaign's rewards and scenarios fit together (chapter *Campaigns*)."""
+
+from scenario_helpers import TILES, scenario
+from validate_helpers import lines, validate_files
+
+from doria_forge.validate.rules import campaign_links
+
+CAMPAIGN = """\
+kind: campaign
+id: vaults
+name: The Vaults
+scenarios:
+  - vault
+  - vault-2
+rewards:
+  - {after_scenario: 1, text: "Keep one Loot Card."}
+  - {after_scenario: 2, text: "The campaign is won."}
+"""
+
+
+def problems(tmp_path, campaign: str, mode: str = "campaign") -> list[str]:
+    files = {"tiles.yaml": TILES, "c.yaml": campaign,
+             "s1.yaml": scenario(("story:", f"mode: {mode}\nstory:")),
+             "s2.yaml": scenario(("id: vault", "id: vault-2"), ("story:", "mode: campaign\nstory:"))}
+    return lines(validate_files(tmp_path, files).problems, campaign_links.ID)
+
+
+def test_linked_campaign_scenarios_and_rewards_pass(tmp_path):
+    assert problems(tmp_path, CAMPAIGN) == []
+
+
+def test_reward_after_the_last_scenario_a_repeat_and_a_single_scenario(tmp_path):
+    text = CAMPAIGN.replace("  - vault-2\n", "  - vault-2\n  - vault\n").replace("after_scenario: 2", "after_scenario: 4")
+    assert problems(tmp_path, text, mode="single") == [
+        "c.yaml:5:5 warning [campaign-links] scenario vault is a single scenario (mode: single); a campaign plays "
+        "scenarios written for it (mode: campaign)",
+        "c.yaml:7:5 warning [campaign-links] scenario vault is already scenario 1 of this campaign",
+        "c.yaml:10:22 error [campaign-links] reward after scenario 4 is never given: the campaign has 3 scenarios",
+    ]

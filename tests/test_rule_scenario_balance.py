@@ -1,0 +1,26 @@
+"""scenario-balance-targets: balance targets that the simulated games can meet."""
+
+from scenario_helpers import TILES, scenario
+from validate_helpers import lines, validate_files
+
+from doria_forge.validate.rules import scenario_balance
+
+
+def problems(tmp_path, balance: str) -> list[str]:
+    text = scenario(("story:", "players: [2, 4]\nstory:"), ("max_rounds: 20\n", f"max_rounds: 20\n{balance}"))
+    return lines(validate_files(tmp_path, {"tiles.yaml": TILES, "s.yaml": text}).problems, scenario_balance.ID)
+
+
+def test_targets_the_games_can_meet_pass(tmp_path):
+    balance = 'balance:\n  win_rate: {"2": [0.2, 0.6], all: [0.1, 0.9]}\n  rounds: [8, 20]\n'
+    assert problems(tmp_path, balance) == []
+
+
+def test_a_player_count_never_played_and_rounds_no_game_reaches(tmp_path):
+    balance = 'balance:\n  win_rate: {"6": [0.2, 0.6]}\n  rounds: [22, 30]\n'
+    assert problems(tmp_path, balance) == [
+        "s.yaml:37:14 warning [scenario-balance-targets] no game with 6 players is simulated: the scenario is for "
+        "2-4 players",
+        "s.yaml:38:12 error [scenario-balance-targets] no game lasts 22 rounds: the scenario ends after "
+        "max_rounds 20",
+    ]
