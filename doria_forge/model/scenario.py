@@ -73,6 +73,18 @@ def _a(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
+def _span(low: int, high: int, top: int, exactly: str, anything: str, at_least: str, at_most: str,
+          between: str) -> str:
+    """A range ``low``..``high`` (``top``: no upper limit) in words: ``exactly`` when it is one
+    value, ``anything`` when it is every value, else a format of ``at_least`` (low),
+    ``at_most`` (high) or ``between`` (low, high)."""
+    if low == high:
+        return exactly
+    if high == top:
+        return anything if low == 1 else at_least.format(low)
+    return at_most.format(high) if low == 1 else between.format(low, high)
+
+
 def _and(parts: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
@@ -253,12 +265,9 @@ class PlayersIs(Strict):
     max: Annotated[int, Field(ge=1, le=6)] = 6
 
     def describe(self, words: Wording = PLAIN) -> str:
-        low, high = self.min, self.max
-        if low == high:
-            return f"with exactly {low} player{'s' if low > 1 else ''}"
-        if high == 6:
-            return "with any number of players" if low == 1 else f"with {low} or more players"
-        return f"with up to {high} players" if low == 1 else f"with {low}-{high} players"
+        exactly = f"with exactly {self.min} player{'s' if self.min > 1 else ''}"
+        return _span(self.min, self.max, 6, exactly, "with any number of players", "with {} or more players",
+                     "with up to {} players", "with {}-{} players")
 
 
 class RoundIs(Strict):
@@ -269,12 +278,8 @@ class RoundIs(Strict):
     max: Round = 99
 
     def describe(self, words: Wording = PLAIN) -> str:
-        low, high = self.min, self.max
-        if low == high:
-            return f"in round {low}"
-        if high == 99:
-            return "in any round" if low == 1 else f"from round {low} on"
-        return f"up to round {high}" if low == 1 else f"in rounds {low}-{high}"
+        return _span(self.min, self.max, 99, f"in round {self.min}", "in any round", "from round {} on",
+                     "up to round {}", "in rounds {}-{}")
 
 
 class FlagIs(Strict):

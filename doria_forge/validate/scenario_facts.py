@@ -8,11 +8,11 @@ so that each of them asks the same question the same way.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..load.problem import Severity
+from ..load.problem import Problem, Severity
 from ..model.pack import ContentPack
 from ..model.room_tile import RoomTile
 from ..model.scenario import (
@@ -26,8 +26,12 @@ from ..model.scenario import (
     TimeLimit,
     Token,
 )
+from .source_map import SourceMap
 
 Path = tuple[str | int, ...]
+
+Finding = tuple[Path, Severity, str]
+"""A scenario rule's finding: the field path in the scenario, its severity, the message."""
 
 
 @dataclass(frozen=True)
@@ -156,3 +160,12 @@ class ScenarioFacts:
 def scenario_facts(pack: ContentPack) -> list[ScenarioFacts]:
     """Facts for every scenario of ``pack``, in id order."""
     return [ScenarioFacts(pack, s) for s in pack.scenarios.values()]
+
+
+def scenario_problems(pack: ContentPack, source_map: SourceMap, rule_id: str,
+                      find: Callable[[ScenarioFacts], Iterable[Finding]]) -> Iterator[Problem]:
+    """The problems ``find`` reports for each scenario of ``pack``, each at the value of its
+    field (at the nearest written key when the field itself is not written)."""
+    for facts in scenario_facts(pack):
+        for path, severity, message in find(facts):
+            yield source_map.problem("scenario", facts.scenario.id, path, rule_id, severity, message, value=True)

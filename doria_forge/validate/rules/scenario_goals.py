@@ -45,7 +45,7 @@ from collections.abc import Iterable, Iterator
 from ...geometry import OPPOSITE, Opening, TileShape, border_square
 from ...load.problem import Problem, Severity
 from ...model.scenario import CarryToken, ClearTile, DefeatBoss, FlagGoal, Survive, TimeLimit, Win
-from ..scenario_facts import Path, ScenarioFacts, scenario_facts
+from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
 
 ID = "scenario-goal-reachable"
@@ -55,26 +55,22 @@ NEVER = ": this goal can never be reached"
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:
-    for facts in scenario_facts(pack):
-        for path, severity, message in _problems(facts):
-            # a missing win goal is the goals mapping's fault, shown at its key; others at the value
-            yield source_map.problem("scenario", facts.scenario.id, path, ID, severity, message,
-                                     value=path != ("goals",))
+    return scenario_problems(pack, source_map, ID, _problems)
 
 
-def _problems(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
+def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     scenario = facts.scenario
     # Without goals the goal is only its words (like a prose rule): there is nothing to check.
     if ("goals" in scenario.model_fields_set and not scenario.goals.win
             and not any(isinstance(e, Win) for _, e in scenario.effects())):
-        yield ("goals",), SEVERITY, "the scenario has no win goal and no rule that wins: it can never be won"
+        yield ("goals", "win"), SEVERITY, "the scenario has no win goal and no rule that wins: it can never be won"
     for side in ("win", "lose"):
         for i, goal in enumerate(getattr(scenario.goals, side)):
             yield from _goal(facts, ("goals", side, i), goal)
     yield from _target_tile(facts)
 
 
-def _goal(facts: ScenarioFacts, path: Path, goal: object) -> Iterator[tuple[Path, Severity, str]]:
+def _goal(facts: ScenarioFacts, path: Path, goal: object) -> Iterator[Finding]:
     if isinstance(goal, DefeatBoss) and goal.boss in facts.pack.bosses and goal.boss not in facts.bosses_spawned:
         yield path + ("boss",), SEVERITY, f"no effect spawns the boss {goal.boss}" + NEVER
     elif isinstance(goal, CarryToken) and goal.token in facts.tokens and goal.token not in facts.tokens_placed:
@@ -93,7 +89,7 @@ def _goal(facts: ScenarioFacts, path: Path, goal: object) -> Iterator[tuple[Path
             "before the time limit")
 
 
-def _target_tile(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
+def _target_tile(facts: ScenarioFacts) -> Iterator[Finding]:
     target = facts.scenario.setup.target_tile
     if not target or target not in facts.room_tiles:
         return

@@ -49,7 +49,7 @@ from ...model.scenario import (
     TokenCarried,
     TokenPickedUp,
 )
-from ..scenario_facts import Path, ScenarioFacts, scenario_facts
+from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
 
 ID = "scenario-references"
@@ -57,12 +57,10 @@ SEVERITY = Severity.ERROR
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:
-    for facts in scenario_facts(pack):
-        for path, severity, message in _problems(facts):
-            yield source_map.problem("scenario", facts.scenario.id, path, ID, severity, message, value=True)
+    return scenario_problems(pack, source_map, ID, _problems)
 
 
-def _problems(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
+def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     scenario = facts.scenario
     seen: set[str] = set()
     for i, defined in enumerate(scenario.setup.tokens):

@@ -58,7 +58,7 @@ from ...model.scenario import (
     TokenCarried,
     TokenPickedUp,
 )
-from ..scenario_facts import Path, ScenarioFacts, scenario_facts
+from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
 
 ID = "scenario-trigger-fires"
@@ -68,12 +68,10 @@ NEVER = ": this rule can never fire"
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:
-    for facts in scenario_facts(pack):
-        for path, severity, message in _problems(facts):
-            yield source_map.problem("scenario", facts.scenario.id, path, ID, severity, message, value=True)
+    return scenario_problems(pack, source_map, ID, _problems)
 
 
-def _problems(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
+def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     for i, rule in enumerate(facts.scenario.rules):
         if rule.when is not None:
             yield from _trigger(facts, ("rules", i, "when"), rule.when)
@@ -81,7 +79,7 @@ def _problems(facts: ScenarioFacts) -> Iterator[tuple[Path, Severity, str]]:
                 yield from _condition(facts, ("rules", i, "if", j), condition)
 
 
-def _trigger(facts: ScenarioFacts, path: Path, when: object) -> Iterator[tuple[Path, Severity, str]]:
+def _trigger(facts: ScenarioFacts, path: Path, when: object) -> Iterator[Finding]:
     if isinstance(when, (RoundStart, RoundEnd, PhaseStarts)) and when.round is not None:
         yield from _after_the_end(facts, path + ("round",), when.round)
     elif isinstance(when, (TileRevealed, MonsterDefeated)) and when.tile:
@@ -99,7 +97,7 @@ def _trigger(facts: ScenarioFacts, path: Path, when: object) -> Iterator[tuple[P
         yield path + ("flag",), SEVERITY, f"no effect sets the flag {when.flag}" + NEVER
 
 
-def _condition(facts: ScenarioFacts, path: Path, condition: object) -> Iterator[tuple[Path, Severity, str]]:
+def _condition(facts: ScenarioFacts, path: Path, condition: object) -> Iterator[Finding]:
     if isinstance(condition, RoundIs):
         yield from _after_the_end(facts, path + ("min",), condition.min)
     elif isinstance(condition, PlayersIs):
@@ -115,7 +113,7 @@ def _condition(facts: ScenarioFacts, path: Path, condition: object) -> Iterator[
         yield path + ("token",), SEVERITY, f"token {condition.token} never lies anywhere to be carried" + NEVER
 
 
-def _after_the_end(facts: ScenarioFacts, path: Path, round_: int) -> Iterator[tuple[Path, Severity, str]]:
+def _after_the_end(facts: ScenarioFacts, path: Path, round_: int) -> Iterator[Finding]:
     limit = facts.round_limit()
     if round_ > limit.round:
         yield path, SEVERITY, f"round {round_} never comes: {limit.reason}" + NEVER
