@@ -126,3 +126,21 @@ def test_can_join_follows_the_exploration_rules():
     assert scenario_goals.can_join(open_tile, open_tile)
     assert scenario_goals.can_join(open_tile, side_door)   # offset 1 or 3 lies along the open side 1-3
     assert not scenario_goals.can_join(door_tile, side_door)
+
+
+def test_every_hero_must_find_room_on_the_escape_place(tmp_path):
+    """One figure to a square: a single square holds one hero, so an escape of every hero there
+    is out of reach for a party of two or more (a warning while a solo hero may play)."""
+    escape = "    - {goal: escape, at: {tile: F-1, square: [1, 1]}}\n"
+    text = scenario(("    - goal: carry_token\n      token: idol\n      to: {entrance: true}\n", escape),
+                    ("story:", "players: [1, 4]\nstory:"))
+    assert problems(tmp_path, text) == [
+        "s.yaml:9:26 warning [scenario-goal-reachable] square [1, 1] of Room Tile F-1 has room for 1 hero: with 2 "
+        "or more heroes the goal can never be reached",
+    ]
+    assert problems(tmp_path, text.replace("players: [1, 4]", "players: [2, 4]")) == [
+        "s.yaml:9:26 error [scenario-goal-reachable] square [1, 1] of Room Tile F-1 has room for 1 hero, but every "
+        "living hero must stand on it: this goal can never be reached",
+    ]
+    # the whole tile has 13 floor squares: room for any party
+    assert problems(tmp_path, text.replace("{tile: F-1, square: [1, 1]}", "{tile: F-1}")) == []

@@ -10,6 +10,8 @@ Reported at the goal's (or the target tile's) field:
 * ``clear_tile`` of a Room Tile that is not in the scenario (a warning when it comes only as
   a random tile);
 * ``flag`` of a flag no effect sets;
+* ``escape`` of every hero onto a place with fewer squares to stand on than heroes (one
+  figure to a square; a warning when only the larger parties cannot);
 * ``survive`` longer than the game lasts (``max_rounds``, or a ``time_limit`` lose goal
   ending it sooner); a ``time_limit`` after ``max_rounds`` is a warning: the simulation
   stops undecided first;
@@ -44,7 +46,7 @@ from collections.abc import Iterable, Iterator
 
 from ...geometry import OPPOSITE, Opening, TileShape, border_square
 from ...load.problem import Problem, Severity
-from ...model.scenario import CarryToken, ClearTile, DefeatBoss, FlagGoal, Survive, TimeLimit, Win
+from ...model.scenario import CarryToken, ClearTile, DefeatBoss, Escape, FlagGoal, Place, Survive, TimeLimit, Win
 from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
 
@@ -83,10 +85,42 @@ def _goal(facts: ScenarioFacts, path: Path, goal: object) -> Iterator[Finding]:
         limit = facts.round_limit(ignore=path)
         if goal.rounds > limit.round:
             yield path + ("rounds",), SEVERITY, f"round {goal.rounds} never ends: {limit.reason}" + NEVER
+    elif isinstance(goal, Escape) and goal.all:
+        yield from _room_to_escape(facts, path, goal)
     elif isinstance(goal, TimeLimit) and goal.round > facts.scenario.max_rounds:
         yield path + ("round",), Severity.WARNING, (
             f"round {goal.round} is after max_rounds {facts.scenario.max_rounds}: a simulated game stops undecided "
             "before the time limit")
+
+
+def _room_to_escape(facts: ScenarioFacts, path: Path, goal: Escape) -> Iterator[Finding]:
+    """Every living hero must stand on the escape place at once, one figure to a square."""
+    room = _standing_room(facts, goal.at)
+    low, high = facts.scenario.players
+    if room is None or room >= high:
+        return
+    where = f"{goal.at.describe()} has room for {room} hero{'es' if room != 1 else ''}"
+    if room < low:
+        yield path + ("at",), SEVERITY, f"{where}, but every living hero must stand on it" + NEVER
+    else:
+        yield path + ("at",), Severity.WARNING, (f"{where}: with {room + 1} or more heroes the goal can never be "
+                                                 "reached")
+
+
+def _standing_room(facts: ScenarioFacts, place: Place) -> int | None:
+    """How many figures can stand on ``place`` at once (floor squares; a hole or a
+    red-bordered square holds nobody), or None when that depends on the game (a marker)."""
+    if place.entrance:
+        start = facts.room_tiles.get(facts.scenario.setup.start_tile)
+        return len(start.entrances) if start is not None else None
+    if place.marker is not None or place.tile is None or place.tile not in facts.room_tiles:
+        return None  # a marker's squares, or a rune on any tile, are known only in the game
+    shape = facts.room_tiles[place.tile].shape()
+    if not shape.well_shaped:
+        return None
+    if place.square is not None or place.rune is not None:
+        return 1
+    return sum(1 for cell in shape.cells() if shape.kind(cell) == "floor")
 
 
 def _target_tile(facts: ScenarioFacts) -> Iterator[Finding]:
