@@ -144,3 +144,11 @@ def test_every_shipped_scenario_prints_and_every_campaign_is_on_the_campaign_she
     sheets = {face.campaign.id: face.scenario_names for face in campaign_sheet_faces(pack) if face.campaign}
     for campaign in pack.campaigns.values():
         assert sheets[campaign.id] == tuple(pack.scenarios[s].display_name for s in campaign.scenarios)
+
+
+def test_flavour_of_a_rule_gathers_the_texts_of_its_trigger_and_effects(pack):
+    """The model lets every rule, trigger and effect carry flavour; the page prints it all
+    beside the rule (an effect's text inside a check's result too)."""
+    text = render_scenario_text(template_env(ROOT / "templates"), pack, pack.scenarios["alchemists_fuse"])
+    assert ("— *Cutting a fuse that spits sparks is delicate work. Sparks burn the hand.*"
+            in text)

@@ -42,9 +42,10 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     """Plain data for the template: ``scenario`` fields, ``tiles`` (id, name, count) of the Room Tile
     deck, ``optional_rules`` (id -> text) it switches on, ``pack`` (name, version), and the
     scenario's data in words (ids named by the pack's display names): ``rules`` (``words``,
-    ``flavour``, ``simulated``), ``win`` and ``lose`` goals (``words``, ``flavour``), ``tokens``
-    (``name``, ``text``, ``pick_up_ap``, ``where``, ``dropped``), setup ``markers``,
-    ``reward_items`` (names), ``campaigns`` that play it (``name``, ``number``, ``of``)."""
+    ``flavour``: the texts of the rule, its trigger and its effects, ``simulated``), ``win``
+    and ``lose`` goals (``words``, ``flavour``), ``tokens`` (``name``, ``text``,
+    ``pick_up_ap``, ``where``, ``dropped``), setup ``markers``, ``reward_items`` (names),
+    ``campaigns`` that play it (``name``, ``number``, ``of``)."""
     tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
     texts = {r.id: r.text for r in pack.rules.optional_rules}
@@ -55,8 +56,8 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
         "tiles": tiles,
         "optional_rules": {rid: texts.get(rid, rid) for rid in scenario.optional_rules},
         "pack": {"name": pack.info.display_name, "version": pack.info.version},
-        "rules": [{"words": r.describe(words), "flavour": r.text if r.simulated else "", "simulated": r.simulated}
-                  for r in scenario.rules],
+        "rules": [{"words": r.describe(words), "flavour": _flavour(scenario, i), "simulated": r.simulated}
+                  for i, r in enumerate(scenario.rules)],
         "win": [{"words": g.describe(words), "flavour": g.text} for g in scenario.goals.win],
         "lose": [{"words": g.describe(words), "flavour": g.text} for g in scenario.goals.lose],
         "tokens": [{"name": t.name, "text": t.text, "pick_up_ap": t.pick_up_ap,
@@ -68,6 +69,17 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
         "campaigns": [{"name": c.display_name, "number": c.scenarios.index(scenario.id) + 1,
                        "of": len(c.scenarios)} for c in pack.campaigns.values() if scenario.id in c.scenarios],
     }
+
+
+def _flavour(scenario: Scenario, index: int) -> str:
+    """The flavour texts of rule ``index``: the rule's, its trigger's and its effects' (a prose
+    rule's text is its words, not flavour)."""
+    rule = scenario.rules[index]
+    if not rule.simulated:
+        return ""
+    texts = [rule.text, getattr(rule.when, "text", "")]
+    texts += [getattr(effect, "text", "") for path, effect in scenario.effects() if path[1] == index]
+    return " ".join(t for t in texts if t)
 
 
 def _sentence(words: str) -> str:
