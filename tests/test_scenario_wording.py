@@ -152,3 +152,12 @@ def test_flavour_of_a_rule_gathers_the_texts_of_its_trigger_and_effects(pack):
     text = render_scenario_text(template_env(ROOT / "templates"), pack, pack.scenarios["alchemists_fuse"])
     assert ("— *Cutting a fuse that spits sparks is delicate work. Sparks burn the hand.*"
             in text)
+
+
+def test_the_first_scenario_of_a_campaign_opens_with_the_campaign_story(pack):
+    env = template_env(ROOT / "templates")
+    campaign = pack.campaigns["greywater_smugglers"]
+    first = render_scenario_text(env, pack, pack.scenarios[campaign.scenarios[0]]).splitlines()
+    second = render_scenario_text(env, pack, pack.scenarios[campaign.scenarios[1]])
+    assert first[4:7] == ["## The campaign: The Greywater Smugglers", "", campaign.story]
+    assert campaign.story not in second

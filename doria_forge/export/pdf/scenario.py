@@ -45,7 +45,7 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     ``flavour``: the texts of the rule, its trigger and its effects, ``simulated``), ``win``
     and ``lose`` goals (``words``, ``flavour``), ``tokens`` (``name``, ``text``,
     ``pick_up_ap``, ``where``, ``dropped``), setup ``markers``, ``reward_items`` (names),
-    ``campaigns`` that play it (``name``, ``number``, ``of``)."""
+    ``campaigns`` that play it (``name``, ``number``, ``of``, ``story``)."""
     tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
     texts = {r.id: r.text for r in pack.rules.optional_rules}
@@ -67,7 +67,8 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
         "markers": [_sentence(m.describe(words) + _once_revealed(m.at, setup.start_tile)) for m in setup.markers],
         "reward_items": [words.name("equipment", item) for item in scenario.rewards.items],
         "campaigns": [{"name": c.display_name, "number": c.scenarios.index(scenario.id) + 1,
-                       "of": len(c.scenarios)} for c in pack.campaigns.values() if scenario.id in c.scenarios],
+                       "of": len(c.scenarios), "story": c.story}
+                      for c in pack.campaigns.values() if scenario.id in c.scenarios],
     }
 
 
