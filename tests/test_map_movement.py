@@ -138,3 +138,35 @@ def test_carrying_doubles_movement_costs():
     assert state.ap["warrior"] == 11
     state.apply(Walk((2, 3)))
     assert state.ap["warrior"] == 11 - 4 and where(state, "mage") == (2, 3)
+
+
+def test_an_unconscious_character_does_not_occupy_its_square():
+    """Unconsciousness: the figure is removed and its marker lies on the square; "unconscious
+    characters do not occupy a square, so monsters and characters can move normally onto
+    these squares" (settled after the initiative roll, when unconsciousness begins)."""
+    corridor = tile("C", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("C", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 2)}, ap=12)
+    assert Walk((2, 2)) not in state.legal_actions()
+    state.hero("mage").unconscious = True
+    state.board.after_initiative(state)
+    assert state.board.occupant((2, 2)) is None and state.board.free(state, (2, 2))
+    state.apply(Walk((2, 2)))
+    assert where(state, "warrior") == (2, 2) and where(state, "mage") == (2, 2)
+
+
+def test_a_carried_character_who_wakes_up_is_set_down_on_the_nearest_free_square():
+    """Unconsciousness: a character who wakes up on a taken square "crawls to the nearest free
+    square"; Carry Characters: only unconscious characters can be carried."""
+    corridor = tile("C", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("C", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 1)}, ap=12)
+    state.hero("mage").unconscious = True
+    state.board.after_initiative(state)
+    state.apply(PickUp("mage"))
+    state.apply(Walk((2, 3)))
+    state.hero("mage").unconscious = False
+    state.board.after_initiative(state)
+    assert "warrior" not in state.board.carried
+    assert where(state, "warrior") == (2, 3) and where(state, "mage") in {(2, 2), (2, 4)}
+    assert state.log.last("crawled").actor == "mage"

@@ -92,6 +92,7 @@ class Dungeon:
         self.deck: list[str] = []
         self.positions: dict[str, Pos] = {}
         self.carried: dict[str, str] = {}
+        self.lying: set[str] = set()
         self.pending: PendingPlacement | None = None
         self.dormant: list[Pos] = []
         self.entrances: list[Pos] = []
@@ -168,10 +169,15 @@ class Dungeon:
         return self.positions.get(uid)
 
     def occupant(self, pos: Pos) -> str | None:
-        return next((uid for uid, p in self.positions.items() if p == pos), None)
+        """The figure standing on ``pos`` (an unconscious character lying there does not
+        occupy it: chapter *Unconsciousness*)."""
+        lying = self.lying
+        return next((uid for uid, p in self.positions.items() if p == pos and uid not in lying), None)
 
     def hero_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
-        return {p for uid, p in self.positions.items() if uid != exclude and state.find_hero(uid) is not None}
+        """Squares of the standing characters (not the unconscious)."""
+        return {p for uid, p in self.positions.items()
+                if uid != exclude and uid not in self.lying and state.find_hero(uid) is not None}
 
     def monster_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
         return {p for uid, p in self.positions.items() if uid != exclude and state.find_monster(uid) is not None}
@@ -218,9 +224,34 @@ class Dungeon:
             self.wake_icons(state)
 
     def after_initiative(self, state: GameData) -> None:
-        """After the first Phase C: heroes take the Starting Positions I-VI by their AP."""
-        if self.heroes_placed:
-            return
+        """After Phase C: in the first round heroes take the Starting Positions I-VI by their
+        AP; then who lies unconscious is settled (``_settle_fallen``)."""
+        if not self.heroes_placed:
+            self._place_heroes(state)
+        self._settle_fallen(state)
+
+    def _settle_fallen(self, state: GameData) -> None:
+        """Unconsciousness begins and ends only at the initiative roll (chapter
+        *Unconsciousness*): a character who fell lies on its square without occupying it; one
+        who wakes up is set down if it was carried, and crawls to the nearest free square when
+        its square is taken."""
+        lying = {h.uid for h in state.heroes if not h.can_act}
+        woken = self.lying - lying
+        self.lying = lying
+        for uid in sorted(woken, key=lambda u: state.heroes.index(state.hero(u))):
+            here = self.position(uid)
+            carrier = next((c for c, carried in self.carried.items() if carried == uid), None)
+            if carrier is not None:
+                del self.carried[carrier]
+            if here is None:
+                continue
+            taken = any(p == here and other != uid and other not in lying for other, p in self.positions.items())
+            if carrier is not None or taken:
+                spot = self.nearest_free(state, here) or here
+                self.positions[uid] = spot
+                state.log.emit("crawled", uid, square=spot)
+
+    def _place_heroes(self, state: GameData) -> None:
         self.heroes_placed = True
         start = self.layout.tiles[(0, 0)]
         spots = sorted(exploration.icon_squares(state.pack, start, "starting_positions"), key=lambda e: int(e[1]))
@@ -325,7 +356,7 @@ class Dungeon:
         it can reach; remembered while the layout and every figure stay where they are
         (the monster order asks this many times a turn)."""
         key = (monster.uid, self.layout.version, tuple(sorted(self.positions.items())),
-               tuple(sorted(self.carried.items())))
+               tuple(sorted(self.carried.items())), tuple(sorted(self.lying)))
         found = self._reach_memo.get(key)
         if found is not None:
             return found
