@@ -34,7 +34,7 @@ from ..triggers import fire
 from . import exploration
 from .exploration import Placement
 from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step, to_global
-from .paths import Costs, MonsterMoves, Route, hero_routes, monster_routes
+from .paths import Costs, MonsterMoves, Route, hero_routes, monster_costs, monster_routes
 from .sight import SightCache
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -361,13 +361,17 @@ class Dungeon:
         if found is not None:
             return found
         start = self.positions.get(monster.uid)
-        routes = self.monster_routes(state, monster, None)
+        squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
+        around = {n for p in squares for n in self.layout.neighbours(p)}
+        routes = (monster_costs(self.layout, start, None, moves=self.monster_moves(monster),
+                                heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
+                                costs=Costs.of(state.rules), targets=around) if start is not None and around else {})
         found = {}
         for hero in state.heroes:
             target = self.position(hero.uid)
             if target is None or start is None:
                 continue
-            costs = [r.cost + 1 for n in self.layout.neighbours(target) if (r := routes.get(n)) is not None]
+            costs = [r + 1 for n in self.layout.neighbours(target) if (r := routes.get(n)) is not None]
             if target in self.layout.neighbours(start):
                 costs.append(1)
             if costs:

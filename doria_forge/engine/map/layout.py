@@ -112,6 +112,7 @@ class Layout:
             memo["version"] = self.version
             memo["kind"] = {}
             memo["near"] = {}
+            memo["jumps"] = {}
         return memo
 
     # ---------------------------------------------------------------- placing
@@ -301,6 +302,25 @@ class Layout:
             if g in self.secret_doors and slot_of(g) == placed.slot and g not in out and self.passable(g):
                 out.append(g)
         return out
+
+    def jumps_from(self, pos: Pos) -> list[tuple[tuple[Pos, ...], Pos]]:
+        """The straight jumps from ``pos`` whatever figures stand about: ``(over, land)``
+        with ``over`` the holes and red-bordered squares crossed in a row and ``land`` the
+        first square after them a figure may stand on (chapter *Jumping (5 AP)*). Shared
+        list: do not change it."""
+        memo = self._cached()["jumps"]
+        found = memo.get(pos)
+        if found is None:
+            found = memo[pos] = []
+            for side in SIDES:
+                over: list[Pos] = []
+                cur = step(pos, side)
+                while self.passable(cur) and self.kind(cur) in (HOLE, RED):
+                    over.append(cur)
+                    cur = step(cur, side)
+                if over and self.passable(cur):
+                    found.append((tuple(over), cur))
+        return found
 
     def joins(self, a: Pos, b: Pos) -> bool:
         """Whether ``a`` and ``b`` are one step apart by the tiles' shapes and openings alone,

@@ -74,6 +74,29 @@ class Route:
         return self.path[-1] if self.path else None
 
 
+# A search entry: (cost, no_attack, jumps made, final, parent entry, squares stepped on by
+# this step, the Jump of this step or None, the Rubble square cleared by this step or None).
+# Entries are snapshots: a route is its chain of entries, as the Route it stands for.
+_Entry = tuple
+
+
+def _as_route(entry: _Entry) -> Route:
+    parts: list[tuple[Pos, ...]] = []
+    jumps: list[Jump] = []
+    cleared: list[Pos] = []
+    e = entry
+    while e[4] is not None:
+        parts.append(e[5])
+        if e[6] is not None:
+            jumps.append(e[6])
+        if e[7] is not None:
+            cleared.append(e[7])
+        e = e[4]
+    path = tuple(sq for part in reversed(parts) for sq in part)
+    return Route(entry[0], path, tuple(reversed(jumps)), final=entry[3], no_attack=entry[1],
+                 cleared=tuple(reversed(cleared)))
+
+
 def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], heroes: set[Pos],
                 costs: Costs = Costs(), jumping: bool = True) -> dict[Pos, Route]:
     """Every square a hero at ``start`` with ``ap`` AP can end a movement action on, with
@@ -82,57 +105,46 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], hero
     already doubled while carrying."""
     walk = costs.walk
     jump_cost = costs.jump
-    best: dict[Pos, Route] = {start: Route(0)}
+    root: _Entry = (0, False, 0, False, None, (), None, None)
+    best: dict[Pos, _Entry] = {start: root}
     queue: list[tuple[int, int, int, Pos]] = [(0, 0, 0, start)]
     counter = 1
+    kind = layout.kind
+    neighbours = layout.neighbours
+
+    def offer(pos: Pos, cand: _Entry) -> None:
+        nonlocal counter
+        old = best.get(pos)
+        if old is None or (cand[0], cand[2]) < (old[0], old[2]):
+            best[pos] = cand
+            heapq.heappush(queue, (cand[0], cand[2], counter, pos))
+            counter += 1
+
     while queue:
         cost, njumps, _, pos = heapq.heappop(queue)
-        route = best[pos]
-        if route.cost != cost or len(route.jumps) != njumps or route.final:
+        entry = best[pos]
+        if entry[0] != cost or entry[2] != njumps or entry[3]:
             continue
-        for nxt in layout.neighbours(pos):
-            if nxt in monsters or layout.kind(nxt) in (HOLE, RED):
-                continue
-            new = cost + walk
-            if new > ap:
-                continue
-            cand = Route(new, route.path + (nxt,), route.jumps)
-            if _better(cand, best.get(nxt)):
-                best[nxt] = cand
-                heapq.heappush(queue, (new, len(cand.jumps), counter, nxt))
-                counter += 1
+        new = cost + walk
+        if new <= ap:
+            for nxt in neighbours(pos):
+                if nxt in monsters or kind(nxt) in (HOLE, RED):
+                    continue
+                offer(nxt, (new, False, njumps, False, entry, (nxt,), None, None))
         if not jumping or cost >= ap:
             continue
         for jump in _hero_jumps(layout, pos, monsters):
             new = cost + jump_cost
-            cand = Route(new, route.path + jump.over + (jump.land,), route.jumps + (jump,), final=new >= ap)
-            if _better(cand, best.get(jump.land)):
-                best[jump.land] = cand
-                heapq.heappush(queue, (new, len(cand.jumps), counter, jump.land))
-                counter += 1
+            offer(jump.land, (new, False, njumps + 1, new >= ap, entry, jump.over + (jump.land,), jump, None))
     del best[start]
-    return {p: r for p, r in best.items() if p not in heroes}
+    return {p: _as_route(e) for p, e in best.items() if p not in heroes}
 
 
 def _hero_jumps(layout: Layout, start: Pos, monsters: set[Pos]) -> list[Jump]:
     """A hero's straight jumps: over holes and red-bordered squares (and characters
     standing between them), never over a monster, onto a square it may stand on."""
-    out = []
-    for side in SIDES:
-        over: list[Pos] = []
-        pos = step(start, side)
-        while layout.passable(pos) and pos not in monsters and layout.kind(pos) in (HOLE, RED):
-            over.append(pos)
-            pos = step(pos, side)
-        if over and layout.passable(pos) and pos not in monsters and layout.kind(pos) not in (HOLE, RED):
-            out.append(Jump(start, tuple(over), pos))
-    return out
-
-
-def _better(cand: Route, old: Route | None) -> bool:
-    if old is None:
-        return True
-    return (cand.cost, len(cand.jumps)) < (old.cost, len(old.jumps))
+    return [Jump(start, over, land) for over, land in layout.jumps_from(start)
+            if land not in monsters and not any(p in monsters for p in over)]
 
 
 @dataclass(frozen=True)
@@ -150,100 +162,101 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
     limit, for distances). Squares reached may hold another monster (the caller pushes
     it or skips the square); squares with characters are never entered. A route that
     jumped into negative AP or cleared Rubble with the last AP is ``final``."""
-    best: dict[Pos, Route] = {start: Route(0)}
+    found = _monster_search(layout, start, budget, moves, heroes, monsters, costs)
+    return {pos: _as_route(entry) for pos, entry in found.items()}
+
+
+def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
+                  heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs(),
+                  targets: set[Pos] | None = None) -> dict[Pos, int]:
+    """The AP of ``monster_routes`` without the routes (for distances: much cheaper). With
+    ``targets`` the search stops once their costs are known: only they are then sure to be
+    complete."""
+    found = _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
+    return {pos: entry[0] for pos, entry in found.items()}
+
+
+def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
+                    heroes: set[Pos], monsters: set[Pos], costs: Costs,
+                    targets: set[Pos] | None = None) -> dict[Pos, _Entry]:
+    """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
+    may not attack, then fewer jumps, then the first found."""
+    root: _Entry = (0, False, 0, False, None, (), None, None)
+    best: dict[Pos, _Entry] = {start: root}
     queue: list[tuple[int, int, Pos]] = [(0, 0, start)]
     counter = 1
     limit = budget if budget is not None else 10 ** 9
-    seen_near: dict[Pos, list[Pos]] = {}
+    walk, jump_cost, rubble = costs.walk, costs.jump, costs.rubble
+    kind = layout.kind
+    neighbours = layout.neighbours
+    ghost, flying = moves.ghost, moves.flying
+    remaining = set(targets) - {start} if targets is not None else None
 
-    def near(pos: Pos) -> list[Pos]:
-        found = seen_near.get(pos)
-        if found is None:
-            found = seen_near[pos] = layout.neighbours(pos)
-        return found
+    def offer(pos: Pos, cand: _Entry) -> None:
+        nonlocal counter
+        old = best.get(pos)
+        if old is None or (cand[0], cand[1], cand[2]) < (old[0], old[1], old[2]):
+            best[pos] = cand
+            heapq.heappush(queue, (cand[0], counter, pos))
+            counter += 1
 
     while queue:
         cost, _, pos = heapq.heappop(queue)
-        route = best[pos]
-        if route.cost != cost or route.final:
+        entry = best[pos]
+        if entry[0] != cost:
+            continue
+        if remaining is not None:
+            remaining.discard(pos)
+            if not remaining:
+                break
+        if entry[3]:
             continue
         left = limit - cost
         if left <= 0:
             continue
+        no_attack, njumps = entry[1], entry[2]
+        near = None if ghost else neighbours(pos)
         for side in SIDES:
             nxt = step(pos, side)
             if nxt in heroes:
                 continue
-            kind = layout.kind(nxt)
-            if moves.ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
+            if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
                 if layout.tile_at(nxt) is None:
                     continue
-                cand = Route(cost + costs.walk, route.path + (nxt,), route.jumps, no_attack=route.no_attack,
-                             cleared=route.cleared)
-            else:
-                if nxt not in near(pos):
-                    if layout.has(nxt, "rubble") and layout.kind(nxt) != WALL and layout.joins(pos, nxt):
-                        spend = min(costs.rubble, left)
-                        cand = Route(cost + spend, route.path + (nxt,), route.jumps, final=spend < costs.rubble,
-                                     no_attack=route.no_attack, cleared=route.cleared + (nxt,))
-                        if _monster_better(cand, best.get(nxt)):
-                            best[nxt] = cand
-                            heapq.heappush(queue, (cand.cost, counter, nxt))
-                            counter += 1
-                    continue
-                if kind in (HOLE, RED) and not moves.flying:
-                    continue
-                cand = Route(cost + costs.walk, route.path + (nxt,), route.jumps, no_attack=route.no_attack,
-                             cleared=route.cleared)
-            if cand.cost > limit:
+            elif nxt not in near:  # type: ignore[operator]
+                if layout.has(nxt, "rubble") and kind(nxt) != WALL and layout.joins(pos, nxt):
+                    spend = min(rubble, left)
+                    offer(nxt, (cost + spend, no_attack, njumps, spend < rubble, entry, (nxt,), None, nxt))
                 continue
-            if _monster_better(cand, best.get(nxt)):
-                best[nxt] = cand
-                heapq.heappush(queue, (cand.cost, counter, nxt))
-                counter += 1
-        if moves.flying or moves.ghost:
+            elif not flying and kind(nxt) in (HOLE, RED):
+                continue
+            if cost + walk > limit:
+                continue
+            offer(nxt, (cost + walk, no_attack, njumps, False, entry, (nxt,), None, None))
+        if flying or ghost:
             continue
         for jump in _monster_jumps(layout, pos, heroes):
             land = jump.land
             extra = 0
             if land in monsters:
                 behind = step(land, _direction(jump.start, land))
-                if (left < costs.jump + costs.walk or behind in heroes or behind in monsters
-                        or not layout.passable(behind) or layout.kind(behind) in (HOLE, RED)):
+                if (left < jump_cost + walk or behind in heroes or behind in monsters
+                        or not layout.passable(behind) or kind(behind) in (HOLE, RED)):
                     continue
-                land, extra = behind, costs.walk
-            new = cost + costs.jump + extra
-            cand = Route(new, route.path + jump.over + ((jump.land, land) if extra else (land,)),
-                         route.jumps + (Jump(jump.start, jump.over, land),), final=new >= limit,
-                         no_attack=route.no_attack or left < costs.jump, cleared=route.cleared)
-            if _monster_better(cand, best.get(land)):
-                best[land] = cand
-                heapq.heappush(queue, (new, counter, land))
-                counter += 1
+                land, extra = behind, walk
+            new = cost + jump_cost + extra
+            offer(land, (new, no_attack or left < jump_cost, njumps + 1, new >= limit, entry,
+                         jump.over + ((jump.land, land) if extra else (land,)), Jump(jump.start, jump.over, land),
+                         None))
     del best[start]
     return best
 
 
 def _monster_jumps(layout: Layout, start: Pos, heroes: set[Pos]) -> list[Jump]:
-    out = []
-    for side in SIDES:
-        over: list[Pos] = []
-        pos = step(start, side)
-        while layout.passable(pos) and layout.kind(pos) in (HOLE, RED):
-            over.append(pos)
-            pos = step(pos, side)
-        if over and layout.passable(pos) and pos not in heroes and layout.kind(pos) not in (HOLE, RED):
-            out.append(Jump(start, tuple(over), pos))
-    return out
+    return [Jump(start, over, land) for over, land in layout.jumps_from(start) if land not in heroes]
 
 
 def _direction(a: Pos, b: Pos) -> str:
     if a[0] == b[0]:
         return "east" if b[1] > a[1] else "west"
     return "south" if b[0] > a[0] else "north"
-
-
-def _monster_better(cand: Route, old: Route | None) -> bool:
-    if old is None:
-        return True
-    return (cand.cost, cand.no_attack, len(cand.jumps)) < (old.cost, old.no_attack, len(old.jumps))
