@@ -111,7 +111,9 @@ class GameState(GameData):
         (``engine.scenario``) on its dungeon (``board`` defaults to
         ``Dungeon.for_scenario``), at its starting Monster Level and mode unless
         ``monster_level`` / ``mode`` are given, with its optional rules switched on and its
-        ``max_rounds`` unless ``options.max_rounds`` is set. ``mode`` defaults to
+        ``max_rounds`` unless ``options.max_rounds`` is set. Without ``options`` a scenario game
+        deals the starting Loot Cards (``GameOptions(setup_loot=True)``: chapter *General
+        Setup*). ``mode`` defaults to
         ``single``, ``monster_level`` to 1.
 
         Custom heroes (a ``Character`` with ``premade: false``; optional rule
@@ -125,8 +127,9 @@ class GameState(GameData):
         scenario is not for, and ``KeyError`` for an unknown character, monster,
         modification or scenario id.
         """
-        options = options or GameOptions()
         played = pack.scenarios[scenario] if scenario is not None else None
+        # a scenario is played from the General Setup: every hero starts with its Loot Cards
+        options = options or GameOptions(setup_loot=played is not None)
         if played is not None:
             low, high = played.players
             if not low <= len(characters) <= high:
@@ -295,7 +298,8 @@ class GameState(GameData):
 
 # --------------------------------------------------------------------------- setup helpers
 def _deal_starting_loot(state: GameData) -> None:
-    """Fill every hero up to the setup count; Traps drawn are set aside, then discarded."""
+    """Fill every hero up to the setup count; Traps drawn are set aside, then discarded;
+    each hero then equips its starting cards (``HeroState.rearrange``)."""
     rules = state.rules
     extra = rules.solo_extra_cards if state.solo else rules.two_player_extra_cards if state.players == 2 else 0
     assert state.loot is not None
@@ -309,6 +313,9 @@ def _deal_starting_loot(state: GameData) -> None:
                 set_aside.append(card)
             else:
                 give_card(state, hero, card)
+        # the starting cards "can be directly equipped" (chapter Preparing Characters)
+        hero.rearrange()
+        hero.hp, hero.pp = hero.hp_max, hero.pp_max
     state.loot.discard.extend(set_aside)
 
 

@@ -165,14 +165,8 @@ class HeroState:
         rules: Rules,
         uid: str | None = None,
     ) -> HeroState:
-        """A fresh hero at full HP/PP carrying ``items``, placed sensibly:
-
-        the best usable hand items (one 2-hands card or up to two 1-hand cards, by
-        expected attack plus defense) in the hands; armor on its zone (accessories on
-        a free accessory slot) when the requirements are met and a place is free;
-        potions and body cards on the body; the rest on the Belt while there is room,
-        then in the Backpack. Raises ``ValueError`` if the character lacks an attribute.
-        """
+        """A fresh hero at full HP/PP carrying ``items``, laid out by ``arrange``.
+        Raises ``ValueError`` if the character lacks an attribute."""
         missing = character.missing_attributes()
         if missing:
             raise ValueError(f"character {character.id} lacks attributes {missing}")
@@ -184,37 +178,58 @@ class HeroState:
         for card in items:
             counts[card.id] = counts.get(card.id, 0) + 1
             instances.append(ItemInstance(card, f"{uid}:{card.id}:{counts[card.id]}"))
+        hero.arrange(instances)
+        hero.hp = hero.hp_max
+        hero.pp = hero.pp_max
+        return hero
+
+    def arrange(self, instances: list[ItemInstance]) -> None:
+        """Lay out ``instances`` on an empty hero (chapter *Preparing Characters*: the
+        starting cards "can be directly equipped or placed in the Belt or Backpack"): the
+        best usable hand items (one 2-hands card or up to two 1-hand cards, by expected
+        attack plus defense) in the hands; armor on its zone, the highest Armor Rating
+        first (accessories on a free accessory slot), when the requirements are met, a
+        place is free and the hero keeps 1+ Initiative Point; potions and body cards on
+        the body; the rest on the Belt while there is room, then in the Backpack, in
+        ``instances`` order."""
         rest: list[ItemInstance] = []
-        hand_items = [i for i in instances if i.hands and hero.meets_requirements(i.card)]
+        hand_items = [i for i in instances if i.hands and self.meets_requirements(i.card)]
         rest.extend(i for i in instances if i.hands and i not in hand_items)
-        chosen = hero._best_hand_choice(hand_items)
+        chosen = self._best_hand_choice(hand_items)
         for item in chosen:
-            hero._place_in_hands(item)
+            self._place_in_hands(item)
         rest.extend(i for i in hand_items if i not in chosen)
-        for item in instances:
+        for item in sorted(instances, key=lambda i: -i.armor_rating):
             if item.hands:
                 continue
             card = item.card
-            if card.zone != "body" and hero.can_equip(card) and hero.free_slot(card) is not None:
-                ip_before = hero.ip
-                hero._place_body(item)
+            if card.zone != "body" and self.can_equip(card) and self.free_slot(card) is not None:
+                ip_before = self.ip
+                self._place_body(item)
                 # do not wear armor that would leave the hero without initiative
-                if hero.ip < 1 and hero.ip < ip_before:
-                    hero._remove(item)
+                if self.ip < 1 and self.ip < ip_before:
+                    self._remove(item)
                     rest.append(item)
-            elif card.zone == "body" and hero.can_equip(card):
-                hero.body_items.append(item)
+            elif card.zone == "body" and self.can_equip(card):
+                self.body_items.append(item)
             else:
                 rest.append(item)
         order = {id(item): n for n, item in enumerate(instances)}
         for item in sorted(rest, key=lambda i: order[id(i)]):
-            if len(hero.belt) < hero.belt_capacity:
-                hero.belt.append(item)
+            if len(self.belt) < self.belt_capacity:
+                self.belt.append(item)
             else:
-                hero.backpack.append(item)
-        hero.hp = hero.hp_max
-        hero.pp = hero.pp_max
-        return hero
+                self.backpack.append(item)
+
+    def rearrange(self) -> None:
+        """Take every carried card off and lay them all out again with ``arrange`` (the
+        starting cards of chapter *Preparing Characters*, before the first round)."""
+        items = self.all_items()
+        self.hands = [None, None]
+        self.zones = {z: None for z in BODY_ZONES}
+        self.accessory = [None] * self.rules.accessory_slots
+        self.body_items, self.belt, self.backpack = [], [], []
+        self.arrange(items)
 
     def _best_hand_choice(self, candidates: list[ItemInstance]) -> list[ItemInstance]:
         """The hand set of best use: one attacks at a time, so a set is worth its best
