@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     """Per usable card (hands, body, Belt; each once): its attacks on every monster it may
     target, then its use as a potion or spell (on oneself, then on each living friend
-    when the card allows)."""
+    within range 1 when the card allows)."""
     board = state.board
     seen: set[int] = set()
     for item in hero.hand_items() + hero.body_items + hero.belt:
@@ -47,7 +47,8 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
         if effect is not None and not item.card.attacks and not item.damaged and hero.meets_requirements(item.card):
             yield UseItem(item.uid, None, from_belt)
             if effect.targets == "self_or_friend":
-                yield from (UseItem(item.uid, h.uid, from_belt) for h in state.heroes if h is not hero and not h.dead)
+                yield from (UseItem(item.uid, h.uid, from_belt) for h in state.heroes
+                            if h is not hero and not h.dead and board.hero_adjacent(state, hero, h))
 
 
 def apply(state: GameData, hero: HeroState, action: Action) -> None:
@@ -68,6 +69,8 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
     elif isinstance(action, UseItem):
         item = find_item(hero, action.item_uid)
         friend = friend_target(state, action.target_uid)
+        if friend is not None and friend is not hero and not state.board.hero_adjacent(state, hero, friend):
+            raise IllegalAction(f"{friend.uid} is not within range 1 of {hero.uid}")
         used = use_item(state.dice, state.log, hero, item, friend, from_belt=action.from_belt)
         spend(state, hero, used.ap_cost)
         check_end(state)
