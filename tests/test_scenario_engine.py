@@ -182,13 +182,20 @@ def test_win_and_lose_effects_and_clear_tile_goal():
     assert clear.outcome == "won"
 
 
-def test_escape_declared_ends_the_scenario_at_the_round_end_with_everyone_at_the_entrance():
+def test_escape_declared_ends_the_scenario_at_the_round_end_when_everyone_can_reach_the_entrance():
+    """Escaping a campaign scenario: play to the end of the round; "the characters need to be
+    able to access the entrance" (not stand on it). Rubble cutting a hero off makes the
+    declaration lapse."""
     sc = scenario()
-    state = game(sc, heroes=("warrior", "mage"), at={"warrior": (3, 2), "mage": (2, 2)}, ap={"warrior": 10})
+    state = game(sc, heroes=("warrior", "mage"), at={"warrior": (3, 2), "mage": (1, 3)}, ap={"warrior": 10})
+    walled = ["rubble"]
+    for square in ((1, 2), (2, 3)):  # the Mage's corner (1, 3) is shut in
+        state.board.layout.markers[square] = set(walled)
+    state.board.layout.version += 1
     state.apply(DeclareEscape())
     end_round(state)
-    assert state.outcome is None and not state.scenario.escape_declared  # the Mage was not there
-    state = game(sc, at={"warrior": (3, 2)})
+    assert state.outcome is None and not state.scenario.escape_declared
+    state = game(sc, heroes=("warrior", "mage"), at={"warrior": (3, 2), "mage": (1, 3)}, ap={"warrior": 10})
     state.apply(DeclareEscape())
     end_round(state)
     assert state.outcome == "escaped"

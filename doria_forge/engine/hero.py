@@ -195,7 +195,7 @@ class HeroState:
         rest: list[ItemInstance] = []
         hand_items = [i for i in instances if i.hands and self.meets_requirements(i.card)]
         rest.extend(i for i in instances if i.hands and i not in hand_items)
-        chosen = self._best_hand_choice(hand_items)
+        chosen = self.best_hand_choice(hand_items)
         for item in chosen:
             self._place_in_hands(item)
         rest.extend(i for i in hand_items if i not in chosen)
@@ -231,7 +231,7 @@ class HeroState:
         self.body_items, self.belt, self.backpack = [], [], []
         self.arrange(items)
 
-    def _best_hand_choice(self, candidates: list[ItemInstance]) -> list[ItemInstance]:
+    def best_hand_choice(self, candidates: list[ItemInstance]) -> list[ItemInstance]:
         """The hand set of best use: one attacks at a time, so a set is worth its best
         attack, plus half its best defense and a quarter of its best psi resistance."""
 

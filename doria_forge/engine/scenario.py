@@ -406,7 +406,7 @@ class ScenarioPlay:
             if self._reached(state, goal, end_of_round):
                 return "won"
         if end_of_round and self.escape_declared and self.scenario.escape.allowed:
-            if self._all_on(state, self.scenario.escape.at):
+            if self._all_can_reach(state, self.scenario.escape.at):
                 return "escaped"
             self.escape_declared = False
         return None
@@ -437,6 +437,17 @@ class ScenarioPlay:
         if isinstance(goal, TimeLimit):
             return state.round >= goal.round
         raise TypeError(f"unknown goal {goal!r}")
+
+    def _all_can_reach(self, state: GameData, place: Place) -> bool:
+        """Every living character has a way to ``place`` (chapter *Escaping a campaign
+        scenario*: "the characters need to be able to access the entrance"; Rubble, Blocked
+        Doors and walls bar the way, figures do not)."""
+        board = _dungeon(state)
+        if board is None:
+            return False
+        open_ = board.layout.reachable_from(self.resolve(state, place))
+        living = [h for h in state.heroes if not h.dead]
+        return bool(living) and all(board.position(h.uid) in open_ for h in living)
 
     def _all_on(self, state: GameData, place: Place) -> bool:
         board = _dungeon(state)

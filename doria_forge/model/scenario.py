@@ -747,7 +747,8 @@ class ScenarioSetup(Strict):
 
 class EscapeRule(Strict):
     """Whether the heroes may leave the scenario early (chapter *Escaping a campaign
-    scenario*): at the end of a round with every living hero on ``at`` (the entrance)."""
+    scenario*): declared, it ends the scenario at the end of the round if every living
+    hero can reach ``at`` (the entrance) then; otherwise the declaration lapses."""
 
     allowed: bool = True
     at: Place = Field(default_factory=lambda: Place(entrance=True))

@@ -7,7 +7,8 @@
   when it would be clearly better than the best undamaged option; otherwise attacks
   with the option of the best expected damage per Action Point actually spent (the
   last action may overrun the AP left, so the cost counts at most the AP left);
-  spells that would drive PP below 0 are discounted. Without any usable attack it
+  spells that would drive PP below 0 are discounted; between monsters, one that hits hard
+  and has few HP left is preferred (focus fire). Without any usable attack it
   takes a weapon from the Belt or Backpack, else it ends its turn.
 * With friends (more than one hero; never in a duel): throws a weapon or spell on
   its Belt or in its Backpack whose requirements it does not meet to the first
@@ -16,9 +17,18 @@
   when its HP are low and it has no healing potion on the Body or Belt, drinks one
   from a friend within range 1 who agrees and has more than half its HP (from any
   place, the Backpack too: chapter *Take, Use or Repair Other Items (5 AP)*).
+* With friends it also heals a friend at a third of its HP or less within range 1 with a
+  healing item that may target a friend.
+* On the map (``sim.explorer``): tokens, objectives and unconscious friends come first, a
+  hurt hero steps back behind its friends, a hero without an attack walks to a square to
+  attack from; with no monster about, the party explores for the scenario's goal.
 * Phase H: hero bonus by a fixed preference, Attribute Points where a calculated
-  value rises, recovery points to the lower of HP/PP, always wakes up.
-* Phase I: clears shop cards that cannot be bought, buys nothing. With the
+  value rises, recovery points to the lower of HP/PP; an unconscious hero with HP at 0 or
+  below (or negative PP) stays unconscious while a friend is standing, else wakes up.
+* With no monster about it first puts on better armor and weapons it carries
+  (``sim.outfit``).
+* Phase I: buys a healing potion for a hero without one, or armor a hero puts on at once,
+  with cards nobody uses (``sim.outfit``); clears shop cards that cannot be bought. With the
   optional rule ``remove_traps_in_phase_i`` it first removes every Trap in the
   shop: triggers it on the hero who risks least when that risk is small (the
   check passes often enough and a failure cannot drop anyone to 0 HP or below:
@@ -52,6 +62,7 @@ from doria_forge.engine.actions import (
     RemoveTrapByDoom,
     Repair,
     RetrieveFromBackpack,
+    StayUnconscious,
     StopLoot,
     ThrowItem,
     TriggerShopTrap,
@@ -76,7 +87,7 @@ from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
-from . import explorer
+from . import explorer, outfit
 
 
 # --------------------------------------------------------------------------- hit chances
@@ -160,13 +171,20 @@ def _attack_options(state, hero, ap: int, *, include_damaged: bool = False):
                     ok, cost, ed, pp = _option_facts(state, hero, item, pi, profile, m, from_belt)
                     if not ok or not board.hero_can_target(state, hero, profile, m):
                         continue
-                    score = ed / max(1, min(cost, ap))
+                    # the monster's worth as a target (the same for every option against it)
+                    score = ed / max(1, min(cost, ap)) * _target_worth(m)
                     if pp and hero.pp - pp < 0:
                         score *= 0.3
                     options.append((score, (item.uid, pi, m.uid, from_belt), item))
         finally:
             item.damaged = was_damaged
     return options
+
+
+def _target_worth(monster) -> float:
+    """Focus fire: a monster that hits hard and has few HP left is worth more per expected
+    damage (damage + 1 over HP left). One monster alone keeps its choices unchanged."""
+    return (monster.damage + 1) / max(1, monster.hp)
 
 
 def _best_option(options):
@@ -260,8 +278,13 @@ def _action_phase(state, hero) -> Action:
         throw = _throw_unusable(state, hero, ap)
         if throw is not None:
             return throw
+    if spatial:
+        action = explorer.first(state, hero, ap)
+        if action is not None:
+            return action
     if not state.monsters:
-        return (explorer.map_move(state, hero) if spatial else None) or EndTurn()
+        return (outfit.upgrade(state, hero, ap) or (explorer.party_move(state, hero, ap) if spatial else None)
+                or EndTurn())
     if hero.hp <= max(1, hero.hp_max // 3):
         potion = _potion(hero, "heal")
         if potion is not None:
@@ -270,10 +293,18 @@ def _action_phase(state, hero) -> Action:
             action = _friend_potion(state, hero)
             if action is not None:
                 return action
+    if friends:
+        action = _heal_friend(state, hero, ap)
+        if action is not None:
+            return action
     if hero.poison_markers >= 2:
         potion = _potion(hero, "antidote")
         if potion is not None:
             return UseItem(potion.uid, None, hero.location(potion) == "belt")
+    if spatial:
+        action = explorer.retreat(state, hero, ap) if explorer.hurt(hero) else explorer.open_door(state, hero, ap)
+        if action is not None:
+            return action
     best = _best_option(_attack_options(state, hero, ap))
     damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
     if damaged:
@@ -291,7 +322,7 @@ def _action_phase(state, hero) -> Action:
         return best[1]
     if spatial:
         # out of reach on the map: move (taking out another weapon would not bring it closer)
-        return explorer.map_move(state, hero) or EndTurn()
+        return explorer.combat_move(state, hero, ap) or explorer.party_move(state, hero, ap) or EndTurn()
     # no attack possible: take a usable weapon from the Belt or the Backpack
     for item in hero.belt:
         if item.card.attacks and not item.damaged and hero.can_equip(item.card) and item.card.zone != "body":
@@ -300,6 +331,28 @@ def _action_phase(state, hero) -> Action:
         if item.card.attacks and not item.damaged and hero.can_equip(item.card):
             return RetrieveFromBackpack(item.uid, "equip")
     return EndTurn()
+
+
+def _heal_friend(state, hero, ap: int) -> Action | None:
+    """Heal a friend at a third of its HP or less within range 1 with one of the hero's
+    healing items that may target a friend (a spell such as the Small Healing Spell) while
+    the hero has AP and the PP the card costs; the most hurt friend first."""
+    board = state.board
+    hurt = [f for f in state.heroes if f is not hero and f.can_act and f.hp <= max(1, f.hp_max // 3)
+            and board.hero_adjacent(state, hero, f)]
+    if not hurt:
+        return None
+    for item in hero.body_items + hero.belt:
+        eff = item.card.effect
+        if (eff is None or item.card.attacks or eff.heal_hp <= 0 or getattr(eff, "targets", "self") == "self"
+                or not _usable(hero, item)):
+            continue
+        from_belt = hero.location(item) == "belt"
+        if ap <= 0 or hero.pp < (item.card.pp or 0):
+            continue
+        friend = min(hurt, key=lambda f: (f.hp - f.hp_max, state.heroes.index(f)))
+        return UseItem(item.uid, friend.uid, from_belt)
+    return None
 
 
 def _phase_h(state, hero) -> Action:
@@ -317,6 +370,11 @@ def _phase_h(state, hero) -> Action:
     points = state.pending_recovery.get(hero.uid)
     if points is not None:
         return RecoverPoints(default_recovery_split(hero, points))
+    if (hero.unconscious and (hero.hp <= 0 or hero.pp < 0) and hero.uid not in state.stay_unconscious
+            and any(h.can_act for h in state.heroes if h is not hero)):
+        # lying still: monsters ignore it and it recovers, where a roll with negative points
+        # risks another Doom Counter step and waking up with death 20 points away
+        return StayUnconscious()
     return EndTurn()
 
 
@@ -405,6 +463,9 @@ def _phase_i(state) -> Action:
         action = _remove_shop_trap(state, state.legal_actions())
         if action is not None:
             return action
+    action = outfit.purchase(state)
+    if action is not None:
+        return action
     for slot, card in enumerate(state.loot.shop):
         if card is not None and card_gold(state.pack, card) == 0 and not shop_slot_blocked(state, slot):
             return ClearShopSlot(slot)

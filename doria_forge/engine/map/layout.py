@@ -309,9 +309,10 @@ class Layout:
         first square after them a figure may stand on (chapter *Jumping (5 AP)*). Shared
         list: do not change it."""
         memo = self._cached()["jumps"]
-        found = memo.get(pos)
+        found: list[tuple[tuple[Pos, ...], Pos]] | None = memo.get(pos)
         if found is None:
-            found = memo[pos] = []
+            found = []
+            memo[pos] = found
             for side in SIDES:
                 over: list[Pos] = []
                 cur = step(pos, side)

@@ -62,7 +62,10 @@ def gold_value(state: GameData, owner: HeroState, uid: str) -> int:
 
 
 def legal(state: GameData, leader: HeroState) -> list[Action]:
-    """Phase I: buys, clearing unwanted cards, ``EndTurn``; with the optional rule
+    """Phase I: buys (each paid with one card of any hero, for each hero who can receive
+    it, put on at once when the receiver can wear it; payments of several cards are
+    accepted by ``apply`` but not listed), clearing
+    unwanted cards, ``EndTurn``; with the optional rule
     ``remove_traps_in_phase_i`` also ``RemoveTrapByDoom`` (when the Doom Counter is
     in play) and ``TriggerShopTrap`` (on each conscious hero) for every Trap in the
     shop, and ``EndTurn`` only once no Trap is left. A Trap that none of the three
@@ -86,17 +89,23 @@ def legal(state: GameData, leader: HeroState) -> list[Action]:
             if remove_traps and card.kind == TRAP and len(acts) == first:
                 acts.append(ClearShopSlot(slot))
             continue
-        for hero in state.heroes:
-            if hero.dead:
-                continue
+        payers = [h for h in state.heroes if not h.dead]
+        for hero in payers:
             can_receive = card.kind == TRAP or (hero.can_act and hero.uid not in state.stay_unconscious)
             if not can_receive:
                 continue
-            payments = [c.uid for c in state.gold_cards.get(hero.uid, [])]
-            payments += [i.uid for i in hero.all_items()]
-            for pay in payments:
-                if gold_value(state, hero, pay) >= price:
-                    acts.append(Buy((slot,), ((hero.uid, pay),), hero.uid if card.kind != TRAP else None))
+            receiver = hero.uid if card.kind != TRAP else None
+            wear = card.kind == EQUIPMENT and hero.can_equip(state.pack.equipment[card.id])
+            for payer in payers:  # the group pays together: any hero's card
+                payments = [c.uid for c in state.gold_cards.get(payer.uid, [])]
+                payments += [i.uid for i in payer.all_items()]
+                for pay in payments:
+                    if gold_value(state, payer, pay) >= price:
+                        acts.append(Buy((slot,), ((payer.uid, pay),), receiver))
+                        if wear:
+                            acts.append(Buy((slot,), ((payer.uid, pay),), receiver, equip=True))
+            if card.kind == TRAP:
+                break  # a Trap goes to the discard pile: one receiver is enough
         if remove_traps and card.kind == TRAP and len(acts) == first:
             acts.append(ClearShopSlot(slot))
     if not (remove_traps and any(c is not None and c.kind == TRAP for c in shop)):

@@ -1,0 +1,189 @@
+"""The greedy policy on the map (sim.objectives, sim.explorer, sim.outfit): what a party
+steers for, how a hurt hero steps back, doors against the Doom Counter, equipment and the shop."""
+
+from __future__ import annotations
+
+from map_helpers import QUIET, map_game, pack_with, tile, where, with_docs
+
+from doria_forge.engine.actions import Buy, MoveItem, PickUpToken, RevealRoomTile, StayUnconscious, UseItem, Walk
+from doria_forge.engine.decks import EQUIPMENT, Card
+from doria_forge.engine.game import GameState
+from doria_forge.engine.hero import ItemInstance
+from doria_forge.engine.loot import give_card
+from doria_forge.engine.state import H, I
+from doria_forge.model.scenario import Scenario
+from doria_forge.sim import explorer, objectives, outfit
+from doria_forge.sim.bots import greedy_bot
+
+ROOM = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], runes=[(1, 1, "blue")],
+            entrances=[(3, 2)], starts=[(2, 2)])
+HALL = tile("HALL", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2), ("east", 2)])
+
+
+def scenario(**fields) -> Scenario:
+    base = {"kind": "scenario", "id": "test", "name": "Test", "story": "s", "goal": "g"}
+    return Scenario.model_validate(base | fields)
+
+
+def game(sc: Scenario, heroes=("warrior",), at=None, tiles=(("ROOM", (0, 0), 0),), **kw):
+    pack = with_docs(pack_with(ROOM, HALL), sc)
+    return map_game(pack, list(heroes), tiles=list(tiles), at=at or {"warrior": (2, 2)}, scenario=sc.id, **kw)
+
+
+# --------------------------------------------------------------------------- objectives
+def test_objectives_read_helpful_and_harmful_places_and_flags_from_the_rules():
+    """A place whose rule sets a flag that fires a rule that wins is worth visiting; a place
+    whose rule only hurts is avoided; a token picked up for its reward is fetched."""
+    sc = scenario(
+        goals={"win": [{"goal": "flag", "flag": "done"}]},
+        setup={"tokens": [{"id": "gem", "name": "Gem", "at": {"tile": "ROOM", "square": [3, 3]}}]},
+        rules=[
+            {"when": {"on": "hero_enters", "place": {"rune": "blue"}}, "do": [{"do": "set_flag", "flag": "lit"}]},
+            {"when": {"on": "flag_set", "flag": "lit"}, "do": [{"do": "set_flag", "flag": "done"}]},
+            {"when": {"on": "hero_enters", "place": {"tile": "ROOM", "square": [1, 3]}},
+             "do": [{"do": "damage", "amount": 2}]},
+            {"when": {"on": "token_picked_up", "token": "gem"}, "do": [{"do": "give", "loot_cards": 1}]},
+        ])
+    found = objectives.objectives(sc)
+    assert found.good_flags == {"done", "lit"}
+    assert [g.rule for g in found.visit] == [0]
+    assert [p.square for p in found.avoid] == [(1, 3)]
+    assert found.fetch == ["gem"]
+    state = game(sc)
+    targets = objectives.targets(state)
+    assert targets.visit == {(1, 1)} and targets.fetch == {(3, 3)} and targets.avoid == {(1, 3)}
+
+
+def test_a_place_whose_check_passed_is_no_longer_a_target():
+    """A rule guarded by "flag not set" is done once its flag is set."""
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "done"}]},
+                  rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
+                          "if": [{"check": "flag", "flag": "done", "is_set": False}],
+                          "do": [{"do": "set_flag", "flag": "done"}]}])
+    state = game(sc)
+    assert objectives.targets(state).visit == {(1, 1)}
+    state.scenario.flags.add("done")
+    assert objectives.targets(state).visit == frozenset()
+
+
+def test_the_party_walks_to_the_token_picks_it_up_and_carries_it_to_its_goal():
+    """carry_token goal: fetch the token, then its carrier heads for the goal place."""
+    sc = scenario(goals={"win": [{"goal": "carry_token", "token": "gem", "to": {"entrance": True}}]},
+                  setup={"tokens": [{"id": "gem", "name": "Gem", "at": {"tile": "ROOM", "square": [1, 3]},
+                                     "pick_up_ap": 0}]})
+    state = game(sc, at={"warrior": (3, 2)}, ap=20)
+    assert greedy_bot(state) == Walk((1, 3))
+    state.apply(Walk((1, 3)))
+    assert greedy_bot(state) == PickUpToken("gem")
+    state.apply(PickUpToken("gem"))
+    assert greedy_bot(state) == Walk((3, 2))
+
+
+def test_a_failed_check_on_a_place_is_tried_again_by_stepping_off_and_on():
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "done"}]},
+                  rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
+                          "if": [{"check": "flag", "flag": "done", "is_set": False}],
+                          "do": [{"do": "check", "attributes": ["STR", "CON"], "tn": 99,
+                                  "success": [{"do": "set_flag", "flag": "done"}]}]}])
+    state = game(sc, at={"warrior": (1, 1)}, ap=10)
+    step = greedy_bot(state)
+    assert isinstance(step, Walk) and step.to in {(1, 2), (2, 1)}
+    state.apply(step)
+    assert greedy_bot(state) == Walk((1, 1))
+
+
+# --------------------------------------------------------------------------- doors and the party
+def test_with_no_monster_about_the_party_opens_a_door_once_a_round():
+    """Phase G: a round without a new Room Tile costs a Doom Counter field; a hero on a
+    closed door reveals it, and once a door was opened nobody opens another."""
+    sc = scenario()
+    state = game(sc, at={"warrior": (4, 2)}, ap=10, deck=["HALL"])
+    assert greedy_bot(state) == RevealRoomTile((4, 2))
+    state.door_opened = True
+    assert greedy_bot(state) != RevealRoomTile((4, 2))
+
+
+def test_party_door_is_the_door_nearest_to_all_standing_heroes():
+    sc = scenario()
+    state = game(sc, heroes=("warrior", "mage"), at={"warrior": (2, 2), "mage": (8, 4)},
+                 tiles=[("ROOM", (0, 0), 0), ("HALL", (1, 0), 0)])
+    # ROOM's door leads into HALL; HALL's south door (9, 2) and east door (7, 4) are closed
+    assert explorer.party_door(state) == (7, 4)
+
+
+def test_a_hurt_hero_steps_back_behind_a_friend():
+    """Target of a Monster: the closest character is attacked; a hurt hero moves where a
+    friend stands closer to the monster."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(corridor), ["mage", "warrior"], tiles=[("C", (0, 0), 0)],
+                     at={"mage": (2, 2), "warrior": (2, 1)}, monsters=[("orc", (2, 0))], ap={"mage": 10})
+    mage = state.hero("mage")
+    mage.hp = 1
+    assert explorer.hurt(mage)
+    before = explorer.retreat(state, mage, 10)
+    assert isinstance(before, Walk)
+    state.apply(before)
+    dist = explorer.distances(state, frozenset([(2, 0)]))
+    assert dist[where(state, "warrior")] < dist[where(state, "mage")]
+    assert explorer.retreat(state, mage, state.ap["mage"]) is None  # one step back a turn
+
+
+def test_an_unconscious_hero_below_zero_hp_stays_down_while_a_friend_stands():
+    state = map_game(pack_with(HALL), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (2, 3)})
+    mage = state.hero("mage")
+    mage.unconscious, mage.hp = True, -3
+    state.phase, state.decision_queue = H, ["mage"]
+    assert greedy_bot(state) == StayUnconscious()
+    state.hero("warrior").unconscious = True
+    assert greedy_bot(state) != StayUnconscious()
+
+
+def test_healing_a_friend_needs_the_friend_within_range_1():
+    """Small Healing Spell (range 1): the Priestess heals a hurt friend next to her, not one
+    across the room."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(corridor), ["priestess", "warrior"], tiles=[("C", (0, 0), 0)],
+                     at={"priestess": (2, 2), "warrior": (2, 4)}, monsters=[("orc", (0, 0))], ap=20)
+    warrior = state.hero("warrior")
+    warrior.hp = 1
+    spell = state.hero("priestess").find("small_healing_spell")
+    assert UseItem(spell.uid, "warrior") not in state.legal_actions()
+    state.board.move_to("warrior", (2, 3))
+    assert UseItem(spell.uid, "warrior") in state.legal_actions()
+    assert greedy_bot(state) == UseItem(spell.uid, "warrior", False)
+
+
+# --------------------------------------------------------------------------- equipment and shop
+def test_with_no_monster_about_a_hero_puts_on_better_armor_it_carries():
+    state = map_game(pack_with(HALL), ["warrior"], tiles=[("HALL", (0, 0), 0)], at={"warrior": (2, 2)}, ap=10)
+    warrior = state.hero("warrior")
+    armor = [c for c in state.pack.equipment.values()
+             if c.armor_rating and c.zone == "head" and warrior.can_equip(c)]
+    best = max(armor, key=lambda c: c.armor_rating)
+    item = ItemInstance(best, "warrior/extra:1")
+    warrior.belt.append(item)
+    assert outfit.armor_gain(warrior, best) > 0
+    assert greedy_bot(state) == MoveItem(item.uid, "equip")
+
+
+def test_the_group_buys_a_healing_potion_for_a_hero_without_one_with_a_card_nobody_uses():
+    """Phase I: the group pays with a Backpack card; the potion goes to the hero without one."""
+    state = GameState.new(pack_with(HALL), ["warrior", "mage"], seed=2, monsters=["orc"],
+                          options=QUIET.__class__(max_rounds=3))
+    potion = next(c for c in state.pack.equipment.values()
+                  if c.card_type == "potion" and c.effect is not None and c.effect.heal_hp > 0 and c.gold)
+    for hero in state.heroes:  # nobody holds a healing potion
+        for item in list(hero.all_items()):
+            if item.card.effect is not None and item.card.effect.heal_hp > 0:
+                hero.discard(item)
+    worth = next(c for c in state.pack.equipment.values()
+                 if c.gold >= potion.gold and c.card_type != "potion" and not state.hero("mage").meets_requirements(c))
+    give_card(state, state.hero("warrior"), Card(EQUIPMENT, worth.id, 900))
+    state.hero("warrior").move_to_backpack(state.hero("warrior").belt[-1])
+    state.phase, state.shop_open = I, True
+    state.loot.shop[0] = Card(EQUIPMENT, potion.id, 901)
+    action = greedy_bot(state)
+    assert isinstance(action, Buy) and action.slots == (0,) and action in state.legal_actions()
+    state.apply(action)
+    assert any(i.card.id == potion.id for h in state.heroes for i in h.all_items())
