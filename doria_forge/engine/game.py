@@ -233,14 +233,22 @@ class GameState(GameData):
         self.history.append(action)
         phases.advance(self)
 
-    def copy(self) -> GameState:
+    def copy(self, *, seed: int | None = None, log: bool = True) -> GameState:
         """A deep copy sharing only the immutable content (pack documents); the dice
-        generator state and the history are copied, so the copy plays on identically."""
+        generator state and the history are copied, so the copy plays on identically.
+
+        ``seed``: the copy rolls fresh dice seeded with it instead (a possible future of
+        this game, for bots that look ahead); ``log=False``: the copy starts with an empty,
+        switched-off event log (cheaper to make and to play on)."""
         memo: dict[int, object] = {id(self.pack): self.pack}
         for doc in self.pack:
             memo[id(doc)] = doc
         memo[id(self.pack.rules)] = self.pack.rules
         memo[id(self.scratch)] = {}
+        if seed is not None:
+            memo[id(self.dice)] = DiceRoller(seed)
+        if not log:
+            memo[id(self.log)] = EventLog(enabled=False)
         return _copy.deepcopy(self, memo)
 
     # ---------------------------------------------------------------- replay and JSON

@@ -147,7 +147,7 @@ def _option_facts(state, hero, item, pi, profile, monster, from_belt):
     return facts
 
 
-def _attack_options(state, hero, ap: int, *, include_damaged: bool = False):
+def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
     """(score, Attack arguments, item) for every attack the hero could make now (with
     ``include_damaged``: as if its damaged cards were repaired)."""
     board = state.board
@@ -305,10 +305,10 @@ def _action_phase(state, hero) -> Action:
         action = explorer.retreat(state, hero, ap) if explorer.hurt(hero) else explorer.open_door(state, hero, ap)
         if action is not None:
             return action
-    best = _best_option(_attack_options(state, hero, ap))
+    best = _best_option(attack_options(state, hero, ap))
     damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
     if damaged:
-        repaired = _attack_options(state, hero, ap, include_damaged=True)
+        repaired = attack_options(state, hero, ap, include_damaged=True)
         candidates = [o for o in repaired if o[2].damaged]
         if candidates:
             cand = _best_option(candidates)

@@ -36,6 +36,12 @@ def _greedy(seed: int) -> Policy:
     return greedy_bot
 
 
+def _lookahead(seed: int) -> Policy:
+    from .lookahead import make_lookahead
+
+    return make_lookahead(seed)
+
+
 def _random(seed: int) -> Policy:
     from .bots import make_random_bot
 
@@ -45,6 +51,8 @@ def _random(seed: int) -> Policy:
 POLICIES: dict[str, PolicyInfo] = {
     "greedy": PolicyInfo(_greedy, "plays each decision on its own: heal when hurt, best expected damage per AP, "
                                   "on the map explore toward the scenario's goal as a group"),
+    "lookahead": PolicyInfo(_lookahead, "greedy, but in a fight each hero plays a few candidate actions out to the "
+                                        "end of the round on copies with fresh dice and takes the best (slow)"),
     "random": PolicyInfo(_random, "a uniformly random legal action (a floor for comparisons and for tests)"),
 }
 

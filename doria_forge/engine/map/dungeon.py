@@ -75,6 +75,13 @@ class Exploring:
     placed: list[PlacedTile] = field(default_factory=list)
 
 
+class _Memo(dict):
+    """A cache that a copied game does not take along (its keys would go stale there)."""
+
+    def __deepcopy__(self, memo: dict) -> _Memo:
+        return _Memo()
+
+
 class Dungeon:
     """The board with a map (see the module docstring). ``start_tile``: the start Room
     Tile id; ``tile_deck``: a fixed Room Tile deck (top first) or ``None`` to build the
@@ -99,7 +106,7 @@ class Dungeon:
         self.heroes_placed = False
         self.lasting: list[LastingTrap] = []
         self.sight = SightCache()
-        self._reach_memo: dict[tuple, dict[str, int]] = {}
+        self._reach_memo: _Memo = _Memo()
 
     # ---------------------------------------------------------------- construction
     @classmethod
