@@ -59,9 +59,22 @@ def monster_order_key(state: GameData, monster: MonsterState) -> tuple:
 
 
 def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None) -> list[MonsterState]:
-    """The monsters (default: all on the board) that are not defeated, in monster order."""
+    """The monsters (default: all on the board) that are not defeated, in monster order
+    (``monster_order_key``). The distances are measured only between monsters that AP and
+    priority letter leave tied: on a map they are the costly part."""
     pool = state.monsters if monsters is None else monsters
-    return sorted((m for m in pool if not m.defeated), key=lambda m: monster_order_key(state, m))
+    ranked = sorted((m for m in pool if not m.defeated), key=lambda m: (-m.action_points, m.priority))
+    out: list[MonsterState] = []
+    i = 0
+    while i < len(ranked):
+        j = i + 1
+        head = (-ranked[i].action_points, ranked[i].priority)
+        while j < len(ranked) and (-ranked[j].action_points, ranked[j].priority) == head:
+            j += 1
+        group = ranked[i:j]
+        out += group if len(group) == 1 else sorted(group, key=lambda m: monster_order_key(state, m))
+        i = j
+    return out
 
 
 def monster_dice(state: GameData) -> DiceRoller:

@@ -22,7 +22,7 @@ from .ending import check_end, finish
 from .hero import HeroState, initiative_fumble
 from .levelup import needs_phase_h, phase_h_automatic, raise_monster_level
 from .monster import MonsterState
-from .monster_ai import activate_in_order, activate_monster, monster_order_key, ordered_monsters
+from .monster_ai import activate_in_order, activate_monster, ordered_monsters
 from .spawn import draw_and_spawn, spawn_monster
 from .state import OVER, SETUP, A, B, C, D, E, F, G, H, I
 from .triggers import fire, scenario_outcome
@@ -197,7 +197,7 @@ def next_marker(state: GameData) -> tuple[str | None, HeroState | MonsterState |
     activated = state.activated
     pending = [m for m in state.monsters if not m.defeated and m.uid not in activated]
     if pending:
-        best_monster = pending[0] if len(pending) == 1 else min(pending, key=lambda m: monster_order_key(state, m))
+        best_monster = pending[0] if len(pending) == 1 else ordered_monsters(state, pending)[0]
         if best_monster.action_points < 1:
             best_monster = None
     if best_hero is not None and (best_monster is None or best_ap >= best_monster.action_points):

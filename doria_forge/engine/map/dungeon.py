@@ -34,7 +34,7 @@ from ..triggers import fire
 from . import exploration
 from .exploration import Placement
 from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step, to_global
-from .paths import Costs, MonsterMoves, Route, hero_routes, monster_costs, monster_routes
+from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_routes
 from .sight import SightCache
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -344,12 +344,12 @@ class Dungeon:
         rule = rule_for(monster)
         return MonsterMoves(flying=rule.flying, ghost=rule.through_walls)
 
-    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> dict[Pos, Route]:
+    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> Routes:
         """Where ``monster`` can move (see ``paths.monster_routes``); ``budget`` in AP
         (``None``: any distance)."""
         start = self.positions.get(monster.uid)
         if start is None:
-            return {}
+            return Routes({})
         return monster_routes(self.layout, start, budget, moves=self.monster_moves(monster),
                               heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
                               costs=Costs.of(state.rules))
@@ -673,12 +673,12 @@ class Dungeon:
                 state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
 
     # ---------------------------------------------------------------- heroes moving
-    def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> dict[Pos, Route]:
+    def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> Routes:
         """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``;
         ``jumping=False``: walking only)."""
         start = self.positions.get(hero.uid)
         if start is None or hero.immobilized:
-            return {}
+            return Routes({})
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
         return hero_routes(self.layout, start, ap, monsters=self.monster_squares(state),
                            heroes=self.hero_squares(state, hero.uid), costs=Costs.of(state.rules, factor),

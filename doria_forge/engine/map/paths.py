@@ -17,6 +17,7 @@ hole is jumped too when a free square lies behind it and the jumper has 6+ AP); 
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from doria_forge.geometry import SIDES
@@ -97,8 +98,38 @@ def _as_route(entry: _Entry) -> Route:
                  cleared=tuple(reversed(cleared)))
 
 
+class Routes(Mapping[Pos, Route]):
+    """Square -> cheapest ``Route``, each built only when asked for (a search reaches many
+    squares; callers look at a few)."""
+
+    __slots__ = ("_entries", "_built")
+
+    def __init__(self, entries: dict[Pos, _Entry]) -> None:
+        self._entries = entries
+        self._built: dict[Pos, Route] = {}
+
+    def __getitem__(self, pos: Pos) -> Route:
+        route = self._built.get(pos)
+        if route is None:
+            route = self._built[pos] = _as_route(self._entries[pos])
+        return route
+
+    def __contains__(self, pos: object) -> bool:
+        return pos in self._entries
+
+    def __iter__(self) -> Iterator[Pos]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def cost(self, pos: Pos) -> int:
+        """The AP of the route to ``pos`` (without building it). Raises ``KeyError``."""
+        return int(self._entries[pos][0])
+
+
 def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], heroes: set[Pos],
-                costs: Costs = Costs(), jumping: bool = True) -> dict[Pos, Route]:
+                costs: Costs = Costs(), jumping: bool = True) -> Routes:
     """Every square a hero at ``start`` with ``ap`` AP can end a movement action on, with
     the cheapest route (fewest jumps on equal cost). ``monsters``/``heroes``: squares
     other figures stand on (passing heroes is allowed, ending on them is not); ``costs``
@@ -137,7 +168,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], hero
             new = cost + jump_cost
             offer(jump.land, (new, False, njumps + 1, new >= ap, entry, jump.over + (jump.land,), jump, None))
     del best[start]
-    return {p: _as_route(e) for p, e in best.items() if p not in heroes}
+    return Routes({p: e for p, e in best.items() if p not in heroes})
 
 
 def _hero_jumps(layout: Layout, start: Pos, monsters: set[Pos]) -> list[Jump]:
@@ -157,13 +188,13 @@ class MonsterMoves:
 
 
 def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
-                   heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs()) -> dict[Pos, Route]:
+                   heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs()) -> Routes:
     """The cheapest routes of a monster from ``start``. ``budget``: its AP (``None``: no
     limit, for distances). Squares reached may hold another monster (the caller pushes
     it or skips the square); squares with characters are never entered. A route that
     jumped into negative AP or cleared Rubble with the last AP is ``final``."""
     found = _monster_search(layout, start, budget, moves, heroes, monsters, costs)
-    return {pos: _as_route(entry) for pos, entry in found.items()}
+    return Routes(found)
 
 
 def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,

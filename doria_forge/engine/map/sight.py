@@ -11,11 +11,13 @@ bridge and the passage over it cannot see each other.
 
 "Any part" is tested on nine points of each square (corners pulled in by a hair, edge
 midpoints, centre): 81 lines at most, the centre line first. Results are cached per
-layout version: sight is the engine's hot path.
+layout version, and the line tests by the shape of the walls between the two squares:
+sight is the engine's hot path.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,7 +52,7 @@ def _segment_hits_box(y0: float, x0: float, y1: float, x1: float, by: int, bx: i
     return t0 <= t1 + _EPS
 
 
-def _clear(blockers: list[Pos], y0: float, x0: float, y1: float, x1: float) -> bool:
+def _clear(blockers: tuple[Pos, ...], y0: float, x0: float, y1: float, x1: float) -> bool:
     for cell in blockers:
         if _segment_hits_box(y0, x0, y1, x1, cell[0], cell[1]):
             return False
@@ -66,16 +68,24 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
         return False
     r0, r1 = min(a[0], b[0]), max(a[0], b[0])
     c0, c1 = min(a[1], b[1]), max(a[1], b[1])
-    blockers = [
-        (r, c) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
+    blockers = tuple(
+        (r - a[0], c - a[1]) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
         if (r, c) != a and (r, c) != b and layout.blocks_sight((r, c))
-    ]
+    )
     if not blockers:
         return True
+    return _lines_clear(b[0] - a[0], b[1] - a[1], blockers)
+
+
+@lru_cache(maxsize=1 << 16)
+def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
+    """Whether some sample line from the square at (0, 0) to the square at (dy, dx) passes
+    the ``blockers`` (squares relative to the first): geometry alone, so the answer holds
+    wherever the same shape of walls comes again, in any game."""
     for pa in _POINTS:
-        y0, x0 = a[0] + pa[0], a[1] + pa[1]
+        y0, x0 = pa[0], pa[1]
         for pb in _POINTS:
-            if _clear(blockers, y0, x0, b[0] + pb[0], b[1] + pb[1]):
+            if _clear(blockers, y0, x0, dy + pb[0], dx + pb[1]):
                 return True
     return False
 
