@@ -8,14 +8,15 @@ door was opened in the round. So, for the hero about to act:
 * ``first`` - what comes before fighting: pick up a token at its feet, carry a token toward
   its goal, pick up an unconscious friend left behind, step off and back onto a place whose
   check failed.
-* ``retreat`` - a hurt hero (a third of its HP or less) moves where another standing hero
+* ``retreat`` - a hurt hero (half its HP or less) moves where another standing hero
   is nearer to the monsters (monsters attack the nearest character), as far from them as
   it can.
 * ``combat_move`` - no attack from here: walk to the cheapest square to attack from,
   else toward the nearest monster.
 * ``party_move`` - no monster on the map: fetch tokens, step on helpful places, search Loot
-  Markers on the way, open the party's door (one a round keeps the Doom Counter slow), and
-  end the turn on the Room Tile where most of the party stands.
+  Markers on the way, open the party's door (one a round keeps the Doom Counter slow; not by
+  a hurt hero, and once the party stands on the door's Room Tile: what lies behind attacks
+  whoever opened it), and end the turn on the Room Tile where most of the party stands.
 
 It never looks ahead and breaks ties by square order, so a game stays reproducible from its
 seed. Distances for choices are walked distances on the layout that ignore figures
@@ -118,8 +119,8 @@ def _along(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]
 
 
 def hurt(hero: HeroState) -> bool:
-    """A third of its HP or less (at least 1), or negative PP: time to stay out of reach."""
-    return hero.hp <= max(1, hero.hp_max // 3) or hero.pp < 0
+    """Half its HP or less (at least 1), or negative PP: time to stay out of reach."""
+    return hero.hp <= max(1, hero.hp_max // 2) or hero.pp < 0
 
 
 # --------------------------------------------------------------------------- decisions
@@ -310,11 +311,14 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
         move = _along(state, hero, ap, loot)
         if move is not None:
             return move
-    if not state.door_opened:
+    if not state.door_opened and not hurt(hero):
         door = party_door(state)
         if door is not None:
             if here == door:
-                return RevealRoomTile(door)
+                # what lies behind a door attacks whoever opened it: wait for the party
+                if together(state, slot_of(door)) or ap <= 1:
+                    return RevealRoomTile(door)
+                return None
             move = _along(state, hero, ap, {door})
             if move is not None:
                 return move
@@ -322,6 +326,15 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
         squares = {p for p in layout.tiles[anchor].squares() if board.free(state, p)}
         return _along(state, hero, ap, squares)
     return None
+
+
+def together(state: Any, slot: tuple[int, int]) -> bool:
+    """Every standing hero is on the Room Tile in ``slot`` or has no AP left to get there."""
+    for h in standing(state):
+        where = _at(state, h.uid)
+        if slot_of(where) != slot and state.ap.get(h.uid, 0) >= 1:
+            return False
+    return True
 
 
 def party_door(state: Any) -> Pos | None:
