@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, pipeline
+from doria_forge import cli_print, cli_scenarios, pipeline
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -23,6 +23,8 @@ app = typer.Typer(
 export_app = typer.Typer(no_args_is_help=True, help="Export printable PDFs, card images, Tabletop Simulator "
                          "decks or the engine bundle.")
 app.add_typer(export_app, name="export")
+simulate_app = cli_scenarios.simulate_group()
+app.add_typer(simulate_app, name="simulate")
 
 PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
 
@@ -50,8 +52,10 @@ def _fail(code: int, message: str) -> None:
     raise typer.Exit(code)
 
 
-def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False):
-    """Run validation, print its report and return the ContentPack; exit 1 on errors, 2 on a bad path."""
+def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False,
+               full: bool = False):
+    """Run validation, print its report and return the ContentPack (``full``: the whole
+    ValidationResult, for its source map); exit 1 on errors, 2 on a bad path."""
     try:
         result = pipeline.validate(pack_path)
     except pipeline.UsageError as exc:
@@ -60,7 +64,7 @@ def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_
         pipeline.write_validation(result, fmt.value)
     if result.pack is None or pipeline.validation_exit_code(result) != 0:
         raise typer.Exit(1)
-    return result.pack
+    return result if full else result.pack
 
 
 @app.command()
@@ -103,7 +107,7 @@ CACHE_OPT = typer.Option(True, "--cache/--no-cache",
                          help="Reuse matchups simulated before with the same inputs (per-user cache folder).")
 
 
-@app.command()
+@simulate_app.command(cli_scenarios.DUELS)
 def simulate(
     pack: Path = PACK_ARG,
     runs: int | None = typer.Option(None, "--runs", min=1,
@@ -227,6 +231,8 @@ def build(
 
 
 cli_print.register(app, export_app, _validated, _fail)  # export pdf|png|tts, preflight
+cli_scenarios.register(simulate_app, lambda pack, full: _validated(pack, quiet_when_clean=True, full=full),
+                       _fail)  # simulate scenario|campaign
 
 
 def main() -> None:

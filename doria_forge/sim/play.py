@@ -1,4 +1,8 @@
-"""Playing games with bots: the loop every runner (duels, scenarios, the renderer) shares."""
+"""Playing games with bots: the loop every runner (duels, scenarios, the renderer) shares.
+
+``play`` runs a game to its end (or a round); ``play_scenario`` does the same for a scenario
+run and stops it when it stalls (``sim.stall``). ``play`` itself never stops a game early,
+so the duels play exactly as before."""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from doria_forge.engine.actions import Action
+
+from .stall import STALL_ROUNDS, StallWatch, describe_actions
 
 MAX_ACTIONS = 20_000
 """Decisions a game may take before ``play`` gives up on it (a bot that never ends its
@@ -24,3 +30,38 @@ def play(state: Any, bot: Callable[[Any], Action], *, until_round: int | None = 
         state.apply(bot(state))
         n += 1
     return n
+
+
+STALLED = "stalled"
+"""The outcome ``play_scenario`` gives a game it stops (see ``sim.stall``)."""
+
+
+def play_scenario(state: Any, bot: Callable[[Any], Action], *, stall_rounds: int = STALL_ROUNDS,
+                  max_actions: int = MAX_ACTIONS, on_round: Callable[[Any], None] | None = None) -> str | None:
+    """Play ``state`` to its end like ``play``, but stop a game that stalls: no progress for
+    ``stall_rounds`` rounds (``sim.stall``), or ``max_actions`` decisions without an end. A
+    stopped game ends with outcome ``stalled`` (a ``game_over`` event); returns the reason,
+    else ``None``. ``on_round(state)`` is called as every new round begins (at its first
+    decision), before the stall check: a replay draws the dungeon there."""
+    from doria_forge.engine.ending import finish
+
+    watch = StallWatch(state, stall_rounds)
+    current = state.round
+    n = 0
+    while not state.is_over():
+        if n >= max_actions:
+            reason = (f"the decision limit ({max_actions}) was reached in round {state.round}; the heroes mostly "
+                      f"{describe_actions(state.history[-1000:])}")
+            finish(state, STALLED)
+            return reason
+        state.apply(bot(state))
+        n += 1
+        if state.round != current and not state.is_over():
+            current = state.round
+            if on_round is not None:
+                on_round(state)
+            reason = watch.observe(state)
+            if reason is not None:
+                finish(state, STALLED)
+                return reason
+    return None

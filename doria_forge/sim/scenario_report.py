@@ -1,0 +1,94 @@
+"""The scenario report: canonical JSON for machines (and for ``--baseline``) and a short
+rich table for the terminal.
+
+The JSON (``REPORT_FORMAT``) holds the pack (id, version, content hash), the options, one
+entry per scenario (its rules, per player count every number of ``RunStats.to_data``, the
+runs kept for replays with their parties, its findings), the campaigns, every finding, and
+``documents``: each document of the pack with its content hash and data, so that a later
+report can tell which YAML changed between the two (``sim.baseline``). Keys are sorted and
+nothing depends on the clock: the same pack, options and seed give the same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from doria_forge.model import ContentPack
+
+from .findings import Finding, Locator, scenario_findings, sort_findings
+from .scenario_runner import ScenarioResult, party_for
+
+REPORT_FORMAT = 1
+"""Version of the report JSON; ``--baseline`` refuses another."""
+
+
+def document_table(pack: ContentPack) -> dict[str, dict[str, Any]]:
+    """``"kind/id" -> {"sha256", "data"}`` for every document of ``pack`` (the canonical
+    JSON of its validated model)."""
+    out = {}
+    for kind, docs in pack.to_data().items():
+        for doc_id, data in docs.items():
+            text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+            out[f"{kind}/{doc_id}"] = {"sha256": hashlib.sha256(text.encode()).hexdigest(), "data": data}
+    return dict(sorted(out.items()))
+
+
+def scenario_entry(pack: ContentPack, result: ScenarioResult, locate: Locator) -> dict[str, Any]:
+    """One scenario's part of the report, findings included."""
+    plan = result.plan
+    scenario = pack.scenarios[plan.scenario]
+    summaries = []
+    for n in plan.players:
+        summary = result.stats[n].to_data()
+        for pick in summary["replays"].values():
+            pick["party"] = party_for(plan.pool, n, pick["run"])
+        summaries.append(summary)
+    findings = sort_findings(scenario_findings(scenario, summaries, locate))
+    return {
+        "id": scenario.id,
+        "name": scenario.name,
+        "document": f"scenario/{scenario.id}",
+        "location": str(locate("scenario", scenario.id, ())),
+        "plan": {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
+                 "heroes": list(plan.pool), "stall_rounds": plan.stall_rounds},
+        "max_rounds": scenario.max_rounds,
+        "rules": [{"index": i, "text": rule.text, "describe": rule.describe(), "simulated": rule.simulated,
+                   "location": str(locate("scenario", scenario.id, ("rules", i)))}
+                  for i, rule in enumerate(scenario.rules)],
+        "balance": scenario.balance.model_dump(mode="json") if scenario.balance is not None else None,
+        "players": summaries,
+        "findings": [f.to_data() for f in findings],
+    }
+
+
+def build_report(pack: ContentPack, scenarios: Sequence[dict[str, Any]], *, campaigns: Sequence[dict[str, Any]] = (),
+                 extra_findings: Sequence[Finding] = (), duel_matrix: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The whole report from scenario entries (``scenario_entry``) and campaign entries
+    (``sim.campaign.campaign_entry``); ``extra_findings`` (a baseline comparison's) join the
+    findings; ``duel_matrix`` (``MatrixResult.to_data``) is kept for the HTML heat map."""
+    findings = [Finding.from_data(f) for entry in (*scenarios, *campaigns) for f in entry["findings"]]
+    findings += list(extra_findings)
+    report: dict[str, Any] = {
+        "format": REPORT_FORMAT,
+        "pack": {"id": pack.info.id, "version": pack.info.version, "content_sha256": pack.content_hash()},
+        "scenarios": list(scenarios),
+        "campaigns": list(campaigns),
+        "findings": [f.to_data() for f in sort_findings(findings)],
+        "documents": document_table(pack),
+    }
+    if duel_matrix is not None:
+        report["duel_matrix"] = duel_matrix
+    return report
+
+
+def report_json(report: dict[str, Any]) -> str:
+    """The report as canonical JSON text (sorted keys, no timestamps: reproducible)."""
+    return json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def report_findings(report: dict[str, Any]) -> list[Finding]:
+    """Every finding of a report."""
+    return [Finding.from_data(f) for f in report.get("findings", [])]

@@ -1,0 +1,216 @@
+"""Play one scenario many times at each player count and aggregate the runs.
+
+Each run is a game of the scenario on its dungeon, set up with ``GameState.new(pack, party,
+seed=..., scenario=ID)`` and every hero drawing Loot Cards up to the book's starting hand
+(chapter *Preparing Characters*; 1-2 players draw more), played by a hero party policy
+(``sim.policies``) until it ends or stalls (``sim.play.play_scenario``), and reduced to a
+:class:`~doria_forge.sim.run_record.RunRecord`; records stream into one
+:class:`~doria_forge.sim.aggregate.RunStats` per player count.
+
+Seeds: run ``i`` with ``n`` players draws its dice from ``run_seed(seed, scenario, n, i)``, a
+pure function of those four values, and its policy from a seed derived from that; so the
+numbers are the same whatever ``--jobs`` is, however the runs are split, and adding player
+counts or runs never changes the runs already there.
+
+Parties: without ``heroes`` the pool is every premade hero of the pack, sorted by id; run
+``i`` with ``n`` players takes ``n`` heroes of the pool in turn starting at position ``i``
+(wrapping round), so over the runs every hero plays equally often and every seat sees every
+hero. ``heroes`` sets the pool (a pool of exactly ``n`` heroes is a fixed party; a pool
+smaller than ``n`` repeats heroes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from doria_forge.engine.game import GameOptions, GameState
+from doria_forge.model import ContentPack
+
+from .aggregate import RunStats
+from .play import play_scenario
+from .policies import make_policy, policy_names
+from .run_record import RunRecord, record_run
+from .stall import STALL_ROUNDS
+
+CHUNK_RUNS = 16
+"""Runs one worker plays per task: small enough for a smooth progress bar and even load,
+large enough that sending the results back costs little."""
+
+
+def run_seed(master_seed: int, scenario: str, players: int, run: int) -> int:
+    """A 63-bit dice seed for run ``run`` of ``scenario`` with ``players`` players."""
+    digest = hashlib.sha256(f"scenario:{master_seed}:{scenario}:{players}:{run}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def policy_seed(dice_seed: int) -> int:
+    """The seed of the policy of the run whose dice seed is ``dice_seed``."""
+    digest = hashlib.sha256(f"policy:{dice_seed}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def hero_pool(pack: ContentPack, heroes: Sequence[str] | None = None) -> list[str]:
+    """The heroes parties are drawn from: ``heroes`` as given, or every premade hero sorted
+    by id. Raises ValueError for an unknown hero or an empty pool."""
+    if heroes:
+        unknown = [h for h in heroes if h not in pack.characters]
+        if unknown:
+            raise ValueError(f"unknown hero {unknown[0]!r}; the pack has {', '.join(sorted(pack.characters))}")
+        return list(heroes)
+    pool = sorted(h for h, c in pack.characters.items() if c.premade)
+    if not pool:
+        raise ValueError("the pack has no premade hero to play the scenario with")
+    return pool
+
+
+def party_for(pool: Sequence[str], players: int, run: int) -> list[str]:
+    """The party of run ``run`` with ``players`` players (see the module docstring)."""
+    return [pool[(run + k) % len(pool)] for k in range(players)]
+
+
+@dataclass(frozen=True)
+class ScenarioPlan:
+    """What to simulate: ``runs`` runs of ``scenario`` at each of ``players``, from master
+    ``seed``, heroes played by policy ``policy``, parties from ``pool`` (hero ids, see the
+    module docstring), stalls after ``stall_rounds`` rounds without progress."""
+
+    scenario: str
+    players: tuple[int, ...]
+    runs: int
+    seed: int
+    policy: str
+    pool: tuple[str, ...]
+    stall_rounds: int = STALL_ROUNDS
+
+    def chunks(self, size: int = CHUNK_RUNS) -> list[tuple[int, int, int]]:
+        """The tasks: ``(players, first run, end run)``, in a fixed order."""
+        return [(n, start, min(start + size, self.runs)) for n in self.players for start in range(0, self.runs, size)]
+
+
+def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None = None, runs: int = 200,
+              seed: int = 1, policy: str = "greedy", heroes: Sequence[str] | None = None,
+              stall_rounds: int = STALL_ROUNDS) -> ScenarioPlan:
+    """A checked :class:`ScenarioPlan`. ``players`` defaults to the scenario's whole range.
+    Raises ValueError (a usage error) for an unknown scenario, policy or hero, a player count
+    outside the scenario's range, or runs < 1."""
+    if scenario not in pack.scenarios:
+        known = ", ".join(sorted(pack.scenarios)) or "none"
+        raise ValueError(f"unknown scenario {scenario!r}; the pack has: {known}")
+    if policy not in policy_names():
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(policy_names())}")
+    if runs < 1:
+        raise ValueError("runs must be at least 1")
+    low, high = pack.scenarios[scenario].players
+    counts = sorted(set(players)) if players is not None else list(range(low, high + 1))
+    outside = [n for n in counts if not low <= n <= high]
+    if outside or not counts:
+        raise ValueError(f"scenario {scenario} is for {low}-{high} players, not {outside or 'none'}")
+    return ScenarioPlan(scenario, tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)), stall_rounds)
+
+
+def new_game(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, log: bool = True) -> GameState:
+    """The game of run ``run`` with ``players`` players, set up and ready to play."""
+    seed = run_seed(plan.seed, plan.scenario, players, run)
+    return GameState.new(pack, party_for(plan.pool, players, run), seed=seed, scenario=plan.scenario,
+                         options=GameOptions(setup_loot=True), log=log)
+
+
+def play_run(pack: ContentPack, plan: ScenarioPlan, players: int, run: int,
+             on_round: Callable[[Any], None] | None = None) -> tuple[RunRecord, GameState | None]:
+    """Play one run; returns its record and the finished game (``None`` when the engine
+    failed: the record's outcome is then ``error`` with the exception as its reason)."""
+    seed = run_seed(plan.seed, plan.scenario, players, run)
+    state = None
+    try:
+        state = new_game(pack, plan, players, run)
+        reason = play_scenario(state, make_policy(plan.policy, policy_seed(seed)), stall_rounds=plan.stall_rounds,
+                               on_round=on_round)
+        return record_run(state, run=run, seed=seed, reason=reason), state
+    except Exception as exc:  # noqa: BLE001 - one failing run is reported, the others still count
+        where = f" in round {state.round}" if state is not None else " at setup"
+        record = RunRecord(run=run, seed=seed, players=players, party=tuple(party_for(plan.pool, players, run)),
+                           outcome="error", rounds=state.round if state is not None else 0,
+                           reason=f"the engine failed{where}: {type(exc).__name__}: {exc}")
+        return record, None
+
+
+def run_chunk(pack: ContentPack, plan: ScenarioPlan, players: int, start: int, stop: int) -> RunStats:
+    """Play runs ``start``..``stop - 1`` with ``players`` players into one ``RunStats``."""
+    stats = RunStats(players)
+    for run in range(start, stop):
+        stats.add(play_run(pack, plan, players, run)[0])
+    return stats
+
+
+@dataclass
+class ScenarioResult:
+    """The runs of a plan: one :class:`RunStats` per player count (in ``plan.players`` order)."""
+
+    plan: ScenarioPlan
+    stats: dict[int, RunStats] = field(default_factory=dict)
+
+
+Executor = Callable[[ContentPack, list[tuple[ScenarioPlan, int, int, int]]], Iterator[tuple[int, RunStats]]]
+"""Plays tasks ``(plan, players, start, stop)`` somewhere and yields ``(task index, RunStats)``
+in any order (``local_executor``, ``sim.distributed.dask_executor``)."""
+
+
+def run_plans(pack: ContentPack, plans: Sequence[ScenarioPlan], *, jobs: int = 1,
+              executor: Executor | None = None,
+              progress: Callable[[int], None] | None = None) -> list[ScenarioResult]:
+    """Play every plan; returns one :class:`ScenarioResult` per plan, in order.
+    ``progress(n)`` hears of every ``n`` runs finished. ``executor`` plays the chunks
+    (default: ``jobs`` local processes; 1 plays them in this process)."""
+    tasks = [(plan, *chunk) for plan in plans for chunk in plan.chunks()]
+    results = [ScenarioResult(plan, {n: RunStats(n) for n in plan.players}) for plan in plans]
+    by_plan = {id(plan): result for plan, result in zip(plans, results, strict=True)}
+    play = executor or local_executor(jobs)
+    for chunk_stats, (plan, *_rest) in _paired(play(pack, tasks), tasks):
+        by_plan[id(plan)].stats[chunk_stats.players].merge(chunk_stats)
+        if progress:
+            progress(chunk_stats.runs)
+    return results
+
+
+def _paired(done: Iterator[tuple[int, RunStats]], tasks: list) -> Iterator[tuple[RunStats, tuple]]:
+    for index, stats in done:
+        yield stats, tasks[index]
+
+
+def local_executor(jobs: int) -> Callable[[ContentPack, list], Iterator[tuple[int, RunStats]]]:
+    """Play chunks on ``jobs`` local worker processes (in this process for 1), yielding
+    ``(task index, RunStats)`` as they finish."""
+
+    def play(pack: ContentPack, tasks: list) -> Iterator[tuple[int, RunStats]]:
+        if jobs <= 1 or len(tasks) < 2:
+            for index, (plan, players, start, stop) in enumerate(tasks):
+                yield index, run_chunk(pack, plan, players, start, stop)
+            return
+        from .pool import process_pool
+
+        with process_pool(min(jobs, len(tasks)), _init_worker, (pack,)) as pool:
+            pending: dict[Future, int] = {pool.submit(_worker_chunk, *task): i for i, task in enumerate(tasks)}
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    yield pending.pop(future), future.result()
+
+    return play
+
+
+_WORKER_PACK: ContentPack | None = None
+
+
+def _init_worker(pack: ContentPack) -> None:
+    # The pack crosses to each worker once, not once per chunk.
+    global _WORKER_PACK
+    _WORKER_PACK = pack
+
+
+def _worker_chunk(plan: ScenarioPlan, players: int, start: int, stop: int) -> RunStats:
+    assert _WORKER_PACK is not None
+    return run_chunk(_WORKER_PACK, plan, players, start, stop)

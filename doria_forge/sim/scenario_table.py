@@ -1,0 +1,95 @@
+"""The scenario report in the terminal: one short table per scenario (a row per player
+count) and per campaign, then the findings, each at its ``file:line:column``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .findings import Finding
+
+STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
+
+
+def _rate(rate: float, ci: list[float]) -> str:
+    style = "red" if rate < 0.2 else "yellow" if rate < 0.6 else "green"
+    return f"[{style}]{rate:4.0%}[/{style}] {ci[0]:.0%}-{ci[1]:.0%}"
+
+
+def _top(table: dict[str, Any]) -> str:
+    if not table:
+        return "-"
+    source, value = next(iter(table.items()))
+    amount = f"{value['per_run']:.1f}" if isinstance(value, dict) else str(value)
+    return f"{source.removeprefix('monster:')} {amount}"
+
+
+def print_scenario(entry: dict[str, Any], console: Console) -> None:
+    """The table of one scenario entry of the report."""
+    plan = entry["plan"]
+    table = Table(title=f"{escape(entry['name'])} ({entry['id']}): {plan['runs']} runs per player count, "
+                        f"policy {plan['policy']}, seed {plan['seed']}",
+                  title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    # per run: deaths, times a hero fell unconscious (KO), Doom Counter steps; the highest
+    # Monster Level reached; runs stopped as stalled; the source that took most HP per run
+    for name, justify in (("players", "right"), ("win rate, 95% CI", "right"), ("rounds p10/med/p90", "right"),
+                          ("deaths", "right"), ("KO", "right"), ("doom", "right"), ("ML", "right"),
+                          ("stalls", "right"), ("most HP lost to", "left")):
+        table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    for s in entry["players"]:
+        r = s["rounds"]
+        table.add_row(str(s["players"]), _rate(s["win_rate"], s["win_rate_ci"]), f"{r['p10']}/{r['median']}/{r['p90']}",
+                      f"{s['deaths']['per_run']:.2f}", f"{s['unconscious']['per_run']:.2f}",
+                      f"{s['doom_steps']['per_run']:.1f}", str(s["monster_level"]["max"]),
+                      str(s["outcomes"].get("stalled", 0)), escape(_top(s["damage"])))
+    _print_wide(console, table)
+
+
+def print_campaign(entry: dict[str, Any], console: Console) -> None:
+    """The table of one campaign entry of the report."""
+    plan = entry["plan"]
+    table = Table(title=f"Campaign {escape(entry['name'])} ({entry['id']}): {plan['runs']} runs per player count, "
+                        f"policy {plan['policy']}, seed {plan['seed']}",
+                  title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("players", "completed 95% CI", "scenarios won", "where campaigns end"):
+        table.add_column(name, no_wrap=True)
+    for s in entry["players"]:
+        ends = ", ".join(f"{e['scenario']} {e['outcome']} ({e['count']})" for e in s["ends"][:3]) or "-"
+        table.add_row(str(s["players"]), _rate(s["completion_rate"], s["completion_ci"]),
+                      f"{s['scenarios_won']['per_run']:.2f}", escape(ends))
+    _print_wide(console, table)
+
+
+def print_findings(findings: list[Finding], console: Console) -> None:
+    """The findings, most severe first, each at its position."""
+    if not findings:
+        console.print("No findings.")
+        return
+    console.print(f"[bold]{len(findings)} finding(s):[/bold]")
+    for f in findings:
+        style = STYLE.get(f.severity, "white")
+        console.print(f"{escape(f.location)}: [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {escape(f.message)}",
+                      soft_wrap=True)
+
+
+def print_report(report: dict[str, Any], console: Console) -> None:
+    """Every scenario and campaign table of ``report``, then its findings."""
+    for entry in report["scenarios"]:
+        print_scenario(entry, console)
+    for entry in report.get("campaigns", []):
+        print_campaign(entry, console)
+    print_findings([Finding.from_data(f) for f in report["findings"]], console)
+
+
+def _print_wide(console: Console, table: Table) -> None:
+    # Never squeeze the numbers: a pipe or CI log reports 80 columns.
+    width = console.width
+    console.width = max(width, 100)
+    try:
+        console.print(table)
+    finally:
+        console.width = width
