@@ -79,8 +79,8 @@ def locator(source_map: Any | None) -> Locator:
 
 
 def _executor(jobs: int | None, scheduler: str | None):
+    from doria_forge.sim.executors import local_executor
     from doria_forge.sim.pool import clamp_jobs
-    from doria_forge.sim.scenario_runner import local_executor
 
     if scheduler:
         from doria_forge.sim.distributed import DaskUnavailable, dask_executor
@@ -121,8 +121,9 @@ def simulate_scenarios(
     the scenario's range) and return their report entries (``scenario_report.scenario_entry``).
     Raises UsageError for an unknown scenario, policy or hero, or a player count outside a
     scenario's range."""
+    from doria_forge.sim.executors import run_plans
     from doria_forge.sim.scenario_report import scenario_entry
-    from doria_forge.sim.scenario_runner import make_plan, run_plans
+    from doria_forge.sim.scenario_runner import ScenarioResult, make_plan
 
     plans = []
     try:
@@ -140,7 +141,8 @@ def simulate_scenarios(
         task = bar.add_task("runs", total=total)
         results = run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
     locate = locator(source_map)
-    return [scenario_entry(pack, result, locate) for result in results]
+    return [scenario_entry(pack, ScenarioResult(plan, stats), locate)
+            for plan, stats in zip(plans, results, strict=True)]
 
 
 def write_json(report: dict[str, Any], out: Path) -> Path:
@@ -261,7 +263,8 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
     """Play ``runs`` campaign runs of every campaign of ``campaign_ids`` at each of ``players``
     (default: the player counts every scenario of the campaign allows) and return their report
     entries (``sim.campaign.campaign_entry``). Raises UsageError like ``simulate_scenarios``."""
-    from doria_forge.sim.campaign import campaign_entry, make_campaign_plan, run_campaigns
+    from doria_forge.sim.campaign import campaign_entry, make_campaign_plan
+    from doria_forge.sim.executors import run_plans
 
     plans = []
     try:
@@ -274,9 +277,9 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
     total = sum(len(p.players) * p.runs for p in plans)
     with _progress_bar(console, progress, "playing campaigns", total) as bar:
         task = bar.add_task("runs", total=total)
-        results = run_campaigns(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
+        results = run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
     locate = locator(source_map)
-    return [campaign_entry(pack, result, locate) for result in results]
+    return [campaign_entry(pack, plan, stats, locate) for plan, stats in zip(plans, results, strict=True)]
 
 
 def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: str = "median",

@@ -22,8 +22,7 @@ smaller than ``n`` repeats heroes).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,6 +89,14 @@ class ScenarioPlan:
         """The tasks: ``(players, first run, end run)``, in a fixed order."""
         return [(n, start, min(start + size, self.runs)) for n in self.players for start in range(0, self.runs, size)]
 
+    def new_stats(self, players: int) -> RunStats:
+        """An empty aggregate for ``players`` players."""
+        return RunStats(players)
+
+    def play_chunk(self, pack: ContentPack, players: int, start: int, stop: int) -> RunStats:
+        """Play runs ``start``..``stop - 1`` with ``players`` players (see ``run_chunk``)."""
+        return run_chunk(pack, self, players, start, stop)
+
 
 def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None = None, runs: int = 200,
               seed: int = 1, policy: str = "greedy", heroes: Sequence[str] | None = None,
@@ -152,65 +159,3 @@ class ScenarioResult:
 
     plan: ScenarioPlan
     stats: dict[int, RunStats] = field(default_factory=dict)
-
-
-Executor = Callable[[ContentPack, list[tuple[ScenarioPlan, int, int, int]]], Iterator[tuple[int, RunStats]]]
-"""Plays tasks ``(plan, players, start, stop)`` somewhere and yields ``(task index, RunStats)``
-in any order (``local_executor``, ``sim.distributed.dask_executor``)."""
-
-
-def run_plans(pack: ContentPack, plans: Sequence[ScenarioPlan], *, jobs: int = 1,
-              executor: Executor | None = None,
-              progress: Callable[[int], None] | None = None) -> list[ScenarioResult]:
-    """Play every plan; returns one :class:`ScenarioResult` per plan, in order.
-    ``progress(n)`` hears of every ``n`` runs finished. ``executor`` plays the chunks
-    (default: ``jobs`` local processes; 1 plays them in this process)."""
-    tasks = [(plan, *chunk) for plan in plans for chunk in plan.chunks()]
-    results = [ScenarioResult(plan, {n: RunStats(n) for n in plan.players}) for plan in plans]
-    by_plan = {id(plan): result for plan, result in zip(plans, results, strict=True)}
-    play = executor or local_executor(jobs)
-    for chunk_stats, (plan, *_rest) in _paired(play(pack, tasks), tasks):
-        by_plan[id(plan)].stats[chunk_stats.players].merge(chunk_stats)
-        if progress:
-            progress(chunk_stats.runs)
-    return results
-
-
-def _paired(done: Iterator[tuple[int, RunStats]], tasks: list) -> Iterator[tuple[RunStats, tuple]]:
-    for index, stats in done:
-        yield stats, tasks[index]
-
-
-def local_executor(jobs: int) -> Callable[[ContentPack, list], Iterator[tuple[int, RunStats]]]:
-    """Play chunks on ``jobs`` local worker processes (in this process for 1), yielding
-    ``(task index, RunStats)`` as they finish."""
-
-    def play(pack: ContentPack, tasks: list) -> Iterator[tuple[int, RunStats]]:
-        if jobs <= 1 or len(tasks) < 2:
-            for index, (plan, players, start, stop) in enumerate(tasks):
-                yield index, run_chunk(pack, plan, players, start, stop)
-            return
-        from .pool import process_pool
-
-        with process_pool(min(jobs, len(tasks)), _init_worker, (pack,)) as pool:
-            pending: dict[Future, int] = {pool.submit(_worker_chunk, *task): i for i, task in enumerate(tasks)}
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield pending.pop(future), future.result()
-
-    return play
-
-
-_WORKER_PACK: ContentPack | None = None
-
-
-def _init_worker(pack: ContentPack) -> None:
-    # The pack crosses to each worker once, not once per chunk.
-    global _WORKER_PACK
-    _WORKER_PACK = pack
-
-
-def _worker_chunk(plan: ScenarioPlan, players: int, start: int, stop: int) -> RunStats:
-    assert _WORKER_PACK is not None
-    return run_chunk(_WORKER_PACK, plan, players, start, stop)

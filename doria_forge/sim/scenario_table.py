@@ -55,8 +55,10 @@ def print_campaign(entry: dict[str, Any], console: Console) -> None:
     table = Table(title=f"Campaign {escape(entry['name'])} ({entry['id']}): {plan['runs']} runs per player count, "
                         f"policy {plan['policy']}, seed {plan['seed']}",
                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("players", "completed 95% CI", "scenarios won", "where campaigns end"):
-        table.add_column(name, no_wrap=True)
+    table.add_column("players", justify="right", no_wrap=True)
+    table.add_column("completed, 95% CI", justify="right", no_wrap=True)
+    table.add_column("scenarios won", justify="right", no_wrap=True)
+    table.add_column("where campaigns end (runs)", overflow="fold")
     for s in entry["players"]:
         ends = ", ".join(f"{e['scenario']} {e['outcome']} ({e['count']})" for e in s["ends"][:3]) or "-"
         table.add_row(str(s["players"]), _rate(s["completion_rate"], s["completion_ci"]),

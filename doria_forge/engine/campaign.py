@@ -1,0 +1,104 @@
+"""Between the scenarios of a campaign (Book of Rules *Campaigns*, *XP in Campaigns*,
+*Equipment and hero level in campaigns*, *Monster level in campaigns*, *Death of a
+character in campaigns*).
+
+A hero goes into the next scenario with its attributes, its hero bonuses and its unspent
+Attribute Points, its standard items and campaign items, and at most ``keep`` of the Loot
+Cards it carries (the reward of the last scenario: the highest gold value first, then by
+id); its HP and PP are full and its statuses gone. The game then deals Loot Cards up to the
+starting hand as usual ("the inventory is always refilled to 6 Loot Cards"); the cards kept
+are taken out of the new game's Loot stacks first, so no card is in play twice. Hero bonuses
+earned between scenarios are chosen before the first round, like the 1-2 player bonus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from doria_forge.model.character import Character
+from doria_forge.model.pack import ContentPack
+
+from . import phases
+from .decks import Card, card_gold
+from .game import GameOptions, GameState, _deal_starting_loot
+from .hero import HeroState
+from .state import GameData
+
+
+def kept_loot(state: GameData, hero: HeroState, keep: int) -> list[Card]:
+    """The Loot Cards ``hero`` keeps into the next scenario: at most ``keep`` of those it
+    carries at the end of ``state``, the highest gold value first, then by card id."""
+    cards = [state.item_cards[i.uid] for i in hero.all_items() if i.uid in state.item_cards]
+    cards.sort(key=lambda c: (-card_gold(state.pack, c), c.id, c.n))
+    return cards[:max(0, keep)]
+
+
+def hero_for_next_scenario(state: GameData, hero: HeroState, keep: int) -> tuple[HeroState, list[Card]]:
+    """``hero`` as it starts the next scenario of the campaign (see the module docstring)
+    and the Loot Cards it kept."""
+    pack = state.pack
+    kept = kept_loot(state, hero, keep)
+    campaign_items = [i.card for i in hero.all_items() if i.card.deck == "campaign"]
+    items = [pack.equipment[i] for i in hero.character.standard_items] + campaign_items
+    items += [pack.equipment[c.id] for c in kept]
+    return _refreshed(hero.character, items, pack, hero.uid, dict(hero.attributes), set(hero.hero_bonuses),
+                      hero.attribute_points), kept
+
+
+def replacement_hero(pack: ContentPack, character: Character, uid: str, attribute_points: int) -> HeroState:
+    """A new character of ``character`` with its standard items, for a hero who died
+    (chapter *Death of a character in campaigns*: "the new character receives the same amount
+    of XP ... as the other characters"): ``attribute_points`` to spend before the first round.
+    Its hero bonuses are granted through ``new_campaign_game``'s ``hero_bonuses``."""
+    items = [pack.equipment[i] for i in character.standard_items]
+    return _refreshed(character, items, pack, uid, dict(character.attributes), set(), attribute_points)
+
+
+def _refreshed(character: Character, items: list, pack: ContentPack, uid: str, attributes: dict[str, int],
+               bonuses: set[str], points: int) -> HeroState:
+    hero = HeroState.from_character(character, items, pack.rules, uid=uid)
+    hero.attributes = attributes
+    hero.hero_bonuses = bonuses
+    hero.attribute_points = points
+    hero.hp, hero.pp = hero.hp_max, hero.pp_max
+    return hero
+
+
+def new_campaign_game(pack: ContentPack, heroes: Sequence[str | HeroState], *, scenario: str, seed: int,
+                      monster_level: int, group_xp: int = 0, kept: dict[str, list[Card]] | None = None,
+                      hero_bonuses: dict[str, int] | None = None, start_bonuses: bool = False,
+                      log: bool = True) -> GameState:
+    """A campaign scenario ready to play: ``scenario`` in mode ``campaign`` at Monster Level
+    ``monster_level`` (from the campaign's Monster Points), ``group_xp`` carried over on the
+    track, ``heroes`` (premade ids for the first scenario, then ``hero_for_next_scenario``'s
+    heroes), the ``kept`` Loot Cards (hero uid -> cards) taken out of the stacks before the
+    starting hands are dealt and known as Loot Cards again (to be kept again later),
+    ``hero_bonuses`` (hero uid -> bonuses to choose before the first round) and
+    ``start_bonuses`` (the 1-2 player bonus: the first scenario only).
+    Raises like ``GameState.new``."""
+    options = GameOptions(setup_loot=False, start_bonuses=start_bonuses)
+    state = GameState.new(pack, list(heroes), seed=seed, scenario=scenario, mode="campaign",
+                          monster_level=monster_level, group_xp=group_xp, options=options, start=False, log=log)
+    kept = kept or {}
+    for hero in state.heroes:
+        free = [i for i in reversed(hero.all_items()) if i.uid not in state.item_cards]
+        for card in kept.get(hero.uid, ()):
+            item = next((i for i in free if i.card.id == card.id), None)
+            if item is not None:
+                free.remove(item)
+                state.item_cards[item.uid] = card
+    if state.loot is not None:
+        for card in (c for cards in kept.values() for c in cards):
+            for stack in state.loot.stacks:
+                match = next((c for c in stack if c.kind == card.kind and c.id == card.id), None)
+                if match is not None:
+                    stack.remove(match)
+                    break
+        _deal_starting_loot(state)
+    for uid, n in (hero_bonuses or {}).items():
+        if n > 0:
+            state.pending_bonus[uid] = state.pending_bonus.get(uid, 0) + n
+    waiting = [h.uid for h in state.heroes if state.pending_bonus.get(h.uid) or h.attribute_points]
+    state.decision_queue = waiting or state.decision_queue
+    phases.advance(state)
+    return state

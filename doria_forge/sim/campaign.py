@@ -1,0 +1,327 @@
+"""Play a campaign many times: its scenarios in order, with what carries over between them
+(Book of Rules *Campaigns*, *XP in Campaigns*, *Equipment and hero level in campaigns*,
+*Monster level in campaigns*, *Escaping a campaign scenario*, *Death of a character in
+campaigns*).
+
+Between scenarios (``engine.campaign``): heroes keep their attributes, hero bonuses, unspent
+Attribute Points, standard and campaign items, and as many Loot Cards as the reward of the
+last scenario won allows (the campaign's ``rewards`` entry for that scenario, else the
+scenario's own ``rewards``); the Group XP left on the track carries over (plus the scenario's
+reward Group XP on a win); the Monster Points grow by the red and orange Doom Counter fields
+crossed (and a scenario's reward Monster Points), and every ``monster_points_per_level`` of
+them raise the campaign's Monster Level; a hero bonus reward raises the hero level, with one
+Monster Point more when the heroes are then above the Monster Level (the book's
+recommendation). Scenarios are played in mode ``campaign`` (tripled Group XP cost, one
+Monster Level Up a scenario).
+
+What the book leaves to the players is decided here, the same way every run:
+
+- a scenario that is not won (a hero died, the heroes escaped, lost, were all unconscious,
+  ran out of rounds or stalled) is played again, at most ``MAX_ATTEMPTS`` times in all;
+  Monster Points and XP of a failed attempt stay (the book: "the Monster Points will remain
+  the same" when replaying, i.e. no penalty on top); the campaign ends where a scenario fails
+  ``MAX_ATTEMPTS`` times (or the engine fails);
+- a hero who died is replaced by a new character of the same premade hero with its standard
+  items, as many Attribute Points as the survivors gained and as many hero bonuses as they
+  have (chapter *Death of a character in campaigns*: the player's "more common option").
+
+Seeds: attempt ``k`` (0-based, counted over the whole campaign run) of run ``i`` with ``n``
+players uses ``campaign_seed(seed, campaign, n, i, k)``; parties as for scenarios
+(``scenario_runner.party_for``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from doria_forge.engine.campaign import hero_for_next_scenario, new_campaign_game, replacement_hero
+from doria_forge.engine.doom import campaign_monster_level, hero_level_up_monster_points
+from doria_forge.engine.hero import HeroState
+from doria_forge.model import ContentPack
+
+from .findings import Locator, campaign_findings, sort_findings
+from .play import play_scenario
+from .policies import make_policy, policy_names
+from .run_record import record_run
+from .scenario_runner import hero_pool, party_for, policy_seed
+from .stall import STALL_ROUNDS
+from .stats import wilson_interval
+
+MAX_ATTEMPTS = 2
+"""Times a campaign scenario may be played before the campaign ends there."""
+
+CAMPAIGN_CHUNK_RUNS = 4
+"""Campaign runs one worker plays per task (a campaign is several scenarios long)."""
+
+
+def campaign_seed(master_seed: int, campaign: str, players: int, run: int, attempt: int) -> int:
+    """A 63-bit dice seed for attempt ``attempt`` of campaign run ``run``."""
+    digest = hashlib.sha256(f"campaign:{master_seed}:{campaign}:{players}:{run}:{attempt}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass
+class CampaignRecord:
+    """One campaign run: ``completed``, where it ended (``end``: scenario index, id, outcome
+    of its last attempt; ``None`` when completed), each attempt ``(index, scenario, outcome,
+    rounds)``, heroes who died, Monster Points and Level at the end, Group XP left."""
+
+    run: int
+    players: int
+    completed: bool
+    end: tuple[int, str, str] | None
+    attempts: list[tuple[int, str, str, int]]
+    deaths: int = 0
+    monster_points: int = 0
+    monster_level: int = 1
+    group_xp: int = 0
+    reason: str = ""
+
+
+def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int) -> CampaignRecord:
+    """Play one campaign run (see the module docstring)."""
+    campaign = pack.campaigns[plan.campaign]
+    heroes: list[str | HeroState] = list(party_for(plan.pool, players, run))
+    kept: dict[str, list] = {}
+    bonuses: dict[str, int] = {}
+    group_xp, points = 0, campaign.starting_monster_points
+    hero_level = 2 if players <= 2 else 1  # 1-2 players choose a hero bonus before the first scenario
+    last_keep, attempt, deaths = 0, 0, 0
+    attempts: list[tuple[int, str, str, int]] = []
+    record = CampaignRecord(run, players, False, None, attempts)
+    for index, sid in enumerate(campaign.scenarios):
+        reward = next((r for r in campaign.rewards if r.after_scenario == index + 1), None)
+        scenario = pack.scenarios[sid]
+        for tries in range(1, MAX_ATTEMPTS + 1):
+            seed = campaign_seed(plan.seed, plan.campaign, players, run, attempt)
+            level = campaign_monster_level(points, campaign.monster_points_per_level)
+            try:
+                state = new_campaign_game(pack, heroes, scenario=sid, seed=seed, monster_level=level,
+                                          group_xp=group_xp, kept=kept, hero_bonuses=bonuses,
+                                          start_bonuses=attempt == 0)
+                reason = play_scenario(state, make_policy(plan.policy, policy_seed(seed)),
+                                       stall_rounds=plan.stall_rounds)
+            except Exception as exc:  # noqa: BLE001 - reported as the campaign's end
+                attempts.append((index, sid, "error", 0))
+                record.end, record.reason = (index, sid, "error"), f"the engine failed: {type(exc).__name__}: {exc}"
+                break
+            attempt += 1
+            outcome = state.outcome or "unfinished"
+            attempts.append((index, sid, outcome, state.round))
+            deaths += record_run(state, run=run, seed=seed, reason=reason).deaths
+            points += state.doom.monster_points
+            group_xp = state.group_xp
+            won = outcome == "won"
+            keep, bonus = last_keep, False
+            if won:
+                group_xp += scenario.rewards.group_xp
+                points += scenario.rewards.monster_points
+                keep = reward.keep_loot_cards if reward else scenario.rewards.keep_loot_cards
+                bonus = reward.hero_bonus if reward else scenario.rewards.hero_bonus
+                last_keep = keep
+            heroes, kept, bonuses = _carry_over(pack, state, keep)
+            if bonus:
+                hero_level += 1
+                points += hero_level_up_monster_points(hero_level, campaign_monster_level(
+                    points, campaign.monster_points_per_level))
+                bonuses = {uid: n + 1 for uid, n in bonuses.items()}
+            if won:
+                break
+            if tries == MAX_ATTEMPTS:
+                record.end = (index, sid, outcome)
+        if record.end is not None:
+            break
+    record.completed = record.end is None
+    record.deaths, record.monster_points, record.group_xp = deaths, points, group_xp
+    record.monster_level = campaign_monster_level(points, campaign.monster_points_per_level)
+    return record
+
+
+def _carry_over(pack: ContentPack, state: Any, keep: int) -> tuple[list[str | HeroState], dict[str, list],
+                                                                    dict[str, int]]:
+    """The heroes of the next scenario, the Loot Cards each kept, and the hero bonuses each
+    still has to choose (a replaced hero catches up with the survivors)."""
+    survivors = [h for h in state.heroes if not h.dead]
+    gained = max((sum(h.attributes.values()) - sum(h.character.attributes.values()) + h.attribute_points
+                  for h in survivors), default=0)
+    bonus_count = max((len(h.hero_bonuses) for h in survivors), default=0)
+    heroes: list[str | HeroState] = []
+    kept: dict[str, list] = {}
+    bonuses: dict[str, int] = {}
+    for hero in state.heroes:
+        if hero.dead:
+            fresh = replacement_hero(pack, hero.character, hero.uid, gained)
+            bonuses[fresh.uid] = bonus_count
+            heroes.append(fresh)
+        else:
+            nxt, cards = hero_for_next_scenario(state, hero, keep)
+            kept[nxt.uid] = cards
+            bonuses[nxt.uid] = 0
+            heroes.append(nxt)
+    return heroes, kept, bonuses
+
+
+@dataclass
+class CampaignStats:
+    """The aggregate of campaign runs at one player count (integers only: merges in any
+    order give the same numbers). ``ends``: (scenario index, id, outcome) -> runs that ended
+    there; ``plays``: (index, id, outcome) -> attempts; ``rounds``: (index, id) -> rounds
+    summed over attempts; ``sums`` of per-run numbers; ``levels`` final Monster Levels;
+    ``errors`` [count, lowest run, reason]."""
+
+    players: int
+    runs: int = 0
+    completed: int = 0
+    ends: Counter[tuple[int, str, str]] = field(default_factory=Counter)
+    plays: Counter[tuple[int, str, str]] = field(default_factory=Counter)
+    rounds: Counter[tuple[int, str]] = field(default_factory=Counter)
+    sums: Counter[str] = field(default_factory=Counter)
+    levels: Counter[int] = field(default_factory=Counter)
+    errors: list = field(default_factory=list)
+
+    def add(self, record: CampaignRecord) -> None:
+        self.runs += 1
+        self.completed += record.completed
+        if record.end is not None:
+            self.ends[record.end] += 1
+        for index, sid, outcome, rounds in record.attempts:
+            self.plays[(index, sid, outcome)] += 1
+            self.rounds[(index, sid)] += rounds
+        self.sums["scenarios_won"] += sum(1 for a in record.attempts if a[2] == "won")
+        self.sums["attempts"] += len(record.attempts)
+        self.sums["deaths"] += record.deaths
+        self.sums["monster_points"] += record.monster_points
+        self.levels[record.monster_level] += 1
+        if record.reason:
+            self._error([1, record.run, record.reason])
+
+    def _error(self, entry: list) -> None:
+        if not self.errors:
+            self.errors = entry
+        else:
+            first = self.errors if self.errors[1] <= entry[1] else entry
+            self.errors = [self.errors[0] + entry[0], *first[1:]]
+
+    def merge(self, other: CampaignStats) -> CampaignStats:
+        """Add the runs ``other`` counted (disjoint from this one's); returns ``self``."""
+        self.runs += other.runs
+        self.completed += other.completed
+        for name in ("ends", "plays", "rounds", "sums", "levels"):
+            getattr(self, name).update(getattr(other, name))
+        if other.errors:
+            self._error(list(other.errors))
+        return self
+
+    def to_data(self, scenarios: Sequence[str]) -> dict[str, Any]:
+        """The JSON-ready summary; ``scenarios`` the campaign's scenario ids in order."""
+        n = self.runs
+        low, high = wilson_interval(self.completed, n)
+
+        def per_run(total: int) -> float:
+            return round(total / n, 4) if n else 0.0
+
+        steps = []
+        for index, sid in enumerate(scenarios):
+            outcomes = {o: c for (i, s, o), c in sorted(self.plays.items()) if i == index and s == sid}
+            plays = sum(outcomes.values())
+            steps.append({"index": index, "scenario": sid, "attempts": plays, "wins": outcomes.get("won", 0),
+                          "outcomes": outcomes, "rounds_mean": round(self.rounds[(index, sid)] / plays, 4)
+                          if plays else 0.0})
+        return {
+            "players": self.players,
+            "runs": n,
+            "completed": self.completed,
+            "completion_rate": round(self.completed / n, 6) if n else 0.0,
+            "completion_ci": [round(low, 6), round(high, 6)],
+            "ends": [{"index": i, "scenario": s, "outcome": o, "count": c}
+                     for (i, s, o), c in sorted(self.ends.items(), key=lambda kv: (-kv[1], kv[0]))],
+            "scenarios": steps,
+            "scenarios_won": {"total": self.sums["scenarios_won"], "per_run": per_run(self.sums["scenarios_won"])},
+            "attempts": {"total": self.sums["attempts"], "per_run": per_run(self.sums["attempts"])},
+            "deaths": {"total": self.sums["deaths"], "per_run": per_run(self.sums["deaths"])},
+            "monster_points": {"total": self.sums["monster_points"], "per_run": per_run(self.sums["monster_points"])},
+            "monster_level": {"histogram": {str(k): v for k, v in sorted(self.levels.items())}},
+            "errors": self.errors[0] if self.errors else 0,
+            "error": {"run": self.errors[1], "reason": self.errors[2]} if self.errors else None,
+        }
+
+
+@dataclass(frozen=True)
+class CampaignPlan:
+    """What to simulate: ``runs`` runs of ``campaign`` at each of ``players`` (see
+    ``scenario_runner.ScenarioPlan`` for the other fields)."""
+
+    campaign: str
+    players: tuple[int, ...]
+    runs: int
+    seed: int
+    policy: str
+    pool: tuple[str, ...]
+    stall_rounds: int = STALL_ROUNDS
+
+    def chunks(self, size: int = CAMPAIGN_CHUNK_RUNS) -> list[tuple[int, int, int]]:
+        """The tasks: ``(players, first run, end run)``, in a fixed order."""
+        return [(n, start, min(start + size, self.runs)) for n in self.players for start in range(0, self.runs, size)]
+
+    def new_stats(self, players: int) -> CampaignStats:
+        return CampaignStats(players)
+
+    def play_chunk(self, pack: ContentPack, players: int, start: int, stop: int) -> CampaignStats:
+        """Play campaign runs ``start``..``stop - 1`` with ``players`` players."""
+        stats = CampaignStats(players)
+        for run in range(start, stop):
+            stats.add(play_campaign(pack, self, players, run))
+        return stats
+
+
+def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[int] | None = None, runs: int = 40,
+                       seed: int = 1, policy: str = "greedy", heroes: Sequence[str] | None = None,
+                       clip_players: bool = False) -> CampaignPlan:
+    """A checked :class:`CampaignPlan`; ``players`` defaults to the counts every scenario of
+    the campaign allows (``clip_players``: the given counts among those). Raises ValueError
+    (a usage error) for an unknown campaign, policy or hero, a player count some scenario
+    does not allow, or runs < 1."""
+    if campaign not in pack.campaigns:
+        known = ", ".join(sorted(pack.campaigns)) or "none"
+        raise ValueError(f"unknown campaign {campaign!r}; the pack has: {known}")
+    if policy not in policy_names():
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(policy_names())}")
+    if runs < 1:
+        raise ValueError("runs must be at least 1")
+    ranges = [pack.scenarios[s].players for s in pack.campaigns[campaign].scenarios if s in pack.scenarios]
+    low = max((r[0] for r in ranges), default=1)
+    high = min((r[1] for r in ranges), default=6)
+    allowed = list(range(low, high + 1))
+    if players is None:
+        counts = allowed
+    elif clip_players:
+        counts = [n for n in sorted(set(players)) if n in allowed] or allowed[:1]
+    else:
+        counts = sorted(set(players))
+    outside = [n for n in counts if n not in allowed]
+    if outside or not counts:
+        raise ValueError(f"campaign {campaign}'s scenarios are all for {low}-{high} players, not {outside or 'none'}")
+    return CampaignPlan(campaign, tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)))
+
+
+def campaign_entry(pack: ContentPack, plan: CampaignPlan, stats: dict[int, CampaignStats],
+                   locate: Locator) -> dict[str, Any]:
+    """One campaign's part of the report, findings included."""
+    campaign = pack.campaigns[plan.campaign]
+    summaries = [stats[n].to_data(campaign.scenarios) for n in plan.players]
+    findings = sort_findings(campaign_findings(campaign, summaries, locate))
+    return {
+        "id": campaign.id,
+        "name": campaign.name,
+        "document": f"campaign/{campaign.id}",
+        "location": str(locate("campaign", campaign.id, ())),
+        "plan": {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
+                 "heroes": list(plan.pool), "stall_rounds": plan.stall_rounds, "max_attempts": MAX_ATTEMPTS},
+        "scenarios": list(campaign.scenarios),
+        "players": summaries,
+        "findings": [f.to_data() for f in findings],
+    }
