@@ -287,7 +287,7 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
     """Write the self-contained HTML report of ``report`` to ``out`` (replaying the chosen
     run of every scenario to draw it round by round). Raises OutputError."""
     from doria_forge.fsutil import atomic_write_text
-    from doria_forge.sim.html_report import render_html
+    from doria_forge.report_html import render_html
 
     check_output(Path(out), folder=False)
     text = render_html(pack, report, replay=replay, replay_seed=replay_seed)

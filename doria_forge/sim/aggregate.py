@@ -27,7 +27,8 @@ REPLAYS = ("best", "median", "worst")
 class RunStats:
     """The aggregate of the runs of one scenario at one player count (see the module
     docstring). ``sums`` of per-run numbers, ``damage``/``damage_sq`` HP lost by source and
-    its per-run squares (for tests on the mean), ``rules`` runs in which each rule fired and
+    its per-run squares (for tests on the mean), ``attacks``/``hits`` monster attacks on heroes
+    by source and those that hit, ``rules`` runs in which each rule fired and
     ``rule_fires`` how often, ``reasons`` stall and error reasons grouped by kind ->
     [count, lowest run, its full reason, its seed], ``classes`` quality -> [count, lowest
     run, its seed]."""
@@ -41,6 +42,8 @@ class RunStats:
     damage: Counter[str] = field(default_factory=Counter)
     damage_sq: Counter[str] = field(default_factory=Counter)
     killers: Counter[str] = field(default_factory=Counter)
+    attacks: Counter[str] = field(default_factory=Counter)
+    hits: Counter[str] = field(default_factory=Counter)
     loot: Counter[str] = field(default_factory=Counter)
     rules: Counter[int] = field(default_factory=Counter)
     rule_fires: Counter[int] = field(default_factory=Counter)
@@ -65,6 +68,8 @@ class RunStats:
             self.damage[source] += hp
             self.damage_sq[source] += hp * hp
         self.killers.update(record.killers)
+        self.attacks.update(record.attacks)
+        self.hits.update(record.hits)
         self.loot.update(record.loot)
         for index, n in record.rules_fired.items():
             self.rules[index] += 1
@@ -79,7 +84,7 @@ class RunStats:
         if other.players != self.players:
             raise ValueError(f"cannot merge {other.players}-player runs into {self.players}-player runs")
         self.runs += other.runs
-        for name in ("outcomes", "rounds", "max_level", "sums", "damage", "damage_sq", "killers", "loot", "rules",
+        for name in ("outcomes", "rounds", "max_level", "sums", "damage", "damage_sq", "killers", "attacks", "hits", "loot", "rules",
                      "rule_fires"):
             getattr(self, name).update(getattr(other, name))
         for key, entry in other.reasons.items():
@@ -138,6 +143,8 @@ class RunStats:
                               "histogram": {str(lv): c for lv, c in sorted(self.max_level.items())}},
             "damage": {source: {"total": hp, "per_run": per_run(hp), "sum_sq": self.damage_sq[source]}
                        for source, hp in sorted(self.damage.items(), key=lambda kv: (-kv[1], kv[0]))},
+            "attacks": {source: {"attacks": n, "hits": self.hits[source], "hit_rate": round(self.hits[source] / n, 6)}
+                        for source, n in sorted(self.attacks.items()) if n},
             "killers": dict(sorted(self.killers.items(), key=lambda kv: (-kv[1], kv[0]))),
             "loot": {"total": self.sums["loot"], "per_run": per_run(self.sums["loot"]),
                      "cards": dict(sorted(self.loot.items(), key=lambda kv: (-kv[1], kv[0])))},

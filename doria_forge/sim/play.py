@@ -42,11 +42,14 @@ def play_scenario(state: Any, bot: Callable[[Any], Action], *, stall_rounds: int
     ``stall_rounds`` rounds (``sim.stall``), or ``max_actions`` decisions without an end. A
     stopped game ends with outcome ``stalled`` (a ``game_over`` event); returns the reason,
     else ``None``. ``on_round(state)`` is called as every new round begins (at its first
-    decision), before the stall check: a replay draws the dungeon there."""
+    decision, the first round included), before the stall check: a replay draws the dungeon
+    there."""
     from doria_forge.engine.ending import finish
 
     watch = StallWatch(state, stall_rounds)
     current = state.round
+    if on_round is not None and not state.is_over():
+        on_round(state)
     n = 0
     while not state.is_over():
         if n >= max_actions:

@@ -35,7 +35,8 @@ class RunRecord:
     hero fell unconscious; ``doom_steps`` fields the Doom Counter moved; ``max_monster_level``
     the highest Monster Level reached; ``monster_points`` the campaign Monster Points earned
     (red and orange Doom Counter fields crossed); ``damage`` HP lost by source, ``killers``
-    deaths by source (see the module docstring); ``loot`` Loot Card ids drawn (equipment and
+    deaths by source (see the module docstring); ``attacks``/``hits`` monster attacks on a
+    hero by source and how many of them hit (a fumbled attack misses); ``loot`` Loot Card ids drawn (equipment and
     Traps, with repeats); ``rules_fired`` times each special rule fired, by rule index;
     ``tiles`` Room Tiles in the dungeon at the end; ``group_xp`` on the track at the end;
     ``reason`` why a run stalled or failed (else empty).
@@ -54,6 +55,8 @@ class RunRecord:
     monster_points: int = 0
     damage: dict[str, int] = field(default_factory=dict)
     killers: dict[str, int] = field(default_factory=dict)
+    attacks: dict[str, int] = field(default_factory=dict)
+    hits: dict[str, int] = field(default_factory=dict)
     loot: dict[str, int] = field(default_factory=dict)
     rules_fired: dict[int, int] = field(default_factory=dict)
     tiles: int = 0
@@ -84,6 +87,8 @@ def record_run(state: Any, *, run: int, seed: int, reason: str | None = None) ->
     damage: Counter[str] = Counter()
     killers: Counter[str] = Counter()
     loot: Counter[str] = Counter()
+    attacks: Counter[str] = Counter()
+    hits: Counter[str] = Counter()
     last_hit: dict[str, str] = {}
     trap = rule = attacker = None
     deaths = unconscious = 0
@@ -102,6 +107,12 @@ def record_run(state: Any, *, run: int, seed: int, reason: str | None = None) ->
                 last_hit[event.actor] = _source("scenario", kinds, trap, rule)
         elif kind == "monster_attack":
             attacker = event.actor
+            if event.get("fumble"):
+                attacks[_source(attacker, kinds, trap, rule)] += len(event.get("targets", ()))
+        elif kind == "defense":
+            source = _source(event.get("attacker"), kinds, trap, rule)
+            attacks[source] += 1
+            hits[source] += bool(event.get("hit"))
         elif kind == "monster_placed":
             prefix = "boss" if event.get("reason") == "boss" else "monster"
             kinds[event.actor] = f"{prefix}:{event['monster']}"
@@ -124,7 +135,8 @@ def record_run(state: Any, *, run: int, seed: int, reason: str | None = None) ->
         run=run, seed=seed, players=len(state.heroes), party=tuple(h.character.id for h in state.heroes),
         outcome=state.outcome or "unfinished", rounds=state.round, deaths=deaths, unconscious=unconscious,
         doom_steps=state.doom.steps, max_monster_level=max(max_level, state.monster_level),
-        monster_points=state.doom.monster_points, damage=dict(damage), killers=dict(killers), loot=dict(loot),
+        monster_points=state.doom.monster_points, damage=dict(damage), killers=dict(killers),
+        attacks=dict(attacks), hits=dict(hits), loot=dict(loot),
         rules_fired=dict(play.fired) if play is not None else {},
         tiles=len(board.layout.tiles) if getattr(board, "spatial", False) else 0,
         group_xp=state.group_xp, reason=reason or "",

@@ -119,21 +119,25 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
     return ScenarioPlan(scenario, tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)), stall_rounds)
 
 
-def new_game(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, log: bool = True) -> GameState:
-    """The game of run ``run`` with ``players`` players, set up and ready to play."""
-    seed = run_seed(plan.seed, plan.scenario, players, run)
+def new_game(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, seed: int | None = None,
+             log: bool = True) -> GameState:
+    """The game of run ``run`` with ``players`` players (dice ``seed``: its own by default),
+    set up and ready to play."""
+    seed = run_seed(plan.seed, plan.scenario, players, run) if seed is None else seed
     return GameState.new(pack, party_for(plan.pool, players, run), seed=seed, scenario=plan.scenario,
                          options=GameOptions(setup_loot=True), log=log)
 
 
-def play_run(pack: ContentPack, plan: ScenarioPlan, players: int, run: int,
+def play_run(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, seed: int | None = None,
              on_round: Callable[[Any], None] | None = None) -> tuple[RunRecord, GameState | None]:
-    """Play one run; returns its record and the finished game (``None`` when the engine
-    failed: the record's outcome is then ``error`` with the exception as its reason)."""
-    seed = run_seed(plan.seed, plan.scenario, players, run)
+    """Play one run (with dice ``seed`` instead of its own, for a replay of any seed);
+    returns its record and the finished game (``None`` when the engine failed: the record's
+    outcome is then ``error`` with the exception as its reason). ``on_round(state)`` as in
+    ``play_scenario``."""
+    seed = run_seed(plan.seed, plan.scenario, players, run) if seed is None else seed
     state = None
     try:
-        state = new_game(pack, plan, players, run)
+        state = new_game(pack, plan, players, run, seed=seed)
         reason = play_scenario(state, make_policy(plan.policy, policy_seed(seed)), stall_rounds=plan.stall_rounds,
                                on_round=on_round)
         return record_run(state, run=run, seed=seed, reason=reason), state

@@ -1,0 +1,111 @@
+"""The HTML scenario report: one self-contained file (plots as SVG and dungeon pictures as
+PNG, all embedded as ``data:`` URIs; no script, font or style from outside), rendered from
+the report's JSON with the Jinja2 template ``templates/scenario_report.html.j2``.
+
+It shows the findings, per scenario the numbers of the JSON (table, win rate against player
+count with intervals, rounds histogram, damage by source, the special rules and how often
+they fired) and a replay of one run (its event log and the dungeon drawn as every round
+began, with ``render.png``), per campaign its completion and where campaigns end, the duel
+matrix as a heat map when the report carries it, and a baseline comparison. The same report
+gives the same bytes (the plots are reproducible SVG, the pictures reproducible PNG).
+
+The module sits above the simulation and the renderer (it replays runs and draws them), so
+``sim`` itself never imports the renderer.
+"""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from doria_forge.model import ContentPack
+from doria_forge.render.png import render_png
+from doria_forge.sim import plots
+from doria_forge.sim.replay import Replay, replay_run
+from doria_forge.sim.scenario_runner import ScenarioPlan
+
+TEMPLATE = "scenario_report.html.j2"
+REPLAY_SQUARE_PX = 14
+"""Pixels per square of the replay pictures (a whole dungeon stays a few hundred pixels wide)."""
+
+PREFERRED_PLAYERS = 4
+"""The player count whose run is replayed (the largest simulated count when 4 was not)."""
+
+
+def _templates_dir() -> Path:
+    packaged = Path(__file__).resolve().parent / "templates"
+    return packaged if (packaged / TEMPLATE).is_file() else Path(__file__).resolve().parents[1] / "templates"
+
+
+def data_uri(data: bytes | str, mime: str) -> str:
+    """``data:<mime>;base64,...`` for ``data`` (text is UTF-8)."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return f"data:{mime};base64,{base64.b64encode(raw).decode('ascii')}"
+
+
+def _svg_uri(figure: Any) -> str:
+    return data_uri(plots.svg(figure), "image/svg+xml")
+
+
+def _plan(entry: dict[str, Any]) -> ScenarioPlan:
+    p = entry["plan"]
+    return ScenarioPlan(entry["id"], tuple(p["players"]), p["runs"], p["seed"], p["policy"], tuple(p["heroes"]),
+                        p["stall_rounds"])
+
+
+def scenario_replay(pack: ContentPack, entry: dict[str, Any], which: str = "median",
+                    seed: int | None = None) -> Replay | None:
+    """The replay of a scenario entry: run ``which`` (``median``, ``best``, ``worst``) of its
+    ``PREFERRED_PLAYERS`` count, or a game with dice ``seed``; ``None`` for ``none``."""
+    if which == "none" and seed is None:
+        return None
+    plan = _plan(entry)
+    players = PREFERRED_PLAYERS if PREFERRED_PLAYERS in plan.players else max(plan.players)
+    summary = next(s for s in entry["players"] if s["players"] == players)
+    pick = summary["replays"].get(which) if seed is None else None
+    if seed is None and pick is None:
+        return None
+
+    def draw(state: Any) -> bytes:
+        return render_png(state, square_px=REPLAY_SQUARE_PX)
+
+    return replay_run(pack, plan, players, draw, run=pick["run"] if pick else None, seed=seed)
+
+
+def _replay_view(replay: Replay | None, which: str) -> dict[str, Any] | None:
+    if replay is None:
+        return None
+    rounds: dict[int, list[str]] = {}
+    for number, line in replay.log:
+        rounds.setdefault(number, []).append(line)
+    frames = [{"label": ("end" if i == len(replay.frames) - 1 and i else f"round {number}"),
+               "uri": data_uri(png, "image/png")} for i, (number, png) in enumerate(replay.frames)]
+    return {"which": which if replay.run is not None else "seed", "players": replay.players, "run": replay.run,
+            "seed": replay.seed, "party": replay.party, "outcome": replay.outcome, "rounds": replay.rounds,
+            "reason": replay.reason, "frames": frames, "log": sorted(rounds.items())}
+
+
+def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "median",
+                replay_seed: int | None = None) -> str:
+    """The HTML text of ``report`` (see the module docstring)."""
+    scenarios = []
+    for entry in report["scenarios"]:
+        summaries = entry["players"]
+        scenarios.append({
+            "entry": entry,
+            "win_rate": _svg_uri(plots.win_rate_figure(summaries)),
+            "rounds": _svg_uri(plots.rounds_figure(summaries)),
+            "damage": _svg_uri(plots.damage_figure(summaries)) if plots.damage_sources(summaries) else None,
+            "replay": _replay_view(scenario_replay(pack, entry, replay, replay_seed), replay),
+        })
+    campaigns = [{"entry": entry, "completion": _svg_uri(plots.completion_figure(entry["players"]))}
+                 for entry in report.get("campaigns", [])]
+    matrix = report.get("duel_matrix")
+    heatmap = _svg_uri(plots.duel_heatmap_figure(matrix["cells"])) if matrix and matrix.get("cells") else None
+    env = Environment(loader=FileSystemLoader(str(_templates_dir())), autoescape=select_autoescape(default=True),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    return env.get_template(TEMPLATE).render(report=report, scenarios=scenarios, campaigns=campaigns,
+                                             heatmap=heatmap, baseline=report.get("baseline"))

@@ -1,0 +1,207 @@
+"""The balance diff: compare a scenario report with an earlier one (``--baseline OLD.json``),
+flag every statistically significant change, and point at the YAML lines whose change
+caused it.
+
+Tests, per scenario and player count present in both reports (all two-sided):
+
+- win rate: pooled two-proportion z-test;
+- rounds: Mann-Whitney U on the two rounds histograms;
+- HP lost per run to each damage source (a monster type, a Trap, a special rule...):
+  Welch's test on the per-run means (from the sums and sums of squares the reports keep);
+- the hit rate of each monster type's attacks on heroes: two-proportion z-test over all its
+  attacks (a monster that meets the heroes in few runs still attacks often: its hit rate
+  shows a weakened or strengthened Monster Level Card much sooner than the damage per run).
+
+The p-values of all tests of one comparison are adjusted together (Holm): a change is
+significant when its adjusted p-value is below ``ALPHA``, so across the whole comparison the
+chance of flagging any change that is only noise stays below 5%.
+
+Causes: each report carries every document of its pack with a content hash
+(``scenario_report.document_table``). Documents whose hash differs are the pack diff; their
+changed fields are located in the new pack's YAML. A change of the damage dealt by (or
+the hit rate of) ``monster:X`` is put on the documents of monster ``X`` (its card, its Monster Level Cards,
+a Boss Monster ``X``), of ``trap:X`` on Trap ``X``, of ``rule:N`` on the scenario's rule
+``N``; a change of win rate or rounds on those of the significant damage and hit-rate
+changes of the same scenario, else on every changed document. Each changed field behind a significant change
+becomes a ``balance-change-cause`` finding at its line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .findings import Finding, Locator
+from .stats import holm, mann_whitney_test, two_proportion_test, welch_test
+
+ALPHA = 0.05
+"""Family-wise error rate of one comparison (Holm-adjusted p-values below it are flagged)."""
+
+MAX_FIELDS = 12
+"""Changed fields listed per document (a rewritten document lists its first ones)."""
+
+
+def changed_fields(old: Any, new: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
+    """``(path, old value, new value)`` of every leaf that differs between two JSON values
+    (a missing key or list item is ``None``)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in sorted(set(old) | set(new), key=str):
+            yield from changed_fields(old.get(key), new.get(key), path + (key,))
+    elif isinstance(old, list) and isinstance(new, list):
+        for i in range(max(len(old), len(new))):
+            yield from changed_fields(old[i] if i < len(old) else None, new[i] if i < len(new) else None,
+                                      path + (i,))
+    elif old != new:
+        yield path, old, new
+
+
+def pack_diff(old_docs: dict[str, Any], new_docs: dict[str, Any]) -> dict[str, list[tuple[tuple, Any, Any]]]:
+    """``"kind/id" -> changed fields`` for every document added, removed or changed."""
+    diff = {}
+    for key in sorted(set(old_docs) | set(new_docs)):
+        a, b = old_docs.get(key), new_docs.get(key)
+        if a is not None and b is not None and a["sha256"] == b["sha256"]:
+            continue
+        fields = list(changed_fields(a["data"] if a else None, b["data"] if b else None))
+        diff[key] = fields[:MAX_FIELDS] or [((), None, None)]
+    return diff
+
+
+def _related(source: str, scenario: str, diff: dict[str, list], new_docs: dict[str, Any]) -> list[str]:
+    """The changed documents a damage ``source`` points at."""
+    kind, _, name = source.partition(":")
+    keys = []
+    for key in diff:
+        doc_kind, _, doc_id = key.partition("/")
+        data = (new_docs.get(key) or {}).get("data") or {}
+        if kind in ("monster", "boss") and ((doc_kind in ("monster", "boss") and doc_id == name)
+                                            or (doc_kind == "monster_level" and data.get("monster") == name)):
+            keys.append(key)
+        elif kind == "trap" and doc_kind == "trap" and doc_id == name:
+            keys.append(key)
+        elif kind == "rule" and key == f"scenario/{scenario}":
+            keys.append(key)
+    return keys
+
+
+def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    old_counts = {s["players"]: s for s in old_entry["players"]}
+    for new in new_entry["players"]:
+        old = old_counts.get(new["players"])
+        if old is None or not old["runs"] or not new["runs"]:
+            continue
+        base = {"scenario": new_entry["id"], "players": new["players"]}
+        yield {**base, "metric": "win_rate", "old": old["win_rate"], "new": new["win_rate"],
+               "p": two_proportion_test(old["wins"], old["runs"], new["wins"], new["runs"])}
+        hist = {"old": {int(k): v for k, v in old["rounds"]["histogram"].items()},
+                "new": {int(k): v for k, v in new["rounds"]["histogram"].items()}}
+        yield {**base, "metric": "rounds", "old": old["rounds"]["median"], "new": new["rounds"]["median"],
+               "p": mann_whitney_test(hist["old"], hist["new"])}
+        zero = {"total": 0, "sum_sq": 0, "per_run": 0.0}
+        for source in sorted(set(old["damage"]) | set(new["damage"])):
+            a, b = old["damage"].get(source, zero), new["damage"].get(source, zero)
+            yield {**base, "metric": f"damage:{source}", "old": a["per_run"], "new": b["per_run"],
+                   "p": welch_test(a["total"], a["sum_sq"], old["runs"], b["total"], b["sum_sq"], new["runs"])}
+        none = {"attacks": 0, "hits": 0, "hit_rate": 0.0}
+        old_attacks, new_attacks = old.get("attacks", {}), new.get("attacks", {})
+        for source in sorted(set(old_attacks) | set(new_attacks)):
+            a, b = old_attacks.get(source, none), new_attacks.get(source, none)
+            if a["attacks"] and b["attacks"]:
+                yield {**base, "metric": f"hit_rate:{source}", "old": a["hit_rate"], "new": b["hit_rate"],
+                       "p": two_proportion_test(a["hits"], a["attacks"], b["hits"], b["attacks"])}
+
+
+def _source_of(change: dict[str, Any]) -> str:
+    """The damage source a per-source metric (``damage:X``, ``hit_rate:X``) is about, else ``""``."""
+    kind, _, source = change["metric"].partition(":")
+    return source if kind in ("damage", "hit_rate") else ""
+
+
+def _words(change: dict[str, Any]) -> str:
+    metric, old, new = change["metric"], change["old"], change["new"]
+    who = f"with {change['players']} player{'s' if change['players'] > 1 else ''}"
+    if metric == "win_rate":
+        return f"win rate {who}: {old:.0%} -> {new:.0%}"
+    if metric == "rounds":
+        return f"median rounds {who}: {old} -> {new}"
+    if metric.startswith("hit_rate:"):
+        return f"hit rate of {metric.removeprefix('hit_rate:')}'s attacks {who}: {old:.0%} -> {new:.0%}"
+    return f"HP lost per run to {metric.removeprefix('damage:')} {who}: {old:.2f} -> {new:.2f}"
+
+
+def _value(value: Any) -> str:
+    text = "(none)" if value is None else str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tuple[dict[str, Any], list[Finding]]:
+    """Compare report ``old`` with report ``new`` (see the module docstring). Returns the
+    comparison (for the report's ``baseline`` key) and the findings: ``balance-changed``
+    (warning) at the scenario for each significant change, ``balance-change-cause`` (warning)
+    at each changed YAML field behind one, ``baseline-not-comparable`` (info) for scenarios
+    or options the two reports do not share."""
+    old_docs, new_docs = old.get("documents", {}), new.get("documents", {})
+    diff = pack_diff(old_docs, new_docs)
+    old_entries = {e["id"]: e for e in old.get("scenarios", [])}
+    findings: list[Finding] = []
+    notes = []
+    tests = []
+    for entry in new.get("scenarios", []):
+        before = old_entries.get(entry["id"])
+        if before is None:
+            notes.append(f"scenario {entry['id']} is not in the baseline")
+            continue
+        for option in ("policy", "seed", "runs", "heroes"):
+            if before["plan"].get(option) != entry["plan"].get(option):
+                notes.append(f"{entry['id']}: {option} differs ({before['plan'].get(option)} -> "
+                             f"{entry['plan'].get(option)}); differences may come from it")
+        tests.extend(_tests(before, entry))
+    for test, adjusted in zip(tests, holm([t["p"] for t in tests]), strict=True):
+        test["p_adjusted"] = adjusted
+    significant = [t for t in tests if t["p_adjusted"] < ALPHA]
+    by_scenario: dict[str, list[dict[str, Any]]] = {}
+    for change in significant:
+        by_scenario.setdefault(change["scenario"], []).append(change)
+    cause_lines: dict[tuple[str, str, tuple], list[str]] = {}
+    for sid, changes in by_scenario.items():
+        damage_keys = sorted({k for c in changes if _source_of(c)
+                              for k in _related(_source_of(c), sid, diff, new_docs)})
+        for change in changes:
+            if _source_of(change):
+                keys = _related(_source_of(change), sid, diff, new_docs)
+            else:
+                keys = damage_keys or sorted(diff)
+            change["causes"] = keys
+            words = _words(change)
+            because = (f"; changed in the pack: {', '.join(keys[:6])}{' …' if len(keys) > 6 else ''}" if keys else
+                       "; no document behind it changed (the engine, the policy or the options differ)")
+            loc = locate("scenario", sid, ())
+            findings.append(Finding("balance-changed", "warning", f"{words} (p = {change['p_adjusted']:.2g}, "
+                                    f"Holm-adjusted){because}", loc.file, loc.line, loc.column, f"scenario/{sid}",
+                                    (change["players"],)))
+            for key in keys:
+                for path, a, b in diff[key]:
+                    cause_lines.setdefault((key, str(path), path), []).append(f"{sid}: {words}")
+                    cause_lines[(key, str(path), path)][-1] += f" [{_value(a)} -> {_value(b)}]"
+    for (key, _, path), effects in sorted(cause_lines.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        kind, _, doc_id = key.partition("/")
+        loc = locate(kind, doc_id, path)
+        field = ".".join(str(p) for p in path) or "the document"
+        change = effects[0].rsplit(" [", 1)[1].rstrip("]")
+        findings.append(Finding("balance-change-cause", "warning",
+                                f"{key} {field} changed ({change}); behind: "
+                                f"{'; '.join(e.rsplit(' [', 1)[0] for e in effects[:3])}"
+                                f"{' …' if len(effects) > 3 else ''}",
+                                loc.file, loc.line, loc.column, key))
+    for note in notes:
+        loc = locate("pack", "", ())
+        findings.append(Finding("baseline-not-comparable", "info", note, loc.file, loc.line, loc.column, ""))
+    comparison = {
+        "tests": len(tests),
+        "alpha": ALPHA,
+        "changed_documents": {key: [{"path": list(p), "old": a, "new": b} for p, a, b in fields]
+                              for key, fields in diff.items()},
+        "significant": significant,
+        "notes": notes,
+    }
+    return comparison, findings

@@ -1,0 +1,143 @@
+"""The plots of the scenario report, drawn with matplotlib (Agg) from the report's JSON data.
+
+Every ``*_figure`` function takes the parts of the report it shows and draws exactly those
+numbers (tests read them back from the figure); :func:`svg` turns a figure into SVG text that
+is byte-identical for the same data (fixed hash salt, no date, text as text).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
+from matplotlib.figure import Figure  # noqa: E402
+
+SVG_SETTINGS = {"svg.hashsalt": "doria-forge", "svg.fonttype": "none", "font.size": 9}
+"""matplotlib settings that make the SVG reproducible and small."""
+
+TOP_SOURCES = 12
+"""Damage sources shown in the damage plot (the largest; the rest are summed as "other")."""
+
+
+def svg(figure: Figure) -> str:
+    """The figure as SVG text (reproducible: see the module docstring); closes it."""
+    buffer = io.StringIO()
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
+    plt.close(figure)
+    return buffer.getvalue()
+
+
+def _figure(width: float = 5.0, height: float = 3.0) -> tuple[Figure, Any]:
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure, ax = plt.subplots(figsize=(width, height))
+    return figure, ax
+
+
+def win_rate_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
+    """Win rate (points) against player count with its 95% interval (error bars), from the
+    per-player-count summaries of a scenario entry (``win_rate``, ``win_rate_ci``)."""
+    figure, ax = _figure()
+    players = [s["players"] for s in summaries]
+    rates = [s["win_rate"] for s in summaries]
+    low = [s["win_rate"] - s["win_rate_ci"][0] for s in summaries]
+    high = [s["win_rate_ci"][1] - s["win_rate"] for s in summaries]
+    ax.errorbar(players, rates, yerr=[low, high], fmt="o", capsize=4, color="#1f5fa8")
+    ax.set_xticks(players)
+    ax.set_xlim(min(players) - 0.5, max(players) + 0.5)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("players")
+    ax.set_ylabel("win rate (95% interval)")
+    ax.set_title(title or "Win rate by player count")
+    ax.grid(axis="y", alpha=0.3)
+    return figure
+
+
+def rounds_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
+    """Histogram of the rounds runs lasted, one bar group per player count (share of its
+    runs), from the summaries' ``rounds.histogram``."""
+    figure, ax = _figure()
+    width = 0.8 / max(1, len(summaries))
+    for k, s in enumerate(summaries):
+        hist = {int(r): c for r, c in s["rounds"]["histogram"].items()}
+        rounds = sorted(hist)
+        shares = [hist[r] / s["runs"] for r in rounds]
+        ax.bar([r - 0.4 + width * (k + 0.5) for r in rounds], shares, width=width, label=f"{s['players']} players")
+    ax.set_xlabel("rounds")
+    ax.set_ylabel("share of runs")
+    ax.set_title(title or "How long runs last")
+    ax.legend(fontsize=7)
+    return figure
+
+
+def damage_sources(summaries: Sequence[dict[str, Any]], top: int = TOP_SOURCES) -> list[tuple[str, float]]:
+    """``(source, HP lost per run)`` over all player counts (total HP / total runs), largest
+    first; sources past ``top`` summed as ``other sources``."""
+    runs = sum(s["runs"] for s in summaries)
+    totals: dict[str, int] = {}
+    for s in summaries:
+        for source, d in s["damage"].items():
+            totals[source] = totals.get(source, 0) + d["total"]
+    ordered = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
+    rows = [(source, total / runs) for source, total in ordered[:top]]
+    rest = sum(total for _, total in ordered[top:])
+    if rest:
+        rows.append(("other sources", rest / runs))
+    return rows
+
+
+def damage_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
+    """Hit Points lost per run by source (``damage_sources``), horizontal bars."""
+    rows = damage_sources(summaries)
+    figure, ax = _figure(5.0, 0.6 + 0.25 * max(1, len(rows)))
+    names = [name for name, _ in rows][::-1]
+    values = [value for _, value in rows][::-1]
+    ax.barh(names, values, color="#b03a2e")
+    ax.set_xlabel("HP lost per run")
+    ax.set_title(title or "What hurts the heroes")
+    return figure
+
+
+def completion_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
+    """Campaign completion rate against player count with its 95% interval."""
+    figure, ax = _figure()
+    players = [s["players"] for s in summaries]
+    rates = [s["completion_rate"] for s in summaries]
+    low = [s["completion_rate"] - s["completion_ci"][0] for s in summaries]
+    high = [s["completion_ci"][1] - s["completion_rate"] for s in summaries]
+    ax.errorbar(players, rates, yerr=[low, high], fmt="s", capsize=4, color="#2e7d32")
+    ax.set_xticks(players)
+    ax.set_xlim(min(players) - 0.5, max(players) + 0.5)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("players")
+    ax.set_ylabel("campaigns completed (95% interval)")
+    ax.set_title(title or "Campaign completion")
+    return figure
+
+
+def duel_heatmap_figure(cells: Sequence[dict[str, Any]]) -> Figure:
+    """The duel matrix: hero win rate per monster (rows) and hero (columns), one panel per
+    Monster Level, from ``MatrixResult.to_data()["cells"]``."""
+    heroes = sorted({c["hero"] for c in cells})
+    monsters = sorted({c["monster"] for c in cells})
+    levels = sorted({c["level"] for c in cells})
+    by_key = {(c["hero"], c["monster"], c["level"]): c["win_rate"] for c in cells}
+    with matplotlib.rc_context(SVG_SETTINGS):
+        figure, axes = plt.subplots(1, len(levels), figsize=(2.0 + 1.6 * len(levels) * max(1, len(heroes)) / 6,
+                                                             0.8 + 0.22 * len(monsters)), squeeze=False)
+    image = None
+    for ax, level in zip(axes[0], levels, strict=True):
+        grid = [[by_key.get((h, m, level), float("nan")) for h in heroes] for m in monsters]
+        image = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn", aspect="auto")
+        ax.set_title(f"Monster Level {level}")
+        ax.set_xticks(range(len(heroes)), heroes, rotation=90, fontsize=7)
+        ax.set_yticks(range(len(monsters)), monsters if level == levels[0] else [""] * len(monsters), fontsize=7)
+    if image is not None:
+        figure.colorbar(image, ax=list(axes[0]), label="hero win rate", shrink=0.8)
+    return figure

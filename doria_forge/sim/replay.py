@@ -1,0 +1,70 @@
+"""A replay of one scenario run for the report: the run played again from its seed with its
+event log on, the dungeon drawn as every round begins and at the end, and the log as lines.
+
+Drawing is the caller's (``draw(state) -> bytes``, e.g. ``render.png.render_png``): the
+simulation layer does not import the renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from doria_forge.model import ContentPack
+
+from .scenario_runner import ScenarioPlan, party_for, play_run, run_seed
+
+
+@dataclass
+class Replay:
+    """A replayed run: ``players``, ``run`` (``None`` for a free seed), dice ``seed``,
+    ``party``, ``outcome``, ``rounds``, ``reason`` (a stall's), ``frames`` (round, picture)
+    and ``log`` (round, line) in order."""
+
+    players: int
+    run: int | None
+    seed: int
+    party: list[str]
+    outcome: str = ""
+    rounds: int = 0
+    reason: str = ""
+    frames: list[tuple[int, bytes]] = field(default_factory=list)
+    log: list[tuple[int, str]] = field(default_factory=list)
+
+
+def describe_event(event: Any) -> str:
+    """One event as a line: ``actor: kind key=value ...`` (``kind ...`` without an actor)."""
+    details = " ".join(f"{k}={_plain(v)}" for k, v in event.data.items())
+    head = f"{event.actor}: {event.kind}" if event.actor else event.kind
+    return f"{head} {details}".rstrip()
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return "(" + ",".join(_plain(v) for v in value) + ")"
+    return str(value)
+
+
+def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callable[[Any], bytes], *,
+               run: int | None = None, seed: int | None = None) -> Replay:
+    """Play run ``run`` of ``plan`` with ``players`` players again (or, with ``seed``, a game
+    with that dice seed and the party of run 0), drawing every round with ``draw``."""
+    index = run if run is not None else 0
+    dice_seed = seed if seed is not None else run_seed(plan.seed, plan.scenario, players, index)
+    replay = Replay(players, run if seed is None else None, dice_seed, party_for(plan.pool, players, index))
+
+    def frame(state: Any) -> None:
+        replay.frames.append((state.round, draw(state)))
+
+    record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame)
+    replay.outcome, replay.rounds, replay.reason = record.outcome, record.rounds, record.reason
+    if state is not None:
+        if getattr(state.board, "spatial", False):
+            replay.frames.append((state.round, draw(state)))
+        current = 0
+        for event in state.log:
+            if event.kind == "round":
+                current = event.get("round", current)
+            replay.log.append((current, describe_event(event)))
+    return replay
