@@ -84,8 +84,8 @@ class RunStats:
         if other.players != self.players:
             raise ValueError(f"cannot merge {other.players}-player runs into {self.players}-player runs")
         self.runs += other.runs
-        for name in ("outcomes", "rounds", "max_level", "sums", "damage", "damage_sq", "killers", "attacks", "hits", "loot", "rules",
-                     "rule_fires"):
+        for name in ("outcomes", "rounds", "max_level", "sums", "damage", "damage_sq", "killers", "attacks", "hits",
+                     "loot", "rules", "rule_fires"):
             getattr(self, name).update(getattr(other, name))
         for key, entry in other.reasons.items():
             _keep_lowest(self.reasons, key, list(entry))
@@ -143,7 +143,8 @@ class RunStats:
                               "histogram": {str(lv): c for lv, c in sorted(self.max_level.items())}},
             "damage": {source: {"total": hp, "per_run": per_run(hp), "sum_sq": self.damage_sq[source]}
                        for source, hp in sorted(self.damage.items(), key=lambda kv: (-kv[1], kv[0]))},
-            "attacks": {source: {"attacks": n, "hits": self.hits[source], "hit_rate": round(self.hits[source] / n, 6)}
+            "attacks": {source: {"attacks": n, "hits": self.hits[source],
+                                 "hit_rate": round(self.hits[source] / n, 6)}
                         for source, n in sorted(self.attacks.items()) if n},
             "killers": dict(sorted(self.killers.items(), key=lambda kv: (-kv[1], kv[0]))),
             "loot": {"total": self.sums["loot"], "per_run": per_run(self.sums["loot"]),
