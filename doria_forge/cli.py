@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, pipeline
+from doria_forge import cli_print, cli_scenarios, pipeline, pipeline_scenarios
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -206,16 +206,27 @@ def build(
     engine: Engine = ENGINE_OPT,
     precision: float | None = PRECISION_OPT,
     cache: bool = CACHE_OPT,
+    scenario_runs: int = typer.Option(pipeline_scenarios.BUILD_RUNS, "--scenario-runs", min=0,
+                                      help="Runs per player count of every shipped scenario and campaign "
+                                           "(0 skips the scenarios stage)."),
+    fail_on: cli_scenarios.FailOn = typer.Option(cli_scenarios.FailOn.never, "--fail-on",
+                                                 help="Exit 1 when scenario findings at or above this severity "
+                                                      "exist."),
 ) -> None:
-    """Validate, simulate, then export PDFs and the bundle (no export when validation fails)."""
-    content = _validated(pack)
+    """Validate, simulate, verify every scenario and campaign, then export PDFs and the bundle
+    (no export when validation fails)."""
+    validation = _validated(pack, full=True)
+    content = validation.pack
     console = _console()
     try:
         # Refuse an unusable --out before the simulation spends its time.
         pipeline.check_output(out, folder=True)
-        _, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json",
-                                        console=console, progress=progress, jobs=jobs, engine=engine.value,
-                                        precision=precision, cache=cache, default_runs=100)
+        matrix, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json",
+                                             console=console, progress=progress, jobs=jobs, engine=engine.value,
+                                             precision=precision, cache=cache, default_runs=100)
+        verified = pipeline_scenarios.verify_pack(content, out, source_map=validation.source_map,
+                                                  runs=scenario_runs, seed=seed, jobs=jobs, progress=progress,
+                                                  console=console, duel_matrix=matrix.to_data())
         pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
         bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
     except pipeline.UsageError as exc:
@@ -224,10 +235,14 @@ def build(
         _fail(1, str(exc))
     # Paths are printed whole (never wrapped) so they can be copied and grepped.
     typer.echo(f"simulation report: {sim_path}")
+    if verified is not None:
+        typer.echo(f"scenario reports: {verified.json_path} {verified.html_path}")
     typer.echo(f"PDF sheets ({len(pdfs)}):")
     for p in pdfs:
         typer.echo(f"  {p}")
     typer.echo(f"bundle: {bundle}")
+    if verified is not None and pipeline_scenarios.exit_code(verified.findings, fail_on.value):
+        raise typer.Exit(1)
 
 
 cli_print.register(app, export_app, _validated, _fail)  # export pdf|png|tts, preflight

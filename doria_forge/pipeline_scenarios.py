@@ -27,13 +27,17 @@ DEFAULT_RUNS = 200
 DEFAULT_CAMPAIGN_RUNS = 40
 """Campaign runs per player count of ``simulate campaign``."""
 
-BUILD_RUNS = 12
-"""Runs per player count of each shipped scenario in ``build`` (and campaign runs per count):
-enough to catch a scenario that breaks, stalls or is never won, quick enough for a build."""
+BUILD_RUNS = 8
+"""Runs per player count of each shipped scenario in ``build``: enough to catch a scenario
+that breaks, stalls, never fires a rule or is never won, quick enough for a build (the nine
+sample scenarios and the campaign add about 20 s on 2 cores; ``--scenario-runs`` for more)."""
 
-BUILD_PLAYERS = (1, 2, 4, 6)
+BUILD_CAMPAIGN_RUNS = 4
+"""Campaign runs per player count in ``build`` (a campaign run is several scenarios long)."""
+
+BUILD_PLAYERS = (1, 2, 4)
 """Player counts ``build`` plays (those inside each scenario's range): solo, the two-player
-special rules, the typical table and the largest."""
+special rules and the typical table."""
 
 REPLAYS = ("median", "best", "worst", "none")
 
@@ -194,6 +198,7 @@ def verify(
     source_map: Any = None,
     players: Sequence[int] | None = None,
     runs: int = DEFAULT_RUNS,
+    campaign_runs: int | None = None,
     seed: int = 1,
     jobs: int | None = None,
     policy: str = "greedy",
@@ -209,7 +214,8 @@ def verify(
     clip_players: bool = False,
     duel_matrix: dict[str, Any] | None = None,
 ) -> Verification:
-    """Simulate ``scenario_ids`` and ``campaign_ids``, compare with ``baseline`` (a report
+    """Simulate ``scenario_ids`` (``runs`` per player count) and ``campaign_ids``
+    (``campaign_runs``, default ``runs``), compare with ``baseline`` (a report
     file), print the tables and findings to ``console``, write the JSON report to ``out`` and
     the HTML report to ``html`` (with the replay ``replay`` / ``replay_seed`` of each scenario
     and the duel matrix heat map when ``duel_matrix`` is given).
@@ -234,7 +240,8 @@ def verify(
     scenarios = simulate_scenarios(pack, scenario_ids, source_map=source_map, players=players, runs=runs, seed=seed,
                                    jobs=jobs, policy=policy, heroes=heroes, scheduler=scheduler, progress=progress,
                                    clip_players=clip_players) if scenario_ids else []
-    campaigns = simulate_campaigns(pack, campaign_ids, source_map=source_map, players=players, runs=runs, seed=seed,
+    campaigns = simulate_campaigns(pack, campaign_ids, source_map=source_map, players=players,
+                                   runs=campaign_runs or runs, seed=seed,
                                    jobs=jobs, policy=policy, heroes=heroes, scheduler=scheduler, progress=progress,
                                    clip_players=clip_players) if campaign_ids else []
     extra: list[Finding] = []
@@ -293,3 +300,19 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
     text = render_html(pack, report, replay=replay, replay_seed=replay_seed)
     with _writing(Path(out)):
         return atomic_write_text(Path(out), text)
+
+
+def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: int = BUILD_RUNS, seed: int = 1,
+                jobs: int | None = None, progress: bool = True, console: Console | None = None,
+                duel_matrix: dict[str, Any] | None = None) -> Verification | None:
+    """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack``, ``runs``
+    runs at each of ``BUILD_PLAYERS`` they allow, the reports written to ``out/scenarios.json``
+    and ``out/scenarios.html`` (with the duel matrix heat map). ``None`` when ``runs`` is 0 or
+    the pack has no scenario."""
+    if runs < 1 or not pack.scenarios:
+        return None
+    return verify(pack, sorted(pack.scenarios), campaign_ids=sorted(pack.campaigns), source_map=source_map,
+                  players=BUILD_PLAYERS, runs=runs, campaign_runs=max(1, runs * BUILD_CAMPAIGN_RUNS // BUILD_RUNS),
+                  seed=seed, jobs=jobs, progress=progress, console=console,
+                  out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
+                  duel_matrix=duel_matrix)

@@ -181,26 +181,28 @@ def _balance(scenario: Scenario, played: Sequence[dict[str, Any]], add_path: Cal
     balance = scenario.balance
     assert balance is not None
     targets: dict[str, tuple[float, float]] = dict(balance.win_rate)
+    misses: dict[str, list[dict[str, Any]]] = {}
     for s in played:
         key = str(s["players"]) if str(s["players"]) in targets else "all"
-        target = targets.get(key)
-        if target is None:
-            continue
-        low, high = target
-        if not low <= s["win_rate"] <= high:
-            ci = s["win_rate_ci"]
-            add_path("scenario-balance-win-rate", "warning", ("balance", "win_rate", key),
-                     f"with {_counts([s['players']])} the heroes won {_pct(s['win_rate'])} of {s['runs']} runs "
-                     f"(95% interval {_pct(ci[0])}-{_pct(ci[1])}); the target is {_pct(low)}-{_pct(high)}",
-                     [s["players"]])
+        if key in targets:
+            low, high = targets[key]
+            if not low <= s["win_rate"] <= high:
+                misses.setdefault(key, []).append(s)
+    for key, missed in misses.items():
+        low, high = targets[key]
+        parts = [f"{s['win_rate']:.0%} with {_counts([s['players']])} (95% interval "
+                 f"{s['win_rate_ci'][0]:.0%}-{s['win_rate_ci'][1]:.0%}, {s['runs']} runs)" for s in missed]
+        add_path("scenario-balance-win-rate", "warning", ("balance", "win_rate", key),
+                 f"the heroes won {'; '.join(parts)}; the target is {_pct(low)}-{_pct(high)}",
+                 [s["players"] for s in missed])
     if balance.rounds is not None:
         low_r, high_r = balance.rounds
-        for s in played:
-            median = s["rounds"]["median"]
-            if not low_r <= median <= high_r:
-                add_path("scenario-balance-rounds", "warning", ("balance", "rounds"),
-                         f"with {_counts([s['players']])} the median run lasted {median} rounds; the target is "
-                         f"{low_r}-{high_r}", [s["players"]])
+        missed = [s for s in played if not low_r <= s["rounds"]["median"] <= high_r]
+        if missed:
+            parts = [f"{s['rounds']['median']} rounds with {_counts([s['players']])}" for s in missed]
+            add_path("scenario-balance-rounds", "warning", ("balance", "rounds"),
+                     f"the median run lasted {', '.join(parts)}; the target is {low_r}-{high_r} rounds",
+                     [s["players"] for s in missed])
 
 
 def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], locate: Locator) -> list[Finding]:
