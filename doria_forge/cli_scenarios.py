@@ -13,7 +13,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -28,7 +27,7 @@ class SimulateGroup(TyperGroup):
     path, an option, nothing) goes to ``simulate duels``: ``simulate content --runs 5`` keeps
     working as before the subcommands existed."""
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
             args = [DUELS, *args]
         return super().parse_args(ctx, args)

@@ -51,7 +51,8 @@ def replacement_hero(pack: ContentPack, character: Character, uid: str, attribut
     of XP ... as the other characters"): ``attribute_points`` to spend before the first round.
     Its hero bonuses are granted through ``new_campaign_game``'s ``hero_bonuses``."""
     items = [pack.equipment[i] for i in character.standard_items]
-    return _refreshed(character, items, pack, uid, dict(character.attributes), set(), attribute_points)
+    return _refreshed(character, items, pack, uid, {k: v for k, v in character.attributes.items()}, set(),
+                      attribute_points)
 
 
 def _refreshed(character: Character, items: list, pack: ContentPack, uid: str, attributes: dict[str, int],

@@ -144,8 +144,8 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tup
     diff = pack_diff(old_docs, new_docs)
     old_entries = {e["id"]: e for e in old.get("scenarios", [])}
     findings: list[Finding] = []
-    notes = []
-    tests = []
+    notes: list[str] = []
+    tests: list[dict[str, Any]] = []
     for entry in new.get("scenarios", []):
         before = old_entries.get(entry["id"])
         if before is None:
@@ -162,7 +162,7 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tup
     by_scenario: dict[str, list[dict[str, Any]]] = {}
     for change in significant:
         by_scenario.setdefault(change["scenario"], []).append(change)
-    cause_lines: dict[tuple[str, str, tuple], list[str]] = {}
+    causes: dict[tuple[str, tuple], dict[str, Any]] = {}
     for sid, changes in by_scenario.items():
         damage_keys = sorted({k for c in changes if _source_of(c)
                               for k in _related(_source_of(c), sid, diff, new_docs)})
@@ -181,17 +181,16 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tup
                                     (change["players"],)))
             for key in keys:
                 for path, a, b in diff[key]:
-                    cause_lines.setdefault((key, str(path), path), []).append(f"{sid}: {words}")
-                    cause_lines[(key, str(path), path)][-1] += f" [{_value(a)} -> {_value(b)}]"
-    for (key, _, path), effects in sorted(cause_lines.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+                    cause = causes.setdefault((key, path), {"old": a, "new": b, "behind": []})
+                    cause["behind"].append(f"{sid}: {words}")
+    for (key, path), cause in sorted(causes.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
         kind, _, doc_id = key.partition("/")
         loc = locate(kind, doc_id, path)
         field = ".".join(str(p) for p in path) or "the document"
-        change = effects[0].rsplit(" [", 1)[1].rstrip("]")
+        behind = cause["behind"]
         findings.append(Finding("balance-change-cause", "warning",
-                                f"{key} {field} changed ({change}); behind: "
-                                f"{'; '.join(e.rsplit(' [', 1)[0] for e in effects[:3])}"
-                                f"{' …' if len(effects) > 3 else ''}",
+                                f"{key} {field} changed ({_value(cause['old'])} -> {_value(cause['new'])}); "
+                                f"behind: {'; '.join(behind[:3])}{' …' if len(behind) > 3 else ''}",
                                 loc.file, loc.line, loc.column, key))
     for note in notes:
         loc = locate("pack", "", ())

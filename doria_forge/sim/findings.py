@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from doria_forge.load.problem import Location
 from doria_forge.model.scenario import Campaign, Scenario
 
 from .stats import two_proportion_test
@@ -31,8 +30,31 @@ other counts' pooled win rate and the difference is significant (p < ``OUTLIER_P
 
 OUTLIER_P = 0.01
 
-Locator = Callable[[str, str, Sequence[str | int]], Location]
-"""``(kind, id, field path) -> Location``: where a field of a document is written
+class Position(Protocol):
+    """Where something is written (``doria_forge.load.Location`` is one)."""
+
+    @property
+    def file(self) -> str: ...
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class _Root:
+    file: str = "."
+    line: int = 1
+    column: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+Locator = Callable[[str, str, Sequence[str | int]], Position]
+"""``(kind, id, field path) -> position``: where a field of a document is written
 (``SourceMap.locate``)."""
 
 
@@ -65,9 +87,9 @@ class Finding:
         return cls(**{**data, "players": tuple(data.get("players", ()))})
 
 
-def no_location(kind: str, doc_id: str, path: Sequence[str | int]) -> Location:
+def no_location(kind: str, doc_id: str, path: Sequence[str | int]) -> Position:
     """A locator for packs built in code: every finding at the pack root."""
-    return Location(".", 1, 1)
+    return _Root()
 
 
 def fails(findings: Iterable[Finding], fail_on: str) -> bool:
@@ -180,7 +202,7 @@ def _balance(scenario: Scenario, played: Sequence[dict[str, Any]], add_path: Cal
     """Check the ``balance:`` targets (see ``scenario_findings``), reporting through ``add_path``."""
     balance = scenario.balance
     assert balance is not None
-    targets: dict[str, tuple[float, float]] = dict(balance.win_rate)
+    targets: dict[str, tuple[float, float]] = {str(k): v for k, v in balance.win_rate.items()}
     misses: dict[str, list[dict[str, Any]]] = {}
     for s in played:
         key = str(s["players"]) if str(s["players"]) in targets else "all"
@@ -213,7 +235,7 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
     never = [s["players"] for s in summaries if s["runs"] and s["completed"] == 0]
     if never:
         loc = locate("campaign", campaign.id, ("scenarios",))
-        ends = {}
+        ends: dict[str, int] = {}
         for s in summaries:
             if s["players"] in never:
                 for end in s["ends"]:

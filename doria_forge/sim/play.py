@@ -53,10 +53,10 @@ def play_scenario(state: Any, bot: Callable[[Any], Action], *, stall_rounds: int
     n = 0
     while not state.is_over():
         if n >= max_actions:
-            reason = (f"the decision limit ({max_actions}) was reached in round {state.round}; the heroes mostly "
+            limit = (f"the decision limit ({max_actions}) was reached in round {state.round}; the heroes mostly "
                       f"{describe_actions(state.history[-1000:])}")
             finish(state, STALLED)
-            return reason
+            return limit
         state.apply(bot(state))
         n += 1
         if state.round != current and not state.is_over():

@@ -18,7 +18,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 from matplotlib.figure import Figure  # noqa: E402
 
-SVG_SETTINGS = {"svg.hashsalt": "doria-forge", "svg.fonttype": "none", "font.size": 9}
+SVG_SETTINGS: dict[str, Any] = {"svg.hashsalt": "doria-forge", "svg.fonttype": "none", "font.size": 9}
 """matplotlib settings that make the SVG reproducible and small."""
 
 TOP_SOURCES = 12
@@ -28,14 +28,14 @@ TOP_SOURCES = 12
 def svg(figure: Figure) -> str:
     """The figure as SVG text (reproducible: see the module docstring); closes it."""
     buffer = io.StringIO()
-    with matplotlib.rc_context(SVG_SETTINGS):
+    with matplotlib.rc_context(SVG_SETTINGS):  # type: ignore[arg-type]
         figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None}, bbox_inches="tight")
     plt.close(figure)
     return buffer.getvalue()
 
 
 def _figure(width: float = 5.0, height: float = 3.0) -> tuple[Figure, Any]:
-    with matplotlib.rc_context(SVG_SETTINGS):
+    with matplotlib.rc_context(SVG_SETTINGS):  # type: ignore[arg-type]
         figure, ax = plt.subplots(figsize=(width, height))
     return figure, ax
 
@@ -128,7 +128,7 @@ def duel_heatmap_figure(cells: Sequence[dict[str, Any]]) -> Figure:
     monsters = sorted({c["monster"] for c in cells})
     levels = sorted({c["level"] for c in cells})
     by_key = {(c["hero"], c["monster"], c["level"]): c["win_rate"] for c in cells}
-    with matplotlib.rc_context(SVG_SETTINGS):
+    with matplotlib.rc_context(SVG_SETTINGS):  # type: ignore[arg-type]
         figure, axes = plt.subplots(1, len(levels), figsize=(2.0 + 1.6 * len(levels) * max(1, len(heroes)) / 6,
                                                              0.8 + 0.22 * len(monsters)), squeeze=False)
     image = None
