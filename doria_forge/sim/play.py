@@ -46,25 +46,26 @@ def play_scenario(state: Any, bot: Callable[[Any], Action], *, stall_rounds: int
     there."""
     from doria_forge.engine.ending import finish
 
-    watch = StallWatch(state, stall_rounds)
-    current = state.round
-    if on_round is not None and not state.is_over():
-        on_round(state)
+    watch: StallWatch | None = None
+    current = -1
     n = 0
     while not state.is_over():
+        if state.round != current and state.round >= 1:
+            current = state.round
+            if on_round is not None:
+                on_round(state)
+            if watch is None:
+                watch = StallWatch(state, stall_rounds)
+            else:
+                reason = watch.observe(state)
+                if reason is not None:
+                    finish(state, STALLED)
+                    return reason
         if n >= max_actions:
             limit = (f"the decision limit ({max_actions}) was reached in round {state.round}; the heroes mostly "
-                      f"{describe_actions(state.history[-1000:])}")
+                     f"{describe_actions(state.history[-1000:])}")
             finish(state, STALLED)
             return limit
         state.apply(bot(state))
         n += 1
-        if state.round != current and not state.is_over():
-            current = state.round
-            if on_round is not None:
-                on_round(state)
-            reason = watch.observe(state)
-            if reason is not None:
-                finish(state, STALLED)
-                return reason
     return None
