@@ -25,8 +25,9 @@ FAIL_ON = ("error", "warning", "never")
 """``--fail-on`` levels: exit 1 on findings at or above ``error`` / ``warning``, or never."""
 
 OUTLIER_GAP = 0.25
-"""A player count is "far harder/easier" when its win rate is this far (0-1) from the
-other counts' pooled win rate and the difference is significant (p < ``OUTLIER_P``)."""
+"""A player count is "far harder/easier" when its win rate is this far (0-1) from the median
+win rate of all counts and differs significantly (p < ``OUTLIER_P``) from the other counts'
+pooled win rate."""
 
 OUTLIER_P = 0.01
 
@@ -126,8 +127,8 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
     - ``scenario-engine-error`` (error): runs in which the engine failed;
     - ``scenario-never-won`` / ``scenario-always-won`` (warning): player counts where no run /
       every run was won;
-    - ``scenario-player-count-outlier`` (warning): a count whose win rate is far from, and
-      significantly different to, the other counts' (``OUTLIER_GAP``, ``OUTLIER_P``);
+    - ``scenario-player-count-outlier`` (warning): a count whose win rate is far from the median
+      count's and significantly different to the other counts' (``OUTLIER_GAP``, ``OUTLIER_P``);
     - ``scenario-rule-never-fired`` (warning): a special rule that fired in no run;
     - ``scenario-rule-not-simulated`` (info): a rule written only as text;
     - ``scenario-stalled`` (warning): runs stopped for making no progress (``sim.stall``);
@@ -163,13 +164,16 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
         add("scenario-always-won", "warning", _goal_path(scenario), f"won in every run with {_counts(always)}", always)
 
     if len(played) >= 2:
+        rates = sorted(s["win_rate"] for s in played)
+        middle = len(rates) // 2
+        median = rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2
         for s in played:
             others = [o for o in played if o is not s]
             wins, runs = sum(o["wins"] for o in others), sum(o["runs"] for o in others)
             rate, other_rate = s["win_rate"], wins / runs
             p_value = two_proportion_test(s["wins"], s["runs"], wins, runs)
-            if abs(rate - other_rate) >= OUTLIER_GAP and p_value < OUTLIER_P:
-                side = "easier" if rate > other_rate else "harder"
+            if abs(rate - median) >= OUTLIER_GAP and p_value < OUTLIER_P:
+                side = "easier" if rate > median else "harder"
                 add("scenario-player-count-outlier", "warning", ("players",),
                     f"with {_counts([s['players']])} the scenario is far {side} than with the other counts: "
                     f"won {_pct(rate)} against {_pct(other_rate)}", [s["players"]])

@@ -1,0 +1,109 @@
+"""Findings of the scenario simulation at the scenario's file:line (sim.findings) and the
+``simulate scenario`` command: exit codes, usage errors, the JSON report."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.sim.findings import fails, scenario_findings
+from scenario_sim_helpers import ORC_PIT, QUICK, add_documents, validated
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def small_pack(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("small") / "content"
+    shutil.copytree(ROOT / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK)
+    add_documents(folder, "scenarios/orc_pit.yaml", ORC_PIT)
+    return folder
+
+
+def _summary(players, runs, wins, *, fired=None, reasons=(), median=5):
+    rate = wins / runs
+    return {"players": players, "runs": runs, "wins": wins, "win_rate": rate, "win_rate_ci": [0.0, 1.0],
+            "rounds": {"median": median}, "rules_fired": fired or {}, "reasons": list(reasons)}
+
+
+def test_findings_point_at_the_scenario_lines(small_pack):
+    result = validated(small_pack)
+    scenario = result.pack.scenarios["orc_pit"]
+    stall = {"kind": "stalled: no progress", "count": 2, "run": 3, "reason": "no progress in rounds 2-9", "seed": 77}
+    summaries = [_summary(1, 20, 0, fired={"0": {"runs": 20}}, reasons=[stall]),
+                 _summary(2, 20, 20, fired={"0": {"runs": 20}}), _summary(3, 20, 0)]
+
+    def locate(kind, doc_id, path):
+        return result.source_map.locate(kind, doc_id, tuple(path))
+
+    found = {f.rule_id: f for f in scenario_findings(scenario, summaries, locate)}
+    text = (small_pack / "scenarios" / "orc_pit.yaml").read_text().splitlines()
+    assert found["scenario-never-won"].players == (1, 3)
+    assert text[found["scenario-never-won"].line - 1].strip() == "win:"
+    assert found["scenario-always-won"].players == (2,)
+    assert found["scenario-player-count-outlier"].players == (2,)  # 100% against 0%
+    assert "far easier" in found["scenario-player-count-outlier"].message
+    never = found["scenario-rule-never-fired"]
+    assert "special rule 2" in never.message and "The pit never opens" in text[never.line - 1]
+    prose = found["scenario-rule-not-simulated"]
+    assert prose.severity == "info" and "Orcs shout a lot" in text[prose.line - 1]
+    assert "replay seed 77" in found["scenario-stalled"].message
+    assert all(f.file.endswith("orc_pit.yaml") for f in found.values())
+
+
+def test_balance_targets_are_checked(small_pack):
+    result = validated(small_pack)
+    scenario = result.pack.scenarios["quick_a"]  # balance: rounds 20-30
+    found = scenario_findings(scenario, [_summary(4, 10, 10, median=1)], lambda *a: result.source_map.locate(
+        a[0], a[1], tuple(a[2])))
+    rounds = next(f for f in found if f.rule_id == "scenario-balance-rounds")
+    assert "1 rounds with 4 players" in rounds.message and "20-30" in rounds.message
+    assert fails(found, "warning") and not fails(found, "error") and not fails(found, "never")
+
+
+def _simulate(*args):
+    return runner.invoke(app, ["simulate", "scenario", *args, "--no-progress", "--jobs", "1"])
+
+
+def test_simulate_scenario_writes_a_reproducible_report_and_fails_on_missed_targets(small_pack, tmp_path):
+    out = tmp_path / "quick.json"
+    first = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(out),
+                      "--fail-on", "warning")
+    # survive 1 round is won in round 1 every time: the rounds target 20-30 is missed
+    assert first.exit_code == 1, first.output
+    assert "scenario-balance-rounds" in first.output and "quick.yaml:" in first.output
+    data = json.loads(out.read_text())
+    entry = data["scenarios"][0]
+    assert entry["id"] == "quick_a" and [s["players"] for s in entry["players"]] == [1, 2]
+    assert all(s["runs"] == 2 and s["wins"] == 2 for s in entry["players"])
+    again = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(tmp_path / "b.json"))
+    assert again.exit_code == 0  # --fail-on error (the default): warnings pass
+    assert (tmp_path / "b.json").read_bytes() == out.read_bytes()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["nope"], "unknown scenario 'nope'"),
+    (["quick_a", "--players", "0-3"], "player counts are 1-6"),
+    (["quick_a", "--players", "two"], "--players 'two'"),
+    (["quick_a", "--policy", "clever"], "unknown policy 'clever'"),
+    (["quick_a", "--heroes", "paladin"], "unknown hero 'paladin'"),
+    (["sunken_reliquary", "--baseline", "missing.json"], "cannot read --baseline"),
+])
+def test_usage_errors_are_one_line_and_exit_2(small_pack, tmp_path, args, message):
+    result = _simulate(args[0], str(small_pack), *args[1:], "--out", str(tmp_path / "x.json"))
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "x.json").exists()
+
+
+def test_the_duel_matrix_is_still_what_a_bare_simulate_runs(tmp_path):
+    result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "2", "--hero", "warrior", "--monster",
+                                 "orc", "--level", "1", "--no-progress", "--out", str(tmp_path / "d.json")])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "d.json").read_text())["runs"] == 2
