@@ -13,7 +13,8 @@ runner = CliRunner()
 
 
 def _build(pack: Path, out: Path):
-    return runner.invoke(app, ["build", str(pack), "--out", str(out), "--runs", "1", "--jobs", "1", "--no-progress"])
+    return runner.invoke(app, ["build", str(pack), "--out", str(out), "--runs", "1", "--scenario-runs", "1", "--jobs", "1",
+                               "--no-progress"])
 
 
 def _files(folder: Path) -> dict[str, bytes]:
@@ -29,7 +30,9 @@ def test_build_prints_summary_table_and_paths_and_is_byte_identical(tmp_path):
     second = _build(ROOT / "content", tmp_path / "two")
     assert second.exit_code == 0
     one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
-    assert set(one) >= {"simulation.json", "doria-base-0.1.0.bundle.json", "pdf/monster_level.pdf", "pdf/room_tiles.pdf"}
+    assert set(one) >= {"simulation.json", "doria-base-0.1.0.bundle.json", "pdf/monster_level.pdf", "pdf/room_tiles.pdf",
+                        "scenarios.json", "scenarios.html"}
+    assert "scenario reports:" in first.output
     assert one == two
     assert not [name for name in one if name.endswith(".tmp")]
 

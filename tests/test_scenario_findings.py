@@ -6,11 +6,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from scenario_sim_helpers import ORC_PIT, QUICK, add_documents, validated
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
 from doria_forge.sim.findings import fails, scenario_findings
-from scenario_sim_helpers import ORC_PIT, QUICK, add_documents, validated
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

@@ -23,24 +23,26 @@ class DaskUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached (a usage error)."""
 
 
-def dask_executor(address: str) -> Executor:
+def dask_executor(address: str, *, timeout: str = CONNECT_TIMEOUT) -> Executor:
     """An executor playing tasks on the Dask scheduler at ``address`` (``tcp://host:8786``).
-    Raises DaskUnavailable when Dask is missing or the scheduler does not answer."""
+    Raises DaskUnavailable when Dask is missing or the scheduler does not answer within
+    ``timeout``."""
     try:
-        from distributed import Client, as_completed
+        from distributed import Client
     except ImportError:
         raise DaskUnavailable('--scheduler needs Dask: pip install "doria-forge[dask]"') from None
     try:
-        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+        client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
 
     def play(pack: ContentPack, tasks: list[Task]) -> Iterator[tuple[int, Any]]:
         try:
             shared = client.scatter(pack, broadcast=True)
-            futures = {client.submit(_play_task, shared, *task, pure=False): i for i, task in enumerate(tasks)}
-            for future in as_completed(futures):
-                yield futures[future], future.result()
+            futures = [client.submit(_play_task, shared, *task, pure=False) for task in tasks]
+            # All tasks run at once on the cluster; collecting them in order keeps this simple.
+            for i, future in enumerate(futures):
+                yield i, future.result()
         finally:
             client.close()
 

@@ -1,0 +1,97 @@
+"""Campaigns played in order with what carries over (sim.campaign, engine.campaign; Book of
+Rules *Campaigns*, *Equipment and hero level in campaigns*, *Monster level in campaigns*)."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, add_documents, validated
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.engine.campaign import hero_for_next_scenario, kept_loot, new_campaign_game
+from doria_forge.engine.decks import card_gold
+from doria_forge.sim.campaign import MAX_ATTEMPTS, make_campaign_plan, play_campaign
+from doria_forge.sim.play import play_scenario
+from doria_forge.sim.policies import make_policy
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def campaign_pack(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("campaign") / "content"
+    shutil.copytree(ROOT / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK)
+    add_documents(folder, "campaigns/quick.yaml", QUICK_CAMPAIGN)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def pack(campaign_pack):
+    return validated(campaign_pack).pack
+
+
+def test_a_hero_keeps_attributes_bonuses_and_its_most_valuable_loot(pack):
+    """*Equipment and hero level in campaigns*: keep the reward's number of Loot Cards; the
+    inventory is refilled to the starting hand for the next scenario."""
+    state = new_campaign_game(pack, ["warrior", "mage"], scenario="quick_a", seed=4, monster_level=1)
+    play_scenario(state, make_policy("greedy", 4))
+    warrior = state.hero("warrior")
+    warrior.attributes["STR"] += 2
+    warrior.hero_bonuses.add(pack.rules.hero_bonuses[0])
+    loot = [state.item_cards[i.uid] for i in warrior.all_items() if i.uid in state.item_cards]
+    assert loot, "the starting hand holds Loot Cards"
+    kept = kept_loot(state, warrior, 1)
+    assert len(kept) == 1 and card_gold(pack, kept[0]) == max(card_gold(pack, c) for c in loot)
+    fresh, cards = hero_for_next_scenario(state, warrior, 1)
+    assert cards == kept
+    assert fresh.attributes["STR"] == pack.characters["warrior"].attributes["STR"] + 2
+    assert fresh.hero_bonuses == warrior.hero_bonuses
+    assert fresh.hp == fresh.hp_max and fresh.pp == fresh.pp_max
+    held = [i.card.id for i in fresh.all_items()]
+    assert held.count(kept[0].id) >= 1
+    assert len(held) == len(pack.characters["warrior"].standard_items) + 1
+
+    nxt = new_campaign_game(pack, [fresh, "mage"], scenario="quick_b", seed=5, monster_level=2,
+                            kept={fresh.uid: cards})
+    in_stacks = [c for stack in nxt.loot.stacks for c in stack] + [c for c in nxt.loot.shop if c]
+    dealt = [c for c in nxt.item_cards.values()]
+    assert in_stacks.count(kept[0]) + dealt.count(kept[0]) == 1  # the kept card is in play once
+    assert nxt.mode == "campaign" and nxt.monster_level == 2
+    assert len(nxt.hero("warrior").all_items()) >= pack.rules.starting_cards  # refilled
+
+
+def test_a_won_campaign_runs_every_scenario_once(pack):
+    plan = make_campaign_plan(pack, "quick_run", players=[2], runs=1, seed=3)
+    record = play_campaign(pack, plan, 2, 0)
+    assert record.completed and record.end is None
+    assert [(a[1], a[2]) for a in record.attempts] == [("quick_a", "won"), ("quick_b", "won"), ("quick_a", "won")]
+    # 8 starting Monster Points, never fewer; the hero level after scenario 2 (3 with the
+    # two-player bonus) is above Monster Level 1: +1 (the book's recommendation)
+    assert record.monster_points >= 9
+
+
+def test_a_scenario_failed_twice_ends_the_campaign_there(pack):
+    plan = make_campaign_plan(pack, "doomed_run", players=[1], runs=1, seed=3)
+    record = play_campaign(pack, plan, 1, 0)
+    assert not record.completed and record.end == (1, "doomed", "lost")
+    assert [a[1] for a in record.attempts] == ["quick_a"] + ["doomed"] * MAX_ATTEMPTS
+
+
+def test_simulate_campaign_reports_completion_and_where_campaigns_end(campaign_pack, tmp_path):
+    out = tmp_path / "c.json"
+    result = runner.invoke(app, ["simulate", "campaign", "doomed_run", str(campaign_pack), "--runs", "2",
+                                 "--players", "1-2", "--jobs", "1", "--no-progress", "--out", str(out),
+                                 "--fail-on", "warning"])
+    assert result.exit_code == 1, result.output
+    assert "campaign-never-completed" in result.output and "campaigns/quick.yaml:" in result.output
+    entry = json.loads(out.read_text())["campaigns"][0]
+    for summary in entry["players"]:
+        assert summary["completed"] == 0 and summary["completion_rate"] == 0.0
+        assert summary["ends"] == [{"index": 1, "scenario": "doomed", "outcome": "lost", "count": 2}]
+        assert summary["scenarios"][0]["wins"] == 2
+    bad = runner.invoke(app, ["simulate", "campaign", "nope", str(campaign_pack), "--no-progress"])
+    assert bad.exit_code == 2 and "unknown campaign 'nope'" in bad.output

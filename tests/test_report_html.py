@@ -1,0 +1,69 @@
+"""The HTML scenario report (report_html, sim.plots): one self-contained file, byte-identical
+for the same report, whose plots draw the numbers of the JSON."""
+
+import re
+
+import pytest
+
+from doria_forge.pipeline_scenarios import verify
+from doria_forge.sim import plots
+
+
+@pytest.fixture(scope="module")
+def written(shipped_pack, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("html")
+    done = verify(shipped_pack, ["sunken_reliquary"], players=[2, 3], runs=3, seed=2, jobs=1, progress=False,
+                  out=folder / "r.json", html=folder / "r.html")
+    return done, folder
+
+
+def test_the_report_is_self_contained_and_reproducible(shipped_pack, written):
+    done, folder = written
+    html = (folder / "r.html").read_text(encoding="utf-8")
+    assert "<script" not in html and "<link" not in html and "@import" not in html
+    assert not re.findall(r'(?:src|href)="(?!data:|#)', html)  # every picture is a data: URI
+    assert html.count('src="data:image/svg+xml;base64,') >= 3  # win rate, rounds, damage
+    assert 'src="data:image/png;base64,' in html  # the replay's dungeon
+    again = verify(shipped_pack, ["sunken_reliquary"], players=[2, 3], runs=3, seed=2, jobs=1, progress=False,
+                   out=folder / "r2.json", html=folder / "r2.html")
+    assert again.report == done.report
+    assert (folder / "r2.html").read_bytes() == (folder / "r.html").read_bytes()
+    entry = done.report["scenarios"][0]
+    for summary in entry["players"]:
+        assert f"{summary['win_rate'] * 100:.1f}%" in html
+    median = next(s for s in entry["players"] if s["players"] == 3)["replays"]["median"]
+    assert f"Seed {median['seed']}" in html  # 4 players were not simulated: the largest count is replayed
+
+
+def test_the_plots_draw_the_numbers_of_the_json(written):
+    done, _ = written
+    summaries = done.report["scenarios"][0]["players"]
+
+    figure = plots.win_rate_figure(summaries)
+    line = figure.axes[0].lines[0]
+    assert list(line.get_xdata()) == [s["players"] for s in summaries]
+    assert list(line.get_ydata()) == [s["win_rate"] for s in summaries]
+
+    figure = plots.rounds_figure(summaries)
+    for container, summary in zip(figure.axes[0].containers, summaries, strict=True):
+        histogram = summary["rounds"]["histogram"]
+        expected = [histogram[r] / summary["runs"] for r in sorted(histogram, key=int)]
+        assert [bar.get_height() for bar in container] == pytest.approx(expected)
+
+    rows = plots.damage_sources(summaries, top=100)
+    runs = sum(s["runs"] for s in summaries)
+    for source, per_run in rows:
+        assert per_run == pytest.approx(sum(s["damage"].get(source, {"total": 0})["total"] for s in summaries) / runs)
+    figure = plots.damage_figure(summaries)
+    widths = [bar.get_width() for bar in figure.axes[0].containers[0]][::-1]
+    assert widths == pytest.approx([value for _, value in plots.damage_sources(summaries)])
+    assert plots.svg(plots.win_rate_figure(summaries)) == plots.svg(plots.win_rate_figure(summaries))
+
+
+def test_the_duel_matrix_heat_map_shows_the_cells():
+    cells = [{"hero": h, "monster": m, "level": lv, "win_rate": rate}
+             for (h, m, lv, rate) in [("mage", "orc", 1, 0.25), ("warrior", "orc", 1, 0.75), ("mage", "orc", 2, 0.5),
+                                      ("warrior", "orc", 2, 1.0)]]
+    figure = plots.duel_heatmap_figure(cells)
+    level_one = figure.axes[0].images[0].get_array()
+    assert level_one.tolist() == [[0.25, 0.75]]
