@@ -49,7 +49,7 @@ def test_findings_point_at_the_scenario_lines(small_pack):
     assert found["scenario-player-count-outlier"].players == (2,)  # 100% against 0%
     assert "far easier" in found["scenario-player-count-outlier"].message
     never = found["scenario-rule-never-fired"]
-    assert "special rule 2" in never.message and "The pit never opens" in text[never.line - 1]
+    assert "special rule 2" in never.message and "the pit opens wider" in text[never.line - 1]
     prose = found["scenario-rule-not-simulated"]
     assert prose.severity == "info" and "Orcs shout a lot" in text[prose.line - 1]
     assert "replay seed 77" in found["scenario-stalled"].message
@@ -58,11 +58,14 @@ def test_findings_point_at_the_scenario_lines(small_pack):
 
 def test_balance_targets_are_checked(small_pack):
     result = validated(small_pack)
-    scenario = result.pack.scenarios["quick_a"]  # balance: rounds 20-30
-    found = scenario_findings(scenario, [_summary(4, 10, 10, median=1)], lambda *a: result.source_map.locate(
-        a[0], a[1], tuple(a[2])))
-    rounds = next(f for f in found if f.rule_id == "scenario-balance-rounds")
-    assert "1 rounds with 4 players" in rounds.message and "20-30" in rounds.message
+    scenario = result.pack.scenarios["sunken_reliquary"]  # balance: win_rate all 5%-90%
+    found = scenario_findings(scenario, [_summary(4, 10, 10), _summary(2, 10, 5)],
+                              lambda *a: result.source_map.locate(a[0], a[1], tuple(a[2])))
+    miss = next(f for f in found if f.rule_id == "scenario-balance-win-rate")
+    assert miss.players == (4,)
+    assert "100% with 4 players" in miss.message and "the target is 5%-90%" in miss.message
+    line = (small_pack / "scenarios" / "sunken_reliquary.yaml").read_text().splitlines()[miss.line - 1]
+    assert "all:" in line
     assert fails(found, "warning") and not fails(found, "error") and not fails(found, "never")
 
 
@@ -74,9 +77,9 @@ def test_simulate_scenario_writes_a_reproducible_report_and_fails_on_missed_targ
     out = tmp_path / "quick.json"
     first = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(out),
                       "--fail-on", "warning")
-    # survive 1 round is won in round 1 every time: the rounds target 20-30 is missed
+    # survive 1 round is won every time: the target of at most 50% won is missed
     assert first.exit_code == 1, first.output
-    assert "scenario-balance-rounds" in first.output and "quick.yaml:" in first.output
+    assert "scenario-balance-win-rate" in first.output and "quick.yaml:" in first.output
     data = json.loads(out.read_text())
     entry = data["scenarios"][0]
     assert entry["id"] == "quick_a" and [s["players"] for s in entry["players"]] == [1, 2]
