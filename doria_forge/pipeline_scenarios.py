@@ -96,12 +96,20 @@ def _executor(jobs: int | None, scheduler: str | None):
     return local_executor(clamp_jobs(jobs))
 
 
-def _progress_bar(console: Console | None, enabled: bool, label: str, total: int):
+def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | None, scheduler: str | None,
+          progress: bool, console: Console | None) -> list[dict[int, Any]]:
+    """``run_plans`` on the chosen executor, with a progress bar (on stderr) counting runs."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=console or Console(stderr=True), disable=not enabled, transient=True)
+    from doria_forge.sim.executors import run_plans
+
+    play = _executor(jobs, scheduler)
+    total = sum(len(p.players) * p.runs for p in plans)
+    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console or Console(stderr=True), disable=not progress, transient=True) as bar:
+        task = bar.add_task("runs", total=total)
+        return run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
 
 
 def simulate_scenarios(
@@ -125,7 +133,6 @@ def simulate_scenarios(
     the scenario's range) and return their report entries (``scenario_report.scenario_entry``).
     Raises UsageError for an unknown scenario, policy or hero, or a player count outside a
     scenario's range."""
-    from doria_forge.sim.executors import run_plans
     from doria_forge.sim.scenario_report import scenario_entry
     from doria_forge.sim.scenario_runner import ScenarioResult, make_plan
 
@@ -139,11 +146,8 @@ def simulate_scenarios(
             plans.append(make_plan(pack, sid, players=counts, runs=runs, seed=seed, policy=policy, heroes=heroes))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    play = _executor(jobs, scheduler)
-    total = sum(len(p.players) * p.runs for p in plans)
-    with _progress_bar(console, progress, "playing scenarios", total) as bar:
-        task = bar.add_task("runs", total=total)
-        results = run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
+    results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress,
+                    console=console)
     locate = locator(source_map)
     return [scenario_entry(pack, ScenarioResult(plan, stats), locate)
             for plan, stats in zip(plans, results, strict=True)]
@@ -271,7 +275,6 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
     (default: the player counts every scenario of the campaign allows) and return their report
     entries (``sim.campaign.campaign_entry``). Raises UsageError like ``simulate_scenarios``."""
     from doria_forge.sim.campaign import campaign_entry, make_campaign_plan
-    from doria_forge.sim.executors import run_plans
 
     plans = []
     try:
@@ -280,11 +283,8 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
                                             heroes=heroes, clip_players=clip_players))
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    play = _executor(jobs, scheduler)
-    total = sum(len(p.players) * p.runs for p in plans)
-    with _progress_bar(console, progress, "playing campaigns", total) as bar:
-        task = bar.add_task("runs", total=total)
-        results = run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
+    results = _play(pack, plans, "playing campaigns", jobs=jobs, scheduler=scheduler, progress=progress,
+                    console=console)
     locate = locator(source_map)
     return [campaign_entry(pack, plan, stats, locate) for plan, stats in zip(plans, results, strict=True)]
 

@@ -45,9 +45,9 @@ from doria_forge.model import ContentPack
 
 from .findings import Locator, campaign_findings, sort_findings
 from .play import play_scenario
-from .policies import make_policy, policy_names
+from .policies import make_policy
 from .run_record import record_run
-from .scenario_runner import hero_pool, party_for, policy_seed
+from .scenario_runner import check_options, chunk_ranges, hero_pool, party_for, policy_seed
 from .stall import STALL_ROUNDS
 from .stats import wilson_interval
 
@@ -265,7 +265,7 @@ class CampaignPlan:
 
     def chunks(self, size: int = CAMPAIGN_CHUNK_RUNS) -> list[tuple[int, int, int]]:
         """The tasks: ``(players, first run, end run)``, in a fixed order."""
-        return [(n, start, min(start + size, self.runs)) for n in self.players for start in range(0, self.runs, size)]
+        return chunk_ranges(self.players, self.runs, size)
 
     def new_stats(self, players: int) -> CampaignStats:
         return CampaignStats(players)
@@ -288,10 +288,7 @@ def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[in
     if campaign not in pack.campaigns:
         known = ", ".join(sorted(pack.campaigns)) or "none"
         raise ValueError(f"unknown campaign {campaign!r}; the pack has: {known}")
-    if policy not in policy_names():
-        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(policy_names())}")
-    if runs < 1:
-        raise ValueError("runs must be at least 1")
+    check_options(policy, runs)
     ranges = [pack.scenarios[s].players for s in pack.campaigns[campaign].scenarios if s in pack.scenarios]
     low = max((r[0] for r in ranges), default=1)
     high = min((r[1] for r in ranges), default=6)

@@ -40,23 +40,29 @@ def _figure(width: float = 5.0, height: float = 3.0) -> tuple[Figure, Any]:
     return figure, ax
 
 
-def win_rate_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
-    """Win rate (points) against player count with its 95% interval (error bars), from the
-    per-player-count summaries of a scenario entry (``win_rate``, ``win_rate_ci``)."""
+def _rate_figure(players: list[int], rates: list[float], intervals: list[list[float]], *, ylabel: str, title: str,
+                 marker: str, colour: str) -> Figure:
+    """A rate (0-1) against player count with its interval as error bars."""
     figure, ax = _figure()
-    players = [s["players"] for s in summaries]
-    rates = [s["win_rate"] for s in summaries]
-    low = [s["win_rate"] - s["win_rate_ci"][0] for s in summaries]
-    high = [s["win_rate_ci"][1] - s["win_rate"] for s in summaries]
-    ax.errorbar(players, rates, yerr=[low, high], fmt="o", capsize=4, color="#1f5fa8")
+    low = [rate - ci[0] for rate, ci in zip(rates, intervals, strict=True)]
+    high = [ci[1] - rate for rate, ci in zip(rates, intervals, strict=True)]
+    ax.errorbar(players, rates, yerr=[low, high], fmt=marker, capsize=4, color=colour)
     ax.set_xticks(players)
     ax.set_xlim(min(players) - 0.5, max(players) + 0.5)
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel("players")
-    ax.set_ylabel("win rate (95% interval)")
-    ax.set_title(title or "Win rate by player count")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
     ax.grid(axis="y", alpha=0.3)
     return figure
+
+
+def win_rate_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
+    """Win rate (points) against player count with its 95% interval (error bars), from the
+    per-player-count summaries of a scenario entry (``win_rate``, ``win_rate_ci``)."""
+    return _rate_figure([s["players"] for s in summaries], [s["win_rate"] for s in summaries],
+                        [s["win_rate_ci"] for s in summaries], ylabel="win rate (95% interval)",
+                        title=title or "Win rate by player count", marker="o", colour="#1f5fa8")
 
 
 def rounds_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
@@ -106,19 +112,9 @@ def damage_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figur
 
 def completion_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
     """Campaign completion rate against player count with its 95% interval."""
-    figure, ax = _figure()
-    players = [s["players"] for s in summaries]
-    rates = [s["completion_rate"] for s in summaries]
-    low = [s["completion_rate"] - s["completion_ci"][0] for s in summaries]
-    high = [s["completion_ci"][1] - s["completion_rate"] for s in summaries]
-    ax.errorbar(players, rates, yerr=[low, high], fmt="s", capsize=4, color="#2e7d32")
-    ax.set_xticks(players)
-    ax.set_xlim(min(players) - 0.5, max(players) + 0.5)
-    ax.set_ylim(-0.02, 1.02)
-    ax.set_xlabel("players")
-    ax.set_ylabel("campaigns completed (95% interval)")
-    ax.set_title(title or "Campaign completion")
-    return figure
+    return _rate_figure([s["players"] for s in summaries], [s["completion_rate"] for s in summaries],
+                        [s["completion_ci"] for s in summaries], ylabel="campaigns completed (95% interval)",
+                        title=title or "Campaign completion", marker="s", colour="#2e7d32")
 
 
 def duel_heatmap_figure(cells: Sequence[dict[str, Any]]) -> Figure:

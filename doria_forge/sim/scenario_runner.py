@@ -87,7 +87,7 @@ class ScenarioPlan:
 
     def chunks(self, size: int = CHUNK_RUNS) -> list[tuple[int, int, int]]:
         """The tasks: ``(players, first run, end run)``, in a fixed order."""
-        return [(n, start, min(start + size, self.runs)) for n in self.players for start in range(0, self.runs, size)]
+        return chunk_ranges(self.players, self.runs, size)
 
     def new_stats(self, players: int) -> RunStats:
         """An empty aggregate for ``players`` players."""
@@ -96,6 +96,20 @@ class ScenarioPlan:
     def play_chunk(self, pack: ContentPack, players: int, start: int, stop: int) -> RunStats:
         """Play runs ``start``..``stop - 1`` with ``players`` players (see ``run_chunk``)."""
         return run_chunk(pack, self, players, start, stop)
+
+
+def chunk_ranges(players: Sequence[int], runs: int, size: int) -> list[tuple[int, int, int]]:
+    """``runs`` runs at each of ``players`` cut into tasks ``(players, first run, end run)`` of
+    at most ``size`` runs, in a fixed order."""
+    return [(n, start, min(start + size, runs)) for n in players for start in range(0, runs, size)]
+
+
+def check_options(policy: str, runs: int) -> None:
+    """Raise ValueError for an unknown policy or runs < 1 (usage errors)."""
+    if policy not in policy_names():
+        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(policy_names())}")
+    if runs < 1:
+        raise ValueError("runs must be at least 1")
 
 
 def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None = None, runs: int = 200,
@@ -107,10 +121,7 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
     if scenario not in pack.scenarios:
         known = ", ".join(sorted(pack.scenarios)) or "none"
         raise ValueError(f"unknown scenario {scenario!r}; the pack has: {known}")
-    if policy not in policy_names():
-        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(policy_names())}")
-    if runs < 1:
-        raise ValueError("runs must be at least 1")
+    check_options(policy, runs)
     low, high = pack.scenarios[scenario].players
     counts = sorted(set(players)) if players is not None else list(range(low, high + 1))
     outside = [n for n in counts if not low <= n <= high]
