@@ -135,6 +135,11 @@ def test_doom_field_reached_gives_an_extra_activation():
     ({"check": "token_carried", "token": "relic"}, False),
     ({"check": "monsters_left", "tile": "ROOM", "at_most": 0}, False),
     ({"check": "monsters_left", "at_most": 1}, True),
+    ({"check": "monsters_left", "at_least": 1}, True),
+    ({"check": "monsters_left", "tile": "ROOM", "at_least": 2}, False),
+    ({"check": "tile_revealed", "tile": "ROOM"}, True),
+    ({"check": "tile_revealed", "tile": "VAULT"}, False),
+    ({"check": "tile_revealed", "tile": "VAULT", "revealed": False}, True),
 ])
 def test_conditions(condition, fires):
     sc = scenario(setup={"tokens": [{"id": "relic", "name": "Relic", "at": {"tile": "ROOM", "square": [1, 2]}}]},
@@ -213,3 +218,9 @@ def test_a_rule_marked_once_fires_once_and_prose_rules_never():
         state.scenario.on(state, "round_start", {"round": n})
     assert state.group_xp == 1 and sc.prose_rules()[0].text.startswith("Prose")
     assert where(state, "warrior") == (2, 2)
+
+
+def test_monsters_left_bounds_must_not_cross():
+    with pytest.raises(ValueError):
+        scenario(rules=[{"when": {"on": "round_start"}, "if": [{"check": "monsters_left", "at_least": 3, "at_most": 1}],
+                         "do": [{"do": "set_flag", "flag": "y"}]}])

@@ -50,6 +50,7 @@ from doria_forge.model.scenario import (
     SetFlag,
     Spawn,
     Survive,
+    TileRevealedIs,
     TimeLimit,
     TokenCarried,
     Win,
@@ -215,7 +216,9 @@ class ScenarioPlay:
             token = self.tokens.get(condition.token)
             return (token is not None and token.carrier is not None) == condition.carried
         if isinstance(condition, MonstersLeft):
-            return len(self.monsters_on(state, condition.tile)) <= condition.at_most
+            return condition.holds(len(self.monsters_on(state, condition.tile)))
+        if isinstance(condition, TileRevealedIs):
+            return (condition.tile in self.revealed) == condition.revealed
         raise TypeError(f"unknown condition {condition!r}")
 
     def monsters_on(self, state: GameData, tile: str | None) -> list[Any]:

@@ -305,21 +305,59 @@ class TokenCarried(Strict):
 
 
 class MonstersLeft(Strict):
-    """At most ``at_most`` monsters stand on Room Tile ``tile`` (anywhere without it)."""
+    """At most ``at_most`` and at least ``at_least`` monsters stand on Room Tile ``tile``
+    (anywhere without it). Without either bound: no monster is left."""
 
     check: Literal["monsters_left"]
     tile: str | None = None
-    at_most: Count = 0
+    at_most: Count | None = None
+    at_least: Count = 0
+
+    @model_validator(mode="after")
+    def _bounds(self) -> MonstersLeft:
+        if self.upper is not None and self.at_least > self.upper:
+            raise ValueError(f"at_least {self.at_least} is more than at_most {self.upper}")
+        return self
+
+    @property
+    def upper(self) -> int | None:
+        """The upper bound in force: ``at_most``; without it none when ``at_least`` is
+        given, else 0."""
+        if self.at_most is not None:
+            return self.at_most
+        return None if self.at_least else 0
+
+    def holds(self, count: int) -> bool:
+        """Whether ``count`` monsters meet the bounds."""
+        upper = self.upper
+        return count >= self.at_least and (upper is None or count <= upper)
 
     def describe(self, words: Wording = PLAIN) -> str:
         where = f"on Room Tile {self.tile}" if self.tile else "in the dungeon"
-        if self.at_most == 0:
+        upper = self.upper
+        if upper is None:
+            return f"if at least {self.at_least} monster{' is' if self.at_least == 1 else 's are'} left {where}"
+        if upper == 0:
             return f"if no monster is left {where}"
-        return f"if at most {self.at_most} monster{' is' if self.at_most == 1 else 's are'} left {where}"
+        least = f"at least {self.at_least} and " if self.at_least else ""
+        return f"if {least}at most {upper} monster{' is' if upper == 1 else 's are'} left {where}"
 
 
-Condition = Annotated[PlayersIs | RoundIs | FlagIs | TokenCarried | MonstersLeft, Field(discriminator="check")]
-"""A condition (``check``): ``players``, ``round``, ``flag``, ``token_carried``, ``monsters_left``."""
+class TileRevealedIs(Strict):
+    """Room Tile ``tile`` is in the dungeon (``revealed: false``: not yet)."""
+
+    check: Literal["tile_revealed"]
+    tile: str
+    revealed: bool = True
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"if Room Tile {self.tile} {'is' if self.revealed else 'is not yet'} revealed"
+
+
+Condition = Annotated[PlayersIs | RoundIs | FlagIs | TokenCarried | MonstersLeft | TileRevealedIs,
+                      Field(discriminator="check")]
+"""A condition (``check``): ``players``, ``round``, ``flag``, ``token_carried``, ``monsters_left``,
+``tile_revealed``."""
 
 
 # --------------------------------------------------------------------------- effects
@@ -756,8 +794,10 @@ class EscapeRule(Strict):
 
 
 class Rewards(Strict):
-    """What winning gives: ``group_xp``, ``monster_points`` (campaign), ``keep_loot_cards``
-    per hero into the next campaign scenario, a ``hero_bonus`` each, campaign ``items`` (ids)."""
+    """What winning gives: ``group_xp``; in a campaign ``monster_points`` the scenario adds on
+    top of those the Doom Counter collects (chapter *Monster level in campaigns*: they count
+    whether the scenario is won or not), ``keep_loot_cards`` per hero into the next campaign
+    scenario, a ``hero_bonus`` each, campaign ``items`` (ids)."""
 
     group_xp: Count = 0
     monster_points: Count = 0
@@ -909,12 +949,14 @@ def _effects(effects: list[Effect], path: tuple) -> Iterator[tuple[tuple, Effect
 
 # --------------------------------------------------------------------------- campaigns
 class CampaignReward(Strict):
-    """The reward after scenario number ``after_scenario`` (1-based)."""
+    """The reward after scenario number ``after_scenario`` (1-based). ``keep_loot_cards``
+    and ``hero_bonus``, where given, replace that scenario's own ``rewards`` values in this
+    campaign; ``text`` is printed beside them."""
 
     after_scenario: Annotated[int, Field(ge=1, le=20)]
     text: Text
-    keep_loot_cards: Annotated[int, Field(ge=0, le=10)] = 0
-    hero_bonus: bool = False
+    keep_loot_cards: Annotated[int, Field(ge=0, le=10)] | None = None
+    hero_bonus: bool | None = None
 
 
 class Campaign(Document):

@@ -13,7 +13,7 @@ scenario's own game can answer:
 * a token a rule, condition or goal names is defined in ``setup.tokens`` (once);
 * a marker a ``remove_marker`` effect takes off is put on the table by something;
 * ``who: carrier`` names its ``token`` and ``who: on_place`` its ``at``;
-* ``open_doors`` / ``block_doors`` and ``monsters_left`` name a Room Tile of the scenario.
+* ``open_doors`` / ``block_doors``, ``monsters_left`` and ``tile_revealed`` name a Room Tile of the scenario.
 
 Passing::
 
@@ -46,6 +46,7 @@ from ...model.scenario import (
     OpenDoors,
     Place,
     RemoveMarker,
+    TileRevealedIs,
     TokenCarried,
     TokenPickedUp,
 )
@@ -92,7 +93,7 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
             yield from facts.tile_problems(path + ("tile",), effect.tile)
     for i, rule in enumerate(scenario.rules):
         for j, condition in enumerate(rule.conditions):
-            if isinstance(condition, MonstersLeft) and condition.tile:
+            if isinstance(condition, (MonstersLeft, TileRevealedIs)) and condition.tile:
                 yield from facts.tile_problems(("rules", i, "if", j, "tile"), condition.tile)
 
 
