@@ -5,8 +5,8 @@ campaigns*).
 
 Between scenarios (``engine.campaign``): heroes keep their attributes, hero bonuses, unspent
 Attribute Points, standard and campaign items, and as many Loot Cards as the reward of the
-last scenario won allows (the campaign's ``rewards`` entry for that scenario, else the
-scenario's own ``rewards``); the Group XP left on the track carries over (plus the scenario's
+last scenario won allows (the campaign's ``rewards`` entry for that scenario where it gives
+them, else the scenario's own ``rewards``); the Group XP left on the track carries over (plus the scenario's
 reward Group XP on a win); the Monster Points grow by the red and orange Doom Counter fields
 crossed (and a scenario's reward Monster Points), and every ``monster_points_per_level`` of
 them raise the campaign's Monster Level; a hero bonus reward raises the hero level, with one
@@ -120,8 +120,10 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             if won:
                 group_xp += scenario.rewards.group_xp
                 points += scenario.rewards.monster_points
-                keep = reward.keep_loot_cards if reward else scenario.rewards.keep_loot_cards
-                bonus = reward.hero_bonus if reward else scenario.rewards.hero_bonus
+                keep = (reward.keep_loot_cards if reward is not None and reward.keep_loot_cards is not None
+                        else scenario.rewards.keep_loot_cards)
+                bonus = (reward.hero_bonus if reward is not None and reward.hero_bonus is not None
+                         else scenario.rewards.hero_bonus)
                 last_keep = keep
             heroes, kept, bonuses = _carry_over(pack, state, keep)
             if bonus:
