@@ -20,7 +20,7 @@ from doria_forge.model.pack import ContentPack
 
 from . import phases
 from .decks import Card, card_gold
-from .game import GameOptions, GameState, _deal_starting_loot
+from .game import GameOptions, GameState, deal_starting_loot
 from .hero import HeroState
 from .state import GameData
 
@@ -95,7 +95,7 @@ def new_campaign_game(pack: ContentPack, heroes: Sequence[str | HeroState], *, s
                 if match is not None:
                     stack.remove(match)
                     break
-        _deal_starting_loot(state)
+        deal_starting_loot(state)
     for uid, n in (hero_bonuses or {}).items():
         if n > 0:
             state.pending_bonus[uid] = state.pending_bonus.get(uid, 0) + n

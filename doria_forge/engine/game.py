@@ -169,7 +169,7 @@ class GameState(GameData):
         if options.monster_deck and pack.monsters:
             state.monster_deck = MonsterDeck.build(pack, dice)
         if options.setup_loot and state.loot is not None:
-            _deal_starting_loot(state)
+            deal_starting_loot(state)
         for mid, mods in monster_entries:
             add_monster(state, mid, mods, reason="setup")
         if options.start_bonuses and state.players <= 2:
@@ -305,7 +305,7 @@ class GameState(GameData):
 
 
 # --------------------------------------------------------------------------- setup helpers
-def _deal_starting_loot(state: GameData) -> None:
+def deal_starting_loot(state: GameData) -> None:
     """Fill every hero up to the setup count; Traps drawn are set aside, then discarded;
     each hero then equips its starting cards (``HeroState.rearrange``)."""
     rules = state.rules
