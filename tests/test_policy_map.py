@@ -187,3 +187,17 @@ def test_the_group_buys_a_healing_potion_for_a_hero_without_one_with_a_card_nobo
     assert isinstance(action, Buy) and action.slots == (0,) and action in state.legal_actions()
     state.apply(action)
     assert any(i.card.id == potion.id for h in state.heroes for i in h.all_items())
+
+
+def test_in_a_fight_a_hero_off_the_party_tile_walks_back_to_attack_from_it():
+    """Phase G: every Room Tile with a character costs a Doom Counter field, so a hero who
+    can attack from the party's Room Tile goes back there first."""
+    below = tile("BELOW", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
+    state = map_game(pack_with(ROOM, below), ["warrior", "mage", "ranger"],
+                     tiles=[("ROOM", (0, 0), 0), ("BELOW", (1, 0), 0)],
+                     at={"warrior": (1, 1), "mage": (2, 2), "ranger": (6, 2)}, monsters=[("orc", (3, 3))],
+                     ap={"ranger": 15})
+    step = explorer.regroup(state, state.hero("ranger"), 15)
+    assert isinstance(step, Walk) and step.to[0] < 5  # onto ROOM, rows 0-4
+    state.board.move_to("ranger", (1, 2))
+    assert explorer.regroup(state, state.hero("ranger"), 15) is None

@@ -302,7 +302,8 @@ def _action_phase(state, hero) -> Action:
         if potion is not None:
             return UseItem(potion.uid, None, hero.location(potion) == "belt")
     if spatial:
-        action = explorer.retreat(state, hero, ap) if explorer.hurt(hero) else explorer.open_door(state, hero, ap)
+        action = (explorer.retreat(state, hero, ap) if explorer.hurt(hero)
+                  else explorer.open_door(state, hero, ap) or explorer.regroup(state, hero, ap))
         if action is not None:
             return action
     best = _best_option(attack_options(state, hero, ap))

@@ -260,6 +260,29 @@ def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
     return out
 
 
+def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
+    """In a fight, a hero off the party's Room Tile walks back onto it when it can attack a
+    monster from there this turn (each Room Tile with a character on it costs a Doom
+    Counter field at the end of the round)."""
+    board = state.board
+    here = _on_map(state, hero.uid)
+    anchor = anchor_slot(state)
+    if here is None or anchor is None or slot_of(here) == anchor or hero.immobilized or ap < 2:
+        return None
+    routes = board.hero_routes(state, hero, ap - 1, jumping=False)
+    spots = []
+    for monster in monsters_on_map(state):
+        where = _at(state, monster.uid)
+        for reach in set(_usable_ranges(hero, monster)):
+            for pos in routes:
+                if (slot_of(pos) == anchor and board.range_distance(pos, where) <= reach
+                        and board.sees(pos, where)):
+                    spots.append((routes.cost(pos), pos))
+    if not spots:
+        return None
+    return Walk(min(spots)[1])
+
+
 def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     """No attack from where it stands: the cheapest square to attack from this turn, else
     toward the nearest monster. A hurt hero stays where it is."""
