@@ -12,6 +12,7 @@ set, ``state.loot_markers`` Loot Markers are reachable. The dungeon map
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -217,13 +218,17 @@ class SpatialBoard(Board, Protocol):
         """The square of a figure, or ``None``."""
         ...
 
-    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> dict[Any, Any]:
+    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> Mapping[Any, Any]:
         """Square -> route (``cost``, ``path``, ``no_attack``, ``final``, ``cleared``) of
         every square the monster can move to within ``budget`` AP (``None``: any)."""
         ...
 
     def can_attack_from(self, pos: Any, target: Any, attack_range: int, attack_type: str) -> bool:
         """Whether an attack reaches ``target`` from ``pos`` (range, Line of Sight, holes)."""
+        ...
+
+    def attack_squares(self, squares: Iterable[Any], target: Any, attack_range: int, attack_type: str) -> set[Any]:
+        """The ``squares`` from which ``can_attack_from`` reaches ``target``."""
         ...
 
     def range_distance(self, a: Any, b: Any) -> int:

@@ -30,7 +30,7 @@ next to it (``free_attack``); Zombies raising their kind is ``spawn.raise_the_de
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -240,6 +240,33 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
     return [primary]
 
 
+class _Options(Mapping):
+    """Where a monster may stand to attack: its own square (no route, ``None``), then every
+    square its routes reach without losing the attack; routes built only when read."""
+
+    def __init__(self, start: Any, routes: Mapping[Any, Any]) -> None:
+        self._start = start
+        self._routes = routes
+        attack = getattr(routes, "attack_squares", None)
+        self._squares = [start] + [p for p in (attack() if attack else (p for p, r in routes.items()
+                                                                          if not r.no_attack)) if p != start]
+        self._set = set(self._squares)
+
+    def __getitem__(self, square: Any) -> Any:
+        if square not in self._set:
+            raise KeyError(square)
+        return None if square == self._start else self._routes[square]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._squares)
+
+    def __len__(self) -> int:
+        return len(self._squares)
+
+    def __contains__(self, square: object) -> bool:
+        return square in self._set
+
+
 def plan(state: GameData, monster: MonsterState) -> Plan:
     """Where ``monster`` moves and whom it attacks this activation (see the module
     docstring). Rolls no dice except seeded tie-breaks."""
@@ -250,14 +277,13 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
         return Plan(start, None, [])
     budget = 0 if monster.immobilized else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
     routes = board.monster_routes(state, monster, budget)
-    options: dict[Any, Any] = {start: None}
-    options.update({p: r for p, r in routes.items() if not r.no_attack})
+    options = _Options(start, routes)
     taken = {p for p in routes if board.occupant(p) not in (None, monster.uid)}
     distance = {h.uid: state.board.distance(state, monster, h) for h in heroes}
     ranked = rank_heroes(state, monster, heroes, distance)
-    reach = {sq: [h for h in ranked if board.can_attack_from(sq, board.position(h.uid), monster.range,
-                                                           monster.attack_type)]
-             for sq in options}
+    from_squares = {h.uid: board.attack_squares(options, board.position(h.uid), monster.range, monster.attack_type)
+                    for h in ranked}
+    reach = {sq: [h for h in ranked if sq in from_squares[h.uid]] for sq in options}
     rule = abilities.rule_for(monster)
     if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
         best = _most_hits(state, monster, options, taken, reach, ranked)
@@ -286,7 +312,7 @@ def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState
     return ([lower[0]] if lower else []) + [h for h in ranked if not lower or h is not lower[0]]
 
 
-def _most_hits(state: GameData, monster: MonsterState, options: dict[Any, Any], taken: set[Any],
+def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any], taken: set[Any],
                reach: dict[Any, list[HeroState]], ranked: list[HeroState]) -> Plan | None:
     """Criterion 1: the free square (or, failing that, a pushed one) from which one attack
     hits the most heroes; then the best-ranked first target; then the least movement."""
@@ -305,7 +331,7 @@ def _most_hits(state: GameData, monster: MonsterState, options: dict[Any, Any], 
     return plan_
 
 
-def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: dict[Any, Any],
+def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: Mapping[Any, Any],
                 taken: set[Any], reach: dict[Any, list[HeroState]], start: Any,
                 heroes: list[HeroState]) -> tuple[Any, str | None] | None:
     """The square ``monster`` attacks ``target`` from (movement rules of the module
@@ -340,7 +366,7 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
     return choice, push
 
 
-def _approach(state: GameData, monster: MonsterState, routes: dict[Any, Any], ranked: list[HeroState],
+def _approach(state: GameData, monster: MonsterState, routes: Mapping[Any, Any], ranked: list[HeroState],
               distance: dict[str, int], start: Any) -> Plan:
     """No hero in reach this activation: the fastest way toward the nearest hero, as far
     as its AP go (chapter *Fastest Way to the Target*)."""

@@ -401,6 +401,22 @@ class Dungeon:
             return bool(between) and all(self.layout.kind(p) in (HOLE, RED) for p in between)
         return False
 
+    def attack_squares(self, squares: Iterable[Pos], target: Pos, attack_range: int, attack_type: str) -> set[Pos]:
+        """The ``squares`` from which ``can_attack_from`` reaches ``target``. Squares further
+        than the range (plus one square per bridge on the table) skip the full test, unless a
+        melee strike across holes could still reach along a row or column."""
+        bridges = sum(1 for placed in self.layout.tiles.values() if placed.shape.bridge is not None)
+        slack = attack_range + bridges
+        across = attack_range == 1 and attack_type == "melee"
+        tr, tc = target
+        out = set()
+        for sq in squares:
+            if abs(sq[0] - tr) + abs(sq[1] - tc) > slack and not (across and (sq[0] == tr or sq[1] == tc)):
+                continue
+            if self.can_attack_from(sq, target, attack_range, attack_type):
+                out.add(sq)
+        return out
+
     # ---------------------------------------------------------------- the Board protocol
     def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
         d = self.reach(state, monster, hero)

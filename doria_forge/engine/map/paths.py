@@ -20,7 +20,7 @@ import heapq
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from doria_forge.geometry import SIDES
+from doria_forge.geometry import SIDES, side_step
 from doria_forge.model.rules import Rules
 
 from .layout import HOLE, RED, WALL, Layout, Pos, step
@@ -75,6 +75,9 @@ class Route:
         return self.path[-1] if self.path else None
 
 
+_DELTAS = tuple(side_step(side) for side in SIDES)
+"""Row and column steps to the four orthogonal neighbours, in ``SIDES`` order."""
+
 # A search entry: (cost, no_attack, jumps made, final, parent entry, squares stepped on by
 # this step, the Jump of this step or None, the Rubble square cleared by this step or None).
 # Entries are snapshots: a route is its chain of entries, as the Route it stands for.
@@ -127,6 +130,10 @@ class Routes(Mapping[Pos, Route]):
         """The AP of the route to ``pos`` (without building it). Raises ``KeyError``."""
         return int(self._entries[pos][0])
 
+    def attack_squares(self) -> list[Pos]:
+        """The squares whose route leaves the attack (not ``no_attack``), in search order."""
+        return [pos for pos, entry in self._entries.items() if not entry[1]]
+
 
 def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], heroes: set[Pos],
                 costs: Costs = Costs(), jumping: bool = True) -> Routes:
@@ -161,7 +168,11 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], hero
             for nxt in neighbours(pos):
                 if nxt in monsters or kind(nxt) in (HOLE, RED):
                     continue
-                offer(nxt, (new, False, njumps, False, entry, (nxt,), None, None))
+                old = best.get(nxt)
+                if old is None or (new, njumps) < (old[0], old[2]):
+                    best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
+                    heapq.heappush(queue, (new, njumps, counter, nxt))
+                    counter += 1
         if not jumping or cost >= ap:
             continue
         for jump in _hero_jumps(layout, pos, monsters):
@@ -247,8 +258,10 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             continue
         no_attack, njumps = entry[1], entry[2]
         near = None if ghost else neighbours(pos)
-        for side in SIDES:
-            nxt = step(pos, side)
+        stepped = cost + walk
+        r, c = pos
+        for dr, dc in _DELTAS:  # SIDES order: the order ties are found in
+            nxt = (r + dr, c + dc)
             if nxt in heroes:
                 continue
             if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
@@ -261,9 +274,13 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 continue
             elif not flying and kind(nxt) in (HOLE, RED):
                 continue
-            if cost + walk > limit:
+            if stepped > limit:
                 continue
-            offer(nxt, (cost + walk, no_attack, njumps, False, entry, (nxt,), None, None))
+            old = best.get(nxt)
+            if old is None or (stepped, no_attack, njumps) < (old[0], old[1], old[2]):
+                best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
+                heapq.heappush(queue, (stepped, counter, nxt))
+                counter += 1
         if flying or ghost:
             continue
         for jump in _monster_jumps(layout, pos, heroes):
