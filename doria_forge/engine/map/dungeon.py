@@ -360,10 +360,13 @@ class Dungeon:
 
     def _reaches(self, state: GameData, monster: MonsterState) -> dict[str, int]:
         """Hero uid -> AP of the monster's fastest way onto the hero's square, for every hero
-        it can reach; remembered while the layout and every figure stay where they are
-        (the monster order asks this many times a turn)."""
-        key = (monster.uid, self.layout.version, tuple(sorted(self.positions.items())),
-               tuple(sorted(self.carried.items())), tuple(sorted(self.lying)))
+        it can reach; remembered while the layout, the monster and the characters stay where
+        they are (the monster order asks this many times a turn)."""
+        # other monsters matter only to jumps (a monster behind a hole): leave them out of
+        # the key when nothing on the table can be jumped
+        others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
+        key = (monster.uid, self.layout.version, self.positions.get(monster.uid),
+               tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
         found = self._reach_memo.get(key)
         if found is not None:
             return found

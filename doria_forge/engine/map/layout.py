@@ -303,6 +303,14 @@ class Layout:
                 out.append(g)
         return out
 
+    def has_obstacles(self) -> bool:
+        """Whether any placed square is a hole or red-bordered (something to jump over)."""
+        memo = self._cached()
+        found = memo.get("obstacles")
+        if found is None:
+            found = memo["obstacles"] = any(self.kind(p) in (HOLE, RED) for p in self.all_squares())
+        return bool(found)
+
     def jumps_from(self, pos: Pos) -> list[tuple[tuple[Pos, ...], Pos]]:
         """The straight jumps from ``pos`` whatever figures stand about: ``(over, land)``
         with ``over`` the holes and red-bordered squares crossed in a row and ``land`` the
