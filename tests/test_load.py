@@ -156,3 +156,11 @@ def test_bad_pack_path_is_a_usage_error(tmp_path, name):
     (tmp_path / "notes.txt").write_text("x")
     with pytest.raises(PackPathError):
         load_pack(tmp_path / name)
+
+
+def test_end_of_file_errors_land_on_the_last_line_of_a_long_file():
+    text = "---\n" * 3000 + "a: [1,\n"
+    _, problems = load_text(text, path="x.yaml")
+    errors = [p for p in problems if p.severity is Severity.ERROR]
+    assert [(p.line, p.column) for p in errors] == [(3001, 7)]
+    assert sum(p.rule_id == "empty-document" for p in problems) == 2999

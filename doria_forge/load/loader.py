@@ -11,13 +11,14 @@ nothing downstream depends on ruamel.
 No content mistake raises: syntax errors, duplicate keys, non-UTF-8 bytes,
 control characters, unreadable files, empty files, documents that are not a
 mapping, recursive aliases and absurdly large alias expansions all come back
-as :class:`~doria_forge.load.problem.Problem` values.
+as :class:`~doria_forge.load.problem.Problem` values. Which files are read, and how
+(regular files inside the pack only, never blocking, size-limited), is
+:mod:`doria_forge.load.files`.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-import os
 import posixpath
 import re
 import warnings
@@ -35,12 +36,11 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import Reader, ReaderError
 from ruamel.yaml.resolver import _DEFAULT_YAML_VERSION, VersionedResolver
 
+from .files import YAML_SUFFIXES, FileLimitError, PackFileError, PathProblem, discover, max_file_bytes, read_confined
 from .problem import Location, Problem, Severity
 
 PathKey = tuple[str | int, ...]
 """A value path inside a document: mapping keys and list indexes, e.g. ``("levels", 2, "attack")``."""
-
-YAML_SUFFIXES = (".yaml", ".yml")
 
 # Aliases let a 1 kB file expand into gigabytes ("billion laughs"); no real
 # content document comes near this many values.
@@ -50,7 +50,6 @@ MAX_VALUES_PER_DOCUMENT = 200_000
 YAML_SYNTAX = "yaml-syntax"
 DUPLICATE_KEY = "duplicate-key"
 ENCODING = "encoding"
-IO_ERROR = "io-error"
 NOT_A_MAPPING = "not-a-mapping"
 EMPTY_DOCUMENT = "empty-document"
 EMPTY_PACK = "empty-pack"
@@ -305,7 +304,7 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
     documents, problems = parsed
     if not documents and not problems:
         problems.append(Problem(file, 1, 1, EMPTY_DOCUMENT, Severity.WARNING, "file holds no YAML document"))
-    return documents, [_clamp(p, text) for p in problems]
+    return documents, _clamped(problems, text)
 
 
 def _add_document(data: Any, node: Any, index: int, path: str, file: str,
@@ -636,16 +635,19 @@ def _empty_values_at_their_key(root: Any, lines: list[str]) -> bool:
     return True
 
 
-def _clamp(problem: Problem, text: str) -> Problem:
-    # ruamel marks end-of-file errors on the line after the last one; editors and
-    # GitHub annotations want a line that exists, so use the end of the last line.
-    lines = text.split("\n")
-    if lines and lines[-1] == "":
-        lines.pop()
-    if problem.line <= max(1, len(lines)):
-        return problem
-    last = lines[-1] if lines else ""
-    return Problem(problem.file, max(1, len(lines)), len(last) + 1, problem.rule_id, problem.severity, problem.message)
+def _clamped(problems: list[Problem], text: str) -> list[Problem]:
+    """``problems`` with any line past the end of ``text`` moved to the end of its last line.
+
+    ruamel marks end-of-file errors on the line after the last one; editors and GitHub
+    annotations want a line that exists. The end is found once per file, not per problem
+    (a file of 100 000 empty documents has as many problems)."""
+    if not problems:
+        return problems
+    body = text[:-1] if text.endswith("\n") else text
+    last_line = body.count("\n") + 1
+    last_column = len(body) - (body.rfind("\n") + 1) + 1
+    return [p if p.line <= last_line else
+            Problem(p.file, last_line, last_column, p.rule_id, p.severity, p.message) for p in problems]
 
 
 def _root_problem(data: Any, root: Location, index: int) -> Problem | None:
@@ -667,19 +669,11 @@ def _describe(data: Any) -> str:
 
 
 def discover_files(root: Path) -> list[Path]:
-    """All ``*.yaml``/``*.yml`` files under ``root``, recursively, sorted by posix path.
-
-    Hidden files and directories (``.git``, ``.cache``) are skipped; symlinked
-    directories are not followed (no loops).
-    """
-    found: list[Path] = []
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
-        for name in filenames:
-            if name.startswith(".") or not name.lower().endswith(YAML_SUFFIXES):
-                continue
-            found.append(Path(dirpath) / name)
-    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+    """All ``*.yaml``/``*.yml`` files under ``root`` that will be read, recursively, sorted by
+    posix path (see :func:`doria_forge.load.files.discover`, which also returns the paths
+    refused). Hidden files and directories (``.git``, ``.cache``) are skipped; symlinked
+    directories are not followed (no loops)."""
+    return discover(root)[0]
 
 
 def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResult:
@@ -696,34 +690,43 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
     root = Path(root)
     if display_root is None:
         display_root = root.as_posix()
-    if root.is_file():
+    refused: list[PathProblem] = []
+    if root.is_dir():
+        files, refused = discover(root)
+        base, confine = root, root
+    elif root.exists() or root.is_symlink():
         if not root.name.lower().endswith(YAML_SUFFIXES):
             raise PackPathError(f"{root} is not a .yaml/.yml file")
+        if not root.is_file():
+            raise PackPathError(f"{root} is not a regular file")
         files = [root]
-        base = root.parent
+        base, confine = root.parent, None  # the user named this file: it is the pack
         display_root = posixpath.dirname(display_root) if display_root not in ("", ".") else ""
-    elif root.is_dir():
-        files = discover_files(root)
-        base = root
     else:
         raise PackPathError(f"pack path {root} does not exist")
+    try:
+        limit = max_file_bytes()
+    except FileLimitError as exc:
+        raise PackPathError(str(exc)) from None
+
+    def shown(path: Path) -> str:
+        return _display(display_root, path.relative_to(base).as_posix()) if path != base else display_root or "."
 
     documents: list[LoadedDocument] = []
-    problems: list[Problem] = []
+    problems = [Problem(shown(r.path), 1, 1, r.rule_id, Severity.ERROR, r.message) for r in refused]
     shown_files: list[str] = []
     for file_path in files:
         rel = file_path.relative_to(base).as_posix()
-        shown = _display(display_root, rel)
-        shown_files.append(shown)
+        shown_files.append(shown(file_path))
         try:
-            raw = file_path.read_bytes()
-        except OSError as exc:
-            problems.append(Problem(shown, 1, 1, IO_ERROR, Severity.ERROR, f"cannot read file: {exc.strerror or exc}"))
+            raw = read_confined(file_path, confine, limit)
+        except PackFileError as exc:
+            problems.append(Problem(shown(file_path), 1, 1, exc.problem.rule_id, Severity.ERROR, exc.problem.message))
             continue
-        docs, file_problems = load_text(raw, path=rel, file=shown)
+        docs, file_problems = load_text(raw, path=rel, file=shown(file_path))
         documents.extend(docs)
         problems.extend(file_problems)
-    if not files:
+    if not files and not refused:
         problems.append(Problem(_display(display_root, "") or ".", 1, 1, EMPTY_PACK, Severity.WARNING,
                                 "no .yaml or .yml files found in the pack"))
     return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files))

@@ -1,0 +1,190 @@
+"""A pack must not make doria-forge read what is not the pack (issue 12): unreadable folders and
+files are errors naming them; links out of the pack, FIFOs and devices are refused before they
+are opened, quoting nothing; files above the size limit are refused before they are read."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.load import load_pack
+from doria_forge.load.files import MAX_FILE_ENV, discover, max_file_bytes
+
+runner = CliRunner()
+
+MONSTER = "kind: monster\nid: {id}\nname: {name}\nattack_type: melee\nrange: 1\naction_points: 8\npriority: A\n" \
+          "figures: 1\ndeck_cards: 1\n"
+
+
+def _pack(tmp_path: Path) -> Path:
+    pack = tmp_path / "pack"
+    (pack / "monsters").mkdir(parents=True)
+    (pack / "monsters" / "orc.yaml").write_text(MONSTER.format(id="orc", name="Orc"))
+    return pack
+
+
+def _rows(result) -> list[tuple[str, str]]:
+    return [(p.file, p.rule_id) for p in result.problems]
+
+
+def _refuse_to_open(monkeypatch, victim: Path, *, listing: bool) -> None:
+    """Make ``victim`` unreadable: chmod where that binds, else (root ignores modes) a patched call."""
+    if os.geteuid() != 0:
+        victim.chmod(0)
+        return
+    if listing:
+        real = os.scandir
+
+        def scandir(path="."):
+            if Path(path) == victim:
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path)
+
+        monkeypatch.setattr(os, "scandir", scandir)
+    else:
+        real_open = os.open
+
+        def fake_open(path, flags, *args, **kwargs):
+            if Path(path) == victim.resolve():
+                raise PermissionError(13, "Permission denied", str(path))
+            return real_open(path, flags, *args, **kwargs)
+
+        monkeypatch.setattr(os, "open", fake_open)
+
+
+def test_an_unreadable_folder_is_an_error_naming_it(tmp_path, monkeypatch):
+    pack = _pack(tmp_path)
+    locked = pack / "more"
+    locked.mkdir()
+    (locked / "ogre.yaml").write_text(MONSTER.format(id="ogre", name="Ogre"))
+    _refuse_to_open(monkeypatch, locked, listing=True)
+    try:
+        result = load_pack(pack, display_root="pack")
+    finally:
+        locked.chmod(0o755)
+    assert _rows(result) == [("pack/more", "io-error")]
+    assert "cannot read folder" in result.problems[0].message
+
+
+def test_an_unreadable_file_is_an_error_naming_it(tmp_path, monkeypatch):
+    pack = _pack(tmp_path)
+    victim = pack / "monsters" / "orc.yaml"
+    _refuse_to_open(monkeypatch, victim, listing=False)
+    try:
+        result = load_pack(pack, display_root="pack")
+    finally:
+        victim.chmod(0o644)
+    assert _rows(result) == [("pack/monsters/orc.yaml", "io-error")]
+
+
+def test_validate_of_a_pack_with_an_unreadable_folder_fails(pack, monkeypatch):
+    _refuse_to_open(monkeypatch, pack / "monsters", listing=True)
+    try:
+        result = runner.invoke(app, ["validate", str(pack)])
+    finally:
+        (pack / "monsters").chmod(0o755)
+    assert result.exit_code == 1
+    assert f"{pack.as_posix()}/monsters:1:1: error [io-error] cannot read folder" in result.output
+
+
+def test_a_link_to_a_file_outside_the_pack_is_refused_quoting_nothing(tmp_path):
+    pack = _pack(tmp_path)
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("kind: TOKEN-6d1f0c\nid: x\n")
+    (pack / "stolen.yaml").symlink_to(secret)
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1
+    assert "stolen.yaml:1:1: error [outside-pack]" in result.output
+    assert "TOKEN" not in result.output
+
+
+def test_a_link_out_of_the_pack_never_reaches_the_bundle(tmp_path):
+    pack = _pack(tmp_path)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "ogre.yaml").write_text(MONSTER.format(id="ogre", name="Ogre"))
+    (pack / "linked.yaml").symlink_to(outside / "ogre.yaml")
+    (pack / "linked_folder").symlink_to(outside)
+    out = tmp_path / "b.json"
+    result = runner.invoke(app, ["export", "bundle", str(pack), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "linked.yaml:1:1: error [outside-pack]" in result.output
+    assert "linked_folder:1:1: error [outside-pack]" in result.output
+    assert not out.exists()
+
+
+def test_links_inside_the_pack_are_read_once(tmp_path):
+    pack = _pack(tmp_path)
+    (pack / "alias.yaml").symlink_to(pack / "monsters" / "orc.yaml")
+    (pack / "again").symlink_to(pack / "monsters")  # a folder link: not followed
+    files, problems = discover(pack)
+    assert [p.relative_to(pack).as_posix() for p in files] == ["alias.yaml", "monsters/orc.yaml"]
+    assert problems == []
+
+
+def test_a_link_to_a_device_and_a_fifo_are_refused_without_blocking(tmp_path):
+    pack = _pack(tmp_path)
+    os.mkfifo(pack / "monsters" / "x.yaml")
+    (pack / "zero.yaml").symlink_to("/dev/zero")
+    (pack / "broken.yaml").symlink_to(tmp_path / "nowhere")
+    started = time.monotonic()
+    result = load_pack(pack, display_root="pack")  # blocked forever on the FIFO before
+    assert time.monotonic() - started < 5
+    assert sorted(_rows(result)) == [("pack/broken.yaml", "io-error"), ("pack/monsters/x.yaml", "not-a-regular-file"),
+                                     ("pack/zero.yaml", "outside-pack")]
+
+
+def test_a_file_swapped_for_a_fifo_after_the_listing_is_refused(tmp_path, monkeypatch):
+    """The descriptor is checked again after a non-blocking open, so a swap does not block."""
+    pack = _pack(tmp_path)
+    target = pack / "monsters" / "orc.yaml"
+    real_discover = discover
+
+    def swap(root):
+        found = real_discover(root)
+        target.unlink()
+        os.mkfifo(target)
+        return found
+
+    monkeypatch.setattr("doria_forge.load.loader.discover", swap)
+    result = load_pack(pack, display_root="pack")
+    assert _rows(result) == [("pack/monsters/orc.yaml", "not-a-regular-file")]
+
+
+def test_a_fifo_named_as_the_pack_is_a_usage_error(tmp_path):
+    os.mkfifo(tmp_path / "x.yaml")
+    result = runner.invoke(app, ["validate", str(tmp_path / "x.yaml")])
+    assert result.exit_code == 2
+    assert "not a regular file" in result.output
+
+
+def test_a_file_above_the_size_limit_is_refused_and_the_limit_can_change(tmp_path, monkeypatch):
+    pack = _pack(tmp_path)
+    padding = "# " + "x" * 2000 + "\n"
+    (pack / "monsters" / "orc.yaml").write_text(padding + MONSTER.format(id="orc", name="Orc"))
+    monkeypatch.setenv(MAX_FILE_ENV, "1K")
+    result = load_pack(pack, display_root="pack")
+    assert _rows(result) == [("pack/monsters/orc.yaml", "file-too-large")]
+    assert MAX_FILE_ENV in result.problems[0].message
+    monkeypatch.setenv(MAX_FILE_ENV, "64k")
+    assert load_pack(pack, display_root="pack").problems == ()
+
+
+def test_the_default_size_limit_is_documented():
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert MAX_FILE_ENV in readme
+    assert f"{max_file_bytes() // 1024**2} MiB" in readme
+
+
+@pytest.mark.parametrize("value", ["lots", "-5", "0", "1T"])
+def test_a_bad_size_limit_is_a_usage_error(tmp_path, monkeypatch, value):
+    pack = _pack(tmp_path)
+    monkeypatch.setenv(MAX_FILE_ENV, value)
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 2
+    assert MAX_FILE_ENV in result.output
