@@ -179,9 +179,10 @@ def _linked(path: Path, real_root: str, files: list[Path], problems: list[PathPr
         files.append(path)
 
 
-def read_confined(path: Path, root: Path | None, limit: int | None = None) -> bytes:
+def read_confined(path: Path, root: Path | None, limit: int | None = None, *, area: str = "the pack") -> bytes:
     """The bytes of the regular file ``path``, when its real path lies inside folder ``root``
-    (``None``: anywhere, for a file the user named on the command line).
+    (``None``: anywhere, for a file the user named on the command line); ``area`` names
+    ``root`` in messages.
 
     The file is checked before it is opened (regular file, inside ``root``, at most ``limit``
     bytes, default :func:`max_file_bytes`), opened non-blocking without following a final
@@ -193,7 +194,7 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None) -> by
     path = Path(path)
     real = os.path.realpath(path)
     if root is not None and not _inside(real, os.path.realpath(root)):
-        raise PackFileError(PathProblem(path, OUTSIDE_PACK, "lies outside the pack (through a link); not read"))
+        raise PackFileError(PathProblem(path, OUTSIDE_PACK, f"lies outside {area} (through a link); not read"))
     try:
         _check(path, os.stat(real), limit)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)

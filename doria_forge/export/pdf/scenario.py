@@ -13,14 +13,14 @@ import re
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from jinja2 import FileSystemLoader, StrictUndefined, TemplateError, TemplateSyntaxError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import StrictUndefined
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
 from doria_forge.model.scenario import Place
+from doria_forge.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
 
 from .errors import ExportError
 from .fonts import BOLD, REGULAR, register_fonts
@@ -31,11 +31,11 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 
 
-def template_env(templates_dir: Path) -> SandboxedEnvironment:
-    """The sandboxed Jinja2 environment used for every template (undefined variables are errors)."""
-    return SandboxedEnvironment(loader=FileSystemLoader(str(templates_dir)), undefined=StrictUndefined,
-                                autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                                keep_trailing_newline=True)
+def template_env(templates_dir: Path) -> LimitedSandbox:
+    """The sandboxed Jinja2 environment used for every template (undefined variables are errors;
+    limits and confinement: ``doria_forge.templating``)."""
+    return sandboxed_environment(templates_dir, undefined=StrictUndefined, autoescape=False, trim_blocks=True,
+                                 lstrip_blocks=True, keep_trailing_newline=True)
 
 
 def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
@@ -92,15 +92,14 @@ def _once_revealed(place: Place, start_tile: str) -> str:
     return f" once Room Tile {place.tile} is revealed" if place.tile and place.tile != start_tile else ""
 
 
-def render_scenario_text(env: SandboxedEnvironment, pack: ContentPack, scenario: Scenario,
+def render_scenario_text(env: LimitedSandbox, pack: ContentPack, scenario: Scenario,
                          template: str = SCENARIO_TEMPLATE) -> str:
-    """The template's text for ``scenario``. Raises ``ExportError`` for template errors."""
+    """The template's text for ``scenario``. Raises ``ExportError`` (one line: template file and
+    line) for any template error or limit."""
     try:
-        return env.get_template(template).render(**scenario_context(pack, scenario))
-    except TemplateSyntaxError as exc:
-        raise ExportError(f"template {exc.filename or template}:{exc.lineno}: {exc.message}") from None
-    except TemplateError as exc:
-        raise ExportError(f"template {template} (scenario {scenario.id}): {exc.message or exc}") from None
+        return render_template(env, template, scenario_context(pack, scenario))
+    except TemplateFailure as exc:
+        raise ExportError(f"template {exc} (scenario {scenario.id})") from None
 
 
 def _styles() -> dict[str, ParagraphStyle]:
