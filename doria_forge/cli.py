@@ -26,6 +26,9 @@ app.add_typer(export_app, name="export")
 simulate_app = cli_scenarios.simulate_group()
 app.add_typer(simulate_app, name="simulate")
 
+MAX_RUNS = 100_000
+"""Largest ``--runs``: 100 000 duels a cell already take hours for the shipped pack."""
+
 PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
 
 
@@ -110,7 +113,7 @@ CACHE_OPT = typer.Option(True, "--cache/--no-cache",
 @simulate_app.command(cli_scenarios.DUELS)
 def simulate(
     pack: Path = PACK_ARG,
-    runs: int | None = typer.Option(None, "--runs", min=1,
+    runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help="Duels per hero, monster and level (default 200; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
     out: Path = typer.Option(Path("build/simulation.json"), "--out", help="JSON report file."),
@@ -197,7 +200,7 @@ def render(
 def build(
     pack: Path = PACK_ARG,
     out: Path = typer.Option(Path("build"), "--out", help="Output folder."),
-    runs: int | None = typer.Option(None, "--runs", min=1,
+    runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help="Duels per hero, monster and level (default 100; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from .common import CardText
 from .monster import LevelStats, MonsterTraits
 
 
@@ -29,8 +30,8 @@ class Boss(MonsterTraits):
     """
 
     kind: Literal["boss"] = "boss"
-    levels: list[BossLevel]
-    end_condition: Annotated[str, Field(min_length=1)]
+    levels: list[BossLevel] = Field(max_length=8)
+    end_condition: Annotated[CardText, Field(min_length=1)]
 
     def level(self, level: int) -> BossLevel:
         """The boss's numbers at Monster Level ``level``. Raises KeyError when the card lacks it."""

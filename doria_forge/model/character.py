@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import ATTRIBUTES, Attribute, Illustrated, Ref
+from .common import ATTRIBUTES, Attribute, CardText, Illustrated, Name, Ref, RefId
 
 
 class Character(Illustrated):
@@ -19,12 +19,12 @@ class Character(Illustrated):
     """
 
     kind: Literal["character"] = "character"
-    name: str
-    name_de: str | None = None
+    name: Name
+    name_de: Name | None = None
     premade: bool = True
     attributes: dict[Attribute, Annotated[int, Field(ge=1, le=30)]]
-    standard_items: list[str] = Field(default_factory=list)
-    text: str = ""
+    standard_items: list[RefId] = Field(default_factory=list, max_length=20)
+    text: CardText = ""
 
     def references(self) -> Iterable[Ref]:
         for i, item in enumerate(self.standard_items):

@@ -55,7 +55,7 @@ def parse_dice(expr: str) -> DiceSpec:
     The German edition writes ``W`` for ``D``; both are accepted.
 
     Raises:
-        ValueError: the text is not a dice expression, or N is outside 1..9.
+        ValueError: the text is not a dice expression, N is outside 1..9 or B outside -99..99.
     """
     m = _DICE_RE.match(str(expr))
     if not m:
@@ -64,6 +64,8 @@ def parse_dice(expr: str) -> DiceSpec:
     if not 1 <= count <= 9:
         raise ValueError(f"dice expression {expr!r} must roll 1 to 9 dice")
     bonus = int(m.group(3) or 0)
+    if bonus > 99:
+        raise ValueError(f"dice expression {expr!r} must add -99 to 99")
     if m.group(2) == "-":
         bonus = -bonus
     return DiceSpec(count, bonus)
@@ -73,11 +75,30 @@ def _normalise_dice(expr: str) -> str:
     return str(parse_dice(expr))
 
 
-Dice = Annotated[str, AfterValidator(_normalise_dice), Field(examples=["3D+2", "2D"])]
+Dice = Annotated[str, Field(max_length=16, examples=["3D+2", "2D"]), AfterValidator(_normalise_dice)]
 """A dice expression as written on cards (``3D+2``); stored normalised."""
 
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64)]
 """A document id: letters, digits, ``_`` and ``-`` (``orc``, ``orc-2``, ``A-1``)."""
+
+Name = Annotated[str, Field(max_length=120)]
+"""A name printed as a card or page title (at most 120 characters)."""
+
+RefId = Annotated[str, Field(max_length=64)]
+"""The id of another document (a reference; checked against the pack by the validator)."""
+
+Key = Annotated[str, Field(max_length=64)]
+"""A vocabulary key the engine or printer looks up (an ability id, an effect id, a flag)."""
+
+Line = Annotated[str, Field(max_length=1000)]
+"""One printed entry (a rule, a note, a reward, a label): at most 1000 characters."""
+
+CardText = Annotated[str, Field(max_length=4000)]
+"""Text printed on a card: at most 4000 characters (far more than a card face holds; the
+export cuts what does not fit and says so)."""
+
+PageText = Annotated[str, Field(max_length=20000)]
+"""Text printed on pages (a scenario's story, a pack's description): at most 20000 characters."""
 
 Square = tuple[Annotated[int, Field(ge=0, le=TILE_SIZE - 1)], Annotated[int, Field(ge=0, le=TILE_SIZE - 1)]]
 """A square on a 5 x 5 Room Tile as ``[row, column]``, 0-based from the north-west corner."""
@@ -92,7 +113,8 @@ Ref = tuple[tuple[str | int, ...], str, str]
 class Strict(BaseModel):
     """Base of every model: unknown fields are errors (a typo must not pass silently)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Every text of every document has an upper bound; fields set a lower one where they can.
+    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000)
 
 
 class Document(Strict):
@@ -104,7 +126,7 @@ class Document(Strict):
 
     kind: str
     id: Id
-    name: str | None = None
+    name: Name | None = None
     source: Literal["rulebook", "sample"] = "sample"
 
     def references(self) -> Iterable[Ref]:

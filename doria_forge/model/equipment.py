@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import AttackType, Attribute, Dice, Element, Illustrated, Requirements, Strict
+from .common import AttackType, Attribute, CardText, Dice, Element, Illustrated, Key, Line, Name, Requirements, Strict
 
 Zone = Literal["1_hand", "2_hands", "head", "torso", "arms", "legs", "feet", "accessory", "body"]
 """Where a card is equipped. ``body`` means any body zone (potions, some spells)."""
@@ -26,7 +26,7 @@ class AttackProfile(Strict):
     ``requirements`` overrides the card's own when this use needs other attributes.
     """
 
-    label: str | None = None
+    label: Line | None = None
     attack_type: AttackType
     dice: Dice
     damage: Annotated[int, Field(ge=0, le=30)]
@@ -39,10 +39,17 @@ class AttackProfile(Strict):
     immobilize: bool = False
     disarm: bool = False
     requirements: Requirements | None = None
-    extra_damage_vs: dict[str, Annotated[int, Field(ge=0, le=10)]] = Field(
-        default_factory=dict,
+    extra_damage_vs: dict[Key, Annotated[int, Field(ge=0, le=10)]] = Field(
+        default_factory=dict, max_length=10,
         description="Extra damage against monsters with this flag, e.g. {undead: 1}.",
     )
+
+
+Bonus = Annotated[int, Field(ge=-10, le=10)]
+"""A bonus marker on a roll or a value: -10..10."""
+
+PointsBonus = Annotated[int, Field(ge=-20, le=20)]
+"""A bonus to Hit, Initiative or Psi Points: -20..20."""
 
 
 class Bonuses(Strict):
@@ -52,21 +59,22 @@ class Bonuses(Strict):
     the TN of spells and items (never of Traps); ``strength`` counts only for
     Armor Encumbrance; ``hit_points``/``initiative_points``/``psi_points`` change
     the calculated values (negative = penalty); ``belt_slots`` adds Belt slots.
+    Each lies in -10..10 (points in -20..20): what a marker on a card can say.
     """
 
-    melee: int = 0
-    ranged: int = 0
-    magic: int = 0
-    defense: int = 0
-    psi_resistance: int = 0
-    target_number: int = 0
-    jump: int = 0
-    trap: int = 0
-    strength: int = 0
-    hit_points: int = 0
-    initiative_points: int = 0
-    psi_points: int = 0
-    belt_slots: int = 0
+    melee: Bonus = 0
+    ranged: Bonus = 0
+    magic: Bonus = 0
+    defense: Bonus = 0
+    psi_resistance: Bonus = 0
+    target_number: Bonus = 0
+    jump: Bonus = 0
+    trap: Bonus = 0
+    strength: Bonus = 0
+    hit_points: PointsBonus = 0
+    initiative_points: PointsBonus = 0
+    psi_points: PointsBonus = 0
+    belt_slots: Annotated[int, Field(ge=-5, le=5)] = 0
 
 
 class TNCheck(Strict):
@@ -79,9 +87,9 @@ class TNCheck(Strict):
 class ItemEffect(Strict):
     """What using a potion or non-attack spell does, on success of its TN check if any."""
 
-    heal_hp: Annotated[int, Field(ge=0)] = 0
-    heal_pp: Annotated[int, Field(ge=0)] = 0
-    remove_poison: Annotated[int, Field(ge=0)] | Literal["all"] = Field(
+    heal_hp: Annotated[int, Field(ge=0, le=50)] = 0
+    heal_pp: Annotated[int, Field(ge=0, le=50)] = 0
+    remove_poison: Annotated[int, Field(ge=0, le=10)] | Literal["all"] = Field(
         0, description="Poison Markers removed: a number, or 'all' (antidotes)."
     )
     targets: Literal["self", "self_or_friend"] = "self"
@@ -100,18 +108,18 @@ class Equipment(Illustrated):
     """
 
     kind: Literal["equipment"] = "equipment"
-    name: str
-    name_de: str | None = None
+    name: Name
+    name_de: Name | None = None
     card_type: Literal["weapon", "spell", "armor", "potion", "item"]
     deck: Literal["loot", "standard", "campaign"] = "loot"
-    category: str | None = Field(None, description="Set name (armor sets) or weapon category.")
+    category: Name | None = Field(None, description="Set name (armor sets) or weapon category.")
     magic: bool = False
     requirements: Requirements = Field(default_factory=dict)
     zone: Zone
     ap: Annotated[int, Field(ge=0, le=60)] | None = None
     pp: Annotated[int, Field(ge=0, le=30)] | None = None
     range: Annotated[int, Field(ge=0, le=30)] | None = None
-    attacks: list[AttackProfile] = Field(default_factory=list)
+    attacks: list[AttackProfile] = Field(default_factory=list, max_length=4)
     defense: Dice | None = None
     psi_resistance: Dice | None = None
     armor_rating: Annotated[int, Field(ge=0, le=20)] | None = None
@@ -121,7 +129,7 @@ class Equipment(Illustrated):
     effect: ItemEffect | None = None
     gold: Annotated[int, Field(ge=0, le=3)] = 0
     copies: Annotated[int, Field(ge=1, le=20)] = 1
-    text: str = ""
+    text: CardText = ""
 
     @model_validator(mode="after")
     def _armor_has_rating(self) -> Equipment:

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import AttackType, Dice, Element, Illustrated, Ref, Strict
+from .common import AttackType, CardText, Dice, Element, Illustrated, Key, Name, Ref, RefId, Strict
 
 MonsterFlag = Literal[
     "undead",  # Sun Staff and similar do extra damage
@@ -26,8 +26,8 @@ MonsterFlag = Literal[
 class Ability(Strict):
     """A monster ability: ``id`` keys the engine's implementation, ``text`` is printed on the card."""
 
-    id: str
-    text: str
+    id: Key
+    text: CardText
 
 
 class MonsterTraits(Illustrated):
@@ -39,8 +39,8 @@ class MonsterTraits(Illustrated):
     armor does not stop; ``damage_element``: the element of its attacks.
     """
 
-    name: str
-    name_de: str | None = None
+    name: Name
+    name_de: Name | None = None
     attack_type: AttackType
     range: Annotated[int, Field(ge=1, le=12)]
     action_points: Annotated[int, Field(ge=1, le=40)]
@@ -48,8 +48,8 @@ class MonsterTraits(Illustrated):
     damage_element: Element | None = None
     priority: Literal["A", "B", "C", "D"]
     ability: Ability | None = None
-    flags: list[MonsterFlag] = Field(default_factory=list)
-    text: str = ""
+    flags: list[MonsterFlag] = Field(default_factory=list, max_length=10)
+    text: CardText = ""
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -86,22 +86,26 @@ class MonsterLevel(Illustrated, LevelStats):
     """A Monster Level Card: monster ``monster``'s numbers at one Monster Level (see ``LevelStats``)."""
 
     kind: Literal["monster_level"] = "monster_level"
-    monster: str
+    monster: RefId
 
     def references(self) -> Iterable[Ref]:
         yield (("monster",), "monster", self.monster)
 
 
-class StatModifiers(Strict):
-    """Flat changes a Monster Modification makes to the monster it is attached to."""
+Modifier = Annotated[int, Field(ge=-20, le=20)]
 
-    attack: int = 0
-    defense: int = 0
-    psi_resistance: int = 0
-    damage: int = 0
-    hit_points: int = 0
-    armor_rating: int = 0
-    action_points: int = 0
+
+class StatModifiers(Strict):
+    """Flat changes a Monster Modification makes to the monster it is attached to
+    (each -20..20: a level card's numbers stay in a range a game can have)."""
+
+    attack: Modifier = 0
+    defense: Modifier = 0
+    psi_resistance: Modifier = 0
+    damage: Modifier = 0
+    hit_points: Modifier = 0
+    armor_rating: Modifier = 0
+    action_points: Modifier = 0
 
 
 class MonsterModification(Illustrated):
@@ -115,9 +119,9 @@ class MonsterModification(Illustrated):
     """
 
     kind: Literal["monster_modification"] = "monster_modification"
-    name: str
-    effect_id: str
-    text: str
+    name: Name
+    effect_id: Key
+    text: CardText
     modifiers: StatModifiers = Field(default_factory=StatModifiers)
     damage_element: Element | None = Field(None, description="The monster's attacks deal this element's damage.")
     extra_figures: Annotated[int, Field(ge=0, le=5)] = 0

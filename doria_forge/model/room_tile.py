@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 
 from doria_forge.geometry import SQUARE_CODES, TILE_SIZE, TileShape
 
-from .common import Document, MonsterIconColor, Side, Square, Strict
+from .common import CardText, Document, MonsterIconColor, Side, Square, Strict
 
 __all__ = ["SQUARE_CODES", "TILE_SIZE", "Door", "MonsterIcon", "OpenSide", "RoomTile", "Rune", "StartingPosition"]
 
@@ -54,14 +54,15 @@ class RoomTile(Document):
     """
 
     kind: Literal["room_tile"] = "room_tile"
-    squares: list[str]
-    doors: list[Door] = Field(default_factory=list)
-    open_sides: list[OpenSide] = Field(default_factory=list)
-    treasures: list[Square] = Field(default_factory=list)
-    monster_icons: list[MonsterIcon] = Field(default_factory=list)
-    runes: list[Rune] = Field(default_factory=list)
-    starting_positions: list[StartingPosition] = Field(default_factory=list)
-    entrances: list[Square] = Field(default_factory=list)
+    # Bounds keep a hostile tile small; the room-tile-shape rule says what a tile must be.
+    squares: list[Annotated[str, Field(max_length=2 * TILE_SIZE)]] = Field(max_length=2 * TILE_SIZE)
+    doors: list[Door] = Field(default_factory=list, max_length=4 * TILE_SIZE)
+    open_sides: list[OpenSide] = Field(default_factory=list, max_length=4 * TILE_SIZE)
+    treasures: list[Square] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    monster_icons: list[MonsterIcon] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    runes: list[Rune] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    starting_positions: list[StartingPosition] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    entrances: list[Square] = Field(default_factory=list, max_length=TILE_SIZE**2)
     start_tile: bool = False
     compass_north: bool = False
     bridge: Literal["north_south", "west_east"] | None = Field(
@@ -71,7 +72,7 @@ class RoomTile(Document):
         "entered, and the squares either side of it are adjacent). The two levels cannot see or reach "
         "each other.",
     )
-    text: str = ""
+    text: CardText = ""
 
     @field_validator("squares")
     @classmethod

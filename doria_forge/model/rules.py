@@ -10,7 +10,7 @@ from typing import Annotated, Literal, get_args
 
 from pydantic import Field, model_validator
 
-from .common import Dice, Document, Illustrated, Strict
+from .common import CardText, Dice, Document, Illustrated, Key, Line, Name, PageText, Strict
 
 HeroBonus = Literal[
     "extra_melee_die",
@@ -38,9 +38,11 @@ class DoomTrack(Strict):
     head). Default from NOTES.md: 40..30, Extra Activation on 39/35/31, level up on 30.
     """
 
-    fields: list[int] = Field(default_factory=lambda: list(range(40, 29, -1)))
-    extra_activation_fields: list[int] = Field(default_factory=lambda: [39, 35, 31])
-    level_up_fields: list[int] = Field(default_factory=lambda: [30])
+    fields: list[Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=lambda: list(range(40, 29, -1)), min_length=1, max_length=60)
+    extra_activation_fields: list[Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=lambda: [39, 35, 31],
+                                                                             max_length=60)
+    level_up_fields: list[Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=lambda: [30], max_length=60)
 
     @model_validator(mode="after")
     def _fields_on_track(self) -> DoomTrack:
@@ -55,8 +57,8 @@ class DoomTrack(Strict):
 class OptionalRule(Strict):
     """An optional rule of the Book of Rules that a pack or scenario can switch on."""
 
-    id: str
-    text: str
+    id: Key
+    text: CardText
     default: bool = False
 
 
@@ -78,64 +80,75 @@ def _english_optional_rules() -> list[OptionalRule]:
 
 class Rules(Document):
     """Rules constants (English edition defaults). Units: AP = Action Points,
-    HP/PP = Hit/Psi Points, XP = experience points, ML = Monster Level."""
+    HP/PP = Hit/Psi Points, XP = experience points, ML = Monster Level.
+
+    Every number has the range a game can have (a die count of 1-9, AP costs and the AP cap
+    up to 99, at most 10 slots...), so no pack can make the engine allocate or loop without
+    end; the JSON Schema shows each range."""
 
     kind: Literal["rules"] = "rules"
     edition: Literal["en", "de"] = "en"
     # Characters (chapters Preparing Characters, Calculated Values)
-    creation_points: int = 50
-    attribute_min: int = 1
-    attribute_max_at_creation: int = 13
-    starting_cards: int = Field(6, description="Cards each hero starts with: standard items, then Loot Cards "
-                                "drawn in the setup up to this count (Traps drawn are replaced).")
+    creation_points: Annotated[int, Field(ge=1, le=200)] = 50
+    attribute_min: Annotated[int, Field(ge=0, le=30)] = 1
+    attribute_max_at_creation: Annotated[int, Field(ge=1, le=30)] = 13
+    starting_cards: int = Field(6, ge=0, le=20, description="Cards each hero starts with: standard items, then "
+                                "Loot Cards drawn in the setup up to this count (Traps drawn are replaced).")
     dodge: Dice = Field("2D", description="Default defense (Dodge) on the Character Sheet.")
     psi_resistance: Dice = Field("2D", description="Default psi resistance on the Character Sheet.")
-    accessory_slots: int = 2
-    belt_slots: int = 2
+    accessory_slots: Annotated[int, Field(ge=0, le=10)] = 2
+    belt_slots: Annotated[int, Field(ge=0, le=10)] = 2
     # Action costs in AP (chapters Action Phase, Additional Combat Rules)
-    belt_ap: int = 4
-    backpack_ap: int = 10
-    take_item_ap: int = 5
-    search_one_ap: int = 1
-    search_two_ap: int = 5
-    fast_hands_ap: int = 3
+    belt_ap: Annotated[int, Field(ge=0, le=99)] = 4
+    backpack_ap: Annotated[int, Field(ge=0, le=99)] = 10
+    take_item_ap: Annotated[int, Field(ge=0, le=99)] = 5
+    search_one_ap: Annotated[int, Field(ge=0, le=99)] = 1
+    search_two_ap: Annotated[int, Field(ge=0, le=99)] = 5
+    fast_hands_ap: Annotated[int, Field(ge=0, le=99)] = 3
     # Movement on the map (chapters Walking, Jumping, Swap Places, Carry Characters, Dungeon Markers)
-    walk_ap: int = Field(1, description="AP per square walked.")
-    jump_ap: int = Field(5, description="AP a jump costs, however far (heroes roll the jump check; monsters don't).")
-    jump_tn_per_square: int = Field(10, description="Jump check TN per square jumped, the landing square included.")
-    swap_places_ap: int = Field(5, description="AP to swap places with an adjacent character.")
-    carry_factor: int = Field(2, description="Movement costs are multiplied by this while carrying a character.")
-    pick_up_ap: int = Field(1, description="AP to step onto an unconscious character's square and pick it up.")
-    clear_rubble_ap: int = Field(10, description="AP a hero or monster spends clearing Rubble from a square.")
+    walk_ap: int = Field(1, ge=1, le=99, description="AP per square walked.")
+    jump_ap: int = Field(5, ge=0, le=99,
+                         description="AP a jump costs, however far (heroes roll the jump check; monsters don't).")
+    jump_tn_per_square: int = Field(10, ge=0, le=99,
+                                    description="Jump check TN per square jumped, the landing square included.")
+    swap_places_ap: int = Field(5, ge=0, le=99, description="AP to swap places with an adjacent character.")
+    carry_factor: int = Field(2, ge=1, le=10,
+                              description="Movement costs are multiplied by this while carrying a character.")
+    pick_up_ap: int = Field(1, ge=0, le=99,
+                            description="AP to step onto an unconscious character's square and pick it up.")
+    clear_rubble_ap: int = Field(10, ge=0, le=99,
+                                 description="AP a hero or monster spends clearing Rubble from a square.")
     # Initiative (Phase C)
-    initiative_dice: int = 2
-    initiative_cap: int = 40
+    initiative_dice: Annotated[int, Field(ge=1, le=9)] = 2
+    initiative_cap: Annotated[int, Field(ge=1, le=99)] = 40
     # Poison (Phase E): TN = poison_tn_base + poison_tn_per_ml x ML
-    poison_tn_base: int = 28
-    poison_tn_per_ml: int = 2
+    poison_tn_base: Annotated[int, Field(ge=0, le=99)] = 28
+    poison_tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 2
     # Death and unconsciousness
-    death_threshold: int = Field(-20, description="A hero at or below this many HP or PP dies.")
-    unconscious_recovery: int = 3
+    death_threshold: int = Field(-20, ge=-99, le=0, description="A hero at or below this many HP or PP dies.")
+    unconscious_recovery: Annotated[int, Field(ge=0, le=30)] = 3
     # Level up (Phase H)
-    hero_level_rounds: list[int] = Field(default_factory=lambda: [7, 13, 18])
-    hero_bonuses: list[HeroBonus] = Field(default_factory=lambda: list(HERO_BONUSES))
-    campaign_xp_multiplier: int = 3
-    monster_level_above_max_hp: int = Field(1, description="Extra HP per Monster Level above the last card.")
-    max_monster_level_card: int = 4
-    monster_points_per_level: int = 10
+    hero_level_rounds: list[Annotated[int, Field(ge=1, le=99)]] = Field(default_factory=lambda: [7, 13, 18],
+                                                                        max_length=20)
+    hero_bonuses: list[HeroBonus] = Field(default_factory=lambda: list(HERO_BONUSES), max_length=20)
+    campaign_xp_multiplier: Annotated[int, Field(ge=1, le=10)] = 3
+    monster_level_above_max_hp: int = Field(1, ge=0, le=20,
+                                            description="Extra HP per Monster Level above the last card.")
+    max_monster_level_card: Annotated[int, Field(ge=1, le=4)] = 4
+    monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
     # The shop and the decks
-    shop_slots: int = 3
-    loot_stacks: int = 3
-    damaged_sell_penalty: int = 1
-    loot_per_defeat: int = 1
-    xp_per_defeat: int = 1
+    shop_slots: Annotated[int, Field(ge=0, le=10)] = 3
+    loot_stacks: Annotated[int, Field(ge=1, le=10)] = 3
+    damaged_sell_penalty: Annotated[int, Field(ge=0, le=3)] = 1
+    loot_per_defeat: Annotated[int, Field(ge=0, le=10)] = 1
+    xp_per_defeat: Annotated[int, Field(ge=0, le=10)] = 1
     # The Doom Counter (Phase G)
     doom_track: DoomTrack = Field(default_factory=DoomTrack)
     # Small groups (Special rules for 1 or 2 players)
-    two_player_extra_cards: int = 2
-    solo_extra_cards: int = 4
-    solo_average_die: int = 6
-    optional_rules: list[OptionalRule] = Field(default_factory=_english_optional_rules)
+    two_player_extra_cards: Annotated[int, Field(ge=0, le=10)] = 2
+    solo_extra_cards: Annotated[int, Field(ge=0, le=10)] = 4
+    solo_average_die: Annotated[int, Field(ge=1, le=10)] = 6
+    optional_rules: list[OptionalRule] = Field(default_factory=_english_optional_rules, max_length=50)
 
     def option(self, rule_id: str) -> bool:
         """Whether optional rule ``rule_id`` is on by default. Raises KeyError if unknown."""
@@ -149,16 +162,16 @@ class Pack(Document):
     """The pack manifest: id, name, version and where its content comes from."""
 
     kind: Literal["pack"] = "pack"
-    name: str
-    version: Annotated[str, Field(pattern=r"^\d+\.\d+\.\d+$")]
-    description: str = ""
-    sources: list[str] = Field(default_factory=list)
+    name: Name
+    version: Annotated[str, Field(pattern=r"^\d+\.\d+\.\d+$", max_length=32)]
+    description: PageText = ""
+    sources: list[Line] = Field(default_factory=list, max_length=20)
 
 
 class DoorEvent(Illustrated):
     """A Door Event card (optional rule *Door Events*)."""
 
     kind: Literal["door_event"] = "door_event"
-    name: str
-    text: str
+    name: Name
+    text: CardText
     copies: Annotated[int, Field(ge=1, le=20)] = 1

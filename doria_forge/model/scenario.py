@@ -527,8 +527,8 @@ class Check(_Effect):
     who: Who = "triggering"
     token: str | None = None
     at: Place | None = None
-    success: list[Effect] = Field(default_factory=list)
-    failure: list[Effect] = Field(default_factory=list)
+    success: list[Effect] = Field(default_factory=list, max_length=100)
+    failure: list[Effect] = Field(default_factory=list, max_length=100)
 
     def describe(self, words: Wording = PLAIN) -> str:
         tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")
@@ -702,8 +702,8 @@ class Goals(Strict):
     """``win``: any of these wins; ``lose``: any of these loses (checked after every action
     and at the end of every round). A character's death always loses."""
 
-    win: list[Goal] = Field(default_factory=list)
-    lose: list[Goal] = Field(default_factory=list)
+    win: list[Goal] = Field(default_factory=list, max_length=100)
+    lose: list[Goal] = Field(default_factory=list, max_length=100)
 
 
 # --------------------------------------------------------------------------- rules
@@ -714,8 +714,8 @@ class Rule(Strict):
 
     text: Text = ""
     when: Trigger | None = None
-    conditions: list[Condition] = Field(default_factory=list, alias="if")
-    effects: list[Effect] = Field(default_factory=list, alias="do")
+    conditions: list[Condition] = Field(default_factory=list, max_length=100, alias="if")
+    effects: list[Effect] = Field(default_factory=list, max_length=100, alias="do")
     once: bool = False
 
     model_config = Strict.model_config | {"populate_by_name": True}
@@ -773,14 +773,14 @@ class ScenarioSetup(Strict):
     and markers."""
 
     start_tile: str = "A-1"
-    tile_deck: list[TileDeckEntry] = Field(default_factory=list)
+    tile_deck: list[TileDeckEntry] = Field(default_factory=list, max_length=100)
     random_tiles: Annotated[int, Field(ge=0, le=48)] = 0
     target_tile: str | None = None
     target_position: Annotated[int, Field(ge=1, le=60)] | None = None
     monster_level: Annotated[int, Field(ge=1, le=10)] = 1
-    tokens: list[Token] = Field(default_factory=list)
-    markers: list[PlaceMarker] = Field(default_factory=list)
-    notes: list[Text] = Field(default_factory=list)
+    tokens: list[Token] = Field(default_factory=list, max_length=100)
+    markers: list[PlaceMarker] = Field(default_factory=list, max_length=100)
+    notes: list[Text] = Field(default_factory=list, max_length=100)
 
 
 class EscapeRule(Strict):
@@ -803,8 +803,8 @@ class Rewards(Strict):
     monster_points: Count = 0
     keep_loot_cards: Annotated[int, Field(ge=0, le=10)] = 0
     hero_bonus: bool = False
-    items: list[str] = Field(default_factory=list)
-    text: list[Text] = Field(default_factory=list)
+    items: list[str] = Field(default_factory=list, max_length=100)
+    text: list[Text] = Field(default_factory=list, max_length=100)
 
 
 WinRange = tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]]
@@ -843,8 +843,8 @@ class Scenario(Document):
     goal: Text
     goals: Goals = Field(default_factory=Goals)
     setup: ScenarioSetup = Field(default_factory=ScenarioSetup)
-    rules: list[Rule] = Field(default_factory=list)
-    optional_rules: list[str] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list, max_length=100)
+    optional_rules: list[str] = Field(default_factory=list, max_length=100)
     escape: EscapeRule = Field(default_factory=EscapeRule)
     rewards: Rewards = Field(default_factory=Rewards)
     balance: Balance | None = None
@@ -967,8 +967,8 @@ class Campaign(Document):
     kind: Literal["campaign"] = "campaign"
     name: Annotated[str, Field(min_length=1, max_length=120)]
     story: Text = ""
-    scenarios: list[str]
-    rewards: list[CampaignReward] = Field(default_factory=list)
+    scenarios: list[str] = Field(max_length=100)
+    rewards: list[CampaignReward] = Field(default_factory=list, max_length=100)
     starting_monster_points: Annotated[int, Field(ge=0, le=200)] = 0
     monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
 

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Attribute, Element, Illustrated, Strict
+from .common import Attribute, CardText, Element, Illustrated, Name, Strict
 
 
 class TrapEffect(Strict):
@@ -34,7 +34,7 @@ class Trap(Illustrated):
     """
 
     kind: Literal["trap"] = "trap"
-    name: str
+    name: Name
     trap_type: Literal["person", "area", "room"]
     check_attributes: tuple[Attribute, Attribute]
     tn_base: Annotated[int, Field(ge=0, le=99)]
@@ -43,7 +43,7 @@ class Trap(Illustrated):
     xp: Annotated[int, Field(ge=0, le=10)] = 1
     gold: Annotated[int, Field(ge=0, le=3)] = 0
     copies: Annotated[int, Field(ge=1, le=20)] = 1
-    text: str = ""
+    text: CardText = ""
 
     def target_number(self, monster_level: int) -> int:
         """The Trap's TN at ``monster_level`` (1 or more)."""
