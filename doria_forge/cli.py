@@ -3,14 +3,14 @@ to exit codes (0 ok, 1 content problems, 2 usage errors). No game logic lives he
 
 from __future__ import annotations
 
-import logging
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, pipeline, pipeline_scenarios
+from doria_forge import cli_print, cli_scenarios, lifecycle, pipeline, pipeline_scenarios
+from doria_forge.terminal import printable
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -51,7 +51,10 @@ def _err_console() -> Console:
 
 
 def _fail(code: int, message: str) -> None:
-    _err_console().print(f"[red]error:[/red] {message}", soft_wrap=True)
+    from rich.markup import escape
+
+    # The message may quote the pack (ids, file names): shown, never obeyed as markup or escapes.
+    _err_console().print(f"[red]error:[/red] {escape(printable(message))}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -85,13 +88,16 @@ def schema(
     check: bool = typer.Option(False, "--check", help="Only report stale schema files (exit 1 if any)."),
 ) -> None:
     """Write the JSON Schema of every content kind (generated from the models)."""
+    try:
+        found = pipeline.schemas(out, check=check)
+    except pipeline.UsageError as exc:
+        _fail(2, str(exc))
     if check:
-        stale = pipeline.stale_schemas(out)
-        if stale:
-            _fail(1, f"{out} is out of date: {', '.join(stale)} (run `doria-forge schema`)")
+        if found:
+            _fail(1, f"{out} is out of date: {', '.join(map(str, found))} (run `doria-forge schema`)")
         typer.echo(f"{out} is up to date")
         return
-    for path in pipeline.write_schemas(out):
+    for path in found:
         typer.echo(str(path))
 
 
@@ -217,21 +223,25 @@ def build(
                                                       "exist."),
 ) -> None:
     """Validate, simulate, verify every scenario and campaign, then export PDFs and the bundle
-    (no export when validation fails)."""
+    (no export when validation fails).
+
+    The output folder is replaced as a whole when everything is written (a stopped build leaves
+    the previous outputs; see doria_forge.staging)."""
     validation = _validated(pack, full=True)
     content = validation.pack
     console = _console()
     try:
         # Refuse an unusable --out before the simulation spends its time.
         pipeline.check_output(out, folder=True)
-        matrix, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json",
-                                             console=console, progress=progress, jobs=jobs, engine=engine.value,
-                                             precision=precision, cache=cache, default_runs=100)
-        verified = pipeline_scenarios.verify_pack(content, out, source_map=validation.source_map,
-                                                  runs=scenario_runs, seed=seed, jobs=jobs, progress=progress,
-                                                  console=console, duel_matrix=matrix.to_data())
-        pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
-        bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
+        with pipeline.staged_build(out):
+            matrix, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json",
+                                                 console=console, progress=progress, jobs=jobs, engine=engine.value,
+                                                 precision=precision, cache=cache, default_runs=100)
+            verified = pipeline_scenarios.verify_pack(content, out, source_map=validation.source_map,
+                                                      runs=scenario_runs, seed=seed, jobs=jobs, progress=progress,
+                                                      console=console, duel_matrix=matrix.to_data())
+            pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
+            bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     except pipeline.ExportFailed as exc:
@@ -256,9 +266,9 @@ cli_scenarios.register(simulate_app, lambda pack, full: _validated(pack, quiet_w
 def main() -> None:
     """Console-script entry point."""
     # Stages report things a designer should see but that do not fail the run (a card
-    # text shortened to fit) through logging; show them on stderr, one line each.
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
-    app()
+    # text shortened to fit) through logging: lifecycle shows them on stderr, one line each,
+    # and ends the run cleanly on SIGTERM or a failing output stream.
+    lifecycle.run(app)
 
 
 if __name__ == "__main__":  # pragma: no cover

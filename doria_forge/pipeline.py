@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,14 +35,26 @@ class OutputError(UsageError):
     A usage error, not a content problem: the user chose the ``--out`` path."""
 
 
-def check_output(path: Path, *, folder: bool) -> None:
+_SOURCES: ContextVar[tuple[Path, ...]] = ContextVar("doria_forge_sources", default=())
+"""What the pack validated last reads (:func:`sources`): every output of the run is checked
+against it, whichever command writes it."""
+
+
+def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = None) -> None:
     """Refuse an output path that cannot work, before any slow stage runs.
 
     ``folder=True`` for an output folder (PDF sheets, build), else an output file. Without this
     check a bad ``--out`` surfaced as a Python traceback after the whole simulation had run.
-    Raises OutputError.
+    Nothing may be written into ``sources`` (default: those of the pack :func:`validate` read,
+    see :func:`sources`); a device or other special file is never an output (see
+    ``doria_forge.outputs``). Raises OutputError.
     """
+    from doria_forge import outputs
+
     path = Path(path)
+    reason = outputs.refusal(path, folder=folder, sources=_SOURCES.get() if sources is None else sources)
+    if reason:
+        raise OutputError(reason)
     if folder and path.exists() and not path.is_dir():
         raise OutputError(f"cannot write into {path}: it is a file, not a folder; choose another --out")
     if not folder and path.is_dir():
@@ -54,6 +67,28 @@ def check_output(path: Path, *, folder: bool) -> None:
         raise OutputError(f"cannot write {path}: {ancestor} is a file, not a folder; choose another --out")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise OutputError(f"cannot write {path}: folder {ancestor} is not writable; choose another --out")
+
+
+def sources(pack_path: Path) -> list[Path]:
+    """The paths a run reads from and must never write into: the pack and its project's
+    ``templates/`` and ``layouts/``."""
+    from doria_forge import outputs
+
+    return outputs.source_paths(Path(pack_path), project_dir(pack_path))
+
+
+@contextmanager
+def staged_build(out: Path) -> Iterator[None]:
+    """Hold every output written under folder ``out`` and swap them in as a whole when the
+    block ends normally (``doria_forge.staging``). Raises OutputError when ``out`` holds files
+    a build did not write, or when the new folder cannot be written."""
+    from doria_forge import staging
+
+    try:
+        with _writing(Path(out)), staging.build_folder(Path(out)):
+            yield
+    except staging.StagingRefused as exc:
+        raise OutputError(str(exc)) from None
 
 
 @contextmanager
@@ -94,6 +129,7 @@ def validate(pack_path: Path):
         result = validate_pack(Path(pack_path))
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
+    _SOURCES.set(tuple(sources(pack_path)))
     return with_layout_problems(result, project_dir(pack_path))
 
 
@@ -109,6 +145,23 @@ def validation_exit_code(result) -> int:
     from doria_forge.validate import exit_code
 
     return exit_code(result)
+
+
+# -- schema -----------------------------------------------------------------------
+def schemas(out: Path, *, check: bool) -> list[str] | list[Path]:
+    """``check``: the names of stale schema files in folder ``out``; else write them all and
+    return their paths. Raises OutputError when ``out`` is not a usable folder."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise OutputError(f"{out} is not a folder; give --out the schemas folder")
+    if check:
+        try:
+            return stale_schemas(out)
+        except OSError as exc:
+            raise OutputError(f"cannot read {exc.filename or out}: {exc.strerror or exc}") from None
+    check_output(out, folder=True)
+    with _writing(out):
+        return write_schemas(out)
 
 
 # -- simulate -------------------------------------------------------------------

@@ -83,7 +83,8 @@ def max_file_bytes() -> int:
     return int(number) * _UNITS[unit]
 
 
-def _kind(mode: int) -> str:
+def describe_mode(mode: int) -> str:
+    """What a file of ``mode`` (``st_mode``) is, for messages: ``a FIFO (named pipe)``, ``a device``..."""
     if stat.S_ISFIFO(mode):
         return "a FIFO (named pipe)"
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -92,14 +93,15 @@ def _kind(mode: int) -> str:
         return "a socket"
     if stat.S_ISDIR(mode):
         return "a folder"
-    return "not a regular file"
+    return "a special file"
 
 
 def _size(n: int) -> str:
     return f"{n / 1024**2:.1f} MiB" if n >= 1024**2 else f"{n} bytes"
 
 
-def _inside(path: str, root: str) -> bool:
+def is_inside(path: str, root: str) -> bool:
+    """Whether ``path`` is ``root`` or lies under it (both absolute, links resolved)."""
     try:
         return os.path.commonpath([path, root]) == root
     except ValueError:  # different drives
@@ -146,7 +148,8 @@ def discover(root: Path) -> tuple[list[Path], list[PathProblem]]:
                     if stat.S_ISREG(mode):
                         files.append(path)
                     else:
-                        problems.append(PathProblem(path, NOT_A_FILE, f"is {_kind(mode)}, not a file; not read"))
+                        problems.append(PathProblem(path, NOT_A_FILE,
+                                                    f"is {describe_mode(mode)}, not a file; not read"))
             except OSError as exc:
                 problems.append(PathProblem(path, IO_ERROR, f"cannot read: {exc.strerror or exc}"))
     files.sort(key=lambda p: p.relative_to(root).as_posix())
@@ -156,7 +159,7 @@ def discover(root: Path) -> tuple[list[Path], list[PathProblem]]:
 def _linked(path: Path, real_root: str, files: list[Path], problems: list[PathProblem]) -> None:
     """Sort a symbolic link found in the pack into ``files`` or ``problems``."""
     target = os.path.realpath(path)
-    inside = _inside(target, real_root)
+    inside = is_inside(target, real_root)
     try:
         mode = os.stat(target).st_mode
     except OSError:
@@ -174,7 +177,8 @@ def _linked(path: Path, real_root: str, files: list[Path], problems: list[PathPr
     if not inside:
         problems.append(PathProblem(path, OUTSIDE_PACK, "is a symbolic link to a file outside the pack; not read"))
     elif not stat.S_ISREG(mode):
-        problems.append(PathProblem(path, NOT_A_FILE, f"is a symbolic link to {_kind(mode)}, not a file; not read"))
+        problems.append(PathProblem(path, NOT_A_FILE,
+                                    f"is a symbolic link to {describe_mode(mode)}, not a file; not read"))
     else:
         files.append(path)
 
@@ -193,7 +197,7 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
     limit = max_file_bytes() if limit is None else limit
     path = Path(path)
     real = os.path.realpath(path)
-    if root is not None and not _inside(real, os.path.realpath(root)):
+    if root is not None and not is_inside(real, os.path.realpath(root)):
         raise PackFileError(PathProblem(path, OUTSIDE_PACK, f"lies outside {area} (through a link); not read"))
     try:
         _check(path, os.stat(real), limit)
@@ -221,7 +225,7 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
 
 def _check(path: Path, st: os.stat_result, limit: int) -> None:
     if not stat.S_ISREG(st.st_mode):
-        raise PackFileError(PathProblem(path, NOT_A_FILE, f"is {_kind(st.st_mode)}, not a file; not read"))
+        raise PackFileError(PathProblem(path, NOT_A_FILE, f"is {describe_mode(st.st_mode)}, not a file; not read"))
     if st.st_size > limit:
         raise PackFileError(_too_large(path, st.st_size, limit))
 

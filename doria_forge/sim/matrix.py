@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 from doria_forge.model import ContentPack
@@ -28,6 +26,7 @@ from .cache import MatchupCache
 from .duel import run_duel
 from .fastduel import FastDuel, Unsupported
 from .precision import RunPlan, clopper_pearson
+from .workers import clamp_jobs, worker_pool
 
 LEVELS = (1, 2, 3, 4)
 
@@ -214,8 +213,9 @@ def run_matrix(
 ) -> MatrixResult:
     """Run the duel matrix. ``heroes``/``monsters`` default to every premade hero and
     every monster of the pack; ``progress(n)`` is called with the matchups just finished.
-    ``jobs`` worker processes share the cells (default: the machine's cores); results
-    do not depend on ``jobs`` because every duel's seed is derived from its cell.
+    ``jobs`` worker processes share the cells (default, and at most: the cores available;
+    see ``sim.workers``); results do not depend on ``jobs`` because every duel's seed is
+    derived from its cell.
     ``engine``: ``fast`` or ``reference`` (see the module docstring); ``precision``:
     play each matchup until its 95% win-rate interval is narrower than this (0-1), at
     most ``runs`` duels; ``cache``: read and store cells there.
@@ -226,9 +226,7 @@ def run_matrix(
     plan = RunPlan(runs, precision)
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
-    jobs = jobs or os.cpu_count() or 1
-    if jobs < 1:
-        raise ValueError("jobs must be at least 1")
+    jobs = clamp_jobs(jobs)
     keys = matrix_cells(pack, heroes, monsters, levels)
     done: dict[tuple[str, str, int], tuple[CellStats, str | None]] = {}
     cache_keys: dict[tuple[str, str, int], str] = {}
@@ -254,13 +252,13 @@ def run_matrix(
 def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,
                jobs: int, progress: Callable[[int], None] | None):
     """Yield ``run_cell``'s result for each of ``keys``, in order, on ``jobs`` processes."""
-    if jobs == 1 or len(keys) < 2:
-        for hero, monster, level in keys:
-            yield run_cell(pack, hero, monster, level, plan, seed, engine)
-            if progress:
-                progress(1)
-        return
-    with ProcessPoolExecutor(max_workers=min(jobs, len(keys)), initializer=_init_worker, initargs=(pack,)) as pool:
+    with worker_pool(min(jobs, len(keys)), _init_worker, (pack,)) as pool:
+        if pool is None:  # one job, one cell, or no worker could start (see sim.workers)
+            for hero, monster, level in keys:
+                yield run_cell(pack, hero, monster, level, plan, seed, engine)
+                if progress:
+                    progress(1)
+            return
         # Chunks amortise the inter-process round trip over several cells.
         chunk = max(1, len(keys) // (jobs * 16))
         n = len(keys)

@@ -7,9 +7,11 @@ from pathlib import Path
 
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from doria_forge.fsutil import atomic_write_text
+from doria_forge.terminal import printable
 
 from .matrix import MatrixResult
 
@@ -37,7 +39,8 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     if not result.cells:
         console.print("No duels to run: the pack needs at least one premade hero and one monster.")
         return
-    names = names or {}
+    # Names come from the pack: shown as written, never obeyed as markup or terminal escapes.
+    names = {key: escape(printable(name)) for key, name in (names or {}).items()}
     heroes = sorted({c.hero for c in result.cells})
     monsters = sorted({c.monster for c in result.cells})
     levels = sorted({c.level for c in result.cells})
@@ -59,9 +62,9 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     for level in levels:
         table.add_column(f"L{level} win rnd  HP", justify="right", no_wrap=True)
     for hero in heroes:
-        table.add_row(f"[bold]{names.get(hero, hero)}[/bold]", *[""] * len(levels))
+        table.add_row(f"[bold]{names.get(hero, escape(hero))}[/bold]", *[""] * len(levels))
         for i, monster in enumerate(monsters):
-            row = ["  " + names.get(monster, monster)]
+            row = ["  " + names.get(monster, escape(monster))]
             for level in levels:
                 c = by_key.get((hero, monster, level))
                 row.append("" if c is None else f"{_win_cell(c.win_rate)} {c.mean_rounds:4.1f} {c.mean_hp_lost:4.1f}")
@@ -82,6 +85,7 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     if result.findings:
         console.print(f"[bold]{len(result.findings)} finding(s):[/bold]")
         for f in result.findings:
-            console.print(f"  [yellow]{f.severity}[/yellow] \\[{f.rule_id}] {f.message}", soft_wrap=True)
+            console.print(f"  [yellow]{f.severity}[/yellow] \\[{f.rule_id}] {escape(printable(f.message))}",
+                          soft_wrap=True)
     else:
         console.print("No findings: every level is at least as strong as the one below it.")

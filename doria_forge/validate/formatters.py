@@ -3,7 +3,8 @@
 Formatters only present problems; they never decide what is a problem.
 
 * ``text``: one line per problem, ``file:line:col: severity [rule-id] message``,
-  then ``N errors, M warnings in K files`` (K = YAML files read).
+  then ``N errors, M warnings in K files`` (K = YAML files read). Control characters in
+  file names and messages are shown as escapes (``\x1b``), so a line is always one line.
 * ``json``: ``{"problems": [{file, line, column, rule, severity, message}...],
   "summary": {"errors", "warnings", "files"}}``, keys in that order, 2-space indent.
 * ``github``: GitHub Actions workflow commands,
@@ -20,6 +21,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from ..load.problem import Problem, Severity
+from ..terminal import escape_json_text, printable
 from .pipeline import ValidationResult
 
 FORMATS = ("text", "json", "github")
@@ -37,9 +39,12 @@ def summary_line(result: ValidationResult) -> str:
 
 def text_line(problem: Problem) -> str:
     """``content/monsters/orc.yaml:12:5: error [rule-id] message``, always one line."""
-    message = " ".join(problem.message.splitlines())
-    return (f"{problem.file}:{problem.line}:{problem.column}: "
-            f"{problem.severity.value} [{problem.rule_id}] {message}")
+    return (f"{printable(problem.file)}:{problem.line}:{problem.column}: "
+            f"{problem.severity.value} [{printable(problem.rule_id)}] {_message(problem)}")
+
+
+def _message(problem: Problem) -> str:
+    return printable(" ".join(problem.message.splitlines()))
 
 
 def format_text(result: ValidationResult) -> str:
@@ -65,11 +70,13 @@ def format_json(result: ValidationResult) -> str:
         ],
         "summary": {"errors": result.errors, "warnings": result.warnings, "files": len(result.files)},
     }
-    return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
+    return escape_json_text(json.dumps(payload, indent=2, ensure_ascii=False)) + "\n"
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    # The workflow-command escapes first (a line break must not end the command early),
+    # then every other control character shown as an escape.
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _escape_property(text: str) -> str:
@@ -119,10 +126,10 @@ def _styled_text(result: ValidationResult, stream: TextIO) -> None:
     console = Console(file=stream, highlight=False, soft_wrap=True, force_terminal=True)
     for p in result.problems:
         line = Text()
-        line.append(f"{p.file}:{p.line}:{p.column}: ", style="bold")
+        line.append(f"{printable(p.file)}:{p.line}:{p.column}: ", style="bold")
         line.append(p.severity.value, style="bold red" if p.is_error else "yellow")
-        line.append(f" [{p.rule_id}] ", style="cyan")
-        line.append(" ".join(p.message.splitlines()))
+        line.append(f" [{printable(p.rule_id)}] ", style="cyan")
+        line.append(_message(p))
         console.print(line)
     style = "bold red" if result.errors else ("yellow" if result.warnings else "green")
     console.print(Text(summary_line(result), style=style))

@@ -1,0 +1,73 @@
+"""How a doria-forge run ends: on SIGTERM or SIGHUP, and when its output stream fails.
+
+The default action of SIGTERM ends the process on the spot: no ``finally`` runs, so worker
+processes lived on and temporary files stayed. :func:`run` turns SIGTERM and SIGHUP into
+``SystemExit(128 + signal)`` (143 for SIGTERM), which unwinds like Ctrl-C (exit 130) does:
+workers are stopped, staged outputs dropped, temporary files removed.
+
+An output stream that fails (``validate > /dev/full``, a closed pipe) ends the run with one
+line on stderr and exit code 2 instead of a traceback and an "Exception ignored" at exit.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from doria_forge.terminal import PrintableFormatter, printable
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+def install_signal_handlers() -> None:
+    """SIGTERM and SIGHUP raise ``SystemExit(128 + signal)`` in the main thread (where the
+    system lets a handler be set; a signal the parent ignores stays ignored)."""
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            if signal.getsignal(signum) is signal.SIG_DFL:
+                signal.signal(signum, _terminate)
+        except (ValueError, OSError):  # not the main thread
+            pass
+
+
+def configure_logging() -> None:
+    """Warnings and errors of the stages on stderr, one printable line each."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(PrintableFormatter("%(levelname)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
+
+
+def run(main: Callable[[], Any]) -> None:
+    """Run the command line ``main`` with the signal handlers and the output-failure guard."""
+    install_signal_handlers()
+    configure_logging()
+    try:
+        main()
+    except OSError as exc:
+        _silence_stdout()
+        where = f"{exc.filename}: " if exc.filename else "cannot write output: "
+        try:
+            sys.stderr.write(printable(f"error: {where}{exc.strerror or exc}") + "\n")
+            sys.stderr.flush()
+        except OSError:
+            pass
+        raise SystemExit(2) from None
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass

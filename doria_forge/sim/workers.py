@@ -1,0 +1,122 @@
+"""Worker processes of the simulation: started carefully, stopped together with their parent.
+
+A process pool left to itself outlives a parent stopped by SIGTERM (its workers finish their
+chunk first), waits for every queued duel on Ctrl-C, and hangs at exit after a failed
+``fork``. :func:`worker_pool` fixes all three:
+
+* workers ignore SIGINT (the parent stops them) and, on Linux, receive SIGTERM when their
+  parent dies for any reason, even SIGKILL;
+* leaving the ``with`` block through an exception (Ctrl-C, SIGTERM, an error) cancels the
+  queued work and terminates the workers at once;
+* every worker is started before the block runs: when a ``fork`` fails, the workers already
+  started are stopped and the block gets ``None``, so the caller runs in-process (with a
+  note in the log) instead of crashing;
+* :func:`clamp_jobs` holds ``--jobs`` to the cores this process may use, with a note.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def available_cores() -> int:
+    """Cores this process may run on (its CPU affinity where the OS tells, else all cores)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def clamp_jobs(jobs: int | None) -> int:
+    """Worker processes to use for ``--jobs``: ``None`` means every available core; more
+    than that is clamped to it, with a note in the log (more processes than cores only add
+    overhead). Raises ValueError for ``jobs`` < 1."""
+    cores = available_cores()
+    if jobs is None:
+        return cores
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    if jobs > cores:
+        log.warning("--jobs %d is more than the %d core%s available; using %d", jobs, cores,
+                    "" if cores == 1 else "s", cores)
+        return cores
+    return jobs
+
+
+@contextmanager
+def worker_pool(workers: int, initializer: Callable[..., Any] | None = None,
+                initargs: tuple[Any, ...] = ()) -> Iterator[ProcessPoolExecutor | None]:
+    """A process pool of ``workers`` processes, each set up with ``initializer(*initargs)``.
+
+    Yields ``None`` (run in this process instead) when ``workers`` < 2 or when the worker
+    processes cannot be started (a failed ``fork``; logged as a warning). On any exception
+    inside the block the queued work is cancelled and the workers are terminated before the
+    exception goes on; on a normal exit the pool shuts down as usual.
+    """
+    if workers < 2:
+        yield None
+        return
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(os.getpid(), initializer, initargs))
+    try:
+        # Start every worker now: a failed fork surfaces here, not half-way through the work.
+        pool.submit(os.getpid).result()
+    except (OSError, RuntimeError) as exc:
+        _stop(pool)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+        log.warning("cannot start %d worker processes (%s); running in this process instead", workers, reason)
+        yield None
+        return
+    try:
+        yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _start_worker(parent: int, initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
+    # The parent handles Ctrl-C and stops its workers; a worker's own KeyboardInterrupt
+    # would only print a traceback per process.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent()
+    if os.getppid() != parent:  # the parent died before the death signal was armed
+        os._exit(1)
+    if initializer is not None:
+        initializer(*initargs)
+
+
+def _die_with_parent() -> None:
+    """Ask Linux to send this process SIGTERM when its parent dies (a no-op elsewhere)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the pool's queued work and end its workers now (terminate, then kill)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(timeout=2)
+        if process.is_alive():
+            process.kill()
+            process.join(timeout=2)

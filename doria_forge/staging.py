@@ -1,0 +1,210 @@
+"""A build's output folder is replaced as a whole, or not at all.
+
+Inside :func:`build_folder`, every output written under the folder (through
+:func:`doria_forge.fsutil.atomic_write_bytes`) is held in memory instead of written. When the
+block ends normally, the held files are written into a fresh staging folder beside it, which
+is swapped in for the old folder in one rename (Linux: ``renameat2(RENAME_EXCHANGE)``); the
+old folder is then removed. So:
+
+* a build stopped at any point before the swap (an error, Ctrl-C, SIGTERM, even SIGKILL)
+  leaves the previous outputs untouched and no temporary file in them; the staging folder
+  exists only for the few milliseconds of the final write (signals wait until it is done), and
+  one left by a SIGKILL in that moment is removed by the next build;
+* outputs of content deleted since the last build do not linger: the new folder holds only
+  what this build wrote;
+* the folder may only be replaced when it holds nothing a build did not write. Each build
+  records its files in ``.doria-forge-build`` (JSON) inside the folder; a folder holding
+  anything else (your own files, the pack...) is refused, unless it is empty or absent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MANIFEST = ".doria-forge-build"
+"""The file in a build folder that lists the files the build wrote (JSON)."""
+
+_FORMAT = "doria-forge-build"
+_LEGACY = re.compile(r"^(simulation\.json|[^/]+\.bundle\.json|pdf/[^/]+\.pdf)$")
+"""Outputs of builds from before the manifest existed, which a build may replace."""
+
+
+class StagingRefused(ValueError):
+    """The output folder holds something a build did not write; replacing it would lose it."""
+
+
+@dataclass
+class _Held:
+    root: Path
+    files: dict[str, bytes] = field(default_factory=dict)
+
+
+_HELD: ContextVar[_Held | None] = ContextVar("doria_forge_staged_build", default=None)
+
+
+def hold(path: Path, data: bytes) -> bool:
+    """Keep ``data`` for ``path`` in memory when ``path`` lies in the build folder being
+    staged; returns whether it did (False: write it as usual)."""
+    held = _HELD.get()
+    if held is None:
+        return False
+    path = Path(path)
+    target = Path(os.path.realpath(path.parent)) / path.name
+    if not target.is_relative_to(held.root) or target == held.root:
+        return False
+    held.files[target.relative_to(held.root).as_posix()] = bytes(data)
+    return True
+
+
+def check_replaceable(out: Path) -> None:
+    """Raise StagingRefused when folder ``out`` exists and holds anything but the files the
+    last build recorded in its manifest (or, without a manifest, build outputs)."""
+    out = Path(out)
+    if not out.is_dir():
+        return
+
+    def unreadable(exc: OSError) -> None:
+        raise StagingRefused(f"build replaces {out} as a whole, but cannot look into {exc.filename}: "
+                             f"{exc.strerror}; choose another --out folder")
+
+    entries: list[str] = []
+    for folder, dirnames, filenames in os.walk(out, onerror=unreadable):
+        rel = Path(folder).relative_to(out)
+        # A link to a folder is an entry of its own, never followed.
+        entries += [(rel / name).as_posix() for name in dirnames if os.path.islink(os.path.join(folder, name))]
+        entries += [(rel / name).as_posix() for name in filenames]
+    recorded = _manifest(out)
+    if recorded is None:
+        foreign = sorted(name for name in entries if not _LEGACY.match(name))
+    else:
+        foreign = sorted(set(entries) - recorded - {MANIFEST})
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+        raise StagingRefused(f"build replaces {out} as a whole, but it holds files a build did not write "
+                             f"({shown}); choose a new or empty --out folder, or move them away")
+
+
+def _manifest(out: Path) -> set[str] | None:
+    try:
+        data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("files"), list):
+        return None
+    return {str(name) for name in data["files"]}
+
+
+@contextmanager
+def build_folder(out: Path) -> Iterator[Path]:
+    """Stage every output written under folder ``out`` and swap them in when the block ends
+    normally (see the module docstring). Yields ``out``.
+
+    Raises StagingRefused (before the block runs) when ``out`` holds files a build did not
+    write, and OSError when the staged folder cannot be written (the old one then stays).
+    """
+    out = Path(os.path.realpath(out))
+    check_replaceable(out)
+    held = _Held(out)
+    token = _HELD.set(held)
+    try:
+        yield out
+    finally:
+        _HELD.reset(token)
+    with _signals_deferred():
+        _commit(out, held.files)
+
+
+def _commit(out: Path, files: dict[str, bytes]) -> None:
+    parent = out.parent
+    parent.mkdir(parents=True, exist_ok=True)
+    _remove_stale(parent, out.name)
+    stage = parent / f".{out.name}.staging-{os.getpid()}-{secrets.token_hex(4)}"
+    os.mkdir(stage)
+    try:
+        manifest = {"format": _FORMAT, "files": sorted(files)}
+        for rel, data in [*sorted(files.items()), (MANIFEST, (json.dumps(manifest, indent=1) + "\n").encode())]:
+            target = stage / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with open(target, "xb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+        _swap(stage, out)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
+def _swap(stage: Path, out: Path) -> None:
+    """Put folder ``stage`` in the place of ``out`` and remove the old ``out``."""
+    if not out.exists():
+        os.rename(stage, out)
+        return
+    if _exchange(stage, out):
+        shutil.rmtree(stage, ignore_errors=True)  # it now holds the old outputs
+        return
+    old = out.parent / f".{out.name}.old-{os.getpid()}-{secrets.token_hex(4)}"
+    os.rename(out, old)
+    os.rename(stage, out)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically exchange two paths (Linux ``renameat2`` with ``RENAME_EXCHANGE``)."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    return renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0
+
+
+def _remove_stale(parent: Path, name: str) -> None:
+    """Remove staging and old folders of ``name`` left by builds that were killed."""
+    pattern = re.compile(rf"^\.{re.escape(name)}\.(?:staging|old)-(\d+)-[0-9a-f]+$")
+    with suppress(OSError):
+        for entry in parent.iterdir():
+            match = pattern.match(entry.name)
+            if match and not _alive(int(match.group(1))):
+                shutil.rmtree(entry, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP until the block is done (the final write is short,
+    and stopping half-way would leave a staging folder behind)."""
+    signals = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+    try:
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
+    except (AttributeError, ValueError, OSError):
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -1,0 +1,43 @@
+"""Text that reaches a terminal or a CI log shows control characters, never obeys them.
+
+Content names, messages and file names come from the pack. Printed raw, an escape sequence
+in a monster's name recolours or clears the terminal, and a newline in a file name forges a
+line of the report (a fake ``::error`` annotation in CI). :func:`printable` escapes them;
+every text output goes through it.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+# C0 and C1 controls (tab, newline and escape included), DEL, and the Unicode format
+# characters that reorder or hide text (bidirectional overrides and isolates, line and
+# paragraph separators, zero-width joiners, the BOM).
+_INVISIBLE = "\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"
+_UNSAFE = re.compile(f"[\x00-\x1f{_INVISIBLE}]")
+_UNSAFE_IN_JSON = re.compile(f"[{_INVISIBLE}]")  # JSON encoders escape the C0 controls themselves
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: object) -> str:
+    """``str(text)`` with every control or invisible format character written as an escape
+    (``\\x1b``, ``\\n``→``\\x0a``, ``\\u202e``): one line, shown as it is."""
+    return _UNSAFE.sub(_escape, str(text))
+
+
+def escape_json_text(text: str) -> str:
+    """JSON text with the characters :func:`printable` escapes written as ``\\uXXXX`` escapes
+    (JSON encoders leave C1 controls and Unicode format characters raw); the data is the same."""
+    return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class PrintableFormatter(logging.Formatter):
+    """A logging formatter whose every record is one printable line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return printable(super().format(record))

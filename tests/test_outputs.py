@@ -1,0 +1,151 @@
+"""Outputs (issue 12): ``--out`` never goes into the sources or over a special file; outputs
+carry the user's umask; a build swaps its folder in whole, so a failed or stopped build leaves
+the previous outputs and no temporary file, and outputs of deleted content do not linger;
+nothing is written outside ``--out``."""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+from robust_helpers import cli, snapshot, tiny_pack
+from typer.testing import CliRunner
+
+from doria_forge import pipeline
+from doria_forge.cli import app
+from doria_forge.staging import MANIFEST
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def tiny(tmp_path) -> Path:
+    return tiny_pack(tmp_path / "content")
+
+
+def _build(pack: Path, out: Path):
+    return runner.invoke(app, ["build", str(pack), "--out", str(out), "--runs", "1", "--jobs", "1", "--no-progress"])
+
+
+def _no_leftovers(folder: Path) -> list[str]:
+    """Hidden staging folders or temporary files anywhere under ``folder``."""
+    return [p.name for p in folder.rglob(".*") if p.name != MANIFEST]
+
+
+@pytest.mark.parametrize(("command", "target"), [
+    ("export pdf {pack}", "{pack}"),
+    ("export bundle {pack}", "{pack}/monsters/orc.yaml"),
+    ("build {pack} --runs 1", "{pack}/pdf"),
+    ("simulate {pack} --runs 1 --no-progress", "{link}"),
+    ("preview orc-1 {pack}", "{pack}/../templates"),
+])
+def test_out_inside_the_sources_is_a_usage_error(tiny, tmp_path, command, target):
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "link").symlink_to(tiny / "monsters")
+    before = snapshot(tmp_path)
+    out = target.format(pack=tiny, link=tmp_path / "link")
+    result = runner.invoke(app, [*command.format(pack=tiny).split(), "--out", out])
+    assert result.exit_code == 2, result.output
+    assert "which doria-forge reads" in result.output
+    assert snapshot(tmp_path) == before
+
+
+def test_out_on_a_device_or_fifo_is_a_usage_error_and_leaves_it_alone(tiny, tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    for out in (Path(os.devnull), fifo):
+        result = runner.invoke(app, ["export", "bundle", str(tiny), "--out", str(out)])
+        assert result.exit_code == 2, result.output
+        assert "not a regular file" in result.output
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
+def test_outputs_carry_the_users_umask(tiny, tmp_path, umask, mode):
+    old = os.umask(umask)
+    try:
+        result = runner.invoke(app, ["export", "bundle", str(tiny), "--out", str(tmp_path / "b.json")])
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    assert stat.S_IMODE(os.stat(tmp_path / "b.json").st_mode) == mode
+
+
+def test_a_build_folder_carries_the_users_umask(tiny, tmp_path):
+    old = os.umask(0o027)
+    try:
+        built = _build(tiny, tmp_path / "build")
+    finally:
+        os.umask(old)
+    assert built.exit_code == 0, built.output
+    for path in [tmp_path / "build", *(tmp_path / "build").rglob("*")]:
+        assert stat.S_IMODE(os.stat(path).st_mode) == (0o750 if path.is_dir() else 0o640), path
+
+
+def test_a_build_swaps_its_folder_in_whole_or_not_at_all(tiny, tmp_path, monkeypatch):
+    """Outputs of deleted content go; a folder with files of the user's is refused; a build
+    failing half-way (its PDFs already drawn) leaves the previous outputs; no leftovers."""
+    door = tiny / "door_events.yaml"
+    door.write_text("kind: door_event\nid: creak\nname: Creak\ntext: The door creaks.\n")
+    out = tmp_path / "out"
+    assert _build(tiny, out).exit_code == 0
+    assert (out / "pdf" / "door_events.pdf").is_file()
+    door.unlink()
+
+    (out / "notes.txt").write_text("mine\n")
+    refused = _build(tiny, out)
+    assert refused.exit_code == 2 and "notes.txt" in refused.output
+    (out / "notes.txt").unlink()
+
+    before = snapshot(out)
+    real_bundle = pipeline.export_bundle
+
+    def broken(*args, **kwargs):
+        raise pipeline.OutputError("cannot write the bundle: disk full (simulated)")
+
+    monkeypatch.setattr(pipeline, "export_bundle", broken)
+    assert _build(tiny, out).exit_code == 2
+    assert snapshot(out) == before
+    monkeypatch.setattr(pipeline, "export_bundle", real_bundle)
+
+    assert _build(tiny, out).exit_code == 0
+    assert not (out / "pdf" / "door_events.pdf").exists()
+    assert (out / "pdf" / "monster.pdf").is_file()
+    assert _no_leftovers(tmp_path) == []
+
+    project = _build(tiny, tmp_path)  # the folder holding the pack
+    assert project.exit_code == 2 and "content/" in project.output
+
+
+def test_a_build_replaces_outputs_of_a_build_without_a_manifest(tiny, tmp_path):
+    out = tmp_path / "out"
+    (out / "pdf").mkdir(parents=True)
+    (out / "simulation.json").write_text("{}")
+    (out / "pdf" / "old_deck.pdf").write_bytes(b"%PDF-1.4")
+    assert _build(tiny, out).exit_code == 0
+    assert not (out / "pdf" / "old_deck.pdf").exists()
+
+
+def test_exports_write_nothing_outside_out(tiny, tmp_path):
+    """Every export in a fresh home: no ~/.config/matplotlib, no temporary file; only the
+    documented matchup cache (~/.cache/doria-forge)."""
+    home, tmp = tmp_path / "home", tmp_path / "tmp"
+    home.mkdir()
+    tmp.mkdir()
+    env = {"PATH": os.environ.get("PATH", ""), "HOME": str(home), "TMPDIR": str(tmp), "PYTHONPATH": os.pathsep.join(sys.path)}
+    before = snapshot(tiny)
+    out = tmp_path / "out"
+    for args in (["build", str(tiny), "--out", str(out), "--runs", "1", "--no-progress"],
+                 ["preview", "orc-1", str(tiny), "--out", str(tmp_path / "orc.png")]):
+        process = cli(*args, env=env, cwd=tmp_path)
+        _, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+    cache = home / ".cache" / "doria-forge"
+    assert [p for p in home.rglob("*") if not p.is_relative_to(cache) and p not in cache.parents] == []
+    assert sorted(p.name for p in tmp.rglob("*")) == []
+    assert snapshot(tiny) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "home", "orc.png", "out", "tmp"]

@@ -1,0 +1,106 @@
+"""Processes, signals and the last tracebacks (issue 12): SIGTERM stops the worker processes
+too and leaves the previous outputs; a failed fork is a note, not a traceback and a hang;
+``--jobs`` above the cores is clamped with a note; ``validate > /dev/full`` and ``schema --out``
+on a file or under /proc are one-line errors."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import subprocess
+import time
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+
+import pytest
+from robust_helpers import alive, children, cli, snapshot, tiny_pack
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.sim import workers
+from doria_forge.sim.matrix import run_matrix
+from doria_forge.validate import validate_pack
+
+runner = CliRunner()
+
+
+def _wait_for(condition, timeout: float) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="looks for worker processes in /proc")
+def test_sigterm_stops_the_build_and_its_workers_and_keeps_the_previous_outputs(tmp_path):
+    pack = tiny_pack(tmp_path / "content")
+    out = tmp_path / "out"
+    first = runner.invoke(app, ["build", str(pack), "--out", str(out), "--runs", "1", "--jobs", "1", "--no-progress"])
+    assert first.exit_code == 0, first.output
+    before = snapshot(out)
+    process = cli("build", str(pack), "--out", str(out), "--runs", "100000", "--jobs", "2", "--no-progress",
+                  stdout=subprocess.DEVNULL)
+    try:
+        assert _wait_for(lambda: len(children(process.pid)) >= 2, 30), "the workers never started"
+        started = children(process.pid)
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 143
+    assert b"Traceback" not in err
+    assert _wait_for(lambda: not any(alive(pid) for pid in started), 5), "workers outlived their parent"
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "out"]
+
+
+def test_a_failed_fork_runs_the_duels_in_this_process_with_a_note(tmp_path, monkeypatch, caplog):
+    pack = validate_pack(tiny_pack(tmp_path / "content")).pack
+    expected = run_matrix(pack, 2, 7, jobs=1)
+
+    def no_fork(self):
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(BaseProcess, "start", no_fork)
+    monkeypatch.setattr(workers, "available_cores", lambda: 4)
+    with caplog.at_level(logging.WARNING, logger="doria_forge.sim.workers"):
+        result = run_matrix(pack, 2, 7, jobs=4)
+    assert result == expected
+    assert "cannot start 4 worker processes (Resource temporarily unavailable)" in caplog.text
+
+
+def test_jobs_above_the_cores_are_clamped_with_a_note(monkeypatch, caplog):
+    monkeypatch.setattr(workers, "available_cores", lambda: 2)
+    with caplog.at_level(logging.WARNING, logger="doria_forge.sim.workers"):
+        assert workers.clamp_jobs(64) == 2
+        assert workers.clamp_jobs(2) == 2
+        assert workers.clamp_jobs(None) == 2
+    assert caplog.messages == ["--jobs 64 is more than the 2 cores available; using 2"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_validate_into_a_full_disk_is_one_line_and_exit_2(tmp_path, fmt):
+    pack = tiny_pack(tmp_path / "content")
+    with open("/dev/full", "w") as full:
+        process = cli("validate", str(pack), "--format", fmt, stdout=full)
+        _, err = process.communicate(timeout=60)
+    assert process.returncode == 2
+    assert err.decode().splitlines() == ["error: cannot write output: No space left on device"]
+
+
+@pytest.mark.parametrize("out", ["{file}", "{file}/sub", "/proc/doria-schemas"])
+def test_schema_out_on_a_file_or_under_proc_is_a_usage_error(tmp_path, out):
+    afile = tmp_path / "afile"
+    afile.write_text("keep\n")
+    result = runner.invoke(app, ["schema", "--out", out.format(file=afile)])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert len(result.output.strip().splitlines()) == 1
+    assert afile.read_text() == "keep\n"
+    if os.path.exists("/proc/doria-schemas"):  # pragma: no cover - would be a real bug
+        pytest.fail("wrote under /proc")
