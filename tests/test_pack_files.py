@@ -188,3 +188,21 @@ def test_a_bad_size_limit_is_a_usage_error(tmp_path, monkeypatch, value):
     result = runner.invoke(app, ["validate", str(pack)])
     assert result.exit_code == 2
     assert MAX_FILE_ENV in result.output
+
+
+def test_card_art_linked_out_of_the_pack_or_a_fifo_is_never_opened(tmp_path):
+    pack = tmp_path / "content"
+    (pack / "art").mkdir(parents=True)
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"\x89PNG TOKEN-6d1f0c")
+    (pack / "art" / "stolen.png").symlink_to(secret)
+    os.mkfifo(pack / "art" / "pipe.png")
+    for name, art in (("a", "art/stolen.png"), ("b", "art/pipe.png")):
+        (pack / f"{name}.yaml").write_text(f"kind: door_event\nid: {name}\nname: N\ntext: T.\nart: {art}\n")
+    started = time.monotonic()
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 1
+    assert "a.yaml:5:6: error [card-art] art art/stolen.png lies outside the pack" in result.output
+    assert "b.yaml:5:6: error [card-art] art art/pipe.png is a FIFO (named pipe), not a file" in result.output
+    assert "TOKEN" not in result.output

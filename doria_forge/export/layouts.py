@@ -35,6 +35,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from doria_forge.load import LoadedDocument, Problem, Severity, load_text
+from doria_forge.load.files import PackFileError, read_confined
 
 from .errors import ExportError
 
@@ -466,11 +467,11 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
 def check_layout_file(path: Path, display: str | None = None) -> tuple[LayoutFile | None, list[Problem]]:
     """:func:`check_layout_text` of the file at ``path``; an unreadable file is one problem."""
     file = display if display is not None else str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        return None, [Problem(file, 1, 1, "io-error", Severity.ERROR,
-                              f"cannot read layout file: {exc.strerror or exc}")]
+    try:  # never blocks on a FIFO, never reads a device or a huge file (doria_forge.load.files)
+        raw = read_confined(Path(path), None)
+    except PackFileError as exc:
+        return None, [Problem(file, 1, 1, exc.problem.rule_id, Severity.ERROR,
+                              f"cannot read layout file: {exc.problem.message}")]
     return check_layout_text(raw, file)
 
 

@@ -183,6 +183,21 @@ def _linked(path: Path, real_root: str, files: list[Path], problems: list[PathPr
         files.append(path)
 
 
+def check_confined(path: Path, root: Path | None, *, area: str = "the pack") -> None:
+    """Raise PackFileError unless ``path`` is a regular file whose real path lies inside
+    folder ``root`` (``None``: anywhere); ``area`` names ``root`` in messages. Opens nothing:
+    for files another library reads (card art), after this check."""
+    real = os.path.realpath(path)
+    if root is not None and not is_inside(real, os.path.realpath(root)):
+        raise PackFileError(PathProblem(Path(path), OUTSIDE_PACK, f"lies outside {area} (through a link); not read"))
+    try:
+        mode = os.stat(real).st_mode
+    except OSError as exc:
+        raise PackFileError(PathProblem(Path(path), IO_ERROR, f"cannot read file: {exc.strerror or exc}")) from None
+    if not stat.S_ISREG(mode):
+        raise PackFileError(PathProblem(Path(path), NOT_A_FILE, f"is {describe_mode(mode)}, not a file; not read"))
+
+
 def read_confined(path: Path, root: Path | None, limit: int | None = None, *, area: str = "the pack") -> bytes:
     """The bytes of the regular file ``path``, when its real path lies inside folder ``root``
     (``None``: anywhere, for a file the user named on the command line); ``area`` names
@@ -196,9 +211,8 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
     """
     limit = max_file_bytes() if limit is None else limit
     path = Path(path)
+    check_confined(path, root, area=area)
     real = os.path.realpath(path)
-    if root is not None and not is_inside(real, os.path.realpath(root)):
-        raise PackFileError(PathProblem(path, OUTSIDE_PACK, f"lies outside {area} (through a link); not read"))
     try:
         _check(path, os.stat(real), limit)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)

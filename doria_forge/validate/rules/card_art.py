@@ -20,9 +20,12 @@ Failing::
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
+from pathlib import Path
 
 from ...cardart import KIND_CARD_MM, MIN_DPI, art_region_mm, bad_path, inspect, resolve
+from ...load.files import PackFileError, check_confined
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
 
@@ -41,6 +44,12 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
             yield source_map.problem(*where, ID, SEVERITY, problem, value=True)
             continue
         yaml_file = source_map.locate(document.kind, document.id).file
+        try:  # a link out of the pack, a FIFO or a device is never opened (doria_forge.load.files)
+            if os.path.lexists(resolve(yaml_file, art)):
+                check_confined(resolve(yaml_file, art), _pack_root(source_map))
+        except PackFileError as exc:
+            yield source_map.problem(*where, ID, SEVERITY, f"art {art} {exc.problem.message}", value=True)
+            continue
         image = inspect(resolve(yaml_file, art))
         if image.problem:
             yield source_map.problem(*where, ID, SEVERITY, image.problem, value=True)
@@ -54,3 +63,9 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
                 f"art {art} is {image.size_px[0]} x {image.size_px[1]} px: {dpi:.0f} dpi in the {w:.0f} x {h:.0f} mm "
                 f"art region of a {card_mm[0]:g} x {card_mm[1]:g} mm card; print shops ask for {MIN_DPI} dpi",
                 value=True)
+
+
+def _pack_root(source_map: SourceMap) -> Path:
+    """The pack's folder: validation's fallback location is the pack path as given."""
+    root = Path(source_map.fallback.file)
+    return root if root.is_dir() else root.parent
