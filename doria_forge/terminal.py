@@ -11,10 +11,11 @@ from __future__ import annotations
 import logging
 import re
 
-# C0 and C1 controls (tab, newline and escape included), DEL, and the Unicode format
-# characters that reorder or hide text (bidirectional overrides and isolates, line and
-# paragraph separators, zero-width joiners, the BOM).
-_INVISIBLE = "\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff"
+# C0 and C1 controls (tab, newline and escape included), DEL, the Unicode format characters
+# that reorder or hide text (bidirectional overrides and isolates, line and paragraph
+# separators, zero-width joiners, the BOM), and lone surrogates (bytes of a file name that
+# are not UTF-8: a strict UTF-8 terminal cannot even encode them).
+_INVISIBLE = "\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ud800-\udfff"
 _UNSAFE = re.compile(f"[\x00-\x1f{_INVISIBLE}]")
 _UNSAFE_IN_JSON = re.compile(f"[{_INVISIBLE}]")  # JSON encoders escape the C0 controls themselves
 

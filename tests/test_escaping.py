@@ -69,6 +69,7 @@ def test_simulation_table_shows_names_as_written(hostile):
 def test_printable_escapes_controls_and_keeps_everything_else():
     assert printable("Ork Überfäller 龍 🗡") == "Ork Überfäller 龍 🗡"
     assert printable("a\tb\r\nc\x00\x9b\u2066") == "a\\x09b\\x0d\\x0ac\\x00\\x9b\\u2066"
+    assert printable("bad-\udcff.yaml") == "bad-\\udcff.yaml"  # a file name byte that is not UTF-8
     text = json.dumps({"name": "x\x85y\u200b"}, ensure_ascii=False)
     assert json.loads(escape_json_text(text)) == {"name": "x\x85y\u200b"}
     assert _raw_controls(escape_json_text(text)) == []
