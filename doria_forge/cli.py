@@ -197,7 +197,7 @@ def render(
                                           until_round=until_round, square_px=square_px)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
-    typer.echo(text, nl=False)
+    typer.echo("\n".join(printable(line) for line in text.split("\n")), nl=False)  # names come from the pack
     if path is not None:
         typer.echo(str(path))
 

@@ -15,8 +15,10 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
     """Write ``data`` to ``path`` via a temporary file in the same folder and ``os.replace``.
 
     Creates missing parent folders. The file gets the permissions of any new file
-    (``0666`` less the umask: ``0644`` by default). On any error, Ctrl-C or SIGTERM included,
-    the temporary file is removed and ``path`` keeps its old content (or stays absent).
+    (``0666`` less the umask: ``0644`` by default). On Linux the data goes to an unnamed file
+    first and gets its temporary name only for the final rename, so even a process killed
+    while writing leaves no temporary file. On any error, Ctrl-C or SIGTERM included, the
+    temporary file is removed and ``path`` keeps its old content (or stays absent).
     ``durable=False`` skips the fsync (for caches: an entry lost in a crash is recomputed).
     Inside :func:`doria_forge.staging.build_folder` the data is held for the build's folder
     swap instead. Returns ``path``.
@@ -29,21 +31,11 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
         return path
     _refuse_special(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = _write_unnamed(path, data, durable) or _write_named(path, data, durable)
     try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            if durable:
-                fh.flush()
-                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        _unlink(tmp)
         raise
     return path
 
@@ -61,6 +53,63 @@ def _refuse_special(path: Path) -> None:
     if not stat.S_ISREG(mode):
         raise OSError(errno.EEXIST, "it exists and is not a regular file (doria-forge replaces only files)",
                       str(path))
+
+
+def _write_named(path: Path, data: bytes, durable: bool) -> str:
+    """``data`` in a new temporary file beside ``path``; returns its name."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o666 & ~_umask())
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
+    except BaseException:
+        _unlink(tmp)
+        raise
+    return tmp
+
+
+def _write_unnamed(path: Path, data: bytes, durable: bool) -> str | None:
+    """``data`` in an unnamed file (Linux ``O_TMPFILE``) in ``path``'s folder, then linked to a
+    temporary name beside ``path``; returns the name, or None where the system cannot do it."""
+    flag = getattr(os, "O_TMPFILE", 0)
+    if not flag or not os.path.isdir("/proc/self/fd"):
+        return None
+    try:
+        fd = os.open(path.parent, flag | os.O_WRONLY | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except OSError:
+        return None  # a file system without unnamed files; write errors surface in _write_named
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        if durable:
+            os.fsync(fh.fileno())
+        tmp = str(path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp")
+        return tmp if _link_fd(fh.fileno(), tmp) else None
+
+
+def _link_fd(fd: int, target: str) -> bool:
+    """Give the open file ``fd`` the name ``target`` (``linkat`` through ``/proc/self/fd``,
+    following the link: Python's ``os.link`` does not, which fails across file systems)."""
+    try:
+        import ctypes
+
+        linkat = ctypes.CDLL(None, use_errno=True).linkat
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, at_symlink_follow = -100, 0x400
+    return bool(linkat(at_fdcwd, os.fsencode(f"/proc/self/fd/{fd}"), at_fdcwd, os.fsencode(target),
+                       at_symlink_follow) == 0)
+
+
+def _unlink(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except FileNotFoundError:
+        pass
 
 
 def _umask() -> int:

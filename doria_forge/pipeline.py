@@ -207,6 +207,7 @@ def simulate(
     from doria_forge.sim.matrix import LEVELS, matrix_cells, run_matrix
     from doria_forge.sim.precision import RunPlan
     from doria_forge.sim.report import print_matrix, write_matrix_json
+    from doria_forge.sim.workers import WorkerFailed
 
     if runs is None:
         runs = MAX_PRECISION_RUNS if precision is not None else default_runs
@@ -229,11 +230,14 @@ def simulate(
         TimeRemainingColumn(), console=console, disable=not progress, transient=True,
     ) as bar:
         task = bar.add_task("matchups", total=total)
-        result = run_matrix(
-            pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
-            progress=lambda n: bar.advance(task, n), jobs=jobs, engine=engine, precision=precision,
-            cache=matchups,
-        )
+        try:
+            result = run_matrix(
+                pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
+                progress=lambda n: bar.advance(task, n), jobs=jobs, engine=engine, precision=precision,
+                cache=matchups,
+            )
+        except WorkerFailed as exc:  # the machine's doing, not the content's or the options'
+            raise UsageError(str(exc)) from None
     names = {k: v.display_name for k, v in pack.characters.items()}
     names |= {k: v.display_name for k, v in pack.monsters.items()}
     print_matrix(result, console, names)

@@ -147,9 +147,12 @@ def _commit(out: Path, files: dict[str, bytes]) -> None:
 
 def _swap(stage: Path, out: Path) -> None:
     """Put folder ``stage`` in the place of ``out`` and remove the old ``out``."""
-    if not out.exists():
-        os.rename(stage, out)
+    try:
+        os.rename(stage, out)  # no ``out`` yet (or an empty one)
         return
+    except OSError:
+        if not out.is_dir():
+            raise
     if _exchange(stage, out):
         shutil.rmtree(stage, ignore_errors=True)  # it now holds the old outputs
         return

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
 import sys
 from pathlib import Path
 
@@ -149,3 +150,16 @@ def test_exports_write_nothing_outside_out(tiny, tmp_path):
     assert sorted(p.name for p in tmp.rglob("*")) == []
     assert snapshot(tiny) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "home", "orc.png", "out", "tmp"]
+
+
+@pytest.mark.skipif(not hasattr(os, "O_TMPFILE"), reason="unnamed files are a Linux feature")
+def test_a_process_killed_while_writing_an_output_leaves_no_temporary_file(tmp_path):
+    """The data goes to an unnamed file; a SIGKILL in the middle of writing leaves nothing."""
+    (tmp_path / "old.pdf").write_bytes(b"old")
+    code = ("import os, signal; from pathlib import Path; from doria_forge import fsutil\n"
+            "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)\n"
+            f"fsutil.atomic_write_bytes(Path({str(tmp_path / 'old.pdf')!r}), b'new' * 100000)\n")
+    process = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert process.returncode == -9
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.pdf"]
+    assert (tmp_path / "old.pdf").read_bytes() == b"old"

@@ -42,7 +42,7 @@ def test_sigterm_stops_the_build_and_its_workers_and_keeps_the_previous_outputs(
     assert first.exit_code == 0, first.output
     before = snapshot(out)
     process = cli("build", str(pack), "--out", str(out), "--runs", "100000", "--jobs", "2", "--no-progress",
-                  stdout=subprocess.DEVNULL)
+                  "--no-cache", stdout=subprocess.DEVNULL)
     try:
         assert _wait_for(lambda: len(children(process.pid)) >= 2, 30), "the workers never started"
         started = children(process.pid)
@@ -104,3 +104,21 @@ def test_schema_out_on_a_file_or_under_proc_is_a_usage_error(tmp_path, out):
     assert afile.read_text() == "keep\n"
     if os.path.exists("/proc/doria-schemas"):  # pragma: no cover - would be a real bug
         pytest.fail("wrote under /proc")
+
+
+def _die(*args):
+    """A worker's cell that ends its process, as the kernel's OOM killer would."""
+    os._exit(3)
+
+
+def test_a_worker_that_dies_is_an_error_not_a_traceback(tmp_path, monkeypatch):
+    import doria_forge.sim.matrix as matrix
+
+    pack = tiny_pack(tmp_path / "content")
+    monkeypatch.setattr(workers, "available_cores", lambda: 2)
+    monkeypatch.setattr(matrix, "_worker_cell", _die)
+    result = runner.invoke(app, ["simulate", str(pack), "--runs", "1", "--jobs", "2", "--no-progress", "--no-cache",
+                                 "--out", str(tmp_path / "s.json")])
+    assert result.exit_code == 2, result.output
+    assert "a worker process of the simulation died" in result.output
+    assert not (tmp_path / "s.json").exists()

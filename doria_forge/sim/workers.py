@@ -21,12 +21,17 @@ import os
 import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger(__name__)
 
 _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+class WorkerFailed(RuntimeError):
+    """A worker process died while working (killed by the system, out of memory...)."""
 
 
 def available_cores() -> int:
@@ -61,7 +66,8 @@ def worker_pool(workers: int, initializer: Callable[..., Any] | None = None,
     Yields ``None`` (run in this process instead) when ``workers`` < 2 or when the worker
     processes cannot be started (a failed ``fork``; logged as a warning). On any exception
     inside the block the queued work is cancelled and the workers are terminated before the
-    exception goes on; on a normal exit the pool shuts down as usual.
+    exception goes on (a worker that died becomes WorkerFailed); on a normal exit the pool
+    shuts down as usual.
     """
     if workers < 2:
         yield None
@@ -77,8 +83,15 @@ def worker_pool(workers: int, initializer: Callable[..., Any] | None = None,
         log.warning("cannot start %d worker processes (%s); running in this process instead", workers, reason)
         yield None
         return
+    except BaseException:  # Ctrl-C or SIGTERM while the workers start
+        _stop(pool)
+        raise
     try:
         yield pool
+    except BrokenProcessPool:
+        _stop(pool)
+        raise WorkerFailed("a worker process of the simulation died (killed by the system, or out of memory?); "
+                           "try again with fewer --jobs") from None
     except BaseException:
         _stop(pool)
         raise
