@@ -14,7 +14,7 @@ from doria_forge.load import load_text
 from doria_forge.model import KINDS
 from doria_forge.validate.pipeline import RULE_CRASH, validate_documents
 
-FUZZ = settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 # Pieces of YAML that reach the corners of the parser: structure, anchors and aliases, tags
 # (python tags included), merge keys, document markers, flow collections, tabs, BOMs, quotes,

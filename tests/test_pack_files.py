@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
+from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
@@ -82,7 +83,8 @@ def test_an_unreadable_file_is_an_error_naming_it(tmp_path, monkeypatch):
     assert _rows(result) == [("pack/monsters/orc.yaml", "io-error")]
 
 
-def test_validate_of_a_pack_with_an_unreadable_folder_fails(pack, monkeypatch):
+def test_validate_of_a_pack_with_an_unreadable_folder_fails(tmp_path, monkeypatch):
+    pack = tiny_pack(tmp_path / "content")
     _refuse_to_open(monkeypatch, pack / "monsters", listing=True)
     try:
         result = runner.invoke(app, ["validate", str(pack)])

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from jinja2 import StrictUndefined
+from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
@@ -25,7 +26,7 @@ from doria_forge.templating import (
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
-FAST = TemplateLimits(max_seconds=0.5)
+FAST = TemplateLimits(max_seconds=0.25)
 
 
 def _render(tmp_path: Path, source: str | bytes, name: str = "t.j2", limits: TemplateLimits = FAST) -> str:
@@ -130,7 +131,11 @@ def test_a_template_named_with_dot_dot_is_not_found(tmp_path):
 
 
 def _project_with_template(tmp_path: Path, template: str | None = None, *, link_to: Path | None = None) -> Path:
-    shutil.copytree(ROOT / "content", tmp_path / "content")
+    """A tiny pack with one scenario, and a project ``templates/scenario.md.j2``."""
+    pack = tiny_pack(tmp_path / "content")
+    shutil.copytree(ROOT / "content" / "tiles", pack / "tiles")
+    (pack / "scenario.yaml").write_text("kind: scenario\nid: s\nname: S\nstory: Once.\ngoal: Win.\n"
+                                        "setup: {start_tile: A-1}\n", encoding="utf-8")
     (tmp_path / "templates").mkdir()
     target = tmp_path / "templates" / "scenario.md.j2"
     if link_to is not None:
