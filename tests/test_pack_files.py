@@ -38,24 +38,15 @@ def _refuse_to_open(monkeypatch, victim: Path, *, listing: bool) -> None:
     if os.geteuid() != 0:
         victim.chmod(0)
         return
-    if listing:
-        real = os.scandir
+    name, target = ("scandir", victim) if listing else ("open", victim.resolve())
+    real = getattr(os, name)
 
-        def scandir(path="."):
-            if Path(path) == victim:
-                raise PermissionError(13, "Permission denied", str(path))
-            return real(path)
+    def refusing(path=".", *args, **kwargs):
+        if Path(path) == target:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args, **kwargs)
 
-        monkeypatch.setattr(os, "scandir", scandir)
-    else:
-        real_open = os.open
-
-        def fake_open(path, flags, *args, **kwargs):
-            if Path(path) == victim.resolve():
-                raise PermissionError(13, "Permission denied", str(path))
-            return real_open(path, flags, *args, **kwargs)
-
-        monkeypatch.setattr(os, "open", fake_open)
+    monkeypatch.setattr(os, name, refusing)
 
 
 def test_an_unreadable_folder_is_an_error_naming_it(tmp_path, monkeypatch):

@@ -27,6 +27,12 @@ HeroBonus = Literal[
 
 HERO_BONUSES: tuple[HeroBonus, ...] = get_args(HeroBonus)
 
+APCost = Annotated[int, Field(ge=0, le=99)]
+"""An Action Point cost (or a Target Number) a rule can set: 0-99."""
+
+Slots = Annotated[int, Field(ge=0, le=10)]
+"""A number of slots, cards or points a rule hands out: 0-10."""
+
 
 class DoomTrack(Strict):
     """The Doom Counter track of the Initiative Board.
@@ -96,15 +102,15 @@ class Rules(Document):
                                 "Loot Cards drawn in the setup up to this count (Traps drawn are replaced).")
     dodge: Dice = Field("2D", description="Default defense (Dodge) on the Character Sheet.")
     psi_resistance: Dice = Field("2D", description="Default psi resistance on the Character Sheet.")
-    accessory_slots: Annotated[int, Field(ge=0, le=10)] = 2
-    belt_slots: Annotated[int, Field(ge=0, le=10)] = 2
+    accessory_slots: Slots = 2
+    belt_slots: Slots = 2
     # Action costs in AP (chapters Action Phase, Additional Combat Rules)
-    belt_ap: Annotated[int, Field(ge=0, le=99)] = 4
-    backpack_ap: Annotated[int, Field(ge=0, le=99)] = 10
-    take_item_ap: Annotated[int, Field(ge=0, le=99)] = 5
-    search_one_ap: Annotated[int, Field(ge=0, le=99)] = 1
-    search_two_ap: Annotated[int, Field(ge=0, le=99)] = 5
-    fast_hands_ap: Annotated[int, Field(ge=0, le=99)] = 3
+    belt_ap: APCost = 4
+    backpack_ap: APCost = 10
+    take_item_ap: APCost = 5
+    search_one_ap: APCost = 1
+    search_two_ap: APCost = 5
+    fast_hands_ap: APCost = 3
     # Movement on the map (chapters Walking, Jumping, Swap Places, Carry Characters, Dungeon Markers)
     walk_ap: int = Field(1, ge=1, le=99, description="AP per square walked.")
     jump_ap: int = Field(5, ge=0, le=99,
@@ -122,7 +128,7 @@ class Rules(Document):
     initiative_dice: Annotated[int, Field(ge=1, le=9)] = 2
     initiative_cap: Annotated[int, Field(ge=1, le=99)] = 40
     # Poison (Phase E): TN = poison_tn_base + poison_tn_per_ml x ML
-    poison_tn_base: Annotated[int, Field(ge=0, le=99)] = 28
+    poison_tn_base: APCost = 28
     poison_tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 2
     # Death and unconsciousness
     death_threshold: int = Field(-20, ge=-99, le=0, description="A hero at or below this many HP or PP dies.")
@@ -137,16 +143,16 @@ class Rules(Document):
     max_monster_level_card: Annotated[int, Field(ge=1, le=4)] = 4
     monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
     # The shop and the decks
-    shop_slots: Annotated[int, Field(ge=0, le=10)] = 3
+    shop_slots: Slots = 3
     loot_stacks: Annotated[int, Field(ge=1, le=10)] = 3
     damaged_sell_penalty: Annotated[int, Field(ge=0, le=3)] = 1
-    loot_per_defeat: Annotated[int, Field(ge=0, le=10)] = 1
-    xp_per_defeat: Annotated[int, Field(ge=0, le=10)] = 1
+    loot_per_defeat: Slots = 1
+    xp_per_defeat: Slots = 1
     # The Doom Counter (Phase G)
     doom_track: DoomTrack = Field(default_factory=DoomTrack)
     # Small groups (Special rules for 1 or 2 players)
-    two_player_extra_cards: Annotated[int, Field(ge=0, le=10)] = 2
-    solo_extra_cards: Annotated[int, Field(ge=0, le=10)] = 4
+    two_player_extra_cards: Slots = 2
+    solo_extra_cards: Slots = 4
     solo_average_die: Annotated[int, Field(ge=1, le=10)] = 6
     optional_rules: list[OptionalRule] = Field(default_factory=_english_optional_rules, max_length=50)
 
