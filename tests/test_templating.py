@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from doria_forge.cli import app
 from doria_forge.templating import (
+    DEFAULT_LIMITS,
     TemplateFailure,
     TemplateLimits,
     _memory_cap,
@@ -29,7 +30,7 @@ runner = CliRunner()
 FAST = TemplateLimits(max_seconds=0.25)
 
 
-def _render(tmp_path: Path, source: str | bytes, name: str = "t.j2", limits: TemplateLimits = FAST) -> str:
+def _render(tmp_path: Path, source: str | bytes, name: str = "t.j2", limits: TemplateLimits = DEFAULT_LIMITS) -> str:
     path = tmp_path / name
     if isinstance(source, bytes):
         path.write_bytes(source)
@@ -39,9 +40,10 @@ def _render(tmp_path: Path, source: str | bytes, name: str = "t.j2", limits: Tem
     return render_template(env, name, {"items": [1, 2, 3]})
 
 
-def _failure(tmp_path: Path, source: str | bytes, name: str = "t.j2") -> TemplateFailure:
+def _failure(tmp_path: Path, source: str | bytes, name: str = "t.j2",
+             limits: TemplateLimits = DEFAULT_LIMITS) -> TemplateFailure:
     with pytest.raises(TemplateFailure) as caught:
-        _render(tmp_path, source, name)
+        _render(tmp_path, source, name, limits)
     text = str(caught.value)
     assert "\n" not in text
     assert text.startswith(f"{tmp_path / name}:{caught.value.line}: ")
@@ -94,7 +96,7 @@ def test_undecodable_bytes_name_their_line(tmp_path):
     ("{% macro f(n) %}{% if n %}{{ f(n - 1) }}{{ f(n - 1) }}{% endif %}{% endmacro %}{{ f(40) }}", "took longer"),
 ])
 def test_resource_bombs_are_stopped_by_limits(tmp_path, source, words):
-    assert words in _failure(tmp_path, source).message
+    assert words in _failure(tmp_path, source, limits=FAST).message
 
 
 @pytest.mark.skipif(not Path("/proc/self/statm").exists(), reason="the memory cap uses Linux RLIMIT_AS")
