@@ -80,8 +80,8 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
         console.print(f"{len(result.fallbacks)} matchup(s) played on the reference engine (the fast path cannot "
                       "play them):", soft_wrap=True)
         for hero, monster, level, why in result.fallbacks:
-            console.print(f"  {names.get(hero, hero)} vs {names.get(monster, monster)} level {level}: {why}",
-                          soft_wrap=True)
+            console.print(f"  {names.get(hero, escape(hero))} vs {names.get(monster, escape(monster))} level {level}: "
+                          f"{escape(printable(why))}", soft_wrap=True)
     if result.findings:
         console.print(f"[bold]{len(result.findings)} finding(s):[/bold]")
         for f in result.findings:
