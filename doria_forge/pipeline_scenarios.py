@@ -84,7 +84,7 @@ def locator(source_map: Any | None) -> Locator:
 
 def _executor(jobs: int | None, scheduler: str | None):
     from doria_forge.sim.executors import local_executor
-    from doria_forge.sim.pool import clamp_jobs
+    from doria_forge.sim.workers import clamp_jobs
 
     if scheduler:
         from doria_forge.sim.distributed import DaskUnavailable, dask_executor
@@ -103,13 +103,17 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from doria_forge.sim.executors import run_plans
+    from doria_forge.sim.workers import WorkerFailed
 
     play = _executor(jobs, scheduler)
     total = sum(len(p.players) * p.runs for p in plans)
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console or Console(stderr=True), disable=not progress, transient=True) as bar:
         task = bar.add_task("runs", total=total)
-        return run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
+        try:
+            return run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
+        except WorkerFailed as exc:  # the machine's doing, not the content's or the options'
+            raise UsageError(str(exc)) from None
 
 
 def simulate_scenarios(

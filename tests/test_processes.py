@@ -14,7 +14,7 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 import pytest
-from robust_helpers import alive, children, cli, snapshot, tiny_pack
+from robust_helpers import ROOT, alive, children, cli, snapshot, tiny_pack
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
@@ -56,6 +56,32 @@ def test_sigterm_stops_the_build_and_its_workers_and_keeps_the_previous_outputs(
     assert _wait_for(lambda: not any(alive(pid) for pid in started), 5), "workers outlived their parent"
     assert snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["content", "out"]
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists() or workers.available_cores() < 2,
+                    reason="looks for two worker processes in /proc")
+@pytest.mark.parametrize("command, signum, code", [
+    (("scenario", "goblin_warren", "--players", "1-4"), signal.SIGINT, 130),
+    (("campaign", "greywater_smugglers"), signal.SIGTERM, 143),
+])
+def test_a_stopped_scenario_or_campaign_run_stops_its_workers_and_writes_nothing(tmp_path, command, signum, code):
+    """Ctrl-C (130) and SIGTERM (143) end a run of many scenario or campaign games at once,
+    with its workers and without a report or a traceback."""
+    out = tmp_path / "report.json"
+    process = cli("simulate", *command, str(ROOT / "content"), "--runs", "100000", "--jobs", "2", "--no-progress",
+                  "--out", str(out), stdout=subprocess.DEVNULL)
+    try:
+        assert _wait_for(lambda: len(children(process.pid)) >= 2, 30), "the workers never started"
+        started = children(process.pid)
+        process.send_signal(signum)
+        _, err = process.communicate(timeout=10)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == code
+    assert b"Traceback" not in err and b"Exception ignored" not in err
+    assert _wait_for(lambda: not any(alive(pid) for pid in started), 5), "workers outlived their parent"
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_a_failed_fork_runs_the_duels_in_this_process_with_a_note(tmp_path, monkeypatch, caplog):
@@ -118,6 +144,18 @@ def test_a_worker_that_dies_is_an_error_not_a_traceback(tmp_path, monkeypatch):
     monkeypatch.setattr(matrix, "_worker_cell", _die)
     result = runner.invoke(app, ["simulate", str(pack), "--runs", "1", "--jobs", "2", "--no-progress", "--no-cache",
                                  "--out", str(tmp_path / "s.json")])
+    assert result.exit_code == 2, result.output
+    assert "a worker process of the simulation died" in result.output
+    assert not (tmp_path / "s.json").exists()
+
+
+def test_a_scenario_worker_that_dies_is_an_error_not_a_traceback(tmp_path, monkeypatch):
+    import doria_forge.sim.executors as executors
+
+    monkeypatch.setattr(workers, "available_cores", lambda: 2)
+    monkeypatch.setattr(executors, "_worker_task", _die)
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--runs", "2",
+                                 "--players", "1-2", "--jobs", "2", "--no-progress", "--out", str(tmp_path / "s.json")])
     assert result.exit_code == 2, result.output
     assert "a worker process of the simulation died" in result.output
     assert not (tmp_path / "s.json").exists()

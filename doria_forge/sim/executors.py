@@ -5,14 +5,14 @@ A *plan* (``ScenarioPlan``, ``CampaignPlan``) splits its runs into tasks ``(play
 end run)`` (``plan.chunks()``), plays one task into an aggregate (``plan.play_chunk(pack,
 ...)``) and makes empty aggregates (``plan.new_stats(players)``); aggregates ``merge`` in any
 order into the same numbers. An *executor* plays tasks ``(plan, players, start, stop)`` and
-yields ``(task index, aggregate)`` as they finish; :func:`run_plans` merges them per plan and
+yields ``(task index, aggregate)`` (in any order); :func:`run_plans` merges them per plan and
 player count.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import Future
 from typing import Any
 
 from doria_forge.model import ContentPack
@@ -41,21 +41,26 @@ def run_plans(pack: ContentPack, plans: Sequence[Any], *, executor: Executor | N
 
 
 def local_executor(jobs: int) -> Executor:
-    """Play tasks on ``jobs`` local worker processes (in this process for 1)."""
+    """Play tasks on ``jobs`` local worker processes (in this process for 1, or when no worker
+    process can start). The workers are ``sim.workers.worker_pool``'s: they ignore Ctrl-C, die
+    with their parent, and are stopped at once when the runs end by an exception (Ctrl-C,
+    SIGTERM, an error); a worker that dies makes ``WorkerFailed``."""
 
     def play(pack: ContentPack, tasks: list[Task]) -> Iterator[tuple[int, Any]]:
-        if jobs <= 1 or len(tasks) < 2:
-            for i, (plan, players, start, stop) in enumerate(tasks):
-                yield i, plan.play_chunk(pack, players, start, stop)
-            return
-        from .pool import process_pool
+        from .workers import worker_pool
 
-        with process_pool(min(jobs, len(tasks)), _init_worker, (pack,)) as pool:
-            pending: dict[Future, int] = {pool.submit(_worker_task, *task): i for i, task in enumerate(tasks)}
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    yield pending.pop(future), future.result()
+        with worker_pool(min(jobs, len(tasks)), _init_worker, (pack,)) as pool:
+            if pool is None:  # one job, one task, or no worker could start (see sim.workers)
+                for i, (plan, players, start, stop) in enumerate(tasks):
+                    yield i, plan.play_chunk(pack, players, start, stop)
+                return
+            futures: list[Future] = [pool.submit(_worker_task, *task) for task in tasks]
+            # In task order, one future at a time: the pool works through the tasks in that
+            # order anyway, and concurrent.futures.wait() over every pending future takes all
+            # their locks at once, which a Ctrl-C in between leaves taken (the pool's thread then
+            # hangs the exit).
+            for i, future in enumerate(futures):
+                yield i, future.result()
 
     return play
 

@@ -124,6 +124,7 @@ def _die_with_parent() -> None:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Cancel the pool's queued work and end its workers now (terminate, then kill)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     for process in processes:
         if process.is_alive():
             process.terminate()
@@ -133,3 +134,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(timeout=2)
+    # Let the pool's thread finish closing its pipes now: at interpreter exit it races with
+    # concurrent.futures' own exit hook, which then prints an "Exception ignored" traceback.
+    if manager is not None:
+        manager.join(timeout=2)
