@@ -73,3 +73,17 @@ def test_printable_escapes_controls_and_keeps_everything_else():
     text = json.dumps({"name": "x\x85y\u200b"}, ensure_ascii=False)
     assert json.loads(escape_json_text(text)) == {"name": "x\x85y\u200b"}
     assert _raw_controls(escape_json_text(text)) == []
+
+
+def test_scenario_report_shows_names_as_written(pack, tmp_path):
+    warren = pack / "scenarios" / "goblin_warren.yaml"
+    warren.write_text(warren.read_text(encoding="utf-8").replace("name: The Goblin Warren\n",
+                                                                  'name: "Warren\\e[1m[/b]"\n', 1), encoding="utf-8")
+    out = tmp_path / "report.json"
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(pack), "--runs", "1", "--players", "1",
+                                 "--jobs", "1", "--no-progress", "--fail-on", "never", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "Warren\\x1b[1m[/b]" in result.output  # neither an escape sequence nor rich markup
+    assert _raw_controls(result.output) == []
+    text = out.read_text(encoding="utf-8")
+    assert _raw_controls(text) == [] and json.loads(text)["scenarios"][0]["name"] == "Warren\x1b[1m[/b]"

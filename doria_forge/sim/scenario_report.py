@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from doria_forge.model import ContentPack
+from doria_forge.terminal import escape_json_text
 
 from .findings import Finding, Locator, scenario_findings, sort_findings
 from .scenario_runner import ScenarioResult, party_for
@@ -85,8 +86,9 @@ def build_report(pack: ContentPack, scenarios: Sequence[dict[str, Any]], *, camp
 
 
 def report_json(report: dict[str, Any]) -> str:
-    """The report as canonical JSON text (sorted keys, no timestamps: reproducible)."""
-    return json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    """The report as canonical JSON text (sorted keys, no timestamps: reproducible; the
+    control and invisible characters of pack texts as ``\\uXXXX`` escapes, the same data)."""
+    return escape_json_text(json.dumps(report, indent=1, sort_keys=True, ensure_ascii=False)) + "\n"
 
 
 def report_findings(report: dict[str, Any]) -> list[Finding]:

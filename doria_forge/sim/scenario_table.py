@@ -10,9 +10,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from doria_forge.terminal import printable
+
 from .findings import Finding
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
+
+
+def _shown(text: str) -> str:
+    # Names, ids and messages come from the pack: shown as written, never obeyed as markup or
+    # terminal escapes.
+    return escape(printable(text))
 
 
 def _rate(rate: float, ci: list[float]) -> str:
@@ -31,7 +39,7 @@ def _top(table: dict[str, Any]) -> str:
 def print_scenario(entry: dict[str, Any], console: Console) -> None:
     """The table of one scenario entry of the report."""
     plan = entry["plan"]
-    table = Table(title=f"{escape(entry['name'])} ({entry['id']}): {plan['runs']} runs per player count, "
+    table = Table(title=f"{_shown(entry['name'])} ({_shown(entry['id'])}): {plan['runs']} runs per player count, "
                         f"policy {plan['policy']}, seed {plan['seed']}",
                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     # per run: deaths, times a hero fell unconscious (KO), Doom Counter steps; the highest
@@ -45,15 +53,15 @@ def print_scenario(entry: dict[str, Any], console: Console) -> None:
         table.add_row(str(s["players"]), _rate(s["win_rate"], s["win_rate_ci"]), f"{r['p10']}/{r['median']}/{r['p90']}",
                       f"{s['deaths']['per_run']:.2f}", f"{s['unconscious']['per_run']:.2f}",
                       f"{s['doom_steps']['per_run']:.1f}", str(s["monster_level"]["max"]),
-                      str(s["outcomes"].get("stalled", 0)), escape(_top(s["damage"])))
+                      str(s["outcomes"].get("stalled", 0)), _shown(_top(s["damage"])))
     _print_wide(console, table)
 
 
 def print_campaign(entry: dict[str, Any], console: Console) -> None:
     """The table of one campaign entry of the report."""
     plan = entry["plan"]
-    table = Table(title=f"Campaign {escape(entry['name'])} ({entry['id']}): {plan['runs']} runs per player count, "
-                        f"policy {plan['policy']}, seed {plan['seed']}",
+    table = Table(title=f"Campaign {_shown(entry['name'])} ({_shown(entry['id'])}): {plan['runs']} runs per player "
+                        f"count, policy {plan['policy']}, seed {plan['seed']}",
                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("players", justify="right", no_wrap=True)
     table.add_column("completed, 95% CI", justify="right", no_wrap=True)
@@ -62,7 +70,7 @@ def print_campaign(entry: dict[str, Any], console: Console) -> None:
     for s in entry["players"]:
         ends = ", ".join(f"{e['scenario']} {e['outcome']} ({e['count']})" for e in s["ends"][:3]) or "-"
         table.add_row(str(s["players"]), _rate(s["completion_rate"], s["completion_ci"]),
-                      f"{s['scenarios_won']['per_run']:.2f}", escape(ends))
+                      f"{s['scenarios_won']['per_run']:.2f}", _shown(ends))
     _print_wide(console, table)
 
 
@@ -74,7 +82,7 @@ def print_findings(findings: list[Finding], console: Console) -> None:
     console.print(f"[bold]{len(findings)} finding(s):[/bold]")
     for f in findings:
         style = STYLE.get(f.severity, "white")
-        console.print(f"{escape(f.location)}: [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {escape(f.message)}",
+        console.print(f"{_shown(f.location)}: [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {_shown(f.message)}",
                       soft_wrap=True)
 
 
