@@ -35,7 +35,7 @@ MANIFEST = ".doria-forge-build"
 """The file in a build folder that lists the files the build wrote (JSON)."""
 
 _FORMAT = "doria-forge-build"
-_LEGACY = re.compile(r"^(simulation\.json|[^/]+\.bundle\.json|pdf/[^/]+\.pdf)$")
+_LEGACY = re.compile(r"^(simulation\.json|scenarios\.(json|html)|[^/]+\.bundle\.json|pdf/[^/]+\.pdf)$")
 """Outputs of builds from before the manifest existed, which a build may replace."""
 
 

@@ -126,9 +126,11 @@ def test_a_build_replaces_outputs_of_a_build_without_a_manifest(tiny, tmp_path):
     out = tmp_path / "out"
     (out / "pdf").mkdir(parents=True)
     (out / "simulation.json").write_text("{}")
+    (out / "scenarios.json").write_text("{}")  # the scenarios stage's reports
+    (out / "scenarios.html").write_text("<html>")
     (out / "pdf" / "old_deck.pdf").write_bytes(b"%PDF-1.4")
     assert _build(tiny, out).exit_code == 0
-    assert not (out / "pdf" / "old_deck.pdf").exists()
+    assert not (out / "pdf" / "old_deck.pdf").exists() and not (out / "scenarios.html").exists()
 
 
 def test_exports_write_nothing_outside_out(tiny, tmp_path):
