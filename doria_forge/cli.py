@@ -59,27 +59,48 @@ def _fail(code: int, message: str) -> None:
 
 
 def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False,
-               full: bool = False):
+               full: bool = False, strict: bool = False):
     """Run validation, print its report and return the ContentPack (``full``: the whole
-    ValidationResult, for its source map); exit 1 on errors, 2 on a bad path."""
+    ValidationResult, for its source map); exit 1 on errors (and, with ``strict``, on
+    warnings), 2 on a bad path."""
     try:
         result = pipeline.validate(pack_path)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     if not (quiet_when_clean and not result.problems):
         pipeline.write_validation(result, fmt.value)
-    if result.pack is None or pipeline.validation_exit_code(result) != 0:
+    if result.pack is None or pipeline.validation_exit_code(result, strict=strict) != 0:
         raise typer.Exit(1)
     return result if full else result.pack
+
+
+STRICT_OPT = typer.Option(False, "--strict", help="Warnings fail too (exit 1), as errors do.")
+
+
+def _version(value: bool) -> None:
+    if value:
+        from doria_forge import __version__
+
+        typer.echo(f"doria-forge {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version of doria-forge and exit."),
+) -> None:
+    """Validate, simulate and export Dungeons of Doria content packs."""
 
 
 @app.command()
 def validate(
     pack: Path = PACK_ARG,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="Report format."),
+    strict: bool = STRICT_OPT,
 ) -> None:
     """Check every definition: YAML syntax, schemas, references and content rules."""
-    _validated(pack, format)
+    _validated(pack, format, strict=strict)
 
 
 @app.command()
@@ -221,13 +242,14 @@ def build(
     fail_on: cli_scenarios.FailOn = typer.Option(cli_scenarios.FailOn.never, "--fail-on",
                                                  help="Exit 1 when scenario findings at or above this severity "
                                                       "exist."),
+    strict: bool = STRICT_OPT,
 ) -> None:
     """Validate, simulate, verify every scenario and campaign, then export PDFs and the bundle
     (no export when validation fails).
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
-    validation = _validated(pack, full=True)
+    validation = _validated(pack, full=True, strict=strict)
     content = validation.pack
     console = _console()
     try:

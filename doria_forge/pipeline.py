@@ -140,11 +140,11 @@ def write_validation(result, fmt: str) -> None:
     write_report(result, fmt)
 
 
-def validation_exit_code(result) -> int:
-    """0 when there are no errors (warnings allowed), 1 otherwise."""
+def validation_exit_code(result, *, strict: bool = False) -> int:
+    """0 when there are no errors (warnings allowed unless ``strict``), 1 otherwise."""
     from doria_forge.validate import exit_code
 
-    return exit_code(result)
+    return exit_code(result, strict=strict)
 
 
 # -- schema -----------------------------------------------------------------------

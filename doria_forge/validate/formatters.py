@@ -6,18 +6,24 @@ Formatters only present problems; they never decide what is a problem.
   then ``N errors, M warnings in K files`` (K = YAML files read). Control characters in
   file names and messages are shown as escapes (``\x1b``), so a line is always one line.
 * ``json``: ``{"problems": [{file, line, column, rule, severity, message}...],
-  "summary": {"errors", "warnings", "files"}}``, keys in that order, 2-space indent.
+  "summary": {"errors", "warnings", "files"}}``, keys in that order, 2-space indent
+  (``"infos"`` after ``"warnings"`` when there are any).
 * ``github``: GitHub Actions workflow commands,
-  ``::error file=F,line=L,col=C,title=RULE::MSG`` (``::warning`` for warnings),
-  then the summary line as plain log text.
+  ``::error file=F,line=L,col=C,title=RULE::MSG`` (``::warning`` for warnings,
+  ``::notice`` for infos), then the summary line as plain log text. ``F`` is relative
+  to the repository root (``$GITHUB_WORKSPACE``, else the git work tree holding the
+  file), so the annotation attaches to the pull request's diff wherever the command ran.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
 from typing import TextIO
 
 from ..load.problem import Problem, Severity
@@ -32,8 +38,9 @@ def _plural(n: int, word: str) -> str:
 
 
 def summary_line(result: ValidationResult) -> str:
-    """``2 errors, 1 warning in 12 files``."""
-    return (f"{_plural(result.errors, 'error')}, {_plural(result.warnings, 'warning')} "
+    """``2 errors, 1 warning in 12 files`` (``, 3 info`` before ``in`` when there are any)."""
+    infos = f", {result.infos} info" if result.infos else ""
+    return (f"{_plural(result.errors, 'error')}, {_plural(result.warnings, 'warning')}{infos} "
             f"in {_plural(len(result.files), 'file')}")
 
 
@@ -70,6 +77,9 @@ def format_json(result: ValidationResult) -> str:
         ],
         "summary": {"errors": result.errors, "warnings": result.warnings, "files": len(result.files)},
     }
+    if result.infos:
+        payload["summary"] = {"errors": result.errors, "warnings": result.warnings, "infos": result.infos,
+                              "files": len(result.files)}
     return escape_json_text(json.dumps(payload, indent=2, ensure_ascii=False)) + "\n"
 
 
@@ -83,10 +93,42 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+_GITHUB_COMMANDS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+@cache
+def _repository_root(start: str) -> Path | None:
+    """The git work tree holding folder ``start`` (a ``.git`` folder, or the ``.git`` file of a
+    worktree or submodule), or None outside any."""
+    folder = Path(start)
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return candidate
+    return None
+
+
+def repository_path(file: str) -> str:
+    """``file`` (as problems show it: relative to the working folder, or absolute) relative to
+    the repository root: ``$GITHUB_WORKSPACE`` when set and holding the file, else the git work
+    tree around it. GitHub attaches an annotation to a pull request only by that path. A file
+    outside any repository is returned as given."""
+    absolute = Path(os.path.abspath(file))
+    roots = [os.environ.get("GITHUB_WORKSPACE")]
+    roots.append(str(_repository_root(str(absolute.parent)) or ""))
+    for root in roots:
+        if root:
+            try:
+                return absolute.relative_to(os.path.abspath(root)).as_posix()
+            except ValueError:
+                continue
+    return file
+
+
 def github_line(problem: Problem) -> str:
-    """One GitHub Actions annotation, escaped as the workflow-command syntax requires."""
-    command = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(problem.severity, "notice")
-    return (f"::{command} file={_escape_property(problem.file)},line={problem.line},"
+    """One GitHub Actions annotation, escaped as the workflow-command syntax requires; the file
+    path relative to the repository root (:func:`repository_path`)."""
+    command = _GITHUB_COMMANDS[problem.severity]
+    return (f"::{command} file={_escape_property(repository_path(problem.file))},line={problem.line},"
             f"col={problem.column},title={_escape_property(problem.rule_id)}::{_escape_data(problem.message)}")
 
 
@@ -127,7 +169,8 @@ def _styled_text(result: ValidationResult, stream: TextIO) -> None:
     for p in result.problems:
         line = Text()
         line.append(f"{printable(p.file)}:{p.line}:{p.column}: ", style="bold")
-        line.append(p.severity.value, style="bold red" if p.is_error else "yellow")
+        styles = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "blue"}
+        line.append(p.severity.value, style=styles[p.severity])
         line.append(f" [{printable(p.rule_id)}] ", style="cyan")
         line.append(_message(p))
         console.print(line)

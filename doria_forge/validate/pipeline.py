@@ -43,14 +43,20 @@ class ValidationResult:
         return sum(1 for p in self.problems if p.severity is Severity.WARNING)
 
     @property
+    def infos(self) -> int:
+        """Number of info problems (overrides an expansion makes; they never fail validation)."""
+        return sum(1 for p in self.problems if p.severity is Severity.INFO)
+
+    @property
     def ok(self) -> bool:
         """True when there is no error (warnings allowed)."""
         return self.errors == 0
 
 
-def exit_code(result: ValidationResult) -> int:
-    """Process exit code for a validation: 0 when clean or only warnings, 1 on any error."""
-    return 0 if result.ok else 1
+def exit_code(result: ValidationResult, *, strict: bool = False) -> int:
+    """Process exit code for a validation: 0 when clean or only warnings (infos never count),
+    1 on any error, and with ``strict`` on any warning too."""
+    return 0 if result.ok and not (strict and result.warnings) else 1
 
 
 def run_rules(pack: ContentPack, source_map: SourceMap, rules: Iterable[Rule] = RULES) -> list[Problem]:

@@ -1,0 +1,52 @@
+"""Small things a user meets: --version, --strict, and GitHub annotations that attach to a pull request."""
+
+import tomllib
+from pathlib import Path
+
+from typer.testing import CliRunner
+from validate_helpers import monster_with_levels, write_pack
+
+from doria_forge.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def _pack_with_a_warning(root: Path) -> Path:
+    """A valid pack whose only problem is a warning: a name the card font cannot draw."""
+    return write_pack(root, {"monsters/orc.yaml": monster_with_levels("orc").replace("name: Orc", "name: 龍")})
+
+
+def test_version_prints_the_installed_version():
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert result.output.strip() == f"doria-forge {version}"
+
+
+def test_warnings_pass_without_strict_and_fail_with_it(tmp_path):
+    pack = _pack_with_a_warning(tmp_path / "pack")
+    plain = runner.invoke(app, ["validate", str(pack)])
+    assert plain.exit_code == 0, plain.output
+    assert "0 errors, 1 warning" in plain.output
+    strict = runner.invoke(app, ["validate", str(pack), "--strict"])
+    assert strict.exit_code == 1
+    assert "[printable-text]" in strict.output
+
+
+def test_github_paths_are_relative_to_the_repository_root(tmp_path, monkeypatch):
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    pack = _pack_with_a_warning(repo / "packs" / "frost")
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    monkeypatch.chdir(pack)  # run from inside the pack: problems name files relative to it
+    result = runner.invoke(app, ["validate", ".", "--format", "github"])
+    assert "::warning file=packs/frost/monsters/orc.yaml,line=" in result.output, result.output
+
+
+def test_github_workspace_wins_over_the_git_folder(tmp_path, monkeypatch):
+    pack = _pack_with_a_warning(tmp_path / "work" / "pack")
+    monkeypatch.setenv("GITHUB_WORKSPACE", str(tmp_path / "work"))
+    monkeypatch.chdir(pack)
+    result = runner.invoke(app, ["validate", ".", "--format", "github"])
+    assert "::warning file=pack/monsters/orc.yaml,line=" in result.output, result.output
