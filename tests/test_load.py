@@ -65,11 +65,18 @@ def test_tab_indentation_is_a_syntax_problem_with_a_hint():
     assert "tabs" in problems[0].message
 
 
-def test_duplicate_key_points_at_the_repeat():
+def test_duplicate_key_points_at_the_repeat_and_keeps_the_document():
     docs, problems = load_text("kind: monster\nid: orc\nid: goblin\n", path="x.yaml")
-    assert docs == []
+    assert [d.data for d in docs] == [{"kind": "monster", "id": "orc"}]  # the first value is used
     assert [(p.line, p.column, p.rule_id) for p in problems] == [(3, 1, "duplicate-key")]
-    assert '"id"' in problems[0].message
+    assert "'id'" in problems[0].message and "line 2" in problems[0].message
+
+
+def test_a_duplicate_key_keeps_the_rest_of_the_file():
+    text = "kind: a\nid: one\n---\nkind: b\nid: two\nlist: [{x: 1, x: 2}]\n---\nkind: c\nid: three\n"
+    docs, problems = load_text(text, path="x.yaml")
+    assert [d.data["id"] for d in docs] == ["one", "two", "three"]
+    assert [(p.line, p.column, p.rule_id) for p in problems] == [(6, 15, "duplicate-key")]
 
 
 def test_documents_before_a_syntax_error_are_kept():

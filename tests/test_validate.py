@@ -151,3 +151,11 @@ def test_validate_pack_accepts_a_single_file(tmp_path):
     (tmp_path / "orc.yaml").write_text(monster_with_levels())
     result = validate_pack(tmp_path / "orc.yaml", display_root="content/orc.yaml")
     assert result.problems == () and result.files == ("content/orc.yaml",)
+
+
+def test_a_duplicate_key_is_reported_alone_and_the_rest_of_the_file_is_checked(tmp_path):
+    """One repeated key used to drop the whole file: its monster then had "no level cards"."""
+    text = monster_with_levels("orc").replace("level: 2\n", "level: 2\nlevel: 3\n", 1)
+    result = validate_files(tmp_path, {"monsters/orc.yaml": text})
+    assert [p.rule_id for p in result.problems] == ["duplicate-key"]
+    assert result.problems[0].message.startswith("duplicate key 'level'")

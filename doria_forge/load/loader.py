@@ -341,7 +341,9 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
     documents: list[LoadedDocument] = []
     yaml = YAML(typ="rt", pure=True)
     yaml.Constructor = _Constructor
-    yaml.allow_duplicate_keys = False
+    # Duplicate keys are reported by _duplicate_keys (the first value is kept): ruamel's own
+    # check would abort the whole file, hiding its documents and blaming their absence elsewhere.
+    yaml.allow_duplicate_keys = True
     parser = None
     try:
         with warnings.catch_warnings():
@@ -351,6 +353,7 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
             index = 0
             while composer.check_node():
                 node = composer.get_node()
+                problems.extend(_duplicate_keys(node, file))
                 data = constructor.construct_document(node)
                 _add_document(data, node, index, path, file, documents, problems)
                 index += 1
@@ -633,6 +636,35 @@ def _empty_values_at_their_key(root: Any, lines: list[str]) -> bool:
         elif isinstance(node, SequenceNode):
             stack.extend(node.value)
     return True
+
+
+def _duplicate_keys(root: Any, file: str) -> list[Problem]:
+    """A ``duplicate-key`` error at every repeat of a key in one mapping of the document
+    ``root`` (a composed node). The constructor keeps the first value; the problem says so,
+    so the rest of the file is still read and checked."""
+    problems: list[Problem] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:  # an alias: its mapping was checked where it is defined
+            continue
+        seen.add(id(node))
+        if isinstance(node, MappingNode):
+            first: dict[tuple[str, str], Any] = {}
+            for key, value in node.value:
+                if isinstance(key, ScalarNode) and key.value != "<<":
+                    earlier = first.setdefault((key.tag, key.value), key)
+                    if earlier is not key:
+                        problems.append(Problem.at(
+                            _mark_location(file, key.start_mark), DUPLICATE_KEY, Severity.ERROR,
+                            f"duplicate key {key.value!r}: the first one (line {earlier.start_mark.line + 1}) "
+                            "is used, this one is ignored",
+                        ))
+                stack.extend((key, value))
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
+    return problems
 
 
 def _clamped(problems: list[Problem], text: str) -> list[Problem]:
