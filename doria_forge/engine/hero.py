@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from doria_forge.model.character import Character
+from doria_forge.model.character import Character, creation_problems
 from doria_forge.model.common import ATTRIBUTES, DiceSpec
 from doria_forge.model.equipment import AttackProfile, Equipment
 from doria_forge.model.rules import Rules
@@ -85,24 +85,9 @@ class ItemInstance:
 def custom_character_problems(attributes: Mapping[Any, int], rules: Rules) -> list[str]:
     """Why ``attributes`` are not a legal custom hero (optional rule of *Preparing
     Characters*): all six attributes, each ``rules.attribute_min``..``attribute_max_at_creation``
-    (1-13), summing to exactly ``rules.creation_points`` (50). Returns [] when legal."""
-    problems = []
-    for a in ATTRIBUTES:
-        if a not in attributes:
-            problems.append(f"attribute {a} is missing")
-            continue
-        v = attributes[a]
-        if not rules.attribute_min <= v <= rules.attribute_max_at_creation:
-            problems.append(
-                f"{a} {v} is outside {rules.attribute_min}..{rules.attribute_max_at_creation}"
-            )
-    extra = sorted(set(attributes) - set(ATTRIBUTES))
-    if extra:
-        problems.append(f"unknown attributes {extra}")
-    total = sum(attributes.get(a, 0) for a in ATTRIBUTES)
-    if total != rules.creation_points:
-        problems.append(f"attributes sum to {total}, not {rules.creation_points} creation points")
-    return problems
+    (1-13), summing to exactly ``rules.creation_points`` (50). Returns [] when legal.
+    The check itself is ``model.character.creation_problems``, which validation shares."""
+    return [message for _, message in creation_problems(attributes, rules)]
 
 
 def validate_custom_character(attributes: Mapping[Any, int], rules: Rules) -> None:

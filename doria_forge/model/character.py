@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Annotated, Literal
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
 from .common import ATTRIBUTES, Attribute, CardText, Illustrated, Name, Ref, RefId
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 
 class Character(Illustrated):
@@ -47,3 +50,29 @@ class Character(Illustrated):
 
     def missing_attributes(self) -> list[str]:
         return [a for a in ATTRIBUTES if a not in self.attributes]
+
+
+def creation_problems(attributes: Mapping[Any, int], rules: Rules) -> list[tuple[str | None, str]]:
+    """Why ``attributes`` are not a legal custom hero (optional rule of chapter *Preparing
+    Characters*): all six attributes, each ``rules.attribute_min``..``attribute_max_at_creation``
+    (1-13 in the English edition), summing to exactly ``rules.creation_points`` (50).
+
+    Returns ``(attribute, message)`` pairs, ``attribute`` None for the sum and for unknown
+    names; ``[]`` when legal. The engine refuses such a hero and validation reports it at the
+    attribute's line, from this one check."""
+    problems: list[tuple[str | None, str]] = []
+    low, high = rules.attribute_min, rules.attribute_max_at_creation
+    for a in ATTRIBUTES:
+        if a not in attributes:
+            problems.append((a, f"attribute {a} is missing"))
+            continue
+        v = attributes[a]
+        if not low <= v <= high:
+            problems.append((a, f"{a} {v} is outside {low}..{high}"))
+    extra = sorted(set(attributes) - set(ATTRIBUTES))
+    if extra:
+        problems.append((None, f"unknown attributes {extra}"))
+    total = sum(attributes.get(a, 0) for a in ATTRIBUTES)
+    if total != rules.creation_points:
+        problems.append((None, f"attributes sum to {total}, not {rules.creation_points} creation points"))
+    return problems

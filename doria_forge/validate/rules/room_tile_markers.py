@@ -1,0 +1,54 @@
+"""Treasures, monster icons, runes, starting squares and monster entrances stand on open squares.
+
+A marker printed on a wall square (``#``) can never be reached: a treasure nobody can pick up,
+a monster placed inside stone, a rune no hero can step on. An **error** at the marker's square.
+Holes and red-bordered squares are allowed (a treasure beyond a pit is a design choice). Only
+checked on tiles of the right shape (``room-tile-shape``).
+
+Passing::
+
+    squares: ["##.##", "#...#", ".....", "#...#", "#####"]
+    treasures: [[1, 2]]
+
+Failing::
+
+    squares: ["##.##", "#...#", ".....", "#...#", "#####"]
+    treasures: [[0, 0]]                 # the north-west corner is a wall
+    monster_icons: [{square: [4, 2]}]   # so is the middle of the south row
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ...load.problem import Problem, Severity
+from ..source_map import SourceMap
+from .room_tile_shape import is_well_shaped
+
+ID = "room-tile-markers"
+SEVERITY = Severity.ERROR
+
+_LABELS = {"treasures": "treasure", "monster_icons": "monster icon", "runes": "rune",
+           "starting_positions": "starting square", "entrances": "monster entrance"}
+
+
+def _markers(tile) -> Iterable[tuple[tuple, tuple[int, int], str]]:
+    """``(field path, (row, col), label)`` of every marker on the tile."""
+    for field, label in _LABELS.items():
+        for i, item in enumerate(getattr(tile, field)):
+            square = getattr(item, "square", item)
+            path = (field, i, "square") if hasattr(item, "square") else (field, i)
+            yield path, (square[0], square[1]), label
+
+
+def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+    for tile in pack.room_tiles.values():
+        if not is_well_shaped(tile):
+            continue
+        for path, (row, col), label in _markers(tile):
+            if tile.squares[row][col] == "#":
+                yield source_map.problem(
+                    "room_tile", tile.id, path, ID, SEVERITY,
+                    f"{label} of Room Tile {tile.id} on wall square [{row}, {col}]; put it on a floor square",
+                    value=True,
+                )
