@@ -67,7 +67,7 @@ def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_
         result = pipeline.validate(pack_path)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
-    if not (quiet_when_clean and not result.problems):
+    if not (quiet_when_clean and not result.errors and not result.warnings):
         pipeline.write_validation(result, fmt.value)
     if result.pack is None or pipeline.validation_exit_code(result, strict=strict) != 0:
         raise typer.Exit(1)
@@ -75,6 +75,13 @@ def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_
 
 
 STRICT_OPT = typer.Option(False, "--strict", help="Warnings fail too (exit 1), as errors do.")
+WITH_DEPENDENCIES_OPT = typer.Option(False, "--with-dependencies", help="An expansion: export the content of the "
+                                     "packs it requires too (default: only its own).")
+
+
+def _printing(content, with_dependencies: bool):
+    """``content`` printing everything when ``with_dependencies``, else only its own documents."""
+    return content.printing(None) if with_dependencies else content
 
 
 def _version(value: bool) -> None:
@@ -171,9 +178,10 @@ def simulate(
 def export_bundle(
     pack: Path = PACK_ARG,
     out: Path | None = typer.Option(None, "--out", help="Bundle file (default build/<pack>-<version>.bundle.json)."),
+    with_dependencies: bool = WITH_DEPENDENCIES_OPT,
 ) -> None:
     """Write the engine-ready JSON bundle of every validated document."""
-    content = _validated(pack, quiet_when_clean=True)
+    content = _printing(_validated(pack, quiet_when_clean=True), with_dependencies)
     try:
         path = pipeline.export_bundle(content, out)
     except pipeline.UsageError as exc:  # an unwritable --out
@@ -243,6 +251,7 @@ def build(
                                                  help="Exit 1 when scenario findings at or above this severity "
                                                       "exist."),
     strict: bool = STRICT_OPT,
+    with_dependencies: bool = WITH_DEPENDENCIES_OPT,
 ) -> None:
     """Validate, simulate, verify every scenario and campaign, then export PDFs and the bundle
     (no export when validation fails).
@@ -250,13 +259,14 @@ def build(
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
     validation = _validated(pack, full=True, strict=strict)
-    content = validation.pack
+    validated = validation.pack
+    content = _printing(validated, with_dependencies)
     console = _console()
     try:
         # Refuse an unusable --out before the simulation spends its time.
         pipeline.check_output(out, folder=True)
         with pipeline.staged_build(out):
-            matrix, sim_path = pipeline.simulate(content, runs=runs, seed=seed, out=out / "simulation.json",
+            matrix, sim_path = pipeline.simulate(validated, runs=runs, seed=seed, out=out / "simulation.json",
                                                  console=console, progress=progress, jobs=jobs, engine=engine.value,
                                                  precision=precision, cache=cache, default_runs=100)
             verified = pipeline_scenarios.verify_pack(content, out, source_map=validation.source_map,
@@ -280,7 +290,8 @@ def build(
         raise typer.Exit(1)
 
 
-cli_print.register(app, export_app, _validated, _fail)  # export pdf|png|tts, preflight
+# export pdf|png|tts, preflight
+cli_print.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)
 cli_scenarios.register(simulate_app, lambda pack, full: _validated(pack, quiet_when_clean=True, full=full),
                        _fail)  # simulate scenario|campaign
 

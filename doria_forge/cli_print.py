@@ -33,9 +33,11 @@ class ReportFormat(str, Enum):
     github = "github"
 
 
-def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fail: Callable[[int, str], None]) -> None:
+def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fail: Callable[[int, str], None],
+             with_dependencies_opt, printing: Callable) -> None:
     """Add the print commands to ``app`` / ``export_app``; ``validated(pack, quiet_when_clean=True)``
-    validates a pack (exiting on problems), ``fail(code, message)`` prints an error and exits."""
+    validates a pack (exiting on problems), ``fail(code, message)`` prints an error and exits,
+    ``printing(content, with_dependencies)`` chooses what an expansion's export prints."""
 
     def run(stage: Callable, *args, **kwargs):
         try:
@@ -64,12 +66,13 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                                            "makeplayingcards, home-a4, home-letter."),
         duplex_offset: str | None = typer.Option(None, "--duplex-offset", help="X,Y in mm: move the backs to meet "
                                                  "the fronts (measure with duplex_calibration.pdf)."),
+        with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
         options = dict(paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
                        one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), **options)  # usage errors first
-        content = validated(pack, quiet_when_clean=True)
+        content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), **options)
         for p in paths:
             typer.echo(str(p))
@@ -85,11 +88,12 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm (default: the profile's)."),
         layout: str | None = LAYOUT_OPT,
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+        with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write one PNG per card face and back, with bleed, for print-on-demand shops."""
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
             bleed=bleed, layout=layout)
-        content = validated(pack, quiet_when_clean=True)
+        content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         paths = with_progress("drawing card images", pipeline_print.cards_to_print(content), pipeline_print.export_png,
                               content, out, project=pipeline.project_dir(pack), dpi=dpi, profile=profile,
                               card_size=card_size, bleed=bleed, layout=layout, progress=progress)
@@ -104,11 +108,12 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         card_size: list[str] | None = CARD_SIZE_OPT,
         layout: str | None = LAYOUT_OPT,
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+        with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write Tabletop Simulator deck sheets, Room Tiles and a Saved Object."""
         run(pipeline_print.check_base_url, base_url)
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), card_size=card_size, layout=layout)
-        content = validated(pack, quiet_when_clean=True)
+        content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         paths = with_progress("drawing deck sheets", pipeline_print.cards_to_print(content), pipeline_print.export_tts,
                               content, out, project=pipeline.project_dir(pack), base_url=base_url,
                               card_size=card_size, layout=layout, progress=progress)

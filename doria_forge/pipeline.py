@@ -126,11 +126,22 @@ def validate(pack_path: Path):
     from doria_forge.validate import validate_pack
 
     try:
-        result = validate_pack(Path(pack_path))
+        result = validate_pack(pack_folder(pack_path))
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
     _SOURCES.set(tuple(sources(pack_path)))
     return with_layout_problems(result, project_dir(pack_path))
+
+
+def pack_folder(pack_path: Path) -> Path:
+    """``pack_path`` itself when it exists, else the installed pack with that id (``doria-base``:
+    the base pack doria-forge ships, from any folder), else ``pack_path`` (reported as missing)."""
+    path = Path(pack_path)
+    if path.exists() or len(path.parts) != 1:
+        return path
+    from doria_forge.packs import installed_pack
+
+    return installed_pack(str(path)) or path
 
 
 def write_validation(result, fmt: str) -> None:
@@ -189,6 +200,10 @@ def simulate(
     95% win-rate interval width to reach; ``cache`` reads and stores matchups in the
     per-user matchup cache.
 
+    Every monster is played (for the chosen ``heroes`` and ``levels``), so a monster is always
+    compared with its peers; the report keeps the duels of ``monsters`` (when given) and, for an
+    expansion, those of its own heroes and monsters (``doria_forge.sim.focus``).
+
     Returns ``(MatrixResult, json path)``. Raises UsageError for unknown hero/monster ids
     or a precision outside (0, 1), OutputError (checked before any duel runs) when
     ``out`` cannot be written.
@@ -204,6 +219,7 @@ def simulate(
         TimeRemainingColumn,
     )
 
+    from doria_forge.sim.focus import focus, focused
     from doria_forge.sim.matrix import LEVELS, matrix_cells, run_matrix
     from doria_forge.sim.precision import RunPlan
     from doria_forge.sim.report import print_matrix, write_matrix_json
@@ -212,10 +228,11 @@ def simulate(
     if runs is None:
         runs = MAX_PRECISION_RUNS if precision is not None else default_runs
     console = console or Console()
-    hero_ids = list(heroes) if heroes else None
-    monster_ids = list(monsters) if monsters else None
     level_ids = tuple(levels) if levels else LEVELS
     try:
+        matrix_cells(pack, heroes, monsters, level_ids)  # unknown --hero or --monster ids
+        chosen = focus(pack, heroes, monsters)  # every monster is played: a monster is judged against its peers
+        hero_ids, monster_ids = chosen.heroes, chosen.monsters
         total = len(matrix_cells(pack, hero_ids, monster_ids, level_ids))
         RunPlan(runs, precision)  # a precision outside (0, 1), before any duel runs
     except ValueError as exc:  # an unknown --hero or --monster
@@ -238,6 +255,7 @@ def simulate(
             )
         except WorkerFailed as exc:  # the machine's doing, not the content's or the options'
             raise UsageError(str(exc)) from None
+    result = focused(result, chosen)
     names = {k: v.display_name for k, v in pack.characters.items()}
     names |= {k: v.display_name for k, v in pack.monsters.items()}
     print_matrix(result, console, names)
@@ -272,7 +290,7 @@ def export_bundle(pack: ContentPack, out: Path | None = None) -> Path:
 def project_dir(pack_path: Path) -> Path:
     """The designer's project folder: the one holding the pack folder (``content/``),
     where ``templates/`` and ``layouts/`` live beside it."""
-    pack_path = Path(pack_path).resolve()
+    pack_path = pack_folder(pack_path).resolve()
     return pack_path.parent if pack_path.is_dir() else pack_path.parent.parent
 
 

@@ -312,10 +312,12 @@ def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: i
     """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack``, ``runs``
     runs at each of ``BUILD_PLAYERS`` they allow, the reports written to ``out/scenarios.json``
     and ``out/scenarios.html`` (with the duel matrix heat map). ``None`` when ``runs`` is 0 or
-    the pack has no scenario."""
-    if runs < 1 or not pack.scenarios:
+    the pack has no scenario. An expansion verifies its own scenarios and campaigns
+    (``ContentPack.own_of_kind``), played with the content of the packs it requires."""
+    scenario_ids = sorted(pack.own_of_kind("scenario"))
+    if runs < 1 or not scenario_ids:
         return None
-    return verify(pack, sorted(pack.scenarios), campaign_ids=sorted(pack.campaigns), source_map=source_map,
+    return verify(pack, scenario_ids, campaign_ids=sorted(pack.own_of_kind("campaign")), source_map=source_map,
                   players=BUILD_PLAYERS, runs=runs, campaign_runs=max(1, runs * BUILD_CAMPAIGN_RUNS // BUILD_RUNS),
                   seed=seed, jobs=jobs, progress=progress, console=console,
                   out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,

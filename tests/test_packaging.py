@@ -17,9 +17,21 @@ def test_every_subpackage_is_listed_in_pyproject():
 def test_the_default_template_and_layout_are_mapped_into_the_package():
     """Building a wheel here would need the network; the mapping and its files are checked instead."""
     tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    assert tool["package-dir"] == {"doria_forge.templates": "templates", "doria_forge.layouts": "layouts"}
+    assert tool["package-dir"] == {"doria_forge.templates": "templates", "doria_forge.layouts": "layouts",
+                                   "doria_forge.content": "content"}
     for package, patterns in tool["package-data"].items():
         folder = ROOT / tool["package-dir"][package]
         assert any(folder.glob(p) for p in patterns), f"{folder} has no {patterns}"
     assert (ROOT / "templates" / "scenario.md.j2").is_file()
     assert (ROOT / "layouts" / "default.yaml").is_file()
+
+
+def test_the_base_pack_ships_inside_the_package_with_every_file():
+    """`requires: [doria-base]` finds the base pack from any folder: every YAML file of content/,
+    at any depth, matches the package data patterns."""
+    import fnmatch
+
+    tool = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    patterns = tool["package-data"]["doria_forge.content"]
+    files = [p.relative_to(ROOT / "content").as_posix() for p in (ROOT / "content").rglob("*.yaml")]
+    assert files and all(any(fnmatch.fnmatch(f, p) for p in patterns) for f in files)

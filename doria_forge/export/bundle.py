@@ -4,8 +4,14 @@ Shape::
 
     {"manifest": {"format": "doria-forge-bundle", "format_version": 1,
                   "pack_id": ..., "pack_version": ..., "content_sha256": ...,
-                  "counts": {kind: n}},
+                  "counts": {kind: n},
+                  "requires": [{"id", "version", "content_sha256"}, ...]},
      "documents": {kind: {id: {...document fields...}}}}
+
+An expansion's bundle holds its own documents (those it adds, replaces or patches) and records
+in ``requires`` each pack it was resolved against, with the version and content hash found
+(only when there are any); ``content_sha256`` is the hash of the documents in the bundle. An
+export asked to include the dependencies (``ContentPack.printing(None)``) holds every document.
 
 Keys are sorted and no timestamp is written, so the same content gives a
 byte-identical bundle. ``load_bundle`` turns it back into a ``ContentPack``.
@@ -31,20 +37,22 @@ class BundleError(Exception):
 
 def bundle_data(pack: ContentPack) -> dict:
     """The bundle as plain data (see the module docstring for its shape)."""
-    documents = pack.to_data()
+    content = pack.own_pack()
+    documents = content.to_data()
     info = pack.info
-    return {
-        "manifest": {
-            "format": FORMAT,
-            "format_version": FORMAT_VERSION,
-            "pack_id": info.id,
-            "pack_name": info.name,
-            "pack_version": info.version,
-            "content_sha256": pack.content_hash(),
-            "counts": {kind: len(docs) for kind, docs in documents.items()},
-        },
-        "documents": documents,
+    manifest = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "pack_id": info.id,
+        "pack_name": info.name,
+        "pack_version": info.version,
+        "content_sha256": content.content_hash(),
+        "counts": {kind: len(docs) for kind, docs in documents.items()},
     }
+    if pack.requires:
+        manifest["requires"] = [{"id": r.id, "version": r.version, "content_sha256": r.content_sha256}
+                                for r in pack.requires]
+    return {"manifest": manifest, "documents": documents}
 
 
 def dumps_bundle(pack: ContentPack) -> str:

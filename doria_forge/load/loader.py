@@ -651,7 +651,7 @@ def _duplicate_keys(root: Any, file: str) -> list[Problem]:
             continue
         seen.add(id(node))
         if isinstance(node, MappingNode):
-            first: dict[tuple[str, str], Any] = {}
+            first: dict[tuple[Any, str], Any] = {}
             for key, value in node.value:
                 if isinstance(key, ScalarNode) and key.value != "<<":
                     earlier = first.setdefault((key.tag, key.value), key)

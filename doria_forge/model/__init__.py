@@ -10,9 +10,10 @@ from .character import Character
 from .common import ATTRIBUTES, DiceSpec, Document, parse_dice
 from .equipment import AttackProfile, Bonuses, Equipment, ItemEffect, TNCheck
 from .monster import Ability, Monster, MonsterLevel, MonsterModification, StatModifiers
-from .pack import ContentPack
+from .pack import ContentPack, RequiredPack
+from .patch import Patch
 from .room_tile import Door, MonsterIcon, OpenSide, RoomTile, Rune, StartingPosition
-from .rules import HERO_BONUSES, DoomTrack, DoorEvent, OptionalRule, Pack, Rules
+from .rules import HERO_BONUSES, DoomTrack, DoorEvent, OptionalRule, Pack, Requirement, Rules
 from .scenario import Campaign, CampaignReward, Scenario, ScenarioSetup, TileDeckEntry
 from .trap import Trap, TrapEffect
 
@@ -30,13 +31,15 @@ KINDS: dict[str, type[Document]] = {
     "scenario": Scenario,
     "campaign": Campaign,
     "door_event": DoorEvent,
+    "patch": Patch,
 }
 
 __all__ = [
     "ATTRIBUTES", "HERO_BONUSES", "KINDS", "Ability", "AttackProfile", "Bonuses", "Boss", "BossLevel", "Campaign",
     "CampaignReward", "Character", "ContentPack", "DiceSpec", "Document", "DoomTrack", "Door",
     "DoorEvent", "Equipment", "ItemEffect", "Monster", "MonsterIcon", "MonsterLevel",
-    "MonsterModification", "OpenSide", "OptionalRule", "Pack", "RoomTile", "Rules", "Rune",
+    "MonsterModification", "OpenSide", "OptionalRule", "Pack", "Patch", "RequiredPack", "Requirement", "RoomTile",
+    "Rules", "Rune",
     "Scenario", "ScenarioSetup", "StartingPosition", "StatModifiers", "TNCheck",
     "TileDeckEntry", "Trap", "TrapEffect", "parse_dice",
 ]

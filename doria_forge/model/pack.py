@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from types import MappingProxyType
 from typing import TypeVar
@@ -27,6 +27,16 @@ D = TypeVar("D", bound=Document)
 
 
 @dataclass(frozen=True)
+class RequiredPack:
+    """A pack this one was resolved against: its ``id``, ``version`` and ``content_sha256`` (the
+    content hash of that pack alone, as its own bundle records it)."""
+
+    id: str
+    version: str
+    content_sha256: str
+
+
+@dataclass(frozen=True)
 class ContentPack:
     """All documents of a pack by kind and id, in a deterministic order.
 
@@ -41,6 +51,12 @@ class ContentPack:
     """Where each document was written, ``(kind, id) -> "file:line:column"`` (empty for packs built
     in code). Outputs that report on a card (a text cut to fit, a preflight finding) name it there;
     it is not content, so it is not in the content hash and does not make two packs differ."""
+    own: frozenset[tuple[str, str]] | None = field(default=None, repr=False, compare=False)
+    """The ``(kind, id)`` of the documents exports print: for an expansion, those it defines,
+    replaces or patches itself (not the content of the packs it requires); ``None`` means every
+    document (a pack without ``requires``, or exports asked to include the dependencies)."""
+    requires: tuple[RequiredPack, ...] = field(default=(), compare=False)
+    """The packs this one was resolved against (``requires`` of its manifest, and theirs), in load order."""
 
     @classmethod
     def from_documents(cls, docs: list[Document],
@@ -59,7 +75,31 @@ class ContentPack:
     def __reduce__(self):
         # Mapping proxies do not pickle; rebuilding from the documents keeps the pack
         # transferable to worker processes of the simulation.
-        return (ContentPack.from_documents, (list(self), dict(self.origins)))
+        return (_rebuild, (list(self), dict(self.origins), self.own, self.requires))
+
+    # what this pack prints --------------------------------------------------
+    def is_own(self, kind: str, doc_id: str) -> bool:
+        """Whether exports print document ``kind``/``doc_id`` (see :attr:`own`)."""
+        return self.own is None or (kind, doc_id) in self.own
+
+    def own_of_kind(self, kind: str) -> Mapping[str, Document]:
+        """The documents of ``kind`` exports print, by id (all of them when :attr:`own` is None)."""
+        docs = self.of_kind(kind)
+        if self.own is None:
+            return docs
+        return MappingProxyType({k: v for k, v in docs.items() if (kind, k) in self.own})
+
+    def printing(self, keys: frozenset[tuple[str, str]] | None) -> ContentPack:
+        """The same pack printing only ``keys`` (``(kind, id)`` pairs; None: everything)."""
+        return replace(self, own=keys)
+
+    def own_pack(self) -> ContentPack:
+        """A pack of only the documents exports print, plus the manifest (the bundle's content)."""
+        if self.own is None:
+            return self
+        docs = [d for d in self if d.kind == "pack" or self.is_own(d.kind, d.id)]
+        origins = {k: v for k, v in self.origins.items() if k in {(d.kind, d.id) for d in docs}}
+        return ContentPack.from_documents(docs, origins)
 
     def origin(self, kind: str, doc_id: str) -> str:
         """``file:line:column`` where document ``kind``/``doc_id`` starts, or ``""`` when unknown."""
@@ -177,3 +217,7 @@ class ContentPack:
 
 
 _DEFAULT_RULES = Rules(id="rules-en")
+
+
+def _rebuild(docs: list[Document], origins: dict, own: frozenset | None, requires: tuple) -> ContentPack:
+    return replace(ContentPack.from_documents(docs, origins), own=own, requires=requires)

@@ -6,9 +6,12 @@ defaults below; a pack may ship a ``rules`` document that changes any of them.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal, get_args
 
-from pydantic import Field, model_validator
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import Version
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from .common import CardText, Dice, Document, Illustrated, Key, Line, Name, PageText, Strict
 
@@ -164,14 +167,71 @@ class Rules(Document):
         raise KeyError(rule_id)
 
 
+_REQUIREMENT = re.compile(r"^\s*(?P<id>[A-Za-z0-9][A-Za-z0-9_\-]*)\s*(?P<range>[<>=!~].*)?$")
+
+
+def version_range(text: str) -> SpecifierSet:
+    """A version range such as ``>=0.1.0,<1.0.0`` (PEP 440 specifiers: ``>=``, ``<``, ``==``,
+    ``!=``, ``~=``, ``==0.1.*``); ``""`` is any version. Raises ValueError for anything else."""
+    try:
+        return SpecifierSet(text)
+    except InvalidSpecifier:
+        raise ValueError(f"version range {text!r} is not like '>=0.1.0,<1.0.0' or '~=0.1'") from None
+
+
+class Requirement(Strict):
+    """A pack this pack builds on: its ``id`` and the ``version`` range it works with."""
+
+    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64, examples=["doria-base"])]
+    version: str = Field("", max_length=100, examples=[">=0.1.0,<1.0.0"],
+                         description="Version range (PEP 440 specifiers: >=, <, ==, !=, ~=); empty: any version.")
+
+    @field_validator("version")
+    @classmethod
+    def _valid_range(cls, value: str) -> str:
+        version_range(value)
+        return value
+
+    def allows(self, version: str) -> bool:
+        """Whether pack version ``version`` (``MAJOR.MINOR.PATCH``) is in the range."""
+        return version_range(self.version).contains(Version(version), prereleases=True)
+
+    def __str__(self) -> str:
+        return f"{self.id} {self.version}".strip()
+
+
+def _requirement(value: object) -> object:
+    """``"doria-base"`` or ``"doria-base >=0.1.0,<1"`` as a Requirement mapping."""
+    if isinstance(value, str):
+        match = _REQUIREMENT.match(value)
+        if match is None:
+            raise ValueError(f"requirement {value!r} is not a pack id with an optional version range, "
+                             "like 'doria-base' or 'doria-base >=0.1.0,<1.0.0'")
+        return {"id": match["id"], "version": (match["range"] or "").strip()}
+    return value
+
+
+RequirementText = Annotated[Requirement, BeforeValidator(_requirement, json_schema_input_type=str | Requirement)]
+"""A requirement written as ``"doria-base"``, ``"doria-base >=0.1.0,<1.0.0"`` or ``{id, version}``."""
+
+
 class Pack(Document):
-    """The pack manifest: id, name, version and where its content comes from."""
+    """The pack manifest: id, name, version, the packs it builds on and where its content comes from.
+
+    ``requires`` lists the packs this one builds on (an expansion requires the base pack,
+    ``doria-base``), each as ``"id"``, ``"id RANGE"`` or ``{id, version}``; validation finds them
+    (``DORIA_FORGE_PACKS``, the folders beside this pack, then the packs doria-forge ships),
+    resolves ids across them and lets this pack add, replace or patch their content.
+    """
 
     kind: Literal["pack"] = "pack"
     name: Name
     version: Annotated[str, Field(pattern=r"^\d+\.\d+\.\d+$", max_length=32)]
     description: PageText = ""
     sources: list[Line] = Field(default_factory=list, max_length=20)
+    requires: list[RequirementText] = Field(
+        default_factory=list, max_length=20, examples=[["doria-base"], [{"id": "doria-base", "version": ">=0.1.0"}]],
+        description="Packs this pack builds on: 'doria-base', 'doria-base >=0.1.0,<1.0.0' or {id, version}.")
 
 
 class DoorEvent(Illustrated):

@@ -63,12 +63,14 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
         table.add_column(f"L{level} win rnd  HP", justify="right", no_wrap=True)
     for hero in heroes:
         table.add_row(f"[bold]{names.get(hero, escape(hero))}[/bold]", *[""] * len(levels))
-        for i, monster in enumerate(monsters):
+        # A focused report (one monster, an expansion's content) leaves some pairs out: no empty rows.
+        shown = [m for m in monsters if any((hero, m, level) in by_key for level in levels)]
+        for i, monster in enumerate(shown):
             row = ["  " + names.get(monster, escape(monster))]
             for level in levels:
                 c = by_key.get((hero, monster, level))
                 row.append("" if c is None else f"{_win_cell(c.win_rate)} {c.mean_rounds:4.1f} {c.mean_hp_lost:4.1f}")
-            table.add_row(*row, end_section=i == len(monsters) - 1)
+            table.add_row(*row, end_section=i == len(shown) - 1)
     # Never squeeze the numbers: a pipe or CI log reports 80 columns, the table needs ~84.
     width = console.width
     console.width = max(width, 88)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..load.loader import LoadedDocument, load_pack
 from ..load.problem import Location, Problem, Severity
 from ..model import KINDS, ContentPack
+from .packs import layered
 from .references import dangling_problems, duplicate_problems
 from .rules import RULES, Rule, claimed_fields
 from .schema import check_document
@@ -105,10 +106,12 @@ def validate_documents(
 
 
 def validate_pack(path: Path | str, *, display_root: str | None = None) -> ValidationResult:
-    """Validate the content pack at ``path`` (a directory, or one YAML file).
+    """Validate the content pack at ``path`` (a directory, or one YAML file), together with the
+    packs its manifest ``requires`` (see :mod:`doria_forge.validate.packs`).
 
     Problems name files as ``display_root`` joined with their path in the pack
-    (default: ``path`` as given, e.g. ``content/monsters/orc.yaml``).
+    (default: ``path`` as given, e.g. ``content/monsters/orc.yaml``); files of required packs
+    as their folder relative to the working folder (or absolute) joined with their path.
 
     Raises:
         doria_forge.load.PackPathError: ``path`` does not exist or is not YAML
@@ -116,8 +119,14 @@ def validate_pack(path: Path | str, *, display_root: str | None = None) -> Valid
     """
     loaded = load_pack(path, display_root=display_root)
     root_label = Path(path).as_posix() if display_root is None else (display_root or ".")
-    problems, pack, source_map = validate_documents(loaded.documents, fallback=Location(root_label, 1, 1))
+    folder = Path(path) if Path(path).is_dir() else Path(path).parent
+    merged = layered(folder, list(loaded.documents))
+    documents = loaded.documents if merged is None else merged.documents
+    problems, pack, source_map = validate_documents(documents, fallback=Location(root_label, 1, 1))
     problems.extend(loaded.problems)
+    if merged is not None:
+        problems.extend(merged.problems)
+        pack = replace(pack, own=merged.own, requires=merged.required_packs())
     ordered = tuple(sorted(set(problems)))
     has_errors = any(p.severity is Severity.ERROR for p in ordered)
     return ValidationResult(

@@ -93,7 +93,8 @@ def _repeat(item: Item, back: Face, copies: int) -> list[PrintCard]:
 
 
 def items(pack: ContentPack) -> list[Item]:
-    """Every card and tile front of the pack once, in deck order (ids sorted within a kind)."""
+    """Every card and tile front the pack prints once, in deck order (ids sorted within a kind):
+    for an expansion only its own (``ContentPack.own_of_kind``)."""
     out: list[Item] = []
 
     def card(kind: str, doc_id: str, deck: str, spec) -> None:
@@ -106,23 +107,23 @@ def items(pack: ContentPack) -> list[Item]:
         out.append(Item(f"{kind}:{doc_id}", deck, CardFace(spec, origin)))
 
     decks = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
-    for item in pack.equipment.values():
+    for item in pack.own_of_kind("equipment").values():
         card("equipment", item.id, decks[item.deck], equipment_spec(item))
-    for trap in pack.traps.values():
+    for trap in pack.own_of_kind("trap").values():
         card("trap", trap.id, "loot", trap_spec(trap))
-    for monster in pack.monsters.values():
+    for monster in pack.own_of_kind("monster").values():
         card("monster", monster.id, "monster", monster_spec(monster))
-    for mod in pack.modifications.values():
+    for mod in pack.own_of_kind("monster_modification").values():
         card("monster_modification", mod.id, "monster", modification_spec(mod))
-    for level in sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id)):
+    for level in sorted(pack.own_of_kind("monster_level").values(), key=lambda c: (c.level, c.monster, c.id)):
         card("monster_level", level.id, "monster_level", level_spec(level, pack.monsters.get(level.monster)))
-    for boss in pack.bosses.values():
+    for boss in pack.own_of_kind("boss").values():
         card("boss", boss.id, "boss", boss_spec(boss))
-    for hero in pack.characters.values():
+    for hero in pack.own_of_kind("character").values():
         card("character", hero.id, "hero", hero_spec(hero, pack))
-    for event in pack.door_events.values():
+    for event in pack.own_of_kind("door_event").values():
         card("door_event", event.id, "door_events", door_event_spec(event))
-    for tile in pack.room_tiles.values():
+    for tile in pack.own_of_kind("room_tile").values():
         out.append(Item(f"room_tile:{tile.id}", "room_tiles", RoomTileFace(tile, pack.origin("room_tile", tile.id))))
     return out
 
@@ -133,24 +134,24 @@ def build_decks(pack: ContentPack) -> list[Deck]:
     back = {name: CardBack(spec) for name, spec in BACKS.items()}
     cards: dict[str, list[PrintCard]] = {name: [] for name in DECK_TITLES}
     by_ref = {item.ref: item for item in items(pack)}
-    for card in pack.equipment.values():
+    for card in pack.own_of_kind("equipment").values():
         item = by_ref[f"equipment:{card.id}"]
         cards[item.deck] += _repeat(item, back[item.deck], card.copies)
-    for trap in pack.traps.values():
+    for trap in pack.own_of_kind("trap").values():
         cards["loot"] += _repeat(by_ref[f"trap:{trap.id}"], back["loot"], trap.copies)
-    for monster in pack.monsters.values():
+    for monster in pack.own_of_kind("monster").values():
         cards["monster"] += _repeat(by_ref[f"monster:{monster.id}"], back["monster"], monster.deck_cards)
-    for mod in pack.modifications.values():
+    for mod in pack.own_of_kind("monster_modification").values():
         cards["monster"] += _repeat(by_ref[f"monster_modification:{mod.id}"], back["monster"], mod.copies)
-    for level in sorted(pack.monster_levels.values(), key=lambda c: (c.level, c.monster, c.id)):
+    for level in sorted(pack.own_of_kind("monster_level").values(), key=lambda c: (c.level, c.monster, c.id)):
         cards["monster_level"] += _repeat(by_ref[f"monster_level:{level.id}"], CardBack(level_back(level.level)), 1)
-    for boss in pack.bosses.values():
+    for boss in pack.own_of_kind("boss").values():
         cards["boss"] += _repeat(by_ref[f"boss:{boss.id}"], back["boss"], 1)
-    for hero in pack.characters.values():
+    for hero in pack.own_of_kind("character").values():
         cards["hero"] += _repeat(by_ref[f"character:{hero.id}"], back["hero"], 1)
-    for event in pack.door_events.values():
+    for event in pack.own_of_kind("door_event").values():
         cards["door_events"] += _repeat(by_ref[f"door_event:{event.id}"], back["door_events"], event.copies)
-    for tile in pack.room_tiles.values():
+    for tile in pack.own_of_kind("room_tile").values():
         cards["room_tiles"] += _repeat(by_ref[f"room_tile:{tile.id}"], back["room_tiles"], 1)
     return [Deck(name, DECK_TITLES[name], tuple(deck), "tile" if name == "room_tiles" else None)
             for name, deck in cards.items() if deck]
@@ -166,9 +167,10 @@ def find_item(pack: ContentPack, item_id: str) -> Item:
     """The printable item with id ``item_id`` (or ``kind:id`` when ids repeat across kinds).
 
     Raises ``UnknownItemError`` (an ``ExportError``) for an unknown id, listing close ids, or an
-    ambiguous one, listing the ``kind:id`` forms to use.
+    ambiguous one, listing the ``kind:id`` forms to use. Any card of the resolved game is found,
+    an expansion's or one of a pack it requires.
     """
-    everything = items(pack)
+    everything = items(pack.printing(None))
     if ":" in item_id:
         matches = [i for i in everything if i.ref == item_id]
     else:
@@ -214,7 +216,7 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
                                f"{pack.info.display_name}: Character Sheets"))
     written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
                                f"{pack.info.display_name}: Campaign Overview Sheets"))
-    if pack.scenarios:
+    if pack.own_of_kind("scenario"):
         written.append(write_scenarios(out_dir / "scenarios.pdf", pack, layout_data.for_deck("scenarios", layout),
                                        templates_dir))
     if sheets.calibration_page and sheets.duplex != "none":

@@ -150,8 +150,8 @@ def markdown_flowables(text: str) -> list:
 
 
 def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, templates_dir: Path) -> Path:
-    """All scenarios of the pack, each starting on a new page, to ``path`` (atomically)."""
-    scenarios = list(pack.scenarios.values())
+    """All scenarios the pack prints, each starting on a new page, to ``path`` (atomically)."""
+    scenarios = list(pack.own_of_kind("scenario").values())
     if not scenarios:
         raise ExportError("the pack has no scenarios to print")
     if not (templates_dir / SCENARIO_TEMPLATE).is_file():

@@ -250,11 +250,11 @@ class CampaignSheetFace:
 
 
 def character_sheet_faces(pack: ContentPack) -> list[CharacterSheetFace]:
-    """The blank Character Sheet first, then one filled sheet per premade hero (sorted by id)."""
+    """The blank Character Sheet first, then one filled sheet per premade hero the pack prints (sorted by id)."""
     faces = [CharacterSheetFace(pack.rules)]
     zone_slot = {"head": "Head", "torso": "Torso", "arms": "Arms", "legs": "Legs", "feet": "Feet",
                  "accessory": "Accessory 1", "1_hand": "Right hand", "2_hands": "Right hand", "body": "Backpack"}
-    for hero in pack.characters.values():
+    for hero in pack.own_of_kind("character").values():
         if not hero.premade:
             continue
         placed: list[tuple[str, str]] = []
@@ -278,9 +278,9 @@ def character_sheet_faces(pack: ContentPack) -> list[CharacterSheetFace]:
 
 
 def campaign_sheet_faces(pack: ContentPack) -> list[CampaignSheetFace]:
-    """A blank Campaign Overview Sheet, then one per campaign with its scenarios filled in."""
+    """A blank Campaign Overview Sheet, then one per campaign the pack prints with its scenarios filled in."""
     faces = [CampaignSheetFace(None)]
-    for camp in pack.campaigns.values():
+    for camp in pack.own_of_kind("campaign").values():
         names = tuple(pack.scenarios[s].display_name if s in pack.scenarios else s for s in camp.scenarios)
         faces.append(CampaignSheetFace(camp, names))
     return faces

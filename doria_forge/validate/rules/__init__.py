@@ -28,6 +28,7 @@ from . import (
     monster_level_cards,
     monster_level_monotonic,
     monster_stat_on_level_card,
+    patch_target,
     printable_text,
     room_tile_markers,
     room_tile_openings,
@@ -68,6 +69,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     printable_text,
     card_art,
     single_manifest,
+    patch_target,
 )
 
 

@@ -1,0 +1,214 @@
+"""Packs on top of packs: the documents of a pack and of every pack it requires, as one game.
+
+Precedence, from lowest to highest: the required packs in load order (each after the packs it
+needs, see :mod:`doria_forge.packs`), then the pack being validated. A pack may
+
+- **add** content: new ids resolve across all the packs (an expansion's hero may carry base
+  items, its scenario may use base Room Tiles);
+- **replace** a document of a pack it requires: the same ``kind`` and ``id`` (any id for the
+  single ``rules`` document) replaces it whole;
+- **patch** a document of a pack it requires: a ``patch`` document changes only the fields it
+  names (:class:`doria_forge.model.Patch`); several patches of one document apply in order.
+
+Every replacement and patch is reported as an ``info`` at the document that makes it (rule
+``pack-override``), naming what it overrides. Within one pack, a repeated id stays a
+``duplicate-id`` error. The manifests of the required packs are not content of the game; the
+validated pack records them as :class:`~doria_forge.model.RequiredPack` (id, version, content
+hash). Exports print only the pack's own documents (``ContentPack.own``): added, replaced or
+patched by it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from ..load.loader import LoadedDocument, load_pack
+from ..load.problem import Problem, Severity
+from ..model import KINDS, ContentPack, Pack, Patch, RequiredPack
+from ..packs import FoundPack, resolve, shown_path
+from .schema import check_document
+from .source_map import document_key
+
+OVERRIDE = "pack-override"
+PATCH = "pack-patch"
+SINGLETON_KINDS = frozenset({"rules"})
+"""Kinds a game has one document of: a pack's own replaces the required pack's, whatever its id."""
+
+
+@dataclass
+class Layered:
+    """A pack merged with the packs it requires: the ``documents`` to validate (overridden ones
+    left out, patched ones merged), the ``problems`` found merging (and loading the required
+    packs), the ``own`` documents of the pack, and the ``required`` packs with their documents."""
+
+    documents: list[LoadedDocument]
+    problems: list[Problem]
+    own: frozenset[tuple[str, str]]
+    required: list[tuple[FoundPack, list[LoadedDocument]]] = field(default_factory=list)
+
+    def required_packs(self) -> tuple[RequiredPack, ...]:
+        """Each required pack's id, version and content hash (of that pack alone, as its bundle has it)."""
+        return tuple(RequiredPack(found.id, found.version, _content_hash(docs)) for found, docs in self.required)
+
+
+def _content_hash(documents: Iterable[LoadedDocument]) -> str:
+    models, seen = [], set()
+    for doc in documents:
+        model, _ = check_document(doc, KINDS)
+        if model is not None and (model.kind, model.id) not in seen:
+            seen.add((model.kind, model.id))
+            models.append(model)
+    return ContentPack.from_documents(models).content_hash()
+
+
+def manifest_of(documents: Iterable[LoadedDocument]) -> tuple[Pack, LoadedDocument] | None:
+    """The first valid ``pack`` manifest among ``documents``, with its document."""
+    for doc in documents:
+        if isinstance(doc.data, dict) and doc.data.get("kind") == "pack":
+            model, found = check_document(doc, {"pack": Pack})
+            if model is not None:
+                return model, doc  # type: ignore[return-value]
+    return None
+
+
+def layered(root: Path, documents: list[LoadedDocument]) -> Layered | None:
+    """The pack in folder ``root`` (its loaded ``documents``) merged with the packs its manifest
+    requires, or None when it requires none (nothing to merge)."""
+    found = manifest_of(documents)
+    if found is None or not found[0].requires:
+        return None
+    manifest, manifest_doc = found
+    resolution = resolve(root, manifest, manifest_doc)
+    problems = list(resolution.problems)
+    layers: list[tuple[str, list[LoadedDocument]]] = []
+    required = []
+    for pack in resolution.packs:
+        loaded = load_pack(pack.root, display_root=shown_path(pack.root))
+        problems.extend(loaded.problems)
+        layers.append((f"{pack.id} {pack.version}", list(loaded.documents)))
+        required.append((pack, list(loaded.documents)))
+    layers.append((f"{manifest.id} {manifest.version}", documents))
+    merged, merge_problems, own = merge(layers)
+    return Layered(merged, problems + merge_problems, own, required)
+
+
+def _key(doc: LoadedDocument) -> tuple[str, str] | None:
+    key = document_key(doc)
+    if key is not None and key[0] in SINGLETON_KINDS:
+        return key[0], ""
+    return key
+
+
+def merge(layers: list[tuple[str, list[LoadedDocument]]]) -> tuple[list[LoadedDocument], list[Problem],
+                                                                   frozenset[tuple[str, str]]]:
+    """Merge ``layers`` (``(label, documents)``, lowest precedence first; the last is the pack
+    being validated). Returns the documents to validate, the problems, and the ``(kind, id)`` of
+    the last layer's own documents."""
+    out: list[LoadedDocument] = []
+    current: dict[tuple[str, str], tuple[int, LoadedDocument]] = {}
+    problems: list[Problem] = []
+    own: set[tuple[str, str]] = set()
+    last = len(layers) - 1
+
+    def swap(old: LoadedDocument, new: LoadedDocument) -> None:
+        out[next(i for i, d in enumerate(out) if d is old)] = new
+
+    for number, (_, documents) in enumerate(layers):
+        patches = []
+        for doc in documents:
+            key, exact = _key(doc), document_key(doc)
+            if key is None or exact is None:
+                out.append(doc)  # the schema check says what is wrong with it
+                continue
+            if key[0] == "pack":
+                if number == last:
+                    out.append(doc)
+                    own.add(exact)
+                continue
+            if key[0] == "patch":
+                patches.append(doc)
+                continue
+            earlier = current.get(key)
+            if earlier is not None and earlier[0] != number:
+                old_label = layers[earlier[0]][0]
+                swap(earlier[1], doc)
+                current[key] = (number, doc)
+                what = f"{key[0]} {document_key(earlier[1])[1]!r}"  # type: ignore[index]
+                problems.append(Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.INFO,
+                                           f"replaces {what} of {old_label} ({earlier[1].root})"))
+            else:
+                out.append(doc)
+                current.setdefault(key, (number, doc))
+            if number == last:
+                own.add(exact)
+        for doc in patches:
+            patched = _apply(doc, current, number, layers, problems)
+            if patched is not None:
+                key, target = patched
+                swap(current[key][1], target)
+                current[key] = (current[key][0], target)
+                if number == last:
+                    own.add(document_key(target))  # type: ignore[arg-type]
+    return out, problems, frozenset(own)
+
+
+def _apply(doc: LoadedDocument, current: dict[tuple[str, str], tuple[int, LoadedDocument]], number: int,
+           layers: list[tuple[str, list[LoadedDocument]]], problems: list[Problem]
+           ) -> tuple[tuple[str, str], LoadedDocument] | None:
+    """The target's key and the patched target document, or None (problems added)."""
+    model, found = check_document(doc, {"patch": Patch})
+    problems.extend(found)
+    if model is None:
+        return None
+    assert isinstance(model, Patch)
+    kind, doc_id = model.target_key
+    key = (kind, "") if kind in SINGLETON_KINDS else (kind, doc_id)
+    target = current.get(key)
+    if kind in SINGLETON_KINDS and target is not None and document_key(target[1]) != (kind, doc_id):
+        target = None
+    if target is None or target[0] == number:
+        required = sorted(f"{k}/{d[1].data.get('id')}" for k, d in
+                          ((k[0], v) for k, v in current.items() if v[0] != number) if k == kind)
+        close = difflib.get_close_matches(model.target, required, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        what = "is this pack's own: edit it directly" if target is not None else "is in no pack this pack requires"
+        problems.append(Problem.at(doc.locate(("target",), value=True), PATCH, Severity.ERROR,
+                                   f"patch target {model.target!r} {what}{hint}"))
+        return None
+    bad = sorted({"kind", "id"} & set(model.changes))
+    if bad:
+        problems.append(Problem.at(doc.locate(("changes", bad[0])), PATCH, Severity.ERROR,
+                                   f"a patch cannot change {bad[0]!r}; write a new document instead"))
+        return None
+    base = target[1]
+    problems.append(Problem.at(doc.locate(("target",), value=True), OVERRIDE, Severity.INFO,
+                               f"patches {kind} {doc_id!r} of {layers[target[0]][0]} ({base.root}): "
+                               f"{', '.join(sorted(model.changes))}"))
+    return key, patched_document(base, doc)
+
+
+def patched_document(base: LoadedDocument, patch: LoadedDocument) -> LoadedDocument:
+    """``base`` with ``patch.data["changes"]`` merged in: mappings key by key, anything else
+    replaced. Positions of changed values point into the patch, so a problem with a new value
+    is reported where the patch writes it."""
+    changes = patch.data["changes"]
+    positions = dict(base.positions)
+    value_positions = dict(base.value_positions)
+    for source, target in ((patch.positions, positions), (patch.value_positions, value_positions)):
+        for path, location in source.items():
+            if len(path) > 1 and path[0] == "changes":
+                target[path[1:]] = location
+    return LoadedDocument(path=base.path, index=base.index, data=_merged(base.data, changes), file=base.file,
+                          positions=MappingProxyType(positions), value_positions=MappingProxyType(value_positions))
+
+
+def _merged(base: Any, changes: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in changes.items():
+        out[key] = _merged(base[key], value) if isinstance(value, dict) and isinstance(base.get(key), dict) else value
+    return out

@@ -1,0 +1,168 @@
+"""Packs on top of packs: an expansion in its own folder requires the base pack, resolves ids
+across both, replaces and patches base content (each reported as info), and exports only its own."""
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+from validate_helpers import lines, write_pack
+
+from doria_forge.cli import app
+from doria_forge.export.pdf import build_decks
+from doria_forge.validate import Severity, validate_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "frost-crypt"
+runner = CliRunner()
+
+MANIFEST = "kind: pack\nid: frost-crypt\nname: Frost\nversion: 0.1.0\nrequires: [{requires}]\n"
+
+
+@pytest.fixture()
+def expansion(tmp_path) -> Path:
+    """A copy of the example expansion, alone in a folder: doria-base comes from the shipped packs."""
+    dest = tmp_path / "frost-crypt"
+    shutil.copytree(EXAMPLE, dest)
+    return dest
+
+
+def test_the_example_expansion_validates_against_the_shipped_base_pack(expansion):
+    result = validate_pack(expansion, display_root="")
+    assert result.errors == 0 and result.warnings == 0, lines(result.problems)
+    pack = result.pack
+    assert pack.info.id == "frost-crypt"
+    # ids resolve across packs: the new scenario starts on the base pack's A-1, the base heroes are there
+    assert "warrior" in pack.characters and "frost_wight" in pack.monsters
+    assert pack.level_card("orc", 2).attack == "2D+6"  # the erratum applied; the other fields kept
+    assert pack.level_card("orc", 2).hit_points == 1
+    assert [r.id for r in pack.requires] == ["doria-base"]
+    assert lines(result.problems) == [
+        "errata/orc.yaml:4:9 info [pack-override] patches monster_level 'orc-2' of doria-base 0.1.0 "
+        f"({_base_file('monsters/orc.yaml')}:34:1): attack",
+    ]
+
+
+def _base_file(rel: str) -> str:
+    return (ROOT / "content" / rel).resolve().relative_to(Path.cwd()).as_posix() if (
+        ROOT / "content").resolve().is_relative_to(Path.cwd()) else (ROOT / "content" / rel).as_posix()
+
+
+def test_exports_print_only_the_expansions_own_cards(expansion):
+    pack = validate_pack(expansion).pack
+    refs = {card.ref for deck in build_decks(pack) for card in deck.cards}
+    assert "monster:frost_wight" in refs and "monster_level:orc-2" in refs  # new, and patched
+    assert "monster:goblin" not in refs and "character:warrior" not in refs
+    everything = {card.ref for deck in build_decks(pack.printing(None)) for card in deck.cards}
+    assert "monster:goblin" in everything
+
+
+def test_the_bundle_holds_own_documents_and_records_the_required_pack_with_its_hash(expansion, tmp_path):
+    result = runner.invoke(app, ["export", "bundle", str(expansion), "--out", str(tmp_path / "fc.json")])
+    assert result.exit_code == 0, result.output
+    bundle = json.loads((tmp_path / "fc.json").read_text())
+    base = runner.invoke(app, ["export", "bundle", str(ROOT / "content"), "--out", str(tmp_path / "base.json")])
+    assert base.exit_code == 0
+    base_hash = json.loads((tmp_path / "base.json").read_text())["manifest"]["content_sha256"]
+    assert bundle["manifest"]["requires"] == [{"id": "doria-base", "version": "0.1.0", "content_sha256": base_hash}]
+    assert sorted(bundle["documents"]["monster"]) == ["frost_wight"]
+    assert "goblin" not in bundle["documents"]["monster"]
+    full = runner.invoke(app, ["export", "bundle", str(expansion), "--with-dependencies",
+                               "--out", str(tmp_path / "all.json")])
+    assert full.exit_code == 0
+    assert "goblin" in json.loads((tmp_path / "all.json").read_text())["documents"]["monster"]
+
+
+def test_a_missing_required_pack_is_an_error_at_the_requirement(tmp_path):
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-extras")})
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1
+    assert "pack.yaml:5:12: error [requires] no pack 'doria-extras' found" in result.output
+    assert "doria-base 0.1.0" in result.output  # what was found instead
+
+
+def test_a_version_outside_the_range_is_an_error(tmp_path):
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="'doria-base >=2.0'")})
+    result = validate_pack(pack, display_root="")
+    assert lines(result.problems, "requires") == [
+        "pack.yaml:5:12 error [requires] frost-crypt requires doria-base >=2.0, but the pack found is doria-base "
+        f"0.1.0 ({_shown(ROOT / 'content')})",
+    ]
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.resolve().as_posix()
+
+
+def test_packs_beside_the_pack_and_in_the_environment_are_found(tmp_path, monkeypatch):
+    """A designer's project: a pack requiring a sibling pack, which requires the base pack."""
+    write_pack(tmp_path / "project" / "ice", {"pack.yaml": MANIFEST.replace("frost-crypt", "ice").format(
+        requires="doria-base"), "monsters/yeti.yaml": _monster("yeti")})
+    exp = write_pack(tmp_path / "project" / "exp", {
+        "pack.yaml": MANIFEST.format(requires="ice"),
+        "heroes/h.yaml": "kind: character\nid: h\nname: H\nattributes: {STR: 9, CON: 9, AGI: 9, PER: 9, WIS: 7, "
+                         "PSI: 7}\nstandard_items: [combat_hammer]\n"})
+    result = validate_pack(exp, display_root="")
+    assert result.errors == 0, lines(result.problems)
+    assert [r.id for r in result.pack.requires] == ["doria-base", "ice"]  # load order: dependencies first
+    assert "yeti" in result.pack.monsters
+    moved = tmp_path / "elsewhere"
+    shutil.move(str(tmp_path / "project" / "ice"), moved)
+    assert "requires" in [p.rule_id for p in validate_pack(exp).problems]
+    monkeypatch.setenv("DORIA_FORGE_PACKS", str(moved))
+    assert validate_pack(exp).errors == 0
+
+
+def _monster(monster_id: str) -> str:
+    from validate_helpers import monster_with_levels
+
+    return monster_with_levels(monster_id)
+
+
+def test_packs_requiring_each_other_are_reported_as_a_cycle(tmp_path):
+    write_pack(tmp_path / "a", {"pack.yaml": MANIFEST.replace("frost-crypt", "a").format(requires="b")})
+    write_pack(tmp_path / "b", {"pack.yaml": MANIFEST.replace("frost-crypt", "b").format(requires="a")})
+    result = validate_pack(tmp_path / "a", display_root="")
+    assert any("cycle: a -> b -> a" in p.message for p in result.problems), lines(result.problems)
+
+
+def test_a_replacement_is_an_info_and_its_own(tmp_path):
+    text = (ROOT / "content" / "traps" / "traps.yaml").read_text().split("---")[1].replace("damage: 2", "damage: 4")
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-base"), "traps.yaml": text})
+    result = validate_pack(pack, display_root="")
+    infos = [p for p in result.problems if p.severity is Severity.INFO]
+    assert [(p.file, p.rule_id) for p in infos] == [("traps.yaml", "pack-override")]
+    assert infos[0].message.startswith("replaces trap 'log_trap' of doria-base 0.1.0 (")
+    assert result.pack.traps["log_trap"].effect.damage == 4
+    assert result.pack.is_own("trap", "log_trap") and not result.pack.is_own("trap", "boulder_trap")
+
+
+def test_patch_mistakes_are_errors_at_the_patch(tmp_path):
+    patches = ("kind: patch\nid: p1\ntarget: monster_level/orc-9\nchanges: {attack: 3D}\n---\n"
+               "kind: patch\nid: p2\ntarget: monster_level/orc-3\nchanges:\n  attack: 3X\n")
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-base"), "errata.yaml": patches})
+    result = validate_pack(pack, display_root="")
+    assert [line for line in lines(result.problems) if "errata.yaml" in line] == [
+        "errata.yaml:3:9 error [pack-patch] patch target 'monster_level/orc-9' is in no pack this pack requires "
+        "(did you mean 'monster_level/orc-4'?)",
+        "errata.yaml:8:9 info [pack-override] patches monster_level 'orc-3' of doria-base 0.1.0 "
+        f"({_shown(ROOT / 'content' / 'monsters' / 'orc.yaml')}:47:1): attack",
+        "errata.yaml:10:11 error [dice-expression] attack: dice expression '3X' is not of the form 3D, 3D+2 or 2D-1",
+    ]
+
+
+def test_a_patch_in_a_pack_without_requires_is_an_error(tmp_path):
+    patch = "kind: patch\nid: p\ntarget: monster_level/orc-2\nchanges: {attack: 3D}\n"
+    result = validate_pack(write_pack(tmp_path / "p", {"errata.yaml": patch}), display_root="")
+    assert [p.rule_id for p in result.problems] == ["patch-target"]
+
+
+def test_an_installed_pack_can_be_named_by_its_id(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", "doria-base"])
+    assert result.exit_code == 0, result.output
+    assert "0 errors" in result.output
