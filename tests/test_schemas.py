@@ -3,7 +3,11 @@
 import json
 from pathlib import Path
 
+import pytest
+from jsonschema import Draft202012Validator
+
 from doria_forge.model import KINDS
+from doria_forge.load import load_pack
 from doria_forge.model.schema_export import schema_texts, stale_schemas, write_schemas
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,7 +20,7 @@ def test_checked_in_schemas_match_the_models():
 
 def test_every_kind_has_a_schema_that_forbids_unknown_fields():
     texts = schema_texts()
-    assert set(texts) == {f"{k}.schema.json" for k in KINDS}
+    assert set(texts) == {f"{k}.schema.json" for k in KINDS} | {"doria.schema.json"}
     monster = json.loads(texts["monster.schema.json"])
     assert monster["additionalProperties"] is False
     assert "action_points" in monster["properties"]
@@ -30,3 +34,30 @@ def test_stale_schema_is_detected_and_rewritten(tmp_path):
     assert stale_schemas(tmp_path) == ["monster.schema.json", "obsolete.schema.json"]
     write_schemas(tmp_path)
     assert stale_schemas(tmp_path) == []
+
+
+def _any_kind_validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads((ROOT / "schemas" / "doria.schema.json").read_text()))
+
+
+@pytest.mark.parametrize("pack", ["content", "examples/frost-crypt"])
+def test_every_shipped_document_passes_the_editor_schema(pack):
+    """What yaml-language-server checks in VS Code (README, *Editors*): every document of every
+    shipped file, multi-document files included, against the schema its kind chooses."""
+    validator = _any_kind_validator()
+    loaded = load_pack(ROOT / pack)
+    assert len(loaded.documents) > 5
+    for doc in loaded.documents:
+        errors = [f"{doc.file}:{doc.root.line}: {e.json_path}: {e.message}" for e in validator.iter_errors(doc.data)]
+        assert errors == []
+
+
+def test_the_editor_schema_reports_the_field_of_the_documents_own_kind():
+    validator = _any_kind_validator()
+    trap = {"kind": "trap", "id": "pit", "name": "Pit", "trap_type": "person", "check_attributes": ["AGI", "PER"],
+            "tn_base": 20, "effect": {"damgae": 2}}
+    errors = list(validator.iter_errors(trap))
+    assert [e.json_path for e in errors] == ["$.effect"]
+    assert "damgae" in errors[0].message
+    assert list(validator.iter_errors({"kind": "monstr", "id": "x"}))  # an unknown kind
+    assert list(validator.iter_errors({"kind": "monster", "id": "x", "name": "X"}))  # fields missing

@@ -1,13 +1,26 @@
-"""JSON Schema of every content kind, generated from the models (never written by hand)."""
+"""JSON Schema of every content kind, generated from the models (never written by hand).
+
+Besides one schema per kind (``monster.schema.json``...), ``doria.schema.json`` accepts any
+document by its ``kind``: for each kind an ``if kind is K then the schema of K`` branch, so an
+editor (yaml-language-server in VS Code, for example) checks every document of a multi-document
+file against its own kind and reports the mistake at the field, not "matches no schema".
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from pydantic.json_schema import models_json_schema
+
 from doria_forge.fsutil import atomic_write_text
 
 from . import KINDS
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_ID = "https://doria-forge.invalid/schemas/{name}"
+ANY_KIND = "doria.schema.json"
+"""File name of the schema that accepts a document of any kind."""
 
 
 def schema_texts() -> dict[str, str]:
@@ -15,10 +28,40 @@ def schema_texts() -> dict[str, str]:
     out = {}
     for kind, model in sorted(KINDS.items()):
         schema = model.model_json_schema()
-        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-        schema["$id"] = f"https://doria-forge.invalid/schemas/{kind}.schema.json"
-        out[f"{kind}.schema.json"] = json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        schema["$schema"] = DRAFT
+        schema["$id"] = SCHEMA_ID.format(name=f"{kind}.schema.json")
+        out[f"{kind}.schema.json"] = _text(schema)
+    out[ANY_KIND] = _text(any_kind_schema())
     return out
+
+
+def _text(schema: dict) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def any_kind_schema() -> dict:
+    """One schema for a document of any kind: ``kind`` is required and one of the kinds; an
+    ``if``/``then`` branch per kind applies that kind's model (a discriminated union written so
+    that validators report the field that is wrong rather than every kind it does not match)."""
+    kinds = sorted(KINDS.items())
+    refs, shared = models_json_schema([(model, "validation") for _, model in kinds],
+                                      ref_template="#/$defs/{model}")
+    branches = [
+        {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+         "then": refs[(model, "validation")]}
+        for kind, model in kinds
+    ]
+    return {
+        "$schema": DRAFT,
+        "$id": SCHEMA_ID.format(name=ANY_KIND),
+        "title": "Dungeons of Doria content document",
+        "description": "Any document of a doria-forge content pack; its `kind` chooses the schema that applies.",
+        "type": "object",
+        "required": ["kind", "id"],
+        "properties": {"kind": {"enum": [kind for kind, _ in kinds], "description": "What the document is."}},
+        "allOf": branches,
+        "$defs": shared.get("$defs", {}),
+    }
 
 
 def write_schemas(folder: Path) -> list[Path]:
