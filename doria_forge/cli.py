@@ -11,6 +11,7 @@ import typer
 
 from doria_forge import cli_print, cli_scenarios, lifecycle, pipeline, pipeline_scenarios
 from doria_forge.terminal import printable
+from doria_forge.authoring import new
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -294,6 +295,7 @@ def build(
 cli_print.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)
 cli_scenarios.register(simulate_app, lambda pack, full: _validated(pack, quiet_when_clean=True, full=full),
                        _fail)  # simulate scenario|campaign
+new.register(app)
 
 
 def main() -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from doria_forge.assets import asset_dir
 from doria_forge.load import LoadedDocument, Location, Problem, Severity, load_text
 from doria_forge.model.rules import Pack, Requirement
 
@@ -35,14 +36,10 @@ MANIFEST_NAMES = ("pack.yaml", "pack.yml")
 REQUIRES = "requires"
 """Rule id of the problems resolving ``requires`` finds."""
 
-_PACKAGE = Path(__file__).resolve().parent
-
-
 def shipped_pack_dirs() -> list[Path]:
     """The pack folders doria-forge ships: the base pack, inside the installed package
     (``doria_forge/content``) or, in a source checkout, the repository's ``content/``."""
-    packaged = _PACKAGE / "content"
-    folder = packaged if packaged.is_dir() else _PACKAGE.parent / "content"
+    folder = asset_dir("content")
     return [folder] if (folder / "pack.yaml").is_file() else []
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from doria_forge.assets import asset_dir
 from doria_forge.cardart import resolve as resolve_art
 from doria_forge.model import ContentPack
 
@@ -40,20 +41,9 @@ from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
 
 # doria-forge's own templates/ and layouts/ are the project of last resort: a designer's project
-# that has none of its own prints with these. An installed wheel carries them inside the package
-# (doria_forge/templates, doria_forge/layouts; see pyproject.toml); a source checkout has them at
-# its top level.
-PACKAGE_ROOT = Path(__file__).resolve().parents[2]
-PROJECT_ROOT = PACKAGE_ROOT.parent
-
-
-def _default_asset(name: str) -> Path:
-    packaged = PACKAGE_ROOT / name
-    return packaged if packaged.is_dir() else PROJECT_ROOT / name
-
-
-DEFAULT_LAYOUT_FILE = _default_asset("layouts") / "default.yaml"
-DEFAULT_TEMPLATES_DIR = _default_asset("templates")
+# that has none of its own prints with these (doria_forge.assets finds them in a wheel or a checkout).
+DEFAULT_LAYOUT_FILE = asset_dir("layouts") / "default.yaml"
+DEFAULT_TEMPLATES_DIR = asset_dir("templates")
 
 
 def project_assets(project: Path | None) -> tuple[Path, Path]:

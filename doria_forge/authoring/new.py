@@ -1,0 +1,173 @@
+"""``doria-forge new pack|monster|tile|scenario|hero|item ID``: a valid, commented starting file.
+
+``new pack ID`` creates the folder ``ID/`` with a manifest that requires the base pack and the
+editor schema (``doria.schema.json``). Any other kind is written into the pack the command runs
+in (the nearest folder up from the working folder holding a ``pack.yaml``; ``--pack`` names
+another): ``monsters/ID.yaml`` (the monster and its four Monster Level Cards), ``tiles/ID.yaml``,
+``scenarios/ID.yaml``, ``heroes/ID.yaml`` (with its two Standard Items), ``equipment/ID.yaml``.
+Each file starts with a ``# yaml-language-server: $schema=...`` line pointing at the editor
+schema (the pack's own, else the ``schemas/`` of a checkout above it; written into the pack
+when there is none), validates without a problem and simulates as it is.
+
+Templates: ``templates/new/<kind>.yaml.j2``. Existing files are never overwritten.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from doria_forge.assets import asset_dir
+from doria_forge.fsutil import atomic_write_text
+
+KINDS = ("pack", "monster", "tile", "scenario", "hero", "item")
+FOLDERS = {"monster": "monsters", "tile": "tiles", "scenario": "scenarios", "hero": "heroes", "item": "equipment"}
+SCHEMA_FILE = "doria.schema.json"
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
+
+# A monster between the base game's Ghoul and Orc: every number non-decreasing by level.
+LEVELS = (
+    {"level": 1, "attack": "2D+4", "defense": "2D+3", "psi_resistance": "2D+2", "damage": 2, "hit_points": 1,
+     "armor_rating": 0},
+    {"level": 2, "attack": "2D+6", "defense": "2D+4", "psi_resistance": "2D+3", "damage": 3, "hit_points": 2,
+     "armor_rating": 1},
+    {"level": 3, "attack": "3D+2", "defense": "2D+5", "psi_resistance": "2D+4", "damage": 3, "hit_points": 2,
+     "armor_rating": 1},
+    {"level": 4, "attack": "3D+4", "defense": "3D+1", "psi_resistance": "2D+5", "damage": 4, "hit_points": 3,
+     "armor_rating": 2},
+)
+
+
+class NewError(ValueError):
+    """The file cannot be made: a bad id, no pack to put it in, or it exists already (a usage error)."""
+
+
+@dataclass(frozen=True)
+class Created:
+    """What ``new`` wrote: the ``paths``, the main file first."""
+
+    paths: tuple[Path, ...]
+
+
+def find_pack_root(start: Path) -> Path | None:
+    """The nearest folder from ``start`` upward holding a ``pack.yaml``, or None."""
+    start = Path(os.path.abspath(start))
+    for folder in (start, *start.parents):
+        if (folder / "pack.yaml").is_file() or (folder / "pack.yml").is_file():
+            return folder
+    return None
+
+
+def _name(doc_id: str) -> str:
+    return " ".join(part.capitalize() for part in re.split(r"[_\-]+", doc_id) if part) or doc_id
+
+
+def _render(kind: str, **context: object) -> str:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(asset_dir("templates") / "new"),
+                             undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+                             trim_blocks=True, lstrip_blocks=True)
+    return env.get_template(f"{kind}.yaml.j2").render(**context)
+
+
+def _schema_line(target: Path, schema: Path) -> str:
+    relative = Path(os.path.relpath(schema, target.parent)).as_posix()
+    return f"# yaml-language-server: $schema={relative}"
+
+
+def _schema_for(target: Path, pack_root: Path) -> tuple[Path, bool]:
+    """The editor schema a new file in ``pack_root`` points at, and whether it must be written:
+    the pack's own ``doria.schema.json``, else ``schemas/doria.schema.json`` of a folder above
+    (a checkout's), else a new one in the pack."""
+    own = pack_root / SCHEMA_FILE
+    if own.is_file():
+        return own, False
+    for folder in (pack_root, *pack_root.parents):
+        candidate = folder / "schemas" / SCHEMA_FILE
+        if candidate.is_file():
+            return candidate, False
+    return own, True
+
+
+def _schema_text() -> str:
+    from doria_forge.model.schema_export import ANY_KIND, schema_texts
+
+    return schema_texts()[ANY_KIND]
+
+
+def _base_requirement() -> str:
+    from doria_forge.packs import read_manifest, shipped_pack_dirs
+
+    for folder in shipped_pack_dirs():
+        found = read_manifest(folder)
+        if found is not None:
+            major = int(found.version.split(".")[0])
+            return f"{found.id} >={found.version},<{major + 1}.0.0"
+    return "doria-base"
+
+
+def _write_new(path: Path, text: str) -> Path:
+    if path.exists():
+        raise NewError(f"{path} exists already; choose another id or remove it")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write_text(path, text)
+
+
+def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
+    """Write the starting file(s) of ``kind`` (one of :data:`KINDS`) with id ``doc_id``.
+
+    ``where``: for ``pack`` the folder the new pack folder goes into (default: the working
+    folder); for other kinds a folder inside the pack (default: the working folder). Raises
+    :class:`NewError` for a bad kind or id, no pack found, or a file that exists.
+    """
+    if kind not in KINDS:
+        raise NewError(f"unknown kind {kind!r}; use one of {', '.join(KINDS)}")
+    if not _ID.match(doc_id) or len(doc_id) > 64:
+        raise NewError(f"id {doc_id!r} must be letters, digits, '_' and '-', starting with a letter or digit")
+    where = Path(where) if where is not None else Path.cwd()
+    context = {"id": doc_id, "name": _name(doc_id)}
+    if kind == "pack":
+        root = where / doc_id
+        if root.exists():
+            raise NewError(f"{root} exists already; choose another id or folder")
+        manifest = root / "pack.yaml"
+        schema = root / SCHEMA_FILE
+        text = _render("pack", schema_line=_schema_line(manifest, schema), base_requirement=_base_requirement(),
+                       **context)
+        return Created((_write_new(manifest, text), _write_new(schema, _schema_text())))
+    pack_root = find_pack_root(where)
+    if pack_root is None:
+        raise NewError(f"no pack here: no pack.yaml in {where} or above it; run `doria-forge new pack ID` first, "
+                       "or pass --pack")
+    target = pack_root / FOLDERS[kind] / f"{doc_id}.yaml"
+    schema, missing = _schema_for(target, pack_root)
+    text = _render(kind, schema_line=_schema_line(target, schema), levels=LEVELS, **context)
+    written = [_write_new(target, text)]
+    if missing:
+        written.append(_write_new(schema, _schema_text()))
+    return Created(tuple(written))
+
+
+def register(app) -> None:
+    """Add ``new`` to the command line ``app`` (a Typer app)."""
+    import typer
+
+    @app.command("new")
+    def new(
+        kind: str = typer.Argument(..., metavar="KIND", help=f"One of: {', '.join(KINDS)}."),
+        doc_id: str = typer.Argument(..., metavar="ID", help="Id of the new pack or document (orc, B-4, frost_wight)."),
+        pack: Path | None = typer.Option(None, "--pack", help="The pack to add to (default: the pack around the "
+                                         "working folder); for `new pack`, the folder to create it in."),
+    ) -> None:
+        """Write a valid, commented starting file: a pack (a folder requiring the base pack), or a monster
+        with its four Monster Level Cards, a Room Tile, a scenario, a hero or an item in the current pack."""
+        try:
+            created = create(kind, doc_id, where=pack)
+        except NewError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        for path in created.paths:
+            typer.echo(str(path))

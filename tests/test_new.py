@@ -1,0 +1,79 @@
+"""`doria-forge new`: valid, commented starting files that carry the editor schema."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.validate import validate_pack
+
+runner = CliRunner()
+
+
+def _new(*args: str, cwd: Path, monkeypatch):
+    monkeypatch.chdir(cwd)
+    return runner.invoke(app, ["new", *args])
+
+
+def _schema_target(path: Path) -> Path:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema="), first
+    return (path.parent / first.split("=", 1)[1]).resolve()
+
+
+def test_a_new_pack_and_one_of_each_kind_validate_clean_and_simulate(tmp_path, monkeypatch):
+    result = _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    pack = tmp_path / "frost"
+    manifest = (pack / "pack.yaml").read_text()
+    assert "requires:\n  - doria-base >=0.1.0,<1.0.0" in manifest
+    for kind, doc_id in (("monster", "yeti"), ("tile", "G-9"), ("scenario", "cold_night"), ("hero", "skald"),
+                         ("item", "ice_axe")):
+        result = _new(kind, doc_id, cwd=pack, monkeypatch=monkeypatch)
+        assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(pack).as_posix() for p in pack.rglob("*.yaml"))
+    assert files == ["equipment/ice_axe.yaml", "heroes/skald.yaml", "monsters/yeti.yaml", "pack.yaml",
+                     "scenarios/cold_night.yaml", "tiles/G-9.yaml"]
+    for path in pack.rglob("*.yaml"):
+        schema = _schema_target(path)
+        assert schema == (pack / "doria.schema.json").resolve()
+        assert "allOf" in json.loads(schema.read_text())
+    checked = validate_pack(pack)
+    assert [p for p in checked.problems if p.severity.value != "info"] == []
+    monster = checked.pack
+    assert [monster.level_card("yeti", lv).level for lv in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    out = tmp_path / "sim.json"
+    sim = runner.invoke(app, ["simulate", str(pack), "--runs", "1", "--level", "1", "--jobs", "1",
+                              "--no-progress", "--out", str(out)])
+    assert sim.exit_code == 0, sim.output
+    cells = json.loads(out.read_text())["cells"]
+    assert {c["monster"] for c in cells if c["hero"] == "warrior"} == {"yeti"}
+    assert {c["hero"] for c in cells} >= {"skald", "warrior"}
+
+
+def test_inside_a_checkout_new_files_point_at_its_schemas_folder(tmp_path, monkeypatch):
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "doria.schema.json").write_text("{}")
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "pack.yaml").write_text("kind: pack\nid: mine\nname: Mine\nversion: 1.0.0\n")
+    result = _new("tile", "Z-1", cwd=tmp_path / "content", monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    tile = tmp_path / "content" / "tiles" / "Z-1.yaml"
+    assert tile.read_text().splitlines()[0] == "# yaml-language-server: $schema=../../schemas/doria.schema.json"
+    assert not (tmp_path / "content" / "doria.schema.json").exists()
+
+
+def test_new_refuses_to_overwrite_and_needs_a_pack_and_a_good_id(tmp_path, monkeypatch):
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    assert _new("monster", "yeti", cwd=tmp_path / "frost", monkeypatch=monkeypatch).exit_code == 0
+    before = (tmp_path / "frost" / "monsters" / "yeti.yaml").read_text()
+    again = _new("monster", "yeti", cwd=tmp_path / "frost", monkeypatch=monkeypatch)
+    assert again.exit_code == 2 and "exists already" in again.output
+    assert (tmp_path / "frost" / "monsters" / "yeti.yaml").read_text() == before
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    lost = _new("monster", "yeti", cwd=outside, monkeypatch=monkeypatch)
+    assert lost.exit_code == 2 and "no pack here" in lost.output
+    assert _new("item", "bad id!", cwd=tmp_path / "frost", monkeypatch=monkeypatch).exit_code == 2
+    assert _new("dragon", "x", cwd=tmp_path / "frost", monkeypatch=monkeypatch).exit_code == 2
