@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from doria_forge.model import KINDS
 from doria_forge.load import load_pack
+from doria_forge.model import KINDS
 from doria_forge.model.schema_export import schema_texts, stale_schemas, write_schemas
 
 ROOT = Path(__file__).resolve().parents[1]
