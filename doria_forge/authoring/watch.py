@@ -1,0 +1,128 @@
+"""``doria-forge watch [PACK] [--preview ID ...]``: validate again on every save, refresh previews.
+
+Watches the pack folder, the project's ``layouts/`` and the folders of the packs it requires
+(unless they are installed inside doria-forge) with watchfiles, a maintained file-watching
+library (native events, polling where there are none). On every batch of saved YAML files or
+card art it prints which files changed, the validation report, and, when the pack is valid,
+renders each ``--preview`` card or Room Tile again to ``OUT/<id>.png``. Ctrl-C stops it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from doria_forge.assets import PACKAGE_ROOT
+
+WATCHED_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg")
+
+
+@dataclass(frozen=True)
+class Round:
+    """One validation after a change: the ``problems`` count by severity and the previews drawn."""
+
+    errors: int
+    warnings: int
+    previews: tuple[Path, ...]
+
+
+def watched_folders(pack: Path) -> list[Path]:
+    """The pack folder, the project's ``layouts/`` (when it has one) and the folders of the packs the
+    pack requires, except packs shipped inside doria-forge (they change only with an upgrade)."""
+    from doria_forge import pipeline
+    from doria_forge.packs import resolve
+    from doria_forge.validate.packs import manifest_of
+
+    root = pipeline.pack_folder(pack)
+    folder = root if root.is_dir() else root.parent
+    folders = [folder]
+    layouts = pipeline.project_dir(pack) / "layouts"
+    if layouts.is_dir():
+        folders.append(layouts)
+    from doria_forge.load import load_pack
+
+    found = manifest_of(load_pack(folder).documents) if folder.is_dir() else None
+    if found is not None:
+        for required in resolve(folder, *found).packs:
+            if not required.root.resolve().is_relative_to(PACKAGE_ROOT):
+                folders.append(required.root)
+    return folders
+
+
+def relevant(path: str) -> bool:
+    """Whether a changed file can change validation or a preview: YAML and card art, not hidden."""
+    name = os.path.basename(path)
+    return name.lower().endswith(WATCHED_SUFFIXES) and not name.startswith(".")
+
+
+def check(pack: Path, previews: Iterable[str], out: Path, echo: Callable[[str], None]) -> Round:
+    """Validate ``pack``, print the report through ``echo``, and when it is valid render each of
+    ``previews`` (card or tile ids) to ``out/<id>.png``."""
+    from doria_forge import pipeline
+    from doria_forge.validate.formatters import format_result
+
+    try:
+        result = pipeline.validate(pack)
+    except pipeline.UsageError as exc:
+        echo(f"error: {exc}")
+        return Round(1, 0, ())
+    for line in format_result(result, "text").splitlines():
+        echo(line)
+    drawn: list[Path] = []
+    if result.pack is not None:
+        for item in previews:
+            target = out / f"{item.replace(':', '_')}.png"
+            try:
+                drawn.append(pipeline.preview(result.pack, item, target, project=pipeline.project_dir(pack)))
+                echo(f"preview: {target}")
+            except (pipeline.UsageError, pipeline.ExportFailed) as exc:
+                echo(f"preview {item}: {exc}")
+    return Round(result.errors, result.warnings, tuple(drawn))
+
+
+def run(pack: Path, changes: Iterable[set[tuple[object, str]]], *, previews: Iterable[str] = (),
+        out: Path = Path("build/preview"), echo: Callable[[str], None] = print) -> list[Round]:
+    """Check once, then once per batch of ``changes`` that touches a relevant file (see
+    :func:`relevant`); returns every round. ``changes`` is what ``watchfiles.watch`` yields."""
+    previews = list(previews)
+    rounds = [check(pack, previews, out, echo)]
+    for batch in changes:
+        changed = sorted({path for _, path in batch if relevant(path)})
+        if not changed:
+            continue
+        echo(f"--- {time.strftime('%H:%M:%S')} changed: {', '.join(_shown(p) for p in changed)}")
+        rounds.append(check(pack, previews, out, echo))
+    return rounds
+
+
+def _shown(path: str) -> str:
+    relative = os.path.relpath(path)
+    return relative if not relative.startswith("..") else path
+
+
+def register(app) -> None:
+    """Add ``watch`` to the command line ``app``."""
+    import typer
+
+    @app.command("watch")
+    def watch(
+        pack: Path = typer.Argument(Path("content"), help="Pack folder."),
+        preview: list[str] | None = typer.Option(None, "--preview", help="A card or Room Tile id to draw again "
+                                                 "after every change (repeatable)."),
+        out: Path = typer.Option(Path("build/preview"), "--out", help="Folder for the preview PNGs."),
+    ) -> None:
+        """Validate again on every save (YAML and card art) and refresh the previews; Ctrl-C stops."""
+        import watchfiles
+
+        from doria_forge import pipeline
+
+        if not pipeline.pack_folder(pack).exists():
+            typer.echo(f"error: pack path {pack} does not exist", err=True)
+            raise typer.Exit(2)
+        folders = watched_folders(pack)
+        typer.echo(f"watching {', '.join(_shown(str(f)) for f in folders)} (Ctrl-C stops)")
+        changes = watchfiles.watch(*folders, raise_interrupt=False, debounce=300)
+        run(pack, changes, previews=preview or [], out=out, echo=typer.echo)

@@ -1,0 +1,67 @@
+"""`doria-forge watch`: validation again after every save, previews drawn again."""
+
+import threading
+from pathlib import Path
+
+import watchfiles
+from validate_helpers import monster_with_levels, write_pack
+
+from doria_forge.authoring.watch import relevant, run
+
+
+def _pack(root: Path) -> Path:
+    return write_pack(root, {"monsters/orc.yaml": monster_with_levels("orc")})
+
+
+def test_each_relevant_save_validates_again_and_redraws_the_previews(tmp_path):
+    pack = _pack(tmp_path / "pack")
+    orc = pack / "monsters" / "orc.yaml"
+    lines: list[str] = []
+
+    def changes():
+        orc.write_text(orc.read_text().replace("range: 1", "range: x"))
+        yield {(watchfiles.Change.modified, str(orc))}
+        yield {(watchfiles.Change.added, str(pack / "notes.txt"))}  # not content: no new round
+        orc.write_text(orc.read_text().replace("range: x", "range: 1"))
+        yield {(watchfiles.Change.modified, str(orc))}
+
+    rounds = run(pack, changes(), previews=["orc-2"], out=tmp_path / "previews", echo=lines.append)
+    assert [(r.errors, len(r.previews)) for r in rounds] == [(0, 1), (1, 0), (0, 1)]
+    assert (tmp_path / "previews" / "orc-2.png").read_bytes().startswith(b"\x89PNG")
+    assert any("orc.yaml:" in line and "[schema] range" in line for line in lines)
+    assert sum(line.startswith("--- ") for line in lines) == 2
+
+
+def test_only_yaml_and_card_art_count():
+    assert relevant("/p/monsters/orc.yaml") and relevant("/p/art/orc.PNG")
+    assert not relevant("/p/notes.txt") and not relevant("/p/.orc.yaml.swp") and not relevant("/p/.hidden.yaml")
+
+
+def test_a_real_save_is_seen(tmp_path):
+    """Through watchfiles itself: the file is saved after the first report, the watch stops once
+    the broken save is reported (or after 20 s, so a missed event fails instead of hanging)."""
+    pack = _pack(tmp_path / "pack")
+    orc = pack / "monsters" / "orc.yaml"
+    stop, started = threading.Event(), threading.Event()
+    lines: list[str] = []
+
+    def echo(line: str) -> None:
+        lines.append(line)
+        if " in 1 file" in line:
+            started.set()
+        if line.startswith("1 error"):
+            stop.set()
+
+    def save() -> None:
+        started.wait(20)
+        while not stop.wait(0.5):  # again until seen: the watcher starts after the first report
+            orc.write_text(orc.read_text().replace("range: 1", "range: x"))
+
+    threading.Thread(target=save, daemon=True).start()
+    timer = threading.Timer(20, stop.set)
+    timer.start()
+    try:
+        rounds = run(pack, watchfiles.watch(pack, stop_event=stop, debounce=100, step=20), echo=echo)
+    finally:
+        timer.cancel()
+    assert rounds[0].errors == 0 and rounds[-1].errors == 1, lines
