@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from doria_forge import cli_print, cli_scenarios, lifecycle, pipeline, pipeline_scenarios
-from doria_forge.authoring import new, spreadsheet, watch
+from doria_forge.authoring import diff, new, spreadsheet, watch
 from doria_forge.terminal import printable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -297,6 +297,7 @@ cli_scenarios.register(simulate_app, lambda pack, full: _validated(pack, quiet_w
                        _fail)  # simulate scenario|campaign
 new.register(app)
 watch.register(app)
+diff.register(app)
 spreadsheet.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)  # import, export csv
 
 

@@ -67,12 +67,19 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         duplex_offset: str | None = typer.Option(None, "--duplex-offset", help="X,Y in mm: move the backs to meet "
                                                  "the fronts (measure with duplex_calibration.pdf)."),
         with_dependencies: bool = with_dependencies_opt,
+        changed_since: str | None = typer.Option(None, "--changed-since", help="Only the cards added or changed "
+                                                 "since this version (a folder or git revision): an errata sheet."),
     ) -> None:
         """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
         options = dict(paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
                        one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), **options)  # usage errors first
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
+        if changed_since is not None:
+            content = run(pipeline_print.errata, content, pack, changed_since)
+            if not content.own:
+                typer.echo(f"no card changed since {changed_since}: nothing to print")
+                return
         paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), **options)
         for p in paths:
             typer.echo(str(p))

@@ -130,6 +130,21 @@ def check_base_url(base_url: str | None) -> None:
         raise UsageError("--base-url is empty; give the address the images will be hosted at")
 
 
+def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:
+    """``pack`` printing only the documents added or changed since version ``old`` (a folder or a git
+    revision of ``pack_path``, see ``doria_forge.authoring.diff``). Raises UsageError for a version that
+    cannot be read, ExportFailed when it does not validate."""
+    from doria_forge.authoring.diff import DiffError, VersionInvalid, compare, load_version
+
+    try:
+        before = load_version(old, Path(pack_path))
+    except DiffError as exc:
+        raise UsageError(str(exc)) from None
+    except VersionInvalid as exc:
+        raise ExportFailed(str(exc)) from None
+    return pack.printing(compare(before, pack).touched)
+
+
 def cards_to_print(pack: ContentPack) -> int:
     """How many card faces and backs an image export draws (for a progress bar's total)."""
     from doria_forge.export.pdf import build_decks

@@ -184,7 +184,8 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     """Write every printable PDF of ``pack`` into ``out_dir`` and return their paths in order.
 
     One PDF per deck (see the module docstring), then ``character_sheets.pdf``,
-    ``campaign_sheets.pdf``, ``scenarios.pdf`` (when the pack has scenarios) and
+    ``campaign_sheets.pdf`` (for a pack printing only part of the game, ``ContentPack.own``: when
+    it prints heroes, campaigns), ``scenarios.pdf`` (when the pack prints scenarios) and
     ``duplex_calibration.pdf`` (when the layout asks for a calibration page). The layout is
     ``layout_file`` (the project's ``layouts/default.yaml`` by default; a missing default file means
     built-in defaults) with ``layout.profile_file`` and ``layout.layout_file`` overlaid and the rest
@@ -202,10 +203,14 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         written.append(write_card_sheets(out_dir / f"{deck.name}.pdf", deck.cards, sheet,
                                          f"{pack.info.display_name}: {deck.title}"))
     sheets = layout_data.for_deck("sheets", layout)
-    written.append(write_pages(out_dir / "character_sheets.pdf", character_sheet_faces(pack), sheets,
-                               f"{pack.info.display_name}: Character Sheets"))
-    written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
-                               f"{pack.info.display_name}: Campaign Overview Sheets"))
+    # The blank sheets belong to a whole game: a pack printing part of one (an expansion, an errata
+    # sheet) prints them only with its own heroes or campaigns.
+    if pack.own is None or pack.own_of_kind("character"):
+        written.append(write_pages(out_dir / "character_sheets.pdf", character_sheet_faces(pack), sheets,
+                                   f"{pack.info.display_name}: Character Sheets"))
+    if pack.own is None or pack.own_of_kind("campaign"):
+        written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
+                                   f"{pack.info.display_name}: Campaign Overview Sheets"))
     if pack.own_of_kind("scenario"):
         written.append(write_scenarios(out_dir / "scenarios.pdf", pack, layout_data.for_deck("scenarios", layout),
                                        templates_dir))

@@ -1,0 +1,231 @@
+"""``doria-forge diff OLD [NEW]``: which cards changed which fields between two versions of a pack.
+
+A version is a pack folder, or a git revision (``v0.1.0``, ``HEAD~3``, a commit) of the pack
+folder ``--pack`` (default ``content``) in the git repository holding it; ``NEW`` defaults to
+the pack folder as it is now. A pack at a revision is read from git into a temporary folder
+(nothing in the working copy changes); the packs it requires are found as for the pack itself.
+
+Documents are compared by ``kind`` and ``id``, field by field after validation (so ``3D+0``
+and ``3D`` are the same value): added, removed, and changed with each changed field and its
+old and new value. For an expansion only its own documents count. ``export pdf
+--changed-since OLD`` prints just the added and changed cards: an errata sheet.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tarfile
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from doria_forge.model import ContentPack
+
+from .spreadsheet import flatten
+
+
+class DiffError(ValueError):
+    """A version that cannot be read: not a folder, not a git revision, outside a repository."""
+
+
+class VersionInvalid(Exception):
+    """A version of the pack has validation errors (exit 1): ``result`` is its ValidationResult."""
+
+    def __init__(self, label: str, result: Any) -> None:
+        self.label = label
+        self.result = result
+        super().__init__(f"{label} does not validate: {result.errors} errors")
+
+
+@dataclass(frozen=True)
+class FieldChange:
+    """One field (a dotted path such as ``attacks.0.dice``) with its ``old`` and ``new`` value
+    (None when absent)."""
+
+    field: str
+    old: Any
+    new: Any
+
+
+@dataclass
+class PackDiff:
+    """What changed from one version to the other, keyed ``(kind, id)``, sorted."""
+
+    added: list[tuple[str, str]] = field(default_factory=list)
+    removed: list[tuple[str, str]] = field(default_factory=list)
+    changed: dict[tuple[str, str], list[FieldChange]] = field(default_factory=dict)
+
+    @property
+    def touched(self) -> frozenset[tuple[str, str]]:
+        """Documents added or changed: what an errata sheet prints."""
+        return frozenset(self.added) | frozenset(self.changed)
+
+    def lines(self) -> list[str]:
+        """The diff as text, one line per document and per changed field, then a summary."""
+        out = []
+        for kind, doc_id in self.added:
+            out.append(f"added   {kind} {doc_id}")
+        for kind, doc_id in self.removed:
+            out.append(f"removed {kind} {doc_id}")
+        for (kind, doc_id), changes in self.changed.items():
+            out.append(f"changed {kind} {doc_id}")
+            for c in changes:
+                out.append(f"    {c.field}: {_shown(c.old)} -> {_shown(c.new)}")
+        out.append(f"{len(self.changed)} changed, {len(self.added)} added, {len(self.removed)} removed")
+        return out
+
+    def to_data(self) -> dict:
+        """JSON-ready: ``added``/``removed`` as ``kind:id`` strings, ``changed`` as
+        ``{"kind:id": [{"field", "old", "new"}...]}``."""
+        return {
+            "added": [f"{k}:{i}" for k, i in self.added],
+            "removed": [f"{k}:{i}" for k, i in self.removed],
+            "changed": {f"{k}:{i}": [{"field": c.field, "old": c.old, "new": c.new} for c in changes]
+                        for (k, i), changes in self.changed.items()},
+        }
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _fields(doc: Any) -> dict[str, Any]:
+    return flatten(doc.model_dump(mode="json", by_alias=True))
+
+
+def compare(old: ContentPack, new: ContentPack) -> PackDiff:
+    """The documents of ``new`` against those of ``old`` (each pack's own documents)."""
+    def docs(pack: ContentPack) -> dict[tuple[str, str], Any]:
+        own = pack.own_pack()
+        return {(d.kind, d.id): d for d in own if d.kind != "pack"}
+
+    before, after = docs(old), docs(new)
+    result = PackDiff(added=sorted(set(after) - set(before)), removed=sorted(set(before) - set(after)))
+    for key in sorted(set(before) & set(after)):
+        if before[key] == after[key]:
+            continue
+        a, b = _fields(before[key]), _fields(after[key])
+        changes = [FieldChange(f, a.get(f), b.get(f)) for f in sorted(set(a) | set(b)) if a.get(f) != b.get(f)]
+        result.changed[key] = changes
+    return result
+
+
+# ------------------------------------------------------------------------------ versions
+def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False)
+    except OSError as exc:
+        raise DiffError(f"cannot run git: {exc.strerror or exc}") from None
+
+
+@contextmanager
+def checked_out(revision: str, pack: Path) -> Iterator[Path]:
+    """The pack folder ``pack`` as it is at git ``revision``, in a temporary folder removed afterwards.
+    Raises DiffError when ``pack`` is not in a git repository or ``revision`` does not name a commit
+    that has it."""
+    pack = Path(os.path.abspath(pack))
+    where = pack if pack.is_dir() else pack.parent
+    top = _git(["rev-parse", "--show-toplevel"], where)
+    if top.returncode != 0:
+        raise DiffError(f"{revision!r} is not a folder, and {pack} is not in a git repository to read it from")
+    root = Path(top.stdout.decode().strip())
+    relative = pack.relative_to(root.resolve()) if pack.is_relative_to(root.resolve()) else pack.relative_to(root)
+    commit = _git(["rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"], root)
+    if commit.returncode != 0:
+        raise DiffError(f"{revision!r} is neither a folder nor a git revision of {root}")
+    archive = _git(["archive", "--format=tar", commit.stdout.decode().strip(), "--", relative.as_posix()], root)
+    if archive.returncode != 0:
+        raise DiffError(f"{relative.as_posix()} does not exist at {revision}: "
+                        f"{archive.stderr.decode(errors='replace').strip()}")
+    with tempfile.TemporaryDirectory(prefix="doria-diff-") as tmp:
+        import io
+
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(tmp, filter="data")
+        yield Path(tmp) / relative
+
+
+@contextmanager
+def _requirements_beside(pack: Path) -> Iterator[None]:
+    """Packs a pack read from git requires are found beside the working copy of the pack."""
+    from doria_forge.packs import ENV_VAR
+
+    before = os.environ.get(ENV_VAR)
+    extra = str(Path(os.path.abspath(pack)).parent)
+    os.environ[ENV_VAR] = os.pathsep.join(p for p in (before, extra) if p)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(ENV_VAR, None)
+        else:
+            os.environ[ENV_VAR] = before
+
+
+def load_version(spec: str, pack: Path) -> ContentPack:
+    """The validated pack of version ``spec``: a folder, else a git revision of ``pack``.
+    Raises DiffError (a usage error) or VersionInvalid (the version has errors)."""
+    from doria_forge import pipeline
+
+    def validated(folder: Path, label: str) -> ContentPack:
+        try:
+            result = pipeline.validate(folder)
+        except pipeline.UsageError as exc:
+            raise DiffError(str(exc)) from None
+        if result.pack is None:
+            raise VersionInvalid(label, result)
+        return result.pack
+
+    if Path(spec).is_dir():
+        return validated(Path(spec), spec)
+    with checked_out(spec, pack) as folder, _requirements_beside(pack):
+        return validated(folder, f"{pack} at {spec}")
+
+
+def changed_since(old: str, pack: Path) -> tuple[ContentPack, PackDiff]:
+    """The pack at ``pack`` as it is now, and what changed in it since version ``old``."""
+    new = load_version(str(pack), pack)
+    return new, compare(load_version(old, pack), new)
+
+
+def register(app) -> None:
+    """Add ``diff`` to the command line ``app``."""
+    import typer
+
+    @app.command("diff")
+    def diff(
+        old: str = typer.Argument(..., help="The old version: a pack folder or a git revision (v0.1.0, HEAD~1)."),
+        new: str | None = typer.Argument(None, help="The new version (default: the pack folder as it is now)."),
+        pack: Path = typer.Option(Path("content"), "--pack", help="The pack folder whose git history a "
+                                  "revision reads."),
+        format: str = typer.Option("text", "--format", "-f", help="text or json."),
+    ) -> None:
+        """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""
+        if format not in ("text", "json"):
+            typer.echo("error: --format is text or json", err=True)
+            raise typer.Exit(2)
+        try:
+            before = load_version(old, pack)
+            after = load_version(new if new is not None else str(pack), pack)
+        except DiffError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        except VersionInvalid as exc:
+            from doria_forge.validate.formatters import format_result
+
+            typer.echo(format_result(exc.result), nl=False)
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(1) from None
+        result = compare(before, after)
+        if format == "json":
+            typer.echo(json.dumps(result.to_data(), indent=2, sort_keys=True, ensure_ascii=False))
+        else:
+            for line in result.lines():
+                typer.echo(line)

@@ -1,0 +1,90 @@
+"""`doria-forge diff OLD NEW`: the cards that changed and their fields, between folders or git
+revisions; `export pdf --changed-since OLD` prints just those cards."""
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+
+from doria_forge.authoring.diff import compare
+from doria_forge.validate import validate_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture()
+def repo(tmp_path) -> Path:
+    """A git repository holding a copy of the base pack in content/, committed once."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    for args in (["init", "-q"], ["add", "content"],
+                 ["-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-qm", "base"]):
+        subprocess.run(["git", *args], cwd=tmp_path, check=True)
+    return tmp_path
+
+
+def _errata(repo: Path) -> None:
+    _edit(repo / "content" / "monsters" / "orc.yaml", "attack: 3D\n", "attack: 3D+1\n")
+    _edit(repo / "content" / "traps" / "traps.yaml", "effect: {damage: 2}", "effect: {damage: 3, poison_markers: 1}")
+
+
+def test_diff_between_folders_names_each_changed_field(tmp_path):
+    shutil.copytree(ROOT / "content", tmp_path / "new")
+    _edit(tmp_path / "new" / "monsters" / "orc.yaml", "attack: 3D\n", "attack: 3D+1\n")
+    (tmp_path / "new" / "door_events" / "door_events.yaml").unlink()
+    result = compare(validate_pack(ROOT / "content").pack, validate_pack(tmp_path / "new").pack)
+    assert result.added == []
+    assert result.removed == [("door_event", e) for e in sorted(validate_pack(ROOT / "content").pack.door_events)]
+    assert [(k, [(c.field, c.old, c.new) for c in v]) for k, v in result.changed.items()] == [
+        (("monster_level", "orc-2"), [("attack", "3D", "3D+1")])]
+
+
+def test_diff_against_a_git_revision(repo, monkeypatch):
+    _errata(repo)
+    monkeypatch.chdir(repo)
+    from doria_forge.cli import app
+
+    result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {
+        "added": [], "removed": [],
+        "changed": {
+            "monster_level:orc-2": [{"field": "attack", "old": "3D", "new": "3D+1"}],
+            "trap:log_trap": [{"field": "effect.damage", "old": 2, "new": 3},
+                              {"field": "effect.poison_markers", "old": 0, "new": 1}],
+        },
+    }
+    text = runner.invoke(app, ["diff", "HEAD", "--pack", "content"])
+    assert "changed monster_level orc-2\n    attack: 3D -> 3D+1\n" in text.output
+    assert text.output.rstrip().endswith("2 changed, 0 added, 0 removed")
+    assert runner.invoke(app, ["diff", "no-such-revision", "--pack", "content"]).exit_code == 2
+
+
+def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypatch):
+    _errata(repo)
+    monkeypatch.chdir(repo)
+    from doria_forge.cli import app
+
+    result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "errata"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["loot.pdf", "monster_level.pdf"]
+    for name, title in (("loot.pdf", "Log Trap"), ("monster_level.pdf", "Orc")):
+        text = "".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / name).pages)
+        assert title in text
+    level_text = pypdf.PdfReader(repo / "errata" / "monster_level.pdf").pages[0].extract_text()
+    assert "Goblin" not in level_text and "3D+1" in level_text
+    subprocess.run(["git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-qam", "errata"],
+                   cwd=repo, check=True)
+    unchanged = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "none"])
+    assert unchanged.exit_code == 0 and "nothing to print" in unchanged.output
+    assert not (repo / "none").exists()
