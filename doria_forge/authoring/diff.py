@@ -22,11 +22,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from doria_forge.model import ContentPack
+from typing import TYPE_CHECKING, Any
 
 from .spreadsheet import flatten
+
+if TYPE_CHECKING:
+    from doria_forge.model import ContentPack
 
 
 class DiffError(ValueError):

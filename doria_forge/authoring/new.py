@@ -19,10 +19,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
 from doria_forge.assets import asset_dir
-from doria_forge.fsutil import atomic_write_text
 
 KINDS = ("pack", "monster", "tile", "scenario", "hero", "item")
 FOLDERS = {"monster": "monsters", "tile": "tiles", "scenario": "scenarios", "hero": "heroes", "item": "equipment"}
@@ -67,6 +64,8 @@ def _name(doc_id: str) -> str:
 
 
 def _render(kind: str, **context: object) -> str:
+    import jinja2
+
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(asset_dir("templates") / "new"),
                              undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
                              trim_blocks=True, lstrip_blocks=True)
@@ -110,6 +109,8 @@ def _base_requirement() -> str:
 
 
 def _write_new(path: Path, text: str) -> Path:
+    from doria_forge.fsutil import atomic_write_text
+
     if path.exists():
         raise NewError(f"{path} exists already; choose another id or remove it")
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -22,14 +22,11 @@ import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
-
-from doria_forge.fsutil import atomic_write_text
-from doria_forge.load import LoadedDocument, Location, Problem, Severity
-from doria_forge.model import KINDS, ContentPack
+if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
+    from doria_forge.load import Problem
+    from doria_forge.model import ContentPack
 
 SUFFIXES = (".csv", ".xlsx")
 IMPORT = "import"
@@ -37,9 +34,10 @@ IMPORT = "import"
 
 
 # ------------------------------------------------------------------------------ cells
-def _yaml() -> YAML:
-    yaml = YAML(typ="safe", pure=True)
-    return yaml
+def _safe_load(text: str) -> Any:
+    from ruamel.yaml import YAML
+
+    return YAML(typ="safe", pure=True).load(text)
 
 
 def decode_cell(value: Any) -> Any:
@@ -55,8 +53,10 @@ def decode_cell(value: Any) -> Any:
         return None
     if text.startswith("#"):
         return value
+    from ruamel.yaml.error import YAMLError
+
     try:
-        parsed = _yaml().load(text)
+        parsed = _safe_load(text)
     except YAMLError:
         return value
     if isinstance(parsed, dict) and not text.startswith("{"):
@@ -165,6 +165,8 @@ def read_rows(path: Path, sheet: str | None = None) -> list[tuple[int, list[Any]
 def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str) -> tuple[list[dict], list[Problem]]:
     """The documents of ``rows`` (header first) as ``kind``, and the problems, each at
     ``file:row:column``. Documents are returned only for valid rows."""
+    from doria_forge.load import LoadedDocument, Location, Problem, Severity
+    from doria_forge.model import KINDS
     from doria_forge.validate.schema import check_document
 
     if kind not in KINDS:
@@ -210,6 +212,8 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str) -> tupl
 
 def yaml_text(documents: Iterable[dict], source: str) -> str:
     """The documents as one multi-document YAML text, with a header naming where they came from."""
+    from ruamel.yaml import YAML
+
     yaml = YAML(typ="rt", pure=True)
     yaml.default_flow_style = None  # short lists inline: squares, check attributes
     yaml.width = 4096
@@ -227,6 +231,9 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
     problem is an error. Raises ValueError for usage errors: an unknown kind, a file that is not
     a spreadsheet, a missing sheet, an existing ``out`` without ``force``.
     """
+    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.model import KINDS
+
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
     if out.exists() and not force:
@@ -245,6 +252,8 @@ def kind_rows(pack: ContentPack, kind: str) -> list[list[str]]:
     """The CSV rows of the pack's documents of ``kind`` (those it prints: for an expansion its
     own), header first; columns ``id``, ``name``, then the model's field order, nested ones after
     their field."""
+    from doria_forge.model import KINDS
+
     docs = [d for d in pack.own_of_kind(kind).values()]
     flats = [flatten({k: v for k, v in d.model_dump(mode="json", by_alias=True, exclude_defaults=True).items()
                       if k != "kind"}) for d in docs]
@@ -270,6 +279,9 @@ def _sortable(column: str) -> tuple:
 def export_csv(pack: ContentPack, out_dir: Path, kinds: Iterable[str] | None = None) -> list[Path]:
     """One ``<kind>.csv`` per kind the pack has (or each of ``kinds``) in ``out_dir``; returns
     the paths. Raises ValueError for an unknown kind."""
+    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.model import KINDS
+
     chosen = list(kinds) if kinds else [k for k in sorted(KINDS) if pack.own_of_kind(k)]
     for kind in chosen:
         if kind not in KINDS:
@@ -294,7 +306,7 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
     @app.command("import")
     def import_(
         file: Path = typer.Argument(..., help="A .csv file or .xlsx workbook; the first row names the columns."),
-        kind: str = typer.Option(..., "--kind", help=f"What each row is: {', '.join(sorted(KINDS))}."),
+        kind: str = typer.Option(..., "--kind", help="What each row is: a kind such as monster_level, equipment."),
         out: Path | None = typer.Option(None, "--out", help="YAML file to write (default: FILE with .yaml)."),
         sheet: str | None = typer.Option(None, "--sheet", help="Workbook sheet (default: the first)."),
         force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),

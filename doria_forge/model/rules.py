@@ -7,13 +7,14 @@ defaults below; a pack may ship a ``rules`` document that changes any of them.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
-from packaging.version import Version
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from .common import CardText, Dice, Document, Illustrated, Key, Line, Name, PageText, Strict
+
+if TYPE_CHECKING:
+    from packaging.specifiers import SpecifierSet
 
 HeroBonus = Literal[
     "extra_melee_die",
@@ -173,6 +174,8 @@ _REQUIREMENT = re.compile(r"^\s*(?P<id>[A-Za-z0-9][A-Za-z0-9_\-]*)\s*(?P<range>[
 def version_range(text: str) -> SpecifierSet:
     """A version range such as ``>=0.1.0,<1.0.0`` (PEP 440 specifiers: ``>=``, ``<``, ``==``,
     ``!=``, ``~=``, ``==0.1.*``); ``""`` is any version. Raises ValueError for anything else."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
     try:
         return SpecifierSet(text)
     except InvalidSpecifier:
@@ -194,6 +197,8 @@ class Requirement(Strict):
 
     def allows(self, version: str) -> bool:
         """Whether pack version ``version`` (``MAJOR.MINOR.PATCH``) is in the range."""
+        from packaging.version import Version
+
         return version_range(self.version).contains(Version(version), prereleases=True)
 
     def __str__(self) -> str:
