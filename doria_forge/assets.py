@@ -19,3 +19,21 @@ def asset_dir(name: str) -> Path:
     the package when installed from a wheel, else beside it in the checkout."""
     packaged = PACKAGE_ROOT / name
     return packaged if packaged.is_dir() else PACKAGE_ROOT.parent / name
+
+
+DEFAULT_LAYOUT_FILE = asset_dir("layouts") / "default.yaml"
+"""doria-forge's own print layout, for a project without ``layouts/default.yaml``."""
+DEFAULT_TEMPLATES_DIR = asset_dir("templates")
+"""doria-forge's own templates, for a project without ``templates/``."""
+
+
+def project_assets(project: Path | None) -> tuple[Path, Path]:
+    """``(layout file, templates folder)`` for the designer's ``project`` folder (the one holding
+    the pack): its own ``layouts/default.yaml`` and ``templates/`` where they exist, each else
+    ``DEFAULT_LAYOUT_FILE`` / ``DEFAULT_TEMPLATES_DIR``. ``None`` gives the defaults."""
+    if project is None:
+        return DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
+    layout_file = project / "layouts" / "default.yaml"
+    templates = project / "templates"
+    return (layout_file if layout_file.is_file() else DEFAULT_LAYOUT_FILE,
+            templates if templates.is_dir() else DEFAULT_TEMPLATES_DIR)

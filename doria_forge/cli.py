@@ -60,12 +60,13 @@ def _fail(code: int, message: str) -> None:
 
 
 def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False,
-               full: bool = False, strict: bool = False):
+               full: bool = False, strict: bool = False, text_fit: bool = False):
     """Run validation, print its report and return the ContentPack (``full``: the whole
     ValidationResult, for its source map); exit 1 on errors (and, with ``strict``, on
-    warnings), 2 on a bad path."""
+    warnings), 2 on a bad path. ``text_fit``: also measure every card text against its card
+    (``validate`` and ``build``; the exports report a cut text themselves)."""
     try:
-        result = pipeline.validate(pack_path)
+        result = pipeline.validate(pack_path, text_fit=text_fit)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     if not (quiet_when_clean and not result.errors and not result.warnings):
@@ -108,7 +109,7 @@ def validate(
     strict: bool = STRICT_OPT,
 ) -> None:
     """Check every definition: YAML syntax, schemas, references and content rules."""
-    _validated(pack, format, strict=strict)
+    _validated(pack, format, strict=strict, text_fit=True)
 
 
 @app.command()
@@ -196,11 +197,12 @@ def preview(
     pack: Path = typer.Argument(Path("content"), help="Pack folder."),
     out: Path = typer.Option(..., "--out", help="PNG file to write."),
     dpi: int = typer.Option(200, "--dpi", min=36, max=1200),
+    lang: cli_print.Language = cli_print.LANG_OPT,
 ) -> None:
     """Render one card or Room Tile to a PNG."""
     content = _validated(pack, quiet_when_clean=True)
     try:
-        path = pipeline.preview(content, item_id, out, dpi=dpi, project=pipeline.project_dir(pack))
+        path = pipeline.preview(content, item_id, out, dpi=dpi, project=pipeline.project_dir(pack), lang=lang.value)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     except pipeline.ExportFailed as exc:
@@ -259,7 +261,7 @@ def build(
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
-    validation = _validated(pack, full=True, strict=strict)
+    validation = _validated(pack, full=True, strict=strict, text_fit=True)
     validated = validation.pack
     content = _printing(validated, with_dependencies)
     console = _console()

@@ -22,6 +22,15 @@ CARD_SIZE_OPT = typer.Option(None, "--card-size", help="poker, mini-american, mi
                              "every deck; DECK=SIZE for one deck (repeatable, e.g. --card-size boss=poker).")
 
 
+class Language(str, Enum):
+    en = "en"
+    de = "de"
+
+
+LANG_OPT = typer.Option(Language.en, "--lang", help="Language of the cards and sheets: en (English edition) "
+                        "or de (German edition: name_de, text_de... and German labels).")
+
+
 class Paper(str, Enum):
     a4 = "a4"
     letter = "letter"
@@ -69,6 +78,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         with_dependencies: bool = with_dependencies_opt,
         changed_since: str | None = typer.Option(None, "--changed-since", help="Only the cards added or changed "
                                                  "since this version (a folder or git revision): an errata sheet."),
+        lang: Language = LANG_OPT,
     ) -> None:
         """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
         options = dict(paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
@@ -80,7 +90,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
             if not content.own:
                 typer.echo(f"no card changed since {changed_since}: nothing to print")
                 return
-        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), **options)
+        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), lang=lang.value, **options)
         for p in paths:
             typer.echo(str(p))
 
@@ -96,6 +106,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         layout: str | None = LAYOUT_OPT,
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
         with_dependencies: bool = with_dependencies_opt,
+        lang: Language = LANG_OPT,
     ) -> None:
         """Write one PNG per card face and back, with bleed, for print-on-demand shops."""
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
@@ -103,7 +114,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         paths = with_progress("drawing card images", pipeline_print.cards_to_print(content), pipeline_print.export_png,
                               content, out, project=pipeline.project_dir(pack), dpi=dpi, profile=profile,
-                              card_size=card_size, bleed=bleed, layout=layout, progress=progress)
+                              card_size=card_size, bleed=bleed, layout=layout, progress=progress, lang=lang.value)
         typer.echo(f"{len(paths) - 1} images and {paths[-1]}")
 
     @export_app.command("tts")
@@ -116,6 +127,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         layout: str | None = LAYOUT_OPT,
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
         with_dependencies: bool = with_dependencies_opt,
+        lang: Language = LANG_OPT,
     ) -> None:
         """Write Tabletop Simulator deck sheets, Room Tiles and a Saved Object."""
         run(pipeline_print.check_base_url, base_url)
@@ -123,7 +135,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         paths = with_progress("drawing deck sheets", pipeline_print.cards_to_print(content), pipeline_print.export_tts,
                               content, out, project=pipeline.project_dir(pack), base_url=base_url,
-                              card_size=card_size, layout=layout, progress=progress)
+                              card_size=card_size, layout=layout, progress=progress, lang=lang.value)
         for p in paths:
             if p.suffix == ".json" or p.parent == out:
                 typer.echo(str(p))

@@ -1,4 +1,5 @@
-"""Atomic output files: a reader never sees a half-written PDF, bundle or report."""
+"""Atomic output files: a reader never sees a half-written PDF, bundle or report; and the per-user
+cache folder."""
 
 from __future__ import annotations
 
@@ -124,3 +125,19 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+CACHE_ENV = "DORIA_FORGE_CACHE_DIR"
+"""Environment variable naming the cache folder (instead of the per-user default)."""
+
+
+def cache_dir() -> Path:
+    """doria-forge's cache folder: ``DORIA_FORGE_CACHE_DIR``, else the per-user cache folder
+    (``platformdirs.user_cache_dir("doria-forge")``, e.g. ``~/.cache/doria-forge`` on Linux).
+    Matchup results and card text measurements live there; deleting it only costs time."""
+    override = os.environ.get(CACHE_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("doria-forge", appauthor=False))

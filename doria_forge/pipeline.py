@@ -117,20 +117,26 @@ def write_schemas(out: Path) -> list[Path]:
 
 
 # -- validate -------------------------------------------------------------------
-def validate(pack_path: Path):
+def validate(pack_path: Path, *, text_fit: bool = True):
     """Load and validate the pack at ``pack_path`` (a folder or one YAML file), and the layout files
     of its project; returns the ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or
     None when any is an error). Raises UsageError when the path is not a pack."""
     from doria_forge.load.loader import PackPathError
-    from doria_forge.pipeline_print import with_layout_problems
+    from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
     from doria_forge.validate import validate_pack
 
     try:
         result = validate_pack(pack_folder(pack_path))
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
+<<<<<<< HEAD
     _SOURCES.set(tuple(sources(pack_path)))
     return with_layout_problems(result, project_dir(pack_path))
+=======
+    project = project_dir(pack_path)
+    result = with_layout_problems(result, project)
+    return with_text_fit_problems(result, project) if text_fit else result
+>>>>>>> 1c7038d (Two editions: German cards and sheets with --lang de, edition: de constants, missing translations and card text fit in validate)
 
 
 def pack_folder(pack_path: Path) -> Path:
@@ -303,7 +309,8 @@ def export_pdf(
 ) -> list[Path]:
     """Write every PDF of the pack into ``out``; returns their paths. ``options`` are the layout
     options of ``doria_forge.pipeline_print.overrides`` (``paper``, ``card_size``, ``bleed``,
-    ``one_per_page``, ``layout``, ``profile``, ``duplex_offset``).
+    ``one_per_page``, ``layout``, ``profile``, ``duplex_offset``) and ``lang`` (``en`` or ``de``:
+    the edition the cards and sheets print in).
 
     Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
     ExportFailed for content (or a layout file) that cannot be drawn.
@@ -313,18 +320,20 @@ def export_pdf(
     return pipeline_print.export_pdf(pack, out, project=project, **options)
 
 
-def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None) -> Path:
-    """Render one card or tile (``id`` or ``kind:id``) to PNG.
+def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None,
+            lang: str = "en") -> Path:
+    """Render one card or tile (``id`` or ``kind:id``) to PNG, in language ``lang``.
 
     Raises UsageError for an unknown or ambiguous id, ExportFailed when it cannot be drawn.
     """
     from doria_forge.export import pdf
     from doria_forge.export.preview import render_preview
+    from doria_forge.i18n import language
 
     check_output(Path(out), folder=False)
     layout_file, _ = pdf.project_assets(project)
     try:
-        with _writing(Path(out)):
+        with _writing(Path(out)), language(lang):
             return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=layout_file)
     except pdf.UnknownItemError as exc:
         raise UsageError(str(exc)) from None

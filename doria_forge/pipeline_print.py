@@ -70,11 +70,13 @@ def _layout_data(layout_overrides, project: Path | None):
 
 
 @contextmanager
-def _export_errors(out: Path) -> Iterator[None]:
+def _export_errors(out: Path, lang: str = "en") -> Iterator[None]:
+    """Export errors as pipeline errors, the export printed in ``lang`` (``doria_forge.i18n``)."""
     from doria_forge.export.errors import ExportError, UnknownItemError
+    from doria_forge.i18n import language
 
     try:
-        with _writing(out):
+        with _writing(out), language(lang):
             yield
     except UnknownItemError as exc:
         raise UsageError(str(exc)) from None
@@ -82,7 +84,8 @@ def _export_errors(out: Path) -> Iterator[None]:
         raise ExportFailed(str(exc)) from None
 
 
-def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, **options) -> list[Path]:
+def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lang: str = "en",
+               **options) -> list[Path]:
     """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
     layout options of :func:`overrides`; returns the paths."""
     from doria_forge.export import pdf
@@ -90,13 +93,13 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, **o
     layout_overrides = overrides(project=project, **options)
     check_output(Path(out), folder=True)
     layout_file, templates_dir = pdf.project_assets(project)
-    with _export_errors(Path(out)):
+    with _export_errors(Path(out), lang):
         return pdf.export_pdfs(pack, Path(out), layout_overrides, layout_file=layout_file,
                                templates_dir=templates_dir)
 
 
 def export_png(pack: ContentPack, out: Path, *, project: Path | None = None, dpi: int | None = None,
-               progress: Callable[[int], None] | None = None, **options) -> list[Path]:
+               progress: Callable[[int], None] | None = None, lang: str = "en", **options) -> list[Path]:
     """One PNG per card face and back into folder ``out`` (``doria_forge.export.png``), at the
     profile's (or ``dpi``) resolution; returns the paths, manifest last."""
     from doria_forge.export.png import export_pngs
@@ -105,13 +108,13 @@ def export_png(pack: ContentPack, out: Path, *, project: Path | None = None, dpi
     if dpi is not None:
         layout_overrides = layout_overrides.model_copy(update={"dpi": dpi})
     check_output(Path(out), folder=True)
-    with _export_errors(Path(out)):
+    with _export_errors(Path(out), lang):
         return export_pngs(pack, Path(out), _layout_data(layout_overrides, project), layout_overrides,
                            progress=progress)
 
 
 def export_tts(pack: ContentPack, out: Path, *, project: Path | None = None, base_url: str | None = None,
-               progress: Callable[[int], None] | None = None, **options) -> list[Path]:
+               progress: Callable[[int], None] | None = None, lang: str = "en", **options) -> list[Path]:
     """Tabletop Simulator deck sheets, tiles and Saved Object into folder ``out``
     (``doria_forge.export.tts``); returns the paths, the Saved Object last."""
     from doria_forge.export.tts import export_tts as write_tts
@@ -119,7 +122,7 @@ def export_tts(pack: ContentPack, out: Path, *, project: Path | None = None, bas
     check_base_url(base_url)
     layout_overrides = overrides(project=project, **options)
     check_output(Path(out), folder=True)
-    with _export_errors(Path(out)):
+    with _export_errors(Path(out), lang):
         return write_tts(pack, Path(out), _layout_data(layout_overrides, project), layout_overrides,
                          base_url=base_url, progress=progress)
 
@@ -184,6 +187,27 @@ def with_layout_problems(result, project: Path):
     problems = tuple(sorted(set(result.problems) | set(found)))
     failed = any(p.severity is Severity.ERROR for p in problems)
     return dataclasses.replace(result, problems=problems, pack=None if failed else result.pack)
+
+
+def with_text_fit_problems(result, project: Path):
+    """``result`` (a valid ``ValidationResult``) with a ``card-text-fit`` warning for every card text
+    that would print cut, in each language of the pack, with the project's layout
+    (``doria_forge.export.text_fit``). A result with errors, or a project layout with mistakes
+    (reported by :func:`with_layout_problems`), is returned as it is."""
+    if result.pack is None:
+        return result
+    from doria_forge.assets import project_assets
+    from doria_forge.export.errors import ExportError
+    from doria_forge.export.text_fit import text_fit_problems
+
+    layout_file, _ = project_assets(project)
+    try:
+        found = text_fit_problems(result.pack, layout_file, result.source_map.locate)
+    except ExportError:
+        return result
+    if not found:
+        return result
+    return dataclasses.replace(result, problems=tuple(sorted(set(result.problems) | set(found))))
 
 
 def _shown(path: Path) -> str:

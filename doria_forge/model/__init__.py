@@ -13,7 +13,7 @@ from .monster import Ability, Monster, MonsterLevel, MonsterModification, StatMo
 from .pack import ContentPack, RequiredPack
 from .patch import Patch
 from .room_tile import Door, MonsterIcon, OpenSide, RoomTile, Rune, StartingPosition
-from .rules import HERO_BONUSES, DoomTrack, DoorEvent, OptionalRule, Pack, Requirement, Rules
+from .rules import EDITION_CONSTANTS, HERO_BONUSES, DoomTrack, DoorEvent, OptionalRule, Pack, Requirement, Rules
 from .scenario import Campaign, CampaignReward, Scenario, ScenarioSetup, TileDeckEntry
 from .trap import Trap, TrapEffect
 
@@ -35,7 +35,8 @@ KINDS: dict[str, type[Document]] = {
 }
 
 __all__ = [
-    "ATTRIBUTES", "HERO_BONUSES", "KINDS", "Ability", "AttackProfile", "Bonuses", "Boss", "BossLevel", "Campaign",
+    "ATTRIBUTES", "EDITION_CONSTANTS", "HERO_BONUSES", "KINDS", "Ability", "AttackProfile", "Bonuses", "Boss",
+    "BossLevel", "Campaign",
     "CampaignReward", "Character", "ContentPack", "DiceSpec", "Document", "DoomTrack", "Door",
     "DoorEvent", "Equipment", "ItemEffect", "Monster", "MonsterIcon", "MonsterLevel",
     "MonsterModification", "OpenSide", "OptionalRule", "Pack", "Patch", "RequiredPack", "Requirement", "RoomTile",

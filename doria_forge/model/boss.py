@@ -32,6 +32,7 @@ class Boss(MonsterTraits):
     kind: Literal["boss"] = "boss"
     levels: list[BossLevel] = Field(max_length=8)
     end_condition: Annotated[CardText, Field(min_length=1)]
+    end_condition_de: CardText | None = Field(None, description="The end condition in German (the German edition).")
 
     def level(self, level: int) -> BossLevel:
         """The boss's numbers at Monster Level ``level``. Raises KeyError when the card lacks it."""

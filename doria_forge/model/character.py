@@ -28,6 +28,8 @@ class Character(Illustrated):
     attributes: dict[Attribute, Annotated[int, Field(ge=1, le=30)]]
     standard_items: list[RefId] = Field(default_factory=list, max_length=20)
     text: CardText = ""
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
 
     def references(self) -> Iterable[Ref]:
         for i, item in enumerate(self.standard_items):

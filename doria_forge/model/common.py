@@ -106,6 +106,10 @@ Square = tuple[Annotated[int, Field(ge=0, le=TILE_SIZE - 1)], Annotated[int, Fie
 Requirements = dict[Attribute, Annotated[int, Field(ge=1, le=30)]]
 """Attribute minimums a hero must meet to equip a card (chapter *Requirements of Equipment Cards*)."""
 
+NAME_DE = Field(None, max_length=120, examples=["Ork"], description="The name in German (the German edition, "
+                "doria_forge.i18n); the English name prints where it is missing.")
+"""The ``name_de`` field of a printed document: its name in the German edition."""
+
 Ref = tuple[tuple[str | int, ...], str, str]
 """A cross reference: (field path inside the document, target kind, target id)."""
 

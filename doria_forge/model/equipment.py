@@ -130,6 +130,8 @@ class Equipment(Illustrated):
     gold: Annotated[int, Field(ge=0, le=3)] = 0
     copies: Annotated[int, Field(ge=1, le=20)] = 1
     text: CardText = ""
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
 
     @model_validator(mode="after")
     def _armor_has_rating(self) -> Equipment:

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import AttackType, CardText, Dice, Element, Illustrated, Key, Name, Ref, RefId, Strict
+from .common import NAME_DE, AttackType, CardText, Dice, Element, Illustrated, Key, Name, Ref, RefId, Strict
 
 MonsterFlag = Literal[
     "undead",  # Sun Staff and similar do extra damage
@@ -28,6 +28,8 @@ class Ability(Strict):
 
     id: Key
     text: CardText
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
 
 
 class MonsterTraits(Illustrated):
@@ -50,6 +52,8 @@ class MonsterTraits(Illustrated):
     ability: Ability | None = None
     flags: list[MonsterFlag] = Field(default_factory=list, max_length=10)
     text: CardText = ""
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
@@ -120,8 +124,11 @@ class MonsterModification(Illustrated):
 
     kind: Literal["monster_modification"] = "monster_modification"
     name: Name
+    name_de: Name | None = NAME_DE
     effect_id: Key
     text: CardText
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
     modifiers: StatModifiers = Field(default_factory=StatModifiers)
     damage_element: Element | None = Field(None, description="The monster's attacks deal this element's damage.")
     extra_figures: Annotated[int, Field(ge=0, le=5)] = 0

@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 
 from doria_forge.geometry import SQUARE_CODES, TILE_SIZE, TileShape
 
-from .common import CardText, Document, MonsterIconColor, Side, Square, Strict
+from .common import NAME_DE, CardText, Document, MonsterIconColor, Side, Square, Strict
 
 __all__ = ["SQUARE_CODES", "TILE_SIZE", "Door", "MonsterIcon", "OpenSide", "RoomTile", "Rune", "StartingPosition"]
 
@@ -55,6 +55,7 @@ class RoomTile(Document):
 
     kind: Literal["room_tile"] = "room_tile"
     # Bounds keep a hostile tile small; the room-tile-shape rule says what a tile must be.
+    name_de: Name | None = NAME_DE
     squares: list[Annotated[str, Field(max_length=2 * TILE_SIZE)]] = Field(max_length=2 * TILE_SIZE)
     doors: list[Door] = Field(default_factory=list, max_length=4 * TILE_SIZE)
     open_sides: list[OpenSide] = Field(default_factory=list, max_length=4 * TILE_SIZE)
@@ -73,6 +74,8 @@ class RoomTile(Document):
         "each other.",
     )
     text: CardText = ""
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
 
     @field_validator("squares")
     @classmethod

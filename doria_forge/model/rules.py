@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from .common import CardText, Dice, Document, Illustrated, Key, Line, Name, PageText, Strict
+from .common import NAME_DE, CardText, Dice, Document, Illustrated, Key, Line, Name, PageText, Strict
 
 if TYPE_CHECKING:
     from packaging.specifiers import SpecifierSet
@@ -88,16 +88,37 @@ def _english_optional_rules() -> list[OptionalRule]:
     ]
 
 
+EDITION_CONSTANTS: dict[str, dict[str, object]] = {
+    # Where the German Book of Rules v0.9.10 differs from the English one (shared/rules/NOTES.md,
+    # "Edition constants differ"): death at -40 HP or PP, hero level-ups at the end of rounds
+    # 7, 14 and 21, and 3 AP to use an item from the Belt.
+    "de": {"death_threshold": -40, "hero_level_rounds": [7, 14, 21], "belt_ap": 3},
+}
+"""Constants of each edition that differ from the English defaults below."""
+
+
 class Rules(Document):
     """Rules constants (English edition defaults). Units: AP = Action Points,
     HP/PP = Hit/Psi Points, XP = experience points, ML = Monster Level.
 
     Every number has the range a game can have (a die count of 1-9, AP costs and the AP cap
     up to 99, at most 10 slots...), so no pack can make the engine allocate or loop without
-    end; the JSON Schema shows each range."""
+    end; the JSON Schema shows each range.
+
+    ``edition: de`` takes the German edition's constants where they differ
+    (:data:`EDITION_CONSTANTS`); a constant the document writes wins over either edition."""
 
     kind: Literal["rules"] = "rules"
-    edition: Literal["en", "de"] = "en"
+    edition: Literal["en", "de"] = Field("en", description="The edition whose constants are the defaults: en "
+                                         "(English Book of Rules) or de (German Book of Rules v0.9.10).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _edition_defaults(cls, data: object) -> object:
+        if isinstance(data, dict) and isinstance(data.get("edition"), str):
+            changes = EDITION_CONSTANTS.get(data["edition"], {})
+            return {**changes, **data}
+        return data
     # Characters (chapters Preparing Characters, Calculated Values)
     creation_points: Annotated[int, Field(ge=1, le=200)] = 50
     attribute_min: Annotated[int, Field(ge=0, le=30)] = 1
@@ -223,7 +244,8 @@ RequirementText = Annotated[Requirement, BeforeValidator(_requirement, json_sche
 class Pack(Document):
     """The pack manifest: id, name, version, the packs it builds on and where its content comes from.
 
-    ``requires`` lists the packs this one builds on (an expansion requires the base pack,
+    ``languages``: the editions the pack is written for (``en`` always; ``de`` when every card
+    has its German text too). ``requires`` lists the packs this one builds on (an expansion requires the base pack,
     ``doria-base``), each as ``"id"``, ``"id RANGE"`` or ``{id, version}``; validation finds them
     (``DORIA_FORGE_PACKS``, the folders beside this pack, then the packs doria-forge ships),
     resolves ids across them and lets this pack add, replace or patch their content.
@@ -234,6 +256,10 @@ class Pack(Document):
     version: Annotated[str, Field(pattern=r"^\d+\.\d+\.\d+$", max_length=32)]
     description: PageText = ""
     sources: list[Line] = Field(default_factory=list, max_length=20)
+    languages: list[Literal["en", "de"]] = Field(
+        default=["en"], min_length=1, max_length=2, examples=[["en", "de"]],
+        description="Languages the pack's cards are written in: English (the fields without a suffix) and, "
+        "with 'de', German (name_de, text_de...); validate reports every German text missing.")
     requires: list[RequirementText] = Field(
         default_factory=list, max_length=20, examples=[["doria-base"], [{"id": "doria-base", "version": ">=0.1.0"}]],
         description="Packs this pack builds on: 'doria-base', 'doria-base >=0.1.0,<1.0.0' or {id, version}.")
@@ -244,5 +270,8 @@ class DoorEvent(Illustrated):
 
     kind: Literal["door_event"] = "door_event"
     name: Name
+    name_de: Name | None = NAME_DE
     text: CardText
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
     copies: Annotated[int, Field(ge=1, le=20)] = 1

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import Attribute, CardText, Element, Illustrated, Name, Strict
+from .common import NAME_DE, Attribute, CardText, Element, Illustrated, Name, Strict
 
 
 class TrapEffect(Strict):
@@ -35,6 +35,7 @@ class Trap(Illustrated):
 
     kind: Literal["trap"] = "trap"
     name: Name
+    name_de: Name | None = NAME_DE
     trap_type: Literal["person", "area", "room"]
     check_attributes: tuple[Attribute, Attribute]
     tn_base: Annotated[int, Field(ge=0, le=99)]
@@ -44,6 +45,8 @@ class Trap(Illustrated):
     gold: Annotated[int, Field(ge=0, le=3)] = 0
     copies: Annotated[int, Field(ge=1, le=20)] = 1
     text: CardText = ""
+    text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
+                                "prints where it is missing.")
 
     def target_number(self, monster_level: int) -> int:
         """The Trap's TN at ``monster_level`` (1 or more)."""

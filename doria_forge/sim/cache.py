@@ -19,17 +19,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
 from functools import lru_cache
 from pathlib import Path
 
-from doria_forge.fsutil import atomic_write_text
+from doria_forge.fsutil import CACHE_ENV, atomic_write_text, cache_dir  # noqa: F401 (re-exported)
 from doria_forge.model import ContentPack
 
 log = logging.getLogger(__name__)
 
-CACHE_ENV = "DORIA_FORGE_CACHE_DIR"
-"""Environment variable naming the cache folder (instead of the per-user default)."""
 
 FORMAT = "matchup-v1"
 """Version of the entry layout; part of every key."""
@@ -37,16 +34,6 @@ FORMAT = "matchup-v1"
 # The packages whose code decides a duel's numbers; a change to any of their files
 # changes every key (results computed by other code are never read back).
 _ENGINE_PACKAGES = ("engine", "sim", "model")
-
-
-def cache_dir() -> Path:
-    """The folder of the matchup cache (``DORIA_FORGE_CACHE_DIR`` or the per-user cache folder)."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override)
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("doria-forge", appauthor=False))
 
 
 @lru_cache(maxsize=1)

@@ -80,9 +80,12 @@ def validate_documents(
     kinds: Mapping[str, type] = KINDS,
     rules: Iterable[Rule] = RULES,
     fallback: Location | None = None,
+    own: frozenset[tuple[str, str]] | None = None,
 ) -> tuple[list[Problem], ContentPack, SourceMap]:
     """Schema, ids, references and rules over already loaded documents.
 
+    ``own``: for a pack merged with the packs it requires, the documents that are its own
+    (``ContentPack.own``: rules about what the pack prints look only at those).
     Returns the problems (unsorted), the pack of every document that passed
     its schema check (first occurrence of a duplicated id), and the source map.
     """
@@ -99,7 +102,7 @@ def validate_documents(
         if model is not None and id(doc) not in repeats:
             models.append(model)
             origins[(model.kind, model.id)] = str(doc.root)
-    pack = ContentPack.from_documents(models, origins)
+    pack = ContentPack.from_documents(models, origins).printing(own)
     problems.extend(dangling_problems(pack, source_map, models))
     problems.extend(run_rules(pack, source_map, rules))
     return problems, pack, source_map
@@ -122,11 +125,12 @@ def validate_pack(path: Path | str, *, display_root: str | None = None) -> Valid
     folder = Path(path) if Path(path).is_dir() else Path(path).parent
     merged = layered(folder, list(loaded.documents))
     documents = loaded.documents if merged is None else merged.documents
-    problems, pack, source_map = validate_documents(documents, fallback=Location(root_label, 1, 1))
+    problems, pack, source_map = validate_documents(documents, fallback=Location(root_label, 1, 1),
+                                                    own=None if merged is None else merged.own)
     problems.extend(loaded.problems)
     if merged is not None:
         problems.extend(merged.problems)
-        pack = replace(pack, own=merged.own, requires=merged.required_packs())
+        pack = replace(pack, requires=merged.required_packs())
     ordered = tuple(sorted(set(problems)))
     has_errors = any(p.severity is Severity.ERROR for p in ordered)
     return ValidationResult(

@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from doria_forge.cardart import ART_HEIGHT_SHARE
+from doria_forge.i18n import t
 
 from .art import draw_art
 from .compose import FaceBox
@@ -27,7 +28,6 @@ from .layout import mm
 from .text import MIN_FONT_PT, draw_line, draw_paragraph
 
 Box = tuple[float, float, float, float]  # x, y (bottom), width, height in pt
-MAGIC_MARK = "★ magic"
 TABLE_ROW_PT = 9.0  # height of one ``table`` row on a mini card, grows with the card
 
 
@@ -172,6 +172,29 @@ def card_regions(box: FaceBox, spec: CardSpec) -> dict[str, Box]:
     return regions
 
 
+@dataclass(frozen=True)
+class TextBlock:
+    """A paragraph a card front sets in a region: ``region`` (``title`` or ``text``), the ``text``,
+    its ``box`` (x, y, width, height in pt) and the largest type size ``max_size`` (pt)."""
+
+    region: str
+    text: str
+    box: Box
+    max_size: float
+    bold: bool = False
+
+
+def text_blocks(box: FaceBox, spec: CardSpec, regions: dict[str, Box] | None = None) -> list[TextBlock]:
+    """The paragraphs of a card front as :meth:`CardFace.draw` sets them (title, then the text when
+    there is one): what ``validate`` measures with ``text.fits`` to warn before printing."""
+    r = regions or card_regions(box, spec)
+    s = _scale(box)
+    blocks = [TextBlock("title", spec.title, r["title"], 10.5 * s, bold=True)]
+    if spec.text:
+        blocks.append(TextBlock("text", spec.text, r["text"], 7.5 * s))
+    return blocks
+
+
 def _split(left: str, right: str, width: float, size: float, gap: float = 4.0) -> tuple[float, float]:
     """Widths for two texts sharing one line: each its natural width if both fit, else shared in
     proportion to their natural widths."""
@@ -273,8 +296,9 @@ class CardFace(_DrawnFromSpec):
         draw_line(canvas, spec.corner_right, hx + hw - right_w, hy + 1.5 * s, right_w, max_size=6.8 * s,
                   bold=True, align="right", color=(0.15, 0.15, 0.15))
 
-        tx, ty, tw, th = r["title"]
-        draw_paragraph(canvas, spec.title, tx, ty, tw, th, max_size=10.5 * s, min_size=MIN_FONT_PT,
+        blocks = {b.region: b for b in text_blocks(box, spec, r)}
+        title = blocks["title"]
+        draw_paragraph(canvas, title.text, *title.box, max_size=title.max_size, min_size=MIN_FONT_PT,
                        bold=True, valign="middle")
         if "badge" in r:
             bx, by, bw, bh = r["badge"]
@@ -290,11 +314,12 @@ class CardFace(_DrawnFromSpec):
             canvas.setStrokeColorRGB(*rgb)
             canvas.setLineWidth(0.6)
             canvas.line(kx, ky + kh, kx + kw, ky + kh)
-            magic_w = stringWidth(MAGIC_MARK, BOLD, 6.5 * s) + 2 if spec.magic else 0.0
+            mark = f"★ {t('magic')}"
+            magic_w = stringWidth(mark, BOLD, 6.5 * s) + 2 if spec.magic else 0.0
             draw_line(canvas, spec.kind_label, kx, ky + 2 * s, kw - magic_w, max_size=6.5 * s,
                       color=(0.3, 0.3, 0.3))
             if spec.magic:
-                draw_line(canvas, MAGIC_MARK, kx + kw - magic_w, ky + 2 * s, magic_w, max_size=6.5 * s,
+                draw_line(canvas, mark, kx + kw - magic_w, ky + 2 * s, magic_w, max_size=6.5 * s,
                           bold=True, align="right", color=(0.55, 0.2, 0.65))
 
         if "art" in r:
@@ -304,9 +329,9 @@ class CardFace(_DrawnFromSpec):
         if spec.table:
             self._draw_table(canvas, r["table"], rgb, s)
 
-        x, y, w, h = r["text"]
-        if spec.text:
-            draw_paragraph(canvas, spec.text, x, y, w, h, max_size=7.5 * s, min_size=MIN_FONT_PT)
+        if "text" in blocks:
+            block = blocks["text"]
+            draw_paragraph(canvas, block.text, *block.box, max_size=block.max_size, min_size=MIN_FONT_PT)
 
         fx, fy, fw, fh = r["footer"]
         canvas.setFillColorRGB(*_tint(rgb, 0.8))

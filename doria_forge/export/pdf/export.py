@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from doria_forge.assets import asset_dir
+from doria_forge import assets as _assets
 from doria_forge.cardart import resolve as resolve_art
 from doria_forge.model import ContentPack
 
@@ -24,7 +24,7 @@ from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import UnknownItemError
 from .faces import (
-    BACKS,
+    backs,
     boss_spec,
     door_event_spec,
     equipment_spec,
@@ -42,20 +42,8 @@ from .tiles import RoomTileFace
 
 # doria-forge's own templates/ and layouts/ are the project of last resort: a designer's project
 # that has none of its own prints with these (doria_forge.assets finds them in a wheel or a checkout).
-DEFAULT_LAYOUT_FILE = asset_dir("layouts") / "default.yaml"
-DEFAULT_TEMPLATES_DIR = asset_dir("templates")
-
-
-def project_assets(project: Path | None) -> tuple[Path, Path]:
-    """``(layout file, templates folder)`` for the designer's ``project`` folder (the one holding
-    the pack): its own ``layouts/default.yaml`` and ``templates/`` where they exist, each else
-    ``DEFAULT_LAYOUT_FILE`` / ``DEFAULT_TEMPLATES_DIR``. ``None`` gives the defaults."""
-    if project is None:
-        return DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
-    layout_file = project / "layouts" / "default.yaml"
-    templates = project / "templates"
-    return (layout_file if layout_file.is_file() else DEFAULT_LAYOUT_FILE,
-            templates if templates.is_dir() else DEFAULT_TEMPLATES_DIR)
+DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR = _assets.DEFAULT_LAYOUT_FILE, _assets.DEFAULT_TEMPLATES_DIR
+project_assets = _assets.project_assets
 
 
 @dataclass(frozen=True)
@@ -121,7 +109,7 @@ def items(pack: ContentPack) -> list[Item]:
 def build_decks(pack: ContentPack) -> list[Deck]:
     """The card decks of the pack in print order; decks without cards are left out. Each
     :class:`PrintCard` carries its ``kind:id`` as ``ref``; a card printed in several copies repeats."""
-    back = {name: CardBack(spec) for name, spec in BACKS.items()}
+    back = {name: CardBack(spec) for name, spec in backs().items()}
     cards: dict[str, list[PrintCard]] = {name: [] for name in DECK_TITLES}
     by_ref = {item.ref: item for item in items(pack)}
     for card in pack.own_of_kind("equipment").values():

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from doria_forge.i18n import dice, t, tr
 from doria_forge.model import ATTRIBUTES, Campaign, Character, ContentPack, Rules
 
 from .compose import FaceBox
@@ -33,13 +34,13 @@ def _box(c: Canvas, x: float, y: float, w: float, h: float, label: str = "", val
     c.setLineWidth(0.8)
     c.roundRect(x, y, w, h, 3, stroke=1, fill=0)
     if label:
-        draw_line(c, label, x + 3, y + h - 9, w - 6, max_size=7, bold=True, color=ACCENT)
+        draw_line(c, t(label), x + 3, y + h - 9, w - 6, max_size=7, bold=True, color=ACCENT)
     if value:
         draw_line(c, value, x + 3, y + 5, w - 6, max_size=value_size, bold=True, align="center", color=INK)
 
 
 def _heading(c: Canvas, text: str, x: float, y: float, w: float, size: float = 11) -> None:
-    draw_line(c, text, x, y, w, max_size=size, bold=True, color=ACCENT)
+    draw_line(c, t(text), x, y, w, max_size=size, bold=True, color=ACCENT)
     c.setStrokeColorRGB(*ACCENT)
     c.setLineWidth(0.6)
     c.line(x, y - 3, x + w, y - 3)
@@ -69,8 +70,8 @@ class CharacterSheetFace:
         margin = mm(12)
         x0, w = margin, box.width - 2 * margin
         top = box.height - margin
-        draw_line(c, "Character Sheet", x0, top - 16, w * 0.5, max_size=18, bold=True, color=ACCENT)
-        _box(c, x0 + w * 0.52, top - 24, w * 0.33, 26, "Name", hero.display_name if hero else "")
+        draw_line(c, t("Character Sheet"), x0, top - 16, w * 0.5, max_size=18, bold=True, color=ACCENT)
+        _box(c, x0 + w * 0.52, top - 24, w * 0.33, 26, "Name", tr(hero, "name") if hero else "")
         _box(c, x0 + w * 0.87, top - 24, w * 0.13, 26, "XP", "")
         y = top - 40
 
@@ -85,15 +86,16 @@ class CharacterSheetFace:
         _heading(c, "Default skills (without equipment)", x0, y, w)
         y -= 32
         half = w / 2
-        _box(c, x0 + 2, y, half - 4, 26, "Dodge (defense against melee and ranged attacks)", self.rules.dodge, 12)
+        _box(c, x0 + 2, y, half - 4, 26, "Dodge (defense against melee and ranged attacks)", dice(self.rules.dodge),
+             12)
         _box(c, x0 + half + 2, y, half - 4, 26, "Psi Resistance (defense against magic attacks)",
-             self.rules.psi_resistance, 12)
+             dice(self.rules.psi_resistance), 12)
         y -= 16
 
         _heading(c, "Calculated values (rounded down)", x0, y, w)
-        formulas = (("HP", "(STR+CON)÷2", hero.hit_points if hero else None),
-                    ("IP", "(AGI+PER)÷2", hero.initiative_points if hero else None),
-                    ("PP", "(WIS+PSI)÷2", hero.psi_points if hero else None))
+        formulas = ((t("HP"), f"({t('STR')}+{t('CON')})÷2", hero.hit_points if hero else None),
+                    (t("IP"), f"({t('AGI')}+{t('PER')})÷2", hero.initiative_points if hero else None),
+                    (t("PP"), f"({t('WIS')}+{t('PSI')})÷2", hero.psi_points if hero else None))
         rows = ("Calculated", "Equipment modifier", "Final value")
         label_w = w * 0.25
         col_w = (w - label_w) / 3
@@ -103,16 +105,21 @@ class CharacterSheetFace:
                       align="center", color=INK)
         for r_i, row_name in enumerate(rows):
             y -= 26
-            draw_line(c, row_name, x0, y + 9, label_w - 4, max_size=8, bold=True, color=INK)
+            draw_line(c, t(row_name), x0, y + 9, label_w - 4, max_size=8, bold=True, color=INK)
             for j, (_, _, value) in enumerate(formulas):
                 shown = str(value) if (value is not None and r_i == 0) else ""
                 _box(c, x0 + label_w + j * col_w + 2, y, col_w - 4, 22, "", shown, 12)
         y -= 18
 
         death = self.rules.death_threshold
-        _heading(c, f"Current HP / IP / PP / XP (death at {death})", x0, y, w)
+        c_label = t("Current HP / IP / PP / XP (death at {death})").format(death=death)
+        draw_line(c, c_label, x0, y, w, max_size=11, bold=True, color=ACCENT)
+        c.setStrokeColorRGB(*ACCENT)
+        c.setLineWidth(0.6)
+        c.line(x0, y - 3, x0 + w, y - 3)
         y -= 8
-        track = list(range(-19, 30))
+        # From the last value above death (-19 in the English edition, -39 in the German one) up.
+        track = list(range(death + 1, 30))
         per_row = 25
         cell_w = w / per_row
         for r_i in range(0, len(track), per_row):
@@ -138,12 +145,12 @@ class CharacterSheetFace:
             bx, by = x0 + col * bw, y - row * 14
             c.setStrokeColorRGB(*INK)
             c.rect(bx, by, 8, 8, stroke=1, fill=0)
-            draw_line(c, BONUS_LABELS.get(bonus, bonus.replace("_", " ")), bx + 12, by + 1, bw - 16,
+            draw_line(c, t(BONUS_LABELS.get(bonus, bonus.replace("_", " "))), bx + 12, by + 1, bw - 16,
                       max_size=8, color=INK)
         y -= 14 * (-(-len(bonuses) // per)) + 8
 
         _heading(c, "Body zone (0 AP)", x0, y, w * 0.62)
-        _heading(c, f"Belt ({self.rules.belt_ap} AP)", x0 + w * 0.66, y, w * 0.34)
+        _heading(c, t("Belt ({ap} AP)").format(ap=self.rules.belt_ap), x0 + w * 0.66, y, w * 0.34)
         filled = dict(self.equipment_names)
         slot_h = 24
         body_w = w * 0.62
@@ -154,9 +161,9 @@ class CharacterSheetFace:
                  filled.get(slot, ""), 9)
         bx = x0 + w * 0.66
         for i in range(self.rules.belt_slots):
-            _box(c, bx, y - 8 - (i + 1) * (slot_h + 3), w * 0.34, slot_h, f"Belt {i + 1}", "", 9)
+            _box(c, bx, y - 8 - (i + 1) * (slot_h + 3), w * 0.34, slot_h, t("Belt {n}").format(n=i + 1), "", 9)
         by_top = y - 8 - (self.rules.belt_slots + 1) * (slot_h + 3) - 6
-        _heading(c, f"Backpack ({self.rules.backpack_ap} AP)", bx, by_top, w * 0.34)
+        _heading(c, t("Backpack ({ap} AP)").format(ap=self.rules.backpack_ap), bx, by_top, w * 0.34)
         bottom = margin
         backpack = [name for zone, name in self.equipment_names if zone == "Backpack"]
         c.setStrokeColorRGB(0.6, 0.6, 0.6)
@@ -189,13 +196,13 @@ class CampaignSheetFace:
         margin = mm(12)
         x0, w = margin, box.width - 2 * margin
         top = box.height - margin
-        draw_line(c, "Campaign Overview", x0, top - 16, w * 0.45, max_size=18, bold=True, color=ACCENT)
+        draw_line(c, t("Campaign Overview"), x0, top - 16, w * 0.45, max_size=18, bold=True, color=ACCENT)
         _box(c, x0 + w * 0.47, top - 24, w * 0.53, 26, "Campaign", camp.display_name if camp else "", 11)
         y = top - 44
         per_level = camp.monster_points_per_level if camp else 10
         start_points = camp.starting_monster_points if camp else 0
-        draw_line(c, f"Every {per_level} Monster Points raise the Monster Level by one. "
-                     f"Starting Monster Points: {start_points}.", x0, y, w, max_size=8.5, color=INK)
+        line = t("Every {n} Monster Points raise the Monster Level by one. Starting Monster Points: {start}.")
+        draw_line(c, line.format(n=per_level, start=start_points), x0, y, w, max_size=8.5, color=INK)
         y -= 16
         cols = (("#", 0.05), ("Scenario", 0.37), ("Done", 0.07), ("Group XP", 0.12), ("Monster Points", 0.14),
                 ("Monster Level", 0.12), ("Notes", 0.13))
@@ -205,7 +212,7 @@ class CampaignSheetFace:
         c.setFillColorRGB(*ACCENT)
         c.rect(x0, y - 14, w, 16, stroke=0, fill=1)
         for (name, _), cx, nx in zip(cols, xs, xs[1:], strict=False):
-            draw_line(c, name, cx + 2, y - 10, nx - cx - 4, max_size=8, bold=True, color=(1, 1, 1))
+            draw_line(c, t(name), cx + 2, y - 10, nx - cx - 4, max_size=8, bold=True, color=(1, 1, 1))
         y -= 14
         rows = max(8, len(self.scenario_names))
         row_h = 20
@@ -226,7 +233,7 @@ class CampaignSheetFace:
         _heading(c, "Rewards", x0, y, w)
         y -= 6
         rewards = sorted(camp.rewards, key=lambda rw: rw.after_scenario) if camp else []
-        text = " ".join(f"After scenario {rw.after_scenario}: {rw.text}" for rw in rewards) or " "
+        text = " ".join(f"{t('After scenario {n}').format(n=rw.after_scenario)}: {rw.text}" for rw in rewards) or " "
         reward_h = 70
         draw_paragraph(c, text, x0, y - reward_h, w, reward_h, max_size=9, color=INK)
         y -= reward_h + 16
@@ -239,7 +246,7 @@ class CampaignSheetFace:
         c.setFillColorRGB(*ACCENT)
         c.rect(x0, y - 14, w, 16, stroke=0, fill=1)
         for (name, _), cx, nx in zip(hcols, hx, hx[1:], strict=False):
-            draw_line(c, name, cx + 2, y - 10, nx - cx - 4, max_size=8, bold=True, color=(1, 1, 1))
+            draw_line(c, t(name), cx + 2, y - 10, nx - cx - 4, max_size=8, bold=True, color=(1, 1, 1))
         y -= 14
         c.setStrokeColorRGB(*INK)
         while y - 28 > margin:

@@ -186,6 +186,49 @@ def _largest(points: list[int], fits) -> int | None:
     return best
 
 
+def _largest_fit(text: str, plain: str, xml: str, width: float, height: float, max_size: float, min_size: float,
+                 bold: bool, align: str, is_markup: bool) -> tuple[Paragraph, float, float] | None:
+    """``(paragraph, size, height)`` at the largest size that fits, or None when not even
+    ``min_size`` does (``plain``: the text after :func:`_capacity_cut`, shorter when it cannot fit)."""
+    if not is_markup and len(plain) < len(text.strip()):
+        return None
+    steps = max(0, int(round((max_size - min_size) * 4)))
+    # The markup is parsed once; each size only rescales its fragments and re-wraps. Most texts
+    # fit at the largest size, so that one is tried first.
+    parsed = Paragraph(xml, _style(max_size, bold, align))
+    fragments = list(parsed.frags)  # before wrapping, which rewrites them
+    _, h = parsed.wrap(width, 10_000)
+    if h <= height + _EPS:
+        return parsed, max_size, h
+    best: tuple[Paragraph, float, float] | None = None
+    lo, hi = 1, steps  # index 0 = max_size; find the first index that fits
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        size = max_size - mid * 0.25
+        para = Paragraph(xml, _style(size, bold, align), frags=[f.clone(fontSize=size) for f in fragments])
+        _, h = para.wrap(width, 10_000)
+        if h <= height + _EPS:
+            best = (para, size, h)
+            hi = mid - 1
+        else:
+            lo = mid + 1
+    return best
+
+
+def fits(text: str, width: float, height: float, *, max_size: float, min_size: float = MIN_FONT_PT,
+         bold: bool = False, align: str = "left") -> bool:
+    """Whether :func:`fit_paragraph` sets ``text`` in the box without cutting it (the same sizing,
+    nothing logged or drawn): what ``validate`` asks of every card text. A box lower than one line
+    at ``min_size`` holds no text."""
+    if not text.strip():
+        return True
+    if height < min_size * LEADING - _EPS or width < min_size:
+        return False
+    font = BOLD if bold else REGULAR
+    plain = _capacity_cut(text.strip(), width, height, min_size, font)
+    return _largest_fit(text, plain, markup(plain), width, height, max_size, min_size, bold, align, False) is not None
+
+
 def fit_paragraph(text: str, width: float, height: float, *, max_size: float, min_size: float = MIN_FONT_PT,
                   bold: bool = False, align: str = "left", is_markup: bool = False) -> tuple[Paragraph, Fit]:
     """The largest font size (quarter-point steps, ``min_size``..``max_size``) at which ``text``
@@ -200,28 +243,7 @@ def fit_paragraph(text: str, width: float, height: float, *, max_size: float, mi
     if not is_markup:
         plain = _capacity_cut(plain, width, height, min_size, font)
     xml = text if is_markup else markup(plain)
-    too_long = not is_markup and len(plain) < len(text.strip())
-    steps = max(0, int(round((max_size - min_size) * 4)))
-    best: tuple[Paragraph, float, float] | None = None
-    if not too_long:
-        # The markup is parsed once; each size only rescales its fragments and re-wraps. Most texts
-        # fit at the largest size, so that one is tried first.
-        parsed = Paragraph(xml, _style(max_size, bold, align))
-        fragments = list(parsed.frags)  # before wrapping, which rewrites them
-        _, h = parsed.wrap(width, 10_000)
-        if h <= height + _EPS:
-            return parsed, Fit(max_size, h, False)
-        lo, hi = 1, steps  # index 0 = max_size; find the first index that fits
-        while lo <= hi:
-            mid = (lo + hi) // 2
-            size = max_size - mid * 0.25
-            para = Paragraph(xml, _style(size, bold, align), frags=[f.clone(fontSize=size) for f in fragments])
-            _, h = para.wrap(width, 10_000)
-            if h <= height + _EPS:
-                best = (para, size, h)
-                hi = mid - 1
-            else:
-                lo = mid + 1
+    best = _largest_fit(text, plain, xml, width, height, max_size, min_size, bold, align, is_markup)
     if best is not None:
         return best[0], Fit(best[1], best[2], False)
     _cut(text, width, height)

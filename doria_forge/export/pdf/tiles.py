@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from reportlab.pdfgen.canvas import Canvas
 
 from doria_forge.geometry import TILE_SIZE, TileShape
+from doria_forge.i18n import tr
 from doria_forge.model import RoomTile
 
 from .compose import FaceBox
@@ -163,12 +164,12 @@ def _labels(canvas: Canvas, tile: RoomTile, shape: TileShape, sq: float, safe: f
     else:
         canvas.translate(x0, y0)
         w, h = x1 - x0, y1 - y0
-    title = f"{tile.id} · {tile.display_name}" if tile.name else tile.id
+    title = f"{tile.id} · {tr(tile, 'name')}" if tile.name else tile.id
     title_h = min(h, max(MIN_FONT_PT, sq * 0.15) * 1.25)
     draw_paragraph(canvas, title, 0, h - title_h, w, title_h, max_size=max(MIN_FONT_PT, sq * 0.15),
                    bold=True, color=LABEL_INK, valign="top")
     if tile.text:
-        draw_paragraph(canvas, tile.text, 0, 0, w, h - title_h - pad, max_size=max(MIN_FONT_PT, sq * 0.1),
+        draw_paragraph(canvas, tr(tile, "text"), 0, 0, w, h - title_h - pad, max_size=max(MIN_FONT_PT, sq * 0.1),
                        color=LABEL_INK)
     canvas.restoreState()
 

@@ -1,0 +1,157 @@
+"""Card texts that do not fit their card, found before printing (rule ``card-text-fit``).
+
+``validate`` runs this check on the pack's own cards in each language the pack is written for
+(``languages`` of its manifest), with the project's print layout (card size of each deck): the
+title and the text of every card front are measured with the PDF's own fitting code
+(:func:`doria_forge.export.pdf.text.fits`, the sizing :func:`~doria_forge.export.pdf.text.fit_paragraph`
+draws with) in the regions the card face gives them (:func:`~doria_forge.export.pdf.card.text_blocks`).
+A text that does not fit even at the smallest type (6 pt) would print cut with an ellipsis: a
+**warning** at the field holding the text in that language (``text``, ``text_de``,
+``ability.text``...), so it can be shortened before anything is printed. ``preflight`` checks
+everything else a print shop needs (lines, the safe zone) by drawing every face.
+
+Measuring needs the PDF code and its fonts (about half a second); the findings of a pack are
+remembered in the cache folder (``doria_forge.fsutil.cache_dir``) under a key of everything they
+depend on: the pack's content and own documents, the layout file, the languages and the source of
+the printing code. They are located afresh each time, so moving a text keeps its warning in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
+from doria_forge.load import Location, Problem, Severity
+from doria_forge.model import ContentPack
+
+from .layouts import LayoutFile
+
+ID = "card-text-fit"
+SEVERITY = Severity.WARNING
+
+
+def _holders(document: Any) -> Iterator[tuple[tuple[str | int, ...], Any, str]]:
+    """``(path, model holding the field, field)`` of every translatable text of ``document``."""
+    for path, field in translatable(document):
+        holder = document
+        for step in path:
+            holder = getattr(holder, step)
+        yield path, holder, field
+
+
+def _blamed(pack: ContentPack, kind: str, doc_id: str, region: str, shown: str,
+            lang: str) -> tuple[str, str, tuple[str | int, ...]]:
+    """``(kind, id, field path)`` of the text a card region printed: for the title the document's
+    name, for the text the longest translatable text of the document found in it. A Monster Level
+    Card prints its monster's name and texts."""
+    document = pack.get(kind, doc_id)
+    if kind == "monster_level" and document is not None and getattr(document, "monster", "") in pack.monsters:
+        kind, doc_id = "monster", document.monster  # type: ignore[attr-defined]
+        document = pack.monsters[doc_id]
+    best: tuple[int, tuple[str | int, ...]] = (-1, ())
+    for path, holder, field in _holders(document):
+        value = tr(holder, field, lang).strip()
+        if not value or (region == "title") != (field == "name") or value not in shown:
+            continue
+        written = translated_field(field, lang) if getattr(holder, translated_field(field, lang), None) else field
+        if len(value) > best[0]:
+            best = (len(value), (*path, written))
+    return kind, doc_id, best[1]
+
+
+Finding = tuple[str, str, tuple[str | int, ...], str, list[str], list[str]]
+"""``(kind, id, field path, region, card refs, languages)`` of one text that does not fit."""
+
+CACHE_FORMAT = "text-fit-v1"
+_CODE = Path(__file__).resolve().parent
+_CODE_FILES = ("text_fit.py", "layouts.py", "pdf/card.py", "pdf/faces.py", "pdf/text.py", "pdf/fonts.py",
+               "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "../i18n.py", "../fonts.py", "../cardart.py")
+
+
+def measure(pack: ContentPack, layout: LayoutFile, languages: Iterable[str]) -> list[Finding]:
+    """Every card title or text of ``pack`` (the documents it prints) that does not fit its region
+    at 6 pt in one of ``languages``, with the card sizes of ``layout``: one finding per text, with
+    the cards and languages it does not fit."""
+    from .pdf.card import CardFace, text_blocks
+    from .pdf.compose import face_box
+    from .pdf.export import items
+    from .pdf.fonts import register_fonts
+    from .pdf.text import fits
+
+    register_fonts()
+    boxes: dict[str, Any] = {}
+    found: dict[tuple[str, str, tuple[str | int, ...], str], tuple[list[str], list[str]]] = {}
+    for lang in languages:
+        with language(lang):
+            for item in items(pack):
+                face = item.face
+                if not isinstance(face, CardFace):
+                    continue
+                if item.deck not in boxes:
+                    boxes[item.deck] = face_box(layout.for_deck(item.deck))
+                for block in text_blocks(boxes[item.deck], face.spec):
+                    if fits(block.text, block.box[2], block.box[3], max_size=block.max_size, bold=block.bold):
+                        continue
+                    blamed = _blamed(pack, *item.ref.split(":", 1), block.region, block.text, lang)
+                    refs, langs = found.setdefault((*blamed, block.region), ([], []))
+                    if item.ref not in refs:
+                        refs.append(item.ref)
+                    if lang not in langs:
+                        langs.append(lang)
+    return [(kind, doc_id, path, region, refs, langs) for (kind, doc_id, path, region), (refs, langs) in found.items()]
+
+
+def problems_of(findings: Iterable[Finding], locate: Any) -> list[Problem]:
+    """The findings as warnings, each at the field's value (``locate(kind, id, path, value=True)``,
+    a ``SourceMap.locate``)."""
+    problems = []
+    for kind, doc_id, path, region, refs, langs in findings:
+        what = ".".join(str(p) for p in path) or region
+        cards = ", ".join(refs[:3]) + (f" and {len(refs) - 3} more" if len(refs) > 3 else "")
+        editions = " and ".join(LANGUAGE_NAMES[lang] for lang in langs)
+        where: Location = locate(kind, doc_id, tuple(path), value=True)
+        problems.append(Problem.at(where, ID, SEVERITY, (
+            f"{what} of {kind} {doc_id} does not fit its card ({cards}) even at 6 pt in the {editions} "
+            f"edition{'s' if len(langs) > 1 else ''}: it would print cut with an ellipsis; shorten it")))
+    return sorted(problems)
+
+
+def _key(pack: ContentPack, layout_file: Path, languages: list[str]) -> str:
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    digest.update(pack.content_hash().encode())
+    digest.update(json.dumps(sorted(pack.own) if pack.own is not None else None).encode())
+    digest.update(json.dumps(languages).encode())
+    digest.update(str(layout_file).encode())
+    if layout_file.is_file():
+        digest.update(layout_file.read_bytes())
+    for name in _CODE_FILES:
+        digest.update((_CODE / name).read_bytes())
+    return digest.hexdigest()
+
+
+def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
+                      languages: Iterable[str] | None = None, *, cache: Path | None = None) -> list[Problem]:
+    """:func:`measure` ``pack`` in ``languages`` (default: the pack's) with the layout of
+    ``layout_file`` (built-in defaults when it is missing), as warnings (:func:`problems_of`).
+    Findings are read from and stored in ``cache`` (a folder; default the cache folder, see the
+    module docstring). Raises ``LayoutError`` for a layout file with mistakes."""
+    from doria_forge.fsutil import atomic_write_text, cache_dir
+
+    langs = list(languages or pack.info.languages)
+    entry = (cache or cache_dir()) / "text-fit" / f"{_key(pack, layout_file, langs)}.json"
+    try:
+        findings = [(k, i, tuple(p), r, refs, ls) for k, i, p, r, refs, ls in json.loads(entry.read_text("utf-8"))]
+    except (OSError, ValueError, TypeError):
+        from .layouts import load_layout
+
+        layout = load_layout(layout_file) if layout_file.is_file() else LayoutFile()
+        findings = measure(pack, layout, langs)
+        try:
+            atomic_write_text(entry, json.dumps(findings), durable=False)
+        except OSError:
+            pass  # an unwritable cache only costs the next run the measuring
+    return problems_of(findings, locate)

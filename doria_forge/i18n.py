@@ -1,0 +1,157 @@
+"""Two editions: what prints in English and in German.
+
+The game exists in English and German (chapter *Component Overview*; the German Book of Rules
+v0.9.10 names every card and value: Ork, Trefferpunkte, Parade, Mindestwurf). Two kinds of text
+are translated:
+
+- **content** written by designers: a field ``X`` (``name``, ``text``, ``ability.text``,
+  ``end_condition``) has its German version in ``X_de`` beside it (``name_de: Ork``);
+  :func:`tr` gives the text in the language being printed, the English one where the German
+  is missing (``validate`` reports those, rule ``missing-translation``);
+- **labels** the printer adds (``Attack``, ``Monster Level Card``, ``Character Sheet``): the
+  string table :data:`LABELS`; :func:`t` translates one.
+
+The language being printed is a context (:func:`language`), set by ``export pdf --lang de``, so
+the card and sheet builders ask :func:`current` instead of passing a language through every
+call. Nothing here imports the model or the PDF code: validation and export share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "de")
+"""Languages doria-forge prints. English is the base: the fields without a suffix."""
+
+LANGUAGE_NAMES = {"en": "English", "de": "German"}
+
+_CURRENT: ContextVar[str] = ContextVar("doria_language", default="en")
+
+
+@contextmanager
+def language(lang: str) -> Iterator[None]:
+    """Print in ``lang`` (one of :data:`LANGUAGES`) inside the block. Raises ValueError otherwise."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; use one of {', '.join(LANGUAGES)}")
+    token = _CURRENT.set(lang)
+    try:
+        yield
+    finally:
+        _CURRENT.reset(token)
+
+
+def current() -> str:
+    """The language being printed (``en`` outside :func:`language`)."""
+    return _CURRENT.get()
+
+
+def translated_field(field: str, lang: str) -> str:
+    """The name of ``field``'s translation in ``lang``: ``text`` -> ``text_de``; English is ``field``."""
+    return field if lang == "en" else f"{field}_{lang}"
+
+
+def tr(obj: Any, field: str, lang: str | None = None) -> str:
+    """``obj.field`` in ``lang`` (default: :func:`current`), the English text where no translation
+    is written; ``""`` for a missing field. ``name`` falls back to the id, as ``display_name`` does."""
+    lang = lang or current()
+    english = getattr(obj, field, None)
+    if field == "name" and not english:
+        english = getattr(obj, "id", "")
+    if lang != "en":
+        translation = getattr(obj, translated_field(field, lang), None)
+        if translation:
+            return str(translation)
+    return "" if english is None else str(english)
+
+
+def translatable(model: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """``(path, field)`` of every translatable text in ``model`` and the models nested in it: a field
+    ``X`` with a sibling ``X_de``. ``path`` leads to the model holding ``field``."""
+    fields = getattr(type(model), "model_fields", None)
+    if fields is None:
+        return
+    for name in fields:
+        if any(f"{name}_{lang}" in fields for lang in LANGUAGES if lang != "en"):
+            yield path, name
+        value = getattr(model, name, None)
+        if hasattr(type(value), "model_fields"):
+            yield from translatable(value, (*path, name))
+
+
+def t(label: str, lang: str | None = None) -> str:
+    """The printer's ``label`` (an English word or phrase of :data:`LABELS`) in ``lang`` (default:
+    :func:`current`); a label the table lacks prints as written."""
+    lang = lang or current()
+    if lang == "en":
+        return label
+    return LABELS.get(lang, {}).get(label, label)
+
+
+def dice(expression: str, lang: str | None = None) -> str:
+    """A dice expression as the edition prints it: ``3D+2``, in German ``3W+2`` (W for Würfel)."""
+    lang = lang or current()
+    return expression.replace("D", "W") if lang == "de" else expression
+
+
+LABELS: dict[str, dict[str, str]] = {
+    # German labels: the terms of the German Book of Rules v0.9.10 (shared/rules), kept as short
+    # as the English ones so that a stat chip on a mini card still holds them.
+    "de": {
+        # stats and values
+        "Attack": "Angriff", "Defense": "Parade", "Psi Res.": "Psi-Wid.", "Damage": "Schaden",
+        "Range": "RW", "AP": "AP", "PP": "PP", "AR": "RS", "Vuln.": "Empf.", "HP": "TP", "IP": "IP",
+        "Heals": "Heilt", "Poison": "Gift", "TN": "MW", "Figures": "Figuren", "XP": "EP", "Loot": "Beute",
+        "Melee": "Nahkampf", "Ranged": "Fernkampf", "Magic": "Magie", "Jump": "Sprung", "Trap": "Falle",
+        "STR (AR)": "STR (RS)", "Belt": "Gürtel", "none": "keine", "cures all": "heilt alles",
+        "Lvl": "Stufe", "Dmg": "Schaden",
+        # elements
+        "fire": "Feuer", "water": "Wasser", "earth": "Erde", "air": "Luft",
+        # attributes (German edition: STR KON BEW WAH WIS PSI)
+        "STR": "STR", "CON": "KON", "AGI": "BEW", "PER": "WAH", "WIS": "WIS", "PSI": "PSI",
+        # zones
+        "1 Hand": "1 Hand", "2 Hands": "2 Hände", "Head": "Kopf", "Torso": "Torso", "Arms": "Arme",
+        "Legs": "Beine", "Feet": "Füße", "Accessory": "Accessoire", "Body": "Körper",
+        # card types and kinds
+        "Weapon": "Waffe", "Spell": "Zauber", "Armor": "Rüstung", "Potion": "Trank", "Item": "Gegenstand",
+        "Monster": "Monster", "Monster Modification": "Monster-Modifikation", "Modification": "Modifikation",
+        "Monster Level Card": "Stufenkarte", "Boss Monster": "Boss-Monster", "Hero": "Held",
+        "Premade hero": "Standardcharakter", "Door Event": "Tür-Ereignis", "magic": "mag.",
+        "Level": "Stufe", "Priority": "Priorität", "Gold": "Gold", "no gold": "kein Gold", "fig.": "Fig.",
+        "person": "Person", "area": "Bereich", "room": "Raum", "damage": "Schaden",
+        "End of the game": "Spielende", "Standard equipment": "Standard-Ausrüstung",
+        "Check": "Probe", "against TN": "gegen MW", "needs": "braucht",
+        "piercing": "durchschlagend", "poison": "Gift", "immobilizes": "lähmt", "disarms": "entwaffnet",
+        "vs": "gegen", "ignores armor": "ignoriert Rüstung", "blocks doors": "blockiert Türen",
+        "reveals a Room Tile": "deckt eine Raumplatte auf", "Phase F": "Phase F",
+        # card backs
+        "Loot Card": "Schatzkarte", "Standard Item": "Startausrüstung", "Campaign Item": "Kampagnen-Gegenstand",
+        "Room Tile": "Raumplatte", "Monster Level": "Monsterstufe",
+        # sheets
+        "Character Sheet": "Charakterbogen", "Name": "Name", "Attributes": "Attribute",
+        "Default skills (without equipment)": "Grundwerte (ohne Ausrüstung)",
+        "Dodge (defense against melee and ranged attacks)": "Ausweichen (Parade gegen Nah- und Fernkampf)",
+        "Psi Resistance (defense against magic attacks)": "Psi-Widerstand (Abwehr gegen Magie)",
+        "Calculated values (rounded down)": "Berechnete Werte (abgerundet)", "Calculated": "Berechnet",
+        "Equipment modifier": "Ausrüstungs-Modifikator", "Final value": "Endwert",
+        "Hero level bonuses": "Helden-Stufenboni", "Body zone (0 AP)": "Körper (0 AP)",
+        "Belt ({ap} AP)": "Gürtel ({ap} AP)", "Belt {n}": "Gürtel {n}", "Backpack ({ap} AP)": "Rucksack ({ap} AP)",
+        "Accessory 1": "Accessoire 1", "Accessory 2": "Accessoire 2", "Right hand": "Rechte Hand",
+        "Left hand": "Linke Hand", "Backpack": "Rucksack",
+        "+1 die melee": "+1 Würfel Nahkampf", "+1 die ranged": "+1 Würfel Fernkampf",
+        "+1 die magic": "+1 Würfel Magie", "+1 damage": "+1 Schaden", "+1 die defense": "+1 Würfel Parade",
+        "Regeneration": "Regeneration", "+1 initiative die": "+1 Initiativwürfel", "Fast hands": "Flinke Hände",
+        "Double range": "Doppelte Reichweite",
+        "Campaign Overview": "Kampagnen-Übersicht", "Campaign": "Kampagne", "Scenario": "Szenario",
+        "Done": "Erledigt", "Group XP": "Gruppen-EP", "Monster Points": "Monsterpunkte",
+        "Notes": "Notizen", "Rewards": "Belohnungen", "Heroes": "Helden", "Player / Hero": "Spieler / Held",
+        "Kept equipment": "Behaltene Ausrüstung",
+        "Every {n} Monster Points raise the Monster Level by one. Starting Monster Points: {start}.":
+            "Alle {n} Monsterpunkte steigt die Monsterstufe um eins. Monsterpunkte zu Beginn: {start}.",
+        "After scenario {n}": "Nach Szenario {n}", "#": "#",
+        "Current HP / IP / PP / XP (death at {death})": "Aktuelle TP / IP / PP / EP (Tod bei {death})",
+    },
+}
+"""The printer's labels in each language but English, by English label."""
