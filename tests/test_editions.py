@@ -1,0 +1,103 @@
+"""Two editions: German cards and sheets with --lang de, the German rules constants with
+edition: de, missing translations and texts that overflow in either language."""
+
+import shutil
+from pathlib import Path
+
+import pypdf
+import pytest
+from typer.testing import CliRunner
+from validate_helpers import lines, monster_with_levels, write_pack
+
+from doria_forge.cli import app
+from doria_forge.i18n import dice, language, t, tr
+from doria_forge.model import Rules
+from doria_forge.validate import validate_pack
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def _pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
+
+
+def test_german_edition_constants_where_they_differ():
+    """NOTES.md, *Edition constants differ*: death at -40 HP/PP, hero level rounds 7/14/21, Belt 3 AP."""
+    german = Rules.model_validate({"kind": "rules", "id": "rules-de", "edition": "de"})
+    english = Rules.model_validate({"kind": "rules", "id": "rules-en"})
+    assert (german.death_threshold, german.hero_level_rounds, german.belt_ap) == (-40, [7, 14, 21], 3)
+    assert (english.death_threshold, english.hero_level_rounds, english.belt_ap) == (-20, [7, 13, 18], 4)
+    assert german.backpack_ap == english.backpack_ap  # the same in both editions
+    written = Rules.model_validate({"kind": "rules", "id": "house", "edition": "de", "belt_ap": 5})
+    assert written.belt_ap == 5 and written.death_threshold == -40  # a written constant wins
+
+
+def test_translations_fall_back_to_english_and_labels_come_from_the_table(shipped_pack):
+    orc = shipped_pack.monsters["orc"]
+    assert tr(orc, "name", "de") == "Ork" and tr(orc, "name", "en") == "Orc"
+    with language("de"):
+        assert tr(orc, "name") == "Ork" and t("Defense") == "Parade" and dice("3D+2") == "3W+2"
+    assert t("Defense") == "Defense" and dice("3D+2") == "3D+2"
+
+
+@pytest.mark.parametrize("lang", ["de"])
+def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang):
+    out = tmp_path / "pdf"
+    result = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), "--lang", lang, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    levels = _pdf_text(out / "monster_level.pdf")
+    assert "Ork" in levels and "Stufenkarte" in levels and "Parade" in levels and "2W+5" in levels
+    assert "Orc" not in levels.replace("Ork", "")
+    sheets = _pdf_text(out / "character_sheets.pdf")
+    assert "Charakterbogen" in sheets and "Barbar" in sheets and "Character Sheet" not in sheets
+
+
+def test_a_german_rules_document_prints_the_german_death_track(tmp_path):
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    (pack / "rules.yaml").write_text("kind: rules\nid: rules-de\nedition: de\n", encoding="utf-8")
+    out = tmp_path / "pdf"
+    assert runner.invoke(app, ["export", "pdf", str(pack), "--lang", "de", "--out", str(out)]).exit_code == 0
+    sheets = _pdf_text(out / "character_sheets.pdf")
+    assert "Tod bei -40" in sheets and "-39" in sheets and "Gürtel (3 AP)" in sheets
+
+
+def test_missing_translations_are_reported_for_the_packs_languages(tmp_path):
+    files = {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\nlanguages: [en, de]\n",
+             "monsters/orc.yaml": monster_with_levels("orc").replace("name: Orc\n", "name: Orc\nname_de: Ork\n", 1)
+             .replace("priority: A\n", "priority: A\ntext: Grim.\n", 1)}
+    result = validate_pack(write_pack(tmp_path / "p", files), display_root="")
+    assert lines(result.problems) == [
+        "monsters/orc.yaml:10:7 warning [missing-translation] text has no German text: add text_de (the pack "
+        "is written for en, de; the English text prints instead)",
+    ]
+    english_only = validate_pack(write_pack(tmp_path / "q", {"monsters/orc.yaml": files["monsters/orc.yaml"]}))
+    assert english_only.problems == ()
+
+
+def test_a_text_too_long_for_its_card_is_a_warning_at_its_line_in_each_language(tmp_path):
+    long_en, long_de = "A very long story. " * 60, "Eine sehr lange Geschichte. " * 60
+    trap = (f"kind: trap\nid: pit\nname: Pit\nname_de: Grube\ntrap_type: person\ncheck_attributes: [AGI, PER]\n"
+            f"tn_base: 20\ntext: Short.\ntext_de: \"{long_de}\"\n---\nkind: trap\nid: snare\nname: Snare\n"
+            f"name_de: Schlinge\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+            f"text: \"{long_en}\"\ntext_de: Kurz.\n")
+    pack = write_pack(tmp_path / "p", {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\n"
+                                                    "languages: [en, de]\n", "traps.yaml": trap})
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 0, result.output
+    found = [line for line in result.output.splitlines() if "[card-text-fit]" in line]
+    assert len(found) == 2
+    assert found[0].startswith(f"{pack.as_posix()}/traps.yaml:9:10: warning [card-text-fit] text_de of trap pit "
+                               "does not fit its card (trap:pit) even at 6 pt in the German edition")
+    assert found[1].startswith(f"{pack.as_posix()}/traps.yaml:18:7: warning [card-text-fit] text of trap snare "
+                               "does not fit its card (trap:snare) even at 6 pt in the English edition")
+    assert runner.invoke(app, ["validate", str(pack), "--strict"]).exit_code == 1
+    again = runner.invoke(app, ["validate", str(pack)])  # read back from the cache, located the same
+    assert [line for line in again.output.splitlines() if "[card-text-fit]" in line] == found
+
+
+def test_the_base_pack_and_the_example_fit_their_cards_in_every_language(tmp_path):
+    for pack in (ROOT / "content", ROOT / "examples" / "frost-crypt"):
+        result = runner.invoke(app, ["validate", str(pack), "--strict"])
+        assert result.exit_code == 0, result.output
