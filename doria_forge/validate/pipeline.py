@@ -131,6 +131,10 @@ def validate_pack(path: Path | str, *, display_root: str | None = None) -> Valid
     if merged is not None:
         problems.extend(merged.problems)
         pack = replace(pack, requires=merged.required_packs())
+        # Warnings and infos about the required packs' own files are theirs to fix, not the
+        # expansion's; errors stay: the resolved game cannot be used with them.
+        theirs = {doc.file for _, docs in merged.required for doc in docs}
+        problems = [p for p in problems if p.severity is Severity.ERROR or p.file not in theirs]
     ordered = tuple(sorted(set(problems)))
     has_errors = any(p.severity is Severity.ERROR for p in ordered)
     return ValidationResult(
