@@ -115,17 +115,19 @@ def validate(
 @app.command()
 def schema(
     out: Path = typer.Option(Path("schemas"), "--out", help="Folder for the *.schema.json files."),
+    reference: Path = typer.Option(Path("docs/field-reference.md"), "--reference",
+                                   help="Markdown file for the field reference."),
     check: bool = typer.Option(False, "--check", help="Only report stale schema files (exit 1 if any)."),
 ) -> None:
-    """Write the JSON Schema of every content kind (generated from the models)."""
+    """Write the JSON Schema of every content kind and the field reference (generated from the models)."""
     try:
-        found = pipeline.schemas(out, check=check)
+        found = pipeline.schemas(out, check=check, reference=reference)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     if check:
         if found:
-            _fail(1, f"{out} is out of date: {', '.join(map(str, found))} (run `doria-forge schema`)")
-        typer.echo(f"{out} is up to date")
+            _fail(1, f"out of date: {', '.join(map(str, found))} (run `doria-forge schema`)")
+        typer.echo(f"{out} and {reference} are up to date")
         return
     for path in found:
         typer.echo(str(path))

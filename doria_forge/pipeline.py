@@ -129,14 +129,10 @@ def validate(pack_path: Path, *, text_fit: bool = True):
         result = validate_pack(pack_folder(pack_path))
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
-<<<<<<< HEAD
     _SOURCES.set(tuple(sources(pack_path)))
-    return with_layout_problems(result, project_dir(pack_path))
-=======
     project = project_dir(pack_path)
     result = with_layout_problems(result, project)
     return with_text_fit_problems(result, project) if text_fit else result
->>>>>>> 1c7038d (Two editions: German cards and sheets with --lang de, edition: de constants, missing translations and card text fit in validate)
 
 
 def pack_folder(pack_path: Path) -> Path:
@@ -165,20 +161,37 @@ def validation_exit_code(result, *, strict: bool = False) -> int:
 
 
 # -- schema -----------------------------------------------------------------------
-def schemas(out: Path, *, check: bool) -> list[str] | list[Path]:
-    """``check``: the names of stale schema files in folder ``out``; else write them all and
-    return their paths. Raises OutputError when ``out`` is not a usable folder."""
+def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[str] | list[Path]:
+    """``check``: the names of stale schema files in folder ``out`` (and of the field reference
+    ``reference``, a Markdown file, when given and stale); else write them all and return their
+    paths. Raises OutputError when ``out`` is not a usable folder or ``reference`` a usable file."""
+    from doria_forge.model.reference import reference_text
+
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise OutputError(f"{out} is not a folder; give --out the schemas folder")
+    text = reference_text() if reference is not None else ""
     if check:
         try:
-            return stale_schemas(out)
-        except OSError as exc:
-            raise OutputError(f"cannot read {exc.filename or out}: {exc.strerror or exc}") from None
+            stale = stale_schemas(out)
+            if reference is not None and (not Path(reference).is_file()
+                                          or Path(reference).read_text(encoding="utf-8") != text):
+                stale.append(str(reference))
+        except (OSError, UnicodeDecodeError) as exc:
+            raise OutputError(f"cannot read {getattr(exc, 'filename', None) or out}: "
+                              f"{getattr(exc, 'strerror', None) or exc}") from None
+        return stale
     check_output(out, folder=True)
+    if reference is not None:
+        check_output(Path(reference), folder=False)
     with _writing(out):
-        return write_schemas(out)
+        written = write_schemas(out)
+    if reference is not None:
+        from doria_forge.fsutil import atomic_write_text
+
+        with _writing(Path(reference)):
+            written.append(atomic_write_text(Path(reference), text))
+    return written
 
 
 # -- simulate -------------------------------------------------------------------

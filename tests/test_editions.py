@@ -101,3 +101,22 @@ def test_the_base_pack_and_the_example_fit_their_cards_in_every_language(tmp_pat
     for pack in (ROOT / "content", ROOT / "examples" / "frost-crypt"):
         result = runner.invoke(app, ["validate", str(pack), "--strict"])
         assert result.exit_code == 0, result.output
+
+
+def test_the_shipped_rules_document_lists_every_constant_with_its_value():
+    """Every constant of the rules model is written in content/rules.yaml with the value the game uses;
+    the ones the editions disagree on are shown as comments, so `edition: de` still changes them."""
+    from doria_forge.load import load_pack
+    from doria_forge.model import EDITION_CONSTANTS
+
+    text = (ROOT / "content" / "rules.yaml").read_text(encoding="utf-8")
+    written = next(d.data for d in load_pack(ROOT / "content").documents if d.data.get("kind") == "rules")
+    defaults = Rules(id="rules-en").model_dump(mode="json")
+    for name in Rules.model_fields:
+        if name in ("kind", "id", "name", "source", "art"):
+            continue
+        if name in EDITION_CONSTANTS["de"]:
+            assert f"# {name}: " in text and name not in written, name
+        else:
+            assert Rules.model_validate({"kind": "rules", "id": "x", name: written[name]}).model_dump(
+                mode="json")[name] == defaults[name], name

@@ -31,7 +31,9 @@ class Boss(MonsterTraits):
 
     kind: Literal["boss"] = "boss"
     levels: list[BossLevel] = Field(max_length=8)
+    """The boss's numbers at each Monster Level 1-4, one row each (see boss-levels)."""
     end_condition: Annotated[CardText, Field(min_length=1)]
+    """What ends an exploration game played with this boss; printed on the card."""
     end_condition_de: CardText | None = Field(None, description="The end condition in German (the German edition).")
 
     def level(self, level: int) -> BossLevel:

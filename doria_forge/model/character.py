@@ -23,11 +23,18 @@ class Character(Illustrated):
 
     kind: Literal["character"] = "character"
     name: Name
+    """The hero's name, printed on the hero card and Character Sheet."""
     name_de: Name | None = None
+    """The hero's name in the German edition (Barbar for the Warrior)."""
     premade: bool = True
+    """true: a premade hero (simulated, printed with a filled Character Sheet); false: a custom hero held to the
+    creation limits."""
     attributes: dict[Attribute, Annotated[int, Field(ge=1, le=30)]]
+    """The six base attributes STR, CON, AGI, PER, WIS, PSI, each 1-30 points."""
     standard_items: list[RefId] = Field(default_factory=list, max_length=20)
+    """Ids of the hero's Standard Items (equipment of deck: standard) it starts with."""
     text: CardText = ""
+    """Flavour text printed on the hero card."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
 

@@ -118,7 +118,8 @@ class Strict(BaseModel):
     """Base of every model: unknown fields are errors (a typo must not pass silently)."""
 
     # Every text of every document has an upper bound; fields set a lower one where they can.
-    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000)
+    # A string right under a field is its description (in the JSON Schema and the field reference).
+    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000, use_attribute_docstrings=True)
 
 
 class Document(Strict):
@@ -130,8 +131,11 @@ class Document(Strict):
 
     kind: str
     id: Id
+    """Unique id within its kind: letters, digits, _ and - (orc, orc-2, A-1); other documents refer to it."""
     name: Name | None = None
+    """Name printed on the card or page (English edition)."""
     source: Literal["rulebook", "sample"] = "sample"
+    """Where its facts come from: rulebook (the Book of Rules' data tables) or sample (written for this pack)."""
 
     def references(self) -> Iterable[Ref]:
         """Yield the (field path, target kind, target id) of every cross reference."""

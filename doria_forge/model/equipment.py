@@ -27,18 +27,31 @@ class AttackProfile(Strict):
     """
 
     label: Line | None = None
+    """Name of this way to attack when a card has several (thrown, swung)."""
     attack_type: AttackType
+    """melee or ranged (parried with defense) or magic (parried with psi resistance)."""
     dice: Dice
+    """The attack roll, as a dice expression (ND+B)."""
     damage: Annotated[int, Field(ge=0, le=30)]
+    """Hit Points a hit deals before armor, 0-30."""
     range: Annotated[int, Field(ge=0, le=30)] = 1
+    """Reach in squares, counted orthogonally (1 = adjacent)."""
     ap: Annotated[int, Field(ge=0, le=60)]
+    """Action Points one attack costs."""
     pp: Annotated[int, Field(ge=0, le=30)] = 0
+    """Psi Points one attack costs (spells)."""
     element: Element | None = None
+    """Element of the damage (fire, water, earth, air): armor vulnerable to it does not stop it."""
     piercing: bool = False
+    """true: the hit ignores armor."""
     poison_markers: Annotated[int, Field(ge=0, le=10)] = 0
+    """Poison Markers a hit that wounds gives the target."""
     immobilize: bool = False
+    """true: a hit leaves the target Immobilized."""
     disarm: bool = False
+    """true: a hit leaves the target Disarmed."""
     requirements: Requirements | None = None
+    """Attribute minimums for this use, when they differ from the card's."""
     extra_damage_vs: dict[Key, Annotated[int, Field(ge=0, le=10)]] = Field(
         default_factory=dict, max_length=10,
         description="Extra damage against monsters with this flag, e.g. {undead: 1}.",
@@ -63,37 +76,56 @@ class Bonuses(Strict):
     """
 
     melee: Bonus = 0
+    """Dice-roll bonus (points) to every melee attack while equipped."""
     ranged: Bonus = 0
+    """Dice-roll bonus (points) to every ranged attack while equipped."""
     magic: Bonus = 0
+    """Dice-roll bonus (points) to every magic attack while equipped."""
     defense: Bonus = 0
+    """Bonus (points) to every defense roll while equipped."""
     psi_resistance: Bonus = 0
+    """Bonus (points) to every psi resistance roll while equipped."""
     target_number: Bonus = 0
+    """Points the Target Number of spells and items is lowered by (never a Trap's)."""
     jump: Bonus = 0
+    """Bonus (points) to jump checks."""
     trap: Bonus = 0
+    """Bonus (points) to checks against Traps."""
     strength: Bonus = 0
+    """STR points that count only against Armor Encumbrance."""
     hit_points: PointsBonus = 0
+    """Change to the hero's HP (negative: a penalty)."""
     initiative_points: PointsBonus = 0
+    """Change to the hero's Initiative Points (negative: a penalty)."""
     psi_points: PointsBonus = 0
+    """Change to the hero's Psi Points (negative: a penalty)."""
     belt_slots: Annotated[int, Field(ge=-5, le=5)] = 0
+    """Extra Belt slots while equipped."""
 
 
 class TNCheck(Strict):
     """A Target Number check: ``attributes[0] + attributes[1] + 2D >= target_number``."""
 
     attributes: tuple[Attribute, Attribute]
+    """The two attributes added to 2D for the check."""
     target_number: Annotated[int, Field(ge=1, le=99)]
+    """The Target Number the check must reach, 1-99."""
 
 
 class ItemEffect(Strict):
     """What using a potion or non-attack spell does, on success of its TN check if any."""
 
     heal_hp: Annotated[int, Field(ge=0, le=50)] = 0
+    """Hit Points restored."""
     heal_pp: Annotated[int, Field(ge=0, le=50)] = 0
+    """Psi Points restored."""
     remove_poison: Annotated[int, Field(ge=0, le=10)] | Literal["all"] = Field(
         0, description="Poison Markers removed: a number, or 'all' (antidotes)."
     )
     targets: Literal["self", "self_or_friend"] = "self"
+    """Who it may be used on: self, or self_or_friend (an adjacent friend)."""
     consumed: bool = False
+    """true: the card is discarded after use (potions)."""
 
 
 class Equipment(Illustrated):
@@ -109,27 +141,48 @@ class Equipment(Illustrated):
 
     kind: Literal["equipment"] = "equipment"
     name: Name
+    """The card's title (English edition)."""
     name_de: Name | None = None
+    """The card's title in the German edition."""
     card_type: Literal["weapon", "spell", "armor", "potion", "item"]
+    """weapon, spell, armor, potion or item: the card's colour and rules."""
     deck: Literal["loot", "standard", "campaign"] = "loot"
+    """Which deck prints and shuffles it: loot, standard (premade heroes' items) or campaign."""
     category: Name | None = Field(None, description="Set name (armor sets) or weapon category.")
     magic: bool = False
+    """true: a magic item (the Mummy ignores it, the Poltergeist fears it)."""
     requirements: Requirements = Field(default_factory=dict)
+    """Attribute minimums to equip it, each 1-30 points."""
     zone: Zone
+    """Where it is equipped: 1_hand, 2_hands, head, torso, arms, legs, feet, accessory or body."""
     ap: Annotated[int, Field(ge=0, le=60)] | None = None
+    """Action Points to use it (armor and passive items: to repair it)."""
     pp: Annotated[int, Field(ge=0, le=30)] | None = None
+    """Psi Points per use."""
     range: Annotated[int, Field(ge=0, le=30)] | None = None
+    """Reach in squares."""
     attacks: list[AttackProfile] = Field(default_factory=list, max_length=4)
+    """The ways to attack with it (attack profiles); weapons need one or a defense."""
     defense: Dice | None = None
+    """Defense roll it gives while held, as a dice expression."""
     psi_resistance: Dice | None = None
+    """Psi resistance roll it gives while equipped, as a dice expression."""
     armor_rating: Annotated[int, Field(ge=0, le=20)] | None = None
+    """Damage points each hit is reduced by (armor), 0-20."""
     vulnerability: Element | None = None
+    """Element the armor does not stop (fire, water, earth, air)."""
     bonuses: Bonuses = Field(default_factory=Bonuses)
+    """Bonus markers it grants while equipped on the body."""
     tn_check: TNCheck | None = None
+    """The Target Number check using it needs (spells, some items)."""
     effect: ItemEffect | None = None
+    """What using it does (potions, healing spells)."""
     gold: Annotated[int, Field(ge=0, le=3)] = 0
+    """Gold value in the shop, 0-3 coins (0: no gold value)."""
     copies: Annotated[int, Field(ge=1, le=20)] = 1
+    """How many of this card the deck holds, 1-20."""
     text: CardText = ""
+    """Card text: rules notes and flavour (English edition)."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
 

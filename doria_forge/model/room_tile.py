@@ -9,7 +9,7 @@ from pydantic import Field, field_validator
 
 from doria_forge.geometry import SQUARE_CODES, TILE_SIZE, TileShape
 
-from .common import NAME_DE, CardText, Document, MonsterIconColor, Side, Square, Strict
+from .common import NAME_DE, CardText, Document, MonsterIconColor, Name, Side, Square, Strict
 
 __all__ = ["SQUARE_CODES", "TILE_SIZE", "Door", "MonsterIcon", "OpenSide", "RoomTile", "Rune", "StartingPosition"]
 
@@ -19,30 +19,41 @@ class Door(Strict):
     west (north/south sides) or north (east/west sides) corner."""
 
     side: Side
+    """The side of the tile: north, east, south or west."""
     offset: Annotated[int, Field(ge=0, le=4)]
+    """Squares from the west corner (north and south sides) or north corner (east and west), 0-4."""
 
 
 class OpenSide(Strict):
     """An open side: an opening of two or more squares starting at ``offset``."""
 
     side: Side
+    """The side of the tile: north, east, south or west."""
     offset: Annotated[int, Field(ge=0, le=4)] = 0
+    """First square of the opening, counted from the west or north corner, 0-4."""
     length: Annotated[int, Field(ge=2, le=5)] = 5
+    """Squares the opening spans, 2-5."""
 
 
 class MonsterIcon(Strict):
     square: Square
+    """Where the icon is: [row, column], 0-4 from the north-west corner."""
     color: MonsterIconColor = "white"
+    """white (always), green (from 4 heroes), yellow (from 5), red (at 6)."""
 
 
 class Rune(Strict):
     square: Square
+    """Where the rune is: [row, column], 0-4 from the north-west corner."""
     color: Literal["blue", "purple", "orange", "green"]
+    """The rune's colour: blue, purple, orange or green."""
 
 
 class StartingPosition(Strict):
     square: Square
+    """The starting square: [row, column], 0-4 from the north-west corner."""
     number: Annotated[int, Field(ge=1, le=6)]
+    """Its number I-VI (1-6): heroes take them in initiative order."""
 
 
 class RoomTile(Document):
@@ -54,18 +65,27 @@ class RoomTile(Document):
     """
 
     kind: Literal["room_tile"] = "room_tile"
-    # Bounds keep a hostile tile small; the room-tile-shape rule says what a tile must be.
     name_de: Name | None = NAME_DE
     squares: list[Annotated[str, Field(max_length=2 * TILE_SIZE)]] = Field(max_length=2 * TILE_SIZE)
+    """5 rows (north to south) of 5 squares (west to east): . floor, # wall, R red-bordered, O hole."""
     doors: list[Door] = Field(default_factory=list, max_length=4 * TILE_SIZE)
+    """Doors: one-square openings."""
     open_sides: list[OpenSide] = Field(default_factory=list, max_length=4 * TILE_SIZE)
+    """Open sides: openings of two or more squares."""
     treasures: list[Square] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    """Treasure squares, [row, column] each."""
     monster_icons: list[MonsterIcon] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    """Monster icons: where monsters appear when the tile is revealed."""
     runes: list[Rune] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    """Rune squares with their colours."""
     starting_positions: list[StartingPosition] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    """Hero starting squares I-VI (the start tile)."""
     entrances: list[Square] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    """Squares where new monsters enter (the stairs of A-1), [row, column] each."""
     start_tile: bool = False
+    """true: the start tile (A-1) every scenario begins on."""
     compass_north: bool = False
+    """true: the tile prints the compass pointing north."""
     bridge: Literal["north_south", "west_east"] | None = Field(
         None,
         description="A bridge over the middle square (Room F-3): the passage on this axis crosses it; "
@@ -74,6 +94,7 @@ class RoomTile(Document):
         "each other.",
     )
     text: CardText = ""
+    """Text printed into the tile's walls (English edition)."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
 

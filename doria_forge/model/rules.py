@@ -50,9 +50,12 @@ class DoomTrack(Strict):
 
     fields: list[Annotated[int, Field(ge=0, le=99)]] = Field(
         default_factory=lambda: list(range(40, 29, -1)), min_length=1, max_length=60)
+    """The track's fields in the order the marker steps onto them (40 down to 30)."""
     extra_activation_fields: list[Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=lambda: [39, 35, 31],
                                                                              max_length=60)
+    """Fields that give +1 Extra Activation when reached."""
     level_up_fields: list[Annotated[int, Field(ge=0, le=99)]] = Field(default_factory=lambda: [30], max_length=60)
+    """Fields that raise the Monster Level by 1 when reached."""
 
     @model_validator(mode="after")
     def _fields_on_track(self) -> DoomTrack:
@@ -68,8 +71,11 @@ class OptionalRule(Strict):
     """An optional rule of the Book of Rules that a pack or scenario can switch on."""
 
     id: Key
+    """Id scenarios switch the rule on with."""
     text: CardText
+    """The rule, printed where it is used."""
     default: bool = False
+    """true: the rule is on unless a scenario says otherwise."""
 
 
 def _english_optional_rules() -> list[OptionalRule]:
@@ -121,21 +127,32 @@ class Rules(Document):
         return data
     # Characters (chapters Preparing Characters, Calculated Values)
     creation_points: Annotated[int, Field(ge=1, le=200)] = 50
+    """Attribute points a custom hero is built from (English and German: 50)."""
     attribute_min: Annotated[int, Field(ge=0, le=30)] = 1
+    """Lowest value of an attribute at creation, in points."""
     attribute_max_at_creation: Annotated[int, Field(ge=1, le=30)] = 13
+    """Highest value of an attribute at creation, in points."""
     starting_cards: int = Field(6, ge=0, le=20, description="Cards each hero starts with: standard items, then "
                                 "Loot Cards drawn in the setup up to this count (Traps drawn are replaced).")
     dodge: Dice = Field("2D", description="Default defense (Dodge) on the Character Sheet.")
     psi_resistance: Dice = Field("2D", description="Default psi resistance on the Character Sheet.")
     accessory_slots: Slots = 2
+    """Accessory slots on the body."""
     belt_slots: Slots = 2
+    """Belt slots a hero starts with."""
     # Action costs in AP (chapters Action Phase, Additional Combat Rules)
     belt_ap: APCost = 4
+    """Action Points added to use an item from the Belt (English 4, German 3)."""
     backpack_ap: APCost = 10
+    """Action Points to take an item out of the Backpack."""
     take_item_ap: APCost = 5
+    """Action Points to take an item from a character who cannot act."""
     search_one_ap: APCost = 1
+    """Action Points to search for one Loot Card."""
     search_two_ap: APCost = 5
+    """Action Points to search for two Loot Cards."""
     fast_hands_ap: APCost = 3
+    """Action Points the Fast hands bonus marker saves."""
     # Movement on the map (chapters Walking, Jumping, Swap Places, Carry Characters, Dungeon Markers)
     walk_ap: int = Field(1, ge=1, le=99, description="AP per square walked.")
     jump_ap: int = Field(5, ge=0, le=99,
@@ -151,35 +168,55 @@ class Rules(Document):
                                  description="AP a hero or monster spends clearing Rubble from a square.")
     # Initiative (Phase C)
     initiative_dice: Annotated[int, Field(ge=1, le=9)] = 2
+    """Dice rolled for initiative in Phase C."""
     initiative_cap: Annotated[int, Field(ge=1, le=99)] = 40
+    """Highest initiative on the Initiative Board."""
     # Poison (Phase E): TN = poison_tn_base + poison_tn_per_ml x ML
     poison_tn_base: APCost = 28
+    """Poison check in Phase E: Target Number before the Monster Level part."""
     poison_tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 2
+    """Poison check: Target Number points per Monster Level."""
     # Death and unconsciousness
     death_threshold: int = Field(-20, ge=-99, le=0, description="A hero at or below this many HP or PP dies.")
     unconscious_recovery: Annotated[int, Field(ge=0, le=30)] = 3
+    """HP and PP an unconscious hero is brought back to."""
     # Level up (Phase H)
     hero_level_rounds: list[Annotated[int, Field(ge=1, le=99)]] = Field(default_factory=lambda: [7, 13, 18],
                                                                         max_length=20)
+    """Rounds after which the heroes level up in a single scenario (English 7/13/18, German 7/14/21)."""
     hero_bonuses: list[HeroBonus] = Field(default_factory=lambda: list(HERO_BONUSES), max_length=20)
+    """The hero bonus markers a level-up may give."""
     campaign_xp_multiplier: Annotated[int, Field(ge=1, le=10)] = 3
+    """Group XP per hero level in a campaign is this times the level."""
     monster_level_above_max_hp: int = Field(1, ge=0, le=20,
                                             description="Extra HP per Monster Level above the last card.")
     max_monster_level_card: Annotated[int, Field(ge=1, le=4)] = 4
+    """Highest Monster Level printed on Monster Level Cards."""
     monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
+    """Monster Points that raise the Monster Level by one (campaigns)."""
     # The shop and the decks
     shop_slots: Slots = 3
+    """Cards on display in the shop."""
     loot_stacks: Annotated[int, Field(ge=1, le=10)] = 3
+    """Face-down stacks of the loot deck."""
     damaged_sell_penalty: Annotated[int, Field(ge=0, le=3)] = 1
+    """Gold a damaged item sells for less."""
     loot_per_defeat: Slots = 1
+    """Loot Cards drawn for each monster defeated."""
     xp_per_defeat: Slots = 1
+    """Group XP for each monster defeated."""
     # The Doom Counter (Phase G)
     doom_track: DoomTrack = Field(default_factory=DoomTrack)
+    """The Doom Counter track of the Initiative Board."""
     # Small groups (Special rules for 1 or 2 players)
     two_player_extra_cards: Slots = 2
+    """Extra Loot Cards each hero starts with in a game of 2 players."""
     solo_extra_cards: Slots = 4
+    """Extra Loot Cards the hero starts with in solo play."""
     solo_average_die: Annotated[int, Field(ge=1, le=10)] = 6
+    """What every monster die counts in solo play with the optional rule solo_average_monster_dice."""
     optional_rules: list[OptionalRule] = Field(default_factory=_english_optional_rules, max_length=50)
+    """The optional rules of the Book of Rules a scenario can switch on."""
 
     def option(self, rule_id: str) -> bool:
         """Whether optional rule ``rule_id`` is on by default. Raises KeyError if unknown."""
@@ -207,6 +244,7 @@ class Requirement(Strict):
     """A pack this pack builds on: its ``id`` and the ``version`` range it works with."""
 
     id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64, examples=["doria-base"])]
+    """Id of the required pack (its pack.yaml)."""
     version: str = Field("", max_length=100, examples=[">=0.1.0,<1.0.0"],
                          description="Version range (PEP 440 specifiers: >=, <, ==, !=, ~=); empty: any version.")
 
@@ -253,9 +291,13 @@ class Pack(Document):
 
     kind: Literal["pack"] = "pack"
     name: Name
+    """The pack's name, printed on PDF titles."""
     version: Annotated[str, Field(pattern=r"^\d+\.\d+\.\d+$", max_length=32)]
+    """MAJOR.MINOR.PATCH; the bundle records it and expansions require a range of it."""
     description: PageText = ""
+    """What the pack holds, in a paragraph."""
     sources: list[Line] = Field(default_factory=list, max_length=20)
+    """Where the pack's facts and texts come from, one line each."""
     languages: list[Literal["en", "de"]] = Field(
         default=["en"], min_length=1, max_length=2, examples=[["en", "de"]],
         description="Languages the pack's cards are written in: English (the fields without a suffix) and, "
@@ -270,8 +312,11 @@ class DoorEvent(Illustrated):
 
     kind: Literal["door_event"] = "door_event"
     name: Name
+    """The event's name, printed on its card (English edition)."""
     name_de: Name | None = NAME_DE
     text: CardText
+    """What happens, printed on the card (English edition)."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
     copies: Annotated[int, Field(ge=1, le=20)] = 1
+    """Cards of it in the Door Event deck, 1-20."""

@@ -17,12 +17,19 @@ class TrapEffect(Strict):
     """
 
     damage: Annotated[int, Field(ge=0, le=30)] = 0
+    """Hit Points dealt, reduced by one armor piece unless ignores_armor, 0-30."""
     ignores_armor: bool = False
+    """true: armor does not reduce the damage."""
     element: Element | None = None
+    """Element of the damage."""
     poison_markers: Annotated[int, Field(ge=0, le=10)] = 0
+    """Poison Markers given, 0-10."""
     immobilize: bool = False
+    """true: the character is Immobilized."""
     blocks_doors: bool = False
+    """true: the room's doors are blocked until the trap is disarmed."""
     reveals_room_tile: bool = False
+    """true: the next Room Tile is revealed."""
 
 
 class Trap(Illustrated):
@@ -35,16 +42,26 @@ class Trap(Illustrated):
 
     kind: Literal["trap"] = "trap"
     name: Name
+    """The trap's name, printed on its card (English edition)."""
     name_de: Name | None = NAME_DE
     trap_type: Literal["person", "area", "room"]
+    """person (the drawing character), area (characters around them) or room (the whole Room Tile)."""
     check_attributes: tuple[Attribute, Attribute]
+    """The two attributes added to 2D to avoid it."""
     tn_base: Annotated[int, Field(ge=0, le=99)]
+    """Target Number before the Monster Level part, 0-99."""
     tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 0
+    """Target Number points per Monster Level, 0-20."""
     effect: TrapEffect = Field(default_factory=TrapEffect)
+    """What it does to each character who fails the check."""
     xp: Annotated[int, Field(ge=0, le=10)] = 1
+    """Group XP it gives, 0-10."""
     gold: Annotated[int, Field(ge=0, le=3)] = 0
+    """Gold it is worth, 0-3 coins."""
     copies: Annotated[int, Field(ge=1, le=20)] = 1
+    """Cards of it in the loot deck, 1-20."""
     text: CardText = ""
+    """The card text (English edition)."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
 
