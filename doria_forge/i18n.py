@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import cache
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "de")
@@ -70,15 +71,26 @@ def tr(obj: Any, field: str, lang: str | None = None) -> str:
 def translatable(model: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """``(path, field)`` of every translatable text in ``model`` and the models nested in it: a field
     ``X`` with a sibling ``X_de``. ``path`` leads to the model holding ``field``."""
-    fields = getattr(type(model), "model_fields", None)
-    if fields is None:
-        return
-    for name in fields:
-        if any(f"{name}_{lang}" in fields for lang in LANGUAGES if lang != "en"):
-            yield path, name
+    texts, nested = _fields_of(type(model))
+    for name in texts:
+        yield path, name
+    for name in nested:
         value = getattr(model, name, None)
         if hasattr(type(value), "model_fields"):
             yield from translatable(value, (*path, name))
+
+
+@cache
+def _fields_of(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The translatable fields of model class ``cls`` and the fields that may hold a model."""
+    fields = getattr(cls, "model_fields", {})
+    texts = tuple(n for n in fields if any(f"{n}_{lang}" in fields for lang in LANGUAGES if lang != "en"))
+    nested = tuple(n for n, f in fields.items() if _holds_model(f.annotation))
+    return texts, nested
+
+
+def _holds_model(annotation: Any) -> bool:
+    return any(hasattr(a, "model_fields") for a in (annotation, *getattr(annotation, "__args__", ())))
 
 
 def t(label: str, lang: str | None = None) -> str:
