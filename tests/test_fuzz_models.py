@@ -128,8 +128,13 @@ def _validate(pack: Path):
 
 def test_the_issues_absurd_numbers_names_and_players_are_errors(pack):
     """One validation of the shipped pack with every case of the issue written into it."""
-    with (pack / "rules.yaml").open("a", encoding="utf-8") as fh:
-        fh.write("initiative_dice: 100000000\naccessory_slots: 1000000000\ninitiative_cap: 1000000000\n")
+    for field, value in (("initiative_dice", 100000000), ("accessory_slots", 1000000000),
+                         ("initiative_cap", 1000000000)):
+        # rules.yaml writes every constant: replace the value (a second key would be a duplicate)
+        text = (pack / "rules.yaml").read_text(encoding="utf-8")
+        start = text.index(f"\n{field}: ") + len(field) + 3
+        end = text.index("\n", start)
+        (pack / "rules.yaml").write_text(text[:start] + f"{value}" + text[end:], encoding="utf-8")
     sword = next((pack / "equipment").rglob("*.yaml"))
     with sword.open("a", encoding="utf-8") as fh:
         fh.write("bonuses:\n  initiative_points: 1000000000\n")
