@@ -201,3 +201,23 @@ def test_in_a_fight_a_hero_off_the_party_tile_walks_back_to_attack_from_it():
     assert isinstance(step, Walk) and step.to[0] < 5  # onto ROOM, rows 0-4
     state.board.move_to("ranger", (1, 2))
     assert explorer.regroup(state, state.hero("ranger"), 15) is None
+
+
+def test_a_campaign_party_declares_its_escape_when_a_hero_is_close_to_death():
+    """Escaping a campaign scenario: the group keeps XP and Monster Points; a death would cost
+    the dead hero's equipment. Single scenarios and scenarios barring escape play on."""
+    from doria_forge.engine.actions import DeclareEscape
+
+    sc = scenario()
+    state = game(sc, ap=10)
+    warrior = state.hero("warrior")
+    warrior.hp = state.rules.death_threshold + explorer.ESCAPE_MARGIN
+    assert explorer.give_up(state) is None  # a single scenario
+    state.mode = "campaign"
+    assert greedy_bot(state) == DeclareEscape()
+    warrior.hp += 1
+    assert explorer.give_up(state) is None
+    barred = game(scenario(escape={"allowed": False}), ap=10)
+    barred.mode = "campaign"
+    barred.hero("warrior").hp = barred.rules.death_threshold + 1
+    assert explorer.give_up(barred) is None

@@ -19,7 +19,8 @@
   place, the Backpack too: chapter *Take, Use or Repair Other Items (5 AP)*).
 * With friends it also heals a friend at a third of its HP or less within range 1 with a
   healing item that may target a friend.
-* On the map (``sim.explorer``): tokens, objectives and unconscious friends come first, a
+* On the map (``sim.explorer``): a campaign party near a death escapes where it may; tokens,
+  objectives and unconscious friends come first, a
   hurt hero steps back behind its friends, a hero without an attack walks to a square to
   attack from; with no monster about, the party explores for the scenario's goal.
 * Phase H: hero bonus by a fixed preference, Attribute Points where a calculated

@@ -5,7 +5,8 @@ The party plays for the scenario's objectives (``sim.objectives``) and against t
 Counter, which moves one field per Room Tile with a character on it and one more when no
 door was opened in the round. So, for the hero about to act:
 
-* ``first`` - what comes before fighting: pick up a token at its feet, carry a token toward
+* ``first`` - what comes before fighting: in a campaign scenario, give it up (declare the
+  escape) when a character is close to death; pick up a token at its feet, carry a token toward
   its goal, pick up an unconscious friend left behind, step off and back onto a place whose
   check failed.
 * ``retreat`` - a hurt hero (half its HP or less) moves where another standing hero
@@ -30,6 +31,7 @@ from typing import Any
 
 from doria_forge.engine.actions import (
     Action,
+    DeclareEscape,
     Jump,
     PickUp,
     PickUpToken,
@@ -129,11 +131,33 @@ def place_tile(state: Any) -> Action:
     return PlaceRoomTile(0)
 
 
+ESCAPE_MARGIN = 8
+"""Points (HP or PP) above death at which a campaign party gives the scenario up."""
+
+
+def give_up(state: Any) -> Action | None:
+    """Declare the escape of a campaign scenario that allows it when a character is within
+    ``ESCAPE_MARGIN`` points of death (chapter *Escaping a campaign scenario*: the group keeps
+    its XP and Monster Points, where a death costs the dead hero's equipment)."""
+    play = state.scenario
+    if (play is None or state.mode != "campaign" or not play.scenario.escape.allowed or play.escape_declared):
+        return None
+    floor = state.rules.death_threshold + ESCAPE_MARGIN
+    if any(not h.dead and min(h.hp, h.pp) <= floor for h in state.heroes):
+        return DeclareEscape()
+    return None
+
+
 def first(state: Any, hero: HeroState, ap: int) -> Action | None:
     """What comes before fighting (see the module docstring), or ``None``."""
     board = state.board
     here = _on_map(state, hero.uid)
-    if here is None or hero.immobilized:
+    if here is None:
+        return None
+    escape = give_up(state)
+    if escape is not None:
+        return escape
+    if hero.immobilized:
         return None
     found = objectives.targets(state)
     play = state.scenario
