@@ -183,11 +183,13 @@ class Dungeon:
 
     def hero_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
         """Squares of the standing characters (not the unconscious)."""
-        return {p for uid, p in self.positions.items()
-                if uid != exclude and uid not in self.lying and state.find_hero(uid) is not None}
+        heroes = {h.uid for h in state.heroes}
+        lying = self.lying
+        return {p for uid, p in self.positions.items() if uid != exclude and uid not in lying and uid in heroes}
 
     def monster_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
-        return {p for uid, p in self.positions.items() if uid != exclude and state.find_monster(uid) is not None}
+        monsters = {m.uid for m in state.monsters}
+        return {p for uid, p in self.positions.items() if uid != exclude and uid in monsters}
 
     def free(self, state: GameData, pos: Pos) -> bool:
         """A square a figure may stop on: passable, not a hole or red-bordered, nobody on it."""

@@ -136,7 +136,8 @@ class Layout:
     def kind(self, pos: Pos) -> str:
         """``floor``, ``wall``, ``red_bordered`` or ``hole`` (a Hole marker makes a hole;
         a Secret Door makes its wall square floor); ``wall`` outside placed tiles."""
-        kinds = self._cached()["kind"]
+        memo = self._memo
+        kinds = memo["kind"] if memo.get("version") == self.version else self._cached()["kind"]
         found = kinds.get(pos)
         if found is None:
             found = kinds[pos] = self._kind(pos)
@@ -270,7 +271,8 @@ class Layout:
         """Squares one step away (see the module docstring); walls never, Rubble and
         Blocked Door squares never (holes and red-bordered squares are listed: whether a
         figure may step there is the mover's business). The list is shared: do not change it."""
-        near = self._cached()["near"]
+        memo = self._memo
+        near = memo["near"] if memo.get("version") == self.version else self._cached()["near"]
         found = near.get(pos)
         if found is None:
             found = near[pos] = self._neighbours(pos)
