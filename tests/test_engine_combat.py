@@ -41,11 +41,19 @@ def weapon(cid, dice="3D", damage=2, *, zone="1_hand", ap=10, attack_type="melee
                      attacks=[prof], defense=defense, psi_resistance=psi)
 
 
+def ability(*behaviours) -> dict:
+    """An ability mapping with ``behaviours`` (a name stands for a behaviour without parameters)."""
+    return {"id": "test_ability", "text": "x",
+            "behaviours": [{"behaviour": b} if isinstance(b, str) else b for b in behaviours]}
+
+
 def monster(mid="orc", *, attack="2D+5", defense="2D+5", psi="2D", damage=3, hp=6, ar=0, attack_type="melee",
-            vuln=None, element=None, flags=(), ability=None, level=1) -> MonsterState:
+            vuln=None, element=None, flags=(), behaviours=None, level=1) -> MonsterState:
+    """A monster; ``behaviours`` (names of behaviours without parameters, or mappings) give
+    it an ability."""
     m = Monster(id=mid, name=mid.title(), attack_type=attack_type, range=1, action_points=8, vulnerability=vuln,
                 damage_element=element, priority="A", figures=1, deck_cards=1, flags=list(flags),
-                ability={"id": ability, "text": "x"} if ability else None)
+                ability=ability(*behaviours) if behaviours is not None else None)
     card = MonsterLevel(id=f"{mid}-{level}", monster=mid, level=level, attack=attack, defense=defense,
                         psi_resistance=psi, damage=damage, hit_points=hp, armor_rating=ar)
     return MonsterState.create(m, card, RULES, uid=mid)
@@ -98,7 +106,7 @@ def test_getting_hit_example_warrior_ogre_one_armor():
     shield = weapon("shield", "1D", 0, defense="2D+5")
     warrior = hero([shield, armor("helmet", "head", 3), armor("mail", "torso", 3)], "warrior", STR=13, CON=13)
     assert warrior.hp == 13
-    ogre = monster("ogre", attack="3D+5", damage=4, ability="ogre_sweep")
+    ogre = monster("ogre", attack="3D+5", damage=4, behaviours=[{"behaviour": "hit_extra_in_range", "targets": 2}])
     [out] = monster_attack(ScriptedDice([8, 8, 8, 8, 8]), EventLog(), ogre, [warrior], RULES,
                            Fixed(item=warrior.find("shield")))
     assert (out.attack_total, out.defense_total, out.hit, out.critical_steps) == (29, 21, True, 0)
@@ -152,7 +160,7 @@ def test_psi_resistance_example_mage_dark_mage_spends_3_pp():
     mage.hands[0].damaged = True
     assert [i for i, _ in defense_options(mage, "magic")] == [None]
     dark_mage = monster("dark_mage", attack="2D+5", attack_type="magic", element="air",
-                        ability="dark_mage_chain_lightning")
+                        behaviours=[{"behaviour": "hit_chain", "range": 2}, {"behaviour": "damage_element", "element": "air"}])
     [out] = monster_attack(ScriptedDice([7, 7, 9, 8]), EventLog(), dark_mage, [mage], RULES)
     assert out.defense_with == "psi_resistance" and out.psi_points_added == 3
     assert (out.attack_total, out.defense_total, out.hit) == (19, 20, False)
@@ -164,7 +172,7 @@ def test_psi_resistance_with_a_spell_costs_no_pp():
     guard = Equipment(id="spell_guard", name="Spell Guard", card_type="spell", zone="body", ap=3, pp=1,
                       psi_resistance="2D+3")
     mage = hero([guard], "mage")
-    shaman = monster("shaman", attack="2D", attack_type="magic", element="fire", ability="shaman_fireball")
+    shaman = monster("shaman", attack="2D", attack_type="magic", element="fire", behaviours=["hit_spread"])
     [out] = monster_attack(ScriptedDice([2, 2, 5, 5]), EventLog(), shaman, [mage], RULES)
     assert out.defense_with == mage.body_items[0].uid and not out.hit and mage.pp == mage.pp_max
 
@@ -229,7 +237,7 @@ def test_monster_attack_fumble_misses_and_monster_defense_fumble_is_hit():
 def test_black_knight_damages_hand_items_but_not_on_a_miss():
     """NOTES.md black_knight: a hit damages the cards in the target's hands."""
     h = hero([weapon("sword", "2D", 2), weapon("dagger", "1D", 1)])
-    knight = monster("black_knight", attack="2D+10", ability="black_knight_damage_hand_items")
+    knight = monster("black_knight", attack="2D+10", behaviours=["damage_hand_items"])
     [out] = monster_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), knight, [h], RULES)
     assert out.hit and all(i.damaged for i in h.hand_items()) and len(out.damaged_items) == 2
     h2 = hero([weapon("sword", "2D", 2)], "h2")
@@ -254,7 +262,7 @@ def test_mummy_ignores_magic_weapons_and_magic_armor():
     spell = weapon("fire_bolt", "2D", 2, attack_type="magic", card_type="spell", magic=True, pp=1)
     h = hero([blade, spell, armor("magic_mail", "torso", 3, magic=True)])
     mummy = monster("mummy", attack="2D+10", damage=3, psi="2D", flags=["magic_items_ineffective"],
-                    ability="mummy_magic_items_ineffective")
+                    behaviours=["magic_items_ineffective"])
     with pytest.raises(IllegalAction, match="magic weapons"):
         hero_attack(ScriptedDice([5, 5, 5, 2, 2]), EventLog(), h, h.find("rune_blade"), blade.attacks[0], mummy, RULES)
     out = hero_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), h, h.find("fire_bolt"), spell.attacks[0], mummy, RULES)
@@ -268,7 +276,7 @@ def test_poltergeist_hurt_only_by_spells_and_magic_weapons():
     fire_sword = weapon("fire_sword", "3D", 2, element="fire")
     magic_sword = weapon("magic_sword", "3D", 2, magic=True)
     h = hero([fire_sword, magic_sword])
-    ghost = monster("poltergeist", defense="2D", hp=3, flags=["hurt_only_by_magic"], ability="poltergeist_magic_only")
+    ghost = monster("poltergeist", defense="2D", hp=3, flags=["hurt_only_by_magic"], behaviours=["hurt_only_by_magic", "flying", "through_walls"])
     with pytest.raises(IllegalAction, match="only spells"):
         hero_attack(ScriptedDice([5] * 5), EventLog(), h, h.find("fire_sword"), fire_sword.attacks[0], ghost, RULES)
     out = hero_attack(ScriptedDice([5, 5, 5, 6, 6]), EventLog(), h, h.find("magic_sword"),
@@ -279,7 +287,7 @@ def test_poltergeist_hurt_only_by_spells_and_magic_weapons():
 def test_skeleton_immune_to_ranged():
     bow = weapon("bow", "3D", 2, attack_type="ranged", range=6, zone="2_hands")
     h = hero([bow])
-    skeleton = monster("skeleton", flags=["immune_to_ranged"], ability="skeleton_ranged_immunity")
+    skeleton = monster("skeleton", flags=["immune_to_ranged"], behaviours=["immune_to_ranged"])
     with pytest.raises(IllegalAction, match="ranged"):
         hero_attack(ScriptedDice([5] * 5), EventLog(), h, h.hands[0], bow.attacks[0], skeleton, RULES)
 
@@ -352,17 +360,17 @@ def test_death_from_a_monster_hit_ends_with_event():
 # ----------------------------------------------------------------------------- abilities
 def test_vampire_heals_by_damage_even_above_maximum():
     h = hero([])
-    vampire = monster("vampire", attack="2D+10", damage=3, hp=4, ability="vampire_drain")
+    vampire = monster("vampire", attack="2D+10", damage=3, hp=4, behaviours=["drain_hp"])
     [out] = monster_attack(ScriptedDice([5, 5, 6, 6]), EventLog(), vampire, [h], RULES)
     assert out.wound == 3 and out.healed == 3 and vampire.hp == 7
 
 
 def test_slimecrawler_poisons_on_any_hit_golem_only_on_wounds():
     h = hero([armor("plate", "torso", 5)], STR=13)
-    slime = monster("slimecrawler", attack="2D+10", damage=2, ability="slimecrawler_poison")
+    slime = monster("slimecrawler", attack="2D+10", damage=2, behaviours=[{"behaviour": "poison", "markers": 1, "when": "hit"}])
     [out] = monster_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), slime, [h], RULES)
     assert out.wound == 0 and h.poison_markers == 1
-    golem = monster("golem", attack="2D+10", damage=2, attack_type="magic", ability="golem_poison")
+    golem = monster("golem", attack="2D+10", damage=2, attack_type="magic", behaviours=[{"behaviour": "poison", "markers": 2, "when": "wound"}])
     h2 = hero([armor("plate", "torso", 5)], "h2", STR=13)
     monster_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), golem, [h2], RULES)
     assert h2.poison_markers == 0
@@ -372,7 +380,7 @@ def test_slimecrawler_poisons_on_any_hit_golem_only_on_wounds():
 
 def test_troll_hits_all_targets_with_one_roll_earth_damage():
     heroes = [hero([armor("vest", "torso", 3, vuln="earth")], f"h{i}") for i in range(3)]
-    troll = monster("troll", attack="2D+10", damage=3, ability="troll_all_in_range")
+    troll = monster("troll", attack="2D+10", damage=3, behaviours=["hit_all_in_range", {"behaviour": "damage_element", "element": "earth"}])
     dice = ScriptedDice([5, 5, 6, 6, 7, 7, 10, 5, 9])
     outs = monster_attack(dice, EventLog(), troll, heroes, RULES)
     assert dice.remaining == 0 and {o.attack_total for o in outs} == {20}
@@ -382,37 +390,39 @@ def test_troll_hits_all_targets_with_one_roll_earth_damage():
 
 def test_ogre_and_spear_thrower_two_targets_others_one():
     a, b, c = hero([], "a"), hero([], "b"), hero([], "c")
-    ogre = monster("ogre", attack="2D+10", damage=2, ability="ogre_sweep")
+    ogre = monster("ogre", attack="2D+10", damage=2, behaviours=[{"behaviour": "hit_extra_in_range", "targets": 2}])
     with pytest.raises(IllegalAction):
         monster_attack(ScriptedDice([5] * 8), EventLog(), ogre, [a, b, c], RULES)
     outs = monster_attack(ScriptedDice([5, 5, 2, 2, 2, 2]), EventLog(), ogre, [a, b], RULES)
     assert all(o.hit for o in outs)
-    spear = monster("spear_thrower", attack="2D+10", ability="spear_thrower_adjacent_hit")
+    spear = monster("spear_thrower", attack="2D+10", behaviours=[{"behaviour": "hit_adjacent_to_target", "extra": 1}])
     assert len(monster_attack(ScriptedDice([5, 5, 2, 2, 2, 2]), EventLog(), spear, [b, c], RULES)) == 2
-    orc = monster("orc", ability="orc_extra_activation_on_wound")
+    orc = monster("orc", behaviours=["extra_activation_on_wound"])
     with pytest.raises(IllegalAction):
         monster_attack(ScriptedDice([5] * 6), EventLog(), orc, [a, b], RULES)
 
 
 def test_orc_extra_activation_and_goblin_pair_signals():
     h = hero([])
-    orc = monster("orc", attack="2D+10", damage=2, ability="orc_extra_activation_on_wound")
+    orc = monster("orc", attack="2D+10", damage=2, behaviours=["extra_activation_on_wound"])
     [out] = monster_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), orc, [h], RULES)
     assert out.extra_activation
-    goblin = monster("goblin", attack="2D", ability="goblin_pair_activation")
+    goblin = monster("goblin", attack="2D", behaviours=["pair_activation"])
     [out] = monster_attack(ScriptedDice([2, 2, 9, 9]), EventLog(), goblin, [h], RULES)
     assert out.pair_activation and not out.hit and not out.extra_activation
 
 
-def test_ghoul_and_archer_targeting_helpers():
+def test_lowest_hp_and_lowest_agility_targeting():
+    """NOTES.md *Monster abilities*: the Ghoul takes the lowest current HP; the Archer skips the
+    nearest hero for a lower AGI in range."""
     a = hero([], "a", AGI=12)
     b = hero([], "b", AGI=8)
     c = hero([], "c", AGI=5)
     b.hp = 2
-    assert abilities.ghoul_pick_target([a, b, c]) is b
-    assert abilities.archer_pick_target([(a, 2), (b, 4), (c, 6)]) is c
-    assert abilities.archer_pick_target([(c, 1), (a, 3)]) is c
-    assert abilities.archer_pick_target([]) is None
+    assert abilities.lowest_hp_target([a, b, c]) is b
+    assert abilities.lowest_agility_target([(a, 2), (b, 4), (c, 6)]) is c
+    assert abilities.lowest_agility_target([(c, 1), (a, 3)]) is c
+    assert abilities.lowest_agility_target([]) is None
 
 
 def test_use_potion_and_priestess_heal_fails_pp_paid():

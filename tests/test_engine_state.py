@@ -27,15 +27,15 @@ from doria_forge.model import (
 from doria_forge.sim.bots import greedy_bot
 
 # --------------------------------------------------------------------------- the synthetic pack
-MONSTERS = {  # id: (attack type, range, AP, priority, figures, deck cards, ability)
-    "orc": ("melee", 1, 7, "A", 2, 5, "orc_extra_activation_on_wound"),
+MONSTERS = {  # id: (attack type, range, AP, priority, figures, deck cards, ability behaviours)
+    "orc": ("melee", 1, 7, "A", 2, 5, ["extra_activation_on_wound"]),
     "shaman": ("magic", 6, 7, "D", 2, 5, None),
     "mummy": ("melee", 1, 5, "B", 2, 5, None),
     "gargoyle": ("melee", 1, 10, "A", 2, 5, None),
-    "ghoul": ("melee", 1, 9, "A", 2, 5, "ghoul_weakest_target"),
-    "archer": ("ranged", 6, 9, "C", 3, 10, "archer_weakest_agility"),
+    "ghoul": ("melee", 1, 9, "A", 2, 5, [{"behaviour": "targeting", "policy": "lowest_hp"}]),
+    "archer": ("ranged", 6, 9, "C", 3, 10, [{"behaviour": "targeting", "policy": "lowest_agility"}]),
     "zombie": ("melee", 1, 3, "B", 5, 6, None),
-    "goblin": ("melee", 1, 9, "A", 5, 8, "goblin_pair_activation"),
+    "goblin": ("melee", 1, 9, "A", 5, 8, ["pair_activation"]),
 }
 
 
@@ -72,17 +72,19 @@ def make_pack(*extra) -> ContentPack:
              tn_base=28, tn_per_ml=3, effect={"damage": 3}, xp=1, gold=1),
         Trap(id="log_trap", name="Log Trap", trap_type="person", check_attributes=("AGI", "PER"),
              tn_base=24, tn_per_ml=2, effect={"damage": 2}, xp=1, gold=2),
-        MonsterModification(id="colossal", name="Colossal", effect_id="colossal", text="big",
+        MonsterModification(id="colossal", name="Colossal", text="big",
                             modifiers={"hit_points": 2, "damage": 1}, extra_xp=1, extra_loot=1, copies=2),
-        MonsterModification(id="blocker", name="Blocker", effect_id="blocker", text="wall",
+        MonsterModification(id="blocker", name="Blocker", text="wall",
                             modifiers={"defense": 2, "armor_rating": 1}, extra_xp=1),
-        MonsterModification(id="necromancer", name="Necromancer", effect_id="necromancer_raise", text="raise",
-                            acts_in_phase_f=True, extra_xp=2),
+        MonsterModification(id="necromancer", name="Necromancer", text="raise",
+                            behaviours=[{"behaviour": "summon", "monster": "zombie"}], extra_xp=2),
     ]
     for mid, (atype, rng, ap, prio, figs, deck, ability) in MONSTERS.items():
         docs.append(Monster(id=mid, name=mid.title(), attack_type=atype, range=rng, action_points=ap,
                             vulnerability="fire", priority=prio, figures=figs, deck_cards=deck,
-                            ability={"id": ability, "text": "x"} if ability else None))
+                            ability={"id": f"{mid}_ability", "text": "x", "behaviours": [
+                                {"behaviour": b} if isinstance(b, str) else b for b in ability]}
+                            if ability else None))
         for lvl in (1, 2, 3, 4):
             docs.append(MonsterLevel(id=f"{mid}-{lvl}", monster=mid, level=lvl, attack=f"2D+{lvl}",
                                      defense=f"2D+{lvl}", psi_resistance="2D", damage=lvl + 1,

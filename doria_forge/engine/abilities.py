@@ -1,56 +1,85 @@
-"""Monster abilities, keyed by ``Monster.ability.id``.
+"""Monster behaviours in play: a monster's ability and modifications read as one profile.
 
-The abilities are listed in shared/rules/NOTES.md (*Monster abilities*); the FAQ of
-the Book of Rules settles the Dark Mage (chain lightning branches to every target)
-and the Poltergeist (an elementally enchanted non-magic weapon still cannot hurt it,
-but can hurt the Mummy). ``combat.monster_attack`` and ``combat.hero_attack`` read an
-``AbilityRule`` for each monster; the flow engine reads ``pair_activation`` /
-``extra_activation_on_wound`` (signalled in ``AttackOutcome``); ``monster_ai`` and the
-map read the targeting, hit pattern and movement parts.
+The content model says what a monster does with the behaviour vocabulary of
+:mod:`doria_forge.model.behaviours` (shared/rules/NOTES.md *Monster abilities*; the FAQ of
+the Book of Rules settles the Dark Mage's chain lightning, which branches, and the
+Poltergeist, which an elementally enchanted non-magic weapon cannot hurt).
+:func:`profile_of` folds a list of behaviours into an :class:`AbilityProfile`, the flat
+record the rules read: ``combat.monster_attack`` / ``combat.hero_attack`` (targets, poison,
+draining, hand items, element, immunities), the flow engine (``pair_activation``,
+``extra_activation_on_wound`` signalled in ``AttackOutcome``), ``monster_ai`` and the map
+(targeting, hit pattern, movement, free attacks), ``spawn`` (raising and summoning in Phase
+F) and ``defeat`` (explosions).
 
-Each rule is registered under the pack's ability id (``goblin_pair_activation``) and
-under the monster id (``goblin``) so that either spelling finds it.
+Nothing here knows a monster by its id: a new monster built from the vocabulary plays
+exactly as its behaviours say.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from doria_forge.model.behaviours import (
+    DamageElement,
+    DamageHandItems,
+    DrainHp,
+    ExplodeOnDefeat,
+    ExtraActivationOnWound,
+    Flying,
+    FreeAttack,
+    HitAdjacentToTarget,
+    HitAllInRange,
+    HitChain,
+    HitExtraInRange,
+    HitSpread,
+    HurtOnlyByMagic,
+    ImmuneToRanged,
+    MagicItemsIneffective,
+    PairActivation,
+    Poison,
+    RaiseDead,
+    Summon,
+    Targeting,
+    ThroughWalls,
+)
+
 if TYPE_CHECKING:  # pragma: no cover
-    from doria_forge.model.monster import MonsterTraits
+    from doria_forge.model.monster import MonsterModification, MonsterTraits
 
     from .hero import HeroState
     from .monster import MonsterState
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityRule:
-    """What an ability changes in combat.
+class AbilityProfile:
+    """What a monster's behaviours change in play, folded into plain values.
 
+    ``id``: the ability's id (``none`` without one), for event logs and simulation notes.
     ``max_targets``: heroes one attack roll may hit (``None``: every target the caller
-    gives, e.g. all heroes in range); ``element``: damage element when the monster
-    has none on its card; ``poison_on_hit``: markers on any hit even when armor
-    blocked it; ``poison_on_wound``: markers when HP were lost; ``heals_by_wound``:
-    the monster regains the HP it took, even above its maximum; ``damages_hand_items``:
-    a hit puts a Damaged marker on the cards in the target's hands;
-    ``extra_activation_on_wound`` / ``pair_activation``: signals for the flow engine;
-    ``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``:
-    defensive rules (also set by the monster's flags).
+    gives, e.g. all heroes in range); ``element``: damage element of the ability or a
+    modification (the monster card's own ``damage_element`` comes first, see
+    ``MonsterState.damage_element``); ``poison_on_hit`` / ``poison_on_wound``: Poison
+    Markers on any hit / on a hit that cost HP; ``heals_by_wound``: the monster regains the
+    HP it took, even above its maximum; ``damages_hand_items``: a hit puts a Damaged marker
+    on the cards in the target's hands; ``extra_activation_on_wound`` / ``pair_activation``:
+    signals for the flow engine; ``immune_to_ranged``, ``hurt_only_by_magic``,
+    ``magic_items_ineffective``: defensive rules.
 
     Targeting (chapter *Target of a Monster*): ``targeting`` is ``nearest`` (the book's
-    criteria), ``lowest_hp`` (Ghoul) or ``lowest_agility`` (Archer: skips the nearest
-    hero for a lower AGI in range). ``pattern`` says whom one attack roll hits on the
-    map: ``single``; ``all_in_range`` (Troll); ``extra_in_range`` (Ogre: up to
-    ``max_targets`` heroes it can attack); ``adjacent_to_target`` (Spear Thrower: the
-    target and a hero next to it); ``spread`` (Shaman's fireball: the target and every
-    hero on the squares orthogonally next to it); ``chain`` (Dark Mage: the target, then
-    every hero within ``chain_range`` of a hero hit, in sight, branching). Movement:
-    ``flying`` crosses holes and red-bordered squares (Gargoyle, Poltergeist),
-    ``through_walls`` walls too (Poltergeist). ``free_attack``: attacks a hero who ends
-    a movement next to it (Mercenary). ``raises_in_phase_f``: raises one more of its
-    kind next to it toward the heroes in Phase F, or acts when no figure is left (Zombie).
+    criteria), ``lowest_hp`` or ``lowest_agility``. ``pattern`` says whom one attack roll
+    hits on the map: ``single``; ``all_in_range``; ``extra_in_range`` (up to
+    ``max_targets`` heroes it can attack); ``adjacent_to_target`` (the target and up to
+    ``adjacent_extra`` heroes next to it); ``spread`` (the target and every hero on the
+    squares orthogonally next to it); ``chain`` (the target, then every hero within
+    ``chain_range`` squares of a hero hit, in sight, branching). Movement: ``flying`` crosses
+    holes and red-bordered squares, ``through_walls`` walls too. ``free_attack``: attacks a
+    hero who ends a movement next to it. ``raises_in_phase_f``: raises one more of its kind
+    next to it toward the heroes in Phase F, or acts when no figure is left.
+    ``summons``: ``(monster id, reason)`` called in Phase F, one entry per ``summon``
+    (``reason`` names the ability or modification, for the event log). ``defeat_damage``:
+    HP dealt to each adjacent character when it is defeated.
     """
 
     id: str
@@ -68,10 +97,13 @@ class AbilityRule:
     targeting: str = "nearest"
     pattern: str = "single"
     chain_range: int = 0
+    adjacent_extra: int = 0
     flying: bool = False
     through_walls: bool = False
     free_attack: bool = False
     raises_in_phase_f: bool = False
+    summons: tuple[tuple[str, str], ...] = ()
+    defeat_damage: int = 0
 
     @property
     def needs_map(self) -> bool:
@@ -81,89 +113,123 @@ class AbilityRule:
                 or self.free_attack or self.raises_in_phase_f)
 
 
-DEFAULT_RULE = AbilityRule(id="none")
-"""A monster without a special ability: one target per attack."""
+DEFAULT_PROFILE = AbilityProfile(id="none")
+"""A monster without behaviours: one target per attack, the book's targeting."""
 
-_RULES: tuple[tuple[str, AbilityRule], ...] = (
-    ("goblin", AbilityRule("goblin_pair_activation", pair_activation=True)),
-    ("orc", AbilityRule("orc_extra_activation_on_wound", extra_activation_on_wound=True)),
-    ("zombie", AbilityRule("zombie_raise", raises_in_phase_f=True)),
-    ("mummy", AbilityRule("mummy_magic_items_ineffective", magic_items_ineffective=True)),
-    ("skeleton", AbilityRule("skeleton_ranged_immunity", immune_to_ranged=True)),
-    ("vampire", AbilityRule("vampire_drain", heals_by_wound=True)),
-    ("ghoul", AbilityRule("ghoul_weakest_target", targeting="lowest_hp")),
-    ("mercenary", AbilityRule("mercenary_free_attack", free_attack=True)),
-    ("black_knight", AbilityRule("black_knight_damage_hand_items", damages_hand_items=True)),
-    ("gargoyle", AbilityRule("gargoyle_flying", flying=True)),
-    ("ogre", AbilityRule("ogre_sweep", max_targets=2, pattern="extra_in_range")),
-    ("troll", AbilityRule("troll_all_in_range", max_targets=None, element="earth", pattern="all_in_range")),
-    ("slimecrawler", AbilityRule("slimecrawler_poison", poison_on_hit=1)),
-    ("archer", AbilityRule("archer_weakest_agility", targeting="lowest_agility")),
-    ("spear_thrower", AbilityRule("spear_thrower_adjacent_hit", max_targets=2, pattern="adjacent_to_target")),
-    ("poltergeist", AbilityRule("poltergeist_magic_only", hurt_only_by_magic=True, flying=True,
-                                through_walls=True)),
-    ("shaman", AbilityRule("shaman_fireball", max_targets=None, pattern="spread")),
-    ("dark_mage", AbilityRule("dark_mage_chain_lightning", max_targets=None, element="air", pattern="chain",
-                              chain_range=2)),
-    ("golem", AbilityRule("golem_poison", poison_on_wound=2)),
-)
-
-REGISTRY: dict[str, AbilityRule] = {}
-"""Ability id (and monster id) -> ``AbilityRule``."""
-for _monster_id, _rule in _RULES:
-    REGISTRY[_rule.id] = _rule
-    REGISTRY[_monster_id] = _rule
+_FLAGS: dict[type, str] = {
+    DrainHp: "heals_by_wound",
+    DamageHandItems: "damages_hand_items",
+    ExtraActivationOnWound: "extra_activation_on_wound",
+    PairActivation: "pair_activation",
+    ImmuneToRanged: "immune_to_ranged",
+    HurtOnlyByMagic: "hurt_only_by_magic",
+    MagicItemsIneffective: "magic_items_ineffective",
+    Flying: "flying",
+    ThroughWalls: "through_walls",
+    FreeAttack: "free_attack",
+    RaiseDead: "raises_in_phase_f",
+}
+"""Behaviours without parameters: each sets one switch of the profile."""
 
 
-def register(rule: AbilityRule, *aliases: str) -> None:
-    """Add or replace the rule of ability ``rule.id`` (and of any ``aliases``)."""
-    REGISTRY[rule.id] = rule
-    for alias in aliases:
-        REGISTRY[alias] = rule
+def _pattern(b: object) -> dict[str, object]:
+    """The profile values of a hit pattern behaviour."""
+    if isinstance(b, HitAllInRange):
+        return {"pattern": "all_in_range", "max_targets": None}
+    if isinstance(b, HitExtraInRange):
+        return {"pattern": "extra_in_range", "max_targets": b.targets}
+    if isinstance(b, HitAdjacentToTarget):
+        return {"pattern": "adjacent_to_target", "max_targets": 1 + b.extra, "adjacent_extra": b.extra}
+    if isinstance(b, HitSpread):
+        return {"pattern": "spread", "max_targets": None}
+    assert isinstance(b, HitChain)
+    return {"pattern": "chain", "max_targets": None, "chain_range": b.range}
 
 
-def rule_for_type(monster: MonsterTraits) -> AbilityRule:
-    """The ``AbilityRule`` of a monster type (a ``Monster`` document): its ability id,
-    else its monster id, else ``DEFAULT_RULE``."""
-    ability = monster.ability
-    if ability is not None and ability.id in REGISTRY:
-        return REGISTRY[ability.id]
-    return REGISTRY.get(monster.id, DEFAULT_RULE)
+def profile_of(sources: Iterable[tuple[str, Iterable[object]]], ability_id: str = "none") -> AbilityProfile:
+    """Fold behaviours into an ``AbilityProfile``. ``sources`` are ``(label, behaviours)``
+    in precedence order (the ability first, then each modification: FAQ *There seem to be
+    conflicting rules with some cards*); the first targeting, hit pattern and damage element
+    win, poison, summons and explosions add up, switches are on if any source sets them.
+    ``label`` names the source of a summon in the event log."""
+    values: dict[str, object] = {}
+    poison_on_hit = poison_on_wound = defeat_damage = 0
+    summons: list[tuple[str, str]] = []
+    for label, behaviours in sources:
+        for b in behaviours:
+            switch = _FLAGS.get(type(b))
+            if switch is not None:
+                values[switch] = True
+            elif isinstance(b, Targeting):
+                values.setdefault("targeting", b.policy)
+            elif isinstance(b, (HitAllInRange, HitExtraInRange, HitAdjacentToTarget, HitSpread, HitChain)):
+                if "pattern" not in values:
+                    values.update(_pattern(b))
+            elif isinstance(b, DamageElement):
+                values.setdefault("element", b.element)
+            elif isinstance(b, Poison):
+                if b.when == "hit":
+                    poison_on_hit += b.markers
+                else:
+                    poison_on_wound += b.markers
+            elif isinstance(b, Summon):
+                summons.append((b.monster, label))
+            elif isinstance(b, ExplodeOnDefeat):
+                defeat_damage += b.damage
+    if not values and not (poison_on_hit or poison_on_wound or summons or defeat_damage) and ability_id == "none":
+        return DEFAULT_PROFILE
+    return AbilityProfile(id=ability_id, poison_on_hit=poison_on_hit, poison_on_wound=poison_on_wound,
+                          summons=tuple(summons), defeat_damage=defeat_damage, **values)  # type: ignore[arg-type]
 
 
-def rule_for(monster: MonsterState) -> AbilityRule:
-    """The ``AbilityRule`` of a monster in play (see ``rule_for_type``); the monster's
-    flags (``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``)
-    are honoured on top by ``combat``."""
-    return rule_for_type(monster.monster)
+def rule_for_type(monster: MonsterTraits, modifications: Sequence[MonsterModification] = ()) -> AbilityProfile:
+    """The ``AbilityProfile`` of a monster type (a ``Monster`` or ``Boss`` document): its
+    ability's behaviours and those its flags switch on, then ``modifications``' in order."""
+    ability_id = monster.ability.id if monster.ability is not None else "none"
+    sources = [(ability_id, monster.behaviours)] + [(m.id, m.behaviours) for m in modifications]
+    return profile_of(sources, ability_id)
+
+
+def rule_for(monster: MonsterState) -> AbilityProfile:
+    """The ``AbilityProfile`` of a monster in play: its type's and its modifications'
+    behaviours (see ``rule_for_type``), remembered until either is replaced."""
+    kind, mods = monster.monster, monster.modifications
+    cached = monster.__dict__.get("_profile_cache")
+    if cached is not None and cached[0] is kind and cached[1] is mods:
+        return cached[2]
+    profile = rule_for_type(kind, mods)
+    if type(mods) is tuple:  # a list could change in place: not remembered
+        monster.__dict__["_profile_cache"] = (kind, mods, profile)
+    return profile
 
 
 def immune_to_ranged(monster: MonsterState) -> bool:
-    """Skeleton: ranged attacks cannot hurt it."""
-    return monster.has("immune_to_ranged") or rule_for(monster).immune_to_ranged
+    """Ranged attacks cannot hurt it (behaviour ``immune_to_ranged``)."""
+    return rule_for(monster).immune_to_ranged
 
 
 def hurt_only_by_magic(monster: MonsterState) -> bool:
-    """Poltergeist: only spells and magic weapons hurt it."""
-    return monster.has("hurt_only_by_magic") or rule_for(monster).hurt_only_by_magic
+    """Only spells and magic weapons hurt it (behaviour ``hurt_only_by_magic``)."""
+    return rule_for(monster).hurt_only_by_magic
 
 
 def magic_items_ineffective(monster: MonsterState) -> bool:
-    """Mummy: magic weapons and magic armor do not work against it (spells do)."""
-    return monster.has("magic_items_ineffective") or rule_for(monster).magic_items_ineffective
+    """Magic weapons and magic armor do not work against it; spells do (behaviour
+    ``magic_items_ineffective``)."""
+    return rule_for(monster).magic_items_ineffective
 
 
-# --------------------------------------------------------------------------- targeting helpers
-def ghoul_pick_target(candidates: Sequence[HeroState]) -> HeroState | None:
-    """Ghoul: among the heroes it can reach, the one with the lowest current HP
-    (the first given wins a tie). ``None`` when there is none."""
+# --------------------------------------------------------------------------- targeting policies
+def lowest_hp_target(candidates: Sequence[HeroState]) -> HeroState | None:
+    """Targeting ``lowest_hp``: among the heroes it can reach, the one with the lowest
+    current HP (the first given wins a tie). ``None`` when there is none."""
     live = [h for h in candidates if h.can_act]
     return min(live, key=lambda h: h.hp) if live else None
 
 
-def archer_pick_target(candidates: Sequence[tuple[HeroState, int]]) -> HeroState | None:
-    """Archer: ``candidates`` are (hero, distance in squares) in range and sight. It
-    shoots the nearest hero unless another hero in range has a lower AGI; then the one
+def lowest_agility_target(candidates: Sequence[tuple[HeroState, int]]) -> HeroState | None:
+    """Targeting ``lowest_agility``: ``candidates`` are (hero, distance in squares) in range
+    and sight. The nearest hero unless another hero in range has a lower AGI; then the one
     with the lowest AGI (nearest first on a tie). ``None`` when there is none."""
     live = [(h, d) for h, d in candidates if h.can_act]
     if not live:

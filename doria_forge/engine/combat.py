@@ -55,7 +55,8 @@ class AttackOutcome:
     ``armor_absorbed`` the points it stopped; ``wound`` the HP actually lost.
     ``ap_cost`` (AP, for the flow engine to deduct) and ``pp_cost`` (PP already paid)
     belong to the attacker. ``damaged_items``: uids that got a Damaged marker.
-    ``extra_activation`` (orc) and ``pair_activation`` (goblin) are signals for the flow engine.
+    ``extra_activation`` (behaviour ``extra_activation_on_wound``) and ``pair_activation``
+    (behaviour ``pair_activation``) are signals for the flow engine.
     """
 
     attacker: str
@@ -142,7 +143,8 @@ def _defense_extra_dice(hero: HeroState) -> int:
 
 
 def _usable_magic(item: ItemInstance, monster: MonsterState | None) -> bool:
-    """Magic weapons and armor do not work against the Mummy (spells do)."""
+    """Magic weapons and armor do not work against a monster with the behaviour
+    ``magic_items_ineffective`` (the Mummy); spells do."""
     if monster is None or not item.card.magic or item.is_spell:
         return True
     return not abilities.magic_items_ineffective(monster)
@@ -213,9 +215,10 @@ def attack_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, 
     character (chapter *Take, Use or Repair Other Items (5 AP)*: taken and used in one
     action; range 1 and consent are the caller's); ``profile`` is one of the card's; the card is not damaged;
     the requirements (the profile's own, else the card's) are met; the target is not
-    defeated; the Skeleton is immune to ranged attacks; only spells and magic weapons
-    hurt the Poltergeist (an elementally enchanted non-magic weapon does not); magic
-    non-spell weapons do not work against the Mummy. Range and sight are the caller's."""
+    defeated; the behaviours of the target: ``immune_to_ranged`` (Skeleton),
+    ``hurt_only_by_magic`` (Poltergeist: only spells and magic weapons, not an elementally
+    enchanted non-magic weapon), ``magic_items_ineffective`` (Mummy: no magic non-spell
+    weapons). Range and sight are the caller's."""
     if not hero.can_act:
         return f"{hero.uid} cannot act"
     location: str | None
@@ -391,10 +394,9 @@ def monster_attack(
     critical step; ONE armor card (not damaged, not vulnerable to the damage element,
     not magic against the Mummy) chosen by ``policy`` stops up to its AR and gets a
     Damaged marker if it stopped anything; the rest is lost from HP (death at
-    ``rules.death_threshold``). Abilities (``abilities.rule_for``): number of targets,
-    element, poison (slimecrawler on any hit, golem on HP lost), vampire healing above
-    its maximum, black knight damaging the cards in the hands, orc/goblin activation
-    signals.
+    ``rules.death_threshold``). Behaviours (``abilities.rule_for``): number of targets,
+    element, poison (on any hit or on HP lost), draining HP above its maximum, damaging
+    the cards in the hands, extra and pair activation signals.
 
     ``monster_dice`` rolls the monster's attack (default ``dice``; heroes always roll
     ``dice``): the solo optional rule lets every monster die count its average.
@@ -467,8 +469,9 @@ def _apply_monster_hit(log, monster, hero, rule, element, mummy, result: Compari
     damage = monster.damage + result.critical_steps
     out.damage = damage
     if rule.damages_hand_items:
+        reason = monster.monster.name.lower()  # the event names who damaged the cards ("black knight")
         for item in hero.hand_items():
-            _damage_item(log, hero, item, "black knight", out)
+            _damage_item(log, hero, item, reason, out)
     armor, absorbed, wound = absorb_damage(log, hero, damage, element=element, policy=policy,
                                            ignore_magic_armor=mummy, source=monster.uid, out=out)
     out.armor, out.armor_absorbed, out.wound = armor, absorbed, wound

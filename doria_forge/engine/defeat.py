@@ -4,8 +4,8 @@ The group gets ``rules.xp_per_defeat`` XP plus the modifications' ``extra_xp``; 
 hero who defeated the monster draws ``rules.loot_per_defeat`` plus the modifications'
 ``extra_loot`` Loot Cards at once and plays them in order (Traps trigger immediately;
 optional rule ``stop_loot_after_trap``). A monster killed by poison (no killer) gives
-XP but no loot. A modification with ``defeat_damage`` (Explosion) hurts every character
-next to the monster as it falls (one armor card may block; monsters are unharmed). The
+XP but no loot. A monster with ``explode_on_defeat`` (the Explosion modification) hurts
+every character next to it as it falls (one armor card may block; monsters are unharmed). The
 figure leaves the board.
 """
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .abilities import rule_for
 from .combat import absorb_damage
 from .ending import check_end
 from .hero import HeroState
@@ -28,7 +29,7 @@ def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroStat
     """Play a monster's defeat (see the module docstring); ``killer`` is ``None`` for
     poison and other damage nobody dealt."""
     tile = state.board.tile_id_at(monster.uid)
-    blast = sum(m.defeat_damage for m in monster.modifications)
+    blast = rule_for(monster).defeat_damage
     if blast:
         for hero in state.board.adjacent_heroes(state, monster):
             state.log.emit("explosion", monster.uid, target=hero.uid, damage=blast)

@@ -19,6 +19,7 @@ from doria_forge.model.monster import LevelStats, MonsterLevel, MonsterModificat
 from doria_forge.model.pack import ContentPack
 from doria_forge.model.rules import Rules
 
+from .abilities import rule_for
 from .dice import parse_dice
 from .events import EventLog
 
@@ -210,22 +211,9 @@ class MonsterState:
 
         Order (FAQ *There seem to be conflicting rules with some cards*: monster abilities
         on the Monster Level Cards come before monster modifications): the monster card's
-        ``damage_element``, else its ability's (troll: earth), else the first modification
-        with a ``damage_element``, else a *Fire Creature* (``effect_id`` ``fire_creature``)
-        without the field: fire. So a Fire Creature Troll still deals earth damage."""
-        if self.monster.damage_element:
-            return self.monster.damage_element
-        from .abilities import rule_for
-
-        element = rule_for(self).element
-        if element is not None:
-            return element
-        for m in self.modifications:
-            if m.damage_element:
-                return m.damage_element
-        if any(m.effect_id == "fire_creature" for m in self.modifications):
-            return "fire"
-        return None
+        ``damage_element``, else the first ``damage_element`` behaviour of its ability, then
+        of its modifications in order. So a Fire Creature Troll still deals earth damage."""
+        return self.monster.damage_element or rule_for(self).element
 
     @property
     def is_boss(self) -> bool:
@@ -234,7 +222,7 @@ class MonsterState:
 
     @property
     def ability_id(self) -> str | None:
-        """Id of the monster type's ability (key of ``abilities.REGISTRY``) or ``None``."""
+        """Id of the monster type's ability (a name; its behaviours say what it does) or ``None``."""
         return self.monster.ability.id if self.monster.ability else None
 
     def has(self, flag: str) -> bool:

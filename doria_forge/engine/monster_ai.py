@@ -11,8 +11,8 @@ every conscious hero is in range (``choose_targets``). On a map, ``plan`` decide
    heroes goes where it hits the most; otherwise the closest hero it can attack this
    activation (path distance), then the lowest base attribute of its attack type (STR
    melee, AGI ranged, WIS magic), then less active armor, then a seeded draw standing
-   for the players' decision. The Ghoul takes the lowest current HP, the Archer the
-   lowest AGI when it is lower than the nearest hero's.
+   for the players' decision. Targeting ``lowest_hp`` takes the lowest current HP,
+   ``lowest_agility`` the lowest AGI when it is lower than the nearest hero's.
 2. Movement: only as far as needed; a monster with range above 1 that stands too close
    steps back to its full range, away from the other heroes; among equal ways the one
    along walls, then the one fewer heroes see, then a seeded draw. A monster may push
@@ -21,9 +21,10 @@ every conscious hero is in range (``choose_targets``). On a map, ``plan`` decide
 3. No hero in reach: it walks the fastest way toward the nearest hero (or, when no way
    is open, as close as it gets).
 
-The Goblin brings a second Goblin (``pair_activation``), the Orc that wounded acts once
-more (``extra_activation_on_wound``), the Mercenary strikes a hero who ends a move
-next to it (``free_attack``); Zombies raising their kind is ``spawn.raise_the_dead``.
+Behaviours (``abilities.rule_for``): ``pair_activation`` brings a second monster of the
+type, ``extra_activation_on_wound`` makes a monster that wounded act once more,
+``free_attack`` strikes a hero who ends a move next to the monster; ``raise_dead`` is
+``spawn.raise_the_dead``.
 ``monster_dice`` picks the dice monsters roll (the solo optional rule
 ``solo_average_monster_dice``).
 """
@@ -88,12 +89,12 @@ def monster_dice(state: GameData) -> DiceRoller:
 
 def choose_targets(state: GameData, monster: MonsterState) -> list[HeroState]:
     """The heroes ``monster`` attacks (chapter *Target of a Monster*): conscious heroes
-    in range (``state.board``); as many as its ability allows (all for the Troll,
-    Shaman, Dark Mage; 2 for Ogre and Spear Thrower; else 1), closest first, then the
-    lowest base attribute of the attack type (STR melee, AGI ranged, WIS magic), then
-    less active armor (undamaged equipped AR; the German edition's "weniger Rüstung"),
-    then seat order (players' decision). The Ghoul takes the lowest current HP; the
-    Archer skips the nearest hero for a lower AGI in range."""
+    in range (``state.board``); as many as its hit pattern allows (all, ``targets`` of
+    ``hit_extra_in_range``, 1 + ``extra`` of ``hit_adjacent_to_target``; else 1), closest
+    first, then the lowest base attribute of the attack type (STR melee, AGI ranged, WIS
+    magic), then less active armor (undamaged equipped AR; the German edition's "weniger
+    Rüstung"), then seat order (players' decision). Targeting ``lowest_hp`` takes the
+    lowest current HP; ``lowest_agility`` skips the nearest hero for a lower AGI in range."""
     board = state.board
     candidates = [h for h in state.heroes if h.can_act and board.in_range(state, monster, h)]
     if not candidates:
@@ -102,10 +103,10 @@ def choose_targets(state: GameData, monster: MonsterState) -> list[HeroState]:
     if rule.max_targets is None:
         return candidates
     if rule.targeting == "lowest_hp":
-        pick = abilities.ghoul_pick_target(candidates)
+        pick = abilities.lowest_hp_target(candidates)
         return [pick] if pick is not None else []
     if rule.targeting == "lowest_agility":
-        choice = abilities.archer_pick_target([(h, board.distance(state, monster, h)) for h in candidates])
+        choice = abilities.lowest_agility_target([(h, board.distance(state, monster, h)) for h in candidates])
         return [choice] if choice is not None else []
     attr = TARGET_ATTRIBUTE.get(monster.attack_type, "STR")
 
@@ -118,10 +119,12 @@ def choose_targets(state: GameData, monster: MonsterState) -> list[HeroState]:
     return candidates[: rule.max_targets]
 
 
-def activate_monster(state: GameData, monster: MonsterState, reason: str = "normal") -> list[AttackOutcome]:
+def activate_monster(state: GameData, monster: MonsterState, reason: str = "normal", *,
+                     may_repeat: bool = True) -> list[AttackOutcome]:
     """One activation: move (the board's business) and ONE attack on the chosen
-    targets via ``combat.monster_attack``. An Orc that wounded gets one more
-    activation (that one cannot chain another). Returns the attack outcomes."""
+    targets via ``combat.monster_attack``. A monster with ``extra_activation_on_wound``
+    that wounded gets one more activation (``may_repeat=False``: that one cannot chain
+    another). Returns the attack outcomes."""
     if monster.defeated or state.outcome is not None:
         return []
     if state.board.spatial:
@@ -135,14 +138,15 @@ def activate_monster(state: GameData, monster: MonsterState, reason: str = "norm
     outs = monster_attack(state.dice, state.log, monster, targets, state.rules, state.defense_policy,
                           monster_dice=monster_dice(state))
     check_end(state)
-    if state.outcome is None and reason != "orc" and any(o.extra_activation for o in outs):
-        activate_monster(state, monster, reason="orc")
+    if state.outcome is None and may_repeat and any(o.extra_activation for o in outs):
+        # logged under the monster type's id: the activation the Orc earned reads "orc"
+        activate_monster(state, monster, reason=monster.monster.id, may_repeat=False)
     return outs
 
 
 def activate_in_order(state: GameData, monster: MonsterState) -> None:
-    """A monster's normal activation at its AP value; a Goblin brings a second Goblin
-    that has not acted yet right after it (ability ``pair_activation``)."""
+    """A monster's normal activation at its AP value; with ``pair_activation`` a second
+    monster of its type that has not acted yet follows right after it (the Goblins)."""
     state.activated.add(monster.uid)
     activate_monster(state, monster)
     if state.outcome is None and abilities.rule_for(monster).pair_activation:
@@ -197,7 +201,7 @@ def _active_armor(hero: HeroState) -> int:
 def rank_heroes(state: GameData, monster: MonsterState, heroes: Sequence[HeroState],
                 distance: dict[str, int]) -> list[HeroState]:
     """``heroes`` in the monster's order of preference (criteria 2-5 of *Target of a
-    Monster*, or the Ghoul's lowest HP)."""
+    Monster*, or the lowest HP for targeting ``lowest_hp``)."""
     rule = abilities.rule_for(monster)
     attr = TARGET_ATTRIBUTE.get(monster.attack_type, "STR")
     if rule.targeting == "lowest_hp":
@@ -222,7 +226,7 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
     if pattern == "adjacent_to_target":
         near = set(board.neighbours(where))
         extra = [h for h in ranked if h is not primary and board.position(h.uid) in near]
-        return [primary] + extra[:1]
+        return [primary] + extra[:rule.adjacent_extra]
     if pattern == "spread":
         near = set(board.neighbours(where))
         return [primary] + [h for h in ranked if h is not primary and board.position(h.uid) in near]
@@ -299,8 +303,8 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
 
 def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState],
                   reach: dict[Any, list[HeroState]], start: Any) -> list[HeroState]:
-    """The Archer shoots the nearest hero it can reach unless one with lower AGI is also
-    in reach; everyone else follows ``ranked``."""
+    """Targeting ``lowest_agility`` attacks the nearest hero it can reach unless one with
+    lower AGI is also in reach; everyone else follows ``ranked``."""
     if abilities.rule_for(monster).targeting != "lowest_agility":
         return ranked
     reachable = [h for h in ranked if any(h in hs for hs in reach.values())]
@@ -416,8 +420,8 @@ def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[Hero
 
 
 def free_attack(state: GameData, monster: MonsterState, hero: HeroState) -> list[AttackOutcome]:
-    """A free attack outside the monster's activation (the Mercenary's, on a hero who
-    ended a move next to it)."""
+    """A free attack outside the monster's activation (behaviour ``free_attack``, on a
+    hero who ended a move next to it)."""
     if monster.defeated or not hero.can_act or state.outcome is not None:
         return []
     state.log.emit("activation", monster.uid, reason="free_attack", targets=(hero.uid,))

@@ -23,7 +23,7 @@ from .hero import HeroState, initiative_fumble
 from .levelup import needs_phase_h, phase_h_automatic, raise_monster_level
 from .monster import MonsterState
 from .monster_ai import activate_in_order, activate_monster, ordered_monsters
-from .spawn import draw_and_spawn, spawn_monster
+from .spawn import draw_and_spawn, summon_in_phase_f
 from .state import OVER, SETUP, A, B, C, D, E, F, G, H, I
 from .triggers import fire, scenario_outcome
 
@@ -263,16 +263,11 @@ def phase_e_poison(state: GameData) -> None:
 
 
 def phase_f_special(state: GameData) -> None:
-    """Phase F in the book's order: Monster Modifications (``acts_in_phase_f``: the
-    Necromancer raises a Zombie while figures remain), Traps (``board.phase_f_traps``),
+    """Phase F in the book's order: Monster Modifications (``spawn.summon_in_phase_f``:
+    the Necromancer calls a Zombie while figures remain), Traps (``board.phase_f_traps``),
     Zombies (``board.zombie_raise``: raising toward the heroes needs the map),
     other (scenario) actions (rules on ``phase: F``, told through ``triggers.fire``)."""
-    for monster in ordered_monsters(state):
-        for mod in monster.modifications:
-            if mod.acts_in_phase_f and mod.effect_id == "necromancer_raise" and "zombie" in state.pack.monsters:
-                zombies = sum(1 for m in state.monsters if m.monster.id == "zombie" and not m.defeated)
-                if zombies < state.pack.monsters["zombie"].figures:
-                    spawn_monster(state, "zombie", (), reason="necromancer")
+    summon_in_phase_f(state)
     if state.outcome is None:
         state.board.phase_f_traps(state)
     if state.outcome is None:

@@ -4,7 +4,8 @@ anymore*, *Current initiative for monsters*).
 
 ``add_monster`` puts a figure on the board; ``spawn_monster`` applies the rules around
 it (figure limits, Horde, acting at once); ``draw_and_spawn`` draws from the monster
-deck first.
+deck first. Phase F: ``summon_in_phase_f`` (behaviour ``summon``) and ``raise_the_dead``
+(behaviour ``raise_dead``).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     No figure left (as many of the type on the board as ``monster.figures``): the
     first monster of that type in monster order takes the modifications (HP rise with
     its new maximum) and gets an Extra Activation at once; returns ``None``.
-    A *Horde* modification brings ``extra_figures`` more monsters of the type, with the
+    A modification with ``horde`` brings ``extra_figures`` more monsters of the type, with the
     other modifications (Monster modifiers, EXAMPLE 2: "the Horde of exploding Fire
     Zombies"), each as close as possible to the first. In the action phase a monster
     whose AP is above the acting hero's activates immediately.
@@ -113,8 +114,22 @@ def draw_and_spawn(state: GameData, reason: str = "monster_icon", near: Any = No
     return spawn_monster(state, monster_id, mods, reason=reason, near=near)
 
 
+def summon_in_phase_f(state: GameData) -> None:
+    """Phase F, first step (Monster Modifications, e.g. the Necromancer): every ``summon``
+    of every monster, in monster order, brings one monster of its type into play
+    (``spawn_monster``) while that type has figures left on the side."""
+    for monster in ordered_monsters(state):
+        for monster_id, reason in abilities.rule_for(monster).summons:
+            kind = state.pack.monsters.get(monster_id)
+            if kind is None:
+                continue
+            alive = sum(1 for m in state.monsters if m.monster.id == monster_id and not m.defeated)
+            if alive < kind.figures:
+                spawn_monster(state, monster_id, (), reason=reason)
+
+
 def raise_the_dead(state: GameData) -> None:
-    """Phase F: every monster that raises its kind (the Zombie) calls one more of its type
+    """Phase F: every monster with ``raise_dead`` (the Zombie) calls one more of its type
     onto a free square next to it, toward the nearest hero; one whose type has no figure
     left acts instead (chapter *No monster figures available anymore*)."""
     board = cast("SpatialBoard", state.board)

@@ -1,7 +1,8 @@
 """Monsters, Monster Level Cards and Monster Modifications.
 
 Chapters *Monster Activation*, *Combat*, *Hero and Monster Level*; the monster
-abilities are listed in shared/rules/NOTES.md.
+abilities are listed in shared/rules/NOTES.md and written with the behaviours of
+:mod:`doria_forge.model.behaviours`.
 """
 
 from __future__ import annotations
@@ -9,29 +10,47 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from .behaviours import (
+    FLAG_BEHAVIOURS,
+    Behaviour,
+    Horde,
+    ModificationBehaviour,
+    MonsterFlag,
+    RaiseDead,
+    Summon,
+    behaviour_references,
+    check_combination,
+)
 from .common import NAME_DE, AttackType, CardText, Dice, Element, Illustrated, Key, Name, Ref, RefId, Strict
 
-MonsterFlag = Literal[
-    "undead",  # Sun Staff and similar do extra damage
-    "flying",  # crosses holes and red-bordered squares
-    "immune_to_ranged",  # skeleton
-    "hurt_only_by_magic",  # poltergeist: only spells or magic weapons hurt it
-    "magic_items_ineffective",  # mummy: magic weapons and armor do not work against it
-    "passes_walls",  # poltergeist
-]
+__all__ = ["Ability", "LevelStats", "Monster", "MonsterFlag", "MonsterLevel", "MonsterModification",
+           "MonsterTraits", "StatModifiers"]
 
 
 class Ability(Strict):
-    """A monster ability: ``id`` keys the engine's implementation, ``text`` is printed on the card."""
+    """A monster ability: ``id`` names it (event logs, simulation notes), ``text`` is printed
+    on the card, ``behaviours`` are what the engine plays (the vocabulary of
+    :mod:`~doria_forge.model.behaviours`; ``[]`` for an ability only printed, which the
+    simulation cannot play; the ``ability-behaviours`` rule warns when the list is not written)."""
 
     id: Key
-    """Id of the behaviour the engine plays for this ability."""
+    """Names the ability in event logs and simulation notes (what it does is ``behaviours``)."""
     text: CardText
     """The ability as printed on the monster's cards (English edition)."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
+    behaviours: list[Behaviour] = Field(
+        default_factory=list, max_length=10,
+        description="What the ability does, from the behaviour vocabulary (`doria-forge abilities` lists it); "
+                    "write [] for printed text the simulation does not play (validate warns when the list is "
+                    "left out).")
+
+    @model_validator(mode="after")
+    def _combination(self) -> Ability:
+        check_combination(self.behaviours)
+        return self
 
 
 class MonsterTraits(Illustrated):
@@ -71,6 +90,16 @@ class MonsterTraits(Illustrated):
 
     def has(self, flag: str) -> bool:
         return flag in self.flags
+
+    @property
+    def behaviours(self) -> list:
+        """What the monster does: its ability's behaviours, then those its flags switch on."""
+        own = list(self.ability.behaviours) if self.ability is not None else []
+        return own + [FLAG_BEHAVIOURS[f] for f in self.flags if f in FLAG_BEHAVIOURS]
+
+    def references(self) -> Iterable[Ref]:
+        if self.ability is not None:
+            yield from behaviour_references(self.ability.behaviours, ("ability", "behaviours"))
 
 
 class Monster(MonsterTraits):
@@ -146,35 +175,46 @@ class StatModifiers(Strict):
 class MonsterModification(Illustrated):
     """A Monster Modification card of the monster deck (chapter *Monster Icons on a Room Tile*).
 
-    ``effect_id`` keys the engine's implementation of anything beyond ``modifiers``;
-    ``extra_xp`` Group XP and ``extra_loot`` Loot Cards on top of the standard 1;
-    ``copies`` in the monster deck; ``extra_figures`` more monsters placed (Horde);
-    ``defeat_damage`` HP dealt to every character next to the monster when it is defeated
-    (Explosion; one armor card may block, other monsters are unharmed).
+    ``modifiers`` are flat stat changes; ``behaviours`` what the card makes the monster do
+    (the vocabulary of :mod:`~doria_forge.model.behaviours`, plus ``horde``); ``extra_xp``
+    Group XP and ``extra_loot`` Loot Cards on top of the standard 1; ``copies`` in the
+    monster deck.
     """
 
     kind: Literal["monster_modification"] = "monster_modification"
     name: Name
     """The modification's name, printed on its card (English edition)."""
     name_de: Name | None = NAME_DE
-    effect_id: Key
-    """Id of the engine behaviour beyond the stat changes."""
     text: CardText
     """The card text (English edition)."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
     modifiers: StatModifiers = Field(default_factory=StatModifiers)
     """Flat changes to the monster's numbers."""
-    damage_element: Element | None = Field(None, description="The monster's attacks deal this element's damage.")
-    extra_figures: Annotated[int, Field(ge=0, le=5)] = 0
-    """More monsters of the type placed with it (Horde), 0-5."""
-    defeat_damage: Annotated[int, Field(ge=0, le=20)] = Field(
-        0, description="HP dealt to each character next to the monster when it is defeated (armor may block).")
-    acts_in_phase_f: bool = False
-    """true: it acts in Phase F every round (Necromancer)."""
+    behaviours: list[ModificationBehaviour] = Field(
+        default_factory=list, max_length=10,
+        description="What the card makes the monster do, from the behaviour vocabulary (`doria-forge abilities`).")
     extra_xp: Annotated[int, Field(ge=0, le=10)] = 0
     """Group XP on top of the usual 1 when it is defeated, 0-10."""
     extra_loot: Annotated[int, Field(ge=0, le=10)] = 0
     """Loot Cards on top of the usual 1 when it is defeated, 0-10."""
     copies: Annotated[int, Field(ge=1, le=20)] = 1
     """Cards of it in the monster deck, 1-20."""
+
+    @model_validator(mode="after")
+    def _combination(self) -> MonsterModification:
+        check_combination(self.behaviours)
+        return self
+
+    def references(self) -> Iterable[Ref]:
+        return behaviour_references(self.behaviours, ("behaviours",))
+
+    @property
+    def extra_figures(self) -> int:
+        """More monsters of the type placed with this card (``horde``), 0-5 each."""
+        return sum(b.figures for b in self.behaviours if isinstance(b, Horde))
+
+    @property
+    def acts_in_phase_f(self) -> bool:
+        """Whether the card acts in Phase F (``summon``, ``raise_dead``; printed in its corner)."""
+        return any(isinstance(b, (Summon, RaiseDead)) for b in self.behaviours)

@@ -69,7 +69,9 @@ class MonsterTraits:
     above its maximum; ``damages_hand_items``: a hit damages the cards in the hero's
     hands; ``extra_activation_on_wound``: one more activation after a wound;
     ``magic_items_ineffective``: magic non-spell cards do not work against it;
-    ``max_targets``: heroes one attack may hit (``None``: all).
+    ``max_targets``: heroes one attack may hit (``None``: all); ``defeat_damage``: HP its
+    explosion deals as it falls (the loop does not play it: such a matchup is
+    ``Unsupported``).
     """
 
     poison_on_hit: int
@@ -79,22 +81,24 @@ class MonsterTraits:
     extra_activation_on_wound: bool
     magic_items_ineffective: bool
     max_targets: int | None
+    defeat_damage: int = 0
 
 
 def monster_traits(pack: ContentPack, monster_id: str) -> MonsterTraits:
-    """The one place the fast path reads a monster's ability (today the engine's ability
-    registry plus the monster's flags; when abilities become data fields of the content
-    model, only this function changes). Raises KeyError for an unknown monster."""
-    monster = pack.monsters[monster_id]
-    rule = rule_for_type(monster)
+    """The one place the fast path reads a monster's behaviours: the engine's own profile
+    of them (``engine.abilities.rule_for_type``: the ability's behaviours and those its
+    flags switch on), so both paths read the content the same way. Raises KeyError for an
+    unknown monster."""
+    rule = rule_for_type(pack.monsters[monster_id])
     return MonsterTraits(
         poison_on_hit=rule.poison_on_hit,
         poison_on_wound=rule.poison_on_wound,
         heals_by_wound=rule.heals_by_wound,
         damages_hand_items=rule.damages_hand_items,
         extra_activation_on_wound=rule.extra_activation_on_wound,
-        magic_items_ineffective=rule.magic_items_ineffective or monster.has("magic_items_ineffective"),
+        magic_items_ineffective=rule.magic_items_ineffective,
         max_targets=rule.max_targets,
+        defeat_damage=rule.defeat_damage,
     )
 
 
@@ -123,6 +127,8 @@ class FastDuel:
         traits = monster_traits(pack, monster_id)
         if traits.max_targets is not None and traits.max_targets < 1:
             raise Unsupported(f"{monster_id} attacks no hero ({traits.max_targets} targets)")
+        if traits.defeat_damage:
+            raise Unsupported(f"{monster_id} explodes when defeated")
         policy = state.defense_policy
         if type(policy) is not DefaultDefense:
             raise Unsupported("a defense policy other than the default")

@@ -3,7 +3,8 @@
 Every pydantic error becomes a :class:`Problem` at the YAML position of the
 error's ``loc``; a field that is not written (a missing required field) is
 reported at its enclosing mapping. Unknown fields suggest the closest valid
-name, unknown kinds the closest kind.
+name, unknown kinds the closest kind, an unknown name of a vocabulary (a behaviour,
+a scenario effect...) the closest known one.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ SCHEMA = "schema"
 UNKNOWN_FIELD = "unknown-field"
 UNKNOWN_KIND = "unknown-kind"
 DICE_EXPRESSION = "dice-expression"
+UNKNOWN_VOCABULARY = "unknown-vocabulary"
 
 _MAX_INPUT_SHOWN = 40
 
@@ -122,6 +124,51 @@ def models_at(model: type[BaseModel], path: Iterable[Any]) -> list[type[BaseMode
     return [tp for annotation in candidates for tp in _members(annotation) if _is_model(tp)]
 
 
+def _tags(model: type[BaseModel]) -> dict[str, Any]:
+    """The one-value ``Literal`` fields of ``model``: the tags of a discriminated union
+    (``behaviour: poison``, ``do: spawn``)."""
+    return {name: typing.get_args(f.annotation)[0] for name, f in model.model_fields.items()
+            if typing.get_origin(f.annotation) is typing.Literal and len(typing.get_args(f.annotation)) == 1}
+
+
+def _tag_values(models: list[type[BaseModel]], data: Any) -> dict[str, Any]:
+    """The tags of the first of ``models`` as written in ``data``."""
+    return {k: data[k] for k in _tags(models[0]) if isinstance(data, dict) and _has_key(data, k)}
+
+
+def _matching(models: list[type[BaseModel]], data: Any) -> list[type[BaseModel]]:
+    """The ``models`` whose tags agree with the mapping ``data`` (the union member it
+    chose); all of them when none agrees, so a bad tag still lists every field."""
+    if not isinstance(data, dict):
+        return models
+    kept = [m for m in models
+            if (tags := _tags(m)) and all(_has_key(data, k) and data[k] == v for k, v in tags.items())]
+    return kept or models
+
+
+def _value_at(data: Any, path: Iterable[Any]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _tag_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: PathKey) -> Problem:
+    """An unknown or missing tag of a discriminated union (``behaviour: poisn``), at the tag,
+    with the closest known one and the full list."""
+    ctx = error.get("ctx") or {}
+    key = str(ctx.get("discriminator", "")).strip("'")
+    known = [t.strip().strip("'") for t in str(ctx.get("expected_tags", "")).split(",") if t.strip()]
+    where = _display_path(resolved) or "document"
+    if error.get("type") == "union_tag_not_found" or not known:
+        return Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR,
+                          f"{where}: missing field {key!r} naming what it is")
+    tag = ctx.get("tag")
+    suggestion = _close(str(tag), known)
+    hint = f" (did you mean {suggestion!r}?)" if suggestion else ""
+    return Problem.at(doc.locate((*resolved, key), value=True), UNKNOWN_VOCABULARY, Severity.ERROR,
+                      f"unknown {key} {_short(tag) or repr(tag)} in {where}{hint}; known: {', '.join(known)}")
+
+
 def _short(value: Any) -> str | None:
     if isinstance(value, (dict, list)):
         return None
@@ -141,16 +188,22 @@ def errors_to_problems(doc: LoadedDocument, model: type[BaseModel], errors: list
         if etype == "extra_forbidden":
             name = resolved[-1] if resolved else (rest[-1] if rest else "?")
             parent = resolved[:-1] if resolved else resolved
-            valid = sorted({n for m in models_at(model, parent) for n in _field_names(m)})
+            candidates = _matching(models_at(model, parent), _value_at(doc.data, parent))
+            valid = sorted({n for m in candidates for n in _field_names(m)})
             suggestion = _close(str(name), valid) if valid else None
             where = f" in {_display_path(parent)}" if parent else ""
+            tags = _tag_values(candidates, _value_at(doc.data, parent)) if len(candidates) == 1 else {}
             if suggestion:
                 text = f"unknown field {name!r}{where} (did you mean {suggestion!r}?)"
+            elif tags and set(valid) <= set(tags):
+                text = f"unknown field {name!r}{where}; {' '.join(map(str, tags.values()))} takes no parameters"
             elif valid:
                 text = f"unknown field {name!r}{where}; valid fields: {', '.join(valid)}"
             else:
                 text = f"unknown field {name!r}{where}"
             problem = Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR, text)
+        elif etype in ("union_tag_invalid", "union_tag_not_found"):
+            problem = _tag_problem(doc, error, resolved)
         elif etype == "missing":
             field = rest[-1] if rest else "?"
             where = f" in {_display_path(resolved)}" if resolved else ""
