@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from doria_forge.model.behaviours import (
+    HIT_PATTERNS,
     DamageElement,
     DamageHandItems,
     DrainHp,
@@ -162,7 +163,7 @@ def profile_of(sources: Iterable[tuple[str, Iterable[object]]], ability_id: str 
                 values[switch] = True
             elif isinstance(b, Targeting):
                 values.setdefault("targeting", b.policy)
-            elif isinstance(b, (HitAllInRange, HitExtraInRange, HitAdjacentToTarget, HitSpread, HitChain)):
+            elif isinstance(b, HIT_PATTERNS):
                 if "pattern" not in values:
                     values.update(_pattern(b))
             elif isinstance(b, DamageElement):

@@ -57,7 +57,7 @@ MonsterFlag = Literal[
 (``passes_walls``: ``through_walls``)."""
 
 
-class _Behaviour(Strict):
+class BehaviourModel(Strict):
     """Base of every behaviour; ``behaviour`` is the tag naming it."""
 
     behaviour: str
@@ -69,7 +69,7 @@ class _Behaviour(Strict):
 
 
 # --------------------------------------------------------------------------- targeting
-class Targeting(_Behaviour):
+class Targeting(BehaviourModel):
     """Whom the monster picks among the heroes it can attack (chapter *Target of a Monster*).
 
     ``nearest``: the book's criteria (closest, then the lowest base attribute of its attack
@@ -84,13 +84,13 @@ class Targeting(_Behaviour):
 
 
 # --------------------------------------------------------------------------- hit patterns
-class HitAllInRange(_Behaviour):
+class HitAllInRange(BehaviourModel):
     """One attack roll against every hero in range (Troll). Without the map every hero is in range."""
 
     behaviour: Literal["hit_all_in_range"]
 
 
-class HitExtraInRange(_Behaviour):
+class HitExtraInRange(BehaviourModel):
     """One attack roll against up to ``targets`` heroes it can attack, its target first, then
     the next ones by its targeting (Ogre's sweep: 2)."""
 
@@ -98,7 +98,7 @@ class HitExtraInRange(_Behaviour):
     targets: Annotated[int, Field(ge=2, le=6, description="Heroes one roll may hit, the target included (2-6).")]
 
 
-class HitAdjacentToTarget(_Behaviour):
+class HitAdjacentToTarget(BehaviourModel):
     """One attack roll against its target and up to ``extra`` heroes on squares orthogonally
     next to the target (Spear Thrower: 1). Without the map: ``1 + extra`` heroes in range."""
 
@@ -106,7 +106,7 @@ class HitAdjacentToTarget(_Behaviour):
     extra: Annotated[int, Field(ge=1, le=4, description="Heroes next to the target also hit (1-4).")] = 1
 
 
-class HitSpread(_Behaviour):
+class HitSpread(BehaviourModel):
     """Area damage: one attack roll against its target and every hero on the squares
     orthogonally next to the target's square (Shaman's fireball). Needs the map; without it,
     every hero in range."""
@@ -114,7 +114,7 @@ class HitSpread(_Behaviour):
     behaviour: Literal["hit_spread"]
 
 
-class HitChain(_Behaviour):
+class HitChain(BehaviourModel):
     """Chain lightning: its target, then every hero within ``range`` squares (and Line of
     Sight) of a hero already hit, branching (Dark Mage; FAQ). One attack roll for all.
     Without the map, every hero in range."""
@@ -123,12 +123,13 @@ class HitChain(_Behaviour):
     range: Annotated[int, Field(ge=1, le=12, description="Squares from a hero hit to the next one (1-12).")]
 
 
-HIT_PATTERNS: tuple[type[_Behaviour], ...] = (HitAllInRange, HitExtraInRange, HitAdjacentToTarget, HitSpread, HitChain)
+HIT_PATTERNS: tuple[type[BehaviourModel], ...] = (
+    HitAllInRange, HitExtraInRange, HitAdjacentToTarget, HitSpread, HitChain)
 """The hit patterns: at most one per ability (a monster without one hits a single hero)."""
 
 
 # --------------------------------------------------------------------------- on a hit
-class Poison(_Behaviour):
+class Poison(BehaviourModel):
     """Poison Markers on a hero it hits (chapter *Additional Card Properties*; they act in
     Phase E): ``when: hit`` on every hit, even one armor stopped completely (Slimecrawler: 1);
     ``when: wound`` only when the hit cost Hit Points (Golem: 2). Several entries add up."""
@@ -138,27 +139,27 @@ class Poison(_Behaviour):
     when: Literal["hit", "wound"] = Field(description="hit: on every hit; wound: only when HP were lost.")
 
 
-class DrainHp(_Behaviour):
+class DrainHp(BehaviourModel):
     """The monster regains the Hit Points its hit took from the hero, even above its maximum
     (Vampire)."""
 
     behaviour: Literal["drain_hp"]
 
 
-class DamageHandItems(_Behaviour):
+class DamageHandItems(BehaviourModel):
     """A hit puts a Damaged marker on every card in the target's hands (Black Knight)."""
 
     behaviour: Literal["damage_hand_items"]
 
 
-class ExtraActivationOnWound(_Behaviour):
+class ExtraActivationOnWound(BehaviourModel):
     """After an attack that cost a hero Hit Points the monster activates once more at once
     (Orc); that activation cannot earn another."""
 
     behaviour: Literal["extra_activation_on_wound"]
 
 
-class DamageElement(_Behaviour):
+class DamageElement(BehaviourModel):
     """Its attacks deal ``element`` damage (armor vulnerable to it does not block). The
     monster card's own ``damage_element`` comes first, then the ability's, then a
     modification's."""
@@ -168,14 +169,14 @@ class DamageElement(_Behaviour):
 
 
 # --------------------------------------------------------------------------- activation
-class PairActivation(_Behaviour):
+class PairActivation(BehaviourModel):
     """Activating one of these brings a second monster of the same type that has not acted
     this round right after it (Goblin). Needs a second figure on the board."""
 
     behaviour: Literal["pair_activation"]
 
 
-class FreeAttack(_Behaviour):
+class FreeAttack(BehaviourModel):
     """An attack that costs nothing on a hero who ends a movement on a square next to it
     (Mercenary). Needs the map."""
 
@@ -183,20 +184,20 @@ class FreeAttack(_Behaviour):
 
 
 # --------------------------------------------------------------------------- immunities
-class ImmuneToRanged(_Behaviour):
+class ImmuneToRanged(BehaviourModel):
     """Ranged attacks cannot hurt it (Skeleton)."""
 
     behaviour: Literal["immune_to_ranged"]
 
 
-class HurtOnlyByMagic(_Behaviour):
+class HurtOnlyByMagic(BehaviourModel):
     """Only spells and magic weapons hurt it; an elementally enchanted non-magic weapon does
     not (Poltergeist; FAQ)."""
 
     behaviour: Literal["hurt_only_by_magic"]
 
 
-class MagicItemsIneffective(_Behaviour):
+class MagicItemsIneffective(BehaviourModel):
     """Magic weapons and magic armor do not work against it, their bonus markers included;
     spells do (Mummy)."""
 
@@ -204,20 +205,20 @@ class MagicItemsIneffective(_Behaviour):
 
 
 # --------------------------------------------------------------------------- the map
-class Flying(_Behaviour):
+class Flying(BehaviourModel):
     """It flies over holes and red-bordered squares at the cost of a normal square
     (Gargoyle, Poltergeist; chapter *Monsters and Obstacles/Holes*). Needs the map."""
 
     behaviour: Literal["flying"]
 
 
-class ThroughWalls(_Behaviour):
+class ThroughWalls(BehaviourModel):
     """It moves through walls (Poltergeist). Needs the map."""
 
     behaviour: Literal["through_walls"]
 
 
-class RaiseDead(_Behaviour):
+class RaiseDead(BehaviourModel):
     """Phase F: each of these raises one more monster of its own type onto a free square
     next to it, toward the nearest hero; when no figure of the type is left it activates
     instead (Zombie; chapter *No monster figures available anymore*). Needs the map."""
@@ -225,7 +226,7 @@ class RaiseDead(_Behaviour):
     behaviour: Literal["raise_dead"]
 
 
-class Summon(_Behaviour):
+class Summon(BehaviourModel):
     """Phase F, before Traps and raising: one more ``monster`` enters the game as a drawn
     monster would, while figures of that type remain (Necromancer modification: a Zombie)."""
 
@@ -233,7 +234,7 @@ class Summon(_Behaviour):
     monster: Annotated[str, Field(max_length=64, description="Id of the monster type called (a monster of the pack).")]
 
 
-class ExplodeOnDefeat(_Behaviour):
+class ExplodeOnDefeat(BehaviourModel):
     """When defeated it bursts: ``damage`` Hit Points to every character next to it (one
     armor card may block; other monsters are unharmed) (Explosion modification)."""
 
@@ -242,7 +243,7 @@ class ExplodeOnDefeat(_Behaviour):
 
 
 # --------------------------------------------------------------------------- modifications only
-class Horde(_Behaviour):
+class Horde(BehaviourModel):
     """Only on a Monster Modification: ``figures`` more monsters of the type arrive with it,
     each as close as possible to the first and with the other modifications drawn with it
     (Horde; Book of Rules, *Monster modifiers* EXAMPLE 2)."""
@@ -264,12 +265,12 @@ Behaviour = Annotated[_ABILITY_BEHAVIOURS, Field(discriminator="behaviour")]
 ModificationBehaviour = Annotated[_ABILITY_BEHAVIOURS | Horde, Field(discriminator="behaviour")]
 """One behaviour a Monster Modification adds: any ability behaviour, or ``horde``."""
 
-ABILITY_BEHAVIOURS: tuple[type[_Behaviour], ...] = _ABILITY_BEHAVIOURS.__args__
-MODIFICATION_ONLY: tuple[type[_Behaviour], ...] = (Horde,)
-STACKING: tuple[type[_Behaviour], ...] = (Poison, Summon, ExplodeOnDefeat)
+ABILITY_BEHAVIOURS: tuple[type[BehaviourModel], ...] = _ABILITY_BEHAVIOURS.__args__
+MODIFICATION_ONLY: tuple[type[BehaviourModel], ...] = (Horde,)
+STACKING: tuple[type[BehaviourModel], ...] = (Poison, Summon, ExplodeOnDefeat)
 """Behaviours that may appear several times (their effects add up)."""
 
-FLAG_BEHAVIOURS: dict[str, _Behaviour] = {
+FLAG_BEHAVIOURS: dict[str, BehaviourModel] = {
     "flying": Flying(behaviour="flying"),
     "passes_walls": ThroughWalls(behaviour="through_walls"),
     "immune_to_ranged": ImmuneToRanged(behaviour="immune_to_ranged"),
@@ -279,7 +280,7 @@ FLAG_BEHAVIOURS: dict[str, _Behaviour] = {
 """The behaviour each behaviour-naming monster flag switches on."""
 
 
-def check_combination(behaviours: Sequence[_Behaviour]) -> None:
+def check_combination(behaviours: Sequence[BehaviourModel]) -> None:
     """Raise ``ValueError`` when ``behaviours`` (one ability's or one modification's) names a
     non-stacking behaviour twice, or more than one targeting, hit pattern or damage element."""
     patterns = [b.behaviour for b in behaviours if isinstance(b, HIT_PATTERNS)]
@@ -291,7 +292,7 @@ def check_combination(behaviours: Sequence[_Behaviour]) -> None:
         raise ValueError(f"behaviour {', '.join(twice)} given more than once")
 
 
-def behaviour_references(behaviours: Iterable[_Behaviour], path: tuple[str | int, ...]) -> Iterable[Ref]:
+def behaviour_references(behaviours: Iterable[BehaviourModel], path: tuple[str | int, ...]) -> Iterable[Ref]:
     """The cross references of ``behaviours`` written at ``path`` (a ``summon``'s monster)."""
     for i, b in enumerate(behaviours):
         if isinstance(b, Summon):

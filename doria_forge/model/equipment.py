@@ -10,7 +10,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import AttackType, Attribute, CardText, Dice, Element, Illustrated, Key, Line, Name, Requirements, Strict
+from .behaviours import MonsterFlag
+from .common import AttackType, Attribute, CardText, Dice, Element, Illustrated, Line, Name, Requirements, Strict
 
 Zone = Literal["1_hand", "2_hands", "head", "torso", "arms", "legs", "feet", "accessory", "body"]
 """Where a card is equipped. ``body`` means any body zone (potions, some spells)."""
@@ -24,6 +25,8 @@ class AttackProfile(Strict):
     ``dice`` is the attack roll, ``damage`` the Hit Points dealt on a hit before
     armor, ``range`` in squares (orthogonal), ``ap`` the Action Point cost.
     ``requirements`` overrides the card's own when this use needs other attributes.
+    ``element``, ``piercing``, ``poison_markers``, ``immobilize``, ``disarm`` and
+    ``extra_damage_vs`` are its effects on a hit (chapter *Additional Card Properties*).
     """
 
     label: Line | None = None
@@ -40,21 +43,19 @@ class AttackProfile(Strict):
     """Action Points one attack costs."""
     pp: Annotated[int, Field(ge=0, le=30)] = 0
     """Psi Points one attack costs (spells)."""
-    element: Element | None = None
-    """Element of the damage (fire, water, earth, air): armor vulnerable to it does not stop it."""
-    piercing: bool = False
-    """true: the hit ignores armor."""
-    poison_markers: Annotated[int, Field(ge=0, le=10)] = 0
-    """Poison Markers a hit that wounds gives the target."""
-    immobilize: bool = False
-    """true: a hit leaves the target Immobilized."""
-    disarm: bool = False
-    """true: a hit leaves the target Disarmed."""
+    element: Element | None = Field(
+        None, description="Element of the damage: a monster's Armor Rating does not count against the element of "
+                          "its vulnerability.")
+    piercing: bool = Field(False, description="The damage ignores the monster's Armor Rating.")
+    poison_markers: Annotated[int, Field(ge=0, le=10)] = Field(
+        0, description="Poison Markers a hit that costs the monster Hit Points gives it (1 HP each in Phase E).")
+    immobilize: bool = Field(False, description="A hit Immobilizes the monster.")
+    disarm: bool = Field(False, description="A hit Disarms the monster (one die less on every roll; once).")
     requirements: Requirements | None = None
     """Attribute minimums for this use, when they differ from the card's."""
-    extra_damage_vs: dict[Key, Annotated[int, Field(ge=0, le=10)]] = Field(
+    extra_damage_vs: dict[MonsterFlag, Annotated[int, Field(ge=0, le=10)]] = Field(
         default_factory=dict, max_length=10,
-        description="Extra damage against monsters with this flag, e.g. {undead: 1}.",
+        description="Extra damage against monsters with a flag (undead, flying, ...), e.g. {undead: 1}.",
     )
 
 
@@ -113,19 +114,20 @@ class TNCheck(Strict):
 
 
 class ItemEffect(Strict):
-    """What using a potion or non-attack spell does, on success of its TN check if any."""
+    """What using a potion or non-attack spell does, on success of its TN check if any
+    (chapters *Attack or Use Items*, *Psi Spells*; ``engine.combat.use_item``). The
+    vocabulary of item effects: every field is one effect, all of them may combine."""
 
-    heal_hp: Annotated[int, Field(ge=0, le=50)] = 0
-    """Hit Points restored."""
-    heal_pp: Annotated[int, Field(ge=0, le=50)] = 0
-    """Psi Points restored."""
+    heal_hp: Annotated[int, Field(ge=0, le=50)] = Field(
+        0, description="Hit Points the target regains (up to its maximum).")
+    heal_pp: Annotated[int, Field(ge=0, le=50)] = Field(
+        0, description="Psi Points the target regains (up to its maximum).")
     remove_poison: Annotated[int, Field(ge=0, le=10)] | Literal["all"] = Field(
         0, description="Poison Markers removed: a number, or 'all' (antidotes)."
     )
-    targets: Literal["self", "self_or_friend"] = "self"
-    """Who it may be used on: self, or self_or_friend (an adjacent friend)."""
-    consumed: bool = False
-    """true: the card is discarded after use (potions)."""
+    targets: Literal["self", "self_or_friend"] = Field(
+        "self", description="self: only its user; self_or_friend: its user or a friend in range.")
+    consumed: bool = Field(False, description="The card is discarded after use (potions).")
 
 
 class Equipment(Illustrated):

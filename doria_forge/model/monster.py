@@ -194,10 +194,10 @@ class MonsterModification(Illustrated):
     behaviours: list[ModificationBehaviour] = Field(
         default_factory=list, max_length=10,
         description="What the card makes the monster do, from the behaviour vocabulary (`doria-forge abilities`).")
-    extra_xp: Annotated[int, Field(ge=0, le=10)] = 0
-    """Group XP on top of the usual 1 when it is defeated, 0-10."""
-    extra_loot: Annotated[int, Field(ge=0, le=10)] = 0
-    """Loot Cards on top of the usual 1 when it is defeated, 0-10."""
+    extra_xp: Annotated[int, Field(ge=0, le=10)] = Field(
+        0, description="Group XP for defeating the monster, on top of rules.xp_per_defeat.")
+    extra_loot: Annotated[int, Field(ge=0, le=10)] = Field(
+        0, description="Loot Cards the hero who defeats it draws, on top of rules.loot_per_defeat.")
     copies: Annotated[int, Field(ge=1, le=20)] = 1
     """Cards of it in the monster deck, 1-20."""
 

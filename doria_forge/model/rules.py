@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from .common import NAME_DE, CardText, Dice, Document, Illustrated, Key, Line, Name, PageText, Strict
+from .common import NAME_DE, CardText, Dice, Document, Illustrated, Line, Name, PageText, Strict
+from .optional_rules import OPTIONAL_RULE_IDS, OPTIONAL_RULES, OptionalRuleId
 
 if TYPE_CHECKING:
     from packaging.specifiers import SpecifierSet
@@ -68,10 +69,12 @@ class DoomTrack(Strict):
 
 
 class OptionalRule(Strict):
-    """An optional rule of the Book of Rules that a pack or scenario can switch on."""
+    """An optional rule of the Book of Rules that a pack or scenario can switch on: ``id``
+    from the closed vocabulary of :mod:`~doria_forge.model.optional_rules`, the ``text``
+    the pack prints, and whether it is on by ``default``."""
 
-    id: Key
-    """Id scenarios switch the rule on with."""
+    id: OptionalRuleId
+    """Id scenarios switch the rule on with (``doria-forge abilities`` lists them)."""
     text: CardText
     """The rule, printed where it is used."""
     default: bool = False
@@ -79,19 +82,7 @@ class OptionalRule(Strict):
 
 
 def _english_optional_rules() -> list[OptionalRule]:
-    return [
-        OptionalRule(id="door_events", text="Draw a Door Event card whenever a door is opened."),
-        OptionalRule(id="throw_needs_line_of_sight", text="Throwing items to a friend needs Line of Sight."),
-        OptionalRule(id="remove_traps_in_phase_i", text="Traps in the shop must be removed in Phase I by gold, "
-                     "a Doom Counter step or triggering them."),
-        OptionalRule(id="stop_loot_after_trap", text="After a Trap triggers while drawing loot for a defeat, "
-                     "the rest may be left undrawn."),
-        OptionalRule(id="solo_average_monster_dice",
-                     text="Solo play: every monster die counts 6 instead of being rolled."),
-        OptionalRule(id="campaign_keep_by_gold",
-                     text="Campaign: keep items worth 3 gold per kept card instead of whole cards."),
-        OptionalRule(id="custom_characters", text="Players build their own hero from 50 attribute points."),
-    ]
+    return [OptionalRule(id=rule_id, text=OPTIONAL_RULES[rule_id][0]) for rule_id in OPTIONAL_RULE_IDS]
 
 
 EDITION_CONSTANTS: dict[str, dict[str, object]] = {
@@ -224,6 +215,14 @@ class Rules(Document):
             if rule.id == rule_id:
                 return rule.default
         raise KeyError(rule_id)
+
+    @model_validator(mode="after")
+    def _optional_rules_once(self) -> Rules:
+        ids = [r.id for r in self.optional_rules]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"optional rule {', '.join(twice)} listed more than once")
+        return self
 
 
 _REQUIREMENT = re.compile(r"^\s*(?P<id>[A-Za-z0-9][A-Za-z0-9_\-]*)\s*(?P<range>[<>=!~].*)?$")

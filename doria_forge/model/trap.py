@@ -10,26 +10,29 @@ from .common import NAME_DE, Attribute, CardText, Element, Illustrated, Name, St
 
 
 class TrapEffect(Strict):
-    """What a Trap does to each affected character who misses its Target Number.
+    """What a Trap does to each affected character who misses its Target Number (chapter
+    *Traps and Secret Doors*; ``engine.traps`` and, on the map, ``Dungeon.trap_sprung``).
 
-    ``damage`` Hit Points (reduced by one armor piece unless ``ignores_armor``),
-    ``poison_markers`` added, ``immobilize`` status, ``blocks_doors`` of the room.
+    The vocabulary of trap effects: every field is one effect, all of them may combine.
+    ``damage`` Hit Points (reduced by one armor card unless ``ignores_armor``; armor
+    vulnerable to ``element`` does not block), ``poison_markers`` added, ``immobilize``
+    status; on the map ``blocks_doors`` of the room and ``reveals_room_tile`` behind a
+    Secret Door.
     """
 
-    damage: Annotated[int, Field(ge=0, le=30)] = 0
-    """Hit Points dealt, reduced by one armor piece unless ignores_armor, 0-30."""
-    ignores_armor: bool = False
-    """true: armor does not reduce the damage."""
-    element: Element | None = None
-    """Element of the damage."""
-    poison_markers: Annotated[int, Field(ge=0, le=10)] = 0
-    """Poison Markers given, 0-10."""
-    immobilize: bool = False
-    """true: the character is Immobilized."""
-    blocks_doors: bool = False
-    """true: the room's doors are blocked until the trap is disarmed."""
-    reveals_room_tile: bool = False
-    """true: the next Room Tile is revealed."""
+    damage: Annotated[int, Field(ge=0, le=30)] = Field(
+        0, description="Hit Points each character who fails loses (one armor card may block part of it).")
+    ignores_armor: bool = Field(False, description="No armor card may block the damage.")
+    element: Element | None = Field(None, description="Element of the damage: armor vulnerable to it does not block.")
+    poison_markers: Annotated[int, Field(ge=0, le=10)] = Field(
+        0, description="Poison Markers each character who fails receives (they act in Phase E).")
+    immobilize: bool = Field(False, description="Each character who fails is Immobilized.")
+    blocks_doors: bool = Field(
+        False, description="On the map, when anyone failed: the doors of the drawer's room get Blocked Door markers "
+                           "until a character in it disarms the Trap in Phase F (the Trap's check).")
+    reveals_room_tile: bool = Field(
+        False, description="On the map: a Secret Door opens in a wall side of the drawer's Room Tile and the next "
+                           "Room Tile is placed behind it.")
 
 
 class Trap(Illustrated):

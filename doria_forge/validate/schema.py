@@ -230,9 +230,16 @@ def errors_to_problems(doc: LoadedDocument, model: type[BaseModel], errors: list
                 shown = "an empty value: write one after the colon"
             if shown is not None and shown not in message and rule == SCHEMA and resolved:
                 text += f" (got {shown})"
+            if etype == "literal_error" and isinstance(value, str):
+                known = [v.strip().strip("'") for v in str((error.get("ctx") or {}).get("expected", ""))
+                         .replace(" or ", ", ").split(",")]
+                suggestion = _close(value, [k for k in known if k])
+                if suggestion:
+                    text += f"; did you mean {suggestion!r}?"
             if etype == "string_type" and isinstance(value, (int, float, _dt.date)):
                 text += "; YAML read it as a number, boolean or date: quote it to make it text"
-            problem = Problem.at(doc.locate(resolved, value=True), rule, Severity.ERROR, text)
+            at_key = bool(rest) and rest[-1] == "[key]"  # a bad mapping key: point at the key, not its value
+            problem = Problem.at(doc.locate(resolved, value=not at_key), rule, Severity.ERROR, text)
         key = (problem.line, problem.column, problem.rule_id, problem.message)
         if key not in seen:
             seen.add(key)

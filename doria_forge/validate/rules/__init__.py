@@ -19,6 +19,7 @@ from types import ModuleType
 
 from ...load.problem import Problem, Severity
 from . import (
+    ability_behaviours,
     boss_levels,
     campaign_links,
     card_art,
@@ -53,6 +54,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     monster_level_monotonic,
     monster_stat_on_level_card,
     boss_levels,
+    ability_behaviours,
     room_tile_shape,
     room_tile_openings,
     room_tile_reachable,
