@@ -133,6 +133,23 @@ def schema(
         typer.echo(str(path))
 
 
+class VocabularyFormat(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+
+
+@app.command()
+def abilities(
+    format: VocabularyFormat = typer.Option(VocabularyFormat.text, "--format", "-f", help="Listing format."),
+) -> None:
+    """List what content can make the engine do: monster behaviours, Monster Modification, trap and
+    item effects, optional rules, with their parameters, types and descriptions."""
+    from doria_forge import vocabulary  # imported when asked: other commands start without the engine
+
+    typer.echo(vocabulary.render(format.value), nl=False)
+
+
 class Engine(str, Enum):
     fast = "fast"
     reference = "reference"
