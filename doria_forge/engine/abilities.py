@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from doria_forge.model.behaviours import (
+    FLAG_BEHAVIOURS,
     HIT_PATTERNS,
     DamageElement,
     DamageHandItems,
@@ -57,7 +58,8 @@ if TYPE_CHECKING:  # pragma: no cover
 class AbilityProfile:
     """What a monster's behaviours change in play, folded into plain values.
 
-    ``id``: the ability's id (``none`` without one), for event logs and simulation notes.
+    ``id``: the ability's id (without one: the behaviour-naming flags, or ``none``), for
+    event logs and simulation notes.
     ``max_targets``: heroes one attack roll may hit (``None``: every target the caller
     gives, e.g. all heroes in range); ``element``: damage element of the ability or a
     modification (the monster card's own ``damage_element`` comes first, see
@@ -113,9 +115,6 @@ class AbilityProfile:
         return (self.pattern == "spread" or self.flying or self.through_walls
                 or self.free_attack or self.raises_in_phase_f)
 
-
-DEFAULT_PROFILE = AbilityProfile(id="none")
-"""A monster without behaviours: one target per attack, the book's targeting."""
 
 _FLAGS: dict[type, str] = {
     DrainHp: "heals_by_wound",
@@ -177,8 +176,6 @@ def profile_of(sources: Iterable[tuple[str, Iterable[object]]], ability_id: str 
                 summons.append((b.monster, label))
             elif isinstance(b, ExplodeOnDefeat):
                 defeat_damage += b.damage
-    if not values and not (poison_on_hit or poison_on_wound or summons or defeat_damage) and ability_id == "none":
-        return DEFAULT_PROFILE
     return AbilityProfile(id=ability_id, poison_on_hit=poison_on_hit, poison_on_wound=poison_on_wound,
                           summons=tuple(summons), defeat_damage=defeat_damage, **values)  # type: ignore[arg-type]
 
@@ -186,7 +183,10 @@ def profile_of(sources: Iterable[tuple[str, Iterable[object]]], ability_id: str 
 def rule_for_type(monster: MonsterTraits, modifications: Sequence[MonsterModification] = ()) -> AbilityProfile:
     """The ``AbilityProfile`` of a monster type (a ``Monster`` or ``Boss`` document): its
     ability's behaviours and those its flags switch on, then ``modifications``' in order."""
-    ability_id = monster.ability.id if monster.ability is not None else "none"
+    if monster.ability is not None:
+        ability_id = monster.ability.id
+    else:  # flags alone (a Boss Monster's `flying`): named after them
+        ability_id = ", ".join(f for f in monster.flags if f in FLAG_BEHAVIOURS) or "none"
     sources = [(ability_id, monster.behaviours)] + [(m.id, m.behaviours) for m in modifications]
     return profile_of(sources, ability_id)
 
