@@ -128,6 +128,20 @@ def test_unknown_optional_rules_and_item_flags_are_errors_at_their_line(tmp_path
     assert found[1].endswith("(got 'undaed'); did you mean 'undead'?") and len(found) == 2
 
 
+def test_misspelt_trap_and_item_effects_are_errors_at_their_line(tmp_path):
+    result = validate_files(tmp_path, {
+        "trap.yaml": "kind: trap\nid: pit\nname: Pit\ntrap_type: person\ncheck_attributes: [AGI, PER]\n"
+                     "tn_base: 20\neffect: {damag: 2, poison: 1}\n",
+        "potion.yaml": "kind: equipment\nid: tonic\nname: Tonic\ncard_type: potion\nzone: body\n"
+                       "effect: {heal_hp: 2, consumd: true}\n",
+    })
+    assert lines(result.problems) == [
+        "potion.yaml:6:22 error [unknown-field] unknown field 'consumd' in effect (did you mean 'consumed'?)",
+        "trap.yaml:7:10 error [unknown-field] unknown field 'damag' in effect (did you mean 'damage'?)",
+        "trap.yaml:7:20 error [unknown-field] unknown field 'poison' in effect (did you mean 'poison_markers'?)",
+    ]
+
+
 def test_an_optional_rule_listed_twice_is_an_error(tmp_path):
     result = validate_files(tmp_path, {
         "rules.yaml": "kind: rules\nid: house\noptional_rules:\n  - {id: custom_characters, text: Build.}\n"
