@@ -171,7 +171,7 @@ def test_abilities_command_lists_every_vocabulary_with_parameters_and_types():
     assert "      - when: one of: hit, wound (required)\n" in out
     assert "  hit_chain\n" in out and "      - range: integer 1-12 (required)\n" in out
     assert "  blocks_doors: true or false (default false)\n" in out
-    assert "  remove_poison: integer >= 0 or 'all' (default 0)\n" in out
+    assert "  remove_poison: integer 0-10 or 'all' (default 0)\n" in out
 
     data = json.loads(runner.invoke(app, ["abilities", "--format", "json"]).output)
     behaviours = {e["name"]: e for e in data["behaviours"]["entries"]}

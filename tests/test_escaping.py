@@ -46,7 +46,7 @@ def test_validate_reports_stay_one_line_per_problem(hostile, fmt):
         assert lines[0].startswith("::error file=") and "%0A%3A%3Aerror file=README.md%2Cline=1%3A%3Aforged%0A.yaml" in lines[0]
         assert not any(line.startswith("::error file=README.md") for line in lines)
     else:
-        assert "evil\\x0a::error file=README.md,line=1::forged\\x0a.yaml:5:21: error [schema] attributes.ST\\x1b[2J" in lines[0]
+        assert "evil\\x0a::error file=README.md,line=1::forged\\x0a.yaml:5:3: error [schema] attributes.ST\\x1b[2J" in lines[0]
 
 
 def test_validate_json_keeps_the_data_and_escapes_invisible_characters(hostile):

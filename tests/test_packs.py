@@ -40,8 +40,17 @@ def test_the_example_expansion_validates_against_the_shipped_base_pack(expansion
     assert [r.id for r in pack.requires] == ["doria-base"]
     assert lines(result.problems) == [
         "errata/orc.yaml:4:9 info [pack-override] patches monster_level 'orc-2' of doria-base 0.1.0 "
-        f"({_base_file('monsters/orc.yaml')}:35:1): attack",
+        f"({_base_file('monsters/orc.yaml')}:{_document_line('monsters/orc.yaml', 'orc-2')}:1): attack",
     ]
+
+
+def _document_line(rel: str, doc_id: str) -> int:
+    """The first line of the base pack document ``doc_id`` in ``rel`` (where an override points)."""
+    lines = (ROOT / "content" / rel).read_text(encoding="utf-8").splitlines()
+    at = lines.index(f"id: {doc_id}")
+    while at > 0 and lines[at - 1] != "---":
+        at -= 1
+    return at + 1
 
 
 def _base_file(rel: str) -> str:
@@ -150,7 +159,7 @@ def test_patch_mistakes_are_errors_at_the_patch(tmp_path):
         "errata.yaml:3:9 error [pack-patch] patch target 'monster_level/orc-9' is in no pack this pack requires "
         "(did you mean 'monster_level/orc-4'?)",
         "errata.yaml:8:9 info [pack-override] patches monster_level 'orc-3' of doria-base 0.1.0 "
-        f"({_shown(ROOT / 'content' / 'monsters' / 'orc.yaml')}:48:1): attack",
+        f"({_shown(ROOT / 'content' / 'monsters' / 'orc.yaml')}:{_document_line('monsters/orc.yaml', 'orc-3')}:1): attack",
         "errata.yaml:10:11 error [dice-expression] attack: dice expression '3X' is not of the form 3D, 3D+2 or 2D-1",
     ]
 
