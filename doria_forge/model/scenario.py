@@ -193,6 +193,7 @@ class MonsterDefeated(_Trigger):
     monster: str | None = None
     tile: str | None = None
     boss: bool = False
+    """true: only the defeat of the scenario's Boss Monster fires it."""
 
     actor = "the hero who defeated it"
 
@@ -288,6 +289,7 @@ class FlagIs(Strict):
     check: Literal["flag"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
     is_set: bool = True
+    """true: holds while the flag is set; false: while it is not."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"if {_flag(self.flag)} is {'marked' if self.is_set else 'not marked'}"
@@ -299,6 +301,7 @@ class TokenCarried(Strict):
     check: Literal["token_carried"]
     token: str
     carried: bool = True
+    """true: holds while a hero carries the token; false: while nobody does."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"while {'a' if self.carried else 'no'} hero carries the {words.name('token', self.token)}"
@@ -349,6 +352,7 @@ class TileRevealedIs(Strict):
     check: Literal["tile_revealed"]
     tile: str
     revealed: bool = True
+    """true: holds once the Room Tile is on the table; false: while it is not."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"if Room Tile {self.tile} {'is' if self.revealed else 'is not yet'} revealed"
@@ -490,9 +494,12 @@ class Damage(_Effect):
     do: Literal["damage"]
     amount: Annotated[int, Field(ge=1, le=30)]
     points: Literal["hp", "pp"] = "hp"
+    """Which points are lost: hp (Hit Points) or pp (Psi Points)."""
     who: Who = "triggering"
     token: str | None = None
+    """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
+    """With who: on_place, the place whose heroes it reaches."""
     ignores_armor: bool = False
 
     def describe(self, words: Wording = PLAIN) -> str:
@@ -508,7 +515,9 @@ class Heal(_Effect):
     pp: Count = 0
     who: Who = "triggering"
     token: str | None = None
+    """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
+    """With who: on_place, the place whose heroes it reaches."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         points = [f"{n} {what}" for n, what in ((self.hp, "HP"), (self.pp, "PP")) if n]
@@ -522,11 +531,14 @@ class Check(_Effect):
 
     do: Literal["check"]
     attributes: tuple[Attribute, Attribute]
+    """The two attributes whose points the check adds to its roll (STR, CON, AGI, PER, WIS, PSI)."""
     tn: Annotated[int, Field(ge=1, le=99)]
     tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 0
     who: Who = "triggering"
     token: str | None = None
+    """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
+    """With who: on_place, the place whose heroes it reaches."""
     success: list[Effect] = Field(default_factory=list, max_length=100)
     failure: list[Effect] = Field(default_factory=list, max_length=100)
 
@@ -551,7 +563,9 @@ class Give(_Effect):
     group_xp: Count = 0
     who: Who = "triggering"
     token: str | None = None
+    """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
+    """With who: on_place, the place whose heroes it reaches."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         parts = []
@@ -572,6 +586,7 @@ class SetFlag(_Effect):
     do: Literal["set_flag"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
     value: bool = True
+    """true sets the flag, false clears it."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"{'mark' if self.value else 'clear'} {_flag(self.flag)}"
@@ -657,6 +672,7 @@ class Escape(_Goal):
     goal: Literal["escape"]
     at: Place = Field(default_factory=lambda: Place(entrance=True))
     all: bool = True
+    """true: every living hero must reach the place; false: one hero is enough."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"escape: {'every living hero' if self.all else 'a hero'} is {self.at.on()} at the end of a round"
@@ -749,7 +765,9 @@ class TileDeckEntry(Strict):
     """Room Tiles shuffled into the scenario's Room Tile deck."""
 
     tile: str
+    """Id of the Room Tile."""
     count: Annotated[int, Field(ge=1, le=10)] = 1
+    """Copies of it shuffled in, 1-10."""
 
 
 class Token(Strict):
@@ -762,7 +780,9 @@ class Token(Strict):
     name: Annotated[str, Field(min_length=1, max_length=80)]
     at: Place | None = None
     pick_up_ap: Annotated[int, Field(ge=0, le=40)] = 5
+    """Action Points to pick it up from its square, 0-40 (0: free when stepping onto it)."""
     dropped_when_unconscious: bool = True
+    """true: it falls to its carrier's square when the carrier falls unconscious."""
     text: Text = ""
 
 
@@ -773,14 +793,21 @@ class ScenarioSetup(Strict):
     and markers."""
 
     start_tile: str = "A-1"
+    """Id of the Room Tile the heroes start on."""
     tile_deck: list[TileDeckEntry] = Field(default_factory=list, max_length=100)
+    """Room Tiles of the Room Tile deck, by id and count (empty: the whole pack's tiles but the start tile)."""
     random_tiles: Annotated[int, Field(ge=0, le=48)] = 0
     target_tile: str | None = None
+    """Id of the Room Tile the goal happens on; it goes into the deck at target_position."""
     target_position: Annotated[int, Field(ge=1, le=60)] | None = None
     monster_level: Annotated[int, Field(ge=1, le=10)] = 1
+    """Monster Level at the start, 1-10."""
     tokens: list[Token] = Field(default_factory=list, max_length=100)
+    """Scenario tokens on the table (relics, keys, prisoners)."""
     markers: list[PlaceMarker] = Field(default_factory=list, max_length=100)
+    """Markers placed before the first round, written as place_marker effects."""
     notes: list[Text] = Field(default_factory=list, max_length=100)
+    """Setup instructions printed on the scenario page, one paragraph each."""
 
 
 class EscapeRule(Strict):
@@ -789,6 +816,7 @@ class EscapeRule(Strict):
     hero can reach ``at`` (the entrance) then; otherwise the declaration lapses."""
 
     allowed: bool = True
+    """true: the heroes may declare an escape; false: this scenario forbids it."""
     at: Place = Field(default_factory=lambda: Place(entrance=True))
     text: Text = ""
 
@@ -837,14 +865,20 @@ class Scenario(Document):
 
     kind: Literal["scenario"] = "scenario"
     name: Annotated[str, Field(min_length=1, max_length=120)]
+    """The scenario's title, printed on its page."""
     mode: Literal["single", "campaign"] = "single"
+    """single: played on its own; campaign: a part of a campaign (rewards carry over)."""
     players: tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]] = (1, 6)
+    """Fewest and most players, [min, max], each 1-6 with min <= max."""
     story: Text
+    """The story read out before play (printed)."""
     goal: Text
     goals: Goals = Field(default_factory=Goals)
     setup: ScenarioSetup = Field(default_factory=ScenarioSetup)
+    """How to build the table: start tile, Room Tile deck, target tile, Monster Level, tokens, markers."""
     rules: list[Rule] = Field(default_factory=list, max_length=100)
     optional_rules: list[str] = Field(default_factory=list, max_length=100)
+    """Ids of the optional rules of the Book of Rules this scenario switches on."""
     escape: EscapeRule = Field(default_factory=EscapeRule)
     rewards: Rewards = Field(default_factory=Rewards)
     balance: Balance | None = None
@@ -966,10 +1000,15 @@ class Campaign(Document):
 
     kind: Literal["campaign"] = "campaign"
     name: Annotated[str, Field(min_length=1, max_length=120)]
+    """The campaign's title, printed on its first page."""
     story: Text = ""
+    """The campaign's story, printed before its first scenario."""
     scenarios: list[str] = Field(max_length=100)
+    """Ids of its scenarios, in the order they are played."""
     rewards: list[CampaignReward] = Field(default_factory=list, max_length=100)
+    """What carries over after a scenario, beyond each scenario's own rewards."""
     starting_monster_points: Annotated[int, Field(ge=0, le=200)] = 0
+    """Monster Points at the start of the first scenario, 0-200."""
     monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
 
     def references(self) -> Iterable[Ref]:
