@@ -120,3 +120,25 @@ def test_the_shipped_rules_document_lists_every_constant_with_its_value():
         else:
             assert Rules.model_validate({"kind": "rules", "id": "x", name: written[name]}).model_dump(
                 mode="json")[name] == defaults[name], name
+
+
+def test_german_start_cards_are_loot_first_with_at_most_two_standard_items(tmp_path):
+    """German rulebook v0.9.10, *Charaktere vorbereiten* (NOTES.md: the editions' start cards
+    differ): each hero draws six Loot Cards and may exchange at most two of them for Standard
+    Items; the English book gives every Standard Item, then fills up to six with Loot Cards."""
+    from doria_forge.engine.game import GameOptions, GameState
+
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    english = validate_pack(pack).pack
+    (pack / "rules.yaml").write_text("kind: rules\nid: rules-de\nedition: de\n", encoding="utf-8")
+    german = validate_pack(pack).pack
+    # the premade heroes carry at most two Standard Items: give one a third
+    items = sorted(i for i, e in english.equipment.items() if e.deck == "standard")[:3]
+    hero = english.characters["warrior"].model_copy(update={"standard_items": items})
+    for content, standard in ((english, 3), (german, 2)):
+        state = GameState.new(content, [hero, hero, hero], seed=3, options=GameOptions(setup_loot=True))
+        for h in state.heroes:
+            cards = [i.card for i in h.all_items()]
+            assert sorted(c.id for c in cards if c.deck == "standard") == sorted(hero.standard_items[:standard])
+            assert len(cards) == content.rules.starting_cards

@@ -39,7 +39,8 @@ def hero_for_next_scenario(state: GameData, hero: HeroState, keep: int) -> tuple
     pack = state.pack
     kept = kept_loot(state, hero, keep)
     campaign_items = [i.card for i in hero.all_items() if i.card.deck == "campaign"]
-    items = [pack.equipment[i] for i in hero.character.standard_items] + campaign_items
+    standard = pack.rules.starting_standard_items(hero.character.standard_items)
+    items = [pack.equipment[i] for i in standard] + campaign_items
     items += [pack.equipment[c.id] for c in kept]
     return _refreshed(hero.character, items, pack, hero.uid, dict(hero.attributes), set(hero.hero_bonuses),
                       hero.attribute_points), kept
@@ -50,7 +51,7 @@ def replacement_hero(pack: ContentPack, character: Character, uid: str, attribut
     (chapter *Death of a character in campaigns*: "the new character receives the same amount
     of XP ... as the other characters"): ``attribute_points`` to spend before the first round.
     Its hero bonuses are granted through ``new_campaign_game``'s ``hero_bonuses``."""
-    items = [pack.equipment[i] for i in character.standard_items]
+    items = [pack.equipment[i] for i in pack.rules.starting_standard_items(character.standard_items)]
     return _refreshed(character, items, pack, uid, {k: v for k, v in character.attributes.items()}, set(),
                       attribute_points)
 

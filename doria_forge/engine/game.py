@@ -159,7 +159,7 @@ class GameState(GameData):
                 _check_custom_character(character, pack, optional_rules)
             seen[character.id] = seen.get(character.id, 0) + 1
             uid = character.id if seen[character.id] == 1 else f"{character.id}-{seen[character.id]}"
-            items = [pack.equipment[i] for i in character.standard_items]
+            items = [pack.equipment[i] for i in pack.rules.starting_standard_items(character.standard_items)]
             heroes.append(HeroState.from_character(character, items, rules, uid=uid))
         state = cls(pack=pack, dice=dice, log=EventLog(enabled=log), heroes=heroes, options=options,
                     mode=mode, board=board, doom=DoomCounter(rules.doom_track),

@@ -88,8 +88,9 @@ def _english_optional_rules() -> list[OptionalRule]:
 EDITION_CONSTANTS: dict[str, dict[str, object]] = {
     # Where the German Book of Rules v0.9.10 differs from the English one (shared/rules/NOTES.md,
     # "Edition constants differ"): death at -40 HP or PP, hero level-ups at the end of rounds
-    # 7, 14 and 21, and 3 AP to use an item from the Belt.
-    "de": {"death_threshold": -40, "hero_level_rounds": [7, 14, 21], "belt_ap": 3},
+    # 7, 14 and 21, 3 AP to use an item from the Belt, and start cards: six Loot Cards drawn,
+    # of which at most two may be exchanged for Standard Items (chapter Preparing Characters).
+    "de": {"death_threshold": -40, "hero_level_rounds": [7, 14, 21], "belt_ap": 3, "standard_items_at_start": 2},
 }
 """Constants of each edition that differ from the English defaults below."""
 
@@ -125,6 +126,10 @@ class Rules(Document):
     """Highest value of an attribute at creation, in points."""
     starting_cards: int = Field(6, ge=0, le=20, description="Cards each hero starts with: standard items, then "
                                 "Loot Cards drawn in the setup up to this count (Traps drawn are replaced).")
+    standard_items_at_start: Annotated[int, Field(ge=0, le=20)] | None = None
+    """How many of a premade hero's Standard Items are among its starting cards: none (empty) = all
+    of them (English edition); the German edition draws the Loot Cards first and lets a hero
+    exchange at most 2 of them for Standard Items (the first ones its sheet lists)."""
     dodge: Dice = Field("2D", description="Default defense (Dodge) on the Character Sheet.")
     psi_resistance: Dice = Field("2D", description="Default psi resistance on the Character Sheet.")
     accessory_slots: Slots = 2
@@ -208,6 +213,12 @@ class Rules(Document):
     """What every monster die counts in solo play with the optional rule solo_average_monster_dice."""
     optional_rules: list[OptionalRule] = Field(default_factory=_english_optional_rules, max_length=50)
     """The optional rules of the Book of Rules a scenario can switch on."""
+
+    def starting_standard_items(self, standard_items: list[str]) -> list[str]:
+        """The ids of ``standard_items`` (a hero's, in the order its sheet lists them) it starts
+        a scenario with: all of them, or the first ``standard_items_at_start``."""
+        limit = self.standard_items_at_start
+        return list(standard_items) if limit is None else list(standard_items[:limit])
 
     def option(self, rule_id: str) -> bool:
         """Whether optional rule ``rule_id`` is on by default. Raises KeyError if unknown."""
