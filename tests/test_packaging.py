@@ -35,3 +35,15 @@ def test_the_base_pack_ships_inside_the_package_with_every_file():
     patterns = tool["package-data"]["doria_forge.content"]
     files = [p.relative_to(ROOT / "content").as_posix() for p in (ROOT / "content").rglob("*.yaml")]
     assert files and all(any(fnmatch.fnmatch(f, p) for p in patterns) for f in files)
+
+
+def test_installing_from_the_checkout_leaves_build_to_doria_forge():
+    """`pip install .` builds the wheel in the source tree; setuptools' default folder is build/,
+    which `doria-forge build` then refuses to replace (it holds files a build did not write), so
+    the README's first command failed on a fresh clone. setup.cfg moves setuptools elsewhere."""
+    import configparser
+
+    config = configparser.ConfigParser()
+    config.read(ROOT / "setup.cfg")
+    build_base = Path(config.get("build", "build_base", fallback="build"))
+    assert build_base.parts[0] != "build" and build_base.parts[0] in (ROOT / ".gitignore").read_text().replace("/", " ").split()
