@@ -14,9 +14,12 @@ import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from doria_forge.model import ContentPack
 from doria_forge.pipeline import ExportFailed, UsageError, _writing, check_output
+
+if TYPE_CHECKING:  # the models are built when a command runs, not for --help
+    from doria_forge.model import ContentPack
 
 
 def layout_folders(project: Path | None) -> list[Path]:
