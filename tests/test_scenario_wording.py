@@ -120,9 +120,9 @@ def test_shipped_scenario_page_prints_tokens_goals_rules_with_flavour(pack):
     lines = text.splitlines()
     assert ("- **Vigil Lantern:** An iron lantern with a flame that must not go out. Lies on square [2, 2] of "
             "Room Tile A-1. Picked up for 2 AP; dropped on the square of a carrier who falls unconscious.") in lines
-    assert "- **Win:** survive until the end of round 12 — *Dawn breaks; the dead sink back into the earth.*" in lines
+    assert "- **Win:** survive until the end of round 8 — *Dawn breaks; the dead sink back into the earth.*" in lines
     assert "- **Lose:** “lantern out” is marked — *The flame gutters out, and the dark closes in.*" in lines
-    assert ("- At the end of round 6: the hero carrying the Vigil Lantern regains 3 HP and 3 PP. — *Midnight: the "
+    assert ("- At the end of round 4: the hero carrying the Vigil Lantern regains 3 HP and 3 PP. — *Midnight: the "
             "lantern flares and warms whoever holds it.*") in lines
 
 
