@@ -128,6 +128,29 @@ def test_a_hurt_hero_steps_back_behind_a_friend():
     assert explorer.retreat(state, mage, state.ap["mage"]) is None  # one step back a turn
 
 
+def test_a_hurt_hero_without_a_fitter_friend_fights_on_and_opens_doors():
+    """Waiting heals nobody and a round without a new Room Tile costs a Doom Counter field:
+    a hurt solo hero (Special Rules for 1 or 2 Players: it never falls unconscious) still
+    walks to the monster and opens the party's door; beside a fitter friend it holds back."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    solo = map_game(pack_with(corridor), ["warrior"], tiles=[("C", (0, 0), 0)],
+                    at={"warrior": (2, 4)}, monsters=[("orc", (2, 0))], ap={"warrior": 10})
+    warrior = solo.hero("warrior")
+    warrior.hp = 1
+    assert explorer.hurt(warrior) and not explorer.holds_back(solo, warrior)
+    assert isinstance(explorer.combat_move(solo, warrior, 10), Walk)
+    pair = map_game(pack_with(corridor), ["mage", "warrior"], tiles=[("C", (0, 0), 0)],
+                    at={"mage": (2, 4), "warrior": (2, 2)}, monsters=[("orc", (2, 0))], ap={"mage": 10})
+    pair.hero("mage").hp = 1
+    assert explorer.holds_back(pair, pair.hero("mage"))
+    assert explorer.combat_move(pair, pair.hero("mage"), 10) is None
+    pair.hero("warrior").hp = 1  # both hurt: nobody is fitter, so the mage fights on too
+    assert not explorer.holds_back(pair, pair.hero("mage"))
+    doors = game(scenario(), at={"warrior": (4, 2)}, ap=10, deck=["HALL"])
+    doors.hero("warrior").hp = 1
+    assert greedy_bot(doors) == RevealRoomTile((4, 2))
+
+
 def test_an_unconscious_hero_below_zero_hp_stays_down_while_a_friend_stands():
     state = map_game(pack_with(HALL), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
                      at={"warrior": (2, 2), "mage": (2, 3)})

@@ -303,7 +303,7 @@ def _action_phase(state, hero) -> Action:
         if potion is not None:
             return UseItem(potion.uid, None, hero.location(potion) == "belt")
     if spatial:
-        action = (explorer.retreat(state, hero, ap) if explorer.hurt(hero)
+        action = (explorer.retreat(state, hero, ap) if explorer.holds_back(state, hero)
                   else explorer.open_door(state, hero, ap) or explorer.regroup(state, hero, ap))
         if action is not None:
             return action

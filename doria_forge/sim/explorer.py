@@ -9,14 +9,14 @@ door was opened in the round. So, for the hero about to act:
   escape) when a character is close to death; pick up a token at its feet, carry a token toward
   its goal, pick up an unconscious friend left behind, step off and back onto a place whose
   check failed.
-* ``retreat`` - a hurt hero (half its HP or less) moves where another standing hero
-  is nearer to the monsters (monsters attack the nearest character), as far from them as
-  it can.
+* ``retreat`` - a hurt hero (half its HP or less) with a fitter friend standing moves where
+  another standing hero is nearer to the monsters (monsters attack the nearest character), as
+  far from them as it can. Without such a friend it fights on (``holds_back``).
 * ``combat_move`` - no attack from here: walk to the cheapest square to attack from,
   else toward the nearest monster.
 * ``party_move`` - no monster on the map: fetch tokens, step on helpful places, search Loot
   Markers on the way, open the party's door (one a round keeps the Doom Counter slow; not by
-  a hurt hero, and once the party stands on the door's Room Tile: what lies behind attacks
+  a hurt hero while a fitter friend stands, and once the party stands on the door's Room Tile: what lies behind attacks
   whoever opened it), and end the turn on the Room Tile where most of the party stands.
 
 It never looks ahead and breaks ties by square order, so a game stays reproducible from its
@@ -123,6 +123,14 @@ def _along(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]
 def hurt(hero: HeroState) -> bool:
     """Half its HP or less (at least 1), or negative PP: time to stay out of reach."""
     return hero.hp <= max(1, hero.hp_max // 2) or hero.pp < 0
+
+
+def holds_back(state: Any, hero: HeroState) -> bool:
+    """A hurt hero with a fitter friend standing leaves the fighting and the doors to the
+    friend. Without one it fights on: waiting heals nobody (negative points are only
+    regained unconscious), the Doom Counter moves every round without a new Room Tile, and
+    a solo hero never falls unconscious (chapter *Special Rules for 1 or 2 Players*)."""
+    return hurt(hero) and any(not hurt(h) for h in standing(state) if h is not hero)
 
 
 # --------------------------------------------------------------------------- decisions
@@ -254,8 +262,8 @@ costs a Doom Counter field)."""
 
 def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
     """In a fight: open a closed door of the party's Room Tile when no door was opened this
-    round and one is at most ``DOOR_DETOUR`` AP away (a hurt hero does not)."""
-    if state.door_opened or hurt(hero) or ap < 1:
+    round and one is at most ``DOOR_DETOUR`` AP away (not a hero who ``holds_back``)."""
+    if state.door_opened or holds_back(state, hero) or ap < 1:
         return None
     board = state.board
     here = _on_map(state, hero.uid)
@@ -309,11 +317,11 @@ def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
 
 def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     """No attack from where it stands: the cheapest square to attack from this turn, else
-    toward the nearest monster. A hurt hero stays where it is."""
+    toward the nearest monster. A hero who ``holds_back`` stays where it is."""
     board = state.board
     here = _on_map(state, hero.uid)
     monsters = monsters_on_map(state)
-    if here is None or hero.immobilized or not monsters or hurt(hero):
+    if here is None or hero.immobilized or not monsters or holds_back(state, hero):
         return None
     routes = board.hero_routes(state, hero, ap - 1)
     anchor = anchor_slot(state)
@@ -358,7 +366,7 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
         move = _along(state, hero, ap, loot)
         if move is not None:
             return move
-    if not state.door_opened and not hurt(hero):
+    if not state.door_opened and not holds_back(state, hero):
         door = party_door(state)
         if door is not None:
             if here == door:
