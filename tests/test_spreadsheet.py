@@ -93,3 +93,17 @@ def test_a_good_import_writes_yaml_that_validates_and_never_overwrites(tmp_path)
     assert again.exit_code == 2 and "exists already" in again.output
     assert runner.invoke(app, ["import", str(book), "--kind", "monstr", "--out", str(tmp_path / "x.yaml")]
                          ).exit_code == 2
+
+
+def test_export_csv_never_writes_into_the_pack(tmp_path):
+    """Issue 12, Outputs: `--out` pointing into the pack is a usage error and writes nothing."""
+    import shutil
+
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    before = sorted(p.relative_to(pack) for p in pack.rglob("*"))
+    result = runner.invoke(app, ["export", "csv", str(pack), "--out", str(pack / "sheets")])
+    assert result.exit_code == 2 and "error" in result.output
+    assert sorted(p.relative_to(pack) for p in pack.rglob("*")) == before
+    fine = runner.invoke(app, ["export", "csv", str(pack), "--out", str(tmp_path / "csv")])
+    assert fine.exit_code == 0 and (tmp_path / "csv" / "monster.csv").is_file()

@@ -335,10 +335,13 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write each kind's documents as a CSV file that `doria-forge import` reads back."""
+        from doria_forge import pipeline
+
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         try:
+            pipeline.check_output(out, folder=True)  # never into the pack's sources, never onto a device
             paths = export_csv(content, out, kind)
-        except ValueError as exc:
+        except (ValueError, pipeline.UsageError) as exc:
             fail(2, str(exc))
         except OSError as exc:
             fail(2, f"cannot write {exc.filename or out}: {exc.strerror or exc}")
