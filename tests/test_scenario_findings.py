@@ -58,12 +58,12 @@ def test_findings_point_at_the_scenario_lines(small_pack):
 
 def test_balance_targets_are_checked(small_pack):
     result = validated(small_pack)
-    scenario = result.pack.scenarios["sunken_reliquary"]  # balance: win_rate all 5%-90%
+    scenario = result.pack.scenarios["sunken_reliquary"]  # balance: win_rate all 20%-75%
     found = scenario_findings(scenario, [_summary(4, 10, 10), _summary(2, 10, 5)],
                               lambda *a: result.source_map.locate(a[0], a[1], tuple(a[2])))
     miss = next(f for f in found if f.rule_id == "scenario-balance-win-rate")
     assert miss.players == (4,)
-    assert "100% with 4 players" in miss.message and "the target is 5%-90%" in miss.message
+    assert "100% with 4 players" in miss.message and "the target is 20%-75%" in miss.message
     line = (small_pack / "scenarios" / "sunken_reliquary.yaml").read_text().splitlines()[miss.line - 1]
     assert "all:" in line
     assert fails(found, "warning") and not fails(found, "error") and not fails(found, "never")
