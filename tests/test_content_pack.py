@@ -116,9 +116,13 @@ def test_counts_of_sample_content(pack):
     assert all(e.source == "sample" for e in loot)
 
 
-def test_sample_bosses_outclass_every_monster_at_every_level(pack):
+def test_sample_bosses_outlast_every_monster_at_every_level(pack):
     """At least 3 Boss Monster cards (the box has 16 printed, no source gives their numbers), all
-    sample content, each with levels 1-4 and every number above the strongest Monster Level Card."""
+    sample content, each with levels 1-4; at each level every number at least that of the median
+    Monster Level Card and defense and Hit Points at least those of the strongest card (bosses.yaml
+    lowers attack and damage below the Troll's where the bots could never beat a boss)."""
+    from statistics import median
+
     from doria_forge.validate.rules.monster_level_monotonic import DICE_STATS, NUMBER_STATS, dice_value
 
     assert len(pack.bosses) >= 3
@@ -127,11 +131,14 @@ def test_sample_bosses_outclass_every_monster_at_every_level(pack):
         assert sorted(row.level for row in boss.levels) == [1, 2, 3, 4], boss.id
         for row in boss.levels:
             cards = [c for c in pack.monster_levels.values() if c.level == row.level]
-            for stat in DICE_STATS:
-                strongest = max(dice_value(getattr(c, stat)) for c in cards)
-                assert dice_value(getattr(row, stat)) > strongest, (boss.id, row.level, stat)
-            for stat in NUMBER_STATS:
-                assert getattr(row, stat) > max(getattr(c, stat) for c in cards), (boss.id, row.level, stat)
+            values = {stat: (dice_value(getattr(row, stat)), [dice_value(getattr(c, stat)) for c in cards])
+                      for stat in DICE_STATS}
+            values |= {stat: (getattr(row, stat), [getattr(c, stat) for c in cards]) for stat in NUMBER_STATS}
+            for stat, (own, theirs) in values.items():
+                assert own >= median(theirs), (boss.id, row.level, stat)
+            for stat in ("defense", "hit_points"):
+                own, theirs = values[stat]
+                assert own >= max(theirs), (boss.id, row.level, stat)
 
 
 def test_start_tile(pack):
