@@ -51,3 +51,21 @@ def test_copies_with_a_seed_roll_other_dice_and_copies_without_a_log_keep_none(s
     assert len(other) > 1
     quiet = state.copy(log=False)
     assert len(quiet.log) == 0 and not quiet.log.enabled and len(state.log) > 0
+
+
+def test_a_healing_spell_is_not_cast_by_paying_psi_points_the_hero_lacks(shipped_pack):
+    """*Psi Points*: they drop below 0 like Hit Points and kill at the same -20, so a Small
+    Healing Spell (2 PP for 2 HP) paid with PP the hero does not have trades one for the other
+    for nothing; with the PP to pay for it, the spell is cast."""
+    from doria_forge.sim.bots import _potion
+
+    state = GameState.new(shipped_pack, ["priestess"], seed=1, options=GameOptions(setup_loot=False))
+    hero = state.hero("priestess")
+    spell = _potion(hero, "heal")
+    assert spell is not None and spell.card.id == "small_healing_spell" and spell.is_spell
+    hero.hp, hero.pp = 1, spell.card.pp - 1
+    assert _potion(hero, "heal") is None
+    hero.hp, hero.pp = -12, 0
+    assert _potion(hero, "heal") is None
+    hero.hp, hero.pp = 1, spell.card.pp
+    assert _potion(hero, "heal") is spell

@@ -205,11 +205,17 @@ def _usable(hero, item) -> bool:
 
 
 def _potion(hero, kind: str):
+    """The hero's first usable item of ``kind`` (``heal``: restores HP; ``antidote``: removes
+    Poison Markers), or ``None``. A healing spell needs the PP to pay for it: paid with PP
+    the hero lacks, it trades points that kill at the same threshold for each other (it kept
+    a solo Priestess casting instead of fighting)."""
     for item in hero.body_items + hero.belt:
         eff = item.card.effect
         if eff is None or item.card.attacks or not _usable(hero, item):
             continue
         if kind == "heal" and eff.heal_hp > 0:
+            if item.is_spell and hero.pp < (item.card.pp or 0):
+                continue
             return item
         if kind == "antidote" and eff.remove_poison:
             return item

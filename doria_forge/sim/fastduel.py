@@ -175,10 +175,12 @@ class FastDuel:
         mdice = monster_dice(state)
         self.average = getattr(mdice, "value", None) if mdice is not state.dice else None
 
-        # Psi Point thresholds the bot's attack scores look at, and the AP beyond which
+        # Psi Point thresholds the bot's choices look at, and the AP beyond which
         # AP no longer changes a score (the dearest attack, repaired or not, from anywhere).
         pp_costs, ap_costs = set(), [1]
         for item in items:
+            if item.is_spell and item.card.effect is not None and item.card.pp:
+                pp_costs.add(item.card.pp)  # the bot casts a healing spell only with the PP for it
             for profile in item.card.attacks:
                 if attack_pp_cost(item, profile):
                     pp_costs.add(attack_pp_cost(item, profile))
