@@ -10,13 +10,13 @@ with mistakes) or :class:`~doria_forge.pipeline.OutputError`.
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from doria_forge.pipeline import ExportFailed, UsageError, _writing, check_output
+from doria_forge.terminal import relative_path
 
 if TYPE_CHECKING:  # the models are built when a command runs, not for --help
     from doria_forge.model import ContentPack
@@ -183,7 +183,7 @@ def with_layout_problems(result, project: Path):
         return result
     found = []
     for path in paths:
-        _, problems = check_layout_file(path, _shown(path))
+        _, problems = check_layout_file(path, relative_path(path))
         found += problems
     if not found:
         return result
@@ -211,11 +211,3 @@ def with_text_fit_problems(result, project: Path):
     if not found:
         return result
     return dataclasses.replace(result, problems=tuple(sorted(set(result.problems) | set(found))))
-
-
-def _shown(path: Path) -> str:
-    """A path as problems show it: relative to the working folder when inside it."""
-    try:
-        return Path(os.path.relpath(path)).as_posix() if not os.path.relpath(path).startswith("..") else str(path)
-    except ValueError:  # another drive (Windows)
-        return str(path)

@@ -9,7 +9,9 @@ every text output goes through it.
 from __future__ import annotations
 
 import logging
+import os
 import re
+from pathlib import Path
 
 # C0 and C1 controls (tab, newline and escape included), DEL, the Unicode format characters
 # that reorder or hide text (bidirectional overrides and isolates, line and paragraph
@@ -35,6 +37,16 @@ def escape_json_text(text: str) -> str:
     """JSON text with the characters :func:`printable` escapes written as ``\\uXXXX`` escapes
     (JSON encoders leave C1 controls and Unicode format characters raw); the data is the same."""
     return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def relative_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as a message names it: relative to the working folder (``/`` separated) when
+    inside it, else as given."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return Path(path).as_posix()
+    return Path(relative).as_posix() if not relative.startswith("..") else Path(path).as_posix()
 
 
 class PrintableFormatter(logging.Formatter):

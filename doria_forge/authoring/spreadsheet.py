@@ -18,11 +18,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
+
+from doria_forge.terminal import relative_path
 
 if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
     from doria_forge.load import Problem
@@ -317,7 +318,7 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
         target = out or default_output(file)
         try:
             written, problems, count = import_file(file, kind, target, sheet=sheet, force=force,
-                                                   shown=_shown(file))
+                                                   shown=relative_path(file))
         except ValueError as exc:
             fail(2, str(exc))
         for problem in problems:
@@ -347,8 +348,3 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
             fail(2, f"cannot write {exc.filename or out}: {exc.strerror or exc}")
         for path in paths:
             typer.echo(str(path))
-
-
-def _shown(path: Path) -> str:
-    relative = os.path.relpath(path)
-    return Path(relative).as_posix() if not relative.startswith("..") else path.as_posix()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doria_forge.assets import PACKAGE_ROOT
+from doria_forge.terminal import relative_path
 
 WATCHED_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg")
 
@@ -93,14 +94,9 @@ def run(pack: Path, changes: Iterable[set[tuple[object, str]]], *, previews: Ite
         changed = sorted({path for _, path in batch if relevant(path)})
         if not changed:
             continue
-        echo(f"--- {time.strftime('%H:%M:%S')} changed: {', '.join(_shown(p) for p in changed)}")
+        echo(f"--- {time.strftime('%H:%M:%S')} changed: {', '.join(relative_path(p) for p in changed)}")
         rounds.append(check(pack, previews, out, echo))
     return rounds
-
-
-def _shown(path: str) -> str:
-    relative = os.path.relpath(path)
-    return relative if not relative.startswith("..") else path
 
 
 def register(app) -> None:
@@ -123,6 +119,6 @@ def register(app) -> None:
             typer.echo(f"error: pack path {pack} does not exist", err=True)
             raise typer.Exit(2)
         folders = watched_folders(pack)
-        typer.echo(f"watching {', '.join(_shown(str(f)) for f in folders)} (Ctrl-C stops)")
+        typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
         changes = watchfiles.watch(*folders, raise_interrupt=False, debounce=300)
         run(pack, changes, previews=preview or [], out=out, echo=typer.echo)
