@@ -10,8 +10,6 @@ from enum import Enum
 from pathlib import Path
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from doria_forge import pipeline, pipeline_print
 
@@ -57,6 +55,10 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
             fail(1, str(exc))
 
     def with_progress(label: str, total: int, stage: Callable, *args, progress: bool = True, **kwargs):
+        # rich is imported here, not at the top: validate and --help start without it
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
         with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=Console(stderr=True), disable=not progress, transient=True) as bar:
             task = bar.add_task(label, total=total)

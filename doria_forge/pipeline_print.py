@@ -175,6 +175,8 @@ def with_layout_problems(result, project: Path):
     """``result`` (a ``ValidationResult``) with the problems of the project's layout files
     (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
     as a content error does."""
+    if not (Path(project) / "layouts").is_dir():
+        return result  # most packs have none: no need to import the layout models
     from doria_forge.export.layouts import check_layout_file, layout_files
     from doria_forge.load import Severity
 

@@ -22,13 +22,15 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
 from doria_forge.load import Location, Problem, Severity
 from doria_forge.model import ContentPack
 
-from .layouts import LayoutFile
+if TYPE_CHECKING:  # pragma: no cover
+    from .layouts import LayoutFile
+
 
 ID = "card-text-fit"
 SEVERITY = Severity.WARNING
@@ -146,7 +148,7 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
     try:
         findings = [(k, i, tuple(p), r, refs, ls) for k, i, p, r, refs, ls in json.loads(entry.read_text("utf-8"))]
     except (OSError, ValueError, TypeError):
-        from .layouts import load_layout
+        from .layouts import LayoutFile, load_layout  # here: a cached result needs no layout models
 
         layout = load_layout(layout_file) if layout_file.is_file() else LayoutFile()
         findings = measure(pack, layout, langs)

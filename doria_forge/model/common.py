@@ -15,6 +15,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from doria_forge.geometry import TILE_SIZE
 
+from .field_docs import describe_fields
+
 Attribute = Literal["STR", "CON", "AGI", "PER", "WIS", "PSI"]
 """The six base attributes (chapter *Base Attributes*)."""
 
@@ -118,8 +120,12 @@ class Strict(BaseModel):
     """Base of every model: unknown fields are errors (a typo must not pass silently)."""
 
     # Every text of every document has an upper bound; fields set a lower one where they can.
-    # A string right under a field is its description (in the JSON Schema and the field reference).
-    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000, use_attribute_docstrings=True)
+    # A string right under a field is its description (in the JSON Schema and the field reference);
+    # field_docs reads those strings when a schema is asked for, not at every start-up.
+    # defer_build: a validator is built on first use, and a model only ever nested in another
+    # (most of them) never needs its own, so start-up builds a third fewer.
+    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000,
+                              json_schema_extra=describe_fields, defer_build=True)
 
 
 class Document(Strict):

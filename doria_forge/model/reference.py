@@ -28,6 +28,7 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined, to_jsonable_python
 
 from . import KINDS
+from .field_docs import field_doc
 
 REFERENCE_FILE = Path("docs") / "field-reference.md"
 _DOUBLE_TICKS = re.compile(r"``([^`]+)``")
@@ -135,8 +136,9 @@ def _leaves(tp: Any) -> Iterator[Any]:
 # ------------------------------------------------------------------------------ texts
 def description_of(model: type[BaseModel], name: str, field: FieldInfo) -> str:
     """The field's description; else the sentence of the model's docstring naming it."""
-    if field.description:
-        return " ".join(field.description.split())
+    text = field.description or field_doc(model, name)
+    if text:
+        return " ".join(text.split())
     if name == "kind":
         default = field.default
         return f"Always `{default}`: what the document is." if isinstance(default, str) else "What the document is."
