@@ -1,7 +1,6 @@
 """The ``doria-forge`` command line: parses options, runs pipeline stages, maps outcomes
 to exit codes (0 ok, 1 content problems, 2 usage errors). No game logic lives here."""
 
-from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
@@ -39,13 +38,13 @@ class OutputFormat(str, Enum):
     github = "github"
 
 
-def _console() -> Console:
+def _console() -> "Console":
     from rich.console import Console  # imported when output needs it: validate starts without rich
 
     return Console(highlight=False)
 
 
-def _err_console() -> Console:
+def _err_console() -> "Console":
     from rich.console import Console
 
     return Console(stderr=True, highlight=False)

@@ -6,7 +6,6 @@ outcomes to exit codes (0 ok, 1 findings at or above ``--fail-on`` or content pr
 2 usage errors), like the rest of :mod:`doria_forge.cli`.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum

@@ -8,6 +8,7 @@ the PDF stack) is imported inside the stage that needs it, so that ``--help`` an
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -121,18 +122,33 @@ def validate(pack_path: Path, *, text_fit: bool = True):
     """Load and validate the pack at ``pack_path`` (a folder or one YAML file), and the layout files
     of its project; returns the ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or
     None when any is an error). Raises UsageError when the path is not a pack."""
-    from doria_forge.load.loader import PackPathError
-    from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
-    from doria_forge.validate import validate_pack
+    with _without_cyclic_gc():
+        from doria_forge.load.loader import PackPathError
+        from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
+        from doria_forge.validate import validate_pack
 
+        try:
+            result = validate_pack(pack_folder(pack_path))
+        except PackPathError as exc:
+            raise UsageError(str(exc)) from None
+        _SOURCES.set(tuple(sources(pack_path)))
+        project = project_dir(pack_path)
+        result = with_layout_problems(result, project)
+        return with_text_fit_problems(result, project) if text_fit else result
+
+
+@contextmanager
+def _without_cyclic_gc() -> Iterator[None]:
+    # Loading and validating builds many objects that all stay alive (the model classes and
+    # their validators, the documents): the cyclic collector would only rescan them, again and
+    # again (about 4% of validate). Reference counting still frees whatever dies meanwhile.
+    enabled = gc.isenabled()
+    gc.disable()
     try:
-        result = validate_pack(pack_folder(pack_path))
-    except PackPathError as exc:
-        raise UsageError(str(exc)) from None
-    _SOURCES.set(tuple(sources(pack_path)))
-    project = project_dir(pack_path)
-    result = with_layout_problems(result, project)
-    return with_text_fit_problems(result, project) if text_fit else result
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def pack_folder(pack_path: Path) -> Path:

@@ -16,3 +16,25 @@ def test_help_imports_no_models_and_no_pdf_stack():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert "validate" in done.stdout  # the help was printed
     assert done.stderr.strip().splitlines()[-1:] in ([], [""]), done.stderr
+
+
+def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_models(tmp_path):
+    # Card text fit needs the PDF stack only to measure; once the findings are cached (second
+    # run), nothing in validate's path needs it, nor rich (the output is plain text), the engine
+    # or, for a project without layout files, the print layout models.
+    import os
+    import shutil
+    from pathlib import Path
+
+    pack = tmp_path / "project" / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "monsters", pack / "monsters")
+    heavy = ("doria_forge.engine", "reportlab", "matplotlib", "fontTools", "rich", "doria_forge.export.layouts")
+    code = (f"import sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\nfrom doria_forge.cli import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print('HEAVY:', ' '.join(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)\n")
+    env = {**os.environ, "DORIA_FORGE_CACHE_DIR": str(tmp_path / "cache")}
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                              cwd=tmp_path, env=env)
+        assert "0 errors" in done.stdout, done.stdout + done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "HEAVY:", done.stderr

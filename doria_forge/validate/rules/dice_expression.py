@@ -48,19 +48,32 @@ def _is_dice_annotation(annotation: Any, metadata: Iterable[Any] = ()) -> bool:
     return False
 
 
+def _may_hold_models(annotation: Any) -> bool:
+    """Whether a value of this type can contain a model (directly, or in a list, tuple or dict)."""
+    if annotation is Any:
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return True
+    return any(_may_hold_models(arg) for arg in typing.get_args(annotation) if arg is not Ellipsis)
+
+
 @cache
-def _dice_flags(model_type: type[BaseModel]) -> dict[str, bool]:
-    """Field name -> whether it holds a dice expression, for one model class (read once)."""
-    return {name: _is_dice_annotation(info.annotation, info.metadata) for name, info in model_type.model_fields.items()}
+def _dice_flags(model_type: type[BaseModel]) -> tuple[tuple[str, str, bool], ...]:
+    """``(field name, key, holds a dice expression)`` of the fields of one model class that hold a
+    dice expression or may contain a model that does (read once; the other fields are never walked)."""
+    out = []
+    for name, info in model_type.model_fields.items():
+        dice = _is_dice_annotation(info.annotation, info.metadata)
+        if dice or _may_hold_models(info.annotation):
+            out.append((name, info.alias or name, dice))
+    return tuple(out)
 
 
 def dice_fields(model: BaseModel, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
     """Every (field path, dice expression) of a model instance, nested models and lists included."""
-    flags = _dice_flags(type(model))
-    for name, info in type(model).model_fields.items():
+    for name, key, dice in _dice_flags(type(model)):
         value = getattr(model, name, None)
-        key = info.alias or name
-        if isinstance(value, str) and flags[name]:
+        if isinstance(value, str) and dice:
             yield path + (key,), value
         else:
             yield from _walk(value, path + (key,))

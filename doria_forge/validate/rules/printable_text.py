@@ -21,6 +21,7 @@ Failing::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -52,9 +53,12 @@ def _describe(chars: list[str]) -> str:
     return shown + (f" and {len(chars) - _MAX_LISTED} more" if len(chars) > _MAX_LISTED else "")
 
 
+_BEYOND_COVERED = re.compile(f"[^\\x00-\\u{ALWAYS_COVERED - 1:04x}]")
+
+
 def _plain(text: str) -> bool:
     # Latin up to Latin Extended-B: always in DejaVu Sans; the font files are read only for other text.
-    return all(ord(ch) < ALWAYS_COVERED for ch in text)
+    return text.isascii() or _BEYOND_COVERED.search(text) is None
 
 
 def check(pack, source_map: SourceMap) -> Iterable[Problem]:
