@@ -1,7 +1,7 @@
 """The ``doria-forge`` command line: parses options, runs pipeline stages, maps outcomes
 to exit codes (0 ok, 1 content problems, 2 usage errors). No game logic lives here."""
 
-
+import os
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -323,6 +323,9 @@ spreadsheet.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, 
 
 def main() -> None:
     """Console-script entry point."""
+    # doria-forge uses no pydantic plugins; looking for them would cost every command an import
+    # of importlib.metadata and a scan of all installed packages. A user's own setting wins.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     # Stages report things a designer should see but that do not fail the run (a card
     # text shortened to fit) through logging: lifecycle shows them on stderr, one line each,
     # and ends the run cleanly on SIGTERM or a failing output stream.

@@ -3,7 +3,6 @@
 options, run :mod:`doria_forge.pipeline_print` stages and map outcomes to exit codes (0 ok,
 1 content or print problems, 2 usage errors), like the rest of :mod:`doria_forge.cli`."""
 
-
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path

@@ -6,7 +6,6 @@ outcomes to exit codes (0 ok, 1 findings at or above ``--fail-on`` or content pr
 2 usage errors), like the rest of :mod:`doria_forge.cli`.
 """
 
-
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
@@ -19,7 +18,6 @@ from doria_forge import pipeline
 
 DUELS = "duels"
 """The command a bare ``simulate`` runs."""
-
 
 class SimulateGroup(TyperGroup):
     """``simulate`` with subcommands, where anything that is not a subcommand's name (a pack

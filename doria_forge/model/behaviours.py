@@ -33,8 +33,6 @@ says what the monster is (printed, matched by an item's ``extra_damage_vs``), a 
 what it does.
 """
 
-from __future__ import annotations
-
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Annotated, Literal
@@ -55,7 +53,6 @@ MonsterFlag = Literal[
 ``flying``, ``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``,
 ``passes_walls``. Every flag but ``undead`` also switches on the behaviour of its name
 (``passes_walls``: ``through_walls``)."""
-
 
 class BehaviourModel(Strict):
     """Base of every behaviour; ``behaviour`` is the tag naming it."""

@@ -6,8 +6,6 @@ possible end conditions). No source prints a boss's numbers, so every boss of a 
 content; one card holds what a monster spreads over a monster card and four Monster Level Cards.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -19,7 +17,6 @@ from .monster import LevelStats, MonsterTraits
 class BossLevel(LevelStats):
     """One row of a Boss Monster card: the boss's numbers at one Monster Level (1-4),
     with the same meaning as on a Monster Level Card."""
-
 
 class Boss(MonsterTraits):
     """A Boss Monster card: the traits of a monster type plus ``levels``, one

@@ -1,8 +1,6 @@
 """Characters: premade heroes and custom ones (chapters *Characters*, *Preparing Characters*,
 *Calculated Values*)."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -61,7 +59,7 @@ class Character(Illustrated):
         return [a for a in ATTRIBUTES if a not in self.attributes]
 
 
-def creation_problems(attributes: Mapping[Any, int], rules: Rules) -> list[tuple[str | None, str]]:
+def creation_problems(attributes: Mapping[Any, int], rules: "Rules") -> list[tuple[str | None, str]]:
     """Why ``attributes`` are not a legal custom hero (optional rule of chapter *Preparing
     Characters*): all six attributes, each ``rules.attribute_min``..``attribute_max_at_creation``
     (1-13 in the English edition), summing to exactly ``rules.creation_points`` (50).

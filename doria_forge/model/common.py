@@ -4,8 +4,6 @@ Every content kind builds on these so that a term means the same thing in every
 document (Book of Rules, chapters *Base Attributes*, *Additional Card Properties*).
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass

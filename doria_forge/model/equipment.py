@@ -4,8 +4,6 @@ Implements the card anatomy of chapters *Equipping Cards and Definition of
 Symbols*, *Requirements of Equipment Cards* and *Additional Card Properties*.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -189,7 +187,7 @@ class Equipment(Illustrated):
                                 "prints where it is missing.")
 
     @model_validator(mode="after")
-    def _armor_has_rating(self) -> Equipment:
+    def _armor_has_rating(self) -> "Equipment":
         if self.card_type == "armor" and self.armor_rating is None:
             raise ValueError("armor cards need an armor_rating")
         if self.card_type == "weapon" and not self.attacks and self.defense is None:

@@ -5,8 +5,6 @@ abilities are listed in shared/rules/NOTES.md and written with the behaviours of
 :mod:`doria_forge.model.behaviours`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from typing import Annotated, Literal
 
@@ -48,7 +46,7 @@ class Ability(Strict):
                     "left out).")
 
     @model_validator(mode="after")
-    def _combination(self) -> Ability:
+    def _combination(self) -> "Ability":
         check_combination(self.behaviours)
         return self
 
@@ -202,7 +200,7 @@ class MonsterModification(Illustrated):
     """Cards of it in the monster deck, 1-20."""
 
     @model_validator(mode="after")
-    def _combination(self) -> MonsterModification:
+    def _combination(self) -> "MonsterModification":
         check_combination(self.behaviours)
         return self
 

@@ -6,8 +6,6 @@ text and whether each is on by default); a scenario switches some on by id. An i
 in this vocabulary is a validation error at its ``file:line:column`` naming the known ones.
 """
 
-from __future__ import annotations
-
 from typing import Literal, get_args
 
 OptionalRuleId = Literal[

@@ -3,8 +3,6 @@
 Built by the validate stage; nothing downstream of it reads YAML again.
 """
 
-from __future__ import annotations
-
 import hashlib
 import json
 from collections.abc import Iterator, Mapping
@@ -60,7 +58,7 @@ class ContentPack:
 
     @classmethod
     def from_documents(cls, docs: list[Document],
-                       origins: Mapping[tuple[str, str], str] | None = None) -> ContentPack:
+                       origins: Mapping[tuple[str, str], str] | None = None) -> "ContentPack":
         """Group ``docs`` by kind, sorted by id. ``origins`` as for :attr:`origins`.
         Raises ValueError on a duplicate (kind, id)."""
         by_kind: dict[str, dict[str, Document]] = {}
@@ -89,11 +87,11 @@ class ContentPack:
             return docs
         return MappingProxyType({k: v for k, v in docs.items() if (kind, k) in self.own})
 
-    def printing(self, keys: frozenset[tuple[str, str]] | None) -> ContentPack:
+    def printing(self, keys: frozenset[tuple[str, str]] | None) -> "ContentPack":
         """The same pack printing only ``keys`` (``(kind, id)`` pairs; None: everything)."""
         return replace(self, own=keys)
 
-    def own_pack(self) -> ContentPack:
+    def own_pack(self) -> "ContentPack":
         """A pack of only the documents exports print, plus the manifest (the bundle's content)."""
         if self.own is None:
             return self

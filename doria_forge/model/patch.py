@@ -6,8 +6,6 @@ only the fields it names (``changes``), leaving the rest as the required pack ha
 document is validated like any other, and problems in the changed fields point at the patch.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal
 
 from pydantic import Field

@@ -4,8 +4,6 @@ Edition constants are content, not code: the English Book of Rules gives the
 defaults below; a pack may ship a ``rules`` document that changes any of them.
 """
 
-from __future__ import annotations
-
 import re
 from typing import TYPE_CHECKING, Annotated, Literal, get_args
 
@@ -38,7 +36,6 @@ APCost = Annotated[int, Field(ge=0, le=99)]
 Slots = Annotated[int, Field(ge=0, le=10)]
 """A number of slots, cards or points a rule hands out: 0-10."""
 
-
 class DoomTrack(Strict):
     """The Doom Counter track of the Initiative Board.
 
@@ -59,7 +56,7 @@ class DoomTrack(Strict):
     """Fields that raise the Monster Level by 1 when reached."""
 
     @model_validator(mode="after")
-    def _fields_on_track(self) -> DoomTrack:
+    def _fields_on_track(self) -> "DoomTrack":
         missing = sorted(set(self.extra_activation_fields + self.level_up_fields) - set(self.fields))
         if missing:
             raise ValueError(f"doom track effect fields {missing} are not on the track {self.fields}")
@@ -228,7 +225,7 @@ class Rules(Document):
         raise KeyError(rule_id)
 
     @model_validator(mode="after")
-    def _optional_rules_once(self) -> Rules:
+    def _optional_rules_once(self) -> "Rules":
         ids = [r.id for r in self.optional_rules]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:
@@ -239,7 +236,7 @@ class Rules(Document):
 _REQUIREMENT = re.compile(r"^\s*(?P<id>[A-Za-z0-9][A-Za-z0-9_\-]*)\s*(?P<range>[<>=!~].*)?$")
 
 
-def version_range(text: str) -> SpecifierSet:
+def version_range(text: str) -> "SpecifierSet":
     """A version range such as ``>=0.1.0,<1.0.0`` (PEP 440 specifiers: ``>=``, ``<``, ``==``,
     ``!=``, ``~=``, ``==0.1.*``); ``""`` is any version. Raises ValueError for anything else."""
     from packaging.specifiers import InvalidSpecifier, SpecifierSet

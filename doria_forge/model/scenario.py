@@ -16,8 +16,6 @@ entrance. Places on tiles not yet revealed wait for the tile.
 items, tokens) and who "the hero" of a rule is (the one who revealed, entered, defeated).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Annotated, ClassVar, Literal
@@ -36,7 +34,6 @@ Namer = Callable[[str, str], str]
 """The display name of a referenced id: ``(kind, id) -> name``, kind one of ``monster``,
 ``boss``, ``equipment``, ``token``."""
 
-
 def _id_as_name(kind: str, ref: str) -> str:
     return ref
 
@@ -53,7 +50,6 @@ class Wording:
 
 PLAIN = Wording()
 """Ids as they are written, the active hero as actor."""
-
 
 def _label(name: str) -> str:
     """A flag or marker name as words: ``nest_burned`` -> ``nest burned``."""
@@ -104,7 +100,7 @@ class Place(Strict):
     entrance: bool = False
 
     @model_validator(mode="after")
-    def _one_kind(self) -> Place:
+    def _one_kind(self) -> "Place":
         kinds = [self.rune is not None, self.marker is not None, self.entrance]
         if sum(kinds) > 1 or (sum(kinds) == 1 and self.square is not None):
             raise ValueError("a place is one of: tile (+ square), rune (+ tile), marker, entrance")
@@ -317,7 +313,7 @@ class MonstersLeft(Strict):
     at_least: Count = 0
 
     @model_validator(mode="after")
-    def _bounds(self) -> MonstersLeft:
+    def _bounds(self) -> "MonstersLeft":
         if self.upper is not None and self.at_least > self.upper:
             raise ValueError(f"at_least {self.at_least} is more than at_most {self.upper}")
         return self
@@ -539,8 +535,8 @@ class Check(_Effect):
     """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
     """With who: on_place, the place whose heroes it reaches."""
-    success: list[Effect] = Field(default_factory=list, max_length=100)
-    failure: list[Effect] = Field(default_factory=list, max_length=100)
+    success: list["Effect"] = Field(default_factory=list, max_length=100)
+    failure: list["Effect"] = Field(default_factory=list, max_length=100)
 
     def describe(self, words: Wording = PLAIN) -> str:
         tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")
@@ -737,7 +733,7 @@ class Rule(Strict):
     model_config = Strict.model_config | {"populate_by_name": True}
 
     @model_validator(mode="after")
-    def _complete(self) -> Rule:
+    def _complete(self) -> "Rule":
         if (self.when is None) != (not self.effects):
             raise ValueError("a rule needs both 'when' and 'do' (or neither: a prose rule with 'text')")
         if self.when is None and not self.text:
@@ -847,7 +843,7 @@ class Balance(Strict):
     rounds: tuple[Round, Round] | None = None
 
     @model_validator(mode="after")
-    def _ordered(self) -> Balance:
+    def _ordered(self) -> "Balance":
         for key, (low, high) in self.win_rate.items():
             if low > high:
                 raise ValueError(f"win_rate {key}: {low} is above {high}")
@@ -885,7 +881,7 @@ class Scenario(Document):
     max_rounds: Annotated[int, Field(ge=1, le=99)] = 30
 
     @model_validator(mode="after")
-    def _players_ordered(self) -> Scenario:
+    def _players_ordered(self) -> "Scenario":
         if self.players[0] > self.players[1]:
             raise ValueError(f"players: {self.players[0]} is above {self.players[1]}")
         return self

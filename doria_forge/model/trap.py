@@ -1,7 +1,5 @@
 """Trap cards of the loot deck (chapter *Traps and Secret Doors*)."""
 
-from __future__ import annotations
-
 from typing import Annotated, Literal
 
 from pydantic import Field
