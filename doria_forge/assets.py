@@ -37,3 +37,13 @@ def project_assets(project: Path | None) -> tuple[Path, Path]:
     templates = project / "templates"
     return (layout_file if layout_file.is_file() else DEFAULT_LAYOUT_FILE,
             templates if templates.is_dir() else DEFAULT_TEMPLATES_DIR)
+
+
+def layout_files(folders: list[Path]) -> list[Path]:
+    """Every ``*.yaml``/``*.yml`` file directly in ``folders`` (those that exist), sorted by name:
+    the print layouts and profiles a project offers (``<project>/layouts``)."""
+    found: list[Path] = []
+    for folder in folders:
+        if folder.is_dir():
+            found += sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
+    return found

@@ -174,24 +174,40 @@ def preflight(pack: ContentPack, *, project: Path | None = None, **options):
 def with_layout_problems(result, project: Path):
     """``result`` (a ``ValidationResult``) with the problems of the project's layout files
     (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
-    as a content error does."""
-    if not (Path(project) / "layouts").is_dir():
-        return result  # most packs have none: no need to import the layout models
-    from doria_forge.export.layouts import check_layout_file, layout_files
+    as a content error does. A file found clean before, unchanged, is not checked again
+    (``doria_forge.clean_cache``)."""
+    from doria_forge import clean_cache
+    from doria_forge.assets import layout_files
     from doria_forge.load import Severity
+    from doria_forge.load.files import PackFileError, read_confined
 
-    paths = layout_files([Path(project) / "layouts"])
-    if not paths:
-        return result
     found = []
-    for path in paths:
-        _, problems = check_layout_file(path, relative_path(path))
+    for path in layout_files([Path(project) / "layouts"]):
+        shown = relative_path(path)
+        try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
+            key = clean_cache.clean_key("layout", read_confined(path, None), shown, _LAYOUT_CHECK_CODE)
+        except PackFileError:
+            key = None  # the check reports what is wrong with the file
+        if clean_cache.is_clean("layout", key):
+            continue
+        from doria_forge.export.layouts import check_layout_file
+
+        _, problems = check_layout_file(path, shown)
+        if not problems:
+            clean_cache.remember_clean("layout", key)
         found += problems
     if not found:
         return result
     problems = tuple(sorted(set(result.problems) | set(found)))
     failed = any(p.severity is Severity.ERROR for p in problems)
     return dataclasses.replace(result, problems=problems, pack=None if failed else result.pack)
+
+
+_PACKAGE = Path(__file__).resolve().parent
+_LAYOUT_CHECK_CODE = tuple(_PACKAGE / name for name in (
+    "export/layouts.py", "validate/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
+"""The sources whose change can change a layout file's problems (its models, the schema messages,
+the YAML reader)."""
 
 
 def with_text_fit_problems(result, project: Path):

@@ -65,6 +65,23 @@ def test_validate_reports_a_project_layout_typo_with_exit_1(project: Path):
     assert exported.exit_code == 1 and not (project / "out").exists()
 
 
+def test_a_layout_found_clean_and_then_broken_is_reported(project: Path):
+    # clean_cache remembers clean layout files by content: the edit must be seen at once, and a
+    # file with problems must keep being reported on every run.
+    layout = project / "layouts" / "default.yaml"
+    layout.write_text("defaults:\n  crop_marks: yes\n", encoding="utf-8")
+    for _ in range(2):
+        result = runner.invoke(app, ["validate", str(project / "content")])
+        assert result.exit_code == 0, result.output
+    layout.write_text("defaults:\n  crop_marks: yes\n  gap: 2\n", encoding="utf-8")
+    for _ in range(2):
+        result = runner.invoke(app, ["validate", str(project / "content")])
+        assert result.exit_code == 1, result.output
+        assert "layouts/default.yaml:3:3: error [layout] unknown field 'gap'" in result.output
+    layout.write_text("defaults:\n  crop_marks: yes\n", encoding="utf-8")
+    assert runner.invoke(app, ["validate", str(project / "content")]).exit_code == 0
+
+
 def test_layout_overlays_the_project_layout_key_by_key():
     base = load_layout(DEFAULT_LAYOUT_FILE)
     top = LayoutFile.model_validate({"defaults": {"bleed_mm": 0}, "decks": {"loot": {"gap_mm": 2}}})

@@ -21,13 +21,16 @@ def test_help_imports_no_models_and_no_pdf_stack():
 def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_models(tmp_path):
     # Card text fit needs the PDF stack only to measure; once the findings are cached (second
     # run), nothing in validate's path needs it, nor rich (the output is plain text), the engine
-    # or, for a project without layout files, the print layout models.
+    # or, once the project's layout files were found clean (doria_forge.clean_cache), the print
+    # layout models.
     import os
     import shutil
     from pathlib import Path
 
     pack = tmp_path / "project" / "content"
     shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "monsters", pack / "monsters")
+    (tmp_path / "project" / "layouts").mkdir()
+    (tmp_path / "project" / "layouts" / "default.yaml").write_text("defaults:\n  paper: letter\n")
     heavy = ("doria_forge.engine", "reportlab", "matplotlib", "fontTools", "rich", "doria_forge.export.layouts")
     code = (f"import sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\nfrom doria_forge.cli import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"

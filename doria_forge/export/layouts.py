@@ -34,6 +34,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from doria_forge.assets import layout_files
 from doria_forge.load import LoadedDocument, Problem, Severity, load_text
 from doria_forge.load.files import PackFileError, read_confined
 
@@ -492,15 +493,6 @@ def load_layout(path: Path | None) -> LayoutFile:
 def normalise_name(name: str) -> str:
     """A layout or profile name compared without case, spaces, ``-`` and ``_``."""
     return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
-def layout_files(folders: list[Path]) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` file directly in ``folders`` (those that exist), sorted by name."""
-    found: list[Path] = []
-    for folder in folders:
-        if folder.is_dir():
-            found += sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
-    return found
 
 
 def named_layout(name: str, folders: list[Path]) -> Path:
