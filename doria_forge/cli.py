@@ -59,13 +59,14 @@ def _fail(code: int, message: str) -> None:
 
 
 def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False,
-               full: bool = False, strict: bool = False, text_fit: bool = False):
+               full: bool = False, strict: bool = False, text_fit: bool = False, cache: bool = True):
     """Run validation, print its report and return the ContentPack (``full``: the whole
     ValidationResult, for its source map); exit 1 on errors (and, with ``strict``, on
     warnings), 2 on a bad path. ``text_fit``: also measure every card text against its card
-    (``validate`` and ``build``; the exports report a cut text themselves)."""
+    (``validate`` and ``build``; the exports report a cut text themselves). ``cache``: False
+    (``--no-cache``) neither reads nor writes the cache folder."""
     try:
-        result = pipeline.validate(pack_path, text_fit=text_fit)
+        result = pipeline.validate(pack_path, text_fit=text_fit, cache=cache)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     if not (quiet_when_clean and not result.errors and not result.warnings):
@@ -182,7 +183,7 @@ def simulate(
     cache: bool = CACHE_OPT,
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
-    content = _validated(pack, quiet_when_clean=True)
+    content = _validated(pack, quiet_when_clean=True, cache=cache)
     try:
         result, path = pipeline.simulate(
             content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
@@ -279,7 +280,7 @@ def build(
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
-    validation = _validated(pack, full=True, strict=strict, text_fit=True)
+    validation = _validated(pack, full=True, strict=strict, text_fit=True, cache=cache)
     validated = validation.pack
     content = _printing(validated, with_dependencies)
     console = _console()

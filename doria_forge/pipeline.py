@@ -118,10 +118,12 @@ def write_schemas(out: Path) -> list[Path]:
 
 
 # -- validate -------------------------------------------------------------------
-def validate(pack_path: Path, *, text_fit: bool = True):
+def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
     """Load and validate the pack at ``pack_path`` (a folder or one YAML file), and the layout files
     of its project; returns the ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or
-    None when any is an error). Raises UsageError when the path is not a pack."""
+    None when any is an error). ``cache``: False neither reads nor writes the cache folder (the
+    layout files are all checked, the card texts all measured). Raises UsageError when the path
+    is not a pack."""
     with _without_cyclic_gc():
         from doria_forge.load.loader import PackPathError
         from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
@@ -133,8 +135,8 @@ def validate(pack_path: Path, *, text_fit: bool = True):
         raise UsageError(str(exc)) from None
     _SOURCES.set(tuple(sources(pack_path)))
     project = project_dir(pack_path)
-    result = with_layout_problems(result, project)
-    return with_text_fit_problems(result, project) if text_fit else result
+    result = with_layout_problems(result, project, cache=cache)
+    return with_text_fit_problems(result, project, cache=cache) if text_fit else result
 
 
 @contextmanager

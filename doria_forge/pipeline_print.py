@@ -171,11 +171,11 @@ def preflight(pack: ContentPack, *, project: Path | None = None, **options):
     return ValidationResult(problems=tuple(problems), pack=pack, source_map=SourceMap([]), files=files)
 
 
-def with_layout_problems(result, project: Path):
+def with_layout_problems(result, project: Path, *, cache: bool = True):
     """``result`` (a ``ValidationResult``) with the problems of the project's layout files
     (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
     as a content error does. A file found clean before, unchanged, is not checked again
-    (``doria_forge.clean_cache``)."""
+    (``doria_forge.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
     from doria_forge import clean_cache
     from doria_forge.assets import layout_files
     from doria_forge.load import Severity
@@ -184,10 +184,12 @@ def with_layout_problems(result, project: Path):
     found = []
     for path in layout_files([Path(project) / "layouts"]):
         shown = relative_path(path)
-        try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
-            key = clean_cache.clean_key("layout", read_confined(path, None), shown, _LAYOUT_CHECK_CODE)
-        except PackFileError:
-            key = None  # the check reports what is wrong with the file
+        key = None  # none: the file is checked
+        if cache:
+            try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
+                key = clean_cache.clean_key("layout", read_confined(path, None), shown, _LAYOUT_CHECK_CODE)
+            except PackFileError:
+                pass  # the check reports what is wrong with the file
         if clean_cache.is_clean("layout", key):
             continue
         from doria_forge.export.layouts import check_layout_file
@@ -210,11 +212,12 @@ _LAYOUT_CHECK_CODE = tuple(_PACKAGE / name for name in (
 the YAML reader)."""
 
 
-def with_text_fit_problems(result, project: Path):
+def with_text_fit_problems(result, project: Path, *, cache: bool = True):
     """``result`` (a valid ``ValidationResult``) with a ``card-text-fit`` warning for every card text
     that would print cut, in each language of the pack, with the project's layout
-    (``doria_forge.export.text_fit``). A result with errors, or a project layout with mistakes
-    (reported by :func:`with_layout_problems`), is returned as it is."""
+    (``doria_forge.export.text_fit``; ``cache=False``: measured afresh, nothing remembered). A
+    result with errors, or a project layout with mistakes (reported by
+    :func:`with_layout_problems`), is returned as it is."""
     if result.pack is None:
         return result
     from doria_forge.assets import project_assets
@@ -223,7 +226,7 @@ def with_text_fit_problems(result, project: Path):
 
     layout_file, _ = project_assets(project)
     try:
-        found = text_fit_problems(result.pack, layout_file, result.source_map.locate)
+        found = text_fit_problems(result.pack, layout_file, result.source_map.locate, use_cache=cache)
     except ExportError:
         return result
     if not found:

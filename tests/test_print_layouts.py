@@ -138,3 +138,18 @@ def test_shop_profiles_carry_the_published_figures():
     assert dtc_file.profile is not None and dtc_file.profile.container == "pdf"
     mpc = load_layout(LAYOUTS / "makeplayingcards.yaml").for_deck("hero")
     assert round((63.5 + 2 * mpc.bleed_mm) / 25.4 * 300) == 822  # 822 x 1122 px at 300 dpi
+
+
+def test_validate_without_the_cache_checks_everything_and_writes_nothing(project: Path, monkeypatch,
+                                                                          tmp_path_factory):
+    # --no-cache (simulate, build) must neither read nor write the cache folder: not the layout
+    # files found clean (doria_forge.clean_cache), not the card text measurements.
+    from doria_forge import pipeline
+
+    folder = tmp_path_factory.mktemp("cache") / "doria-forge"
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(folder))
+    (project / "layouts" / "default.yaml").write_text("defaults:\n  crop_marks: yes\n", encoding="utf-8")
+    result = pipeline.validate(project / "content", text_fit=True, cache=False)
+    assert result.pack is not None and not folder.exists()
+    pipeline.validate(project / "content", text_fit=True)
+    assert {p.name for p in folder.iterdir()} == {"clean-layout", "text-fit"}

@@ -136,24 +136,32 @@ def _key(pack: ContentPack, layout_file: Path, languages: list[str]) -> str:
 
 
 def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
-                      languages: Iterable[str] | None = None, *, cache: Path | None = None) -> list[Problem]:
+                      languages: Iterable[str] | None = None, *, cache: Path | None = None,
+                      use_cache: bool = True) -> list[Problem]:
     """:func:`measure` ``pack`` in ``languages`` (default: the pack's) with the layout of
     ``layout_file`` (built-in defaults when it is missing), as warnings (:func:`problems_of`).
     Findings are read from and stored in ``cache`` (a folder; default the cache folder, see the
-    module docstring). Raises ``LayoutError`` for a layout file with mistakes."""
+    module docstring); ``use_cache=False`` measures without reading or writing any cache.
+    Raises ``LayoutError`` for a layout file with mistakes."""
     from doria_forge.fsutil import atomic_write_text, cache_dir
 
     langs = list(languages or pack.info.languages)
+    if not use_cache:
+        return problems_of(_measure_with(pack, layout_file, langs), locate)
     entry = (cache or cache_dir()) / "text-fit" / f"{_key(pack, layout_file, langs)}.json"
     try:
         findings = [(k, i, tuple(p), r, refs, ls) for k, i, p, r, refs, ls in json.loads(entry.read_text("utf-8"))]
     except (OSError, ValueError, TypeError):
-        from .layouts import LayoutFile, load_layout  # here: a cached result needs no layout models
-
-        layout = load_layout(layout_file) if layout_file.is_file() else LayoutFile()
-        findings = measure(pack, layout, langs)
+        findings = _measure_with(pack, layout_file, langs)
         try:
             atomic_write_text(entry, json.dumps(findings), durable=False)
         except OSError:
             pass  # an unwritable cache only costs the next run the measuring
     return problems_of(findings, locate)
+
+
+def _measure_with(pack: ContentPack, layout_file: Path, languages: list[str]) -> list[Finding]:
+    from .layouts import LayoutFile, load_layout  # here: a cached result needs no layout models
+
+    layout = load_layout(layout_file) if layout_file.is_file() else LayoutFile()
+    return measure(pack, layout, languages)
