@@ -72,3 +72,14 @@ def test_files_the_c_parser_would_read_differently_take_the_pure_path(name):
     assert loader._parse_c(text, "x.yaml", "x.yaml") is None
     documents, problems = loader.load_text(text, path="x.yaml")
     assert _plain((documents, problems)) == _plain(loader._parse_pure(text, "x.yaml", "x.yaml"))
+
+
+def test_the_characters_sent_to_the_pure_path_are_exactly_those_the_pure_reader_refuses_and_tab():
+    # _NEEDS_PURE spells out the complement of ruamel's printable set (cheaper to compile than
+    # ruamel's own negated pattern): every code point must be classed as ruamel classes it.
+    from ruamel.yaml.reader import Reader
+
+    differ = [cp for cp in range(0x110000) if chr(cp) != "%"
+              and (loader._needs_pure(chr(cp)) != (chr(cp) == "\t" or bool(Reader.NON_PRINTABLE.search(chr(cp)))))]
+    assert differ == []
+    assert loader._needs_pure("a: 1\n%YAML 1.1\n") and not loader._needs_pure("a: 50%\n")
