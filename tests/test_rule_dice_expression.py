@@ -1,7 +1,13 @@
+from __future__ import annotations
+
+from typing import Any
+
 import pytest
 from validate_helpers import lines, monster_with_levels, validate_files
 
+from doria_forge.model.common import Dice, Strict
 from doria_forge.validate.rules import dice_expression
+from doria_forge.validate.rules.dice_expression import dice_fields
 
 
 def test_well_formed_dice_pass(tmp_path):
@@ -24,3 +30,20 @@ def test_roll_that_can_go_below_one_warns(tmp_path):
         "a bonus below -(dice - 1) makes results below 1 possible",
     ]
     assert result.pack is not None
+
+
+class _Node(Strict):
+    roll: Dice
+    label: str = ""
+    children: list[_Node] = []
+    extra: dict[str, Any] = {}
+
+
+def test_dice_fields_finds_expressions_at_any_depth_of_a_recursive_model():
+    # The walk skips fields that cannot hold a dice expression; a model nested in itself must
+    # still be walked (its own dice field makes every level worth a look).
+    node = _Node(roll="1D", children=[_Node(roll="2D-3", children=[_Node(roll="3D")])],
+                 extra={"kept": _Node(roll="4D")})
+    assert sorted(dice_fields(node)) == [
+        (("children", 0, "children", 0, "roll"), "3D"), (("children", 0, "roll"), "2D-3"),
+        (("extra", "kept", "roll"), "4D"), (("roll",), "1D")]

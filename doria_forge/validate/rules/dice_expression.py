@@ -48,13 +48,38 @@ def _is_dice_annotation(annotation: Any, metadata: Iterable[Any] = ()) -> bool:
     return False
 
 
-def _may_hold_models(annotation: Any) -> bool:
-    """Whether a value of this type can contain a model (directly, or in a list, tuple or dict)."""
-    if annotation is Any:
-        return True
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return True
-    return any(_may_hold_models(arg) for arg in typing.get_args(annotation) if arg is not Ellipsis)
+def _model_leaves(annotation: Any) -> Iterator[Any]:
+    """The model classes (and ``Any``, which can hold one) a value of this type can contain
+    directly or in lists, tuples, dicts and unions."""
+    if annotation is Any or (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        yield annotation
+        return
+    for arg in typing.get_args(annotation):
+        if arg is not Ellipsis:
+            yield from _model_leaves(arg)
+
+
+@cache
+def _class_holds_dice(model: type[BaseModel]) -> bool:
+    """Whether ``model``, or a model reachable through its fields, has a dice field (a search of
+    the class graph from ``model``)."""
+    todo, seen = [model], {model}
+    while todo:
+        for info in todo.pop().model_fields.values():
+            if _is_dice_annotation(info.annotation, info.metadata):
+                return True
+            for leaf in _model_leaves(info.annotation):
+                if leaf is Any:
+                    return True
+                if leaf not in seen:
+                    seen.add(leaf)
+                    todo.append(leaf)
+    return False
+
+
+def _may_hold_dice(annotation: Any) -> bool:
+    """Whether a value of this type can contain, at any depth, a field holding a dice expression."""
+    return any(leaf is Any or _class_holds_dice(leaf) for leaf in _model_leaves(annotation))
 
 
 @cache
@@ -64,7 +89,7 @@ def _dice_flags(model_type: type[BaseModel]) -> tuple[tuple[str, str, bool], ...
     out = []
     for name, info in model_type.model_fields.items():
         dice = _is_dice_annotation(info.annotation, info.metadata)
-        if dice or _may_hold_models(info.annotation):
+        if dice or _may_hold_dice(info.annotation):
             out.append((name, info.alias or name, dice))
     return tuple(out)
 
