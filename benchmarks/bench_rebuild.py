@@ -7,7 +7,12 @@ with ``--no-cache``. Prints wall and CPU seconds (this process's children), the 
 rebuild / cold, and whether the rebuild's simulation report is byte-identical to the
 uncached one.
 
-    python benchmarks/bench_rebuild.py [--content content] [--runs 100,1000] [--jobs 2] [--code CHECKOUT]
+``--scenario-runs N`` is passed to the builds (0: no scenario playthroughs, the duel matrix
+alone; the cache serves the duels, while every scenario is replayed after a level-card edit,
+since any scenario can meet any monster at any Monster Level).
+
+    python benchmarks/bench_rebuild.py [--content content] [--runs 100,1000] [--jobs 2] [--scenario-runs N]
+                                       [--code CHECKOUT]
 
 ``--code`` runs another checkout's doria_forge (e.g. main, for the figures before the
 cache: there the rebuild simulates everything again).
@@ -57,8 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", default="100,1000")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--code", default=str(ROOT), help="checkout whose doria_forge to run (default: this one)")
+    parser.add_argument("--scenario-runs", type=int, default=None, help="passed to build (default: build's own)")
     args = parser.parse_args(argv)
     code = Path(args.code)
+    extra = ("--scenario-runs", str(args.scenario_runs)) if args.scenario_runs is not None else ()
     has_cache = "--no-cache" in subprocess.run(
         [sys.executable, "-m", "doria_forge.cli", "build", "--help"], env={**os.environ, "PYTHONPATH": str(code)},
         capture_output=True, text=True, cwd=code).stdout
@@ -68,13 +75,14 @@ def main(argv: list[str] | None = None) -> int:
             pack = tmp_path / "content"
             shutil.copytree(args.content, pack)
             cache = tmp_path / "cache"
-            cold = build(code, pack, tmp_path / "cold", runs, args.jobs, cache)
+            cold = build(code, pack, tmp_path / "cold", runs, args.jobs, cache, *extra)
             edit_level_card(pack)
-            warm = build(code, pack, tmp_path / "warm", runs, args.jobs, cache)
-            line = (f"--runs {runs}: cold build {cold[0]:.1f} s ({cold[1]:.1f} s CPU); after one level-card edit "
-                    f"{warm[0]:.1f} s ({warm[1]:.1f} s CPU) = {warm[0] / cold[0]:.2f} of the cold build")
+            warm = build(code, pack, tmp_path / "warm", runs, args.jobs, cache, *extra)
+            shown = f" --scenario-runs {args.scenario_runs}" if extra else ""
+            line = (f"--runs {runs}{shown}: cold build {cold[0]:.1f} s ({cold[1]:.1f} s CPU); "
+                    f"after one level-card edit {warm[0]:.1f} s ({warm[1]:.1f} s CPU) = {warm[0] / cold[0]:.2f} of the cold build")
             if has_cache:
-                build(code, pack, tmp_path / "nocache", runs, args.jobs, cache, "--no-cache")
+                build(code, pack, tmp_path / "nocache", runs, args.jobs, cache, "--no-cache", *extra)
                 same = ((tmp_path / "warm" / "simulation.json").read_bytes()
                         == (tmp_path / "nocache" / "simulation.json").read_bytes())
                 line += f"; simulation report identical to an uncached build: {same}"
