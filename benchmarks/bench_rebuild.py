@@ -80,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
             warm = build(code, pack, tmp_path / "warm", runs, args.jobs, cache, *extra)
             shown = f" --scenario-runs {args.scenario_runs}" if extra else ""
             line = (f"--runs {runs}{shown}: cold build {cold[0]:.1f} s ({cold[1]:.1f} s CPU); "
-                    f"after one level-card edit {warm[0]:.1f} s ({warm[1]:.1f} s CPU) = {warm[0] / cold[0]:.2f} of the cold build")
+                    f"after one level-card edit {warm[0]:.1f} s ({warm[1]:.1f} s CPU) = "
+                    f"{warm[0] / cold[0]:.2f} of the cold build")
             if has_cache:
                 build(code, pack, tmp_path / "nocache", runs, args.jobs, cache, "--no-cache", *extra)
                 same = ((tmp_path / "warm" / "simulation.json").read_bytes()
