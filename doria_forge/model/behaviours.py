@@ -54,6 +54,7 @@ MonsterFlag = Literal[
 ``passes_walls``. Every flag but ``undead`` also switches on the behaviour of its name
 (``passes_walls``: ``through_walls``)."""
 
+
 class BehaviourModel(Strict):
     """Base of every behaviour; ``behaviour`` is the tag naming it."""
 

@@ -18,6 +18,7 @@ class BossLevel(LevelStats):
     """One row of a Boss Monster card: the boss's numbers at one Monster Level (1-4),
     with the same meaning as on a Monster Level Card."""
 
+
 class Boss(MonsterTraits):
     """A Boss Monster card: the traits of a monster type plus ``levels``, one
     :class:`BossLevel` per Monster Level 1-4 (checked by the ``boss-levels`` rule: each

@@ -21,6 +21,7 @@ class Door(Strict):
     offset: Annotated[int, Field(ge=0, le=4)]
     """Squares from the west corner (north and south sides) or north corner (east and west), 0-4."""
 
+
 class OpenSide(Strict):
     """An open side: an opening of two or more squares starting at ``offset``."""
 
@@ -31,11 +32,13 @@ class OpenSide(Strict):
     length: Annotated[int, Field(ge=2, le=5)] = 5
     """Squares the opening spans, 2-5."""
 
+
 class MonsterIcon(Strict):
     square: Square
     """Where the icon is: [row, column], 0-4 from the north-west corner."""
     color: MonsterIconColor = "white"
     """white (always), green (from 4 heroes), yellow (from 5), red (at 6)."""
+
 
 class Rune(Strict):
     square: Square
@@ -43,11 +46,13 @@ class Rune(Strict):
     color: Literal["blue", "purple", "orange", "green"]
     """The rune's colour: blue, purple, orange or green."""
 
+
 class StartingPosition(Strict):
     square: Square
     """The starting square: [row, column], 0-4 from the north-west corner."""
     number: Annotated[int, Field(ge=1, le=6)]
     """Its number I-VI (1-6): heroes take them in initiative order."""
+
 
 class RoomTile(Document):
     """A Room Tile. ``squares`` is 5 rows (north to south) of 5 characters

@@ -36,6 +36,7 @@ APCost = Annotated[int, Field(ge=0, le=99)]
 Slots = Annotated[int, Field(ge=0, le=10)]
 """A number of slots, cards or points a rule hands out: 0-10."""
 
+
 class DoomTrack(Strict):
     """The Doom Counter track of the Initiative Board.
 

@@ -34,6 +34,7 @@ Namer = Callable[[str, str], str]
 """The display name of a referenced id: ``(kind, id) -> name``, kind one of ``monster``,
 ``boss``, ``equipment``, ``token``."""
 
+
 def _id_as_name(kind: str, ref: str) -> str:
     return ref
 
@@ -50,6 +51,7 @@ class Wording:
 
 PLAIN = Wording()
 """Ids as they are written, the active hero as actor."""
+
 
 def _label(name: str) -> str:
     """A flag or marker name as words: ``nest_burned`` -> ``nest burned``."""
