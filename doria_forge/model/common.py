@@ -121,7 +121,7 @@ class Strict(BaseModel):
     # A string right under a field is its description (in the JSON Schema and the field reference);
     # field_docs reads those strings when a schema is asked for, not at every start-up.
     # defer_build: a validator is built on first use, and a model only ever nested in another
-    # (most of them) never needs its own, so start-up builds a third fewer.
+    # never needs its own: validating the shipped pack builds 25 of the 108.
     model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000,
                               json_schema_extra=describe_fields, defer_build=True)
 
