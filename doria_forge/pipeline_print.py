@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from doria_forge.assets import PACKAGE_ROOT
 from doria_forge.pipeline import ExportFailed, UsageError, _writing, check_output
 from doria_forge.terminal import relative_path
 
@@ -184,17 +185,20 @@ def with_layout_problems(result, project: Path, *, cache: bool = True):
     found = []
     for path in layout_files([Path(project) / "layouts"]):
         shown = relative_path(path)
-        key = None  # none: the file is checked
+        raw = key = None
         if cache:
             try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
-                key = clean_cache.clean_key("layout", read_confined(path, None), shown, _LAYOUT_CHECK_CODE)
+                raw = read_confined(path, None)
             except PackFileError:
-                pass  # the check reports what is wrong with the file
-        if clean_cache.is_clean("layout", key):
-            continue
-        from doria_forge.export.layouts import check_layout_file
+                pass  # check_layout_file reports what is wrong with the file
+            else:
+                key = clean_cache.clean_key("layout", raw, shown, _LAYOUT_CHECK_CODE)
+                if clean_cache.is_clean("layout", key):
+                    continue
+        from doria_forge.export.layouts import check_layout_file, check_layout_text
 
-        _, problems = check_layout_file(path, shown)
+        # the bytes just hashed are the ones checked (read once, and no change can slip between)
+        _, problems = check_layout_text(raw, shown) if raw is not None else check_layout_file(path, shown)
         if not problems:
             clean_cache.remember_clean("layout", key)
         found += problems
@@ -205,8 +209,7 @@ def with_layout_problems(result, project: Path, *, cache: bool = True):
     return dataclasses.replace(result, problems=problems, pack=None if failed else result.pack)
 
 
-_PACKAGE = Path(__file__).resolve().parent
-_LAYOUT_CHECK_CODE = tuple(_PACKAGE / name for name in (
+_LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (
     "export/layouts.py", "validate/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
 """The sources whose change can change a layout file's problems (its models, the schema messages,
 the YAML reader)."""
