@@ -220,12 +220,8 @@ def preview(
 ) -> None:
     """Render one card or Room Tile to a PNG."""
     content = _validated(pack, quiet_when_clean=True)
-    try:
-        path = pipeline.preview(content, item_id, out, dpi=dpi, project=pipeline.project_dir(pack), lang=lang.value)
-    except pipeline.UsageError as exc:
-        _fail(2, str(exc))
-    except pipeline.ExportFailed as exc:
-        _fail(1, str(exc))
+    path = pipeline.run_stage(_fail, pipeline.preview, content, item_id, out, dpi=dpi,
+                              project=pipeline.project_dir(pack), lang=lang.value)
     typer.echo(str(path))
 
 

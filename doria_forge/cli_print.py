@@ -5,6 +5,7 @@ options, run :mod:`doria_forge.pipeline_print` stages and map outcomes to exit c
 
 from collections.abc import Callable
 from enum import Enum
+from functools import partial
 from pathlib import Path
 
 import typer
@@ -44,13 +45,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     validates a pack (exiting on problems), ``fail(code, message)`` prints an error and exits,
     ``printing(content, with_dependencies)`` chooses what an expansion's export prints."""
 
-    def run(stage: Callable, *args, **kwargs):
-        try:
-            return stage(*args, **kwargs)
-        except pipeline.UsageError as exc:
-            fail(2, str(exc))
-        except pipeline.ExportFailed as exc:
-            fail(1, str(exc))
+    run = partial(pipeline.run_stage, fail)
 
     def with_progress(label: str, total: int, stage: Callable, *args, progress: bool = True, **kwargs):
         # rich is imported here, not at the top: validate and --help start without it

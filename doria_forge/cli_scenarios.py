@@ -8,6 +8,7 @@ outcomes to exit codes (0 ok, 1 findings at or above ``--fail-on`` or content pr
 
 from collections.abc import Callable
 from enum import Enum
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from doria_forge import pipeline
 
 DUELS = "duels"
 """The command a bare ``simulate`` runs."""
+
 
 class SimulateGroup(TyperGroup):
     """``simulate`` with subcommands, where anything that is not a subcommand's name (a pack
@@ -72,13 +74,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     ``fail(code, message)`` prints an error and exits."""
     from doria_forge import pipeline_scenarios as stages
 
-    def run(stage: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        try:
-            return stage(*args, **kwargs)
-        except pipeline.UsageError as exc:
-            fail(2, str(exc))
-        except pipeline.ExportFailed as exc:
-            fail(1, str(exc))
+    run = partial(pipeline.run_stage, fail)
 
     @simulate_app.command("scenario")
     def scenario(

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -34,6 +34,18 @@ class OutputError(UsageError):
     """An output path cannot be written (it is a folder, under a file, read-only...): exit 2.
 
     A usage error, not a content problem: the user chose the ``--out`` path."""
+
+
+def run_stage(fail: Callable[[int, str], object], stage: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """``stage(*args, **kwargs)`` as a command runs it: a ``UsageError`` goes to ``fail(2, message)``,
+    an ``ExportFailed`` to ``fail(1, message)`` (``fail`` prints it and ends the command)."""
+    try:
+        return stage(*args, **kwargs)
+    except UsageError as exc:
+        fail(2, str(exc))
+    except ExportFailed as exc:
+        fail(1, str(exc))
+    return None
 
 
 _SOURCES: ContextVar[tuple[Path, ...]] = ContextVar("doria_forge_sources", default=())
