@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, lifecycle, pipeline, pipeline_scenarios
+from doria_forge import cli_print, cli_scenarios, lifecycle, pipeline, pipeline_scenarios, startup
 from doria_forge.authoring import diff, new, spreadsheet, watch
 from doria_forge.terminal import printable
 
@@ -100,6 +100,7 @@ def _options(
                                  help="Print the version of doria-forge and exit."),
 ) -> None:
     """Validate, simulate and export Dungeons of Doria content packs."""
+    startup.started()  # options parsed: the command's work begins (garbage collection on again)
 
 
 @app.command()

@@ -8,13 +8,14 @@ the PDF stack) is imported inside the stage that needs it, so that ``--help`` an
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from doria_forge.startup import loading
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -136,7 +137,7 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
     None when any is an error). ``cache``: False neither reads nor writes the cache folder (the
     layout files are all checked, the card texts all measured). Raises UsageError when the path
     is not a pack."""
-    with _without_cyclic_gc():
+    with loading():
         from doria_forge.load.loader import PackPathError
         from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
         from doria_forge.validate import validate_pack
@@ -149,20 +150,6 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
     project = project_dir(pack_path)
     result = with_layout_problems(result, project, cache=cache)
     return with_text_fit_problems(result, project, cache=cache) if text_fit else result
-
-
-@contextmanager
-def _without_cyclic_gc() -> Iterator[None]:
-    # Importing the content models and the rules creates many objects that all stay alive:
-    # the cyclic collector would only rescan them, again and again (3% of a validate). Not
-    # kept off for the validation itself, where a pack full of errors makes cyclic garbage.
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def pack_folder(pack_path: Path) -> Path:

@@ -42,7 +42,7 @@ def cli(*args: str, env: dict[str, str] | None = None, **kwargs) -> subprocess.P
     """Start ``doria-forge args...`` as a process with SIGINT at its default (a shell started
     in the background ignores it), output captured."""
     return subprocess.Popen(
-        [sys.executable, "-c", "from doria_forge.cli import main; main()", *args],
+        [sys.executable, "-c", "from doria_forge.__main__ import main; main()", *args],
         stdout=kwargs.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE, env=env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kwargs,
     )

@@ -10,7 +10,7 @@ HEAVY = ("doria_forge.model", "doria_forge.engine", "reportlab", "matplotlib", "
 
 
 def test_help_imports_no_models_and_no_pdf_stack():
-    code = ("import sys\nsys.argv = ['doria-forge', '--help']\nfrom doria_forge.cli import main\n"
+    code = ("import sys\nsys.argv = ['doria-forge', '--help']\nfrom doria_forge.__main__ import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print(' '.join(m for m in {HEAVY!r} if m in sys.modules), file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
@@ -32,7 +32,7 @@ def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_m
     (tmp_path / "project" / "layouts").mkdir()
     (tmp_path / "project" / "layouts" / "default.yaml").write_text("defaults:\n  paper: letter\n")
     heavy = ("doria_forge.engine", "reportlab", "matplotlib", "fontTools", "rich", "doria_forge.export.layouts")
-    code = (f"import sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\nfrom doria_forge.cli import main\n"
+    code = (f"import sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\nfrom doria_forge.__main__ import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print('HEAVY:', ' '.join(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)\n")
     env = {**os.environ, "DORIA_FORGE_CACHE_DIR": str(tmp_path / "cache")}
@@ -41,3 +41,44 @@ def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_m
                               cwd=tmp_path, env=env)
         assert "0 errors" in done.stdout, done.stdout + done.stderr
     assert done.stderr.strip().splitlines()[-1] == "HEAVY:", done.stderr
+
+
+def test_the_console_script_runs_the_command_with_the_collector_on_and_start_up_frozen(tmp_path):
+    # doria_forge.startup: paused while typer, pydantic and the models load; the work itself
+    # (here a validate) runs with the collector on, and what start-up created is frozen.
+    pack = tmp_path / "content"
+    pack.mkdir()
+    (pack / "orc.yaml").write_text("kind: monster\nid: orc\nname: Orc\n")
+    code = (f"import gc, sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\n"
+            "from doria_forge.__main__ import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('GC:', gc.isenabled(), gc.get_freeze_count() > 10_000, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.stderr.strip().splitlines()[-1] == "GC: True True", done.stdout + done.stderr
+
+
+def test_loading_freezes_only_after_new_imports_and_leaves_the_collector_as_found(tmp_path, monkeypatch):
+    import gc
+
+    from doria_forge.startup import loading
+
+    (tmp_path / "doria_test_fresh_module.py").write_text("VALUE = [1, 2, 3]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    was_enabled = gc.isenabled()
+    frozen = gc.get_freeze_count()
+    try:
+        gc.enable()
+        with loading():
+            assert not gc.isenabled()
+        assert gc.isenabled() and gc.get_freeze_count() == frozen  # nothing imported: nothing frozen
+        with loading():
+            import doria_test_fresh_module  # noqa: F401
+        assert gc.isenabled() and gc.get_freeze_count() > frozen
+        gc.disable()
+        with loading():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.unfreeze()
+        (gc.enable if was_enabled else gc.disable)()
+        sys.modules.pop("doria_test_fresh_module", None)

@@ -747,7 +747,7 @@ _NO_ROOT_POWERS = [
 
 
 def _command(args: list[str], inject: str = "", *, without_root_powers: bool = False) -> list[str]:
-    code = f"{inject}\nfrom doria_forge.cli import main\nmain()"
+    code = f"{inject}\nfrom doria_forge.__main__ import main\nmain()"
     prefix = _NO_ROOT_POWERS if without_root_powers and os.geteuid() == 0 and shutil.which("setpriv") else []
     return [*prefix, sys.executable, "-c", code, *args]
 

@@ -1,0 +1,16 @@
+"""``doria-forge`` and ``python -m doria_forge``: the command line (:mod:`doria_forge.cli`),
+started with the cyclic collector paused while it loads (:mod:`doria_forge.startup`)."""
+
+from doria_forge import startup
+
+
+def main() -> None:
+    """Console-script entry point."""
+    startup.pause()
+    from doria_forge import cli
+
+    cli.main()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
