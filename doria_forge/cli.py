@@ -108,9 +108,12 @@ def validate(
     pack: Path = PACK_ARG,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="Report format."),
     strict: bool = STRICT_OPT,
+    cache: bool = typer.Option(True, "--cache/--no-cache",
+                               help="Reuse the card text fit findings and layout file checks of an unchanged "
+                                    "pack (per-user cache folder)."),
 ) -> None:
     """Check every definition: YAML syntax, schemas, references and content rules."""
-    _validated(pack, format, strict=strict, text_fit=True)
+    _validated(pack, format, strict=strict, text_fit=True, cache=cache)
 
 
 @app.command()

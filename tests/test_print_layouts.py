@@ -153,3 +153,14 @@ def test_validate_without_the_cache_checks_everything_and_writes_nothing(project
     assert result.pack is not None and not folder.exists()
     pipeline.validate(project / "content", text_fit=True)
     assert {p.name for p in folder.iterdir()} == {"clean-layout", "text-fit"}
+
+
+def test_validate_command_takes_no_cache_too(project: Path, monkeypatch, tmp_path_factory):
+    # The README promises --no-cache for everything that uses the cache folder, validate included.
+    folder = tmp_path_factory.mktemp("cache") / "doria-forge"
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(folder))
+    result = runner.invoke(app, ["validate", str(project / "content"), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert not folder.exists()
+    assert runner.invoke(app, ["validate", str(project / "content")]).exit_code == 0
+    assert "text-fit" in {p.name for p in folder.iterdir()}

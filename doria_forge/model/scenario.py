@@ -1014,5 +1014,3 @@ class Campaign(Document):
             yield (("scenarios", i), "scenario", sid)
 
 
-Check.model_rebuild()
-Rule.model_rebuild()
