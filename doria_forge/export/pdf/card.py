@@ -25,63 +25,11 @@ from .compose import FaceBox
 from .fonts import BOLD, REGULAR
 from .icons import draw_with_icon, icon_width
 from .layout import mm
+from .spec import BackSpec, CardSpec, Stat
 from .text import MIN_FONT_PT, draw_line, draw_paragraph
 
 Box = tuple[float, float, float, float]  # x, y (bottom), width, height in pt
 TABLE_ROW_PT = 9.0  # height of one ``table`` row on a mini card, grows with the card
-
-
-@dataclass(frozen=True)
-class Stat:
-    """A number a player needs, with its label: ``Stat("Attack", "2D+3", "melee")``."""
-
-    label: str
-    value: str
-    note: str = ""
-    icon: str = ""
-    icon_value: str = ""
-    """When the chip is crowded, ``icon_value`` and the :mod:`icons` symbol ``icon`` replace ``value``
-    (``Stat("Damage", "3 water", icon="water", icon_value="3")``)."""
-
-
-@dataclass(frozen=True)
-class CardSpec:
-    """Everything printed on a card front.
-
-    ``colour`` is a ``#rrggbb`` frame colour (by card type). ``corner_left`` holds requirements
-    (``STR 9  CON 9``), ``corner_right`` range and Psi Points. ``badge`` is a big short mark in the
-    top-right corner (the Monster Level). ``footer`` is ``(left, centre, right)``: zone or hands,
-    gold, Action Points. ``table`` is an optional small grid below the stats (first row the column
-    heads, e.g. a Boss Monster card's numbers at each Monster Level). ``footer_icons`` name an
-    :mod:`icons` symbol that replaces a footer word when the footer is crowded (zone, attack type).
-    ``art`` is the path of the card's picture (PNG, JPG or SVG), drawn in the ``art`` region.
-    """
-
-    key: str
-    title: str
-    colour: str
-    kind_label: str = ""
-    corner_left: str = ""
-    corner_right: str = ""
-    magic: bool = False
-    badge: str = ""
-    stats: tuple[Stat, ...] = ()
-    text: str = ""
-    footer: tuple[str, str, str] = ("", "", "")
-    table: tuple[tuple[str, ...], ...] = ()
-    footer_icons: tuple[str, str, str] = ("", "", "")
-    art: str = ""
-
-
-@dataclass(frozen=True)
-class BackSpec:
-    """A card back: deck title, colour and an optional big mark (the Monster Level)."""
-
-    key: str
-    title: str
-    colour: str
-    mark: str = ""
-    subtitle: str = "Dungeons of Doria"
 
 
 STAT_ROW_PT = 18.0

@@ -22,33 +22,9 @@ from doria_forge.fsutil import atomic_write_bytes
 from .colour import use_cmyk
 from .errors import ExportError
 from .fonts import REGULAR, register_fonts
-from .layout import Grid, Rect, SheetLayout, compute_grid, mm
+from .layout import FaceBox, Grid, Rect, SheetLayout, compute_grid, face_box, mm
 from .marks import cut_lines, draw_ruler, draw_segments, fold_line, ruler_place, write_calibration
 from .text import DRAWING, Drawing
-
-
-@dataclass(frozen=True)
-class FaceBox:
-    """The drawing area handed to a face, in points, origin at the bottom-left of the bleed box.
-
-    ``width``/``height`` are the trim size; ``bleed`` is added on every side, so the whole form is
-    ``width + 2*bleed`` by ``height + 2*bleed`` and the trim starts at ``(bleed, bleed)``. Anything
-    drawn outside the bleed box is clipped. ``safe_inset`` is the layout's safe zone: how far inside
-    the trim text and numbers stay (3 mm unless the layout or print profile says otherwise).
-    """
-
-    width: float
-    height: float
-    bleed: float
-    safe_inset: float = 3.0 * 72 / 25.4
-
-    @property
-    def trim(self) -> tuple[float, float, float, float]:
-        return (self.bleed, self.bleed, self.width, self.height)
-
-    def safe(self, inset: float) -> tuple[float, float, float, float]:
-        """Trim rectangle shrunk by ``inset`` points: where text and numbers are safe from the cut."""
-        return (self.bleed + inset, self.bleed + inset, self.width - 2 * inset, self.height - 2 * inset)
 
 
 class Face(Protocol):
@@ -157,12 +133,6 @@ class PdfWriter:
         self.canvas.save()
         atomic_write_bytes(path, self.buffer.getvalue())
         return path
-
-
-def face_box(layout: SheetLayout) -> FaceBox:
-    """The face box of one card of ``layout``: trim size, bleed and safe zone in points."""
-    w, h = layout.card_mm
-    return FaceBox(mm(w), mm(h), mm(layout.bleed_mm), mm(layout.safe_mm))
 
 
 def write_card_sheets(path: Path, cards: Sequence[PrintCard], layout: SheetLayout, title: str) -> Path:

@@ -13,28 +13,16 @@ Decks (layout names, also the file names ``<name>.pdf``), each with its own back
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from doria_forge import assets as _assets
-from doria_forge.cardart import resolve as resolve_art
 from doria_forge.model import ContentPack
 
 from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import UnknownItemError
-from .faces import (
-    backs,
-    boss_spec,
-    door_event_spec,
-    equipment_spec,
-    hero_spec,
-    level_back,
-    level_spec,
-    modification_spec,
-    monster_spec,
-    trap_spec,
-)
+from .faces import backs, card_fronts, level_back
 from .layout import LayoutFile, LayoutOverrides, load_layout
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
@@ -73,34 +61,7 @@ def _repeat(item: Item, back: Face, copies: int) -> list[PrintCard]:
 def items(pack: ContentPack) -> list[Item]:
     """Every card and tile front the pack prints once, in deck order (ids sorted within a kind):
     for an expansion only its own (``ContentPack.own_of_kind``)."""
-    out: list[Item] = []
-
-    def card(kind: str, doc_id: str, deck: str, spec) -> None:
-        origin = pack.origin(kind, doc_id)
-        art = getattr(pack.get(kind, doc_id), "art", None)
-        if art and origin:  # art is relative to the YAML file that names it
-            spec = replace(spec, art=str(resolve_art(origin.rsplit(":", 2)[0], art).resolve()))
-        elif art:
-            spec = replace(spec, art=art)
-        out.append(Item(f"{kind}:{doc_id}", deck, CardFace(spec, origin)))
-
-    decks = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
-    for item in pack.own_of_kind("equipment").values():
-        card("equipment", item.id, decks[item.deck], equipment_spec(item))
-    for trap in pack.own_of_kind("trap").values():
-        card("trap", trap.id, "loot", trap_spec(trap))
-    for monster in pack.own_of_kind("monster").values():
-        card("monster", monster.id, "monster", monster_spec(monster))
-    for mod in pack.own_of_kind("monster_modification").values():
-        card("monster_modification", mod.id, "monster", modification_spec(mod))
-    for level in sorted(pack.own_of_kind("monster_level").values(), key=lambda c: (c.level, c.monster, c.id)):
-        card("monster_level", level.id, "monster_level", level_spec(level, pack.monsters.get(level.monster)))
-    for boss in pack.own_of_kind("boss").values():
-        card("boss", boss.id, "boss", boss_spec(boss))
-    for hero in pack.own_of_kind("character").values():
-        card("character", hero.id, "hero", hero_spec(hero, pack))
-    for event in pack.own_of_kind("door_event").values():
-        card("door_event", event.id, "door_events", door_event_spec(event))
+    out = [Item(front.ref, front.deck, CardFace(front.spec, front.origin)) for front in card_fronts(pack)]
     for tile in pack.own_of_kind("room_tile").values():
         out.append(Item(f"room_tile:{tile.id}", "room_tiles", RoomTileFace(tile, pack.origin("room_tile", tile.id))))
     return out

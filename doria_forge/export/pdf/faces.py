@@ -12,6 +12,9 @@ texts through :func:`~doria_forge.i18n.tr` (``name_de``, ``text_de``...), the la
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
+from doria_forge.cardart import resolve as resolve_art
 from doria_forge.i18n import dice, t, tr
 from doria_forge.model import (
     ATTRIBUTES,
@@ -26,7 +29,7 @@ from doria_forge.model import (
     Trap,
 )
 
-from .card import BackSpec, CardSpec, Stat
+from .spec import BackSpec, CardSpec, Stat
 
 ZONE_LABELS = {"1_hand": "1 Hand", "2_hands": "2 Hands", "head": "Head", "torso": "Torso", "arms": "Arms",
                "legs": "Legs", "feet": "Feet", "accessory": "Accessory", "body": "Body"}
@@ -297,3 +300,52 @@ def door_event_spec(event: DoorEvent) -> CardSpec:
     """A Door Event card (optional rule)."""
     return CardSpec(key=f"door_event-{event.id}", title=tr(event, "name"), colour="#5d4037",
                     kind_label=t("Door Event"), text=tr(event, "text"), footer=(t("Door Event"), "", ""))
+
+
+@dataclass(frozen=True)
+class CardFront:
+    """One card front the pack prints: its ``kind:id``, its deck (layout name), what it shows and
+    the ``file:line:column`` of its document (empty for documents made in code)."""
+
+    ref: str
+    deck: str
+    spec: CardSpec
+    origin: str
+
+
+DECK_OF_EQUIPMENT = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
+"""The deck (layout name) of each equipment ``deck`` value."""
+
+
+def card_fronts(pack: ContentPack) -> list[CardFront]:
+    """Every card front the pack prints once, in deck order (ids sorted within a kind): for an
+    expansion only its own (``ContentPack.own_of_kind``), in the language being printed. A card's
+    ``art`` is made absolute (it is relative to the YAML file that names it)."""
+    out: list[CardFront] = []
+
+    def card(kind: str, doc_id: str, deck: str, spec: CardSpec) -> None:
+        origin = pack.origin(kind, doc_id)
+        art = getattr(pack.get(kind, doc_id), "art", None)
+        if art and origin:
+            spec = replace(spec, art=str(resolve_art(origin.rsplit(":", 2)[0], art).resolve()))
+        elif art:
+            spec = replace(spec, art=art)
+        out.append(CardFront(f"{kind}:{doc_id}", deck, spec, origin))
+
+    for item in pack.own_of_kind("equipment").values():
+        card("equipment", item.id, DECK_OF_EQUIPMENT[item.deck], equipment_spec(item))
+    for trap in pack.own_of_kind("trap").values():
+        card("trap", trap.id, "loot", trap_spec(trap))
+    for monster in pack.own_of_kind("monster").values():
+        card("monster", monster.id, "monster", monster_spec(monster))
+    for mod in pack.own_of_kind("monster_modification").values():
+        card("monster_modification", mod.id, "monster", modification_spec(mod))
+    for level in sorted(pack.own_of_kind("monster_level").values(), key=lambda c: (c.level, c.monster, c.id)):
+        card("monster_level", level.id, "monster_level", level_spec(level, pack.monsters.get(level.monster)))
+    for boss in pack.own_of_kind("boss").values():
+        card("boss", boss.id, "boss", boss_spec(boss))
+    for hero in pack.own_of_kind("character").values():
+        card("character", hero.id, "hero", hero_spec(hero, pack))
+    for event in pack.own_of_kind("door_event").values():
+        card("door_event", event.id, "door_events", door_event_spec(event))
+    return out

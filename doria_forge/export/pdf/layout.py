@@ -29,9 +29,9 @@ from ..layouts import (
     resolve_card_size,
 )
 
-__all__ = ["CARD_PRESETS_MM", "DECKS", "MM_TO_PT", "PAPER_SIZES_MM", "ROOM_TILE_SQUARES", "DeckLayout", "Grid",
-           "LayoutError", "LayoutFile", "LayoutOverrides", "PrintProfile", "Rect", "SheetLayout", "compute_grid",
-           "load_layout", "make_overrides", "mm", "resolve_card_size"]
+__all__ = ["CARD_PRESETS_MM", "DECKS", "MM_TO_PT", "PAPER_SIZES_MM", "ROOM_TILE_SQUARES", "DeckLayout", "FaceBox",
+           "Grid", "LayoutError", "LayoutFile", "LayoutOverrides", "PrintProfile", "Rect", "SheetLayout",
+           "compute_grid", "face_box", "load_layout", "make_overrides", "mm", "resolve_card_size"]
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,36 @@ class Grid:
                 if c <= x0 <= pw - c and y1 - y0 >= 1.0:
                     kept.append((x0, y0, x1, y1))
         return kept
+
+
+@dataclass(frozen=True)
+class FaceBox:
+    """The drawing area handed to a face, in points, origin at the bottom-left of the bleed box.
+
+    ``width``/``height`` are the trim size; ``bleed`` is added on every side, so the whole form is
+    ``width + 2*bleed`` by ``height + 2*bleed`` and the trim starts at ``(bleed, bleed)``. Anything
+    drawn outside the bleed box is clipped. ``safe_inset`` is the layout's safe zone: how far inside
+    the trim text and numbers stay (3 mm unless the layout or print profile says otherwise).
+    """
+
+    width: float
+    height: float
+    bleed: float
+    safe_inset: float = 3.0 * 72 / 25.4
+
+    @property
+    def trim(self) -> tuple[float, float, float, float]:
+        return (self.bleed, self.bleed, self.width, self.height)
+
+    def safe(self, inset: float) -> tuple[float, float, float, float]:
+        """Trim rectangle shrunk by ``inset`` points: where text and numbers are safe from the cut."""
+        return (self.bleed + inset, self.bleed + inset, self.width - 2 * inset, self.height - 2 * inset)
+
+
+def face_box(layout: SheetLayout) -> FaceBox:
+    """The face box of one card of ``layout``: trim size, bleed and safe zone in points."""
+    w, h = layout.card_mm
+    return FaceBox(mm(w), mm(h), mm(layout.bleed_mm), mm(layout.safe_mm))
 
 
 def compute_grid(layout: SheetLayout) -> Grid:
