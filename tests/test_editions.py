@@ -97,6 +97,45 @@ def test_a_text_too_long_for_its_card_is_a_warning_at_its_line_in_each_language(
     assert [line for line in again.output.splitlines() if "[card-text-fit]" in line] == found
 
 
+def test_after_an_edit_only_the_card_fronts_that_changed_are_measured_again(tmp_path, monkeypatch):
+    # doria_forge.export.text_fit keeps per card front which texts do not fit: a pack edited outside
+    # its cards is not measured at all, an edited card alone is, and the findings are a cold run's.
+    from doria_forge.export import text_fit
+
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+    long_en, long_de = "A very long story. " * 60, "Eine sehr lange Geschichte. " * 60
+    trap = (f"kind: trap\nid: pit\nname: Pit\nname_de: Grube\ntrap_type: person\ncheck_attributes: [AGI, PER]\n"
+            f"tn_base: 20\ntext: Short.\ntext_de: \"{long_de}\"\n---\nkind: trap\nid: snare\nname: Snare\n"
+            f"name_de: Schlinge\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+            f"text: \"{long_en}\"\ntext_de: Kurz.\n")
+    manifest = "kind: pack\nid: p\nname: P\nversion: 1.0.0\nlanguages: [en, de]\n"
+    pack = write_pack(tmp_path / "p", {"pack.yaml": manifest, "traps.yaml": trap})
+
+    def fit_warnings() -> list[str]:
+        result = runner.invoke(app, ["validate", str(pack)])
+        assert result.exit_code == 0, result.output
+        return [line.split(": warning ")[1] for line in result.output.splitlines() if "[card-text-fit]" in line]
+
+    cold = fit_warnings()
+    assert [w.split(" of trap ")[1][:5] for w in cold] == ["pit d", "snare"]
+    measured: list[str] = []
+    real = text_fit._CardMeasure._measured
+
+    def counting(self, spec, box):
+        measured.append(spec.key)
+        return real(self, spec, box)
+
+    monkeypatch.setattr(text_fit._CardMeasure, "_measured", counting)
+    packs_seen = tmp_path / "cache" / "text-fit"
+    before = len(list(packs_seen.glob("*.json")))
+    (pack / "pack.yaml").write_text(manifest.replace("version: 1.0.0", "version: 1.0.1"), encoding="utf-8")
+    assert fit_warnings() == cold and measured == []  # the pack changed, no card front did
+    assert len(list(packs_seen.glob("*.json"))) == before + 1  # ...and it was looked at anew
+    (pack / "traps.yaml").write_text(trap.replace(long_en, "Short again."), encoding="utf-8")
+    assert fit_warnings() == cold[:1]
+    assert measured == ["trap-snare"]  # its English front; the German one did not change
+
+
 def test_the_base_pack_and_the_example_fit_their_cards_in_every_language(tmp_path):
     for pack in (ROOT / "content", ROOT / "examples" / "frost-crypt"):
         result = runner.invoke(app, ["validate", str(pack), "--strict"])

@@ -10,10 +10,17 @@ A text that does not fit even at the smallest type (6 pt) would print cut with a
 ``ability.text``...), so it can be shortened before anything is printed. ``preflight`` checks
 everything else a print shop needs (lines, the safe zone) by drawing every face.
 
-Measuring needs the PDF code and its fonts (about half a second); the findings of a pack are
-remembered in the cache folder (``doria_forge.fsutil.cache_dir``) under a key of everything they
-depend on: the pack's content and own documents, the layout file, the languages and the source of
-the printing code. They are located afresh each time, so moving a text keeps its warning in place.
+Measuring needs the PDF code and its fonts (about half a second to load). So the cache folder
+(``doria_forge.fsutil.cache_dir``) remembers, at two levels, under keys of everything they depend on:
+
+- the findings of a whole pack (its content and own documents, the layout file, the languages and
+  the source of the printing code): an unchanged pack is not looked at again;
+- which regions of one card front do not fit (its :class:`~doria_forge.export.pdf.spec.CardSpec`,
+  the card size, the source of the printing code): after an edit only the cards whose fronts
+  changed are measured, and an edit that changes no card front (a scenario, the rules, a Room
+  Tile) loads no PDF code at all.
+
+Findings are located afresh each time, so moving a text keeps its warning in place.
 """
 
 from __future__ import annotations
@@ -21,15 +28,20 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from doria_forge.fsutil import atomic_write_text
 from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
 from doria_forge.load import Location, Problem, Severity
 from doria_forge.model import ContentPack
 
 if TYPE_CHECKING:  # pragma: no cover
     from .layouts import LayoutFile
+    from .pdf.layout import FaceBox
+    from .pdf.spec import CardSpec
 
 
 ID = "card-text-fit"
@@ -68,40 +80,94 @@ def _blamed(pack: ContentPack, kind: str, doc_id: str, region: str, shown: str,
 Finding = tuple[str, str, tuple[str | int, ...], str, list[str], list[str]]
 """``(kind, id, field path, region, card refs, languages)`` of one text that does not fit."""
 
-CACHE_FORMAT = "text-fit-v1"
+CACHE_FORMAT = "text-fit-v2"
 _CODE = Path(__file__).resolve().parent
-_CODE_FILES = ("text_fit.py", "layouts.py", "pdf/card.py", "pdf/faces.py", "pdf/text.py", "pdf/fonts.py",
-               "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "../i18n.py", "../fonts.py", "../cardart.py")
+_CODE_FILES = ("text_fit.py", "layouts.py", "pdf/card.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py",
+               "pdf/text.py", "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "../i18n.py",
+               "../fonts.py", "../cardart.py")
 
 
-def measure(pack: ContentPack, layout: LayoutFile, languages: Iterable[str]) -> list[Finding]:
+@cache
+def _code_digest() -> bytes:
+    """Digest of the source of the code a finding depends on (read once a process)."""
+    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    for name in _CODE_FILES:
+        digest.update((_CODE / name).read_bytes())
+    return digest.digest()
+
+
+class _CardMeasure:
+    """Which text regions (``title``, ``text``) of a card front do not fit at 6 pt: read from the
+    per-card store (a folder, or None for none) or measured, loading the PDF code on the first
+    card that needs it."""
+
+    def __init__(self, store: Path | None) -> None:
+        self.store = store
+        self._measure: Any = None
+
+    def cut_regions(self, spec: CardSpec, box: FaceBox) -> list[str]:
+        entry = None
+        if self.store is not None:
+            # The art path only decides whether the card has an art region: a project moved to
+            # another folder keeps its entries.
+            shown = replace(spec, art="art" if spec.art else "")
+            key = hashlib.sha256(_code_digest() + repr((box, shown)).encode("utf-8")).hexdigest()
+            entry = self.store / f"{key}.json"
+            try:
+                found = json.loads(entry.read_text("utf-8"))
+                if isinstance(found, list) and all(isinstance(r, str) for r in found):
+                    return found
+            except (OSError, ValueError):
+                pass
+        cut = self._measured(spec, box)
+        if entry is not None:
+            try:
+                atomic_write_text(entry, json.dumps(cut), durable=False)
+            except OSError:
+                pass  # an unwritable cache only costs the next run the measuring
+        return cut
+
+    def _measured(self, spec: CardSpec, box: FaceBox) -> list[str]:
+        if self._measure is None:
+            from .pdf.card import text_blocks
+            from .pdf.fonts import register_fonts
+            from .pdf.text import fits
+
+            register_fonts()
+            self._measure = lambda spec, box: [
+                block.region for block in text_blocks(box, spec)
+                if not fits(block.text, block.box[2], block.box[3], max_size=block.max_size, bold=block.bold)]
+        return self._measure(spec, box)
+
+
+def _shown(spec: CardSpec, region: str) -> str:
+    """The text a region of a card front sets (:func:`~doria_forge.export.pdf.card.text_blocks`)."""
+    return spec.title if region == "title" else spec.text
+
+
+def measure(pack: ContentPack, layout: LayoutFile, languages: Iterable[str], *,
+            store: Path | None = None) -> list[Finding]:
     """Every card title or text of ``pack`` (the documents it prints) that does not fit its region
     at 6 pt in one of ``languages``, with the card sizes of ``layout``: one finding per text, with
-    the cards and languages it does not fit."""
-    from .pdf.card import CardFace, text_blocks
-    from .pdf.compose import face_box
-    from .pdf.export import items
-    from .pdf.fonts import register_fonts
-    from .pdf.text import fits
+    the cards and languages it does not fit. ``store``: folder of the per-card results (read and
+    written; None measures every card)."""
+    # Here, not at the top: they import the layout models, which a cached pack never needs.
+    from .pdf.faces import card_fronts
+    from .pdf.layout import face_box
 
-    register_fonts()
-    boxes: dict[str, Any] = {}
+    measured = _CardMeasure(store)
+    boxes: dict[str, FaceBox] = {}
     found: dict[tuple[str, str, tuple[str | int, ...], str], tuple[list[str], list[str]]] = {}
     for lang in languages:
         with language(lang):
-            for item in items(pack):
-                face = item.face
-                if not isinstance(face, CardFace):
-                    continue
-                if item.deck not in boxes:
-                    boxes[item.deck] = face_box(layout.for_deck(item.deck))
-                for block in text_blocks(boxes[item.deck], face.spec):
-                    if fits(block.text, block.box[2], block.box[3], max_size=block.max_size, bold=block.bold):
-                        continue
-                    blamed = _blamed(pack, *item.ref.split(":", 1), block.region, block.text, lang)
-                    refs, langs = found.setdefault((*blamed, block.region), ([], []))
-                    if item.ref not in refs:
-                        refs.append(item.ref)
+            for front in card_fronts(pack):
+                if front.deck not in boxes:
+                    boxes[front.deck] = face_box(layout.for_deck(front.deck))
+                for region in measured.cut_regions(front.spec, boxes[front.deck]):
+                    blamed = _blamed(pack, *front.ref.split(":", 1), region, _shown(front.spec, region), lang)
+                    refs, langs = found.setdefault((*blamed, region), ([], []))
+                    if front.ref not in refs:
+                        refs.append(front.ref)
                     if lang not in langs:
                         langs.append(lang)
     return [(kind, doc_id, path, region, refs, langs) for (kind, doc_id, path, region), (refs, langs) in found.items()]
@@ -123,15 +189,13 @@ def problems_of(findings: Iterable[Finding], locate: Any) -> list[Problem]:
 
 
 def _key(pack: ContentPack, layout_file: Path, languages: list[str]) -> str:
-    digest = hashlib.sha256(CACHE_FORMAT.encode())
+    digest = hashlib.sha256(_code_digest())
     digest.update(pack.content_hash().encode())
     digest.update(json.dumps(sorted(pack.own) if pack.own is not None else None).encode())
     digest.update(json.dumps(languages).encode())
     digest.update(str(layout_file).encode())
     if layout_file.is_file():
         digest.update(layout_file.read_bytes())
-    for name in _CODE_FILES:
-        digest.update((_CODE / name).read_bytes())
     return digest.hexdigest()
 
 
@@ -143,16 +207,17 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
     Findings are read from and stored in ``cache`` (a folder; default the cache folder, see the
     module docstring); ``use_cache=False`` measures without reading or writing any cache.
     Raises ``LayoutError`` for a layout file with mistakes."""
-    from doria_forge.fsutil import atomic_write_text, cache_dir
+    from doria_forge.fsutil import cache_dir
 
     langs = list(languages or pack.info.languages)
     if not use_cache:
-        return problems_of(_measure_with(pack, layout_file, langs), locate)
-    entry = (cache or cache_dir()) / "text-fit" / f"{_key(pack, layout_file, langs)}.json"
+        return problems_of(_measure_with(pack, layout_file, langs, None), locate)
+    folder = (cache or cache_dir()) / "text-fit"
+    entry = folder / f"{_key(pack, layout_file, langs)}.json"
     try:
         findings = [(k, i, tuple(p), r, refs, ls) for k, i, p, r, refs, ls in json.loads(entry.read_text("utf-8"))]
     except (OSError, ValueError, TypeError):
-        findings = _measure_with(pack, layout_file, langs)
+        findings = _measure_with(pack, layout_file, langs, folder / "cards")
         try:
             atomic_write_text(entry, json.dumps(findings), durable=False)
         except OSError:
@@ -160,8 +225,8 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
     return problems_of(findings, locate)
 
 
-def _measure_with(pack: ContentPack, layout_file: Path, languages: list[str]) -> list[Finding]:
+def _measure_with(pack: ContentPack, layout_file: Path, languages: list[str], store: Path | None) -> list[Finding]:
     from .layouts import LayoutFile, load_layout  # here: a cached result needs no layout models
 
     layout = load_layout(layout_file) if layout_file.is_file() else LayoutFile()
-    return measure(pack, layout, languages)
+    return measure(pack, layout, languages, store=store)
