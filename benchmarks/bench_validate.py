@@ -11,8 +11,12 @@
    (reportlab, matplotlib) or builds the content models (pydantic).
 4. Scaling: ``validate_pack`` on packs of 1x, 10x and 100x the shipped monsters and
    equipment (copies with renamed ids): time and peak memory of a fresh process.
+5. After an edit (``--edits N``): a copy of the pack with its own empty cache folder is
+   validated once (cold cache), then N times each after editing a scenario's name and after
+   raising a level-4 Monster Level Card's hit points (each edit new, so no run finds the whole
+   pack in the cache): median CPU seconds, and as a multiple of the floor.
 
-    python benchmarks/bench_validate.py [--content content] [--pairs 7] [--scales 1,10,100]
+    python benchmarks/bench_validate.py [--content content] [--pairs 7] [--scales 1,10,100] [--edits 5]
 """
 
 from __future__ import annotations
@@ -124,6 +128,39 @@ def scaled_pack(content: Path, scale: int, dest: Path) -> Path:
     return dest
 
 
+def bench_edits(content: str, edits: int, tmp: Path) -> tuple[float, list[float], list[float]]:
+    """(CPU seconds of validate with an empty cache, after each scenario edit, after each level-card
+    edit) on a copy of ``content`` in ``tmp`` with its own cache folder."""
+    pack = Path(shutil.copytree(content, tmp / "edited"))
+    scenario = sorted((pack / "scenarios").rglob("*.yaml"))[0]
+    level_file, level_doc = next((path, doc) for path in sorted(pack.rglob("*.yaml"))
+                                 for doc in path.read_text(encoding="utf-8").split("\n---\n")
+                                 if "kind: monster_level" in doc and re.search(r"^level: 4$", doc, re.MULTILINE)
+                                 and re.search(r"^hit_points: \d+$", doc, re.MULTILINE))
+    hit_points = int(re.search(r"^hit_points: (\d+)$", level_doc, re.MULTILINE).group(1))
+    env_before = os.environ.get("DORIA_FORGE_CACHE_DIR")
+    os.environ["DORIA_FORGE_CACHE_DIR"] = str(tmp / "cache")
+    try:
+        cold, _, _ = child_cpu(validate_args(str(pack)))
+        after_scenario, after_level = [], []
+        for i in range(1, edits + 1):
+            text = scenario.read_text(encoding="utf-8")
+            scenario.write_text(re.sub(r"^name: (.*?)( \d+)?$", rf"name: \1 {i}", text, count=1, flags=re.MULTILINE),
+                                encoding="utf-8")
+            after_scenario.append(child_cpu(validate_args(str(pack)))[0])
+            edited = re.sub(r"^hit_points: \d+$", f"hit_points: {hit_points + i}", level_doc, flags=re.MULTILINE)
+            text = level_file.read_text(encoding="utf-8")
+            level_file.write_text(text.replace(level_doc, edited), encoding="utf-8")
+            level_doc = edited
+            after_level.append(child_cpu(validate_args(str(pack)))[0])
+    finally:
+        if env_before is None:
+            os.environ.pop("DORIA_FORGE_CACHE_DIR", None)
+        else:
+            os.environ["DORIA_FORGE_CACHE_DIR"] = env_before
+    return cold, after_scenario, after_level
+
+
 SCALE_RUN = """
 import resource, sys, time
 sys.path.insert(0, sys.argv[1])
@@ -141,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", type=int, default=7)
     parser.add_argument("--scales", default="1,10,100")
     parser.add_argument("--code", default=str(ROOT), help="checkout whose doria_forge to measure (default: this one)")
+    parser.add_argument("--edits", type=int, default=5, help="validate runs after each kind of edit (0: none)")
     args = parser.parse_args(argv)
     global CODE
     CODE = Path(args.code)
@@ -177,6 +215,12 @@ def main(argv: list[str] | None = None) -> int:
             secs, _, rss = done.stdout.split()
             print(f"scale {scale:>3}x: {files:>5} files validated in {float(secs):.2f} s "
                   f"({float(secs) / files * 1000:.2f} ms a file), peak {float(rss):.0f} MiB")
+        if args.edits:
+            cold, scenario, level = bench_edits(args.content, args.edits, Path(tmp))
+            for what, runs in (("empty cache", [cold]), ("after a scenario edit", scenario),
+                               ("after a level-card edit", level)):
+                cpu = statistics.median(runs)
+                print(f"validate {what}: {cpu:.3f} s CPU (median of {len(runs)}), {cpu / med_floor:.2f}x the floor")
     return 0
 
 
