@@ -112,7 +112,7 @@ class _CardMeasure:
             # another folder keeps its entries.
             shown = replace(spec, art="art" if spec.art else "")
             key = hashlib.sha256(_code_digest() + repr((box, shown)).encode("utf-8")).hexdigest()
-            entry = self.store / f"{key}.json"
+            entry = self.store / key[:2] / f"{key}.json"  # as the matchup cache: no folder of thousands
             try:
                 found = json.loads(entry.read_text("utf-8"))
                 if isinstance(found, list) and all(isinstance(r, str) for r in found):
