@@ -136,6 +136,24 @@ def test_after_an_edit_only_the_card_fronts_that_changed_are_measured_again(tmp_
     assert measured == ["trap-snare"]  # its English front; the German one did not change
 
 
+def test_a_damaged_card_entry_in_the_cache_is_measured_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+    trap = ("kind: trap\nid: snare\nname: Snare\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+            f"text: \"{'A very long story. ' * 60}\"\n---\nkind: trap\nid: pit\nname: Pit\ntrap_type: person\n"
+            "check_attributes: [AGI, PER]\ntn_base: 20\ntext: Short.\n")
+    manifest = "kind: pack\nid: p\nname: P\nversion: 1.0.0\n"
+    pack = write_pack(tmp_path / "p", {"pack.yaml": manifest, "traps.yaml": trap})
+    cold = runner.invoke(app, ["validate", str(pack)]).output
+    assert [line.split("] ")[1][:21] for line in cold.splitlines() if "card-text-fit" in line] == [
+        "text of trap snare do"]
+    for entry in (tmp_path / "cache" / "text-fit" / "cards").rglob("*.json"):
+        entry.write_text('["nonsense"]', encoding="utf-8")
+    (pack / "pack.yaml").write_text(manifest.replace("1.0.0", "1.0.1"), encoding="utf-8")  # not the pack's entry
+    again = runner.invoke(app, ["validate", str(pack)]).output
+    assert [line for line in again.splitlines() if "card-text-fit" in line] == \
+        [line for line in cold.splitlines() if "card-text-fit" in line]
+
+
 def test_the_base_pack_and_the_example_fit_their_cards_in_every_language(tmp_path):
     for pack in (ROOT / "content", ROOT / "examples" / "frost-crypt"):
         result = runner.invoke(app, ["validate", str(pack), "--strict"])

@@ -96,6 +96,10 @@ def _code_digest() -> bytes:
     return digest.digest()
 
 
+REGIONS = ("title", "text")
+"""The regions of a card front whose text is measured (:func:`~doria_forge.export.pdf.card.text_blocks`)."""
+
+
 class _CardMeasure:
     """Which text regions (``title``, ``text``) of a card front do not fit at 6 pt: read from the
     per-card store (a folder, or None for none) or measured, loading the PDF code on the first
@@ -115,7 +119,7 @@ class _CardMeasure:
             entry = self.store / key[:2] / f"{key}.json"  # as the matchup cache: no folder of thousands
             try:
                 found = json.loads(entry.read_text("utf-8"))
-                if isinstance(found, list) and all(isinstance(r, str) for r in found):
+                if isinstance(found, list) and all(region in REGIONS for region in found):
                     return found
             except (OSError, ValueError):
                 pass
