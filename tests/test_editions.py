@@ -1,6 +1,7 @@
 """Two editions: German cards and sheets with --lang de, the German rules constants with
 edition: de, missing translations and texts that overflow in either language."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -146,8 +147,9 @@ def test_a_damaged_card_entry_in_the_cache_is_measured_again(tmp_path, monkeypat
     cold = runner.invoke(app, ["validate", str(pack)]).output
     assert [line.split("] ")[1][:21] for line in cold.splitlines() if "card-text-fit" in line] == [
         "text of trap snare do"]
-    for entry in (tmp_path / "cache" / "text-fit" / "cards").rglob("*.json"):
-        entry.write_text('["nonsense"]', encoding="utf-8")
+    (store,) = (tmp_path / "cache" / "text-fit" / "cards").glob("*.json")
+    store.write_text(json.dumps({key: ["nonsense"] for key in json.loads(store.read_text("utf-8"))}),
+                     encoding="utf-8")
     (pack / "pack.yaml").write_text(manifest.replace("1.0.0", "1.0.1"), encoding="utf-8")  # not the pack's entry
     again = runner.invoke(app, ["validate", str(pack)]).output
     assert [line for line in again.splitlines() if "card-text-fit" in line] == \
