@@ -109,8 +109,8 @@ def validate(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="Report format."),
     strict: bool = STRICT_OPT,
     cache: bool = typer.Option(True, "--cache/--no-cache",
-                               help="Reuse the card text fit findings and layout file checks of an unchanged "
-                                    "pack (per-user cache folder)."),
+                               help="Reuse the card text fit results and layout file checks of earlier runs "
+                                    "(per-user cache folder)."),
 ) -> None:
     """Check every definition: YAML syntax, schemas, references and content rules."""
     _validated(pack, format, strict=strict, text_fit=True, cache=cache)
