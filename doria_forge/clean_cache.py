@@ -13,10 +13,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from functools import cache
 from pathlib import Path
 
-from doria_forge.fsutil import atomic_write_bytes, cache_dir
+from doria_forge.fsutil import atomic_write_bytes, cache_dir, source_digest
 
 FORMAT = "clean-2"
 """Part of every key: bumped when what a key means changes."""
@@ -26,24 +25,11 @@ def clean_key(check: str, data: bytes, shown: str, code: Iterable[Path]) -> str 
     """The key of ``data`` (a file's bytes, shown as ``shown``) for ``check`` (a short name:
     ``layout``) by the source files ``code``; ``None`` when a source cannot be read (an install
     without sources: the check then always runs)."""
-    sources = _sources_digest(tuple(Path(p) for p in code))
+    sources = source_digest(tuple(Path(p) for p in code))
     if sources is None:
         return None
     digest = hashlib.sha256(f"{FORMAT}\0{check}\0{shown}\0{sources}\0".encode())
     digest.update(data)
-    return digest.hexdigest()
-
-
-@cache
-def _sources_digest(code: tuple[Path, ...]) -> str | None:
-    # read once a process: the code does not change while it runs, and every file of a check
-    # shares the same sources
-    digest = hashlib.sha256()
-    try:
-        for path in code:
-            digest.update(path.read_bytes())
-    except OSError:
-        return None
     return digest.hexdigest()
 
 

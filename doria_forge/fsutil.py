@@ -4,9 +4,11 @@ cache folder."""
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 import tempfile
+from functools import cache
 from pathlib import Path
 
 from doria_forge import staging
@@ -141,3 +143,18 @@ def cache_dir() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("doria-forge", appauthor=False))
+
+
+@cache
+def source_digest(paths: tuple[Path, ...]) -> str | None:
+    """sha256 (hex) of the bytes of ``paths`` in order: the source of the code a cached result
+    depends on, so changed code never reads back an older result. Read once a process (the code
+    does not change while it runs). ``None`` when a file cannot be read (an install without
+    sources): the caller then works without its cache."""
+    digest = hashlib.sha256()
+    try:
+        for path in paths:
+            digest.update(path.read_bytes())
+    except OSError:
+        return None
+    return digest.hexdigest()

@@ -156,6 +156,23 @@ def test_a_damaged_card_entry_in_the_cache_is_measured_again(tmp_path, monkeypat
         [line for line in cold.splitlines() if "card-text-fit" in line]
 
 
+def test_an_install_without_the_printing_sources_measures_without_the_cache(tmp_path, monkeypatch):
+    # The keys hash the printing code's source (fsutil.source_digest); where it cannot be read,
+    # text fit still works, it only remembers nothing (it used to end in a FileNotFoundError).
+    from doria_forge.export import text_fit
+
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(text_fit, "_CODE_FILES", (tmp_path / "missing.py",))
+    trap = ("kind: trap\nid: snare\nname: Snare\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+            f"text: \"{'A very long story. ' * 60}\"\n")
+    pack = write_pack(tmp_path / "p", {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\n",
+                                       "traps.yaml": trap})
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 0, result.output
+    assert "[card-text-fit] text of trap snare" in result.output
+    assert not (tmp_path / "cache" / "text-fit").exists()
+
+
 def test_the_base_pack_and_the_example_fit_their_cards_in_every_language(tmp_path):
     for pack in (ROOT / "content", ROOT / "examples" / "frost-crypt"):
         result = runner.invoke(app, ["validate", str(pack), "--strict"])

@@ -30,11 +30,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.fsutil import atomic_write_text
+from doria_forge.fsutil import atomic_write_text, source_digest
 from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
 from doria_forge.load import Location, Problem, Severity
 from doria_forge.model import ContentPack
@@ -83,18 +82,16 @@ Finding = tuple[str, str, tuple[str | int, ...], str, list[str], list[str]]
 
 CACHE_FORMAT = "text-fit-v2"
 _CODE = Path(__file__).resolve().parent
-_CODE_FILES = ("text_fit.py", "layouts.py", "pdf/card.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py",
-               "pdf/text.py", "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "../i18n.py",
-               "../fonts.py", "../cardart.py")
+_CODE_FILES = tuple(_CODE / name for name in (
+    "text_fit.py", "layouts.py", "pdf/card.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py", "pdf/text.py",
+    "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "../i18n.py", "../fonts.py", "../cardart.py"))
 
 
-@cache
-def _code_digest() -> bytes:
-    """Digest of the source of the code a finding depends on (read once a process)."""
-    digest = hashlib.sha256(CACHE_FORMAT.encode())
-    for name in _CODE_FILES:
-        digest.update((_CODE / name).read_bytes())
-    return digest.digest()
+def _code_digest() -> bytes | None:
+    """Digest of the cache format and the source of the code a finding depends on; ``None``
+    without the sources (then nothing is cached: ``fsutil.source_digest``)."""
+    sources = source_digest(_CODE_FILES)
+    return None if sources is None else hashlib.sha256(f"{CACHE_FORMAT}\0{sources}".encode()).digest()
 
 
 REGIONS = ("title", "text")
@@ -121,10 +118,13 @@ class _CardMeasure:
         self._measure: Any = None
 
     def cut_regions(self, spec: CardSpec, box: FaceBox) -> list[str]:
+        code = _code_digest() if self.store is not None else None
+        if code is None:
+            return self._measured(spec, box)
         # The art path only decides whether the card has an art region: a project moved to
         # another folder keeps its entries.
         shown = replace(spec, art="art") if spec.art else spec
-        key = hashlib.sha256(_code_digest() + repr((box, shown)).encode("utf-8")).hexdigest()
+        key = hashlib.sha256(code + repr((box, shown)).encode("utf-8")).hexdigest()
         found = self.known.get(key)
         if not (isinstance(found, list) and all(region in REGIONS for region in found)):
             found = self._measured(spec, box)
@@ -201,8 +201,8 @@ def problems_of(findings: Iterable[Finding], locate: Any) -> list[Problem]:
     return sorted(problems)
 
 
-def _key(pack: ContentPack, layout_file: Path, languages: list[str]) -> str:
-    digest = hashlib.sha256(_code_digest())
+def _key(pack: ContentPack, layout_file: Path, languages: list[str], code: bytes) -> str:
+    digest = hashlib.sha256(code)
     digest.update(pack.content_hash().encode())
     digest.update(json.dumps(sorted(pack.own) if pack.own is not None else None).encode())
     digest.update(json.dumps(languages).encode())
@@ -218,15 +218,17 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
     """:func:`measure` ``pack`` in ``languages`` (default: the pack's) with the layout of
     ``layout_file`` (built-in defaults when it is missing), as warnings (:func:`problems_of`).
     Findings are read from and stored in ``cache`` (a folder; default the cache folder, see the
-    module docstring); ``use_cache=False`` measures without reading or writing any cache.
+    module docstring); ``use_cache=False``, or an install without the printing code's sources,
+    measures without reading or writing any cache.
     Raises ``LayoutError`` for a layout file with mistakes."""
     from doria_forge.fsutil import cache_dir
 
     langs = list(languages or pack.info.languages)
-    if not use_cache:
+    code = _code_digest() if use_cache else None
+    if code is None:
         return problems_of(_measure_with(pack, layout_file, langs, None), locate)
     folder = (cache or cache_dir()) / "text-fit"
-    entry = folder / f"{_key(pack, layout_file, langs)}.json"
+    entry = folder / f"{_key(pack, layout_file, langs, code)}.json"
     try:
         findings = [(k, i, tuple(p), r, refs, ls) for k, i, p, r, refs, ls in json.loads(entry.read_text("utf-8"))]
     except (OSError, ValueError, TypeError):
