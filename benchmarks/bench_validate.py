@@ -50,8 +50,9 @@ CODE = ROOT
 """The checkout whose doria_forge the child processes run (``--code``: e.g. main, for the before figures)."""
 
 
-def child_cpu(args: list[str]) -> tuple[float, float, str]:
-    """(CPU seconds, wall seconds, stdout) of running ``args`` in a child process."""
+def child_cpu(args: list[str], env_extra: dict[str, str] | None = None) -> tuple[float, float, str]:
+    """(CPU seconds, wall seconds, stdout) of running ``args`` in a child process (with
+    ``env_extra`` added to its environment)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     # An installed doria-forge has its bytecode (pip compiles it on install), and so do the
@@ -59,6 +60,7 @@ def child_cpu(args: list[str]) -> tuple[float, float, str]:
     # where the shell says PYTHONDONTWRITEBYTECODE, or validate pays for compiling its source.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(CODE)
+    env.update(env_extra or {})
     # cwd: ``python -m`` puts the working folder first on sys.path
     done = subprocess.run(args, capture_output=True, text=True, env=env, cwd=CODE)
     wall = time.perf_counter() - start
@@ -138,26 +140,19 @@ def bench_edits(content: str, edits: int, tmp: Path) -> tuple[float, list[float]
                                  if "kind: monster_level" in doc and re.search(r"^level: 4$", doc, re.MULTILINE)
                                  and re.search(r"^hit_points: \d+$", doc, re.MULTILINE))
     hit_points = int(re.search(r"^hit_points: (\d+)$", level_doc, re.MULTILINE).group(1))
-    env_before = os.environ.get("DORIA_FORGE_CACHE_DIR")
-    os.environ["DORIA_FORGE_CACHE_DIR"] = str(tmp / "cache")
-    try:
-        cold, _, _ = child_cpu(validate_args(str(pack)))
-        after_scenario, after_level = [], []
-        for i in range(1, edits + 1):
-            text = scenario.read_text(encoding="utf-8")
-            scenario.write_text(re.sub(r"^name: (.*?)( \d+)?$", rf"name: \1 {i}", text, count=1, flags=re.MULTILINE),
-                                encoding="utf-8")
-            after_scenario.append(child_cpu(validate_args(str(pack)))[0])
-            edited = re.sub(r"^hit_points: \d+$", f"hit_points: {hit_points + i}", level_doc, flags=re.MULTILINE)
-            text = level_file.read_text(encoding="utf-8")
-            level_file.write_text(text.replace(level_doc, edited), encoding="utf-8")
-            level_doc = edited
-            after_level.append(child_cpu(validate_args(str(pack)))[0])
-    finally:
-        if env_before is None:
-            os.environ.pop("DORIA_FORGE_CACHE_DIR", None)
-        else:
-            os.environ["DORIA_FORGE_CACHE_DIR"] = env_before
+    cache = {"DORIA_FORGE_CACHE_DIR": str(tmp / "cache")}
+    cold, _, _ = child_cpu(validate_args(str(pack)), cache)
+    after_scenario, after_level = [], []
+    for i in range(1, edits + 1):
+        text = scenario.read_text(encoding="utf-8")
+        scenario.write_text(re.sub(r"^name: (.*?)( \d+)?$", rf"name: \1 {i}", text, count=1, flags=re.MULTILINE),
+                            encoding="utf-8")
+        after_scenario.append(child_cpu(validate_args(str(pack)), cache)[0])
+        edited = re.sub(r"^hit_points: \d+$", f"hit_points: {hit_points + i}", level_doc, flags=re.MULTILINE)
+        text = level_file.read_text(encoding="utf-8")
+        level_file.write_text(text.replace(level_doc, edited), encoding="utf-8")
+        level_doc = edited
+        after_level.append(child_cpu(validate_args(str(pack)), cache)[0])
     return cold, after_scenario, after_level
 
 
