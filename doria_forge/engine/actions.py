@@ -253,8 +253,10 @@ class PlaceRoomTile(Action):
 
 @dataclass(frozen=True, slots=True)
 class PickUp(Action):
-    """Step onto the square of the adjacent unconscious character ``hero_uid`` (1 AP) and
-    pick it up (chapter *Carry Characters (2 - 10 AP)*)."""
+    """Pick up the unconscious character ``hero_uid`` (chapter *Carry Characters (2 - 10 AP)*):
+    lying on the hero's own square, for 0 AP; lying on a free adjacent square, stepping onto
+    it (``rules.pick_up_ap``, 1 AP). Nobody may step onto a square a monster or another
+    standing character holds."""
 
     hero_uid: str
 

@@ -43,6 +43,7 @@ from doria_forge.engine.actions import (
 from doria_forge.engine.combat import attack_problem
 from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
+from doria_forge.engine.moves.movement import pick_up_cost
 
 from . import objectives
 
@@ -205,7 +206,7 @@ def _carry_friend(state: Any, hero: HeroState, ap: int, here: Pos) -> Action | N
         nearest = min(helpers, key=lambda h: (dist.get(_at(state, h.uid), FAR), state.heroes.index(h)))
         if nearest is not hero:
             continue
-        if where in board.layout.neighbours(here) and ap >= state.rules.pick_up_ap:
+        if pick_up_cost(state, board, here, where) <= ap:
             return PickUp(friend.uid)
         beside = {p for p in board.layout.neighbours(where) if board.free(state, p)}
         if here not in beside:

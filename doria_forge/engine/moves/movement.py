@@ -47,16 +47,16 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     routes = board.hero_routes(state, hero, ap)
     yield from (Jump(square) for square in sorted(routes) if routes[square].jumps)
     near = set(board.layout.neighbours(here))
-    factor = state.rules.carry_factor if hero.uid in board.carried else 1
     for other in state.heroes:
         if other is hero or other.dead:
             continue
         where = board.position(other.uid)
-        if where in near and other.uid not in board.carried.values():
-            if other.can_act and consents(state, other, hero):
-                yield SwapPlaces(other.uid)
-            if other.unconscious and hero.uid not in board.carried and ap >= state.rules.pick_up_ap * factor:
-                yield PickUp(other.uid)
+        if other.uid in board.carried.values():
+            continue
+        if where in near and other.can_act and consents(state, other, hero):
+            yield SwapPlaces(other.uid)
+        if other.unconscious and hero.uid not in board.carried and pick_up_cost(state, board, here, where) <= ap:
+            yield PickUp(other.uid)
     if hero.uid in board.carried:
         for square in sorted(near):
             if board.free(state, square):
@@ -64,6 +64,25 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     for square in sorted(near | set(_rubble_around(board, here))):
         if board.layout.has(square, "rubble"):
             yield ClearRubble(square)
+
+
+def pick_up_cost(state: GameData, board: Dungeon, here: Square, there: Square | None) -> int:
+    """AP to pick up the unconscious character lying on ``there`` (chapter *Carry Characters*:
+    "as soon as they are on the same square"): nothing on the same square; from a neighbouring
+    square the step onto it (``rules.pick_up_ap``), which only a free square allows (*Walking*:
+    squares occupied by monsters cannot be entered, no two characters stand on one square);
+    otherwise impossible (a very large cost)."""
+    if there is None:
+        return NEVER
+    if there == here:
+        return 0
+    if there in board.layout.neighbours(here) and board.free(state, there):
+        return state.rules.pick_up_ap
+    return NEVER
+
+
+NEVER = 10 ** 9
+"""The cost of what cannot be done (compares above any Action Points)."""
 
 
 def _rubble_around(board: Dungeon, here: tuple[int, int]) -> list[tuple[int, int]]:
@@ -164,11 +183,15 @@ def _swap(state: GameData, board: Dungeon, hero: HeroState, here: Square, action
 def _pick_up(state: GameData, board: Dungeon, hero: HeroState, here: Square, action: PickUp) -> None:
     other = known_hero(state, action.hero_uid, "carried character")
     there = board.position(other.uid)
-    if not other.unconscious or there is None or there not in board.layout.neighbours(here):
-        raise IllegalAction(f"{other.uid} is not an unconscious character next to {hero.uid}")
+    if other.uid in board.carried.values():
+        raise IllegalAction(f"{other.uid} is already carried")
+    cost = pick_up_cost(state, board, here, there)
+    if not other.unconscious or there is None or cost == NEVER:
+        raise IllegalAction(f"{other.uid} is not an unconscious character on {hero.uid}'s square or on a free "
+                            f"square next to it")
     if hero.uid in board.carried:
         raise IllegalAction(f"{hero.uid} already carries a character")
-    spend(state, hero, state.rules.pick_up_ap)
+    spend(state, hero, cost)
     board.positions.pop(other.uid, None)
     board.move_to(hero.uid, there)
     board.carried[hero.uid] = other.uid
