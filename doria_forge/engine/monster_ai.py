@@ -15,9 +15,10 @@ every conscious hero is in range (``choose_targets``). On a map, ``plan`` decide
    ``lowest_agility`` the lowest AGI when it is lower than the nearest hero's.
 2. Movement: only as far as needed; a monster with range above 1 that stands too close
    steps back to its full range, away from the other heroes; among equal ways the one
-   along walls, then the one fewer heroes see, then a seeded draw. A monster may push
-   another off the square it needs when no free square serves (the pushed one goes to
-   the nearest free square along the way). Holes: see ``map.paths``.
+   along walls, then the one fewer heroes see, then a seeded draw. Only when no hero can
+   be attacked from a free square does a monster push another off the square it needs
+   (the pushed one goes to the nearest free square along the way, over a Hole it was
+   jumped across). Holes: see ``map.paths``.
 3. No hero in reach: it walks the fastest way toward the nearest hero (or, when no way
    is open, as close as it gets).
 
@@ -293,11 +294,17 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
         best = _most_hits(state, monster, options, taken, reach, ranked)
         if best is not None:
             return best
-    for target in _target_order(state, monster, ranked, reach, start):
-        chosen = _square_for(state, monster, target, options, taken, reach, start, heroes)
-        if chosen is not None:
-            square, push = chosen
-            return Plan(square, options[square], _hits(state, monster, square, target, reach[square], ranked), push)
+    order = _target_order(state, monster, ranked, reach, start)
+    # the closest hero it can reach from a free square; only when no hero can be reached so
+    # does it push another monster off the square it needs ("If a monster can only reach a
+    # character ... while another monster occupies the target square, it will push")
+    for pushing in (False, True):
+        for target in order:
+            chosen = _square_for(state, monster, target, options, taken, reach, start, heroes, pushing=pushing)
+            if chosen is not None:
+                square, push = chosen
+                return Plan(square, options[square], _hits(state, monster, square, target, reach[square], ranked),
+                            push)
     return _approach(state, monster, routes, ranked, distance, start)
 
 
@@ -337,15 +344,16 @@ def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any
 
 def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: Mapping[Any, Any],
                 taken: set[Any], reach: dict[Any, list[HeroState]], start: Any,
-                heroes: list[HeroState]) -> tuple[Any, str | None] | None:
+                heroes: list[HeroState], *, pushing: bool = False) -> tuple[Any, str | None] | None:
     """The square ``monster`` attacks ``target`` from (movement rules of the module
-    docstring) and the monster to push off it, or ``None`` when out of reach."""
+    docstring) and the monster to push off it, or ``None`` when out of reach: from a free
+    square, or (``pushing``) from a square another monster holds when no free one serves."""
     board = _board(state)
     spots = [sq for sq, hs in reach.items() if target in hs]
-    if not spots:
-        return None
     free = [sq for sq in spots if sq not in taken]
-    pool = free or spots
+    pool = (spots if not free else []) if pushing else free
+    if not pool:
+        return None
     goal = board.position(target.uid)
     others = [board.position(h.uid) for h in heroes if h is not target]
 
