@@ -8,7 +8,7 @@ from map_helpers import map_game, pack_with, tile, where
 
 from doria_forge.engine.actions import IllegalAction, PickUp, Walk
 from doria_forge.engine.monster_ai import activate_monster
-from doria_forge.engine.spawn import add_monster
+from doria_forge.engine.spawn import add_monster, draw_and_spawn
 
 def targets_of(state, monster) -> tuple[str, ...]:
     """The heroes ``monster``'s last attack was aimed at."""
@@ -89,3 +89,34 @@ def test_a_monster_that_can_only_reach_a_character_by_pushing_pushes():
     assert targets_of(state, goblin) == ("mage",)
     [push] = state.log.of_kind("monster_pushed")
     assert where(state, push.actor) not in {(0, 3), (1, 4), (0, 4)}
+
+
+# --------------------------------------------------------------------------- figures without a square
+def test_a_zombie_that_finds_no_free_square_cannot_multiply_and_is_activated():
+    """No monster figures available anymore: "every Zombie that cannot multiply will be
+    activated". In a corridor filled by four heroes and the Zombie no square is left for a new
+    Zombie: none enters (a figure in play always has a square), and the Zombie acts instead."""
+    state = map_game(pack_with(CORRIDOR), ["warrior", "mage", "huntress", "priestess"], tiles=[("COR", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 2), "huntress": (2, 3), "priestess": (2, 4)},
+                     monsters=[("zombie", (2, 0))])
+    state.board.zombie_raise(state)
+    assert [m.uid for m in state.monsters] == ["zombie-1"]
+    assert state.log.last("no_square")["monster"] == "zombie"
+    assert state.log.last("activation")["reason"] == "cannot_raise"
+    assert targets_of(state, state.monsters[0]) == ("warrior",)
+
+
+def test_a_monster_drawn_when_the_dungeon_is_full_gives_its_kind_an_extra_activation():
+    """No monster figures available anymore: "As soon as an additional monster should be placed
+    and there is no figure available for that monster anymore, one of the existing monsters of
+    this type on the game board immediately gets an Extra Activation" (and takes its
+    modifications). A figure with no free square to stand on is not available either."""
+    state = map_game(pack_with(CORRIDOR), ["warrior", "mage", "huntress", "priestess"], tiles=[("COR", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 2), "huntress": (2, 3), "priestess": (2, 4)},
+                     monsters=[("orc", (2, 0))], monster_cards=["+colossal", "orc"])
+    orc = state.monsters[0]
+    before = orc.hp_max
+    draw_and_spawn(state, near=(2, 0))
+    assert state.monsters == [orc]
+    assert [m.id for m in orc.modifications] == ["colossal"] and orc.hp_max > before
+    assert state.log.last("activation")["reason"] == "no_figure_left"

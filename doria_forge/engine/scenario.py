@@ -316,7 +316,9 @@ class ScenarioPlay:
             if state.outcome is not None:
                 return
             if effect.boss:
-                self.boss_uids.append(spawn_boss(state, effect.boss, level=effect.level, near=near).uid)
+                boss = spawn_boss(state, effect.boss, level=effect.level, near=near)
+                if boss is not None:
+                    self.boss_uids.append(boss.uid)
                 continue
             if effect.monster:
                 spawned = spawn_monster(state, effect.monster, (), reason="scenario", near=near)

@@ -100,6 +100,8 @@ class Dungeon:
         self.positions: dict[str, Pos] = {}
         self.carried: dict[str, str] = {}
         self.lying: set[str] = set()
+        self.buried: set[str] = set()
+        self.stranded: set[str] = set()
         self.pending: PendingPlacement | None = None
         self.dormant: list[Pos] = []
         self.entrances: list[Pos] = []
@@ -274,12 +276,15 @@ class Dungeon:
                 self.positions[hero.uid] = pos
                 state.log.emit("hero_placed", hero.uid, square=pos)
 
-    def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
-        """Put a new monster's figure on the square ``near`` (a square, or another monster
-        whose square to stand close to; chapter *Multiple monsters per monster icon*: as
-        close as possible, ties closer to the character with the lowest attribute of its
-        attack type), or, without ``near``, at the free entrance square closest to a
-        character (chapter *Phase G*, Extra Activation)."""
+    def monster_square(self, state: GameData, monster: MonsterState, near: Any = None) -> Pos | None:
+        """The square a new monster's figure enters on: the free square closest to ``near`` (a
+        square, or another monster whose square to stand close to; chapter *Multiple monsters
+        per monster icon*: as close as possible, ties closer to the character with the lowest
+        attribute of its attack type), or, without ``near``, to the free entrance square
+        closest to a character (chapter *Phase G*, Extra Activation). Closeness is counted
+        through squares figures can cross (Holes jumped), so the figure stands where it can
+        act. ``None`` when no free square is connected to that spot (the whole dungeon is
+        full): the figure cannot enter (docs/rules-decisions.md)."""
         origin: Pos | None
         if isinstance(near, MonsterState):
             origin = self.positions.get(near.uid)
@@ -288,14 +293,17 @@ class Dungeon:
         else:
             origin = self._entrance(state)
         if origin is None:
-            return
-        toward = self._weakest_hero_square(state, monster)
-        pos = self.nearest_free(state, origin, toward=toward)
-        if pos is not None:
-            self.positions[monster.uid] = pos
-            if near is None:
-                monster.data["entering"] = True
-            state.log.emit("monster_square", monster.uid, square=pos)
+            origin = self._entrance(state) or next(iter(self.layout.tiles[(0, 0)].squares()), None)
+        if origin is None:
+            return None
+        return self.nearest_free(state, origin, toward=self._weakest_hero_square(state, monster))
+
+    def place_monster(self, state: GameData, monster: MonsterState, square: Pos, *, entering: bool = False) -> None:
+        """Put a new monster's figure on ``square`` (from ``monster_square``)."""
+        self.positions[monster.uid] = square
+        if entering:
+            monster.data["entering"] = True
+        state.log.emit("monster_square", monster.uid, square=square)
 
     def _entrance(self, state: GameData) -> Pos | None:
         heroes = [p for uid, p in self.positions.items() if state.find_hero(uid) is not None]
