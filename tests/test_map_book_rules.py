@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from map_helpers import map_game, pack_with, tile, where
 
-from doria_forge.engine.actions import IllegalAction, PickUp, Walk
+from doria_forge.engine.actions import ClearRubble, IllegalAction, PickUp, Walk
 from doria_forge.engine.monster_ai import activate_monster
 from doria_forge.engine.spawn import add_monster, draw_and_spawn
 
@@ -120,3 +120,86 @@ def test_a_monster_drawn_when_the_dungeon_is_full_gives_its_kind_an_extra_activa
     assert state.monsters == [orc]
     assert [m.id for m in orc.modifications] == ["colossal"] and orc.hp_max > before
     assert state.log.last("activation")["reason"] == "no_figure_left"
+
+
+# --------------------------------------------------------------------------- Rubble
+def test_the_monster_moves_as_close_as_possible_to_the_rubble_and_then_clears_it():
+    """Monsters and Obstacles/Holes: "If the obstacle should be Rubble, the monster will move as
+    close as possible to the Rubble and then clear it away for 10 Action Points (or the rest
+    of their Action Points)". The Gargoyle (10 AP) walks 1 square up to the Rubble and clears
+    it with the 9 AP left: it stands next to where the Rubble lay, not on it, and cannot attack."""
+    state = map_game(pack_with(CORRIDOR), ["mage"], tiles=[("COR", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("gargoyle", (2, 0))])
+    state.board.put_marker(state, (2, 2), "rubble")
+    gargoyle = state.monsters[0]
+    activate_monster(state, gargoyle)
+    assert not state.board.layout.has((2, 2), "rubble")
+    assert where(state, gargoyle.uid) == (2, 1)
+    assert state.log.last("monster_moved")["square"] == (2, 1)
+    assert not state.log.of_kind("monster_attack")
+
+
+def test_a_fast_monster_clears_the_rubble_for_10_ap_and_walks_on_to_attack():
+    """The same rule with AP to spare: a Fast Orc (7 + 4 AP) next to the Rubble clears it for
+    10 AP and steps on with its last AP; "in most cases the monster will not be able to
+    attack after this" - this one has the AP and attacks the Mage behind the Rubble."""
+    state = map_game(pack_with(CORRIDOR), ["mage"], tiles=[("COR", (0, 0), 0)], at={"mage": (2, 3)},
+                     monsters=[("orc", (2, 1))])
+    orc = state.monsters[0]
+    orc.modifications = (state.pack.modifications["fast"],)
+    assert orc.action_points == 11
+    state.board.put_marker(state, (2, 2), "rubble")
+    activate_monster(state, orc)
+    assert where(state, orc.uid) == (2, 2) and not state.board.layout.has((2, 2), "rubble")
+    assert targets_of(state, orc) == ("mage",)
+
+
+def test_a_character_buried_under_rubble_remains_on_its_square_until_it_is_cleared():
+    """Dungeon Markers: "If a character or monster has been buried under Rubble, they will remain
+    on this square until the Rubble has been cleared." The buried Warrior cannot walk; he can
+    only clear the Rubble (10 AP), and then he walks again."""
+    state = map_game(pack_with(CORRIDOR), ["warrior"], tiles=[("COR", (0, 0), 0)], at={"warrior": (2, 1)}, ap=20)
+    state.board.put_marker(state, (2, 1), "rubble")
+    legal = state.legal_actions()
+    assert not any(isinstance(a, Walk) for a in legal)
+    assert ClearRubble((2, 1)) in legal
+    with pytest.raises(IllegalAction):
+        state.apply(Walk((2, 3)))
+    state.apply(ClearRubble((2, 1)))
+    assert state.ap["warrior"] == 10 and not state.board.is_buried("warrior")
+    assert Walk((2, 3)) in state.legal_actions()
+
+
+def test_a_buried_figure_can_still_be_attacked_but_only_within_range_1():
+    """Dungeon Markers: buried figures "can still be attacked, but only within range 1". The
+    Huntress's bow (range 6) reaches the buried Orc only from the square next to it; the
+    buried Orc, walled in, stays put and strikes only a hero next to it."""
+    state = map_game(pack_with(CORRIDOR), ["huntress"], tiles=[("COR", (0, 0), 0)], at={"huntress": (2, 4)},
+                     monsters=[("orc", (2, 1))])
+    orc = state.monsters[0]
+    state.board.put_marker(state, (2, 1), "rubble")
+    huntress = state.hero("huntress")
+    bow = next(p for i in huntress.hand_items() for p in i.card.attacks if p.range > 1)
+    board = state.board
+    assert not board.hero_can_target(state, huntress, bow, orc)
+    activate_monster(state, orc)
+    assert where(state, orc.uid) == (2, 1) and not state.log.of_kind("monster_attack")
+    board.move_to("huntress", (2, 2))
+    assert board.hero_can_target(state, huntress, bow, orc)
+    activate_monster(state, orc)
+    assert targets_of(state, orc) == ("huntress",)
+
+
+def test_rubble_falling_on_the_stairs_buries_the_monsters_standing_there():
+    """Cave-In at the Salt Mine: the stairs collapse at the end of round 1 (Rubble on the
+    entrance squares). A monster standing there is buried (Dungeon Markers), not left standing
+    on Rubble it could walk out of."""
+    state = map_game(pack_with(), ["warrior"], tiles=[("A-1", (0, 0), 0)], at={"warrior": (0, 2)},
+                     scenario="salt_mine_collapse")
+    entrance = state.board.entrances[0]
+    goblin = add_monster(state, "goblin", near=entrance)
+    assert where(state, goblin.uid) == entrance
+    state.scenario.on(state, "round_end", {"round": 1})
+    assert state.board.layout.has(entrance, "rubble") and state.board.is_buried(goblin.uid)
+    activate_monster(state, goblin)
+    assert where(state, goblin.uid) == entrance

@@ -266,3 +266,11 @@ class SpatialBoard(Board, Protocol):
 
     def clear_rubble(self, state: GameData, pos: Any) -> None:
         ...
+
+    def is_buried(self, uid: str) -> bool:
+        """Whether the figure ``uid`` lies buried under Rubble (it cannot move)."""
+        ...
+
+    def moved_on(self, uid: str) -> None:
+        """The figure ``uid`` made a move action (it leaves a Hole a Trap opened under it)."""
+        ...

@@ -238,7 +238,7 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
             source = board.position(frontier.pop(0).uid)
             for h in ranked:
                 pos = board.position(h.uid)
-                if h not in hit and board.range_distance(source, pos) <= rule.chain_range and board.sees(source, pos):
+                if h not in hit and board.can_attack_from(source, pos, rule.chain_range, "magic"):
                     hit.append(h)
                     frontier.append(h)
         return hit
@@ -280,7 +280,8 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     heroes = [h for h in state.heroes if h.can_act and board.position(h.uid) is not None]
     if start is None or not heroes:
         return Plan(start, None, [])
-    budget = 0 if monster.immobilized else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
+    stuck = monster.immobilized or board.is_buried(monster.uid)
+    budget = 0 if stuck else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
     routes = board.monster_routes(state, monster, budget)
     options = _Options(start, routes)
     taken = {p for p in routes if board.occupant(p) not in (None, monster.uid)}
@@ -409,19 +410,26 @@ def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[Hero
     monster.data.pop("entering", None)
     route = chosen.route
     if route is not None and chosen.square is not None:
+        board.moved_on(monster.uid)
         for pos in route.cleared:
             board.clear_rubble(state, pos)
+        start = board.position(monster.uid)
+        end = route.end if route.end is not None else start
         if chosen.push is not None:
-            origin = route.path[-2] if len(route.path) > 1 else board.position(monster.uid)
-            board.move_to(monster.uid, chosen.square)
-            spot = board.nearest_free(state, chosen.square, toward=origin)
-            if spot is not None:
-                board.move_to(chosen.push, spot)
-                state.log.emit("monster_pushed", chosen.push, by=monster.uid, square=spot)
+            # the pushed figure goes to the free square nearest to its own, toward the way the
+            # pusher came (over the Hole it jumped: "thrown back over the Hole")
+            origin = route.jumps[-1].start if route.jumps and route.jumps[-1].land == end else (
+                route.path[-2] if len(route.path) > 1 else start)
+            board.move_to(monster.uid, end)
+            spot = board.nearest_free(state, end, toward=origin)
+            if spot is None:  # nowhere to push it: the monster stays where it was
+                board.move_to(monster.uid, start)
+                return []
+            board.move_to(chosen.push, spot)
+            state.log.emit("monster_pushed", chosen.push, by=monster.uid, square=spot)
         else:
-            board.move_to(monster.uid, chosen.square)
-        state.log.emit("monster_moved", monster.uid, square=chosen.square, ap=route.cost,
-                       jumps=len(route.jumps))
+            board.move_to(monster.uid, end)
+        state.log.emit("monster_moved", monster.uid, square=end, ap=route.cost, jumps=len(route.jumps))
         if route.no_attack:
             return []
     return chosen.targets

@@ -133,7 +133,7 @@ class ScenarioPlay:
             squares = self.resolve(state, place)
             if squares:
                 for square in squares:
-                    _dungeon_of(state).layout.add_marker(square, marker)
+                    _dungeon_of(state).put_marker(state, square, marker)
             else:
                 still.append((marker, place))
         self.waiting_markers = still
@@ -263,13 +263,13 @@ class ScenarioPlay:
             if not squares:
                 self.waiting_markers.append((effect.marker, effect.at))
             for square in squares:
-                _dungeon_of(state).layout.add_marker(square, effect.marker)
+                _dungeon_of(state).put_marker(state, square, effect.marker)
         elif isinstance(effect, RemoveMarker):
             board = _dungeon(state)
             if board is not None:
                 squares = self.resolve(state, effect.at) if effect.at else board.layout.squares_with(effect.marker)
                 for square in squares:
-                    board.layout.remove_marker(square, effect.marker)
+                    board.take_marker(state, square, effect.marker)
         elif isinstance(effect, PlaceToken):
             token = self.tokens.setdefault(effect.token, TokenState())
             squares = self.resolve(state, effect.at)
@@ -339,10 +339,9 @@ class ScenarioPlay:
                     continue
                 square = to_global(placed.slot, opening.cells[0])
                 if isinstance(effect, BlockDoors):
-                    if board.occupant(square) is None:
-                        layout.add_marker(square, "blocked_door")
+                    board.put_marker(state, square, "blocked_door")
                 else:
-                    layout.remove_marker(square, "blocked_door")
+                    board.take_marker(state, square, "blocked_door")
 
     def _check(self, state: GameData, effect: Check, triggering: str | None) -> None:
         tn = effect.tn + effect.tn_per_ml * state.monster_level

@@ -228,11 +228,52 @@ class Dungeon:
         return self.layout.walls_around(pos)
 
     def clear_rubble(self, state: GameData, pos: Pos) -> None:
-        """Remove the Rubble on ``pos`` (a monster or hero cleared it); newly connected
-        monster icons draw their monsters."""
-        if self.layout.remove_marker(pos, "rubble"):
+        """Remove the Rubble on ``pos`` (a monster or hero cleared it): a figure buried under
+        it is free again; newly connected monster icons draw their monsters."""
+        if self.take_marker(state, pos, "rubble"):
             state.log.emit("rubble_cleared", None, square=pos)
             self.wake_icons(state)
+
+    # ---------------------------------------------------------------- markers
+    def put_marker(self, state: GameData, pos: Pos, marker: str) -> None:
+        """Put ``marker`` on ``pos`` with what the book makes of a figure standing there
+        (chapter *Dungeon Markers*): under Rubble a character or monster is *buried*: it
+        "will remain on this square until the Rubble has been cleared" and can be attacked
+        (and, by our reading, attack) only within range 1; on a new Hole a figure is
+        *stranded*: it "must remain on the square until the character's next move action",
+        the others still jump over the Hole. A Blocked Door is never put on a door a figure
+        stands on (it would wall the figure in). Other markers (loot, fire, ice, air, runes,
+        scenario markers) only lie there."""
+        here = [uid for uid, p in self.positions.items() if p == pos]
+        if marker == "blocked_door" and here:
+            return
+        self.layout.add_marker(pos, marker)
+        if marker == "rubble":
+            self.buried.update(here)
+            for uid in here:
+                state.log.emit("buried", uid, square=pos)
+        elif marker == "hole":
+            self.stranded.update(here)
+
+    def take_marker(self, state: GameData, pos: Pos, marker: str) -> bool:
+        """Take ``marker`` off ``pos`` (a buried figure there is free again). Returns whether
+        one lay there."""
+        if not self.layout.remove_marker(pos, marker):
+            return False
+        here = {uid for uid, p in self.positions.items() if p == pos}
+        if marker == "rubble":
+            self.buried -= here
+        elif marker == "hole":
+            self.stranded -= here
+        return True
+
+    def is_buried(self, uid: str) -> bool:
+        """Whether the figure ``uid`` lies buried under Rubble (see ``put_marker``)."""
+        return uid in self.buried
+
+    def moved_on(self, uid: str) -> None:
+        """The figure ``uid`` made a move action: it no longer stands stranded on a Hole."""
+        self.stranded.discard(uid)
 
     def after_initiative(self, state: GameData) -> None:
         """After Phase C: in the first round heroes take the Starting Positions I-VI by their
@@ -252,13 +293,21 @@ class Dungeon:
         for uid in sorted(woken, key=lambda u: state.heroes.index(state.hero(u))):
             here = self.position(uid)
             carrier = next((c for c, carried in self.carried.items() if carried == uid), None)
+            taken = here is not None and any(p == here and other != uid and other not in lying
+                                             for other, p in self.positions.items())
+            spot = self.nearest_free(state, here) if here is not None and (carrier is not None or taken) else here
+            if spot is None:
+                # no free square to crawl to: the character cannot get up and lies on this round
+                # (docs/rules-decisions.md)
+                hero = state.hero(uid)
+                hero.unconscious = True
+                state.ap[uid] = 0
+                self.lying.add(uid)
+                state.log.emit("no_room_to_rise", uid, square=here)
+                continue
             if carrier is not None:
                 del self.carried[carrier]
-            if here is None:
-                continue
-            taken = any(p == here and other != uid and other not in lying for other, p in self.positions.items())
-            if carrier is not None or taken:
-                spot = self.nearest_free(state, here) or here
+            if spot != here:
                 self.positions[uid] = spot
                 state.log.emit("crawled", uid, square=spot)
 
@@ -323,6 +372,8 @@ class Dungeon:
 
     def monster_removed(self, state: GameData, monster: MonsterState) -> None:
         self.positions.pop(monster.uid, None)
+        self.buried.discard(monster.uid)
+        self.stranded.discard(monster.uid)
 
     def tile_id_at(self, uid: str) -> str | None:
         """The id of the Room Tile the figure ``uid`` stands on."""
@@ -404,9 +455,14 @@ class Dungeon:
     def can_attack_from(self, pos: Pos, target: Pos, attack_range: int, attack_type: str) -> bool:
         """Whether an attack of ``attack_range`` reaches ``target`` from ``pos``: range and
         Line of Sight; a melee attack (range 1) also strikes straight across holes or
-        red-bordered squares, no further (chapter *Monsters and Obstacles/Holes*)."""
+        red-bordered squares, no further (chapter *Monsters and Obstacles/Holes*); from or
+        onto a square under Rubble (a buried figure) range 1 only (*Dungeon Markers*)."""
         if pos == target:
             return False
+        if self.layout.has(pos, "rubble") or self.layout.has(target, "rubble"):
+            # Dungeon Markers: a figure buried under Rubble "can still be attacked, but only
+            # within range 1"; the Rubble walls it in for its own attacks too
+            return self.range_distance(pos, target) <= 1 and self.sees(pos, target)
         if self.range_distance(pos, target) <= attack_range and self.sees(pos, target):
             return True
         if attack_range == 1 and attack_type == "melee" and (pos[0] == target[0] or pos[1] == target[1]):
@@ -454,6 +510,8 @@ class Dungeon:
         if a is None or b is None:
             return False
         reach = hero.attack_range(profile) if profile is not None else 1
+        if self.layout.has(a, "rubble") or self.layout.has(b, "rubble"):
+            reach = 1  # a buried figure attacks and is attacked within range 1 only (see can_attack_from)
         d = self.range_distance(a, b)
         return 0 < d <= max(1, reach) and self.sees(a, b)
 
@@ -553,7 +611,7 @@ class Dungeon:
                     if opening.is_door:
                         square = to_global(slot, opening.cells[0])
                         if not self.layout.has(square, "blocked_door") and self.occupant(square) is None:
-                            self.layout.add_marker(square, "blocked_door")
+                            self.put_marker(state, square, "blocked_door")
                             squares.append(square)
             if squares:
                 self.lasting.append(LastingTrap(trap.id, sorted(room), squares))
@@ -583,7 +641,7 @@ class Dungeon:
                                success=check.success)
                 if check.success:
                     for square in lasting.squares:
-                        self.layout.remove_marker(square, "blocked_door")
+                        self.take_marker(state, square, "blocked_door")
                     self.lasting.remove(lasting)
                     break
 

@@ -9,9 +9,12 @@ landing square free of monsters; a jump may go into negative AP but nothing foll
 then. Monsters walk 1 AP a square, never past a character; they may pass other monsters.
 Holes and red-bordered squares they jump in a straight line for 5 AP without a check
 (with less than 5 AP before the jump they cannot attack afterwards; a monster behind the
-hole is jumped too when a free square lies behind it and the jumper has 6+ AP); flyers
-(Gargoyle) cross them at 1 AP, ghosts (Poltergeist) also walls. Rubble costs a monster
-10 AP to clear (or the rest of its AP).
+hole is jumped too when a free square lies behind it and the jumper has 6+ AP; the landing
+square itself is reached too, for a monster that needs it to attack and so pushes its
+occupant back over the hole); flyers
+(Gargoyle) cross them at 1 AP, ghosts (Poltergeist) also walls. A monster clears Rubble
+from the square before it for 10 AP and walks on (1 AP) if it can; with less it clears
+for the rest of its AP and stays (chapter *Monsters and Obstacles/Holes*).
 """
 
 from __future__ import annotations
@@ -61,7 +64,9 @@ class Route:
     """How a figure gets to a square: ``cost`` in AP, the squares stepped on in order
     (``path``, start excluded), the ``jumps`` made, ``final``: nothing may follow it
     (a jump into negative AP), ``no_attack``: a monster that jumped with less than 5 AP
-    left may not attack afterwards, ``cleared``: Rubble squares a monster cleared."""
+    left may not attack afterwards, ``cleared``: Rubble squares a monster cleared. A monster
+    route ends where ``end`` says: a route to a Rubble square the monster could only clear
+    ends on the square before it (``path`` stops there; the start when empty)."""
 
     cost: int
     path: tuple[Pos, ...] = ()
@@ -233,6 +238,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     neighbours = layout.neighbours
     ghost, flying = moves.ghost, moves.flying
     remaining = set(targets) - {start} if targets is not None else None
+    pushes: dict[Pos, _Entry] = {}
 
     def offer(pos: Pos, cand: _Entry) -> None:
         nonlocal counter
@@ -269,8 +275,14 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     continue
             elif nxt not in near:  # type: ignore[operator]
                 if layout.has(nxt, "rubble") and kind(nxt) != WALL and layout.joins(pos, nxt):
-                    spend = min(rubble, left)
-                    offer(nxt, (cost + spend, no_attack, njumps, spend < rubble, entry, (nxt,), None, nxt))
+                    # it clears the Rubble from the square before it ("move as close as possible to
+                    # the Rubble and then clear it away"), then walks on if AP are left; without
+                    # the AP for both it clears with what it has and stays (a route that ends on
+                    # the square before the Rubble: nothing stepped on, nothing follows)
+                    if left >= rubble + walk:
+                        offer(nxt, (cost + rubble + walk, no_attack, njumps, False, entry, (nxt,), None, nxt))
+                    else:
+                        offer(nxt, (cost + min(rubble, left), True, njumps, True, entry, (), None, nxt))
                 continue
             elif not flying and kind(nxt) in (HOLE, RED):
                 continue
@@ -287,6 +299,12 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             land = jump.land
             extra = 0
             if land in monsters:
+                # the occupied landing square is a square to push its monster off (back over the
+                # Hole), kept apart: nothing is searched on from it (docs/rules-decisions.md)
+                push_cost = cost + jump_cost
+                if push_cost <= limit and (land not in pushes or push_cost < pushes[land][0]):
+                    pushes[land] = (push_cost, no_attack or left < jump_cost, njumps + 1, True, entry,
+                                    jump.over + (land,), jump, None)
                 behind = step(land, _direction(jump.start, land))
                 if (left < jump_cost + walk or behind in heroes or behind in monsters
                         or not layout.passable(behind) or kind(behind) in (HOLE, RED)):
@@ -297,6 +315,9 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                          jump.over + ((jump.land, land) if extra else (land,)), Jump(jump.start, jump.over, land),
                          None))
     del best[start]
+    for land, entry in pushes.items():
+        if land not in best or entry[0] < best[land][0]:
+            best[land] = entry
     return best
 
 
