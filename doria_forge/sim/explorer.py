@@ -31,6 +31,7 @@ from typing import Any
 
 from doria_forge.engine.actions import (
     Action,
+    ClearRubble,
     DeclareEscape,
     Jump,
     PickUp,
@@ -168,6 +169,9 @@ def first(state: Any, hero: HeroState, ap: int) -> Action | None:
         return escape
     if hero.immobilized:
         return None
+    if board.is_buried(hero.uid):
+        # buried under Rubble: nothing moves it until the Rubble is cleared, so clear it first
+        return ClearRubble(here)
     found = objectives.targets(state)
     play = state.scenario
     if play is not None:

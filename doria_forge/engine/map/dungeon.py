@@ -762,9 +762,9 @@ class Dungeon:
     # ---------------------------------------------------------------- heroes moving
     def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> Routes:
         """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``;
-        ``jumping=False``: walking only)."""
+        ``jumping=False``: walking only); nowhere while Immobilized or buried under Rubble."""
         start = self.positions.get(hero.uid)
-        if start is None or hero.immobilized:
+        if start is None or hero.immobilized or hero.uid in self.buried:
             return Routes({})
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
         return hero_routes(self.layout, start, ap, monsters=self.monster_squares(state),
