@@ -203,3 +203,21 @@ def test_rubble_falling_on_the_stairs_buries_the_monsters_standing_there():
     assert state.board.layout.has(entrance, "rubble") and state.board.is_buried(goblin.uid)
     activate_monster(state, goblin)
     assert where(state, goblin.uid) == entrance
+
+
+# --------------------------------------------------------------------------- Poltergeist
+def test_a_poltergeist_attacks_the_hero_nearer_behind_a_wall():
+    """Walls: "Poltergeists can move through Walls and attack from a Wall"; German appendix
+    (Poltergeist): a hero nearer behind a wall is the one attacked. The Mage is 2 squares
+    away through the wall, the Warrior 3 squares along the room: the Poltergeist goes into the
+    wall next to the Mage and attacks her."""
+    walled = tile("WALLED", [".....", "#####", ".....", ".....", "....."], doors=[("south", 2)])
+    state = map_game(pack_with(walled), ["warrior", "mage"], tiles=[("WALLED", (0, 0), 0)],
+                     at={"mage": (2, 0), "warrior": (0, 3)}, monsters=[("poltergeist", (0, 0))])
+    ghost = state.monsters[0]
+    board = state.board
+    assert board.distance(state, ghost, state.hero("mage")) == 2
+    assert board.distance(state, ghost, state.hero("warrior")) == 3
+    activate_monster(state, ghost)
+    assert where(state, ghost.uid) == (1, 0)
+    assert targets_of(state, ghost) == ("mage",)

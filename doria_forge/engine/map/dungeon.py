@@ -432,9 +432,13 @@ class Dungeon:
         if found is not None:
             return found
         start = self.positions.get(monster.uid)
+        moves = self.monster_moves(monster)
+        # a monster that moves through walls is next to a hero from a wall square too (the
+        # Poltergeist attacks from a Wall; German appendix: a hero nearer behind a wall is attacked)
+        beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
-        around = {n for p in squares for n in self.layout.neighbours(p)}
-        routes = (monster_costs(self.layout, start, None, moves=self.monster_moves(monster),
+        around = {n for p in squares for n in beside(p)}
+        routes = (monster_costs(self.layout, start, None, moves=moves,
                                 heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
                                 costs=Costs.of(state.rules), targets=around) if start is not None and around else {})
         found = {}
@@ -442,8 +446,8 @@ class Dungeon:
             target = self.position(hero.uid)
             if target is None or start is None:
                 continue
-            costs = [r + 1 for n in self.layout.neighbours(target) if (r := routes.get(n)) is not None]
-            if target in self.layout.neighbours(start):
+            costs = [r + 1 for n in beside(target) if (r := routes.get(n)) is not None]
+            if target in beside(start):
                 costs.append(1)
             if costs:
                 found[hero.uid] = min(costs)
@@ -451,6 +455,11 @@ class Dungeon:
             self._reach_memo.clear()
         self._reach_memo[key] = found
         return found
+
+    def _beside_in_tiles(self, pos: Pos) -> list[Pos]:
+        """The orthogonal neighbours of ``pos`` on placed Room Tiles, walls included."""
+        return [n for n in ((pos[0] - 1, pos[1]), (pos[0], pos[1] + 1), (pos[0] + 1, pos[1]), (pos[0], pos[1] - 1))
+                if self.layout.tile_at(n) is not None]
 
     def can_attack_from(self, pos: Pos, target: Pos, attack_range: int, attack_type: str) -> bool:
         """Whether an attack of ``attack_range`` reaches ``target`` from ``pos``: range and
