@@ -6,9 +6,13 @@ from __future__ import annotations
 import pytest
 from map_helpers import map_game, pack_with, tile, where
 
-from doria_forge.engine.actions import ClearRubble, IllegalAction, PickUp, Walk
+from doria_forge.engine.actions import ClearRubble, IllegalAction, Jump, PickUp, Walk
+from doria_forge.engine.decks import TRAP, Card
+from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.invariants import check
 from doria_forge.engine.monster_ai import activate_monster
 from doria_forge.engine.spawn import add_monster, draw_and_spawn
+from doria_forge.engine.traps import resolve_trap
 
 def targets_of(state, monster) -> tuple[str, ...]:
     """The heroes ``monster``'s last attack was aimed at."""
@@ -221,3 +225,26 @@ def test_a_poltergeist_attacks_the_hero_nearer_behind_a_wall():
     activate_monster(state, ghost)
     assert where(state, ghost.uid) == (1, 0)
     assert targets_of(state, ghost) == ("mage",)
+
+
+# --------------------------------------------------------------------------- Traps that change the map
+def test_a_character_on_a_new_hole_remains_there_until_its_next_move_and_the_others_jump():
+    """Dungeon Markers: "A character affected by a trap that was standing on a square revealing a
+    new Hole must remain on the square until the characters next move action. Even if another
+    character should still be standing on a Hole due to a trap, other characters still need to
+    jump over the Hole." The Pitfall puts a Hole under the Warrior, who fails its check (a
+    Fumble); the Mage passes."""
+    state = map_game(pack_with(CORRIDOR), ["warrior", "mage"], tiles=[("COR", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 0)}, ap=20)
+    state.dice = ScriptedDice([1, 1, 9, 9])
+    resolve_trap(state, Card(TRAP, "pitfall"), state.hero("warrior"))
+    board = state.board
+    assert board.layout.kind((2, 1)) == "hole" and where(state, "warrior") == (2, 1)
+    assert check(state) == []                                # standing on it is the rule's exception
+    state.actor = "mage"
+    legal = state.legal_actions()
+    assert Walk((2, 2)) not in legal and Jump((2, 2)) in legal
+    state.actor = "warrior"
+    assert Walk((2, 2)) in state.legal_actions()             # the next move action leaves the Hole
+    state.apply(Walk((2, 2)))
+    assert board.layout.kind((2, 1)) == "hole" and "warrior" not in board.stranded

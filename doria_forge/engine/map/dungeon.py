@@ -601,7 +601,9 @@ class Dungeon:
         return room
 
     def trap_sprung(self, state: GameData, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
-        """A Trap's effects on the map (chapter *Traps and Secret Doors*): ``blocks_doors``
+        """A Trap's effects on the map (chapter *Traps and Secret Doors*): ``places_marker``
+        puts its marker under every character who failed (``put_marker``: a Hole strands
+        them, Rubble buries them); ``blocks_doors``
         (when anyone failed) puts Blocked Door markers on every door of the drawer's room
         (a Large Room: all its tiles) until the Trap is disarmed in Phase F;
         ``reveals_room_tile`` opens a Secret Door in a wall side of the drawer's tile that
@@ -611,6 +613,13 @@ class Dungeon:
         if pos is None:
             return
         effect = trap.effect
+        if effect.places_marker is not None:
+            for hero in failed:
+                square = self.positions.get(hero.uid)
+                if square is not None:
+                    self.put_marker(state, square, effect.places_marker)
+                    state.log.emit("marker_placed", hero.uid, marker=effect.places_marker, square=square,
+                                   reason=trap.id)
         if effect.blocks_doors and failed:
             room = self.large_room(slot_of(pos))
             squares = []
