@@ -3,16 +3,20 @@ playing, each test built from the sentence or worked example it names."""
 
 from __future__ import annotations
 
-import pytest
-from map_helpers import map_game, pack_with, tile, where
+from collections import Counter
+from dataclasses import replace
 
-from doria_forge.engine.actions import ClearRubble, IllegalAction, Jump, PickUp, Walk
-from doria_forge.engine.decks import TRAP, Card
-from doria_forge.engine.dice import ScriptedDice
+import pytest
+from map_helpers import QUIET, map_game, pack_with, tile, where
+
+from doria_forge.engine.actions import ClearRubble, IllegalAction, Jump, PickUp, RevealRoomTile, Walk
+from doria_forge.engine.decks import TRAP, Card, DoorEventDeck, LootDecks
+from doria_forge.engine.dice import DiceRoller, ScriptedDice
 from doria_forge.engine.invariants import check
 from doria_forge.engine.monster_ai import activate_monster
 from doria_forge.engine.spawn import add_monster, draw_and_spawn
 from doria_forge.engine.traps import resolve_trap
+
 
 def targets_of(state, monster) -> tuple[str, ...]:
     """The heroes ``monster``'s last attack was aimed at."""
@@ -248,3 +252,58 @@ def test_a_character_on_a_new_hole_remains_there_until_its_next_move_and_the_oth
     assert Walk((2, 2)) in state.legal_actions()             # the next move action leaves the Hole
     state.apply(Walk((2, 2)))
     assert board.layout.kind((2, 1)) == "hole" and "warrior" not in board.stranded
+
+
+# --------------------------------------------------------------------------- Door Events
+CLOSET = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)])
+DOOR_EVENTS = replace(QUIET, doom=True, optional_rules=frozenset({"door_events"}))
+
+
+def _at_the_north_door(cards: list[str]):
+    """The Mage on A-1's north door with the Door Event deck ``cards`` (top first)."""
+    state = map_game(pack_with(CLOSET), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": (0, 2)},
+                     deck=["A-3"], options=DOOR_EVENTS, ap=20)
+    state.door_events = DoorEventDeck(list(reversed(cards)))
+    return state
+
+
+def test_door_events_resolve_the_card_first_then_reveal_the_room_tile():
+    """Optional Rule: Door Events: "draw a random Door Event card whenever the Reveal a Room Tile
+    action is triggered while opening a door. Resolve the card first, then go on with further
+    actions (for example, reveal the Room Tile)." Creaking Hinges moves the Doom Counter one
+    field before the Room Tile is placed."""
+    state = _at_the_north_door(["creaking_hinges"])
+    state.apply(RevealRoomTile((0, 2)))
+    [doom] = state.log.of_kind("doom")
+    assert doom["steps"] == 1 and doom["after"] == state.doom.position
+    kinds = [e.kind for e in state.log]
+    opened, event, doom = kinds.index("door_opened"), kinds.index("door_event"), kinds.index("doom")
+    placed = max(i for i, k in enumerate(kinds) if k == "room_tile_placed")
+    assert opened < event < doom < placed
+
+
+def test_a_door_event_reaches_the_hero_who_opened_the_door():
+    """Stale Draft: "The hero who opened the door loses 2 Action Points"; Forgotten Cache: that
+    hero draws one Loot Card."""
+    state = _at_the_north_door(["stale_draft"])
+    state.apply(RevealRoomTile((0, 2)))
+    assert state.ap["mage"] == 18
+    state = _at_the_north_door(["forgotten_cache"])
+    state.loot = LootDecks.build(state.pack, state.dice)
+    held = len(state.hero("mage").all_items()) + len(state.gold_cards.get("mage", []))
+    state.apply(RevealRoomTile((0, 2)))
+    assert state.log.last("door_event")["card"] == "forgotten_cache"
+    assert len(state.hero("mage").all_items()) + len(state.gold_cards.get("mage", [])) \
+        + len(state.pending_loot) == held + 1
+
+
+def test_the_door_event_deck_runs_down_before_it_is_reshuffled():
+    """A deck, not a draw with replacement: every card of the 60-card deck comes up as often as it
+    is printed (here the pack's 6 cards: No Event x3 and three others) before any repeats; then
+    the discard pile is shuffled into a new deck."""
+    pack = pack_with()
+    deck = DoorEventDeck.build(pack, DiceRoller(5))
+    printed = Counter({e.id: e.copies for e in pack.door_events.values()})
+    first_pass = Counter(deck.draw(DiceRoller(5)) for _ in range(sum(printed.values())))
+    assert first_pass == printed
+    assert deck.cards == [] and deck.draw(DiceRoller(6)) in printed

@@ -35,6 +35,7 @@ from doria_forge.model.scenario import (
     Heal,
     HeroEnters,
     Lose,
+    LoseActionPoints,
     MonsterDefeated,
     MonstersLeft,
     MoveDoom,
@@ -91,9 +92,11 @@ class TokenState:
 @dataclass
 class ScenarioPlay:
     """The scenario ``scenario`` in a game: ``flags`` set, times each rule fired (``fired``,
-    by rule index), ``tokens``, markers waiting for their tile, the escape declared."""
+    by rule index), ``tokens``, markers waiting for their tile, the escape declared.
+    ``scenario=None``: no scenario is played, only effects (a Door Event card in a game
+    without a scenario): no rules fire, no goal decides."""
 
-    scenario: Scenario
+    scenario: Scenario | None
     flags: set[str] = field(default_factory=set)
     fired: dict[int, int] = field(default_factory=dict)
     tokens: dict[str, TokenState] = field(default_factory=dict)
@@ -170,7 +173,7 @@ class ScenarioPlay:
             self.settle(state)
         if kind == "monster_defeated" and context.get("boss"):
             self.bosses_defeated.add(context.get("monster", ""))
-        if self.depth >= MAX_CHAIN:
+        if self.depth >= MAX_CHAIN or self.scenario is None:
             return
         self.depth += 1
         try:
@@ -287,6 +290,10 @@ class ScenarioPlay:
                     hero.take_damage(effect.amount, log, source="scenario")
                 else:
                     absorb_damage(log, hero, effect.amount, policy=state.defense_policy, source="scenario")
+        elif isinstance(effect, LoseActionPoints):
+            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
+                state.ap[hero.uid] = state.ap.get(hero.uid, 0) - effect.amount
+                log.emit("ap_lost", hero.uid, amount=effect.amount, ap=state.ap[hero.uid], reason="effect")
         elif isinstance(effect, Heal):
             for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
                 hero.heal(effect.hp, effect.pp, log=log)
@@ -386,7 +393,7 @@ class ScenarioPlay:
         """Tokens carried by a character who is unconscious or dead fall on its square
         (tokens with ``dropped_when_unconscious``)."""
         board = _dungeon(state)
-        rules = {t.id: t for t in self.scenario.setup.tokens}
+        rules = {t.id: t for t in self.scenario.setup.tokens} if self.scenario is not None else {}
         for token_id, token in self.tokens.items():
             if token.carrier is None:
                 continue
@@ -402,6 +409,8 @@ class ScenarioPlay:
     # ---------------------------------------------------------------- goals
     def outcome(self, state: GameData, end_of_round: bool) -> str | None:
         """``won`` / ``lost`` / ``escaped`` when a goal (or the escape) decides the game now."""
+        if self.scenario is None:
+            return None
         goals = self.scenario.goals
         for goal in goals.lose:
             if self._reached(state, goal, end_of_round):

@@ -505,6 +505,23 @@ class Damage(_Effect):
         return f"{_who(self, words)} loses {self.amount} {self.points.upper()}{armor}"
 
 
+class LoseActionPoints(_Effect):
+    """``who`` lose ``amount`` Action Points on the Initiative Board at once (a Door Event's
+    gust of air; a hero's AP may go negative, as after its last action)."""
+
+    do: Literal["lose_action_points"]
+    amount: Annotated[int, Field(ge=1, le=30)]
+    """Action Points each hero it reaches loses, 1-30."""
+    who: Who = "triggering"
+    token: str | None = None
+    """With who: carrier, the token whose carrier it reaches."""
+    at: Place | None = None
+    """With who: on_place, the place whose heroes it reaches."""
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"{_who(self, words)} loses {self.amount} Action Point{'s' if self.amount > 1 else ''}"
+
+
 class Heal(_Effect):
     """``who`` regain ``hp`` HP and ``pp`` PP (up to their maxima)."""
 
@@ -609,14 +626,15 @@ class Lose(_Effect):
 
 
 Effect = Annotated[MoveDoom | Spawn | ExtraActivation | PlaceMarker | RemoveMarker | PlaceToken | RemoveToken
-                   | OpenDoors | BlockDoors | Damage | Heal | Check | Give | SetFlag | Win | Lose,
+                   | OpenDoors | BlockDoors | Damage | LoseActionPoints | Heal | Check | Give | SetFlag | Win | Lose,
                    Field(discriminator="do")]
 """What a rule does (``do``): ``doom``, ``spawn``, ``extra_activation``, ``place_marker``,
 ``remove_marker``, ``place_token``, ``remove_token``, ``open_doors``, ``block_doors``,
-``damage``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``, ``lose``."""
+``damage``, ``lose_action_points``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``,
+``lose``."""
 
 
-def _who(effect: Damage | Heal | Check | Give, words: Wording) -> str:
+def _who(effect: Damage | LoseActionPoints | Heal | Check | Give, words: Wording) -> str:
     """The heroes an effect reaches, as a singular subject (``every hero``, ``that hero``...)."""
     if effect.who == "all":
         return "every hero"
@@ -950,16 +968,7 @@ class Scenario(Document):
                     yield (("rules", i, "when", "monster"), "monster", when.monster)
                 if when.tile:
                     yield (("rules", i, "when", "tile"), "room_tile", when.tile)
-            for path, effect in _effects(rule.effects, ("rules", i, "do")):
-                if isinstance(effect, Spawn):
-                    if effect.monster:
-                        yield (path + ("monster",), "monster", effect.monster)
-                    if effect.boss:
-                        yield (path + ("boss",), "boss", effect.boss)
-                if isinstance(effect, Give) and effect.item:
-                    yield (path + ("item",), "equipment", effect.item)
-                if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
-                    yield (path + ("tile",), "room_tile", effect.tile)
+            yield from effect_references(rule.effects, ("rules", i, "do"))
         for side in ("win", "lose"):
             for i, goal in enumerate(getattr(self.goals, side)):
                 if isinstance(goal, DefeatBoss):
@@ -968,6 +977,25 @@ class Scenario(Document):
                     yield (("goals", side, i, "tile"), "room_tile", goal.tile)
         for i, item in enumerate(self.rewards.items):
             yield (("rewards", "items", i), "equipment", item)
+
+
+def effect_references(effects: list[Effect], path: tuple, *, places: bool = False) -> Iterator[Ref]:
+    """The documents ``effects`` (at field ``path``) name: monsters and bosses spawned, items
+    given, Room Tiles whose doors open or close; with ``places`` also the Room Tiles of the
+    places (``at``) they act on (a scenario lists those with all its other places)."""
+    for at, effect in _effects(effects, path):
+        if isinstance(effect, Spawn):
+            if effect.monster:
+                yield (at + ("monster",), "monster", effect.monster)
+            if effect.boss:
+                yield (at + ("boss",), "boss", effect.boss)
+        if isinstance(effect, Give) and effect.item:
+            yield (at + ("item",), "equipment", effect.item)
+        if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
+            yield (at + ("tile",), "room_tile", effect.tile)
+        place = getattr(effect, "at", None)
+        if places and place is not None and place.tile is not None:
+            yield (at + ("at", "tile"), "room_tile", place.tile)
 
 
 def _effects(effects: list[Effect], path: tuple) -> Iterator[tuple[tuple, Effect]]:

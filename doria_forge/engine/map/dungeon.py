@@ -672,23 +672,18 @@ class Dungeon:
         return self.pending.hero if self.pending is not None else None
 
     # ---------------------------------------------------------------- exploration
-    def reveal(self, state: GameData, hero: HeroState, door: Pos) -> None:
-        """Reveal the Room Tile behind ``door`` (chapter *Reveal a Room Tile (0 AP)*).
-        Raises ``IllegalAction`` when ``hero`` does not stand on that closed door."""
+    def open_door(self, state: GameData, hero: HeroState, door: Pos) -> None:
+        """``hero`` opens the closed door it stands on (chapter *Reveal a Room Tile (0 AP)*; a
+        door opened this round for Phase G). Raises ``IllegalAction`` when ``hero`` does not
+        stand on that closed door."""
         if self.position(hero.uid) != door or door not in self.layout.closed_doors():
             raise IllegalAction(f"{hero.uid} does not stand at the closed door {door}")
         state.door_opened = True
         state.log.emit("door_opened", hero.uid, square=door)
-        if "door_events" in state.optional_rules:
-            self._door_event(state, hero)
-        self._draw_for_door(state, Exploring(hero.uid, [door]), door)
 
-    def _door_event(self, state: GameData, hero: HeroState) -> None:
-        events = sorted(state.pack.door_events.values(), key=lambda e: e.id)
-        deck = [e.id for e in events for _ in range(getattr(e, "copies", 1))]
-        if deck:
-            card = state.dice.choice(deck)
-            state.log.emit("door_event", hero.uid, card=card)
+    def reveal(self, state: GameData, hero: HeroState, door: Pos) -> None:
+        """Reveal the Room Tile behind the ``door`` ``hero`` opened (chapter *Exploration*)."""
+        self._draw_for_door(state, Exploring(hero.uid, [door]), door)
 
     def _draw_fitting(self, state: GameData, ctx: Exploring, fits: Callable[[str], list[Placement]]) -> bool:
         """Draw Room Tiles until one ``fits`` somewhere (a tile that does not goes under the

@@ -1,6 +1,7 @@
 """Revealing Room Tiles (Book of Rules *Reveal a Room Tile (0 AP)*, *Exploration*).
 
-``RevealRoomTile``: the hero stands on a closed door (0 AP). The drawn tile goes where
+``RevealRoomTile``: the hero stands on a closed door (0 AP); with the optional rule *Door
+Events* a Door Event card is resolved first (``door_events``). The drawn tile goes where
 the rules allow; when there is more than one way, the revealing hero chooses with
 ``PlaceRoomTile`` before anything else happens (``map.exploration``).
 """
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..actions import Action, IllegalAction, PlaceRoomTile, RevealRoomTile
+from ..door_events import resolve_door_event
 from ..ending import check_end
 from ..hero import HeroState
 from ..state import D
@@ -34,7 +36,12 @@ def apply_reveal(state: GameData, hero: HeroState, action: Action) -> None:
     board = dungeon(state)
     if board is None or not isinstance(action, RevealRoomTile):
         raise IllegalAction("revealing Room Tiles needs the map")
-    board.reveal(state, hero, tuple(action.door))  # type: ignore[arg-type]
+    door = tuple(action.door)
+    board.open_door(state, hero, door)  # type: ignore[arg-type]
+    # optional rule Door Events: "Resolve the card first, then ... reveal the Room Tile"
+    resolve_door_event(state, hero)
+    if state.outcome is None:
+        board.reveal(state, hero, door)  # type: ignore[arg-type]
     check_end(state)
 
 
