@@ -9,7 +9,15 @@ from dataclasses import replace
 import pytest
 from map_helpers import QUIET, map_game, pack_with, tile, where
 
-from doria_forge.engine.actions import ClearRubble, IllegalAction, Jump, PickUp, RevealRoomTile, Walk
+from doria_forge.engine.actions import (
+    ClearRubble,
+    IllegalAction,
+    Jump,
+    PickUp,
+    PlaceSecretDoor,
+    RevealRoomTile,
+    Walk,
+)
 from doria_forge.engine.decks import TRAP, Card, DoorEventDeck, LootDecks
 from doria_forge.engine.dice import DiceRoller, ScriptedDice
 from doria_forge.engine.invariants import check
@@ -307,3 +315,26 @@ def test_the_door_event_deck_runs_down_before_it_is_reshuffled():
     first_pass = Counter(deck.draw(DiceRoller(5)) for _ in range(sum(printed.values())))
     assert first_pass == printed
     assert deck.cards == [] and deck.draw(DiceRoller(6)) in printed
+
+
+# --------------------------------------------------------------------------- Dead Ends
+def test_at_a_dead_end_the_players_decide_where_the_secret_door_materializes():
+    """Dead Ends: "a Secret Door is automatically added to the last placed Room Tile in the middle
+    of a Wall side with no adjacent Room Tile yet. If there are multiple Wall sides without
+    adjacent Room Tiles, the players may decide where the Secret Door materializes." The closet
+    revealed behind the only door has three free wall sides: the revealing hero chooses."""
+    start = tile("S", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)],
+                 starts=[(2, 2)], entrances=[(3, 2)])
+    closet = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)])
+    state = map_game(pack_with(start, closet), ["mage"], tiles=[("S", (0, 0), 0)], at={"mage": (0, 2)},
+                     deck=["A-3", "B-3"])
+    state.apply(RevealRoomTile((0, 2)))
+    choices = state.legal_actions()
+    assert choices == [PlaceSecretDoor(i) for i in range(3)]
+    options = state.board.pending_secret_door.options
+    assert {side for _, side in options} == {"north", "east", "west"}
+    assert all(square in {(-5, 2), (-3, 4), (-3, 0)} for square, _ in options)  # the middle of each side
+    state.apply(PlaceSecretDoor(2))
+    chosen = options[2]
+    assert state.board.layout.secret_doors == {chosen[0]: chosen[1]}
+    assert state.board.layout.closed_doors() == [chosen[0]]

@@ -244,6 +244,8 @@ def test_dead_end_opens_a_secret_door_in_the_last_tile():
     state = map_game(pack_with(closet, start), ["mage"], tiles=[("S-1", (0, 0), 0)], at={"mage": (0, 2)},
                      deck=["A-3", "A-3"])
     state.apply(RevealRoomTile((0, 2)))
+    from doria_forge.engine.actions import PlaceSecretDoor
+    state.apply(PlaceSecretDoor(0))  # three free wall sides: the players decide (north offered first)
     layout = state.board.layout
     assert layout.closed_doors() == [(-5, 2)]  # north wall of the closet, its middle square
     assert (-5, 2) in layout.secret_doors

@@ -21,7 +21,7 @@ true), the other character's consent of ``GameState.consents``. They are listed 
 when the game has more than one hero.
 
 On the map (chapter *Action Phase*): :class:`Walk`, :class:`Jump`, :class:`SwapPlaces`,
-:class:`RevealRoomTile` / :class:`PlaceRoomTile`, :class:`PickUp` / :class:`PutDown`,
+:class:`RevealRoomTile` / :class:`PlaceRoomTile` / :class:`PlaceSecretDoor`, :class:`PickUp` / :class:`PutDown`,
 :class:`ClearRubble`. Which actions are legal and what each one does lives in
 ``engine.moves`` (one module per action family). Actions serialise to plain JSON data (``action_to_data`` /
 ``action_from_data``) for a game's history.
@@ -247,6 +247,15 @@ class RevealRoomTile(Action):
 class PlaceRoomTile(Action):
     """Choose where the Room Tile just drawn goes: option ``index`` of the placements
     the rules allow (door against the opened door, open side against open side)."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceSecretDoor(Action):
+    """Choose where the Secret Door of a dead end opens: option ``index`` of the wall sides the
+    rules allow (chapter *Dead Ends*: "the players may decide where the Secret Door
+    materializes")."""
 
     index: int
 

@@ -37,6 +37,7 @@ from doria_forge.engine.actions import (
     PickUp,
     PickUpToken,
     PlaceRoomTile,
+    PlaceSecretDoor,
     RevealRoomTile,
     Search,
     Walk,
@@ -137,7 +138,10 @@ def holds_back(state: Any, hero: HeroState) -> bool:
 
 # --------------------------------------------------------------------------- decisions
 def place_tile(state: Any) -> Action:
-    """Where the drawn Room Tile goes: the first placement the rules allow."""
+    """Where the drawn Room Tile goes (the first placement the rules allow), or where a dead
+    end's Secret Door opens (the first wall side offered)."""
+    if state.board.pending is None and state.board.pending_secret_door is not None:
+        return PlaceSecretDoor(0)
     return PlaceRoomTile(0)
 
 

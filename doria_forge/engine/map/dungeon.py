@@ -56,6 +56,15 @@ class PendingPlacement:
 
 
 @dataclass
+class PendingSecretDoor:
+    """A dead end's Secret Door waiting for the players to choose its wall side (chapter
+    *Dead Ends*): ``options`` are ``(square, side)``; ``hero`` speaks for the group."""
+
+    hero: str
+    options: list[tuple[Pos, str]]
+
+
+@dataclass
 class LastingTrap:
     """A Trap whose effect lasts on the map: the tile slots of its room and the door squares
     it blocked."""
@@ -103,6 +112,7 @@ class Dungeon:
         self.buried: set[str] = set()
         self.stranded: set[str] = set()
         self.pending: PendingPlacement | None = None
+        self.pending_secret_door: PendingSecretDoor | None = None
         self.dormant: list[Pos] = []
         self.entrances: list[Pos] = []
         self.heroes_placed = False
@@ -668,8 +678,11 @@ class Dungeon:
         raise_the_dead(state)
 
     def pending_decider(self, state: GameData) -> str | None:
-        """The hero who must choose where a drawn Room Tile goes, if one waits."""
-        return self.pending.hero if self.pending is not None else None
+        """The hero who must choose where a drawn Room Tile or a dead end's Secret Door goes,
+        if one waits."""
+        if self.pending is not None:
+            return self.pending.hero
+        return self.pending_secret_door.hero if self.pending_secret_door is not None else None
 
     # ---------------------------------------------------------------- exploration
     def open_door(self, state: GameData, hero: HeroState, door: Pos) -> None:
@@ -748,7 +761,7 @@ class Dungeon:
                 if colour in colours:
                     self.dormant.append(pos)
         self.wake_icons(state)
-        self._dead_end(state)
+        self._dead_end(state, ctx.hero)
         for placed in ctx.placed:
             fire(state, "tile_revealed", tile=placed.tile_id, hero=ctx.hero)
 
@@ -764,13 +777,30 @@ class Dungeon:
                 continue
             draw_and_spawn(state, reason="monster_icon", near=pos)
 
-    def _dead_end(self, state: GameData) -> None:
-        if self.deck and not self.layout.closed_doors():
-            spot = exploration.secret_door_spot(self.layout)
-            if spot is not None:
-                self.layout.secret_doors[spot[0]] = spot[1]
-                self.layout.version += 1
-                state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
+    def _dead_end(self, state: GameData, hero: str) -> None:
+        """Chapter *Dead Ends*: no unopened door left in the whole dungeon while Room Tiles
+        remain: a Secret Door opens; where several wall sides qualify, the players decide
+        (``hero`` answers with ``PlaceSecretDoor``)."""
+        if not self.deck or self.layout.closed_doors():
+            return
+        options = exploration.dead_end_options(self.layout)
+        if len(options) == 1:
+            self._open_secret_door(state, options[0])
+        elif options:
+            self.pending_secret_door = PendingSecretDoor(hero, options)
+
+    def choose_secret_door(self, state: GameData, index: int) -> None:
+        """Open the waiting dead end's Secret Door at option ``index``. Raises ``IllegalAction``."""
+        pending = self.pending_secret_door
+        if pending is None or not 0 <= index < len(pending.options):
+            raise IllegalAction("no such Secret Door side")
+        self.pending_secret_door = None
+        self._open_secret_door(state, pending.options[index])
+
+    def _open_secret_door(self, state: GameData, spot: tuple[Pos, str]) -> None:
+        self.layout.secret_doors[spot[0]] = spot[1]
+        self.layout.version += 1
+        state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
 
     # ---------------------------------------------------------------- heroes moving
     def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> Routes:
@@ -796,4 +826,4 @@ def _between(a: Pos, b: Pos) -> list[Pos]:
     return []
 
 
-__all__ = ["Dungeon", "Exploring", "PendingPlacement"]
+__all__ = ["Dungeon", "Exploring", "PendingPlacement", "PendingSecretDoor"]
