@@ -338,3 +338,30 @@ def test_at_a_dead_end_the_players_decide_where_the_secret_door_materializes():
     chosen = options[2]
     assert state.board.layout.secret_doors == {chosen[0]: chosen[1]}
     assert state.board.layout.closed_doors() == [chosen[0]]
+
+
+# --------------------------------------------------------------------------- Goblins per icon
+def test_goblins_multiple_monsters_spawn_on_one_icon_each_as_close_as_possible_to_the_first():
+    """Multiple monsters per monster icon: "Sometimes, multiple monsters spawn on one icon (for
+    example, Goblins ...). If this is the case, every additional monster is placed as close as
+    possible to the first monster"; the Fastest Way example starts with "The two Goblins". One
+    Goblin card on one icon brings two Goblins, the second next to the first."""
+    room = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], icons=[(2, 2, "white")])
+    state = map_game(pack_with(room), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": (0, 2)}, ap=30,
+                     deck=["A-3"], monster_cards=["goblin"])
+    state.apply(RevealRoomTile((0, 2)))
+    first, second = state.monsters
+    assert first.monster.id == second.monster.id == "goblin"
+    assert where(state, first.uid) == (-3, 2)
+    assert abs(where(state, second.uid)[0] + 3) + abs(where(state, second.uid)[1] - 2) == 1
+
+
+def test_goblins_when_no_figure_is_left_for_the_second_the_usual_rules_apply():
+    """German appendix, Goblin: "Sollte für den zweiten keine Figur mehr vorhanden sein, gelten
+    die üblichen Regeln" - No monster figures available anymore: a Goblin already in play gets an
+    Extra Activation instead of the missing second figure."""
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (4, 4)},
+                     monsters=[("goblin", (0, c)) for c in range(4)], monster_cards=["goblin"])
+    draw_and_spawn(state, near=(2, 0))
+    assert sum(m.monster.id == "goblin" for m in state.monsters) == 5
+    assert state.log.last("no_figure_left")["monster"] == "goblin"

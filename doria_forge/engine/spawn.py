@@ -66,31 +66,54 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     square left for it on the map: the first monster of that type in monster order takes
     the modifications (HP rise with its new maximum) and gets an Extra Activation at once;
     returns ``None``.
-    A modification with ``horde`` brings ``extra_figures`` more monsters of the type, with the
-    other modifications (Monster modifiers, EXAMPLE 2: "the Horde of exploding Fire
-    Zombies"), each as close as possible to the first. In the action phase a monster
-    whose AP is above the acting hero's activates immediately.
+    A monster with the behaviour ``figures_per_card`` brings that many figures (chapter *Multiple
+    monsters per monster icon*: "for example, Goblins"), and a modification with ``horde``
+    ``extra_figures`` more, with the other modifications (Monster modifiers, EXAMPLE 2: "the
+    Horde of exploding Fire Zombies"), each as close as possible to the first; each is
+    subject to the figure limit like any monster. In the action phase a monster whose AP is
+    above the acting hero's activates immediately.
     """
     pack = state.pack
     mtype = pack.monsters[monster_id]
-    on_board = [m for m in state.monsters if m.monster.id == monster_id and not m.defeated]
     mods = tuple(pack.modifications[m] for m in modifications)
-    monster = None if len(on_board) >= mtype.figures else add_monster(state, monster_id, modifications,
-                                                                       reason=reason, near=near)
+    monster = _one_figure(state, monster_id, mods, reason, near)
     if monster is None:
-        _no_figure_left(state, on_board, mods)
         return None
-    extra = sum(m.extra_figures for m in mods)
-    kin = tuple(m.id for m in mods if not m.extra_figures)
-    for _ in range(extra):
+    kin = tuple(m for m in mods if not m.extra_figures)
+    # the card's other figures (Goblins come two to a card) and a Horde's, each as close as
+    # possible to the first, with the card's modifications
+    per_card = abilities.rule_for_type(mtype, mods).figures_per_card
+    others = ["pack"] * (per_card - 1) + ["horde"] * sum(m.extra_figures for m in mods)
+    for why in others:
         if state.outcome is not None:
             break
-        spawn_monster(state, monster_id, kin, reason="horde", near=monster)
+        other = _one_figure(state, monster_id, kin, why, monster)
+        if other is not None:
+            _current_initiative(state, other)
+    _current_initiative(state, monster)
+    return monster
+
+
+def _current_initiative(state: GameData, monster: MonsterState) -> None:
+    """Chapter *Current initiative for monsters*: a monster revealed in the action phase with
+    more AP than the acting hero has left activates at once."""
     if state.phase == D and state.outcome is None and monster.uid not in state.activated:
         top = max((state.ap[h.uid] for h in state.ready_heroes()), default=0)
         if monster.action_points > top:
             state.activated.add(monster.uid)
             activate_monster(state, monster, reason="current_initiative")
+
+
+def _one_figure(state: GameData, monster_id: str, mods: tuple[MonsterModification, ...], reason: str,
+                near: Any) -> MonsterState | None:
+    """One figure of ``monster_id`` with ``mods`` onto the board near ``near``; when the box has
+    no figure of it left (or no free square is left for it): ``_no_figure_left`` and ``None``."""
+    on_board = [m for m in state.monsters if m.monster.id == monster_id and not m.defeated]
+    monster = None
+    if len(on_board) < state.pack.monsters[monster_id].figures:
+        monster = add_monster(state, monster_id, tuple(m.id for m in mods), reason=reason, near=near)
+    if monster is None:
+        _no_figure_left(state, on_board, mods)
     return monster
 
 
