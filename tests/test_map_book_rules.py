@@ -365,3 +365,18 @@ def test_goblins_when_no_figure_is_left_for_the_second_the_usual_rules_apply():
     draw_and_spawn(state, near=(2, 0))
     assert sum(m.monster.id == "goblin" for m in state.monsters) == 5
     assert state.log.last("no_figure_left")["monster"] == "goblin"
+
+
+def test_a_monster_needing_the_square_across_a_hole_pushes_its_occupant_back_over_the_hole():
+    """Target of a Monster: the pushing monster places itself on the target square and "the
+    replaced monster is thrown back over the Hole". The Orc can attack the Mage only from the
+    square across the Hole, where a Zombie stands and no free square lies behind it (the Mage
+    does): it jumps onto that square (5 AP) and the Zombie lands back on the Orc's side."""
+    pit = tile("PIT", ["#####", "#####", "..O..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(pit), ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("orc", (2, 1)), ("zombie", (2, 3))])
+    orc, zombie = state.monsters
+    activate_monster(state, orc)
+    assert where(state, orc.uid) == (2, 3)
+    assert where(state, zombie.uid)[1] < 2          # back over the Hole (2, 2)
+    assert targets_of(state, orc) == ("mage",)
