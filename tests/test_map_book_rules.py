@@ -16,6 +16,7 @@ from doria_forge.engine.actions import (
     PickUp,
     PlaceSecretDoor,
     RevealRoomTile,
+    SwapPlaces,
     Walk,
 )
 from doria_forge.engine.decks import TRAP, Card, DoorEventDeck, LootDecks
@@ -256,8 +257,10 @@ def test_a_character_on_a_new_hole_remains_there_until_its_next_move_and_the_oth
     state.actor = "mage"
     legal = state.legal_actions()
     assert Walk((2, 2)) not in legal and Jump((2, 2)) in legal
+    assert SwapPlaces("warrior") not in legal                 # nobody is put onto the Hole
     state.actor = "warrior"
     assert Walk((2, 2)) in state.legal_actions()             # the next move action leaves the Hole
+    assert SwapPlaces("mage") not in state.legal_actions()
     state.apply(Walk((2, 2)))
     assert board.layout.kind((2, 1)) == "hole" and "warrior" not in board.stranded
 

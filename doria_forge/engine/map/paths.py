@@ -281,7 +281,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     # the square before the Rubble: nothing stepped on, nothing follows)
                     if left >= rubble + walk:
                         offer(nxt, (cost + rubble + walk, no_attack, njumps, False, entry, (nxt,), None, nxt))
-                    else:
+                    elif pos not in monsters:  # it stays where it clears: a square of its own
                         offer(nxt, (cost + min(rubble, left), True, njumps, True, entry, (), None, nxt))
                 continue
             elif not flying and kind(nxt) in (HOLE, RED):

@@ -62,7 +62,8 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
         where = board.position(other.uid)
         if other.uid in board.carried.values():
             continue
-        if where in near and other.can_act and _may_swap(board, other) and consents(state, other, hero):
+        if where in near and other.can_act and _may_swap(board, hero) and _may_swap(board, other) \
+                and consents(state, other, hero):
             yield SwapPlaces(other.uid)
         if other.unconscious and hero.uid not in board.carried and pick_up_cost(state, board, here, where) <= ap:
             yield PickUp(other.uid)
@@ -76,8 +77,8 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
 
 
 def _may_swap(board: Dungeon, other: HeroState) -> bool:
-    """Whether a character may be swapped with: not buried under Rubble, and not stranded on a
-    Hole (nobody else may stand there: chapter *Dungeon Markers*)."""
+    """Whether a character may take part in a swap: not buried under Rubble, and not stranded on a
+    Hole (nobody else may be put there: chapter *Dungeon Markers*)."""
     return not board.is_buried(other.uid) and other.uid not in board.stranded
 
 
@@ -188,7 +189,8 @@ def _swap(state: GameData, board: Dungeon, hero: HeroState, here: Square, action
     there = board.position(other.uid)
     if other is hero or there is None or there not in board.layout.neighbours(here):
         raise IllegalAction(f"{other.uid} is not next to {hero.uid}")
-    if not other.can_act or not _may_swap(board, other) or not consents(state, other, hero):
+    if not other.can_act or not _may_swap(board, hero) or not _may_swap(board, other) or not consents(state, other,
+                                                                                                       hero):
         raise IllegalAction(f"{other.uid} does not agree to swap places or cannot leave its square")
     factor = state.rules.carry_factor if hero.uid in board.carried else 1
     spend(state, hero, state.rules.swap_places_ap * factor)
