@@ -182,9 +182,10 @@ class Dungeon:
     # ---------------------------------------------------------------- figures
     def position(self, uid: str) -> Pos | None:
         """The square of the figure ``uid`` (a carried character: its carrier's)."""
-        for carrier, carried in self.carried.items():
-            if carried == uid:
-                return self.positions.get(carrier)
+        if self.carried:
+            for carrier, carried in self.carried.items():
+                if carried == uid:
+                    return self.positions.get(carrier)
         return self.positions.get(uid)
 
     def occupant(self, pos: Pos) -> str | None:
@@ -399,8 +400,8 @@ class Dungeon:
     def range_distance(self, a: Pos, b: Pos) -> int:
         """Range in squares (orthogonal, chapter *Range and Line of Sight*); under a bridge
         the middle square does not count."""
-        d = manhattan(a, b)
-        if a[0] == b[0] or a[1] == b[1]:
+        d = abs(a[0] - b[0]) + abs(a[1] - b[1])
+        if (a[0] == b[0] or a[1] == b[1]) and self.layout.has_bridge():
             d -= sum(1 for p in _between(a, b) if self._skipped_middle(a, b, p))
         return d
 
@@ -810,9 +811,17 @@ class Dungeon:
         if start is None or hero.immobilized or hero.uid in self.buried:
             return Routes({})
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
-        return hero_routes(self.layout, start, ap, monsters=self.monster_squares(state),
-                           heroes=self.hero_squares(state, hero.uid), costs=Costs.of(state.rules, factor),
-                           jumping=jumping)
+        monsters = frozenset(self.monster_squares(state))
+        heroes = frozenset(self.hero_squares(state, hero.uid))
+        # the bot's choice and the move that carries it out ask the same question: answer it once
+        key = ("hero", self.layout.version, start, ap, jumping, factor, monsters, heroes)
+        found = self._reach_memo.get(key)
+        if found is None:
+            if len(self._reach_memo) > 512:
+                self._reach_memo.clear()
+            found = self._reach_memo[key] = hero_routes(self.layout, start, ap, monsters=monsters, heroes=heroes,
+                                                       costs=Costs.of(state.rules, factor), jumping=jumping)
+        return found
 
 
 def _between(a: Pos, b: Pos) -> list[Pos]:

@@ -305,6 +305,14 @@ class Layout:
                 out.append(g)
         return out
 
+    def has_bridge(self) -> bool:
+        """Whether a placed tile has a bridge (F-3), whose middle square ranges skip."""
+        memo = self._cached()
+        found = memo.get("bridge")
+        if found is None:
+            found = memo["bridge"] = any(t.shape.bridge is not None for t in self.tiles.values())
+        return bool(found)
+
     def has_obstacles(self) -> bool:
         """Whether any placed square is a hole or red-bordered (something to jump over)."""
         memo = self._cached()
