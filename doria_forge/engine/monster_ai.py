@@ -271,6 +271,13 @@ class _Options(Mapping):
     def __contains__(self, square: object) -> bool:
         return square in self._set
 
+    def cost(self, square: Any) -> int:
+        """AP of the way to ``square`` (0 for the monster's own), without building the route."""
+        if square == self._start:
+            return 0
+        cost = getattr(self._routes, "cost", None)
+        return cost(square) if cost is not None else self._routes[square].cost
+
 
 def plan(state: GameData, monster: MonsterState) -> Plan:
     """Where ``monster`` moves and whom it attacks this activation (see the module
@@ -324,7 +331,7 @@ def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState
     return ([lower[0]] if lower else []) + [h for h in ranked if not lower or h is not lower[0]]
 
 
-def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any], taken: set[Any],
+def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken: set[Any],
                reach: dict[Any, list[HeroState]], ranked: list[HeroState]) -> Plan | None:
     """Criterion 1: the free square (or, failing that, a pushed one) from which one attack
     hits the most heroes; then the best-ranked first target; then the least movement."""
@@ -333,8 +340,8 @@ def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any
     for square, heroes_here in reach.items():
         for primary in heroes_here:
             hit = _hits(state, monster, square, primary, heroes_here, ranked)
-            cost = 0 if options[square] is None else options[square].cost
-            key = (-len(hit), square in taken, ranked.index(primary), cost, -_board(state).walls_around(square))
+            key = (-len(hit), square in taken, ranked.index(primary), options.cost(square),
+                   -_board(state).walls_around(square))
             if best is None or key < best:
                 best = key
                 plan_ = Plan(square, options[square], hit, _board(state).occupant(square) if square in taken else None)
@@ -343,7 +350,7 @@ def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any
     return plan_
 
 
-def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: Mapping[Any, Any],
+def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: _Options,
                 taken: set[Any], reach: dict[Any, list[HeroState]], start: Any,
                 heroes: list[HeroState], *, pushing: bool = False) -> tuple[Any, str | None] | None:
     """The square ``monster`` attacks ``target`` from (movement rules of the module
@@ -361,9 +368,7 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
     def away(sq: Any) -> int:
         return min((board.range_distance(sq, o) for o in others), default=0)
 
-    def cost(sq: Any) -> int:
-        route = options[sq]
-        return 0 if route is None else route.cost
+    cost = options.cost
 
     if start in pool:
         if monster.range > 1 and board.range_distance(start, goal) < monster.range:
