@@ -8,7 +8,10 @@ with every text recorded; the problems are reported at the card's ``file:line:co
 - ``preflight-art-resolution`` (error): card art below the profile's ``dpi`` at its printed size;
 - ``preflight-deck-size`` (error): a deck with more cards than the profile's ``max_deck_cards``;
 - ``preflight-missing-back`` (error): a card without a back where the profile needs backs;
-- ``preflight-trim-size`` (warning): a deck printed at a size the profile does not list.
+- ``preflight-trim-size`` (warning): a deck printed at a size the profile does not list;
+- ``preflight-tile-label`` (error): a Room Tile whose id, name or text find no room on its wall
+  squares (they never print over a square a figure can use: :mod:`doria_forge.export.pdf.tile_label`),
+  with what helps: a shorter text, or more wall squares where the walls have no room at all.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from doria_forge.cardart import art_region_mm, inspect
+from doria_forge.geometry import TILE_SIZE
 from doria_forge.load import Problem, Severity
 from doria_forge.model import ContentPack
 
@@ -25,6 +29,7 @@ from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
 from .pdf.compose import PdfWriter, face_box
 from .pdf.export import build_decks
 from .pdf.text import TextMark, recording
+from .pdf.tiles import RoomTileFace, label_plan
 
 TOLERANCE_PT = 0.05
 _ORIGIN = re.compile(r"^(?P<file>.*):(?P<line>\d+):(?P<col>\d+)$")
@@ -66,6 +71,7 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
                                     Severity.ERROR, f"{card.ref or card.front.key} has no back; "
                                     f"{profile.name} prints every card with a back"))
         problems += _text_problems(deck.cards, layout, manifest, fallback)
+        problems += _tile_label_problems(deck.cards, layout, fallback)
         for card in {c.front.key: c.front for c in deck.cards}.values():
             problems += art_problems(card, layout, art_root, fallback)
     return sorted(set(problems))
@@ -87,7 +93,21 @@ def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Prob
             box.bleed + box.width - box.safe_inset, box.bleed + box.height - box.safe_inset)
     reported: set[tuple[str, str, str]] = set()
     for mark in marks:
+        if mark.cut and isinstance(faces.get(mark.face.key), RoomTileFace):
+            continue  # reported with its reason by _tile_label_problems
         yield from _mark_problems(mark, safe, layout.safe_mm, manifest, fallback, reported)
+
+
+def _tile_label_problems(cards, layout: SheetLayout, fallback: str) -> Iterator[Problem]:
+    """A ``preflight-tile-label`` error for each Room Tile whose labels do not fit its walls."""
+    box = face_box(layout)
+    tiles = {c.front.key: c.front for c in cards if isinstance(c.front, RoomTileFace)}
+    for face in tiles.values():
+        plan = label_plan(face.tile, box.width / TILE_SIZE, box.safe_inset)
+        if not plan.fits:
+            room = f" (the most room: {plan.room})" if plan.room and plan.title is not None else ""
+            yield located(face.origin, fallback, "preflight-tile-label", Severity.ERROR,
+                          f"Room Tile {face.tile.id}: {plan.advice}{room}")
 
 
 def _mark_problems(mark: TextMark, safe: tuple[float, float, float, float], safe_mm: float, manifest: str,
