@@ -53,6 +53,8 @@ CARD_PRESETS_MM: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "mini_american": (41.0, 63.0),
     "mini_euro": (44.0, 68.0),
+    # The print-on-demand shops' mini card: 1.75 x 2.5 in (The Game Crafter, MakePlayingCards)
+    "mini_pod": (44.45, 63.5),
 }
 ROOM_TILE_SQUARES = 5  # a Room Tile is 5 x 5 squares (rulebook, GAME CONTENT > Room Tiles)
 CARD_SIDE_MM = (20.0, 400.0)
@@ -97,7 +99,8 @@ def mm(value_mm: float) -> float:
 def resolve_card_size(spec: str, room_tile_square_mm: float = 25.4) -> tuple[float, float]:
     """Card size ``(width_mm, height_mm)`` for a preset name or a custom ``"WxH"`` in mm.
 
-    Presets: ``poker`` 63.5 x 88.9, ``mini_american`` 41 x 63, ``mini_euro`` 44 x 68, ``tile``
+    Presets: ``poker`` 63.5 x 88.9, ``mini_american`` 41 x 63, ``mini_euro`` 44 x 68, ``mini_pod``
+    44.45 x 63.5 (1.75 x 2.5 in, the print-on-demand shops' mini card), ``tile``
     (5 x ``room_tile_square_mm`` square). Custom: ``"70x120"`` or ``"70 x 120 mm"``, each side
     within :data:`CARD_SIDE_MM`. Raises ``ExportError`` for anything else.
     """
@@ -375,6 +378,22 @@ class PrintProfile(BaseModel):
         for size in value:
             _check_card_size(size)
         return value
+
+    def size_advice(self, deck: str, card_size: str, card_mm: tuple[float, float]) -> str | None:
+        """None when the shop makes cards of ``card_mm``; else what to tell the designer about deck
+        ``deck`` (printed at ``card_size``): the sizes the shop lists and the nearest one to print at
+        (``--card-size DECK=SIZE``; not for Room Tiles, whose size is ``room_tile_square_mm``)."""
+        if self.takes_size(card_mm):
+            return None
+        w, h = card_mm
+        if card_size == "tile":
+            return (f"deck {deck} prints at {card_size} ({w:g} x {h:g} mm); {self.name} lists "
+                    f"{', '.join(self.trim_sizes)}: check the shop makes this size")
+        near = min(self.trim_sizes, key=lambda size: sum(abs(a - b) for a, b in zip(
+            sorted(resolve_card_size(size)), sorted(card_mm), strict=True)))
+        return (f"deck {deck} prints at {card_size} ({w:g} x {h:g} mm); {self.name} lists "
+                f"{', '.join(self.trim_sizes)}: check the shop makes this size, or print at the shop's size "
+                f"with --card-size {deck}={near}")
 
     def takes_size(self, card_mm: tuple[float, float]) -> bool:
         """Whether a card of ``card_mm`` is one of :attr:`trim_sizes` (either way up)."""

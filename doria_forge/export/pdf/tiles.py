@@ -53,10 +53,11 @@ def draw_room_tile(canvas: Canvas, tile: RoomTile, x: float, y: float, square: f
     ``5 * square`` from ``(x, y)``. ``quarter_turns`` turns the tile clockwise (1: its north side
     faces east), as :func:`doria_forge.geometry.rotate_cell` counts; everything printed on the tile
     (icons, labels) turns with it, like a physical tile. ``labels`` prints the tile's id, name and
-    text into its walls, never over a square a figure can use (see :mod:`.tile_label`), at least ``safe`` points (default 3 mm) inside
-    its edge; a drawing of a whole game state may leave them out. The canvas state (colours,
-    transform) is restored afterwards; nothing outside the tile is touched, so the caller owns
-    pages, bleed and placement. Raises nothing for a well-formed tile (a validated ``RoomTile``).
+    text into its walls, never over a square a figure can use (see :mod:`.tile_label`), at least
+    ``safe`` points (default 3 mm) inside its edge; a drawing of a whole game state may leave them
+    out. The canvas state (colours, transform) is restored afterwards; nothing outside the tile is
+    touched, so the caller owns pages, bleed and placement. Raises nothing for a well-formed tile
+    (a validated ``RoomTile``).
     """
     side = N * square
     canvas.saveState()
