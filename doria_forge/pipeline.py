@@ -116,18 +116,25 @@ def _writing(path: Path) -> Iterator[None]:
 
 
 # -- schemas --------------------------------------------------------------------
+def _layout_schemas() -> dict[str, dict]:
+    from doria_forge.export.layouts import LAYOUT_SCHEMA_FILE, layout_schema
+
+    return {LAYOUT_SCHEMA_FILE: layout_schema()}
+
+
 def stale_schemas(out: Path) -> list[str]:
-    """The schema files in ``out`` that differ from the models (see ``model.schema_export``)."""
+    """The schema files in ``out`` that differ from the models (see ``model.schema_export``), the
+    layout files' schema included."""
     from doria_forge.model.schema_export import stale_schemas as stale
 
-    return stale(out)
+    return stale(out, _layout_schemas())
 
 
 def write_schemas(out: Path) -> list[Path]:
-    """Write every content kind's JSON Schema into ``out``; returns the paths."""
+    """Write every content kind's JSON Schema and the layout files' into ``out``; returns the paths."""
     from doria_forge.model.schema_export import write_schemas as write
 
-    return write(out)
+    return write(out, _layout_schemas())
 
 
 # -- validate -------------------------------------------------------------------
