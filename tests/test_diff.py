@@ -77,7 +77,13 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
 
     result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "errata"])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["loot.pdf", "monster_level.pdf"]
+    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["errata.pdf", "loot.pdf", "monster_level.pdf"]
+    # Issue 23: the errata sheet lists what changed, with the pack's version
+    sheet = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "errata.pdf").pages)
+                     .split())
+    assert "Errata: Dungeons of Doria - Base Pack 0.1.0" in sheet and "Changes since HEAD: 2 changed" in sheet
+    assert "attack: 3D → 3D+1" in sheet and "effect.poison_markers: 0 → 1" in sheet
+    assert "Log Trap" in sheet
     for name, title in (("loot.pdf", "Log Trap"), ("monster_level.pdf", "Orc")):
         text = "".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / name).pages)
         assert title in text

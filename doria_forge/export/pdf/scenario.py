@@ -179,7 +179,14 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
         if i:
             story.append(PageBreak())
         story += markdown_flowables(render_scenario_text(env, pack, scenario))
-    footer = f"{pack.info.display_name} {pack.info.version}"
+    return write_booklet(path, story, layout, "Scenarios", f"{pack.info.display_name} {pack.info.version}")
+
+
+def write_booklet(path: Path, story: list, layout: SheetLayout, title: str, footer: str) -> Path:
+    """The flowables ``story`` set on the layout's paper (20 mm margins, ``footer`` and the page
+    number at the foot of every page), in CMYK with its output intent where the layout says so,
+    written to ``path`` atomically."""
+    register_fonts()
 
     def on_page(canvas, doc) -> None:
         canvas.saveState()
@@ -192,9 +199,9 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
     pw, ph = layout.paper_mm
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=(mm(pw), mm(ph)), leftMargin=mm(20), rightMargin=mm(20),
-                            topMargin=mm(18), bottomMargin=mm(18), title="Scenarios", author="doria_forge",
+                            topMargin=mm(18), bottomMargin=mm(18), title=title, author="doria_forge",
                             creator="doria_forge", invariant=1, initialFontName=REGULAR)
-    story.append(Spacer(1, 1))
+    story = [*story, Spacer(1, 1)]
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=_canvas_maker(layout))
     atomic_write_bytes(path, buffer.getvalue())
     return path
