@@ -73,7 +73,7 @@ def test_no_description_is_repeated_across_different_fields() -> None:
     """The same sentence may describe the same field of several kinds (`id`, `source`, a goal's
     `text`), never two different fields."""
     names: dict[str, set[str]] = {}
-    for model, name, _, text in _all_descriptions():
+    for _model, name, _, text in _all_descriptions():
         names.setdefault(text, set()).add(name)
     repeated = {text[:60]: sorted(fields) for text, fields in names.items() if len(fields) > 1}
     assert repeated == {}
