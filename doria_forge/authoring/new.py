@@ -25,7 +25,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doria_forge.assets import asset_dir
-from doria_forge.packs import find_pack_root
 
 KINDS = ("pack", "monster", "tile", "scenario", "hero", "item", "loot", "trap", "boss", "modification", "door_event",
          "campaign")
@@ -148,6 +147,8 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
         text = _render("pack", schema_line=_schema_line(manifest, schema), base_requirement=_base_requirement(),
                        **context)
         return Created((_write_new(manifest, text), _write_new(schema, _schema_text())))
+    from doria_forge.packs import find_pack_root  # here: `--help` loads no content model
+
     pack_root = find_pack_root(where)
     if pack_root is None:
         raise NewError(f"no pack here: no pack.yaml in {where} or above it; run `doria-forge new pack ID` first, "

@@ -20,8 +20,8 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
-from matplotlib.rcsetup import cycler  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.rcsetup import cycler  # noqa: E402
 
 from .plot_data import (  # noqa: E402
     COMPLETION_COLOUR,

@@ -197,8 +197,13 @@ TRAIT_LABELS = {"undead": "Undead", "flying": "Flying", "immune_to_ranged": "Imm
 """Printed names of a monster's traits (``flags``): cards and rules refer to them (Undead...)."""
 
 
-def _traits(flags: list[str]) -> list[str]:
-    return [t(TRAIT_LABELS.get(flag, flag.replace("_", " "))) for flag in flags]
+CARD_TRAITS = ("undead", "flying")
+"""Traits a monster card names beside its type: what a creature is, which rules and cards refer to
+(Undead...). Its other flags are abilities its text explains; a Boss Monster card names them all."""
+
+
+def _traits(flags: list[str], only: tuple[str, ...] | None = None) -> list[str]:
+    return [t(TRAIT_LABELS.get(flag, flag.replace("_", " "))) for flag in flags if only is None or flag in only]
 
 
 def monster_spec(monster: Monster) -> CardSpec:
@@ -211,7 +216,7 @@ def monster_spec(monster: Monster) -> CardSpec:
         stats.append(Stat(t("Damage"), t(monster.damage_element), icon=monster.damage_element))
     return CardSpec(
         key=f"monster-{monster.id}", title=tr(monster, "name"), colour="#37474f",
-        kind_label=" · ".join([t("Monster"), *_traits(monster.flags)]),
+        kind_label=" · ".join([t("Monster"), *_traits(monster.flags, CARD_TRAITS)]),
         corner_left=f"{t('Priority')} {monster.priority}",
         stats=tuple(stats), text=_monster_text(monster),
         footer=(_attack(monster.attack_type), f"{monster.figures} {t('fig.')}",
