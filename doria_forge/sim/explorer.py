@@ -338,13 +338,13 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     for monster in monsters:
         where = _on_map(state, monster.uid)
         for reach in set(_usable_ranges(hero, monster)):
-            for pos, route in routes.items():
+            for pos in routes:
                 if board.range_distance(pos, where) <= reach and board.sees(pos, where):
                     # off the party's Room Tile costs a Doom Counter field at the end of the round
                     away = OFF_TILE if slot_of(pos) != anchor else 0
-                    spots.append((route.cost + away, len(route.jumps), pos, route))
+                    spots.append((routes.cost(pos) + away, routes.jump_count(pos), pos))
     if spots:
-        _, _, pos, _ = min(spots, key=lambda s: (s[0], s[1], s[2]))
+        _, _, pos = min(spots)
         # walk or jump as the whole AP decide (a jump may overrun, a walk may not)
         return _step(board.hero_routes(state, hero, ap)[pos], pos)
     goal = {p for m in monsters for p in board.layout.neighbours(_at(state, m.uid))}

@@ -22,8 +22,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.geometry import MIDDLE
-
 from ..abilities import rule_for
 from ..actions import IllegalAction
 from ..checks import roll_target_number
@@ -33,7 +31,7 @@ from ..spawn import draw_and_spawn, raise_the_dead
 from ..triggers import fire
 from . import exploration
 from .exploration import Placement
-from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step, to_global
+from .layout import HOLE, RED, Layout, PlacedTile, Pos, manhattan, slot_of, step, to_global
 from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_routes
 from .sight import SightCache
 
@@ -401,16 +399,14 @@ class Dungeon:
         """Range in squares (orthogonal, chapter *Range and Line of Sight*); under a bridge
         the middle square does not count."""
         d = abs(a[0] - b[0]) + abs(a[1] - b[1])
-        if (a[0] == b[0] or a[1] == b[1]) and self.layout.has_bridge():
-            d -= sum(1 for p in _between(a, b) if self._skipped_middle(a, b, p))
+        if a[0] == b[0] or a[1] == b[1]:
+            for middle, along_rows in self.layout.bridge_middles():
+                if along_rows:
+                    if a[0] == b[0] == middle[0] and min(a[1], b[1]) < middle[1] < max(a[1], b[1]):
+                        d -= 1
+                elif a[1] == b[1] == middle[1] and min(a[0], b[0]) < middle[0] < max(a[0], b[0]):
+                    d -= 1
         return d
-
-    def _skipped_middle(self, a: Pos, b: Pos, p: Pos) -> bool:
-        """Whether ``p`` is a bridge's middle square on a line along the passage beneath it."""
-        placed = self.layout.tile_at(p)
-        if placed is None or placed.shape.bridge is None or local(p) != MIDDLE:
-            return False
-        return a[0] == b[0] if placed.shape.bridge == "north_south" else a[1] == b[1]
 
     def monster_moves(self, monster: MonsterState) -> MonsterMoves:
         rule = rule_for(monster)

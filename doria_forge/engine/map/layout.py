@@ -177,6 +177,15 @@ class Layout:
     def squares_with(self, marker: str) -> list[Pos]:
         return sorted(p for p, marks in self.markers.items() if marker in marks)
 
+    def see_through(self) -> frozenset[Pos]:
+        """The squares that do not block Line of Sight (``blocks_sight`` false), for this
+        layout version: every other square, on the table or off it, blocks."""
+        memo = self._cached()
+        found = memo.get("see_through")
+        if found is None:
+            found = memo["see_through"] = frozenset(p for p in self.all_squares() if not self.blocks_sight(p))
+        return found
+
     def blocks_sight(self, pos: Pos) -> bool:
         """Walls (and everything outside the dungeon), Rubble and Blocked Door markers
         block Line of Sight; holes, red-bordered and occupied squares do not."""
@@ -305,13 +314,16 @@ class Layout:
                 out.append(g)
         return out
 
-    def has_bridge(self) -> bool:
-        """Whether a placed tile has a bridge (F-3), whose middle square ranges skip."""
+    def bridge_middles(self) -> tuple[tuple[Pos, bool], ...]:
+        """The middle square of every bridge tile (F-3) on the table, with whether a line along
+        a row (``True``) or a column passes beneath it there: such a line skips the square
+        (chapter *Arrows (Room F-3)*)."""
         memo = self._cached()
-        found = memo.get("bridge")
+        found = memo.get("bridges")
         if found is None:
-            found = memo["bridge"] = any(t.shape.bridge is not None for t in self.tiles.values())
-        return bool(found)
+            found = memo["bridges"] = tuple((to_global(t.slot, MIDDLE), t.shape.bridge == "north_south")
+                                            for t in self.tiles.values() if t.shape.bridge is not None)
+        return found
 
     def has_obstacles(self) -> bool:
         """Whether any placed square is a hole or red-bordered (something to jump over)."""

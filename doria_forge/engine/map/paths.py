@@ -136,6 +136,10 @@ class Routes(Mapping[Pos, Route]):
         """The AP of the route to ``pos`` (without building it). Raises ``KeyError``."""
         return int(self._entries[pos][0])
 
+    def jump_count(self, pos: Pos) -> int:
+        """How many jumps the route to ``pos`` makes (without building it). Raises ``KeyError``."""
+        return int(self._entries[pos][2])
+
     def attack_squares(self) -> list[Pos]:
         """The squares whose route leaves the attack (not ``no_attack``), in search order."""
         return [pos for pos, entry in self._entries.items() if not entry[1]]
