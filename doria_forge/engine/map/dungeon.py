@@ -32,7 +32,7 @@ from ..triggers import fire
 from . import exploration
 from .exploration import Placement
 from .layout import HOLE, RED, Layout, PlacedTile, Pos, manhattan, slot_of, step, to_global
-from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_routes
+from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_entries, monster_routes
 from .sight import SightCache
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -418,9 +418,44 @@ class Dungeon:
         start = self.positions.get(monster.uid)
         if start is None:
             return Routes({})
+        if not self._jumps_or_rubble():
+            # nothing to jump or clear: every route is a walk, and the routes within the budget
+            # are those of the whole search (searched once for the distances too)
+            entries = self._monster_entries(state, monster)
+            if budget is None:
+                return Routes(entries)
+            return Routes({p: e for p, e in entries.items() if e[0] <= budget})
         return monster_routes(self.layout, start, budget, moves=self.monster_moves(monster),
                               heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
                               costs=Costs.of(state.rules))
+
+    def _jumps_or_rubble(self) -> bool:
+        """Whether the table holds something a monster jumps (Holes, red-bordered squares) or
+        clears (Rubble); without, its routes are walks that depend on the characters' squares
+        alone."""
+        return self.layout.has_obstacles() or bool(self.layout.squares_with("rubble"))
+
+    def _monster_entries(self, state: GameData, monster: MonsterState) -> dict[Pos, Any]:
+        """The whole route search of ``monster`` (``paths.monster_entries``), remembered like
+        its distances (``_reaches``). Only used where ``_jumps_or_rubble`` is false."""
+        key = ("entries",) + self._reach_key(state, monster)
+        found = self._reach_memo.get(key)
+        if found is None:
+            if len(self._reach_memo) > 512:
+                self._reach_memo.clear()
+            found = self._reach_memo[key] = monster_entries(
+                self.layout, self.positions[monster.uid], None, moves=self.monster_moves(monster),
+                heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
+                costs=Costs.of(state.rules))
+        return found
+
+    def _reach_key(self, state: GameData, monster: MonsterState) -> tuple:
+        """What a monster's routes and distances depend on besides the layout's version: its
+        square, the characters' squares (and who lies unconscious) and, where something can
+        be jumped, the other monsters' squares."""
+        others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
+        return (monster.uid, self.layout.version, self.positions.get(monster.uid),
+                tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
 
     def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
         """AP the monster would walk to reach ``hero``'s square (``None``: no way)."""
@@ -430,11 +465,7 @@ class Dungeon:
         """Hero uid -> AP of the monster's fastest way onto the hero's square, for every hero
         it can reach; remembered while the layout, the monster and the characters stay where
         they are (the monster order asks this many times a turn)."""
-        # other monsters matter only to jumps (a monster behind a hole): leave them out of
-        # the key when nothing on the table can be jumped
-        others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
-        key = (monster.uid, self.layout.version, self.positions.get(monster.uid),
-               tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
+        key = self._reach_key(state, monster)
         found = self._reach_memo.get(key)
         if found is not None:
             return found
@@ -445,9 +476,14 @@ class Dungeon:
         beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
         around = {n for p in squares for n in beside(p)}
-        routes = (monster_costs(self.layout, start, None, moves=moves,
-                                heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
-                                costs=Costs.of(state.rules), targets=around) if start is not None and around else {})
+        if start is None or not around:
+            routes: dict[Pos, int] = {}
+        elif not self._jumps_or_rubble():
+            routes = {p: e[0] for p, e in self._monster_entries(state, monster).items()}
+        else:
+            routes = monster_costs(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
+                                   monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
+                                   targets=around)
         found = {}
         for hero in state.heroes:
             target = self.position(hero.uid)

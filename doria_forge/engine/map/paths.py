@@ -266,6 +266,13 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
     return Routes(found)
 
 
+def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
+                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs = Costs()) -> dict[Pos, _Entry]:
+    """The search behind ``monster_routes`` as its raw entries (square -> entry; ``Routes``
+    reads them), for callers that keep one search for several budgets."""
+    return _monster_search(layout, start, budget, moves, heroes, monsters, costs)
+
+
 def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
                   heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs(),
                   targets: set[Pos] | None = None) -> dict[Pos, int]:
@@ -277,7 +284,7 @@ def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: Mons
 
 
 def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
-                    heroes: set[Pos], monsters: set[Pos], costs: Costs,
+                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
                     targets: set[Pos] | None = None) -> dict[Pos, _Entry]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
     may not attack, then fewer jumps, then the first found."""
