@@ -252,6 +252,14 @@ class Layout:
     def closed_doors(self) -> list[Pos]:
         """Door squares (one-square openings, Secret Doors included) whose far side is an
         empty tile slot: revealing through them explores the dungeon. Sorted."""
+        memo = self._cached()
+        key = ("closed", len(self.dead_doors))  # a dead door does not change the version
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._closed_doors()
+        return list(found)
+
+    def _closed_doors(self) -> list[Pos]:
         out = []
         for placed in self.tiles.values():
             for opening in self.openings(placed):
