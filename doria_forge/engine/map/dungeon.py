@@ -82,6 +82,10 @@ class Exploring:
     placed: list[PlacedTile] = field(default_factory=list)
 
 
+FAR_AP = 10 ** 6
+"""An AP budget no figure has: a search that stops only where the dungeon does."""
+
+
 class _Memo(dict):
     """A cache that a copied game does not take along (its keys would go stale there)."""
 
@@ -845,15 +849,19 @@ class Dungeon:
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
         monsters = frozenset(self.monster_squares(state))
         heroes = frozenset(self.hero_squares(state, hero.uid))
-        # the bot's choice and the move that carries it out ask the same question: answer it once
-        key = ("hero", self.layout.version, start, ap, jumping, factor, monsters, heroes)
+        walks_only = not jumping or not self.layout.has_obstacles()
+        # the bot's choice and the move that carries it out ask the same question: answer it
+        # once; a walk is cut short by the AP alone, so every AP reads one unlimited walk search
+        key = ("hero", self.layout.version, start, None if walks_only else ap, walks_only or jumping, factor,
+               monsters, heroes)
         found = self._reach_memo.get(key)
         if found is None:
             if len(self._reach_memo) > 512:
                 self._reach_memo.clear()
-            found = self._reach_memo[key] = hero_routes(self.layout, start, ap, monsters=monsters, heroes=heroes,
-                                                       costs=Costs.of(state.rules, factor), jumping=jumping)
-        return found
+            found = self._reach_memo[key] = hero_routes(
+                self.layout, start, FAR_AP if walks_only else ap, monsters=monsters, heroes=heroes,
+                costs=Costs.of(state.rules, factor), jumping=not walks_only)
+        return found.within(ap) if walks_only else found
 
 
 def _between(a: Pos, b: Pos) -> list[Pos]:

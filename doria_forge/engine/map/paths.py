@@ -136,6 +136,13 @@ class Routes(Mapping[Pos, Route]):
         """The AP of the route to ``pos`` (without building it). Raises ``KeyError``."""
         return int(self._entries[pos][0])
 
+    def within(self, ap: int) -> Routes:
+        """The routes of this search that cost at most ``ap`` AP (for a search without jumps the
+        same as searching with ``ap``: a walk is cut short by the AP alone)."""
+        if all(e[0] <= ap for e in self._entries.values()):
+            return self
+        return Routes({p: e for p, e in self._entries.items() if e[0] <= ap})
+
     def jump_count(self, pos: Pos) -> int:
         """How many jumps the route to ``pos`` makes (without building it). Raises ``KeyError``."""
         return int(self._entries[pos][2])
