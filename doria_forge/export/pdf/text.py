@@ -230,6 +230,15 @@ def fits(text: str, width: float, height: float, *, max_size: float, min_size: f
         return False
     font = BOLD if bold else REGULAR
     plain = _capacity_cut(text.strip(), width, height, min_size, font)
+    if not len(plain) < len(text.strip()):
+        xml = markup(plain)
+        # _largest_fit's search finds a size whenever its largest or its smallest size fits (the
+        # smallest is tried when every other fails): two wraps answer what the search asks,
+        # the search itself is left for the texts that fit at neither
+        smallest = max_size - max(0, int(round((max_size - min_size) * 4))) * 0.25
+        for size in (max_size, smallest):
+            if _height(xml, width, size, bold, align)[1] <= height + _EPS:
+                return True
     return _largest_fit(text, plain, markup(plain), width, height, max_size, min_size, bold, align, False) is not None
 
 
