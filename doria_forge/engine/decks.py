@@ -19,12 +19,32 @@ Defaults chosen here (the book does not say):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from doria_forge.model.pack import ContentPack
 
 from .dice import DiceRoller
+
+_UNSHUFFLED: dict[tuple[int, str], tuple[weakref.ref, tuple[Card, ...]]] = {}
+"""``(id(pack), deck)`` -> (a reference to the pack, its cards in printed order): a game builds
+its decks from a copy (cards are immutable), so a pack of thousands of cards makes its Card
+values once, not once per game."""
+
+
+def _unshuffled(pack: ContentPack, deck: str, make: Callable[[ContentPack], list[Card]]) -> list[Card]:
+    """A fresh list of ``make(pack)``'s cards (made once per pack and deck)."""
+    key = (id(pack), deck)
+    found = _UNSHUFFLED.get(key)
+    if found is None or found[0]() is not pack:
+
+        def forget(_ref: weakref.ref) -> None:  # the pack is gone: its id may be reused
+            _UNSHUFFLED.pop(key, None)
+
+        found = (weakref.ref(pack, forget), tuple(make(pack)))
+        _UNSHUFFLED[key] = found
+    return list(found[1])
 
 EQUIPMENT = "equipment"
 TRAP = "trap"
@@ -72,10 +92,7 @@ class LootDecks:
         """Every ``deck: loot`` equipment card and every Trap, ``copies`` times each,
         shuffled with ``dice`` and dealt evenly into ``rules.loot_stacks`` stacks."""
         rules = pack.rules
-        cards = [Card(EQUIPMENT, e.id, k + 1) for e in pack.equipment.values() if e.deck == "loot"
-                 for k in range(e.copies)]
-        cards += [Card(TRAP, t.id, k + 1) for t in pack.traps.values() for k in range(t.copies)]
-        return cls.from_cards(cards, dice, stacks=stacks or rules.loot_stacks,
+        return cls.from_cards(_unshuffled(pack, "loot", _loot_cards), dice, stacks=stacks or rules.loot_stacks,
                               shop_slots=shop_slots or rules.shop_slots)
 
     @classmethod
@@ -142,8 +159,7 @@ class MonsterDeck:
     def build(cls, pack: ContentPack, dice: DiceRoller) -> MonsterDeck:
         """``deck_cards`` cards of every monster and ``copies`` of every Monster
         Modification, shuffled with ``dice``."""
-        cards = [Card(MONSTER, m.id, k + 1) for m in pack.monsters.values() for k in range(m.deck_cards)]
-        cards += [Card(MODIFICATION, m.id, k + 1) for m in pack.modifications.values() for k in range(m.copies)]
+        cards = _unshuffled(pack, "monster", _monster_cards)
         dice.shuffle(cards)
         return cls(cards)
 
@@ -207,3 +223,16 @@ class DoorEventDeck:
         card = self.cards.pop()
         self.discard.append(card)
         return card
+
+
+def _loot_cards(pack: ContentPack) -> list[Card]:
+    """Every ``deck: loot`` equipment card and every Trap, ``copies`` times each, in pack order."""
+    cards = [Card(EQUIPMENT, e.id, k + 1) for e in pack.equipment.values() if e.deck == "loot"
+             for k in range(e.copies)]
+    return cards + [Card(TRAP, t.id, k + 1) for t in pack.traps.values() for k in range(t.copies)]
+
+
+def _monster_cards(pack: ContentPack) -> list[Card]:
+    """``deck_cards`` cards of every monster and ``copies`` of every Monster Modification, in pack order."""
+    cards = [Card(MONSTER, m.id, k + 1) for m in pack.monsters.values() for k in range(m.deck_cards)]
+    return cards + [Card(MODIFICATION, m.id, k + 1) for m in pack.modifications.values() for k in range(m.copies)]
