@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, lifecycle, pipeline, pipeline_scenarios, startup
+from doria_forge import cli_print, cli_scenarios, cli_values, lifecycle, pipeline, pipeline_scenarios, startup
 from doria_forge.authoring import diff, new, spreadsheet, watch
 from doria_forge.terminal import printable
 
@@ -29,7 +29,7 @@ app.add_typer(simulate_app, name="simulate")
 MAX_RUNS = 100_000
 """Largest ``--runs``: 100 000 duels a cell already take hours for the shipped pack."""
 
-PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
+PACK_ARG = cli_values.pack_argument()
 
 
 class OutputFormat(str, Enum):
@@ -217,7 +217,7 @@ def export_bundle(
 @app.command()
 def preview(
     item_id: str = typer.Argument(..., help="Id of a card, Monster Level Card, hero or Room Tile."),
-    pack: Path = typer.Argument(Path("content"), help="Pack folder."),
+    pack: Path = cli_values.pack_argument("Pack folder."),
     out: Path = typer.Option(..., "--out", help="PNG file to write."),
     dpi: int = typer.Option(200, "--dpi", min=36, max=1200),
     lang: cli_print.Language = cli_print.LANG_OPT,

@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from doria_forge import pipeline
+from doria_forge import cli_values, pipeline
 
 DUELS = "duels"
 """The command a bare ``simulate`` runs."""
@@ -52,7 +52,7 @@ class Replay(str, Enum):
     none = "none"
 
 
-PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
+PACK_ARG = cli_values.pack_argument()
 PLAYERS_OPT = typer.Option(None, "--players", help="Player counts: 4, a range 1-6 or a list 2,4 "
                            "(default: the scenario's whole range).")
 SEED_OPT = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results.")

@@ -41,6 +41,9 @@ special rules and the typical table."""
 
 REPLAYS = ("median", "best", "worst", "none")
 
+MAX_BASELINE_BYTES = 64 * 1024**2
+"""Largest ``--baseline`` report read (a report of every shipped scenario is about 1 MiB)."""
+
 
 def parse_players(text: str | None) -> list[int] | None:
     """``"1-6"``, ``"2,4"``, ``"3"`` or ``"1-2,5"`` as player counts (``None`` for ``None``).
@@ -170,14 +173,17 @@ def write_json(report: dict[str, Any], out: Path) -> Path:
 def read_baseline(path: Path) -> dict[str, Any]:
     """The report at ``path`` for ``--baseline``. Raises UsageError when it cannot be read or
     is not a scenario report of this format."""
+    from doria_forge.load.files import PackFileError, read_confined
     from doria_forge.sim.scenario_report import REPORT_FORMAT
 
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"cannot read --baseline {path}: {exc.strerror or exc}") from None
+    try:  # a FIFO or device is refused at once, a file past the limit before it is read
+        data = json.loads(read_confined(Path(path), None, MAX_BASELINE_BYTES).decode("utf-8"))
+    except PackFileError as exc:
+        raise UsageError(f"cannot read --baseline {path}: {exc.problem.message}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(f"--baseline {path} is not JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"--baseline {path} is not a scenario report: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT or "scenarios" not in data:
         raise UsageError(f"--baseline {path} is not a scenario report of format {REPORT_FORMAT} "
                          "(write one with `doria-forge simulate scenario ... --out FILE`)")

@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 from doria_forge.cli import app
 from doria_forge.load import load_pack
 from doria_forge.load.files import MAX_FILE_ENV, discover, max_file_bytes
+from doria_forge.packs import read_manifest
 
 runner = CliRunner()
 
@@ -199,3 +200,40 @@ def test_card_art_linked_out_of_the_pack_or_a_fifo_is_never_opened(tmp_path):
     assert "a.yaml:5:6: error [card-art] art art/stolen.png lies outside the pack" in result.output
     assert "b.yaml:5:6: error [card-art] art art/pipe.png is a FIFO (named pipe), not a file" in result.output
     assert "TOKEN" not in result.output
+
+
+# -- issue 25: the same rules where packs are searched, for --baseline and for an empty pack path ----------
+def test_a_huge_or_fifo_manifest_beside_the_pack_is_skipped_at_once(tmp_path, monkeypatch):
+    """Every folder beside an expansion is searched for the pack it requires; an 18 MB pack.yaml
+    there held validation up for minutes."""
+    project = tmp_path / "project"
+    expansion = project / "frost"
+    expansion.mkdir(parents=True)
+    (expansion / "pack.yaml").write_text("kind: pack\nid: frost\nname: Frost\nversion: 0.1.0\nrequires: [doria-base]\n")
+    (project / "huge").mkdir()
+    (project / "huge" / "pack.yaml").write_text("kind: pack\nid: huge\nname: Huge\nversion: 0.1.0\n" + "# padding\n" * 10_000)
+    (project / "pipe").mkdir()
+    os.mkfifo(project / "pipe" / "pack.yaml")
+    monkeypatch.setenv(MAX_FILE_ENV, "64K")  # the base pack's files are smaller, the huge manifest larger
+    started = time.monotonic()
+    result = runner.invoke(app, ["validate", str(expansion)])
+    assert time.monotonic() - started < 30
+    assert result.exit_code == 0, result.output  # the base pack doria-forge ships is found
+    assert read_manifest(project / "huge") is None and read_manifest(project / "pipe") is None
+
+
+def test_a_fifo_given_as_baseline_is_refused_at_once(tmp_path):
+    pack = tiny_pack(tmp_path / "content")
+    os.mkfifo(tmp_path / "old.json")
+    result = runner.invoke(app, ["simulate", "scenario", "nowhere", str(pack), "--baseline", str(tmp_path / "old.json"),
+                                 "--runs", "1", "--no-progress"])
+    assert result.exit_code == 2
+    assert "FIFO" in result.output and "--baseline" in result.output
+
+
+@pytest.mark.parametrize("command", [["validate", ""], ["export", "pdf", " "], ["simulate", ""], ["diff", "x", "--pack", ""]])
+def test_an_empty_pack_path_is_a_usage_error_not_the_working_folder(tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tiny_pack(tmp_path / "here"))  # validating the working folder would succeed
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2
+    assert "pack path is empty" in result.output

@@ -200,12 +200,14 @@ def register(app) -> None:
     """Add ``diff`` to the command line ``app``."""
     import typer
 
+    from doria_forge import cli_values
+
     @app.command("diff")
     def diff(
         old: str = typer.Argument(..., help="The old version: a pack folder or a git revision (v0.1.0, HEAD~1)."),
         new: str | None = typer.Argument(None, help="The new version (default: the pack folder as it is now)."),
-        pack: Path = typer.Option(Path("content"), "--pack", help="The pack folder whose git history a "
-                                  "revision reads."),
+        pack: Path = typer.Option(Path("content"), "--pack", parser=cli_values.pack_path,
+                                  help="The pack folder whose git history a revision reads."),
         format: str = typer.Option("text", "--format", "-f", help="text or json."),
     ) -> None:
         """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""

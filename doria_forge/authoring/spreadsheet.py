@@ -304,6 +304,8 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
     """Add ``import`` to ``app`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.cli`)."""
     import typer
 
+    from doria_forge import cli_values
+
     @app.command("import")
     def import_(
         file: Path = typer.Argument(..., help="A .csv file or .xlsx workbook; the first row names the columns."),
@@ -330,7 +332,7 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
 
     @export_app.command("csv")
     def export_csv_command(
-        pack: Path = typer.Argument(Path("content"), help="Pack folder (or one YAML file)."),
+        pack: Path = cli_values.pack_argument(),
         out: Path = typer.Option(Path("build/csv"), "--out", help="Folder for the <kind>.csv files."),
         kind: list[str] | None = typer.Option(None, "--kind", help="Only this kind (repeatable)."),
         with_dependencies: bool = with_dependencies_opt,
