@@ -187,6 +187,7 @@ def simulate(
     cache: bool = CACHE_OPT,
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
+    pipeline.run_stage(_fail, pipeline.check_output, out, folder=False, sources=pipeline.sources(pack))
     content = _validated(pack, quiet_when_clean=True, cache=cache)
     try:
         result, path = pipeline.simulate(
@@ -267,6 +268,7 @@ def build(
     precision: float | None = PRECISION_OPT,
     cache: bool = CACHE_OPT,
     scenario_runs: int = typer.Option(pipeline_scenarios.BUILD_RUNS, "--scenario-runs", min=0,
+                                      max=pipeline_scenarios.MAX_RUNS,
                                       help="Runs per player count of every shipped scenario and campaign "
                                            "(0 skips the scenarios stage)."),
     fail_on: cli_scenarios.FailOn = typer.Option(cli_scenarios.FailOn.never, "--fail-on",
@@ -280,6 +282,7 @@ def build(
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
+    pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
     validation = _validated(pack, full=True, strict=strict, text_fit=True, cache=cache)
     validated = validation.pack
     content = _printing(validated, with_dependencies)
