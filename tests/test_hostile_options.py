@@ -7,12 +7,16 @@ from __future__ import annotations
 import os
 from concurrent.futures import Future
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
+from doria_forge.export.tts import base_url_problem
 from doria_forge.sim.executors import windowed
 from doria_forge.sim.scenario_runner import make_plan
 
@@ -86,3 +90,37 @@ def test_the_executor_holds_at_most_its_window_of_tasks():
     first = [next(results) for _ in range(3)]
     assert [task[2] for task, _ in first] == [0, 1, 2]  # in task order
     assert taken == 4 + 3  # the window, refilled once per result handed out: not the billion
+
+
+# -- Tabletop Simulator --base-url: only http(s) (and file for local use), no control characters ------------
+BAD_URLS = {
+    "javascript": ("javascript:alert(document.cookie)", "must start with http://"),
+    "quote and newline": ('https://example.org/"onload="x\n', "holds characters a URL cannot"),
+    "no scheme": ("example.org/doria", "must start with http://"),
+    "no host": ("https:///doria", "names no host"),
+    "data": ("data:text/html,<script>", "holds characters"),
+    "query": ("https://example.org/?x=1", "?query"),
+    "empty": ("  ", "is empty"),
+    "too long": ("https://example.org/" + "a" * 3000, "longer than"),
+}
+
+
+@pytest.mark.parametrize("url, says", BAD_URLS.values(), ids=BAD_URLS.keys())
+def test_a_base_url_that_is_not_a_web_address_is_refused_before_any_work(broken, tmp_path, url, says):
+    result = runner.invoke(app, ["export", "tts", str(broken), "--out", str(tmp_path / "tts"), "--base-url", url])
+    assert result.exit_code == 2
+    assert says in result.output and "junk.yaml" not in result.output
+    assert not (tmp_path / "tts").exists()
+
+
+@pytest.mark.parametrize("url", ["https://example.org/doria/", "http://192.168.1.5:8000", "file:///home/me/tts"])
+def test_web_and_file_addresses_are_accepted(url):
+    assert base_url_problem(url) == ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80) | st.from_regex(r"(https?|file|javascript|data):[\s\S]{0,40}", fullmatch=True))
+def test_an_accepted_base_url_is_always_a_plain_web_or_file_address(url):
+    if base_url_problem(url) == "":
+        assert urlsplit(url).scheme.lower() in ("http", "https", "file")
+        assert all(" " < c < "\x7f" and c not in '"<>\\`{}|^' for c in url)
