@@ -419,8 +419,8 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     """Draw a game state: the saved game ``save`` (``GameState.to_json``), or a game of
     ``scenario`` with ``heroes`` played by the greedy bot from ``seed`` until round
     ``until_round`` begins. Returns the text view and the PNG written to ``out`` (if any).
-    Raises UsageError for an unknown scenario or hero, a saved game that does not fit the
-    pack, or a game without a map."""
+    Raises UsageError for an unknown scenario or hero, a saved game that cannot be read, is not
+    one (``render.saved_game``) or does not fit the pack, or a game without a map."""
     from doria_forge.engine.game import GameOptions, GameState
     from doria_forge.engine.map.dungeon import Dungeon
     from doria_forge.render.png import render_png
@@ -428,18 +428,24 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     from doria_forge.sim.bots import greedy_bot
     from doria_forge.sim.play import play
 
+    if out is not None:
+        check_output(out, folder=False)  # before the game is replayed or played
     if save is not None:
-        try:
-            state = GameState.from_json(pack, Path(save).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise UsageError(f"cannot read {save}: {exc.strerror or exc}") from None
-        except ValueError as exc:
-            raise UsageError(f"{save}: {exc}") from None
+        from doria_forge.render.saved_game import SavedGameError, load_saved_game
+
+        try:  # checked against a schema with limits before the engine replays it
+            state = load_saved_game(pack, Path(save))
+        except SavedGameError as exc:
+            raise UsageError(str(exc)) from None
     else:
         if scenario is None or scenario not in pack.scenarios:
             known = ", ".join(sorted(pack.scenarios)) or "none"
             raise UsageError(f"unknown scenario {scenario!r}; the pack has: {known}")
+        from doria_forge.render.saved_game import MAX_HEROES
+
         party = heroes or sorted(pack.characters)[:4]
+        if len(party) > MAX_HEROES:
+            raise UsageError(f"--heroes names {len(party)} heroes; a game has at most {MAX_HEROES}")
         unknown = [h for h in party if h not in pack.characters]
         if unknown:
             raise UsageError(f"unknown heroes {unknown}; the pack has: {', '.join(sorted(pack.characters))}")
