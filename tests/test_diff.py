@@ -88,3 +88,28 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
     unchanged = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "none"])
     assert unchanged.exit_code == 0 and "nothing to print" in unchanged.output
     assert not (repo / "none").exists()
+
+
+def test_links_out_of_the_pack_in_its_history_are_skipped_not_a_traceback(repo, tmp_path):
+    """git archive keeps symbolic links; tarfile's data filter refused them with a traceback (issue 25)."""
+    from doria_forge.cli import app
+
+    content = repo / "content"
+    (content / "passwd.yaml").symlink_to("/etc/passwd")
+    (content / "up.yaml").symlink_to("../../outside.yaml")
+    (content / "alias.yaml").symlink_to("monsters/orc.yaml")  # inside: the loader reads it as a duplicate
+    git = ["-c", "user.email=t@example.org", "-c", "user.name=t"]
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", *git, "commit", "-qm", "links"], cwd=repo, check=True)
+    for name in ("passwd.yaml", "up.yaml", "alias.yaml"):
+        (content / name).unlink()
+    _errata(repo)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", *git, "commit", "-qm", "errata"], cwd=repo, check=True)
+    result = runner.invoke(app, ["diff", "HEAD~1", "--pack", str(content)])
+    assert isinstance(result.exception, SystemExit), result.exception  # an exit, not an exception
+    assert result.exit_code == 1  # the old version holds the duplicate the link inside the pack makes
+    assert "duplicate" in result.output and "passwd" not in result.output.replace("passwd.yaml", "")
+    out = tmp_path / "errata"
+    result = runner.invoke(app, ["export", "pdf", str(content), "--changed-since", "HEAD~1", "--out", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output

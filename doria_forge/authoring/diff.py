@@ -14,6 +14,7 @@ old and new value. For an expansion only its own documents count. ``export pdf
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import tarfile
@@ -28,6 +29,8 @@ from .spreadsheet import flatten
 
 if TYPE_CHECKING:
     from doria_forge.model import ContentPack
+
+log = logging.getLogger(__name__)
 
 
 class DiffError(ValueError):
@@ -141,16 +144,37 @@ def checked_out(revision: str, pack: Path) -> Iterator[Path]:
     commit = _git(["rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"], root)
     if commit.returncode != 0:
         raise DiffError(f"{revision!r} is neither a folder nor a git revision of {root}")
-    archive = _git(["archive", "--format=tar", commit.stdout.decode().strip(), "--", relative.as_posix()], root)
-    if archive.returncode != 0:
-        raise DiffError(f"{relative.as_posix()} does not exist at {revision}: "
-                        f"{archive.stderr.decode(errors='replace').strip()}")
     with tempfile.TemporaryDirectory(prefix="doria-diff-") as tmp:
-        import io
+        tarball = Path(tmp) / "pack.tar"  # on disk, not in memory: a pack's history may be large
+        with open(tarball, "wb") as sink:
+            try:
+                archive = subprocess.run(["git", "archive", "--format=tar", commit.stdout.decode().strip(), "--",
+                                          relative.as_posix()], cwd=root, stdout=sink, stderr=subprocess.PIPE,
+                                         check=False)
+            except OSError as exc:
+                raise DiffError(f"cannot run git: {exc.strerror or exc}") from None
+        if archive.returncode != 0:
+            raise DiffError(f"{relative.as_posix()} does not exist at {revision}: "
+                            f"{archive.stderr.decode(errors='replace').strip()}")
+        tree = Path(tmp) / "tree"
+        with tarfile.open(tarball) as tar:
+            tar.extractall(tree, filter=_confined(revision))
+        yield tree / relative
 
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(tmp, filter="data")
-        yield Path(tmp) / relative
+
+def _confined(revision: str):
+    """tarfile's ``data`` filter, skipping (with a warning) what it refuses instead of raising: a
+    link the history holds that leads out of the pack (or is absolute) is not the pack, as the
+    loader never reads one in the working copy either."""
+
+    def keep(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+        try:
+            return tarfile.data_filter(member, dest)
+        except tarfile.FilterError as exc:
+            log.warning("%s at %s is not read: %s", member.name, revision, exc)
+            return None
+
+    return keep
 
 
 @contextmanager
