@@ -10,7 +10,8 @@ A cell holds a value as YAML would write it inline: ``2D+3``, ``7``, ``true``, a
 * a cell starting with ``[`` or ``{`` is read as a YAML flow collection, at most
   ``MAX_CELL_NESTING`` deep, refused if it holds a tag, anchor or alias; a quoted cell is one
   YAML quoted text;
-* a cell holds at most ``MAX_CELL_CHARS`` characters (Excel's own limit).
+* a cell holds at most ``MAX_CELL_CHARS`` characters (Excel's own limit) and no control
+  character but tabs and line breaks.
 
 Spreadsheet programs run text that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage
 return as a formula (CSV injection). Written cells that start so get a leading apostrophe, as the
@@ -52,6 +53,8 @@ _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
 _INF = re.compile(r"[-+]?\.(inf|Inf|INF)\Z")
 _NAN = re.compile(r"\.(nan|NaN|NAN)\Z")
 _NUMBER = re.compile(r"[-+]?[0-9]+(\.[0-9]+)?\Z")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters no cell holds (tabs and line breaks are text)."""
 _MAX_DIGITS = 40
 
 
@@ -91,6 +94,9 @@ def decode_cell(value: Any) -> Any:
         raise CellError(f"a {type(value).__name__} cell; write the value as text or a number")
     if len(value) > MAX_CELL_CHARS:
         raise CellError(f"the cell holds {len(value):,} characters, more than {MAX_CELL_CHARS:,}")
+    control = _CONTROL.search(value)
+    if control:
+        raise CellError(f"the cell holds the control character U+{ord(control.group()):04X}; remove it")
     value = unguarded(value)
     text = value.strip()
     if text == "":
@@ -175,14 +181,24 @@ def encode_cell(value: Any) -> str:
             plain = value and decode_cell(value) == value and value == value.strip()
         except CellError:
             plain = False
-        return value if plain else json.dumps(value, ensure_ascii=False)
+        return value if plain else _json(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
         return "null"
     if isinstance(value, (int, float)):
         return repr(value)
-    return json.dumps(value, ensure_ascii=False)
+    return _json(value)
+
+
+_NOT_YAML_PRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+"""Characters JSON leaves as they are but YAML does not allow unescaped, or reads as line breaks
+inside quotes (JSON escapes the rest)."""
+
+
+def _json(value: Any) -> str:
+    """``value`` as JSON, which YAML reads: readable text kept, what YAML refuses escaped."""
+    return _NOT_YAML_PRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(value, ensure_ascii=False))
 
 
 def guarded(text: str) -> str:
