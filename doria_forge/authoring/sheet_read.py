@@ -56,6 +56,8 @@ class Sheet:
 
     rows: list[tuple[int, list[Any]]] = field(default_factory=list)
     problems: list[tuple[int, int, str]] = field(default_factory=list)
+    too_long: bool = False
+    """More rows than ``MAX_ROWS``: the rest was not read."""
 
 
 def read_sheet(path: Path, sheet: str | None = None, *, kind: str | None = None) -> Sheet:
@@ -111,6 +113,7 @@ def _take(out: Sheet, number: int, cells: list[Any]) -> bool:
         return True
     if len(out.rows) > MAX_ROWS:
         out.problems.append((number, 1, f"more than {MAX_ROWS:,} rows below the header; split the sheet"))
+        out.too_long = True
         return False
     if len(cells) > MAX_COLUMNS:
         if any(c not in (None, "") for c in cells[MAX_COLUMNS:]):

@@ -237,9 +237,9 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
     except SheetError as exc:
         raise ValueError(str(exc)) from None
     file = shown or path.as_posix()
-    if read.rows or not read.problems:
+    if (read.rows or not read.problems) and not read.too_long:
         merge, problems = import_rows(read.rows, kind, file, existing)
-    else:  # nothing could be read into rows: the sheet's own problem says why
+    else:  # nothing (or not all) could be read: the sheet's own problem says why, rows are not checked
         merge, problems = Merge(kind), []
     problems = [Problem(file, row, column, IMPORT, Severity.ERROR, message)
                 for row, column, message in read.problems] + problems
