@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from openpyxl import Workbook
+from robust_helpers import workbook
 from typer.testing import CliRunner
 
 from doria_forge.authoring import sheet_read
@@ -97,13 +97,7 @@ def test_a_fifo_and_a_device_are_refused_at_once(tmp_path):
 
 
 def _book(path: Path, rows: list[list]) -> Path:
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "trap"
-    for row in rows:
-        sheet.append(row)
-    book.save(path)
-    return path
+    return workbook(path, rows, "trap")
 
 
 def _rezip(path: Path, change) -> None:

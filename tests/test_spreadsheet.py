@@ -10,7 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from openpyxl import Workbook
+from robust_helpers import workbook
 from typer.testing import CliRunner
 
 from doria_forge.authoring.spreadsheet import decode_cell, encode_cell, export_csv, import_file
@@ -25,13 +25,7 @@ LEVEL_HEADER = ["id", "monster", "level", "attack", "defense", "psi_resistance",
 
 
 def _workbook(path: Path, rows: list[list]) -> Path:
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "levels"
-    for row in rows:
-        sheet.append(row)
-    book.save(path)
-    return path
+    return workbook(path, rows, "levels")
 
 
 def test_export_then_import_gives_back_every_document_of_the_base_pack(tmp_path):

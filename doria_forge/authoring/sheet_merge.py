@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Mapping, MutableMapping, MutableSequence
+from collections.abc import Mapping, MutableMapping, MutableSequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -162,19 +162,13 @@ def _remove(document: MutableMapping[str, Any], path: tuple[str | int, ...]) -> 
 
 def _plain(value: Any) -> Any:
     """ruamel's round-trip values as plain Python (for comparing with a cell's value)."""
+    from doria_forge.load.loader import plain_value
+
     if isinstance(value, Mapping):
         return {_plain(k): _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]
-    if isinstance(value, bool) or type(value).__name__ == "ScalarBoolean":
-        return bool(value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, float):
-        return float(value)
-    if isinstance(value, str):
-        return str(value)
-    return value
+    return plain_value(value)
 
 
 def _shown(path: tuple[str | int, ...]) -> str:
@@ -239,10 +233,3 @@ def _guess_indent(text: str) -> dict[str, int]:
         offset = max(0, len(listed.group(2)) - len(listed.group(1)))
     return {"mapping": mapping, "sequence": offset + 2, "offset": offset}
 
-
-def ids_in(text: str, kind: str) -> Iterable[str]:
-    """The ids of the documents of ``kind`` in YAML ``text`` (read with the loader: plain data)."""
-    from doria_forge.load import load_text
-
-    documents, _ = load_text(text, path="target.yaml")
-    return [d.data.get("id") for d in documents if d.data.get("kind") == kind]

@@ -191,7 +191,7 @@ class _Converter:
             return self._container(obj, path, self._sequence)
         if isinstance(obj, (set, frozenset)):
             return self._container(sorted(obj, key=repr), path, self._sequence)
-        return _scalar(obj)
+        return plain_value(obj)
 
     def _container(self, obj: Any, path: PathKey, build: Any) -> Any:
         # ruamel builds self-referencing structures from `&a [*a]`; plain data cannot hold them.
@@ -211,7 +211,7 @@ class _Converter:
         out: dict[Any, Any] = {}
         lc = getattr(obj, "lc", None)
         for key, value in obj.items():
-            plain_key = self.convert(key, path) if isinstance(key, (dict, list, tuple, set)) else _scalar(key)
+            plain_key = self.convert(key, path) if isinstance(key, (dict, list, tuple, set)) else plain_value(key)
             try:
                 hash(plain_key)
             except TypeError:
@@ -252,7 +252,9 @@ class _Converter:
         return out
 
 
-def _scalar(obj: Any) -> Any:
+def plain_value(obj: Any) -> Any:
+    """A scalar ruamel built (its round-trip subclasses of int, str, bool...) as the plain
+    Python value (dates stay dates, anything else its text)."""
     # ruamel's round-trip scalars subclass the builtins; bool must come before
     # int because ScalarBoolean is an int.
     if obj is None:
@@ -586,7 +588,7 @@ class _NodeReader:
         if tag == _YAML_TAG + "int" and _PLAIN_INT.match(node.value):
             return int(node.value)
         if tag in _DELEGATED:
-            return _scalar(self.loader.construct_object(node))
+            return plain_value(self.loader.construct_object(node))
         raise _RoundTrip
 
     def value(self, node: Any, path: PathKey) -> Any:
@@ -767,7 +769,7 @@ def _root_problem(data: Any, root: Location, index: int) -> Problem | None:
 
 
 def _describe(data: Any) -> str:
-    text = repr(_scalar(data))
+    text = repr(plain_value(data))
     return text if len(text) <= 40 else text[:37] + "..."
 
 
