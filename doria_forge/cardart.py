@@ -1,14 +1,50 @@
-"""Card art: where a card's picture goes and whether an image is sharp enough to print there.
+"""Card art: where a card's picture goes, whether an image is sharp enough to print there, and
+whether it may be read at all.
 
 Shared by validation (rule ``card-art``) and the print export (drawing, preflight), so neither
 imports the other; like :mod:`doria_forge.fonts`. Images are read with Pillow (size only, never
 the whole picture); SVG is vector art and prints sharp at any size.
+
+Art comes with packs from people the maintainer may not know, so what it makes doria-forge read
+is bounded (:func:`art_problem`):
+
+* an art file is a regular file (never a FIFO or device) of at most ``MAX_ART_BYTES``, inside
+  the pack (a link out of it is refused);
+* a raster image has at most ``MAX_ART_PIXELS`` pixels, read from its header before anything is
+  decoded (Pillow's decompression-bomb check is the convention; its limit, 89 million pixels,
+  is too high for a 2 GiB process: a 21 kB PNG of 13 300 x 13 300 pixels took 1.76 GB);
+* an SVG's references (``href`` of ``<use>``, ``<image>``..., ``url(...)`` in styles) name a
+  fragment of the file itself, an embedded PNG or JPG (``data:``), or a PNG, JPG or SVG file that
+  passes the same checks, relative to the SVG and inside the pack. svglib drew a ``<use>`` of
+  ``../../../outside/x.svg#s`` into the PDF and read ``/dev/zero`` for an ``<image>``; anything
+  else (a URL, an absolute path, ``@import``) is refused. At most ``MAX_SVG_FILES`` files,
+  ``MAX_SVG_DEPTH`` deep.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import io
+import os
+import re
+import stat
+import warnings
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import IO
+from urllib.parse import unquote, urlsplit
+
+from doria_forge.load.files import (
+    IO_ERROR,
+    NOT_A_FILE,
+    PackFileError,
+    PathProblem,
+    check_confined,
+    describe_mode,
+    is_inside,
+    read_confined,
+)
 
 MIN_DPI = 300
 """Least resolution of raster art at its printed size (print shops ask for 300 dpi)."""
@@ -19,6 +55,19 @@ ART_SIDE_INSET_MM = 3.6
 """The art region's distance from the card's left and right trim edges (frame plus padding)."""
 
 SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+MAX_ART_PIXELS = 40_000_000
+"""Most pixels of a raster image (card art, or an image inside an SVG): sixteen times what a poker
+card's art region takes at 1200 dpi; decoded and converted it still fits a 2 GiB process."""
+
+MAX_ART_BYTES = 32 * 1024**2
+"""Largest art file read (32 MiB)."""
+
+MAX_SVG_FILES = 32
+"""Most files one SVG may draw in (itself, and the SVGs and images it references, transitively)."""
+
+MAX_SVG_DEPTH = 8
+"""Deepest chain of SVGs referencing SVGs."""
 
 KIND_CARD_MM = {
     "monster_level": (63.5, 88.9), "boss": (63.5, 88.9), "character": (63.5, 88.9),
@@ -71,16 +120,150 @@ def resolve(yaml_file: str | Path, art: str) -> Path:
     return Path(yaml_file).parent / art.replace("\\", "/")
 
 
-def inspect(path: Path) -> ArtImage:
-    """Read what ``path`` is without decoding the picture. Never raises."""
-    if not path.is_file():
+def inspect(path: Path, root: Path | None = None) -> ArtImage:
+    """Read what ``path`` is without decoding the picture, checked as :func:`art_problem` does
+    (inside folder ``root``, when given). Never raises."""
+    if not path.exists():
         return ArtImage(path, problem=f"art file not found: {path}")
+    problem = art_problem(path, root)
+    if problem:
+        return ArtImage(path, problem=problem)
     if path.suffix.lower() == ".svg":
         return ArtImage(path, vector=True)
     try:
-        from PIL import Image
-
-        with Image.open(path) as image:
-            return ArtImage(path, size_px=image.size)
+        return ArtImage(path, size_px=_raster_size(path))
     except Exception as exc:  # noqa: BLE001 - any unreadable image is one problem
         return ArtImage(path, problem=f"art file {path} is not a readable image: {type(exc).__name__}")
+
+
+def art_problem(path: Path, root: Path | None = None) -> str:
+    """Why the art file ``path`` must not be read or drawn (see the module docstring), or ``""``.
+    ``root``: the pack folder every file must lie in (``None``: not checked, for a file the
+    validation of its pack has checked already). Never raises; reads at most the image headers
+    and the SVG texts."""
+    try:
+        _check_art(Path(path), None if root is None else Path(root), seen=set(), depth=0)
+    except _Refused as exc:
+        return str(exc)
+    return ""
+
+
+class _Refused(Exception):
+    pass
+
+
+def _check_art(path: Path, root: Path | None, *, seen: set[str], depth: int) -> None:
+    real = str(path.resolve())
+    if real in seen:
+        return
+    seen.add(real)
+    if len(seen) > MAX_SVG_FILES:
+        raise _Refused(f"art {path.name}: an SVG drawing in more than {MAX_SVG_FILES} files")
+    try:
+        if path.suffix.lower() == ".svg":
+            data = read_confined(path, root, MAX_ART_BYTES)
+            for reference in _svg_references(path, data):
+                _check_reference(path, reference, root, seen=seen, depth=depth)
+            return
+        check_confined(path, root)
+        with _open_regular(path) as fh:
+            _check_pixels(path.name, fh)
+    except PackFileError as exc:
+        raise _Refused(f"art {path} {exc.problem.message}") from None
+
+
+def _open_regular(path: Path) -> IO[bytes]:
+    """``path`` opened for reading when it is a regular file of at most ``MAX_ART_BYTES`` (checked
+    on the open descriptor, opened without blocking). Raises PackFileError."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise PackFileError(PathProblem(path, IO_ERROR, f"cannot read file: {exc.strerror or exc}")) from None
+    mode, size = os.fstat(fd).st_mode, os.fstat(fd).st_size
+    if not stat.S_ISREG(mode) or size > MAX_ART_BYTES:
+        os.close(fd)
+        why = f"is {describe_mode(mode)}, not a file" if not stat.S_ISREG(mode) else \
+            f"is {size / 1024**2:.1f} MiB, more than the {MAX_ART_BYTES // 1024**2} MiB art may have"
+        raise PackFileError(PathProblem(path, NOT_A_FILE, f"{why}; not read"))
+    return os.fdopen(fd, "rb")
+
+
+def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():  # Pillow warns of a decompression bomb: refused below, in a line
+            warnings.simplefilter("ignore")
+            with Image.open(source) as image:  # the header only: nothing is decoded
+                width, height = image.size
+    except Image.DecompressionBombError as exc:  # past twice Pillow's own limit: it will not even say the size
+        raise _Refused(f"art {name} has more than the {MAX_ART_PIXELS:,} pixels art may have ({exc}); "
+                       "scale it down") from None
+    except Exception as exc:  # noqa: BLE001 - any unreadable image is one problem
+        raise _Refused(f"art {name} is not a readable image: {type(exc).__name__}") from None
+    if width * height > MAX_ART_PIXELS:
+        raise _Refused(f"art {name} is {width} x {height} pixels, more than the {MAX_ART_PIXELS:,} pixels "
+                       "art may have (a picture that large is a decompression bomb or far sharper than print "
+                       "needs); scale it down")
+    return width, height
+
+
+def _raster_size(path: Path) -> tuple[int, int]:
+    with _open_regular(path) as fh:
+        return _check_pixels(path.name, fh)
+
+
+_DATA_IMAGE = re.compile(r"data:image/(png|jpe?g);base64,(.*)\Z", re.IGNORECASE | re.DOTALL)
+_CSS_URL = re.compile(r"url\(\s*(['\"]?)(.*?)\1\s*\)", re.IGNORECASE | re.DOTALL)
+
+
+def _svg_references(path: Path, data: bytes) -> list[str]:
+    """Every reference the SVG ``data`` makes: ``href`` attributes, ``url(...)`` in styles.
+    Raises _Refused for a file that is not XML or imports style sheets."""
+    import xml.etree.ElementTree as ElementTree
+
+    try:
+        tree = ElementTree.fromstring(data)
+    except (ElementTree.ParseError, ValueError, RecursionError) as exc:
+        raise _Refused(f"art {path.name} is not a readable SVG: {exc}") from None
+    references: list[str] = []
+    for element in tree.iter():
+        for name, value in element.attrib.items():
+            if name == "href" or name.endswith("}href"):
+                references.append(value.strip())
+            elif "url(" in value.lower():
+                references += [m.group(2).strip() for m in _CSS_URL.finditer(value)]
+        if isinstance(element.tag, str) and element.tag.rsplit("}", 1)[-1] == "style" and element.text:
+            if "@import" in element.text.lower():
+                raise _Refused(f"art {path.name}: an SVG style sheet may not @import others")
+            references += [m.group(2).strip() for m in _CSS_URL.finditer(element.text)]
+    return references
+
+
+def _check_reference(svg: Path, reference: str, root: Path | None, *, seen: set[str], depth: int) -> None:
+    """Refuse ``reference`` (made in ``svg``) unless it is allowed (see the module docstring)."""
+    shown = reference if len(reference) <= 60 else reference[:57] + "..."
+    if not reference or reference.startswith("#"):
+        return
+    embedded = _DATA_IMAGE.match(reference)
+    if embedded:
+        try:
+            picture = base64.b64decode(re.sub(r"\s+", "", embedded.group(2)), validate=True)
+        except (binascii.Error, ValueError):
+            raise _Refused(f"art {svg.name}: an embedded image that is not base64") from None
+        _check_pixels(f"{svg.name} (an embedded image)", io.BytesIO(picture))
+        return
+    parts = urlsplit(reference)
+    absolute = reference.startswith(("/", "\\")) or (len(reference) > 1 and reference[1] == ":")
+    if parts.scheme or parts.netloc or absolute:
+        raise _Refused(f"art {svg.name} refers to {shown!r}: an SVG may only use files of the pack, by a "
+                       "relative path")
+    target = svg.parent / unquote(parts.path)
+    if target.suffix.lower() not in SUFFIXES:
+        raise _Refused(f"art {svg.name} refers to {shown!r}: an SVG may only use PNG, JPG or SVG files")
+    if root is not None and not is_inside(os.path.realpath(target), os.path.realpath(root)):
+        raise _Refused(f"art {svg.name} refers to {shown!r}, which lies outside the pack; not read")
+    if depth + 1 > MAX_SVG_DEPTH:
+        raise _Refused(f"art {svg.name}: SVGs referring to SVGs more than {MAX_SVG_DEPTH} deep")
+    if os.path.lexists(target):  # a missing file is drawn as nothing (svglib skips it)
+        _check_art(target, root, seen=seen, depth=depth + 1)

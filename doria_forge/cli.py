@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, lifecycle, pipeline, pipeline_scenarios, startup
+from doria_forge import cli_print, cli_scenarios, cli_values, lifecycle, pipeline, pipeline_scenarios, startup
 from doria_forge.authoring import diff, new, spreadsheet, watch
 from doria_forge.terminal import printable
 
@@ -29,7 +29,7 @@ app.add_typer(simulate_app, name="simulate")
 MAX_RUNS = 100_000
 """Largest ``--runs``: 100 000 duels a cell already take hours for the shipped pack."""
 
-PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
+PACK_ARG = cli_values.pack_argument()
 
 
 class OutputFormat(str, Enum):
@@ -187,6 +187,7 @@ def simulate(
     cache: bool = CACHE_OPT,
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
+    pipeline.run_stage(_fail, pipeline.check_output, out, folder=False, sources=pipeline.sources(pack))
     content = _validated(pack, quiet_when_clean=True, cache=cache)
     try:
         result, path = pipeline.simulate(
@@ -217,7 +218,7 @@ def export_bundle(
 @app.command()
 def preview(
     item_id: str = typer.Argument(..., help="Id of a card, Monster Level Card, hero or Room Tile."),
-    pack: Path = typer.Argument(Path("content"), help="Pack folder."),
+    pack: Path = cli_values.pack_argument("Pack folder."),
     out: Path = typer.Option(..., "--out", help="PNG file to write."),
     dpi: int = typer.Option(200, "--dpi", min=36, max=1200),
     lang: cli_print.Language = cli_print.LANG_OPT,
@@ -267,6 +268,7 @@ def build(
     precision: float | None = PRECISION_OPT,
     cache: bool = CACHE_OPT,
     scenario_runs: int = typer.Option(pipeline_scenarios.BUILD_RUNS, "--scenario-runs", min=0,
+                                      max=pipeline_scenarios.MAX_RUNS,
                                       help="Runs per player count of every shipped scenario and campaign "
                                            "(0 skips the scenarios stage)."),
     fail_on: cli_scenarios.FailOn = typer.Option(cli_scenarios.FailOn.never, "--fail-on",
@@ -280,6 +282,7 @@ def build(
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
+    pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
     validation = _validated(pack, full=True, strict=strict, text_fit=True, cache=cache)
     validated = validation.pack
     content = _printing(validated, with_dependencies)

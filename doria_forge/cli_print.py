@@ -10,9 +10,9 @@ from pathlib import Path
 
 import typer
 
-from doria_forge import pipeline, pipeline_print
+from doria_forge import cli_values, pipeline, pipeline_print
 
-PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
+PACK_ARG = cli_values.pack_argument()
 LAYOUT_OPT = typer.Option(None, "--layout", help="Layout file or name (print-and-play, gutter-fold), overlaid on the "
                           "project's layout.")
 CARD_SIZE_OPT = typer.Option(None, "--card-size", help="poker, mini-american, mini-euro, square or WxH in mm, for "

@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from doria_forge import pipeline
+from doria_forge import cli_values, pipeline
 
 DUELS = "duels"
 """The command a bare ``simulate`` runs."""
@@ -52,7 +52,7 @@ class Replay(str, Enum):
     none = "none"
 
 
-PACK_ARG = typer.Argument(Path("content"), help="Pack folder (or one YAML file).", show_default=True)
+PACK_ARG = cli_values.pack_argument()
 PLAYERS_OPT = typer.Option(None, "--players", help="Player counts: 4, a range 1-6 or a list 2,4 "
                            "(default: the scenario's whole range).")
 SEED_OPT = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results.")
@@ -63,8 +63,10 @@ HEROES_OPT = typer.Option(None, "--heroes", help="Comma-separated hero ids parti
                           "every premade hero).")
 REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained HTML report here.")
 FAIL_ON_OPT = typer.Option(FailOn.error, "--fail-on", help="Exit 1 when findings at or above this severity exist.")
-SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at this address (pip install "
-                             "\"doria-forge[dask]\") instead of local processes.")
+# "\[" keeps rich markup from reading "[dask]" as a style and dropping it from the help.
+SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at this address, e.g. tcp://host:8786 "
+                             "(needs Dask: pip install \".\\[dask]\" in a checkout) instead of local processes. A "
+                             "cluster lost mid-run exits 75; run the same command again to resume.")
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
 
 
@@ -81,7 +83,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         scenario_id: str = typer.Argument(..., metavar="ID", help="Id of the scenario to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
-        runs: int = typer.Option(stages.DEFAULT_RUNS, "--runs", min=1, help="Runs per player count."),
+        runs: int = typer.Option(stages.DEFAULT_RUNS, "--runs", min=1, max=stages.MAX_RUNS,
+                                 help="Runs per player count."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
@@ -99,8 +102,12 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings."""
         counts = run(stages.parse_players, players)
-        result = validated(pack, full=True)
         out_path = out or Path("build") / f"scenario-{scenario_id}.json"
+        run(stages.check_scheduler, scheduler)  # every option before any work
+        run(stages.check_outputs, pack, [out_path, report])
+        if baseline is not None:
+            run(stages.read_baseline, baseline)
+        result = validated(pack, full=True)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=runs, seed=seed, jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler,
                    progress=progress, out=out_path, html=report, baseline=baseline, replay=replay.value,
@@ -112,7 +119,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         campaign_id: str = typer.Argument(..., metavar="ID", help="Id of the campaign to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
-        runs: int = typer.Option(stages.DEFAULT_CAMPAIGN_RUNS, "--runs", min=1, help="Campaign runs per player count."),
+        runs: int = typer.Option(stages.DEFAULT_CAMPAIGN_RUNS, "--runs", min=1, max=stages.MAX_RUNS,
+                                 help="Campaign runs per player count."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
@@ -125,8 +133,10 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     ) -> None:
         """Play a campaign's scenarios in order with what carries over; completion rate and where campaigns end."""
         counts = run(stages.parse_players, players)
-        result = validated(pack, full=True)
         out_path = out or Path("build") / f"campaign-{campaign_id}.json"
+        run(stages.check_scheduler, scheduler)  # every option before any work
+        run(stages.check_outputs, pack, [out_path, report])
+        result = validated(pack, full=True)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=runs, seed=seed, jobs=jobs, policy=policy, heroes=_ids(heroes),
                    scheduler=scheduler, progress=progress, out=out_path, html=report)

@@ -24,11 +24,40 @@ def source_paths(pack: Path, project: Path | None) -> list[Path]:
     return paths
 
 
+SYSTEM_FOLDERS = ("/proc", "/sys", "/dev")
+"""Folders of the kernel's own file systems: their entries are processes, devices and settings,
+never outputs (``--out`` naming a link to ``/proc/self/fd/1`` replaced the link with a file)."""
+
+WRITABLE_SYSTEM_FOLDERS = ("/dev/shm",)
+"""Ordinary file systems inside ``SYSTEM_FOLDERS``."""
+
+
+def system_folder(path: str) -> str | None:
+    """The folder of ``SYSTEM_FOLDERS`` the absolute path ``path`` lies in, or None."""
+    if any(is_inside(path, ok) for ok in WRITABLE_SYSTEM_FOLDERS):
+        return None
+    return next((top for top in SYSTEM_FOLDERS if is_inside(path, top)), None)
+
+
+def _link_chain(path: Path) -> list[str]:
+    """``path`` made absolute, then each place its chain of links leads to (at most 40 steps):
+    ``/proc/self/fd/1`` is a link itself, so the real path alone hides that one was passed."""
+    chain = [os.path.abspath(path)]
+    for _ in range(40):
+        try:
+            target = os.readlink(chain[-1])
+        except OSError:
+            break
+        chain.append(os.path.normpath(os.path.join(os.path.dirname(chain[-1]), target)))
+    return chain
+
+
 def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = ()) -> str | None:
     """Why ``path`` must not be an output (``folder``: an output folder), or None.
 
-    Refused: a path inside (or equal to) one of ``sources``, following links; an existing file
-    output that is not a regular file (a device, FIFO, socket).
+    Refused: a path inside (or equal to) one of ``sources``, following links; a path that is
+    (or whose link leads) inside ``/proc``, ``/sys`` or ``/dev``; an existing file output that
+    is not a regular file (a device, FIFO, socket).
     """
     real = os.path.realpath(path)
     for source in sources:
@@ -38,7 +67,17 @@ def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = ()) -> str | 
     try:
         mode = os.stat(path).st_mode
     except OSError:
-        return None
+        return _in_system_folder(path, real)
     if not folder and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
         return f"cannot write {path}: it is {describe_mode(mode)}, not a regular file; choose another --out"
+    return _in_system_folder(path, real)
+
+
+def _in_system_folder(path: Path, real: str) -> str | None:
+    for step in [*_link_chain(Path(path)), real]:
+        system = system_folder(step)
+        if system is not None:
+            through = f" (through a link to {step})" if step != os.path.abspath(path) else ""
+            return (f"cannot write {path}{through}: {system} holds the system's processes and devices, "
+                    "not files; choose another --out")
     return None

@@ -29,6 +29,7 @@ from pydantic import ValidationError
 
 from doria_forge.assets import asset_dir
 from doria_forge.load import LoadedDocument, Location, Problem, Severity, load_text
+from doria_forge.load.files import FileLimitError, PackFileError, read_confined
 from doria_forge.model.rules import Pack, Requirement
 
 ENV_VAR = "DORIA_FORGE_PACKS"
@@ -100,9 +101,13 @@ def read_manifest(folder: Path, display: str | None = None) -> FoundPack | None:
         return None
     shown = f"{display if display is not None else shown_path(folder)}/{path.name}".lstrip("/")
     try:
-        documents, _ = load_text(path.read_bytes(), path=path.name, file=shown)
-    except OSError:
+        # Every folder beside a pack is searched: a manifest is read as the pack's own files are
+        # (a regular file inside its folder, never blocking, within the size limit). An 18 MB
+        # pack.yaml in a sibling folder used to hold up validation for minutes.
+        raw = read_confined(path, folder)
+    except (PackFileError, FileLimitError):
         return None
+    documents, _ = load_text(raw, path=path.name, file=shown)
     for doc in documents:
         if doc.data.get("kind") == "pack":
             try:

@@ -31,6 +31,16 @@ class ExportFailed(Exception):
     """An export could not be written because of the content (template error...): exit 1."""
 
 
+class RunsInterrupted(Exception):
+    """Runs stopped for a reason outside the content and the options, which trying again may
+    cure (a Dask cluster lost mid-run; the finished runs are kept): exit ``EXIT_TRY_AGAIN``."""
+
+
+EXIT_TRY_AGAIN = 75
+"""Exit code of :class:`RunsInterrupted`: ``EX_TEMPFAIL`` of sysexits.h, a temporary failure the
+user is invited to retry (1 would say the content has problems, 2 that the command is wrong)."""
+
+
 class OutputError(UsageError):
     """An output path cannot be written (it is a folder, under a file, read-only...): exit 2.
 
@@ -39,13 +49,16 @@ class OutputError(UsageError):
 
 def run_stage(fail: Callable[[int, str], object], stage: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     """``stage(*args, **kwargs)`` as a command runs it: a ``UsageError`` goes to ``fail(2, message)``,
-    an ``ExportFailed`` to ``fail(1, message)`` (``fail`` prints it and ends the command)."""
+    an ``ExportFailed`` to ``fail(1, message)``, ``RunsInterrupted`` to ``fail(EXIT_TRY_AGAIN,
+    message)`` (``fail`` prints it and ends the command)."""
     try:
         return stage(*args, **kwargs)
     except UsageError as exc:
         fail(2, str(exc))
     except ExportFailed as exc:
         fail(1, str(exc))
+    except RunsInterrupted as exc:
+        fail(EXIT_TRY_AGAIN, str(exc))
     return None
 
 
@@ -81,6 +94,19 @@ def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = N
         raise OutputError(f"cannot write {path}: {ancestor} is a file, not a folder; choose another --out")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise OutputError(f"cannot write {path}: folder {ancestor} is not writable; choose another --out")
+    _probe(ancestor, path)
+
+
+def _probe(folder: Path, path: Path) -> None:
+    """Make and remove a folder in ``folder``, where ``path`` will be written: ``os.access``
+    answers yes to root everywhere (a read-only mount, ``/proc``), and a build found out only
+    when its outputs were written, after the whole simulation. Raises OutputError naming ``path``."""
+    import tempfile
+
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=".doria-forge-probe-", dir=folder))
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc} (in {folder}); choose another --out") from None
 
 
 def sources(pack_path: Path) -> list[Path]:
@@ -99,8 +125,23 @@ def staged_build(out: Path) -> Iterator[None]:
     from doria_forge import staging
 
     try:
-        with _writing(Path(out)), staging.build_folder(Path(out)):
+        with staging.build_folder(Path(out)):
             yield
+    except staging.StagingRefused as exc:
+        raise OutputError(str(exc)) from None
+    except OSError as exc:  # the swap is named by --out, not by the staging folder beside it
+        where = exc.filename if exc.filename and ".staging-" not in str(exc.filename) else out
+        raise OutputError(f"cannot write {where}: {exc.strerror or exc}; choose another --out") from None
+
+
+def check_build_folder(out: Path, pack_path: Path) -> None:
+    """Refuse a ``build --out`` folder before anything runs (OutputError): inside the pack's
+    sources, not a folder, not writable, or holding files a build did not write."""
+    from doria_forge import staging
+
+    check_output(Path(out), folder=True, sources=sources(pack_path))
+    try:
+        staging.check_replaceable(Path(out))
     except staging.StagingRefused as exc:
         raise OutputError(str(exc)) from None
 
@@ -395,8 +436,8 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     """Draw a game state: the saved game ``save`` (``GameState.to_json``), or a game of
     ``scenario`` with ``heroes`` played by the greedy bot from ``seed`` until round
     ``until_round`` begins. Returns the text view and the PNG written to ``out`` (if any).
-    Raises UsageError for an unknown scenario or hero, a saved game that does not fit the
-    pack, or a game without a map."""
+    Raises UsageError for an unknown scenario or hero, a saved game that cannot be read, is not
+    one (``render.saved_game``) or does not fit the pack, or a game without a map."""
     from doria_forge.engine.game import GameOptions, GameState
     from doria_forge.engine.map.dungeon import Dungeon
     from doria_forge.render.png import render_png
@@ -404,18 +445,24 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     from doria_forge.sim.bots import greedy_bot
     from doria_forge.sim.play import play
 
+    if out is not None:
+        check_output(out, folder=False)  # before the game is replayed or played
     if save is not None:
-        try:
-            state = GameState.from_json(pack, Path(save).read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise UsageError(f"cannot read {save}: {exc.strerror or exc}") from None
-        except ValueError as exc:
-            raise UsageError(f"{save}: {exc}") from None
+        from doria_forge.render.saved_game import SavedGameError, load_saved_game
+
+        try:  # checked against a schema with limits before the engine replays it
+            state = load_saved_game(pack, Path(save))
+        except SavedGameError as exc:
+            raise UsageError(str(exc)) from None
     else:
         if scenario is None or scenario not in pack.scenarios:
             known = ", ".join(sorted(pack.scenarios)) or "none"
             raise UsageError(f"unknown scenario {scenario!r}; the pack has: {known}")
+        from doria_forge.render.saved_game import MAX_HEROES
+
         party = heroes or sorted(pack.characters)[:4]
+        if len(party) > MAX_HEROES:
+            raise UsageError(f"--heroes names {len(party)} heroes; a game has at most {MAX_HEROES}")
         unknown = [h for h in party if h not in pack.characters]
         if unknown:
             raise UsageError(f"unknown heroes {unknown}; the pack has: {', '.join(sorted(pack.characters))}")

@@ -132,9 +132,13 @@ def export_tts(pack: ContentPack, out: Path, *, project: Path | None = None, bas
 
 
 def check_base_url(base_url: str | None) -> None:
-    """Refuse an empty ``--base-url`` (UsageError): it would write URLs that point nowhere."""
-    if base_url is not None and not base_url.strip():
-        raise UsageError("--base-url is empty; give the address the images will be hosted at")
+    """Refuse a ``--base-url`` that is not an http(s) or file address (UsageError): an empty one
+    would point nowhere, a ``javascript:`` one or one with quotes or line breaks would reach the
+    other players' tables (``export.tts.base_url_problem``)."""
+    from doria_forge.export.tts import base_url_problem
+
+    if base_url is not None and base_url_problem(base_url):
+        raise UsageError(base_url_problem(base_url))
 
 
 def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:

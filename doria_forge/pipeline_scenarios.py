@@ -41,13 +41,29 @@ special rules and the typical table."""
 
 REPLAYS = ("median", "best", "worst", "none")
 
+MAX_BASELINE_BYTES = 64 * 1024**2
+"""Largest ``--baseline`` report read (a report of every shipped scenario is about 1 MiB)."""
+
+
+MAX_RUNS = 100_000
+"""Largest ``--runs`` of ``simulate scenario|campaign`` and ``build --scenario-runs``: runs per
+player count (100 000 runs of one scenario take hours on two cores). Checked when the options
+are parsed: a billion runs once allocated until memory ran out before the first game."""
+
+MAX_PLAYERS = 6
+"""Most heroes at the table (Book of Rules: 1-6 players)."""
+
 
 def parse_players(text: str | None) -> list[int] | None:
     """``"1-6"``, ``"2,4"``, ``"3"`` or ``"1-2,5"`` as player counts (``None`` for ``None``).
-    Raises UsageError for anything else or a count outside 1-6."""
+    Raises UsageError for anything else or a count outside 1-6 (checked before any range is
+    made: ``1-99999999999`` is refused at once)."""
     if text is None:
         return None
     counts: set[int] = set()
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if len(text) > 200:
+        raise UsageError(f"--players {shown!r}: give a count (4), a range (1-6) or a list (2,4)")
     try:
         for part in text.split(","):
             part = part.strip()
@@ -55,12 +71,38 @@ def parse_players(text: str | None) -> list[int] | None:
             first, last = int(low), int(high) if sep else int(low)
             if first > last:
                 raise ValueError
+            if first < 1 or last > MAX_PLAYERS:
+                raise UsageError(f"--players {shown!r}: player counts are 1-{MAX_PLAYERS}")
             counts.update(range(first, last + 1))
     except ValueError:
-        raise UsageError(f"--players {text!r}: give a count (4), a range (1-6) or a list (2,4)") from None
-    if not counts or min(counts) < 1 or max(counts) > 6:
-        raise UsageError(f"--players {text!r}: player counts are 1-6")
+        raise UsageError(f"--players {shown!r}: give a count (4), a range (1-6) or a list (2,4)") from None
+    if not counts:
+        raise UsageError(f"--players {shown!r}: player counts are 1-{MAX_PLAYERS}")
     return sorted(counts)
+
+
+def check_outputs(pack_path: Path, outputs: Sequence[Path | None]) -> None:
+    """Refuse each output file of ``outputs`` (None: not asked for) that cannot be written
+    (OutputError), before the pack is even validated."""
+    from doria_forge.pipeline import sources
+
+    read = sources(Path(pack_path))
+    for path in outputs:
+        if path is not None:
+            check_output(Path(path), folder=False, sources=read)
+
+
+def check_scheduler(address: str | None) -> None:
+    """Refuse a ``--scheduler`` that cannot be an address (UsageError), before any work; whether
+    a scheduler answers there is asked when the runs start."""
+    if address is None:
+        return
+    from doria_forge.sim.distributed import DaskUnavailable, check_address
+
+    try:
+        check_address(address)
+    except DaskUnavailable as exc:
+        raise UsageError(str(exc)) from None
 
 
 @dataclass
@@ -86,7 +128,7 @@ def _executor(jobs: int | None, scheduler: str | None):
     from doria_forge.sim.executors import local_executor
     from doria_forge.sim.workers import clamp_jobs
 
-    if scheduler:
+    if scheduler is not None:
         from doria_forge.sim.distributed import DaskUnavailable, dask_executor
 
         try:
@@ -102,9 +144,15 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from doria_forge.pipeline import RunsInterrupted
     from doria_forge.sim.executors import run_plans
     from doria_forge.sim.workers import WorkerFailed
 
+    lost: tuple[type[Exception], ...] = ()
+    if scheduler is not None:
+        from doria_forge.sim.distributed import ClusterLost
+
+        lost = (ClusterLost,)
     play = _executor(jobs, scheduler)
     total = sum(len(p.players) * p.runs for p in plans)
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -114,6 +162,8 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
             return run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
         except WorkerFailed as exc:  # the machine's doing, not the content's or the options'
             raise UsageError(str(exc)) from None
+        except lost as exc:  # the finished chunks are kept: the same command resumes
+            raise RunsInterrupted(str(exc)) from None
 
 
 def simulate_scenarios(
@@ -170,14 +220,17 @@ def write_json(report: dict[str, Any], out: Path) -> Path:
 def read_baseline(path: Path) -> dict[str, Any]:
     """The report at ``path`` for ``--baseline``. Raises UsageError when it cannot be read or
     is not a scenario report of this format."""
+    from doria_forge.load.files import PackFileError, read_confined
     from doria_forge.sim.scenario_report import REPORT_FORMAT
 
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"cannot read --baseline {path}: {exc.strerror or exc}") from None
+    try:  # a FIFO or device is refused at once, a file past the limit before it is read
+        data = json.loads(read_confined(Path(path), None, MAX_BASELINE_BYTES).decode("utf-8"))
+    except PackFileError as exc:
+        raise UsageError(f"cannot read --baseline {path}: {exc.problem.message}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(f"--baseline {path} is not JSON: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"--baseline {path} is not a scenario report: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT or "scenarios" not in data:
         raise UsageError(f"--baseline {path} is not a scenario report of format {REPORT_FORMAT} "
                          "(write one with `doria-forge simulate scenario ... --out FILE`)")

@@ -69,3 +69,16 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def workbook(path: Path, rows: list[list], title: str = "levels") -> Path:
+    """An Excel workbook at ``path`` with one sheet ``title`` holding ``rows``; returns ``path``."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = title
+    for row in rows:
+        sheet.append(row)
+    book.save(path)
+    return path

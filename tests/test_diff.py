@@ -112,3 +112,28 @@ def test_inserting_a_rule_is_one_added_item_not_a_change_to_every_rule_after_it(
     assert ("rules.2.text", "The midnight bells ring.", "The midnight bells toll.") in changes
     assert ("setup.tokens[relic].name", "Relic", "Holy Relic") in changes  # tokens have ids
     assert len(changes) == 3, changes
+
+
+def test_links_out_of_the_pack_in_its_history_are_skipped_not_a_traceback(repo, tmp_path):
+    """git archive keeps symbolic links; tarfile's data filter refused them with a traceback (issue 25)."""
+    from doria_forge.cli import app
+
+    content = repo / "content"
+    (content / "passwd.yaml").symlink_to("/etc/passwd")
+    (content / "up.yaml").symlink_to("../../outside.yaml")
+    (content / "alias.yaml").symlink_to("monsters/orc.yaml")  # inside: the loader reads it as a duplicate
+    git = ["-c", "user.email=t@example.org", "-c", "user.name=t"]
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", *git, "commit", "-qm", "links"], cwd=repo, check=True)
+    for name in ("passwd.yaml", "up.yaml", "alias.yaml"):
+        (content / name).unlink()
+    _errata(repo)
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True)
+    subprocess.run(["git", *git, "commit", "-qm", "errata"], cwd=repo, check=True)
+    result = runner.invoke(app, ["diff", "HEAD~1", "--pack", str(content)])
+    assert isinstance(result.exception, SystemExit), result.exception  # an exit, not an exception
+    assert result.exit_code == 1  # the old version holds the duplicate the link inside the pack makes
+    assert "duplicate" in result.output and "passwd" not in result.output.replace("passwd.yaml", "")
+    out = tmp_path / "errata"
+    result = runner.invoke(app, ["export", "pdf", str(content), "--changed-since", "HEAD~1", "--out", str(out)])
+    assert result.exit_code == 1 and "Traceback" not in result.output

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from doria_forge.load import load_text
+from doria_forge.load.loader import MAX_NESTING
 from doria_forge.model import KINDS
 from doria_forge.validate.pipeline import RULE_CRASH, validate_documents
 
@@ -85,3 +87,37 @@ def test_documents_of_every_kind_with_junk_fields_never_crash_a_rule(kind, field
     assert [p for p in found if p.rule_id == RULE_CRASH] == []
     for p in found:
         assert p.line >= 1 and "\n" not in p.message
+
+
+# -- nesting (issue 25): the C composer recursed in C, so 50 000 levels killed the process -------------
+DEEP = {
+    "flow list": "a: " + "[" * 50_000 + "]" * 50_000 + "\n",
+    "flow mapping": "a: " + "{a: " * 50_000 + "1" + "}" * 50_000 + "\n",
+    "block list": "- " * 50_000 + "x\n",
+    "block mapping": "".join("  " * i + "k:\n" for i in range(300)) + "  " * 300 + "v\n",
+    "after good documents": "kind: monster\nid: a\n---\nb: " + "[" * 5000 + "\n",
+}
+
+
+@pytest.mark.parametrize("text", DEEP.values(), ids=DEEP.keys())
+def test_nesting_deeper_than_the_limit_is_one_error_at_its_line(text):
+    documents, problems = load_text(text, path="x.yaml")
+    assert [p.rule_id for p in problems] == ["yaml-syntax"]
+    assert f"nested more than {MAX_NESTING} deep" in problems[0].message
+    where = problems[0]
+    lines = text.split("\n")
+    assert 1 <= where.line <= len(lines) and where.column <= len(lines[where.line - 1]) + 1
+    assert documents == []
+
+
+@FUZZ
+@given(depth=st.integers(1, 2 * MAX_NESTING), flow=st.booleans())
+def test_nesting_up_to_the_limit_loads_and_past_it_is_refused(depth, flow):
+    text = ("a: " + "[" * depth + "1" + "]" * depth if flow
+            else "".join("  " * i + "k:\n" for i in range(depth)) + "  " * depth + "1") + "\n"
+    documents, problems = load_text(text, path="x.yaml")
+    levels = depth + 1 if flow else depth  # a: [...]: the document's own mapping is a level too
+    if levels <= MAX_NESTING:
+        assert problems == [] and len(documents) == 1
+    else:
+        assert [p.rule_id for p in problems] == ["yaml-syntax"] and not documents

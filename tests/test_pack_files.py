@@ -4,8 +4,12 @@ are opened, quoting nothing; files above the size limit are refused before they 
 
 from __future__ import annotations
 
+import base64
+import io
 import os
+import struct
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,7 @@ from typer.testing import CliRunner
 from doria_forge.cli import app
 from doria_forge.load import load_pack
 from doria_forge.load.files import MAX_FILE_ENV, discover, max_file_bytes
+from doria_forge.packs import read_manifest
 
 runner = CliRunner()
 
@@ -199,3 +204,136 @@ def test_card_art_linked_out_of_the_pack_or_a_fifo_is_never_opened(tmp_path):
     assert "a.yaml:5:6: error [card-art] art art/stolen.png lies outside the pack" in result.output
     assert "b.yaml:5:6: error [card-art] art art/pipe.png is a FIFO (named pipe), not a file" in result.output
     assert "TOKEN" not in result.output
+
+
+# -- issue 25: the same rules where packs are searched, for --baseline and for an empty pack path ----------
+def test_a_huge_or_fifo_manifest_beside_the_pack_is_skipped_at_once(tmp_path, monkeypatch):
+    """Every folder beside an expansion is searched for the pack it requires; an 18 MB pack.yaml
+    there held validation up for minutes."""
+    project = tmp_path / "project"
+    expansion = project / "frost"
+    expansion.mkdir(parents=True)
+    (expansion / "pack.yaml").write_text("kind: pack\nid: frost\nname: Frost\nversion: 0.1.0\nrequires: [doria-base]\n")
+    (project / "huge").mkdir()
+    (project / "huge" / "pack.yaml").write_text("kind: pack\nid: huge\nname: Huge\nversion: 0.1.0\n" + "# padding\n" * 10_000)
+    (project / "pipe").mkdir()
+    os.mkfifo(project / "pipe" / "pack.yaml")
+    monkeypatch.setenv(MAX_FILE_ENV, "64K")  # the base pack's files are smaller, the huge manifest larger
+    started = time.monotonic()
+    result = runner.invoke(app, ["validate", str(expansion)])
+    assert time.monotonic() - started < 30
+    assert result.exit_code == 0, result.output  # the base pack doria-forge ships is found
+    assert read_manifest(project / "huge") is None and read_manifest(project / "pipe") is None
+
+
+def test_a_fifo_given_as_baseline_is_refused_at_once(tmp_path):
+    pack = tiny_pack(tmp_path / "content")
+    os.mkfifo(tmp_path / "old.json")
+    result = runner.invoke(app, ["simulate", "scenario", "nowhere", str(pack), "--baseline", str(tmp_path / "old.json"),
+                                 "--runs", "1", "--no-progress"])
+    assert result.exit_code == 2
+    assert "FIFO" in result.output and "--baseline" in result.output
+
+
+@pytest.mark.parametrize("command", [["validate", ""], ["export", "pdf", " "], ["simulate", ""], ["diff", "x", "--pack", ""]])
+def test_an_empty_pack_path_is_a_usage_error_not_the_working_folder(tmp_path, monkeypatch, command):
+    monkeypatch.chdir(tiny_pack(tmp_path / "here"))  # validating the working folder would succeed
+    result = runner.invoke(app, command)
+    assert result.exit_code == 2
+    assert "pack path is empty" in result.output
+
+
+# -- issue 25: card art confined to the pack: SVG references, devices and pixel bombs ----------------------
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that declares ``width`` x ``height`` pixels (its data is junk: never decoded)."""
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b""))
+
+
+def _svg(body: str) -> str:
+    return ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" '
+            f'height="60">{body}</svg>')
+
+
+def _art_pack(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
+    pack = tiny_pack(tmp_path / "content")
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "x.svg").write_text(_svg('<g id="s"><text x="1" y="9">TOKEN-6d1f0c</text></g>'))
+    (pack / "art").mkdir()
+    for name, data in files.items():
+        target = pack / "art" / name
+        target.write_bytes(data) if isinstance(data, bytes) else target.write_text(data)
+    (pack / "door.yaml").write_text("kind: door_event\nid: door\nname: Door\nname_de: Tür\ntext: T.\ntext_de: T.\n"
+                                    f"art: art/{next(iter(files))}\n")
+    return pack
+
+
+HOSTILE_ART = {
+    "svg use out of the pack": ({"a.svg": _svg('<use xlink:href="../../outside/x.svg#s"/>')}, "lies outside the pack"),
+    "svg image of a device": ({"a.svg": _svg('<image href="../../../../../../../../../dev/zero" width="9" height="9"/>')},
+                              "may only use PNG, JPG or SVG"),
+    "svg image of a url": ({"a.svg": _svg('<image href="https://example.org/x.png" width="9" height="9"/>')},
+                           "by a relative path"),
+    "svg image of an absolute path": ({"a.svg": _svg('<image href="/etc/x.png" width="9" height="9"/>')},
+                                      "by a relative path"),
+    "svg style import": ({"a.svg": _svg("<style>@import url(../../outside/x.css);</style>")}, "@import"),
+    "svg fill from outside": ({"a.svg": _svg('<rect fill="url(../../outside/x.svg#s)" width="9" height="9"/>')},
+                              "lies outside the pack"),
+    "png bomb": ({"a.png": _png_header(13_300, 13_300)}, "13300 x 13300 pixels"),
+    "svg of a png bomb": ({"a.svg": _svg('<image href="b.png" width="9" height="9"/>'),
+                           "b.png": _png_header(20_000, 20_000)}, "more than the 40,000,000 pixels"),
+    "embedded png bomb": ({"a.svg": _svg('<image href="data:image/png;base64,'
+                                         + base64.b64encode(_png_header(30_000, 30_000)).decode() + '"/>')},
+                          "more than the 40,000,000 pixels"),
+    "svg that is not xml": ({"a.svg": "<svg><g></svg>"}, "not a readable SVG"),
+}
+
+
+@pytest.mark.parametrize("files, says", HOSTILE_ART.values(), ids=HOSTILE_ART.keys())
+def test_card_art_that_reads_outside_the_pack_or_bombs_is_an_error_at_its_line(tmp_path, files, says):
+    pack = _art_pack(tmp_path, files)
+    out = tmp_path / "pdf"
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "door.yaml:7:6: error [card-art]" in result.output and says in result.output
+    assert "TOKEN" not in result.output and not out.exists()
+
+
+def test_svg_art_waiting_on_a_fifo_is_refused_at_once(tmp_path):
+    pack = _art_pack(tmp_path, {"a.svg": _svg('<image href="pipe.png" width="9" height="9"/>')})
+    os.mkfifo(pack / "art" / "pipe.png")
+    started = time.monotonic()
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 1 and "FIFO" in result.output
+
+
+def test_svg_art_using_its_own_fragments_and_files_of_the_pack_prints(tmp_path):
+    from PIL import Image
+
+    pack = _art_pack(tmp_path, {"a.svg": _svg('<defs><g id="g"><rect width="9" height="9"/></g></defs>'
+                                              '<use xlink:href="#g"/><use xlink:href="parts/b.svg#h"/>'
+                                              '<image href="c.png" width="9" height="9"/>'
+                                              '<rect fill="url(#g)" width="1" height="1"/>')})
+    (pack / "art" / "parts").mkdir()
+    (pack / "art" / "parts" / "b.svg").write_text(_svg('<g id="h"><circle r="4"/></g>'))
+    Image.new("RGB", (40, 30), "red").save(pack / "art" / "c.png")
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--out", str(tmp_path / "pdf")])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_export_refuses_a_device_or_bomb_art_file_of_its_own(tmp_path):
+    """Validation comes first; the drawing checks the file again (it may have changed since)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from doria_forge.export.errors import ExportError
+    from doria_forge.export.pdf.art import draw_art
+
+    (tmp_path / "bomb.png").write_bytes(_png_header(13_300, 13_300))
+    os.mkfifo(tmp_path / "pipe.png")
+    for name, says in (("bomb.png", "13300 x 13300 pixels"), ("pipe.png", "FIFO")):
+        with pytest.raises(ExportError, match=says):
+            draw_art(Canvas(io.BytesIO()), tmp_path / name, 0, 0, 100, 60)

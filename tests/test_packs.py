@@ -175,3 +175,42 @@ def test_an_installed_pack_can_be_named_by_its_id(tmp_path, monkeypatch):
     result = runner.invoke(app, ["validate", "doria-base"])
     assert result.exit_code == 0, result.output
     assert "0 errors" in result.output
+
+
+# -- issue 25: two required packs defining the same document ----------------------------------------------
+def _sibling_packs(root: Path, b_requires: str = "doria-base") -> Path:
+    door = "kind: door_event\nid: same\nname: From {p}\nname_de: Von {p}\ntext: T.\ntext_de: T.\n"
+    for pack_id, folder, requires in (("pa", "a", "doria-base"), ("pb", "b", b_requires)):
+        (root / folder).mkdir(parents=True)
+        (root / folder / "pack.yaml").write_text(f"kind: pack\nid: {pack_id}\nname: P\nversion: 0.1.0\n"
+                                                 f"requires: [{requires}]\n")
+        (root / folder / "door.yaml").write_text(door.format(p=pack_id))
+    (root / "top").mkdir()
+    (root / "top" / "pack.yaml").write_text("kind: pack\nid: top\nname: Top\nversion: 0.1.0\nrequires: [pa, pb]\n")
+    return root / "top"
+
+
+def test_two_required_packs_defining_the_same_id_is_an_error_naming_both(tmp_path):
+    top = _sibling_packs(tmp_path)
+    result = validate_pack(top, display_root="top")
+    conflicts = [p for p in result.problems if p.rule_id == "pack-conflict"]
+    assert [p.severity for p in conflicts] == [Severity.ERROR] and result.pack is None
+    assert conflicts[0].file.endswith("b/door.yaml")
+    assert "door_event 'same' is defined by pa 0.1.0" in conflicts[0].message
+    assert "a/door.yaml" in conflicts[0].message and "write door_event 'same' in top" in conflicts[0].message
+
+
+def test_the_requiring_pack_settles_a_conflict_by_writing_the_document(tmp_path):
+    top = _sibling_packs(tmp_path)
+    (top / "door.yaml").write_text("kind: door_event\nid: same\nname: Chosen\nname_de: Gewählt\ntext: T.\n"
+                                   "text_de: T.\n")
+    result = validate_pack(top, display_root="top")
+    assert result.errors == 0, lines(result.problems)
+    assert result.pack.get("door_event", "same").name == "Chosen"
+
+
+def test_a_pack_replacing_what_the_pack_it_requires_defines_is_no_conflict(tmp_path):
+    top = _sibling_packs(tmp_path, b_requires="pa")
+    result = validate_pack(top, display_root="top")
+    assert result.errors == 0, lines(result.problems)
+    assert result.pack.get("door_event", "same").name == "From pb"

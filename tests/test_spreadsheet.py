@@ -1,9 +1,16 @@
 """Spreadsheets: `import FILE.xlsx|FILE.csv --kind KIND` with row numbers in every problem, and
 `export csv` writing the documents back so that a round trip is lossless."""
 
+import csv
+import io
+import json
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
-from openpyxl import Workbook
+import pytest
+from robust_helpers import workbook
 from typer.testing import CliRunner
 
 from doria_forge.authoring.spreadsheet import decode_cell, encode_cell, export_csv, import_file
@@ -18,13 +25,7 @@ LEVEL_HEADER = ["id", "monster", "level", "attack", "defense", "psi_resistance",
 
 
 def _workbook(path: Path, rows: list[list]) -> Path:
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "levels"
-    for row in rows:
-        sheet.append(row)
-    book.save(path)
-    return path
+    return workbook(path, rows, "levels")
 
 
 def test_export_then_import_gives_back_every_document_of_the_base_pack(tmp_path):
@@ -107,3 +108,169 @@ def test_export_csv_never_writes_into_the_pack(tmp_path):
     assert sorted(p.relative_to(pack) for p in pack.rglob("*")) == before
     fine = runner.invoke(app, ["export", "csv", str(pack), "--out", str(tmp_path / "csv")])
     assert fine.exit_code == 0 and (tmp_path / "csv" / "monster.csv").is_file()
+
+
+# -- issue 23: import --force updates the designer's own file in place ------------------------------------
+ORC_FILE = ROOT / "content" / "monsters" / "orc.yaml"
+
+
+def _csv(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_import_force_updates_matching_documents_in_place_and_keeps_everything_else(tmp_path):
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    sheet = _csv(tmp_path / "levels.csv", "id,attack\norc-2,3D+1\n")  # only the column that changes
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target), "--force"])
+    assert result.exit_code == 0, result.output
+    before, after = ORC_FILE.read_text(encoding="utf-8"), target.read_text(encoding="utf-8")
+    # one line changed: comments, the monster document, the other cards, key order and quotes kept
+    assert [line for line in after.splitlines() if line not in before.splitlines()] == ["attack: 3D+1"]
+    assert after.replace("id: orc-2\nname: Orc (level 2)\nsource: rulebook\nmonster: orc\nlevel: 2\nattack: 3D+1",
+                         "id: orc-2\nname: Orc (level 2)\nsource: rulebook\nmonster: orc\nlevel: 2\nattack: 3D"
+                         ) == before
+
+
+def test_import_force_adds_new_documents_and_prune_removes_those_the_sheet_does_not_name(tmp_path):
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    sheet = _csv(tmp_path / "levels.csv", ",".join(LEVEL_HEADER) + "\n"
+                 "orc-1,orc,1,2D+5,2D+5,2D+2,2,1,0\norc-5,orc,4,4D,3D+3,3D,5,2,2\n")
+    kept = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target), "--force"])
+    assert kept.exit_code == 0, kept.output
+    ids = [d.data["id"] for d in _documents(target)]
+    assert ids == ["orc", "orc-1", "orc-2", "orc-3", "orc-4", "orc-5"]  # nothing deleted, the new one last
+    pruned = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target), "--force",
+                                 "--prune"])
+    assert pruned.exit_code == 0, pruned.output
+    assert [d.data["id"] for d in _documents(target)] == ["orc", "orc-1", "orc-5"]  # the monster is another kind
+    assert target.read_text(encoding="utf-8").startswith(ORC_FILE.read_text(encoding="utf-8").split("---")[0])
+
+
+def _documents(path: Path):
+    from doria_forge.load import load_text
+
+    return load_text(path.read_bytes(), path=path.name)[0]
+
+
+def test_an_empty_cell_removes_the_field_and_the_changed_document_is_what_is_checked(tmp_path):
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    sheet = _csv(tmp_path / "levels.csv", "id,hit_points\norc-2,\n")
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target), "--force"])
+    assert result.exit_code == 1
+    assert "levels.csv:2:1: error [schema] missing required field 'hit_points'" in result.output
+    assert target.read_text(encoding="utf-8") == ORC_FILE.read_text(encoding="utf-8")  # nothing written
+
+
+def test_ids_a_sheet_repeats_are_an_error_at_the_later_row(tmp_path):
+    sheet = _csv(tmp_path / "doors.csv", "id,name,text\nd,Door,T.\nd,Door again,T.\n")
+    written, problems, _ = import_file(sheet, "door_event", tmp_path / "doors.yaml", shown="doors.csv")
+    assert written is None
+    assert [(p.line, p.column, p.rule_id) for p in problems] == [(3, 1, "duplicate-id")]
+    assert "row 2" in problems[0].message
+
+
+# -- issue 23: xlsx by default, CSV with a BOM and no live formulas, mojibake and dates refused -----------
+def test_xlsx_export_then_import_gives_back_every_document_of_the_base_pack(tmp_path):
+    from openpyxl import load_workbook
+
+    original = validate_pack(ROOT / "content").pack
+    book = tmp_path / "content.xlsx"
+    assert runner.invoke(app, ["export", "xlsx", str(ROOT / "content"), "--out", str(book)]).exit_code == 0
+    sheets = load_workbook(book, read_only=True).sheetnames
+    imported = tmp_path / "imported"
+    for kind in sheets:  # a sheet per kind, found by its name
+        written, problems, _ = import_file(book, kind, imported / f"{kind}.yaml")
+        assert problems == [] and written is not None, problems
+    again = validate_pack(imported)
+    assert again.errors == 0 and again.pack.documents == original.documents
+    twice = tmp_path / "again.xlsx"
+    runner.invoke(app, ["export", "xlsx", str(ROOT / "content"), "--out", str(twice)])
+    assert twice.read_bytes() == book.read_bytes()  # the same content, the same bytes
+
+
+FORMULAS = ["=HYPERLINK(\"https://example.org\",\"click\")", "+1+2", "-stealth", "@SUM(A1)", "=1/2", "'=quoted"]
+
+
+def _door_pack(tmp_path: Path) -> Path:
+    pack = tmp_path / "pack"
+    (pack / "doors").mkdir(parents=True)
+    (pack / "doors" / "doors.yaml").write_text("---\n".join(
+        f"kind: door_event\nid: d{i}\nname: {json.dumps(text)}\ntext: \"1/2 of the rubble\"\n"
+        for i, text in enumerate(FORMULAS)), encoding="utf-8")
+    return pack
+
+
+def test_text_that_looks_like_a_formula_stays_text_in_both_formats(tmp_path):
+    from openpyxl import load_workbook
+
+    pack = _door_pack(tmp_path)
+    assert runner.invoke(app, ["export", "csv", str(pack), "--out", str(tmp_path / "csv")]).exit_code == 0
+    raw = (tmp_path / "csv" / "door_event.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # a byte-order mark: spreadsheet programs read UTF-8 as UTF-8
+    cells = [row for row in csv.reader(io.StringIO(raw.decode("utf-8-sig")))][1:]
+    names = [row[1] for row in cells]
+    assert all(not name.startswith(("=", "+", "-", "@")) for name in names), names  # OWASP: a leading apostrophe
+    assert runner.invoke(app, ["export", "xlsx", str(pack), "--out", str(tmp_path / "d.xlsx")]).exit_code == 0
+    sheet = load_workbook(tmp_path / "d.xlsx")["door_event"]
+    assert {sheet.cell(row=r, column=2).data_type for r in range(2, 2 + len(FORMULAS))} == {"s"}  # never "f"
+    assert {sheet.cell(row=r, column=3).number_format for r in range(2, 2 + len(FORMULAS))} == {"@"}  # 1/2: text
+    for source in (tmp_path / "csv" / "door_event.csv", tmp_path / "d.xlsx"):
+        out = tmp_path / f"{source.suffix[1:]}.yaml"
+        written, problems, _ = import_file(source, "door_event", out)
+        assert problems == [], problems
+        assert [d.data["name"] for d in _documents(out)] == FORMULAS
+
+
+def test_mojibake_is_refused_at_its_cell_with_the_text_it_should_be(tmp_path):
+    garbled = "Ein Schwall kalter Luft strÃ¶mt heraus"  # UTF-8 read as Windows-1252, saved again
+    sheet = _csv(tmp_path / "doors.csv", f"id,name,text\nd,TÃ¼r,T.\ne,Door,{garbled}\n")
+    written, problems, _ = import_file(sheet, "door_event", tmp_path / "doors.yaml", shown="doors.csv")
+    assert written is None
+    assert [(p.line, p.column) for p in problems] == [(2, 2), (3, 3)]
+    assert "it would be 'Tür'" in problems[0].message and "strömt" in problems[1].message
+
+
+def test_a_csv_that_is_not_utf8_is_refused_at_the_line_of_the_first_bad_byte(tmp_path):
+    sheet = tmp_path / "doors.csv"
+    sheet.write_bytes("id,name,text\nd,Tür,T.\n".encode("cp1252"))
+    written, problems, _ = import_file(sheet, "door_event", tmp_path / "doors.yaml", shown="doors.csv")
+    assert written is None
+    assert [(p.line, p.column) for p in problems] == [(2, 4)]
+    assert "not UTF-8" in problems[0].message and "CSV UTF-8" in problems[0].message
+
+
+def test_dates_formulas_without_values_and_error_cells_are_refused_at_their_cell(tmp_path):
+    import datetime
+
+    book = _workbook(tmp_path / "levels.xlsx", [LEVEL_HEADER,
+                                                ["yeti-1", "yeti", 1, datetime.date(2024, 1, 2), "2D+3", "2D+2", 2, 1, 0],
+                                                ["yeti-2", "yeti", 2, "=A2", "2D+4", "2D+3", 3, 2, 1]])
+    written, problems, _ = import_file(book, "monster_level", tmp_path / "l.yaml", shown="levels.xlsx")
+    assert written is None
+    found = {(p.line, p.column): p.message for p in problems}
+    assert "a date or time" in found[(2, 4)] and "format the column as text" in found[(2, 4)]
+    assert "a formula without a computed value" in found[(3, 4)]  # openpyxl stores no computed value
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")),
+                    reason="LibreOffice is not installed (the round trip through it runs where it is)")
+def test_a_round_trip_through_libreoffice_gives_back_the_documents(tmp_path):
+    """The CSV opened by LibreOffice with its default settings and saved as a workbook, then
+    imported: German texts, formula-looking texts and 1/2 all come back."""
+    office = shutil.which("soffice") or shutil.which("libreoffice")
+    pack = _door_pack(tmp_path)
+    (pack / "doors" / "tuer.yaml").write_text("kind: door_event\nid: tuer\nname: Tür\ntext: Größe ändert sich.\n",
+                                              encoding="utf-8")
+    original = validate_pack(pack).pack
+    runner.invoke(app, ["export", "csv", str(pack), "--out", str(tmp_path / "csv")])
+    subprocess.run([office, "--headless", "--convert-to", "xlsx", "--outdir", str(tmp_path / "lo"),
+                    str(tmp_path / "csv" / "door_event.csv")], check=True, capture_output=True, timeout=120,
+                   env={**os.environ, "HOME": str(tmp_path)})
+    out = tmp_path / "back" / "doors.yaml"
+    written, problems, _ = import_file(tmp_path / "lo" / "door_event.xlsx", "door_event", out)
+    assert problems == [] and written is not None, problems
+    assert validate_pack(out.parent).pack.documents["door_event"] == original.documents["door_event"]

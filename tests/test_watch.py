@@ -1,12 +1,17 @@
 """`doria-forge watch`: validation again after every save, previews drawn again."""
 
 import threading
+import time
 from pathlib import Path
 
+import pytest
 import watchfiles
+from typer.testing import CliRunner
 from validate_helpers import monster_with_levels, write_pack
 
-from doria_forge.authoring.watch import relevant, run
+from doria_forge.authoring import watch
+from doria_forge.authoring.watch import folders_to_watch, relevant, run
+from doria_forge.cli import app
 
 
 def _pack(root: Path) -> Path:
@@ -65,3 +70,51 @@ def test_a_real_save_is_seen(tmp_path):
     finally:
         timer.cancel()
     assert rounds[0].errors == 0 and rounds[-1].errors == 1, lines
+
+
+def test_links_to_folders_are_not_watched_and_hidden_folders_neither(tmp_path):
+    """A link to /usr took 16 000 inotify watches (issue 25): validation does not follow it, so
+    neither does watch."""
+    pack = _pack(tmp_path / "pack")
+    (tmp_path / "outside" / "deep").mkdir(parents=True)
+    (pack / "usr").symlink_to(tmp_path / "outside")
+    (pack / "root").symlink_to("/")
+    (pack / ".git" / "objects").mkdir(parents=True)
+    folders = folders_to_watch([pack])
+    assert sorted(f.relative_to(pack).as_posix() for f in folders) == [".", "monsters"]
+
+
+def test_too_many_folders_is_a_usage_error(tmp_path, monkeypatch):
+    pack = _pack(tmp_path / "pack")
+    for i in range(4):
+        (pack / f"f{i}").mkdir()
+    monkeypatch.setattr(watch, "MAX_FOLDERS", 3)
+    with pytest.raises(watch.TooManyFolders, match="more than 3 folders"):
+        folders_to_watch([pack])
+    result = CliRunner().invoke(app, ["watch", str(pack)])
+    assert result.exit_code == 2 and "more than 3 folders" in result.output
+
+
+def test_a_save_in_a_folder_made_while_watching_is_seen(tmp_path):
+    pack = _pack(tmp_path / "pack")
+    stop = threading.Event()
+    seen: list[str] = []
+
+    def make() -> None:
+        time.sleep(0.5)
+        (pack / "new").mkdir()
+        while not stop.wait(0.3):  # again until seen: the folder is watched after its own event
+            (pack / "new" / "x.yaml").write_text("kind: monster\n")
+
+    threading.Thread(target=make, daemon=True).start()
+    timer = threading.Timer(20, stop.set)
+    timer.start()
+    try:
+        for batch in watch.watch_changes([pack], stop_event=stop, debounce=50, step=20):
+            seen += [path for _, path in batch]
+            if str(pack / "new" / "x.yaml") in seen:
+                break
+    finally:
+        stop.set()
+        timer.cancel()
+    assert str(pack / "new" / "x.yaml") in seen

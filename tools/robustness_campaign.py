@@ -47,9 +47,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTENT = ROOT / "content"
-MEMORY_CAP = 4 * 1024**3
+MEMORY_CAP = 2 * 1024**3  # issue 25: bounded under a 2 GiB address space
 PEAK_LIMIT_KB = 1536 * 1024
-EXIT_CODES = {0, 1, 2, 129, 130, 143}
+EXIT_CODES = {0, 1, 2, 75, 129, 130, 143}  # 75: a Dask cluster lost mid-run (try again)
 
 MONSTER = (
     "kind: monster\nid: {id}\nname: {name}\nattack_type: melee\nrange: 1\naction_points: 8\npriority: A\n"
@@ -626,7 +626,301 @@ def cases(quick: bool) -> list[Case]:
                     timeout=120,
                 )
             )
+    out += surface_cases()
     return out[::7] if quick else out
+
+
+# -- the surfaces added since (issue 25): spreadsheets, saved games, card art, URLs, options ------------------
+def surface_cases() -> list[Case]:
+    out: list[Case] = []
+    add = out.append
+
+    # YAML nested deeper than the C composer's stack: a segmentation fault before.
+    add(Case("nest-flow-50000", "nesting", with_file("deep.yaml", "a: " + "[" * 50_000 + "]" * 50_000 + "\n"),
+             says="nested more than 100 deep"))
+    add(Case("nest-block-50000", "nesting", with_file("deep.yaml", "- " * 50_000 + "x\n"), says="nested more than"))
+    add(Case("nest-map-50000", "nesting", with_file("deep.yaml", "a: " + "{a: " * 50_000 + "1" + "}" * 50_000),
+             says="nested more than"))
+
+    # Spreadsheets for import.
+    header = "id,name,trap_type,check_attributes,tn_base,effect.damage\n"
+    row = 'p,P,person,"[AGI, PER]",20,2\n'
+    sheets = {
+        "index-billion": (header.replace("effect.damage", "attacks.1000000000.dice") + row, (1,), "positions go"),
+        "cell-200k": (header + row.replace("P,", "P" * 200_000 + ",", 1), (1,), "sheet.csv:2"),
+        "cell-nesting": (header + row.replace('"[AGI, PER]"', '"' + "[" * 5_000 + "]" * 5_000 + '"'), (1,),
+                         "nested"),
+        "cell-tags": (header + "".join(f'p{i},"{t}",person,"[AGI, PER]",20,2\n' for i, t in
+                                       enumerate(["!!bool yes", "!!float ''", "!!int x", "!!timestamp 2001-01-01"])),
+                      (0,), ""),
+        "cell-tag-in-list": (header + row.replace("[AGI, PER]", "[!!python/none x]"), (1,), "YAML tags"),
+        "rows-60000": (header + "".join(f'p{i},P,person,"[AGI, PER]",20,2\n' for i in range(60_000)), (1,),
+                       "more than 10,000 rows"),
+        "mojibake": (header + row.replace("P,", "TÃ¼r,", 1), (1,), "it would be 'Tür'"),
+        "not-utf8": ((header + row.replace("P,", "T\xfcr,", 1)).encode("cp1252"), (1,), "not UTF-8"),
+        "nul": (header + row.replace("P,", "P\x00,", 1), (1,), "control character"),
+    }
+    for name, (data, expect, says) in sheets.items():
+        add(Case(f"sheet-{name}", "sheets", _sheet(data), expect=expect, says=says, timeout=120))
+    add(Case("sheet-fifo", "sheets", _sheet(None, make="fifo"), expect=(2,), says="FIFO"))
+    add(Case("sheet-dev-zero", "sheets", _sheet(None, make="/dev/zero"), expect=(2,), says="a device"))
+    add(Case("sheet-zip-bomb", "sheets", _workbook("bomb"), expect=(2,), says="unpacks to"))
+    add(Case("sheet-huge-dimension", "sheets", _workbook("dimension"), expect=(0,)))
+    add(Case("sheet-formula-no-value", "sheets", _workbook("formula"), says="a formula without a computed value"))
+    add(Case("sheet-date", "sheets", _workbook("date"), says="a date or time"))
+    add(Case("sheet-force-keeps-comments", "sheets", _sheet_force, expect=(0,), outputs="out"))
+
+    # Saved games for render --game.
+    for name in ("deep", "pack-list", "no-setup", "history-number", "history-lists", "monsters-100000",
+                 "unknown-action", "other-pack", "bytes"):
+        add(Case(f"game-{name}", "games", _saved_game(name), expect=(2,), says="game.json", timeout=120))
+    add(Case("game-fifo", "games", _saved_game("fifo"), expect=(2,), says="FIFO"))
+    add(Case("game-dev-zero", "games", _saved_game("/dev/zero"), expect=(2,), says="a device"))
+
+    # Card art.
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="90" '
+           'height="60">{}</svg>')
+    arts = {
+        "svg-use-outside": ("a.svg", svg.format('<use xlink:href="../../outside/x.svg#s"/>'), "outside the pack"),
+        "svg-image-dev-zero": ("a.svg", svg.format('<image href="' + "../" * 12 + 'dev/zero" width="9" height="9"/>'),
+                               "PNG, JPG or SVG"),
+        "svg-image-fifo": ("a.svg", svg.format('<image href="pipe.png" width="9" height="9"/>'), "FIFO"),
+        "svg-image-url": ("a.svg", svg.format('<image href="http://127.0.0.1:9/x.png" width="9" height="9"/>'),
+                          "relative path"),
+        "png-bomb": ("a.png", _png(13_300, 13_300), "13300 x 13300 pixels"),
+    }
+    for name, (file, data, says) in arts.items():
+        for command in ("export pdf", "preview"):
+            add(Case(f"art-{name}-{command.split()[-1]}", "art", _art(file, data, command), says=says, timeout=120))
+
+    # Tabletop Simulator URLs.
+    for name, url in {"javascript": "javascript:alert(1)", "quote-newline": 'https://x.org/"a\nb',
+                      "no-scheme": "example.org/x", "data": "data:text/html,<script>"}.items():
+        add(Case(f"url-{name}", "urls", lambda f, u=url: ["export", "tts", str(tiny(f)), "--out", str(f / "out"),
+                                                            "--base-url", u], expect=(2,), says="--base-url"))
+
+    # Huge options: refused when parsed, before any work.
+    for name, args in {
+        "scenario-runs-1e9": ["simulate", "scenario", "sunken_reliquary", "{full}", "--runs", "1000000000"],
+        "scenario-runs-1e30": ["simulate", "scenario", "sunken_reliquary", "{full}", "--runs", "1e30"],
+        "campaign-runs-1e9": ["simulate", "campaign", "greywater_smugglers", "{full}", "--runs", "1000000000"],
+        "build-scenario-runs-1e9": ["build", "{full}", "--scenario-runs", "1000000000", "--out", "{out}"],
+        "players-huge": ["simulate", "scenario", "sunken_reliquary", "{full}", "--players", "1-99999999999"],
+        "build-out-proc": ["build", "{full}", "--out", "/proc/doria-x", "--runs", "1"],
+        "out-link-proc-fd": ["export", "bundle", "{full}", "--out", "{link}"],
+        "validate-empty": ["validate", ""],
+        "scheduler-malformed": ["simulate", "scenario", "sunken_reliquary", "{full}", "--scheduler", "tcp://host"],
+    }.items():
+        add(Case(f"opt-{name}", "options", _options(args), expect=(2,), timeout=30))
+    add(Case("sched-http", "options", _scheduler(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 4),
+             expect=(2,), says="scheduler", timeout=60))
+    add(Case("sched-silent", "options", _scheduler(None), expect=(2,), says="did not answer", timeout=60))
+
+    # FIFOs, devices and sizes elsewhere.
+    add(Case("pack-huge-manifest-beside", "packs", _huge_sibling_manifest, expect=(0,), timeout=60))
+    add(Case("pack-base-fifo", "packs", _base_with_fifo, says="FIFO"))
+    add(Case("pack-conflict", "packs", _conflicting_packs, says="pack-conflict"))
+    add(Case("watch-link-to-root", "watch", _watch_link, expect=(0, 130), signal_after=(signal.SIGINT, 6.0),
+             wait_for_workers=False, timeout=60))
+    add(Case("diff-symlink-history", "diff", _diff_history, expect=(1,), says="duplicate", timeout=60))
+    return out
+
+
+def _sheet(data: str | bytes | None, make: str = "") -> Callable[[Path], list[str]]:
+    def prepare(folder: Path) -> list[str]:
+        tiny(folder)
+        sheet = folder / "sheet.csv"
+        if make == "fifo":
+            os.mkfifo(sheet)
+        elif make:
+            sheet.symlink_to(make)
+        else:
+            sheet.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        return ["import", str(sheet), "--kind", "trap", "--out", str(folder / "out" / "traps.yaml")]
+
+    return prepare
+
+
+def _workbook(what: str) -> Callable[[Path], list[str]]:
+    def prepare(folder: Path) -> list[str]:
+        import datetime
+        import zipfile
+
+        from openpyxl import Workbook
+
+        tiny(folder)
+        book = Workbook()
+        sheet = book.active
+        sheet.title = "trap"
+        sheet.append(["id", "name", "trap_type", "check_attributes", "tn_base", "effect.damage"])
+        sheet.append(["p", "P", "person", "[AGI, PER]", 20, 2])
+        if what == "formula":
+            sheet["F2"] = "=1+1"
+        if what == "date":
+            sheet["B2"] = datetime.date(2024, 1, 2)
+        path = folder / "sheet.xlsx"
+        book.save(path)
+        if what in ("bomb", "dimension"):
+            with zipfile.ZipFile(path) as source:
+                parts = {i.filename: source.read(i) for i in source.infolist()}
+            if what == "bomb":
+                parts["xl/media/zeros.bin"] = b"\0" * (200 * 1024**2)  # past the 128 MiB a workbook unpacks to
+            else:
+                parts = {n: d.replace(b'<dimension ref="A1:F2"/>', b'<dimension ref="A1:XFD1048576"/>')
+                         for n, d in parts.items()}
+            with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+                for name, data in parts.items():
+                    target.writestr(name, data)
+        return ["import", str(path), "--kind", "trap", "--out", str(folder / "out" / "traps.yaml")]
+
+    return prepare
+
+
+def _sheet_force(folder: Path) -> list[str]:
+    """import --force into a file of the pack's own kind: comments kept (the file is an output here)."""
+    tiny(folder)
+    (folder / "out").mkdir()
+    (folder / "out" / "orc.yaml").write_text((CONTENT / "monsters" / "orc.yaml").read_text(encoding="utf-8"))
+    (folder / "sheet.csv").write_text("id,attack\norc-2,3D+1\n")
+    return ["import", str(folder / "sheet.csv"), "--kind", "monster_level", "--out", str(folder / "out" / "orc.yaml"),
+            "--force"]
+
+
+def _saved_game(what: str) -> Callable[[Path], list[str]]:
+    def prepare(folder: Path) -> list[str]:
+        pack = full(folder)
+        game = folder / "game.json"
+        base = {"format": 1, "pack": {"id": "doria-base", "version": "0.1.0", "hash": "0" * 64},
+                "setup": {"characters": ["warrior"], "seed": 1, "mode": "single", "monster_level": 1,
+                          "scenario": None, "monsters": [], "options": {}, "board": {"type": "no_map"}, "log": False,
+                          "group_xp": 0}, "history": []}
+        if what == "fifo":
+            os.mkfifo(game)
+        elif what == "/dev/zero":
+            game.symlink_to("/dev/zero")
+        else:
+            data = {"deep": "[" * 100_000 + "]" * 100_000, "pack-list": {**base, "pack": [1, 2]},
+                    "no-setup": {k: v for k, v in base.items() if k != "setup"},
+                    "history-number": {**base, "history": 5},
+                    "history-lists": {**base, "history": [[1], [2]]},
+                    "monsters-100000": {**base, "setup": {**base["setup"], "monsters": [["orc", []]] * 100_000}},
+                    "unknown-action": {**base, "history": [{"type": "Nope"}]}, "other-pack": base,
+                    "bytes": "\xff\xfe"}[what]
+            game.write_text(data if isinstance(data, str) else json.dumps(data), encoding="latin-1")
+        return ["render", str(pack), "--game", str(game)]
+
+    return prepare
+
+
+def _png(width: int, height: int) -> bytes:
+    import struct
+    import zlib
+
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"\0" * (width + 1) * 64)) + chunk(b"IEND", b""))
+
+
+def _art(file: str, data: str | bytes, command: str) -> Callable[[Path], list[str]]:
+    def prepare(folder: Path) -> list[str]:
+        pack = tiny(folder)
+        (folder / "outside").mkdir()
+        (folder / "outside" / "x.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"><g id="s"><text>'
+                                                 "SECRET-TOKEN</text></g></svg>")
+        (pack / "art").mkdir()
+        (pack / "art" / file).write_bytes(data if isinstance(data, bytes) else data.encode())
+        os.mkfifo(pack / "art" / "pipe.png")
+        (pack / "door.yaml").write_text(f"kind: door_event\nid: door\nname: D\ntext: T.\nart: art/{file}\n")
+        if command == "preview":
+            return ["preview", "door", str(pack), "--out", str(folder / "out" / "door.png")]
+        return ["export", "pdf", str(pack), "--out", str(folder / "out")]
+
+    return prepare
+
+
+def _options(args: list[str]) -> Callable[[Path], list[str]]:
+    def prepare(folder: Path) -> list[str]:
+        pack = full(folder)
+        (folder / "link.json").symlink_to("/proc/self/fd/1")
+        shown = {"{full}": str(pack), "{out}": str(folder / "out"), "{link}": str(folder / "link.json")}
+        return [shown.get(a, a) for a in args]
+
+    return prepare
+
+
+def _scheduler(reply: bytes | None) -> Callable[[Path], list[str]]:
+    def prepare(folder: Path) -> list[str]:
+        import socket
+
+        listener = socket.socket()
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+
+        def serve() -> None:
+            held = []
+            while True:
+                conn, _ = listener.accept()
+                held.append(conn)
+                if reply is not None:
+                    conn.sendall(reply)
+
+        threading.Thread(target=serve, daemon=True).start()
+        return ["simulate", "scenario", "sunken_reliquary", str(full(folder)), "--runs", "1", "--no-progress",
+                "--scheduler", f"tcp://127.0.0.1:{listener.getsockname()[1]}", "--out", str(folder / "out" / "s.json")]
+
+    return prepare
+
+
+def _huge_sibling_manifest(folder: Path) -> list[str]:
+    (folder / "frost").mkdir()
+    (folder / "frost" / "pack.yaml").write_text(
+        "kind: pack\nid: frost\nname: F\nversion: 0.1.0\nrequires: [doria-base]\n")
+    (folder / "huge").mkdir()
+    with open(folder / "huge" / "pack.yaml", "w") as fh:
+        fh.write("kind: pack\nid: huge\nname: H\nversion: 0.1.0\n")
+        fh.write(("# " + "x" * 98 + "\n") * 180_000)  # 18 MB
+    return ["validate", str(folder / "frost")]
+
+
+def _base_with_fifo(folder: Path) -> list[str]:
+    pack = full(folder)
+    (pack / "monsters" / "orc.yaml").unlink()
+    os.mkfifo(pack / "monsters" / "orc.yaml")
+    return ["validate", str(pack)]
+
+
+def _conflicting_packs(folder: Path) -> list[str]:
+    for pack_id in ("pa", "pb"):
+        (folder / pack_id).mkdir()
+        (folder / pack_id / "pack.yaml").write_text(f"kind: pack\nid: {pack_id}\nname: P\nversion: 0.1.0\n"
+                                                    "requires: [doria-base]\n")
+        (folder / pack_id / "door.yaml").write_text("kind: door_event\nid: same\nname: D\ntext: T.\n")
+    (folder / "content").mkdir()
+    (folder / "content" / "pack.yaml").write_text("kind: pack\nid: top\nname: T\nversion: 0.1.0\nrequires: [pa, pb]\n")
+    return ["validate", str(folder / "content")]
+
+
+def _watch_link(folder: Path) -> list[str]:
+    pack = tiny(folder)
+    (pack / "root").symlink_to("/")
+    (pack / "usr").symlink_to("/usr")
+    return ["watch", str(pack), "--out", str(folder / "out")]
+
+
+def _diff_history(folder: Path) -> list[str]:
+    pack = full(folder)
+    git = ["git", "-c", "user.email=c@example.org", "-c", "user.name=c"]
+    subprocess.run([*git, "init", "-q"], cwd=folder, check=True)
+    (pack / "passwd.yaml").symlink_to("/etc/passwd")
+    (pack / "alias.yaml").symlink_to("monsters/orc.yaml")
+    subprocess.run([*git, "add", "-A"], cwd=folder, check=True)
+    subprocess.run([*git, "commit", "-qm", "links"], cwd=folder, check=True)
+    (pack / "passwd.yaml").unlink()
+    (pack / "alias.yaml").unlink()
+    subprocess.run([*git, "commit", "-qam", "no links"], cwd=folder, check=True)
+    return ["diff", "HEAD~1", "--pack", str(pack)]
 
 
 def _export_pdf_full(folder: Path) -> list[str]:
@@ -981,8 +1275,10 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2, help="cases run at once (signal cases run alone)")
     parser.add_argument("--report", type=Path, help="write every case's result as JSON")
     parser.add_argument("--only", help="only cases whose name contains this")
+    parser.add_argument("--group", action="append", help="only cases of this group (repeatable)")
     options = parser.parse_args()
-    catalogue = [c for c in cases(options.quick) if not options.only or options.only in c.name]
+    catalogue = [c for c in cases(options.quick) if (not options.only or options.only in c.name)
+                 and (not options.group or c.group in options.group)]
     base = Path(tempfile.mkdtemp(prefix="doria-campaign-"))
     base.chmod(0o777)
     print(f"{len(catalogue)} cases in {base}", flush=True)

@@ -19,6 +19,7 @@ count. ``export pdf
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import tarfile
@@ -31,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from doria_forge.model import ContentPack
+
+log = logging.getLogger(__name__)
 
 
 class DiffError(ValueError):
@@ -187,16 +190,37 @@ def checked_out(revision: str, pack: Path) -> Iterator[Path]:
     commit = _git(["rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}"], root)
     if commit.returncode != 0:
         raise DiffError(f"{revision!r} is neither a folder nor a git revision of {root}")
-    archive = _git(["archive", "--format=tar", commit.stdout.decode().strip(), "--", relative.as_posix()], root)
-    if archive.returncode != 0:
-        raise DiffError(f"{relative.as_posix()} does not exist at {revision}: "
-                        f"{archive.stderr.decode(errors='replace').strip()}")
     with tempfile.TemporaryDirectory(prefix="doria-diff-") as tmp:
-        import io
+        tarball = Path(tmp) / "pack.tar"  # on disk, not in memory: a pack's history may be large
+        with open(tarball, "wb") as sink:
+            try:
+                archive = subprocess.run(["git", "archive", "--format=tar", commit.stdout.decode().strip(), "--",
+                                          relative.as_posix()], cwd=root, stdout=sink, stderr=subprocess.PIPE,
+                                         check=False)
+            except OSError as exc:
+                raise DiffError(f"cannot run git: {exc.strerror or exc}") from None
+        if archive.returncode != 0:
+            raise DiffError(f"{relative.as_posix()} does not exist at {revision}: "
+                            f"{archive.stderr.decode(errors='replace').strip()}")
+        tree = Path(tmp) / "tree"
+        with tarfile.open(tarball) as tar:
+            tar.extractall(tree, filter=_confined(revision))
+        yield tree / relative
 
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(tmp, filter="data")
-        yield Path(tmp) / relative
+
+def _confined(revision: str):
+    """tarfile's ``data`` filter, skipping (with a warning) what it refuses instead of raising: a
+    link the history holds that leads out of the pack (or is absolute) is not the pack, as the
+    loader never reads one in the working copy either."""
+
+    def keep(member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+        try:
+            return tarfile.data_filter(member, dest)
+        except tarfile.FilterError as exc:
+            log.warning("%s at %s is not read: %s", member.name, revision, exc)
+            return None
+
+    return keep
 
 
 @contextmanager
@@ -246,12 +270,15 @@ def register(app) -> None:
     """Add ``diff`` to the command line ``app``."""
     import typer
 
+    from doria_forge import cli_values
+
     @app.command("diff")
     def diff(
         old: str = typer.Argument(..., help="The old version: a pack folder or a git revision (v0.1.0, HEAD~1)."),
         new: str | None = typer.Argument(None, help="The new version (default: the pack folder as it is now)."),
-        pack: Path = typer.Option(Path("content"), "--pack", help="The pack folder whose git history a "
-                                  "revision reads (default: content/, else the pack around the working folder)."),
+        pack: Path = typer.Option(Path("content"), "--pack", parser=cli_values.pack_path,
+                                  help="The pack folder whose git history a revision reads (default: content/, else "
+                                  "the pack around the working folder)."),
         format: str = typer.Option("text", "--format", "-f", help="text or json."),
     ) -> None:
         """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""

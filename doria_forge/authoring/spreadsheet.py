@@ -1,23 +1,29 @@
-"""Spreadsheets: ``doria-forge import FILE.xlsx|FILE.csv --kind KIND`` and ``doria-forge export csv``.
+"""Spreadsheets: ``doria-forge import FILE.xlsx|FILE.csv --kind KIND`` and ``doria-forge export
+xlsx|csv``.
 
 One row is one document of ``KIND``; the first row names the columns. A column is a field, or a
 path into one: ``effect.damage``, ``requirements.STR``, ``attacks.0.dice`` (the first attack
-profile's dice). A cell holds the value as it would be written in YAML: ``2D+3``, ``7``, ``true``,
-a list such as ``[undead, flying]`` or ``[[1, 2], [3, 3]]``, or a quoted text (``"Check: 5"``)
-where plain text would read as something else. An empty cell leaves the field out.
+profile's dice). A cell holds the value as it would be written in YAML (see
+:mod:`doria_forge.authoring.sheet_cells`); an empty cell leaves the field out.
 
-Import checks each row against the model of ``KIND`` and reports every problem at
-``FILE:ROW:COLUMN`` (spreadsheet numbering: the header is row 1, column A is 1); it writes the
-YAML file only when every row is valid, and never over an existing file without ``--force``.
-``export csv`` writes each kind's documents back in the same form (values that YAML would read
-differently are quoted), so export then import gives back the same documents.
+Import reads the sheet within bounds (:mod:`doria_forge.authoring.sheet_read`), checks each row
+against the model of ``KIND`` and reports every problem at ``FILE:ROW:COLUMN`` (spreadsheet
+numbering: the header is row 1, column A is 1), including ids the sheet repeats. It writes only
+when every row is valid, and never over an existing file without ``--force``; with ``--force``
+it updates that file in place (:mod:`doria_forge.authoring.sheet_merge`: comments, order and the
+other documents kept; ``--prune`` removes documents of the kind the sheet does not name).
+
+``export xlsx`` (one workbook, a sheet per kind, text cells typed as text) and ``export csv``
+(a file per kind, UTF-8 with a byte-order mark so spreadsheet programs read it as UTF-8) write
+the documents back in the same form, formula-looking text guarded (``sheet_cells.guarded``), so
+export then import gives back the same documents.
 """
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
-import json
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -25,67 +31,25 @@ from typing import TYPE_CHECKING, Any
 
 from doria_forge.terminal import relative_path
 
+from .sheet_cells import CellError, decode_cell, encode_cell, guarded, mojibake
+from .sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_text
+from .sheet_read import SheetError, read_sheet
+
 if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
     from doria_forge.load import Problem
     from doria_forge.model import ContentPack
+
+__all__ = ["decode_cell", "encode_cell", "export_csv", "export_xlsx", "flatten", "import_file", "unflatten"]
 
 SUFFIXES = (".csv", ".xlsx")
 IMPORT = "import"
 """Rule id of problems with the spreadsheet itself (no header, an unknown column shape...)."""
 
-
-# ------------------------------------------------------------------------------ cells
-def _safe_load(text: str) -> Any:
-    from ruamel.yaml import YAML
-
-    return YAML(typ="safe", pure=True).load(text)
-
-
-def decode_cell(value: Any) -> Any:
-    """A cell's value as YAML reads it (``"7"`` -> 7, ``"[a, b]"`` -> ``["a", "b"]``); text that
-    YAML would turn into a mapping, a comment or an error stays text. Non-text cells of a
-    workbook (numbers, booleans) are kept; dates become ISO text."""
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        return value.isoformat() if hasattr(value, "isoformat") else value
-    text = value.strip()
-    if text == "":
-        return None
-    if text.startswith("#"):
-        return value
-    from ruamel.yaml.error import YAMLError
-
-    try:
-        parsed = _safe_load(text)
-    except YAMLError:
-        return value
-    if isinstance(parsed, dict) and not text.startswith("{"):
-        return value  # "Check: STR+AGI" is a text, not a mapping
-    if isinstance(parsed, list) and not text.startswith("["):
-        return value
-    return parsed
-
-
-def encode_cell(value: Any) -> str:
-    """The cell text that :func:`decode_cell` reads back as ``value`` (a scalar, or a list or
-    mapping written inline as JSON, which YAML reads)."""
-    if isinstance(value, str):
-        return value if value and decode_cell(value) == value and value == value.strip() else json.dumps(value)
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    return json.dumps(value, ensure_ascii=False)
+CSV_BOM = "\ufeff"
+"""Written first in every CSV: without it LibreOffice and Excel read UTF-8 as Windows-1252."""
 
 
 # ------------------------------------------------------------------------------ paths
-def _column_path(column: str) -> tuple[str | int, ...]:
-    return tuple(int(p) if p.isdigit() else p for p in column.split("."))
-
-
 def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     """A document's fields as ``{column: value}``: mappings open into dotted columns, lists of
     mappings into numbered ones (``attacks.0.dice``); other lists stay one value."""
@@ -105,154 +69,220 @@ def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 
 def unflatten(cells: Mapping[str, Any]) -> dict[str, Any]:
     """The inverse of :func:`flatten`: ``{"effect.damage": 2}`` -> ``{"effect": {"damage": 2}}``;
-    numbered parts build lists. Raises ValueError when two columns disagree on a shape."""
+    numbered parts build lists. Raises ValueError when two columns disagree on a shape or a
+    column is not a field path."""
     root: dict[str, Any] = {}
-    for column, value in cells.items():
-        path = _column_path(column)
-        node: Any = root
-        for step, following in zip(path, path[1:], strict=False):
-            child_default: Any = [] if isinstance(following, int) else {}
-            if isinstance(node, list):
-                assert isinstance(step, int)
-                while len(node) <= step:
-                    node.append(None)
-                if node[step] is None:
-                    node[step] = child_default
-                node = node[step]
-            else:
-                node = node.setdefault(step, child_default)
-            if not isinstance(node, (list, dict)):
-                raise ValueError(f"column {column!r} goes inside {step!r}, which another column sets to a value")
-        last = path[-1]
-        if isinstance(node, list):
-            if not isinstance(last, int):
-                raise ValueError(f"column {column!r} names a field inside a list")
-            while len(node) <= last:
-                node.append(None)
-            node[last] = value
-        else:
-            node[last] = value
+    try:
+        apply_changes(root, {column_path(column): value for column, value in cells.items()})
+    except ColumnError as exc:
+        raise ValueError(str(exc)) from None
     return root
 
 
 # ------------------------------------------------------------------------------ reading
-def read_rows(path: Path, sheet: str | None = None) -> list[tuple[int, list[Any]]]:
-    """``(row number, cells)`` of every row of the CSV file or workbook sheet (the first sheet
-    unless ``sheet``), header included. Raises ValueError for an unreadable file or missing sheet."""
-    suffix = path.suffix.lower()
-    if suffix == ".csv":
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"cannot read {path}: {exc}") from None
-        return [(i, row) for i, row in enumerate(csv.reader(io.StringIO(text)), 1)]
-    if suffix == ".xlsx":
-        from openpyxl import load_workbook
-
-        try:
-            book = load_workbook(path, read_only=True, data_only=True)
-        except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged file
-            raise ValueError(f"cannot read {path} as an Excel workbook: {exc}") from None
-        try:
-            if sheet is not None and sheet not in book.sheetnames:
-                raise ValueError(f"{path} has no sheet {sheet!r}; it has {', '.join(book.sheetnames)}")
-            ws = book[sheet] if sheet is not None else book.worksheets[0]
-            return [(i, list(row)) for i, row in enumerate(ws.iter_rows(values_only=True), 1)]
-        finally:
-            book.close()
-    raise ValueError(f"{path} is not a .csv or .xlsx file")
-
-
-def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str) -> tuple[list[dict], list[Problem]]:
-    """The documents of ``rows`` (header first) as ``kind``, and the problems, each at
-    ``file:row:column``. Documents are returned only for valid rows."""
+def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
+                existing: Mapping[str, dict[str, Any]] | None = None) -> tuple[Merge, list[Problem]]:
+    """What ``rows`` (header first) do as documents of ``kind``, and the problems, each at
+    ``file:row:column``. ``existing``: the documents of ``kind`` already in the target file by
+    id; a row with such an id changes only the fields of its columns, and the changed document
+    is what is checked."""
     from doria_forge.load import LoadedDocument, Location, Problem, Severity
     from doria_forge.model import KINDS
     from doria_forge.validate.schema import check_document
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+    existing = existing or {}
+    merge = Merge(kind)
     if not rows:
-        return [], [Problem(file, 1, 1, IMPORT, Severity.ERROR, "the sheet is empty: the first row names the columns")]
-    header_row, header = rows[0]
-    columns = [str(c).strip() if c is not None else "" for c in header]
+        return merge, [Problem(file, 1, 1, IMPORT, Severity.ERROR,
+                               "the sheet is empty: the first row names the columns")]
     problems: list[Problem] = []
-    documents: list[dict] = []
-    for number, cells in rows[1:]:
-        values: dict[str, Any] = {}
-        positions: dict[tuple, Location] = {(): Location(file, number, 1)}
-        for index, (column, raw) in enumerate(zip(columns, cells, strict=False), 1):
-            value = decode_cell(raw)
-            if value is None:
-                continue
-            if not column:
-                problems.append(Problem(file, number, index, IMPORT, Severity.ERROR,
-                                        f"a value in a column without a name (row {header_row} names the columns)"))
-                continue
-            values[column] = value
-            path = _column_path(column)
-            for end in range(1, len(path) + 1):
-                positions.setdefault(path[:end], Location(file, number, index))
-        if not values:
-            continue  # a blank row
-        try:
-            data = unflatten(values)
-        except ValueError as exc:
-            problems.append(Problem(file, number, 1, IMPORT, Severity.ERROR, str(exc)))
+
+    def problem(row: int, column: int, message: str, rule: str = IMPORT) -> None:
+        problems.append(Problem(file, row, column, rule, Severity.ERROR, message))
+
+    header_row, header = rows[0]
+    paths: dict[int, tuple[str | int, ...]] = {}
+    named: set[int] = set()
+    for index, name in enumerate(header, 1):
+        text = str(name).strip() if name is not None else ""
+        if not text:
             continue
-        data.setdefault("kind", kind)
-        data = {"kind": data.pop("kind"), **data}
+        named.add(index)
+        try:
+            paths[index] = column_path(text)
+        except ColumnError as exc:
+            problem(header_row, index, str(exc))
+    seen: dict[str, int] = {}
+    for number, cells in rows[1:]:
+        changes: dict[tuple[str | int, ...], Any] = {}
+        positions: dict[tuple, Location] = {(): Location(file, number, 1)}
+        broken = False
+        for index, raw in enumerate(cells, 1):
+            try:
+                value = decode_cell(raw)
+            except CellError as exc:
+                problem(number, index, str(exc))
+                broken = True
+                continue
+            if index not in paths:  # a column without a name, or one whose name is reported already
+                if value is not None and index not in named:
+                    problem(number, index, f"a value in a column without a name (row {header_row} names the columns)")
+                    broken = True
+                continue
+            garbled = _garbled(value)
+            if garbled:
+                problem(number, index, garbled)
+                broken = True
+                continue
+            changes[paths[index]] = value
+            for end in range(1, len(paths[index]) + 1):
+                positions.setdefault(paths[index][:end], Location(file, number, index))
+        for index, path in paths.items():  # a short row: its missing cells are empty
+            if index > len(cells):
+                changes.setdefault(path, None)
+        if broken or all(v is None for v in changes.values()):
+            continue  # a blank row, or one already reported
+        doc_id = changes.get(("id",))
+        kind_cell = changes.get(("kind",)) or kind
+        if kind_cell != kind:
+            problem(number, _column_of(paths, ("kind",)), f"kind {kind_cell!r} in a sheet imported as {kind}")
+            continue
+        if isinstance(doc_id, str) and doc_id in seen:
+            problem(number, _column_of(paths, ("id",)), f"id {doc_id!r} is on row {seen[doc_id]} already",
+                    "duplicate-id")
+            continue
+        if isinstance(doc_id, str):
+            seen[doc_id] = number
+        changes.pop(("kind",), None)
+        if isinstance(doc_id, str) and doc_id in existing:
+            data = copy.deepcopy(existing[doc_id])
+        else:
+            data = {"kind": kind}
+            changes = {p: v for p, v in changes.items() if v is not None}
+        try:
+            apply_changes(data, changes)
+        except ColumnError as exc:
+            problem(number, 1, str(exc))
+            continue
+        data = {"kind": kind, **{k: v for k, v in data.items() if k != "kind"}}
         doc = LoadedDocument(path=file, index=number, data=data, file=file,
                              positions=MappingProxyType(positions), value_positions=MappingProxyType(positions))
         model, found = check_document(doc, KINDS)
         problems.extend(found)
-        if model is not None:
-            documents.append(data)
-    return documents, problems
+        if model is None:
+            continue
+        if isinstance(doc_id, str) and doc_id in existing:
+            merge.updates[doc_id] = changes
+        else:
+            merge.added.append(data)
+        merge.keep.add(str(doc_id))
+    return merge, problems
 
 
-def yaml_text(documents: Iterable[dict], source: str) -> str:
-    """The documents as one multi-document YAML text, with a header naming where they came from."""
-    from ruamel.yaml import YAML
-
-    yaml = YAML(typ="rt", pure=True)
-    yaml.default_flow_style = None  # short lists inline: squares, check attributes
-    yaml.width = 4096
-    stream = io.StringIO()
-    stream.write(f"# Imported from {source} by doria-forge import.\n")
-    yaml.dump_all(list(documents), stream)
-    return stream.getvalue()
+def _column_of(paths: Mapping[int, tuple[str | int, ...]], path: tuple[str | int, ...]) -> int:
+    return next((index for index, p in paths.items() if p == path), 1)
 
 
+def _garbled(value: Any) -> str:
+    """Why a decoded cell value is mojibake (in any text it holds), or ``""``."""
+    texts = [value] if isinstance(value, str) else []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack += item
+            texts += [v for v in item if isinstance(v, str)]
+        elif isinstance(item, dict):
+            stack += list(item.values())
+            texts += [v for v in item.values() if isinstance(v, str)]
+    for text in texts:
+        fixed = mojibake(text)
+        if fixed is not None:
+            return (f"{_short(text)!r} looks like UTF-8 read as Windows-1252 (it would be {_short(fixed)!r}): the "
+                    "spreadsheet program opened the file in the wrong encoding; import the .xlsx, or open the CSV "
+                    "as UTF-8")
+    return ""
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ------------------------------------------------------------------------------ importing
 def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, force: bool = False,
-                shown: str | None = None) -> tuple[Path | None, list[Problem], int]:
-    """Import spreadsheet ``path`` as documents of ``kind`` into YAML file ``out``.
+                prune: bool = False, shown: str | None = None) -> tuple[Path | None, list[Problem], int]:
+    """Import spreadsheet ``path`` as documents of ``kind`` into YAML file ``out`` (see the module
+    docstring).
 
-    Returns ``(out or None, problems, number of documents)``; ``out`` is written only when no
-    problem is an error. Raises ValueError for usage errors: an unknown kind, a file that is not
-    a spreadsheet, a missing sheet, an existing ``out`` without ``force``.
+    Returns ``(out or None, problems, number of documents imported)``; ``out`` is written only
+    when no problem is an error. Raises ValueError for usage errors: an unknown kind, a file that
+    is not a spreadsheet or cannot be read, a missing sheet, an existing ``out`` without
+    ``force``, an ``out`` that is not a YAML file this can update.
     """
     from doria_forge.fsutil import atomic_write_text
+    from doria_forge.load import Problem, Severity
     from doria_forge.model import KINDS
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
     if out.exists() and not force:
-        raise ValueError(f"{out} exists already; pass --force to replace it, or choose another --out")
-    rows = read_rows(path, sheet)
-    documents, problems = import_rows(rows, kind, shown or path.as_posix())
+        raise ValueError(f"{out} exists already; pass --force to update it in place, or choose another --out")
+    if prune and not out.exists():
+        prune = False  # nothing to remove from a new file
+    text, existing = _target(out, kind) if out.exists() else (None, {})
+    try:
+        read = read_sheet(path, sheet, kind=kind)
+    except SheetError as exc:
+        raise ValueError(str(exc)) from None
+    file = shown or path.as_posix()
+    if (read.rows or not read.problems) and not read.too_long:
+        merge, problems = import_rows(read.rows, kind, file, existing)
+    else:  # nothing (or not all) could be read: the sheet's own problem says why, rows are not checked
+        merge, problems = Merge(kind), []
+    problems = [Problem(file, row, column, IMPORT, Severity.ERROR, message)
+                for row, column, message in read.problems] + problems
+    merge.prune = prune
+    count = len(merge.updates) + len(merge.added)
     if any(p.is_error for p in problems):
-        return None, problems, len(documents)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(out, yaml_text(documents, path.name))
-    return out, problems, len(documents)
+        return None, sorted(problems), count
+    header = f"# Imported from {path.name} by doria-forge import.\n"
+    atomic_write_text(out, merged_text(text, merge, header))
+    return out, sorted(problems), count
+
+
+def _target(out: Path, kind: str) -> tuple[str, dict[str, dict[str, Any]]]:
+    """The text of the YAML file ``out`` and its documents of ``kind`` by id (plain data). Raises
+    ValueError when it cannot be read or is not clean YAML (an update would lose what it holds)."""
+    from doria_forge.load import load_text
+    from doria_forge.load.files import FileLimitError, PackFileError, read_confined
+
+    if out.suffix.lower() not in (".yaml", ".yml"):
+        raise ValueError(f"{out} is not a .yaml file; give --out the YAML file to write")
+    try:
+        raw = read_confined(out, None)
+    except (PackFileError, FileLimitError) as exc:
+        reason = exc.problem.message if isinstance(exc, PackFileError) else str(exc)
+        raise ValueError(f"cannot update {out}: {reason}") from None
+    documents, problems = load_text(raw, path=out.name, file=str(out))
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        first = errors[0]
+        raise ValueError(f"cannot update {out}: {first.location}: {first.message}; fix it first or choose another "
+                         "--out")
+    found: dict[str, dict[str, Any]] = {}
+    for doc in documents:
+        if doc.data.get("kind") == kind and isinstance(doc.data.get("id"), str):
+            found.setdefault(doc.data["id"], doc.data)
+    return raw.decode("utf-8-sig"), found
 
 
 # ------------------------------------------------------------------------------ writing
-def kind_rows(pack: ContentPack, kind: str) -> list[list[str]]:
-    """The CSV rows of the pack's documents of ``kind`` (those it prints: for an expansion its
-    own), header first; columns ``id``, ``name``, then the model's field order, nested ones after
-    their field."""
+def kind_rows(pack: ContentPack, kind: str) -> list[list[Any]]:
+    """The rows of the pack's documents of ``kind`` (those it prints: for an expansion its own),
+    header first, each cell a value as :func:`encode_cell` writes it; columns ``id``, ``name``,
+    then the model's field order, nested ones after their field."""
     from doria_forge.model import KINDS
 
     docs = [d for d in pack.own_of_kind(kind).values()]
@@ -267,7 +297,7 @@ def kind_rows(pack: ContentPack, kind: str) -> list[list[str]]:
             if column not in columns:
                 columns.append(column)
     columns.sort(key=lambda c: (order.get(c.split(".")[0], len(order)), _sortable(c)))
-    rows = [columns]
+    rows: list[list[Any]] = [list(columns)]
     for flat in flats:
         rows.append([encode_cell(flat[c]) if c in flat else "" for c in columns])
     return rows
@@ -277,22 +307,84 @@ def _sortable(column: str) -> tuple:
     return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in column.split("."))
 
 
-def export_csv(pack: ContentPack, out_dir: Path, kinds: Iterable[str] | None = None) -> list[Path]:
-    """One ``<kind>.csv`` per kind the pack has (or each of ``kinds``) in ``out_dir``; returns
-    the paths. Raises ValueError for an unknown kind."""
-    from doria_forge.fsutil import atomic_write_text
+def _kinds(pack: ContentPack, kinds: Iterable[str] | None) -> list[str]:
     from doria_forge.model import KINDS
 
     chosen = list(kinds) if kinds else [k for k in sorted(KINDS) if pack.own_of_kind(k)]
     for kind in chosen:
         if kind not in KINDS:
             raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+    return chosen
+
+
+def export_csv(pack: ContentPack, out_dir: Path, kinds: Iterable[str] | None = None) -> list[Path]:
+    """One ``<kind>.csv`` per kind the pack has (or each of ``kinds``) in ``out_dir``: UTF-8 with a
+    byte-order mark, formula-looking text guarded; returns the paths. Raises ValueError for an
+    unknown kind."""
+    from doria_forge.fsutil import atomic_write_text
+
     written = []
-    for kind in chosen:
+    for kind in _kinds(pack, kinds):
         stream = io.StringIO()
-        csv.writer(stream, lineterminator="\n").writerows(kind_rows(pack, kind))
+        stream.write(CSV_BOM)
+        csv.writer(stream, lineterminator="\n").writerows([[guarded(c) for c in row] for row in kind_rows(pack, kind)])
         written.append(atomic_write_text(Path(out_dir) / f"{kind}.csv", stream.getvalue()))
     return written
+
+
+def export_xlsx(pack: ContentPack, out: Path, kinds: Iterable[str] | None = None) -> Path:
+    """One workbook ``out`` with a sheet per kind (named by the kind, the header row frozen and
+    bold): numbers as numbers, every other cell typed as text (number format ``@``), so the
+    program neither computes a formula nor turns ``1/2`` into a date; returns ``out``. Raises
+    ValueError for an unknown kind."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    from doria_forge.fsutil import atomic_write_bytes
+
+    book = Workbook()
+    book.remove(book.active)
+    for kind in _kinds(pack, kinds):
+        sheet = book.create_sheet(kind)
+        for r, row in enumerate(kind_rows(pack, kind), 1):
+            for c, text in enumerate(row, 1):
+                if text == "":
+                    continue
+                cell = sheet.cell(row=r, column=c)
+                number = decode_cell(text) if r > 1 else None
+                if isinstance(number, (int, float)) and not isinstance(number, bool) and abs(number) < 2**53:
+                    cell.value = number  # a number stays a number: it sorts and sums
+                    continue
+                cell.value = text
+                cell.data_type = "s"  # never a formula, whatever it starts with
+                cell.number_format = "@"
+                if r == 1:
+                    cell.font = Font(bold=True)
+        sheet.freeze_panes = "B2"
+    if not book.worksheets:
+        book.create_sheet("empty")
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return atomic_write_bytes(Path(out), _stable(buffer.getvalue()))
+
+
+def _stable(data: bytes) -> bytes:
+    """The workbook with the creation and modification times openpyxl stamps fixed, so the same
+    content exports to the same bytes."""
+    import re
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(data))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            content = source.read(info)
+            if info.filename == "docProps/core.xml":
+                content = re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", b"2000-01-01T00:00:00Z", content)
+            entry = zipfile.ZipInfo(info.filename, date_time=(2000, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(entry, content)
+    return buffer.getvalue()
 
 
 def default_output(path: Path) -> Path:
@@ -301,26 +393,36 @@ def default_output(path: Path) -> Path:
 
 
 def register(app, export_app, validated, fail, with_dependencies_opt, printing) -> None:
-    """Add ``import`` to ``app`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.cli`)."""
+    """Add ``import`` to ``app`` and ``xlsx`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.cli`)."""
     import typer
+
+    from doria_forge import cli_values
 
     @app.command("import")
     def import_(
-        file: Path = typer.Argument(..., help="A .csv file or .xlsx workbook; the first row names the columns."),
+        file: Path = typer.Argument(..., help="A .xlsx workbook or .csv file; the first row names the columns."),
         kind: str = typer.Option(..., "--kind", help="What each row is: a kind such as monster_level, equipment."),
         out: Path | None = typer.Option(None, "--out", help="YAML file to write (default: FILE with .yaml)."),
-        sheet: str | None = typer.Option(None, "--sheet", help="Workbook sheet (default: the first)."),
-        force: bool = typer.Option(False, "--force", help="Replace --out if it exists."),
+        sheet: str | None = typer.Option(None, "--sheet", help="Workbook sheet (default: the one named KIND, "
+                                         "else the first)."),
+        force: bool = typer.Option(False, "--force", help="Update --out in place if it exists: documents with the "
+                                   "sheet's ids changed, new ones added, comments and other documents kept."),
+        prune: bool = typer.Option(False, "--prune", help="With --force: also remove the documents of KIND the "
+                                   "sheet does not name."),
     ) -> None:
         """Turn spreadsheet rows into YAML documents; every problem at FILE:ROW:COLUMN."""
+        from doria_forge import pipeline
         from doria_forge.validate.formatters import text_line
 
         target = out or default_output(file)
         try:
-            written, problems, count = import_file(file, kind, target, sheet=sheet, force=force,
+            pipeline.check_output(target, folder=False, sources=[file])
+            written, problems, count = import_file(file, kind, target, sheet=sheet, force=force, prune=prune,
                                                    shown=relative_path(file))
-        except ValueError as exc:
+        except (ValueError, pipeline.UsageError) as exc:
             fail(2, str(exc))
+        except OSError as exc:
+            fail(2, f"cannot write {exc.filename or target}: {exc.strerror or exc}")
         for problem in problems:
             typer.echo(text_line(problem))
         if written is None:
@@ -328,23 +430,40 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
             raise typer.Exit(1)
         typer.echo(f"{count} {kind} documents: {written}")
 
-    @export_app.command("csv")
-    def export_csv_command(
-        pack: Path = typer.Argument(Path("content"), help="Pack folder (or one YAML file)."),
-        out: Path = typer.Option(Path("build/csv"), "--out", help="Folder for the <kind>.csv files."),
-        kind: list[str] | None = typer.Option(None, "--kind", help="Only this kind (repeatable)."),
-        with_dependencies: bool = with_dependencies_opt,
-    ) -> None:
-        """Write each kind's documents as a CSV file that `doria-forge import` reads back."""
+    def export_kinds(pack: Path, out: Path, kind: list[str] | None, with_dependencies: bool, write, *,
+                     folder: bool) -> Any:
         from doria_forge import pipeline
 
+        try:  # never into the pack's sources, never onto a device; checked before the pack is validated
+            pipeline.check_output(out, folder=folder, sources=pipeline.sources(pack))
+        except pipeline.UsageError as exc:
+            fail(2, str(exc))
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         try:
-            pipeline.check_output(out, folder=True)  # never into the pack's sources, never onto a device
-            paths = export_csv(content, out, kind)
+            return write(content, out, kind)
         except (ValueError, pipeline.UsageError) as exc:
             fail(2, str(exc))
         except OSError as exc:
             fail(2, f"cannot write {exc.filename or out}: {exc.strerror or exc}")
-        for path in paths:
+
+    @export_app.command("xlsx")
+    def export_xlsx_command(
+        pack: Path = cli_values.pack_argument(),
+        out: Path = typer.Option(Path("build/content.xlsx"), "--out", help="Workbook to write (a sheet per kind)."),
+        kind: list[str] | None = typer.Option(None, "--kind", help="Only this kind (repeatable)."),
+        with_dependencies: bool = with_dependencies_opt,
+    ) -> None:
+        """Write the documents as one workbook, a sheet per kind, that `doria-forge import` reads back."""
+        typer.echo(str(export_kinds(pack, out, kind, with_dependencies, export_xlsx, folder=False)))
+
+    @export_app.command("csv")
+    def export_csv_command(
+        pack: Path = cli_values.pack_argument(),
+        out: Path = typer.Option(Path("build/csv"), "--out", help="Folder for the <kind>.csv files."),
+        kind: list[str] | None = typer.Option(None, "--kind", help="Only this kind (repeatable)."),
+        with_dependencies: bool = with_dependencies_opt,
+    ) -> None:
+        """Write each kind's documents as a CSV file (UTF-8 with a byte-order mark) that `doria-forge import`
+        reads back."""
+        for path in export_kinds(pack, out, kind, with_dependencies, export_csv, folder=True):
             typer.echo(str(path))

@@ -5,13 +5,19 @@ Watches the pack folder, the project's ``layouts/`` and the folders of the packs
 library (native events, polling where there are none). On every batch of saved YAML files or
 card art it prints which files changed, the validation report, and, when the pack is valid,
 renders each ``--preview`` card or Room Tile again to ``OUT/<id>.png``. Ctrl-C stops it.
+
+Only the folders validation reads are watched, each on its own (not recursively): a link to a
+folder is not followed, as the loader does not follow it (watching recursively followed a link
+to ``/usr`` into 16 000 inotify watches, and one to ``/`` failed with a misleading error). A
+folder made or removed while watching is taken in with the next batch of changes. At most
+``MAX_FOLDERS`` folders are watched.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +25,13 @@ from doria_forge.assets import PACKAGE_ROOT
 from doria_forge.terminal import relative_path
 
 WATCHED_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg")
+
+MAX_FOLDERS = 2000
+"""Most folders watched (each takes one inotify watch; Linux allows 8192 per user by default)."""
+
+
+class TooManyFolders(ValueError):
+    """The watched trees hold more than ``MAX_FOLDERS`` folders (a usage error)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,39 @@ def watched_folders(pack: Path) -> list[Path]:
             if not required.root.resolve().is_relative_to(PACKAGE_ROOT):
                 folders.append(required.root)
     return folders
+
+
+def folders_to_watch(roots: Iterable[Path]) -> list[Path]:
+    """Every folder under ``roots`` that validation reads: not hidden, not reached through a
+    link. Raises TooManyFolders past ``MAX_FOLDERS``."""
+    found: list[Path] = []
+    for root in roots:
+        for folder, dirnames, _ in os.walk(root, followlinks=False):
+            # os.walk lists links to folders among dirnames without entering them; keep them out
+            dirnames[:] = sorted(d for d in dirnames
+                                 if not d.startswith(".") and not os.path.islink(os.path.join(folder, d)))
+            found.append(Path(folder))
+            if len(found) > MAX_FOLDERS:
+                raise TooManyFolders(f"more than {MAX_FOLDERS} folders to watch under {relative_path(str(root))}; "
+                                     "watch a smaller pack folder")
+    return found
+
+
+def watch_changes(roots: list[Path], **options: object) -> Iterator[set[tuple[object, str]]]:
+    """What ``watchfiles.watch`` yields for the folders of ``roots`` (see the module docstring),
+    watched one by one; after a batch that makes or removes a folder the folders are listed
+    again. ``options`` go to ``watchfiles.watch``."""
+    import watchfiles
+
+    while True:
+        folders = folders_to_watch(roots)
+        watched = {str(f) for f in folders}
+        for batch in watchfiles.watch(*folders, recursive=False, **options):  # type: ignore[arg-type]
+            yield batch
+            if any(os.path.isdir(path) != (path in watched) for _, path in batch):
+                break  # a folder came or went: list them again
+        else:
+            return
 
 
 def relevant(path: str) -> bool:
@@ -103,22 +149,27 @@ def register(app) -> None:
     """Add ``watch`` to the command line ``app``."""
     import typer
 
+    from doria_forge import cli_values
+
     @app.command("watch")
     def watch(
-        pack: Path = typer.Argument(Path("content"), help="Pack folder."),
+        pack: Path = cli_values.pack_argument("Pack folder."),
         preview: list[str] | None = typer.Option(None, "--preview", help="A card or Room Tile id to draw again "
                                                  "after every change (repeatable)."),
         out: Path = typer.Option(Path("build/preview"), "--out", help="Folder for the preview PNGs."),
     ) -> None:
         """Validate again on every save (YAML and card art) and refresh the previews; Ctrl-C stops."""
-        import watchfiles
-
         from doria_forge import pipeline
 
         if not pipeline.pack_folder(pack).exists():
             typer.echo(f"error: pack path {pack} does not exist", err=True)
             raise typer.Exit(2)
         folders = watched_folders(pack)
+        try:
+            folders_to_watch(folders)
+        except TooManyFolders as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
         typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
-        changes = watchfiles.watch(*folders, raise_interrupt=False, debounce=300)
+        changes = watch_changes(folders, raise_interrupt=False, debounce=300)
         run(pack, changes, previews=preview or [], out=out, echo=typer.echo)

@@ -19,16 +19,21 @@ Writes into ``out``:
 
 Image URLs are ``--base-url`` joined with the file name (where the images will be hosted), or local
 ``file://`` URLs that work only on the author's machine. Facts: shared/reference/formats.md (TTS).
+A base URL is an ``http://``, ``https://`` (or, for local use, ``file://``) address written with the
+characters RFC 3986 allows, without a query or fragment (:func:`base_url_problem`): the Saved Object
+is opened by other players, so ``javascript:``, quotes and line breaks never reach it.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from doria_forge.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
@@ -126,6 +131,37 @@ def _compose(images: list[Any], cols: int, rows: int, card_px: tuple[int, int], 
     return sheet
 
 
+URL_SCHEMES = ("http", "https", "file")
+"""Schemes of a ``--base-url``: the web, or local files for the author's own table."""
+
+MAX_URL_LENGTH = 2000
+"""Longest ``--base-url`` (browsers and servers handle 2000 characters everywhere)."""
+
+_URL_CHARACTERS = re.compile(r"[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*")
+"""The characters RFC 3986 allows in a URL (anything else is percent-encoded)."""
+
+
+def base_url_problem(base_url: str) -> str:
+    """Why ``base_url`` cannot be where the images are hosted (a sentence naming ``--base-url``),
+    or ``""``. See the module docstring."""
+    shown = repr(base_url if len(base_url) <= 60 else base_url[:57] + "...")
+    if not base_url.strip():
+        return "--base-url is empty; give the address the images will be hosted at"
+    if len(base_url) > MAX_URL_LENGTH:
+        return f"--base-url is longer than {MAX_URL_LENGTH} characters"
+    if not _URL_CHARACTERS.fullmatch(base_url):
+        return (f"--base-url {shown} holds characters a URL cannot (spaces, quotes, line breaks, control or "
+                "non-ASCII characters); percent-encode them")
+    parts = urlsplit(base_url)
+    if parts.scheme.lower() not in URL_SCHEMES:
+        return f"--base-url {shown} must start with http://, https:// or (for your own machine) file://"
+    if parts.scheme.lower() != "file" and not parts.hostname:
+        return f"--base-url {shown} names no host; write it as https://host/folder"
+    if parts.query or parts.fragment or base_url.endswith(("?", "#")):
+        return f"--base-url {shown} must not hold a ?query or #fragment: the image file names are appended to it"
+    return ""
+
+
 def _names(pack: ContentPack) -> dict[str, str]:
     return {f"{doc.kind}:{doc.id}": doc.display_name for doc in pack}
 
@@ -136,8 +172,8 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
     docstring); returns the files written, the Saved Object last. ``progress`` is called with the
     number of cards finished after each deck. Raises ``ExportError`` for layout problems."""
     out_dir = Path(out_dir)
-    if base_url is not None and not base_url.strip():
-        raise ExportError("--base-url is empty; give the address the images will be hosted at")
+    if base_url is not None and base_url_problem(base_url):
+        raise ExportError(base_url_problem(base_url))
     names = _names(pack)
     written: list[Path] = []
     decks, tiles = [], []

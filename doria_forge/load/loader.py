@@ -46,6 +46,12 @@ PathKey = tuple[str | int, ...]
 # content document comes near this many values.
 MAX_VALUES_PER_DOCUMENT = 200_000
 
+MAX_NESTING = 100
+"""Deepest nesting of lists and mappings read (the shipped content goes 8 deep). ruamel's C
+composer recurses in C, so a list nested 50 000 deep overflowed the C stack and killed the
+process (a segmentation fault, no message); the pure parser gives up at about 150 levels.
+A file nested deeper is one ``yaml-syntax`` error at the line where it passes the limit."""
+
 # Rule ids of the problems the loader reports.
 YAML_SYNTAX = "yaml-syntax"
 DUPLICATE_KEY = "duplicate-key"
@@ -185,7 +191,7 @@ class _Converter:
             return self._container(obj, path, self._sequence)
         if isinstance(obj, (set, frozenset)):
             return self._container(sorted(obj, key=repr), path, self._sequence)
-        return _scalar(obj)
+        return plain_value(obj)
 
     def _container(self, obj: Any, path: PathKey, build: Any) -> Any:
         # ruamel builds self-referencing structures from `&a [*a]`; plain data cannot hold them.
@@ -205,7 +211,7 @@ class _Converter:
         out: dict[Any, Any] = {}
         lc = getattr(obj, "lc", None)
         for key, value in obj.items():
-            plain_key = self.convert(key, path) if isinstance(key, (dict, list, tuple, set)) else _scalar(key)
+            plain_key = self.convert(key, path) if isinstance(key, (dict, list, tuple, set)) else plain_value(key)
             try:
                 hash(plain_key)
             except TypeError:
@@ -246,7 +252,9 @@ class _Converter:
         return out
 
 
-def _scalar(obj: Any) -> Any:
+def plain_value(obj: Any) -> Any:
+    """A scalar ruamel built (its round-trip subclasses of int, str, bool...) as the plain
+    Python value (dates stay dates, anything else its text)."""
     # ruamel's round-trip scalars subclass the builtins; bool must come before
     # int because ScalarBoolean is an int.
     if obj is None:
@@ -298,6 +306,9 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
     elif text.startswith("\ufeff"):
         text = text[1:]
 
+    too_deep = nesting_problem(text, file)
+    if too_deep is not None:
+        return documents, _clamped([too_deep], text)
     parsed = _parse_c(text, path, file)
     if parsed is None:
         parsed = _parse_pure(text, path, file)
@@ -305,6 +316,66 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
     if not documents and not problems:
         problems.append(Problem(file, 1, 1, EMPTY_DOCUMENT, Severity.WARNING, "file holds no YAML document"))
     return documents, _clamped(problems, text)
+
+
+_BLOCK_RUN = re.compile(r"^[ ?:-]*", re.MULTILINE)
+"""The run of spaces and block indicators (``- ``, ``? ``, ``: ``) that starts a line."""
+
+
+def _nesting_bound(text: str) -> int:
+    """An upper bound of how deep ``text`` nests lists and mappings, in one pass of C-speed
+    string operations: a flow collection opens with ``[`` or ``{``; a block collection starts
+    further right than the one holding it (a list may start in its key's column: twice), and
+    only indentation and block indicators move a block collection right."""
+    flow = text.count("[") + text.count("{")
+    block = max((len(run) for run in _BLOCK_RUN.findall(text)), default=0)
+    return flow + 2 * (block + 1)
+
+
+def nesting_problem(text: str, file: str) -> Problem | None:
+    """A ``yaml-syntax`` error where ``text`` first nests deeper than :data:`MAX_NESTING`, or
+    None. Counted on the parser's event stream (no recursion, no composed nodes), and only
+    when the cheap bound of :func:`_nesting_bound` allows such a depth: real content never
+    pays for it. A syntax error stops the count: the parser then reports it, having nested
+    no deeper than the limit up to there."""
+    if _nesting_bound(text) <= MAX_NESTING:
+        return None
+    from ruamel.yaml.events import CollectionEndEvent, CollectionStartEvent, StreamEndEvent
+
+    depth = 0
+    try:
+        for event in _events(text):
+            if isinstance(event, CollectionStartEvent):
+                depth += 1
+                if depth > MAX_NESTING:
+                    return Problem.at(
+                        _mark_location(file, event.start_mark), YAML_SYNTAX, Severity.ERROR,
+                        f"lists and mappings nested more than {MAX_NESTING} deep; content never needs this "
+                        "many levels (is a bracket or an indentation wrong?)")
+            elif isinstance(event, CollectionEndEvent):
+                depth -= 1
+            elif isinstance(event, StreamEndEvent):
+                break
+    except Exception:  # noqa: BLE001 - a syntax error: the parse reports it
+        return None
+    return None
+
+
+def _events(text: str) -> Iterator[Any]:
+    """The parser events of ``text``: libyaml's where the C parser reads the file, else ruamel's
+    pure parser (both state machines with their own stacks, safe at any depth)."""
+    if _CParser is not None and not _needs_pure(text):
+        parser = _CParser(text)
+        try:
+            while True:
+                event = parser.get_event()
+                if event is None:
+                    return
+                yield event
+        finally:
+            parser.dispose()
+    else:
+        yield from YAML(typ="rt", pure=True).parse(text)
 
 
 def _add_document(data: Any, node: Any, index: int, path: str, file: str,
@@ -517,7 +588,7 @@ class _NodeReader:
         if tag == _YAML_TAG + "int" and _PLAIN_INT.match(node.value):
             return int(node.value)
         if tag in _DELEGATED:
-            return _scalar(self.loader.construct_object(node))
+            return plain_value(self.loader.construct_object(node))
         raise _RoundTrip
 
     def value(self, node: Any, path: PathKey) -> Any:
@@ -698,7 +769,7 @@ def _root_problem(data: Any, root: Location, index: int) -> Problem | None:
 
 
 def _describe(data: Any) -> str:
-    text = repr(_scalar(data))
+    text = repr(plain_value(data))
     return text if len(text) <= 40 else text[:37] + "..."
 
 

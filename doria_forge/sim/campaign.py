@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -265,8 +265,8 @@ class CampaignPlan:
     pool: tuple[str, ...]
     stall_rounds: int = STALL_ROUNDS
 
-    def chunks(self, size: int = CAMPAIGN_CHUNK_RUNS) -> list[tuple[int, int, int]]:
-        """The tasks: ``(players, first run, end run)``, in a fixed order."""
+    def chunks(self, size: int = CAMPAIGN_CHUNK_RUNS) -> Iterator[tuple[int, int, int]]:
+        """The tasks: ``(players, first run, end run)``, in a fixed order, made one at a time."""
         return chunk_ranges(self.players, self.runs, size)
 
     def new_stats(self, players: int) -> CampaignStats:

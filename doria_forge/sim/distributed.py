@@ -1,52 +1,203 @@
-"""Runs on a Dask cluster (``--scheduler ADDRESS``; ``pip install "doria-forge[dask]"``), for
-sweeps that outgrow one machine. The pack is sent to every worker once; each task is a chunk
+"""Runs on a Dask cluster (``--scheduler ADDRESS``; ``pip install ".[dask]"`` from a checkout),
+for sweeps that outgrow one machine. The pack is sent to every worker once; each task is a chunk
 of runs (``sim.executors``), so the numbers are the same as on local processes: every run's
 seed comes from the run itself and the aggregates merge in any order.
 
 The workers need doria-forge installed (the same version) to unpickle the tasks.
+
+Failures, and what the command line makes of them:
+
+* a missing Dask, a malformed address, a scheduler that cannot be reached, or something at the
+  address that does not answer as a Dask scheduler within ``CONNECT_SECONDS`` (an HTTP server
+  made Dask's own client try to allocate 3 EiB; a server that accepts and never answers made
+  it wait for minutes) are :class:`DaskUnavailable`: a usage error, exit 2. The address is
+  probed with Dask's own comm layer under our own time limit before a client is started;
+* a scheduler or its workers lost in the middle of the runs is :class:`ClusterLost` (exit 75,
+  ``EX_TEMPFAIL``: try again). Every chunk that finished before is kept in the cache folder
+  (:mod:`doria_forge.sim.chunk_store`), so the same command run again plays only the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import asyncio
+import logging
+import re
+from collections import deque
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from doria_forge.model import ContentPack
 
-from .executors import Executor, Task
+from .chunk_store import ChunkStore
+from .executors import IN_FLIGHT_PER_WORKER, Executor, Task
 
-CONNECT_TIMEOUT = "10s"
-"""How long to wait for the scheduler before giving up."""
+log = logging.getLogger(__name__)
+
+CONNECT_SECONDS = 10.0
+"""How long to wait for the scheduler to answer (connect and first reply) before giving up."""
+
+SCHEMES = ("tcp", "tls", "ws", "wss", "inproc", "ucx")
+"""Address schemes Dask's comm layer speaks (``host:port`` alone means ``tcp://``)."""
+
+_CONTROL = re.compile(r"[\x00-\x20\x7f-\x9f]")
 
 
 class DaskUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached (a usage error)."""
 
 
-def dask_executor(address: str, *, timeout: str = CONNECT_TIMEOUT) -> Executor:
-    """An executor playing tasks on the Dask scheduler at ``address`` (``tcp://host:8786``).
-    Raises DaskUnavailable when Dask is missing or the scheduler does not answer within
-    ``timeout``."""
+class ClusterLost(Exception):
+    """The scheduler (or every worker) went away while runs were played; the chunks finished
+    before are kept for the next try."""
+
+
+def check_address(address: str) -> str:
+    """``address`` when it can name a Dask scheduler (``tcp://host:8786``, ``host:8786``...).
+    Raises DaskUnavailable naming what is wrong."""
+    if not address or not address.strip():
+        raise DaskUnavailable("--scheduler is empty; give the scheduler's address, e.g. tcp://host:8786")
+    if len(address) > 2048 or _CONTROL.search(address):
+        raise DaskUnavailable(f"--scheduler {address!r} is not an address (spaces or control characters)")
+    scheme, _, location = address.rpartition("://") if "://" in address else ("tcp", "", address)
+    if scheme not in SCHEMES:
+        raise DaskUnavailable(f"--scheduler {address!r}: Dask does not speak {scheme}://; "
+                              f"use one of {', '.join(s + '://' for s in SCHEMES)}")
+    host, colon, port = location.rpartition(":")
+    if scheme in ("tcp", "tls", "ws", "wss") and (not colon or not host or not port.isdigit()
+                                                   or not 0 < int(port) < 65536):
+        raise DaskUnavailable(f"--scheduler {address!r}: give a host and a port, e.g. tcp://host:8786")
+    return address
+
+
+def probe(address: str, seconds: float = CONNECT_SECONDS) -> None:
+    """Connect to ``address`` and ask who is there, all within ``seconds``. Raises
+    DaskUnavailable when nothing answers in time, or what answers is not a Dask scheduler."""
+
+    async def ask() -> Any:
+        from distributed.comm import connect
+
+        comm = await connect(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    async def limited() -> Any:
+        return await asyncio.wait_for(ask(), seconds)
+
     try:
+        reply = asyncio.run(limited())
+    except TimeoutError:
+        raise DaskUnavailable(f"the Dask scheduler at {address} did not answer within {seconds:g} s; "
+                              "is the address right and the scheduler running?") from None
+    except (MemoryError, OverflowError, ValueError, TypeError):
+        # Dask read the first bytes of the answer as a frame length: not a Dask scheduler
+        raise DaskUnavailable(f"{address} answered, but not as a Dask scheduler (is it a web server?)") from None
+    except Exception as exc:  # noqa: BLE001 - refused, unreachable, closed: one line
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise DaskUnavailable(f"{address} answered, but not as a Dask scheduler")
+
+
+def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS, store: ChunkStore | None = None) -> Executor:
+    """An executor playing tasks on the Dask scheduler at ``address`` (``tcp://host:8786``).
+    Finished chunks go to ``store`` (default: the cache folder's, see ``sim.chunk_store``) and
+    chunks found there are not played again. Raises DaskUnavailable when Dask is missing or
+    the scheduler does not answer within ``timeout`` seconds; the executor raises ClusterLost
+    when the cluster goes away mid-run."""
+    try:
+        import dask
         from distributed import Client
     except ImportError:
-        raise DaskUnavailable('--scheduler needs Dask: pip install "doria-forge[dask]"') from None
+        raise DaskUnavailable('--scheduler needs Dask: pip install "doria-forge[dask]" (from a checkout: '
+                              'pip install ".[dask]")') from None
+    check_address(address)
+    probe(address, timeout)
+    settings = {"distributed.comm.timeouts.connect": f"{timeout:g}s", "distributed.comm.timeouts.tcp": "30s"}
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        with dask.config.set(settings):
+            client = Client(address, timeout=f"{timeout:g}s", set_as_default=False)
+    except Exception as exc:  # noqa: BLE001 - the probe answered but the client did not: one line
+        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
 
-    def play(pack: ContentPack, tasks: list[Task]) -> Iterator[tuple[int, Any]]:
-        try:
-            shared = client.scatter(pack, broadcast=True)
-            futures = [client.submit(_play_task, shared, *task, pure=False) for task in tasks]
-            # All tasks run at once on the cluster; collecting them in order keeps this simple.
-            for i, future in enumerate(futures):
-                yield i, future.result()
-        finally:
-            client.close()
+    def play(pack: ContentPack, tasks: Iterable[Task]) -> Iterator[tuple[Task, Any]]:
+        chunks = store if store is not None else ChunkStore(pack)
+        played: list[Task] = []
+        with _quiet_dask():
+            try:
+                with dask.config.set(settings):
+                    yield from _play(client, pack, tasks, chunks, played)
+            except (GeneratorExit, KeyboardInterrupt):
+                raise
+            except Exception as exc:  # noqa: BLE001 - lost scheduler, killed workers, closed comms
+                kept = chunks.count
+                raise ClusterLost(
+                    f"the Dask cluster at {address} failed during the runs ({_reason(exc)}); {kept} finished "
+                    f"chunk{'s are' if kept != 1 else ' is'} kept: run the same command again to play the rest"
+                ) from None
+            finally:
+                try:
+                    client.close(timeout=2)
+                except Exception:  # noqa: BLE001 - closing a client whose scheduler is gone
+                    pass
+        chunks.forget(played)  # all done: the kept chunks are no longer needed
 
     return play
+
+
+def _play(client: Any, pack: ContentPack, tasks: Iterable[Task], chunks: ChunkStore,
+          played: list[Task]) -> Iterator[tuple[Task, Any]]:
+    """Yield a result per task: kept ones from ``chunks``, the others played on the cluster
+    (a bounded number in flight, each stored as it finishes)."""
+
+    window = max(1, len(client.scheduler_info().get("workers", {}))) * IN_FLIGHT_PER_WORKER
+    shared = None
+    pending: deque[tuple[Task, Any]] = deque()
+    source = iter(tasks)
+    exhausted = False
+    while True:
+        while not exhausted and len(pending) < window:
+            task = next(source, None)
+            if task is None:
+                exhausted = True
+                break
+            played.append(task)
+            kept = chunks.get(task)
+            if kept is not None:
+                yield task, kept
+                continue
+            if shared is None:
+                shared = client.scatter(pack, broadcast=True)
+            pending.append((task, client.submit(_play_task, shared, *task, pure=False)))
+        if not pending:
+            return
+        task, future = pending.popleft()
+        stats = future.result()
+        chunks.put(task, stats)
+        yield task, stats
+
+
+@contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own log records (a lost scheduler is logged with tracebacks from its event loop's
+    thread) held back while the runs are played: :class:`ClusterLost` says it in one line."""
+    names = ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]
+    loggers = [logging.getLogger(name) for name in names]  # several carry a level of their own
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def _play_task(pack: ContentPack, plan: Any, players: int, start: int, stop: int) -> Any:

@@ -2,17 +2,23 @@
 (``sim.distributed``) on a Dask cluster.
 
 A *plan* (``ScenarioPlan``, ``CampaignPlan``) splits its runs into tasks ``(players, first run,
-end run)`` (``plan.chunks()``), plays one task into an aggregate (``plan.play_chunk(pack,
-...)``) and makes empty aggregates (``plan.new_stats(players)``); aggregates ``merge`` in any
-order into the same numbers. An *executor* plays tasks ``(plan, players, start, stop)`` and
-yields ``(task index, aggregate)`` (in any order); :func:`run_plans` merges them per plan and
-player count.
+end run)`` (``plan.chunks()``, made one at a time), plays one task into an aggregate
+(``plan.play_chunk(pack, ...)``) and makes empty aggregates (``plan.new_stats(players)``);
+aggregates ``merge`` in any order into the same numbers. An *executor* plays tasks ``(plan,
+players, start, stop)`` and yields ``(task, aggregate)`` (in any order); :func:`run_plans`
+merges them per plan and player count.
+
+Tasks are planned lazily: an executor takes the next task only when it has room for it (at
+most :data:`IN_FLIGHT_PER_WORKER` per worker), so the memory a run holds does not grow with
+``--runs`` (a billion runs once meant 62 million task tuples before the first game).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
+from itertools import chain, islice
 from typing import Any
 
 from doria_forge.model import ContentPack
@@ -20,8 +26,19 @@ from doria_forge.model import ContentPack
 Task = tuple[Any, int, int, int]
 """``(plan, players, first run, end run)``."""
 
-Executor = Callable[[ContentPack, list[Task]], Iterator[tuple[int, Any]]]
-"""Plays tasks somewhere and yields ``(task index, aggregate)`` in any order."""
+Executor = Callable[[ContentPack, Iterable[Task]], Iterator[tuple[Task, Any]]]
+"""Plays tasks somewhere, taking them from the iterable as it has room, and yields
+``(task, aggregate)`` in any order."""
+
+IN_FLIGHT_PER_WORKER = 4
+"""Tasks handed to each worker ahead of time: enough to keep it busy between results."""
+
+
+def plan_tasks(plans: Sequence[Any]) -> Iterator[Task]:
+    """Every task of ``plans``, plan after plan, each in its ``chunks()`` order, made one at a time."""
+    for plan in plans:
+        for chunk in plan.chunks():
+            yield (plan, *chunk)
 
 
 def run_plans(pack: ContentPack, plans: Sequence[Any], *, executor: Executor | None = None,
@@ -29,15 +46,29 @@ def run_plans(pack: ContentPack, plans: Sequence[Any], *, executor: Executor | N
     """Play every plan's tasks; returns per plan ``{players: aggregate}`` (in ``plan.players``
     order). ``progress(n)`` hears of every ``n`` runs finished. ``executor`` defaults to this
     process."""
-    tasks: list[Task] = [(plan, *chunk) for plan in plans for chunk in plan.chunks()]
     results = [{n: plan.new_stats(n) for n in plan.players} for plan in plans]
     index = {id(plan): i for i, plan in enumerate(plans)}
-    for task_index, stats in (executor or local_executor(1))(pack, tasks):
-        plan = tasks[task_index][0]
+    for (plan, *_), stats in (executor or local_executor(1))(pack, plan_tasks(plans)):
         results[index[id(plan)]][stats.players].merge(stats)
         if progress:
             progress(stats.runs)
     return results
+
+
+def windowed(tasks: Iterable[Task], submit: Callable[[Task], Future], window: int) -> Iterator[tuple[Task, Any]]:
+    """Submit ``tasks`` through ``submit`` keeping at most ``window`` unfinished, and yield
+    ``(task, result)`` in task order (the workers take them in that order anyway)."""
+    source = iter(tasks)
+    pending: deque[tuple[Task, Future]] = deque((task, submit(task)) for task in islice(source, window))
+    while pending:
+        task, future = pending.popleft()
+        # One future at a time, in order: concurrent.futures.wait() over every pending future
+        # takes all their locks at once, which a Ctrl-C in between leaves taken (the pool's
+        # thread then hangs the exit).
+        result = future.result()
+        for following in islice(source, 1):
+            pending.append((following, submit(following)))
+        yield task, result
 
 
 def local_executor(jobs: int) -> Executor:
@@ -46,21 +77,19 @@ def local_executor(jobs: int) -> Executor:
     with their parent, and are stopped at once when the runs end by an exception (Ctrl-C,
     SIGTERM, an error); a worker that dies makes ``WorkerFailed``."""
 
-    def play(pack: ContentPack, tasks: list[Task]) -> Iterator[tuple[int, Any]]:
+    def play(pack: ContentPack, tasks: Iterable[Task]) -> Iterator[tuple[Task, Any]]:
         from .workers import worker_pool
 
-        with worker_pool(min(jobs, len(tasks)), _init_worker, (pack,)) as pool:
+        source = iter(tasks)
+        first = list(islice(source, jobs))  # fewer tasks than jobs need fewer processes
+        with worker_pool(min(jobs, len(first)), _init_worker, (pack,)) as pool:
             if pool is None:  # one job, one task, or no worker could start (see sim.workers)
-                for i, (plan, players, start, stop) in enumerate(tasks):
-                    yield i, plan.play_chunk(pack, players, start, stop)
+                for task in chain(first, source):
+                    plan, players, start, stop = task
+                    yield task, plan.play_chunk(pack, players, start, stop)
                 return
-            futures: list[Future] = [pool.submit(_worker_task, *task) for task in tasks]
-            # In task order, one future at a time: the pool works through the tasks in that
-            # order anyway, and concurrent.futures.wait() over every pending future takes all
-            # their locks at once, which a Ctrl-C in between leaves taken (the pool's thread then
-            # hangs the exit).
-            for i, future in enumerate(futures):
-                yield i, future.result()
+            yield from windowed(chain(first, source), lambda task: pool.submit(_worker_task, *task),
+                                jobs * IN_FLIGHT_PER_WORKER)
 
     return play
 

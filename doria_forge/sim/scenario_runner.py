@@ -22,7 +22,7 @@ smaller than ``n`` repeats heroes).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,8 +85,8 @@ class ScenarioPlan:
     pool: tuple[str, ...]
     stall_rounds: int = STALL_ROUNDS
 
-    def chunks(self, size: int = CHUNK_RUNS) -> list[tuple[int, int, int]]:
-        """The tasks: ``(players, first run, end run)``, in a fixed order."""
+    def chunks(self, size: int = CHUNK_RUNS) -> Iterator[tuple[int, int, int]]:
+        """The tasks: ``(players, first run, end run)``, in a fixed order, made one at a time."""
         return chunk_ranges(self.players, self.runs, size)
 
     def new_stats(self, players: int) -> RunStats:
@@ -98,10 +98,11 @@ class ScenarioPlan:
         return run_chunk(pack, self, players, start, stop)
 
 
-def chunk_ranges(players: Sequence[int], runs: int, size: int) -> list[tuple[int, int, int]]:
+def chunk_ranges(players: Sequence[int], runs: int, size: int) -> Iterator[tuple[int, int, int]]:
     """``runs`` runs at each of ``players`` cut into tasks ``(players, first run, end run)`` of
-    at most ``size`` runs, in a fixed order."""
-    return [(n, start, min(start + size, runs)) for n in players for start in range(0, runs, size)]
+    at most ``size`` runs, in a fixed order; made one at a time (the memory of a run does not
+    grow with ``runs``)."""
+    return ((n, start, min(start + size, runs)) for n in players for start in range(0, runs, size))
 
 
 def check_options(policy: str, runs: int) -> None:

@@ -11,11 +11,14 @@ needs, see :mod:`doria_forge.packs`), then the pack being validated. A pack may
   names (:class:`doria_forge.model.Patch`); several patches of one document apply in order.
 
 Every replacement and patch is reported as an ``info`` at the document that makes it (rule
-``pack-override``), naming what it overrides. Within one pack, a repeated id stays a
-``duplicate-id`` error. The manifests of the required packs are not content of the game; the
-validated pack records them as :class:`~doria_forge.model.RequiredPack` (id, version, content
-hash). Exports print only the pack's own documents (``ContentPack.own``): added, replaced or
-patched by it.
+``pack-override``), naming what it overrides. Two required packs that do not require one another
+(neither builds on the other) defining the same document is an **error** (rule ``pack-conflict``)
+at the later one, naming both: which one wins would depend on the order of ``requires``. The
+requiring pack settles it by writing that document itself (or one pack requires the other).
+Within one pack, a repeated id stays a ``duplicate-id`` error. The manifests of the required
+packs are not content of the game; the validated pack records them as
+:class:`~doria_forge.model.RequiredPack` (id, version, content hash). Exports print only the
+pack's own documents (``ContentPack.own``): added, replaced or patched by it.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from .source_map import document_key
 
 OVERRIDE = "pack-override"
 PATCH = "pack-patch"
+CONFLICT = "pack-conflict"
 SINGLETON_KINDS = frozenset({"rules"})
 """Kinds a game has one document of: a pack's own replaces the required pack's, whatever its id."""
 
@@ -93,8 +97,24 @@ def layered(root: Path, documents: list[LoadedDocument]) -> Layered | None:
         layers.append((f"{pack.id} {pack.version}", list(loaded.documents)))
         required.append((pack, list(loaded.documents)))
     layers.append((f"{manifest.id} {manifest.version}", documents))
-    merged, merge_problems, own = merge(layers)
+    merged, merge_problems, own = merge(layers, _requirements(resolution.packs))
     return Layered(merged, problems + merge_problems, own, required)
+
+
+def _requirements(packs: Iterable[FoundPack]) -> list[set[int]]:
+    """For each layer (the required ``packs`` in load order, then the requiring pack), the
+    layers it requires, transitively."""
+    packs = list(packs)
+    index = {found.id: i for i, found in enumerate(packs)}
+    below: list[set[int]] = []
+    for found in packs:  # load order: a pack's requirements come before it
+        mine: set[int] = set()
+        for requirement in found.manifest.requires:
+            if requirement.id in index and index[requirement.id] < len(below):
+                mine |= {index[requirement.id]} | below[index[requirement.id]]
+        below.append(mine)
+    below.append(set(range(len(packs))))
+    return below
 
 
 def _key(doc: LoadedDocument) -> tuple[str, str] | None:
@@ -104,16 +124,19 @@ def _key(doc: LoadedDocument) -> tuple[str, str] | None:
     return key
 
 
-def merge(layers: list[tuple[str, list[LoadedDocument]]]) -> tuple[list[LoadedDocument], list[Problem],
-                                                                   frozenset[tuple[str, str]]]:
+def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int]] | None = None
+          ) -> tuple[list[LoadedDocument], list[Problem], frozenset[tuple[str, str]]]:
     """Merge ``layers`` (``(label, documents)``, lowest precedence first; the last is the pack
-    being validated). Returns the documents to validate, the problems, and the ``(kind, id)`` of
-    the last layer's own documents."""
+    being validated). ``requires[n]``: the layers layer ``n`` requires, transitively (default:
+    every layer below it). Returns the documents to validate, the problems, and the ``(kind,
+    id)`` of the last layer's own documents."""
     out: list[LoadedDocument] = []
     current: dict[tuple[str, str], tuple[int, LoadedDocument]] = {}
     problems: list[Problem] = []
     own: set[tuple[str, str]] = set()
     last = len(layers) - 1
+    requires = requires if requires is not None else [set(range(n)) for n in range(len(layers))]
+    conflicts: dict[tuple[str, str], tuple[int, LoadedDocument, int, LoadedDocument]] = {}
 
     def swap(old: LoadedDocument, new: LoadedDocument) -> None:
         out[next(i for i, d in enumerate(out) if d is old)] = new
@@ -134,6 +157,10 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]]) -> tuple[list[LoadedDo
                 patches.append(doc)
                 continue
             earlier = current.get(key)
+            if earlier is not None and earlier[0] != number and earlier[0] not in requires[number]:
+                conflicts[key] = (earlier[0], earlier[1], number, doc)  # settled if a later layer writes it
+            elif earlier is not None and earlier[0] != number:
+                conflicts.pop(key, None)
             if earlier is not None and earlier[0] != number:
                 old_label = layers[earlier[0]][0]
                 swap(earlier[1], doc)
@@ -154,6 +181,13 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]]) -> tuple[list[LoadedDo
                 current[key] = (current[key][0], target)
                 if number == last:
                     own.add(document_key(target))  # type: ignore[arg-type]
+    for key, (first, first_doc, second, second_doc) in sorted(conflicts.items()):
+        what = f"{key[0]} {document_key(second_doc)[1]!r}"  # type: ignore[index]
+        problems.append(Problem.at(
+            second_doc.locate(("id",), value=True), CONFLICT, Severity.ERROR,
+            f"{what} is defined by {layers[first][0]} ({first_doc.root}) and by {layers[second][0]}, which do not "
+            f"require one another: which one plays depends on the order of requires; write {what} in "
+            f"{layers[last][0]} to choose, or let one pack require the other"))
     return out, problems, frozenset(own)
 
 

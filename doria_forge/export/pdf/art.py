@@ -9,23 +9,66 @@ colour.
 
 from __future__ import annotations
 
+import warnings
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from doria_forge.cardart import MAX_ART_PIXELS, art_problem
+
 from ..errors import ExportError
 from .colour import convert_image, ink_limit_of
 
+_CACHED_PIXELS = 64_000_000
+"""Most pixels of decoded art kept between cards (the same picture on several cards is decoded once)."""
+_cache: OrderedDict[tuple[str, int | None], Any] = OrderedDict()
 
-@lru_cache(maxsize=64)
+
 def raster(path: str, ink_limit_percent: int | None):
     """The picture at ``path`` as it prints: RGB, or for a CMYK page (``ink_limit_percent`` given)
-    CMYK within that ink limit. Transparency is flattened onto white."""
+    CMYK within that ink limit. Transparency is flattened onto white. Decoded pictures are kept
+    (at most ``_CACHED_PIXELS`` pixels together), so art on several cards is decoded once."""
+    key = (path, ink_limit_percent)
+    if key in _cache:
+        _cache.move_to_end(key)
+        return _cache[key]
+    image = _decode(path, ink_limit_percent)
+    _cache[key] = image
+    while len(_cache) > 1 and sum(i.width * i.height for i in _cache.values()) > _CACHED_PIXELS:
+        _cache.popitem(last=False)
+    return image
+
+
+def _problem(path: str) -> str:
+    """``cardart.art_problem`` of the file at ``path`` (validation confined it to the pack; here its
+    kind, size and pixels are checked again), remembered while the file is unchanged."""
+    import os
+
+    try:
+        st = os.stat(path)
+    except OSError:
+        return art_problem(Path(path))
+    return _problem_of(path, st.st_mtime_ns, st.st_size, st.st_mode)
+
+
+@lru_cache(maxsize=256)
+def _problem_of(path: str, mtime_ns: int, size: int, mode: int) -> str:
+    return art_problem(Path(path))
+
+
+def _decode(path: str, ink_limit_percent: int | None):
     from PIL import Image
 
-    with Image.open(path) as image:
+    with warnings.catch_warnings():  # a decompression bomb is refused below, not warned of
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        image = Image.open(path)
+    with image:
+        if image.width * image.height > MAX_ART_PIXELS:  # checked on the header, before decoding
+            raise ValueError(f"{image.width} x {image.height} pixels, more than {MAX_ART_PIXELS:,}")
         image.load()
         if image.mode in ("RGBA", "LA", "P", "PA"):
             rgba = image.convert("RGBA")
@@ -53,6 +96,9 @@ def draw_art(canvas: Canvas, path: str | Path, x: float, y: float, width: float,
     Raises ``ExportError`` naming the file when it cannot be read."""
     path = str(path)
     ink_limit = ink_limit_of(canvas)
+    problem = _problem(path)
+    if problem:
+        raise ExportError(f"cannot draw card art {path}: {problem}")
     try:
         if path.lower().endswith(".svg"):
             from reportlab.graphics import renderPDF

@@ -1,7 +1,10 @@
 """A card's ``art`` names an image that exists and is sharp enough to print.
 
 ``art`` is a PNG, JPG or SVG file relative to the YAML file (inside the pack). A missing or
-unreadable file is an **error**; a raster image below 300 dpi at the size of the card's art region
+unreadable file is an **error**, and so is art doria-forge must not read (``cardart.art_problem``:
+a file outside the pack or not a regular file, a raster image of more pixels than
+``MAX_ART_PIXELS``, an SVG referring to anything but its own fragments, embedded images and
+files of the pack); a raster image below 300 dpi at the size of the card's art region
 (the card size the shipped layout prints that kind at) is a **warning**: it prints, but blurry.
 ``doria-forge preflight`` checks the resolution against the real layout and print profile.
 
@@ -50,7 +53,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         except PackFileError as exc:
             yield source_map.problem(*where, ID, SEVERITY, f"art {art} {exc.problem.message}", value=True)
             continue
-        image = inspect(resolve(yaml_file, art))
+        image = inspect(resolve(yaml_file, art), _pack_root(source_map))  # an SVG's references too
         if image.problem:
             yield source_map.problem(*where, ID, SEVERITY, image.problem, value=True)
             continue

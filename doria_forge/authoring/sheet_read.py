@@ -1,0 +1,214 @@
+"""Reading a spreadsheet for ``doria-forge import``: a CSV file or a sheet of an Excel workbook as
+numbered rows of cells, within bounds, whatever the file holds.
+
+* Only a regular file is read (a FIFO or ``/dev/zero`` is refused at once), of at most
+  ``MAX_SHEET_BYTES``; a workbook unpacks to at most ``MAX_UNPACKED_BYTES`` (a zip bomb is
+  refused before openpyxl opens it), and the dimension a sheet declares is ignored (a sheet
+  claiming a million columns is read as the cells it holds).
+* At most ``MAX_ROWS`` rows below the header and ``MAX_COLUMNS`` columns are read.
+* A CSV is UTF-8 (a byte-order mark allowed); a byte that is not is reported at its line and
+  column, with what to do.
+* A workbook cell holding a formula without a computed value, an error value (``#DIV/0!``) or a
+  date is reported at its row and column: no content field holds a date, so a date is a text or
+  dice the spreadsheet turned into one (``1/2``).
+
+:class:`SheetError` is a file that cannot be read at all (a usage error); everything else is a
+list of ``(row, column, message)`` next to the rows, in spreadsheet numbering (row 1 is the header,
+column A is 1).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as _dt
+import io
+import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from doria_forge.load.files import PackFileError, check_confined, read_confined
+
+MAX_SHEET_BYTES = 32 * 1024**2
+"""Largest CSV file or workbook read (32 MiB)."""
+
+MAX_UNPACKED_BYTES = 128 * 1024**2
+"""Most bytes a workbook may unpack to (its parts are compressed XML)."""
+
+MAX_ROWS = 10_000
+"""Most rows below the header: documents of one kind in one sheet."""
+
+MAX_COLUMNS = 1_000
+"""Most columns (a scenario, the widest kind, has about 200)."""
+
+SUFFIXES = (".csv", ".xlsx")
+
+
+class SheetError(ValueError):
+    """A spreadsheet that cannot be read at all (a usage error); the message names the file."""
+
+
+@dataclass
+class Sheet:
+    """The rows read: ``(row number, cells)``, header first, and what was wrong with single
+    cells or rows: ``(row, column, message)``."""
+
+    rows: list[tuple[int, list[Any]]] = field(default_factory=list)
+    problems: list[tuple[int, int, str]] = field(default_factory=list)
+    too_long: bool = False
+    """More rows than ``MAX_ROWS``: the rest was not read."""
+
+
+def read_sheet(path: Path, sheet: str | None = None, *, kind: str | None = None) -> Sheet:
+    """The rows of the CSV file or workbook sheet at ``path``: the sheet ``sheet``, else the one
+    named ``kind``, else the first. Raises SheetError for a file that cannot be read."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in SUFFIXES:
+        raise SheetError(f"{path} is not a .csv or .xlsx file")
+    if suffix == ".csv":
+        try:
+            raw = read_confined(path, None, MAX_SHEET_BYTES)
+        except PackFileError as exc:
+            raise SheetError(f"cannot read {path}: {exc.problem.message}") from None
+        return _csv(raw)
+    try:
+        check_confined(path, None)
+        if path.stat().st_size > MAX_SHEET_BYTES:
+            raise SheetError(f"cannot read {path}: it is more than {MAX_SHEET_BYTES // 1024**2} MiB")
+    except PackFileError as exc:
+        raise SheetError(f"cannot read {path}: {exc.problem.message}") from None
+    except OSError as exc:
+        raise SheetError(f"cannot read {path}: {exc.strerror or exc}") from None
+    return _workbook(path, sheet, kind)
+
+
+# ------------------------------------------------------------------------------ CSV
+def _csv(raw: bytes) -> Sheet:
+    out = Sheet()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        out.problems.append((line, column, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as "
+                                           "\"CSV UTF-8\" (or export again: doria-forge writes it so)"))
+        return out
+    reader = csv.reader(io.StringIO(text, newline=""))
+    number = 0
+    try:
+        for number, cells in enumerate(reader, 1):  # records: a cell may hold line breaks
+            if not _take(out, number, cells):
+                break
+    except csv.Error as exc:
+        out.problems.append((number + 1, 1, f"not a CSV row: {exc}"))
+    return out
+
+
+def _take(out: Sheet, number: int, cells: list[Any]) -> bool:
+    """Add a row to ``out`` within the bounds; False once there are too many rows. Blank rows
+    (a workbook keeps formatted empty ones) are left out."""
+    if all(c is None or c == "" for c in cells):
+        return True
+    if len(out.rows) > MAX_ROWS:
+        out.problems.append((number, 1, f"more than {MAX_ROWS:,} rows below the header; split the sheet"))
+        out.too_long = True
+        return False
+    if len(cells) > MAX_COLUMNS:
+        if any(c not in (None, "") for c in cells[MAX_COLUMNS:]):
+            out.problems.append((number, MAX_COLUMNS + 1, f"more than {MAX_COLUMNS:,} columns"))
+        cells = cells[:MAX_COLUMNS]
+    out.rows.append((number, cells))
+    return True
+
+
+# ------------------------------------------------------------------------------ workbooks
+def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
+    _check_zip(path)
+    from openpyxl import load_workbook
+
+    try:
+        values = load_workbook(path, read_only=True, data_only=True)
+        formulas = load_workbook(path, read_only=True, data_only=False)
+    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged file
+        raise SheetError(f"cannot read {path} as an Excel workbook: {type(exc).__name__}: {exc}") from None
+    try:
+        names = values.sheetnames
+        if sheet is not None and sheet not in names:
+            raise SheetError(f"{path} has no sheet {sheet!r}; it has {', '.join(names)}")
+        chosen = sheet if sheet is not None else kind if kind in names else names[0]
+        out = Sheet()
+        try:
+            for number, cells in _cells(values[chosen], formulas[chosen]):
+                if not _take(out, number, cells):
+                    break
+        except SheetError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a damaged sheet part
+            raise SheetError(f"cannot read sheet {chosen!r} of {path}: {type(exc).__name__}: {exc}") from None
+        out.problems += _cell_problems(out)
+        return out
+    finally:
+        values.close()
+        formulas.close()
+
+
+def _check_zip(path: Path) -> None:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise SheetError(f"cannot read {path} as an Excel workbook: {exc}") from None
+    unpacked = sum(m.file_size for m in members)
+    if len(members) > 10_000 or unpacked > MAX_UNPACKED_BYTES:
+        raise SheetError(f"{path} unpacks to {unpacked / 1024**2:,.0f} MiB in {len(members)} parts, more than a "
+                         f"workbook of content needs ({MAX_UNPACKED_BYTES // 1024**2} MiB): not read")
+
+
+_FORMULA_WITHOUT_VALUE = object()
+
+
+def _cells(values: Any, formulas: Any) -> Iterator[tuple[int, list[Any]]]:
+    """``(row number, cells)`` of a read-only sheet and its twin read with formulas, side by side;
+    a formula without a computed value becomes ``_FORMULA_WITHOUT_VALUE``."""
+    values.reset_dimensions()  # the sheet's own claim of its size is not trusted
+    formulas.reset_dimensions()
+    number = 0
+    for row, twin in zip(values.iter_rows(), formulas.iter_rows(), strict=False):
+        number = next((c.row for c in row if getattr(c, "row", None)), number + 1)
+        cells: list[Any] = []
+        for index, cell in enumerate(row[:MAX_COLUMNS + 1]):
+            value = cell.value
+            formula = twin[index] if index < len(twin) else None
+            if value is None and formula is not None and getattr(formula, "data_type", "") == "f":
+                value = _FORMULA_WITHOUT_VALUE
+            elif getattr(cell, "data_type", "") == "e":
+                value = _ErrorValue(str(value))
+            cells.append(value)
+        yield number, cells
+
+
+class _ErrorValue(str):
+    """An error a formula computed (``#DIV/0!``)."""
+
+
+def _cell_problems(sheet: Sheet) -> list[tuple[int, int, str]]:
+    """Formulas without a value, error values and dates, each at its cell; those cells are emptied."""
+    found = []
+    for number, cells in sheet.rows:
+        for index, value in enumerate(cells):
+            if value is _FORMULA_WITHOUT_VALUE:
+                found.append((number, index + 1, "a formula without a computed value (the file was written by a "
+                                                 "program that does not compute formulas): open and save it in a "
+                                                 "spreadsheet program, or type the value"))
+            elif isinstance(value, _ErrorValue):
+                found.append((number, index + 1, f"the formula here computes the error {value}; type the value"))
+            elif isinstance(value, (_dt.date, _dt.time, _dt.timedelta)):
+                found.append((number, index + 1, f"a date or time ({value}) where a text, number or dice is expected: "
+                                                 "the spreadsheet turned what was typed into a date (1/2 becomes a "
+                                                 "date); format the column as text and type it again"))
+            else:
+                continue
+            cells[index] = None
+    return found

@@ -1,0 +1,24 @@
+"""Command-line values typer's own types let through: each parser takes the text as typed and
+returns the value, or raises ``typer.BadParameter`` (a usage error, exit 2, naming the option).
+
+Typer turns an empty argument into ``Path("")``, which is the working folder: ``validate ''``
+validated whatever folder it ran in and exited 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def pack_path(value: str | Path) -> Path:
+    """A pack path as typed: refused when empty (or only blanks)."""
+    if isinstance(value, str) and not value.strip():
+        raise typer.BadParameter("the pack path is empty; name a pack folder, a YAML file or an installed pack id")
+    return Path(value)
+
+
+def pack_argument(help: str = "Pack folder (or one YAML file).") -> object:
+    """The ``PACK`` argument of the commands that read a pack (default ``content``)."""
+    return typer.Argument(Path("content"), help=help, show_default=True, metavar="PACK", parser=pack_path)

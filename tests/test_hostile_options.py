@@ -1,0 +1,126 @@
+"""Huge and hostile command-line values (issue 25): refused when the options are parsed (exit 2,
+naming the option), every option checked before any work, runs planned lazily, and no output
+written into /proc or through a link to it."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Future
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from robust_helpers import tiny_pack
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.export.tts import base_url_problem
+from doria_forge.sim.executors import windowed
+from doria_forge.sim.scenario_runner import make_plan
+
+runner = CliRunner()
+
+
+@pytest.fixture()
+def broken(tmp_path) -> Path:
+    """A pack that fails validation (exit 1): an option refused with exit 2 was checked first."""
+    pack = tiny_pack(tmp_path / "content")
+    (pack / "junk.yaml").write_text("kind: [\n")
+    return pack
+
+
+HUGE = {
+    "scenario runs": (["simulate", "scenario", "s", "{pack}", "--runs", "1000000000"], "--runs"),
+    "scenario runs 1e30": (["simulate", "scenario", "s", "{pack}", "--runs", "1e30"], "--runs"),
+    "campaign runs": (["simulate", "campaign", "c", "{pack}", "--runs", "100001"], "--runs"),
+    "players": (["simulate", "scenario", "s", "{pack}", "--players", "1-99999999999"], "player counts are 1-6"),
+    "players list": (["simulate", "campaign", "c", "{pack}", "--players", "2,7"], "player counts are 1-6"),
+    "players junk": (["simulate", "scenario", "s", "{pack}", "--players", "1-" + "9" * 5000], "--players"),
+    "build scenario runs": (["build", "{pack}", "--scenario-runs", "1000000000"], "--scenario-runs"),
+    "duel runs": (["simulate", "{pack}", "--runs", "100001"], "--runs"),
+    "build out in /proc": (["build", "{pack}", "--out", "/proc/doria-x"], "cannot write /proc/doria-x"),
+    "duel out in /proc": (["simulate", "{pack}", "--out", "/proc/self/fd/1"], "/proc holds"),
+    "report in /proc": (["simulate", "scenario", "s", "{pack}", "--report", "/proc/r.html"], "/proc holds"),
+    "empty scheduler": (["simulate", "scenario", "s", "{pack}", "--scheduler", ""], "--scheduler is empty"),
+}
+
+
+@pytest.mark.parametrize("args, says", HUGE.values(), ids=HUGE.keys())
+def test_out_of_range_options_are_usage_errors_before_any_work(broken, args, says):
+    result = runner.invoke(app, [a.format(pack=broken) for a in args])
+    assert result.exit_code == 2, result.output
+    assert says in result.output
+    assert "junk.yaml" not in result.output  # the pack was not even validated
+    assert ".staging-" not in result.output and not os.path.exists("/proc/doria-x")
+
+
+def test_an_out_link_into_proc_is_refused_and_kept(tmp_path):
+    pack = tiny_pack(tmp_path / "content")
+    link = tmp_path / "out.json"
+    link.symlink_to("/proc/self/fd/1")  # with stdout a file, its real path is that file
+    result = runner.invoke(app, ["export", "bundle", str(pack), "--out", str(link)])
+    assert result.exit_code == 2
+    assert "through a link to /proc/self/fd/1" in result.output
+    assert link.is_symlink() and os.readlink(link) == "/proc/self/fd/1"
+
+
+def test_a_billion_runs_are_planned_one_chunk_at_a_time(shipped_pack):
+    plan = make_plan(shipped_pack, "sunken_reliquary", players=[1, 2, 3, 4], runs=10**9)
+    chunks = plan.chunks()
+    assert next(chunks) == (1, 0, 16) and next(chunks) == (1, 16, 32)  # no list of 250 million tasks first
+
+
+def test_the_executor_holds_at_most_its_window_of_tasks():
+    taken = 0
+
+    def tasks():
+        nonlocal taken
+        for i in range(10**9):
+            taken += 1
+            yield (None, 1, i, i + 1)
+
+    def submit(task):
+        future: Future = Future()
+        future.set_result(task)
+        return future
+
+    results = windowed(tasks(), submit, window=4)
+    first = [next(results) for _ in range(3)]
+    assert [task[2] for task, _ in first] == [0, 1, 2]  # in task order
+    assert taken == 4 + 3  # the window, refilled once per result handed out: not the billion
+
+
+# -- Tabletop Simulator --base-url: only http(s) (and file for local use), no control characters ------------
+BAD_URLS = {
+    "javascript": ("javascript:alert(document.cookie)", "must start with http://"),
+    "quote and newline": ('https://example.org/"onload="x\n', "holds characters a URL cannot"),
+    "no scheme": ("example.org/doria", "must start with http://"),
+    "no host": ("https:///doria", "names no host"),
+    "data": ("data:text/html,<script>", "holds characters"),
+    "query": ("https://example.org/?x=1", "?query"),
+    "empty": ("  ", "is empty"),
+    "too long": ("https://example.org/" + "a" * 3000, "longer than"),
+}
+
+
+@pytest.mark.parametrize("url, says", BAD_URLS.values(), ids=BAD_URLS.keys())
+def test_a_base_url_that_is_not_a_web_address_is_refused_before_any_work(broken, tmp_path, url, says):
+    result = runner.invoke(app, ["export", "tts", str(broken), "--out", str(tmp_path / "tts"), "--base-url", url])
+    assert result.exit_code == 2
+    assert says in result.output and "junk.yaml" not in result.output
+    assert not (tmp_path / "tts").exists()
+
+
+@pytest.mark.parametrize("url", ["https://example.org/doria/", "http://192.168.1.5:8000", "file:///home/me/tts"])
+def test_web_and_file_addresses_are_accepted(url):
+    assert base_url_problem(url) == ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80) | st.from_regex(r"(https?|file|javascript|data):[\s\S]{0,40}", fullmatch=True))
+def test_an_accepted_base_url_is_always_a_plain_web_or_file_address(url):
+    if base_url_problem(url) == "":
+        assert urlsplit(url).scheme.lower() in ("http", "https", "file")
+        assert all(" " < c < "\x7f" and c not in '"<>\\`{}|^' for c in url)
