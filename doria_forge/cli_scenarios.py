@@ -66,6 +66,9 @@ FAIL_ON_OPT = typer.Option(FailOn.error, "--fail-on", help="Exit 1 when findings
 SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at this address (pip install "
                              "\"doria-forge[dask]\") instead of local processes.")
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
+UNTIL_DECIDED_OPT = typer.Option(False, "--until-decided", help="Play 8 runs per player count, then double them "
+                                 "while a balance target is undecided, at most --runs (default "
+                                 "1000); each look spends part of the 5% error budget.")
 
 
 def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Callable[[int, str], None]) -> None:
@@ -81,7 +84,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         scenario_id: str = typer.Argument(..., metavar="ID", help="Id of the scenario to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
-        runs: int = typer.Option(stages.DEFAULT_RUNS, "--runs", min=1, help="Runs per player count."),
+        runs: int | None = typer.Option(None, "--runs", min=1, help=f"Runs per player count (default "
+                                        f"{stages.DEFAULT_RUNS}; with --until-decided the most)."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
@@ -96,15 +100,18 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = PROGRESS_OPT,
+        until_decided: bool = UNTIL_DECIDED_OPT,
     ) -> None:
-        """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings."""
+        """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
+        and a verdict on every balance target (holds, fails, undecided)."""
         counts = run(stages.parse_players, players)
         result = validated(pack, full=True)
         out_path = out or Path("build") / f"scenario-{scenario_id}.json"
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
-                   runs=runs, seed=seed, jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler,
-                   progress=progress, out=out_path, html=report, baseline=baseline, replay=replay.value,
-                   replay_seed=replay_seed)
+                   runs=_runs(runs, until_decided, stages.DEFAULT_RUNS), seed=seed, jobs=jobs, policy=policy,
+                   heroes=_ids(heroes), scheduler=scheduler, progress=progress, out=out_path, html=report,
+                   baseline=baseline, replay=replay.value, replay_seed=replay_seed, until_decided=until_decided,
+                   config=result_config(result))
         _finish(done, fail_on.value)
 
     @simulate_app.command("campaign")
@@ -112,25 +119,45 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         campaign_id: str = typer.Argument(..., metavar="ID", help="Id of the campaign to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
-        runs: int = typer.Option(stages.DEFAULT_CAMPAIGN_RUNS, "--runs", min=1, help="Campaign runs per player count."),
+        runs: int | None = typer.Option(None, "--runs", min=1, help=f"Campaign runs per player count (default "
+                                        f"{stages.DEFAULT_CAMPAIGN_RUNS}; with --until-decided the most)."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
         out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/campaign-ID.json)."),
         report: Path | None = REPORT_OPT,
+        baseline: Path | None = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant "
+                                             "changes and the YAML lines that changed."),
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = PROGRESS_OPT,
+        until_decided: bool = UNTIL_DECIDED_OPT,
     ) -> None:
-        """Play a campaign's scenarios in order with what carries over; completion rate and where campaigns end."""
+        """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
+        per-scenario numbers and a verdict on every balance target."""
         counts = run(stages.parse_players, players)
         result = validated(pack, full=True)
         out_path = out or Path("build") / f"campaign-{campaign_id}.json"
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
-                   players=counts, runs=runs, seed=seed, jobs=jobs, policy=policy, heroes=_ids(heroes),
-                   scheduler=scheduler, progress=progress, out=out_path, html=report)
+                   players=counts, runs=_runs(runs, until_decided, stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
+                   jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler, progress=progress,
+                   out=out_path, html=report, baseline=baseline, until_decided=until_decided,
+                   config=result_config(result))
         _finish(done, fail_on.value)
+
+
+def _runs(runs: int | None, until_decided: bool, default: int) -> int:
+    from doria_forge import pipeline_scenarios as stages
+
+    if runs is not None:
+        return runs
+    return stages.UNTIL_DECIDED_RUNS if until_decided else default
+
+
+def result_config(result: Any) -> Any:
+    """The rule configuration a validation found (``ValidationResult.config``), if any."""
+    return getattr(result, "config", None)
 
 
 def _ids(text: str | None) -> list[str] | None:

@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from doria_forge.fsutil import atomic_write_text
-from doria_forge.terminal import printable
+from doria_forge.terminal import print_table, printable
 
 from .matrix import MatrixResult
 
@@ -72,12 +72,7 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
                 row.append("" if c is None else f"{_win_cell(c.win_rate)} {c.mean_rounds:4.1f} {c.mean_hp_lost:4.1f}")
             table.add_row(*row, end_section=i == len(shown) - 1)
     # Never squeeze the numbers: a pipe or CI log reports 80 columns, the table needs ~84.
-    width = console.width
-    console.width = max(width, 88)
-    try:
-        console.print(table)
-    finally:
-        console.width = width
+    print_table(console, table, floor=88)
     if result.fallbacks:
         console.print(f"{len(result.fallbacks)} matchup(s) played on the reference engine (the fast path cannot "
                       "play them):", soft_wrap=True)
