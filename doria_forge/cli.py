@@ -137,6 +137,17 @@ def schema(
         typer.echo(str(path))
 
 
+@app.command()
+def checks(
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="Listing format (text or json)."),
+) -> None:
+    """List every check a project or pack may configure (doria-forge.yaml, pyproject.toml
+    [tool.doria-forge], pack.yaml checks): id, default severity, stage, thresholds."""
+    from doria_forge.validate.config import describe_checks
+
+    typer.echo(describe_checks(format.value), nl=False)
+
+
 class VocabularyFormat(str, Enum):
     text = "text"
     markdown = "markdown"
@@ -187,12 +198,12 @@ def simulate(
     cache: bool = CACHE_OPT,
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
-    content = _validated(pack, quiet_when_clean=True, cache=cache)
+    validation = _validated(pack, quiet_when_clean=True, cache=cache, full=True)
     try:
         result, path = pipeline.simulate(
-            content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
+            validation.pack, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
             console=_console(), progress=progress, jobs=jobs, engine=engine.value, precision=precision,
-            cache=cache,
+            cache=cache, config=validation.config,
         )
     except pipeline.UsageError as exc:
         _fail(2, str(exc))

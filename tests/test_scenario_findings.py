@@ -165,3 +165,26 @@ def test_the_duel_matrix_is_still_what_a_bare_simulate_runs(tmp_path):
                                  "orc", "--level", "1", "--no-progress", "--out", str(tmp_path / "d.json")])
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "d.json").read_text())["runs"] == 2
+
+
+def test_until_decided_doubles_the_runs_while_a_target_is_undecided(tmp_path):
+    out = tmp_path / "gw.json"
+    result = _simulate("goblin_warren", str(ROOT / "content"), "--players", "1", "--until-decided", "--runs", "64",
+                       "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    runs = report["scenarios"][0]["plan"]["runs"]
+    looks = report["verdicts"]["looks"]
+    assert runs in (8, 16, 32, 64) and runs == 8 * 2 ** (looks - 1)
+    undecided = report["verdicts"]["counts"]["undecided"]
+    assert undecided == 0 or runs == 64  # it stops once every target is decided, or at --runs
+    assert report["scenarios"][0]["players"][0]["runs"] == runs
+
+
+def test_without_a_terminal_the_tables_are_printed_whole(small_pack, tmp_path):
+    """CI logs: a pipe has no width, so nothing may be cut to `playe…` or `1.…`."""
+    result = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(tmp_path / "q.json"))
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.output.splitlines() if "win rate" in line)
+    assert "players" in header and "rounds p10/med/p90" in header and "most HP lost to" in header
+    assert "…" not in "\n".join(line for line in result.output.splitlines() if "[" not in line)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
+from doria_forge.checks import default
 from doria_forge.model.scenario import Campaign, Scenario
 
 from .stats import two_proportion_test
@@ -24,12 +25,12 @@ SEVERITIES = ("info", "warning", "error")
 FAIL_ON = ("error", "warning", "never")
 """``--fail-on`` levels: exit 1 on findings at or above ``error`` / ``warning``, or never."""
 
-OUTLIER_GAP = 0.25
+OUTLIER_GAP = default("scenario-player-count-outlier", "gap")
 """A player count is "far harder/easier" when its win rate is this far (0-1) from the median
 win rate of all counts and differs significantly (p < ``OUTLIER_P``) from the other counts'
-pooled win rate."""
+pooled win rate (the check's ``gap`` and ``p``, see ``validate.config``)."""
 
-OUTLIER_P = 0.01
+OUTLIER_P = default("scenario-player-count-outlier", "p")
 
 RuleSettings = Mapping[str, Mapping[str, float]]
 """Thresholds set by the rule configuration: rule id -> threshold name -> value

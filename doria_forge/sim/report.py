@@ -82,7 +82,8 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     if result.findings:
         console.print(f"[bold]{len(result.findings)} finding(s):[/bold]")
         for f in result.findings:
-            console.print(f"  [yellow]{f.severity}[/yellow] \\[{f.rule_id}] {escape(printable(f.message))}",
+            style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
+            console.print(f"  [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {escape(printable(f.message))}",
                           soft_wrap=True)
     else:
         console.print("No findings: every level is at least as strong as the one below it.")

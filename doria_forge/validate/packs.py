@@ -10,9 +10,14 @@ needs, see :mod:`doria_forge.packs`), then the pack being validated. A pack may
 - **patch** a document of a pack it requires: a ``patch`` document changes only the fields it
   names (:class:`doria_forge.model.Patch`); several patches of one document apply in order.
 
-Every replacement and patch is reported as an ``info`` at the document that makes it (rule
-``pack-override``), naming what it overrides. Within one pack, a repeated id stays a
-``duplicate-id`` error. The manifests of the required packs are not content of the game; the
+Every replacement is reported at the document that makes it (rule ``pack-override``), naming
+what it overrides: an ``info`` when the manifest announces it (``replaces: [monster/orc]``), a
+``warning`` when it does not (two packs that happen to use one id clash without a word
+otherwise; ``--strict`` fails on it). An entry of ``replaces`` that replaces nothing is a
+warning with the closest id. Two required packs that define the same document are a warning at
+the ``requires`` line (the later one wins). Every patch is an ``info`` (``pack-override``, its
+mistakes ``pack-patch`` errors). Within one pack, a repeated id stays a ``duplicate-id`` error.
+The manifests of the required packs are not content of the game; the
 validated pack records them as :class:`~doria_forge.model.RequiredPack` (id, version, content
 hash). Exports print only the pack's own documents (``ContentPack.own``): added, replaced or
 patched by it.
@@ -28,7 +33,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..load.loader import LoadedDocument, load_pack
-from ..load.problem import Problem, Severity
+from ..load.problem import Location, Problem, Severity
 from ..model import KINDS, ContentPack, Pack, Patch, RequiredPack
 from ..packs import FoundPack, resolve, shown_path
 from .schema import check_document
@@ -93,8 +98,36 @@ def layered(root: Path, documents: list[LoadedDocument]) -> Layered | None:
         layers.append((f"{pack.id} {pack.version}", list(loaded.documents)))
         required.append((pack, list(loaded.documents)))
     layers.append((f"{manifest.id} {manifest.version}", documents))
-    merged, merge_problems, own = merge(layers)
+    announced = frozenset(_announced(entry) for entry in manifest.replaces)
+    merged, merge_problems, own = merge(layers, announced=announced,
+                                        requires_at=manifest_doc.locate(("requires",)))
+    merge_problems += _unused_announcements(manifest, manifest_doc, layers, announced)
     return Layered(merged, problems + merge_problems, own, required)
+
+
+def _announced(entry: str) -> tuple[str, str]:
+    """``"monster/orc"`` as the merge key ``("monster", "orc")`` (any id for a single kind)."""
+    kind, _, doc_id = entry.partition("/")
+    return (kind, "") if kind in SINGLETON_KINDS else (kind, doc_id)
+
+
+def _unused_announcements(manifest: Pack, manifest_doc: LoadedDocument, layers: list[tuple[str, list[LoadedDocument]]],
+                          announced: frozenset[tuple[str, str]]) -> list[Problem]:
+    """A warning for each ``replaces`` entry no document of the pack replaces."""
+    required = {key for _, docs in layers[:-1] for doc in docs if (key := _key(doc)) is not None}
+    own = {key for doc in layers[-1][1] if (key := _key(doc)) is not None}
+    names = sorted(f"{k}/{d}" for k, d in required if d)
+    out = []
+    for index, entry in enumerate(manifest.replaces):
+        key = _announced(entry)
+        if key in required and key in own:
+            continue
+        why = "this pack has no such document" if key in required else "no required pack has it"
+        close = difflib.get_close_matches(entry, names, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close and close[0] != entry else ""
+        out.append(Problem.at(manifest_doc.locate(("replaces", index), value=True), OVERRIDE, Severity.WARNING,
+                              f"replaces {entry!r}, but {why}{hint}"))
+    return out
 
 
 def _key(doc: LoadedDocument) -> tuple[str, str] | None:
@@ -104,11 +137,14 @@ def _key(doc: LoadedDocument) -> tuple[str, str] | None:
     return key
 
 
-def merge(layers: list[tuple[str, list[LoadedDocument]]]) -> tuple[list[LoadedDocument], list[Problem],
-                                                                   frozenset[tuple[str, str]]]:
+def merge(layers: list[tuple[str, list[LoadedDocument]]], *, announced: frozenset[tuple[str, str]] = frozenset(),
+          requires_at: Location | None = None) -> tuple[list[LoadedDocument], list[Problem],
+                                                        frozenset[tuple[str, str]]]:
     """Merge ``layers`` (``(label, documents)``, lowest precedence first; the last is the pack
-    being validated). Returns the documents to validate, the problems, and the ``(kind, id)`` of
-    the last layer's own documents."""
+    being validated). ``announced``: the keys the last layer's manifest says it replaces
+    (``replaces``); ``requires_at``: where its ``requires`` is written (two required packs that
+    clash are reported there). Returns the documents to validate, the problems, and the
+    ``(kind, id)`` of the last layer's own documents."""
     out: list[LoadedDocument] = []
     current: dict[tuple[str, str], tuple[int, LoadedDocument]] = {}
     problems: list[Problem] = []
@@ -139,8 +175,8 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]]) -> tuple[list[LoadedDo
                 swap(earlier[1], doc)
                 current[key] = (number, doc)
                 what = f"{key[0]} {document_key(earlier[1])[1]!r}"  # type: ignore[index]
-                problems.append(Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.INFO,
-                                           f"replaces {what} of {old_label} ({earlier[1].root})"))
+                problems.append(_override(doc, what, old_label, earlier[1], number == last, key in announced,
+                                          layers[number][0], requires_at))
             else:
                 out.append(doc)
                 current.setdefault(key, (number, doc))
@@ -155,6 +191,22 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]]) -> tuple[list[LoadedDo
                 if number == last:
                     own.add(document_key(target))  # type: ignore[arg-type]
     return out, problems, frozenset(own)
+
+
+def _override(doc: LoadedDocument, what: str, old_label: str, old: LoadedDocument, own: bool, announced: bool,
+              label: str, requires_at: Location | None) -> Problem:
+    """The ``pack-override`` problem of ``doc`` replacing ``old`` (see the module docstring)."""
+    if not own:
+        at = requires_at or doc.locate(("id",), value=True)
+        return Problem.at(at, OVERRIDE, Severity.WARNING, f"two required packs define {what}: {label} "
+                          f"({doc.root}) replaces the one of {old_label} ({old.root}); check that they are meant to")
+    if announced:
+        return Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.INFO,
+                          f"replaces {what} of {old_label} ({old.root}), as pack.yaml announces (replaces)")
+    kind, _, doc_id = what.partition(" ")
+    return Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.WARNING,
+                      f"replaces {what} of {old_label} ({old.root}) without announcing it: the same id by "
+                      f"chance? Rename it, or add '{kind}/{doc_id.strip(chr(39))}' to replaces: in pack.yaml")
 
 
 def _apply(doc: LoadedDocument, current: dict[tuple[str, str], tuple[int, LoadedDocument]], number: int,
