@@ -31,6 +31,11 @@ class Check:
         return self.thresholds[name][0]
 
 
+RARE = {"rate": (0.1, 0.001, 0.5)}
+"""The threshold of the "never" checks: a warning when the runs show (one-sided 95%) that the
+event happens in fewer than ``rate`` of them; fewer runs make it an info."""
+
+
 def _simulation_checks() -> list[Check]:
     sim = "simulate"
     return [
@@ -38,11 +43,14 @@ def _simulation_checks() -> list[Check]:
         Check("level-out-of-line", "warning", sim, "a monster at one level is far harder or easier than its peers",
               {"gap": (0.4, 0.05, 1.0)}),
         Check("scenario-engine-error", "error", sim, "the engine failed in runs of a scenario"),
-        Check("scenario-never-won", "warning", sim, "no run of a player count was won"),
-        Check("scenario-always-won", "warning", sim, "every run of a player count was won"),
+        Check("scenario-never-won", "warning", sim, "no run of a player count was won (a warning once the runs "
+              "show the win rate below `rate`)", RARE),
+        Check("scenario-always-won", "warning", sim, "every run of a player count was won (a warning once the "
+              "runs show the loss rate below `rate`)", RARE),
         Check("scenario-player-count-outlier", "warning", sim, "a player count far harder or easier than the others",
               {"gap": (0.25, 0.01, 1.0), "p": (0.01, 1e-9, 0.5)}),
-        Check("scenario-rule-never-fired", "warning", sim, "a special rule that could fire never did"),
+        Check("scenario-rule-never-fired", "warning", sim, "a special rule that could fire never did (a warning "
+              "once the runs show it fires in fewer than `rate` of them)", RARE),
         Check("scenario-rule-not-exercised", "info", sim, "a special rule cannot fire at the simulated player counts"),
         Check("scenario-rule-not-simulated", "info", sim, "a special rule written only as text"),
         Check("scenario-stalled", "warning", sim, "runs stopped for making no progress"),
@@ -52,7 +60,8 @@ def _simulation_checks() -> list[Check]:
         Check("campaign-balance-scenario-win-rate", "warning", sim, "a campaign scenario's win-rate target fails"),
         Check("campaign-balance-carry-over", "warning", sim, "a campaign carry-over bound fails"),
         Check("balance-undecided", "info", sim, "a balance target the runs could not decide yet"),
-        Check("campaign-never-completed", "warning", sim, "no campaign run of a player count was completed"),
+        Check("campaign-never-completed", "warning", sim, "no campaign run of a player count was completed (a "
+              "warning once the runs show the completion rate below `rate`)", RARE),
         Check("campaign-player-count-outlier", "warning", sim, "a player count far off the others in a campaign",
               {"gap": (0.25, 0.01, 1.0), "p": (0.01, 1e-9, 0.5)}),
         Check("campaign-engine-error", "error", sim, "the engine failed in campaign runs"),

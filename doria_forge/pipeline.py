@@ -170,11 +170,14 @@ def pack_folder(pack_path: Path) -> Path:
     return installed_pack(str(path)) or path
 
 
-def write_validation(result, fmt: str) -> None:
-    """Print the validation report in ``fmt`` (text, json or github) to stdout."""
+def write_validation(result, fmt: str, *, stderr: bool = False) -> None:
+    """Print the validation report in ``fmt`` (text, json or github) to stdout (``stderr``: there,
+    when stdout holds another command's JSON)."""
+    import sys
+
     from doria_forge.validate import write_report
 
-    write_report(result, fmt)
+    write_report(result, fmt, sys.stderr if stderr else None)
 
 
 def validation_exit_code(result, *, strict: bool = False) -> int:

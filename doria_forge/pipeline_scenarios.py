@@ -280,6 +280,14 @@ def print_report(report: dict[str, Any], console: Console) -> None:
     show(report, console)
 
 
+def github_annotations(findings: Sequence[Finding]) -> str:
+    """The findings as GitHub Actions annotations, one line each (empty for none)."""
+    from doria_forge.validate.formatters import github_annotation
+
+    return "".join(github_annotation(f.severity, f.file, f.line, f.column, f.rule_id, f.message) + "\n"
+                   for f in findings)
+
+
 def exit_code(findings: Sequence[Finding], fail_on: str) -> int:
     """1 when ``findings`` hold one at or above ``fail_on``, else 0."""
     from doria_forge.sim.findings import fails
@@ -411,12 +419,13 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
 
 def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: int = BUILD_RUNS, seed: int = 1,
                 jobs: int | None = None, progress: bool = True, console: Console | None = None,
-                duel_matrix: dict[str, Any] | None = None) -> Verification | None:
+                duel_matrix: dict[str, Any] | None = None, config: Any = None) -> Verification | None:
     """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack``, ``runs``
     runs at each of ``BUILD_PLAYERS`` they allow, the reports written to ``out/scenarios.json``
-    and ``out/scenarios.html`` (with the duel matrix heat map). ``None`` when ``runs`` is 0 or
-    the pack has no scenario. An expansion verifies its own scenarios and campaigns
-    (``ContentPack.own_of_kind``), played with the content of the packs it requires."""
+    and ``out/scenarios.html`` (with the duel matrix heat map); nothing printed (``build``
+    sums it up). ``None`` when ``runs`` is 0 or the pack has no scenario. An expansion
+    verifies its own scenarios and campaigns (``ContentPack.own_of_kind``), played with the
+    content of the packs it requires. ``config``: the check configuration."""
     scenario_ids = sorted(pack.own_of_kind("scenario"))
     if runs < 1 or not scenario_ids:
         return None
@@ -424,4 +433,4 @@ def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: i
                   players=BUILD_PLAYERS, runs=runs, campaign_runs=max(1, runs * BUILD_CAMPAIGN_RUNS // BUILD_RUNS),
                   seed=seed, jobs=jobs, progress=progress, console=console,
                   out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
-                  duel_matrix=duel_matrix)
+                  duel_matrix=duel_matrix, config=config, show=False)

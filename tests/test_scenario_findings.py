@@ -73,6 +73,26 @@ def test_a_rule_that_can_fire_but_never_did_names_its_runs_seed_and_replay(small
     # only the 6-player runs could fire it: they are the ones counted and named
     assert never.players == (6,) and "in 20 runs at 6 players, seed 7" in never.message
     assert ("doria-forge simulate scenario orc_pit --players 6 --runs 20 --seed 7 --replay median" in never.message)
+    # 20 runs do not tell a rare rule from a dead one (it may fire in up to 14% of runs): an info;
+    # 40 runs show it fires in fewer than 10% of them: a warning
+    assert never.severity == "info" and "too few runs to call it never" in never.message
+    more = [_summary(6, 40, 5, fired={"0": {"runs": 40}})]
+    (dead,) = [f for f in scenario_findings(scenario, more, lambda *a: result.source_map.locate(
+        a[0], a[1], tuple(a[2])), plan) if f.rule_id == "scenario-rule-never-fired"]
+    assert dead.severity == "warning" and "at most 7% of runs, 95% sure" in dead.message
+
+
+def test_a_count_with_its_own_target_is_no_outlier(small_pack):
+    """salt_mine_collapse sets a band for 4 players of its own: the designer expects 4 players
+    to play harder; its verdict judges that count, an outlier warning would only repeat it."""
+    result = validated(small_pack)
+    scenario = result.pack.scenarios["salt_mine_collapse"]
+    assert "4" in scenario.balance.win_rate
+    summaries = [_summary(1, 40, 26), _summary(2, 40, 25), _summary(4, 40, 3)]
+    locate = lambda *a: result.source_map.locate(a[0], a[1], tuple(a[2]))  # noqa: E731
+    assert not [f for f in scenario_findings(scenario, summaries, locate) if "outlier" in f.rule_id]
+    other = result.pack.scenarios["goblin_warren"]  # the same numbers with one band for all counts
+    assert [f.players for f in scenario_findings(other, summaries, locate) if "outlier" in f.rule_id] == [(4,)]
 
 
 def _entry(scenario, summaries, seed=1):

@@ -1,4 +1,5 @@
-"""JSON Schema of every content kind, generated from the models (never written by hand).
+"""JSON Schema of every content kind, and of every ``--format json`` output (``output/``),
+generated from the models (never written by hand).
 
 Besides one schema per kind (``monster.schema.json``...), ``doria.schema.json`` accepts any
 document by its ``kind``: for each kind an ``if kind is K then the schema of K`` branch, so an
@@ -21,6 +22,24 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://doria-forge.invalid/schemas/{name}"
 ANY_KIND = "doria.schema.json"
 """File name of the schema that accepts a document of any kind."""
+
+
+OUTPUT_FOLDER = "output"
+"""Subfolder of ``schemas/`` for the schemas of the ``--format json`` outputs (``model.outputs``)."""
+
+
+def output_schema_texts() -> dict[str, str]:
+    """``{file name: JSON Schema text}`` of every output (``validate.schema.json``...), each with
+    its ``format`` version in its ``$id``."""
+    from .outputs import OUTPUT_FORMAT, OUTPUTS
+
+    out = {}
+    for name, model in sorted(OUTPUTS.items()):
+        schema = model.model_json_schema()
+        schema["$schema"] = DRAFT
+        schema["$id"] = SCHEMA_ID.format(name=f"{OUTPUT_FOLDER}/{name}/v{OUTPUT_FORMAT}.schema.json")
+        out[f"{name}.schema.json"] = _text(schema)
+    return out
 
 
 def schema_texts() -> dict[str, str]:
@@ -72,6 +91,12 @@ def write_schemas(folder: Path) -> list[Path]:
     for old in folder.glob("*.schema.json"):
         if old.name not in texts:
             old.unlink()
+    outputs, sub = output_schema_texts(), folder / OUTPUT_FOLDER
+    sub.mkdir(parents=True, exist_ok=True)
+    written += [atomic_write_text(sub / name, text) for name, text in outputs.items()]
+    for old in sub.glob("*.schema.json"):
+        if old.name not in outputs:
+            old.unlink()
     return written
 
 
@@ -81,4 +106,8 @@ def stale_schemas(folder: Path) -> list[str]:
     texts = schema_texts()
     stale = [n for n, t in texts.items() if not (folder / n).exists() or (folder / n).read_text(encoding="utf-8") != t]
     stale += [p.name for p in folder.glob("*.schema.json") if p.name not in texts]
+    outputs, sub = output_schema_texts(), folder / OUTPUT_FOLDER
+    stale += [f"{OUTPUT_FOLDER}/{n}" for n, t in outputs.items()
+              if not (sub / n).exists() or (sub / n).read_text(encoding="utf-8") != t]
+    stale += [f"{OUTPUT_FOLDER}/{p.name}" for p in sub.glob("*.schema.json") if p.name not in outputs]
     return sorted(stale)

@@ -10,6 +10,7 @@ default) only on errors.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
@@ -184,6 +185,25 @@ def player_outliers(rates: Sequence[tuple[int, int, int]], *, gap: float = OUTLI
     return out
 
 
+def never_bound(runs: int) -> float:
+    """The one-sided 95% upper bound of how often something happens that happened in none of
+    ``runs`` runs: ``1 - 0.05^(1/runs)`` (the exact binomial bound; about 3/runs, the "rule of
+    three")."""
+    return 1.0 - 0.05 ** (1.0 / runs) if runs else 1.0
+
+
+def _never(settings: RuleSettings, check_id: str, runs: int) -> tuple[str, str]:
+    """The severity of a "never" finding over ``runs`` runs and the words that say how sure it
+    is: a warning when the runs show the event happens in fewer than the check's ``rate`` of
+    them, else an info (too few runs to tell a rare event from an impossible one)."""
+    rate = settings.get(check_id, {}).get("rate", default(check_id, "rate"))
+    bound = never_bound(runs)
+    if bound < rate:
+        return "warning", f" (at most {bound:.0%} of runs, 95% sure)"
+    return "info", (f": too few runs to call it never (it may still happen in up to {bound:.0%} of runs, 95% sure; "
+                    f"about {math.ceil(math.log(0.05) / math.log(1 - rate))} runs would show it below {rate:.0%})")
+
+
 def rule_player_range(rule: Any) -> tuple[int, int]:
     """The player counts at which a special rule can fire: its ``players`` conditions
     intersected (1-6 without one)."""
@@ -203,12 +223,14 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
 
     - ``scenario-engine-error`` (error): runs in which the engine failed;
     - ``scenario-never-won`` / ``scenario-always-won`` (warning): player counts where no run /
-      every run was won;
+      every run was won, once the runs show it happens in fewer than the check's ``rate`` (10%)
+      of runs at 95%; with fewer runs (fewer than 29) an info that says how sure it is;
     - ``scenario-player-count-outlier`` (warning): a count whose win rate is far from the median
       count's and significantly different to the other counts' (``gap``, ``p``: ``OUTLIER_GAP``,
-      ``OUTLIER_P``);
+      ``OUTLIER_P``), unless its ``balance.win_rate`` has a band of its own (the designer expects
+      it to differ; its verdict judges it);
     - ``scenario-rule-never-fired`` (warning): a special rule that fired in no run at the player
-      counts its ``players`` conditions allow;
+      counts its ``players`` conditions allow (an info over too few runs, as above);
     - ``scenario-rule-not-exercised`` (info): a special rule whose ``players`` conditions exclude
       every simulated count (it cannot fire there: not a never-fired warning);
     - ``scenario-rule-not-simulated`` (info): a rule written only as text;
@@ -239,19 +261,26 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
 
     never = [s for s in played if s["wins"] == 0]
     if never:
-        add("scenario-never-won", "warning", _goal_path(scenario),
-            f"never won in {_runs_words(never, plan)}{_replay(plan, scenario.id, [s['players'] for s in never])}",
-            [s["players"] for s in never])
+        severity, sure = _never(settings, "scenario-never-won", min(s["runs"] for s in never))
+        add("scenario-never-won", severity, _goal_path(scenario),
+            f"never won in {_runs_words(never, plan)}{sure}"
+            f"{_replay(plan, scenario.id, [s['players'] for s in never])}", [s["players"] for s in never])
     always = [s for s in played if s["wins"] == s["runs"]]
     if always:
-        add("scenario-always-won", "warning", _goal_path(scenario),
-            f"won in every one of {_runs_words(always, plan)}"
+        severity, sure = _never(settings, "scenario-always-won", min(s["runs"] for s in always))
+        add("scenario-always-won", severity, _goal_path(scenario),
+            f"won in every one of {_runs_words(always, plan)}{sure.replace('of runs', 'of runs lost')}"
             f"{_replay(plan, scenario.id, [s['players'] for s in always], 'best')}", [s["players"] for s in always])
 
     outlier = settings.get("scenario-player-count-outlier", {})
+    # A count with a win-rate target of its own is one the designer expects to differ: its
+    # verdict judges it, an outlier finding would only repeat it.
+    expected = {int(k) for k in scenario.balance.win_rate if k != "all"} if scenario.balance is not None else set()
     for players, rate, other_rate, side in player_outliers(
             [(s["players"], s["wins"], s["runs"]) for s in played],
             gap=outlier.get("gap", OUTLIER_GAP), p=outlier.get("p", OUTLIER_P)):
+        if players in expected:
+            continue
         runs = next(s["runs"] for s in played if s["players"] == players)
         add("scenario-player-count-outlier", "warning", ("players",),
             f"with {_counts([players])} the scenario is far {side} than with the other counts: won {_pct(rate)} "
@@ -274,9 +303,10 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
             continue
         fired = sum(s["rules_fired"].get(str(index), {}).get("runs", 0) for s in able)
         if fired == 0:
-            add("scenario-rule-never-fired", "warning", ("rules", index),
+            severity, sure = _never(settings, "scenario-rule-never-fired", sum(s["runs"] for s in able))
+            add("scenario-rule-never-fired", severity, ("rules", index),
                 f"special rule {index + 1} ({_short(rule.describe())}) never fired in {_runs_words(able, plan)}"
-                f"{_replay(plan, scenario.id, [s['players'] for s in able], 'median')}",
+                f"{sure}{_replay(plan, scenario.id, [s['players'] for s in able], 'median')}",
                 [s["players"] for s in able])
 
     stalls = [r for s in played for r in s["reasons"] if r["kind"].startswith("stalled:")]
@@ -399,8 +429,9 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
                 ends[end["scenario"]] = ends.get(end["scenario"], 0) + end["count"]
         where = max(ends, key=lambda k: (ends[k], k)) if ends else "?"
         counts = [s["players"] for s in never]
-        out.append(Finding("campaign-never-completed", "warning",
-                           f"no campaign run was completed in {_runs_words(never, plan)}; most ended at {where}"
+        severity, sure = _never(settings, "campaign-never-completed", min(s["runs"] for s in never))
+        out.append(Finding("campaign-never-completed", severity,
+                           f"no campaign run was completed in {_runs_words(never, plan)}{sure}; most ended at {where}"
                            f"{_replay(plan, campaign.id, counts, kind='campaign')}",
                            loc.file, loc.line, loc.column, doc, tuple(counts)))
     outlier = settings.get("campaign-player-count-outlier", {})

@@ -11,14 +11,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from doria_forge.fsutil import atomic_write_text
+from doria_forge.model.outputs import OUTPUT_FORMAT
 from doria_forge.terminal import print_table, printable
 
 from .matrix import MatrixResult
 
 
 def matrix_json(result: MatrixResult, *, pack_id: str, content_sha256: str) -> str:
-    """The matrix as canonical JSON text (sorted keys, no timestamps: reproducible)."""
-    data = {"pack_id": pack_id, "content_sha256": content_sha256, **result.to_data()}
+    """The matrix as canonical JSON text (sorted keys, no timestamps: reproducible); its shape
+    is ``schemas/output/duel-report.schema.json`` of version ``format``."""
+    data = {"format": OUTPUT_FORMAT, "pack_id": pack_id, "content_sha256": content_sha256, **result.to_data()}
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 

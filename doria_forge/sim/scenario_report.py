@@ -3,7 +3,8 @@ rich table for the terminal.
 
 The JSON (``REPORT_FORMAT``) holds the pack (id, version, content hash), the options, one
 entry per scenario (its rules, per player count every number of ``RunStats.to_data``, the
-runs kept for replays with their parties, its findings), the campaigns, every finding, and
+runs kept for replays with their parties, its findings), the campaigns, the verdicts on every
+balance target (``sim.verdicts``), every finding, and
 ``documents``: each document of the pack with its content hash and data, so that a later
 report can tell which YAML changed between the two (``sim.baseline``). Keys are sorted and
 nothing depends on the clock: the same pack, options and seed give the same bytes.
@@ -17,14 +18,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from doria_forge.model import ContentPack
+from doria_forge.model.outputs import OUTPUT_FORMAT
 from doria_forge.terminal import escape_json_text
 
 from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
 from .scenario_runner import ScenarioResult, hero_pool, party_for
 from .verdicts import ALPHA, campaign_targets, judge, scenario_targets
 
-REPORT_FORMAT = 1
-"""Version of the report JSON; ``--baseline`` refuses another."""
+REPORT_FORMAT = OUTPUT_FORMAT
+"""Version of the report JSON (``schemas/output/scenario-report.schema.json``); ``--baseline``
+refuses another."""
 
 
 def document_table(pack: ContentPack) -> dict[str, dict[str, Any]]:
