@@ -62,6 +62,7 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
                     "scenarios_html": str(verification.html_path) if verification is not None else None},
         "exports": {"pdf": [str(p) for p in pdfs], "bundle": str(bundle)},
         "silenced": dict(sorted(config.silenced.items())) if config is not None else {},
+        "changed": dict(sorted(config.changed.items())) if config is not None else {},
         "configured_by": list(config.sources) if config is not None else [],
     }
 
@@ -121,9 +122,10 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     pdf_folder = relative_path(Path(exports["pdf"][0]).parent) if exports["pdf"] else "-"
     lines.append(f"  exported   {len(exports['pdf'])} PDF sheets in {pdf_folder}/, the bundle "
                  f"{relative_path(exports['bundle'])}")
-    if data["silenced"]:
-        lines.append(f"  configured {sum(data['silenced'].values())} findings switched off or silenced by "
-                     f"{_and(data['configured_by']) if data['configured_by'] else 'disable-line comments'}")
+    configured = sum(data["silenced"].values()) + sum(data.get("changed", {}).values())
+    if configured:
+        by = _and(data["configured_by"]) if data["configured_by"] else "disable-line comments"
+        lines.append(f"  configured {configured} known findings switched off or given another severity by {by}")
     listed = [f"  {printable(f['file'])}:{f['line']}: {f['severity']} [{f['rule_id']}] "
               f"{printable(_short(f['message']))}" for f in data["findings"]]
     listed += [f"  duels: {f['severity']} [{f['rule_id']}] {printable(_short(f['message']))}"
