@@ -12,6 +12,9 @@ from typing import Any
 from doria_forge.model.outputs import OUTPUT_FORMAT
 from doria_forge.terminal import printable, relative_path
 
+SUMMARY_FILE = "summary.json"
+"""The summary as JSON in the build folder (what ``build --format json`` prints)."""
+
 LISTED = 8
 """Errors and warnings the summary lists by name; the rest are counted (all are in the reports)."""
 
@@ -25,10 +28,15 @@ def _severity(item: Any) -> str:
 
 
 def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, pdfs: Sequence[Path],
-                 bundle: Path, sim_path: Path, exit_code: int) -> dict[str, Any]:
+                 bundle: Path, sim_path: Path, exit_code: int, out: Path) -> dict[str, Any]:
     """The build's summary as data (``model.outputs.BuildOutput``): ``validation`` the
     ``ValidationResult``, ``matrix`` the duel ``MatrixResult``, ``verification`` the scenarios
-    stage's ``Verification`` (None when skipped)."""
+    stage's ``Verification`` (None when skipped). Paths are relative to the build folder
+    ``out`` (the same content and options give the same bytes wherever they are built)."""
+
+    def inside(path: Any) -> str | None:
+        return None if path is None else Path(path).relative_to(out).as_posix()
+
     duel = list(matrix.findings)
     report = verification.report if verification is not None else {}
     findings = report.get("findings", [])
@@ -57,10 +65,11 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
                       "runs": sorted({p["runs"] for p in plans})},
         "verdicts": {k: verdicts.get(k, 0) for k in ("holds", "fails", "undecided")},
         "findings": [f for f in findings if f["severity"] != "info"],
-        "reports": {"simulation": str(sim_path),
-                    "scenarios_json": str(verification.json_path) if verification is not None else None,
-                    "scenarios_html": str(verification.html_path) if verification is not None else None},
-        "exports": {"pdf": [str(p) for p in pdfs], "bundle": str(bundle)},
+        "reports": {"simulation": inside(sim_path),
+                    "scenarios_json": inside(verification.json_path) if verification is not None else None,
+                    "scenarios_html": inside(verification.html_path) if verification is not None else None,
+                    "summary": SUMMARY_FILE},
+        "exports": {"pdf": [inside(p) for p in pdfs], "bundle": inside(bundle)},
         "silenced": dict(sorted(config.silenced.items())) if config is not None else {},
         "changed": dict(sorted(config.changed.items())) if config is not None else {},
         "configured_by": list(config.sources) if config is not None else [],
@@ -68,12 +77,20 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
 
 
 def summary_json(data: dict[str, Any]) -> str:
-    """The summary as JSON text (sorted keys; pack texts' control characters escaped)."""
+    """The summary as JSON text (sorted keys; pack texts' control characters escaped); ``build
+    --format json`` adds ``out``, the build folder the paths are relative to."""
     import json
 
     from doria_forge.terminal import escape_json_text
 
     return escape_json_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)) + "\n"
+
+
+def write_summary(data: dict[str, Any], path: Path) -> Path:
+    """Write :func:`summary_json` to ``path`` (atomically; held with the build's other outputs)."""
+    from doria_forge.fsutil import atomic_write_text
+
+    return atomic_write_text(Path(path), summary_json(data))
 
 
 def _counts(stage: dict[str, Any]) -> str:
@@ -95,9 +112,13 @@ def _short(message: str, limit: int = 160) -> str:
     return message if len(message) <= limit else message[: limit - 1] + "…"
 
 
-def summary_lines(data: dict[str, Any]) -> list[str]:
-    """The summary as plain lines (see the module docstring)."""
+def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
+    """The summary as plain lines (see the module docstring); ``out`` the build folder."""
     v, d, s = data["validation"], data["duels"], data["scenarios"]
+
+    def shown(path: str) -> str:
+        return relative_path(Path(out) / path)
+
     pack = f"{data['pack']['id']} {data['pack']['version']}"
     lines = [f"Built {pack}:"]
     lines.append(f"  checked    {v['files']} YAML files: {_counts(v)}")
@@ -119,9 +140,9 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
     else:
         lines.append("  played     no scenario (--scenario-runs 0, or the pack has none)")
     exports = data["exports"]
-    pdf_folder = relative_path(Path(exports["pdf"][0]).parent) if exports["pdf"] else "-"
+    pdf_folder = shown(Path(exports["pdf"][0]).parent.as_posix()) if exports["pdf"] else "-"
     lines.append(f"  exported   {len(exports['pdf'])} PDF sheets in {pdf_folder}/, the bundle "
-                 f"{relative_path(exports['bundle'])}")
+                 f"{shown(exports['bundle'])}")
     configured = sum(data["silenced"].values()) + sum(data.get("changed", {}).values())
     if configured:
         by = _and(data["configured_by"]) if data["configured_by"] else "disable-line comments"
@@ -136,9 +157,9 @@ def summary_lines(data: dict[str, Any]) -> list[str]:
         if len(listed) > LISTED:
             lines.append(f"  ... and {len(listed) - LISTED} more in the reports")
     reports = data["reports"]
-    shown = [f"{relative_path(reports['scenarios_html'])} (open it in a browser)"] if reports["scenarios_html"] else []
-    shown += [relative_path(p) for p in (reports["scenarios_json"], reports["simulation"]) if p]
-    lines.append(f"Details: {', '.join(shown)}")
+    named = [f"{shown(reports['scenarios_html'])} (open it in a browser)"] if reports["scenarios_html"] else []
+    named += [shown(p) for p in (reports["scenarios_json"], reports["simulation"], reports["summary"]) if p]
+    lines.append(f"Details: {', '.join(named)}")
     if data["ok"]:
         advice = []
         if data["verdicts"]["undecided"]:

@@ -337,20 +337,22 @@ def build(
                                                       config=validation.config)
             pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
             bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
+            code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0
+            data = build_summary.summary_data(pack=validated, validation=validation, matrix=matrix,
+                                              verification=verified, pdfs=pdfs, bundle=bundle, sim_path=sim_path,
+                                              exit_code=code, out=out)
+            build_summary.write_summary(data, out / build_summary.SUMMARY_FILE)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     except pipeline.ExportFailed as exc:
         _fail(1, str(exc))
-    code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0
-    data = build_summary.summary_data(pack=validated, validation=validation, matrix=matrix, verification=verified,
-                                      pdfs=pdfs, bundle=bundle, sim_path=sim_path, exit_code=code)
     if fmt == "json":
-        typer.echo(build_summary.summary_json(data), nl=False)
+        typer.echo(build_summary.summary_json({**data, "out": str(out)}), nl=False)
     else:
         if fmt == "github" and verified is not None:
             typer.echo(pipeline_scenarios.github_annotations(verified.findings), nl=False)
         # Paths are printed whole (never wrapped) so they can be copied and grepped.
-        for line in build_summary.summary_lines(data):
+        for line in build_summary.summary_lines(data, out):
             typer.echo(line)
     if code:
         raise typer.Exit(code)

@@ -240,8 +240,9 @@ class BuildOutput(_Open):
     scenarios: BuildStage
     verdicts: dict[Literal["holds", "fails", "undecided"], int]
     findings: list[Finding] = Field(description="The simulation's errors and warnings (the infos are in the reports).")
-    reports: dict[str, str | None] = Field(description="Paths of the reports written.")
-    exports: dict[str, object] = Field(description="PDF sheets and the bundle written.")
+    reports: dict[str, str | None] = Field(description="Paths of the reports written, relative to the build folder.")
+    exports: dict[str, object] = Field(description="PDF sheets and the bundle written, relative to the build folder.")
+    out: str = Field("", description="The build folder (printed by --format json; not in summary.json).")
     silenced: dict[str, int] = Field(description="Findings the check configuration switched off, by check.")
 
 
