@@ -133,3 +133,23 @@ def test_the_checks_command_lists_every_configurable_check():
                      "balance-undecided", "pack-override", "scenario-flags"):
         assert check_id in result.output
     assert "gap=0.25" in result.output
+
+
+def test_simulate_scenario_honours_the_project_configuration(tmp_path):
+    """The prose rule of sunken_reliquary is an info finding of the simulation: the project file
+    switches it off, and the report says what the configuration silenced and where it comes from."""
+    import json
+    import shutil
+
+    root = Path(__file__).resolve().parents[1]
+    pack = tmp_path / "content"
+    shutil.copytree(root / "content", pack)
+    (tmp_path / "doria-forge.yaml").write_text("checks:\n  scenario-rule-not-simulated: off\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    result = runner.invoke(app, ["simulate", "scenario", "sunken_reliquary", str(pack), "--runs", "1", "--players",
+                                 "1", "--jobs", "1", "--no-progress", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert not [f for f in report["findings"] if f["rule_id"] == "scenario-rule-not-simulated"]
+    assert report["checks"]["silenced"] == {"scenario-rule-not-simulated": 1}
+    assert any("doria-forge.yaml" in source for source in report["checks"]["sources"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from doria_forge.fsutil import atomic_write_text
@@ -33,25 +34,23 @@ def output_schema_texts() -> dict[str, str]:
     its ``format`` version in its ``$id``."""
     from .outputs import OUTPUT_FORMAT, OUTPUTS
 
-    out = {}
-    for name, model in sorted(OUTPUTS.items()):
-        schema = model.model_json_schema()
-        schema["$schema"] = DRAFT
-        schema["$id"] = SCHEMA_ID.format(name=f"{OUTPUT_FOLDER}/{name}/v{OUTPUT_FORMAT}.schema.json")
-        out[f"{name}.schema.json"] = _text(schema)
-    return out
+    return {f"{name}.schema.json": _model_schema(model, f"{OUTPUT_FOLDER}/{name}/v{OUTPUT_FORMAT}.schema.json")
+            for name, model in sorted(OUTPUTS.items())}
 
 
 def schema_texts() -> dict[str, str]:
     """``{file name: JSON Schema text}`` for every kind, e.g. ``monster.schema.json``."""
-    out = {}
-    for kind, model in sorted(KINDS.items()):
-        schema = model.model_json_schema()
-        schema["$schema"] = DRAFT
-        schema["$id"] = SCHEMA_ID.format(name=f"{kind}.schema.json")
-        out[f"{kind}.schema.json"] = _text(schema)
+    out = {f"{kind}.schema.json": _model_schema(model, f"{kind}.schema.json") for kind, model in sorted(KINDS.items())}
     out[ANY_KIND] = _text(any_kind_schema())
     return out
+
+
+def _model_schema(model: type[BaseModel], name: str) -> str:
+    """The JSON Schema text of a pydantic ``model``, with the draft and the ``$id`` of ``name``."""
+    schema = model.model_json_schema()
+    schema["$schema"] = DRAFT
+    schema["$id"] = SCHEMA_ID.format(name=name)
+    return _text(schema)
 
 
 def _text(schema: dict) -> str:

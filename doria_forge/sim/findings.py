@@ -398,9 +398,11 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
             out.append(Finding(rule, "warning", message, loc.file, loc.line, loc.column, v["document"],
                                (v["players"],)))
         else:
-            more = (f"about {v['runs_needed']} {unit} per player count would likely decide it (--runs "
-                    f"{v['runs_needed']})" if v["runs_needed"] else
-                    "the estimate sits at the band's edge: more runs will hardly decide it")
+            runs = v["runs_needed"]
+            if runs and unit == "attempts" and plan and v["runs"]:  # attempts come at this rate per campaign run
+                runs = math.ceil(runs * plan["runs"] / v["runs"])
+            more = (f"about {v['runs_needed']} {unit} per player count would likely decide it (--runs {runs})"
+                    if v["runs_needed"] else "the estimate sits at the band's edge: more runs will hardly decide it")
             message = f"undecided: {evidence}; the target is {band}: the interval overlaps it ({family}); {more}"
             out.append(Finding(UNDECIDED_RULE, "info", message, loc.file, loc.line, loc.column, v["document"],
                                (v["players"],)))
