@@ -10,13 +10,18 @@
    duels one playthrough costs.
 3. The event log's share: ``--log-runs`` runs (default 40) played on one core with the log on
    (as the runner plays them: its records are read from the log) and off.
+4. A playthrough against the lean loop (``lean_loop.py``, issue 20's floor): CPU milliseconds of
+   one run on one core (``--pair-runs`` runs, default 30) and of one lean playthrough, measured
+   in turns ``--pairs`` times (default 5); the ratio of their medians (goal: at most 3).
 
     python benchmarks/bench_scenarios.py [--content content] [--scenario ID] [--runs 1000] [--jobs 2]
+                                        [--pairs 5] [--pair-runs 30]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -34,6 +39,7 @@ from doria_forge.validate import validate_pack  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_duels import _cpu  # noqa: E402
+from lean_loop import lean_ms  # noqa: E402
 
 PLAYERS = 4
 
@@ -68,6 +74,18 @@ def bench_log(pack, scenario: str, runs: int, policy: str) -> tuple[float, float
     return out[0], out[1]
 
 
+def bench_playthrough(pack, content: str, scenario: str, runs: int, policy: str) -> float:
+    """CPU milliseconds of one run on one core (the mean of ``runs`` runs)."""
+    plan = make_plan(pack, scenario, players=[PLAYERS], runs=runs, seed=1, policy=policy)
+    start = time.process_time()
+    for run in range(runs):
+        seed = run_seed(plan.seed, scenario, PLAYERS, run)
+        state = GameState.new(pack, party_for(plan.pool, PLAYERS, run), seed=seed, scenario=scenario,
+                              options=GameOptions(setup_loot=True))
+        play_scenario(state, make_policy(policy, policy_seed(seed)))
+    return 1000 * (time.process_time() - start) / runs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--content", default=str(ROOT / "content"))
@@ -77,9 +95,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--duel-runs", type=int, default=50)
     parser.add_argument("--log-runs", type=int, default=40)
+    parser.add_argument("--pairs", type=int, default=5)
+    parser.add_argument("--pair-runs", type=int, default=30)
+    parser.add_argument("--only-playthrough", action="store_true", help="part 4 alone")
     args = parser.parse_args(argv)
     pack = validate_pack(args.content).pack
     assert pack is not None, "the pack does not validate"
+
+    bench_playthrough(pack, args.content, args.scenario, 3, args.policy)  # warm: imports, sight shapes
+    engine, lean = [], []
+    for _ in range(args.pairs):
+        engine.append(bench_playthrough(pack, args.content, args.scenario, args.pair_runs, args.policy))
+        lean.append(lean_ms(args.content, 60, 1))
+    ratio = statistics.median(engine) / statistics.median(lean)
+    print(f"playthrough ({args.scenario}, {PLAYERS} heroes, {args.policy}, one core): "
+          f"median {statistics.median(engine):.1f} ms CPU (fastest {min(engine):.1f}); "
+          f"lean loop median {statistics.median(lean):.2f} ms "
+          f"(fastest {min(lean):.2f}): {ratio:.2f}x (goal: at most 3x)")
+    if args.only_playthrough:
+        return 0
 
     data, wall, cpu = bench_runs(pack, args.scenario, args.runs, args.jobs, args.policy)
     rounds = sum(int(r) * n for r, n in data["rounds"]["histogram"].items())

@@ -80,12 +80,19 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                        one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), **options)  # usage errors first
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
+        changes = None
         if changed_since is not None:
-            content = run(pipeline_print.errata, content, pack, changed_since)
-            if not content.own:
+            changes = run(pipeline_print.errata_changes, content, pack, changed_since)
+            whole, content = content, content.printing(changes.touched)
+            if not content.own and not changes.removed:
                 typer.echo(f"no card changed since {changed_since}: nothing to print")
                 return
-        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), lang=lang.value, **options)
+        reprint = changes is None or bool(content.own)  # an errata run without changed cards: the sheet only
+        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), lang=lang.value,
+                    **options) if reprint else []
+        if changes is not None:  # the change list with the pack's version, beside the reprinted cards
+            paths.append(run(pipeline_print.write_errata_sheet, whole, out, changed_since, changes,
+                             project=pipeline.project_dir(pack), lang=lang.value, **options))
         for p in paths:
             typer.echo(str(p))
 

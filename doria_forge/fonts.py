@@ -1,14 +1,14 @@
 """The card font: where DejaVu Sans lives and which characters it can draw.
 
 Shared by validation (rule ``printable-text``) and the PDF export, so neither imports the
-other. matplotlib ships DejaVu Sans; its files are found through the package's location
-without importing matplotlib (importing it costs about 25 MiB and a noticeable start-up).
-Glyph coverage is read from the fonts' character maps with fontTools.
+other. doria-forge ships the four DejaVu Sans faces it prints with (``font_files/``, version
+2.35, under their own licence ``font_files/LICENSE_DEJAVU``: free to bundle), so printing needs
+no plotting library and no system font. Glyph coverage is read from the fonts' character maps
+with fontTools.
 """
 
 from __future__ import annotations
 
-import importlib.util
 from functools import cache
 from pathlib import Path
 
@@ -28,12 +28,9 @@ the common case (English, German, French... text) never reads the font files."""
 
 @cache
 def font_dir() -> Path:
-    """The folder holding the DejaVu Sans ``.ttf`` files (matplotlib's ``mpl-data/fonts/ttf``).
-    The folder may not exist when matplotlib is missing; callers check the files."""
-    spec = importlib.util.find_spec("matplotlib")
-    if spec is None or not spec.submodule_search_locations:
-        return Path("matplotlib-is-not-installed")
-    return Path(next(iter(spec.submodule_search_locations))) / "mpl-data" / "fonts" / "ttf"
+    """The folder holding the DejaVu Sans ``.ttf`` files (``doria_forge/font_files``). Callers
+    check the files: an install that lost them is reported at export time."""
+    return Path(__file__).resolve().parent / "font_files"
 
 
 @cache

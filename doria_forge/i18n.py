@@ -138,6 +138,13 @@ LABELS: dict[str, dict[str, str]] = {
         "piercing": "durchschlagend", "poison": "Gift", "immobilizes": "lähmt", "disarms": "entwaffnet",
         "vs": "gegen", "ignores armor": "ignoriert Rüstung", "blocks doors": "blockiert Türen",
         "reveals a Room Tile": "deckt eine Raumplatte auf", "Phase F": "Phase F",
+        # campaign sheet: what carries over
+        "each hero keeps {n} Loot Cards": "jeder Held behält {n} Schatzkarten", "a hero bonus": "ein Heldenbonus",
+        "nothing carries over": "nichts wird übernommen",
+        # monster traits
+        "Undead": "Untot", "Flying": "Fliegend", "Immune to ranged": "Immun gg. Fernkampf",
+        "Hurt only by magic": "Nur Magie verwundet", "Magic items ineffective": "Magie wirkungslos",
+        "Passes walls": "Durch Wände",
         # card backs
         "Loot Card": "Schatzkarte", "Standard Item": "Startausrüstung", "Campaign Item": "Kampagnen-Gegenstand",
         "Room Tile": "Raumplatte", "Monster Level": "Monsterstufe",

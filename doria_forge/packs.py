@@ -36,6 +36,16 @@ MANIFEST_NAMES = ("pack.yaml", "pack.yml")
 REQUIRES = "requires"
 """Rule id of the problems resolving ``requires`` finds."""
 
+def find_pack_root(start: Path) -> Path | None:
+    """The nearest folder from ``start`` upward holding a ``pack.yaml`` (the pack a designer works
+    in), or None."""
+    start = Path(os.path.abspath(start))
+    for folder in (start, *start.parents):
+        if any((folder / name).is_file() for name in MANIFEST_NAMES):
+            return folder
+    return None
+
+
 def shipped_pack_dirs() -> list[Path]:
     """The pack folders doria-forge ships: the base pack, inside the installed package
     (``doria_forge/content``) or, in a source checkout, the repository's ``content/``."""

@@ -89,7 +89,7 @@ def sources(pack_path: Path) -> list[Path]:
     ``templates/`` and ``layouts/``."""
     from doria_forge import outputs
 
-    return outputs.source_paths(Path(pack_path), project_dir(pack_path))
+    return outputs.source_paths(pack_folder(pack_path), project_dir(pack_path))
 
 
 @contextmanager
@@ -117,18 +117,25 @@ def _writing(path: Path) -> Iterator[None]:
 
 
 # -- schemas --------------------------------------------------------------------
+def _layout_schemas() -> dict[str, dict]:
+    from doria_forge.export.layouts import LAYOUT_SCHEMA_FILE, layout_schema
+
+    return {LAYOUT_SCHEMA_FILE: layout_schema()}
+
+
 def stale_schemas(out: Path) -> list[str]:
-    """The schema files in ``out`` that differ from the models (see ``model.schema_export``)."""
+    """The schema files in ``out`` that differ from the models (see ``model.schema_export``), the
+    layout files' schema included."""
     from doria_forge.model.schema_export import stale_schemas as stale
 
-    return stale(out)
+    return stale(out, _layout_schemas())
 
 
 def write_schemas(out: Path) -> list[Path]:
-    """Write every content kind's JSON Schema into ``out``; returns the paths."""
+    """Write every content kind's JSON Schema and the layout files' into ``out``; returns the paths."""
     from doria_forge.model.schema_export import write_schemas as write
 
-    return write(out)
+    return write(out, _layout_schemas())
 
 
 # -- validate -------------------------------------------------------------------
@@ -159,14 +166,24 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
     return result
 
 
+DEFAULT_PACK = Path("content")
+"""The ``PACK`` every command takes when none is given."""
+
+
 def pack_folder(pack_path: Path) -> Path:
-    """``pack_path`` itself when it exists, else the installed pack with that id (``doria-base``:
-    the base pack doria-forge ships, from any folder), else ``pack_path`` (reported as missing)."""
+    """``pack_path`` itself when it exists; for the default ``content`` missing from the working
+    folder, the pack around the working folder (the nearest folder up holding a ``pack.yaml``, as
+    ``new`` finds it); else the installed pack with that id (``doria-base``: the base pack
+    doria-forge ships, from any folder); else ``pack_path`` (reported as missing)."""
     path = Path(pack_path)
     if path.exists() or len(path.parts) != 1:
         return path
-    from doria_forge.packs import installed_pack
+    from doria_forge.packs import find_pack_root, installed_pack
 
+    if path == DEFAULT_PACK:
+        around = find_pack_root(Path.cwd())
+        if around is not None:
+            return around
     return installed_pack(str(path)) or path
 
 

@@ -141,6 +141,12 @@ def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:
     """``pack`` printing only the documents added or changed since version ``old`` (a folder or a git
     revision of ``pack_path``, see ``doria_forge.authoring.diff``). Raises UsageError for a version that
     cannot be read, ExportFailed when it does not validate."""
+    return pack.printing(errata_changes(pack, pack_path, old).touched)
+
+
+def errata_changes(pack: ContentPack, pack_path: Path, old: str):
+    """What changed in ``pack`` since version ``old`` (a ``doria_forge.authoring.diff.PackDiff``);
+    raises as :func:`errata`."""
     from doria_forge.authoring.diff import DiffError, VersionInvalid, compare, load_version
 
     try:
@@ -149,7 +155,19 @@ def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:
         raise UsageError(str(exc)) from None
     except VersionInvalid as exc:
         raise ExportFailed(str(exc)) from None
-    return pack.printing(compare(before, pack).touched)
+    return compare(before, pack)
+
+
+def write_errata_sheet(pack: ContentPack, out: Path, since: str, changes, *, project: Path | None = None,
+                       lang: str = "en", **options) -> Path:
+    """The errata sheet (``doria_forge.export.pdf.errata``) into folder ``out``, on the paper of the
+    layout's sheets (the layout options of :func:`overrides`); returns its path."""
+    from doria_forge.export.pdf.errata import ERRATA_FILE, write_errata
+
+    layout_overrides = overrides(project=project, **options)
+    with _export_errors(Path(out), lang):
+        sheets = _layout_data(layout_overrides, project).for_deck("scenarios", layout_overrides)
+        return write_errata(Path(out) / ERRATA_FILE, pack, since, changes, sheets)
 
 
 def cards_to_print(pack: ContentPack) -> int:

@@ -9,6 +9,12 @@ began, with ``render.png``), per campaign its completion and where campaigns end
 matrix as a heat map when the report carries it, and a baseline comparison. The same report
 gives the same bytes (the plots are reproducible SVG, the pictures reproducible PNG).
 
+The page fits a phone (a viewport tag; wide tables scroll sideways inside their box with the first
+column kept in view) and its colours are safe for colour-blind readers
+(:mod:`doria_forge.sim.plot_data`). The plots need matplotlib (the ``plots`` extra); without it the
+report shows the same numbers as plain tables: HP lost by source, and the duel matrix as a table of
+coloured cells.
+
 The module sits above the simulation and the renderer (it replays runs and draws them), so
 ``sim`` itself never imports the renderer.
 """
@@ -16,6 +22,7 @@ The module sits above the simulation and the renderer (it replays runs and draws
 from __future__ import annotations
 
 import base64
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +30,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 
 from doria_forge.model import ContentPack
 from doria_forge.render.png import render_png
-from doria_forge.sim import plots
+from doria_forge.sim.plot_data import damage_sources, duel_grid, rate_colour
 from doria_forge.sim.replay import Replay, replay_run
 from doria_forge.sim.scenario_runner import ScenarioPlan
 
@@ -46,8 +53,37 @@ def data_uri(data: bytes | str, mime: str) -> str:
     return f"data:{mime};base64,{base64.b64encode(raw).decode('ascii')}"
 
 
-def _svg_uri(figure: Any) -> str:
-    return data_uri(plots.svg(figure), "image/svg+xml")
+def _plots() -> Any:
+    """:mod:`doria_forge.sim.plots`, or None without matplotlib (the ``plots`` extra)."""
+    try:
+        return importlib.import_module("doria_forge.sim.plots")
+    except ImportError:
+        return None
+
+
+def _svg_uri(plots: Any, figure: str, *args: Any) -> str | None:
+    """The plot ``figure`` (a ``*_figure`` function of :mod:`~doria_forge.sim.plots`) of ``args`` as a
+    data URI; None without matplotlib."""
+    if plots is None:
+        return None
+    return data_uri(plots.svg(getattr(plots, figure)(*args)), "image/svg+xml")
+
+
+def _duel_table(cells: list[dict[str, Any]]) -> dict[str, Any]:
+    """The duel matrix as rows of coloured cells (the plain heat map): per Monster Level a grid of
+    monsters (rows) by heroes (columns), each cell ``(text, background, ink)``."""
+    heroes, monsters, levels, by_key = duel_grid(cells)
+    panels = []
+    for level in levels:
+        rows = []
+        for monster in monsters:
+            row = []
+            for hero in heroes:
+                rate = by_key.get((hero, monster, level))
+                row.append(("", "", "") if rate is None else (f"{rate * 100:.0f}%", *rate_colour(rate)))
+            rows.append((monster, row))
+        panels.append({"level": level, "rows": rows})
+    return {"heroes": heroes, "panels": panels}
 
 
 def _plan(entry: dict[str, Any]) -> ScenarioPlan:
@@ -91,21 +127,26 @@ def _replay_view(replay: Replay | None, which: str) -> dict[str, Any] | None:
 def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "median",
                 replay_seed: int | None = None) -> str:
     """The HTML text of ``report`` (see the module docstring)."""
+    plots = _plots()
     scenarios = []
     for entry in report["scenarios"]:
         summaries = entry["players"]
+        damage = damage_sources(summaries)
         scenarios.append({
             "entry": entry,
-            "win_rate": _svg_uri(plots.win_rate_figure(summaries)),
-            "rounds": _svg_uri(plots.rounds_figure(summaries)),
-            "damage": _svg_uri(plots.damage_figure(summaries)) if plots.damage_sources(summaries) else None,
+            "win_rate": _svg_uri(plots, "win_rate_figure", summaries),
+            "rounds": _svg_uri(plots, "rounds_figure", summaries),
+            "damage": _svg_uri(plots, "damage_figure", summaries) if damage else None,
+            "damage_rows": damage,
             "replay": _replay_view(scenario_replay(pack, entry, replay, replay_seed), replay),
         })
-    campaigns = [{"entry": entry, "completion": _svg_uri(plots.completion_figure(entry["players"]))}
+    campaigns = [{"entry": entry, "completion": _svg_uri(plots, "completion_figure", entry["players"])}
                  for entry in report.get("campaigns", [])]
     matrix = report.get("duel_matrix")
-    heatmap = _svg_uri(plots.duel_heatmap_figure(matrix["cells"])) if matrix and matrix.get("cells") else None
+    cells = matrix.get("cells") if matrix else None
+    heatmap = _svg_uri(plots, "duel_heatmap_figure", cells) if cells else None
     env = Environment(loader=FileSystemLoader(str(_templates_dir())), autoescape=select_autoescape(default=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env.get_template(TEMPLATE).render(report=report, scenarios=scenarios, campaigns=campaigns,
-                                             heatmap=heatmap, baseline=report.get("baseline"))
+                                             heatmap=heatmap, duel_table=_duel_table(cells) if cells else None,
+                                             plots=plots is not None, baseline=report.get("baseline"))

@@ -77,7 +77,13 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
 
     result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "errata"])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["loot.pdf", "monster_level.pdf"]
+    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["errata.pdf", "loot.pdf", "monster_level.pdf"]
+    # Issue 23: the errata sheet lists what changed, with the pack's version
+    sheet = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "errata.pdf").pages)
+                     .split())
+    assert "Errata: Dungeons of Doria - Base Pack 0.1.0" in sheet and "Changes since HEAD: 2 changed" in sheet
+    assert "attack: 3D → 3D+1" in sheet and "effect.poison_markers: 0 → 1" in sheet
+    assert "Log Trap" in sheet
     for name, title in (("loot.pdf", "Log Trap"), ("monster_level.pdf", "Orc")):
         text = "".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / name).pages)
         assert title in text
@@ -88,3 +94,21 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
     unchanged = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "none"])
     assert unchanged.exit_code == 0 and "nothing to print" in unchanged.output
     assert not (repo / "none").exists()
+
+
+def test_inserting_a_rule_is_one_added_item_not_a_change_to_every_rule_after_it(tmp_path):
+    """Issue 23: list items were compared by position, so one rule inserted at the top showed as
+    about 30 changed fields. Items are matched by content (or id): the insert is one line, and a
+    changed item names its own fields at its new place."""
+    shutil.copytree(ROOT / "content", tmp_path / "new")
+    scenario = tmp_path / "new" / "scenarios" / "sunken_reliquary.yaml"
+    _edit(scenario, "rules:\n", "rules:\n  - text: \"The crypt is cold.\"\n")
+    _edit(scenario, 'text: "The midnight bells ring."', 'text: "The midnight bells toll."')
+    _edit(scenario, "      name: Relic\n", "      name: Holy Relic\n")
+    result = compare(validate_pack(ROOT / "content").pack, validate_pack(tmp_path / "new").pack)
+    changes = [(c.field, c.old, c.new) for c in result.changed[("scenario", "sunken_reliquary")]]
+    inserted = [c for c in changes if c[0] == "rules.0"]
+    assert len(inserted) == 1 and inserted[0][1] is None and inserted[0][2]["text"] == "The crypt is cold."
+    assert ("rules.2.text", "The midnight bells ring.", "The midnight bells toll.") in changes
+    assert ("setup.tokens[relic].name", "Relic", "Holy Relic") in changes  # tokens have ids
+    assert len(changes) == 3, changes

@@ -69,11 +69,11 @@ def test_unknown_optional_rule_id_raises_value_error():
 
 
 def test_optional_rules_not_acting_yet_are_reported_inactive():
-    """*Door Events* (drawn on the map, texts not yet playable) and *Campaign* 3 gold per card
-    are recognised, reported as inactive, and a game with them on plays without crashing.
-    *Throwing* with Line of Sight acts on the map (tests/test_map_sight.py)."""
+    """*Campaign* 3 gold per card is recognised, reported as inactive, and a game with it on
+    plays without crashing. *Door Events* act on the map (tests/test_map_book_rules.py),
+    *Throwing* with Line of Sight too (tests/test_map_sight.py)."""
     waiting = frozenset(NOT_YET_ACTING)
-    assert waiting == {"door_events", "campaign_keep_by_gold"}
+    assert waiting == {"campaign_keep_by_gold"}
     state = GameState.new(PACK, ["warrior", "mage"], seed=4, monsters=["orc"],
                           options=GameOptions(start_bonuses=False, max_rounds=4,
                                               optional_rules=waiting | {STOP_LOOT}))

@@ -46,3 +46,40 @@ def test_real_models_keep_their_descriptions() -> None:
     assert props["id"]["description"].startswith("Unique id within its kind")
     assert all(p.get("description") for name, p in props.items() if name != "kind"), \
         [name for name, p in props.items() if not p.get("description")]
+
+
+def _all_descriptions():
+    from doria_forge.model.reference import _all_models, description_of
+
+    for model in _all_models():
+        for name, field in model.model_fields.items():
+            yield model, name, field, description_of(model, name, field)
+
+
+def test_every_field_has_a_sentence_of_its_own() -> None:
+    """Issue 23: 35 `text` fields and the scenario's goal, goals, rules, escape, rewards and balance
+    took a sentence of their class's or module's docstring instead of saying what they do. Every
+    field is described by its own string (or, for the one-value `kind`/`on`/`do`... tags, the
+    generated 'Always ...' sentence)."""
+    borrowed = []
+    for model, name, field, text in _all_descriptions():
+        own = field.description or field_doc(model, name)
+        if not own and not text.startswith("Always `"):
+            borrowed.append(f"{model.__name__}.{name}: {text[:50]}")
+    assert borrowed == []
+
+
+def test_no_description_is_repeated_across_different_fields() -> None:
+    """The same sentence may describe the same field of several kinds (`id`, `source`, a goal's
+    `text`), never two different fields."""
+    names: dict[str, set[str]] = {}
+    for _model, name, _, text in _all_descriptions():
+        names.setdefault(text, set()).add(name)
+    repeated = {text[:60]: sorted(fields) for text, fields in names.items() if len(fields) > 1}
+    assert repeated == {}
+
+
+def test_every_field_has_an_example() -> None:
+    from doria_forge.model.reference import missing_documentation
+
+    assert missing_documentation() == []

@@ -144,7 +144,7 @@ def test_monster_icon_colours_by_player_count():
     heroes = ["warrior", "mage", "ranger", "priestess", "huntress", "scoundrel"]
     for players, expected in ((3, 1), (4, 2), (5, 3), (6, 4)):
         state = map_game(pack_with(room), heroes[:players], tiles=[("A-1", (0, 0), 0)],
-                         at={"warrior": A1_NORTH}, deck=["A-3"], monster_cards=["slimecrawler", "goblin", "zombie", "orc"])
+                         at={"warrior": A1_NORTH}, deck=["A-3"], monster_cards=["slimecrawler", "mummy", "zombie", "orc"])
         state.ap = {"warrior": 30}
         state.apply(RevealRoomTile(A1_NORTH))
         assert len(state.monsters) == expected, players
@@ -201,14 +201,15 @@ def test_no_monster_figures_left_example_the_nearest_gets_the_modification_and_a
 
 def test_current_initiative_a_faster_revealed_monster_acts_at_once():
     """Current initiative for monsters: a monster revealed with more AP than the acting
-    character activates immediately."""
+    character activates immediately - here both Goblins of the Goblin card."""
     room = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], icons=[(3, 2, "white")])
     state = map_game(pack_with(room), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH}, ap=3,
                      deck=["A-3"], monster_cards=["goblin"])
     state.apply(RevealRoomTile(A1_NORTH))
-    [goblin] = state.monsters
-    assert goblin.action_points > 3
-    assert any(e.actor == goblin.uid and e["reason"] == "current_initiative" for e in state.log.of_kind("activation"))
+    goblins = state.monsters
+    assert len(goblins) == 2 and all(g.action_points > 3 for g in goblins)
+    acted = {e.actor for e in state.log.of_kind("activation") if e["reason"] == "current_initiative"}
+    assert acted == {g.uid for g in goblins}
 
 
 def test_no_connection_to_the_dungeon_draws_no_monster_until_connected():
@@ -244,6 +245,8 @@ def test_dead_end_opens_a_secret_door_in_the_last_tile():
     state = map_game(pack_with(closet, start), ["mage"], tiles=[("S-1", (0, 0), 0)], at={"mage": (0, 2)},
                      deck=["A-3", "A-3"])
     state.apply(RevealRoomTile((0, 2)))
+    from doria_forge.engine.actions import PlaceSecretDoor
+    state.apply(PlaceSecretDoor(0))  # three free wall sides: the players decide (north offered first)
     layout = state.board.layout
     assert layout.closed_doors() == [(-5, 2)]  # north wall of the closet, its middle square
     assert (-5, 2) in layout.secret_doors

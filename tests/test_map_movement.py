@@ -133,6 +133,7 @@ def test_carrying_doubles_movement_costs():
     state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("C", (0, 0), 0)],
                      at={"warrior": (2, 0), "mage": (2, 1)}, ap={"warrior": 12, "mage": 0})
     state.hero("mage").unconscious = True
+    state.board.after_initiative(state)  # unconsciousness begins at the initiative roll
     state.apply(PickUp("mage"))
     assert where(state, "warrior") == (2, 1) and where(state, "mage") == (2, 1)
     assert state.ap["warrior"] == 11

@@ -77,3 +77,38 @@ def test_new_refuses_to_overwrite_and_needs_a_pack_and_a_good_id(tmp_path, monke
     assert lost.exit_code == 2 and "no pack here" in lost.output
     assert _new("item", "bad id!", cwd=tmp_path / "frost", monkeypatch=monkeypatch).exit_code == 2
     assert _new("dragon", "x", cwd=tmp_path / "frost", monkeypatch=monkeypatch).exit_code == 2
+
+
+def test_new_makes_every_kind_of_content_and_each_validates_clean(tmp_path, monkeypatch):
+    """Issue 23: a trap, a boss, a campaign, a Monster Modification, a Door Event and a loot card too,
+    by their short names or the content kinds' own."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    for kind, doc_id in (("trap", "ice_pit"), ("boss", "frost_giant"), ("modification", "frozen"),
+                         ("door_event", "cold_wind"), ("loot", "hot_tea"), ("campaign", "long_winter"),
+                         ("monster_modification", "brittle"), ("room_tile", "G-1")):
+        result = _new(kind, doc_id, cwd=pack, monkeypatch=monkeypatch)
+        assert result.exit_code == 0, result.output
+    files = sorted(p.relative_to(pack).as_posix() for p in pack.rglob("*.yaml"))
+    assert files == ["bosses/frost_giant.yaml", "campaigns/long_winter.yaml", "door_events/cold_wind.yaml",
+                     "equipment/hot_tea.yaml", "modifications/brittle.yaml", "modifications/frozen.yaml",
+                     "pack.yaml", "scenarios/long_winter_1.yaml", "scenarios/long_winter_2.yaml",
+                     "tiles/G-1.yaml", "traps/ice_pit.yaml"]
+    checked = validate_pack(pack)
+    assert [p for p in checked.problems if p.severity.value != "info"] == []
+    game = checked.pack
+    assert game.campaigns["long_winter"].scenarios == ["long_winter_1", "long_winter_2"]
+    assert {game.scenarios[s].mode for s in ("long_winter_1", "long_winter_2")} == {"campaign"}
+    assert game.equipment["hot_tea"].deck == "loot" and game.traps["ice_pit"].trap_type == "person"
+    assert "frost_giant" in game.bosses and "frozen" in game.modifications and "cold_wind" in game.door_events
+    for path in pack.rglob("*.yaml"):
+        assert _schema_target(path) == (pack / "doria.schema.json").resolve()
+
+
+def test_a_new_campaign_writes_nothing_when_one_of_its_scenarios_exists(tmp_path, monkeypatch):
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    assert _new("scenario", "saga_2", cwd=pack, monkeypatch=monkeypatch).exit_code == 0
+    result = _new("campaign", "saga", cwd=pack, monkeypatch=monkeypatch)
+    assert result.exit_code == 2 and "saga_2.yaml exists already" in result.output
+    assert not (pack / "campaigns").exists() and not (pack / "scenarios" / "saga_1.yaml").exists()

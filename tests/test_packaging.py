@@ -20,7 +20,7 @@ def test_the_default_template_and_layout_are_mapped_into_the_package():
     assert tool["package-dir"] == {"doria_forge.templates": "templates", "doria_forge.layouts": "layouts",
                                    "doria_forge.content": "content"}
     for package, patterns in tool["package-data"].items():
-        folder = ROOT / tool["package-dir"][package]
+        folder = ROOT / tool["package-dir"].get(package, package.replace(".", "/"))
         assert any(folder.glob(p) for p in patterns), f"{folder} has no {patterns}"
     assert (ROOT / "templates" / "scenario.md.j2").is_file()
     assert (ROOT / "layouts" / "default.yaml").is_file()
@@ -47,3 +47,57 @@ def test_installing_from_the_checkout_leaves_build_to_doria_forge():
     config.read(ROOT / "setup.cfg")
     build_base = Path(config.get("build", "build_base", fallback="build"))
     assert build_base.parts[0] != "build" and build_base.parts[0] in (ROOT / ".gitignore").read_text().replace("/", " ").split()
+
+
+def _declared() -> set[str]:
+    """Distributions pyproject.toml declares (core and every extra), with those an extra of a
+    declared distribution brings (``dask[distributed]`` declares ``distributed``)."""
+    from importlib.metadata import PackageNotFoundError, requires
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    found: set[str] = set()
+    for text in [*project["dependencies"], *(r for extra in project["optional-dependencies"].values() for r in extra)]:
+        req = Requirement(text)
+        found.add(canonicalize_name(req.name))
+        for extra in req.extras:
+            try:
+                listed = requires(req.name) or []
+            except PackageNotFoundError:
+                continue
+            for sub in map(Requirement, listed):
+                if sub.marker is not None and sub.marker.evaluate({"extra": extra}):
+                    found.add(canonicalize_name(sub.name))
+    return found
+
+
+def test_every_third_party_import_of_the_package_is_declared():
+    """Issue 23: Pillow was imported but not declared. Every module doria_forge imports that is
+    neither the standard library nor doria_forge comes from a distribution pyproject.toml names."""
+    import ast
+    import sys
+    from importlib.metadata import packages_distributions
+
+    from packaging.utils import canonicalize_name
+
+    imported: dict[str, str] = {}
+    for path in (ROOT / "doria_forge").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level else []
+            for name in names:
+                top = name.split(".")[0]
+                if top not in sys.stdlib_module_names and top != "doria_forge":
+                    imported.setdefault(top, str(path.relative_to(ROOT)))
+    assert "PIL" in imported and "reportlab" in imported  # the scan sees the package's imports
+    owners = packages_distributions()
+    declared = _declared()
+    missing = {}
+    for module, where in sorted(imported.items()):
+        dists = {canonicalize_name(d) for d in owners.get(module, [])}
+        assert dists, f"{module} (imported in {where}) is not installed: declare it and install the extras"
+        if not dists & declared:
+            missing[module] = (sorted(dists), where)
+    assert missing == {}, f"declare in pyproject.toml: {missing}"

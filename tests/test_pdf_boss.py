@@ -79,7 +79,7 @@ def test_every_level_prints_every_number_in_level_order(exported):
                         "4 7D+4 3D+4 3D+6 9 7 4 4 7D+4 3D+4 3D+6 9 7 4"]
     cards = {p.name: _card_text(exported["boss"], p) for p in placements(exported["boss"]) if p.page == 0}
     wyrm, warlord = cards["F_boss_wyrm"], cards["F_boss_warlord"]
-    assert "Großer Wyrm" in wyrm and "fire damage · flying" in wyrm and "Vuln. water" in wyrm
+    assert "Großer Wyrm" in wyrm and "fire damage · Flying" in wyrm and "Vuln. water" in wyrm
     assert "Melee Range 2 6 AP · C" in wyrm
     assert "Breathes fire along a line of 3 squares. End of the game: The heroes win when the boss falls." in wyrm
     # the long flavour text comes after the end condition: it is cut, the rules are not

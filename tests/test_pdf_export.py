@@ -156,7 +156,10 @@ def test_sheets_and_scenario_pages(exported):
         warrior = pdf.pages[2].extract_text()
         assert "Warrior" in warrior and "Plate Arms" in warrior and "13" in warrior
     with pdfplumber.open(str(exported["campaign_sheets"])) as pdf:
-        assert "Invasion of the Greenskins" in pdf.pages[1].extract_text()
+        # the campaign's own sheet first, filled from it (issue 23), then a blank one
+        filled = " ".join(pdf.pages[0].extract_text().split())
+        assert "Invasion of the Greenskins" in filled and "1. First Steps:" in filled
+        assert "Invasion of the Greenskins" not in pdf.pages[-1].extract_text()
     with pdfplumber.open(str(exported["scenarios"])) as pdf:
         text = " ".join(p.extract_text() for p in pdf.pages)
     for part in ("First Steps", "Story", "Goal", "Setup", "Room Tile deck", "1 × A-1", "Random Room Tiles: 6",

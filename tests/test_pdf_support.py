@@ -99,3 +99,24 @@ def small_pack(*, tiles: int = 2) -> ContentPack:
             starting_positions=[StartingPosition(square=(1, 2), number=1)] if i == 0 else [],
             entrances=[(4, 2)] if i == 0 else [], start_tile=i == 0, compass_north=i == 0))
     return ContentPack.from_documents(docs)
+
+
+def test_fits_answers_what_fit_paragraph_draws():
+    """validate's card-text-fit check (``fits``) must say "cut" exactly when the PDF's own
+    sizing (``fit_paragraph``) cuts the text: the two shortcut wraps of ``fits`` may not
+    disagree with the full search, whatever the text and box."""
+    import random
+
+    from doria_forge.export.pdf.fonts import register_fonts
+    from doria_forge.export.pdf.text import fit_paragraph, fits
+
+    register_fonts()
+    rng = random.Random(7)
+    words = ("Monster Level Card Loot Doom Counter Extra Activation Schatzkarte Untergangszähler a an the of "
+             "Armor Rating Target Number Fumble").split()
+    for _ in range(150):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 60)))
+        width, height, size = rng.uniform(30, 160), rng.uniform(8, 90), rng.choice([7, 8.5, 9, 10, 11.3])
+        bold = rng.random() < 0.3
+        _, fit = fit_paragraph(text, width, height, max_size=size, bold=bold)
+        assert fits(text, width, height, max_size=size, bold=bold) == (not fit.truncated), (text, width, height)

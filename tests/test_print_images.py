@@ -175,3 +175,35 @@ def test_preflight_reports_a_deck_over_the_profile_limit_at_its_first_card():
     assert [(p.file, p.line, p.severity.value) for p in size] == [("content/monsters/goblin.yaml", 4, "error")]
     assert "5 cards; Tiny Shop takes at most 4" in size[0].message
     assert {p.rule_id for p in problems if p.severity.value == "warning"} == {"preflight-trim-size"}
+
+
+def test_tabletop_simulator_lays_the_table_out_and_scales_cards_by_both_axes(tmp_path):
+    """Issue 23: every object lay at one spot (Room Tiles 7-12 on tiles 1-6 and on the decks) and
+    mini cards were scaled by one factor. Decks lie in a row, tiles in rows in front, no two
+    footprints overlap; a 41 x 63 mm card is 41/63.5 across and 63/88.9 along a poker card."""
+    import json as _json
+
+    from doria_forge.export.layouts import load_layout
+    from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE
+    from doria_forge.export.tts import export_tts
+
+    paths = export_tts(small_pack(tiles=8), tmp_path, load_layout(DEFAULT_LAYOUT_FILE))
+    objects = _json.loads(paths[-1].read_text(encoding="utf-8"))["ObjectStates"]
+    boxes = []
+    for obj in objects:
+        t = obj["Transform"]
+        if obj["Name"] == "Custom_Tile":
+            w, h = t["scaleX"], t["scaleZ"]  # a tile's scale is its side in inches
+        else:
+            w, h = 2.5 * t["scaleX"], 3.5 * t["scaleZ"]  # the poker card model, 2.5 x 3.5 in
+        boxes.append((t["posX"] - w / 2, t["posZ"] - h / 2, t["posX"] + w / 2, t["posZ"] + h / 2, obj["Nickname"]))
+    assert sum(1 for o in objects if o["Name"] == "Custom_Tile") == 8
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+            assert apart, (a, b)
+    loot = next(o for o in objects if o.get("Description") == "loot")
+    assert loot["Transform"]["scaleX"] == pytest.approx(41 / 63.5, abs=1e-3)
+    assert loot["Transform"]["scaleZ"] == pytest.approx(63 / 88.9, abs=1e-3)
+    hero = next(o for o in objects if o.get("Description") == "hero")
+    assert hero["Transform"]["scaleX"] == pytest.approx(1.0) and hero["Transform"]["scaleZ"] == pytest.approx(1.0)

@@ -27,7 +27,7 @@ from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, build_decks
 from doria_forge.export.pdf.layout import MM_TO_PT, mm
 from doria_forge.export.pdf.readback import dangling_resources, fonts, placements
 from doria_forge.export.pdf.text import ELLIPSIS, fit_line, fit_paragraph, recording
-from doria_forge.export.pdf.tiles import RoomTileFace, draw_room_tile, label_region
+from doria_forge.export.pdf.tiles import RoomTileFace, draw_room_tile, label_plan
 from doria_forge.export.preflight import preflight
 from doria_forge.geometry import TileShape
 from doria_forge.model import RoomTile
@@ -186,14 +186,20 @@ def test_room_tile_prints_its_id_name_and_text_inside_the_safe_zone_and_turns(tm
     for x0, y0, x1, y1 in texts.values():
         assert x0 >= safe - TOL and y0 >= safe - TOL
         assert max(x1, y1) <= box.bleed + box.width - box.safe_inset + TOL
-    assert label_region(TileShape.from_tile(tile)) == ((0, 0, 2, 2), False)  # the south-west wall block
+    plan = label_plan(tile, box.width / 5, box.safe_inset)
+    assert plan.title == plan.text and plan.title.squares == (0, 0, 2, 2)  # the south-west wall block
     with recording() as turned:
         writer.canvas.saveState()
         draw_room_tile(writer.canvas, tile, 100, 50, 20, quarter_turns=1)
         writer.canvas.restoreState()
-    for mark in turned:  # a quarter turn: the labels stay on the tile, now in its north-west block
+    turned_shape = TileShape.from_tile(tile).rotated(1)
+    assert turned
+    for mark in turned:  # a quarter turn: the labels turn with the tile and stay on its walls
         x0, y0, x1, y1 = mark.box
-        assert 100 - TOL <= x0 and x1 <= 100 + 40 + TOL and 50 + 60 - TOL <= y0 and y1 <= 150 + TOL
+        assert 100 - TOL <= x0 and x1 <= 200 + TOL and 50 - TOL <= y0 and y1 <= 150 + TOL
+        cols = range(int((x0 - 100) // 20), int((x1 - 100 - TOL) // 20) + 1)
+        rows = range(int((150 - y1) // 20), int((150 - y0 - TOL) // 20) + 1)
+        assert all(turned_shape.kind((r, c)) == "wall" for r in rows for c in cols), (mark.text, mark.box)
 
 
 def test_character_sheet_prints_the_default_dodge_and_psi_resistance(exported):

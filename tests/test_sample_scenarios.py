@@ -49,7 +49,7 @@ def test_vocabulary_unions_are_read_completely():
     assert _kinds(sc.Goal, "goal") >= {"defeat_boss", "escape", "survive", "time_limit"}
 
 
-def test_every_kind_of_the_vocabulary_is_used_by_a_shipped_scenario(pack):
+def test_every_kind_of_the_vocabulary_is_used_by_a_shipped_scenario_or_card(pack):
     triggers, conditions, effects, goals = set(), set(), set(), set()
     for scenario in pack.scenarios.values():
         for rule in scenario.rules:
@@ -58,6 +58,8 @@ def test_every_kind_of_the_vocabulary_is_used_by_a_shipped_scenario(pack):
             conditions |= {c.check for c in rule.conditions}
             effects |= {e.do for e in _effects(rule.effects)}
         goals |= {g.goal for g in scenario.goals.win + scenario.goals.lose}
+    for event in pack.door_events.values():  # Door Event cards speak the same effect vocabulary
+        effects |= {e.do for e in _effects(event.effects)}
     assert _kinds(sc.Trigger, "on") - triggers == set()
     assert _kinds(sc.Condition, "check") - conditions == set()
     assert _kinds(sc.Effect, "do") - effects == set()

@@ -118,7 +118,8 @@ def test_warnings_only_still_exit_0(tmp_path):
 def test_problems_are_sorted_and_deterministic(tmp_path):
     files = {"b.yaml": "kind: x\nid: 1\n", "a.yaml": "- list\n", "c.yaml": b"\xff"}
     first = validate_files(tmp_path, files).problems
-    assert [p.file for p in first] == ["a.yaml", "b.yaml", "c.yaml"]
+    # c.yaml could not be read (encoding): that comes first, then by file
+    assert [p.file for p in first] == ["c.yaml", "a.yaml", "b.yaml"]
     assert validate_files(tmp_path, files).problems == first
 
 
@@ -159,3 +160,21 @@ def test_a_duplicate_key_is_reported_alone_and_the_rest_of_the_file_is_checked(t
     result = validate_files(tmp_path, {"monsters/orc.yaml": text})
     assert [p.rule_id for p in result.problems] == ["duplicate-key"]
     assert result.problems[0].message.startswith("duplicate key 'level'")
+
+
+def test_a_yaml_syntax_error_is_listed_before_the_errors_it_causes(tmp_path):
+    """Issue 23: the monster's file does not parse, so the Monster Level Card in a file sorting
+    before it names a monster that is missing; the syntax error comes first, in every format."""
+    from validate_helpers import level_yaml, validate_files
+
+    result = validate_files(tmp_path, {
+        "a_levels.yaml": level_yaml("yeti"),
+        "z_monster.yaml": "kind: monster\nid: yeti\nname: [Yeti\n",
+    })
+    rules = [p.rule_id for p in result.problems]
+    assert rules[0] == "yaml-syntax" and result.problems[0].file == "z_monster.yaml"
+    assert "dangling-reference" in rules[1:]
+    from doria_forge.validate.formatters import format_result
+
+    lines = [line for line in format_result(result).splitlines() if "error" in line]
+    assert "[yaml-syntax]" in lines[0]

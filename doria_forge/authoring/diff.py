@@ -7,7 +7,12 @@ the pack folder as it is now. A pack at a revision is read from git into a tempo
 
 Documents are compared by ``kind`` and ``id``, field by field after validation (so ``3D+0``
 and ``3D`` are the same value): added, removed, and changed with each changed field and its
-old and new value. For an expansion only its own documents count. ``export pdf
+old and new value. Items of a list are matched by their ``id`` when every item has one
+(``setup.tokens[relic].name``), else by content (the longest common sequence, as ``diff`` matches
+lines): a rule inserted into ``rules`` is one added item, not a change to every rule after it. A
+matched item that changed reports its fields at its place in the new version (``rules.4.text``);
+an item added or removed is one line with the whole item. For an expansion only its own documents
+count. ``export pdf
 --changed-since OLD`` prints just the added and changed cards: an errata sheet.
 """
 
@@ -23,8 +28,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-
-from .spreadsheet import flatten
 
 if TYPE_CHECKING:
     from doria_forge.model import ContentPack
@@ -97,8 +100,52 @@ def _shown(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def _fields(doc: Any) -> dict[str, Any]:
-    return flatten(doc.model_dump(mode="json", by_alias=True))
+def _changes(old: Any, new: Any, path: str) -> list[FieldChange]:
+    """The fields that differ between two JSON values at ``path`` (see the module docstring)."""
+    if old == new:
+        return []
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[FieldChange] = []
+        for key in sorted(set(old) | set(new)):
+            out += _changes(old.get(key), new.get(key), f"{path}.{key}" if path else key)
+        return out
+    if isinstance(old, list) and isinstance(new, list) and any(isinstance(v, dict) for v in old + new):
+        return _list_changes(old, new, path)
+    return [FieldChange(path, old, new)]
+
+
+def _ids(items: list[Any]) -> list[str] | None:
+    """The items' ``id`` values when every item is a mapping with a distinct one, else None."""
+    ids = [item.get("id") if isinstance(item, dict) else None for item in items]
+    if all(isinstance(i, str) for i in ids) and len(set(ids)) == len(ids):
+        return ids  # type: ignore[return-value]
+    return None
+
+
+def _list_changes(old: list[Any], new: list[Any], path: str) -> list[FieldChange]:
+    old_ids, new_ids = _ids(old), _ids(new)
+    if old_ids is not None and new_ids is not None:
+        before, after = dict(zip(old_ids, old, strict=True)), dict(zip(new_ids, new, strict=True))
+        out: list[FieldChange] = []
+        for key in [*new_ids, *(i for i in old_ids if i not in after)]:
+            out += _changes(before.get(key), after.get(key), f"{path}[{key}]")
+        return out
+    import difflib
+
+    shown = [json.dumps(v, sort_keys=True) for v in old], [json.dumps(v, sort_keys=True) for v in new]
+    out = []
+    matcher = difflib.SequenceMatcher(None, *shown, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        paired = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+        for k in range(paired):  # an item changed in place: its fields
+            out += _changes(old[i1 + k], new[j1 + k], f"{path}.{j1 + k}")
+        for k in range(i1 + paired, i2):
+            out.append(FieldChange(f"{path}.{k}", old[k], None))
+        for k in range(j1 + paired, j2):
+            out.append(FieldChange(f"{path}.{k}", None, new[k]))
+    return out
 
 
 def compare(old: ContentPack, new: ContentPack) -> PackDiff:
@@ -112,9 +159,8 @@ def compare(old: ContentPack, new: ContentPack) -> PackDiff:
     for key in sorted(set(before) & set(after)):
         if before[key] == after[key]:
             continue
-        a, b = _fields(before[key]), _fields(after[key])
-        changes = [FieldChange(f, a.get(f), b.get(f)) for f in sorted(set(a) | set(b)) if a.get(f) != b.get(f)]
-        result.changed[key] = changes
+        a, b = (doc.model_dump(mode="json", by_alias=True) for doc in (before[key], after[key]))
+        result.changed[key] = _changes(a, b, "")
     return result
 
 
@@ -205,13 +251,16 @@ def register(app) -> None:
         old: str = typer.Argument(..., help="The old version: a pack folder or a git revision (v0.1.0, HEAD~1)."),
         new: str | None = typer.Argument(None, help="The new version (default: the pack folder as it is now)."),
         pack: Path = typer.Option(Path("content"), "--pack", help="The pack folder whose git history a "
-                                  "revision reads."),
+                                  "revision reads (default: content/, else the pack around the working folder)."),
         format: str = typer.Option("text", "--format", "-f", help="text or json."),
     ) -> None:
         """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""
+        from doria_forge import pipeline
+
         if format not in ("text", "json"):
             typer.echo("error: --format is text or json", err=True)
             raise typer.Exit(2)
+        pack = pipeline.pack_folder(pack)  # the pack around the working folder when content/ is not here
         try:
             before = load_version(old, pack)
             after = load_version(new if new is not None else str(pack), pack)

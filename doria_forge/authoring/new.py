@@ -1,10 +1,15 @@
-"""``doria-forge new pack|monster|tile|scenario|hero|item ID``: a valid, commented starting file.
+"""``doria-forge new KIND ID``: a valid, commented starting file for every kind of content.
 
 ``new pack ID`` creates the folder ``ID/`` with a manifest that requires the base pack and the
 editor schema (``doria.schema.json``). Any other kind is written into the pack the command runs
 in (the nearest folder up from the working folder holding a ``pack.yaml``; ``--pack`` names
 another): ``monsters/ID.yaml`` (the monster and its four Monster Level Cards), ``tiles/ID.yaml``,
-``scenarios/ID.yaml``, ``heroes/ID.yaml`` (with its two Standard Items), ``equipment/ID.yaml``.
+``scenarios/ID.yaml``, ``heroes/ID.yaml`` (with its two Standard Items), ``equipment/ID.yaml`` (an
+``item``: a weapon Loot Card; a ``loot`` card: a potion), ``traps/ID.yaml``, ``bosses/ID.yaml`` (a
+Boss Monster), ``modifications/ID.yaml`` (a Monster Modification), ``door_events/ID.yaml`` and
+``campaigns/ID.yaml`` (with its two campaign scenarios, ``scenarios/ID_1.yaml`` and ``ID_2.yaml``).
+The content kinds' own names work too (``equipment``, ``room_tile``, ``character``,
+``monster_modification``...).
 Each file starts with a ``# yaml-language-server: $schema=...`` line pointing at the editor
 schema (the pack's own, else the ``schemas/`` of a checkout above it; written into the pack
 when there is none), validates without a problem and simulates as it is.
@@ -21,8 +26,14 @@ from pathlib import Path
 
 from doria_forge.assets import asset_dir
 
-KINDS = ("pack", "monster", "tile", "scenario", "hero", "item")
-FOLDERS = {"monster": "monsters", "tile": "tiles", "scenario": "scenarios", "hero": "heroes", "item": "equipment"}
+KINDS = ("pack", "monster", "tile", "scenario", "hero", "item", "loot", "trap", "boss", "modification", "door_event",
+         "campaign")
+FOLDERS = {"monster": "monsters", "tile": "tiles", "scenario": "scenarios", "hero": "heroes", "item": "equipment",
+           "loot": "equipment", "trap": "traps", "boss": "bosses", "modification": "modifications",
+           "door_event": "door_events", "campaign": "campaigns"}
+ALIASES = {"room_tile": "tile", "character": "hero", "equipment": "item", "loot_card": "loot",
+           "monster_modification": "modification", "boss_monster": "boss"}
+"""Other names ``new`` accepts for a kind: the content kinds' own (``kind:`` of the YAML)."""
 SCHEMA_FILE = "doria.schema.json"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
 
@@ -39,6 +50,11 @@ LEVELS = (
 )
 
 
+# A Boss Monster: the monster above, tougher at every level.
+BOSS_LEVELS = tuple({**level, "hit_points": level["hit_points"] + 3, "armor_rating": level["armor_rating"] + 1}
+                    for level in LEVELS)
+
+
 class NewError(ValueError):
     """The file cannot be made: a bad id, no pack to put it in, or it exists already (a usage error)."""
 
@@ -48,15 +64,6 @@ class Created:
     """What ``new`` wrote: the ``paths``, the main file first."""
 
     paths: tuple[Path, ...]
-
-
-def find_pack_root(start: Path) -> Path | None:
-    """The nearest folder from ``start`` upward holding a ``pack.yaml``, or None."""
-    start = Path(os.path.abspath(start))
-    for folder in (start, *start.parents):
-        if (folder / "pack.yaml").is_file() or (folder / "pack.yml").is_file():
-            return folder
-    return None
 
 
 def _name(doc_id: str) -> str:
@@ -124,6 +131,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     folder); for other kinds a folder inside the pack (default: the working folder). Raises
     :class:`NewError` for a bad kind or id, no pack found, or a file that exists.
     """
+    kind = ALIASES.get(kind.lower().replace("-", "_"), kind.lower().replace("-", "_"))
     if kind not in KINDS:
         raise NewError(f"unknown kind {kind!r}; use one of {', '.join(KINDS)}")
     if not _ID.match(doc_id) or len(doc_id) > 64:
@@ -139,14 +147,28 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
         text = _render("pack", schema_line=_schema_line(manifest, schema), base_requirement=_base_requirement(),
                        **context)
         return Created((_write_new(manifest, text), _write_new(schema, _schema_text())))
+    from doria_forge.packs import find_pack_root  # here: `--help` loads no content model
+
     pack_root = find_pack_root(where)
     if pack_root is None:
         raise NewError(f"no pack here: no pack.yaml in {where} or above it; run `doria-forge new pack ID` first, "
                        "or pass --pack")
     target = pack_root / FOLDERS[kind] / f"{doc_id}.yaml"
     schema, missing = _schema_for(target, pack_root)
-    text = _render(kind, schema_line=_schema_line(target, schema), levels=LEVELS, **context)
-    written = [_write_new(target, text)]
+    files = [(target, kind, context)]
+    if kind == "campaign":  # its scenarios, so that it validates and plays as written
+        chapters = [f"{doc_id}_{n}" for n in (1, 2)]
+        context = {**context, "chapters": chapters}
+        files = [(target, kind, context)] + [
+            (pack_root / FOLDERS["scenario"] / f"{chapter}.yaml", "scenario",
+             {"id": chapter, "name": f"{_name(doc_id)} {n}", "mode": "campaign"})
+            for n, chapter in enumerate(chapters, 1)]
+    for path, _, _ in files:
+        if path.exists():
+            raise NewError(f"{path} exists already; choose another id or remove it")
+    written = [_write_new(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
+                                        boss_levels=BOSS_LEVELS, **values))
+               for path, template, values in files]
     if missing:
         written.append(_write_new(schema, _schema_text()))
     return Created(tuple(written))
@@ -163,8 +185,9 @@ def register(app) -> None:
         pack: Path | None = typer.Option(None, "--pack", help="The pack to add to (default: the pack around the "
                                          "working folder); for `new pack`, the folder to create it in."),
     ) -> None:
-        """Write a valid, commented starting file: a pack (a folder requiring the base pack), or a monster
-        with its four Monster Level Cards, a Room Tile, a scenario, a hero or an item in the current pack."""
+        """Write a valid, commented starting file: a pack (a folder requiring the base pack), or in the
+        current pack a monster with its four Monster Level Cards, a Room Tile, a scenario, a hero, an item,
+        a loot card, a trap, a boss, a Monster Modification, a Door Event or a campaign with its scenarios."""
         try:
             created = create(kind, doc_id, where=pack)
         except NewError as exc:

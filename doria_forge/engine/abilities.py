@@ -29,6 +29,7 @@ from doria_forge.model.behaviours import (
     DrainHp,
     ExplodeOnDefeat,
     ExtraActivationOnWound,
+    FiguresPerCard,
     Flying,
     FreeAttack,
     HitAdjacentToTarget,
@@ -82,7 +83,8 @@ class AbilityProfile:
     next to it toward the heroes in Phase F, or acts when no figure is left.
     ``summons``: ``(monster id, reason)`` called in Phase F, one entry per ``summon``
     (``reason`` names the ability or modification, for the event log). ``defeat_damage``:
-    HP dealt to each adjacent character when it is defeated.
+    HP dealt to each adjacent character when it is defeated. ``figures_per_card``: figures one
+    monster card brings into play (``spawn``; the Goblins' two).
     """
 
     id: str
@@ -107,6 +109,7 @@ class AbilityProfile:
     raises_in_phase_f: bool = False
     summons: tuple[tuple[str, str], ...] = ()
     defeat_damage: int = 0
+    figures_per_card: int = 1
 
     @property
     def needs_map(self) -> bool:
@@ -167,6 +170,8 @@ def profile_of(sources: Iterable[tuple[str, Iterable[object]]], ability_id: str 
                     values.update(_pattern(b))
             elif isinstance(b, DamageElement):
                 values.setdefault("element", b.element)
+            elif isinstance(b, FiguresPerCard):
+                values.setdefault("figures_per_card", b.figures)
             elif isinstance(b, Poison):
                 if b.when == "hit":
                     poison_on_hit += b.markers

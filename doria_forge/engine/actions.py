@@ -21,7 +21,7 @@ true), the other character's consent of ``GameState.consents``. They are listed 
 when the game has more than one hero.
 
 On the map (chapter *Action Phase*): :class:`Walk`, :class:`Jump`, :class:`SwapPlaces`,
-:class:`RevealRoomTile` / :class:`PlaceRoomTile`, :class:`PickUp` / :class:`PutDown`,
+:class:`RevealRoomTile` / :class:`PlaceRoomTile` / :class:`PlaceSecretDoor`, :class:`PickUp` / :class:`PutDown`,
 :class:`ClearRubble`. Which actions are legal and what each one does lives in
 ``engine.moves`` (one module per action family). Actions serialise to plain JSON data (``action_to_data`` /
 ``action_from_data``) for a game's history.
@@ -252,9 +252,20 @@ class PlaceRoomTile(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceSecretDoor(Action):
+    """Choose where the Secret Door of a dead end opens: option ``index`` of the wall sides the
+    rules allow (chapter *Dead Ends*: "the players may decide where the Secret Door
+    materializes")."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
 class PickUp(Action):
-    """Step onto the square of the adjacent unconscious character ``hero_uid`` (1 AP) and
-    pick it up (chapter *Carry Characters (2 - 10 AP)*)."""
+    """Pick up the unconscious character ``hero_uid`` (chapter *Carry Characters (2 - 10 AP)*):
+    lying on the hero's own square, for 0 AP; lying on a free adjacent square, stepping onto
+    it (``rules.pick_up_ap``, 1 AP). Nobody may step onto a square a monster or another
+    standing character holds."""
 
     hero_uid: str
 

@@ -62,9 +62,15 @@ class Board(Protocol):
         """The id of the Room Tile the figure ``uid`` stands on (``None`` off the map)."""
         ...
 
-    def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
-        """A new monster's figure enters: next to ``near`` (a square or a monster) or at
-        the entrance."""
+    def monster_square(self, state: GameData, monster: MonsterState, near: Any = None) -> Any:
+        """Where a new monster's figure would enter: next to ``near`` (a square or a monster)
+        or at the entrance; ``None`` when no free square is left for it (the figure then
+        does not enter: chapter *No monster figures available anymore*)."""
+        ...
+
+    def place_monster(self, state: GameData, monster: MonsterState, square: Any, *, entering: bool = False) -> None:
+        """Put a new monster's figure on ``square`` (from ``monster_square``); ``entering``:
+        it comes in at the entrance (and acts with 1 AP less on its first activation)."""
         ...
 
     def after_initiative(self, state: GameData) -> None:
@@ -153,7 +159,11 @@ class NoMap:
     def tile_id_at(self, uid: str) -> str | None:
         return None
 
-    def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
+    def monster_square(self, state: GameData, monster: MonsterState, near: Any = None) -> Any:
+        """Without a map every figure enters (it stands nowhere): ``()``."""
+        return ()
+
+    def place_monster(self, state: GameData, monster: MonsterState, square: Any, *, entering: bool = False) -> None:
         """Figures stand nowhere without a map."""
 
     def after_initiative(self, state: GameData) -> None:
@@ -255,4 +265,12 @@ class SpatialBoard(Board, Protocol):
         ...
 
     def clear_rubble(self, state: GameData, pos: Any) -> None:
+        ...
+
+    def is_buried(self, uid: str) -> bool:
+        """Whether the figure ``uid`` lies buried under Rubble (it cannot move)."""
+        ...
+
+    def moved_on(self, uid: str) -> None:
+        """The figure ``uid`` made a move action (it leaves a Hole a Trap opened under it)."""
         ...

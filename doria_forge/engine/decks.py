@@ -174,3 +174,36 @@ class MonsterDeck:
             mods.append(card.id)
         self.discard.extend(drawn)
         return None
+
+
+# --------------------------------------------------------------------------- Door Event deck
+@dataclass
+class DoorEventDeck:
+    """The Door Event deck (optional rule *Door Events*): card ids, top card = last element,
+    and the discard pile. A card drawn is resolved and discarded; when the deck runs out the
+    discard pile is shuffled into a new deck, so every card comes up once per pass."""
+
+    cards: list[str]
+    discard: list[str] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, pack: ContentPack, dice: DiceRoller) -> DoorEventDeck:
+        """``copies`` cards of every Door Event of ``pack``, shuffled with ``dice``."""
+        cards = [e.id for e in sorted(pack.door_events.values(), key=lambda e: e.id) for _ in range(e.copies)]
+        dice.shuffle(cards)
+        return cls(cards)
+
+    def copy(self) -> DoorEventDeck:
+        return DoorEventDeck(list(self.cards), list(self.discard))
+
+    def draw(self, dice: DiceRoller) -> str | None:
+        """The top card's id (it goes to the discard pile), or ``None`` for an empty deck and
+        discard pile."""
+        if not self.cards:
+            self.cards, self.discard = self.discard, []
+            dice.shuffle(self.cards)
+        if not self.cards:
+            return None
+        card = self.cards.pop()
+        self.discard.append(card)
+        return card

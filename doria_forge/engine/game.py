@@ -33,7 +33,7 @@ from doria_forge.model.pack import ContentPack
 from . import moves, phases
 from .actions import Action, IllegalAction, action_from_data, action_to_data
 from .board import Board, NoMap
-from .decks import TRAP, Card, LootDecks, MonsterDeck
+from .decks import TRAP, Card, DoorEventDeck, LootDecks, MonsterDeck
 from .dice import DiceRoller
 from .doom import DoomCounter
 from .events import EventLog
@@ -168,6 +168,8 @@ class GameState(GameData):
             state.loot = LootDecks.build(pack, dice)
         if options.monster_deck and pack.monsters:
             state.monster_deck = MonsterDeck.build(pack, dice)
+        if "door_events" in optional_rules and pack.door_events:
+            state.door_events = DoorEventDeck.build(pack, dice)
         if options.setup_loot and state.loot is not None:
             deal_starting_loot(state)
         for mid, mods in monster_entries:

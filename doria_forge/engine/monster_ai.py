@@ -15,9 +15,10 @@ every conscious hero is in range (``choose_targets``). On a map, ``plan`` decide
    ``lowest_agility`` the lowest AGI when it is lower than the nearest hero's.
 2. Movement: only as far as needed; a monster with range above 1 that stands too close
    steps back to its full range, away from the other heroes; among equal ways the one
-   along walls, then the one fewer heroes see, then a seeded draw. A monster may push
-   another off the square it needs when no free square serves (the pushed one goes to
-   the nearest free square along the way). Holes: see ``map.paths``.
+   along walls, then the one fewer heroes see, then a seeded draw. Only when no hero can
+   be attacked from a free square does a monster push another off the square it needs
+   (the pushed one goes to the nearest free square along the way, over a Hole it was
+   jumped across). Holes: see ``map.paths``.
 3. No hero in reach: it walks the fastest way toward the nearest hero (or, when no way
    is open, as close as it gets).
 
@@ -237,7 +238,7 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
             source = board.position(frontier.pop(0).uid)
             for h in ranked:
                 pos = board.position(h.uid)
-                if h not in hit and board.range_distance(source, pos) <= rule.chain_range and board.sees(source, pos):
+                if h not in hit and board.can_attack_from(source, pos, rule.chain_range, "magic"):
                     hit.append(h)
                     frontier.append(h)
         return hit
@@ -270,6 +271,13 @@ class _Options(Mapping):
     def __contains__(self, square: object) -> bool:
         return square in self._set
 
+    def cost(self, square: Any) -> int:
+        """AP of the way to ``square`` (0 for the monster's own), without building the route."""
+        if square == self._start:
+            return 0
+        cost = getattr(self._routes, "cost", None)
+        return cost(square) if cost is not None else self._routes[square].cost
+
 
 def plan(state: GameData, monster: MonsterState) -> Plan:
     """Where ``monster`` moves and whom it attacks this activation (see the module
@@ -279,7 +287,8 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     heroes = [h for h in state.heroes if h.can_act and board.position(h.uid) is not None]
     if start is None or not heroes:
         return Plan(start, None, [])
-    budget = 0 if monster.immobilized else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
+    stuck = monster.immobilized or board.is_buried(monster.uid)
+    budget = 0 if stuck else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
     routes = board.monster_routes(state, monster, budget)
     options = _Options(start, routes)
     taken = {p for p in routes if board.occupant(p) not in (None, monster.uid)}
@@ -293,11 +302,17 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
         best = _most_hits(state, monster, options, taken, reach, ranked)
         if best is not None:
             return best
-    for target in _target_order(state, monster, ranked, reach, start):
-        chosen = _square_for(state, monster, target, options, taken, reach, start, heroes)
-        if chosen is not None:
-            square, push = chosen
-            return Plan(square, options[square], _hits(state, monster, square, target, reach[square], ranked), push)
+    order = _target_order(state, monster, ranked, reach, start)
+    # the closest hero it can reach from a free square; only when no hero can be reached so
+    # does it push another monster off the square it needs ("If a monster can only reach a
+    # character ... while another monster occupies the target square, it will push")
+    for pushing in (False, True):
+        for target in order:
+            chosen = _square_for(state, monster, target, options, taken, reach, start, heroes, pushing=pushing)
+            if chosen is not None:
+                square, push = chosen
+                return Plan(square, options[square], _hits(state, monster, square, target, reach[square], ranked),
+                            push)
     return _approach(state, monster, routes, ranked, distance, start)
 
 
@@ -316,7 +331,7 @@ def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState
     return ([lower[0]] if lower else []) + [h for h in ranked if not lower or h is not lower[0]]
 
 
-def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any], taken: set[Any],
+def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken: set[Any],
                reach: dict[Any, list[HeroState]], ranked: list[HeroState]) -> Plan | None:
     """Criterion 1: the free square (or, failing that, a pushed one) from which one attack
     hits the most heroes; then the best-ranked first target; then the least movement."""
@@ -325,8 +340,8 @@ def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any
     for square, heroes_here in reach.items():
         for primary in heroes_here:
             hit = _hits(state, monster, square, primary, heroes_here, ranked)
-            cost = 0 if options[square] is None else options[square].cost
-            key = (-len(hit), square in taken, ranked.index(primary), cost, -_board(state).walls_around(square))
+            key = (-len(hit), square in taken, ranked.index(primary), options.cost(square),
+                   -_board(state).walls_around(square))
             if best is None or key < best:
                 best = key
                 plan_ = Plan(square, options[square], hit, _board(state).occupant(square) if square in taken else None)
@@ -335,26 +350,25 @@ def _most_hits(state: GameData, monster: MonsterState, options: Mapping[Any, Any
     return plan_
 
 
-def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: Mapping[Any, Any],
+def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: _Options,
                 taken: set[Any], reach: dict[Any, list[HeroState]], start: Any,
-                heroes: list[HeroState]) -> tuple[Any, str | None] | None:
+                heroes: list[HeroState], *, pushing: bool = False) -> tuple[Any, str | None] | None:
     """The square ``monster`` attacks ``target`` from (movement rules of the module
-    docstring) and the monster to push off it, or ``None`` when out of reach."""
+    docstring) and the monster to push off it, or ``None`` when out of reach: from a free
+    square, or (``pushing``) from a square another monster holds when no free one serves."""
     board = _board(state)
     spots = [sq for sq, hs in reach.items() if target in hs]
-    if not spots:
-        return None
     free = [sq for sq in spots if sq not in taken]
-    pool = free or spots
+    pool = (spots if not free else []) if pushing else free
+    if not pool:
+        return None
     goal = board.position(target.uid)
     others = [board.position(h.uid) for h in heroes if h is not target]
 
     def away(sq: Any) -> int:
         return min((board.range_distance(sq, o) for o in others), default=0)
 
-    def cost(sq: Any) -> int:
-        route = options[sq]
-        return 0 if route is None else route.cost
+    cost = options.cost
 
     if start in pool:
         if monster.range > 1 and board.range_distance(start, goal) < monster.range:
@@ -401,19 +415,26 @@ def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[Hero
     monster.data.pop("entering", None)
     route = chosen.route
     if route is not None and chosen.square is not None:
+        board.moved_on(monster.uid)
         for pos in route.cleared:
             board.clear_rubble(state, pos)
+        start = board.position(monster.uid)
+        end = route.end if route.end is not None else start
         if chosen.push is not None:
-            origin = route.path[-2] if len(route.path) > 1 else board.position(monster.uid)
-            board.move_to(monster.uid, chosen.square)
-            spot = board.nearest_free(state, chosen.square, toward=origin)
-            if spot is not None:
-                board.move_to(chosen.push, spot)
-                state.log.emit("monster_pushed", chosen.push, by=monster.uid, square=spot)
+            # the pushed figure goes to the free square nearest to its own, toward the way the
+            # pusher came (over the Hole it jumped: "thrown back over the Hole")
+            origin = route.jumps[-1].start if route.jumps and route.jumps[-1].land == end else (
+                route.path[-2] if len(route.path) > 1 else start)
+            board.move_to(monster.uid, end)
+            spot = board.nearest_free(state, end, toward=origin)
+            if spot is None:  # nowhere to push it: the monster stays where it was
+                board.move_to(monster.uid, start)
+                return []
+            board.move_to(chosen.push, spot)
+            state.log.emit("monster_pushed", chosen.push, by=monster.uid, square=spot)
         else:
-            board.move_to(monster.uid, chosen.square)
-        state.log.emit("monster_moved", monster.uid, square=chosen.square, ap=route.cost,
-                       jumps=len(route.jumps))
+            board.move_to(monster.uid, end)
+        state.log.emit("monster_moved", monster.uid, square=end, ap=route.cost, jumps=len(route.jumps))
         if route.no_attack:
             return []
     return chosen.targets

@@ -197,6 +197,9 @@ def next_marker(state: GameData) -> tuple[str | None, HeroState | MonsterState |
     activated = state.activated
     pending = [m for m in state.monsters if not m.defeated and m.uid not in activated]
     if pending:
+        top = max(m.action_points for m in pending)
+        if best_hero is not None and best_ap >= top:
+            return "hero", best_hero  # no monster is above the hero: their order does not matter yet
         best_monster = pending[0] if len(pending) == 1 else ordered_monsters(state, pending)[0]
         if best_monster.action_points < 1:
             best_monster = None

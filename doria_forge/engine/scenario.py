@@ -35,6 +35,7 @@ from doria_forge.model.scenario import (
     Heal,
     HeroEnters,
     Lose,
+    LoseActionPoints,
     MonsterDefeated,
     MonstersLeft,
     MoveDoom,
@@ -91,9 +92,11 @@ class TokenState:
 @dataclass
 class ScenarioPlay:
     """The scenario ``scenario`` in a game: ``flags`` set, times each rule fired (``fired``,
-    by rule index), ``tokens``, markers waiting for their tile, the escape declared."""
+    by rule index), ``tokens``, markers waiting for their tile, the escape declared.
+    ``scenario=None``: no scenario is played, only effects (a Door Event card in a game
+    without a scenario): no rules fire, no goal decides."""
 
-    scenario: Scenario
+    scenario: Scenario | None
     flags: set[str] = field(default_factory=set)
     fired: dict[int, int] = field(default_factory=dict)
     tokens: dict[str, TokenState] = field(default_factory=dict)
@@ -133,7 +136,7 @@ class ScenarioPlay:
             squares = self.resolve(state, place)
             if squares:
                 for square in squares:
-                    _dungeon_of(state).layout.add_marker(square, marker)
+                    _dungeon_of(state).put_marker(state, square, marker)
             else:
                 still.append((marker, place))
         self.waiting_markers = still
@@ -170,7 +173,7 @@ class ScenarioPlay:
             self.settle(state)
         if kind == "monster_defeated" and context.get("boss"):
             self.bosses_defeated.add(context.get("monster", ""))
-        if self.depth >= MAX_CHAIN:
+        if self.depth >= MAX_CHAIN or self.scenario is None:
             return
         self.depth += 1
         try:
@@ -263,13 +266,13 @@ class ScenarioPlay:
             if not squares:
                 self.waiting_markers.append((effect.marker, effect.at))
             for square in squares:
-                _dungeon_of(state).layout.add_marker(square, effect.marker)
+                _dungeon_of(state).put_marker(state, square, effect.marker)
         elif isinstance(effect, RemoveMarker):
             board = _dungeon(state)
             if board is not None:
                 squares = self.resolve(state, effect.at) if effect.at else board.layout.squares_with(effect.marker)
                 for square in squares:
-                    board.layout.remove_marker(square, effect.marker)
+                    board.take_marker(state, square, effect.marker)
         elif isinstance(effect, PlaceToken):
             token = self.tokens.setdefault(effect.token, TokenState())
             squares = self.resolve(state, effect.at)
@@ -287,6 +290,10 @@ class ScenarioPlay:
                     hero.take_damage(effect.amount, log, source="scenario")
                 else:
                     absorb_damage(log, hero, effect.amount, policy=state.defense_policy, source="scenario")
+        elif isinstance(effect, LoseActionPoints):
+            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
+                state.ap[hero.uid] = state.ap.get(hero.uid, 0) - effect.amount
+                log.emit("ap_lost", hero.uid, amount=effect.amount, ap=state.ap[hero.uid], reason="effect")
         elif isinstance(effect, Heal):
             for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
                 hero.heal(effect.hp, effect.pp, log=log)
@@ -316,7 +323,9 @@ class ScenarioPlay:
             if state.outcome is not None:
                 return
             if effect.boss:
-                self.boss_uids.append(spawn_boss(state, effect.boss, level=effect.level, near=near).uid)
+                boss = spawn_boss(state, effect.boss, level=effect.level, near=near)
+                if boss is not None:
+                    self.boss_uids.append(boss.uid)
                 continue
             if effect.monster:
                 spawned = spawn_monster(state, effect.monster, (), reason="scenario", near=near)
@@ -337,10 +346,9 @@ class ScenarioPlay:
                     continue
                 square = to_global(placed.slot, opening.cells[0])
                 if isinstance(effect, BlockDoors):
-                    if board.occupant(square) is None:
-                        layout.add_marker(square, "blocked_door")
+                    board.put_marker(state, square, "blocked_door")
                 else:
-                    layout.remove_marker(square, "blocked_door")
+                    board.take_marker(state, square, "blocked_door")
 
     def _check(self, state: GameData, effect: Check, triggering: str | None) -> None:
         tn = effect.tn + effect.tn_per_ml * state.monster_level
@@ -385,7 +393,7 @@ class ScenarioPlay:
         """Tokens carried by a character who is unconscious or dead fall on its square
         (tokens with ``dropped_when_unconscious``)."""
         board = _dungeon(state)
-        rules = {t.id: t for t in self.scenario.setup.tokens}
+        rules = {t.id: t for t in self.scenario.setup.tokens} if self.scenario is not None else {}
         for token_id, token in self.tokens.items():
             if token.carrier is None:
                 continue
@@ -401,6 +409,8 @@ class ScenarioPlay:
     # ---------------------------------------------------------------- goals
     def outcome(self, state: GameData, end_of_round: bool) -> str | None:
         """``won`` / ``lost`` / ``escaped`` when a goal (or the escape) decides the game now."""
+        if self.scenario is None:
+            return None
         goals = self.scenario.goals
         for goal in goals.lose:
             if self._reached(state, goal, end_of_round):

@@ -10,7 +10,7 @@ deck first. Phase F: ``summon_in_phase_f`` (behaviour ``summon``) and ``raise_th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from . import abilities
@@ -19,26 +19,41 @@ from .monster_ai import activate_monster, ordered_monsters
 from .state import D
 
 if TYPE_CHECKING:  # pragma: no cover
+    from doria_forge.model.monster import MonsterModification
+
     from .board import SpatialBoard
     from .state import GameData
 
 
 def add_monster(state: GameData, monster_id: str, modifications: Sequence[str] = (), *,
-                reason: str = "spawn", near: Any = None) -> MonsterState:
+                reason: str = "spawn", near: Any = None) -> MonsterState | None:
     """Put a new monster of ``monster_id`` with ``modifications`` on the board at the
-    current Monster Level (no figure check); on a map its figure goes to ``near`` (a
-    square or another monster) or, without it, to the entrance (``board.place_monster``).
-    Raises ``KeyError`` for unknown ids."""
+    current Monster Level (no figure check); on a map its figure goes to the free square
+    closest to ``near`` (a square or another monster) or, without it, to the entrance
+    (``board.monster_square``). Returns ``None`` when no free square is left for it: the
+    figure does not enter (the caller plays that as *No monster figures available
+    anymore*). Raises ``KeyError`` for unknown ids."""
+    return _enter(state, lambda uid: MonsterState.from_pack(state.pack, monster_id, state.monster_level,
+                                                            tuple(modifications), uid=uid),
+                  monster_id, tuple(modifications), reason, near)
+
+
+def _enter(state: GameData, build: Callable[[str], MonsterState], monster_id: str, modifications: tuple[str, ...],
+           reason: str, near: Any) -> MonsterState | None:
+    """Bring the figure ``build(uid)`` makes onto the board (see ``add_monster``)."""
+    monster = build(f"{monster_id}-{state.monster_serial + 1}")
+    square = state.board.monster_square(state, monster, near)
+    if square is None:
+        state.log.emit("no_square", None, monster=monster_id, modifications=modifications, reason=reason)
+        return None
     state.monster_serial += 1
-    monster = MonsterState.from_pack(state.pack, monster_id, state.monster_level, tuple(modifications),
-                                     uid=f"{monster_id}-{state.monster_serial}")
     state.monsters.append(monster)
-    state.log.emit("monster_placed", monster.uid, monster=monster_id, level=state.monster_level,
-                   modifications=tuple(modifications), reason=reason)
+    state.log.emit("monster_placed", monster.uid, monster=monster_id, level=monster.level,
+                   modifications=modifications, reason=reason)
     if state.board.spatial:
         # drawn once as the figure enters, so that asking who acts next never rolls dice
         monster.data["tie_break"] = state.dice.tie_break()
-    state.board.place_monster(state, monster, near)
+    state.board.place_monster(state, monster, square, entering=near is None)
     return monster
 
 
@@ -47,58 +62,84 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     """Bring a monster of ``monster_id`` with ``modifications`` into play at the
     current Monster Level.
 
-    No figure left (as many of the type on the board as ``monster.figures``): the
-    first monster of that type in monster order takes the modifications (HP rise with
-    its new maximum) and gets an Extra Activation at once; returns ``None``.
-    A modification with ``horde`` brings ``extra_figures`` more monsters of the type, with the
-    other modifications (Monster modifiers, EXAMPLE 2: "the Horde of exploding Fire
-    Zombies"), each as close as possible to the first. In the action phase a monster
-    whose AP is above the acting hero's activates immediately.
+    No figure left (as many of the type on the board as ``monster.figures``), or no free
+    square left for it on the map: the first monster of that type in monster order takes
+    the modifications (HP rise with its new maximum) and gets an Extra Activation at once;
+    returns ``None``.
+    A monster with the behaviour ``figures_per_card`` brings that many figures (chapter *Multiple
+    monsters per monster icon*: "for example, Goblins"), and a modification with ``horde``
+    ``extra_figures`` more, with the other modifications (Monster modifiers, EXAMPLE 2: "the
+    Horde of exploding Fire Zombies"), each as close as possible to the first; each is
+    subject to the figure limit like any monster. In the action phase a monster whose AP is
+    above the acting hero's activates immediately.
     """
     pack = state.pack
     mtype = pack.monsters[monster_id]
-    on_board = [m for m in state.monsters if m.monster.id == monster_id and not m.defeated]
     mods = tuple(pack.modifications[m] for m in modifications)
-    if len(on_board) >= mtype.figures:
-        if not on_board:
-            return None
-        host = ordered_monsters(state, on_board)[0]
-        if mods:
-            before = host.hp_max
-            host.modifications = host.modifications + mods
-            host.hp += host.hp_max - before
-        state.log.emit("no_figure_left", host.uid, monster=monster_id, modifications=modifications)
-        activate_monster(state, host, reason="no_figure_left")
+    monster = _one_figure(state, monster_id, mods, reason, near)
+    if monster is None:
         return None
-    monster = add_monster(state, monster_id, modifications, reason=reason, near=near)
-    extra = sum(m.extra_figures for m in mods)
-    kin = tuple(m.id for m in mods if not m.extra_figures)
-    for _ in range(extra):
+    kin = tuple(m for m in mods if not m.extra_figures)
+    # the card's other figures (Goblins come two to a card) and a Horde's, each as close as
+    # possible to the first, with the card's modifications
+    per_card = abilities.rule_for_type(mtype, mods).figures_per_card
+    others = ["pack"] * (per_card - 1) + ["horde"] * sum(m.extra_figures for m in mods)
+    for why in others:
         if state.outcome is not None:
             break
-        spawn_monster(state, monster_id, kin, reason="horde", near=monster)
+        other = _one_figure(state, monster_id, kin, why, monster)
+        if other is not None:
+            _current_initiative(state, other)
+    _current_initiative(state, monster)
+    return monster
+
+
+def _current_initiative(state: GameData, monster: MonsterState) -> None:
+    """Chapter *Current initiative for monsters*: a monster revealed in the action phase with
+    more AP than the acting hero has left activates at once."""
     if state.phase == D and state.outcome is None and monster.uid not in state.activated:
         top = max((state.ap[h.uid] for h in state.ready_heroes()), default=0)
         if monster.action_points > top:
             state.activated.add(monster.uid)
             activate_monster(state, monster, reason="current_initiative")
+
+
+def _one_figure(state: GameData, monster_id: str, mods: tuple[MonsterModification, ...], reason: str,
+                near: Any) -> MonsterState | None:
+    """One figure of ``monster_id`` with ``mods`` onto the board near ``near``; when the box has
+    no figure of it left (or no free square is left for it): ``_no_figure_left`` and ``None``."""
+    on_board = [m for m in state.monsters if m.monster.id == monster_id and not m.defeated]
+    monster = None
+    if len(on_board) < state.pack.monsters[monster_id].figures:
+        monster = add_monster(state, monster_id, tuple(m.id for m in mods), reason=reason, near=near)
+    if monster is None:
+        _no_figure_left(state, on_board, mods)
     return monster
 
 
-def spawn_boss(state: GameData, boss_id: str, *, level: int | None = None, near: Any = None) -> MonsterState:
+def _no_figure_left(state: GameData, on_board: list[MonsterState], mods: tuple[MonsterModification, ...]) -> None:
+    """Chapter *No monster figures available anymore*: the first monster of the type on the
+    board (monster order) takes the modifications meant for the new one and gets an Extra
+    Activation at once."""
+    if not on_board:
+        return
+    host = ordered_monsters(state, on_board)[0]
+    if mods:
+        before = host.hp_max
+        host.modifications = host.modifications + mods
+        host.hp += host.hp_max - before
+    state.log.emit("no_figure_left", host.uid, monster=host.monster.id, modifications=tuple(m.id for m in mods))
+    activate_monster(state, host, reason="no_figure_left")
+
+
+def spawn_boss(state: GameData, boss_id: str, *, level: int | None = None, near: Any = None) -> MonsterState | None:
     """Bring the Boss Monster ``boss_id`` into play at Monster Level ``level`` (default: the
     current one) onto ``near``, activating at once like any monster revealed faster than the
-    acting hero. Raises ``KeyError`` for an unknown boss."""
-    state.monster_serial += 1
-    monster = MonsterState.from_boss(state.pack, boss_id, level or state.monster_level,
-                                     uid=f"{boss_id}-{state.monster_serial}")
-    state.monsters.append(monster)
-    state.log.emit("monster_placed", monster.uid, monster=boss_id, level=monster.level, modifications=(),
-                   reason="boss")
-    if state.board.spatial:
-        monster.data["tie_break"] = state.dice.tie_break()
-    state.board.place_monster(state, monster, near)
-    return monster
+    acting hero; ``None`` when no free square is left for it (see ``add_monster``). Raises
+    ``KeyError`` for an unknown boss."""
+    return _enter(state, lambda uid: MonsterState.from_boss(state.pack, boss_id, level or state.monster_level,
+                                                            uid=uid),
+                  boss_id, (), "boss", near)
 
 
 def draw_and_spawn(state: GameData, reason: str = "monster_icon", near: Any = None) -> MonsterState | None:
@@ -131,7 +172,8 @@ def summon_in_phase_f(state: GameData) -> None:
 def raise_the_dead(state: GameData) -> None:
     """Phase F: every monster with ``raise_dead`` (the Zombie) calls one more of its type
     onto a free square next to it, toward the nearest hero; one whose type has no figure
-    left acts instead (chapter *No monster figures available anymore*)."""
+    left, or that finds no free square for it, acts instead (chapter *No monster figures
+    available anymore*: "every Zombie that cannot multiply will be activated")."""
     board = cast("SpatialBoard", state.board)
     risers = [m for m in ordered_monsters(state) if abilities.rule_for(m).raises_in_phase_f]
     for monster in risers:
@@ -149,4 +191,6 @@ def raise_the_dead(state: GameData) -> None:
             spot = min(spots, key=lambda p: (min(board.range_distance(p, h) for h in heroes), p))
         else:
             spot = here
-        add_monster(state, kind.id, (), reason="raised", near=spot)
+        if add_monster(state, kind.id, (), reason="raised", near=spot) is None:
+            # no free square left for the new Zombie: it cannot multiply, so it acts
+            activate_monster(state, monster, reason="cannot_raise")

@@ -24,7 +24,7 @@ from doria_forge.model.rules import Rules
 
 from .board import Board, NoMap
 from .combat import DEFAULT_DEFENSE
-from .decks import Card, LootDecks, MonsterDeck
+from .decks import Card, DoorEventDeck, LootDecks, MonsterDeck
 from .dice import DiceRoller
 from .doom import DoomCounter
 from .events import EventLog
@@ -36,8 +36,6 @@ SETUP, A, B, C, D, E, F, G, H, I, OVER = (  # noqa: E741 (Phase I is the book's 
     "setup", "A", "B", "C", "D", "E", "F", "G", "H", "I", "over")
 
 NOT_YET_ACTING: dict[str, str] = {
-    "door_events": "Door Event cards are drawn when a door opens on the map, but their texts are not yet "
-                   "effects the engine can play",
     "campaign_keep_by_gold": "keeping items worth 3 gold per card between scenarios: needs a campaign layer",
 }
 """Optional rules the engine recognises but does not act on yet (id -> why)."""
@@ -90,7 +88,8 @@ class GameData:
     ``ap``: the Initiative Board (hero uid -> AP left; monsters stand at their AP value
     and ``activated`` holds those that acted this round). ``doom``: the Doom Counter.
     ``monster_level`` (ML), ``monster_level_ups`` this scenario, ``group_xp``.
-    ``loot``/``monster_deck``: the decks (``None`` when switched off). ``gold_cards``:
+    ``loot``/``monster_deck``: the decks (``None`` when switched off); ``door_events``: the
+    Door Event deck (only with the optional rule ``door_events``). ``gold_cards``:
     Trap cards heroes hold as gold; ``item_cards``: the Loot Card behind each carried
     item (item uid -> card). ``pending_bonus``/``pending_recovery``: Phase H choices
     due; ``decision_queue``: heroes still to decide in setup / Phase H.
@@ -121,6 +120,7 @@ class GameData:
     group_xp: int = 0
     loot: LootDecks | None = None
     monster_deck: MonsterDeck | None = None
+    door_events: DoorEventDeck | None = None
     gold_cards: dict[str, list[Card]] = field(default_factory=dict)
     item_cards: dict[str, Card] = field(default_factory=dict)
     pending_bonus: dict[str, int] = field(default_factory=dict)

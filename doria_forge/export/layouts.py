@@ -53,6 +53,8 @@ CARD_PRESETS_MM: dict[str, tuple[float, float]] = {
     "poker": (63.5, 88.9),
     "mini_american": (41.0, 63.0),
     "mini_euro": (44.0, 68.0),
+    # The print-on-demand shops' mini card: 1.75 x 2.5 in (The Game Crafter, MakePlayingCards)
+    "mini_pod": (44.45, 63.5),
 }
 ROOM_TILE_SQUARES = 5  # a Room Tile is 5 x 5 squares (rulebook, GAME CONTENT > Room Tiles)
 CARD_SIDE_MM = (20.0, 400.0)
@@ -97,7 +99,8 @@ def mm(value_mm: float) -> float:
 def resolve_card_size(spec: str, room_tile_square_mm: float = 25.4) -> tuple[float, float]:
     """Card size ``(width_mm, height_mm)`` for a preset name or a custom ``"WxH"`` in mm.
 
-    Presets: ``poker`` 63.5 x 88.9, ``mini_american`` 41 x 63, ``mini_euro`` 44 x 68, ``tile``
+    Presets: ``poker`` 63.5 x 88.9, ``mini_american`` 41 x 63, ``mini_euro`` 44 x 68, ``mini_pod``
+    44.45 x 63.5 (1.75 x 2.5 in, the print-on-demand shops' mini card), ``tile``
     (5 x ``room_tile_square_mm`` square). Custom: ``"70x120"`` or ``"70 x 120 mm"``, each side
     within :data:`CARD_SIDE_MM`. Raises ``ExportError`` for anything else.
     """
@@ -376,6 +379,22 @@ class PrintProfile(BaseModel):
             _check_card_size(size)
         return value
 
+    def size_advice(self, deck: str, card_size: str, card_mm: tuple[float, float]) -> str | None:
+        """None when the shop makes cards of ``card_mm``; else what to tell the designer about deck
+        ``deck`` (printed at ``card_size``): the sizes the shop lists and the nearest one to print at
+        (``--card-size DECK=SIZE``; not for Room Tiles, whose size is ``room_tile_square_mm``)."""
+        if self.takes_size(card_mm):
+            return None
+        w, h = card_mm
+        if card_size == "tile":
+            return (f"deck {deck} prints at {card_size} ({w:g} x {h:g} mm); {self.name} lists "
+                    f"{', '.join(self.trim_sizes)}: check the shop makes this size")
+        near = min(self.trim_sizes, key=lambda size: sum(abs(a - b) for a, b in zip(
+            sorted(resolve_card_size(size)), sorted(card_mm), strict=True)))
+        return (f"deck {deck} prints at {card_size} ({w:g} x {h:g} mm); {self.name} lists "
+                f"{', '.join(self.trim_sizes)}: check the shop makes this size, or print at the shop's size "
+                f"with --card-size {deck}={near}")
+
     def takes_size(self, card_mm: tuple[float, float]) -> bool:
         """Whether a card of ``card_mm`` is one of :attr:`trim_sizes` (either way up)."""
         if not self.trim_sizes:
@@ -521,3 +540,63 @@ def profile_names(folders: list[Path]) -> list[str]:
         if layout is not None and layout.profile is not None and path.stem not in names:
             names.append(path.stem)
     return names
+
+
+LAYOUT_SCHEMA_FILE = "layout.schema.json"
+"""File name of the editor schema of ``layouts/*.yaml`` in ``schemas/`` (``doria-forge schema``)."""
+
+
+KEY_HELP: dict[str, str] = {
+    "paper": "Paper size of the sheets: a4 or letter.",
+    "card_size": "Card size: poker, mini_american, mini_euro, mini_pod, tile, or WxH in mm (70x120).",
+    "keep_card_size": "true: --card-size SIZE for every deck leaves this deck's size (Boss Monster cards).",
+    "bleed_mm": "Bleed around every card in mm: the picture runs this far past the cut.",
+    "safe_mm": "Safe zone in mm: text and numbers keep this far inside the cut.",
+    "margin_mm": "Paper margin in mm around the block of cards.",
+    "gap_mm": "Gap between neighbouring cards in mm.",
+    "crop_marks": "true: crop marks at the corners of every card.",
+    "crop_mark_length_mm": "Length of a crop mark in mm.",
+    "crop_mark_offset_mm": "Distance of a crop mark from the cut in mm.",
+    "crop_mark_width_pt": "Line width of the crop marks in points.",
+    "edge_clearance_mm": "A home printer's unprintable border in mm: nothing is drawn there.",
+    "duplex": "How backs meet fronts when printed double-sided: long_edge, short_edge or none.",
+    "duplex_offset_mm": "[x, y] in mm: move the backs to meet the fronts (measure with duplex_calibration.pdf).",
+    "sheet": "grid (fronts and backs on separate pages) or gutter_fold (both on one page, fold on the line).",
+    "gutter_mm": "Gap around the fold line of a gutter-fold sheet in mm.",
+    "ruler": "true: a 100 mm ruler on every sheet, to check the print scale.",
+    "cut_lines": "true: hairlines along the cut edges across the block of cards.",
+    "calibration_page": "true: also write duplex_calibration.pdf.",
+    "one_per_page": "true: one card per page the size of the card plus bleed (print on demand).",
+    "page_order": "With one_per_page: front_back or back_front.",
+    "rotation": "With one_per_page: turn each page 0, 90, 180 or 270 degrees clockwise.",
+    "colour": "rgb, or cmyk (separated through the CMYK output profile within ink_limit_percent).",
+    "ink_limit_percent": "Most total ink (C+M+Y+K) in percent a colour may take, 100-400.",
+    "output_condition": "The registered print condition declared as the PDF's output intent (CGATS TR 001).",
+    "dpi": "Resolution of per-card images, and the least resolution card art must have.",
+    "room_tile_square_mm": "Side of one Room Tile square in mm (a tile is 5 squares a side).",
+    "name": "The shop's or printer's name, as shown.",
+    "aliases": "Other names --profile accepts for this profile.",
+    "container": "What the shop takes: pdf (one PDF per deck) or png (one image per card face).",
+    "trim_sizes": "Card sizes the shop makes (empty: any); preflight and export png warn about others.",
+    "max_deck_cards": "Most cards one deck may hold (none: no limit).",
+    "needs_backs": "true: every card needs a back.",
+    "notes": "Where the figures come from, and how to upload.",
+    "profile": "What a print shop takes (name, container, sizes); a profile file sets it.",
+    "defaults": "Layout keys for every deck.",
+    "decks": "Layout keys for one deck: loot, monster, monster_level, boss, hero, standard_items, campaign_items, "
+             "door_events, room_tiles, sheets, scenarios.",
+}
+"""Editor help (hover) for each key of a layout file."""
+
+
+def layout_schema() -> dict:
+    """The JSON Schema of a layout file (:class:`LayoutFile`), for editors: every key with its
+    description (:data:`KEY_HELP`), unknown keys and wrong values flagged as you type, as
+    ``validate`` reports them."""
+    schema = LayoutFile.model_json_schema()
+    schema["title"] = "doria-forge print layout (layouts/*.yaml)"
+    for block in (schema, *schema.get("$defs", {}).values()):
+        for key, prop in block.get("properties", {}).items():
+            if key in KEY_HELP:
+                prop["description"] = KEY_HELP[key]
+    return schema

@@ -5,11 +5,16 @@ Files: ``<out>/<deck>/<id>-<copy>-front.png`` and ``...-back.png`` (copy counted
 deck; ``<kind>-<id>`` when two kinds share an id in one deck), and ``<out>/manifest.json`` listing
 every file with its deck, card (``kind:id``), copy, side and size in pixels. A poker card with 1/8 in
 bleed at 300 dpi is 825 x 1125 px. Each face is drawn by the PDF code, so images and PDFs agree.
+
+Before drawing, the export warns (as ``preflight`` does) about each deck printed at a size the
+print profile does not list, naming the shop's nearest size (``--card-size loot=mini_pod``), and
+about a profile that takes CMYK PDFs (DriveThruCards): PNGs are always RGB.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -23,6 +28,26 @@ from .pdf.export import build_decks
 from .raster import png_bytes, render_faces
 
 MANIFEST = "manifest.json"
+log = logging.getLogger(__name__)
+
+
+def profile_warnings(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverrides | None = None) -> list[str]:
+    """What the print profile of ``layout_data`` would not take from ``export png``: decks at a
+    size the shop does not list, RGB images for a profile that takes CMYK PDFs."""
+    profile = layout_data.profile
+    if profile is None:
+        return []
+    found = []
+    defaults = layout_data.for_deck("loot", overrides)
+    if profile.container == "pdf" or defaults.colour == "cmyk":
+        found.append(f"{profile.name} takes {'CMYK ' if defaults.colour == 'cmyk' else ''}PDFs; these PNG images "
+                     f"are RGB: upload the files of export pdf --profile instead")
+    for deck in build_decks(pack):
+        sheet = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
+        advice = profile.size_advice(deck.name, sheet.card_size, sheet.card_mm)
+        if advice:
+            found.append(advice)
+    return found
 
 
 def card_names(refs: list[str]) -> list[str]:
@@ -48,6 +73,8 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
     manifest; returns the files written, manifest last. ``progress`` is called with the number of
     images finished after each deck. Raises ``ExportError`` for layout problems."""
     out_dir = Path(out_dir)
+    for warning in profile_warnings(pack, layout_data, overrides):
+        log.warning("%s", warning)
     written: list[Path] = []
     entries: list[dict[str, object]] = []
     for deck in build_decks(pack):

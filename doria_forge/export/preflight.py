@@ -8,7 +8,12 @@ with every text recorded; the problems are reported at the card's ``file:line:co
 - ``preflight-art-resolution`` (error): card art below the profile's ``dpi`` at its printed size;
 - ``preflight-deck-size`` (error): a deck with more cards than the profile's ``max_deck_cards``;
 - ``preflight-missing-back`` (error): a card without a back where the profile needs backs;
-- ``preflight-trim-size`` (warning): a deck printed at a size the profile does not list.
+- ``preflight-trim-size`` (warning): a deck printed at a size the profile does not list;
+- ``preflight-ink-limit`` (error): for a CMYK profile, card art whose total ink (C + M + Y + K of its
+  darkest pixel, measured on the raster as it prints) is above the profile's ``ink_limit_percent``;
+- ``preflight-tile-label`` (error): a Room Tile whose id, name or text find no room on its wall
+  squares (they never print over a square a figure can use: :mod:`doria_forge.export.pdf.tile_label`),
+  with what helps: a shorter text, or more wall squares where the walls have no room at all.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from doria_forge.cardart import art_region_mm, inspect
+from doria_forge.geometry import TILE_SIZE
 from doria_forge.load import Problem, Severity
 from doria_forge.model import ContentPack
 
@@ -25,6 +31,7 @@ from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
 from .pdf.compose import PdfWriter, face_box
 from .pdf.export import build_decks
 from .pdf.text import TextMark, recording
+from .pdf.tiles import RoomTileFace, label_plan
 
 TOLERANCE_PT = 0.05
 _ORIGIN = re.compile(r"^(?P<file>.*):(?P<line>\d+):(?P<col>\d+)$")
@@ -55,19 +62,20 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
             problems.append(located(first_origin, fallback, "preflight-deck-size", Severity.ERROR,
                                 f"deck {deck.name} has {len(deck.cards)} cards; {profile.name} takes at most "
                                 f"{profile.max_deck_cards} in one deck: split it"))
-        if not profile.takes_size(layout.card_mm):
-            w, h = layout.card_mm
-            problems.append(located(first_origin, fallback, "preflight-trim-size", Severity.WARNING,
-                                f"deck {deck.name} prints at {layout.card_size} ({w:g} x {h:g} mm); {profile.name} "
-                                f"lists {', '.join(profile.trim_sizes)}: check the shop makes this size"))
+        advice = profile.size_advice(deck.name, layout.card_size, layout.card_mm)
+        if advice:
+            problems.append(located(first_origin, fallback, "preflight-trim-size", Severity.WARNING, advice))
         if profile.needs_backs:
             for card in {c.front.key: c for c in deck.cards if c.back is None}.values():
                 problems.append(located(getattr(card.front, "origin", ""), fallback, "preflight-missing-back",
                                     Severity.ERROR, f"{card.ref or card.front.key} has no back; "
                                     f"{profile.name} prints every card with a back"))
         problems += _text_problems(deck.cards, layout, manifest, fallback)
+        problems += _tile_label_problems(deck.cards, layout, fallback)
         for card in {c.front.key: c.front for c in deck.cards}.values():
             problems += art_problems(card, layout, art_root, fallback)
+            if layout.colour == "cmyk":
+                problems += ink_problems(card, layout, art_root, fallback)
     return sorted(set(problems))
 
 
@@ -87,7 +95,21 @@ def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Prob
             box.bleed + box.width - box.safe_inset, box.bleed + box.height - box.safe_inset)
     reported: set[tuple[str, str, str]] = set()
     for mark in marks:
+        if mark.cut and isinstance(faces.get(mark.face.key), RoomTileFace):
+            continue  # reported with its reason by _tile_label_problems
         yield from _mark_problems(mark, safe, layout.safe_mm, manifest, fallback, reported)
+
+
+def _tile_label_problems(cards, layout: SheetLayout, fallback: str) -> Iterator[Problem]:
+    """A ``preflight-tile-label`` error for each Room Tile whose labels do not fit its walls."""
+    box = face_box(layout)
+    tiles = {c.front.key: c.front for c in cards if isinstance(c.front, RoomTileFace)}
+    for face in tiles.values():
+        plan = label_plan(face.tile, box.width / TILE_SIZE, box.safe_inset)
+        if not plan.fits:
+            room = f" (the most room: {plan.room})" if plan.room and plan.title is not None else ""
+            yield located(face.origin, fallback, "preflight-tile-label", Severity.ERROR,
+                          f"Room Tile {face.tile.id}: {plan.advice}{room}")
 
 
 def _mark_problems(mark: TextMark, safe: tuple[float, float, float, float], safe_mm: float, manifest: str,
@@ -109,15 +131,41 @@ def _mark_problems(mark: TextMark, safe: tuple[float, float, float, float], safe
                   f"{where}: text {shown!r} reaches outside the safe zone ({safe_mm:g} mm inside the trim)")
 
 
+def _art_path(face: object, art_root: Path | None) -> Path | None:
+    art = getattr(getattr(face, "spec", None), "art", "")
+    if not art:
+        return None
+    return Path(art) if Path(art).is_absolute() or art_root is None else art_root / art
+
+
+def ink_problems(face: object, layout: SheetLayout, art_root: Path | None, fallback: str) -> Iterator[Problem]:
+    """A ``preflight-ink-limit`` error when the raster art of ``face`` prints (on a CMYK page of
+    ``layout``) with more total ink than ``layout.ink_limit_percent`` anywhere. The art is
+    separated exactly as the export separates it (art the designer made CMYK prints as it is)."""
+    from .pdf.art import raster
+    from .pdf.colour import total_ink_percent
+
+    path = _art_path(face, art_root)
+    if path is None or path.suffix.lower() == ".svg" or inspect(path).problem:
+        return  # vector art goes through the canvas's conversion; a bad file is art_problems'
+    try:
+        ink = total_ink_percent(raster(str(path), layout.ink_limit_percent))
+    except Exception:  # noqa: BLE001 - an unreadable picture is reported by art_problems
+        return
+    if ink > layout.ink_limit_percent + 0.5:
+        yield located(getattr(face, "origin", ""), fallback, "preflight-ink-limit", Severity.ERROR,
+                      f"art {path.name} prints with up to {ink:.0f} % total ink; the profile allows "
+                      f"{layout.ink_limit_percent} %: separate it within the limit, or give it as RGB to have "
+                      "doria-forge separate it")
+
+
 def art_problems(face: object, layout: SheetLayout, art_root: Path | None, fallback: str) -> Iterator[Problem]:
     """A problem when the art of ``face`` (a card front with ``spec.art``) is missing or below the
     layout's ``dpi`` in the art region of a card of ``layout.card_mm``. ``art_root`` is unused when
     the path is absolute (the export resolves it from the card's YAML file)."""
-    spec = getattr(face, "spec", None)
-    art = getattr(spec, "art", "")
-    if not art:
+    path = _art_path(face, art_root)
+    if path is None:
         return
-    path = Path(art) if Path(art).is_absolute() or art_root is None else art_root / art
     image = inspect(path)
     origin = getattr(face, "origin", "")
     if image.problem:

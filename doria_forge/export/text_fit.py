@@ -80,11 +80,12 @@ def _blamed(pack: ContentPack, kind: str, doc_id: str, region: str, shown: str,
 Finding = tuple[str, str, tuple[str | int, ...], str, list[str], list[str]]
 """``(kind, id, field path, region, card refs, languages)`` of one text that does not fit."""
 
-CACHE_FORMAT = "text-fit-v2"
+CACHE_FORMAT = "text-fit-v3"
 _CODE = Path(__file__).resolve().parent
 _CODE_FILES = tuple(_CODE / name for name in (
     "text_fit.py", "layouts.py", "pdf/card.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py", "pdf/text.py",
-    "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "../i18n.py", "../fonts.py", "../cardart.py"))
+    "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "pdf/tile_label.py", "../i18n.py", "../fonts.py",
+    "../cardart.py", "../geometry.py"))
 
 
 def _code_digest() -> bytes | None:
@@ -96,6 +97,9 @@ def _code_digest() -> bytes | None:
 
 REGIONS = ("title", "text")
 """The regions of a card front whose text is measured (:func:`~doria_forge.export.pdf.card.text_blocks`)."""
+TILE_REGIONS = ("tile-text", "tile-walls", "tile-no-wall")
+"""Why a Room Tile's labels do not fit its walls (:mod:`doria_forge.export.pdf.tile_label`): its text
+is too long for a roomy wall; its walls have no room for a few words; it has no wall square."""
 
 
 class _CardMeasure:
@@ -118,16 +122,33 @@ class _CardMeasure:
         self._measure: Any = None
 
     def cut_regions(self, spec: CardSpec, box: FaceBox) -> list[str]:
-        code = _code_digest() if self.store is not None else None
-        if code is None:
-            return self._measured(spec, box)
         # The art path only decides whether the card has an art region: a project moved to
         # another folder keeps its entries.
         shown = replace(spec, art="art") if spec.art else spec
-        key = hashlib.sha256(code + repr((box, shown)).encode("utf-8")).hexdigest()
+        return self._looked_up(repr((box, shown)), REGIONS, lambda: self._measured(spec, box))
+
+    def tile_regions(self, rows: tuple[str, ...], title: str, text: str, compass: bool, box: FaceBox) -> list[str]:
+        """``[]`` when a Room Tile's labels fit its walls, else ``[why]`` (one of :data:`TILE_REGIONS`)."""
+        def measured() -> list[str]:
+            from doria_forge.geometry import TileShape
+
+            from .pdf.fonts import register_fonts
+            from .pdf.tile_label import plan_label
+
+            register_fonts()
+            plan = plan_label(TileShape(rows), title, text, box.width / 5, box.safe_inset, compass=compass)
+            return [] if plan.fits else [f"tile-{plan.cause}"]
+
+        return self._looked_up(repr(("room_tile", box, rows, title, text, compass)), TILE_REGIONS, measured)
+
+    def _looked_up(self, material: str, known: tuple[str, ...], measure: Any) -> list[str]:
+        code = _code_digest() if self.store is not None else None
+        if code is None:
+            return measure()
+        key = hashlib.sha256(code + material.encode("utf-8")).hexdigest()
         found = self.known.get(key)
-        if not (isinstance(found, list) and all(region in REGIONS for region in found)):
-            found = self._measured(spec, box)
+        if not (isinstance(found, list) and all(region in known for region in found)):
+            found = measure()
         self.used[key] = found
         return found
 
@@ -182,6 +203,21 @@ def measure(pack: ContentPack, layout: LayoutFile, languages: Iterable[str], *,
                         refs.append(front.ref)
                     if lang not in langs:
                         langs.append(lang)
+            for tile in pack.own_of_kind("room_tile").values():
+                if "room_tiles" not in boxes:
+                    boxes["room_tiles"] = face_box(layout.for_deck("room_tiles", fixed_card_size="tile"))
+                title = f"{tile.id} · {tr(tile, 'name')}" if tile.name else tile.id
+                text = tr(tile, "text", lang) if tile.text else ""
+                for why in measured.tile_regions(tuple(tile.squares), title, text.strip(), tile.compass_north,
+                                                 boxes["room_tiles"]):
+                    field = translated_field("text", lang) if getattr(tile, translated_field("text", lang), None) \
+                        else "text"
+                    path: tuple[str | int, ...] = (field,) if why == "tile-text" else ("squares",)
+                    refs, langs = found.setdefault(("room_tile", tile.id, path, why), ([], []))
+                    if f"room_tile:{tile.id}" not in refs:
+                        refs.append(f"room_tile:{tile.id}")
+                    if lang not in langs:
+                        langs.append(lang)
     measured.save()
     return [(kind, doc_id, path, region, refs, langs) for (kind, doc_id, path, region), (refs, langs) in found.items()]
 
@@ -195,10 +231,28 @@ def problems_of(findings: Iterable[Finding], locate: Any) -> list[Problem]:
         cards = ", ".join(refs[:3]) + (f" and {len(refs) - 3} more" if len(refs) > 3 else "")
         editions = " and ".join(LANGUAGE_NAMES[lang] for lang in langs)
         where: Location = locate(kind, doc_id, tuple(path), value=True)
+        if region in TILE_REGIONS:
+            problems.append(Problem.at(where, ID, SEVERITY, _tile_message(doc_id, region, editions, len(langs))))
+            continue
         problems.append(Problem.at(where, ID, SEVERITY, (
             f"{what} of {kind} {doc_id} does not fit its card ({cards}) even at 6 pt in the {editions} "
             f"edition{'s' if len(langs) > 1 else ''}: it would print cut with an ellipsis; shorten it")))
     return sorted(problems)
+
+
+def _tile_message(tile_id: str, why: str, editions: str, count: int) -> str:
+    """The advice for a Room Tile whose labels do not fit its walls: shortening helps only where
+    the walls have room for a few lines; otherwise the tile needs wall squares."""
+    edition = f"in the {editions} edition{'s' if count > 1 else ''}"
+    if why == "tile-text":
+        return (f"the text of Room Tile {tile_id} does not fit its wall squares even at 6 pt {edition}: "
+                "it would print cut with an ellipsis; shorten it")
+    if why == "tile-walls":
+        return (f"Room Tile {tile_id} has no run of wall squares with room for its id, name and text {edition} "
+                "(labels never print over floor or door squares): they would print cut; give the tile more wall "
+                "squares in a row, or leave the text out")
+    return (f"Room Tile {tile_id} has no wall square, so its id, name and text are not printed (labels never print "
+            "over floor or door squares); give it a wall square")
 
 
 def _key(pack: ContentPack, layout_file: Path, languages: list[str], code: bytes) -> str:

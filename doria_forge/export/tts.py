@@ -13,6 +13,9 @@ Writes into ``out``:
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
   whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row), then one
   ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name, ``Description`` its ``kind:id``.
+  The table is laid out (:func:`table_places`): the decks side by side in a row, the Room Tiles in
+  rows of six in front of them, nothing on top of anything; each card is scaled on TTS's poker card
+  model by width and by length (:func:`card_scale`), so mini cards keep their shape.
 
 Image URLs are ``--base-url`` joined with the file name (where the images will be hosted), or local
 ``file://`` URLs that work only on the author's machine. Facts: shared/reference/formats.md (TTS).
@@ -40,7 +43,11 @@ MAX_COLS, MAX_ROWS = 10, 7
 MAX_PX = 4096
 CARDS_PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the 70th slot is the hidden-card image
 TILE_PX = 1024
-POKER_WIDTH_MM = 63.5  # TTS's card model is poker-sized: other sizes scale from it
+POKER_MM = (63.5, 88.9)  # TTS's card model is poker-sized: other sizes scale from it, each axis on its own
+INCH_MM = 25.4
+GAP = 1.0
+"""Space between objects on the table, in table units (TTS: about an inch at scale 1)."""
+TILES_PER_ROW = 6
 
 
 @dataclass(frozen=True)
@@ -78,9 +85,33 @@ def _url(path: Path, out_dir: Path, base_url: str | None) -> str:
     return path.resolve().as_uri()
 
 
-def _transform(x: float, scale: float = 1.0, face_down: bool = True) -> dict[str, float]:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
-            "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+def _transform(x: float, z: float, scale: tuple[float, float], face_down: bool = True) -> dict[str, float]:
+    """A Saved Object ``Transform``: at ``(x, z)`` on the table, ``scale`` across and along."""
+    return {"posX": round(x, 4), "posY": 1.0, "posZ": round(z, 4), "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": round(scale[0], 4), "scaleY": 1.0,
+            "scaleZ": round(scale[1], 4)}
+
+
+def card_scale(card_mm: tuple[float, float]) -> tuple[float, float]:
+    """``(scaleX, scaleZ)`` of a card of ``card_mm`` on TTS's poker-sized card model: each axis by its
+    own ratio, so a mini card keeps its shape (one factor made 41 x 63 mm cards about 9 % too long)."""
+    return card_mm[0] / POKER_MM[0], card_mm[1] / POKER_MM[1]
+
+
+def table_places(deck_sizes_in: list[tuple[float, float]], tile_side_in: float, tiles: int
+                 ) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
+    """Where the decks and the Room Tiles lie, ``(x, z)`` centres in table units (inches): the decks in
+    a row, side by side with a gap; the Room Tiles in rows of :data:`TILES_PER_ROW` in front of them,
+    a gap apart. Nothing overlaps."""
+    decks, x = [], 0.0
+    depth = max((h for _, h in deck_sizes_in), default=0.0)
+    for w, _ in deck_sizes_in:
+        decks.append((x + w / 2, depth / 2 + GAP))
+        x += w + GAP
+    pitch = tile_side_in + GAP
+    places = [((i % TILES_PER_ROW) * pitch + tile_side_in / 2, -(i // TILES_PER_ROW) * pitch - tile_side_in / 2)
+              for i in range(tiles)]
+    return decks, places
 
 
 def _compose(images: list[Any], cols: int, rows: int, card_px: tuple[int, int], hidden: Any | None) -> Any:
@@ -109,19 +140,26 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
         raise ExportError("--base-url is empty; give the address the images will be hosted at")
     names = _names(pack)
     written: list[Path] = []
-    objects: list[dict[str, Any]] = []
+    decks, tiles = [], []
     next_key = 1
+    card_sizes: list[tuple[float, float]] = []
+    tile_side = 5.0
     for deck in build_decks(pack):
         sheet_layout = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
         box = face_box(sheet_layout)
         if deck.name == "room_tiles":
-            objects += _tiles(deck, box, out_dir, base_url, names, written)
+            tiles += _tiles(deck, box, out_dir, base_url, names, written)
+            tile_side = sheet_layout.card_mm[0] / INCH_MM
         else:
-            obj, next_key = _deck(deck, box, sheet_layout.card_mm, next_key, out_dir, base_url, names, written,
-                                  len(objects))
-            objects.append(obj)
+            obj, next_key = _deck(deck, box, sheet_layout.card_mm, next_key, out_dir, base_url, names, written)
+            decks.append(obj)
+            card_sizes.append((sheet_layout.card_mm[0] / INCH_MM, sheet_layout.card_mm[1] / INCH_MM))
         if progress is not None:
             progress(len(deck.cards))
+    deck_places, tile_places = table_places(card_sizes, tile_side, len(tiles))
+    for obj, (x, z) in zip([*decks, *tiles], [*deck_places, *tile_places], strict=True):
+        obj["Transform"].update(posX=round(x, 4), posZ=round(z, 4))
+    objects = [*decks, *tiles]
     save = {"SaveName": f"{pack.info.display_name} {pack.info.version}", "GameMode": "", "Date": "",
             "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
             "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
@@ -132,7 +170,7 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
 
 
 def _deck(deck: Deck, box: FaceBox, card_mm: tuple[float, float], first_key: int, out_dir: Path,
-          base_url: str | None, names: dict[str, str], written: list[Path], index: int) -> tuple[dict, int]:
+          base_url: str | None, names: dict[str, str], written: list[Path]) -> tuple[dict, int]:
     """One deck: its sheets written, its DeckCustom (or CardCustom) object returned with the next key."""
     cards = list(deck.cards)
     unique_back = len({card.back.key for card in cards if card.back is not None}) > 1
@@ -140,7 +178,7 @@ def _deck(deck: Deck, box: FaceBox, card_mm: tuple[float, float], first_key: int
     custom: dict[str, dict[str, Any]] = {}
     contained: list[dict[str, Any]] = []
     key = first_key
-    scale = card_mm[0] / POKER_WIDTH_MM
+    scale = card_scale(card_mm)
     back_url = ""
     for number, start in enumerate(range(0, len(cards), CARDS_PER_SHEET), 1):
         chunk = cards[start:start + CARDS_PER_SHEET]
@@ -171,18 +209,17 @@ def _deck(deck: Deck, box: FaceBox, card_mm: tuple[float, float], first_key: int
         custom[str(key)] = entry
         for slot, card in enumerate(chunk):
             ref = card.ref or card.front.key
-            contained.append({"Name": "CardCustom", "Transform": _transform(0.0, scale),
+            contained.append({"Name": "CardCustom", "Transform": _transform(0.0, 0.0, scale),
                               "Nickname": names.get(ref, ref), "Description": ref, "GMNotes": "",
                               "CardID": key * 100 + slot, "CustomDeck": {str(key): entry},
                               "Hands": True, "SidewaysCard": False})
         key += 1
-    x = 3.0 * index
     if len(contained) == 1:
         single = dict(contained[0])
-        single["Transform"] = _transform(x, scale)
+        single["Transform"] = _transform(0.0, 0.0, scale)
         return single, key
-    return {"Name": "DeckCustom", "Transform": _transform(x, scale), "Nickname": deck.title, "Description": deck.name,
-            "GMNotes": "", "DeckIDs": [c["CardID"] for c in contained], "CustomDeck": custom,
+    return {"Name": "DeckCustom", "Transform": _transform(0.0, 0.0, scale), "Nickname": deck.title,
+            "Description": deck.name, "GMNotes": "", "DeckIDs": [c["CardID"] for c in contained], "CustomDeck": custom,
             "ContainedObjects": contained, "Hands": False, "SidewaysCard": False}, key
 
 
@@ -201,13 +238,13 @@ def _tiles(deck: Deck, box: FaceBox, out_dir: Path, base_url: str | None, names:
         back_url = _url(back_path, out_dir, base_url)
     objects = []
     side_in = box.width / 72
-    for i, (card, image) in enumerate(zip(cards, fronts, strict=True)):
+    for card, image in zip(cards, fronts, strict=True):
         ref = card.ref or card.front.key
         path = out_dir / "room_tiles" / f"{ref.split(':', 1)[-1]}.png"
         atomic_write_bytes(path, png_bytes(image, dpi))
         written.append(path)
         objects.append({
-            "Name": "Custom_Tile", "Transform": _transform(6.0 * (i % 6), side_in, face_down=False),
+            "Name": "Custom_Tile", "Transform": _transform(0.0, 0.0, (side_in, side_in), face_down=False),
             "Nickname": names.get(ref, ref), "Description": ref, "GMNotes": "",
             "CustomImage": {"ImageURL": _url(path, out_dir, base_url), "ImageSecondaryURL": back_url,
                             "ImageScalar": 1.0, "WidthScale": 0.0,

@@ -40,13 +40,21 @@ class Location:
         return f"{self.file}:{self.line}:{self.column}"
 
 
+READ_FIRST = frozenset({"yaml-syntax", "encoding", "io-error", "outside-pack", "not-a-regular-file",
+                        "file-too-large"})
+"""Rule ids of the loader's problems that lose a file's documents: reported before all others."""
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One finding of the loader, the schema check, the cross-reference check or a rule.
 
     ``rule_id`` names what found it (``yaml-syntax``, ``unknown-field``,
-    ``monster-level-monotonic``...). Problems sort by file, line, column, rule id,
-    then message, so reports are deterministic.
+    ``monster-level-monotonic``...). Problems that kept a file from being read
+    (:data:`READ_FIRST`: a YAML syntax error, a bad encoding, an unreadable file) sort first,
+    since the documents they lost cause the problems after them (a reference to a monster
+    whose file did not parse); then by file, line, column, rule id, then message, so reports
+    are deterministic.
     """
 
     file: str
@@ -69,8 +77,9 @@ class Problem:
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
 
-    def sort_key(self) -> tuple[str, int, int, str, str, str]:
-        return (self.file, self.line, self.column, self.rule_id, self.severity.value, self.message)
+    def sort_key(self) -> tuple[bool, str, int, int, str, str, str]:
+        return (self.rule_id not in READ_FIRST, self.file, self.line, self.column, self.rule_id, self.severity.value,
+                self.message)
 
     def __lt__(self, other: Problem) -> bool:
         if not isinstance(other, Problem):

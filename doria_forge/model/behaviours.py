@@ -166,6 +166,18 @@ class DamageElement(BehaviourModel):
     element: Element = Field(description="fire, water, earth or air (air is lightning).")
 
 
+# --------------------------------------------------------------------------- entering play
+class FiguresPerCard(BehaviourModel):
+    """One monster card of it brings ``figures`` figures: the first on the square it is called
+    to, every other as close as possible to the first, with the same modifications; a figure
+    the box no longer has is played as *No monster figures available anymore* (Book of Rules,
+    *Multiple monsters per monster icon*: "for example, Goblins"; German appendix, Goblin
+    *Gruppe*). A duel plays one figure."""
+
+    behaviour: Literal["figures_per_card"]
+    figures: Annotated[int, Field(ge=2, le=6, description="Figures one card brings into play (2-6).")]
+
+
 # --------------------------------------------------------------------------- activation
 class PairActivation(BehaviourModel):
     """Activating one of these brings a second monster of the same type that has not acted
@@ -252,9 +264,9 @@ class Horde(BehaviourModel):
 
 _ABILITY_BEHAVIOURS = (
     Targeting | HitAllInRange | HitExtraInRange | HitAdjacentToTarget | HitSpread | HitChain
-    | Poison | DrainHp | DamageHandItems | ExtraActivationOnWound | DamageElement | PairActivation
-    | FreeAttack | ImmuneToRanged | HurtOnlyByMagic | MagicItemsIneffective | Flying | ThroughWalls
-    | RaiseDead | Summon | ExplodeOnDefeat
+    | Poison | DrainHp | DamageHandItems | ExtraActivationOnWound | DamageElement | FiguresPerCard
+    | PairActivation | FreeAttack | ImmuneToRanged | HurtOnlyByMagic | MagicItemsIneffective | Flying
+    | ThroughWalls | RaiseDead | Summon | ExplodeOnDefeat
 )
 
 Behaviour = Annotated[_ABILITY_BEHAVIOURS, Field(discriminator="behaviour")]

@@ -75,7 +75,12 @@ def _normalise_dice(expr: str) -> str:
     return str(parse_dice(expr))
 
 
-Dice = Annotated[str, Field(max_length=16, examples=["3D+2", "2D"]), AfterValidator(_normalise_dice)]
+DICE_PATTERN = r"^\s*0*[1-9]\s*[DdWw]\s*(?:[+-]\s*0*[0-9]{1,2})?\s*$"
+"""What :func:`parse_dice` accepts, as a JSON Schema pattern: an editor flags ``3W+2x`` or ``12D``
+as you type (validation itself gives the fuller message, rule ``dice-expression``)."""
+
+Dice = Annotated[str, Field(max_length=16, examples=["3D+2", "2D"], json_schema_extra={"pattern": DICE_PATTERN}),
+                 AfterValidator(_normalise_dice)]
 """A dice expression as written on cards (``3D+2``); stored normalised."""
 
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64)]

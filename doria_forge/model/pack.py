@@ -187,10 +187,19 @@ class ContentPack:
 
         Raises KeyError when the pack has no such card.
         """
+        card = self._level_cards.get((monster_id, level))
+        if card is None:
+            raise KeyError(f"no Monster Level Card for {monster_id} level {level}")
+        return card
+
+    @cached_property
+    def _level_cards(self) -> dict[tuple[str, int], MonsterLevel]:
+        """``(monster id, level)`` -> the first Monster Level Card (by id) for it: one lookup
+        instead of a scan of every card, which grew with the pack on every spawn."""
+        out: dict[tuple[str, int], MonsterLevel] = {}
         for card in self.monster_levels.values():
-            if card.monster == monster_id and card.level == level:
-                return card
-        raise KeyError(f"no Monster Level Card for {monster_id} level {level}")
+            out.setdefault((card.monster, card.level), card)
+        return out
 
     # serialisation ----------------------------------------------------------
     def to_data(self) -> dict[str, dict[str, dict]]:

@@ -263,6 +263,9 @@ def _all_models() -> list[type[BaseModel]]:
     order: list[type[BaseModel]] = [KINDS[k] for k in sorted(KINDS)]
     i = 0
     while i < len(order):
+        # resolve forward references first (models build lazily): the reference must not
+        # depend on which models happened to be used before it was asked for
+        order[i].model_rebuild()
         for field in order[i].model_fields.values():
             for nested in _models(field.annotation):
                 if nested not in order:

@@ -5,12 +5,14 @@ defaults below; a pack may ship a ``rules`` document that changes any of them.
 """
 
 import re
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from .common import NAME_DE, CardText, Dice, Document, Illustrated, Line, Name, PageText, Strict
+from .common import NAME_DE, CardText, Dice, Document, Illustrated, Line, Name, PageText, Ref, Strict
 from .optional_rules import OPTIONAL_RULE_IDS, OPTIONAL_RULES, OptionalRuleId
+from .scenario import Effect, effect_references
 
 if TYPE_CHECKING:
     from packaging.specifiers import SpecifierSet
@@ -326,7 +328,9 @@ class Pack(Document):
 
 
 class DoorEvent(Illustrated):
-    """A Door Event card (optional rule *Door Events*)."""
+    """A Door Event card (optional rule *Door Events*): drawn from the Door Event deck
+    whenever a door is opened to reveal a Room Tile, resolved first (its ``effects``, in
+    order, for the hero who opened the door), then the Room Tile is revealed."""
 
     kind: Literal["door_event"] = "door_event"
     name: Name
@@ -338,3 +342,12 @@ class DoorEvent(Illustrated):
                                 "prints where it is missing.")
     copies: Annotated[int, Field(ge=1, le=20)] = 1
     """Cards of it in the Door Event deck, 1-20."""
+    effects: list[Effect] = Field(
+        default_factory=list, max_length=20,
+        examples=[[{"do": "doom", "steps": 1}], [{"do": "lose_action_points", "amount": 2}]],
+        description="What the card does when drawn, in order, with the scenario effect vocabulary (doom, "
+                    "spawn, damage, lose_action_points, give, check...); the 'triggering' hero is the one who "
+                    "opened the door. Empty: nothing happens (a No Event card).")
+
+    def references(self) -> Iterable[Ref]:
+        yield from effect_references(self.effects, ("effects",), places=True)

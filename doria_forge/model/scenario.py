@@ -26,7 +26,8 @@ from .common import Attribute, Document, Ref, Square, Strict
 
 RuneColour = Literal["blue", "purple", "orange", "green"]
 Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
-Round = Annotated[int, Field(ge=1, le=99, description="A round number (the Round Marker), 1-99.")]
+Round = Annotated[int, Field(ge=1, le=99)]
+"""A round number (the Round Marker), 1-99."""
 Count = Annotated[int, Field(ge=0, le=99)]
 Text = Annotated[str, Field(max_length=2000)]
 
@@ -96,10 +97,15 @@ class Place(Strict):
     ``entrance`` (the scenario's entrance squares)."""
 
     tile: str | None = None
+    """Id of a Room Tile: any square of it, or with square one square; with rune, the tile the rune is on."""
     square: Square | None = None
+    """One square of the tile, [row, column] as printed, 0-4 from the north-west corner; needs tile."""
     rune: RuneColour | None = None
+    """Colour of a rune whose square is meant (blue, purple, orange, green), on tile if given."""
     marker: Annotated[str, Field(max_length=60)] | None = None
+    """Name of a marker: the squares carrying it."""
     entrance: bool = False
+    """true: the scenario's entrance squares (the stairs of the start tile)."""
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Place":
@@ -133,6 +139,7 @@ class Place(Strict):
 # --------------------------------------------------------------------------- triggers
 class _Trigger(Strict):
     text: Text = ""
+    """Flavour printed with the trigger, beside the rule's generated wording."""
 
     actor: ClassVar[str] = "the active hero"
     """Who ``who: triggering`` means for this trigger, in words."""
@@ -143,6 +150,7 @@ class RoundStart(_Trigger):
 
     on: Literal["round_start"]
     round: Round | None = None
+    """The round at whose start the rule fires (every round without it)."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"At the start of round {self.round}" if self.round else "At the start of every round"
@@ -153,6 +161,7 @@ class RoundEnd(_Trigger):
 
     on: Literal["round_end"]
     round: Round | None = None
+    """The round at whose end the rule fires (every round without it)."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"At the end of round {self.round}" if self.round else "At the end of every round"
@@ -164,7 +173,9 @@ class PhaseStarts(_Trigger):
 
     on: Literal["phase"]
     phase: Phase
+    """The phase A-I whose beginning fires the rule."""
     round: Round | None = None
+    """The only round in which the phase fires the rule (every round without it)."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         when = f" of round {self.round}" if self.round else " of every round"
@@ -176,6 +187,7 @@ class TileRevealed(_Trigger):
 
     on: Literal["tile_revealed"]
     tile: str | None = None
+    """Id of the Room Tile whose reveal fires the rule (any tile without it)."""
 
     actor = "the hero who revealed it"
 
@@ -189,7 +201,9 @@ class MonsterDefeated(_Trigger):
 
     on: Literal["monster_defeated"]
     monster: str | None = None
+    """Id of the monster type whose defeat fires the rule (any type without it)."""
     tile: str | None = None
+    """Id of the Room Tile the defeated monster must stand on (any tile without it)."""
     boss: bool = False
     """true: only the defeat of the scenario's Boss Monster fires it."""
 
@@ -207,6 +221,7 @@ class HeroEnters(_Trigger):
 
     on: Literal["hero_enters"]
     place: Place
+    """The place whose entry fires the rule: a square, rune or marker, or a whole Room Tile."""
 
     actor = "that hero"
 
@@ -222,6 +237,7 @@ class TokenPickedUp(_Trigger):
 
     on: Literal["token_picked_up"]
     token: str
+    """Id of the scenario token whose pick-up fires the rule."""
 
     actor = "that hero"
 
@@ -234,6 +250,7 @@ class DoomReached(_Trigger):
 
     on: Literal["doom_reached"]
     field: Annotated[int, Field(ge=0, le=99)]
+    """The Doom Counter field (0-99) whose reaching fires the rule."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"When the Doom Counter reaches field {self.field}"
@@ -244,6 +261,7 @@ class FlagSet(_Trigger):
 
     on: Literal["flag_set"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
+    """Name of the scenario flag whose setting fires the rule."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"When {_flag(self.flag)} is marked"
@@ -261,7 +279,9 @@ class PlayersIs(Strict):
 
     check: Literal["players"]
     min: Annotated[int, Field(ge=1, le=6)] = 1
+    """Fewest players for which the condition holds, 1-6."""
     max: Annotated[int, Field(ge=1, le=6)] = 6
+    """Most players for which the condition holds, 1-6."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         exactly = f"with exactly {self.min} player{'s' if self.min > 1 else ''}"
@@ -274,7 +294,9 @@ class RoundIs(Strict):
 
     check: Literal["round"]
     min: Round = 1
+    """First round in which the condition holds, 1-99."""
     max: Round = 99
+    """Last round in which the condition holds, 1-99."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return _span(self.min, self.max, 99, f"in round {self.min}", "in any round", "from round {} on",
@@ -286,6 +308,7 @@ class FlagIs(Strict):
 
     check: Literal["flag"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
+    """Name of the scenario flag the condition looks at."""
     is_set: bool = True
     """true: holds while the flag is set; false: while it is not."""
 
@@ -298,6 +321,7 @@ class TokenCarried(Strict):
 
     check: Literal["token_carried"]
     token: str
+    """Id of the scenario token the condition looks at."""
     carried: bool = True
     """true: holds while a hero carries the token; false: while nobody does."""
 
@@ -311,8 +335,11 @@ class MonstersLeft(Strict):
 
     check: Literal["monsters_left"]
     tile: str | None = None
+    """Id of the Room Tile whose monsters are counted (the whole dungeon without it)."""
     at_most: Count | None = None
+    """Most monsters left for the condition to hold (none given with no at_least: no monster left)."""
     at_least: Count = 0
+    """Fewest monsters left for the condition to hold."""
 
     @model_validator(mode="after")
     def _bounds(self) -> "MonstersLeft":
@@ -349,6 +376,7 @@ class TileRevealedIs(Strict):
 
     check: Literal["tile_revealed"]
     tile: str
+    """Id of the Room Tile the condition looks at."""
     revealed: bool = True
     """true: holds once the Room Tile is on the table; false: while it is not."""
 
@@ -371,6 +399,7 @@ effect's ``token``, the heroes ``on_place`` (the effect's ``at``)."""
 
 class _Effect(Strict):
     text: Text = ""
+    """Flavour printed with the effect, beside its generated wording."""
 
 
 class MoveDoom(_Effect):
@@ -378,6 +407,7 @@ class MoveDoom(_Effect):
 
     do: Literal["doom"]
     steps: Annotated[int, Field(ge=1, le=40)] = 1
+    """Fields the Doom Counter moves, 1-40, their effects applied at once as in Phase G."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
@@ -390,10 +420,15 @@ class Spawn(_Effect):
 
     do: Literal["spawn"]
     monster: str | None = None
+    """Id of the monster type to place (without it and boss: drawn from the monster deck)."""
     boss: str | None = None
+    """Id of the Boss Monster to place instead of a monster."""
     count: Annotated[int, Field(ge=1, le=10)] = 1
+    """How many monsters to place at once, 1-10 (at most the monster's figures)."""
     level: Annotated[int, Field(ge=1, le=10)] | None = None
+    """Monster Level of the placed monsters, 1-10 (the current Monster Level without it)."""
     at: Place | None = None
+    """Where the monsters are placed (the entrance without it)."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         where = self.at.on() if self.at else "at the entrance"
@@ -424,7 +459,9 @@ class PlaceMarker(_Effect):
 
     do: Literal["place_marker"]
     marker: Annotated[str, Field(min_length=1, max_length=60)]
+    """The marker to put down: hole, rubble, blocked_door, fire... or a marker name of the scenario."""
     at: Place
+    """The place the marker goes on."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put {_a(_label(self.marker))} marker {self.at.on()}"
@@ -435,7 +472,9 @@ class RemoveMarker(_Effect):
 
     do: Literal["remove_marker"]
     marker: Annotated[str, Field(min_length=1, max_length=60)]
-    at: Place | None = None
+    """The marker to take off: hole, rubble, blocked_door... or a marker name of the scenario."""
+    at: Place | None = Field(None, examples=[{"tile": "F-1", "square": [1, 1]}])
+    """The place to take it from (every square carrying it without it)."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         if self.at is None:
@@ -448,7 +487,9 @@ class PlaceToken(_Effect):
 
     do: Literal["place_token"]
     token: str
+    """Id of the scenario token to put down."""
     at: Place
+    """The place the token goes on; a hero may pick it up there."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put the {words.name('token', self.token)} {self.at.on()}"
@@ -459,6 +500,7 @@ class RemoveToken(_Effect):
 
     do: Literal["remove_token"]
     token: str
+    """Id of the scenario token taken out of the game, from its square or its carrier."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"take the {words.name('token', self.token)} out of the game"
@@ -469,6 +511,7 @@ class OpenDoors(_Effect):
 
     do: Literal["open_doors"]
     tile: str | None = None
+    """Id of the Room Tile whose Blocked Door markers come off (every tile without it)."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         doors = f"the doors of Room Tile {self.tile}" if self.tile else "every door"
@@ -480,6 +523,7 @@ class BlockDoors(_Effect):
 
     do: Literal["block_doors"]
     tile: str
+    """Id of the Room Tile whose doors get Blocked Door markers."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put Blocked Door markers on the doors of Room Tile {self.tile}"
@@ -491,18 +535,39 @@ class Damage(_Effect):
 
     do: Literal["damage"]
     amount: Annotated[int, Field(ge=1, le=30)]
+    """Points lost, 1-30."""
     points: Literal["hp", "pp"] = "hp"
     """Which points are lost: hp (Hit Points) or pp (Psi Points)."""
     who: Who = "triggering"
+    """Which heroes lose the points: all, triggering, carrier (of token) or on_place (at)."""
     token: str | None = None
     """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = None
+    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
     """With who: on_place, the place whose heroes it reaches."""
     ignores_armor: bool = False
+    """true: armor cards cannot block this loss of Hit Points."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         armor = " (armor does not help)" if self.ignores_armor and self.points == "hp" else ""
         return f"{_who(self, words)} loses {self.amount} {self.points.upper()}{armor}"
+
+
+class LoseActionPoints(_Effect):
+    """``who`` lose ``amount`` Action Points on the Initiative Board at once (a Door Event's
+    gust of air; a hero's AP may go negative, as after its last action)."""
+
+    do: Literal["lose_action_points"]
+    amount: Annotated[int, Field(ge=1, le=30)]
+    """Action Points each hero it reaches loses, 1-30."""
+    who: Who = "triggering"
+    """Which heroes lose the Action Points: all, triggering, carrier (of token) or on_place (at)."""
+    token: str | None = None
+    """With who: carrier, the token whose carrier it reaches."""
+    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
+    """With who: on_place, the place whose heroes it reaches."""
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"{_who(self, words)} loses {self.amount} Action Point{'s' if self.amount > 1 else ''}"
 
 
 class Heal(_Effect):
@@ -510,11 +575,14 @@ class Heal(_Effect):
 
     do: Literal["heal"]
     hp: Count = 0
+    """Hit Points regained, up to the hero's maximum."""
     pp: Count = 0
+    """Psi Points regained, up to the hero's maximum."""
     who: Who = "triggering"
+    """Which heroes regain points: all, triggering, carrier (of token) or on_place (at)."""
     token: str | None = None
     """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = None
+    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
     """With who: on_place, the place whose heroes it reaches."""
 
     def describe(self, words: Wording = PLAIN) -> str:
@@ -531,14 +599,19 @@ class Check(_Effect):
     attributes: tuple[Attribute, Attribute]
     """The two attributes whose points the check adds to its roll (STR, CON, AGI, PER, WIS, PSI)."""
     tn: Annotated[int, Field(ge=1, le=99)]
+    """Target Number at Monster Level 0, 1-99."""
     tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 0
+    """Added to the Target Number per Monster Level, 0-20."""
     who: Who = "triggering"
+    """Which heroes check: all, triggering, carrier (of token) or on_place (at); each checks alone."""
     token: str | None = None
     """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
     """With who: on_place, the place whose heroes it reaches."""
     success: list["Effect"] = Field(default_factory=list, max_length=100)
+    """Effects for each hero who passes (their triggering hero is the one who checked)."""
     failure: list["Effect"] = Field(default_factory=list, max_length=100)
+    """Effects for each hero who fails (their triggering hero is the one who checked)."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")
@@ -557,9 +630,13 @@ class Give(_Effect):
 
     do: Literal["give"]
     item: str | None = None
+    """Id of the equipment card each reached hero gets."""
     loot_cards: Count = 0
+    """Loot Cards each reached hero draws."""
     group_xp: Count = 0
+    """Group XP the whole group gains."""
     who: Who = "triggering"
+    """Which heroes receive: all, triggering, carrier (of token) or on_place (at)."""
     token: str | None = None
     """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
@@ -583,6 +660,7 @@ class SetFlag(_Effect):
 
     do: Literal["set_flag"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
+    """Name of the scenario flag to set or clear."""
     value: bool = True
     """true sets the flag, false clears it."""
 
@@ -609,14 +687,15 @@ class Lose(_Effect):
 
 
 Effect = Annotated[MoveDoom | Spawn | ExtraActivation | PlaceMarker | RemoveMarker | PlaceToken | RemoveToken
-                   | OpenDoors | BlockDoors | Damage | Heal | Check | Give | SetFlag | Win | Lose,
+                   | OpenDoors | BlockDoors | Damage | LoseActionPoints | Heal | Check | Give | SetFlag | Win | Lose,
                    Field(discriminator="do")]
 """What a rule does (``do``): ``doom``, ``spawn``, ``extra_activation``, ``place_marker``,
 ``remove_marker``, ``place_token``, ``remove_token``, ``open_doors``, ``block_doors``,
-``damage``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``, ``lose``."""
+``damage``, ``lose_action_points``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``,
+``lose``."""
 
 
-def _who(effect: Damage | Heal | Check | Give, words: Wording) -> str:
+def _who(effect: Damage | LoseActionPoints | Heal | Check | Give, words: Wording) -> str:
     """The heroes an effect reaches, as a singular subject (``every hero``, ``that hero``...)."""
     if effect.who == "all":
         return "every hero"
@@ -630,6 +709,7 @@ def _who(effect: Damage | Heal | Check | Give, words: Wording) -> str:
 # --------------------------------------------------------------------------- goals
 class _Goal(Strict):
     text: Text = ""
+    """Flavour printed beside the goal's generated wording on the scenario page."""
 
 
 class DefeatBoss(_Goal):
@@ -637,6 +717,7 @@ class DefeatBoss(_Goal):
 
     goal: Literal["defeat_boss"]
     boss: str
+    """Id of the Boss Monster whose defeat is the goal."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"defeat {_inside(words.name('boss', self.boss))}"
@@ -647,7 +728,9 @@ class CarryToken(_Goal):
 
     goal: Literal["carry_token"]
     token: str
+    """Id of the scenario token (setup.tokens) to be carried."""
     to: Place
+    """The place a hero carrying the token must stand on at the end of a round."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"bring the {words.name('token', self.token)} to {self.to.describe()}"
@@ -658,6 +741,7 @@ class ClearTile(_Goal):
 
     goal: Literal["clear_tile"]
     tile: str
+    """Id of the Room Tile to be revealed and cleared of monsters."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"defeat every monster on Room Tile {self.tile}"
@@ -669,6 +753,7 @@ class Escape(_Goal):
 
     goal: Literal["escape"]
     at: Place = Field(default_factory=lambda: Place(entrance=True))
+    """The place the heroes must stand on at the end of a round to escape (the entrance by default)."""
     all: bool = True
     """true: every living hero must reach the place; false: one hero is enough."""
 
@@ -681,6 +766,7 @@ class Survive(_Goal):
 
     goal: Literal["survive"]
     rounds: Round
+    """The round whose end the heroes must reach with no character dead, 1-99."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"survive until the end of round {self.rounds}"
@@ -691,6 +777,7 @@ class TimeLimit(_Goal):
 
     goal: Literal["time_limit"]
     round: Round
+    """The last round: when it ends, the goal is reached (the heroes lose when it is a lose goal), 1-99."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"round {self.round} ends (time limit)"
@@ -701,6 +788,7 @@ class FlagGoal(_Goal):
 
     goal: Literal["flag"]
     flag: Annotated[str, Field(min_length=1, max_length=60)]
+    """Name of the scenario flag whose setting reaches the goal."""
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"{_flag(self.flag)} is marked"
@@ -717,7 +805,9 @@ class Goals(Strict):
     and at the end of every round). A character's death always loses."""
 
     win: list[Goal] = Field(default_factory=list, max_length=100)
+    """Goals that win the scenario: the first one reached ends it with a win."""
     lose: list[Goal] = Field(default_factory=list, max_length=100)
+    """Goals that lose the scenario (a character's death always loses as well)."""
 
 
 # --------------------------------------------------------------------------- rules
@@ -727,10 +817,16 @@ class Rule(Strict):
     printed, not simulated."""
 
     text: Text = ""
+    """The rule in the designer's words, printed beside the generated wording; alone (no when/do) the rule is prose:
+    printed, not simulated."""
     when: Trigger | None = None
+    """The trigger that fires the rule (on: round_start, tile_revealed, token_picked_up...)."""
     conditions: list[Condition] = Field(default_factory=list, max_length=100, alias="if")
+    """Conditions that must all hold when the trigger fires (written as if:)."""
     effects: list[Effect] = Field(default_factory=list, max_length=100, alias="do")
+    """What the rule does when it fires, in order (written as do:)."""
     once: bool = False
+    """true: the rule fires at most once per game."""
 
     model_config = Strict.model_config | {"populate_by_name": True}
 
@@ -775,13 +871,17 @@ class Token(Strict):
     carrier falls unconscious (it then lies on the carrier's square)."""
 
     id: Annotated[str, Field(min_length=1, max_length=40)]
+    """Id of the token, unique in the scenario; rules, conditions and goals name it."""
     name: Annotated[str, Field(min_length=1, max_length=80)]
+    """The token's name, printed on the scenario page (Relic, Key, Prisoner)."""
     at: Place | None = None
+    """Where the token lies at the start; on a tile not yet revealed it appears once the tile is revealed."""
     pick_up_ap: Annotated[int, Field(ge=0, le=40)] = 5
     """Action Points to pick it up from its square, 0-40 (0: free when stepping onto it)."""
     dropped_when_unconscious: bool = True
     """true: it falls to its carrier's square when the carrier falls unconscious."""
     text: Text = ""
+    """What the token is, printed beside its name on the scenario page."""
 
 
 class ScenarioSetup(Strict):
@@ -795,9 +895,11 @@ class ScenarioSetup(Strict):
     tile_deck: list[TileDeckEntry] = Field(default_factory=list, max_length=100)
     """Room Tiles of the Room Tile deck, by id and count (empty: the whole pack's tiles but the start tile)."""
     random_tiles: Annotated[int, Field(ge=0, le=48)] = 0
+    """Room Tiles drawn at random from the pack's others and shuffled into the deck, 0-48."""
     target_tile: str | None = None
     """Id of the Room Tile the goal happens on; it goes into the deck at target_position."""
     target_position: Annotated[int, Field(ge=1, le=60)] | None = None
+    """Where the target tile goes in the Room Tile deck, counted from the top (1 = drawn first)."""
     monster_level: Annotated[int, Field(ge=1, le=10)] = 1
     """Monster Level at the start, 1-10."""
     tokens: list[Token] = Field(default_factory=list, max_length=100)
@@ -816,7 +918,9 @@ class EscapeRule(Strict):
     allowed: bool = True
     """true: the heroes may declare an escape; false: this scenario forbids it."""
     at: Place = Field(default_factory=lambda: Place(entrance=True))
+    """The place every living hero must be able to reach to escape (the entrance by default)."""
     text: Text = ""
+    """Why escaping is allowed or not, printed beside the escape rule."""
 
 
 class Rewards(Strict):
@@ -826,11 +930,17 @@ class Rewards(Strict):
     scenario, a ``hero_bonus`` each, campaign ``items`` (ids)."""
 
     group_xp: Count = 0
+    """Group XP the heroes gain for winning."""
     monster_points: Count = 0
+    """Monster Points the scenario adds in a campaign, won or not, on top of those the Doom Counter collects."""
     keep_loot_cards: Annotated[int, Field(ge=0, le=10)] = 0
+    """Loot Cards each hero keeps into the next campaign scenario, 0-10."""
     hero_bonus: bool = False
+    """true: each hero chooses a permanent hero bonus after this scenario."""
     items: list[str] = Field(default_factory=list, max_length=100)
+    """Ids of campaign items (equipment with deck: campaign) the heroes receive."""
     text: list[Text] = Field(default_factory=list, max_length=100)
+    """Further rewards in words, one printed line each."""
 
 
 WinRange = tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]]
@@ -842,7 +952,9 @@ class Balance(Strict):
     the median game; each miss is a finding."""
 
     win_rate: dict[Literal["1", "2", "3", "4", "5", "6", "all"], WinRange] = Field(default_factory=dict)
+    """Win-rate ranges [low, high] (0-1) the heroes should reach, per player count "1".."6" or "all"."""
     rounds: tuple[Round, Round] | None = None
+    """The range [low, high] of rounds the median game should last."""
 
     @model_validator(mode="after")
     def _ordered(self) -> "Balance":
@@ -871,16 +983,25 @@ class Scenario(Document):
     story: Text
     """The story read out before play (printed)."""
     goal: Text
+    """The goal in the players' words, printed on the scenario page; goals says what the engine checks."""
     goals: Goals = Field(default_factory=Goals)
+    """The win and lose goals the engine checks after every action and round (win: any one wins; lose: any one
+    loses)."""
     setup: ScenarioSetup = Field(default_factory=ScenarioSetup)
     """How to build the table: start tile, Room Tile deck, target tile, Monster Level, tokens, markers."""
     rules: list[Rule] = Field(default_factory=list, max_length=100)
+    """Special rules of this scenario, each a trigger, conditions and effects (or printed text only); they override
+    the Book of Rules."""
     optional_rules: list[str] = Field(default_factory=list, max_length=100)
     """Ids of the optional rules of the Book of Rules this scenario switches on."""
     escape: EscapeRule = Field(default_factory=EscapeRule)
+    """Whether and where the heroes may escape the scenario early (chapter Escaping a campaign scenario)."""
     rewards: Rewards = Field(default_factory=Rewards)
+    """What winning gives: Group XP, Monster Points, Loot Cards kept, a hero bonus, campaign items."""
     balance: Balance | None = None
+    """Balance targets simulate checks: win-rate ranges per player count and the median game's rounds."""
     max_rounds: Annotated[int, Field(ge=1, le=99)] = 30
+    """Round after which a simulated game stops undecided (the scenario has no time limit of its own), 1-99."""
 
     @model_validator(mode="after")
     def _players_ordered(self) -> "Scenario":
@@ -950,16 +1071,7 @@ class Scenario(Document):
                     yield (("rules", i, "when", "monster"), "monster", when.monster)
                 if when.tile:
                     yield (("rules", i, "when", "tile"), "room_tile", when.tile)
-            for path, effect in _effects(rule.effects, ("rules", i, "do")):
-                if isinstance(effect, Spawn):
-                    if effect.monster:
-                        yield (path + ("monster",), "monster", effect.monster)
-                    if effect.boss:
-                        yield (path + ("boss",), "boss", effect.boss)
-                if isinstance(effect, Give) and effect.item:
-                    yield (path + ("item",), "equipment", effect.item)
-                if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
-                    yield (path + ("tile",), "room_tile", effect.tile)
+            yield from effect_references(rule.effects, ("rules", i, "do"))
         for side in ("win", "lose"):
             for i, goal in enumerate(getattr(self.goals, side)):
                 if isinstance(goal, DefeatBoss):
@@ -968,6 +1080,25 @@ class Scenario(Document):
                     yield (("goals", side, i, "tile"), "room_tile", goal.tile)
         for i, item in enumerate(self.rewards.items):
             yield (("rewards", "items", i), "equipment", item)
+
+
+def effect_references(effects: list[Effect], path: tuple, *, places: bool = False) -> Iterator[Ref]:
+    """The documents ``effects`` (at field ``path``) name: monsters and bosses spawned, items
+    given, Room Tiles whose doors open or close; with ``places`` also the Room Tiles of the
+    places (``at``) they act on (a scenario lists those with all its other places)."""
+    for at, effect in _effects(effects, path):
+        if isinstance(effect, Spawn):
+            if effect.monster:
+                yield (at + ("monster",), "monster", effect.monster)
+            if effect.boss:
+                yield (at + ("boss",), "boss", effect.boss)
+        if isinstance(effect, Give) and effect.item:
+            yield (at + ("item",), "equipment", effect.item)
+        if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
+            yield (at + ("tile",), "room_tile", effect.tile)
+        place = getattr(effect, "at", None)
+        if places and place is not None and place.tile is not None:
+            yield (at + ("at", "tile"), "room_tile", place.tile)
 
 
 def _effects(effects: list[Effect], path: tuple) -> Iterator[tuple[tuple, Effect]]:
@@ -986,9 +1117,13 @@ class CampaignReward(Strict):
     campaign; ``text`` is printed beside them."""
 
     after_scenario: Annotated[int, Field(ge=1, le=20)]
+    """Which scenario of the campaign the reward follows, counted from 1."""
     text: Text
+    """The reward in words, printed on the campaign sheet."""
     keep_loot_cards: Annotated[int, Field(ge=0, le=10)] | None = None
+    """Loot Cards each hero keeps into the next scenario, replacing that scenario's own keep_loot_cards."""
     hero_bonus: bool | None = None
+    """true: each hero chooses a permanent hero bonus here (replaces that scenario's own hero_bonus)."""
 
 
 PlayerCountKey = Literal["1", "2", "3", "4", "5", "6", "all"]
@@ -1058,6 +1193,7 @@ class Campaign(Document):
     starting_monster_points: Annotated[int, Field(ge=0, le=200)] = 0
     """Monster Points at the start of the first scenario, 0-200."""
     monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
+    """Monster Points that raise the Monster Level by one, 1-100 (chapter Monster level in campaigns)."""
     balance: CampaignBalance | None = None
     """Targets for the completion rate, the scenarios' win rates and the carry-over."""
 

@@ -5,12 +5,19 @@ Besides one schema per kind (``monster.schema.json``...), ``doria.schema.json`` 
 document by its ``kind``: for each kind an ``if kind is K then the schema of K`` branch, so an
 editor (yaml-language-server in VS Code, for example) checks every document of a multi-document
 file against its own kind and reports the mistake at the field, not "matches no schema".
+
+Every other discriminated union (a monster's ``behaviours``, a scenario's triggers, conditions,
+effects and goals) is written the same way (:func:`keyed_unions`): its key (``behaviour``,
+``on``, ``check``, ``do``, ``goal``) must be one of the known words, and only the branch that word
+chooses applies. A misspelt ``behaviour: poisn`` is then one error at the word, not also "missing
+property" errors from every behaviour it was tried against.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
@@ -38,16 +45,19 @@ def output_schema_texts() -> dict[str, str]:
             for name, model in sorted(OUTPUTS.items())}
 
 
-def schema_texts() -> dict[str, str]:
-    """``{file name: JSON Schema text}`` for every kind, e.g. ``monster.schema.json``."""
+def schema_texts(extra: dict[str, dict] | None = None) -> dict[str, str]:
+    """``{file name: JSON Schema text}`` for every kind, e.g. ``monster.schema.json``, and for each
+    ``extra`` schema by its file name (the layout files' schema, from the export layer)."""
     out = {f"{kind}.schema.json": _model_schema(model, f"{kind}.schema.json") for kind, model in sorted(KINDS.items())}
     out[ANY_KIND] = _text(any_kind_schema())
+    for name, schema in (extra or {}).items():
+        out[name] = _text({"$schema": DRAFT, "$id": SCHEMA_ID.format(name=name), **keyed_unions(schema)})
     return out
 
 
 def _model_schema(model: type[BaseModel], name: str) -> str:
     """The JSON Schema text of a pydantic ``model``, with the draft and the ``$id`` of ``name``."""
-    schema = model.model_json_schema()
+    schema = keyed_unions(model.model_json_schema())
     schema["$schema"] = DRAFT
     schema["$id"] = SCHEMA_ID.format(name=name)
     return _text(schema)
@@ -55,6 +65,29 @@ def _model_schema(model: type[BaseModel], name: str) -> str:
 
 def _text(schema: dict) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def keyed_unions(schema: Any) -> Any:
+    """``schema`` with every ``oneOf`` that pydantic marks with a ``discriminator`` rewritten as
+    ``key: enum of the words`` plus one ``if key is W then its schema`` branch per word (see the
+    module docstring). Returns a new schema; ``schema`` is not changed."""
+    if isinstance(schema, list):
+        return [keyed_unions(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: keyed_unions(value) for key, value in schema.items()}
+    discriminator = out.get("discriminator")
+    if isinstance(discriminator, dict) and "oneOf" in out and isinstance(discriminator.get("mapping"), dict):
+        key, mapping = discriminator["propertyName"], discriminator["mapping"]
+        del out["discriminator"], out["oneOf"]
+        out.update({
+            "type": "object",
+            "required": [key],
+            "properties": {key: {"enum": list(mapping)}},
+            "allOf": [{"if": {"properties": {key: {"const": word}}, "required": [key]}, "then": {"$ref": ref}}
+                      for word, ref in mapping.items()],
+        })
+    return out
 
 
 def any_kind_schema() -> dict:
@@ -78,14 +111,15 @@ def any_kind_schema() -> dict:
         "required": ["kind", "id"],
         "properties": {"kind": {"enum": [kind for kind, _ in kinds], "description": "What the document is."}},
         "allOf": branches,
-        "$defs": shared.get("$defs", {}),
+        "$defs": keyed_unions(shared.get("$defs", {})),
     }
 
 
-def write_schemas(folder: Path) -> list[Path]:
-    """Write every kind's schema into ``folder``; remove stale ``*.schema.json`` files. Returns paths written."""
+def write_schemas(folder: Path, extra: dict[str, dict] | None = None) -> list[Path]:
+    """Write every kind's schema (and ``extra``, see :func:`schema_texts`) into ``folder``; remove
+    stale ``*.schema.json`` files. Returns paths written."""
     folder = Path(folder)
-    texts = schema_texts()
+    texts = schema_texts(extra)
     written = [atomic_write_text(folder / name, text) for name, text in texts.items()]
     for old in folder.glob("*.schema.json"):
         if old.name not in texts:
@@ -99,10 +133,11 @@ def write_schemas(folder: Path) -> list[Path]:
     return written
 
 
-def stale_schemas(folder: Path) -> list[str]:
-    """Names of schema files in ``folder`` that are missing, differ from the models, or are obsolete."""
+def stale_schemas(folder: Path, extra: dict[str, dict] | None = None) -> list[str]:
+    """Names of schema files in ``folder`` that are missing, differ from the models (and ``extra``),
+    or are obsolete."""
     folder = Path(folder)
-    texts = schema_texts()
+    texts = schema_texts(extra)
     stale = [n for n, t in texts.items() if not (folder / n).exists() or (folder / n).read_text(encoding="utf-8") != t]
     stale += [p.name for p in folder.glob("*.schema.json") if p.name not in texts]
     outputs, sub = output_schema_texts(), folder / OUTPUT_FOLDER

@@ -14,8 +14,9 @@ class TrapEffect(Strict):
     The vocabulary of trap effects: every field is one effect, all of them may combine.
     ``damage`` Hit Points (reduced by one armor card unless ``ignores_armor``; armor
     vulnerable to ``element`` does not block), ``poison_markers`` added, ``immobilize``
-    status; on the map ``blocks_doors`` of the room and ``reveals_room_tile`` behind a
-    Secret Door.
+    status; on the map ``blocks_doors`` of the room, ``reveals_room_tile`` behind a Secret
+    Door and ``places_marker`` (a Hole, Rubble, Fire, Ice or Air marker under each character
+    who fails: chapter *Dungeon Markers*).
     """
 
     damage: Annotated[int, Field(ge=0, le=30)] = Field(
@@ -31,6 +32,12 @@ class TrapEffect(Strict):
     reveals_room_tile: bool = Field(
         False, description="On the map: a Secret Door opens in a wall side of the drawer's Room Tile and the next "
                            "Room Tile is placed behind it.")
+    places_marker: Literal["hole", "rubble", "fire", "ice", "air"] | None = Field(
+        None, examples=["hole"],
+        description="On the map: this Dungeon Marker is put under every character who fails. On a Hole the "
+                    "character stays until its next move action and the others must jump over it; under Rubble "
+                    "it is buried until the Rubble is cleared (attacked only within range 1); Fire, Ice and Air "
+                    "act as the scenario says. (The doors of the room: blocks_doors.)")
 
 
 class Trap(Illustrated):

@@ -31,11 +31,13 @@ from typing import Any
 
 from doria_forge.engine.actions import (
     Action,
+    ClearRubble,
     DeclareEscape,
     Jump,
     PickUp,
     PickUpToken,
     PlaceRoomTile,
+    PlaceSecretDoor,
     RevealRoomTile,
     Search,
     Walk,
@@ -43,6 +45,7 @@ from doria_forge.engine.actions import (
 from doria_forge.engine.combat import attack_problem
 from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
+from doria_forge.engine.moves.movement import pick_up_cost
 
 from . import objectives
 
@@ -135,7 +138,10 @@ def holds_back(state: Any, hero: HeroState) -> bool:
 
 # --------------------------------------------------------------------------- decisions
 def place_tile(state: Any) -> Action:
-    """Where the drawn Room Tile goes: the first placement the rules allow."""
+    """Where the drawn Room Tile goes (the first placement the rules allow), or where a dead
+    end's Secret Door opens (the first wall side offered)."""
+    if state.board.pending is None and state.board.pending_secret_door is not None:
+        return PlaceSecretDoor(0)
     return PlaceRoomTile(0)
 
 
@@ -167,6 +173,9 @@ def first(state: Any, hero: HeroState, ap: int) -> Action | None:
         return escape
     if hero.immobilized:
         return None
+    if board.is_buried(hero.uid):
+        # buried under Rubble: nothing moves it until the Rubble is cleared, so clear it first
+        return ClearRubble(here)
     found = objectives.targets(state)
     play = state.scenario
     if play is not None:
@@ -205,7 +214,7 @@ def _carry_friend(state: Any, hero: HeroState, ap: int, here: Pos) -> Action | N
         nearest = min(helpers, key=lambda h: (dist.get(_at(state, h.uid), FAR), state.heroes.index(h)))
         if nearest is not hero:
             continue
-        if where in board.layout.neighbours(here) and ap >= state.rules.pick_up_ap:
+        if pick_up_cost(state, board, here, where) <= ap:
             return PickUp(friend.uid)
         beside = {p for p in board.layout.neighbours(where) if board.free(state, p)}
         if here not in beside:
@@ -329,13 +338,13 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     for monster in monsters:
         where = _on_map(state, monster.uid)
         for reach in set(_usable_ranges(hero, monster)):
-            for pos, route in routes.items():
+            for pos in routes:
                 if board.range_distance(pos, where) <= reach and board.sees(pos, where):
                     # off the party's Room Tile costs a Doom Counter field at the end of the round
                     away = OFF_TILE if slot_of(pos) != anchor else 0
-                    spots.append((route.cost + away, len(route.jumps), pos, route))
+                    spots.append((routes.cost(pos) + away, routes.jump_count(pos), pos))
     if spots:
-        _, _, pos, _ = min(spots, key=lambda s: (s[0], s[1], s[2]))
+        _, _, pos = min(spots)
         # walk or jump as the whole AP decide (a jump may overrun, a walk may not)
         return _step(board.hero_routes(state, hero, ap)[pos], pos)
     goal = {p for m in monsters for p in board.layout.neighbours(_at(state, m.uid))}

@@ -279,13 +279,14 @@ def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPla
 def duel_caveats(pack: ContentPack, monster_ids: Iterable[str]) -> dict[str, str]:
     """``{monster id: why its duel numbers understate it}`` for monsters whose ability
     cannot act in a duel: it needs the map (zombies raising, flying, fireballs...) or a
-    second monster of its kind (goblins activating in pairs)."""
+    second monster of its kind (a card that brings two figures, the Goblins; monsters
+    activating in pairs). A duel plays one figure."""
     from doria_forge.engine.abilities import rule_for_type
 
     out = {}
     for monster_id in monster_ids:
         rule = rule_for_type(pack.monsters[monster_id])
-        if rule.needs_map or rule.pair_activation:
+        if rule.needs_map or rule.pair_activation or rule.figures_per_card > 1:
             out[monster_id] = f"its ability {rule.id} cannot fully act in a duel (it needs the map or a second monster)"
     return out
 

@@ -1,5 +1,9 @@
 """The plots of the scenario report, drawn with matplotlib (Agg) from the report's JSON data.
 
+matplotlib is the ``plots`` extra (``pip install ".[plots]"``): importing this module without it
+raises ImportError, and the report shows the same numbers as plain tables instead. Colours
+come from :mod:`doria_forge.sim.plot_data` (colour-blind safe).
+
 Every ``*_figure`` function takes the parts of the report it shows and draws exactly those
 numbers (tests read them back from the figure); :func:`svg` turns a figure into SVG text that
 is byte-identical for the same data (fixed hash salt, no date, text as text).
@@ -17,12 +21,25 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.rcsetup import cycler  # noqa: E402
 
-SVG_SETTINGS: dict[str, Any] = {"svg.hashsalt": "doria-forge", "svg.fonttype": "none", "font.size": 9}
-"""matplotlib settings that make the SVG reproducible and small."""
+from .plot_data import (  # noqa: E402
+    COMPLETION_COLOUR,
+    DAMAGE_COLOUR,
+    OKABE_ITO,
+    RATE_COLOURMAP,
+    TOP_SOURCES,
+    WIN_RATE_COLOUR,
+    damage_sources,
+    duel_grid,
+)
 
-TOP_SOURCES = 12
-"""Damage sources shown in the damage plot (the largest; the rest are summed as "other")."""
+__all__ = ["TOP_SOURCES", "completion_figure", "damage_figure", "damage_sources", "duel_heatmap_figure", "svg",
+           "rounds_figure", "win_rate_figure"]
+
+SVG_SETTINGS: dict[str, Any] = {"svg.hashsalt": "doria-forge", "svg.fonttype": "none", "font.size": 9,
+                                "axes.prop_cycle": cycler(color=list(OKABE_ITO))}
+"""matplotlib settings that make the SVG reproducible and small, in colour-blind-safe colours."""
 
 
 def svg(figure: Figure) -> str:
@@ -62,7 +79,7 @@ def win_rate_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Fig
     per-player-count summaries of a scenario entry (``win_rate``, ``win_rate_ci``)."""
     return _rate_figure([s["players"] for s in summaries], [s["win_rate"] for s in summaries],
                         [s["win_rate_ci"] for s in summaries], ylabel="win rate (95% interval)",
-                        title=title or "Win rate by player count", marker="o", colour="#1f5fa8")
+                        title=title or "Win rate by player count", marker="o", colour=WIN_RATE_COLOUR)
 
 
 def rounds_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
@@ -82,29 +99,13 @@ def rounds_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figur
     return figure
 
 
-def damage_sources(summaries: Sequence[dict[str, Any]], top: int = TOP_SOURCES) -> list[tuple[str, float]]:
-    """``(source, HP lost per run)`` over all player counts (total HP / total runs), largest
-    first; sources past ``top`` summed as ``other sources``."""
-    runs = sum(s["runs"] for s in summaries)
-    totals: dict[str, int] = {}
-    for s in summaries:
-        for source, d in s["damage"].items():
-            totals[source] = totals.get(source, 0) + d["total"]
-    ordered = sorted(totals.items(), key=lambda kv: (-kv[1], kv[0]))
-    rows = [(source, total / runs) for source, total in ordered[:top]]
-    rest = sum(total for _, total in ordered[top:])
-    if rest:
-        rows.append(("other sources", rest / runs))
-    return rows
-
-
 def damage_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figure:
     """Hit Points lost per run by source (``damage_sources``), horizontal bars."""
     rows = damage_sources(summaries)
     figure, ax = _figure(5.0, 0.6 + 0.25 * max(1, len(rows)))
     names = [name for name, _ in rows][::-1]
     values = [value for _, value in rows][::-1]
-    ax.barh(names, values, color="#b03a2e")
+    ax.barh(names, values, color=DAMAGE_COLOUR)
     ax.set_xlabel("HP lost per run")
     ax.set_title(title or "What hurts the heroes")
     return figure
@@ -114,23 +115,20 @@ def completion_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> F
     """Campaign completion rate against player count with its 95% interval."""
     return _rate_figure([s["players"] for s in summaries], [s["completion_rate"] for s in summaries],
                         [s["completion_ci"] for s in summaries], ylabel="campaigns completed (95% interval)",
-                        title=title or "Campaign completion", marker="s", colour="#2e7d32")
+                        title=title or "Campaign completion", marker="s", colour=COMPLETION_COLOUR)
 
 
 def duel_heatmap_figure(cells: Sequence[dict[str, Any]]) -> Figure:
     """The duel matrix: hero win rate per monster (rows) and hero (columns), one panel per
     Monster Level, from ``MatrixResult.to_data()["cells"]``."""
-    heroes = sorted({c["hero"] for c in cells})
-    monsters = sorted({c["monster"] for c in cells})
-    levels = sorted({c["level"] for c in cells})
-    by_key = {(c["hero"], c["monster"], c["level"]): c["win_rate"] for c in cells}
+    heroes, monsters, levels, by_key = duel_grid(cells)
     with matplotlib.rc_context(SVG_SETTINGS):  # type: ignore[arg-type]
         figure, axes = plt.subplots(1, len(levels), figsize=(2.0 + 1.6 * len(levels) * max(1, len(heroes)) / 6,
                                                              0.8 + 0.22 * len(monsters)), squeeze=False)
     image = None
     for ax, level in zip(axes[0], levels, strict=True):
         grid = [[by_key.get((h, m, level), float("nan")) for h in heroes] for m in monsters]
-        image = ax.imshow(grid, vmin=0, vmax=1, cmap="RdYlGn", aspect="auto")
+        image = ax.imshow(grid, vmin=0, vmax=1, cmap=RATE_COLOURMAP, aspect="auto")
         ax.set_title(f"Monster Level {level}")
         ax.set_xticks(range(len(heroes)), heroes, rotation=90, fontsize=7)
         ax.set_yticks(range(len(monsters)), monsters if level == levels[0] else [""] * len(monsters), fontsize=7)

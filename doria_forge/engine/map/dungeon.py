@@ -22,8 +22,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.geometry import MIDDLE
-
 from ..abilities import rule_for
 from ..actions import IllegalAction
 from ..checks import roll_target_number
@@ -33,8 +31,8 @@ from ..spawn import draw_and_spawn, raise_the_dead
 from ..triggers import fire
 from . import exploration
 from .exploration import Placement
-from .layout import HOLE, RED, Layout, PlacedTile, Pos, local, manhattan, slot_of, step, to_global
-from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_routes
+from .layout import HOLE, RED, Layout, PlacedTile, Pos, manhattan, slot_of, step, to_global
+from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_entries, monster_routes
 from .sight import SightCache
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,6 +54,15 @@ class PendingPlacement:
 
 
 @dataclass
+class PendingSecretDoor:
+    """A dead end's Secret Door waiting for the players to choose its wall side (chapter
+    *Dead Ends*): ``options`` are ``(square, side)``; ``hero`` speaks for the group."""
+
+    hero: str
+    options: list[tuple[Pos, str]]
+
+
+@dataclass
 class LastingTrap:
     """A Trap whose effect lasts on the map: the tile slots of its room and the door squares
     it blocked."""
@@ -73,6 +80,10 @@ class Exploring:
     hero: str
     entry: list[Pos]
     placed: list[PlacedTile] = field(default_factory=list)
+
+
+FAR_AP = 10 ** 6
+"""An AP budget no figure has: a search that stops only where the dungeon does."""
 
 
 class _Memo(dict):
@@ -100,7 +111,10 @@ class Dungeon:
         self.positions: dict[str, Pos] = {}
         self.carried: dict[str, str] = {}
         self.lying: set[str] = set()
+        self.buried: set[str] = set()
+        self.stranded: set[str] = set()
         self.pending: PendingPlacement | None = None
+        self.pending_secret_door: PendingSecretDoor | None = None
         self.dormant: list[Pos] = []
         self.entrances: list[Pos] = []
         self.heroes_placed = False
@@ -170,9 +184,10 @@ class Dungeon:
     # ---------------------------------------------------------------- figures
     def position(self, uid: str) -> Pos | None:
         """The square of the figure ``uid`` (a carried character: its carrier's)."""
-        for carrier, carried in self.carried.items():
-            if carried == uid:
-                return self.positions.get(carrier)
+        if self.carried:
+            for carrier, carried in self.carried.items():
+                if carried == uid:
+                    return self.positions.get(carrier)
         return self.positions.get(uid)
 
     def occupant(self, pos: Pos) -> str | None:
@@ -226,11 +241,52 @@ class Dungeon:
         return self.layout.walls_around(pos)
 
     def clear_rubble(self, state: GameData, pos: Pos) -> None:
-        """Remove the Rubble on ``pos`` (a monster or hero cleared it); newly connected
-        monster icons draw their monsters."""
-        if self.layout.remove_marker(pos, "rubble"):
+        """Remove the Rubble on ``pos`` (a monster or hero cleared it): a figure buried under
+        it is free again; newly connected monster icons draw their monsters."""
+        if self.take_marker(state, pos, "rubble"):
             state.log.emit("rubble_cleared", None, square=pos)
             self.wake_icons(state)
+
+    # ---------------------------------------------------------------- markers
+    def put_marker(self, state: GameData, pos: Pos, marker: str) -> None:
+        """Put ``marker`` on ``pos`` with what the book makes of a figure standing there
+        (chapter *Dungeon Markers*): under Rubble a character or monster is *buried*: it
+        "will remain on this square until the Rubble has been cleared" and can be attacked
+        (and, by our reading, attack) only within range 1; on a new Hole a figure is
+        *stranded*: it "must remain on the square until the character's next move action",
+        the others still jump over the Hole. A Blocked Door is never put on a door a figure
+        stands on (it would wall the figure in). Other markers (loot, fire, ice, air, runes,
+        scenario markers) only lie there."""
+        here = [uid for uid, p in self.positions.items() if p == pos]
+        if marker == "blocked_door" and here:
+            return
+        self.layout.add_marker(pos, marker)
+        if marker == "rubble":
+            self.buried.update(here)
+            for uid in here:
+                state.log.emit("buried", uid, square=pos)
+        elif marker == "hole":
+            self.stranded.update(here)
+
+    def take_marker(self, state: GameData, pos: Pos, marker: str) -> bool:
+        """Take ``marker`` off ``pos`` (a buried figure there is free again). Returns whether
+        one lay there."""
+        if not self.layout.remove_marker(pos, marker):
+            return False
+        here = {uid for uid, p in self.positions.items() if p == pos}
+        if marker == "rubble":
+            self.buried -= here
+        elif marker == "hole":
+            self.stranded -= here
+        return True
+
+    def is_buried(self, uid: str) -> bool:
+        """Whether the figure ``uid`` lies buried under Rubble (see ``put_marker``)."""
+        return uid in self.buried
+
+    def moved_on(self, uid: str) -> None:
+        """The figure ``uid`` made a move action: it no longer stands stranded on a Hole."""
+        self.stranded.discard(uid)
 
     def after_initiative(self, state: GameData) -> None:
         """After Phase C: in the first round heroes take the Starting Positions I-VI by their
@@ -250,13 +306,21 @@ class Dungeon:
         for uid in sorted(woken, key=lambda u: state.heroes.index(state.hero(u))):
             here = self.position(uid)
             carrier = next((c for c, carried in self.carried.items() if carried == uid), None)
+            taken = here is not None and any(p == here and other != uid and other not in lying
+                                             for other, p in self.positions.items())
+            spot = self.nearest_free(state, here) if here is not None and (carrier is not None or taken) else here
+            if spot is None:
+                # no free square to crawl to: the character cannot get up and lies on this round
+                # (docs/rules-decisions.md)
+                hero = state.hero(uid)
+                hero.unconscious = True
+                state.ap[uid] = 0
+                self.lying.add(uid)
+                state.log.emit("no_room_to_rise", uid, square=here)
+                continue
             if carrier is not None:
                 del self.carried[carrier]
-            if here is None:
-                continue
-            taken = any(p == here and other != uid and other not in lying for other, p in self.positions.items())
-            if carrier is not None or taken:
-                spot = self.nearest_free(state, here) or here
+            if spot != here:
                 self.positions[uid] = spot
                 state.log.emit("crawled", uid, square=spot)
 
@@ -274,12 +338,15 @@ class Dungeon:
                 self.positions[hero.uid] = pos
                 state.log.emit("hero_placed", hero.uid, square=pos)
 
-    def place_monster(self, state: GameData, monster: MonsterState, near: Any = None) -> None:
-        """Put a new monster's figure on the square ``near`` (a square, or another monster
-        whose square to stand close to; chapter *Multiple monsters per monster icon*: as
-        close as possible, ties closer to the character with the lowest attribute of its
-        attack type), or, without ``near``, at the free entrance square closest to a
-        character (chapter *Phase G*, Extra Activation)."""
+    def monster_square(self, state: GameData, monster: MonsterState, near: Any = None) -> Pos | None:
+        """The square a new monster's figure enters on: the free square closest to ``near`` (a
+        square, or another monster whose square to stand close to; chapter *Multiple monsters
+        per monster icon*: as close as possible, ties closer to the character with the lowest
+        attribute of its attack type), or, without ``near``, to the free entrance square
+        closest to a character (chapter *Phase G*, Extra Activation). Closeness is counted
+        through squares figures can cross (Holes jumped), so the figure stands where it can
+        act. ``None`` when no free square is connected to that spot (the whole dungeon is
+        full): the figure cannot enter (docs/rules-decisions.md)."""
         origin: Pos | None
         if isinstance(near, MonsterState):
             origin = self.positions.get(near.uid)
@@ -288,14 +355,17 @@ class Dungeon:
         else:
             origin = self._entrance(state)
         if origin is None:
-            return
-        toward = self._weakest_hero_square(state, monster)
-        pos = self.nearest_free(state, origin, toward=toward)
-        if pos is not None:
-            self.positions[monster.uid] = pos
-            if near is None:
-                monster.data["entering"] = True
-            state.log.emit("monster_square", monster.uid, square=pos)
+            origin = self._entrance(state) or next(iter(self.layout.tiles[(0, 0)].squares()), None)
+        if origin is None:
+            return None
+        return self.nearest_free(state, origin, toward=self._weakest_hero_square(state, monster))
+
+    def place_monster(self, state: GameData, monster: MonsterState, square: Pos, *, entering: bool = False) -> None:
+        """Put a new monster's figure on ``square`` (from ``monster_square``)."""
+        self.positions[monster.uid] = square
+        if entering:
+            monster.data["entering"] = True
+        state.log.emit("monster_square", monster.uid, square=square)
 
     def _entrance(self, state: GameData) -> Pos | None:
         heroes = [p for uid, p in self.positions.items() if state.find_hero(uid) is not None]
@@ -315,6 +385,8 @@ class Dungeon:
 
     def monster_removed(self, state: GameData, monster: MonsterState) -> None:
         self.positions.pop(monster.uid, None)
+        self.buried.discard(monster.uid)
+        self.stranded.discard(monster.uid)
 
     def tile_id_at(self, uid: str) -> str | None:
         """The id of the Room Tile the figure ``uid`` stands on."""
@@ -330,17 +402,15 @@ class Dungeon:
     def range_distance(self, a: Pos, b: Pos) -> int:
         """Range in squares (orthogonal, chapter *Range and Line of Sight*); under a bridge
         the middle square does not count."""
-        d = manhattan(a, b)
+        d = abs(a[0] - b[0]) + abs(a[1] - b[1])
         if a[0] == b[0] or a[1] == b[1]:
-            d -= sum(1 for p in _between(a, b) if self._skipped_middle(a, b, p))
+            for middle, along_rows in self.layout.bridge_middles():
+                if along_rows:
+                    if a[0] == b[0] == middle[0] and min(a[1], b[1]) < middle[1] < max(a[1], b[1]):
+                        d -= 1
+                elif a[1] == b[1] == middle[1] and min(a[0], b[0]) < middle[0] < max(a[0], b[0]):
+                    d -= 1
         return d
-
-    def _skipped_middle(self, a: Pos, b: Pos, p: Pos) -> bool:
-        """Whether ``p`` is a bridge's middle square on a line along the passage beneath it."""
-        placed = self.layout.tile_at(p)
-        if placed is None or placed.shape.bridge is None or local(p) != MIDDLE:
-            return False
-        return a[0] == b[0] if placed.shape.bridge == "north_south" else a[1] == b[1]
 
     def monster_moves(self, monster: MonsterState) -> MonsterMoves:
         rule = rule_for(monster)
@@ -352,9 +422,44 @@ class Dungeon:
         start = self.positions.get(monster.uid)
         if start is None:
             return Routes({})
+        if not self._jumps_or_rubble():
+            # nothing to jump or clear: every route is a walk, and the routes within the budget
+            # are those of the whole search (searched once for the distances too)
+            entries = self._monster_entries(state, monster)
+            if budget is None:
+                return Routes(entries)
+            return Routes({p: e for p, e in entries.items() if e[0] <= budget})
         return monster_routes(self.layout, start, budget, moves=self.monster_moves(monster),
                               heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
                               costs=Costs.of(state.rules))
+
+    def _jumps_or_rubble(self) -> bool:
+        """Whether the table holds something a monster jumps (Holes, red-bordered squares) or
+        clears (Rubble); without, its routes are walks that depend on the characters' squares
+        alone."""
+        return self.layout.has_obstacles() or bool(self.layout.squares_with("rubble"))
+
+    def _monster_entries(self, state: GameData, monster: MonsterState) -> dict[Pos, Any]:
+        """The whole route search of ``monster`` (``paths.monster_entries``), remembered like
+        its distances (``_reaches``). Only used where ``_jumps_or_rubble`` is false."""
+        key = ("entries",) + self._reach_key(state, monster)
+        found = self._reach_memo.get(key)
+        if found is None:
+            if len(self._reach_memo) > 512:
+                self._reach_memo.clear()
+            found = self._reach_memo[key] = monster_entries(
+                self.layout, self.positions[monster.uid], None, moves=self.monster_moves(monster),
+                heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
+                costs=Costs.of(state.rules))
+        return found
+
+    def _reach_key(self, state: GameData, monster: MonsterState) -> tuple:
+        """What a monster's routes and distances depend on besides the layout's version: its
+        square, the characters' squares (and who lies unconscious) and, where something can
+        be jumped, the other monsters' squares."""
+        others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
+        return (monster.uid, self.layout.version, self.positions.get(monster.uid),
+                tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
 
     def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
         """AP the monster would walk to reach ``hero``'s square (``None``: no way)."""
@@ -364,27 +469,32 @@ class Dungeon:
         """Hero uid -> AP of the monster's fastest way onto the hero's square, for every hero
         it can reach; remembered while the layout, the monster and the characters stay where
         they are (the monster order asks this many times a turn)."""
-        # other monsters matter only to jumps (a monster behind a hole): leave them out of
-        # the key when nothing on the table can be jumped
-        others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
-        key = (monster.uid, self.layout.version, self.positions.get(monster.uid),
-               tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
+        key = self._reach_key(state, monster)
         found = self._reach_memo.get(key)
         if found is not None:
             return found
         start = self.positions.get(monster.uid)
+        moves = self.monster_moves(monster)
+        # a monster that moves through walls is next to a hero from a wall square too (the
+        # Poltergeist attacks from a Wall; German appendix: a hero nearer behind a wall is attacked)
+        beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
-        around = {n for p in squares for n in self.layout.neighbours(p)}
-        routes = (monster_costs(self.layout, start, None, moves=self.monster_moves(monster),
-                                heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
-                                costs=Costs.of(state.rules), targets=around) if start is not None and around else {})
+        around = {n for p in squares for n in beside(p)}
+        if start is None or not around:
+            routes: dict[Pos, int] = {}
+        elif not self._jumps_or_rubble():
+            routes = {p: e[0] for p, e in self._monster_entries(state, monster).items()}
+        else:
+            routes = monster_costs(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
+                                   monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
+                                   targets=around)
         found = {}
         for hero in state.heroes:
             target = self.position(hero.uid)
             if target is None or start is None:
                 continue
-            costs = [r + 1 for n in self.layout.neighbours(target) if (r := routes.get(n)) is not None]
-            if target in self.layout.neighbours(start):
+            costs = [r + 1 for n in beside(target) if (r := routes.get(n)) is not None]
+            if target in beside(start):
                 costs.append(1)
             if costs:
                 found[hero.uid] = min(costs)
@@ -393,12 +503,22 @@ class Dungeon:
         self._reach_memo[key] = found
         return found
 
+    def _beside_in_tiles(self, pos: Pos) -> list[Pos]:
+        """The orthogonal neighbours of ``pos`` on placed Room Tiles, walls included."""
+        return [n for n in ((pos[0] - 1, pos[1]), (pos[0], pos[1] + 1), (pos[0] + 1, pos[1]), (pos[0], pos[1] - 1))
+                if self.layout.tile_at(n) is not None]
+
     def can_attack_from(self, pos: Pos, target: Pos, attack_range: int, attack_type: str) -> bool:
         """Whether an attack of ``attack_range`` reaches ``target`` from ``pos``: range and
         Line of Sight; a melee attack (range 1) also strikes straight across holes or
-        red-bordered squares, no further (chapter *Monsters and Obstacles/Holes*)."""
+        red-bordered squares, no further (chapter *Monsters and Obstacles/Holes*); from or
+        onto a square under Rubble (a buried figure) range 1 only (*Dungeon Markers*)."""
         if pos == target:
             return False
+        if self.layout.has(pos, "rubble") or self.layout.has(target, "rubble"):
+            # Dungeon Markers: a figure buried under Rubble "can still be attacked, but only
+            # within range 1"; the Rubble walls it in for its own attacks too
+            return self.range_distance(pos, target) <= 1 and self.sees(pos, target)
         if self.range_distance(pos, target) <= attack_range and self.sees(pos, target):
             return True
         if attack_range == 1 and attack_type == "melee" and (pos[0] == target[0] or pos[1] == target[1]):
@@ -446,6 +566,8 @@ class Dungeon:
         if a is None or b is None:
             return False
         reach = hero.attack_range(profile) if profile is not None else 1
+        if self.layout.has(a, "rubble") or self.layout.has(b, "rubble"):
+            reach = 1  # a buried figure attacks and is attacked within range 1 only (see can_attack_from)
         d = self.range_distance(a, b)
         return 0 < d <= max(1, reach) and self.sees(a, b)
 
@@ -526,7 +648,9 @@ class Dungeon:
         return room
 
     def trap_sprung(self, state: GameData, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
-        """A Trap's effects on the map (chapter *Traps and Secret Doors*): ``blocks_doors``
+        """A Trap's effects on the map (chapter *Traps and Secret Doors*): ``places_marker``
+        puts its marker under every character who failed (``put_marker``: a Hole strands
+        them, Rubble buries them); ``blocks_doors``
         (when anyone failed) puts Blocked Door markers on every door of the drawer's room
         (a Large Room: all its tiles) until the Trap is disarmed in Phase F;
         ``reveals_room_tile`` opens a Secret Door in a wall side of the drawer's tile that
@@ -536,6 +660,13 @@ class Dungeon:
         if pos is None:
             return
         effect = trap.effect
+        if effect.places_marker is not None:
+            for hero in failed:
+                square = self.positions.get(hero.uid)
+                if square is not None:
+                    self.put_marker(state, square, effect.places_marker)
+                    state.log.emit("marker_placed", hero.uid, marker=effect.places_marker, square=square,
+                                   reason=trap.id)
         if effect.blocks_doors and failed:
             room = self.large_room(slot_of(pos))
             squares = []
@@ -545,7 +676,7 @@ class Dungeon:
                     if opening.is_door:
                         square = to_global(slot, opening.cells[0])
                         if not self.layout.has(square, "blocked_door") and self.occupant(square) is None:
-                            self.layout.add_marker(square, "blocked_door")
+                            self.put_marker(state, square, "blocked_door")
                             squares.append(square)
             if squares:
                 self.lasting.append(LastingTrap(trap.id, sorted(room), squares))
@@ -575,7 +706,7 @@ class Dungeon:
                                success=check.success)
                 if check.success:
                     for square in lasting.squares:
-                        self.layout.remove_marker(square, "blocked_door")
+                        self.take_marker(state, square, "blocked_door")
                     self.lasting.remove(lasting)
                     break
 
@@ -584,27 +715,25 @@ class Dungeon:
         raise_the_dead(state)
 
     def pending_decider(self, state: GameData) -> str | None:
-        """The hero who must choose where a drawn Room Tile goes, if one waits."""
-        return self.pending.hero if self.pending is not None else None
+        """The hero who must choose where a drawn Room Tile or a dead end's Secret Door goes,
+        if one waits."""
+        if self.pending is not None:
+            return self.pending.hero
+        return self.pending_secret_door.hero if self.pending_secret_door is not None else None
 
     # ---------------------------------------------------------------- exploration
-    def reveal(self, state: GameData, hero: HeroState, door: Pos) -> None:
-        """Reveal the Room Tile behind ``door`` (chapter *Reveal a Room Tile (0 AP)*).
-        Raises ``IllegalAction`` when ``hero`` does not stand on that closed door."""
+    def open_door(self, state: GameData, hero: HeroState, door: Pos) -> None:
+        """``hero`` opens the closed door it stands on (chapter *Reveal a Room Tile (0 AP)*; a
+        door opened this round for Phase G). Raises ``IllegalAction`` when ``hero`` does not
+        stand on that closed door."""
         if self.position(hero.uid) != door or door not in self.layout.closed_doors():
             raise IllegalAction(f"{hero.uid} does not stand at the closed door {door}")
         state.door_opened = True
         state.log.emit("door_opened", hero.uid, square=door)
-        if "door_events" in state.optional_rules:
-            self._door_event(state, hero)
-        self._draw_for_door(state, Exploring(hero.uid, [door]), door)
 
-    def _door_event(self, state: GameData, hero: HeroState) -> None:
-        events = sorted(state.pack.door_events.values(), key=lambda e: e.id)
-        deck = [e.id for e in events for _ in range(getattr(e, "copies", 1))]
-        if deck:
-            card = state.dice.choice(deck)
-            state.log.emit("door_event", hero.uid, card=card)
+    def reveal(self, state: GameData, hero: HeroState, door: Pos) -> None:
+        """Reveal the Room Tile behind the ``door`` ``hero`` opened (chapter *Exploration*)."""
+        self._draw_for_door(state, Exploring(hero.uid, [door]), door)
 
     def _draw_fitting(self, state: GameData, ctx: Exploring, fits: Callable[[str], list[Placement]]) -> bool:
         """Draw Room Tiles until one ``fits`` somewhere (a tile that does not goes under the
@@ -669,7 +798,7 @@ class Dungeon:
                 if colour in colours:
                     self.dormant.append(pos)
         self.wake_icons(state)
-        self._dead_end(state)
+        self._dead_end(state, ctx.hero)
         for placed in ctx.placed:
             fire(state, "tile_revealed", tile=placed.tile_id, hero=ctx.hero)
 
@@ -685,25 +814,54 @@ class Dungeon:
                 continue
             draw_and_spawn(state, reason="monster_icon", near=pos)
 
-    def _dead_end(self, state: GameData) -> None:
-        if self.deck and not self.layout.closed_doors():
-            spot = exploration.secret_door_spot(self.layout)
-            if spot is not None:
-                self.layout.secret_doors[spot[0]] = spot[1]
-                self.layout.version += 1
-                state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
+    def _dead_end(self, state: GameData, hero: str) -> None:
+        """Chapter *Dead Ends*: no unopened door left in the whole dungeon while Room Tiles
+        remain: a Secret Door opens; where several wall sides qualify, the players decide
+        (``hero`` answers with ``PlaceSecretDoor``)."""
+        if not self.deck or self.layout.closed_doors():
+            return
+        options = exploration.dead_end_options(self.layout)
+        if len(options) == 1:
+            self._open_secret_door(state, options[0])
+        elif options:
+            self.pending_secret_door = PendingSecretDoor(hero, options)
+
+    def choose_secret_door(self, state: GameData, index: int) -> None:
+        """Open the waiting dead end's Secret Door at option ``index``. Raises ``IllegalAction``."""
+        pending = self.pending_secret_door
+        if pending is None or not 0 <= index < len(pending.options):
+            raise IllegalAction("no such Secret Door side")
+        self.pending_secret_door = None
+        self._open_secret_door(state, pending.options[index])
+
+    def _open_secret_door(self, state: GameData, spot: tuple[Pos, str]) -> None:
+        self.layout.secret_doors[spot[0]] = spot[1]
+        self.layout.version += 1
+        state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
 
     # ---------------------------------------------------------------- heroes moving
     def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> Routes:
         """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``;
-        ``jumping=False``: walking only)."""
+        ``jumping=False``: walking only); nowhere while Immobilized or buried under Rubble."""
         start = self.positions.get(hero.uid)
-        if start is None or hero.immobilized:
+        if start is None or hero.immobilized or hero.uid in self.buried:
             return Routes({})
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
-        return hero_routes(self.layout, start, ap, monsters=self.monster_squares(state),
-                           heroes=self.hero_squares(state, hero.uid), costs=Costs.of(state.rules, factor),
-                           jumping=jumping)
+        monsters = frozenset(self.monster_squares(state))
+        heroes = frozenset(self.hero_squares(state, hero.uid))
+        walks_only = not jumping or not self.layout.has_obstacles()
+        # the bot's choice and the move that carries it out ask the same question: answer it
+        # once; a walk is cut short by the AP alone, so every AP reads one unlimited walk search
+        key = ("hero", self.layout.version, start, None if walks_only else ap, walks_only or jumping, factor,
+               monsters, heroes)
+        found = self._reach_memo.get(key)
+        if found is None:
+            if len(self._reach_memo) > 512:
+                self._reach_memo.clear()
+            found = self._reach_memo[key] = hero_routes(
+                self.layout, start, FAR_AP if walks_only else ap, monsters=monsters, heroes=heroes,
+                costs=Costs.of(state.rules, factor), jumping=not walks_only)
+        return found.within(ap) if walks_only else found
 
 
 def _between(a: Pos, b: Pos) -> list[Pos]:
@@ -717,4 +875,4 @@ def _between(a: Pos, b: Pos) -> list[Pos]:
     return []
 
 
-__all__ = ["Dungeon", "Exploring", "PendingPlacement"]
+__all__ = ["Dungeon", "Exploring", "PendingPlacement", "PendingSecretDoor"]

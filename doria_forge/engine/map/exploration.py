@@ -21,7 +21,8 @@ Placing rules, as implemented:
   has no connection to the dungeon yet; it is drawn once a connection exists.
 * Dead end: when no unexplored door is left anywhere and the deck still holds tiles, a
   Secret Door opens in the middle of a wall side of the last placed tile that has no
-  neighbour (the first such side clockwise from north; then earlier tiles).
+  neighbour; with several such sides (or, the last tile being surrounded, several tiles)
+  the players decide (``dead_end_options``; the revealing hero answers ``PlaceSecretDoor``).
 
 Colours in play: white always, green from 4 characters, yellow from 5, red at 6 (1 and
 2 characters use the white icons, as 3 players do).
@@ -168,25 +169,45 @@ def icon_squares(pack: Any, placed: PlacedTile, kind: str) -> list[tuple[Pos, st
     return out
 
 
-def secret_door_spot(layout: Layout, *, near: Pos | None = None, slot: Slot | None = None
-                     ) -> tuple[Pos, str] | None:
-    """Where a Secret Door opens: ``(square, side)``, or ``None`` when no tile has a free wall
-    side. A dead end's (see the module docstring) goes into the last placed tile; with
-    ``slot`` into that tile, on the free side closest to ``near`` (a Trap's Secret Door)."""
-    tiles = reversed(layout.in_order()) if slot is None else [layout.tiles[slot]]
-    for placed in tiles:
-        sides = list(SIDES)
-        if near is not None:
-            sides.sort(key=lambda side: manhattan(border_global(placed.slot, side, 2), near))
-        for side in sides:
-            if slot_beyond(placed.slot, side) in layout.tiles:
-                continue
-            for index in (2, 1, 3, 0, 4):
-                cell = border_square(side, index)
-                pos = to_global(placed.slot, cell)
-                inward = step(pos, OPPOSITE[side])
-                if layout.opening_at(pos) is not None or slot_of(inward) != placed.slot:
-                    continue
-                if layout.passable(inward) and layout.kind(inward) == "floor":
-                    return pos, side
+def dead_end_options(layout: Layout) -> list[tuple[Pos, str]]:
+    """Where the Secret Door of a dead end may open (chapter *Dead Ends*): ``(square, side)``,
+    one for every wall side of the last placed Room Tile that has no neighbouring tile ("in
+    the middle of a Wall side"; the middle square, or the one nearest it that a figure can
+    reach from inside); when that tile is surrounded, every such side of the other tiles, the
+    last placed first ("the players can choose on which Room Tile the Secret Door opens").
+    The players choose among them; ``[]`` when no tile has a free wall side."""
+    tiles = list(reversed(layout.in_order()))
+    for pool in (tiles[:1], tiles[1:]):
+        found = [spot for placed in pool for side in SIDES
+                 if (spot := _wall_side_spot(layout, placed, side)) is not None]
+        if found:
+            return found
+    return []
+
+
+def _wall_side_spot(layout: Layout, placed: PlacedTile, side: str) -> tuple[Pos, str] | None:
+    """The square of a Secret Door in the wall side ``side`` of ``placed`` (no tile beyond it):
+    the middle square, else the one nearest the middle that opens onto floor inside."""
+    if slot_beyond(placed.slot, side) in layout.tiles:
+        return None
+    for index in (2, 1, 3, 0, 4):
+        pos = to_global(placed.slot, border_square(side, index))
+        inward = step(pos, OPPOSITE[side])
+        if layout.opening_at(pos) is not None or slot_of(inward) != placed.slot:
+            continue
+        if layout.passable(inward) and layout.kind(inward) == "floor":
+            return pos, side
+    return None
+
+
+def secret_door_spot(layout: Layout, *, near: Pos, slot: Slot) -> tuple[Pos, str] | None:
+    """Where a Trap's Secret Door opens (chapter *Traps and Secret Doors*): ``(square, side)``
+    in a free wall side of the Room Tile in ``slot``, the side closest to ``near`` (the
+    character who triggered it) first; ``None`` when that tile has no free wall side."""
+    placed = layout.tiles[slot]
+    sides = sorted(SIDES, key=lambda side: manhattan(border_global(placed.slot, side, 2), near))
+    for side in sides:
+        spot = _wall_side_spot(layout, placed, side)
+        if spot is not None:
+            return spot
     return None

@@ -177,6 +177,15 @@ class Layout:
     def squares_with(self, marker: str) -> list[Pos]:
         return sorted(p for p, marks in self.markers.items() if marker in marks)
 
+    def see_through(self) -> frozenset[Pos]:
+        """The squares that do not block Line of Sight (``blocks_sight`` false), for this
+        layout version: every other square, on the table or off it, blocks."""
+        memo = self._cached()
+        found = memo.get("see_through")
+        if found is None:
+            found = memo["see_through"] = frozenset(p for p in self.all_squares() if not self.blocks_sight(p))
+        return found
+
     def blocks_sight(self, pos: Pos) -> bool:
         """Walls (and everything outside the dungeon), Rubble and Blocked Door markers
         block Line of Sight; holes, red-bordered and occupied squares do not."""
@@ -243,6 +252,14 @@ class Layout:
     def closed_doors(self) -> list[Pos]:
         """Door squares (one-square openings, Secret Doors included) whose far side is an
         empty tile slot: revealing through them explores the dungeon. Sorted."""
+        memo = self._cached()
+        key = ("closed", len(self.dead_doors))  # a dead door does not change the version
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._closed_doors()
+        return list(found)
+
+    def _closed_doors(self) -> list[Pos]:
         out = []
         for placed in self.tiles.values():
             for opening in self.openings(placed):
@@ -304,6 +321,17 @@ class Layout:
             if g in self.secret_doors and slot_of(g) == placed.slot and g not in out and self.passable(g):
                 out.append(g)
         return out
+
+    def bridge_middles(self) -> tuple[tuple[Pos, bool], ...]:
+        """The middle square of every bridge tile (F-3) on the table, with whether a line along
+        a row (``True``) or a column passes beneath it there: such a line skips the square
+        (chapter *Arrows (Room F-3)*)."""
+        memo = self._cached()
+        found = memo.get("bridges")
+        if found is None:
+            found = memo["bridges"] = tuple((to_global(t.slot, MIDDLE), t.shape.bridge == "north_south")
+                                            for t in self.tiles.values() if t.shape.bridge is not None)
+        return found
 
     def has_obstacles(self) -> bool:
         """Whether any placed square is a hole or red-bordered (something to jump over)."""

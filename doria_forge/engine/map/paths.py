@@ -9,15 +9,19 @@ landing square free of monsters; a jump may go into negative AP but nothing foll
 then. Monsters walk 1 AP a square, never past a character; they may pass other monsters.
 Holes and red-bordered squares they jump in a straight line for 5 AP without a check
 (with less than 5 AP before the jump they cannot attack afterwards; a monster behind the
-hole is jumped too when a free square lies behind it and the jumper has 6+ AP); flyers
-(Gargoyle) cross them at 1 AP, ghosts (Poltergeist) also walls. Rubble costs a monster
-10 AP to clear (or the rest of its AP).
+hole is jumped too when a free square lies behind it and the jumper has 6+ AP; the landing
+square itself is reached too, for a monster that needs it to attack and so pushes its
+occupant back over the hole); flyers
+(Gargoyle) cross them at 1 AP, ghosts (Poltergeist) also walls. A monster clears Rubble
+from the square before it for 10 AP and walks on (1 AP) if it can; with less it clears
+for the rest of its AP and stays (chapter *Monsters and Obstacles/Holes*).
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from doria_forge.geometry import SIDES, side_step
@@ -61,7 +65,9 @@ class Route:
     """How a figure gets to a square: ``cost`` in AP, the squares stepped on in order
     (``path``, start excluded), the ``jumps`` made, ``final``: nothing may follow it
     (a jump into negative AP), ``no_attack``: a monster that jumped with less than 5 AP
-    left may not attack afterwards, ``cleared``: Rubble squares a monster cleared."""
+    left may not attack afterwards, ``cleared``: Rubble squares a monster cleared. A monster
+    route ends where ``end`` says: a route to a Rubble square the monster could only clear
+    ends on the square before it (``path`` stops there; the start when empty)."""
 
     cost: int
     path: tuple[Pos, ...] = ()
@@ -130,12 +136,75 @@ class Routes(Mapping[Pos, Route]):
         """The AP of the route to ``pos`` (without building it). Raises ``KeyError``."""
         return int(self._entries[pos][0])
 
+    def within(self, ap: int) -> Routes:
+        """The routes of this search that cost at most ``ap`` AP (for a search without jumps the
+        same as searching with ``ap``: a walk is cut short by the AP alone)."""
+        if all(e[0] <= ap for e in self._entries.values()):
+            return self
+        return Routes({p: e for p, e in self._entries.items() if e[0] <= ap})
+
+    def jump_count(self, pos: Pos) -> int:
+        """How many jumps the route to ``pos`` makes (without building it). Raises ``KeyError``."""
+        return int(self._entries[pos][2])
+
     def attack_squares(self) -> list[Pos]:
         """The squares whose route leaves the attack (not ``no_attack``), in search order."""
         return [pos for pos, entry in self._entries.items() if not entry[1]]
 
 
-def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], heroes: set[Pos],
+# ------------------------------------------------------------------ the moves a layout allows
+# Per layout version (``Layout.version`` changes with every tile, Hole, Rubble or Blocked Door),
+# each square's steps are worked out once and kept in the layout's memo: the searches below
+# then only look figures up. Each list keeps the order the searches met the squares in before
+# (so equal routes are still told apart the same way).
+_WALK, _OBSTACLE, _RUBBLE = 0, 1, 2
+
+
+def _tables(layout: Layout) -> tuple[dict, dict, dict, dict]:
+    """The memo's step tables: hero steps, monster steps, ghost steps, jumps (filled lazily)."""
+    memo = layout._cached()
+    found = memo.get("steps")
+    if found is None:
+        found = memo["steps"] = ({}, {}, {}, {})
+    return found
+
+
+def _hero_steps(layout: Layout, table: dict, pos: Pos) -> tuple[Pos, ...]:
+    """Squares a character walks to from ``pos`` (not Holes or red-bordered squares)."""
+    found = table[pos] = tuple(n for n in layout.neighbours(pos) if layout.kind(n) not in (HOLE, RED))
+    return found
+
+
+def _monster_steps(layout: Layout, table: dict, pos: Pos) -> tuple[tuple[Pos, int], ...]:
+    """The orthogonal neighbours of ``pos`` a monster can step to, in ``SIDES`` order, each with
+    what it is: ``_WALK``, ``_OBSTACLE`` (a Hole or red-bordered square: flyers only) or
+    ``_RUBBLE`` (cleared first)."""
+    near = layout.neighbours(pos)
+    out = []
+    r, c = pos
+    for dr, dc in _DELTAS:
+        nxt = (r + dr, c + dc)
+        if nxt in near:
+            out.append((nxt, _OBSTACLE if layout.kind(nxt) in (HOLE, RED) else _WALK))
+        elif layout.has(nxt, "rubble") and layout.kind(nxt) != WALL and layout.joins(pos, nxt):
+            out.append((nxt, _RUBBLE))
+    found = table[pos] = tuple(out)
+    return found
+
+
+def _ghost_steps(layout: Layout, table: dict, pos: Pos) -> tuple[Pos, ...]:
+    """The orthogonal neighbours of ``pos`` on placed tiles, walls included, in ``SIDES`` order."""
+    r, c = pos
+    found = table[pos] = tuple(n for dr, dc in _DELTAS if layout.tile_at(n := (r + dr, c + dc)) is not None)
+    return found
+
+
+def _jumps(layout: Layout, table: dict, pos: Pos) -> tuple[Jump, ...]:
+    found = table[pos] = tuple(Jump(pos, over, land) for over, land in layout.jumps_from(pos))
+    return found
+
+
+def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Pos], heroes: AbstractSet[Pos],
                 costs: Costs = Costs(), jumping: bool = True) -> Routes:
     """Every square a hero at ``start`` with ``ap`` AP can end a movement action on, with
     the cheapest route (fewest jumps on equal cost). ``monsters``/``heroes``: squares
@@ -147,46 +216,42 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: set[Pos], hero
     best: dict[Pos, _Entry] = {start: root}
     queue: list[tuple[int, int, int, Pos]] = [(0, 0, 0, start)]
     counter = 1
-    kind = layout.kind
-    neighbours = layout.neighbours
-
-    def offer(pos: Pos, cand: _Entry) -> None:
-        nonlocal counter
-        old = best.get(pos)
-        if old is None or (cand[0], cand[2]) < (old[0], old[2]):
-            best[pos] = cand
-            heapq.heappush(queue, (cand[0], cand[2], counter, pos))
-            counter += 1
+    steps_of, _, _, jumps_of = _tables(layout)
+    push, pop, get = heapq.heappush, heapq.heappop, best.get
 
     while queue:
-        cost, njumps, _, pos = heapq.heappop(queue)
+        cost, njumps, _, pos = pop(queue)
         entry = best[pos]
         if entry[0] != cost or entry[2] != njumps or entry[3]:
             continue
         new = cost + walk
         if new <= ap:
-            for nxt in neighbours(pos):
-                if nxt in monsters or kind(nxt) in (HOLE, RED):
+            steps = steps_of.get(pos)
+            for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
+                if nxt in monsters:
                     continue
-                old = best.get(nxt)
+                old = get(nxt)
                 if old is None or (new, njumps) < (old[0], old[2]):
                     best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
-                    heapq.heappush(queue, (new, njumps, counter, nxt))
+                    push(queue, (new, njumps, counter, nxt))
                     counter += 1
         if not jumping or cost >= ap:
             continue
-        for jump in _hero_jumps(layout, pos, monsters):
+        jumps = jumps_of.get(pos)
+        # a character jumps over holes and red-bordered squares (and characters standing between
+        # them), never over a monster, onto a square it may stand on
+        for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
+            land = jump.land
+            if land in monsters or any(p in monsters for p in jump.over):
+                continue
             new = cost + jump_cost
-            offer(jump.land, (new, False, njumps + 1, new >= ap, entry, jump.over + (jump.land,), jump, None))
+            old = get(land)
+            if old is None or (new, njumps + 1) < (old[0], old[2]):
+                best[land] = (new, False, njumps + 1, new >= ap, entry, jump.over + (land,), jump, None)
+                push(queue, (new, njumps + 1, counter, land))
+                counter += 1
     del best[start]
     return Routes({p: e for p, e in best.items() if p not in heroes})
-
-
-def _hero_jumps(layout: Layout, start: Pos, monsters: set[Pos]) -> list[Jump]:
-    """A hero's straight jumps: over holes and red-bordered squares (and characters
-    standing between them), never over a monster, onto a square it may stand on."""
-    return [Jump(start, over, land) for over, land in layout.jumps_from(start)
-            if land not in monsters and not any(p in monsters for p in over)]
 
 
 @dataclass(frozen=True)
@@ -208,6 +273,13 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
     return Routes(found)
 
 
+def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
+                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs = Costs()) -> dict[Pos, _Entry]:
+    """The search behind ``monster_routes`` as its raw entries (square -> entry; ``Routes``
+    reads them), for callers that keep one search for several budgets."""
+    return _monster_search(layout, start, budget, moves, heroes, monsters, costs)
+
+
 def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
                   heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs(),
                   targets: set[Pos] | None = None) -> dict[Pos, int]:
@@ -219,7 +291,7 @@ def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: Mons
 
 
 def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
-                    heroes: set[Pos], monsters: set[Pos], costs: Costs,
+                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
                     targets: set[Pos] | None = None) -> dict[Pos, _Entry]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
     may not attack, then fewer jumps, then the first found."""
@@ -230,20 +302,22 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     limit = budget if budget is not None else 10 ** 9
     walk, jump_cost, rubble = costs.walk, costs.jump, costs.rubble
     kind = layout.kind
-    neighbours = layout.neighbours
     ghost, flying = moves.ghost, moves.flying
     remaining = set(targets) - {start} if targets is not None else None
+    pushes: dict[Pos, _Entry] = {}
+    _, steps_of, ghost_of, jumps_of = _tables(layout)
+    push, pop, get = heapq.heappush, heapq.heappop, best.get
 
     def offer(pos: Pos, cand: _Entry) -> None:
         nonlocal counter
-        old = best.get(pos)
+        old = get(pos)
         if old is None or (cand[0], cand[1], cand[2]) < (old[0], old[1], old[2]):
             best[pos] = cand
-            heapq.heappush(queue, (cand[0], counter, pos))
+            push(queue, (cand[0], counter, pos))
             counter += 1
 
     while queue:
-        cost, _, pos = heapq.heappop(queue)
+        cost, _, pos = pop(queue)
         entry = best[pos]
         if entry[0] != cost:
             continue
@@ -257,36 +331,51 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
         if left <= 0:
             continue
         no_attack, njumps = entry[1], entry[2]
-        near = None if ghost else neighbours(pos)
         stepped = cost + walk
-        r, c = pos
-        for dr, dc in _DELTAS:  # SIDES order: the order ties are found in
-            nxt = (r + dr, c + dc)
+        if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
+            found = ghost_of.get(pos)
+            moves_here: Sequence[tuple[Pos, int]] = [
+                (n, _WALK) for n in (found if found is not None else _ghost_steps(layout, ghost_of, pos))]
+        else:
+            found_steps = steps_of.get(pos)
+            moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+        for nxt, what in moves_here:  # SIDES order: the order ties are found in
             if nxt in heroes:
                 continue
-            if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
-                if layout.tile_at(nxt) is None:
-                    continue
-            elif nxt not in near:  # type: ignore[operator]
-                if layout.has(nxt, "rubble") and kind(nxt) != WALL and layout.joins(pos, nxt):
-                    spend = min(rubble, left)
-                    offer(nxt, (cost + spend, no_attack, njumps, spend < rubble, entry, (nxt,), None, nxt))
+            if what == _RUBBLE:
+                # it clears the Rubble from the square before it ("move as close as possible to
+                # the Rubble and then clear it away"), then walks on if AP are left; without
+                # the AP for both it clears with what it has and stays (a route that ends on
+                # the square before the Rubble: nothing stepped on, nothing follows)
+                if left >= rubble + walk:
+                    offer(nxt, (cost + rubble + walk, no_attack, njumps, False, entry, (nxt,), None, nxt))
+                elif pos not in monsters:  # it stays where it clears: a square of its own
+                    offer(nxt, (cost + min(rubble, left), True, njumps, True, entry, (), None, nxt))
                 continue
-            elif not flying and kind(nxt) in (HOLE, RED):
+            if what == _OBSTACLE and not flying:
                 continue
             if stepped > limit:
                 continue
-            old = best.get(nxt)
+            old = get(nxt)
             if old is None or (stepped, no_attack, njumps) < (old[0], old[1], old[2]):
                 best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
-                heapq.heappush(queue, (stepped, counter, nxt))
+                push(queue, (stepped, counter, nxt))
                 counter += 1
         if flying or ghost:
             continue
-        for jump in _monster_jumps(layout, pos, heroes):
+        jumps = jumps_of.get(pos)
+        for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
             land = jump.land
+            if land in heroes:
+                continue
             extra = 0
             if land in monsters:
+                # the occupied landing square is a square to push its monster off (back over the
+                # Hole), kept apart: nothing is searched on from it (docs/rules-decisions.md)
+                push_cost = cost + jump_cost
+                if push_cost <= limit and (land not in pushes or push_cost < pushes[land][0]):
+                    pushes[land] = (push_cost, no_attack or left < jump_cost, njumps + 1, True, entry,
+                                    jump.over + (land,), jump, None)
                 behind = step(land, _direction(jump.start, land))
                 if (left < jump_cost + walk or behind in heroes or behind in monsters
                         or not layout.passable(behind) or kind(behind) in (HOLE, RED)):
@@ -294,14 +383,14 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 land, extra = behind, walk
             new = cost + jump_cost + extra
             offer(land, (new, no_attack or left < jump_cost, njumps + 1, new >= limit, entry,
-                         jump.over + ((jump.land, land) if extra else (land,)), Jump(jump.start, jump.over, land),
-                         None))
+                         jump.over + ((jump.land, land) if extra else (land,)),
+                         Jump(jump.start, jump.over, land) if extra else jump, None))
     del best[start]
+    for land, entry in pushes.items():
+        if land not in best or entry[0] < best[land][0]:
+            best[land] = entry
     return best
 
-
-def _monster_jumps(layout: Layout, start: Pos, heroes: set[Pos]) -> list[Jump]:
-    return [Jump(start, over, land) for over, land in layout.jumps_from(start) if land not in heroes]
 
 
 def _direction(a: Pos, b: Pos) -> str:

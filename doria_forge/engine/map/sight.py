@@ -68,9 +68,10 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
         return False
     r0, r1 = min(a[0], b[0]), max(a[0], b[0])
     c0, c1 = min(a[1], b[1]), max(a[1], b[1])
+    see_through = layout.see_through()
     blockers = tuple(
         (r - a[0], c - a[1]) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
-        if (r, c) != a and (r, c) != b and layout.blocks_sight((r, c))
+        if (r, c) not in see_through and (r, c) != a and (r, c) != b
     )
     if not blockers:
         return True

@@ -24,6 +24,7 @@ __all__ = ["FAMILIES", "MoveFamily", "apply_action", "legal_actions"]
 FAMILIES: tuple[MoveFamily, ...] = (
     # Phase D: choices a drawn card or Room Tile demands at once
     explore.PLACE,
+    explore.SECRET_DOOR,
     search.KEEP,
     search.LOOT_CHOICE,
     # Phase D: the hero's actions

@@ -9,6 +9,10 @@ jump (STR+AGI+2D + its ``jump`` bonus markers against ``rules.jump_tn_per_square
 square, landing included); a failure costs 1 HP per square jumped times (1 + critical
 failures + 1 for a Fumble), armor ignored, for the carried character too. A monster with
 a free attack (the Mercenary) strikes a hero who ends a movement next to it.
+
+*Dungeon Markers*: a character buried under Rubble stays until the Rubble is cleared (it may
+clear it itself, ``ClearRubble`` on its own square); one a Trap left standing on a new Hole
+leaves it with its next move action; nobody swaps places with either.
 """
 
 from __future__ import annotations
@@ -42,21 +46,27 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     here = board.position(hero.uid) if board is not None else None
     if board is None or here is None or hero.immobilized:
         return
+    if board.is_buried(hero.uid):
+        # Dungeon Markers: a buried character "will remain on this square until the Rubble has
+        # been cleared"; clearing it (its own or a neighbouring one) is all it can do to move
+        yield from (ClearRubble(square) for square in sorted(_rubble_around(board, here) + [here]))
+        return
     ap = state.ap.get(hero.uid, 0)
     yield from (Walk(square) for square in sorted(board.hero_routes(state, hero, ap, jumping=False)))
     routes = board.hero_routes(state, hero, ap)
     yield from (Jump(square) for square in sorted(routes) if routes[square].jumps)
     near = set(board.layout.neighbours(here))
-    factor = state.rules.carry_factor if hero.uid in board.carried else 1
     for other in state.heroes:
         if other is hero or other.dead:
             continue
         where = board.position(other.uid)
-        if where in near and other.uid not in board.carried.values():
-            if other.can_act and consents(state, other, hero):
-                yield SwapPlaces(other.uid)
-            if other.unconscious and hero.uid not in board.carried and ap >= state.rules.pick_up_ap * factor:
-                yield PickUp(other.uid)
+        if other.uid in board.carried.values():
+            continue
+        if where in near and other.can_act and _may_swap(board, hero) and _may_swap(board, other) \
+                and consents(state, other, hero):
+            yield SwapPlaces(other.uid)
+        if other.unconscious and hero.uid not in board.carried and pick_up_cost(state, board, here, where) <= ap:
+            yield PickUp(other.uid)
     if hero.uid in board.carried:
         for square in sorted(near):
             if board.free(state, square):
@@ -64,6 +74,31 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     for square in sorted(near | set(_rubble_around(board, here))):
         if board.layout.has(square, "rubble"):
             yield ClearRubble(square)
+
+
+def _may_swap(board: Dungeon, other: HeroState) -> bool:
+    """Whether a character may take part in a swap: not buried under Rubble, and not stranded on a
+    Hole (nobody else may be put there: chapter *Dungeon Markers*)."""
+    return not board.is_buried(other.uid) and other.uid not in board.stranded
+
+
+def pick_up_cost(state: GameData, board: Dungeon, here: Square, there: Square | None) -> int:
+    """AP to pick up the unconscious character lying on ``there`` (chapter *Carry Characters*:
+    "as soon as they are on the same square"): nothing on the same square; from a neighbouring
+    square the step onto it (``rules.pick_up_ap``), which only a free square allows (*Walking*:
+    squares occupied by monsters cannot be entered, no two characters stand on one square);
+    otherwise impossible (a very large cost)."""
+    if there is None:
+        return NEVER
+    if there == here:
+        return 0
+    if there in board.layout.neighbours(here) and board.free(state, there):
+        return state.rules.pick_up_ap
+    return NEVER
+
+
+NEVER = 10 ** 9
+"""The cost of what cannot be done (compares above any Action Points)."""
 
 
 def _rubble_around(board: Dungeon, here: tuple[int, int]) -> list[tuple[int, int]]:
@@ -78,6 +113,8 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
         raise IllegalAction("moving needs the map and a hero on it")
     if hero.immobilized and not isinstance(action, (PutDown, ClearRubble)):
         raise IllegalAction(f"{hero.uid} is Immobilized and cannot move")
+    if board.is_buried(hero.uid) and not isinstance(action, ClearRubble):
+        raise IllegalAction(f"{hero.uid} is buried under Rubble and stays until it is cleared")
     if isinstance(action, (Walk, Jump)):
         _move(state, board, hero, action)
     elif isinstance(action, SwapPlaces):
@@ -93,7 +130,8 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
         board.move_to(carried, action.to)
         state.log.emit("put_down", hero.uid, hero=carried, square=action.to)
     elif isinstance(action, ClearRubble):
-        if not board.layout.has(action.square, "rubble") or action.square not in _rubble_around(board, here):
+        own = action.square == here and board.is_buried(hero.uid)
+        if not board.layout.has(action.square, "rubble") or not (own or action.square in _rubble_around(board, here)):
             raise IllegalAction(f"no Rubble next to {hero.uid} on {action.square}")
         spend(state, hero, state.rules.clear_rubble_ap)
         board.clear_rubble(state, action.square)
@@ -111,6 +149,7 @@ def _move(state: GameData, board: Dungeon, hero: HeroState, action: Walk | Jump)
         raise IllegalAction(f"{action.to} is reached cheaper by walking (Walk)")
     spend(state, hero, route.cost)
     board.move_to(hero.uid, route.path[-1])
+    board.moved_on(hero.uid)
     state.log.emit("moved", hero.uid, square=route.path[-1], ap=route.cost, jumps=len(route.jumps),
                    path=route.path)
     _jump_checks(state, board, hero, route)
@@ -150,12 +189,14 @@ def _swap(state: GameData, board: Dungeon, hero: HeroState, here: Square, action
     there = board.position(other.uid)
     if other is hero or there is None or there not in board.layout.neighbours(here):
         raise IllegalAction(f"{other.uid} is not next to {hero.uid}")
-    if not other.can_act or not consents(state, other, hero):
-        raise IllegalAction(f"{other.uid} does not agree to swap places")
+    if not other.can_act or not _may_swap(board, hero) or not _may_swap(board, other) or not consents(state, other,
+                                                                                                       hero):
+        raise IllegalAction(f"{other.uid} does not agree to swap places or cannot leave its square")
     factor = state.rules.carry_factor if hero.uid in board.carried else 1
     spend(state, hero, state.rules.swap_places_ap * factor)
     board.move_to(hero.uid, there)
     board.move_to(other.uid, here)
+    board.moved_on(hero.uid)
     state.log.emit("swapped", hero.uid, other=other.uid, square=there)
     after_hero_move(state, hero)
     _entered(state, board, hero, other)
@@ -164,13 +205,18 @@ def _swap(state: GameData, board: Dungeon, hero: HeroState, here: Square, action
 def _pick_up(state: GameData, board: Dungeon, hero: HeroState, here: Square, action: PickUp) -> None:
     other = known_hero(state, action.hero_uid, "carried character")
     there = board.position(other.uid)
-    if not other.unconscious or there is None or there not in board.layout.neighbours(here):
-        raise IllegalAction(f"{other.uid} is not an unconscious character next to {hero.uid}")
+    if other.uid in board.carried.values():
+        raise IllegalAction(f"{other.uid} is already carried")
+    cost = pick_up_cost(state, board, here, there)
+    if not other.unconscious or there is None or cost == NEVER:
+        raise IllegalAction(f"{other.uid} is not an unconscious character on {hero.uid}'s square or on a free "
+                            f"square next to it")
     if hero.uid in board.carried:
         raise IllegalAction(f"{hero.uid} already carries a character")
-    spend(state, hero, state.rules.pick_up_ap)
+    spend(state, hero, cost)
     board.positions.pop(other.uid, None)
     board.move_to(hero.uid, there)
+    board.moved_on(hero.uid)
     board.carried[hero.uid] = other.uid
     state.log.emit("picked_up", hero.uid, hero=other.uid, square=there)
     after_hero_move(state, hero)

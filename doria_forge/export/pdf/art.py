@@ -1,8 +1,10 @@
 """Card art drawn into a card's art region: PNG and JPG through Pillow, SVG through svglib (vector).
 
 The picture is fitted into the region keeping its proportions, centred. Transparency is flattened
-onto white (print files stay free of soft masks); on a CMYK canvas raster art is converted to CMYK
-and vector art goes through the canvas's colour conversion like every other colour.
+onto white (print files stay free of soft masks); on a CMYK canvas raster art is separated through
+the output profile within the ink limit (:func:`~.colour.convert_image`; CMYK art prints as the
+designer separated it) and vector art goes through the canvas's colour conversion like every other
+colour.
 """
 
 from __future__ import annotations
@@ -14,21 +16,25 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..errors import ExportError
+from .colour import convert_image, ink_limit_of
 
 
 @lru_cache(maxsize=64)
-def _raster(path: str, cmyk: bool):
+def raster(path: str, ink_limit_percent: int | None):
+    """The picture at ``path`` as it prints: RGB, or for a CMYK page (``ink_limit_percent`` given)
+    CMYK within that ink limit. Transparency is flattened onto white."""
     from PIL import Image
 
     with Image.open(path) as image:
         image.load()
-        if image.mode in ("RGBA", "LA", "P"):
+        if image.mode in ("RGBA", "LA", "P", "PA"):
             rgba = image.convert("RGBA")
             flat = Image.new("RGB", rgba.size, (255, 255, 255))
             flat.paste(rgba, mask=rgba.split()[3])
             image = flat
-        image = image.convert("CMYK" if cmyk else "RGB")
-    return image
+        if ink_limit_percent is not None:
+            return convert_image(image, ink_limit_percent)
+        return image.convert("RGB")
 
 
 @lru_cache(maxsize=64)
@@ -46,7 +52,7 @@ def draw_art(canvas: Canvas, path: str | Path, x: float, y: float, width: float,
 
     Raises ``ExportError`` naming the file when it cannot be read."""
     path = str(path)
-    cmyk = getattr(canvas, "_enforceColorSpace", None) is not None
+    ink_limit = ink_limit_of(canvas)
     try:
         if path.lower().endswith(".svg"):
             from reportlab.graphics import renderPDF
@@ -59,7 +65,7 @@ def draw_art(canvas: Canvas, path: str | Path, x: float, y: float, width: float,
             renderPDF.draw(drawing, canvas, 0, 0)
             canvas.restoreState()
             return
-        image = _raster(path, cmyk)
+        image = raster(path, ink_limit)
         w_px, h_px = image.size
         scale = min(width / w_px, height / h_px)
         w, h = w_px * scale, h_px * scale

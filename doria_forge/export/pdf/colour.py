@@ -1,40 +1,105 @@
-"""CMYK output for shops that ask for it: every colour converted as it is set, within an ink limit,
-and the print condition declared as the PDF's output intent.
+"""CMYK output for shops that ask for it: every colour and every raster separated through an ICC
+profile by LittleCMS (Pillow's ImageCms), within an ink limit, and the print condition declared as
+the PDF's output intent.
 
-The drawing code works in RGB. With a layout's ``colour: cmyk`` the canvas converts each colour
-when it is set (reportlab's colour-space hook, which its text objects share), so no drawing code
-changes. The conversion is the simple device one (grey component replaced by black, then the
-three inks scaled down to the total ink limit); a shop's own colour management does better, which
-is why the README says to proof a CMYK file. Images are converted the same way by the art code.
+The drawing code works in RGB (sRGB). With a layout's ``colour: cmyk`` the canvas converts each
+colour when it is set (reportlab's colour-space hook, which its text objects share), so no drawing
+code changes, and raster card art is converted image by image (:func:`convert_image`). The
+separation is the output profile ``doria_forge/icc/doria-coated-gcr-240.icc``
+(``tools/make_cmyk_profile.py``: a coated offset press modelled from the ISO 12647-2 solids, with
+grey component replacement, so black and greys print mostly with black ink, and total ink at most
+240 %), applied sRGB to CMYK with the perceptual intent. A lower ``ink_limit_percent`` than the
+profile's is enforced after the conversion by lowering cyan, magenta and yellow (black keeps its
+depth). CMYK art the designer separated is printed as it is; ``preflight`` measures its total ink
+(:func:`total_ink_percent`). The profile models the press; it is not the shop's own: proof the file
+with the shop's preflight, as the README says.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFString
 from reportlab.pdfgen.canvas import Canvas
 
+if TYPE_CHECKING:  # pragma: no cover
+    from PIL.Image import Image
+
 REGISTRY = "http://www.color.org"
+PROFILE = Path(__file__).resolve().parents[2] / "icc" / "doria-coated-gcr-240.icc"
+"""The CMYK output profile (see the module docstring)."""
+PROFILE_INK_LIMIT = 240
+"""Total ink (percent) the profile's separation never exceeds."""
 
 
+@cache
+def _transform() -> Any:
+    """The LittleCMS transform sRGB -> the CMYK profile (8 bits a channel, perceptual intent)."""
+    from PIL import ImageCms
+
+    return ImageCms.buildTransform(ImageCms.createProfile("sRGB"), ImageCms.getOpenProfile(str(PROFILE)),
+                                   "RGB", "CMYK", renderingIntent=ImageCms.Intent.PERCEPTUAL)
+
+
+def _limited(c: int, m: int, y: int, k: int, ink_limit_percent: int) -> tuple[int, int, int, int]:
+    """8-bit ink amounts with C, M, Y lowered in proportion until the total is within the limit."""
+    room = ink_limit_percent * 255 // 100 - k
+    total = c + m + y
+    if total <= room:
+        return c, m, y, k
+    if room <= 0:
+        return 0, 0, 0, min(k, ink_limit_percent * 255 // 100)
+    c, m, y = (v * room // total for v in (c, m, y))
+    return c, m, y, k
+
+
+@lru_cache(maxsize=4096)
 def rgb_to_cmyk(r: float, g: float, b: float, ink_limit_percent: int = 300) -> tuple[float, float, float, float]:
-    """An RGB colour (0-1 each) as CMYK (0-1 each) whose total ink is at most ``ink_limit_percent``.
+    """An sRGB colour (0-1 each) as CMYK (0-1 each) through the output profile, with total ink at
+    most ``ink_limit_percent`` (and never above the profile's own 240 %)."""
+    from PIL import Image, ImageCms
 
-    Black takes the grey component (``k = 1 - max(r, g, b)``); if cyan, magenta, yellow and black
-    add up to more than the limit, the three colour inks shrink in proportion (black keeps its depth).
-    """
-    k = 1 - max(r, g, b)
-    if k >= 1:
-        return (0.0, 0.0, 0.0, 1.0)
-    c, m, y = ((1 - v - k) / (1 - k) for v in (r, g, b))
-    limit = ink_limit_percent / 100
-    total = c + m + y + k
-    if total > limit and c + m + y > 0:
-        scale = max(0.0, limit - k) / (c + m + y)
-        c, m, y = c * scale, m * scale, y * scale
-    return (round(c, 4), round(m, 4), round(y, 4), round(k, 4))
+    pixel = Image.new("RGB", (1, 1), tuple(int(round(min(1.0, max(0.0, v)) * 255)) for v in (r, g, b)))
+    c, m, y, k = ImageCms.applyTransform(pixel, _transform()).getpixel((0, 0))
+    # Rounded down: the four inks as written never add up to more than the limit.
+    inks = _limited(c, m, y, k, ink_limit_percent)
+    return tuple(math.floor(v / 255 * 10_000) / 10_000 for v in inks)  # type: ignore[return-value]
+
+
+def convert_image(image: Image, ink_limit_percent: int) -> Image:
+    """``image`` for a CMYK page: RGB (or grey, palette...) separated through the profile within
+    the ink limit; a CMYK image is returned as it is (its ink is the designer's: preflight checks it)."""
+    from PIL import ImageCms, ImageMath
+
+    if image.mode == "CMYK":
+        return image
+    cmyk = ImageCms.applyTransform(image.convert("RGB"), _transform())
+    if ink_limit_percent >= PROFILE_INK_LIMIT:
+        return cmyk
+    room = ink_limit_percent * 255 // 100
+    c, m, y, k = cmyk.split()
+    scale = ImageMath.lambda_eval(
+        lambda e: e["min"](e["float"](e["max"](room - e["k"], 0)) / e["max"](e["c"] + e["m"] + e["y"], 1), 1.0),
+        c=c, m=m, y=y, k=k)
+    bands = [ImageMath.lambda_eval(lambda e: e["convert"](e["float"](e["v"]) * e["s"], "L"), v=v, s=scale)
+             for v in (c, m, y)]
+    from PIL import Image as PILImage
+
+    return PILImage.merge("CMYK", (*bands, k))
+
+
+def total_ink_percent(image: Image) -> float:
+    """The largest total ink (C + M + Y + K, percent) of any pixel of a CMYK ``image``."""
+    from PIL import ImageMath
+
+    c, m, y, k = image.split()
+    total = ImageMath.lambda_eval(lambda e: e["c"] + e["m"] + e["y"] + e["k"], c=c, m=m, y=y, k=k)
+    return total.getextrema()[1] * 100 / 255
 
 
 def cmyk_enforcer(ink_limit_percent: int) -> Callable[[object], CMYKColor]:
@@ -53,10 +118,16 @@ def cmyk_enforcer(ink_limit_percent: int) -> Callable[[object], CMYKColor]:
     return enforce
 
 
+def ink_limit_of(canvas: Canvas) -> int | None:
+    """The ink limit of a canvas that writes CMYK (:func:`use_cmyk`), else None (an RGB canvas)."""
+    return getattr(canvas, "_doria_ink_limit", None)
+
+
 def use_cmyk(canvas: Canvas, ink_limit_percent: int, output_condition: str | None) -> None:
     """Make ``canvas`` write CMYK colours only and, if ``output_condition`` names a registered print
     condition (``CGATS TR 001``, ``FOGRA39``...), declare it as the document's output intent."""
     canvas._enforceColorSpace = cmyk_enforcer(ink_limit_percent)
+    canvas._doria_ink_limit = ink_limit_percent  # type: ignore[attr-defined]
     if not output_condition:
         return
     catalog = canvas._doc.Catalog

@@ -191,8 +191,24 @@ def _monster_text(monster: Monster | Boss) -> str:
     return " ".join(x for x in ((tr(monster.ability, "text") if monster.ability else ""), tr(monster, "text")) if x)
 
 
+TRAIT_LABELS = {"undead": "Undead", "flying": "Flying", "immune_to_ranged": "Immune to ranged",
+                "hurt_only_by_magic": "Hurt only by magic", "magic_items_ineffective": "Magic items ineffective",
+                "passes_walls": "Passes walls"}
+"""Printed names of a monster's traits (``flags``): cards and rules refer to them (Undead...)."""
+
+
+CARD_TRAITS = ("undead", "flying")
+"""Traits a monster card names beside its type: what a creature is, which rules and cards refer to
+(Undead...). Its other flags are abilities its text explains; a Boss Monster card names them all."""
+
+
+def _traits(flags: list[str], only: tuple[str, ...] | None = None) -> list[str]:
+    return [t(TRAIT_LABELS.get(flag, flag.replace("_", " "))) for flag in flags if only is None or flag in only]
+
+
 def monster_spec(monster: Monster) -> CardSpec:
-    """A monster card of the monster deck: which monster appears and how it moves and attacks."""
+    """A monster card of the monster deck: which monster appears and how it moves and attacks, and
+    its traits (Undead, Flying...) beside the card type, since cards and rules refer to them."""
     stats = [Stat(t("Attack"), _attack(monster.attack_type), icon=monster.attack_type),
              Stat(t("Range"), str(monster.range)), Stat(t("AP"), f"{monster.action_points} {monster.priority}"),
              _vulnerability(monster.vulnerability)]
@@ -200,7 +216,8 @@ def monster_spec(monster: Monster) -> CardSpec:
         stats.append(Stat(t("Damage"), t(monster.damage_element), icon=monster.damage_element))
     return CardSpec(
         key=f"monster-{monster.id}", title=tr(monster, "name"), colour="#37474f",
-        kind_label=t("Monster"), corner_left=f"{t('Priority')} {monster.priority}",
+        kind_label=" · ".join([t("Monster"), *_traits(monster.flags, CARD_TRAITS)]),
+        corner_left=f"{t('Priority')} {monster.priority}",
         stats=tuple(stats), text=_monster_text(monster),
         footer=(_attack(monster.attack_type), f"{monster.figures} {t('fig.')}",
                 f"{monster.action_points} {t('AP')}"),
@@ -267,7 +284,7 @@ def boss_spec(boss: Boss) -> CardSpec:
     paragraphs = [tr(boss.ability, "text") if boss.ability else "",
                   f"{t('End of the game')}: {tr(boss, 'end_condition')}", tr(boss, "text")]
     kind = [t("Boss Monster"), f"{t(boss.damage_element)} {t('damage')}" if boss.damage_element else "",
-            *(f.replace("_", " ") for f in boss.flags)]
+            *_traits(boss.flags)]
     return CardSpec(
         key=f"boss-{boss.id}", title=tr(boss, "name"), colour=BOSS_COLOUR,
         kind_label=" · ".join(x for x in kind if x),

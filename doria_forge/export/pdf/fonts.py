@@ -18,7 +18,7 @@ def register_fonts() -> tuple[str, str]:
     """Register DejaVu Sans (regular, bold, oblique) with reportlab once per process.
 
     Returns ``(regular_name, bold_name)``. The family mapping lets Paragraph markup ``<b>``/``<i>``
-    pick the right face. Raises ``ExportError`` if matplotlib's font files are missing.
+    pick the right face. Raises ``ExportError`` if the font files doria-forge ships are missing.
     """
     from .errors import ExportError
 
@@ -26,7 +26,7 @@ def register_fonts() -> tuple[str, str]:
     for name, filename in FACES.items():
         path = folder / filename
         if not path.is_file():
-            raise ExportError(f"font file not found: {path} (matplotlib ships DejaVu Sans; reinstall matplotlib)")
+            raise ExportError(f"font file not found: {path} (doria-forge ships DejaVu Sans; reinstall doria-forge)")
         pdfmetrics.registerFont(TTFont(name, str(path)))
     addMapping(REGULAR, 0, 0, REGULAR)
     addMapping(REGULAR, 1, 0, BOLD)

@@ -103,7 +103,8 @@ def ruler_place(layout: SheetLayout, rects: Sequence[Rect], marks: Sequence[Segm
 
 
 def draw_ruler(canvas: Canvas, place: RulerPlace) -> None:
-    """A 100 mm scale: a bar with millimetre ticks, centimetre numbers and the words "100 mm".
+    """A 100 mm scale: a bar with millimetre ticks, centimetre numbers and, after its end, the words
+    "10 cm = 100 mm".
     Measured on paper it shows whether the sheet was printed at 100 % (actual size)."""
     band = min(place.band, 7.0)
     tick_cm, tick_half, tick_mm = band * 0.45, band * 0.3, band * 0.18
@@ -125,8 +126,10 @@ def draw_ruler(canvas: Canvas, place: RulerPlace) -> None:
     for cm in range(0, int(RULER_MM) // 10 + 1):
         if cm < 10:
             canvas.drawCentredString(mm(cm * 10), mm(tick_cm + 0.3), str(cm))
+    # The caption follows the bar's end: over the bar it covered the numbers 8 and 9. The band runs
+    # the whole side of the paper beyond the cards, so the room after the bar is free.
     canvas.setFont(BOLD, size)
-    canvas.drawRightString(mm(RULER_MM), mm(tick_cm + 0.3), f"10 cm = {RULER_LABEL}")
+    canvas.drawString(mm(RULER_MM + 1.5), mm(tick_cm + 0.3), f"10 cm = {RULER_LABEL}")
     canvas.restoreState()
 
 

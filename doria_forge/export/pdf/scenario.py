@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 
 from jinja2 import StrictUndefined
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.fsutil import atomic_write_bytes
@@ -22,6 +23,7 @@ from doria_forge.model import ContentPack, Scenario
 from doria_forge.model.scenario import Place
 from doria_forge.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
 
+from .colour import use_cmyk
 from .errors import ExportError
 from .fonts import BOLD, REGULAR, register_fonts
 from .layout import SheetLayout, mm
@@ -149,6 +151,20 @@ def markdown_flowables(text: str) -> list:
     return out
 
 
+def _canvas_maker(layout: SheetLayout) -> type[Canvas]:
+    """The canvas class of the booklet: for ``colour: cmyk`` one that separates every colour and
+    declares the output intent, as the card sheets do."""
+    if layout.colour != "cmyk":
+        return Canvas
+
+    class CmykCanvas(Canvas):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            use_cmyk(self, layout.ink_limit_percent, layout.output_condition)
+
+    return CmykCanvas
+
+
 def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, templates_dir: Path) -> Path:
     """All scenarios the pack prints, each starting on a new page, to ``path`` (atomically)."""
     scenarios = list(pack.own_of_kind("scenario").values())
@@ -163,7 +179,14 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
         if i:
             story.append(PageBreak())
         story += markdown_flowables(render_scenario_text(env, pack, scenario))
-    footer = f"{pack.info.display_name} {pack.info.version}"
+    return write_booklet(path, story, layout, "Scenarios", f"{pack.info.display_name} {pack.info.version}")
+
+
+def write_booklet(path: Path, story: list, layout: SheetLayout, title: str, footer: str) -> Path:
+    """The flowables ``story`` set on the layout's paper (20 mm margins, ``footer`` and the page
+    number at the foot of every page), in CMYK with its output intent where the layout says so,
+    written to ``path`` atomically."""
+    register_fonts()
 
     def on_page(canvas, doc) -> None:
         canvas.saveState()
@@ -176,9 +199,9 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
     pw, ph = layout.paper_mm
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=(mm(pw), mm(ph)), leftMargin=mm(20), rightMargin=mm(20),
-                            topMargin=mm(18), bottomMargin=mm(18), title="Scenarios", author="doria_forge",
+                            topMargin=mm(18), bottomMargin=mm(18), title=title, author="doria_forge",
                             creator="doria_forge", invariant=1, initialFontName=REGULAR)
-    story.append(Spacer(1, 1))
-    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    story = [*story, Spacer(1, 1)]
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=_canvas_maker(layout))
     atomic_write_bytes(path, buffer.getvalue())
     return path

@@ -181,10 +181,13 @@ class CharacterSheetFace:
 @dataclass(frozen=True)
 class CampaignSheetFace:
     """A Campaign Overview Sheet: per scenario done, Group XP, Monster Points and Monster Level,
-    rewards; heroes with their XP and kept equipment. ``campaign=None`` prints it blank."""
+    rewards; heroes with their XP and kept equipment. ``campaign=None`` prints it blank.
+    ``carry_over`` is one line per scenario: what winning it gives and what carries into the next
+    (:func:`carry_over_lines`), printed under *Rewards*."""
 
     campaign: Campaign | None
     scenario_names: tuple[str, ...] = ()
+    carry_over: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -232,9 +235,13 @@ class CampaignSheetFace:
         y -= 22
         _heading(c, "Rewards", x0, y, w)
         y -= 6
-        rewards = sorted(camp.rewards, key=lambda rw: rw.after_scenario) if camp else []
-        text = " ".join(f"{t('After scenario {n}').format(n=rw.after_scenario)}: {rw.text}" for rw in rewards) or " "
-        reward_h = 70
+        if self.carry_over:
+            text = "\n\n".join(self.carry_over)
+        else:
+            rewards = sorted(camp.rewards, key=lambda rw: rw.after_scenario) if camp else []
+            text = " ".join(f"{t('After scenario {n}').format(n=rw.after_scenario)}: {rw.text}"
+                            for rw in rewards) or " "
+        reward_h = 130 if self.carry_over else 70
         draw_paragraph(c, text, x0, y - reward_h, w, reward_h, max_size=9, color=INK)
         y -= reward_h + 16
         _heading(c, "Heroes", x0, y, w)
@@ -284,10 +291,42 @@ def character_sheet_faces(pack: ContentPack) -> list[CharacterSheetFace]:
     return faces
 
 
+def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
+    """One line per scenario of ``camp``: ``1. Name: 3 Group XP, +2 Monster Points, each hero keeps 2
+    Loot Cards, a hero bonus, items; the campaign's reward text`` (chapter *Campaigns*: what a won
+    scenario gives and carries over; a campaign reward's ``keep_loot_cards`` and ``hero_bonus``
+    replace the scenario's own)."""
+    by_after = {rw.after_scenario: rw for rw in camp.rewards}
+    lines = []
+    for number, scenario_id in enumerate(camp.scenarios, 1):
+        scenario = pack.scenarios.get(scenario_id)
+        own = scenario.rewards if scenario is not None else None
+        extra = by_after.get(number)
+        keep = extra.keep_loot_cards if extra is not None and extra.keep_loot_cards is not None else \
+            (own.keep_loot_cards if own else 0)
+        bonus = extra.hero_bonus if extra is not None and extra.hero_bonus is not None else bool(own and own.hero_bonus)
+        parts = []
+        if own and own.group_xp:
+            parts.append(f"{own.group_xp} {t('Group XP')}")
+        if own and own.monster_points:
+            parts.append(f"+{own.monster_points} {t('Monster Points')}")
+        if keep:
+            parts.append(t("each hero keeps {n} Loot Cards").format(n=keep))
+        if bonus:
+            parts.append(t("a hero bonus"))
+        if own and own.items:
+            parts.append(", ".join(pack.equipment[i].display_name if i in pack.equipment else i for i in own.items))
+        words = ", ".join(parts) or t("nothing carries over")
+        name = scenario.display_name if scenario is not None else scenario_id
+        lines.append(f"{number}. {name}: {words}" + (f". {extra.text}" if extra is not None and extra.text else "."))
+    return tuple(lines)
+
+
 def campaign_sheet_faces(pack: ContentPack) -> list[CampaignSheetFace]:
-    """A blank Campaign Overview Sheet, then one per campaign the pack prints with its scenarios filled in."""
-    faces = [CampaignSheetFace(None)]
+    """One Campaign Overview Sheet per campaign the pack prints, filled from it (its scenarios in
+    order, what each gives and carries over, its rewards), then a blank one."""
+    faces = []
     for camp in pack.own_of_kind("campaign").values():
         names = tuple(pack.scenarios[s].display_name if s in pack.scenarios else s for s in camp.scenarios)
-        faces.append(CampaignSheetFace(camp, names))
-    return faces
+        faces.append(CampaignSheetFace(camp, names, carry_over_lines(pack, camp)))
+    return [*faces, CampaignSheetFace(None)]

@@ -21,6 +21,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from reportlab.lib.colors import Color
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -127,13 +128,15 @@ def markup(text: str) -> str:
     return "<br/><br/>".join(p for p in parts if p)
 
 
-def _style(size: float, bold: bool, align: str) -> ParagraphStyle:
-    return ParagraphStyle("fit", fontName=BOLD if bold else REGULAR, fontSize=size,
+def _style(size: float, bold: bool, align: str, color: tuple[float, float, float] = (0, 0, 0)) -> ParagraphStyle:
+    # The colour belongs to the style the markup is parsed with: each fragment keeps its own copy.
+    return ParagraphStyle("fit", fontName=BOLD if bold else REGULAR, fontSize=size, textColor=Color(*color),
                           leading=size * LEADING, alignment=_ALIGN[align], splitLongWords=1)
 
 
-def _height(xml: str, width: float, size: float, bold: bool, align: str) -> tuple[Paragraph, float]:
-    para = Paragraph(xml, _style(size, bold, align))
+def _height(xml: str, width: float, size: float, bold: bool, align: str,
+            color: tuple[float, float, float] = (0, 0, 0)) -> tuple[Paragraph, float]:
+    para = Paragraph(xml, _style(size, bold, align, color))
     _, h = para.wrap(width, 10_000)
     return para, h
 
@@ -187,7 +190,8 @@ def _largest(points: list[int], fits) -> int | None:
 
 
 def _largest_fit(text: str, plain: str, xml: str, width: float, height: float, max_size: float, min_size: float,
-                 bold: bool, align: str, is_markup: bool) -> tuple[Paragraph, float, float] | None:
+                 bold: bool, align: str, is_markup: bool,
+                 color: tuple[float, float, float] = (0, 0, 0)) -> tuple[Paragraph, float, float] | None:
     """``(paragraph, size, height)`` at the largest size that fits, or None when not even
     ``min_size`` does (``plain``: the text after :func:`_capacity_cut`, shorter when it cannot fit)."""
     if not is_markup and len(plain) < len(text.strip()):
@@ -195,7 +199,7 @@ def _largest_fit(text: str, plain: str, xml: str, width: float, height: float, m
     steps = max(0, int(round((max_size - min_size) * 4)))
     # The markup is parsed once; each size only rescales its fragments and re-wraps. Most texts
     # fit at the largest size, so that one is tried first.
-    parsed = Paragraph(xml, _style(max_size, bold, align))
+    parsed = Paragraph(xml, _style(max_size, bold, align, color))
     fragments = list(parsed.frags)  # before wrapping, which rewrites them
     _, h = parsed.wrap(width, 10_000)
     if h <= height + _EPS:
@@ -205,7 +209,7 @@ def _largest_fit(text: str, plain: str, xml: str, width: float, height: float, m
     while lo <= hi:
         mid = (lo + hi) // 2
         size = max_size - mid * 0.25
-        para = Paragraph(xml, _style(size, bold, align), frags=[f.clone(fontSize=size) for f in fragments])
+        para = Paragraph(xml, _style(size, bold, align, color), frags=[f.clone(fontSize=size) for f in fragments])
         _, h = para.wrap(width, 10_000)
         if h <= height + _EPS:
             best = (para, size, h)
@@ -226,11 +230,21 @@ def fits(text: str, width: float, height: float, *, max_size: float, min_size: f
         return False
     font = BOLD if bold else REGULAR
     plain = _capacity_cut(text.strip(), width, height, min_size, font)
+    if not len(plain) < len(text.strip()):
+        xml = markup(plain)
+        # _largest_fit's search finds a size whenever its largest or its smallest size fits (the
+        # smallest is tried when every other fails): two wraps answer what the search asks,
+        # the search itself is left for the texts that fit at neither
+        smallest = max_size - max(0, int(round((max_size - min_size) * 4))) * 0.25
+        for size in (max_size, smallest):
+            if _height(xml, width, size, bold, align)[1] <= height + _EPS:
+                return True
     return _largest_fit(text, plain, markup(plain), width, height, max_size, min_size, bold, align, False) is not None
 
 
 def fit_paragraph(text: str, width: float, height: float, *, max_size: float, min_size: float = MIN_FONT_PT,
-                  bold: bool = False, align: str = "left", is_markup: bool = False) -> tuple[Paragraph, Fit]:
+                  bold: bool = False, align: str = "left", is_markup: bool = False,
+                  color: tuple[float, float, float] = (0, 0, 0)) -> tuple[Paragraph, Fit]:
     """The largest font size (quarter-point steps, ``min_size``..``max_size``) at which ``text``
     wrapped to ``width`` pt is at most ``height`` pt tall.
 
@@ -243,7 +257,7 @@ def fit_paragraph(text: str, width: float, height: float, *, max_size: float, mi
     if not is_markup:
         plain = _capacity_cut(plain, width, height, min_size, font)
     xml = text if is_markup else markup(plain)
-    best = _largest_fit(text, plain, xml, width, height, max_size, min_size, bold, align, is_markup)
+    best = _largest_fit(text, plain, xml, width, height, max_size, min_size, bold, align, is_markup, color)
     if best is not None:
         return best[0], Fit(best[1], best[2], False)
     _cut(text, width, height)
@@ -254,7 +268,7 @@ def fit_paragraph(text: str, width: float, height: float, *, max_size: float, mi
             candidate = " ".join(words[:cut_at]).rstrip(",;:.") + ELLIPSIS
         else:
             candidate = markup(plain[:cut_at].rstrip().rstrip(",;:.")) + ELLIPSIS
-        para, h = _height(candidate, width, min_size, bold, align)
+        para, h = _height(candidate, width, min_size, bold, align, color)
         if h <= height + _EPS:
             found[cut_at] = (para, h)
             return True
@@ -271,7 +285,7 @@ def fit_paragraph(text: str, width: float, height: float, *, max_size: float, mi
     if cut_at is not None:
         para, h = found[cut_at]
         return para, Fit(min_size, h, True)
-    para, h = _height(ELLIPSIS, width, min_size, bold, align)
+    para, h = _height(ELLIPSIS, width, min_size, bold, align, color)
     return para, Fit(min_size, h, True)
 
 
@@ -289,8 +303,7 @@ def draw_paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, 
         _record(canvas, text, (x, y, x + max(width, 0.0), y + max(height, 0.0)), True)
         return Fit(min_size, 0.0, True)
     para, fit = fit_paragraph(text, width, height, max_size=max_size, min_size=min_size, bold=bold,
-                              align=align, is_markup=is_markup)
-    para.style.textColor = color
+                              align=align, is_markup=is_markup, color=color)
     offset = {"top": height - fit.height, "middle": (height - fit.height) / 2, "bottom": 0.0}[valign]
     para.drawOn(canvas, x, y + offset)
     _record(canvas, text, (x, y + offset, x + width, y + offset + fit.height), fit.truncated)

@@ -9,6 +9,9 @@ game state (many placed tiles). Tile shape (squares, openings, bridge, rotation)
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
@@ -20,7 +23,10 @@ from doria_forge.model import RoomTile
 from .compose import FaceBox
 from .fonts import BOLD
 from .layout import mm
-from .text import MIN_FONT_PT, draw_paragraph
+from .text import DRAWING, draw_paragraph
+from .tile_label import LabelPlan, Spot, plan_label
+
+log = logging.getLogger(__name__)
 
 N = TILE_SIZE
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
@@ -47,10 +53,11 @@ def draw_room_tile(canvas: Canvas, tile: RoomTile, x: float, y: float, square: f
     ``5 * square`` from ``(x, y)``. ``quarter_turns`` turns the tile clockwise (1: its north side
     faces east), as :func:`doria_forge.geometry.rotate_cell` counts; everything printed on the tile
     (icons, labels) turns with it, like a physical tile. ``labels`` prints the tile's id, name and
-    text into its walls (see :func:`label_region`), at least ``safe`` points (default 3 mm) inside
-    its edge; a drawing of a whole game state may leave them out. The canvas state (colours,
-    transform) is restored afterwards; nothing outside the tile is touched, so the caller owns
-    pages, bleed and placement. Raises nothing for a well-formed tile (a validated ``RoomTile``).
+    text into its walls, never over a square a figure can use (see :mod:`.tile_label`), at least
+    ``safe`` points (default 3 mm) inside its edge; a drawing of a whole game state may leave them
+    out. The canvas state (colours, transform) is restored afterwards; nothing outside the tile is
+    touched, so the caller owns pages, bleed and placement. Raises nothing for a well-formed tile
+    (a validated ``RoomTile``).
     """
     side = N * square
     canvas.saveState()
@@ -102,76 +109,50 @@ def _draw_unturned(canvas: Canvas, tile: RoomTile, sq: float, labels: bool, safe
     if tile.compass_north:
         _compass(canvas, side - sq * 0.5, side - sq * 0.5, sq)
     if labels:
-        _labels(canvas, tile, shape, sq, safe)
+        _labels(canvas, tile, sq, safe)
 
 
-def label_region(shape: TileShape) -> tuple[Rect, bool]:
-    """Where a tile's id, name and text go, in squares ``(col, row from the south, cols, rows)``,
-    and whether the text runs up the region (a west or east wall column) instead of across.
-
-    The largest run of wall squares along an edge (three or more), else a 2 x 2 block of walls
-    (the south-west-most), else a band over the south edge: the labels never hide a square a
-    figure can stand on when the tile has a wall to print on.
-    """
-    def wall(row: int, col: int) -> bool:
-        return shape.kind((row, col)) == "wall"
-
-    candidates: list[tuple[int, int, Rect, bool]] = []  # (area, preference, rect, vertical)
-    for pref, row in enumerate((N - 1, 0)):
-        for start, length in _runs([wall(row, c) for c in range(N)]):
-            candidates.append((length, -pref, (start, N - 1 - row, length, 1), False))
-    for pref, col in enumerate((0, N - 1)):
-        for start, length in _runs([wall(r, col) for r in range(N)]):
-            # a column run from row `start` (north) down `length` squares
-            candidates.append((length, -2 - pref, (col, N - start - length, 1, length), True))
-    candidates = [c for c in candidates if c[0] >= 3]
-    if not candidates:
-        for row in range(N - 2, -1, -1):
-            for col in range(N - 1):
-                if wall(row, col) and wall(row, col + 1) and wall(row + 1, col) and wall(row + 1, col + 1):
-                    return (col, N - 2 - row, 2, 2), False
-        return (0, 0, N, 0.45), False
-    area, _, rect, vertical = max(candidates, key=lambda c: (c[0], c[1]))
-    return rect, vertical
+def label_plan(tile: RoomTile, sq: float, safe: float) -> LabelPlan:
+    """Where ``tile`` prints its title and text in the language being printed
+    (:func:`~doria_forge.export.pdf.tile_label.plan_label`), for squares of ``sq`` points and
+    ``safe`` points of safe zone."""
+    return plan_label(TileShape.from_tile(tile), label_title(tile), tr(tile, "text") if tile.text else "", sq, safe,
+                      compass=tile.compass_north)
 
 
-def _runs(flags: list[bool]) -> list[tuple[int, int]]:
-    """``(start, length)`` of every run of true values."""
-    out, start = [], None
-    for i, flag in enumerate([*flags, False]):
-        if flag and start is None:
-            start = i
-        elif not flag and start is not None:
-            out.append((start, i - start))
-            start = None
-    return out
+def label_title(tile: RoomTile) -> str:
+    """The title a Room Tile prints: its id and name."""
+    return f"{tile.id} · {tr(tile, 'name')}" if tile.name else tile.id
 
 
-def _labels(canvas: Canvas, tile: RoomTile, shape: TileShape, sq: float, safe: float) -> None:
-    (col, row, cols, rows), vertical = label_region(shape)
-    side = N * sq
-    pad = sq * 0.06
-    x0, y0 = max(col * sq + pad, safe), max(row * sq + pad, safe)
-    x1, y1 = min((col + cols) * sq - pad, side - safe), min((row + rows) * sq - pad, side - safe)
-    if rows < 1:  # the band over floor squares: an opaque wall-coloured plate
-        canvas.setFillColorRGB(*WALL)
-        canvas.rect(0, 0, side, (row + rows) * sq, stroke=0, fill=1)
+def _labels(canvas: Canvas, tile: RoomTile, sq: float, safe: float) -> None:
+    plan = label_plan(tile, sq, safe)
+    if plan.title is None:
+        log.warning("%s: Room Tile %s: %s", DRAWING.get(), tile.id, plan.advice)
+        return
+    text = tr(tile, "text") if tile.text else ""
+    title_h = plan.title_height
+    with _spot(canvas, plan.title) as (w, h):
+        draw_paragraph(canvas, label_title(tile), 0, h - title_h, w, title_h, max_size=plan.title_size,
+                       bold=True, color=LABEL_INK, valign="top")
+    if plan.text is None:
+        return
+    with _spot(canvas, plan.text) as (w, h):
+        room = h - title_h - sq * 0.06 if plan.text == plan.title else h
+        draw_paragraph(canvas, text, 0, 0, w, room, max_size=plan.text_size, color=LABEL_INK)
+
+
+@contextmanager
+def _spot(canvas: Canvas, spot: Spot) -> Iterator[tuple[float, float]]:
+    """The canvas turned so that ``spot``'s text box is ``(0, 0, width, height)``."""
+    x, y, degrees = spot.frame()
     canvas.saveState()
-    if vertical:  # read from the south up: turn the region a quarter counter-clockwise
-        canvas.translate(x1, y0)
-        canvas.rotate(90)
-        w, h = y1 - y0, x1 - x0
-    else:
-        canvas.translate(x0, y0)
-        w, h = x1 - x0, y1 - y0
-    title = f"{tile.id} · {tr(tile, 'name')}" if tile.name else tile.id
-    title_h = min(h, max(MIN_FONT_PT, sq * 0.15) * 1.25)
-    draw_paragraph(canvas, title, 0, h - title_h, w, title_h, max_size=max(MIN_FONT_PT, sq * 0.15),
-                   bold=True, color=LABEL_INK, valign="top")
-    if tile.text:
-        draw_paragraph(canvas, tr(tile, "text"), 0, 0, w, h - title_h - pad, max_size=max(MIN_FONT_PT, sq * 0.1),
-                       color=LABEL_INK)
-    canvas.restoreState()
+    canvas.translate(x, y)
+    canvas.rotate(degrees)
+    try:
+        yield spot.width, spot.height
+    finally:
+        canvas.restoreState()
 
 
 def _square(canvas: Canvas, kind: str, x: float, y: float, sq: float) -> None:

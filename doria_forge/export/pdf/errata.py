@@ -1,0 +1,58 @@
+"""The errata sheet of ``export pdf --changed-since OLD``: what changed since the old version, with
+the pack's version, as a page (or pages) beside the reprinted cards.
+
+It lists every card added, changed (each changed field with its old and new value) and removed
+(:class:`doria_forge.authoring.diff.PackDiff`), headed by the pack's name and version and the
+version it is compared with, so a printed errata sheet says which printing it corrects.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from doria_forge.model import ContentPack
+
+from .layout import SheetLayout
+from .scenario import markdown_flowables, write_booklet
+
+ERRATA_FILE = "errata.pdf"
+
+
+def errata_markdown(pack: ContentPack, since: str, changes: Any) -> str:
+    """The sheet as the Markdown subset the booklet sets: a title, then the changes (``changes`` is a
+    ``PackDiff``). Names are the cards' printed names, ids in brackets."""
+    def name(kind: str, doc_id: str) -> str:
+        doc = pack.get(kind, doc_id)
+        shown = getattr(doc, "display_name", doc_id) if doc is not None else doc_id
+        what = f"{kind.replace('_', ' ')} {doc_id}"
+        return f"{shown} ({what})" if shown != doc_id else what
+
+    lines = [f"# Errata: {pack.info.display_name} {pack.info.version}", "",
+             f"Changes since {since}: {len(changes.changed)} changed, {len(changes.added)} added, "
+             f"{len(changes.removed)} removed.", ""]
+    if changes.changed:
+        lines += ["## Changed", ""]
+        for (kind, doc_id), fields in changes.changed.items():
+            lines.append(f"- **{name(kind, doc_id)}**")
+            lines += [f"- {c.field}: {_shown(c.old)} → {_shown(c.new)}" for c in fields]
+        lines.append("")
+    for title, keys in (("Added", changes.added), ("Removed", changes.removed)):
+        if keys:
+            lines += [f"## {title}", ""] + [f"- {name(kind, doc_id)}" for kind, doc_id in keys] + [""]
+    return "\n".join(lines)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    import json
+
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def write_errata(path: Path, pack: ContentPack, since: str, changes: Any, layout: SheetLayout) -> Path:
+    """Write the errata sheet of ``pack`` (see the module docstring) to ``path``, atomically."""
+    story = markdown_flowables(errata_markdown(pack, since, changes))
+    return write_booklet(path, story, layout, "Errata", f"{pack.info.display_name} {pack.info.version}: errata")

@@ -1,0 +1,127 @@
+"""CMYK for DriveThruCards (issue 23): colours and card art separated through an ICC profile by
+LittleCMS with black generation and the 240 % ink limit; every PDF of the profile in CMYK with an
+output intent; preflight measures the total ink of rasters; PNG export says it is RGB."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageCms
+from pypdf import PdfReader
+from test_pdf_support import small_pack
+
+from doria_forge.export.layouts import LayoutOverrides, load_layout
+from doria_forge.export.pdf import export_pdfs
+from doria_forge.export.pdf.art import raster
+from doria_forge.export.pdf.colour import PROFILE, PROFILE_INK_LIMIT, rgb_to_cmyk, total_ink_percent
+from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE
+from doria_forge.export.png import profile_warnings
+from doria_forge.export.preflight import ink_problems
+
+LAYOUTS = DEFAULT_LAYOUT_FILE.parent
+DTC = LayoutOverrides(profile_file=LAYOUTS / "drivethrucards.yaml")
+
+
+def test_the_profile_is_an_icc_cmyk_output_profile_that_littlecms_reads():
+    profile = ImageCms.getOpenProfile(str(PROFILE))
+    assert profile.profile.xcolor_space.strip() == "CMYK" and profile.profile.device_class == "prtr"
+    assert f"{PROFILE_INK_LIMIT}%" in ImageCms.getProfileDescription(profile)
+
+
+def test_black_prints_with_black_ink_within_the_ink_limit():
+    """The naive conversion printed black as 100/100/100/0: 300 % ink and no black ink."""
+    c, m, y, k = rgb_to_cmyk(0, 0, 0, 240)
+    assert k >= 0.95 and c + m + y + k <= 2.40 + 1e-9
+    assert rgb_to_cmyk(1, 1, 1, 240) == (0, 0, 0, 0)
+
+
+def test_black_generation_carries_the_neutral_greys_and_leaves_saturated_colours_alone():
+    for level in (0.1, 0.25, 0.4, 0.5):
+        c, m, y, k = rgb_to_cmyk(level, level, level, 240)
+        assert k >= 0.35 and k >= max(c, m, y), (level, (c, m, y, k))
+    assert rgb_to_cmyk(1, 0, 0, 240)[3] == 0 and rgb_to_cmyk(0, 0, 1, 240)[3] == 0
+
+
+@pytest.mark.parametrize("limit", [240, 200, 160])
+def test_no_colour_exceeds_the_ink_limit(limit):
+    steps = (0, 0.2, 0.45, 0.7, 1)
+    for r in steps:
+        for g in steps:
+            for b in steps:
+                assert sum(rgb_to_cmyk(r, g, b, limit)) <= limit / 100 + 1e-9
+
+
+def _art(tmp_path: Path, colour, mode: str = "RGB", name: str = "art.png") -> Path:
+    path = tmp_path / name
+    Image.new(mode, (60, 80), colour).save(path)
+    return path
+
+
+def test_raster_art_is_separated_with_black_ink_within_the_limit(tmp_path):
+    image = raster(str(_art(tmp_path, (0, 0, 0))), 240)
+    assert image.mode == "CMYK"
+    assert total_ink_percent(image) <= 240 and image.getpixel((0, 0))[3] >= 250
+    assert total_ink_percent(raster(str(_art(tmp_path, (10, 20, 30), name="b.png")), 180)) <= 180
+
+
+class _Face:
+    def __init__(self, art: Path):
+        self.spec = type("Spec", (), {"art": str(art)})()
+        self.origin = "cards.yaml:3:1"
+
+
+def test_preflight_measures_the_total_ink_of_the_art_as_it_prints(tmp_path):
+    layout = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "drivethrucards.yaml")).for_deck("hero")
+    assert list(ink_problems(_Face(_art(tmp_path, (0, 0, 0))), layout, None, "x")) == []
+    heavy = _art(tmp_path, (255, 255, 255, 255), mode="CMYK", name="heavy.jpg")  # 400 % as the designer made it
+    [problem] = ink_problems(_Face(heavy), layout, None, "x")
+    assert problem.rule_id == "preflight-ink-limit" and (problem.file, problem.line) == ("cards.yaml", 3)
+    assert "400 %" in problem.message and "240 %" in problem.message
+
+
+def _colour_operators(data: bytes) -> set[str]:
+    text = data.decode("latin-1")
+    return set(re.findall(r"(?<![A-Za-z])(rg|RG|k|K|g|G|sc|scn)(?![A-Za-z])", text))
+
+
+def test_every_pdf_of_the_profile_is_cmyk_with_an_output_intent(tmp_path):
+    """The scenario booklet stayed RGB with no output intent; now every file is converted."""
+    paths = export_pdfs(small_pack(tiles=1), tmp_path, DTC)
+    names = {p.name for p in paths}
+    assert {"scenarios.pdf", "character_sheets.pdf", "hero.pdf"} <= names
+    for path in paths:
+        reader = PdfReader(str(path))
+        intent = reader.trailer["/Root"]["/OutputIntents"][0].get_object()
+        assert intent["/OutputConditionIdentifier"] == "CGATS TR 001", path.name
+        for page in reader.pages:
+            streams = [page.get_contents().get_data()] if page.get_contents() else []
+            for xobject in (page["/Resources"].get("/XObject") or {}).values():
+                streams.append(xobject.get_object().get_data())
+            for data in streams:
+                used = _colour_operators(data)
+                assert not used & {"rg", "RG", "g", "G"}, (path.name, used)
+
+
+def test_export_png_warns_that_a_cmyk_pdf_profile_gets_rgb_images():
+    data = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "drivethrucards.yaml"))
+    warnings = profile_warnings(small_pack(tiles=1), data)
+    assert any("RGB" in w and "export pdf" in w for w in warnings)
+
+
+def test_export_png_offers_the_shops_mini_size(tmp_path, caplog):
+    """Mini decks print at 41 x 63 mm, which The Game Crafter does not make: the export says so as
+    preflight does and names its mini size; with --card-size loot=mini_pod the warning is gone."""
+    data = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "thegamecrafter.yaml"))
+    warnings = profile_warnings(small_pack(tiles=1), data)
+    loot = [w for w in warnings if w.startswith("deck loot ")]
+    assert loot and "41 x 63 mm" in loot[0] and "--card-size loot=mini_pod" in loot[0]
+    resized = LayoutOverrides(deck_card_sizes={"loot": "mini_pod"})
+    assert not [w for w in profile_warnings(small_pack(tiles=1), data, resized) if w.startswith("deck loot ")]
+    from doria_forge.export.png import export_pngs
+
+    with caplog.at_level(logging.WARNING):
+        export_pngs(small_pack(tiles=1), tmp_path, data)
+    assert any("--card-size loot=mini_pod" in r.getMessage() for r in caplog.records)

@@ -1,0 +1,50 @@
+"""Every command finds the pack around the working folder, as `new` does (issue 23): run inside a
+pack (or one of its folders) without PACK, it works on that pack instead of looking for content/."""
+
+import json
+
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+
+runner = CliRunner()
+
+
+def _pack(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["new", "pack", "frost"]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "frost")
+    assert runner.invoke(app, ["new", "monster", "yeti"]).exit_code == 0
+    return tmp_path / "frost"
+
+
+def test_validate_inside_a_pack_and_in_its_subfolders_validates_that_pack(tmp_path, monkeypatch):
+    pack = _pack(tmp_path, monkeypatch)
+    for where in (pack, pack / "monsters"):
+        monkeypatch.chdir(where)
+        result = runner.invoke(app, ["validate", "--format", "json"])
+        assert result.exit_code == 0, result.output
+        assert "content" not in result.output.split("{", 1)[0]
+    (pack / "monsters" / "yeti.yaml").write_text("kind: monster\nid: yeti\n", encoding="utf-8")
+    broken = runner.invoke(app, ["validate"])
+    assert broken.exit_code == 1 and "yeti.yaml" in broken.output
+
+
+def test_export_and_diff_inside_a_pack_use_that_pack(tmp_path, monkeypatch):
+    pack = _pack(tmp_path, monkeypatch)
+    monkeypatch.chdir(pack / "monsters")
+    out = tmp_path / "bundle.json"
+    result = runner.invoke(app, ["export", "bundle", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    bundle = json.loads(out.read_text(encoding="utf-8"))
+    assert bundle["manifest"]["pack_id"] == "frost"
+    same = runner.invoke(app, ["diff", str(pack)])
+    assert same.exit_code == 0 and same.output.strip().endswith("0 changed, 0 added, 0 removed")
+
+
+def test_a_content_folder_in_the_working_folder_still_wins(tmp_path, monkeypatch):
+    pack = _pack(tmp_path, monkeypatch)
+    monkeypatch.chdir(pack)
+    (pack / "content").mkdir()  # an empty folder named content: the argument's default names it
+    result = runner.invoke(app, ["validate"])
+    assert "content" in result.output

@@ -1,0 +1,70 @@
+"""Printed content that was missing (issue 23): monster traits on monster cards, the campaign sheet
+filled from the campaign, the ruler's caption clear of its numbers. (The errata sheet's change list
+is tested with `export pdf --changed-since` in test_diff.py.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+
+from doria_forge.export.layouts import load_layout
+from doria_forge.export.pdf.compose import PdfWriter, write_card_sheets
+from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, build_decks
+from doria_forge.export.pdf.faces import monster_spec
+from doria_forge.export.pdf.layout import mm
+from doria_forge.export.pdf.marks import RULER_MM, RulerPlace, draw_ruler
+from doria_forge.export.pdf.sheets import campaign_sheet_faces, carry_over_lines
+from doria_forge.i18n import language
+
+
+def _words(path: Path) -> list[dict]:
+    with pdfplumber.open(str(path)) as pdf:
+        return [w for page in pdf.pages for w in page.extract_words(keep_blank_chars=False)]
+
+
+def test_monster_cards_print_their_traits(shipped_pack, tmp_path):
+    """The Vampire, Zombie and Ghoul are undead (Book of Rules: Undead monsters...); their cards say so."""
+    undead = [m for m in shipped_pack.monsters.values() if "undead" in m.flags]
+    assert undead
+    for monster in undead:
+        assert "Undead" in monster_spec(monster).kind_label
+    with language("de"):
+        assert "Untot" in monster_spec(undead[0]).kind_label
+    deck = next(d for d in build_decks(shipped_pack) if d.name == "monster")
+    cards = [c for c in deck.cards if c.ref == f"monster:{undead[0].id}"][:1]
+    layout = load_layout(DEFAULT_LAYOUT_FILE).for_deck("monster")
+    text = " ".join(w["text"] for w in _words(write_card_sheets(tmp_path / "m.pdf", cards, layout, "m")))
+    assert "Undead" in text
+
+
+def test_the_campaign_sheet_is_filled_from_the_campaign(shipped_pack):
+    """Scenarios in order, what each gives and carries over (the campaign's keep_loot_cards and
+    hero_bonus replacing the scenario's own), and the campaign's reward texts."""
+    campaign = shipped_pack.campaigns["greywater_smugglers"]
+    faces = campaign_sheet_faces(shipped_pack)
+    filled = next(f for f in faces if f.campaign is not None)
+    assert faces[-1].campaign is None  # a blank one to copy
+    lines = carry_over_lines(shipped_pack, campaign)
+    assert filled.carry_over == lines and len(lines) == len(campaign.scenarios)
+    first = shipped_pack.scenarios[campaign.scenarios[0]]
+    assert lines[0].startswith(f"1. {first.display_name}: {first.rewards.group_xp} Group XP")
+    reward = next(r for r in campaign.rewards if r.after_scenario == 1)
+    assert f"each hero keeps {reward.keep_loot_cards} Loot Cards" in lines[0] and "a hero bonus" in lines[0]
+    assert lines[0].endswith(reward.text)
+
+
+def test_the_rulers_caption_does_not_cover_its_numbers(tmp_path):
+    writer = PdfWriter("ruler", (mm(210), mm(40)))
+    draw_ruler(writer.canvas, RulerPlace(20, 10, False, 7.0))
+    words = _words(writer.save(tmp_path / "ruler.pdf"))
+    digits = [w for w in words if w["text"].isdigit() and len(w["text"]) == 1]
+    caption = [w for w in words if not (w["text"].isdigit() and len(w["text"]) == 1)]
+    assert len(digits) == 10 and caption
+
+    def overlap(a, b):
+        return a["x0"] < b["x1"] and b["x0"] < a["x1"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+    assert not [(d["text"], c["text"]) for d in digits for c in caption if overlap(d, c)]
+    assert min(c["x0"] for c in caption) >= mm(20 + RULER_MM) - 0.5  # after the bar's end
+    assert max(c["x1"] for c in caption) <= mm(210)
