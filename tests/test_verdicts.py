@@ -92,8 +92,9 @@ def test_look_budgets_of_the_sequential_rule_sum_below_five_percent():
 PLAYERS = 1
 """goblin_warren is judged at one player count: the cheapest games (about 35 ms each)."""
 
-TRUE_RATE = 0.277
-"""The greedy party's win rate at 1 player, from 1000 runs with seed 999 (95% interval 25%-31%)."""
+TRUE_RATE = 0.21
+"""The greedy party's win rate at 1 player, from 1000 runs with seed 999 (95% interval 19%-24%;
+measure it again when the engine or the bots change: the verdicts below allow some drift)."""
 
 
 @pytest.fixture(scope="module")
