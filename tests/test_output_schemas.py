@@ -2,11 +2,10 @@
 versioned JSON Schemas shipped in schemas/output/ (generated from doria_forge.model.outputs)."""
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, add_documents
+from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, shipped_with
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
@@ -58,11 +57,8 @@ def test_simulate_json_follows_its_schema(tmp_path):
 
 @pytest.fixture(scope="module")
 def quick_pack(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("quick") / "content"
-    shutil.copytree(ROOT / "content", folder)
-    add_documents(folder, "scenarios/quick.yaml", QUICK)
-    add_documents(folder, "campaigns/quick.yaml", QUICK_CAMPAIGN)
-    return folder
+    return shipped_with(tmp_path_factory.mktemp("quick") / "content",
+                        {"scenarios/quick.yaml": QUICK, "campaigns/quick.yaml": QUICK_CAMPAIGN})
 
 
 @pytest.mark.parametrize("command, doc_id", [("scenario", "quick_a"), ("campaign", "quick_run")])

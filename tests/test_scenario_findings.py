@@ -2,11 +2,10 @@
 ``simulate scenario`` command: exit codes, usage errors, the JSON report."""
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from scenario_sim_helpers import ORC_PIT, QUICK, add_documents, validated
+from scenario_sim_helpers import ORC_PIT, QUICK, shipped_with, validated
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
@@ -18,11 +17,8 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def small_pack(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("small") / "content"
-    shutil.copytree(ROOT / "content", folder)
-    add_documents(folder, "scenarios/quick.yaml", QUICK)
-    add_documents(folder, "scenarios/orc_pit.yaml", ORC_PIT)
-    return folder
+    return shipped_with(tmp_path_factory.mktemp("small") / "content",
+                        {"scenarios/quick.yaml": QUICK, "scenarios/orc_pit.yaml": ORC_PIT})
 
 
 def _summary(players, runs, wins, *, fired=None, reasons=(), median=5):
