@@ -59,19 +59,33 @@ def _fail(code: int, message: str) -> None:
 
 
 def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False,
-               full: bool = False, strict: bool = False, text_fit: bool = False, cache: bool = True):
+               full: bool = False, strict: bool = False, text_fit: bool = False, cache: bool = True,
+               summarised: bool = False, stderr: bool = False):
     """Run validation, print its report and return the ContentPack (``full``: the whole
     ValidationResult, for its source map); exit 1 on errors (and, with ``strict``, on
     warnings), 2 on a bad path. ``text_fit``: also measure every card text against its card
     (``validate`` and ``build``; the exports report a cut text themselves). ``cache``: False
-    (``--no-cache``) neither reads nor writes the cache folder."""
+    (``--no-cache``) neither reads nor writes the cache folder. ``quiet_when_clean``: print
+    nothing without errors and warnings. ``summarised`` (``build``, whose summary counts them):
+    the infos are left out of a text report, and a JSON report is printed only when validation
+    fails (stdout then holds that one JSON document). ``stderr``: the report goes there (stdout
+    holds the command's JSON)."""
     try:
         result = pipeline.validate(pack_path, text_fit=text_fit, cache=cache)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
-    if not (quiet_when_clean and not result.errors and not result.warnings):
-        pipeline.write_validation(result, fmt.value)
-    if result.pack is None or pipeline.validation_exit_code(result, strict=strict) != 0:
+    code = pipeline.validation_exit_code(result, strict=strict)
+    shown = result
+    if summarised and fmt is not OutputFormat.json:
+        import dataclasses
+
+        shown = dataclasses.replace(result, problems=tuple(p for p in result.problems if p.severity.value != "info"))
+    quiet = quiet_when_clean and not result.errors and not result.warnings
+    if summarised and fmt is OutputFormat.json:
+        quiet = code == 0 and result.pack is not None
+    if not quiet:
+        pipeline.write_validation(shown, fmt.value, stderr=stderr)
+    if result.pack is None or code != 0:
         raise typer.Exit(1)
     return result if full else result.pack
 
@@ -137,6 +151,17 @@ def schema(
         typer.echo(str(path))
 
 
+@app.command()
+def checks(
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="Listing format (text or json)."),
+) -> None:
+    """List every check a project or pack may configure (doria-forge.yaml, pyproject.toml
+    [tool.doria-forge], pack.yaml checks): id, default severity, stage, thresholds."""
+    from doria_forge.validate.config import describe_checks
+
+    typer.echo(describe_checks(format.value), nl=False)
+
+
 class VocabularyFormat(str, Enum):
     text = "text"
     markdown = "markdown"
@@ -185,19 +210,25 @@ def simulate(
     engine: Engine = ENGINE_OPT,
     precision: float | None = PRECISION_OPT,
     cache: bool = CACHE_OPT,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
+                                        help="text: the duel table and findings; json: the report on stdout "
+                                             "(schemas/output/duel-report.schema.json)."),
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
     pipeline.run_stage(_fail, pipeline.check_output, out, folder=False, sources=pipeline.sources(pack))
-    content = _validated(pack, quiet_when_clean=True, cache=cache)
+    as_json = format is OutputFormat.json
+    validation = _validated(pack, quiet_when_clean=True, cache=cache, full=True, stderr=as_json)
     try:
         result, path = pipeline.simulate(
-            content, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
-            console=_console(), progress=progress, jobs=jobs, engine=engine.value, precision=precision,
-            cache=cache,
+            validation.pack, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
+            console=_err_console() if as_json else _console(), progress=progress, jobs=jobs, engine=engine.value,
+            precision=precision, cache=cache, config=validation.config, show=not as_json,
         )
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
-    typer.echo(f"simulation report: {path}")
+    if as_json:
+        typer.echo(path.read_text(encoding="utf-8"), nl=False)  # the report just written: one JSON document
+    typer.echo(f"simulation report: {path}", err=as_json)
 
 
 @export_app.command("bundle")
@@ -276,48 +307,64 @@ def build(
                                                       "exist."),
     strict: bool = STRICT_OPT,
     with_dependencies: bool = WITH_DEPENDENCIES_OPT,
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
+                                        help="text: a one-screen summary; json: the summary as JSON "
+                                             "(schemas/output/build.schema.json); github: text with the "
+                                             "findings as GitHub annotations."),
 ) -> None:
     """Validate, simulate, verify every scenario and campaign, then export PDFs and the bundle
-    (no export when validation fails).
+    (no export when validation fails); end with a one-screen summary (details in the reports).
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
+    from doria_forge import build_summary
+
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
-    validation = _validated(pack, full=True, strict=strict, text_fit=True, cache=cache)
+    fmt = format.value
+    validation = _validated(pack, format, full=True, strict=strict, text_fit=True, cache=cache,
+                            quiet_when_clean=True, summarised=True)
     validated = validation.pack
     content = _printing(validated, with_dependencies)
-    console = _console()
+    console = _err_console() if fmt == "json" else _console()
     try:
         # Refuse an unusable --out before the simulation spends its time.
         pipeline.check_output(out, folder=True)
         with pipeline.staged_build(out):
             matrix, sim_path = pipeline.simulate(validated, runs=runs, seed=seed, out=out / "simulation.json",
                                                  console=console, progress=progress, jobs=jobs, engine=engine.value,
-                                                 precision=precision, cache=cache, default_runs=100)
+                                                 precision=precision, cache=cache, default_runs=100,
+                                                 config=validation.config, show=False)
             verified = pipeline_scenarios.verify_pack(content, out, source_map=validation.source_map,
                                                       runs=scenario_runs, seed=seed, jobs=jobs, progress=progress,
-                                                      console=console, duel_matrix=matrix.to_data())
+                                                      console=console, duel_matrix=matrix.to_data(),
+                                                      config=validation.config)
             pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
             bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
+            code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0
+            data = build_summary.summary_data(pack=validated, validation=validation, matrix=matrix,
+                                              verification=verified, pdfs=pdfs, bundle=bundle, sim_path=sim_path,
+                                              exit_code=code, out=out)
+            build_summary.write_summary(data, out / build_summary.SUMMARY_FILE)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     except pipeline.ExportFailed as exc:
         _fail(1, str(exc))
-    # Paths are printed whole (never wrapped) so they can be copied and grepped.
-    typer.echo(f"simulation report: {sim_path}")
-    if verified is not None:
-        typer.echo(f"scenario reports: {verified.json_path} {verified.html_path}")
-    typer.echo(f"PDF sheets ({len(pdfs)}):")
-    for p in pdfs:
-        typer.echo(f"  {p}")
-    typer.echo(f"bundle: {bundle}")
-    if verified is not None and pipeline_scenarios.exit_code(verified.findings, fail_on.value):
-        raise typer.Exit(1)
+    if fmt == "json":
+        typer.echo(build_summary.summary_json({**data, "out": str(out)}), nl=False)
+    else:
+        if fmt == "github" and verified is not None:
+            typer.echo(pipeline_scenarios.github_annotations(verified.findings), nl=False)
+        # Paths are printed whole (never wrapped) so they can be copied and grepped.
+        for line in build_summary.summary_lines(data, out):
+            typer.echo(line)
+    if code:
+        raise typer.Exit(code)
 
 
 # export pdf|png|tts, preflight
 cli_print.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)
-cli_scenarios.register(simulate_app, lambda pack, full: _validated(pack, quiet_when_clean=True, full=full),
+cli_scenarios.register(simulate_app, lambda pack, full, stderr=False: _validated(pack, quiet_when_clean=True,
+                                                                                full=full, stderr=stderr),
                        _fail)  # simulate scenario|campaign
 new.register(app)
 watch.register(app)

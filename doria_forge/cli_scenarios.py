@@ -45,6 +45,12 @@ class FailOn(str, Enum):
     never = "never"
 
 
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+    github = "github"
+
+
 class Replay(str, Enum):
     median = "median"
     best = "best"
@@ -68,11 +74,18 @@ SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at
                              "(needs Dask: pip install \".\\[dask]\" in a checkout) instead of local processes. A "
                              "cluster lost mid-run exits 75; run the same command again to resume.")
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
+FORMAT_OPT = typer.Option(Format.text, "--format", "-f", help="text: tables and findings; json: the report on "
+                          "stdout (schemas/output/scenario-report.schema.json); github: findings as GitHub "
+                          "annotations.")
+UNTIL_DECIDED_OPT = typer.Option(False, "--until-decided", help="Play 8 runs per player count, then double them "
+                                 "while a balance target is undecided, at most --runs (default "
+                                 "1000); each look spends part of the 5% error budget.")
 
 
 def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Callable[[int, str], None]) -> None:
-    """Add ``scenario`` and ``campaign`` to ``simulate_app``; ``validated(pack, full=True)``
-    validates a pack (exiting on problems) and returns the validation result,
+    """Add ``scenario`` and ``campaign`` to ``simulate_app``; ``validated(pack, full=True,
+    stderr=False)`` validates a pack (exiting on problems; its report on stderr with ``stderr``)
+    and returns the validation result,
     ``fail(code, message)`` prints an error and exits."""
     from doria_forge import pipeline_scenarios as stages
 
@@ -83,8 +96,9 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         scenario_id: str = typer.Argument(..., metavar="ID", help="Id of the scenario to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
-        runs: int = typer.Option(stages.DEFAULT_RUNS, "--runs", min=1, max=stages.MAX_RUNS,
-                                 help="Runs per player count."),
+        runs: int | None = typer.Option(None, "--runs", min=1, max=stages.MAX_RUNS,
+                                        help=f"Runs per player count (default {stages.DEFAULT_RUNS}; with "
+                                        "--until-decided the most)."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
@@ -99,60 +113,98 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = PROGRESS_OPT,
+        until_decided: bool = UNTIL_DECIDED_OPT,
+        format: Format = FORMAT_OPT,
     ) -> None:
-        """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings."""
+        """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
+        and a verdict on every balance target (holds, fails, undecided)."""
         counts = run(stages.parse_players, players)
         out_path = out or Path("build") / f"scenario-{scenario_id}.json"
         run(stages.check_scheduler, scheduler)  # every option before any work
         run(stages.check_outputs, pack, [out_path, report])
         if baseline is not None:
             run(stages.read_baseline, baseline)
-        result = validated(pack, full=True)
+        result = validated(pack, full=True, stderr=format is Format.json)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
-                   runs=runs, seed=seed, jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler,
-                   progress=progress, out=out_path, html=report, baseline=baseline, replay=replay.value,
-                   replay_seed=replay_seed)
-        _finish(done, fail_on.value)
+                   runs=_runs(runs, until_decided, stages.DEFAULT_RUNS), seed=seed, jobs=jobs, policy=policy,
+                   heroes=_ids(heroes), scheduler=scheduler, progress=progress, out=out_path, html=report,
+                   baseline=baseline, replay=replay.value, replay_seed=replay_seed, until_decided=until_decided,
+                   config=result_config(result), show=format is Format.text)
+        _finish(done, fail_on.value, format)
 
     @simulate_app.command("campaign")
     def campaign(
         campaign_id: str = typer.Argument(..., metavar="ID", help="Id of the campaign to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
-        runs: int = typer.Option(stages.DEFAULT_CAMPAIGN_RUNS, "--runs", min=1, max=stages.MAX_RUNS,
-                                 help="Campaign runs per player count."),
+        runs: int | None = typer.Option(None, "--runs", min=1, max=stages.MAX_RUNS,
+                                        help=f"Campaign runs per player count (default "
+                                        f"{stages.DEFAULT_CAMPAIGN_RUNS}; with --until-decided the most)."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
         out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/campaign-ID.json)."),
         report: Path | None = REPORT_OPT,
+        baseline: Path | None = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant "
+                                             "changes and the YAML lines that changed."),
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = PROGRESS_OPT,
+        until_decided: bool = UNTIL_DECIDED_OPT,
+        format: Format = FORMAT_OPT,
     ) -> None:
-        """Play a campaign's scenarios in order with what carries over; completion rate and where campaigns end."""
+        """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
+        per-scenario numbers and a verdict on every balance target."""
         counts = run(stages.parse_players, players)
         out_path = out or Path("build") / f"campaign-{campaign_id}.json"
         run(stages.check_scheduler, scheduler)  # every option before any work
         run(stages.check_outputs, pack, [out_path, report])
-        result = validated(pack, full=True)
+        if baseline is not None:
+            run(stages.read_baseline, baseline)
+        result = validated(pack, full=True, stderr=format is Format.json)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
-                   players=counts, runs=runs, seed=seed, jobs=jobs, policy=policy, heroes=_ids(heroes),
-                   scheduler=scheduler, progress=progress, out=out_path, html=report)
-        _finish(done, fail_on.value)
+                   players=counts, runs=_runs(runs, until_decided, stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
+                   jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler, progress=progress,
+                   out=out_path, html=report, baseline=baseline, until_decided=until_decided,
+                   config=result_config(result), show=format is Format.text)
+        _finish(done, fail_on.value, format)
+
+
+def _runs(runs: int | None, until_decided: bool, default: int) -> int:
+    from doria_forge import pipeline_scenarios as stages
+
+    if runs is not None:
+        return runs
+    return stages.UNTIL_DECIDED_RUNS if until_decided else default
+
+
+def result_config(result: Any) -> Any:
+    """The rule configuration a validation found (``ValidationResult.config``), if any."""
+    return getattr(result, "config", None)
 
 
 def _ids(text: str | None) -> list[str] | None:
     return [h.strip() for h in text.split(",") if h.strip()] if text else None
 
 
-def _finish(done: Any, fail_on: str) -> None:
+def _finish(done: Any, fail_on: str, fmt: Format = Format.text) -> None:
     from doria_forge import pipeline_scenarios as stages
+    from doria_forge.sim.scenario_report import report_json
+    from doria_forge.sim.scenario_table import verdict_line
 
-    typer.echo(f"scenario report: {done.json_path}")
+    # With --format json, stdout holds the one JSON document; the notes go to stderr.
+    notes = fmt is Format.json
+    if fmt is Format.json:
+        typer.echo(report_json(done.report), nl=False)
+    elif fmt is Format.github:
+        typer.echo(stages.github_annotations(done.findings), nl=False)
+        line = verdict_line(done.report.get("verdicts"))
+        if line:
+            typer.echo(line)
+    typer.echo(f"scenario report: {done.json_path}", err=notes)
     if done.html_path is not None:
-        typer.echo(f"HTML report: {done.html_path}")
+        typer.echo(f"HTML report: {done.html_path}", err=notes)
     code = stages.exit_code(done.findings, fail_on)
     if code:
         raise typer.Exit(code)

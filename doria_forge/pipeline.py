@@ -8,6 +8,7 @@ the PDF stack) is imported inside the stage that needs it, so that ``--help`` an
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -190,14 +191,20 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
         from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
         from doria_forge.validate import validate_pack
 
+    project = project_dir(pack_path)
     try:
-        result = validate_pack(pack_folder(pack_path))
+        result = validate_pack(pack_folder(pack_path), project=project)
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
     _SOURCES.set(tuple(sources(pack_path)))
-    project = project_dir(pack_path)
+    checked = set(result.problems)
     result = with_layout_problems(result, project, cache=cache)
-    return with_text_fit_problems(result, project, cache=cache) if text_fit else result
+    result = with_text_fit_problems(result, project, cache=cache) if text_fit else result
+    if result.config is not None and set(result.problems) != checked:
+        # the layout files' and the card texts' problems as the check configuration has them
+        added = result.config.apply(p for p in result.problems if p not in checked)
+        result = dataclasses.replace(result, problems=tuple(sorted(checked | set(added))))
+    return result
 
 
 DEFAULT_PACK = Path("content")
@@ -221,11 +228,14 @@ def pack_folder(pack_path: Path) -> Path:
     return installed_pack(str(path)) or path
 
 
-def write_validation(result, fmt: str) -> None:
-    """Print the validation report in ``fmt`` (text, json or github) to stdout."""
+def write_validation(result, fmt: str, *, stderr: bool = False) -> None:
+    """Print the validation report in ``fmt`` (text, json or github) to stdout (``stderr``: there,
+    when stdout holds another command's JSON)."""
+    import sys
+
     from doria_forge.validate import write_report
 
-    write_report(result, fmt)
+    write_report(result, fmt, sys.stderr if stderr else None)
 
 
 def validation_exit_code(result, *, strict: bool = False) -> int:
@@ -286,13 +296,17 @@ def simulate(
     precision: float | None = None,
     cache: bool = True,
     default_runs: int = 200,
+    config: Any = None,
+    show: bool = True,
 ):
-    """Run the duel matrix with a progress bar, print its tables, write the JSON report.
+    """Run the duel matrix with a progress bar, print its tables (unless not ``show``), write the
+    JSON report.
 
     ``runs`` duels a matchup (``None``: ``default_runs``, or with ``precision`` at most
     ``MAX_PRECISION_RUNS``); ``engine`` ``fast`` or ``reference``; ``precision`` the
     95% win-rate interval width to reach; ``cache`` reads and stores matchups in the
-    per-user matchup cache.
+    per-user matchup cache; ``config`` (``validate.config.CheckConfig``) sets the findings'
+    thresholds and severities.
 
     Every monster is played (for the chosen ``heroes`` and ``levels``), so a monster is always
     compared with its peers; the report keeps the duels of ``monsters`` (when given) and, for an
@@ -345,17 +359,37 @@ def simulate(
             result = run_matrix(
                 pack, runs, seed, heroes=hero_ids, monsters=monster_ids, levels=level_ids,
                 progress=lambda n: bar.advance(task, n), jobs=jobs, engine=engine, precision=precision,
-                cache=matchups,
+                cache=matchups, **_matrix_thresholds(config, pack),
             )
         except WorkerFailed as exc:  # the machine's doing, not the content's or the options'
             raise UsageError(str(exc)) from None
-    result = focused(result, chosen)
+    result = configured_matrix(focused(result, chosen), config)
     names = {k: v.display_name for k, v in pack.characters.items()}
     names |= {k: v.display_name for k, v in pack.monsters.items()}
-    print_matrix(result, console, names)
+    if show:
+        print_matrix(result, console, names)
     with _writing(Path(out)):
         path = write_matrix_json(result, Path(out), pack_id=pack.info.id, content_sha256=pack.content_hash())
     return result, path
+
+
+def _matrix_thresholds(config: Any, pack: ContentPack) -> dict[str, float]:
+    if config is None:
+        return {}
+    return {"out_of_line": config.settings(pack.info.id)["level-out-of-line"]["gap"]}
+
+
+def configured_matrix(result: Any, config: Any) -> Any:
+    """The duel matrix ``result`` with its findings as the check configuration has them
+    (switched off ones left out, severities changed)."""
+    if config is None:
+        return result
+    findings = []
+    for finding in result.findings:
+        severity = config.severity(finding.rule_id, finding.severity)
+        if severity is not None:
+            findings.append(dataclasses.replace(finding, severity=severity))
+    return dataclasses.replace(result, findings=tuple(findings))
 
 
 MAX_PRECISION_RUNS = 10_000

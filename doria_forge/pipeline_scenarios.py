@@ -35,6 +35,12 @@ sample scenarios and the campaign add about 20 s on 2 cores; ``--scenario-runs``
 BUILD_CAMPAIGN_RUNS = 4
 """Campaign runs per player count in ``build`` (a campaign run is several scenarios long)."""
 
+FIRST_LOOK_RUNS = 8
+"""Runs per player count of the first look of ``--until-decided`` (then doubled each look)."""
+
+UNTIL_DECIDED_RUNS = 1000
+"""Most runs per player count ``--until-decided`` plays when ``--runs`` is not given."""
+
 BUILD_PLAYERS = (1, 2, 4)
 """Player counts ``build`` plays (those inside each scenario's range): solo, the two-player
 special rules and the typical table."""
@@ -154,7 +160,7 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
 
         lost = (ClusterLost,)
     play = _executor(jobs, scheduler)
-    total = sum(len(p.players) * p.runs for p in plans)
+    total = sum(len(p.players) * (p.runs - p.first_run) for p in plans)
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console or Console(stderr=True), disable=not progress, transient=True) as bar:
         task = bar.add_task("runs", total=total)
@@ -164,6 +170,53 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
             raise UsageError(str(exc)) from None
         except lost as exc:  # the finished chunks are kept: the same command resumes
             raise RunsInterrupted(str(exc)) from None
+
+
+def scenario_plans(pack: ContentPack, scenario_ids: Sequence[str], *, players: Sequence[int] | None = None,
+                   runs: int = DEFAULT_RUNS, seed: int = 1, policy: str = "greedy",
+                   heroes: Sequence[str] | None = None, clip_players: bool = False) -> list[Any]:
+    """The ``ScenarioPlan`` of every scenario of ``scenario_ids`` (see :func:`simulate_scenarios`).
+    Raises UsageError for an unknown scenario, policy or hero, or a player count outside a
+    scenario's range."""
+    from doria_forge.sim.scenario_runner import make_plan
+
+    plans = []
+    try:
+        for sid in scenario_ids:
+            counts = players
+            if clip_players and players is not None and sid in pack.scenarios:
+                low, high = pack.scenarios[sid].players
+                counts = [n for n in players if low <= n <= high] or [low]
+            plans.append(make_plan(pack, sid, players=counts, runs=runs, seed=seed, policy=policy, heroes=heroes))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return plans
+
+
+def campaign_plans(pack: ContentPack, campaign_ids: Sequence[str], *, players: Sequence[int] | None = None,
+                   runs: int = DEFAULT_CAMPAIGN_RUNS, seed: int = 1, policy: str = "greedy",
+                   heroes: Sequence[str] | None = None, clip_players: bool = False) -> list[Any]:
+    """The ``CampaignPlan`` of every campaign of ``campaign_ids`` (see :func:`simulate_campaigns`).
+    Raises UsageError like :func:`scenario_plans`."""
+    from doria_forge.sim.campaign import make_campaign_plan
+
+    try:
+        return [make_campaign_plan(pack, cid, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes,
+                                   clip_players=clip_players) for cid in campaign_ids]
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _entries(pack: ContentPack, plans: Sequence[Any], results: Sequence[dict[int, Any]], locate: Locator,
+             settings: Any = None) -> list[dict[str, Any]]:
+    """Report entries of played plans (scenario or campaign plans alike)."""
+    from doria_forge.sim.campaign import CampaignPlan, campaign_entry
+    from doria_forge.sim.scenario_report import scenario_entry
+    from doria_forge.sim.scenario_runner import ScenarioResult
+
+    return [campaign_entry(pack, plan, stats, locate, settings=settings) if isinstance(plan, CampaignPlan)
+            else scenario_entry(pack, ScenarioResult(plan, stats), locate, settings=settings)
+            for plan, stats in zip(plans, results, strict=True)]
 
 
 def simulate_scenarios(
@@ -181,30 +234,62 @@ def simulate_scenarios(
     progress: bool = True,
     console: Console | None = None,
     clip_players: bool = False,
+    settings: Any = None,
 ) -> list[dict[str, Any]]:
     """Play ``runs`` runs of every scenario of ``scenario_ids`` at each of ``players``
     (default: each scenario's whole range; ``clip_players``: only those of ``players`` inside
     the scenario's range) and return their report entries (``scenario_report.scenario_entry``).
     Raises UsageError for an unknown scenario, policy or hero, or a player count outside a
     scenario's range."""
-    from doria_forge.sim.scenario_report import scenario_entry
-    from doria_forge.sim.scenario_runner import ScenarioResult, make_plan
-
-    plans = []
-    try:
-        for sid in scenario_ids:
-            counts = players
-            if clip_players and players is not None and sid in pack.scenarios:
-                low, high = pack.scenarios[sid].players
-                counts = [n for n in players if low <= n <= high] or [low]
-            plans.append(make_plan(pack, sid, players=counts, runs=runs, seed=seed, policy=policy, heroes=heroes))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    plans = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes,
+                           clip_players=clip_players)
     results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress,
                     console=console)
+    return _entries(pack, plans, results, locator(source_map), settings)
+
+
+def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
+                       source_map: Any = None, jobs: int | None = None, scheduler: str | None = None,
+                       progress: bool = True, console: Console | None = None,
+                       settings: Any = None) -> tuple[list[dict[str, Any]], float, int]:
+    """The sequential rule: play every plan (scenario and campaign plans) ``start`` runs per
+    player count, judge every balance target, and while some are undecided double the runs of
+    the scenarios and campaigns whose targets are undecided, up to ``max_runs``. Look ``k``
+    (0-based) judges at ``sim.verdicts.look_alpha(k)``, so the verdicts of all looks together
+    keep the family-wise 5%. Returns the report entries (in ``plans`` order), the level of the
+    last look and the number of looks."""
+    from dataclasses import replace
+
+    from doria_forge.sim.scenario_report import judge_entries
+    from doria_forge.sim.verdicts import look_alpha
+
     locate = locator(source_map)
-    return [scenario_entry(pack, ScenarioResult(plan, stats), locate)
-            for plan, stats in zip(plans, results, strict=True)]
+    plans = list(plans)
+    results: list[dict[int, Any]] = [{n: plan.new_stats(n) for n in plan.players} for plan in plans]
+    played = [0] * len(plans)
+    wanted = [True] * len(plans)
+    look, alpha = 0, look_alpha(0)
+    target = min(start, max_runs)
+    while True:
+        batch = [i for i in range(len(plans)) if wanted[i] and played[i] < target]
+        looked = [replace(plans[i], runs=target, first_run=played[i]) for i in batch]
+        for i, stats in zip(batch, _play(pack, looked, f"look {look + 1}: playing to {target} runs", jobs=jobs,
+                                         scheduler=scheduler, progress=progress, console=console), strict=True):
+            for n, more in stats.items():
+                results[i][n].merge(more)
+            played[i] = target
+        current = [replace(plan, runs=played[i]) for i, plan in enumerate(plans)]
+        entries = _entries(pack, current, results, locate, settings)
+        alpha = look_alpha(look)
+        scenarios = [e for e in entries if e["document"].startswith("scenario/")]
+        campaigns = [e for e in entries if e["document"].startswith("campaign/")]
+        verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)["targets"]
+        open_docs = {v["document"] for v in verdicts if v["verdict"] == "undecided"}
+        wanted = [e["document"] in open_docs for e in entries]
+        if not any(wanted) or target >= max_runs:
+            return entries, alpha, look + 1
+        look += 1
+        target = min(max_runs, target * 2)
 
 
 def write_json(report: dict[str, Any], out: Path) -> Path:
@@ -237,11 +322,23 @@ def read_baseline(path: Path) -> dict[str, Any]:
     return data
 
 
+ALPHA = 0.05
+"""Family-wise error rate of the verdicts of one report (``sim.verdicts.ALPHA``)."""
+
+
 def print_report(report: dict[str, Any], console: Console) -> None:
     """The terminal tables and findings."""
     from doria_forge.sim.scenario_table import print_report as show
 
     show(report, console)
+
+
+def github_annotations(findings: Sequence[Finding]) -> str:
+    """The findings as GitHub Actions annotations, one line each (empty for none)."""
+    from doria_forge.validate.formatters import github_annotation
+
+    return "".join(github_annotation(f.severity, f.file, f.line, f.column, f.rule_id, f.message) + "\n"
+                   for f in findings)
 
 
 def exit_code(findings: Sequence[Finding], fail_on: str) -> int:
@@ -274,12 +371,18 @@ def verify(
     replay_seed: int | None = None,
     clip_players: bool = False,
     duel_matrix: dict[str, Any] | None = None,
+    until_decided: bool = False,
+    config: Any = None,
+    show: bool = True,
 ) -> Verification:
     """Simulate ``scenario_ids`` (``runs`` per player count) and ``campaign_ids``
-    (``campaign_runs``, default ``runs``), compare with ``baseline`` (a report
-    file), print the tables and findings to ``console``, write the JSON report to ``out`` and
-    the HTML report to ``html`` (with the replay ``replay`` / ``replay_seed`` of each scenario
-    and the duel matrix heat map when ``duel_matrix`` is given).
+    (``campaign_runs``, default ``runs``; with ``until_decided`` the sequential rule of
+    :func:`play_until_decided`, ``runs`` the most), judge their balance targets, compare with
+    ``baseline`` (a report file), print the tables and findings to ``console`` (unless not
+    ``show``), write the JSON report to ``out`` and the HTML report to ``html`` (with the replay
+    ``replay`` / ``replay_seed`` of each scenario and the duel matrix heat map when
+    ``duel_matrix`` is given). ``config`` (``doria_forge.checks.RuleConfig``) disables rules,
+    changes severities and thresholds and honours inline ``disable-line`` comments.
 
     Outputs and the baseline are checked before any run is played. Raises UsageError (unknown
     ids, bad options), OutputError (an output that cannot be written)."""
@@ -298,22 +401,38 @@ def verify(
             known = ", ".join(sorted(pack.campaigns)) or "none"
             raise UsageError(f"unknown campaign {cid!r}; the pack has: {known}")
     console = console or Console(highlight=False)
-    scenarios = simulate_scenarios(pack, scenario_ids, source_map=source_map, players=players, runs=runs, seed=seed,
-                                   jobs=jobs, policy=policy, heroes=heroes, scheduler=scheduler, progress=progress,
-                                   clip_players=clip_players) if scenario_ids else []
-    campaigns = simulate_campaigns(pack, campaign_ids, source_map=source_map, players=players,
-                                   runs=campaign_runs or runs, seed=seed,
-                                   jobs=jobs, policy=policy, heroes=heroes, scheduler=scheduler, progress=progress,
-                                   clip_players=clip_players) if campaign_ids else []
-    extra: list[Finding] = []
-    report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix)
+    settings = config.settings(pack.info.id) if config is not None else None
+    scenario_plan_list = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policy,
+                                        heroes=heroes, clip_players=clip_players)
+    campaign_plan_list = campaign_plans(pack, campaign_ids, players=players, runs=campaign_runs or runs, seed=seed,
+                                        policy=policy, heroes=heroes, clip_players=clip_players)
+    alpha, looks = ALPHA, 1
+    if until_decided:
+        entries, alpha, looks = play_until_decided(pack, scenario_plan_list + campaign_plan_list, max_runs=runs,
+                                                   source_map=source_map, jobs=jobs, scheduler=scheduler,
+                                                   progress=progress, settings=settings)
+    else:
+        entries = []
+        for chosen, label in ((scenario_plan_list, "playing scenarios"), (campaign_plan_list, "playing campaigns")):
+            if chosen:
+                results = _play(pack, chosen, label, jobs=jobs, scheduler=scheduler, progress=progress, console=None)
+                entries += _entries(pack, chosen, results, locator(source_map), settings)
+    scenarios = [e for e in entries if e["document"].startswith("scenario/")]
+    campaigns = [e for e in entries if e["document"].startswith("campaign/")]
+    locate = locator(source_map)
+    report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix, locate=locate, alpha=alpha)
     if old is not None:
         from doria_forge.sim.baseline import compare
 
-        comparison, extra = compare(old, report, locate=locator(source_map))
-        report = build_report(pack, scenarios, campaigns=campaigns, extra_findings=extra, duel_matrix=duel_matrix)
+        comparison, extra = compare(old, report, locate=locate)
+        report = build_report(pack, scenarios, campaigns=campaigns, extra_findings=extra, duel_matrix=duel_matrix,
+                              locate=locate, alpha=alpha)
         report["baseline"] = comparison
-    print_report(report, console)
+    report["verdicts"]["looks"] = looks
+    if config is not None:
+        report = config.apply_to_report(report)
+    if show:
+        print_report(report, console)
     done = Verification(report, findings=report_findings(report))
     if out is not None:
         done.json_path = write_json(report, Path(out))
@@ -327,23 +446,15 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
                        players: Sequence[int] | None = None, runs: int = DEFAULT_CAMPAIGN_RUNS, seed: int = 1,
                        jobs: int | None = None, policy: str = "greedy", heroes: Sequence[str] | None = None,
                        scheduler: str | None = None, progress: bool = True, clip_players: bool = False,
-                       console: Console | None = None) -> list[dict[str, Any]]:
+                       console: Console | None = None, settings: Any = None) -> list[dict[str, Any]]:
     """Play ``runs`` campaign runs of every campaign of ``campaign_ids`` at each of ``players``
     (default: the player counts every scenario of the campaign allows) and return their report
     entries (``sim.campaign.campaign_entry``). Raises UsageError like ``simulate_scenarios``."""
-    from doria_forge.sim.campaign import campaign_entry, make_campaign_plan
-
-    plans = []
-    try:
-        for cid in campaign_ids:
-            plans.append(make_campaign_plan(pack, cid, players=players, runs=runs, seed=seed, policy=policy,
-                                            heroes=heroes, clip_players=clip_players))
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    plans = campaign_plans(pack, campaign_ids, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes,
+                           clip_players=clip_players)
     results = _play(pack, plans, "playing campaigns", jobs=jobs, scheduler=scheduler, progress=progress,
                     console=console)
-    locate = locator(source_map)
-    return [campaign_entry(pack, plan, stats, locate) for plan, stats in zip(plans, results, strict=True)]
+    return _entries(pack, plans, results, locator(source_map), settings)
 
 
 def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: str = "median",
@@ -361,12 +472,13 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
 
 def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: int = BUILD_RUNS, seed: int = 1,
                 jobs: int | None = None, progress: bool = True, console: Console | None = None,
-                duel_matrix: dict[str, Any] | None = None) -> Verification | None:
+                duel_matrix: dict[str, Any] | None = None, config: Any = None) -> Verification | None:
     """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack``, ``runs``
     runs at each of ``BUILD_PLAYERS`` they allow, the reports written to ``out/scenarios.json``
-    and ``out/scenarios.html`` (with the duel matrix heat map). ``None`` when ``runs`` is 0 or
-    the pack has no scenario. An expansion verifies its own scenarios and campaigns
-    (``ContentPack.own_of_kind``), played with the content of the packs it requires."""
+    and ``out/scenarios.html`` (with the duel matrix heat map); nothing printed (``build``
+    sums it up). ``None`` when ``runs`` is 0 or the pack has no scenario. An expansion
+    verifies its own scenarios and campaigns (``ContentPack.own_of_kind``), played with the
+    content of the packs it requires. ``config``: the check configuration."""
     scenario_ids = sorted(pack.own_of_kind("scenario"))
     if runs < 1 or not scenario_ids:
         return None
@@ -374,4 +486,4 @@ def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: i
                   players=BUILD_PLAYERS, runs=runs, campaign_runs=max(1, runs * BUILD_CAMPAIGN_RUNS // BUILD_RUNS),
                   seed=seed, jobs=jobs, progress=progress, console=console,
                   out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
-                  duel_matrix=duel_matrix)
+                  duel_matrix=duel_matrix, config=config, show=False)

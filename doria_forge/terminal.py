@@ -12,6 +12,7 @@ import logging
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 # C0 and C1 controls (tab, newline and escape included), DEL, the Unicode format characters
 # that reorder or hide text (bidirectional overrides and isolates, line and paragraph
@@ -54,3 +55,20 @@ class PrintableFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return printable(super().format(record))
+
+
+def print_table(console: Any, table: Any, *, floor: int = 80) -> None:
+    """Print a rich ``table`` to ``console`` whole. In a terminal it gets the terminal's width
+    (at least ``floor`` columns); without one (a pipe, a file, a CI log: nothing there cuts
+    long lines) it gets the width it needs, so no cell is cut to ``1.…`` or ``playe…``."""
+    width = console.width
+    wanted = max(width, floor)
+    if not console.is_terminal:
+        from rich.measure import Measurement
+
+        wanted = max(wanted, Measurement.get(console, console.options.update_width(100_000), table).maximum)
+    console.width = wanted
+    try:
+        console.print(table)
+    finally:
+        console.width = width

@@ -115,3 +115,14 @@ def validated(pack_dir: Path):
     result = validate_pack(pack_dir)
     assert result.pack is not None, [str(p) for p in result.problems if p.is_error]
     return result
+
+
+def shipped_with(folder: Path, documents: dict[str, str]) -> Path:
+    """A copy of the shipped pack in ``folder`` with ``documents`` (path in the pack -> YAML text)
+    added; returns ``folder``."""
+    import shutil
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", folder)
+    for name, text in documents.items():
+        add_documents(folder, name, text)
+    return folder

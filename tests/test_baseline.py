@@ -55,3 +55,82 @@ def test_changed_fields_and_pack_diff():
     old = {"monster/orc": {"sha256": "1", "data": {"hp": 2}}, "trap/pit": {"sha256": "2", "data": {}}}
     new = {"monster/orc": {"sha256": "3", "data": {"hp": 1}}, "trap/pit": {"sha256": "2", "data": {}}}
     assert pack_diff(old, new) == {"monster/orc": [(("hp",), 2, 1)]}
+
+
+def _player(players, runs, wins, damage):
+    total = sum(damage)
+    return {"players": players, "runs": runs, "wins": wins, "win_rate": wins / runs,
+            "rounds": {"median": 5, "histogram": {"5": runs}},
+            "damage": {"monster:orc": {"total": total, "sum_sq": sum(d * d for d in damage),
+                                       "per_run": total / runs}},
+            "attacks": {}}
+
+
+def _report(entry_players, scenario_data, campaigns=()):
+    text = json.dumps(scenario_data, sort_keys=True)
+    return {"scenarios": [{"id": "pit", "plan": {"seed": 1, "runs": 20, "policy": "greedy", "heroes": []},
+                           "players": entry_players}],
+            "campaigns": list(campaigns),
+            "documents": {"scenario/pit": {"sha256": str(hash(text)), "data": scenario_data},
+                          "monster/orc": {"sha256": "orc", "data": {"id": "orc"}}}}
+
+
+def _nowhere(kind, doc_id, path):
+    from doria_forge.sim.findings import no_location
+
+    return no_location(kind, doc_id, path)
+
+
+def test_a_change_of_the_scenario_itself_is_named_with_its_fields():
+    """The issue: five times "no document behind it changed" after the scenario had changed.
+    The scenario spawns the orcs: its changed spawn is behind the change of their damage."""
+    from doria_forge.sim.baseline import compare
+
+    before = {"rules": [{"do": [{"do": "spawn", "monster": "orc", "count": 1}]}], "name": "Pit"}
+    after = {"rules": [{"do": [{"do": "spawn", "monster": "orc", "count": 4}]}], "name": "Pit"}
+    old = _report([_player(2, 20, 10, [2, 3, 1, 2] * 5)], before)
+    new = _report([_player(2, 20, 10, [9, 11, 8, 12] * 5)], after)
+    comparison, findings = compare(old, new, locate=_nowhere)
+    (change,) = [c for c in comparison["significant"] if c["metric"] == "damage:monster:orc"]
+    assert change["causes"] == ["scenario/pit"]
+    assert change["cause_fields"] == {"scenario/pit": ["rules.0.do.0.count"]}
+    changed = next(f for f in findings if f.rule_id == "balance-changed")
+    assert "no document" not in changed.message
+    assert "scenario/pit (rules.0.do.0.count)" in changed.message
+    cause = next(f for f in findings if f.rule_id == "balance-change-cause")
+    assert "rules.0.do.0.count changed (1 -> 4)" in cause.message
+
+
+def test_only_an_unchanged_pack_says_no_document_changed():
+    from doria_forge.sim.baseline import compare
+
+    data = {"name": "Pit"}
+    old = _report([_player(2, 20, 10, [2, 3, 1, 2] * 5)], data)
+    new = _report([_player(2, 20, 10, [9, 11, 8, 12] * 5)], data)
+    _, findings = compare(old, new, locate=_nowhere)
+    assert "no document of the pack changed" in next(f for f in findings if f.rule_id == "balance-changed").message
+
+
+def _campaign(completed, runs, won, attempts, xp):
+    return {"id": "saga", "plan": {"seed": 1, "runs": runs, "policy": "greedy", "heroes": []},
+            "players": [{"players": 2, "runs": runs, "completed": completed, "completion_rate": completed / runs,
+                         "scenarios": [{"scenario": "pit", "attempts": attempts, "wins": won}],
+                         "carry_over": {"group_xp": {"n": len(xp), "total": sum(xp),
+                                                     "sum_sq": sum(x * x for x in xp),
+                                                     "mean": sum(xp) / len(xp)}}}]}
+
+
+def test_campaigns_are_compared_too():
+    from doria_forge.sim.baseline import compare
+
+    data = {"name": "Pit"}
+    old = _report([_player(2, 20, 10, [2] * 20)], data, [_campaign(30, 40, 70, 80, [6, 7, 5, 6] * 10)])
+    new = _report([_player(2, 20, 10, [2] * 20)], data, [_campaign(4, 40, 20, 80, [2, 1, 2, 3] * 10)])
+    new["documents"]["campaign/saga"] = {"sha256": "new", "data": {"scenarios": ["pit"], "rewards": [1]}}
+    old["documents"]["campaign/saga"] = {"sha256": "old", "data": {"scenarios": ["pit"], "rewards": [2]}}
+    comparison, findings = compare(old, new, locate=_nowhere)
+    metrics = {c["metric"] for c in comparison["significant"]}
+    assert {"completion_rate", "scenario_win_rate:pit", "carry_over:group_xp"} <= metrics
+    completion = next(c for c in comparison["significant"] if c["metric"] == "completion_rate")
+    assert completion["document"] == "campaign/saga" and completion["causes"] == ["campaign/saga"]
+    assert any("campaign completion rate with 2 players: 75% -> 10%" in f.message for f in findings)

@@ -23,12 +23,19 @@ def _files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def test_build_prints_summary_table_and_paths_and_is_byte_identical(tmp_path):
+def test_build_prints_a_one_screen_summary_and_is_byte_identical(tmp_path):
+    """A newcomer's first build: what was checked, what holds, what fails and where the details
+    are, on one screen (the issue counted 293 lines); the tables are in the reports."""
     first = _build(ROOT / "content", tmp_path / "one")
     assert first.exit_code == 0, first.output
-    assert "0 errors" in first.output
-    assert "hero / monster" in first.output
-    assert "monster_level.pdf" in first.output and "bundle.json" in first.output
+    out = first.output.splitlines()
+    assert len(out) <= 24, first.output
+    assert out[0] == "Built doria-base 0.1.0:"
+    assert any(line.strip().startswith("checked") and "no errors" in line for line in out)
+    assert any(line.strip().startswith("duels") and "1 duels a matchup" in line for line in out)
+    assert "hero / monster" not in first.output  # the duel table is in simulation.json
+    assert "11 PDF sheets" in first.output and "bundle.json" in first.output
+    assert out[-1].startswith("OK")
     second = _build(ROOT / "content", tmp_path / "two")
     assert second.exit_code == 0
     one, two = _files(tmp_path / "one"), _files(tmp_path / "two")
@@ -59,7 +66,8 @@ def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
     result = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--runs", "1", "--scenario-runs",
                                  "1", "--jobs", "1", "--no-progress", "--fail-on", "never"])
     assert result.exit_code == 0, result.output
-    assert "scenario reports:" in result.output and "The Sunken Reliquary" in result.output
+    assert "played     1 scenario at 1, 2 and 4 players, 1 runs each" in result.output
+    assert "scenarios.html (open it in a browser)" in result.output
     report = json.loads((tmp_path / "out" / "scenarios.json").read_text())
     assert [e["id"] for e in report["scenarios"]] == ["sunken_reliquary"]
     assert [s["players"] for s in report["scenarios"][0]["players"]] == [1, 2, 4]  # the build's player counts

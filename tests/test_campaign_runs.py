@@ -83,7 +83,8 @@ def test_a_scenario_failed_twice_ends_the_campaign_there(pack):
 
 def test_simulate_campaign_reports_completion_and_where_campaigns_end(campaign_pack, tmp_path):
     out = tmp_path / "c.json"
-    result = runner.invoke(app, ["simulate", "campaign", "doomed_run", str(campaign_pack), "--runs", "2",
+    # 30 runs a count: enough to show the completion rate below 10% (29 failures in a row)
+    result = runner.invoke(app, ["simulate", "campaign", "doomed_run", str(campaign_pack), "--runs", "30",
                                  "--players", "1-2", "--jobs", "1", "--no-progress", "--out", str(out),
                                  "--fail-on", "warning"])
     assert result.exit_code == 1, result.output
@@ -91,7 +92,65 @@ def test_simulate_campaign_reports_completion_and_where_campaigns_end(campaign_p
     entry = json.loads(out.read_text())["campaigns"][0]
     for summary in entry["players"]:
         assert summary["completed"] == 0 and summary["completion_rate"] == 0.0
-        assert summary["ends"] == [{"index": 1, "scenario": "doomed", "outcome": "lost", "count": 2}]
-        assert summary["scenarios"][0]["wins"] == 2
+        assert summary["ends"] == [{"index": 1, "scenario": "doomed", "outcome": "lost", "count": 30}]
+        assert summary["scenarios"][0]["wins"] == 30
+    few = runner.invoke(app, ["simulate", "campaign", "doomed_run", str(campaign_pack), "--runs", "2", "--players",
+                              "1", "--jobs", "1", "--no-progress", "--out", str(out), "--fail-on", "warning"])
+    # 0 of 2 is no evidence that it never happens: an info that says so, no failing gate
+    assert few.exit_code == 0, few.output
+    assert "info [campaign-never-completed]" in few.output and "too few runs to call it never" in few.output
     bad = runner.invoke(app, ["simulate", "campaign", "nope", str(campaign_pack), "--no-progress"])
     assert bad.exit_code == 2 and "unknown campaign 'nope'" in bad.output
+
+
+TARGETS_CAMPAIGN = """\
+kind: campaign
+id: quick_targets
+name: Quick Targets
+source: sample
+scenarios: [quick_a, quick_b]
+rewards:
+  - {after_scenario: 1, text: "Keep one card.", keep_loot_cards: 1}
+balance:
+  completion_rate: {all: [0.0, 0.3]}        # quick scenarios are always won: this fails
+  scenario_win_rate:
+    quick_a: {all: [0.5, 1.0]}
+  carry_over:
+    loot_cards: [0, 10]
+"""
+
+
+def test_campaign_balance_targets_are_judged_and_reported_per_scenario(tmp_path):
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK)
+    add_documents(folder, "campaigns/targets.yaml", TARGETS_CAMPAIGN)
+    out, html = tmp_path / "c.json", tmp_path / "c.html"
+    result = runner.invoke(app, ["simulate", "campaign", "quick_targets", str(folder), "--runs", "8", "--players", "2",
+                                 "--jobs", "1", "--no-progress", "--out", str(out), "--report", str(html),
+                                 "--fail-on", "warning"])
+    assert result.exit_code == 1, result.output
+    report = json.loads(out.read_text())
+    verdicts = {v["metric"]: v for v in report["verdicts"]["targets"]}
+    assert verdicts["completion_rate"]["verdict"] == "fails"  # 8 of 8 completed: 63%-100% lies above 0-30%
+    assert verdicts["scenario_win_rate:quick_a"]["verdict"] == "holds"
+    carried = verdicts["carry_over:loot_cards"]
+    assert carried["verdict"] == "holds" and carried["estimate"] == 2.0  # one card each, two heroes
+    failing = next(f for f in report["findings"] if f["rule_id"] == "campaign-balance-completion")
+    lines = (folder / "campaigns" / "targets.yaml").read_text().splitlines()
+    assert "completion_rate" in lines[failing["line"] - 1]
+    page = html.read_text(encoding="utf-8")
+    assert "Per scenario" in page and "1. quick_a" in page and "2. quick_b" in page
+    assert "Balance targets (2 hold, 1 fail, 0 undecided)" in page
+
+
+def test_a_player_count_far_off_the_others_is_a_campaign_finding(pack):
+    from doria_forge.sim.findings import campaign_findings, no_location
+
+    campaign = pack.campaigns["quick_run"]
+    summaries = [{"players": n, "runs": 40, "completed": c, "ends": [], "scenarios": []}
+                 for n, c in ((1, 30), (2, 31), (4, 2))]
+    found = campaign_findings(campaign, summaries, no_location, {"runs": 40, "seed": 5, "policy": "greedy"})
+    (outlier,) = [f for f in found if f.rule_id == "campaign-player-count-outlier"]
+    assert outlier.players == (4,) and "far harder" in outlier.message and "completed 5% of 40 runs" in outlier.message
+    assert "doria-forge simulate campaign quick_run --players 4 --runs 40 --seed 5" in outlier.message

@@ -139,15 +139,40 @@ def test_packs_requiring_each_other_are_reported_as_a_cycle(tmp_path):
     assert any("cycle: a -> b -> a" in p.message for p in result.problems), lines(result.problems)
 
 
-def test_a_replacement_is_an_info_and_its_own(tmp_path):
+def _log_trap_pack(tmp_path, manifest_extra=""):
     text = (ROOT / "content" / "traps" / "traps.yaml").read_text().split("---")[1].replace("damage: 2", "damage: 4")
-    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-base"), "traps.yaml": text})
-    result = validate_pack(pack, display_root="")
+    return write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-base") + manifest_extra,
+                                         "traps.yaml": text})
+
+
+def test_an_announced_replacement_is_an_info_and_its_own(tmp_path):
+    result = validate_pack(_log_trap_pack(tmp_path, "replaces: [trap/log_trap]\n"), display_root="")
     infos = [p for p in result.problems if p.severity is Severity.INFO]
     assert [(p.file, p.rule_id) for p in infos] == [("traps.yaml", "pack-override")]
     assert infos[0].message.startswith("replaces trap 'log_trap' of doria-base 0.1.0 (")
+    assert "as pack.yaml announces" in infos[0].message
+    assert result.warnings == 0
     assert result.pack.traps["log_trap"].effect.damage == 4
     assert result.pack.is_own("trap", "log_trap") and not result.pack.is_own("trap", "boulder_trap")
+
+
+def test_an_unannounced_id_collision_is_a_warning_that_strict_fails_on(tmp_path):
+    pack = _log_trap_pack(tmp_path)
+    result = validate_pack(pack, display_root="")
+    (warning,) = [p for p in result.problems if p.severity is Severity.WARNING]
+    assert (warning.file, warning.rule_id) == ("traps.yaml", "pack-override")
+    assert "without announcing it" in warning.message and "'trap/log_trap' to replaces:" in warning.message
+    assert result.pack is not None  # a warning: the game still resolves
+    strict = runner.invoke(app, ["validate", str(pack), "--strict"])
+    assert strict.exit_code == 1 and "pack-override" in strict.output
+
+
+def test_a_replaces_entry_that_replaces_nothing_is_a_warning_with_the_closest_id(tmp_path):
+    result = validate_pack(_log_trap_pack(tmp_path, "replaces: [trap/log_trap, trap/bolder_trap]\n"),
+                           display_root="")
+    (warning,) = [p for p in result.problems if p.severity is Severity.WARNING]
+    assert warning.file == "pack.yaml" and warning.line == 6
+    assert "'trap/bolder_trap'" in warning.message and "did you mean 'trap/boulder_trap'?" in warning.message
 
 
 def test_patch_mistakes_are_errors_at_the_patch(tmp_path):

@@ -37,3 +37,21 @@ def test_reward_after_the_last_scenario_a_repeat_and_a_single_scenario(tmp_path)
         "c.yaml:7:5 warning [campaign-links] scenario vault is already scenario 1 of this campaign",
         "c.yaml:10:22 error [campaign-links] reward after scenario 4 is never given: the campaign has 3 scenarios",
     ]
+
+
+
+def test_campaign_targets_name_its_scenarios_and_player_counts(tmp_path):
+    """A target for a scenario the campaign does not play, or for a player count it is not
+    played with, is never judged."""
+    text = CAMPAIGN + ("balance:\n  completion_rate: {\"5\": [0.1, 0.5], all: [0.2, 0.9]}\n"
+                       "  scenario_win_rate:\n    vault: {all: [0.3, 0.9]}\n    vault-3: {all: [0.3, 0.9]}\n")
+    files = {"tiles.yaml": TILES, "c.yaml": text,
+             "s1.yaml": scenario(("story:", "mode: campaign\nplayers: [1, 4]\nstory:")),
+             "s2.yaml": scenario(("id: vault", "id: vault-2"), ("story:", "mode: campaign\nstory:")),
+             "s3.yaml": scenario(("id: vault", "id: vault-3"), ("story:", "mode: campaign\nstory:"))}
+    assert lines(validate_files(tmp_path, files).problems, campaign_links.ID) == [
+        "c.yaml:11:21 warning [campaign-links] no campaign with 5 players is simulated: its scenarios are all for "
+        "1-4 players",
+        "c.yaml:14:5 error [campaign-links] scenario vault-3 is not played in this campaign: its target is never "
+        "judged (did you mean 'vault-2'?)",
+    ]

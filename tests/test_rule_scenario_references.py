@@ -30,6 +30,9 @@ def test_rune_square_marker_and_token_that_do_not_exist(tmp_path):
     assert problems(tmp_path, text) == [
         "s.yaml:21:18 error [scenario-references] Room Tile B-4 has no green rune (its runes: blue)",
         "s.yaml:25:65 error [scenario-references] square [0, 0] of Room Tile F-1 is a wall",
+        # the flag condition became a token condition: nothing reads the flag alarm any more
+        "s.yaml:26:30 warning [scenario-flags] no trigger, condition or goal reads the flag alarm: setting it "
+        "changes nothing",
         "s.yaml:27:45 error [scenario-references] nothing puts a webs marker on the table: this rule can never fire",
         "s.yaml:29:39 error [scenario-references] no token relic in setup.tokens (defined: idol)",
         "s.yaml:32:37 error [scenario-references] nothing puts a net marker on the table, so there is none to remove",

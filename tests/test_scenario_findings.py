@@ -2,11 +2,10 @@
 ``simulate scenario`` command: exit codes, usage errors, the JSON report."""
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from scenario_sim_helpers import ORC_PIT, QUICK, add_documents, validated
+from scenario_sim_helpers import ORC_PIT, QUICK, shipped_with, validated
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
@@ -18,11 +17,8 @@ runner = CliRunner()
 
 @pytest.fixture(scope="module")
 def small_pack(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("small") / "content"
-    shutil.copytree(ROOT / "content", folder)
-    add_documents(folder, "scenarios/quick.yaml", QUICK)
-    add_documents(folder, "scenarios/orc_pit.yaml", ORC_PIT)
-    return folder
+    return shipped_with(tmp_path_factory.mktemp("small") / "content",
+                        {"scenarios/quick.yaml": QUICK, "scenarios/orc_pit.yaml": ORC_PIT})
 
 
 def _summary(players, runs, wins, *, fired=None, reasons=(), median=5):
@@ -48,25 +44,98 @@ def test_findings_point_at_the_scenario_lines(small_pack):
     assert found["scenario-always-won"].players == (2,)
     assert found["scenario-player-count-outlier"].players == (2,)  # 100% against 0%
     assert "far easier" in found["scenario-player-count-outlier"].message
-    never = found["scenario-rule-never-fired"]
-    assert "special rule 2" in never.message and "the pit opens wider" in text[never.line - 1]
+    # rule 2 asks for 6 players: at 1-3 players it cannot fire, which is no warning (the issue's
+    # "rule never fired" for a rule that cannot fire at the simulated counts)
+    assert "scenario-rule-never-fired" not in found
+    unplayed = found["scenario-rule-not-exercised"]
+    assert unplayed.severity == "info" and "the pit opens wider" in text[unplayed.line - 1]
+    assert "only with 6-6 players" in unplayed.message and "--players 6-6" in unplayed.message
     prose = found["scenario-rule-not-simulated"]
     assert prose.severity == "info" and "Orcs shout a lot" in text[prose.line - 1]
     assert "replay seed 77" in found["scenario-stalled"].message
     assert all(f.file.endswith("orc_pit.yaml") for f in found.values())
 
 
-def test_balance_targets_are_checked(small_pack):
+def test_a_rule_that_can_fire_but_never_did_names_its_runs_seed_and_replay(small_pack):
     result = validated(small_pack)
-    scenario = result.pack.scenarios["sunken_reliquary"]  # balance: win_rate all 20%-75%
-    found = scenario_findings(scenario, [_summary(4, 10, 10), _summary(2, 10, 5)],
-                              lambda *a: result.source_map.locate(a[0], a[1], tuple(a[2])))
+    scenario = result.pack.scenarios["orc_pit"]
+    plan = {"runs": 20, "seed": 7, "policy": "greedy", "heroes": [], "heroes_given": False}
+    summaries = [_summary(3, 20, 5, fired={"0": {"runs": 20}}), _summary(6, 20, 5, fired={"0": {"runs": 20}})]
+    found = {f.rule_id: f for f in scenario_findings(scenario, summaries, lambda *a: result.source_map.locate(
+        a[0], a[1], tuple(a[2])), plan)}
+    never = found["scenario-rule-never-fired"]
+    text = (small_pack / "scenarios" / "orc_pit.yaml").read_text().splitlines()
+    assert "the pit opens wider" in text[never.line - 1]
+    # only the 6-player runs could fire it: they are the ones counted and named
+    assert never.players == (6,) and "in 20 runs at 6 players, seed 7" in never.message
+    assert ("doria-forge simulate scenario orc_pit --players 6 --runs 20 --seed 7 --replay median" in never.message)
+    # 20 runs do not tell a rare rule from a dead one (it may fire in up to 14% of runs): an info;
+    # 40 runs show it fires in fewer than 10% of them: a warning
+    assert never.severity == "info" and "too few runs to call it never" in never.message
+    more = [_summary(6, 40, 5, fired={"0": {"runs": 40}})]
+    (dead,) = [f for f in scenario_findings(scenario, more, lambda *a: result.source_map.locate(
+        a[0], a[1], tuple(a[2])), plan) if f.rule_id == "scenario-rule-never-fired"]
+    assert dead.severity == "warning" and "at most 7% of runs, 95% sure" in dead.message
+
+
+def test_a_count_with_its_own_target_is_no_outlier(small_pack):
+    """salt_mine_collapse sets a band for 4 players of its own: the designer expects 4 players
+    to play harder; its verdict judges that count, an outlier warning would only repeat it."""
+    result = validated(small_pack)
+    scenario = result.pack.scenarios["salt_mine_collapse"]
+    assert "4" in scenario.balance.win_rate
+    summaries = [_summary(1, 40, 26), _summary(2, 40, 25), _summary(4, 40, 3)]
+    locate = lambda *a: result.source_map.locate(a[0], a[1], tuple(a[2]))  # noqa: E731
+    assert not [f for f in scenario_findings(scenario, summaries, locate) if "outlier" in f.rule_id]
+    other = result.pack.scenarios["goblin_warren"]  # the same numbers with one band for all counts
+    assert [f.players for f in scenario_findings(other, summaries, locate) if "outlier" in f.rule_id] == [(4,)]
+
+
+def _entry(scenario, summaries, seed=1):
+    rounds = {"median": 5, "histogram": {"5": 1}}
+    players = [{**s, "rounds": {**rounds, "histogram": {"5": s["runs"]}}} for s in summaries]
+    return {"id": scenario.id, "document": f"scenario/{scenario.id}", "players": players, "findings": [],
+            "plan": {"runs": summaries[0]["runs"], "seed": seed, "policy": "greedy", "heroes": [],
+                     "heroes_given": False}}
+
+
+def test_balance_targets_are_judged_on_their_interval(small_pack):
+    from doria_forge.sim.findings import verdict_findings
+    from doria_forge.sim.scenario_report import judge_entries
+
+    result = validated(small_pack)
+    scenario = result.pack.scenarios["sunken_reliquary"]  # balance: win_rate all 20%-75%, rounds 6-16
+    locate = lambda *a: result.source_map.locate(a[0], a[1], tuple(a[2]))  # noqa: E731
+    entry = _entry(scenario, [_summary(4, 30, 30), _summary(2, 30, 14)])
+    verdicts = judge_entries(result.pack, [entry])
+    found = verdict_findings(verdicts["targets"], locate, {entry["document"]: entry["plan"]})
     miss = next(f for f in found if f.rule_id == "scenario-balance-win-rate")
-    assert miss.players == (4,)
+    # 30 of 30: the exact interval 88%-100% lies above the band: fails
+    assert miss.players == (4,) and miss.severity == "warning"
     assert "100% with 4 players" in miss.message and "the target is 20%-75%" in miss.message
+    assert "exact 95% interval 88%-100%" in miss.message and "Holm-adjusted" in miss.message
     line = (small_pack / "scenarios" / "sunken_reliquary.yaml").read_text().splitlines()[miss.line - 1]
     assert "all:" in line
     assert fails(found, "warning") and not fails(found, "error") and not fails(found, "never")
+    assert verdicts["counts"]["fails"] == 1 and verdicts["family"] == 4  # 2 win rates, 2 rounds
+
+
+def test_a_miss_the_interval_does_not_show_is_undecided_with_the_runs_needed(small_pack):
+    from doria_forge.sim.findings import verdict_findings
+    from doria_forge.sim.scenario_report import judge_entries
+
+    result = validated(small_pack)
+    scenario = result.pack.scenarios["sunken_reliquary"]
+    entry = _entry(scenario, [_summary(4, 8, 7)])  # 88% but 8 runs: the interval 47%-100% overlaps 20%-75%
+    verdicts = judge_entries(result.pack, [entry])
+    found = verdict_findings(verdicts["targets"], lambda *a: result.source_map.locate(a[0], a[1], tuple(a[2])),
+                             {entry["document"]: entry["plan"]})
+    win = next(v for v in verdicts["targets"] if v["metric"] == "win_rate")
+    assert win["verdict"] == "undecided" and win["runs_needed"] > 8
+    undecided = next(f for f in found if "88%" in f.message)
+    assert undecided.rule_id == "balance-undecided" and undecided.severity == "info"
+    assert f"--runs {win['runs_needed']}" in undecided.message
+    assert not fails(found, "warning")  # only a failing verdict is a warning
 
 
 def _simulate(*args):
@@ -75,16 +144,18 @@ def _simulate(*args):
 
 def test_simulate_scenario_writes_a_reproducible_report_and_fails_on_missed_targets(small_pack, tmp_path):
     out = tmp_path / "quick.json"
-    first = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(out),
+    first = _simulate("quick_a", str(small_pack), "--runs", "8", "--players", "1-2", "--out", str(out),
                       "--fail-on", "warning")
-    # survive 1 round is won every time: the target of at most 50% won is missed
+    # survive 1 round is won every time: 8 of 8 at each count shows the target of at most 50%
+    # missed even with the two targets judged together (Holm)
     assert first.exit_code == 1, first.output
     assert "scenario-balance-win-rate" in first.output and "quick.yaml:" in first.output
     data = json.loads(out.read_text())
     entry = data["scenarios"][0]
     assert entry["id"] == "quick_a" and [s["players"] for s in entry["players"]] == [1, 2]
-    assert all(s["runs"] == 2 and s["wins"] == 2 for s in entry["players"])
-    again = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(tmp_path / "b.json"))
+    assert all(s["runs"] == 8 and s["wins"] == 8 for s in entry["players"])
+    assert data["verdicts"]["counts"]["fails"] == 2
+    again = _simulate("quick_a", str(small_pack), "--runs", "8", "--players", "1-2", "--out", str(tmp_path / "b.json"))
     assert again.exit_code == 0  # --fail-on error (the default): warnings pass
     assert (tmp_path / "b.json").read_bytes() == out.read_bytes()
 
@@ -110,3 +181,26 @@ def test_the_duel_matrix_is_still_what_a_bare_simulate_runs(tmp_path):
                                  "orc", "--level", "1", "--no-progress", "--out", str(tmp_path / "d.json")])
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "d.json").read_text())["runs"] == 2
+
+
+def test_until_decided_doubles_the_runs_while_a_target_is_undecided(tmp_path):
+    out = tmp_path / "gw.json"
+    result = _simulate("goblin_warren", str(ROOT / "content"), "--players", "1", "--until-decided", "--runs", "64",
+                       "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    runs = report["scenarios"][0]["plan"]["runs"]
+    looks = report["verdicts"]["looks"]
+    assert runs in (8, 16, 32, 64) and runs == 8 * 2 ** (looks - 1)
+    undecided = report["verdicts"]["counts"]["undecided"]
+    assert undecided == 0 or runs == 64  # it stops once every target is decided, or at --runs
+    assert report["scenarios"][0]["players"][0]["runs"] == runs
+
+
+def test_without_a_terminal_the_tables_are_printed_whole(small_pack, tmp_path):
+    """CI logs: a pipe has no width, so nothing may be cut to `playe…` or `1.…`."""
+    result = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(tmp_path / "q.json"))
+    assert result.exit_code == 0, result.output
+    header = next(line for line in result.output.splitlines() if "win rate" in line)
+    assert "players" in header and "rounds p10/med/p90" in header and "most HP lost to" in header
+    assert "…" not in "\n".join(line for line in result.output.splitlines() if "[" not in line)

@@ -6,9 +6,13 @@ import math
 import pytest
 
 from doria_forge.sim.stats import (
+    binomial_cdf,
+    binomial_sf,
     histogram_percentile,
     holm,
     mann_whitney_test,
+    median_interval,
+    student_t_two_sided,
     two_proportion_test,
     welch_test,
     wilson_interval,
@@ -46,11 +50,54 @@ def test_mann_whitney_sees_a_shift_but_not_a_copy():
     assert mann_whitney_test({4: 5}, {4: 7}) == 1.0  # every value ties
 
 
-def test_welch_test_from_sums():
-    # sample 1: 1,2,3,4,5 (sum 15, squares 55); sample 2: 6,7,8,9,10 (sum 40, squares 330)
-    p = welch_test(15, 55, 5, 40, 330, 5)
-    assert p == pytest.approx(math.erfc(5 / 1.0 / math.sqrt(2)), rel=1e-6)  # se = sqrt(2.5/5 + 2.5/5) = 1
+def _sums(values):
+    return sum(values), sum(v * v for v in values), len(values)
+
+
+def test_welch_test_from_sums_uses_the_t_distribution_as_scipy_does():
+    stats = pytest.importorskip("scipy.stats")
+    # sample 1: 1,2,3,4,5; sample 2: 6,7,8,9,10: t = 5, df = 8
+    a, b = [1, 2, 3, 4, 5], [6, 7, 8, 9, 10]
+    expected = stats.ttest_ind(a, b, equal_var=False).pvalue
+    assert welch_test(*_sums(a), *_sums(b)) == pytest.approx(expected, rel=1e-9)
+    assert expected > math.erfc(5 / math.sqrt(2))  # the normal approximation was too small
     assert welch_test(5, 5, 5, 5, 5, 5) == 1.0  # neither varies
+
+
+@pytest.mark.parametrize("a, b", [
+    ([0, 3, 7, 2, 9, 4], [8, 12, 5, 14, 9, 11, 6]),           # small, unequal sizes
+    ([4] * 7 + [9], [4, 5] * 4),                               # unequal spread
+    ([0, 0, 0, 12, 0, 15, 0, 0], [3, 2, 8, 0, 5, 1, 4, 6]),   # skewed damage per run
+])
+def test_welch_p_values_match_scipy_for_small_run_counts(a, b):
+    """The issue's case: with few runs a normal approximation makes p too small (0.047 where
+    the t distribution gives 0.055)."""
+    stats = pytest.importorskip("scipy.stats")
+    expected = stats.ttest_ind(a, b, equal_var=False).pvalue
+    assert welch_test(*_sums(a), *_sums(b)) == pytest.approx(expected, rel=1e-8)
+
+
+@pytest.mark.parametrize("t, df", [(0.0, 3), (1.0, 1), (2.1, 4.5), (2.0, 30), (5.0, 8), (0.3, 1000)])
+def test_student_t_matches_scipy(t, df):
+    stats = pytest.importorskip("scipy.stats")
+    assert student_t_two_sided(t, df) == pytest.approx(2 * stats.t.sf(t, df), rel=1e-9, abs=1e-15)
+
+
+@pytest.mark.parametrize("k, n, p", [(0, 8, 0.3), (2, 8, 0.13), (8, 8, 0.6), (27, 100, 0.68), (50, 100, 0.5),
+                                     (3, 20, 0.05)])
+def test_binomial_tails_match_scipy(k, n, p):
+    stats = pytest.importorskip("scipy.stats")
+    assert binomial_cdf(k, n, p) == pytest.approx(stats.binom.cdf(k, n, p), rel=1e-9, abs=1e-300)
+    assert binomial_sf(k, n, p) == pytest.approx(stats.binom.sf(k - 1, n, p), rel=1e-9, abs=1e-300)
+
+
+def test_median_interval_is_the_sign_test_interval():
+    # 20 values 1..20: P(Bin(20, 1/2) <= 5) = 0.0207 <= 0.025 < P(<= 6) = 0.0577, so the
+    # interval runs from the 6th to the 15th value (Conover's table for n = 20).
+    assert median_interval({v: 1 for v in range(1, 21)}) == (6, 15)
+    # five values cannot give 95%: 2 * (1/2)^5 = 0.0625; the interval is their whole range
+    assert median_interval({3: 2, 7: 3}) == (3, 7)
+    assert median_interval({}) == (0, 0)
 
 
 def test_holm_adjustment():

@@ -40,6 +40,7 @@ def test_json():
             "severity": "error", "message": "unknown field 'atack' (did you mean 'attack'?)",
         }],
         "summary": {"errors": 1, "warnings": 0, "files": 2},
+        "format": 1,
     }
     assert out.startswith('{\n  "problems": [\n    {\n      "file": ')
 

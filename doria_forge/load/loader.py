@@ -108,11 +108,13 @@ class LoadedDocument:
 
 @dataclass(frozen=True)
 class LoadResult:
-    """Everything the loader read from a pack: documents in file order, problems, files."""
+    """Everything the loader read from a pack: documents in file order, problems, files (as
+    problems name them) and their ``paths`` on disk (in the same order)."""
 
     documents: tuple[LoadedDocument, ...]
     problems: tuple[Problem, ...]
     files: tuple[str, ...]
+    paths: tuple[Path, ...] = ()
 
 
 class PackPathError(ValueError):
@@ -834,4 +836,4 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
     if not files and not refused:
         problems.append(Problem(_display(display_root, "") or ".", 1, 1, EMPTY_PACK, Severity.WARNING,
                                 "no .yaml or .yml files found in the pack"))
-    return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files))
+    return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files), tuple(files))

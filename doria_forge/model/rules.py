@@ -6,7 +6,7 @@ defaults below; a pack may ship a ``rules`` document that changes any of them.
 
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Annotated, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
@@ -315,6 +315,16 @@ class Pack(Document):
     requires: list[RequirementText] = Field(
         default_factory=list, max_length=20, examples=[["doria-base"], [{"id": "doria-base", "version": ">=0.1.0"}]],
         description="Packs this pack builds on: 'doria-base', 'doria-base >=0.1.0,<1.0.0' or {id, version}.")
+    replaces: list[Annotated[str, Field(pattern=r"^[a-z_]+/[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=140)]] = Field(
+        default_factory=list, max_length=500, examples=[["monster/orc", "equipment/short_sword"]],
+        description="Documents of the required packs this pack replaces on purpose, as kind/id: each is reported "
+        "as an info; a replacement not listed here is a warning (pack-override), so a clash of ids never goes "
+        "unnoticed.")
+    checks: dict[Annotated[str, Field(max_length=80)], Any] = Field(
+        default_factory=dict, max_length=200, examples=[{"level-out-of-line": "info",
+                                                         "scenario-player-count-outlier": {"gap": 0.3}}],
+        description="The pack's own check settings (check id: 'off', a severity, or {severity, enabled, "
+        "thresholds}); the project's doria-forge.yaml overrides them. validate checks the ids.")
 
 
 class DoorEvent(Illustrated):

@@ -1126,10 +1126,60 @@ class CampaignReward(Strict):
     """true: each hero chooses a permanent hero bonus here (replaces that scenario's own hero_bonus)."""
 
 
+PlayerCountKey = Literal["1", "2", "3", "4", "5", "6", "all"]
+Amount = Annotated[float, Field(ge=0, le=1000)]
+
+
+def _ordered_pairs(pairs: Iterable[tuple[str, tuple[float, float]]], what: str) -> None:
+    for key, (low, high) in pairs:
+        if low > high:
+            raise ValueError(f"{what} {key}: {low} is above {high}")
+
+
+class CarryOver(Strict):
+    """Bounds on what the party carries from one campaign scenario into the next (the mean per
+    scenario passed on, over the runs that pass it): ``group_xp`` left on the track, the
+    ``loot_cards`` the heroes keep together and the ``gold`` those cards are worth."""
+
+    group_xp: tuple[Amount, Amount] | None = None
+    """[low, high] Group XP carried into the next scenario, on average."""
+    loot_cards: tuple[Amount, Amount] | None = None
+    """[low, high] Loot Cards the party keeps into the next scenario, on average."""
+    gold: tuple[Amount, Amount] | None = None
+    """[low, high] gold value of the kept Loot Cards, on average."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "CarryOver":
+        _ordered_pairs([(k, v) for k, v in (("group_xp", self.group_xp), ("loot_cards", self.loot_cards),
+                                            ("gold", self.gold)) if v is not None], "carry_over")
+        return self
+
+
+class CampaignBalance(Strict):
+    """Balance targets of a campaign, judged by ``simulate campaign`` and ``build`` like a
+    scenario's: ``completion_rate`` ranges (0-1) per player count (``"1"``..``"6"`` or
+    ``"all"``), ``scenario_win_rate`` per scenario id (its attempts won within the campaign,
+    ranges per player count), ``carry_over`` bounds."""
+
+    completion_rate: dict[PlayerCountKey, WinRange] = Field(default_factory=dict)
+    """Share of campaign runs completed, [low, high] per player count ("all": every count)."""
+    scenario_win_rate: dict[str, dict[PlayerCountKey, WinRange]] = Field(default_factory=dict, max_length=100)
+    """Per scenario id of the campaign: share of its attempts won, [low, high] per player count."""
+    carry_over: CarryOver | None = None
+    """Bounds on the Group XP, Loot Cards and gold carried between scenarios."""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> "CampaignBalance":
+        _ordered_pairs(self.completion_rate.items(), "completion_rate")
+        for sid, table in self.scenario_win_rate.items():
+            _ordered_pairs(table.items(), f"scenario_win_rate {sid}")
+        return self
+
+
 class Campaign(Document):
     """A campaign: scenarios in order (scenario ids), rewards, starting Monster Points;
     every ``monster_points_per_level`` points raise the Monster Level by one (chapter
-    *Monster level in campaigns*)."""
+    *Monster level in campaigns*); ``balance`` targets checked by the simulation."""
 
     kind: Literal["campaign"] = "campaign"
     name: Annotated[str, Field(min_length=1, max_length=120)]
@@ -1144,9 +1194,14 @@ class Campaign(Document):
     """Monster Points at the start of the first scenario, 0-200."""
     monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
     """Monster Points that raise the Monster Level by one, 1-100 (chapter Monster level in campaigns)."""
+    balance: CampaignBalance | None = None
+    """Targets for the completion rate, the scenarios' win rates and the carry-over."""
 
     def references(self) -> Iterable[Ref]:
         for i, sid in enumerate(self.scenarios):
             yield (("scenarios", i), "scenario", sid)
+        if self.balance is not None:
+            for sid in self.balance.scenario_win_rate:
+                yield (("balance", "scenario_win_rate", sid), "scenario", sid)
 
 

@@ -1,4 +1,5 @@
-"""JSON Schema of every content kind, generated from the models (never written by hand).
+"""JSON Schema of every content kind, and of every ``--format json`` output (``output/``),
+generated from the models (never written by hand).
 
 Besides one schema per kind (``monster.schema.json``...), ``doria.schema.json`` accepts any
 document by its ``kind``: for each kind an ``if kind is K then the schema of K`` branch, so an
@@ -18,6 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from doria_forge.fsutil import atomic_write_text
@@ -30,19 +32,35 @@ ANY_KIND = "doria.schema.json"
 """File name of the schema that accepts a document of any kind."""
 
 
+OUTPUT_FOLDER = "output"
+"""Subfolder of ``schemas/`` for the schemas of the ``--format json`` outputs (``model.outputs``)."""
+
+
+def output_schema_texts() -> dict[str, str]:
+    """``{file name: JSON Schema text}`` of every output (``validate.schema.json``...), each with
+    its ``format`` version in its ``$id``."""
+    from .outputs import OUTPUT_FORMAT, OUTPUTS
+
+    return {f"{name}.schema.json": _model_schema(model, f"{OUTPUT_FOLDER}/{name}/v{OUTPUT_FORMAT}.schema.json")
+            for name, model in sorted(OUTPUTS.items())}
+
+
 def schema_texts(extra: dict[str, dict] | None = None) -> dict[str, str]:
     """``{file name: JSON Schema text}`` for every kind, e.g. ``monster.schema.json``, and for each
     ``extra`` schema by its file name (the layout files' schema, from the export layer)."""
-    out = {}
-    for kind, model in sorted(KINDS.items()):
-        schema = keyed_unions(model.model_json_schema())
-        schema["$schema"] = DRAFT
-        schema["$id"] = SCHEMA_ID.format(name=f"{kind}.schema.json")
-        out[f"{kind}.schema.json"] = _text(schema)
+    out = {f"{kind}.schema.json": _model_schema(model, f"{kind}.schema.json") for kind, model in sorted(KINDS.items())}
     out[ANY_KIND] = _text(any_kind_schema())
     for name, schema in (extra or {}).items():
         out[name] = _text({"$schema": DRAFT, "$id": SCHEMA_ID.format(name=name), **keyed_unions(schema)})
     return out
+
+
+def _model_schema(model: type[BaseModel], name: str) -> str:
+    """The JSON Schema text of a pydantic ``model``, with the draft and the ``$id`` of ``name``."""
+    schema = keyed_unions(model.model_json_schema())
+    schema["$schema"] = DRAFT
+    schema["$id"] = SCHEMA_ID.format(name=name)
+    return _text(schema)
 
 
 def _text(schema: dict) -> str:
@@ -106,6 +124,12 @@ def write_schemas(folder: Path, extra: dict[str, dict] | None = None) -> list[Pa
     for old in folder.glob("*.schema.json"):
         if old.name not in texts:
             old.unlink()
+    outputs, sub = output_schema_texts(), folder / OUTPUT_FOLDER
+    sub.mkdir(parents=True, exist_ok=True)
+    written += [atomic_write_text(sub / name, text) for name, text in outputs.items()]
+    for old in sub.glob("*.schema.json"):
+        if old.name not in outputs:
+            old.unlink()
     return written
 
 
@@ -116,4 +140,8 @@ def stale_schemas(folder: Path, extra: dict[str, dict] | None = None) -> list[st
     texts = schema_texts(extra)
     stale = [n for n, t in texts.items() if not (folder / n).exists() or (folder / n).read_text(encoding="utf-8") != t]
     stale += [p.name for p in folder.glob("*.schema.json") if p.name not in texts]
+    outputs, sub = output_schema_texts(), folder / OUTPUT_FOLDER
+    stale += [f"{OUTPUT_FOLDER}/{n}" for n, t in outputs.items()
+              if not (sub / n).exists() or (sub / n).read_text(encoding="utf-8") != t]
+    stale += [f"{OUTPUT_FOLDER}/{p.name}" for p in sub.glob("*.schema.json") if p.name not in outputs]
     return sorted(stale)

@@ -7,10 +7,15 @@ Tests, per scenario and player count present in both reports (all two-sided):
 - win rate: pooled two-proportion z-test;
 - rounds: Mann-Whitney U on the two rounds histograms;
 - HP lost per run to each damage source (a monster type, a Trap, a special rule...):
-  Welch's test on the per-run means (from the sums and sums of squares the reports keep);
+  Welch's t-test on the per-run means (from the sums and sums of squares the reports keep),
+  with Student's t distribution and the Welch-Satterthwaite degrees of freedom;
 - the hit rate of each monster type's attacks on heroes: two-proportion z-test over all its
   attacks (a monster that meets the heroes in few runs still attacks often: its hit rate
   shows a weakened or strengthened Monster Level Card much sooner than the damage per run).
+
+Per campaign and player count present in both: the completion rate and each scenario's win
+rate within the campaign (its attempts won; two-proportion z-tests) and the Group XP, Loot
+Cards and gold carried between scenarios (Welch).
 
 The p-values of all tests of one comparison are adjusted together (Holm): a change is
 significant when its adjusted p-value is below ``ALPHA``, so across the whole comparison the
@@ -19,11 +24,15 @@ chance of flagging any change that is only noise stays below 5%.
 Causes: each report carries every document of its pack with a content hash
 (``scenario_report.document_table``). Documents whose hash differs are the pack diff; their
 changed fields are located in the new pack's YAML. A change of the damage dealt by (or
-the hit rate of) ``monster:X`` is put on the documents of monster ``X`` (its card, its Monster Level Cards,
-a Boss Monster ``X``), of ``trap:X`` on Trap ``X``, of ``rule:N`` on the scenario's rule
-``N``; a change of win rate or rounds on those of the significant damage and hit-rate
-changes of the same scenario, else on every changed document. Each changed field behind a significant change
-becomes a ``balance-change-cause`` finding at its line.
+the hit rate of) ``monster:X`` is put on the documents of monster ``X`` (its card, its Monster
+Level Cards, a Boss Monster ``X``) and on the scenario itself when it changed (its rules
+bring the monsters: the fields that name ``X`` when some do), of ``trap:X`` on Trap ``X`` and
+the scenario, of ``rule:N`` on the scenario; a change of win rate or rounds on those of the
+significant damage and hit-rate changes of the same scenario; a campaign's on the campaign
+and its scenarios. When none of these changed, every changed document is named: "no document
+behind it changed" is said only when the pack is the same. Each changed field behind a
+significant change becomes a ``balance-change-cause`` finding at its line, and the
+``balance-changed`` finding names the documents and fields.
 """
 
 from __future__ import annotations
@@ -67,8 +76,9 @@ def pack_diff(old_docs: dict[str, Any], new_docs: dict[str, Any]) -> dict[str, l
     return diff
 
 
-def _related(source: str, scenario: str, diff: dict[str, list], new_docs: dict[str, Any]) -> list[str]:
-    """The changed documents a damage ``source`` points at."""
+def _related(source: str, document: str, diff: dict[str, list], new_docs: dict[str, Any]) -> list[str]:
+    """The changed documents a damage or hit-rate ``source`` of ``document``'s runs points at
+    (every changed document when none of them is specific to it)."""
     kind, _, name = source.partition(":")
     keys = []
     for key in diff:
@@ -79,9 +89,29 @@ def _related(source: str, scenario: str, diff: dict[str, list], new_docs: dict[s
             keys.append(key)
         elif kind == "trap" and doc_kind == "trap" and doc_id == name:
             keys.append(key)
-        elif kind == "rule" and key == f"scenario/{scenario}":
-            keys.append(key)
-    return keys
+    if document in diff:  # the scenario brings its monsters, traps and rules: its own change counts
+        keys.append(document)
+    return keys or sorted(diff)
+
+
+def _fields(key: str, source: str, fields: list[tuple[tuple, Any, Any]]) -> list[tuple[tuple, Any, Any]]:
+    """The changed fields of document ``key`` that a ``source`` (``monster:orc``) points at: those
+    that name it (a spawn's ``monster: orc``) and the fields beside them (its ``count``) when
+    some do, else all."""
+    name = source.partition(":")[2]
+    if not name or key.partition("/")[2] == name:
+        return fields
+    parents = {f[0][:-1] for f in fields if name in (f[1], f[2])}
+    named = [f for f in fields if f[0][:-1] in parents]
+    return named or fields
+
+
+def _campaign_related(document: str, diff: dict[str, list], new_docs: dict[str, Any]) -> list[str]:
+    """The changed documents behind a campaign's change: the campaign and its scenarios (every
+    changed document when none of them changed)."""
+    scenarios = ((new_docs.get(document) or {}).get("data") or {}).get("scenarios", [])
+    keys = [k for k in diff if k == document or k in {f"scenario/{s}" for s in scenarios}]
+    return keys or sorted(diff)
 
 
 def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -90,7 +120,7 @@ def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dic
         old = old_counts.get(new["players"])
         if old is None or not old["runs"] or not new["runs"]:
             continue
-        base = {"scenario": new_entry["id"], "players": new["players"]}
+        base = {"scenario": new_entry["id"], "document": f"scenario/{new_entry['id']}", "players": new["players"]}
         yield {**base, "metric": "win_rate", "old": old["win_rate"], "new": new["win_rate"],
                "p": two_proportion_test(old["wins"], old["runs"], new["wins"], new["runs"])}
         hist = {"old": {int(k): v for k, v in old["rounds"]["histogram"].items()},
@@ -111,6 +141,31 @@ def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dic
                        "p": two_proportion_test(a["hits"], a["attacks"], b["hits"], b["attacks"])}
 
 
+def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    old_counts = {s["players"]: s for s in old_entry["players"]}
+    for new in new_entry["players"]:
+        old = old_counts.get(new["players"])
+        if old is None or not old["runs"] or not new["runs"]:
+            continue
+        base = {"campaign": new_entry["id"], "document": f"campaign/{new_entry['id']}", "players": new["players"]}
+        yield {**base, "metric": "completion_rate", "old": old["completion_rate"], "new": new["completion_rate"],
+               "p": two_proportion_test(old["completed"], old["runs"], new["completed"], new["runs"])}
+        old_steps = {s["scenario"]: s for s in old.get("scenarios", [])}
+        for step in new.get("scenarios", []):
+            before = old_steps.get(step["scenario"])
+            if before and before["attempts"] and step["attempts"]:
+                yield {**base, "metric": f"scenario_win_rate:{step['scenario']}",
+                       "old": round(before["wins"] / before["attempts"], 6),
+                       "new": round(step["wins"] / step["attempts"], 6),
+                       "p": two_proportion_test(before["wins"], before["attempts"], step["wins"], step["attempts"])}
+        old_carry, new_carry = old.get("carry_over", {}), new.get("carry_over", {})
+        for name in sorted(set(old_carry) & set(new_carry)):
+            a, b = old_carry[name], new_carry[name]
+            if a["n"] and b["n"]:
+                yield {**base, "metric": f"carry_over:{name}", "old": a["mean"], "new": b["mean"],
+                       "p": welch_test(a["total"], a["sum_sq"], a["n"], b["total"], b["sum_sq"], b["n"])}
+
+
 def _source_of(change: dict[str, Any]) -> str:
     """The damage source a per-source metric (``damage:X``, ``hit_rate:X``) is about, else ``""``."""
     kind, _, source = change["metric"].partition(":")
@@ -122,6 +177,12 @@ def _words(change: dict[str, Any]) -> str:
     who = f"with {change['players']} player{'s' if change['players'] > 1 else ''}"
     if metric == "win_rate":
         return f"win rate {who}: {old:.0%} -> {new:.0%}"
+    if metric == "completion_rate":
+        return f"campaign completion rate {who}: {old:.0%} -> {new:.0%}"
+    if metric.startswith("scenario_win_rate:"):
+        return f"win rate of {metric.partition(':')[2]} in the campaign {who}: {old:.0%} -> {new:.0%}"
+    if metric.startswith("carry_over:"):
+        return f"{metric.partition(':')[2].replace('_', ' ')} carried between scenarios {who}: {old:.2f} -> {new:.2f}"
     if metric == "rounds":
         return f"median rounds {who}: {old} -> {new}"
     if metric.startswith("hit_rate:"):
@@ -134,55 +195,70 @@ def _value(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+def _field_names(fields: list[tuple[tuple, Any, Any]]) -> str:
+    names = [".".join(str(p) for p in path) or "the document" for path, _, _ in fields]
+    return ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
+
+
 def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tuple[dict[str, Any], list[Finding]]:
     """Compare report ``old`` with report ``new`` (see the module docstring). Returns the
     comparison (for the report's ``baseline`` key) and the findings: ``balance-changed``
-    (warning) at the scenario for each significant change, ``balance-change-cause`` (warning)
-    at each changed YAML field behind one, ``baseline-not-comparable`` (info) for scenarios
-    or options the two reports do not share."""
+    (warning) at the scenario or campaign for each significant change, naming the changed
+    documents and fields behind it, ``balance-change-cause`` (warning) at each changed YAML
+    field behind one, ``baseline-not-comparable`` (info) for scenarios, campaigns or options
+    the two reports do not share."""
     old_docs, new_docs = old.get("documents", {}), new.get("documents", {})
     diff = pack_diff(old_docs, new_docs)
-    old_entries = {e["id"]: e for e in old.get("scenarios", [])}
     findings: list[Finding] = []
     notes: list[str] = []
     tests: list[dict[str, Any]] = []
-    for entry in new.get("scenarios", []):
-        before = old_entries.get(entry["id"])
-        if before is None:
-            notes.append(f"scenario {entry['id']} is not in the baseline")
-            continue
-        for option in ("policy", "seed", "runs", "heroes"):
-            if before["plan"].get(option) != entry["plan"].get(option):
-                notes.append(f"{entry['id']}: {option} differs ({before['plan'].get(option)} -> "
-                             f"{entry['plan'].get(option)}); differences may come from it")
-        tests.extend(_tests(before, entry))
+    for part, kind, make in (("scenarios", "scenario", _tests), ("campaigns", "campaign", _campaign_tests)):
+        old_entries = {e["id"]: e for e in old.get(part, [])}
+        for entry in new.get(part, []):
+            before = old_entries.get(entry["id"])
+            if before is None:
+                notes.append(f"{kind} {entry['id']} is not in the baseline")
+                continue
+            for option in ("policy", "seed", "runs", "heroes"):
+                if before["plan"].get(option) != entry["plan"].get(option):
+                    notes.append(f"{entry['id']}: {option} differs ({before['plan'].get(option)} -> "
+                                 f"{entry['plan'].get(option)}); differences may come from it")
+            tests.extend(make(before, entry))
     for test, adjusted in zip(tests, holm([t["p"] for t in tests]), strict=True):
         test["p_adjusted"] = adjusted
     significant = [t for t in tests if t["p_adjusted"] < ALPHA]
-    by_scenario: dict[str, list[dict[str, Any]]] = {}
+    by_document: dict[str, list[dict[str, Any]]] = {}
     for change in significant:
-        by_scenario.setdefault(change["scenario"], []).append(change)
+        by_document.setdefault(change["document"], []).append(change)
     causes: dict[tuple[str, tuple], dict[str, Any]] = {}
-    for sid, changes in by_scenario.items():
-        damage_keys = sorted({k for c in changes if _source_of(c)
-                              for k in _related(_source_of(c), sid, diff, new_docs)})
+    for document, changes in by_document.items():
+        doc_kind, _, doc_id = document.partition("/")
+        behind_sources = {k: _source_of(c) for c in changes if _source_of(c)
+                          for k in _related(_source_of(c), document, diff, new_docs)}
         for change in changes:
-            if _source_of(change):
-                keys = _related(_source_of(change), sid, diff, new_docs)
+            source = _source_of(change)
+            if doc_kind == "campaign":
+                keys = _campaign_related(document, diff, new_docs)
+            elif source:
+                keys = _related(source, document, diff, new_docs)
             else:
-                keys = damage_keys or sorted(diff)
+                keys = sorted(behind_sources) or sorted(diff)
             change["causes"] = keys
+            fields = {key: _fields(key, source or behind_sources.get(key, ""), diff[key]) for key in keys}
+            change["cause_fields"] = {key: [".".join(str(p) for p in path) for path, _, _ in f]
+                                      for key, f in fields.items()}
             words = _words(change)
-            because = (f"; changed in the pack: {', '.join(keys[:6])}{' …' if len(keys) > 6 else ''}" if keys else
-                       "; no document behind it changed (the engine, the policy or the options differ)")
-            loc = locate("scenario", sid, ())
+            named = [f"{key} ({_field_names(fields[key])})" for key in keys[:6]]
+            because = (f"; changed in the pack: {'; '.join(named)}{' …' if len(keys) > 6 else ''}" if keys else
+                       "; no document of the pack changed (the engine, the policy or the options differ)")
+            loc = locate(doc_kind, doc_id, ())
             findings.append(Finding("balance-changed", "warning", f"{words} (p = {change['p_adjusted']:.2g}, "
-                                    f"Holm-adjusted){because}", loc.file, loc.line, loc.column, f"scenario/{sid}",
+                                    f"Holm-adjusted){because}", loc.file, loc.line, loc.column, document,
                                     (change["players"],)))
             for key in keys:
-                for path, a, b in diff[key]:
+                for path, a, b in fields[key]:
                     cause = causes.setdefault((key, path), {"old": a, "new": b, "behind": []})
-                    cause["behind"].append(f"{sid}: {words}")
+                    cause["behind"].append(f"{doc_id}: {words}")
     for (key, path), cause in sorted(causes.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
         kind, _, doc_id = key.partition("/")
         loc = locate(kind, doc_id, path)

@@ -39,17 +39,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doria_forge.engine.campaign import hero_for_next_scenario, new_campaign_game, replacement_hero
+from doria_forge.engine.decks import card_gold
 from doria_forge.engine.doom import campaign_monster_level, hero_level_up_monster_points
 from doria_forge.engine.hero import HeroState
 from doria_forge.model import ContentPack
 
-from .findings import Locator, campaign_findings, sort_findings
+from .findings import Locator, RuleSettings, campaign_findings, sort_findings
 from .play import play_scenario
 from .policies import make_policy
 from .run_record import record_run
 from .scenario_runner import check_options, chunk_ranges, hero_pool, party_for, policy_seed
 from .stall import STALL_ROUNDS
 from .stats import wilson_interval
+from .verdicts import CARRY_OVER
 
 MAX_ATTEMPTS = 2
 """Times a campaign scenario may be played before the campaign ends there."""
@@ -80,6 +82,9 @@ class CampaignRecord:
     monster_level: int = 1
     group_xp: int = 0
     reason: str = ""
+    carried: list[tuple[int, int, int]] = field(default_factory=list)
+    """Per scenario won and passed on to the next: (Group XP on the track, Loot Cards the party
+    kept, their gold value)."""
 
 
 def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int) -> CampaignRecord:
@@ -126,6 +131,9 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
                          else scenario.rewards.hero_bonus)
                 last_keep = keep
             heroes, kept, bonuses = _carry_over(pack, state, keep)
+            if won and index + 1 < len(campaign.scenarios):
+                cards = [card for hand in kept.values() for card in hand]
+                record.carried.append((group_xp, len(cards), sum(card_gold(pack, c) for c in cards)))
             if bonus:
                 hero_level += 1
                 points += hero_level_up_monster_points(hero_level, campaign_monster_level(
@@ -198,6 +206,11 @@ class CampaignStats:
         self.sums["deaths"] += record.deaths
         self.sums["monster_points"] += record.monster_points
         self.levels[record.monster_level] += 1
+        for carried in record.carried:
+            for name, value in zip(CARRY_OVER, carried, strict=True):
+                self.sums[f"carry:{name}"] += value
+                self.sums[f"carry_sq:{name}"] += value * value
+            self.sums["carry:n"] += 1
         if record.reason:
             self._error([1, record.run, record.reason])
 
@@ -247,6 +260,10 @@ class CampaignStats:
             "deaths": {"total": self.sums["deaths"], "per_run": per_run(self.sums["deaths"])},
             "monster_points": {"total": self.sums["monster_points"], "per_run": per_run(self.sums["monster_points"])},
             "monster_level": {"histogram": {str(k): v for k, v in sorted(self.levels.items())}},
+            "carry_over": {name: {"n": self.sums["carry:n"], "total": self.sums[f"carry:{name}"],
+                                  "sum_sq": self.sums[f"carry_sq:{name}"],
+                                  "mean": round(self.sums[f"carry:{name}"] / self.sums["carry:n"], 4)
+                                  if self.sums["carry:n"] else 0.0} for name in CARRY_OVER},
             "errors": self.errors[0] if self.errors else 0,
             "error": {"run": self.errors[1], "reason": self.errors[2]} if self.errors else None,
         }
@@ -264,10 +281,12 @@ class CampaignPlan:
     policy: str
     pool: tuple[str, ...]
     stall_rounds: int = STALL_ROUNDS
+    first_run: int = 0
+    """Runs before this one were played already (a later look of ``--until-decided``)."""
 
     def chunks(self, size: int = CAMPAIGN_CHUNK_RUNS) -> Iterator[tuple[int, int, int]]:
         """The tasks: ``(players, first run, end run)``, in a fixed order, made one at a time."""
-        return chunk_ranges(self.players, self.runs, size)
+        return chunk_ranges(self.players, self.runs, size, self.first_run)
 
     def new_stats(self, players: int) -> CampaignStats:
         return CampaignStats(players)
@@ -308,18 +327,21 @@ def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[in
 
 
 def campaign_entry(pack: ContentPack, plan: CampaignPlan, stats: dict[int, CampaignStats],
-                   locate: Locator) -> dict[str, Any]:
-    """One campaign's part of the report, findings included."""
+                   locate: Locator, *, settings: RuleSettings | None = None) -> dict[str, Any]:
+    """One campaign's part of the report, findings included (its balance targets are judged
+    with the whole report's, in ``scenario_report.build_report``)."""
     campaign = pack.campaigns[plan.campaign]
     summaries = [stats[n].to_data(campaign.scenarios) for n in plan.players]
-    findings = sort_findings(campaign_findings(campaign, summaries, locate))
+    plan_data = {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
+                 "heroes": list(plan.pool), "heroes_given": list(plan.pool) != hero_pool(pack),
+                 "stall_rounds": plan.stall_rounds, "max_attempts": MAX_ATTEMPTS}
+    findings = sort_findings(campaign_findings(campaign, summaries, locate, plan_data, settings=settings))
     return {
         "id": campaign.id,
         "name": campaign.name,
         "document": f"campaign/{campaign.id}",
         "location": str(locate("campaign", campaign.id, ())),
-        "plan": {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
-                 "heroes": list(plan.pool), "stall_rounds": plan.stall_rounds, "max_attempts": MAX_ATTEMPTS},
+        "plan": plan_data,
         "scenarios": list(campaign.scenarios),
         "players": summaries,
         "findings": [f.to_data() for f in findings],

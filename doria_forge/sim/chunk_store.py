@@ -4,8 +4,8 @@ resumes where it stopped (``--scheduler``, see :mod:`doria_forge.sim.distributed
 A chunk is a task of a run plan, ``(plan, players, first run, end run)``, and its aggregate.
 Its key is the sha256 of everything its numbers depend on: the pack's content hash, the source
 code of the engine and the simulation (``sim.cache.engine_version``), the plan's fields (its
-scenario or campaign, seed, policy, hero pool, stall limit; not ``runs``, which only decides
-where the last chunk ends) and the chunk's player count and run range. Any change gives new
+scenario or campaign, seed, policy, hero pool, stall limit; not ``runs`` nor ``first_run``, which
+only decide which chunks are made) and the chunk's player count and run range. Any change gives new
 keys, so a resumed run never mixes in numbers of other content or code.
 
 Entries live under ``chunks/`` in the per-user cache folder (``DORIA_FORGE_CACHE_DIR``), one
@@ -50,7 +50,7 @@ class ChunkStore:
     def key(self, task: Task) -> str:
         """The sha256 hex key of ``task``."""
         plan, players, start, stop = task
-        fields = {f.name: getattr(plan, f.name) for f in dataclasses.fields(plan) if f.name not in ("runs", "players")}
+        fields = {f.name: getattr(plan, f.name) for f in dataclasses.fields(plan) if f.name not in ("runs", "players", "first_run")}
         text = f"{self._prefix}:{type(plan).__name__}:{sorted(fields.items())!r}:{players}:{start}:{stop}"
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

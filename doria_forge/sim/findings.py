@@ -10,10 +10,12 @@ default) only on errors.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol
 
+from doria_forge.checks import default
 from doria_forge.model.scenario import Campaign, Scenario
 
 from .stats import two_proportion_test
@@ -24,12 +26,16 @@ SEVERITIES = ("info", "warning", "error")
 FAIL_ON = ("error", "warning", "never")
 """``--fail-on`` levels: exit 1 on findings at or above ``error`` / ``warning``, or never."""
 
-OUTLIER_GAP = 0.25
+OUTLIER_GAP = default("scenario-player-count-outlier", "gap")
 """A player count is "far harder/easier" when its win rate is this far (0-1) from the median
 win rate of all counts and differs significantly (p < ``OUTLIER_P``) from the other counts'
-pooled win rate."""
+pooled win rate (the check's ``gap`` and ``p``, see ``validate.config``)."""
 
-OUTLIER_P = 0.01
+OUTLIER_P = default("scenario-player-count-outlier", "p")
+
+RuleSettings = Mapping[str, Mapping[str, float]]
+"""Thresholds set by the rule configuration: rule id -> threshold name -> value
+(``{"scenario-player-count-outlier": {"gap": 0.3}}``)."""
 
 class Position(Protocol):
     """Where something is written (``doria_forge.load.Location`` is one)."""
@@ -121,22 +127,121 @@ def _pct(x: float) -> str:
     return f"{x:.0%}"
 
 
-def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], locate: Locator) -> list[Finding]:
-    """The findings on ``scenario`` from its per-player-count summaries (``RunStats.to_data``).
+def replay_command(kind: str, doc_id: str, plan: Mapping[str, Any] | None, players: int | None = None,
+                   pick: str = "worst") -> str:
+    """The command that plays the runs of a finding again and writes the HTML report with a
+    replay of one of them (``pick``: ``worst``, ``best``, ``median``), at ``players``: the same
+    seed, runs, policy and heroes give the same games."""
+    if plan is None:
+        return ""
+    parts = ["doria-forge", "simulate", kind, doc_id]
+    if players is not None:
+        parts += ["--players", str(players)]
+    parts += ["--runs", str(plan.get("runs")), "--seed", str(plan.get("seed"))]
+    if plan.get("policy", "greedy") != "greedy":
+        parts += ["--policy", str(plan["policy"])]
+    if plan.get("heroes_given"):
+        parts += ["--heroes", ",".join(plan["heroes"])]
+    if kind == "scenario":
+        parts += ["--replay", pick, "--report", f"{doc_id}-replay.html"]
+    else:
+        parts += ["--report", f"{doc_id}.html"]
+    return " ".join(parts)
+
+
+def _replay(plan: Mapping[str, Any] | None, doc_id: str, players: Sequence[int], pick: str = "worst",
+            kind: str = "scenario") -> str:
+    """`` (replay one: COMMAND)`` for the first of ``players``, or nothing without a plan."""
+    command = replay_command(kind, doc_id, plan, players[0] if players else None, pick)
+    return f"; replay one: {command}" if command else ""
+
+
+def _runs_words(summaries: Sequence[Mapping[str, Any]], plan: Mapping[str, Any] | None) -> str:
+    """``16 runs at 1 or 2 players, seed 1``."""
+    runs = sum(s["runs"] for s in summaries)
+    seed = f", seed {plan['seed']}" if plan is not None else ""
+    return f"{runs} runs at {_counts([s['players'] for s in summaries])}{seed}"
+
+
+def player_outliers(rates: Sequence[tuple[int, int, int]], *, gap: float = OUTLIER_GAP,
+                    p: float = OUTLIER_P) -> list[tuple[int, float, float, str]]:
+    """The player counts far from the others: ``rates`` are ``(players, successes, runs)``; a
+    count is an outlier when its rate is at least ``gap`` from the median count's rate and a
+    two-proportion test against the other counts pooled gives a p-value below ``p``. Returns
+    ``(players, its rate, the others' pooled rate, "easier" | "harder")``."""
+    played = [r for r in rates if r[2]]
+    if len(played) < 2:
+        return []
+    ordered = sorted(x / n for _, x, n in played)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    out = []
+    for players, x, n in played:
+        others = [r for r in played if r[0] != players]
+        ox, on = sum(r[1] for r in others), sum(r[2] for r in others)
+        rate = x / n
+        if abs(rate - median) >= gap and two_proportion_test(x, n, ox, on) < p:
+            out.append((players, rate, ox / on, "easier" if rate > median else "harder"))
+    return out
+
+
+def never_bound(runs: int) -> float:
+    """The one-sided 95% upper bound of how often something happens that happened in none of
+    ``runs`` runs: ``1 - 0.05^(1/runs)`` (the exact binomial bound; about 3/runs, the "rule of
+    three")."""
+    return 1.0 - 0.05 ** (1.0 / runs) if runs else 1.0
+
+
+def _never(settings: RuleSettings, check_id: str, runs: int) -> tuple[str, str]:
+    """The severity of a "never" finding over ``runs`` runs and the words that say how sure it
+    is: a warning when the runs show the event happens in fewer than the check's ``rate`` of
+    them, else an info (too few runs to tell a rare event from an impossible one)."""
+    rate = settings.get(check_id, {}).get("rate", default(check_id, "rate"))
+    bound = never_bound(runs)
+    if bound < rate:
+        return "warning", f" (at most {bound:.0%} of runs, 95% sure)"
+    return "info", (f": too few runs to call it never (it may still happen in up to {bound:.0%} of runs, 95% sure; "
+                    f"about {math.ceil(math.log(0.05) / math.log(1 - rate))} runs would show it below {rate:.0%})")
+
+
+def rule_player_range(rule: Any) -> tuple[int, int]:
+    """The player counts at which a special rule can fire: its ``players`` conditions
+    intersected (1-6 without one)."""
+    low, high = 1, 6
+    for condition in rule.conditions:
+        if getattr(condition, "check", None) == "players":
+            low, high = max(low, condition.min), min(high, condition.max)
+    return low, high
+
+
+def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], locate: Locator,
+                      plan: Mapping[str, Any] | None = None, *, settings: RuleSettings | None = None) -> list[Finding]:
+    """The findings on ``scenario`` from its per-player-count summaries (``RunStats.to_data``);
+    ``plan`` (the report entry's ``plan``: runs, seed, policy, heroes) lets each finding name
+    the seed and the command that replays one of its runs. ``settings`` (rule id -> threshold
+    -> value, from the rule configuration) change thresholds.
 
     - ``scenario-engine-error`` (error): runs in which the engine failed;
     - ``scenario-never-won`` / ``scenario-always-won`` (warning): player counts where no run /
-      every run was won;
+      every run was won, once the runs show it happens in fewer than the check's ``rate`` (10%)
+      of runs at 95%; with fewer runs (fewer than 29) an info that says how sure it is;
     - ``scenario-player-count-outlier`` (warning): a count whose win rate is far from the median
-      count's and significantly different to the other counts' (``OUTLIER_GAP``, ``OUTLIER_P``);
-    - ``scenario-rule-never-fired`` (warning): a special rule that fired in no run;
+      count's and significantly different to the other counts' (``gap``, ``p``: ``OUTLIER_GAP``,
+      ``OUTLIER_P``), unless its ``balance.win_rate`` has a band of its own (the designer expects
+      it to differ; its verdict judges it);
+    - ``scenario-rule-never-fired`` (warning): a special rule that fired in no run at the player
+      counts its ``players`` conditions allow (an info over too few runs, as above);
+    - ``scenario-rule-not-exercised`` (info): a special rule whose ``players`` conditions exclude
+      every simulated count (it cannot fire there: not a never-fired warning);
     - ``scenario-rule-not-simulated`` (info): a rule written only as text;
-    - ``scenario-stalled`` (warning): runs stopped for making no progress (``sim.stall``);
-    - ``scenario-balance-win-rate`` / ``scenario-balance-rounds`` (warning): a miss of the
-      scenario's ``balance:`` targets (win rate per count; the median rounds of each count).
+    - ``scenario-stalled`` (warning): runs stopped for making no progress (``sim.stall``).
+
+    The ``balance:`` targets are judged with every other target of the report
+    (``sim.verdicts``, :func:`verdict_findings`).
     """
     doc = f"scenario/{scenario.id}"
     out: list[Finding] = []
+    settings = settings or {}
 
     def add(rule_id: str, severity: str, path: Sequence[str | int], message: str, players: Iterable[int] = ()) -> None:
         loc = locate("scenario", scenario.id, tuple(path))
@@ -152,31 +257,35 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
         first = min(errors, key=lambda r: r["run"])
         n = sum(r["count"] for r in errors)
         add("scenario-engine-error", "error", (), f"the engine failed in {n} of {total} runs; first: "
-            f"{first['reason']} (seed {first['seed']})", [s["players"] for s in played])
+            f"{first['reason']} (run {first['run']}, seed {first['seed']})", [s["players"] for s in played])
 
-    never = [s["players"] for s in played if s["wins"] == 0]
+    never = [s for s in played if s["wins"] == 0]
     if never:
-        runs = sorted({s["runs"] for s in played if s["wins"] == 0})
-        add("scenario-never-won", "warning", _goal_path(scenario),
-            f"never won with {_counts(never)} ({'/'.join(map(str, runs))} runs each)", never)
-    always = [s["players"] for s in played if s["wins"] == s["runs"]]
+        severity, sure = _never(settings, "scenario-never-won", min(s["runs"] for s in never))
+        add("scenario-never-won", severity, _goal_path(scenario),
+            f"never won in {_runs_words(never, plan)}{sure}"
+            f"{_replay(plan, scenario.id, [s['players'] for s in never])}", [s["players"] for s in never])
+    always = [s for s in played if s["wins"] == s["runs"]]
     if always:
-        add("scenario-always-won", "warning", _goal_path(scenario), f"won in every run with {_counts(always)}", always)
+        severity, sure = _never(settings, "scenario-always-won", min(s["runs"] for s in always))
+        add("scenario-always-won", severity, _goal_path(scenario),
+            f"won in every one of {_runs_words(always, plan)}{sure.replace('of runs', 'of runs lost')}"
+            f"{_replay(plan, scenario.id, [s['players'] for s in always], 'best')}", [s["players"] for s in always])
 
-    if len(played) >= 2:
-        rates = sorted(s["win_rate"] for s in played)
-        middle = len(rates) // 2
-        median = rates[middle] if len(rates) % 2 else (rates[middle - 1] + rates[middle]) / 2
-        for s in played:
-            others = [o for o in played if o is not s]
-            wins, runs = sum(o["wins"] for o in others), sum(o["runs"] for o in others)
-            rate, other_rate = s["win_rate"], wins / runs
-            p_value = two_proportion_test(s["wins"], s["runs"], wins, runs)
-            if abs(rate - median) >= OUTLIER_GAP and p_value < OUTLIER_P:
-                side = "easier" if rate > median else "harder"
-                add("scenario-player-count-outlier", "warning", ("players",),
-                    f"with {_counts([s['players']])} the scenario is far {side} than with the other counts: "
-                    f"won {_pct(rate)} against {_pct(other_rate)}", [s["players"]])
+    outlier = settings.get("scenario-player-count-outlier", {})
+    # A count with a win-rate target of its own is one the designer expects to differ: its
+    # verdict judges it, an outlier finding would only repeat it.
+    expected = {int(k) for k in scenario.balance.win_rate if k != "all"} if scenario.balance is not None else set()
+    for players, rate, other_rate, side in player_outliers(
+            [(s["players"], s["wins"], s["runs"]) for s in played],
+            gap=outlier.get("gap", OUTLIER_GAP), p=outlier.get("p", OUTLIER_P)):
+        if players in expected:
+            continue
+        runs = next(s["runs"] for s in played if s["players"] == players)
+        add("scenario-player-count-outlier", "warning", ("players",),
+            f"with {_counts([players])} the scenario is far {side} than with the other counts: won {_pct(rate)} "
+            f"of {runs} runs against {_pct(other_rate)}"
+            f"{_replay(plan, scenario.id, [players], 'worst' if side == 'harder' else 'best')}", [players])
 
     for index, rule in enumerate(scenario.rules):
         if not rule.simulated:
@@ -184,75 +293,168 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
                 f"special rule {index + 1} is written only as text; the simulation does not play it and its "
                 f"numbers do not cover it: \"{_short(rule.text)}\"")
             continue
-        fired = sum(s["rules_fired"].get(str(index), {}).get("runs", 0) for s in played)
+        low, high = rule_player_range(rule)
+        able = [s for s in played if low <= s["players"] <= high]
+        if not able:
+            add("scenario-rule-not-exercised", "info", ("rules", index),
+                f"special rule {index + 1} ({_short(rule.describe())}) can fire only with {low}-{high} players; "
+                f"the simulated {_counts([s['players'] for s in played])} cannot fire it, so its effect is not in "
+                f"these numbers (simulate with --players {low}-{high})")
+            continue
+        fired = sum(s["rules_fired"].get(str(index), {}).get("runs", 0) for s in able)
         if fired == 0:
-            add("scenario-rule-never-fired", "warning", ("rules", index),
-                f"special rule {index + 1} ({_short(rule.describe())}) never fired in {total} runs")
+            severity, sure = _never(settings, "scenario-rule-never-fired", sum(s["runs"] for s in able))
+            add("scenario-rule-never-fired", severity, ("rules", index),
+                f"special rule {index + 1} ({_short(rule.describe())}) never fired in {_runs_words(able, plan)}"
+                f"{sure}{_replay(plan, scenario.id, [s['players'] for s in able], 'median')}",
+                [s["players"] for s in able])
 
     stalls = [r for s in played for r in s["reasons"] if r["kind"].startswith("stalled:")]
     if stalls:
         n = sum(r["count"] for r in stalls)
         top = max(stalls, key=lambda r: (r["count"], -r["run"]))
+        counts = sorted({s["players"] for s in played if any(r["kind"].startswith("stalled:") for r in s["reasons"])})
         add("scenario-stalled", "warning", (), f"{n} of {total} runs stalled; most often: {top['reason']} "
-            f"(replay seed {top['seed']})", sorted({s["players"] for s in played
-                                                     if any(r["kind"].startswith("stalled:") for r in s["reasons"])}))
-
-    if scenario.balance is not None:
-        _balance(scenario, played, add)
+            f"(run {top['run']}, replay seed {top['seed']})", counts)
     return out
 
 
-def _balance(scenario: Scenario, played: Sequence[dict[str, Any]], add_path: Callable[..., None]) -> None:
-    """Check the ``balance:`` targets (see ``scenario_findings``), reporting through ``add_path``."""
-    balance = scenario.balance
-    assert balance is not None
-    targets: dict[str, tuple[float, float]] = {str(k): v for k, v in balance.win_rate.items()}
-    misses: dict[str, list[dict[str, Any]]] = {}
-    for s in played:
-        key = str(s["players"]) if str(s["players"]) in targets else "all"
-        if key in targets:
-            low, high = targets[key]
-            if not low <= s["win_rate"] <= high:
-                misses.setdefault(key, []).append(s)
-    for key, missed in misses.items():
-        low, high = targets[key]
-        parts = [f"{s['win_rate']:.0%} with {_counts([s['players']])} (95% interval "
-                 f"{s['win_rate_ci'][0]:.0%}-{s['win_rate_ci'][1]:.0%}, {s['runs']} runs)" for s in missed]
-        add_path("scenario-balance-win-rate", "warning", ("balance", "win_rate", key),
-                 f"the heroes won {'; '.join(parts)}; the target is {_pct(low)}-{_pct(high)}",
-                 [s["players"] for s in missed])
-    if balance.rounds is not None:
-        low_r, high_r = balance.rounds
-        missed = [s for s in played if not low_r <= s["rounds"]["median"] <= high_r]
-        if missed:
-            parts = [f"{s['rounds']['median']} rounds with {_counts([s['players']])}" for s in missed]
-            add_path("scenario-balance-rounds", "warning", ("balance", "rounds"),
-                     f"the median run lasted {', '.join(parts)}; the target is {low_r}-{high_r} rounds",
-                     [s["players"] for s in missed])
+VERDICT_RULES = {
+    "win_rate": "scenario-balance-win-rate",
+    "rounds": "scenario-balance-rounds",
+    "completion_rate": "campaign-balance-completion",
+    "scenario_win_rate": "campaign-balance-scenario-win-rate",
+    "carry_over": "campaign-balance-carry-over",
+}
+"""The rule id of a failing target, by the metric's kind (``scenario_win_rate:ID`` ->
+``scenario_win_rate``). An undecided target of any metric is ``balance-undecided`` (info)."""
+
+UNDECIDED_RULE = "balance-undecided"
 
 
-def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], locate: Locator) -> list[Finding]:
-    """``campaign-never-completed`` (warning) for player counts where no campaign run was
-    completed, at the campaign's ``scenarios`` list; ``campaign-engine-error`` (error)."""
+def _metric_words(metric: str, players: int, value: float, per: str) -> str:
+    kind, _, name = metric.partition(":")
+    who = _counts([players])
+    if kind == "win_rate":
+        return f"the heroes won {_pct(value)} with {who}"
+    if kind == "rounds":
+        return f"the median run lasted {value:g} rounds with {who}"
+    if kind == "completion_rate":
+        return f"{_pct(value)} of campaign runs were completed with {who}"
+    if kind == "scenario_win_rate":
+        return f"{name} was won in {_pct(value)} of its attempts in the campaign with {who}"
+    return f"the party carried {value:.2f} {name.replace('_', ' ')} {per} with {who}"
+
+
+def _band_words(metric: str, band: Sequence[float]) -> str:
+    kind = metric.partition(":")[0]
+    low, high = band
+    if kind in ("win_rate", "completion_rate", "scenario_win_rate"):
+        return f"{_pct(low)}-{_pct(high)}"
+    if kind == "rounds":
+        return f"{low:g}-{high:g} rounds"
+    return f"{low:g}-{high:g}"
+
+
+def _interval_words(verdict: Mapping[str, Any]) -> str:
+    kind = verdict["metric"].partition(":")[0]
+    low, high = verdict["interval"]
+    confidence = f"{verdict['confidence']:.0%}"
+    if kind in ("win_rate", "completion_rate", "scenario_win_rate"):
+        return f"exact {confidence} interval {_pct(low)}-{_pct(high)}"
+    if kind == "rounds":
+        return f"{confidence} interval of the median {low:g}-{high:g}"
+    if low is None or high is None:
+        return "too few values for an interval"
+    return f"{confidence} interval {low:.2f}-{high:.2f}"
+
+
+def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
+                     plans: Mapping[str, Mapping[str, Any]] | None = None) -> list[Finding]:
+    """The findings of judged targets (``Verdict.to_data``): a failing target is a warning
+    (``VERDICT_RULES``) at the band's YAML line, an undecided one an info
+    (``balance-undecided``) with the runs that would likely decide it; a target that holds is
+    no finding. ``plans``: document -> its report entry's plan (for the seed and the replay
+    command)."""
+    out = []
+    for v in verdicts:
+        kind_, _, doc_id = v["document"].partition("/")
+        plan = (plans or {}).get(v["document"])
+        if v["verdict"] not in ("fails", "undecided"):
+            continue
+        loc = locate(kind_, doc_id, tuple(v["path"]))
+        seed = f", seed {plan['seed']}" if plan else ""
+        unit = "attempts" if v["metric"].startswith("scenario_win_rate") else (
+            "values" if v["metric"].startswith("carry_over") else "runs")
+        evidence = (f"{_metric_words(v['metric'], v['players'], v['estimate'], 'per scenario passed')} "
+                    f"({_interval_words(v)}, {v['runs']} {unit}{seed})")
+        band = _band_words(v["metric"], v["band"])
+        family = (f"{v['family']} targets judged together, Holm-adjusted" if v["family"] > 1
+                  else "one target judged")
+        if v["verdict"] == "fails":
+            rule = VERDICT_RULES[v["metric"].partition(":")[0]]
+            message = (f"fails: {evidence}; the target is {band} (p = {v['p_fail']:.2g}, {family})"
+                       f"{_replay(plan, doc_id, [v['players']], 'median', kind_)}")
+            out.append(Finding(rule, "warning", message, loc.file, loc.line, loc.column, v["document"],
+                               (v["players"],)))
+        else:
+            runs = v["runs_needed"]
+            if runs and unit == "attempts" and plan and v["runs"]:  # attempts come at this rate per campaign run
+                runs = math.ceil(runs * plan["runs"] / v["runs"])
+            more = (f"about {v['runs_needed']} {unit} per player count would likely decide it (--runs {runs})"
+                    if v["runs_needed"] else "the estimate sits at the band's edge: more runs will hardly decide it")
+            message = f"undecided: {evidence}; the target is {band}: the interval overlaps it ({family}); {more}"
+            out.append(Finding(UNDECIDED_RULE, "info", message, loc.file, loc.line, loc.column, v["document"],
+                               (v["players"],)))
+    return out
+
+
+def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], locate: Locator,
+                      plan: Mapping[str, Any] | None = None, *,
+                      settings: RuleSettings | None = None) -> list[Finding]:
+    """The findings on a campaign from its per-player-count summaries
+    (``CampaignStats.to_data``): ``campaign-never-completed`` (warning) for player counts where
+    no campaign run was completed, at the campaign's ``scenarios`` list;
+    ``campaign-player-count-outlier`` (warning) for a count whose completion rate is far from
+    the others' (as ``scenario-player-count-outlier``); ``campaign-engine-error`` (error).
+    Its ``balance:`` targets are judged with the report's others (:func:`verdict_findings`)."""
     doc = f"campaign/{campaign.id}"
     out = []
-    never = [s["players"] for s in summaries if s["runs"] and s["completed"] == 0]
+    settings = settings or {}
+    played = [s for s in summaries if s["runs"]]
+    never = [s for s in played if s["completed"] == 0]
     if never:
         loc = locate("campaign", campaign.id, ("scenarios",))
         ends: dict[str, int] = {}
-        for s in summaries:
-            if s["players"] in never:
-                for end in s["ends"]:
-                    ends[end["scenario"]] = ends.get(end["scenario"], 0) + end["count"]
+        for s in never:
+            for end in s["ends"]:
+                ends[end["scenario"]] = ends.get(end["scenario"], 0) + end["count"]
         where = max(ends, key=lambda k: (ends[k], k)) if ends else "?"
-        out.append(Finding("campaign-never-completed", "warning",
-                           f"no campaign run was completed with {_counts(never)}; most ended at {where}",
-                           loc.file, loc.line, loc.column, doc, tuple(never)))
+        counts = [s["players"] for s in never]
+        severity, sure = _never(settings, "campaign-never-completed", min(s["runs"] for s in never))
+        out.append(Finding("campaign-never-completed", severity,
+                           f"no campaign run was completed in {_runs_words(never, plan)}{sure}; most ended at {where}"
+                           f"{_replay(plan, campaign.id, counts, kind='campaign')}",
+                           loc.file, loc.line, loc.column, doc, tuple(counts)))
+    outlier = settings.get("campaign-player-count-outlier", {})
+    for players, rate, other_rate, side in player_outliers(
+            [(s["players"], s["completed"], s["runs"]) for s in played],
+            gap=outlier.get("gap", OUTLIER_GAP), p=outlier.get("p", OUTLIER_P)):
+        loc = locate("campaign", campaign.id, ("scenarios",))
+        runs = next(s["runs"] for s in played if s["players"] == players)
+        out.append(Finding("campaign-player-count-outlier", "warning",
+                           f"with {_counts([players])} the campaign is far {side} than with the other counts: "
+                           f"completed {_pct(rate)} of {runs} runs against {_pct(other_rate)}"
+                           f"{_replay(plan, campaign.id, [players], kind='campaign')}",
+                           loc.file, loc.line, loc.column, doc, (players,)))
     errors = [s for s in summaries if s.get("errors")]
     if errors:
         loc = locate("campaign", campaign.id, ())
+        first = min((s for s in errors if s.get("error")), key=lambda s: s["error"]["run"], default=None)
+        detail = (f"; first: {first['error']['reason']} (run {first['error']['run']} with "
+                  f"{_counts([first['players']])})" if first else "")
         out.append(Finding("campaign-engine-error", "error",
-                           f"the engine failed in {sum(s['errors'] for s in errors)} campaign runs",
+                           f"the engine failed in {sum(s['errors'] for s in errors)} campaign runs{detail}",
                            loc.file, loc.line, loc.column, doc, tuple(s["players"] for s in errors)))
     return out
 

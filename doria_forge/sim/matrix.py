@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 
+from doria_forge.checks import default
 from doria_forge.model import ContentPack
 
 from .cache import MatchupCache
@@ -32,6 +33,10 @@ LEVELS = (1, 2, 3, 4)
 
 ENGINES = ("fast", "reference")
 """The engines that can play the matrix (see the module docstring)."""
+
+
+OUT_OF_LINE_GAP = default("level-out-of-line", "gap")
+"""How far (0-1) a monster's mean hero win rate at one level may be from the median monster's."""
 
 
 def duel_seed(master_seed: int, hero: str, monster: str, level: int, run: int) -> int:
@@ -210,6 +215,7 @@ def run_matrix(
     engine: str = "fast",
     precision: float | None = None,
     cache: MatchupCache | None = None,
+    out_of_line: float = OUT_OF_LINE_GAP,
 ) -> MatrixResult:
     """Run the duel matrix. ``heroes``/``monsters`` default to every premade hero and
     every monster of the pack; ``progress(n)`` is called with the matchups just finished.
@@ -218,7 +224,8 @@ def run_matrix(
     derived from its cell.
     ``engine``: ``fast`` or ``reference`` (see the module docstring); ``precision``:
     play each matchup until its 95% win-rate interval is narrower than this (0-1), at
-    most ``runs`` duels; ``cache``: read and store cells there.
+    most ``runs`` duels; ``cache``: read and store cells there; ``out_of_line``: the
+    ``level-out-of-line`` gap (see :func:`find_problems`).
 
     Raises ValueError when ``runs`` < 1, ``jobs`` < 1, the precision is not in (0, 1),
     the engine is unknown, or a named hero or monster is not in the pack.
@@ -246,7 +253,8 @@ def run_matrix(
     cells = [done[k][0] for k in keys]
     fallbacks = tuple((*k, done[k][1]) for k in keys if done[k][1] is not None)
     caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
-    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats)), precision, fallbacks)
+    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats, out_of_line=out_of_line)),
+                        precision, fallbacks)
 
 
 def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,
@@ -297,7 +305,8 @@ def _worker_cell(key: tuple[str, str, int], plan: RunPlan, seed: int, engine: st
     return run_cell(_WORKER_PACK, *key, plan, seed, engine)
 
 
-def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None) -> list[Finding]:
+def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None, *,
+                  out_of_line: float = OUT_OF_LINE_GAP) -> list[Finding]:
     """Findings over the aggregated cells; ``caveats`` (monster id -> text) are appended
     to that monster's findings so a designer knows when the duel cannot show all of it.
 
@@ -305,7 +314,8 @@ def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None)
       clearly more often than at level L (by more than 3 combined standard errors
       and 5 percentage points), i.e. the higher Monster Level Card is weaker.
     - ``level-out-of-line`` (warning): at one Monster Level, a monster's mean hero
-      win rate is more than 0.4 away from the median of all monsters at that level.
+      win rate is more than ``out_of_line`` (default 0.4, the check's ``gap``) away from
+      the median of all monsters at that level.
     """
     caveats = caveats or {}
 
@@ -344,7 +354,7 @@ def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None)
         mid = len(ordered) // 2
         median = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
         for monster, mean in sorted(means.items()):
-            if abs(mean - median) > 0.4:
+            if abs(mean - median) > out_of_line:
                 side = "easier" if mean > median else "harder"
                 findings.append(
                     Finding(

@@ -11,14 +11,16 @@ from rich.markup import escape
 from rich.table import Table
 
 from doria_forge.fsutil import atomic_write_text
-from doria_forge.terminal import printable
+from doria_forge.model.outputs import OUTPUT_FORMAT
+from doria_forge.terminal import print_table, printable
 
 from .matrix import MatrixResult
 
 
 def matrix_json(result: MatrixResult, *, pack_id: str, content_sha256: str) -> str:
-    """The matrix as canonical JSON text (sorted keys, no timestamps: reproducible)."""
-    data = {"pack_id": pack_id, "content_sha256": content_sha256, **result.to_data()}
+    """The matrix as canonical JSON text (sorted keys, no timestamps: reproducible); its shape
+    is ``schemas/output/duel-report.schema.json`` of version ``format``."""
+    data = {"format": OUTPUT_FORMAT, "pack_id": pack_id, "content_sha256": content_sha256, **result.to_data()}
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 
@@ -72,12 +74,7 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
                 row.append("" if c is None else f"{_win_cell(c.win_rate)} {c.mean_rounds:4.1f} {c.mean_hp_lost:4.1f}")
             table.add_row(*row, end_section=i == len(shown) - 1)
     # Never squeeze the numbers: a pipe or CI log reports 80 columns, the table needs ~84.
-    width = console.width
-    console.width = max(width, 88)
-    try:
-        console.print(table)
-    finally:
-        console.width = width
+    print_table(console, table, floor=88)
     if result.fallbacks:
         console.print(f"{len(result.fallbacks)} matchup(s) played on the reference engine (the fast path cannot "
                       "play them):", soft_wrap=True)
@@ -87,7 +84,8 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     if result.findings:
         console.print(f"[bold]{len(result.findings)} finding(s):[/bold]")
         for f in result.findings:
-            console.print(f"  [yellow]{f.severity}[/yellow] \\[{f.rule_id}] {escape(printable(f.message))}",
+            style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
+            console.print(f"  [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {escape(printable(f.message))}",
                           soft_wrap=True)
     else:
         console.print("No findings: every level is at least as strong as the one below it.")

@@ -3,7 +3,8 @@ rich table for the terminal.
 
 The JSON (``REPORT_FORMAT``) holds the pack (id, version, content hash), the options, one
 entry per scenario (its rules, per player count every number of ``RunStats.to_data``, the
-runs kept for replays with their parties, its findings), the campaigns, every finding, and
+runs kept for replays with their parties, its findings), the campaigns, the verdicts on every
+balance target (``sim.verdicts``), every finding, and
 ``documents``: each document of the pack with its content hash and data, so that a later
 report can tell which YAML changed between the two (``sim.baseline``). Keys are sorted and
 nothing depends on the clock: the same pack, options and seed give the same bytes.
@@ -17,13 +18,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from doria_forge.model import ContentPack
+from doria_forge.model.outputs import OUTPUT_FORMAT
 from doria_forge.terminal import escape_json_text
 
-from .findings import Finding, Locator, scenario_findings, sort_findings
-from .scenario_runner import ScenarioResult, party_for
+from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
+from .scenario_runner import ScenarioResult, hero_pool, party_for
+from .verdicts import ALPHA, campaign_targets, judge, scenario_targets
 
-REPORT_FORMAT = 1
-"""Version of the report JSON; ``--baseline`` refuses another."""
+REPORT_FORMAT = OUTPUT_FORMAT
+"""Version of the report JSON (``schemas/output/scenario-report.schema.json``); ``--baseline``
+refuses another."""
 
 
 def document_table(pack: ContentPack) -> dict[str, dict[str, Any]]:
@@ -37,8 +41,10 @@ def document_table(pack: ContentPack) -> dict[str, dict[str, Any]]:
     return dict(sorted(out.items()))
 
 
-def scenario_entry(pack: ContentPack, result: ScenarioResult, locate: Locator) -> dict[str, Any]:
-    """One scenario's part of the report, findings included."""
+def scenario_entry(pack: ContentPack, result: ScenarioResult, locate: Locator, *,
+                   settings: RuleSettings | None = None) -> dict[str, Any]:
+    """One scenario's part of the report, findings included (its balance targets are judged
+    with the whole report's, in :func:`build_report`)."""
     plan = result.plan
     scenario = pack.scenarios[plan.scenario]
     summaries = []
@@ -47,14 +53,16 @@ def scenario_entry(pack: ContentPack, result: ScenarioResult, locate: Locator) -
         for pick in summary["replays"].values():
             pick["party"] = party_for(plan.pool, n, pick["run"])
         summaries.append(summary)
-    findings = sort_findings(scenario_findings(scenario, summaries, locate))
+    plan_data = {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
+                 "heroes": list(plan.pool), "heroes_given": list(plan.pool) != hero_pool(pack),
+                 "stall_rounds": plan.stall_rounds}
+    findings = sort_findings(scenario_findings(scenario, summaries, locate, plan_data, settings=settings))
     return {
         "id": scenario.id,
         "name": scenario.name,
         "document": f"scenario/{scenario.id}",
         "location": str(locate("scenario", scenario.id, ())),
-        "plan": {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
-                 "heroes": list(plan.pool), "stall_rounds": plan.stall_rounds},
+        "plan": plan_data,
         "max_rounds": scenario.max_rounds,
         "rules": [{"index": i, "text": rule.text, "describe": rule.describe(), "simulated": rule.simulated,
                    "location": str(locate("scenario", scenario.id, ("rules", i)))}
@@ -65,18 +73,40 @@ def scenario_entry(pack: ContentPack, result: ScenarioResult, locate: Locator) -
     }
 
 
+def judge_entries(pack: ContentPack, scenarios: Sequence[dict[str, Any]], campaigns: Sequence[dict[str, Any]] = (),
+                  *, alpha: float = ALPHA) -> dict[str, Any]:
+    """Every balance target of the scenario and campaign entries judged together
+    (``sim.verdicts.judge``: Holm across all of them at family-wise level ``alpha``): the
+    report's ``verdicts`` part, ``{"alpha", "correction", "family", "counts", "targets"}``."""
+    targets = []
+    for entry in scenarios:
+        targets += scenario_targets(pack.scenarios[entry["id"]], entry["players"])
+    for entry in campaigns:
+        targets += campaign_targets(pack.campaigns[entry["id"]], entry["players"])
+    verdicts = [v.to_data() for v in judge(targets, alpha=alpha)]
+    counts = {name: sum(1 for v in verdicts if v["verdict"] == name) for name in ("holds", "fails", "undecided")}
+    return {"alpha": alpha, "correction": "holm", "family": len(verdicts), "counts": counts, "targets": verdicts}
+
+
 def build_report(pack: ContentPack, scenarios: Sequence[dict[str, Any]], *, campaigns: Sequence[dict[str, Any]] = (),
-                 extra_findings: Sequence[Finding] = (), duel_matrix: dict[str, Any] | None = None) -> dict[str, Any]:
+                 extra_findings: Sequence[Finding] = (), duel_matrix: dict[str, Any] | None = None,
+                 locate: Locator = no_location, alpha: float = ALPHA) -> dict[str, Any]:
     """The whole report from scenario entries (``scenario_entry``) and campaign entries
-    (``sim.campaign.campaign_entry``); ``extra_findings`` (a baseline comparison's) join the
-    findings; ``duel_matrix`` (``MatrixResult.to_data``) is kept for the HTML heat map."""
+    (``sim.campaign.campaign_entry``): their findings, the verdicts on every balance target
+    (:func:`judge_entries`, at ``alpha``) and their findings at the targets' lines (``locate``);
+    ``extra_findings`` (a baseline comparison's) join the findings; ``duel_matrix``
+    (``MatrixResult.to_data``) is kept for the HTML heat map."""
+    verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)
+    plans = {entry["document"]: entry["plan"] for entry in (*scenarios, *campaigns)}
     findings = [Finding.from_data(f) for entry in (*scenarios, *campaigns) for f in entry["findings"]]
+    findings += verdict_findings(verdicts["targets"], locate, plans)
     findings += list(extra_findings)
     report: dict[str, Any] = {
         "format": REPORT_FORMAT,
         "pack": {"id": pack.info.id, "version": pack.info.version, "content_sha256": pack.content_hash()},
         "scenarios": list(scenarios),
         "campaigns": list(campaigns),
+        "verdicts": verdicts,
         "findings": [f.to_data() for f in sort_findings(findings)],
         "documents": document_table(pack),
     }

@@ -84,10 +84,12 @@ class ScenarioPlan:
     policy: str
     pool: tuple[str, ...]
     stall_rounds: int = STALL_ROUNDS
+    first_run: int = 0
+    """Runs before this one were played already (a later look of ``--until-decided``)."""
 
     def chunks(self, size: int = CHUNK_RUNS) -> Iterator[tuple[int, int, int]]:
         """The tasks: ``(players, first run, end run)``, in a fixed order, made one at a time."""
-        return chunk_ranges(self.players, self.runs, size)
+        return chunk_ranges(self.players, self.runs, size, self.first_run)
 
     def new_stats(self, players: int) -> RunStats:
         """An empty aggregate for ``players`` players."""
@@ -98,11 +100,11 @@ class ScenarioPlan:
         return run_chunk(pack, self, players, start, stop)
 
 
-def chunk_ranges(players: Sequence[int], runs: int, size: int) -> Iterator[tuple[int, int, int]]:
-    """``runs`` runs at each of ``players`` cut into tasks ``(players, first run, end run)`` of
-    at most ``size`` runs, in a fixed order; made one at a time (the memory of a run does not
-    grow with ``runs``)."""
-    return ((n, start, min(start + size, runs)) for n in players for start in range(0, runs, size))
+def chunk_ranges(players: Sequence[int], runs: int, size: int, first: int = 0) -> Iterator[tuple[int, int, int]]:
+    """Runs ``first``..``runs - 1`` at each of ``players`` cut into tasks ``(players, first run,
+    end run)`` of at most ``size`` runs, in a fixed order; made one at a time (the memory of a run
+    does not grow with ``runs``)."""
+    return ((n, start, min(start + size, runs)) for n in players for start in range(first, runs, size))
 
 
 def check_options(policy: str, runs: int) -> None:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from doria_forge.terminal import printable
+from doria_forge.terminal import print_table, printable
 
 from .findings import Finding
 
@@ -86,20 +86,32 @@ def print_findings(findings: list[Finding], console: Console) -> None:
                       soft_wrap=True)
 
 
+def verdict_line(verdicts: dict[str, Any] | None) -> str:
+    """``Balance targets: 3 hold, 1 fail, 2 undecided (6 judged together ...)`` (empty without
+    targets)."""
+    if not verdicts or not verdicts.get("family"):
+        return ""
+    counts = verdicts["counts"]
+    looks = verdicts.get("looks", 1)
+    how = f"{verdicts['family']} judged together on their intervals, Holm: at most 5% false alarms"
+    if looks > 1:
+        how += f", {looks} looks"
+    return (f"Balance targets: {counts['holds']} hold, {counts['fails']} fail, {counts['undecided']} undecided "
+            f"({how})")
+
+
 def print_report(report: dict[str, Any], console: Console) -> None:
-    """Every scenario and campaign table of ``report``, then its findings."""
+    """Every scenario and campaign table of ``report``, the verdicts, then its findings."""
     for entry in report["scenarios"]:
         print_scenario(entry, console)
     for entry in report.get("campaigns", []):
         print_campaign(entry, console)
+    line = verdict_line(report.get("verdicts"))
+    if line:
+        console.print(line, soft_wrap=True, markup=False)
     print_findings([Finding.from_data(f) for f in report["findings"]], console)
 
 
 def _print_wide(console: Console, table: Table) -> None:
-    # Never squeeze the numbers: a pipe or CI log reports 80 columns.
-    width = console.width
-    console.width = max(width, 100)
-    try:
-        console.print(table)
-    finally:
-        console.width = width
+    # Never squeeze the numbers: a pipe or CI log reports 80 columns but cuts nothing.
+    print_table(console, table, floor=100)

@@ -1,13 +1,17 @@
 """Statistics of the scenario reports: intervals, percentiles and the tests of the balance
-diff. Plain formulas on counts (no SciPy); every test is two-sided and returns a p-value.
+diff and the verdicts. Plain formulas on counts, exact where it matters (the binomial and
+Student's t from the regularized incomplete beta function; ``tests/test_scenario_stats.py``
+checks them against SciPy); every test returns a p-value.
 
 - :func:`wilson_interval`: the Wilson score interval of a proportion (95% by default).
 - :func:`histogram_percentile`: nearest-rank percentile of a histogram.
 - :func:`two_proportion_test`: pooled two-proportion z-test (win rates).
 - :func:`mann_whitney_test`: Mann-Whitney U with the tie correction and the normal
   approximation, from two histograms (rounds).
-- :func:`welch_test`: Welch's t-test from sums and sums of squares, normal approximation of
-  the t distribution (damage per run; used with 20+ runs a side).
+- :func:`welch_test`: Welch's t-test from sums and sums of squares, on Student's t
+  distribution with the Welch-Satterthwaite degrees of freedom (damage per run).
+- :func:`binomial_cdf`, :func:`clopper_pearson`, :func:`median_interval`,
+  :func:`student_t_two_sided`: the exact distributions behind the verdicts (``sim.verdicts``).
 - :func:`holm`: Holm's step-down adjustment of many p-values (the family error stays 5%).
 """
 
@@ -92,17 +96,88 @@ def mann_whitney_test(a: Mapping[int, int], b: Mapping[int, int]) -> float:
 
 def welch_test(sum1: float, sq1: float, n1: int, sum2: float, sq2: float, n2: int) -> float:
     """p-value of Welch's test that two means are equal, from each sample's sum, sum of
-    squares and size (normal approximation; 1.0 when a side has fewer than 2 values or
-    neither varies)."""
+    squares and size: the statistic against Student's t distribution with the
+    Welch-Satterthwaite degrees of freedom (Welch 1947), as ``scipy.stats.ttest_ind(a, b,
+    equal_var=False)`` computes it. 1.0 when a side has fewer than 2 values or neither varies."""
     if n1 < 2 or n2 < 2:
         return 1.0
-    m1, m2 = sum1 / n1, sum2 / n2
-    v1 = max(0.0, (sq1 - n1 * m1 * m1) / (n1 - 1))
-    v2 = max(0.0, (sq2 - n2 * m2 * m2) / (n2 - 1))
-    se = math.sqrt(v1 / n1 + v2 / n2)
+    m1, v1 = mean_variance(sum1, sq1, n1)
+    m2, v2 = mean_variance(sum2, sq2, n2)
+    a, b = v1 / n1, v2 / n2
+    se = math.sqrt(a + b)
     if se == 0:
         return 1.0
-    return _normal_p((m1 - m2) / se)
+    df = (a + b) ** 2 / ((a * a / (n1 - 1) if a else 0.0) + (b * b / (n2 - 1) if b else 0.0))
+    return student_t_two_sided(abs(m1 - m2) / se, df)
+
+
+def mean_variance(total: float, sum_sq: float, n: int) -> tuple[float, float]:
+    """The mean and the sample variance (n - 1 in the denominator, 0.0 for n < 2) of ``n``
+    values from their sum and sum of squares."""
+    if n < 1:
+        return 0.0, 0.0
+    mean = total / n
+    return mean, max(0.0, (sum_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+
+
+def student_t_two_sided(t: float, df: float) -> float:
+    """P(|T| >= |t|) for Student's t distribution with ``df`` > 0 degrees of freedom (any real
+    df, as Welch's test needs): the regularized incomplete beta ``I_{df/(df+t^2)}(df/2, 1/2)``
+    (Abramowitz and Stegun 26.7.1)."""
+    if df <= 0:
+        raise ValueError(f"degrees of freedom must be positive, not {df}")
+    return min(1.0, betainc(df / (df + t * t), df / 2, 0.5))
+
+
+def student_t_one_sided(t: float, df: float) -> float:
+    """P(T >= t) for Student's t distribution with ``df`` > 0 degrees of freedom."""
+    half = student_t_two_sided(t, df) / 2
+    return half if t >= 0 else 1.0 - half
+
+
+def binomial_cdf(k: int, n: int, p: float) -> float:
+    """P(X <= k) for X ~ Binomial(``n``, ``p``): ``I_{1-p}(n-k, k+1)`` (0.0 for k < 0, 1.0 for
+    k >= n)."""
+    if k < 0:
+        return 0.0
+    if k >= n:
+        return 1.0
+    if p <= 0:
+        return 1.0
+    if p >= 1:
+        return 0.0
+    return betainc(1 - p, n - k, k + 1)
+
+
+def binomial_sf(k: int, n: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(``n``, ``p``)."""
+    return 1.0 - binomial_cdf(k - 1, n, p) if k > 0 else 1.0
+
+
+def median_interval(histogram: Mapping[int, int], alpha: float = 0.05) -> tuple[int, int]:
+    """The distribution-free ``1 - alpha`` interval of the median of the values a histogram
+    (value -> count) counts: the order statistics ``X_(l)`` and ``X_(n+1-l)`` with the largest
+    ``l`` such that ``P(Binomial(n, 1/2) <= l - 1) <= alpha / 2`` (the sign test's interval,
+    e.g. Conover, *Practical Nonparametric Statistics*, 3.2). With fewer than 6 values no such
+    ``l`` exists and the interval is the smallest to the largest value. ``(0, 0)`` when empty."""
+    n = sum(histogram.values())
+    if n == 0:
+        return 0, 0
+    rank = 1
+    while rank < n and binomial_cdf(rank, n, 0.5) <= alpha / 2:
+        rank += 1
+    low_rank, high_rank = rank, n + 1 - rank
+    values = sorted(histogram)
+    return _order_statistic(histogram, values, low_rank), _order_statistic(histogram, values, max(low_rank, high_rank))
+
+
+def _order_statistic(histogram: Mapping[int, int], values: Sequence[int], rank: int) -> int:
+    seen = 0
+    for value in values:
+        seen += histogram[value]
+        if seen >= rank:
+            return value
+    return values[-1]
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
@@ -116,3 +191,95 @@ def holm(p_values: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * p_values[i]))
         adjusted[i] = running
     return adjusted
+
+
+def clopper_pearson(wins: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
+    """The exact two-sided ``1 - alpha`` interval ``(low, high)`` of a binomial proportion
+    with ``wins`` successes in ``n`` trials (Clopper-Pearson, from beta quantiles).
+
+    Raises ValueError for ``n`` < 1 or ``wins`` outside 0..n."""
+    if n < 1 or not 0 <= wins <= n:
+        raise ValueError(f"need 0 <= wins <= n and n >= 1, got {wins} of {n}")
+    low = 0.0 if wins == 0 else _beta_quantile(alpha / 2, wins, n - wins + 1)
+    high = 1.0 if wins == n else _beta_quantile(1 - alpha / 2, wins + 1, n - wins)
+    return low, high
+
+
+def _beta_quantile(q: float, a: float, b: float) -> float:
+    """x with I_x(a, b) = q (the regularized incomplete beta function), by bisection
+    refined with Newton steps; accurate to about 1e-10."""
+    lo, hi = 0.0, 1.0
+    log_norm = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+    # start from the normal approximation of the beta distribution
+    mean = a / (a + b)
+    sd = math.sqrt(a * b / ((a + b) ** 2 * (a + b + 1)))
+    x = min(1 - 1e-12, max(1e-12, mean + sd * normal_quantile(q)))
+    for _ in range(100):
+        f = betainc(x, a, b) - q
+        if abs(f) < 1e-12:
+            return x
+        if f > 0:
+            hi = x
+        else:
+            lo = x
+        density = math.exp(log_norm + (a - 1) * math.log(x) + (b - 1) * math.log1p(-x)) if 0 < x < 1 else 0.0
+        step = x - f / density if density > 0 else -1.0
+        x = step if lo < step < hi else (lo + hi) / 2
+        if hi - lo < 1e-12:
+            break
+    return x
+
+
+def normal_quantile(q: float) -> float:
+    """Standard normal quantile of ``q`` (0 < q < 1; Acklam's rational approximation, about 1e-9)."""
+    a = (-3.969683028665376e01, 2.209460984245205e02, -2.759285104469687e02,
+         1.383577518672690e02, -3.066479806614716e01, 2.506628277459239e00)
+    b = (-5.447609879822406e01, 1.615858368580409e02, -1.556989798598866e02,
+         6.680131188771972e01, -1.328068155288572e01)
+    c = (-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e00,
+         -2.549732539343734e00, 4.374664141464968e00, 2.938163982698783e00)
+    d = (7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e00, 3.754408661907416e00)
+    if q < 0.02425:
+        r = math.sqrt(-2 * math.log(q))
+        return (((((c[0] * r + c[1]) * r + c[2]) * r + c[3]) * r + c[4]) * r + c[5]) / \
+            ((((d[0] * r + d[1]) * r + d[2]) * r + d[3]) * r + 1)
+    if q > 1 - 0.02425:
+        return -normal_quantile(1 - q)
+    r = q - 0.5
+    s = r * r
+    return (((((a[0] * s + a[1]) * s + a[2]) * s + a[3]) * s + a[4]) * s + a[5]) * r / \
+        (((((b[0] * s + b[1]) * s + b[2]) * s + b[3]) * s + b[4]) * s + 1)
+
+
+def betainc(x: float, a: float, b: float) -> float:
+    """The regularized incomplete beta function I_x(a, b) for 0 <= x <= 1, a, b > 0
+    (continued fraction, Lentz; Numerical Recipes 6.4). Accurate to about 1e-14."""
+    if x <= 0:
+        return 0.0
+    if x >= 1:
+        return 1.0
+    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
+    if x > (a + 1) / (a + b + 2):
+        return 1.0 - betainc(1 - x, b, a)
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 10_000):
+        m2 = 2 * m
+        num = m * (b - m) * x / ((a + m2 - 1) * (a + m2))
+        d = 1.0 + num * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + num / c
+        c = c if abs(c) > tiny else tiny
+        h *= d * c
+        num = -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1))
+        d = 1.0 + num * d
+        d = 1.0 / (d if abs(d) > tiny else tiny)
+        c = 1.0 + num / c
+        c = c if abs(c) > tiny else tiny
+        delta = d * c
+        h *= delta
+        if abs(delta - 1.0) < 1e-15:
+            break
+    return math.exp(log_front) * h / a

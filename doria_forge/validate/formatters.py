@@ -6,8 +6,9 @@ Formatters only present problems; they never decide what is a problem.
   then ``N errors, M warnings in K files`` (K = YAML files read). Control characters in
   file names and messages are shown as escapes (``\x1b``), so a line is always one line.
 * ``json``: ``{"problems": [{file, line, column, rule, severity, message}...],
-  "summary": {"errors", "warnings", "files"}}``, keys in that order, 2-space indent
-  (``"infos"`` after ``"warnings"`` when there are any).
+  "summary": {"errors", "warnings", "files"}, "format": 1}``, keys in that order, 2-space
+  indent (``"infos"`` after ``"warnings"`` when there are any); the shape of version
+  ``format`` is ``schemas/output/validate.schema.json``.
 * ``github``: GitHub Actions workflow commands,
   ``::error file=F,line=L,col=C,title=RULE::MSG`` (``::warning`` for warnings,
   ``::notice`` for infos), then the summary line as plain log text. ``F`` is relative
@@ -27,6 +28,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..load.problem import Problem, Severity
+from ..model.outputs import OUTPUT_FORMAT
 from ..terminal import escape_json_text, printable
 from .pipeline import ValidationResult
 
@@ -80,6 +82,7 @@ def format_json(result: ValidationResult) -> str:
     if result.infos:
         payload["summary"] = {"errors": result.errors, "warnings": result.warnings, "infos": result.infos,
                               "files": len(result.files)}
+    payload["format"] = OUTPUT_FORMAT
     return escape_json_text(json.dumps(payload, indent=2, ensure_ascii=False)) + "\n"
 
 
@@ -127,9 +130,18 @@ def repository_path(file: str) -> str:
 def github_line(problem: Problem) -> str:
     """One GitHub Actions annotation, escaped as the workflow-command syntax requires; the file
     path relative to the repository root (:func:`repository_path`)."""
-    command = _GITHUB_COMMANDS[problem.severity]
-    return (f"::{command} file={_escape_property(repository_path(problem.file))},line={problem.line},"
-            f"col={problem.column},title={_escape_property(problem.rule_id)}::{_escape_data(problem.message)}")
+    return github_annotation(problem.severity.value, problem.file, problem.line, problem.column, problem.rule_id,
+                             problem.message)
+
+
+def github_annotation(severity: str, file: str, line: int, column: int, title: str, message: str) -> str:
+    """A GitHub Actions annotation (``::error``, ``::warning`` or ``::notice`` for ``severity``
+    error, warning or info) at ``file:line:column``, escaped as the workflow-command syntax
+    requires, the file relative to the repository root (:func:`repository_path`). Used for the
+    simulation's findings too."""
+    command = _GITHUB_COMMANDS[Severity(severity)]
+    return (f"::{command} file={_escape_property(repository_path(file))},line={line},"
+            f"col={column},title={_escape_property(title)}::{_escape_data(message)}")
 
 
 def format_github(result: ValidationResult) -> str:

@@ -10,15 +10,20 @@ needs, see :mod:`doria_forge.packs`), then the pack being validated. A pack may
 - **patch** a document of a pack it requires: a ``patch`` document changes only the fields it
   names (:class:`doria_forge.model.Patch`); several patches of one document apply in order.
 
-Every replacement and patch is reported as an ``info`` at the document that makes it (rule
-``pack-override``), naming what it overrides. Two required packs that do not require one another
-(neither builds on the other) defining the same document is an **error** (rule ``pack-conflict``)
-at the later one, naming both: which one wins would depend on the order of ``requires``. The
-requiring pack settles it by writing that document itself (or one pack requires the other).
-Within one pack, a repeated id stays a ``duplicate-id`` error. The manifests of the required
-packs are not content of the game; the validated pack records them as
-:class:`~doria_forge.model.RequiredPack` (id, version, content hash). Exports print only the
-pack's own documents (``ContentPack.own``): added, replaced or patched by it.
+Every replacement is reported at the document that makes it (rule ``pack-override``), naming
+what it overrides: an ``info`` when the manifest announces it (``replaces: [monster/orc]``), a
+``warning`` when it does not (two packs that happen to use one id clash without a word
+otherwise; ``--strict`` fails on it). An entry of ``replaces`` that replaces nothing is a
+warning with the closest id. A required pack replacing a document of a pack it builds on is an
+``info``. Two required packs that do not require one another (neither builds on the other)
+defining the same document is an **error** (rule ``pack-conflict``) at the later one, naming
+both: which one wins would depend on the order of ``requires``. The requiring pack settles it by
+writing that document itself (or one pack requires the other). Every patch is an ``info``
+(``pack-override``, its mistakes ``pack-patch`` errors). Within one pack, a repeated id stays a
+``duplicate-id`` error. The manifests of the required packs are not content of the game; the
+validated pack records them as :class:`~doria_forge.model.RequiredPack` (id, version, content
+hash). Exports print only the pack's own documents (``ContentPack.own``): added, replaced or
+patched by it.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..load.loader import LoadedDocument, load_pack
-from ..load.problem import Problem, Severity
+from ..load.problem import Location, Problem, Severity
 from ..model import KINDS, ContentPack, Pack, Patch, RequiredPack
 from ..packs import FoundPack, resolve, shown_path
 from .schema import check_document
@@ -97,7 +102,9 @@ def layered(root: Path, documents: list[LoadedDocument]) -> Layered | None:
         layers.append((f"{pack.id} {pack.version}", list(loaded.documents)))
         required.append((pack, list(loaded.documents)))
     layers.append((f"{manifest.id} {manifest.version}", documents))
-    merged, merge_problems, own = merge(layers, _requirements(resolution.packs))
+    announced = frozenset(_announced(entry) for entry in manifest.replaces)
+    merged, merge_problems, own = merge(layers, _requirements(resolution.packs), announced=announced)
+    merge_problems += _unused_announcements(manifest, manifest_doc, layers, announced)
     return Layered(merged, problems + merge_problems, own, required)
 
 
@@ -117,6 +124,31 @@ def _requirements(packs: Iterable[FoundPack]) -> list[set[int]]:
     return below
 
 
+def _announced(entry: str) -> tuple[str, str]:
+    """``"monster/orc"`` as the merge key ``("monster", "orc")`` (any id for a single kind)."""
+    kind, _, doc_id = entry.partition("/")
+    return (kind, "") if kind in SINGLETON_KINDS else (kind, doc_id)
+
+
+def _unused_announcements(manifest: Pack, manifest_doc: LoadedDocument, layers: list[tuple[str, list[LoadedDocument]]],
+                          announced: frozenset[tuple[str, str]]) -> list[Problem]:
+    """A warning for each ``replaces`` entry no document of the pack replaces."""
+    required = {key for _, docs in layers[:-1] for doc in docs if (key := _key(doc)) is not None}
+    own = {key for doc in layers[-1][1] if (key := _key(doc)) is not None}
+    names = sorted(f"{k}/{d}" for k, d in required if d)
+    out = []
+    for index, entry in enumerate(manifest.replaces):
+        key = _announced(entry)
+        if key in required and key in own:
+            continue
+        why = "this pack has no such document" if key in required else "no required pack has it"
+        close = difflib.get_close_matches(entry, names, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close and close[0] != entry else ""
+        out.append(Problem.at(manifest_doc.locate(("replaces", index), value=True), OVERRIDE, Severity.WARNING,
+                              f"replaces {entry!r}, but {why}{hint}"))
+    return out
+
+
 def _key(doc: LoadedDocument) -> tuple[str, str] | None:
     key = document_key(doc)
     if key is not None and key[0] in SINGLETON_KINDS:
@@ -124,12 +156,14 @@ def _key(doc: LoadedDocument) -> tuple[str, str] | None:
     return key
 
 
-def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int]] | None = None
+def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int]] | None = None, *,
+          announced: frozenset[tuple[str, str]] = frozenset()
           ) -> tuple[list[LoadedDocument], list[Problem], frozenset[tuple[str, str]]]:
     """Merge ``layers`` (``(label, documents)``, lowest precedence first; the last is the pack
     being validated). ``requires[n]``: the layers layer ``n`` requires, transitively (default:
-    every layer below it). Returns the documents to validate, the problems, and the ``(kind,
-    id)`` of the last layer's own documents."""
+    every layer below it). ``announced``: the keys the last layer's manifest says it replaces
+    (``replaces``). Returns the documents to validate, the problems, and the ``(kind, id)`` of
+    the last layer's own documents."""
     out: list[LoadedDocument] = []
     current: dict[tuple[str, str], tuple[int, LoadedDocument]] = {}
     problems: list[Problem] = []
@@ -166,8 +200,8 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int
                 swap(earlier[1], doc)
                 current[key] = (number, doc)
                 what = f"{key[0]} {document_key(earlier[1])[1]!r}"  # type: ignore[index]
-                problems.append(Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.INFO,
-                                           f"replaces {what} of {old_label} ({earlier[1].root})"))
+                if number == last or earlier[0] in requires[number]:  # a clash is the pack-conflict error
+                    problems.append(_override(doc, what, old_label, earlier[1], number == last, key in announced))
             else:
                 out.append(doc)
                 current.setdefault(key, (number, doc))
@@ -189,6 +223,21 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int
             f"require one another: which one plays depends on the order of requires; write {what} in "
             f"{layers[last][0]} to choose, or let one pack require the other"))
     return out, problems, frozenset(own)
+
+
+def _override(doc: LoadedDocument, what: str, old_label: str, old: LoadedDocument, own: bool,
+              announced: bool) -> Problem:
+    """The ``pack-override`` problem of ``doc`` replacing ``old`` (see the module docstring)."""
+    if not own:  # a required pack replacing a document of a pack it builds on
+        return Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.INFO,
+                          f"replaces {what} of {old_label} ({old.root})")
+    if announced:
+        return Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.INFO,
+                          f"replaces {what} of {old_label} ({old.root}), as pack.yaml announces (replaces)")
+    kind, _, doc_id = what.partition(" ")
+    return Problem.at(doc.locate(("id",), value=True), OVERRIDE, Severity.WARNING,
+                      f"replaces {what} of {old_label} ({old.root}) without announcing it: the same id by "
+                      f"chance? Rename it, or add '{kind}/{doc_id.strip(chr(39))}' to replaces: in pack.yaml")
 
 
 def _apply(doc: LoadedDocument, current: dict[tuple[str, str], tuple[int, LoadedDocument]], number: int,

@@ -9,6 +9,7 @@ from pathlib import Path
 from ..load.loader import LoadedDocument, load_pack
 from ..load.problem import Location, Problem, Severity
 from ..model import KINDS, ContentPack
+from .config import CheckConfig, check_config
 from .packs import layered
 from .references import dangling_problems, duplicate_problems
 from .rules import RULES, Rule, claimed_fields
@@ -32,6 +33,8 @@ class ValidationResult:
     pack: ContentPack | None
     source_map: SourceMap
     files: tuple[str, ...]
+    config: CheckConfig | None = None
+    """The check configuration that shaped ``problems`` (and shapes the simulation's findings)."""
 
     @property
     def errors(self) -> int:
@@ -108,9 +111,13 @@ def validate_documents(
     return problems, pack, source_map
 
 
-def validate_pack(path: Path | str, *, display_root: str | None = None) -> ValidationResult:
+def validate_pack(path: Path | str, *, display_root: str | None = None,
+                  project: Path | None = None) -> ValidationResult:
     """Validate the content pack at ``path`` (a directory, or one YAML file), together with the
-    packs its manifest ``requires`` (see :mod:`doria_forge.validate.packs`).
+    packs its manifest ``requires`` (see :mod:`doria_forge.validate.packs`), with the check
+    configuration (:mod:`doria_forge.validate.config`) of its manifest, of the project folder
+    ``project`` (``doria-forge.yaml`` or ``pyproject.toml``; none when ``None``) and of the
+    ``disable-line`` comments of its files.
 
     Problems name files as ``display_root`` joined with their path in the pack
     (default: ``path`` as given, e.g. ``content/monsters/orc.yaml``); files of required packs
@@ -135,6 +142,8 @@ def validate_pack(path: Path | str, *, display_root: str | None = None) -> Valid
         # expansion's; errors stay: the resolved game cannot be used with them.
         theirs = {doc.file for _, docs in merged.required for doc in docs}
         problems = [p for p in problems if p.severity is Severity.ERROR or p.file not in theirs]
+    config = _config(pack, source_map, project, zip(loaded.files, loaded.paths, strict=True))
+    problems = config.apply(problems) + config.problems
     ordered = tuple(sorted(set(problems)))
     has_errors = any(p.severity is Severity.ERROR for p in ordered)
     return ValidationResult(
@@ -142,4 +151,19 @@ def validate_pack(path: Path | str, *, display_root: str | None = None) -> Valid
         pack=None if has_errors else pack,
         source_map=source_map,
         files=loaded.files,
+        config=config,
     )
+
+
+def _config(pack: ContentPack, source_map: SourceMap, project: Path | None,
+            files: Iterable[tuple[str, Path]]) -> CheckConfig:
+    """The check configuration of ``pack`` (its manifest, the project, the comments of ``files``:
+    (shown name, path))."""
+    manifest = pack.info
+    pack_id = manifest.id if manifest is not None else ""
+    checks = getattr(manifest, "checks", None) or {}
+
+    def locate(path: tuple[str | int, ...]) -> Location:
+        return source_map.locate("pack", pack_id, path)
+
+    return check_config(pack_id, checks, locate, project, files)

@@ -8,6 +8,7 @@ so that each of them asks the same question the same way.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -17,6 +18,9 @@ from ..model.pack import ContentPack
 from ..model.room_tile import RoomTile
 from ..model.scenario import (
     BlockDoors,
+    FlagGoal,
+    FlagIs,
+    FlagSet,
     PlaceMarker,
     PlaceToken,
     Scenario,
@@ -103,6 +107,15 @@ class ScenarioFacts:
         return frozenset(e.flag for _, e in self.scenario.effects() if isinstance(e, SetFlag) and e.value)
 
     @cached_property
+    def flags_read(self) -> frozenset[str]:
+        """Flags a ``flag_set`` trigger, a ``flag`` condition (either way) or a ``flag`` goal reads."""
+        scenario = self.scenario
+        read = {rule.when.flag for rule in scenario.rules if isinstance(rule.when, FlagSet)}
+        read |= {c.flag for rule in scenario.rules for c in rule.conditions if isinstance(c, FlagIs)}
+        read |= {g.flag for side in (scenario.goals.win, scenario.goals.lose) for g in side if isinstance(g, FlagGoal)}
+        return frozenset(read)
+
+    @cached_property
     def markers_placed(self) -> frozenset[str]:
         """Markers that can be on the table: the setup's and ``place_marker`` effects', Loot
         Markers when a tile in play has a treasure icon, Blocked Door markers when an effect or
@@ -155,6 +168,12 @@ class ScenarioFacts:
                     limit = RoundLimit(goal.rounds, f"the survive goal ends the scenario after round {goal.rounds}",
                                        path + ("rounds",))
         return limit
+
+
+def closest(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``known`` to ``name``, or nothing."""
+    match = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {match[0]!r}?)" if match else ""
 
 
 def scenario_facts(pack: ContentPack) -> list[ScenarioFacts]:

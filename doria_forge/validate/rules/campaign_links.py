@@ -6,7 +6,10 @@ That every scenario a campaign lists exists is checked for all references alike
 * a reward ``after_scenario`` past the campaign's last scenario is never given (error);
 * a scenario played in a campaign should be written for one (``mode: campaign``): a single
   scenario gives the faster hero levels of single scenarios (warning);
-* a scenario listed twice is probably a copy-paste slip (warning).
+* a scenario listed twice is probably a copy-paste slip (warning);
+* a ``balance.scenario_win_rate`` target for a scenario the campaign does not play is never
+  judged (error), nor is a target for a player count outside the range every scenario of the
+  campaign allows (warning).
 
 Passing::
 
@@ -23,6 +26,7 @@ Failing::
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
@@ -61,3 +65,26 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
                     "scenarios written for it (mode: campaign)",
                     value=True,
                 )
+        yield from _balance(pack, campaign, source_map)
+
+
+def _balance(pack, campaign, source_map: SourceMap) -> Iterable[Problem]:
+    balance = campaign.balance
+    if balance is None:
+        return
+    for sid in balance.scenario_win_rate:
+        if sid not in campaign.scenarios:
+            close = difflib.get_close_matches(sid, campaign.scenarios, n=1, cutoff=0.6)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            yield source_map.problem("campaign", campaign.id, ("balance", "scenario_win_rate", sid), ID, SEVERITY,
+                                     f"scenario {sid} is not played in this campaign: its target is never judged{hint}")
+    ranges = [pack.scenarios[s].players for s in campaign.scenarios if s in pack.scenarios]
+    low, high = max((r[0] for r in ranges), default=1), min((r[1] for r in ranges), default=6)
+    tables = [(("balance", "completion_rate"), balance.completion_rate)]
+    tables += [(("balance", "scenario_win_rate", sid), t) for sid, t in balance.scenario_win_rate.items()]
+    for path, table in tables:
+        for key in table:
+            if key != "all" and not low <= int(key) <= high:
+                yield source_map.problem("campaign", campaign.id, (*path, key), ID, Severity.WARNING,
+                                         f"no campaign with {key} players is simulated: its scenarios are all for "
+                                         f"{low}-{high} players")

@@ -47,7 +47,7 @@ from collections.abc import Iterable, Iterator
 from ...geometry import OPPOSITE, Opening, TileShape, border_square
 from ...load.problem import Problem, Severity
 from ...model.scenario import CarryToken, ClearTile, DefeatBoss, Escape, FlagGoal, Place, Survive, TimeLimit, Win
-from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
+from ..scenario_facts import Finding, Path, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
 
 ID = "scenario-goal-reachable"
@@ -80,7 +80,8 @@ def _goal(facts: ScenarioFacts, path: Path, goal: object) -> Iterator[Finding]:
     elif isinstance(goal, ClearTile):
         yield from facts.tile_problems(path + ("tile",), goal.tile, NEVER)
     elif isinstance(goal, FlagGoal) and goal.flag not in facts.flags_set:
-        yield path + ("flag",), SEVERITY, f"no effect sets the flag {goal.flag}" + NEVER
+        yield path + ("flag",), SEVERITY, (f"no effect sets the flag {goal.flag}" + NEVER
+                                           + closest(goal.flag, facts.flags_set))
     elif isinstance(goal, Survive):
         limit = facts.round_limit(ignore=path)
         if goal.rounds > limit.round:

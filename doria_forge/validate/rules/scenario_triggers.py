@@ -58,7 +58,7 @@ from ...model.scenario import (
     TokenCarried,
     TokenPickedUp,
 )
-from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
+from ..scenario_facts import Finding, Path, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
 
 ID = "scenario-trigger-fires"
@@ -94,7 +94,8 @@ def _trigger(facts: ScenarioFacts, path: Path, when: object) -> Iterator[Finding
             yield path + ("field",), SEVERITY, (f"field {when.field} is not on the Doom Counter track "
                                                 f"({_fields(fields)})" + NEVER)
     elif isinstance(when, FlagSet) and when.flag not in facts.flags_set:
-        yield path + ("flag",), SEVERITY, f"no effect sets the flag {when.flag}" + NEVER
+        yield path + ("flag",), SEVERITY, (f"no effect sets the flag {when.flag}" + NEVER
+                                           + closest(when.flag, facts.flags_set))
 
 
 def _condition(facts: ScenarioFacts, path: Path, condition: object) -> Iterator[Finding]:
@@ -107,7 +108,8 @@ def _condition(facts: ScenarioFacts, path: Path, condition: object) -> Iterator[
             yield path + (bound,), SEVERITY, (f"the condition asks for {condition.min}-{condition.max} players "
                                               f"but the scenario is for {low}-{high}" + NEVER)
     elif isinstance(condition, FlagIs) and condition.is_set and condition.flag not in facts.flags_set:
-        yield path + ("flag",), SEVERITY, f"no effect sets the flag {condition.flag}" + NEVER
+        yield path + ("flag",), SEVERITY, (f"no effect sets the flag {condition.flag}" + NEVER
+                                           + closest(condition.flag, facts.flags_set))
     elif (isinstance(condition, TokenCarried) and condition.carried and condition.token in facts.tokens
           and condition.token not in facts.tokens_placed):
         yield path + ("token",), SEVERITY, f"token {condition.token} never lies anywhere to be carried" + NEVER

@@ -1,0 +1,439 @@
+"""Verdicts on balance targets: *holds*, *fails* or *undecided*, judged on intervals, never
+on a point estimate, with the family-wise error controlled across every target judged at once.
+
+A target is a band ``[low, high]`` for a number the simulation measures (a win rate at one
+player count, the median game's rounds, a campaign's completion rate, the Group XP carried
+between campaign scenarios...), with the evidence the runs gave:
+
+- :class:`Proportion` (wins of runs): the exact binomial test and its dual interval, the
+  Clopper-Pearson interval (Clopper and Pearson 1934);
+- :class:`Median` (a histogram of values): the sign test and its dual interval, the
+  order-statistic interval of the median (Conover, *Practical Nonparametric Statistics*, 3.2);
+- :class:`Mean` (sum, sum of squares and count): the one-sample t-test and the t interval.
+
+Each target gets two p-values: ``p_fail``, the evidence that the value lies outside the band
+(twice the smaller one-sided p-value of "below ``low``" and "above ``high``"), and ``p_hold``,
+the evidence that it lies inside (two one-sided tests, Schuirmann 1987: twice the larger
+one-sided p-value of "at least ``low``" and "at most ``high``"). For one target at
+``alpha`` = 0.05 this is exactly the rule "the 95% interval lies outside the band: fails;
+inside: holds; overlapping an edge: undecided". Across all targets judged together
+(:func:`judge`), the ``p_fail`` values and the ``p_hold`` values are each Holm-adjusted (Holm
+1979), as the baseline diff does: the chance that *any* target that holds is reported as
+failing stays at most ``alpha``, however many targets a pack has.
+
+An undecided target says how many runs would likely decide it (:attr:`Verdict.runs_needed`):
+the sample size that gives the test 80% power (``POWER``) if the value is what the runs so
+far estimate, from the normal approximation, at the Bonferroni level ``alpha / targets``
+(what Holm needs at worst).
+
+Looking again after more runs is a new look at the same data: :func:`look_alpha` gives look
+``k`` the budget ``0.05 * 6 / (pi^2 (k+1)^2)``, the same spending ``sim.precision`` uses, so the
+verdicts of every look together keep their 5%: :func:`judge` with ``alpha=look_alpha(k)``.
+
+``tune`` and other callers judge targets from run results with :func:`judge`; the report
+builds its targets with :func:`scenario_targets` and :func:`campaign_targets`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .precision import look_alpha
+from .stats import (
+    binomial_cdf,
+    binomial_sf,
+    clopper_pearson,
+    histogram_percentile,
+    holm,
+    mean_variance,
+    median_interval,
+    normal_quantile,
+    student_t_one_sided,
+    student_t_two_sided,
+)
+
+ALPHA = 0.05
+"""Family-wise error rate of one judgement: at most this chance that any target is called
+failing (or holding) when it does not."""
+
+HOLDS, FAILS, UNDECIDED = "holds", "fails", "undecided"
+VERDICTS = (HOLDS, FAILS, UNDECIDED)
+
+POWER = 0.8
+"""Chance that the number of runs an undecided target asks for decides it, if the value is
+what the runs so far estimate."""
+
+MAX_RUNS_NEEDED = 1_000_000
+"""Above this many runs a target is reported as sitting at the band's edge."""
+
+
+class Evidence(Protocol):
+    """What the runs say about one measured value."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def estimate(self) -> float: ...
+
+    def interval(self, alpha: float) -> tuple[float, float]: ...
+
+    def p_below(self, edge: float) -> float: ...
+
+    def p_above(self, edge: float) -> float: ...
+
+    def p_at_least(self, edge: float) -> float: ...
+
+    def p_at_most(self, edge: float) -> float: ...
+
+    def effect(self, edge: float, side: str) -> float: ...
+
+
+@dataclass(frozen=True)
+class Proportion:
+    """``successes`` of ``n`` runs (a win rate, a completion rate): exact binomial tests."""
+
+    successes: int
+    n: int
+
+    @property
+    def estimate(self) -> float:
+        return self.successes / self.n if self.n else 0.0
+
+    def interval(self, alpha: float) -> tuple[float, float]:
+        """The Clopper-Pearson ``1 - alpha`` interval (``(0, 1)`` without runs)."""
+        return clopper_pearson(self.successes, self.n, alpha) if self.n else (0.0, 1.0)
+
+    def p_below(self, edge: float) -> float:
+        return binomial_cdf(self.successes, self.n, edge) if self.n else 1.0
+
+    def p_above(self, edge: float) -> float:
+        return binomial_sf(self.successes, self.n, edge) if self.n else 1.0
+
+    def p_at_least(self, edge: float) -> float:
+        # every rate is at least 0: a band from 0 needs no evidence on that side
+        return 0.0 if edge <= 0 else self.p_above(edge)
+
+    def p_at_most(self, edge: float) -> float:
+        return 0.0 if edge >= 1 else self.p_below(edge)
+
+    def effect(self, edge: float, side: str) -> float:
+        """How far the estimate is from ``edge`` in standard deviations of one run (``side``:
+        which test, ``below``, ``above``, ``at_least`` or ``at_most``; the same distance here)."""
+        # a shrunk estimate, so that 0 of 8 still has a spread to plan with
+        p = (self.successes + 0.5) / (self.n + 1)
+        return abs(self.estimate - edge) / math.sqrt(p * (1 - p))
+
+
+@dataclass(frozen=True)
+class Median:
+    """The median of integer values (rounds), from their ``histogram`` (value -> count): the
+    sign test. The band's edges are values the median may take (``[8, 20]`` holds a median
+    of 8)."""
+
+    histogram: Mapping[int, int]
+
+    @property
+    def n(self) -> int:
+        return sum(self.histogram.values())
+
+    @property
+    def estimate(self) -> float:
+        return float(histogram_percentile(self.histogram, 0.5))
+
+    def interval(self, alpha: float) -> tuple[float, float]:
+        low, high = median_interval(self.histogram, alpha)
+        return float(low), float(high)
+
+    def _count(self, test: Any) -> int:
+        return sum(c for v, c in self.histogram.items() if test(v))
+
+    def _sign(self, count: int) -> float:
+        return binomial_sf(count, self.n, 0.5) if self.n else 1.0
+
+    def p_below(self, edge: float) -> float:
+        return self._sign(self._count(lambda v: v < edge))
+
+    def p_above(self, edge: float) -> float:
+        return self._sign(self._count(lambda v: v > edge))
+
+    def p_at_least(self, edge: float) -> float:
+        return self._sign(self._count(lambda v: v >= edge))
+
+    def p_at_most(self, edge: float) -> float:
+        return self._sign(self._count(lambda v: v <= edge))
+
+    def effect(self, edge: float, side: str) -> float:
+        """How far the share of values on ``side`` of ``edge`` (the sign test's count) is from
+        one half, in standard deviations of one run."""
+        if not self.n:
+            return 0.0
+        tests = {"below": lambda v: v < edge, "above": lambda v: v > edge, "at_least": lambda v: v >= edge,
+                 "at_most": lambda v: v <= edge}
+        return max(0.0, self._count(tests[side]) / self.n - 0.5) / 0.5
+
+
+@dataclass(frozen=True)
+class Mean:
+    """The mean of per-run values from their ``total``, ``sum_sq`` and count ``n``: the
+    one-sample t-test (at least 2 values; a value that never varies is taken as exact)."""
+
+    total: float
+    sum_sq: float
+    n: int
+
+    @property
+    def estimate(self) -> float:
+        return self.total / self.n if self.n else 0.0
+
+    def _se(self) -> float:
+        _, variance = mean_variance(self.total, self.sum_sq, self.n)
+        return math.sqrt(variance / self.n) if self.n else 0.0
+
+    def interval(self, alpha: float) -> tuple[float, float]:
+        if self.n < 2:
+            return -math.inf, math.inf
+        half = _t_quantile(1 - alpha / 2, self.n - 1) * self._se()
+        return self.estimate - half, self.estimate + half
+
+    def _p(self, edge: float, upper: bool) -> float:
+        """One-sided p-value of "the mean is above ``edge``" (``upper``) or below it."""
+        if self.n < 2:
+            return 1.0
+        se = self._se()
+        diff = self.estimate - edge
+        if se == 0:
+            return 0.0 if (diff > 0 if upper else diff < 0) else 1.0
+        t = diff / se
+        return student_t_one_sided(t if upper else -t, self.n - 1)
+
+    def p_below(self, edge: float) -> float:
+        return self._p(edge, upper=False)
+
+    def p_above(self, edge: float) -> float:
+        return self._p(edge, upper=True)
+
+    def p_at_least(self, edge: float) -> float:
+        return self._p(edge, upper=True)
+
+    def p_at_most(self, edge: float) -> float:
+        return self._p(edge, upper=False)
+
+    def effect(self, edge: float, side: str) -> float:
+        """How far the mean is from ``edge`` in standard deviations of one value."""
+        _, variance = mean_variance(self.total, self.sum_sq, self.n)
+        sd = math.sqrt(variance) or 1e-9
+        return abs(self.estimate - edge) / sd
+
+
+def _t_quantile(q: float, df: float) -> float:
+    """The ``q`` quantile (q > 0.5) of Student's t with ``df`` degrees of freedom (bisection)."""
+    low, high = 0.0, 1.0
+    while student_t_two_sided(high, df) > 2 * (1 - q):
+        high *= 2
+    for _ in range(80):
+        mid = (low + high) / 2
+        if student_t_two_sided(mid, df) > 2 * (1 - q):
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+@dataclass(frozen=True)
+class Target:
+    """A balance target: the ``metric`` of ``document`` (``"scenario/goblin_warren"``) at
+    ``players`` players must lie in ``band`` (inclusive; rates 0-1, rounds, points); ``path``
+    is the field of the document that sets it (``("balance", "win_rate", "4")``), ``evidence``
+    what the runs gave."""
+
+    document: str
+    path: tuple[str | int, ...]
+    metric: str
+    players: int
+    band: tuple[float, float]
+    evidence: Proportion | Median | Mean
+
+    def p_fail(self) -> float:
+        """Evidence that the value lies outside the band (two-sided level, see the module)."""
+        low, high = self.band
+        return min(1.0, 2 * min(self.evidence.p_below(low), self.evidence.p_above(high)))
+
+    def p_hold(self) -> float:
+        """Evidence that the value lies inside the band (two one-sided tests)."""
+        low, high = self.band
+        return min(1.0, 2 * max(self.evidence.p_at_least(low), self.evidence.p_at_most(high)))
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one :class:`Target`: ``verdict`` (``holds``, ``fails``,
+    ``undecided``), the ``estimate`` and its ``interval`` at ``confidence``, the Holm-adjusted
+    p-values over ``family`` targets, and ``runs_needed``: the runs per player count that would
+    likely decide an undecided target (``None`` when decided, or when the value sits at a
+    band edge and no number of runs would)."""
+
+    target: Target
+    verdict: str
+    estimate: float
+    interval: tuple[float, float]
+    confidence: float
+    p_fail: float
+    p_hold: float
+    family: int
+    runs_needed: int | None
+
+    @property
+    def runs(self) -> int:
+        return self.target.evidence.n
+
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready (the report's ``verdicts`` entries)."""
+        t = self.target
+        return {
+            "document": t.document, "path": list(t.path), "metric": t.metric, "players": t.players,
+            "band": list(t.band), "verdict": self.verdict, "estimate": round(self.estimate, 6),
+            "interval": [_finite(x) for x in self.interval], "confidence": self.confidence, "runs": self.runs,
+            "p_fail": _round_p(self.p_fail), "p_hold": _round_p(self.p_hold), "family": self.family,
+            "runs_needed": self.runs_needed,
+        }
+
+
+def _finite(x: float) -> float | None:
+    return round(x, 6) if math.isfinite(x) else None
+
+
+def _round_p(p: float) -> float:
+    return float(f"{p:.4g}")
+
+
+def judge(targets: Sequence[Target], *, alpha: float = ALPHA) -> list[Verdict]:
+    """The verdict of every target, in order, judged together: ``p_fail`` and ``p_hold`` are
+    Holm-adjusted over ``targets``; a target *fails* when its adjusted ``p_fail`` is below
+    ``alpha``, *holds* when its adjusted ``p_hold`` is, else is *undecided*. The interval
+    shown is the plain ``1 - alpha`` interval of the target's method. Raises ValueError for
+    ``alpha`` outside (0, 1)."""
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be between 0 and 1, not {alpha}")
+    fails = holm([t.p_fail() for t in targets])
+    holds = holm([t.p_hold() for t in targets])
+    out = []
+    for target, p_fail, p_hold in zip(targets, fails, holds, strict=True):
+        verdict = FAILS if p_fail < alpha else HOLDS if p_hold < alpha else UNDECIDED
+        out.append(Verdict(target, verdict, target.evidence.estimate, target.evidence.interval(alpha), 1 - alpha,
+                           p_fail, p_hold, len(targets),
+                           None if verdict != UNDECIDED else runs_needed(target, alpha / max(1, len(targets)))))
+    return out
+
+
+def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
+    """About how many runs would decide ``target`` at level ``alpha`` with 80% power if the
+    value is what the runs so far estimate: ``((z_alpha + z_power) / effect)^2`` with
+    ``z_alpha`` the two-sided normal quantile, ``z_power`` that of ``POWER`` and the effect the
+    distance to the deciding band edge(s) in standard deviations of one run.
+    ``None`` when the estimate sits on an edge (or more than ``MAX_RUNS_NEEDED`` runs)."""
+    low, high = target.band
+    evidence = target.evidence
+    estimate = evidence.estimate
+    if estimate < low:
+        effect = evidence.effect(low, "below")
+    elif estimate > high:
+        effect = evidence.effect(high, "above")
+    else:
+        effect = min(evidence.effect(low, "at_least"), evidence.effect(high, "at_most"))
+    if effect <= 0:
+        return None
+    z = normal_quantile(1 - alpha / 2) + normal_quantile(POWER)
+    needed = math.ceil((z / effect) ** 2)
+    if needed > MAX_RUNS_NEEDED:
+        return None
+    return max(needed, evidence.n + 1)
+
+
+def band_for(targets: Mapping[str, Any], players: int) -> tuple[str, tuple[float, float]] | None:
+    """The band a ``{"1".."6" | "all": [low, high]}`` table sets for ``players`` (its own key
+    first, else ``all``), with the key; None when neither is there."""
+    key = str(players) if str(players) in targets else "all"
+    if key not in targets:
+        return None
+    low, high = targets[key]
+    return key, (float(low), float(high))
+
+
+def scenario_targets(scenario: Any, summaries: Sequence[Mapping[str, Any]]) -> list[Target]:
+    """The targets of a scenario's ``balance:`` (``model.scenario.Balance``) from its
+    per-player-count summaries (``RunStats.to_data``): the win rate at each count its
+    ``win_rate`` table names (a count's own key, else ``all``) and the median rounds at each
+    count (``rounds``)."""
+    balance = scenario.balance
+    if balance is None:
+        return []
+    doc = f"scenario/{scenario.id}"
+    out = []
+    table = {str(k): v for k, v in balance.win_rate.items()}
+    for s in summaries:
+        if not s["runs"]:
+            continue
+        found = band_for(table, s["players"])
+        if found is not None:
+            key, band = found
+            out.append(Target(doc, ("balance", "win_rate", key), "win_rate", s["players"], band,
+                              Proportion(s["wins"], s["runs"])))
+    if balance.rounds is not None:
+        for s in summaries:
+            if s["runs"]:
+                histogram = {int(k): v for k, v in s["rounds"]["histogram"].items()}
+                out.append(Target(doc, ("balance", "rounds"), "rounds", s["players"],
+                                  (float(balance.rounds[0]), float(balance.rounds[1])), Median(histogram)))
+    return out
+
+
+CARRY_OVER = ("group_xp", "loot_cards", "gold")
+"""What a campaign's ``balance.carry_over`` may bound: per scenario passed on to the next,
+the Group XP left on the track, the Loot Cards the party keeps and their gold value."""
+
+
+def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> list[Target]:
+    """The targets of a campaign's ``balance:`` (``model.scenario.CampaignBalance``) from its
+    per-player-count summaries (``CampaignStats.to_data``): the completion rate, each named
+    scenario's win rate within the campaign (attempts won), the carry-over means."""
+    balance = getattr(campaign, "balance", None)
+    if balance is None:
+        return []
+    doc = f"campaign/{campaign.id}"
+    out = []
+    completion = {str(k): v for k, v in balance.completion_rate.items()}
+    for s in summaries:
+        if not s["runs"]:
+            continue
+        found = band_for(completion, s["players"])
+        if found is not None:
+            key, band = found
+            out.append(Target(doc, ("balance", "completion_rate", key), "completion_rate", s["players"], band,
+                              Proportion(s["completed"], s["runs"])))
+        steps = {step["scenario"]: step for step in s["scenarios"]}
+        for sid, table in balance.scenario_win_rate.items():
+            step = steps.get(sid)
+            found = band_for({str(k): v for k, v in table.items()}, s["players"])
+            if step is None or found is None or not step["attempts"]:
+                continue
+            key, band = found
+            out.append(Target(doc, ("balance", "scenario_win_rate", sid, key), f"scenario_win_rate:{sid}",
+                              s["players"], band, Proportion(step["wins"], step["attempts"])))
+        carry = s.get("carry_over", {})
+        for name in CARRY_OVER:
+            bounds = getattr(balance.carry_over, name, None) if balance.carry_over is not None else None
+            data = carry.get(name)
+            if bounds is None or not data or not data["n"]:
+                continue
+            out.append(Target(doc, ("balance", "carry_over", name), f"carry_over:{name}", s["players"],
+                              (float(bounds[0]), float(bounds[1])), Mean(data["total"], data["sum_sq"], data["n"])))
+    return out
+
+
+__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "Proportion", "Target", "UNDECIDED",
+           "VERDICTS", "Verdict", "band_for", "campaign_targets", "judge", "look_alpha", "runs_needed",
+           "scenario_targets"]

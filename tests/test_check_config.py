@@ -1,0 +1,155 @@
+"""Configurable checks (validate.config): a project's doria-forge.yaml or pyproject.toml and a pack's
+own manifest switch checks off, change severities and thresholds; an inline comment silences
+one finding at its line; the configuration is validated like content."""
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+from validate_helpers import lines, write_pack
+
+from doria_forge.cli import app
+from doria_forge.load import Severity
+from doria_forge.validate import validate_pack
+from doria_forge.validate.config import CATALOG
+
+runner = CliRunner()
+
+# A pack written for English and German whose monster has no German name: missing-translation
+# warnings (a content check that may be configured).
+MANIFEST = "kind: pack\nid: tiny\nname: Tiny\nversion: 0.1.0\nlanguages: [en, de]\n"
+MONSTER = """\
+kind: monster
+id: orc
+name: Orc
+attack_type: melee
+range: 1
+action_points: 7
+vulnerability: fire
+priority: A
+figures: 2
+deck_cards: 5
+"""
+
+
+def _project(tmp_path: Path, config: str | None = None, *, manifest_extra: str = "", monster: str = MONSTER,
+             pyproject: str | None = None) -> Path:
+    pack = write_pack(tmp_path / "content", {"pack.yaml": MANIFEST + manifest_extra, "orc.yaml": monster})
+    if config is not None:
+        (tmp_path / "doria-forge.yaml").write_text(config, encoding="utf-8")
+    if pyproject is not None:
+        (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    return pack
+
+
+def _validate(pack: Path):
+    return validate_pack(pack, display_root="", project=pack.parent)
+
+
+def test_without_configuration_the_defaults_apply(tmp_path):
+    result = _validate(_project(tmp_path))
+    assert [p.severity for p in result.problems if p.rule_id == "missing-translation"] == [Severity.WARNING]
+
+
+def test_a_project_file_switches_a_check_off_or_changes_its_severity(tmp_path):
+    off = _validate(_project(tmp_path / "a", "checks:\n  missing-translation: off\n"))
+    assert not [p for p in off.problems if p.rule_id == "missing-translation"]
+    assert off.config.silenced["missing-translation"] == 1
+    error = _validate(_project(tmp_path / "b", "checks:\n  missing-translation: {severity: error}\n"))
+    assert [p.severity for p in error.problems if p.rule_id == "missing-translation"] == [Severity.ERROR]
+    assert error.pack is None  # an error now: validation fails
+
+
+def test_per_pack_settings_win_over_the_project_and_the_manifest(tmp_path):
+    config = "checks:\n  missing-translation: info\npacks:\n  tiny:\n    checks:\n      missing-translation: off\n"
+    result = _validate(_project(tmp_path, config, manifest_extra="checks: {missing-translation: error}\n"))
+    assert not [p for p in result.problems if p.rule_id == "missing-translation"]
+    own = _validate(_project(tmp_path / "own", manifest_extra="checks: {missing-translation: info}\n"))
+    assert [p.severity for p in own.problems if p.rule_id == "missing-translation"] == [Severity.INFO]
+
+
+def test_pyproject_tool_section_is_read_when_there_is_no_doria_forge_yaml(tmp_path):
+    pyproject = '[project]\nname = "x"\n\n[tool.doria-forge.checks]\nmissing-translation = "info"\n'
+    result = _validate(_project(tmp_path, pyproject=pyproject))
+    assert [p.severity for p in result.problems if p.rule_id == "missing-translation"] == [Severity.INFO]
+    typo = '[tool.doria-forge.checks]\nmissing-translaton = "off"\n'
+    bad = _validate(_project(tmp_path / "bad", pyproject=typo))
+    (problem,) = [p for p in bad.problems if p.rule_id == "check-config"]
+    assert problem.file.endswith("pyproject.toml") and problem.line == 2
+    assert "did you mean 'missing-translation'?" in problem.message
+
+
+def test_a_misspelt_check_id_is_an_error_at_its_line_with_a_suggestion(tmp_path):
+    result = _validate(_project(tmp_path, "checks:\n  missing-translaton: off\n  level-out-of-line: {gap: 2}\n"
+                                          "  yaml-syntax: off\n  scenario-stalled: {severty: info}\n"))
+    found = [line.split("/")[-1] for line in lines(result.problems, "check-config")]
+    assert found == [
+        "doria-forge.yaml:2:3 error [check-config] unknown check 'missing-translaton' (did you mean "
+        "'missing-translation'?); `doria-forge checks` lists them",
+        "doria-forge.yaml:3:23 error [check-config] level-out-of-line gap is a number from 0.05 to 1, not 2",
+        "doria-forge.yaml:4:3 error [check-config] check 'yaml-syntax' cannot be configured: without it the pack "
+        "cannot be read",
+        "doria-forge.yaml:5:22 error [check-config] scenario-stalled has no setting 'severty' (did you mean "
+        "'severity'?); it has severity, enabled",
+    ]
+    assert result.pack is None
+    cli = runner.invoke(app, ["validate", str(tmp_path / "content")])
+    assert cli.exit_code == 1 and "did you mean 'missing-translation'?" in cli.output
+
+
+def test_a_comment_silences_one_finding_at_its_line(tmp_path):
+    silenced = MONSTER.replace("name: Orc\n", "name: Orc  # doria-forge: disable-line missing-translation\n")
+    result = _validate(_project(tmp_path, monster=silenced))
+    assert not [p for p in result.problems if p.rule_id == "missing-translation"]
+    above = MONSTER.replace("name: Orc\n", "# doria-forge: disable-next-line\nname: Orc\n")
+    assert not [p for p in _validate(_project(tmp_path / "b", monster=above)).problems
+                if p.rule_id == "missing-translation"]
+    typo = MONSTER.replace("name: Orc\n", "name: Orc  # doria-forge: disable-line missing-translaton\n")
+    result = _validate(_project(tmp_path / "c", monster=typo))
+    assert [p.severity for p in result.problems if p.rule_id == "missing-translation"] == [Severity.WARNING]
+    (warning,) = [p for p in result.problems if p.rule_id == "check-config"]
+    assert warning.severity is Severity.WARNING and warning.line == 3
+    assert "did you mean 'missing-translation'?" in warning.message
+
+
+def test_simulation_checks_take_their_thresholds_from_the_configuration(tmp_path):
+    pack = _project(tmp_path, "checks:\n  scenario-player-count-outlier: {gap: 0.5, p: 0.001}\n"
+                              "  scenario-never-won: off\n")
+    config = _validate(pack).config
+    settings = config.settings("tiny")
+    assert settings["scenario-player-count-outlier"] == {"gap": 0.5, "p": 0.001}
+    assert settings["level-out-of-line"] == {"gap": CATALOG["level-out-of-line"].default("gap")}
+    report = {"findings": [{"rule_id": "scenario-never-won", "severity": "warning", "file": "s.yaml", "line": 3},
+                           {"rule_id": "scenario-stalled", "severity": "warning", "file": "s.yaml", "line": 4}],
+              "scenarios": [], "campaigns": []}
+    shaped = config.apply_to_report(report)
+    assert [f["rule_id"] for f in shaped["findings"]] == ["scenario-stalled"]
+    assert shaped["checks"]["silenced"] == {"scenario-never-won": 1}
+
+
+def test_the_checks_command_lists_every_configurable_check():
+    result = runner.invoke(app, ["checks"])
+    assert result.exit_code == 0
+    for check_id in ("missing-translation", "level-out-of-line", "scenario-player-count-outlier",
+                     "balance-undecided", "pack-override", "scenario-flags"):
+        assert check_id in result.output
+    assert "gap=0.25" in result.output
+
+
+def test_simulate_scenario_honours_the_project_configuration(tmp_path):
+    """The prose rule of sunken_reliquary is an info finding of the simulation: the project file
+    switches it off, and the report says what the configuration silenced and where it comes from."""
+    import json
+    import shutil
+
+    root = Path(__file__).resolve().parents[1]
+    pack = tmp_path / "content"
+    shutil.copytree(root / "content", pack)
+    (tmp_path / "doria-forge.yaml").write_text("checks:\n  scenario-rule-not-simulated: off\n", encoding="utf-8")
+    out = tmp_path / "r.json"
+    result = runner.invoke(app, ["simulate", "scenario", "sunken_reliquary", str(pack), "--runs", "1", "--players",
+                                 "1", "--jobs", "1", "--no-progress", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    assert not [f for f in report["findings"] if f["rule_id"] == "scenario-rule-not-simulated"]
+    assert report["checks"]["silenced"] == {"scenario-rule-not-simulated": 1}
+    assert any("doria-forge.yaml" in source for source in report["checks"]["sources"])

@@ -1,0 +1,79 @@
+"""`--format json` of validate, simulate, simulate scenario|campaign and build follows the
+versioned JSON Schemas shipped in schemas/output/ (generated from doria_forge.model.outputs)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, shipped_with
+from typer.testing import CliRunner
+
+from doria_forge.cli import app
+from doria_forge.model.outputs import OUTPUT_FORMAT
+
+jsonschema = pytest.importorskip("jsonschema")
+
+ROOT = Path(__file__).resolve().parents[1]
+runner = CliRunner()
+
+
+def _schema(name: str) -> dict:
+    return json.loads((ROOT / "schemas" / "output" / f"{name}.schema.json").read_text(encoding="utf-8"))
+
+
+def _check(name: str, stdout: str) -> dict:
+    data = json.loads(stdout)  # stdout holds exactly one JSON document
+    validator = jsonschema.Draft202012Validator(_schema(name))
+    errors = sorted(validator.iter_errors(data), key=str)
+    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
+    assert data["format"] == OUTPUT_FORMAT
+    return data
+
+
+def test_every_output_schema_names_its_version():
+    for name in ("validate", "duel-report", "scenario-report", "build"):
+        schema = _schema(name)
+        assert schema["$id"].endswith(f"/{name}/v{OUTPUT_FORMAT}.schema.json")
+        assert schema["properties"]["format"]["const"] == OUTPUT_FORMAT
+        # a document of another version is refused
+        assert not jsonschema.Draft202012Validator(schema).is_valid({"format": OUTPUT_FORMAT + 1})
+
+
+def test_validate_json_follows_its_schema():
+    result = runner.invoke(app, ["validate", str(ROOT / "content"), "--format", "json"])
+    assert result.exit_code == 0
+    data = _check("validate", result.stdout)
+    assert data["summary"]["files"] > 50
+
+
+def test_simulate_json_follows_its_schema(tmp_path):
+    result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "2", "--hero", "warrior", "--monster",
+                                 "orc", "--level", "1", "--no-progress", "--jobs", "1", "--format", "json",
+                                 "--out", str(tmp_path / "d.json")])
+    assert result.exit_code == 0, result.output
+    data = _check("duel-report", result.stdout)
+    assert data["runs"] == 2 and {c["monster"] for c in data["cells"]} == {"orc"}
+
+
+@pytest.fixture(scope="module")
+def quick_pack(tmp_path_factory) -> Path:
+    return shipped_with(tmp_path_factory.mktemp("quick") / "content",
+                        {"scenarios/quick.yaml": QUICK, "campaigns/quick.yaml": QUICK_CAMPAIGN})
+
+
+@pytest.mark.parametrize("command, doc_id", [("scenario", "quick_a"), ("campaign", "quick_run")])
+def test_simulate_scenario_and_campaign_json_follow_the_report_schema(quick_pack, tmp_path, command, doc_id):
+    result = runner.invoke(app, ["simulate", command, doc_id, str(quick_pack), "--runs", "2", "--players", "2",
+                                 "--jobs", "1", "--no-progress", "--format", "json", "--out", str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    data = _check("scenario-report", result.stdout)
+    assert data == json.loads((tmp_path / "r.json").read_text())  # the same report as the file
+
+
+def test_build_json_follows_its_schema(tmp_path):
+    result = runner.invoke(app, ["build", str(ROOT / "content"), "--out", str(tmp_path / "out"), "--runs", "1",
+                                 "--scenario-runs", "0", "--jobs", "1", "--no-progress", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = _check("build", result.stdout)
+    assert data["ok"] and data["exit_code"] == 0
+    assert data["validation"]["errors"] == 0 and len(data["exports"]["pdf"]) == 11

@@ -1,0 +1,128 @@
+"""Three-valued verdicts on balance targets (sim.verdicts): judged on the interval, never on the
+point estimate, with the family-wise error controlled across the targets judged together."""
+
+import pytest
+
+from doria_forge.model.scenario import Balance
+from doria_forge.sim.executors import local_executor, run_plans
+from doria_forge.sim.scenario_runner import make_plan
+from doria_forge.sim.verdicts import (
+    FAILS,
+    HOLDS,
+    UNDECIDED,
+    Mean,
+    Median,
+    Proportion,
+    Target,
+    judge,
+    look_alpha,
+    runs_needed,
+    scenario_targets,
+)
+
+
+def _rate(wins, runs, band):
+    return Target("scenario/x", ("balance", "win_rate", "all"), "win_rate", 4, band, Proportion(wins, runs))
+
+
+@pytest.mark.parametrize("wins, runs", [(0, 8), (3, 8), (8, 8), (12, 40), (27, 100), (61, 100), (95, 100)])
+@pytest.mark.parametrize("band", [(0.3, 0.6), (0.1, 0.85), (0.68, 0.95), (0.0, 0.2)])
+def test_one_target_is_judged_on_its_exact_95_percent_interval(wins, runs, band):
+    """The rule of the issue, against SciPy's exact (Clopper-Pearson) interval: inside the band
+    holds, outside fails, overlapping an edge is undecided."""
+    stats = pytest.importorskip("scipy.stats")
+    ci = stats.binomtest(wins, runs).proportion_ci(confidence_level=0.95, method="exact")
+    low, high = band
+    expected = (HOLDS if low < ci.low and ci.high < high else
+                FAILS if ci.high < low or ci.low > high else UNDECIDED)
+    (verdict,) = judge([_rate(wins, runs, band)])
+    assert verdict.verdict == expected
+    assert verdict.interval == pytest.approx((ci.low, ci.high), abs=1e-7)
+
+
+def test_many_targets_share_the_error_budget_holm():
+    # 1 of 40 against a band from 15%: alone the interval lies below it (p ~ 0.02) ...
+    alone = judge([_rate(1, 40, (0.15, 0.5))])[0]
+    assert alone.verdict == FAILS and alone.p_fail < 0.05
+    # ... judged with four other targets that are clearly fine, it needs p < 0.05 / 5 first
+    others = [_rate(20, 40, (0.2, 0.8)) for _ in range(4)]
+    together = judge([_rate(1, 40, (0.15, 0.5)), *others])
+    assert together[0].verdict == UNDECIDED and together[0].family == 5
+    assert together[0].p_fail == pytest.approx(min(1.0, 5 * alone.p_fail))
+    assert together[0].runs_needed is not None and together[0].runs_needed > 40
+
+
+def test_an_undecided_target_says_how_many_runs_would_likely_decide_it():
+    target = _rate(5, 10, (0.3, 0.7))  # 50%: inside, but the interval 19%-81% is not
+    needed = runs_needed(target)
+    assert needed is not None and 10 < needed < 200
+    # with about that many runs at the same rate the verdict is in (the planning is not off by far)
+    wins = round(needed * 0.5)
+    assert judge([_rate(wins, needed, (0.3, 0.7))])[0].verdict == HOLDS
+    # a rate exactly on an edge is never decided: no number is promised
+    assert runs_needed(_rate(3, 10, (0.3, 0.7))) is None
+
+
+def test_the_median_rounds_target_uses_the_sign_test():
+    band = (6.0, 12.0)
+    many = Target("scenario/x", ("balance", "rounds"), "rounds", 2, band, Median({8: 30, 9: 30, 10: 20}))
+    short = Target("scenario/x", ("balance", "rounds"), "rounds", 2, band, Median({3: 40, 4: 30, 7: 5}))
+    few = Target("scenario/x", ("balance", "rounds"), "rounds", 2, band, Median({5: 2, 7: 3}))
+    verdicts = judge([many, short, few])
+    assert [v.verdict for v in verdicts] == [HOLDS, FAILS, UNDECIDED]
+    assert verdicts[0].interval == (9.0, 9.0) and verdicts[1].estimate == 3.0  # 40 of 75 runs took 3
+
+
+def test_a_carry_over_bound_uses_the_t_interval():
+    stats = pytest.importorskip("scipy.stats")
+    values = [4, 6, 5, 7, 5, 6, 4, 5]
+    evidence = Mean(sum(values), sum(v * v for v in values), len(values))
+    (verdict,) = judge([Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2,
+                               (2.0, 9.0), evidence)])
+    low, high = stats.t.interval(0.95, len(values) - 1, loc=stats.tmean(values), scale=stats.sem(values))
+    assert verdict.interval == pytest.approx((low, high), rel=1e-6)
+    assert verdict.verdict == HOLDS
+
+
+def test_look_budgets_of_the_sequential_rule_sum_below_five_percent():
+    assert look_alpha(0) < 0.05 and sum(look_alpha(k) for k in range(1000)) < 0.05
+
+
+# ------------------------------------------------------------------ the issue's "done when"
+PLAYERS = 1
+"""goblin_warren is judged at one player count: the cheapest games (about 35 ms each)."""
+
+TRUE_RATE = 0.21
+"""The greedy party's win rate at 1 player, from 1000 runs with seed 999 (95% interval 19%-24%;
+measure it again when the engine or the bots change: the verdicts below allow some drift)."""
+
+
+@pytest.fixture(scope="module")
+def warren(shipped_pack):
+    return shipped_pack
+
+
+def _warren_verdicts(pack, plans_and_bands):
+    """Play every ``(seed, runs)`` of goblin_warren at 1 player and judge each against its band."""
+    plans = [make_plan(pack, "goblin_warren", players=[PLAYERS], runs=runs, seed=seed)
+             for (seed, runs), _ in plans_and_bands]
+    results = run_plans(pack, plans, executor=local_executor(1))
+    out = []
+    for stats, (_, band) in zip(results, plans_and_bands):
+        scenario = pack.scenarios["goblin_warren"].model_copy(update={"balance": Balance(win_rate={"1": band})})
+        (target,) = scenario_targets(scenario, [stats[PLAYERS].to_data()])
+        out.append(judge([target])[0])
+    return out
+
+
+@pytest.mark.slow  # 260 games, several seconds: `pytest -m "not slow"` skips it while iterating
+def test_a_band_around_the_true_rate_never_fails_at_8_runs_and_a_missed_one_fails_at_100(warren):
+    """Issue 21: with the default 8 runs a band that contains goblin_warren's true win rate
+    failed in 3 of 20 seeds; judged on its interval it fails in none. A band missed by 40
+    points is found at about 100 runs."""
+    around = (round(TRUE_RATE - 0.15, 2), round(TRUE_RATE + 0.15, 2))
+    missed = (round(TRUE_RATE + 0.40, 2), 0.95)
+    *verdicts, far = _warren_verdicts(warren, [((seed, 8), around) for seed in range(1, 21)] + [((1, 100), missed)])
+    assert [v.verdict for v in verdicts].count(FAILS) == 0
+    assert all(v.runs == 8 for v in verdicts)
+    assert far.verdict == FAILS and far.runs == 100 and far.interval[1] < missed[0]
