@@ -50,7 +50,8 @@ class ChunkStore:
     def key(self, task: Task) -> str:
         """The sha256 hex key of ``task``."""
         plan, players, start, stop = task
-        fields = {f.name: getattr(plan, f.name) for f in dataclasses.fields(plan) if f.name not in ("runs", "players", "first_run")}
+        fields = {f.name: getattr(plan, f.name) for f in dataclasses.fields(plan)
+                  if f.name not in ("runs", "players", "first_run")}
         text = f"{self._prefix}:{type(plan).__name__}:{sorted(fields.items())!r}:{players}:{start}:{stop}"
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -36,7 +36,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..load.loader import LoadedDocument, load_pack
-from ..load.problem import Location, Problem, Severity
+from ..load.problem import Problem, Severity
 from ..model import KINDS, ContentPack, Pack, Patch, RequiredPack
 from ..packs import FoundPack, resolve, shown_path
 from .schema import check_document
