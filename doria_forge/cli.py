@@ -337,7 +337,7 @@ def build(
             verified = pipeline_scenarios.verify_pack(content, out, source_map=validation.source_map,
                                                       runs=scenario_runs, seed=seed, jobs=jobs, progress=progress,
                                                       console=console, duel_matrix=matrix.to_data(),
-                                                      config=validation.config)
+                                                      config=validation.config, cache=cache)
             pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
             bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
             code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0

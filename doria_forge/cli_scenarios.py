@@ -74,6 +74,8 @@ SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at
                              "(needs Dask: pip install \".\\[dask]\" in a checkout) instead of local processes. A "
                              "cluster lost mid-run exits 75; run the same command again to resume.")
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
+CACHE_OPT = typer.Option(True, "--cache/--no-cache", help="Reuse the runs kept in the per-user cache folder for "
+                         "everything they read unchanged (and keep the runs played).")
 FORMAT_OPT = typer.Option(Format.text, "--format", "-f", help="text: tables and findings; json: the report on "
                           "stdout (schemas/output/scenario-report.schema.json); github: findings as GitHub "
                           "annotations.")
@@ -115,6 +117,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         progress: bool = PROGRESS_OPT,
         until_decided: bool = UNTIL_DECIDED_OPT,
         format: Format = FORMAT_OPT,
+        cache: bool = CACHE_OPT,
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
@@ -129,7 +132,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                    runs=_runs(runs, until_decided, stages.DEFAULT_RUNS), seed=seed, jobs=jobs, policy=policy,
                    heroes=_ids(heroes), scheduler=scheduler, progress=progress, out=out_path, html=report,
                    baseline=baseline, replay=replay.value, replay_seed=replay_seed, until_decided=until_decided,
-                   config=result_config(result), show=format is Format.text)
+                   config=result_config(result), show=format is Format.text, cache=cache)
         _finish(done, fail_on.value, format)
 
     @simulate_app.command("campaign")
@@ -153,6 +156,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         progress: bool = PROGRESS_OPT,
         until_decided: bool = UNTIL_DECIDED_OPT,
         format: Format = FORMAT_OPT,
+        cache: bool = CACHE_OPT,
     ) -> None:
         """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
         per-scenario numbers and a verdict on every balance target."""
@@ -167,7 +171,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                    players=counts, runs=_runs(runs, until_decided, stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
                    jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler, progress=progress,
                    out=out_path, html=report, baseline=baseline, until_decided=until_decided,
-                   config=result_config(result), show=format is Format.text)
+                   config=result_config(result), show=format is Format.text, cache=cache)
         _finish(done, fail_on.value, format)
 
 

@@ -145,8 +145,10 @@ def _executor(jobs: int | None, scheduler: str | None):
 
 
 def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | None, scheduler: str | None,
-          progress: bool, console: Console | None) -> list[dict[int, Any]]:
-    """``run_plans`` on the chosen executor, with a progress bar (on stderr) counting runs."""
+          progress: bool, console: Console | None, cache: bool = True) -> list[dict[int, Any]]:
+    """``run_plans`` on the chosen executor, with a progress bar (on stderr) counting runs. With
+    ``cache`` the chunks of runs kept in the cache folder are not played again
+    (``sim.chunk_store``: keyed by everything they read) and every chunk played is kept."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -160,6 +162,11 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
 
         lost = (ClusterLost,)
     play = _executor(jobs, scheduler)
+    if cache:
+        from doria_forge.sim.chunk_store import ChunkStore
+        from doria_forge.sim.executors import cached
+
+        play = cached(play, ChunkStore(pack))
     total = sum(len(p.players) * (p.runs - p.first_run) for p in plans)
     with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console or Console(stderr=True), disable=not progress, transient=True) as bar:
@@ -235,6 +242,7 @@ def simulate_scenarios(
     console: Console | None = None,
     clip_players: bool = False,
     settings: Any = None,
+    cache: bool = True,
 ) -> list[dict[str, Any]]:
     """Play ``runs`` runs of every scenario of ``scenario_ids`` at each of ``players``
     (default: each scenario's whole range; ``clip_players``: only those of ``players`` inside
@@ -243,7 +251,7 @@ def simulate_scenarios(
     scenario's range."""
     plans = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes,
                            clip_players=clip_players)
-    results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress,
+    results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress, cache=cache,
                     console=console)
     return _entries(pack, plans, results, locator(source_map), settings)
 
@@ -251,7 +259,7 @@ def simulate_scenarios(
 def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
                        source_map: Any = None, jobs: int | None = None, scheduler: str | None = None,
                        progress: bool = True, console: Console | None = None,
-                       settings: Any = None) -> tuple[list[dict[str, Any]], float, int]:
+                       settings: Any = None, cache: bool = True) -> tuple[list[dict[str, Any]], float, int]:
     """The sequential rule: play every plan (scenario and campaign plans) ``start`` runs per
     player count, judge every balance target, and while some are undecided double the runs of
     the scenarios and campaigns whose targets are undecided, up to ``max_runs``. Look ``k``
@@ -274,7 +282,8 @@ def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int
         batch = [i for i in range(len(plans)) if wanted[i] and played[i] < target]
         looked = [replace(plans[i], runs=target, first_run=played[i]) for i in batch]
         for i, stats in zip(batch, _play(pack, looked, f"look {look + 1}: playing to {target} runs", jobs=jobs,
-                                         scheduler=scheduler, progress=progress, console=console), strict=True):
+                                         scheduler=scheduler, progress=progress, console=console, cache=cache),
+                            strict=True):
             for n, more in stats.items():
                 results[i][n].merge(more)
             played[i] = target
@@ -374,6 +383,7 @@ def verify(
     until_decided: bool = False,
     config: Any = None,
     show: bool = True,
+    cache: bool = True,
 ) -> Verification:
     """Simulate ``scenario_ids`` (``runs`` per player count) and ``campaign_ids``
     (``campaign_runs``, default ``runs``; with ``until_decided`` the sequential rule of
@@ -382,7 +392,8 @@ def verify(
     ``show``), write the JSON report to ``out`` and the HTML report to ``html`` (with the replay
     ``replay`` / ``replay_seed`` of each scenario and the duel matrix heat map when
     ``duel_matrix`` is given). ``config`` (``doria_forge.checks.RuleConfig``) disables rules,
-    changes severities and thresholds and honours inline ``disable-line`` comments.
+    changes severities and thresholds and honours inline ``disable-line`` comments. ``cache``:
+    reuse (and keep) the chunks of runs the cache folder holds for unchanged inputs.
 
     Outputs and the baseline are checked before any run is played. Raises UsageError (unknown
     ids, bad options), OutputError (an output that cannot be written)."""
@@ -410,12 +421,13 @@ def verify(
     if until_decided:
         entries, alpha, looks = play_until_decided(pack, scenario_plan_list + campaign_plan_list, max_runs=runs,
                                                    source_map=source_map, jobs=jobs, scheduler=scheduler,
-                                                   progress=progress, settings=settings)
+                                                   progress=progress, settings=settings, cache=cache)
     else:
         entries = []
         for chosen, label in ((scenario_plan_list, "playing scenarios"), (campaign_plan_list, "playing campaigns")):
             if chosen:
-                results = _play(pack, chosen, label, jobs=jobs, scheduler=scheduler, progress=progress, console=None)
+                results = _play(pack, chosen, label, jobs=jobs, scheduler=scheduler, progress=progress, console=None,
+                                cache=cache)
                 entries += _entries(pack, chosen, results, locator(source_map), settings)
     scenarios = [e for e in entries if e["document"].startswith("scenario/")]
     campaigns = [e for e in entries if e["document"].startswith("campaign/")]
@@ -446,13 +458,14 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
                        players: Sequence[int] | None = None, runs: int = DEFAULT_CAMPAIGN_RUNS, seed: int = 1,
                        jobs: int | None = None, policy: str = "greedy", heroes: Sequence[str] | None = None,
                        scheduler: str | None = None, progress: bool = True, clip_players: bool = False,
-                       console: Console | None = None, settings: Any = None) -> list[dict[str, Any]]:
+                       console: Console | None = None, settings: Any = None,
+                       cache: bool = True) -> list[dict[str, Any]]:
     """Play ``runs`` campaign runs of every campaign of ``campaign_ids`` at each of ``players``
     (default: the player counts every scenario of the campaign allows) and return their report
     entries (``sim.campaign.campaign_entry``). Raises UsageError like ``simulate_scenarios``."""
     plans = campaign_plans(pack, campaign_ids, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes,
                            clip_players=clip_players)
-    results = _play(pack, plans, "playing campaigns", jobs=jobs, scheduler=scheduler, progress=progress,
+    results = _play(pack, plans, "playing campaigns", jobs=jobs, scheduler=scheduler, progress=progress, cache=cache,
                     console=console)
     return _entries(pack, plans, results, locator(source_map), settings)
 
@@ -472,7 +485,8 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
 
 def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: int = BUILD_RUNS, seed: int = 1,
                 jobs: int | None = None, progress: bool = True, console: Console | None = None,
-                duel_matrix: dict[str, Any] | None = None, config: Any = None) -> Verification | None:
+                duel_matrix: dict[str, Any] | None = None, config: Any = None,
+                cache: bool = True) -> Verification | None:
     """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack``, ``runs``
     runs at each of ``BUILD_PLAYERS`` they allow, the reports written to ``out/scenarios.json``
     and ``out/scenarios.html`` (with the duel matrix heat map); nothing printed (``build``
@@ -486,4 +500,4 @@ def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: i
                   players=BUILD_PLAYERS, runs=runs, campaign_runs=max(1, runs * BUILD_CAMPAIGN_RUNS // BUILD_RUNS),
                   seed=seed, jobs=jobs, progress=progress, console=console,
                   out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
-                  duel_matrix=duel_matrix, config=config, show=False)
+                  duel_matrix=duel_matrix, config=config, show=False, cache=cache)

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from doria_forge.cli import app
 from doria_forge.pipeline import EXIT_TRY_AGAIN
 from doria_forge.sim.chunk_store import ChunkStore
-from doria_forge.sim.executors import local_executor, run_plans
+from doria_forge.sim.executors import cached, local_executor, run_plans
 from doria_forge.sim.scenario_runner import make_plan
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,9 +36,9 @@ def test_a_local_dask_cluster_gives_the_local_numbers(shipped_pack, tmp_path):
     local = run_plans(shipped_pack, [plan], executor=local_executor(1))[0]
     store = ChunkStore(shipped_pack, tmp_path)
     with _cluster() as cluster:
-        remote = run_plans(shipped_pack, [plan], executor=dist.dask_executor(cluster.scheduler_address, store=store))[0]
+        remote = run_plans(shipped_pack, [plan], executor=cached(dist.dask_executor(cluster.scheduler_address), store))[0]
     assert _numbers(remote) == _numbers(local)
-    assert list(tmp_path.rglob("*.pickle")) == []  # a finished run keeps nothing
+    assert len(list(tmp_path.rglob("*.pickle"))) == 2  # kept for the next run of the same inputs
 
 
 def test_a_lost_scheduler_keeps_the_finished_chunks_and_the_same_run_resumes(shipped_pack, tmp_path, monkeypatch):
@@ -49,17 +49,17 @@ def test_a_lost_scheduler_keeps_the_finished_chunks_and_the_same_run_resumes(shi
             cluster.close()  # after the first chunk came back
 
         with pytest.raises(dist.ClusterLost, match="1 finished chunk is kept: run the same command again"):
-            run_plans(shipped_pack, [plan], executor=dist.dask_executor(cluster.scheduler_address, store=store),
+            run_plans(shipped_pack, [plan], executor=cached(dist.dask_executor(cluster.scheduler_address), store),
                       progress=lose_the_scheduler)
     assert len(list(tmp_path.rglob("*.pickle"))) == 1
     played = []  # what the cluster plays comes back through the store (tasks run pickled: no counter there)
     keep = store.put
     monkeypatch.setattr(store, "put", lambda task, stats: (played.append(task[1:]), keep(task, stats)))
     with _cluster() as cluster:
-        resumed = run_plans(shipped_pack, [plan], executor=dist.dask_executor(cluster.scheduler_address, store=store))[0]
+        resumed = run_plans(shipped_pack, [plan], executor=cached(dist.dask_executor(cluster.scheduler_address),
+                                                                    store))[0]
     assert played == [(2, 0, 3)]  # only the chunk that had not finished
     assert _numbers(resumed) == _numbers(run_plans(shipped_pack, [plan], executor=local_executor(1))[0])
-    assert list(tmp_path.rglob("*.pickle")) == []
 
 
 def test_chunks_of_other_content_or_options_are_never_reused(shipped_pack, tmp_path):

@@ -14,7 +14,8 @@ Failures, and what the command line makes of them:
   probed with Dask's own comm layer under our own time limit before a client is started;
 * a scheduler or its workers lost in the middle of the runs is :class:`ClusterLost` (exit 75,
   ``EX_TEMPFAIL``: try again). Every chunk that finished before is kept in the cache folder
-  (:mod:`doria_forge.sim.chunk_store`), so the same command run again plays only the rest.
+  (:mod:`doria_forge.sim.chunk_store`, through ``executors.cached``), so the same command run
+  again plays only the rest.
 """
 
 from __future__ import annotations
@@ -29,8 +30,7 @@ from typing import Any
 
 from doria_forge.model import ContentPack
 
-from .chunk_store import ChunkStore
-from .executors import IN_FLIGHT_PER_WORKER, Executor, Task
+from .executors import IN_FLIGHT_PER_WORKER, Executor, RunsLost, Task
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +47,9 @@ class DaskUnavailable(Exception):
     """Dask is not installed, or the scheduler cannot be reached (a usage error)."""
 
 
-class ClusterLost(Exception):
+class ClusterLost(RunsLost):
     """The scheduler (or every worker) went away while runs were played; the chunks finished
-    before are kept for the next try."""
+    before are kept for the next try (``executors.cached``)."""
 
 
 def check_address(address: str) -> str:
@@ -101,12 +101,11 @@ def probe(address: str, seconds: float = CONNECT_SECONDS) -> None:
         raise DaskUnavailable(f"{address} answered, but not as a Dask scheduler")
 
 
-def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS, store: ChunkStore | None = None) -> Executor:
+def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS) -> Executor:
     """An executor playing tasks on the Dask scheduler at ``address`` (``tcp://host:8786``).
-    Finished chunks go to ``store`` (default: the cache folder's, see ``sim.chunk_store``) and
-    chunks found there are not played again. Raises DaskUnavailable when Dask is missing or
-    the scheduler does not answer within ``timeout`` seconds; the executor raises ClusterLost
-    when the cluster goes away mid-run."""
+    Raises DaskUnavailable when Dask is missing or the scheduler does not answer within
+    ``timeout`` seconds; the executor raises ClusterLost when the cluster goes away mid-run
+    (behind ``executors.cached`` the finished chunks are kept for the next try)."""
     try:
         import dask
         from distributed import Client
@@ -123,35 +122,25 @@ def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS, store: Chun
         raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
 
     def play(pack: ContentPack, tasks: Iterable[Task]) -> Iterator[tuple[Task, Any]]:
-        chunks = store if store is not None else ChunkStore(pack)
-        played: list[Task] = []
         with _quiet_dask():
             try:
                 with dask.config.set(settings):
-                    yield from _play(client, pack, tasks, chunks, played)
+                    yield from _play(client, pack, tasks)
             except (GeneratorExit, KeyboardInterrupt):
                 raise
             except Exception as exc:  # noqa: BLE001 - lost scheduler, killed workers, closed comms
-                kept = chunks.count
-                raise ClusterLost(
-                    f"the Dask cluster at {address} failed during the runs ({_reason(exc)}); {kept} finished "
-                    f"chunk{'s are' if kept != 1 else ' is'} kept: run the same command again to play the rest"
-                ) from None
+                raise ClusterLost(f"the Dask cluster at {address} failed during the runs ({_reason(exc)})") from None
             finally:
                 try:
                     client.close(timeout=2)
                 except Exception:  # noqa: BLE001 - closing a client whose scheduler is gone
                     pass
-        chunks.forget(played)  # all done: the kept chunks are no longer needed
 
     return play
 
 
-def _play(client: Any, pack: ContentPack, tasks: Iterable[Task], chunks: ChunkStore,
-          played: list[Task]) -> Iterator[tuple[Task, Any]]:
-    """Yield a result per task: kept ones from ``chunks``, the others played on the cluster
-    (a bounded number in flight, each stored as it finishes)."""
-
+def _play(client: Any, pack: ContentPack, tasks: Iterable[Task]) -> Iterator[tuple[Task, Any]]:
+    """Yield a result per task, played on the cluster (a bounded number in flight)."""
     window = max(1, len(client.scheduler_info().get("workers", {}))) * IN_FLIGHT_PER_WORKER
     shared = None
     pending: deque[tuple[Task, Any]] = deque()
@@ -163,20 +152,13 @@ def _play(client: Any, pack: ContentPack, tasks: Iterable[Task], chunks: ChunkSt
             if task is None:
                 exhausted = True
                 break
-            played.append(task)
-            kept = chunks.get(task)
-            if kept is not None:
-                yield task, kept
-                continue
             if shared is None:
                 shared = client.scatter(pack, broadcast=True)
             pending.append((task, client.submit(_play_task, shared, *task, pure=False)))
         if not pending:
             return
         task, future = pending.popleft()
-        stats = future.result()
-        chunks.put(task, stats)
-        yield task, stats
+        yield task, future.result()
 
 
 @contextmanager

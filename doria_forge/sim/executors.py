@@ -55,6 +55,44 @@ def run_plans(pack: ContentPack, plans: Sequence[Any], *, executor: Executor | N
     return results
 
 
+class RunsLost(RuntimeError):
+    """The machinery playing the runs went away in the middle (a lost Dask cluster): the finished
+    chunks a cache keeps let the same command resume."""
+
+
+def cached(executor: Executor, store: Any) -> Executor:
+    """``executor`` behind ``store`` (a ``sim.chunk_store.ChunkStore``): a task kept there is
+    answered from it, the others are played and kept as each finishes. A :class:`RunsLost` on
+    the way says how many finished chunks are kept. ``store.prune()`` runs when all is played."""
+
+    def play(pack: ContentPack, tasks: Iterable[Task]) -> Iterator[tuple[Task, Any]]:
+        kept: deque[tuple[Task, Any]] = deque()
+
+        def misses() -> Iterator[Task]:
+            for task in tasks:
+                found = store.get(task)
+                if found is None:
+                    yield task
+                else:
+                    kept.append((task, found))
+
+        try:
+            for task, stats in executor(pack, misses()):
+                while kept:
+                    yield kept.popleft()
+                store.put(task, stats)
+                yield task, stats
+        except RunsLost as exc:
+            n = store.count
+            raise type(exc)(f"{exc}; {n} finished chunk{'s are' if n != 1 else ' is'} kept: run the same "
+                            "command again to play the rest") from None
+        while kept:
+            yield kept.popleft()
+        store.prune()
+
+    return play
+
+
 def windowed(tasks: Iterable[Task], submit: Callable[[Task], Future], window: int) -> Iterator[tuple[Task, Any]]:
     """Submit ``tasks`` through ``submit`` keeping at most ``window`` unfinished, and yield
     ``(task, result)`` in task order (the workers take them in that order anyway)."""

@@ -1,0 +1,76 @@
+"""Runs cached by what they read (issue 20): a chunk of scenario runs is kept under the hashes of
+the documents its runs can read, the code and the options; after an edit only the runs that
+read the edited document are played again, with the numbers a cold run gives."""
+
+from __future__ import annotations
+
+from doria_forge.model.pack import ContentPack
+from doria_forge.sim.campaign import make_campaign_plan
+from doria_forge.sim.chunk_store import ChunkStore, plan_reads
+from doria_forge.sim.executors import cached, local_executor, run_plans
+from doria_forge.sim.scenario_runner import make_plan
+
+
+def _edited(pack: ContentPack, kind: str, doc_id: str, **changes) -> ContentPack:
+    """``pack`` with document ``kind``/``doc_id`` changed (a designer's edit)."""
+    docs = [d.model_copy(update=changes) if (d.kind, d.id) == (kind, doc_id) else d for d in pack]
+    return ContentPack.from_documents(docs)
+
+
+def _numbers(results):
+    return [{n: s.to_data() for n, s in per_plan.items()} for per_plan in results]
+
+
+def test_what_a_plan_reads_changes_only_with_the_documents_it_can_read(shipped_pack):
+    warren = make_plan(shipped_pack, "goblin_warren", players=[1], runs=1)
+    vigil = make_plan(shipped_pack, "lantern_vigil", players=[1], runs=1)
+    campaign_id = next(iter(shipped_pack.campaigns))
+    campaign = make_campaign_plan(shipped_pack, campaign_id, players=[2], runs=1)
+    in_campaign = shipped_pack.campaigns[campaign_id].scenarios[0]
+    before = {p: plan_reads(shipped_pack, p) for p in (warren, vigil, campaign)}
+
+    assert "goblin_warren" not in shipped_pack.campaigns[campaign_id].scenarios
+    story = _edited(shipped_pack, "scenario", "goblin_warren", story="A new story.")
+    assert plan_reads(story, warren) != before[warren]
+    assert plan_reads(story, vigil) == before[vigil]
+    assert plan_reads(story, campaign) == before[campaign]
+
+    stronger = _edited(shipped_pack, "monster_level", "orc-1", hit_points=9)  # any game may draw an Orc
+    assert all(plan_reads(stronger, p) != before[p] for p in (warren, vigil, campaign))
+
+    renamed = _edited(shipped_pack, "scenario", in_campaign, name="Renamed")
+    assert plan_reads(renamed, campaign) != before[campaign]
+
+
+def test_after_editing_one_scenario_only_its_runs_are_played_again_with_cold_numbers(shipped_pack, tmp_path):
+    plans = [make_plan(shipped_pack, sid, players=[1, 2], runs=4, seed=3) for sid in ("goblin_warren", "lantern_vigil")]
+    first = ChunkStore(shipped_pack, tmp_path)
+    run_plans(shipped_pack, plans, executor=cached(local_executor(1), first))
+    assert first.written == 4  # two plans, two player counts, one chunk each
+
+    edited = _edited(shipped_pack, "scenario", "goblin_warren", max_rounds=6)
+    again = ChunkStore(edited, tmp_path)
+    warm = run_plans(edited, plans, executor=cached(local_executor(1), again))
+    assert again.written == 2 and again.count == 4  # goblin_warren's two chunks played, lantern_vigil's reused
+    cold = run_plans(edited, plans, executor=local_executor(1))
+    assert _numbers(warm) == _numbers(cold)
+
+
+def test_a_damaged_entry_is_played_again(shipped_pack, tmp_path):
+    plan = make_plan(shipped_pack, "goblin_warren", players=[1], runs=2, seed=5)
+    store = ChunkStore(shipped_pack, tmp_path)
+    run_plans(shipped_pack, [plan], executor=cached(local_executor(1), store))
+    for entry in tmp_path.rglob("*.pickle"):
+        entry.write_bytes(b"not a pickle")
+    again = ChunkStore(shipped_pack, tmp_path)
+    results = run_plans(shipped_pack, [plan], executor=cached(local_executor(1), again))
+    assert again.written == 1
+    assert _numbers(results) == _numbers(run_plans(shipped_pack, [plan], executor=local_executor(1)))
+
+
+def test_the_store_stays_bounded(shipped_pack, tmp_path):
+    plan = make_plan(shipped_pack, "goblin_warren", players=[1, 2, 3], runs=1, seed=5)
+    store = ChunkStore(shipped_pack, tmp_path)
+    run_plans(shipped_pack, [plan], executor=cached(local_executor(1), store))
+    assert len(list(tmp_path.rglob("*.pickle"))) == 3
+    assert store.prune(keep=1) == 2 and len(list(tmp_path.rglob("*.pickle"))) == 1
