@@ -1,18 +1,19 @@
 """Rebuild benchmark (a script, not a test): ``doria-forge build`` cold, then again after
-editing one Monster Level Card, with the matchup cache of a fresh folder.
+editing one Monster Level Card (``--edit level-card``) or one scenario (``--edit scenario``),
+with the cache of a fresh folder.
 
-For each ``--runs`` value: (1) a cold build of a copy of the pack (empty cache), (2) the
-Orc's level-3 card gets 1 more damage, (3) the rebuild, (4) a build of the edited pack
-with ``--no-cache``. Prints wall and CPU seconds (this process's children), the ratio
-rebuild / cold, and whether the rebuild's simulation report is byte-identical to the
-uncached one.
+For each ``--runs`` value: (1) a cold build of a copy of the pack (empty cache), (2) the edit:
+the Orc's level-3 card gets 1 more damage, or goblin_warren (in no campaign) gets one more
+round, (3) the rebuild, (4) a build of the edited pack with ``--no-cache``. Prints wall and CPU
+seconds (this process's children), the ratio rebuild / cold, and whether the rebuild's
+simulation and scenario reports are byte-identical to the uncached ones.
 
 ``--scenario-runs N`` is passed to the builds (0: no scenario playthroughs, the duel matrix
 alone; the cache serves the duels, while every scenario is replayed after a level-card edit,
 since any scenario can meet any monster at any Monster Level).
 
     python benchmarks/bench_rebuild.py [--content content] [--runs 100,1000] [--jobs 2] [--scenario-runs N]
-                                       [--code CHECKOUT]
+                                       [--edit level-card|scenario] [--code CHECKOUT]
 
 ``--code`` runs another checkout's doria_forge (e.g. main, for the figures before the
 cache: there the rebuild simulates everything again).
@@ -56,6 +57,19 @@ def edit_level_card(pack: Path) -> None:
     path.write_text(new, encoding="utf-8")
 
 
+def edit_scenario(pack: Path) -> None:
+    """goblin_warren (a scenario no campaign plays) lasts one round more."""
+    path = pack / "scenarios" / "goblin_warren.yaml"
+    text = path.read_text(encoding="utf-8")
+    new = re.sub(r"^max_rounds: (\d+)$", lambda m: f"max_rounds: {int(m.group(1)) + 1}", text, count=1,
+                 flags=re.MULTILINE)
+    assert new != text, "goblin_warren has no max_rounds line"
+    path.write_text(new, encoding="utf-8")
+
+
+EDITS = {"level-card": edit_level_card, "scenario": edit_scenario}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--content", default=str(ROOT / "content"))
@@ -63,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--code", default=str(ROOT), help="checkout whose doria_forge to run (default: this one)")
     parser.add_argument("--scenario-runs", type=int, default=None, help="passed to build (default: build's own)")
+    parser.add_argument("--edit", choices=sorted(EDITS), default="level-card")
     args = parser.parse_args(argv)
     code = Path(args.code)
     extra = ("--scenario-runs", str(args.scenario_runs)) if args.scenario_runs is not None else ()
@@ -76,17 +91,18 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copytree(args.content, pack)
             cache = tmp_path / "cache"
             cold = build(code, pack, tmp_path / "cold", runs, args.jobs, cache, *extra)
-            edit_level_card(pack)
+            EDITS[args.edit](pack)
             warm = build(code, pack, tmp_path / "warm", runs, args.jobs, cache, *extra)
             shown = f" --scenario-runs {args.scenario_runs}" if extra else ""
             line = (f"--runs {runs}{shown}: cold build {cold[0]:.1f} s ({cold[1]:.1f} s CPU); "
-                    f"after one level-card edit {warm[0]:.1f} s ({warm[1]:.1f} s CPU) = "
+                    f"after one {args.edit} edit {warm[0]:.1f} s ({warm[1]:.1f} s CPU) = "
                     f"{warm[0] / cold[0]:.2f} of the cold build")
             if has_cache:
                 build(code, pack, tmp_path / "nocache", runs, args.jobs, cache, "--no-cache", *extra)
-                same = ((tmp_path / "warm" / "simulation.json").read_bytes()
-                        == (tmp_path / "nocache" / "simulation.json").read_bytes())
-                line += f"; simulation report identical to an uncached build: {same}"
+                same = all((tmp_path / "warm" / name).read_bytes() == (tmp_path / "nocache" / name).read_bytes()
+                           for name in ("simulation.json", "scenarios.json", "scenarios.html")
+                           if (tmp_path / "warm" / name).exists())
+                line += f"; reports identical to an uncached build: {same}"
             print(line, flush=True)
     return 0
 

@@ -158,3 +158,30 @@ def source_digest(paths: tuple[Path, ...]) -> str | None:
     except OSError:
         return None
     return digest.hexdigest()
+
+
+def prune_oldest(folder: Path, keep: int, suffix: str) -> int:
+    """Remove the oldest files (by modification time) ending in ``suffix`` in the subfolders of
+    ``folder`` (cache entries filed under two-character prefixes) beyond the newest ``keep``;
+    returns how many were removed. A missing folder holds nothing."""
+    entries = []
+    try:
+        with os.scandir(folder) as subs:
+            for sub in subs:
+                if sub.is_dir(follow_symlinks=False):
+                    with os.scandir(sub.path) as files:
+                        entries += [(f.stat().st_mtime_ns, f.path) for f in files
+                                    if f.name.endswith(suffix) and f.is_file(follow_symlinks=False)]
+    except OSError:
+        return 0
+    if len(entries) <= keep:
+        return 0
+    entries.sort()
+    removed = 0
+    for _, path in entries[:len(entries) - keep]:
+        try:
+            os.unlink(path)
+            removed += 1
+        except OSError:
+            pass
+    return removed

@@ -450,7 +450,7 @@ def verify(
         done.json_path = write_json(report, Path(out))
     if html is not None:
         done.html_path = write_html(pack, report, Path(html), replay=replay, replay_seed=replay_seed,
-                                    progress=progress)
+                                    progress=progress, cache=cache)
     return done
 
 
@@ -471,14 +471,14 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
 
 
 def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: str = "median",
-               replay_seed: int | None = None, progress: bool = True) -> Path:
+               replay_seed: int | None = None, progress: bool = True, cache: bool = True) -> Path:
     """Write the self-contained HTML report of ``report`` to ``out`` (replaying the chosen
     run of every scenario to draw it round by round). Raises OutputError."""
     from doria_forge.fsutil import atomic_write_text
     from doria_forge.report_html import render_html
 
     check_output(Path(out), folder=False)
-    text = render_html(pack, report, replay=replay, replay_seed=replay_seed)
+    text = render_html(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)
     with _writing(Path(out)):
         return atomic_write_text(Path(out), text)
 

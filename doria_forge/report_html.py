@@ -61,12 +61,79 @@ def _plots() -> Any:
         return None
 
 
-def _svg_uri(plots: Any, figure: str, *args: Any) -> str | None:
+class Fragments:
+    """The drawn parts of a report (plots, replays) kept in the cache folder (``report/``) under
+    the sha256 of what they are drawn from (the plotted numbers, or the replayed run's inputs)
+    and of the code that draws them, so a rebuild draws again only what changed: matplotlib and
+    a replay's game are most of a report's time. ``enabled=False`` (``--no-cache``) neither reads
+    nor writes. At most ``MAX_ENTRIES`` are kept."""
+
+    MAX_ENTRIES = 4_000
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.folder: Path | None = None
+        self.code = ""
+        self.written = 0
+        if enabled:
+            from doria_forge.fsutil import cache_dir, source_digest
+            from doria_forge.sim.cache import engine_version
+
+            render = tuple(sorted((Path(__file__).resolve().parent / "render").glob("*.py")))
+            code = source_digest((Path(__file__).resolve(), *render))
+            if code is not None:
+                self.folder = cache_dir() / "report"
+                self.code = f"{engine_version()}:{code}:{_matplotlib_version()}"
+
+    def get_or_draw(self, what: Any, draw: Any) -> Any:
+        """The JSON value ``draw()`` makes for the inputs ``what`` (JSON-ready), kept or drawn now
+        (always as JSON reads it back, so a kept value and a fresh one render the same bytes)."""
+        import hashlib
+        import json
+
+        if self.folder is None:
+            return json.loads(json.dumps(draw()))
+        key = hashlib.sha256(f"{self.code}:{json.dumps(what, sort_keys=True, default=str)}".encode()).hexdigest()
+        path = self.folder / key[:2] / f"{key}.json"
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))["value"]
+        except (OSError, ValueError, KeyError):
+            pass
+        text = json.dumps({"value": draw()})
+        try:
+            from doria_forge.fsutil import atomic_write_text
+
+            atomic_write_text(path, text, durable=False)
+            self.written += 1
+        except OSError:
+            self.folder = None  # an unwritable cache: draw everything, keep nothing
+        return json.loads(text)["value"]
+
+    def prune(self) -> None:
+        if self.folder is not None and self.written:
+            from doria_forge.fsutil import prune_oldest
+
+            prune_oldest(self.folder, self.MAX_ENTRIES, ".json")
+
+
+def _matplotlib_version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("matplotlib")
+    except Exception:  # noqa: BLE001 - not installed: no plots are drawn anyway
+        return "none"
+
+
+def _svg_uri(plots: Any, figure: str, *args: Any, fragments: Fragments | None = None) -> str | None:
     """The plot ``figure`` (a ``*_figure`` function of :mod:`~doria_forge.sim.plots`) of ``args`` as a
     data URI; None without matplotlib."""
     if plots is None:
         return None
-    return data_uri(plots.svg(getattr(plots, figure)(*args)), "image/svg+xml")
+
+    def draw() -> str:
+        return data_uri(plots.svg(getattr(plots, figure)(*args)), "image/svg+xml")
+
+    return (fragments or Fragments(False)).get_or_draw(["plot", figure, list(args)], draw)
 
 
 def _duel_table(cells: list[dict[str, Any]]) -> dict[str, Any]:
@@ -124,27 +191,43 @@ def _replay_view(replay: Replay | None, which: str) -> dict[str, Any] | None:
             "reason": replay.reason, "frames": frames, "log": sorted(rounds.items())}
 
 
+def _replay_of(pack: ContentPack, entry: dict[str, Any], which: str, seed: int | None,
+               fragments: Fragments) -> dict[str, Any] | None:
+    """``_replay_view`` of ``scenario_replay``, kept under the replayed run's inputs: the documents
+    it reads (``sim.chunk_store.plan_reads``), its plan, which run or seed."""
+    from doria_forge.sim.chunk_store import plan_reads
+
+    plan = _plan(entry)
+    what = ["replay", plan_reads(pack, plan), entry["plan"], which, seed, REPLAY_SQUARE_PX,
+            [s.get("replays") for s in entry["players"]]]
+    return fragments.get_or_draw(what, lambda: _replay_view(scenario_replay(pack, entry, which, seed), which))
+
+
 def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "median",
-                replay_seed: int | None = None) -> str:
-    """The HTML text of ``report`` (see the module docstring)."""
+                replay_seed: int | None = None, cache: bool = True) -> str:
+    """The HTML text of ``report`` (see the module docstring). ``cache``: keep the plots and
+    replays in the cache folder and take the unchanged ones from there (:class:`Fragments`)."""
     plots = _plots()
+    fragments = Fragments(cache)
     scenarios = []
     for entry in report["scenarios"]:
         summaries = entry["players"]
         damage = damage_sources(summaries)
         scenarios.append({
             "entry": entry,
-            "win_rate": _svg_uri(plots, "win_rate_figure", summaries),
-            "rounds": _svg_uri(plots, "rounds_figure", summaries),
-            "damage": _svg_uri(plots, "damage_figure", summaries) if damage else None,
+            "win_rate": _svg_uri(plots, "win_rate_figure", summaries, fragments=fragments),
+            "rounds": _svg_uri(plots, "rounds_figure", summaries, fragments=fragments),
+            "damage": _svg_uri(plots, "damage_figure", summaries, fragments=fragments) if damage else None,
             "damage_rows": damage,
-            "replay": _replay_view(scenario_replay(pack, entry, replay, replay_seed), replay),
+            "replay": _replay_of(pack, entry, replay, replay_seed, fragments),
         })
-    campaigns = [{"entry": entry, "completion": _svg_uri(plots, "completion_figure", entry["players"])}
+    campaigns = [{"entry": entry, "completion": _svg_uri(plots, "completion_figure", entry["players"],
+                                                         fragments=fragments)}
                  for entry in report.get("campaigns", [])]
     matrix = report.get("duel_matrix")
     cells = matrix.get("cells") if matrix else None
-    heatmap = _svg_uri(plots, "duel_heatmap_figure", cells) if cells else None
+    heatmap = _svg_uri(plots, "duel_heatmap_figure", cells, fragments=fragments) if cells else None
+    fragments.prune()
     env = Environment(loader=FileSystemLoader(str(_templates_dir())), autoescape=select_autoescape(default=True),
                       undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
     return env.get_template(TEMPLATE).render(report=report, scenarios=scenarios, campaigns=campaigns,

@@ -74,3 +74,19 @@ def test_the_store_stays_bounded(shipped_pack, tmp_path):
     run_plans(shipped_pack, [plan], executor=cached(local_executor(1), store))
     assert len(list(tmp_path.rglob("*.pickle"))) == 3
     assert store.prune(keep=1) == 2 and len(list(tmp_path.rglob("*.pickle"))) == 1
+
+
+def test_a_report_drawn_from_kept_plots_and_replays_is_the_same_file(shipped_pack, tmp_path, monkeypatch):
+    """The HTML report keeps its plots and replays in the cache folder (report_html.Fragments): the
+    report a rebuild draws from them is byte for byte the one drawn afresh."""
+    from doria_forge.pipeline_scenarios import verify
+
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+    outs = []
+    for n, cache in enumerate((True, True, False)):
+        html = tmp_path / f"r{n}.html"
+        verify(shipped_pack, ["goblin_warren"], players=[1], runs=2, seed=2, jobs=1, progress=False, show=False,
+               html=html, cache=cache)
+        outs.append(html.read_bytes())
+    assert list((tmp_path / "cache" / "report").rglob("*.json"))
+    assert outs[0] == outs[1] == outs[2]

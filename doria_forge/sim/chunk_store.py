@@ -30,13 +30,12 @@ import dataclasses
 import hashlib
 import json
 import logging
-import os
 import pickle
 import weakref
 from pathlib import Path
 from typing import Any
 
-from doria_forge.fsutil import atomic_write_bytes, cache_dir
+from doria_forge.fsutil import atomic_write_bytes, cache_dir, prune_oldest
 from doria_forge.model import ContentPack
 
 from .executors import Task
@@ -153,22 +152,6 @@ class ChunkStore:
     def prune(self, keep: int = MAX_ENTRIES) -> int:
         """Remove the oldest entries beyond ``keep`` (by modification time); returns how many.
         Looks only when this store wrote something."""
-        if not self.written or not self.folder.is_dir():
+        if not self.written:
             return 0
-        entries = []
-        for sub in os.scandir(self.folder):
-            if sub.is_dir(follow_symlinks=False):
-                for entry in os.scandir(sub.path):
-                    if entry.name.endswith(".pickle") and entry.is_file(follow_symlinks=False):
-                        entries.append((entry.stat().st_mtime_ns, entry.path))
-        if len(entries) <= keep:
-            return 0
-        entries.sort()
-        removed = 0
-        for _, path in entries[:len(entries) - keep]:
-            try:
-                os.unlink(path)
-                removed += 1
-            except OSError:
-                pass
-        return removed
+        return prune_oldest(self.folder, keep, ".pickle")
