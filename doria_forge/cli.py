@@ -189,7 +189,8 @@ ENGINE_OPT = typer.Option(Engine.fast, "--engine",
                                "reference: the general rules engine. Both give the same numbers.")
 PRECISION_OPT = typer.Option(None, "--precision",
                              help="Play each matchup until its 95% win-rate interval is narrower than P "
-                                  "(e.g. 0.05), at most --runs duels (default 10000).")
+                                  "(e.g. 0.05), at most --runs duels (default 10000); in build, also every "
+                                  "scenario's win rates, at most --scenario-runs runs.")
 CACHE_OPT = typer.Option(True, "--cache/--no-cache",
                          help="Reuse matchups simulated before with the same inputs (per-user cache folder).")
 
@@ -300,7 +301,8 @@ def build(
     cache: bool = CACHE_OPT,
     scenario_runs: int = typer.Option(pipeline_scenarios.BUILD_RUNS, "--scenario-runs", min=0,
                                       max=pipeline_scenarios.MAX_RUNS,
-                                      help="Runs per player count of every shipped scenario and campaign "
+                                      help="Most runs per player count of every shipped scenario and campaign: "
+                                           "looks of 8, 16, 32... runs while a balance target is undecided "
                                            "(0 skips the scenarios stage)."),
     fail_on: cli_scenarios.FailOn = typer.Option(cli_scenarios.FailOn.never, "--fail-on",
                                                  help="Exit 1 when scenario findings at or above this severity "
@@ -337,7 +339,8 @@ def build(
             verified = pipeline_scenarios.verify_pack(content, out, source_map=validation.source_map,
                                                       runs=scenario_runs, seed=seed, jobs=jobs, progress=progress,
                                                       console=console, duel_matrix=matrix.to_data(),
-                                                      config=validation.config, cache=cache)
+                                                      config=validation.config, cache=cache,
+                                                      precision=precision)
             pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
             bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
             code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0

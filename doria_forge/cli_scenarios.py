@@ -74,6 +74,9 @@ SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at
                              "(needs Dask: pip install \".\\[dask]\" in a checkout) instead of local processes. A "
                              "cluster lost mid-run exits 75; run the same command again to resume.")
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
+PRECISION_OPT = typer.Option(None, "--precision", min=0.001, max=0.999,
+                             help="Play in looks (8 runs per player count, then twice as many) until every win rate's "
+                                  "exact interval is narrower than P (e.g. 0.1), at most --runs (default 1000).")
 CACHE_OPT = typer.Option(True, "--cache/--no-cache", help="Reuse the runs kept in the per-user cache folder for "
                          "everything they read unchanged (and keep the runs played).")
 FORMAT_OPT = typer.Option(Format.text, "--format", "-f", help="text: tables and findings; json: the report on "
@@ -118,6 +121,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         until_decided: bool = UNTIL_DECIDED_OPT,
         format: Format = FORMAT_OPT,
         cache: bool = CACHE_OPT,
+        precision: float | None = PRECISION_OPT,
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
@@ -129,10 +133,11 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
             run(stages.read_baseline, baseline)
         result = validated(pack, full=True, stderr=format is Format.json)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
-                   runs=_runs(runs, until_decided, stages.DEFAULT_RUNS), seed=seed, jobs=jobs, policy=policy,
+                   runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
+                   policy=policy,
                    heroes=_ids(heroes), scheduler=scheduler, progress=progress, out=out_path, html=report,
                    baseline=baseline, replay=replay.value, replay_seed=replay_seed, until_decided=until_decided,
-                   config=result_config(result), show=format is Format.text, cache=cache)
+                   config=result_config(result), show=format is Format.text, cache=cache, precision=precision)
         _finish(done, fail_on.value, format)
 
     @simulate_app.command("campaign")
@@ -157,6 +162,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         until_decided: bool = UNTIL_DECIDED_OPT,
         format: Format = FORMAT_OPT,
         cache: bool = CACHE_OPT,
+        precision: float | None = PRECISION_OPT,
     ) -> None:
         """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
         per-scenario numbers and a verdict on every balance target."""
@@ -168,19 +174,22 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
             run(stages.read_baseline, baseline)
         result = validated(pack, full=True, stderr=format is Format.json)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
-                   players=counts, runs=_runs(runs, until_decided, stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
+                   players=counts, runs=_runs(runs, until_decided or precision is not None,
+                                              stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
                    jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler, progress=progress,
                    out=out_path, html=report, baseline=baseline, until_decided=until_decided,
-                   config=result_config(result), show=format is Format.text, cache=cache)
+                   config=result_config(result), show=format is Format.text, cache=cache, precision=precision)
         _finish(done, fail_on.value, format)
 
 
-def _runs(runs: int | None, until_decided: bool, default: int) -> int:
+def _runs(runs: int | None, in_looks: bool, default: int) -> int:
+    """The runs per player count: as given; else the most the looks may play (``in_looks``:
+    --until-decided or --precision), else ``default``."""
     from doria_forge import pipeline_scenarios as stages
 
     if runs is not None:
         return runs
-    return stages.UNTIL_DECIDED_RUNS if until_decided else default
+    return stages.UNTIL_DECIDED_RUNS if in_looks else default
 
 
 def result_config(result: Any) -> Any:

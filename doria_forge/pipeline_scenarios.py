@@ -27,13 +27,11 @@ DEFAULT_RUNS = 200
 DEFAULT_CAMPAIGN_RUNS = 40
 """Campaign runs per player count of ``simulate campaign``."""
 
-BUILD_RUNS = 8
-"""Runs per player count of each shipped scenario in ``build``: enough to catch a scenario
-that breaks, stalls, never fires a rule or is never won, quick enough for a build (the nine
-sample scenarios and the campaign add about 20 s on 2 cores; ``--scenario-runs`` for more)."""
-
-BUILD_CAMPAIGN_RUNS = 4
-"""Campaign runs per player count in ``build`` (a campaign run is several scenarios long)."""
+BUILD_RUNS = 128
+"""Most runs per player count ``build`` plays of each shipped scenario and campaign: it plays in
+looks (8 runs, then twice as many) while a balance target is undecided (``play_in_looks``), so a
+build decides the targets it can within this many runs and says what the others would need
+(``--scenario-runs`` sets it)."""
 
 FIRST_LOOK_RUNS = 8
 """Runs per player count of the first look of ``--until-decided`` (then doubled each look)."""
@@ -266,6 +264,24 @@ def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int
     (0-based) judges at ``sim.verdicts.look_alpha(k)``, so the verdicts of all looks together
     keep the family-wise 5%. Returns the report entries (in ``plans`` order), the level of the
     last look and the number of looks."""
+    return play_in_looks(pack, plans, max_runs=max_runs, start=start, source_map=source_map, jobs=jobs,
+                         scheduler=scheduler, progress=progress, console=console, settings=settings, cache=cache)
+
+
+def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
+                  until_decided: bool = True, precision: float | None = None, source_map: Any = None,
+                  jobs: int | None = None, scheduler: str | None = None, progress: bool = True,
+                  console: Console | None = None, settings: Any = None,
+                  cache: bool = True) -> tuple[list[dict[str, Any]], float, int]:
+    """Play ``plans`` in looks: ``start`` runs per player count, then twice as many each look, up
+    to ``max_runs``, for the scenarios and campaigns still open after a look: with
+    ``until_decided`` those with an undecided balance target (judged at the look's level
+    ``sim.verdicts.look_alpha(k)``), with ``precision`` those whose win rate (a campaign's
+    completion rate) at some player count has an exact (Clopper-Pearson) interval at that level
+    as wide as ``precision`` or wider. The looks' levels sum to 5%, so what the last look says
+    holds, whichever look stopped, with at least 95% confidence (the rule of ``sim.precision``).
+    Returns the report entries (in ``plans`` order), the level of the last look and the number
+    of looks."""
     from dataclasses import replace
 
     from doria_forge.sim.scenario_report import judge_entries
@@ -290,15 +306,51 @@ def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int
         current = [replace(plan, runs=played[i]) for i, plan in enumerate(plans)]
         entries = _entries(pack, current, results, locate, settings)
         alpha = look_alpha(look)
-        scenarios = [e for e in entries if e["document"].startswith("scenario/")]
-        campaigns = [e for e in entries if e["document"].startswith("campaign/")]
-        verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)["targets"]
-        open_docs = {v["document"] for v in verdicts if v["verdict"] == "undecided"}
+        open_docs: set[str] = set()
+        if until_decided:
+            scenarios = [e for e in entries if e["document"].startswith("scenario/")]
+            campaigns = [e for e in entries if e["document"].startswith("campaign/")]
+            verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)["targets"]
+            open_docs |= {v["document"] for v in verdicts if v["verdict"] == "undecided"}
+        if precision is not None:
+            open_docs |= {e["document"] for e in entries if _widest(e, alpha) >= precision}
         wanted = [e["document"] in open_docs for e in entries]
         if not any(wanted) or target >= max_runs:
+            if precision is not None:
+                for entry in entries:
+                    entry["precision"] = _precision_part(entry, precision, alpha, look + 1)
             return entries, alpha, look + 1
         look += 1
         target = min(max_runs, target * 2)
+
+
+def _rates(entry: dict[str, Any]) -> list[tuple[int, int, int]]:
+    """``(players, successes, runs)`` of an entry's win rate per player count (a campaign: its
+    completion rate)."""
+    return [(s["players"], s["wins"] if "wins" in s else s["completed"], s["runs"]) for s in entry["players"]]
+
+
+def _widest(entry: dict[str, Any], alpha: float) -> float:
+    """The widest exact interval at level ``alpha`` among ``entry``'s rates (1 with no runs)."""
+    from doria_forge.sim.stats import clopper_pearson
+
+    widths = [1.0]
+    for _, k, n in _rates(entry):
+        if n:
+            low, high = clopper_pearson(k, n, alpha)
+            widths.append(high - low)
+    return max(widths[1:] or widths)
+
+
+def _precision_part(entry: dict[str, Any], width: float, alpha: float, looks: int) -> dict[str, Any]:
+    """What ``--precision`` asked and reached for ``entry``: the width, the level of the last look,
+    the looks, and per player count the exact interval at that level (the one valid under the
+    stopping rule; ``win_rate_ci`` stays the plain 95% interval of the runs)."""
+    from doria_forge.sim.stats import clopper_pearson
+
+    intervals = {str(p): [round(v, 6) for v in clopper_pearson(k, n, alpha)] for p, k, n in _rates(entry) if n}
+    return {"width": width, "alpha": round(alpha, 8), "looks": looks, "intervals": intervals,
+            "reached": all(high - low < width for low, high in intervals.values())}
 
 
 def write_json(report: dict[str, Any], out: Path) -> Path:
@@ -384,6 +436,7 @@ def verify(
     config: Any = None,
     show: bool = True,
     cache: bool = True,
+    precision: float | None = None,
 ) -> Verification:
     """Simulate ``scenario_ids`` (``runs`` per player count) and ``campaign_ids``
     (``campaign_runs``, default ``runs``; with ``until_decided`` the sequential rule of
@@ -394,6 +447,8 @@ def verify(
     ``duel_matrix`` is given). ``config`` (``doria_forge.checks.RuleConfig``) disables rules,
     changes severities and thresholds and honours inline ``disable-line`` comments. ``cache``:
     reuse (and keep) the chunks of runs the cache folder holds for unchanged inputs.
+    ``precision``: play in looks until every win rate's interval is narrower (at most ``runs``;
+    see :func:`play_in_looks`).
 
     Outputs and the baseline are checked before any run is played. Raises UsageError (unknown
     ids, bad options), OutputError (an output that cannot be written)."""
@@ -418,10 +473,11 @@ def verify(
     campaign_plan_list = campaign_plans(pack, campaign_ids, players=players, runs=campaign_runs or runs, seed=seed,
                                         policy=policy, heroes=heroes, clip_players=clip_players)
     alpha, looks = ALPHA, 1
-    if until_decided:
-        entries, alpha, looks = play_until_decided(pack, scenario_plan_list + campaign_plan_list, max_runs=runs,
-                                                   source_map=source_map, jobs=jobs, scheduler=scheduler,
-                                                   progress=progress, settings=settings, cache=cache)
+    if until_decided or precision is not None:
+        entries, alpha, looks = play_in_looks(pack, scenario_plan_list + campaign_plan_list, max_runs=runs,
+                                              until_decided=until_decided, precision=precision,
+                                              source_map=source_map, jobs=jobs, scheduler=scheduler,
+                                              progress=progress, settings=settings, cache=cache)
     else:
         entries = []
         for chosen, label in ((scenario_plan_list, "playing scenarios"), (campaign_plan_list, "playing campaigns")):
@@ -486,18 +542,20 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
 def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: int = BUILD_RUNS, seed: int = 1,
                 jobs: int | None = None, progress: bool = True, console: Console | None = None,
                 duel_matrix: dict[str, Any] | None = None, config: Any = None,
-                cache: bool = True) -> Verification | None:
-    """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack``, ``runs``
-    runs at each of ``BUILD_PLAYERS`` they allow, the reports written to ``out/scenarios.json``
-    and ``out/scenarios.html`` (with the duel matrix heat map); nothing printed (``build``
-    sums it up). ``None`` when ``runs`` is 0 or the pack has no scenario. An expansion
-    verifies its own scenarios and campaigns (``ContentPack.own_of_kind``), played with the
-    content of the packs it requires. ``config``: the check configuration."""
+                cache: bool = True, precision: float | None = None) -> Verification | None:
+    """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack`` at each of
+    ``BUILD_PLAYERS`` they allow, played in looks until every balance target is decided (and, with
+    ``precision``, every win rate that narrow), at most ``runs`` runs per player count; the
+    reports written to ``out/scenarios.json`` and ``out/scenarios.html`` (with the duel matrix
+    heat map); nothing printed (``build`` sums it up). ``None`` when ``runs`` is 0 or the pack has
+    no scenario. An expansion verifies its own scenarios and campaigns
+    (``ContentPack.own_of_kind``), played with the content of the packs it requires. ``config``:
+    the check configuration."""
     scenario_ids = sorted(pack.own_of_kind("scenario"))
     if runs < 1 or not scenario_ids:
         return None
     return verify(pack, scenario_ids, campaign_ids=sorted(pack.own_of_kind("campaign")), source_map=source_map,
-                  players=BUILD_PLAYERS, runs=runs, campaign_runs=max(1, runs * BUILD_CAMPAIGN_RUNS // BUILD_RUNS),
-                  seed=seed, jobs=jobs, progress=progress, console=console,
+                  players=BUILD_PLAYERS, runs=runs, seed=seed, jobs=jobs, progress=progress, console=console,
                   out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
-                  duel_matrix=duel_matrix, config=config, show=False, cache=cache)
+                  duel_matrix=duel_matrix, config=config, show=False, cache=cache, until_decided=True,
+                  precision=precision)

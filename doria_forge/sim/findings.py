@@ -356,10 +356,20 @@ def _band_words(metric: str, band: Sequence[float]) -> str:
     return f"{low:g}-{high:g}"
 
 
+def _confidence(level: float) -> str:
+    """A confidence level as a percentage with the digits it needs: 95%, 99.9%, 99.998% (a later
+    look's level is never shown as 100%)."""
+    for digits in range(0, 6):
+        text = f"{level * 100:.{digits}f}"
+        if float(text) < 100 or digits == 5:
+            return f"{text.rstrip('0').rstrip('.') if '.' in text else text}%"
+    return f"{level:.5%}"
+
+
 def _interval_words(verdict: Mapping[str, Any]) -> str:
     kind = verdict["metric"].partition(":")[0]
     low, high = verdict["interval"]
-    confidence = f"{verdict['confidence']:.0%}"
+    confidence = _confidence(verdict["confidence"])
     if kind in ("win_rate", "completion_rate", "scenario_win_rate"):
         return f"exact {confidence} interval {_pct(low)}-{_pct(high)}"
     if kind == "rounds":

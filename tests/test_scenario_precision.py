@@ -1,0 +1,37 @@
+"""--precision for scenarios and campaigns (issue 20): runs in looks until every win rate (a
+campaign's completion rate) has an exact interval narrower than P at the look's level; the
+levels of the looks sum to 5%, as for the duels (sim.precision)."""
+
+from __future__ import annotations
+
+from doria_forge.pipeline_scenarios import play_in_looks, scenario_plans
+from doria_forge.sim.stats import clopper_pearson
+from doria_forge.sim.verdicts import look_alpha
+
+
+def _looks(pack, precision, max_runs=512):
+    plans = scenario_plans(pack, ["goblin_warren"], players=[1], runs=8, seed=2)
+    entries, alpha, looks = play_in_looks(pack, plans, max_runs=max_runs, until_decided=False, precision=precision,
+                                          jobs=1, progress=False)
+    return entries[0], alpha, looks
+
+
+def test_precision_plays_until_the_interval_is_narrow_enough_and_no_further(shipped_pack):
+    entry, alpha, looks = _looks(shipped_pack, 0.5)
+    [summary] = entry["players"]
+    assert alpha == look_alpha(looks - 1)
+    low, high = clopper_pearson(summary["wins"], summary["runs"], alpha)
+    assert high - low < 0.5
+    if looks > 1:  # the look before was not narrow enough (it had half the runs)
+        assert summary["runs"] == 8 * 2 ** (looks - 1)
+    part = entry["precision"]
+    assert part["reached"] and part["width"] == 0.5 and part["looks"] == looks
+    assert part["intervals"]["1"] == [round(low, 6), round(high, 6)]
+
+
+def test_a_finer_precision_plays_more_runs_and_the_cap_is_kept(shipped_pack):
+    coarse, _, _ = _looks(shipped_pack, 0.5)
+    fine, _, _ = _looks(shipped_pack, 0.35)
+    assert fine["players"][0]["runs"] > coarse["players"][0]["runs"]
+    capped, _, _ = _looks(shipped_pack, 0.01, max_runs=16)
+    assert capped["players"][0]["runs"] == 16 and not capped["precision"]["reached"]
