@@ -75,7 +75,8 @@ def parse_path(text: str, home: tuple[str, str] | None) -> tuple[str, str, tuple
     if sep:
         kind, slash, doc_id = doc.partition("/")
         if not slash or not kind or not doc_id:
-            raise KnobPathError(f"knob {text!r}: a document is named as kind/id: (boss/hollow_king:levels.0.hit_points)")
+            raise KnobPathError(f"knob {text!r}: a document is named as kind/id: "
+                                "(boss/hollow_king:levels.0.hit_points)")
     elif home is None:
         raise KnobPathError(f"knob {text!r}: a pack's knob names its document first (scenario/ID:setup.monster_level)")
     else:

@@ -176,7 +176,8 @@ def _boss_defaults(pack: ContentPack, boss_id: str, level: int) -> list[Knob | N
         _default("boss", boss_id, ("levels", i, "hit_points"), hp, (max(1, hp // 2), min(50, hp + hp // 2)),
                  step=max(1, hp // 10)),
         _default("boss", boss_id, ("levels", i, "damage"), row.damage, _span(row.damage, 2, 2, 0, 30)),
-        _default("boss", boss_id, ("levels", i, "armor_rating"), row.armor_rating, _span(row.armor_rating, 2, 2, 0, 20)),
+        _default("boss", boss_id, ("levels", i, "armor_rating"), row.armor_rating,
+                 _span(row.armor_rating, 2, 2, 0, 20)),
     ]
 
 

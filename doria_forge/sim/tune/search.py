@@ -20,9 +20,9 @@ The steps, every run counted against ``budget`` (runs per player count times pla
    close to a band's edge that confirming it would likely take more than ``confirm_max`` runs
    (``sim.verdicts.runs_needed`` from its search runs) is not confirmed: the search goes on.
 4. **Confirmation** on a separate seed, never used by the search: the candidate is played
-   the runs it likely needs (at least ``confirm``), judged with ``sim.verdicts.judge`` (Holm across its targets), and while
-   undecided its runs doubled up to ``confirm_max``. Every look of every confirmation spends
-   its own share of the 5% error budget (``look_alpha(k)``, k counting looks over the whole
+   the runs it likely needs (at least ``confirm``), judged with ``sim.verdicts.judge`` (Holm
+   across its targets), and while undecided its runs doubled up to ``confirm_max``. Every look
+   of every confirmation spends its own share of the 5% error budget (``look_alpha(k)``, k counting looks over the whole
    search), so the chance that tune reports a candidate whose targets do not hold is at most
    5%, however many candidates it tried. The first candidate whose every target holds ends the
    search.
@@ -174,6 +174,19 @@ class Search:
         return c.invalid is None and c.search_runs > 0 and target_loss(self._search_targets(c), 0.0) == 0
 
     # ---------------------------------------------------------------- steps
+    def one_step(self, runs: int) -> tuple[Candidate, dict[tuple[str, int], Candidate]]:
+        """The content and every knob one step down and up, played ``runs`` runs (as far as the
+        budget goes): the sensitivity chart's numbers, which the search then starts from.
+        Returns the content's candidate and ``{(knob name, value): candidate}``."""
+        baseline = self._get({})
+        steps = {}
+        for knob in self.knobs:
+            for value in knob.neighbours():
+                if value is not None:
+                    steps[(knob.name, value)] = self._get({knob: value})
+        self._play([baseline, *steps.values()], runs)
+        return baseline, steps
+
     def run(self) -> Outcome:
         s = self.settings
         baseline = self._get({})
@@ -184,6 +197,8 @@ class Search:
                     if value is not None:
                         first.append(self._get({knob: value}))
         self._play(first, s.runs)
+        # the content's own numbers on as many runs as a promoted candidate: the "before" of the report
+        self._play([baseline], s.promote)
         if s.design:
             self._walk(baseline)
         confirmed = self._race()
