@@ -5,8 +5,8 @@ dice that alone decides success.
 The steps, every run counted against ``budget`` (runs per player count times player counts):
 
 1. **The content itself and every knob one step down and one step up** (the one-step
-   deviations, as TAG's parameter search starts), ``runs`` runs each; a knob whose step
-   lowered the loss is walked on in that direction while the loss keeps falling. This first
+   deviations, as TAG's parameter search starts), ``runs`` runs each; then each knob is walked
+   on in each direction while the targets' loss does not rise. This first
    design (single-knob changes) is told to the optimiser.
 2. **Proposals** in batches of ``batch``: Optuna's TPE sampler (seeded by ``--seed``, a
    knob's values as an ordered index) asks for knob values, each candidate is played ``runs``
@@ -39,10 +39,10 @@ from __future__ import annotations
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..verdicts import HOLDS, UNDECIDED, Target, Verdict, judge, look_alpha, runs_needed
+from ..verdicts import HOLDS, UNDECIDED, Proportion, Target, Verdict, judge, look_alpha, runs_needed
 from .evaluate import Candidate, Evaluator
 from .knobs import Knob
 
@@ -101,6 +101,14 @@ class Outcome:
     stopped: str = ""
 
 
+@dataclass(frozen=True)
+class _Estimate:
+    """An estimate on ``n`` runs (what ``target_loss`` reads of a target's evidence)."""
+
+    estimate: float
+    n: int
+
+
 def target_loss(targets: Sequence[Target], margin: float = MARGIN) -> float:
     """How far the estimates lie outside the bands shrunk by ``margin`` of their width at each
     edge, in band widths, summed; 0 when every estimate is inside. A target without runs
@@ -140,6 +148,8 @@ class Search:
         self.tried: dict[str, Candidate] = {}
         self.looks = 0
         self.failed_confirmations: list[Candidate] = []
+        self._baseline_first: list[Target] | None = None
+        """The content's targets on its first ``runs`` runs (the control variate's other half)."""
         self.raced: set[str] = set()
         """Candidates promoted once already (never raced again)."""
 
@@ -166,12 +176,34 @@ class Search:
     def _search_targets(self, c: Candidate) -> list[Target]:
         return self.ev.targets(c.search)
 
+    def _estimated(self, c: Candidate) -> list[Target]:
+        """``c``'s targets with the best estimates its runs give: a candidate played on no more runs
+        than the content's first ones is estimated by the control variate of common random
+        numbers, the content's estimate on all its runs plus ``c``'s difference from the content
+        on the runs they share (far less noisy than ``c``'s own few runs)."""
+        own = self._search_targets(c)
+        first = self._baseline_first
+        if first is None or not c.search_runs or c.search_runs > self.settings.runs or not c.changes:
+            return own
+        full = {(t.metric, t.players, t.path): t for t in self._search_targets(self._get({}))}
+        shared = {(t.metric, t.players, t.path): t for t in first}
+        out = []
+        for t in own:
+            key = (t.metric, t.players, t.path)
+            if key in full and key in shared and shared[key].evidence.n == t.evidence.n:
+                shifted = full[key].evidence.estimate + t.evidence.estimate - shared[key].evidence.estimate
+                if isinstance(t.evidence, Proportion):
+                    shifted = min(1.0, max(0.0, shifted))
+                t = replace(t, evidence=_Estimate(shifted, t.evidence.n))  # type: ignore[arg-type]
+            out.append(t)
+        return out
+
     def _loss(self, c: Candidate) -> float:
-        return loss(c, self._search_targets(c)) if c.search_runs or c.invalid else math.inf
+        return loss(c, self._estimated(c)) if c.search_runs or c.invalid else math.inf
 
     def _inside(self, c: Candidate) -> bool:
-        """Every estimate of the search runs inside its band (no margin)."""
-        return c.invalid is None and c.search_runs > 0 and target_loss(self._search_targets(c), 0.0) == 0
+        """Every estimate (see ``_estimated``) inside its band (no margin)."""
+        return c.invalid is None and c.search_runs > 0 and target_loss(self._estimated(c), 0.0) == 0
 
     # ---------------------------------------------------------------- steps
     def one_step(self, runs: int) -> tuple[Candidate, dict[tuple[str, int], Candidate]]:
@@ -197,10 +229,13 @@ class Search:
                     if value is not None:
                         first.append(self._get({knob: value}))
         self._play(first, s.runs)
-        # the content's own numbers on as many runs as a promoted candidate: the "before" of the report
+        self._baseline_first = self._search_targets(baseline)
+        # the content's own numbers on as many runs as a promoted candidate: the "before" of the
+        # report, and the control variate's estimate of every candidate played on fewer runs
         self._play([baseline], s.promote)
+        base = target_loss(self._search_targets(baseline))
         if s.design:
-            self._walk(baseline)
+            self._walk(base)
         confirmed = self._race()
         sampler = None
         while confirmed is None and self._left() >= self.ev.cost(s.runs):
@@ -220,20 +255,24 @@ class Search:
             confirmed = self._race()
         return self._outcome(baseline, confirmed)
 
-    def _walk(self, baseline: Candidate) -> None:
-        """Each knob whose one step improved on the content walked on in that direction, a step
-        at a time, while its loss keeps falling (single-knob changes first)."""
+    def _walk(self, base: float) -> None:
+        """Each knob walked a step at a time in each direction while the targets' loss (``base``:
+        the content's, on as many runs) does not rise (a plateau is crossed: on few runs, with
+        common random numbers, a small step often changes nothing), stopping at the first step
+        that makes it worse: single-knob changes first, the knob's whole useful range seen."""
         s = self.settings
-        base = self._loss(baseline)
         for knob in self.knobs:
             for direction in (-1, 1):
                 last, value = base, knob.value + direction * knob.step
-                while knob.low <= value <= knob.high:
+                while knob.low <= value <= knob.high and self._left() >= self.ev.cost(s.runs):
                     c = self._get({knob: value})
                     self._play([c], s.runs)
-                    if not c.search_runs or self._loss(c) >= last:
+                    if not c.search_runs:
                         break
-                    last, value = self._loss(c), value + direction * knob.step
+                    now = target_loss(self._estimated(c))
+                    if now > last:
+                        break
+                    last, value = now, value + direction * knob.step
 
     def _play(self, candidates: Sequence[Candidate], runs: int) -> None:
         chosen = self._affordable(candidates, runs)
