@@ -241,13 +241,13 @@ def knobs_for(pack: ContentPack, kind: str, doc_id: str, *, origin: Any = None) 
         blocks.append((None, manifest))
     played = set(documents)
     knobs: list[Knob] = []
-    for home, block in blocks:
-        where = home or ("pack", pack.info.id)
+    for owner, block in blocks:
+        where: tuple[str, str] = owner or ("pack", pack.info.id)
 
         def locate(index: int, where: tuple[str, str] = where) -> str:
             return origin(*where, index) if origin is not None else ""
 
-        for knob in declared(pack, home, block, origin=locate):
+        for knob in declared(pack, owner, block, origin=locate):
             # a pack's knob on a scenario not played here does not move these targets
             if knob.kind not in ("scenario", "campaign") or (knob.kind, knob.doc_id) in played:
                 knobs.append(knob)

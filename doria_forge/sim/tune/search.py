@@ -404,7 +404,8 @@ class _Sampler:
         self.optuna = optuna
         self.knobs = list(knobs)
         self.values = {k.name: k.values() for k in knobs}
-        self.distributions = {k.name: IntDistribution(0, len(self.values[k.name]) - 1) for k in knobs}
+        self.distributions: dict[str, Any] = {k.name: IntDistribution(0, len(self.values[k.name]) - 1)
+                                              for k in knobs}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # multivariate TPE is marked experimental
             sampler = optuna.samplers.TPESampler(seed=seed, multivariate=True, n_startup_trials=5,
