@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, cli_values, lifecycle, pipeline, pipeline_scenarios, startup
+from doria_forge import cli_print, cli_scenarios, cli_tune, cli_values, lifecycle, pipeline, pipeline_scenarios, startup
 from doria_forge.authoring import diff, new, spreadsheet, watch
 from doria_forge.terminal import printable
 
@@ -369,6 +369,8 @@ cli_print.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _p
 cli_scenarios.register(simulate_app, lambda pack, full, stderr=False: _validated(pack, quiet_when_clean=True,
                                                                                 full=full, stderr=stderr),
                        _fail)  # simulate scenario|campaign
+cli_tune.register(app, lambda pack, full, stderr=False: _validated(pack, quiet_when_clean=True, full=full,
+                                                                   stderr=stderr), _fail)  # tune
 new.register(app)
 watch.register(app)
 diff.register(app)

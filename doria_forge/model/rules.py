@@ -13,6 +13,7 @@ from pydantic import BeforeValidator, Field, field_validator, model_validator
 from .common import NAME_DE, CardText, Dice, Document, Illustrated, Line, Name, PageText, Ref, Strict
 from .optional_rules import OPTIONAL_RULE_IDS, OPTIONAL_RULES, OptionalRuleId
 from .scenario import Effect, effect_references
+from .tune import Tune
 
 if TYPE_CHECKING:
     from packaging.specifiers import SpecifierSet
@@ -325,6 +326,10 @@ class Pack(Document):
                                                          "scenario-player-count-outlier": {"gap": 0.3}}],
         description="The pack's own check settings (check id: 'off', a severity, or {severity, enabled, "
         "thresholds}); the project's doria-forge.yaml overrides them. validate checks the ids.")
+    tune: Tune | None = Field(None, examples=[{"knobs": [{"path": "boss/hollow_king:levels.0.hit_points", "min": 8,
+                                                          "max": 20, "step": 2}]}])
+    """Knobs `doria-forge tune` may turn in any document of the pack, each path starting with its document's
+    kind/id:."""
 
 
 class DoorEvent(Illustrated):

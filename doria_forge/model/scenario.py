@@ -23,6 +23,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from .common import Attribute, Document, Ref, Square, Strict
+from .tune import Tune
 
 RuneColour = Literal["blue", "purple", "orange", "green"]
 Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
@@ -1002,6 +1003,9 @@ class Scenario(Document):
     """Balance targets simulate checks: win-rate ranges per player count and the median game's rounds."""
     max_rounds: Annotated[int, Field(ge=1, le=99)] = 30
     """Round after which a simulated game stops undecided (the scenario has no time limit of its own), 1-99."""
+    tune: Tune | None = Field(None, examples=[{"knobs": [{"path": "rules.1.do.0.count", "min": 1, "max": 3}]}])
+    """Knobs `doria-forge tune` may turn in this scenario (field paths with ranges and steps), beyond or instead of
+    the default set."""
 
     @model_validator(mode="after")
     def _players_ordered(self) -> "Scenario":
@@ -1196,6 +1200,10 @@ class Campaign(Document):
     """Monster Points that raise the Monster Level by one, 1-100 (chapter Monster level in campaigns)."""
     balance: CampaignBalance | None = None
     """Targets for the completion rate, the scenarios' win rates and the carry-over."""
+    tune: Tune | None = Field(None, examples=[{"knobs": [{"path": "monster_points_per_level", "min": 6, "max": 14,
+                                                          "step": 2}]}])
+    """Knobs `doria-forge tune` may turn for this campaign's targets: its own fields or, named as kind/id:, those of
+    its scenarios."""
 
     def references(self) -> Iterable[Ref]:
         for i, sid in enumerate(self.scenarios):

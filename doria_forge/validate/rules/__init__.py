@@ -48,6 +48,7 @@ from . import (
     scenario_triggers,
     single_manifest,
     standard_items_deck,
+    tune_knobs,
 )
 
 RULE_MODULES: tuple[ModuleType, ...] = (
@@ -71,6 +72,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     scenario_flags,
     scenario_goals,
     scenario_balance,
+    tune_knobs,
     scenario_prose,
     campaign_links,
     custom_hero_limits,

@@ -1,0 +1,388 @@
+"""Stages of ``doria-forge tune``: find the knobs of a scenario or campaign, search knob values
+under which every balance target holds (``sim.tune.search``), show the change as a table and a
+unified diff of the YAML, write it in place with ``--write``, and the sensitivity chart.
+
+Exit codes of the command: 0 every target holds (with the proposed change, or as written);
+1 the targets were not reached within the budget (the best candidate and the target that
+resists are shown; nothing is written), or the pack does not validate; 2 usage errors (unknown
+id, nothing to tune, bad options, Optuna missing, a file that cannot be written).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from doria_forge.pipeline import UsageError, _writing, check_output
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from doria_forge.model import ContentPack
+    from doria_forge.sim.tune.knobs import Knob
+    from doria_forge.sim.tune.patch import FilePatch
+    from doria_forge.sim.tune.search import Outcome
+    from doria_forge.sim.tune.sensitivity import Row
+
+RUNS = 16
+"""Runs per player count of each new candidate (the search's first rung)."""
+
+EVALUATIONS = 200
+"""The default budget in evaluations of ``RUNS`` runs at each player count tuned."""
+
+TUNE_FORMAT = 1
+"""Version of the ``tune --format json`` document (its fields: README, *Tuning*)."""
+
+PRINTED_KINDS = ("boss", "monster", "monster_level", "equipment", "trap", "scenario", "campaign", "room_tile",
+                 "door_event", "monster_modification", "character")
+"""Kinds whose documents are printed (a changed one belongs on an errata sheet)."""
+
+
+@dataclass
+class TuneResult:
+    """What a tune found: the ``subject`` (``scenario/ID`` or ``campaign/ID``), the ``knobs``,
+    the search ``outcome``, the file ``patches`` of its best candidate, the files ``written``,
+    the ``sensitivity`` rows (``--sensitivity``) and ``where`` each knob is written."""
+
+    subject: str
+    players: tuple[int, ...]
+    knobs: list[Knob]
+    outcome: Outcome
+    patches: list[FilePatch]
+    budget: int
+    where: dict[str, str] = field(default_factory=dict)
+    sensitivity: list[Row] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.outcome.reached else 1
+
+
+def subject_of(pack: ContentPack, doc_id: str) -> tuple[str, str]:
+    """``("scenario", id)`` or ``("campaign", id)`` (a scenario first when both have the id).
+    Raises UsageError for an unknown id."""
+    if doc_id in pack.scenarios:
+        return "scenario", doc_id
+    if doc_id in pack.campaigns:
+        return "campaign", doc_id
+    import difflib
+
+    known = sorted([*pack.scenarios, *pack.campaigns])
+    close = difflib.get_close_matches(doc_id, known, n=1, cutoff=0.6)
+    hint = f" (did you mean {close[0]!r}?)" if close else f"; the pack has: {', '.join(known) or 'none'}"
+    raise UsageError(f"no scenario or campaign {doc_id!r}{hint}")
+
+
+def default_players(pack: ContentPack, kind: str, doc_id: str) -> list[int]:
+    """The player counts a tune judges by default: those the targets name, and for a target
+    for ``all`` players (or the rounds) the counts ``build`` plays (1, 2, 4) the document allows."""
+    from doria_forge.pipeline_scenarios import BUILD_PLAYERS
+
+    document: Any = pack.get(kind, doc_id)
+    balance = document.balance
+    if kind == "scenario":
+        low, high = document.players
+        tables = [balance.win_rate]
+        broad = "all" in balance.win_rate or balance.rounds is not None
+    else:
+        ranges = [pack.scenarios[s].players for s in document.scenarios if s in pack.scenarios]
+        low, high = max((r[0] for r in ranges), default=1), min((r[1] for r in ranges), default=6)
+        tables = [balance.completion_rate, *balance.scenario_win_rate.values()]
+        broad = any("all" in t for t in tables) or balance.carry_over is not None
+    named = {int(k) for t in tables for k in t if k != "all"}
+    if broad:
+        named |= set(BUILD_PLAYERS)
+    counts = sorted(n for n in named if low <= n <= high)
+    return counts or [low]
+
+
+def _confirm_seed(seed: int) -> int:
+    """The master seed of the confirmation runs: derived from ``seed``, never equal to a search seed."""
+    return int.from_bytes(hashlib.sha256(f"tune-confirm:{seed}".encode()).digest()[:8], "big") >> 1
+
+
+def _player(pack: ContentPack, kind: str, doc_id: str, players: Sequence[int], *, runs: int, seed: int,
+            policy: str, heroes: Sequence[str] | None) -> Any:
+    from doria_forge.sim.campaign import make_campaign_plan
+    from doria_forge.sim.scenario_runner import make_plan
+
+    try:
+        if kind == "campaign":
+            return make_campaign_plan(pack, doc_id, players=players, runs=runs, seed=seed, policy=policy,
+                                      heroes=heroes)
+        return make_plan(pack, doc_id, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[int] | None = None,
+         policy: str = "greedy", heroes: Sequence[str] | None = None, budget: int | None = None, runs: int = RUNS,
+         seed: int = 1, jobs: int | None = None, scheduler: str | None = None, sensitivity: bool = False,
+         write: bool = False, progress: bool = True, console: Console | None = None) -> TuneResult:
+    """Tune scenario or campaign ``doc_id`` (see the module docstring): ``budget`` runs in all
+    (playthroughs; default ``EVALUATIONS`` x ``runs`` x player counts), ``runs`` per new candidate
+    and player count, on ``jobs`` local processes or the Dask ``scheduler``; ``sensitivity``:
+    also the one-step chart; ``write``: apply a change that reached every target in place.
+    Raises UsageError (unknown id, no targets, no knobs, bad options, Optuna missing, a file
+    that cannot be patched)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from doria_forge.load.problem import Severity
+    from doria_forge.model.tune import KnobPathError
+    from doria_forge.sim.tune import sensitivity as sens
+    from doria_forge.sim.tune.evaluate import Evaluator
+    from doria_forge.sim.tune.knobs import knobs_for
+    from doria_forge.sim.tune.patch import PatchError, plan_patches, write_patches
+    from doria_forge.sim.tune.search import OptimiserMissing, Search, Settings
+    from doria_forge.validate.pipeline import run_rules
+
+    kind, doc_id = subject_of(pack, doc_id)
+    document: Any = pack.get(kind, doc_id)
+    if document.balance is None:
+        raise UsageError(f"{kind} {doc_id} has no balance targets: nothing to tune for (add balance: to it)")
+    counts = list(players) if players else default_players(pack, kind, doc_id)
+
+    def origin(k: str, i: str, index: int) -> str:
+        return _line(source_map, k, i, ("tune", "knobs", index))
+
+    try:
+        knobs = [k for k in knobs_for(pack, kind, doc_id, origin=origin) if pack.is_own(k.kind, k.doc_id)]
+    except KnobPathError as exc:
+        raise UsageError(str(exc)) from None
+    if not knobs:
+        raise UsageError(f"{kind} {doc_id} has no knob to turn (its tune: block says defaults: false and lists none)")
+    if runs < 1:
+        raise UsageError("--runs must be at least 1")
+    budget = budget if budget is not None else EVALUATIONS * runs * len(counts)
+    if budget < runs * len(counts):
+        raise UsageError(f"--budget {budget} is less than one evaluation ({runs} runs x {len(counts)} player counts)")
+    plan = _player(pack, kind, doc_id, counts, runs=runs, seed=seed, policy=policy, heroes=heroes)
+    console = console or Console(highlight=False)
+    with Progress(TextColumn("tuning {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=Console(stderr=True), disable=not progress, transient=True) as bar:
+        task = bar.add_task(f"{kind} {doc_id}", total=budget)
+
+        def play(plans: Sequence[Any]) -> list[dict[int, Any]]:
+            return _run(pack, plans, jobs, scheduler, lambda n: bar.advance(task, n))
+
+        def checks(candidate_pack: ContentPack) -> int:
+            return sum(1 for p in run_rules(candidate_pack, source_map) if p.severity is Severity.ERROR)
+
+        evaluator = Evaluator(pack, kind, doc_id, plan, play, _confirm_seed(seed), checks=checks)
+        settings = Settings(budget=budget, runs=runs, promote=4 * runs, confirm=4 * runs, confirm_max=32 * runs,
+                            seed=seed)
+        search = Search(evaluator, knobs, settings, on_event=lambda text: bar.update(task, description=text[:60]))
+        where = {k.name: _line(source_map, k.kind, k.doc_id, k.path) for k in knobs}
+        rows = []
+        try:
+            if sensitivity:
+                baseline, steps = search.one_step(settings.promote)
+                rows = sens.rows(knobs, baseline, steps, evaluator.rate, lambda k: where[k.name])
+            outcome = search.run()
+        except OptimiserMissing as exc:
+            raise UsageError(str(exc)) from None
+    try:
+        patches = plan_patches(source_map, outcome.best.changes)
+    except PatchError as exc:
+        raise UsageError(str(exc)) from None
+    result = TuneResult(f"{kind}/{doc_id}", tuple(counts), knobs, outcome, patches, budget, where, rows)
+    if write and outcome.reached and patches:
+        try:
+            result.written = write_patches(patches)
+        except PatchError as exc:
+            raise UsageError(str(exc)) from None
+    return result
+
+
+def _run(pack: ContentPack, plans: Sequence[Any], jobs: int | None, scheduler: str | None, advance: Any) -> Any:
+    """``run_plans`` on a fresh executor (a Dask client or a local pool per batch of candidates)."""
+    from doria_forge.pipeline import RunsInterrupted
+    from doria_forge.pipeline_scenarios import _executor
+    from doria_forge.sim.executors import run_plans
+    from doria_forge.sim.workers import WorkerFailed
+
+    lost: tuple[type[Exception], ...] = ()
+    if scheduler is not None:
+        from doria_forge.sim.distributed import ClusterLost
+
+        lost = (ClusterLost,)
+    try:
+        return run_plans(pack, plans, executor=_executor(jobs, scheduler), progress=advance)
+    except WorkerFailed as exc:
+        raise UsageError(str(exc)) from None
+    except lost as exc:
+        raise RunsInterrupted(str(exc)) from None
+
+
+def _line(source_map: Any, kind: str, doc_id: str, path: Sequence[str | int]) -> str:
+    """``file:line`` of a field (its nearest written ancestor when the YAML leaves it to its default)."""
+    from doria_forge.terminal import relative_path
+
+    if source_map is None:
+        return ""
+    loc = source_map.locate(kind, doc_id, tuple(path))
+    return f"{relative_path(loc.file)}:{loc.line}"
+
+
+# ---------------------------------------------------------------------------- output
+def _interval(v: Any) -> str:
+    low, high = v.interval
+    if v.target.metric in ("rounds",) or v.target.metric.startswith("carry_over"):
+        return f"{v.estimate:.1f} [{low:.1f}, {high:.1f}]"
+    return f"{v.estimate:.0%} [{low:.0%}, {high:.0%}]"
+
+
+def _knob_label(knob: Knob, subject: str) -> str:
+    """The knob's field alone in the tuned document, else with its document."""
+    return knob.field if f"{knob.kind}/{knob.doc_id}" == subject else knob.name
+
+
+def _target_name(t: Any) -> str:
+    return f"{t.metric} ({t.players}p) in [{t.band[0]:g}, {t.band[1]:g}]"
+
+
+def to_data(result: TuneResult) -> dict[str, Any]:
+    """The JSON document of ``tune --format json`` (README, *Tuning*)."""
+    o = result.outcome
+    return {
+        "format": TUNE_FORMAT,
+        "subject": result.subject,
+        "players": list(result.players),
+        "reached": o.reached,
+        "stopped": o.stopped,
+        "budget": result.budget,
+        "spent": o.spent,
+        "candidates": len(o.tried),
+        "looks": o.looks,
+        "knobs": [{"knob": k.name, "where": result.where.get(k.name, ""), "value": k.value, "min": k.low,
+                   "max": k.high, "step": k.step, "origin": k.origin} for k in result.knobs],
+        "changes": [{"knob": k.name, "where": result.where.get(k.name, ""), "old": k.value, "new": v}
+                    for k, v in sorted(o.best.changes.items(), key=lambda kv: kv[0].name)],
+        "before": [v.to_data() for v in o.before],
+        "after": [v.to_data() for v in o.verdicts],
+        "after_runs": "confirmation" if o.best.confirm_runs else "search",
+        "resisting": [{"metric": t.metric, "players": t.players, "band": list(t.band)} for t in o.resisting],
+        "diff": "".join(p.diff() for p in result.patches),
+        "written": [str(p) for p in result.written],
+        "sensitivity": [r.to_data() for r in result.sensitivity],
+    }
+
+
+def tune_json(result: TuneResult) -> str:
+    return json.dumps(to_data(result), indent=2, ensure_ascii=False) + "\n"
+
+
+def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
+    """The tables, the diff and what to do next, for people."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from doria_forge.terminal import print_table
+
+    o = result.outcome
+    if result.sensitivity:
+        print_sensitivity(result.sensitivity, console)
+    changes = sorted(o.best.changes.items(), key=lambda kv: kv[0].name)
+    after = "fresh confirmation runs" if o.best.confirm_runs else "search runs"
+    if o.reached and not changes:
+        console.print(f"{result.subject}: every target already holds as written; nothing to change.")
+    elif o.reached:
+        console.print(f"{result.subject}: every target holds with {len(changes)} change(s):")
+    else:
+        console.print(f"{result.subject}: the targets were not reached ({o.stopped}); the best candidate found:")
+    if changes:
+        table = Table("knob", "where", "old", "new", box=None, pad_edge=False)
+        for knob, value in changes:
+            table.add_row(_knob_label(knob, result.subject), result.where.get(knob.name, ""), str(knob.value),
+                          str(value))
+        print_table(console, table)
+    effects = Table("target", "as written (search runs)", f"proposed ({after})", "verdict", box=None, pad_edge=False)
+    before = {(v.target.metric, v.target.players): v for v in o.before}
+    for v in o.verdicts:
+        old = before.get((v.target.metric, v.target.players))
+        effects.add_row(_target_name(v.target), _interval(old) if old else "", _interval(v), v.verdict)
+    print_table(console, effects)
+    for t in o.resisting:
+        console.print(Text(f"resists: {_target_name(t)}", style="bold"))
+    console.print(f"{o.spent} of {result.budget} playthroughs spent on {len(o.tried)} candidates "
+                  f"({o.looks} confirmation look(s)).")
+    diff = "".join(p.diff() for p in result.patches)
+    if diff:
+        console.print(Text(diff))
+    if result.written:
+        console.print("written: " + ", ".join(str(p) for p in result.written))
+    elif o.reached and changes:
+        console.print("apply it with --write (comments, order and formatting are kept).")
+    printed = sorted({f"{k.kind}/{k.doc_id}" for k, _ in changes if k.kind in PRINTED_KINDS})
+    if printed and (result.written or o.reached):
+        console.print(f"changed printed documents ({', '.join(printed)}): print an errata sheet with "
+                      f"`doria-forge export pdf {pack_path} --changed-since HEAD` once the change is committed "
+                      "(or give the folder of the version you printed).")
+
+
+def print_sensitivity(rows: Sequence[Row], console: Console) -> None:
+    """The sensitivity rows as a table (the chart's numbers)."""
+    from rich.table import Table
+
+    from doria_forge.terminal import print_table
+
+    def cell(rate: Any) -> str:
+        if rate is None:
+            return ""
+        low, high = rate.interval
+        return f"{rate.value}: {rate.rate:.0%} [{low:.0%}, {high:.0%}]"
+
+    table = Table("players", "knob", "where", "as written", "one step down", "one step up", box=None, pad_edge=False,
+                  title="sensitivity: win rate one step either side (95% intervals)")
+    for r in rows:
+        table.add_row(str(r.players), r.knob.name, r.where, cell(r.base), cell(r.down), cell(r.up))
+    print_table(console, table)
+
+
+def write_report(result: TuneResult, out: Path) -> Path:
+    """A self-contained HTML page: the proposal, the diff and the sensitivity chart (a table
+    without matplotlib). Raises OutputError."""
+    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.sim.tune.sensitivity import chart_svg
+
+    check_output(Path(out), folder=False)
+    data = to_data(result)
+    verdict = "Every target holds." if data["reached"] else "Targets not reached: " + html.escape(data["stopped"])
+    parts = [f"<!doctype html><meta charset='utf-8'><title>tune {html.escape(result.subject)}</title>",
+             "<style>body{font-family:sans-serif;max-width:60em;margin:auto}td,th{padding:2px 8px;text-align:left}"
+             "pre{background:#f4f4f4;padding:8px}</style>",
+             f"<h1>tune {html.escape(result.subject)}</h1>",
+             f"<p>{verdict} {data['spent']} of {data['budget']} playthroughs.</p>"]
+    if data["changes"]:
+        parts.append("<table><tr><th>knob</th><th>where</th><th>old</th><th>new</th></tr>" + "".join(
+            f"<tr><td>{html.escape(c['knob'])}</td><td>{html.escape(c['where'])}</td><td>{c['old']}</td>"
+            f"<td>{c['new']}</td></tr>" for c in data["changes"]) + "</table>")
+    if data["diff"]:
+        parts.append(f"<pre>{html.escape(data['diff'])}</pre>")
+    if result.sensitivity:
+        parts.append("<h2>Sensitivity: win rate one step either side</h2>")
+        chart = chart_svg(result.sensitivity)
+        if chart is not None:
+            parts.append(chart[chart.index("<svg"):])
+        parts.append("<table><tr><th>players</th><th>knob</th><th>where</th><th>as written</th><th>one step down</th>"
+                     "<th>one step up</th></tr>")
+        for r in data["sensitivity"]:
+            cells = [r["base"], r["down"], r["up"]]
+            shown = ["" if c is None else f"{c['value']}: {c['rate']:.0%} [{c['interval'][0]:.0%}, "
+                     f"{c['interval'][1]:.0%}]" for c in cells]
+            parts.append(f"<tr><td>{r['players']}</td><td>{html.escape(r['knob'])}</td><td>{html.escape(r['where'])}"
+                         "</td>" + "".join(f"<td>{s}</td>" for s in shown) + "</tr>")
+        parts.append("</table>")
+    with _writing(Path(out)):
+        return atomic_write_text(Path(out), "\n".join(parts) + "\n")
+
+
+__all__ = ["EVALUATIONS", "RUNS", "TuneResult", "default_players", "print_result", "subject_of", "to_data", "tune",
+           "tune_json", "write_report"]

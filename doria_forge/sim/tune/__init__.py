@@ -1,0 +1,1 @@
+"""``doria-forge tune``: knobs, candidates, the search, the YAML patch and the sensitivity chart."""

@@ -1,0 +1,91 @@
+"""The proposed change as YAML: each changed document's file read and written again with
+ruamel.yaml's round trip (``authoring.sheet_merge``, as ``import --force`` does), so comments,
+key order, quoting and every other document of the file stay as they were and only the knob
+values change; shown as a unified diff, or written in place atomically (``fsutil``: a reader
+never sees a half-written file, and a file that changed since it was read is not overwritten).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .knobs import Knob
+
+
+class PatchError(Exception):
+    """A file that cannot be patched (gone, changed since it was read, not writable)."""
+
+
+@dataclass(frozen=True)
+class FilePatch:
+    """One file's change: ``path`` on disk, ``shown`` as the validator names it, its ``old``
+    and ``new`` text."""
+
+    path: Path
+    shown: str
+    old: str
+    new: str
+
+    def diff(self) -> str:
+        """The unified diff of the file (3 lines of context; ``a/FILE`` -> ``b/FILE`` for a
+        relative name, as ``git apply -p1`` and ``patch -p1`` read it)."""
+        relative = not self.shown.startswith("/")
+        return "".join(difflib.unified_diff(self.old.splitlines(keepends=True), self.new.splitlines(keepends=True),
+                                            f"a/{self.shown}" if relative else self.shown,
+                                            f"b/{self.shown}" if relative else self.shown))
+
+
+def plan_patches(source_map: Any, changes: Mapping[Knob, int]) -> list[FilePatch]:
+    """The file changes that set every knob of ``changes`` to its value, one per file (files in
+    the order the validator read them). ``source_map`` (``validate.source_map.SourceMap``)
+    says which file holds each document. Raises PatchError when a file cannot be read."""
+    from doria_forge.authoring.sheet_merge import Merge, merged_text
+
+    by_file: dict[str, dict[tuple[str, str], dict[tuple[str | int, ...], Any]]] = {}
+    for knob, value in changes.items():
+        if value == knob.value:
+            continue
+        loaded = source_map.document(knob.kind, knob.doc_id)
+        if loaded is None:
+            raise PatchError(f"no file holds {knob.kind} {knob.doc_id!r}")
+        by_file.setdefault(loaded.file, {}).setdefault((knob.kind, knob.doc_id), {})[knob.path] = value
+    patches = []
+    for shown, documents in by_file.items():
+        path = Path(shown)
+        try:
+            old = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PatchError(f"cannot read {shown}: {exc}") from None
+        new = old
+        for (kind, doc_id), fields in documents.items():
+            new = merged_text(new, Merge(kind, updates={doc_id: dict(fields)}), header="")
+        patches.append(FilePatch(path, shown, old, new))
+    return patches
+
+
+def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
+    """Write every patch in place, each file atomically; a file whose text is no longer the one
+    the patch was made from is refused (PatchError) before anything is written."""
+    from doria_forge.fsutil import atomic_write_text
+
+    for patch in patches:
+        try:
+            current = patch.path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PatchError(f"cannot read {patch.shown}: {exc}") from None
+        if current != patch.old:
+            raise PatchError(f"{patch.shown} changed while tune ran; nothing was written: run tune again")
+    written = []
+    for patch in patches:
+        try:
+            written.append(atomic_write_text(patch.path, patch.new))
+        except OSError as exc:
+            raise PatchError(f"cannot write {patch.shown}: {exc.strerror or exc}") from None
+    return written
+
+
+__all__ = ["FilePatch", "PatchError", "plan_patches", "write_patches"]

@@ -1,0 +1,100 @@
+"""Sensitivity of a scenario (or campaign) to each knob: the win rate (a campaign's completion
+rate) at every player count with the knob one step down and one step up, each with its
+Clopper-Pearson 95% interval, beside the content's own rate on the same seeds (common random
+numbers: the difference is the knob's). TAG's one-step deviation analysis, shown as a tornado
+chart (``sim.tune.tornado``) or, without matplotlib, as the same numbers in a table. It answers
+"which number moves this scenario most?".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..verdicts import Proportion
+from .evaluate import Candidate
+from .knobs import Knob
+
+ALPHA = 0.05
+"""The intervals are 95% intervals (one per rate, not corrected across the chart)."""
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A rate measured at one knob value: ``value`` of the knob, ``wins`` of ``runs``."""
+
+    value: int
+    wins: int
+    runs: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.runs if self.runs else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return Proportion(self.wins, self.runs).interval(ALPHA)
+
+    def to_data(self) -> dict[str, Any]:
+        low, high = self.interval
+        return {"value": self.value, "wins": self.wins, "runs": self.runs, "rate": round(self.rate, 6),
+                "interval": [round(low, 6), round(high, 6)]}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One knob at one player count: ``where`` its ``file:line``, the rate of the content
+    (``base``), one step down and one step up (None past the knob's range or when the content
+    cannot take the value)."""
+
+    knob: Knob
+    where: str
+    players: int
+    base: Rate
+    down: Rate | None
+    up: Rate | None
+
+    @property
+    def swing(self) -> float:
+        """The largest distance of a step's rate from the content's."""
+        return max((abs(r.rate - self.base.rate) for r in (self.down, self.up) if r is not None), default=0.0)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"knob": self.knob.name, "where": self.where, "players": self.players, "base": self.base.to_data(),
+                "down": self.down.to_data() if self.down else None, "up": self.up.to_data() if self.up else None}
+
+
+def rows(knobs: Sequence[Knob], baseline: Candidate, steps: dict[tuple[str, int], Candidate],
+         rate: Callable[[Any], tuple[int, int]], where: Callable[[Knob], str]) -> list[Row]:
+    """The rows of the chart: for every knob and player count, the rates of ``baseline`` and of
+    ``steps[(knob.name, value)]`` (played candidates), sorted by player count then by swing,
+    largest first. ``rate(aggregate)`` gives ``(wins, runs)``."""
+
+    def measured(c: Candidate | None, n: int, value: int) -> Rate | None:
+        if c is None or c.invalid is not None or n not in c.search:
+            return None
+        return Rate(value, *rate(c.search[n]))
+
+    out = []
+    for n in sorted(baseline.search):
+        for knob in knobs:
+            down, up = knob.neighbours()
+            out.append(Row(knob, where(knob), n, Rate(knob.value, *rate(baseline.search[n])),
+                           measured(steps.get((knob.name, down)) if down is not None else None, n, down or 0),
+                           measured(steps.get((knob.name, up)) if up is not None else None, n, up or 0)))
+    return sorted(out, key=lambda r: (r.players, -r.swing, r.knob.name))
+
+
+def chart_svg(table: Sequence[Row]) -> str | None:
+    """The tornado chart as SVG text, or None without matplotlib (the ``plots`` extra)."""
+    try:
+        from .tornado import tornado_figure
+    except ImportError:
+        return None
+    from ..plots import svg
+
+    return svg(tornado_figure(table)) if table else None
+
+
+__all__ = ["ALPHA", "Rate", "Row", "chart_svg", "rows"]
