@@ -25,6 +25,7 @@ from doria_forge.engine.invariants import check
 from doria_forge.engine.monster_ai import activate_monster
 from doria_forge.engine.spawn import add_monster, draw_and_spawn
 from doria_forge.engine.traps import resolve_trap
+from doria_forge.model.scenario import Place, Spawn
 
 
 def targets_of(state, monster) -> tuple[str, ...]:
@@ -383,3 +384,12 @@ def test_a_monster_needing_the_square_across_a_hole_pushes_its_occupant_back_ove
     assert where(state, orc.uid) == (2, 3)
     assert where(state, zombie.uid)[1] < 2          # back over the Hole (2, 2)
     assert targets_of(state, orc) == ("mage",)
+
+
+def test_a_scenario_that_places_goblins_places_that_many_figures():
+    """Figures per card are the monster deck's (a Goblin card on an icon); a scenario rule that
+    places 2 Goblins places 2 figures, as its text says ("place 2 × Goblin")."""
+    state = map_game(pack_with(), ["warrior"], tiles=[("A-1", (0, 0), 0)], at={"warrior": (0, 2)},
+                     scenario="goblin_warren")
+    state.scenario.apply(state, Spawn(do="spawn", monster="goblin", count=2, at=Place(tile="A-1")), "warrior")
+    assert [m.monster.id for m in state.monsters] == ["goblin", "goblin"]

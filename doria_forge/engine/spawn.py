@@ -58,7 +58,7 @@ def _enter(state: GameData, build: Callable[[str], MonsterState], monster_id: st
 
 
 def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ...] = (),
-                  *, reason: str = "spawn", near: Any = None) -> MonsterState | None:
+                  *, reason: str = "spawn", near: Any = None, card: bool = False) -> MonsterState | None:
     """Bring a monster of ``monster_id`` with ``modifications`` into play at the
     current Monster Level.
 
@@ -66,7 +66,8 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     square left for it on the map: the first monster of that type in monster order takes
     the modifications (HP rise with its new maximum) and gets an Extra Activation at once;
     returns ``None``.
-    A monster with the behaviour ``figures_per_card`` brings that many figures (chapter *Multiple
+    A monster card (``card``: drawn from the monster deck, not a figure a scenario names) of a
+    monster with the behaviour ``figures_per_card`` brings that many figures (chapter *Multiple
     monsters per monster icon*: "for example, Goblins"), and a modification with ``horde``
     ``extra_figures`` more, with the other modifications (Monster modifiers, EXAMPLE 2: "the
     Horde of exploding Fire Zombies"), each as close as possible to the first; each is
@@ -82,7 +83,7 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
     kin = tuple(m for m in mods if not m.extra_figures)
     # the card's other figures (Goblins come two to a card) and a Horde's, each as close as
     # possible to the first, with the card's modifications
-    per_card = abilities.rule_for_type(mtype, mods).figures_per_card
+    per_card = abilities.rule_for_type(mtype, mods).figures_per_card if card else 1
     others = ["pack"] * (per_card - 1) + ["horde"] * sum(m.extra_figures for m in mods)
     for why in others:
         if state.outcome is not None:
@@ -152,7 +153,7 @@ def draw_and_spawn(state: GameData, reason: str = "monster_icon", near: Any = No
         return None
     monster_id, mods = drawn
     state.log.emit("monster_drawn", None, monster=monster_id, modifications=mods)
-    return spawn_monster(state, monster_id, mods, reason=reason, near=near)
+    return spawn_monster(state, monster_id, mods, reason=reason, near=near, card=True)
 
 
 def summon_in_phase_f(state: GameData) -> None:
@@ -166,7 +167,7 @@ def summon_in_phase_f(state: GameData) -> None:
                 continue
             alive = sum(1 for m in state.monsters if m.monster.id == monster_id and not m.defeated)
             if alive < kind.figures:
-                spawn_monster(state, monster_id, (), reason=reason)
+                spawn_monster(state, monster_id, (), reason=reason, card=True)  # "as a drawn monster would"
 
 
 def raise_the_dead(state: GameData) -> None:
