@@ -55,6 +55,9 @@ STEP_COST = 0.01
 MARGIN = 0.2
 """Part of a band's width at each edge the search aims inside of."""
 
+WALK_PATIENCE = 2
+"""Steps in a row that look worse than the best seen before a knob's walk stops."""
+
 OPTUNA_HINT = 'doria-forge tune needs Optuna: pip install "doria-forge[tune]" (from a checkout: pip install ".[tune]")'
 
 
@@ -257,22 +260,24 @@ class Search:
 
     def _walk(self, base: float) -> None:
         """Each knob walked a step at a time in each direction while the targets' loss (``base``:
-        the content's, on as many runs) does not rise (a plateau is crossed: on few runs, with
-        common random numbers, a small step often changes nothing), stopping at the first step
-        that makes it worse: single-knob changes first, the knob's whole useful range seen."""
+        the content's, on as many runs) keeps from rising above the best seen: a plateau is
+        crossed (on few runs, with common random numbers, a small step often changes nothing),
+        and one step that looks worse is not enough to stop (a few runs are noisy); two in a row
+        are. Single-knob changes first, the knob's whole useful range seen."""
         s = self.settings
         for knob in self.knobs:
             for direction in (-1, 1):
-                last, value = base, knob.value + direction * knob.step
+                best, worse, value = base, 0, knob.value + direction * knob.step
                 while knob.low <= value <= knob.high and self._left() >= self.ev.cost(s.runs):
                     c = self._get({knob: value})
                     self._play([c], s.runs)
                     if not c.search_runs:
                         break
                     now = target_loss(self._estimated(c))
-                    if now > last:
+                    worse = worse + 1 if now > best else 0
+                    if worse >= WALK_PATIENCE:
                         break
-                    last, value = now, value + direction * knob.step
+                    best, value = min(best, now), value + direction * knob.step
 
     def _play(self, candidates: Sequence[Candidate], runs: int) -> None:
         chosen = self._affordable(candidates, runs)
