@@ -124,11 +124,13 @@ def _player(pack: ContentPack, kind: str, doc_id: str, players: Sequence[int], *
 def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[int] | None = None,
          policy: str = "greedy", heroes: Sequence[str] | None = None, budget: int | None = None, runs: int = RUNS,
          seed: int = 1, jobs: int | None = None, scheduler: str | None = None, sensitivity: bool = False,
-         write: bool = False, progress: bool = True, console: Console | None = None) -> TuneResult:
+         write: bool = False, progress: bool = True, console: Console | None = None,
+         blind: bool = False) -> TuneResult:
     """Tune scenario or campaign ``doc_id`` (see the module docstring): ``budget`` runs in all
     (playthroughs; default ``EVALUATIONS`` x ``runs`` x player counts), ``runs`` per new candidate
     and player count, on ``jobs`` local processes or the Dask ``scheduler``; ``sensitivity``:
-    also the one-step chart; ``write``: apply a change that reached every target in place.
+    also the one-step chart; ``write``: apply a change that reached every target in place;
+    ``blind``: a blind random search instead (``Settings.blind``: the benchmark's baseline).
     Raises UsageError (unknown id, no targets, no knobs, bad options, Optuna missing, a file
     that cannot be patched)."""
     from rich.console import Console
@@ -177,7 +179,7 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
 
         evaluator = Evaluator(pack, kind, doc_id, plan, play, _confirm_seed(seed), checks=checks)
         settings = Settings(budget=budget, runs=runs, promote=4 * runs, confirm=4 * runs, confirm_max=32 * runs,
-                            seed=seed)
+                            seed=seed, blind=blind)
         search = Search(evaluator, knobs, settings, on_event=lambda text: bar.update(task, description=text[:60]))
         where = {k.name: _line(source_map, k.kind, k.doc_id, k.path) for k in knobs}
         rows = []

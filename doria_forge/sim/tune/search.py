@@ -81,6 +81,10 @@ class Settings:
     seed: int = 1
     design: bool = True
     """Play the one-step deviations of every knob first."""
+    blind: bool = False
+    """A blind random search (the benchmark's baseline): no one-step design, no walks, candidates
+    drawn uniformly at random (Optuna's RandomSampler) instead of by TPE; racing and
+    confirmation as usual."""
 
 
 @dataclass
@@ -231,19 +235,21 @@ class Search:
                 for value in knob.neighbours():
                     if value is not None:
                         first.append(self._get({knob: value}))
+        if s.blind:
+            first = [baseline]
         self._play(first, s.runs)
         self._baseline_first = self._search_targets(baseline)
         # the content's own numbers on as many runs as a promoted candidate: the "before" of the
         # report, and the control variate's estimate of every candidate played on fewer runs
         self._play([baseline], s.promote)
         base = target_loss(self._search_targets(baseline))
-        if s.design:
+        if s.design and not s.blind:
             self._walk(base)
         confirmed = self._race()
         sampler = None
         while confirmed is None and self._left() >= self.ev.cost(s.runs):
             if sampler is None:
-                sampler = _Sampler(self.knobs, s.seed)
+                sampler = _Sampler(self.knobs, s.seed, blind=s.blind)
                 for c in self.tried.values():
                     if c.search_runs or c.invalid:
                         sampler.tell_new(c.changes, self._loss(c))
@@ -398,7 +404,7 @@ class Search:
 class _Sampler:
     """Optuna's TPE sampler over the knobs (each knob an ordered index into its values)."""
 
-    def __init__(self, knobs: Sequence[Knob], seed: int) -> None:
+    def __init__(self, knobs: Sequence[Knob], seed: int, blind: bool = False) -> None:
         try:
             import optuna
         except ImportError:
@@ -413,8 +419,9 @@ class _Sampler:
                                               for k in knobs}
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # multivariate TPE is marked experimental
-            sampler = optuna.samplers.TPESampler(seed=seed, multivariate=True, n_startup_trials=5,
-                                                 warn_independent_sampling=False)
+            sampler = (optuna.samplers.RandomSampler(seed=seed) if blind else
+                       optuna.samplers.TPESampler(seed=seed, multivariate=True, n_startup_trials=5,
+                                                  warn_independent_sampling=False))
         self.study = optuna.create_study(direction="minimize", sampler=sampler)
         self.pending: list[Any] = []
 
