@@ -24,6 +24,14 @@ from .trap import Trap
 D = TypeVar("D", bound=Document)
 
 
+def kind_of(model: type[Document]) -> str:
+    """The ``kind:`` of a document model (the default of its ``kind`` field, e.g. ``trap``)."""
+    kind = model.model_fields["kind"].default
+    if not isinstance(kind, str):
+        raise TypeError(f"{model.__name__} names no document kind")
+    return kind
+
+
 @dataclass(frozen=True)
 class RequiredPack:
     """A pack this one was resolved against: its ``id``, ``version`` and ``content_sha256`` (the
@@ -86,6 +94,11 @@ class ContentPack:
         if self.own is None:
             return docs
         return MappingProxyType({k: v for k, v in docs.items() if (kind, k) in self.own})
+
+    def own_of(self, model: type[D]) -> Mapping[str, D]:
+        """``own_of_kind`` typed by the document model: ``pack.own_of(Trap)`` maps ids to ``Trap``
+        documents (the kind is the model's ``kind``)."""
+        return self.own_of_kind(kind_of(model))  # type: ignore[return-value]  # the kind's documents are its model's
 
     def printing(self, keys: frozenset[tuple[str, str]] | None) -> "ContentPack":
         """The same pack printing only ``keys`` (``(kind, id)`` pairs; None: everything)."""

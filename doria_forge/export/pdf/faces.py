@@ -12,6 +12,7 @@ texts through :func:`~doria_forge.i18n.tr` (``name_de``, ``text_de``...), the la
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from doria_forge.cardart import resolve as resolve_art
@@ -29,6 +30,7 @@ from doria_forge.model import (
     Trap,
 )
 
+from ..decks import level_back_key, printed_cards
 from .spec import BackSpec, CardSpec, Stat
 
 ZONE_LABELS = {"1_hand": "1 Hand", "2_hands": "2 Hands", "head": "Head", "torso": "Torso", "arms": "Arms",
@@ -60,7 +62,7 @@ BOSS_TABLE_HEAD = ("Lvl", "Attack", "Defense", "Psi Res.", "Dmg", "HP", "AR")
 
 def level_back(level: int) -> BackSpec:
     """Monster Level Cards show their level on the back too, so a level can be sorted face down."""
-    return BackSpec(f"monster_level_{level}", f"{t('Monster Level')} {level}", LEVEL_COLOURS.get(level, "#555555"),
+    return BackSpec(level_back_key(level), f"{t('Monster Level')} {level}", LEVEL_COLOURS.get(level, "#555555"),
                     mark=str(level))
 
 
@@ -68,6 +70,17 @@ def backs() -> dict[str, BackSpec]:
     """The card backs of each deck, titled in the language being printed."""
     return {name: BackSpec(spec.key, t(spec.title), spec.colour, spec.mark, spec.subtitle)
             for name, spec in BACKS.items()}
+
+
+def back_spec(key: str) -> BackSpec:
+    """The back a ``DeckCard`` names (``export.decks``): a deck's own (``backs``) or a Monster
+    Level Card's, ``monster_level_<level>``. Raises KeyError for an unknown back."""
+    if key in BACKS:
+        return backs()[key]
+    level = key.removeprefix(level_back_key(0)[:-1])
+    if not level.isdigit():
+        raise KeyError(key)
+    return level_back(int(level))
 
 
 def _signed(value: int) -> str:
@@ -330,39 +343,35 @@ class CardFront:
     origin: str
 
 
-DECK_OF_EQUIPMENT = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
-"""The deck (layout name) of each equipment ``deck`` value."""
+_SPECS: dict[str, Callable[[ContentPack, str], CardSpec]] = {
+    "equipment": lambda pack, doc_id: equipment_spec(pack.equipment[doc_id]),
+    "trap": lambda pack, doc_id: trap_spec(pack.traps[doc_id]),
+    "monster": lambda pack, doc_id: monster_spec(pack.monsters[doc_id]),
+    "monster_modification": lambda pack, doc_id: modification_spec(pack.modifications[doc_id]),
+    "monster_level": lambda pack, doc_id: level_spec(pack.monster_levels[doc_id],
+                                                     pack.monsters.get(pack.monster_levels[doc_id].monster)),
+    "boss": lambda pack, doc_id: boss_spec(pack.bosses[doc_id]),
+    "character": lambda pack, doc_id: hero_spec(pack.characters[doc_id], pack),
+    "door_event": lambda pack, doc_id: door_event_spec(pack.door_events[doc_id]),
+}
+"""The card spec of each kind printed as a card (Room Tiles draw themselves, ``tiles``)."""
 
 
 def card_fronts(pack: ContentPack) -> list[CardFront]:
-    """Every card front the pack prints once, in deck order (ids sorted within a kind): for an
-    expansion only its own (``ContentPack.own_of_kind``), in the language being printed. A card's
-    ``art`` is made absolute (it is relative to the YAML file that names it)."""
+    """Every card front the pack prints once, in deck order (``export.decks.printed_cards``:
+    ids sorted within a kind; for an expansion only its own), in the language being printed.
+    A card's ``art`` is made absolute (it is relative to the YAML file that names it)."""
     out: list[CardFront] = []
-
-    def card(kind: str, doc_id: str, deck: str, spec: CardSpec) -> None:
-        origin = pack.origin(kind, doc_id)
-        art = getattr(pack.get(kind, doc_id), "art", None)
+    for card in printed_cards(pack):
+        make = _SPECS.get(card.kind)
+        if make is None:
+            continue
+        spec = make(pack, card.doc_id)
+        origin = pack.origin(card.kind, card.doc_id)
+        art = getattr(pack.get(card.kind, card.doc_id), "art", None)
         if art and origin:
             spec = replace(spec, art=str(resolve_art(origin.rsplit(":", 2)[0], art).resolve()))
         elif art:
             spec = replace(spec, art=art)
-        out.append(CardFront(f"{kind}:{doc_id}", deck, spec, origin))
-
-    for item in pack.own_of_kind("equipment").values():
-        card("equipment", item.id, DECK_OF_EQUIPMENT[item.deck], equipment_spec(item))
-    for trap in pack.own_of_kind("trap").values():
-        card("trap", trap.id, "loot", trap_spec(trap))
-    for monster in pack.own_of_kind("monster").values():
-        card("monster", monster.id, "monster", monster_spec(monster))
-    for mod in pack.own_of_kind("monster_modification").values():
-        card("monster_modification", mod.id, "monster", modification_spec(mod))
-    for level in sorted(pack.own_of_kind("monster_level").values(), key=lambda c: (c.level, c.monster, c.id)):
-        card("monster_level", level.id, "monster_level", level_spec(level, pack.monsters.get(level.monster)))
-    for boss in pack.own_of_kind("boss").values():
-        card("boss", boss.id, "boss", boss_spec(boss))
-    for hero in pack.own_of_kind("character").values():
-        card("character", hero.id, "hero", hero_spec(hero, pack))
-    for event in pack.own_of_kind("door_event").values():
-        card("door_event", event.id, "door_events", door_event_spec(event))
+        out.append(CardFront(card.ref, card.deck, spec, origin))
     return out
