@@ -226,9 +226,9 @@ def with_layout_problems(result, project: Path, *, cache: bool = True):
         found += problems
     if not found:
         return result
-    problems = tuple(sorted(set(result.problems) | set(found)))
-    failed = any(p.severity is Severity.ERROR for p in problems)
-    return dataclasses.replace(result, problems=problems, pack=None if failed else result.pack)
+    merged = tuple(sorted(set(result.problems) | set(found)))
+    failed = any(p.severity is Severity.ERROR for p in merged)
+    return dataclasses.replace(result, problems=merged, pack=None if failed else result.pack)
 
 
 _LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (

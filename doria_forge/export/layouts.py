@@ -439,7 +439,7 @@ class LayoutFile(BaseModel):
         layout = SheetLayout().merged(self.defaults)
         if content_card_size:
             layout = layout.merged(DeckLayout(card_size=content_card_size))
-        layout = layout.merged(self.decks.get(deck))
+        layout = layout.merged(next((block for name, block in self.decks.items() if name == deck), None))
         if overrides is not None and layout.keep_card_size and overrides.card_size is not None:
             overrides = overrides.model_copy(update={"card_size": None})
         layout = layout.merged(overrides)

@@ -29,7 +29,7 @@ from doria_forge.model import ContentPack
 
 from .decks import compose_decks
 from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
-from .pdf.compose import PdfWriter, face_box
+from .pdf.compose import Face, PdfWriter, face_box
 from .pdf.export import card_printer
 from .pdf.text import TextMark, recording
 from .pdf.tiles import RoomTileFace, label_plan
@@ -75,10 +75,10 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
                                     f"{profile.name} prints every card with a back"))
         problems += _text_problems(cards, layout, manifest, fallback)
         problems += _tile_label_problems(cards, layout, fallback)
-        for card in {c.front.key: c.front for c in cards}.values():
-            problems += art_problems(card, layout, art_root, fallback)
+        for front in {c.front.key: c.front for c in cards}.values():
+            problems += art_problems(front, layout, art_root, fallback)
             if layout.colour == "cmyk":
-                problems += ink_problems(card, layout, art_root, fallback)
+                problems += ink_problems(front, layout, art_root, fallback)
     return sorted(set(problems))
 
 
@@ -86,7 +86,7 @@ def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Prob
     """Draw each distinct face once into a scratch PDF, recording its texts."""
     box = face_box(layout)
     writer = PdfWriter("preflight", (box.width + 2 * box.bleed, box.height + 2 * box.bleed), layout)
-    faces = {}
+    faces: dict[str, Face] = {}
     for card in cards:
         for face in (card.front, card.back):
             if face is not None:

@@ -251,10 +251,14 @@ def run_matrix(
         if cache is not None:
             cache.put(cache_keys[key], {"cell": asdict(outcome[0]), "fallback": outcome[1]})
     cells = [done[k][0] for k in keys]
-    fallbacks = tuple((*k, done[k][1]) for k in keys if done[k][1] is not None)
+    fallbacks: list[tuple[str, str, int, str]] = []
+    for key in keys:
+        why = done[key][1]
+        if why is not None:
+            fallbacks.append((*key, why))
     caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
     return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats, out_of_line=out_of_line)),
-                        precision, fallbacks)
+                        precision, tuple(fallbacks))
 
 
 def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,

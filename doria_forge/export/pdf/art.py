@@ -70,14 +70,14 @@ def _decode(path: str, ink_limit_percent: int | None):
         if image.width * image.height > MAX_ART_PIXELS:  # checked on the header, before decoding
             raise ValueError(f"{image.width} x {image.height} pixels, more than {MAX_ART_PIXELS:,}")
         image.load()
+        decoded: Image.Image = image
         if image.mode in ("RGBA", "LA", "P", "PA"):
             rgba = image.convert("RGBA")
-            flat = Image.new("RGB", rgba.size, (255, 255, 255))
-            flat.paste(rgba, mask=rgba.split()[3])
-            image = flat
+            decoded = Image.new("RGB", rgba.size, (255, 255, 255))
+            decoded.paste(rgba, mask=rgba.split()[3])
         if ink_limit_percent is not None:
-            return convert_image(image, ink_limit_percent)
-        return image.convert("RGB")
+            return convert_image(decoded, ink_limit_percent)
+        return decoded.convert("RGB")
 
 
 @lru_cache(maxsize=64)

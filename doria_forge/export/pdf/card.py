@@ -288,7 +288,8 @@ class CardFace(_DrawnFromSpec):
         size, use = footer_fit(spec.footer, spec.footer_icons, fw - 3, 6.8 * s)
         widths = [icon_width(size) if u else stringWidth(t, BOLD, size) if t else 0.0
                   for t, u in zip(spec.footer, use, strict=True)]
-        slots = _slots(*widths, fx + 1.5, fw - 3)
+        left, centre, right = widths
+        slots = _slots(left, centre, right, fx + 1.5, fw - 3)
         colours = ((0, 0, 0), (0.55, 0.4, 0.0), (0, 0, 0))
         for text, icon, used, (sx, sw), align, colour in zip(spec.footer, spec.footer_icons, use, slots,
                                                              ("left", "center", "right"), colours, strict=True):

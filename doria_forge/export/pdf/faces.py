@@ -12,7 +12,7 @@ texts through :func:`~doria_forge.i18n.tr` (``name_de``, ``text_de``...), the la
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from doria_forge.cardart import resolve as resolve_art
@@ -29,6 +29,7 @@ from doria_forge.model import (
     MonsterModification,
     Trap,
 )
+from doria_forge.model.common import Attribute
 
 from ..decks import level_back_key, printed_cards
 from .spec import BackSpec, CardSpec, Stat
@@ -87,7 +88,7 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _requirements(reqs: dict[str, int]) -> str:
+def _requirements(reqs: Mapping[Attribute, int]) -> str:
     return "  ".join(f"{t(a)} {reqs[a]}" for a in ATTRIBUTES if a in reqs)
 
 
@@ -215,7 +216,7 @@ CARD_TRAITS = ("undead", "flying")
 (Undead...). Its other flags are abilities its text explains; a Boss Monster card names them all."""
 
 
-def _traits(flags: list[str], only: tuple[str, ...] | None = None) -> list[str]:
+def _traits(flags: Sequence[str], only: tuple[str, ...] | None = None) -> list[str]:
     return [t(TRAIT_LABELS.get(flag, flag.replace("_", " "))) for flag in flags if only is None or flag in only]
 
 

@@ -51,12 +51,13 @@ def _mul(a: list[float], b: list[float]) -> list[float]:
 def placements(path: Path) -> list[Placement]:
     """Every Form XObject drawn directly on a page, with its BBox mapped through the current matrix."""
     from pypdf import PdfReader
-    from pypdf.generic import ContentStream
+    from pypdf.generic import ContentStream, DictionaryObject
 
     reader = PdfReader(str(path))
     found: list[Placement] = []
     for page_no, page in enumerate(reader.pages):
-        xobjects = page["/Resources"].get("/XObject", {}) if "/Resources" in page else {}
+        resources = page["/Resources"] if "/Resources" in page else None
+        xobjects = resources.get("/XObject", {}) if isinstance(resources, DictionaryObject) else {}
         content = ContentStream(page.get_contents(), reader)
         ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
         stack: list[list[float]] = []

@@ -50,7 +50,7 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     ``campaigns`` that play it (``name``, ``number``, ``of``, ``story``)."""
     tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
-    texts = {r.id: r.text for r in pack.rules.optional_rules}
+    texts: dict[str, str] = {r.id: r.text for r in pack.rules.optional_rules}
     words = scenario.wording(lambda kind, ref: doc.display_name if (doc := pack.get(kind, ref)) else ref)
     setup = scenario.setup
     return {
@@ -167,7 +167,7 @@ def _canvas_maker(layout: SheetLayout) -> type[Canvas]:
 
 def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, templates_dir: Path) -> Path:
     """All scenarios the pack prints, each starting on a new page, to ``path`` (atomically)."""
-    scenarios = list(pack.own_of_kind("scenario").values())
+    scenarios = list(pack.own_of(Scenario).values())
     if not scenarios:
         raise ExportError("the pack has no scenarios to print")
     if not (templates_dir / SCENARIO_TEMPLATE).is_file():

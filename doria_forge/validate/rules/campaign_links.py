@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any
 
 from ...load.problem import Problem, Severity
 from ..source_map import SourceMap
@@ -80,7 +81,7 @@ def _balance(pack, campaign, source_map: SourceMap) -> Iterable[Problem]:
                                      f"scenario {sid} is not played in this campaign: its target is never judged{hint}")
     ranges = [pack.scenarios[s].players for s in campaign.scenarios if s in pack.scenarios]
     low, high = max((r[0] for r in ranges), default=1), min((r[1] for r in ranges), default=6)
-    tables = [(("balance", "completion_rate"), balance.completion_rate)]
+    tables: list[tuple[tuple[str, ...], Any]] = [(("balance", "completion_rate"), balance.completion_rate)]
     tables += [(("balance", "scenario_win_rate", sid), t) for sid, t in balance.scenario_win_rate.items()]
     for path, table in tables:
         for key in table:

@@ -40,7 +40,8 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         if hero.premade:
             continue
         for attribute, message in creation_problems(hero.attributes, rules):
-            path = ("attributes", attribute) if attribute in hero.attributes else ("attributes",)
+            path: tuple[str, ...] = (("attributes", attribute) if attribute is not None and attribute in hero.attributes
+                                     else ("attributes",))
             yield source_map.problem(
                 "character", hero.id, path, ID, SEVERITY,
                 f"custom hero {hero.id}: {message} (creation limits of the rules: {rules.creation_points} "

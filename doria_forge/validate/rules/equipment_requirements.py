@@ -43,7 +43,7 @@ def attribute_limits(pack) -> dict[str, int]:
     """Highest value a starting hero of ``pack`` can have, per attribute."""
     rules = pack.rules
     cap = int(getattr(rules, "attribute_max_at_creation", 13))
-    limits = {a: cap for a in ATTRIBUTES}
+    limits: dict[str, int] = {a: cap for a in ATTRIBUTES}
     for character in pack.characters.values():
         for attribute, value in character.attributes.items():
             limits[attribute] = max(limits.get(attribute, cap), int(value))

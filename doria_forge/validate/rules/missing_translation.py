@@ -46,7 +46,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         for path, field in translatable(document):
             holder = document
             for step in path:
-                holder = getattr(holder, step)
+                holder = getattr(holder, str(step))
             if not getattr(holder, field, None):
                 continue
             for lang in languages:
