@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -270,7 +271,7 @@ def make_overrides(*, paper: str | None = None, card_size: str | list[str] | Non
         raise ValueError("; ".join(_pydantic_message(e) for e in exc.errors())) from None
 
 
-def _pydantic_message(error) -> str:
+def _pydantic_message(error: Mapping[str, Any]) -> str:
     message = str(error["msg"]).removeprefix("Value error, ")
     where = ".".join(map(str, error["loc"]))
     return f"{where}: {message}" if where else message

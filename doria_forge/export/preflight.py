@@ -19,7 +19,7 @@ with every text recorded; the problems are reported at the card's ``file:line:co
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from doria_forge.cardart import art_region_mm, inspect
@@ -29,7 +29,7 @@ from doria_forge.model import ContentPack
 
 from .decks import compose_decks
 from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
-from .pdf.compose import Face, PdfWriter, face_box
+from .pdf.compose import Face, PdfWriter, PrintCard, face_box
 from .pdf.export import card_printer
 from .pdf.text import TextMark, recording
 from .pdf.tiles import RoomTileFace, label_plan
@@ -82,7 +82,7 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
     return sorted(set(problems))
 
 
-def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Problem]:
+def _text_problems(cards: Sequence[PrintCard], layout: SheetLayout, manifest: str, fallback: str) -> Iterator[Problem]:
     """Draw each distinct face once into a scratch PDF, recording its texts."""
     box = face_box(layout)
     writer = PdfWriter("preflight", (box.width + 2 * box.bleed, box.height + 2 * box.bleed), layout)
@@ -103,7 +103,7 @@ def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Prob
         yield from _mark_problems(mark, safe, layout.safe_mm, manifest, fallback, reported)
 
 
-def _tile_label_problems(cards, layout: SheetLayout, fallback: str) -> Iterator[Problem]:
+def _tile_label_problems(cards: Sequence[PrintCard], layout: SheetLayout, fallback: str) -> Iterator[Problem]:
     """A ``preflight-tile-label`` error for each Room Tile whose labels do not fit its walls."""
     box = face_box(layout)
     tiles = {c.front.key: c.front for c in cards if isinstance(c.front, RoomTileFace)}

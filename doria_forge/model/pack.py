@@ -80,7 +80,7 @@ class ContentPack:
         frozen = {k: MappingProxyType(dict(sorted(v.items()))) for k, v in sorted(by_kind.items())}
         return cls(MappingProxyType(frozen), origins=MappingProxyType(dict(origins or {})))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Mapping proxies do not pickle; rebuilding from the documents keeps the pack
         # transferable to worker processes of the simulation.
         return (_rebuild, (list(self), dict(self.origins), self.own, self.requires))

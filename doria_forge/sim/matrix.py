@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 
 from doria_forge.checks import default
@@ -115,7 +115,8 @@ class MatrixResult:
         }
 
 
-def _reference_duels(pack: ContentPack, hero: str, monster: str, level: int):
+def _reference_duels(pack: ContentPack, hero: str, monster: str, level: int
+                     ) -> Callable[[list[int]], list[tuple[bool, int, int, int, str]]]:
     def play_many(seeds: list[int]) -> list[tuple[bool, int, int, int, str]]:
         out = []
         for seed in seeds:
@@ -262,7 +263,7 @@ def run_matrix(
 
 
 def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,
-               jobs: int, progress: Callable[[int], None] | None):
+               jobs: int, progress: Callable[[int], None] | None) -> Iterator[tuple[CellStats, str | None]]:
     """Yield ``run_cell``'s result for each of ``keys``, in order, on ``jobs`` processes."""
     with worker_pool(min(jobs, len(keys)), _init_worker, (pack,)) as pool:
         if pool is None:  # one job, one cell, or no worker could start (see sim.workers)

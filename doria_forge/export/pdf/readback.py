@@ -7,8 +7,10 @@ code. Needs ``pypdf`` (a test dependency), imported lazily.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .layout import MM_TO_PT
 
@@ -37,8 +39,9 @@ class PageInfo:
     bleed: tuple[float, float, float, float]
 
 
-def _mm_box(box) -> tuple[float, float, float, float]:
-    return tuple(float(v) / MM_TO_PT for v in (box.left, box.bottom, box.right, box.top))  # type: ignore[return-value]
+def _mm_box(box: Any) -> tuple[float, float, float, float]:
+    left, bottom, right, top = (float(v) / MM_TO_PT for v in (box.left, box.bottom, box.right, box.top))
+    return left, bottom, right, top
 
 
 def _mul(a: list[float], b: list[float]) -> list[float]:
@@ -130,7 +133,7 @@ def dangling_resources(path: Path) -> list[str]:
     return missing
 
 
-def _resource_scopes(path: Path):
+def _resource_scopes(path: Path) -> Iterator[tuple[Any, Any, str]]:
     """``(resources, content, where)`` of every page and of every form placed on a page."""
     from pypdf import PdfReader
 

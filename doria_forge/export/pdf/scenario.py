@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from jinja2 import StrictUndefined
@@ -158,7 +159,7 @@ def _canvas_maker(layout: SheetLayout) -> type[Canvas]:
         return Canvas
 
     class CmykCanvas(Canvas):
-        def __init__(self, *args, **kwargs) -> None:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             use_cmyk(self, layout.ink_limit_percent, layout.output_condition)
 
@@ -188,7 +189,7 @@ def write_booklet(path: Path, story: list, layout: SheetLayout, title: str, foot
     written to ``path`` atomically."""
     register_fonts()
 
-    def on_page(canvas, doc) -> None:
+    def on_page(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont(REGULAR, 8)
         canvas.setFillColorRGB(0.4, 0.4, 0.4)

@@ -31,13 +31,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...load.problem import Problem, Severity
+from ...model import Campaign, ContentPack
 from ..source_map import SourceMap
 
 ID = "campaign-links"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for campaign in pack.campaigns.values():
         count = len(campaign.scenarios)
         for i, reward in enumerate(campaign.rewards):
@@ -69,7 +70,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         yield from _balance(pack, campaign, source_map)
 
 
-def _balance(pack, campaign, source_map: SourceMap) -> Iterable[Problem]:
+def _balance(pack: ContentPack, campaign: Campaign, source_map: SourceMap) -> Iterable[Problem]:
     balance = campaign.balance
     if balance is None:
         return

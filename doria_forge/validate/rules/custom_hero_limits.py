@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.character import creation_problems
 from ..source_map import SourceMap
 
@@ -34,7 +35,7 @@ ID = "custom-hero-limits"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     rules = pack.rules
     for hero in pack.characters.values():
         if hero.premade:
