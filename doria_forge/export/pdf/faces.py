@@ -119,6 +119,32 @@ def equipment_spec(card: Equipment) -> CardSpec:
     rng = card.range if card.range is not None else (first.range if first else None)
     pp = card.pp if card.pp is not None else (first.pp if first and first.pp else None)
     ap = card.ap if card.ap is not None else (first.ap if first else None)
+    stats, notes = _attack_stats(card)
+    # Range and Psi Point cost are chips rather than header text: beside long requirements
+    # (STR 10  CON 10  PSI 7) a header line would have to cut them.
+    if rng is not None and len(card.attacks) <= 1:
+        stats.append(Stat(t("Range"), str(rng)))
+    if pp:
+        stats.append(Stat(t("PP"), str(pp)))
+    stats += _protection_stats(card)
+    stats += _bonus_stats(card)
+    use_stats, use_notes = _use_stats(card)
+    stats += use_stats
+    notes += use_notes
+    text = " ".join([*notes, tr(card, "text")]).strip()
+    kind = t(card.card_type.capitalize()) + (f" · {card.category}" if card.category else "")
+    return CardSpec(
+        key=f"equipment-{card.id}", title=tr(card, "name"), colour=TYPE_COLOURS[card.card_type],
+        kind_label=kind, corner_left=_requirements(card.requirements),
+        magic=card.magic, stats=tuple(stats), text=text,
+        footer=(t(ZONE_LABELS[card.zone]), _gold(card.gold), f"{ap} {t('AP')}" if ap is not None else ""),
+        footer_icons=(card.zone, "", ""),
+    )
+
+
+def _attack_stats(card: Equipment) -> tuple[list[Stat], list[str]]:
+    """The chips of each attack (dice, damage; AP and range when there are several) and the
+    notes of its specials and of requirements other than the card's."""
     stats: list[Stat] = []
     notes: list[str] = []
     for attack in card.attacks:
@@ -138,12 +164,12 @@ def equipment_spec(card: Equipment) -> CardSpec:
             notes.append(f"{label}: {', '.join(specials)}.")
         if attack.requirements and attack.requirements != card.requirements:
             notes.append(f"{label} {t('needs')} {_requirements(attack.requirements)}.")
-    # Range and Psi Point cost are chips rather than header text: beside long requirements
-    # (STR 10  CON 10  PSI 7) a header line would have to cut them.
-    if rng is not None and len(card.attacks) <= 1:
-        stats.append(Stat(t("Range"), str(rng)))
-    if pp:
-        stats.append(Stat(t("PP"), str(pp)))
+    return stats, notes
+
+
+def _protection_stats(card: Equipment) -> list[Stat]:
+    """Defense and psi resistance dice, Armor Rating with its vulnerability."""
+    stats: list[Stat] = []
     if card.defense:
         stats.append(Stat(t("Defense"), dice(card.defense)))
     if card.psi_resistance:
@@ -151,11 +177,24 @@ def equipment_spec(card: Equipment) -> CardSpec:
     if card.armor_rating is not None:
         stats.append(Stat(t("AR"), str(card.armor_rating)))
         stats.append(_vulnerability(card.vulnerability))
+    return stats
+
+
+def _bonus_stats(card: Equipment) -> list[Stat]:
+    """One signed chip per bonus marker (a lower Target Number shows as a plus)."""
+    stats: list[Stat] = []
     for name, label in BONUS_LABELS.items():
         value = getattr(card.bonuses, name)
         if value:
             # The sign marks a bonus marker; a "bonus" note would not fit a mini card's chip.
             stats.append(Stat(t(label), _signed(-value if name == "target_number" else value)))
+    return stats
+
+
+def _use_stats(card: Equipment) -> tuple[list[Stat], list[str]]:
+    """A Target Number check (chip and note) and what using the card heals or cures."""
+    stats: list[Stat] = []
+    notes: list[str] = []
     if card.tn_check:
         stats.append(Stat(t("TN"), str(card.tn_check.target_number)))
         first_attr, second = card.tn_check.attributes
@@ -168,15 +207,7 @@ def equipment_spec(card: Equipment) -> CardSpec:
         if card.effect.remove_poison:
             removed = card.effect.remove_poison
             stats.append(Stat(t("Poison"), t("cures all") if removed == "all" else f"-{removed}"))
-    text = " ".join([*notes, tr(card, "text")]).strip()
-    kind = t(card.card_type.capitalize()) + (f" · {card.category}" if card.category else "")
-    return CardSpec(
-        key=f"equipment-{card.id}", title=tr(card, "name"), colour=TYPE_COLOURS[card.card_type],
-        kind_label=kind, corner_left=_requirements(card.requirements),
-        magic=card.magic, stats=tuple(stats), text=text,
-        footer=(t(ZONE_LABELS[card.zone]), _gold(card.gold), f"{ap} {t('AP')}" if ap is not None else ""),
-        footer_icons=(card.zone, "", ""),
-    )
+    return stats, notes
 
 
 def trap_spec(trap: Trap) -> CardSpec:
