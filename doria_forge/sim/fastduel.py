@@ -512,12 +512,7 @@ class FastDuel:
             fight.pp -= pp_cost
         faces, ones = _roll(rnd, count)
         attack = bonus + faces
-        average = self.average
-        if average is None:
-            dfaces, dones = _roll(rnd, dcount)
-            defense = dbonus + dfaces
-        else:
-            defense, dones = average * dcount + dbonus, 0
+        defense, dones = self._monster_roll(rnd, dcount, dbonus)
         fight.ap -= ap_cost
         if ones >= 2:
             fight.mask |= bit  # a Fumble damages the card and misses
@@ -578,12 +573,7 @@ class FastDuel:
         defense, Psi Points added to a psi resistance, armor; returns the HP wound (0: none)."""
         m_count, m_bonus = self.m_attack
         count = m_count - fight.m_disarmed if m_count - fight.m_disarmed > 1 else 1
-        average = self.average
-        if average is None:
-            faces, ones = _roll(rnd, count)
-            attack = m_bonus + faces
-        else:
-            attack, ones = average * count + m_bonus, 0
+        attack, ones = self._monster_roll(rnd, count, m_bonus)
         if ones >= 2:
             return 0  # an attack Fumble misses
         dcount, dbonus, dbit = self._defense.get(fight.mask) or self._defense_for(fight.mask)
@@ -599,6 +589,15 @@ class FastDuel:
         if steps < 0:
             return 0
         return self._wound_hero(fight, self.m_damage + steps)
+
+    def _monster_roll(self, rnd: Callable[[], float], count: int, bonus: int) -> tuple[int, int]:
+        """A roll of the monster's own dice (attack, defense, psi resistance): (total, first faces
+        of 1). With the optional rule ``solo_average_monster_dice`` every die shows ``average``
+        and nothing is drawn (no Fumble, no explosion)."""
+        if self.average is not None:
+            return self.average * count + bonus, 0
+        faces, ones = _roll(rnd, count)
+        return bonus + faces, ones
 
     def _wound_hero(self, fight: _Fight, damage: int) -> int:
         """A monster's hit of ``damage``: hand cards damaged, armor absorbing, HP lost,
