@@ -647,19 +647,24 @@ class FastDuel:
 
 def _roll(rnd: Callable[[], float], count: int) -> tuple[int, int]:
     """``count`` exploding D10s drawn as the engine's ``DiceRoller.roll`` draws them: one
-    generator draw per face, a 0 face (10) rolls again and adds. Returns (the faces'
-    sum, how many first faces were 1s: two or more are a Fumble)."""
-    total = 0.0  # each face less one, as floats: no int() per face
+    generator draw per face (``int(random() * 10) + 1``), a 0 face (10) rolls again and adds.
+    Returns (the faces' sum, how many first faces were 1s: two or more are a Fumble)."""
+    total = count  # each face is counted as face - 1 below
     ones = 0
     for _ in range(count):
-        face = rnd() * 10.0 // 1.0  # face - 1: 0 is a one, 9 the exploding 0 face
-        if face == 0.0:
+        face = int(rnd() * 10.0)  # face - 1: 0 is a one, 9 the exploding 0 face
+        if face == 0:
             ones += 1
+        elif face == 9:
+            total += 9
+            face = int(rnd() * 10.0)
+            while face == 9:
+                total += 10
+                face = int(rnd() * 10.0)
+            total += face + 1
+            continue
         total += face
-        while face == 9.0:
-            face = rnd() * 10.0 // 1.0
-            total += face + 1.0
-    return count + int(total), ones
+    return total, ones
 
 
 def _hit_steps(attack: int, defense: int, defense_ones: int) -> int:
