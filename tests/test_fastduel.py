@@ -8,14 +8,16 @@ world: every ability-profile field and every monster behaviour is classified, an
 it does not know sends the matchup to the reference engine."""
 
 import dataclasses
+import itertools
 import math
+import typing
 from pathlib import Path
 
 import pytest
 
 from doria_forge.engine import abilities
 from doria_forge.engine.abilities import AbilityProfile, profile_of
-from doria_forge.model.behaviours import ABILITY_BEHAVIOURS, FLAG_BEHAVIOURS, MODIFICATION_ONLY
+from doria_forge.model.behaviours import ABILITY_BEHAVIOURS, MODIFICATION_ONLY
 from doria_forge.model.pack import ContentPack
 from doria_forge.sim import fastduel
 from doria_forge.sim.bots import greedy_bot
@@ -192,19 +194,35 @@ def test_every_behaviour_is_classified_by_the_fields_it_sets():
     assert {f for fields in BEHAVIOUR_FIELDS.values() for f in fields} <= set(PROFILE_COVERAGE)
 
 
-def test_each_behaviour_sets_only_the_fields_it_declares(pack):
-    """Every behaviour the shipped monsters, modifications and flags use, folded alone into
-    a profile, differs from the default profile in its declared fields only."""
-    behaviours = [b for m in pack.monsters.values() for b in m.behaviours]
-    behaviours += [b for m in pack.modifications.values() for b in m.behaviours]
-    behaviours += list(FLAG_BEHAVIOURS.values())
-    assert len({b.behaviour for b in behaviours}) >= 15
+def _examples(cls):
+    """Instances of a behaviour class: every value of each Literal parameter, an integer
+    parameter at its lowest and highest allowed value, a monster id for a text."""
+    required = {n: f for n, f in cls.model_fields.items() if n != "behaviour" and f.is_required()}
+    choices = []
+    for name, field in required.items():
+        if typing.get_origin(field.annotation) is typing.Literal:
+            values = list(typing.get_args(field.annotation))
+        elif field.annotation is int:
+            bounds = {type(m).__name__: m for m in field.metadata}
+            values = [bounds["Ge"].ge, bounds["Le"].le]
+        else:
+            values = ["zombie"]
+        choices.append([(name, v) for v in values])
+    return [cls(behaviour=cls.tag(), **dict(combo)) for combo in itertools.product(*choices)]
+
+
+def test_each_behaviour_sets_only_the_fields_it_declares():
+    """Every behaviour of the vocabulary, folded alone into a profile (engine.abilities), differs
+    from the default profile in its declared fields only, and in at least one unless it only
+    acts elsewhere (``horde``: more figures arrive with a modification)."""
     default = AbilityProfile(id="x")
-    for b in behaviours:
-        folded = profile_of([("x", [b])], "x")
-        changed = {f.name for f in dataclasses.fields(AbilityProfile)
-                   if getattr(folded, f.name) != getattr(default, f.name)}
-        assert changed <= set(BEHAVIOUR_FIELDS[b.behaviour]), (b, changed)
+    for cls in (*ABILITY_BEHAVIOURS, *MODIFICATION_ONLY):
+        for b in _examples(cls):
+            folded = profile_of([("x", [b])], "x")
+            changed = {f.name for f in dataclasses.fields(AbilityProfile)
+                       if getattr(folded, f.name) != getattr(default, f.name)}
+            assert changed <= set(BEHAVIOUR_FIELDS[b.behaviour]), (b, changed)
+            assert changed or b.behaviour == "horde" or b.behaviour == "targeting", b
 
 
 def test_a_shipped_monster_is_covered(pack):
