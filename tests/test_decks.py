@@ -25,7 +25,9 @@ def test_decks_come_in_print_order_and_empty_decks_are_left_out(shipped_pack):
     names = [plan.name for plan in compose_decks(shipped_pack)]
     assert names == [n for n in DECK_TITLES if n in names]
     assert {"loot", "monster", "monster_level", "hero", "room_tiles"} <= set(names)
-    assert "campaign_items" not in names or any(e.deck == "campaign" for e in shipped_pack.equipment.values())
+    assert all(plan.count > 0 for plan in compose_decks(shipped_pack))
+    only_orc = shipped_pack.printing(frozenset({("monster", "orc")}))
+    assert [(plan.name, plan.count) for plan in compose_decks(only_orc)] == [("monster", 5)]
 
 
 def test_copies_follow_the_documents(shipped_pack):
