@@ -8,6 +8,7 @@ validated whatever folder it ran in and exited 0.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -19,6 +20,6 @@ def pack_path(value: str | Path) -> Path:
     return Path(value)
 
 
-def pack_argument(help: str = "Pack folder (or one YAML file).") -> object:
+def pack_argument(help: str = "Pack folder (or one YAML file).") -> Any:
     """The ``PACK`` argument of the commands that read a pack (default ``content``)."""
     return typer.Argument(Path("content"), help=help, show_default=True, metavar="PACK", parser=pack_path)

@@ -71,7 +71,8 @@ def tr(obj: Any, field: str, lang: str | None = None) -> str:
 def translatable(model: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """``(path, field)`` of every translatable text in ``model`` and the models nested in it: a field
     ``X`` with a sibling ``X_de``. ``path`` leads to the model holding ``field``."""
-    texts, nested = _fields_of(type(model))
+    cls: type = model.__class__
+    texts, nested = _fields_of(cls)
     for name in texts:
         yield path, name
     for name in nested:

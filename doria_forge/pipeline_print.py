@@ -176,9 +176,9 @@ def write_errata_sheet(pack: ContentPack, out: Path, since: str, changes, *, pro
 
 def cards_to_print(pack: ContentPack) -> int:
     """How many card faces and backs an image export draws (for a progress bar's total)."""
-    from doria_forge.export.pdf import build_decks
+    from doria_forge.export.decks import compose_decks
 
-    return sum(len(deck.cards) for deck in build_decks(pack))
+    return sum(plan.count for plan in compose_decks(pack))
 
 
 def preflight(pack: ContentPack, *, project: Path | None = None, **options):
@@ -226,9 +226,9 @@ def with_layout_problems(result, project: Path, *, cache: bool = True):
         found += problems
     if not found:
         return result
-    problems = tuple(sorted(set(result.problems) | set(found)))
-    failed = any(p.severity is Severity.ERROR for p in problems)
-    return dataclasses.replace(result, problems=problems, pack=None if failed else result.pack)
+    merged = tuple(sorted(set(result.problems) | set(found)))
+    failed = any(p.severity is Severity.ERROR for p in merged)
+    return dataclasses.replace(result, problems=merged, pack=None if failed else result.pack)
 
 
 _LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (

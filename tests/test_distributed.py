@@ -1,5 +1,5 @@
 """--scheduler: runs on a Dask cluster give the same numbers as local processes (a local
-cluster here; skipped when Dask is not installed); a bad address, something that is not a Dask
+cluster here; Dask comes with the test extra); a bad address, something that is not a Dask
 scheduler and a silent server are usage errors within the time limit (issue 25); a scheduler
 lost mid-run keeps the finished chunks, and the same command resumes (issue 23)."""
 
@@ -8,19 +8,18 @@ import threading
 import time
 from pathlib import Path
 
+import distributed
 import pytest
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
 from doria_forge.pipeline import EXIT_TRY_AGAIN
+from doria_forge.sim import distributed as dist
 from doria_forge.sim.chunk_store import ChunkStore
 from doria_forge.sim.executors import cached, local_executor, run_plans
 from doria_forge.sim.scenario_runner import make_plan
 
 ROOT = Path(__file__).resolve().parents[1]
-distributed = pytest.importorskip("distributed")
-
-from doria_forge.sim import distributed as dist  # noqa: E402 - needs Dask
 
 
 def _numbers(result):

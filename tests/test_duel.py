@@ -55,7 +55,6 @@ def test_duel_runs_with_other_bots(bot):
     assert result.rounds <= 5
 
 
-@pytest.mark.skipif(not (CONTENT / "pack.yaml").is_file(), reason="base content pack not present")
 def test_duel_with_the_base_pack_every_hero_and_monster():
     """Every premade hero of the base pack can duel every monster (level 4) without errors."""
     from doria_forge.validate import validate_pack

@@ -98,8 +98,7 @@ def _content_pack() -> ContentPack:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1] / "content"
-    if not (root / "monsters").is_dir():
-        pytest.skip("content/monsters not written yet")
+    assert (root / "monsters").is_dir(), f"{root} has no monsters/"
     from ruamel.yaml import YAML
 
     from doria_forge.model import KINDS

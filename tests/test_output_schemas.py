@@ -4,14 +4,13 @@ versioned JSON Schemas shipped in schemas/output/ (generated from doria_forge.mo
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, shipped_with
 from typer.testing import CliRunner
 
 from doria_forge.cli import app
 from doria_forge.model.outputs import OUTPUT_FORMAT
-
-jsonschema = pytest.importorskip("jsonschema")
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

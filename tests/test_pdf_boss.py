@@ -129,11 +129,11 @@ def test_glyphs_stay_inside_the_card_and_table_numbers_inside_the_table(exported
 
 
 def test_base_pack_bosses_fit_without_cutting_text(caplog):
-    from doria_forge.validate import validate_pack
+    from doria_forge.validate import format_result, validate_pack
 
-    result = validate_pack(CONTENT) if CONTENT.is_dir() else None
-    if result is None or result.pack is None or not result.pack.bosses:
-        pytest.skip("content/ has no valid bosses")
+    result = validate_pack(CONTENT)
+    assert result.pack is not None, format_result(result, "text")
+    assert result.pack.bosses, "the base pack has no Boss Monster cards"
     layout = load_layout(DEFAULT_LAYOUT_FILE).for_deck("boss")
     assert layout.card_mm == pytest.approx((63.5, 88.9))
     box = FaceBox(mm(layout.card_mm[0]), mm(layout.card_mm[1]), mm(layout.bleed_mm))

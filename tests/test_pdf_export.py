@@ -123,12 +123,11 @@ def test_longest_texts_stay_inside_their_boxes(tmp_path: Path, size: str):
 
 
 def test_base_pack_longest_texts_stay_inside_their_boxes(tmp_path: Path):
-    from doria_forge.validate import validate_pack
+    from doria_forge.validate import format_result, validate_pack
 
     content = Path(__file__).resolve().parents[1] / "content"
-    result = validate_pack(content) if content.is_dir() else None
-    if result is None or result.pack is None:
-        pytest.skip("content/ is not a valid pack yet")
+    result = validate_pack(content)
+    assert result.pack is not None, format_result(result, "text")
     data = load_layout(DEFAULT_LAYOUT_FILE)
     for deck in ("loot", "monster_level"):
         cards = _longest_cards(result.pack, per_deck=4)

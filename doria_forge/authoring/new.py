@@ -23,6 +23,7 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from doria_forge.assets import asset_dir
 
@@ -38,7 +39,7 @@ SCHEMA_FILE = "doria.schema.json"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
 
 # A monster between the base game's Ghoul and Orc: every number non-decreasing by level.
-LEVELS = (
+LEVELS: tuple[dict[str, Any], ...] = (
     {"level": 1, "attack": "2D+4", "defense": "2D+3", "psi_resistance": "2D+2", "damage": 2, "hit_points": 1,
      "armor_rating": 0},
     {"level": 2, "attack": "2D+6", "defense": "2D+4", "psi_resistance": "2D+3", "damage": 3, "hit_points": 2,
@@ -137,7 +138,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     if not _ID.match(doc_id) or len(doc_id) > 64:
         raise NewError(f"id {doc_id!r} must be letters, digits, '_' and '-', starting with a letter or digit")
     where = Path(where) if where is not None else Path.cwd()
-    context = {"id": doc_id, "name": _name(doc_id)}
+    context: dict[str, object] = {"id": doc_id, "name": _name(doc_id)}
     if kind == "pack":
         root = where / doc_id
         if root.exists():

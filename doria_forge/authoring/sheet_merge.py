@@ -150,6 +150,7 @@ def _remove(document: MutableMapping[str, Any], path: tuple[str | int, ...]) -> 
     while trail:
         parent, step = trail.pop()
         if isinstance(parent, MutableSequence):
+            assert isinstance(step, int)  # a list is stepped into by index
             if step != len(parent) - 1:
                 parent[step] = {} if isinstance(parent[step], MutableMapping) else None
                 return

@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -36,7 +36,7 @@ from .sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_
 from .sheet_read import SheetError, read_sheet
 
 if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
-    from doria_forge.load import Problem
+    from doria_forge.load import Location, Problem
     from doria_forge.model import ContentPack
 
 __all__ = ["decode_cell", "encode_cell", "export_csv", "export_xlsx", "flatten", "import_file", "unflatten"]
@@ -86,7 +86,7 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
     ``file:row:column``. ``existing``: the documents of ``kind`` already in the target file by
     id; a row with such an id changes only the fields of its columns, and the changed document
     is what is checked."""
-    from doria_forge.load import LoadedDocument, Location, Problem, Severity
+    from doria_forge.load import LoadedDocument, Problem, Severity
     from doria_forge.model import KINDS
     from doria_forge.validate.schema import check_document
 
@@ -103,47 +103,13 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
         problems.append(Problem(file, row, column, rule, Severity.ERROR, message))
 
     header_row, header = rows[0]
-    paths: dict[int, tuple[str | int, ...]] = {}
-    named: set[int] = set()
-    for index, name in enumerate(header, 1):
-        text = str(name).strip() if name is not None else ""
-        if not text:
-            continue
-        named.add(index)
-        try:
-            paths[index] = column_path(text)
-        except ColumnError as exc:
-            problem(header_row, index, str(exc))
+    paths, named = _header_paths(header_row, header, problem)
     seen: dict[str, int] = {}
     for number, cells in rows[1:]:
-        changes: dict[tuple[str | int, ...], Any] = {}
-        positions: dict[tuple, Location] = {(): Location(file, number, 1)}
-        broken = False
-        for index, raw in enumerate(cells, 1):
-            try:
-                value = decode_cell(raw)
-            except CellError as exc:
-                problem(number, index, str(exc))
-                broken = True
-                continue
-            if index not in paths:  # a column without a name, or one whose name is reported already
-                if value is not None and index not in named:
-                    problem(number, index, f"a value in a column without a name (row {header_row} names the columns)")
-                    broken = True
-                continue
-            garbled = _garbled(value)
-            if garbled:
-                problem(number, index, garbled)
-                broken = True
-                continue
-            changes[paths[index]] = value
-            for end in range(1, len(paths[index]) + 1):
-                positions.setdefault(paths[index][:end], Location(file, number, index))
-        for index, path in paths.items():  # a short row: its missing cells are empty
-            if index > len(cells):
-                changes.setdefault(path, None)
-        if broken or all(v is None for v in changes.values()):
+        read = _row_changes(file, number, cells, paths, named, header_row, problem)
+        if read is None:
             continue  # a blank row, or one already reported
+        changes, positions = read
         doc_id = changes.get(("id",))
         kind_cell = changes.get(("kind",)) or kind
         if kind_cell != kind:
@@ -179,6 +145,62 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
             merge.added.append(data)
         merge.keep.add(str(doc_id))
     return merge, problems
+
+
+def _header_paths(header_row: int, header: list[Any], problem: Callable[[int, int, str], None]
+                  ) -> tuple[dict[int, tuple[str | int, ...]], set[int]]:
+    """The field path of each named column (by column number from 1) and the numbers of the
+    named columns (a name that is no field path is reported and gets no path)."""
+    paths: dict[int, tuple[str | int, ...]] = {}
+    named: set[int] = set()
+    for index, name in enumerate(header, 1):
+        text = str(name).strip() if name is not None else ""
+        if not text:
+            continue
+        named.add(index)
+        try:
+            paths[index] = column_path(text)
+        except ColumnError as exc:
+            problem(header_row, index, str(exc))
+    return paths, named
+
+
+def _row_changes(file: str, number: int, cells: list[Any], paths: Mapping[int, tuple[str | int, ...]],
+                 named: set[int], header_row: int, problem: Callable[[int, int, str], None]
+                 ) -> tuple[dict[tuple[str | int, ...], Any], dict[tuple, Location]] | None:
+    """The field changes of one row (path -> value; a short row's missing cells are empty) and
+    where each path was written; ``None`` for a blank row or one with a reported problem."""
+    from doria_forge.load import Location
+
+    changes: dict[tuple[str | int, ...], Any] = {}
+    positions: dict[tuple, Location] = {(): Location(file, number, 1)}
+    broken = False
+    for index, raw in enumerate(cells, 1):
+        try:
+            value = decode_cell(raw)
+        except CellError as exc:
+            problem(number, index, str(exc))
+            broken = True
+            continue
+        if index not in paths:  # a column without a name, or one whose name is reported already
+            if value is not None and index not in named:
+                problem(number, index, f"a value in a column without a name (row {header_row} names the columns)")
+                broken = True
+            continue
+        garbled = _garbled(value)
+        if garbled:
+            problem(number, index, garbled)
+            broken = True
+            continue
+        changes[paths[index]] = value
+        for end in range(1, len(paths[index]) + 1):
+            positions.setdefault(paths[index][:end], Location(file, number, index))
+    for index, path in paths.items():  # a short row: its missing cells are empty
+        if index > len(cells):
+            changes.setdefault(path, None)
+    if broken or all(v is None for v in changes.values()):
+        return None
+    return changes, positions
 
 
 def _column_of(paths: Mapping[int, tuple[str | int, ...]], path: tuple[str | int, ...]) -> int:

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from doria_forge.assets import PACKAGE_ROOT
 from doria_forge.terminal import relative_path
@@ -82,7 +83,7 @@ def folders_to_watch(roots: Iterable[Path]) -> list[Path]:
     return found
 
 
-def watch_changes(roots: list[Path], **options: object) -> Iterator[set[tuple[object, str]]]:
+def watch_changes(roots: list[Path], **options: Any) -> Iterator[set[tuple[Any, str]]]:
     """What ``watchfiles.watch`` yields for the folders of ``roots`` (see the module docstring),
     watched one by one; after a batch that makes or removes a folder the folders are listed
     again. ``options`` go to ``watchfiles.watch``."""
@@ -91,7 +92,7 @@ def watch_changes(roots: list[Path], **options: object) -> Iterator[set[tuple[ob
     while True:
         folders = folders_to_watch(roots)
         watched = {str(f) for f in folders}
-        for batch in watchfiles.watch(*folders, recursive=False, **options):  # type: ignore[arg-type]
+        for batch in watchfiles.watch(*folders, recursive=False, **options):
             yield batch
             if any(os.path.isdir(path) != (path in watched) for _, path in batch):
                 break  # a folder came or went: list them again

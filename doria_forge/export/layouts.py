@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -270,7 +271,7 @@ def make_overrides(*, paper: str | None = None, card_size: str | list[str] | Non
         raise ValueError("; ".join(_pydantic_message(e) for e in exc.errors())) from None
 
 
-def _pydantic_message(error) -> str:
+def _pydantic_message(error: Mapping[str, Any]) -> str:
     message = str(error["msg"]).removeprefix("Value error, ")
     where = ".".join(map(str, error["loc"]))
     return f"{where}: {message}" if where else message
@@ -439,7 +440,7 @@ class LayoutFile(BaseModel):
         layout = SheetLayout().merged(self.defaults)
         if content_card_size:
             layout = layout.merged(DeckLayout(card_size=content_card_size))
-        layout = layout.merged(self.decks.get(deck))
+        layout = layout.merged(next((block for name, block in self.decks.items() if name == deck), None))
         if overrides is not None and layout.keep_card_size and overrides.card_size is not None:
             overrides = overrides.model_copy(update={"card_size": None})
         layout = layout.merged(overrides)

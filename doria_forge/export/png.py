@@ -22,9 +22,10 @@ from pathlib import Path
 from doria_forge.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
+from .decks import compose_decks
 from .layouts import LayoutFile, LayoutOverrides
 from .pdf.compose import face_box
-from .pdf.export import build_decks
+from .pdf.export import card_printer
 from .raster import png_bytes, render_faces
 
 MANIFEST = "manifest.json"
@@ -42,9 +43,9 @@ def profile_warnings(pack: ContentPack, layout_data: LayoutFile, overrides: Layo
     if profile.container == "pdf" or defaults.colour == "cmyk":
         found.append(f"{profile.name} takes {'CMYK ' if defaults.colour == 'cmyk' else ''}PDFs; these PNG images "
                      f"are RGB: upload the files of export pdf --profile instead")
-    for deck in build_decks(pack):
-        sheet = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
-        advice = profile.size_advice(deck.name, sheet.card_size, sheet.card_mm)
+    for plan in compose_decks(pack):
+        sheet = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
+        advice = profile.size_advice(plan.name, sheet.card_size, sheet.card_mm)
         if advice:
             found.append(advice)
     return found
@@ -77,18 +78,20 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
         log.warning("%s", warning)
     written: list[Path] = []
     entries: list[dict[str, object]] = []
-    for deck in build_decks(pack):
-        sheet = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
+    print_cards = card_printer(pack)
+    for plan in compose_decks(pack):
+        cards = print_cards(plan)
+        sheet = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
         box = face_box(sheet)
         turns = sheet.rotation // 90
-        names = card_names([card.ref or card.front.key for card in deck.cards])
-        fronts = render_faces([card.front for card in deck.cards], box, sheet.dpi, quarter_turns=turns)
-        backs_present = [card for card in deck.cards if card.back is not None]
+        names = card_names([card.ref or card.front.key for card in cards])
+        fronts = render_faces([card.front for card in cards], box, sheet.dpi, quarter_turns=turns)
+        backs_present = [card for card in cards if card.back is not None]
         backs = render_faces([card.back for card in backs_present], box, sheet.dpi,  # type: ignore[misc]
                              quarter_turns=turns) if backs_present else []
         back_of = dict(zip((id(c) for c in backs_present), backs, strict=True))
         encoded: dict[int, bytes] = {}
-        for card, name, front in zip(deck.cards, names, fronts, strict=True):
+        for card, name, front in zip(cards, names, fronts, strict=True):
             sides = [("front", front)]
             if card.back is not None:
                 sides.append(("back", back_of[id(card)]))
@@ -96,15 +99,15 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
                 if id(image) not in encoded:  # copies of a card share one encoding
                     encoded[id(image)] = png_bytes(image, sheet.dpi)
                 data = encoded[id(image)]
-                path = out_dir / deck.name / f"{name}-{side}.png"
+                path = out_dir / plan.name / f"{name}-{side}.png"
                 atomic_write_bytes(path, data)
                 written.append(path)
-                entries.append({"file": path.relative_to(out_dir).as_posix(), "deck": deck.name,
+                entries.append({"file": path.relative_to(out_dir).as_posix(), "deck": plan.name,
                                 "card": card.ref, "copy": int(name.rsplit("-", 1)[1]), "side": side,
                                 "width_px": image.size[0], "height_px": image.size[1], "dpi": sheet.dpi,
                                 "bleed_mm": sheet.bleed_mm, "trim_mm": list(sheet.card_mm)})
         if progress is not None:
-            progress(len(deck.cards))
+            progress(len(cards))
     manifest = out_dir / MANIFEST
     payload = {"pack": pack.info.id, "version": pack.info.version, "images": entries}
     atomic_write_bytes(manifest, (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))

@@ -19,7 +19,7 @@ with every text recorded; the problems are reported at the card's ``file:line:co
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from doria_forge.cardart import art_region_mm, inspect
@@ -27,9 +27,10 @@ from doria_forge.geometry import TILE_SIZE
 from doria_forge.load import Problem, Severity
 from doria_forge.model import ContentPack
 
+from .decks import compose_decks
 from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
-from .pdf.compose import PdfWriter, face_box
-from .pdf.export import build_decks
+from .pdf.compose import Face, PdfWriter, PrintCard, face_box
+from .pdf.export import card_printer
 from .pdf.text import TextMark, recording
 from .pdf.tiles import RoomTileFace, label_plan
 
@@ -54,36 +55,38 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
     manifest = pack.origin("pack", pack.info.id) or "pack"
     fallback = manifest.split(":", 1)[0]
     problems: list[Problem] = []
-    for deck in build_decks(pack):
-        layout = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
-        first = deck.cards[0]
+    print_cards = card_printer(pack)
+    for plan in compose_decks(pack):
+        cards = print_cards(plan)
+        layout = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
+        first = cards[0]
         first_origin = getattr(first.front, "origin", "") or manifest
-        if profile.max_deck_cards is not None and len(deck.cards) > profile.max_deck_cards:
+        if profile.max_deck_cards is not None and len(cards) > profile.max_deck_cards:
             problems.append(located(first_origin, fallback, "preflight-deck-size", Severity.ERROR,
-                                f"deck {deck.name} has {len(deck.cards)} cards; {profile.name} takes at most "
+                                f"deck {plan.name} has {len(cards)} cards; {profile.name} takes at most "
                                 f"{profile.max_deck_cards} in one deck: split it"))
-        advice = profile.size_advice(deck.name, layout.card_size, layout.card_mm)
+        advice = profile.size_advice(plan.name, layout.card_size, layout.card_mm)
         if advice:
             problems.append(located(first_origin, fallback, "preflight-trim-size", Severity.WARNING, advice))
         if profile.needs_backs:
-            for card in {c.front.key: c for c in deck.cards if c.back is None}.values():
+            for card in {c.front.key: c for c in cards if c.back is None}.values():
                 problems.append(located(getattr(card.front, "origin", ""), fallback, "preflight-missing-back",
                                     Severity.ERROR, f"{card.ref or card.front.key} has no back; "
                                     f"{profile.name} prints every card with a back"))
-        problems += _text_problems(deck.cards, layout, manifest, fallback)
-        problems += _tile_label_problems(deck.cards, layout, fallback)
-        for card in {c.front.key: c.front for c in deck.cards}.values():
-            problems += art_problems(card, layout, art_root, fallback)
+        problems += _text_problems(cards, layout, manifest, fallback)
+        problems += _tile_label_problems(cards, layout, fallback)
+        for front in {c.front.key: c.front for c in cards}.values():
+            problems += art_problems(front, layout, art_root, fallback)
             if layout.colour == "cmyk":
-                problems += ink_problems(card, layout, art_root, fallback)
+                problems += ink_problems(front, layout, art_root, fallback)
     return sorted(set(problems))
 
 
-def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Problem]:
+def _text_problems(cards: Sequence[PrintCard], layout: SheetLayout, manifest: str, fallback: str) -> Iterator[Problem]:
     """Draw each distinct face once into a scratch PDF, recording its texts."""
     box = face_box(layout)
     writer = PdfWriter("preflight", (box.width + 2 * box.bleed, box.height + 2 * box.bleed), layout)
-    faces = {}
+    faces: dict[str, Face] = {}
     for card in cards:
         for face in (card.front, card.back):
             if face is not None:
@@ -100,7 +103,7 @@ def _text_problems(cards, layout, manifest: str, fallback: str) -> Iterator[Prob
         yield from _mark_problems(mark, safe, layout.safe_mm, manifest, fallback, reported)
 
 
-def _tile_label_problems(cards, layout: SheetLayout, fallback: str) -> Iterator[Problem]:
+def _tile_label_problems(cards: Sequence[PrintCard], layout: SheetLayout, fallback: str) -> Iterator[Problem]:
     """A ``preflight-tile-label`` error for each Room Tile whose labels do not fit its walls."""
     box = face_box(layout)
     tiles = {c.front.key: c.front for c in cards if isinstance(c.front, RoomTileFace)}

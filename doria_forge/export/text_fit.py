@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from doria_forge.fsutil import atomic_write_text, source_digest
 from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
 from doria_forge.load import Location, Problem, Severity
-from doria_forge.model import ContentPack
+from doria_forge.model import ContentPack, RoomTile
 
 if TYPE_CHECKING:  # pragma: no cover
     from .layouts import LayoutFile
@@ -53,7 +53,7 @@ def _holders(document: Any) -> Iterator[tuple[tuple[str | int, ...], Any, str]]:
     for path, field in translatable(document):
         holder = document
         for step in path:
-            holder = getattr(holder, step)
+            holder = getattr(holder, str(step))
         yield path, holder, field
 
 
@@ -197,13 +197,14 @@ def measure(pack: ContentPack, layout: LayoutFile, languages: Iterable[str], *,
                 if front.deck not in boxes:
                     boxes[front.deck] = face_box(layout.for_deck(front.deck))
                 for region in measured.cut_regions(front.spec, boxes[front.deck]):
-                    blamed = _blamed(pack, *front.ref.split(":", 1), region, _shown(front.spec, region), lang)
+                    kind, doc_id = front.ref.split(":", 1)
+                    blamed = _blamed(pack, kind, doc_id, region, _shown(front.spec, region), lang)
                     refs, langs = found.setdefault((*blamed, region), ([], []))
                     if front.ref not in refs:
                         refs.append(front.ref)
                     if lang not in langs:
                         langs.append(lang)
-            for tile in pack.own_of_kind("room_tile").values():
+            for tile in pack.own_of(RoomTile).values():
                 if "room_tiles" not in boxes:
                     boxes["room_tiles"] = face_box(layout.for_deck("room_tiles", fixed_card_size="tile"))
                 title = f"{tile.id} · {tr(tile, 'name')}" if tile.name else tile.id

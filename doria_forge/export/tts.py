@@ -38,10 +38,11 @@ from urllib.parse import urlsplit
 from doria_forge.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
+from .decks import TILE_DECK, DeckPlan, compose_decks
 from .errors import ExportError
 from .layouts import LayoutFile, LayoutOverrides
 from .pdf.compose import FaceBox, PrintCard, face_box
-from .pdf.export import Deck, build_decks
+from .pdf.export import card_printer
 from .raster import png_bytes, render_faces
 
 MAX_COLS, MAX_ROWS = 10, 7
@@ -180,18 +181,21 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
     next_key = 1
     card_sizes: list[tuple[float, float]] = []
     tile_side = 5.0
-    for deck in build_decks(pack):
-        sheet_layout = layout_data.for_deck(deck.name, overrides, fixed_card_size=deck.fixed_card_size)
+    print_cards = card_printer(pack)
+    for plan in compose_decks(pack):
+        cards = print_cards(plan)
+        sheet_layout = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
         box = face_box(sheet_layout)
-        if deck.name == "room_tiles":
-            tiles += _tiles(deck, box, out_dir, base_url, names, written)
+        if plan.name == TILE_DECK:
+            tiles += _tiles(cards, box, out_dir, base_url, names, written)
             tile_side = sheet_layout.card_mm[0] / INCH_MM
         else:
-            obj, next_key = _deck(deck, box, sheet_layout.card_mm, next_key, out_dir, base_url, names, written)
+            obj, next_key = _deck(plan, cards, box, sheet_layout.card_mm, next_key, out_dir, base_url, names,
+                                  written)
             decks.append(obj)
             card_sizes.append((sheet_layout.card_mm[0] / INCH_MM, sheet_layout.card_mm[1] / INCH_MM))
         if progress is not None:
-            progress(len(deck.cards))
+            progress(len(cards))
     deck_places, tile_places = table_places(card_sizes, tile_side, len(tiles))
     for obj, (x, z) in zip([*decks, *tiles], [*deck_places, *tile_places], strict=True):
         obj["Transform"].update(posX=round(x, 4), posZ=round(z, 4))
@@ -205,10 +209,12 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
     return written
 
 
-def _deck(deck: Deck, box: FaceBox, card_mm: tuple[float, float], first_key: int, out_dir: Path,
-          base_url: str | None, names: dict[str, str], written: list[Path]) -> tuple[dict, int]:
-    """One deck: its sheets written, its DeckCustom (or CardCustom) object returned with the next key."""
-    cards = list(deck.cards)
+def _deck(deck: DeckPlan, print_cards: tuple[PrintCard, ...], box: FaceBox, card_mm: tuple[float, float],
+          first_key: int, out_dir: Path, base_url: str | None, names: dict[str, str],
+          written: list[Path]) -> tuple[dict, int]:
+    """One deck (``print_cards``: its cards with their faces): its sheets written, its DeckCustom
+    (or CardCustom) object returned with the next key."""
+    cards = list(print_cards)
     unique_back = len({card.back.key for card in cards if card.back is not None}) > 1
     single_back = next((card.back for card in cards if card.back is not None), None)
     custom: dict[str, dict[str, Any]] = {}
@@ -259,11 +265,11 @@ def _deck(deck: Deck, box: FaceBox, card_mm: tuple[float, float], first_key: int
             "ContainedObjects": contained, "Hands": False, "SidewaysCard": False}, key
 
 
-def _tiles(deck: Deck, box: FaceBox, out_dir: Path, base_url: str | None, names: dict[str, str],
-           written: list[Path]) -> list[dict[str, Any]]:
+def _tiles(print_cards: tuple[PrintCard, ...], box: FaceBox, out_dir: Path, base_url: str | None,
+           names: dict[str, str], written: list[Path]) -> list[dict[str, Any]]:
     """Room Tiles as ``Custom_Tile`` objects, each with its image and the common back."""
     dpi = TILE_PX / (box.width / 72)
-    cards = list(deck.cards)
+    cards = list(print_cards)
     fronts = render_faces([c.front for c in cards], box, dpi, with_bleed=False)
     back_face = next((c.back for c in cards if c.back is not None), None)
     back_url = ""

@@ -294,10 +294,10 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
     problems: list[Problem] = []
     documents: list[LoadedDocument] = []
     if isinstance(text, (bytes, bytearray)):
+        raw = bytes(text)
         try:
-            text = bytes(text).decode("utf-8-sig")
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raw = bytes(text)
             line = raw.count(b"\n", 0, exc.start) + 1
             column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
             problems.append(
@@ -649,7 +649,7 @@ _VERSION_RESOLVERS: dict[Any, Any] = {}
 
 if _CParser is not None:
 
-    class _CLoader(_CParser, _Constructor, VersionedResolver):  # type: ignore[misc,valid-type]
+    class _CLoader(_CParser, _Constructor, VersionedResolver):
         """The C parser and composer feeding the round-trip constructor (as ruamel's own
         ``CSafeLoader`` combines them), so values and their line/column marks are built
         exactly as on the pure path."""

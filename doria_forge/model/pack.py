@@ -7,7 +7,7 @@ import hashlib
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import TypeVar
 
@@ -22,6 +22,16 @@ from .scenario import Campaign, Scenario
 from .trap import Trap
 
 D = TypeVar("D", bound=Document)
+
+
+@cache
+def kind_of(model: type[Document]) -> str:
+    """The ``kind:`` of a document model (the default of its ``kind`` field, e.g. ``trap``);
+    remembered, as the typed views read it on every access."""
+    kind = model.model_fields["kind"].default
+    if not isinstance(kind, str):
+        raise TypeError(f"{model.__name__} names no document kind")
+    return kind
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,7 @@ class ContentPack:
         frozen = {k: MappingProxyType(dict(sorted(v.items()))) for k, v in sorted(by_kind.items())}
         return cls(MappingProxyType(frozen), origins=MappingProxyType(dict(origins or {})))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Mapping proxies do not pickle; rebuilding from the documents keeps the pack
         # transferable to worker processes of the simulation.
         return (_rebuild, (list(self), dict(self.origins), self.own, self.requires))
@@ -86,6 +96,15 @@ class ContentPack:
         if self.own is None:
             return docs
         return MappingProxyType({k: v for k, v in docs.items() if (kind, k) in self.own})
+
+    def of(self, model: type[D]) -> Mapping[str, D]:
+        """``of_kind`` typed by the document model: ``pack.of(Trap)`` maps ids to ``Trap`` documents."""
+        return self.of_kind(kind_of(model))  # type: ignore[return-value]  # the kind's documents are its model's
+
+    def own_of(self, model: type[D]) -> Mapping[str, D]:
+        """``own_of_kind`` typed by the document model: ``pack.own_of(Trap)`` maps ids to ``Trap``
+        documents (the kind is the model's ``kind``)."""
+        return self.own_of_kind(kind_of(model))  # type: ignore[return-value]  # the kind's documents are its model's
 
     def printing(self, keys: frozenset[tuple[str, str]] | None) -> "ContentPack":
         """The same pack printing only ``keys`` (``(kind, id)`` pairs; None: everything)."""
@@ -125,48 +144,48 @@ class ContentPack:
     # typed views -----------------------------------------------------------
     @property
     def monsters(self) -> Mapping[str, Monster]:
-        return self.of_kind("monster")  # type: ignore[return-value]
+        return self.of(Monster)
 
     @property
     def monster_levels(self) -> Mapping[str, MonsterLevel]:
-        return self.of_kind("monster_level")  # type: ignore[return-value]
+        return self.of(MonsterLevel)
 
     @property
     def modifications(self) -> Mapping[str, MonsterModification]:
-        return self.of_kind("monster_modification")  # type: ignore[return-value]
+        return self.of(MonsterModification)
 
     @property
     def bosses(self) -> Mapping[str, Boss]:
         """Boss Monster cards by id."""
-        return self.of_kind("boss")  # type: ignore[return-value]
+        return self.of(Boss)
 
     @property
     def equipment(self) -> Mapping[str, Equipment]:
-        return self.of_kind("equipment")  # type: ignore[return-value]
+        return self.of(Equipment)
 
     @property
     def traps(self) -> Mapping[str, Trap]:
-        return self.of_kind("trap")  # type: ignore[return-value]
+        return self.of(Trap)
 
     @property
     def characters(self) -> Mapping[str, Character]:
-        return self.of_kind("character")  # type: ignore[return-value]
+        return self.of(Character)
 
     @property
     def room_tiles(self) -> Mapping[str, RoomTile]:
-        return self.of_kind("room_tile")  # type: ignore[return-value]
+        return self.of(RoomTile)
 
     @property
     def scenarios(self) -> Mapping[str, Scenario]:
-        return self.of_kind("scenario")  # type: ignore[return-value]
+        return self.of(Scenario)
 
     @property
     def campaigns(self) -> Mapping[str, Campaign]:
-        return self.of_kind("campaign")  # type: ignore[return-value]
+        return self.of(Campaign)
 
     @property
     def door_events(self) -> Mapping[str, DoorEvent]:
-        return self.of_kind("door_event")  # type: ignore[return-value]
+        return self.of(DoorEvent)
 
     @cached_property
     def rules(self) -> Rules:

@@ -209,7 +209,29 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tup
     the two reports do not share."""
     old_docs, new_docs = old.get("documents", {}), new.get("documents", {})
     diff = pack_diff(old_docs, new_docs)
-    findings: list[Finding] = []
+    tests, notes = _paired_tests(old, new)
+    for test, adjusted in zip(tests, holm([t["p"] for t in tests]), strict=True):
+        test["p_adjusted"] = adjusted
+    significant = [t for t in tests if t["p_adjusted"] < ALPHA]
+    findings, causes = _change_findings(significant, diff, new_docs, locate)
+    findings += _cause_findings(causes, locate)
+    for note in notes:
+        loc = locate("pack", "", ())
+        findings.append(Finding("baseline-not-comparable", "info", note, loc.file, loc.line, loc.column, ""))
+    comparison = {
+        "tests": len(tests),
+        "alpha": ALPHA,
+        "changed_documents": {key: [{"path": list(p), "old": a, "new": b} for p, a, b in fields]
+                              for key, fields in diff.items()},
+        "significant": significant,
+        "notes": notes,
+    }
+    return comparison, findings
+
+
+def _paired_tests(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
+    """The tests of every scenario and campaign in both reports, and notes on those only one
+    report has or whose options differ."""
     notes: list[str] = []
     tests: list[dict[str, Any]] = []
     for part, kind, make in (("scenarios", "scenario", _tests), ("campaigns", "campaign", _campaign_tests)):
@@ -224,9 +246,15 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tup
                     notes.append(f"{entry['id']}: {option} differs ({before['plan'].get(option)} -> "
                                  f"{entry['plan'].get(option)}); differences may come from it")
             tests.extend(make(before, entry))
-    for test, adjusted in zip(tests, holm([t["p"] for t in tests]), strict=True):
-        test["p_adjusted"] = adjusted
-    significant = [t for t in tests if t["p_adjusted"] < ALPHA]
+    return tests, notes
+
+
+def _change_findings(significant: list[dict[str, Any]], diff: dict[str, Any], new_docs: dict[str, Any],
+                     locate: Locator) -> tuple[list[Finding], dict[tuple[str, tuple], dict[str, Any]]]:
+    """A ``balance-changed`` finding per significant change, naming the changed documents and
+    fields behind it (each change gets its ``causes`` and ``cause_fields``); and those fields,
+    ``(document, path) -> old, new and the changes behind``."""
+    findings: list[Finding] = []
     by_document: dict[str, list[dict[str, Any]]] = {}
     for change in significant:
         by_document.setdefault(change["document"], []).append(change)
@@ -259,6 +287,12 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tup
                 for path, a, b in fields[key]:
                     cause = causes.setdefault((key, path), {"old": a, "new": b, "behind": []})
                     cause["behind"].append(f"{doc_id}: {words}")
+    return findings, causes
+
+
+def _cause_findings(causes: dict[tuple[str, tuple], dict[str, Any]], locate: Locator) -> list[Finding]:
+    """A ``balance-change-cause`` finding at each changed field behind a significant change."""
+    findings: list[Finding] = []
     for (key, path), cause in sorted(causes.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
         kind, _, doc_id = key.partition("/")
         loc = locate(kind, doc_id, path)
@@ -268,15 +302,4 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tup
                                 f"{key} {field} changed ({_value(cause['old'])} -> {_value(cause['new'])}); "
                                 f"behind: {'; '.join(behind[:3])}{' …' if len(behind) > 3 else ''}",
                                 loc.file, loc.line, loc.column, key))
-    for note in notes:
-        loc = locate("pack", "", ())
-        findings.append(Finding("baseline-not-comparable", "info", note, loc.file, loc.line, loc.column, ""))
-    comparison = {
-        "tests": len(tests),
-        "alpha": ALPHA,
-        "changed_documents": {key: [{"path": list(p), "old": a, "new": b} for p, a, b in fields]
-                              for key, fields in diff.items()},
-        "significant": significant,
-        "notes": notes,
-    }
-    return comparison, findings
+    return findings

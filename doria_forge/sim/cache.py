@@ -22,8 +22,10 @@ import logging
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from doria_forge.fsutil import CACHE_ENV, atomic_write_text, cache_dir  # noqa: F401 (re-exported)
-from doria_forge.model import ContentPack
+from doria_forge.model import ContentPack, Document
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +50,7 @@ def engine_version() -> str:
     return digest.hexdigest()
 
 
-def _doc_hash(doc) -> str:
+def _doc_hash(doc: BaseModel) -> str:
     blob = json.dumps(doc.model_dump(mode="json"), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
@@ -65,7 +67,7 @@ class MatchupCache:
         self._writable = True
         self.hits = self.misses = 0
 
-    def _hash(self, kind: str, doc) -> str:
+    def _hash(self, kind: str, doc: Document) -> str:
         key = (kind, doc.id)
         if key not in self._hashes:
             self._hashes[key] = _doc_hash(doc)

@@ -18,18 +18,34 @@ the same seed. What it does not re-derive, it asks the reference once per matchu
 What the loop cannot express raises :class:`Unsupported` (a hero action that moves
 cards between places, a consumed potion, a hero bonus it does not model, a defense
 policy other than the default...); ``sim.matrix`` then plays that matchup on the
-reference engine and says so.
+reference engine and says so (``MatrixResult.fallbacks``, the report's "played on the
+reference engine" lines).
+
+A closed world: the loop declares what it models. ``PROFILE_COVERAGE`` classifies every
+field of the engine's ``AbilityProfile`` (``modelled`` by the loop, ``asked`` of the
+engine functions the loop consults, ``inert`` in the reference duel, or ``refused``: any
+value but the default is left to the reference engine), and ``BEHAVIOUR_FIELDS`` every
+monster behaviour by the profile fields it sets. A monster whose profile has a field or
+whose ability has a behaviour that neither names (one added later), a ``refused`` field
+off its default, or a duel that breaks an ``inert`` field's premise (one hero, one
+monster figure, no map, Phases F and G off) is ``Unsupported``: a new behaviour can
+never act on the reference engine and silently not in the published duel numbers.
+``tests/test_fastduel.py`` fails when the profile or the vocabulary gains an entry
+these tables do not classify.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from _random import Random as _CRandom
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from doria_forge.engine import phases
-from doria_forge.engine.abilities import rule_for_type
+from doria_forge.engine.abilities import AbilityProfile, rule_for_type
 from doria_forge.engine.actions import Attack, EndTurn, Repair, UseItem
+from doria_forge.engine.board import NoMap
 from doria_forge.engine.combat import (
     DefaultDefense,
     armor_against,
@@ -39,7 +55,8 @@ from doria_forge.engine.combat import (
     defense_options,
     hit_damage,
 )
-from doria_forge.engine.dice import parse_dice
+from doria_forge.engine.dice import AverageDice, DiceSpec, parse_dice
+from doria_forge.engine.game import GameState
 from doria_forge.engine.monster_ai import monster_dice
 from doria_forge.engine.state import D
 from doria_forge.model.pack import ContentPack
@@ -47,13 +64,78 @@ from doria_forge.model.pack import ContentPack
 from .bots import greedy_bot
 from .duel import ENDED_BY, DuelResult, duel_state
 
-__all__ = ["FastDuel", "MonsterTraits", "Unsupported", "monster_traits"]
+__all__ = ["BEHAVIOUR_FIELDS", "PROFILE_COVERAGE", "DuelOutcome", "FastDuel", "MonsterTraits", "Unsupported",
+           "monster_traits"]
 
 # random.Random(seed) seeds through this C method; calling it directly skips a Python wrapper
 _seed = _CRandom.seed
 
 # kinds of hero operations (first element of an op tuple)
 _ATTACK, _USE, _REPAIR, _END = 0, 1, 2, 3
+
+DuelOutcome = tuple[bool, int, int, int, str]
+"""(hero won, rounds, hero HP lost, monster HP lost, reference outcome) of one duel."""
+
+MODELLED, ASKED, INERT, REFUSED = "modelled", "asked", "inert", "refused"
+
+PROFILE_COVERAGE: dict[str, tuple[str, str]] = {
+    "id": (INERT, "a name for event logs and notes"),
+    "max_targets": (MODELLED, "the one hero is hit by any pattern of one target or more; none is refused"),
+    "element": (ASKED, "the monster's damage element chooses the armor (engine.combat.armor_candidates)"),
+    "poison_on_hit": (MODELLED, "Poison Markers on any hit"),
+    "poison_on_wound": (MODELLED, "Poison Markers on a hit that costs HP"),
+    "heals_by_wound": (MODELLED, "the monster regains the HP its hit took"),
+    "damages_hand_items": (MODELLED, "a hit damages the cards in the hero's hands"),
+    "extra_activation_on_wound": (MODELLED, "one more activation after a wound"),
+    "pair_activation": (INERT, "a second monster of the type follows it; a duel has one monster"),
+    "immune_to_ranged": (ASKED, "the engine's attack check forbids the attack, so the bot never chooses it"),
+    "hurt_only_by_magic": (ASKED, "the engine's attack check forbids the attack, so the bot never chooses it"),
+    "magic_items_ineffective": (MODELLED, "the hero's magic bonuses, defense and armor are read without magic cards"),
+    "targeting": (INERT, "whom among the heroes: a duel has one"),
+    "pattern": (INERT, "how many heroes one roll hits: a duel has one"),
+    "chain_range": (INERT, "a chain to other heroes: a duel has one"),
+    "adjacent_extra": (INERT, "heroes next to the target: a duel has one"),
+    "flying": (INERT, "movement on the map: a duel has no map"),
+    "through_walls": (INERT, "movement on the map: a duel has no map"),
+    "free_attack": (INERT, "strikes a hero ending a move next to it: the loop refuses every move"),
+    "raises_in_phase_f": (INERT, "Phase F is off in a duel"),
+    "summons": (INERT, "Phase F is off in a duel"),
+    "defeat_damage": (REFUSED, "the explosion as the monster falls is not played"),
+    "figures_per_card": (INERT, "a duel places one figure of the monster"),
+}
+"""Every ``AbilityProfile`` field: (how the fast loop covers it, why). ``modelled``: the loop
+plays its value; ``asked``: the engine functions the loop asks once per situation apply it;
+``inert``: it cannot act in the reference duel (the premises ``_duel_premises`` checks);
+``refused``: a value other than the profile's default makes the matchup ``Unsupported``."""
+
+BEHAVIOUR_FIELDS: dict[str, tuple[str, ...]] = {
+    "targeting": ("targeting",),
+    "hit_all_in_range": ("pattern", "max_targets"),
+    "hit_extra_in_range": ("pattern", "max_targets"),
+    "hit_adjacent_to_target": ("pattern", "max_targets", "adjacent_extra"),
+    "hit_spread": ("pattern", "max_targets"),
+    "hit_chain": ("pattern", "max_targets", "chain_range"),
+    "poison": ("poison_on_hit", "poison_on_wound"),
+    "drain_hp": ("heals_by_wound",),
+    "damage_hand_items": ("damages_hand_items",),
+    "extra_activation_on_wound": ("extra_activation_on_wound",),
+    "damage_element": ("element",),
+    "figures_per_card": ("figures_per_card",),
+    "pair_activation": ("pair_activation",),
+    "free_attack": ("free_attack",),
+    "immune_to_ranged": ("immune_to_ranged",),
+    "hurt_only_by_magic": ("hurt_only_by_magic",),
+    "magic_items_ineffective": ("magic_items_ineffective",),
+    "flying": ("flying",),
+    "through_walls": ("through_walls",),
+    "raise_dead": ("raises_in_phase_f",),
+    "summon": ("summons",),
+    "explode_on_defeat": ("defeat_damage",),
+    "horde": (),  # a Monster Modification's; a duel's monster has none
+}
+"""Every monster behaviour (``model.behaviours``) by the ``AbilityProfile`` fields it sets
+(``engine.abilities.profile_of``): a behaviour acts through those fields only, so the
+fields' coverage is the behaviour's."""
 
 
 class Unsupported(Exception):
@@ -102,7 +184,53 @@ def monster_traits(pack: ContentPack, monster_id: str) -> MonsterTraits:
     )
 
 
-def _spec(text_or_spec) -> tuple[int, int]:
+def uncovered(profile: AbilityProfile, behaviours: Iterable[object] = ()) -> str | None:
+    """Why the fast loop cannot play a monster with this ``profile`` and ``behaviours``
+    (see ``PROFILE_COVERAGE`` and ``BEHAVIOUR_FIELDS``), or ``None`` when it can."""
+    for behaviour in behaviours:
+        tag = getattr(behaviour, "behaviour", None)
+        if tag not in BEHAVIOUR_FIELDS:
+            return f"the behaviour {tag!r}, which the fast path does not classify"
+    for field in dataclasses.fields(profile):
+        coverage = PROFILE_COVERAGE.get(field.name)
+        if coverage is None:
+            return f"the ability field {field.name!r}, which the fast path does not classify"
+        value = getattr(profile, field.name)
+        if coverage[0] == REFUSED and value != field.default:
+            return f"{field.name} {value!r}: {coverage[1]}"
+    return None
+
+
+def _duel_premises(state: GameState) -> str | None:
+    """Why ``state`` is not the duel whose ``inert`` profile fields cannot act (one hero,
+    one monster figure, no map, Phases F and G off, Phase E on), or ``None``."""
+    options = state.options
+    if len(state.heroes) != 1 or len(state.monsters) != 1:
+        return "a duel of more than one hero or monster figure"
+    if type(state.board) is not NoMap:
+        return "a duel on a map"
+    if options.special or options.doom or not options.poison:
+        return "a duel with Phase F or G on, or Phase E off"
+    return None
+
+
+@dataclass(slots=True)
+class _Fight:
+    """The numbers one duel changes as it is played (HP, PP, Poison Markers, Damaged
+    cards as bits of ``mask``, AP left this round, the outcome once there is one)."""
+
+    hp: int
+    pp: int
+    mhp: int
+    poison: int = 0
+    mask: int = 0
+    m_poison: int = 0
+    m_disarmed: int = 0
+    ap: int = 0
+    outcome: str | None = None
+
+
+def _spec(text_or_spec: str | DiceSpec) -> tuple[int, int]:
     spec = parse_dice(text_or_spec) if isinstance(text_or_spec, str) else text_or_spec
     return spec.count, spec.bonus
 
@@ -121,16 +249,25 @@ class FastDuel:
         self.key = (character_id, monster_id, level)
         state = self._oracle_state(pack, character_id, monster_id, level, max_rounds)
         self._state = state
-        hero = self._hero = state.heroes[0]
-        monster = self._monster = state.monsters[0]
-        rules = pack.rules
+        self._hero = state.heroes[0]
+        self._monster = state.monsters[0]
         traits = monster_traits(pack, monster_id)
         if traits.max_targets is not None and traits.max_targets < 1:
             raise Unsupported(f"{monster_id} attacks no hero ({traits.max_targets} targets)")
-        if traits.defeat_damage:
-            raise Unsupported(f"{monster_id} explodes when defeated")
-        policy = state.defense_policy
-        if type(policy) is not DefaultDefense:
+        why = _duel_premises(state) or uncovered(rule_for_type(pack.monsters[monster_id]),
+                                                 pack.monsters[monster_id].behaviours)
+        if why is not None:
+            raise Unsupported(f"{monster_id}: {why}")
+        self._set_up_hero(state, max_rounds)
+        self._set_up_monster(state, traits)
+        self._set_up_choices()
+        self._hero_ops = (self._hero_attack, self._hero_use, self._hero_repair, self._hero_end)
+        self._rng = random.Random()
+
+    def _set_up_hero(self, state: GameState, max_rounds: int) -> None:
+        """The hero's cards (fresh), HP, PP, initiative dice and poison check."""
+        hero, monster, rules = self._hero, self._monster, state.pack.rules
+        if type(state.defense_policy) is not DefaultDefense:
             raise Unsupported("a defense policy other than the default")
         if hero.disarmed or hero.unconscious or hero.has_bonus("extra_defense_die"):
             raise Unsupported("a Disarmed hero or the hero bonus Extra Defense Die")
@@ -144,8 +281,6 @@ class FastDuel:
         monster.hp, monster.disarmed, monster.poison_markers = monster.hp_max, False, 0
         self._bit = {id(item): 1 << i for i, item in enumerate(items)}
         self._by_uid = {item.uid: item for item in items}
-
-        self.mummy = traits.magic_items_ineffective
         self.hp0, self.pp0, self.hp_low = hero.hp_max, hero.pp_max, max(1, hero.hp_max // 3)
         self.ip = hero.ip
         pos = phases.initiative_spec(state, hero)
@@ -161,6 +296,11 @@ class FastDuel:
         self.poison_tn = rules.poison_tn_base + rules.poison_tn_per_ml * state.monster_level
         self.poison_attrs = hero.attribute("CON") + hero.attribute("WIS")
 
+    def _set_up_monster(self, state: GameState, traits: MonsterTraits) -> None:
+        """The monster's HP, AP, attack, damage, the traits the loop plays, and the hero's
+        defense bonus and hand cards against it."""
+        hero, monster = self._hero, self._monster
+        self.mummy = traits.magic_items_ineffective
         self.mhp0 = monster.hp_max
         self.m_ap = monster.action_points
         self.m_attack = _spec(monster.attack)
@@ -168,17 +308,23 @@ class FastDuel:
         self.m_magic = monster.attack_type == "magic"
         self.m_element = monster.damage_element
         self.m_traits = traits
-        self.hand_mask = 0
+        hand_mask = 0
         for item in hero.hand_items():
-            self.hand_mask |= self._bit[id(item)]
+            hand_mask |= self._bit[id(item)]
+        self.hand_mask = hand_mask
+        self.hand_damage = hand_mask if traits.damages_hand_items else 0
         self.def_bonus = hero.bonus("psi_resistance" if self.m_magic else "defense", exclude_magic=self.mummy)
         mdice = monster_dice(state)
-        self.average = getattr(mdice, "value", None) if mdice is not state.dice else None
+        # the optional rule solo_average_monster_dice: every monster die shows this value
+        self.average = mdice.value if isinstance(mdice, AverageDice) else None
 
-        # Psi Point thresholds the bot's choices look at, and the AP beyond which
-        # AP no longer changes a score (the dearest attack, repaired or not, from anywhere).
-        pp_costs, ap_costs = set(), [1]
-        for item in items:
+    def _set_up_choices(self) -> None:
+        """The Psi Point thresholds the bot's choices look at, and the AP beyond which AP
+        no longer changes a score (the dearest attack, repaired or not, from anywhere)."""
+        hero = self._hero
+        pp_costs: set[int] = set()
+        ap_costs = [1]
+        for item in self._items:
             if item.is_spell and item.card.effect is not None and item.card.pp:
                 pp_costs.add(item.card.pp)  # the bot casts a healing spell only with the PP for it
             for profile in item.card.attacks:
@@ -197,7 +343,8 @@ class FastDuel:
 
     # ------------------------------------------------------------------ the reference, asked once
     @staticmethod
-    def _oracle_state(pack, character_id, monster_id, level, max_rounds):
+    def _oracle_state(pack: ContentPack, character_id: str, monster_id: str, level: int,
+                      max_rounds: int) -> GameState:
         """A reference ``GameState`` of this duel at a hero decision in Phase D."""
         for seed in range(64):
             state = duel_state(pack, character_id, monster_id, level, seed, max_rounds=max_rounds)
@@ -282,268 +429,249 @@ class FastDuel:
         won, rounds, hero_lost, monster_lost, ended = self.play_raw(seed)
         return DuelResult(won, rounds, hero_lost, monster_lost, ENDED_BY[ended])
 
-    def play_raw(self, seed: int) -> tuple[bool, int, int, int, str]:
+    def play_raw(self, seed: int) -> DuelOutcome:
         """``play`` as a plain tuple (hero_won, rounds, hero HP lost, monster HP lost,
         reference outcome)."""
         return self.play_many((seed,))[0]
 
-    def play_many(self, seeds) -> list[tuple[bool, int, int, int, str]]:
+    def play_many(self, seeds: Iterable[int]) -> list[DuelOutcome]:
         """``play_raw`` for each of ``seeds``, in order (the loop set up once for all).
 
-        Every roll is written out where it happens, on purpose: a function call per roll
-        (some thirty a duel) costs more than a tenth of this loop's time. Each follows the
-        engine's ``DiceRoller.roll``: one generator draw per face, a 0 face (10) rolls
-        again and adds, a Fumble is two or more first faces of 1."""
-        rng = random.Random()
-        rnd = rng.random
+        Each duel draws from a generator seeded as ``random.Random(seed)``, the reference
+        ``DiceRoller``'s, one draw per die face in the reference's order (``_roll``)."""
+        rng = self._rng
         out = []
-        ops, defense, armor_of = self._ops, self._defense, self._armor
-        hp_low, pp_costs, ap_cap = self.hp_low, self.pp_costs, self.ap_key_cap
-        death, cap, m_ap = self.death, self.init_cap, self.m_ap
-        m_count, m_bonus = self.m_attack
-        m_damage, m_magic = self.m_damage, self.m_magic
-        traits = self.m_traits
-        poison_on_hit, poison_on_wound = traits.poison_on_hit, traits.poison_on_wound
-        heals, chains = traits.heals_by_wound, traits.extra_activation_on_wound
-        hand_damage = self.hand_mask if traits.damages_hand_items else 0
-        init_neg, init_pos, init_bonus = self.init_neg, self.init_pos, self.init_bonus
-        max_rounds, poison_attrs, poison_tn = self.max_rounds, self.poison_attrs, self.poison_tn
-        average = self.average
-        _int = int
-        mhp0 = self.mhp0
         for seed in seeds:
             _seed(rng, seed)  # as random.Random(seed): the reference DiceRoller's generator
-            hp = self.hp0
-            hp_max, pp_max = self.hp0, self.pp0
-            pp = self.pp0
-            poison = mask = 0
-            mhp = self.mhp0
-            m_poison = m_disarmed = 0
-            rounds = 0
-            outcome = None
-            while outcome is None:
-                if rounds >= max_rounds:
-                    outcome = "round_limit"
-                    break
-                rounds += 1
-                # Phase C: initiative (solo: never unconscious, no negative HP/PP subtracted)
-                n = init_neg if (hp < 0 or pp < 0) else init_pos
-                total = 0.0  # the faces less one each, as floats: no int() per face
-                for _ in range(n):
-                    f = rnd() * 10.0 // 1.0  # face - 1: 0 is a one, 9 the exploding 0 face
-                    total += f
-                    while f == 9.0:
-                        f = rnd() * 10.0 // 1.0
-                        total += f + 1.0
-                total = init_bonus + n + _int(total)
-                ap = total if total < cap else cap
-                activated = False
-                # Phase D: the highest marker acts; the hero before the monster on a tie
-                while True:
-                    if ap >= 1 and (activated or m_ap < 1 or ap >= m_ap):
-                        ppk = 0
-                        for c in pp_costs:
-                            if pp >= c:
-                                ppk += 1
-                        key = (ap if ap < ap_cap else ap_cap, hp <= hp_low, poison >= 2, mask, m_disarmed, ppk)
-                        op = ops.get(key)
-                        if op is None:
-                            op = self._decide(key, ap, hp, pp, poison, mask, m_disarmed)
-                        kind = op[0]
-                        if kind == _ATTACK:
-                            (_, bit, count, bonus, pp_cost, ap_cost, dcount, dbonus, damage, armor,
-                             poison_markers, _immobilize, disarm) = op
-                            if pp_cost > 0:
-                                pp -= pp_cost
-                            # attack roll
-                            attack = 0.0
-                            ones = 0
-                            for _ in range(count):
-                                f = rnd() * 10.0 // 1.0
-                                if f == 0.0:
-                                    ones += 1
-                                attack += f
-                                while f == 9.0:
-                                    f = rnd() * 10.0 // 1.0
-                                    attack += f + 1.0
-                            attack = bonus + count + _int(attack)
-                            # the monster's defense
-                            if average is None:
-                                dtotal = 0.0
-                                dones = 0
-                                for _ in range(dcount):
-                                    f = rnd() * 10.0 // 1.0
-                                    if f == 0.0:
-                                        dones += 1
-                                    dtotal += f
-                                    while f == 9.0:
-                                        f = rnd() * 10.0 // 1.0
-                                        dtotal += f + 1.0
-                                dtotal = dbonus + dcount + _int(dtotal)
-                            else:
-                                dtotal, dones = average * dcount + dbonus, 0
-                            ap -= ap_cost
-                            if ones >= 2:
-                                mask |= bit  # a Fumble damages the card and misses
-                            else:
-                                if dones >= 2:
-                                    steps = 1 + ((attack - dtotal) // 10 if attack > dtotal else 0)
-                                elif attack >= dtotal:
-                                    steps = (attack - dtotal) // 10
-                                else:
-                                    steps = -1
-                                if steps >= 0:
-                                    wound = damage + steps - armor
-                                    if wound > 0:
-                                        mhp -= wound
-                                        if mhp > 0:
-                                            if poison_markers:
-                                                m_poison += poison_markers
-                                            if disarm:
-                                                m_disarmed = 1
-                                    elif mhp > 0 and disarm:
-                                        m_disarmed = 1
-                            if hp <= death or pp <= death:
-                                outcome = "hero_died"
-                            elif mhp <= 0:
-                                outcome = "monsters_defeated"
-                            if outcome is not None:
-                                break
-                        elif kind == _USE:
-                            (_, ap_cost, pp_cost, has_tn, attrs, tn, heal_hp, heal_pp, remove) = op
-                            success = True
-                            if has_tn:
-                                total = 0.0
-                                ones = 0
-                                for _ in range(2):
-                                    f = rnd() * 10.0 // 1.0
-                                    if f == 0.0:
-                                        ones += 1
-                                    total += f
-                                    while f == 9.0:
-                                        f = rnd() * 10.0 // 1.0
-                                        total += f + 1.0
-                                total = attrs + 2 + _int(total)
-                                success = total >= tn and ones < 2
-                                if success:
-                                    pp_cost = max(0, pp_cost - (total - tn) // 10)
-                            if pp_cost > 0:
-                                pp -= pp_cost
-                            # death is checked when the PP are paid, before any healing
-                            dead = hp <= death or pp <= death
-                            if success:
-                                if heal_hp > 0:
-                                    hp = max(hp, min(hp + heal_hp, hp_max))
-                                if heal_pp > 0:
-                                    pp = max(pp, min(pp + heal_pp, pp_max))
-                                if remove:
-                                    poison -= poison if remove < 0 else min(remove, poison)
-                            ap -= ap_cost
-                            if dead:
-                                outcome = "hero_died"
-                                break
-                        elif kind == _REPAIR:
-                            mask &= ~op[1]
-                            ap -= op[2]
-                        else:
-                            ap = 0
-                    elif not activated and m_ap >= 1:
-                        activated = True
-                        for activation in (0, 1):
-                            # the monster's attack roll (one die less while Disarmed)
-                            count = m_count - m_disarmed if m_count - m_disarmed > 1 else 1
-                            if average is None:
-                                attack = 0.0
-                                ones = 0
-                                for _ in range(count):
-                                    f = rnd() * 10.0 // 1.0
-                                    if f == 0.0:
-                                        ones += 1
-                                    attack += f
-                                    while f == 9.0:
-                                        f = rnd() * 10.0 // 1.0
-                                        attack += f + 1.0
-                                attack = m_bonus + count + _int(attack)
-                            else:
-                                attack, ones = average * count + m_bonus, 0
-                            if ones >= 2:
-                                break  # an attack Fumble misses
-                            dcount, dbonus, dbit = defense.get(mask) or self._defense_for(mask)
-                            dtotal = 0.0
-                            dones = 0
-                            for _ in range(dcount):
-                                f = rnd() * 10.0 // 1.0
-                                if f == 0.0:
-                                    dones += 1
-                                dtotal += f
-                                while f == 9.0:
-                                    f = rnd() * 10.0 // 1.0
-                                    dtotal += f + 1.0
-                            dtotal = dbonus + dcount + _int(dtotal)
-                            if m_magic and dones < 2 and dtotal <= attack and attack - dtotal + 1 <= pp:
-                                added = attack - dtotal + 1  # Psi Points added to the psi resistance
-                                pp -= added
-                                dtotal += added
-                            if dones >= 2:
-                                mask |= dbit
-                                steps = 1 + ((attack - dtotal) // 10 if attack > dtotal else 0)
-                            elif attack >= dtotal:
-                                steps = (attack - dtotal) // 10
-                            else:
-                                break
-                            damage = m_damage + steps
-                            mask |= hand_damage
-                            wound = 0
-                            if damage > 0:
-                                abit, rating = armor_of.get(mask) or self._armor_for(mask)
-                                absorbed = rating if rating < damage else damage
-                                if absorbed > 0:
-                                    mask |= abit
-                                wound = damage - absorbed
-                                if wound > 0:
-                                    hp -= wound
-                            poison += poison_on_hit
-                            if wound > 0:
-                                poison += poison_on_wound
-                                if heals:
-                                    mhp += wound
-                                if hp <= death:
-                                    outcome = "hero_died"
-                                    break
-                                if chains and not activation:
-                                    continue
-                            break
-                        if outcome is not None:
-                            break
-                    else:
-                        break
-                if outcome is not None:
-                    break
-                # Phase E: poison
-                if poison > 0:
-                    total = 0.0
-                    ones = 0
-                    for _ in range(2):
-                        f = rnd() * 10.0 // 1.0
-                        if f == 0.0:
-                            ones += 1
-                        total += f
-                        while f == 9.0:
-                            f = rnd() * 10.0 // 1.0
-                            total += f + 1.0
-                    total = poison_attrs + 2 + _int(total)
-                    tn = poison_tn
-                    if total >= tn and ones < 2:
-                        poison = max(0, poison - 1 - (total - tn) // 10)
-                    else:
-                        poison += ((tn - total) // 10 if total < tn else 0) + (1 if ones >= 2 else 0)
-                    if poison > 0:
-                        hp -= poison
-                if m_poison > 0:
-                    mhp -= m_poison
-                if hp <= death or pp <= death:
-                    outcome = "hero_died"
-                elif mhp <= 0:
-                    outcome = "monsters_defeated"
-            out.append((outcome == "monsters_defeated", rounds, hp_max - hp, mhp0 - mhp, outcome))
+            out.append(self._play_duel(rng.random))
         return out
+
+    def generator_state(self) -> object:
+        """The dice generator's state after the last duel played (``random.Random.getstate``):
+        equal to the reference ``DiceRoller.getstate()`` after the same duel exactly when both
+        drew the same number of faces (the differential cross-check compares them)."""
+        return self._rng.getstate()
+
+    def _play_duel(self, rnd: Callable[[], float]) -> DuelOutcome:
+        """One duel from a freshly seeded generator: rounds until an outcome or the round limit."""
+        fight = _Fight(self.hp0, self.pp0, self.mhp0)
+        rounds = 0
+        while fight.outcome is None:
+            if rounds >= self.max_rounds:
+                fight.outcome = "round_limit"
+                break
+            rounds += 1
+            fight.ap = self._initiative(fight, rnd)
+            self._action_phase(fight, rnd)
+            if fight.outcome is None:
+                self._poison_phase(fight, rnd)
+                self._check_end(fight)
+        return (fight.outcome == "monsters_defeated", rounds, self.hp0 - fight.hp, self.mhp0 - fight.mhp,
+                fight.outcome)
+
+    def _initiative(self, fight: _Fight, rnd: Callable[[], float]) -> int:
+        """Phase C: the hero's AP (solo: never unconscious; fewer dice with negative HP or PP)."""
+        count = self.init_neg if (fight.hp < 0 or fight.pp < 0) else self.init_pos
+        total = self.init_bonus + _roll(rnd, count)[0]
+        return total if total < self.init_cap else self.init_cap
+
+    def _action_phase(self, fight: _Fight, rnd: Callable[[], float]) -> None:
+        """Phase D: the highest marker acts, the hero before the monster on a tie; the
+        monster activates once, at its AP value."""
+        m_ap = self.m_ap
+        activated = False
+        while fight.outcome is None:
+            if fight.ap >= 1 and (activated or m_ap < 1 or fight.ap >= m_ap):
+                op = self._hero_choice(fight)
+                self._hero_ops[op[0]](fight, op, rnd)
+            elif not activated and m_ap >= 1:
+                activated = True
+                self._monster_activation(fight, rnd)
+            else:
+                break
+
+    def _hero_choice(self, fight: _Fight) -> tuple:
+        """The op the bot chooses in this situation (asked once per situation, see ``_decide``)."""
+        ppk = 0
+        for cost in self.pp_costs:
+            if fight.pp >= cost:
+                ppk += 1
+        ap = fight.ap
+        key = (ap if ap < self.ap_key_cap else self.ap_key_cap, fight.hp <= self.hp_low, fight.poison >= 2,
+               fight.mask, fight.m_disarmed, ppk)
+        op = self._ops.get(key)
+        if op is None:
+            op = self._decide(key, ap, fight.hp, fight.pp, fight.poison, fight.mask, fight.m_disarmed)
+        return op
+
+    def _hero_attack(self, fight: _Fight, op: tuple, rnd: Callable[[], float]) -> None:
+        """An attack: the hero's roll, the monster's defense, a Fumble damaging the card, the wound."""
+        (_, bit, count, bonus, pp_cost, ap_cost, dcount, dbonus, damage, armor,
+         poison_markers, _immobilize, disarm) = op
+        if pp_cost > 0:
+            fight.pp -= pp_cost
+        faces, ones = _roll(rnd, count)
+        attack = bonus + faces
+        defense, dones = self._monster_roll(rnd, dcount, dbonus)
+        fight.ap -= ap_cost
+        if ones >= 2:
+            fight.mask |= bit  # a Fumble damages the card and misses
+        else:
+            steps = _hit_steps(attack, defense, dones)
+            if steps >= 0:
+                wound = damage + steps - armor
+                if wound > 0:
+                    fight.mhp -= wound
+                    if fight.mhp > 0 and poison_markers:
+                        fight.m_poison += poison_markers
+                if fight.mhp > 0 and disarm:
+                    fight.m_disarmed = 1
+        self._check_end(fight)
+
+    def _hero_use(self, fight: _Fight, op: tuple, rnd: Callable[[], float]) -> None:
+        """A card used on the hero: a Target Number check, its Psi Points, its healing."""
+        (_, ap_cost, pp_cost, has_tn, attrs, tn, heal_hp, heal_pp, remove) = op
+        success = True
+        if has_tn:
+            faces, ones = _roll(rnd, 2)
+            total = attrs + faces
+            success = total >= tn and ones < 2
+            if success:
+                pp_cost = max(0, pp_cost - (total - tn) // 10)
+        if pp_cost > 0:
+            fight.pp -= pp_cost
+        # death is checked when the PP are paid, before any healing
+        dead = fight.hp <= self.death or fight.pp <= self.death
+        if success:
+            if heal_hp > 0:
+                fight.hp = max(fight.hp, min(fight.hp + heal_hp, self.hp0))
+            if heal_pp > 0:
+                fight.pp = max(fight.pp, min(fight.pp + heal_pp, self.pp0))
+            if remove:
+                fight.poison -= fight.poison if remove < 0 else min(remove, fight.poison)
+        fight.ap -= ap_cost
+        if dead:
+            fight.outcome = "hero_died"
+
+    def _hero_repair(self, fight: _Fight, op: tuple, rnd: Callable[[], float]) -> None:
+        """A repair: the card's Damaged marker goes, its AP are paid."""
+        fight.mask &= ~op[1]
+        fight.ap -= op[2]
+
+    def _hero_end(self, fight: _Fight, op: tuple, rnd: Callable[[], float]) -> None:
+        """The hero ends the turn: no AP left."""
+        fight.ap = 0
+
+    def _monster_activation(self, fight: _Fight, rnd: Callable[[], float]) -> None:
+        """The monster's activation; with ``extra_activation_on_wound`` a wound earns one more."""
+        wound = self._monster_attack(fight, rnd)
+        if wound > 0 and self.m_traits.extra_activation_on_wound and fight.outcome is None:
+            self._monster_attack(fight, rnd)
+
+    def _monster_attack(self, fight: _Fight, rnd: Callable[[], float]) -> int:
+        """One attack of the monster (one die less while Disarmed) against the hero's
+        defense, Psi Points added to a psi resistance, armor; returns the HP wound (0: none)."""
+        m_count, m_bonus = self.m_attack
+        count = m_count - fight.m_disarmed if m_count - fight.m_disarmed > 1 else 1
+        attack, ones = self._monster_roll(rnd, count, m_bonus)
+        if ones >= 2:
+            return 0  # an attack Fumble misses
+        dcount, dbonus, dbit = self._defense.get(fight.mask) or self._defense_for(fight.mask)
+        dfaces, dones = _roll(rnd, dcount)
+        defense = dbonus + dfaces
+        if self.m_magic and dones < 2 and defense <= attack and attack - defense + 1 <= fight.pp:
+            added = attack - defense + 1  # Psi Points added to the psi resistance
+            fight.pp -= added
+            defense += added
+        if dones >= 2:
+            fight.mask |= dbit
+        steps = _hit_steps(attack, defense, dones)
+        if steps < 0:
+            return 0
+        return self._wound_hero(fight, self.m_damage + steps)
+
+    def _monster_roll(self, rnd: Callable[[], float], count: int, bonus: int) -> tuple[int, int]:
+        """A roll of the monster's own dice (attack, defense, psi resistance): (total, first faces
+        of 1). With the optional rule ``solo_average_monster_dice`` every die shows ``average``
+        and nothing is drawn (no Fumble, no explosion)."""
+        if self.average is not None:
+            return self.average * count + bonus, 0
+        faces, ones = _roll(rnd, count)
+        return bonus + faces, ones
+
+    def _wound_hero(self, fight: _Fight, damage: int) -> int:
+        """A monster's hit of ``damage``: hand cards damaged, armor absorbing, HP lost,
+        Poison Markers, the monster's drain; returns the HP wound."""
+        traits = self.m_traits
+        fight.mask |= self.hand_damage
+        wound = 0
+        if damage > 0:
+            abit, rating = self._armor.get(fight.mask) or self._armor_for(fight.mask)
+            absorbed = rating if rating < damage else damage
+            if absorbed > 0:
+                fight.mask |= abit
+            wound = damage - absorbed
+            if wound > 0:
+                fight.hp -= wound
+        fight.poison += traits.poison_on_hit
+        if wound > 0:
+            fight.poison += traits.poison_on_wound
+            if traits.heals_by_wound:
+                fight.mhp += wound
+            if fight.hp <= self.death:
+                fight.outcome = "hero_died"
+        return wound
+
+    def _poison_phase(self, fight: _Fight, rnd: Callable[[], float]) -> None:
+        """Phase E: the hero's poison check and loss, then the monster's Poison Markers."""
+        if fight.poison > 0:
+            faces, ones = _roll(rnd, 2)
+            total = self.poison_attrs + faces
+            tn = self.poison_tn
+            if total >= tn and ones < 2:
+                fight.poison = max(0, fight.poison - 1 - (total - tn) // 10)
+            else:
+                fight.poison += ((tn - total) // 10 if total < tn else 0) + (1 if ones >= 2 else 0)
+            if fight.poison > 0:
+                fight.hp -= fight.poison
+        if fight.m_poison > 0:
+            fight.mhp -= fight.m_poison
+
+    def _check_end(self, fight: _Fight) -> None:
+        """The hero dies at the death threshold of HP or PP; the monster falls at 0 HP."""
+        if fight.hp <= self.death or fight.pp <= self.death:
+            fight.outcome = "hero_died"
+        elif fight.mhp <= 0:
+            fight.outcome = "monsters_defeated"
+
+
+def _roll(rnd: Callable[[], float], count: int) -> tuple[int, int]:
+    """``count`` exploding D10s drawn as the engine's ``DiceRoller.roll`` draws them: one
+    generator draw per face (``int(random() * 10) + 1``), a 0 face (10) rolls again and adds.
+    Returns (the faces' sum, how many first faces were 1s: two or more are a Fumble)."""
+    total = count  # each face is counted as face - 1 below
+    ones = 0
+    for _ in range(count):
+        face = int(rnd() * 10.0)  # face - 1: 0 is a one, 9 the exploding 0 face
+        if face == 0:
+            ones += 1
+        elif face == 9:
+            total += 9
+            face = int(rnd() * 10.0)
+            while face == 9:
+                total += 10
+                face = int(rnd() * 10.0)
+            total += face + 1
+            continue
+        total += face
+    return total, ones
+
+
+def _hit_steps(attack: int, defense: int, defense_ones: int) -> int:
+    """Steps of 10 by which an attack beats a defense (chapter *Attack*): -1 for a miss; a
+    defense Fumble (two or more 1s) lets any attack hit with one step more."""
+    if defense_ones >= 2:
+        return 1 + ((attack - defense) // 10 if attack > defense else 0)
+    if attack >= defense:
+        return (attack - defense) // 10
+    return -1

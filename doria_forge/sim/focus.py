@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from doria_forge.model import ContentPack
+from doria_forge.model import Character, ContentPack, Monster, MonsterLevel
 
 from .matrix import MatrixResult
 
@@ -50,9 +50,9 @@ def focus(pack: ContentPack, heroes: Iterable[str] | None = None, monsters: Iter
     monster_ids = list(monsters) if monsters else None
     if hero_ids or monster_ids or pack.own is None:
         return Focus(hero_ids, None, None, frozenset(monster_ids) if monster_ids else None)
-    own_heroes = frozenset(h for h, c in pack.own_of_kind("character").items() if c.premade)
-    own_monsters = frozenset(pack.own_of_kind("monster")) | frozenset(
-        card.monster for card in pack.own_of_kind("monster_level").values())
+    own_heroes = frozenset(h for h, c in pack.own_of(Character).items() if c.premade)
+    own_monsters = frozenset(pack.own_of(Monster)) | frozenset(
+        card.monster for card in pack.own_of(MonsterLevel).values())
     if not own_heroes and not own_monsters:
         return Focus(None, None, None, None)
     return Focus(None, None, own_heroes, own_monsters, either=True)

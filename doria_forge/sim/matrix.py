@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 
 from doria_forge.checks import default
@@ -115,7 +115,8 @@ class MatrixResult:
         }
 
 
-def _reference_duels(pack: ContentPack, hero: str, monster: str, level: int):
+def _reference_duels(pack: ContentPack, hero: str, monster: str, level: int
+                     ) -> Callable[[list[int]], list[tuple[bool, int, int, int, str]]]:
     def play_many(seeds: list[int]) -> list[tuple[bool, int, int, int, str]]:
         out = []
         for seed in seeds:
@@ -251,14 +252,18 @@ def run_matrix(
         if cache is not None:
             cache.put(cache_keys[key], {"cell": asdict(outcome[0]), "fallback": outcome[1]})
     cells = [done[k][0] for k in keys]
-    fallbacks = tuple((*k, done[k][1]) for k in keys if done[k][1] is not None)
+    fallbacks: list[tuple[str, str, int, str]] = []
+    for key in keys:
+        why = done[key][1]
+        if why is not None:
+            fallbacks.append((*key, why))
     caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
     return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats, out_of_line=out_of_line)),
-                        precision, fallbacks)
+                        precision, tuple(fallbacks))
 
 
 def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,
-               jobs: int, progress: Callable[[int], None] | None):
+               jobs: int, progress: Callable[[int], None] | None) -> Iterator[tuple[CellStats, str | None]]:
     """Yield ``run_cell``'s result for each of ``keys``, in order, on ``jobs`` processes."""
     with worker_pool(min(jobs, len(keys)), _init_worker, (pack,)) as pool:
         if pool is None:  # one job, one cell, or no worker could start (see sim.workers)

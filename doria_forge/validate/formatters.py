@@ -65,7 +65,7 @@ def format_text(result: ValidationResult) -> str:
 
 def format_json(result: ValidationResult) -> str:
     """The JSON report, ending in a newline."""
-    payload = {
+    payload: dict[str, object] = {
         "problems": [
             {
                 "file": p.file,

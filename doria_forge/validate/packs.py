@@ -81,7 +81,7 @@ def manifest_of(documents: Iterable[LoadedDocument]) -> tuple[Pack, LoadedDocume
         if isinstance(doc.data, dict) and doc.data.get("kind") == "pack":
             model, found = check_document(doc, {"pack": Pack})
             if model is not None:
-                return model, doc  # type: ignore[return-value]
+                return model, doc
     return None
 
 

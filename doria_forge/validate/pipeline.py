@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..load.loader import LoadedDocument, load_pack
 from ..load.problem import Location, Problem, Severity
-from ..model import KINDS, ContentPack
+from ..model import KINDS, ContentPack, Document
 from .config import CheckConfig, check_config
 from .packs import layered
 from .references import dangling_problems, duplicate_problems
@@ -80,7 +80,7 @@ def run_rules(pack: ContentPack, source_map: SourceMap, rules: Iterable[Rule] = 
 def validate_documents(
     documents: Iterable[LoadedDocument],
     *,
-    kinds: Mapping[str, type] = KINDS,
+    kinds: Mapping[str, type[Document]] = KINDS,
     rules: Iterable[Rule] = RULES,
     fallback: Location | None = None,
     own: frozenset[tuple[str, str]] | None = None,
@@ -97,7 +97,7 @@ def validate_documents(
     source_map = SourceMap(documents, fallback=fallback)
     problems, repeats = duplicate_problems(documents)
     claims = claimed_fields(rules)
-    models = []
+    models: list[Document] = []
     origins: dict[tuple[str, str], str] = {}
     for doc in documents:
         model, found = check_document(doc, kinds, claims)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime as _dt
 import difflib
 import typing
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -27,6 +27,9 @@ DICE_EXPRESSION = "dice-expression"
 UNKNOWN_VOCABULARY = "unknown-vocabulary"
 
 _MAX_INPUT_SHOWN = 40
+
+M = TypeVar("M", bound=BaseModel)
+"""The model classes ``check_document`` validates against (a kind's document model)."""
 
 
 def _close(word: str, options: Iterable[str]) -> str | None:
@@ -176,70 +179,14 @@ def _short(value: Any) -> str | None:
     return text if len(text) <= _MAX_INPUT_SHOWN else text[: _MAX_INPUT_SHOWN - 3] + "..."
 
 
-def errors_to_problems(doc: LoadedDocument, model: type[BaseModel], errors: list[Mapping[str, Any]]) -> list[Problem]:
-    """Turn pydantic ``ValidationError.errors()`` of ``doc`` into located problems."""
+def errors_to_problems(doc: LoadedDocument, model: type[BaseModel],
+                       errors: Sequence[Mapping[str, Any]]) -> list[Problem]:
+    """Turn pydantic ``ValidationError.errors()`` of ``doc`` into located problems (one per
+    place and message: pydantic repeats an error once per union member)."""
     problems: list[Problem] = []
     seen: set[tuple[Any, ...]] = set()
     for error in errors:
-        loc = tuple(error.get("loc", ()))
-        etype = error.get("type", "")
-        resolved, rest = _resolve(doc.data, loc)
-        message = str(error.get("msg", "invalid value"))
-        if etype == "extra_forbidden":
-            name = resolved[-1] if resolved else (rest[-1] if rest else "?")
-            parent = resolved[:-1] if resolved else resolved
-            candidates = _matching(models_at(model, parent), _value_at(doc.data, parent))
-            valid = sorted({n for m in candidates for n in _field_names(m)})
-            suggestion = _close(str(name), valid) if valid else None
-            where = f" in {_display_path(parent)}" if parent else ""
-            tags = _tag_values(candidates, _value_at(doc.data, parent)) if len(candidates) == 1 else {}
-            if suggestion:
-                text = f"unknown field {name!r}{where} (did you mean {suggestion!r}?)"
-            elif tags and set(valid) <= set(tags):
-                text = f"unknown field {name!r}{where}; {' '.join(map(str, tags.values()))} takes no parameters"
-            elif valid:
-                text = f"unknown field {name!r}{where}; valid fields: {', '.join(valid)}"
-            else:
-                text = f"unknown field {name!r}{where}"
-            problem = Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR, text)
-        elif etype in ("union_tag_invalid", "union_tag_not_found"):
-            problem = _tag_problem(doc, error, resolved)
-        elif etype == "missing":
-            field = rest[-1] if rest else "?"
-            where = f" in {_display_path(resolved)}" if resolved else ""
-            problem = Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR,
-                                 f"missing required field {field!r}{where}")
-        else:
-            if message.startswith("Value error, "):
-                message = message[len("Value error, "):]
-            rule = DICE_EXPRESSION if "dice expression" in message else SCHEMA
-            field = _display_path(resolved) or "document"
-            value = error.get("input")
-            if message.startswith("Keys should be strings"):
-                # pydantic locates a bad key by the key itself; show it as written.
-                key = resolved[-1] if resolved else None
-                problems.append(Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR,
-                                           f"key {key!r} is not text; field names are strings"))
-                continue
-            text = f"{field}: {message}"
-            shown = _short(value) if etype not in ("model_type", "dict_type") else None
-            if isinstance(value, (_dt.date, _dt.datetime)):
-                shown = value.isoformat()
-            if value is None and resolved and "input" in error:
-                # `name:` with nothing after it; "got None" means nothing to a designer.
-                shown = "an empty value: write one after the colon"
-            if shown is not None and shown not in message and rule == SCHEMA and resolved:
-                text += f" (got {shown})"
-            if etype == "literal_error" and isinstance(value, str):
-                known = [v.strip().strip("'") for v in str((error.get("ctx") or {}).get("expected", ""))
-                         .replace(" or ", ", ").split(",")]
-                suggestion = _close(value, [k for k in known if k])
-                if suggestion:
-                    text += f"; did you mean {suggestion!r}?"
-            if etype == "string_type" and isinstance(value, (int, float, _dt.date)):
-                text += "; YAML read it as a number, boolean or date: quote it to make it text"
-            at_key = bool(rest) and rest[-1] == "[key]"  # a bad mapping key: point at the key, not its value
-            problem = Problem.at(doc.locate(resolved, value=not at_key), rule, Severity.ERROR, text)
+        problem = _error_problem(doc, model, error)
         key = (problem.line, problem.column, problem.rule_id, problem.message)
         if key not in seen:
             seen.add(key)
@@ -247,11 +194,90 @@ def errors_to_problems(doc: LoadedDocument, model: type[BaseModel], errors: list
     return problems
 
 
+def _error_problem(doc: LoadedDocument, model: type[BaseModel], error: Mapping[str, Any]) -> Problem:
+    """The located problem of one pydantic error."""
+    loc = tuple(error.get("loc", ()))
+    etype = error.get("type", "")
+    resolved, rest = _resolve(doc.data, loc)
+    if etype == "extra_forbidden":
+        return _unknown_field_problem(doc, model, resolved, rest)
+    if etype in ("union_tag_invalid", "union_tag_not_found"):
+        return _tag_problem(doc, error, resolved)
+    if etype == "missing":
+        field = rest[-1] if rest else "?"
+        where = f" in {_display_path(resolved)}" if resolved else ""
+        return Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR, f"missing required field {field!r}{where}")
+    return _value_problem(doc, error, resolved, rest)
+
+
+def _unknown_field_problem(doc: LoadedDocument, model: type[BaseModel], resolved: tuple,
+                           rest: Sequence[Any]) -> Problem:
+    """A field the model does not know: the closest valid name, or what the fields are."""
+    name = resolved[-1] if resolved else (rest[-1] if rest else "?")
+    parent = resolved[:-1] if resolved else resolved
+    candidates = _matching(models_at(model, parent), _value_at(doc.data, parent))
+    valid = sorted({n for m in candidates for n in _field_names(m)})
+    suggestion = _close(str(name), valid) if valid else None
+    where = f" in {_display_path(parent)}" if parent else ""
+    tags = _tag_values(candidates, _value_at(doc.data, parent)) if len(candidates) == 1 else {}
+    if suggestion:
+        text = f"unknown field {name!r}{where} (did you mean {suggestion!r}?)"
+    elif tags and set(valid) <= set(tags):
+        text = f"unknown field {name!r}{where}; {' '.join(map(str, tags.values()))} takes no parameters"
+    elif valid:
+        text = f"unknown field {name!r}{where}; valid fields: {', '.join(valid)}"
+    else:
+        text = f"unknown field {name!r}{where}"
+    return Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR, text)
+
+
+def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tuple, rest: Sequence[Any]) -> Problem:
+    """A value the model refuses: the message, with what was written and a hint where one helps."""
+    message = str(error.get("msg", "invalid value"))
+    if message.startswith("Value error, "):
+        message = message[len("Value error, "):]
+    if message.startswith("Keys should be strings"):
+        # pydantic locates a bad key by the key itself; show it as written.
+        written = resolved[-1] if resolved else None
+        return Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR,
+                          f"key {written!r} is not text; field names are strings")
+    rule = DICE_EXPRESSION if "dice expression" in message else SCHEMA
+    text = f"{_display_path(resolved) or 'document'}: {message}" + _value_hints(error, message, rule,
+                                                                              bool(resolved))
+    at_key = bool(rest) and rest[-1] == "[key]"  # a bad mapping key: point at the key, not its value
+    return Problem.at(doc.locate(resolved, value=not at_key), rule, Severity.ERROR, text)
+
+
+def _value_hints(error: Mapping[str, Any], message: str, rule: str, resolved: bool) -> str:
+    """What follows a refused value's message: the value as written, the closest allowed word,
+    why YAML read text as a number."""
+    etype = error.get("type", "")
+    value = error.get("input")
+    text = ""
+    shown = _short(value) if etype not in ("model_type", "dict_type") else None
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        shown = value.isoformat()
+    if value is None and resolved and "input" in error:
+        # `name:` with nothing after it; "got None" means nothing to a designer.
+        shown = "an empty value: write one after the colon"
+    if shown is not None and shown not in message and rule == SCHEMA and resolved:
+        text += f" (got {shown})"
+    if etype == "literal_error" and isinstance(value, str):
+        known = [v.strip().strip("'") for v in str((error.get("ctx") or {}).get("expected", ""))
+                 .replace(" or ", ", ").split(",")]
+        suggestion = _close(value, [k for k in known if k])
+        if suggestion:
+            text += f"; did you mean {suggestion!r}?"
+    if etype == "string_type" and isinstance(value, (int, float, _dt.date)):
+        text += "; YAML read it as a number, boolean or date: quote it to make it text"
+    return text
+
+
 def check_document(
     doc: LoadedDocument,
-    kinds: Mapping[str, type[BaseModel]],
+    kinds: Mapping[str, type[M]],
     claimed: Mapping[str, frozenset[str]] | None = None,
-) -> tuple[BaseModel | None, list[Problem]]:
+) -> tuple[M | None, list[Problem]]:
     """Validate one loaded document against ``kinds[data["kind"]]``.
 
     ``claimed`` maps a kind to top-level keys that a lint rule reports with a

@@ -28,7 +28,7 @@ _CACHED_PIXELS = 64_000_000
 _cache: OrderedDict[tuple[str, int | None], Any] = OrderedDict()
 
 
-def raster(path: str, ink_limit_percent: int | None):
+def raster(path: str, ink_limit_percent: int | None) -> Any:
     """The picture at ``path`` as it prints: RGB, or for a CMYK page (``ink_limit_percent`` given)
     CMYK within that ink limit. Transparency is flattened onto white. Decoded pictures are kept
     (at most ``_CACHED_PIXELS`` pixels together), so art on several cards is decoded once."""
@@ -60,7 +60,7 @@ def _problem_of(path: str, mtime_ns: int, size: int, mode: int) -> str:
     return art_problem(Path(path))
 
 
-def _decode(path: str, ink_limit_percent: int | None):
+def _decode(path: str, ink_limit_percent: int | None) -> Any:
     from PIL import Image
 
     with warnings.catch_warnings():  # a decompression bomb is refused below, not warned of
@@ -70,18 +70,18 @@ def _decode(path: str, ink_limit_percent: int | None):
         if image.width * image.height > MAX_ART_PIXELS:  # checked on the header, before decoding
             raise ValueError(f"{image.width} x {image.height} pixels, more than {MAX_ART_PIXELS:,}")
         image.load()
+        decoded: Image.Image = image
         if image.mode in ("RGBA", "LA", "P", "PA"):
             rgba = image.convert("RGBA")
-            flat = Image.new("RGB", rgba.size, (255, 255, 255))
-            flat.paste(rgba, mask=rgba.split()[3])
-            image = flat
+            decoded = Image.new("RGB", rgba.size, (255, 255, 255))
+            decoded.paste(rgba, mask=rgba.split()[3])
         if ink_limit_percent is not None:
-            return convert_image(image, ink_limit_percent)
-        return image.convert("RGB")
+            return convert_image(decoded, ink_limit_percent)
+        return decoded.convert("RGB")
 
 
 @lru_cache(maxsize=64)
-def _vector(path: str):
+def _vector(path: str) -> Any:
     from svglib.svglib import svg2rlg
 
     drawing = svg2rlg(path)

@@ -25,7 +25,7 @@ from .compose import FaceBox
 from .fonts import BOLD, REGULAR
 from .icons import draw_with_icon, icon_width
 from .layout import mm
-from .spec import BackSpec, CardSpec, Stat
+from .spec import RGB, BackSpec, CardSpec, Stat
 from .text import MIN_FONT_PT, draw_line, draw_paragraph
 
 Box = tuple[float, float, float, float]  # x, y (bottom), width, height in pt
@@ -288,7 +288,8 @@ class CardFace(_DrawnFromSpec):
         size, use = footer_fit(spec.footer, spec.footer_icons, fw - 3, 6.8 * s)
         widths = [icon_width(size) if u else stringWidth(t, BOLD, size) if t else 0.0
                   for t, u in zip(spec.footer, use, strict=True)]
-        slots = _slots(*widths, fx + 1.5, fw - 3)
+        left, centre, right = widths
+        slots = _slots(left, centre, right, fx + 1.5, fw - 3)
         colours = ((0, 0, 0), (0.55, 0.4, 0.0), (0, 0, 0))
         for text, icon, used, (sx, sw), align, colour in zip(spec.footer, spec.footer_icons, use, slots,
                                                              ("left", "center", "right"), colours, strict=True):
@@ -297,7 +298,7 @@ class CardFace(_DrawnFromSpec):
             else:
                 draw_line(canvas, text, sx, base, sw, max_size=size, bold=True, align=align, color=colour)
 
-    def _draw_stats(self, canvas: Canvas, region: Box, box: FaceBox, rgb, s: float) -> None:
+    def _draw_stats(self, canvas: Canvas, region: Box, box: FaceBox, rgb: RGB, s: float) -> None:
         x, y, w, h = region
         cells = stat_cells(self.spec.stats, w, s)
         cell_w = w / stat_columns(w)
@@ -323,7 +324,7 @@ class CardFace(_DrawnFromSpec):
                           align="center")
 
 
-    def _draw_table(self, canvas: Canvas, region: Box, rgb, s: float) -> None:
+    def _draw_table(self, canvas: Canvas, region: Box, rgb: RGB, s: float) -> None:
         """The ``table`` grid: a coloured head row, then rows on alternating tints. Each column gets
         room in proportion to its widest entry; if the natural widths overflow the region, every cell
         shrinks by the same factor (never below ``MIN_FONT_PT``) so a column's type stays even. On a

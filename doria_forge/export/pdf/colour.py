@@ -65,7 +65,9 @@ def rgb_to_cmyk(r: float, g: float, b: float, ink_limit_percent: int = 300) -> t
     from PIL import Image, ImageCms
 
     pixel = Image.new("RGB", (1, 1), tuple(int(round(min(1.0, max(0.0, v)) * 255)) for v in (r, g, b)))
-    c, m, y, k = ImageCms.applyTransform(pixel, _transform()).getpixel((0, 0))
+    converted = ImageCms.applyTransform(pixel, _transform())
+    assert converted is not None  # None only for a transform in place
+    c, m, y, k = converted.getpixel((0, 0))  # type: ignore[misc]  # a CMYK pixel is four ints
     # Rounded down: the four inks as written never add up to more than the limit.
     inks = _limited(c, m, y, k, ink_limit_percent)
     return tuple(math.floor(v / 255 * 10_000) / 10_000 for v in inks)  # type: ignore[return-value]
@@ -79,6 +81,7 @@ def convert_image(image: Image, ink_limit_percent: int) -> Image:
     if image.mode == "CMYK":
         return image
     cmyk = ImageCms.applyTransform(image.convert("RGB"), _transform())
+    assert cmyk is not None  # None only for a transform in place
     if ink_limit_percent >= PROFILE_INK_LIMIT:
         return cmyk
     room = ink_limit_percent * 255 // 100
@@ -127,7 +130,7 @@ def use_cmyk(canvas: Canvas, ink_limit_percent: int, output_condition: str | Non
     """Make ``canvas`` write CMYK colours only and, if ``output_condition`` names a registered print
     condition (``CGATS TR 001``, ``FOGRA39``...), declare it as the document's output intent."""
     canvas._enforceColorSpace = cmyk_enforcer(ink_limit_percent)
-    canvas._doria_ink_limit = ink_limit_percent  # type: ignore[attr-defined]
+    canvas._doria_ink_limit = ink_limit_percent
     if not output_condition:
         return
     catalog = canvas._doc.Catalog

@@ -36,7 +36,8 @@ class Face(Protocol):
     it name.
     """
 
-    key: str
+    @property
+    def key(self) -> str: ...
 
     def draw(self, canvas: Canvas, box: FaceBox) -> None: ...
 

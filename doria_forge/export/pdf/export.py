@@ -1,28 +1,25 @@
 """Export a whole ContentPack to print PDFs: one per deck, plus Room Tiles, sheets and scenarios.
 
-Decks (layout names, also the file names ``<name>.pdf``), each with its own back:
-
-- ``loot``: Loot Cards, equipment of the loot deck and Traps, each in its ``copies``;
-- ``monster``: the monster deck, monster cards (``deck_cards`` each) and Monster Modifications (``copies``);
-- ``monster_level``: Monster Level Cards by level, the back shows the level;
-- ``boss``: Boss Monster cards, one per boss, all four levels on one card;
-- ``hero``: hero (character) cards; ``standard_items``, ``campaign_items``; ``door_events`` when present;
-- ``room_tiles``: Room Tiles at true size (5 x ``room_tile_square_mm``);
-- ``character_sheets``, ``campaign_sheets``: full pages; ``scenarios``: pages from ``templates/``.
+Decks (layout names, also the file names ``<name>.pdf``): the format-neutral composition of
+``export.decks`` (which cards, which deck, how many copies, which back), drawn here; Room Tiles
+print at true size (5 x ``room_tile_square_mm``). Then ``character_sheets``, ``campaign_sheets``:
+full pages; ``scenarios``: pages from ``templates/``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from doria_forge import assets as _assets
 from doria_forge.model import ContentPack
 
+from ..decks import DeckPlan, compose_decks, printed_cards
 from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import UnknownItemError
-from .faces import backs, card_fronts, level_back
+from .faces import back_spec, card_fronts
 from .layout import LayoutFile, LayoutOverrides, load_layout
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
@@ -54,52 +51,48 @@ class Item:
     face: Face
 
 
-def _repeat(item: Item, back: Face, copies: int) -> list[PrintCard]:
-    return [PrintCard(item.face, back, item.ref)] * copies
-
-
 def items(pack: ContentPack) -> list[Item]:
     """Every card and tile front the pack prints once, in deck order (ids sorted within a kind):
-    for an expansion only its own (``ContentPack.own_of_kind``)."""
-    out = [Item(front.ref, front.deck, CardFace(front.spec, front.origin)) for front in card_fronts(pack)]
-    for tile in pack.own_of_kind("room_tile").values():
-        out.append(Item(f"room_tile:{tile.id}", "room_tiles", RoomTileFace(tile, pack.origin("room_tile", tile.id))))
+    for an expansion only its own (``export.decks.printed_cards``)."""
+    fronts = {front.ref: front for front in card_fronts(pack)}
+    out = []
+    for card in printed_cards(pack):
+        front = fronts.get(card.ref)
+        if front is not None:
+            out.append(Item(card.ref, card.deck, CardFace(front.spec, front.origin)))
+        else:  # a Room Tile draws itself
+            out.append(Item(card.ref, card.deck, RoomTileFace(pack.room_tiles[card.doc_id],
+                                                              pack.origin(card.kind, card.doc_id))))
     return out
 
 
+def card_printer(pack: ContentPack) -> Callable[[DeckPlan], tuple[PrintCard, ...]]:
+    """The faces of a deck of ``pack`` (``export.decks.compose_decks``) as the cards to print:
+    each card's front and back face, repeated for its copies. Every export format draws its
+    cards with these faces, so PDFs, images and virtual-table decks agree."""
+    faces = {item.ref: item.face for item in items(pack)}
+    back_faces: dict[str, Face] = {}
+
+    def back(key: str) -> Face:
+        if key not in back_faces:
+            back_faces[key] = CardBack(back_spec(key))
+        return back_faces[key]
+
+    def print_cards(plan: DeckPlan) -> tuple[PrintCard, ...]:
+        out: list[PrintCard] = []
+        for card in plan.cards:
+            out += [PrintCard(faces[card.ref], back(card.back), card.ref)] * card.copies
+        return tuple(out)
+
+    return print_cards
+
+
 def build_decks(pack: ContentPack) -> list[Deck]:
-    """The card decks of the pack in print order; decks without cards are left out. Each
-    :class:`PrintCard` carries its ``kind:id`` as ``ref``; a card printed in several copies repeats."""
-    back = {name: CardBack(spec) for name, spec in backs().items()}
-    cards: dict[str, list[PrintCard]] = {name: [] for name in DECK_TITLES}
-    by_ref = {item.ref: item for item in items(pack)}
-    for card in pack.own_of_kind("equipment").values():
-        item = by_ref[f"equipment:{card.id}"]
-        cards[item.deck] += _repeat(item, back[item.deck], card.copies)
-    for trap in pack.own_of_kind("trap").values():
-        cards["loot"] += _repeat(by_ref[f"trap:{trap.id}"], back["loot"], trap.copies)
-    for monster in pack.own_of_kind("monster").values():
-        cards["monster"] += _repeat(by_ref[f"monster:{monster.id}"], back["monster"], monster.deck_cards)
-    for mod in pack.own_of_kind("monster_modification").values():
-        cards["monster"] += _repeat(by_ref[f"monster_modification:{mod.id}"], back["monster"], mod.copies)
-    for level in sorted(pack.own_of_kind("monster_level").values(), key=lambda c: (c.level, c.monster, c.id)):
-        cards["monster_level"] += _repeat(by_ref[f"monster_level:{level.id}"], CardBack(level_back(level.level)), 1)
-    for boss in pack.own_of_kind("boss").values():
-        cards["boss"] += _repeat(by_ref[f"boss:{boss.id}"], back["boss"], 1)
-    for hero in pack.own_of_kind("character").values():
-        cards["hero"] += _repeat(by_ref[f"character:{hero.id}"], back["hero"], 1)
-    for event in pack.own_of_kind("door_event").values():
-        cards["door_events"] += _repeat(by_ref[f"door_event:{event.id}"], back["door_events"], event.copies)
-    for tile in pack.own_of_kind("room_tile").values():
-        cards["room_tiles"] += _repeat(by_ref[f"room_tile:{tile.id}"], back["room_tiles"], 1)
-    return [Deck(name, DECK_TITLES[name], tuple(deck), "tile" if name == "room_tiles" else None)
-            for name, deck in cards.items() if deck]
-
-
-DECK_TITLES = {"loot": "Loot Cards", "monster": "Monster Deck", "monster_level": "Monster Level Cards",
-               "boss": "Boss Monster Cards", "hero": "Hero Cards", "standard_items": "Standard Items",
-               "campaign_items": "Campaign Items", "door_events": "Door Events", "room_tiles": "Room Tiles"}
-"""Card decks in print order, with their titles."""
+    """The card decks of the pack in print order (``export.decks.compose_decks``) with their
+    faces; decks without cards are left out. Each :class:`PrintCard` carries its ``kind:id`` as
+    ``ref``; a card printed in several copies repeats."""
+    print_cards = card_printer(pack)
+    return [Deck(plan.name, plan.title, print_cards(plan), plan.fixed_card_size) for plan in compose_decks(pack)]
 
 
 def find_item(pack: ContentPack, item_id: str) -> Item:

@@ -12,6 +12,7 @@ texts through :func:`~doria_forge.i18n.tr` (``name_de``, ``text_de``...), the la
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from doria_forge.cardart import resolve as resolve_art
@@ -28,7 +29,9 @@ from doria_forge.model import (
     MonsterModification,
     Trap,
 )
+from doria_forge.model.common import Attribute
 
+from ..decks import level_back_key, printed_cards
 from .spec import BackSpec, CardSpec, Stat
 
 ZONE_LABELS = {"1_hand": "1 Hand", "2_hands": "2 Hands", "head": "Head", "torso": "Torso", "arms": "Arms",
@@ -60,7 +63,7 @@ BOSS_TABLE_HEAD = ("Lvl", "Attack", "Defense", "Psi Res.", "Dmg", "HP", "AR")
 
 def level_back(level: int) -> BackSpec:
     """Monster Level Cards show their level on the back too, so a level can be sorted face down."""
-    return BackSpec(f"monster_level_{level}", f"{t('Monster Level')} {level}", LEVEL_COLOURS.get(level, "#555555"),
+    return BackSpec(level_back_key(level), f"{t('Monster Level')} {level}", LEVEL_COLOURS.get(level, "#555555"),
                     mark=str(level))
 
 
@@ -70,11 +73,22 @@ def backs() -> dict[str, BackSpec]:
             for name, spec in BACKS.items()}
 
 
+def back_spec(key: str) -> BackSpec:
+    """The back a ``DeckCard`` names (``export.decks``): a deck's own (``backs``) or a Monster
+    Level Card's, ``monster_level_<level>``. Raises KeyError for an unknown back."""
+    if key in BACKS:
+        return backs()[key]
+    level = key.removeprefix(level_back_key(0)[:-1])
+    if not level.isdigit():
+        raise KeyError(key)
+    return level_back(int(level))
+
+
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _requirements(reqs: dict[str, int]) -> str:
+def _requirements(reqs: Mapping[Attribute, int]) -> str:
     return "  ".join(f"{t(a)} {reqs[a]}" for a in ATTRIBUTES if a in reqs)
 
 
@@ -105,6 +119,32 @@ def equipment_spec(card: Equipment) -> CardSpec:
     rng = card.range if card.range is not None else (first.range if first else None)
     pp = card.pp if card.pp is not None else (first.pp if first and first.pp else None)
     ap = card.ap if card.ap is not None else (first.ap if first else None)
+    stats, notes = _attack_stats(card)
+    # Range and Psi Point cost are chips rather than header text: beside long requirements
+    # (STR 10  CON 10  PSI 7) a header line would have to cut them.
+    if rng is not None and len(card.attacks) <= 1:
+        stats.append(Stat(t("Range"), str(rng)))
+    if pp:
+        stats.append(Stat(t("PP"), str(pp)))
+    stats += _protection_stats(card)
+    stats += _bonus_stats(card)
+    use_stats, use_notes = _use_stats(card)
+    stats += use_stats
+    notes += use_notes
+    text = " ".join([*notes, tr(card, "text")]).strip()
+    kind = t(card.card_type.capitalize()) + (f" · {card.category}" if card.category else "")
+    return CardSpec(
+        key=f"equipment-{card.id}", title=tr(card, "name"), colour=TYPE_COLOURS[card.card_type],
+        kind_label=kind, corner_left=_requirements(card.requirements),
+        magic=card.magic, stats=tuple(stats), text=text,
+        footer=(t(ZONE_LABELS[card.zone]), _gold(card.gold), f"{ap} {t('AP')}" if ap is not None else ""),
+        footer_icons=(card.zone, "", ""),
+    )
+
+
+def _attack_stats(card: Equipment) -> tuple[list[Stat], list[str]]:
+    """The chips of each attack (dice, damage; AP and range when there are several) and the
+    notes of its specials and of requirements other than the card's."""
     stats: list[Stat] = []
     notes: list[str] = []
     for attack in card.attacks:
@@ -124,12 +164,12 @@ def equipment_spec(card: Equipment) -> CardSpec:
             notes.append(f"{label}: {', '.join(specials)}.")
         if attack.requirements and attack.requirements != card.requirements:
             notes.append(f"{label} {t('needs')} {_requirements(attack.requirements)}.")
-    # Range and Psi Point cost are chips rather than header text: beside long requirements
-    # (STR 10  CON 10  PSI 7) a header line would have to cut them.
-    if rng is not None and len(card.attacks) <= 1:
-        stats.append(Stat(t("Range"), str(rng)))
-    if pp:
-        stats.append(Stat(t("PP"), str(pp)))
+    return stats, notes
+
+
+def _protection_stats(card: Equipment) -> list[Stat]:
+    """Defense and psi resistance dice, Armor Rating with its vulnerability."""
+    stats: list[Stat] = []
     if card.defense:
         stats.append(Stat(t("Defense"), dice(card.defense)))
     if card.psi_resistance:
@@ -137,11 +177,24 @@ def equipment_spec(card: Equipment) -> CardSpec:
     if card.armor_rating is not None:
         stats.append(Stat(t("AR"), str(card.armor_rating)))
         stats.append(_vulnerability(card.vulnerability))
+    return stats
+
+
+def _bonus_stats(card: Equipment) -> list[Stat]:
+    """One signed chip per bonus marker (a lower Target Number shows as a plus)."""
+    stats: list[Stat] = []
     for name, label in BONUS_LABELS.items():
         value = getattr(card.bonuses, name)
         if value:
             # The sign marks a bonus marker; a "bonus" note would not fit a mini card's chip.
             stats.append(Stat(t(label), _signed(-value if name == "target_number" else value)))
+    return stats
+
+
+def _use_stats(card: Equipment) -> tuple[list[Stat], list[str]]:
+    """A Target Number check (chip and note) and what using the card heals or cures."""
+    stats: list[Stat] = []
+    notes: list[str] = []
     if card.tn_check:
         stats.append(Stat(t("TN"), str(card.tn_check.target_number)))
         first_attr, second = card.tn_check.attributes
@@ -154,15 +207,7 @@ def equipment_spec(card: Equipment) -> CardSpec:
         if card.effect.remove_poison:
             removed = card.effect.remove_poison
             stats.append(Stat(t("Poison"), t("cures all") if removed == "all" else f"-{removed}"))
-    text = " ".join([*notes, tr(card, "text")]).strip()
-    kind = t(card.card_type.capitalize()) + (f" · {card.category}" if card.category else "")
-    return CardSpec(
-        key=f"equipment-{card.id}", title=tr(card, "name"), colour=TYPE_COLOURS[card.card_type],
-        kind_label=kind, corner_left=_requirements(card.requirements),
-        magic=card.magic, stats=tuple(stats), text=text,
-        footer=(t(ZONE_LABELS[card.zone]), _gold(card.gold), f"{ap} {t('AP')}" if ap is not None else ""),
-        footer_icons=(card.zone, "", ""),
-    )
+    return stats, notes
 
 
 def trap_spec(trap: Trap) -> CardSpec:
@@ -202,7 +247,7 @@ CARD_TRAITS = ("undead", "flying")
 (Undead...). Its other flags are abilities its text explains; a Boss Monster card names them all."""
 
 
-def _traits(flags: list[str], only: tuple[str, ...] | None = None) -> list[str]:
+def _traits(flags: Sequence[str], only: tuple[str, ...] | None = None) -> list[str]:
     return [t(TRAIT_LABELS.get(flag, flag.replace("_", " "))) for flag in flags if only is None or flag in only]
 
 
@@ -330,39 +375,35 @@ class CardFront:
     origin: str
 
 
-DECK_OF_EQUIPMENT = {"loot": "loot", "standard": "standard_items", "campaign": "campaign_items"}
-"""The deck (layout name) of each equipment ``deck`` value."""
+_SPECS: dict[str, Callable[[ContentPack, str], CardSpec]] = {
+    "equipment": lambda pack, doc_id: equipment_spec(pack.equipment[doc_id]),
+    "trap": lambda pack, doc_id: trap_spec(pack.traps[doc_id]),
+    "monster": lambda pack, doc_id: monster_spec(pack.monsters[doc_id]),
+    "monster_modification": lambda pack, doc_id: modification_spec(pack.modifications[doc_id]),
+    "monster_level": lambda pack, doc_id: level_spec(pack.monster_levels[doc_id],
+                                                     pack.monsters.get(pack.monster_levels[doc_id].monster)),
+    "boss": lambda pack, doc_id: boss_spec(pack.bosses[doc_id]),
+    "character": lambda pack, doc_id: hero_spec(pack.characters[doc_id], pack),
+    "door_event": lambda pack, doc_id: door_event_spec(pack.door_events[doc_id]),
+}
+"""The card spec of each kind printed as a card (Room Tiles draw themselves, ``tiles``)."""
 
 
 def card_fronts(pack: ContentPack) -> list[CardFront]:
-    """Every card front the pack prints once, in deck order (ids sorted within a kind): for an
-    expansion only its own (``ContentPack.own_of_kind``), in the language being printed. A card's
-    ``art`` is made absolute (it is relative to the YAML file that names it)."""
+    """Every card front the pack prints once, in deck order (``export.decks.printed_cards``:
+    ids sorted within a kind; for an expansion only its own), in the language being printed.
+    A card's ``art`` is made absolute (it is relative to the YAML file that names it)."""
     out: list[CardFront] = []
-
-    def card(kind: str, doc_id: str, deck: str, spec: CardSpec) -> None:
-        origin = pack.origin(kind, doc_id)
-        art = getattr(pack.get(kind, doc_id), "art", None)
+    for card in printed_cards(pack):
+        make = _SPECS.get(card.kind)
+        if make is None:
+            continue
+        spec = make(pack, card.doc_id)
+        origin = pack.origin(card.kind, card.doc_id)
+        art = getattr(pack.get(card.kind, card.doc_id), "art", None)
         if art and origin:
             spec = replace(spec, art=str(resolve_art(origin.rsplit(":", 2)[0], art).resolve()))
         elif art:
             spec = replace(spec, art=art)
-        out.append(CardFront(f"{kind}:{doc_id}", deck, spec, origin))
-
-    for item in pack.own_of_kind("equipment").values():
-        card("equipment", item.id, DECK_OF_EQUIPMENT[item.deck], equipment_spec(item))
-    for trap in pack.own_of_kind("trap").values():
-        card("trap", trap.id, "loot", trap_spec(trap))
-    for monster in pack.own_of_kind("monster").values():
-        card("monster", monster.id, "monster", monster_spec(monster))
-    for mod in pack.own_of_kind("monster_modification").values():
-        card("monster_modification", mod.id, "monster", modification_spec(mod))
-    for level in sorted(pack.own_of_kind("monster_level").values(), key=lambda c: (c.level, c.monster, c.id)):
-        card("monster_level", level.id, "monster_level", level_spec(level, pack.monsters.get(level.monster)))
-    for boss in pack.own_of_kind("boss").values():
-        card("boss", boss.id, "boss", boss_spec(boss))
-    for hero in pack.own_of_kind("character").values():
-        card("character", hero.id, "hero", hero_spec(hero, pack))
-    for event in pack.own_of_kind("door_event").values():
-        card("door_event", event.id, "door_events", door_event_spec(event))
+        out.append(CardFront(card.ref, card.deck, spec, origin))
     return out

@@ -7,8 +7,10 @@ code. Needs ``pypdf`` (a test dependency), imported lazily.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .layout import MM_TO_PT
 
@@ -37,8 +39,9 @@ class PageInfo:
     bleed: tuple[float, float, float, float]
 
 
-def _mm_box(box) -> tuple[float, float, float, float]:
-    return tuple(float(v) / MM_TO_PT for v in (box.left, box.bottom, box.right, box.top))  # type: ignore[return-value]
+def _mm_box(box: Any) -> tuple[float, float, float, float]:
+    left, bottom, right, top = (float(v) / MM_TO_PT for v in (box.left, box.bottom, box.right, box.top))
+    return left, bottom, right, top
 
 
 def _mul(a: list[float], b: list[float]) -> list[float]:
@@ -51,12 +54,13 @@ def _mul(a: list[float], b: list[float]) -> list[float]:
 def placements(path: Path) -> list[Placement]:
     """Every Form XObject drawn directly on a page, with its BBox mapped through the current matrix."""
     from pypdf import PdfReader
-    from pypdf.generic import ContentStream
+    from pypdf.generic import ContentStream, DictionaryObject
 
     reader = PdfReader(str(path))
     found: list[Placement] = []
     for page_no, page in enumerate(reader.pages):
-        xobjects = page["/Resources"].get("/XObject", {}) if "/Resources" in page else {}
+        resources = page["/Resources"] if "/Resources" in page else None
+        xobjects = resources.get("/XObject", {}) if isinstance(resources, DictionaryObject) else {}
         content = ContentStream(page.get_contents(), reader)
         ctm = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
         stack: list[list[float]] = []
@@ -129,7 +133,7 @@ def dangling_resources(path: Path) -> list[str]:
     return missing
 
 
-def _resource_scopes(path: Path):
+def _resource_scopes(path: Path) -> Iterator[tuple[Any, Any, str]]:
     """``(resources, content, where)`` of every page and of every form placed on a page."""
     from pypdf import PdfReader
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from jinja2 import StrictUndefined
@@ -50,7 +51,7 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     ``campaigns`` that play it (``name``, ``number``, ``of``, ``story``)."""
     tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
-    texts = {r.id: r.text for r in pack.rules.optional_rules}
+    texts: dict[str, str] = {r.id: r.text for r in pack.rules.optional_rules}
     words = scenario.wording(lambda kind, ref: doc.display_name if (doc := pack.get(kind, ref)) else ref)
     setup = scenario.setup
     return {
@@ -158,7 +159,7 @@ def _canvas_maker(layout: SheetLayout) -> type[Canvas]:
         return Canvas
 
     class CmykCanvas(Canvas):
-        def __init__(self, *args, **kwargs) -> None:
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             use_cmyk(self, layout.ink_limit_percent, layout.output_condition)
 
@@ -167,7 +168,7 @@ def _canvas_maker(layout: SheetLayout) -> type[Canvas]:
 
 def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, templates_dir: Path) -> Path:
     """All scenarios the pack prints, each starting on a new page, to ``path`` (atomically)."""
-    scenarios = list(pack.own_of_kind("scenario").values())
+    scenarios = list(pack.own_of(Scenario).values())
     if not scenarios:
         raise ExportError("the pack has no scenarios to print")
     if not (templates_dir / SCENARIO_TEMPLATE).is_file():
@@ -188,7 +189,7 @@ def write_booklet(path: Path, story: list, layout: SheetLayout, title: str, foot
     written to ``path`` atomically."""
     register_fonts()
 
-    def on_page(canvas, doc) -> None:
+    def on_page(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
         canvas.setFont(REGULAR, 8)
         canvas.setFillColorRGB(0.4, 0.4, 0.4)

@@ -268,7 +268,7 @@ def character_sheet_faces(pack: ContentPack) -> list[CharacterSheetFace]:
     faces = [CharacterSheetFace(pack.rules)]
     zone_slot = {"head": "Head", "torso": "Torso", "arms": "Arms", "legs": "Legs", "feet": "Feet",
                  "accessory": "Accessory 1", "1_hand": "Right hand", "2_hands": "Right hand", "body": "Backpack"}
-    for hero in pack.own_of_kind("character").values():
+    for hero in pack.own_of(Character).values():
         if not hero.premade:
             continue
         placed: list[tuple[str, str]] = []
@@ -326,7 +326,7 @@ def campaign_sheet_faces(pack: ContentPack) -> list[CampaignSheetFace]:
     """One Campaign Overview Sheet per campaign the pack prints, filled from it (its scenarios in
     order, what each gives and carries over, its rewards), then a blank one."""
     faces = []
-    for camp in pack.own_of_kind("campaign").values():
+    for camp in pack.own_of(Campaign).values():
         names = tuple(pack.scenarios[s].display_name if s in pack.scenarios else s for s in camp.scenarios)
         faces.append(CampaignSheetFace(camp, names, carry_over_lines(pack, camp)))
     return [*faces, CampaignSheetFace(None)]

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+RGB = tuple[float, float, float]
+"""An sRGB colour, each component 0-1."""
+
 
 @dataclass(frozen=True)
 class Stat:

@@ -15,7 +15,7 @@ never by dropping one word at a time.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -176,7 +176,7 @@ def _prefixes(plain: str) -> list[int]:
     return ends
 
 
-def _largest(points: list[int], fits) -> int | None:
+def _largest(points: list[int], fits: Callable[[int], bool]) -> int | None:
     """The largest of the sorted ``points`` for which ``fits(point)`` holds (bisection; ``fits``
     is monotone: a shorter prefix fits whenever a longer one does)."""
     lo, hi, best = 0, len(points) - 1, None

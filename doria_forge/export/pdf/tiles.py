@@ -23,6 +23,7 @@ from doria_forge.model import RoomTile
 from .compose import FaceBox
 from .fonts import BOLD
 from .layout import mm
+from .spec import RGB
 from .text import DRAWING, draw_paragraph
 from .tile_label import LabelPlan, Spot, plan_label
 
@@ -236,7 +237,7 @@ def _treasure(canvas: Canvas, x: float, y: float, sq: float) -> None:
     canvas.roundRect(x + sq * 0.25, y + sq * 0.57, sq * 0.5, sq * 0.16, sq * 0.06, stroke=1, fill=1)
 
 
-def _monster(canvas: Canvas, x: float, y: float, sq: float, rgb) -> None:
+def _monster(canvas: Canvas, x: float, y: float, sq: float, rgb: RGB) -> None:
     cx, cy, r = x + sq / 2, y + sq / 2, sq * 0.3
     canvas.setFillColorRGB(*rgb)
     canvas.setStrokeColorRGB(0, 0, 0)
@@ -248,7 +249,7 @@ def _monster(canvas: Canvas, x: float, y: float, sq: float, rgb) -> None:
     canvas.line(cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy - r * 0.4)
 
 
-def _rune(canvas: Canvas, x: float, y: float, sq: float, rgb) -> None:
+def _rune(canvas: Canvas, x: float, y: float, sq: float, rgb: RGB) -> None:
     cx, cy, r = x + sq / 2, y + sq / 2, sq * 0.3
     path = canvas.beginPath()
     path.moveTo(cx, cy + r)

@@ -36,13 +36,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 
 ID = "ability-behaviours"
 SEVERITY = Severity.WARNING
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for doc_id, monster in pack.monsters.items():
         ability = monster.ability
         raw = source_map.raw("monster", doc_id) or {}

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 from .monster_level_monotonic import decreased_stats
 
@@ -38,7 +39,7 @@ ID = "boss-levels"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     top = int(getattr(pack.rules, "max_monster_level_card", 4))
     for boss in pack.bosses.values():
         first_row: dict[int, int] = {}

@@ -28,15 +28,17 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any
 
 from ...load.problem import Problem, Severity
+from ...model import Campaign, ContentPack
 from ..source_map import SourceMap
 
 ID = "campaign-links"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for campaign in pack.campaigns.values():
         count = len(campaign.scenarios)
         for i, reward in enumerate(campaign.rewards):
@@ -68,7 +70,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         yield from _balance(pack, campaign, source_map)
 
 
-def _balance(pack, campaign, source_map: SourceMap) -> Iterable[Problem]:
+def _balance(pack: ContentPack, campaign: Campaign, source_map: SourceMap) -> Iterable[Problem]:
     balance = campaign.balance
     if balance is None:
         return
@@ -80,7 +82,7 @@ def _balance(pack, campaign, source_map: SourceMap) -> Iterable[Problem]:
                                      f"scenario {sid} is not played in this campaign: its target is never judged{hint}")
     ranges = [pack.scenarios[s].players for s in campaign.scenarios if s in pack.scenarios]
     low, high = max((r[0] for r in ranges), default=1), min((r[1] for r in ranges), default=6)
-    tables = [(("balance", "completion_rate"), balance.completion_rate)]
+    tables: list[tuple[tuple[str, ...], Any]] = [(("balance", "completion_rate"), balance.completion_rate)]
     tables += [(("balance", "scenario_win_rate", sid), t) for sid, t in balance.scenario_win_rate.items()]
     for path, table in tables:
         for key in table:

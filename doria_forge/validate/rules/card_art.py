@@ -30,13 +30,14 @@ from pathlib import Path
 from ...cardart import KIND_CARD_MM, MIN_DPI, art_region_mm, bad_path, inspect, resolve
 from ...load.files import PackFileError, check_confined
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 
 ID = "card-art"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for document in pack:
         art = getattr(document, "art", None)
         if not art:

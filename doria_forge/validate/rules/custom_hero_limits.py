@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.character import creation_problems
 from ..source_map import SourceMap
 
@@ -34,13 +35,14 @@ ID = "custom-hero-limits"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     rules = pack.rules
     for hero in pack.characters.values():
         if hero.premade:
             continue
         for attribute, message in creation_problems(hero.attributes, rules):
-            path = ("attributes", attribute) if attribute in hero.attributes else ("attributes",)
+            path: tuple[str, ...] = (("attributes", attribute) if attribute is not None and attribute in hero.attributes
+                                     else ("attributes",))
             yield source_map.problem(
                 "character", hero.id, path, ID, SEVERITY,
                 f"custom hero {hero.id}: {message} (creation limits of the rules: {rules.creation_points} "

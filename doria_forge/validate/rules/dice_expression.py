@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.common import parse_dice
 from ..source_map import SourceMap
 
@@ -115,7 +116,7 @@ def _walk(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
             yield from _walk(item, path + (k,))
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for doc in pack:
         for path, expr in dice_fields(doc):
             try:

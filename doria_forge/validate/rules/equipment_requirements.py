@@ -32,18 +32,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ...load.problem import Problem, Severity
-from ...model.common import ATTRIBUTES
+from ...model import ContentPack
+from ...model.common import ATTRIBUTES, Attribute
 from ..source_map import SourceMap
 
 ID = "equipment-requirements"
 SEVERITY = Severity.WARNING
 
 
-def attribute_limits(pack) -> dict[str, int]:
+def attribute_limits(pack: ContentPack) -> dict[str, int]:
     """Highest value a starting hero of ``pack`` can have, per attribute."""
     rules = pack.rules
     cap = int(getattr(rules, "attribute_max_at_creation", 13))
-    limits = {a: cap for a in ATTRIBUTES}
+    limits: dict[str, int] = {a: cap for a in ATTRIBUTES}
     for character in pack.characters.values():
         for attribute, value in character.attributes.items():
             limits[attribute] = max(limits.get(attribute, cap), int(value))
@@ -51,7 +52,8 @@ def attribute_limits(pack) -> dict[str, int]:
 
 
 def _check_requirements(
-    kind: str, doc_id: str, path: tuple, requirements: Mapping[str, int], pack, source_map: SourceMap,
+    kind: str, doc_id: str, path: tuple, requirements: Mapping[Attribute, int], pack: ContentPack,
+    source_map: SourceMap,
     limits: Mapping[str, int],
 ) -> Iterable[Problem]:
     rules = pack.rules
@@ -81,7 +83,7 @@ def _check_requirements(
         )
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     limits = attribute_limits(pack)
     for item in pack.equipment.values():
         yield from _check_requirements("equipment", item.id, ("requirements",), item.requirements,

@@ -30,13 +30,14 @@ from collections.abc import Iterable
 
 from ...i18n import LANGUAGE_NAMES, translatable, translated_field
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 
 ID = "missing-translation"
 SEVERITY = Severity.WARNING
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     languages = [lang for lang in pack.info.languages if lang != "en"]
     if not languages:
         return
@@ -46,7 +47,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
         for path, field in translatable(document):
             holder = document
             for step in path:
-                holder = getattr(holder, step)
+                holder = getattr(holder, str(step))
             if not getattr(holder, field, None):
                 continue
             for lang in languages:

@@ -27,13 +27,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 
 ID = "monster-level-cards"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     top = int(getattr(pack.rules, "max_monster_level_card", 4))
     seen: dict[tuple[str, int], str] = {}
     for card in sorted(pack.monster_levels.values(), key=lambda c: _order(source_map, c.id)):

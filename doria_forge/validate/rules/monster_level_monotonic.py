@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.common import parse_dice
 from ..source_map import SourceMap
 
@@ -75,7 +76,7 @@ def decreased_stats(lower: object, higher: object) -> Iterable[tuple[str, object
         if decreased:
             yield stat, before, after
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     by_monster: dict[str, list] = {}
     for card in pack.monster_levels.values():
         by_monster.setdefault(card.monster, []).append(card)

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.monster import Monster, MonsterLevel
 from ..source_map import SourceMap
 
@@ -56,7 +57,7 @@ MONSTER_ONLY_FIELDS: frozenset[str] = (
 CLAIMS = {"monster_level": MONSTER_ONLY_FIELDS}
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for doc in source_map.raw_documents("monster_level"):
         data = doc.data
         monster = data.get("monster") if isinstance(data.get("monster"), str) else None

@@ -27,14 +27,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
+from ...model.patch import Patch
 from ..source_map import SourceMap
 
 ID = "patch-target"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
-    for patch in pack.of_kind("patch").values():
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
+    for patch in pack.of(Patch).values():
         yield source_map.problem(
             "patch", patch.id, ("target",), ID, SEVERITY,
             f"patch {patch.id} changes {patch.target}, but this pack requires no other pack: a patch applies to "

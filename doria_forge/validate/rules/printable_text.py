@@ -27,6 +27,7 @@ from typing import Any
 
 from ...fonts import ALWAYS_COVERED, missing_glyphs
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 
 ID = "printable-text"
@@ -61,7 +62,7 @@ def _plain(text: str) -> bool:
     return text.isascii() or _BEYOND_COVERED.search(text) is None
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for document in pack:
         raw = source_map.raw(document.kind, document.id)
         if raw is None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack, RoomTile
 from ..source_map import SourceMap
 from .room_tile_shape import is_well_shaped
 
@@ -32,7 +33,7 @@ _LABELS = {"treasures": "treasure", "monster_icons": "monster icon", "runes": "r
            "starting_positions": "starting square", "entrances": "monster entrance"}
 
 
-def _markers(tile) -> Iterable[tuple[tuple, tuple[int, int], str]]:
+def _markers(tile: RoomTile) -> Iterable[tuple[tuple, tuple[int, int], str]]:
     """``(field path, (row, col), label)`` of every marker on the tile."""
     for field, label in _LABELS.items():
         for i, item in enumerate(getattr(tile, field)):
@@ -41,7 +42,7 @@ def _markers(tile) -> Iterable[tuple[tuple, tuple[int, int], str]]:
             yield path, (square[0], square[1]), label
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for tile in pack.room_tiles.values():
         if not is_well_shaped(tile):
             continue

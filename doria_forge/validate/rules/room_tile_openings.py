@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from ...geometry import TILE_SIZE as SIZE
 from ...geometry import border_square
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 from .room_tile_shape import is_well_shaped
 
@@ -32,7 +33,7 @@ ID = "room-tile-openings"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for tile in pack.room_tiles.values():
         if not is_well_shaped(tile):
             continue

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 from ...geometry import span_cells
 from ...load.problem import Problem, Severity
+from ...model import ContentPack, RoomTile
 from ..source_map import SourceMap
 from .room_tile_shape import is_well_shaped
 
@@ -32,7 +33,7 @@ ID = "room-tile-pockets"
 SEVERITY = Severity.ERROR
 
 
-def regions(tile) -> list[tuple[frozenset[tuple[int, int]], list[tuple[str, int]]]]:
+def regions(tile: RoomTile) -> list[tuple[frozenset[tuple[int, int]], list[tuple[str, int]]]]:
     """The tile's walkable regions that openings lead into: ``(squares, [(field, index), ...])``,
     largest region first. ``field`` is ``doors`` or ``open_sides``."""
     shape = tile.shape()
@@ -52,7 +53,7 @@ def regions(tile) -> list[tuple[frozenset[tuple[int, int]], list[tuple[str, int]
     return sorted(found, key=lambda r: (-len(r[0]), r[1]))
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for tile in pack.room_tiles.values():
         if not is_well_shaped(tile):
             continue

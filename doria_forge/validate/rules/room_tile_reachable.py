@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack, RoomTile
 from ..source_map import SourceMap
 from .room_tile_shape import is_well_shaped
 
@@ -31,15 +32,15 @@ ID = "room-tile-reachable"
 SEVERITY = Severity.ERROR
 
 
-def unreachable_floor(tile) -> tuple[list[tuple[int, int]], bool]:
+def unreachable_floor(tile: RoomTile) -> tuple[list[tuple[int, int]], bool]:
     """Floor squares no opening reaches, as ``(row, col)`` sorted; and whether any start point exists."""
     shape = tile.shape()
-    extra = [tuple(p.square) for p in tile.starting_positions] + [tuple(s) for s in tile.entrances]
+    extra: list[tuple[int, int]] = [p.square for p in tile.starting_positions] + list(tile.entrances)
     starts = [cell for cell in [*shape.opening_cells(), *extra] if shape.kind(cell) != "wall"]
     return shape.unreachable_floor(extra), bool(starts)
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for tile in pack.room_tiles.values():
         if not is_well_shaped(tile):
             continue

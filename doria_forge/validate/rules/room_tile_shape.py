@@ -23,18 +23,19 @@ from collections.abc import Iterable
 from ...geometry import TILE_SIZE as SIZE
 from ...geometry import TileShape
 from ...load.problem import Problem, Severity
+from ...model import ContentPack, RoomTile
 from ..source_map import SourceMap
 
 ID = "room-tile-shape"
 SEVERITY = Severity.ERROR
 
 
-def is_well_shaped(tile) -> bool:
+def is_well_shaped(tile: RoomTile) -> bool:
     """Whether ``tile.squares`` is exactly 5 rows of 5 squares."""
     return TileShape.from_tile(tile).well_shaped
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for tile in pack.room_tiles.values():
         if len(tile.squares) != SIZE:
             yield source_map.problem(

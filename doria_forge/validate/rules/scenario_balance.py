@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..scenario_facts import scenario_facts
 from ..source_map import SourceMap
 
@@ -34,7 +35,7 @@ ID = "scenario-balance-targets"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for facts in scenario_facts(pack):
         scenario = facts.scenario
         balance = scenario.balance

@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.scenario import FlagIs, SetFlag
 from ..scenario_facts import Finding, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
@@ -43,7 +44,7 @@ ID = "scenario-flags"
 SEVERITY = Severity.WARNING
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     return scenario_problems(pack, source_map, ID, _problems)
 
 

@@ -46,6 +46,7 @@ from collections.abc import Iterable, Iterator
 
 from ...geometry import OPPOSITE, Opening, TileShape, border_square
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.scenario import CarryToken, ClearTile, DefeatBoss, Escape, FlagGoal, Place, Survive, TimeLimit, Win
 from ..scenario_facts import Finding, Path, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
@@ -56,7 +57,7 @@ SEVERITY = Severity.ERROR
 NEVER = ": this goal can never be reached"
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     return scenario_problems(pack, source_map, ID, _problems)
 
 

@@ -23,13 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap
 
 ID = "scenario-prose-rule"
 SEVERITY = Severity.INFO
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for scenario in pack.scenarios.values():
         for i, rule in enumerate(scenario.rules):
             if not rule.simulated:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.scenario import (
     BlockDoors,
     CarryToken,
@@ -57,7 +58,7 @@ ID = "scenario-references"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     return scenario_problems(pack, source_map, ID, _problems)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.scenario import Place, PlaceMarker, PlaceToken
 from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
@@ -39,7 +40,7 @@ RUBBLE = "rubble"
 TileSquare = tuple[str, tuple[int, int]]
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     return scenario_problems(pack, source_map, ID, _problems)
 
 

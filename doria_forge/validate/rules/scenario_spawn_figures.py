@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.scenario import Spawn
 from ..scenario_facts import Finding, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
@@ -28,7 +29,7 @@ ID = "scenario-spawn-figures"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     return scenario_problems(pack, source_map, ID, _problems)
 
 

@@ -44,6 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.scenario import (
     DoomReached,
     FlagIs,
@@ -67,7 +68,7 @@ SEVERITY = Severity.ERROR
 NEVER = ": this rule can never fire"
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     return scenario_problems(pack, source_map, ID, _problems)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ..source_map import SourceMap, document_key
 
 ID = "single-manifest"
@@ -31,7 +32,7 @@ SEVERITY = Severity.ERROR
 _SINGLE = {"pack": "pack manifest", "rules": "rules document"}
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for kind, label in _SINGLE.items():
         # File order (not id order), so the first one written is the one kept in the report.
         # A repeat of the same id is the duplicate-id rule's to report, not this one's.

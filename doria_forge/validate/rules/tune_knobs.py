@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
+from ...model import ContentPack
 from ...model.tune import KnobPathError, parse_path, resolve
 from ..source_map import SourceMap
 
@@ -34,7 +35,7 @@ ID = "tune-knob"
 SEVERITY = Severity.ERROR
 
 
-def check(pack, source_map: SourceMap) -> Iterable[Problem]:
+def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     homes = [(kind, doc_id, doc) for kind in ("scenario", "campaign") for doc_id, doc in pack.of_kind(kind).items()]
     homes += [("pack", doc_id, doc) for doc_id, doc in pack.of_kind("pack").items()]
     for kind, doc_id, doc in homes:
@@ -49,7 +50,7 @@ def check(pack, source_map: SourceMap) -> Iterable[Problem]:
                                          value=True)
 
 
-def _problem(pack, text: str, home: tuple[str, str] | None) -> str | None:
+def _problem(pack: ContentPack, text: str, home: tuple[str, str] | None) -> str | None:
     try:
         kind, doc_id, path = parse_path(text, home)
         target = pack.get(kind, doc_id)
