@@ -88,7 +88,7 @@ from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
-from . import explorer, outfit
+from . import explorer, objectives, outfit
 
 
 # --------------------------------------------------------------------------- hit chances
@@ -156,6 +156,13 @@ def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
     seen = set()
     monsters = state.monsters
     belt = hero.belt
+    worth = {m.uid: _target_worth(m) for m in monsters}
+    prey = [m.uid for m in monsters if objectives.is_prey(state, m)]
+    if prey:
+        # the scenario needs these defeated: worth more than any other monster on the board
+        top = max(worth.values())
+        for uid in prey:
+            worth[uid] = objectives.PREY_WORTH * top
     for item in hero.hand_items() + hero.body_items + belt:
         if id(item) in seen or not item.card.attacks:
             continue
@@ -173,7 +180,7 @@ def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
                     if not ok or not board.hero_can_target(state, hero, profile, m):
                         continue
                     # the monster's worth as a target (the same for every option against it)
-                    score = ed / max(1, min(cost, ap)) * _target_worth(m)
+                    score = ed / max(1, min(cost, ap)) * worth[m.uid]
                     if pp and hero.pp - pp < 0:
                         score *= 0.3
                     options.append((score, (item.uid, pi, m.uid, from_belt), item))
@@ -257,6 +264,9 @@ def _throw_unusable(state, hero, ap: int) -> Action | None:
     return None
 
 
+POTION_SHARE = 1 / 3
+"""Share of its HP at or below which a hero in a fight drinks a healing potion."""
+
 BONUS_PREFERENCE = ("extra_damage", "extra_{type}_die", "extra_initiative_die", "regeneration", "fast_hands",
                     "extra_defense_die", "extra_melee_die", "extra_ranged_die", "extra_magic_die", "double_range")
 
@@ -292,7 +302,7 @@ def _action_phase(state, hero) -> Action:
     if not state.monsters:
         return (outfit.upgrade(state, hero, ap) or (explorer.party_move(state, hero, ap) if spatial else None)
                 or EndTurn())
-    if hero.hp <= max(1, hero.hp_max // 3):
+    if hero.hp <= max(1, int(hero.hp_max * POTION_SHARE)):
         potion = _potion(hero, "heal")
         if potion is not None:
             return UseItem(potion.uid, None, hero.location(potion) == "belt")
@@ -310,7 +320,8 @@ def _action_phase(state, hero) -> Action:
             return UseItem(potion.uid, None, hero.location(potion) == "belt")
     if spatial:
         action = (explorer.retreat(state, hero, ap) if explorer.holds_back(state, hero)
-                  else explorer.open_door(state, hero, ap) or explorer.regroup(state, hero, ap))
+                  else explorer.objective_move(state, hero, ap) or explorer.open_door(state, hero, ap)
+                  or explorer.regroup(state, hero, ap))
         if action is not None:
             return action
     best = _best_option(attack_options(state, hero, ap))
