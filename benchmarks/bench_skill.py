@@ -18,15 +18,14 @@ without playing). The machine is shared: run it with ``nice -n 10`` and ``--jobs
     nice -n 10 python benchmarks/bench_skill.py [--policies weak,greedy,search] [--players 1,2,4]
         [--runs weak=200,greedy=200,search=100] [--scenarios a,b] [--jobs 1] [--out FILE]
 
-With ``--content`` and ``PYTHONPATH`` pointing at an older checkout it measures that code's
-``greedy`` (the "before" table): it needs only ``make_plan``, ``play_run`` and ``wilson_interval``.
+With ``PYTHONPATH`` pointing at another checkout (and ``--content`` at its pack) it measures that
+code's policies: the "before" table of issue 19 measured the greedy of e18c598 so.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -37,7 +36,8 @@ if str(ROOT) not in sys.path:
     sys.path.append(str(ROOT))
 
 from doria_forge.sim.scenario_runner import make_plan, play_run  # noqa: E402
-from doria_forge.sim.stats import Z95, two_proportion_test, wilson_interval  # noqa: E402
+from doria_forge.sim.skill import newcombe_interval  # noqa: E402
+from doria_forge.sim.stats import two_proportion_test, wilson_interval  # noqa: E402
 from doria_forge.validate import validate_pack  # noqa: E402
 
 DEFAULT_RUNS = {"weak": 200, "greedy": 200, "search": 100}
@@ -71,15 +71,6 @@ def play_chunk(content: str, scenario: str, players: int, policy: str, start: in
     return out
 
 
-def newcombe(x1: int, n1: int, x2: int, n2: int, z: float = Z95) -> tuple[float, float]:
-    """95% interval of ``x1/n1 - x2/n2`` (Newcombe 1998, method 10: from the Wilson intervals)."""
-    p1, p2 = x1 / n1, x2 / n2
-    l1, u1 = wilson_interval(x1, n1, z)
-    l2, u2 = wilson_interval(x2, n2, z)
-    d = p1 - p2
-    return d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
-
-
 def cell_summary(cell: dict) -> dict:
     n, wins = cell["runs"], cell["wins"]
     low, high = wilson_interval(wins, n)
@@ -90,7 +81,7 @@ def cell_summary(cell: dict) -> dict:
 
 def gap(a: dict, b: dict) -> dict:
     """The skill gap ``a - b`` of two cells: difference, Newcombe interval, z-test p-value."""
-    low, high = newcombe(a["wins"], a["runs"], b["wins"], b["runs"])
+    low, high = newcombe_interval(a["wins"], a["runs"], b["wins"], b["runs"])
     return {"difference": a["wins"] / a["runs"] - b["wins"] / b["runs"], "interval": [low, high],
             "p_value": two_proportion_test(a["wins"], a["runs"], b["wins"], b["runs"])}
 

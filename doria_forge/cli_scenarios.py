@@ -58,7 +58,9 @@ PLAYERS_OPT = typer.Option(None, "--players", help="Player counts: 4, a range 1-
 SEED_OPT = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results.")
 JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); results do not "
                         "depend on it.")
-POLICY_OPT = typer.Option("greedy", "--policy", help="Hero party policy (see sim.policies: greedy, random...).")
+POLICY_OPT = typer.Option("greedy", "--policy", help="Hero party policy: weak, greedy, search (the skill ladder) "
+                          "or random; scenario: several comma-separated (weak,greedy,search) play the same seeds side "
+                          "by side.")
 HEROES_OPT = typer.Option(None, "--heroes", help="Comma-separated hero ids parties are drawn from in turn (default: "
                           "every premade hero).")
 REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained HTML report here.")
@@ -96,6 +98,9 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = PROGRESS_OPT,
+        rules_clarity: bool = typer.Option(False, "--rules-clarity", help="Also measure the choices the rules leave "
+                                           "to the players: the runs again with each made for the heroes, against "
+                                           "them and at random (about 3 more runs per choice that comes up)."),
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings."""
         counts = run(stages.parse_players, players)
@@ -104,7 +109,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=runs, seed=seed, jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler,
                    progress=progress, out=out_path, html=report, baseline=baseline, replay=replay.value,
-                   replay_seed=replay_seed)
+                   replay_seed=replay_seed, clarity=rules_clarity)
         _finish(done, fail_on.value)
 
     @simulate_app.command("campaign")

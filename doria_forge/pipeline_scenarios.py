@@ -125,21 +125,26 @@ def simulate_scenarios(
     runs: int = DEFAULT_RUNS,
     seed: int = 1,
     jobs: int | None = None,
-    policy: str = "greedy",
+    policy: str | Sequence[str] = "greedy",
     heroes: Sequence[str] | None = None,
     scheduler: str | None = None,
     progress: bool = True,
     console: Console | None = None,
     clip_players: bool = False,
+    clarity: bool = False,
 ) -> list[dict[str, Any]]:
     """Play ``runs`` runs of every scenario of ``scenario_ids`` at each of ``players``
     (default: each scenario's whole range; ``clip_players``: only those of ``players`` inside
     the scenario's range) and return their report entries (``scenario_report.scenario_entry``).
-    Raises UsageError for an unknown scenario, policy or hero, or a player count outside a
-    scenario's range."""
+    ``policy``: one policy, or several (a list or ``"a,b"``) played on the same seeds: the
+    entry is the first policy's, with the others side by side (``sim.skill``); ``clarity``:
+    also the rules-clarity report of the first policy's runs (``sim.clarity``). Raises
+    UsageError for an unknown scenario, policy or hero, or a player count outside a scenario's
+    range."""
     from doria_forge.sim.scenario_report import scenario_entry
     from doria_forge.sim.scenario_runner import ScenarioResult, make_plan
 
+    policies = parse_policies(policy)
     plans = []
     try:
         for sid in scenario_ids:
@@ -147,14 +152,64 @@ def simulate_scenarios(
             if clip_players and players is not None and sid in pack.scenarios:
                 low, high = pack.scenarios[sid].players
                 counts = [n for n in players if low <= n <= high] or [low]
-            plans.append(make_plan(pack, sid, players=counts, runs=runs, seed=seed, policy=policy, heroes=heroes))
+            plans += [make_plan(pack, sid, players=counts, runs=runs, seed=seed, policy=p, heroes=heroes)
+                      for p in policies]
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress,
                     console=console)
     locate = locator(source_map)
-    return [scenario_entry(pack, ScenarioResult(plan, stats), locate)
-            for plan, stats in zip(plans, results, strict=True)]
+    entries = [scenario_entry(pack, ScenarioResult(plan, stats), locate)
+               for plan, stats in zip(plans, results, strict=True)]
+    out = []
+    for k in range(0, len(entries), len(policies)):
+        main = entries[k]
+        if len(policies) > 1:
+            from doria_forge.sim.skill import skill_section
+
+            main["skill"] = skill_section(dict(zip(policies, entries[k:k + len(policies)], strict=True)), locate)
+            _add_findings(main, main["skill"]["findings"])
+        out.append(main)
+    if clarity:
+        _rules_clarity(pack, plans[::len(policies)], out, locate, jobs=jobs, scheduler=scheduler, progress=progress,
+                       console=console)
+    return out
+
+
+def parse_policies(policy: str | Sequence[str]) -> list[str]:
+    """``"weak,greedy"`` or a list as policy names, in order, each once. Raises UsageError for
+    an empty list."""
+    names = [p.strip() for p in (policy.split(",") if isinstance(policy, str) else policy) if p.strip()]
+    names = list(dict.fromkeys(names))
+    if not names:
+        raise UsageError("--policy needs at least one policy name")
+    return names
+
+
+def _add_findings(entry: dict[str, Any], extra: Sequence[dict[str, Any]]) -> None:
+    from doria_forge.sim.findings import Finding, sort_findings
+
+    entry["findings"] = [f.to_data() for f in sort_findings(Finding.from_data(f)
+                                                             for f in [*entry["findings"], *extra])]
+
+
+def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[str, Any]], locate: Locator, *,
+                   jobs: int | None, scheduler: str | None, progress: bool, console: Console | None) -> None:
+    """Play each plan's runs again for the rules-clarity report (``sim.clarity``) and add it to
+    the entries: first counting the open choices, then each that came up decided three ways."""
+    from doria_forge.sim.clarity import ClarityPlan, clarity_section, flip_plans
+
+    counting = [ClarityPlan(plan) for plan in plans]
+    counted = _play(pack, counting, "counting open choices", jobs=jobs, scheduler=scheduler, progress=progress,
+                    console=console)
+    flips = [flip_plans(plan, stats) for plan, stats in zip(plans, counted, strict=True)]
+    flat = [f for group in flips for f in group]
+    results = iter(_play(pack, flat, "deciding open choices", jobs=jobs, scheduler=scheduler, progress=progress,
+                         console=console) if flat else [])
+    for entry, stats, group in zip(entries, counted, flips, strict=True):
+        flipped = {(f.choice, f.mode): next(results) for f in group}
+        entry["rules_clarity"] = clarity_section(entry, stats, flipped, locate)  # type: ignore[arg-type]
+        _add_findings(entry, entry["rules_clarity"]["findings"])
 
 
 def write_json(report: dict[str, Any], out: Path) -> Path:
@@ -209,7 +264,7 @@ def verify(
     campaign_runs: int | None = None,
     seed: int = 1,
     jobs: int | None = None,
-    policy: str = "greedy",
+    policy: str | Sequence[str] = "greedy",
     heroes: Sequence[str] | None = None,
     scheduler: str | None = None,
     progress: bool = True,
@@ -221,6 +276,7 @@ def verify(
     replay_seed: int | None = None,
     clip_players: bool = False,
     duel_matrix: dict[str, Any] | None = None,
+    clarity: bool = False,
 ) -> Verification:
     """Simulate ``scenario_ids`` (``runs`` per player count) and ``campaign_ids``
     (``campaign_runs``, default ``runs``), compare with ``baseline`` (a report
@@ -247,11 +303,11 @@ def verify(
     console = console or Console(highlight=False)
     scenarios = simulate_scenarios(pack, scenario_ids, source_map=source_map, players=players, runs=runs, seed=seed,
                                    jobs=jobs, policy=policy, heroes=heroes, scheduler=scheduler, progress=progress,
-                                   clip_players=clip_players) if scenario_ids else []
+                                   clip_players=clip_players, clarity=clarity) if scenario_ids else []
     campaigns = simulate_campaigns(pack, campaign_ids, source_map=source_map, players=players,
                                    runs=campaign_runs or runs, seed=seed,
-                                   jobs=jobs, policy=policy, heroes=heroes, scheduler=scheduler, progress=progress,
-                                   clip_players=clip_players) if campaign_ids else []
+                                   jobs=jobs, policy=parse_policies(policy)[0], heroes=heroes, scheduler=scheduler,
+                                   progress=progress, clip_players=clip_players) if campaign_ids else []
     extra: list[Finding] = []
     report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix)
     if old is not None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from doria_forge.engine import choices
 from doria_forge.engine.actions import (
     Action,
     ClearRubble,
@@ -44,7 +45,7 @@ from doria_forge.engine.actions import (
 )
 from doria_forge.engine.combat import attack_problem
 from doria_forge.engine.hero import HeroState
-from doria_forge.engine.map.layout import slot_of
+from doria_forge.engine.map.layout import manhattan, slot_of
 from doria_forge.engine.moves.movement import pick_up_cost
 
 from . import objectives
@@ -191,9 +192,17 @@ def holds_back(state: Any, hero: HeroState) -> bool:
 # --------------------------------------------------------------------------- decisions
 def place_tile(state: Any) -> Action:
     """Where the drawn Room Tile goes (the first placement the rules allow), or where a dead
-    end's Secret Door opens (the first wall side offered)."""
-    if state.board.pending is None and state.board.pending_secret_door is not None:
-        return PlaceSecretDoor(0)
+    end's Secret Door opens (the open choice ``secret_door_side``: the first wall side offered
+    unless the game's choice policy decides otherwise)."""
+    board = state.board
+    if board.pending is None and board.pending_secret_door is not None:
+        # the players decide the side (Dead Ends): asked of the game's choice policy, the first
+        # side without one; for the heroes, the side nearest to them
+        spots = [square for square, _ in board.pending_secret_door.options]
+        party = [_at(state, h.uid) for h in standing(state)]
+        index = choices.first(state, "secret_door_side", list(range(len(spots))),
+                              benefit=lambda i: -sum(manhattan(spots[i], p) for p in party))
+        return PlaceSecretDoor(index)
     return PlaceRoomTile(0)
 
 
@@ -235,12 +244,12 @@ def first(state: Any, hero: HeroState, ap: int) -> Action | None:
     escape = give_up(state)
     if escape is not None:
         return escape
+    if hero.immobilized:
+        return None
     if play_escape_pending(state):
         rescue = _carry_friend(state, hero, ap, here, anywhere=True)
         if rescue is not None:
             return rescue
-    if hero.immobilized:
-        return None
     if board.is_buried(hero.uid):
         # buried under Rubble: nothing moves it until the Rubble is cleared, so clear it first
         return ClearRubble(here)

@@ -88,8 +88,13 @@ def print_findings(findings: list[Finding], console: Console) -> None:
 
 def print_report(report: dict[str, Any], console: Console) -> None:
     """Every scenario and campaign table of ``report``, then its findings."""
+    from .clarity import print_clarity
+    from .skill import print_skill
+
     for entry in report["scenarios"]:
         print_scenario(entry, console)
+        print_skill(entry, console)
+        print_clarity(entry, console)
     for entry in report.get("campaigns", []):
         print_campaign(entry, console)
     print_findings([Finding.from_data(f) for f in report["findings"]], console)

@@ -23,7 +23,8 @@ from doria_forge.engine.actions import Action, Attack, EndTurn, UseItem
 from doria_forge.engine.state import D, H, I
 
 from . import explorer, objectives
-from .bots import _potion, attack_options, greedy_bot
+from .bots import SCENARIO_FIRST, _potion, attack_options, greedy_bot
+from .reasons import KEY, label, note
 
 WIN, LOSS = 1000.0, -1000.0
 """Value of a game won / lost (a death, all unconscious, a lose goal, an escape)."""
@@ -60,7 +61,25 @@ def value(state: Any) -> float:
         score += 10 * len(play.bosses_defeated)
         if state.board.spatial:
             score += 3 * len(state.board.layout.tiles)
+            score -= 2 * _way_left(state)
     return score
+
+
+def _way_left(state: Any) -> int:
+    """Steps the scenario's tokens still have to go: each carried token to where it must be
+    carried, each token to fetch to the nearest standing hero (a potential: progress on the map
+    counts before the goal is reached)."""
+    found = objectives.targets(state)
+    total = 0
+    for carrier, goal in found.carry.items():
+        where = state.board.position(carrier)
+        if where is not None and goal:
+            total += min(explorer.distances(state, frozenset(goal)).get(where, 30), 30)
+    if found.fetch:
+        field = explorer.distances(state, found.fetch)
+        total += min((field.get(p, 30) for h in explorer.standing(state)
+                      if (p := state.board.position(h.uid)) is not None), default=30)
+    return total
 
 
 def candidates(state: Any, hero: Any, width: int, passive: bool = True) -> list[Action]:
@@ -133,7 +152,7 @@ class SearchStats:
 
 
 DANGER = 12
-"""Points above death (HP, or PP) at which a hero is in danger: its decisions are searched."""
+"""Points above death (HP, or PP) at which a hero is in danger (the ``gate`` of ``make_search``)."""
 
 
 def in_danger(state: Any, hero: Any) -> bool:
@@ -150,12 +169,23 @@ def in_danger(state: Any, hero: Any) -> bool:
     return False
 
 
-def make_search(seed: int = 0, *, samples: int = 3, width: int = 2, horizon: int = 1,
-                rollout: Callable[[Any], Action] = greedy_bot, gate: bool = True,
-                passive: bool = True, first_only: bool = False) -> Callable[[Any], Action]:
+SAMPLES = 2
+"""Playouts per candidate (one determinization each, shared by the candidates)."""
+WIDTH = 2
+"""Monsters whose best attack is a candidate."""
+MARGIN = 2.0
+"""Value a playout another candidate must beat greedy's choice by, on average, to be taken."""
+
+
+def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = 1,
+                rollout: Callable[[Any], Action] = greedy_bot, gate: bool = False, passive: bool = False,
+                margin: float = MARGIN) -> Callable[[Any], Action]:
     """The search policy (see the module docstring) with its own ``seed``: ``samples``
     playouts per candidate, the ``width`` best attack targets as candidates, playouts of
-    ``horizon`` round ends played by ``rollout``; ``gate``: search only a hero in danger."""
+    ``horizon`` round ends played by ``rollout``, another candidate taken only when its mean value
+    beats greedy's choice by ``margin``. Variants measured and not kept (benchmarks/bench_skill.py,
+    README *Skill ladder*): ``gate`` (search only a hero ``in_danger``), ``passive`` (stepping back
+    and ending the turn as candidates: short playouts rate waiting too well)."""
     stats = SearchStats()
 
     def search(state: Any) -> Action:
@@ -167,33 +197,31 @@ def make_search(seed: int = 0, *, samples: int = 3, width: int = 2, horizon: int
         hero = state.hero(uid)
         if gate and not in_danger(state, hero):
             return greedy_bot(state)
-        if first_only and state.ap.get(uid, 0) < state.scratch.get(("turn_ap", state.round, uid), -1):
-            return greedy_bot(state)
-        state.scratch[("turn_ap", state.round, uid)] = state.ap.get(uid, 0)
         options = candidates(state, hero, width, passive)
+        noted = state.scratch.get(KEY)
+        if noted is not None and noted.action == options[0] and noted.why == SCENARIO_FIRST:
+            return options[0]  # the scenario's own step (a token, a carry, a rescue) is not weighed against a fight
         legal = state.legal_actions()
         options = [a for a in options if a in legal] or [greedy_bot(state)]
         if len(options) == 1:
             return options[0]
         stats.decisions += 1
         totals = [0.0] * len(options)
-        losses = [0] * len(options)
         for k in range(samples):
             sample_seed = _seed(seed, state, k)
             for i, action in enumerate(options):
                 future = state.determinized(sample_seed)
                 future.apply(action)
                 play_out(future, rollout, horizon)
-                v = value(future)
-                totals[i] += v
-                losses[i] += v <= LOSS
+                totals[i] += value(future)
                 stats.playouts += 1
-        # fewest losses first; the greedy choice keeps a tie, else the best mean value
-        fewest = min(losses)
-        if losses[0] == fewest:
-            return options[0]
-        best = max((i for i in range(len(options)) if losses[i] == fewest), key=lambda i: (totals[i], -i))
-        return options[best]
+        # the best mean value; greedy's choice unless another beats it by ``margin`` a playout
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[0] <= margin * samples:
+            best = 0
+        ranked = sorted(range(len(options)), key=lambda i: -totals[i])
+        return note(state, options[best], f"the best mean value of {samples} playout(s) on determinized copies",
+                    [(label(state, options[i]), totals[i] / samples) for i in ranked])
 
     search.stats = stats  # type: ignore[attr-defined]
     return search
