@@ -41,9 +41,14 @@ def decision_points(shipped_pack) -> list[GameState]:
 @pytest.mark.parametrize("name", policy_names())
 def test_shuffling_what_nobody_has_seen_never_changes_a_choice(decision_points, name):
     changed = []
+    searched = 0
     for n, state in enumerate(decision_points):
-        mine = make_policy(name, seed=n)(state.copy(log=False))
+        policy = make_policy(name, seed=n)
+        mine = policy(state.copy(log=False))
         other = make_policy(name, seed=n)(shuffle_hidden(state, seed=n))
+        searched += getattr(policy, "stats", None) is not None and policy.stats.decisions > 0
         if mine != other:
             changed.append((n, state.scenario.scenario.id, state.round, mine, other))
     assert not changed, f"{name} changed {len(changed)} of {len(decision_points)} choices: {changed[:3]}"
+    if name == "search":  # the points include fights where it plays out its candidates
+        assert searched >= 20

@@ -519,8 +519,9 @@ def greedy_bot(state) -> Action:
     if state.phase == D:
         return _action_phase(state, hero)
     if state.phase in (SETUP, H):
-        return _phase_h(state, hero)
-    return _phase_i(state)
+        return note(state, _phase_h(state, hero), "Phase H: bonus by preference, the attribute that raises most, "
+                                                  "recovery to the lower points")
+    return note(state, _phase_i(state), "Phase I: a healing potion or armor for who lacks it, with spare cards")
 
 
 def first_legal_bot(state) -> Action:
