@@ -170,3 +170,23 @@ def test_a_ranged_hero_shoots_from_range_rather_than_from_next_to_a_monster():
     move = explorer.combat_move(state, hero, 10)
     if move is not None:
         assert all(n != (0, 0) for n in state.board.layout.neighbours(move.to))
+
+
+def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
+    """The Priestess's Sun Staff deals 1 against a Golem's Armor Rating 1: only a critical step
+    (10 points above its defense) would hurt it. She does not trade blows with it (the greedy
+    party did, round after round); she goes on with the scenario, where a friend with a weapon
+    that hurts it fights. An Orc (no armor) she attacks."""
+    from doria_forge.engine.combat import armor_against, hit_damage
+
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    for monster, attacks in (("golem", False), ("orc", True)):
+        state = map_game(pack_with(corridor), ["priestess"], tiles=[("C", (0, 0), 0)], at={"priestess": (2, 2)},
+                         monsters=[(monster, (2, 3))], ap=10)
+        hero, target = state.hero("priestess"), state.monsters[0]
+        staff = next(i for i in hero.hand_items() if i.card.attacks)
+        profile = staff.card.attacks[0]
+        assert any(isinstance(a, Attack) for a in state.legal_actions())
+        assert (hit_damage(hero, profile, target) > armor_against(profile, target)) == attacks
+        assert explorer.hurts(hero, profile, target) == attacks == explorer.can_hurt(hero, target)
+        assert isinstance(greedy_bot(state), Attack) == attacks

