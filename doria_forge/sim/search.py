@@ -8,15 +8,23 @@ determinization of what the players know (``GameState.determinized``: the undraw
 resampled from the unseen ones, fresh dice); every candidate is played on the same samples
 (common random numbers), the copies are played on by the greedy policy to ``horizon`` round
 ends, and scored by ``value``. The candidate with the best mean wins; greedy's choice keeps
-ties. The budget is counted in playouts (``samples`` per candidate), never in seconds, so a
-game replays exactly from its seed and the policy's seed.
+ties and leads below ``MARGIN``. The budget is counted in playouts (``samples`` per candidate),
+never in seconds, so a game replays exactly from its seed and the policy's seed.
+
+What was measured on the way (4 heroes, 40 runs a scenario; README *Skill ladder*): waiting
+and stepping back as candidates made it worse (one round of playout rates doing nothing too
+well: Sunken Reliquary 17 of 40 won by greedy, 1 of 40 by that search); searching only a hero in
+danger, or only the first decision of a turn, changed nothing measurable; deciding on losses
+first kept greedy's choice almost always. A playout costs about as much CPU as a quarter of a
+whole game: a copy starts without the engine's route and sight caches, which a game builds up
+as it goes, so the budget buys about two playouts per candidate at a fight's decisions.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from doria_forge.engine.actions import Action, Attack, EndTurn, UseItem
@@ -148,7 +156,6 @@ class SearchStats:
 
     decisions: int = 0
     playouts: int = 0
-    values: dict[str, float] = field(default_factory=dict)
 
 
 DANGER = 12

@@ -43,21 +43,17 @@ def make_weak(seed: int = 0) -> Callable[[Any], Action]:
     rng = random.Random(f"weak:{seed}")
 
     def weak(state: Any) -> Action:
-        legal = state.legal_actions()
-        if state.phase == D:
-            placing = [a for a in legal if isinstance(a, PlaceRoomTile | PlaceSecretDoor)]
-            if placing:
-                return note(state, rng.choice(placing), "places it anywhere the rules allow")
-        if state.phase == H:
-            picks = [a for a in legal if isinstance(a, ChooseHeroBonus | RaiseAttribute)]
+        if (state.phase == D and state.board.pending_decider(state) is not None) or state.phase == H:
+            picks = [a for a in state.legal_actions()
+                     if isinstance(a, PlaceRoomTile | PlaceSecretDoor | ChooseHeroBonus | RaiseAttribute)]
             if picks:
-                return note(state, rng.choice(picks), "a bonus or attribute at random")
+                return note(state, rng.choice(picks), "anything the rules allow, at random")
         choice = greedy_bot(state)
         if isinstance(choice, DeclareEscape):
             return note(state, EndTurn(), "never escapes")
-        if state.phase == D and state.monsters:
-            attacks = [a for a in legal if isinstance(a, Attack)]
-            if attacks and rng.random() < CARELESS:
+        if state.phase == D and state.monsters and rng.random() < CARELESS:
+            attacks = [a for a in state.legal_actions() if isinstance(a, Attack)]
+            if attacks:
                 return note(state, rng.choice(attacks), f"any attack of {len(attacks)}, careless")
         return explain(state, choice)
 
