@@ -190,3 +190,17 @@ def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
         assert (hit_damage(hero, profile, target) > armor_against(profile, target)) == attacks
         assert explorer.hurts(hero, profile, target) == attacks == explorer.can_hurt(hero, target)
         assert isinstance(greedy_bot(state), Attack) == attacks
+
+
+def test_unless_the_goal_cannot_wait_for_the_fight_to_end():
+    """The target Room Tile is still in the deck, nothing on the map to steer for, and the
+    scenario ends in two rounds: the goal needs the next tile now, fight or no fight."""
+    far = tile("FAR", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
+    sc = scenario(goals={"win": [{"goal": "clear_tile", "tile": "FAR"}]}, setup={"target_tile": "FAR"},
+                  max_rounds=20)
+    state = game(sc, extra=(far,), heroes=["warrior", "mage"], at={"warrior": (4, 2), "mage": (0, 0)},
+                 monsters=[("orc", (0, 1))], ap=20, deck=["OPEN", "FAR"])
+    assert explorer.engaged(state) and not explorer.goal_needs_tiles(state)
+    state.scenario.scenario = sc.model_copy(update={"max_rounds": 3})
+    assert explorer.goal_needs_tiles(state)
+    assert explorer.open_door(state, state.hero("warrior"), 20) == RevealRoomTile((4, 2))

@@ -550,7 +550,7 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
         move = _along(state, hero, ap, loot)
         if move is not None:
             return move
-    if not state.door_opened and not holds_back(state, hero):
+    if not state.door_opened and not holds_back(state, hero) and not (engaged(state) and not goal_needs_tiles(state)):
         door = party_door(state)
         if door is not None:
             if here == door:

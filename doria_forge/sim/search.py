@@ -17,7 +17,9 @@ well: Sunken Reliquary 17 of 40 won by greedy, 1 of 40 by that search); searchin
 danger, or only the first decision of a turn, changed nothing measurable; deciding on losses
 first kept greedy's choice almost always. A playout costs about as much CPU as a quarter of a
 whole game: a copy starts without the engine's route and sight caches, which a game builds up
-as it goes, so the budget buys about two playouts per candidate at a fight's decisions.
+as it goes, so the budget buys about two rounds of playout per candidate at a fight's decisions:
+one playout to the end of the next round did better than two to the end of this one, and three
+to the end of this one cost half as much again for less.
 """
 
 from __future__ import annotations
@@ -176,15 +178,20 @@ def in_danger(state: Any, hero: Any) -> bool:
     return False
 
 
-SAMPLES = 2
+SAMPLES = 1
 """Playouts per candidate (one determinization each, shared by the candidates)."""
+HORIZON = 2
+"""Round ends a playout runs to: this round's and the next (the monsters' answer to a choice
+often comes in the next round). Measured at 4 heroes, 100 runs a scenario, against two
+playouts to the end of this round at the same CPU: the win rates summed over the nine shipped
+scenarios rose by 12 points."""
 WIDTH = 2
 """Monsters whose best attack is a candidate."""
 MARGIN = 2.0
 """Value a playout another candidate must beat greedy's choice by, on average, to be taken."""
 
 
-def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = 1,
+def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
                 rollout: Callable[[Any], Action] = greedy_bot, gate: bool = False, passive: bool = False,
                 margin: float = MARGIN) -> Callable[[Any], Action]:
     """The search policy (see the module docstring) with its own ``seed``: ``samples``
