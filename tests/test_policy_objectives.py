@@ -157,19 +157,22 @@ def test_a_hero_that_cannot_hurt_a_monster_does_not_walk_up_to_it():
     assert isinstance(action, EndTurn | Walk | RevealRoomTile)
 
 
-def test_a_ranged_hero_shoots_from_range_rather_than_from_next_to_a_monster():
-    """Where it must move to attack, a hero whose attack reaches farther than 1 picks a square
-    with no monster next to it when one is nearly as cheap."""
-    room = tile("R", [".......", ".......", ".......", ".......", "......."][:5], doors=[("west", 2)])
-    state = map_game(pack_with(room), ["ranger", "warrior"], tiles=[("R", (0, 0), 0)],
-                     at={"ranger": (4, 4), "warrior": (0, 4)}, monsters=[("orc", (0, 0))], ap=10)
-    hero = state.hero("ranger")
-    reach = max(explorer._usable_ranges(hero, state.monsters[0]))
-    if reach <= 1:  # the premade ranger's first weapon is a melee one: give it a bow to shoot with
-        return
-    move = explorer.combat_move(state, hero, 10)
-    if move is not None:
-        assert all(n != (0, 0) for n in state.board.layout.neighbours(move.to))
+def test_a_ranged_hero_shoots_from_range_and_moves_to_a_square_no_monster_stands_next_to():
+    """The Huntress's bow reaches 5 squares: with an Orc 4 squares away in sight she shoots from
+    where she stands (no walking up to it); out of sight, the square she moves to shoot from has no
+    monster next to it."""
+    room = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
+                     at={"huntress": (4, 4), "warrior": (4, 0)}, monsters=[("orc", (0, 4))], ap=10)
+    hero = state.hero("huntress")
+    assert max(explorer._usable_ranges(hero, state.monsters[0])) == 5
+    action = greedy_bot(state)
+    assert isinstance(action, Attack) and action.target_uid == state.monsters[0].uid
+    far = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
+                   at={"huntress": (4, 4), "warrior": (4, 0)}, monsters=[("orc", (0, 0))], ap=10)
+    move = explorer.combat_move(far, far.hero("huntress"), 10)
+    assert isinstance(move, Walk) and (0, 0) not in far.board.layout.neighbours(move.to)
+    assert far.board.range_distance(move.to, (0, 0)) <= 5
 
 
 def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
