@@ -196,14 +196,15 @@ def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
 
 
 def test_unless_the_goal_cannot_wait_for_the_fight_to_end():
-    """The target Room Tile is still in the deck, nothing on the map to steer for, and the
-    scenario ends in two rounds: the goal needs the next tile now, fight or no fight."""
+    """The target Room Tile, where the goal happens, is still in the deck and nothing on the map is
+    known to steer for: the goal needs the next tile now, fight or no fight (every round without a
+    new Room Tile moves the Doom Counter). Once the target is revealed, doors wait for the fight."""
     far = tile("FAR", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
-    sc = scenario(goals={"win": [{"goal": "clear_tile", "tile": "FAR"}]}, setup={"target_tile": "FAR"},
-                  max_rounds=20)
+    sc = scenario(goals={"win": [{"goal": "clear_tile", "tile": "FAR"}]}, setup={"target_tile": "FAR"})
     state = game(sc, extra=(far,), heroes=["warrior", "mage"], at={"warrior": (4, 2), "mage": (0, 0)},
                  monsters=[("orc", (0, 1))], ap=20, deck=["OPEN", "FAR"])
-    assert explorer.engaged(state) and not explorer.goal_needs_tiles(state)
-    state.scenario.scenario = sc.model_copy(update={"max_rounds": 3})
-    assert explorer.goal_needs_tiles(state)
+    assert explorer.engaged(state) and explorer.goal_needs_tiles(state)
     assert explorer.open_door(state, state.hero("warrior"), 20) == RevealRoomTile((4, 2))
+    state.scenario.revealed.add("FAR")
+    assert not explorer.goal_needs_tiles(state)
+    assert explorer.open_door(state, state.hero("warrior"), 20) is None

