@@ -36,6 +36,10 @@ from . import explorer, objectives
 from .bots import SCENARIO_FIRST, _potion, attack_options, greedy_bot
 from .reasons import KEY, label, note
 
+PREY_HP = 10.0
+"""Value of a Hit Point of a monster the scenario needs defeated (``objectives.is_prey``): its
+defeat is the goal, which a playout of two rounds rarely reaches."""
+
 WIN, LOSS = 1000.0, -1000.0
 """Value of a game won / lost (a death, all unconscious, a lose goal, an escape)."""
 
@@ -61,7 +65,8 @@ def value(state: Any) -> float:
             score -= 3
     for monster in state.monsters:
         if not monster.defeated:
-            score -= 0.5 * max(0, monster.hp) * (monster.damage + 1) ** 0.5
+            weight = PREY_HP if objectives.is_prey(state, monster) else 0.5 * (monster.damage + 1) ** 0.5
+            score -= weight * max(0, monster.hp)
     score -= 1.5 * state.doom.steps + 10 * state.monster_level
     play = state.scenario
     if play is not None:
