@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from doria_forge.engine.choices import OPEN_CHOICES
-from doria_forge.sim.clarity import SWING, ClarityStats, clarity_section, verdict
+from doria_forge.sim.clarity import SWING, ClarityStats, clarity_section, paired_interval, verdict
 from doria_forge.sim.findings import no_location
 from doria_forge.sim.skill import SKILL_MARGIN, newcombe_interval, skill_section
 
@@ -62,11 +62,29 @@ def test_a_swing_matters_only_when_its_whole_interval_lies_beyond_five_points():
     assert verdict((-0.02, 0.2)) == "undecided"
 
 
+def test_runs_of_one_seed_pair_up_so_a_choice_that_changes_few_games_is_known_not_to_matter():
+    """Two ways of deciding on the same 200 seeds: 90 runs won either way, 3 more won one way and
+    2 the other. As two independent samples the swing's interval would be about +-10 points
+    (undecided); paired, it lies within +-5: the choice does not matter."""
+    heroes, against = set(range(93)), set(range(90)) | {150, 151}
+    low, high = paired_interval(heroes, against, 200)
+    assert low < 0.005 < high and -SWING < low and high < SWING
+    assert verdict((low, high)) == "does not matter"
+    wide = newcombe_interval(93, 200, 92, 200)
+    assert wide[1] - wide[0] > 3 * (high - low) and verdict(wide) == "undecided"
+    same = paired_interval(set(range(90)), set(range(90)), 200)
+    assert same[0] <= 0 <= same[1] and same[1] - same[0] < 0.03
+
+
+def _won(wins: int, runs: int = 400, start: int = 0) -> ClarityStats:
+    return ClarityStats(4, runs=runs, wins=wins, won=set(range(start, start + wins)))
+
+
 def test_the_clarity_section_quotes_the_book_and_reports_a_choice_that_matters():
     counted = {4: ClarityStats(4, runs=400, wins=160, counts={"monster_target": 1200}, games={"monster_target": 390})}
-    flipped = {("monster_target", "heroes"): {4: ClarityStats(4, runs=400, wins=240)},
-               ("monster_target", "against"): {4: ClarityStats(4, runs=400, wins=100)},
-               ("monster_target", "random"): {4: ClarityStats(4, runs=400, wins=160)}}
+    flipped = {("monster_target", "heroes"): {4: _won(240)},
+               ("monster_target", "against"): {4: _won(100)},
+               ("monster_target", "random"): {4: _won(160)}}
     entry = _entry("greedy", 160, 400)
     section = clarity_section(entry, counted, flipped, no_location)
     [choice] = section["choices"]

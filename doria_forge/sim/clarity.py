@@ -13,7 +13,8 @@ choice and what follows from it.
 
 Per choice and player count: how often it comes up per game and in how many games, the win
 rate of each way of deciding with its 95% Wilson interval, and the *swing*: the win rate with
-the choice made for the heroes minus against them, with its 95% Newcombe interval. The verdict
+the choice made for the heroes minus against them, with its 95% interval for paired data (the
+runs of one seed pair up: ``paired_interval``). The verdict
 is judged on the interval: ``matters`` when all of it lies above ``SWING`` (5 points),
 ``does not matter`` when all of it lies below, else ``undecided`` (more runs decide it).
 A choice that matters is a sentence of the rules worth writing more precisely: the report
@@ -23,6 +24,7 @@ scenario's line.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,8 +34,7 @@ from doria_forge.model import ContentPack
 
 from .findings import Finding, Locator
 from .scenario_runner import ScenarioPlan, chunk_ranges, play_run, policy_seed, run_seed
-from .skill import newcombe_interval
-from .stats import wilson_interval
+from .stats import Z95, wilson_interval
 
 SWING = 0.05
 """A swing of win rate above which an open choice matters (5 points)."""
@@ -52,10 +53,14 @@ class ClarityStats:
     wins: int = 0
     counts: dict[str, int] = field(default_factory=dict)
     games: dict[str, int] = field(default_factory=dict)
+    won: set[int] = field(default_factory=set)
+    """The runs (by index) that were won: games of one seed are paired across ways of deciding."""
 
-    def add(self, won: bool, counts: dict[str, int]) -> None:
+    def add(self, won: bool, counts: dict[str, int], run: int = -1) -> None:
         self.runs += 1
         self.wins += won
+        if won:
+            self.won.add(run)
         for choice, n in counts.items():
             self.counts[choice] = self.counts.get(choice, 0) + n
             self.games[choice] = self.games.get(choice, 0) + (n > 0)
@@ -63,6 +68,7 @@ class ClarityStats:
     def merge(self, other: ClarityStats) -> None:
         self.runs += other.runs
         self.wins += other.wins
+        self.won |= other.won
         for choice in other.counts:
             self.counts[choice] = self.counts.get(choice, 0) + other.counts[choice]
             self.games[choice] = self.games.get(choice, 0) + other.games.get(choice, 0)
@@ -97,7 +103,7 @@ class ClarityPlan:
             seed = run_seed(self.base.seed, self.base.scenario, players, run)
             choices = ChoicePolicy(modes={self.choice: self.mode} if self.choice else {}, seed=policy_seed(seed))
             record, _ = play_run(pack, self.base, players, run, choices=choices)
-            stats.add(record.outcome == "won", choices.counts)
+            stats.add(record.outcome == "won", choices.counts, run)
         return stats
 
 
@@ -111,6 +117,29 @@ def _rate(stats: ClarityStats) -> dict[str, Any]:
     low, high = wilson_interval(stats.wins, stats.runs)
     rate = round(stats.wins / stats.runs, 6) if stats.runs else 0.0
     return {"runs": stats.runs, "wins": stats.wins, "win_rate": rate, "win_rate_ci": [round(low, 6), round(high, 6)]}
+
+
+def paired_interval(first: set[int], second: set[int], n: int, z: float = Z95) -> tuple[float, float]:
+    """95% interval of the difference of two win rates measured on the same ``n`` seeds (``first``
+    and ``second``: the runs each won): Newcombe's score interval for paired proportions (Newcombe
+    1998, *Improved confidence intervals for the difference between binomial proportions based on
+    paired data*, method 10). Games that differ only by one open choice are mostly the same game,
+    so the pairs make the interval far narrower than two independent samples would."""
+    if n <= 0:
+        return -1.0, 1.0
+    a = len(first & second)
+    b = len(first - second)
+    c = len(second - first)
+    d = n - a - b - c
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson_interval(a + b, n, z)
+    l2, u2 = wilson_interval(a + c, n, z)
+    margins = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = (a * d - b * c) / math.sqrt(margins) if margins else 0.0
+    theta = p1 - p2
+    low = theta - math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+    high = theta + math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
+    return max(-1.0, low), min(1.0, high)
 
 
 def verdict(interval: Iterable[float]) -> str:
@@ -139,7 +168,7 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
             book = counted[n]
             modes = {"book": _rate(book)} | {m: _rate(flipped[(choice, m)][n]) for m in MODES}
             up, down = flipped[(choice, "heroes")][n], flipped[(choice, "against")][n]
-            low, high = newcombe_interval(up.wins, up.runs, down.wins, down.runs)
+            low, high = paired_interval(up.won, down.won, up.runs)
             difference = up.wins / up.runs - down.wins / down.runs
             swing = {"difference": round(difference, 6), "interval": [round(low, 6), round(high, 6)],
                      "verdict": verdict((low, high))}
