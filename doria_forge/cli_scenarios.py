@@ -64,7 +64,9 @@ PLAYERS_OPT = typer.Option(None, "--players", help="Player counts: 4, a range 1-
 SEED_OPT = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results.")
 JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); results do not "
                         "depend on it.")
-POLICY_OPT = typer.Option("greedy", "--policy", help="Hero party policy (see sim.policies: greedy, random...).")
+POLICY_OPT = typer.Option("greedy", "--policy", help="Hero party policy: weak, greedy, search (the skill ladder) "
+                          "or random; scenario: several comma-separated (weak,greedy,search) play the same seeds side "
+                          "by side.")
 HEROES_OPT = typer.Option(None, "--heroes", help="Comma-separated hero ids parties are drawn from in turn (default: "
                           "every premade hero).")
 REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained HTML report here.")
@@ -122,6 +124,9 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         format: Format = FORMAT_OPT,
         cache: bool = CACHE_OPT,
         precision: float | None = PRECISION_OPT,
+        rules_clarity: bool = typer.Option(False, "--rules-clarity", help="Also measure the choices the rules leave "
+                                           "to the players: the runs again with each made for the heroes, against "
+                                           "them and at random (about 3 more runs per choice that comes up)."),
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
@@ -137,7 +142,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                    policy=policy,
                    heroes=_ids(heroes), scheduler=scheduler, progress=progress, out=out_path, html=report,
                    baseline=baseline, replay=replay.value, replay_seed=replay_seed, until_decided=until_decided,
-                   config=result_config(result), show=format is Format.text, cache=cache, precision=precision)
+                   config=result_config(result), show=format is Format.text, cache=cache, precision=precision,
+                   clarity=rules_clarity)
         _finish(done, fail_on.value, format)
 
     @simulate_app.command("campaign")

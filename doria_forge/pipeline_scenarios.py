@@ -233,7 +233,7 @@ def simulate_scenarios(
     runs: int = DEFAULT_RUNS,
     seed: int = 1,
     jobs: int | None = None,
-    policy: str = "greedy",
+    policy: str | Sequence[str] = "greedy",
     heroes: Sequence[str] | None = None,
     scheduler: str | None = None,
     progress: bool = True,
@@ -241,17 +241,26 @@ def simulate_scenarios(
     clip_players: bool = False,
     settings: Any = None,
     cache: bool = True,
+    clarity: bool = False,
 ) -> list[dict[str, Any]]:
     """Play ``runs`` runs of every scenario of ``scenario_ids`` at each of ``players``
     (default: each scenario's whole range; ``clip_players``: only those of ``players`` inside
     the scenario's range) and return their report entries (``scenario_report.scenario_entry``).
-    Raises UsageError for an unknown scenario, policy or hero, or a player count outside a
-    scenario's range."""
-    plans = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes,
-                           clip_players=clip_players)
+    ``policy``: one policy, or several (a list or ``"a,b"``) played on the same seeds: each
+    entry is the first policy's, with the others side by side (``sim.skill``); ``clarity``:
+    also the rules-clarity report of the first policy's runs (``sim.clarity``). Raises
+    UsageError for an unknown scenario, policy or hero, or a player count outside a scenario's
+    range."""
+    policies = parse_policies(policy)
+    plans = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policies[0],
+                           heroes=heroes, clip_players=clip_players)
     results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress, cache=cache,
                     console=console)
-    return _entries(pack, plans, results, locator(source_map), settings)
+    locate = locator(source_map)
+    entries = _entries(pack, plans, results, locate, settings)
+    add_skill_and_clarity(pack, plans, entries, policies, locate, clarity=clarity, jobs=jobs, scheduler=scheduler,
+                          progress=progress, console=console, settings=settings, cache=cache)
+    return entries
 
 
 def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
@@ -353,6 +362,77 @@ def _precision_part(entry: dict[str, Any], width: float, alpha: float, looks: in
             "reached": all(high - low < width for low, high in intervals.values())}
 
 
+def parse_policies(policy: str | Sequence[str]) -> list[str]:
+    """``"weak,greedy"`` or a list as policy names, in order, each once. Raises UsageError for
+    an empty list."""
+    names = [p.strip() for p in (policy.split(",") if isinstance(policy, str) else policy) if p.strip()]
+    names = list(dict.fromkeys(names))
+    if not names:
+        raise UsageError("--policy needs at least one policy name")
+    return names
+
+
+def add_skill_and_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[str, Any]],
+                          policies: Sequence[str], locate: Locator, *, clarity: bool, jobs: int | None,
+                          scheduler: str | None, progress: bool, console: Console | None, settings: Any = None,
+                          cache: bool = True) -> None:
+    """Add to the scenario entries of ``entries`` (played by ``policies[0]`` from ``plans``, in
+    the same order) the policies after the first played on the same runs, side by side
+    (``skill``, ``sim.skill``), and with ``clarity`` the rules-clarity report (``rules_clarity``).
+    Each runs as many runs per player count as its entry played (after looks, the last look's).
+    Campaign entries are left as they are."""
+    from dataclasses import replace
+
+    from doria_forge.sim.scenario_runner import ScenarioPlan
+
+    played = [(replace(plan, runs=max(s["runs"] for s in entry["players"]), first_run=0), entry)
+              for plan, entry in zip(plans, entries, strict=True) if isinstance(plan, ScenarioPlan)]
+    if not played:
+        return
+    others = policies[1:]
+    if others:
+        from doria_forge.sim.skill import skill_section
+
+        side_plans = [replace(plan, policy=p) for plan, _ in played for p in others]
+        side = iter(_entries(pack, side_plans, _play(pack, side_plans, "playing the other policies", jobs=jobs,
+                                                     scheduler=scheduler, progress=progress, console=console,
+                                                     cache=cache), locate, settings))
+        for _, entry in played:
+            ladder = {policies[0]: entry} | {p: next(side) for p in others}
+            entry["skill"] = skill_section(ladder, locate)
+            _add_findings(entry, entry["skill"]["findings"])
+    if clarity:
+        _rules_clarity(pack, [plan for plan, _ in played], [entry for _, entry in played], locate, jobs=jobs,
+                       scheduler=scheduler, progress=progress, console=console)
+
+
+def _add_findings(entry: dict[str, Any], extra: Sequence[dict[str, Any]]) -> None:
+    from doria_forge.sim.findings import Finding, sort_findings
+
+    entry["findings"] = [f.to_data() for f in sort_findings(Finding.from_data(f)
+                                                             for f in [*entry["findings"], *extra])]
+
+
+def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[str, Any]], locate: Locator, *,
+                   jobs: int | None, scheduler: str | None, progress: bool, console: Console | None) -> None:
+    """Play each plan's runs again for the rules-clarity report (``sim.clarity``) and add it to
+    the entries: first counting the open choices, then each that came up decided three ways."""
+    from doria_forge.sim.clarity import ClarityPlan, clarity_section, flip_plans
+
+    counting = [ClarityPlan(plan) for plan in plans]
+    # not kept in the cache folder: the store keys plans by what a scenario plan reads
+    counted = _play(pack, counting, "counting open choices", jobs=jobs, scheduler=scheduler, progress=progress,
+                    console=console, cache=False)
+    flips = [flip_plans(plan, stats) for plan, stats in zip(plans, counted, strict=True)]
+    flat = [f for group in flips for f in group]
+    results = iter(_play(pack, flat, "deciding open choices", jobs=jobs, scheduler=scheduler, progress=progress,
+                         console=console, cache=False) if flat else [])
+    for entry, stats, group in zip(entries, counted, flips, strict=True):
+        flipped = {(f.choice, f.mode): next(results) for f in group}
+        entry["rules_clarity"] = clarity_section(entry, stats, flipped, locate)  # type: ignore[arg-type]
+        _add_findings(entry, entry["rules_clarity"]["findings"])
+
+
 def write_json(report: dict[str, Any], out: Path) -> Path:
     """Write the report JSON atomically to ``out``. Raises OutputError."""
     from doria_forge.fsutil import atomic_write_text
@@ -420,7 +500,7 @@ def verify(
     campaign_runs: int | None = None,
     seed: int = 1,
     jobs: int | None = None,
-    policy: str = "greedy",
+    policy: str | Sequence[str] = "greedy",
     heroes: Sequence[str] | None = None,
     scheduler: str | None = None,
     progress: bool = True,
@@ -437,6 +517,7 @@ def verify(
     show: bool = True,
     cache: bool = True,
     precision: float | None = None,
+    clarity: bool = False,
 ) -> Verification:
     """Simulate ``scenario_ids`` (``runs`` per player count) and ``campaign_ids``
     (``campaign_runs``, default ``runs``; with ``until_decided`` the sequential rule of
@@ -468,10 +549,11 @@ def verify(
             raise UsageError(f"unknown campaign {cid!r}; the pack has: {known}")
     console = console or Console(highlight=False)
     settings = config.settings(pack.info.id) if config is not None else None
-    scenario_plan_list = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policy,
+    policies = parse_policies(policy)
+    scenario_plan_list = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policies[0],
                                         heroes=heroes, clip_players=clip_players)
     campaign_plan_list = campaign_plans(pack, campaign_ids, players=players, runs=campaign_runs or runs, seed=seed,
-                                        policy=policy, heroes=heroes, clip_players=clip_players)
+                                        policy=policies[0], heroes=heroes, clip_players=clip_players)
     alpha, looks = ALPHA, 1
     if until_decided or precision is not None:
         entries, alpha, looks = play_in_looks(pack, scenario_plan_list + campaign_plan_list, max_runs=runs,
@@ -485,9 +567,12 @@ def verify(
                 results = _play(pack, chosen, label, jobs=jobs, scheduler=scheduler, progress=progress, console=None,
                                 cache=cache)
                 entries += _entries(pack, chosen, results, locator(source_map), settings)
+    locate = locator(source_map)
+    add_skill_and_clarity(pack, scenario_plan_list, entries[:len(scenario_plan_list)], policies, locate,
+                          clarity=clarity, jobs=jobs, scheduler=scheduler, progress=progress, console=None,
+                          settings=settings, cache=cache)
     scenarios = [e for e in entries if e["document"].startswith("scenario/")]
     campaigns = [e for e in entries if e["document"].startswith("campaign/")]
-    locate = locator(source_map)
     report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix, locate=locate, alpha=alpha)
     if old is not None:
         from doria_forge.sim.baseline import compare

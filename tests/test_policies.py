@@ -14,7 +14,7 @@ def test_unknown_policy_names_the_known_ones():
         assert name in str(err.value)
 
 
-@pytest.mark.parametrize("name", ["greedy", "random", "lookahead"])
+@pytest.mark.parametrize("name", policy_names())
 def test_policy_games_repeat_from_their_seeds(shipped_pack, name):
     """The same game seed and policy seed give the same game, event for event."""
     logs = []
@@ -25,21 +25,10 @@ def test_policy_games_repeat_from_their_seeds(shipped_pack, name):
     assert logs[0] == logs[1] and len(logs[0]) > 20
 
 
-def test_lookahead_compares_candidates_on_copies_and_leaves_the_game_untouched(shipped_pack):
-    """The lookahead plays its candidates out on copies: asking it changes neither the
-    game's dice nor its log, and its choice is one of the candidates, legal now."""
-    from doria_forge.sim.lookahead import candidates, make_lookahead
+def test_the_ladder_names_registered_policies_weakest_first():
+    from doria_forge.sim.policies import LADDER
 
-    state = GameState.new(shipped_pack, ["warrior", "mage"], seed=5, monsters=["orc", "goblin"],
-                          options=GameOptions(max_rounds=4))
-    policy = make_lookahead(seed=1)
-    while state.current_actor() is None or state.phase != "D":
-        state.apply(make_policy("greedy")(state))
-    before = (len(state.log), state.dice._rng.getstate())
-    hero = state.actor_hero()
-    choice = policy(state)
-    assert (len(state.log), state.dice._rng.getstate()) == before
-    assert choice in candidates(state, hero) and choice in state.legal_actions()
+    assert LADDER == ("weak", "greedy", "search") and set(LADDER) <= set(policy_names())
 
 
 def test_copies_with_a_seed_roll_other_dice_and_copies_without_a_log_keep_none(shipped_pack):

@@ -12,7 +12,7 @@ set, ``state.loot_markers`` Loot Markers are reachable. The dungeon map
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -258,7 +258,12 @@ class SpatialBoard(Board, Protocol):
     def occupant(self, pos: Any) -> str | None:
         ...
 
-    def nearest_free(self, state: GameData, origin: Any, *, toward: Any = None) -> Any:
+    def nearest_free(self, state: GameData, origin: Any, *, toward: Any = None, choice: str | None = None,
+                     benefit: Callable[[Any], float] | None = None) -> Any:
+        ...
+
+    def away_from_heroes(self, state: GameData) -> Callable[[Any], float]:
+        """Scores a square by its distance from the standing heroes (``engine.choices``)."""
         ...
 
     def move_to(self, uid: str, pos: Any) -> None:

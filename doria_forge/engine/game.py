@@ -25,7 +25,7 @@ import copy as _copy
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, replace
-from typing import Any
+from typing import Any, cast
 
 from doria_forge.model.character import Character
 from doria_forge.model.pack import ContentPack
@@ -33,11 +33,13 @@ from doria_forge.model.pack import ContentPack
 from . import moves, phases
 from .actions import Action, IllegalAction, action_from_data, action_to_data
 from .board import Board, NoMap
+from .choices import ChoicePolicy
 from .decks import TRAP, Card, DoorEventDeck, LootDecks, MonsterDeck
 from .dice import DiceRoller
 from .doom import DoomCounter
 from .events import EventLog
 from .hero import HeroState, validate_custom_character
+from .information import determinized
 from .loot import give_card
 from .map.dungeon import Dungeon
 from .scenario import ScenarioPlay
@@ -92,6 +94,7 @@ class GameState(GameData):
         group_xp: int = 0,
         start: bool = True,
         scenario: str | None = None,
+        choices: ChoicePolicy | None = None,
     ) -> GameState:
         """Set up a game (chapter *General Setup*).
 
@@ -111,7 +114,9 @@ class GameState(GameData):
         (``engine.scenario``) on its dungeon (``board`` defaults to
         ``Dungeon.for_scenario``), at its starting Monster Level and mode unless
         ``monster_level`` / ``mode`` are given, with its optional rules switched on and its
-        ``max_rounds`` unless ``options.max_rounds`` is set. Without ``options`` a scenario game
+        ``max_rounds`` unless ``options.max_rounds`` is set. ``choices``: who decides where the
+        book lets the players decide (``engine.choices``; default the engine's reading); a game
+        whose choice policy departs from that reading cannot be replayed. Without ``options`` a scenario game
         deals the starting Loot Cards (``GameOptions(setup_loot=True)``: chapter *General
         Setup*). ``mode`` defaults to
         ``single``, ``monster_level`` to 1.
@@ -147,6 +152,8 @@ class GameState(GameData):
         board = board or NoMap()
         setup = _setup_record(characters, seed, dice, mode, monster_level, monster_entries, options, board,
                               log, group_xp, scenario)
+        if choices is not None and not choices.plays_book:
+            setup = None
         dice = dice if dice is not None else DiceRoller(seed)
         heroes: list[HeroState] = []
         seen: dict[str, int] = {}
@@ -163,7 +170,7 @@ class GameState(GameData):
             heroes.append(HeroState.from_character(character, items, rules, uid=uid))
         state = cls(pack=pack, dice=dice, log=EventLog(enabled=log), heroes=heroes, options=options,
                     mode=mode, board=board, doom=DoomCounter(rules.doom_track),
-                    monster_level=monster_level, group_xp=group_xp, setup=setup)
+                    monster_level=monster_level, group_xp=group_xp, setup=setup, choice_policy=choices)
         if (options.loot or options.shop) and (pack.traps or any(e.deck == "loot" for e in pack.equipment.values())):
             state.loot = LootDecks.build(pack, dice)
         if options.monster_deck and pack.monsters:
@@ -252,6 +259,14 @@ class GameState(GameData):
         if not log:
             memo[id(self.log)] = EventLog(enabled=False)
         return _copy.deepcopy(self, memo)
+
+    def determinized(self, seed: int) -> GameState:
+        """A copy of the game as the players know it, its hidden part drawn afresh with ``seed``:
+        the undrawn Loot, monster, Door Event and Room Tile cards resampled from what is still
+        unseen (the target tile keeps the place the scenario gives it), fresh dice, no event
+        log, not replayable (``engine.information``). Bots that look ahead play on these, never
+        on ``copy()``, which keeps the real deck order."""
+        return cast(GameState, determinized(self, seed))
 
     # ---------------------------------------------------------------- replay and JSON
     @property

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from . import abilities
+from . import abilities, choices
 from .combat import AttackOutcome, monster_attack
 from .dice import AverageDice, DiceRoller
 from .ending import check_end
@@ -74,7 +74,30 @@ def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None
         while j < len(ranked) and (-ranked[j].action_points, ranked[j].priority) == head:
             j += 1
         group = ranked[i:j]
-        out += group if len(group) == 1 else sorted(group, key=lambda m: monster_order_key(state, m))
+        if len(group) > 1:
+            group = sorted(group, key=lambda m: monster_order_key(state, m))
+            if state.choice_policy is not None:
+                group = _players_order(state, group)
+        out += group
+        i = j
+    return out
+
+
+def _players_order(state: GameData, group: list[MonsterState]) -> list[MonsterState]:
+    """Criterion 5 of *Monster Order* asked of the choice policy (``monster_order``) for the
+    runs that the first four criteria leave equal (asked once per round and run)."""
+    keys = [monster_order_key(state, m)[:4] for m in group]
+    out: list[MonsterState] = []
+    i = 0
+    while i < len(group):
+        j = i + 1
+        while j < len(group) and keys[j] == keys[i]:
+            j += 1
+        run = group[i:j]
+        if len(run) > 1:
+            run = choices.order(state, "monster_order", run, default=lambda g: g, benefit=lambda m: -m.damage,
+                                occasion=(state.round, tuple(m.uid for m in run)))
+        out += run
         i = j
     return out
 
@@ -177,9 +200,11 @@ def _board(state: GameData) -> SpatialBoard:
     return cast("SpatialBoard", state.board)
 
 
-def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple]) -> list[Any]:
-    """``items`` sorted by ``key``; runs of equal keys are shuffled with the game's dice
-    (the players' decision of the book's last criterion)."""
+def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple], choice: str,
+               benefit: Callable[[Any], float]) -> list[Any]:
+    """``items`` sorted by ``key``; runs of equal keys are the players' decision of the book's
+    last criterion, asked as open choice ``choice`` (``engine.choices``; without a choice
+    policy: shuffled with the game's dice)."""
     ordered = sorted(items, key=key)
     out: list[Any] = []
     i = 0
@@ -189,10 +214,22 @@ def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple]) -
             j += 1
         group = ordered[i:j]
         if len(group) > 1:
-            state.dice.shuffle(group)
+            group = choices.order(state, choice, group, default=choices.shuffled(state), benefit=benefit)
         out.extend(group)
         i = j
     return out
+
+
+def _toughness(hero: HeroState) -> float:
+    """How well a hero takes a hit (open choice ``monster_target``): HP and active armor."""
+    return hero.hp + _active_armor(hero)
+
+
+def _near_heroes(state: GameData) -> Callable[[Any], float]:
+    """Open choice ``monster_square``: a square closer to the standing heroes is better for them."""
+    board = _board(state)
+    spots = [p for h in state.heroes if h.can_act and (p := board.position(h.uid)) is not None]
+    return lambda sq: -sum(board.range_distance(sq, p) for p in spots)
 
 
 def _active_armor(hero: HeroState) -> int:
@@ -206,9 +243,9 @@ def rank_heroes(state: GameData, monster: MonsterState, heroes: Sequence[HeroSta
     rule = abilities.rule_for(monster)
     attr = TARGET_ATTRIBUTE.get(monster.attack_type, "STR")
     if rule.targeting == "lowest_hp":
-        return _tie_break(state, list(heroes), lambda h: (h.hp, distance[h.uid]))
+        return _tie_break(state, list(heroes), lambda h: (h.hp, distance[h.uid]), "monster_target", _toughness)
     return _tie_break(state, list(heroes),
-                      lambda h: (distance[h.uid], h.attribute(attr), _active_armor(h)))
+                      lambda h: (distance[h.uid], h.attribute(attr), _active_armor(h)), "monster_target", _toughness)
 
 
 def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroState,
@@ -373,13 +410,15 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
     if start in pool:
         if monster.range > 1 and board.range_distance(start, goal) < monster.range:
             choice = _tie_break(state, pool, lambda sq: (-min(board.range_distance(sq, goal), monster.range),
-                                                         -away(sq), -board.walls_around(sq), cost(sq)))[0]
+                                                         -away(sq), -board.walls_around(sq), cost(sq)),
+                                "monster_square", _near_heroes(state))[0]
         else:
             choice = start
     else:
         seen_by = {sq: sum(1 for o in others if board.sees(o, sq)) for sq in pool}
         choice = _tie_break(state, pool, lambda sq: (cost(sq), -board.range_distance(sq, goal) if monster.range > 1
-                                                     else 0, -board.walls_around(sq), seen_by[sq]))[0]
+                                                     else 0, -board.walls_around(sq), seen_by[sq]),
+                            "monster_square", _near_heroes(state))[0]
     push = board.occupant(choice) if choice in taken else None
     return choice, push
 
@@ -426,7 +465,8 @@ def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[Hero
             origin = route.jumps[-1].start if route.jumps and route.jumps[-1].land == end else (
                 route.path[-2] if len(route.path) > 1 else start)
             board.move_to(monster.uid, end)
-            spot = board.nearest_free(state, end, toward=origin)
+            spot = board.nearest_free(state, end, toward=origin, choice="pushed_square",
+                                      benefit=board.away_from_heroes(state))
             if spot is None:  # nowhere to push it: the monster stays where it was
                 board.move_to(monster.uid, start)
                 return []

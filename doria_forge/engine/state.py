@@ -141,6 +141,9 @@ class GameData:
     *Take, Use or Repair Other Items (5 AP)*): ``None`` = always (bots agree), else a
     callable ``(state, owner, taker) -> bool``."""
     monster_serial: int = 0
+    choice_policy: Any = None
+    """Who decides where the book lets the players decide (``engine.choices``): ``None`` = the
+    engine's reading of each open choice, else a ``choices.ChoicePolicy``."""
     scenario: Any = None
     """The scenario being played (an ``engine.scenario.ScenarioPlay``: its flags, tokens and
     rules), or ``None``."""

@@ -88,7 +88,8 @@ from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
-from . import explorer, outfit
+from . import explorer, objectives, outfit
+from .reasons import note
 
 
 # --------------------------------------------------------------------------- hit chances
@@ -156,6 +157,13 @@ def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
     seen = set()
     monsters = state.monsters
     belt = hero.belt
+    worth = {m.uid: _target_worth(m) for m in monsters}
+    prey = [m.uid for m in monsters if objectives.is_prey(state, m)]
+    if prey:
+        # the scenario needs these defeated: worth more than any other monster on the board
+        top = max(worth.values())
+        for uid in prey:
+            worth[uid] = objectives.PREY_WORTH * top
     for item in hero.hand_items() + hero.body_items + belt:
         if id(item) in seen or not item.card.attacks:
             continue
@@ -173,7 +181,7 @@ def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
                     if not ok or not board.hero_can_target(state, hero, profile, m):
                         continue
                     # the monster's worth as a target (the same for every option against it)
-                    score = ed / max(1, min(cost, ap)) * _target_worth(m)
+                    score = ed / max(1, min(cost, ap)) * worth[m.uid]
                     if pp and hero.pp - pp < 0:
                         score *= 0.3
                     options.append((score, (item.uid, pi, m.uid, from_belt), item))
@@ -257,6 +265,12 @@ def _throw_unusable(state, hero, ap: int) -> Action | None:
     return None
 
 
+SCENARIO_FIRST = "the scenario first: a token, a carry, a friend left lying, an escape"
+"""The reason greedy gives for what comes before fighting (``explorer.first``)."""
+
+POTION_SHARE = 1 / 3
+"""Share of its HP at or below which a hero in a fight drinks a healing potion."""
+
 BONUS_PREFERENCE = ("extra_damage", "extra_{type}_die", "extra_initiative_die", "regeneration", "fast_hands",
                     "extra_defense_die", "extra_melee_die", "extra_ranged_die", "extra_magic_die", "double_range")
 
@@ -273,47 +287,63 @@ def _loot_choice(state, hero) -> Action:
 def _action_phase(state, hero) -> Action:
     spatial = state.board.spatial
     if spatial and state.board.pending_decider(state) is not None:
-        return explorer.place_tile(state)
+        return note(state, explorer.place_tile(state), "the first placement the rules allow")
     if state.pending_loot_draws:
-        return _loot_choice(state, hero)
+        return note(state, _loot_choice(state, hero), "stop when hurt or when Traps fill the stacks")
     if state.pending_loot:
         best = max(range(len(state.pending_loot)), key=lambda i: card_gold(state.pack, state.pending_loot[i]))
-        return KeepLoot(best)
+        return note(state, KeepLoot(best), "the card worth the most gold")
     ap = state.ap.get(hero.uid, 0)
     friends = len(state.heroes) > 1
     if friends:
         throw = _throw_unusable(state, hero, ap)
         if throw is not None:
-            return throw
+            return note(state, throw, "a card it cannot use, to a friend who can")
     if spatial:
         action = explorer.first(state, hero, ap)
         if action is not None:
-            return action
+            return note(state, action, SCENARIO_FIRST)
     if not state.monsters:
-        return (outfit.upgrade(state, hero, ap) or (explorer.party_move(state, hero, ap) if spatial else None)
-                or EndTurn())
-    if hero.hp <= max(1, hero.hp_max // 3):
+        upgrade = outfit.upgrade(state, hero, ap)
+        if upgrade is not None:
+            return note(state, upgrade, "no monster about: better equipment on")
+        move = explorer.party_move(state, hero, ap) if spatial else None
+        return note(state, move or EndTurn(), "no monster about: objectives, loot, the party's door")
+    if hero.hp <= max(1, int(hero.hp_max * POTION_SHARE)):
         potion = _potion(hero, "heal")
         if potion is not None:
-            return UseItem(potion.uid, None, hero.location(potion) == "belt")
+            return note(state, UseItem(potion.uid, None, hero.location(potion) == "belt"),
+                        f"HP {hero.hp} of {hero.hp_max}: a healing potion")
         if friends:
             action = _friend_potion(state, hero)
             if action is not None:
-                return action
+                return note(state, action, f"HP {hero.hp} of {hero.hp_max}: a friend's healing potion")
     if friends:
         action = _heal_friend(state, hero, ap)
         if action is not None:
-            return action
+            return note(state, action, "a friend next to it is badly hurt")
     if hero.poison_markers >= 2:
         potion = _potion(hero, "antidote")
         if potion is not None:
-            return UseItem(potion.uid, None, hero.location(potion) == "belt")
+            return note(state, UseItem(potion.uid, None, hero.location(potion) == "belt"),
+                        f"{hero.poison_markers} Poison Markers")
     if spatial:
-        action = (explorer.retreat(state, hero, ap) if explorer.holds_back(state, hero)
-                  else explorer.open_door(state, hero, ap) or explorer.regroup(state, hero, ap))
-        if action is not None:
-            return action
-    best = _best_option(attack_options(state, hero, ap))
+        if explorer.holds_back(state, hero):
+            action = explorer.retreat(state, hero, ap)
+            if action is not None:
+                return note(state, action, f"hurt (HP {hero.hp} of {hero.hp_max}): behind a fitter friend")
+        else:
+            for step, why in ((explorer.objective_move, "an objective that pays"),
+                              (explorer.open_door, "the party's door: nobody engaged, the Doom Counter waits"),
+                              (explorer.regroup, "back onto the party's Room Tile to attack")):
+                taken = step(state, hero, ap)
+                if taken is not None:
+                    return note(state, taken, why)
+    options = attack_options(state, hero, ap)
+    if spatial:
+        # an attack only a critical gets through the armor with is no way to defeat a monster
+        options = [o for o in options if explorer.hurts(hero, o[2].card.attacks[o[1][1]], state.monster(o[1][2]))]
+    best = _best_option(options)
     damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
     if damaged:
         repaired = attack_options(state, hero, ap, include_damaged=True)
@@ -323,22 +353,26 @@ def _action_phase(state, hero) -> Action:
             if best is None or cand[0] > 1.5 * best[0]:
                 try:
                     hero.repair_cost([cand[2]])
-                    return Repair((cand[2].uid,))
+                    return note(state, Repair((cand[2].uid,)), "a repaired weapon hits much harder")
                 except IllegalAction:
                     pass
     if best is not None:
-        return best[1]
+        return note(state, best[1], "the best expected damage per AP, worth of the target counted")
     if spatial:
         # out of reach on the map: move (taking out another weapon would not bring it closer)
-        return explorer.combat_move(state, hero, ap) or explorer.party_move(state, hero, ap) or EndTurn()
+        move = explorer.combat_move(state, hero, ap)
+        if move is not None:
+            return note(state, move, "no attack from here: to where it can attack")
+        return note(state, explorer.party_move(state, hero, ap) or EndTurn(),
+                    "no monster it can reach or hurt: on with the scenario")
     # no attack possible: take a usable weapon from the Belt or the Backpack
     for item in hero.belt:
         if item.card.attacks and not item.damaged and hero.can_equip(item.card) and item.card.zone != "body":
-            return MoveItem(item.uid, "equip")
+            return note(state, MoveItem(item.uid, "equip"), "no attack: a weapon from the Belt")
     for item in hero.backpack:
         if item.card.attacks and not item.damaged and hero.can_equip(item.card):
-            return RetrieveFromBackpack(item.uid, "equip")
-    return EndTurn()
+            return note(state, RetrieveFromBackpack(item.uid, "equip"), "no attack: a weapon from the Backpack")
+    return note(state, EndTurn(), "nothing to do")
 
 
 def _heal_friend(state, hero, ap: int) -> Action | None:
@@ -489,8 +523,9 @@ def greedy_bot(state) -> Action:
     if state.phase == D:
         return _action_phase(state, hero)
     if state.phase in (SETUP, H):
-        return _phase_h(state, hero)
-    return _phase_i(state)
+        return note(state, _phase_h(state, hero), "Phase H: bonus by preference, the attribute that raises most, "
+                                                  "recovery to the lower points")
+    return note(state, _phase_i(state), "Phase I: a healing potion or armor for who lacks it, with spare cards")
 
 
 def first_legal_bot(state) -> Action:

@@ -27,9 +27,11 @@ from doria_forge.model.scenario import (
     FlagIs,
     FlagSet,
     HeroEnters,
+    MonsterDefeated,
     Place,
     Scenario,
     SetFlag,
+    TimeLimit,
     TokenPickedUp,
 )
 
@@ -43,10 +45,48 @@ HARMFUL = frozenset({"lose", "damage", "spawn", "doom", "extra_activation", "blo
 
 @dataclass(frozen=True)
 class PlaceGoal:
-    """A place to step on: the rule index it fires and the place."""
+    """A place to step on: the rule index it fires, the place, and what it ``pays`` the party
+    (``pays``: points on the scale of :data:`PAY`)."""
 
     rule: int
     place: Place
+    pays: float = 0.0
+
+
+PAY = {"win": 100.0, "win_flag": 100.0, "token": 30.0, "good_flag": 20.0, "loot_card": 5.0, "item": 6.0,
+       "group_xp": 1.0,
+       "hp": 1.0, "place_token": 5.0, "open_doors": 5.0}
+"""What an effect is worth to the party, in points (a Loot Card = 5; a win = 100); harm counts
+its HP (and Doom steps 3 each) against it."""
+
+
+def pays(effects: list[Any], obj: Objectives, players: int = 4) -> float:
+    """What firing ``effects`` is worth to the party (see :data:`PAY`): a check's success half,
+    its failure the other half; effects reaching ``all`` count for every hero."""
+    total = 0.0
+    for e in effects:
+        times = players if getattr(e, "who", "triggering") == "all" else 1
+        if isinstance(e, Check):
+            total += 0.5 * pays(e.success, obj, players) + 0.5 * pays(e.failure, obj, players)
+        elif e.do == "win":
+            total += PAY["win"]
+        elif isinstance(e, SetFlag) and e.value:
+            total += PAY["win_flag"] if e.flag in obj.win_flags else PAY["good_flag"] if e.flag in obj.good_flags \
+                else -PAY["good_flag"] if e.flag in obj.bad_flags else 0.0
+        elif e.do == "give":
+            total += times * (PAY["loot_card"] * e.loot_cards + (PAY["item"] if e.item else 0.0)) \
+                + PAY["group_xp"] * e.group_xp
+        elif e.do == "heal":
+            total += times * PAY["hp"] * (e.hp + e.pp)
+        elif e.do in ("place_token", "open_doors"):
+            total += PAY[e.do]
+        elif e.do == "damage":
+            total -= times * e.amount
+        elif e.do == "doom":
+            total -= 3.0 * getattr(e, "steps", 1)
+        elif e.do in HARMFUL:
+            total -= 10.0
+    return total
 
 
 @dataclass
@@ -66,6 +106,12 @@ class Objectives:
     boss: bool = False
     good_flags: set[str] = field(default_factory=set)
     bad_flags: set[str] = field(default_factory=set)
+    win_flags: set[str] = field(default_factory=set)
+    prey: set[str] = field(default_factory=set)
+    """Monster ids whose defeat helps (a rule on their defeat sets a good flag or wins)."""
+    boss_helps: bool = False
+    """The boss is a target: a goal to defeat it, or a rule on its defeat that helps (sets a
+    flag that wins: the Hollow King whose fall ends the curse)."""
 
 
 def _effects(effects: list[Any], *, success_only: bool) -> list[Any]:
@@ -116,6 +162,7 @@ def objectives(scenario: Scenario) -> Objectives:
         scenario, {g.flag for g in scenario.goals.win if isinstance(g, FlagGoal)}, _helps)
     found.bad_flags = _flag_fixed_point(
         scenario, {g.flag for g in scenario.goals.lose if isinstance(g, FlagGoal)}, _hurts)
+    found.win_flags = {g.flag for g in scenario.goals.win if isinstance(g, FlagGoal)}
     for goal in scenario.goals.win:
         if isinstance(goal, CarryToken):
             found.deliver[goal.token] = goal.to
@@ -126,11 +173,17 @@ def objectives(scenario: Scenario) -> Objectives:
             found.clear.append(goal.tile)
         elif isinstance(goal, DefeatBoss):
             found.boss = True
+            found.boss_helps = True
     for index, rule in enumerate(scenario.rules):
         when = rule.when
+        if isinstance(when, MonsterDefeated) and _helps(rule.effects, found.good_flags):
+            if when.boss:
+                found.boss_helps = True
+            elif when.monster is not None:
+                found.prey.add(when.monster)
         if isinstance(when, HeroEnters):
             if _helps(rule.effects, found.good_flags):
-                found.visit.append(PlaceGoal(index, when.place))
+                found.visit.append(PlaceGoal(index, when.place, pays(rule.effects, found)))
             elif _hurts(rule.effects, found.bad_flags):
                 found.avoid.append(when.place)
         elif (isinstance(when, TokenPickedUp) and when.token not in found.fetch
@@ -138,6 +191,41 @@ def objectives(scenario: Scenario) -> Objectives:
             found.fetch.append(when.token)
     _CACHE[id(scenario)] = (scenario, found)
     return found
+
+
+PREY_WORTH = 3.0
+"""How much more a monster whose defeat the scenario needs is worth as a target."""
+
+
+def is_prey(state: Any, monster: Any) -> bool:
+    """Whether defeating ``monster`` helps the scenario: the boss of a ``defeat_boss`` goal or
+    of a helpful ``monster_defeated`` rule, or a monster type such a rule names."""
+    play = state.scenario
+    if play is None:
+        return False
+    found = objectives(play.scenario)
+    return (found.boss_helps and monster.is_boss) or monster.monster.id in found.prey
+
+
+def paying_squares(state: Any) -> dict[Pos, float]:
+    """Squares of the objectives on the map now -> what stepping there pays (tokens to fetch:
+    ``PAY["token"]``; helpful places: their rule's ``pays``)."""
+    play = state.scenario
+    if play is None:
+        return {}
+    found = targets(state)
+    out = dict.fromkeys(found.fetch, PAY["token"])
+    for goal in objectives(play.scenario).visit:
+        if visit_open(state, goal):
+            for p in play.resolve(state, goal.place):
+                if p in found.visit:
+                    out[p] = max(out.get(p, 0.0), goal.pays)
+    return out
+
+
+def time_limits(scenario: Scenario) -> list[int]:
+    """The rounds at whose end a ``time_limit`` lose goal ends the scenario."""
+    return [g.round for g in scenario.goals.lose if isinstance(g, TimeLimit)]
 
 
 def visit_open(state: Any, goal: PlaceGoal) -> bool:

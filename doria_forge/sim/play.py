@@ -37,13 +37,15 @@ STALLED = "stalled"
 
 
 def play_scenario(state: Any, bot: Callable[[Any], Action], *, stall_rounds: int = STALL_ROUNDS,
-                  max_actions: int = MAX_ACTIONS, on_round: Callable[[Any], None] | None = None) -> str | None:
+                  max_actions: int = MAX_ACTIONS, on_round: Callable[[Any], None] | None = None,
+                  on_decision: Callable[[Any, Action], None] | None = None) -> str | None:
     """Play ``state`` to its end like ``play``, but stop a game that stalls: no progress for
     ``stall_rounds`` rounds (``sim.stall``), or ``max_actions`` decisions without an end. A
     stopped game ends with outcome ``stalled`` (a ``game_over`` event); returns the reason,
     else ``None``. ``on_round(state)`` is called as every new round begins (at its first
     decision, the first round included), before the stall check: a replay draws the dungeon
-    there."""
+    there. ``on_decision(state, action)`` hears of every decision before it is applied (a
+    replay asks the bot why)."""
     from doria_forge.engine.ending import finish
 
     watch: StallWatch | None = None
@@ -66,6 +68,9 @@ def play_scenario(state: Any, bot: Callable[[Any], Action], *, stall_rounds: int
                      f"{describe_actions(state.history[-1000:])}")
             finish(state, STALLED)
             return limit
-        state.apply(bot(state))
+        action = bot(state)
+        if on_decision is not None:
+            on_decision(state, action)
+        state.apply(action)
         n += 1
     return None

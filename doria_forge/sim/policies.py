@@ -30,16 +30,22 @@ class PolicyInfo:
     description: str
 
 
+def _weak(seed: int) -> Policy:
+    from .weak import make_weak
+
+    return make_weak(seed)
+
+
 def _greedy(seed: int) -> Policy:
     from .bots import greedy_bot
 
     return greedy_bot
 
 
-def _lookahead(seed: int) -> Policy:
-    from .lookahead import make_lookahead
+def _search(seed: int) -> Policy:
+    from .search import make_search
 
-    return make_lookahead(seed)
+    return make_search(seed)
 
 
 def _random(seed: int) -> Policy:
@@ -48,12 +54,17 @@ def _random(seed: int) -> Policy:
     return make_random_bot(seed)
 
 
+LADDER = ("weak", "greedy", "search")
+"""The skill ladder, weakest first (README *Skill ladder*): a designer compares the rungs."""
+
 POLICIES: dict[str, PolicyInfo] = {
-    "greedy": PolicyInfo(_greedy, "plays each decision on its own: heal when hurt, best expected damage per AP, "
-                                  "on the map explore toward the scenario's goal as a group"),
-    "lookahead": PolicyInfo(_lookahead, "greedy, but in a fight each hero plays a few candidate actions out to the "
-                                        "end of the round on copies with fresh dice and takes the best (slow)"),
-    "random": PolicyInfo(_random, "a uniformly random legal action (a floor for comparisons and for tests)"),
+    "weak": PolicyInfo(_weak, "legal and purposeful but careless: walks where greedy walks, fights with any "
+                              "attack half the time, never escapes; what it wins, a scenario forgives"),
+    "greedy": PolicyInfo(_greedy, "decides each action on its own by the scenario's objectives: heal when hurt, "
+                                  "best expected damage per AP, take what pays, explore as a group"),
+    "search": PolicyInfo(_search, "greedy, but weighs its candidate actions by playing them out on determinized "
+                                  "copies (unseen cards resampled, fresh dice; a budget in playouts)"),
+    "random": PolicyInfo(_random, "a uniformly random legal action: not a rung of the ladder, a floor for tests"),
 }
 
 

@@ -1,5 +1,7 @@
 """A replay of one scenario run for the report: the run played again from its seed with its
-event log on, the dungeon drawn as every round begins and at the end, and the log as lines.
+event log on, the dungeon drawn as every round begins and at the end, and the log as lines,
+with every decision of the heroes and the bot's one-line reason for it (``sim.reasons``: the
+action, why, and the alternatives it compared with their values) where it was taken.
 
 Drawing is the caller's (``draw(state) -> bytes``, e.g. ``render.png.render_png``): the
 simulation layer does not import the renderer.
@@ -13,6 +15,7 @@ from typing import Any
 
 from doria_forge.model import ContentPack
 
+from .reasons import reason
 from .scenario_runner import ScenarioPlan, party_for, play_run, run_seed
 
 
@@ -57,14 +60,22 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
     def frame(state: Any) -> None:
         replay.frames.append((state.round, draw(state)))
 
-    record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame)
+    decisions: dict[int, list[str]] = {}
+
+    def decided(state: Any, action: Any) -> None:
+        # why the bot chose it, asked before the action is applied (sim.reasons)
+        decisions.setdefault(len(state.log), []).append(f"{state.current_actor()} decides: {reason(state, action)}")
+
+    record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame, on_decision=decided)
     replay.outcome, replay.rounds, replay.reason = record.outcome, record.rounds, record.reason
     if state is not None:
         if getattr(state.board, "spatial", False):
             replay.frames.append((state.round, draw(state)))
         current = 0
-        for event in state.log:
+        for i, event in enumerate(state.log):
             if event.kind == "round":
                 current = event.get("round", current)
+            replay.log += [(current, line) for line in decisions.get(i, ())]
             replay.log.append((current, describe_event(event)))
+        replay.log += [(current, line) for line in decisions.get(len(state.log), ())]
     return replay

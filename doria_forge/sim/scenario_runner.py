@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from doria_forge.engine.choices import ChoicePolicy
 from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.model import ContentPack
 
@@ -134,26 +135,27 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
 
 
 def new_game(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, seed: int | None = None,
-             log: bool = True) -> GameState:
+             log: bool = True, choices: ChoicePolicy | None = None) -> GameState:
     """The game of run ``run`` with ``players`` players (dice ``seed``: its own by default),
-    set up and ready to play."""
+    set up and ready to play (``choices``: who decides the open choices, ``engine.choices``)."""
     seed = run_seed(plan.seed, plan.scenario, players, run) if seed is None else seed
     return GameState.new(pack, party_for(plan.pool, players, run), seed=seed, scenario=plan.scenario,
-                         options=GameOptions(setup_loot=True), log=log)
+                         options=GameOptions(setup_loot=True), log=log, choices=choices)
 
 
 def play_run(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, seed: int | None = None,
-             on_round: Callable[[Any], None] | None = None) -> tuple[RunRecord, GameState | None]:
+             on_round: Callable[[Any], None] | None = None, choices: ChoicePolicy | None = None,
+             on_decision: Callable[[Any, Any], None] | None = None) -> tuple[RunRecord, GameState | None]:
     """Play one run (with dice ``seed`` instead of its own, for a replay of any seed);
     returns its record and the finished game (``None`` when the engine failed: the record's
-    outcome is then ``error`` with the exception as its reason). ``on_round(state)`` as in
-    ``play_scenario``."""
+    outcome is then ``error`` with the exception as its reason). ``on_round(state)`` and
+    ``on_decision(state, action)`` as in ``play_scenario``; ``choices`` as in ``new_game``."""
     seed = run_seed(plan.seed, plan.scenario, players, run) if seed is None else seed
     state = None
     try:
-        state = new_game(pack, plan, players, run, seed=seed)
+        state = new_game(pack, plan, players, run, seed=seed, choices=choices)
         reason = play_scenario(state, make_policy(plan.policy, policy_seed(seed)), stall_rounds=plan.stall_rounds,
-                               on_round=on_round)
+                               on_round=on_round, on_decision=on_decision)
         return record_run(state, run=run, seed=seed, reason=reason), state
     except Exception as exc:  # noqa: BLE001 - one failing run is reported, the others still count
         where = f" in round {state.round}" if state is not None else " at setup"

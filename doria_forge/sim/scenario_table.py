@@ -101,9 +101,15 @@ def verdict_line(verdicts: dict[str, Any] | None) -> str:
 
 
 def print_report(report: dict[str, Any], console: Console) -> None:
-    """Every scenario and campaign table of ``report``, the verdicts, then its findings."""
+    """Every scenario and campaign table of ``report`` (with the skill ladder and the rules-clarity
+    tables where they were measured), the verdicts, then its findings."""
+    from .clarity import print_clarity
+    from .skill import print_skill
+
     for entry in report["scenarios"]:
         print_scenario(entry, console)
+        print_skill(entry, console)
+        print_clarity(entry, console)
     for entry in report.get("campaigns", []):
         print_campaign(entry, console)
     line = verdict_line(report.get("verdicts"))

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .. import choices
 from ..abilities import rule_for
 from ..actions import IllegalAction
 from ..checks import roll_target_number
@@ -108,6 +109,9 @@ class Dungeon:
         self.shuffle = shuffle
         self.layout = Layout()
         self.deck: list[str] = []
+        self.deck_unseen = 0
+        """How many Room Tiles on top of ``deck`` no player has seen; below them lie the tiles that
+        were drawn, did not fit and went under the deck (``engine.information``)."""
         self.positions: dict[str, Pos] = {}
         self.carried: dict[str, str] = {}
         self.lying: set[str] = set()
@@ -145,6 +149,7 @@ class Dungeon:
             raise KeyError(f"no Room Tile {self.start_tile!r} to start on")
         placed = self.place_tile(state, self.start_tile, (0, 0))
         self.deck = self._build_deck(state)
+        self.deck_unseen = len(self.deck) if self.fixed_deck is None or self.shuffle else 0
         self.entrances = [pos for pos, _ in exploration.icon_squares(pack, placed, "entrances")]
         state.log.emit("room_tile_placed", None, tile=self.start_tile, slot=(0, 0), rotation=0, reason="start")
 
@@ -211,9 +216,11 @@ class Dungeon:
         return (self.layout.passable(pos) and self.layout.kind(pos) not in (HOLE, RED)
                 and self.occupant(pos) is None)
 
-    def nearest_free(self, state: GameData, origin: Pos, *, toward: Pos | None = None) -> Pos | None:
+    def nearest_free(self, state: GameData, origin: Pos, *, toward: Pos | None = None,
+                     choice: str | None = None, benefit: Callable[[Pos], float] | None = None) -> Pos | None:
         """The free square closest to ``origin`` (breadth first through passable squares,
-        holes jumped over; ties: closest to ``toward``, then north-west first)."""
+        holes jumped over; ties: closest to ``toward``, then the open choice ``choice``,
+        ``engine.choices``, whose engine reading is north-west first)."""
         if self.free(state, origin):
             return origin
         seen = {origin}
@@ -227,7 +234,12 @@ class Dungeon:
                         nxt.append(n)
             spots = [p for p in nxt if self.free(state, p)]
             if spots:
-                return min(spots, key=lambda p: (manhattan(p, toward) if toward else 0, p))
+                best = min(spots, key=lambda p: (manhattan(p, toward) if toward else 0, p))
+                if choice is None or benefit is None or state.choice_policy is None:
+                    return best
+                near = manhattan(best, toward) if toward else 0
+                equal = sorted(p for p in spots if (manhattan(p, toward) if toward else 0) == near)
+                return choices.first(state, choice, equal, benefit=benefit)
             ring = nxt
         return None
 
@@ -308,7 +320,8 @@ class Dungeon:
             carrier = next((c for c, carried in self.carried.items() if carried == uid), None)
             taken = here is not None and any(p == here and other != uid and other not in lying
                                              for other, p in self.positions.items())
-            spot = self.nearest_free(state, here) if here is not None and (carrier is not None or taken) else here
+            spot = (self.nearest_free(state, here, choice="crawl_square", benefit=self._away_from_monsters(state))
+                    if here is not None and (carrier is not None or taken) else here)
             if spot is None:
                 # no free square to crawl to: the character cannot get up and lies on this round
                 # (docs/rules-decisions.md)
@@ -358,7 +371,18 @@ class Dungeon:
             origin = self._entrance(state) or next(iter(self.layout.tiles[(0, 0)].squares()), None)
         if origin is None:
             return None
-        return self.nearest_free(state, origin, toward=self._weakest_hero_square(state, monster))
+        return self.nearest_free(state, origin, toward=self._weakest_hero_square(state, monster),
+                                 choice="monster_placement", benefit=self.away_from_heroes(state))
+
+    def away_from_heroes(self, state: GameData) -> Callable[[Pos], float]:
+        """Open choices that place a monster: a square farther from the standing heroes is better
+        for them."""
+        heroes = [p for h in state.heroes if h.can_act and (p := self.positions.get(h.uid)) is not None]
+        return lambda sq: sum(manhattan(sq, p) for p in heroes)
+
+    def _away_from_monsters(self, state: GameData) -> Callable[[Pos], float]:
+        monsters = [p for m in state.monsters if not m.defeated and (p := self.positions.get(m.uid)) is not None]
+        return lambda sq: sum(manhattan(sq, p) for p in monsters)
 
     def place_monster(self, state: GameData, monster: MonsterState, square: Pos, *, entering: bool = False) -> None:
         """Put a new monster's figure on ``square`` (from ``monster_square``)."""
@@ -740,6 +764,7 @@ class Dungeon:
         deck) and offer its placements; ``False`` when none of the deck fits."""
         for _ in range(len(self.deck)):
             tile_id = self.deck.pop(0)
+            self.deck_unseen = max(0, self.deck_unseen - 1)
             options = fits(tile_id)
             if options:
                 self._offer(state, ctx, tile_id, options)

@@ -1,0 +1,220 @@
+"""The rules-clarity report: which of the choices the Book of Rules leaves to the players move
+a scenario's win rate (issue 19).
+
+The engine asks every open choice of the book (``engine.choices.OPEN_CHOICES``: the monster
+order's and target's "the players may decide", equal squares for a monster to stand on or
+enter, where a pushed or waking figure goes, the side of a dead end's Secret Door) of a choice
+policy. Here the scenario's runs are played again on the same seeds, first with the engine's
+own reading (``book``: the same games as the main runs, counting how often each choice came
+up), then, for every choice that came up, with that one choice made for the heroes, against
+them and at random (the others as the book reads them). A choice policy draws the dice the
+engine's reading would draw whatever it decides, so the games of one seed differ only by that
+choice and what follows from it.
+
+Per choice and player count: how often it comes up per game and in how many games, the win
+rate of each way of deciding with its 95% Wilson interval, and the *swing*: the win rate with
+the choice made for the heroes minus against them, with its 95% interval for paired data (the
+runs of one seed pair up: ``paired_interval``). The verdict
+is judged on the interval: ``matters`` when all of it lies above ``SWING`` (5 points),
+``does not matter`` when all of it lies below, else ``undecided`` (more runs decide it).
+A choice that matters is a sentence of the rules worth writing more precisely: the report
+quotes its passage, and it becomes a ``scenario-open-choice-matters`` finding (info) at the
+scenario's line.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from doria_forge.engine.choices import OPEN_CHOICES, ChoicePolicy
+from doria_forge.model import ContentPack
+
+from .findings import Finding, Locator
+from .scenario_runner import ScenarioPlan, chunk_ranges, play_run, policy_seed, run_seed
+from .stats import Z95, wilson_interval
+
+SWING = 0.05
+"""A swing of win rate above which an open choice matters (5 points)."""
+
+MODES = ("heroes", "against", "random")
+"""The ways of deciding an open choice compared with the book's reading."""
+
+
+@dataclass
+class ClarityStats:
+    """Runs of one way of deciding at one player count: ``wins``, and per choice the times it
+    came up (``counts``) and the runs in which it did (``games``)."""
+
+    players: int
+    runs: int = 0
+    wins: int = 0
+    counts: dict[str, int] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+    won: set[int] = field(default_factory=set)
+    """The runs (by index) that were won: games of one seed are paired across ways of deciding."""
+
+    def add(self, won: bool, counts: dict[str, int], run: int = -1) -> None:
+        self.runs += 1
+        self.wins += won
+        if won:
+            self.won.add(run)
+        for choice, n in counts.items():
+            self.counts[choice] = self.counts.get(choice, 0) + n
+            self.games[choice] = self.games.get(choice, 0) + (n > 0)
+
+    def merge(self, other: ClarityStats) -> None:
+        self.runs += other.runs
+        self.wins += other.wins
+        self.won |= other.won
+        for choice in other.counts:
+            self.counts[choice] = self.counts.get(choice, 0) + other.counts[choice]
+            self.games[choice] = self.games.get(choice, 0) + other.games.get(choice, 0)
+
+
+@dataclass(frozen=True)
+class ClarityPlan:
+    """The runs of ``base`` played again with open choice ``choice`` decided ``mode`` (``None``:
+    every choice as the book reads it, counting them). A plan for ``sim.executors.run_plans``."""
+
+    base: ScenarioPlan
+    choice: str | None = None
+    mode: str = "book"
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return self.base.players
+
+    @property
+    def runs(self) -> int:
+        return self.base.runs
+
+    @property
+    def first_run(self) -> int:
+        return self.base.first_run
+
+    def chunks(self, size: int = 16) -> list[tuple[int, int, int]]:
+        return list(chunk_ranges(self.base.players, self.base.runs, size, self.base.first_run))
+
+    def new_stats(self, players: int) -> ClarityStats:
+        return ClarityStats(players)
+
+    def play_chunk(self, pack: ContentPack, players: int, start: int, stop: int) -> ClarityStats:
+        stats = ClarityStats(players)
+        for run in range(start, stop):
+            seed = run_seed(self.base.seed, self.base.scenario, players, run)
+            choices = ChoicePolicy(modes={self.choice: self.mode} if self.choice else {}, seed=policy_seed(seed))
+            record, _ = play_run(pack, self.base, players, run, choices=choices)
+            stats.add(record.outcome == "won", choices.counts, run)
+        return stats
+
+
+def flip_plans(base: ScenarioPlan, counted: dict[int, ClarityStats]) -> list[ClarityPlan]:
+    """A plan per open choice that came up in the counted runs and per way of deciding it."""
+    came_up = sorted({c for stats in counted.values() for c, n in stats.counts.items() if n})
+    return [ClarityPlan(base, choice, mode) for choice in came_up for mode in MODES]
+
+
+def _rate(stats: ClarityStats) -> dict[str, Any]:
+    low, high = wilson_interval(stats.wins, stats.runs)
+    rate = round(stats.wins / stats.runs, 6) if stats.runs else 0.0
+    return {"runs": stats.runs, "wins": stats.wins, "win_rate": rate, "win_rate_ci": [round(low, 6), round(high, 6)]}
+
+
+def paired_interval(first: set[int], second: set[int], n: int, z: float = Z95) -> tuple[float, float]:
+    """95% interval of the difference of two win rates measured on the same ``n`` seeds (``first``
+    and ``second``: the runs each won): Newcombe's score interval for paired proportions (Newcombe
+    1998, *Improved confidence intervals for the difference between binomial proportions based on
+    paired data*, method 10). Games that differ only by one open choice are mostly the same game,
+    so the pairs make the interval far narrower than two independent samples would."""
+    if n <= 0:
+        return -1.0, 1.0
+    a = len(first & second)
+    b = len(first - second)
+    c = len(second - first)
+    d = n - a - b - c
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson_interval(a + b, n, z)
+    l2, u2 = wilson_interval(a + c, n, z)
+    margins = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = (a * d - b * c) / math.sqrt(margins) if margins else 0.0
+    theta = p1 - p2
+    low = theta - math.sqrt(max(0.0, (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2))
+    high = theta + math.sqrt(max(0.0, (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2))
+    return max(-1.0, low), min(1.0, high)
+
+
+def verdict(interval: Iterable[float]) -> str:
+    """``matters`` / ``does not matter`` / ``undecided`` for a swing's 95% interval (see the module
+    docstring): more than ``SWING`` either way is a swing that matters."""
+    low, high = interval
+    if low > SWING or high < -SWING:
+        return "matters"
+    if -SWING < low and high < SWING:
+        return "does not matter"
+    return "undecided"
+
+
+def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
+                    flipped: dict[tuple[str, str], dict[int, ClarityStats]], locate: Locator) -> dict[str, Any]:
+    """The rules-clarity part of a scenario entry: every open choice that came up, per player
+    count its frequency, the win rate of each way of deciding it, the swing and the verdict;
+    and the ``scenario-open-choice-matters`` findings."""
+    choices = []
+    findings = []
+    where = locate("scenario", entry["id"], ())
+    for choice in sorted({c for (c, _) in flipped}):
+        info = OPEN_CHOICES[choice]
+        rows = []
+        for n in entry["plan"]["players"]:
+            book = counted[n]
+            modes = {"book": _rate(book)} | {m: _rate(flipped[(choice, m)][n]) for m in MODES}
+            up, down = flipped[(choice, "heroes")][n], flipped[(choice, "against")][n]
+            low, high = paired_interval(up.won, down.won, up.runs)
+            difference = up.wins / up.runs - down.wins / down.runs
+            swing = {"difference": round(difference, 6), "interval": [round(low, 6), round(high, 6)],
+                     "verdict": verdict((low, high))}
+            rows.append({"players": n, "per_game": round(book.counts.get(choice, 0) / book.runs, 4),
+                         "games": book.games.get(choice, 0), "modes": modes, "swing": swing})
+            if swing["verdict"] == "matters":
+                findings.append(Finding(
+                    "scenario-open-choice-matters", "info",
+                    f"with {n} players the players' decision of '{info.chapter}' ({info.passage}) moves the win "
+                    f"rate by {100 * difference:+.0f} points (made for the heroes or against them; 95% "
+                    f"interval {100 * low:+.0f} to {100 * high:+.0f}); it comes up "
+                    f"{rows[-1]['per_game']:.1f} times a game",
+                    where.file, where.line, where.column, entry["document"], (n,)))
+        choices.append({"id": choice, "chapter": info.chapter, "passage": info.passage, "engine": info.engine,
+                        "for_heroes": info.for_heroes, "rows": rows,
+                        "matters": any(r["swing"]["verdict"] == "matters" for r in rows)})
+    return {"swing": SWING, "choices": choices, "findings": [f.to_data() for f in findings]}
+
+
+def print_clarity(entry: dict[str, Any], console: Any) -> None:
+    """The rules-clarity table of a scenario entry (nothing without one)."""
+    section = entry.get("rules_clarity")
+    if not section:
+        return
+    from rich import box
+    from rich.table import Table
+
+    from .scenario_table import _print_wide, _shown
+
+    table = Table(title=f"{entry['id']}: choices the rules leave to the players (made for the heroes / against "
+                        "them / at random, same seeds)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("choice", "players", "per game", "book", "heroes", "against", "random", "swing, 95% CI", "verdict"):
+        table.add_column(name, justify="left" if name in ("choice", "verdict") else "right", no_wrap=True)
+    for c in section["choices"]:
+        for r in c["rows"]:
+            s = r["swing"]
+            table.add_row(_shown(c["id"]), str(r["players"]), f"{r['per_game']:.1f}",
+                          *(f"{r['modes'][m]['win_rate']:.0%}" for m in ("book", *MODES)),
+                          f"{100 * s['difference']:+.0f} "
+                          f"({100 * s['interval'][0]:+.0f}..{100 * s['interval'][1]:+.0f})",
+                          s["verdict"])
+    _print_wide(console, table)
+
+
+__all__ = ["SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "print_clarity", "verdict"]

@@ -1,0 +1,86 @@
+"""Why a bot chose an action: one line per decision for explainable replays.
+
+A policy notes its reason with :func:`note` as it decides (a label kept in the game's
+``scratch``, the bots' own cache, so deciding stays cheap); :func:`reason` turns the note into
+the line a replay shows, only when a replay asks: the reason, and the top alternatives with
+their values (the attacks greedy compared by expected damage per Action Point, the candidates
+the search player played out with their mean value). It reads the state as it is before the
+action is applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any
+
+from doria_forge.engine.actions import Action, Attack
+
+KEY = "reason"
+"""The ``state.scratch`` key of the last note."""
+
+TOP = 3
+"""Alternatives a reason line names."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """A policy's reason for ``action``: ``why`` (a short phrase) and ``alternatives``
+    (label, value) it compared, best first (empty when it compared none)."""
+
+    action: Action
+    why: str
+    alternatives: tuple[tuple[str, float], ...] = ()
+
+
+def note(state: Any, action: Action, why: str, alternatives: Sequence[tuple[str, float]] = ()) -> Action:
+    """Record ``why`` ``action`` was chosen (see the module docstring) and return ``action``."""
+    state.scratch[KEY] = Note(action, why, tuple(alternatives))
+    return action
+
+
+def explain(state: Any, action: Action) -> Action:
+    """Keep the note a deeper decision made for ``action`` (greedy's), or note "greedy's choice"."""
+    found = state.scratch.get(KEY)
+    if found is None or found.action != action:
+        note(state, action, "greedy's choice")
+    return action
+
+
+def label(state: Any, action: Action) -> str:
+    """A short name of ``action`` (``Attack`` names its target and weapon)."""
+    if isinstance(action, Attack):
+        hero = state.actor_hero()
+        item = next((i for i in hero.all_items() if i.uid == action.item_uid), None) if hero is not None else None
+        name = item.card.id if item is not None else action.item_uid
+        return f"attack {action.target_uid} with {name}"
+    args = ", ".join(str(getattr(action, f.name)) for f in fields(action)) if is_dataclass(action) else ""
+    return f"{type(action).__name__}({args})" if args else type(action).__name__
+
+
+def reason(state: Any, action: Action) -> str:
+    """The one-line reason for ``action``, decided in ``state`` (see the module docstring)."""
+    found = state.scratch.get(KEY)
+    why = found.why if found is not None and found.action == action else "chosen"
+    alternatives = list(found.alternatives) if found is not None and found.action == action else []
+    if not alternatives and isinstance(action, Attack):
+        alternatives = _attack_alternatives(state)
+    line = f"{label(state, action)}: {why}"
+    if alternatives:
+        line += "; compared " + ", ".join(f"{name} {value:.2f}" for name, value in alternatives[:TOP])
+    return line
+
+
+def _attack_alternatives(state: Any) -> list[tuple[str, float]]:
+    from .bots import attack_options
+
+    hero = state.actor_hero()
+    if hero is None:
+        return []
+    best: dict[str, tuple[float, str]] = {}
+    for score, args, item in attack_options(state, hero, state.ap.get(hero.uid, 0)):
+        target = args[2]
+        if target not in best or score > best[target][0]:
+            best[target] = (score, f"{target} with {item.card.id}")
+    ranked = sorted(best.values(), key=lambda x: -x[0])
+    return [(name, score) for score, name in ranked]

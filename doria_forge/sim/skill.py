@@ -1,0 +1,137 @@
+"""Skill findings: several hero policies side by side on the same seeds (issue 19).
+
+``simulate scenario ID --policy weak,greedy,search`` plays every policy on the same runs (run
+*i* has the same party and dice seed whichever policy plays it) and puts them side by side:
+per player count each policy's win rate with its 95% Wilson interval, and for each pair of
+rungs of the ladder (``sim.policies.LADDER``: weak < greedy < search) the skill gap, the
+stronger rung's win rate minus the weaker's, with its 95% Newcombe interval (Newcombe 1998,
+*Interval estimation for the difference between independent proportions*, method 10: from the
+two Wilson intervals) and the p-value of the two-sided pooled two-proportion z-test.
+
+Findings, at the scenario's line, judged on the interval (never on the point estimate):
+
+- ``scenario-no-skill`` (warning): the strongest rung played does no better than the weakest:
+  the whole interval of its gap lies below ``SKILL_MARGIN`` (10 points). The outcome is luck:
+  how the heroes play hardly matters.
+- ``scenario-skill-inversion`` (warning): a weaker rung does better than a stronger one: the
+  whole interval of the stronger's gap lies below 0.
+
+Policies outside the ladder (``random``) are shown but judged by neither finding.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from .findings import Finding, Locator
+from .policies import LADDER
+from .stats import Z95, two_proportion_test, wilson_interval
+
+SKILL_MARGIN = 0.10
+"""A gap of win rate below which skill is said not to matter (``scenario-no-skill``)."""
+
+
+def newcombe_interval(x1: int, n1: int, x2: int, n2: int, z: float = Z95) -> tuple[float, float]:
+    """95% interval of ``x1/n1 - x2/n2`` (Newcombe's hybrid score interval, method 10). Both
+    samples must be non-empty."""
+    p1, p2 = x1 / n1, x2 / n2
+    l1, u1 = wilson_interval(x1, n1, z)
+    l2, u2 = wilson_interval(x2, n2, z)
+    d = p1 - p2
+    return d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+
+
+def gap(stronger: dict[str, Any], weaker: dict[str, Any]) -> dict[str, Any]:
+    """The skill gap between two per-player-count summaries (``RunStats.to_data``)."""
+    low, high = newcombe_interval(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"])
+    return {"stronger": stronger["policy"], "weaker": weaker["policy"],
+            "difference": round(stronger["wins"] / stronger["runs"] - weaker["wins"] / weaker["runs"], 6),
+            "interval": [round(low, 6), round(high, 6)],
+            "p_value": round(two_proportion_test(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"]),
+                             6)}
+
+
+def _rung(policy: str) -> int | None:
+    return LADDER.index(policy) if policy in LADDER else None
+
+
+def skill_section(entries: dict[str, dict[str, Any]], locate: Locator) -> dict[str, Any]:
+    """The side-by-side part of a scenario entry from the entries each policy's runs gave
+    (``policy -> scenario_report.scenario_entry``, the first policy first): per player count
+    each policy's runs, wins, win rate and interval, outcomes and median rounds, the gaps of
+    every pair of ladder rungs, and the skill findings."""
+    policies = list(entries)
+    first = entries[policies[0]]
+    rows = []
+    findings: list[Finding] = []
+    for n in first["plan"]["players"]:
+        by_policy = {}
+        for p in policies:
+            s = next(x for x in entries[p]["players"] if x["players"] == n)
+            by_policy[p] = {"policy": p, "runs": s["runs"], "wins": s["wins"], "win_rate": s["win_rate"],
+                            "win_rate_ci": s["win_rate_ci"], "outcomes": s["outcomes"],
+                            "rounds_median": s["rounds"]["median"]}
+        ranked = sorted((p for p in policies if _rung(p) is not None and by_policy[p]["runs"]),
+                        key=lambda p: _rung(p))  # type: ignore[arg-type, return-value]
+        gaps = [gap(by_policy[hi], by_policy[lo]) for i, hi in enumerate(ranked) for lo in ranked[:i]]
+        rows.append({"players": n, "by_policy": by_policy, "gaps": gaps})
+        findings += _findings(first, n, ranked, gaps, locate)
+    return {"policies": policies, "rows": rows, "findings": [f.to_data() for f in findings]}
+
+
+def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: list[dict[str, Any]],
+              locate: Locator) -> list[Finding]:
+    if len(ranked) < 2:
+        return []
+    where = locate("scenario", entry["id"], ())
+    doc = entry["document"]
+    out = []
+
+    def pts(x: float) -> str:
+        return f"{100 * x:+.0f}"
+
+    top, bottom = ranked[-1], ranked[0]
+    whole = next(g for g in gaps if g["stronger"] == top and g["weaker"] == bottom)
+    if whole["interval"][1] < SKILL_MARGIN:
+        out.append(Finding(
+            "scenario-no-skill", "warning",
+            f"with {players} players the {top} player does no better than the {bottom} one: "
+            f"{pts(whole['difference'])} points of win rate (95% interval {pts(whole['interval'][0])} to "
+            f"{pts(whole['interval'][1])}), less than {100 * SKILL_MARGIN:.0f}: the outcome is mostly luck",
+            where.file, where.line, where.column, doc, (players,)))
+    for g in gaps:
+        if g["interval"][1] < 0:
+            out.append(Finding(
+                "scenario-skill-inversion", "warning",
+                f"with {players} players the weaker {g['weaker']} player wins more often than the {g['stronger']} "
+                f"one: {pts(g['difference'])} points (95% interval {pts(g['interval'][0])} to "
+                f"{pts(g['interval'][1])}, p = {g['p_value']:.3f})",
+                where.file, where.line, where.column, doc, (players,)))
+    return out
+
+
+def print_skill(entry: dict[str, Any], console: Any) -> None:
+    """The side-by-side table of a scenario entry (nothing when one policy played)."""
+    section = entry.get("skill")
+    if not section:
+        return
+    from rich import box
+    from rich.table import Table
+
+    from .scenario_table import _print_wide, _rate
+
+    table = Table(title=f"{entry['id']}: policies side by side on the same seeds", title_justify="left",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("players", justify="right", no_wrap=True)
+    for p in section["policies"]:
+        table.add_column(f"{p} win rate, 95% CI", justify="right", no_wrap=True)
+    table.add_column("skill gaps (points, 95% CI)", overflow="fold")
+    for row in section["rows"]:
+        cells = [_rate(row["by_policy"][p]["win_rate"], row["by_policy"][p]["win_rate_ci"])
+                 for p in section["policies"]]
+        gaps = "; ".join(f"{g['stronger']}-{g['weaker']} {100 * g['difference']:+.0f} "
+                         f"({100 * g['interval'][0]:+.0f}..{100 * g['interval'][1]:+.0f})" for g in row["gaps"])
+        table.add_row(str(row["players"]), *cells, gaps or "-")
+    _print_wide(console, table)

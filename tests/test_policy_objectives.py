@@ -1,0 +1,210 @@
+"""Objective-aware play of the greedy party (issue 19): each fix from a small situation."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile, with_docs
+
+from doria_forge.engine.actions import (
+    Attack,
+    ClearRubble,
+    DeclareEscape,
+    EndTurn,
+    Jump,
+    PickUp,
+    RevealRoomTile,
+    Walk,
+)
+from doria_forge.engine.spawn import spawn_boss
+from doria_forge.model.scenario import Scenario
+from doria_forge.sim import explorer, objectives
+from doria_forge.sim.bots import attack_options, greedy_bot
+from doria_forge.sim.policies import make_policy
+
+OPEN = tile("OPEN", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)], runes=[(0, 4, "blue")])
+
+
+def scenario(**fields) -> Scenario:
+    base = {"kind": "scenario", "id": "test", "name": "Test", "story": "s", "goal": "g"}
+    return Scenario.model_validate(base | fields)
+
+
+def game(sc: Scenario, tiles=(("OPEN", (0, 0), 0),), extra=(), **kw):
+    pack = with_docs(pack_with(OPEN, *extra), sc)
+    return map_game(pack, kw.pop("heroes", ["warrior"]), tiles=list(tiles), scenario=sc.id, **kw)
+
+
+WIN_ON_RUNE = {"goals": {"win": [{"goal": "flag", "flag": "done"}]},
+               "rules": [{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
+                          "do": [{"do": "set_flag", "flag": "done"}]}]}
+
+
+def test_rubble_on_the_way_to_the_goal_is_cleared():
+    """*Dungeon Markers*: Rubble blocks the way; a character clears Rubble next to it for 10
+    AP. The goal lies behind a row of Rubble: the hero walks up to it and clears it, where
+    before it had no way and stood still."""
+    state = game(scenario(**WIN_ON_RUNE), at={"warrior": (4, 4)}, ap=30)
+    for col in range(5):
+        state.board.put_marker(state, (2, col), "rubble")
+    step = greedy_bot(state)
+    assert isinstance(step, Walk) and step.to[0] == 3
+    state.apply(step)
+    clear = greedy_bot(state)
+    assert isinstance(clear, ClearRubble) and clear.square[0] == 2
+    state.apply(clear)
+    assert not state.board.layout.has(clear.square, "rubble")
+    assert isinstance(greedy_bot(state), Walk | Jump)
+
+
+def test_a_hole_on_the_way_to_the_goal_is_jumped():
+    state = game(scenario(**WIN_ON_RUNE), at={"warrior": (4, 4)}, ap=30)
+    for col in range(5):
+        state.board.put_marker(state, (2, col), "hole")
+    step = greedy_bot(state)
+    assert isinstance(step, Jump) and step.to == (0, 4)
+
+
+def test_an_optional_objective_that_pays_is_taken_in_a_fight():
+    """A place whose rule gives every hero a Loot Card pays (objectives.pays): a hero who
+    reaches it this turn steps onto it rather than trading blows, where the greedy party took
+    such places only once no monster was left on the map."""
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                  rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}}, "once": True,
+                          "do": [{"do": "give", "loot_cards": 1, "who": "all"}]}])
+    found = objectives.objectives(sc)
+    assert found.visit and found.visit[0].pays >= explorer.STEP_PAY
+    state = game(sc, heroes=["warrior", "mage"], at={"warrior": (2, 2), "mage": (3, 2)},
+                 monsters=[("orc", (4, 0))], ap=20)
+    assert greedy_bot(state) == Walk((0, 4))
+    # a place that pays nothing is no reason to leave the fight
+    worthless = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                         rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
+                                 "do": [{"do": "damage", "amount": 1}]}])
+    assert objectives.paying_squares(game(worthless, at={"warrior": (2, 2)})) == {}
+
+
+def test_a_friend_left_unconscious_is_carried_before_the_escape():
+    """*Escaping a campaign scenario* keeps what the group has; a friend lying where the
+    monsters are is picked up first, by the standing hero next to it, and the escape is
+    declared once nobody is left lying."""
+    state = game(scenario(), heroes=["warrior", "mage"], at={"warrior": (2, 2), "mage": (2, 3)}, ap=20)
+    state.mode = "campaign"
+    mage = state.hero("mage")
+    mage.unconscious, mage.hp = True, state.rules.death_threshold + 2
+    state.board.lying.add("mage")
+    assert explorer.left_behind(state) == [mage]
+    action = greedy_bot(state)
+    assert action == PickUp("mage")
+    state.apply(action)
+    assert explorer.left_behind(state) == []
+    assert greedy_bot(state) == DeclareEscape()
+
+
+def test_the_weak_player_never_declares_an_escape():
+    state = game(scenario(), at={"warrior": (2, 2)}, ap=20)
+    state.mode = "campaign"
+    state.hero("warrior").hp = state.rules.death_threshold + 1
+    assert greedy_bot(state) == DeclareEscape()
+    assert make_policy("weak", 1)(state) != DeclareEscape()
+
+
+def test_a_boss_whose_defeat_sets_the_winning_flag_is_the_target():
+    """Greywater Toll's Hollow King: no defeat_boss goal, but a rule on the boss's defeat sets
+    the flag that wins. The boss is the party's prey: worth more as a target than a monster it
+    could hurt more, and the way to it is worth a longer walk."""
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "king_destroyed"}]},
+                  rules=[{"when": {"on": "monster_defeated", "boss": True},
+                          "do": [{"do": "set_flag", "flag": "king_destroyed"}]}])
+    assert objectives.objectives(sc).boss_helps
+    state = game(sc, at={"warrior": (2, 2)}, monsters=[("goblin", (2, 1))], ap=20)
+    boss = spawn_boss(state, "hollow_king", near=(2, 3))
+    state.activated.add(boss.uid)
+    assert objectives.is_prey(state, boss)
+    assert not objectives.is_prey(state, state.monsters[0])
+    hero = state.hero("warrior")
+    best = max(attack_options(state, hero, 20), key=lambda o: o[0])
+    assert best[1][2] == boss.uid
+    action = greedy_bot(state)
+    assert isinstance(action, Attack) and action.target_uid == boss.uid
+
+
+def test_no_new_room_tile_is_revealed_while_a_hero_is_engaged():
+    """A hero in a fight does not open the party's door while a friend has a monster next to it
+    (what lies behind would join the fight), unless the goal cannot wait."""
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]})
+    state = game(sc, heroes=["warrior", "mage"], at={"warrior": (4, 2), "mage": (0, 0)},
+                 monsters=[("orc", (0, 1))], ap=20, deck=["OPEN"])
+    assert explorer.engaged(state)
+    assert explorer.open_door(state, state.hero("warrior"), 20) is None
+    assert greedy_bot(state) != RevealRoomTile((4, 2))
+    state.board.move_to(state.monsters[0].uid, (0, 3))
+    state.board.move_to("mage", (4, 0))
+    assert not explorer.engaged(state)
+    assert explorer.open_door(state, state.hero("warrior"), 20) == RevealRoomTile((4, 2))
+
+
+def test_a_hero_that_cannot_hurt_a_monster_does_not_walk_up_to_it():
+    """A monster immune to everything the hero carries (a Poltergeist: hurt only by magic) is
+    no target to walk to: the hero goes on with the scenario (here it ends its turn away from
+    it) instead of standing next to it for ever."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(corridor), ["warrior"], tiles=[("C", (0, 0), 0)], at={"warrior": (4, 4)},
+                     monsters=[("poltergeist", (0, 0))], ap=10)
+    hero, ghost = state.hero("warrior"), state.monsters[0]
+    assert not explorer.can_hurt(hero, ghost)
+    assert explorer.combat_move(state, hero, 10) is None
+    action = greedy_bot(state)
+    assert not isinstance(action, Walk) or max(abs(action.to[0]), abs(action.to[1])) > 1
+    assert isinstance(action, EndTurn | Walk | RevealRoomTile)
+
+
+def test_a_ranged_hero_shoots_from_range_and_moves_to_a_square_no_monster_stands_next_to():
+    """The Huntress's bow reaches 5 squares: with an Orc 4 squares away in sight she shoots from
+    where she stands (no walking up to it); out of sight, the square she moves to shoot from has no
+    monster next to it."""
+    room = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
+                     at={"huntress": (4, 4), "warrior": (4, 0)}, monsters=[("orc", (0, 4))], ap=10)
+    hero = state.hero("huntress")
+    assert max(explorer._usable_ranges(hero, state.monsters[0])) == 5
+    action = greedy_bot(state)
+    assert isinstance(action, Attack) and action.target_uid == state.monsters[0].uid
+    far = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
+                   at={"huntress": (4, 4), "warrior": (4, 0)}, monsters=[("orc", (0, 0))], ap=10)
+    move = explorer.combat_move(far, far.hero("huntress"), 10)
+    assert isinstance(move, Walk) and (0, 0) not in far.board.layout.neighbours(move.to)
+    assert far.board.range_distance(move.to, (0, 0)) <= 5
+
+
+def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
+    """The Priestess's Sun Staff deals 1 against a Golem's Armor Rating 1: only a critical step
+    (10 points above its defense) would hurt it. She does not trade blows with it (the greedy
+    party did, round after round); she goes on with the scenario, where a friend with a weapon
+    that hurts it fights. An Orc (no armor) she attacks."""
+    from doria_forge.engine.combat import armor_against, hit_damage
+
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    for monster, attacks in (("golem", False), ("orc", True)):
+        state = map_game(pack_with(corridor), ["priestess"], tiles=[("C", (0, 0), 0)], at={"priestess": (2, 2)},
+                         monsters=[(monster, (2, 3))], ap=10)
+        hero, target = state.hero("priestess"), state.monsters[0]
+        staff = next(i for i in hero.hand_items() if i.card.attacks)
+        profile = staff.card.attacks[0]
+        assert any(isinstance(a, Attack) for a in state.legal_actions())
+        assert (hit_damage(hero, profile, target) > armor_against(profile, target)) == attacks
+        assert explorer.hurts(hero, profile, target) == attacks == explorer.can_hurt(hero, target)
+        assert isinstance(greedy_bot(state), Attack) == attacks
+
+
+def test_unless_the_goal_cannot_wait_for_the_fight_to_end():
+    """The target Room Tile, where the goal happens, is still in the deck and nothing on the map is
+    known to steer for: the goal needs the next tile now, fight or no fight (every round without a
+    new Room Tile moves the Doom Counter). Once the target is revealed, doors wait for the fight."""
+    far = tile("FAR", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
+    sc = scenario(goals={"win": [{"goal": "clear_tile", "tile": "FAR"}]}, setup={"target_tile": "FAR"})
+    state = game(sc, extra=(far,), heroes=["warrior", "mage"], at={"warrior": (4, 2), "mage": (0, 0)},
+                 monsters=[("orc", (0, 1))], ap=20, deck=["OPEN", "FAR"])
+    assert explorer.engaged(state) and explorer.goal_needs_tiles(state)
+    assert explorer.open_door(state, state.hero("warrior"), 20) == RevealRoomTile((4, 2))
+    state.scenario.revealed.add("FAR")
+    assert not explorer.goal_needs_tiles(state)
+    assert explorer.open_door(state, state.hero("warrior"), 20) is None

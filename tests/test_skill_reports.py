@@ -1,0 +1,134 @@
+"""Skill findings (sim.skill), the rules-clarity report (sim.clarity) and explainable replays
+(sim.reasons, sim.replay): issue 19."""
+
+from __future__ import annotations
+
+import json
+
+from doria_forge.engine.choices import OPEN_CHOICES
+from doria_forge.sim.clarity import SWING, ClarityStats, clarity_section, paired_interval, verdict
+from doria_forge.sim.findings import no_location
+from doria_forge.sim.skill import SKILL_MARGIN, newcombe_interval, skill_section
+
+
+def _entry(policy: str, wins: int, runs: int = 200, players: int = 4) -> dict:
+    summary = {"players": players, "runs": runs, "wins": wins, "win_rate": wins / runs, "win_rate_ci": [0, 1],
+               "outcomes": {"won": wins}, "rounds": {"median": 7}}
+    return {"id": "vault", "document": "scenario/vault", "plan": {"players": [players], "policy": policy},
+            "players": [summary]}
+
+
+def test_newcombe_interval_matches_the_published_example():
+    """Newcombe (1998), Table II, example (a): 56/70 against 48/80 gives a difference of 0.2 with
+    the method-10 interval 0.0524 to 0.3339."""
+    low, high = newcombe_interval(56, 70, 48, 80)
+    assert round(low, 4) == 0.0524 and round(high, 4) == 0.3339
+
+
+def test_a_ladder_where_skill_barely_matters_is_flagged_as_luck():
+    """Search and weak win as often, 1000 runs each: the gap's whole interval lies below 10
+    points, so the finding holds; greedy sits between, nothing is inverted."""
+    entries = {"weak": _entry("weak", 300, 1000), "greedy": _entry("greedy", 305, 1000),
+               "search": _entry("search", 310, 1000)}
+    section = skill_section(entries, no_location)
+    ids = [f["rule_id"] for f in section["findings"]]
+    assert ids == ["scenario-no-skill"]
+    whole = next(g for g in section["rows"][0]["gaps"] if g["stronger"] == "search" and g["weaker"] == "weak")
+    assert whole["interval"][1] < SKILL_MARGIN and abs(whole["difference"] - 0.01) < 1e-9
+
+
+def test_too_few_runs_decide_nothing():
+    """The same rates from 40 runs each: the interval reaches past 10 points; no finding."""
+    entries = {"weak": _entry("weak", 12, 40), "search": _entry("search", 12, 40)}
+    assert skill_section(entries, no_location)["findings"] == []
+
+
+def test_a_weaker_rung_that_wins_clearly_more_is_an_inversion():
+    entries = {"greedy": _entry("greedy", 120), "search": _entry("search", 60), "random": _entry("random", 0)}
+    section = skill_section(entries, no_location)
+    ids = [f["rule_id"] for f in section["findings"]]
+    assert "scenario-skill-inversion" in ids
+    inversion = next(f for f in section["findings"] if f["rule_id"] == "scenario-skill-inversion")
+    assert "greedy" in inversion["message"] and inversion["players"] == [4]
+    # random is shown but not a rung: no gap with it
+    assert all("random" not in (g["stronger"], g["weaker"]) for g in section["rows"][0]["gaps"])
+    assert section["rows"][0]["by_policy"]["random"]["wins"] == 0
+
+
+def test_a_swing_matters_only_when_its_whole_interval_lies_beyond_five_points():
+    assert verdict((SWING + 0.01, 0.3)) == "matters"
+    assert verdict((-0.3, -SWING - 0.01)) == "matters"
+    assert verdict((-0.04, 0.04)) == "does not matter"
+    assert verdict((-0.02, 0.2)) == "undecided"
+
+
+def test_runs_of_one_seed_pair_up_so_a_choice_that_changes_few_games_is_known_not_to_matter():
+    """Two ways of deciding on the same 200 seeds: 90 runs won either way, 3 more won one way and
+    2 the other. As two independent samples the swing's interval would be about +-10 points
+    (undecided); paired, it lies within +-5: the choice does not matter."""
+    heroes, against = set(range(93)), set(range(90)) | {150, 151}
+    low, high = paired_interval(heroes, against, 200)
+    assert low < 0.005 < high and -SWING < low and high < SWING
+    assert verdict((low, high)) == "does not matter"
+    wide = newcombe_interval(93, 200, 92, 200)
+    assert wide[1] - wide[0] > 3 * (high - low) and verdict(wide) == "undecided"
+    same = paired_interval(set(range(90)), set(range(90)), 200)
+    assert same[0] <= 0 <= same[1] and same[1] - same[0] < 0.03
+
+
+def _won(wins: int, runs: int = 400, start: int = 0) -> ClarityStats:
+    return ClarityStats(4, runs=runs, wins=wins, won=set(range(start, start + wins)))
+
+
+def test_the_clarity_section_quotes_the_book_and_reports_a_choice_that_matters():
+    counted = {4: ClarityStats(4, runs=400, wins=160, counts={"monster_target": 1200}, games={"monster_target": 390})}
+    flipped = {("monster_target", "heroes"): {4: _won(240)},
+               ("monster_target", "against"): {4: _won(100)},
+               ("monster_target", "random"): {4: _won(160)}}
+    entry = _entry("greedy", 160, 400)
+    section = clarity_section(entry, counted, flipped, no_location)
+    [choice] = section["choices"]
+    assert choice["passage"] == OPEN_CHOICES["monster_target"].passage and choice["matters"]
+    row = choice["rows"][0]
+    assert row["per_game"] == 3.0 and row["games"] == 390
+    assert row["swing"]["verdict"] == "matters" and abs(row["swing"]["difference"] - 0.35) < 1e-9
+    [finding] = section["findings"]
+    assert finding["rule_id"] == "scenario-open-choice-matters" and "players may decide" in finding["message"]
+    json.dumps(section)
+
+
+def test_the_cli_plays_policies_side_by_side_and_the_rules_clarity_report(tmp_path):
+    from typer.testing import CliRunner
+
+    from doria_forge.cli import app
+
+    out = tmp_path / "r.json"
+    html = tmp_path / "r.html"
+    result = CliRunner().invoke(app, ["simulate", "scenario", "alchemists_fuse", "content", "--players", "1",
+                                      "--runs", "2", "--policy", "weak,greedy", "--rules-clarity", "--jobs", "1",
+                                      "--out", str(out), "--report", str(html), "--no-progress",
+                                      "--replay", "median"])
+    assert result.exit_code in (0, 1), result.output
+    entry = json.loads(out.read_text())["scenarios"][0]
+    assert entry["plan"]["policy"] == "weak"
+    assert entry["skill"]["policies"] == ["weak", "greedy"]
+    assert [g["stronger"] for g in entry["skill"]["rows"][0]["gaps"]] == ["greedy"]
+    assert "rules_clarity" in entry and "side by side" in result.output
+    text = html.read_text()
+    assert "Policies side by side" in text and "Choices the rules leave to the players" in text
+    assert "decides:" in text  # the replay explains each decision
+
+
+def test_a_replay_gives_every_decision_its_reason_and_alternatives(shipped_pack):
+    from doria_forge.sim.replay import replay_run
+    from doria_forge.sim.scenario_runner import make_plan
+
+    for policy in ("greedy", "search"):
+        plan = make_plan(shipped_pack, "goblin_warren", players=[2], runs=1, policy=policy)
+        replay = replay_run(shipped_pack, plan, 2, lambda state: b"", run=0)
+        decisions = [line for _, line in replay.log if " decides: " in line]
+        assert decisions and len(decisions) < len(replay.log)
+        attacks = [line for line in decisions if line.split(" decides: ")[1].startswith("attack ")]
+        assert attacks and all("compared" in line for line in attacks)
+        if policy == "search":
+            assert any("playout" in line for line in decisions)
