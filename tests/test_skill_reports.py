@@ -76,6 +76,15 @@ def test_runs_of_one_seed_pair_up_so_a_choice_that_changes_few_games_is_known_no
     assert same[0] <= 0 <= same[1] and same[1] - same[0] < 0.03
 
 
+def test_a_few_runs_that_never_differ_do_not_prove_a_choice_harmless():
+    """16 seeds won 8 times either way, no run differing: too few runs to rule out a swing of 5
+    points (a choice coming up in one game of ten could turn one game in eight unseen)."""
+    won = set(range(8))
+    low, high = paired_interval(won, set(won), 16)
+    assert low < -SWING and high > SWING
+    assert verdict((low, high)) == "undecided"
+
+
 def _won(wins: int, runs: int = 400, start: int = 0) -> ClarityStats:
     return ClarityStats(4, runs=runs, wins=wins, won=set(range(start, start + wins)))
 
