@@ -106,3 +106,20 @@ def test_throwing_needs_line_of_sight_with_the_optional_rule():
         state = map_game(pack_with(wall), ["warrior", "mage"], tiles=[("WALL", (0, 0), 0)],
                          at={"warrior": (0, 2), "mage": (4, 2)}, options=replace(QUIET, optional_rules=rule))
         assert state.board.can_throw(state, state.hero("warrior"), state.hero("mage")) is expected
+
+
+def test_a_copied_game_shares_sight_and_routes_until_one_of_them_changes_the_map():
+    """A look-ahead copy starts with the answers the game has worked out (line of sight, squares'
+    neighbours); Rubble put down in the copy changes the copy's answers and never the game's."""
+    state = map_game(pack_with(BEND), ["huntress", "mage"], tiles=[("BEND", (0, 0), 0)],
+                     at={"huntress": (1, 1), "mage": (2, 3)}, monsters=[("mummy", (4, 3))])
+    board = state.board
+    assert board.sees((1, 1), (1, 3)) and (1, 2) in board.layout.neighbours((1, 1))
+    copy = state.copy(seed=7, log=False)
+    assert copy.board.layout._memo is board.layout._memo  # nothing worked out again
+    copy.board.layout.add_marker((1, 2), "rubble")
+    assert not copy.board.sees((1, 1), (1, 3)) and (1, 2) not in copy.board.layout.neighbours((1, 1))
+    assert board.sees((1, 1), (1, 3)) and (1, 2) in board.layout.neighbours((1, 1))
+    board.layout.add_marker((1, 2), "rubble")  # the same change in the game: a version of its own
+    assert board.layout.version is not copy.board.layout.version
+    assert not board.sees((1, 1), (1, 3))

@@ -196,7 +196,7 @@ def test_escape_declared_ends_the_scenario_at_the_round_end_when_everyone_can_re
     walled = ["rubble"]
     for square in ((1, 2), (2, 3)):  # the Mage's corner (1, 3) is shut in
         state.board.layout.markers[square] = set(walled)
-    state.board.layout.version += 1
+    state.board.layout.touch()
     state.apply(DeclareEscape())
     end_round(state)
     assert state.outcome is None and not state.scenario.escape_declared

@@ -88,10 +88,12 @@ FAR_AP = 10 ** 6
 
 
 class _Memo(dict):
-    """A cache that a copied game does not take along (its keys would go stale there)."""
+    """Routes and distances remembered by what they depend on (the layout's version token, the
+    figures' squares, how a monster moves; never a figure's uid, which a copied game may give
+    another monster): shared with the copies of the game, which start with what it worked out."""
 
     def __deepcopy__(self, memo: dict) -> _Memo:
-        return _Memo()
+        return self
 
 
 class Dungeon:
@@ -478,11 +480,12 @@ class Dungeon:
         return found
 
     def _reach_key(self, state: GameData, monster: MonsterState) -> tuple:
-        """What a monster's routes and distances depend on besides the layout's version: its
-        square, the characters' squares (and who lies unconscious) and, where something can
-        be jumped, the other monsters' squares."""
+        """What a monster's routes and distances depend on besides the layout's version: how it
+        moves, its square, the characters' squares (and who lies unconscious) and, where
+        something can be jumped, the other monsters' squares."""
         others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
-        return (monster.uid, self.layout.version, self.positions.get(monster.uid),
+        rule = rule_for(monster)
+        return (rule.flying, rule.through_walls, self.layout.version, self.positions.get(monster.uid),
                 tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
 
     def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
@@ -709,7 +712,7 @@ class Dungeon:
             spot = exploration.secret_door_spot(self.layout, near=pos, slot=slot_of(pos))
             if spot is not None:
                 self.layout.secret_doors[spot[0]] = spot[1]
-                self.layout.version += 1
+                self.layout.touch()
                 state.log.emit("secret_door", drawer.uid, square=spot[0], reason=trap.id)
                 self._draw_for_door(state, Exploring(drawer.uid, [spot[0]]), spot[0])
 
@@ -777,6 +780,7 @@ class Dungeon:
         if self._draw_fitting(state, ctx, lambda t: exploration.placements_at_door(self.layout, state.pack, t, door)):
             return
         self.layout.dead_doors.add(door)
+        self.layout.touch()
         state.log.emit("dead_door", None, square=door)
         self._finish(state, ctx)
 
@@ -861,7 +865,7 @@ class Dungeon:
 
     def _open_secret_door(self, state: GameData, spot: tuple[Pos, str]) -> None:
         self.layout.secret_doors[spot[0]] = spot[1]
-        self.layout.version += 1
+        self.layout.touch()
         state.log.emit("secret_door", None, square=spot[0], reason="dead_end")
 
     # ---------------------------------------------------------------- heroes moving

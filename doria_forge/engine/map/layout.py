@@ -14,8 +14,10 @@ Two squares are adjacent (one step) when they are orthogonal neighbours inside o
 (``TileShape.neighbours``: walls excluded, the bridge of F-3 honoured) or when both are
 openings (door or open side) of neighbouring tiles facing each other. A door whose far
 side is still unexplored is *closed*: a character standing on its square may reveal
-the next Room Tile. ``version`` counts every change that can alter movement or sight,
-so caches (line of sight, paths) know when to forget.
+the next Room Tile. ``version`` is a token replaced at every change that can alter movement
+or sight, so caches (line of sight, paths) know when to forget. A token is never reused, by
+this layout or any other: a copied game's layout shares the memos of the layout it was copied
+from until either of them changes (a look-ahead copy starts with what the game has worked out).
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ Slot = tuple[int, int]
 """A tile slot: ``(tile row, tile col)``."""
 
 FLOOR, WALL, RED, HOLE = "floor", "wall", "red_bordered", "hole"
+
+
+class Version:
+    """A layout version: an opaque token, equal only to itself (see the module docstring)."""
+
+    __slots__ = ()
 
 CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
@@ -94,25 +102,28 @@ class Layout:
     markers: dict[Pos, set[str]] = field(default_factory=dict)
     secret_doors: dict[Pos, str] = field(default_factory=dict)
     dead_doors: set[Pos] = field(default_factory=set)
-    version: int = 0
+    version: Version = field(default_factory=Version, compare=False)
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
     """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
-    every route and sight query)."""
+    every route and sight query); shared with the copies of this layout, never cleared in
+    place (a change makes a new one)."""
 
     def __deepcopy__(self, memo: dict) -> Layout:
         """A copy for a copied game: tiles and shapes shared (never changed once placed),
-        markers and doors copied, the memo left behind."""
+        markers and doors copied, the version and its memo shared until one of the two
+        changes."""
         return Layout(dict(self.tiles), {p: set(m) for p, m in self.markers.items()}, dict(self.secret_doors),
-                      set(self.dead_doors), self.version)
+                      set(self.dead_doors), self.version, self._memo)
+
+    def touch(self) -> None:
+        """Mark a change that can alter movement or sight: a new version, forgetting every
+        cache of the old one."""
+        self.version = Version()
 
     def _cached(self) -> dict:
         memo = self._memo
-        if memo.get("version") != self.version:
-            memo.clear()
-            memo["version"] = self.version
-            memo["kind"] = {}
-            memo["near"] = {}
-            memo["jumps"] = {}
+        if memo.get("version") is not self.version:
+            memo = self._memo = {"version": self.version, "kind": {}, "near": {}, "jumps": {}}
         return memo
 
     # ---------------------------------------------------------------- placing
@@ -123,7 +134,7 @@ class Layout:
             raise ValueError(f"tile slot {slot} is taken by {self.tiles[slot].tile_id}")
         placed = PlacedTile(tile_id, slot, rotation, shape, len(self.tiles))
         self.tiles[slot] = placed
-        self.version += 1
+        self.touch()
         return placed
 
     def tile_at(self, pos: Pos) -> PlacedTile | None:
@@ -137,7 +148,7 @@ class Layout:
         """``floor``, ``wall``, ``red_bordered`` or ``hole`` (a Hole marker makes a hole;
         a Secret Door makes its wall square floor); ``wall`` outside placed tiles."""
         memo = self._memo
-        kinds = memo["kind"] if memo.get("version") == self.version else self._cached()["kind"]
+        kinds = memo["kind"] if memo.get("version") is self.version else self._cached()["kind"]
         found = kinds.get(pos)
         if found is None:
             found = kinds[pos] = self._kind(pos)
@@ -161,7 +172,7 @@ class Layout:
     def add_marker(self, pos: Pos, marker: str) -> None:
         self.markers.setdefault(pos, set()).add(marker)
         if marker in CHANGES_WAYS:
-            self.version += 1
+            self.touch()
 
     def remove_marker(self, pos: Pos, marker: str) -> bool:
         marks = self.markers.get(pos)
@@ -171,7 +182,7 @@ class Layout:
         if not marks:
             del self.markers[pos]
         if marker in CHANGES_WAYS:
-            self.version += 1
+            self.touch()
         return True
 
     def squares_with(self, marker: str) -> list[Pos]:
@@ -289,7 +300,7 @@ class Layout:
         Blocked Door squares never (holes and red-bordered squares are listed: whether a
         figure may step there is the mover's business). The list is shared: do not change it."""
         memo = self._memo
-        near = memo["near"] if memo.get("version") == self.version else self._cached()["near"]
+        near = memo["near"] if memo.get("version") is self.version else self._cached()["near"]
         found = near.get(pos)
         if found is None:
             found = near[pos] = self._neighbours(pos)

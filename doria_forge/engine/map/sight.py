@@ -92,17 +92,18 @@ def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
 
 
 class SightCache:
-    """Line of Sight answers remembered until the layout changes (``layout.version``)."""
+    """Line of Sight answers remembered until the layout changes (``layout.version``); a
+    copied game's cache shares the answers of the version both games are at."""
 
     __slots__ = ("_version", "_known")
 
     def __init__(self) -> None:
-        self._version = -1
+        self._version: object = None
         self._known: dict[tuple[Pos, Pos], bool] = {}
 
     def sees(self, layout: Layout, a: Pos, b: Pos) -> bool:
-        if self._version != layout.version:
-            self._known.clear()
+        if self._version is not layout.version:
+            self._known = {}  # never cleared in place: a copy may still read it
             self._version = layout.version
         key = (a, b) if a <= b else (b, a)
         known = self._known.get(key)
@@ -111,4 +112,6 @@ class SightCache:
         return known
 
     def __deepcopy__(self, memo: dict) -> SightCache:
-        return SightCache()  # a cache: a copied game starts with an empty one
+        copy = SightCache()
+        copy._version, copy._known = self._version, self._known
+        return copy
