@@ -141,3 +141,25 @@ def test_a_replay_gives_every_decision_its_reason_and_alternatives(shipped_pack)
         assert attacks and all("compared" in line for line in attacks)
         if policy == "search":
             assert any("playout" in line for line in decisions)
+
+
+def test_policies_side_by_side_play_as_many_runs_as_the_first_policys_last_look(tmp_path):
+    """With looks (--precision), the other policies and the rules-clarity runs are played on the
+    runs the first policy ended with, not on the --runs ceiling: the pairs stay paired."""
+    from typer.testing import CliRunner
+
+    from doria_forge.cli import app
+
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(app, ["simulate", "scenario", "alchemists_fuse", "content", "--players", "1",
+                                      "--runs", "64", "--precision", "0.9", "--policy", "greedy,weak",
+                                      "--rules-clarity", "--jobs", "1", "--no-cache", "--out", str(out),
+                                      "--no-progress", "--replay", "none"])
+    assert result.exit_code in (0, 1), result.output
+    entry = json.loads(out.read_text())["scenarios"][0]
+    runs = entry["players"][0]["runs"]
+    assert runs < 64  # the first look already reached the precision
+    row = entry["skill"]["rows"][0]
+    assert {p: row["by_policy"][p]["runs"] for p in ("greedy", "weak")} == {"greedy": runs, "weak": runs}
+    for choice in entry["rules_clarity"]["choices"]:
+        assert all(mode["runs"] == runs for mode in choice["rows"][0]["modes"].values())
