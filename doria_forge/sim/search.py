@@ -15,11 +15,11 @@ What was measured on the way (4 heroes, 40 runs a scenario; README *Skill ladder
 and stepping back as candidates made it worse (one round of playout rates doing nothing too
 well: Sunken Reliquary 17 of 40 won by greedy, 1 of 40 by that search); searching only a hero in
 danger, or only the first decision of a turn, changed nothing measurable; deciding on losses
-first kept greedy's choice almost always. A playout costs about as much CPU as a quarter of a
-whole game: a copy starts without the engine's route and sight caches, which a game builds up
-as it goes, so the budget buys about two rounds of playout per candidate at a fight's decisions:
-one playout to the end of the next round did better than two to the end of this one, and three
-to the end of this one cost half as much again for less.
+first kept greedy's choice almost always. A copy shares the game's route and sight caches
+(``Layout.version`` tokens), yet a playout of two rounds still costs about two thirds of a whole
+greedy game, mostly the monsters' plans on new squares; one playout to the end of the next round
+did better than two to the end of this one, and two playouts a candidate did no better than one
+on The Goblin Warren at twice the CPU.
 """
 
 from __future__ import annotations
