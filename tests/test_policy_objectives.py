@@ -208,3 +208,22 @@ def test_unless_the_goal_cannot_wait_for_the_fight_to_end():
     state.scenario.revealed.add("FAR")
     assert not explorer.goal_needs_tiles(state)
     assert explorer.open_door(state, state.hero("warrior"), 20) is None
+
+
+def test_a_monster_nobody_can_hurt_neither_holds_the_doors_shut_nor_blocks_the_way_to_them():
+    """A Poltergeist beside the lone Warrior is no fight he can finish first, so he opens the
+    door he stands on; and when it stands on the party's nearest door, he makes for the next
+    one instead of ending his turns beside it for ever (games stalled so)."""
+    two = tile("TWO", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2), ("east", 2)])
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]})
+    state = game(sc, tiles=[("TWO", (0, 0), 0)], extra=(two,), at={"warrior": (4, 2)},
+                 monsters=[("poltergeist", (3, 2))], ap=10, deck=["OPEN", "OPEN"])
+    hero = state.hero("warrior")
+    assert not explorer.can_hurt(hero, state.monsters[0])
+    assert not explorer.engaged(state)
+    assert explorer.open_door(state, hero, 10) == RevealRoomTile((4, 2))
+    state = game(sc, tiles=[("TWO", (0, 0), 0)], extra=(two,), at={"warrior": (2, 1)},
+                 monsters=[("poltergeist", (2, 4))], ap=10, deck=["OPEN", "OPEN"])
+    assert explorer.party_door(state) == (2, 4)  # the nearest: the Poltergeist stands on it
+    action = greedy_bot(state)
+    assert isinstance(action, Walk) and action.to == (4, 2), action

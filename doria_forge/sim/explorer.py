@@ -379,11 +379,14 @@ def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
 
 
 def engaged(state: Any) -> bool:
-    """Whether a standing hero has a monster next to it (what a new Room Tile brings would join
-    a fight already under way)."""
+    """Whether a standing hero has a monster next to it that the party can hurt (what a new Room
+    Tile brings would join a fight already under way). A monster no standing hero can hurt is
+    no fight to finish first: waiting for it to go away only lets the Doom Counter run, so the
+    party goes on exploring."""
     board = state.board
-    spots = {_at(state, m.uid) for m in monsters_on_map(state)}
-    return any(n in spots for h in standing(state) for n in board.layout.neighbours(_at(state, h.uid)))
+    heroes = standing(state)
+    spots = {_at(state, m.uid) for m in monsters_on_map(state) if any(can_hurt(h, m) for h in heroes)}
+    return any(n in spots for h in heroes for n in board.layout.neighbours(_at(state, h.uid)))
 
 
 def goal_needs_tiles(state: Any) -> bool:
@@ -540,8 +543,8 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
         if move is not None:
             return move
     if not state.door_opened and not holds_back(state, hero) and not (engaged(state) and not goal_needs_tiles(state)):
-        door = party_door(state)
-        if door is not None:
+        # the party's door first; one the hero cannot get to now (a monster in the way), the next
+        for door in party_doors(state):
             if here == door:
                 # what lies behind a door attacks whoever opened it: wait for the party
                 if together(state, slot_of(door)) or ap <= 1:
@@ -567,10 +570,16 @@ def together(state: Any, slot: tuple[int, int]) -> bool:
 
 def party_door(state: Any) -> Pos | None:
     """The closed door the party opens next: the fewest steps summed over the standing
-    heroes (ties: square order). Doors are skipped while an objective's square is known."""
+    heroes (ties: square order); ``None`` when no door is left."""
+    doors = party_doors(state)
+    return doors[0] if doors else None
+
+
+def party_doors(state: Any) -> list[Pos]:
+    """The closed doors in the order the party would open them (see :func:`party_door`)."""
     layout = state.board.layout
     doors = [d for d in layout.closed_doors() if d not in layout.dead_doors]
     if not doors:
-        return None
+        return []
     fields = [distances(state, frozenset([_at(state, h.uid)])) for h in standing(state)]
-    return min(doors, key=lambda d: (sum(f.get(d, FAR) for f in fields), d))
+    return sorted(doors, key=lambda d: (sum(f.get(d, FAR) for f in fields), d))
