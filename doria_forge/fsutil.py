@@ -24,7 +24,9 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
     temporary file is removed and ``path`` keeps its old content (or stays absent).
     ``durable=False`` skips the fsync (for caches: an entry lost in a crash is recomputed).
     Inside :func:`doria_forge.staging.build_folder` the data is held for the build's folder
-    swap instead. Returns ``path``.
+    swap instead. A ``path`` that is a symbolic link is written through: the file it points to
+    gets the data (created if the link dangles) and the link stays, as a shell's ``>`` would.
+    Returns ``path``.
 
     Raises OSError, also when ``path`` exists and is not a regular file (a device, a FIFO:
     it is never replaced).
@@ -32,11 +34,13 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
     path = Path(path)
     if staging.hold(path, data):
         return path
-    _refuse_special(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _write_unnamed(path, data, durable) or _write_named(path, data, durable)
+    # the rename below would put a file where the link was and leave its target untouched
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    _refuse_special(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = _write_unnamed(target, data, durable) or _write_named(target, data, durable)
     try:
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException:
         _unlink(tmp)
         raise

@@ -165,3 +165,17 @@ def test_a_process_killed_while_writing_an_output_leaves_no_temporary_file(tmp_p
     assert process.returncode == -9
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.pdf"]
     assert (tmp_path / "old.pdf").read_bytes() == b"old"
+
+
+def test_out_through_a_symbolic_link_writes_the_file_it_points_to_and_keeps_the_link(tiny, tmp_path):
+    """`--out link.json` where link.json points elsewhere: as with a shell's `>`, the file the
+    link names gets the bundle and the link stays a link (a rename used to put a new file in the
+    link's place and leave its target untouched)."""
+    target = tmp_path / "shared" / "bundle.json"
+    target.parent.mkdir()
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    result = CliRunner().invoke(app, ["export", "bundle", str(tiny), "--out", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and os.readlink(link) == str(target)
+    assert target.is_file() and '"manifest"' in target.read_text(encoding="utf-8")
