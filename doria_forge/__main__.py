@@ -1,4 +1,4 @@
-"""``doria-forge`` and ``python -m doria_forge``: the command line (:mod:`doria_forge.cli`),
+"""``doria-forge`` and ``python -m doria_forge``: the command line (:mod:`doria_forge.commands.cli`),
 started with the cyclic collector paused while it loads (:mod:`doria_forge.startup`)."""
 
 from doria_forge import startup
@@ -7,7 +7,7 @@ from doria_forge import startup
 def main() -> None:
     """Console-script entry point."""
     startup.pause()
-    from doria_forge import cli
+    from doria_forge.commands import cli
 
     cli.main()
 

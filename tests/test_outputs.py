@@ -15,8 +15,8 @@ import pytest
 from robust_helpers import cli, snapshot, tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge import pipeline
-from doria_forge.cli import app
+from doria_forge.commands import pipeline
+from doria_forge.commands.cli import app
 from doria_forge.staging import MANIFEST
 
 runner = CliRunner()

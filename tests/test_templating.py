@@ -15,7 +15,7 @@ from jinja2 import StrictUndefined
 from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.templating import (
     DEFAULT_LIMITS,
     TemplateFailure,

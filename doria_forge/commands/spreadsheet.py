@@ -29,11 +29,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from doria_forge.authoring.sheet_cells import CellError, decode_cell, encode_cell, guarded, mojibake
+from doria_forge.authoring.sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_text
+from doria_forge.authoring.sheet_read import SheetError, read_sheet
 from doria_forge.terminal import relative_path
-
-from .sheet_cells import CellError, decode_cell, encode_cell, guarded, mojibake
-from .sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_text
-from .sheet_read import SheetError, read_sheet
 
 if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
     from doria_forge.load import Location, Problem
@@ -415,10 +414,10 @@ def default_output(path: Path) -> Path:
 
 
 def register(app, export_app, validated, fail, with_dependencies_opt, printing) -> None:
-    """Add ``import`` to ``app`` and ``xlsx`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.cli`)."""
+    """Add ``import`` to ``app`` and ``xlsx`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.commands.cli`)."""
     import typer
 
-    from doria_forge import cli_values
+    from doria_forge.commands import cli_values
 
     @app.command("import")
     def import_(
@@ -433,7 +432,7 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
                                    "sheet does not name."),
     ) -> None:
         """Turn spreadsheet rows into YAML documents; every problem at FILE:ROW:COLUMN."""
-        from doria_forge import pipeline
+        from doria_forge.commands import pipeline
         from doria_forge.validate.formatters import text_line
 
         target = out or default_output(file)
@@ -454,7 +453,7 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
 
     def export_kinds(pack: Path, out: Path, kind: list[str] | None, with_dependencies: bool, write, *,
                      folder: bool) -> Any:
-        from doria_forge import pipeline
+        from doria_forge.commands import pipeline
 
         try:  # never into the pack's sources, never onto a device; checked before the pack is validated
             pipeline.check_output(out, folder=folder, sources=pipeline.sources(pack))

@@ -1,10 +1,10 @@
 """Print stages composed for the CLI: layouts and print profiles by name, PDF, per-card PNG and
 Tabletop Simulator exports, preflight, and the layout check that ``validate`` adds.
 
-Like :mod:`doria_forge.pipeline`, each function takes the validated ContentPack (or a validation
-result) and the options; errors become :class:`~doria_forge.pipeline.UsageError` (exit 2, a bad
-option or name), :class:`~doria_forge.pipeline.ExportFailed` (exit 1, content or a layout file
-with mistakes) or :class:`~doria_forge.pipeline.OutputError`.
+Like :mod:`doria_forge.commands.pipeline`, each function takes the validated ContentPack (or a validation
+result) and the options; errors become :class:`~doria_forge.commands.pipeline.UsageError` (exit 2, a bad
+option or name), :class:`~doria_forge.commands.pipeline.ExportFailed` (exit 1, content or a layout file
+with mistakes) or :class:`~doria_forge.commands.pipeline.OutputError`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from doria_forge.assets import PACKAGE_ROOT
-from doria_forge.pipeline import ExportFailed, UsageError, _writing, check_output
+from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
 from doria_forge.terminal import relative_path
 
 if TYPE_CHECKING:  # the models are built when a command runs, not for --help
@@ -143,15 +143,15 @@ def check_base_url(base_url: str | None) -> None:
 
 def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:
     """``pack`` printing only the documents added or changed since version ``old`` (a folder or a git
-    revision of ``pack_path``, see ``doria_forge.authoring.diff``). Raises UsageError for a version that
+    revision of ``pack_path``, see ``doria_forge.commands.diff``). Raises UsageError for a version that
     cannot be read, ExportFailed when it does not validate."""
     return pack.printing(errata_changes(pack, pack_path, old).touched)
 
 
 def errata_changes(pack: ContentPack, pack_path: Path, old: str):
-    """What changed in ``pack`` since version ``old`` (a ``doria_forge.authoring.diff.PackDiff``);
+    """What changed in ``pack`` since version ``old`` (a ``doria_forge.commands.diff.PackDiff``);
     raises as :func:`errata`."""
-    from doria_forge.authoring.diff import DiffError, VersionInvalid, compare, load_version
+    from doria_forge.commands.diff import DiffError, VersionInvalid, compare, load_version
 
     try:
         before = load_version(old, Path(pack_path))

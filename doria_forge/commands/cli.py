@@ -8,8 +8,19 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, cli_tune, cli_values, lifecycle, pipeline, pipeline_scenarios, startup
-from doria_forge.authoring import diff, new, spreadsheet, watch
+from doria_forge import lifecycle, startup
+from doria_forge.authoring import new
+from doria_forge.commands import (
+    cli_print,
+    cli_scenarios,
+    cli_tune,
+    cli_values,
+    diff,
+    pipeline,
+    pipeline_scenarios,
+    spreadsheet,
+    watch,
+)
 from doria_forge.terminal import printable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -174,7 +185,7 @@ def abilities(
 ) -> None:
     """List what content can make the engine do: monster behaviours, Monster Modification, trap and
     item effects, optional rules, with their parameters, types and descriptions."""
-    from doria_forge import vocabulary  # imported when asked: other commands start without the engine
+    from doria_forge.commands import vocabulary  # imported when asked: other commands start without the engine
 
     typer.echo(vocabulary.render(format.value), nl=False)
 
@@ -319,7 +330,7 @@ def build(
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
     the previous outputs; see doria_forge.staging)."""
-    from doria_forge import build_summary
+    from doria_forge.commands import build_summary
 
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
     fmt = format.value

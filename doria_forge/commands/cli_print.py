@@ -1,7 +1,7 @@
 """The print commands of the ``doria-forge`` command line: ``export pdf``, ``export png``,
 ``export tts`` and ``preflight``. Registered on the main app by :func:`register`; they parse
-options, run :mod:`doria_forge.pipeline_print` stages and map outcomes to exit codes (0 ok,
-1 content or print problems, 2 usage errors), like the rest of :mod:`doria_forge.cli`."""
+options, run :mod:`doria_forge.commands.pipeline_print` stages and map outcomes to exit codes (0 ok,
+1 content or print problems, 2 usage errors), like the rest of :mod:`doria_forge.commands.cli`."""
 
 from collections.abc import Callable
 from enum import Enum
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from doria_forge import cli_values, pipeline, pipeline_print
+from doria_forge.commands import cli_values, pipeline, pipeline_print
 
 PACK_ARG = cli_values.pack_argument()
 LAYOUT_OPT = typer.Option(None, "--layout", help="Layout file or name (print-and-play, gutter-fold), overlaid on the "

@@ -75,9 +75,9 @@ def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = N
     check a bad ``--out`` surfaced as a Python traceback after the whole simulation had run.
     Nothing may be written into ``sources`` (default: those of the pack :func:`validate` read,
     see :func:`sources`); a device or other special file is never an output (see
-    ``doria_forge.outputs``). Raises OutputError.
+    ``doria_forge.commands.outputs``). Raises OutputError.
     """
-    from doria_forge import outputs
+    from doria_forge.commands import outputs
 
     path = Path(path)
     reason = outputs.refusal(path, folder=folder, sources=_SOURCES.get() if sources is None else sources)
@@ -113,7 +113,7 @@ def _probe(folder: Path, path: Path) -> None:
 def sources(pack_path: Path) -> list[Path]:
     """The paths a run reads from and must never write into: the pack and its project's
     ``templates/`` and ``layouts/``."""
-    from doria_forge import outputs
+    from doria_forge.commands import outputs
 
     return outputs.source_paths(pack_folder(pack_path), project_dir(pack_path))
 
@@ -187,8 +187,8 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
     layout files are all checked, the card texts all measured). Raises UsageError when the path
     is not a pack."""
     with loading():
+        from doria_forge.commands.pipeline_print import with_layout_problems, with_text_fit_problems
         from doria_forge.load.loader import PackPathError
-        from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
         from doria_forge.validate import validate_pack
 
     project = project_dir(pack_path)
@@ -430,14 +430,14 @@ def export_pdf(
     **options,
 ) -> list[Path]:
     """Write every PDF of the pack into ``out``; returns their paths. ``options`` are the layout
-    options of ``doria_forge.pipeline_print.overrides`` (``paper``, ``card_size``, ``bleed``,
+    options of ``doria_forge.commands.pipeline_print.overrides`` (``paper``, ``card_size``, ``bleed``,
     ``one_per_page``, ``layout``, ``profile``, ``duplex_offset``) and ``lang`` (``en`` or ``de``:
     the edition the cards and sheets print in).
 
     Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
     ExportFailed for content (or a layout file) that cannot be drawn.
     """
-    from doria_forge import pipeline_print
+    from doria_forge.commands import pipeline_print
 
     return pipeline_print.export_pdf(pack, out, project=project, **options)
 
