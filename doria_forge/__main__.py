@@ -1,7 +1,7 @@
 """``doria-forge`` and ``python -m doria_forge``: the command line (:mod:`doria_forge.commands.cli`),
-started with the cyclic collector paused while it loads (:mod:`doria_forge.startup`)."""
+started with the cyclic collector paused while it loads (:mod:`doria_forge.infra.startup`)."""
 
-from doria_forge import startup
+from doria_forge.infra import startup
 
 
 def main() -> None:

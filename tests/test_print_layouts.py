@@ -143,7 +143,7 @@ def test_shop_profiles_carry_the_published_figures():
 def test_validate_without_the_cache_checks_everything_and_writes_nothing(project: Path, monkeypatch,
                                                                           tmp_path_factory):
     # --no-cache (simulate, build) must neither read nor write the cache folder: not the layout
-    # files found clean (doria_forge.clean_cache), not the card text measurements.
+    # files found clean (doria_forge.infra.clean_cache), not the card text measurements.
     from doria_forge.commands import pipeline
 
     folder = tmp_path_factory.mktemp("cache") / "doria-forge"

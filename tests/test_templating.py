@@ -16,7 +16,7 @@ from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
-from doria_forge.templating import (
+from doria_forge.export.templating import (
     DEFAULT_LIMITS,
     TemplateFailure,
     TemplateLimits,

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import lifecycle, startup
 from doria_forge.authoring import new
 from doria_forge.commands import (
     cli_print,
@@ -21,7 +20,8 @@ from doria_forge.commands import (
     spreadsheet,
     watch,
 )
-from doria_forge.terminal import printable
+from doria_forge.infra import lifecycle, startup
+from doria_forge.infra.terminal import printable
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -329,7 +329,7 @@ def build(
     (no export when validation fails); end with a one-screen summary (details in the reports).
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
-    the previous outputs; see doria_forge.staging)."""
+    the previous outputs; see doria_forge.infra.staging)."""
     from doria_forge.commands import build_summary
 
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work

@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.startup import loading
+from doria_forge.infra.startup import loading
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -121,9 +121,9 @@ def sources(pack_path: Path) -> list[Path]:
 @contextmanager
 def staged_build(out: Path) -> Iterator[None]:
     """Hold every output written under folder ``out`` and swap them in as a whole when the
-    block ends normally (``doria_forge.staging``). Raises OutputError when ``out`` holds files
+    block ends normally (``doria_forge.infra.staging``). Raises OutputError when ``out`` holds files
     a build did not write, or when the new folder cannot be written."""
-    from doria_forge import staging
+    from doria_forge.infra import staging
 
     try:
         with staging.build_folder(Path(out)):
@@ -138,7 +138,7 @@ def staged_build(out: Path) -> Iterator[None]:
 def check_build_folder(out: Path, pack_path: Path) -> None:
     """Refuse a ``build --out`` folder before anything runs (OutputError): inside the pack's
     sources, not a folder, not writable, or holding files a build did not write."""
-    from doria_forge import staging
+    from doria_forge.infra import staging
 
     check_output(Path(out), folder=True, sources=sources(pack_path))
     try:
@@ -272,7 +272,7 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
     with _writing(out):
         written = write_schemas(out)
     if reference is not None:
-        from doria_forge.fsutil import atomic_write_text
+        from doria_forge.infra.fsutil import atomic_write_text
 
         with _writing(Path(reference)):
             written.append(atomic_write_text(Path(reference), text))
@@ -508,7 +508,7 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     text = render_text(state)
     if out is not None:
         check_output(out, folder=False)
-        from doria_forge.fsutil import atomic_write_bytes
+        from doria_forge.infra.fsutil import atomic_write_bytes
 
         with _writing(out):
             atomic_write_bytes(Path(out), render_png(state, square_px=square_px))

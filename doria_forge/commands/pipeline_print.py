@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from doria_forge.assets import PACKAGE_ROOT
 from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
-from doria_forge.terminal import relative_path
+from doria_forge.infra.assets import PACKAGE_ROOT
+from doria_forge.infra.terminal import relative_path
 
 if TYPE_CHECKING:  # the models are built when a command runs, not for --help
     from doria_forge.model import ContentPack
@@ -198,9 +198,9 @@ def with_layout_problems(result, project: Path, *, cache: bool = True):
     """``result`` (a ``ValidationResult``) with the problems of the project's layout files
     (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
     as a content error does. A file found clean before, unchanged, is not checked again
-    (``doria_forge.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
-    from doria_forge import clean_cache
-    from doria_forge.assets import layout_files
+    (``doria_forge.infra.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
+    from doria_forge.infra import clean_cache
+    from doria_forge.infra.assets import layout_files
     from doria_forge.load import Severity
     from doria_forge.load.files import PackFileError, read_confined
 
@@ -245,9 +245,9 @@ def with_text_fit_problems(result, project: Path, *, cache: bool = True):
     :func:`with_layout_problems`), is returned as it is."""
     if result.pack is None:
         return result
-    from doria_forge.assets import project_assets
     from doria_forge.export.errors import ExportError
     from doria_forge.export.text_fit import text_fit_problems
+    from doria_forge.infra.assets import project_assets
 
     layout_file, _ = project_assets(project)
     try:

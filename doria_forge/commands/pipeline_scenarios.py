@@ -435,7 +435,7 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
 
 def write_json(report: dict[str, Any], out: Path) -> Path:
     """Write the report JSON atomically to ``out``. Raises OutputError."""
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.sim.scenario_report import report_json
 
     check_output(Path(out), folder=False)
@@ -616,7 +616,7 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
     """Write the self-contained HTML report of ``report`` to ``out`` (replaying the chosen
     run of every scenario to draw it round by round). Raises OutputError."""
     from doria_forge.commands.report_html import render_html
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
 
     check_output(Path(out), folder=False)
     text = render_html(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)

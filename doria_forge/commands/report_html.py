@@ -28,7 +28,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from doria_forge.assets import PACKAGE_ROOT
+from doria_forge.infra.assets import PACKAGE_ROOT
 from doria_forge.model import ContentPack
 from doria_forge.render.png import render_png
 from doria_forge.sim.plot_data import damage_sources, duel_grid, rate_colour
@@ -76,7 +76,7 @@ class Fragments:
         self.code = ""
         self.written = 0
         if enabled:
-            from doria_forge.fsutil import cache_dir, source_digest
+            from doria_forge.infra.fsutil import cache_dir, source_digest
             from doria_forge.sim.cache import engine_version
 
             render = tuple(sorted((PACKAGE_ROOT / "render").glob("*.py")))
@@ -101,7 +101,7 @@ class Fragments:
             pass
         text = json.dumps({"value": draw()})
         try:
-            from doria_forge.fsutil import atomic_write_text
+            from doria_forge.infra.fsutil import atomic_write_text
 
             atomic_write_text(path, text, durable=False)
             self.written += 1
@@ -111,7 +111,7 @@ class Fragments:
 
     def prune(self) -> None:
         if self.folder is not None and self.written:
-            from doria_forge.fsutil import prune_oldest
+            from doria_forge.infra.fsutil import prune_oldest
 
             prune_oldest(self.folder, self.MAX_ENTRIES, ".json")
 

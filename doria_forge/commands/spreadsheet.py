@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from doria_forge.authoring.sheet_cells import CellError, decode_cell, encode_cell, guarded, mojibake
 from doria_forge.authoring.sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_text
 from doria_forge.authoring.sheet_read import SheetError, read_sheet
-from doria_forge.terminal import relative_path
+from doria_forge.infra.terminal import relative_path
 
 if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
     from doria_forge.load import Location, Problem
@@ -242,7 +242,7 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
     is not a spreadsheet or cannot be read, a missing sheet, an existing ``out`` without
     ``force``, an ``out`` that is not a YAML file this can update.
     """
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.load import Problem, Severity
     from doria_forge.model import KINDS
 
@@ -342,7 +342,7 @@ def export_csv(pack: ContentPack, out_dir: Path, kinds: Iterable[str] | None = N
     """One ``<kind>.csv`` per kind the pack has (or each of ``kinds``) in ``out_dir``: UTF-8 with a
     byte-order mark, formula-looking text guarded; returns the paths. Raises ValueError for an
     unknown kind."""
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
 
     written = []
     for kind in _kinds(pack, kinds):
@@ -361,7 +361,7 @@ def export_xlsx(pack: ContentPack, out: Path, kinds: Iterable[str] | None = None
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
-    from doria_forge.fsutil import atomic_write_bytes
+    from doria_forge.infra.fsutil import atomic_write_bytes
 
     book = Workbook()
     book.remove(book.active)

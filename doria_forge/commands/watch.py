@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from doria_forge.assets import PACKAGE_ROOT
-from doria_forge.terminal import relative_path
+from doria_forge.infra.assets import PACKAGE_ROOT
+from doria_forge.infra.terminal import relative_path
 
 WATCHED_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg")
 

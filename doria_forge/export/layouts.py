@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from doria_forge.assets import layout_files
+from doria_forge.infra.assets import layout_files
 from doria_forge.load import LoadedDocument, Problem, Severity, load_text
 from doria_forge.load.files import PackFileError, read_confined
 
