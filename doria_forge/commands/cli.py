@@ -16,6 +16,7 @@ from doria_forge.commands import (
     cli_values,
     diff,
     pipeline,
+    pipeline_print,
     pipeline_scenarios,
     spreadsheet,
     watch,
@@ -352,7 +353,7 @@ def build(
                                                       console=console, duel_matrix=matrix.to_data(),
                                                       config=validation.config, cache=cache,
                                                       precision=precision)
-            pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
+            pdfs = pipeline_print.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
             bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
             code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0
             data = build_summary.summary_data(pack=validated, validation=validation, matrix=matrix,

@@ -187,7 +187,7 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
     layout files are all checked, the card texts all measured). Raises UsageError when the path
     is not a pack."""
     with loading():
-        from doria_forge.commands.pipeline_print import with_layout_problems, with_text_fit_problems
+        from doria_forge.commands.print_checks import with_layout_problems, with_text_fit_problems
         from doria_forge.load.loader import PackPathError
         from doria_forge.validate import validate_pack
 
@@ -420,26 +420,6 @@ def project_dir(pack_path: Path) -> Path:
     where ``templates/`` and ``layouts/`` live beside it."""
     pack_path = pack_folder(pack_path).resolve()
     return pack_path.parent if pack_path.is_dir() else pack_path.parent.parent
-
-
-def export_pdf(
-    pack: ContentPack,
-    out: Path,
-    *,
-    project: Path | None = None,
-    **options,
-) -> list[Path]:
-    """Write every PDF of the pack into ``out``; returns their paths. ``options`` are the layout
-    options of ``doria_forge.commands.pipeline_print.overrides`` (``paper``, ``card_size``, ``bleed``,
-    ``one_per_page``, ``layout``, ``profile``, ``duplex_offset``) and ``lang`` (``en`` or ``de``:
-    the edition the cards and sheets print in).
-
-    Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
-    ExportFailed for content (or a layout file) that cannot be drawn.
-    """
-    from doria_forge.commands import pipeline_print
-
-    return pipeline_print.export_pdf(pack, out, project=project, **options)
 
 
 def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None,

@@ -1,5 +1,6 @@
 """Print stages composed for the CLI: layouts and print profiles by name, PDF, per-card PNG and
-Tabletop Simulator exports, preflight, and the layout check that ``validate`` adds.
+Tabletop Simulator exports, preflight and errata (the checks ``validate`` adds with the print code are
+in :mod:`doria_forge.commands.print_checks`).
 
 Like :mod:`doria_forge.commands.pipeline`, each function takes the validated ContentPack (or a validation
 result) and the options; errors become :class:`~doria_forge.commands.pipeline.UsageError` (exit 2, a bad
@@ -9,15 +10,12 @@ with mistakes) or :class:`~doria_forge.commands.pipeline.OutputError`.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
-from doria_forge.infra.assets import PACKAGE_ROOT
-from doria_forge.infra.terminal import relative_path
 
 if TYPE_CHECKING:  # the models are built when a command runs, not for --help
     from doria_forge.model import ContentPack
@@ -91,7 +89,10 @@ def _export_errors(out: Path, lang: str = "en") -> Iterator[None]:
 def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lang: str = "en",
                **options) -> list[Path]:
     """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
-    layout options of :func:`overrides`; returns the paths."""
+    layout options of :func:`overrides` (``paper``, ``card_size``, ``bleed``, ``one_per_page``,
+    ``layout``, ``profile``, ``duplex_offset``) in edition ``lang`` (``en`` or ``de``); returns the
+    paths. Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
+    ExportFailed for content (or a layout file) that cannot be drawn."""
     from doria_forge.export import pdf
 
     layout_overrides = overrides(project=project, **options)
@@ -192,68 +193,3 @@ def preflight(pack: ContentPack, *, project: Path | None = None, **options):
         problems = run(pack, _layout_data(layout_overrides, project), layout_overrides)
     files = tuple(sorted({origin.rsplit(":", 2)[0] for origin in pack.origins.values()}))
     return ValidationResult(problems=tuple(problems), pack=pack, source_map=SourceMap([]), files=files)
-
-
-def with_layout_problems(result, project: Path, *, cache: bool = True):
-    """``result`` (a ``ValidationResult``) with the problems of the project's layout files
-    (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
-    as a content error does. A file found clean before, unchanged, is not checked again
-    (``doria_forge.infra.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
-    from doria_forge.infra import clean_cache
-    from doria_forge.infra.assets import layout_files
-    from doria_forge.load import Severity
-    from doria_forge.load.files import PackFileError, read_confined
-
-    found = []
-    for path in layout_files([Path(project) / "layouts"]):
-        shown = relative_path(path)
-        raw = key = None
-        if cache:
-            try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
-                raw = read_confined(path, None)
-            except PackFileError:
-                pass  # check_layout_file reports what is wrong with the file
-            else:
-                key = clean_cache.clean_key("layout", raw, shown, _LAYOUT_CHECK_CODE)
-                if clean_cache.is_clean("layout", key):
-                    continue
-        from doria_forge.export.layouts import check_layout_file, check_layout_text
-
-        # the bytes just hashed are the ones checked (read once, and no change can slip between)
-        _, problems = check_layout_text(raw, shown) if raw is not None else check_layout_file(path, shown)
-        if not problems:
-            clean_cache.remember_clean("layout", key)
-        found += problems
-    if not found:
-        return result
-    merged = tuple(sorted(set(result.problems) | set(found)))
-    failed = any(p.severity is Severity.ERROR for p in merged)
-    return dataclasses.replace(result, problems=merged, pack=None if failed else result.pack)
-
-
-_LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (
-    "export/layouts.py", "validate/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
-"""The sources whose change can change a layout file's problems (its models, the schema messages,
-the YAML reader)."""
-
-
-def with_text_fit_problems(result, project: Path, *, cache: bool = True):
-    """``result`` (a valid ``ValidationResult``) with a ``card-text-fit`` warning for every card text
-    that would print cut, in each language of the pack, with the project's layout
-    (``doria_forge.export.text_fit``; ``cache=False``: measured afresh, nothing remembered). A
-    result with errors, or a project layout with mistakes (reported by
-    :func:`with_layout_problems`), is returned as it is."""
-    if result.pack is None:
-        return result
-    from doria_forge.export.errors import ExportError
-    from doria_forge.export.text_fit import text_fit_problems
-    from doria_forge.infra.assets import project_assets
-
-    layout_file, _ = project_assets(project)
-    try:
-        found = text_fit_problems(result.pack, layout_file, result.source_map.locate, use_cache=cache)
-    except ExportError:
-        return result
-    if not found:
-        return result
-    return dataclasses.replace(result, problems=tuple(sorted(set(result.problems) | set(found))))
