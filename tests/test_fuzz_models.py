@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
 from doria_forge.load import load_text
+from doria_forge.load.schema import check_document
 from doria_forge.model import KINDS, Rules
-from doria_forge.validate.schema import check_document
 
 runner = CliRunner()
 FUZZ = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

@@ -56,7 +56,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
 
 
 _LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (
-    "export/layouts.py", "validate/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
+    "export/layouts.py", "load/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
 """The sources whose change can change a layout file's problems (its models, the schema messages,
 the YAML reader)."""
 

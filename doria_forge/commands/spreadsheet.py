@@ -86,8 +86,8 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
     id; a row with such an id changes only the fields of its columns, and the changed document
     is what is checked."""
     from doria_forge.load import LoadedDocument, Problem, Severity
+    from doria_forge.load.schema import check_document
     from doria_forge.model import KINDS
-    from doria_forge.validate.schema import check_document
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")

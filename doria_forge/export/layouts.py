@@ -459,7 +459,7 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
     unknown keys (with the closest valid key), values out of range, unknown card sizes or decks.
     An empty file is the empty layout. Never raises for what the file holds.
     """
-    from doria_forge.validate.schema import errors_to_problems
+    from doria_forge.load.schema import errors_to_problems
 
     documents, problems = load_text(raw, path=file, file=file)
     # An empty layout file is allowed (every key has a default); the loader's content wording
