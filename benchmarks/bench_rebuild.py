@@ -35,12 +35,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def entry(code: Path) -> str:
+    """The module ``code``'s console script runs (``doria_forge.cli`` in checkouts from before the
+    package had a ``__main__``)."""
+    return "doria_forge" if (code / "doria_forge" / "__main__.py").is_file() else "doria_forge.cli"
+
+
 def build(code: Path, pack: Path, out: Path, runs: int, jobs: int, cache: Path, *extra: str) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one ``doria-forge build``."""
     env = {**os.environ, "PYTHONPATH": str(code), "DORIA_FORGE_CACHE_DIR": str(cache)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "doria_forge.cli", "build", str(pack), "--out", str(out), "--runs",
+    subprocess.run([sys.executable, "-m", entry(code), "build", str(pack), "--out", str(out), "--runs",
                     str(runs), "--jobs", str(jobs), "--no-progress", *extra],
                    env=env, check=True, capture_output=True, text=True, cwd=code)
     wall = time.perf_counter() - start
@@ -82,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     code = Path(args.code)
     extra = ("--scenario-runs", str(args.scenario_runs)) if args.scenario_runs is not None else ()
     has_cache = "--no-cache" in subprocess.run(
-        [sys.executable, "-m", "doria_forge.cli", "build", "--help"], env={**os.environ, "PYTHONPATH": str(code)},
+        [sys.executable, "-m", entry(code), "build", "--help"], env={**os.environ, "PYTHONPATH": str(code)},
         capture_output=True, text=True, cwd=code).stdout
     for runs in (int(r) for r in args.runs.split(",")):
         with tempfile.TemporaryDirectory() as tmp:

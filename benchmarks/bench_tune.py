@@ -28,8 +28,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from doria_forge import pipeline_tune  # noqa: E402
-from doria_forge.pipeline_scenarios import simulate_scenarios  # noqa: E402
+from doria_forge.commands import pipeline_tune  # noqa: E402
+from doria_forge.commands.pipeline_scenarios import simulate_scenarios  # noqa: E402
 from doria_forge.sim.verdicts import band_for  # noqa: E402
 from doria_forge.validate import validate_pack  # noqa: E402
 

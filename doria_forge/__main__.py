@@ -1,13 +1,13 @@
-"""``doria-forge`` and ``python -m doria_forge``: the command line (:mod:`doria_forge.cli`),
-started with the cyclic collector paused while it loads (:mod:`doria_forge.startup`)."""
+"""``doria-forge`` and ``python -m doria_forge``: the command line (:mod:`doria_forge.commands.cli`),
+started with the cyclic collector paused while it loads (:mod:`doria_forge.infra.startup`)."""
 
-from doria_forge import startup
+from doria_forge.infra import startup
 
 
 def main() -> None:
     """Console-script entry point."""
     startup.pause()
-    from doria_forge import cli
+    from doria_forge.commands import cli
 
     cli.main()
 

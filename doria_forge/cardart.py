@@ -2,7 +2,7 @@
 whether it may be read at all.
 
 Shared by validation (rule ``card-art``) and the print export (drawing, preflight), so neither
-imports the other; like :mod:`doria_forge.fonts`. Images are read with Pillow (size only, never
+imports the other; like :mod:`doria_forge.infra.fonts`. Images are read with Pillow (size only, never
 the whole picture); SVG is vector art and prints sharp at any size.
 
 Art comes with packs from people the maintainer may not know, so what it makes doria-forge read

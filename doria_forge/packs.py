@@ -27,7 +27,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from doria_forge.assets import asset_dir
+from doria_forge.infra.assets import asset_dir
 from doria_forge.load import LoadedDocument, Location, Problem, Severity, load_text
 from doria_forge.load.files import FileLimitError, PackFileError, read_confined
 from doria_forge.model.rules import Pack, Requirement

@@ -16,7 +16,7 @@ from test_engine_state import make_pack, make_state
 from typer.testing import CliRunner
 from validate_helpers import level_yaml, lines, validate_files
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.engine import abilities, phases
 from doria_forge.engine.combat import monster_attack
 from doria_forge.engine.dice import ScriptedDice

@@ -9,7 +9,7 @@ from pathlib import Path
 from scenario_sim_helpers import ORC_PIT, add_documents
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.sim.baseline import changed_fields, pack_diff
 
 ROOT = Path(__file__).resolve().parents[1]

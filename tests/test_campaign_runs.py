@@ -9,7 +9,7 @@ import pytest
 from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, add_documents, validated
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.engine.campaign import hero_for_next_scenario, kept_loot, new_campaign_game
 from doria_forge.engine.decks import card_gold
 from doria_forge.sim.campaign import MAX_ATTEMPTS, make_campaign_plan, play_campaign

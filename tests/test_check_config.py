@@ -7,7 +7,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 from validate_helpers import lines, write_pack
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.load import Severity
 from doria_forge.validate import validate_pack
 from doria_forge.validate.config import CATALOG

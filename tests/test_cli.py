@@ -4,7 +4,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

@@ -10,7 +10,7 @@ import pypdf
 import pytest
 from typer.testing import CliRunner
 
-from doria_forge.authoring.diff import compare
+from doria_forge.commands.diff import compare
 from doria_forge.validate import validate_pack
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -52,7 +52,7 @@ def test_diff_between_folders_names_each_changed_field(tmp_path):
 def test_diff_against_a_git_revision(repo, monkeypatch):
     _errata(repo)
     monkeypatch.chdir(repo)
-    from doria_forge.cli import app
+    from doria_forge.commands.cli import app
 
     result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -73,7 +73,7 @@ def test_diff_against_a_git_revision(repo, monkeypatch):
 def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypatch):
     _errata(repo)
     monkeypatch.chdir(repo)
-    from doria_forge.cli import app
+    from doria_forge.commands.cli import app
 
     result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "errata"])
     assert result.exit_code == 0, result.output
@@ -116,7 +116,7 @@ def test_inserting_a_rule_is_one_added_item_not_a_change_to_every_rule_after_it(
 
 def test_links_out_of_the_pack_in_its_history_are_skipped_not_a_traceback(repo, tmp_path):
     """git archive keeps symbolic links; tarfile's data filter refused them with a traceback (issue 25)."""
-    from doria_forge.cli import app
+    from doria_forge.commands.cli import app
 
     content = repo / "content"
     (content / "passwd.yaml").symlink_to("/etc/passwd")

@@ -12,8 +12,8 @@ import distributed
 import pytest
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
-from doria_forge.pipeline import EXIT_TRY_AGAIN
+from doria_forge.commands.cli import app
+from doria_forge.commands.pipeline import EXIT_TRY_AGAIN
 from doria_forge.sim import distributed as dist
 from doria_forge.sim.chunk_store import ChunkStore
 from doria_forge.sim.executors import cached, local_executor, run_plans

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 from validate_helpers import lines, monster_with_levels, write_pack
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.i18n import dice, language, t, tr
 from doria_forge.model import Rules
 from doria_forge.validate import validate_pack

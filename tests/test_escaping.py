@@ -9,8 +9,8 @@ import pytest
 from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
-from doria_forge.terminal import escape_json_text, printable
+from doria_forge.commands.cli import app
+from doria_forge.infra.terminal import escape_json_text, printable
 
 runner = CliRunner()
 

@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.load import load_text
+from doria_forge.load.schema import check_document
 from doria_forge.model import KINDS, Rules
-from doria_forge.validate.schema import check_document
 
 runner = CliRunner()
 FUZZ = settings(max_examples=60, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -153,7 +153,7 @@ def test_the_issues_absurd_numbers_names_and_players_are_errors(pack):
 
 
 def test_runs_has_a_documented_upper_bound(pack):
-    from doria_forge.cli import MAX_RUNS
+    from doria_forge.commands.cli import MAX_RUNS
 
     result = runner.invoke(app, ["simulate", str(pack), "--runs", str(MAX_RUNS + 1), "--no-progress"])
     assert result.exit_code == 2

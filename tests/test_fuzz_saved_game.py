@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.map.dungeon import Dungeon
 from doria_forge.render.saved_game import (

@@ -21,8 +21,8 @@ from typer.testing import CliRunner
 from doria_forge.authoring import sheet_read
 from doria_forge.authoring.sheet_cells import MAX_CELL_CHARS, CellError, decode_cell, encode_cell, guarded, unguarded
 from doria_forge.authoring.sheet_read import MAX_UNPACKED_BYTES
-from doria_forge.authoring.spreadsheet import import_file, import_rows
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
+from doria_forge.commands.spreadsheet import import_file, import_rows
 
 FUZZ = settings(max_examples=200, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

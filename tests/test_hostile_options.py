@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.export.tts import base_url_problem
 from doria_forge.sim.executors import windowed
 from doria_forge.sim.scenario_runner import make_plan

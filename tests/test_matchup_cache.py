@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.model.pack import ContentPack
 from doria_forge.sim.cache import MatchupCache, cache_dir
 from doria_forge.sim.matrix import run_matrix

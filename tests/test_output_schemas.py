@@ -9,7 +9,7 @@ import pytest
 from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, shipped_with
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.model.outputs import OUTPUT_FORMAT
 
 ROOT = Path(__file__).resolve().parents[1]

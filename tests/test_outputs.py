@@ -15,9 +15,9 @@ import pytest
 from robust_helpers import cli, snapshot, tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge import pipeline
-from doria_forge.cli import app
-from doria_forge.staging import MANIFEST
+from doria_forge.commands import pipeline
+from doria_forge.commands.cli import app
+from doria_forge.infra.staging import MANIFEST
 
 runner = CliRunner()
 
@@ -158,7 +158,7 @@ def test_exports_write_nothing_outside_out(tiny, tmp_path):
 def test_a_process_killed_while_writing_an_output_leaves_no_temporary_file(tmp_path):
     """The data goes to an unnamed file; a SIGKILL in the middle of writing leaves nothing."""
     (tmp_path / "old.pdf").write_bytes(b"old")
-    code = ("import os, signal; from pathlib import Path; from doria_forge import fsutil\n"
+    code = ("import os, signal; from pathlib import Path; from doria_forge.infra import fsutil\n"
             "os.fsync = lambda fd: os.kill(os.getpid(), signal.SIGKILL)\n"
             f"fsutil.atomic_write_bytes(Path({str(tmp_path / 'old.pdf')!r}), b'new' * 100000)\n")
     process = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)

@@ -5,7 +5,7 @@ import json
 
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 
 runner = CliRunner()
 

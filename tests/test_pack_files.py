@@ -16,7 +16,7 @@ import pytest
 from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.load import load_pack
 from doria_forge.load.files import MAX_FILE_ENV, discover, max_file_bytes
 from doria_forge.packs import read_manifest

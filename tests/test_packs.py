@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 from validate_helpers import lines, write_pack
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.export.pdf import build_decks
 from doria_forge.validate import Severity, validate_pack
 

@@ -12,7 +12,7 @@ from PIL import Image
 from test_pdf_support import small_pack
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.export.layouts import LayoutOverrides, load_layout
 from doria_forge.export.pdf.compose import face_box
 from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, build_decks, layout_data_for

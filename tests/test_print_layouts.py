@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.export.layouts import (
     LayoutError,
     LayoutFile,
@@ -143,8 +143,8 @@ def test_shop_profiles_carry_the_published_figures():
 def test_validate_without_the_cache_checks_everything_and_writes_nothing(project: Path, monkeypatch,
                                                                           tmp_path_factory):
     # --no-cache (simulate, build) must neither read nor write the cache folder: not the layout
-    # files found clean (doria_forge.clean_cache), not the card text measurements.
-    from doria_forge import pipeline
+    # files found clean (doria_forge.infra.clean_cache), not the card text measurements.
+    from doria_forge.commands import pipeline
 
     folder = tmp_path_factory.mktemp("cache") / "doria-forge"
     monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(folder))

@@ -17,7 +17,7 @@ import pytest
 from robust_helpers import ROOT, alive, children, cli, snapshot, tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.sim import workers
 from doria_forge.sim.matrix import run_matrix
 from doria_forge.validate import validate_pack

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 from validate_helpers import lines, monster_with_levels, validate_files
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.export.pdf.fonts import register_fonts
 from doria_forge.export.pdf.text import ELLIPSIS, fit_paragraph
 

@@ -8,7 +8,7 @@ from map_helpers import map_game, pack_with, tile
 from PIL import Image
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.render.png import HERO_RGB, MONSTER_RGB, render_png
 from doria_forge.render.text import render_text
 

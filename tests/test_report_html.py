@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from doria_forge.pipeline_scenarios import verify
+from doria_forge.commands.pipeline_scenarios import verify
 from doria_forge.sim import plots
 
 

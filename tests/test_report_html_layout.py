@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from doria_forge.report_html import render_html
+from doria_forge.commands.report_html import render_html
 from doria_forge.sim.plot_data import OKABE_ITO, damage_sources, rate_colour
 
 CELLS = [{"hero": h, "monster": m, "level": lv, "win_rate": rate}
@@ -21,7 +21,7 @@ CELLS = [{"hero": h, "monster": m, "level": lv, "win_rate": rate}
 
 @pytest.fixture(scope="module")
 def report(shipped_pack, tmp_path_factory):
-    from doria_forge.pipeline_scenarios import verify
+    from doria_forge.commands.pipeline_scenarios import verify
 
     folder = tmp_path_factory.mktemp("html-layout")
     done = verify(shipped_pack, ["sunken_reliquary"], players=[2, 3], runs=2, seed=3, jobs=1, progress=False,

@@ -79,7 +79,7 @@ def test_the_store_stays_bounded(shipped_pack, tmp_path):
 def test_a_report_drawn_from_kept_plots_and_replays_is_the_same_file(shipped_pack, tmp_path, monkeypatch):
     """The HTML report keeps its plots and replays in the cache folder (report_html.Fragments): the
     report a rebuild draws from them is byte for byte the one drawn afresh."""
-    from doria_forge.pipeline_scenarios import verify
+    from doria_forge.commands.pipeline_scenarios import verify
 
     monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
     outs = []

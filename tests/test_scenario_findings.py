@@ -8,7 +8,7 @@ import pytest
 from scenario_sim_helpers import ORC_PIT, QUICK, shipped_with, validated
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.sim.findings import fails, scenario_findings
 
 ROOT = Path(__file__).resolve().parents[1]

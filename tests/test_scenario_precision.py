@@ -4,7 +4,7 @@ levels of the looks sum to 5%, as for the duels (sim.precision)."""
 
 from __future__ import annotations
 
-from doria_forge.pipeline_scenarios import play_in_looks, scenario_plans
+from doria_forge.commands.pipeline_scenarios import play_in_looks, scenario_plans
 from doria_forge.sim.stats import clopper_pearson
 from doria_forge.sim.verdicts import look_alpha
 

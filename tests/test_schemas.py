@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_checked_in_schemas_match_the_models():
-    from doria_forge.pipeline import stale_schemas as stale_with_layouts
+    from doria_forge.commands.pipeline import stale_schemas as stale_with_layouts
 
     stale = stale_with_layouts(ROOT / "schemas")
     assert stale == [], f"run `doria-forge schema`: stale {stale}"

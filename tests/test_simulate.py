@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.export.bundle import load_bundle, write_bundle
 from doria_forge.sim.duel import run_duel
 from doria_forge.sim.matrix import run_matrix

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 from doria_forge.sim.focus import Focus, focus, focused
 from doria_forge.sim.matrix import CellStats, MatrixResult, find_problems
 from doria_forge.validate import validate_pack

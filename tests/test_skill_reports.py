@@ -109,7 +109,7 @@ def test_the_clarity_section_quotes_the_book_and_reports_a_choice_that_matters()
 def test_the_cli_plays_policies_side_by_side_and_the_rules_clarity_report(tmp_path):
     from typer.testing import CliRunner
 
-    from doria_forge.cli import app
+    from doria_forge.commands.cli import app
 
     out = tmp_path / "r.json"
     html = tmp_path / "r.html"
@@ -148,7 +148,7 @@ def test_policies_side_by_side_play_as_many_runs_as_the_first_policys_last_look(
     runs the first policy ended with, not on the --runs ceiling: the pairs stay paired."""
     from typer.testing import CliRunner
 
-    from doria_forge.cli import app
+    from doria_forge.commands.cli import app
 
     out = tmp_path / "r.json"
     result = CliRunner().invoke(app, ["simulate", "scenario", "alchemists_fuse", "content", "--players", "1",

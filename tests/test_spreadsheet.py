@@ -13,8 +13,8 @@ import pytest
 from robust_helpers import workbook
 from typer.testing import CliRunner
 
-from doria_forge.authoring.spreadsheet import decode_cell, encode_cell, export_csv, import_file
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
+from doria_forge.commands.spreadsheet import decode_cell, encode_cell, export_csv, import_file
 from doria_forge.validate import validate_pack
 
 ROOT = Path(__file__).resolve().parents[1]

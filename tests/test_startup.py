@@ -21,7 +21,7 @@ def test_help_imports_no_models_and_no_pdf_stack():
 def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_models(tmp_path):
     # Card text fit needs the PDF stack only to measure; once the findings are cached (second
     # run), nothing in validate's path needs it, nor rich (the output is plain text), the engine
-    # or, once the project's layout files were found clean (doria_forge.clean_cache), the print
+    # or, once the project's layout files were found clean (doria_forge.infra.clean_cache), the print
     # layout models.
     import os
     import shutil
@@ -44,7 +44,7 @@ def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_m
 
 
 def test_the_console_script_runs_the_command_with_the_collector_on_and_start_up_frozen(tmp_path):
-    # doria_forge.startup: paused while typer, pydantic and the models load; the work itself
+    # doria_forge.infra.startup: paused while typer, pydantic and the models load; the work itself
     # (here a validate) runs with the collector on, and what start-up created is frozen.
     pack = tmp_path / "content"
     pack.mkdir()
@@ -60,7 +60,7 @@ def test_the_console_script_runs_the_command_with_the_collector_on_and_start_up_
 def test_loading_freezes_only_after_new_imports_and_leaves_the_collector_as_found(tmp_path, monkeypatch):
     import gc
 
-    from doria_forge.startup import loading
+    from doria_forge.infra.startup import loading
 
     (tmp_path / "doria_test_fresh_module.py").write_text("VALUE = [1, 2, 3]\n")
     monkeypatch.syspath_prepend(str(tmp_path))

@@ -15,8 +15,8 @@ from jinja2 import StrictUndefined
 from robust_helpers import tiny_pack
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
-from doria_forge.templating import (
+from doria_forge.commands.cli import app
+from doria_forge.export.templating import (
     DEFAULT_LIMITS,
     TemplateFailure,
     TemplateLimits,

@@ -145,7 +145,7 @@ doors: [{side: north, offset: 2}]
 
 
 def test_validate_and_preflight_report_labels_without_room_before_export(tmp_path):
-    from doria_forge.pipeline import validate
+    from doria_forge.commands.pipeline import validate
 
     pack_dir = _pack_with(tmp_path, CRAMPED)
     result = validate(pack_dir, cache=False)

@@ -91,7 +91,7 @@ def test_a_knob_path_may_name_another_document():
 
 
 def test_the_tune_knob_rule_reports_a_misspelt_path_at_its_line(pack):
-    from doria_forge.pipeline import validate
+    from doria_forge.commands.pipeline import validate
 
     path = pack / "scenarios" / "goblin_warren.yaml"
     path.write_text(path.read_text() + "tune:\n  knobs:\n    - {path: setup.monster_levl, min: 1, max: 3}\n")
@@ -220,7 +220,7 @@ def test_target_loss_is_zero_only_inside_the_band_shrunk_by_the_margin():
 
 # ------------------------------------------------------------------------------ the YAML patch
 def test_the_patch_changes_only_the_knob_lines_and_keeps_the_comments(pack):
-    from doria_forge.pipeline import validate
+    from doria_forge.commands.pipeline import validate
     from doria_forge.sim.tune.patch import plan_patches, write_patches
 
     result = validate(pack)
@@ -243,7 +243,7 @@ def test_the_patch_changes_only_the_knob_lines_and_keeps_the_comments(pack):
 
 
 def test_a_comment_after_a_changed_value_stays(pack):
-    from doria_forge.pipeline import validate
+    from doria_forge.commands.pipeline import validate
     from doria_forge.sim.tune.patch import plan_patches
 
     result = validate(pack)
@@ -253,7 +253,7 @@ def test_a_comment_after_a_changed_value_stays(pack):
 
 
 def test_a_file_changed_while_tune_ran_is_not_overwritten(pack):
-    from doria_forge.pipeline import validate
+    from doria_forge.commands.pipeline import validate
     from doria_forge.sim.tune.patch import PatchError, plan_patches, write_patches
 
     result = validate(pack)

@@ -10,7 +10,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from doria_forge.cli import app
+from doria_forge.commands.cli import app
 
 runner = CliRunner()
 

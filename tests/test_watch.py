@@ -9,9 +9,9 @@ import watchfiles
 from typer.testing import CliRunner
 from validate_helpers import monster_with_levels, write_pack
 
-from doria_forge.authoring import watch
-from doria_forge.authoring.watch import folders_to_watch, relevant, run
-from doria_forge.cli import app
+from doria_forge.commands import watch
+from doria_forge.commands.cli import app
+from doria_forge.commands.watch import folders_to_watch, relevant, run
 
 
 def _pack(root: Path) -> Path:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from doria_forge.assets import asset_dir
+from doria_forge.infra.assets import asset_dir
 
 KINDS = ("pack", "monster", "tile", "scenario", "hero", "item", "loot", "trap", "boss", "modification", "door_event",
          "campaign")
@@ -117,7 +117,7 @@ def _base_requirement() -> str:
 
 
 def _write_new(path: Path, text: str) -> Path:
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
 
     if path.exists():
         raise NewError(f"{path} exists already; choose another id or remove it")

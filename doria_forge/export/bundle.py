@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from doria_forge.fsutil import atomic_write_text
+from doria_forge.infra.fsutil import atomic_write_text
 from doria_forge.model import KINDS, ContentPack
 
 FORMAT = "doria-forge-bundle"

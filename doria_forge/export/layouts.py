@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from doria_forge.assets import layout_files
+from doria_forge.infra.assets import layout_files
 from doria_forge.load import LoadedDocument, Problem, Severity, load_text
 from doria_forge.load.files import PackFileError, read_confined
 
@@ -459,7 +459,7 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
     unknown keys (with the closest valid key), values out of range, unknown card sizes or decks.
     An empty file is the empty layout. Never raises for what the file holds.
     """
-    from doria_forge.validate.schema import errors_to_problems
+    from doria_forge.load.schema import errors_to_problems
 
     documents, problems = load_text(raw, path=file, file=file)
     # An empty layout file is allowed (every key has a default); the loader's content wording

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
 from .decks import compose_decks

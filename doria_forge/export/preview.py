@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
 from .pdf.compose import face_box

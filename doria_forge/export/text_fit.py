@@ -11,7 +11,7 @@ A text that does not fit even at the smallest type (6 pt) would print cut with a
 everything else a print shop needs (lines, the safe zone) by drawing every face.
 
 Measuring needs the PDF code and its fonts (about half a second to load). So the cache folder
-(``doria_forge.fsutil.cache_dir``) remembers, at two levels, under keys of everything they depend on:
+(``doria_forge.infra.fsutil.cache_dir``) remembers, at two levels, under keys of everything they depend on:
 
 - the findings of a whole pack (its content and own documents, the layout file, the languages and
   the source of the printing code): an unchanged pack is not looked at again;
@@ -33,8 +33,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.fsutil import atomic_write_text, source_digest
 from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
+from doria_forge.infra.fsutil import atomic_write_text, source_digest
 from doria_forge.load import Location, Problem, Severity
 from doria_forge.model import ContentPack, RoomTile
 
@@ -84,8 +84,8 @@ CACHE_FORMAT = "text-fit-v3"
 _CODE = Path(__file__).resolve().parent
 _CODE_FILES = tuple(_CODE / name for name in (
     "text_fit.py", "layouts.py", "pdf/card.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py", "pdf/text.py",
-    "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "pdf/tile_label.py", "../i18n.py", "../fonts.py",
-    "../cardart.py", "../geometry.py"))
+    "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "pdf/tile_label.py", "../i18n.py",
+    "../infra/fonts.py", "../cardart.py", "../geometry.py"))
 
 
 def _code_digest() -> bytes | None:
@@ -276,7 +276,7 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
     module docstring); ``use_cache=False``, or an install without the printing code's sources,
     measures without reading or writing any cache.
     Raises ``LayoutError`` for a layout file with mistakes."""
-    from doria_forge.fsutil import cache_dir
+    from doria_forge.infra.fsutil import cache_dir
 
     langs = list(languages or pack.info.languages)
     code = _code_digest() if use_cache else None

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
 from .decks import TILE_DECK, DeckPlan, compose_decks

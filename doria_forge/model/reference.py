@@ -252,7 +252,7 @@ def missing_documentation() -> list[str]:
 
 
 def _base_pack() -> Path:
-    from doria_forge.assets import asset_dir
+    from doria_forge.infra.assets import asset_dir
 
     return asset_dir("content")
 

@@ -22,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from doria_forge.fsutil import atomic_write_text
+from doria_forge.infra.fsutil import atomic_write_text
 
 from . import KINDS
 

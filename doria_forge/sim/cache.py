@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from doria_forge.fsutil import CACHE_ENV, atomic_write_text, cache_dir  # noqa: F401 (re-exported)
+from doria_forge.infra.fsutil import CACHE_ENV, atomic_write_text, cache_dir  # noqa: F401 (re-exported)
 from doria_forge.model import ContentPack, Document
 
 log = logging.getLogger(__name__)

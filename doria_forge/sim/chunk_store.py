@@ -35,7 +35,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from doria_forge.fsutil import atomic_write_bytes, cache_dir, prune_oldest
+from doria_forge.infra.fsutil import atomic_write_bytes, cache_dir, prune_oldest
 from doria_forge.model import ContentPack
 
 from .executors import Task

@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from doria_forge.fsutil import atomic_write_text
+from doria_forge.infra.fsutil import atomic_write_text
+from doria_forge.infra.terminal import print_table, printable
 from doria_forge.model.outputs import OUTPUT_FORMAT
-from doria_forge.terminal import print_table, printable
 
 from .matrix import MatrixResult
 

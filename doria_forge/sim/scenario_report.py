@@ -17,9 +17,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from doria_forge.infra.terminal import escape_json_text
 from doria_forge.model import ContentPack
 from doria_forge.model.outputs import OUTPUT_FORMAT
-from doria_forge.terminal import escape_json_text
 
 from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
 from .scenario_runner import ScenarioResult, hero_pool, party_for

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from doria_forge.terminal import print_table, printable
+from doria_forge.infra.terminal import print_table, printable
 
 from .findings import Finding
 

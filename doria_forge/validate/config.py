@@ -335,7 +335,7 @@ def read_project_config(project: Path | None) -> tuple[dict[str, Setting], dict[
 
 
 def _shown(path: Path) -> str:
-    from ..terminal import relative_path
+    from ..infra.terminal import relative_path
 
     return relative_path(path)
 

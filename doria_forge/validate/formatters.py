@@ -27,9 +27,9 @@ from functools import cache
 from pathlib import Path
 from typing import TextIO
 
+from ..infra.terminal import escape_json_text, printable
 from ..load.problem import Problem, Severity
 from ..model.outputs import OUTPUT_FORMAT
-from ..terminal import escape_json_text, printable
 from .pipeline import ValidationResult
 
 FORMATS = ("text", "json", "github")

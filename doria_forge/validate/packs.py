@@ -37,9 +37,9 @@ from typing import Any
 
 from ..load.loader import LoadedDocument, load_pack
 from ..load.problem import Problem, Severity
+from ..load.schema import check_document
 from ..model import KINDS, ContentPack, Pack, Patch, RequiredPack
 from ..packs import FoundPack, resolve, shown_path
-from .schema import check_document
 from .source_map import document_key
 
 OVERRIDE = "pack-override"

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from ..load.loader import LoadedDocument, load_pack
 from ..load.problem import Location, Problem, Severity
+from ..load.schema import check_document
 from ..model import KINDS, ContentPack, Document
 from .config import CheckConfig, check_config
 from .packs import layered
 from .references import dangling_problems, duplicate_problems
 from .rules import RULES, Rule, claimed_fields
-from .schema import check_document
 from .source_map import SourceMap
 
 RULE_CRASH = "internal-error"

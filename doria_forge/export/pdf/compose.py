@@ -17,7 +17,7 @@ from typing import Protocol
 
 from reportlab.pdfgen.canvas import Canvas
 
-from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.infra.fsutil import atomic_write_bytes
 
 from .colour import use_cmyk
 from .errors import ExportError

@@ -2,7 +2,7 @@
 the pack's version, as a page (or pages) beside the reprinted cards.
 
 It lists every card added, changed (each changed field with its old and new value) and removed
-(:class:`doria_forge.authoring.diff.PackDiff`), headed by the pack's name and version and the
+(:class:`doria_forge.commands.diff.PackDiff`), headed by the pack's name and version and the
 version it is compared with, so a printed errata sheet says which printing it corrects.
 """
 

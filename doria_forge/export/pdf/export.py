@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from doria_forge import assets as _assets
+from doria_forge.infra import assets as _assets
 from doria_forge.model import ContentPack
 
 from ..decks import DeckPlan, compose_decks, printed_cards
@@ -26,7 +26,7 @@ from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
 
 # doria-forge's own templates/ and layouts/ are the project of last resort: a designer's project
-# that has none of its own prints with these (doria_forge.assets finds them in a wheel or a checkout).
+# that has none of its own prints with these (doria_forge.infra.assets finds them in a wheel or a checkout).
 DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR = _assets.DEFAULT_LAYOUT_FILE, _assets.DEFAULT_TEMPLATES_DIR
 project_assets = _assets.project_assets
 

@@ -1,4 +1,4 @@
-"""Embedded fonts: DejaVu Sans (found by ``doria_forge.fonts``), so umlauts, accents and
+"""Embedded fonts: DejaVu Sans (found by ``doria_forge.infra.fonts``), so umlauts, accents and
 Greek/Cyrillic names render on every machine without depending on system fonts."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from doria_forge.fonts import BOLD, BOLD_OBLIQUE, FACES, OBLIQUE, REGULAR, font_dir
+from doria_forge.infra.fonts import BOLD, BOLD_OBLIQUE, FACES, OBLIQUE, REGULAR, font_dir
 
 __all__ = ["BOLD", "BOLD_OBLIQUE", "OBLIQUE", "REGULAR", "register_fonts"]
 

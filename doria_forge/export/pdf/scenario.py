@@ -19,10 +19,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
-from doria_forge.fsutil import atomic_write_bytes
+from doria_forge.export.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
+from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
 from doria_forge.model.scenario import Place
-from doria_forge.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
 
 from .colour import use_cmyk
 from .errors import ExportError
@@ -36,7 +36,7 @@ _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 
 def template_env(templates_dir: Path) -> LimitedSandbox:
     """The sandboxed Jinja2 environment used for every template (undefined variables are errors;
-    limits and confinement: ``doria_forge.templating``)."""
+    limits and confinement: ``doria_forge.export.templating``)."""
     return sandboxed_environment(templates_dir, undefined=StrictUndefined, autoescape=False, trim_blocks=True,
                                  lstrip_blocks=True, keep_trailing_newline=True)
 

@@ -70,7 +70,7 @@ def plan_patches(source_map: Any, changes: Mapping[Knob, int]) -> list[FilePatch
 def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
     """Write every patch in place, each file atomically; a file whose text is no longer the one
     the patch was made from is refused (PatchError) before anything is written."""
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
 
     for patch in patches:
         try:

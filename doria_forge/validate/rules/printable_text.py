@@ -25,7 +25,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from ...fonts import ALWAYS_COVERED, missing_glyphs
+from ...infra.fonts import ALWAYS_COVERED, missing_glyphs
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
 from ..source_map import SourceMap

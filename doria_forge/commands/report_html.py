@@ -28,6 +28,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from doria_forge.infra.assets import PACKAGE_ROOT
 from doria_forge.model import ContentPack
 from doria_forge.render.png import render_png
 from doria_forge.sim.plot_data import damage_sources, duel_grid, rate_colour
@@ -43,8 +44,8 @@ PREFERRED_PLAYERS = 4
 
 
 def _templates_dir() -> Path:
-    packaged = Path(__file__).resolve().parent / "templates"
-    return packaged if (packaged / TEMPLATE).is_file() else Path(__file__).resolve().parents[1] / "templates"
+    packaged = PACKAGE_ROOT / "templates"
+    return packaged if (packaged / TEMPLATE).is_file() else PACKAGE_ROOT.parent / "templates"
 
 
 def data_uri(data: bytes | str, mime: str) -> str:
@@ -75,10 +76,10 @@ class Fragments:
         self.code = ""
         self.written = 0
         if enabled:
-            from doria_forge.fsutil import cache_dir, source_digest
+            from doria_forge.infra.fsutil import cache_dir, source_digest
             from doria_forge.sim.cache import engine_version
 
-            render = tuple(sorted((Path(__file__).resolve().parent / "render").glob("*.py")))
+            render = tuple(sorted((PACKAGE_ROOT / "render").glob("*.py")))
             code = source_digest((Path(__file__).resolve(), *render))
             if code is not None:
                 self.folder = cache_dir() / "report"
@@ -100,7 +101,7 @@ class Fragments:
             pass
         text = json.dumps({"value": draw()})
         try:
-            from doria_forge.fsutil import atomic_write_text
+            from doria_forge.infra.fsutil import atomic_write_text
 
             atomic_write_text(path, text, durable=False)
             self.written += 1
@@ -110,7 +111,7 @@ class Fragments:
 
     def prune(self) -> None:
         if self.folder is not None and self.written:
-            from doria_forge.fsutil import prune_oldest
+            from doria_forge.infra.fsutil import prune_oldest
 
             prune_oldest(self.folder, self.MAX_ENTRIES, ".json")
 

@@ -8,9 +8,21 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from doria_forge import cli_print, cli_scenarios, cli_tune, cli_values, lifecycle, pipeline, pipeline_scenarios, startup
-from doria_forge.authoring import diff, new, spreadsheet, watch
-from doria_forge.terminal import printable
+from doria_forge.authoring import new
+from doria_forge.commands import (
+    cli_print,
+    cli_scenarios,
+    cli_tune,
+    cli_values,
+    diff,
+    pipeline,
+    pipeline_print,
+    pipeline_scenarios,
+    spreadsheet,
+    watch,
+)
+from doria_forge.infra import lifecycle, startup
+from doria_forge.infra.terminal import printable
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -174,7 +186,7 @@ def abilities(
 ) -> None:
     """List what content can make the engine do: monster behaviours, Monster Modification, trap and
     item effects, optional rules, with their parameters, types and descriptions."""
-    from doria_forge import vocabulary  # imported when asked: other commands start without the engine
+    from doria_forge.commands import vocabulary  # imported when asked: other commands start without the engine
 
     typer.echo(vocabulary.render(format.value), nl=False)
 
@@ -318,8 +330,8 @@ def build(
     (no export when validation fails); end with a one-screen summary (details in the reports).
 
     The output folder is replaced as a whole when everything is written (a stopped build leaves
-    the previous outputs; see doria_forge.staging)."""
-    from doria_forge import build_summary
+    the previous outputs; see doria_forge.infra.staging)."""
+    from doria_forge.commands import build_summary
 
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
     fmt = format.value
@@ -341,7 +353,7 @@ def build(
                                                       console=console, duel_matrix=matrix.to_data(),
                                                       config=validation.config, cache=cache,
                                                       precision=precision)
-            pdfs = pipeline.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
+            pdfs = pipeline_print.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
             bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
             code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0
             data = build_summary.summary_data(pack=validated, validation=validation, matrix=matrix,

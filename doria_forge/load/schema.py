@@ -1,10 +1,14 @@
-"""Schema stage: each loaded document against the pydantic model of its ``kind``.
+"""Schema check: each loaded document against the pydantic model of its ``kind``.
 
 Every pydantic error becomes a :class:`Problem` at the YAML position of the
 error's ``loc``; a field that is not written (a missing required field) is
 reported at its enclosing mapping. Unknown fields suggest the closest valid
 name, unknown kinds the closest kind, an unknown name of a vocabulary (a behaviour,
 a scenario effect...) the closest known one.
+
+The validate stage runs it on every content document (its schema stage) and the print export on
+layout files (:mod:`doria_forge.export.layouts`), so it sits here, below both: it needs only the
+loaded documents' positions and pydantic, and export never imports validate.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from ..load.loader import LoadedDocument, PathKey
-from ..load.problem import Problem, Severity
+from .loader import LoadedDocument, PathKey
+from .problem import Problem, Severity
 
 SCHEMA = "schema"
 UNKNOWN_FIELD = "unknown-field"

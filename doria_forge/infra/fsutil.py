@@ -11,7 +11,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from doria_forge import staging
+from doria_forge.infra import staging
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path:
@@ -23,7 +23,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
     while writing leaves no temporary file. On any error, Ctrl-C or SIGTERM included, the
     temporary file is removed and ``path`` keeps its old content (or stays absent).
     ``durable=False`` skips the fsync (for caches: an entry lost in a crash is recomputed).
-    Inside :func:`doria_forge.staging.build_folder` the data is held for the build's folder
+    Inside :func:`doria_forge.infra.staging.build_folder` the data is held for the build's folder
     swap instead. A ``path`` that is a symbolic link is written through: the file it points to
     gets the data (created if the link dangles) and the link stays, as a shell's ``>`` would.
     Returns ``path``.

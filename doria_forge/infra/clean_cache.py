@@ -3,7 +3,7 @@ the code it needs) can be skipped while nothing changed.
 
 ``validate`` checks the project's print layout files on every run although they rarely change,
 and that check needs the layout models: about a tenth of a validate. Only *clean* results are
-remembered (an empty marker file in the cache folder, ``doria_forge.fsutil.cache_dir``): a file
+remembered (an empty marker file in the cache folder, ``doria_forge.infra.fsutil.cache_dir``): a file
 with problems is checked afresh each time, so its messages are always the current code's. The
 key covers the file's bytes, the name it is shown by and the source of the checking code, so
 changing any of them checks again. Deleting the cache only costs time.
@@ -15,7 +15,7 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from doria_forge.fsutil import atomic_write_bytes, cache_dir, source_digest
+from doria_forge.infra.fsutil import atomic_write_bytes, cache_dir, source_digest
 
 FORMAT = "clean-2"
 """Part of every key: bumped when what a key means changes."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.pipeline import UsageError, _writing, check_output
+from doria_forge.commands.pipeline import UsageError, _writing, check_output
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -82,7 +82,7 @@ def subject_of(pack: ContentPack, doc_id: str) -> tuple[str, str]:
 def default_players(pack: ContentPack, kind: str, doc_id: str) -> list[int]:
     """The player counts a tune judges by default: those the targets name, and for a target
     for ``all`` players (or the rounds) the counts ``build`` plays (1, 2, 4) the document allows."""
-    from doria_forge.pipeline_scenarios import BUILD_PLAYERS
+    from doria_forge.commands.pipeline_scenarios import BUILD_PLAYERS
 
     document: Any = pack.get(kind, doc_id)
     balance = document.balance
@@ -205,8 +205,8 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
 
 def _run(pack: ContentPack, plans: Sequence[Any], jobs: int | None, scheduler: str | None, advance: Any) -> Any:
     """``run_plans`` on a fresh executor (a Dask client or a local pool per batch of candidates)."""
-    from doria_forge.pipeline import RunsInterrupted
-    from doria_forge.pipeline_scenarios import _executor
+    from doria_forge.commands.pipeline import RunsInterrupted
+    from doria_forge.commands.pipeline_scenarios import _executor
     from doria_forge.sim.executors import run_plans
     from doria_forge.sim.workers import WorkerFailed
 
@@ -225,7 +225,7 @@ def _run(pack: ContentPack, plans: Sequence[Any], jobs: int | None, scheduler: s
 
 def _line(source_map: Any, kind: str, doc_id: str, path: Sequence[str | int]) -> str:
     """``file:line`` of a field (its nearest written ancestor when the YAML leaves it to its default)."""
-    from doria_forge.terminal import relative_path
+    from doria_forge.infra.terminal import relative_path
 
     if source_map is None:
         return ""
@@ -286,7 +286,7 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from doria_forge.terminal import print_table
+    from doria_forge.infra.terminal import print_table
 
     o = result.outcome
     if result.sensitivity:
@@ -333,7 +333,7 @@ def print_sensitivity(rows: Sequence[Row], console: Console) -> None:
     """The sensitivity rows as a table (the chart's numbers)."""
     from rich.table import Table
 
-    from doria_forge.terminal import print_table
+    from doria_forge.infra.terminal import print_table
 
     def cell(rate: Any) -> str:
         if rate is None:
@@ -351,7 +351,7 @@ def print_sensitivity(rows: Sequence[Row], console: Console) -> None:
 def write_report(result: TuneResult, out: Path) -> Path:
     """A self-contained HTML page: the proposal, the diff and the sensitivity chart (a table
     without matplotlib). Raises OutputError."""
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.sim.tune.sensitivity import chart_svg
 
     check_output(Path(out), folder=False)

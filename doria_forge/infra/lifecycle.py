@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from doria_forge.terminal import PrintableFormatter, printable
+from doria_forge.infra.terminal import PrintableFormatter, printable
 
 
 def _terminate(signum: int, frame: Any) -> None:

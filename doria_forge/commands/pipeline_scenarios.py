@@ -2,7 +2,7 @@
 many times (``doria_forge.sim.scenario_runner``, ``sim.campaign``), compare with a baseline
 report (``sim.baseline``), print the tables and write the JSON and HTML reports.
 
-Everything heavy is imported inside the stage that needs it, like ``doria_forge.pipeline``.
+Everything heavy is imported inside the stage that needs it, like ``doria_forge.commands.pipeline``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.pipeline import UsageError, _writing, check_output
+from doria_forge.commands.pipeline import UsageError, _writing, check_output
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -88,7 +88,7 @@ def parse_players(text: str | None) -> list[int] | None:
 def check_outputs(pack_path: Path, outputs: Sequence[Path | None]) -> None:
     """Refuse each output file of ``outputs`` (None: not asked for) that cannot be written
     (OutputError), before the pack is even validated."""
-    from doria_forge.pipeline import sources
+    from doria_forge.commands.pipeline import sources
 
     read = sources(Path(pack_path))
     for path in outputs:
@@ -150,7 +150,7 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from doria_forge.pipeline import RunsInterrupted
+    from doria_forge.commands.pipeline import RunsInterrupted
     from doria_forge.sim.executors import run_plans
     from doria_forge.sim.workers import WorkerFailed
 
@@ -435,7 +435,7 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
 
 def write_json(report: dict[str, Any], out: Path) -> Path:
     """Write the report JSON atomically to ``out``. Raises OutputError."""
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.sim.scenario_report import report_json
 
     check_output(Path(out), folder=False)
@@ -615,8 +615,8 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
                replay_seed: int | None = None, progress: bool = True, cache: bool = True) -> Path:
     """Write the self-contained HTML report of ``report`` to ``out`` (replaying the chosen
     run of every scenario to draw it round by round). Raises OutputError."""
-    from doria_forge.fsutil import atomic_write_text
-    from doria_forge.report_html import render_html
+    from doria_forge.commands.report_html import render_html
+    from doria_forge.infra.fsutil import atomic_write_text
 
     check_output(Path(out), folder=False)
     text = render_html(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)

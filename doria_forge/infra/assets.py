@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGE_ROOT = Path(__file__).resolve().parent
+PACKAGE_ROOT = Path(__file__).resolve().parents[1]
 """The ``doria_forge`` package folder."""
 
 

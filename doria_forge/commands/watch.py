@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from doria_forge.assets import PACKAGE_ROOT
-from doria_forge.terminal import relative_path
+from doria_forge.infra.assets import PACKAGE_ROOT
+from doria_forge.infra.terminal import relative_path
 
 WATCHED_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg")
 
@@ -47,7 +47,7 @@ class Round:
 def watched_folders(pack: Path) -> list[Path]:
     """The pack folder, the project's ``layouts/`` (when it has one) and the folders of the packs the
     pack requires, except packs shipped inside doria-forge (they change only with an upgrade)."""
-    from doria_forge import pipeline
+    from doria_forge.commands import pipeline
     from doria_forge.packs import resolve
     from doria_forge.validate.packs import manifest_of
 
@@ -109,7 +109,7 @@ def relevant(path: str) -> bool:
 def check(pack: Path, previews: Iterable[str], out: Path, echo: Callable[[str], None]) -> Round:
     """Validate ``pack``, print the report through ``echo``, and when it is valid render each of
     ``previews`` (card or tile ids) to ``out/<id>.png``."""
-    from doria_forge import pipeline
+    from doria_forge.commands import pipeline
     from doria_forge.validate.formatters import format_result
 
     try:
@@ -150,7 +150,7 @@ def register(app) -> None:
     """Add ``watch`` to the command line ``app``."""
     import typer
 
-    from doria_forge import cli_values
+    from doria_forge.commands import cli_values
 
     @app.command("watch")
     def watch(
@@ -160,7 +160,7 @@ def register(app) -> None:
         out: Path = typer.Option(Path("build/preview"), "--out", help="Folder for the preview PNGs."),
     ) -> None:
         """Validate again on every save (YAML and card art) and refresh the previews; Ctrl-C stops."""
-        from doria_forge import pipeline
+        from doria_forge.commands import pipeline
 
         if not pipeline.pack_folder(pack).exists():
             typer.echo(f"error: pack path {pack} does not exist", err=True)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from doria_forge.infra.assets import PACKAGE_ROOT
+
 REGULAR = "DejaVuSans"
 BOLD = "DejaVuSans-Bold"
 OBLIQUE = "DejaVuSans-Oblique"
@@ -30,7 +32,7 @@ the common case (English, German, French... text) never reads the font files."""
 def font_dir() -> Path:
     """The folder holding the DejaVu Sans ``.ttf`` files (``doria_forge/font_files``). Callers
     check the files: an install that lost them is reported at export time."""
-    return Path(__file__).resolve().parent / "font_files"
+    return PACKAGE_ROOT / "font_files"
 
 
 @cache

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from doria_forge.infra.terminal import printable, relative_path
 from doria_forge.model.outputs import OUTPUT_FORMAT
-from doria_forge.terminal import printable, relative_path
 
 SUMMARY_FILE = "summary.json"
 """The summary as JSON in the build folder (what ``build --format json`` prints)."""
@@ -81,14 +81,14 @@ def summary_json(data: dict[str, Any]) -> str:
     --format json`` adds ``out``, the build folder the paths are relative to."""
     import json
 
-    from doria_forge.terminal import escape_json_text
+    from doria_forge.infra.terminal import escape_json_text
 
     return escape_json_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)) + "\n"
 
 
 def write_summary(data: dict[str, Any], path: Path) -> Path:
     """Write :func:`summary_json` to ``path`` (atomically; held with the build's other outputs)."""
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
 
     return atomic_write_text(Path(path), summary_json(data))
 

@@ -1,5 +1,5 @@
 """The ``tune`` command: from a failing balance target to a proposed YAML change
-(:mod:`doria_forge.pipeline_tune`). Exit codes: 0 every target holds (with the change shown or
+(:mod:`doria_forge.commands.pipeline_tune`). Exit codes: 0 every target holds (with the change shown or
 written, or as written); 1 targets not reached within the budget, or content problems; 2 usage
 errors."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from doria_forge import cli_scenarios, cli_values, pipeline
+from doria_forge.commands import cli_scenarios, cli_values, pipeline
 
 
 class TuneFormat(str, Enum):
@@ -22,8 +22,8 @@ class TuneFormat(str, Enum):
 def register(app: typer.Typer, validated: Callable[..., Any], fail: Callable[[int, str], None]) -> None:
     """Add ``tune`` to ``app``; ``validated(pack, full=True, stderr=False)`` validates a pack and
     returns the validation result, ``fail(code, message)`` prints an error and exits."""
-    from doria_forge import pipeline_scenarios as stages
-    from doria_forge import pipeline_tune as tuning
+    from doria_forge.commands import pipeline_scenarios as stages
+    from doria_forge.commands import pipeline_tune as tuning
 
     run = partial(pipeline.run_stage, fail)
 

@@ -1,7 +1,7 @@
 """The print commands of the ``doria-forge`` command line: ``export pdf``, ``export png``,
 ``export tts`` and ``preflight``. Registered on the main app by :func:`register`; they parse
-options, run :mod:`doria_forge.pipeline_print` stages and map outcomes to exit codes (0 ok,
-1 content or print problems, 2 usage errors), like the rest of :mod:`doria_forge.cli`."""
+options, run :mod:`doria_forge.commands.pipeline_print` stages and map outcomes to exit codes (0 ok,
+1 content or print problems, 2 usage errors), like the rest of :mod:`doria_forge.commands.cli`."""
 
 from collections.abc import Callable
 from enum import Enum
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from doria_forge import cli_values, pipeline, pipeline_print
+from doria_forge.commands import cli_values, pipeline, pipeline_print
 
 PACK_ARG = cli_values.pack_argument()
 LAYOUT_OPT = typer.Option(None, "--layout", help="Layout file or name (print-and-play, gutter-fold), overlaid on the "
@@ -88,7 +88,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                 typer.echo(f"no card changed since {changed_since}: nothing to print")
                 return
         reprint = changes is None or bool(content.own)  # an errata run without changed cards: the sheet only
-        paths = run(pipeline.export_pdf, content, out, project=pipeline.project_dir(pack), lang=lang.value,
+        paths = run(pipeline_print.export_pdf, content, out, project=pipeline.project_dir(pack), lang=lang.value,
                     **options) if reprint else []
         if changes is not None:  # the change list with the pack's version, beside the reprinted cards
             paths.append(run(pipeline_print.write_errata_sheet, whole, out, changed_since, changes,

@@ -1,23 +1,21 @@
 """Print stages composed for the CLI: layouts and print profiles by name, PDF, per-card PNG and
-Tabletop Simulator exports, preflight, and the layout check that ``validate`` adds.
+Tabletop Simulator exports, preflight and errata (the checks ``validate`` adds with the print code are
+in :mod:`doria_forge.commands.print_checks`).
 
-Like :mod:`doria_forge.pipeline`, each function takes the validated ContentPack (or a validation
-result) and the options; errors become :class:`~doria_forge.pipeline.UsageError` (exit 2, a bad
-option or name), :class:`~doria_forge.pipeline.ExportFailed` (exit 1, content or a layout file
-with mistakes) or :class:`~doria_forge.pipeline.OutputError`.
+Like :mod:`doria_forge.commands.pipeline`, each function takes the validated ContentPack (or a validation
+result) and the options; errors become :class:`~doria_forge.commands.pipeline.UsageError` (exit 2, a bad
+option or name), :class:`~doria_forge.commands.pipeline.ExportFailed` (exit 1, content or a layout file
+with mistakes) or :class:`~doria_forge.commands.pipeline.OutputError`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from doria_forge.assets import PACKAGE_ROOT
-from doria_forge.pipeline import ExportFailed, UsageError, _writing, check_output
-from doria_forge.terminal import relative_path
+from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
 
 if TYPE_CHECKING:  # the models are built when a command runs, not for --help
     from doria_forge.model import ContentPack
@@ -91,7 +89,10 @@ def _export_errors(out: Path, lang: str = "en") -> Iterator[None]:
 def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lang: str = "en",
                **options) -> list[Path]:
     """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
-    layout options of :func:`overrides`; returns the paths."""
+    layout options of :func:`overrides` (``paper``, ``card_size``, ``bleed``, ``one_per_page``,
+    ``layout``, ``profile``, ``duplex_offset``) in edition ``lang`` (``en`` or ``de``); returns the
+    paths. Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
+    ExportFailed for content (or a layout file) that cannot be drawn."""
     from doria_forge.export import pdf
 
     layout_overrides = overrides(project=project, **options)
@@ -143,15 +144,15 @@ def check_base_url(base_url: str | None) -> None:
 
 def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:
     """``pack`` printing only the documents added or changed since version ``old`` (a folder or a git
-    revision of ``pack_path``, see ``doria_forge.authoring.diff``). Raises UsageError for a version that
+    revision of ``pack_path``, see ``doria_forge.commands.diff``). Raises UsageError for a version that
     cannot be read, ExportFailed when it does not validate."""
     return pack.printing(errata_changes(pack, pack_path, old).touched)
 
 
 def errata_changes(pack: ContentPack, pack_path: Path, old: str):
-    """What changed in ``pack`` since version ``old`` (a ``doria_forge.authoring.diff.PackDiff``);
+    """What changed in ``pack`` since version ``old`` (a ``doria_forge.commands.diff.PackDiff``);
     raises as :func:`errata`."""
-    from doria_forge.authoring.diff import DiffError, VersionInvalid, compare, load_version
+    from doria_forge.commands.diff import DiffError, VersionInvalid, compare, load_version
 
     try:
         before = load_version(old, Path(pack_path))
@@ -192,68 +193,3 @@ def preflight(pack: ContentPack, *, project: Path | None = None, **options):
         problems = run(pack, _layout_data(layout_overrides, project), layout_overrides)
     files = tuple(sorted({origin.rsplit(":", 2)[0] for origin in pack.origins.values()}))
     return ValidationResult(problems=tuple(problems), pack=pack, source_map=SourceMap([]), files=files)
-
-
-def with_layout_problems(result, project: Path, *, cache: bool = True):
-    """``result`` (a ``ValidationResult``) with the problems of the project's layout files
-    (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
-    as a content error does. A file found clean before, unchanged, is not checked again
-    (``doria_forge.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
-    from doria_forge import clean_cache
-    from doria_forge.assets import layout_files
-    from doria_forge.load import Severity
-    from doria_forge.load.files import PackFileError, read_confined
-
-    found = []
-    for path in layout_files([Path(project) / "layouts"]):
-        shown = relative_path(path)
-        raw = key = None
-        if cache:
-            try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
-                raw = read_confined(path, None)
-            except PackFileError:
-                pass  # check_layout_file reports what is wrong with the file
-            else:
-                key = clean_cache.clean_key("layout", raw, shown, _LAYOUT_CHECK_CODE)
-                if clean_cache.is_clean("layout", key):
-                    continue
-        from doria_forge.export.layouts import check_layout_file, check_layout_text
-
-        # the bytes just hashed are the ones checked (read once, and no change can slip between)
-        _, problems = check_layout_text(raw, shown) if raw is not None else check_layout_file(path, shown)
-        if not problems:
-            clean_cache.remember_clean("layout", key)
-        found += problems
-    if not found:
-        return result
-    merged = tuple(sorted(set(result.problems) | set(found)))
-    failed = any(p.severity is Severity.ERROR for p in merged)
-    return dataclasses.replace(result, problems=merged, pack=None if failed else result.pack)
-
-
-_LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (
-    "export/layouts.py", "validate/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
-"""The sources whose change can change a layout file's problems (its models, the schema messages,
-the YAML reader)."""
-
-
-def with_text_fit_problems(result, project: Path, *, cache: bool = True):
-    """``result`` (a valid ``ValidationResult``) with a ``card-text-fit`` warning for every card text
-    that would print cut, in each language of the pack, with the project's layout
-    (``doria_forge.export.text_fit``; ``cache=False``: measured afresh, nothing remembered). A
-    result with errors, or a project layout with mistakes (reported by
-    :func:`with_layout_problems`), is returned as it is."""
-    if result.pack is None:
-        return result
-    from doria_forge.assets import project_assets
-    from doria_forge.export.errors import ExportError
-    from doria_forge.export.text_fit import text_fit_problems
-
-    layout_file, _ = project_assets(project)
-    try:
-        found = text_fit_problems(result.pack, layout_file, result.source_map.locate, use_cache=cache)
-    except ExportError:
-        return result
-    if not found:
-        return result
-    return dataclasses.replace(result, problems=tuple(sorted(set(result.problems) | set(found))))

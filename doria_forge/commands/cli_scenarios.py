@@ -1,9 +1,9 @@
 """The ``simulate`` command group: ``simulate scenario ID``, ``simulate campaign ID`` and the
 duel matrix, which stays what a bare ``simulate [PACK] [options]`` runs (``simulate duels``).
 
-The commands parse options, run :mod:`doria_forge.pipeline_scenarios` stages and map
+The commands parse options, run :mod:`doria_forge.commands.pipeline_scenarios` stages and map
 outcomes to exit codes (0 ok, 1 findings at or above ``--fail-on`` or content problems,
-2 usage errors), like the rest of :mod:`doria_forge.cli`.
+2 usage errors), like the rest of :mod:`doria_forge.commands.cli`.
 """
 
 from collections.abc import Callable
@@ -15,7 +15,7 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
-from doria_forge import cli_values, pipeline
+from doria_forge.commands import cli_values, pipeline
 
 DUELS = "duels"
 """The command a bare ``simulate`` runs."""
@@ -94,7 +94,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     stderr=False)`` validates a pack (exiting on problems; its report on stderr with ``stderr``)
     and returns the validation result,
     ``fail(code, message)`` prints an error and exits."""
-    from doria_forge import pipeline_scenarios as stages
+    from doria_forge.commands import pipeline_scenarios as stages
 
     run = partial(pipeline.run_stage, fail)
 
@@ -191,7 +191,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
 def _runs(runs: int | None, in_looks: bool, default: int) -> int:
     """The runs per player count: as given; else the most the looks may play (``in_looks``:
     --until-decided or --precision), else ``default``."""
-    from doria_forge import pipeline_scenarios as stages
+    from doria_forge.commands import pipeline_scenarios as stages
 
     if runs is not None:
         return runs
@@ -208,7 +208,7 @@ def _ids(text: str | None) -> list[str] | None:
 
 
 def _finish(done: Any, fail_on: str, fmt: Format = Format.text) -> None:
-    from doria_forge import pipeline_scenarios as stages
+    from doria_forge.commands import pipeline_scenarios as stages
     from doria_forge.sim.scenario_report import report_json
     from doria_forge.sim.scenario_table import verdict_line
 

@@ -29,11 +29,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.terminal import relative_path
-
-from .sheet_cells import CellError, decode_cell, encode_cell, guarded, mojibake
-from .sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_text
-from .sheet_read import SheetError, read_sheet
+from doria_forge.authoring.sheet_cells import CellError, decode_cell, encode_cell, guarded, mojibake
+from doria_forge.authoring.sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_text
+from doria_forge.authoring.sheet_read import SheetError, read_sheet
+from doria_forge.infra.terminal import relative_path
 
 if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
     from doria_forge.load import Location, Problem
@@ -87,8 +86,8 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
     id; a row with such an id changes only the fields of its columns, and the changed document
     is what is checked."""
     from doria_forge.load import LoadedDocument, Problem, Severity
+    from doria_forge.load.schema import check_document
     from doria_forge.model import KINDS
-    from doria_forge.validate.schema import check_document
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
@@ -243,7 +242,7 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
     is not a spreadsheet or cannot be read, a missing sheet, an existing ``out`` without
     ``force``, an ``out`` that is not a YAML file this can update.
     """
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.load import Problem, Severity
     from doria_forge.model import KINDS
 
@@ -343,7 +342,7 @@ def export_csv(pack: ContentPack, out_dir: Path, kinds: Iterable[str] | None = N
     """One ``<kind>.csv`` per kind the pack has (or each of ``kinds``) in ``out_dir``: UTF-8 with a
     byte-order mark, formula-looking text guarded; returns the paths. Raises ValueError for an
     unknown kind."""
-    from doria_forge.fsutil import atomic_write_text
+    from doria_forge.infra.fsutil import atomic_write_text
 
     written = []
     for kind in _kinds(pack, kinds):
@@ -362,7 +361,7 @@ def export_xlsx(pack: ContentPack, out: Path, kinds: Iterable[str] | None = None
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
-    from doria_forge.fsutil import atomic_write_bytes
+    from doria_forge.infra.fsutil import atomic_write_bytes
 
     book = Workbook()
     book.remove(book.active)
@@ -415,10 +414,10 @@ def default_output(path: Path) -> Path:
 
 
 def register(app, export_app, validated, fail, with_dependencies_opt, printing) -> None:
-    """Add ``import`` to ``app`` and ``xlsx`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.cli`)."""
+    """Add ``import`` to ``app`` and ``xlsx`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.commands.cli`)."""
     import typer
 
-    from doria_forge import cli_values
+    from doria_forge.commands import cli_values
 
     @app.command("import")
     def import_(
@@ -433,7 +432,7 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
                                    "sheet does not name."),
     ) -> None:
         """Turn spreadsheet rows into YAML documents; every problem at FILE:ROW:COLUMN."""
-        from doria_forge import pipeline
+        from doria_forge.commands import pipeline
         from doria_forge.validate.formatters import text_line
 
         target = out or default_output(file)
@@ -454,7 +453,7 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
 
     def export_kinds(pack: Path, out: Path, kind: list[str] | None, with_dependencies: bool, write, *,
                      folder: bool) -> Any:
-        from doria_forge import pipeline
+        from doria_forge.commands import pipeline
 
         try:  # never into the pack's sources, never onto a device; checked before the pack is validated
             pipeline.check_output(out, folder=folder, sources=pipeline.sources(pack))

@@ -1,7 +1,7 @@
 """A build's output folder is replaced as a whole, or not at all.
 
 Inside :func:`build_folder`, every output written under the folder (through
-:func:`doria_forge.fsutil.atomic_write_bytes`) is held in memory instead of written. When the
+:func:`doria_forge.infra.fsutil.atomic_write_bytes`) is held in memory instead of written. When the
 block ends normally, the held files are written into a fresh staging folder beside it, which
 is swapped in for the old folder in one rename (Linux: ``renameat2(RENAME_EXCHANGE)``); the
 old folder is then removed. So:

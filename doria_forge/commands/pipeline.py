@@ -16,7 +16,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.startup import loading
+from doria_forge.infra.startup import loading
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -75,9 +75,9 @@ def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = N
     check a bad ``--out`` surfaced as a Python traceback after the whole simulation had run.
     Nothing may be written into ``sources`` (default: those of the pack :func:`validate` read,
     see :func:`sources`); a device or other special file is never an output (see
-    ``doria_forge.outputs``). Raises OutputError.
+    ``doria_forge.commands.outputs``). Raises OutputError.
     """
-    from doria_forge import outputs
+    from doria_forge.commands import outputs
 
     path = Path(path)
     reason = outputs.refusal(path, folder=folder, sources=_SOURCES.get() if sources is None else sources)
@@ -113,7 +113,7 @@ def _probe(folder: Path, path: Path) -> None:
 def sources(pack_path: Path) -> list[Path]:
     """The paths a run reads from and must never write into: the pack and its project's
     ``templates/`` and ``layouts/``."""
-    from doria_forge import outputs
+    from doria_forge.commands import outputs
 
     return outputs.source_paths(pack_folder(pack_path), project_dir(pack_path))
 
@@ -121,9 +121,9 @@ def sources(pack_path: Path) -> list[Path]:
 @contextmanager
 def staged_build(out: Path) -> Iterator[None]:
     """Hold every output written under folder ``out`` and swap them in as a whole when the
-    block ends normally (``doria_forge.staging``). Raises OutputError when ``out`` holds files
+    block ends normally (``doria_forge.infra.staging``). Raises OutputError when ``out`` holds files
     a build did not write, or when the new folder cannot be written."""
-    from doria_forge import staging
+    from doria_forge.infra import staging
 
     try:
         with staging.build_folder(Path(out)):
@@ -138,7 +138,7 @@ def staged_build(out: Path) -> Iterator[None]:
 def check_build_folder(out: Path, pack_path: Path) -> None:
     """Refuse a ``build --out`` folder before anything runs (OutputError): inside the pack's
     sources, not a folder, not writable, or holding files a build did not write."""
-    from doria_forge import staging
+    from doria_forge.infra import staging
 
     check_output(Path(out), folder=True, sources=sources(pack_path))
     try:
@@ -187,8 +187,8 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
     layout files are all checked, the card texts all measured). Raises UsageError when the path
     is not a pack."""
     with loading():
+        from doria_forge.commands.print_checks import with_layout_problems, with_text_fit_problems
         from doria_forge.load.loader import PackPathError
-        from doria_forge.pipeline_print import with_layout_problems, with_text_fit_problems
         from doria_forge.validate import validate_pack
 
     project = project_dir(pack_path)
@@ -272,7 +272,7 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
     with _writing(out):
         written = write_schemas(out)
     if reference is not None:
-        from doria_forge.fsutil import atomic_write_text
+        from doria_forge.infra.fsutil import atomic_write_text
 
         with _writing(Path(reference)):
             written.append(atomic_write_text(Path(reference), text))
@@ -422,26 +422,6 @@ def project_dir(pack_path: Path) -> Path:
     return pack_path.parent if pack_path.is_dir() else pack_path.parent.parent
 
 
-def export_pdf(
-    pack: ContentPack,
-    out: Path,
-    *,
-    project: Path | None = None,
-    **options,
-) -> list[Path]:
-    """Write every PDF of the pack into ``out``; returns their paths. ``options`` are the layout
-    options of ``doria_forge.pipeline_print.overrides`` (``paper``, ``card_size``, ``bleed``,
-    ``one_per_page``, ``layout``, ``profile``, ``duplex_offset``) and ``lang`` (``en`` or ``de``:
-    the edition the cards and sheets print in).
-
-    Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
-    ExportFailed for content (or a layout file) that cannot be drawn.
-    """
-    from doria_forge import pipeline_print
-
-    return pipeline_print.export_pdf(pack, out, project=project, **options)
-
-
 def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None,
             lang: str = "en") -> Path:
     """Render one card or tile (``id`` or ``kind:id``) to PNG, in language ``lang``.
@@ -508,7 +488,7 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     text = render_text(state)
     if out is not None:
         check_output(out, folder=False)
-        from doria_forge.fsutil import atomic_write_bytes
+        from doria_forge.infra.fsutil import atomic_write_bytes
 
         with _writing(out):
             atomic_write_bytes(Path(out), render_png(state, square_px=square_px))

@@ -243,7 +243,7 @@ def _requirements_beside(pack: Path) -> Iterator[None]:
 def load_version(spec: str, pack: Path) -> ContentPack:
     """The validated pack of version ``spec``: a folder, else a git revision of ``pack``.
     Raises DiffError (a usage error) or VersionInvalid (the version has errors)."""
-    from doria_forge import pipeline
+    from doria_forge.commands import pipeline
 
     def validated(folder: Path, label: str) -> ContentPack:
         try:
@@ -270,7 +270,7 @@ def register(app) -> None:
     """Add ``diff`` to the command line ``app``."""
     import typer
 
-    from doria_forge import cli_values
+    from doria_forge.commands import cli_values
 
     @app.command("diff")
     def diff(
@@ -282,7 +282,7 @@ def register(app) -> None:
         format: str = typer.Option("text", "--format", "-f", help="text or json."),
     ) -> None:
         """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""
-        from doria_forge import pipeline
+        from doria_forge.commands import pipeline
 
         if format not in ("text", "json"):
             typer.echo("error: --format is text or json", err=True)

@@ -1,0 +1,83 @@
+"""The checks ``validate`` adds that need the print code: the project's layout files and whether
+every card text fits its box (:func:`doria_forge.commands.pipeline.validate` runs both).
+
+They sit below the print commands (:mod:`doria_forge.commands.pipeline_print`, which imports the
+pipeline) so that the pipeline's ``validate`` does not import the print commands back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from doria_forge.infra.assets import PACKAGE_ROOT
+from doria_forge.infra.terminal import relative_path
+
+if TYPE_CHECKING:  # the validation code loads when a command runs, not for --help
+    from doria_forge.validate import ValidationResult
+
+
+def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool = True) -> ValidationResult:
+    """``result`` (a ``ValidationResult``) with the problems of the project's layout files
+    (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
+    as a content error does. A file found clean before, unchanged, is not checked again
+    (``doria_forge.infra.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
+    from doria_forge.infra import clean_cache
+    from doria_forge.infra.assets import layout_files
+    from doria_forge.load import Severity
+    from doria_forge.load.files import PackFileError, read_confined
+
+    found = []
+    for path in layout_files([Path(project) / "layouts"]):
+        shown = relative_path(path)
+        raw = key = None
+        if cache:
+            try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
+                raw = read_confined(path, None)
+            except PackFileError:
+                pass  # check_layout_file reports what is wrong with the file
+            else:
+                key = clean_cache.clean_key("layout", raw, shown, _LAYOUT_CHECK_CODE)
+                if clean_cache.is_clean("layout", key):
+                    continue
+        from doria_forge.export.layouts import check_layout_file, check_layout_text
+
+        # the bytes just hashed are the ones checked (read once, and no change can slip between)
+        _, problems = check_layout_text(raw, shown) if raw is not None else check_layout_file(path, shown)
+        if not problems:
+            clean_cache.remember_clean("layout", key)
+        found += problems
+    if not found:
+        return result
+    merged = tuple(sorted(set(result.problems) | set(found)))
+    failed = any(p.severity is Severity.ERROR for p in merged)
+    return dataclasses.replace(result, problems=merged, pack=None if failed else result.pack)
+
+
+_LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (
+    "export/layouts.py", "load/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
+"""The sources whose change can change a layout file's problems (its models, the schema messages,
+the YAML reader)."""
+
+
+def with_text_fit_problems(result: ValidationResult, project: Path, *, cache: bool = True) -> ValidationResult:
+    """``result`` (a valid ``ValidationResult``) with a ``card-text-fit`` warning for every card text
+    that would print cut, in each language of the pack, with the project's layout
+    (``doria_forge.export.text_fit``; ``cache=False``: measured afresh, nothing remembered). A
+    result with errors, or a project layout with mistakes (reported by
+    :func:`with_layout_problems`), is returned as it is."""
+    if result.pack is None:
+        return result
+    from doria_forge.export.errors import ExportError
+    from doria_forge.export.text_fit import text_fit_problems
+    from doria_forge.infra.assets import project_assets
+
+    layout_file, _ = project_assets(project)
+    try:
+        found = text_fit_problems(result.pack, layout_file, result.source_map.locate, use_cache=cache)
+    except ExportError:
+        return result
+    if not found:
+        return result
+    return dataclasses.replace(result, problems=tuple(sorted(set(result.problems) | set(found))))
