@@ -22,41 +22,27 @@ from typing import TYPE_CHECKING, Any, cast
 
 from doria_forge.geometry import rotate_cell
 from doria_forge.model.scenario import (
-    BlockDoors,
     CarryToken,
-    Check,
     ClearTile,
     DefeatBoss,
+    Effect,
     Escape,
-    ExtraActivation,
     FlagGoal,
     FlagIs,
-    Give,
-    Heal,
     HeroEnters,
-    Lose,
-    LoseActionPoints,
     MonsterDefeated,
     MonstersLeft,
-    MoveDoom,
-    OpenDoors,
     Place,
-    PlaceMarker,
-    PlaceToken,
     PlayersIs,
-    RemoveMarker,
-    RemoveToken,
     RoundIs,
     Scenario,
-    SetFlag,
-    Spawn,
     Survive,
     TileRevealedIs,
     TimeLimit,
     TokenCarried,
-    Win,
 )
-from doria_forge.model.scenario import Damage as DamageEffect
+from doria_forge.model.words.common import Who
+from doria_forge.model.words.play import TokenState
 
 from .checks import roll_target_number
 from .combat import absorb_damage
@@ -76,17 +62,6 @@ Pos = tuple[int, int]
 
 MAX_CHAIN = 20
 """How deep rules may set off other rules (a flag set by a rule firing another...)."""
-
-
-@dataclass
-class TokenState:
-    """Where a scenario token is: on a ``square``, carried by ``carrier``, ``waiting`` for its
-    Room Tile to be revealed, or ``removed``."""
-
-    square: Pos | None = None
-    carrier: str | None = None
-    waiting: Place | None = None
-    removed: bool = False
 
 
 @dataclass
@@ -236,7 +211,7 @@ class ScenarioPlay:
                 and slot_of(pos) in slots]
 
     # ---------------------------------------------------------------- effects
-    def heroes(self, state: GameData, who: str, triggering: str | None, token: str | None,
+    def heroes(self, state: GameData, who: Who, triggering: str | None, token: str | None,
                at: Place | None) -> list[HeroState]:
         """The living heroes an effect's ``who`` names."""
         living = [h for h in state.heroes if not h.dead]
@@ -252,134 +227,11 @@ class ScenarioPlay:
         uid = triggering or getattr(state, "actor", None)
         return [h for h in living if h.uid == uid][:1] or living[:1]
 
-    def apply(self, state: GameData, effect: Any, triggering: str | None) -> None:
-        """Play one effect (``model.scenario.Effect``)."""
-        log = state.log
-        if isinstance(effect, MoveDoom):
-            doom_advance(state, effect.steps, reason="scenario")
-        elif isinstance(effect, Spawn):
-            self._spawn(state, effect)
-        elif isinstance(effect, ExtraActivation):
-            extra_activation(state)
-        elif isinstance(effect, PlaceMarker):
-            squares = self.resolve(state, effect.at)
-            if not squares:
-                self.waiting_markers.append((effect.marker, effect.at))
-            for square in squares:
-                _dungeon_of(state).put_marker(state, square, effect.marker)
-        elif isinstance(effect, RemoveMarker):
-            board = _dungeon(state)
-            if board is not None:
-                squares = self.resolve(state, effect.at) if effect.at else board.layout.squares_with(effect.marker)
-                for square in squares:
-                    board.take_marker(state, square, effect.marker)
-        elif isinstance(effect, PlaceToken):
-            token = self.tokens.setdefault(effect.token, TokenState())
-            squares = self.resolve(state, effect.at)
-            token.removed, token.carrier = False, None
-            token.square, token.waiting = (squares[0], None) if squares else (None, effect.at)
-        elif isinstance(effect, RemoveToken):
-            self.tokens[effect.token] = TokenState(removed=True)
-        elif isinstance(effect, (OpenDoors, BlockDoors)):
-            self._doors(state, effect)
-        elif isinstance(effect, DamageEffect):
-            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-                if effect.points == "pp":
-                    hero.spend_pp(effect.amount, log, reason="scenario")
-                elif effect.ignores_armor:
-                    hero.take_damage(effect.amount, log, source="scenario")
-                else:
-                    absorb_damage(log, hero, effect.amount, policy=state.defense_policy, source="scenario")
-        elif isinstance(effect, LoseActionPoints):
-            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-                state.ap[hero.uid] = state.ap.get(hero.uid, 0) - effect.amount
-                log.emit("ap_lost", hero.uid, amount=effect.amount, ap=state.ap[hero.uid], reason="effect")
-        elif isinstance(effect, Heal):
-            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-                hero.heal(effect.hp, effect.pp, log=log)
-        elif isinstance(effect, Check):
-            self._check(state, effect, triggering)
-        elif isinstance(effect, Give):
-            self._give(state, effect, triggering)
-        elif isinstance(effect, SetFlag):
-            if effect.value:
-                if effect.flag not in self.flags:
-                    self.flags.add(effect.flag)
-                    fire(state, "flag_set", flag=effect.flag, hero=triggering)
-            else:
-                self.flags.discard(effect.flag)
-        elif isinstance(effect, Win):
-            finish(state, "won")
-        elif isinstance(effect, Lose):
-            finish(state, "lost")
-        else:
-            raise TypeError(f"unknown effect {effect!r}")
+    def apply(self, state: GameData, effect: Effect, triggering: str | None) -> None:
+        """Play one effect (``model.scenario.Effect``: the effect's own ``play``), then see
+        whether the game has ended."""
+        effect.play(GameView(self, state), triggering)
         check_end(state)
-
-    def _spawn(self, state: GameData, effect: Spawn) -> None:
-        squares = self.resolve(state, effect.at) if effect.at is not None else []
-        near = squares[0] if squares else None
-        for _ in range(effect.count):
-            if state.outcome is not None:
-                return
-            if effect.boss:
-                boss = spawn_boss(state, effect.boss, level=effect.level, near=near)
-                if boss is not None:
-                    self.boss_uids.append(boss.uid)
-                continue
-            if effect.monster:
-                spawned = spawn_monster(state, effect.monster, (), reason="scenario", near=near)
-            else:
-                spawned = draw_and_spawn(state, reason="scenario", near=near)
-            if spawned is not None and effect.level and effect.level != spawned.level:
-                spawned.set_level(effect.level, state.pack, state.log)
-
-    def _doors(self, state: GameData, effect: OpenDoors | BlockDoors) -> None:
-        board = _dungeon(state)
-        if board is None:
-            return
-        layout = board.layout
-        tiles = [t for t in layout.in_order() if effect.tile is None or t.tile_id == effect.tile]
-        for placed in tiles:
-            for opening in layout.openings(placed):
-                if not opening.is_door:
-                    continue
-                square = to_global(placed.slot, opening.cells[0])
-                if isinstance(effect, BlockDoors):
-                    board.put_marker(state, square, "blocked_door")
-                else:
-                    board.take_marker(state, square, "blocked_door")
-
-    def _check(self, state: GameData, effect: Check, triggering: str | None) -> None:
-        tn = effect.tn + effect.tn_per_ml * state.monster_level
-        a, b = effect.attributes
-        for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-            if not hero.can_act:
-                continue
-            check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn)
-            state.log.emit("scenario_check", hero.uid, total=check.total, target_number=tn, success=check.success)
-            for then in effect.success if check.success else effect.failure:
-                if state.outcome is not None:
-                    return
-                self.apply(state, then, hero.uid)
-
-    def _give(self, state: GameData, effect: Give, triggering: str | None) -> None:
-        heroes = self.heroes(state, effect.who, triggering, effect.token, effect.at)
-        for hero in heroes:
-            if effect.item is not None:
-                n = sum(1 for i in hero.all_items() if i.card.id == effect.item) + 1
-                item = ItemInstance(state.pack.equipment[effect.item], f"{hero.uid}/scenario:{effect.item}:{n}")
-                if len(hero.belt) < hero.belt_capacity:
-                    hero.belt.append(item)
-                else:
-                    hero.backpack.append(item)
-                state.log.emit("scenario_item", hero.uid, item=item.uid)
-            if effect.loot_cards and state.loot is not None:
-                cards = [c for c in (state.loot.draw(state.dice) for _ in range(effect.loot_cards)) if c is not None]
-                receive_loot(state, hero, cards)
-        if effect.group_xp:
-            state.group_xp += effect.group_xp
-            state.log.emit("group_xp", triggering, gained=effect.group_xp, total=state.group_xp, reason="scenario")
 
     # ---------------------------------------------------------------- tokens
     def pick_up(self, state: GameData, hero: HeroState, token_id: str) -> None:
@@ -467,6 +319,138 @@ class ScenarioPlay:
         squares = set(self.resolve(state, place))
         living = [h for h in state.heroes if not h.dead]
         return board is not None and bool(living) and all(board.position(h.uid) in squares for h in living)
+
+
+class GameView:
+    """The game as a scenario effect sees it (``model.words.play.Game``): ``play`` (the
+    scenario's state) and ``state`` (the game's), with the book's operations effects use."""
+
+    def __init__(self, play: ScenarioPlay, state: GameData) -> None:
+        self.play, self.state = play, state
+
+    @property
+    def over(self) -> bool:
+        return self.state.outcome is not None
+
+    @property
+    def monster_level(self) -> int:
+        return self.state.monster_level
+
+    @property
+    def flags(self) -> set[str]:
+        return self.play.flags
+
+    @property
+    def tokens(self) -> dict[str, TokenState]:
+        return self.play.tokens
+
+    @property
+    def has_map(self) -> bool:
+        return _dungeon(self.state) is not None
+
+    def squares(self, place: Place) -> list[Pos]:
+        return self.play.resolve(self.state, place)
+
+    def squares_with(self, marker: str) -> list[Pos]:
+        return _dungeon_of(self.state).layout.squares_with(marker)
+
+    def door_squares(self, tile: str | None) -> list[Pos]:
+        layout = _dungeon_of(self.state).layout
+        return [to_global(placed.slot, opening.cells[0])
+                for placed in layout.in_order() if tile is None or placed.tile_id == tile
+                for opening in layout.openings(placed) if opening.is_door]
+
+    def put_marker(self, square: Pos, marker: str) -> None:
+        _dungeon_of(self.state).put_marker(self.state, square, marker)
+
+    def take_marker(self, square: Pos, marker: str) -> None:
+        _dungeon_of(self.state).take_marker(self.state, square, marker)
+
+    def marker_waits(self, marker: str, place: Place) -> None:
+        self.play.waiting_markers.append((marker, place))
+
+    def advance_doom(self, steps: int) -> None:
+        doom_advance(self.state, steps, reason="scenario")
+
+    def extra_activation(self) -> None:
+        extra_activation(self.state)
+
+    def spawn_boss(self, boss: str, level: int | None, near: Pos | None) -> None:
+        spawned = spawn_boss(self.state, boss, level=level, near=near)
+        if spawned is not None:
+            self.play.boss_uids.append(spawned.uid)
+
+    def spawn_monster(self, monster: str | None, level: int | None, near: Pos | None) -> None:
+        state = self.state
+        if monster:
+            spawned = spawn_monster(state, monster, (), reason="scenario", near=near)
+        else:
+            spawned = draw_and_spawn(state, reason="scenario", near=near)
+        if spawned is not None and level and level != spawned.level:
+            spawned.set_level(level, state.pack, state.log)
+
+    def heroes(self, who: Who, triggering: str | None, token: str | None, at: Place | None) -> list[str]:
+        return [h.uid for h in self.play.heroes(self.state, who, triggering, token, at)]
+
+    def _hero(self, uid: str) -> HeroState:
+        return self.state.hero(uid)
+
+    def can_act(self, hero: str) -> bool:
+        return bool(self._hero(hero).can_act)
+
+    def lose_hp(self, hero: str, amount: int, armor: bool) -> None:
+        state = self.state
+        if armor:
+            absorb_damage(state.log, self._hero(hero), amount, policy=state.defense_policy, source="scenario")
+        else:
+            self._hero(hero).take_damage(amount, state.log, source="scenario")
+
+    def lose_pp(self, hero: str, amount: int) -> None:
+        self._hero(hero).spend_pp(amount, self.state.log, reason="scenario")
+
+    def lose_ap(self, hero: str, amount: int) -> None:
+        ap = self.state.ap
+        ap[hero] = ap.get(hero, 0) - amount
+        self.state.log.emit("ap_lost", hero, amount=amount, ap=ap[hero], reason="effect")
+
+    def heal(self, hero: str, hp: int, pp: int) -> None:
+        self._hero(hero).heal(hp, pp, log=self.state.log)
+
+    def check(self, hero: str, attributes: tuple[str, str], tn: int) -> bool:
+        state, one = self.state, self._hero(hero)
+        check = roll_target_number(state.dice, one.attribute(attributes[0]), one.attribute(attributes[1]), tn)
+        state.log.emit("scenario_check", hero, total=check.total, target_number=tn, success=check.success)
+        return bool(check.success)
+
+    def give_item(self, hero: str, item: str) -> None:
+        state, one = self.state, self._hero(hero)
+        n = sum(1 for i in one.all_items() if i.card.id == item) + 1
+        copy = ItemInstance(state.pack.equipment[item], f"{hero}/scenario:{item}:{n}")
+        if len(one.belt) < one.belt_capacity:
+            one.belt.append(copy)
+        else:
+            one.backpack.append(copy)
+        state.log.emit("scenario_item", hero, item=copy.uid)
+
+    def draw_loot(self, hero: str, cards: int) -> None:
+        state = self.state
+        if state.loot is not None:
+            drawn = [c for c in (state.loot.draw(state.dice) for _ in range(cards)) if c is not None]
+            receive_loot(state, self._hero(hero), drawn)
+
+    def gain_group_xp(self, xp: int, triggering: str | None) -> None:
+        state = self.state
+        state.group_xp += xp
+        state.log.emit("group_xp", triggering, gained=xp, total=state.group_xp, reason="scenario")
+
+    def fire(self, kind: str, **context: Any) -> None:
+        fire(self.state, kind, **context)
+
+    def finish(self, outcome: str) -> None:
+        finish(self.state, outcome)
+
+    def apply(self, effect: Effect, triggering: str | None) -> None:
+        self.play.apply(self.state, effect, triggering)
 
 
 def _dungeon(state: GameData) -> Dungeon | None:

@@ -16,125 +16,51 @@ entrance. Places on tiles not yet revealed wait for the tile.
 items, tokens) and who "the hero" of a rule is (the one who revealed, entered, defeated).
 """
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from .common import Attribute, Document, Ref, Square, Strict
+from .common import Document, Ref, Strict
 from .tune import Tune
-
-RuneColour = Literal["blue", "purple", "orange", "green"]
-Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
-Round = Annotated[int, Field(ge=1, le=99)]
-"""A round number (the Round Marker), 1-99."""
-Count = Annotated[int, Field(ge=0, le=99)]
-Text = Annotated[str, Field(max_length=2000)]
-
-Namer = Callable[[str, str], str]
-"""The display name of a referenced id: ``(kind, id) -> name``, kind one of ``monster``,
-``boss``, ``equipment``, ``token``."""
-
-
-def _id_as_name(kind: str, ref: str) -> str:
-    return ref
-
-
-@dataclass(frozen=True)
-class Wording:
-    """What ``describe()`` needs beyond the data: ``name`` (display names of ids; the ids
-    themselves by default) and ``actor``, the words for the hero an effect's ``who:
-    triggering`` means (set by each rule from its trigger)."""
-
-    name: Namer = _id_as_name
-    actor: str = "the active hero"
-
-
-PLAIN = Wording()
-"""Ids as they are written, the active hero as actor."""
-
-
-def _label(name: str) -> str:
-    """A flag or marker name as words: ``nest_burned`` -> ``nest burned``."""
-    return name.replace("_", " ")
-
-
-def _flag(name: str) -> str:
-    return f"“{_label(name)}”"
-
-
-def _inside(name: str) -> str:
-    """A name inside a sentence: ``The Hollow King`` -> ``the Hollow King``."""
-    return "the " + name[4:] if name.startswith("The ") else name
-
-
-def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-
-
-def _span(low: int, high: int, top: int, exactly: str, anything: str, at_least: str, at_most: str,
-          between: str) -> str:
-    """A range ``low``..``high`` (``top``: no upper limit) in words: ``exactly`` when it is one
-    value, ``anything`` when it is every value, else a format of ``at_least`` (low),
-    ``at_most`` (high) or ``between`` (low, high)."""
-    if low == high:
-        return exactly
-    if high == top:
-        return anything if low == 1 else at_least.format(low)
-    return at_most.format(high) if low == 1 else between.format(low, high)
-
-
-def _and(parts: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-# --------------------------------------------------------------------------- places
-class Place(Strict):
-    """Where something is: exactly one of ``tile`` (any square of that Room Tile, or with
-    ``square`` one square of it, ``[row, column]`` as printed), ``rune`` (the square of a
-    rune of that colour, on ``tile`` if given), ``marker`` (a square carrying that marker),
-    ``entrance`` (the scenario's entrance squares)."""
-
-    tile: str | None = None
-    """Id of a Room Tile: any square of it, or with square one square; with rune, the tile the rune is on."""
-    square: Square | None = None
-    """One square of the tile, [row, column] as printed, 0-4 from the north-west corner; needs tile."""
-    rune: RuneColour | None = None
-    """Colour of a rune whose square is meant (blue, purple, orange, green), on tile if given."""
-    marker: Annotated[str, Field(max_length=60)] | None = None
-    """Name of a marker: the squares carrying it."""
-    entrance: bool = False
-    """true: the scenario's entrance squares (the stairs of the start tile)."""
-
-    @model_validator(mode="after")
-    def _one_kind(self) -> "Place":
-        kinds = [self.rune is not None, self.marker is not None, self.entrance]
-        if sum(kinds) > 1 or (sum(kinds) == 1 and self.square is not None):
-            raise ValueError("a place is one of: tile (+ square), rune (+ tile), marker, entrance")
-        if self.square is not None and self.tile is None:
-            raise ValueError("a square needs its tile")
-        if not any(kinds) and self.tile is None:
-            raise ValueError("a place needs tile, rune, marker or entrance")
-        return self
-
-    def describe(self) -> str:
-        """The place as a noun: ``the entrance``, ``the nest marker``, ``the purple rune of Room
-        Tile B-3``, ``a blue rune``, ``square [2, 2] of Room Tile A-1``, ``Room Tile C-7``."""
-        if self.entrance:
-            return "the entrance"
-        if self.marker is not None:
-            return f"the {_label(self.marker)} marker"
-        if self.rune is not None:
-            return f"the {self.rune} rune of Room Tile {self.tile}" if self.tile else f"a {self.rune} rune"
-        if self.square is not None:
-            return f"square [{self.square[0]}, {self.square[1]}] of Room Tile {self.tile}"
-        return f"Room Tile {self.tile}"
-
-    def on(self) -> str:
-        """Where something is put or stands: ``at the entrance``, else ``on`` the place."""
-        return f"{'at' if self.entrance else 'on'} {self.describe()}"
+from .words.common import (
+    PLAIN,
+    Count,
+    Namer,
+    Phase,
+    Place,
+    Round,
+    Text,
+    Wording,
+    a_noun,
+    and_list,
+    flag_words,
+    id_as_name,
+    inside,
+    span,
+)
+from .words.common import RuneColour as RuneColour
+from .words.common import Who as Who
+from .words.effects import EFFECTS as EFFECTS
+from .words.effects import Effect
+from .words.effects.block_doors import BlockDoors as BlockDoors
+from .words.effects.check import Check as Check
+from .words.effects.damage import Damage as Damage
+from .words.effects.doom import MoveDoom as MoveDoom
+from .words.effects.extra_activation import ExtraActivation as ExtraActivation
+from .words.effects.give import Give as Give
+from .words.effects.heal import Heal as Heal
+from .words.effects.lose import Lose as Lose
+from .words.effects.lose_action_points import LoseActionPoints as LoseActionPoints
+from .words.effects.open_doors import OpenDoors as OpenDoors
+from .words.effects.place_marker import PlaceMarker
+from .words.effects.place_token import PlaceToken as PlaceToken
+from .words.effects.remove_marker import RemoveMarker as RemoveMarker
+from .words.effects.remove_token import RemoveToken as RemoveToken
+from .words.effects.set_flag import SetFlag as SetFlag
+from .words.effects.spawn import Spawn as Spawn
+from .words.effects.win import Win as Win
 
 
 # --------------------------------------------------------------------------- triggers
@@ -211,7 +137,7 @@ class MonsterDefeated(_Trigger):
     actor = "the hero who defeated it"
 
     def describe(self, words: Wording = PLAIN) -> str:
-        what = ("the boss" if self.boss else _a(words.name("monster", self.monster)) if self.monster
+        what = ("the boss" if self.boss else a_noun(words.name("monster", self.monster)) if self.monster
                 else "a monster")
         where = f" on Room Tile {self.tile}" if self.tile else ""
         return f"When {what}{where} is defeated"
@@ -265,7 +191,7 @@ class FlagSet(_Trigger):
     """Name of the scenario flag whose setting fires the rule."""
 
     def describe(self, words: Wording = PLAIN) -> str:
-        return f"When {_flag(self.flag)} is marked"
+        return f"When {flag_words(self.flag)} is marked"
 
 
 Trigger = Annotated[RoundStart | RoundEnd | PhaseStarts | TileRevealed | MonsterDefeated | HeroEnters | TokenPickedUp
@@ -286,7 +212,7 @@ class PlayersIs(Strict):
 
     def describe(self, words: Wording = PLAIN) -> str:
         exactly = f"with exactly {self.min} player{'s' if self.min > 1 else ''}"
-        return _span(self.min, self.max, 6, exactly, "with any number of players", "with {} or more players",
+        return span(self.min, self.max, 6, exactly, "with any number of players", "with {} or more players",
                      "with up to {} players", "with {}-{} players")
 
 
@@ -300,7 +226,7 @@ class RoundIs(Strict):
     """Last round in which the condition holds, 1-99."""
 
     def describe(self, words: Wording = PLAIN) -> str:
-        return _span(self.min, self.max, 99, f"in round {self.min}", "in any round", "from round {} on",
+        return span(self.min, self.max, 99, f"in round {self.min}", "in any round", "from round {} on",
                      "up to round {}", "in rounds {}-{}")
 
 
@@ -314,7 +240,7 @@ class FlagIs(Strict):
     """true: holds while the flag is set; false: while it is not."""
 
     def describe(self, words: Wording = PLAIN) -> str:
-        return f"if {_flag(self.flag)} is {'marked' if self.is_set else 'not marked'}"
+        return f"if {flag_words(self.flag)} is {'marked' if self.is_set else 'not marked'}"
 
 
 class TokenCarried(Strict):
@@ -391,322 +317,6 @@ Condition = Annotated[PlayersIs | RoundIs | FlagIs | TokenCarried | MonstersLeft
 ``tile_revealed``."""
 
 
-# --------------------------------------------------------------------------- effects
-Who = Literal["all", "triggering", "carrier", "on_place"]
-"""Which heroes an effect reaches: ``all`` living heroes, the ``triggering`` hero (who
-entered, picked up, revealed, defeated; else the active hero), the ``carrier`` of the
-effect's ``token``, the heroes ``on_place`` (the effect's ``at``)."""
-
-
-class _Effect(Strict):
-    text: Text = ""
-    """Flavour printed with the effect, beside its generated wording."""
-
-
-class MoveDoom(_Effect):
-    """Move the Doom Counter ``steps`` fields (effects at once, as in Phase G)."""
-
-    do: Literal["doom"]
-    steps: Annotated[int, Field(ge=1, le=40)] = 1
-    """Fields the Doom Counter moves, 1-40, their effects applied at once as in Phase G."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
-
-
-class Spawn(_Effect):
-    """Bring ``count`` monsters of type ``monster`` (or the scenario's ``boss``, or drawn
-    from the monster deck without either) at Monster Level ``level`` (default: the current
-    one) onto ``at`` (default: the entrance)."""
-
-    do: Literal["spawn"]
-    monster: str | None = None
-    """Id of the monster type to place (without it and boss: drawn from the monster deck)."""
-    boss: str | None = None
-    """Id of the Boss Monster to place instead of a monster."""
-    count: Annotated[int, Field(ge=1, le=10)] = 1
-    """How many monsters to place at once, 1-10 (at most the monster's figures)."""
-    level: Annotated[int, Field(ge=1, le=10)] | None = None
-    """Monster Level of the placed monsters, 1-10 (the current Monster Level without it)."""
-    at: Place | None = None
-    """Where the monsters are placed (the entrance without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        where = self.at.on() if self.at else "at the entrance"
-        level = f" at Monster Level {self.level}" if self.level else ""
-        if self.boss:
-            return f"place {_inside(words.name('boss', self.boss))} (the boss){level} {where}"
-        if self.monster:
-            name = words.name("monster", self.monster)
-            what = _a(name) if self.count == 1 else f"{self.count} × {name}"
-            return f"place {what}{level} {where}"
-        if self.count == 1:
-            return f"draw a monster from the monster deck and place it{level} {where}"
-        return f"draw {self.count} monsters from the monster deck and place them{level} {where}"
-
-
-class ExtraActivation(_Effect):
-    """An Extra Activation of all monsters (as a red Doom Counter field)."""
-
-    do: Literal["extra_activation"]
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return "every monster gets an Extra Activation"
-
-
-class PlaceMarker(_Effect):
-    """Put marker ``marker`` (``hole``, ``rubble``, ``blocked_door``, ``fire``... or a scenario
-    marker name) on ``at``."""
-
-    do: Literal["place_marker"]
-    marker: Annotated[str, Field(min_length=1, max_length=60)]
-    """The marker to put down: hole, rubble, blocked_door, fire... or a marker name of the scenario."""
-    at: Place
-    """The place the marker goes on."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"put {_a(_label(self.marker))} marker {self.at.on()}"
-
-
-class RemoveMarker(_Effect):
-    """Take marker ``marker`` off ``at`` (off every square without it)."""
-
-    do: Literal["remove_marker"]
-    marker: Annotated[str, Field(min_length=1, max_length=60)]
-    """The marker to take off: hole, rubble, blocked_door... or a marker name of the scenario."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1", "square": [1, 1]}])
-    """The place to take it from (every square carrying it without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        if self.at is None:
-            return f"remove every {_label(self.marker)} marker"
-        return f"remove the {_label(self.marker)} marker from {self.at.describe()}"
-
-
-class PlaceToken(_Effect):
-    """Put the scenario token ``token`` on ``at`` (a hero may pick it up there)."""
-
-    do: Literal["place_token"]
-    token: str
-    """Id of the scenario token to put down."""
-    at: Place
-    """The place the token goes on; a hero may pick it up there."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"put the {words.name('token', self.token)} {self.at.on()}"
-
-
-class RemoveToken(_Effect):
-    """Take the token ``token`` out of the game (from the square or its carrier)."""
-
-    do: Literal["remove_token"]
-    token: str
-    """Id of the scenario token taken out of the game, from its square or its carrier."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"take the {words.name('token', self.token)} out of the game"
-
-
-class OpenDoors(_Effect):
-    """Take the Blocked Door markers off the doors of Room Tile ``tile`` (all without it)."""
-
-    do: Literal["open_doors"]
-    tile: str | None = None
-    """Id of the Room Tile whose Blocked Door markers come off (every tile without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        doors = f"the doors of Room Tile {self.tile}" if self.tile else "every door"
-        return f"take the Blocked Door markers off {doors}"
-
-
-class BlockDoors(_Effect):
-    """Put Blocked Door markers on the doors of Room Tile ``tile``."""
-
-    do: Literal["block_doors"]
-    tile: str
-    """Id of the Room Tile whose doors get Blocked Door markers."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"put Blocked Door markers on the doors of Room Tile {self.tile}"
-
-
-class Damage(_Effect):
-    """``amount`` Hit Points (``points: pp``: Psi Points) lost by ``who``; against HP one armor
-    card may block unless ``ignores_armor``."""
-
-    do: Literal["damage"]
-    amount: Annotated[int, Field(ge=1, le=30)]
-    """Points lost, 1-30."""
-    points: Literal["hp", "pp"] = "hp"
-    """Which points are lost: hp (Hit Points) or pp (Psi Points)."""
-    who: Who = "triggering"
-    """Which heroes lose the points: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
-    """With who: on_place, the place whose heroes it reaches."""
-    ignores_armor: bool = False
-    """true: armor cards cannot block this loss of Hit Points."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        armor = " (armor does not help)" if self.ignores_armor and self.points == "hp" else ""
-        return f"{_who(self, words)} loses {self.amount} {self.points.upper()}{armor}"
-
-
-class LoseActionPoints(_Effect):
-    """``who`` lose ``amount`` Action Points on the Initiative Board at once (a Door Event's
-    gust of air; a hero's AP may go negative, as after its last action)."""
-
-    do: Literal["lose_action_points"]
-    amount: Annotated[int, Field(ge=1, le=30)]
-    """Action Points each hero it reaches loses, 1-30."""
-    who: Who = "triggering"
-    """Which heroes lose the Action Points: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
-    """With who: on_place, the place whose heroes it reaches."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"{_who(self, words)} loses {self.amount} Action Point{'s' if self.amount > 1 else ''}"
-
-
-class Heal(_Effect):
-    """``who`` regain ``hp`` HP and ``pp`` PP (up to their maxima)."""
-
-    do: Literal["heal"]
-    hp: Count = 0
-    """Hit Points regained, up to the hero's maximum."""
-    pp: Count = 0
-    """Psi Points regained, up to the hero's maximum."""
-    who: Who = "triggering"
-    """Which heroes regain points: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
-    """With who: on_place, the place whose heroes it reaches."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        points = [f"{n} {what}" for n, what in ((self.hp, "HP"), (self.pp, "PP")) if n]
-        return f"{_who(self, words)} regains {_and(points)}" if points else "nothing happens"
-
-
-class Check(_Effect):
-    """Each of ``who`` checks ``attributes[0] + attributes[1] + 2D`` against ``tn`` (+
-    ``tn_per_ml`` x Monster Level); ``success`` effects for each who passes, ``failure``
-    for each who fails (their ``triggering`` hero is the one who checked)."""
-
-    do: Literal["check"]
-    attributes: tuple[Attribute, Attribute]
-    """The two attributes whose points the check adds to its roll (STR, CON, AGI, PER, WIS, PSI)."""
-    tn: Annotated[int, Field(ge=1, le=99)]
-    """Target Number at Monster Level 0, 1-99."""
-    tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 0
-    """Added to the Target Number per Monster Level, 0-20."""
-    who: Who = "triggering"
-    """Which heroes check: all, triggering, carrier (of token) or on_place (at); each checks alone."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = None
-    """With who: on_place, the place whose heroes it reaches."""
-    success: list["Effect"] = Field(default_factory=list, max_length=100)
-    """Effects for each hero who passes (their triggering hero is the one who checked)."""
-    failure: list["Effect"] = Field(default_factory=list, max_length=100)
-    """Effects for each hero who fails (their triggering hero is the one who checked)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")
-        out = f"{_who(self, words)} checks {'+'.join(self.attributes)}+2D against TN {tn}"
-        # the effects of a result reach the hero who checked
-        checked = replace(words, actor="that hero")
-        for label, effects in (("success", self.success), ("failure", self.failure)):
-            if effects:
-                out += f"; on a {label}, " + _and([e.describe(checked) for e in effects])
-        return out
-
-
-class Give(_Effect):
-    """``who`` each get the equipment card ``item`` and/or draw ``loot_cards`` Loot Cards; the
-    group gets ``group_xp`` Group XP."""
-
-    do: Literal["give"]
-    item: str | None = None
-    """Id of the equipment card each reached hero gets."""
-    loot_cards: Count = 0
-    """Loot Cards each reached hero draws."""
-    group_xp: Count = 0
-    """Group XP the whole group gains."""
-    who: Who = "triggering"
-    """Which heroes receive: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = None
-    """With who: on_place, the place whose heroes it reaches."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        parts = []
-        if self.item:
-            parts.append(f"{_who(self, words)} gets the {words.name('equipment', self.item)}")
-        if self.loot_cards:
-            cards = f"{self.loot_cards} Loot Card{'s' if self.loot_cards > 1 else ''}"
-            parts.append(f"{'and draws' if parts else _who(self, words) + ' draws'} {cards}")
-        text = " ".join(parts)
-        if self.group_xp:
-            text += (" and " if text else "") + f"the group gains {self.group_xp} Group XP"
-        return text or "nothing happens"
-
-
-class SetFlag(_Effect):
-    """Set (``value: false``: clear) the scenario flag ``flag``."""
-
-    do: Literal["set_flag"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag to set or clear."""
-    value: bool = True
-    """true sets the flag, false clears it."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"{'mark' if self.value else 'clear'} {_flag(self.flag)}"
-
-
-class Win(_Effect):
-    """The heroes win the scenario at once."""
-
-    do: Literal["win"]
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return "the heroes win"
-
-
-class Lose(_Effect):
-    """The heroes lose the scenario at once."""
-
-    do: Literal["lose"]
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return "the heroes lose"
-
-
-Effect = Annotated[MoveDoom | Spawn | ExtraActivation | PlaceMarker | RemoveMarker | PlaceToken | RemoveToken
-                   | OpenDoors | BlockDoors | Damage | LoseActionPoints | Heal | Check | Give | SetFlag | Win | Lose,
-                   Field(discriminator="do")]
-"""What a rule does (``do``): ``doom``, ``spawn``, ``extra_activation``, ``place_marker``,
-``remove_marker``, ``place_token``, ``remove_token``, ``open_doors``, ``block_doors``,
-``damage``, ``lose_action_points``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``,
-``lose``."""
-
-
-def _who(effect: Damage | LoseActionPoints | Heal | Check | Give, words: Wording) -> str:
-    """The heroes an effect reaches, as a singular subject (``every hero``, ``that hero``...)."""
-    if effect.who == "all":
-        return "every hero"
-    if effect.who == "carrier":
-        return f"the hero carrying the {words.name('token', effect.token or '?')}"
-    if effect.who == "on_place":
-        return f"every hero {effect.at.on() if effect.at else 'on the place'}"
-    return words.actor
-
-
 # --------------------------------------------------------------------------- goals
 class _Goal(Strict):
     text: Text = ""
@@ -721,7 +331,7 @@ class DefeatBoss(_Goal):
     """Id of the Boss Monster whose defeat is the goal."""
 
     def describe(self, words: Wording = PLAIN) -> str:
-        return f"defeat {_inside(words.name('boss', self.boss))}"
+        return f"defeat {inside(words.name('boss', self.boss))}"
 
 
 class CarryToken(_Goal):
@@ -792,7 +402,7 @@ class FlagGoal(_Goal):
     """Name of the scenario flag whose setting reaches the goal."""
 
     def describe(self, words: Wording = PLAIN) -> str:
-        return f"{_flag(self.flag)} is marked"
+        return f"{flag_words(self.flag)} is marked"
 
 
 Goal = Annotated[DefeatBoss | CarryToken | ClearTile | Escape | Survive | TimeLimit | FlagGoal,
@@ -850,7 +460,7 @@ class Rule(Strict):
             return self.text
         words = replace(words, actor=self.when.actor)
         head = self.when.describe(words)
-        cond = ", " + _and([c.describe(words) for c in self.conditions]) if self.conditions else ""
+        cond = ", " + and_list([c.describe(words) for c in self.conditions]) if self.conditions else ""
         body = "; ".join(e.describe(words) for e in self.effects)
         return f"{head}{cond}: {body}" + (" (once only)" if self.once else "") + "."
 
@@ -1017,7 +627,7 @@ class Scenario(Document):
         """The rules written only as text: printed, not simulated."""
         return [r for r in self.rules if not r.simulated]
 
-    def wording(self, name: Namer = _id_as_name) -> Wording:
+    def wording(self, name: Namer = id_as_name) -> Wording:
         """A :class:`Wording` that names this scenario's tokens by their ``name`` and every
         other id through ``name`` (for instance the pack's display names)."""
         tokens = {t.id: t.name for t in self.setup.tokens}
@@ -1088,30 +698,23 @@ class Scenario(Document):
 
 def effect_references(effects: list[Effect], path: tuple, *, places: bool = False) -> Iterator[Ref]:
     """The documents ``effects`` (at field ``path``) name: monsters and bosses spawned, items
-    given, Room Tiles whose doors open or close; with ``places`` also the Room Tiles of the
-    places (``at``) they act on (a scenario lists those with all its other places)."""
+    given, Room Tiles whose doors open or close (each effect's ``references``); with ``places``
+    also the Room Tiles of the places (``at``) they act on (a scenario lists those with all its
+    other places)."""
     for at, effect in _effects(effects, path):
-        if isinstance(effect, Spawn):
-            if effect.monster:
-                yield (at + ("monster",), "monster", effect.monster)
-            if effect.boss:
-                yield (at + ("boss",), "boss", effect.boss)
-        if isinstance(effect, Give) and effect.item:
-            yield (at + ("item",), "equipment", effect.item)
-        if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
-            yield (at + ("tile",), "room_tile", effect.tile)
+        yield from effect.references(at)
         place = getattr(effect, "at", None)
         if places and place is not None and place.tile is not None:
             yield (at + ("at", "tile"), "room_tile", place.tile)
 
 
 def _effects(effects: list[Effect], path: tuple) -> Iterator[tuple[tuple, Effect]]:
-    """Every effect with its field path, the ``success``/``failure`` of checks included."""
+    """Every effect with its field path, those nested in it (a check's ``success`` and
+    ``failure``) included."""
     for i, effect in enumerate(effects):
         yield path + (i,), effect
-        if isinstance(effect, Check):
-            yield from _effects(effect.success, path + (i, "success"))
-            yield from _effects(effect.failure, path + (i, "failure"))
+        for name, inner in effect.nested():
+            yield from _effects(inner, path + (i, name))
 
 
 # --------------------------------------------------------------------------- campaigns

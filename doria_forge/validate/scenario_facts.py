@@ -17,25 +17,18 @@ from ..load.problem import Problem, Severity
 from ..model.pack import ContentPack
 from ..model.room_tile import RoomTile
 from ..model.scenario import (
-    BlockDoors,
     FlagGoal,
     FlagIs,
     FlagSet,
-    PlaceMarker,
-    PlaceToken,
     Scenario,
-    SetFlag,
-    Spawn,
     Survive,
     TimeLimit,
     Token,
 )
+from ..model.words.facts import Finding, Path
 from .source_map import SourceMap
 
-Path = tuple[str | int, ...]
-
-Finding = tuple[Path, Severity, str]
-"""A scenario rule's finding: the field path in the scenario, its severity, the message."""
+__all__ = ["Finding", "Path", "RoundLimit", "ScenarioFacts", "closest", "scenario_facts", "scenario_problems"]
 
 
 @dataclass(frozen=True)
@@ -104,7 +97,7 @@ class ScenarioFacts:
     @cached_property
     def flags_set(self) -> frozenset[str]:
         """Flags some effect sets (``set_flag`` with ``value: true``)."""
-        return frozenset(e.flag for _, e in self.scenario.effects() if isinstance(e, SetFlag) and e.value)
+        return frozenset(flag for _, e in self.scenario.effects() for flag in e.sets_flags())
 
     @cached_property
     def flags_read(self) -> frozenset[str]:
@@ -121,11 +114,10 @@ class ScenarioFacts:
         Markers when a tile in play has a treasure icon, Blocked Door markers when an effect or
         a Trap of the pack blocks doors."""
         placed = {m.marker for m in self.scenario.setup.markers}
-        placed |= {e.marker for _, e in self.scenario.effects() if isinstance(e, PlaceMarker)}
+        placed |= {marker for _, e in self.scenario.effects() for marker in e.puts_markers()}
         if any(t.treasures for t in self.tiles_in_play()):
             placed.add("loot")
-        if any(isinstance(e, BlockDoors) for _, e in self.scenario.effects()) or any(
-                t.effect.blocks_doors for t in self.pack.traps.values()):
+        if any(t.effect.blocks_doors for t in self.pack.traps.values()):
             placed.add("blocked_door")
         return frozenset(placed)
 
@@ -141,13 +133,22 @@ class ScenarioFacts:
     def tokens_placed(self) -> frozenset[str]:
         """Tokens that lie somewhere at the start or that a ``place_token`` effect puts down."""
         placed = {t.id for t in self.scenario.setup.tokens if t.at is not None}
-        placed |= {e.token for _, e in self.scenario.effects() if isinstance(e, PlaceToken)}
+        placed |= {token for _, e in self.scenario.effects() for token in e.puts_tokens()}
         return frozenset(placed)
 
     @cached_property
     def bosses_spawned(self) -> frozenset[str]:
         """Boss Monsters some ``spawn`` effect brings."""
-        return frozenset(e.boss for _, e in self.scenario.effects() if isinstance(e, Spawn) and e.boss)
+        return frozenset(boss for _, e in self.scenario.effects() for boss in e.spawns_bosses())
+
+    # ------------------------------------------------------------------ words
+    def word_findings(self, rule_id: str) -> Iterator[Finding]:
+        """The findings the scenario's words report for validation rule ``rule_id`` (each
+        word's ``findings``, see ``model.words``)."""
+        for path, effect in self.scenario.effects():
+            for rule, at, severity, message in effect.findings(self, path):
+                if rule == rule_id:
+                    yield at, severity, message
 
     # ------------------------------------------------------------------ rounds
     def round_limit(self, *, ignore: Path | None = None) -> RoundLimit:

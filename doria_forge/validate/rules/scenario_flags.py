@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ...model.scenario import FlagIs, SetFlag
+from ...model.scenario import FlagIs
 from ..scenario_facts import Finding, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
 
@@ -58,9 +58,10 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
                        f"no effect sets the flag {condition.flag}, so 'is_set: false' always holds and the rule "
                        f"fires as if the condition were not there{closest(condition.flag, facts.flags_set)}")
     for path, effect in scenario.effects():
-        if isinstance(effect, SetFlag) and effect.flag not in read:
-            yield (path + ("flag",), SEVERITY, f"no trigger, condition or goal reads the flag {effect.flag}: "
-                   f"setting it changes nothing{closest(effect.flag, read)}")
+        for flag in effect.sets_flags():
+            if flag not in read:
+                yield (path + ("flag",), SEVERITY, f"no trigger, condition or goal reads the flag {flag}: "
+                       f"setting it changes nothing{closest(flag, read)}")
 
 
 

@@ -47,7 +47,7 @@ from collections.abc import Iterable, Iterator
 from ...geometry import OPPOSITE, Opening, TileShape, border_square
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ...model.scenario import CarryToken, ClearTile, DefeatBoss, Escape, FlagGoal, Place, Survive, TimeLimit, Win
+from ...model.scenario import CarryToken, ClearTile, DefeatBoss, Escape, FlagGoal, Place, Survive, TimeLimit
 from ..scenario_facts import Finding, Path, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
 
@@ -65,7 +65,7 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     scenario = facts.scenario
     # Without goals the goal is only its words (like a prose rule): there is nothing to check.
     if ("goals" in scenario.model_fields_set and not scenario.goals.win
-            and not any(isinstance(e, Win) for _, e in scenario.effects())):
+            and not any(e.wins for _, e in scenario.effects())):
         yield ("goals", "win"), SEVERITY, "the scenario has no win goal and no rule that wins: it can never be won"
     for side in ("win", "lose"):
         for i, goal in enumerate(getattr(scenario.goals, side)):

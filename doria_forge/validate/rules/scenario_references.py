@@ -41,12 +41,9 @@ from collections.abc import Iterable, Iterator
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
 from ...model.scenario import (
-    BlockDoors,
     CarryToken,
     MonstersLeft,
-    OpenDoors,
     Place,
-    RemoveMarker,
     TileRevealedIs,
     TokenCarried,
     TokenPickedUp,
@@ -81,17 +78,13 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
                 continue  # its square, rune or marker cannot be looked up on a tile that is not there
         for field, message in _place_problems(facts, place):
             yield path + (field,), SEVERITY, message + _consequence(path)
+    yield from facts.word_findings(ID)  # markers taken off, doors of a tile (the effects' own checks)
     for path, effect in scenario.effects():
-        if isinstance(effect, RemoveMarker) and effect.marker not in facts.markers_placed:
-            yield path + ("marker",), SEVERITY, (f"nothing puts a {effect.marker} marker on the table, so there is "
-                                                 "none to remove")
         who = getattr(effect, "who", None)
         if who == "carrier" and not getattr(effect, "token", None):
             yield path + ("who",), SEVERITY, "who: carrier needs the token whose carrier it means (token: ...)"
         if who == "on_place" and getattr(effect, "at", None) is None:
             yield path + ("who",), SEVERITY, "who: on_place needs the place it means (at: ...)"
-        if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
-            yield from facts.tile_problems(path + ("tile",), effect.tile)
     for i, rule in enumerate(scenario.rules):
         for j, condition in enumerate(rule.conditions):
             if isinstance(condition, (MonstersLeft, TileRevealedIs)) and condition.tile:

@@ -1,0 +1,11 @@
+"""The scenario vocabulary as registered words (issue 24): each trigger, condition, effect and
+goal is one small module that owns its model fragment, documentation line, example, wording,
+play and validation, registered once in its family (:mod:`.registry`).
+
+Importing this package loads every family; ``FAMILIES`` lists them.
+"""
+
+from . import effects as effects
+from .registry import FAMILIES, Family, Word
+
+__all__ = ["FAMILIES", "Family", "Word", "effects"]

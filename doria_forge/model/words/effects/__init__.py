@@ -1,0 +1,28 @@
+"""Scenario effects (``do:``), one module per effect.
+
+Each module defines its effect class and marks it with ``@EFFECTS.register``; ``MODULES``
+loads them in the order of the JSON Schema and of ``doria-forge abilities``. A new effect is
+one module here plus its name in ``MODULES``.
+"""
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from .base import EFFECTS, EffectWord
+
+MODULES = ("doom", "spawn", "extra_activation", "place_marker", "remove_marker", "place_token", "remove_token",
+           "open_doors", "block_doors", "damage", "lose_action_points", "heal", "check", "give", "set_flag", "win",
+           "lose")
+"""The effect modules, in registration order."""
+
+for _module in MODULES:
+    import_module(f"{__name__}.{_module}")
+
+if TYPE_CHECKING:
+    Effect = EffectWord
+else:
+    Effect = EFFECTS.union()
+    """What a rule does (``do``): one of the registered effects."""
+    EFFECTS["check"].model_rebuild(_types_namespace={"Effect": Effect})
+
+__all__ = ["EFFECTS", "MODULES", "Effect", "EffectWord"]

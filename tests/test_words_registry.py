@@ -1,0 +1,71 @@
+"""Issue 24, "one registered handler per word": every word of the scenario vocabulary is one
+registered class that owns its model fragment, its documentation line, an example, its
+wording and what it does in play; the content models' unions are built from the registry.
+
+A word registered without any of these fails here, so a new word cannot be half-built."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from pydantic import TypeAdapter
+
+from doria_forge.model.scenario import Effect, Rule
+from doria_forge.model.words.common import PLAIN
+from doria_forge.model.words.effects import EFFECTS
+from doria_forge.model.words.effects.base import EffectWord
+from doria_forge.model.words.registry import FAMILIES, Family, Word
+
+WORDS = [(family.kind, name, cls) for family in FAMILIES for name, cls in family.words.items()]
+
+
+def test_the_registry_holds_every_family():
+    assert {f.kind for f in FAMILIES} >= {"effect"}
+    assert len(EFFECTS) >= 17
+
+
+@pytest.mark.parametrize(("kind", "name", "cls"), WORDS, ids=[f"{k}:{n}" for k, n, _ in WORDS])
+def test_every_word_has_a_description_an_example_and_its_handlers(kind, name, cls):
+    assert (cls.__doc__ or "").strip(), f"{kind} {name} has no description (class docstring)"
+    assert cls.example, f"{kind} {name} has no example"
+    family = next(f for f in FAMILIES if f.kind == kind)
+    word = TypeAdapter(family.union()).validate_python(cls.example)
+    assert type(word) is cls, f"the example of {kind} {name} is read as another word"
+    assert word.describe(PLAIN), f"{kind} {name} has no wording"
+    handlers = [m for m in ("play", "holds", "matches", "reached", "fold") if hasattr(cls, m)]
+    assert handlers, f"{kind} {name} has no engine handler"
+    for method in handlers:
+        base = next(b for b in cls.__mro__[1:] if hasattr(b, method))
+        if getattr(base, method) is getattr(cls, method):
+            raise AssertionError(f"{kind} {name} does not implement {method}")
+
+
+def test_the_content_models_read_the_registered_words_and_nothing_else():
+    union = typing.get_args(Effect)[0]
+    assert list(typing.get_args(union)) == list(EFFECTS)
+    rule = Rule.model_validate({"when": {"on": "round_start"}, "do": [cls.example for cls in EFFECTS]})
+    assert [e.do for e in rule.effects] == EFFECTS.names()
+    with pytest.raises(ValueError, match="does not match any of the expected tags"):
+        Rule.model_validate({"when": {"on": "round_start"}, "do": [{"do": "no_such_effect"}]})
+
+
+def test_a_word_is_registered_once_and_only_with_its_family():
+    family: Family[EffectWord] = Family("effect", "do", EffectWord)
+
+    class Twice(EffectWord):
+        """A test word."""
+
+        do: typing.Literal["doom"]
+
+    family.register(EFFECTS["doom"])
+    with pytest.raises(TypeError, match="registered twice"):
+        family.register(Twice)
+
+    class Stranger(Word):
+        """Not an effect."""
+
+        do: typing.Literal["stranger"]
+
+    with pytest.raises(TypeError, match="is no effect word"):
+        family.register(Stranger)  # type: ignore[arg-type]
