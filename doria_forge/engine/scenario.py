@@ -360,6 +360,10 @@ class GameView:
                 for placed in layout.in_order() if tile is None or placed.tile_id == tile
                 for opening in layout.openings(placed) if opening.is_door]
 
+    def square_of(self, hero: str) -> Pos | None:
+        board = _dungeon(self.state)
+        return board.position(hero) if board is not None else None
+
     def put_marker(self, square: Pos, marker: str) -> None:
         _dungeon_of(self.state).put_marker(self.state, square, marker)
 

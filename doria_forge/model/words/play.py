@@ -65,6 +65,9 @@ class Game(Protocol):
     def door_squares(self, tile: str | None) -> list[Pos]:
         """The door squares of Room Tile ``tile`` (of every tile without it)."""
 
+    def square_of(self, hero: str) -> Pos | None:
+        """The square ``hero`` stands on (``None`` without the map)."""
+
     def put_marker(self, square: Pos, marker: str) -> None:
         """Put ``marker`` on ``square``; raises ``RuntimeError`` without the map."""
 
