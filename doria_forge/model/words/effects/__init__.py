@@ -12,7 +12,7 @@ from .base import EFFECTS, EffectWord
 
 MODULES = ("doom", "spawn", "extra_activation", "place_marker", "remove_marker", "place_token", "remove_token",
            "open_doors", "block_doors", "damage", "lose_action_points", "heal", "check", "give", "set_flag", "win",
-           "lose")
+           "lose", "marker_under")
 """The effect modules, in registration order."""
 
 for _module in MODULES:
