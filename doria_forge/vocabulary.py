@@ -144,10 +144,12 @@ _WORD_USAGE = {
 
 
 def _word_sections() -> list[Section]:
-    """One section per registered scenario family (``model.words``), its words in registration order."""
-    return [Section(f"scenario_{family.kind}s", f"Scenario {family.kind}s", _WORD_USAGE.get(family.kind, ""),
-                    tuple(_word_entry(family, cls) for cls in family))
-            for family in FAMILIES if family.kind in _WORD_USAGE]
+    """One section per scenario family of the registry (``model.words``: triggers, conditions,
+    effects, goals), its words in registration order."""
+    by_kind = {family.kind: family for family in FAMILIES}
+    return [Section(f"scenario_{kind}s", f"Scenario {kind}s", usage, tuple(_word_entry(by_kind[kind], cls)
+                                                                          for cls in by_kind[kind]))
+            for kind, usage in _WORD_USAGE.items()]
 
 
 def _word_entry(family: Family[Any], cls: type[Word]) -> Entry:

@@ -11,18 +11,28 @@ import typing
 import pytest
 from pydantic import TypeAdapter
 
-from doria_forge.model.scenario import Effect, Rule
+from doria_forge.engine import triggers
+from doria_forge.model.scenario import Condition, Effect, Goal, Rule, Scenario, Trigger
 from doria_forge.model.words.common import PLAIN
+from doria_forge.model.words.conditions import CONDITIONS
 from doria_forge.model.words.effects import EFFECTS
 from doria_forge.model.words.effects.base import EffectWord
+from doria_forge.model.words.goals import GOALS
 from doria_forge.model.words.registry import FAMILIES, Family, Word
+from doria_forge.model.words.triggers import TRIGGERS
 
 WORDS = [(family.kind, name, cls) for family in FAMILIES for name, cls in family.words.items()]
 
 
 def test_the_registry_holds_every_family():
-    assert {f.kind for f in FAMILIES} >= {"effect"}
-    assert len(EFFECTS) >= 17
+    assert {f.kind for f in FAMILIES} >= {"trigger", "condition", "effect", "goal"}
+    assert (len(TRIGGERS), len(CONDITIONS), len(GOALS)) >= (9, 6, 7) and len(EFFECTS) >= 18
+
+
+def test_every_trigger_word_is_a_moment_the_engine_reports():
+    """A trigger nobody fires would validate and never play: its name must be one of the
+    moments ``engine.triggers.fire`` reports."""
+    assert TRIGGERS.names() == list(triggers.TRIGGERS)
 
 
 @pytest.mark.parametrize(("kind", "name", "cls"), WORDS, ids=[f"{k}:{n}" for k, n, _ in WORDS])
@@ -41,11 +51,21 @@ def test_every_word_has_a_description_an_example_and_its_handlers(kind, name, cl
             raise AssertionError(f"{kind} {name} does not implement {method}")
 
 
+@pytest.mark.parametrize(("union", "family"), [(Trigger, TRIGGERS), (Condition, CONDITIONS), (Effect, EFFECTS),
+                                               (Goal, GOALS)])
+def test_the_content_models_unions_are_the_registered_words(union, family):
+    assert list(typing.get_args(typing.get_args(union)[0])) == list(family)
+
+
 def test_the_content_models_read_the_registered_words_and_nothing_else():
-    union = typing.get_args(Effect)[0]
-    assert list(typing.get_args(union)) == list(EFFECTS)
-    rule = Rule.model_validate({"when": {"on": "round_start"}, "do": [cls.example for cls in EFFECTS]})
+    rule = Rule.model_validate({"when": TRIGGERS["flag_set"].example, "if": [c.example for c in CONDITIONS],
+                                "do": [cls.example for cls in EFFECTS]})
     assert [e.do for e in rule.effects] == EFFECTS.names()
+    assert [c.check for c in rule.conditions] == CONDITIONS.names()
+    goals = [g.example for g in GOALS]
+    scenario = Scenario.model_validate({"kind": "scenario", "id": "t", "name": "T", "story": "s", "goal": "g",
+                                        "goals": {"win": goals}})
+    assert [g.goal for g in scenario.goals.win] == GOALS.names()
     with pytest.raises(ValueError, match="does not match any of the expected tags"):
         Rule.model_validate({"when": {"on": "round_start"}, "do": [{"do": "no_such_effect"}]})
 

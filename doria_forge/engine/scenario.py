@@ -22,24 +22,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from doria_forge.geometry import rotate_cell
 from doria_forge.model.scenario import (
-    CarryToken,
-    ClearTile,
-    DefeatBoss,
     Effect,
-    Escape,
-    FlagGoal,
-    FlagIs,
-    HeroEnters,
-    MonsterDefeated,
-    MonstersLeft,
     Place,
-    PlayersIs,
-    RoundIs,
     Scenario,
-    Survive,
-    TileRevealedIs,
-    TimeLimit,
-    TokenCarried,
 )
 from doria_forge.model.words.common import Who
 from doria_forge.model.words.play import TokenState
@@ -158,7 +143,8 @@ class ScenarioPlay:
                     continue
                 if rule.once and self.fired.get(index):
                     continue
-                if not self._matches(state, when, context) or not all(self._holds(state, c) for c in rule.conditions):
+                game = GameView(self, state)
+                if not when.matches(game, context) or not all(c.holds(game) for c in rule.conditions):
                     continue
                 self.fired[index] = self.fired.get(index, 0) + 1
                 state.log.emit("scenario_rule", context.get("hero"), rule=index, on=kind)
@@ -168,36 +154,6 @@ class ScenarioPlay:
                     self.apply(state, effect, context.get("hero"))
         finally:
             self.depth -= 1
-
-    def _matches(self, state: GameData, when: Any, context: dict[str, Any]) -> bool:
-        for name in ("round", "tile", "monster", "token", "flag", "field", "phase"):
-            wanted = getattr(when, name, None)
-            if wanted is not None and wanted != context.get(name):
-                return False
-        if isinstance(when, MonsterDefeated) and when.boss and not context.get("boss"):
-            return False
-        if isinstance(when, HeroEnters):
-            square = context.get("square")
-            if when.place.tile is not None and when.place.square is None and when.place.rune is None:
-                return context.get("tile") == when.place.tile
-            return square in self.resolve(state, when.place)
-        return True
-
-    def _holds(self, state: GameData, condition: Any) -> bool:
-        if isinstance(condition, PlayersIs):
-            return condition.min <= state.players <= condition.max
-        if isinstance(condition, RoundIs):
-            return condition.min <= state.round <= condition.max
-        if isinstance(condition, FlagIs):
-            return (condition.flag in self.flags) == condition.is_set
-        if isinstance(condition, TokenCarried):
-            token = self.tokens.get(condition.token)
-            return (token is not None and token.carrier is not None) == condition.carried
-        if isinstance(condition, MonstersLeft):
-            return condition.holds(len(self.monsters_on(state, condition.tile)))
-        if isinstance(condition, TileRevealedIs):
-            return (condition.tile in self.revealed) == condition.revealed
-        raise TypeError(f"unknown condition {condition!r}")
 
     def monsters_on(self, state: GameData, tile: str | None) -> list[Any]:
         """The monsters standing on Room Tile ``tile`` (all monsters without it)."""
@@ -263,45 +219,18 @@ class ScenarioPlay:
         """``won`` / ``lost`` / ``escaped`` when a goal (or the escape) decides the game now."""
         if self.scenario is None:
             return None
-        goals = self.scenario.goals
+        goals, game = self.scenario.goals, GameView(self, state)
         for goal in goals.lose:
-            if self._reached(state, goal, end_of_round):
+            if goal.reached(game, end_of_round):
                 return "lost"
         for goal in goals.win:
-            if self._reached(state, goal, end_of_round):
+            if goal.reached(game, end_of_round):
                 return "won"
         if end_of_round and self.escape_declared and self.scenario.escape.allowed:
             if self._all_can_reach(state, self.scenario.escape.at):
                 return "escaped"
             self.escape_declared = False
         return None
-
-    def _reached(self, state: GameData, goal: Any, end_of_round: bool) -> bool:
-        if isinstance(goal, DefeatBoss):
-            return goal.boss in self.bosses_defeated
-        if isinstance(goal, ClearTile):
-            return goal.tile in self.revealed and not self.monsters_on(state, goal.tile)
-        if isinstance(goal, FlagGoal):
-            return goal.flag in self.flags
-        if not end_of_round:
-            return False
-        if isinstance(goal, CarryToken):
-            token = self.tokens.get(goal.token)
-            board = _dungeon(state)
-            if token is None or token.carrier is None or board is None:
-                return False
-            return board.position(token.carrier) in set(self.resolve(state, goal.to))
-        if isinstance(goal, Escape):
-            if goal.all:
-                return self._all_on(state, goal.at)
-            squares = set(self.resolve(state, goal.at))
-            board = _dungeon(state)
-            return board is not None and any(board.position(h.uid) in squares for h in state.heroes if h.can_act)
-        if isinstance(goal, Survive):
-            return state.round >= goal.rounds
-        if isinstance(goal, TimeLimit):
-            return state.round >= goal.round
-        raise TypeError(f"unknown goal {goal!r}")
 
     def _all_can_reach(self, state: GameData, place: Place) -> bool:
         """Every living character has a way to ``place`` (chapter *Escaping a campaign
@@ -313,12 +242,6 @@ class ScenarioPlay:
         open_ = board.layout.reachable_from(self.resolve(state, place))
         living = [h for h in state.heroes if not h.dead]
         return bool(living) and all(board.position(h.uid) in open_ for h in living)
-
-    def _all_on(self, state: GameData, place: Place) -> bool:
-        board = _dungeon(state)
-        squares = set(self.resolve(state, place))
-        living = [h for h in state.heroes if not h.dead]
-        return board is not None and bool(living) and all(board.position(h.uid) in squares for h in living)
 
 
 class GameView:
@@ -343,6 +266,25 @@ class GameView:
     @property
     def tokens(self) -> dict[str, TokenState]:
         return self.play.tokens
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def revealed(self) -> set[str]:
+        return self.play.revealed
+
+    @property
+    def bosses_defeated(self) -> set[str]:
+        return self.play.bosses_defeated
+
+    def monsters_left(self, tile: str | None) -> int:
+        return len(self.play.monsters_on(self.state, tile))
 
     @property
     def has_map(self) -> bool:

@@ -18,7 +18,7 @@ items, tokens) and who "the hero" of a rule is (the one who revealed, entered, d
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
@@ -28,20 +28,23 @@ from .words.common import (
     PLAIN,
     Count,
     Namer,
-    Phase,
     Place,
     Round,
     Text,
     Wording,
-    a_noun,
     and_list,
-    flag_words,
     id_as_name,
-    inside,
-    span,
 )
 from .words.common import RuneColour as RuneColour
 from .words.common import Who as Who
+from .words.conditions import CONDITIONS as CONDITIONS
+from .words.conditions import Condition
+from .words.conditions.flag import FlagIs as FlagIs
+from .words.conditions.monsters_left import MonstersLeft as MonstersLeft
+from .words.conditions.players import PlayersIs as PlayersIs
+from .words.conditions.round import RoundIs as RoundIs
+from .words.conditions.tile_revealed import TileRevealedIs as TileRevealedIs
+from .words.conditions.token_carried import TokenCarried as TokenCarried
 from .words.effects import EFFECTS as EFFECTS
 from .words.effects import Effect
 from .words.effects.block_doors import BlockDoors as BlockDoors
@@ -61,354 +64,27 @@ from .words.effects.remove_token import RemoveToken as RemoveToken
 from .words.effects.set_flag import SetFlag as SetFlag
 from .words.effects.spawn import Spawn as Spawn
 from .words.effects.win import Win as Win
-
-
-# --------------------------------------------------------------------------- triggers
-class _Trigger(Strict):
-    text: Text = ""
-    """Flavour printed with the trigger, beside the rule's generated wording."""
-
-    actor: ClassVar[str] = "the active hero"
-    """Who ``who: triggering`` means for this trigger, in words."""
-
-
-class RoundStart(_Trigger):
-    """At the start of round ``round`` (Phase A), or of every round without it."""
-
-    on: Literal["round_start"]
-    round: Round | None = None
-    """The round at whose start the rule fires (every round without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"At the start of round {self.round}" if self.round else "At the start of every round"
-
-
-class RoundEnd(_Trigger):
-    """At the end of round ``round`` (after Phase I), or of every round without it."""
-
-    on: Literal["round_end"]
-    round: Round | None = None
-    """The round at whose end the rule fires (every round without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"At the end of round {self.round}" if self.round else "At the end of every round"
-
-
-class PhaseStarts(_Trigger):
-    """When Phase ``phase`` begins (every round, or in round ``round``); Phase F's scenario
-    actions come after modifications, Traps and Zombies."""
-
-    on: Literal["phase"]
-    phase: Phase
-    """The phase A-I whose beginning fires the rule."""
-    round: Round | None = None
-    """The only round in which the phase fires the rule (every round without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        when = f" of round {self.round}" if self.round else " of every round"
-        return f"In Phase {self.phase}{when}"
-
-
-class TileRevealed(_Trigger):
-    """When Room Tile ``tile`` (any tile without it) is placed in the dungeon."""
-
-    on: Literal["tile_revealed"]
-    tile: str | None = None
-    """Id of the Room Tile whose reveal fires the rule (any tile without it)."""
-
-    actor = "the hero who revealed it"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When Room Tile {self.tile} is revealed" if self.tile else "When a Room Tile is revealed"
-
-
-class MonsterDefeated(_Trigger):
-    """When a monster is defeated: of type ``monster``, standing on Room Tile ``tile``, or
-    the scenario's boss (``boss: true``); any monster without these."""
-
-    on: Literal["monster_defeated"]
-    monster: str | None = None
-    """Id of the monster type whose defeat fires the rule (any type without it)."""
-    tile: str | None = None
-    """Id of the Room Tile the defeated monster must stand on (any tile without it)."""
-    boss: bool = False
-    """true: only the defeat of the scenario's Boss Monster fires it."""
-
-    actor = "the hero who defeated it"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        what = ("the boss" if self.boss else a_noun(words.name("monster", self.monster)) if self.monster
-                else "a monster")
-        where = f" on Room Tile {self.tile}" if self.tile else ""
-        return f"When {what}{where} is defeated"
-
-
-class HeroEnters(_Trigger):
-    """When a hero ends a move on ``place`` (or enters Room Tile ``place.tile``)."""
-
-    on: Literal["hero_enters"]
-    place: Place
-    """The place whose entry fires the rule: a square, rune or marker, or a whole Room Tile."""
-
-    actor = "that hero"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        place = self.place
-        if place.tile is not None and place.square is None and place.rune is None:
-            return f"When a hero enters Room Tile {place.tile}"
-        return f"When a hero steps onto {place.describe()}"
-
-
-class TokenPickedUp(_Trigger):
-    """When a hero picks up the scenario token ``token``."""
-
-    on: Literal["token_picked_up"]
-    token: str
-    """Id of the scenario token whose pick-up fires the rule."""
-
-    actor = "that hero"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When a hero picks up the {words.name('token', self.token)}"
-
-
-class DoomReached(_Trigger):
-    """When the Doom Counter marker steps onto field ``field`` (any scenario, Phase G or not)."""
-
-    on: Literal["doom_reached"]
-    field: Annotated[int, Field(ge=0, le=99)]
-    """The Doom Counter field (0-99) whose reaching fires the rule."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When the Doom Counter reaches field {self.field}"
-
-
-class FlagSet(_Trigger):
-    """When the scenario flag ``flag`` is set (by an effect)."""
-
-    on: Literal["flag_set"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag whose setting fires the rule."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When {flag_words(self.flag)} is marked"
-
-
-Trigger = Annotated[RoundStart | RoundEnd | PhaseStarts | TileRevealed | MonsterDefeated | HeroEnters | TokenPickedUp
-                    | DoomReached | FlagSet, Field(discriminator="on")]
-"""What starts a rule (``on``): ``round_start``, ``round_end``, ``phase``, ``tile_revealed``,
-``monster_defeated``, ``hero_enters``, ``token_picked_up``, ``doom_reached``, ``flag_set``."""
-
-
-# --------------------------------------------------------------------------- conditions
-class PlayersIs(Strict):
-    """[PlayerCount] is ``min``..``max``."""
-
-    check: Literal["players"]
-    min: Annotated[int, Field(ge=1, le=6)] = 1
-    """Fewest players for which the condition holds, 1-6."""
-    max: Annotated[int, Field(ge=1, le=6)] = 6
-    """Most players for which the condition holds, 1-6."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        exactly = f"with exactly {self.min} player{'s' if self.min > 1 else ''}"
-        return span(self.min, self.max, 6, exactly, "with any number of players", "with {} or more players",
-                     "with up to {} players", "with {}-{} players")
-
-
-class RoundIs(Strict):
-    """The round is ``min``..``max``."""
-
-    check: Literal["round"]
-    min: Round = 1
-    """First round in which the condition holds, 1-99."""
-    max: Round = 99
-    """Last round in which the condition holds, 1-99."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return span(self.min, self.max, 99, f"in round {self.min}", "in any round", "from round {} on",
-                     "up to round {}", "in rounds {}-{}")
-
-
-class FlagIs(Strict):
-    """The flag ``flag`` is set (``is_set: false``: is not set)."""
-
-    check: Literal["flag"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag the condition looks at."""
-    is_set: bool = True
-    """true: holds while the flag is set; false: while it is not."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"if {flag_words(self.flag)} is {'marked' if self.is_set else 'not marked'}"
-
-
-class TokenCarried(Strict):
-    """A hero carries the token ``token`` (``carried: false``: nobody does)."""
-
-    check: Literal["token_carried"]
-    token: str
-    """Id of the scenario token the condition looks at."""
-    carried: bool = True
-    """true: holds while a hero carries the token; false: while nobody does."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"while {'a' if self.carried else 'no'} hero carries the {words.name('token', self.token)}"
-
-
-class MonstersLeft(Strict):
-    """At most ``at_most`` and at least ``at_least`` monsters stand on Room Tile ``tile``
-    (anywhere without it). Without either bound: no monster is left."""
-
-    check: Literal["monsters_left"]
-    tile: str | None = None
-    """Id of the Room Tile whose monsters are counted (the whole dungeon without it)."""
-    at_most: Count | None = None
-    """Most monsters left for the condition to hold (none given with no at_least: no monster left)."""
-    at_least: Count = 0
-    """Fewest monsters left for the condition to hold."""
-
-    @model_validator(mode="after")
-    def _bounds(self) -> "MonstersLeft":
-        if self.upper is not None and self.at_least > self.upper:
-            raise ValueError(f"at_least {self.at_least} is more than at_most {self.upper}")
-        return self
-
-    @property
-    def upper(self) -> int | None:
-        """The upper bound in force: ``at_most``; without it none when ``at_least`` is
-        given, else 0."""
-        if self.at_most is not None:
-            return self.at_most
-        return None if self.at_least else 0
-
-    def holds(self, count: int) -> bool:
-        """Whether ``count`` monsters meet the bounds."""
-        upper = self.upper
-        return count >= self.at_least and (upper is None or count <= upper)
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        where = f"on Room Tile {self.tile}" if self.tile else "in the dungeon"
-        upper = self.upper
-        if upper is None:
-            return f"if at least {self.at_least} monster{' is' if self.at_least == 1 else 's are'} left {where}"
-        if upper == 0:
-            return f"if no monster is left {where}"
-        least = f"at least {self.at_least} and " if self.at_least else ""
-        return f"if {least}at most {upper} monster{' is' if upper == 1 else 's are'} left {where}"
-
-
-class TileRevealedIs(Strict):
-    """Room Tile ``tile`` is in the dungeon (``revealed: false``: not yet)."""
-
-    check: Literal["tile_revealed"]
-    tile: str
-    """Id of the Room Tile the condition looks at."""
-    revealed: bool = True
-    """true: holds once the Room Tile is on the table; false: while it is not."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"if Room Tile {self.tile} {'is' if self.revealed else 'is not yet'} revealed"
-
-
-Condition = Annotated[PlayersIs | RoundIs | FlagIs | TokenCarried | MonstersLeft | TileRevealedIs,
-                      Field(discriminator="check")]
-"""A condition (``check``): ``players``, ``round``, ``flag``, ``token_carried``, ``monsters_left``,
-``tile_revealed``."""
-
-
-# --------------------------------------------------------------------------- goals
-class _Goal(Strict):
-    text: Text = ""
-    """Flavour printed beside the goal's generated wording on the scenario page."""
-
-
-class DefeatBoss(_Goal):
-    """The scenario's boss (``boss``: the Boss Monster id it spawns) is defeated."""
-
-    goal: Literal["defeat_boss"]
-    boss: str
-    """Id of the Boss Monster whose defeat is the goal."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"defeat {inside(words.name('boss', self.boss))}"
-
-
-class CarryToken(_Goal):
-    """A hero carrying ``token`` stands on ``to`` at the end of a round."""
-
-    goal: Literal["carry_token"]
-    token: str
-    """Id of the scenario token (setup.tokens) to be carried."""
-    to: Place
-    """The place a hero carrying the token must stand on at the end of a round."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"bring the {words.name('token', self.token)} to {self.to.describe()}"
-
-
-class ClearTile(_Goal):
-    """Room Tile ``tile`` has been revealed and no monster stands on it."""
-
-    goal: Literal["clear_tile"]
-    tile: str
-    """Id of the Room Tile to be revealed and cleared of monsters."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"defeat every monster on Room Tile {self.tile}"
-
-
-class Escape(_Goal):
-    """Every living hero (``all: false``: any hero) stands on ``at`` (the entrance by
-    default) at the end of a round."""
-
-    goal: Literal["escape"]
-    at: Place = Field(default_factory=lambda: Place(entrance=True))
-    """The place the heroes must stand on at the end of a round to escape (the entrance by default)."""
-    all: bool = True
-    """true: every living hero must reach the place; false: one hero is enough."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"escape: {'every living hero' if self.all else 'a hero'} is {self.at.on()} at the end of a round"
-
-
-class Survive(_Goal):
-    """Round ``rounds`` ends with no character dead."""
-
-    goal: Literal["survive"]
-    rounds: Round
-    """The round whose end the heroes must reach with no character dead, 1-99."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"survive until the end of round {self.rounds}"
-
-
-class TimeLimit(_Goal):
-    """Round ``round`` ends (a lose goal for a timed scenario)."""
-
-    goal: Literal["time_limit"]
-    round: Round
-    """The last round: when it ends, the goal is reached (the heroes lose when it is a lose goal), 1-99."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"round {self.round} ends (time limit)"
-
-
-class FlagGoal(_Goal):
-    """The flag ``flag`` is set."""
-
-    goal: Literal["flag"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag whose setting reaches the goal."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"{flag_words(self.flag)} is marked"
-
-
-Goal = Annotated[DefeatBoss | CarryToken | ClearTile | Escape | Survive | TimeLimit | FlagGoal,
-                 Field(discriminator="goal")]
-"""A goal (``goal``): ``defeat_boss``, ``carry_token``, ``clear_tile``, ``escape``, ``survive``,
-``time_limit``, ``flag``."""
+from .words.goals import GOALS as GOALS
+from .words.goals import Goal
+from .words.goals.carry_token import CarryToken as CarryToken
+from .words.goals.clear_tile import ClearTile as ClearTile
+from .words.goals.defeat_boss import DefeatBoss as DefeatBoss
+from .words.goals.escape import Escape as Escape
+from .words.goals.flag import FlagGoal as FlagGoal
+from .words.goals.survive import Survive as Survive
+from .words.goals.time_limit import TimeLimit as TimeLimit
+from .words.registry import Word
+from .words.triggers import TRIGGERS as TRIGGERS
+from .words.triggers import Trigger
+from .words.triggers.doom_reached import DoomReached as DoomReached
+from .words.triggers.flag_set import FlagSet as FlagSet
+from .words.triggers.hero_enters import HeroEnters as HeroEnters
+from .words.triggers.monster_defeated import MonsterDefeated as MonsterDefeated
+from .words.triggers.phase import PhaseStarts as PhaseStarts
+from .words.triggers.round_end import RoundEnd as RoundEnd
+from .words.triggers.round_start import RoundStart as RoundStart
+from .words.triggers.tile_revealed import TileRevealed as TileRevealed
+from .words.triggers.token_picked_up import TokenPickedUp as TokenPickedUp
 
 
 class Goals(Strict):
@@ -643,6 +319,19 @@ class Scenario(Document):
         for i, rule in enumerate(self.rules):
             yield from _effects(rule.effects, ("rules", i, "do"))
 
+    def words(self) -> Iterator[tuple[tuple[str | int, ...], Word]]:
+        """Every word of the scenario (triggers, conditions, effects, nested ones included,
+        and goals) with its field path; the setup's markers are not rule words."""
+        for i, rule in enumerate(self.rules):
+            if rule.when is not None:
+                yield ("rules", i, "when"), rule.when
+            for j, condition in enumerate(rule.conditions):
+                yield ("rules", i, "if", j), condition
+            yield from _effects(rule.effects, ("rules", i, "do"))
+        for side in ("win", "lose"):
+            for i, goal in enumerate(getattr(self.goals, side)):
+                yield ("goals", side, i), goal
+
     def places(self) -> Iterator[tuple[tuple[str | int, ...], Place]]:
         """Every :class:`Place` the scenario names, with its field path."""
         for i, token in enumerate(self.setup.tokens):
@@ -651,8 +340,9 @@ class Scenario(Document):
         for i, marker in enumerate(self.setup.markers):
             yield ("setup", "markers", i, "at"), marker.at
         for i, rule in enumerate(self.rules):
-            if isinstance(rule.when, HeroEnters):
-                yield ("rules", i, "when", "place"), rule.when.place
+            place = getattr(rule.when, "place", None)
+            if place is not None:
+                yield ("rules", i, "when", "place"), place
             for path, effect in _effects(rule.effects, ("rules", i, "do")):
                 at = getattr(effect, "at", None)
                 if at is not None:
@@ -677,21 +367,14 @@ class Scenario(Document):
             if place.tile is not None:
                 yield (path + ("tile",), "room_tile", place.tile)
         for i, rule in enumerate(self.rules):
-            when = rule.when
-            if isinstance(when, TileRevealed) and when.tile:
-                yield (("rules", i, "when", "tile"), "room_tile", when.tile)
-            if isinstance(when, MonsterDefeated):
-                if when.monster:
-                    yield (("rules", i, "when", "monster"), "monster", when.monster)
-                if when.tile:
-                    yield (("rules", i, "when", "tile"), "room_tile", when.tile)
+            if rule.when is not None:
+                yield from rule.when.references(("rules", i, "when"))
+            for j, condition in enumerate(rule.conditions):
+                yield from condition.references(("rules", i, "if", j))
             yield from effect_references(rule.effects, ("rules", i, "do"))
         for side in ("win", "lose"):
             for i, goal in enumerate(getattr(self.goals, side)):
-                if isinstance(goal, DefeatBoss):
-                    yield (("goals", side, i, "boss"), "boss", goal.boss)
-                if isinstance(goal, ClearTile):
-                    yield (("goals", side, i, "tile"), "room_tile", goal.tile)
+                yield from goal.references(("goals", side, i))
         for i, item in enumerate(self.rewards.items):
             yield (("rewards", "items", i), "equipment", item)
 

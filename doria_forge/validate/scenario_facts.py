@@ -8,7 +8,6 @@ so that each of them asks the same question the same way.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -16,16 +15,8 @@ from functools import cached_property
 from ..load.problem import Problem, Severity
 from ..model.pack import ContentPack
 from ..model.room_tile import RoomTile
-from ..model.scenario import (
-    FlagGoal,
-    FlagIs,
-    FlagSet,
-    Scenario,
-    Survive,
-    TimeLimit,
-    Token,
-)
-from ..model.words.facts import Finding, Path
+from ..model.scenario import Scenario, Token
+from ..model.words.facts import Finding, Path, closest
 from .source_map import SourceMap
 
 __all__ = ["Finding", "Path", "RoundLimit", "ScenarioFacts", "closest", "scenario_facts", "scenario_problems"]
@@ -102,11 +93,7 @@ class ScenarioFacts:
     @cached_property
     def flags_read(self) -> frozenset[str]:
         """Flags a ``flag_set`` trigger, a ``flag`` condition (either way) or a ``flag`` goal reads."""
-        scenario = self.scenario
-        read = {rule.when.flag for rule in scenario.rules if isinstance(rule.when, FlagSet)}
-        read |= {c.flag for rule in scenario.rules for c in rule.conditions if isinstance(c, FlagIs)}
-        read |= {g.flag for side in (scenario.goals.win, scenario.goals.lose) for g in side if isinstance(g, FlagGoal)}
-        return frozenset(read)
+        return frozenset(flag for _, word in self.scenario.words() for flag in word.reads_flags())
 
     @cached_property
     def markers_placed(self) -> frozenset[str]:
@@ -145,8 +132,8 @@ class ScenarioFacts:
     def word_findings(self, rule_id: str) -> Iterator[Finding]:
         """The findings the scenario's words report for validation rule ``rule_id`` (each
         word's ``findings``, see ``model.words``)."""
-        for path, effect in self.scenario.effects():
-            for rule, at, severity, message in effect.findings(self, path):
+        for path, word in self.scenario.words():
+            for rule, at, severity, message in word.findings(self, path):
                 if rule == rule_id:
                     yield at, severity, message
 
@@ -162,19 +149,10 @@ class ScenarioFacts:
                 path: Path = ("goals", side, i)
                 if path == ignore:
                     continue
-                if isinstance(goal, TimeLimit) and side == "lose" and goal.round < limit.round:
-                    limit = RoundLimit(goal.round, f"the time_limit goal ends the scenario after round {goal.round}",
-                                       path + ("round",))
-                if isinstance(goal, Survive) and side == "win" and goal.rounds < limit.round:
-                    limit = RoundLimit(goal.rounds, f"the survive goal ends the scenario after round {goal.rounds}",
-                                       path + ("rounds",))
+                last = goal.last_round(side)
+                if last is not None and last[0] < limit.round:
+                    limit = RoundLimit(last[0], last[1], path + (last[2],))
         return limit
-
-
-def closest(name: str, known: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``known`` to ``name``, or nothing."""
-    match = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
-    return f" (did you mean {match[0]!r}?)" if match else ""
 
 
 def scenario_facts(pack: ContentPack) -> list[ScenarioFacts]:

@@ -9,10 +9,12 @@ and configuration apply to it as to the rule's own findings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import difflib
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Protocol
 
 from ...load.problem import Severity
+from ..common import Ref
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..pack import ContentPack
@@ -29,6 +31,12 @@ RuleFinding = tuple[str, Path, Severity, str]
 
 NEVER_FIRES = ": this rule can never fire"
 NEVER_REACHED = ": this goal can never be reached"
+
+
+def closest(name: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``known`` to ``name``, or nothing."""
+    match = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
+    return f" (did you mean {match[0]!r}?)" if match else ""
 
 
 class RoundLimitLike(Protocol):
@@ -71,3 +79,34 @@ class Facts(Protocol):
 
     def round_limit(self, *, ignore: Path | None = None) -> RoundLimitLike:
         """The earliest round after which no game goes on (the goal at ``ignore`` not counted)."""
+
+
+TRIGGER_FIRES = "scenario-trigger-fires"
+"""The validation rule that reports triggers and conditions that can never let a rule fire."""
+GOAL_REACHABLE = "scenario-goal-reachable"
+"""The validation rule that reports goals that can never be reached."""
+
+
+def after_the_end(facts: Facts, path: Path, round_: int | None) -> Iterator[RuleFinding]:
+    """A ``scenario-trigger-fires`` error when round ``round_`` (none: no round) comes after
+    the last round a game of the scenario can reach."""
+    if round_ is None:
+        return
+    limit = facts.round_limit()
+    if round_ > limit.round:
+        yield TRIGGER_FIRES, path, Severity.ERROR, f"round {round_} never comes: {limit.reason}" + NEVER_FIRES
+
+
+def tile_findings(facts: Facts, path: Path, tile: str | None, rule: str = "scenario-references",
+                  consequence: str = "") -> Iterator[RuleFinding]:
+    """Findings of validation rule ``rule`` when a word's Room Tile ``tile`` (its ``tile``
+    field) may not be in the scenario (an error ending in ``consequence`` when it never is)."""
+    if tile:
+        for at, severity, message in facts.tile_problems(path + ("tile",), tile, consequence):
+            yield rule, at, severity, message
+
+
+def tile_reference(path: Path, tile: str | None) -> Iterator[Ref]:
+    """The reference of a word's ``tile`` field at ``path`` (none without a tile)."""
+    if tile:
+        yield (path + ("tile",), "room_tile", tile)

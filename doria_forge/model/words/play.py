@@ -1,6 +1,7 @@
-"""What a scenario word may do in a game: the :class:`Game` the engine hands to an effect.
+"""What a scenario word may do and see in a game: the :class:`Game` the engine hands to a word.
 
-An effect's ``play`` is written against this protocol, not against the engine's classes, so
+An effect's ``play``, a trigger's ``matches``, a condition's ``holds`` and a goal's
+``reached`` are written against this protocol, not against the engine's classes, so
 the word's module (in the content model) owns what the word does while the engine
 (``engine.scenario``) owns how the game carries it out. The operations are the book's:
 move the Doom Counter, place a monster, put a marker on a square, cost a hero Hit Points.
@@ -51,6 +52,25 @@ class Game(Protocol):
     @property
     def tokens(self) -> dict[str, TokenState]:
         """Where each scenario token is (changed in place)."""
+
+    @property
+    def players(self) -> int:
+        """[PlayerCount]: the number of players."""
+
+    @property
+    def round(self) -> int:
+        """The round (the Round Marker), 1-99."""
+
+    @property
+    def revealed(self) -> set[str]:
+        """Ids of the Room Tiles in the dungeon."""
+
+    @property
+    def bosses_defeated(self) -> set[str]:
+        """Ids of the Boss Monsters defeated."""
+
+    def monsters_left(self, tile: str | None) -> int:
+        """How many monsters stand on Room Tile ``tile`` (in the whole dungeon without it)."""
 
     @property
     def has_map(self) -> bool:

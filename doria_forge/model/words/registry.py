@@ -13,19 +13,42 @@ else to be read, played, validated and listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Annotated, Any, ClassVar, Generic, TypeVar, Union, get_args
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, TypeVar, Union, get_args
 
 from pydantic import Field
 
-from ..common import Strict
+from ..common import Ref, Strict
+from .common import PLAIN, Wording
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .facts import Facts, Path, RuleFinding
 
 
 class Word(Strict):
     """Base of every word: ``example`` is the word as a designer writes it (a mapping with its
-    tag), shown by ``doria-forge abilities`` and parsed by the tests."""
+    tag), shown by ``doria-forge abilities`` and parsed by the tests. The hooks below say what
+    ``validate`` needs to know of a word; each is empty unless the word has something to say."""
 
     example: ClassVar[dict[str, Any]] = {}
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        """The word in words, for the printed scenario page."""
+        raise NotImplementedError
+
+    def references(self, path: Path) -> Iterator[Ref]:
+        """The documents the word names (monsters, bosses, items, Room Tiles), its field path
+        being ``path``; not its places (a scenario lists those with all its other places)."""
+        return iter(())
+
+    def reads_flags(self) -> Iterable[str]:
+        """Scenario flags the word reads."""
+        return ()
+
+    def findings(self, facts: Facts, path: Path) -> Iterator[RuleFinding]:
+        """What is wrong with the word in its scenario (beyond the schema), each finding with
+        the id of the validation rule it belongs to."""
+        return iter(())
 
 
 W = TypeVar("W", bound=Word)

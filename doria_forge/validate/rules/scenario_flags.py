@@ -36,7 +36,6 @@ from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ...model.scenario import FlagIs
 from ..scenario_facts import Finding, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
 
@@ -51,12 +50,7 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
 def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     scenario = facts.scenario
     read = facts.flags_read
-    for i, rule in enumerate(scenario.rules):
-        for j, condition in enumerate(rule.conditions):
-            if isinstance(condition, FlagIs) and not condition.is_set and condition.flag not in facts.flags_set:
-                yield (("rules", i, "if", j, "flag"), SEVERITY,
-                       f"no effect sets the flag {condition.flag}, so 'is_set: false' always holds and the rule "
-                       f"fires as if the condition were not there{closest(condition.flag, facts.flags_set)}")
+    yield from facts.word_findings(ID)  # a flag condition's own check (model.words.conditions.flag)
     for path, effect in scenario.effects():
         for flag in effect.sets_flags():
             if flag not in read:

@@ -5,9 +5,9 @@ from typing import Literal
 
 from ...common import Ref
 from ..common import PLAIN, Wording
-from ..facts import Facts, Path, RuleFinding
+from ..facts import Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
-from .base import EFFECTS, EffectWord, tile_findings, tile_reference
+from .base import EFFECTS, EffectWord
 
 
 @EFFECTS.register
