@@ -131,7 +131,7 @@ def _fields(model: type[BaseModel], names: tuple[str, ...] | None = None, skip: 
 
 def _behaviour_entry(model: type[BehaviourModel]) -> Entry:
     params = tuple(p for _, p in _fields(model, skip=("behaviour",)))
-    return Entry(model.tag(), _clean(model.__doc__), params)
+    return Entry(model.tag(), _clean(model.__doc__), params, example=model.example)
 
 
 _WORD_USAGE = {

@@ -1,18 +1,24 @@
-"""Issue 24, "one registered handler per word": every word of the scenario vocabulary is one
-registered class that owns its model fragment, its documentation line, an example, its
-wording and what it does in play; the content models' unions are built from the registry.
+"""Issue 24, "one registered handler per word": every word of the scenario vocabulary and every
+monster behaviour is one registered class that owns its model fragment, its documentation
+line, an example, its wording and what it does in play; the content models' unions are built
+from the registry.
 
 A word registered without any of these fails here, so a new word cannot be half-built."""
 
 from __future__ import annotations
 
+import dataclasses
 import typing
 
 import pytest
 from pydantic import TypeAdapter
 
 from doria_forge.engine import triggers
+from doria_forge.engine.abilities import AbilityProfile, profile_of
+from doria_forge.model.behaviours import ABILITY_BEHAVIOURS, Behaviour, ModificationBehaviour
+from doria_forge.model.monster import MonsterModification
 from doria_forge.model.scenario import Condition, Effect, Goal, Rule, Scenario, Trigger
+from doria_forge.model.words.behaviours import BEHAVIOURS
 from doria_forge.model.words.common import PLAIN
 from doria_forge.model.words.conditions import CONDITIONS
 from doria_forge.model.words.effects import EFFECTS
@@ -20,12 +26,14 @@ from doria_forge.model.words.effects.base import EffectWord
 from doria_forge.model.words.goals import GOALS
 from doria_forge.model.words.registry import FAMILIES, Family, Word
 from doria_forge.model.words.triggers import TRIGGERS
+from doria_forge.sim.fastduel import BEHAVIOUR_FIELDS
 
 WORDS = [(family.kind, name, cls) for family in FAMILIES for name, cls in family.words.items()]
 
 
 def test_the_registry_holds_every_family():
-    assert {f.kind for f in FAMILIES} >= {"trigger", "condition", "effect", "goal"}
+    assert {f.kind for f in FAMILIES} >= {"trigger", "condition", "effect", "goal", "behaviour"}
+    assert len(BEHAVIOURS) >= 23
     assert (len(TRIGGERS), len(CONDITIONS), len(GOALS)) >= (9, 6, 7) and len(EFFECTS) >= 18
 
 
@@ -52,7 +60,7 @@ def test_every_word_has_a_description_an_example_and_its_handlers(kind, name, cl
 
 
 @pytest.mark.parametrize(("union", "family"), [(Trigger, TRIGGERS), (Condition, CONDITIONS), (Effect, EFFECTS),
-                                               (Goal, GOALS)])
+                                               (Goal, GOALS), (ModificationBehaviour, BEHAVIOURS)])
 def test_the_content_models_unions_are_the_registered_words(union, family):
     assert list(typing.get_args(typing.get_args(union)[0])) == list(family)
 
@@ -89,3 +97,28 @@ def test_a_word_is_registered_once_and_only_with_its_family():
 
     with pytest.raises(TypeError, match="is no effect word"):
         family.register(Stranger)  # type: ignore[arg-type]
+
+
+def test_an_abilitys_behaviours_are_every_registered_one_but_the_modification_only():
+    assert list(typing.get_args(typing.get_args(Behaviour)[0])) == list(ABILITY_BEHAVIOURS)
+    assert [b.tag() for b in BEHAVIOURS if b not in ABILITY_BEHAVIOURS] == ["horde"]
+
+
+@pytest.mark.parametrize("cls", list(BEHAVIOURS), ids=BEHAVIOURS.names())
+def test_a_behaviour_writes_only_the_profile_fields_it_declares(cls):
+    """What a behaviour does in play is what it writes into the ability profile; it declares
+    those fields (``sets``), and the fast duel path classifies each behaviour by the same fields."""
+    word = TypeAdapter(BEHAVIOURS.union()).validate_python(cls.example)
+    folded, plain = profile_of([("x", [word])], "x"), AbilityProfile(id="x")
+    changed = {f.name for f in dataclasses.fields(plain) if getattr(folded, f.name) != getattr(plain, f.name)}
+    assert changed <= set(cls.sets), f"{cls.tag()} writes {changed - set(cls.sets)} without declaring them"
+    assert set(BEHAVIOUR_FIELDS[cls.tag()]) == set(cls.sets)
+
+
+def test_a_modification_counts_its_horde_and_knows_when_it_acts_in_phase_f():
+    horde = MonsterModification.model_validate({"kind": "monster_modification", "id": "h", "name": "Horde", "text": "t",
+                                                "behaviours": [{"behaviour": "horde", "figures": 2}]})
+    necro = MonsterModification.model_validate({"kind": "monster_modification", "id": "n", "name": "Necro", "text": "t",
+                                                "behaviours": [{"behaviour": "summon", "monster": "zombie"}]})
+    assert (horde.extra_figures, horde.acts_in_phase_f) == (2, False)
+    assert (necro.extra_figures, necro.acts_in_phase_f) == (0, True)

@@ -81,10 +81,11 @@ class Family(Generic[W]):
             raise TypeError(f"{cls.__name__} needs its tag {self.tag}: Literal['<name>']")
         return values[0]
 
-    def union(self) -> Any:
-        """The words as one pydantic discriminated union, in registration order (the order
-        of the JSON Schema's ``oneOf``)."""
-        return Annotated[Union[tuple(self.words.values())], Field(discriminator=self.tag)]  # noqa: UP007
+    def union(self, words: Iterable[type[W]] | None = None) -> Any:
+        """The words (or only ``words``) as one pydantic discriminated union, in registration
+        order (the order of the JSON Schema's ``oneOf``)."""
+        chosen = tuple(self.words.values() if words is None else words)
+        return Annotated[Union[chosen], Field(discriminator=self.tag)]  # noqa: UP007
 
     def __iter__(self) -> Iterator[type[W]]:
         return iter(self.words.values())
