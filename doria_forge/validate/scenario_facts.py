@@ -120,7 +120,7 @@ class ScenarioFacts:
     def tokens_placed(self) -> frozenset[str]:
         """Tokens that lie somewhere at the start or that a ``place_token`` effect puts down."""
         placed = {t.id for t in self.scenario.setup.tokens if t.at is not None}
-        placed |= {token for _, e in self.scenario.effects() for token in e.puts_tokens()}
+        placed |= {token for _, e in self.scenario.effects() for token, _ in e.token_places()}
         return frozenset(placed)
 
     @cached_property

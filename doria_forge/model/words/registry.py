@@ -14,6 +14,7 @@ else to be read, played, validated and listed.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, TypeVar, Union, get_args
 
 from pydantic import Field
@@ -80,6 +81,13 @@ class Family(Generic[W]):
         if len(values) != 1 or not isinstance(values[0], str):
             raise TypeError(f"{cls.__name__} needs its tag {self.tag}: Literal['<name>']")
         return values[0]
+
+    def load(self, package: str, modules: Iterable[str]) -> Any:
+        """Import the word modules ``modules`` of ``package`` in order (each registers its word)
+        and return the family's union (see ``union``)."""
+        for module in modules:
+            import_module(f"{package}.{module}")
+        return self.union()
 
     def union(self, words: Iterable[type[W]] | None = None) -> Any:
         """The words (or only ``words``) as one pydantic discriminated union, in registration

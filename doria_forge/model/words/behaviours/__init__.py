@@ -5,8 +5,6 @@ Each module defines its behaviour class and marks it with ``@BEHAVIOURS.register
 behaviour is one module here plus its name in ``MODULES``.
 """
 
-from importlib import import_module
-
 from .base import BEHAVIOURS, BehaviourWord, ProfileFold
 
 MODULES = ("targeting", "hit_all_in_range", "hit_extra_in_range", "hit_adjacent_to_target", "hit_spread", "hit_chain",
@@ -15,7 +13,6 @@ MODULES = ("targeting", "hit_all_in_range", "hit_extra_in_range", "hit_adjacent_
            "magic_items_ineffective", "flying", "through_walls", "raise_dead", "summon", "explode_on_defeat", "horde")
 """The behaviour modules, in registration order."""
 
-for _module in MODULES:
-    import_module(f"{__name__}.{_module}")
+BEHAVIOURS.load(__name__, MODULES)
 
 __all__ = ["BEHAVIOURS", "MODULES", "BehaviourWord", "ProfileFold"]

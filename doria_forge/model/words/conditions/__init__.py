@@ -5,7 +5,6 @@ Each module defines its condition class and marks it with ``@CONDITIONS.register
 new condition is one module here plus its name in ``MODULES``.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .base import CONDITIONS, ConditionWord
@@ -13,13 +12,10 @@ from .base import CONDITIONS, ConditionWord
 MODULES = ("players", "round", "flag", "token_carried", "monsters_left", "tile_revealed")
 """The condition modules, in registration order."""
 
-for _module in MODULES:
-    import_module(f"{__name__}.{_module}")
-
 if TYPE_CHECKING:
     Condition = ConditionWord
 else:
-    Condition = CONDITIONS.union()
+    Condition = CONDITIONS.load(__name__, MODULES)
     """A condition (``check``): one of the registered conditions."""
 
 __all__ = ["CONDITIONS", "MODULES", "Condition", "ConditionWord"]

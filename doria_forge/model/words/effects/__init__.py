@@ -5,7 +5,6 @@ loads them in the order of the JSON Schema and of ``doria-forge abilities``. A n
 one module here plus its name in ``MODULES``.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .base import EFFECTS, EffectWord
@@ -15,13 +14,10 @@ MODULES = ("doom", "spawn", "extra_activation", "place_marker", "remove_marker",
            "lose", "marker_under")
 """The effect modules, in registration order."""
 
-for _module in MODULES:
-    import_module(f"{__name__}.{_module}")
-
 if TYPE_CHECKING:
     Effect = EffectWord
 else:
-    Effect = EFFECTS.union()
+    Effect = EFFECTS.load(__name__, MODULES)
     """What a rule does (``do``): one of the registered effects."""
     EFFECTS["check"].model_rebuild(_types_namespace={"Effect": Effect})
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from ..common import Text
+from ..common import Place, Text
 from ..play import Game
 from ..registry import FAMILIES, Family, Word
 
@@ -49,8 +49,13 @@ class EffectWord(Word):
         """Markers the effect can put on the table."""
         return ()
 
-    def puts_tokens(self) -> Iterable[str]:
-        """Scenario tokens the effect puts down somewhere."""
+    def token_places(self) -> Iterable[tuple[str, Place]]:
+        """``(token, place)`` for each scenario token the effect puts down."""
+        return ()
+
+    def marker_places(self) -> Iterable[tuple[str, Place]]:
+        """``(marker, place)`` for each marker the effect puts on a place named in the data
+        (a marker put where a hero stands has none)."""
         return ()
 
     def spawns_bosses(self) -> Iterable[str]:

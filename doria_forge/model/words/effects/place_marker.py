@@ -33,3 +33,6 @@ class PlaceMarker(EffectWord):
 
     def puts_markers(self) -> Iterable[str]:
         return (self.marker,)
+
+    def marker_places(self) -> Iterable[tuple[str, Place]]:
+        return ((self.marker, self.at),)

@@ -29,5 +29,5 @@ class PlaceToken(EffectWord):
         token.removed, token.carrier = False, None
         token.square, token.waiting = (squares[0], None) if squares else (None, self.at)
 
-    def puts_tokens(self) -> Iterable[str]:
-        return (self.token,)
+    def token_places(self) -> Iterable[tuple[str, Place]]:
+        return ((self.token, self.at),)

@@ -5,7 +5,6 @@ them in the order of the JSON Schema and of ``doria-forge abilities``. A new goa
 module here plus its name in ``MODULES``.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .base import GOALS, GoalWord
@@ -13,13 +12,10 @@ from .base import GOALS, GoalWord
 MODULES = ("defeat_boss", "carry_token", "clear_tile", "escape", "survive", "time_limit", "flag")
 """The goal modules, in registration order."""
 
-for _module in MODULES:
-    import_module(f"{__name__}.{_module}")
-
 if TYPE_CHECKING:
     Goal = GoalWord
 else:
-    Goal = GOALS.union()
+    Goal = GOALS.load(__name__, MODULES)
     """A goal (``goal``): one of the registered goals."""
 
 __all__ = ["GOALS", "MODULES", "Goal", "GoalWord"]

@@ -6,7 +6,6 @@ one module here plus its name in ``MODULES`` (and a call of ``engine.triggers.fi
 event happens).
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .base import TRIGGERS, TriggerWord
@@ -15,13 +14,10 @@ MODULES = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeat
            "token_picked_up", "doom_reached", "flag_set")
 """The trigger modules, in registration order."""
 
-for _module in MODULES:
-    import_module(f"{__name__}.{_module}")
-
 if TYPE_CHECKING:
     Trigger = TriggerWord
 else:
-    Trigger = TRIGGERS.union()
+    Trigger = TRIGGERS.load(__name__, MODULES)
     """What starts a rule (``on``): one of the registered triggers."""
 
 __all__ = ["MODULES", "TRIGGERS", "Trigger", "TriggerWord"]
