@@ -8,6 +8,7 @@ A word registered without any of these fails here, so a new word cannot be half-
 from __future__ import annotations
 
 import dataclasses
+import json
 import typing
 
 import pytest
@@ -122,3 +123,19 @@ def test_a_modification_counts_its_horde_and_knows_when_it_acts_in_phase_f():
                                                 "behaviours": [{"behaviour": "summon", "monster": "zombie"}]})
     assert (horde.extra_figures, horde.acts_in_phase_f) == (2, False)
     assert (necro.extra_figures, necro.acts_in_phase_f) == (0, True)
+
+
+def test_doria_forge_abilities_lists_every_registered_word_with_its_description_and_example():
+    from doria_forge import vocabulary
+
+    data = json.loads(vocabulary.render("json"))
+    for family in FAMILIES:
+        key = "behaviours" if family.kind == "behaviour" else f"scenario_{family.kind}s"
+        entries = {e["name"]: e for e in data[key]["entries"]}
+        if family.kind == "behaviour":
+            entries |= {e["name"]: e for e in data["modification_effects"]["entries"]}
+        for name, cls in family.words.items():
+            assert entries[name]["description"], f"{family.kind} {name}"
+            assert entries[name]["example"] == cls.example, f"{family.kind} {name}"
+    text = vocabulary.render("text")
+    assert "  marker_under\n" in text and "Example: {do: marker_under, marker: hole}" in text

@@ -13,6 +13,11 @@ map as it is now; a token or marker whose Room Tile is not revealed yet waits fo
 Goals: ``outcome`` answers ``won`` when a win goal is reached, ``lost`` for a lose goal,
 ``escaped`` when the heroes escaped (``EscapeRule``); goals that count at the end of a
 round (a token carried to its place, an escape, rounds survived, a time limit) only then.
+
+What each word does is the word's own (``model.words``: a trigger's ``matches``, a
+condition's ``holds``, an effect's ``play``, a goal's ``reached``); they act on the game
+through :class:`GameView`, the ``model.words.play.Game`` protocol over this play and the
+game state. Nothing here tests which word it is.
 """
 
 from __future__ import annotations

@@ -8,6 +8,11 @@ ends the scenario as a loss, chapter *End of the Game*). A rule written only as 
 (no ``when``/``do``) is prose: printed, but not simulated (``validate`` and ``simulate``
 say so). Every rule, goal and effect may carry ``text``, flavour printed beside it.
 
+Each trigger, condition, effect and goal is a word of :mod:`doria_forge.model.words`: one
+module that owns its fields, description, example, wording, play and validation, registered
+once. :data:`Trigger`, :data:`Condition`, :data:`Effect` and :data:`Goal` are built from that
+registry; the word classes are importable from here under their names.
+
 Where things are is a :class:`Place`: a Room Tile, a square of one, a rune, a marker, the
 entrance. Places on tiles not yet revealed wait for the tile.
 
