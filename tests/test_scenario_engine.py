@@ -224,3 +224,23 @@ def test_monsters_left_bounds_must_not_cross():
     with pytest.raises(ValueError):
         scenario(rules=[{"when": {"on": "round_start"}, "if": [{"check": "monsters_left", "at_least": 3, "at_most": 1}],
                          "do": [{"do": "set_flag", "flag": "y"}]}])
+
+
+def test_marker_under_opens_a_hole_under_the_hero_who_fails_and_strands_it():
+    """marker_under (issue 24's new effect): a failed check puts a Hole on the checking hero's
+    square; by the book (*Dungeon Markers*) that hero must remain there until its next move
+    action. A passed check leaves the floor whole."""
+    sc = scenario(rules=[{"when": {"on": "round_start"},
+                          "do": [{"do": "check", "attributes": ["AGI", "PER"], "tn": 20,
+                                  "failure": [{"do": "marker_under", "marker": "hole"}]}]}])
+    state = game(sc)
+    state.dice = ScriptedDice([1, 1])
+    state.scenario.on(state, "round_start", {"round": 1})
+    assert state.board.layout.has((2, 2), "hole")
+    assert "warrior" in state.board.stranded
+    lucky = game(sc)
+    lucky.dice = ScriptedDice([6, 6])
+    lucky.scenario.on(lucky, "round_start", {"round": 1})
+    assert not lucky.board.layout.has((2, 2), "hole") and "warrior" not in lucky.board.stranded
+    assert sc.rules[0].describe() == ("At the start of every round: the active hero checks AGI+PER+2D against TN 20; "
+                                      "on a failure, put a hole marker under that hero.")

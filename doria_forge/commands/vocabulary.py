@@ -1,6 +1,8 @@
 """The content vocabulary the engine implements, listed from the models (``doria-forge abilities``).
 
-Five closed vocabularies say what content does in play: monster behaviours
+The scenario vocabularies (the triggers, conditions, effects and goals of a scenario's rules,
+:mod:`doria_forge.model.words`) come first, one section per registered family, each word with
+an example. Five more closed vocabularies say what content does in play: monster behaviours
 (:mod:`doria_forge.model.behaviours`), Monster Modification effects, trap effects
 (:class:`~doria_forge.model.trap.TrapEffect`), item effects (an item's ``effect`` and the
 effects of its attacks, :mod:`doria_forge.model.equipment`) and optional rules
@@ -26,6 +28,7 @@ from doria_forge.model.equipment import AttackProfile, ItemEffect
 from doria_forge.model.monster import MonsterModification, StatModifiers
 from doria_forge.model.optional_rules import OPTIONAL_RULE_IDS, OPTIONAL_RULES
 from doria_forge.model.trap import TrapEffect
+from doria_forge.model.words import FAMILIES, Family, Word
 
 FORMATS = ("text", "markdown", "json")
 
@@ -48,7 +51,8 @@ class Parameter:
 @dataclass(frozen=True)
 class Entry:
     """One word of a vocabulary: its ``name``, what it does, its ``parameters`` (a behaviour's
-    keys beside ``behaviour:``) or, for a field, its own ``type``; ``note`` adds a caveat."""
+    keys beside ``behaviour:``) or, for a field, its own ``type``; ``note`` adds a caveat;
+    ``example``: the word as written in YAML (the registered words have one)."""
 
     name: str
     description: str
@@ -56,6 +60,7 @@ class Entry:
     type: str | None = None
     default: Any = None
     note: str = ""
+    example: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,8 @@ def _type(prop: dict[str, Any], defs: dict[str, Any]) -> str:
         return "true or false"
     if kind == "string":
         return "text"
+    if kind == "object" and "title" in prop and "properties" in prop:  # a nested model: a Place
+        return f"{prop['title'].lower()} {{{', '.join(prop['properties'])}}}"
     if kind == "object" and "propertyNames" in prop:
         keys = _type(prop["propertyNames"], defs).removeprefix("one of: ")
         return f"mapping ({keys}) -> {_type(prop.get('additionalProperties', {}), defs)}"
@@ -124,7 +131,30 @@ def _fields(model: type[BaseModel], names: tuple[str, ...] | None = None, skip: 
 
 def _behaviour_entry(model: type[BehaviourModel]) -> Entry:
     params = tuple(p for _, p in _fields(model, skip=("behaviour",)))
-    return Entry(model.tag(), _clean(model.__doc__), params)
+    return Entry(model.tag(), _clean(model.__doc__), params, example=model.example)
+
+
+_WORD_USAGE = {
+    "trigger": "A scenario rule's `when`, as {on: NAME, PARAMETER: VALUE...}; `text` adds printed flavour.",
+    "condition": "A scenario rule's `if` list, each as {check: NAME, PARAMETER: VALUE...}; all must hold.",
+    "effect": "A scenario rule's `do` list (also a check's `success`/`failure`, a Door Event's effects, the "
+              "setup's `markers`), each as {do: NAME, PARAMETER: VALUE...}; `text` adds printed flavour.",
+    "goal": "A scenario's `goals.win` and `goals.lose` lists, each as {goal: NAME, PARAMETER: VALUE...}.",
+}
+
+
+def _word_sections() -> list[Section]:
+    """One section per scenario family of the registry (``model.words``: triggers, conditions,
+    effects, goals), its words in registration order."""
+    by_kind = {family.kind: family for family in FAMILIES}
+    return [Section(f"scenario_{kind}s", f"Scenario {kind}s", usage, tuple(_word_entry(by_kind[kind], cls)
+                                                                          for cls in by_kind[kind]))
+            for kind, usage in _WORD_USAGE.items()]
+
+
+def _word_entry(family: Family[Any], cls: type[Word]) -> Entry:
+    params = tuple(p for _, p in _fields(cls, skip=(family.tag, "text")))
+    return Entry(family.name_of(cls), _clean(cls.__doc__), params, example=getattr(cls, "example", None))
 
 
 def _field_entries(model: type[BaseModel], names: tuple[str, ...] | None = None) -> tuple[Entry, ...]:
@@ -148,6 +178,7 @@ def sections() -> list[Section]:
                     if rule_id in NOT_YET_ACTING else ""))
         for rule_id in OPTIONAL_RULE_IDS)
     return [
+        *_word_sections(),
         Section("behaviours", "Monster behaviours",
                 "In a monster's or Boss Monster's `ability.behaviours` and a Monster Modification's `behaviours`, "
                 "each as {behaviour: NAME, PARAMETER: VALUE...}. Monster flags switch on the behaviour of their "
@@ -180,6 +211,17 @@ def _default(value: Any) -> str:
     return json.dumps(value) if not isinstance(value, str) else value
 
 
+def _flow(example: dict[str, Any]) -> str:
+    """An example as one line of YAML flow style: ``{do: doom, steps: 2}``."""
+    def flow(value: Any) -> str:
+        if isinstance(value, dict):
+            return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+        if isinstance(value, list):
+            return "[" + ", ".join(flow(v) for v in value) + "]"
+        return _default(value)
+    return flow(example)
+
+
 def render_text(items: list[Section]) -> str:
     """The vocabularies as indented plain text."""
     out: list[str] = []
@@ -199,6 +241,8 @@ def render_text(items: list[Section]) -> str:
                     out.append(_wrap(p.description, 10))
             if entry.note:
                 out.append(_wrap(f"Note: {entry.note}", 6))
+            if entry.example:
+                out.append(_wrap(f"Example: {_flow(entry.example)}", 6))
         out.append("")
     return "\n".join(out)
 
@@ -217,6 +261,7 @@ def render_markdown(items: list[Section]) -> str:
             else:
                 params = entry.type or "-"
             text = entry.description + (f" *{entry.note}*" if entry.note else "")
+            text += f" Example: `{_flow(entry.example)}`" if entry.example else ""
             out.append(f"| `{entry.name}` | {params} | {text.replace('|', '/')} |")
         out.append("")
     return "\n".join(out)

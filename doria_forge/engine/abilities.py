@@ -21,32 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from doria_forge.model.behaviours import (
-    FLAG_BEHAVIOURS,
-    HIT_PATTERNS,
-    DamageElement,
-    DamageHandItems,
-    DrainHp,
-    ExplodeOnDefeat,
-    ExtraActivationOnWound,
-    FiguresPerCard,
-    Flying,
-    FreeAttack,
-    HitAdjacentToTarget,
-    HitAllInRange,
-    HitChain,
-    HitExtraInRange,
-    HitSpread,
-    HurtOnlyByMagic,
-    ImmuneToRanged,
-    MagicItemsIneffective,
-    PairActivation,
-    Poison,
-    RaiseDead,
-    Summon,
-    Targeting,
-    ThroughWalls,
-)
+from doria_forge.model.behaviours import FLAG_BEHAVIOURS
+from doria_forge.model.words.behaviours import BehaviourWord, ProfileFold
 
 if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.model.monster import MonsterModification, MonsterTraits
@@ -119,70 +95,18 @@ class AbilityProfile:
                 or self.free_attack or self.raises_in_phase_f)
 
 
-_FLAGS: dict[type, str] = {
-    DrainHp: "heals_by_wound",
-    DamageHandItems: "damages_hand_items",
-    ExtraActivationOnWound: "extra_activation_on_wound",
-    PairActivation: "pair_activation",
-    ImmuneToRanged: "immune_to_ranged",
-    HurtOnlyByMagic: "hurt_only_by_magic",
-    MagicItemsIneffective: "magic_items_ineffective",
-    Flying: "flying",
-    ThroughWalls: "through_walls",
-    FreeAttack: "free_attack",
-    RaiseDead: "raises_in_phase_f",
-}
-"""Behaviours without parameters: each sets one switch of the profile."""
-
-
-def _pattern(b: object) -> dict[str, object]:
-    """The profile values of a hit pattern behaviour."""
-    if isinstance(b, HitAllInRange):
-        return {"pattern": "all_in_range", "max_targets": None}
-    if isinstance(b, HitExtraInRange):
-        return {"pattern": "extra_in_range", "max_targets": b.targets}
-    if isinstance(b, HitAdjacentToTarget):
-        return {"pattern": "adjacent_to_target", "max_targets": 1 + b.extra, "adjacent_extra": b.extra}
-    if isinstance(b, HitSpread):
-        return {"pattern": "spread", "max_targets": None}
-    assert isinstance(b, HitChain)
-    return {"pattern": "chain", "max_targets": None, "chain_range": b.range}
-
-
-def profile_of(sources: Iterable[tuple[str, Iterable[object]]], ability_id: str = "none") -> AbilityProfile:
+def profile_of(sources: Iterable[tuple[str, Iterable[BehaviourWord]]], ability_id: str = "none") -> AbilityProfile:
     """Fold behaviours into an ``AbilityProfile``. ``sources`` are ``(label, behaviours)``
     in precedence order (the ability first, then each modification: FAQ *There seem to be
-    conflicting rules with some cards*); the first targeting, hit pattern and damage element
-    win, poison, summons and explosions add up, switches are on if any source sets them.
+    conflicting rules with some cards*); each behaviour writes its own part (its ``fold``,
+    ``model.words.behaviours``): the first targeting, hit pattern and damage element win,
+    poison, summons and explosions add up, switches are on if any source sets them.
     ``label`` names the source of a summon in the event log."""
-    values: dict[str, object] = {}
-    poison_on_hit = poison_on_wound = defeat_damage = 0
-    summons: list[tuple[str, str]] = []
+    fold = ProfileFold()
     for label, behaviours in sources:
         for b in behaviours:
-            switch = _FLAGS.get(type(b))
-            if switch is not None:
-                values[switch] = True
-            elif isinstance(b, Targeting):
-                values.setdefault("targeting", b.policy)
-            elif isinstance(b, HIT_PATTERNS):
-                if "pattern" not in values:
-                    values.update(_pattern(b))
-            elif isinstance(b, DamageElement):
-                values.setdefault("element", b.element)
-            elif isinstance(b, FiguresPerCard):
-                values.setdefault("figures_per_card", b.figures)
-            elif isinstance(b, Poison):
-                if b.when == "hit":
-                    poison_on_hit += b.markers
-                else:
-                    poison_on_wound += b.markers
-            elif isinstance(b, Summon):
-                summons.append((b.monster, label))
-            elif isinstance(b, ExplodeOnDefeat):
-                defeat_damage += b.damage
-    return AbilityProfile(id=ability_id, poison_on_hit=poison_on_hit, poison_on_wound=poison_on_wound,
-                          summons=tuple(summons), defeat_damage=defeat_damage, **values)  # type: ignore[arg-type]
+            b.fold(fold, label)
+    return AbilityProfile(id=ability_id, **fold.profile_values())  # type: ignore[arg-type]
 
 
 def rule_for_type(monster: MonsterTraits, modifications: Sequence[MonsterModification] = ()) -> AbilityProfile:

@@ -13,6 +13,11 @@ map as it is now; a token or marker whose Room Tile is not revealed yet waits fo
 Goals: ``outcome`` answers ``won`` when a win goal is reached, ``lost`` for a lose goal,
 ``escaped`` when the heroes escaped (``EscapeRule``); goals that count at the end of a
 round (a token carried to its place, an escape, rounds survived, a time limit) only then.
+
+What each word does is the word's own (``model.words``: a trigger's ``matches``, a
+condition's ``holds``, an effect's ``play``, a goal's ``reached``); they act on the game
+through :class:`GameView`, the ``model.words.play.Game`` protocol over this play and the
+game state. Nothing here tests which word it is.
 """
 
 from __future__ import annotations
@@ -22,41 +27,12 @@ from typing import TYPE_CHECKING, Any, cast
 
 from doria_forge.geometry import rotate_cell
 from doria_forge.model.scenario import (
-    BlockDoors,
-    CarryToken,
-    Check,
-    ClearTile,
-    DefeatBoss,
-    Escape,
-    ExtraActivation,
-    FlagGoal,
-    FlagIs,
-    Give,
-    Heal,
-    HeroEnters,
-    Lose,
-    LoseActionPoints,
-    MonsterDefeated,
-    MonstersLeft,
-    MoveDoom,
-    OpenDoors,
+    Effect,
     Place,
-    PlaceMarker,
-    PlaceToken,
-    PlayersIs,
-    RemoveMarker,
-    RemoveToken,
-    RoundIs,
     Scenario,
-    SetFlag,
-    Spawn,
-    Survive,
-    TileRevealedIs,
-    TimeLimit,
-    TokenCarried,
-    Win,
 )
-from doria_forge.model.scenario import Damage as DamageEffect
+from doria_forge.model.words.common import Who
+from doria_forge.model.words.play import TokenState
 
 from .checks import roll_target_number
 from .combat import absorb_damage
@@ -76,17 +52,6 @@ Pos = tuple[int, int]
 
 MAX_CHAIN = 20
 """How deep rules may set off other rules (a flag set by a rule firing another...)."""
-
-
-@dataclass
-class TokenState:
-    """Where a scenario token is: on a ``square``, carried by ``carrier``, ``waiting`` for its
-    Room Tile to be revealed, or ``removed``."""
-
-    square: Pos | None = None
-    carrier: str | None = None
-    waiting: Place | None = None
-    removed: bool = False
 
 
 @dataclass
@@ -183,7 +148,8 @@ class ScenarioPlay:
                     continue
                 if rule.once and self.fired.get(index):
                     continue
-                if not self._matches(state, when, context) or not all(self._holds(state, c) for c in rule.conditions):
+                game = GameView(self, state)
+                if not when.matches(game, context) or not all(c.holds(game) for c in rule.conditions):
                     continue
                 self.fired[index] = self.fired.get(index, 0) + 1
                 state.log.emit("scenario_rule", context.get("hero"), rule=index, on=kind)
@@ -193,36 +159,6 @@ class ScenarioPlay:
                     self.apply(state, effect, context.get("hero"))
         finally:
             self.depth -= 1
-
-    def _matches(self, state: GameData, when: Any, context: dict[str, Any]) -> bool:
-        for name in ("round", "tile", "monster", "token", "flag", "field", "phase"):
-            wanted = getattr(when, name, None)
-            if wanted is not None and wanted != context.get(name):
-                return False
-        if isinstance(when, MonsterDefeated) and when.boss and not context.get("boss"):
-            return False
-        if isinstance(when, HeroEnters):
-            square = context.get("square")
-            if when.place.tile is not None and when.place.square is None and when.place.rune is None:
-                return context.get("tile") == when.place.tile
-            return square in self.resolve(state, when.place)
-        return True
-
-    def _holds(self, state: GameData, condition: Any) -> bool:
-        if isinstance(condition, PlayersIs):
-            return condition.min <= state.players <= condition.max
-        if isinstance(condition, RoundIs):
-            return condition.min <= state.round <= condition.max
-        if isinstance(condition, FlagIs):
-            return (condition.flag in self.flags) == condition.is_set
-        if isinstance(condition, TokenCarried):
-            token = self.tokens.get(condition.token)
-            return (token is not None and token.carrier is not None) == condition.carried
-        if isinstance(condition, MonstersLeft):
-            return condition.holds(len(self.monsters_on(state, condition.tile)))
-        if isinstance(condition, TileRevealedIs):
-            return (condition.tile in self.revealed) == condition.revealed
-        raise TypeError(f"unknown condition {condition!r}")
 
     def monsters_on(self, state: GameData, tile: str | None) -> list[Any]:
         """The monsters standing on Room Tile ``tile`` (all monsters without it)."""
@@ -236,7 +172,7 @@ class ScenarioPlay:
                 and slot_of(pos) in slots]
 
     # ---------------------------------------------------------------- effects
-    def heroes(self, state: GameData, who: str, triggering: str | None, token: str | None,
+    def heroes(self, state: GameData, who: Who, triggering: str | None, token: str | None,
                at: Place | None) -> list[HeroState]:
         """The living heroes an effect's ``who`` names."""
         living = [h for h in state.heroes if not h.dead]
@@ -252,134 +188,11 @@ class ScenarioPlay:
         uid = triggering or getattr(state, "actor", None)
         return [h for h in living if h.uid == uid][:1] or living[:1]
 
-    def apply(self, state: GameData, effect: Any, triggering: str | None) -> None:
-        """Play one effect (``model.scenario.Effect``)."""
-        log = state.log
-        if isinstance(effect, MoveDoom):
-            doom_advance(state, effect.steps, reason="scenario")
-        elif isinstance(effect, Spawn):
-            self._spawn(state, effect)
-        elif isinstance(effect, ExtraActivation):
-            extra_activation(state)
-        elif isinstance(effect, PlaceMarker):
-            squares = self.resolve(state, effect.at)
-            if not squares:
-                self.waiting_markers.append((effect.marker, effect.at))
-            for square in squares:
-                _dungeon_of(state).put_marker(state, square, effect.marker)
-        elif isinstance(effect, RemoveMarker):
-            board = _dungeon(state)
-            if board is not None:
-                squares = self.resolve(state, effect.at) if effect.at else board.layout.squares_with(effect.marker)
-                for square in squares:
-                    board.take_marker(state, square, effect.marker)
-        elif isinstance(effect, PlaceToken):
-            token = self.tokens.setdefault(effect.token, TokenState())
-            squares = self.resolve(state, effect.at)
-            token.removed, token.carrier = False, None
-            token.square, token.waiting = (squares[0], None) if squares else (None, effect.at)
-        elif isinstance(effect, RemoveToken):
-            self.tokens[effect.token] = TokenState(removed=True)
-        elif isinstance(effect, (OpenDoors, BlockDoors)):
-            self._doors(state, effect)
-        elif isinstance(effect, DamageEffect):
-            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-                if effect.points == "pp":
-                    hero.spend_pp(effect.amount, log, reason="scenario")
-                elif effect.ignores_armor:
-                    hero.take_damage(effect.amount, log, source="scenario")
-                else:
-                    absorb_damage(log, hero, effect.amount, policy=state.defense_policy, source="scenario")
-        elif isinstance(effect, LoseActionPoints):
-            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-                state.ap[hero.uid] = state.ap.get(hero.uid, 0) - effect.amount
-                log.emit("ap_lost", hero.uid, amount=effect.amount, ap=state.ap[hero.uid], reason="effect")
-        elif isinstance(effect, Heal):
-            for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-                hero.heal(effect.hp, effect.pp, log=log)
-        elif isinstance(effect, Check):
-            self._check(state, effect, triggering)
-        elif isinstance(effect, Give):
-            self._give(state, effect, triggering)
-        elif isinstance(effect, SetFlag):
-            if effect.value:
-                if effect.flag not in self.flags:
-                    self.flags.add(effect.flag)
-                    fire(state, "flag_set", flag=effect.flag, hero=triggering)
-            else:
-                self.flags.discard(effect.flag)
-        elif isinstance(effect, Win):
-            finish(state, "won")
-        elif isinstance(effect, Lose):
-            finish(state, "lost")
-        else:
-            raise TypeError(f"unknown effect {effect!r}")
+    def apply(self, state: GameData, effect: Effect, triggering: str | None) -> None:
+        """Play one effect (``model.scenario.Effect``: the effect's own ``play``), then see
+        whether the game has ended."""
+        effect.play(GameView(self, state), triggering)
         check_end(state)
-
-    def _spawn(self, state: GameData, effect: Spawn) -> None:
-        squares = self.resolve(state, effect.at) if effect.at is not None else []
-        near = squares[0] if squares else None
-        for _ in range(effect.count):
-            if state.outcome is not None:
-                return
-            if effect.boss:
-                boss = spawn_boss(state, effect.boss, level=effect.level, near=near)
-                if boss is not None:
-                    self.boss_uids.append(boss.uid)
-                continue
-            if effect.monster:
-                spawned = spawn_monster(state, effect.monster, (), reason="scenario", near=near)
-            else:
-                spawned = draw_and_spawn(state, reason="scenario", near=near)
-            if spawned is not None and effect.level and effect.level != spawned.level:
-                spawned.set_level(effect.level, state.pack, state.log)
-
-    def _doors(self, state: GameData, effect: OpenDoors | BlockDoors) -> None:
-        board = _dungeon(state)
-        if board is None:
-            return
-        layout = board.layout
-        tiles = [t for t in layout.in_order() if effect.tile is None or t.tile_id == effect.tile]
-        for placed in tiles:
-            for opening in layout.openings(placed):
-                if not opening.is_door:
-                    continue
-                square = to_global(placed.slot, opening.cells[0])
-                if isinstance(effect, BlockDoors):
-                    board.put_marker(state, square, "blocked_door")
-                else:
-                    board.take_marker(state, square, "blocked_door")
-
-    def _check(self, state: GameData, effect: Check, triggering: str | None) -> None:
-        tn = effect.tn + effect.tn_per_ml * state.monster_level
-        a, b = effect.attributes
-        for hero in self.heroes(state, effect.who, triggering, effect.token, effect.at):
-            if not hero.can_act:
-                continue
-            check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn)
-            state.log.emit("scenario_check", hero.uid, total=check.total, target_number=tn, success=check.success)
-            for then in effect.success if check.success else effect.failure:
-                if state.outcome is not None:
-                    return
-                self.apply(state, then, hero.uid)
-
-    def _give(self, state: GameData, effect: Give, triggering: str | None) -> None:
-        heroes = self.heroes(state, effect.who, triggering, effect.token, effect.at)
-        for hero in heroes:
-            if effect.item is not None:
-                n = sum(1 for i in hero.all_items() if i.card.id == effect.item) + 1
-                item = ItemInstance(state.pack.equipment[effect.item], f"{hero.uid}/scenario:{effect.item}:{n}")
-                if len(hero.belt) < hero.belt_capacity:
-                    hero.belt.append(item)
-                else:
-                    hero.backpack.append(item)
-                state.log.emit("scenario_item", hero.uid, item=item.uid)
-            if effect.loot_cards and state.loot is not None:
-                cards = [c for c in (state.loot.draw(state.dice) for _ in range(effect.loot_cards)) if c is not None]
-                receive_loot(state, hero, cards)
-        if effect.group_xp:
-            state.group_xp += effect.group_xp
-            state.log.emit("group_xp", triggering, gained=effect.group_xp, total=state.group_xp, reason="scenario")
 
     # ---------------------------------------------------------------- tokens
     def pick_up(self, state: GameData, hero: HeroState, token_id: str) -> None:
@@ -411,45 +224,18 @@ class ScenarioPlay:
         """``won`` / ``lost`` / ``escaped`` when a goal (or the escape) decides the game now."""
         if self.scenario is None:
             return None
-        goals = self.scenario.goals
+        goals, game = self.scenario.goals, GameView(self, state)
         for goal in goals.lose:
-            if self._reached(state, goal, end_of_round):
+            if goal.reached(game, end_of_round):
                 return "lost"
         for goal in goals.win:
-            if self._reached(state, goal, end_of_round):
+            if goal.reached(game, end_of_round):
                 return "won"
         if end_of_round and self.escape_declared and self.scenario.escape.allowed:
             if self._all_can_reach(state, self.scenario.escape.at):
                 return "escaped"
             self.escape_declared = False
         return None
-
-    def _reached(self, state: GameData, goal: Any, end_of_round: bool) -> bool:
-        if isinstance(goal, DefeatBoss):
-            return goal.boss in self.bosses_defeated
-        if isinstance(goal, ClearTile):
-            return goal.tile in self.revealed and not self.monsters_on(state, goal.tile)
-        if isinstance(goal, FlagGoal):
-            return goal.flag in self.flags
-        if not end_of_round:
-            return False
-        if isinstance(goal, CarryToken):
-            token = self.tokens.get(goal.token)
-            board = _dungeon(state)
-            if token is None or token.carrier is None or board is None:
-                return False
-            return board.position(token.carrier) in set(self.resolve(state, goal.to))
-        if isinstance(goal, Escape):
-            if goal.all:
-                return self._all_on(state, goal.at)
-            squares = set(self.resolve(state, goal.at))
-            board = _dungeon(state)
-            return board is not None and any(board.position(h.uid) in squares for h in state.heroes if h.can_act)
-        if isinstance(goal, Survive):
-            return state.round >= goal.rounds
-        if isinstance(goal, TimeLimit):
-            return state.round >= goal.round
-        raise TypeError(f"unknown goal {goal!r}")
 
     def _all_can_reach(self, state: GameData, place: Place) -> bool:
         """Every living character has a way to ``place`` (chapter *Escaping a campaign
@@ -462,11 +248,160 @@ class ScenarioPlay:
         living = [h for h in state.heroes if not h.dead]
         return bool(living) and all(board.position(h.uid) in open_ for h in living)
 
-    def _all_on(self, state: GameData, place: Place) -> bool:
-        board = _dungeon(state)
-        squares = set(self.resolve(state, place))
-        living = [h for h in state.heroes if not h.dead]
-        return board is not None and bool(living) and all(board.position(h.uid) in squares for h in living)
+
+class GameView:
+    """The game as a scenario effect sees it (``model.words.play.Game``): ``play`` (the
+    scenario's state) and ``state`` (the game's), with the book's operations effects use."""
+
+    def __init__(self, play: ScenarioPlay, state: GameData) -> None:
+        self.play, self.state = play, state
+
+    @property
+    def over(self) -> bool:
+        return self.state.outcome is not None
+
+    @property
+    def monster_level(self) -> int:
+        return self.state.monster_level
+
+    @property
+    def flags(self) -> set[str]:
+        return self.play.flags
+
+    @property
+    def tokens(self) -> dict[str, TokenState]:
+        return self.play.tokens
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def revealed(self) -> set[str]:
+        return self.play.revealed
+
+    @property
+    def bosses_defeated(self) -> set[str]:
+        return self.play.bosses_defeated
+
+    def monsters_left(self, tile: str | None) -> int:
+        return len(self.play.monsters_on(self.state, tile))
+
+    @property
+    def has_map(self) -> bool:
+        return _dungeon(self.state) is not None
+
+    def squares(self, place: Place) -> list[Pos]:
+        return self.play.resolve(self.state, place)
+
+    def squares_with(self, marker: str) -> list[Pos]:
+        return _dungeon_of(self.state).layout.squares_with(marker)
+
+    def door_squares(self, tile: str | None) -> list[Pos]:
+        layout = _dungeon_of(self.state).layout
+        return [to_global(placed.slot, opening.cells[0])
+                for placed in layout.in_order() if tile is None or placed.tile_id == tile
+                for opening in layout.openings(placed) if opening.is_door]
+
+    def square_of(self, hero: str) -> Pos | None:
+        board = _dungeon(self.state)
+        return board.position(hero) if board is not None else None
+
+    def put_marker(self, square: Pos, marker: str) -> None:
+        _dungeon_of(self.state).put_marker(self.state, square, marker)
+
+    def take_marker(self, square: Pos, marker: str) -> None:
+        _dungeon_of(self.state).take_marker(self.state, square, marker)
+
+    def marker_waits(self, marker: str, place: Place) -> None:
+        self.play.waiting_markers.append((marker, place))
+
+    def advance_doom(self, steps: int) -> None:
+        doom_advance(self.state, steps, reason="scenario")
+
+    def extra_activation(self) -> None:
+        extra_activation(self.state)
+
+    def spawn_boss(self, boss: str, level: int | None, near: Pos | None) -> None:
+        spawned = spawn_boss(self.state, boss, level=level, near=near)
+        if spawned is not None:
+            self.play.boss_uids.append(spawned.uid)
+
+    def spawn_monster(self, monster: str | None, level: int | None, near: Pos | None) -> None:
+        state = self.state
+        if monster:
+            spawned = spawn_monster(state, monster, (), reason="scenario", near=near)
+        else:
+            spawned = draw_and_spawn(state, reason="scenario", near=near)
+        if spawned is not None and level and level != spawned.level:
+            spawned.set_level(level, state.pack, state.log)
+
+    def heroes(self, who: Who, triggering: str | None, token: str | None, at: Place | None) -> list[str]:
+        return [h.uid for h in self.play.heroes(self.state, who, triggering, token, at)]
+
+    def _hero(self, uid: str) -> HeroState:
+        return self.state.hero(uid)
+
+    def can_act(self, hero: str) -> bool:
+        return bool(self._hero(hero).can_act)
+
+    def lose_hp(self, hero: str, amount: int, armor: bool) -> None:
+        state = self.state
+        if armor:
+            absorb_damage(state.log, self._hero(hero), amount, policy=state.defense_policy, source="scenario")
+        else:
+            self._hero(hero).take_damage(amount, state.log, source="scenario")
+
+    def lose_pp(self, hero: str, amount: int) -> None:
+        self._hero(hero).spend_pp(amount, self.state.log, reason="scenario")
+
+    def lose_ap(self, hero: str, amount: int) -> None:
+        ap = self.state.ap
+        ap[hero] = ap.get(hero, 0) - amount
+        self.state.log.emit("ap_lost", hero, amount=amount, ap=ap[hero], reason="effect")
+
+    def heal(self, hero: str, hp: int, pp: int) -> None:
+        self._hero(hero).heal(hp, pp, log=self.state.log)
+
+    def check(self, hero: str, attributes: tuple[str, str], tn: int) -> bool:
+        state, one = self.state, self._hero(hero)
+        check = roll_target_number(state.dice, one.attribute(attributes[0]), one.attribute(attributes[1]), tn)
+        state.log.emit("scenario_check", hero, total=check.total, target_number=tn, success=check.success)
+        return bool(check.success)
+
+    def give_item(self, hero: str, item: str) -> None:
+        state, one = self.state, self._hero(hero)
+        n = sum(1 for i in one.all_items() if i.card.id == item) + 1
+        copy = ItemInstance(state.pack.equipment[item], f"{hero}/scenario:{item}:{n}")
+        if len(one.belt) < one.belt_capacity:
+            one.belt.append(copy)
+        else:
+            one.backpack.append(copy)
+        state.log.emit("scenario_item", hero, item=copy.uid)
+
+    def draw_loot(self, hero: str, cards: int) -> None:
+        state = self.state
+        if state.loot is not None:
+            drawn = [c for c in (state.loot.draw(state.dice) for _ in range(cards)) if c is not None]
+            receive_loot(state, self._hero(hero), drawn)
+
+    def gain_group_xp(self, xp: int, triggering: str | None) -> None:
+        state = self.state
+        state.group_xp += xp
+        state.log.emit("group_xp", triggering, gained=xp, total=state.group_xp, reason="scenario")
+
+    def fire(self, kind: str, **context: Any) -> None:
+        fire(self.state, kind, **context)
+
+    def finish(self, outcome: str) -> None:
+        finish(self.state, outcome)
+
+    def apply(self, effect: Effect, triggering: str | None) -> None:
+        self.play.apply(self.state, effect, triggering)
 
 
 def _dungeon(state: GameData) -> Dungeon | None:

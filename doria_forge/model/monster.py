@@ -13,11 +13,8 @@ from pydantic import Field, model_validator
 from .behaviours import (
     FLAG_BEHAVIOURS,
     Behaviour,
-    Horde,
     ModificationBehaviour,
     MonsterFlag,
-    RaiseDead,
-    Summon,
     behaviour_references,
     check_combination,
 )
@@ -210,9 +207,9 @@ class MonsterModification(Illustrated):
     @property
     def extra_figures(self) -> int:
         """More monsters of the type placed with this card (``horde``), 0-5 each."""
-        return sum(b.figures for b in self.behaviours if isinstance(b, Horde))
+        return sum(b.adds_figures() for b in self.behaviours)
 
     @property
     def acts_in_phase_f(self) -> bool:
         """Whether the card acts in Phase F (``summon``, ``raise_dead``; printed in its corner)."""
-        return any(isinstance(b, (Summon, RaiseDead)) for b in self.behaviours)
+        return any(b.acts_in_phase_f for b in self.behaviours)

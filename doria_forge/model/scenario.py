@@ -8,6 +8,11 @@ ends the scenario as a loss, chapter *End of the Game*). A rule written only as 
 (no ``when``/``do``) is prose: printed, but not simulated (``validate`` and ``simulate``
 say so). Every rule, goal and effect may carry ``text``, flavour printed beside it.
 
+Each trigger, condition, effect and goal is a word of :mod:`doria_forge.model.words`: one
+module that owns its fields, description, example, wording, play and validation, registered
+once. :data:`Trigger`, :data:`Condition`, :data:`Effect` and :data:`Goal` are built from that
+registry; the word classes are importable from here under their names.
+
 Where things are is a :class:`Place`: a Room Tile, a square of one, a rune, a marker, the
 entrance. Places on tiles not yet revealed wait for the tile.
 
@@ -16,789 +21,75 @@ entrance. Places on tiles not yet revealed wait for the tile.
 items, tokens) and who "the hero" of a rule is (the one who revealed, entered, defeated).
 """
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
-from typing import Annotated, ClassVar, Literal
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import Attribute, Document, Ref, Square, Strict
+from .common import Document, Ref, Strict
 from .tune import Tune
-
-RuneColour = Literal["blue", "purple", "orange", "green"]
-Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
-Round = Annotated[int, Field(ge=1, le=99)]
-"""A round number (the Round Marker), 1-99."""
-Count = Annotated[int, Field(ge=0, le=99)]
-Text = Annotated[str, Field(max_length=2000)]
-
-Namer = Callable[[str, str], str]
-"""The display name of a referenced id: ``(kind, id) -> name``, kind one of ``monster``,
-``boss``, ``equipment``, ``token``."""
-
-
-def _id_as_name(kind: str, ref: str) -> str:
-    return ref
-
-
-@dataclass(frozen=True)
-class Wording:
-    """What ``describe()`` needs beyond the data: ``name`` (display names of ids; the ids
-    themselves by default) and ``actor``, the words for the hero an effect's ``who:
-    triggering`` means (set by each rule from its trigger)."""
-
-    name: Namer = _id_as_name
-    actor: str = "the active hero"
-
-
-PLAIN = Wording()
-"""Ids as they are written, the active hero as actor."""
-
-
-def _label(name: str) -> str:
-    """A flag or marker name as words: ``nest_burned`` -> ``nest burned``."""
-    return name.replace("_", " ")
-
-
-def _flag(name: str) -> str:
-    return f"“{_label(name)}”"
-
-
-def _inside(name: str) -> str:
-    """A name inside a sentence: ``The Hollow King`` -> ``the Hollow King``."""
-    return "the " + name[4:] if name.startswith("The ") else name
-
-
-def _a(noun: str) -> str:
-    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-
-
-def _span(low: int, high: int, top: int, exactly: str, anything: str, at_least: str, at_most: str,
-          between: str) -> str:
-    """A range ``low``..``high`` (``top``: no upper limit) in words: ``exactly`` when it is one
-    value, ``anything`` when it is every value, else a format of ``at_least`` (low),
-    ``at_most`` (high) or ``between`` (low, high)."""
-    if low == high:
-        return exactly
-    if high == top:
-        return anything if low == 1 else at_least.format(low)
-    return at_most.format(high) if low == 1 else between.format(low, high)
-
-
-def _and(parts: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-# --------------------------------------------------------------------------- places
-class Place(Strict):
-    """Where something is: exactly one of ``tile`` (any square of that Room Tile, or with
-    ``square`` one square of it, ``[row, column]`` as printed), ``rune`` (the square of a
-    rune of that colour, on ``tile`` if given), ``marker`` (a square carrying that marker),
-    ``entrance`` (the scenario's entrance squares)."""
-
-    tile: str | None = None
-    """Id of a Room Tile: any square of it, or with square one square; with rune, the tile the rune is on."""
-    square: Square | None = None
-    """One square of the tile, [row, column] as printed, 0-4 from the north-west corner; needs tile."""
-    rune: RuneColour | None = None
-    """Colour of a rune whose square is meant (blue, purple, orange, green), on tile if given."""
-    marker: Annotated[str, Field(max_length=60)] | None = None
-    """Name of a marker: the squares carrying it."""
-    entrance: bool = False
-    """true: the scenario's entrance squares (the stairs of the start tile)."""
-
-    @model_validator(mode="after")
-    def _one_kind(self) -> "Place":
-        kinds = [self.rune is not None, self.marker is not None, self.entrance]
-        if sum(kinds) > 1 or (sum(kinds) == 1 and self.square is not None):
-            raise ValueError("a place is one of: tile (+ square), rune (+ tile), marker, entrance")
-        if self.square is not None and self.tile is None:
-            raise ValueError("a square needs its tile")
-        if not any(kinds) and self.tile is None:
-            raise ValueError("a place needs tile, rune, marker or entrance")
-        return self
-
-    def describe(self) -> str:
-        """The place as a noun: ``the entrance``, ``the nest marker``, ``the purple rune of Room
-        Tile B-3``, ``a blue rune``, ``square [2, 2] of Room Tile A-1``, ``Room Tile C-7``."""
-        if self.entrance:
-            return "the entrance"
-        if self.marker is not None:
-            return f"the {_label(self.marker)} marker"
-        if self.rune is not None:
-            return f"the {self.rune} rune of Room Tile {self.tile}" if self.tile else f"a {self.rune} rune"
-        if self.square is not None:
-            return f"square [{self.square[0]}, {self.square[1]}] of Room Tile {self.tile}"
-        return f"Room Tile {self.tile}"
-
-    def on(self) -> str:
-        """Where something is put or stands: ``at the entrance``, else ``on`` the place."""
-        return f"{'at' if self.entrance else 'on'} {self.describe()}"
-
-
-# --------------------------------------------------------------------------- triggers
-class _Trigger(Strict):
-    text: Text = ""
-    """Flavour printed with the trigger, beside the rule's generated wording."""
-
-    actor: ClassVar[str] = "the active hero"
-    """Who ``who: triggering`` means for this trigger, in words."""
-
-
-class RoundStart(_Trigger):
-    """At the start of round ``round`` (Phase A), or of every round without it."""
-
-    on: Literal["round_start"]
-    round: Round | None = None
-    """The round at whose start the rule fires (every round without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"At the start of round {self.round}" if self.round else "At the start of every round"
-
-
-class RoundEnd(_Trigger):
-    """At the end of round ``round`` (after Phase I), or of every round without it."""
-
-    on: Literal["round_end"]
-    round: Round | None = None
-    """The round at whose end the rule fires (every round without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"At the end of round {self.round}" if self.round else "At the end of every round"
-
-
-class PhaseStarts(_Trigger):
-    """When Phase ``phase`` begins (every round, or in round ``round``); Phase F's scenario
-    actions come after modifications, Traps and Zombies."""
-
-    on: Literal["phase"]
-    phase: Phase
-    """The phase A-I whose beginning fires the rule."""
-    round: Round | None = None
-    """The only round in which the phase fires the rule (every round without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        when = f" of round {self.round}" if self.round else " of every round"
-        return f"In Phase {self.phase}{when}"
-
-
-class TileRevealed(_Trigger):
-    """When Room Tile ``tile`` (any tile without it) is placed in the dungeon."""
-
-    on: Literal["tile_revealed"]
-    tile: str | None = None
-    """Id of the Room Tile whose reveal fires the rule (any tile without it)."""
-
-    actor = "the hero who revealed it"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When Room Tile {self.tile} is revealed" if self.tile else "When a Room Tile is revealed"
-
-
-class MonsterDefeated(_Trigger):
-    """When a monster is defeated: of type ``monster``, standing on Room Tile ``tile``, or
-    the scenario's boss (``boss: true``); any monster without these."""
-
-    on: Literal["monster_defeated"]
-    monster: str | None = None
-    """Id of the monster type whose defeat fires the rule (any type without it)."""
-    tile: str | None = None
-    """Id of the Room Tile the defeated monster must stand on (any tile without it)."""
-    boss: bool = False
-    """true: only the defeat of the scenario's Boss Monster fires it."""
-
-    actor = "the hero who defeated it"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        what = ("the boss" if self.boss else _a(words.name("monster", self.monster)) if self.monster
-                else "a monster")
-        where = f" on Room Tile {self.tile}" if self.tile else ""
-        return f"When {what}{where} is defeated"
-
-
-class HeroEnters(_Trigger):
-    """When a hero ends a move on ``place`` (or enters Room Tile ``place.tile``)."""
-
-    on: Literal["hero_enters"]
-    place: Place
-    """The place whose entry fires the rule: a square, rune or marker, or a whole Room Tile."""
-
-    actor = "that hero"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        place = self.place
-        if place.tile is not None and place.square is None and place.rune is None:
-            return f"When a hero enters Room Tile {place.tile}"
-        return f"When a hero steps onto {place.describe()}"
-
-
-class TokenPickedUp(_Trigger):
-    """When a hero picks up the scenario token ``token``."""
-
-    on: Literal["token_picked_up"]
-    token: str
-    """Id of the scenario token whose pick-up fires the rule."""
-
-    actor = "that hero"
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When a hero picks up the {words.name('token', self.token)}"
-
-
-class DoomReached(_Trigger):
-    """When the Doom Counter marker steps onto field ``field`` (any scenario, Phase G or not)."""
-
-    on: Literal["doom_reached"]
-    field: Annotated[int, Field(ge=0, le=99)]
-    """The Doom Counter field (0-99) whose reaching fires the rule."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When the Doom Counter reaches field {self.field}"
-
-
-class FlagSet(_Trigger):
-    """When the scenario flag ``flag`` is set (by an effect)."""
-
-    on: Literal["flag_set"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag whose setting fires the rule."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"When {_flag(self.flag)} is marked"
-
-
-Trigger = Annotated[RoundStart | RoundEnd | PhaseStarts | TileRevealed | MonsterDefeated | HeroEnters | TokenPickedUp
-                    | DoomReached | FlagSet, Field(discriminator="on")]
-"""What starts a rule (``on``): ``round_start``, ``round_end``, ``phase``, ``tile_revealed``,
-``monster_defeated``, ``hero_enters``, ``token_picked_up``, ``doom_reached``, ``flag_set``."""
-
-
-# --------------------------------------------------------------------------- conditions
-class PlayersIs(Strict):
-    """[PlayerCount] is ``min``..``max``."""
-
-    check: Literal["players"]
-    min: Annotated[int, Field(ge=1, le=6)] = 1
-    """Fewest players for which the condition holds, 1-6."""
-    max: Annotated[int, Field(ge=1, le=6)] = 6
-    """Most players for which the condition holds, 1-6."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        exactly = f"with exactly {self.min} player{'s' if self.min > 1 else ''}"
-        return _span(self.min, self.max, 6, exactly, "with any number of players", "with {} or more players",
-                     "with up to {} players", "with {}-{} players")
-
-
-class RoundIs(Strict):
-    """The round is ``min``..``max``."""
-
-    check: Literal["round"]
-    min: Round = 1
-    """First round in which the condition holds, 1-99."""
-    max: Round = 99
-    """Last round in which the condition holds, 1-99."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return _span(self.min, self.max, 99, f"in round {self.min}", "in any round", "from round {} on",
-                     "up to round {}", "in rounds {}-{}")
-
-
-class FlagIs(Strict):
-    """The flag ``flag`` is set (``is_set: false``: is not set)."""
-
-    check: Literal["flag"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag the condition looks at."""
-    is_set: bool = True
-    """true: holds while the flag is set; false: while it is not."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"if {_flag(self.flag)} is {'marked' if self.is_set else 'not marked'}"
-
-
-class TokenCarried(Strict):
-    """A hero carries the token ``token`` (``carried: false``: nobody does)."""
-
-    check: Literal["token_carried"]
-    token: str
-    """Id of the scenario token the condition looks at."""
-    carried: bool = True
-    """true: holds while a hero carries the token; false: while nobody does."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"while {'a' if self.carried else 'no'} hero carries the {words.name('token', self.token)}"
-
-
-class MonstersLeft(Strict):
-    """At most ``at_most`` and at least ``at_least`` monsters stand on Room Tile ``tile``
-    (anywhere without it). Without either bound: no monster is left."""
-
-    check: Literal["monsters_left"]
-    tile: str | None = None
-    """Id of the Room Tile whose monsters are counted (the whole dungeon without it)."""
-    at_most: Count | None = None
-    """Most monsters left for the condition to hold (none given with no at_least: no monster left)."""
-    at_least: Count = 0
-    """Fewest monsters left for the condition to hold."""
-
-    @model_validator(mode="after")
-    def _bounds(self) -> "MonstersLeft":
-        if self.upper is not None and self.at_least > self.upper:
-            raise ValueError(f"at_least {self.at_least} is more than at_most {self.upper}")
-        return self
-
-    @property
-    def upper(self) -> int | None:
-        """The upper bound in force: ``at_most``; without it none when ``at_least`` is
-        given, else 0."""
-        if self.at_most is not None:
-            return self.at_most
-        return None if self.at_least else 0
-
-    def holds(self, count: int) -> bool:
-        """Whether ``count`` monsters meet the bounds."""
-        upper = self.upper
-        return count >= self.at_least and (upper is None or count <= upper)
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        where = f"on Room Tile {self.tile}" if self.tile else "in the dungeon"
-        upper = self.upper
-        if upper is None:
-            return f"if at least {self.at_least} monster{' is' if self.at_least == 1 else 's are'} left {where}"
-        if upper == 0:
-            return f"if no monster is left {where}"
-        least = f"at least {self.at_least} and " if self.at_least else ""
-        return f"if {least}at most {upper} monster{' is' if upper == 1 else 's are'} left {where}"
-
-
-class TileRevealedIs(Strict):
-    """Room Tile ``tile`` is in the dungeon (``revealed: false``: not yet)."""
-
-    check: Literal["tile_revealed"]
-    tile: str
-    """Id of the Room Tile the condition looks at."""
-    revealed: bool = True
-    """true: holds once the Room Tile is on the table; false: while it is not."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"if Room Tile {self.tile} {'is' if self.revealed else 'is not yet'} revealed"
-
-
-Condition = Annotated[PlayersIs | RoundIs | FlagIs | TokenCarried | MonstersLeft | TileRevealedIs,
-                      Field(discriminator="check")]
-"""A condition (``check``): ``players``, ``round``, ``flag``, ``token_carried``, ``monsters_left``,
-``tile_revealed``."""
-
-
-# --------------------------------------------------------------------------- effects
-Who = Literal["all", "triggering", "carrier", "on_place"]
-"""Which heroes an effect reaches: ``all`` living heroes, the ``triggering`` hero (who
-entered, picked up, revealed, defeated; else the active hero), the ``carrier`` of the
-effect's ``token``, the heroes ``on_place`` (the effect's ``at``)."""
-
-
-class _Effect(Strict):
-    text: Text = ""
-    """Flavour printed with the effect, beside its generated wording."""
-
-
-class MoveDoom(_Effect):
-    """Move the Doom Counter ``steps`` fields (effects at once, as in Phase G)."""
-
-    do: Literal["doom"]
-    steps: Annotated[int, Field(ge=1, le=40)] = 1
-    """Fields the Doom Counter moves, 1-40, their effects applied at once as in Phase G."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
-
-
-class Spawn(_Effect):
-    """Bring ``count`` monsters of type ``monster`` (or the scenario's ``boss``, or drawn
-    from the monster deck without either) at Monster Level ``level`` (default: the current
-    one) onto ``at`` (default: the entrance)."""
-
-    do: Literal["spawn"]
-    monster: str | None = None
-    """Id of the monster type to place (without it and boss: drawn from the monster deck)."""
-    boss: str | None = None
-    """Id of the Boss Monster to place instead of a monster."""
-    count: Annotated[int, Field(ge=1, le=10)] = 1
-    """How many monsters to place at once, 1-10 (at most the monster's figures)."""
-    level: Annotated[int, Field(ge=1, le=10)] | None = None
-    """Monster Level of the placed monsters, 1-10 (the current Monster Level without it)."""
-    at: Place | None = None
-    """Where the monsters are placed (the entrance without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        where = self.at.on() if self.at else "at the entrance"
-        level = f" at Monster Level {self.level}" if self.level else ""
-        if self.boss:
-            return f"place {_inside(words.name('boss', self.boss))} (the boss){level} {where}"
-        if self.monster:
-            name = words.name("monster", self.monster)
-            what = _a(name) if self.count == 1 else f"{self.count} × {name}"
-            return f"place {what}{level} {where}"
-        if self.count == 1:
-            return f"draw a monster from the monster deck and place it{level} {where}"
-        return f"draw {self.count} monsters from the monster deck and place them{level} {where}"
-
-
-class ExtraActivation(_Effect):
-    """An Extra Activation of all monsters (as a red Doom Counter field)."""
-
-    do: Literal["extra_activation"]
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return "every monster gets an Extra Activation"
-
-
-class PlaceMarker(_Effect):
-    """Put marker ``marker`` (``hole``, ``rubble``, ``blocked_door``, ``fire``... or a scenario
-    marker name) on ``at``."""
-
-    do: Literal["place_marker"]
-    marker: Annotated[str, Field(min_length=1, max_length=60)]
-    """The marker to put down: hole, rubble, blocked_door, fire... or a marker name of the scenario."""
-    at: Place
-    """The place the marker goes on."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"put {_a(_label(self.marker))} marker {self.at.on()}"
-
-
-class RemoveMarker(_Effect):
-    """Take marker ``marker`` off ``at`` (off every square without it)."""
-
-    do: Literal["remove_marker"]
-    marker: Annotated[str, Field(min_length=1, max_length=60)]
-    """The marker to take off: hole, rubble, blocked_door... or a marker name of the scenario."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1", "square": [1, 1]}])
-    """The place to take it from (every square carrying it without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        if self.at is None:
-            return f"remove every {_label(self.marker)} marker"
-        return f"remove the {_label(self.marker)} marker from {self.at.describe()}"
-
-
-class PlaceToken(_Effect):
-    """Put the scenario token ``token`` on ``at`` (a hero may pick it up there)."""
-
-    do: Literal["place_token"]
-    token: str
-    """Id of the scenario token to put down."""
-    at: Place
-    """The place the token goes on; a hero may pick it up there."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"put the {words.name('token', self.token)} {self.at.on()}"
-
-
-class RemoveToken(_Effect):
-    """Take the token ``token`` out of the game (from the square or its carrier)."""
-
-    do: Literal["remove_token"]
-    token: str
-    """Id of the scenario token taken out of the game, from its square or its carrier."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"take the {words.name('token', self.token)} out of the game"
-
-
-class OpenDoors(_Effect):
-    """Take the Blocked Door markers off the doors of Room Tile ``tile`` (all without it)."""
-
-    do: Literal["open_doors"]
-    tile: str | None = None
-    """Id of the Room Tile whose Blocked Door markers come off (every tile without it)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        doors = f"the doors of Room Tile {self.tile}" if self.tile else "every door"
-        return f"take the Blocked Door markers off {doors}"
-
-
-class BlockDoors(_Effect):
-    """Put Blocked Door markers on the doors of Room Tile ``tile``."""
-
-    do: Literal["block_doors"]
-    tile: str
-    """Id of the Room Tile whose doors get Blocked Door markers."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"put Blocked Door markers on the doors of Room Tile {self.tile}"
-
-
-class Damage(_Effect):
-    """``amount`` Hit Points (``points: pp``: Psi Points) lost by ``who``; against HP one armor
-    card may block unless ``ignores_armor``."""
-
-    do: Literal["damage"]
-    amount: Annotated[int, Field(ge=1, le=30)]
-    """Points lost, 1-30."""
-    points: Literal["hp", "pp"] = "hp"
-    """Which points are lost: hp (Hit Points) or pp (Psi Points)."""
-    who: Who = "triggering"
-    """Which heroes lose the points: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
-    """With who: on_place, the place whose heroes it reaches."""
-    ignores_armor: bool = False
-    """true: armor cards cannot block this loss of Hit Points."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        armor = " (armor does not help)" if self.ignores_armor and self.points == "hp" else ""
-        return f"{_who(self, words)} loses {self.amount} {self.points.upper()}{armor}"
-
-
-class LoseActionPoints(_Effect):
-    """``who`` lose ``amount`` Action Points on the Initiative Board at once (a Door Event's
-    gust of air; a hero's AP may go negative, as after its last action)."""
-
-    do: Literal["lose_action_points"]
-    amount: Annotated[int, Field(ge=1, le=30)]
-    """Action Points each hero it reaches loses, 1-30."""
-    who: Who = "triggering"
-    """Which heroes lose the Action Points: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
-    """With who: on_place, the place whose heroes it reaches."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"{_who(self, words)} loses {self.amount} Action Point{'s' if self.amount > 1 else ''}"
-
-
-class Heal(_Effect):
-    """``who`` regain ``hp`` HP and ``pp`` PP (up to their maxima)."""
-
-    do: Literal["heal"]
-    hp: Count = 0
-    """Hit Points regained, up to the hero's maximum."""
-    pp: Count = 0
-    """Psi Points regained, up to the hero's maximum."""
-    who: Who = "triggering"
-    """Which heroes regain points: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = Field(None, examples=[{"tile": "F-1"}])
-    """With who: on_place, the place whose heroes it reaches."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        points = [f"{n} {what}" for n, what in ((self.hp, "HP"), (self.pp, "PP")) if n]
-        return f"{_who(self, words)} regains {_and(points)}" if points else "nothing happens"
-
-
-class Check(_Effect):
-    """Each of ``who`` checks ``attributes[0] + attributes[1] + 2D`` against ``tn`` (+
-    ``tn_per_ml`` x Monster Level); ``success`` effects for each who passes, ``failure``
-    for each who fails (their ``triggering`` hero is the one who checked)."""
-
-    do: Literal["check"]
-    attributes: tuple[Attribute, Attribute]
-    """The two attributes whose points the check adds to its roll (STR, CON, AGI, PER, WIS, PSI)."""
-    tn: Annotated[int, Field(ge=1, le=99)]
-    """Target Number at Monster Level 0, 1-99."""
-    tn_per_ml: Annotated[int, Field(ge=0, le=20)] = 0
-    """Added to the Target Number per Monster Level, 0-20."""
-    who: Who = "triggering"
-    """Which heroes check: all, triggering, carrier (of token) or on_place (at); each checks alone."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = None
-    """With who: on_place, the place whose heroes it reaches."""
-    success: list["Effect"] = Field(default_factory=list, max_length=100)
-    """Effects for each hero who passes (their triggering hero is the one who checked)."""
-    failure: list["Effect"] = Field(default_factory=list, max_length=100)
-    """Effects for each hero who fails (their triggering hero is the one who checked)."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")
-        out = f"{_who(self, words)} checks {'+'.join(self.attributes)}+2D against TN {tn}"
-        # the effects of a result reach the hero who checked
-        checked = replace(words, actor="that hero")
-        for label, effects in (("success", self.success), ("failure", self.failure)):
-            if effects:
-                out += f"; on a {label}, " + _and([e.describe(checked) for e in effects])
-        return out
-
-
-class Give(_Effect):
-    """``who`` each get the equipment card ``item`` and/or draw ``loot_cards`` Loot Cards; the
-    group gets ``group_xp`` Group XP."""
-
-    do: Literal["give"]
-    item: str | None = None
-    """Id of the equipment card each reached hero gets."""
-    loot_cards: Count = 0
-    """Loot Cards each reached hero draws."""
-    group_xp: Count = 0
-    """Group XP the whole group gains."""
-    who: Who = "triggering"
-    """Which heroes receive: all, triggering, carrier (of token) or on_place (at)."""
-    token: str | None = None
-    """With who: carrier, the token whose carrier it reaches."""
-    at: Place | None = None
-    """With who: on_place, the place whose heroes it reaches."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        parts = []
-        if self.item:
-            parts.append(f"{_who(self, words)} gets the {words.name('equipment', self.item)}")
-        if self.loot_cards:
-            cards = f"{self.loot_cards} Loot Card{'s' if self.loot_cards > 1 else ''}"
-            parts.append(f"{'and draws' if parts else _who(self, words) + ' draws'} {cards}")
-        text = " ".join(parts)
-        if self.group_xp:
-            text += (" and " if text else "") + f"the group gains {self.group_xp} Group XP"
-        return text or "nothing happens"
-
-
-class SetFlag(_Effect):
-    """Set (``value: false``: clear) the scenario flag ``flag``."""
-
-    do: Literal["set_flag"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag to set or clear."""
-    value: bool = True
-    """true sets the flag, false clears it."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"{'mark' if self.value else 'clear'} {_flag(self.flag)}"
-
-
-class Win(_Effect):
-    """The heroes win the scenario at once."""
-
-    do: Literal["win"]
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return "the heroes win"
-
-
-class Lose(_Effect):
-    """The heroes lose the scenario at once."""
-
-    do: Literal["lose"]
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return "the heroes lose"
-
-
-Effect = Annotated[MoveDoom | Spawn | ExtraActivation | PlaceMarker | RemoveMarker | PlaceToken | RemoveToken
-                   | OpenDoors | BlockDoors | Damage | LoseActionPoints | Heal | Check | Give | SetFlag | Win | Lose,
-                   Field(discriminator="do")]
-"""What a rule does (``do``): ``doom``, ``spawn``, ``extra_activation``, ``place_marker``,
-``remove_marker``, ``place_token``, ``remove_token``, ``open_doors``, ``block_doors``,
-``damage``, ``lose_action_points``, ``heal``, ``check``, ``give``, ``set_flag``, ``win``,
-``lose``."""
-
-
-def _who(effect: Damage | LoseActionPoints | Heal | Check | Give, words: Wording) -> str:
-    """The heroes an effect reaches, as a singular subject (``every hero``, ``that hero``...)."""
-    if effect.who == "all":
-        return "every hero"
-    if effect.who == "carrier":
-        return f"the hero carrying the {words.name('token', effect.token or '?')}"
-    if effect.who == "on_place":
-        return f"every hero {effect.at.on() if effect.at else 'on the place'}"
-    return words.actor
-
-
-# --------------------------------------------------------------------------- goals
-class _Goal(Strict):
-    text: Text = ""
-    """Flavour printed beside the goal's generated wording on the scenario page."""
-
-
-class DefeatBoss(_Goal):
-    """The scenario's boss (``boss``: the Boss Monster id it spawns) is defeated."""
-
-    goal: Literal["defeat_boss"]
-    boss: str
-    """Id of the Boss Monster whose defeat is the goal."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"defeat {_inside(words.name('boss', self.boss))}"
-
-
-class CarryToken(_Goal):
-    """A hero carrying ``token`` stands on ``to`` at the end of a round."""
-
-    goal: Literal["carry_token"]
-    token: str
-    """Id of the scenario token (setup.tokens) to be carried."""
-    to: Place
-    """The place a hero carrying the token must stand on at the end of a round."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"bring the {words.name('token', self.token)} to {self.to.describe()}"
-
-
-class ClearTile(_Goal):
-    """Room Tile ``tile`` has been revealed and no monster stands on it."""
-
-    goal: Literal["clear_tile"]
-    tile: str
-    """Id of the Room Tile to be revealed and cleared of monsters."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"defeat every monster on Room Tile {self.tile}"
-
-
-class Escape(_Goal):
-    """Every living hero (``all: false``: any hero) stands on ``at`` (the entrance by
-    default) at the end of a round."""
-
-    goal: Literal["escape"]
-    at: Place = Field(default_factory=lambda: Place(entrance=True))
-    """The place the heroes must stand on at the end of a round to escape (the entrance by default)."""
-    all: bool = True
-    """true: every living hero must reach the place; false: one hero is enough."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"escape: {'every living hero' if self.all else 'a hero'} is {self.at.on()} at the end of a round"
-
-
-class Survive(_Goal):
-    """Round ``rounds`` ends with no character dead."""
-
-    goal: Literal["survive"]
-    rounds: Round
-    """The round whose end the heroes must reach with no character dead, 1-99."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"survive until the end of round {self.rounds}"
-
-
-class TimeLimit(_Goal):
-    """Round ``round`` ends (a lose goal for a timed scenario)."""
-
-    goal: Literal["time_limit"]
-    round: Round
-    """The last round: when it ends, the goal is reached (the heroes lose when it is a lose goal), 1-99."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"round {self.round} ends (time limit)"
-
-
-class FlagGoal(_Goal):
-    """The flag ``flag`` is set."""
-
-    goal: Literal["flag"]
-    flag: Annotated[str, Field(min_length=1, max_length=60)]
-    """Name of the scenario flag whose setting reaches the goal."""
-
-    def describe(self, words: Wording = PLAIN) -> str:
-        return f"{_flag(self.flag)} is marked"
-
-
-Goal = Annotated[DefeatBoss | CarryToken | ClearTile | Escape | Survive | TimeLimit | FlagGoal,
-                 Field(discriminator="goal")]
-"""A goal (``goal``): ``defeat_boss``, ``carry_token``, ``clear_tile``, ``escape``, ``survive``,
-``time_limit``, ``flag``."""
+from .words.common import (
+    PLAIN,
+    Count,
+    Namer,
+    Place,
+    Round,
+    Text,
+    Wording,
+    and_list,
+    id_as_name,
+)
+from .words.common import RuneColour as RuneColour
+from .words.common import Who as Who
+from .words.conditions import CONDITIONS as CONDITIONS
+from .words.conditions import Condition
+from .words.conditions.flag import FlagIs as FlagIs
+from .words.conditions.monsters_left import MonstersLeft as MonstersLeft
+from .words.conditions.players import PlayersIs as PlayersIs
+from .words.conditions.round import RoundIs as RoundIs
+from .words.conditions.tile_revealed import TileRevealedIs as TileRevealedIs
+from .words.conditions.token_carried import TokenCarried as TokenCarried
+from .words.effects import EFFECTS as EFFECTS
+from .words.effects import Effect
+from .words.effects.block_doors import BlockDoors as BlockDoors
+from .words.effects.check import Check as Check
+from .words.effects.damage import Damage as Damage
+from .words.effects.doom import MoveDoom as MoveDoom
+from .words.effects.extra_activation import ExtraActivation as ExtraActivation
+from .words.effects.give import Give as Give
+from .words.effects.heal import Heal as Heal
+from .words.effects.lose import Lose as Lose
+from .words.effects.lose_action_points import LoseActionPoints as LoseActionPoints
+from .words.effects.open_doors import OpenDoors as OpenDoors
+from .words.effects.place_marker import PlaceMarker
+from .words.effects.place_token import PlaceToken as PlaceToken
+from .words.effects.remove_marker import RemoveMarker as RemoveMarker
+from .words.effects.remove_token import RemoveToken as RemoveToken
+from .words.effects.set_flag import SetFlag as SetFlag
+from .words.effects.spawn import Spawn as Spawn
+from .words.effects.win import Win as Win
+from .words.goals import GOALS as GOALS
+from .words.goals import Goal
+from .words.goals.carry_token import CarryToken as CarryToken
+from .words.goals.clear_tile import ClearTile as ClearTile
+from .words.goals.defeat_boss import DefeatBoss as DefeatBoss
+from .words.goals.escape import Escape as Escape
+from .words.goals.flag import FlagGoal as FlagGoal
+from .words.goals.survive import Survive as Survive
+from .words.goals.time_limit import TimeLimit as TimeLimit
+from .words.registry import Word
+from .words.triggers import TRIGGERS as TRIGGERS
+from .words.triggers import Trigger
+from .words.triggers.doom_reached import DoomReached as DoomReached
+from .words.triggers.flag_set import FlagSet as FlagSet
+from .words.triggers.hero_enters import HeroEnters as HeroEnters
+from .words.triggers.monster_defeated import MonsterDefeated as MonsterDefeated
+from .words.triggers.phase import PhaseStarts as PhaseStarts
+from .words.triggers.round_end import RoundEnd as RoundEnd
+from .words.triggers.round_start import RoundStart as RoundStart
+from .words.triggers.tile_revealed import TileRevealed as TileRevealed
+from .words.triggers.token_picked_up import TokenPickedUp as TokenPickedUp
 
 
 class Goals(Strict):
@@ -850,7 +141,7 @@ class Rule(Strict):
             return self.text
         words = replace(words, actor=self.when.actor)
         head = self.when.describe(words)
-        cond = ", " + _and([c.describe(words) for c in self.conditions]) if self.conditions else ""
+        cond = ", " + and_list([c.describe(words) for c in self.conditions]) if self.conditions else ""
         body = "; ".join(e.describe(words) for e in self.effects)
         return f"{head}{cond}: {body}" + (" (once only)" if self.once else "") + "."
 
@@ -1017,7 +308,7 @@ class Scenario(Document):
         """The rules written only as text: printed, not simulated."""
         return [r for r in self.rules if not r.simulated]
 
-    def wording(self, name: Namer = _id_as_name) -> Wording:
+    def wording(self, name: Namer = id_as_name) -> Wording:
         """A :class:`Wording` that names this scenario's tokens by their ``name`` and every
         other id through ``name`` (for instance the pack's display names)."""
         tokens = {t.id: t.name for t in self.setup.tokens}
@@ -1033,6 +324,19 @@ class Scenario(Document):
         for i, rule in enumerate(self.rules):
             yield from _effects(rule.effects, ("rules", i, "do"))
 
+    def words(self) -> Iterator[tuple[tuple[str | int, ...], Word]]:
+        """Every word of the scenario (triggers, conditions, effects, nested ones included,
+        and goals) with its field path; the setup's markers are not rule words."""
+        for i, rule in enumerate(self.rules):
+            if rule.when is not None:
+                yield ("rules", i, "when"), rule.when
+            for j, condition in enumerate(rule.conditions):
+                yield ("rules", i, "if", j), condition
+            yield from _effects(rule.effects, ("rules", i, "do"))
+        for side in ("win", "lose"):
+            for i, goal in enumerate(getattr(self.goals, side)):
+                yield ("goals", side, i), goal
+
     def places(self) -> Iterator[tuple[tuple[str | int, ...], Place]]:
         """Every :class:`Place` the scenario names, with its field path."""
         for i, token in enumerate(self.setup.tokens):
@@ -1041,8 +345,9 @@ class Scenario(Document):
         for i, marker in enumerate(self.setup.markers):
             yield ("setup", "markers", i, "at"), marker.at
         for i, rule in enumerate(self.rules):
-            if isinstance(rule.when, HeroEnters):
-                yield ("rules", i, "when", "place"), rule.when.place
+            place = getattr(rule.when, "place", None)
+            if place is not None:
+                yield ("rules", i, "when", "place"), place
             for path, effect in _effects(rule.effects, ("rules", i, "do")):
                 at = getattr(effect, "at", None)
                 if at is not None:
@@ -1067,51 +372,37 @@ class Scenario(Document):
             if place.tile is not None:
                 yield (path + ("tile",), "room_tile", place.tile)
         for i, rule in enumerate(self.rules):
-            when = rule.when
-            if isinstance(when, TileRevealed) and when.tile:
-                yield (("rules", i, "when", "tile"), "room_tile", when.tile)
-            if isinstance(when, MonsterDefeated):
-                if when.monster:
-                    yield (("rules", i, "when", "monster"), "monster", when.monster)
-                if when.tile:
-                    yield (("rules", i, "when", "tile"), "room_tile", when.tile)
+            if rule.when is not None:
+                yield from rule.when.references(("rules", i, "when"))
+            for j, condition in enumerate(rule.conditions):
+                yield from condition.references(("rules", i, "if", j))
             yield from effect_references(rule.effects, ("rules", i, "do"))
         for side in ("win", "lose"):
             for i, goal in enumerate(getattr(self.goals, side)):
-                if isinstance(goal, DefeatBoss):
-                    yield (("goals", side, i, "boss"), "boss", goal.boss)
-                if isinstance(goal, ClearTile):
-                    yield (("goals", side, i, "tile"), "room_tile", goal.tile)
+                yield from goal.references(("goals", side, i))
         for i, item in enumerate(self.rewards.items):
             yield (("rewards", "items", i), "equipment", item)
 
 
 def effect_references(effects: list[Effect], path: tuple, *, places: bool = False) -> Iterator[Ref]:
     """The documents ``effects`` (at field ``path``) name: monsters and bosses spawned, items
-    given, Room Tiles whose doors open or close; with ``places`` also the Room Tiles of the
-    places (``at``) they act on (a scenario lists those with all its other places)."""
+    given, Room Tiles whose doors open or close (each effect's ``references``); with ``places``
+    also the Room Tiles of the places (``at``) they act on (a scenario lists those with all its
+    other places)."""
     for at, effect in _effects(effects, path):
-        if isinstance(effect, Spawn):
-            if effect.monster:
-                yield (at + ("monster",), "monster", effect.monster)
-            if effect.boss:
-                yield (at + ("boss",), "boss", effect.boss)
-        if isinstance(effect, Give) and effect.item:
-            yield (at + ("item",), "equipment", effect.item)
-        if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
-            yield (at + ("tile",), "room_tile", effect.tile)
+        yield from effect.references(at)
         place = getattr(effect, "at", None)
         if places and place is not None and place.tile is not None:
             yield (at + ("at", "tile"), "room_tile", place.tile)
 
 
 def _effects(effects: list[Effect], path: tuple) -> Iterator[tuple[tuple, Effect]]:
-    """Every effect with its field path, the ``success``/``failure`` of checks included."""
+    """Every effect with its field path, those nested in it (a check's ``success`` and
+    ``failure``) included."""
     for i, effect in enumerate(effects):
         yield path + (i,), effect
-        if isinstance(effect, Check):
-            yield from _effects(effect.success, path + (i, "success"))
-            yield from _effects(effect.failure, path + (i, "failure"))
+        for name, inner in effect.nested():
+            yield from _effects(inner, path + (i, name))
 
 
 # --------------------------------------------------------------------------- campaigns

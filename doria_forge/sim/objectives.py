@@ -119,20 +119,19 @@ def _effects(effects: list[Any], *, success_only: bool) -> list[Any]:
     out: list[Any] = []
     for e in effects:
         out.append(e)
-        if isinstance(e, Check):
-            out += _effects(e.success, success_only=success_only)
-            if not success_only:
-                out += _effects(e.failure, success_only=success_only)
+        for branch, inner in e.nested():
+            if branch == "success" or not success_only:
+                out += _effects(inner, success_only=success_only)
     return out
 
 
 def _helps(effects: list[Any], good: set[str]) -> bool:
-    return any(e.do in HELPFUL or (isinstance(e, SetFlag) and e.value and e.flag in good)
+    return any(e.do in HELPFUL or any(flag in good for flag in e.sets_flags())
                for e in _effects(effects, success_only=True))
 
 
 def _hurts(effects: list[Any], bad: set[str]) -> bool:
-    return any(e.do in HARMFUL or (isinstance(e, SetFlag) and e.value and e.flag in bad)
+    return any(e.do in HARMFUL or any(flag in bad for flag in e.sets_flags())
                for e in _effects(effects, success_only=False))
 
 

@@ -8,7 +8,6 @@ so that each of them asks the same question the same way.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -16,26 +15,11 @@ from functools import cached_property
 from ..load.problem import Problem, Severity
 from ..model.pack import ContentPack
 from ..model.room_tile import RoomTile
-from ..model.scenario import (
-    BlockDoors,
-    FlagGoal,
-    FlagIs,
-    FlagSet,
-    PlaceMarker,
-    PlaceToken,
-    Scenario,
-    SetFlag,
-    Spawn,
-    Survive,
-    TimeLimit,
-    Token,
-)
+from ..model.scenario import Scenario, Token
+from ..model.words.facts import Finding, Path, closest
 from .source_map import SourceMap
 
-Path = tuple[str | int, ...]
-
-Finding = tuple[Path, Severity, str]
-"""A scenario rule's finding: the field path in the scenario, its severity, the message."""
+__all__ = ["Finding", "Path", "RoundLimit", "ScenarioFacts", "closest", "scenario_facts", "scenario_problems"]
 
 
 @dataclass(frozen=True)
@@ -104,16 +88,12 @@ class ScenarioFacts:
     @cached_property
     def flags_set(self) -> frozenset[str]:
         """Flags some effect sets (``set_flag`` with ``value: true``)."""
-        return frozenset(e.flag for _, e in self.scenario.effects() if isinstance(e, SetFlag) and e.value)
+        return frozenset(flag for _, e in self.scenario.effects() for flag in e.sets_flags())
 
     @cached_property
     def flags_read(self) -> frozenset[str]:
         """Flags a ``flag_set`` trigger, a ``flag`` condition (either way) or a ``flag`` goal reads."""
-        scenario = self.scenario
-        read = {rule.when.flag for rule in scenario.rules if isinstance(rule.when, FlagSet)}
-        read |= {c.flag for rule in scenario.rules for c in rule.conditions if isinstance(c, FlagIs)}
-        read |= {g.flag for side in (scenario.goals.win, scenario.goals.lose) for g in side if isinstance(g, FlagGoal)}
-        return frozenset(read)
+        return frozenset(flag for _, word in self.scenario.words() for flag in word.reads_flags())
 
     @cached_property
     def markers_placed(self) -> frozenset[str]:
@@ -121,11 +101,10 @@ class ScenarioFacts:
         Markers when a tile in play has a treasure icon, Blocked Door markers when an effect or
         a Trap of the pack blocks doors."""
         placed = {m.marker for m in self.scenario.setup.markers}
-        placed |= {e.marker for _, e in self.scenario.effects() if isinstance(e, PlaceMarker)}
+        placed |= {marker for _, e in self.scenario.effects() for marker in e.puts_markers()}
         if any(t.treasures for t in self.tiles_in_play()):
             placed.add("loot")
-        if any(isinstance(e, BlockDoors) for _, e in self.scenario.effects()) or any(
-                t.effect.blocks_doors for t in self.pack.traps.values()):
+        if any(t.effect.blocks_doors for t in self.pack.traps.values()):
             placed.add("blocked_door")
         return frozenset(placed)
 
@@ -141,13 +120,22 @@ class ScenarioFacts:
     def tokens_placed(self) -> frozenset[str]:
         """Tokens that lie somewhere at the start or that a ``place_token`` effect puts down."""
         placed = {t.id for t in self.scenario.setup.tokens if t.at is not None}
-        placed |= {e.token for _, e in self.scenario.effects() if isinstance(e, PlaceToken)}
+        placed |= {token for _, e in self.scenario.effects() for token, _ in e.token_places()}
         return frozenset(placed)
 
     @cached_property
     def bosses_spawned(self) -> frozenset[str]:
         """Boss Monsters some ``spawn`` effect brings."""
-        return frozenset(e.boss for _, e in self.scenario.effects() if isinstance(e, Spawn) and e.boss)
+        return frozenset(boss for _, e in self.scenario.effects() for boss in e.spawns_bosses())
+
+    # ------------------------------------------------------------------ words
+    def word_findings(self, rule_id: str) -> Iterator[Finding]:
+        """The findings the scenario's words report for validation rule ``rule_id`` (each
+        word's ``findings``, see ``model.words``)."""
+        for path, word in self.scenario.words():
+            for rule, at, severity, message in word.findings(self, path):
+                if rule == rule_id:
+                    yield at, severity, message
 
     # ------------------------------------------------------------------ rounds
     def round_limit(self, *, ignore: Path | None = None) -> RoundLimit:
@@ -161,19 +149,10 @@ class ScenarioFacts:
                 path: Path = ("goals", side, i)
                 if path == ignore:
                     continue
-                if isinstance(goal, TimeLimit) and side == "lose" and goal.round < limit.round:
-                    limit = RoundLimit(goal.round, f"the time_limit goal ends the scenario after round {goal.round}",
-                                       path + ("round",))
-                if isinstance(goal, Survive) and side == "win" and goal.rounds < limit.round:
-                    limit = RoundLimit(goal.rounds, f"the survive goal ends the scenario after round {goal.rounds}",
-                                       path + ("rounds",))
+                last = goal.last_round(side)
+                if last is not None and last[0] < limit.round:
+                    limit = RoundLimit(last[0], last[1], path + (last[2],))
         return limit
-
-
-def closest(name: str, known: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the closest of ``known`` to ``name``, or nothing."""
-    match = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.6)
-    return f" (did you mean {match[0]!r}?)" if match else ""
 
 
 def scenario_facts(pack: ContentPack) -> list[ScenarioFacts]:

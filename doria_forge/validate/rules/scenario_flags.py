@@ -36,7 +36,6 @@ from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ...model.scenario import FlagIs, SetFlag
 from ..scenario_facts import Finding, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
 
@@ -51,16 +50,12 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
 def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     scenario = facts.scenario
     read = facts.flags_read
-    for i, rule in enumerate(scenario.rules):
-        for j, condition in enumerate(rule.conditions):
-            if isinstance(condition, FlagIs) and not condition.is_set and condition.flag not in facts.flags_set:
-                yield (("rules", i, "if", j, "flag"), SEVERITY,
-                       f"no effect sets the flag {condition.flag}, so 'is_set: false' always holds and the rule "
-                       f"fires as if the condition were not there{closest(condition.flag, facts.flags_set)}")
+    yield from facts.word_findings(ID)  # a flag condition's own check (model.words.conditions.flag)
     for path, effect in scenario.effects():
-        if isinstance(effect, SetFlag) and effect.flag not in read:
-            yield (path + ("flag",), SEVERITY, f"no trigger, condition or goal reads the flag {effect.flag}: "
-                   f"setting it changes nothing{closest(effect.flag, read)}")
+        for flag in effect.sets_flags():
+            if flag not in read:
+                yield (path + ("flag",), SEVERITY, f"no trigger, condition or goal reads the flag {flag}: "
+                       f"setting it changes nothing{closest(flag, read)}")
 
 
 

@@ -47,11 +47,11 @@ from collections.abc import Iterable, Iterator
 from ...geometry import OPPOSITE, Opening, TileShape, border_square
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ...model.scenario import CarryToken, ClearTile, DefeatBoss, Escape, FlagGoal, Place, Survive, TimeLimit, Win
-from ..scenario_facts import Finding, Path, ScenarioFacts, closest, scenario_problems
+from ...model.words.facts import GOAL_REACHABLE
+from ..scenario_facts import Finding, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
 
-ID = "scenario-goal-reachable"
+ID = GOAL_REACHABLE
 SEVERITY = Severity.ERROR
 
 NEVER = ": this goal can never be reached"
@@ -65,64 +65,10 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     scenario = facts.scenario
     # Without goals the goal is only its words (like a prose rule): there is nothing to check.
     if ("goals" in scenario.model_fields_set and not scenario.goals.win
-            and not any(isinstance(e, Win) for _, e in scenario.effects())):
+            and not any(e.wins for _, e in scenario.effects())):
         yield ("goals", "win"), SEVERITY, "the scenario has no win goal and no rule that wins: it can never be won"
-    for side in ("win", "lose"):
-        for i, goal in enumerate(getattr(scenario.goals, side)):
-            yield from _goal(facts, ("goals", side, i), goal)
+    yield from facts.word_findings(ID)  # each goal checks itself (its ``findings``, model.words.goals)
     yield from _target_tile(facts)
-
-
-def _goal(facts: ScenarioFacts, path: Path, goal: object) -> Iterator[Finding]:
-    if isinstance(goal, DefeatBoss) and goal.boss in facts.pack.bosses and goal.boss not in facts.bosses_spawned:
-        yield path + ("boss",), SEVERITY, f"no effect spawns the boss {goal.boss}" + NEVER
-    elif isinstance(goal, CarryToken) and goal.token in facts.tokens and goal.token not in facts.tokens_placed:
-        yield path + ("token",), SEVERITY, f"token {goal.token} never lies anywhere to be picked up" + NEVER
-    elif isinstance(goal, ClearTile):
-        yield from facts.tile_problems(path + ("tile",), goal.tile, NEVER)
-    elif isinstance(goal, FlagGoal) and goal.flag not in facts.flags_set:
-        yield path + ("flag",), SEVERITY, (f"no effect sets the flag {goal.flag}" + NEVER
-                                           + closest(goal.flag, facts.flags_set))
-    elif isinstance(goal, Survive):
-        limit = facts.round_limit(ignore=path)
-        if goal.rounds > limit.round:
-            yield path + ("rounds",), SEVERITY, f"round {goal.rounds} never ends: {limit.reason}" + NEVER
-    elif isinstance(goal, Escape) and goal.all:
-        yield from _room_to_escape(facts, path, goal)
-    elif isinstance(goal, TimeLimit) and goal.round > facts.scenario.max_rounds:
-        yield path + ("round",), Severity.WARNING, (
-            f"round {goal.round} is after max_rounds {facts.scenario.max_rounds}: a simulated game stops undecided "
-            "before the time limit")
-
-
-def _room_to_escape(facts: ScenarioFacts, path: Path, goal: Escape) -> Iterator[Finding]:
-    """Every living hero must stand on the escape place at once, one figure to a square."""
-    room = _standing_room(facts, goal.at)
-    low, high = facts.scenario.players
-    if room is None or room >= high:
-        return
-    where = f"{goal.at.describe()} has room for {room} hero{'es' if room != 1 else ''}"
-    if room < low:
-        yield path + ("at",), SEVERITY, f"{where}, but every living hero must stand on it" + NEVER
-    else:
-        yield path + ("at",), Severity.WARNING, (f"{where}: with {room + 1} or more heroes the goal can never be "
-                                                 "reached")
-
-
-def _standing_room(facts: ScenarioFacts, place: Place) -> int | None:
-    """How many figures can stand on ``place`` at once (floor squares; a hole or a
-    red-bordered square holds nobody), or None when that depends on the game (a marker)."""
-    if place.entrance:
-        start = facts.room_tiles.get(facts.scenario.setup.start_tile)
-        return len(start.entrances) if start is not None else None
-    if place.marker is not None or place.tile is None or place.tile not in facts.room_tiles:
-        return None  # a marker's squares, or a rune on any tile, are known only in the game
-    shape = facts.room_tiles[place.tile].shape()
-    if not shape.well_shaped:
-        return None
-    if place.square is not None or place.rune is not None:
-        return 1
-    return sum(1 for cell in shape.cells() if shape.kind(cell) == "floor")
 
 
 def _target_tile(facts: ScenarioFacts) -> Iterator[Finding]:

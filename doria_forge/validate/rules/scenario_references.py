@@ -41,15 +41,7 @@ from collections.abc import Iterable, Iterator
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
 from ...model.scenario import (
-    BlockDoors,
-    CarryToken,
-    MonstersLeft,
-    OpenDoors,
     Place,
-    RemoveMarker,
-    TileRevealedIs,
-    TokenCarried,
-    TokenPickedUp,
 )
 from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
@@ -81,40 +73,22 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
                 continue  # its square, rune or marker cannot be looked up on a tile that is not there
         for field, message in _place_problems(facts, place):
             yield path + (field,), SEVERITY, message + _consequence(path)
+    yield from facts.word_findings(ID)  # markers taken off, Room Tiles of doors and conditions (the words' own)
     for path, effect in scenario.effects():
-        if isinstance(effect, RemoveMarker) and effect.marker not in facts.markers_placed:
-            yield path + ("marker",), SEVERITY, (f"nothing puts a {effect.marker} marker on the table, so there is "
-                                                 "none to remove")
         who = getattr(effect, "who", None)
         if who == "carrier" and not getattr(effect, "token", None):
             yield path + ("who",), SEVERITY, "who: carrier needs the token whose carrier it means (token: ...)"
         if who == "on_place" and getattr(effect, "at", None) is None:
             yield path + ("who",), SEVERITY, "who: on_place needs the place it means (at: ...)"
-        if isinstance(effect, (OpenDoors, BlockDoors)) and effect.tile:
-            yield from facts.tile_problems(path + ("tile",), effect.tile)
-    for i, rule in enumerate(scenario.rules):
-        for j, condition in enumerate(rule.conditions):
-            if isinstance(condition, (MonstersLeft, TileRevealedIs)) and condition.tile:
-                yield from facts.tile_problems(("rules", i, "if", j, "tile"), condition.tile)
 
 
 def _token_names(facts: ScenarioFacts) -> Iterator[tuple[Path, str]]:
     """Every token id a rule, condition, effect or goal names, with its path."""
     scenario = facts.scenario
-    for i, rule in enumerate(scenario.rules):
-        if isinstance(rule.when, TokenPickedUp):
-            yield ("rules", i, "when", "token"), rule.when.token
-        for j, condition in enumerate(rule.conditions):
-            if isinstance(condition, TokenCarried):
-                yield ("rules", i, "if", j, "token"), condition.token
-    for path, effect in scenario.effects():
-        token = getattr(effect, "token", None)
+    for path, word in scenario.words():
+        token = getattr(word, "token", None)  # every word naming a token does so in its field token
         if token:
             yield path + ("token",), token
-    for side in ("win", "lose"):
-        for i, goal in enumerate(getattr(scenario.goals, side)):
-            if isinstance(goal, CarryToken):
-                yield ("goals", side, i, "token"), goal.token
 
 
 def _place_problems(facts: ScenarioFacts, place: Place) -> Iterator[tuple[str, str]]:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ...model.scenario import Place, PlaceMarker, PlaceToken
+from ...model.scenario import Place
 from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
 
@@ -66,9 +66,9 @@ def _needed(facts: ScenarioFacts) -> Iterator[tuple[TileSquare, str]]:
             for square in squares_of(facts, token.at):
                 yield square, f"the {token.name} token lies"
     for _, effect in scenario.effects():
-        if isinstance(effect, PlaceToken):
-            for square in squares_of(facts, effect.at):
-                yield square, f"a rule puts the {effect.token} token"
+        for token_id, at in effect.token_places():
+            for square in squares_of(facts, at):
+                yield square, f"a rule puts the {token_id} token"
     for i, goal in enumerate(scenario.goals.win):
         for name in ("to", "at"):
             place = getattr(goal, name, None)
@@ -87,13 +87,14 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
     if not needed:
         return
     scenario = facts.scenario
-    placed: list[tuple[Path, PlaceMarker, bool]] = [
-        (("setup", "markers", i, "at"), m, True) for i, m in enumerate(scenario.setup.markers)]
-    placed += [(path + ("at",), e, False) for path, e in scenario.effects() if isinstance(e, PlaceMarker)]
-    for path, marker, at_setup in placed:
-        if marker.marker.lower() != RUBBLE:
+    placed: list[tuple[Path, str, Place, bool]] = [
+        (("setup", "markers", i, "at"), m.marker, m.at, True) for i, m in enumerate(scenario.setup.markers)]
+    placed += [(path + ("at",), marker, at, False)
+               for path, e in scenario.effects() for marker, at in e.marker_places()]
+    for path, marker, place, at_setup in placed:
+        if marker.lower() != RUBBLE:
             continue
-        for tile, (row, col) in sorted(squares_of(facts, marker.at) & needed.keys()):
+        for tile, (row, col) in sorted(squares_of(facts, place) & needed.keys()):
             what = needed[(tile, (row, col))]
             when = "from the start" if at_setup else "once this rule fires"
             yield path, SEVERITY if at_setup else Severity.WARNING, (

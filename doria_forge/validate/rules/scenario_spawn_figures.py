@@ -21,7 +21,6 @@ from collections.abc import Iterable, Iterator
 
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ...model.scenario import Spawn
 from ..scenario_facts import Finding, ScenarioFacts, scenario_problems
 from ..source_map import SourceMap
 
@@ -34,13 +33,5 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
 
 
 def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
-    monsters = facts.pack.monsters
-    for path, effect in facts.scenario.effects():
-        if not isinstance(effect, Spawn) or effect.monster is None or effect.monster not in monsters:
-            continue
-        figures = monsters[effect.monster].figures
-        if effect.count > figures:
-            yield path + ("count",), SEVERITY, (
-                f"spawns {effect.count} {monsters[effect.monster].name} at once, but the game has {figures} "
-                f"figure{'s' if figures != 1 else ''} of it (its figures): the rest would become Extra "
-                f"Activations (Book of Rules, No monster figures available anymore); spawn at most {figures}")
+    # the check is the spawn effect's own (model.words.effects.spawn)
+    return facts.word_findings(ID)

@@ -1,0 +1,30 @@
+"""``summon``: it calls a monster in Phase F (Necromancer modification)."""
+
+from collections.abc import Iterator
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ...common import Ref
+from ..facts import Path
+from .base import BEHAVIOURS, BehaviourWord, ProfileFold
+
+
+@BEHAVIOURS.register
+class Summon(BehaviourWord):
+    """Phase F, before Traps and raising: one more ``monster`` enters the game as a drawn
+    monster would, while figures of that type remain (Necromancer modification: a Zombie)."""
+
+    behaviour: Literal["summon"]
+    monster: Annotated[str, Field(max_length=64, description="Id of the monster type called (a monster of the pack).")]
+
+    example = {"behaviour": "summon", "monster": "zombie"}
+    sets = ("summons",)
+    stacks = True
+    acts_in_phase_f = True
+
+    def fold(self, fold: ProfileFold, label: str) -> None:
+        fold.summon(self.monster, label)
+
+    def references(self, path: Path) -> Iterator[Ref]:
+        yield ((*path, "monster"), "monster", self.monster)

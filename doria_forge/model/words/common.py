@@ -1,0 +1,167 @@
+"""What every scenario word shares: its :class:`Place` s, the :class:`Wording` that names ids
+in its printed sentence, and the small helpers those sentences are made with.
+
+Chapters *Selecting a Game Mode* and *Dungeon Markers* of the Book of Rules: a place is a
+Room Tile, a square of one, a rune, a marker or the entrance.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Annotated, Literal, Protocol
+
+from pydantic import Field, model_validator
+
+from ..common import Square, Strict
+
+RuneColour = Literal["blue", "purple", "orange", "green"]
+Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
+Round = Annotated[int, Field(ge=1, le=99)]
+"""A round number (the Round Marker), 1-99."""
+Count = Annotated[int, Field(ge=0, le=99)]
+Text = Annotated[str, Field(max_length=2000)]
+Name = Annotated[str, Field(min_length=1, max_length=60)]
+"""A flag or marker name, 1-60 characters."""
+
+Namer = Callable[[str, str], str]
+"""The display name of a referenced id: ``(kind, id) -> name``, kind one of ``monster``,
+``boss``, ``equipment``, ``token``."""
+
+
+def id_as_name(kind: str, ref: str) -> str:
+    """The :data:`Namer` that names every id by itself."""
+    return ref
+
+
+@dataclass(frozen=True)
+class Wording:
+    """What ``describe()`` needs beyond the data: ``name`` (display names of ids; the ids
+    themselves by default) and ``actor``, the words for the hero an effect's ``who:
+    triggering`` means (set by each rule from its trigger)."""
+
+    name: Namer = id_as_name
+    actor: str = "the active hero"
+
+
+PLAIN = Wording()
+"""Ids as they are written, the active hero as actor."""
+
+
+def label(name: str) -> str:
+    """A flag or marker name as words: ``nest_burned`` -> ``nest burned``."""
+    return name.replace("_", " ")
+
+
+def flag_words(name: str) -> str:
+    """A flag name in quotes, as words: ``“nest burned”``."""
+    return f"“{label(name)}”"
+
+
+def inside(name: str) -> str:
+    """A name inside a sentence: ``The Hollow King`` -> ``the Hollow King``."""
+    return "the " + name[4:] if name.startswith("The ") else name
+
+
+def a_noun(noun: str) -> str:
+    """``noun`` with its indefinite article: ``an ogre``, ``a goblin``."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def span(low: int, high: int, top: int, exactly: str, anything: str, at_least: str, at_most: str,
+         between: str) -> str:
+    """A range ``low``..``high`` (``top``: no upper limit) in words: ``exactly`` when it is one
+    value, ``anything`` when it is every value, else a format of ``at_least`` (low),
+    ``at_most`` (high) or ``between`` (low, high)."""
+    if low == high:
+        return exactly
+    if high == top:
+        return anything if low == 1 else at_least.format(low)
+    return at_most.format(high) if low == 1 else between.format(low, high)
+
+
+def and_list(parts: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+# --------------------------------------------------------------------------- places
+class Place(Strict):
+    """Where something is: exactly one of ``tile`` (any square of that Room Tile, or with
+    ``square`` one square of it, ``[row, column]`` as printed), ``rune`` (the square of a
+    rune of that colour, on ``tile`` if given), ``marker`` (a square carrying that marker),
+    ``entrance`` (the scenario's entrance squares)."""
+
+    tile: str | None = None
+    """Id of a Room Tile: any square of it, or with square one square; with rune, the tile the rune is on."""
+    square: Square | None = None
+    """One square of the tile, [row, column] as printed, 0-4 from the north-west corner; needs tile."""
+    rune: RuneColour | None = None
+    """Colour of a rune whose square is meant (blue, purple, orange, green), on tile if given."""
+    marker: Annotated[str, Field(max_length=60)] | None = None
+    """Name of a marker: the squares carrying it."""
+    entrance: bool = False
+    """true: the scenario's entrance squares (the stairs of the start tile)."""
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Place":
+        kinds = [self.rune is not None, self.marker is not None, self.entrance]
+        if sum(kinds) > 1 or (sum(kinds) == 1 and self.square is not None):
+            raise ValueError("a place is one of: tile (+ square), rune (+ tile), marker, entrance")
+        if self.square is not None and self.tile is None:
+            raise ValueError("a square needs its tile")
+        if not any(kinds) and self.tile is None:
+            raise ValueError("a place needs tile, rune, marker or entrance")
+        return self
+
+    def describe(self) -> str:
+        """The place as a noun: ``the entrance``, ``the nest marker``, ``the purple rune of Room
+        Tile B-3``, ``a blue rune``, ``square [2, 2] of Room Tile A-1``, ``Room Tile C-7``."""
+        if self.entrance:
+            return "the entrance"
+        if self.marker is not None:
+            return f"the {label(self.marker)} marker"
+        if self.rune is not None:
+            return f"the {self.rune} rune of Room Tile {self.tile}" if self.tile else f"a {self.rune} rune"
+        if self.square is not None:
+            return f"square [{self.square[0]}, {self.square[1]}] of Room Tile {self.tile}"
+        return f"Room Tile {self.tile}"
+
+    def on(self) -> str:
+        """Where something is put or stands: ``at the entrance``, else ``on`` the place."""
+        return f"{'at' if self.entrance else 'on'} {self.describe()}"
+
+    @property
+    def whole_tile(self) -> bool:
+        """Whether the place is a whole Room Tile (no square, rune, marker or entrance)."""
+        return self.tile is not None and self.square is None and self.rune is None
+
+
+# --------------------------------------------------------------------------- who
+Who = Literal["all", "triggering", "carrier", "on_place"]
+"""Which heroes an effect reaches: ``all`` living heroes, the ``triggering`` hero (who
+entered, picked up, revealed, defeated; else the active hero), the ``carrier`` of the
+effect's ``token``, the heroes ``on_place`` (the effect's ``at``)."""
+
+
+class Reaching(Protocol):
+    """An effect that reaches heroes: its ``who``, ``token`` (for ``carrier``) and ``at``
+    (for ``on_place``)."""
+
+    @property
+    def who(self) -> Who: ...
+
+    @property
+    def token(self) -> str | None: ...
+
+    @property
+    def at(self) -> Place | None: ...
+
+
+def who_words(effect: Reaching, words: Wording) -> str:
+    """The heroes an effect reaches, as a singular subject (``every hero``, ``that hero``...)."""
+    if effect.who == "all":
+        return "every hero"
+    if effect.who == "carrier":
+        return f"the hero carrying the {words.name('token', effect.token or '?')}"
+    if effect.who == "on_place":
+        return f"every hero {effect.at.on() if effect.at else 'on the place'}"
+    return words.actor

@@ -1,0 +1,26 @@
+"""``doom``: the Doom Counter moves (chapter *Doom Counter*, Phase G)."""
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from ..common import PLAIN, Wording
+from ..play import Game
+from .base import EFFECTS, EffectWord
+
+
+@EFFECTS.register
+class MoveDoom(EffectWord):
+    """Move the Doom Counter ``steps`` fields (effects at once, as in Phase G)."""
+
+    do: Literal["doom"]
+    steps: Annotated[int, Field(ge=1, le=40)] = 1
+    """Fields the Doom Counter moves, 1-40, their effects applied at once as in Phase G."""
+
+    example = {"do": "doom", "steps": 2}
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
+
+    def play(self, game: Game, triggering: str | None) -> None:
+        game.advance_doom(self.steps)

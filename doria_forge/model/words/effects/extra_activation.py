@@ -1,0 +1,22 @@
+"""``extra_activation``: every monster acts once more (as a red Doom Counter field)."""
+
+from typing import Literal
+
+from ..common import PLAIN, Wording
+from ..play import Game
+from .base import EFFECTS, EffectWord
+
+
+@EFFECTS.register
+class ExtraActivation(EffectWord):
+    """An Extra Activation of all monsters (as a red Doom Counter field)."""
+
+    do: Literal["extra_activation"]
+
+    example = {"do": "extra_activation"}
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        return "every monster gets an Extra Activation"
+
+    def play(self, game: Game, triggering: str | None) -> None:
+        game.extra_activation()

@@ -1,0 +1,49 @@
+"""``monster_defeated``: a rule fires when a monster (or the boss) is defeated."""
+
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from ....load.problem import Severity
+from ...common import Ref
+from ..common import PLAIN, Wording, a_noun
+from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding, tile_findings, tile_reference
+from ..play import Game
+from .base import TRIGGERS, TriggerWord
+
+
+@TRIGGERS.register
+class MonsterDefeated(TriggerWord):
+    """When a monster is defeated: of type ``monster``, standing on Room Tile ``tile``, or
+    the scenario's boss (``boss: true``); any monster without these."""
+
+    on: Literal["monster_defeated"]
+    monster: str | None = None
+    """Id of the monster type whose defeat fires the rule (any type without it)."""
+    tile: str | None = None
+    """Id of the Room Tile the defeated monster must stand on (any tile without it)."""
+    boss: bool = False
+    """true: only the defeat of the scenario's Boss Monster fires it."""
+
+    actor = "the hero who defeated it"
+    example = {"on": "monster_defeated", "monster": "orc", "tile": "C-8"}
+
+    def describe(self, words: Wording = PLAIN) -> str:
+        what = ("the boss" if self.boss else a_noun(words.name("monster", self.monster)) if self.monster
+                else "a monster")
+        where = f" on Room Tile {self.tile}" if self.tile else ""
+        return f"When {what}{where} is defeated"
+
+    def matches(self, game: Game, context: dict[str, Any]) -> bool:
+        return self.agrees(context, "tile", "monster") and (not self.boss or bool(context.get("boss")))
+
+    def references(self, path: Path) -> Iterator[Ref]:
+        if self.monster:
+            yield (path + ("monster",), "monster", self.monster)
+        yield from tile_reference(path, self.tile)
+
+    def findings(self, facts: Facts, path: Path) -> Iterator[RuleFinding]:
+        """A Room Tile not in the scenario; the boss's defeat when no effect spawns a boss."""
+        yield from tile_findings(facts, path, self.tile, TRIGGER_FIRES, NEVER_FIRES)
+        if self.boss and not facts.bosses_spawned:
+            yield TRIGGER_FIRES, path + ("boss",), Severity.ERROR, (
+                "no effect of this scenario spawns a boss" + NEVER_FIRES)
