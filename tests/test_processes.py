@@ -159,3 +159,25 @@ def test_a_scenario_worker_that_dies_is_an_error_not_a_traceback(tmp_path, monke
     assert result.exit_code == 2, result.output
     assert "a worker process of the simulation died" in result.output
     assert not (tmp_path / "s.json").exists()
+
+
+def test_ctrl_c_ends_watch_with_130_as_every_command_and_without_a_library_warning(tmp_path):
+    """Ctrl-C is how `watch` stops; it ends with the exit code every command gives Ctrl-C (130),
+    not 0, and without the file watcher's own warning line."""
+    pack = tiny_pack(tmp_path / "content")
+    process = cli("watch", str(pack), "--out", str(tmp_path / "preview"), stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None
+        lines = []
+        while not lines or b" in " not in lines[-1]:  # the first validation's summary: now it waits
+            lines.append(process.stdout.readline())
+            assert lines[-1], b"".join(lines)
+        assert b"watching" in lines[0]
+        time.sleep(0.5)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130
+    assert b"Traceback" not in err and b"KeyboardInterrupt" not in err

@@ -172,5 +172,5 @@ def register(app) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
-        changes = watch_changes(folders, raise_interrupt=False, debounce=300)
+        changes = watch_changes(folders, raise_interrupt=True, debounce=300)
         run(pack, changes, previews=preview or [], out=out, echo=typer.echo)
