@@ -310,3 +310,15 @@ def test_paths_in_the_default_set_resolve_in_every_shipped_scenario(shipped_pack
             document = shipped_pack.get(knob.kind, knob.doc_id)
             assert resolve(document.model_dump(mode="json", by_alias=True), knob.path, knob.name) == knob.value
             assert knob.low <= knob.value <= knob.high
+
+
+def test_a_knob_whose_value_lies_off_its_grid_offers_every_value_a_step_from_it():
+    """A regression doubled a spawn count to 6 on a grid of 1, 3, 5: the one-step design and the
+    walks try 4 and 8 (whole steps from the content's value), and the search's sampler must know
+    them (it crashed on a value missing from the knob's values)."""
+    knob = Knob("scenario", "s", ("setup", "monster_level"), low=1, high=9, step=2, value=6)
+    values = knob.values()
+    assert {1, 3, 5, 7, 9} <= set(values) and 6 in values
+    down, up = knob.neighbours()
+    assert down in values and up in values and (down, up) == (4, 8)
+    assert values == sorted(set(values))

@@ -73,9 +73,11 @@ class Knob:
         return ".".join(str(p) for p in self.path)
 
     def values(self) -> list[int]:
-        """Every value the knob may take, sorted: the grid ``low``..``high`` by ``step``, and the
-        value the content has."""
-        return sorted({*range(self.low, self.high + 1, self.step), self.value})
+        """Every value the knob may take, sorted: the grid ``low``..``high`` by ``step``, the value
+        the content has, and the values whole steps from it within ``low``..``high`` (what the
+        one-step design and the walks try, also when the content's value is off the grid)."""
+        from_value = {*range(self.value, self.low - 1, -self.step), *range(self.value, self.high + 1, self.step)}
+        return sorted({*range(self.low, self.high + 1, self.step), self.value, *from_value})
 
     def neighbours(self) -> tuple[int | None, int | None]:
         """The values one step down and one step up (None past the range)."""
