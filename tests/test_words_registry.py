@@ -126,7 +126,7 @@ def test_a_modification_counts_its_horde_and_knows_when_it_acts_in_phase_f():
 
 
 def test_doria_forge_abilities_lists_every_registered_word_with_its_description_and_example():
-    from doria_forge import vocabulary
+    from doria_forge.commands import vocabulary
 
     data = json.loads(vocabulary.render("json"))
     for family in FAMILIES:

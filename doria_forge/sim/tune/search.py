@@ -25,7 +25,10 @@ The steps, every run counted against ``budget`` (runs per player count times pla
    of every confirmation spends its own share of the 5% error budget (``look_alpha(k)``, k counting looks over the whole
    search), so the chance that tune reports a candidate whose targets do not hold is at most
    5%, however many candidates it tried. The first candidate whose every target holds ends the
-   search.
+   search. A confirmation that does not hold also measures the search seeds: the same seeds
+   serve every candidate, so when they ran lucky (or unlucky) every estimate is off alike, and
+   the search corrects its estimates by how far the failed confirmations fell from their search
+   runs (``Search._seed_bias``).
 
 The loss of a candidate (smaller is better) is the sum over its targets of how far the
 estimate lies outside the band shrunk by a fifth of its width at each edge (in band widths:
@@ -187,11 +190,12 @@ class Search:
         """``c``'s targets with the best estimates its runs give: a candidate played on no more runs
         than the content's first ones is estimated by the control variate of common random
         numbers, the content's estimate on all its runs plus ``c``'s difference from the content
-        on the runs they share (far less noisy than ``c``'s own few runs)."""
+        on the runs they share (far less noisy than ``c``'s own few runs). Then every rate is
+        corrected by what the failed confirmations showed of the search seeds (``_seed_bias``)."""
         own = self._search_targets(c)
         first = self._baseline_first
         if first is None or not c.search_runs or c.search_runs > self.settings.runs or not c.changes:
-            return own
+            return self._unbiased(own)
         full = {(t.metric, t.players, t.path): t for t in self._search_targets(self._get({}))}
         shared = {(t.metric, t.players, t.path): t for t in first}
         out = []
@@ -202,6 +206,46 @@ class Search:
                 if isinstance(t.evidence, Proportion):
                     shifted = min(1.0, max(0.0, shifted))
                 t = replace(t, evidence=_Estimate(shifted, t.evidence.n))  # type: ignore[arg-type]
+            out.append(t)
+        return self._unbiased(out)
+
+    def _seed_bias(self) -> dict[tuple[Any, ...], float]:
+        """How much higher each rate ran on the search seeds than on fresh dice, per target: the
+        run-weighted mean, over the candidates whose confirmation failed, of the search estimate
+        minus the confirmation estimate. Every candidate plays the same search seeds (common
+        random numbers), so a lucky or unlucky set of seeds shifts them all alike; a confirmation
+        that fails is the evidence of it. (It guides the search only: success is still decided
+        on fresh runs alone.)"""
+        sums: dict[tuple[Any, ...], list[float]] = {}
+        for c in self.failed_confirmations:
+            if not c.confirm_runs:
+                continue
+            search = {(t.metric, t.players, t.path): t for t in self._search_targets(c)}
+            for t in self.ev.targets(c.confirm):
+                key = (t.metric, t.players, t.path)
+                seen = search.get(key)
+                if seen is None or not isinstance(t.evidence, Proportion) or not t.evidence.n:
+                    continue
+                acc = sums.setdefault(key, [0.0, 0.0])
+                acc[0] += t.evidence.n * (seen.evidence.estimate - t.evidence.estimate)
+                acc[1] += t.evidence.n
+        return {key: total / weight for key, (total, weight) in sums.items() if weight}
+
+    def _unbiased(self, targets: list[Target], as_counts: bool = False) -> list[Target]:
+        """``targets`` with every rate less its ``_seed_bias`` (``as_counts``: as runs won, for
+        ``runs_needed``, where a rate's evidence is a ``Proportion``)."""
+        bias = self._seed_bias() if self.failed_confirmations else {}
+        if not bias:
+            return targets
+        out = []
+        for t in targets:
+            shift = bias.get((t.metric, t.players, t.path))
+            if shift:
+                estimate = min(1.0, max(0.0, t.evidence.estimate - shift))
+                n = t.evidence.n
+                evidence = Proportion(round(estimate * n), n) if as_counts and isinstance(t.evidence, Proportion) \
+                    else _Estimate(estimate, n)
+                t = replace(t, evidence=evidence)  # type: ignore[arg-type]
             out.append(t)
         return out
 
@@ -316,7 +360,8 @@ class Search:
     def _needed(self, c: Candidate) -> int | None:
         """Runs per player count that would likely confirm ``c`` (every target holding at the
         next look's level), from its search runs; None above ``confirm_max``."""
-        targets = self._search_targets(c)
+        # fresh dice are expected where the failed confirmations put the search seeds' rates
+        targets = self._unbiased(self._search_targets(c), as_counts=True)
         alpha = look_alpha(self.looks) / max(1, len(targets))
         needed = 0
         for t in targets:
@@ -334,7 +379,10 @@ class Search:
             simpler = [self._get({k: v for k, v in c.changes.items() if k is not dropped}) for dropped in c.changes]
             self._play(simpler, s.runs)  # halving here too: more runs only for those still inside
             self._play([x for x in simpler if self._inside(x) and x.confirmed is None], s.promote)
-            inside = [x for x in simpler if x.search_runs >= s.promote and self._inside(x) and x.confirmed is None]
+            # simpler only where it meets the targets as well: not nearer a band's edge
+            room = target_loss(self._estimated(c))
+            inside = [x for x in simpler if x.search_runs >= s.promote and self._inside(x) and x.confirmed is None
+                      and target_loss(self._estimated(x)) <= room]
             if not inside:
                 return c
             c = min(inside, key=self._loss)
