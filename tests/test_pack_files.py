@@ -337,3 +337,19 @@ def test_the_export_refuses_a_device_or_bomb_art_file_of_its_own(tmp_path):
     for name, says in (("bomb.png", "13300 x 13300 pixels"), ("pipe.png", "FIFO")):
         with pytest.raises(ExportError, match=says):
             draw_art(Canvas(io.BytesIO()), tmp_path / name, 0, 0, 100, 60)
+
+
+def test_the_export_keeps_an_svg_that_changed_since_validation_inside_its_pack(tmp_path):
+    """An SVG that validated, then was edited to draw a file outside the pack before it was drawn:
+    the drawing checks its references against the pack holding it again, and reads nothing
+    outside."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from doria_forge.export.errors import ExportError
+    from doria_forge.export.pdf.art import draw_art
+
+    pack = _art_pack(tmp_path, {"a.svg": _svg('<rect width="9" height="9"/>')})
+    assert runner.invoke(app, ["validate", str(pack)]).exit_code == 0
+    (pack / "art" / "a.svg").write_text(_svg('<use xlink:href="../../outside/x.svg#s"/>'))
+    with pytest.raises(ExportError, match="lies outside the pack"):
+        draw_art(Canvas(io.BytesIO()), pack / "art" / "a.svg", 0, 0, 100, 60)

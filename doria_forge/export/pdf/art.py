@@ -19,6 +19,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from doria_forge.cardart import MAX_ART_PIXELS, art_problem
+from doria_forge.packs import find_pack_root
 
 from ..errors import ExportError
 from .colour import convert_image, ink_limit_of
@@ -44,20 +45,21 @@ def raster(path: str, ink_limit_percent: int | None) -> Any:
 
 
 def _problem(path: str) -> str:
-    """``cardart.art_problem`` of the file at ``path`` (validation confined it to the pack; here its
-    kind, size and pixels are checked again), remembered while the file is unchanged."""
+    """``cardart.art_problem`` of the file at ``path``, checked again when it is drawn (kind,
+    size, pixels, and an SVG's references confined to the pack holding it: the file may have
+    changed since validation), remembered while the file is unchanged."""
     import os
 
     try:
         st = os.stat(path)
     except OSError:
-        return art_problem(Path(path))
+        return art_problem(Path(path), find_pack_root(Path(path).parent))
     return _problem_of(path, st.st_mtime_ns, st.st_size, st.st_mode)
 
 
 @lru_cache(maxsize=256)
 def _problem_of(path: str, mtime_ns: int, size: int, mode: int) -> str:
-    return art_problem(Path(path))
+    return art_problem(Path(path), find_pack_root(Path(path).parent))
 
 
 def _decode(path: str, ink_limit_percent: int | None) -> Any:
