@@ -4,7 +4,7 @@ plays a few hundred of the same games (tests/test_invariants.py)::
 
     python tools/invariant_run.py                      # 3000 games on 2 processes
     python tools/invariant_run.py --games 10000 --jobs 2 --seed 7
-    python tools/invariant_run.py --policies greedy,random,lookahead --games 300
+    python tools/invariant_run.py --policies greedy,weak,search --games 300
 
 Games are spread over every scenario of the pack, each scenario's whole player range and the
 policies given (``sim.invariant_games.game_specs``): game ``i`` is a pure function of ``i``
@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--policies", default="greedy,random")
+    parser.add_argument("--policies", default="greedy,weak,random")
     args = parser.parse_args(argv)
     _init(args.content)
     specs = list(game_specs(_PACK, games=args.games, seed=args.seed, policies=args.policies.split(",")))
