@@ -274,3 +274,12 @@ def test_a_round_trip_through_libreoffice_gives_back_the_documents(tmp_path):
     written, problems, _ = import_file(tmp_path / "lo" / "door_event.xlsx", "door_event", out)
     assert problems == [] and written is not None, problems
     assert validate_pack(out.parent).pack.documents["door_event"] == original.documents["door_event"]
+
+
+def test_a_column_part_of_unicode_digits_is_a_field_name_not_a_crash():
+    """"²" is a digit to str.isdigit but no number to int(): the column "a.²" names a field (which
+    validation then reports), it does not end in a bare ValueError (the fuzz test found it)."""
+    from doria_forge.authoring.sheet_merge import column_path
+
+    assert column_path("a.²") == ("a", "²")
+    assert column_path("attacks.0.dice") == ("attacks", 0, "dice")

@@ -50,7 +50,7 @@ def column_path(column: str) -> tuple[str | int, ...]:
     for part in parts:
         if not part.strip():
             raise ColumnError(f"column {column[:60]!r} has an empty part between dots")
-        if part.isdigit():
+        if part.isascii() and part.isdigit():  # "²" is a digit to str.isdigit, not to int()
             if len(part) > 4 or int(part) > MAX_LIST_INDEX:
                 raise ColumnError(f"column {column[:60]!r} names list position {part[:12]}; positions go from 0 "
                                   f"to {MAX_LIST_INDEX}")

@@ -55,8 +55,8 @@ def flatten(data: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in data.items():
         column = f"{prefix}{key}"
-        if isinstance(value, dict) and value and all(isinstance(k, str) and "." not in k and not k.isdigit()
-                                                      for k in value):
+        if isinstance(value, dict) and value and all(isinstance(k, str) and "." not in k
+                                                      and not (k.isascii() and k.isdigit()) for k in value):
             out.update(flatten(value, column + "."))
         elif isinstance(value, list) and value and all(isinstance(v, dict) and v for v in value):
             for i, item in enumerate(value):
@@ -325,7 +325,7 @@ def kind_rows(pack: ContentPack, kind: str) -> list[list[Any]]:
 
 
 def _sortable(column: str) -> tuple:
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in column.split("."))
+    return tuple((0, int(p), "") if p.isascii() and p.isdigit() else (1, 0, p) for p in column.split("."))
 
 
 def _kinds(pack: ContentPack, kinds: Iterable[str] | None) -> list[str]:
