@@ -285,30 +285,59 @@ def _loot_choice(state, hero) -> Action:
 
 
 def _action_phase(state, hero) -> Action:
-    spatial = state.board.spatial
-    if spatial and state.board.pending_decider(state) is not None:
+    """Phase D: a choice the rules wait for, then the steps in order; the first with something
+    to do decides (each notes its reason, ``sim.reasons``)."""
+    pending = _pending_choice(state, hero)
+    if pending is not None:
+        return pending
+    ap = state.ap.get(hero.uid, 0)
+    for step in (_before_fighting, _no_monster_about, _care, _map_move, _attack):
+        action = step(state, hero, ap)
+        if action is not None:
+            return action
+    return _out_of_reach(state, hero, ap)
+
+
+def _pending_choice(state, hero) -> Action | None:
+    """A Room Tile to place, a Loot draw to go on with or a Loot Card to keep."""
+    if state.board.spatial and state.board.pending_decider(state) is not None:
         return note(state, explorer.place_tile(state), "the first placement the rules allow")
     if state.pending_loot_draws:
         return note(state, _loot_choice(state, hero), "stop when hurt or when Traps fill the stacks")
     if state.pending_loot:
         best = max(range(len(state.pending_loot)), key=lambda i: card_gold(state.pack, state.pending_loot[i]))
         return note(state, KeepLoot(best), "the card worth the most gold")
-    ap = state.ap.get(hero.uid, 0)
-    friends = len(state.heroes) > 1
-    if friends:
+    return None
+
+
+def _before_fighting(state, hero, ap: int) -> Action | None:
+    """A card it cannot use to a friend who can; the scenario's own step (``explorer.first``)."""
+    if len(state.heroes) > 1:
         throw = _throw_unusable(state, hero, ap)
         if throw is not None:
             return note(state, throw, "a card it cannot use, to a friend who can")
-    if spatial:
+    if state.board.spatial:
         action = explorer.first(state, hero, ap)
         if action is not None:
             return note(state, action, SCENARIO_FIRST)
-    if not state.monsters:
-        upgrade = outfit.upgrade(state, hero, ap)
-        if upgrade is not None:
-            return note(state, upgrade, "no monster about: better equipment on")
-        move = explorer.party_move(state, hero, ap) if spatial else None
-        return note(state, move or EndTurn(), "no monster about: objectives, loot, the party's door")
+    return None
+
+
+def _no_monster_about(state, hero, ap: int) -> Action | None:
+    """No monster in play: better equipment, then the party's objectives, Loot and door."""
+    if state.monsters:
+        return None
+    upgrade = outfit.upgrade(state, hero, ap)
+    if upgrade is not None:
+        return note(state, upgrade, "no monster about: better equipment on")
+    move = explorer.party_move(state, hero, ap) if state.board.spatial else None
+    return note(state, move or EndTurn(), "no monster about: objectives, loot, the party's door")
+
+
+def _care(state, hero, ap: int) -> Action | None:
+    """A healing potion when hurt (its own, else a friend's), healing a badly hurt friend, an
+    antidote against two Poison Markers."""
+    friends = len(state.heroes) > 1
     if hero.hp <= max(1, int(hero.hp_max * POTION_SHARE)):
         potion = _potion(hero, "heal")
         if potion is not None:
@@ -327,20 +356,33 @@ def _action_phase(state, hero) -> Action:
         if potion is not None:
             return note(state, UseItem(potion.uid, None, hero.location(potion) == "belt"),
                         f"{hero.poison_markers} Poison Markers")
-    if spatial:
-        if explorer.holds_back(state, hero):
-            action = explorer.retreat(state, hero, ap)
-            if action is not None:
-                return note(state, action, f"hurt (HP {hero.hp} of {hero.hp_max}): behind a fitter friend")
-        else:
-            for step, why in ((explorer.objective_move, "an objective that pays"),
-                              (explorer.open_door, "the party's door: nobody engaged, the Doom Counter waits"),
-                              (explorer.regroup, "back onto the party's Room Tile to attack")):
-                taken = step(state, hero, ap)
-                if taken is not None:
-                    return note(state, taken, why)
+    return None
+
+
+def _map_move(state, hero, ap: int) -> Action | None:
+    """On the map: a hurt hero behind a fitter friend; else an objective that pays, the party's
+    door, back onto the party's Room Tile."""
+    if not state.board.spatial:
+        return None
+    if explorer.holds_back(state, hero):
+        action = explorer.retreat(state, hero, ap)
+        if action is not None:
+            return note(state, action, f"hurt (HP {hero.hp} of {hero.hp_max}): behind a fitter friend")
+        return None
+    for step, why in ((explorer.objective_move, "an objective that pays"),
+                      (explorer.open_door, "the party's door: nobody engaged, the Doom Counter waits"),
+                      (explorer.regroup, "back onto the party's Room Tile to attack")):
+        taken = step(state, hero, ap)
+        if taken is not None:
+            return note(state, taken, why)
+    return None
+
+
+def _attack(state, hero, ap: int) -> Action | None:
+    """The best attack by expected damage per AP, or repairing a weapon that would hit much
+    harder."""
     options = attack_options(state, hero, ap)
-    if spatial:
+    if state.board.spatial:
         # an attack only a critical gets through the armor with is no way to defeat a monster
         options = [o for o in options if explorer.hurts(hero, o[2].card.attacks[o[1][1]], state.monster(o[1][2]))]
     best = _best_option(options)
@@ -358,14 +400,19 @@ def _action_phase(state, hero) -> Action:
                     pass
     if best is not None:
         return note(state, best[1], "the best expected damage per AP, worth of the target counted")
-    if spatial:
+    return None
+
+
+def _out_of_reach(state, hero, ap: int) -> Action:
+    """No attack from here: on the map, to where it can attack or on with the scenario; off it,
+    a weapon from the Belt or the Backpack; else the turn ends."""
+    if state.board.spatial:
         # out of reach on the map: move (taking out another weapon would not bring it closer)
         move = explorer.combat_move(state, hero, ap)
         if move is not None:
             return note(state, move, "no attack from here: to where it can attack")
         return note(state, explorer.party_move(state, hero, ap) or EndTurn(),
                     "no monster it can reach or hurt: on with the scenario")
-    # no attack possible: take a usable weapon from the Belt or the Backpack
     for item in hero.belt:
         if item.card.attacks and not item.damaged and hero.can_equip(item.card) and item.card.zone != "body":
             return note(state, MoveItem(item.uid, "equip"), "no attack: a weapon from the Belt")
