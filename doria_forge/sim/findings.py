@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from doria_forge.checks import default
@@ -239,84 +239,112 @@ def scenario_findings(scenario: Scenario, summaries: Sequence[dict[str, Any]], l
     The ``balance:`` targets are judged with every other target of the report
     (``sim.verdicts``, :func:`verdict_findings`).
     """
-    doc = f"scenario/{scenario.id}"
-    out: list[Finding] = []
-    settings = settings or {}
-
-    def add(rule_id: str, severity: str, path: Sequence[str | int], message: str, players: Iterable[int] = ()) -> None:
-        loc = locate("scenario", scenario.id, tuple(path))
-        out.append(Finding(rule_id, severity, message, loc.file, loc.line, loc.column, doc, tuple(sorted(players))))
-
     played = [s for s in summaries if s["runs"]]
     if not played:
-        return out
-    total = sum(s["runs"] for s in played)
+        return []
+    checks = _ScenarioChecks(scenario, played, locate, plan, settings or {})
+    for check in (_engine_errors, _never_or_always_won, _player_count_outliers, _special_rules, _stalls):
+        check(checks)
+    return checks.out
 
-    errors = [r for s in played for r in s["reasons"] if r["kind"].startswith("error:")]
+
+@dataclass
+class _ScenarioChecks:
+    """What every check of :func:`scenario_findings` reads, and the findings they add."""
+
+    scenario: Scenario
+    played: list[dict[str, Any]]
+    locate: Locator
+    plan: Mapping[str, Any] | None
+    settings: RuleSettings
+    out: list[Finding] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(s["runs"] for s in self.played)
+
+    def add(self, rule_id: str, severity: str, path: Sequence[str | int], message: str,
+            players: Iterable[int] = ()) -> None:
+        loc = self.locate("scenario", self.scenario.id, tuple(path))
+        self.out.append(Finding(rule_id, severity, message, loc.file, loc.line, loc.column,
+                                f"scenario/{self.scenario.id}", tuple(sorted(players))))
+
+
+def _engine_errors(c: _ScenarioChecks) -> None:
+    errors = [r for s in c.played for r in s["reasons"] if r["kind"].startswith("error:")]
     if errors:
         first = min(errors, key=lambda r: r["run"])
         n = sum(r["count"] for r in errors)
-        add("scenario-engine-error", "error", (), f"the engine failed in {n} of {total} runs; first: "
-            f"{first['reason']} (run {first['run']}, seed {first['seed']})", [s["players"] for s in played])
+        c.add("scenario-engine-error", "error", (), f"the engine failed in {n} of {c.total} runs; first: "
+              f"{first['reason']} (run {first['run']}, seed {first['seed']})", [s["players"] for s in c.played])
 
-    never = [s for s in played if s["wins"] == 0]
+
+def _never_or_always_won(c: _ScenarioChecks) -> None:
+    scenario, plan = c.scenario, c.plan
+    never = [s for s in c.played if s["wins"] == 0]
     if never:
-        severity, sure = _never(settings, "scenario-never-won", min(s["runs"] for s in never))
-        add("scenario-never-won", severity, _goal_path(scenario),
-            f"never won in {_runs_words(never, plan)}{sure}"
-            f"{_replay(plan, scenario.id, [s['players'] for s in never])}", [s["players"] for s in never])
-    always = [s for s in played if s["wins"] == s["runs"]]
+        severity, sure = _never(c.settings, "scenario-never-won", min(s["runs"] for s in never))
+        c.add("scenario-never-won", severity, _goal_path(scenario),
+              f"never won in {_runs_words(never, plan)}{sure}"
+              f"{_replay(plan, scenario.id, [s['players'] for s in never])}", [s["players"] for s in never])
+    always = [s for s in c.played if s["wins"] == s["runs"]]
     if always:
-        severity, sure = _never(settings, "scenario-always-won", min(s["runs"] for s in always))
-        add("scenario-always-won", severity, _goal_path(scenario),
-            f"won in every one of {_runs_words(always, plan)}{sure.replace('of runs', 'of runs lost')}"
-            f"{_replay(plan, scenario.id, [s['players'] for s in always], 'best')}", [s["players"] for s in always])
+        severity, sure = _never(c.settings, "scenario-always-won", min(s["runs"] for s in always))
+        c.add("scenario-always-won", severity, _goal_path(scenario),
+              f"won in every one of {_runs_words(always, plan)}{sure.replace('of runs', 'of runs lost')}"
+              f"{_replay(plan, scenario.id, [s['players'] for s in always], 'best')}", [s["players"] for s in always])
 
-    outlier = settings.get("scenario-player-count-outlier", {})
+
+def _player_count_outliers(c: _ScenarioChecks) -> None:
+    scenario = c.scenario
+    outlier = c.settings.get("scenario-player-count-outlier", {})
     # A count with a win-rate target of its own is one the designer expects to differ: its
     # verdict judges it, an outlier finding would only repeat it.
     expected = {int(k) for k in scenario.balance.win_rate if k != "all"} if scenario.balance is not None else set()
     for players, rate, other_rate, side in player_outliers(
-            [(s["players"], s["wins"], s["runs"]) for s in played],
+            [(s["players"], s["wins"], s["runs"]) for s in c.played],
             gap=outlier.get("gap", OUTLIER_GAP), p=outlier.get("p", OUTLIER_P)):
         if players in expected:
             continue
-        runs = next(s["runs"] for s in played if s["players"] == players)
-        add("scenario-player-count-outlier", "warning", ("players",),
-            f"with {_counts([players])} the scenario is far {side} than with the other counts: won {_pct(rate)} "
-            f"of {runs} runs against {_pct(other_rate)}"
-            f"{_replay(plan, scenario.id, [players], 'worst' if side == 'harder' else 'best')}", [players])
+        runs = next(s["runs"] for s in c.played if s["players"] == players)
+        c.add("scenario-player-count-outlier", "warning", ("players",),
+              f"with {_counts([players])} the scenario is far {side} than with the other counts: won {_pct(rate)} "
+              f"of {runs} runs against {_pct(other_rate)}"
+              f"{_replay(c.plan, scenario.id, [players], 'worst' if side == 'harder' else 'best')}", [players])
 
-    for index, rule in enumerate(scenario.rules):
+
+def _special_rules(c: _ScenarioChecks) -> None:
+    for index, rule in enumerate(c.scenario.rules):
         if not rule.simulated:
-            add("scenario-rule-not-simulated", "info", ("rules", index),
-                f"special rule {index + 1} is written only as text; the simulation does not play it and its "
-                f"numbers do not cover it: \"{_short(rule.text)}\"")
+            c.add("scenario-rule-not-simulated", "info", ("rules", index),
+                  f"special rule {index + 1} is written only as text; the simulation does not play it and its "
+                  f"numbers do not cover it: \"{_short(rule.text)}\"")
             continue
         low, high = rule_player_range(rule)
-        able = [s for s in played if low <= s["players"] <= high]
+        able = [s for s in c.played if low <= s["players"] <= high]
         if not able:
-            add("scenario-rule-not-exercised", "info", ("rules", index),
-                f"special rule {index + 1} ({_short(rule.describe())}) can fire only with {low}-{high} players; "
-                f"the simulated {_counts([s['players'] for s in played])} cannot fire it, so its effect is not in "
-                f"these numbers (simulate with --players {low}-{high})")
+            c.add("scenario-rule-not-exercised", "info", ("rules", index),
+                  f"special rule {index + 1} ({_short(rule.describe())}) can fire only with {low}-{high} players; "
+                  f"the simulated {_counts([s['players'] for s in c.played])} cannot fire it, so its effect is not "
+                  f"in these numbers (simulate with --players {low}-{high})")
             continue
         fired = sum(s["rules_fired"].get(str(index), {}).get("runs", 0) for s in able)
         if fired == 0:
-            severity, sure = _never(settings, "scenario-rule-never-fired", sum(s["runs"] for s in able))
-            add("scenario-rule-never-fired", severity, ("rules", index),
-                f"special rule {index + 1} ({_short(rule.describe())}) never fired in {_runs_words(able, plan)}"
-                f"{sure}{_replay(plan, scenario.id, [s['players'] for s in able], 'median')}",
-                [s["players"] for s in able])
+            severity, sure = _never(c.settings, "scenario-rule-never-fired", sum(s["runs"] for s in able))
+            c.add("scenario-rule-never-fired", severity, ("rules", index),
+                  f"special rule {index + 1} ({_short(rule.describe())}) never fired in {_runs_words(able, c.plan)}"
+                  f"{sure}{_replay(c.plan, c.scenario.id, [s['players'] for s in able], 'median')}",
+                  [s["players"] for s in able])
 
-    stalls = [r for s in played for r in s["reasons"] if r["kind"].startswith("stalled:")]
+
+def _stalls(c: _ScenarioChecks) -> None:
+    stalls = [r for s in c.played for r in s["reasons"] if r["kind"].startswith("stalled:")]
     if stalls:
         n = sum(r["count"] for r in stalls)
         top = max(stalls, key=lambda r: (r["count"], -r["run"]))
-        counts = sorted({s["players"] for s in played if any(r["kind"].startswith("stalled:") for r in s["reasons"])})
-        add("scenario-stalled", "warning", (), f"{n} of {total} runs stalled; most often: {top['reason']} "
-            f"(run {top['run']}, replay seed {top['seed']})", counts)
-    return out
+        counts = sorted({s["players"] for s in c.played if any(r["kind"].startswith("stalled:") for r in s["reasons"])})
+        c.add("scenario-stalled", "warning", (), f"{n} of {c.total} runs stalled; most often: {top['reason']} "
+              f"(run {top['run']}, replay seed {top['seed']})", counts)
 
 
 VERDICT_RULES = {
