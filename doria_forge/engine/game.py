@@ -136,14 +136,8 @@ class GameState(GameData):
         # a scenario is played from the General Setup: every hero starts with its Loot Cards
         options = options or GameOptions(setup_loot=played is not None)
         if played is not None:
-            low, high = played.players
-            if not low <= len(characters) <= high:
-                raise ValueError(f"scenario {played.id} is for {low}-{high} players, not {len(characters)}")
-            board = board or Dungeon.for_scenario(pack, played.id)
-            options = replace(options, optional_rules=options.optional_rules | frozenset(played.optional_rules),
-                              max_rounds=options.max_rounds if options.max_rounds is not None else played.max_rounds)
-            mode = mode or played.mode
-            monster_level = monster_level or played.setup.monster_level
+            board, options, mode, monster_level = _scenario_defaults(pack, played, len(characters), board, options,
+                                                                     mode, monster_level)
         mode = mode or "single"
         monster_level = monster_level or 1
         rules = pack.rules
@@ -155,28 +149,11 @@ class GameState(GameData):
         if choices is not None and not choices.plays_book:
             setup = None
         dice = dice if dice is not None else DiceRoller(seed)
-        heroes: list[HeroState] = []
-        seen: dict[str, int] = {}
-        for entry in characters:
-            if isinstance(entry, HeroState):
-                heroes.append(entry)
-                continue
-            character = pack.characters[entry] if isinstance(entry, str) else entry
-            if not character.premade:
-                _check_custom_character(character, pack, optional_rules)
-            seen[character.id] = seen.get(character.id, 0) + 1
-            uid = character.id if seen[character.id] == 1 else f"{character.id}-{seen[character.id]}"
-            items = [pack.equipment[i] for i in pack.rules.starting_standard_items(character.standard_items)]
-            heroes.append(HeroState.from_character(character, items, rules, uid=uid))
+        heroes = _party(pack, characters, optional_rules)
         state = cls(pack=pack, dice=dice, log=EventLog(enabled=log), heroes=heroes, options=options,
                     mode=mode, board=board, doom=DoomCounter(rules.doom_track),
                     monster_level=monster_level, group_xp=group_xp, setup=setup, choice_policy=choices)
-        if (options.loot or options.shop) and (pack.traps or any(e.deck == "loot" for e in pack.equipment.values())):
-            state.loot = LootDecks.build(pack, dice)
-        if options.monster_deck and pack.monsters:
-            state.monster_deck = MonsterDeck.build(pack, dice)
-        if "door_events" in optional_rules and pack.door_events:
-            state.door_events = DoorEventDeck.build(pack, dice)
+        _build_decks(state, optional_rules)
         if options.setup_loot and state.loot is not None:
             deal_starting_loot(state)
         for mid, mods in monster_entries:
@@ -381,3 +358,51 @@ def _from_setup(cls: type[GameState], pack: ContentPack, setup: dict[str, Any]) 
                        log=setup["log"], group_xp=setup["group_xp"], scenario=setup.get("scenario"))
     except (KeyError, TypeError) as exc:
         raise ValueError(f"cannot rebuild the game's setup: {exc!r}") from None
+
+
+def _scenario_defaults(pack: ContentPack, played: Any, party: int, board: Board | None, options: GameOptions,
+                       mode: str | None, monster_level: int | None
+                       ) -> tuple[Board, GameOptions, str | None, int | None]:
+    """What a scenario sets when the caller did not (see ``GameState.new``): its dungeon, its
+    optional rules and round limit, its mode and starting Monster Level. Raises ``ValueError``
+    for a party size the scenario is not for."""
+    low, high = played.players
+    if not low <= party <= high:
+        raise ValueError(f"scenario {played.id} is for {low}-{high} players, not {party}")
+    board = board or Dungeon.for_scenario(pack, played.id)
+    options = replace(options, optional_rules=options.optional_rules | frozenset(played.optional_rules),
+                      max_rounds=options.max_rounds if options.max_rounds is not None else played.max_rounds)
+    return board, options, mode or played.mode, monster_level or played.setup.monster_level
+
+
+def _party(pack: ContentPack, characters: Sequence[str | Character | HeroState],
+           optional_rules: frozenset[str]) -> list[HeroState]:
+    """The heroes in seat order (chapter *Preparing Characters*): ready ``HeroState``s as they
+    are, characters with their standard items; a second copy of a character gets ``id-2``.
+    Raises ``ValueError`` for a custom hero the rules refuse, ``KeyError`` for an unknown id."""
+    heroes: list[HeroState] = []
+    seen: dict[str, int] = {}
+    for entry in characters:
+        if isinstance(entry, HeroState):
+            heroes.append(entry)
+            continue
+        character = pack.characters[entry] if isinstance(entry, str) else entry
+        if not character.premade:
+            _check_custom_character(character, pack, optional_rules)
+        seen[character.id] = seen.get(character.id, 0) + 1
+        uid = character.id if seen[character.id] == 1 else f"{character.id}-{seen[character.id]}"
+        items = [pack.equipment[i] for i in pack.rules.starting_standard_items(character.standard_items)]
+        heroes.append(HeroState.from_character(character, items, pack.rules, uid=uid))
+    return heroes
+
+
+def _build_decks(state: GameState, optional_rules: frozenset[str]) -> None:
+    """The Loot stacks, the monster deck and (optional rule ``door_events``) the Door Event deck,
+    each shuffled with the game's dice, in that order (chapter *General Setup*)."""
+    pack, options, dice = state.pack, state.options, state.dice
+    if (options.loot or options.shop) and (pack.traps or any(e.deck == "loot" for e in pack.equipment.values())):
+        state.loot = LootDecks.build(pack, dice)
+    if options.monster_deck and pack.monsters:
+        state.monster_deck = MonsterDeck.build(pack, dice)
+    if "door_events" in optional_rules and pack.door_events:
+        state.door_events = DoorEventDeck.build(pack, dice)
