@@ -65,11 +65,22 @@ def legal(state: GameData, hero: HeroState) -> list[Action]:
     Items (0 - 10 AP)*) and taking, using and repairing the items of every living
     friend within range 1 who agrees (or is unconscious; chapter *Take, Use or Repair
     Other Items (5 AP)*)."""
-    acts: list[Action] = []
-    board = state.board
     others = [h for h in state.heroes if h is not hero and not h.dead]
+    acts = _throws(state, hero, others)
+    board = state.board
+    for owner in others:
+        if board.hero_adjacent(state, hero, owner) and consents(state, owner, hero):
+            acts += _from_friend(state, hero, owner)
+    return acts
+
+
+def _throws(state: GameData, hero: HeroState, others: list[HeroState]) -> list[Action]:
+    """Every item of ``hero`` thrown to each conscious friend it can reach (chapter *Throw Items*):
+    into a hand (or, with the hands full, sending what is there to the Backpack), the Belt or
+    the Backpack."""
+    acts: list[Action] = []
     for receiver in others:
-        if not receiver.can_act or not board.can_throw(state, hero, receiver):
+        if not receiver.can_act or not state.board.can_throw(state, hero, receiver):
             continue
         for item in hero.all_items():
             if receiver.can_equip(item.card):
@@ -79,32 +90,44 @@ def legal(state: GameData, hero: HeroState) -> list[Action]:
             if len(receiver.belt) < receiver.belt_capacity:
                 acts.append(ThrowItem(item.uid, receiver.uid, "belt"))
             acts.append(ThrowItem(item.uid, receiver.uid, "backpack"))
-    reachable = [h for h in state.heroes if not h.dead and (h is hero or board.hero_adjacent(state, hero, h))]
-    for owner in others:
-        if not board.hero_adjacent(state, hero, owner) or not consents(state, owner, hero):
-            continue
-        for item in owner.all_items():
-            card = item.card
-            if hero.can_equip(card):
-                acts.append(TakeItem(owner.uid, item.uid, "equip"))
-            if len(hero.belt) < hero.belt_capacity:
-                acts.append(TakeItem(owner.uid, item.uid, "belt"))
-            acts.append(TakeItem(owner.uid, item.uid, "backpack"))
-            for pi, profile in enumerate(card.attacks):
-                for m in state.monsters:
-                    if (attack_problem(hero, item, profile, m, owner=owner) is None
-                            and board.hero_can_target(state, hero, profile, m)):
-                        acts.append(UseOtherItem(owner.uid, item.uid, None, pi, m.uid))
-            effect = card.effect
-            if effect is not None and not card.attacks and not item.damaged and hero.meets_requirements(card):
-                acts.append(UseOtherItem(owner.uid, item.uid))
-                if card.card_type == "potion":
-                    acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in reachable if h is not hero]
-                elif effect.targets == "self_or_friend":
-                    acts += [UseOtherItem(owner.uid, item.uid, h.uid)
-                             for h in state.heroes if h is not hero and not h.dead]
-        for group in owner.repair_groups():
-            acts.append(RepairOtherItem(owner.uid, tuple(i.uid for i in group)))
+    return acts
+
+
+def _from_friend(state: GameData, hero: HeroState, owner: HeroState) -> list[Action]:
+    """Taking each item of ``owner`` (who agrees), using it (an attack on each monster it can
+    target, a potion or a friendly effect) and repairing its damaged items (chapter *Take, Use
+    or Repair Other Items*)."""
+    acts: list[Action] = []
+    for item in owner.all_items():
+        if hero.can_equip(item.card):
+            acts.append(TakeItem(owner.uid, item.uid, "equip"))
+        if len(hero.belt) < hero.belt_capacity:
+            acts.append(TakeItem(owner.uid, item.uid, "belt"))
+        acts.append(TakeItem(owner.uid, item.uid, "backpack"))
+        acts += _uses(state, hero, owner, item)
+    for group in owner.repair_groups():
+        acts.append(RepairOtherItem(owner.uid, tuple(i.uid for i in group)))
+    return acts
+
+
+def _uses(state: GameData, hero: HeroState, owner: HeroState, item: ItemInstance) -> list[Action]:
+    """``hero`` using ``owner``'s ``item``: each attack on each monster it may target, or its
+    effect on itself, a friend within range 1 (a potion) or any living friend."""
+    acts: list[Action] = []
+    board, card = state.board, item.card
+    for pi, profile in enumerate(card.attacks):
+        for m in state.monsters:
+            if (attack_problem(hero, item, profile, m, owner=owner) is None
+                    and board.hero_can_target(state, hero, profile, m)):
+                acts.append(UseOtherItem(owner.uid, item.uid, None, pi, m.uid))
+    effect = card.effect
+    if effect is not None and not card.attacks and not item.damaged and hero.meets_requirements(card):
+        acts.append(UseOtherItem(owner.uid, item.uid))
+        if card.card_type == "potion":
+            acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in state.heroes
+                     if h is not hero and not h.dead and board.hero_adjacent(state, hero, h)]
+        elif effect.targets == "self_or_friend":
+            acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in state.heroes if h is not hero and not h.dead]
     return acts
 
 
