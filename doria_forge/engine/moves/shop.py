@@ -89,27 +89,36 @@ def legal(state: GameData, leader: HeroState) -> list[Action]:
             if remove_traps and card.kind == TRAP and len(acts) == first:
                 acts.append(ClearShopSlot(slot))
             continue
-        payers = [h for h in state.heroes if not h.dead]
-        for hero in payers:
-            can_receive = card.kind == TRAP or (hero.can_act and hero.uid not in state.stay_unconscious)
-            if not can_receive:
-                continue
-            receiver = hero.uid if card.kind != TRAP else None
-            wear = card.kind == EQUIPMENT and hero.can_equip(state.pack.equipment[card.id])
-            for payer in payers:  # the group pays together: any hero's card
-                payments = [c.uid for c in state.gold_cards.get(payer.uid, [])]
-                payments += [i.uid for i in payer.all_items()]
-                for pay in payments:
-                    if gold_value(state, payer, pay) >= price:
-                        acts.append(Buy((slot,), ((payer.uid, pay),), receiver))
-                        if wear:
-                            acts.append(Buy((slot,), ((payer.uid, pay),), receiver, equip=True))
-            if card.kind == TRAP:
-                break  # a Trap goes to the discard pile: one receiver is enough
+        acts += _buys(state, slot, card, price)
         if remove_traps and card.kind == TRAP and len(acts) == first:
             acts.append(ClearShopSlot(slot))
     if not (remove_traps and any(c is not None and c.kind == TRAP for c in shop)):
         acts.append(EndTurn())
+    return acts
+
+
+def _buys(state: GameData, slot: int, card: Card, price: int) -> list[Action]:
+    """Buying the card in ``slot`` for ``price`` gold with one card of any living hero, for each
+    hero who can receive it (a Trap: once, to the discard pile), put on at once where the
+    receiver can wear it."""
+    acts: list[Action] = []
+    payers = [h for h in state.heroes if not h.dead]
+    for hero in payers:
+        can_receive = card.kind == TRAP or (hero.can_act and hero.uid not in state.stay_unconscious)
+        if not can_receive:
+            continue
+        receiver = hero.uid if card.kind != TRAP else None
+        wear = card.kind == EQUIPMENT and hero.can_equip(state.pack.equipment[card.id])
+        for payer in payers:  # the group pays together: any hero's card
+            payments = [c.uid for c in state.gold_cards.get(payer.uid, [])]
+            payments += [i.uid for i in payer.all_items()]
+            for pay in payments:
+                if gold_value(state, payer, pay) >= price:
+                    acts.append(Buy((slot,), ((payer.uid, pay),), receiver))
+                    if wear:
+                        acts.append(Buy((slot,), ((payer.uid, pay),), receiver, equip=True))
+        if card.kind == TRAP:
+            break  # a Trap goes to the discard pile: one receiver is enough
     return acts
 
 
