@@ -1,0 +1,170 @@
+"""Ways across the dungeon for the figures on it (Book of Rules *Walking (1 AP per square)*,
+*Jumping (5 AP)*, *Carry Characters*, *Fastest Way to the Target*, *Monsters and
+Obstacles/Holes*): heroes' routes, monsters' routes and the AP a monster needs to reach a
+character, remembered between the many times a turn asks (the searches are ``paths``').
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..abilities import rule_for
+from ..hero import HeroState
+from ..monster import MonsterState
+from .dungeon_figures import DungeonFigures
+from .layout import Pos, manhattan
+from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_entries, monster_routes
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..state import GameData
+
+
+FAR_AP = 10 ** 6
+"""An AP budget no figure has: a search that stops only where the dungeon does."""
+
+
+class _Memo(dict):
+    """Routes and distances remembered by what they depend on (the layout's version token, the
+    figures' squares, how a monster moves; never a figure's uid, which a copied game may give
+    another monster): shared with the copies of the game, which start with what it worked out."""
+
+    def __deepcopy__(self, memo: dict) -> _Memo:
+        return self
+
+
+class RoutesMixin(DungeonFigures):
+    """Routes and distances on the map (a part of :class:`~doria_forge.engine.map.dungeon.Dungeon`)."""
+
+    buried: set[str]
+    _reach_memo: _Memo
+
+    def monster_moves(self, monster: MonsterState) -> MonsterMoves:
+        rule = rule_for(monster)
+        return MonsterMoves(flying=rule.flying, ghost=rule.through_walls)
+
+    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> Routes:
+        """Where ``monster`` can move (see ``paths.monster_routes``); ``budget`` in AP
+        (``None``: any distance)."""
+        start = self.positions.get(monster.uid)
+        if start is None:
+            return Routes({})
+        if not self._jumps_or_rubble():
+            # nothing to jump or clear: every route is a walk, and the routes within the budget
+            # are those of the whole search (searched once for the distances too)
+            entries = self._monster_entries(state, monster)
+            if budget is None:
+                return Routes(entries)
+            return Routes({p: e for p, e in entries.items() if e[0] <= budget})
+        return monster_routes(self.layout, start, budget, moves=self.monster_moves(monster),
+                              heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
+                              costs=Costs.of(state.rules))
+
+    def _jumps_or_rubble(self) -> bool:
+        """Whether the table holds something a monster jumps (Holes, red-bordered squares) or
+        clears (Rubble); without, its routes are walks that depend on the characters' squares
+        alone."""
+        return self.layout.has_obstacles() or bool(self.layout.squares_with("rubble"))
+
+    def _monster_entries(self, state: GameData, monster: MonsterState) -> dict[Pos, Any]:
+        """The whole route search of ``monster`` (``paths.monster_entries``), remembered like
+        its distances (``_reaches``). Only used where ``_jumps_or_rubble`` is false."""
+        key = ("entries",) + self._reach_key(state, monster)
+        found = self._reach_memo.get(key)
+        if found is None:
+            if len(self._reach_memo) > 512:
+                self._reach_memo.clear()
+            found = self._reach_memo[key] = monster_entries(
+                self.layout, self.positions[monster.uid], None, moves=self.monster_moves(monster),
+                heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
+                costs=Costs.of(state.rules))
+        return found
+
+    def _reach_key(self, state: GameData, monster: MonsterState) -> tuple:
+        """What a monster's routes and distances depend on besides the layout's version: how it
+        moves, its square, the characters' squares (and who lies unconscious) and, where
+        something can be jumped, the other monsters' squares."""
+        others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
+        rule = rule_for(monster)
+        return (rule.flying, rule.through_walls, self.layout.version, self.positions.get(monster.uid),
+                tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
+
+    def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
+        """AP the monster would walk to reach ``hero``'s square (``None``: no way)."""
+        return self._reaches(state, monster).get(hero.uid)
+
+    def _reaches(self, state: GameData, monster: MonsterState) -> dict[str, int]:
+        """Hero uid -> AP of the monster's fastest way onto the hero's square, for every hero
+        it can reach; remembered while the layout, the monster and the characters stay where
+        they are (the monster order asks this many times a turn)."""
+        key = self._reach_key(state, monster)
+        found = self._reach_memo.get(key)
+        if found is not None:
+            return found
+        start = self.positions.get(monster.uid)
+        moves = self.monster_moves(monster)
+        # a monster that moves through walls is next to a hero from a wall square too (the
+        # Poltergeist attacks from a Wall; German appendix: a hero nearer behind a wall is attacked)
+        beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
+        squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
+        around = {n for p in squares for n in beside(p)}
+        if start is None or not around:
+            routes: dict[Pos, int] = {}
+        elif not self._jumps_or_rubble():
+            routes = {p: e[0] for p, e in self._monster_entries(state, monster).items()}
+        else:
+            routes = monster_costs(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
+                                   monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
+                                   targets=around)
+        found = {}
+        for hero in state.heroes:
+            target = self.position(hero.uid)
+            if target is None or start is None:
+                continue
+            costs = [r + 1 for n in beside(target) if (r := routes.get(n)) is not None]
+            if target in beside(start):
+                costs.append(1)
+            if costs:
+                found[hero.uid] = min(costs)
+        if len(self._reach_memo) > 512:
+            self._reach_memo.clear()
+        self._reach_memo[key] = found
+        return found
+
+    def _beside_in_tiles(self, pos: Pos) -> list[Pos]:
+        """The orthogonal neighbours of ``pos`` on placed Room Tiles, walls included."""
+        return [n for n in ((pos[0] - 1, pos[1]), (pos[0], pos[1] + 1), (pos[0] + 1, pos[1]), (pos[0], pos[1] - 1))
+                if self.layout.tile_at(n) is not None]
+
+    def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+        d = self.reach(state, monster, hero)
+        a, b = self.positions.get(monster.uid), self.position(hero.uid)
+        if d is None:
+            return 10 ** 6 + (manhattan(a, b) if a and b else 0)
+        return d
+
+    def distance_to_nearest_hero(self, state: GameData, monster: MonsterState) -> int:
+        heroes = [h for h in state.heroes if not h.dead and self.position(h.uid) is not None]
+        return min((self.distance(state, monster, h) for h in heroes), default=10 ** 6)
+
+    def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> Routes:
+        """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``;
+        ``jumping=False``: walking only); nowhere while Immobilized or buried under Rubble."""
+        start = self.positions.get(hero.uid)
+        if start is None or hero.immobilized or hero.uid in self.buried:
+            return Routes({})
+        factor = state.rules.carry_factor if hero.uid in self.carried else 1
+        monsters = frozenset(self.monster_squares(state))
+        heroes = frozenset(self.hero_squares(state, hero.uid))
+        walks_only = not jumping or not self.layout.has_obstacles()
+        # the bot's choice and the move that carries it out ask the same question: answer it
+        # once; a walk is cut short by the AP alone, so every AP reads one unlimited walk search
+        key = ("hero", self.layout.version, start, None if walks_only else ap, walks_only or jumping, factor,
+               monsters, heroes)
+        found = self._reach_memo.get(key)
+        if found is None:
+            if len(self._reach_memo) > 512:
+                self._reach_memo.clear()
+            found = self._reach_memo[key] = hero_routes(
+                self.layout, start, FAR_AP if walks_only else ap, monsters=monsters, heroes=heroes,
+                costs=Costs.of(state.rules, factor), jumping=not walks_only)
+        return found.within(ap) if walks_only else found
