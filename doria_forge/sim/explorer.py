@@ -385,8 +385,9 @@ def engaged(state: Any) -> bool:
     party goes on exploring."""
     board = state.board
     heroes = standing(state)
-    spots = {_at(state, m.uid) for m in monsters_on_map(state) if any(can_hurt(h, m) for h in heroes)}
-    return any(n in spots for h in heroes for n in board.layout.neighbours(_at(state, h.uid)))
+    near = {n for h in heroes for n in board.layout.neighbours(_at(state, h.uid))}
+    # which monsters the party can hurt is asked only of those next to a hero (every decision asks)
+    return any(_at(state, m.uid) in near and any(can_hurt(h, m) for h in heroes) for m in monsters_on_map(state))
 
 
 def goal_needs_tiles(state: Any) -> bool:

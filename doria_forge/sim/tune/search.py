@@ -158,6 +158,8 @@ class Search:
         self.tried: dict[str, Candidate] = {}
         self.looks = 0
         self.failed_confirmations: list[Candidate] = []
+        self.seed_bias: dict[tuple[Any, ...], float] = {}
+        """``_seed_bias`` of the failed confirmations so far (made again when one is added)."""
         self._baseline_first: list[Target] | None = None
         """The content's targets on its first ``runs`` runs (the control variate's other half)."""
         self.raced: set[str] = set()
@@ -191,7 +193,7 @@ class Search:
         than the content's first ones is estimated by the control variate of common random
         numbers, the content's estimate on all its runs plus ``c``'s difference from the content
         on the runs they share (far less noisy than ``c``'s own few runs). Then every rate is
-        corrected by what the failed confirmations showed of the search seeds (``_seed_bias``)."""
+        corrected by what the failed confirmations showed of the search seeds (``seed_bias``)."""
         own = self._search_targets(c)
         first = self._baseline_first
         if first is None or not c.search_runs or c.search_runs > self.settings.runs or not c.changes:
@@ -232,9 +234,9 @@ class Search:
         return {key: total / weight for key, (total, weight) in sums.items() if weight}
 
     def _unbiased(self, targets: list[Target], as_counts: bool = False) -> list[Target]:
-        """``targets`` with every rate less its ``_seed_bias`` (``as_counts``: as runs won, for
+        """``targets`` with every rate less its ``seed_bias`` (``as_counts``: as runs won, for
         ``runs_needed``, where a rate's evidence is a ``Proportion``)."""
-        bias = self._seed_bias() if self.failed_confirmations else {}
+        bias = self.seed_bias
         if not bias:
             return targets
         out = []
@@ -406,6 +408,7 @@ class Search:
             if any(v.verdict != UNDECIDED and v.verdict != HOLDS for v in verdicts) or runs >= s.confirm_max:
                 c.confirmed = "fails" if any(v.verdict == "fails" for v in verdicts) else UNDECIDED
                 self.failed_confirmations.append(c)
+                self.seed_bias = self._seed_bias()
                 self.on_event(f"not confirmed ({c.confirmed}) on {runs} fresh runs: {describe(c)}")
                 return False
             runs = min(s.confirm_max, runs * 2)
