@@ -156,8 +156,8 @@ def _duel_table(cells: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _plan(entry: dict[str, Any]) -> ScenarioPlan:
     p = entry["plan"]
-    return ScenarioPlan(entry["id"], tuple(p["players"]), p["runs"], p["seed"], p["policy"], tuple(p["heroes"]),
-                        p["stall_rounds"])
+    return ScenarioPlan(tuple(p["players"]), p["runs"], p["seed"], p["policy"], tuple(p["heroes"]),
+                        scenario=entry["id"], stall_rounds=p["stall_rounds"])
 
 
 def scenario_replay(pack: ContentPack, entry: dict[str, Any], which: str = "median",

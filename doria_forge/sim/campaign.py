@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from doria_forge.engine.campaign import hero_for_next_scenario, new_campaign_game, replacement_hero
 from doria_forge.engine.decks import card_gold
@@ -48,8 +48,7 @@ from .findings import Locator, RuleSettings, campaign_findings, sort_findings
 from .play import play_scenario
 from .policies import make_policy
 from .run_record import record_run
-from .scenario_runner import check_options, chunk_ranges, hero_pool, party_for, policy_seed
-from .stall import STALL_ROUNDS
+from .scenario_runner import RunPlan, check_options, hero_pool, party_for, policy_seed
 from .stats import wilson_interval
 from .verdicts import CARRY_OVER
 
@@ -270,23 +269,11 @@ class CampaignStats:
 
 
 @dataclass(frozen=True)
-class CampaignPlan:
-    """What to simulate: ``runs`` runs of ``campaign`` at each of ``players`` (see
-    ``scenario_runner.ScenarioPlan`` for the other fields)."""
+class CampaignPlan(RunPlan):
+    """What to simulate: :class:`~.scenario_runner.RunPlan`'s runs of ``campaign``."""
 
     campaign: str
-    players: tuple[int, ...]
-    runs: int
-    seed: int
-    policy: str
-    pool: tuple[str, ...]
-    stall_rounds: int = STALL_ROUNDS
-    first_run: int = 0
-    """Runs before this one were played already (a later look of ``--until-decided``)."""
-
-    def chunks(self, size: int = CAMPAIGN_CHUNK_RUNS) -> Iterator[tuple[int, int, int]]:
-        """The tasks: ``(players, first run, end run)``, in a fixed order, made one at a time."""
-        return chunk_ranges(self.players, self.runs, size, self.first_run)
+    chunk_runs: ClassVar[int] = CAMPAIGN_CHUNK_RUNS
 
     def new_stats(self, players: int) -> CampaignStats:
         return CampaignStats(players)
@@ -323,7 +310,7 @@ def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[in
     outside = [n for n in counts if n not in allowed]
     if outside or not counts:
         raise ValueError(f"campaign {campaign}'s scenarios are all for {low}-{high} players, not {outside or 'none'}")
-    return CampaignPlan(campaign, tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)))
+    return CampaignPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)), campaign=campaign)
 
 
 def campaign_entry(pack: ContentPack, plan: CampaignPlan, stats: dict[int, CampaignStats],
@@ -332,9 +319,7 @@ def campaign_entry(pack: ContentPack, plan: CampaignPlan, stats: dict[int, Campa
     with the whole report's, in ``scenario_report.build_report``)."""
     campaign = pack.campaigns[plan.campaign]
     summaries = [stats[n].to_data(campaign.scenarios) for n in plan.players]
-    plan_data = {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
-                 "heroes": list(plan.pool), "heroes_given": list(plan.pool) != hero_pool(pack),
-                 "stall_rounds": plan.stall_rounds, "max_attempts": MAX_ATTEMPTS}
+    plan_data = {**plan.to_data(pack), "max_attempts": MAX_ATTEMPTS}
     findings = sort_findings(campaign_findings(campaign, summaries, locate, plan_data, settings=settings))
     return {
         "id": campaign.id,

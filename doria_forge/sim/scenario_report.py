@@ -22,7 +22,7 @@ from doria_forge.model import ContentPack
 from doria_forge.model.outputs import OUTPUT_FORMAT
 
 from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
-from .scenario_runner import ScenarioResult, hero_pool, party_for
+from .scenario_runner import ScenarioResult, party_for
 from .verdicts import ALPHA, campaign_targets, judge, scenario_targets
 
 REPORT_FORMAT = OUTPUT_FORMAT
@@ -53,9 +53,7 @@ def scenario_entry(pack: ContentPack, result: ScenarioResult, locate: Locator, *
         for pick in summary["replays"].values():
             pick["party"] = party_for(plan.pool, n, pick["run"])
         summaries.append(summary)
-    plan_data = {"players": list(plan.players), "runs": plan.runs, "seed": plan.seed, "policy": plan.policy,
-                 "heroes": list(plan.pool), "heroes_given": list(plan.pool) != hero_pool(pack),
-                 "stall_rounds": plan.stall_rounds}
+    plan_data = plan.to_data(pack)
     findings = sort_findings(scenario_findings(scenario, summaries, locate, plan_data, settings=settings))
     return {
         "id": scenario.id,

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any, ClassVar
 
 from doria_forge.engine.choices import ChoicePolicy
 from doria_forge.engine.game import GameOptions, GameState
@@ -73,24 +73,43 @@ def party_for(pool: Sequence[str], players: int, run: int) -> list[str]:
 
 
 @dataclass(frozen=True)
-class ScenarioPlan:
-    """What to simulate: ``runs`` runs of ``scenario`` at each of ``players``, from master
-    ``seed``, heroes played by policy ``policy``, parties from ``pool`` (hero ids, see the
-    module docstring), stalls after ``stall_rounds`` rounds without progress."""
+class RunPlan:
+    """What a scenario plan and a campaign plan share: ``runs`` runs at each of ``players``, from
+    master ``seed``, heroes played by policy ``policy``, parties from ``pool`` (hero ids, see the
+    module docstring), stalls after ``stall_rounds`` rounds without progress. The document the
+    runs play is the subclass's first field."""
 
-    scenario: str
     players: tuple[int, ...]
     runs: int
     seed: int
     policy: str
     pool: tuple[str, ...]
+    _: KW_ONLY
     stall_rounds: int = STALL_ROUNDS
     first_run: int = 0
     """Runs before this one were played already (a later look of ``--until-decided``)."""
 
-    def chunks(self, size: int = CHUNK_RUNS) -> Iterator[tuple[int, int, int]]:
-        """The tasks: ``(players, first run, end run)``, in a fixed order, made one at a time."""
-        return chunk_ranges(self.players, self.runs, size, self.first_run)
+    chunk_runs: ClassVar[int] = CHUNK_RUNS
+    """Runs in one task (:meth:`chunks`)."""
+
+    def chunks(self, size: int | None = None) -> Iterator[tuple[int, int, int]]:
+        """The tasks: ``(players, first run, end run)`` of at most ``size`` runs (default
+        :attr:`chunk_runs`), in a fixed order, made one at a time."""
+        return chunk_ranges(self.players, self.runs, size or self.chunk_runs, self.first_run)
+
+    def to_data(self, pack: ContentPack) -> dict[str, Any]:
+        """The plan as a report gives it (``plan`` of a scenario or campaign entry); ``heroes_given``
+        says whether the pool was chosen rather than the pack's premade heroes."""
+        return {"players": list(self.players), "runs": self.runs, "seed": self.seed, "policy": self.policy,
+                "heroes": list(self.pool), "heroes_given": list(self.pool) != hero_pool(pack),
+                "stall_rounds": self.stall_rounds}
+
+
+@dataclass(frozen=True)
+class ScenarioPlan(RunPlan):
+    """What to simulate: :class:`RunPlan`'s runs of ``scenario``."""
+
+    scenario: str
 
     def new_stats(self, players: int) -> RunStats:
         """An empty aggregate for ``players`` players."""
@@ -131,7 +150,8 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
     outside = [n for n in counts if not low <= n <= high]
     if outside or not counts:
         raise ValueError(f"scenario {scenario} is for {low}-{high} players, not {outside or 'none'}")
-    return ScenarioPlan(scenario, tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)), stall_rounds)
+    return ScenarioPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)), scenario=scenario,
+                        stall_rounds=stall_rounds)
 
 
 def new_game(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, seed: int | None = None,
