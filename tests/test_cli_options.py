@@ -50,3 +50,33 @@ def test_github_workspace_wins_over_the_git_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(pack)
     result = runner.invoke(app, ["validate", ".", "--format", "github"])
     assert "::warning file=pack/monsters/orc.yaml,line=" in result.output, result.output
+
+
+def _commands(command, path=()):
+    """``(argv path, click command)`` of every command and group of the CLI."""
+    yield path, command
+    for name, sub in sorted(getattr(command, "commands", {}).items()):
+        yield from _commands(sub, (*path, name))
+
+
+def test_help_shows_every_bracketed_word_it_was_written_with():
+    # Rich reads "[tool.doria-forge]" as a style tag and drops it from the help unless escaped:
+    # `checks --help` once told users to configure "pyproject.toml , pack.yaml".
+    import re
+
+    import typer
+
+    tag = re.compile(r"\\?\[([a-z#/@][^\[\]]*)\]")  # escaped or not, it must show
+    checked = 0
+    for path, command in _commands(typer.main.get_command(app)):
+        texts = [command.help or ""] + [getattr(p, "help", None) or "" for p in command.params]
+        words = {m.group(1) for text in texts for m in tag.finditer(text)}
+        if not words:
+            continue
+        shown = runner.invoke(app, [*path, "--help"], terminal_width=400)
+        assert shown.exit_code == 0, shown.output
+        flat = " ".join(shown.output.replace("│", " ").split())
+        for word in words:
+            assert f"[{' '.join(word.split())}]" in flat, (path, word)
+            checked += 1
+    assert checked >= 1  # the checks command's [tool.doria-forge] at least

@@ -165,10 +165,11 @@ def schema(
 
 @app.command()
 def checks(
-    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f", help="Listing format (text or json)."),
+    format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
+                                        help="Listing format: text or json (github lists as text)."),
 ) -> None:
-    """List every check a project or pack may configure (doria-forge.yaml, pyproject.toml
-    [tool.doria-forge], pack.yaml checks): id, default severity, stage, thresholds."""
+    r"""List every check a project or pack may configure (doria-forge.yaml, pyproject.toml
+    \[tool.doria-forge], pack.yaml checks): id, default severity, stage, thresholds."""
     from doria_forge.validate.config import describe_checks
 
     typer.echo(describe_checks(format.value), nl=False)
