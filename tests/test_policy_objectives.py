@@ -227,3 +227,19 @@ def test_a_monster_nobody_can_hurt_neither_holds_the_doors_shut_nor_blocks_the_w
     assert party.party_door(state) == (2, 4)  # the nearest: the Poltergeist stands on it
     action = greedy_bot(state)
     assert isinstance(action, Walk) and action.to == (4, 2), action
+
+
+def test_a_place_whose_rule_only_costs_action_points_or_opens_a_hole_is_avoided():
+    """An effect says itself what it does to the heroes (``for_party``): losing Action Points on
+    the Initiative Board and a Hole opening under a hero hurt them, so a place whose rule does
+    only that is one to keep off, and a place that gives a Loot Card is one to visit."""
+    for harm in ({"do": "lose_action_points", "amount": 3}, {"do": "marker_under", "marker": "hole"}):
+        sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                      rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}}, "do": [harm]}])
+        found = objectives.objectives(sc)
+        assert found.avoid and not found.visit, harm["do"]
+        assert objectives.pays(sc.rules[0].effects, found) < 0
+    good = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                    rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
+                            "do": [{"do": "give", "loot_cards": 1}]}])
+    assert objectives.objectives(good).visit and not objectives.objectives(good).avoid
