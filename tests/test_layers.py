@@ -39,6 +39,16 @@ def test_the_contracts_count_imports_made_only_for_type_checking():
     assert _config()["importlinter"]["exclude_type_checking_imports"].strip() == "False"
 
 
+def test_the_no_cycles_contract_leaves_out_no_package_and_ignores_no_import():
+    # Every package's modules are checked for cycles among themselves (sim's and sim.tune's too).
+    acyclic = _config()["importlinter:contract:acyclic"]
+    assert acyclic["ancestors"].split() == ["doria_forge"]
+    assert "skip_descendants" not in acyclic
+    # nor does it ignore an import: an annotation naming a higher module is a cycle too (a lower
+    # module names what it reads of the higher one with a Protocol of its own)
+    assert "ignore_imports" not in acyclic
+
+
 def test_the_command_line_and_the_pipelines_live_in_the_command_package():
     loose = {m for m in _top_level() if m.split(".")[1].startswith(("cli", "pipeline"))}
     assert loose == set()

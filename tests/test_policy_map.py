@@ -12,7 +12,7 @@ from doria_forge.engine.hero import ItemInstance
 from doria_forge.engine.loot import give_card
 from doria_forge.engine.state import H, I
 from doria_forge.model.scenario import Scenario
-from doria_forge.sim import explorer, objectives, outfit
+from doria_forge.sim import explorer, objectives, outfit, party
 from doria_forge.sim.bots import greedy_bot
 
 ROOM = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], runes=[(1, 1, "blue")],
@@ -108,7 +108,7 @@ def test_party_door_is_the_door_nearest_to_all_standing_heroes():
     state = game(sc, heroes=("warrior", "mage"), at={"warrior": (2, 2), "mage": (8, 4)},
                  tiles=[("ROOM", (0, 0), 0), ("HALL", (1, 0), 0)])
     # ROOM's door leads into HALL; HALL's south door (9, 2) and east door (7, 4) are closed
-    assert explorer.party_door(state) == (7, 4)
+    assert party.party_door(state) == (7, 4)
 
 
 def test_a_hurt_hero_steps_back_behind_a_friend():
@@ -119,7 +119,7 @@ def test_a_hurt_hero_steps_back_behind_a_friend():
                      at={"mage": (2, 2), "warrior": (2, 1)}, monsters=[("orc", (2, 0))], ap={"mage": 10})
     mage = state.hero("mage")
     mage.hp = 1
-    assert explorer.hurt(mage)
+    assert party.hurt(mage)
     before = explorer.retreat(state, mage, 10)
     assert isinstance(before, Walk)
     state.apply(before)
@@ -137,7 +137,7 @@ def test_a_hurt_hero_without_a_fitter_friend_fights_on_and_opens_doors():
                     at={"warrior": (2, 4)}, monsters=[("orc", (2, 0))], ap={"warrior": 10})
     warrior = solo.hero("warrior")
     warrior.hp = 1
-    assert explorer.hurt(warrior) and not explorer.holds_back(solo, warrior)
+    assert party.hurt(warrior) and not explorer.holds_back(solo, warrior)
     assert isinstance(explorer.combat_move(solo, warrior, 10), Walk)
     pair = map_game(pack_with(corridor), ["mage", "warrior"], tiles=[("C", (0, 0), 0)],
                     at={"mage": (2, 4), "warrior": (2, 2)}, monsters=[("orc", (2, 0))], ap={"mage": 10})
@@ -234,13 +234,13 @@ def test_a_campaign_party_declares_its_escape_when_a_hero_is_close_to_death():
     sc = scenario()
     state = game(sc, ap=10)
     warrior = state.hero("warrior")
-    warrior.hp = state.rules.death_threshold + explorer.ESCAPE_MARGIN
-    assert explorer.give_up(state) is None  # a single scenario
+    warrior.hp = state.rules.death_threshold + party.ESCAPE_MARGIN
+    assert party.give_up(state) is None  # a single scenario
     state.mode = "campaign"
     assert greedy_bot(state) == DeclareEscape()
     warrior.hp += 1
-    assert explorer.give_up(state) is None
+    assert party.give_up(state) is None
     barred = game(scenario(escape={"allowed": False}), ap=10)
     barred.mode = "campaign"
     barred.hero("warrior").hp = barred.rules.death_threshold + 1
-    assert explorer.give_up(barred) is None
+    assert party.give_up(barred) is None

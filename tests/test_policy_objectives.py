@@ -16,7 +16,7 @@ from doria_forge.engine.actions import (
 )
 from doria_forge.engine.spawn import spawn_boss
 from doria_forge.model.scenario import Scenario
-from doria_forge.sim import explorer, objectives
+from doria_forge.sim import explorer, fight_moves, hurting, objectives, party
 from doria_forge.sim.bots import attack_options, greedy_bot
 from doria_forge.sim.policies import make_policy
 
@@ -71,7 +71,7 @@ def test_an_optional_objective_that_pays_is_taken_in_a_fight():
                   rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}}, "once": True,
                           "do": [{"do": "give", "loot_cards": 1, "who": "all"}]}])
     found = objectives.objectives(sc)
-    assert found.visit and found.visit[0].pays >= explorer.STEP_PAY
+    assert found.visit and found.visit[0].pays >= fight_moves.STEP_PAY
     state = game(sc, heroes=["warrior", "mage"], at={"warrior": (2, 2), "mage": (3, 2)},
                  monsters=[("orc", (4, 0))], ap=20)
     assert greedy_bot(state) == Walk((0, 4))
@@ -91,11 +91,11 @@ def test_a_friend_left_unconscious_is_carried_before_the_escape():
     mage = state.hero("mage")
     mage.unconscious, mage.hp = True, state.rules.death_threshold + 2
     state.board.lying.add("mage")
-    assert explorer.left_behind(state) == [mage]
+    assert party.left_behind(state) == [mage]
     action = greedy_bot(state)
     assert action == PickUp("mage")
     state.apply(action)
-    assert explorer.left_behind(state) == []
+    assert party.left_behind(state) == []
     assert greedy_bot(state) == DeclareEscape()
 
 
@@ -133,12 +133,12 @@ def test_no_new_room_tile_is_revealed_while_a_hero_is_engaged():
     sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]})
     state = game(sc, heroes=["warrior", "mage"], at={"warrior": (4, 2), "mage": (0, 0)},
                  monsters=[("orc", (0, 1))], ap=20, deck=["OPEN"])
-    assert explorer.engaged(state)
+    assert party.engaged(state)
     assert explorer.open_door(state, state.hero("warrior"), 20) is None
     assert greedy_bot(state) != RevealRoomTile((4, 2))
     state.board.move_to(state.monsters[0].uid, (0, 3))
     state.board.move_to("mage", (4, 0))
-    assert not explorer.engaged(state)
+    assert not party.engaged(state)
     assert explorer.open_door(state, state.hero("warrior"), 20) == RevealRoomTile((4, 2))
 
 
@@ -150,7 +150,7 @@ def test_a_hero_that_cannot_hurt_a_monster_does_not_walk_up_to_it():
     state = map_game(pack_with(corridor), ["warrior"], tiles=[("C", (0, 0), 0)], at={"warrior": (4, 4)},
                      monsters=[("poltergeist", (0, 0))], ap=10)
     hero, ghost = state.hero("warrior"), state.monsters[0]
-    assert not explorer.can_hurt(hero, ghost)
+    assert not hurting.can_hurt(hero, ghost)
     assert explorer.combat_move(state, hero, 10) is None
     action = greedy_bot(state)
     assert not isinstance(action, Walk) or max(abs(action.to[0]), abs(action.to[1])) > 1
@@ -165,7 +165,7 @@ def test_a_ranged_hero_shoots_from_range_and_moves_to_a_square_no_monster_stands
     state = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
                      at={"huntress": (4, 4), "warrior": (4, 0)}, monsters=[("orc", (0, 4))], ap=10)
     hero = state.hero("huntress")
-    assert max(explorer._usable_ranges(hero, state.monsters[0])) == 5
+    assert max(hurting._usable_ranges(hero, state.monsters[0])) == 5
     action = greedy_bot(state)
     assert isinstance(action, Attack) and action.target_uid == state.monsters[0].uid
     far = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
@@ -191,7 +191,7 @@ def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
         profile = staff.card.attacks[0]
         assert any(isinstance(a, Attack) for a in state.legal_actions())
         assert (hit_damage(hero, profile, target) > armor_against(profile, target)) == attacks
-        assert explorer.hurts(hero, profile, target) == attacks == explorer.can_hurt(hero, target)
+        assert explorer.hurts(hero, profile, target) == attacks == hurting.can_hurt(hero, target)
         assert isinstance(greedy_bot(state), Attack) == attacks
 
 
@@ -203,10 +203,10 @@ def test_unless_the_goal_cannot_wait_for_the_fight_to_end():
     sc = scenario(goals={"win": [{"goal": "clear_tile", "tile": "FAR"}]}, setup={"target_tile": "FAR"})
     state = game(sc, extra=(far,), heroes=["warrior", "mage"], at={"warrior": (4, 2), "mage": (0, 0)},
                  monsters=[("orc", (0, 1))], ap=20, deck=["OPEN", "FAR"])
-    assert explorer.engaged(state) and explorer.goal_needs_tiles(state)
+    assert party.engaged(state) and party.goal_needs_tiles(state)
     assert explorer.open_door(state, state.hero("warrior"), 20) == RevealRoomTile((4, 2))
     state.scenario.revealed.add("FAR")
-    assert not explorer.goal_needs_tiles(state)
+    assert not party.goal_needs_tiles(state)
     assert explorer.open_door(state, state.hero("warrior"), 20) is None
 
 
@@ -219,11 +219,27 @@ def test_a_monster_nobody_can_hurt_neither_holds_the_doors_shut_nor_blocks_the_w
     state = game(sc, tiles=[("TWO", (0, 0), 0)], extra=(two,), at={"warrior": (4, 2)},
                  monsters=[("poltergeist", (3, 2))], ap=10, deck=["OPEN", "OPEN"])
     hero = state.hero("warrior")
-    assert not explorer.can_hurt(hero, state.monsters[0])
-    assert not explorer.engaged(state)
+    assert not hurting.can_hurt(hero, state.monsters[0])
+    assert not party.engaged(state)
     assert explorer.open_door(state, hero, 10) == RevealRoomTile((4, 2))
     state = game(sc, tiles=[("TWO", (0, 0), 0)], extra=(two,), at={"warrior": (2, 1)},
                  monsters=[("poltergeist", (2, 4))], ap=10, deck=["OPEN", "OPEN"])
-    assert explorer.party_door(state) == (2, 4)  # the nearest: the Poltergeist stands on it
+    assert party.party_door(state) == (2, 4)  # the nearest: the Poltergeist stands on it
     action = greedy_bot(state)
     assert isinstance(action, Walk) and action.to == (4, 2), action
+
+
+def test_a_place_whose_rule_only_costs_action_points_or_opens_a_hole_is_avoided():
+    """An effect says itself what it does to the heroes (``for_party``): losing Action Points on
+    the Initiative Board and a Hole opening under a hero hurt them, so a place whose rule does
+    only that is one to keep off, and a place that gives a Loot Card is one to visit."""
+    for harm in ({"do": "lose_action_points", "amount": 3}, {"do": "marker_under", "marker": "hole"}):
+        sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                      rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}}, "do": [harm]}])
+        found = objectives.objectives(sc)
+        assert found.avoid and not found.visit, harm["do"]
+        assert objectives.pays(sc.rules[0].effects, found) < 0
+    good = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                    rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
+                            "do": [{"do": "give", "loot_cards": 1}]}])
+    assert objectives.objectives(good).visit and not objectives.objectives(good).avoid

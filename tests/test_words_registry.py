@@ -60,6 +60,13 @@ def test_every_word_has_a_description_an_example_and_its_handlers(kind, name, cl
             raise AssertionError(f"{kind} {name} does not implement {method}")
 
 
+@pytest.mark.parametrize("cls", list(EFFECTS.words.values()), ids=EFFECTS.names())
+def test_every_effect_says_what_it_does_to_the_heroes(cls):
+    # the bots read it (sim.objectives): a new effect declares it in its own module, never
+    # by default
+    assert cls.__dict__.get("for_party") in ("helps", "hurts", "depends"), cls.__name__
+
+
 @pytest.mark.parametrize(("union", "family"), [(Trigger, TRIGGERS), (Condition, CONDITIONS), (Effect, EFFECTS),
                                                (Goal, GOALS), (ModificationBehaviour, BEHAVIOURS)])
 def test_the_content_models_unions_are_the_registered_words(union, family):

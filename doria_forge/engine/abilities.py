@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from doria_forge.model.behaviours import FLAG_BEHAVIOURS
 from doria_forge.model.words.behaviours import BehaviourWord, ProfileFold
@@ -28,7 +28,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.model.monster import MonsterModification, MonsterTraits
 
     from .hero import HeroState
-    from .monster import MonsterState
+
+
+class MonsterInPlay(Protocol):
+    """What the ability rules read of a monster in play (``engine.monster.MonsterState``, which
+    reads its profile here: the protocol keeps this module from importing it back)."""
+
+    @property
+    def monster(self) -> MonsterTraits:
+        """Its type (a ``Monster`` or ``Boss`` document)."""
+        ...
+
+    @property
+    def modifications(self) -> Sequence[MonsterModification]:
+        """The Monster Modification cards attached to it, in order."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +134,7 @@ def rule_for_type(monster: MonsterTraits, modifications: Sequence[MonsterModific
     return profile_of(sources, ability_id)
 
 
-def rule_for(monster: MonsterState) -> AbilityProfile:
+def rule_for(monster: MonsterInPlay) -> AbilityProfile:
     """The ``AbilityProfile`` of a monster in play: its type's and its modifications'
     behaviours (see ``rule_for_type``), remembered until either is replaced."""
     kind, mods = monster.monster, monster.modifications
@@ -133,17 +147,17 @@ def rule_for(monster: MonsterState) -> AbilityProfile:
     return profile
 
 
-def immune_to_ranged(monster: MonsterState) -> bool:
+def immune_to_ranged(monster: MonsterInPlay) -> bool:
     """Ranged attacks cannot hurt it (behaviour ``immune_to_ranged``)."""
     return rule_for(monster).immune_to_ranged
 
 
-def hurt_only_by_magic(monster: MonsterState) -> bool:
+def hurt_only_by_magic(monster: MonsterInPlay) -> bool:
     """Only spells and magic weapons hurt it (behaviour ``hurt_only_by_magic``)."""
     return rule_for(monster).hurt_only_by_magic
 
 
-def magic_items_ineffective(monster: MonsterState) -> bool:
+def magic_items_ineffective(monster: MonsterInPlay) -> bool:
     """Magic weapons and magic armor do not work against it; spells do (behaviour
     ``magic_items_ineffective``)."""
     return rule_for(monster).magic_items_ineffective

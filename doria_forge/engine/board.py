@@ -13,7 +13,7 @@ set, ``state.loot_markers`` Loot Markers are reachable. The dungeon map
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.model.equipment import AttackProfile
@@ -22,10 +22,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .hero import HeroState
     from .monster import MonsterState
-    from .state import GameData
+
+S = TypeVar("S", contravariant=True)
+"""The game state a board reads and changes (``engine.state.GameData``, whose ``board`` is a
+``Board[GameData]``): a type parameter, so that this module does not import the state that
+holds the board."""
 
 
-class Board(Protocol):
+class Board(Protocol[S]):
     """What the engine asks of the map. Distances and ranges are in squares
     (orthogonal steps, chapter *Adjacent*). ``spatial``: whether figures stand on
     squares (the monster AI then plans moves through the map's route and sight
@@ -33,28 +37,28 @@ class Board(Protocol):
 
     spatial: bool
 
-    def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+    def distance(self, state: S, monster: MonsterState, hero: HeroState) -> int:
         """Squares between ``monster`` and ``hero`` along the way the monster would walk."""
         ...
 
-    def distance_to_nearest_hero(self, state: GameData, monster: MonsterState) -> int:
+    def distance_to_nearest_hero(self, state: S, monster: MonsterState) -> int:
         """Criterion 3 of *Monster Order*: squares to the nearest character."""
         ...
 
-    def in_range(self, state: GameData, monster: MonsterState, hero: HeroState) -> bool:
+    def in_range(self, state: S, monster: MonsterState, hero: HeroState) -> bool:
         """Whether ``monster`` can attack ``hero`` from where it stands now (range and Line of Sight)."""
         ...
 
-    def hero_can_target(self, state: GameData, hero: HeroState, profile: AttackProfile | None,
+    def hero_can_target(self, state: S, hero: HeroState, profile: AttackProfile | None,
                         monster: MonsterState) -> bool:
         """Range and Line of Sight of a hero's attack with ``profile`` on ``monster``."""
         ...
 
-    def move_monster(self, state: GameData, monster: MonsterState) -> None:
+    def move_monster(self, state: S, monster: MonsterState) -> None:
         """Move ``monster`` before it attacks (chapter *Monster Activation*)."""
         ...
 
-    def monster_removed(self, state: GameData, monster: MonsterState) -> None:
+    def monster_removed(self, state: S, monster: MonsterState) -> None:
         """A defeated monster's figure leaves the board."""
         ...
 
@@ -62,68 +66,68 @@ class Board(Protocol):
         """The id of the Room Tile the figure ``uid`` stands on (``None`` off the map)."""
         ...
 
-    def monster_square(self, state: GameData, monster: MonsterState, near: Any = None) -> Any:
+    def monster_square(self, state: S, monster: MonsterState, near: Any = None) -> Any:
         """Where a new monster's figure would enter: next to ``near`` (a square or a monster)
         or at the entrance; ``None`` when no free square is left for it (the figure then
         does not enter: chapter *No monster figures available anymore*)."""
         ...
 
-    def place_monster(self, state: GameData, monster: MonsterState, square: Any, *, entering: bool = False) -> None:
+    def place_monster(self, state: S, monster: MonsterState, square: Any, *, entering: bool = False) -> None:
         """Put a new monster's figure on ``square`` (from ``monster_square``); ``entering``:
         it comes in at the entrance (and acts with 1 AP less on its first activation)."""
         ...
 
-    def after_initiative(self, state: GameData) -> None:
+    def after_initiative(self, state: S) -> None:
         """Called at the end of every Phase C (heroes take their starting squares)."""
         ...
 
-    def pending_decider(self, state: GameData) -> str | None:
+    def pending_decider(self, state: S) -> str | None:
         """The hero who must answer a choice the map is waiting for (where a drawn Room
         Tile goes), or ``None``."""
         ...
 
-    def occupied_room_tiles(self, state: GameData) -> int:
+    def occupied_room_tiles(self, state: S) -> int:
         """Room Tiles with at least one character on them (Phase G)."""
         ...
 
-    def loot_markers(self, state: GameData, hero: HeroState) -> int:
+    def loot_markers(self, state: S, hero: HeroState) -> int:
         """Loot Markers ``hero`` can search where it stands (chapter *Search Treasures*)."""
         ...
 
-    def take_loot_marker(self, state: GameData, hero: HeroState) -> None:
+    def take_loot_marker(self, state: S, hero: HeroState) -> None:
         """Remove the Loot Marker ``hero`` searched."""
         ...
 
-    def hero_adjacent(self, state: GameData, hero: HeroState, other: HeroState) -> bool:
+    def hero_adjacent(self, state: S, hero: HeroState, other: HeroState) -> bool:
         """Whether ``other`` is within range 1 of ``hero``."""
         ...
 
-    def adjacent_heroes(self, state: GameData, monster: MonsterState) -> list[HeroState]:
+    def adjacent_heroes(self, state: S, monster: MonsterState) -> list[HeroState]:
         """The characters on squares adjacent to ``monster`` (an Explosion's reach)."""
         ...
 
-    def can_throw(self, state: GameData, thrower: HeroState, receiver: HeroState) -> bool:
+    def can_throw(self, state: S, thrower: HeroState, receiver: HeroState) -> bool:
         """Whether ``thrower`` may throw an item to ``receiver`` (chapter *Throw Items*)."""
         ...
 
-    def trap_targets(self, state: GameData, drawer: HeroState, trap: Trap) -> list[HeroState]:
+    def trap_targets(self, state: S, drawer: HeroState, trap: Trap) -> list[HeroState]:
         """Who a Trap drawn by ``drawer`` affects (chapter *Traps and Secret Doors*)."""
         ...
 
-    def trap_sprung(self, state: GameData, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
+    def trap_sprung(self, state: S, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
         """What a Trap does to the map once it played out (``failed``: who missed the TN):
         blocking the room's doors, revealing a Room Tile behind a Secret Door."""
         ...
 
-    def phase_f_traps(self, state: GameData) -> None:
+    def phase_f_traps(self, state: S) -> None:
         """Lasting Trap effects acting in Phase F."""
         ...
 
-    def zombie_raise(self, state: GameData) -> None:
+    def zombie_raise(self, state: S) -> None:
         """Zombies raise one more Zombie next to them toward the heroes in Phase F."""
         ...
 
-    def setup(self, state: GameData) -> None:
+    def setup(self, state: S) -> None:
         """Prepare the board once the game's decks and heroes exist (``GameState.new``)."""
         ...
 
@@ -132,83 +136,101 @@ class Board(Protocol):
         ...
 
 
+class _Options(Protocol):
+    @property
+    def occupied_room_tiles(self) -> int: ...
+
+
+class Tabletop(Protocol):
+    """What the board without a map reads and changes of a game (``engine.state.GameData``):
+    its heroes, its ``options.occupied_room_tiles`` and the Loot Markers left."""
+
+    @property
+    def heroes(self) -> list[HeroState]: ...
+
+    @property
+    def options(self) -> _Options: ...
+
+    loot_markers: int
+
+
 class NoMap:
     """The board when there is no map (see the module docstring)."""
 
     spatial = False
 
-    def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+    def distance(self, state: Tabletop, monster: MonsterState, hero: HeroState) -> int:
         return 0
 
-    def distance_to_nearest_hero(self, state: GameData, monster: MonsterState) -> int:
+    def distance_to_nearest_hero(self, state: Tabletop, monster: MonsterState) -> int:
         return 0
 
-    def in_range(self, state: GameData, monster: MonsterState, hero: HeroState) -> bool:
+    def in_range(self, state: Tabletop, monster: MonsterState, hero: HeroState) -> bool:
         return True
 
-    def hero_can_target(self, state: GameData, hero: HeroState, profile: AttackProfile | None,
+    def hero_can_target(self, state: Tabletop, hero: HeroState, profile: AttackProfile | None,
                         monster: MonsterState) -> bool:
         return True
 
-    def move_monster(self, state: GameData, monster: MonsterState) -> None:
+    def move_monster(self, state: Tabletop, monster: MonsterState) -> None:
         """Without a map monsters do not move."""
 
-    def monster_removed(self, state: GameData, monster: MonsterState) -> None:
+    def monster_removed(self, state: Tabletop, monster: MonsterState) -> None:
         """Nothing stands anywhere."""
 
     def tile_id_at(self, uid: str) -> str | None:
         return None
 
-    def monster_square(self, state: GameData, monster: MonsterState, near: Any = None) -> Any:
+    def monster_square(self, state: Tabletop, monster: MonsterState, near: Any = None) -> Any:
         """Without a map every figure enters (it stands nowhere): ``()``."""
         return ()
 
-    def place_monster(self, state: GameData, monster: MonsterState, square: Any, *, entering: bool = False) -> None:
+    def place_monster(self, state: Tabletop, monster: MonsterState, square: Any, *, entering: bool = False) -> None:
         """Figures stand nowhere without a map."""
 
-    def after_initiative(self, state: GameData) -> None:
+    def after_initiative(self, state: Tabletop) -> None:
         """No starting squares without a map."""
 
-    def pending_decider(self, state: GameData) -> str | None:
+    def pending_decider(self, state: Tabletop) -> str | None:
         return None
 
-    def occupied_room_tiles(self, state: GameData) -> int:
+    def occupied_room_tiles(self, state: Tabletop) -> int:
         return state.options.occupied_room_tiles
 
-    def loot_markers(self, state: GameData, hero: HeroState) -> int:
+    def loot_markers(self, state: Tabletop, hero: HeroState) -> int:
         return state.loot_markers
 
-    def take_loot_marker(self, state: GameData, hero: HeroState) -> None:
+    def take_loot_marker(self, state: Tabletop, hero: HeroState) -> None:
         state.loot_markers -= 1
 
-    def hero_adjacent(self, state: GameData, hero: HeroState, other: HeroState) -> bool:
+    def hero_adjacent(self, state: Tabletop, hero: HeroState, other: HeroState) -> bool:
         """Every other hero counts as within range 1."""
         return True
 
-    def adjacent_heroes(self, state: GameData, monster: MonsterState) -> list[HeroState]:
+    def adjacent_heroes(self, state: Tabletop, monster: MonsterState) -> list[HeroState]:
         """Every hero stands next to every monster."""
         return [h for h in state.heroes if not h.dead]
 
-    def can_throw(self, state: GameData, thrower: HeroState, receiver: HeroState) -> bool:
+    def can_throw(self, state: Tabletop, thrower: HeroState, receiver: HeroState) -> bool:
         """The same Room Tile: always."""
         return True
 
-    def trap_targets(self, state: GameData, drawer: HeroState, trap: Trap) -> list[HeroState]:
+    def trap_targets(self, state: Tabletop, drawer: HeroState, trap: Trap) -> list[HeroState]:
         """The drawer (a *person* Trap), else every hero (all share one Room Tile)."""
         if trap.trap_type == "person":
             return [drawer]
         return list(state.heroes)
 
-    def trap_sprung(self, state: GameData, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
+    def trap_sprung(self, state: Tabletop, drawer: HeroState, trap: Trap, failed: list[HeroState]) -> None:
         """Doors and Room Tiles need a map."""
 
-    def phase_f_traps(self, state: GameData) -> None:
+    def phase_f_traps(self, state: Tabletop) -> None:
         """No lasting Trap effects without a map."""
 
-    def zombie_raise(self, state: GameData) -> None:
+    def zombie_raise(self, state: Tabletop) -> None:
         """Placing raised Zombies needs the map."""
 
-    def setup(self, state: GameData) -> None:
+    def setup(self, state: Tabletop) -> None:
         """Nothing to lay out."""
 
     def to_data(self) -> dict[str, Any]:
@@ -219,7 +241,7 @@ class NoMap:
         return cls()
 
 
-class SpatialBoard(Board, Protocol):
+class SpatialBoard(Board[S], Protocol[S]):
     """A board whose figures stand on squares (``spatial`` is true): what the monster AI
     asks to plan a move (chapter *Monster Activation*). Squares are ``(row, col)``;
     costs and ranges in AP and squares."""
@@ -228,7 +250,7 @@ class SpatialBoard(Board, Protocol):
         """The square of a figure, or ``None``."""
         ...
 
-    def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> Mapping[Any, Any]:
+    def monster_routes(self, state: S, monster: MonsterState, budget: int | None) -> Mapping[Any, Any]:
         """Square -> route (``cost``, ``path``, ``no_attack``, ``final``, ``cleared``) of
         every square the monster can move to within ``budget`` AP (``None``: any)."""
         ...
@@ -258,18 +280,18 @@ class SpatialBoard(Board, Protocol):
     def occupant(self, pos: Any) -> str | None:
         ...
 
-    def nearest_free(self, state: GameData, origin: Any, *, toward: Any = None, choice: str | None = None,
+    def nearest_free(self, state: S, origin: Any, *, toward: Any = None, choice: str | None = None,
                      benefit: Callable[[Any], float] | None = None) -> Any:
         ...
 
-    def away_from_heroes(self, state: GameData) -> Callable[[Any], float]:
+    def away_from_heroes(self, state: S) -> Callable[[Any], float]:
         """Scores a square by its distance from the standing heroes (``engine.choices``)."""
         ...
 
     def move_to(self, uid: str, pos: Any) -> None:
         ...
 
-    def clear_rubble(self, state: GameData, pos: Any) -> None:
+    def clear_rubble(self, state: S, pos: Any) -> None:
         ...
 
     def is_buried(self, uid: str) -> bool:

@@ -26,13 +26,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from doria_forge.geometry import rotate_cell
-from doria_forge.model.scenario import (
-    Effect,
-    Place,
-    Scenario,
-)
+from doria_forge.model.scenario import Place, Scenario
 from doria_forge.model.words.common import Who
-from doria_forge.model.words.play import TokenState
+from doria_forge.model.words.play import Playable, TokenState
 
 from .checks import roll_target_number
 from .combat import absorb_damage
@@ -188,7 +184,7 @@ class ScenarioPlay:
         uid = triggering or getattr(state, "actor", None)
         return [h for h in living if h.uid == uid][:1] or living[:1]
 
-    def apply(self, state: GameData, effect: Effect, triggering: str | None) -> None:
+    def apply(self, state: GameData, effect: Playable, triggering: str | None) -> None:
         """Play one effect (``model.scenario.Effect``: the effect's own ``play``), then see
         whether the game has ended."""
         effect.play(GameView(self, state), triggering)
@@ -400,7 +396,7 @@ class GameView:
     def finish(self, outcome: str) -> None:
         finish(self.state, outcome)
 
-    def apply(self, effect: Effect, triggering: str | None) -> None:
+    def apply(self, effect: Playable, triggering: str | None) -> None:
         self.play.apply(self.state, effect, triggering)
 
 

@@ -109,7 +109,7 @@ class GameData:
     monsters: list[MonsterState] = field(default_factory=list)
     options: GameOptions = field(default_factory=GameOptions)
     mode: str = "single"
-    board: Board = field(default_factory=NoMap)
+    board: Board[GameData] = field(default_factory=NoMap)
     round: int = 0
     phase: str = SETUP
     ap: dict[str, int] = field(default_factory=dict)

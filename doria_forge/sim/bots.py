@@ -190,6 +190,21 @@ def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
     return options
 
 
+def attack_alternatives(state) -> list[tuple[str, float]]:
+    """Greedy's attacks for the acting hero as a replay's reason compares them (``sim.reasons``):
+    (target and weapon, score) for the best option against each target, best first."""
+    hero = state.actor_hero()
+    if hero is None:
+        return []
+    best: dict[str, tuple[float, str]] = {}
+    for score, args, item in attack_options(state, hero, state.ap.get(hero.uid, 0)):
+        target = args[2]
+        if target not in best or score > best[target][0]:
+            best[target] = (score, f"{target} with {item.card.id}")
+    ranked = sorted(best.values(), key=lambda x: -x[0])
+    return [(name, score) for score, name in ranked]
+
+
 def _target_worth(monster) -> float:
     """Focus fire: a monster that hits hard and has few HP left is worth more per expected
     damage (damage + 1 over HP left). One monster alone keeps its choices unchanged."""

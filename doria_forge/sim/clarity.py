@@ -189,29 +189,4 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
     return {"swing": SWING, "choices": choices, "findings": [f.to_data() for f in findings]}
 
 
-def print_clarity(entry: dict[str, Any], console: Any) -> None:
-    """The rules-clarity table of a scenario entry (nothing without one)."""
-    section = entry.get("rules_clarity")
-    if not section:
-        return
-    from rich import box
-    from rich.table import Table
-
-    from .scenario_table import _print_wide, _shown
-
-    table = Table(title=f"{entry['id']}: choices the rules leave to the players (made for the heroes / against "
-                        "them / at random, same seeds)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("choice", "players", "per game", "book", "heroes", "against", "random", "swing, 95% CI", "verdict"):
-        table.add_column(name, justify="left" if name in ("choice", "verdict") else "right", no_wrap=True)
-    for c in section["choices"]:
-        for r in c["rows"]:
-            s = r["swing"]
-            table.add_row(_shown(c["id"]), str(r["players"]), f"{r['per_game']:.1f}",
-                          *(f"{r['modes'][m]['win_rate']:.0%}" for m in ("book", *MODES)),
-                          f"{100 * s['difference']:+.0f} "
-                          f"({100 * s['interval'][0]:+.0f}..{100 * s['interval'][1]:+.0f})",
-                          s["verdict"])
-    _print_wide(console, table)
-
-
-__all__ = ["SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "print_clarity", "verdict"]
+__all__ = ["SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "verdict"]

@@ -7,9 +7,10 @@ helpful rule, give, heal, place a token, open doors), places to stay off (their 
 hurt), escape squares, tiles to clear, whether a boss must fall. ``targets(state)`` turns
 them into squares on the map as it is now.
 
-A rule *helps* when any of its effects (a check's success branch included) helps; flags help
-when a win goal names them or a helpful rule waits for them (``flag_set``), found by a fixed
-point over the rules. Nothing here is special to one scenario: it reads the vocabulary.
+A rule *helps* when any of its effects (a check's success branch included) helps (each effect
+declares what it does to the heroes: ``for_party``, ``helps`` / ``hurts`` / ``depends``); flags
+help when a win goal names them or a helpful rule waits for them (``flag_set``), found by a
+fixed point over the rules. Nothing here is special to one scenario: it reads the vocabulary.
 """
 
 from __future__ import annotations
@@ -36,12 +37,6 @@ from doria_forge.model.scenario import (
 )
 
 Pos = tuple[int, int]
-
-HELPFUL = frozenset({"win", "give", "heal", "place_token", "open_doors"})
-"""Effects a party is glad to set off (besides setting a helpful flag)."""
-HARMFUL = frozenset({"lose", "damage", "spawn", "doom", "extra_activation", "block_doors", "remove_token"})
-"""Effects a party would rather not set off."""
-
 
 @dataclass(frozen=True)
 class PlaceGoal:
@@ -84,7 +79,7 @@ def pays(effects: list[Any], obj: Objectives, players: int = 4) -> float:
             total -= times * e.amount
         elif e.do == "doom":
             total -= 3.0 * getattr(e, "steps", 1)
-        elif e.do in HARMFUL:
+        elif e.for_party == "hurts":
             total -= 10.0
     return total
 
@@ -126,12 +121,12 @@ def _effects(effects: list[Any], *, success_only: bool) -> list[Any]:
 
 
 def _helps(effects: list[Any], good: set[str]) -> bool:
-    return any(e.do in HELPFUL or any(flag in good for flag in e.sets_flags())
+    return any(e.for_party == "helps" or any(flag in good for flag in e.sets_flags())
                for e in _effects(effects, success_only=True))
 
 
 def _hurts(effects: list[Any], bad: set[str]) -> bool:
-    return any(e.do in HARMFUL or any(flag in bad for flag in e.sets_flags())
+    return any(e.for_party == "hurts" or any(flag in bad for flag in e.sets_flags())
                for e in _effects(effects, success_only=False))
 
 

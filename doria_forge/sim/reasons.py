@@ -10,7 +10,7 @@ action is applied.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any
 
@@ -58,29 +58,18 @@ def label(state: Any, action: Action) -> str:
     return f"{type(action).__name__}({args})" if args else type(action).__name__
 
 
-def reason(state: Any, action: Action) -> str:
-    """The one-line reason for ``action``, decided in ``state`` (see the module docstring)."""
+def reason(state: Any, action: Action,
+           attack_alternatives: Callable[[Any], list[tuple[str, float]]] | None = None) -> str:
+    """The one-line reason for ``action``, decided in ``state`` (see the module docstring).
+    An attack noted without alternatives compares those ``attack_alternatives(state)`` ranks
+    (greedy's, ``sim.bots.attack_alternatives``: passed in, as the bots note through this
+    module)."""
     found = state.scratch.get(KEY)
     why = found.why if found is not None and found.action == action else "chosen"
     alternatives = list(found.alternatives) if found is not None and found.action == action else []
-    if not alternatives and isinstance(action, Attack):
-        alternatives = _attack_alternatives(state)
+    if not alternatives and attack_alternatives is not None and isinstance(action, Attack):
+        alternatives = attack_alternatives(state)
     line = f"{label(state, action)}: {why}"
     if alternatives:
         line += "; compared " + ", ".join(f"{name} {value:.2f}" for name, value in alternatives[:TOP])
     return line
-
-
-def _attack_alternatives(state: Any) -> list[tuple[str, float]]:
-    from .bots import attack_options
-
-    hero = state.actor_hero()
-    if hero is None:
-        return []
-    best: dict[str, tuple[float, str]] = {}
-    for score, args, item in attack_options(state, hero, state.ap.get(hero.uid, 0)):
-        target = args[2]
-        if target not in best or score > best[target][0]:
-            best[target] = (score, f"{target} with {item.card.id}")
-    ranked = sorted(best.values(), key=lambda x: -x[0])
-    return [(name, score) for score, name in ranked]

@@ -15,6 +15,7 @@ from typing import Any
 
 from doria_forge.model import ContentPack
 
+from .bots import attack_alternatives
 from .reasons import reason
 from .scenario_runner import ScenarioPlan, party_for, play_run, run_seed
 
@@ -64,7 +65,8 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
 
     def decided(state: Any, action: Any) -> None:
         # why the bot chose it, asked before the action is applied (sim.reasons)
-        decisions.setdefault(len(state.log), []).append(f"{state.current_actor()} decides: {reason(state, action)}")
+        why = reason(state, action, attack_alternatives)
+        decisions.setdefault(len(state.log), []).append(f"{state.current_actor()} decides: {why}")
 
     record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame, on_decision=decided)
     replay.outcome, replay.rounds, replay.reason = record.outcome, record.rounds, record.reason

@@ -1,5 +1,7 @@
 """The scenario report in the terminal: one short table per scenario (a row per player
-count) and per campaign, then the findings, each at its ``file:line:column``."""
+count), its skill-ladder and rules-clarity tables where they were measured (``sim.skill``,
+``sim.clarity`` compute them; the tables are drawn here), one per campaign, then the
+findings, each at its ``file:line:column``."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from rich.table import Table
 
 from doria_forge.infra.terminal import print_table, printable
 
+from .clarity import MODES
 from .findings import Finding
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
@@ -74,6 +77,47 @@ def print_campaign(entry: dict[str, Any], console: Console) -> None:
     _print_wide(console, table)
 
 
+def print_skill(entry: dict[str, Any], console: Console) -> None:
+    """The side-by-side table of a scenario entry's skill ladder (``sim.skill``; nothing when
+    one policy played)."""
+    section = entry.get("skill")
+    if not section:
+        return
+    table = Table(title=f"{entry['id']}: policies side by side on the same seeds", title_justify="left",
+                  box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("players", justify="right", no_wrap=True)
+    for p in section["policies"]:
+        table.add_column(f"{p} win rate, 95% CI", justify="right", no_wrap=True)
+    table.add_column("skill gaps (points, 95% CI)", overflow="fold")
+    for row in section["rows"]:
+        cells = [_rate(row["by_policy"][p]["win_rate"], row["by_policy"][p]["win_rate_ci"])
+                 for p in section["policies"]]
+        gaps = "; ".join(f"{g['stronger']}-{g['weaker']} {100 * g['difference']:+.0f} "
+                         f"({100 * g['interval'][0]:+.0f}..{100 * g['interval'][1]:+.0f})" for g in row["gaps"])
+        table.add_row(str(row["players"]), *cells, gaps or "-")
+    _print_wide(console, table)
+
+
+def print_clarity(entry: dict[str, Any], console: Console) -> None:
+    """The rules-clarity table of a scenario entry (``sim.clarity``; nothing without one)."""
+    section = entry.get("rules_clarity")
+    if not section:
+        return
+    table = Table(title=f"{entry['id']}: choices the rules leave to the players (made for the heroes / against "
+                        "them / at random, same seeds)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("choice", "players", "per game", "book", "heroes", "against", "random", "swing, 95% CI", "verdict"):
+        table.add_column(name, justify="left" if name in ("choice", "verdict") else "right", no_wrap=True)
+    for c in section["choices"]:
+        for r in c["rows"]:
+            s = r["swing"]
+            table.add_row(_shown(c["id"]), str(r["players"]), f"{r['per_game']:.1f}",
+                          *(f"{r['modes'][m]['win_rate']:.0%}" for m in ("book", *MODES)),
+                          f"{100 * s['difference']:+.0f} "
+                          f"({100 * s['interval'][0]:+.0f}..{100 * s['interval'][1]:+.0f})",
+                          s["verdict"])
+    _print_wide(console, table)
+
+
 def print_findings(findings: list[Finding], console: Console) -> None:
     """The findings, most severe first, each at its position."""
     if not findings:
@@ -103,9 +147,6 @@ def verdict_line(verdicts: dict[str, Any] | None) -> str:
 def print_report(report: dict[str, Any], console: Console) -> None:
     """Every scenario and campaign table of ``report`` (with the skill ladder and the rules-clarity
     tables where they were measured), the verdicts, then its findings."""
-    from .clarity import print_clarity
-    from .skill import print_skill
-
     for entry in report["scenarios"]:
         print_scenario(entry, console)
         print_skill(entry, console)

@@ -110,28 +110,3 @@ def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: 
                 f"{pts(g['interval'][1])}, p = {g['p_value']:.3f})",
                 where.file, where.line, where.column, doc, (players,)))
     return out
-
-
-def print_skill(entry: dict[str, Any], console: Any) -> None:
-    """The side-by-side table of a scenario entry (nothing when one policy played)."""
-    section = entry.get("skill")
-    if not section:
-        return
-    from rich import box
-    from rich.table import Table
-
-    from .scenario_table import _print_wide, _rate
-
-    table = Table(title=f"{entry['id']}: policies side by side on the same seeds", title_justify="left",
-                  box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("players", justify="right", no_wrap=True)
-    for p in section["policies"]:
-        table.add_column(f"{p} win rate, 95% CI", justify="right", no_wrap=True)
-    table.add_column("skill gaps (points, 95% CI)", overflow="fold")
-    for row in section["rows"]:
-        cells = [_rate(row["by_policy"][p]["win_rate"], row["by_policy"][p]["win_rate_ci"])
-                 for p in section["policies"]]
-        gaps = "; ".join(f"{g['stronger']}-{g['weaker']} {100 * g['difference']:+.0f} "
-                         f"({100 * g['interval'][0]:+.0f}..{100 * g['interval'][1]:+.0f})" for g in row["gaps"])
-        table.add_row(str(row["players"]), *cells, gaps or "-")
-    _print_wide(console, table)

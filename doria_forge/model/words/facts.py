@@ -17,8 +17,7 @@ from ...load.problem import Severity
 from ..common import Ref
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..pack import ContentPack
-    from ..scenario import Scenario, Token
+    from ..room_tile import RoomTile
 
 Path = tuple[str | int, ...]
 """A field path in the scenario document."""
@@ -49,14 +48,80 @@ class RoundLimitLike(Protocol):
     def reason(self) -> str: ...
 
 
+# What the words read of the pack and the scenario, as protocols: the pack and the scenario
+# models are built from the words' unions (model.pack -> model.scenario -> model.words), so the
+# words name the few fields they read rather than import those models back.
+class MonsterView(Protocol):
+    """A monster type as the words read it (``model.monster.Monster``)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def figures(self) -> int: ...
+
+
+class DoomTrackView(Protocol):
+    """The Doom Counter track (``model.rules.DoomTrack``): its ``fields`` from the start."""
+
+    @property
+    def fields(self) -> list[int]: ...
+
+
+class RulesView(Protocol):
+    """The pack's rules document as the words read it (``model.rules.Rules``)."""
+
+    @property
+    def doom_track(self) -> DoomTrackView: ...
+
+
+class PackView(Protocol):
+    """The content pack as the words read it (``model.pack.ContentPack``)."""
+
+    @property
+    def monsters(self) -> Mapping[str, MonsterView]: ...
+
+    @property
+    def bosses(self) -> Mapping[str, object]: ...
+
+    @property
+    def room_tiles(self) -> Mapping[str, RoomTile]: ...
+
+    @property
+    def rules(self) -> RulesView: ...
+
+
+class SetupView(Protocol):
+    """The scenario's setup as the words read it (``model.scenario.ScenarioSetup``)."""
+
+    @property
+    def start_tile(self) -> str: ...
+
+
+class ScenarioView(Protocol):
+    """The scenario document as the words read it (``model.scenario.Scenario``)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def players(self) -> tuple[int, int]: ...
+
+    @property
+    def max_rounds(self) -> int: ...
+
+    @property
+    def setup(self) -> SetupView: ...
+
+
 class Facts(Protocol):
     """What the scenario's data says about its games (see ``validate.scenario_facts``)."""
 
     @property
-    def pack(self) -> ContentPack: ...
+    def pack(self) -> PackView: ...
 
     @property
-    def scenario(self) -> Scenario: ...
+    def scenario(self) -> ScenarioView: ...
 
     @property
     def flags_set(self) -> frozenset[str]: ...
@@ -65,7 +130,7 @@ class Facts(Protocol):
     def markers_placed(self) -> frozenset[str]: ...
 
     @property
-    def tokens(self) -> Mapping[str, Token]: ...
+    def tokens(self) -> Mapping[str, object]: ...
 
     @property
     def tokens_placed(self) -> frozenset[str]: ...

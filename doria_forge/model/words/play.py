@@ -12,12 +12,9 @@ operation the protocol lacks adds it here and in ``engine.scenario.GameView``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .common import Place, Who
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .effects import Effect
 
 Pos = tuple[int, int]
 """A square of the map, ``(x, y)``."""
@@ -146,5 +143,14 @@ class Game(Protocol):
     def finish(self, outcome: str) -> None:
         """End the game: ``won`` or ``lost``."""
 
-    def apply(self, effect: Effect, triggering: str | None) -> None:
+    def apply(self, effect: Playable, triggering: str | None) -> None:
         """Play another effect (a check's result) with ``triggering`` as its hero."""
+
+
+class Playable(Protocol):
+    """An effect as a game plays it (every ``words.effects`` word): a check's ``success`` and
+    ``failure`` effects go back to the game through ``Game.apply``. Named here by what it does,
+    so this module does not import the effects, which are written against it."""
+
+    def play(self, game: Game, triggering: str | None) -> None:
+        """Carry the effect out in ``game`` (see ``words.effects.base.EffectWord.play``)."""

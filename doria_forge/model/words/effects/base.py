@@ -11,7 +11,7 @@ sentence), ``play`` (what it does in a game, through ``words.play.Game``) and wh
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from ..common import Place, Text
 from ..play import Game
@@ -30,6 +30,13 @@ class EffectWord(Word):
 
     wins: ClassVar[bool] = False
     """Whether the effect wins the scenario (a scenario needs a win goal or such an effect)."""
+
+    for_party: ClassVar[Literal["helps", "hurts", "depends"]]
+    """What carrying the effect out does to the heroes, declared by every effect: ``helps`` (a win,
+    cards, healing, a token or an open door), ``hurts`` (damage, monsters, Doom Counter steps, lost
+    Action Points, a lost game...) or ``depends`` (on its fields or branches: a flag, a check, a
+    marker). The bots steer for places whose rules help and keep off those that only hurt
+    (``sim.objectives``)."""
 
     def play(self, game: Game, triggering: str | None) -> None:
         """Carry the effect out in ``game``; ``triggering`` is the uid of the hero the rule's

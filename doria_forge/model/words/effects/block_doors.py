@@ -19,6 +19,7 @@ class BlockDoors(EffectWord):
     """Id of the Room Tile whose doors get Blocked Door markers."""
 
     example = {"do": "block_doors", "tile": "F-1"}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put Blocked Door markers on the doors of Room Tile {self.tile}"

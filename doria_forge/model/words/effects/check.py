@@ -44,6 +44,7 @@ class Check(EffectWord):
 
     example = {"do": "check", "attributes": ["AGI", "PER"], "tn": 14, "tn_per_ml": 2,
                "failure": [{"do": "damage", "amount": 2}]}
+    for_party = "depends"
 
     def describe(self, words: Wording = PLAIN) -> str:
         tn = f"{self.tn}" + (f"+{self.tn_per_ml}×ML" if self.tn_per_ml else "")

@@ -29,6 +29,7 @@ class Damage(EffectWord):
     """true: armor cards cannot block this loss of Hit Points."""
 
     example = {"do": "damage", "amount": 2, "who": "all"}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         armor = " (armor does not help)" if self.ignores_armor and self.points == "hp" else ""

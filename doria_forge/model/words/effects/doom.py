@@ -18,6 +18,7 @@ class MoveDoom(EffectWord):
     """Fields the Doom Counter moves, 1-40, their effects applied at once as in Phase G."""
 
     example = {"do": "doom", "steps": 2}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"

@@ -14,6 +14,7 @@ class ExtraActivation(EffectWord):
     do: Literal["extra_activation"]
 
     example = {"do": "extra_activation"}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return "every monster gets an Extra Activation"

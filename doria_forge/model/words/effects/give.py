@@ -30,6 +30,7 @@ class Give(EffectWord):
     """With who: on_place, the place whose heroes it reaches."""
 
     example = {"do": "give", "loot_cards": 1, "group_xp": 2}
+    for_party = "helps"
 
     def describe(self, words: Wording = PLAIN) -> str:
         parts = []

@@ -26,6 +26,7 @@ class Heal(EffectWord):
     """With who: on_place, the place whose heroes it reaches."""
 
     example = {"do": "heal", "hp": 3, "who": "on_place", "at": {"rune": "blue"}}
+    for_party = "helps"
 
     def describe(self, words: Wording = PLAIN) -> str:
         points = [f"{n} {what}" for n, what in ((self.hp, "HP"), (self.pp, "PP")) if n]

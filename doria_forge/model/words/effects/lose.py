@@ -14,6 +14,7 @@ class Lose(EffectWord):
     do: Literal["lose"]
 
     example = {"do": "lose"}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return "the heroes lose"

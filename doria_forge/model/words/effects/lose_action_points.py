@@ -25,6 +25,7 @@ class LoseActionPoints(EffectWord):
     """With who: on_place, the place whose heroes it reaches."""
 
     example = {"do": "lose_action_points", "amount": 3, "who": "all"}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"{who_words(self, words)} loses {self.amount} Action Point{'s' if self.amount > 1 else ''}"

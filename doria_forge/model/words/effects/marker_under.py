@@ -30,6 +30,7 @@ class MarkerUnder(EffectWord):
     """With who: on_place, the place whose heroes it reaches."""
 
     example = {"do": "marker_under", "marker": "hole"}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put {a_noun(label(self.marker))} marker under {who_words(self, words)}"

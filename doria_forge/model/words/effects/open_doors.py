@@ -19,6 +19,7 @@ class OpenDoors(EffectWord):
     """Id of the Room Tile whose Blocked Door markers come off (every tile without it)."""
 
     example = {"do": "open_doors", "tile": "F-1"}
+    for_party = "helps"
 
     def describe(self, words: Wording = PLAIN) -> str:
         doors = f"the doors of Room Tile {self.tile}" if self.tile else "every door"

@@ -20,6 +20,7 @@ class PlaceMarker(EffectWord):
     """The place the marker goes on."""
 
     example = {"do": "place_marker", "marker": "rubble", "at": {"entrance": True}}
+    for_party = "depends"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put {a_noun(label(self.marker))} marker {self.at.on()}"

@@ -19,6 +19,7 @@ class PlaceToken(EffectWord):
     """The place the token goes on; a hero may pick it up there."""
 
     example = {"do": "place_token", "token": "relic", "at": {"rune": "orange", "tile": "C-8"}}
+    for_party = "helps"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put the {words.name('token', self.token)} {self.at.on()}"

@@ -23,6 +23,7 @@ class RemoveMarker(EffectWord):
     """The place to take it from (every square carrying it without it)."""
 
     example = {"do": "remove_marker", "marker": "rubble", "at": {"tile": "F-1", "square": [1, 1]}}
+    for_party = "depends"
 
     def describe(self, words: Wording = PLAIN) -> str:
         if self.at is None:

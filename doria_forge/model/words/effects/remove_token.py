@@ -16,6 +16,7 @@ class RemoveToken(EffectWord):
     """Id of the scenario token taken out of the game, from its square or its carrier."""
 
     example = {"do": "remove_token", "token": "relic"}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"take the {words.name('token', self.token)} out of the game"

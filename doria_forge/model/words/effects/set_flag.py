@@ -19,6 +19,7 @@ class SetFlag(EffectWord):
     """true sets the flag, false clears it."""
 
     example = {"do": "set_flag", "flag": "nest_burned"}
+    for_party = "depends"
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"{'mark' if self.value else 'clear'} {flag_words(self.flag)}"

@@ -32,6 +32,7 @@ class Spawn(EffectWord):
     """Where the monsters are placed (the entrance without it)."""
 
     example = {"do": "spawn", "monster": "goblin", "count": 2, "at": {"tile": "C-8"}}
+    for_party = "hurts"
 
     def describe(self, words: Wording = PLAIN) -> str:
         where = self.at.on() if self.at else "at the entrance"

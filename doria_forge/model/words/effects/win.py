@@ -14,6 +14,7 @@ class Win(EffectWord):
     do: Literal["win"]
 
     example = {"do": "win"}
+    for_party = "helps"
     wins = True
 
     def describe(self, words: Wording = PLAIN) -> str:

@@ -1,0 +1,173 @@
+"""A bot hero's moves in a fight on the map (Book of Rules *Action Phase*, *Phase G: Doom
+Counter*): a hurt hero steps out of the monsters' way (``retreat``), a hero opens the party's
+door when the Doom Counter would otherwise move (``open_door``), steps onto a token or place
+that pays (``objective_move``), walks back onto the party's Room Tile to attack from there
+(``regroup``), or walks to the cheapest square to attack from (``combat_move``). Costs are AP;
+ties break by square order, so a game stays reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doria_forge.engine.actions import Action, RevealRoomTile, Walk
+from doria_forge.engine.hero import HeroState
+from doria_forge.engine.map.layout import slot_of
+
+from . import objectives
+from .hurting import _usable_ranges, can_hurt
+from .party import anchor_slot, engaged, goal_needs_tiles, holds_back, hurt
+from .reach import FAR, Pos, _along, _at, _on_map, _step, distances, monsters_on_map, standing
+
+OFF_TILE = 6
+"""AP a square off the party's Room Tile is counted as worth when choosing where to fight."""
+
+
+CLOSE = 4
+"""AP a square next to a monster is counted as worth to a hero choosing where to shoot from."""
+
+
+def retreat(state: Any, hero: HeroState, ap: int) -> Action | None:
+    """A hurt hero's move out of the monsters' way (see the module docstring), or ``None``
+    when where it stands is as good as it gets."""
+    board = state.board
+    here = _on_map(state, hero.uid)
+    monsters = monsters_on_map(state)
+    if here is None or hero.immobilized or not monsters:
+        return None
+    others = [_at(state, h.uid) for h in standing(state) if h is not hero and not hurt(h)]
+    fields = [distances(state, frozenset([_at(state, m.uid)])) for m in monsters]
+
+    def safety(pos: Pos) -> tuple[int, int]:
+        shielded = sum(1 for f in fields if any(f.get(o, FAR) < f.get(pos, FAR) for o in others))
+        return shielded, min(min(f.get(pos, FAR) for f in fields), 30)
+
+    turn = (state.round, hero.uid)
+    if state.scratch.get("retreated") == turn:
+        return None  # one step back a turn: the next choice is made from there
+    routes = board.hero_routes(state, hero, ap, jumping=False)
+    now = safety(here)
+    best = max(routes, key=lambda p: (safety(p), -routes[p].cost, p), default=None)
+    if best is None or safety(best) <= now:
+        return None
+    state.scratch["retreated"] = turn
+    return Walk(best)
+
+
+DOOR_DETOUR = 3
+"""AP a hero in a fight walks to open the party's door (a round without a new Room Tile
+costs a Doom Counter field)."""
+
+
+def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
+    """In a fight: open a closed door of the party's Room Tile when no door was opened this
+    round and one is at most ``DOOR_DETOUR`` AP away (not a hero who ``holds_back``)."""
+    if state.door_opened or holds_back(state, hero) or ap < 1:
+        return None
+    if engaged(state) and not goal_needs_tiles(state):
+        return None
+    board = state.board
+    here = _on_map(state, hero.uid)
+    anchor = anchor_slot(state)
+    if here is None or hero.immobilized or anchor is None:
+        return None
+    doors = [d for d in board.layout.closed_doors() if slot_of(d) == anchor]
+    if here in doors:
+        return RevealRoomTile(here)
+    routes = board.hero_routes(state, hero, min(ap - 1, DOOR_DETOUR), jumping=False)
+    near = [d for d in doors if d in routes]
+    if not near:
+        return None
+    door = min(near, key=lambda d: (routes[d].cost, d))
+    return Walk(door)
+
+
+STEP_PAY = 5.0
+"""What a place must pay (``objectives.PAY``: a Loot Card is 5) for a hero in a fight to step
+onto it when it reaches it this turn."""
+
+
+WALK_PAY = 20.0
+"""What it must pay for a hero no monster stands next to to leave the fight for it."""
+
+
+def objective_move(state: Any, hero: HeroState, ap: int) -> Action | None:
+    """In a fight: step onto a token or helpful place that pays at least ``STEP_PAY`` when the
+    hero reaches it this turn (the best pay for the AP first), or walk toward one that pays at
+    least ``WALK_PAY`` when no monster stands next to the hero. Not a hero who ``holds_back``."""
+    board = state.board
+    here = _on_map(state, hero.uid)
+    if here is None or hero.immobilized or holds_back(state, hero):
+        return None
+    goals = {p: pay for p, pay in objectives.paying_squares(state).items()
+             if pay >= STEP_PAY and p != here and (board.free(state, p) or board.occupant(p) is None)}
+    if not goals:
+        return None
+    routes = board.hero_routes(state, hero, ap)
+    reach = [(routes[p].cost - goals[p], p) for p in goals if p in routes]
+    if reach:
+        target = min(reach)[1]
+        return _step(routes[target], target)
+    far = {p for p, pay in goals.items() if pay >= WALK_PAY}
+    spots = {_at(state, m.uid) for m in monsters_on_map(state)}
+    if far and not any(n in spots for n in board.layout.neighbours(here)):
+        return _along(state, hero, ap, far)
+    return None
+
+
+def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
+    """In a fight, a hero off the party's Room Tile walks back onto it when it can attack a
+    monster from there this turn (each Room Tile with a character on it costs a Doom
+    Counter field at the end of the round)."""
+    board = state.board
+    here = _on_map(state, hero.uid)
+    anchor = anchor_slot(state)
+    if here is None or anchor is None or slot_of(here) == anchor or hero.immobilized or ap < 2:
+        return None
+    routes = board.hero_routes(state, hero, ap - 1, jumping=False)
+    spots = []
+    for monster in monsters_on_map(state):
+        where = _at(state, monster.uid)
+        for reach in set(_usable_ranges(hero, monster)):
+            for pos in routes:
+                if (slot_of(pos) == anchor and board.range_distance(pos, where) <= reach
+                        and board.sees(pos, where)):
+                    spots.append((routes.cost(pos), pos))
+    if not spots:
+        return None
+    return Walk(min(spots)[1])
+
+
+def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
+    """No attack from where it stands: the cheapest square to attack from this turn, else
+    toward the nearest monster. A hero who ``holds_back`` stays where it is."""
+    board = state.board
+    here = _on_map(state, hero.uid)
+    monsters = monsters_on_map(state)
+    if here is None or hero.immobilized or not monsters or holds_back(state, hero):
+        return None
+    routes = board.hero_routes(state, hero, ap - 1)
+    anchor = anchor_slot(state)
+    taken = {_at(state, m.uid) for m in monsters}
+    spots = []
+    for monster in monsters:
+        where = _on_map(state, monster.uid)
+        for reach in set(_usable_ranges(hero, monster)):
+            for pos in routes:
+                if board.range_distance(pos, where) <= reach and board.sees(pos, where):
+                    # off the party's Room Tile costs a Doom Counter field at the end of the round;
+                    # the scenario's prey is worth a longer walk
+                    away = OFF_TILE if slot_of(pos) != anchor else 0
+                    wanted = -OFF_TILE if objectives.is_prey(state, monster) else 0
+                    # a ranged attack is made from range: not from a square next to a monster
+                    close = CLOSE if reach > 1 and any(n in taken for n in board.layout.neighbours(pos)) else 0
+                    spots.append((routes.cost(pos) + away + wanted + close, routes.jump_count(pos), pos))
+    if spots:
+        _, _, pos = min(spots)
+        # walk or jump as the whole AP decide (a jump may overrun, a walk may not)
+        return _step(board.hero_routes(state, hero, ap)[pos], pos)
+    # toward a monster it can hurt, the scenario's prey first; never toward one it cannot
+    hurtable = [m for m in monsters if can_hurt(hero, m)]
+    prey = [m for m in hurtable if objectives.is_prey(state, m)]
+    goal = {p for m in (prey or hurtable) for p in board.layout.neighbours(_at(state, m.uid))}
+    return _along(state, hero, ap, goal) if goal else None

@@ -1,0 +1,129 @@
+"""Where figures stand on the map and how a bot hero gets somewhere (``sim.explorer``'s
+reading of the map): the standing heroes and the monsters on the map, walked distances from a
+set of squares (breadth first through passable squares, figures ignored, cached per layout
+version), and this turn's move toward a goal by the hero's own routes, clearing Rubble when
+nothing else leads there (chapter *Dungeon Markers*). Squares are ``(x, y)``; costs are AP.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from doria_forge.engine.actions import Action, ClearRubble, Jump, Walk
+from doria_forge.engine.hero import HeroState
+
+Pos = tuple[int, int]
+
+
+FAR = 10 ** 6
+"""An AP budget no hero has: routes for distances rather than for this turn."""
+
+
+def _on_map(state: Any, uid: str) -> Pos | None:
+    return state.board.position(uid)
+
+
+def _at(state: Any, uid: str) -> Pos:
+    """The square of a figure known to stand on the map."""
+    pos: Pos = state.board.position(uid)
+    return pos
+
+
+def standing(state: Any) -> list[HeroState]:
+    """Conscious heroes on the map, in seat order."""
+    return [h for h in state.heroes if h.can_act and _on_map(state, h.uid) is not None]
+
+
+def monsters_on_map(state: Any) -> list[Any]:
+    return [m for m in state.monsters if not m.defeated and _on_map(state, m.uid) is not None]
+
+
+def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
+    """Squares -> steps from the nearest of ``sources`` through passable squares, figures
+    ignored (cached while the layout does not change)."""
+    layout = state.board.layout
+    cache = state.scratch.setdefault("explorer_dist", {})
+    if cache.get("version") != layout.version:
+        cache.clear()
+        cache["version"] = layout.version
+    found = cache.get(sources)
+    if found is None:
+        found = {p: 0 for p in sources}
+        queue = deque(sorted(sources))
+        while queue:
+            pos = queue.popleft()
+            d = found[pos] + 1
+            for n in layout.neighbours(pos):
+                if n not in found:
+                    found[n] = d
+                    queue.append(n)
+        cache[sources] = found
+    return found
+
+
+def _step(route: Any, to: Pos) -> Action:
+    return Jump(to) if route.jumps else Walk(to)
+
+
+def _along(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]) -> Action | None:
+    """The move this turn toward the nearest square of ``goal`` (by the hero's own routes):
+    onto it if the AP reach, else as far along the way as they go. ``None`` when no way."""
+    board = state.board
+    far = board.hero_routes(state, hero, FAR)
+    ends = [p for p in goal if p in far]
+    if not ends:
+        return _through_rubble(state, hero, ap, goal)
+    target = min(ends, key=lambda p: (far[p].cost, p))
+    routes = board.hero_routes(state, hero, ap)
+    if target in routes:
+        return _step(routes[target], target)
+    for pos in reversed(far[target].path):
+        if pos in routes:
+            return _step(routes[pos], pos)
+    return None
+
+
+def _through_rubble(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]) -> Action | None:
+    """No way to ``goal`` but through Rubble (chapter *Dungeon Markers*: a character clears
+    Rubble next to it for 10 AP): clear the first Rubble on the shortest way, walking next to it
+    first. ``None`` when Rubble does not block the way either."""
+    board = state.board
+    layout = board.layout
+    here = _on_map(state, hero.uid)
+    if here is None or not goal or not layout.squares_with("rubble"):
+        return None
+    before: dict[Pos, Pos | None] = {here: None}
+    queue = deque([here])
+    end = None
+    while queue:
+        pos = queue.popleft()
+        if pos in goal:
+            end = pos
+            break
+        for n in ((pos[0] - 1, pos[1]), (pos[0], pos[1] + 1), (pos[0] + 1, pos[1]), (pos[0], pos[1] - 1)):
+            if n not in before and layout.joins(pos, n) and (layout.passable(n) or layout.has(n, "rubble")):
+                before[n] = pos
+                queue.append(n)
+    if end is None:
+        return None
+    way = [end]
+    while before[way[-1]] is not None:
+        way.append(before[way[-1]])  # type: ignore[arg-type]
+    way.reverse()
+    rubble = next((i for i, p in enumerate(way) if layout.has(p, "rubble")), None)
+    if rubble is None:
+        return None
+    square, beside = way[rubble], way[rubble - 1]
+    if beside == here:
+        return ClearRubble(square) if ap >= state.rules.clear_rubble_ap else None
+    routes = board.hero_routes(state, hero, ap)
+    if beside in routes:
+        return _step(routes[beside], beside)
+    far = board.hero_routes(state, hero, FAR)
+    if beside not in far:
+        return None
+    for pos in reversed(far[beside].path):
+        if pos in routes:
+            return _step(routes[pos], pos)
+    return None
