@@ -20,7 +20,7 @@ for the rest of its AP and stays (chapter *Monsters and Obstacles/Holes*).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
@@ -300,8 +300,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     queue: list[tuple[int, int, Pos]] = [(0, 0, start)]
     counter = 1
     limit = budget if budget is not None else 10 ** 9
-    walk, jump_cost, rubble = costs.walk, costs.jump, costs.rubble
-    kind = layout.kind
+    walk, rubble = costs.walk, costs.rubble
     ghost, flying = moves.ghost, moves.flying
     remaining = set(targets) - {start} if targets is not None else None
     pushes: dict[Pos, _Entry] = {}
@@ -343,14 +342,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             if nxt in heroes:
                 continue
             if what == _RUBBLE:
-                # it clears the Rubble from the square before it ("move as close as possible to
-                # the Rubble and then clear it away"), then walks on if AP are left; without
-                # the AP for both it clears with what it has and stays (a route that ends on
-                # the square before the Rubble: nothing stepped on, nothing follows)
-                if left >= rubble + walk:
-                    offer(nxt, (cost + rubble + walk, no_attack, njumps, False, entry, (nxt,), None, nxt))
-                elif pos not in monsters:  # it stays where it clears: a square of its own
-                    offer(nxt, (cost + min(rubble, left), True, njumps, True, entry, (), None, nxt))
+                _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
                 continue
             if what == _OBSTACLE and not flying:
                 continue
@@ -364,32 +356,67 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
         if flying or ghost:
             continue
         jumps = jumps_of.get(pos)
-        for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
-            land = jump.land
-            if land in heroes:
-                continue
-            extra = 0
-            if land in monsters:
-                # the occupied landing square is a square to push its monster off (back over the
-                # Hole), kept apart: nothing is searched on from it (docs/rules-decisions.md)
-                push_cost = cost + jump_cost
-                if push_cost <= limit and (land not in pushes or push_cost < pushes[land][0]):
-                    pushes[land] = (push_cost, no_attack or left < jump_cost, njumps + 1, True, entry,
-                                    jump.over + (land,), jump, None)
-                behind = step(land, _direction(jump.start, land))
-                if (left < jump_cost + walk or behind in heroes or behind in monsters
-                        or not layout.passable(behind) or kind(behind) in (HOLE, RED)):
-                    continue
-                land, extra = behind, walk
-            new = cost + jump_cost + extra
-            offer(land, (new, no_attack or left < jump_cost, njumps + 1, new >= limit, entry,
-                         jump.over + ((jump.land, land) if extra else (land,)),
-                         Jump(jump.start, jump.over, land) if extra else jump, None))
+        if jumps is None:
+            jumps = _jumps(layout, jumps_of, pos)
+        if jumps:  # most squares have none: no call for them
+            _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
     del best[start]
+    _add_pushes(best, pushes)
+    return best
+
+
+def _clear_rubble(offer: Callable[[Pos, _Entry], None], entry: _Entry, pos: Pos, nxt: Pos, left: int,
+                  rubble: int, walk: int, monsters: AbstractSet[Pos]) -> None:
+    """The step of ``_monster_search`` from ``entry`` on ``pos`` (``left`` AP) to Rubble on
+    ``nxt``: the monster clears the Rubble from the square before it ("move as close as
+    possible to the Rubble and then clear it away"), then walks on if AP are left; without the
+    AP for both it clears with what it has and stays (a route that ends on the square before
+    the Rubble: nothing stepped on, nothing follows)."""
+    cost, no_attack, njumps = entry[0], entry[1], entry[2]
+    if left >= rubble + walk:
+        offer(nxt, (cost + rubble + walk, no_attack, njumps, False, entry, (nxt,), None, nxt))
+    elif pos not in monsters:  # it stays where it clears: a square of its own
+        offer(nxt, (cost + min(rubble, left), True, njumps, True, entry, (), None, nxt))
+
+
+def _offer_jumps(layout: Layout, entry: _Entry, jumps: tuple[Jump, ...], left: int, limit: int, costs: Costs,
+                 heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], pushes: dict[Pos, _Entry],
+                 offer: Callable[[Pos, _Entry], None]) -> None:
+    """The jumps of ``_monster_search``'s walking monster from ``entry`` (``left`` AP of
+    ``limit``) over a Hole or red-bordered square: each landing square is offered; one a monster
+    stands on is kept in ``pushes`` and the square behind it offered instead when it is free."""
+    cost, no_attack, njumps = entry[0], entry[1], entry[2]
+    walk, jump_cost = costs.walk, costs.jump
+    kind = layout.kind
+    for jump in jumps:
+        land = jump.land
+        if land in heroes:
+            continue
+        extra = 0
+        if land in monsters:
+            # the occupied landing square is a square to push its monster off (back over the
+            # Hole), kept apart: nothing is searched on from it (docs/rules-decisions.md)
+            push_cost = cost + jump_cost
+            if push_cost <= limit and (land not in pushes or push_cost < pushes[land][0]):
+                pushes[land] = (push_cost, no_attack or left < jump_cost, njumps + 1, True, entry,
+                                jump.over + (land,), jump, None)
+            behind = step(land, _direction(jump.start, land))
+            if (left < jump_cost + walk or behind in heroes or behind in monsters
+                    or not layout.passable(behind) or kind(behind) in (HOLE, RED)):
+                continue
+            land, extra = behind, walk
+        new = cost + jump_cost + extra
+        offer(land, (new, no_attack or left < jump_cost, njumps + 1, new >= limit, entry,
+                     jump.over + ((jump.land, land) if extra else (land,)),
+                     Jump(jump.start, jump.over, land) if extra else jump, None))
+
+
+def _add_pushes(best: dict[Pos, _Entry], pushes: dict[Pos, _Entry]) -> None:
+    """The landing squares kept to push a monster off (``_offer_jumps``) join the routes found,
+    where they are cheaper than the route to the square itself."""
     for land, entry in pushes.items():
         if land not in best or entry[0] < best[land][0]:
             best[land] = entry
-    return best
 
 
 
