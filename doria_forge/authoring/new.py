@@ -23,9 +23,13 @@ import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_forge.infra.assets import asset_dir
+
+if TYPE_CHECKING:  # pragma: no cover
+    import typer
+
 
 KINDS = ("pack", "monster", "tile", "scenario", "hero", "item", "loot", "trap", "boss", "modification", "door_event",
          "campaign")
@@ -175,7 +179,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     return Created(tuple(written))
 
 
-def register(app) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``new`` to the command line ``app`` (a Typer app)."""
     import typer
 

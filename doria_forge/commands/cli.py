@@ -4,7 +4,7 @@ to exit codes (0 ok, 1 content problems, 2 usage errors). No game logic lives he
 import os
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import typer
 
@@ -26,6 +26,9 @@ from doria_forge.infra.terminal import printable
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
+
+    from doria_forge.model import ContentPack
+    from doria_forge.validate import ValidationResult
 
 app = typer.Typer(
     add_completion=False,
@@ -70,9 +73,23 @@ def _fail(code: int, message: str) -> None:
     raise typer.Exit(code)
 
 
+@overload
+def _validated(pack_path: Path, fmt: OutputFormat = ..., *, quiet_when_clean: bool = ..., full: Literal[False] = ...,
+               strict: bool = ..., text_fit: bool = ..., cache: bool = ..., summarised: bool = ...,
+               stderr: bool = ...) -> "ContentPack": ...
+
+
+# With ``full``: the ValidationResult, whose ``pack`` is then never None, which its type cannot say
+# (Any spares every caller a narrowing the check here already made).
+@overload
+def _validated(pack_path: Path, fmt: OutputFormat = ..., *, quiet_when_clean: bool = ..., full: bool,
+               strict: bool = ..., text_fit: bool = ..., cache: bool = ..., summarised: bool = ...,
+               stderr: bool = ...) -> Any: ...
+
+
 def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False,
                full: bool = False, strict: bool = False, text_fit: bool = False, cache: bool = True,
-               summarised: bool = False, stderr: bool = False):
+               summarised: bool = False, stderr: bool = False) -> "ContentPack | ValidationResult":
     """Run validation, print its report and return the ContentPack (``full``: the whole
     ValidationResult, for its source map); exit 1 on errors (and, with ``strict``, on
     warnings), 2 on a bad path. ``text_fit``: also measure every card text against its card
@@ -107,7 +124,7 @@ WITH_DEPENDENCIES_OPT = typer.Option(False, "--with-dependencies", help="An expa
                                      "packs it requires too (default: only its own).")
 
 
-def _printing(content, with_dependencies: bool):
+def _printing(content: "ContentPack", with_dependencies: bool) -> "ContentPack":
     """``content`` printing everything when ``with_dependencies``, else only its own documents."""
     return content.printing(None) if with_dependencies else content
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from enum import Enum
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -40,14 +41,15 @@ class ReportFormat(str, Enum):
 
 
 def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fail: Callable[[int, str], None],
-             with_dependencies_opt, printing: Callable) -> None:
+             with_dependencies_opt: Any, printing: Callable) -> None:  # Any: as typer.Option returns it
     """Add the print commands to ``app`` / ``export_app``; ``validated(pack, quiet_when_clean=True)``
     validates a pack (exiting on problems), ``fail(code, message)`` prints an error and exits,
     ``printing(content, with_dependencies)`` chooses what an expansion's export prints."""
 
     run = partial(pipeline.run_stage, fail)
 
-    def with_progress(label: str, total: int, stage: Callable, *args, progress: bool = True, **kwargs):
+    def with_progress(label: str, total: int, stage: Callable, *args: Any, progress: bool = True,
+                      **kwargs: Any) -> Any:
         # rich is imported here, not at the top: validate and --help start without it
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

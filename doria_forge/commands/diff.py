@@ -24,13 +24,15 @@ import os
 import subprocess
 import tarfile
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import typer
+
     from doria_forge.model import ContentPack
 
 log = logging.getLogger(__name__)
@@ -208,7 +210,7 @@ def checked_out(revision: str, pack: Path) -> Iterator[Path]:
         yield tree / relative
 
 
-def _confined(revision: str):
+def _confined(revision: str) -> Callable[[tarfile.TarInfo, str], tarfile.TarInfo | None]:
     """tarfile's ``data`` filter, skipping (with a warning) what it refuses instead of raising: a
     link the history holds that leads out of the pack (or is absolute) is not the pack, as the
     loader never reads one in the working copy either."""
@@ -266,7 +268,7 @@ def changed_since(old: str, pack: Path) -> tuple[ContentPack, PackDiff]:
     return new, compare(load_version(old, pack), new)
 
 
-def register(app) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``diff`` to the command line ``app``."""
     import typer
 

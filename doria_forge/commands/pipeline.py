@@ -22,6 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
     from doria_forge.model import ContentPack
+    from doria_forge.sim.matrix import MatrixResult
+    from doria_forge.validate import ValidationResult
 
 
 class UsageError(Exception):
@@ -180,7 +182,7 @@ def write_schemas(out: Path) -> list[Path]:
 
 
 # -- validate -------------------------------------------------------------------
-def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True):
+def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True) -> ValidationResult:
     """Load and validate the pack at ``pack_path`` (a folder or one YAML file), and the layout files
     of its project; returns the ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or
     None when any is an error). ``cache``: False neither reads nor writes the cache folder (the
@@ -228,7 +230,7 @@ def pack_folder(pack_path: Path) -> Path:
     return installed_pack(str(path)) or path
 
 
-def write_validation(result, fmt: str, *, stderr: bool = False) -> None:
+def write_validation(result: ValidationResult, fmt: str, *, stderr: bool = False) -> None:
     """Print the validation report in ``fmt`` (text, json or github) to stdout (``stderr``: there,
     when stdout holds another command's JSON)."""
     import sys
@@ -238,7 +240,7 @@ def write_validation(result, fmt: str, *, stderr: bool = False) -> None:
     write_report(result, fmt, sys.stderr if stderr else None)
 
 
-def validation_exit_code(result, *, strict: bool = False) -> int:
+def validation_exit_code(result: ValidationResult, *, strict: bool = False) -> int:
     """0 when there are no errors (warnings allowed unless ``strict``), 1 otherwise."""
     from doria_forge.validate import exit_code
 
@@ -298,7 +300,7 @@ def simulate(
     default_runs: int = 200,
     config: Any = None,
     show: bool = True,
-):
+) -> tuple[MatrixResult, Path]:
     """Run the duel matrix with a progress bar, print its tables (unless not ``show``), write the
     JSON report.
 

@@ -18,7 +18,23 @@ from typing import TYPE_CHECKING
 from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
 
 if TYPE_CHECKING:  # the models are built when a command runs, not for --help
+    from typing import TypedDict, Unpack
+
+    from doria_forge.commands.diff import PackDiff
+    from doria_forge.export.layouts import LayoutFile, LayoutOverrides
     from doria_forge.model import ContentPack
+    from doria_forge.validate import ValidationResult
+
+    class LayoutOptions(TypedDict, total=False):
+        """The layout options of :func:`overrides` that the print stages pass on to it."""
+
+        paper: str | None
+        card_size: list[str] | str | None
+        bleed: float | None
+        one_per_page: bool
+        layout: str | Path | None
+        profile: str | None
+        duplex_offset: str | None
 
 
 def layout_folders(project: Path | None) -> list[Path]:
@@ -50,7 +66,7 @@ def find_layout(value: str | Path | None, project: Path | None) -> Path | None:
 
 def overrides(*, project: Path | None = None, paper: str | None = None, card_size: list[str] | str | None = None,
               bleed: float | None = None, one_per_page: bool = False, layout: str | Path | None = None,
-              profile: str | None = None, duplex_offset: str | None = None):
+              profile: str | None = None, duplex_offset: str | None = None) -> LayoutOverrides:
     """Command-line layout options as ``LayoutOverrides``. Raises UsageError for bad values."""
     from doria_forge.export.layouts import make_overrides
 
@@ -64,7 +80,7 @@ def overrides(*, project: Path | None = None, paper: str | None = None, card_siz
         raise UsageError(str(exc)) from None
 
 
-def _layout_data(layout_overrides, project: Path | None):
+def _layout_data(layout_overrides: LayoutOverrides, project: Path | None) -> LayoutFile:
     from doria_forge.export import pdf
 
     layout_file, _ = pdf.project_assets(project)
@@ -87,7 +103,7 @@ def _export_errors(out: Path, lang: str = "en") -> Iterator[None]:
 
 
 def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lang: str = "en",
-               **options) -> list[Path]:
+               **options: Unpack[LayoutOptions]) -> list[Path]:
     """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
     layout options of :func:`overrides` (``paper``, ``card_size``, ``bleed``, ``one_per_page``,
     ``layout``, ``profile``, ``duplex_offset``) in edition ``lang`` (``en`` or ``de``); returns the
@@ -104,7 +120,8 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
 
 
 def export_png(pack: ContentPack, out: Path, *, project: Path | None = None, dpi: int | None = None,
-               progress: Callable[[int], None] | None = None, lang: str = "en", **options) -> list[Path]:
+               progress: Callable[[int], None] | None = None, lang: str = "en",
+               **options: Unpack[LayoutOptions]) -> list[Path]:
     """One PNG per card face and back into folder ``out`` (``doria_forge.export.png``), at the
     profile's (or ``dpi``) resolution; returns the paths, manifest last."""
     from doria_forge.export.png import export_pngs
@@ -119,7 +136,8 @@ def export_png(pack: ContentPack, out: Path, *, project: Path | None = None, dpi
 
 
 def export_tts(pack: ContentPack, out: Path, *, project: Path | None = None, base_url: str | None = None,
-               progress: Callable[[int], None] | None = None, lang: str = "en", **options) -> list[Path]:
+               progress: Callable[[int], None] | None = None, lang: str = "en",
+               **options: Unpack[LayoutOptions]) -> list[Path]:
     """Tabletop Simulator deck sheets, tiles and Saved Object into folder ``out``
     (``doria_forge.export.tts``); returns the paths, the Saved Object last."""
     from doria_forge.export.tts import export_tts as write_tts
@@ -149,7 +167,7 @@ def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:
     return pack.printing(errata_changes(pack, pack_path, old).touched)
 
 
-def errata_changes(pack: ContentPack, pack_path: Path, old: str):
+def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     """What changed in ``pack`` since version ``old`` (a ``doria_forge.commands.diff.PackDiff``);
     raises as :func:`errata`."""
     from doria_forge.commands.diff import DiffError, VersionInvalid, compare, load_version
@@ -163,8 +181,8 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str):
     return compare(before, pack)
 
 
-def write_errata_sheet(pack: ContentPack, out: Path, since: str, changes, *, project: Path | None = None,
-                       lang: str = "en", **options) -> Path:
+def write_errata_sheet(pack: ContentPack, out: Path, since: str, changes: PackDiff, *, project: Path | None = None,
+                       lang: str = "en", **options: Unpack[LayoutOptions]) -> Path:
     """The errata sheet (``doria_forge.export.pdf.errata``) into folder ``out``, on the paper of the
     layout's sheets (the layout options of :func:`overrides`); returns its path."""
     from doria_forge.export.pdf.errata import ERRATA_FILE, write_errata
@@ -182,7 +200,8 @@ def cards_to_print(pack: ContentPack) -> int:
     return sum(plan.count for plan in compose_decks(pack))
 
 
-def preflight(pack: ContentPack, *, project: Path | None = None, **options):
+def preflight(pack: ContentPack, *, project: Path | None = None,
+              **options: Unpack[LayoutOptions]) -> ValidationResult:
     """Check ``pack`` against the print profile in ``options["profile"]``: a validation-style result
     whose problems are at the cards' ``file:line:column`` (``doria_forge.export.preflight``)."""
     from doria_forge.export.preflight import preflight as run

@@ -19,6 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
     from doria_forge.model import ContentPack
+    from doria_forge.sim.executors import Executor
     from doria_forge.sim.findings import Finding, Locator
 
 DEFAULT_RUNS = 200
@@ -128,7 +129,7 @@ def locator(source_map: Any | None) -> Locator:
     return lambda kind, doc_id, path: source_map.locate(kind, doc_id, tuple(path))
 
 
-def _executor(jobs: int | None, scheduler: str | None):
+def _executor(jobs: int | None, scheduler: str | None) -> Executor:
     from doria_forge.sim.executors import local_executor
     from doria_forge.sim.workers import clamp_jobs
 

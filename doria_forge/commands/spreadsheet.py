@@ -35,6 +35,8 @@ from doria_forge.authoring.sheet_read import SheetError, read_sheet
 from doria_forge.infra.terminal import relative_path
 
 if TYPE_CHECKING:  # the command line imports this module: the models load only when a command runs
+    import typer
+
     from doria_forge.load import Location, Problem
     from doria_forge.model import ContentPack
 
@@ -413,7 +415,9 @@ def default_output(path: Path) -> Path:
     return path.with_suffix(".yaml")
 
 
-def register(app, export_app, validated, fail, with_dependencies_opt, printing) -> None:
+def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[..., ContentPack],
+             fail: Callable[[int, str], None], with_dependencies_opt: Any,  # Any: as typer.Option returns it
+             printing: Callable[[ContentPack, bool], ContentPack]) -> None:
     """Add ``import`` to ``app`` and ``xlsx`` and ``csv`` to ``export_app`` (see :mod:`doria_forge.commands.cli`)."""
     import typer
 
@@ -451,7 +455,8 @@ def register(app, export_app, validated, fail, with_dependencies_opt, printing) 
             raise typer.Exit(1)
         typer.echo(f"{count} {kind} documents: {written}")
 
-    def export_kinds(pack: Path, out: Path, kind: list[str] | None, with_dependencies: bool, write, *,
+    def export_kinds(pack: Path, out: Path, kind: list[str] | None, with_dependencies: bool,
+                     write: Callable[[ContentPack, Path, list[str] | None], Path | list[Path]], *,
                      folder: bool) -> Any:
         from doria_forge.commands import pipeline
 

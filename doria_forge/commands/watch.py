@@ -20,10 +20,14 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_forge.infra.assets import PACKAGE_ROOT
 from doria_forge.infra.terminal import relative_path
+
+if TYPE_CHECKING:  # pragma: no cover
+    import typer
+
 
 WATCHED_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg")
 
@@ -146,7 +150,7 @@ def run(pack: Path, changes: Iterable[set[tuple[object, str]]], *, previews: Ite
     return rounds
 
 
-def register(app) -> None:
+def register(app: typer.Typer) -> None:
     """Add ``watch`` to the command line ``app``."""
     import typer
 

@@ -114,7 +114,8 @@ class DefaultDefense:
     risks no item); PP only when they turn a hit into a miss and leave PP >= 0; the
     undamaged, non-vulnerable armor card with the highest AR (lowest repair AP on a tie)."""
 
-    def choose_defense(self, hero, monster, attack_type, options):
+    def choose_defense(self, hero: HeroState, monster: MonsterState, attack_type: str,
+                       options: list[tuple[ItemInstance | None, DiceSpec]]) -> ItemInstance | None:
         extra = _defense_extra_dice(hero)
         best, best_value = None, None
         for item, spec in options:
@@ -123,13 +124,14 @@ class DefaultDefense:
                 best, best_value = item, value
         return best
 
-    def psi_points(self, hero, attack_total, defense_total, fumble):
+    def psi_points(self, hero: HeroState, attack_total: int, defense_total: int, fumble: bool) -> int:
         if fumble or defense_total > attack_total:
             return 0
         need = attack_total - defense_total + 1
         return need if need <= hero.pp else 0
 
-    def choose_armor(self, hero, candidates, damage, element):
+    def choose_armor(self, hero: HeroState, candidates: list[ItemInstance], damage: int,
+                     element: str | None) -> ItemInstance | None:
         if not candidates:
             return None
         return max(candidates, key=lambda i: (i.armor_rating, -(i.card.ap or 0)))
@@ -465,7 +467,9 @@ def monster_attack(
     return outcomes
 
 
-def _apply_monster_hit(log, monster, hero, rule, element, mummy, result: Comparison, policy, out) -> None:
+def _apply_monster_hit(log: EventLog, monster: MonsterState, hero: HeroState, rule: abilities.AbilityProfile,
+                       element: str | None, mummy: bool, result: Comparison, policy: DefensePolicy,
+                       out: AttackOutcome) -> None:
     damage = monster.damage + result.critical_steps
     out.damage = damage
     if rule.damages_hand_items:

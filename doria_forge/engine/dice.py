@@ -12,12 +12,15 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from doria_forge.model.common import DiceSpec
 from doria_forge.model.common import parse_dice as _parse_dice_uncached
 
 ZERO = 10
 """The face printed 0 counts 10 and explodes (is rolled again and added)."""
+
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=1024)
@@ -87,7 +90,7 @@ class DiceRoller:
 
     _inline_faces = True
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         cls._inline_faces = cls.face is DiceRoller.face and cls.chain is DiceRoller.chain
 
@@ -138,7 +141,7 @@ class DiceRoller:
         rolled = tuple(self.chain() for _ in range(count))
         return Roll(spec, rolled, sum(sum(c) for c in rolled) + total)
 
-    def choice(self, options: Sequence):
+    def choice(self, options: Sequence[T]) -> T:
         """One element of ``options``, uniformly (shuffles and draws use the same generator)."""
         return options[self._rng.randrange(len(options))]
 
@@ -150,11 +153,11 @@ class DiceRoller:
         """A number in [0, 1) that orders equals where the book lets the players decide."""
         return self._rng.random()
 
-    def getstate(self):
+    def getstate(self) -> tuple[object, ...]:
         """The generator state (opaque), for ``setstate``: save and replay a game exactly."""
         return self._rng.getstate()
 
-    def setstate(self, state) -> None:
+    def setstate(self, state: tuple[object, ...]) -> None:
         """Restore a state returned by ``getstate``."""
         self._rng.setstate(state)
 
@@ -206,7 +209,7 @@ class AverageDice(DiceRoller):
         spec = DiceSpec(count, spec.bonus + bonus)
         return Roll(spec, ((self.value,),) * count, self.value * count + spec.bonus)
 
-    def choice(self, options):
+    def choice(self, options: Sequence[T]) -> T:
         raise TypeError("AverageDice only rolls monster dice")
 
     def shuffle(self, items: list) -> None:

@@ -34,7 +34,7 @@ from doria_forge.model.equipment import Equipment
 from doria_forge.model.rules import Rules
 
 from .actions import IllegalAction
-from .dice import parse_dice
+from .dice import Roll, parse_dice
 from .hero_costs import CostsMixin
 from .hero_equipping import EquippingMixin
 from .hero_points import PointsMixin, initiative_dice
@@ -216,7 +216,7 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
         return f"HeroState({self.uid!r}, hp={self.hp}/{self.hp_max}, pp={self.pp}/{self.pp_max}, ip={self.ip})"
 
 
-def initiative_fumble(roll) -> bool:
+def initiative_fumble(roll: Roll) -> bool:
     """Whether an initiative ``Roll`` knocks the hero unconscious: two ones, or a 1 when
     rolling one die (chapter *Unconsciousness*)."""
     return roll.fumble or roll.single_one

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from doria_forge.model.rules import Rules
 
+from .events import EventLog
 from .hero import HeroState, IllegalAction
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,12 +78,12 @@ def default_recovery_split(hero: HeroState, points: int) -> int:
     return to_hp
 
 
-def recover(hero: HeroState, hp_points: int, pp_points: int, log=None) -> tuple[int, int]:
+def recover(hero: HeroState, hp_points: int, pp_points: int, log: EventLog | None = None) -> tuple[int, int]:
     """Apply an unconscious hero's recovery (capped at the maxima)."""
     return hero.heal(hp_points, pp_points, log=log)
 
 
-def regenerate(hero: HeroState, log=None) -> tuple[int, int]:
+def regenerate(hero: HeroState, log: EventLog | None = None) -> tuple[int, int]:
     """Hero bonus *Regeneration*: 1 HP and 1 PP up to the maxima (dead heroes excluded)."""
     if hero.dead or not hero.has_bonus("regeneration"):
         return 0, 0

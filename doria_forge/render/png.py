@@ -9,6 +9,7 @@ same way card previews are. ``square_px`` is the side of one square in pixels.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
@@ -66,7 +67,7 @@ def render_png(state: Any, *, square_px: int = 40) -> bytes:
     return _rasterise(buffer.getvalue(), square_px / _PT)
 
 
-def _markers(canvas: Canvas, state: Any, corner) -> None:
+def _markers(canvas: Canvas, state: Any, corner: Callable[[tuple[int, int]], tuple[float, float]]) -> None:
     """Closed doors (yellow frame), Loot Markers (coin), searched treasure icons (grey
     cross), Rubble and Blocked Doors (crossed block), Hole markers, Secret Doors."""
     layout = state.board.layout
@@ -105,7 +106,7 @@ def _markers(canvas: Canvas, state: Any, corner) -> None:
         canvas.rect(x + _PT * 0.2, y + _PT * 0.2, _PT * 0.6, _PT * 0.6, stroke=0, fill=1)
 
 
-def _figures(canvas: Canvas, state: Any, corner) -> None:
+def _figures(canvas: Canvas, state: Any, corner: Callable[[tuple[int, int]], tuple[float, float]]) -> None:
     marks = figure_marks(state)
     board = state.board
     for uid, pos in sorted(board.positions.items()):

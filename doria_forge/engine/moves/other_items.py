@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from doria_forge.model.equipment import Equipment
+
 from ..actions import Action, IllegalAction, RepairOtherItem, TakeItem, ThrowItem, UseOtherItem
 from ..combat import attack_problem, hero_attack, repair, use_item
 from ..defeat import on_monster_defeated
@@ -35,7 +37,7 @@ def consents(state: GameData, owner: HeroState, taker: HeroState) -> bool:
     return True if policy is None else bool(policy(state, owner, taker))
 
 
-def _check_destination(receiver: HeroState, card, to: str, verb: str) -> None:
+def _check_destination(receiver: HeroState, card: Equipment, to: str, verb: str) -> None:
     """Whether ``receiver`` can take ``card`` to ``to`` (chapters *Throw Items* and *Take,
     Use or Repair Other Items*): ``equip`` needs the requirements met, ``belt`` a free
     Belt slot, ``backpack`` always. Raises ``IllegalAction`` (``verb`` names the action)."""
