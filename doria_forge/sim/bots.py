@@ -46,7 +46,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from doria_forge.engine.actions import (
     Action,
@@ -91,6 +93,16 @@ from doria_forge.model.common import DiceSpec
 from . import explorer, objectives, outfit
 from .reasons import note
 
+if TYPE_CHECKING:  # pragma: no cover
+    from doria_forge.engine.game import GameState
+    from doria_forge.engine.hero import HeroState, ItemInstance
+    from doria_forge.engine.monster import MonsterState
+    from doria_forge.model.equipment import AttackProfile
+    from doria_forge.model.trap import Trap
+
+AttackOption = tuple[float, tuple[str, int, str, bool], "ItemInstance"]
+"""``(score, Attack arguments, item)`` of one attack a hero could make (:func:`attack_options`)."""
+
 
 # --------------------------------------------------------------------------- hit chances
 def _die_moments() -> tuple[float, float]:
@@ -118,7 +130,8 @@ def hit_chance(att_count: int, att_bonus: int, def_count: int, def_bonus: int) -
     return p * p_no_fumble
 
 
-def expected_damage(state, hero, item, profile, monster) -> float:
+def expected_damage(state: GameState, hero: HeroState, item: ItemInstance, profile: AttackProfile,
+                    monster: MonsterState) -> float:
     """Expected HP the attack takes from ``monster`` (hit chance x damage above armor,
     crudely counting critical hits as +0.3)."""
     spec = parse_dice(profile.dice)
@@ -129,7 +142,8 @@ def expected_damage(state, hero, item, profile, monster) -> float:
     return p * max(0.05, hit_damage(hero, profile, monster) + 0.3 - armor_against(profile, monster))
 
 
-def _option_facts(state, hero, item, pi, profile, monster, from_belt):
+def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int, profile: AttackProfile,
+                  monster: MonsterState, from_belt: bool) -> tuple[bool, int, float, int]:
     """(allowed, AP cost, expected damage, PP cost) of one attack option, cached in
     ``state.scratch`` while nothing it depends on changes."""
     key = (id(hero), id(item), pi, id(monster), item.damaged, from_belt, monster.level, len(monster.modifications),
@@ -149,7 +163,8 @@ def _option_facts(state, hero, item, pi, profile, monster, from_belt):
     return facts
 
 
-def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
+def attack_options(state: GameState, hero: HeroState, ap: int, *,
+                   include_damaged: bool = False) -> list[AttackOption]:
     """(score, Attack arguments, item) for every attack the hero could make now (with
     ``include_damaged``: as if its damaged cards were repaired)."""
     board = state.board
@@ -190,7 +205,7 @@ def attack_options(state, hero, ap: int, *, include_damaged: bool = False):
     return options
 
 
-def attack_alternatives(state) -> list[tuple[str, float]]:
+def attack_alternatives(state: GameState) -> list[tuple[str, float]]:
     """Greedy's attacks for the acting hero as a replay's reason compares them (``sim.reasons``):
     (target and weapon, score) for the best option against each target, best first."""
     hero = state.actor_hero()
@@ -205,13 +220,13 @@ def attack_alternatives(state) -> list[tuple[str, float]]:
     return [(name, score) for score, name in ranked]
 
 
-def _target_worth(monster) -> float:
+def _target_worth(monster: MonsterState) -> float:
     """Focus fire: a monster that hits hard and has few HP left is worth more per expected
     damage (damage + 1 over HP left). One monster alone keeps its choices unchanged."""
     return (monster.damage + 1) / max(1, monster.hp)
 
 
-def _best_option(options):
+def _best_option(options: list[AttackOption]) -> tuple[float, Attack, ItemInstance] | None:
     """The first option with the highest score, its action built (``None`` if none)."""
     if not options:
         return None
@@ -219,15 +234,15 @@ def _best_option(options):
     return score, Attack(*args), item
 
 
-def _score(option) -> float:
+def _score(option: AttackOption) -> float:
     return option[0]
 
 
-def _usable(hero, item) -> bool:
+def _usable(hero: HeroState, item: ItemInstance) -> bool:
     return not item.damaged and hero.meets_requirements(item.card) and hero.location(item) in ("body", "belt", "hands")
 
 
-def _potion(hero, kind: str):
+def _potion(hero: HeroState, kind: str) -> ItemInstance | None:
     """The hero's first usable item of ``kind`` (``heal``: restores HP; ``antidote``: removes
     Poison Markers), or ``None``. A healing spell needs the PP to pay for it: paid with PP
     the hero lacks, it trades points that kill at the same threshold for each other (it kept
@@ -245,7 +260,7 @@ def _potion(hero, kind: str):
     return None
 
 
-def _friend_potion(state, hero) -> Action | None:
+def _friend_potion(state: GameState, hero: HeroState) -> Action | None:
     """A healing potion of a friend within range 1 who agrees (or is unconscious) and
     has more than half its HP, taken and drunk in one action (*Take, Use or Repair
     Other Items (5 AP)*), or ``None``."""
@@ -263,7 +278,7 @@ def _friend_potion(state, hero) -> Action | None:
     return None
 
 
-def _throw_unusable(state, hero, ap: int) -> Action | None:
+def _throw_unusable(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """Throw a weapon or spell the hero cannot use (requirements) from its Belt or
     Backpack to the first conscious friend who can (*Throw Items (0 - 10 AP)*), when the
     throw costs at most the AP left; ``None`` otherwise."""
@@ -290,16 +305,16 @@ BONUS_PREFERENCE = ("extra_damage", "extra_{type}_die", "extra_initiative_die", 
                     "extra_defense_die", "extra_melee_die", "extra_ranged_die", "extra_magic_die", "double_range")
 
 
-def _loot_choice(state, hero) -> Action:
+def _loot_choice(state: GameState, hero: HeroState) -> Action:
     """Optional rule ``stop_loot_after_trap``: draw on unless hurt or the stacks are trap-heavy."""
-    left = [c for stack in state.loot.stacks for c in stack]
+    left = [c for stack in state.loot_decks.stacks for c in stack]
     trap_share = sum(1 for c in left if c.kind == TRAP) / len(left) if left else 0.0
     if hero.hp <= max(1, hero.hp_max // 3) or trap_share >= 0.5:
         return StopLoot()
     return ContinueLoot()
 
 
-def _action_phase(state, hero) -> Action:
+def _action_phase(state: GameState, hero: HeroState) -> Action:
     """Phase D: a choice the rules wait for, then the steps in order; the first with something
     to do decides (each notes its reason, ``sim.reasons``)."""
     pending = _pending_choice(state, hero)
@@ -313,7 +328,7 @@ def _action_phase(state, hero) -> Action:
     return _out_of_reach(state, hero, ap)
 
 
-def _pending_choice(state, hero) -> Action | None:
+def _pending_choice(state: GameState, hero: HeroState) -> Action | None:
     """A Room Tile to place, a Loot draw to go on with or a Loot Card to keep."""
     if state.board.spatial and state.board.pending_decider(state) is not None:
         return note(state, explorer.place_tile(state), "the first placement the rules allow")
@@ -325,7 +340,7 @@ def _pending_choice(state, hero) -> Action | None:
     return None
 
 
-def _before_fighting(state, hero, ap: int) -> Action | None:
+def _before_fighting(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """A card it cannot use to a friend who can; the scenario's own step (``explorer.first``)."""
     if len(state.heroes) > 1:
         throw = _throw_unusable(state, hero, ap)
@@ -338,7 +353,7 @@ def _before_fighting(state, hero, ap: int) -> Action | None:
     return None
 
 
-def _no_monster_about(state, hero, ap: int) -> Action | None:
+def _no_monster_about(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """No monster in play: better equipment, then the party's objectives, Loot and door."""
     if state.monsters:
         return None
@@ -349,7 +364,7 @@ def _no_monster_about(state, hero, ap: int) -> Action | None:
     return note(state, move or EndTurn(), "no monster about: objectives, loot, the party's door")
 
 
-def _care(state, hero, ap: int) -> Action | None:
+def _care(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """A healing potion when hurt (its own, else a friend's), healing a badly hurt friend, an
     antidote against two Poison Markers."""
     friends = len(state.heroes) > 1
@@ -374,7 +389,7 @@ def _care(state, hero, ap: int) -> Action | None:
     return None
 
 
-def _map_move(state, hero, ap: int) -> Action | None:
+def _map_move(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """On the map: a hurt hero behind a fitter friend; else an objective that pays, the party's
     door, back onto the party's Room Tile."""
     if not state.board.spatial:
@@ -393,7 +408,7 @@ def _map_move(state, hero, ap: int) -> Action | None:
     return None
 
 
-def _attack(state, hero, ap: int) -> Action | None:
+def _attack(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """The best attack by expected damage per AP, or repairing a weapon that would hit much
     harder."""
     options = attack_options(state, hero, ap)
@@ -405,8 +420,8 @@ def _attack(state, hero, ap: int) -> Action | None:
     if damaged:
         repaired = attack_options(state, hero, ap, include_damaged=True)
         candidates = [o for o in repaired if o[2].damaged]
-        if candidates:
-            cand = _best_option(candidates)
+        cand = _best_option(candidates)
+        if cand is not None:
             if best is None or cand[0] > 1.5 * best[0]:
                 try:
                     hero.repair_cost([cand[2]])
@@ -418,7 +433,7 @@ def _attack(state, hero, ap: int) -> Action | None:
     return None
 
 
-def _out_of_reach(state, hero, ap: int) -> Action:
+def _out_of_reach(state: GameState, hero: HeroState, ap: int) -> Action:
     """No attack from here: on the map, to where it can attack or on with the scenario; off it,
     a weapon from the Belt or the Backpack; else the turn ends."""
     if state.board.spatial:
@@ -437,7 +452,7 @@ def _out_of_reach(state, hero, ap: int) -> Action:
     return note(state, EndTurn(), "nothing to do")
 
 
-def _heal_friend(state, hero, ap: int) -> Action | None:
+def _heal_friend(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """Heal a friend at a third of its HP or less within range 1 with one of the hero's
     healing items that may target a friend (a spell such as the Small Healing Spell) while
     the hero has AP and the PP the card costs; the most hurt friend first."""
@@ -459,7 +474,7 @@ def _heal_friend(state, hero, ap: int) -> Action | None:
     return None
 
 
-def _phase_h(state, hero) -> Action:
+def _phase_h(state: GameState, hero: HeroState) -> Action:
     if state.pending_bonus.get(hero.uid, 0) > 0:
         attack_type = "melee"
         weapons = [i for i in hero.hand_items() if i.card.attacks]
@@ -488,7 +503,7 @@ def _two_d_at_least(k: int) -> float:
     three explosions per die."""
     one: dict[int, float] = {}
 
-    def add(total, p, depth):
+    def add(total: int, p: float, depth: int) -> None:
         for face in range(1, 11):
             q = p / 10
             if face == 10 and depth < 3:
@@ -505,7 +520,7 @@ def _two_d_at_least(k: int) -> float:
     return p
 
 
-def trap_pass_chance(hero, trap, monster_level: int) -> float:
+def trap_pass_chance(hero: HeroState, trap: Trap, monster_level: int) -> float:
     """Chance ``hero`` passes ``trap``'s check: its two attributes + 2D (+ trap bonus
     markers) >= the Trap's TN at ``monster_level`` (chapter *Traps and Secret Doors*)."""
     a, b = trap.check_attributes
@@ -513,7 +528,7 @@ def trap_pass_chance(hero, trap, monster_level: int) -> float:
     return _two_d_at_least(need)
 
 
-def _trap_risk(state, hero, trap) -> tuple[float, bool]:
+def _trap_risk(state: GameState, hero: HeroState, trap: Trap) -> tuple[float, bool]:
     """(expected harm over the heroes the Trap would hit if triggered on ``hero``, whether
     a failure could drop one of them to 0 HP or below). Harm: HP after the best
     undamaged armor, +2 per poison marker, +2 for Immobilized."""
@@ -533,12 +548,14 @@ def _trap_risk(state, hero, trap) -> tuple[float, bool]:
     return risk, deadly
 
 
-def _remove_shop_trap(state, legal) -> Action | None:
+def _remove_shop_trap(state: GameState, legal: list[Action]) -> Action | None:
     """The optional Phase I Trap removal for the first Trap in the shop (see the module docstring)."""
-    slot = next((i for i, c in enumerate(state.loot.shop) if c is not None and c.kind == TRAP), None)
-    if slot is None:
+    shop = state.loot_decks.shop
+    slot = next((i for i, c in enumerate(shop) if c is not None and c.kind == TRAP), None)
+    card = None if slot is None else shop[slot]
+    if slot is None or card is None:
         return None
-    trap = state.pack.traps[state.loot.shop[slot].id]
+    trap = state.pack.traps[card.id]
     triggers = [a for a in legal if isinstance(a, TriggerShopTrap) and a.slot == slot]
     best = None
     if triggers:
@@ -562,7 +579,7 @@ def _remove_shop_trap(state, legal) -> Action | None:
     return next((a for a in legal if getattr(a, "slots", None) == (slot,) or getattr(a, "slot", None) == slot), None)
 
 
-def _phase_i(state) -> Action:
+def _phase_i(state: GameState) -> Action:
     if phase_i_trap_removal(state):
         action = _remove_shop_trap(state, state.legal_actions())
         if action is not None:
@@ -570,13 +587,13 @@ def _phase_i(state) -> Action:
     action = outfit.purchase(state)
     if action is not None:
         return action
-    for slot, card in enumerate(state.loot.shop):
+    for slot, card in enumerate(state.loot_decks.shop):
         if card is not None and card_gold(state.pack, card) == 0 and not shop_slot_blocked(state, slot):
             return ClearShopSlot(slot)
     return EndTurn()
 
 
-def greedy_bot(state) -> Action:
+def greedy_bot(state: GameState) -> Action:
     """A sensible greedy policy for the current actor (see the module docstring)."""
     uid = state.current_actor()
     if uid is None:
@@ -590,19 +607,19 @@ def greedy_bot(state) -> Action:
     return note(state, _phase_i(state), "Phase I: a healing potion or armor for who lacks it, with spare cards")
 
 
-def first_legal_bot(state) -> Action:
+def first_legal_bot(state: GameState) -> Action:
     """The first legal action (attacks come first in Phase D)."""
     return state.legal_actions()[0]
 
 
-def make_random_bot(seed: int = 0):
+def make_random_bot(seed: int = 0) -> Callable[[GameState], Action]:
     """A bot choosing uniformly among the legal actions with its own generator
     (the game's dice stay untouched)."""
     import random
 
     rng = random.Random(seed)
 
-    def random_bot(state) -> Action:
+    def random_bot(state: GameState) -> Action:
         return rng.choice(state.legal_actions())
 
     return random_bot
