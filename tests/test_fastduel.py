@@ -261,6 +261,20 @@ def test_an_unclassified_behaviour_sends_the_matchup_to_the_reference(pack, monk
     FastDuel(pack, "warrior", "orc", 1)  # no poison: still fast
 
 
+def test_a_behaviour_is_classified_by_its_own_module_and_refused_when_it_sets_an_unclassified_field(
+        pack, monkeypatch):
+    """The fast path reads each behaviour's fields from its module (``sets``), so a new behaviour
+    needs no entry here; one declaring a profile field the loop does not classify (as a new
+    behaviour with a new field would) sends the matchup to the reference engine."""
+    from doria_forge.model.words.behaviours import BEHAVIOURS
+
+    assert BEHAVIOUR_FIELDS == {word.tag(): tuple(word.sets) for word in BEHAVIOURS}
+    monkeypatch.setitem(BEHAVIOUR_FIELDS, "poison", ("poison_on_hit", "ignites_floor"))
+    with pytest.raises(Unsupported, match="behaviour 'poison' sets 'ignites_floor'"):
+        FastDuel(pack, "warrior", "golem", 1)
+    FastDuel(pack, "warrior", "orc", 1)
+
+
 def test_a_refused_field_off_its_default_is_not_played_fast(pack, monkeypatch):
     """``defeat_damage`` is refused: an exploding monster is left to the reference engine."""
     original = fastduel.rule_for_type

@@ -25,8 +25,8 @@ A closed world: the loop declares what it models. ``PROFILE_COVERAGE`` classifie
 field of the engine's ``AbilityProfile`` (``modelled`` by the loop, ``asked`` of the
 engine functions the loop consults, ``inert`` in the reference duel, or ``refused``: any
 value but the default is left to the reference engine), and ``BEHAVIOUR_FIELDS`` every
-monster behaviour by the profile fields it sets. A monster whose profile has a field or
-whose ability has a behaviour that neither names (one added later), a ``refused`` field
+monster behaviour by the profile fields it sets (read from each behaviour's module). A monster
+whose profile has a field or whose ability has a behaviour that neither names (one added later), a ``refused`` field
 off its default, or a duel that breaks an ``inert`` field's premise (one hero, one
 monster figure, no map, Phases F and G off) is ``Unsupported``: a new behaviour can
 never act on the reference engine and silently not in the published duel numbers.
@@ -60,6 +60,7 @@ from doria_forge.engine.game import GameState
 from doria_forge.engine.monster_ai import monster_dice
 from doria_forge.engine.state import D
 from doria_forge.model.pack import ContentPack
+from doria_forge.model.words.behaviours import BEHAVIOURS
 
 from .bots import greedy_bot
 from .duel import ENDED_BY, DuelResult, duel_state
@@ -108,34 +109,12 @@ plays its value; ``asked``: the engine functions the loop asks once per situatio
 ``inert``: it cannot act in the reference duel (the premises ``_duel_premises`` checks);
 ``refused``: a value other than the profile's default makes the matchup ``Unsupported``."""
 
-BEHAVIOUR_FIELDS: dict[str, tuple[str, ...]] = {
-    "targeting": ("targeting",),
-    "hit_all_in_range": ("pattern", "max_targets"),
-    "hit_extra_in_range": ("pattern", "max_targets"),
-    "hit_adjacent_to_target": ("pattern", "max_targets", "adjacent_extra"),
-    "hit_spread": ("pattern", "max_targets"),
-    "hit_chain": ("pattern", "max_targets", "chain_range"),
-    "poison": ("poison_on_hit", "poison_on_wound"),
-    "drain_hp": ("heals_by_wound",),
-    "damage_hand_items": ("damages_hand_items",),
-    "extra_activation_on_wound": ("extra_activation_on_wound",),
-    "damage_element": ("element",),
-    "figures_per_card": ("figures_per_card",),
-    "pair_activation": ("pair_activation",),
-    "free_attack": ("free_attack",),
-    "immune_to_ranged": ("immune_to_ranged",),
-    "hurt_only_by_magic": ("hurt_only_by_magic",),
-    "magic_items_ineffective": ("magic_items_ineffective",),
-    "flying": ("flying",),
-    "through_walls": ("through_walls",),
-    "raise_dead": ("raises_in_phase_f",),
-    "summon": ("summons",),
-    "explode_on_defeat": ("defeat_damage",),
-    "horde": (),  # a Monster Modification's; a duel's monster has none
-}
-"""Every monster behaviour (``model.behaviours``) by the ``AbilityProfile`` fields it sets
-(``engine.abilities.profile_of``): a behaviour acts through those fields only, so the
-fields' coverage is the behaviour's."""
+BEHAVIOUR_FIELDS: dict[str, tuple[str, ...]] = {word.tag(): tuple(word.sets) for word in BEHAVIOURS}
+"""Every monster behaviour (``model.words.behaviours``) by the ``AbilityProfile`` fields it
+declares it sets (its ``sets``; ``tests/test_words_registry.py`` checks them against what its
+``fold`` writes): a behaviour acts through those fields only, so the fields' coverage is the
+behaviour's. Read from the registry, so a new behaviour is classified by its own module: one
+that writes a field ``PROFILE_COVERAGE`` does not name is refused by :func:`uncovered`."""
 
 
 class Unsupported(Exception):
@@ -189,8 +168,12 @@ def uncovered(profile: AbilityProfile, behaviours: Iterable[object] = ()) -> str
     (see ``PROFILE_COVERAGE`` and ``BEHAVIOUR_FIELDS``), or ``None`` when it can."""
     for behaviour in behaviours:
         tag = getattr(behaviour, "behaviour", None)
-        if tag not in BEHAVIOUR_FIELDS:
+        fields = BEHAVIOUR_FIELDS.get(str(tag))
+        if fields is None:
             return f"the behaviour {tag!r}, which the fast path does not classify"
+        unknown = [f for f in fields if f not in PROFILE_COVERAGE]
+        if unknown:
+            return f"the behaviour {tag!r} sets {unknown[0]!r}, which the fast path does not classify"
     for field in dataclasses.fields(profile):
         coverage = PROFILE_COVERAGE.get(field.name)
         if coverage is None:
