@@ -550,11 +550,10 @@ def _trap_risk(state: GameState, hero: HeroState, trap: Trap) -> tuple[float, bo
 
 def _remove_shop_trap(state: GameState, legal: list[Action]) -> Action | None:
     """The optional Phase I Trap removal for the first Trap in the shop (see the module docstring)."""
-    shop = state.loot_decks.shop
-    slot = next((i for i, c in enumerate(shop) if c is not None and c.kind == TRAP), None)
-    card = None if slot is None else shop[slot]
-    if slot is None or card is None:
+    found = next(((i, c) for i, c in enumerate(state.loot_decks.shop) if c is not None and c.kind == TRAP), None)
+    if found is None:
         return None
+    slot, card = found
     trap = state.pack.traps[card.id]
     triggers = [a for a in legal if isinstance(a, TriggerShopTrap) and a.slot == slot]
     best = None
