@@ -75,9 +75,20 @@ def test_the_budget_is_counted_in_playouts():
 
 
 def test_a_lead_of_one_playout_that_the_confirmation_does_not_repeat_keeps_greedys_choice():
-    """The potion led greedy's attack by 50 in the first playout, then lost both fresh ones."""
-    policy = make_search(3, samples=1, confirm=2, score=scripted([0.0, 50.0, 0.0, -5.0, 0.0, -5.0]))
+    """The potion led greedy's attack by 50 in the first playout, then fell behind on the first
+    fresh pair: greedy's attack, and the second pair is not played."""
+    policy = make_search(3, samples=1, confirm=2, score=scripted([0.0, 50.0, 0.0, -5.0]))
     assert isinstance(policy(fight()), Attack)
+    assert policy.stats.playouts == 2 + 2
+
+
+def test_the_confirmation_judges_the_mean_of_its_fresh_pairs():
+    """Ahead on the first fresh pair by 3 and on the second by 0.5: a mean lead of 1.75, within the
+    margin of 2: greedy's attack. Ahead by 3 and 2: 2.5, the potion."""
+    within = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 50.0, 0.0, 3.0, 0.0, 0.5]))
+    assert isinstance(within(fight()), Attack)
+    beyond = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 50.0, 0.0, 3.0, 0.0, 2.0]))
+    assert isinstance(beyond(fight()), UseItem)
 
 
 def test_the_same_seed_gives_the_same_choice_and_values():
