@@ -211,7 +211,8 @@ by about 33 (the standard deviation of a candidate's difference to greedy's choi
 determinizations, Goblin Warren) where candidates differ by about 13, so one playout picked
 another action than the mean of six in 3 of 10 decisions; confirming raised the gap to greedy
 on The Goblin Warren from +5 to +11 points, Greywater Ledger +11 to +12, The Sunken Reliquary
-+8 to +13, and lowered it on The Lantern Vigil from +17 to +8, at about 1.4 times the CPU."""
++8 to +13, and lowered it on The Lantern Vigil from +17 to +8, at about 1.4 times the CPU (100
+runs each, before the early stop; the figures of 300 runs with it: README *Skill ladder*)."""
 
 
 def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
