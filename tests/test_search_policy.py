@@ -75,20 +75,28 @@ def test_the_budget_is_counted_in_playouts():
 
 
 def test_a_lead_of_one_playout_that_the_confirmation_does_not_repeat_keeps_greedys_choice():
-    """The potion led greedy's attack by 50 in the first playout, then fell behind on the first
-    fresh pair: greedy's attack, and the second pair is not played."""
-    policy = make_search(3, samples=1, confirm=2, score=scripted([0.0, 50.0, 0.0, -5.0]))
+    """The potion led greedy's attack by 50 in the first playout, then fell 60 behind on the first
+    fresh pair (behind on all its playouts): greedy's attack, and the second pair is not played.
+    Judged on the fresh playouts alone (``pooled=False``), falling 5 behind is enough."""
+    policy = make_search(3, samples=1, confirm=2, score=scripted([0.0, 50.0, 0.0, -60.0]))
     assert isinstance(policy(fight()), Attack)
     assert policy.stats.playouts == 2 + 2
+    fresh = make_search(3, samples=1, confirm=2, pooled=False, score=scripted([0.0, 50.0, 0.0, -5.0]))
+    assert isinstance(fresh(fight()), Attack)
+    assert fresh.stats.playouts == 2 + 2
 
 
-def test_the_confirmation_judges_the_mean_of_its_fresh_pairs():
-    """Ahead on the first fresh pair by 3 and on the second by 0.5: a mean lead of 1.75, within the
-    margin of 2: greedy's attack. Ahead by 3 and 2: 2.5, the potion."""
-    within = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 50.0, 0.0, 3.0, 0.0, 0.5]))
+def test_the_confirmation_judges_the_mean_of_all_playouts_of_the_two():
+    """Ahead by 3, then by 1 and 1 on the fresh pairs: a mean lead of 5/3, within the margin of 2:
+    greedy's attack. Ahead by 3, 3 and 3: the potion. On the fresh pairs alone (``pooled=False``)
+    a first lead of 50 does not count: ahead by 3 and 0.5 is a mean of 1.75, greedy's attack."""
+    within = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 3.0, 0.0, 1.0, 0.0, 1.0]))
     assert isinstance(within(fight()), Attack)
-    beyond = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 50.0, 0.0, 3.0, 0.0, 2.0]))
+    beyond = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 3.0, 0.0, 3.0, 0.0, 3.0]))
     assert isinstance(beyond(fight()), UseItem)
+    fresh = make_search(3, samples=1, confirm=2, margin=2.0, pooled=False,
+                        score=scripted([0.0, 50.0, 0.0, 3.0, 0.0, 0.5]))
+    assert isinstance(fresh(fight()), Attack)
 
 
 def test_the_same_seed_gives_the_same_choice_and_values():

@@ -214,19 +214,25 @@ on The Goblin Warren from +5 to +11 points, Greywater Ledger +11 to +12, The Sun
 +8 to +13, and lowered it on The Lantern Vigil from +17 to +8, at about 1.4 times the CPU (100
 runs each, before the early stop; the figures of 300 runs with it: README *Skill ladder*)."""
 
+POOLED = True
+"""Whether the confirmation judges greedy's choice and the challenger on all their playouts (the
+first ``samples`` too: sequential halving, the samples accumulate) rather than on the fresh ones
+alone. Measured at 300 runs (README *Skill ladder*): on the fresh ones alone the confirmation
+lowered the gap on The Lantern Vigil from +16 to +5 points while it raised The Goblin Warren's."""
+
 
 def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
                 rollout: Callable[[Any], Action] = greedy_bot, gate: bool = False, passive: bool = False,
-                margin: float = MARGIN, confirm: int = CONFIRM,
+                margin: float = MARGIN, confirm: int = CONFIRM, pooled: bool = POOLED,
                 score: Callable[[Any], float] = value) -> Callable[[Any], Action]:
     """The search policy (see the module docstring) with its own ``seed``: ``samples``
     playouts per candidate, the ``width`` best attack targets as candidates, playouts of
     ``horizon`` round ends played by ``rollout``, another candidate taken only when its mean value
     beats greedy's choice by ``margin`` (and, with ``confirm``, again on ``confirm`` fresh playouts
-    of the two); a playout's end is rated by ``score`` (``value``). Variants measured and not
-    kept (benchmarks/bench_skill.py, README *Skill ladder*): ``gate`` (search only a hero
-    ``in_danger``), ``passive`` (stepping back and ending the turn as candidates: short playouts
-    rate waiting too well)."""
+    of the two; ``pooled``: on all their playouts, the first ones too); a playout's end is rated
+    by ``score`` (``value``). Variants measured and not kept (benchmarks/bench_skill.py, README
+    *Skill ladder*): ``gate`` (search only a hero ``in_danger``), ``passive`` (stepping back and
+    ending the turn as candidates: short playouts rate waiting too well)."""
     stats = SearchStats()
 
     def values(state: Any, options: list[Action], first: int, count: int) -> list[float]:
@@ -269,16 +275,18 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
             best = 0
         why = f"the best mean value of {samples} playout(s) on determinized copies"
         if best and confirm:
-            # fresh pairs one at a time; a challenger behind greedy's choice on them so far is rejected
-            # at once (successive rejects: the pairs it would still play could hardly lift it by ``margin``)
-            mine = theirs = 0.0
+            # fresh pairs one at a time; a challenger behind greedy's choice on them so far (``pooled``:
+            # on all its playouts) is rejected at once (successive rejects: the pairs it would still
+            # play could hardly lift it by ``margin``)
+            mine, theirs = (totals[0], totals[best]) if pooled else (0.0, 0.0)
+            kept = samples if pooled else 0
             played = 0
             while played < confirm:
                 pair = values(state, [options[0], options[best]], samples + played, 1)
                 mine, theirs, played = mine + pair[0], theirs + pair[1], played + 1
                 if theirs <= mine:
                     break
-            means[0], means[best] = mine / played, theirs / played
+            means[0], means[best] = mine / (kept + played), theirs / (kept + played)
             if means[best] - means[0] <= margin:
                 best = 0
             why = f"the best of {samples} playout(s), confirmed on {played} more against greedy's choice"
