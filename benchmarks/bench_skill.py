@@ -8,7 +8,12 @@ the win rate with its 95% Wilson interval, the outcomes, the CPU seconds per run
 the process that plays it, ``time.process_time``), and per scenario and player count the skill
 gap of each pair of rungs: the difference of win rates with its 95% Newcombe (hybrid score)
 interval and the p-value of the two-sided pooled two-proportion z-test
-(``sim.stats.two_proportion_test``).
+(``sim.stats.two_proportion_test``): the *unpaired* figures, as if the samples were independent.
+Since run *i* of every policy has the same party and dice seed, each gap is also given *paired*,
+on the runs both policies played (the first ``min(n1, n2)``): the interval of Bonett and Price
+from the discordant pairs (``sim.clarity.paired_interval``, as the rules-clarity swing) and the
+p-value of McNemar's exact test (``sim.stats.mcnemar_exact``). The table names both; the CPU
+ratio of each pair is the stronger rung's CPU per run over the weaker's.
 
 Results go to ``--out`` (JSON, default ``build/bench-skill.json``) after every finished cell,
 so a stopped run resumes where it was (cells already there are not played again; ``--fresh``
@@ -35,9 +40,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.append(str(ROOT))
 
+from doria_forge.sim.clarity import paired_interval  # noqa: E402
 from doria_forge.sim.scenario_runner import make_plan, play_run  # noqa: E402
 from doria_forge.sim.skill import newcombe_interval  # noqa: E402
-from doria_forge.sim.stats import two_proportion_test, wilson_interval  # noqa: E402
+from doria_forge.sim.stats import mcnemar_exact, two_proportion_test, wilson_interval  # noqa: E402
 from doria_forge.validate import validate_pack  # noqa: E402
 
 DEFAULT_RUNS = {"weak": 200, "greedy": 200, "search": 100}
@@ -80,10 +86,21 @@ def cell_summary(cell: dict) -> dict:
 
 
 def gap(a: dict, b: dict) -> dict:
-    """The skill gap ``a - b`` of two cells: difference, Newcombe interval, z-test p-value."""
+    """The skill gap ``a - b`` of two cells: difference, Newcombe interval, z-test p-value
+    (unpaired), and ``paired``: on the runs both played, the difference, the Bonett-Price
+    interval, McNemar's exact p-value and the discordant pairs."""
     low, high = newcombe_interval(a["wins"], a["runs"], b["wins"], b["runs"])
-    return {"difference": a["wins"] / a["runs"] - b["wins"] / b["runs"], "interval": [low, high],
-            "p_value": two_proportion_test(a["wins"], a["runs"], b["wins"], b["runs"])}
+    out = {"difference": a["wins"] / a["runs"] - b["wins"] / b["runs"], "interval": [low, high],
+           "p_value": two_proportion_test(a["wins"], a["runs"], b["wins"], b["runs"])}
+    n = min(len(a["won"]), len(b["won"]))
+    if n:
+        first = {i for i in range(n) if a["won"][i]}
+        second = {i for i in range(n) if b["won"][i]}
+        plow, phigh = paired_interval(first, second, n)
+        out["paired"] = {"runs": n, "difference": (len(first) - len(second)) / n, "interval": [plow, phigh],
+                         "p_value": mcnemar_exact(len(first - second), len(second - first)),
+                         "discordant": [len(first - second), len(second - first)]}
+    return out
 
 
 def table(data: dict) -> str:
@@ -108,8 +125,18 @@ def table(data: dict) -> str:
             for lo in policies[:i]:
                 if hi in row and lo in row:
                     g = gap(row[hi], row[lo])
-                    gaps.append(f"{hi}-{lo} {100 * g['difference']:+.0f} ({100 * g['interval'][0]:+.0f}.."
-                                f"{100 * g['interval'][1]:+.0f}, p={g['p_value']:.3f})")
+                    text = (f"{hi}-{lo} unpaired {100 * g['difference']:+.0f} ({100 * g['interval'][0]:+.0f}.."
+                            f"{100 * g['interval'][1]:+.0f}, z-test p={g['p_value']:.3f})")
+                    pg = g.get("paired")
+                    if pg is not None:
+                        text += (f", paired on {pg['runs']} {100 * pg['difference']:+.0f} "
+                                 f"({100 * pg['interval'][0]:+.0f}.."
+                                 f"{100 * pg['interval'][1]:+.0f}, McNemar p={pg['p_value']:.3f}, discordant "
+                                 f"{pg['discordant'][0]}/{pg['discordant'][1]})")
+                    cpu_lo = cell_summary(row[lo])["cpu_per_run"]
+                    if cpu_lo:
+                        text += f", CPU x{cell_summary(row[hi])['cpu_per_run'] / cpu_lo:.1f}"
+                    gaps.append(text)
         lines.append(f"| {scenario} | {players} | " + " | ".join(cols) + " | " + "; ".join(gaps) + " |")
     return "\n".join(lines)
 

@@ -11,6 +11,7 @@ from doria_forge.sim.stats import (
     histogram_percentile,
     holm,
     mann_whitney_test,
+    mcnemar_exact,
     median_interval,
     student_t_two_sided,
     two_proportion_test,
@@ -89,6 +90,19 @@ def test_binomial_tails_match_scipy(k, n, p):
     from scipy import stats
     assert binomial_cdf(k, n, p) == pytest.approx(stats.binom.cdf(k, n, p), rel=1e-9, abs=1e-300)
     assert binomial_sf(k, n, p) == pytest.approx(stats.binom.sf(k - 1, n, p), rel=1e-9, abs=1e-300)
+
+
+def test_mcnemar_exact_is_the_binomial_test_of_the_discordant_pairs():
+    # 1 of 10 discordant pairs one way: 2 * P(Bin(10, 1/2) <= 1) = 2 * 11 / 1024
+    assert mcnemar_exact(9, 1) == pytest.approx(22 / 1024)
+    assert mcnemar_exact(1, 9) == mcnemar_exact(9, 1)
+    assert mcnemar_exact(5, 5) == 1.0 and mcnemar_exact(0, 0) == 1.0
+
+
+@pytest.mark.parametrize("b, c", [(0, 6), (12, 25), (40, 41), (3, 30)])
+def test_mcnemar_exact_matches_scipy_binomtest(b, c):
+    from scipy import stats
+    assert mcnemar_exact(b, c) == pytest.approx(stats.binomtest(b, b + c, 0.5).pvalue, rel=1e-9)
 
 
 def test_median_interval_is_the_sign_test_interval():

@@ -6,6 +6,7 @@ checks them against SciPy); every test returns a p-value.
 - :func:`wilson_interval`: the Wilson score interval of a proportion (95% by default).
 - :func:`histogram_percentile`: nearest-rank percentile of a histogram.
 - :func:`two_proportion_test`: pooled two-proportion z-test (win rates).
+- :func:`mcnemar_exact`: McNemar's exact test of two win rates measured on the same seeds.
 - :func:`mann_whitney_test`: Mann-Whitney U with the tie correction and the normal
   approximation, from two histograms (rounds).
 - :func:`welch_test`: Welch's t-test from sums and sums of squares, on Student's t
@@ -67,6 +68,19 @@ def two_proportion_test(x1: int, n1: int, x2: int, n2: int) -> float:
     if var == 0:
         return 1.0
     return _normal_p((x1 / n1 - x2 / n2) / math.sqrt(var))
+
+
+def mcnemar_exact(only_first: int, only_second: int) -> float:
+    """Two-sided p-value of McNemar's exact test (the conditional binomial test: McNemar 1947;
+    Fagerland, Lydersen and Laake 2013, *The McNemar test for binary matched-pairs data*) that
+    two win rates measured on the same seeds are equal, from the discordant pairs alone:
+    ``only_first`` runs won only by the first, ``only_second`` only by the second. Under the
+    null each discordant pair goes either way with chance 1/2: ``min(1, 2 P(X <= min))`` for
+    X ~ Binomial(``only_first + only_second``, 1/2); 1.0 with no discordant pair."""
+    n = only_first + only_second
+    if n == 0:
+        return 1.0
+    return min(1.0, 2.0 * binomial_cdf(min(only_first, only_second), n, 0.5))
 
 
 def mann_whitney_test(a: Mapping[int, int], b: Mapping[int, int]) -> float:

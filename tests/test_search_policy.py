@@ -1,0 +1,112 @@
+"""The ``search`` policy (sim.search): flat Monte Carlo over determinized copies, greedy playing on.
+
+Small fights on a test map: a Warrior next to an Orc holds a healing potion, so its candidates
+are greedy's attack and the potion. Playout ends are rated by a scripted ``score`` where a test
+needs to know which candidate is better; the budget is counted in playouts."""
+
+from __future__ import annotations
+
+from map_helpers import HALL, map_game, pack_with
+
+from doria_forge.engine.actions import Attack, UseItem
+from doria_forge.engine.decks import EQUIPMENT, Card
+from doria_forge.engine.loot import give_card
+from doria_forge.sim import search
+from doria_forge.sim.search import make_search
+
+
+def fight():
+    """Phase D, the Warrior to act next to an Orc, a greater healing potion on its Belt."""
+    state = map_game(pack_with(HALL), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (4, 4)}, monsters=[("orc", (2, 1))], ap=10)
+    warrior = state.hero("warrior")
+    give_card(state, warrior, Card(EQUIPMENT, "greater_healing_potion", 900))
+    warrior.hp = 9  # hurt, but above the third of its HP at which greedy drinks
+    return state
+
+
+def holds_potion(state) -> bool:
+    return any(i.card.id == "greater_healing_potion" for i in state.hero("warrior").all_items())
+
+
+def scripted(values):
+    """A ``score`` that returns ``values`` in turn (one per playout, in the order played)."""
+    it = iter(values)
+    return lambda state: next(it)
+
+
+def test_the_candidates_are_greedys_attack_and_the_potion():
+    state = fight()
+    options = search.candidates(state, state.hero("warrior"), search.WIDTH, passive=False)
+    assert isinstance(options[0], Attack) and options[0].target_uid == state.monsters[0].uid
+    assert any(isinstance(a, UseItem) for a in options[1:])
+
+
+def test_search_takes_the_candidate_whose_playouts_end_better():
+    """Rated by whether the potion is still held, every playout of the potion ends better (the
+    dice do not matter): the search drinks it, against greedy's attack; rated the other way it
+    keeps greedy's attack."""
+    drink = make_search(3, samples=2, score=lambda s: 0.0 if holds_potion(s) else 100.0)
+    assert isinstance(drink(fight()), UseItem)
+    keep = make_search(3, samples=2, score=lambda s: 100.0 if holds_potion(s) else 0.0)
+    assert isinstance(keep(fight()), Attack)
+
+
+def test_greedys_choice_keeps_leads_within_the_margin():
+    """A challenger must beat greedy's choice by more than ``margin`` a playout."""
+    small = make_search(3, samples=1, margin=2.0, confirm=0, score=scripted([0.0, 1.5]))
+    assert isinstance(small(fight()), Attack)
+    large = make_search(3, samples=1, margin=2.0, confirm=0, score=scripted([0.0, 2.5]))
+    assert isinstance(large(fight()), UseItem)
+
+
+def test_the_budget_is_counted_in_playouts():
+    """``samples`` playouts a candidate; with ``confirm``, greedy's choice and a challenger that
+    led get ``confirm`` fresh playouts each, and only then."""
+    policy = make_search(3, samples=3, confirm=0, score=lambda s: 0.0)
+    policy(fight())
+    assert (policy.stats.decisions, policy.stats.playouts) == (1, 3 * 2)
+    quiet = make_search(3, samples=1, confirm=2, score=lambda s: 0.0)  # nobody leads: nothing to confirm
+    quiet(fight())
+    assert quiet.stats.playouts == 2
+    led = make_search(3, samples=1, confirm=2, score=scripted([0.0, 50.0, 0.0, 40.0, 0.0, 40.0]))
+    assert isinstance(led(fight()), UseItem)
+    assert led.stats.playouts == 2 + 2 * 2
+
+
+def test_a_lead_of_one_playout_that_the_confirmation_does_not_repeat_keeps_greedys_choice():
+    """The potion led greedy's attack by 50 in the first playout, then fell 60 behind on the first
+    fresh pair (behind on all its playouts): greedy's attack, and the second pair is not played.
+    Judged on the fresh playouts alone (``pooled=False``), falling 5 behind is enough."""
+    policy = make_search(3, samples=1, confirm=2, score=scripted([0.0, 50.0, 0.0, -60.0]))
+    assert isinstance(policy(fight()), Attack)
+    assert policy.stats.playouts == 2 + 2
+    fresh = make_search(3, samples=1, confirm=2, pooled=False, score=scripted([0.0, 50.0, 0.0, -5.0]))
+    assert isinstance(fresh(fight()), Attack)
+    assert fresh.stats.playouts == 2 + 2
+
+
+def test_the_confirmation_judges_the_mean_of_all_playouts_of_the_two():
+    """Ahead by 3, then by 1 and 1 on the fresh pairs: a mean lead of 5/3, within the margin of 2:
+    greedy's attack. Ahead by 3, 3 and 3: the potion. On the fresh pairs alone (``pooled=False``)
+    a first lead of 50 does not count: ahead by 3 and 0.5 is a mean of 1.75, greedy's attack."""
+    within = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 3.0, 0.0, 1.0, 0.0, 1.0]))
+    assert isinstance(within(fight()), Attack)
+    beyond = make_search(3, samples=1, confirm=2, margin=2.0, score=scripted([0.0, 3.0, 0.0, 3.0, 0.0, 3.0]))
+    assert isinstance(beyond(fight()), UseItem)
+    fresh = make_search(3, samples=1, confirm=2, margin=2.0, pooled=False,
+                        score=scripted([0.0, 50.0, 0.0, 3.0, 0.0, 0.5]))
+    assert isinstance(fresh(fight()), Attack)
+
+
+def test_the_same_seed_gives_the_same_choice_and_values():
+    """The playouts depend only on the policy's seed and what the players know: two fresh
+    policies with one seed weigh the same fight alike (the reason line's values included)."""
+    from doria_forge.sim.reasons import KEY
+
+    first, second = fight(), fight()
+    a = make_search(11, samples=2)(first)
+    b = make_search(11, samples=2)(second)
+    assert a == b
+    assert first.scratch[KEY].alternatives == second.scratch[KEY].alternatives
+    assert len(first.scratch[KEY].alternatives) == 2
