@@ -70,6 +70,8 @@ POLICY_OPT = typer.Option("greedy", "--policy", help="Hero party policy: weak, g
 HEROES_OPT = typer.Option(None, "--heroes", help="Comma-separated hero ids parties are drawn from in turn (default: "
                           "every premade hero).")
 REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained HTML report here.")
+BASELINE_OPT = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant changes and the YAML "
+                            "lines that changed.")
 FAIL_ON_OPT = typer.Option(FailOn.error, "--fail-on", help="Exit 1 when findings at or above this severity exist.")
 # "\[" keeps rich markup from reading "[dask]" as a style and dropping it from the help.
 SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at this address, e.g. tcp://host:8786 "
@@ -98,6 +100,17 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
 
     run = partial(pipeline.run_stage, fail)
 
+    def prepared(pack: Path, players: str | None, scheduler: str | None, outputs: list[Path | None],
+                 baseline: Path | None, format: Format) -> tuple[Any, Any]:
+        """Every option checked before any work (player counts, scheduler, where the ``outputs``
+        go, the baseline report), then ``pack`` validated: ``(player counts, validation result)``."""
+        counts = run(stages.parse_players, players)
+        run(stages.check_scheduler, scheduler)
+        run(stages.check_outputs, pack, outputs)
+        if baseline is not None:
+            run(stages.read_baseline, baseline)
+        return counts, validated(pack, full=True, stderr=format is Format.json)
+
     @simulate_app.command("scenario")
     def scenario(
         scenario_id: str = typer.Argument(..., metavar="ID", help="Id of the scenario to play."),
@@ -112,8 +125,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         heroes: str | None = HEROES_OPT,
         out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/scenario-ID.json)."),
         report: Path | None = REPORT_OPT,
-        baseline: Path | None = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant "
-                                             "changes and the YAML lines that changed."),
+        baseline: Path | None = BASELINE_OPT,
         replay: Replay = typer.Option(Replay.median, "--replay", help="Which run the HTML report replays."),
         replay_seed: int | None = typer.Option(None, "--replay-seed",
                                                help="Replay a game with this dice seed instead."),
@@ -130,13 +142,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
-        counts = run(stages.parse_players, players)
         out_path = out or Path("build") / f"scenario-{scenario_id}.json"
-        run(stages.check_scheduler, scheduler)  # every option before any work
-        run(stages.check_outputs, pack, [out_path, report])
-        if baseline is not None:
-            run(stages.read_baseline, baseline)
-        result = validated(pack, full=True, stderr=format is Format.json)
+        counts, result = prepared(pack, players, scheduler, [out_path, report], baseline, format)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
                    policy=policy,
@@ -160,8 +167,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         heroes: str | None = HEROES_OPT,
         out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/campaign-ID.json)."),
         report: Path | None = REPORT_OPT,
-        baseline: Path | None = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant "
-                                             "changes and the YAML lines that changed."),
+        baseline: Path | None = BASELINE_OPT,
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = PROGRESS_OPT,
@@ -172,13 +178,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     ) -> None:
         """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
         per-scenario numbers and a verdict on every balance target."""
-        counts = run(stages.parse_players, players)
         out_path = out or Path("build") / f"campaign-{campaign_id}.json"
-        run(stages.check_scheduler, scheduler)  # every option before any work
-        run(stages.check_outputs, pack, [out_path, report])
-        if baseline is not None:
-            run(stages.read_baseline, baseline)
-        result = validated(pack, full=True, stderr=format is Format.json)
+        counts, result = prepared(pack, players, scheduler, [out_path, report], baseline, format)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=_runs(runs, until_decided or precision is not None,
                                               stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
