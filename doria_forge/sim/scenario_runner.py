@@ -77,7 +77,7 @@ class RunPlan:
     """What a scenario plan and a campaign plan share: ``runs`` runs at each of ``players``, from
     master ``seed``, heroes played by policy ``policy``, parties from ``pool`` (hero ids, see the
     module docstring), stalls after ``stall_rounds`` rounds without progress. The document the
-    runs play is the subclass's first field."""
+    runs play is the subclass's own field (``scenario``, ``campaign``), after ``pool``."""
 
     players: tuple[int, ...]
     runs: int
@@ -95,7 +95,8 @@ class RunPlan:
     def chunks(self, size: int | None = None) -> Iterator[tuple[int, int, int]]:
         """The tasks: ``(players, first run, end run)`` of at most ``size`` runs (default
         :attr:`chunk_runs`), in a fixed order, made one at a time."""
-        return chunk_ranges(self.players, self.runs, size or self.chunk_runs, self.first_run)
+        return chunk_ranges(self.players, self.runs, self.chunk_runs if size is None else size,
+                            self.first_run)
 
     def to_data(self, pack: ContentPack) -> dict[str, Any]:
         """The plan as a report gives it (``plan`` of a scenario or campaign entry); ``heroes_given``
