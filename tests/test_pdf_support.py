@@ -103,8 +103,10 @@ def small_pack(*, tiles: int = 2) -> ContentPack:
 
 def test_fits_answers_what_fit_paragraph_draws():
     """validate's card-text-fit check (``fits``) must say "cut" exactly when the PDF's own
-    sizing (``fit_paragraph``) cuts the text: the two shortcut wraps of ``fits`` may not
-    disagree with the full search, whatever the text and box."""
+    sizing (``fit_paragraph``) cuts the text: its shortcuts (lines counted from string widths,
+    the two wraps) may not disagree with the full search, whatever the text and box: paragraphs
+    split by blank lines, words wider than the box, no-break spaces and soft hyphens, boxes of one
+    line or many."""
     import random
 
     from doria_forge.export.pdf.fonts import register_fonts
@@ -113,10 +115,42 @@ def test_fits_answers_what_fit_paragraph_draws():
     register_fonts()
     rng = random.Random(7)
     words = ("Monster Level Card Loot Doom Counter Extra Activation Schatzkarte Untergangszähler a an the of "
-             "Armor Rating Target Number Fumble").split()
-    for _ in range(150):
-        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 60)))
-        width, height, size = rng.uniform(30, 160), rng.uniform(8, 90), rng.choice([7, 8.5, 9, 10, 11.3])
+             "Armor Rating Target Number Fumble A-1 · Kellergewölbe-Treppenhaus-Schlüssel <&>").split()
+    words += ["3\xa0AP", "Schatz\xadkarte", "Untergangs\xadzähler"]
+    for _ in range(300):
+        text = "\n\n".join(" ".join(rng.choice(words) for _ in range(rng.randint(1, 40)))
+                            for _ in range(rng.choice([1, 1, 2, 3])))
+        width, height, size = rng.uniform(20, 160), rng.uniform(7, 90), rng.choice([7, 8.5, 9, 10, 11.3])
         bold = rng.random() < 0.3
         _, fit = fit_paragraph(text, width, height, max_size=size, bold=bold)
         assert fits(text, width, height, max_size=size, bold=bold) == (not fit.truncated), (text, width, height)
+
+
+def test_fits_counts_lines_as_the_paragraph_wraps_them():
+    """``fits`` counts lines from string widths where it can; at a box exactly ``n`` lines high
+    and a width cut just inside or outside what ``k`` words take (where a line break depends on
+    the spaces Paragraph lets shrink), it still answers what ``fit_paragraph`` draws."""
+    import random
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from doria_forge.export.pdf.fonts import BOLD, REGULAR, register_fonts
+    from doria_forge.export.pdf.text import LEADING, fit_paragraph, fits
+
+    register_fonts()
+    rng = random.Random(11)
+    words = "Doom Counter Loot Card Armor Rating the a of Fumble Untergangszähler Extra Activation".split()
+    for _ in range(300):
+        chosen = [rng.choice(words) for _ in range(rng.randint(2, 30))]
+        parts = rng.choice([1, 1, 2])
+        text = " ".join(chosen) if parts == 1 else " ".join(chosen[:len(chosen) // 2]) + "\n\n" + " ".join(
+            chosen[len(chosen) // 2:])
+        size, bold = rng.choice([6.0, 7.5, 9.0]), rng.random() < 0.3
+        k = rng.randint(2, min(len(chosen), 8))
+        natural = stringWidth(" ".join(chosen[:k]), BOLD if bold else REGULAR, size)
+        space = stringWidth(" ", BOLD if bold else REGULAR, size)
+        width = natural - rng.choice([0.0, 0.01, 0.3, 0.6, 1.0, 2.0]) * space * (k - 1) * 0.1
+        height = rng.randint(1, 8) * (size * LEADING)
+        _, fit = fit_paragraph(text, width, height, max_size=size, min_size=size, bold=bold)
+        assert fits(text, width, height, max_size=size, min_size=size, bold=bold) == (not fit.truncated), \
+            (text, width, height)

@@ -43,6 +43,34 @@ def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_m
     assert done.stderr.strip().splitlines()[-1] == "HEAVY:", done.stderr
 
 
+def test_validate_with_an_empty_cache_measures_card_texts_without_the_drawing_code(tmp_path):
+    # A fresh CI runner has no cache: the card-text-fit check then measures every card, and does
+    # so from string widths and the card's regions, without Paragraph (platypus) or the code that
+    # draws cards (a third of the cold run went to loading them). Its findings are unchanged:
+    # one over-long text still gets its warning.
+    import os
+    import shutil
+    from pathlib import Path
+
+    pack = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "equipment", pack / "equipment")
+    potions = pack / "equipment" / "loot" / "potions.yaml"
+    text = potions.read_text(encoding="utf-8")
+    short = 'text: "A vial of red tonic that restores a few Hit Points."'
+    assert short in text  # the first card of the file: small_healing_potion
+    potions.write_text(text.replace(short, 'text: "' + "A vial of red tonic that restores Hit Points. " * 60 + '"'),
+                       encoding="utf-8")
+    heavy = ("reportlab.platypus", "doria_forge.export.pdf.card", "doria_forge.export.pdf.compose")
+    code = (f"import sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\nfrom doria_forge.__main__ import main\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            f"print('HEAVY:', ' '.join(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)\n")
+    env = {**os.environ, "DORIA_FORGE_CACHE_DIR": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env=env)
+    assert "card-text-fit" in done.stdout and "small_healing_potion" in done.stdout, done.stdout + done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "HEAVY:", done.stderr
+
+
 def test_the_console_script_runs_the_command_with_the_collector_on_and_start_up_frozen(tmp_path):
     # doria_forge.infra.startup: paused while typer, pydantic and the models load; the work itself
     # (here a validate) runs with the collector on, and what start-up created is frozen.

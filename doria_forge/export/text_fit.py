@@ -4,7 +4,7 @@
 (``languages`` of its manifest), with the project's print layout (card size of each deck): the
 title and the text of every card front are measured with the PDF's own fitting code
 (:func:`doria_forge.export.pdf.text.fits`, the sizing :func:`~doria_forge.export.pdf.text.fit_paragraph`
-draws with) in the regions the card face gives them (:func:`~doria_forge.export.pdf.card.text_blocks`).
+draws with) in the regions the card face gives them (:func:`~doria_forge.export.pdf.card_regions.text_blocks`).
 A text that does not fit even at the smallest type (6 pt) would print cut with an ellipsis: a
 **warning** at the field holding the text in that language (``text``, ``text_de``,
 ``ability.text``...), so it can be shortened before anything is printed. ``preflight`` checks
@@ -83,8 +83,8 @@ Finding = tuple[str, str, tuple[str | int, ...], str, list[str], list[str]]
 CACHE_FORMAT = "text-fit-v3"
 _CODE = Path(__file__).resolve().parent
 _CODE_FILES = tuple(_CODE / name for name in (
-    "text_fit.py", "layouts.py", "pdf/card.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py", "pdf/text.py",
-    "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "pdf/tile_label.py", "../i18n.py",
+    "text_fit.py", "layouts.py", "pdf/card.py", "pdf/card_regions.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py",
+    "pdf/text.py", "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "pdf/tile_label.py", "../i18n.py",
     "../infra/fonts.py", "../cardart.py", "../geometry.py"))
 
 
@@ -96,7 +96,7 @@ def _code_digest() -> bytes | None:
 
 
 REGIONS = ("title", "text")
-"""The regions of a card front whose text is measured (:func:`~doria_forge.export.pdf.card.text_blocks`)."""
+"""The regions of a card front whose text is measured (:func:`~doria_forge.export.pdf.card_regions.text_blocks`)."""
 TILE_REGIONS = ("tile-text", "tile-walls", "tile-no-wall")
 """Why a Room Tile's labels do not fit its walls (:mod:`doria_forge.export.pdf.tile_label`): its text
 is too long for a roomy wall; its walls have no room for a few words; it has no wall square."""
@@ -132,10 +132,10 @@ class _CardMeasure:
         def measured() -> list[str]:
             from doria_forge.geometry import TileShape
 
-            from .pdf.fonts import register_fonts
+            from .pdf.fonts import register_text_fonts
             from .pdf.tile_label import plan_label
 
-            register_fonts()
+            register_text_fonts()
             plan = plan_label(TileShape(rows), title, text, box.width / 5, box.safe_inset, compass=compass)
             return [] if plan.fits else [f"tile-{plan.cause}"]
 
@@ -162,11 +162,11 @@ class _CardMeasure:
 
     def _measured(self, spec: CardSpec, box: FaceBox) -> list[str]:
         if self._measure is None:
-            from .pdf.card import text_blocks
-            from .pdf.fonts import register_fonts
+            from .pdf.card_regions import text_blocks
+            from .pdf.fonts import register_text_fonts
             from .pdf.text import fits
 
-            register_fonts()
+            register_text_fonts()
             self._measure = lambda spec, box: [
                 block.region for block in text_blocks(box, spec)
                 if not fits(block.text, block.box[2], block.box[3], max_size=block.max_size, bold=block.bold)]
@@ -174,7 +174,7 @@ class _CardMeasure:
 
 
 def _shown(spec: CardSpec, region: str) -> str:
-    """The text a region of a card front sets (:func:`~doria_forge.export.pdf.card.text_blocks`)."""
+    """The text a region of a card front sets (:func:`~doria_forge.export.pdf.card_regions.text_blocks`)."""
     return spec.title if region == "title" else spec.text
 
 

@@ -19,16 +19,20 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
+from functools import lru_cache
+from html import escape
+from typing import TYPE_CHECKING
 
-from reportlab.lib.colors import Color
+from reportlab import rl_config
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
-from .fonts import BOLD, REGULAR
+from .fonts import BOLD, REGULAR, register_fonts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
 
 log = logging.getLogger(__name__)
 
@@ -123,20 +127,33 @@ class Fit:
 
 
 def markup(text: str) -> str:
-    """Plain text to Paragraph markup: escaped, blank lines become paragraph breaks."""
-    parts = [escape(p.strip()).replace("\n", " ") for p in text.strip().split("\n\n")]
+    """Plain text to Paragraph markup: escaped (``&``, ``<``, ``>``), blank lines become paragraph
+    breaks."""
+    parts = [escape(p.strip(), quote=False).replace("\n", " ") for p in text.strip().split("\n\n")]
     return "<br/><br/>".join(p for p in parts if p)
 
 
 def _style(size: float, bold: bool, align: str, color: tuple[float, float, float] = (0, 0, 0)) -> ParagraphStyle:
+    # Here, not at the top: validate's text-fit check mostly gets by on string widths
+    # (_surely_fits) and never loads platypus, a third of the PDF stack's import time.
+    from reportlab.lib.colors import Color
+    from reportlab.lib.styles import ParagraphStyle
+
+    register_fonts()  # the family mapping Paragraph's markup needs, where only the text faces are in
     # The colour belongs to the style the markup is parsed with: each fragment keeps its own copy.
     return ParagraphStyle("fit", fontName=BOLD if bold else REGULAR, fontSize=size, textColor=Color(*color),
                           leading=size * LEADING, alignment=_ALIGN[align], splitLongWords=1)
 
 
+def _paragraph(xml: str, style: ParagraphStyle, frags: list[object] | None = None) -> Paragraph:
+    from reportlab.platypus import Paragraph  # see _style
+
+    return Paragraph(xml, style) if frags is None else Paragraph(xml, style, frags=frags)
+
+
 def _height(xml: str, width: float, size: float, bold: bool, align: str,
             color: tuple[float, float, float] = (0, 0, 0)) -> tuple[Paragraph, float]:
-    para = Paragraph(xml, _style(size, bold, align, color))
+    para = _paragraph(xml, _style(size, bold, align, color))
     _, h = para.wrap(width, 10_000)
     return para, h
 
@@ -199,7 +216,7 @@ def _largest_fit(text: str, plain: str, xml: str, width: float, height: float, m
     steps = max(0, int(round((max_size - min_size) * 4)))
     # The markup is parsed once; each size only rescales its fragments and re-wraps. Most texts
     # fit at the largest size, so that one is tried first.
-    parsed = Paragraph(xml, _style(max_size, bold, align, color))
+    parsed = _paragraph(xml, _style(max_size, bold, align, color))
     fragments = list(parsed.frags)  # before wrapping, which rewrites them
     _, h = parsed.wrap(width, 10_000)
     if h <= height + _EPS:
@@ -209,7 +226,7 @@ def _largest_fit(text: str, plain: str, xml: str, width: float, height: float, m
     while lo <= hi:
         mid = (lo + hi) // 2
         size = max_size - mid * 0.25
-        para = Paragraph(xml, _style(size, bold, align, color), frags=[f.clone(fontSize=size) for f in fragments])
+        para = _paragraph(xml, _style(size, bold, align, color), [f.clone(fontSize=size) for f in fragments])
         _, h = para.wrap(width, 10_000)
         if h <= height + _EPS:
             best = (para, size, h)
@@ -219,11 +236,58 @@ def _largest_fit(text: str, plain: str, xml: str, width: float, height: float, m
     return best
 
 
+_WRAPPED_APART = ("\xa0", "\xad")
+"""A no-break space and a soft hyphen: Paragraph breaks lines at them otherwise than at spaces."""
+
+
+@lru_cache(maxsize=4096)
+def _word_widths(plain: str, font: str, size: float) -> tuple[tuple[float, ...], ...]:
+    """The width in pt of each word of each paragraph of ``plain`` (split at blank lines; empty
+    paragraphs left out): a Room Tile's label is tried in every run of its wall squares."""
+    parts = (tuple(stringWidth(word, font, size) for word in part.split()) for part in plain.split("\n\n"))
+    return tuple(words for words in parts if words)
+
+
+def _wrapped_lines(plain: str, width: float, size: float, font: str) -> int | None:
+    """How many lines Paragraph's wrap of ``markup(plain)`` to ``width`` pt at ``size`` pt makes,
+    from string widths alone; ``None`` when only a wrap tells (a word wider than a line, which
+    Paragraph splits, or a character in :data:`_WRAPPED_APART`).
+
+    Paragraph's rule (``Paragraph.breakLines``): fill each line word by word and start a new one
+    when the next word, with a space before it, would pass the width, each space of the line
+    allowed to shrink by ``rl_config.spaceShrinkage`` of its width. Each blank line between
+    paragraphs (``<br/><br/>``) adds an empty line.
+    """
+    if any(ch in plain for ch in _WRAPPED_APART):
+        return None
+    space = stringWidth(" ", font, size)
+    shrink = space * rl_config.spaceShrinkage
+    lines = 0
+    for words in _word_widths(plain, font, size):
+        lines += 2 if lines else 1  # the empty line between paragraphs, then the first line
+        used, on_line = -space, 0  # as Paragraph counts: no space before a line's first word
+        for needed in words:
+            if needed > width:
+                return None
+            wider = used + space + needed
+            if on_line and wider > width + shrink * on_line:
+                lines += 1
+                used, on_line = needed, 1
+            else:
+                used, on_line = wider, on_line + 1
+    return lines
+
+
 def fits(text: str, width: float, height: float, *, max_size: float, min_size: float = MIN_FONT_PT,
          bold: bool = False, align: str = "left") -> bool:
     """Whether :func:`fit_paragraph` sets ``text`` in the box without cutting it (the same sizing,
     nothing logged or drawn): what ``validate`` asks of every card text. A box lower than one line
-    at ``min_size`` holds no text."""
+    at ``min_size`` holds no text.
+
+    Sizes and the box are in points. A text fits at some size of the search exactly when it fits at
+    the smallest (a smaller size takes no more lines, each lower), so most texts are settled by
+    counting their lines there from string widths (:func:`_wrapped_lines`); only the others are
+    wrapped as a Paragraph."""
     if not text.strip():
         return True
     if height < min_size * LEADING - _EPS or width < min_size:
@@ -231,11 +295,14 @@ def fits(text: str, width: float, height: float, *, max_size: float, min_size: f
     font = BOLD if bold else REGULAR
     plain = _capacity_cut(text.strip(), width, height, min_size, font)
     if not len(plain) < len(text.strip()):
-        xml = markup(plain)
         # _largest_fit's search finds a size whenever its largest or its smallest size fits (the
         # smallest is tried when every other fails): two wraps answer what the search asks,
         # the search itself is left for the texts that fit at neither
         smallest = max_size - max(0, int(round((max_size - min_size) * 4))) * 0.25
+        lines = _wrapped_lines(plain, width, smallest, font)
+        if lines is not None:
+            return lines * (smallest * LEADING) <= height + _EPS
+        xml = markup(plain)
         for size in (max_size, smallest):
             if _height(xml, width, size, bold, align)[1] <= height + _EPS:
                 return True

@@ -92,6 +92,13 @@ def wall_rectangles(shape: TileShape, compass: bool = False) -> list[Squares]:
     """Every rectangle of wall squares that no larger one contains, in squares ``(col, row from the
     south, cols, rows)``, largest first (then from the south-west). ``compass``: the north-east
     square, where the start tile prints its compass, is not free."""
+    return list(_wall_rectangles(shape.rows, compass))
+
+
+@cache
+def _wall_rectangles(rows: tuple[str, ...], compass: bool) -> tuple[Squares, ...]:
+    # a tile's label is planned once per language and per square size: the rectangles once
+    shape = TileShape(rows)
     wall = [[shape.kind((r, c)) == "wall" and not (compass and (r, c) == (0, N - 1)) for c in range(N)]
             for r in range(N)]
     found: list[tuple[int, int, int, int]] = []  # (r0, c0, r1, c1) in rows from the north, inclusive
@@ -104,7 +111,7 @@ def wall_rectangles(shape: TileShape, compass: bool = False) -> list[Squares]:
     maximal = [a for a in found if not any(b != a and b[0] <= a[0] and b[1] <= a[1] and b[2] >= a[2]
                                            and b[3] >= a[3] for b in found)]
     rects = [(c0, N - 1 - r1, c1 - c0 + 1, r1 - r0 + 1) for r0, c0, r1, c1 in maximal]
-    return sorted(rects, key=lambda q: (-q[2] * q[3], q[1], q[0], q[2]))
+    return tuple(sorted(rects, key=lambda q: (-q[2] * q[3], q[1], q[0], q[2])))
 
 
 def _spots(squares: Squares, sq: float, safe: float) -> list[Spot]:
