@@ -10,7 +10,8 @@ A text that does not fit even at the smallest type (6 pt) would print cut with a
 ``ability.text``...), so it can be shortened before anything is printed. ``preflight`` checks
 everything else a print shop needs (lines, the safe zone) by drawing every face.
 
-Measuring needs the PDF code and its fonts (about half a second to load). So the cache folder
+Measuring needs reportlab's string widths, the fonts and the card's regions (about a tenth of a
+second to load and measure the shipped pack; the drawing code is not loaded). So the cache folder
 (``doria_forge.infra.fsutil.cache_dir``) remembers, at two levels, under keys of everything they depend on:
 
 - the findings of a whole pack (its content and own documents, the layout file, the languages and
