@@ -499,6 +499,10 @@ def after_hero_move(state: GameData, hero: HeroState) -> None:
     board = _board(state)
     here = board.position(hero.uid)
     near = set(board.neighbours(here)) if here is not None else set()
-    for monster in ordered_monsters(state):
+    attackers = [m for m in state.monsters if not m.defeated and abilities.rule_for(m).free_attack
+                 and board.position(m.uid) in near]
+    # the monster order of a subset is the order of the whole restricted to it (a total sort
+    # key); only a choice policy, which counts the ties it is asked, must see the whole order
+    for monster in ordered_monsters(state, attackers if state.choice_policy is None else None):
         if abilities.rule_for(monster).free_attack and board.position(monster.uid) in near:
             free_attack(state, monster, hero)
