@@ -328,8 +328,9 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     budget = 0 if stuck else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
     routes = board.monster_routes(state, monster, budget)
     options = _Options(start, routes)
-    taken = {p for p in routes if board.occupant(p) not in (None, monster.uid)}
-    distance = {h.uid: state.board.distance(state, monster, h) for h in heroes}
+    occupants = board.occupants()
+    taken = {p for p in routes if occupants.get(p, monster.uid) != monster.uid}
+    distance = board.distances(state, monster, heroes)
     ranked = rank_heroes(state, monster, heroes, distance)
     from_squares = {h.uid: board.attack_squares(options, board.position(h.uid), monster.range, monster.attack_type)
                     for h in ranked}
