@@ -44,6 +44,11 @@ class Version:
 CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
 
+LOCAL_MEMOS = ("kind", "near", "hero_steps", "monster_steps", "ghost_steps")
+"""Memo keys of per-square answers that depend on the square's own Room Tile and the four
+beside it only (``Layout._memo``): kinds, neighbours, and the steps ``paths`` works out
+from them."""
+
 MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
 """Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
 ``rune:<colour>`` and scenario markers ``marker:<name>``."""
@@ -106,7 +111,11 @@ class Layout:
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
     """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
     every route and sight query); shared with the copies of this layout, never cleared in
-    place (a change makes a new one)."""
+    place (a change makes a new one). An entry under a key in :data:`LOCAL_MEMOS` is a dict
+    square -> value that depends only on the Room Tiles in the square's slot and the four
+    slots beside it: placing a tile carries such entries over to the new version, but for
+    the squares of the new tile's slot and its four neighbours (``place``); every other entry
+    is worked out again."""
 
     def __deepcopy__(self, memo: dict) -> Layout:
         """A copy for a copied game: tiles and shapes shared (never changed once placed),
@@ -126,6 +135,17 @@ class Layout:
             memo = self._memo = {"version": self.version, "kind": {}, "near": {}, "jumps": {}}
         return memo
 
+    def _grown(self, old: dict, slot: Slot) -> None:
+        """After a tile was placed in ``slot``: the new version's memo starts with the entries
+        of :data:`LOCAL_MEMOS` in ``old`` (the memo of the version before) that the tile cannot
+        have changed, those of squares outside ``slot`` and the slots beside it."""
+        touched = {slot, *(slot_beyond(slot, side) for side in SIDES)}
+        memo = self._cached()
+        for key in LOCAL_MEMOS:
+            table = old.get(key)
+            if table:
+                memo[key] = {p: v for p, v in table.items() if (p[0] // TILE_SIZE, p[1] // TILE_SIZE) not in touched}
+
     # ---------------------------------------------------------------- placing
     def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
         """Put a tile (already rotated ``shape``) into the empty ``slot``. Raises
@@ -134,7 +154,9 @@ class Layout:
             raise ValueError(f"tile slot {slot} is taken by {self.tiles[slot].tile_id}")
         placed = PlacedTile(tile_id, slot, rotation, shape, len(self.tiles))
         self.tiles[slot] = placed
+        old = self._memo if self._memo.get("version") is self.version else {}
         self.touch()
+        self._grown(old, slot)
         return placed
 
     def tile_at(self, pos: Pos) -> PlacedTile | None:

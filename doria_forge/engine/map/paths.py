@@ -161,11 +161,14 @@ _WALK, _OBSTACLE, _RUBBLE = 0, 1, 2
 
 
 def _tables(layout: Layout) -> tuple[dict, dict, dict, dict]:
-    """The memo's step tables: hero steps, monster steps, ghost steps, jumps (filled lazily)."""
+    """The memo's step tables: hero steps, monster steps, ghost steps (each a square's own,
+    kept in ``layout.LOCAL_MEMOS``: a tile placed elsewhere leaves them as they are), jumps
+    (a jump may cross several tiles: worked out again for every version); filled lazily."""
     memo = layout._cached()
     found = memo.get("steps")
     if found is None:
-        found = memo["steps"] = ({}, {}, {}, {})
+        found = memo["steps"] = tuple(memo.setdefault(key, {}) for key in ("hero_steps", "monster_steps",
+                                                                            "ghost_steps")) + ({},)
     return found
 
 
