@@ -180,7 +180,7 @@ def test_a_placed_tile_joins_its_door_and_leaves_the_rest_of_the_dungeon_as_it_w
     """Exploration: a tile placed door to door joins the dungeon there (the door is no longer
     closed, its squares step across), while far tiles keep their steps. The layout asked of every
     square before and after placing answers as a layout built with every tile at once does
-    (kinds, neighbours, hero and monster routes), as it remembers steps between versions."""
+    (kinds, neighbours, walls around, hero and monster routes), as it remembers steps between versions."""
     west_door = TileShape(("#####", "#...#", "....#", "#...#", "#####"), (Opening("west", 2),))
     east_door = TileShape(("#####", "#...#", "#....", "#...#", "##.##"), (Opening("east", 2), Opening("south", 2)))
     grown = Layout()
@@ -189,7 +189,7 @@ def test_a_placed_tile_joins_its_door_and_leaves_the_rest_of_the_dungeon_as_it_w
     window = [(r, c) for r in range(-1, 11) for c in range(-1, 16)]
 
     def answers(layout: Layout) -> list:
-        steps = [(p, layout.kind(p), sorted(layout.neighbours(p))) for p in window]
+        steps = [(p, layout.kind(p), sorted(layout.neighbours(p)), layout.walls_around(p)) for p in window]
         hero = hero_routes(layout, (1, 1), 30, monsters=frozenset(), heroes=frozenset())
         monster = monster_routes(layout, (1, 1), None, moves=MonsterMoves(), heroes=set(), monsters=set())
         return [steps, sorted((p, hero.cost(p)) for p in hero), sorted((p, monster.cost(p)) for p in monster)]

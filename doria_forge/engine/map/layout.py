@@ -44,10 +44,10 @@ class Version:
 CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
 
-LOCAL_MEMOS = ("kind", "near", "hero_steps", "monster_steps", "ghost_steps")
+LOCAL_MEMOS = ("kind", "near", "walls", "hero_steps", "monster_steps", "ghost_steps")
 """Memo keys of per-square answers that depend on the square's own Room Tile and the four
-beside it only (``Layout._memo``): kinds, neighbours, and the steps ``paths`` works out
-from them."""
+beside it only (``Layout._memo``): kinds, neighbours, walls around, and the steps ``paths``
+works out from them."""
 
 MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
 """Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
@@ -418,8 +418,13 @@ class Layout:
             yield from placed.squares()
 
     def walls_around(self, pos: Pos) -> int:
-        """Orthogonal neighbours that block sight (how much a square runs "along a Wall")."""
-        return sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
+        """Orthogonal neighbours that block sight (how much a square runs "along a Wall"),
+        0-4; remembered per layout version (the monsters' choice of square asks it of each)."""
+        walls = self._cached().setdefault("walls", {})
+        found = walls.get(pos)
+        if found is None:
+            found = walls[pos] = sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
+        return found
 
     def reachable_from(self, starts: Iterable[Pos]) -> set[Pos]:
         """Squares connected to ``starts`` through adjacency (holes and red-bordered squares
