@@ -123,3 +123,24 @@ def test_a_copied_game_shares_sight_and_routes_until_one_of_them_changes_the_map
     board.layout.add_marker((1, 2), "rubble")  # the same change in the game: a version of its own
     assert board.layout.version is not copy.board.layout.version
     assert not board.sees((1, 1), (1, 3))
+
+
+def test_the_squares_to_attack_from_are_those_each_attack_reaches_from():
+    """Monster Activation asks from which squares it can attack a hero: range and Line of Sight,
+    a melee strike straight across a hole (chapter *Monsters and Obstacles/Holes*), range 1 only
+    onto a figure under Rubble (*Dungeon Markers*). The set of squares answers as the test of
+    each square does, with and without Rubble on the table."""
+    holes = tile("HOLES", [".....", ".OO..", ".#...", ".....", "....."])
+    state = map_game(pack_with(holes), ["warrior"], tiles=[("HOLES", (0, 0), 0)], at={"warrior": (1, 0)})
+    board = state.board
+    squares = [(r, c) for r in range(5) for c in range(5)]
+    target = (1, 0)
+    for attack_range, attack_type in ((1, "melee"), (3, "ranged"), (6, "magic")):
+        expected = {sq for sq in squares if board.can_attack_from(sq, target, attack_range, attack_type)}
+        assert board.attack_squares(squares, target, attack_range, attack_type) == expected
+    assert (1, 3) in board.attack_squares(squares, target, 1, "melee")  # across the two holes
+    assert (1, 3) not in board.attack_squares(squares, target, 1, "ranged")
+    board.layout.add_marker((4, 4), "rubble")
+    board.layout.add_marker((1, 0), "rubble")  # the hero lies buried: range 1 only
+    found = board.attack_squares(squares, target, 6, "magic")
+    assert found == {sq for sq in squares if board.can_attack_from(sq, target, 6, "magic")} == {(0, 0), (2, 0), (1, 1)}
