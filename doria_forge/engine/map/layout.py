@@ -45,9 +45,10 @@ CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
 
 LOCAL_MEMOS = ("kind", "near", "walls", "hero_steps", "monster_steps", "ghost_steps")
-"""Memo keys of per-square answers that depend on the square's own Room Tile and the four
-beside it only (``Layout._memo``): kinds, neighbours, walls around, and the steps ``paths``
-works out from them."""
+"""Memo keys of per-square answers that depend only on the square's own Room Tile and the
+squares orthogonally next to it (``Layout._memo``): kinds, neighbours (a step across a tile
+edge reaches the square next to it), walls around, and the steps ``paths`` works out from
+them."""
 
 MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
 """Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
@@ -112,10 +113,10 @@ class Layout:
     """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
     every route and sight query); shared with the copies of this layout, never cleared in
     place (a change makes a new one). An entry under a key in :data:`LOCAL_MEMOS` is a dict
-    square -> value that depends only on the Room Tiles in the square's slot and the four
-    slots beside it: placing a tile carries such entries over to the new version, but for
-    the squares of the new tile's slot and its four neighbours (``place``); every other entry
-    is worked out again."""
+    square -> value that depends only on the square's own Room Tile and the squares
+    orthogonally next to it: placing a tile carries such entries over to the new version, but
+    for the squares of the new tile and those next to them (``place``); every other entry is
+    worked out again."""
 
     def __deepcopy__(self, memo: dict) -> Layout:
         """A copy for a copied game: tiles and shapes shared (never changed once placed),
@@ -138,13 +139,21 @@ class Layout:
     def _grown(self, old: dict, slot: Slot) -> None:
         """After a tile was placed in ``slot``: the new version's memo starts with the entries
         of :data:`LOCAL_MEMOS` in ``old`` (the memo of the version before) that the tile cannot
-        have changed, those of squares outside ``slot`` and the slots beside it."""
-        touched = {slot, *(slot_beyond(slot, side) for side in SIDES)}
+        have changed: those of squares neither in ``slot`` nor orthogonally next to one of its
+        squares (the edge squares of the tiles beside it)."""
+        top, left = slot[0] * TILE_SIZE, slot[1] * TILE_SIZE
+        bottom, right = top + TILE_SIZE - 1, left + TILE_SIZE - 1
+
+        def kept(p: Pos) -> bool:
+            r, c = p
+            return not ((top <= r <= bottom and left - 1 <= c <= right + 1)
+                        or (left <= c <= right and top - 1 <= r <= bottom + 1))
+
         memo = self._cached()
         for key in LOCAL_MEMOS:
             table = old.get(key)
             if table:
-                memo[key] = {p: v for p, v in table.items() if (p[0] // TILE_SIZE, p[1] // TILE_SIZE) not in touched}
+                memo[key] = {p: v for p, v in table.items() if kept(p)}
 
     # ---------------------------------------------------------------- placing
     def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
