@@ -107,12 +107,15 @@ class RoutesMixin(DungeonFigures):
         # Poltergeist attacks from a Wall; German appendix: a hero nearer behind a wall is attacked)
         beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
-        around = {n for p in squares for n in beside(p)}
-        if start is None or not around:
+        around = [set(beside(p)) for p in squares]
+        if start is None or not any(around):
             routes: dict[Pos, int] = {}
         elif not self._jumps_or_rubble():
             routes = {p: e[0] for p, e in self._monster_entries(state, monster).items()}
         else:
+            # the search stops once the nearest square beside each hero is known: a square beside
+            # one hero that another hero stands on is never reached, and waiting for it searched
+            # the whole dungeon
             routes = monster_costs(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
                                    monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
                                    targets=around)

@@ -285,19 +285,20 @@ def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: Mo
 
 def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
                   heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs(),
-                  targets: set[Pos] | None = None) -> dict[Pos, int]:
+                  targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, int]:
     """The AP of ``monster_routes`` without the routes (for distances: much cheaper). With
-    ``targets`` the search stops once their costs are known: only they are then sure to be
-    complete."""
+    ``targets`` (groups of squares, such as the squares beside each hero) the search stops once
+    every group has a square reached for sure: the cheapest of each group (``start`` left out)
+    is then known, and no square of a group is listed below it (the rest may be incomplete)."""
     found = _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
     return {pos: entry[0] for pos, entry in found.items()}
 
 
 def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
                     heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
-                    targets: set[Pos] | None = None) -> dict[Pos, _Entry]:
+                    targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
-    may not attack, then fewer jumps, then the first found."""
+    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_costs``."""
     root: _Entry = (0, False, 0, False, None, (), None, None)
     best: dict[Pos, _Entry] = {start: root}
     queue: list[tuple[int, int, Pos]] = [(0, 0, start)]
@@ -305,7 +306,16 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     limit = budget if budget is not None else 10 ** 9
     walk, rubble = costs.walk, costs.rubble
     ghost, flying = moves.ghost, moves.flying
-    remaining = set(targets) - {start} if targets is not None else None
+    # square -> the target groups it completes; the groups still waiting for a square
+    groups_of: dict[Pos, list[int]] | None = None
+    waiting: set[int] = set()
+    if targets is not None:
+        groups_of = {}
+        for n, group in enumerate(targets):
+            for sq in group:
+                if sq != start:
+                    groups_of.setdefault(sq, []).append(n)
+                    waiting.add(n)
     pushes: dict[Pos, _Entry] = {}
     _, steps_of, ghost_of, jumps_of = _tables(layout)
     push, pop, get = heapq.heappush, heapq.heappop, best.get
@@ -323,9 +333,9 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
         entry = best[pos]
         if entry[0] != cost:
             continue
-        if remaining is not None:
-            remaining.discard(pos)
-            if not remaining:
+        if groups_of is not None:
+            waiting.difference_update(groups_of.get(pos, ()))
+            if not waiting:
                 break
         if entry[3]:
             continue
