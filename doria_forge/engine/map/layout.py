@@ -118,17 +118,28 @@ class Layout:
     for the squares of the new tile and those next to them (``place``); every other entry is
     worked out again."""
 
+    _grown_from: tuple[Version, Slot] | None = field(default=None, repr=False, compare=False)
+    """``(version before, slot)`` when the last change was a Room Tile placed in ``slot``."""
+
     def __deepcopy__(self, memo: dict) -> Layout:
         """A copy for a copied game: tiles and shapes shared (never changed once placed),
         markers and doors copied, the version and its memo shared until one of the two
         changes."""
         return Layout(dict(self.tiles), {p: set(m) for p, m in self.markers.items()}, dict(self.secret_doors),
-                      set(self.dead_doors), self.version, self._memo)
+                      set(self.dead_doors), self.version, self._memo, self._grown_from)
 
     def touch(self) -> None:
         """Mark a change that can alter movement or sight: a new version, forgetting every
         cache of the old one."""
         self.version = Version()
+        self._grown_from = None
+
+    def placed_since(self, version: object) -> Slot | None:
+        """The slot of the Room Tile placed since ``version`` when that placement is the only
+        change since (a cache of ``version`` may keep what the new tile's squares cannot change),
+        else ``None``."""
+        grown = self._grown_from
+        return grown[1] if grown is not None and grown[0] is version else None
 
     def _cached(self) -> dict:
         memo = self._memo
@@ -164,7 +175,9 @@ class Layout:
         placed = PlacedTile(tile_id, slot, rotation, shape, len(self.tiles))
         self.tiles[slot] = placed
         old = self._memo if self._memo.get("version") is self.version else {}
+        before = self.version
         self.touch()
+        self._grown_from = (before, slot)
         self._grown(old, slot)
         return placed
 
