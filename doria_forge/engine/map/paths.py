@@ -234,7 +234,8 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 if nxt in monsters:
                     continue
                 old = get(nxt)
-                if old is None or (new, njumps) < (old[0], old[2]):
+                # (new, njumps) < (old cost, old jumps), without building the two tuples
+                if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
                     best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
                     push(queue, (new, njumps, counter, nxt))
                     counter += 1
@@ -362,7 +363,9 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             if stepped > limit:
                 continue
             old = get(nxt)
-            if old is None or (stepped, no_attack, njumps) < (old[0], old[1], old[2]):
+            # (stepped, no_attack, njumps) < old's three, without building the two tuples
+            if old is None or stepped < old[0] or (stepped == old[0] and (
+                    no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
                 best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
                 push(queue, (stepped, counter, nxt))
                 counter += 1
