@@ -332,32 +332,46 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     taken = {p for p in routes if occupants.get(p, monster.uid) != monster.uid}
     distance = board.distances(state, monster, heroes)
     ranked = rank_heroes(state, monster, heroes, distance)
-    from_squares = {h.uid: board.attack_squares(options, board.position(h.uid), monster.range, monster.attack_type)
-                    for h in ranked}
-    reach = {sq: [h for h in ranked if sq in from_squares[h.uid]] for sq in options}
+    from_squares: dict[str, set[Any]] = {}
+
+    def attack_from(hero: HeroState) -> set[Any]:
+        """The squares of ``options`` from which the monster attacks ``hero`` (worked out for a
+        hero only when asked: most plans settle on the first hero they try)."""
+        found = from_squares.get(hero.uid)
+        if found is None:
+            found = from_squares[hero.uid] = board.attack_squares(options, board.position(hero.uid), monster.range,
+                                                                  monster.attack_type)
+        return found
+
+    def reach_from(square: Any) -> list[HeroState]:
+        return [h for h in ranked if square in attack_from(h)]
+
     rule = abilities.rule_for(monster)
     if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
-        best = _most_hits(state, monster, options, taken, reach, ranked)
+        best = _most_hits(state, monster, options, taken, {sq: reach_from(sq) for sq in options}, ranked)
         if best is not None:
             return best
+    reach = {sq: reach_from(sq) for sq in options} if rule.targeting == "lowest_agility" else {}
     order = _target_order(state, monster, ranked, reach, start)
     # the closest hero it can reach from a free square; only when no hero can be reached so
     # does it push another monster off the square it needs ("If a monster can only reach a
     # character ... while another monster occupies the target square, it will push")
     for pushing in (False, True):
         for target in order:
-            chosen = _square_for(state, monster, target, options, taken, reach, start, heroes, pushing=pushing)
+            chosen = _square_for(state, monster, target, options, taken, attack_from(target), start, heroes,
+                                 pushing=pushing)
             if chosen is not None:
                 square, push = chosen
-                return Plan(square, options[square], _hits(state, monster, square, target, reach[square], ranked),
-                            push)
+                # only the patterns that hit every hero in range read who else is in range
+                attackable = reach_from(square) if rule.pattern in ("all_in_range", "extra_in_range") else []
+                return Plan(square, options[square], _hits(state, monster, square, target, attackable, ranked), push)
     return _approach(state, monster, routes, ranked, distance, start)
 
 
 def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState],
                   reach: dict[Any, list[HeroState]], start: Any) -> list[HeroState]:
     """Targeting ``lowest_agility`` attacks the nearest hero it can reach unless one with
-    lower AGI is also in reach; everyone else follows ``ranked``."""
+    lower AGI is also in reach; everyone else follows ``ranked`` (``reach`` is not read)."""
     if abilities.rule_for(monster).targeting != "lowest_agility":
         return ranked
     reachable = [h for h in ranked if any(h in hs for hs in reach.values())]
@@ -389,13 +403,14 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
 
 
 def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: _Options,
-                taken: set[Any], reach: dict[Any, list[HeroState]], start: Any,
+                taken: set[Any], attack_from: set[Any], start: Any,
                 heroes: list[HeroState], *, pushing: bool = False) -> tuple[Any, str | None] | None:
     """The square ``monster`` attacks ``target`` from (movement rules of the module
     docstring) and the monster to push off it, or ``None`` when out of reach: from a free
-    square, or (``pushing``) from a square another monster holds when no free one serves."""
+    square, or (``pushing``) from a square another monster holds when no free one serves.
+    ``attack_from``: the squares of ``options`` from which it attacks ``target``."""
     board = _board(state)
-    spots = [sq for sq, hs in reach.items() if target in hs]
+    spots = [sq for sq in options if sq in attack_from]
     free = [sq for sq in spots if sq not in taken]
     pool = (spots if not free else []) if pushing else free
     if not pool:
