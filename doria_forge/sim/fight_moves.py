@@ -178,8 +178,11 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
                 spots.append((base + close, routes.jump_count(pos), pos))
     if spots:
         _, _, pos = min(spots)
-        # walk or jump as the whole AP decide (a jump may overrun, a walk may not)
-        return _step(board.hero_routes(state, hero, ap)[pos], pos)
+        # walk or jump as the cheapest way with the whole AP goes (a jump may overrun, a walk may
+        # not); the ways that cost at most ap - 1 AP are the same with ap AP (the same cost, the
+        # fewest jumps), so only a jump beyond them needs the search with the whole AP
+        found = routes if routes.cost(pos) <= ap - 1 else board.hero_routes(state, hero, ap)
+        return _step(found[pos], pos)
     # toward a monster it can hurt, the scenario's prey first; never toward one it cannot
     hurtable = [m for m in monsters if usable[m.uid]]
     prey = [m for m in hurtable if objectives.is_prey(state, m)]
