@@ -202,3 +202,21 @@ def test_a_placed_tile_joins_its_door_and_leaves_the_rest_of_the_dungeon_as_it_w
     for slot, tile_id, shape in (((0, 0), "E", east_door), ((1, 2), "W2", west_door), ((0, 1), "W", west_door)):
         fresh.place(tile_id, shape, slot, 0)
     assert answers(grown) == answers(fresh) != before
+
+
+def test_walking_only_goes_round_holes_and_monsters_and_passes_friends():
+    """Walking (1 AP per square): a character walks square by square, passes other characters
+    but never a monster, never steps on a hole (that takes a jump), and ends on no occupied
+    square. Asked for walks only, the routes cost one AP a square along the shortest such way."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".O...", ".O...", ".O...", ".....")), (0, 0), 0)
+    walks = hero_routes(layout, (2, 0), 30, monsters=frozenset({(4, 1)}), heroes=frozenset({(0, 0)}),
+                        jumping=False)
+    assert (1, 1) not in walks and (4, 1) not in walks  # the hole and the monster
+    assert (0, 0) not in walks  # a friend's square: passed, not ended on
+    assert walks.cost((0, 1)) == 3 and walks[(0, 1)].path == ((1, 0), (0, 0), (0, 1))  # over the friend
+    assert walks.cost((2, 2)) == 6  # round the north end of the holes: (0, 1) (0, 2) (1, 2) (2, 2)
+    assert (4, 0) in walks and walks.cost((4, 0)) == 2 and (4, 2) in walks and walks.cost((4, 2)) == 8
+    assert not any(route.jumps for route in walks.values())
+    assert hero_routes(layout, (2, 0), 5, monsters=frozenset({(4, 1)}), heroes=frozenset(), jumping=False).keys() \
+        == {p for p in walks if walks.cost(p) <= 5} | {(0, 0)}

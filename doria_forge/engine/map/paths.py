@@ -217,6 +217,10 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     jump_cost = costs.jump
     root: _Entry = (0, False, 0, False, None, (), None, None)
     best: dict[Pos, _Entry] = {start: root}
+    if not jumping:
+        _walk_breadth_first(layout, best, start, ap, monsters, walk)
+        del best[start]
+        return Routes({p: e for p, e in best.items() if p not in heroes})
     queue: list[tuple[int, int, int, Pos]] = [(0, 0, 0, start)]
     counter = 1
     steps_of, _, _, jumps_of = _tables(layout)
@@ -256,6 +260,27 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 counter += 1
     del best[start]
     return Routes({p: e for p, e in best.items() if p not in heroes})
+
+
+def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, monsters: AbstractSet[Pos],
+                        walk: int) -> None:
+    """``hero_routes`` without jumps, filling ``best`` (``start`` -> its root entry): every step
+    costs ``walk`` AP, so the squares come in the order the search with a heap takes them
+    (cost, then the order they were reached) and the first way to a square is its cheapest:
+    the same entries, found breadth first."""
+    steps_of = _tables(layout)[0]
+    waiting = [start]
+    for pos in waiting:  # grows while it is read: first in, first out
+        entry = best[pos]
+        new = entry[0] + walk
+        if new > ap:
+            continue
+        steps = steps_of.get(pos)
+        for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
+            if nxt in monsters or nxt in best:
+                continue
+            best[nxt] = (new, False, 0, False, entry, (nxt,), None, None)
+            waiting.append(nxt)
 
 
 @dataclass(frozen=True)
