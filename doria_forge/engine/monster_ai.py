@@ -205,12 +205,13 @@ def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple], c
     """``items`` sorted by ``key``; runs of equal keys are the players' decision of the book's
     last criterion, asked as open choice ``choice`` (``engine.choices``; without a choice
     policy: shuffled with the game's dice)."""
-    ordered = sorted(items, key=key)
+    keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0])  # each key once
+    ordered = [item for _, item in keyed]
     out: list[Any] = []
     i = 0
     while i < len(ordered):
         j = i + 1
-        while j < len(ordered) and key(ordered[j]) == key(ordered[i]):
+        while j < len(ordered) and keyed[j][0] == keyed[i][0]:
             j += 1
         group = ordered[i:j]
         if len(group) > 1:
@@ -254,10 +255,11 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
     board = _board(state)
     rule = abilities.rule_for(monster)
     pattern = rule.pattern
-    order = {h.uid: n for n, h in enumerate(ranked)}
     if pattern == "all_in_range":
+        order = {h.uid: n for n, h in enumerate(ranked)}
         return sorted(attackable, key=lambda h: order[h.uid])
     if pattern == "extra_in_range":
+        order = {h.uid: n for n, h in enumerate(ranked)}
         others = [h for h in sorted(attackable, key=lambda h: order[h.uid]) if h is not primary]
         return [primary] + others[: max(0, (rule.max_targets or 1) - 1)]
     where = board.position(primary.uid)
