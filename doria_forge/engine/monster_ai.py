@@ -394,8 +394,10 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
     for square, heroes_here in reach.items():
         for primary in heroes_here:
             hit = _hits(state, monster, square, primary, heroes_here, ranked)
-            key = (-len(hit), square in taken, ranked.index(primary), options.cost(square),
-                   -_board(state).walls_around(square))
+            head = (-len(hit), square in taken)
+            if best is not None and head > best[:2]:
+                continue  # behind already on the first criteria: the rest of the key cannot help
+            key = head + (ranked.index(primary), options.cost(square), -_board(state).walls_around(square))
             if best is None or key < best:
                 best = key
                 plan_ = Plan(square, options[square], hit, _board(state).occupant(square) if square in taken else None)
