@@ -218,5 +218,8 @@ def test_walking_only_goes_round_holes_and_monsters_and_passes_friends():
     assert walks.cost((2, 2)) == 6  # round the north end of the holes: (0, 1) (0, 2) (1, 2) (2, 2)
     assert (4, 0) in walks and walks.cost((4, 0)) == 2 and (4, 2) in walks and walks.cost((4, 2)) == 8
     assert not any(route.jumps for route in walks.values())
+    # a walk is cut short by the AP alone: the routes within 5 AP of the whole search, asked twice
+    assert walks.within(5).keys() == walks.within(5).keys() == {p for p in walks if walks.cost(p) <= 5}
+    assert walks.within(30).keys() == walks.keys()
     assert hero_routes(layout, (2, 0), 5, monsters=frozenset({(4, 1)}), heroes=frozenset(), jumping=False).keys() \
         == {p for p in walks if walks.cost(p) <= 5} | {(0, 0)}

@@ -111,11 +111,13 @@ class Routes(Mapping[Pos, Route]):
     """Square -> cheapest ``Route``, each built only when asked for (a search reaches many
     squares; callers look at a few)."""
 
-    __slots__ = ("_entries", "_built")
+    __slots__ = ("_entries", "_built", "_top", "_within")
 
     def __init__(self, entries: dict[Pos, _Entry]) -> None:
         self._entries = entries
         self._built: dict[Pos, Route] = {}
+        self._top: int | None = None
+        self._within: dict[int, Routes] = {}
 
     def __getitem__(self, pos: Pos) -> Route:
         route = self._built.get(pos)
@@ -138,10 +140,16 @@ class Routes(Mapping[Pos, Route]):
 
     def within(self, ap: int) -> Routes:
         """The routes of this search that cost at most ``ap`` AP (for a search without jumps the
-        same as searching with ``ap``: a walk is cut short by the AP alone)."""
-        if all(e[0] <= ap for e in self._entries.values()):
+        same as searching with ``ap``: a walk is cut short by the AP alone). Remembered per ``ap``
+        (a memoized search is cut again and again)."""
+        if self._top is None:
+            self._top = max((e[0] for e in self._entries.values()), default=0)
+        if self._top <= ap:
             return self
-        return Routes({p: e for p, e in self._entries.items() if e[0] <= ap})
+        found = self._within.get(ap)
+        if found is None:
+            found = self._within[ap] = Routes({p: e for p, e in self._entries.items() if e[0] <= ap})
+        return found
 
     def jump_count(self, pos: Pos) -> int:
         """How many jumps the route to ``pos`` makes (without building it). Raises ``KeyError``."""
