@@ -184,6 +184,9 @@ def activate_in_order(state: GameData, monster: MonsterState) -> None:
 # =========================================================================== the map
 MULTI_PATTERNS = ("all_in_range", "extra_in_range", "adjacent_to_target", "spread", "chain")
 
+IN_RANGE_PATTERNS = ("all_in_range", "extra_in_range")
+"""Hit patterns that read which other heroes are in range of the square attacked from."""
+
 
 @dataclass
 class Plan:
@@ -365,7 +368,7 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
             if chosen is not None:
                 square, push = chosen
                 # only the patterns that hit every hero in range read who else is in range
-                attackable = reach_from(square) if rule.pattern in ("all_in_range", "extra_in_range") else []
+                attackable = reach_from(square) if rule.pattern in IN_RANGE_PATTERNS else []
                 return Plan(square, options[square], _hits(state, monster, square, target, attackable, ranked), push)
     return _approach(state, monster, routes, ranked, distance, start)
 
@@ -391,9 +394,17 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
     hits the most heroes; then the best-ranked first target; then the least movement."""
     best: tuple | None = None
     plan_: Plan | None = None
+    # only the patterns that hit every hero in range depend on the square attacked from; the
+    # others (around the target, the chain) on the first target alone: worked out once for it
+    by_target = abilities.rule_for(monster).pattern not in IN_RANGE_PATTERNS
+    known: dict[str, list[HeroState]] = {}
     for square, heroes_here in reach.items():
         for primary in heroes_here:
-            hit = _hits(state, monster, square, primary, heroes_here, ranked)
+            hit = known.get(primary.uid) if by_target else None
+            if hit is None:
+                hit = _hits(state, monster, square, primary, heroes_here, ranked)
+                if by_target:
+                    known[primary.uid] = hit
             head = (-len(hit), square in taken)
             if best is not None and head > best[:2]:
                 continue  # behind already on the first criteria: the rest of the key cannot help
