@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 TILE_SIZE = 5
@@ -173,10 +174,14 @@ class TileShape:
 
     # ---------------------------------------------------------------- rotation
     def rotated(self, quarter_turns: int) -> TileShape:
-        """The same tile turned ``quarter_turns`` times clockwise."""
+        """The same tile turned ``quarter_turns`` times clockwise (worked out once per shape and
+        turn: exploration tries every turn of every tile it draws)."""
         q = quarter_turns % 4
         if q == 0:
             return self
+        return _rotated(self, q)
+
+    def _turned(self, q: int) -> TileShape:
         grid = [["#"] * TILE_SIZE for _ in range(TILE_SIZE)]
         for cell in self.cells():
             r, c = rotate_cell(cell, q)
@@ -203,7 +208,12 @@ class TileShape:
     # ---------------------------------------------------------------- adjacency
     def neighbours(self, cell: Cell) -> list[Cell]:
         """Orthogonally adjacent squares inside the tile that are not walls, bridge-aware:
-        on the axis under a bridge the middle square is skipped."""
+        on the axis under a bridge the middle square is skipped (a new list; worked out once
+        per shape and square)."""
+        found = _neighbour_table(self).get(cell)
+        return list(found) if found is not None else self._neighbours(cell)
+
+    def _neighbours(self, cell: Cell) -> list[Cell]:
         r, c = cell
         out: list[Cell] = []
         under = self.under_bridge()
@@ -239,3 +249,15 @@ class TileShape:
         """Floor squares that no opening (nor any of ``extra_starts``) reaches, sorted."""
         seen = self.reachable([*self.opening_cells(), *extra_starts])
         return [cell for cell in self.cells() if self.kind(cell) == "floor" and cell not in seen]
+
+
+@lru_cache(maxsize=4096)
+def _rotated(shape: TileShape, q: int) -> TileShape:
+    """``shape`` turned ``q`` (1-3) quarter turns, remembered: shapes are immutable values."""
+    return shape._turned(q)
+
+
+@lru_cache(maxsize=4096)
+def _neighbour_table(shape: TileShape) -> dict[Cell, tuple[Cell, ...]]:
+    """Every square of ``shape`` -> its ``TileShape.neighbours``, remembered per shape value."""
+    return {cell: tuple(shape._neighbours(cell)) for cell in shape.cells()}

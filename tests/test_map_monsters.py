@@ -255,3 +255,23 @@ def test_explosion_hurts_the_heroes_next_to_the_defeated_monster():
     before = (warrior.hp, mage.hp)
     on_monster_defeated(state, zombie, warrior)
     assert warrior.hp == before[0] - 2 and mage.hp == before[1]
+
+
+def test_distances_to_heroes_standing_side_by_side_count_the_way_around_them():
+    """Monster Order (the distance to the nearest character) and Fastest Way to the Target: a
+    monster never walks past a character, so to reach the hero standing behind another in a
+    corridor it goes all the way round; the square beside the first hero that the second one
+    holds is no way at all. With a hole on the table (something to jump) the distances are the
+    same walked steps."""
+    loop = tile("LOOP", [".....", ".#O#.", ".#.#.", ".###.", "....."], doors=[("south", 2)])
+    state = map_game(pack_with(loop), ["warrior", "mage"], tiles=[("LOOP", (0, 0), 0)],
+                     at={"warrior": (0, 1), "mage": (0, 2)}, monsters=[("goblin", (4, 0))])
+    board = state.board
+    goblin = state.monsters[0]
+    found = board.distances(state, goblin, state.heroes)
+    # up the west side to (1, 0), then beside the warrior on (0, 0): 4 steps + 1 onto the hero
+    assert found["warrior"] == 5
+    # the mage beside the warrior: the way along the top row is barred by the warrior, so round
+    # the east side: (4, 0) -> (4, 4) -> (0, 4) -> (0, 3), 9 steps + 1
+    assert found["mage"] == 10
+    assert board.distance_to_nearest_hero(state, goblin) == 5

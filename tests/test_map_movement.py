@@ -9,6 +9,9 @@ from map_helpers import map_game, pack_with, tile, where
 
 from doria_forge.engine.actions import IllegalAction, Jump, PickUp, SwapPlaces, Walk
 from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.map.layout import Layout
+from doria_forge.engine.map.paths import MonsterMoves, hero_routes, monster_routes
+from doria_forge.geometry import Opening, TileShape
 
 # A closed 5 x 5 room: a hole in the middle row, monsters and the treasure placed by the tests.
 PIT = tile("PIT", [".....", ".....", "..O..", ".....", "....."], doors=[("south", 2)])
@@ -171,3 +174,52 @@ def test_a_carried_character_who_wakes_up_is_set_down_on_the_nearest_free_square
     assert "warrior" not in state.board.carried
     assert where(state, "warrior") == (2, 3) and where(state, "mage") in {(2, 2), (2, 4)}
     assert state.log.last("crawled").actor == "mage"
+
+
+def test_a_placed_tile_joins_its_door_and_leaves_the_rest_of_the_dungeon_as_it_was():
+    """Exploration: a tile placed door to door joins the dungeon there (the door is no longer
+    closed, its squares step across), while far tiles keep their steps. The layout asked of every
+    square before and after placing answers as a layout built with every tile at once does
+    (kinds, neighbours, walls around, hero and monster routes), as it remembers steps between versions."""
+    west_door = TileShape(("#####", "#...#", "....#", "#...#", "#####"), (Opening("west", 2),))
+    east_door = TileShape(("#####", "#...#", "#....", "#...#", "##.##"), (Opening("east", 2), Opening("south", 2)))
+    grown = Layout()
+    grown.place("E", east_door, (0, 0), 0)
+    grown.place("W2", west_door, (1, 2), 0)  # far from the slot filled next
+    window = [(r, c) for r in range(-1, 11) for c in range(-1, 16)]
+
+    def answers(layout: Layout) -> list:
+        steps = [(p, layout.kind(p), sorted(layout.neighbours(p)), layout.walls_around(p)) for p in window]
+        hero = hero_routes(layout, (1, 1), 30, monsters=frozenset(), heroes=frozenset())
+        monster = monster_routes(layout, (1, 1), None, moves=MonsterMoves(), heroes=set(), monsters=set())
+        return [steps, sorted((p, hero.cost(p)) for p in hero), sorted((p, monster.cost(p)) for p in monster)]
+
+    before = answers(grown)
+    assert (2, 5) not in grown.neighbours((2, 4))
+    grown.place("W", west_door, (0, 1), 0)
+    assert (2, 5) in grown.neighbours((2, 4)) and (2, 4) in grown.neighbours((2, 5))
+    fresh = Layout()
+    for slot, tile_id, shape in (((0, 0), "E", east_door), ((1, 2), "W2", west_door), ((0, 1), "W", west_door)):
+        fresh.place(tile_id, shape, slot, 0)
+    assert answers(grown) == answers(fresh) != before
+
+
+def test_walking_only_goes_round_holes_and_monsters_and_passes_friends():
+    """Walking (1 AP per square): a character walks square by square, passes other characters
+    but never a monster, never steps on a hole (that takes a jump), and ends on no occupied
+    square. Asked for walks only, the routes cost one AP a square along the shortest such way."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".O...", ".O...", ".O...", ".....")), (0, 0), 0)
+    walks = hero_routes(layout, (2, 0), 30, monsters=frozenset({(4, 1)}), heroes=frozenset({(0, 0)}),
+                        jumping=False)
+    assert (1, 1) not in walks and (4, 1) not in walks  # the hole and the monster
+    assert (0, 0) not in walks  # a friend's square: passed, not ended on
+    assert walks.cost((0, 1)) == 3 and walks[(0, 1)].path == ((1, 0), (0, 0), (0, 1))  # over the friend
+    assert walks.cost((2, 2)) == 6  # round the north end of the holes: (0, 1) (0, 2) (1, 2) (2, 2)
+    assert (4, 0) in walks and walks.cost((4, 0)) == 2 and (4, 2) in walks and walks.cost((4, 2)) == 8
+    assert not any(route.jumps for route in walks.values())
+    # a walk is cut short by the AP alone: the routes within 5 AP of the whole search, asked twice
+    assert walks.within(5).keys() == walks.within(5).keys() == {p for p in walks if walks.cost(p) <= 5}
+    assert walks.within(30).keys() == walks.keys()
+    assert hero_routes(layout, (2, 0), 5, monsters=frozenset({(4, 1)}), heroes=frozenset(), jumping=False).keys() \
+        == {p for p in walks if walks.cost(p) <= 5} | {(0, 0)}

@@ -7,8 +7,8 @@ from map_helpers import map_game, pack_with, tile
 
 from doria_forge.engine.actions import Attack
 from doria_forge.engine.map.layout import Layout
-from doria_forge.engine.map.sight import compute_sight
-from doria_forge.geometry import TileShape
+from doria_forge.engine.map.sight import SightCache, compute_sight
+from doria_forge.geometry import Opening, TileShape
 
 BEND = tile("BEND", ["#####", "....#", "###.#", "###.#", "###.."], doors=[("west", 1), ("east", 4)])
 """A corridor running east along row 1, then south down column 3."""
@@ -123,3 +123,44 @@ def test_a_copied_game_shares_sight_and_routes_until_one_of_them_changes_the_map
     board.layout.add_marker((1, 2), "rubble")  # the same change in the game: a version of its own
     assert board.layout.version is not copy.board.layout.version
     assert not board.sees((1, 1), (1, 3))
+
+
+def test_the_squares_to_attack_from_are_those_each_attack_reaches_from():
+    """Monster Activation asks from which squares it can attack a hero: range and Line of Sight,
+    a melee strike straight across a hole (chapter *Monsters and Obstacles/Holes*), range 1 only
+    onto a figure under Rubble (*Dungeon Markers*). The set of squares answers as the test of
+    each square does, with and without Rubble on the table."""
+    holes = tile("HOLES", [".....", ".OO..", ".#...", ".....", "....."])
+    state = map_game(pack_with(holes), ["warrior"], tiles=[("HOLES", (0, 0), 0)], at={"warrior": (1, 0)})
+    board = state.board
+    squares = [(r, c) for r in range(5) for c in range(5)]
+    target = (1, 0)
+    for attack_range, attack_type in ((1, "melee"), (3, "ranged"), (6, "magic")):
+        expected = {sq for sq in squares if board.can_attack_from(sq, target, attack_range, attack_type)}
+        assert board.attack_squares(squares, target, attack_range, attack_type) == expected
+    assert (1, 3) in board.attack_squares(squares, target, 1, "melee")  # across the two holes
+    assert (1, 3) not in board.attack_squares(squares, target, 1, "ranged")
+    board.layout.add_marker((4, 4), "rubble")
+    board.layout.add_marker((1, 0), "rubble")  # the hero lies buried: range 1 only
+    found = board.attack_squares(squares, target, 6, "magic")
+    assert found == {sq for sq in squares if board.can_attack_from(sq, target, 6, "magic")} == {(0, 0), (2, 0), (1, 1)}
+
+
+def test_line_of_sight_after_a_room_tile_is_placed():
+    """Everything outside placed Room Tiles is wall (it blocks Line of Sight); a tile placed
+    beside the dungeon opens lines across its squares and leaves every other line as it was.
+    A cache that answered before the placement answers as a fresh computation does after it."""
+    east = TileShape((".....", ".....", ".....", ".....", "....."), (Opening("east", 0, 5),))
+    west = TileShape((".....", ".....", "..#..", ".....", "....."), (Opening("west", 0, 5),))
+    layout = Layout()
+    layout.place("E", east, (0, 0), 0)
+    cache = SightCache()
+    squares = [(r, c) for r in range(5) for c in range(10)]
+    pairs = [(a, b) for a in squares for b in squares if a < b]
+    before = {pair: cache.sees(layout, *pair) for pair in pairs}
+    assert before[((2, 4), (2, 6))] is False  # the square between is off the table: wall
+    layout.place("W", west, (0, 1), 0)
+    after = {pair: cache.sees(layout, *pair) for pair in pairs}
+    assert after == {pair: compute_sight(layout, *pair) for pair in pairs}
+    assert after[((2, 4), (2, 6))] is True and after[((2, 5), (2, 9))] is False  # a wall in the new tile
+    assert all(after[pair] == before[pair] for pair in pairs if max(pair[0][1], pair[1][1]) < 5)

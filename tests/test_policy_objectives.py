@@ -243,3 +243,23 @@ def test_a_place_whose_rule_only_costs_action_points_or_opens_a_hole_is_avoided(
                     rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
                             "do": [{"do": "give", "loot_cards": 1}]}])
     assert objectives.objectives(good).visit and not objectives.objectives(good).avoid
+
+
+def test_what_a_hero_can_hurt_follows_its_weapons_and_the_monster_as_they_change():
+    """The attacks a bot fights with are those it may make (*Damaged* cards are repaired first,
+    a defeated monster is no target) and that get past the Armor Rating (*Critical Rolls and
+    Fumbles*). Asked again after its bow is damaged, after the Orc is defeated, and for the
+    same hero once the bow is mended, the answer follows each change."""
+    room = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(room), ["huntress"], tiles=[("R", (0, 0), 0)], at={"huntress": (4, 4)},
+                     monsters=[("orc", (0, 4))], ap=10)
+    hero, orc = state.hero("huntress"), state.monsters[0]
+    bow = next(i for i in hero.hand_items() if i.card.attacks and i.card.attacks[0].range >= 5)
+    ranges = hurting._usable_ranges(hero, orc)
+    assert max(ranges) == 5
+    bow.damaged = True
+    assert 5 not in hurting._usable_ranges(hero, orc)
+    bow.damaged = False
+    assert hurting._usable_ranges(hero, orc) == ranges
+    orc.defeated = True
+    assert hurting._usable_ranges(hero, orc) == [] and not hurting.can_hurt(hero, orc)

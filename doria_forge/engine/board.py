@@ -266,6 +266,10 @@ class SpatialBoard(Board[S], Protocol[S]):
     def range_distance(self, a: Any, b: Any) -> int:
         ...
 
+    def distances(self, state: S, monster: MonsterState, heroes: Iterable[HeroState]) -> dict[str, int]:
+        """Hero uid -> ``distance`` (AP of the monster's way to the hero) for each of ``heroes``."""
+        ...
+
     def sees(self, a: Any, b: Any) -> bool:
         ...
 
@@ -278,6 +282,10 @@ class SpatialBoard(Board[S], Protocol[S]):
         ...
 
     def occupant(self, pos: Any) -> str | None:
+        ...
+
+    def occupants(self) -> dict[Any, str]:
+        """Square -> ``occupant`` of every occupied square."""
         ...
 
     def nearest_free(self, state: S, origin: Any, *, toward: Any = None, choice: str | None = None,

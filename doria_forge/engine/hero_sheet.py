@@ -141,19 +141,19 @@ class HeroSheet:
     def location(self, item: ItemInstance) -> str | None:
         """Where ``item`` is: ``hands``, a zone name, ``accessory``, ``body``, ``belt``,
         ``backpack``, or ``None`` when the hero does not carry it."""
-        if any(i is item for i in self.hands):
-            return "hands"
+        # plain loops: every attack and every bot decision asks, and a generator per place
+        # cost more than the search itself
+        for i in self.hands:
+            if i is item:
+                return "hands"
         for zone, i in self.zones.items():
             if i is item:
                 return zone
-        if any(i is item for i in self.accessory):
-            return "accessory"
-        if any(i is item for i in self.body_items):
-            return "body"
-        if any(i is item for i in self.belt):
-            return "belt"
-        if any(i is item for i in self.backpack):
-            return "backpack"
+        for place, items in (("accessory", self.accessory), ("body", self.body_items), ("belt", self.belt),
+                             ("backpack", self.backpack)):
+            for i in items:
+                if i is item:
+                    return place
         return None
 
     def is_equipped(self, item: ItemInstance) -> bool:

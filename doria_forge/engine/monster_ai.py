@@ -184,6 +184,9 @@ def activate_in_order(state: GameData, monster: MonsterState) -> None:
 # =========================================================================== the map
 MULTI_PATTERNS = ("all_in_range", "extra_in_range", "adjacent_to_target", "spread", "chain")
 
+IN_RANGE_PATTERNS = ("all_in_range", "extra_in_range")
+"""Hit patterns that read which other heroes are in range of the square attacked from."""
+
 
 @dataclass
 class Plan:
@@ -205,12 +208,13 @@ def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple], c
     """``items`` sorted by ``key``; runs of equal keys are the players' decision of the book's
     last criterion, asked as open choice ``choice`` (``engine.choices``; without a choice
     policy: shuffled with the game's dice)."""
-    ordered = sorted(items, key=key)
+    keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0])  # each key once
+    ordered = [item for _, item in keyed]
     out: list[Any] = []
     i = 0
     while i < len(ordered):
         j = i + 1
-        while j < len(ordered) and key(ordered[j]) == key(ordered[i]):
+        while j < len(ordered) and keyed[j][0] == keyed[i][0]:
             j += 1
         group = ordered[i:j]
         if len(group) > 1:
@@ -254,10 +258,11 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
     board = _board(state)
     rule = abilities.rule_for(monster)
     pattern = rule.pattern
-    order = {h.uid: n for n, h in enumerate(ranked)}
     if pattern == "all_in_range":
+        order = {h.uid: n for n, h in enumerate(ranked)}
         return sorted(attackable, key=lambda h: order[h.uid])
     if pattern == "extra_in_range":
+        order = {h.uid: n for n, h in enumerate(ranked)}
         others = [h for h in sorted(attackable, key=lambda h: order[h.uid]) if h is not primary]
         return [primary] + others[: max(0, (rule.max_targets or 1) - 1)]
     where = board.position(primary.uid)
@@ -328,35 +333,50 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     budget = 0 if stuck else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
     routes = board.monster_routes(state, monster, budget)
     options = _Options(start, routes)
-    taken = {p for p in routes if board.occupant(p) not in (None, monster.uid)}
-    distance = {h.uid: state.board.distance(state, monster, h) for h in heroes}
+    occupants = board.occupants()
+    taken = {p for p in routes if occupants.get(p, monster.uid) != monster.uid}
+    distance = board.distances(state, monster, heroes)
     ranked = rank_heroes(state, monster, heroes, distance)
-    from_squares = {h.uid: board.attack_squares(options, board.position(h.uid), monster.range, monster.attack_type)
-                    for h in ranked}
-    reach = {sq: [h for h in ranked if sq in from_squares[h.uid]] for sq in options}
+    from_squares: dict[str, set[Any]] = {}
+
+    def attack_from(hero: HeroState) -> set[Any]:
+        """The squares of ``options`` from which the monster attacks ``hero`` (worked out for a
+        hero only when asked: most plans settle on the first hero they try)."""
+        found = from_squares.get(hero.uid)
+        if found is None:
+            found = from_squares[hero.uid] = board.attack_squares(options, board.position(hero.uid), monster.range,
+                                                                  monster.attack_type)
+        return found
+
+    def reach_from(square: Any) -> list[HeroState]:
+        return [h for h in ranked if square in attack_from(h)]
+
     rule = abilities.rule_for(monster)
     if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
-        best = _most_hits(state, monster, options, taken, reach, ranked)
+        best = _most_hits(state, monster, options, taken, {sq: reach_from(sq) for sq in options}, ranked)
         if best is not None:
             return best
+    reach = {sq: reach_from(sq) for sq in options} if rule.targeting == "lowest_agility" else {}
     order = _target_order(state, monster, ranked, reach, start)
     # the closest hero it can reach from a free square; only when no hero can be reached so
     # does it push another monster off the square it needs ("If a monster can only reach a
     # character ... while another monster occupies the target square, it will push")
     for pushing in (False, True):
         for target in order:
-            chosen = _square_for(state, monster, target, options, taken, reach, start, heroes, pushing=pushing)
+            chosen = _square_for(state, monster, target, options, taken, attack_from(target), start, heroes,
+                                 pushing=pushing)
             if chosen is not None:
                 square, push = chosen
-                return Plan(square, options[square], _hits(state, monster, square, target, reach[square], ranked),
-                            push)
+                # only the patterns that hit every hero in range read who else is in range
+                attackable = reach_from(square) if rule.pattern in IN_RANGE_PATTERNS else []
+                return Plan(square, options[square], _hits(state, monster, square, target, attackable, ranked), push)
     return _approach(state, monster, routes, ranked, distance, start)
 
 
 def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState],
                   reach: dict[Any, list[HeroState]], start: Any) -> list[HeroState]:
     """Targeting ``lowest_agility`` attacks the nearest hero it can reach unless one with
-    lower AGI is also in reach; everyone else follows ``ranked``."""
+    lower AGI is also in reach; everyone else follows ``ranked`` (``reach`` is not read)."""
     if abilities.rule_for(monster).targeting != "lowest_agility":
         return ranked
     reachable = [h for h in ranked if any(h in hs for hs in reach.values())]
@@ -374,11 +394,21 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
     hits the most heroes; then the best-ranked first target; then the least movement."""
     best: tuple | None = None
     plan_: Plan | None = None
+    # only the patterns that hit every hero in range depend on the square attacked from; the
+    # others (around the target, the chain) on the first target alone: worked out once for it
+    by_target = abilities.rule_for(monster).pattern not in IN_RANGE_PATTERNS
+    known: dict[str, list[HeroState]] = {}
     for square, heroes_here in reach.items():
         for primary in heroes_here:
-            hit = _hits(state, monster, square, primary, heroes_here, ranked)
-            key = (-len(hit), square in taken, ranked.index(primary), options.cost(square),
-                   -_board(state).walls_around(square))
+            hit = known.get(primary.uid) if by_target else None
+            if hit is None:
+                hit = _hits(state, monster, square, primary, heroes_here, ranked)
+                if by_target:
+                    known[primary.uid] = hit
+            head = (-len(hit), square in taken)
+            if best is not None and head > best[:2]:
+                continue  # behind already on the first criteria: the rest of the key cannot help
+            key = head + (ranked.index(primary), options.cost(square), -_board(state).walls_around(square))
             if best is None or key < best:
                 best = key
                 plan_ = Plan(square, options[square], hit, _board(state).occupant(square) if square in taken else None)
@@ -388,13 +418,14 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
 
 
 def _square_for(state: GameData, monster: MonsterState, target: HeroState, options: _Options,
-                taken: set[Any], reach: dict[Any, list[HeroState]], start: Any,
+                taken: set[Any], attack_from: set[Any], start: Any,
                 heroes: list[HeroState], *, pushing: bool = False) -> tuple[Any, str | None] | None:
     """The square ``monster`` attacks ``target`` from (movement rules of the module
     docstring) and the monster to push off it, or ``None`` when out of reach: from a free
-    square, or (``pushing``) from a square another monster holds when no free one serves."""
+    square, or (``pushing``) from a square another monster holds when no free one serves.
+    ``attack_from``: the squares of ``options`` from which it attacks ``target``."""
     board = _board(state)
-    spots = [sq for sq, hs in reach.items() if target in hs]
+    spots = [sq for sq in options if sq in attack_from]
     free = [sq for sq in spots if sq not in taken]
     pool = (spots if not free else []) if pushing else free
     if not pool:
@@ -499,6 +530,10 @@ def after_hero_move(state: GameData, hero: HeroState) -> None:
     board = _board(state)
     here = board.position(hero.uid)
     near = set(board.neighbours(here)) if here is not None else set()
-    for monster in ordered_monsters(state):
+    attackers = [m for m in state.monsters if not m.defeated and abilities.rule_for(m).free_attack
+                 and board.position(m.uid) in near]
+    # the monster order of a subset is the order of the whole restricted to it (a total sort
+    # key); only a choice policy, which counts the ties it is asked, must see the whole order
+    for monster in ordered_monsters(state, attackers if state.choice_policy is None else None):
         if abilities.rule_for(monster).free_attack and board.position(monster.uid) in near:
             free_attack(state, monster, hero)

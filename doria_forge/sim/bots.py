@@ -142,13 +142,24 @@ def expected_damage(state: GameState, hero: HeroState, item: ItemInstance, profi
     return p * max(0.05, hit_damage(hero, profile, monster) + 0.3 - armor_against(profile, monster))
 
 
+def _hero_facts_key(hero: HeroState) -> tuple:
+    """What an attack option's facts read of the hero (``_option_facts``)."""
+    return (id(hero), hero.disarmed, len(hero.hero_bonuses), sum(hero.attributes.values()), len(hero.belt),
+            len(hero.backpack))
+
+
+def _monster_facts_key(monster: MonsterState) -> tuple:
+    """What an attack option's facts read of the monster (``_option_facts``)."""
+    return (id(monster), monster.level, len(monster.modifications), monster.disarmed, monster.defeated)
+
+
 def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int, profile: AttackProfile,
-                  monster: MonsterState, from_belt: bool) -> tuple[bool, int, float, int]:
+                  monster: MonsterState, from_belt: bool, hero_key: tuple,
+                  monster_key: tuple) -> tuple[bool, int, float, int]:
     """(allowed, AP cost, expected damage, PP cost) of one attack option, cached in
-    ``state.scratch`` while nothing it depends on changes."""
-    key = (id(hero), id(item), pi, id(monster), item.damaged, from_belt, monster.level, len(monster.modifications),
-           monster.disarmed, monster.defeated, hero.disarmed, len(hero.hero_bonuses),
-           sum(hero.attributes.values()), len(hero.belt), len(hero.backpack))
+    ``state.scratch`` while nothing it depends on changes (``hero_key``: ``_hero_facts_key``,
+    ``monster_key``: ``_monster_facts_key``, worked out once for all of a hero's options)."""
+    key = (hero_key, id(item), pi, item.damaged, from_belt, monster_key)
     cache = state.scratch.get("attack_facts")
     if cache is None:
         cache = state.scratch["attack_facts"] = {}
@@ -179,6 +190,8 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *,
         top = max(worth.values())
         for uid in prey:
             worth[uid] = objectives.PREY_WORTH * top
+    hero_key = _hero_facts_key(hero)
+    monster_keys = [_monster_facts_key(m) for m in monsters]
     for item in hero.hand_items() + hero.body_items + belt:
         if id(item) in seen or not item.card.attacks:
             continue
@@ -191,8 +204,9 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *,
             item.damaged = False
         try:
             for pi, profile in enumerate(item.card.attacks):
-                for m in monsters:
-                    ok, cost, ed, pp = _option_facts(state, hero, item, pi, profile, m, from_belt)
+                for m, monster_key in zip(monsters, monster_keys, strict=True):
+                    ok, cost, ed, pp = _option_facts(state, hero, item, pi, profile, m, from_belt, hero_key,
+                                                     monster_key)
                     if not ok or not board.hero_can_target(state, hero, profile, m):
                         continue
                     # the monster's worth as a target (the same for every option against it)

@@ -15,7 +15,7 @@ from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
 
 from . import objectives
-from .hurting import _usable_ranges, can_hurt
+from .hurting import _usable_ranges
 from .party import anchor_slot, engaged, goal_needs_tiles, holds_back, hurt
 from .reach import FAR, Pos, _along, _at, _on_map, _step, distances, monsters_on_map, standing
 
@@ -37,10 +37,14 @@ def retreat(state: Any, hero: HeroState, ap: int) -> Action | None:
         return None
     others = [_at(state, h.uid) for h in standing(state) if h is not hero and not hurt(h)]
     fields = [distances(state, frozenset([_at(state, m.uid)])) for m in monsters]
+    known: dict[Pos, tuple[int, int]] = {}
 
     def safety(pos: Pos) -> tuple[int, int]:
-        shielded = sum(1 for f in fields if any(f.get(o, FAR) < f.get(pos, FAR) for o in others))
-        return shielded, min(min(f.get(pos, FAR) for f in fields), 30)
+        found = known.get(pos)
+        if found is None:
+            shielded = sum(1 for f in fields if any(f.get(o, FAR) < f.get(pos, FAR) for o in others))
+            found = known[pos] = (shielded, min(min(f.get(pos, FAR) for f in fields), 30))
+        return found
 
     turn = (state.round, hero.uid)
     if state.scratch.get("retreated") == turn:
@@ -128,11 +132,14 @@ def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
     spots = []
     for monster in monsters_on_map(state):
         where = _at(state, monster.uid)
-        for reach in set(_usable_ranges(hero, monster)):
-            for pos in routes:
-                if (slot_of(pos) == anchor and board.range_distance(pos, where) <= reach
-                        and board.sees(pos, where)):
-                    spots.append((routes.cost(pos), pos))
+        ranges = _usable_ranges(hero, monster)
+        if not ranges:
+            continue
+        longest = max(ranges)  # a square any of its attacks reaches from: the longest does
+        for pos in routes:
+            if (slot_of(pos) == anchor and board.range_distance(pos, where) <= longest
+                    and board.sees(pos, where)):
+                spots.append((routes.cost(pos), pos))
     if not spots:
         return None
     return Walk(min(spots)[1])
@@ -150,24 +157,34 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     anchor = anchor_slot(state)
     taken = {_at(state, m.uid) for m in monsters}
     spots = []
+    usable = {m.uid: _usable_ranges(hero, m) for m in monsters}
     for monster in monsters:
         where = _on_map(state, monster.uid)
-        for reach in set(_usable_ranges(hero, monster)):
-            for pos in routes:
-                if board.range_distance(pos, where) <= reach and board.sees(pos, where):
-                    # off the party's Room Tile costs a Doom Counter field at the end of the round;
-                    # the scenario's prey is worth a longer walk
-                    away = OFF_TILE if slot_of(pos) != anchor else 0
-                    wanted = -OFF_TILE if objectives.is_prey(state, monster) else 0
-                    # a ranged attack is made from range: not from a square next to a monster
-                    close = CLOSE if reach > 1 and any(n in taken for n in board.layout.neighbours(pos)) else 0
-                    spots.append((routes.cost(pos) + away + wanted + close, routes.jump_count(pos), pos))
+        reaches = set(usable[monster.uid])
+        if not reaches:
+            continue
+        # the scenario's prey is worth a longer walk
+        wanted = -OFF_TILE if objectives.is_prey(state, monster) else 0
+        for pos in routes:
+            d = board.range_distance(pos, where)
+            fits = [reach for reach in reaches if d <= reach]
+            if not fits or not board.sees(pos, where):
+                continue
+            # off the party's Room Tile costs a Doom Counter field at the end of the round
+            base = routes.cost(pos) + (OFF_TILE if slot_of(pos) != anchor else 0) + wanted
+            for reach in fits:
+                # a ranged attack is made from range: not from a square next to a monster
+                close = CLOSE if reach > 1 and any(n in taken for n in board.layout.neighbours(pos)) else 0
+                spots.append((base + close, routes.jump_count(pos), pos))
     if spots:
         _, _, pos = min(spots)
-        # walk or jump as the whole AP decide (a jump may overrun, a walk may not)
-        return _step(board.hero_routes(state, hero, ap)[pos], pos)
+        # walk or jump as the cheapest way with the whole AP goes (a jump may overrun, a walk may
+        # not); the ways that cost at most ap - 1 AP are the same with ap AP (the same cost, the
+        # fewest jumps), so only a jump beyond them needs the search with the whole AP
+        found = routes if routes.cost(pos) <= ap - 1 else board.hero_routes(state, hero, ap)
+        return _step(found[pos], pos)
     # toward a monster it can hurt, the scenario's prey first; never toward one it cannot
-    hurtable = [m for m in monsters if can_hurt(hero, m)]
+    hurtable = [m for m in monsters if usable[m.uid]]
     prey = [m for m in hurtable if objectives.is_prey(state, m)]
     goal = {p for m in (prey or hurtable) for p in board.layout.neighbours(_at(state, m.uid))}
     return _along(state, hero, ap, goal) if goal else None

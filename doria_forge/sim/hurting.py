@@ -20,7 +20,22 @@ def can_hurt(hero: HeroState, monster: Any) -> bool:
 
 def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
     """The ranges of the hero's attacks it could make against ``monster`` (ignoring range) that
-    get past its armor (``hurts``)."""
+    get past its armor (``hurts``), in squares; remembered on the hero (a new list each call)
+    by everything they read, the bots ask it of every monster at almost every decision."""
+    held = hero.hand_items()
+    bonuses = hero.hero_bonuses
+    key = (hero.can_act, tuple(hero.attributes.items()), "extra_damage" in bonuses, "double_range" in bonuses,
+           tuple((id(i.card), i.damaged) for i in held), tuple((id(i.card), i.damaged) for i in hero.body_items),
+           tuple((id(i.card), i.damaged) for i in hero.belt),
+           id(monster.monster), id(monster.card), tuple(id(m) for m in monster.modifications), monster.defeated)
+    known = hero.__dict__.setdefault("_usable_ranges", {})
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _ranges(hero, monster)
+    return list(found)
+
+
+def _ranges(hero: HeroState, monster: Any) -> list[int]:
     out = []
     for item in hero.hand_items() + hero.body_items + hero.belt:
         from_belt = hero.location(item) == "belt"

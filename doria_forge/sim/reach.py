@@ -75,6 +75,10 @@ def _along(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]
     if not ends:
         return _through_rubble(state, hero, ap, goal)
     target = min(ends, key=lambda p: (far[p].cost, p))
+    if far.cost(target) <= ap:
+        # the ways that cost at most ap AP are the same with any more AP (the same cost, the
+        # fewest jumps): no search with the AP the hero has
+        return _step(far[target], target)
     routes = board.hero_routes(state, hero, ap)
     if target in routes:
         return _step(routes[target], target)

@@ -42,6 +42,16 @@ class DungeonFigures:
         lying = self.lying
         return next((uid for uid, p in self.positions.items() if p == pos and uid not in lying), None)
 
+    def occupants(self) -> dict[Pos, str]:
+        """Square -> the figure ``occupant`` names there, for every occupied square (one pass
+        for callers that ask of many squares)."""
+        lying = self.lying
+        out: dict[Pos, str] = {}
+        for uid, p in self.positions.items():
+            if uid not in lying and p not in out:
+                out[p] = uid
+        return out
+
     def hero_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
         """Squares of the standing characters (not the unconscious)."""
         heroes = {h.uid for h in state.heroes}

@@ -6,6 +6,7 @@ character, remembered between the many times a turn asks (the searches are ``pat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..abilities import rule_for
@@ -106,12 +107,15 @@ class RoutesMixin(DungeonFigures):
         # Poltergeist attacks from a Wall; German appendix: a hero nearer behind a wall is attacked)
         beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
-        around = {n for p in squares for n in beside(p)}
-        if start is None or not around:
+        around = [set(beside(p)) for p in squares]
+        if start is None or not any(around):
             routes: dict[Pos, int] = {}
         elif not self._jumps_or_rubble():
             routes = {p: e[0] for p, e in self._monster_entries(state, monster).items()}
         else:
+            # the search stops once the nearest square beside each hero is known: a square beside
+            # one hero that another hero stands on is never reached, and waiting for it searched
+            # the whole dungeon
             routes = monster_costs(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
                                    monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
                                    targets=around)
@@ -136,15 +140,26 @@ class RoutesMixin(DungeonFigures):
                 if self.layout.tile_at(n) is not None]
 
     def distance(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
-        d = self.reach(state, monster, hero)
-        a, b = self.positions.get(monster.uid), self.position(hero.uid)
+        """The AP ``reach`` gives, or, for a hero it cannot reach, ``10**6`` plus the squares
+        between them (nearer still sorts first)."""
+        return self._distance(self._reaches(state, monster), monster, hero)
+
+    def _distance(self, reaches: dict[str, int], monster: MonsterState, hero: HeroState) -> int:
+        d = reaches.get(hero.uid)
         if d is None:
+            a, b = self.positions.get(monster.uid), self.position(hero.uid)
             return 10 ** 6 + (manhattan(a, b) if a and b else 0)
         return d
 
+    def distances(self, state: GameData, monster: MonsterState, heroes: Iterable[HeroState]) -> dict[str, int]:
+        """Hero uid -> ``distance`` for each of ``heroes`` (one look-up of the monster's reach
+        for all of them: the monster order and the monster's plan ask for every hero)."""
+        reaches = self._reaches(state, monster)
+        return {h.uid: self._distance(reaches, monster, h) for h in heroes}
+
     def distance_to_nearest_hero(self, state: GameData, monster: MonsterState) -> int:
         heroes = [h for h in state.heroes if not h.dead and self.position(h.uid) is not None]
-        return min((self.distance(state, monster, h) for h in heroes), default=10 ** 6)
+        return min(self.distances(state, monster, heroes).values(), default=10 ** 6)
 
     def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> Routes:
         """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``;

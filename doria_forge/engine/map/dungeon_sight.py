@@ -54,7 +54,12 @@ class SightMixin(DungeonFigures):
             # Dungeon Markers: a figure buried under Rubble "can still be attacked, but only
             # within range 1"; the Rubble walls it in for its own attacks too
             return self.range_distance(pos, target) <= 1 and self.sees(pos, target)
-        if self.range_distance(pos, target) <= attack_range and self.sees(pos, target):
+        return self._attack_in_the_open(pos, target, self.range_distance(pos, target), attack_range, attack_type)
+
+    def _attack_in_the_open(self, pos: Pos, target: Pos, distance: int, attack_range: int, attack_type: str) -> bool:
+        """``can_attack_from`` for two different squares neither under Rubble, ``distance`` their
+        ``range_distance`` in squares."""
+        if distance <= attack_range and self.sees(pos, target):
             return True
         if attack_range == 1 and attack_type == "melee" and (pos[0] == target[0] or pos[1] == target[1]):
             between = _between(pos, target)
@@ -64,16 +69,21 @@ class SightMixin(DungeonFigures):
     def attack_squares(self, squares: Iterable[Pos], target: Pos, attack_range: int, attack_type: str) -> set[Pos]:
         """The ``squares`` from which ``can_attack_from`` reaches ``target``. Squares further
         than the range (plus one square per bridge on the table) skip the full test, unless a
-        melee strike across holes could still reach along a row or column."""
-        bridges = sum(1 for placed in self.layout.tiles.values() if placed.shape.bridge is not None)
+        melee strike across holes could still reach along a row or column. Without bridges and
+        Rubble on the table the range is the orthogonal count and nobody is buried: the open test
+        alone (the monsters' plans ask this of every square they can reach)."""
+        bridges = len(self.layout.bridge_middles())
         slack = attack_range + bridges
         across = attack_range == 1 and attack_type == "melee"
         tr, tc = target
+        plain = not bridges and not self.layout.squares_with("rubble")
         out = set()
         for sq in squares:
-            if abs(sq[0] - tr) + abs(sq[1] - tc) > slack and not (across and (sq[0] == tr or sq[1] == tc)):
+            d = abs(sq[0] - tr) + abs(sq[1] - tc)
+            if d > slack and not (across and (sq[0] == tr or sq[1] == tc)):
                 continue
-            if self.can_attack_from(sq, target, attack_range, attack_type):
+            if (self._attack_in_the_open(sq, target, d, attack_range, attack_type) if plain and sq != target
+                    else self.can_attack_from(sq, target, attack_range, attack_type)):
                 out.add(sq)
         return out
 

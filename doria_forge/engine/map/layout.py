@@ -44,6 +44,12 @@ class Version:
 CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
 
+LOCAL_MEMOS = ("kind", "near", "walls", "hero_steps", "monster_steps", "ghost_steps")
+"""Memo keys of per-square answers that depend only on the square's own Room Tile and the
+squares orthogonally next to it (``Layout._memo``): kinds, neighbours (a step across a tile
+edge reaches the square next to it), walls around, and the steps ``paths`` works out from
+them."""
+
 MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
 """Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
 ``rune:<colour>`` and scenario markers ``marker:<name>``."""
@@ -106,25 +112,59 @@ class Layout:
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
     """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
     every route and sight query); shared with the copies of this layout, never cleared in
-    place (a change makes a new one)."""
+    place (a change makes a new one). An entry under a key in :data:`LOCAL_MEMOS` is a dict
+    square -> value that depends only on the square's own Room Tile and the squares
+    orthogonally next to it: placing a tile carries such entries over to the new version, but
+    for the squares of the new tile and those next to them (``place``); every other entry is
+    worked out again."""
+
+    _grown_from: tuple[Version, Slot] | None = field(default=None, repr=False, compare=False)
+    """``(version before, slot)`` when the last change was a Room Tile placed in ``slot``."""
 
     def __deepcopy__(self, memo: dict) -> Layout:
         """A copy for a copied game: tiles and shapes shared (never changed once placed),
         markers and doors copied, the version and its memo shared until one of the two
         changes."""
         return Layout(dict(self.tiles), {p: set(m) for p, m in self.markers.items()}, dict(self.secret_doors),
-                      set(self.dead_doors), self.version, self._memo)
+                      set(self.dead_doors), self.version, self._memo, self._grown_from)
 
     def touch(self) -> None:
         """Mark a change that can alter movement or sight: a new version, forgetting every
         cache of the old one."""
         self.version = Version()
+        self._grown_from = None
+
+    def placed_since(self, version: object) -> Slot | None:
+        """The slot of the Room Tile placed since ``version`` when that placement is the only
+        change since (a cache of ``version`` may keep what the new tile's squares cannot change),
+        else ``None``."""
+        grown = self._grown_from
+        return grown[1] if grown is not None and grown[0] is version else None
 
     def _cached(self) -> dict:
         memo = self._memo
         if memo.get("version") is not self.version:
             memo = self._memo = {"version": self.version, "kind": {}, "near": {}, "jumps": {}}
         return memo
+
+    def _grown(self, old: dict, slot: Slot) -> None:
+        """After a tile was placed in ``slot``: the new version's memo starts with the entries
+        of :data:`LOCAL_MEMOS` in ``old`` (the memo of the version before) that the tile cannot
+        have changed: those of squares neither in ``slot`` nor orthogonally next to one of its
+        squares (the edge squares of the tiles beside it)."""
+        top, left = slot[0] * TILE_SIZE, slot[1] * TILE_SIZE
+        bottom, right = top + TILE_SIZE - 1, left + TILE_SIZE - 1
+
+        def kept(p: Pos) -> bool:
+            r, c = p
+            return not ((top <= r <= bottom and left - 1 <= c <= right + 1)
+                        or (left <= c <= right and top - 1 <= r <= bottom + 1))
+
+        memo = self._cached()
+        for key in LOCAL_MEMOS:
+            table = old.get(key)
+            if table:
+                memo[key] = {p: v for p, v in table.items() if kept(p)}
 
     # ---------------------------------------------------------------- placing
     def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
@@ -134,7 +174,11 @@ class Layout:
             raise ValueError(f"tile slot {slot} is taken by {self.tiles[slot].tile_id}")
         placed = PlacedTile(tile_id, slot, rotation, shape, len(self.tiles))
         self.tiles[slot] = placed
+        old = self._memo if self._memo.get("version") is self.version else {}
+        before = self.version
         self.touch()
+        self._grown_from = (before, slot)
+        self._grown(old, slot)
         return placed
 
     def tile_at(self, pos: Pos) -> PlacedTile | None:
@@ -396,8 +440,13 @@ class Layout:
             yield from placed.squares()
 
     def walls_around(self, pos: Pos) -> int:
-        """Orthogonal neighbours that block sight (how much a square runs "along a Wall")."""
-        return sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
+        """Orthogonal neighbours that block sight (how much a square runs "along a Wall"),
+        0-4; remembered per layout version (the monsters' choice of square asks it of each)."""
+        walls = self._cached().setdefault("walls", {})
+        found = walls.get(pos)
+        if found is None:
+            found = walls[pos] = sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
+        return found
 
     def reachable_from(self, starts: Iterable[Pos]) -> set[Pos]:
         """Squares connected to ``starts`` through adjacency (holes and red-bordered squares

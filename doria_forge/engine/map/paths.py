@@ -111,11 +111,13 @@ class Routes(Mapping[Pos, Route]):
     """Square -> cheapest ``Route``, each built only when asked for (a search reaches many
     squares; callers look at a few)."""
 
-    __slots__ = ("_entries", "_built")
+    __slots__ = ("_entries", "_built", "_top", "_within")
 
     def __init__(self, entries: dict[Pos, _Entry]) -> None:
         self._entries = entries
         self._built: dict[Pos, Route] = {}
+        self._top: int | None = None
+        self._within: dict[int, Routes] = {}
 
     def __getitem__(self, pos: Pos) -> Route:
         route = self._built.get(pos)
@@ -138,10 +140,16 @@ class Routes(Mapping[Pos, Route]):
 
     def within(self, ap: int) -> Routes:
         """The routes of this search that cost at most ``ap`` AP (for a search without jumps the
-        same as searching with ``ap``: a walk is cut short by the AP alone)."""
-        if all(e[0] <= ap for e in self._entries.values()):
+        same as searching with ``ap``: a walk is cut short by the AP alone). Remembered per ``ap``
+        (a memoized search is cut again and again)."""
+        if self._top is None:
+            self._top = max((e[0] for e in self._entries.values()), default=0)
+        if self._top <= ap:
             return self
-        return Routes({p: e for p, e in self._entries.items() if e[0] <= ap})
+        found = self._within.get(ap)
+        if found is None:
+            found = self._within[ap] = Routes({p: e for p, e in self._entries.items() if e[0] <= ap})
+        return found
 
     def jump_count(self, pos: Pos) -> int:
         """How many jumps the route to ``pos`` makes (without building it). Raises ``KeyError``."""
@@ -161,11 +169,14 @@ _WALK, _OBSTACLE, _RUBBLE = 0, 1, 2
 
 
 def _tables(layout: Layout) -> tuple[dict, dict, dict, dict]:
-    """The memo's step tables: hero steps, monster steps, ghost steps, jumps (filled lazily)."""
+    """The memo's step tables: hero steps, monster steps, ghost steps (each a square's own,
+    kept in ``layout.LOCAL_MEMOS``: a tile placed elsewhere leaves them as they are), jumps
+    (a jump may cross several tiles: worked out again for every version); filled lazily."""
     memo = layout._cached()
     found = memo.get("steps")
     if found is None:
-        found = memo["steps"] = ({}, {}, {}, {})
+        found = memo["steps"] = tuple(memo.setdefault(key, {}) for key in ("hero_steps", "monster_steps",
+                                                                            "ghost_steps")) + ({},)
     return found
 
 
@@ -214,6 +225,10 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     jump_cost = costs.jump
     root: _Entry = (0, False, 0, False, None, (), None, None)
     best: dict[Pos, _Entry] = {start: root}
+    if not jumping:
+        _walk_breadth_first(layout, best, start, ap, monsters, walk)
+        del best[start]
+        return Routes({p: e for p, e in best.items() if p not in heroes})
     queue: list[tuple[int, int, int, Pos]] = [(0, 0, 0, start)]
     counter = 1
     steps_of, _, _, jumps_of = _tables(layout)
@@ -231,7 +246,8 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 if nxt in monsters:
                     continue
                 old = get(nxt)
-                if old is None or (new, njumps) < (old[0], old[2]):
+                # (new, njumps) < (old cost, old jumps), without building the two tuples
+                if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
                     best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
                     push(queue, (new, njumps, counter, nxt))
                     counter += 1
@@ -252,6 +268,27 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 counter += 1
     del best[start]
     return Routes({p: e for p, e in best.items() if p not in heroes})
+
+
+def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, monsters: AbstractSet[Pos],
+                        walk: int) -> None:
+    """``hero_routes`` without jumps, filling ``best`` (``start`` -> its root entry): every step
+    costs ``walk`` AP, so the squares come in the order the search with a heap takes them
+    (cost, then the order they were reached) and the first way to a square is its cheapest:
+    the same entries, found breadth first."""
+    steps_of = _tables(layout)[0]
+    waiting = [start]
+    for pos in waiting:  # grows while it is read: first in, first out
+        entry = best[pos]
+        new = entry[0] + walk
+        if new > ap:
+            continue
+        steps = steps_of.get(pos)
+        for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
+            if nxt in monsters or nxt in best:
+                continue
+            best[nxt] = (new, False, 0, False, entry, (nxt,), None, None)
+            waiting.append(nxt)
 
 
 @dataclass(frozen=True)
@@ -282,19 +319,20 @@ def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: Mo
 
 def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
                   heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs(),
-                  targets: set[Pos] | None = None) -> dict[Pos, int]:
+                  targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, int]:
     """The AP of ``monster_routes`` without the routes (for distances: much cheaper). With
-    ``targets`` the search stops once their costs are known: only they are then sure to be
-    complete."""
+    ``targets`` (groups of squares, such as the squares beside each hero) the search stops once
+    every group has a square reached for sure: the cheapest of each group (``start`` left out)
+    is then known, and no square of a group is listed below it (the rest may be incomplete)."""
     found = _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
     return {pos: entry[0] for pos, entry in found.items()}
 
 
 def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
                     heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
-                    targets: set[Pos] | None = None) -> dict[Pos, _Entry]:
+                    targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
-    may not attack, then fewer jumps, then the first found."""
+    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_costs``."""
     root: _Entry = (0, False, 0, False, None, (), None, None)
     best: dict[Pos, _Entry] = {start: root}
     queue: list[tuple[int, int, Pos]] = [(0, 0, start)]
@@ -302,7 +340,16 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     limit = budget if budget is not None else 10 ** 9
     walk, rubble = costs.walk, costs.rubble
     ghost, flying = moves.ghost, moves.flying
-    remaining = set(targets) - {start} if targets is not None else None
+    # square -> the target groups it completes; the groups still waiting for a square
+    groups_of: dict[Pos, list[int]] | None = None
+    waiting: set[int] = set()
+    if targets is not None:
+        groups_of = {}
+        for n, group in enumerate(targets):
+            for sq in group:
+                if sq != start:
+                    groups_of.setdefault(sq, []).append(n)
+                    waiting.add(n)
     pushes: dict[Pos, _Entry] = {}
     _, steps_of, ghost_of, jumps_of = _tables(layout)
     push, pop, get = heapq.heappush, heapq.heappop, best.get
@@ -320,9 +367,9 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
         entry = best[pos]
         if entry[0] != cost:
             continue
-        if remaining is not None:
-            remaining.discard(pos)
-            if not remaining:
+        if groups_of is not None:
+            waiting.difference_update(groups_of.get(pos, ()))
+            if not waiting:
                 break
         if entry[3]:
             continue
@@ -349,7 +396,9 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             if stepped > limit:
                 continue
             old = get(nxt)
-            if old is None or (stepped, no_attack, njumps) < (old[0], old[1], old[2]):
+            # (stepped, no_attack, njumps) < old's three, without building the two tuples
+            if old is None or stepped < old[0] or (stepped == old[0] and (
+                    no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
                 best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
                 push(queue, (stepped, counter, nxt))
                 counter += 1

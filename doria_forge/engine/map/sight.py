@@ -20,6 +20,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from doria_forge.geometry import TILE_SIZE
+
 if TYPE_CHECKING:  # pragma: no cover
     from .layout import Layout, Pos
 
@@ -91,6 +93,17 @@ def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
     return False
 
 
+def _outside(known: dict[tuple[Pos, Pos], bool], slot: tuple[int, int]) -> dict[tuple[Pos, Pos], bool]:
+    """The answers of ``known`` between squares whose rectangle (the squares a line between
+    them can cross) stays clear of the tile slot ``slot``: a tile placed there changes none
+    of them."""
+    top, left = slot[0] * TILE_SIZE, slot[1] * TILE_SIZE
+    bottom, right = top + TILE_SIZE - 1, left + TILE_SIZE - 1
+    return {key: seen for key, seen in known.items()
+            if max(key[0][0], key[1][0]) < top or min(key[0][0], key[1][0]) > bottom
+            or max(key[0][1], key[1][1]) < left or min(key[0][1], key[1][1]) > right}
+
+
 class SightCache:
     """Line of Sight answers remembered until the layout changes (``layout.version``); a
     copied game's cache shares the answers of the version both games are at."""
@@ -103,7 +116,9 @@ class SightCache:
 
     def sees(self, layout: Layout, a: Pos, b: Pos) -> bool:
         if self._version is not layout.version:
-            self._known = {}  # never cleared in place: a copy may still read it
+            # never cleared in place: a copy may still read it
+            slot = layout.placed_since(self._version) if self._version is not None else None
+            self._known = _outside(self._known, slot) if slot is not None else {}
             self._version = layout.version
         key = (a, b) if a <= b else (b, a)
         known = self._known.get(key)
