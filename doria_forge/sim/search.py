@@ -24,6 +24,23 @@ first kept greedy's choice almost always. A copy shares the game's route and sig
 greedy game, mostly the monsters' plans on new squares; one playout to the end of the next round
 did better than two to the end of this one, and two playouts a candidate did no better than one
 on The Goblin Warren at twice the CPU.
+
+Tried later against this design (paired with it on the same runs, 100 runs a scenario, seed 1
+unless said; a paired difference of 100 runs has a standard error of about 4 points): every lost
+game of greedy in Greywater Toll, The Warlord's Muster (80 runs each, seed 1), The Sunken
+Reliquary and Salt Mine Collapse (100) is a death (or all unconscious); in Greywater Toll 52 of
+the 72 came by round 6 and 40 at Monster Level 1: the monsters the Room Tiles bring, not a grown
+Doom Counter, kill a hero. None of these did better on several scenarios: stepping back and
+ending the turn as candidates with the two-round playouts (Toll -16); stepping back alone
+(Sunken +10, Toll -9, Muster -1, Greywater Gate +1, at twice the CPU: every hero with a safer
+square gets a searched decision); four confirming pairs instead of two (Sunken +8, Toll -3,
+Muster 0, Gate -2, 1.3 times the CPU: 28 times greedy's on Muster); both (Sunken +13, Muster +8,
+Gate +5, Toll -6, at 2.4 times the CPU, 38-52 times greedy's); stepping back only for a hero in
+danger with four confirming pairs (seed 2: Toll +4, Muster +2, Sunken -2, Gate 0, 1.2-1.3 times
+the CPU: about 25 times greedy's); two playouts and three confirming pairs for a hero in danger
+(Toll: the same 120 games won); a value that counts the damage of the monsters next to a hero at
+a playout's end against its margin (seeds 1 and 2, half or all of it: Sunken -2..+8, Toll
+-1..+5, Muster -2..0).
 """
 
 from __future__ import annotations
