@@ -164,3 +164,24 @@ def test_line_of_sight_after_a_room_tile_is_placed():
     assert after == {pair: compute_sight(layout, *pair) for pair in pairs}
     assert after[((2, 4), (2, 6))] is True and after[((2, 5), (2, 9))] is False  # a wall in the new tile
     assert all(after[pair] == before[pair] for pair in pairs if max(pair[0][1], pair[1][1]) < 5)
+
+
+def test_the_fast_line_test_finds_a_blocking_square_exactly_where_the_box_test_does():
+    """The unrolled line test agrees with the plain segment-against-square test on every
+    sample line of random wall shapes, touching edges and corners included."""
+    import random
+
+    from doria_forge.engine.map.sight import _POINTS, _blocker_on, _segment_hits_box
+
+    rng = random.Random(7)
+    for _ in range(400):
+        dy, dx = rng.randint(-5, 5), rng.randint(-5, 5)
+        cells = [(r, c) for r in range(min(0, dy), max(0, dy) + 1) for c in range(min(0, dx), max(0, dx) + 1)
+                 if (r, c) not in ((0, 0), (dy, dx))]
+        blockers = rng.sample(cells, min(len(cells), rng.randint(1, 4)))
+        for pa in _POINTS:
+            for pb in _POINTS:
+                line = (pa[0], pa[1], dy + pb[0], dx + pb[1])
+                hits = [n for n, (by, bx) in enumerate(blockers) if _segment_hits_box(*line, by, bx)]
+                found = _blocker_on(list(blockers), *line)
+                assert (found in hits) if hits else found == -1

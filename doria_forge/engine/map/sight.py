@@ -54,11 +54,74 @@ def _segment_hits_box(y0: float, x0: float, y1: float, x1: float, by: int, bx: i
     return t0 <= t1 + _EPS
 
 
-def _clear(blockers: tuple[Pos, ...], y0: float, x0: float, y1: float, x1: float) -> bool:
-    for cell in blockers:
-        if _segment_hits_box(y0, x0, y1, x1, cell[0], cell[1]):
-            return False
-    return True
+def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) -> int:
+    """The index in ``order`` of a square the segment touches, or -1: ``_segment_hits_box``
+    over every square, unrolled (the same arithmetic in the same order, so the same answers;
+    the line tests are the engine's hottest loop)."""
+    dy, dx = y1 - y0, x1 - x0
+    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
+    for n, (by, bx) in enumerate(order):
+        t0, t1 = 0.0, 1.0
+        # (-dx, x0 - bx), then (dx, bx + 1 - x0): one constraint has p < 0, the other p > 0
+        q = x0 - bx
+        if flat_x:
+            if q < -_EPS:
+                continue
+        else:
+            t = q / -dx
+            if -dx < 0:
+                if t > t1 + _EPS:
+                    continue
+                t0 = max(t0, t)
+            else:
+                if t < t0 - _EPS:
+                    continue
+                t1 = min(t1, t)
+        q = bx + 1 - x0
+        if flat_x:
+            if q < -_EPS:
+                continue
+        else:
+            t = q / dx
+            if dx < 0:
+                if t > t1 + _EPS:
+                    continue
+                t0 = max(t0, t)
+            else:
+                if t < t0 - _EPS:
+                    continue
+                t1 = min(t1, t)
+        q = y0 - by
+        if flat_y:
+            if q < -_EPS:
+                continue
+        else:
+            t = q / -dy
+            if -dy < 0:
+                if t > t1 + _EPS:
+                    continue
+                t0 = max(t0, t)
+            else:
+                if t < t0 - _EPS:
+                    continue
+                t1 = min(t1, t)
+        q = by + 1 - y0
+        if flat_y:
+            if q < -_EPS:
+                continue
+        else:
+            t = q / dy
+            if dy < 0:
+                if t > t1 + _EPS:
+                    continue
+                t0 = max(t0, t)
+            else:
+                if t < t0 - _EPS:
+                    continue
+                t1 = min(t1, t)
+        if t0 <= t1 + _EPS:
+            return n
+    return -1
 
 
 def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
@@ -85,11 +148,17 @@ def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
     """Whether some sample line from the square at (0, 0) to the square at (dy, dx) passes
     the ``blockers`` (squares relative to the first): geometry alone, so the answer holds
     wherever the same shape of walls comes again, in any game."""
+    # the square that blocked the last line is tried first on the next (neighbouring lines
+    # mostly meet the same wall); the order of the squares cannot change whether one blocks
+    order = list(blockers)
     for pa in _POINTS:
         y0, x0 = pa[0], pa[1]
         for pb in _POINTS:
-            if _clear(blockers, y0, x0, dy + pb[0], dx + pb[1]):
+            hit = _blocker_on(order, y0, x0, dy + pb[0], dx + pb[1])
+            if hit < 0:
                 return True
+            if hit:
+                order.insert(0, order.pop(hit))
     return False
 
 
