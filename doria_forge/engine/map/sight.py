@@ -56,8 +56,8 @@ def _segment_hits_box(y0: float, x0: float, y1: float, x1: float, by: int, bx: i
 
 def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) -> int:
     """The index in ``order`` of a square the segment touches, or -1: ``_segment_hits_box``
-    over every square, unrolled (the same arithmetic in the same order, so the same answers;
-    the line tests are the engine's hottest loop)."""
+    over every square, unrolled, ``max``/``min`` written as comparisons (the same arithmetic
+    in the same order, so the same answers; the line tests are the engine's hottest loop)."""
     dy, dx = y1 - y0, x1 - x0
     flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
     for n, (by, bx) in enumerate(order):
@@ -72,11 +72,13 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
             if -dx < 0:
                 if t > t1 + _EPS:
                     continue
-                t0 = max(t0, t)
+                if t > t0:
+                    t0 = t
             else:
                 if t < t0 - _EPS:
                     continue
-                t1 = min(t1, t)
+                if t < t1:
+                    t1 = t
         q = bx + 1 - x0
         if flat_x:
             if q < -_EPS:
@@ -86,11 +88,13 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
             if dx < 0:
                 if t > t1 + _EPS:
                     continue
-                t0 = max(t0, t)
+                if t > t0:
+                    t0 = t
             else:
                 if t < t0 - _EPS:
                     continue
-                t1 = min(t1, t)
+                if t < t1:
+                    t1 = t
         q = y0 - by
         if flat_y:
             if q < -_EPS:
@@ -100,11 +104,13 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
             if -dy < 0:
                 if t > t1 + _EPS:
                     continue
-                t0 = max(t0, t)
+                if t > t0:
+                    t0 = t
             else:
                 if t < t0 - _EPS:
                     continue
-                t1 = min(t1, t)
+                if t < t1:
+                    t1 = t
         q = by + 1 - y0
         if flat_y:
             if q < -_EPS:
@@ -114,11 +120,13 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
             if dy < 0:
                 if t > t1 + _EPS:
                     continue
-                t0 = max(t0, t)
+                if t > t0:
+                    t0 = t
             else:
                 if t < t0 - _EPS:
                     continue
-                t1 = min(t1, t)
+                if t < t1:
+                    t1 = t
         if t0 <= t1 + _EPS:
             return n
     return -1
