@@ -142,13 +142,17 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
     r0, r1 = min(a[0], b[0]), max(a[0], b[0])
     c0, c1 = min(a[1], b[1]), max(a[1], b[1])
     see_through = layout.see_through()
-    blockers = tuple(
-        (r - a[0], c - a[1]) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
-        if (r, c) not in see_through and (r, c) != a and (r, c) != b
-    )
+    ar, ac = a
+    blockers = []
+    for r in range(r0, r1 + 1):
+        dr = r - ar
+        for c in range(c0, c1 + 1):
+            cell = (r, c)
+            if cell not in see_through and cell != a and cell != b:
+                blockers.append((dr, c - ac))
     if not blockers:
         return True
-    return _lines_clear(b[0] - a[0], b[1] - a[1], blockers)
+    return _lines_clear(b[0] - ar, b[1] - ac, tuple(blockers))
 
 
 @lru_cache(maxsize=1 << 16)
