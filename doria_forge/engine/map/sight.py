@@ -32,103 +32,33 @@ _POINTS = ((0.5, 0.5), (_IN, _IN), (_IN, 1 - _IN), (1 - _IN, _IN), (1 - _IN, 1 -
 """Sample points inside a unit square, as (dy, dx) from its north-west corner."""
 
 
-def _segment_hits_box(y0: float, x0: float, y1: float, x1: float, by: int, bx: int) -> bool:
-    """Whether the segment touches the closed unit square with north-west corner (by, bx)
-    (Liang-Barsky clipping; touching an edge or corner counts)."""
-    t0, t1 = 0.0, 1.0
-    dy, dx = y1 - y0, x1 - x0
-    for p, q in ((-dx, x0 - bx), (dx, bx + 1 - x0), (-dy, y0 - by), (dy, by + 1 - y0)):
-        if abs(p) < 1e-12:
-            if q < -_EPS:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            if t > t1 + _EPS:
-                return False
-            t0 = max(t0, t)
-        else:
-            if t < t0 - _EPS:
-                return False
-            t1 = min(t1, t)
-    return t0 <= t1 + _EPS
-
-
 def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) -> int:
-    """The index in ``order`` of a square the segment touches, or -1: ``_segment_hits_box``
-    over every square, unrolled, ``max``/``min`` written as comparisons (the same arithmetic
-    in the same order, so the same answers; the line tests are the engine's hottest loop)."""
+    """The index in ``order`` of a closed unit square (north-west corners) the segment from
+    (y0, x0) to (y1, x1) touches, or -1 (Liang-Barsky clipping; touching an edge or corner
+    counts). One call for all the squares of a line: the line tests are the engine's hottest
+    loop."""
     dy, dx = y1 - y0, x1 - x0
-    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
     for n, (by, bx) in enumerate(order):
         t0, t1 = 0.0, 1.0
-        # (-dx, x0 - bx), then (dx, bx + 1 - x0): one constraint has p < 0, the other p > 0
-        q = x0 - bx
-        if flat_x:
-            if q < -_EPS:
+        for p, q in ((-dx, x0 - bx), (dx, bx + 1 - x0), (-dy, y0 - by), (dy, by + 1 - y0)):
+            if abs(p) < 1e-12:
+                if q < -_EPS:
+                    break
                 continue
-        else:
-            t = q / -dx
-            if -dx < 0:
+            t = q / p
+            if p < 0:
                 if t > t1 + _EPS:
-                    continue
+                    break
                 if t > t0:
                     t0 = t
             else:
                 if t < t0 - _EPS:
-                    continue
+                    break
                 if t < t1:
                     t1 = t
-        q = bx + 1 - x0
-        if flat_x:
-            if q < -_EPS:
-                continue
         else:
-            t = q / dx
-            if dx < 0:
-                if t > t1 + _EPS:
-                    continue
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - _EPS:
-                    continue
-                if t < t1:
-                    t1 = t
-        q = y0 - by
-        if flat_y:
-            if q < -_EPS:
-                continue
-        else:
-            t = q / -dy
-            if -dy < 0:
-                if t > t1 + _EPS:
-                    continue
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - _EPS:
-                    continue
-                if t < t1:
-                    t1 = t
-        q = by + 1 - y0
-        if flat_y:
-            if q < -_EPS:
-                continue
-        else:
-            t = q / dy
-            if dy < 0:
-                if t > t1 + _EPS:
-                    continue
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - _EPS:
-                    continue
-                if t < t1:
-                    t1 = t
-        if t0 <= t1 + _EPS:
-            return n
+            if t0 <= t1 + _EPS:
+                return n
     return -1
 
 
