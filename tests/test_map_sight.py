@@ -164,3 +164,33 @@ def test_line_of_sight_after_a_room_tile_is_placed():
     assert after == {pair: compute_sight(layout, *pair) for pair in pairs}
     assert after[((2, 4), (2, 6))] is True and after[((2, 5), (2, 9))] is False  # a wall in the new tile
     assert all(after[pair] == before[pair] for pair in pairs if max(pair[0][1], pair[1][1]) < 5)
+
+
+
+def test_a_line_is_blocked_by_a_wall_square_it_crosses_and_not_by_one_it_misses():
+    """The line test against several wall squares at once names one the line crosses (checked
+    on points along the line) and names none when the line keeps clear of them all; which
+    square it names may depend on their order, whether one blocks may not."""
+    import random
+
+    from doria_forge.engine.map.sight import _POINTS, _blocker_on
+
+    def crossed(line: tuple[float, float, float, float], cell: tuple[int, int], margin: float) -> bool:
+        y0, x0, y1, x1 = line
+        return any(cell[0] - margin <= y0 + (y1 - y0) * k / 2000 <= cell[0] + 1 + margin
+                   and cell[1] - margin <= x0 + (x1 - x0) * k / 2000 <= cell[1] + 1 + margin for k in range(2001))
+
+    rng = random.Random(7)
+    for _ in range(60):
+        dy, dx = rng.randint(-4, 4), rng.randint(-4, 4)
+        cells = [(r, c) for r in range(min(0, dy), max(0, dy) + 1) for c in range(min(0, dx), max(0, dx) + 1)
+                 if (r, c) not in ((0, 0), (dy, dx))]
+        blockers = rng.sample(cells, min(len(cells), rng.randint(1, 3)))
+        for pa, pb in rng.sample([(pa, pb) for pa in _POINTS for pb in _POINTS], 6):
+            line = (pa[0], pa[1], dy + pb[0], dx + pb[1])
+            found = _blocker_on(list(blockers), *line)
+            assert (found >= 0) == (_blocker_on(list(reversed(blockers)), *line) >= 0)
+            if found >= 0:
+                assert crossed(line, blockers[found], 5e-3)
+            else:
+                assert not any(crossed(line, cell, 0.0) for cell in blockers)

@@ -81,10 +81,15 @@ def anchor_slot(state: Any) -> tuple[int, int] | None:
         if not h.dead and where is not None:
             slot = slot_of(where)
             counts[slot] = counts.get(slot, 0) + 1
-    if not counts:
-        return None
-    order = {placed.slot: placed.order for placed in board.layout.tiles.values()}
-    return max(counts, key=lambda s: (counts[s], order.get(s, -1), s))
+    if len(counts) < 2:  # every decision asks: most often the party stands together
+        return next(iter(counts), None)
+    tiles = board.layout.tiles  # slot -> its placed tile
+
+    def rank(s: tuple[int, int]) -> tuple:
+        placed = tiles.get(s)
+        return (counts[s], placed.order if placed is not None else -1, s)
+
+    return max(counts, key=rank)
 
 
 def engaged(state: Any) -> bool:

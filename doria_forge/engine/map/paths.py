@@ -368,7 +368,9 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
         if entry[0] != cost:
             continue
         if groups_of is not None:
-            waiting.difference_update(groups_of.get(pos, ()))
+            done = groups_of.get(pos)
+            if done is not None:  # most squares are beside no hero: no set operation for them
+                waiting.difference_update(done)
             if not waiting:
                 break
         if entry[3]:

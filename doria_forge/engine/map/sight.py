@@ -32,33 +32,34 @@ _POINTS = ((0.5, 0.5), (_IN, _IN), (_IN, 1 - _IN), (1 - _IN, _IN), (1 - _IN, 1 -
 """Sample points inside a unit square, as (dy, dx) from its north-west corner."""
 
 
-def _segment_hits_box(y0: float, x0: float, y1: float, x1: float, by: int, bx: int) -> bool:
-    """Whether the segment touches the closed unit square with north-west corner (by, bx)
-    (Liang-Barsky clipping; touching an edge or corner counts)."""
-    t0, t1 = 0.0, 1.0
+def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) -> int:
+    """The index in ``order`` of a closed unit square (north-west corners) the segment from
+    (y0, x0) to (y1, x1) touches, or -1 (Liang-Barsky clipping; touching an edge or corner
+    counts). One call for all the squares of a line: the line tests are the engine's hottest
+    loop."""
     dy, dx = y1 - y0, x1 - x0
-    for p, q in ((-dx, x0 - bx), (dx, bx + 1 - x0), (-dy, y0 - by), (dy, by + 1 - y0)):
-        if abs(p) < 1e-12:
-            if q < -_EPS:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            if t > t1 + _EPS:
-                return False
-            t0 = max(t0, t)
+    for n, (by, bx) in enumerate(order):
+        t0, t1 = 0.0, 1.0
+        for p, q in ((-dx, x0 - bx), (dx, bx + 1 - x0), (-dy, y0 - by), (dy, by + 1 - y0)):
+            if abs(p) < 1e-12:
+                if q < -_EPS:
+                    break
+                continue
+            t = q / p
+            if p < 0:
+                if t > t1 + _EPS:
+                    break
+                if t > t0:
+                    t0 = t
+            else:
+                if t < t0 - _EPS:
+                    break
+                if t < t1:
+                    t1 = t
         else:
-            if t < t0 - _EPS:
-                return False
-            t1 = min(t1, t)
-    return t0 <= t1 + _EPS
-
-
-def _clear(blockers: tuple[Pos, ...], y0: float, x0: float, y1: float, x1: float) -> bool:
-    for cell in blockers:
-        if _segment_hits_box(y0, x0, y1, x1, cell[0], cell[1]):
-            return False
-    return True
+            if t0 <= t1 + _EPS:
+                return n
+    return -1
 
 
 def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
@@ -71,13 +72,17 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
     r0, r1 = min(a[0], b[0]), max(a[0], b[0])
     c0, c1 = min(a[1], b[1]), max(a[1], b[1])
     see_through = layout.see_through()
-    blockers = tuple(
-        (r - a[0], c - a[1]) for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)
-        if (r, c) not in see_through and (r, c) != a and (r, c) != b
-    )
+    ar, ac = a
+    blockers = []
+    for r in range(r0, r1 + 1):
+        dr = r - ar
+        for c in range(c0, c1 + 1):
+            cell = (r, c)
+            if cell not in see_through and cell != a and cell != b:
+                blockers.append((dr, c - ac))
     if not blockers:
         return True
-    return _lines_clear(b[0] - a[0], b[1] - a[1], blockers)
+    return _lines_clear(b[0] - ar, b[1] - ac, tuple(blockers))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -85,11 +90,17 @@ def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
     """Whether some sample line from the square at (0, 0) to the square at (dy, dx) passes
     the ``blockers`` (squares relative to the first): geometry alone, so the answer holds
     wherever the same shape of walls comes again, in any game."""
+    # the square that blocked the last line is tried first on the next (neighbouring lines
+    # mostly meet the same wall); the order of the squares cannot change whether one blocks
+    order = list(blockers)
     for pa in _POINTS:
         y0, x0 = pa[0], pa[1]
         for pb in _POINTS:
-            if _clear(blockers, y0, x0, dy + pb[0], dx + pb[1]):
+            hit = _blocker_on(order, y0, x0, dy + pb[0], dx + pb[1])
+            if hit < 0:
                 return True
+            if hit:
+                order.insert(0, order.pop(hit))
     return False
 
 
