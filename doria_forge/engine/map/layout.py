@@ -65,6 +65,13 @@ def local(pos: Pos) -> Pos:
     return (pos[0] % TILE_SIZE, pos[1] % TILE_SIZE)
 
 
+def slot_bounds(slot: Slot) -> tuple[int, int, int, int]:
+    """``(top, left, bottom, right)``: the first and last row and column of the squares of the
+    tile slot ``slot``, inclusive."""
+    top, left = slot[0] * TILE_SIZE, slot[1] * TILE_SIZE
+    return top, left, top + TILE_SIZE - 1, left + TILE_SIZE - 1
+
+
 def to_global(slot: Slot, cell: Pos) -> Pos:
     return (slot[0] * TILE_SIZE + cell[0], slot[1] * TILE_SIZE + cell[1])
 
@@ -152,8 +159,7 @@ class Layout:
         of :data:`LOCAL_MEMOS` in ``old`` (the memo of the version before) that the tile cannot
         have changed: those of squares neither in ``slot`` nor orthogonally next to one of its
         squares (the edge squares of the tiles beside it)."""
-        top, left = slot[0] * TILE_SIZE, slot[1] * TILE_SIZE
-        bottom, right = top + TILE_SIZE - 1, left + TILE_SIZE - 1
+        top, left, bottom, right = slot_bounds(slot)
 
         def kept(p: Pos) -> bool:
             r, c = p

@@ -18,12 +18,8 @@ sight is the engine's hot path.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
-from doria_forge.geometry import TILE_SIZE
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .layout import Layout, Pos
+from .layout import Layout, Pos, slot_bounds
 
 _EPS = 1e-6
 _IN = 0.001
@@ -108,8 +104,7 @@ def _outside(known: dict[tuple[Pos, Pos], bool], slot: tuple[int, int]) -> dict[
     """The answers of ``known`` between squares whose rectangle (the squares a line between
     them can cross) stays clear of the tile slot ``slot``: a tile placed there changes none
     of them."""
-    top, left = slot[0] * TILE_SIZE, slot[1] * TILE_SIZE
-    bottom, right = top + TILE_SIZE - 1, left + TILE_SIZE - 1
+    top, left, bottom, right = slot_bounds(slot)
     return {key: seen for key, seen in known.items()
             if max(key[0][0], key[1][0]) < top or min(key[0][0], key[1][0]) > bottom
             or max(key[0][1], key[1][1]) < left or min(key[0][1], key[1][1]) > right}
