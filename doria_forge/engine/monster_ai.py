@@ -258,12 +258,12 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
     board = _board(state)
     rule = abilities.rule_for(monster)
     pattern = rule.pattern
-    if pattern == "all_in_range":
+    if pattern in IN_RANGE_PATTERNS:
         order = {h.uid: n for n, h in enumerate(ranked)}
-        return sorted(attackable, key=lambda h: order[h.uid])
-    if pattern == "extra_in_range":
-        order = {h.uid: n for n, h in enumerate(ranked)}
-        others = [h for h in sorted(attackable, key=lambda h: order[h.uid]) if h is not primary]
+        in_range = sorted(attackable, key=lambda h: order[h.uid])
+        if pattern == "all_in_range":
+            return in_range
+        others = [h for h in in_range if h is not primary]
         return [primary] + others[: max(0, (rule.max_targets or 1) - 1)]
     where = board.position(primary.uid)
     if pattern == "adjacent_to_target":
