@@ -60,8 +60,8 @@ def stat_cells(stats: tuple[Stat, ...], width: float, s: float) -> tuple[tuple[i
 
 
 def type_scale(box: FaceBox) -> float:
-    """How much the type of a card grows with its size: 0.9 to 1.35 (1.0 on a mini card)."""
-    # Type grows with the card: 1.0 on a mini card (41 mm wide), up to 1.35 on poker and larger.
+    """How much the type of a card grows with its size: 0.9 to 1.35 (1.0 on a mini card, 41 mm
+    wide; 1.35 on poker size and larger)."""
     return min(1.35, max(0.9, box.width / mm(41.0)))
 
 

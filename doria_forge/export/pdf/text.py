@@ -135,11 +135,10 @@ def markup(text: str) -> str:
 
 def _style(size: float, bold: bool, align: str, color: tuple[float, float, float] = (0, 0, 0)) -> ParagraphStyle:
     # Here, not at the top: validate's text-fit check mostly gets by on string widths
-    # (_surely_fits) and never loads platypus, a third of the PDF stack's import time.
+    # (_wrapped_lines) and never loads platypus, a third of the PDF stack's import time.
     from reportlab.lib.colors import Color
     from reportlab.lib.styles import ParagraphStyle
 
-    register_fonts()  # the family mapping Paragraph's markup needs, where only the text faces are in
     # The colour belongs to the style the markup is parsed with: each fragment keeps its own copy.
     return ParagraphStyle("fit", fontName=BOLD if bold else REGULAR, fontSize=size, textColor=Color(*color),
                           leading=size * LEADING, alignment=_ALIGN[align], splitLongWords=1)
@@ -148,6 +147,7 @@ def _style(size: float, bold: bool, align: str, color: tuple[float, float, float
 def _paragraph(xml: str, style: ParagraphStyle, frags: list[object] | None = None) -> Paragraph:
     from reportlab.platypus import Paragraph  # see _style
 
+    register_fonts()  # the family mapping Paragraph's markup needs, where only the text faces are in
     return Paragraph(xml, style) if frags is None else Paragraph(xml, style, frags=frags)
 
 
@@ -295,13 +295,13 @@ def fits(text: str, width: float, height: float, *, max_size: float, min_size: f
     font = BOLD if bold else REGULAR
     plain = _capacity_cut(text.strip(), width, height, min_size, font)
     if not len(plain) < len(text.strip()):
-        # _largest_fit's search finds a size whenever its largest or its smallest size fits (the
-        # smallest is tried when every other fails): two wraps answer what the search asks,
-        # the search itself is left for the texts that fit at neither
         smallest = max_size - max(0, int(round((max_size - min_size) * 4))) * 0.25
         lines = _wrapped_lines(plain, width, smallest, font)
         if lines is not None:
             return lines * (smallest * LEADING) <= height + _EPS
+        # _largest_fit's search finds a size whenever its largest or its smallest size fits (the
+        # smallest is tried when every other fails): two wraps answer what the search asks,
+        # the search itself is left for the texts that fit at neither
         xml = markup(plain)
         for size in (max_size, smallest):
             if _height(xml, width, size, bold, align)[1] <= height + _EPS:
