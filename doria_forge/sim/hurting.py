@@ -20,8 +20,9 @@ def can_hurt(hero: HeroState, monster: Any) -> bool:
 
 def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
     """The ranges of the hero's attacks it could make against ``monster`` (ignoring range) that
-    get past its armor (``hurts``), in squares; remembered on the hero (a new list each call)
-    by everything they read, the bots ask it of every monster at almost every decision."""
+    get past its armor (``hurts``), in squares: a new list each call. Remembered on the hero under
+    a key of everything ``attack_problem``, ``hurts`` and ``attack_range`` read (the bots ask it
+    of every monster at almost every decision): a new read there needs its place in the key."""
     held = hero.hand_items()
     bonuses = hero.hero_bonuses
     key = (hero.can_act, tuple(hero.attributes.items()), "extra_damage" in bonuses, "double_range" in bonuses,
