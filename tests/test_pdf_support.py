@@ -154,3 +154,76 @@ def test_fits_counts_lines_as_the_paragraph_wraps_them():
         _, fit = fit_paragraph(text, width, height, max_size=size, min_size=size, bold=bold)
         assert fits(text, width, height, max_size=size, min_size=size, bold=bold) == (not fit.truncated), \
             (text, width, height)
+
+
+def test_width_tables_measure_as_reportlab_does_bit_for_bit():
+    """validate measures card texts with the width tables shipped beside the fonts
+    (``widths.string_width``) and the PDF sets them with reportlab's own widths: for a line to
+    break in the same place, both must give the same number, to the last bit, for every character
+    each text face maps, for characters it lacks, and for strings of them at any size. The tables
+    must also belong to the shipped font files (a font updated without ``tools/make_font_widths.py``
+    fails here)."""
+    import random
+
+    from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+
+    from doria_forge.export.pdf import widths
+    from doria_forge.export.pdf.fonts import BOLD, REGULAR, register_fonts
+
+    register_fonts()
+    rng = random.Random(5)
+    for font in (REGULAR, BOLD):
+        assert widths._table(font) is not None, f"the width table of {font} is missing or stale"
+        mapped = sorted(getFont(font).face.charWidths)
+        for code in mapped + [0x4E00, 0x1F600, 0xE000]:  # CJK, an emoji, private use: not in the face
+            assert widths.string_width(chr(code), font, 10) == stringWidth(chr(code), font, 10), hex(code)
+        chars = [chr(c) for c in mapped] + ["\u4e00", "\U0001f600"]
+        for _ in range(2000):
+            text = "".join(rng.choice(chars) for _ in range(rng.randint(0, 60)))
+            size = rng.choice([6.0, 6.25, 7.5, 8.75, 9.0, 11.3, 14.0]) + rng.choice([0.0, rng.random()])
+            assert widths.string_width(text, font, size) == stringWidth(text, font, size), (text, size)
+
+
+def test_a_stale_or_missing_width_table_leaves_measuring_to_reportlab(tmp_path, monkeypatch):
+    """A width table made from another font file than the one installed (or none at all) is not
+    used: the text is measured by reportlab, so a new font never prints other breaks than validate
+    predicted."""
+    import json
+    import shutil
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from doria_forge.export.pdf import widths
+    from doria_forge.export.pdf.fonts import REGULAR, register_fonts
+    from doria_forge.infra.fonts import FACES, font_dir
+
+    register_fonts()
+    ttf = font_dir() / FACES[REGULAR]
+    table = json.loads((ttf.parent / (ttf.name + widths.TABLE_SUFFIX)).read_text(encoding="utf-8"))
+    table["runs"] = [[first, [w * 2 for w in run]] for first, run in table["runs"]]  # another font's widths
+    table["sha256"] = "0" * 64
+    shutil.copy(ttf, tmp_path / ttf.name)
+    (tmp_path / (ttf.name + widths.TABLE_SUFFIX)).write_text(json.dumps(table), encoding="utf-8")
+    monkeypatch.setattr(widths, "font_dir", lambda: tmp_path)
+    widths._table.cache_clear()
+    try:
+        assert widths._table(REGULAR) is None
+        assert widths.string_width("Doom Counter", REGULAR, 9) == stringWidth("Doom Counter", REGULAR, 9)
+        (tmp_path / (ttf.name + widths.TABLE_SUFFIX)).unlink()
+        widths._table.cache_clear()
+        assert widths._table(REGULAR) is None
+        assert widths.string_width("Loot Card", REGULAR, 7) == stringWidth("Loot Card", REGULAR, 7)
+    finally:
+        widths._table.cache_clear()
+
+
+def test_line_counting_uses_reportlabs_paragraph_settings():
+    """``fits`` counts lines with Paragraph's space shrinkage and aligns as reportlab's constants
+    say, without importing reportlab: the numbers it keeps must be reportlab's."""
+    from reportlab import rl_config
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+
+    from doria_forge.export.pdf import text
+
+    assert text.SPACE_SHRINKAGE == rl_config.spaceShrinkage
+    assert text._ALIGN == {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}

@@ -45,9 +45,9 @@ def test_validate_with_a_warm_cache_imports_no_pdf_stack_no_rich_and_no_layout_m
 
 def test_validate_with_an_empty_cache_measures_card_texts_without_the_drawing_code(tmp_path):
     # A fresh CI runner has no cache: the card-text-fit check then measures every card, and does
-    # so from string widths and the card's regions, without Paragraph (platypus) or the code that
-    # draws cards (a third of the cold run went to loading them). Its findings are unchanged:
-    # one over-long text still gets its warning.
+    # so from the fonts' width tables and the card's regions, without reportlab (its import and
+    # reading the TrueType files took a tenth of the cold run) or the code that draws cards (a
+    # third, before). Its findings are unchanged: one over-long text still gets its warning.
     import os
     import shutil
     from pathlib import Path
@@ -60,7 +60,7 @@ def test_validate_with_an_empty_cache_measures_card_texts_without_the_drawing_co
     assert short in text  # the first card of the file: small_healing_potion
     potions.write_text(text.replace(short, 'text: "' + "A vial of red tonic that restores Hit Points. " * 60 + '"'),
                        encoding="utf-8")
-    heavy = ("reportlab.platypus", "doria_forge.export.pdf.card", "doria_forge.export.pdf.compose")
+    heavy = ("reportlab", "PIL", "doria_forge.export.pdf.card", "doria_forge.export.pdf.compose")
     code = (f"import sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\nfrom doria_forge.__main__ import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print('HEAVY:', ' '.join(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)\n")

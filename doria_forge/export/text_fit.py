@@ -133,10 +133,8 @@ class _CardMeasure:
         def measured() -> list[str]:
             from doria_forge.geometry import TileShape
 
-            from .pdf.fonts import register_text_fonts
             from .pdf.tile_label import plan_label
 
-            register_text_fonts()
             plan = plan_label(TileShape(rows), title, text, box.width / 5, box.safe_inset, compass=compass)
             return [] if plan.fits else [f"tile-{plan.cause}"]
 
@@ -164,10 +162,8 @@ class _CardMeasure:
     def _measured(self, spec: CardSpec, box: FaceBox) -> list[str]:
         if self._measure is None:
             from .pdf.card_regions import text_blocks
-            from .pdf.fonts import register_text_fonts
             from .pdf.text import fits
 
-            register_text_fonts()
             self._measure = lambda spec, box: [
                 block.region for block in text_blocks(box, spec)
                 if not fits(block.text, block.box[2], block.box[3], max_size=block.max_size, bold=block.bold)]

@@ -11,14 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from doria_forge.cardart import ART_HEIGHT_SHARE
 
 from .fonts import BOLD, REGULAR
 from .layout import FaceBox, mm
 from .spec import CardSpec, Stat
 from .text import MIN_FONT_PT
+from .widths import string_width
 
 Box = tuple[float, float, float, float]  # x, y (bottom), width, height in pt
 TABLE_ROW_PT = 9.0  # height of one ``table`` row on a mini card, grows with the card
@@ -46,7 +45,7 @@ def stat_cells(stats: tuple[Stat, ...], width: float, s: float) -> tuple[tuple[i
     row = col = 0
     for stat in stats:
         label = f"{stat.label} {stat.note}".strip()
-        need = max(stringWidth(label, REGULAR, MIN_FONT_PT), stringWidth(stat.value, BOLD, max(MIN_FONT_PT, 7.0 * s)))
+        need = max(string_width(label, REGULAR, MIN_FONT_PT), string_width(stat.value, BOLD, max(MIN_FONT_PT, 7.0 * s)))
         span = 1
         while span < cols and need > cell * span - 1.2 * s - 2:
             span += 1

@@ -6,13 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-
 from doria_forge.infra.fonts import BOLD, BOLD_OBLIQUE, FACES, OBLIQUE, REGULAR, font_dir
 
-__all__ = ["BOLD", "BOLD_OBLIQUE", "OBLIQUE", "REGULAR", "register_fonts", "register_text_fonts"]
+__all__ = ["BOLD", "BOLD_OBLIQUE", "OBLIQUE", "REGULAR", "register_fonts"]
+
 
 @cache
 def register_fonts() -> tuple[str, str]:
@@ -21,8 +18,9 @@ def register_fonts() -> tuple[str, str]:
     Returns ``(regular_name, bold_name)``. The family mapping lets Paragraph markup ``<b>``/``<i>``
     pick the right face. Raises ``ExportError`` if the font files doria-forge ships are missing.
     """
-    register_text_fonts()
-    _register(name for name in FACES if name not in (REGULAR, BOLD))
+    from reportlab.lib.fonts import addMapping
+
+    _register(FACES)
     addMapping(REGULAR, 0, 0, REGULAR)
     addMapping(REGULAR, 1, 0, BOLD)
     addMapping(REGULAR, 0, 1, OBLIQUE)
@@ -30,17 +28,12 @@ def register_fonts() -> tuple[str, str]:
     return REGULAR, BOLD
 
 
-@cache
-def register_text_fonts() -> tuple[str, str]:
-    """Register only the regular and bold faces, once per process: all that string widths of card
-    texts need (``validate``'s text-fit check), at half the cost of :func:`register_fonts`.
-
-    Returns ``(regular_name, bold_name)``; raises ``ExportError`` as :func:`register_fonts` does."""
-    _register((REGULAR, BOLD))
-    return REGULAR, BOLD
-
-
 def _register(names: Iterable[str]) -> None:
+    # reportlab is imported here, not at the top: validate measures card texts with the width
+    # tables (``widths``) and never loads it
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     from .errors import ExportError
 
     folder = font_dir()

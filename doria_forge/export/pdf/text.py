@@ -23,11 +23,8 @@ from functools import lru_cache
 from html import escape
 from typing import TYPE_CHECKING
 
-from reportlab import rl_config
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from .fonts import BOLD, REGULAR, register_fonts
+from .widths import string_width
 
 if TYPE_CHECKING:  # pragma: no cover
     from reportlab.lib.styles import ParagraphStyle
@@ -58,8 +55,13 @@ MIN_FONT_PT = 6.0
 
 LEADING = 1.18
 ELLIPSIS = "…"
-_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+_ALIGN = {"left": 0, "center": 1, "right": 2}
+"""Paragraph alignments (``reportlab.lib.enums``: ``TA_LEFT``, ``TA_CENTER``, ``TA_RIGHT``)."""
 _EPS = 1e-6
+SPACE_SHRINKAGE = 0.05
+"""How much of its width each space of a line may give up before Paragraph breaks the line:
+reportlab's default ``rl_config.spaceShrinkage``, which its Paragraph wraps with (kept here so that
+counting lines loads no reportlab; ``tests/test_text_fit.py`` checks the two agree)."""
 
 
 @dataclass(frozen=True)
@@ -134,8 +136,8 @@ def markup(text: str) -> str:
 
 
 def _style(size: float, bold: bool, align: str, color: tuple[float, float, float] = (0, 0, 0)) -> ParagraphStyle:
-    # Here, not at the top: validate's text-fit check mostly gets by on string widths
-    # (_wrapped_lines) and never loads platypus, a third of the PDF stack's import time.
+    # Here, not at the top: validate's text-fit check mostly gets by on string widths from the
+    # width tables (_wrapped_lines, widths.string_width) and never loads reportlab.
     from reportlab.lib.colors import Color
     from reportlab.lib.styles import ParagraphStyle
 
@@ -167,11 +169,11 @@ def _capacity_cut(text: str, width: float, height: float, size: float, font: str
     and it bounds every later wrap by the size of the box, not of the text.
     """
     lines = int(height / (size * LEADING)) + 1
-    room = lines * (width + stringWidth(" ", font, size)) + width
+    room = lines * (width + string_width(" ", font, size)) + width
     total = 0.0
     chunk = 512
     for start in range(0, len(text), chunk):
-        total += stringWidth(text[start:start + chunk], font, size)
+        total += string_width(text[start:start + chunk], font, size)
         if total > room:
             return text[:start + chunk]
     return text
@@ -244,7 +246,7 @@ _WRAPPED_APART = ("\xa0", "\xad")
 def _word_widths(plain: str, font: str, size: float) -> tuple[tuple[float, ...], ...]:
     """The width in pt of each word of each paragraph of ``plain`` (split at blank lines; empty
     paragraphs left out): a Room Tile's label is tried in every run of its wall squares."""
-    parts = (tuple(stringWidth(word, font, size) for word in part.split()) for part in plain.split("\n\n"))
+    parts = (tuple(string_width(word, font, size) for word in part.split()) for part in plain.split("\n\n"))
     return tuple(words for words in parts if words)
 
 
@@ -255,13 +257,13 @@ def _wrapped_lines(plain: str, width: float, size: float, font: str) -> int | No
 
     Paragraph's rule (``Paragraph.breakLines``): fill each line word by word and start a new one
     when the next word, with a space before it, would pass the width, each space of the line
-    allowed to shrink by ``rl_config.spaceShrinkage`` of its width. Each blank line between
+    allowed to shrink by :data:`SPACE_SHRINKAGE` of its width. Each blank line between
     paragraphs (``<br/><br/>``) adds an empty line.
     """
     if any(ch in plain for ch in _WRAPPED_APART):
         return None
-    space = stringWidth(" ", font, size)
-    shrink = space * rl_config.spaceShrinkage
+    space = string_width(" ", font, size)
+    shrink = space * SPACE_SHRINKAGE
     lines = 0
     for words in _word_widths(plain, font, size):
         lines += 2 if lines else 1  # the empty line between paragraphs, then the first line
@@ -383,19 +385,19 @@ def fit_line(text: str, width: float, *, max_size: float, min_size: float = MIN_
     then cut with an ellipsis, which is logged as a warning naming the card. Returns
     ``(text, size)``; the returned text ends in ``…`` exactly when it was cut."""
     font = BOLD if bold else REGULAR
-    natural = stringWidth(text, font, max_size)
+    natural = string_width(text, font, max_size)
     if natural <= width:
         return text, max_size
     size = max(min_size, max_size * width / natural)
     # Round down to a quarter point so the string width check below is exact.
     size = max(min_size, int(size * 4) / 4)
-    if stringWidth(text, font, size) <= width:
+    if string_width(text, font, size) <= width:
         return text, size
     _cut(text, width, 0.0)
     keep = _largest(list(range(1, len(text))),
-                    lambda k: stringWidth(text[:k].rstrip() + ELLIPSIS, font, size) <= width)
+                    lambda k: string_width(text[:k].rstrip() + ELLIPSIS, font, size) <= width)
     if keep is None:
-        return (ELLIPSIS if stringWidth(ELLIPSIS, font, size) <= width else ""), size
+        return (ELLIPSIS if string_width(ELLIPSIS, font, size) <= width else ""), size
     return text[:keep].rstrip() + ELLIPSIS, size
 
 
@@ -416,7 +418,7 @@ def draw_line(canvas: Canvas, text: str, x: float, y: float, width: float, *, ma
     else:
         canvas.drawString(x, y, line)
     if _RECORDING.get() is not None:
-        drawn = stringWidth(line, font, size)
+        drawn = string_width(line, font, size)
         left = {"center": x + width / 2 - drawn / 2, "right": x + width - drawn}.get(align, x)
         # DejaVu Sans: ascent 0.93 em (accented capitals), descent 0.24 em.
         _record(canvas, text, (left, y - 0.24 * size, left + drawn, y + 0.93 * size), line != text)
