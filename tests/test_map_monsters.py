@@ -275,3 +275,36 @@ def test_distances_to_heroes_standing_side_by_side_count_the_way_around_them():
     # the east side: (4, 0) -> (4, 4) -> (0, 4) -> (0, 3), 9 steps + 1
     assert found["mage"] == 10
     assert board.distance_to_nearest_hero(state, goblin) == 5
+
+
+def test_remembered_distances_follow_the_other_monsters_where_a_jump_lands():
+    """Monsters and Obstacles/Holes: a monster on the square a jump lands on is jumped past
+    only onto a free square behind it; elsewhere another monster is simply passed. The distances the monster order and the plans remember are those a
+    fresh search finds, wherever the second monster stands; only a jump's landing square and
+    the square behind it make them differ."""
+    pit = tile("PIT", ["#####", "#####", ".OO..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    far = tile("FAR", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    pack = pack_with(pit, far)
+    state = map_game(pack, ["warrior", "mage"], tiles=[("PIT", (0, 0), 0), ("FAR", (0, 1), 0)],
+                     at={"warrior": (2, 7), "mage": (4, 8)}, monsters=[("orc", (2, 0)), ("zombie", (0, 6)), ("goblin", (2, 4))])
+    board = state.board
+    orc, zombie, _ = state.monsters
+    layout = board.layout
+    spots = layout.jump_spots()
+    for pos in layout.all_squares():
+        for over, land in layout.jumps_from(pos):
+            assert land in spots
+            behind = (2 * land[0] - over[-1][0], 2 * land[1] - over[-1][1])
+            assert behind in spots
+    seen = set()
+    for square in sorted(layout.all_squares()):
+        if not board.free(state, square) or square == (2, 0):
+            continue
+        board.move_to(zombie.uid, square)
+        remembered = board.distances(state, orc, state.heroes)
+        board._reach_memo.clear()
+        assert remembered == board.distances(state, orc, state.heroes), square
+        seen.add(tuple(sorted(remembered.items())))
+    # the zombie on the landing square (2, 3), the goblin behind it: no free square to land on,
+    # the orc reaches nobody; the zombie anywhere else: the orc lands on (2, 3) and passes the goblin
+    assert len(seen) == 2
