@@ -229,43 +229,56 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
         _walk_breadth_first(layout, best, start, ap, monsters, walk)
         del best[start]
         return Routes({p: e for p, e in best.items() if p not in heroes})
-    queue: list[tuple[int, int, int, Pos]] = [(0, 0, 0, start)]
-    counter = 1
+    # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
+    # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
+    # step adds AP or a jump: nothing is pushed with the key being read)
+    buckets: dict[tuple[int, int], list[Pos]] = {(0, 0): [start]}
+    pending = [(0, 0)]
     steps_of, _, _, jumps_of = _tables(layout)
-    push, pop, get = heapq.heappush, heapq.heappop, best.get
+    push, pop, get, bucket_at = heapq.heappush, heapq.heappop, best.get, buckets.get
 
-    while queue:
-        cost, njumps, _, pos = pop(queue)
-        entry = best[pos]
-        if entry[0] != cost or entry[2] != njumps or entry[3]:
-            continue
-        new = cost + walk
-        if new <= ap:
-            steps = steps_of.get(pos)
-            for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
-                if nxt in monsters:
-                    continue
-                old = get(nxt)
-                # (new, njumps) < (old cost, old jumps), without building the two tuples
-                if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
-                    best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
-                    push(queue, (new, njumps, counter, nxt))
-                    counter += 1
-        if not jumping or cost >= ap:
-            continue
-        jumps = jumps_of.get(pos)
-        # a character jumps over holes and red-bordered squares (and characters standing between
-        # them), never over a monster, onto a square it may stand on
-        for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
-            land = jump.land
-            if land in monsters or any(p in monsters for p in jump.over):
+    while pending:
+        key = pop(pending)
+        cost, njumps = key
+        for pos in buckets.pop(key):
+            entry = best[pos]
+            if entry[0] != cost or entry[2] != njumps or entry[3]:
                 continue
-            new = cost + jump_cost
-            old = get(land)
-            if old is None or (new, njumps + 1) < (old[0], old[2]):
-                best[land] = (new, False, njumps + 1, new >= ap, entry, jump.over + (land,), jump, None)
-                push(queue, (new, njumps + 1, counter, land))
-                counter += 1
+            new = cost + walk
+            if new <= ap:
+                steps = steps_of.get(pos)
+                for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
+                    if nxt in monsters:
+                        continue
+                    old = get(nxt)
+                    # (new, njumps) < (old cost, old jumps), without building the two tuples
+                    if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
+                        best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
+                        bucket = bucket_at((new, njumps))
+                        if bucket is None:
+                            buckets[new, njumps] = [nxt]
+                            push(pending, (new, njumps))
+                        else:
+                            bucket.append(nxt)
+            if not jumping or cost >= ap:
+                continue
+            jumps = jumps_of.get(pos)
+            # a character jumps over holes and red-bordered squares (and characters standing between
+            # them), never over a monster, onto a square it may stand on
+            for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
+                land = jump.land
+                if land in monsters or any(p in monsters for p in jump.over):
+                    continue
+                new = cost + jump_cost
+                old = get(land)
+                if old is None or (new, njumps + 1) < (old[0], old[2]):
+                    best[land] = (new, False, njumps + 1, new >= ap, entry, jump.over + (land,), jump, None)
+                    bucket = bucket_at((new, njumps + 1))
+                    if bucket is None:
+                        buckets[new, njumps + 1] = [land]
+                        push(pending, (new, njumps + 1))
+                    else:
+                        bucket.append(land)
     del best[start]
     return Routes({p: e for p, e in best.items() if p not in heroes})
 
