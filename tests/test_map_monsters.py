@@ -275,3 +275,59 @@ def test_distances_to_heroes_standing_side_by_side_count_the_way_around_them():
     # the east side: (4, 0) -> (4, 4) -> (0, 4) -> (0, 3), 9 steps + 1
     assert found["mage"] == 10
     assert board.distance_to_nearest_hero(state, goblin) == 5
+
+
+def test_remembered_distances_follow_the_other_monsters_where_a_jump_lands():
+    """Monsters and Obstacles/Holes: a monster on the square a jump lands on is jumped past
+    only onto a free square behind it; elsewhere another monster is simply passed. The distances the monster order and the plans remember are those a
+    fresh search finds, wherever the second monster stands; only a jump's landing square and
+    the square behind it make them differ."""
+    pit = tile("PIT", ["#####", "#####", ".OO..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    far = tile("FAR", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    pack = pack_with(pit, far)
+    state = map_game(pack, ["warrior", "mage"], tiles=[("PIT", (0, 0), 0), ("FAR", (0, 1), 0)],
+                     at={"warrior": (2, 7), "mage": (4, 8)}, monsters=[("orc", (2, 0)), ("zombie", (0, 6)), ("goblin", (2, 4))])
+    board = state.board
+    orc, zombie, _ = state.monsters
+    layout = board.layout
+    spots = layout.jump_spots()
+    for pos in layout.all_squares():
+        for over, land in layout.jumps_from(pos):
+            assert land in spots
+            behind = (2 * land[0] - over[-1][0], 2 * land[1] - over[-1][1])
+            assert behind in spots
+    seen = set()
+    for square in sorted(layout.all_squares()):
+        if not board.free(state, square) or square == (2, 0):
+            continue
+        board.move_to(zombie.uid, square)
+        remembered = board.distances(state, orc, state.heroes)
+        board._reach_memo.clear()
+        assert remembered == board.distances(state, orc, state.heroes), square
+        seen.add(tuple(sorted(remembered.items())))
+    # the zombie on the landing square (2, 3), the goblin behind it: no free square to land on,
+    # the orc reaches nobody; the zombie anywhere else: the orc lands on (2, 3) and passes the goblin
+    assert len(seen) == 2
+
+
+def test_monster_routes_of_equal_cost_keep_the_walk_and_the_first_way_found():
+    """Fastest Way to the Target, Monsters and Obstacles/Holes: of two ways that cost the same
+    AP the monster takes the one without a jump (5 AP over the two holes against a walk of 5
+    squares round them); of two equal walks, the first found: the search takes the squares by
+    cost, in the order it reached them, each square's neighbours north, east, south, west. The
+    same routes whatever the budget."""
+    pit = tile("PIT", [".....", ".....", ".OO..", ".....", "....."], doors=[("south", 3)])
+    state = map_game(pack_with(pit), ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (0, 4)},
+                     monsters=[("orc", (2, 0))])
+    orc = state.monsters[0]
+    for budget in (5, 9, None):
+        routes = state.board.monster_routes(state, orc, budget)
+        round_the_holes = routes[(2, 3)]
+        assert round_the_holes.cost == 5 and not round_the_holes.jumps
+        assert round_the_holes.path == ((1, 0), (1, 1), (1, 2), (1, 3), (2, 3))
+        # (0, 1) from (0, 0) or from (1, 1), both 2 AP away: (0, 0), north of (1, 0), was reached
+        # before (1, 1), east of it
+        assert routes[(0, 1)].path == ((1, 0), (0, 0), (0, 1))
+        # (1, 0) north of the start before (3, 0) south of it: (1, 1) by the north
+        assert routes[(1, 1)].path == ((1, 0), (1, 1))
+        assert routes[(4, 2)].path == ((3, 0), (3, 1), (3, 2), (4, 2))

@@ -223,3 +223,23 @@ def test_walking_only_goes_round_holes_and_monsters_and_passes_friends():
     assert walks.within(30).keys() == walks.keys()
     assert hero_routes(layout, (2, 0), 5, monsters=frozenset({(4, 1)}), heroes=frozenset(), jumping=False).keys() \
         == {p for p in walks if walks.cost(p) <= 5} | {(0, 0)}
+
+
+def test_hero_routes_of_equal_cost_keep_the_walk_and_the_first_way_found():
+    """Walking and Jumping (5 AP): of two ways that cost the same AP the hero takes the one with
+    fewer jumps (5 AP over the two holes against 5 squares round them); of two equal walks, the
+    first found (squares taken by cost and jumps, in the order reached, neighbours north, east,
+    south, west); nothing follows a jump that uses the last AP, so with 5 AP the square behind the
+    landing is out of reach, with 6 it is walked to round the holes."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".OO..", ".....", ".....")), (0, 0), 0)
+    for ap in (5, 6, 30):
+        routes = hero_routes(layout, (2, 0), ap, monsters=frozenset(), heroes=frozenset())
+        assert routes.cost((2, 3)) == 5 and routes[(2, 3)].path == ((1, 0), (1, 1), (1, 2), (1, 3), (2, 3))
+        assert not routes[(2, 3)].jumps
+        assert routes[(0, 1)].path == ((1, 0), (0, 0), (0, 1))  # (0, 0) reached before (1, 1)
+        assert routes[(3, 3)].path == ((3, 0), (3, 1), (3, 2), (3, 3))
+        if ap == 5:
+            assert (2, 4) not in routes
+        else:
+            assert routes.cost((2, 4)) == 6 and not routes[(2, 4)].jumps

@@ -146,6 +146,36 @@ def test_the_squares_to_attack_from_are_those_each_attack_reaches_from():
     assert found == {sq for sq in squares if board.can_attack_from(sq, target, 6, "magic")} == {(0, 0), (2, 0), (1, 1)}
 
 
+def test_the_squares_to_attack_from_follow_the_layout_when_asked_again():
+    """The monsters' plans ask again and again from which squares they attack a hero: the
+    answers they get, for some squares and then for all, are those of the test of each square,
+    also after a Hole is added (a melee strike now reaches across it, chapter *Monsters and
+    Obstacles/Holes*) and in a copied game whose layout changed while the game's did not."""
+    holes = tile("HOLES", [".....", ".OO..", ".#...", ".....", "....."])
+    state = map_game(pack_with(holes), ["warrior"], tiles=[("HOLES", (0, 0), 0)], at={"warrior": (1, 0)})
+    board = state.board
+    squares = [(r, c) for r in range(5) for c in range(5)]
+    target = (1, 0)
+
+    def each(b, attack_range, attack_type):
+        return {sq for sq in squares if b.can_attack_from(sq, target, attack_range, attack_type)}
+
+    for attack_range, attack_type in ((1, "melee"), (3, "ranged")):
+        some = squares[::3]
+        assert board.attack_squares(some, target, attack_range, attack_type) == each(board, attack_range,
+                                                                                     attack_type) & set(some)
+        assert board.attack_squares(squares, target, attack_range, attack_type) == each(board, attack_range,
+                                                                                         attack_type)
+    assert (1, 4) not in board.attack_squares(squares, target, 1, "melee")
+    copy = state.copy()
+    copy.board.layout.add_marker((1, 3), "hole")
+    found = copy.board.attack_squares(squares, target, 1, "melee")
+    assert (1, 4) in found and found == each(copy.board, 1, "melee")
+    assert (1, 4) not in board.attack_squares(squares, target, 1, "melee")
+    board.layout.add_marker((1, 3), "hole")
+    assert board.attack_squares(squares, target, 1, "melee") == each(board, 1, "melee") == found
+
+
 def test_line_of_sight_after_a_room_tile_is_placed():
     """Everything outside placed Room Tiles is wall (it blocks Line of Sight); a tile placed
     beside the dungeon opens lines across its squares and leaves every other line as it was.

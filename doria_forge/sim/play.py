@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doria_forge.engine.actions import Action
+from doria_forge.infra.startup import fewer_young_collections
 
 from .stall import STALL_ROUNDS, StallWatch, describe_actions
 
@@ -45,7 +46,15 @@ def play_scenario(state: Any, bot: Callable[[Any], Action], *, stall_rounds: int
     else ``None``. ``on_round(state)`` is called as every new round begins (at its first
     decision, the first round included), before the stall check: a replay draws the dungeon
     there. ``on_decision(state, action)`` hears of every decision before it is applied (a
-    replay asks the bot why)."""
+    replay asks the bot why). The youngest generation of the garbage collector is collected
+    less often meanwhile (``infra.startup.fewer_young_collections``: the same game, less CPU)."""
+    with fewer_young_collections():
+        return _play_scenario(state, bot, stall_rounds, max_actions, on_round, on_decision)
+
+
+def _play_scenario(state: Any, bot: Callable[[Any], Action], stall_rounds: int, max_actions: int,
+                   on_round: Callable[[Any], None] | None,
+                   on_decision: Callable[[Any, Action], None] | None) -> str | None:
     from doria_forge.engine.ending import finish
 
     watch: StallWatch | None = None

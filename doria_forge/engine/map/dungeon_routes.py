@@ -83,8 +83,15 @@ class RoutesMixin(DungeonFigures):
     def _reach_key(self, state: GameData, monster: MonsterState) -> tuple:
         """What a monster's routes and distances depend on besides the layout's version: how it
         moves, its square, the characters' squares (and who lies unconscious) and, where
-        something can be jumped, the other monsters' squares."""
-        others = tuple(sorted(self.monster_squares(state, monster.uid))) if self.layout.has_obstacles() else ()
+        something can be jumped, the other monsters on the squares a jump may land on or land
+        past (``Layout.jump_spots``). A search without an AP limit reads other monsters nowhere
+        else: they are passed, and Rubble is cleared with AP to spare, so a monster elsewhere
+        changes none of its answers (a search with a budget is never keyed by this)."""
+        if self.layout.has_obstacles():
+            spots = self.layout.jump_spots()
+            others = tuple(sorted(p for p in self.monster_squares(state, monster.uid) if p in spots))
+        else:
+            others = ()
         rule = rule_for(monster)
         return (rule.flying, rule.through_walls, self.layout.version, self.positions.get(monster.uid),
                 tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)

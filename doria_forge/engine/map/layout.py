@@ -402,6 +402,25 @@ class Layout:
             found = memo["obstacles"] = any(self.kind(p) in (HOLE, RED) for p in self.all_squares())
         return bool(found)
 
+    def jump_spots(self) -> frozenset[Pos]:
+        """Every square a straight jump may land on (the first square after a run of holes or
+        red-bordered squares, ``jumps_from``) and the square behind each such landing (where a
+        jumper lands past a figure standing there): one and two steps beyond each hole or
+        red-bordered square, in each direction. Remembered per layout version. A superset:
+        some of these squares no jump reaches."""
+        memo = self._cached()
+        found: frozenset[Pos] | None = memo.get("jump_spots")
+        if found is None:
+            spots: set[Pos] = set()
+            for p in self.all_squares():
+                if self.kind(p) in (HOLE, RED):
+                    for side in SIDES:
+                        land = step(p, side)
+                        spots.add(land)
+                        spots.add(step(land, side))
+            found = memo["jump_spots"] = frozenset(spots)
+        return found
+
     def jumps_from(self, pos: Pos) -> list[tuple[tuple[Pos, ...], Pos]]:
         """The straight jumps from ``pos`` whatever figures stand about: ``(over, land)``
         with ``over`` the holes and red-bordered squares crossed in a row and ``land`` the

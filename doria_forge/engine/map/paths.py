@@ -229,43 +229,56 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
         _walk_breadth_first(layout, best, start, ap, monsters, walk)
         del best[start]
         return Routes({p: e for p, e in best.items() if p not in heroes})
-    queue: list[tuple[int, int, int, Pos]] = [(0, 0, 0, start)]
-    counter = 1
+    # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
+    # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
+    # step adds AP or a jump: nothing is pushed with the key being read)
+    buckets: dict[tuple[int, int], list[Pos]] = {(0, 0): [start]}
+    pending = [(0, 0)]
     steps_of, _, _, jumps_of = _tables(layout)
-    push, pop, get = heapq.heappush, heapq.heappop, best.get
+    push, pop, get, bucket_at = heapq.heappush, heapq.heappop, best.get, buckets.get
 
-    while queue:
-        cost, njumps, _, pos = pop(queue)
-        entry = best[pos]
-        if entry[0] != cost or entry[2] != njumps or entry[3]:
-            continue
-        new = cost + walk
-        if new <= ap:
-            steps = steps_of.get(pos)
-            for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
-                if nxt in monsters:
-                    continue
-                old = get(nxt)
-                # (new, njumps) < (old cost, old jumps), without building the two tuples
-                if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
-                    best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
-                    push(queue, (new, njumps, counter, nxt))
-                    counter += 1
-        if not jumping or cost >= ap:
-            continue
-        jumps = jumps_of.get(pos)
-        # a character jumps over holes and red-bordered squares (and characters standing between
-        # them), never over a monster, onto a square it may stand on
-        for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
-            land = jump.land
-            if land in monsters or any(p in monsters for p in jump.over):
+    while pending:
+        key = pop(pending)
+        cost, njumps = key
+        for pos in buckets.pop(key):
+            entry = best[pos]
+            if entry[0] != cost or entry[2] != njumps or entry[3]:
                 continue
-            new = cost + jump_cost
-            old = get(land)
-            if old is None or (new, njumps + 1) < (old[0], old[2]):
-                best[land] = (new, False, njumps + 1, new >= ap, entry, jump.over + (land,), jump, None)
-                push(queue, (new, njumps + 1, counter, land))
-                counter += 1
+            new = cost + walk
+            if new <= ap:
+                steps = steps_of.get(pos)
+                for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
+                    if nxt in monsters:
+                        continue
+                    old = get(nxt)
+                    # (new, njumps) < (old cost, old jumps), without building the two tuples
+                    if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
+                        best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
+                        bucket = bucket_at((new, njumps))
+                        if bucket is None:
+                            buckets[new, njumps] = [nxt]
+                            push(pending, (new, njumps))
+                        else:
+                            bucket.append(nxt)
+            if not jumping or cost >= ap:
+                continue
+            jumps = jumps_of.get(pos)
+            # a character jumps over holes and red-bordered squares (and characters standing between
+            # them), never over a monster, onto a square it may stand on
+            for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
+                land = jump.land
+                if land in monsters or any(p in monsters for p in jump.over):
+                    continue
+                new = cost + jump_cost
+                old = get(land)
+                if old is None or (new, njumps + 1) < (old[0], old[2]):
+                    best[land] = (new, False, njumps + 1, new >= ap, entry, jump.over + (land,), jump, None)
+                    bucket = bucket_at((new, njumps + 1))
+                    if bucket is None:
+                        buckets[new, njumps + 1] = [land]
+                        push(pending, (new, njumps + 1))
+                    else:
+                        bucket.append(land)
     del best[start]
     return Routes({p: e for p, e in best.items() if p not in heroes})
 
@@ -332,11 +345,16 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
                     targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
-    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_costs``."""
+    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_costs``.
+
+    The squares wait in one first-in-first-out list per cost (AP are whole numbers, never
+    negative): they come out in the order a heap of ``(cost, order pushed)`` gives, without a
+    heap entry per square."""
     root: _Entry = (0, False, 0, False, None, (), None, None)
     best: dict[Pos, _Entry] = {start: root}
-    queue: list[tuple[int, int, Pos]] = [(0, 0, start)]
-    counter = 1
+    # cost -> the squares pushed at that cost, in push order; the costs with a list, as a heap
+    buckets: dict[int, list[Pos]] = {0: [start]}
+    pending = [0]
     limit = budget if budget is not None else 10 ** 9
     walk, rubble = costs.walk, costs.rubble
     ghost, flying = moves.ghost, moves.flying
@@ -352,65 +370,77 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     waiting.add(n)
     pushes: dict[Pos, _Entry] = {}
     _, steps_of, ghost_of, jumps_of = _tables(layout)
-    push, pop, get = heapq.heappush, heapq.heappop, best.get
+    push, pop, get, bucket_at = heapq.heappush, heapq.heappop, best.get, buckets.get
 
     def offer(pos: Pos, cand: _Entry) -> None:
-        nonlocal counter
         old = get(pos)
         if old is None or (cand[0], cand[1], cand[2]) < (old[0], old[1], old[2]):
             best[pos] = cand
-            push(queue, (cand[0], counter, pos))
-            counter += 1
+            bucket = bucket_at(cand[0])
+            if bucket is None:
+                buckets[cand[0]] = [pos]
+                push(pending, cand[0])
+            else:
+                bucket.append(pos)
 
-    while queue:
-        cost, _, pos = pop(queue)
-        entry = best[pos]
-        if entry[0] != cost:
-            continue
-        if groups_of is not None:
-            done = groups_of.get(pos)
-            if done is not None:  # most squares are beside no hero: no set operation for them
-                waiting.difference_update(done)
-            if not waiting:
-                break
-        if entry[3]:
-            continue
-        left = limit - cost
-        if left <= 0:
-            continue
-        no_attack, njumps = entry[1], entry[2]
-        stepped = cost + walk
-        if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
-            found = ghost_of.get(pos)
-            moves_here: Sequence[tuple[Pos, int]] = [
-                (n, _WALK) for n in (found if found is not None else _ghost_steps(layout, ghost_of, pos))]
-        else:
-            found_steps = steps_of.get(pos)
-            moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
-        for nxt, what in moves_here:  # SIDES order: the order ties are found in
-            if nxt in heroes:
+    searching = True
+    while searching and pending:
+        cost = pop(pending)
+        # a square pushed at this same cost while the list is read goes into a new list of its
+        # own for this cost, read next: still after every square pushed before it
+        for pos in buckets.pop(cost):
+            entry = best[pos]
+            if entry[0] != cost:
                 continue
-            if what == _RUBBLE:
-                _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
+            if groups_of is not None:
+                done = groups_of.get(pos)
+                if done is not None:  # most squares are beside no hero: no set operation for them
+                    waiting.difference_update(done)
+                if not waiting:
+                    searching = False
+                    break
+            if entry[3]:
                 continue
-            if what == _OBSTACLE and not flying:
+            left = limit - cost
+            if left <= 0:
                 continue
-            if stepped > limit:
+            no_attack, njumps = entry[1], entry[2]
+            stepped = cost + walk
+            if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
+                found = ghost_of.get(pos)
+                moves_here: Sequence[tuple[Pos, int]] = [
+                    (n, _WALK) for n in (found if found is not None else _ghost_steps(layout, ghost_of, pos))]
+            else:
+                found_steps = steps_of.get(pos)
+                moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+            for nxt, what in moves_here:  # SIDES order: the order ties are found in
+                if nxt in heroes:
+                    continue
+                if what == _RUBBLE:
+                    _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
+                    continue
+                if what == _OBSTACLE and not flying:
+                    continue
+                if stepped > limit:
+                    continue
+                old = get(nxt)
+                # (stepped, no_attack, njumps) < old's three, without building the two tuples
+                if old is None or stepped < old[0] or (stepped == old[0] and (
+                        no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
+                    best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
+                    bucket = bucket_at(stepped)
+                    if bucket is None:
+                        buckets[stepped] = [nxt]
+                        push(pending, stepped)
+                    else:
+                        bucket.append(nxt)
+            if flying or ghost:
                 continue
-            old = get(nxt)
-            # (stepped, no_attack, njumps) < old's three, without building the two tuples
-            if old is None or stepped < old[0] or (stepped == old[0] and (
-                    no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
-                best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
-                push(queue, (stepped, counter, nxt))
-                counter += 1
-        if flying or ghost:
-            continue
-        jumps = jumps_of.get(pos)
-        if jumps is None:
-            jumps = _jumps(layout, jumps_of, pos)
-        if jumps:  # most squares have none: no call for them
-            _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
+            jumps = jumps_of.get(pos)
+            if jumps is None:
+                jumps = _jumps(layout, jumps_of, pos)
+            if jumps:  # most squares have none: no call for them
+                _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
     del best[start]
     _add_pushes(best, pushes)
     return best
