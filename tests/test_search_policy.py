@@ -110,3 +110,45 @@ def test_the_same_seed_gives_the_same_choice_and_values():
     assert a == b
     assert first.scratch[KEY].alternatives == second.scratch[KEY].alternatives
     assert len(first.scratch[KEY].alternatives) == 2
+
+
+def test_stepping_back_is_a_candidate_with_retreat_and_ending_the_turn_only_when_passive():
+    """The Mage (hurt, a fitter Warrior standing) can step away from the Orc: ``retreat`` adds
+    that step but not ``EndTurn``; ``passive`` adds both."""
+    from doria_forge.engine.actions import EndTurn, Walk
+
+    state = map_game(pack_with(HALL), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (2, 0)}, monsters=[("orc", (1, 0))], ap=10)
+    mage = state.hero("mage")
+    mage.hp = 1
+    plain = search.candidates(state, mage, search.WIDTH, passive=False)
+    stepping = search.candidates(state, mage, search.WIDTH, passive=False, retreat=True)
+    waiting = search.candidates(state, mage, search.WIDTH, passive=True)
+    steps = [a for a in stepping if isinstance(a, Walk) and a not in plain]
+    assert steps and not any(isinstance(a, EndTurn) for a in stepping)
+    assert steps[0] in waiting and EndTurn() in waiting
+
+
+def test_screen_ends_the_first_playouts_sooner_and_the_confirming_ones_at_the_horizon():
+    """``screen=1``: the first playout of each candidate stops after this round, the fresh pair
+    that confirms a leader runs a round further (``horizon=2``). A fight that lasts: an Ogre and
+    an Orc, nine rounds allowed."""
+    from dataclasses import replace
+
+    from map_helpers import QUIET
+
+    reached = []
+
+    def score(state):
+        reached.append(state.round)
+        return 50.0 if len(reached) == 2 else 0.0  # the potion leads the first pair only
+
+    state = map_game(pack_with(HALL), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (4, 4)}, monsters=[("ogre", (2, 1)), ("orc", (3, 1))],
+                     ap=10, options=replace(QUIET, max_rounds=9))
+    give_card(state, state.hero("warrior"), Card(EQUIPMENT, "greater_healing_potion", 900))
+    state.hero("warrior").hp = 9
+    make_search(3, samples=1, confirm=1, screen=1, horizon=2, score=score)(state)
+    first, confirming = reached[:2], reached[2:]
+    assert len(confirming) == 2
+    assert first == [state.round + 1] * 2 and confirming == [state.round + 2] * 2

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from doria_forge.model.pack import ContentPack
 
+from .copying import copy_by_plan, flat, nested
 from .dice import DiceRoller
 
 _UNSHUFFLED: dict[tuple[int, str], tuple[weakref.ref, tuple[Card, ...]]] = {}
@@ -108,6 +109,9 @@ class LootDecks:
             piles[i % stacks].append(card)
         return cls(piles, [None] * shop_slots)
 
+    def __deepcopy__(self, memo: dict) -> LootDecks:
+        return copy_by_plan(self, memo, {"stacks": nested, "shop": flat, "discard": flat})  # cards are values
+
     def copy(self) -> LootDecks:
         return LootDecks([list(s) for s in self.stacks], list(self.shop), list(self.discard))
 
@@ -147,6 +151,10 @@ class LootDecks:
         return placed
 
 
+_PILES = {"cards": flat, "discard": flat}
+"""A deck's copy plan (``engine.copying``): its piles are new lists of the same cards (values)."""
+
+
 # --------------------------------------------------------------------------- monster deck
 @dataclass
 class MonsterDeck:
@@ -162,6 +170,9 @@ class MonsterDeck:
         cards = _unshuffled(pack, "monster", _monster_cards)
         dice.shuffle(cards)
         return cls(cards)
+
+    def __deepcopy__(self, memo: dict) -> MonsterDeck:
+        return copy_by_plan(self, memo, _PILES)
 
     def copy(self) -> MonsterDeck:
         return MonsterDeck(list(self.cards), list(self.discard))
@@ -208,6 +219,9 @@ class DoorEventDeck:
         cards = [e.id for e in sorted(pack.door_events.values(), key=lambda e: e.id) for _ in range(e.copies)]
         dice.shuffle(cards)
         return cls(cards)
+
+    def __deepcopy__(self, memo: dict) -> DoorEventDeck:
+        return copy_by_plan(self, memo, _PILES)
 
     def copy(self) -> DoorEventDeck:
         return DoorEventDeck(list(self.cards), list(self.discard))

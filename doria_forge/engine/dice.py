@@ -17,6 +17,8 @@ from typing import TypeVar
 from doria_forge.model.common import DiceSpec
 from doria_forge.model.common import parse_dice as _parse_dice_uncached
 
+from .copying import copy_by_plan
+
 ZERO = 10
 """The face printed 0 counts 10 and explodes (is rolled again and added)."""
 
@@ -78,6 +80,12 @@ class Roll:
         return self.total - self.spec.bonus
 
 
+def _copy_generator(rng: random.Random, memo: dict) -> random.Random:
+    copy = random.Random()
+    copy.setstate(rng.getstate())
+    return copy
+
+
 class DiceRoller:
     """Rolls exploding D10s from one seeded generator.
 
@@ -96,6 +104,11 @@ class DiceRoller:
 
     def __init__(self, seed: int | None = 0) -> None:
         self._rng = random.Random(seed)
+
+    def __deepcopy__(self, memo: dict) -> DiceRoller:
+        """A copy that rolls the same faces from here on (the generator's state copied whole,
+        not number by number); a subclass's other attributes are deep-copied."""
+        return copy_by_plan(self, memo, {"_rng": _copy_generator})
 
     def face(self) -> int:
         """One face 1-10 (10 = the 0 face)."""

@@ -52,6 +52,11 @@ class EventLog:
         self.enabled = enabled
         self._events: list[Event] = []
 
+    def __deepcopy__(self, memo: dict) -> EventLog:
+        copy = EventLog(self.enabled)
+        copy._events = list(self._events)  # events never change once emitted: shared
+        return copy
+
     def emit(self, kind: str, actor: str | None = None, **data: Any) -> Event | None:
         """Append an ``Event(kind, actor, data)``; returns it, or ``None`` when the log is disabled."""
         if not self.enabled:

@@ -220,8 +220,10 @@ class GameState(GameData):
         phases.advance(self)
 
     def copy(self, *, seed: int | None = None, log: bool = True) -> GameState:
-        """A deep copy sharing only the immutable content (pack documents); the dice
-        generator state and the history are copied, so the copy plays on identically.
+        """A deep copy sharing only what cannot change (the pack's documents, cards, actions) and
+        the caches kept by layout version; the dice generator state and the history are copied,
+        so the copy plays on identically. Each part copies itself by a plan (``engine.copying``:
+        about a tenth of the time ``copy.deepcopy`` of every object took).
 
         ``seed``: the copy rolls fresh dice seeded with it instead (a possible future of
         this game, for bots that look ahead); ``log=False``: the copy starts with an empty,

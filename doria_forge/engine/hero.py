@@ -34,6 +34,7 @@ from doria_forge.model.equipment import Equipment
 from doria_forge.model.rules import Rules
 
 from .actions import IllegalAction
+from .copying import DROP, copy_by_plan, each, flat, share
 from .dice import Roll, parse_dice
 from .hero_costs import CostsMixin
 from .hero_equipping import EquippingMixin
@@ -75,6 +76,17 @@ def validate_custom_character(attributes: Mapping[Any, int], rules: Rules) -> No
 _uid_counter = itertools.count(1)
 
 
+COPY_PLAN = {
+    "uid": share, "character": share, "rules": share, "attributes": flat, "hp": share, "pp": share,
+    "poison_markers": share, "immobilized": share, "disarmed": share, "unconscious": share, "dead": share,
+    "hero_bonuses": flat, "attribute_points": share, "hands": each, "zones": each, "accessory": each,
+    "body_items": each, "belt": each, "backpack": each,
+    "_eq_cache": DROP,  # worked out again from the copy's own items (``HeroSheet._equipment_cache``)
+    "_usable_ranges": flat,  # a bot's cache (``sim.hurting``): keys of content identities, tuple values
+}
+"""How ``HeroState.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
+
+
 @dataclass(eq=False)
 class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet):
     """A hero in play (mutable).
@@ -113,6 +125,11 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
     def __post_init__(self) -> None:
         if not self.accessory:
             self.accessory = [None] * self.rules.accessory_slots
+
+    def __deepcopy__(self, memo: dict) -> HeroState:
+        """A deep copy (``engine.copying``, ``COPY_PLAN``): the character and rules shared, every
+        carried card a new ``ItemInstance`` (the same one wherever it lies)."""
+        return copy_by_plan(self, memo, COPY_PLAN)
 
     # ---------------------------------------------------------------- construction
     @classmethod

@@ -16,6 +16,8 @@ from doria_forge.model.character import Character
 from doria_forge.model.equipment import Equipment
 from doria_forge.model.rules import Rules
 
+from .copying import clone
+
 BODY_ZONES: tuple[str, ...] = ("head", "torso", "arms", "legs", "feet")
 """The single-card armor zones of the Body (accessories have their own two slots)."""
 
@@ -52,6 +54,9 @@ class ItemInstance:
     def is_spell(self) -> bool:
         """A spell card (pays its PP on every attempt; works against the Mummy)."""
         return self.card.card_type == "spell"
+
+    def __deepcopy__(self, memo: dict) -> ItemInstance:
+        return clone(self, memo)  # its card document is shared, ``uid`` and ``damaged`` are values
 
     def __repr__(self) -> str:
         return f"ItemInstance({self.card.id!r}, {self.uid!r}{', damaged' if self.damaged else ''})"

@@ -20,6 +20,7 @@ from doria_forge.model.pack import ContentPack
 from doria_forge.model.rules import Rules
 
 from .abilities import rule_for
+from .copying import copy_by_plan, flat, share
 from .dice import parse_dice
 from .events import EventLog
 
@@ -28,6 +29,13 @@ _uid_counter = itertools.count(1)
 
 def _card_level(level: int, rules: Rules) -> int:
     return min(level, rules.max_monster_level_card)
+
+
+_COPY_PLAN = {
+    "uid": share, "monster": share, "level": share, "card": share, "rules": share, "modifications": share,
+    "hp": share, "poison_markers": share, "disarmed": share, "immobilized": share, "defeated": share,
+    "data": flat, "_profile_cache": share, "_spec_cache": share,
+}
 
 
 @dataclass(eq=False)
@@ -54,6 +62,12 @@ class MonsterState:
     defeated: bool = False
     data: dict = field(default_factory=dict)
     """Free slot for the flow engine (position, activation bookkeeping)."""
+
+    def __deepcopy__(self, memo: dict) -> MonsterState:
+        """A deep copy (``engine.copying``): the monster's documents and its caches of them
+        (tuples of frozen values) shared, ``data`` a new dict of its plain values; any other
+        attribute deep-copied."""
+        return copy_by_plan(self, memo, _COPY_PLAN)
 
     @classmethod
     def from_pack(

@@ -32,6 +32,7 @@ from doria_forge.model.words.play import Playable, TokenState
 
 from .checks import roll_target_number
 from .combat import absorb_damage
+from .copying import clone_each, copy_by_plan, flat, share
 from .ending import check_end, finish
 from .hero import HeroState, ItemInstance
 from .loot import receive_loot
@@ -48,6 +49,12 @@ Pos = tuple[int, int]
 
 MAX_CHAIN = 20
 """How deep rules may set off other rules (a flag set by a rule firing another...)."""
+
+
+_COPY_PLAN = {
+    "scenario": share, "flags": flat, "fired": flat, "tokens": clone_each, "waiting_markers": flat,
+    "boss_uids": flat, "bosses_defeated": flat, "revealed": flat, "escape_declared": share, "depth": share,
+}
 
 
 @dataclass
@@ -67,6 +74,11 @@ class ScenarioPlay:
     revealed: set[str] = field(default_factory=set)
     escape_declared: bool = False
     depth: int = 0
+
+    def __deepcopy__(self, memo: dict) -> ScenarioPlay:
+        """A deep copy (``engine.copying``): the scenario document shared, every tally a new
+        container, each token a new ``TokenState`` (its square, carrier and place are values)."""
+        return copy_by_plan(self, memo, _COPY_PLAN)
 
     # ---------------------------------------------------------------- setup
     @classmethod

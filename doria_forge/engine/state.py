@@ -24,6 +24,7 @@ from doria_forge.model.rules import Rules
 
 from .board import Board, NoMap
 from .combat import DEFAULT_DEFENSE
+from .copying import clone, copy_by_plan, deep, each, flat, nested, share
 from .decks import Card, DoorEventDeck, LootDecks, MonsterDeck
 from .dice import DiceRoller
 from .doom import DoomCounter
@@ -158,6 +159,11 @@ class GameData:
     def __post_init__(self) -> None:
         self.optional_rules = resolve_optional_rules(self.pack.rules, self.options.optional_rules)
 
+    def __deepcopy__(self, memo: dict) -> GameData:
+        """A deep copy (``engine.copying``: the pack shared, each part copied as ``COPY_PLAN``
+        says; what ``memo`` already maps, e.g. fresh dice, is taken from it)."""
+        return copy_by_plan(self, memo, COPY_PLAN)
+
     # ---------------------------------------------------------------- lookups
     @property
     def rules(self) -> Rules:
@@ -230,3 +236,19 @@ class GameData:
 
     def is_over(self) -> bool:
         return self.outcome is not None
+
+
+COPY_PLAN = {
+    "pack": share, "dice": deep, "log": deep, "heroes": each, "monsters": each, "options": clone, "mode": share,
+    "board": deep, "round": share, "phase": share, "ap": flat, "activated": flat, "doom": clone,
+    "monster_level": share, "monster_level_ups": share, "group_xp": share, "loot": deep, "monster_deck": deep,
+    "door_events": deep, "gold_cards": nested, "item_cards": flat, "pending_bonus": flat, "pending_recovery": flat,
+    "stay_unconscious": flat, "decision_queue": flat, "pending_loot": flat, "pending_loot_hero": share,
+    "pending_loot_draws": share, "shop_open": share, "door_opened": share, "loot_markers": share, "defeated": each,
+    "outcome": share, "defense_policy": deep, "item_consent": deep, "monster_serial": share, "choice_policy": deep,
+    "scenario": deep, "history": flat, "setup": deep, "scratch": deep, "actor": share, "optional_rules": share,
+}
+"""How ``GameData.__deepcopy__`` copies each field (``engine.copying``): the pack, numbers and
+strings shared; the hands of cards, queues and tallies as new containers of the same (immutable)
+cards, actions and ids; heroes, monsters, the board, decks and scenario by their own copies;
+anything not named (a new field) deep-copied."""

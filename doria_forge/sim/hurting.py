@@ -32,7 +32,7 @@ def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
     known = hero.__dict__.setdefault("_usable_ranges", {})
     found = known.get(key)
     if found is None:
-        found = known[key] = _ranges(hero, monster)
+        found = known[key] = tuple(_ranges(hero, monster))  # a value: copies of the game share it
     return list(found)
 
 

@@ -41,6 +41,25 @@ the CPU: about 25 times greedy's); two playouts and three confirming pairs for a
 (Toll: the same 120 games won); a value that counts the damage of the monsters next to a hero at
 a playout's end against its margin (seeds 1 and 2, half or all of it: Sunken -2..+8, Toll
 -1..+5, Muster -2..0).
+
+With determinized copies about eight times cheaper (``engine.copying``: 2.3 ms to 0.28 ms; they
+took about a fifth of the search's CPU, now about 3%; the same games), measured again on the scenarios
+greedy loses most (seed 1, 100 runs, paired with greedy and this design on the same runs; CPU a
+run over greedy's): this design Greywater Toll +5 (21x), The Warlord's Muster +11 (23x);
+stepping back without ending the turn and four confirming pairs (``retreat=True, confirm=4``)
+Toll -1 (56x), Muster +19 (58x): still more than twice the budget; the same with the first
+playouts ending at this round's end (``screen=1``) Toll +4, Muster +12 (34x and 41x), and
+with one attack target (``width=1``) too Toll +8, Muster +10 (34x and 33x): none better than this
+design by more than the noise (a paired difference of 100 runs: about 4 points), all over the
+budget. Searching the decision to open a door (revealing a Room Tile: greedy's choice against
+ending the turn or drinking a potion) when a standing hero is hurt changed none of those 200
+games, and gated on any hero below its full HP it never came up in 16 games of Toll and
+Muster: greedy opens a door only with the party together on the door's Room Tile, and there it
+always stood at full HP; the heroes then die in the fight the new tile brings (4 to 10 HP against
+the monsters of a whole Room Tile). This design, judged once on a fresh seed with the cheaper
+copies (seed 4, 300 runs each, paired; README *Skill ladder*): at least 10 points and significant
+on two of the nine (Greywater Ledger +19, The Lantern Vigil +10), significantly better on five,
+worse on none, at 11 to 22 times greedy's CPU.
 """
 
 from __future__ import annotations
@@ -118,10 +137,10 @@ def _way_left(state: Any) -> int:
     return total
 
 
-def candidates(state: Any, hero: Any, width: int, passive: bool = True) -> list[Action]:
+def candidates(state: Any, hero: Any, width: int, passive: bool = True, retreat: bool = False) -> list[Action]:
     """Greedy's choice, the best attack on each of the ``width`` most promising monsters, a
-    healing potion when hurt, the party's door, and (``passive``) stepping back and ending the
-    turn."""
+    healing potion when hurt, the party's door, (``passive`` or ``retreat``) stepping back and
+    (``passive``) ending the turn."""
     ap = state.ap.get(hero.uid, 0)
     out: list[Action] = [greedy_bot(state)]
     seen: set[str] = set()
@@ -135,7 +154,7 @@ def candidates(state: Any, hero: Any, width: int, passive: bool = True) -> list[
             out.append(UseItem(potion.uid, None, hero.location(potion) == "belt"))
     if state.board.spatial:
         scratch = state.scratch.get("retreated")
-        moves = (explorer.retreat(state, hero, ap), explorer.open_door(state, hero, ap)) if passive \
+        moves = (explorer.retreat(state, hero, ap), explorer.open_door(state, hero, ap)) if passive or retreat \
             else (explorer.open_door(state, hero, ap),)
         for move in moves:
             if move is not None:
@@ -241,6 +260,7 @@ and +13; on all of them +10 and +11."""
 
 def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
                 rollout: Callable[[Any], Action] = greedy_bot, gate: bool = False, passive: bool = False,
+                retreat: bool = False, screen: int | None = None,
                 margin: float = MARGIN, confirm: int = CONFIRM, pooled: bool = POOLED,
                 score: Callable[[Any], float] = value) -> Callable[[Any], Action]:
     """The search policy (see the module docstring) with its own ``seed``: ``samples``
@@ -249,11 +269,14 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
     beats greedy's choice by ``margin`` (and, with ``confirm``, again on ``confirm`` fresh playouts
     of the two; ``pooled``: on all their playouts, the first ones too); a playout's end is rated
     by ``score`` (``value``). Variants measured and not kept (benchmarks/bench_skill.py, README
-    *Skill ladder*): ``gate`` (search only a hero ``in_danger``), ``passive`` (stepping back and
-    ending the turn as candidates: short playouts rate waiting too well)."""
+    *Skill ladder*, the module docstring): ``gate`` (search only a hero ``in_danger``), ``passive``
+    (stepping back and ending the turn as candidates: short playouts rate waiting too well),
+    ``retreat`` (stepping back as a candidate, without ending the turn), ``screen`` (the first
+    ``samples`` playouts of every candidate end after ``screen`` round ends instead of
+    ``horizon``; the confirming ones keep ``horizon``)."""
     stats = SearchStats()
 
-    def values(state: Any, options: list[Action], first: int, count: int) -> list[float]:
+    def values(state: Any, options: list[Action], first: int, count: int, rounds: int = horizon) -> list[float]:
         """Each option's summed value over the samples ``first``..``first + count - 1`` (the
         same determinization for every option: common random numbers)."""
         totals = [0.0] * len(options)
@@ -262,7 +285,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
             for i, action in enumerate(options):
                 future = state.determinized(sample_seed)
                 future.apply(action)
-                play_out(future, rollout, horizon)
+                play_out(future, rollout, rounds)
                 totals[i] += score(future)
                 stats.playouts += 1
         return totals
@@ -276,7 +299,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         hero = state.hero(uid)
         if gate and not in_danger(state, hero):
             return greedy_bot(state)
-        options = candidates(state, hero, width, passive)
+        options = candidates(state, hero, width, passive, retreat)
         noted = state.scratch.get(KEY)
         if noted is not None and noted.action == options[0] and noted.why == SCENARIO_FIRST:
             return options[0]  # the scenario's own step (a token, a carry, a rescue) is not weighed against a fight
@@ -285,7 +308,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         if len(options) == 1:
             return options[0]
         stats.decisions += 1
-        totals = values(state, options, 0, samples)
+        totals = values(state, options, 0, samples, horizon if screen is None else screen)
         means = [t / samples for t in totals]
         # the best mean value; greedy's choice unless another beats it by ``margin`` a playout
         best = max(range(len(options)), key=lambda i: (totals[i], -i))

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..copying import copy_by_plan, deep, flat, share
 from ..hero import HeroState
 from ..monster import MonsterState
 from ..spawn import raise_the_dead
@@ -45,6 +46,15 @@ if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.model.pack import ContentPack
 
     from ..state import GameData
+
+
+COPY_PLAN = {
+    "start_tile": share, "fixed_deck": flat, "scenario": share, "shuffle": share, "layout": deep, "deck": flat,
+    "deck_unseen": share, "positions": flat, "carried": flat, "lying": flat, "buried": flat, "stranded": flat,
+    "pending": deep, "pending_secret_door": deep, "dormant": flat, "entrances": flat, "heroes_placed": share,
+    "lasting": deep, "sight": deep, "_reach_memo": share,
+}
+"""How ``Dungeon.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
 
 
 class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, MarkersMixin):
@@ -78,6 +88,12 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
         self.lasting: list[LastingTrap] = []
         self.sight = SightCache()
         self._reach_memo: _Memo = _Memo()
+
+    def __deepcopy__(self, memo: dict) -> Dungeon:
+        """A deep copy (``engine.copying``, ``COPY_PLAN``): the layout and the Line of Sight
+        cache by their own copies (sharing what is kept by layout version), the route memo
+        shared, every list, dict and set of squares, uids and tile ids a new container."""
+        return copy_by_plan(self, memo, COPY_PLAN)
 
     # ---------------------------------------------------------------- construction
     @classmethod
