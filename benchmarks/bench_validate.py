@@ -4,7 +4,8 @@
    interpreters, (a) ruamel's C-based loader parsing the pack's YAML files and nothing
    else (the floor) and (b) ``doria-forge validate`` on the same pack; the ratio b/a of
    each pair and their median are printed (CPU seconds of the child processes, so a
-   busy machine disturbs the ratio less than wall time).
+   busy machine disturbs the ratio less than wall time). First with an empty cache folder
+   for each validate (a fresh CI runner), then with the cache the previous run left.
 2. The parse alone, in this process: the pure-Python round-trip parser against the C
    parser path of ``doria_forge.load.loader`` (same documents and positions).
 3. Start-up: ``doria-forge --help`` time, and whether it imports the PDF stack
@@ -79,15 +80,36 @@ def validate_args(content: str) -> list[str]:
     return [sys.executable, "-m", entry(), "validate", content]
 
 
-def bench_pairs(content: str, pairs: int) -> list[tuple[float, float]]:
+def bench_pairs(content: str, pairs: int, cold: bool = False) -> list[tuple[float, float]]:
+    """(floor, validate) CPU seconds of ``pairs`` pairs run in turn; ``cold``: each validate with
+    its own empty cache folder (a fresh CI runner), else with the cache the previous run left."""
     child_cpu([sys.executable, "-c", FLOOR, content])  # warm-up: bytecode and disk caches
     child_cpu(validate_args(content))
     out = []
-    for _ in range(pairs):
-        floor, _, _ = child_cpu([sys.executable, "-c", FLOOR, content])
-        validate, _, _ = child_cpu(validate_args(content))
-        out.append((floor, validate))
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(pairs):
+            cache = {"DORIA_FORGE_CACHE_DIR": str(Path(tmp) / f"cache{i}")} if cold else None
+            floor, _, _ = child_cpu([sys.executable, "-c", FLOOR, content])
+            validate, _, _ = child_cpu(validate_args(content), cache)
+            out.append((floor, validate))
     return out
+
+
+def report_pairs(what: str, pairs: list[tuple[float, float]]) -> float:
+    """Print each pair's ratio and their median; returns the median floor (seconds)."""
+    for floor, validate in pairs:
+        print(f"{what}: floor (C loader, fresh interpreter) {floor:.3f} s CPU, validate {validate:.3f} s CPU: "
+              f"{validate / floor:.2f}x")
+    ratios = [v / f for f, v in pairs]
+    med_validate, med_floor = statistics.median(v for _, v in pairs), statistics.median(f for f, _ in pairs)
+    print(f"{what}: validate / floor: median {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, "
+          f"max {max(ratios):.2f}); median validate {med_validate:.3f} s, floor {med_floor:.3f} s")
+    # On a shared machine a neighbour only ever adds time: the fastest run of each is the
+    # steadiest estimate of what the work itself costs.
+    fastest_validate, fastest_floor = min(v for _, v in pairs), min(f for f, _ in pairs)
+    print(f"{what}: fastest runs: validate {fastest_validate:.3f} s, floor {fastest_floor:.3f} s: "
+          f"{fastest_validate / fastest_floor:.2f}x")
+    return med_floor
 
 
 def bench_parse(content: str, repeat: int = 5) -> tuple[float, float]:
@@ -178,19 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     global CODE
     CODE = Path(args.code)
 
-    pairs = bench_pairs(args.content, args.pairs)
-    for floor, validate in pairs:
-        print(f"floor (C loader, fresh interpreter) {floor:.3f} s CPU, validate {validate:.3f} s CPU: "
-              f"{validate / floor:.2f}x")
-    ratios = [v / f for f, v in pairs]
-    med_validate, med_floor = statistics.median(v for _, v in pairs), statistics.median(f for f, _ in pairs)
-    print(f"validate / floor: median {statistics.median(ratios):.2f}x (min {min(ratios):.2f}, max {max(ratios):.2f}); "
-          f"median validate {med_validate:.3f} s, floor {med_floor:.3f} s")
-    # On a shared machine a neighbour only ever adds time: the fastest run of each is the
-    # steadiest estimate of what the work itself costs.
-    fastest_validate, fastest_floor = min(v for _, v in pairs), min(f for f, _ in pairs)
-    print(f"fastest runs: validate {fastest_validate:.3f} s, floor {fastest_floor:.3f} s: "
-          f"{fastest_validate / fastest_floor:.2f}x")
+    report_pairs("empty cache", bench_pairs(args.content, args.pairs, cold=True))
+    med_floor = report_pairs("warm cache", bench_pairs(args.content, args.pairs))
 
     if CODE == ROOT:
         pure, c = bench_parse(args.content)
