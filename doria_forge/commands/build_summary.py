@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from doria_forge.infra.terminal import printable, relative_path
-from doria_forge.model.outputs import OUTPUT_FORMAT
+from doria_forge.model.output_format import OUTPUT_FORMAT
 
 SUMMARY_FILE = "summary.json"
 """The summary as JSON in the build folder (what ``build --format json`` prints)."""

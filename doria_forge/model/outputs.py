@@ -15,8 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-OUTPUT_FORMAT = 1
-"""Version of every ``--format json`` output and report file."""
+from .output_format import OUTPUT_FORMAT as OUTPUT_FORMAT  # the version these models describe
 
 Severity = Literal["error", "warning", "info"]
 Version = Literal[1]

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from doria_forge.infra.fsutil import atomic_write_text
 from doria_forge.infra.terminal import print_table, printable
-from doria_forge.model.outputs import OUTPUT_FORMAT
+from doria_forge.model.output_format import OUTPUT_FORMAT
 
 from .matrix import MatrixResult
 

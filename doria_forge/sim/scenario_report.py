@@ -19,7 +19,7 @@ from typing import Any
 
 from doria_forge.infra.terminal import escape_json_text
 from doria_forge.model import ContentPack
-from doria_forge.model.outputs import OUTPUT_FORMAT
+from doria_forge.model.output_format import OUTPUT_FORMAT
 
 from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
 from .scenario_runner import ScenarioResult, party_for

@@ -29,7 +29,7 @@ from typing import TextIO
 
 from ..infra.terminal import escape_json_text, printable
 from ..load.problem import Problem, Severity
-from ..model.outputs import OUTPUT_FORMAT
+from ..model.output_format import OUTPUT_FORMAT
 from .pipeline import ValidationResult
 
 FORMATS = ("text", "json", "github")
