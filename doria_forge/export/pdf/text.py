@@ -61,7 +61,7 @@ _EPS = 1e-6
 SPACE_SHRINKAGE = 0.05
 """How much of its width each space of a line may give up before Paragraph breaks the line:
 reportlab's default ``rl_config.spaceShrinkage``, which its Paragraph wraps with (kept here so that
-counting lines loads no reportlab; ``tests/test_text_fit.py`` checks the two agree)."""
+counting lines loads no reportlab; ``tests/test_pdf_support.py`` checks the two agree)."""
 
 
 @dataclass(frozen=True)
