@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import defaultdict
 from functools import cache
 
 from doria_forge.infra.fonts import FACES, font_dir
@@ -24,10 +25,11 @@ TABLE_SUFFIX = ".widths.json"
 
 
 @cache
-def _table(font: str) -> tuple[dict[str, float], float] | None:
-    """(width of each character, width of a character the face lacks) of the registered font
-    name ``font``, in 1/1000 of the size; ``None`` when the face has no table or the table does
-    not belong to the installed ``.ttf`` (then reportlab measures)."""
+def _table(font: str) -> defaultdict[str, float] | None:
+    """The width of each character of the registered font name ``font``, in 1/1000 of the size
+    (a character the face lacks: the face's default width, remembered once asked for); ``None``
+    when the face has no table or the table does not belong to the installed ``.ttf`` (then
+    reportlab measures)."""
     if font not in FACES:
         return None
     ttf = font_dir() / FACES[font]
@@ -35,10 +37,11 @@ def _table(font: str) -> tuple[dict[str, float], float] | None:
         data = json.loads((ttf.parent / (ttf.name + TABLE_SUFFIX)).read_text(encoding="utf-8"))
         if data["sha256"] != hashlib.sha256(ttf.read_bytes()).hexdigest():
             return None
-        widths: dict[str, float] = {}
+        default = float(data["default"])
+        widths: defaultdict[str, float] = defaultdict(lambda: default)
         for first, run in data["runs"]:
             widths.update(zip(map(chr, range(first, first + len(run))), run, strict=True))
-        return widths, float(data["default"])
+        return widths
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -48,14 +51,12 @@ def string_width(text: str, font: str, size: float) -> float:
     ``fonts.BOLD``...) at ``size`` pt: what ``reportlab.pdfbase.pdfmetrics.stringWidth`` returns
     for it, from the face's width table where it has one (see the module docstring). Raises
     ``ExportError`` (from ``fonts``) when the face must be read and its file is missing."""
-    table = _table(font)
-    if table is None:
+    widths = _table(font)
+    if widths is None:
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         from .fonts import register_fonts
 
         register_fonts()
         return float(stringWidth(text, font, size))
-    widths, default = table
-    get = widths.get
-    return sum([get(ch, default) for ch in text]) * 0.001 * size
+    return sum(map(widths.__getitem__, text)) * 0.001 * size
