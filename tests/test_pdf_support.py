@@ -199,17 +199,17 @@ def test_a_stale_or_missing_width_table_leaves_measuring_to_reportlab(tmp_path, 
 
     register_fonts()
     ttf = font_dir() / FACES[REGULAR]
-    table = json.loads((ttf.parent / (ttf.name + widths.TABLE_SUFFIX)).read_text(encoding="utf-8"))
+    table = json.loads(widths.table_path(ttf).read_text(encoding="utf-8"))
     table["runs"] = [[first, [w * 2 for w in run]] for first, run in table["runs"]]  # another font's widths
     table["sha256"] = "0" * 64
     shutil.copy(ttf, tmp_path / ttf.name)
-    (tmp_path / (ttf.name + widths.TABLE_SUFFIX)).write_text(json.dumps(table), encoding="utf-8")
+    widths.table_path(tmp_path / ttf.name).write_text(json.dumps(table), encoding="utf-8")
     monkeypatch.setattr(widths, "font_dir", lambda: tmp_path)
     widths._table.cache_clear()
     try:
         assert widths._table(REGULAR) is None
         assert widths.string_width("Doom Counter", REGULAR, 9) == stringWidth("Doom Counter", REGULAR, 9)
-        (tmp_path / (ttf.name + widths.TABLE_SUFFIX)).unlink()
+        widths.table_path(tmp_path / ttf.name).unlink()
         widths._table.cache_clear()
         assert widths._table(REGULAR) is None
         assert widths.string_width("Loot Card", REGULAR, 7) == stringWidth("Loot Card", REGULAR, 7)
@@ -227,3 +227,13 @@ def test_line_counting_uses_reportlabs_paragraph_settings():
 
     assert text.SPACE_SHRINKAGE == rl_config.spaceShrinkage
     assert text._ALIGN == {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+
+def test_the_text_fit_cache_is_keyed_by_the_width_tables():
+    """Cached card-text-fit findings were measured with the width tables: a table written again
+    (after a font changed) must measure every card again, as changed printing code does."""
+    from doria_forge.export import text_fit
+    from doria_forge.export.pdf import widths
+
+    assert widths.table_files() and all(path.is_file() for path in widths.table_files())
+    assert set(widths.table_files()) <= set(text_fit._CODE_FILES)

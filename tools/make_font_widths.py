@@ -18,11 +18,8 @@ sys.path.insert(0, str(ROOT))
 
 from reportlab.pdfbase.ttfonts import TTFont  # noqa: E402
 
-from doria_forge.export.pdf.widths import TABLE_SUFFIX  # noqa: E402
-from doria_forge.infra.fonts import BOLD, FACES, REGULAR, font_dir  # noqa: E402
-
-TEXT_FACES = (REGULAR, BOLD)
-"""The faces card texts are measured in (``fonts.register_text_fonts``)."""
+from doria_forge.export.pdf.widths import TEXT_FACES, table_path  # noqa: E402
+from doria_forge.infra.fonts import FACES, font_dir  # noqa: E402
 
 
 def table(ttf: Path) -> dict[str, object]:
@@ -42,7 +39,7 @@ def table(ttf: Path) -> dict[str, object]:
 def main() -> int:
     for name in TEXT_FACES:
         ttf = font_dir() / FACES[name]
-        out = ttf.parent / (ttf.name + TABLE_SUFFIX)
+        out = table_path(ttf)
         out.write_text(json.dumps(table(ttf), separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"{out.relative_to(ROOT)}: {out.stat().st_size} bytes")
     return 0

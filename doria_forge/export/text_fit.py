@@ -10,8 +10,8 @@ A text that does not fit even at the smallest type (6 pt) would print cut with a
 ``ability.text``...), so it can be shortened before anything is printed. ``preflight`` checks
 everything else a print shop needs (lines, the safe zone) by drawing every face.
 
-Measuring needs reportlab's string widths, the fonts and the card's regions (about a tenth of a
-second to load and measure the shipped pack; the drawing code is not loaded). So the cache folder
+Measuring needs the fonts' width tables and the card's regions (well under a tenth of a second
+to load and measure the shipped pack; neither reportlab nor the drawing code is loaded). So the cache folder
 (``doria_forge.infra.fsutil.cache_dir``) remembers, at two levels, under keys of everything they depend on:
 
 - the findings of a whole pack (its content and own documents, the layout file, the languages and
@@ -38,6 +38,8 @@ from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, transla
 from doria_forge.infra.fsutil import atomic_write_text, source_digest
 from doria_forge.load import Location, Problem, Severity
 from doria_forge.model import ContentPack, RoomTile
+
+from .pdf.widths import table_files
 
 if TYPE_CHECKING:  # pragma: no cover
     from .layouts import LayoutFile
@@ -85,13 +87,14 @@ CACHE_FORMAT = "text-fit-v3"
 _CODE = Path(__file__).resolve().parent
 _CODE_FILES = tuple(_CODE / name for name in (
     "text_fit.py", "layouts.py", "pdf/card.py", "pdf/card_regions.py", "pdf/spec.py", "pdf/layout.py", "pdf/faces.py",
-    "pdf/text.py", "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py", "pdf/tile_label.py", "../i18n.py",
-    "../infra/fonts.py", "../cardart.py", "../geometry.py"))
+    "pdf/text.py", "pdf/widths.py", "pdf/fonts.py", "pdf/compose.py", "pdf/export.py", "pdf/icons.py",
+    "pdf/tile_label.py", "../i18n.py", "../infra/fonts.py", "../cardart.py", "../geometry.py")) + table_files()
+"""The source of the code a finding depends on, and the fonts' width tables it measures with."""
 
 
 def _code_digest() -> bytes | None:
-    """Digest of the cache format and the source of the code a finding depends on; ``None``
-    without the sources (then nothing is cached: ``fsutil.source_digest``)."""
+    """Digest of the cache format and the files a finding depends on (``_CODE_FILES``); ``None``
+    without them (then nothing is cached: ``fsutil.source_digest``)."""
     sources = source_digest(_CODE_FILES)
     return None if sources is None else hashlib.sha256(f"{CACHE_FORMAT}\0{sources}".encode()).digest()
 

@@ -17,11 +17,26 @@ import hashlib
 import json
 from collections import defaultdict
 from functools import cache
+from pathlib import Path
 
-from doria_forge.infra.fonts import FACES, font_dir
+from doria_forge.infra.fonts import BOLD, FACES, REGULAR, font_dir
 
 TABLE_SUFFIX = ".widths.json"
 """The width table of ``DejaVuSans.ttf`` is ``DejaVuSans.ttf.widths.json``, beside it."""
+
+TEXT_FACES = (REGULAR, BOLD)
+"""The faces card texts are set and measured in: the faces with a width table."""
+
+
+def table_path(ttf: Path) -> Path:
+    """Where the width table of the font file ``ttf`` lies (beside it)."""
+    return ttf.parent / (ttf.name + TABLE_SUFFIX)
+
+
+def table_files() -> tuple[Path, ...]:
+    """The width tables of :data:`TEXT_FACES`: what the text-fit cache's key must cover besides
+    the code (a table written again after a font changed changes every measurement)."""
+    return tuple(table_path(font_dir() / FACES[face]) for face in TEXT_FACES)
 
 
 @cache
@@ -34,7 +49,7 @@ def _table(font: str) -> defaultdict[str, float] | None:
         return None
     ttf = font_dir() / FACES[font]
     try:
-        data = json.loads((ttf.parent / (ttf.name + TABLE_SUFFIX)).read_text(encoding="utf-8"))
+        data = json.loads(table_path(ttf).read_text(encoding="utf-8"))
         if data["sha256"] != hashlib.sha256(ttf.read_bytes()).hexdigest():
             return None
         default = float(data["default"])
