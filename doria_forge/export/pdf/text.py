@@ -149,7 +149,7 @@ def _style(size: float, bold: bool, align: str, color: tuple[float, float, float
 def _paragraph(xml: str, style: ParagraphStyle, frags: list[object] | None = None) -> Paragraph:
     from reportlab.platypus import Paragraph  # see _style
 
-    register_fonts()  # the family mapping Paragraph's markup needs, where only the text faces are in
+    register_fonts()  # the faces and the family mapping Paragraph's markup needs (measuring registers none)
     return Paragraph(xml, style) if frags is None else Paragraph(xml, style, frags=frags)
 
 
