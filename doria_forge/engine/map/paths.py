@@ -260,7 +260,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                             push(pending, (new, njumps))
                         else:
                             bucket.append(nxt)
-            if not jumping or cost >= ap:
+            if cost >= ap:
                 continue
             jumps = jumps_of.get(pos)
             # a character jumps over holes and red-bordered squares (and characters standing between
