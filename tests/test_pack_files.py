@@ -116,6 +116,18 @@ def test_a_link_out_of_the_pack_never_reaches_the_bundle(tmp_path):
     assert not out.exists()
 
 
+def test_a_pack_named_through_a_link_reads_its_files_and_still_refuses_links_out(tmp_path):
+    # The pack folder's real path is resolved once for all its files (load_pack): a pack reached
+    # through a linked folder is the folder it points to, and a link out of that is still refused.
+    pack = _pack(tmp_path)
+    (tmp_path / "secret.yaml").write_text("kind: TOKEN-6d1f0c\nid: x\n")
+    (pack / "stolen.yaml").symlink_to(tmp_path / "secret.yaml")
+    (tmp_path / "linked_pack").symlink_to(pack)
+    loaded = load_pack(tmp_path / "linked_pack")
+    assert [d.data["id"] for d in loaded.documents] == ["orc"]
+    assert [(p.file.rsplit("/", 1)[-1], p.rule_id) for p in loaded.problems] == [("stolen.yaml", "outside-pack")]
+
+
 def test_links_inside_the_pack_are_read_once(tmp_path):
     pack = _pack(tmp_path)
     (pack / "alias.yaml").symlink_to(pack / "monsters" / "orc.yaml")

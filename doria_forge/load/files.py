@@ -187,9 +187,7 @@ def check_confined(path: Path, root: Path | None, *, area: str = "the pack") -> 
     """Raise PackFileError unless ``path`` is a regular file whose real path lies inside
     folder ``root`` (``None``: anywhere); ``area`` names ``root`` in messages. Opens nothing:
     for files another library reads (card art), after this check."""
-    real = os.path.realpath(path)
-    if root is not None and not is_inside(real, os.path.realpath(root)):
-        raise PackFileError(PathProblem(Path(path), OUTSIDE_PACK, f"lies outside {area} (through a link); not read"))
+    real = _confined(path, root, None, area)
     try:
         mode = os.stat(real).st_mode
     except OSError as exc:
@@ -198,10 +196,28 @@ def check_confined(path: Path, root: Path | None, *, area: str = "the pack") -> 
         raise PackFileError(PathProblem(Path(path), NOT_A_FILE, f"is {describe_mode(mode)}, not a file; not read"))
 
 
-def read_confined(path: Path, root: Path | None, limit: int | None = None, *, area: str = "the pack") -> bytes:
+def real_folder(root: Path) -> str:
+    """The real path of folder ``root`` (links resolved): what :func:`read_confined` takes as
+    ``real_root`` when it reads many files of one folder (a pack's), so the folder's path is
+    resolved once, not once a file (each resolution asks the file system for every part of it)."""
+    return os.path.realpath(root)
+
+
+def _confined(path: Path, root: Path | None, real_root: str | None, area: str) -> str:
+    """The real path of ``path``, when it lies inside folder ``root`` (whose real path is
+    ``real_root`` when the caller knows it); raises PackFileError otherwise."""
+    real = os.path.realpath(path)
+    if root is not None and not is_inside(real, real_root if real_root is not None else os.path.realpath(root)):
+        raise PackFileError(PathProblem(Path(path), OUTSIDE_PACK, f"lies outside {area} (through a link); not read"))
+    return real
+
+
+def read_confined(path: Path, root: Path | None, limit: int | None = None, *, area: str = "the pack",
+                  real_root: str | None = None) -> bytes:
     """The bytes of the regular file ``path``, when its real path lies inside folder ``root``
     (``None``: anywhere, for a file the user named on the command line); ``area`` names
-    ``root`` in messages.
+    ``root`` in messages; ``real_root``: ``root``'s real path, when the caller resolved it
+    (:func:`real_folder`).
 
     The file is checked before it is opened (regular file, inside ``root``, at most ``limit``
     bytes, default :func:`max_file_bytes`), opened non-blocking without following a final
@@ -211,8 +227,7 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
     """
     limit = max_file_bytes() if limit is None else limit
     path = Path(path)
-    check_confined(path, root, area=area)
-    real = os.path.realpath(path)
+    real = _confined(path, root, real_root, area)
     try:
         _check(path, os.stat(real), limit)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)

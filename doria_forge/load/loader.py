@@ -36,7 +36,16 @@ from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.resolver import _DEFAULT_YAML_VERSION, VersionedResolver
 
-from .files import YAML_SUFFIXES, FileLimitError, PackFileError, PathProblem, discover, max_file_bytes, read_confined
+from .files import (
+    YAML_SUFFIXES,
+    FileLimitError,
+    PackFileError,
+    PathProblem,
+    discover,
+    max_file_bytes,
+    read_confined,
+    real_folder,
+)
 from .problem import Location, Problem, Severity
 
 PathKey = tuple[str | int, ...]
@@ -821,12 +830,13 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
 
     documents: list[LoadedDocument] = []
     problems = [Problem(shown(r.path), 1, 1, r.rule_id, Severity.ERROR, r.message) for r in refused]
+    real_root = real_folder(confine) if confine is not None else None
     shown_files: list[str] = []
     for file_path in files:
         rel = file_path.relative_to(base).as_posix()
         shown_files.append(shown(file_path))
         try:
-            raw = read_confined(file_path, confine, limit)
+            raw = read_confined(file_path, confine, limit, real_root=real_root)
         except PackFileError as exc:
             problems.append(Problem(shown(file_path), 1, 1, exc.problem.rule_id, Severity.ERROR, exc.problem.message))
             continue
