@@ -10,15 +10,15 @@ import typer
 
 from doria_forge.authoring import new
 from doria_forge.commands import (
+    cli_diff,
     cli_print,
     cli_scenarios,
+    cli_sheets,
     cli_tune,
     cli_values,
-    diff,
     pipeline,
     pipeline_print,
     pipeline_scenarios,
-    spreadsheet,
     watch,
 )
 from doria_forge.infra import lifecycle, startup
@@ -403,8 +403,8 @@ cli_tune.register(app, lambda pack, full, stderr=False: _validated(pack, quiet_w
                                                                    stderr=stderr), _fail)  # tune
 new.register(app)
 watch.register(app)
-diff.register(app)
-spreadsheet.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)  # import, export csv
+cli_diff.register(app)
+cli_sheets.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)  # import, export csv
 
 
 def main() -> None:

@@ -31,8 +31,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    import typer
-
     from doria_forge.model import ContentPack
 
 log = logging.getLogger(__name__)
@@ -266,45 +264,3 @@ def changed_since(old: str, pack: Path) -> tuple[ContentPack, PackDiff]:
     """The pack at ``pack`` as it is now, and what changed in it since version ``old``."""
     new = load_version(str(pack), pack)
     return new, compare(load_version(old, pack), new)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``diff`` to the command line ``app``."""
-    import typer
-
-    from doria_forge.commands import cli_values
-
-    @app.command("diff")
-    def diff(
-        old: str = typer.Argument(..., help="The old version: a pack folder or a git revision (v0.1.0, HEAD~1)."),
-        new: str | None = typer.Argument(None, help="The new version (default: the pack folder as it is now)."),
-        pack: Path = typer.Option(Path("content"), "--pack", parser=cli_values.pack_path,
-                                  help="The pack folder whose git history a revision reads (default: content/, else "
-                                  "the pack around the working folder)."),
-        format: str = typer.Option("text", "--format", "-f", help="text or json."),
-    ) -> None:
-        """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""
-        from doria_forge.commands import pipeline
-
-        if format not in ("text", "json"):
-            typer.echo("error: --format is text or json", err=True)
-            raise typer.Exit(2)
-        pack = pipeline.pack_folder(pack)  # the pack around the working folder when content/ is not here
-        try:
-            before = load_version(old, pack)
-            after = load_version(new if new is not None else str(pack), pack)
-        except DiffError as exc:
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(2) from None
-        except VersionInvalid as exc:
-            from doria_forge.validate.formatters import format_result
-
-            typer.echo(format_result(exc.result), nl=False)
-            typer.echo(f"error: {exc}", err=True)
-            raise typer.Exit(1) from None
-        result = compare(before, after)
-        if format == "json":
-            typer.echo(json.dumps(result.to_data(), indent=2, sort_keys=True, ensure_ascii=False))
-        else:
-            for line in result.lines():
-                typer.echo(line)
