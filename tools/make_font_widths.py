@@ -8,9 +8,11 @@ with reportlab and with the file's SHA-256)::
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import sys
+from array import array
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,24 +25,34 @@ from doria_forge.infra.fonts import FACES, font_dir  # noqa: E402
 
 
 def table(ttf: Path) -> dict[str, object]:
-    """The width table of ``ttf``: runs of consecutive code points ``[first, [width, ...]]``, the
-    width of a missing character and the file's SHA-256."""
+    """The width table of ``ttf`` (format: ``doria_forge.export.pdf.widths``): the characters the
+    face maps in code-point order, their advance widths in font units (base64 of little-endian
+    unsigned 16-bit integers), the advance of the glyph a missing character gets, the face's units
+    per em and the file's SHA-256. Raises ValueError if a width reportlab reads is not its advance
+    scaled as the module scales it (the table would not measure as reportlab does)."""
     face = TTFont("measured", str(ttf)).face
-    runs: list[list[object]] = []
-    for code in sorted(face.charWidths):
-        if runs and code == runs[-1][0] + len(runs[-1][1]):  # type: ignore[operator, arg-type]
-            runs[-1][1].append(face.charWidths[code])  # type: ignore[union-attr]
-        else:
-            runs.append([code, [face.charWidths[code]]])
-    return {"font": ttf.name, "sha256": hashlib.sha256(ttf.read_bytes()).hexdigest(),
-            "default": face.defaultWidth, "runs": runs}
+    per_em = face.unitsPerEm
+
+    def units(width: float) -> int:
+        advance = round(width * per_em / 1000)
+        if (advance if per_em == 1000 else advance * (1000 / per_em)) != width:
+            raise ValueError(f"{ttf.name}: width {width!r} is not a whole number of font units")
+        return advance
+
+    codes = sorted(face.charWidths)
+    packed = array("H", (units(face.charWidths[code]) for code in codes))
+    if sys.byteorder != "little":
+        packed.byteswap()
+    return {"font": ttf.name, "sha256": hashlib.sha256(ttf.read_bytes()).hexdigest(), "units_per_em": per_em,
+            "default": units(face.defaultWidth), "chars": "".join(map(chr, codes)),
+            "units": base64.b64encode(packed.tobytes()).decode("ascii")}
 
 
 def main() -> int:
     for name in TEXT_FACES:
         ttf = font_dir() / FACES[name]
         out = table_path(ttf)
-        out.write_text(json.dumps(table(ttf), separators=(",", ":")) + "\n", encoding="utf-8")
+        out.write_text(json.dumps(table(ttf), separators=(",", ":"), ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"{out.relative_to(ROOT)}: {out.stat().st_size} bytes")
     return 0
 

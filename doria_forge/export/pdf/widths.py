@@ -2,20 +2,26 @@
 that ``validate`` measures card texts without loading reportlab or parsing the TrueType files.
 
 The table (``font_files/<face file>.widths.json``, written by ``tools/make_font_widths.py``)
-holds reportlab's own advance width of every character the face maps (``TTFont.face.charWidths``,
-in 1/1000 of the font size), the width reportlab gives a character the face lacks
-(``defaultWidth``), and the SHA-256 of the ``.ttf`` it was read from. :func:`string_width` adds
-them up in the order and with the operations of reportlab's ``stringWidth`` (the sum of the
-widths, times 0.001, times the size), so both give the same floating-point number, bit for bit:
-a text measured here breaks where the PDF's Paragraph breaks it. A face without a table, or whose
-table was made from another ``.ttf`` than the one installed, is measured by reportlab itself.
+holds the advance width, in font units, of every character the face maps (``chars`` and, in the
+same order, ``units``: little-endian unsigned 16-bit integers, base64), the advance of the glyph
+reportlab gives a character the face lacks (``default``), the face's ``units_per_em`` and the
+SHA-256 of the ``.ttf`` it was read from. A width is scaled as reportlab's ``TTFontFile`` scales
+it (``units * (1000 / units_per_em)``, 1/1000 of the font size; unscaled at 1000 units), and
+:func:`string_width` adds them up in the order and with the operations of reportlab's
+``stringWidth`` (the sum of the widths, times 0.001, times the size), so both give the same
+floating-point number, bit for bit: a text measured here breaks where the PDF's Paragraph breaks
+it. A character's width is looked up the first time it is asked for (a pack uses a hundred or so
+of the faces' 5,900 characters). A face without a table, or whose table was made from another
+``.ttf`` than the one installed, is measured by reportlab itself.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
-from collections import defaultdict
+import sys
+from array import array
 from functools import cache
 from pathlib import Path
 
@@ -39,12 +45,30 @@ def table_files() -> tuple[Path, ...]:
     return tuple(table_path(font_dir() / FACES[face]) for face in TEXT_FACES)
 
 
+class _Widths(dict[str, float]):
+    """The width of each character asked for so far, in 1/1000 of the size, found in the table
+    on the first ask (a character the face lacks: the face's default width)."""
+
+    def __init__(self, chars: str, units: array, scale: float | None, default: int) -> None:
+        super().__init__()
+        self._chars, self._units, self._scale = chars, units, scale
+        self._default = self._scaled(default)
+
+    def _scaled(self, units: int) -> float:
+        return units if self._scale is None else units * self._scale
+
+    def __missing__(self, char: str) -> float:
+        at = self._chars.find(char)
+        width = self._scaled(self._units[at]) if at >= 0 else self._default
+        self[char] = width
+        return width
+
+
 @cache
-def _table(font: str) -> defaultdict[str, float] | None:
-    """The width of each character of the registered font name ``font``, in 1/1000 of the size
-    (a character the face lacks: the face's default width, remembered once asked for); ``None``
-    when the face has no table or the table does not belong to the installed ``.ttf`` (then
-    reportlab measures)."""
+def _table(font: str) -> _Widths | None:
+    """The widths of the registered font name ``font`` (see the module docstring); ``None`` when
+    the face has no table or the table does not belong to the installed ``.ttf`` (then reportlab
+    measures)."""
     if font not in FACES:
         return None
     ttf = font_dir() / FACES[font]
@@ -52,12 +76,16 @@ def _table(font: str) -> defaultdict[str, float] | None:
         data = json.loads(table_path(ttf).read_text(encoding="utf-8"))
         if data["sha256"] != hashlib.sha256(ttf.read_bytes()).hexdigest():
             return None
-        default = float(data["default"])
-        widths: defaultdict[str, float] = defaultdict(lambda: default)
-        for first, run in data["runs"]:
-            widths.update(zip(map(chr, range(first, first + len(run))), run, strict=True))
-        return widths
-    except (OSError, ValueError, KeyError, TypeError):
+        units = array("H", base64.b64decode(data["units"], validate=True))
+        if sys.byteorder != "little":
+            units.byteswap()
+        chars = str(data["chars"])
+        if len(chars) != len(units):
+            return None
+        per_em = int(data["units_per_em"])
+        # reportlab's own scaling (TTFontFile.extractInfo): none at 1000 units, else units * (1000 / units_per_em)
+        return _Widths(chars, units, None if per_em == 1000 else 1000 / per_em, int(data["default"]))
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
         return None
 
 
