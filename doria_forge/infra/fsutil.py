@@ -99,17 +99,21 @@ def _write_unnamed(path: Path, data: bytes, durable: bool) -> str | None:
 
 
 def _link_fd(fd: int, target: str) -> bool:
-    """Give the open file ``fd`` the name ``target`` (``linkat`` through ``/proc/self/fd``,
-    following the link: Python's ``os.link`` does not, which fails across file systems)."""
+    """Give the open file ``fd`` the name ``target``: ``linkat`` of its ``/proc/self/fd`` entry,
+    following the link (``os.link`` calls ``linkat`` with ``AT_SYMLINK_FOLLOW`` when given a
+    folder descriptor; without one it calls ``link``, which does not follow and fails across file
+    systems)."""
     try:
-        import ctypes
-
-        linkat = ctypes.CDLL(None, use_errno=True).linkat
-    except (OSError, AttributeError):
+        proc = os.open("/proc/self/fd", os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
         return False
-    at_fdcwd, at_symlink_follow = -100, 0x400
-    return bool(linkat(at_fdcwd, os.fsencode(f"/proc/self/fd/{fd}"), at_fdcwd, os.fsencode(target),
-                       at_symlink_follow) == 0)
+    try:
+        os.link(str(fd), target, src_dir_fd=proc, follow_symlinks=True)
+    except (OSError, NotImplementedError):
+        return False
+    finally:
+        os.close(proc)
+    return True
 
 
 def _unlink(tmp: str) -> None:
