@@ -69,10 +69,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from doria_forge.engine.actions import Action, Attack, EndTurn, UseItem
+from doria_forge.engine.actions import Action, Attack, EndTurn, RevealRoomTile, UseItem, Walk
 from doria_forge.engine.state import D, H, I
 
-from . import explorer, objectives
+from . import explorer, objectives, stances
 from .bots import SCENARIO_FIRST, _potion, attack_options, greedy_bot
 from .reasons import KEY, label, note
 
@@ -205,6 +205,16 @@ class SearchStats:
     playouts: int = 0
 
 
+def door_move(state: Any, action: Action) -> bool:
+    """Whether ``action`` opens a closed door (reveals a Room Tile) or walks onto one."""
+    if isinstance(action, RevealRoomTile):
+        return True
+    return isinstance(action, Walk) and state.board.spatial and action.to in state.board.layout.closed_doors()
+
+
+STANCE = "stance"
+"""Scratch key of the stance the plans search committed to: (round, monsters on the map, name)."""
+
 DANGER = 12
 """Points above death (HP, or PP) at which a hero is in danger (the ``gate`` of ``make_search``)."""
 
@@ -262,7 +272,9 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
                 rollout: Callable[[Any], Action] = greedy_bot, gate: bool = False, passive: bool = False,
                 retreat: bool = False, screen: int | None = None,
                 margin: float = MARGIN, confirm: int = CONFIRM, pooled: bool = POOLED,
-                score: Callable[[Any], float] = value) -> Callable[[Any], Action]:
+                score: Callable[[Any], float] = value, plans: tuple[str, ...] = (),
+                plan_samples: int = 1, plan_horizon: int = 2, plan_margin: float = MARGIN,
+                plan_rollout: bool = True, actions: bool = True, doors: bool = False) -> Callable[[Any], Action]:
     """The search policy (see the module docstring) with its own ``seed``: ``samples``
     playouts per candidate, the ``width`` best attack targets as candidates, playouts of
     ``horizon`` round ends played by ``rollout``, another candidate taken only when its mean value
@@ -300,6 +312,8 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         if gate and not in_danger(state, hero):
             return greedy_bot(state)
         options = candidates(state, hero, width, passive, retreat)
+        if doors and door_move(state, options[0]) and EndTurn() not in options:
+            options.append(EndTurn())
         noted = state.scratch.get(KEY)
         if noted is not None and noted.action == options[0] and noted.why == SCENARIO_FIRST:
             return options[0]  # the scenario's own step (a token, a carry, a rescue) is not weighed against a fight
@@ -334,5 +348,50 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         ranked = sorted(range(len(options)), key=lambda i: -means[i])
         return note(state, options[best], why, [(label(state, options[i]), means[i]) for i in ranked])
 
-    search.stats = stats  # type: ignore[attr-defined]
-    return search
+    def plan_values(state: Any) -> list[float]:
+        """Each stance's summed value over ``plan_samples`` determinizations (common to the
+        stances), the stance playing the heroes for ``plan_horizon`` round ends (``plan_rollout``:
+        this round only, greedy after)."""
+        totals = [0.0] * len(plans)
+        for k in range(plan_samples):
+            sample_seed = _seed(seed, state, 1000 + k)
+            for i, name in enumerate(plans):
+                future = state.determinized(sample_seed)
+                policy = stances.POLICIES[name]
+                if plan_rollout:
+                    play_out(future, policy, plan_horizon)
+                else:
+                    play_out(future, policy, 1)
+                    play_out(future, rollout, plan_horizon - 1)
+                totals[i] += score(future)
+                stats.playouts += 1
+        return totals
+
+    def stance(state: Any) -> str:
+        """The stance committed to for this round (chosen at the round's first fight decision,
+        again when more monsters have come onto the map since)."""
+        count = len(explorer.monsters_on_map(state))
+        chosen = state.scratch.get(STANCE)
+        if chosen is not None and chosen[0] == state.round and chosen[1] >= count:
+            return str(chosen[2])
+        stats.decisions += 1
+        totals = plan_values(state)
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        if (totals[best] - totals[0]) / plan_samples <= plan_margin:
+            best = 0
+        state.scratch[STANCE] = (state.round, count, plans[best])
+        return plans[best]
+
+    def plan_search(state: Any) -> Action:
+        if state.current_actor() is None:
+            raise RuntimeError("no decision is due")
+        if not stances.in_fight(state):
+            return greedy_bot(state)
+        name = stance(state)
+        if name == plans[0] and actions:
+            return search(state)
+        return stances.POLICIES[name](state)
+
+    chosen = plan_search if plans else search
+    chosen.stats = stats  # type: ignore[attr-defined]
+    return chosen
