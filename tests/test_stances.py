@@ -100,3 +100,47 @@ def test_the_stance_is_reproducible_from_the_seed_and_blind_to_undrawn_cards():
         make_search(9, plans=stances.STANCES, plan_samples=2, actions=False)(state)
         chosen.append(state.scratch[STANCE])
     assert chosen[0] == chosen[1] == chosen[2]
+
+
+def test_with_plan_new_the_stance_is_chosen_only_when_monsters_have_come():
+    """``plan_new``: a stance is searched at the first fight decision after monsters came onto the
+    map; the next round, with no new monster, the party plays greedy's charge without playouts."""
+    state = far_orc()
+    policy = make_search(5, plans=stances.STANCES, plan_samples=1, actions=False, plan_new=True,
+                         score=rated_by_distance)
+    policy(state)
+    assert policy.stats.decisions == 1
+    state.round += 1
+    assert policy(state) == greedy_bot(state.copy(log=False))
+    assert policy.stats.decisions == 1
+
+
+def test_door_move_names_opening_a_door_and_walking_onto_one():
+    """The ``doors`` switch weighs these against ending the turn."""
+    from map_helpers import tile
+
+    from doria_forge.engine.actions import RevealRoomTile
+    from doria_forge.sim.search import door_move
+
+    room = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
+    state = map_game(pack_with(room), ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (4, 4)}, monsters=[("orc", (0, 4))], ap=10)
+    door = state.board.layout.closed_doors()[0]
+    assert door_move(state, RevealRoomTile(door)) and door_move(state, Walk(door))
+    assert not door_move(state, Walk((3, 3))) and not door_move(state, EndTurn())
+
+
+def test_opener_leaves_the_door_to_a_friend_with_more_hp():
+    """No monster about, greedy walks the Mage (4 HP) onto the party's door; with the Warrior (13
+    HP) still to act it waits instead; with the Warrior's AP spent it goes itself."""
+    from map_helpers import tile
+
+    room = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
+    state = map_game(pack_with(room), ["mage", "warrior"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (4, 4), "mage": (2, 3)}, ap=10)
+    assert state.current_actor() == "mage"
+    door = state.board.layout.closed_doors()[0]
+    assert greedy_bot(state.copy(log=False)) == Walk(door)
+    assert stances.with_opener(greedy_bot)(state) == EndTurn()
+    state.ap["warrior"] = 0
+    assert stances.with_opener(greedy_bot)(state) == Walk(door)

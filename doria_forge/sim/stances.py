@@ -16,6 +16,10 @@ Outside a fight (no monster on the map), off Phase D, with a Room Tile or a Loot
 waiting, and for the scenario's own steps (a token, a carry, a friend left lying: greedy's
 ``SCENARIO_FIRST``) every stance plays greedy's choice. A stance reads only what the players
 see and breaks ties by square order, so a game stays reproducible from its seed.
+
+The search over stances and ``with_opener`` (the toughest hero opens the party's door) were
+measured against the ``search`` rung and did not beat it (``sim.search``'s docstring, README
+*Skill ladder*): they stay behind switches, off.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from doria_forge.engine.actions import Action, Attack, EndTurn, Jump, RevealRoom
 from doria_forge.engine.state import D
 
 from .bots import SCENARIO_FIRST, attack_options, greedy_bot
-from .reach import FAR, _at, _on_map, distances, monsters_on_map
+from .party import holds_back
+from .reach import FAR, _at, _on_map, distances, monsters_on_map, standing
 from .reasons import KEY, note
 
 STANCES = ("charge", "hold", "back", "focus")
@@ -121,3 +126,31 @@ def focus(state: Any) -> Action:
 
 POLICIES: dict[str, Callable[[Any], Action]] = {"charge": greedy_bot, "hold": hold, "back": back, "focus": focus}
 """Each stance's policy (``policy(state) -> Action``, as ``sim.policies``)."""
+
+
+def opener(state: Any) -> Action | None:
+    """No monster on the map and greedy walking the hero onto the party's door: ``EndTurn`` when
+    a friend with more HP left, standing and not holding back, still has AP this round (what lies
+    behind a door attacks whoever opened it: the toughest hero opens it); else ``None``."""
+    if state.phase != D or not state.board.spatial or monsters_on_map(state):
+        return None
+    if state.board.pending_decider(state) is not None or state.pending_loot or state.pending_loot_draws:
+        return None
+    action = greedy_bot(state)
+    if not (isinstance(action, Walk) and action.to in state.board.layout.closed_doors()):
+        return None
+    hero = state.hero(state.current_actor())
+    friends = [h for h in standing(state) if h is not hero and h.hp > hero.hp and state.ap.get(h.uid, 0) >= 1
+               and not holds_back(state, h)]
+    if not friends:
+        return None
+    return note(state, EndTurn(), "the door is left to a friend with more HP left")
+
+
+def with_opener(policy: Callable[[Any], Action]) -> Callable[[Any], Action]:
+    """``policy`` with the toughest hero opening the party's door (``opener``)."""
+    def play(state: Any) -> Action:
+        return opener(state) or policy(state)
+    if hasattr(policy, "stats"):
+        play.stats = policy.stats  # type: ignore[attr-defined]
+    return play
