@@ -79,8 +79,9 @@ searched only when new monsters came onto the map (``plan_new``) and taken only 
 end of the next, two determinizations: Muster 15%, The Sunken Reliquary 47% (greedy 51%, this
 design 53%); ``charge``, ``hold``, ``back`` played two rounds on three determinizations: Muster 14%,
 Sunken 61%. That last one again on seed 2 (100 runs): Sunken 64% (greedy 58%, this design 60%),
-Salt Mine Collapse 26% (28%, 24%), Muster 17% (20%, 22%), at 22 to 24 times greedy's CPU; with
-``doors`` too: Sunken 62%, Salt 26% (23 and 31 times). Ending the turn as a candidate when greedy's
+Salt Mine Collapse 26% (28%, 24%), Muster 17% (20%, 22%), Greywater Gate 74% (76%, 80%), Toll 8%
+(11%, 15%), at 19 to 27 times greedy's CPU; with ``doors`` too: Sunken 62%, Salt 26%, Muster
+10%, Gate 77%, Toll 9% (21 to 32 times). Ending the turn as a candidate when greedy's
 choice in a fight opens a door (``doors``; seed 1, 100 runs): Sunken 61% (paired with this
 design +8, +0..+15, McNemar p = 0.057), Muster 13% (-7, -14..0, p = 0.065), Toll 14% (-1), Salt
 25% (0), at 1.3 times this design's CPU. The toughest hero opening the party's door
