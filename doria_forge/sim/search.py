@@ -60,6 +60,38 @@ the monsters of a whole Room Tile). This design, judged once on a fresh seed wit
 copies (seed 4, 300 runs each, paired; README *Skill ladder*): at least 10 points and significant
 on two of the nine (Greywater Ledger +19, The Lantern Vigil +10), significantly better on five,
 worse on none, at 11 to 22 times greedy's CPU.
+
+Searching over plans instead of single actions (``plans``; ``sim.stances``: ``charge`` = greedy,
+``hold`` = attack from where it stands or wait, open no door, ``back`` = step as far from the
+monsters as the AP reach, then attack from there or wait, ``focus`` = every attack on the
+monster closest to defeat), the party committing to a stance for the round, measured at 4
+heroes, 100 runs a scenario paired with greedy and this design on the same runs (win rates;
+CPU a run over greedy's). Seed 1: all four stances, two determinizations, the stance played
+to the end of the next round, greedy's choice for ``charge``: Greywater Toll 2% (greedy 10%,
+this design 15%; 17 times greedy's CPU), the same with this design playing ``charge`` 3%; the
+stance picked ``hold`` or ``back`` in about half the rounds (two rounds of playout rate not
+closing in too well, as with waiting candidates) and stalled four games. ``charge``, ``hold``,
+``back`` played this round only, greedy to the third round end, two determinizations and this
+design for ``charge``: Toll 6%, The Warlord's Muster 10% (greedy 9%, this design 20%; 22 and 24
+times); one determinization, greedy for ``charge``: Toll 6%, Muster 10% (7 and 8 times). A stance
+searched only when new monsters came onto the map (``plan_new``) and taken only when it beats
+``charge`` by 10 a playout, this design otherwise: ``charge`` or ``back`` this round, greedy to the
+end of the next, two determinizations: Muster 15%, The Sunken Reliquary 47% (greedy 51%, this
+design 53%); ``charge``, ``hold``, ``back`` played two rounds on three determinizations: Muster 14%,
+Sunken 61%. That last one again on seed 2 (100 runs): Sunken 64% (greedy 58%, this design 60%),
+Salt Mine Collapse 26% (28%, 24%), Muster 17% (20%, 22%), Greywater Gate 74% (76%, 80%), Toll 8%
+(11%, 15%), at 19 to 27 times greedy's CPU; with ``doors`` too: Sunken 62%, Salt 26%, Muster
+10%, Gate 77%, Toll 9% (21 to 32 times). Ending the turn as a candidate when greedy's
+choice in a fight opens a door (``doors``; seed 1, 100 runs): Sunken 61% (paired with this
+design +8, +0..+15, McNemar p = 0.057), Muster 13% (-7, -14..0, p = 0.065), Toll 14% (-1), Salt
+25% (0), at 1.3 times this design's CPU. The toughest hero opening the party's door
+(``stances.with_opener`` on greedy: a hero greedy walks onto the door waits when a friend with
+more HP still has AP; seed 1, 200 runs, paired with greedy): The Goblin Warren +6, Greywater
+Ledger +5, Muster +4, The Alchemist's Fuse -2, Toll -2, Greywater Gate -4, The Lantern Vigil -4,
+Salt -4, Sunken -5, none significant. None of these beats this design beyond the noise on more
+than one scenario, and each loses on another: the stances do not change how the party meets a new
+Room Tile's monsters enough to turn those fights, so this design stays the ``search`` rung and
+the plans stay behind their switch (off).
 """
 
 from __future__ import annotations
@@ -69,10 +101,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from doria_forge.engine.actions import Action, Attack, EndTurn, UseItem
+from doria_forge.engine.actions import Action, Attack, EndTurn, RevealRoomTile, UseItem, Walk
 from doria_forge.engine.state import D, H, I
 
-from . import explorer, objectives
+from . import explorer, objectives, stances
 from .bots import SCENARIO_FIRST, _potion, attack_options, greedy_bot
 from .reasons import KEY, label, note
 
@@ -205,6 +237,19 @@ class SearchStats:
     playouts: int = 0
 
 
+def door_move(state: Any, action: Action) -> bool:
+    """Whether ``action`` opens a closed door (reveals a Room Tile) or walks onto one."""
+    if isinstance(action, RevealRoomTile):
+        return True
+    return isinstance(action, Walk) and state.board.spatial and action.to in state.board.layout.closed_doors()
+
+
+STANCE = "stance"
+"""Scratch key of the stance the plans search committed to: (round, monsters on the map, name)."""
+
+SEEN = "stance-seen"
+"""Scratch key of the monsters on the map at the plans search's last fight decision."""
+
 DANGER = 12
 """Points above death (HP, or PP) at which a hero is in danger (the ``gate`` of ``make_search``)."""
 
@@ -262,7 +307,10 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
                 rollout: Callable[[Any], Action] = greedy_bot, gate: bool = False, passive: bool = False,
                 retreat: bool = False, screen: int | None = None,
                 margin: float = MARGIN, confirm: int = CONFIRM, pooled: bool = POOLED,
-                score: Callable[[Any], float] = value) -> Callable[[Any], Action]:
+                score: Callable[[Any], float] = value, plans: tuple[str, ...] = (),
+                plan_samples: int = 1, plan_horizon: int = 2, plan_margin: float = MARGIN,
+                plan_rollout: bool = True, actions: bool = True, doors: bool = False,
+                plan_new: bool = False) -> Callable[[Any], Action]:
     """The search policy (see the module docstring) with its own ``seed``: ``samples``
     playouts per candidate, the ``width`` best attack targets as candidates, playouts of
     ``horizon`` round ends played by ``rollout``, another candidate taken only when its mean value
@@ -273,7 +321,17 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
     (stepping back and ending the turn as candidates: short playouts rate waiting too well),
     ``retreat`` (stepping back as a candidate, without ending the turn), ``screen`` (the first
     ``samples`` playouts of every candidate end after ``screen`` round ends instead of
-    ``horizon``; the confirming ones keep ``horizon``)."""
+    ``horizon``; the confirming ones keep ``horizon``), ``doors`` (ending the turn as a candidate
+    when greedy's choice in a fight opens a door or walks onto one: ``door_move``).
+
+    ``plans`` (off: empty) makes it a search over party stances (``sim.stances``; greedy's
+    ``charge`` first, keeping ties): at the first fight decision of a round (``plan_new``: only
+    when more monsters stand on the map than at the last fight decision, a new Room Tile's) each
+    stance is played for all heroes on ``plan_samples`` determinized copies (common to the
+    stances) to ``plan_horizon`` round ends (``plan_rollout`` False: the stance this round, then
+    ``rollout``), and the party commits for the round to the stance whose mean value beats
+    ``charge``'s by more than ``plan_margin``, else to ``charge``, which plays this search's own
+    choice (``actions``) or greedy's. Measured and not kept (the module docstring)."""
     stats = SearchStats()
 
     def values(state: Any, options: list[Action], first: int, count: int, rounds: int = horizon) -> list[float]:
@@ -300,6 +358,8 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         if gate and not in_danger(state, hero):
             return greedy_bot(state)
         options = candidates(state, hero, width, passive, retreat)
+        if doors and door_move(state, options[0]) and EndTurn() not in options:
+            options.append(EndTurn())
         noted = state.scratch.get(KEY)
         if noted is not None and noted.action == options[0] and noted.why == SCENARIO_FIRST:
             return options[0]  # the scenario's own step (a token, a carry, a rescue) is not weighed against a fight
@@ -334,5 +394,57 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         ranked = sorted(range(len(options)), key=lambda i: -means[i])
         return note(state, options[best], why, [(label(state, options[i]), means[i]) for i in ranked])
 
-    search.stats = stats  # type: ignore[attr-defined]
-    return search
+    def plan_values(state: Any) -> list[float]:
+        """Each stance's summed value over ``plan_samples`` determinizations (common to the
+        stances), the stance playing the heroes for ``plan_horizon`` round ends (``plan_rollout``:
+        this round only, greedy after)."""
+        totals = [0.0] * len(plans)
+        for k in range(plan_samples):
+            sample_seed = _seed(seed, state, 1000 + k)
+            for i, name in enumerate(plans):
+                future = state.determinized(sample_seed)
+                policy = stances.POLICIES[name]
+                if plan_rollout:
+                    play_out(future, policy, plan_horizon)
+                else:
+                    play_out(future, policy, 1)
+                    play_out(future, rollout, plan_horizon - 1)
+                totals[i] += score(future)
+                stats.playouts += 1
+        return totals
+
+    def stance(state: Any) -> str:
+        """The stance committed to for this round (chosen at the round's first fight decision,
+        again when more monsters have come onto the map since)."""
+        count = len(explorer.monsters_on_map(state))
+        chosen = state.scratch.get(STANCE)
+        if chosen is not None and chosen[0] == state.round and chosen[1] >= count:
+            return str(chosen[2])
+        if plan_new:
+            seen = state.scratch.get(SEEN, 0)
+            state.scratch[SEEN] = count
+            if count <= seen:
+                return plans[0]
+        stats.decisions += 1
+        totals = plan_values(state)
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        if (totals[best] - totals[0]) / plan_samples <= plan_margin:
+            best = 0
+        state.scratch[STANCE] = (state.round, count, plans[best])
+        return plans[best]
+
+    def plan_search(state: Any) -> Action:
+        if state.current_actor() is None:
+            raise RuntimeError("no decision is due")
+        if not stances.in_fight(state):
+            if plan_new and state.phase == D:
+                state.scratch[SEEN] = 0
+            return greedy_bot(state)
+        name = stance(state)
+        if name == plans[0] and actions:
+            return search(state)
+        return stances.POLICIES[name](state)
+
+    chosen = plan_search if plans else search
+    chosen.stats = stats  # type: ignore[attr-defined]
+    return chosen
