@@ -153,3 +153,27 @@ def test_simulate_scenario_honours_the_project_configuration(tmp_path):
     assert not [f for f in report["findings"] if f["rule_id"] == "scenario-rule-not-simulated"]
     assert report["checks"]["silenced"] == {"scenario-rule-not-simulated": 1}
     assert any("doria-forge.yaml" in source for source in report["checks"]["sources"])
+
+
+def test_comments_are_read_from_what_the_loader_parsed_each_file_read_once(tmp_path, monkeypatch):
+    # The disable-line comments come from the bytes the loader parsed: a file is not read a second
+    # time (a file changed between two reads would have its comments from another text than its values).
+    from collections import Counter
+
+    from doria_forge.load import files
+
+    silenced = MONSTER.replace("name: Orc\n", "name: Orc  # doria-forge: disable-line missing-translation\n")
+    pack = _project(tmp_path, monster=silenced)
+    reads: Counter[str] = Counter()
+    real = files.read_confined
+
+    def counting(path, *args, **kwargs):
+        reads[Path(path).name] += 1
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(files, "read_confined", counting)
+    for module in ("doria_forge.load.loader", "doria_forge.validate.config"):
+        monkeypatch.setattr(f"{module}.read_confined", counting)
+    result = _validate(pack)
+    assert not [p for p in result.problems if p.rule_id == "missing-translation"]
+    assert reads["orc.yaml"] == 1 and reads["pack.yaml"] == 1, reads

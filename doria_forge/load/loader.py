@@ -118,12 +118,15 @@ class LoadedDocument:
 @dataclass(frozen=True)
 class LoadResult:
     """Everything the loader read from a pack: documents in file order, problems, files (as
-    problems name them) and their ``paths`` on disk (in the same order)."""
+    problems name them), their ``paths`` on disk and the bytes ``read`` of each (``None``: the
+    file could not be read), in the same order. Later checks of the files' text (the
+    ``disable-line`` comments) read those bytes, never the file again: they see what was parsed."""
 
     documents: tuple[LoadedDocument, ...]
     problems: tuple[Problem, ...]
     files: tuple[str, ...]
     paths: tuple[Path, ...] = ()
+    read: tuple[bytes | None, ...] = ()
 
 
 class PackPathError(ValueError):
@@ -832,6 +835,7 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
     problems = [Problem(shown(r.path), 1, 1, r.rule_id, Severity.ERROR, r.message) for r in refused]
     real_root = real_folder(confine) if confine is not None else None
     shown_files: list[str] = []
+    read: list[bytes | None] = []
     for file_path in files:
         rel = file_path.relative_to(base).as_posix()
         shown_files.append(shown(file_path))
@@ -839,11 +843,13 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
             raw = read_confined(file_path, confine, limit, real_root=real_root)
         except PackFileError as exc:
             problems.append(Problem(shown(file_path), 1, 1, exc.problem.rule_id, Severity.ERROR, exc.problem.message))
+            read.append(None)
             continue
+        read.append(raw)
         docs, file_problems = load_text(raw, path=rel, file=shown(file_path))
         documents.extend(docs)
         problems.extend(file_problems)
     if not files and not refused:
         problems.append(Problem(_display(display_root, "") or ".", 1, 1, EMPTY_PACK, Severity.WARNING,
                                 "no .yaml or .yml files found in the pack"))
-    return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files), tuple(files))
+    return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files), tuple(files), tuple(read))

@@ -411,10 +411,11 @@ def _project_settings(data: Any, locate: Locate) -> tuple[dict[str, Setting], di
 
 
 def check_config(pack_id: str, manifest_checks: Any, manifest_locate: Locate | None, project: Path | None,
-                 files: Iterable[tuple[str, Path]] = ()) -> CheckConfig:
+                 files: Iterable[tuple[str, bytes | None]] = ()) -> CheckConfig:
     """The configuration of pack ``pack_id``: its manifest's ``checks`` (``manifest_locate``
     places them), the project's configuration (:func:`read_project_config`), and the inline
-    comments of ``files`` (``(shown name, path)`` of every YAML file read)."""
+    comments of ``files`` (``(shown name, bytes)`` of every YAML file the loader read, as it read
+    them: ``LoadResult.read``; ``None`` for a file it could not read, which it reports)."""
     config = CheckConfig(pack_id)
     if manifest_checks:
         own, problems = parse_checks(manifest_checks, manifest_locate or (lambda path: Location(".")), ("checks",))
@@ -427,12 +428,9 @@ def check_config(pack_id: str, manifest_checks: Any, manifest_locate: Locate | N
     config.problems += problems
     if source:
         config.sources.append(source)
-    for shown, path in files:
-        try:
-            text = read_confined(path, None).decode("utf-8", errors="replace")
-        except PackFileError:
-            continue  # the loader reports it
-        config.inline.scan(shown, text)
+    for shown, raw in files:
+        if raw is not None:
+            config.inline.scan(shown, raw.decode("utf-8", errors="replace"))
     config.problems += config.inline.problems
     return config
 

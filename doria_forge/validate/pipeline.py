@@ -142,7 +142,7 @@ def validate_pack(path: Path | str, *, display_root: str | None = None,
         # expansion's; errors stay: the resolved game cannot be used with them.
         theirs = {doc.file for _, docs in merged.required for doc in docs}
         problems = [p for p in problems if p.severity is Severity.ERROR or p.file not in theirs]
-    config = _config(pack, source_map, project, zip(loaded.files, loaded.paths, strict=True))
+    config = _config(pack, source_map, project, zip(loaded.files, loaded.read, strict=True))
     problems = config.apply(problems) + config.problems
     ordered = tuple(sorted(set(problems)))
     has_errors = any(p.severity is Severity.ERROR for p in ordered)
@@ -156,9 +156,9 @@ def validate_pack(path: Path | str, *, display_root: str | None = None,
 
 
 def _config(pack: ContentPack, source_map: SourceMap, project: Path | None,
-            files: Iterable[tuple[str, Path]]) -> CheckConfig:
+            files: Iterable[tuple[str, bytes | None]]) -> CheckConfig:
     """The check configuration of ``pack`` (its manifest, the project, the comments of ``files``:
-    (shown name, path))."""
+    (shown name, the bytes the loader read, ``None`` for a file it could not read))."""
     manifest = pack.info
     pack_id = manifest.id if manifest is not None else ""
     checks = getattr(manifest, "checks", None) or {}
