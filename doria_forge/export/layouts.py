@@ -134,7 +134,7 @@ def _check_card_size(value: str | None) -> str | None:
 class _Partial(BaseModel):
     """Every field optional: a block that only says what it changes (see :class:`SheetLayout`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     paper: Paper | None = None
     card_size: str | None = None
@@ -307,7 +307,7 @@ class SheetLayout(BaseModel):
     ``dpi`` is the resolution of per-card images and the least resolution of card art.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     paper: Paper = "a4"
     card_size: str = "poker"
@@ -363,7 +363,7 @@ class PrintProfile(BaseModel):
     safe zone, resolution (``dpi``), colour, page order and rotation are layout keys of the same file.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: str = Field(max_length=80)
     aliases: list[str] = Field(default_factory=list)
@@ -412,7 +412,7 @@ class LayoutFile(BaseModel):
     """The YAML layout file: an optional ``profile``, ``defaults`` for every deck and ``decks`` keyed by
     deck name (:data:`DECKS`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     profile: PrintProfile | None = None
     defaults: DeckLayout = DeckLayout()
