@@ -12,12 +12,17 @@
    (reportlab, matplotlib) or builds the content models (pydantic).
 4. Scaling: ``validate_pack`` on packs of 1x, 10x and 100x the shipped monsters and
    equipment (copies with renamed ids): time and peak memory of a fresh process.
-5. After an edit (``--edits N``): a copy of the pack with its own empty cache folder is
+5. ``--instructions``: the same pair (empty cache) counted in machine instructions under
+   valgrind's callgrind, which a busy machine does not disturb: the ratio a CPU-time ratio
+   approaches on a quiet one (validate touches more memory than the floor, so its CPU ratio runs
+   some 5-20% above its instruction ratio). Skipped where valgrind is not installed.
+6. After an edit (``--edits N``): a copy of the pack with its own empty cache folder is
    validated once (cold cache), then N times each after editing a scenario's name and after
    raising a level-4 Monster Level Card's hit points (each edit new, so no run finds the whole
    pack in the cache): median CPU seconds, and as a multiple of the floor.
 
     python benchmarks/bench_validate.py [--content content] [--pairs 7] [--scales 1,10,100] [--edits 5]
+                                        [--instructions]
 """
 
 from __future__ import annotations
@@ -112,6 +117,26 @@ def report_pairs(what: str, pairs: list[tuple[float, float]]) -> float:
     return med_floor
 
 
+def instructions(args: list[str], env_extra: dict[str, str] | None = None) -> int | None:
+    """Instructions the process ``args`` executes (valgrind's callgrind, all of it: start-up,
+    imports, exit); ``None`` without valgrind."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        return None
+    _, _, out = child_cpu([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", *args], env_extra)
+    found = re.search(r"Collected\s*:\s*(\d+)", out)
+    return int(found.group(1)) if found else None
+
+
+def bench_instructions(content: str) -> tuple[int, int] | None:
+    """(floor, validate with an empty cache folder) in instructions; ``None`` without valgrind."""
+    child_cpu(validate_args(content))  # bytecode written, as in bench_pairs
+    with tempfile.TemporaryDirectory() as tmp:
+        floor = instructions([sys.executable, "-c", FLOOR, content])
+        validate = instructions(validate_args(content), {"DORIA_FORGE_CACHE_DIR": str(Path(tmp) / "cache")})
+    return None if floor is None or validate is None else (floor, validate)
+
+
 def bench_parse(content: str, repeat: int = 5) -> tuple[float, float]:
     """(pure seconds, C-path seconds) to parse every file of the pack, medians."""
     from doria_forge.load import loader
@@ -196,12 +221,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scales", default="1,10,100")
     parser.add_argument("--code", default=str(ROOT), help="checkout whose doria_forge to measure (default: this one)")
     parser.add_argument("--edits", type=int, default=5, help="validate runs after each kind of edit (0: none)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the empty-cache pair's instructions (valgrind)")
     args = parser.parse_args(argv)
     global CODE
     CODE = Path(args.code)
 
     report_pairs("empty cache", bench_pairs(args.content, args.pairs, cold=True))
     med_floor = report_pairs("warm cache", bench_pairs(args.content, args.pairs))
+    if args.instructions:
+        counted = bench_instructions(args.content)
+        if counted is None:
+            print("instructions: valgrind is not installed (skipped)")
+        else:
+            floor, validate = counted
+            print(f"instructions, empty cache: validate {validate / 1e6:,.0f} M, floor {floor / 1e6:,.0f} M: "
+                  f"{validate / floor:.2f}x")
 
     if CODE == ROOT:
         pure, c = bench_parse(args.content)
