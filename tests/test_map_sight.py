@@ -120,9 +120,11 @@ def test_a_copied_game_shares_sight_and_routes_until_one_of_them_changes_the_map
     copy.board.layout.add_marker((1, 2), "rubble")
     assert not copy.board.sees((1, 1), (1, 3)) and (1, 2) not in copy.board.layout.neighbours((1, 1))
     assert board.sees((1, 1), (1, 3)) and (1, 2) in board.layout.neighbours((1, 1))
-    board.layout.add_marker((1, 2), "rubble")  # the same change in the game: a version of its own
-    assert board.layout.version is not copy.board.layout.version
+    board.layout.add_marker((1, 2), "rubble")  # the same change in the game: the same layout, the same memo
+    assert board.layout.version is copy.board.layout.version
     assert not board.sees((1, 1), (1, 3))
+    copy.board.layout.remove_marker((1, 2), "rubble")  # the copy cleared it: the copy alone sees again
+    assert copy.board.sees((1, 1), (1, 3)) and not board.sees((1, 1), (1, 3))
 
 
 def test_the_squares_to_attack_from_are_those_each_attack_reaches_from():
