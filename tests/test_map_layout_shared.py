@@ -1,15 +1,19 @@
 """Layouts with the same content share one version token and its memo (``Layout.signature``),
 whichever game reached them and by whatever history: every memoized answer (kinds, neighbours,
-walls around, jumps, the route searches' step tables, Line of Sight) must then equal a fresh
+walls around, jumps, the route searches' step tables, Line of Sight, the squares connected to
+some squares, the bots' walked distances) must then equal a fresh
 computation on that content, and layouts that differ in anything that changes ways or sight
 must never share."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from doria_forge.engine.map.layout import Layout
 from doria_forge.engine.map.paths import MonsterMoves, hero_routes, monster_routes
 from doria_forge.engine.map.sight import SightCache, compute_sight
 from doria_forge.geometry import Opening, TileShape
+from doria_forge.sim.reach import distances
 
 EAST = TileShape((".....", ".R...", "..#..", ".O...", "....."), (Opening("east", 0, 5), Opening("south", 2, 1)))
 WEST = TileShape((".....", "..O..", ".#...", ".....", "....."), (Opening("west", 0, 5),))
@@ -33,6 +37,10 @@ def answers(layout: Layout, sight: SightCache) -> dict:
     for a in squares[::3]:
         for b in squares:
             out["sees", a, b] = sight.sees(layout, a, b)
+    state = SimpleNamespace(board=SimpleNamespace(layout=layout))
+    for sources in ([(0, 0)], [(4, 4), (0, 9)], [(2, 2)], [(7, 2), (0, 0)]):
+        out["reachable", tuple(sources)] = set(layout.reachable_from(sources))
+        out["steps", tuple(sources)] = dict(distances(state, frozenset(sources)))
     for start in squares[::7]:
         if layout.passable(start):
             walked = hero_routes(layout, start, 12, monsters={(0, 4)}, heroes={(1, 0)})
@@ -42,9 +50,27 @@ def answers(layout: Layout, sight: SightCache) -> dict:
     return out
 
 
+def walked(layout: Layout, sources: list[tuple[int, int]]) -> dict:
+    """Steps from the nearest source through the layout's adjacency, worked out here."""
+    found = {p: 0 for p in sources}
+    queue = list(sources)
+    for pos in queue:
+        for n in layout._neighbours(pos):
+            if n not in found:
+                found[n] = found[pos] + 1
+                queue.append(n)
+    return found
+
+
 def fresh_answers(layout: Layout) -> dict:
     copy = fresh(layout)
     found = answers(copy, SightCache())
+    for key in [k for k in found if k[0] in ("reachable", "steps")]:
+        sources = list(key[1])
+        if key[0] == "steps":
+            found[key] = walked(copy, sources)
+        else:
+            found[key] = {p for p in walked(copy, [q for q in sources if copy.passable(q)])}
     squares = sorted(p for p in layout.all_squares())
     assert all(found["sees", a, b] == compute_sight(copy, a, b) for a in squares[::3] for b in squares)
     return found

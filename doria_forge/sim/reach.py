@@ -41,12 +41,10 @@ def monsters_on_map(state: Any) -> list[Any]:
 
 def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
     """Squares -> steps from the nearest of ``sources`` through passable squares, figures
-    ignored (cached while the layout does not change)."""
+    ignored. Read the layout alone: remembered in the layout version's memo (shared with every
+    game at the same layout; do not change the dict returned)."""
     layout = state.board.layout
-    cache = state.scratch.setdefault("explorer_dist", {})
-    if cache.get("version") != layout.version:
-        cache.clear()
-        cache["version"] = layout.version
+    cache = layout._cached().setdefault("explorer_dist", {})
     found = cache.get(sources)
     if found is None:
         found = {p: 0 for p in sources}

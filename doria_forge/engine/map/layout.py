@@ -512,9 +512,18 @@ class Layout:
             found = walls[pos] = sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
         return found
 
-    def reachable_from(self, starts: Iterable[Pos]) -> set[Pos]:
+    def reachable_from(self, starts: Iterable[Pos]) -> frozenset[Pos]:
         """Squares connected to ``starts`` through adjacency (holes and red-bordered squares
-        count as connected: they can be jumped)."""
+        count as connected: they can be jumped). Remembered per layout version and set of
+        starts (every Room Tile placed and every scenario check of a way asks)."""
+        key = frozenset(starts)
+        memo = self._cached().setdefault("reachable", {})
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = frozenset(self._reachable_from(key))
+        return found
+
+    def _reachable_from(self, starts: Iterable[Pos]) -> set[Pos]:
         begin = [p for p in starts if self.passable(p)]
         seen = set(begin)
         todo = list(begin)
