@@ -225,6 +225,24 @@ def test_walking_only_goes_round_holes_and_monsters_and_passes_friends():
         == {p for p in walks if walks.cost(p) <= 5} | {(0, 0)}
 
 
+def test_the_cost_of_a_route_read_without_building_it_is_the_route_s_cost():
+    """The bots rank squares by the AP of their routes without building each route
+    (``Routes.cost``, ``Routes.jump_count``): for walks, jumps into negative AP and a monster's
+    Rubble clearing, every square answers as the route built for it does."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".O...", ".O...", ".O.R.", ".....")), (0, 0), 0)
+    layout.add_marker((0, 3), "rubble")
+    searches = [hero_routes(layout, (2, 0), ap, monsters=frozenset({(4, 1)}), heroes=frozenset({(0, 0)}),
+                            jumping=jumping) for ap in (3, 7, 30) for jumping in (True, False)]
+    searches += [monster_routes(layout, (2, 0), budget, moves=MonsterMoves(), heroes=set(), monsters=set())
+                 for budget in (4, 12, None)]
+    assert any(r.jumps for routes in searches for r in routes.values())
+    assert any(r.cleared for routes in searches for r in routes.values())
+    for routes in searches:
+        assert all(routes.cost(p) == routes[p].cost and routes.jump_count(p) == len(routes[p].jumps)
+                   for p in routes)
+
+
 def test_hero_routes_of_equal_cost_keep_the_walk_and_the_first_way_found():
     """Walking and Jumping (5 AP): of two ways that cost the same AP the hero takes the one with
     fewer jumps (5 AP over the two holes against 5 squares round them); of two equal walks, the

@@ -51,7 +51,7 @@ def retreat(state: Any, hero: HeroState, ap: int) -> Action | None:
         return None  # one step back a turn: the next choice is made from there
     routes = board.hero_routes(state, hero, ap, jumping=False)
     now = safety(here)
-    best = max(routes, key=lambda p: (safety(p), -routes[p].cost, p), default=None)
+    best = max(routes, key=lambda p: (safety(p), -routes.cost(p), p), default=None)
     if best is None or safety(best) <= now:
         return None
     state.scratch["retreated"] = turn
@@ -82,7 +82,7 @@ def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
     near = [d for d in doors if d in routes]
     if not near:
         return None
-    door = min(near, key=lambda d: (routes[d].cost, d))
+    door = min(near, key=lambda d: (routes.cost(d), d))
     return Walk(door)
 
 
@@ -108,7 +108,7 @@ def objective_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     if not goals:
         return None
     routes = board.hero_routes(state, hero, ap)
-    reach = [(routes[p].cost - goals[p], p) for p in goals if p in routes]
+    reach = [(routes.cost(p) - goals[p], p) for p in goals if p in routes]
     if reach:
         target = min(reach)[1]
         return _step(routes[target], target)

@@ -72,7 +72,7 @@ def _along(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]
     ends = [p for p in goal if p in far]
     if not ends:
         return _through_rubble(state, hero, ap, goal)
-    target = min(ends, key=lambda p: (far[p].cost, p))
+    target = min(ends, key=lambda p: (far.cost(p), p))
     if far.cost(target) <= ap:
         # the ways that cost at most ap AP are the same with any more AP (the same cost, the
         # fewest jumps): no search with the AP the hero has
