@@ -228,7 +228,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     if not jumping:
         _walk_breadth_first(layout, best, start, ap, monsters, walk)
         del best[start]
-        return Routes({p: e for p, e in best.items() if p not in heroes})
+        return _without(best, heroes)
     # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
     # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
     # step adds AP or a jump: nothing is pushed with the key being read)
@@ -280,7 +280,15 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                     else:
                         bucket.append(land)
     del best[start]
-    return Routes({p: e for p, e in best.items() if p not in heroes})
+    return _without(best, heroes)
+
+
+def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos]) -> Routes:
+    """The routes of ``best`` but to the squares other characters stand on (passed, never ended
+    on): those few taken out of the search's own dict, the order of the rest kept."""
+    for pos in heroes:
+        best.pop(pos, None)
+    return Routes(best)
 
 
 def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, monsters: AbstractSet[Pos],
