@@ -10,7 +10,7 @@ from map_helpers import map_game, pack_with, tile, where
 from doria_forge.engine.actions import IllegalAction, Jump, PickUp, SwapPlaces, Walk
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.map.layout import Layout
-from doria_forge.engine.map.paths import MonsterMoves, hero_routes, monster_routes
+from doria_forge.engine.map.paths import Costs, MonsterMoves, hero_routes, monster_routes
 from doria_forge.geometry import Opening, TileShape
 
 # A closed 5 x 5 room: a hole in the middle row, monsters and the treasure placed by the tests.
@@ -261,3 +261,20 @@ def test_hero_routes_of_equal_cost_keep_the_walk_and_the_first_way_found():
             assert (2, 4) not in routes
         else:
             assert routes.cost((2, 4)) == 6 and not routes[(2, 4)].jumps
+
+
+def test_the_costs_and_ways_of_moving_a_search_is_given_are_those_the_rules_say():
+    """Every route search is given the AP of walking, jumping and clearing Rubble (doubled
+    while carrying: *Carry Characters*) and how a monster moves (flying, through walls): shared
+    values, equal to those built from the rules each time."""
+    from map_helpers import BASE
+
+    rules = BASE.rules
+    for factor in (1, 2):
+        costs = Costs.of(rules, factor)
+        assert costs == Costs(rules.walk_ap * factor, rules.jump_ap * factor, rules.clear_rubble_ap)
+        assert Costs.of(rules, factor) is costs
+    assert Costs.of(rules, 2).walk == 2 * Costs.of(rules).walk
+    for flying in (False, True):
+        for ghost in (False, True):
+            assert MonsterMoves.of(flying, ghost) == MonsterMoves(flying=flying, ghost=ghost)

@@ -23,6 +23,7 @@ import heapq
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 from doria_forge.geometry import SIDES, side_step
 from doria_forge.model.rules import Rules
@@ -42,8 +43,14 @@ class Costs:
 
     @classmethod
     def of(cls, rules: Rules, factor: int = 1) -> Costs:
-        """The costs of ``rules``, walking and jumping multiplied by ``factor`` (carrying)."""
-        return cls(rules.walk_ap * factor, rules.jump_ap * factor, rules.clear_rubble_ap)
+        """The costs of ``rules``, walking and jumping multiplied by ``factor`` (carrying): one
+        shared value per set of costs (every route search asks)."""
+        return _costs(rules.walk_ap * factor, rules.jump_ap * factor, rules.clear_rubble_ap)
+
+
+@lru_cache(maxsize=64)
+def _costs(walk: int, jump: int, rubble: int) -> Costs:
+    return Costs(walk, jump, rubble)
 
 
 @dataclass(frozen=True)
@@ -319,6 +326,14 @@ class MonsterMoves:
 
     flying: bool = False
     ghost: bool = False
+
+    @classmethod
+    def of(cls, flying: bool, ghost: bool) -> MonsterMoves:
+        """One shared value per way of moving (every monster search asks)."""
+        return _MOVES[bool(flying), bool(ghost)]
+
+
+_MOVES = {(flying, ghost): MonsterMoves(flying, ghost) for flying in (False, True) for ghost in (False, True)}
 
 
 def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
