@@ -331,3 +331,22 @@ def test_monster_routes_of_equal_cost_keep_the_walk_and_the_first_way_found():
         # (1, 0) north of the start before (3, 0) south of it: (1, 1) by the north
         assert routes[(1, 1)].path == ((1, 0), (1, 1))
         assert routes[(4, 2)].path == ((3, 0), (3, 1), (3, 2), (4, 2))
+
+
+def test_of_two_equal_squares_a_monster_takes_the_one_fewer_heroes_see():
+    """Target of a Monster: "In case of doubt, the path that offers the most cover and where the
+    monster can be attacked by fewer heroes will be chosen." The Orc reaches the Mage from two
+    squares at the same AP with no wall beside either; the Warrior sees only one of them past
+    the wall, and the Orc takes the other. Moved to see the other square, it flips the choice."""
+    room = tile("WALLED", [".....", ".....", "...#.", ".....", "....."], doors=[("south", 2)])
+    for warrior, unseen in (((2, 4), (2, 1)), ((3, 4), (1, 2))):
+        state = map_game(pack_with(room), ["mage", "warrior"], tiles=[("WALLED", (0, 0), 0)],
+                         at={"mage": (2, 2), "warrior": warrior}, monsters=[("orc", (0, 0))])
+        board = state.board
+        seen = next(sq for sq in ((1, 2), (2, 1)) if sq != unseen)
+        assert board.sees(warrior, seen) and not board.sees(warrior, unseen)
+        assert board.layout.walls_around(seen) == board.layout.walls_around(unseen) == 0
+        orc = state.monsters[0]
+        activate_monster(state, orc)
+        assert where(state, orc.uid) == unseen
+        assert targets_of(state, orc) == ("mage",)

@@ -10,7 +10,7 @@ from map_helpers import map_game, pack_with, tile, where
 from doria_forge.engine.actions import IllegalAction, Jump, PickUp, SwapPlaces, Walk
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.map.layout import Layout
-from doria_forge.engine.map.paths import MonsterMoves, hero_routes, monster_routes
+from doria_forge.engine.map.paths import Costs, MonsterMoves, hero_routes, monster_routes
 from doria_forge.geometry import Opening, TileShape
 
 # A closed 5 x 5 room: a hole in the middle row, monsters and the treasure placed by the tests.
@@ -225,6 +225,24 @@ def test_walking_only_goes_round_holes_and_monsters_and_passes_friends():
         == {p for p in walks if walks.cost(p) <= 5} | {(0, 0)}
 
 
+def test_the_cost_of_a_route_read_without_building_it_is_the_route_s_cost():
+    """The bots rank squares by the AP of their routes without building each route
+    (``Routes.cost``, ``Routes.jump_count``): for walks, jumps into negative AP and a monster's
+    Rubble clearing, every square answers as the route built for it does."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".O...", ".O...", ".O.R.", ".....")), (0, 0), 0)
+    layout.add_marker((0, 3), "rubble")
+    searches = [hero_routes(layout, (2, 0), ap, monsters=frozenset({(4, 1)}), heroes=frozenset({(0, 0)}),
+                            jumping=jumping) for ap in (3, 7, 30) for jumping in (True, False)]
+    searches += [monster_routes(layout, (2, 0), budget, moves=MonsterMoves(), heroes=set(), monsters=set())
+                 for budget in (4, 12, None)]
+    assert any(r.jumps for routes in searches for r in routes.values())
+    assert any(r.cleared for routes in searches for r in routes.values())
+    for routes in searches:
+        assert all(routes.cost(p) == routes[p].cost and routes.jump_count(p) == len(routes[p].jumps)
+                   for p in routes)
+
+
 def test_hero_routes_of_equal_cost_keep_the_walk_and_the_first_way_found():
     """Walking and Jumping (5 AP): of two ways that cost the same AP the hero takes the one with
     fewer jumps (5 AP over the two holes against 5 squares round them); of two equal walks, the
@@ -243,3 +261,20 @@ def test_hero_routes_of_equal_cost_keep_the_walk_and_the_first_way_found():
             assert (2, 4) not in routes
         else:
             assert routes.cost((2, 4)) == 6 and not routes[(2, 4)].jumps
+
+
+def test_the_costs_and_ways_of_moving_a_search_is_given_are_those_the_rules_say():
+    """Every route search is given the AP of walking, jumping and clearing Rubble (doubled
+    while carrying: *Carry Characters*) and how a monster moves (flying, through walls): shared
+    values, equal to those built from the rules each time."""
+    from map_helpers import BASE
+
+    rules = BASE.rules
+    for factor in (1, 2):
+        costs = Costs.of(rules, factor)
+        assert costs == Costs(rules.walk_ap * factor, rules.jump_ap * factor, rules.clear_rubble_ap)
+        assert Costs.of(rules, factor) is costs
+    assert Costs.of(rules, 2).walk == 2 * Costs.of(rules).walk
+    for flying in (False, True):
+        for ghost in (False, True):
+            assert MonsterMoves.of(flying, ghost) == MonsterMoves(flying=flying, ghost=ghost)

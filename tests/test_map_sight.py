@@ -94,6 +94,39 @@ def test_bridge_passages_cannot_see_each_other_and_skip_the_middle_square():
     assert board.sees((2, 0), (2, 4)) and board.sees((0, 2), (4, 2))
 
 
+def test_the_squares_to_attack_from_on_a_bridge_and_by_rubble_follow_every_change():
+    """With a bridge on the table (range under it skips the middle square, the passages do not
+    see each other: *Arrows (Room F-3)*) and Rubble coming and going (a buried figure is attacked
+    within range 1 only: *Dungeon Markers*), the squares an attack reaches a target from, asked
+    again and again, are those of the test of each square after every change."""
+    f3 = tile("F-3", ["##.##", "##.##", ".....", "##.##", "##.##"],
+              doors=[("north", 2), ("south", 2), ("west", 2), ("east", 2)], bridge="north_south")
+    hall = tile("HALL", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(f3, hall), ["warrior"], tiles=[("F-3", (0, 0), 0), ("HALL", (0, 1), 0)],
+                     at={"warrior": (2, 0)})
+    board = state.board
+    squares = [(r, c) for r in range(5) for c in range(10)]
+    kinds = ((1, "melee"), (3, "ranged"), (5, "magic"))
+
+    def check() -> None:
+        for target in ((2, 0), (2, 4), (0, 2), (2, 6)):
+            for attack_range, attack_type in kinds:
+                expected = {sq for sq in squares if board.can_attack_from(sq, target, attack_range, attack_type)}
+                assert board.attack_squares(squares[::2], target, attack_range, attack_type) == expected & set(
+                    squares[::2])
+                assert board.attack_squares(squares, target, attack_range, attack_type) == expected
+
+    check()
+    assert (2, 4) in board.attack_squares(squares, (2, 0), 3, "ranged")  # 3 squares under the bridge
+    board.layout.add_marker((2, 4), "rubble")
+    check()
+    assert board.attack_squares(squares, (2, 4), 5, "magic") == {(1, 4), (3, 4), (2, 3), (2, 5)}  # buried: range 1
+    board.layout.remove_marker((2, 4), "rubble")
+    check()
+    board.layout.add_marker((2, 7), "hole")
+    check()
+
+
 def test_throwing_needs_line_of_sight_with_the_optional_rule():
     """Throw Items, OPTIONAL RULE: throwing to a character on the same or an adjacent Room
     Tile needs Line of Sight too; without the rule it does not."""
@@ -120,9 +153,11 @@ def test_a_copied_game_shares_sight_and_routes_until_one_of_them_changes_the_map
     copy.board.layout.add_marker((1, 2), "rubble")
     assert not copy.board.sees((1, 1), (1, 3)) and (1, 2) not in copy.board.layout.neighbours((1, 1))
     assert board.sees((1, 1), (1, 3)) and (1, 2) in board.layout.neighbours((1, 1))
-    board.layout.add_marker((1, 2), "rubble")  # the same change in the game: a version of its own
-    assert board.layout.version is not copy.board.layout.version
+    board.layout.add_marker((1, 2), "rubble")  # the same change in the game: the same layout, the same memo
+    assert board.layout.version is copy.board.layout.version
     assert not board.sees((1, 1), (1, 3))
+    copy.board.layout.remove_marker((1, 2), "rubble")  # the copy cleared it: the copy alone sees again
+    assert copy.board.sees((1, 1), (1, 3)) and not board.sees((1, 1), (1, 3))
 
 
 def test_the_squares_to_attack_from_are_those_each_attack_reaches_from():

@@ -244,3 +244,24 @@ def test_a_campaign_party_declares_its_escape_when_a_hero_is_close_to_death():
     barred.mode = "campaign"
     barred.hero("warrior").hp = barred.rules.death_threshold + 1
     assert party.give_up(barred) is None
+
+
+def test_a_friend_lying_off_the_party_tile_is_fetched_by_the_nearest_standing_hero():
+    """*Unconsciousness*, *Carry Characters*: a friend left lying on another Room Tile than the
+    one the party stands on is fetched by the nearest standing hero who carries nobody (it walks
+    to the friend); the others go on. A friend lying on the party's own Room Tile is no reason
+    to leave it."""
+    for lying_at, fetched in (((2, 2), True), ((7, 2), False)):
+        state = game(scenario(), heroes=("warrior", "mage", "priestess"),
+                     at={"warrior": (5, 2), "mage": lying_at, "priestess": (8, 4)},
+                     tiles=[("ROOM", (0, 0), 0), ("HALL", (1, 0), 2)], ap=20)  # HALL turned: its door north
+        mage = state.hero("mage")
+        mage.unconscious = True
+        state.board.lying.add("mage")
+        assert party.anchor_slot(state) == (1, 0)  # two of the three stand on HALL
+        action = explorer.first(state, state.hero("warrior"), 20)
+        assert explorer.first(state, state.hero("priestess"), 20) is None  # not the nearest
+        if fetched:
+            assert isinstance(action, Walk) and abs(action.to[0] - 2) + abs(action.to[1] - 2) == 1
+        else:
+            assert action is None

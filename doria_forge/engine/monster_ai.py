@@ -32,6 +32,7 @@ type, ``extra_activation_on_wound`` makes a monster that wounded act once more,
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
@@ -446,10 +447,17 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
         else:
             choice = start
     else:
-        seen_by = {sq: sum(1 for o in others if board.sees(o, sq)) for sq in pool}
-        choice = _tie_break(state, pool, lambda sq: (cost(sq), -board.range_distance(sq, goal) if monster.range > 1
-                                                     else 0, -board.walls_around(sq), seen_by[sq]),
-                            "monster_square", _near_heroes(state))[0]
+        head = {sq: (cost(sq), -board.range_distance(sq, goal) if monster.range > 1 else 0, -board.walls_around(sq))
+                for sq in pool}
+        tied = Counter(head.values())
+
+        def key(sq: Any) -> tuple:
+            # how many heroes see a square (the last criterion) tells apart only squares equal on
+            # the others: counted for those alone (a Line of Sight test per hero and square)
+            found = head[sq]
+            return found + ((sum(1 for o in others if board.sees(o, sq)) if tied[found] > 1 else 0),)
+
+        choice = _tie_break(state, pool, key, "monster_square", _near_heroes(state))[0]
     push = board.occupant(choice) if choice in taken else None
     return choice, push
 

@@ -35,23 +35,27 @@ def retreat(state: Any, hero: HeroState, ap: int) -> Action | None:
     monsters = monsters_on_map(state)
     if here is None or hero.immobilized or not monsters:
         return None
+    turn = (state.round, hero.uid)
+    if state.scratch.get("retreated") == turn:
+        return None  # one step back a turn: the next choice is made from there
     others = [_at(state, h.uid) for h in standing(state) if h is not hero and not hurt(h)]
     fields = [distances(state, frozenset([_at(state, m.uid)])) for m in monsters]
+    # a square is shielded from a monster when a fit friend stands nearer to it: nearer than the
+    # square when the nearest friend is (the friends' steps worked out once, not per square)
+    nearest = [min((f.get(o, FAR) for o in others), default=None) for f in fields]
     known: dict[Pos, tuple[int, int]] = {}
 
     def safety(pos: Pos) -> tuple[int, int]:
         found = known.get(pos)
         if found is None:
-            shielded = sum(1 for f in fields if any(f.get(o, FAR) < f.get(pos, FAR) for o in others))
-            found = known[pos] = (shielded, min(min(f.get(pos, FAR) for f in fields), 30))
+            steps = [f.get(pos, FAR) for f in fields]
+            shielded = sum(1 for near, d in zip(nearest, steps, strict=True) if near is not None and near < d)
+            found = known[pos] = (shielded, min(min(steps), 30))
         return found
 
-    turn = (state.round, hero.uid)
-    if state.scratch.get("retreated") == turn:
-        return None  # one step back a turn: the next choice is made from there
     routes = board.hero_routes(state, hero, ap, jumping=False)
     now = safety(here)
-    best = max(routes, key=lambda p: (safety(p), -routes[p].cost, p), default=None)
+    best = max(routes, key=lambda p: (safety(p), -routes.cost(p), p), default=None)
     if best is None or safety(best) <= now:
         return None
     state.scratch["retreated"] = turn
@@ -82,7 +86,7 @@ def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
     near = [d for d in doors if d in routes]
     if not near:
         return None
-    door = min(near, key=lambda d: (routes[d].cost, d))
+    door = min(near, key=lambda d: (routes.cost(d), d))
     return Walk(door)
 
 
@@ -108,7 +112,7 @@ def objective_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     if not goals:
         return None
     routes = board.hero_routes(state, hero, ap)
-    reach = [(routes[p].cost - goals[p], p) for p in goals if p in routes]
+    reach = [(routes.cost(p) - goals[p], p) for p in goals if p in routes]
     if reach:
         target = min(reach)[1]
         return _step(routes[target], target)
@@ -165,8 +169,11 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
             continue
         # the scenario's prey is worth a longer walk
         wanted = -OFF_TILE if objectives.is_prey(state, monster) else 0
+        longest = max(reaches)
         for pos in routes:
             d = board.range_distance(pos, where)
+            if d > longest:  # out of every range (most squares): no list of the ranges that fit
+                continue
             fits = [reach for reach in reaches if d <= reach]
             if not fits or not board.sees(pos, where):
                 continue

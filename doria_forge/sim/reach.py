@@ -41,12 +41,10 @@ def monsters_on_map(state: Any) -> list[Any]:
 
 def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
     """Squares -> steps from the nearest of ``sources`` through passable squares, figures
-    ignored (cached while the layout does not change)."""
+    ignored. Read the layout alone: remembered in the layout version's memo (shared with every
+    game at the same layout; do not change the dict returned)."""
     layout = state.board.layout
-    cache = state.scratch.setdefault("explorer_dist", {})
-    if cache.get("version") != layout.version:
-        cache.clear()
-        cache["version"] = layout.version
+    cache = layout._cached().setdefault("explorer_dist", {})
     found = cache.get(sources)
     if found is None:
         found = {p: 0 for p in sources}
@@ -74,7 +72,7 @@ def _along(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]
     ends = [p for p in goal if p in far]
     if not ends:
         return _through_rubble(state, hero, ap, goal)
-    target = min(ends, key=lambda p: (far[p].cost, p))
+    target = min(ends, key=lambda p: (far.cost(p), p))
     if far.cost(target) <= ap:
         # the ways that cost at most ap AP are the same with any more AP (the same cost, the
         # fewest jumps): no search with the AP the hero has

@@ -41,7 +41,7 @@ class RoutesMixin(DungeonFigures):
 
     def monster_moves(self, monster: MonsterState) -> MonsterMoves:
         rule = rule_for(monster)
-        return MonsterMoves(flying=rule.flying, ghost=rule.through_walls)
+        return MonsterMoves.of(rule.flying, rule.through_walls)
 
     def monster_routes(self, state: GameData, monster: MonsterState, budget: int | None) -> Routes:
         """Where ``monster`` can move (see ``paths.monster_routes``); ``budget`` in AP

@@ -68,25 +68,17 @@ class SightMixin(DungeonFigures):
 
     def attack_squares(self, squares: Iterable[Pos], target: Pos, attack_range: int, attack_type: str) -> set[Pos]:
         """The ``squares`` from which ``can_attack_from`` reaches ``target``. Squares further
-        than the range (plus one square per bridge on the table) skip the full test, unless a
-        melee strike across holes could still reach along a row or column. Without bridges and
-        Rubble on the table the range is the orthogonal count and nobody is buried: the open test
-        alone, its answers remembered per layout version, target square, range and attack type
-        (the monsters' plans ask this of every square they can reach, again for every monster
-        that attacks the same hero: the answers read the layout alone, so a copied game may share
-        them)."""
+        than the range (plus one square per bridge on the table) fail without the full test,
+        unless a melee strike across holes could still reach along a row or column. Each answer
+        reads the layout alone (range, bridges, Line of Sight, holes, Rubble): remembered per
+        layout version, target square, range and attack type (the monsters' plans ask this of
+        every square they can reach, again for every monster that attacks the same hero; a
+        copied game or another game at the same layout shares them)."""
         layout = self.layout
-        bridges = len(layout.bridge_middles())
-        slack = attack_range + bridges
+        slack = attack_range + len(layout.bridge_middles())
         across = attack_range == 1 and attack_type == "melee"
         tr, tc = target
         out = set()
-        if bridges or layout.squares_with("rubble"):
-            for sq in squares:
-                if abs(sq[0] - tr) + abs(sq[1] - tc) <= slack or (across and (sq[0] == tr or sq[1] == tc)):
-                    if self.can_attack_from(sq, target, attack_range, attack_type):
-                        out.add(sq)
-            return out
         memo = layout._cached().setdefault("attack_from", {})
         key = (target, attack_range, attack_type)
         known = memo.get(key)
@@ -95,9 +87,9 @@ class SightMixin(DungeonFigures):
         for sq in squares:
             found = known.get(sq)
             if found is None:
-                d = abs(sq[0] - tr) + abs(sq[1] - tc)
-                found = known[sq] = ((d <= slack or (across and (sq[0] == tr or sq[1] == tc))) and sq != target
-                                     and self._attack_in_the_open(sq, target, d, attack_range, attack_type))
+                found = known[sq] = ((abs(sq[0] - tr) + abs(sq[1] - tc) <= slack
+                                      or (across and (sq[0] == tr or sq[1] == tc)))
+                                     and self.can_attack_from(sq, target, attack_range, attack_type))
             if found:
                 out.add(sq)
         return out

@@ -30,6 +30,7 @@ Colours in play: white always, green from 4 characters, yellow from 5, red at 6 
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -146,7 +147,7 @@ def place(layout: Layout, pack: Any, placement: Placement) -> PlacedTile:
     return layout.place(placement.tile_id, shape, placement.slot, placement.rotation)
 
 
-def unfilled_open_sides(layout: Layout, tiles: list[PlacedTile], connected: set[Pos]
+def unfilled_open_sides(layout: Layout, tiles: list[PlacedTile], connected: AbstractSet[Pos]
                         ) -> list[tuple[PlacedTile, str, list[Pos]]]:
     """Open sides of ``tiles`` facing an empty slot whose squares connect to the way in."""
     out = []

@@ -15,13 +15,19 @@ Two squares are adjacent (one step) when they are orthogonal neighbours inside o
 openings (door or open side) of neighbouring tiles facing each other. A door whose far
 side is still unexplored is *closed*: a character standing on its square may reveal
 the next Room Tile. ``version`` is a token replaced at every change that can alter movement
-or sight, so caches (line of sight, paths) know when to forget. A token is never reused, by
-this layout or any other: a copied game's layout shares the memos of the layout it was copied
-from until either of them changes (a look-ahead copy starts with what the game has worked out).
+or sight, so caches (line of sight, paths) know when to forget. A token stands for what the
+layout holds (``Layout.signature``): two layouts with the same tiles, shapes, rotations, placing
+order, Holes, Rubble, Blocked and Secret Doors and dead doors hold the same token and share its
+memo, whichever game or copy reached them (the last ``SHARED_LAYOUTS`` contents of the process
+are remembered): every answer a memo keeps is worked out from those alone, so a game that meets
+a dungeon another game of the run already laid out starts with what that game worked out. A
+copied game's layout shares the token and memo of the layout it was copied from until either
+of them changes.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -40,6 +46,15 @@ class Version:
     """A layout version: an opaque token, equal only to itself (see the module docstring)."""
 
     __slots__ = ()
+
+
+SHARED_LAYOUTS = 256
+"""How many layout contents (``Layout.signature``) the process remembers with their token and
+memo (the least recently reached forgotten first)."""
+
+_SHARED: OrderedDict[tuple, dict] = OrderedDict()
+"""Layout signature -> the memo of its token (``memo["version"]``), shared by every layout that
+holds that content."""
 
 CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
@@ -136,10 +151,28 @@ class Layout:
                       set(self.dead_doors), self.version, self._memo, self._grown_from)
 
     def touch(self) -> None:
-        """Mark a change that can alter movement or sight: a new version, forgetting every
-        cache of the old one."""
-        self.version = Version()
+        """Mark a change that can alter movement or sight: the version of the new content (one
+        another layout of the process reached already, with its memo, else a new token),
+        forgetting every cache of the old one."""
+        key = self.signature()
+        memo = _SHARED.get(key)
+        if memo is None:
+            memo = _SHARED[key] = {"version": Version(), "kind": {}, "near": {}, "jumps": {}}
+            if len(_SHARED) > SHARED_LAYOUTS:
+                _SHARED.popitem(last=False)
+        else:
+            _SHARED.move_to_end(key)
+        self.version = memo["version"]
+        self._memo = memo
         self._grown_from = None
+
+    def signature(self) -> tuple:
+        """What every per-version answer depends on: the tiles in placing order (slot, id,
+        rotation, rotated shape), the markers that change ways (:data:`CHANGES_WAYS`), the
+        Secret Doors in the order they opened and the dead doors."""
+        return (tuple((slot, t.tile_id, t.rotation, t.shape) for slot, t in self.tiles.items()),
+                tuple(sorted((p, m) for p, marks in self.markers.items() for m in marks if m in CHANGES_WAYS)),
+                tuple(self.secret_doors.items()), tuple(sorted(self.dead_doors)))
 
     def placed_since(self, version: object) -> Slot | None:
         """The slot of the Room Tile placed since ``version`` when that placement is the only
@@ -170,7 +203,13 @@ class Layout:
         for key in LOCAL_MEMOS:
             table = old.get(key)
             if table:
-                memo[key] = {p: v for p, v in table.items() if kept(p)}
+                into = memo.get(key)
+                if into is None:
+                    memo[key] = {p: v for p, v in table.items() if kept(p)}
+                else:  # a content met before: its memo may know more already (the same answers)
+                    for p, v in table.items():
+                        if p not in into and kept(p):
+                            into[p] = v
 
     # ---------------------------------------------------------------- placing
     def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
@@ -473,9 +512,18 @@ class Layout:
             found = walls[pos] = sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
         return found
 
-    def reachable_from(self, starts: Iterable[Pos]) -> set[Pos]:
+    def reachable_from(self, starts: Iterable[Pos]) -> frozenset[Pos]:
         """Squares connected to ``starts`` through adjacency (holes and red-bordered squares
-        count as connected: they can be jumped)."""
+        count as connected: they can be jumped). Remembered per layout version and set of
+        starts (every Room Tile placed and every scenario check of a way asks)."""
+        key = frozenset(starts)
+        memo = self._cached().setdefault("reachable", {})
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = frozenset(self._reachable_from(key))
+        return found
+
+    def _reachable_from(self, starts: Iterable[Pos]) -> set[Pos]:
         begin = [p for p in starts if self.passable(p)]
         seen = set(begin)
         todo = list(begin)

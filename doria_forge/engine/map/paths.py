@@ -23,6 +23,7 @@ import heapq
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from functools import lru_cache
 
 from doria_forge.geometry import SIDES, side_step
 from doria_forge.model.rules import Rules
@@ -42,8 +43,14 @@ class Costs:
 
     @classmethod
     def of(cls, rules: Rules, factor: int = 1) -> Costs:
-        """The costs of ``rules``, walking and jumping multiplied by ``factor`` (carrying)."""
-        return cls(rules.walk_ap * factor, rules.jump_ap * factor, rules.clear_rubble_ap)
+        """The costs of ``rules``, walking and jumping multiplied by ``factor`` (carrying): one
+        shared value per set of costs (every route search asks)."""
+        return _costs(rules.walk_ap * factor, rules.jump_ap * factor, rules.clear_rubble_ap)
+
+
+@lru_cache(maxsize=64)
+def _costs(walk: int, jump: int, rubble: int) -> Costs:
+    return Costs(walk, jump, rubble)
 
 
 @dataclass(frozen=True)
@@ -228,7 +235,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     if not jumping:
         _walk_breadth_first(layout, best, start, ap, monsters, walk)
         del best[start]
-        return Routes({p: e for p, e in best.items() if p not in heroes})
+        return _without(best, heroes)
     # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
     # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
     # step adds AP or a jump: nothing is pushed with the key being read)
@@ -280,7 +287,15 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                     else:
                         bucket.append(land)
     del best[start]
-    return Routes({p: e for p, e in best.items() if p not in heroes})
+    return _without(best, heroes)
+
+
+def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos]) -> Routes:
+    """The routes of ``best`` but to the squares other characters stand on (passed, never ended
+    on): those few taken out of the search's own dict, the order of the rest kept."""
+    for pos in heroes:
+        best.pop(pos, None)
+    return Routes(best)
 
 
 def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, monsters: AbstractSet[Pos],
@@ -311,6 +326,14 @@ class MonsterMoves:
 
     flying: bool = False
     ghost: bool = False
+
+    @classmethod
+    def of(cls, flying: bool, ghost: bool) -> MonsterMoves:
+        """One shared value per way of moving (every monster search asks)."""
+        return _MOVES[bool(flying), bool(ghost)]
+
+
+_MOVES = {(flying, ghost): MonsterMoves(flying, ghost) for flying in (False, True) for ghost in (False, True)}
 
 
 def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,

@@ -111,8 +111,9 @@ def _outside(known: dict[tuple[Pos, Pos], bool], slot: tuple[int, int]) -> dict[
 
 
 class SightCache:
-    """Line of Sight answers remembered until the layout changes (``layout.version``); a
-    copied game's cache shares the answers of the version both games are at."""
+    """Line of Sight answers remembered per layout version (``layout.version``), in the
+    version's memo: shared by every game and copy that reaches the same layout (a tile placed
+    keeps the answers it cannot change)."""
 
     __slots__ = ("_version", "_known")
 
@@ -122,9 +123,15 @@ class SightCache:
 
     def sees(self, layout: Layout, a: Pos, b: Pos) -> bool:
         if self._version is not layout.version:
-            # never cleared in place: a copy may still read it
+            memo = layout._cached()
+            known = memo.get("sight")
+            if known is None:
+                known = memo["sight"] = {}
             slot = layout.placed_since(self._version) if self._version is not None else None
-            self._known = _outside(self._known, slot) if slot is not None else {}
+            if slot is not None:
+                for pair, seen in _outside(self._known, slot).items():
+                    known.setdefault(pair, seen)
+            self._known = known
             self._version = layout.version
         key = (a, b) if a <= b else (b, a)
         known = self._known.get(key)
