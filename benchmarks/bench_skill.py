@@ -33,8 +33,10 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -59,14 +61,16 @@ def _pack(content: str):
     return _PACK
 
 
-def play_chunk(content: str, scenario: str, players: int, policy: str, start: int, stop: int, seed: int) -> dict:
-    """Runs ``start``..``stop - 1``: outcomes, wins, rounds and CPU seconds."""
+def play_chunk(content: str, scenario: str, players: int, policy: str, start: int, stop: int, seed: int,
+               build: Callable[[int], Any] | None = None) -> dict:
+    """Runs ``start``..``stop - 1``: outcomes, wins, rounds and CPU seconds (``build``: a policy
+    registered as none, played instead of ``policy`` on the same runs: ``play_run``)."""
     pack = _pack(content)
     plan = make_plan(pack, scenario, players=[players], runs=stop, seed=seed, policy=policy)
     out: dict = {"outcomes": {}, "wins": 0, "rounds": 0, "cpu": 0.0, "runs": 0, "won": []}
     for run in range(start, stop):
         cpu = time.process_time()
-        record, _ = play_run(pack, plan, players, run)
+        record, _ = play_run(pack, plan, players, run, build=build)
         out["cpu"] += time.process_time() - cpu
         out["runs"] += 1
         out["rounds"] += record.rounds
@@ -75,6 +79,23 @@ def play_chunk(content: str, scenario: str, players: int, policy: str, start: in
         out["wins"] += won
         out["won"].append(int(won))
     return out
+
+
+def play_cell(pool: Executor, content: str, scenario: str, players: int, policy: str, total: int, seed: int,
+              build: Callable[[int], Any] | None = None) -> dict:
+    """Runs ``0``..``total - 1`` of one cell, in chunks of ``CHUNK`` on ``pool``, summed (``won``:
+    each run's 1 or 0, in run order)."""
+    futures = [pool.submit(play_chunk, content, scenario, players, policy, s, min(s + CHUNK, total), seed, build)
+               for s in range(0, total, CHUNK)]
+    cell: dict = {"outcomes": {}, "wins": 0, "rounds": 0, "cpu": 0.0, "runs": 0, "won": []}
+    for f in futures:
+        part = f.result()
+        for k in ("wins", "rounds", "cpu", "runs"):
+            cell[k] += part[k]
+        cell["won"] += part["won"]
+        for k, v in part["outcomes"].items():
+            cell["outcomes"][k] = cell["outcomes"].get(k, 0) + v
+    return cell
 
 
 def cell_summary(cell: dict) -> dict:
@@ -182,16 +203,7 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for scenario, n, policy, total in todo:
-            futures = [pool.submit(play_chunk, args.content, scenario, n, policy, s, min(s + CHUNK, total), args.seed)
-                       for s in range(0, total, CHUNK)]
-            cell: dict = {"outcomes": {}, "wins": 0, "rounds": 0, "cpu": 0.0, "runs": 0, "won": []}
-            for f in futures:
-                part = f.result()
-                for k in ("wins", "rounds", "cpu", "runs"):
-                    cell[k] += part[k]
-                cell["won"] += part["won"]
-                for k, v in part["outcomes"].items():
-                    cell["outcomes"][k] = cell["outcomes"].get(k, 0) + v
+            cell = play_cell(pool, args.content, scenario, n, policy, total, args.seed)
             data["cells"].setdefault(f"{scenario}@{n}", {})[policy] = cell
             s = cell_summary(cell)
             print(f"{scenario:20s} {n} {policy:8s} win {100 * s['win_rate']:5.1f}% "
