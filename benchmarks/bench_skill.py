@@ -98,6 +98,20 @@ def play_cell(pool: Executor, content: str, scenario: str, players: int, policy:
     return cell
 
 
+def store(out: Path, data: dict, key: str, name: str, cell: dict) -> None:
+    """Put ``cell`` into ``data`` as player ``name`` of ``key`` (``scenario@heroes``), print its
+    line and write ``data`` to ``out`` (whole or not at all: a stopped run resumes from it)."""
+    data["cells"].setdefault(key, {})[name] = cell
+    s = cell_summary(cell)
+    scenario, _, n = key.partition("@")
+    print(f"{scenario:20s} {n} {name:12s} win {100 * s['win_rate']:5.1f}% "
+          f"({100 * s['interval'][0]:.0f}-{100 * s['interval'][1]:.0f}) cpu/run {s['cpu_per_run']:.3f}s "
+          f"{s['outcomes']}", flush=True)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
+    tmp.replace(out)
+
+
 def cell_summary(cell: dict) -> dict:
     n, wins = cell["runs"], cell["wins"]
     low, high = wilson_interval(wins, n)
@@ -162,18 +176,25 @@ def table(data: dict) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str | None, out: str) -> argparse.ArgumentParser:
+    """A parser with the options every skill benchmark takes: ``--content``, ``--seed``,
+    ``--jobs``, ``--out`` (default ``build/<out>``), ``--fresh``, ``--table``."""
+    ap = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     ap.add_argument("--content", default=str(ROOT / "content"))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default=str(ROOT / "build" / out))
+    ap.add_argument("--fresh", action="store_true")
+    ap.add_argument("--table", action="store_true", help="print the table of --out and stop")
+    return ap
+
+
+def main() -> None:
+    ap = arguments(__doc__, "bench-skill.json")
     ap.add_argument("--policies", default="weak,greedy,search")
     ap.add_argument("--players", default="1,2,4")
     ap.add_argument("--runs", default="", help="policy=N,... (default weak=200,greedy=200,search=100)")
     ap.add_argument("--scenarios", default="")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", default=str(ROOT / "build" / "bench-skill.json"))
-    ap.add_argument("--fresh", action="store_true")
-    ap.add_argument("--table", action="store_true", help="print the table of --out and stop")
     args = ap.parse_args()
     out = Path(args.out)
     policies = [p for p in args.policies.split(",") if p]
@@ -204,14 +225,7 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for scenario, n, policy, total in todo:
             cell = play_cell(pool, args.content, scenario, n, policy, total, args.seed)
-            data["cells"].setdefault(f"{scenario}@{n}", {})[policy] = cell
-            s = cell_summary(cell)
-            print(f"{scenario:20s} {n} {policy:8s} win {100 * s['win_rate']:5.1f}% "
-                  f"({100 * s['interval'][0]:.0f}-{100 * s['interval'][1]:.0f}) cpu/run {s['cpu_per_run']:.3f}s "
-                  f"{s['outcomes']}", flush=True)
-            tmp = out.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-            tmp.replace(out)
+            store(out, data, f"{scenario}@{n}", policy, cell)
     print(table(data))
 
 

@@ -28,7 +28,6 @@ over; ``--table`` prints the table of ``--out`` without playing).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -37,7 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_skill import ROOT, _pack, cell_summary, gap, play_cell  # noqa: E402
+from bench_skill import _pack, arguments, cell_summary, gap, play_cell, store  # noqa: E402
 
 from doria_forge.sim.search import clairvoyant, make_search  # noqa: E402
 
@@ -102,16 +101,10 @@ def table(data: dict) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--content", default=str(ROOT / "content"))
+    ap = arguments(__doc__, "bench-skill-ceiling.json")
     ap.add_argument("--scenarios", default=",".join(SCENARIOS))
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--runs", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", default=str(ROOT / "build" / "bench-skill-ceiling.json"))
-    ap.add_argument("--fresh", action="store_true")
-    ap.add_argument("--table", action="store_true", help="print the table of --out and stop")
     args = ap.parse_args()
     out = Path(args.out)
     data: dict = {"seed": args.seed, "runs": args.runs, "players": args.players, "cells": {}}
@@ -136,13 +129,7 @@ def main() -> None:
                 if done is not None and done["runs"] >= args.runs:
                     continue
                 cell = play_cell(pool, args.content, scenario, args.players, policy, args.runs, args.seed, build)
-                data["cells"].setdefault(key, {})[name] = cell
-                s = cell_summary(cell)
-                print(f"{scenario:20s} {name:12s} win {100 * s['win_rate']:5.1f}% cpu/run {s['cpu_per_run']:.3f}s "
-                      f"{s['outcomes']}", flush=True)
-                tmp = out.with_suffix(".tmp")
-                tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-                tmp.replace(out)
+                store(out, data, key, name, cell)
     print(table(data))
 
 

@@ -5,7 +5,7 @@ real deck order and the dice to come."""
 
 from __future__ import annotations
 
-import importlib.util
+import runpy
 from pathlib import Path
 
 from test_information import shuffle_hidden
@@ -80,16 +80,8 @@ def test_no_registered_policy_is_the_clairvoyant_search(monkeypatch):
     assert seen and all(f is search.determinized for f in seen)
 
 
-def bench():
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_skill_ceiling.py"
-    spec = importlib.util.spec_from_file_location("bench_skill_ceiling", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_ceiling_reading_judges_the_goal_of_ten_points_on_the_interval():
-    reading = bench().reading
+    reading = runpy.run_path(str(Path(__file__).resolve().parents[1] / "benchmarks" / "bench_skill_ceiling.py"))["reading"]
     assert reading({"difference": 0.12, "interval": [0.05, 0.19], "p_value": 0.002}) == "+10"
     assert reading({"difference": 0.12, "interval": [-0.01, 0.24], "p_value": 0.08}) == "undecided"
     assert reading({"difference": 0.02, "interval": [-0.03, 0.08], "p_value": 0.5}) == "below +10"
