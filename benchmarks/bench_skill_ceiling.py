@@ -33,6 +33,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -74,28 +75,44 @@ def _p(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
+def players(samples: int) -> dict[str, tuple[str, Any]]:
+    """``PLAYERS``, and with ``samples`` an honest search with ``samples`` playouts a candidate
+    (``search-N``: determinized copies, more budget; registered as no policy)."""
+    out = dict(PLAYERS)
+    if samples:
+        out[f"search-{samples}"] = ("search", partial(make_search, samples=samples))
+    return out
+
+
 def table(data: dict) -> str:
-    """One row per scenario: win rates, paired gaps (95% Bonett-Price interval, McNemar p), CPU."""
-    lines = ["| scenario | greedy | search | clairvoyant | search - greedy | clairvoyant - greedy "
-             "| clairvoyant - search | CPU s/run greedy / search / clairvoyant (x greedy) |",
-             "|---|---|---|---|---|---|---|---|"]
+    """One row per scenario: win rates, paired gaps to greedy (95% Bonett-Price interval,
+    McNemar p, and the ``reading``), the clairvoyant's gap to the kept search, CPU per run."""
+    played = {p for row in data["cells"].values() for p in row}
+    names = list(PLAYERS) + sorted(played - set(PLAYERS))
+    pairs = [(p, "greedy") for p in names if p != "greedy"] + [("clairvoyant", "search")]
+    lines = ["| scenario | " + " | ".join(names) + " | " + " | ".join(f"{a} - {b}" for a, b in pairs)
+             + " | CPU s/run " + " / ".join(names) + " (x greedy) |",
+             "|---|" + "---|" * (len(names) + len(pairs) + 1)]
     for key in sorted(data["cells"]):
         row = data["cells"][key]
         if not all(p in row for p in PLAYERS):
             continue
-        s = {p: cell_summary(row[p]) for p in PLAYERS}
-        cols = [f"{100 * s[p]['win_rate']:.0f}%" for p in PLAYERS]
-        for hi, lo in (("search", "greedy"), ("clairvoyant", "greedy"), ("clairvoyant", "search")):
+        s = {p: cell_summary(row[p]) for p in names if p in row}
+        cols = [f"{100 * s[p]['win_rate']:.0f}%" if p in s else "-" for p in names]
+        for hi, lo in pairs:
+            if hi not in row:
+                cols.append("-")
+                continue
             g = _paired(row[hi], row[lo])
             text = (f"{_pct(g['difference'])} ({_pct(g['interval'][0])}..{_pct(g['interval'][1])}, "
                     f"p {_p(g['p_value'])})")
             if lo == "greedy":
                 text += f": {reading(g)}"
             cols.append(text)
-        cpu = {p: s[p]["cpu_per_run"] for p in PLAYERS}
-        base = cpu["greedy"] or float("nan")
-        cols.append(f"{cpu['greedy']:.3f} / {cpu['search']:.3f} / {cpu['clairvoyant']:.3f} "
-                    f"({cpu['search'] / base:.1f}x / {cpu['clairvoyant'] / base:.1f}x)")
+        base = s["greedy"]["cpu_per_run"] or float("nan")
+        cols.append(" / ".join(f"{s[p]['cpu_per_run']:.3f}" if p in s else "-" for p in names) + " ("
+                    + " / ".join(f"{s[p]['cpu_per_run'] / base:.1f}x" if p in s else "-"
+                                 for p in names if p != "greedy") + ")")
         lines.append(f"| {key.split('@')[0]} | " + " | ".join(cols) + " |")
     return "\n".join(lines)
 
@@ -105,7 +122,10 @@ def main() -> None:
     ap.add_argument("--scenarios", default=",".join(SCENARIOS))
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--runs", type=int, default=100)
+    ap.add_argument("--samples", type=int, default=0,
+                    help="also an honest search with N playouts a candidate (search-N; 0: none)")
     args = ap.parse_args()
+    playing = players(args.samples)
     out = Path(args.out)
     data: dict = {"seed": args.seed, "runs": args.runs, "players": args.players, "cells": {}}
     if out.exists() and not args.fresh:
@@ -124,7 +144,7 @@ def main() -> None:
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for scenario in scenarios:
             key = f"{scenario}@{args.players}"
-            for name, (policy, build) in PLAYERS.items():
+            for name, (policy, build) in playing.items():
                 done = data["cells"].get(key, {}).get(name)
                 if done is not None and done["runs"] >= args.runs:
                     continue
