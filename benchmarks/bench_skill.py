@@ -33,8 +33,10 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -59,14 +61,16 @@ def _pack(content: str):
     return _PACK
 
 
-def play_chunk(content: str, scenario: str, players: int, policy: str, start: int, stop: int, seed: int) -> dict:
-    """Runs ``start``..``stop - 1``: outcomes, wins, rounds and CPU seconds."""
+def play_chunk(content: str, scenario: str, players: int, policy: str, start: int, stop: int, seed: int,
+               build: Callable[[int], Any] | None = None) -> dict:
+    """Runs ``start``..``stop - 1``: outcomes, wins, rounds and CPU seconds (``build``: a policy
+    registered as none, played instead of ``policy`` on the same runs: ``play_run``)."""
     pack = _pack(content)
     plan = make_plan(pack, scenario, players=[players], runs=stop, seed=seed, policy=policy)
     out: dict = {"outcomes": {}, "wins": 0, "rounds": 0, "cpu": 0.0, "runs": 0, "won": []}
     for run in range(start, stop):
         cpu = time.process_time()
-        record, _ = play_run(pack, plan, players, run)
+        record, _ = play_run(pack, plan, players, run, build=build)
         out["cpu"] += time.process_time() - cpu
         out["runs"] += 1
         out["rounds"] += record.rounds
@@ -75,6 +79,37 @@ def play_chunk(content: str, scenario: str, players: int, policy: str, start: in
         out["wins"] += won
         out["won"].append(int(won))
     return out
+
+
+def play_cell(pool: Executor, content: str, scenario: str, players: int, policy: str, total: int, seed: int,
+              build: Callable[[int], Any] | None = None) -> dict:
+    """Runs ``0``..``total - 1`` of one cell, in chunks of ``CHUNK`` on ``pool``, summed (``won``:
+    each run's 1 or 0, in run order)."""
+    futures = [pool.submit(play_chunk, content, scenario, players, policy, s, min(s + CHUNK, total), seed, build)
+               for s in range(0, total, CHUNK)]
+    cell: dict = {"outcomes": {}, "wins": 0, "rounds": 0, "cpu": 0.0, "runs": 0, "won": []}
+    for f in futures:
+        part = f.result()
+        for k in ("wins", "rounds", "cpu", "runs"):
+            cell[k] += part[k]
+        cell["won"] += part["won"]
+        for k, v in part["outcomes"].items():
+            cell["outcomes"][k] = cell["outcomes"].get(k, 0) + v
+    return cell
+
+
+def store(out: Path, data: dict, key: str, name: str, cell: dict) -> None:
+    """Put ``cell`` into ``data`` as player ``name`` of ``key`` (``scenario@heroes``), print its
+    line and write ``data`` to ``out`` (whole or not at all: a stopped run resumes from it)."""
+    data["cells"].setdefault(key, {})[name] = cell
+    s = cell_summary(cell)
+    scenario, _, n = key.partition("@")
+    print(f"{scenario:20s} {n} {name:12s} win {100 * s['win_rate']:5.1f}% "
+          f"({100 * s['interval'][0]:.0f}-{100 * s['interval'][1]:.0f}) cpu/run {s['cpu_per_run']:.3f}s "
+          f"{s['outcomes']}", flush=True)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
+    tmp.replace(out)
 
 
 def cell_summary(cell: dict) -> dict:
@@ -141,18 +176,25 @@ def table(data: dict) -> str:
     return "\n".join(lines)
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(doc: str | None, out: str) -> argparse.ArgumentParser:
+    """A parser with the options every skill benchmark takes: ``--content``, ``--seed``,
+    ``--jobs``, ``--out`` (default ``build/<out>``), ``--fresh``, ``--table``."""
+    ap = argparse.ArgumentParser(description=(doc or "").split("\n\n")[0])
     ap.add_argument("--content", default=str(ROOT / "content"))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--out", default=str(ROOT / "build" / out))
+    ap.add_argument("--fresh", action="store_true")
+    ap.add_argument("--table", action="store_true", help="print the table of --out and stop")
+    return ap
+
+
+def main() -> None:
+    ap = arguments(__doc__, "bench-skill.json")
     ap.add_argument("--policies", default="weak,greedy,search")
     ap.add_argument("--players", default="1,2,4")
     ap.add_argument("--runs", default="", help="policy=N,... (default weak=200,greedy=200,search=100)")
     ap.add_argument("--scenarios", default="")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--out", default=str(ROOT / "build" / "bench-skill.json"))
-    ap.add_argument("--fresh", action="store_true")
-    ap.add_argument("--table", action="store_true", help="print the table of --out and stop")
     args = ap.parse_args()
     out = Path(args.out)
     policies = [p for p in args.policies.split(",") if p]
@@ -182,24 +224,8 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for scenario, n, policy, total in todo:
-            futures = [pool.submit(play_chunk, args.content, scenario, n, policy, s, min(s + CHUNK, total), args.seed)
-                       for s in range(0, total, CHUNK)]
-            cell: dict = {"outcomes": {}, "wins": 0, "rounds": 0, "cpu": 0.0, "runs": 0, "won": []}
-            for f in futures:
-                part = f.result()
-                for k in ("wins", "rounds", "cpu", "runs"):
-                    cell[k] += part[k]
-                cell["won"] += part["won"]
-                for k, v in part["outcomes"].items():
-                    cell["outcomes"][k] = cell["outcomes"].get(k, 0) + v
-            data["cells"].setdefault(f"{scenario}@{n}", {})[policy] = cell
-            s = cell_summary(cell)
-            print(f"{scenario:20s} {n} {policy:8s} win {100 * s['win_rate']:5.1f}% "
-                  f"({100 * s['interval'][0]:.0f}-{100 * s['interval'][1]:.0f}) cpu/run {s['cpu_per_run']:.3f}s "
-                  f"{s['outcomes']}", flush=True)
-            tmp = out.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data, indent=1, sort_keys=True))
-            tmp.replace(out)
+            cell = play_cell(pool, args.content, scenario, n, policy, total, args.seed)
+            store(out, data, f"{scenario}@{n}", policy, cell)
     print(table(data))
 
 

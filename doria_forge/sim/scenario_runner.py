@@ -167,16 +167,20 @@ def new_game(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, s
 
 def play_run(pack: ContentPack, plan: ScenarioPlan, players: int, run: int, *, seed: int | None = None,
              on_round: Callable[[Any], None] | None = None, choices: ChoicePolicy | None = None,
-             on_decision: Callable[[Any, Any], None] | None = None) -> tuple[RunRecord, GameState | None]:
+             on_decision: Callable[[Any, Any], None] | None = None,
+             build: Callable[[int], Any] | None = None) -> tuple[RunRecord, GameState | None]:
     """Play one run (with dice ``seed`` instead of its own, for a replay of any seed);
     returns its record and the finished game (``None`` when the engine failed: the record's
     outcome is then ``error`` with the exception as its reason). ``on_round(state)`` and
-    ``on_decision(state, action)`` as in ``play_scenario``; ``choices`` as in ``new_game``."""
+    ``on_decision(state, action)`` as in ``play_scenario``; ``choices`` as in ``new_game``;
+    ``build(policy_seed)``: the policy to play instead of the plan's, seeded as the plan's would be
+    (a diagnostic registered as no policy: benchmarks/bench_skill_ceiling.py)."""
     seed = run_seed(plan.seed, plan.scenario, players, run) if seed is None else seed
     state = None
     try:
         state = new_game(pack, plan, players, run, seed=seed, choices=choices)
-        reason = play_scenario(state, make_policy(plan.policy, policy_seed(seed)), stall_rounds=plan.stall_rounds,
+        policy = make_policy(plan.policy, policy_seed(seed)) if build is None else build(policy_seed(seed))
+        reason = play_scenario(state, policy, stall_rounds=plan.stall_rounds,
                                on_round=on_round, on_decision=on_decision)
         return record_run(state, run=run, seed=seed, reason=reason), state
     except Exception as exc:  # noqa: BLE001 - one failing run is reported, the others still count

@@ -92,6 +92,15 @@ Salt -4, Sunken -5, none significant. None of these beats this design beyond the
 than one scenario, and each loses on another: the stances do not change how the party meets a new
 Room Tile's monsters enough to turn those fights, so this design stays the ``search`` rung and
 the plans stay behind their switch (off).
+
+The skill ceiling (benchmarks/bench_skill_ceiling.py; 4 heroes, seed 1, 100 runs, paired with
+greedy on the same runs): this design with its playouts on exact copies (``future=clairvoyant``:
+the real deck order and dice) beat greedy by +23 on The Sunken Reliquary, +30 on Salt Mine
+Collapse, +42 on The Warlord's Muster, +30 on Greywater Toll and +20 on Greywater Gate (all
+p < 0.001; this design on the same runs +2, +2, +11, +5, +12), at 11 to 18 times greedy's CPU;
+four playouts a candidate on determinized copies (``samples=4``) moved this design by -4..+8,
+none significant, at 28 to 55 times greedy's CPU. Hidden information, not the candidates, separates
+this design from the clairvoyant one (README *Skill ladder*).
 """
 
 from __future__ import annotations
@@ -219,6 +228,21 @@ def _seed(seed: int, state: Any, sample: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
+def determinized(state: Any, seed: int) -> Any:
+    """The copy a playout runs on: ``state.determinized(seed)``, what the players know with its
+    hidden part drawn afresh (the ``future`` of ``make_search``; the only one a policy may use)."""
+    return state.determinized(seed)
+
+
+def clairvoyant(state: Any, seed: int) -> Any:
+    """An exact copy of ``state`` (``state.copy``: the same undrawn cards in the same order, the
+    same dice to come; ``seed`` ignored): the ``future`` of a *diagnostic* search that plays out
+    the game's true future, to measure what hidden information costs the honest one
+    (benchmarks/bench_skill_ceiling.py). It reads hidden information: no registered policy may
+    use it (tests/test_policy_hidden_info.py)."""
+    return state.copy(log=False)
+
+
 def play_out(state: Any, rollout: Callable[[Any], Action], horizon: int, limit: int = 600) -> None:
     """Play on with ``rollout`` until ``horizon`` round ends have come (the Phase H of the
     round ``horizon - 1`` after this one) or the game ends."""
@@ -310,7 +334,8 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
                 score: Callable[[Any], float] = value, plans: tuple[str, ...] = (),
                 plan_samples: int = 1, plan_horizon: int = 2, plan_margin: float = MARGIN,
                 plan_rollout: bool = True, actions: bool = True, doors: bool = False,
-                plan_new: bool = False) -> Callable[[Any], Action]:
+                plan_new: bool = False,
+                future: Callable[[Any, int], Any] = determinized) -> Callable[[Any], Action]:
     """The search policy (see the module docstring) with its own ``seed``: ``samples``
     playouts per candidate, the ``width`` best attack targets as candidates, playouts of
     ``horizon`` round ends played by ``rollout``, another candidate taken only when its mean value
@@ -331,7 +356,12 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
     stances) to ``plan_horizon`` round ends (``plan_rollout`` False: the stance this round, then
     ``rollout``), and the party commits for the round to the stance whose mean value beats
     ``charge``'s by more than ``plan_margin``, else to ``charge``, which plays this search's own
-    choice (``actions``) or greedy's. Measured and not kept (the module docstring)."""
+    choice (``actions``) or greedy's. Measured and not kept (the module docstring).
+
+    ``future(state, sample_seed)`` makes the copy each playout runs on: ``determinized`` (the
+    default, the only one a policy may use). It is a diagnostic hook: ``clairvoyant`` (exact
+    copies, the real deck order and dice) makes a search that sees the future, measured by
+    benchmarks/bench_skill_ceiling.py and registered as no policy."""
     stats = SearchStats()
 
     def values(state: Any, options: list[Action], first: int, count: int, rounds: int = horizon) -> list[float]:
@@ -341,10 +371,10 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         for k in range(first, first + count):
             sample_seed = _seed(seed, state, k)
             for i, action in enumerate(options):
-                future = state.determinized(sample_seed)
-                future.apply(action)
-                play_out(future, rollout, rounds)
-                totals[i] += score(future)
+                copy = future(state, sample_seed)
+                copy.apply(action)
+                play_out(copy, rollout, rounds)
+                totals[i] += score(copy)
                 stats.playouts += 1
         return totals
 
@@ -402,14 +432,14 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         for k in range(plan_samples):
             sample_seed = _seed(seed, state, 1000 + k)
             for i, name in enumerate(plans):
-                future = state.determinized(sample_seed)
+                copy = future(state, sample_seed)
                 policy = stances.POLICIES[name]
                 if plan_rollout:
-                    play_out(future, policy, plan_horizon)
+                    play_out(copy, policy, plan_horizon)
                 else:
-                    play_out(future, policy, 1)
-                    play_out(future, rollout, plan_horizon - 1)
-                totals[i] += score(future)
+                    play_out(copy, policy, 1)
+                    play_out(copy, rollout, plan_horizon - 1)
+                totals[i] += score(copy)
                 stats.playouts += 1
         return totals
 
