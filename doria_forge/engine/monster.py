@@ -31,11 +31,12 @@ def _card_level(level: int, rules: Rules) -> int:
     return min(level, rules.max_monster_level_card)
 
 
-_COPY_PLAN = {
+COPY_PLAN = {
     "uid": share, "monster": share, "level": share, "card": share, "rules": share, "modifications": share,
     "hp": share, "poison_markers": share, "disarmed": share, "immobilized": share, "defeated": share,
     "data": flat, "_profile_cache": share, "_spec_cache": share,
 }
+"""How ``MonsterState.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
 
 
 @dataclass(eq=False)
@@ -67,7 +68,7 @@ class MonsterState:
         """A deep copy (``engine.copying``): the monster's documents and its caches of them
         (tuples of frozen values) shared, ``data`` a new dict of its plain values; any other
         attribute deep-copied."""
-        return copy_by_plan(self, memo, _COPY_PLAN)
+        return copy_by_plan(self, memo, COPY_PLAN)
 
     @classmethod
     def from_pack(

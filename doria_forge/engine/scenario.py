@@ -51,10 +51,11 @@ MAX_CHAIN = 20
 """How deep rules may set off other rules (a flag set by a rule firing another...)."""
 
 
-_COPY_PLAN = {
+COPY_PLAN = {
     "scenario": share, "flags": flat, "fired": flat, "tokens": clone_each, "waiting_markers": flat,
     "boss_uids": flat, "bosses_defeated": flat, "revealed": flat, "escape_declared": share, "depth": share,
 }
+"""How ``ScenarioPlay.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
 
 
 @dataclass
@@ -78,7 +79,7 @@ class ScenarioPlay:
     def __deepcopy__(self, memo: dict) -> ScenarioPlay:
         """A deep copy (``engine.copying``): the scenario document shared, every tally a new
         container, each token a new ``TokenState`` (its square, carrier and place are values)."""
-        return copy_by_plan(self, memo, _COPY_PLAN)
+        return copy_by_plan(self, memo, COPY_PLAN)
 
     # ---------------------------------------------------------------- setup
     @classmethod
