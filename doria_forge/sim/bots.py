@@ -91,7 +91,7 @@ from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
 from . import explorer, objectives, outfit
-from .reasons import note
+from .reasons import KEY, note
 
 if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.engine.game import GameState
@@ -311,6 +311,24 @@ def _throw_unusable(state: GameState, hero: HeroState, ap: int) -> Action | None
 
 SCENARIO_FIRST = "the scenario first: a token, a carry, a friend left lying, an escape"
 """The reason greedy gives for what comes before fighting (``explorer.first``)."""
+
+
+def scenario_step(state: GameState, action: Action) -> bool:
+    """Whether ``action``, greedy's choice just made in ``state``, is the scenario's own step (a
+    token, a carry, a friend left lying, an escape: noted with :data:`SCENARIO_FIRST`), which the
+    search and the party stances never weigh against a fight."""
+    noted = state.scratch.get(KEY)
+    return noted is not None and noted.action == action and noted.why == SCENARIO_FIRST
+
+
+def fighting(state: GameState) -> bool:
+    """A Phase D decision of a hero's own (no Room Tile placement or Loot Card choice waiting)
+    with monsters on the board."""
+    if state.phase != D or state.pending_loot or state.pending_loot_draws:
+        return False
+    if state.board.spatial:
+        return state.board.pending_decider(state) is None and bool(explorer.monsters_on_map(state))
+    return bool(state.monsters)
 
 POTION_SHARE = 1 / 3
 """Share of its HP at or below which a hero in a fight drinks a healing potion."""

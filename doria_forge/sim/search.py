@@ -114,8 +114,8 @@ from doria_forge.engine.actions import Action, Attack, EndTurn, RevealRoomTile, 
 from doria_forge.engine.state import D, H, I
 
 from . import explorer, objectives, stances
-from .bots import SCENARIO_FIRST, _potion, attack_options, greedy_bot
-from .reasons import KEY, label, note
+from .bots import _potion, attack_options, fighting, greedy_bot, scenario_step
+from .reasons import label, note
 
 PREY_HP = 10.0
 """Value of a Hit Point of a monster the scenario needs defeated (``objectives.is_prey``): its
@@ -211,16 +211,6 @@ def candidates(state: Any, hero: Any, width: int, passive: bool = True, retreat:
         if action not in unique:
             unique.append(action)
     return unique
-
-
-def fighting(state: Any) -> bool:
-    """A Phase D decision of a hero's own (no Room Tile placement or Loot Card choice waiting)
-    with monsters on the board."""
-    if state.phase != D or state.pending_loot or state.pending_loot_draws:
-        return False
-    if state.board.spatial:
-        return state.board.pending_decider(state) is None and bool(explorer.monsters_on_map(state))
-    return bool(state.monsters)
 
 
 def _seed(seed: int, state: Any, sample: int) -> int:
@@ -390,8 +380,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         options = candidates(state, hero, width, passive, retreat)
         if doors and door_move(state, options[0]) and EndTurn() not in options:
             options.append(EndTurn())
-        noted = state.scratch.get(KEY)
-        if noted is not None and noted.action == options[0] and noted.why == SCENARIO_FIRST:
+        if scenario_step(state, options[0]):
             return options[0]  # the scenario's own step (a token, a carry, a rescue) is not weighed against a fight
         legal = state.legal_actions()
         options = [a for a in options if a in legal] or [greedy_bot(state)]

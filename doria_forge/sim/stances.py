@@ -30,10 +30,10 @@ from typing import Any
 from doria_forge.engine.actions import Action, Attack, EndTurn, Jump, RevealRoomTile, Walk
 from doria_forge.engine.state import D
 
-from .bots import SCENARIO_FIRST, attack_options, greedy_bot
+from .bots import attack_options, fighting, greedy_bot, scenario_step
 from .party import holds_back
 from .reach import FAR, _at, _on_map, distances, monsters_on_map, standing
-from .reasons import KEY, note
+from .reasons import note
 
 STANCES = ("charge", "hold", "back", "focus")
 """The stances a party chooses between, greedy's own first (it keeps ties)."""
@@ -45,17 +45,13 @@ _MOVED = "stance-moved"
 def in_fight(state: Any) -> bool:
     """A hero's own Phase D decision (no Room Tile placement or Loot Card choice waiting) with a
     monster on the map."""
-    if state.phase != D or state.pending_loot or state.pending_loot_draws or not state.board.spatial:
-        return False
-    return state.board.pending_decider(state) is None and bool(monsters_on_map(state))
+    return state.board.spatial and fighting(state)
 
 
 def _greedy_or_own(state: Any) -> tuple[Action, bool]:
     """Greedy's choice and whether a stance must keep it (the scenario's own step)."""
     action = greedy_bot(state)
-    noted = state.scratch.get(KEY)
-    own = noted is not None and noted.action == action and noted.why == SCENARIO_FIRST
-    return action, own
+    return action, scenario_step(state, action)
 
 
 def _attack_here(state: Any, hero: Any, greedy: Action) -> Action | None:
