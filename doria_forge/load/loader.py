@@ -118,14 +118,13 @@ class LoadedDocument:
 @dataclass(frozen=True)
 class LoadResult:
     """Everything the loader read from a pack: documents in file order, problems, files (as
-    problems name them), their ``paths`` on disk and the bytes ``read`` of each (``None``: the
-    file could not be read), in the same order. Later checks of the files' text (the
-    ``disable-line`` comments) read those bytes, never the file again: they see what was parsed."""
+    problems name them) and the bytes ``read`` of each (``None``: the file could not be read), in
+    the same order. Later checks of the files' text (the ``disable-line`` comments) read those
+    bytes, never the file again: they see what was parsed."""
 
     documents: tuple[LoadedDocument, ...]
     problems: tuple[Problem, ...]
     files: tuple[str, ...]
-    paths: tuple[Path, ...] = ()
     read: tuple[bytes | None, ...] = ()
 
 
@@ -852,4 +851,4 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
     if not files and not refused:
         problems.append(Problem(_display(display_root, "") or ".", 1, 1, EMPTY_PACK, Severity.WARNING,
                                 "no .yaml or .yml files found in the pack"))
-    return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files), tuple(files), tuple(read))
+    return LoadResult(tuple(documents), tuple(sorted(problems)), tuple(shown_files), tuple(read))
