@@ -112,9 +112,6 @@ class LootDecks:
     def __deepcopy__(self, memo: dict) -> LootDecks:
         return copy_by_plan(self, memo, {"stacks": nested, "shop": flat, "discard": flat})  # cards are values
 
-    def copy(self) -> LootDecks:
-        return LootDecks([list(s) for s in self.stacks], list(self.shop), list(self.discard))
-
     @property
     def remaining(self) -> int:
         return sum(len(s) for s in self.stacks)
@@ -174,9 +171,6 @@ class MonsterDeck:
     def __deepcopy__(self, memo: dict) -> MonsterDeck:
         return copy_by_plan(self, memo, _PILES)
 
-    def copy(self) -> MonsterDeck:
-        return MonsterDeck(list(self.cards), list(self.discard))
-
     def draw_card(self, dice: DiceRoller) -> Card | None:
         if not self.cards:
             self.cards, self.discard = self.discard, []
@@ -222,9 +216,6 @@ class DoorEventDeck:
 
     def __deepcopy__(self, memo: dict) -> DoorEventDeck:
         return copy_by_plan(self, memo, _PILES)
-
-    def copy(self) -> DoorEventDeck:
-        return DoorEventDeck(list(self.cards), list(self.discard))
 
     def draw(self, dice: DiceRoller) -> str | None:
         """The top card's id (it goes to the discard pile), or ``None`` for an empty deck and
