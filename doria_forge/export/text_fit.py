@@ -124,6 +124,8 @@ class _CardMeasure:
                 pass  # no store yet, or a damaged one: measure
         self.used: dict[str, list[str]] = {}
         self._measure: Any = None
+        # the code a finding depends on: one digest for the run, not one per card
+        self._code = _code_digest() if store is not None else None
 
     def cut_regions(self, spec: CardSpec, box: FaceBox) -> list[str]:
         # The art path only decides whether the card has an art region: a project moved to
@@ -144,10 +146,9 @@ class _CardMeasure:
         return self._looked_up(repr(("room_tile", box, rows, title, text, compass)), TILE_REGIONS, measured)
 
     def _looked_up(self, material: str, known: tuple[str, ...], measure: Any) -> list[str]:
-        code = _code_digest() if self.store is not None else None
-        if code is None:
+        if self._code is None:
             return measure()
-        key = hashlib.sha256(code + material.encode("utf-8")).hexdigest()
+        key = hashlib.sha256(self._code + material.encode("utf-8")).hexdigest()
         found = self.known.get(key)
         if not (isinstance(found, list) and all(region in known for region in found)):
             found = measure()
