@@ -5,6 +5,7 @@ real deck order and the dice to come."""
 
 from __future__ import annotations
 
+import inspect
 import runpy
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from test_search_policy import fight
 from doria_forge.engine.game import GameState
 from doria_forge.sim import search
 from doria_forge.sim.bots import greedy_bot
+from doria_forge.sim.keyed_dice import keyed
 from doria_forge.sim.policies import POLICIES
 from doria_forge.sim.reasons import KEY, label
 
@@ -51,13 +53,18 @@ def test_a_clairvoyant_search_rates_each_candidate_by_what_the_game_will_really_
         assert values[label(state, action)] == search.value(real)
 
 
-def test_the_default_search_does_not_see_a_shuffle_of_what_nobody_has_seen_and_the_clairvoyant_does():
+def test_the_honest_searches_do_not_see_a_shuffle_of_what_nobody_has_seen_and_the_clairvoyant_does():
+    """The default (determinized copies) and the keyed-dice search choose the same, with the same
+    alternatives, whatever order the hidden cards are in; the clairvoyant does not."""
     state = fight()
     for n in range(3):
         other = shuffle_hidden(state, seed=n)
         honest, shuffled = state.copy(log=False), other.copy(log=False)
         assert search.make_search(3)(honest) == search.make_search(3)(shuffled)
         assert honest.scratch[KEY].alternatives == shuffled.scratch[KEY].alternatives
+        keyed_honest, keyed_shuffled = state.copy(log=False), other.copy(log=False)
+        assert search.make_search(3, future=keyed)(keyed_honest) == search.make_search(3, future=keyed)(keyed_shuffled)
+        assert keyed_honest.scratch[KEY].alternatives == keyed_shuffled.scratch[KEY].alternatives
     seer, shuffled = state.copy(log=False), shuffle_hidden(state, seed=0)
     search.make_search(3, future=search.clairvoyant)(seer)
     search.make_search(3, future=search.clairvoyant)(shuffled)
@@ -65,19 +72,21 @@ def test_the_default_search_does_not_see_a_shuffle_of_what_nobody_has_seen_and_t
 
 
 def test_no_registered_policy_is_the_clairvoyant_search(monkeypatch):
-    """Every registered policy's playouts (if any) are determinized: building each one never
-    hands ``make_search`` another ``future``."""
+    """Every registered policy's playouts (if any) run on determinized copies (rolling one
+    generator or keyed dice): building each one never hands ``make_search`` another ``future``."""
     seen = []
     original = search.make_search
+    default = inspect.signature(original).parameters["future"].default
 
     def spy(*args, **kwargs):
-        seen.append(kwargs.get("future", search.determinized))
+        seen.append(kwargs.get("future", default))
         return original(*args, **kwargs)
 
     monkeypatch.setattr(search, "make_search", spy)
     for info in POLICIES.values():
         info.build(1)
-    assert seen and all(f is search.determinized for f in seen)
+    assert seen and all(f in (search.determinized, keyed) for f in seen)
+    assert search.clairvoyant not in seen
 
 
 def test_the_ceiling_reading_judges_the_goal_of_ten_points_on_the_interval():

@@ -101,6 +101,34 @@ p < 0.001; this design on the same runs +2, +2, +11, +5, +12), at 11 to 18 times
 four playouts a candidate on determinized copies (``samples=4``) moved this design by -4..+8,
 none significant, at 28 to 55 times greedy's CPU. Hidden information, not the candidates, separates
 this design from the clairvoyant one (README *Skill ladder*).
+
+Keyed dice (``sim.keyed_dice``, ``future=keyed``; measured and not kept): on a copy rolling one
+generator, a candidate that rolls one die more than another shifts every later roll of its
+playout, so the two playouts meet the monsters' next attacks on unrelated faces and their
+difference measures the dice as much as the candidates. Keyed dice roll each kind of roll of a
+round and phase from a stream of its own. At fight decisions of greedy games (4 heroes, 8 samples
+of greedy's choice and the first other candidate a decision; values include the +-1000 of a game
+won or lost inside the playout) the median standard deviation of the difference fell from 402 to
+40 (The Sunken Reliquary, 21 decisions), 370 to 40 (Greywater Toll, 36) and 445 to 204 (The
+Goblin Warren, 19), and rose on The Warlord's Muster (138 to 397, 22 decisions). On the ceiling
+measurement's runs (seed 1, 100 runs, paired with greedy) it looked better: Sunken +18 (this
+design +2), Muster +14 (+11), Salt Mine Collapse +7 (+2), Toll +4 (+5), Greywater Gate +10 (+12).
+Judged on a fresh seed (seed 5, 300 runs a scenario, 4 heroes, paired with this design on the
+same runs) it is not: -3.7 to +3.0 points on the nine, none significant (McNemar p >= 0.24), six of
+nine below, at 1.0 to 1.4 times this design's CPU. A less noisy comparison of the candidates does
+not make better choices: what a playout of two rounds says about a candidate is itself the
+limit, not the noise around it. With keyed dice and a *learned* value in place of ``value`` (a
+logistic model of greedy's chance to win from a position, fitted with a fixed effect per scenario
+and party size on 7,437 round ends of about 1,600 greedy games at 2 to 4 heroes: the heroes' margins and wounds, the
+monsters on the map, Doom, Monster Level, the scenario's progress; rollout policy improvement,
+Bertsekas) the seed-1 runs gave Sunken +14, Muster +7, Salt +7, Toll +2: no better than keyed
+dice with ``value``, so it was not kept either.
+
+The kept design on that fresh seed (seed 5, 300 runs, paired with greedy; README *Skill ladder*):
+Greywater Ledger +21, The Goblin Warren +12, The Lantern Vigil +11 (at least 10 points and
+significant), The Warlord's Muster +8, Greywater Gate +8, Greywater Toll +6 (significant), The
+Sunken Reliquary +5 (p = 0.08), The Alchemist's Fuse +3, Salt Mine Collapse +2, at 9 to 22 times
+greedy's CPU.
 """
 
 from __future__ import annotations
@@ -220,7 +248,8 @@ def _seed(seed: int, state: Any, sample: int) -> int:
 
 def determinized(state: Any, seed: int) -> Any:
     """The copy a playout runs on: ``state.determinized(seed)``, what the players know with its
-    hidden part drawn afresh (the ``future`` of ``make_search``; the only one a policy may use)."""
+    hidden part drawn afresh (the ``future`` of ``make_search``; with ``keyed_dice.keyed``, the
+    only ones a policy may use)."""
     return state.determinized(seed)
 
 
@@ -349,9 +378,11 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
     choice (``actions``) or greedy's. Measured and not kept (the module docstring).
 
     ``future(state, sample_seed)`` makes the copy each playout runs on: ``determinized`` (the
-    default, the only one a policy may use). It is a diagnostic hook: ``clairvoyant`` (exact
-    copies, the real deck order and dice) makes a search that sees the future, measured by
-    benchmarks/bench_skill_ceiling.py and registered as no policy."""
+    default) or ``keyed_dice.keyed`` (the same copy rolling keyed dice: common random numbers
+    across the candidates; measured and not kept, see the module docstring); these two read
+    nothing hidden and are the only ones a policy may use. It is a diagnostic hook:
+    ``clairvoyant`` (exact copies, the real deck order and dice) makes a search that sees the
+    future, measured by benchmarks/bench_skill_ceiling.py and registered as no policy."""
     stats = SearchStats()
 
     def values(state: Any, options: list[Action], first: int, count: int, rounds: int = horizon) -> list[float]:
