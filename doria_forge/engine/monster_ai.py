@@ -84,6 +84,32 @@ def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None
     return out
 
 
+def ordered_where(state: GameData, keep: Callable[[MonsterState], bool]) -> list[MonsterState]:
+    """``ordered_monsters(state)`` restricted to the monsters ``keep`` accepts. The monster order
+    of a subset is the order of the whole restricted to it (``monster_order_key`` is a total sort
+    key): without a choice policy only the subset is ranked (its distances are the costly part);
+    a choice policy, which counts the ties it is asked, sees the whole order."""
+    if state.choice_policy is not None:
+        return [m for m in ordered_monsters(state) if keep(m)]
+    return ordered_monsters(state, [m for m in state.monsters if keep(m)])
+
+
+def first_in_order(state: GameData, monsters: list[MonsterState]) -> MonsterState | None:
+    """``ordered_monsters(state, monsters)[0]`` (``None`` when all are defeated): without a choice
+    policy only the monsters that AP and priority letter put at the head are ranked by distance."""
+    if state.choice_policy is not None:
+        order = ordered_monsters(state, monsters)
+        return order[0] if order else None
+    live = [m for m in monsters if not m.defeated]
+    if not live:
+        return None
+    head = min((-m.action_points, m.priority) for m in live)
+    group = [m for m in live if (-m.action_points, m.priority) == head]
+    if len(group) == 1:
+        return group[0]
+    return min(group, key=lambda m: monster_order_key(state, m))
+
+
 def _players_order(state: GameData, group: list[MonsterState]) -> list[MonsterState]:
     """Criterion 5 of *Monster Order* asked of the choice policy (``monster_order``) for the
     runs that the first four criteria leave equal (asked once per round and run)."""
@@ -175,8 +201,8 @@ def activate_in_order(state: GameData, monster: MonsterState) -> None:
     state.activated.add(monster.uid)
     activate_monster(state, monster)
     if state.outcome is None and abilities.rule_for(monster).pair_activation:
-        partner = next((m for m in ordered_monsters(state) if m.monster.id == monster.monster.id
-                        and m.uid not in state.activated), None)
+        partner = next(iter(ordered_where(state, lambda m: m.monster.id == monster.monster.id
+                                          and m.uid not in state.activated)), None)
         if partner is not None:
             state.activated.add(partner.uid)
             activate_monster(state, partner, reason="pair")
