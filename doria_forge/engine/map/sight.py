@@ -32,29 +32,84 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
     """The index in ``order`` of a closed unit square (north-west corners) the segment from
     (y0, x0) to (y1, x1) touches, or -1 (Liang-Barsky clipping; touching an edge or corner
     counts). One call for all the squares of a line: the line tests are the engine's hottest
-    loop."""
+    loop, so the four clipping steps (left, right, top and bottom edge, in that order) are
+    written out with what the line alone decides (their ``p``, whether it is parallel to the
+    edge) worked out once: the same arithmetic, in the same order, as one loop over the four
+    ``(p, q)`` pairs."""
     dy, dx = y1 - y0, x1 - x0
+    p1, p2, p3, p4 = -dx, dx, -dy, dy
+    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
+    eps = _EPS
     for n, (by, bx) in enumerate(order):
         t0, t1 = 0.0, 1.0
-        for p, q in ((-dx, x0 - bx), (dx, bx + 1 - x0), (-dy, y0 - by), (dy, by + 1 - y0)):
-            if abs(p) < 1e-12:
-                if q < -_EPS:
-                    break
+        # each step: parallel to the edge -> outside when q < -eps; else t = q / p narrows
+        # [t0, t1] from below (p < 0) or above (p > 0), outside when it leaves it by eps
+        q = x0 - bx
+        if flat_x:
+            if q < -eps:
                 continue
-            t = q / p
-            if p < 0:
-                if t > t1 + _EPS:
-                    break
+        else:
+            t = q / p1
+            if p1 < 0:
+                if t > t1 + eps:
+                    continue
                 if t > t0:
                     t0 = t
             else:
-                if t < t0 - _EPS:
-                    break
+                if t < t0 - eps:
+                    continue
                 if t < t1:
                     t1 = t
+        q = bx + 1 - x0
+        if flat_x:
+            if q < -eps:
+                continue
         else:
-            if t0 <= t1 + _EPS:
-                return n
+            t = q / p2
+            if p2 < 0:
+                if t > t1 + eps:
+                    continue
+                if t > t0:
+                    t0 = t
+            else:
+                if t < t0 - eps:
+                    continue
+                if t < t1:
+                    t1 = t
+        q = y0 - by
+        if flat_y:
+            if q < -eps:
+                continue
+        else:
+            t = q / p3
+            if p3 < 0:
+                if t > t1 + eps:
+                    continue
+                if t > t0:
+                    t0 = t
+            else:
+                if t < t0 - eps:
+                    continue
+                if t < t1:
+                    t1 = t
+        q = by + 1 - y0
+        if flat_y:
+            if q < -eps:
+                continue
+        else:
+            t = q / p4
+            if p4 < 0:
+                if t > t1 + eps:
+                    continue
+                if t > t0:
+                    t0 = t
+            else:
+                if t < t0 - eps:
+                    continue
+                if t < t1:
+                    t1 = t
+        if t0 <= t1 + eps:
+            return n
     return -1
 
 
