@@ -151,19 +151,21 @@ class HeroSheet:
     def location(self, item: ItemInstance) -> str | None:
         """Where ``item`` is: ``hands``, a zone name, ``accessory``, ``body``, ``belt``,
         ``backpack``, or ``None`` when the hero does not carry it."""
-        # plain loops: every attack and every bot decision asks, and a generator per place
-        # cost more than the search itself
-        for i in self.hands:
-            if i is item:
-                return "hands"
+        # every attack and every bot decision asks: ``in`` compares by identity here (an
+        # ItemInstance has no equality of its own), in C, place by place in the order above
+        if item in self.hands:
+            return "hands"
         for zone, i in self.zones.items():
             if i is item:
                 return zone
-        for place, items in (("accessory", self.accessory), ("body", self.body_items), ("belt", self.belt),
-                             ("backpack", self.backpack)):
-            for i in items:
-                if i is item:
-                    return place
+        if item in self.accessory:
+            return "accessory"
+        if item in self.body_items:
+            return "body"
+        if item in self.belt:
+            return "belt"
+        if item in self.backpack:
+            return "backpack"
         return None
 
     def is_equipped(self, item: ItemInstance) -> bool:
