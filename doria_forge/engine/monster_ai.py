@@ -496,20 +496,24 @@ def _approach(state: GameData, monster: MonsterState, routes: Mapping[Any, Any],
     nearest = min(ranked, key=lambda h: (distance[h.uid], ranked.index(h)))
     goal = board.position(nearest.uid)
     full = board.monster_routes(state, monster, None)
-    ways = [r for p, r in full.items() if goal in board.neighbours(p) or board.range_distance(p, goal) <= 1]
-    budget_routes = {p: r for p, r in routes.items() if board.occupant(p) is None}
+    # routes are built only for the squares read: those beside the goal, the one moved to
+    ways = [full[p] for p in full if goal in board.neighbours(p) or board.range_distance(p, goal) <= 1]
+    occupied = board.occupants()
+    free = [p for p in routes if p not in occupied]
     if ways:
         way = min(ways, key=lambda r: (r.cost, r.path))
+        reachable = set(free)
         for pos in reversed(way.path):
-            if pos in budget_routes:
-                return Plan(pos, budget_routes[pos], [])
-    if not budget_routes:
+            if pos in reachable:
+                return Plan(pos, routes[pos], [])
+    if not free:
         return Plan(start, None, [])
     here = board.range_distance(start, goal)
-    best = min(budget_routes, key=lambda p: (board.range_distance(p, goal), budget_routes[p].cost, p))
+    cost = getattr(routes, "cost", None) or (lambda p: routes[p].cost)  # a Routes: without building
+    best = min(free, key=lambda p: (board.range_distance(p, goal), cost(p), p))
     if board.range_distance(best, goal) >= here:
         return Plan(start, None, [])
-    return Plan(best, budget_routes[best], [])
+    return Plan(best, routes[best], [])
 
 
 def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[HeroState]:
