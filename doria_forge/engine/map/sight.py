@@ -32,83 +32,39 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
     """The index in ``order`` of a closed unit square (north-west corners) the segment from
     (y0, x0) to (y1, x1) touches, or -1 (Liang-Barsky clipping; touching an edge or corner
     counts). One call for all the squares of a line: the line tests are the engine's hottest
-    loop, so the four clipping steps (left, right, top and bottom edge, in that order) are
-    written out with what the line alone decides (their ``p``, whether it is parallel to the
-    edge) worked out once: the same arithmetic, in the same order, as one loop over the four
-    ``(p, q)`` pairs."""
-    dy, dx = y1 - y0, x1 - x0
-    p1, p2, p3, p4 = -dx, dx, -dy, dy
-    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
+    loop.
+
+    Each slab of a square (its columns, then its rows) gives the segment's parameter where it
+    enters and where it leaves the slab: the latest entry ``lo`` and the earliest exit ``hi``
+    over both (within [0, 1]) overlap, up to 1e-6, exactly when the clipping one edge at a time
+    accepts the square (each of its early rejections also leaves ``lo`` above ``hi``; a
+    maximum or minimum only picks one of the same quotients). A segment parallel to a slab
+    touches the square only from inside it (within 1e-6). What the line decides (its
+    direction, the divisors) is worked out once per line."""
     eps = _EPS
+    dy, dx = y1 - y0, x1 - x0
+    px, py = -dx, -dy  # the divisors of the left and top edges (the right and bottom: dx, dy)
+    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
     for n, (by, bx) in enumerate(order):
-        t0, t1 = 0.0, 1.0
-        # each step: parallel to the edge -> outside when q < -eps; else t = q / p narrows
-        # [t0, t1] from below (p < 0) or above (p > 0), outside when it leaves it by eps
-        q = x0 - bx
         if flat_x:
-            if q < -eps:
+            if x0 - bx < -eps or bx + 1 - x0 < -eps:
                 continue
+            lo, hi = 0.0, 1.0
         else:
-            t = q / p1
-            if p1 < 0:
-                if t > t1 + eps:
-                    continue
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - eps:
-                    continue
-                if t < t1:
-                    t1 = t
-        q = bx + 1 - x0
-        if flat_x:
-            if q < -eps:
-                continue
-        else:
-            t = q / p2
-            if p2 < 0:
-                if t > t1 + eps:
-                    continue
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - eps:
-                    continue
-                if t < t1:
-                    t1 = t
-        q = y0 - by
+            left, right = (x0 - bx) / px, (bx + 1 - x0) / dx
+            t_in, t_out = (left, right) if px < 0 else (right, left)
+            lo, hi = (t_in if t_in > 0.0 else 0.0), (t_out if t_out < 1.0 else 1.0)
         if flat_y:
-            if q < -eps:
+            if y0 - by < -eps or by + 1 - y0 < -eps:
                 continue
         else:
-            t = q / p3
-            if p3 < 0:
-                if t > t1 + eps:
-                    continue
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - eps:
-                    continue
-                if t < t1:
-                    t1 = t
-        q = by + 1 - y0
-        if flat_y:
-            if q < -eps:
-                continue
-        else:
-            t = q / p4
-            if p4 < 0:
-                if t > t1 + eps:
-                    continue
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - eps:
-                    continue
-                if t < t1:
-                    t1 = t
-        if t0 <= t1 + eps:
+            top, bottom = (y0 - by) / py, (by + 1 - y0) / dy
+            t_in, t_out = (top, bottom) if py < 0 else (bottom, top)
+            if t_in > lo:
+                lo = t_in
+            if t_out < hi:
+                hi = t_out
+        if lo <= hi + eps:
             return n
     return -1
 
