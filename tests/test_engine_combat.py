@@ -562,3 +562,29 @@ def test_psi_points_of_an_item_are_not_charged_on_normal_use():
     h.hp = h.hp_max - 1
     out = use_item(ScriptedDice([]), EventLog(), h, h.body_items[0])
     assert out.pp_cost == 0 and h.pp == h.pp_max and h.hp == h.hp_max
+
+
+def test_why_an_attack_is_not_allowed_reads_the_card_first_then_the_target():
+    """*Combat* / *Additional Combat Rules*: a damaged weapon must be repaired first; the
+    Skeleton is immune to ranged attacks; a defeated monster is no target. The reasons that read
+    the card alone (``wielding_problem``) hold against every monster, those of the target
+    (``target_problem``) against that monster alone, and ``attack_problem`` gives the card's
+    reason first."""
+    from doria_forge.engine.combat import attack_problem, target_problem, wielding_problem
+
+    bow = weapon("bow", "3D", 2, attack_type="ranged", range=6, zone="2_hands")
+    h = hero([bow])
+    item, shot = h.hands[0], bow.attacks[0]
+    skeleton = monster("skeleton", flags=["immune_to_ranged"], behaviours=["immune_to_ranged"])
+    orc = monster("orc")
+    assert wielding_problem(h, item, shot) is None
+    assert attack_problem(h, item, shot, orc) is None and target_problem(item, shot, orc) is None
+    assert attack_problem(h, item, shot, skeleton) == target_problem(item, shot, skeleton) == (
+        "Skeleton is immune to ranged attacks")
+    item.damaged = True
+    reason = wielding_problem(h, item, shot)
+    assert reason == "bow is damaged and must be repaired first"
+    assert attack_problem(h, item, shot, orc) == attack_problem(h, item, shot, skeleton) == reason
+    item.damaged = False
+    orc.hp, orc.defeated = 0, True
+    assert attack_problem(h, item, shot, orc) == target_problem(item, shot, orc) == f"{orc.uid} is already defeated"

@@ -350,3 +350,39 @@ def test_of_two_equal_squares_a_monster_takes_the_one_fewer_heroes_see():
         activate_monster(state, orc)
         assert where(state, orc.uid) == unseen
         assert targets_of(state, orc) == ("mage",)
+
+
+def test_the_first_in_monster_order_measures_only_the_head_of_the_order(monkeypatch):
+    """*Monster Order*: higher AP first, then the priority letter, then the distance to the
+    nearest character. Who acts next is the first of that order; the distances of monsters that
+    AP and letter already put behind are never measured for it, and an order of a subset of the
+    monsters is the whole order restricted to it."""
+    from doria_forge.engine import monster_ai
+    from doria_forge.engine.phases import next_marker
+
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (0, 4)},
+                     monsters=[("orc", (4, 0)), ("orc", (1, 4)), ("orc", (2, 2)), ("zombie", (0, 0)),
+                                                                       ("zombie", (3, 3))])
+    orcs = [m for m in state.monsters if m.monster.id == "orc"]
+    zombies = [m for m in state.monsters if m.monster.id == "zombie"]
+    assert zombies[0].action_points < orcs[0].action_points  # the Zombies are behind on AP alone
+    whole = monster_ai.ordered_monsters(state)
+    assert [m.uid for m in whole[:3]] == [orcs[1].uid, orcs[2].uid, orcs[0].uid]  # nearest first
+    measured: list[str] = []
+    real = state.board.distance_to_nearest_hero
+
+    def counted(state_, monster):
+        measured.append(monster.uid)
+        return real(state_, monster)
+
+    monkeypatch.setattr(state.board, "distance_to_nearest_hero", counted)
+    assert monster_ai.first_in_order(state, state.monsters) is whole[0]
+    assert not any(z.uid in measured for z in zombies)
+    state.ap["mage"] = 0
+    state.activated.clear()
+    assert next_marker(state) == ("monster", whole[0])
+    assert [m.uid for m in monster_ai.ordered_where(state, lambda m: m is not orcs[1])] == [
+        m.uid for m in whole if m is not orcs[1]]
+    orcs[1].hp = 0
+    orcs[1].defeated = True
+    assert monster_ai.first_in_order(state, state.monsters) is orcs[2]

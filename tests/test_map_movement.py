@@ -278,3 +278,59 @@ def test_the_costs_and_ways_of_moving_a_search_is_given_are_those_the_rules_say(
     for flying in (False, True):
         for ghost in (False, True):
             assert MonsterMoves.of(flying, ghost) == MonsterMoves(flying=flying, ghost=ghost)
+
+
+MOAT = tile("MOAT", [".....", ".O...", ".O.#.", ".O...", "....."], open_sides=[("east", 0, 5)])
+BEYOND = tile("BEYOND", [".....", ".....", "..O..", ".....", "....."], open_sides=[("west", 0, 5)],
+              doors=[("south", 2)])
+
+
+def test_a_walk_reads_a_search_with_jumps_only_where_its_way_is_the_walk_itself():
+    """*Walking*: a Walk goes the cheapest way on foot. The move that carries out a bot's Walk
+    reads the bot's search with jumps (*Jumping*) when that search's way to the square jumps
+    nowhere: its answer must be the walk a fresh walking search finds (the same squares, the
+    same AP), for every square and AP, as the map changes (a Room Tile placed, Rubble put down
+    and cleared, a Hole, a Blocked Door, a Secret Door, a dead door) and the figures move."""
+    from test_map_layout_shared import fresh
+
+    from doria_forge.engine.map.dungeon_routes import FAR_AP
+
+    state = map_game(pack_with(MOAT, BEYOND), ["warrior", "mage"], tiles=[("MOAT", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (4, 4)}, monsters=[("orc", (0, 3))])
+    board, hero = state.board, state.hero("warrior")
+    layout = board.layout
+    jumped = set()
+
+    def same_as_a_fresh_walk() -> None:
+        start = board.position(hero.uid)
+        monsters, heroes = board.monster_squares(state), board.hero_squares(state, hero.uid)
+        for ap in (2, 6, 30):
+            chosen = board.hero_routes(state, hero, ap)  # a bot's choice: the search with jumps
+            jumped.update(p for p in chosen if chosen.jump_count(p))
+            walk = hero_routes(fresh(layout), start, FAR_AP, monsters=monsters, heroes=heroes,
+                               jumping=False).within(ap)
+            for to in layout.all_squares():
+                assert board.hero_walk(state, hero, ap, to) == walk.get(to), (ap, to)
+
+    same_as_a_fresh_walk()
+    assert jumped  # squares across the Holes are reached by jumps: their walks go round
+    board.place_tile(state, "BEYOND", (0, 1), 0)
+    same_as_a_fresh_walk()
+    board.put_marker(state, (2, 2), "rubble")
+    same_as_a_fresh_walk()
+    board.clear_rubble(state, (2, 2))
+    board.put_marker(state, (0, 2), "hole")
+    same_as_a_fresh_walk()
+    board.put_marker(state, (4, 7), "blocked_door")
+    same_as_a_fresh_walk()
+    layout.secret_doors[(2, 3)] = "east"
+    layout.touch()
+    layout.dead_doors.add((4, 7))
+    layout.touch()
+    same_as_a_fresh_walk()
+    board.move_to("orc-1", (4, 1))  # the way round the Holes by the south row is shut
+    same_as_a_fresh_walk()
+    board.move_to("mage", (0, 1))  # onto a square the warrior walked to: never a walk's end now
+    same_as_a_fresh_walk()
+    board.move_to(hero.uid, (1, 4))
+    same_as_a_fresh_walk()

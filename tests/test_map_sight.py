@@ -259,3 +259,50 @@ def test_a_line_is_blocked_by_a_wall_square_it_crosses_and_not_by_one_it_misses(
                 assert crossed(line, blockers[found], 5e-3)
             else:
                 assert not any(crossed(line, cell, 0.0) for cell in blockers)
+
+
+def _touches_plainly(by: int, bx: int, y0: float, x0: float, y1: float, x1: float) -> bool:
+    """Liang-Barsky clipping of the segment against the closed unit square at (by, bx), one loop
+    over the four (p, q) pairs, touching an edge or corner counting (within 1e-6)."""
+    dy, dx = y1 - y0, x1 - x0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - bx), (dx, bx + 1 - x0), (-dy, y0 - by), (dy, by + 1 - y0)):
+        if abs(p) < 1e-12:
+            if q < -1e-6:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            if t > t1 + 1e-6:
+                return False
+            t0 = max(t0, t)
+        else:
+            if t < t0 - 1e-6:
+                return False
+            t1 = min(t1, t)
+    return t0 <= t1 + 1e-6
+
+
+def test_the_line_test_finds_the_first_square_the_plain_clipping_says_a_line_touches():
+    """*Range and Line of Sight*: a wall square blocks a line that touches it, its edge or corner
+    included. The engine's line test (written out for speed) names the first of the squares
+    that the plain clipping says the line touches, for lines between the sample points of
+    squares (axis-parallel, diagonal through corners, grazing edges) and squares all around."""
+    from itertools import product
+
+    from doria_forge.engine.map.sight import _POINTS, _blocker_on
+
+    squares = [(r, c) for r in range(-2, 5) for c in range(-2, 5)]
+    ends = [(0, 0), (0, 3), (3, 0), (2, 2), (3, 1), (1, 3), (0, 1), (2, 0)]
+    checked = 0
+    for (dy, dx), pa, pb in product(ends, _POINTS, _POINTS):
+        y0, x0, y1, x1 = pa[0], pa[1], dy + pb[0], dx + pb[1]
+        touched = [n for n, (by, bx) in enumerate(squares) if _touches_plainly(by, bx, y0, x0, y1, x1)]
+        assert _blocker_on(squares, y0, x0, y1, x1) == (touched[0] if touched else -1)
+        for n, square in enumerate(squares):  # each square alone, in and out of the line's way
+            assert (_blocker_on([square], y0, x0, y1, x1) == 0) == (n in touched)
+        checked += 1
+    assert checked == len(ends) * len(_POINTS) ** 2
+    # a line along an edge touches the squares on both sides; one a hair beside it does not
+    assert _blocker_on([(1, 0)], 1.0, 0.5, 1.0, 3.5) == 0 and _blocker_on([(0, 0)], 1.0, 0.5, 1.0, 3.5) == 0
+    assert _blocker_on([(1, 0)], 0.999, 0.5, 0.999, 3.5) == -1

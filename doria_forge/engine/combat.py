@@ -221,6 +221,14 @@ def attack_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, 
     ``hurt_only_by_magic`` (Poltergeist: only spells and magic weapons, not an elementally
     enchanted non-magic weapon), ``magic_items_ineffective`` (Mummy: no magic non-spell
     weapons). Range and sight are the caller's."""
+    return wielding_problem(hero, item, profile, from_belt=from_belt, owner=owner) or target_problem(item, profile,
+                                                                                                    target)
+
+
+def wielding_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, *, from_belt: bool = False,
+                     owner: HeroState | None = None) -> str | None:
+    """The checks of ``attack_problem`` that read no target (the hero, where the card is, the
+    profile, the Damaged marker, the requirements), in its order; ``None`` when they pass."""
     if not hero.can_act:
         return f"{hero.uid} cannot act"
     location: str | None
@@ -253,6 +261,12 @@ def attack_problem(hero: HeroState, item: ItemInstance, profile: AttackProfile, 
         return f"{item.name} is damaged and must be repaired first"
     if not hero.meets_requirements(item.card, profile):
         return f"{hero.uid} does not meet the requirements of {item.name}"
+    return None
+
+
+def target_problem(item: ItemInstance, profile: AttackProfile, target: MonsterState) -> str | None:
+    """The checks of ``attack_problem`` that read the target (defeated, its immunities), in its
+    order; ``None`` when they pass."""
     if target.defeated:
         return f"{target.uid} is already defeated"
     if profile.attack_type == "ranged" and abilities.immune_to_ranged(target):

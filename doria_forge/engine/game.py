@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy as _copy
 import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, replace
+from dataclasses import fields, replace
 from typing import Any, cast
 
 from doria_forge.model.character import Character
@@ -333,7 +333,9 @@ def _setup_record(characters: Sequence[str | Character | HeroState], seed: int |
     board_data = board.to_data()
     if BOARD_TYPES.get(board_data.get("type", "")) is not type(board):
         return None
-    opts = asdict(options)
+    # every field is a plain value (the one set becomes a sorted list below): no deep copy as
+    # dataclasses.asdict makes (every game's set-up is recorded)
+    opts = {f.name: getattr(options, f.name) for f in fields(options)}
     opts["optional_rules"] = sorted(options.optional_rules)
     return {
         "characters": [c if isinstance(c, str) else {"document": c.model_dump(mode="json")}

@@ -217,9 +217,13 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
             value = getattr(item.card, field_name)
             return expected_roll(parse_dice(value)) if value else 0.0
 
+        # each card's three values worked out once, not once per hand set it is in
+        values = {id(i): (attack(i), defense(i, "defense"), defense(i, "psi_resistance")) for i in candidates}
+
         def worth(items: tuple[ItemInstance, ...]) -> float:
-            return (max(attack(i) for i in items) + 0.5 * max(defense(i, "defense") for i in items)
-                    + 0.25 * max(defense(i, "psi_resistance") for i in items) + 0.01 * len(items))
+            got = [values[id(i)] for i in items]
+            return (max(v[0] for v in got) + 0.5 * max(v[1] for v in got)
+                    + 0.25 * max(v[2] for v in got) + 0.01 * len(items))
 
         options: list[tuple[ItemInstance, ...]] = [(i,) for i in candidates]
         ones = [i for i in candidates if i.hands == 1]

@@ -113,26 +113,31 @@ class HeroSheet:
     def _equipment_cache(self) -> list:
         """``[snapshot, equipped cards, remembered totals]`` of the Body Zone.
 
-        The snapshot is every slot's content by identity (hands, zones, accessories,
-        body items), built fresh on each call; the remembered list is used only while
-        the snapshot is unchanged, so any change of a place - by a method, a direct list
-        or dict mutation, or replacing a list - is noticed. Totals derived from the
-        cards (bonus markers, Armor Rating) live in the same entry. The Damaged marker
-        changes none of them (damaged cards keep their bonuses and AR).
+        The snapshot is a copy of every place (hands, zones, accessories, body items), each
+        compared with the place itself on each call (cards by identity: ``ItemInstance``
+        has no equality of its own); the remembered list is used only while every place
+        equals its copy, so any change of a place - by a method, a direct list or dict
+        mutation, or replacing a list - is noticed. Totals derived from the cards (bonus
+        markers, Armor Rating) live in the same entry. The Damaged marker changes none of
+        them (damaged cards keep their bonuses and AR).
         """
-        hands = self.hands
-        snapshot = (len(hands), *hands, *self.zones.values(), *self.accessory, *self.body_items)
+        hands, zones, accessory, body = self.hands, self.zones, self.accessory, self.body_items
         cache = self.__dict__.get("_eq_cache")
-        if cache is not None and cache[0] == snapshot:
-            return cache
+        if cache is not None:
+            seen = cache[0]
+            # four comparisons of a place with its copy: cheaper than a new snapshot each call
+            # (every bonus and maximum asks); dict equality also reads the zones' order nowhere
+            # else, and the zones keep BODY_ZONES order from the start
+            if seen[0] == hands and seen[1] == zones and seen[2] == accessory and seen[3] == body:
+                return cache
         out: list[ItemInstance] = []
         for item in hands:
             if item is not None and item not in out:
                 out.append(item)
-        out.extend(i for i in self.zones.values() if i is not None)
-        out.extend(i for i in self.accessory if i is not None)
-        out.extend(self.body_items)
-        cache = self.__dict__["_eq_cache"] = [snapshot, out, {}]
+        out.extend(i for i in zones.values() if i is not None)
+        out.extend(i for i in accessory if i is not None)
+        out.extend(body)
+        cache = self.__dict__["_eq_cache"] = [(list(hands), dict(zones), list(accessory), list(body)), out, {}]
         return cache
 
     def equipped(self) -> list[ItemInstance]:
@@ -146,19 +151,21 @@ class HeroSheet:
     def location(self, item: ItemInstance) -> str | None:
         """Where ``item`` is: ``hands``, a zone name, ``accessory``, ``body``, ``belt``,
         ``backpack``, or ``None`` when the hero does not carry it."""
-        # plain loops: every attack and every bot decision asks, and a generator per place
-        # cost more than the search itself
-        for i in self.hands:
-            if i is item:
-                return "hands"
+        # every attack and every bot decision asks: ``in`` compares by identity here (an
+        # ItemInstance has no equality of its own), in C, place by place in the order above
+        if item in self.hands:
+            return "hands"
         for zone, i in self.zones.items():
             if i is item:
                 return zone
-        for place, items in (("accessory", self.accessory), ("body", self.body_items), ("belt", self.belt),
-                             ("backpack", self.backpack)):
-            for i in items:
-                if i is item:
-                    return place
+        if item in self.accessory:
+            return "accessory"
+        if item in self.body_items:
+            return "body"
+        if item in self.belt:
+            return "belt"
+        if item in self.backpack:
+            return "backpack"
         return None
 
     def is_equipped(self, item: ItemInstance) -> bool:

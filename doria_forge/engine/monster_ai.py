@@ -84,6 +84,32 @@ def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None
     return out
 
 
+def ordered_where(state: GameData, keep: Callable[[MonsterState], bool]) -> list[MonsterState]:
+    """``ordered_monsters(state)`` restricted to the monsters ``keep`` accepts. The monster order
+    of a subset is the order of the whole restricted to it (``monster_order_key`` is a total sort
+    key): without a choice policy only the subset is ranked (its distances are the costly part);
+    a choice policy, which counts the ties it is asked, sees the whole order."""
+    if state.choice_policy is not None:
+        return [m for m in ordered_monsters(state) if keep(m)]
+    return ordered_monsters(state, [m for m in state.monsters if keep(m)])
+
+
+def first_in_order(state: GameData, monsters: list[MonsterState]) -> MonsterState | None:
+    """``ordered_monsters(state, monsters)[0]`` (``None`` when all are defeated): without a choice
+    policy only the monsters that AP and priority letter put at the head are ranked by distance."""
+    if state.choice_policy is not None:
+        order = ordered_monsters(state, monsters)
+        return order[0] if order else None
+    live = [m for m in monsters if not m.defeated]
+    if not live:
+        return None
+    head = min((-m.action_points, m.priority) for m in live)
+    group = [m for m in live if (-m.action_points, m.priority) == head]
+    if len(group) == 1:
+        return group[0]
+    return min(group, key=lambda m: monster_order_key(state, m))
+
+
 def _players_order(state: GameData, group: list[MonsterState]) -> list[MonsterState]:
     """Criterion 5 of *Monster Order* asked of the choice policy (``monster_order``) for the
     runs that the first four criteria leave equal (asked once per round and run)."""
@@ -175,8 +201,8 @@ def activate_in_order(state: GameData, monster: MonsterState) -> None:
     state.activated.add(monster.uid)
     activate_monster(state, monster)
     if state.outcome is None and abilities.rule_for(monster).pair_activation:
-        partner = next((m for m in ordered_monsters(state) if m.monster.id == monster.monster.id
-                        and m.uid not in state.activated), None)
+        partner = next(iter(ordered_where(state, lambda m: m.monster.id == monster.monster.id
+                                          and m.uid not in state.activated)), None)
         if partner is not None:
             state.activated.add(partner.uid)
             activate_monster(state, partner, reason="pair")
@@ -470,20 +496,24 @@ def _approach(state: GameData, monster: MonsterState, routes: Mapping[Any, Any],
     nearest = min(ranked, key=lambda h: (distance[h.uid], ranked.index(h)))
     goal = board.position(nearest.uid)
     full = board.monster_routes(state, monster, None)
-    ways = [r for p, r in full.items() if goal in board.neighbours(p) or board.range_distance(p, goal) <= 1]
-    budget_routes = {p: r for p, r in routes.items() if board.occupant(p) is None}
+    # routes are built only for the squares read: those beside the goal, the one moved to
+    ways = [full[p] for p in full if goal in board.neighbours(p) or board.range_distance(p, goal) <= 1]
+    occupied = board.occupants()
+    free = [p for p in routes if p not in occupied]
     if ways:
         way = min(ways, key=lambda r: (r.cost, r.path))
+        reachable = set(free)
         for pos in reversed(way.path):
-            if pos in budget_routes:
-                return Plan(pos, budget_routes[pos], [])
-    if not budget_routes:
+            if pos in reachable:
+                return Plan(pos, routes[pos], [])
+    if not free:
         return Plan(start, None, [])
     here = board.range_distance(start, goal)
-    best = min(budget_routes, key=lambda p: (board.range_distance(p, goal), budget_routes[p].cost, p))
+    cost = getattr(routes, "cost", None) or (lambda p: routes[p].cost)  # a Routes: without building
+    best = min(free, key=lambda p: (board.range_distance(p, goal), cost(p), p))
     if board.range_distance(best, goal) >= here:
         return Plan(start, None, [])
-    return Plan(best, budget_routes[best], [])
+    return Plan(best, routes[best], [])
 
 
 def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[HeroState]:

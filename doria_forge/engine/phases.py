@@ -22,7 +22,7 @@ from .ending import check_end, finish
 from .hero import HeroState, initiative_fumble
 from .levelup import needs_phase_h, phase_h_automatic, raise_monster_level
 from .monster import MonsterState
-from .monster_ai import activate_in_order, activate_monster, ordered_monsters
+from .monster_ai import activate_in_order, activate_monster, first_in_order, ordered_monsters
 from .spawn import draw_and_spawn, summon_in_phase_f
 from .state import OVER, SETUP, A, B, C, D, E, F, G, H, I
 from .triggers import fire, scenario_outcome
@@ -200,8 +200,8 @@ def next_marker(state: GameData) -> tuple[str | None, HeroState | MonsterState |
         top = max(m.action_points for m in pending)
         if best_hero is not None and best_ap >= top:
             return "hero", best_hero  # no monster is above the hero: their order does not matter yet
-        best_monster = pending[0] if len(pending) == 1 else ordered_monsters(state, pending)[0]
-        if best_monster.action_points < 1:
+        best_monster = pending[0] if len(pending) == 1 else first_in_order(state, pending)
+        if best_monster is not None and best_monster.action_points < 1:
             best_monster = None
     if best_hero is not None and (best_monster is None or best_ap >= best_monster.action_points):
         return "hero", best_hero

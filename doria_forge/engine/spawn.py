@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from . import abilities
 from .monster import MonsterState
-from .monster_ai import activate_monster, ordered_monsters
+from .monster_ai import activate_monster, first_in_order, ordered_where
 from .state import D
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -124,7 +124,9 @@ def _no_figure_left(state: GameData, on_board: list[MonsterState], mods: tuple[M
     Activation at once."""
     if not on_board:
         return
-    host = ordered_monsters(state, on_board)[0]
+    host = first_in_order(state, on_board)
+    if host is None:
+        return
     if mods:
         before = host.hp_max
         host.modifications = host.modifications + mods
@@ -160,7 +162,7 @@ def summon_in_phase_f(state: GameData) -> None:
     """Phase F, first step (Monster Modifications, e.g. the Necromancer): every ``summon``
     of every monster, in monster order, brings one monster of its type into play
     (``spawn_monster``) while that type has figures left on the side."""
-    for monster in ordered_monsters(state):
+    for monster in ordered_where(state, lambda m: bool(abilities.rule_for(m).summons)):
         for monster_id, reason in abilities.rule_for(monster).summons:
             kind = state.pack.monsters.get(monster_id)
             if kind is None:
@@ -176,7 +178,7 @@ def raise_the_dead(state: GameData) -> None:
     left, or that finds no free square for it, acts instead (chapter *No monster figures
     available anymore*: "every Zombie that cannot multiply will be activated")."""
     board = cast("SpatialBoard", state.board)
-    risers = [m for m in ordered_monsters(state) if abilities.rule_for(m).raises_in_phase_f]
+    risers = ordered_where(state, lambda m: abilities.rule_for(m).raises_in_phase_f)
     for monster in risers:
         if state.outcome is not None or monster.defeated:
             return

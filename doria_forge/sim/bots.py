@@ -77,8 +77,9 @@ from doria_forge.engine.combat import (
     armor_candidates,
     attack_extra_dice,
     attack_pp_cost,
-    attack_problem,
     hit_damage,
+    target_problem,
+    wielding_problem,
 )
 from doria_forge.engine.decks import TRAP, card_gold
 from doria_forge.engine.dice import parse_dice
@@ -154,22 +155,31 @@ def _monster_facts_key(monster: MonsterState) -> tuple:
 
 
 def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int, profile: AttackProfile,
-                  monster: MonsterState, from_belt: bool, hero_key: tuple,
-                  monster_key: tuple) -> tuple[bool, int, float, int]:
+                  monster: MonsterState, from_belt: bool, hero_key: tuple, monster_key: tuple,
+                  wielding: dict[tuple[int, int], tuple[bool, int, int]]) -> tuple[bool, int, float, int]:
     """(allowed, AP cost, expected damage, PP cost) of one attack option, cached in
     ``state.scratch`` while nothing it depends on changes (``hero_key``: ``_hero_facts_key``,
-    ``monster_key``: ``_monster_facts_key``, worked out once for all of a hero's options)."""
+    ``monster_key``: ``_monster_facts_key``, worked out once for all of a hero's options).
+    ``wielding``: what ``attack_options`` has worked out of the card and profile alone in this
+    call (``combat.wielding_problem``, AP and PP cost), by card and profile: the same for every
+    monster, and nothing changes while the options are listed."""
     key = (hero_key, id(item), pi, item.damaged, from_belt, monster_key)
     cache = state.scratch.get("attack_facts")
     if cache is None:
         cache = state.scratch["attack_facts"] = {}
     facts = cache.get(key)
     if facts is None:
-        if attack_problem(hero, item, profile, monster, from_belt=from_belt) is not None:
+        own = wielding.get((id(item), pi))
+        if own is None:
+            if wielding_problem(hero, item, profile, from_belt=from_belt) is not None:
+                own = (False, 0, 0)
+            else:
+                own = (True, hero.use_cost(item, profile, from_belt=from_belt), attack_pp_cost(item, profile))
+            wielding[id(item), pi] = own
+        if not own[0] or target_problem(item, profile, monster) is not None:
             facts = (False, 0, 0.0, 0)
         else:
-            cost = hero.use_cost(item, profile, from_belt=from_belt)
-            facts = (True, cost, expected_damage(state, hero, item, profile, monster), attack_pp_cost(item, profile))
+            facts = (True, own[1], expected_damage(state, hero, item, profile, monster), own[2])
         cache[key] = facts
     return facts
 
@@ -192,6 +202,7 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *,
             worth[uid] = objectives.PREY_WORTH * top
     hero_key = _hero_facts_key(hero)
     monster_keys = [_monster_facts_key(m) for m in monsters]
+    wielding: dict[tuple[int, int], tuple[bool, int, int]] = {}
     for item in hero.hand_items() + hero.body_items + belt:
         if id(item) in seen or not item.card.attacks:
             continue
@@ -206,7 +217,7 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *,
             for pi, profile in enumerate(item.card.attacks):
                 for m, monster_key in zip(monsters, monster_keys, strict=True):
                     ok, cost, ed, pp = _option_facts(state, hero, item, pi, profile, m, from_belt, hero_key,
-                                                     monster_key)
+                                                     monster_key, wielding)
                     if not ok or not board.hero_can_target(state, hero, profile, m):
                         continue
                     # the monster's worth as a target (the same for every option against it)

@@ -54,13 +54,14 @@ class DungeonFigures:
 
     def hero_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
         """Squares of the standing characters (not the unconscious)."""
-        heroes = {h.uid for h in state.heroes}
-        lying = self.lying
-        return {p for uid, p in self.positions.items() if uid != exclude and uid not in lying and uid in heroes}
+        lying, at = self.lying, self.positions.get
+        return {p for h in state.heroes
+                if (uid := h.uid) != exclude and uid not in lying and (p := at(uid)) is not None}
 
     def monster_squares(self, state: GameData, exclude: str | None = None) -> set[Pos]:
-        monsters = {m.uid for m in state.monsters}
-        return {p for uid, p in self.positions.items() if uid != exclude and uid in monsters}
+        """Squares of the monsters on the map (every route search asks)."""
+        at = self.positions.get
+        return {p for m in state.monsters if (uid := m.uid) != exclude and (p := at(uid)) is not None}
 
     def free(self, state: GameData, pos: Pos) -> bool:
         """A square a figure may stop on: passable, not a hole or red-bordered, nobody on it."""

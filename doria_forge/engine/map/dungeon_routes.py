@@ -14,7 +14,7 @@ from ..hero import HeroState
 from ..monster import MonsterState
 from .dungeon_figures import DungeonFigures
 from .layout import Pos, manhattan
-from .paths import Costs, MonsterMoves, Routes, hero_routes, monster_costs, monster_entries, monster_routes
+from .paths import Costs, MonsterMoves, Route, Routes, hero_routes, monster_costs, monster_entries, monster_routes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -171,9 +171,33 @@ class RoutesMixin(DungeonFigures):
     def hero_routes(self, state: GameData, hero: HeroState, ap: int, *, jumping: bool = True) -> Routes:
         """Where ``hero`` can end a movement action with ``ap`` AP (``paths.hero_routes``;
         ``jumping=False``: walking only); nowhere while Immobilized or buried under Rubble."""
+        found = self._hero_search(state, hero, ap, jumping)
+        if found is None:
+            return Routes({})
+        routes, walks_only = found
+        return routes.within(ap) if walks_only else routes
+
+    def hero_walk(self, state: GameData, hero: HeroState, ap: int, to: Pos) -> Route | None:
+        """``hero_routes(state, hero, ap, jumping=False).get(to)``: the walk of ``hero`` onto
+        ``to`` with ``ap`` AP (``None``: no walk gets there). A search with jumps already made
+        from the same square among the same figures (the bot's, choosing this walk) answers when
+        its way to ``to`` jumps nowhere and costs at most ``ap``: the squares a walk reaches at
+        its cheapest come out of both searches in the same order (cost, then the order they were
+        reached), so that way is the walk's own (the same squares, the same AP)."""
+        start = self.positions.get(hero.uid)
+        if start is not None and not hero.immobilized and hero.uid not in self.buried \
+                and self.layout.has_obstacles():
+            for routes in self._reach_memo.get(self._jump_searches_key(state, hero, start), ()):
+                if to in routes and routes.jump_count(to) == 0 and routes.cost(to) <= ap:
+                    return routes[to]
+        return self.hero_routes(state, hero, ap, jumping=False).get(to)
+
+    def _hero_search(self, state: GameData, hero: HeroState, ap: int, jumping: bool) -> tuple[Routes, bool] | None:
+        """The remembered search behind ``hero_routes`` and whether it walks only (its routes are
+        then cut to ``ap``); ``None`` where the hero cannot move."""
         start = self.positions.get(hero.uid)
         if start is None or hero.immobilized or hero.uid in self.buried:
-            return Routes({})
+            return None
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
         monsters = frozenset(self.monster_squares(state))
         heroes = frozenset(self.hero_squares(state, hero.uid))
@@ -189,4 +213,13 @@ class RoutesMixin(DungeonFigures):
             found = self._reach_memo[key] = hero_routes(
                 self.layout, start, FAR_AP if walks_only else ap, monsters=monsters, heroes=heroes,
                 costs=Costs.of(state.rules, factor), jumping=not walks_only)
-        return found.within(ap) if walks_only else found
+            if not walks_only:  # the searches with jumps from here, for hero_walk
+                self._reach_memo.setdefault(("jumps from",) + key[1:3] + key[5:], []).append(found)
+        return found, walks_only
+
+    def _jump_searches_key(self, state: GameData, hero: HeroState, start: Pos) -> tuple:
+        """The memo key of the searches with jumps ``_hero_search`` made from ``start`` among the
+        figures as they stand now (any AP)."""
+        factor = state.rules.carry_factor if hero.uid in self.carried else 1
+        return ("jumps from", self.layout.version, start, factor, frozenset(self.monster_squares(state)),
+                frozenset(self.hero_squares(state, hero.uid)))

@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from doria_forge.geometry import MIDDLE, OPPOSITE, SIDES, TILE_SIZE, Opening, TileShape, border_square, side_step
 
@@ -112,8 +113,15 @@ class PlacedTile:
     order: int
 
     def squares(self) -> Iterator[Pos]:
-        for cell in self.shape.cells():
-            yield to_global(self.slot, cell)
+        """The tile's squares, in its shape's cell order (walls too)."""
+        return iter(_slot_squares(self.slot, self.shape))
+
+
+@lru_cache(maxsize=4096)
+def _slot_squares(slot: Slot, shape: TileShape) -> tuple[Pos, ...]:
+    """The squares of ``shape``'s cells in ``slot``: the same for every layout with that shape in
+    that slot (each new layout version walks all its squares)."""
+    return tuple(to_global(slot, cell) for cell in shape.cells())
 
 
 @dataclass

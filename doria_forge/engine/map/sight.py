@@ -32,29 +32,40 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
     """The index in ``order`` of a closed unit square (north-west corners) the segment from
     (y0, x0) to (y1, x1) touches, or -1 (Liang-Barsky clipping; touching an edge or corner
     counts). One call for all the squares of a line: the line tests are the engine's hottest
-    loop."""
+    loop.
+
+    Each slab of a square (its columns, then its rows) gives the segment's parameter where it
+    enters and where it leaves the slab: the latest entry ``lo`` and the earliest exit ``hi``
+    over both (within [0, 1]) overlap, up to 1e-6, exactly when the clipping one edge at a time
+    accepts the square (each of its early rejections also leaves ``lo`` above ``hi``; a
+    maximum or minimum only picks one of the same quotients). A segment parallel to a slab
+    touches the square only from inside it (within 1e-6). What the line decides (its
+    direction, the divisors) is worked out once per line."""
+    eps = _EPS
     dy, dx = y1 - y0, x1 - x0
+    px, py = -dx, -dy  # the divisors of the left and top edges (the right and bottom: dx, dy)
+    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
     for n, (by, bx) in enumerate(order):
-        t0, t1 = 0.0, 1.0
-        for p, q in ((-dx, x0 - bx), (dx, bx + 1 - x0), (-dy, y0 - by), (dy, by + 1 - y0)):
-            if abs(p) < 1e-12:
-                if q < -_EPS:
-                    break
+        if flat_x:
+            if x0 - bx < -eps or bx + 1 - x0 < -eps:
                 continue
-            t = q / p
-            if p < 0:
-                if t > t1 + _EPS:
-                    break
-                if t > t0:
-                    t0 = t
-            else:
-                if t < t0 - _EPS:
-                    break
-                if t < t1:
-                    t1 = t
+            lo, hi = 0.0, 1.0
         else:
-            if t0 <= t1 + _EPS:
-                return n
+            left, right = (x0 - bx) / px, (bx + 1 - x0) / dx
+            t_in, t_out = (left, right) if px < 0 else (right, left)
+            lo, hi = (t_in if t_in > 0.0 else 0.0), (t_out if t_out < 1.0 else 1.0)
+        if flat_y:
+            if y0 - by < -eps or by + 1 - y0 < -eps:
+                continue
+        else:
+            top, bottom = (y0 - by) / py, (by + 1 - y0) / dy
+            t_in, t_out = (top, bottom) if py < 0 else (bottom, top)
+            if t_in > lo:
+                lo = t_in
+            if t_out < hi:
+                hi = t_out
+        if lo <= hi + eps:
+            return n
     return -1
 
 

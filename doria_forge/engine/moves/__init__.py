@@ -44,12 +44,19 @@ FAMILIES: tuple[MoveFamily, ...] = (
 )
 
 
-def _active(state: GameData) -> list[MoveFamily]:
+_OF_PHASE: dict[str, tuple[MoveFamily, ...]] = {}
+"""Phase -> its families in ``FAMILIES`` order (filled as phases are met: every action asks)."""
+
+
+def _active(state: GameData) -> tuple[MoveFamily, ...]:
     """The families of the current phase; only an interrupting one while it interrupts."""
-    active = [f for f in FAMILIES if state.phase in f.phases]
+    phase = state.phase
+    active = _OF_PHASE.get(phase)
+    if active is None:
+        active = _OF_PHASE[phase] = tuple(f for f in FAMILIES if phase in f.phases)
     for family in active:
         if family.interrupt is not None and family.interrupt(state):
-            return [family]
+            return (family,)
     return active
 
 

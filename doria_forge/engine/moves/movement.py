@@ -142,7 +142,9 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
 def _move(state: GameData, board: Dungeon, hero: HeroState, action: Walk | Jump) -> None:
     ap = state.ap.get(hero.uid, 0)
     walking = isinstance(action, Walk)
-    route = board.hero_routes(state, hero, ap, jumping=not walking).get(tuple(action.to))  # type: ignore[arg-type]
+    to = tuple(action.to)
+    route = (board.hero_walk(state, hero, ap, to) if walking  # type: ignore[arg-type]
+             else board.hero_routes(state, hero, ap).get(to))  # type: ignore[arg-type]
     if route is None:
         raise IllegalAction(f"{hero.uid} cannot {'walk' if walking else 'jump'} to {action.to} with {ap} AP")
     if not walking and not route.jumps:
