@@ -14,7 +14,10 @@ greedy's. ``--samples N`` adds ``search-N``, an honest search with ``N`` playout
 (determinized copies, more budget; registered as no policy): does more sampling close the gap?
 ``--keyed`` adds ``keyed``, the kept search on determinized copies rolling keyed dice
 (``sim.keyed_dice``: common random numbers across the candidates; honest, registered as no
-policy): does a less noisy comparison of the candidates close it?
+policy): does a less noisy comparison of the candidates close it? ``--split`` adds ``deck-seer``
+and ``dice-seer``, the kept search foreseeing only the real draws (fresh dice) or only the real
+dice (draws resampled): which part of the clairvoyant's lead is which (both read hidden
+information; registered as no policy).
 
 Reading: where even the clairvoyant search stays below +10 points over greedy, hidden
 information is not what holds the search back there (the search's design, or luck, is); where
@@ -24,7 +27,8 @@ Caveat: a playout sees the true future only as long as the party plays as the pl
 playouts repeat the first one exactly (the same copy), so they cost CPU and change nothing.
 
     nice -n 10 python benchmarks/bench_skill_ceiling.py [--scenarios a,b] [--runs 100] [--players 4]
-        [--seed 1] [--jobs 1] [--samples N] [--keyed] [--out build/bench-skill-ceiling.json] [--fresh] [--table]
+        [--seed 1] [--jobs 1] [--samples N] [--keyed] [--split] [--out build/bench-skill-ceiling.json]
+        [--fresh] [--table]
 
 Results go to ``--out`` after every finished cell, so a stopped run resumes (``--fresh`` starts
 over; ``--table`` prints the table of ``--out`` without playing).
@@ -44,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_skill import _pack, arguments, cell_summary, gap, play_cell, store  # noqa: E402
 
 from doria_forge.sim.keyed_dice import keyed  # noqa: E402
-from doria_forge.sim.search import clairvoyant, make_search  # noqa: E402
+from doria_forge.sim.search import clairvoyant, deck_seer, dice_seer, make_search  # noqa: E402
 
 SCENARIOS = ("sunken_reliquary", "salt_mine_collapse", "warlords_muster", "greywater_toll", "greywater_gate")
 """The scenarios where the kept search stays below +10 points over greedy (README *Skill ladder*)."""
@@ -80,15 +84,19 @@ def _p(p: float) -> str:
     return "<0.001" if p < 0.001 else f"{p:.3f}"
 
 
-def players(samples: int, keyed_dice: bool = False) -> dict[str, tuple[str, Any]]:
+def players(samples: int, keyed_dice: bool = False, split: bool = False) -> dict[str, tuple[str, Any]]:
     """``PLAYERS``, and with ``samples`` an honest search with ``samples`` playouts a candidate
     (``search-N``: determinized copies, more budget), with ``keyed_dice`` the kept search rolling
-    keyed dice on its copies (``keyed``); both registered as no policy."""
+    keyed dice on its copies (``keyed``), with ``split`` the kept search foreseeing the draws
+    only (``deck-seer``) and the dice only (``dice-seer``); all registered as no policy."""
     out = dict(PLAYERS)
     if samples:
         out[f"search-{samples}"] = ("search", partial(make_search, samples=samples))
     if keyed_dice:
         out["keyed"] = ("search", partial(make_search, future=keyed))
+    if split:
+        out["deck-seer"] = ("search", partial(make_search, future=deck_seer))
+        out["dice-seer"] = ("search", partial(make_search, future=dice_seer))
     return out
 
 
@@ -133,8 +141,10 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=0,
                     help="also an honest search with N playouts a candidate (search-N; 0: none)")
     ap.add_argument("--keyed", action="store_true", help="also the search rolling keyed dice on its copies")
+    ap.add_argument("--split", action="store_true",
+                    help="also the search foreseeing only the draws (deck-seer) and only the dice (dice-seer)")
     args = ap.parse_args()
-    playing = players(args.samples, args.keyed)
+    playing = players(args.samples, args.keyed, args.split)
     out = Path(args.out)
     data: dict = {"seed": args.seed, "runs": args.runs, "players": args.players, "cells": {}}
     if out.exists() and not args.fresh:

@@ -86,7 +86,7 @@ def test_no_registered_policy_is_the_clairvoyant_search(monkeypatch):
     for info in POLICIES.values():
         info.build(1)
     assert seen and all(f in (search.determinized, keyed) for f in seen)
-    assert search.clairvoyant not in seen
+    assert not {search.clairvoyant, search.deck_seer, search.dice_seer} & set(seen)
 
 
 def test_the_ceiling_reading_judges_the_goal_of_ten_points_on_the_interval():
@@ -95,3 +95,20 @@ def test_the_ceiling_reading_judges_the_goal_of_ten_points_on_the_interval():
     assert reading({"difference": 0.12, "interval": [-0.01, 0.24], "p_value": 0.08}) == "undecided"
     assert reading({"difference": 0.02, "interval": [-0.03, 0.08], "p_value": 0.5}) == "below +10"
     assert reading({"difference": 0.05, "interval": [0.01, 0.11], "p_value": 0.03}) == "undecided"
+
+
+def test_the_split_seers_foresee_one_part_each(shipped_pack):
+    """The diagnostic futures of bench_skill_ceiling.py --split: ``deck_seer`` holds the real
+    undrawn cards in their order and rolls fresh dice; ``dice_seer`` rolls the game's real dice to
+    come on a determinized copy (the same as the honest copy of that seed, but for the dice)."""
+    state = real_game(shipped_pack)
+    decks = search.deck_seer(state, 5)
+    dice = search.dice_seer(state, 5)
+    honest = search.determinized(state, 5)
+    assert decks.monster_deck.cards == state.monster_deck.cards and decks.board.deck == state.board.deck
+    assert dice.monster_deck.cards == honest.monster_deck.cards and dice.board.deck == honest.board.deck
+    real = state.copy(log=False)
+    coming = [real.dice.roll("3D").dice for _ in range(10)]
+    assert [dice.dice.roll("3D").dice for _ in range(10)] == coming
+    assert [decks.dice.roll("3D").dice for _ in range(10)] != coming
+

@@ -128,6 +128,11 @@ monsters can reach in their next activation (walked steps within their AP), then
 (seed 1, 100 runs, paired with greedy: Sunken +3, Muster +9, Toll +5, Salt +2, Gate +13, against
 this design's +2, +11, +5, +2, +12 on the same runs).
 
+Which foresight the clairvoyant's lead is (``deck_seer``, ``dice_seer``; bench_skill_ceiling.py
+``--split``; seed 1, 100 runs, paired with greedy): foreseeing only the dice, Sunken +22, Muster
++32, Toll +28, Salt +13, Gate +15; only the draws, +10, +7, +5, 0, +13. Nearly all of it is
+knowing its own dice, which no player knows.
+
 The kept design on that fresh seed (seed 5, 300 runs, paired with greedy; README *Skill ladder*):
 Greywater Ledger +21, The Goblin Warren +12, The Lantern Vigil +11 (at least 10 points and
 significant), The Warlord's Muster +8, Greywater Gate +8, Greywater Toll +6 (significant), The
@@ -137,6 +142,7 @@ greedy's CPU.
 
 from __future__ import annotations
 
+import copy as _copy
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -264,6 +270,24 @@ def clairvoyant(state: Any, seed: int) -> Any:
     (benchmarks/bench_skill_ceiling.py). It reads hidden information: no registered policy may
     use it (tests/test_policy_hidden_info.py)."""
     return state.copy(log=False)
+
+
+def deck_seer(state: Any, seed: int) -> Any:
+    """A copy with the game's real undrawn cards in their real order and fresh dice seeded with
+    ``seed`` (``state.copy(seed=...)``): the ``future`` of a *diagnostic* search that foresees the
+    draws but not the dice (benchmarks/bench_skill_ceiling.py ``--split``). It reads hidden
+    information: no registered policy may use it."""
+    return state.copy(seed=seed, log=False)
+
+
+def dice_seer(state: Any, seed: int) -> Any:
+    """A determinized copy (the undrawn cards drawn afresh with ``seed``) that rolls the game's
+    real dice to come: the ``future`` of a *diagnostic* search that foresees the dice but not the
+    draws (benchmarks/bench_skill_ceiling.py ``--split``). It reads hidden information: no
+    registered policy may use it."""
+    copy = state.determinized(seed)
+    copy.dice = _copy.deepcopy(state.dice)
+    return copy
 
 
 def play_out(state: Any, rollout: Callable[[Any], Action], horizon: int, limit: int = 600) -> None:
