@@ -119,14 +119,15 @@ nine below, at 1.0 to 1.4 times this design's CPU. A less noisy comparison of th
 not make better choices: what a playout of two rounds says about a candidate is itself the
 limit, not the noise around it. With keyed dice and a *learned* value in place of ``value`` (a
 logistic model of greedy's chance to win from a position, fitted with a fixed effect per scenario
-and party size on 7,437 round ends of about 1,600 greedy games at 2 to 4 heroes: the heroes' margins and wounds, the
-monsters on the map, Doom, Monster Level, the scenario's progress; rollout policy improvement,
-Bertsekas) the seed-1 runs gave Sunken +14, Muster +7, Salt +7, Toll +2: no better than keyed
-dice with ``value``, so it was not kept either. Nor a candidate for where to fight from: when
-greedy's choice in a fight is a walk to a square to attack from, the square of those the fewest
-monsters can reach in their next activation (walked steps within their AP), then the cheapest
-(seed 1, 100 runs, paired with greedy: Sunken +3, Muster +9, Toll +5, Salt +2, Gate +13, against
-this design's +2, +11, +5, +2, +12 on the same runs).
+and party size on 7,437 round ends of about 1,600 greedy games at 2 to 4 heroes: the heroes'
+margins and wounds, the monsters on the map, Doom, Monster Level, the scenario's progress;
+rollout policy improvement, Bertsekas) the seed-1 runs gave Sunken +14, Muster +7, Salt +7, Toll
++2: no better than keyed dice with ``value``, so it was neither kept nor committed. Nor a
+candidate for where to fight from: when greedy's choice in a fight is a walk to a square to
+attack from, the square of those the fewest monsters can reach in their next activation (walked
+steps within their AP), then the cheapest (seed 1, 100 runs, paired with greedy: Sunken +3,
+Muster +9, Toll +5, Salt +2, Gate +13, against this design's +2, +11, +5, +2, +12 on the same
+runs).
 
 Which foresight the clairvoyant's lead is (``deck_seer``, ``dice_seer``; bench_skill_ceiling.py
 ``--split``; seed 1, 100 runs, paired with greedy): foreseeing only the dice, Sunken +22, Muster
