@@ -71,11 +71,13 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
         except OSError as exc:
             fail(2, f"cannot write {exc.filename or out}: {exc.strerror or exc}")
 
+    kind_opt = typer.Option(None, "--kind", help="Only this kind (repeatable).")
+
     @export_app.command("xlsx")
     def export_xlsx_command(
         pack: Path = cli_values.pack_argument(),
         out: Path = typer.Option(Path("build/content.xlsx"), "--out", help="Workbook to write (a sheet per kind)."),
-        kind: list[str] | None = typer.Option(None, "--kind", help="Only this kind (repeatable)."),
+        kind: list[str] | None = kind_opt,
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write the documents as one workbook, a sheet per kind, that `doria-forge import` reads back."""
@@ -87,7 +89,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
     def export_csv_command(
         pack: Path = cli_values.pack_argument(),
         out: Path = typer.Option(Path("build/csv"), "--out", help="Folder for the <kind>.csv files."),
-        kind: list[str] | None = typer.Option(None, "--kind", help="Only this kind (repeatable)."),
+        kind: list[str] | None = kind_opt,
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write each kind's documents as a CSV file (UTF-8 with a byte-order mark) that `doria-forge import`
