@@ -198,9 +198,7 @@ class RoutesMixin(DungeonFigures):
         start = self.positions.get(hero.uid)
         if start is None or hero.immobilized or hero.uid in self.buried:
             return None
-        factor = state.rules.carry_factor if hero.uid in self.carried else 1
-        monsters = frozenset(self.monster_squares(state))
-        heroes = frozenset(self.hero_squares(state, hero.uid))
+        factor, monsters, heroes = self._search_figures(state, hero)
         walks_only = not jumping or not self.layout.has_obstacles()
         # the bot's choice and the move that carries it out ask the same question: answer it
         # once; a walk is cut short by the AP alone, so every AP reads one unlimited walk search
@@ -214,12 +212,24 @@ class RoutesMixin(DungeonFigures):
                 self.layout, start, FAR_AP if walks_only else ap, monsters=monsters, heroes=heroes,
                 costs=Costs.of(state.rules, factor), jumping=not walks_only)
             if not walks_only:  # the searches with jumps from here, for hero_walk
-                self._reach_memo.setdefault(("jumps from",) + key[1:3] + key[5:], []).append(found)
+                self._reach_memo.setdefault(_jumps_key(self.layout.version, start, factor, monsters, heroes),
+                                            []).append(found)
         return found, walks_only
 
     def _jump_searches_key(self, state: GameData, hero: HeroState, start: Pos) -> tuple:
         """The memo key of the searches with jumps ``_hero_search`` made from ``start`` among the
         figures as they stand now (any AP)."""
+        return _jumps_key(self.layout.version, start, *self._search_figures(state, hero))
+
+    def _search_figures(self, state: GameData, hero: HeroState) -> tuple[Any, frozenset[Pos], frozenset[Pos]]:
+        """What a route search of ``hero`` depends on besides the layout and its square: the carry
+        factor (a hero carrying a friend pays more AP a square), the monsters' squares and the
+        other standing characters' squares."""
         factor = state.rules.carry_factor if hero.uid in self.carried else 1
-        return ("jumps from", self.layout.version, start, factor, frozenset(self.monster_squares(state)),
-                frozenset(self.hero_squares(state, hero.uid)))
+        return factor, frozenset(self.monster_squares(state)), frozenset(self.hero_squares(state, hero.uid))
+
+
+def _jumps_key(version: Any, start: Pos, factor: Any, monsters: frozenset[Pos], heroes: frozenset[Pos]) -> tuple:
+    """The memo key under which ``_hero_search`` lists its searches with jumps from ``start`` (any
+    AP) and ``hero_walk`` looks them up."""
+    return ("jumps from", version, start, factor, monsters, heroes)
