@@ -52,12 +52,18 @@ TARGET_ATTRIBUTE = {"melee": "STR", "ranged": "AGI", "magic": "WIS"}
 """The base attribute a monster's attack type looks for in its target (criterion 3)."""
 
 
+def _head(monster: MonsterState) -> tuple[int, str]:
+    """The first two criteria of the monster order (higher AP, then the priority letter): the
+    ones read without measuring a distance."""
+    return (-monster.action_points, monster.priority)
+
+
 def monster_order_key(state: GameData, monster: MonsterState) -> tuple:
     """Sort key of the monster order (chapter *Monster Order*): higher AP first, then
     the priority letter (A first), the distance to the nearest character (closer
     first), more modifications first, then the players' decision: on a map a seeded
     draw made when the monster entered, without one the board order."""
-    return (-monster.action_points, monster.priority, state.board.distance_to_nearest_hero(state, monster),
+    return (*_head(monster), state.board.distance_to_nearest_hero(state, monster),
             -len(monster.modifications), monster.data.get("tie_break", 0.0), state.monsters.index(monster))
 
 
@@ -66,13 +72,13 @@ def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None
     (``monster_order_key``). The distances are measured only between monsters that AP and
     priority letter leave tied: on a map they are the costly part."""
     pool = state.monsters if monsters is None else monsters
-    ranked = sorted((m for m in pool if not m.defeated), key=lambda m: (-m.action_points, m.priority))
+    ranked = sorted((m for m in pool if not m.defeated), key=_head)
     out: list[MonsterState] = []
     i = 0
     while i < len(ranked):
         j = i + 1
-        head = (-ranked[i].action_points, ranked[i].priority)
-        while j < len(ranked) and (-ranked[j].action_points, ranked[j].priority) == head:
+        head = _head(ranked[i])
+        while j < len(ranked) and _head(ranked[j]) == head:
             j += 1
         group = ranked[i:j]
         if len(group) > 1:
@@ -103,8 +109,8 @@ def first_in_order(state: GameData, monsters: list[MonsterState]) -> MonsterStat
     live = [m for m in monsters if not m.defeated]
     if not live:
         return None
-    head = min((-m.action_points, m.priority) for m in live)
-    group = [m for m in live if (-m.action_points, m.priority) == head]
+    head = min(_head(m) for m in live)
+    group = [m for m in live if _head(m) == head]
     if len(group) == 1:
         return group[0]
     return min(group, key=lambda m: monster_order_key(state, m))
