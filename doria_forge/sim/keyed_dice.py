@@ -23,7 +23,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from doria_forge.engine.dice import DiceRoller, DiceSpec, Roll, parse_dice
+from doria_forge.engine.dice import DiceRoller, Roll, parse_dice
+from doria_forge.model.common import DiceSpec
 
 T = TypeVar("T")
 
@@ -34,8 +35,6 @@ class KeyedDice(DiceRoller):
     ``seed``: any int; ``state``: the game the dice roll for (its ``round`` and ``phase`` are read
     at each roll). ``roll``, ``choice``, ``shuffle`` and ``tie_break`` behave as
     ``DiceRoller``'s (exploding D10s, a face 1-10 from ``int(random() * 10) + 1``)."""
-
-    _inline_faces = False
 
     def __init__(self, seed: int, state: Any) -> None:
         super().__init__(seed)
@@ -52,21 +51,10 @@ class KeyedDice(DiceRoller):
         return stream
 
     def roll(self, spec: DiceSpec | str, extra_dice: int = 0, bonus: int = 0) -> Roll:
-        if isinstance(spec, str):
-            spec = parse_dice(spec)
-        count = max(1, spec.count + extra_dice)
-        if count != spec.count or bonus:
-            spec = DiceSpec(count, spec.bonus + bonus)
-        rnd = self._stream(("roll", spec.count, spec.bonus)).random
-        chains: list[tuple[int, ...]] = []
-        total = spec.bonus
-        for _ in range(count):
-            faces = [int(rnd() * 10) + 1]
-            while faces[-1] == 10:
-                faces.append(int(rnd() * 10) + 1)
-            chains.append(tuple(faces))
-            total += sum(faces)
-        return Roll(spec, tuple(chains), total)
+        # the game's own rolling (exploding faces, at least one die), from this kind's stream
+        parsed = parse_dice(spec) if isinstance(spec, str) else spec
+        self._rng = self._stream(("roll", max(1, parsed.count + extra_dice), parsed.bonus + bonus))
+        return super().roll(parsed, extra_dice, bonus)
 
     def choice(self, options: Sequence[T]) -> T:
         return options[self._stream(("choice", len(options))).randrange(len(options))]
