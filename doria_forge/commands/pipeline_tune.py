@@ -11,7 +11,6 @@ id, nothing to tune, bad options, Optuna missing, a file that cannot be written)
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -351,6 +350,8 @@ def print_sensitivity(rows: Sequence[Row], console: Console) -> None:
 def write_report(result: TuneResult, out: Path) -> Path:
     """A self-contained HTML page: the proposal, the diff and the sensitivity chart (a table
     without matplotlib). Raises OutputError."""
+    import html  # here: every command imports this module to register tune, only the report needs html
+
     from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.sim.tune.sensitivity import chart_svg
 

@@ -25,8 +25,6 @@ This module draws nothing and imports no PDF library, so ``validate`` can check 
 All lengths are millimetres (suffix ``_mm``) unless a name ends in ``_pt`` (points, 1/72 inch).
 """
 
-from __future__ import annotations
-
 import difflib
 import re
 from collections.abc import Mapping
@@ -189,7 +187,7 @@ class _Partial(BaseModel):
 class DeckLayout(_Partial):
     """A layout block: ``defaults:`` or ``decks: {NAME: {...}}`` (only the keys it changes)."""
 
-    def overlay(self, top: _Partial | None) -> DeckLayout:
+    def overlay(self, top: _Partial | None) -> "DeckLayout":
         """This block with ``top``'s set keys on top."""
         if top is None:
             return self
@@ -345,7 +343,7 @@ class SheetLayout(BaseModel):
     def card_mm(self) -> tuple[float, float]:
         return resolve_card_size(self.card_size, self.room_tile_square_mm)
 
-    def merged(self, *blocks: _Partial | None) -> SheetLayout:
+    def merged(self, *blocks: _Partial | None) -> "SheetLayout":
         data = self.model_dump()
         for block in blocks:
             if block is not None:
@@ -418,7 +416,7 @@ class LayoutFile(BaseModel):
     defaults: DeckLayout = DeckLayout()
     decks: dict[DeckName, DeckLayout] = Field(default_factory=dict)
 
-    def overlay(self, top: LayoutFile | None) -> LayoutFile:
+    def overlay(self, top: "LayoutFile | None") -> "LayoutFile":
         """This layout with ``top`` merged over it key by key (``top``'s profile, if any, wins whole)."""
         if top is None:
             return self

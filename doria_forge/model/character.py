@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field
 
-from .common import ATTRIBUTES, Attribute, CardText, Illustrated, Name, Ref, RefId
+from .common import ATTRIBUTES, Attribute, CardText, Illustrated, Name, Ref, RefId, empty_list
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -29,7 +29,7 @@ class Character(Illustrated):
     creation limits."""
     attributes: dict[Attribute, Annotated[int, Field(ge=1, le=30)]]
     """The six base attributes STR, CON, AGI, PER, WIS, PSI, each 1-30 points."""
-    standard_items: list[RefId] = Field(default_factory=list, max_length=20)
+    standard_items: list[RefId] = Field(default_factory=empty_list, max_length=20)
     """Ids of the hero's Standard Items (equipment of deck: standard) it starts with."""
     text: CardText = ""
     """Flavour text printed on the hero card."""

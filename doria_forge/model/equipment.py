@@ -9,7 +9,20 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from .behaviours import MonsterFlag
-from .common import AttackType, Attribute, CardText, Dice, Element, Illustrated, Line, Name, Requirements, Strict
+from .common import (
+    AttackType,
+    Attribute,
+    CardText,
+    Dice,
+    Element,
+    Illustrated,
+    Line,
+    Name,
+    Requirements,
+    Strict,
+    empty_dict,
+    empty_list,
+)
 
 Zone = Literal["1_hand", "2_hands", "head", "torso", "arms", "legs", "feet", "accessory", "body"]
 """Where a card is equipped. ``body`` means any body zone (potions, some spells)."""
@@ -52,7 +65,7 @@ class AttackProfile(Strict):
     requirements: Requirements | None = None
     """Attribute minimums for this use, when they differ from the card's."""
     extra_damage_vs: dict[MonsterFlag, Annotated[int, Field(ge=0, le=10)]] = Field(
-        default_factory=dict, max_length=10,
+        default_factory=empty_dict, max_length=10,
         description="Extra damage against monsters with a flag (undead, flying, ...), e.g. {undead: 1}.",
     )
 
@@ -151,7 +164,7 @@ class Equipment(Illustrated):
     category: Name | None = Field(None, description="Set name (armor sets) or weapon category.")
     magic: bool = False
     """true: a magic item (the Mummy ignores it, the Poltergeist fears it)."""
-    requirements: Requirements = Field(default_factory=dict)
+    requirements: Requirements = Field(default_factory=empty_dict)
     """Attribute minimums to equip it, each 1-30 points."""
     zone: Zone
     """Where it is equipped: 1_hand, 2_hands, head, torso, arms, legs, feet, accessory or body."""
@@ -161,7 +174,7 @@ class Equipment(Illustrated):
     """Psi Points per use."""
     range: Annotated[int, Field(ge=0, le=30)] | None = None
     """Reach in squares."""
-    attacks: list[AttackProfile] = Field(default_factory=list, max_length=4)
+    attacks: list[AttackProfile] = Field(default_factory=empty_list, max_length=4)
     """The ways to attack with it (attack profiles); weapons need one or a defense."""
     defense: Dice | None = None
     """Defense roll it gives while held, as a dice expression."""

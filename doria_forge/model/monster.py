@@ -18,7 +18,7 @@ from .behaviours import (
     behaviour_references,
     check_combination,
 )
-from .common import NAME_DE, AttackType, CardText, Dice, Element, Illustrated, Key, Name, Ref, RefId, Strict
+from .common import NAME_DE, AttackType, CardText, Dice, Element, Illustrated, Key, Name, Ref, RefId, Strict, empty_list
 
 __all__ = ["Ability", "LevelStats", "Monster", "MonsterFlag", "MonsterLevel", "MonsterModification",
            "MonsterTraits", "StatModifiers"]
@@ -37,7 +37,7 @@ class Ability(Strict):
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
     behaviours: list[Behaviour] = Field(
-        default_factory=list, max_length=10,
+        default_factory=empty_list, max_length=10,
         description="What the ability does, from the behaviour vocabulary (`doria-forge abilities` lists it); "
                     "write [] for printed text the simulation does not play (validate warns when the list is "
                     "left out).")
@@ -75,7 +75,7 @@ class MonsterTraits(Illustrated):
     """A-D: the order of monsters on the same initiative (A acts first)."""
     ability: Ability | None = None
     """Its special ability: the behaviour id and the printed text."""
-    flags: list[MonsterFlag] = Field(default_factory=list, max_length=10)
+    flags: list[MonsterFlag] = Field(default_factory=empty_list, max_length=10)
     """Traits the rules look at: undead, flying, immune_to_ranged, hurt_only_by_magic, magic_items_ineffective,
     passes_walls."""
     text: CardText = ""
@@ -187,7 +187,7 @@ class MonsterModification(Illustrated):
     modifiers: StatModifiers = Field(default_factory=StatModifiers)
     """Flat changes to the monster's numbers."""
     behaviours: list[ModificationBehaviour] = Field(
-        default_factory=list, max_length=10,
+        default_factory=empty_list, max_length=10,
         description="What the card makes the monster do, from the behaviour vocabulary (`doria-forge abilities`).")
     extra_xp: Annotated[int, Field(ge=0, le=10)] = Field(
         0, description="Group XP for defeating the monster, on top of rules.xp_per_defeat.")

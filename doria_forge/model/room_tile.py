@@ -7,7 +7,7 @@ from pydantic import Field, field_validator
 
 from doria_forge.geometry import SQUARE_CODES, TILE_SIZE, TileShape
 
-from .common import NAME_DE, CardText, Document, MonsterIconColor, Name, Side, Square, Strict
+from .common import NAME_DE, CardText, Document, MonsterIconColor, Name, Side, Square, Strict, empty_list
 
 __all__ = ["SQUARE_CODES", "TILE_SIZE", "Door", "MonsterIcon", "OpenSide", "RoomTile", "Rune", "StartingPosition"]
 
@@ -66,19 +66,19 @@ class RoomTile(Document):
     name_de: Name | None = NAME_DE
     squares: list[Annotated[str, Field(max_length=2 * TILE_SIZE)]] = Field(max_length=2 * TILE_SIZE)
     """5 rows (north to south) of 5 squares (west to east): . floor, # wall, R red-bordered, O hole."""
-    doors: list[Door] = Field(default_factory=list, max_length=4 * TILE_SIZE)
+    doors: list[Door] = Field(default_factory=empty_list, max_length=4 * TILE_SIZE)
     """Doors: one-square openings."""
-    open_sides: list[OpenSide] = Field(default_factory=list, max_length=4 * TILE_SIZE)
+    open_sides: list[OpenSide] = Field(default_factory=empty_list, max_length=4 * TILE_SIZE)
     """Open sides: openings of two or more squares."""
-    treasures: list[Square] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    treasures: list[Square] = Field(default_factory=empty_list, max_length=TILE_SIZE**2)
     """Treasure squares, [row, column] each."""
-    monster_icons: list[MonsterIcon] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    monster_icons: list[MonsterIcon] = Field(default_factory=empty_list, max_length=TILE_SIZE**2)
     """Monster icons: where monsters appear when the tile is revealed."""
-    runes: list[Rune] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    runes: list[Rune] = Field(default_factory=empty_list, max_length=TILE_SIZE**2)
     """Rune squares with their colours."""
-    starting_positions: list[StartingPosition] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    starting_positions: list[StartingPosition] = Field(default_factory=empty_list, max_length=TILE_SIZE**2)
     """Hero starting squares I-VI (the start tile)."""
-    entrances: list[Square] = Field(default_factory=list, max_length=TILE_SIZE**2)
+    entrances: list[Square] = Field(default_factory=empty_list, max_length=TILE_SIZE**2)
     """Squares where new monsters enter (the stairs of A-1), [row, column] each."""
     start_tile: bool = False
     """true: the start tile (A-1) every scenario begins on."""

@@ -10,7 +10,20 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
-from .common import NAME_DE, CardText, Dice, Document, Illustrated, Line, Name, PageText, Ref, Strict
+from .common import (
+    NAME_DE,
+    CardText,
+    Dice,
+    Document,
+    Illustrated,
+    Line,
+    Name,
+    PageText,
+    Ref,
+    Strict,
+    empty_dict,
+    empty_list,
+)
 from .optional_rules import OPTIONAL_RULE_IDS, OPTIONAL_RULES, OptionalRuleId
 from .scenario import Effect, effect_references
 from .tune import Tune
@@ -307,22 +320,23 @@ class Pack(Document):
     """MAJOR.MINOR.PATCH; the bundle records it and expansions require a range of it."""
     description: PageText = ""
     """What the pack holds, in a paragraph."""
-    sources: list[Line] = Field(default_factory=list, max_length=20)
+    sources: list[Line] = Field(default_factory=empty_list, max_length=20)
     """Where the pack's facts and texts come from, one line each."""
     languages: list[Literal["en", "de"]] = Field(
         default=["en"], min_length=1, max_length=2, examples=[["en", "de"]],
         description="Languages the pack's cards are written in: English (the fields without a suffix) and, "
         "with 'de', German (name_de, text_de...); validate reports every German text missing.")
     requires: list[RequirementText] = Field(
-        default_factory=list, max_length=20, examples=[["doria-base"], [{"id": "doria-base", "version": ">=0.1.0"}]],
+        default_factory=empty_list, max_length=20,
+        examples=[["doria-base"], [{"id": "doria-base", "version": ">=0.1.0"}]],
         description="Packs this pack builds on: 'doria-base', 'doria-base >=0.1.0,<1.0.0' or {id, version}.")
     replaces: list[Annotated[str, Field(pattern=r"^[a-z_]+/[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=140)]] = Field(
-        default_factory=list, max_length=500, examples=[["monster/orc", "equipment/short_sword"]],
+        default_factory=empty_list, max_length=500, examples=[["monster/orc", "equipment/short_sword"]],
         description="Documents of the required packs this pack replaces on purpose, as kind/id: each is reported "
         "as an info; a replacement not listed here is a warning (pack-override), so a clash of ids never goes "
         "unnoticed.")
     checks: dict[Annotated[str, Field(max_length=80)], Any] = Field(
-        default_factory=dict, max_length=200, examples=[{"level-out-of-line": "info",
+        default_factory=empty_dict, max_length=200, examples=[{"level-out-of-line": "info",
                                                          "scenario-player-count-outlier": {"gap": 0.3}}],
         description="The pack's own check settings (check id: 'off', a severity, or {severity, enabled, "
         "thresholds}); the project's doria-forge.yaml overrides them. validate checks the ids.")
@@ -348,7 +362,7 @@ class DoorEvent(Illustrated):
     copies: Annotated[int, Field(ge=1, le=20)] = 1
     """Cards of it in the Door Event deck, 1-20."""
     effects: list[Effect] = Field(
-        default_factory=list, max_length=20,
+        default_factory=empty_list, max_length=20,
         examples=[[{"do": "doom", "steps": 1}], [{"do": "lose_action_points", "amount": 2}]],
         description="What the card does when drawn, in order, with the scenario effect vocabulary (doom, "
                     "spawn, damage, lose_action_points, give, check...); the 'triggering' hero is the one who "

@@ -27,7 +27,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import Document, Ref, Strict
+from .common import Document, Ref, Strict, empty_dict, empty_list
 from .tune import Tune
 from .words.common import (
     PLAIN,
@@ -96,9 +96,9 @@ class Goals(Strict):
     """``win``: any of these wins; ``lose``: any of these loses (checked after every action
     and at the end of every round). A character's death always loses."""
 
-    win: list[Goal] = Field(default_factory=list, max_length=100)
+    win: list[Goal] = Field(default_factory=empty_list, max_length=100)
     """Goals that win the scenario: the first one reached ends it with a win."""
-    lose: list[Goal] = Field(default_factory=list, max_length=100)
+    lose: list[Goal] = Field(default_factory=empty_list, max_length=100)
     """Goals that lose the scenario (a character's death always loses as well)."""
 
 
@@ -113,9 +113,9 @@ class Rule(Strict):
     printed, not simulated."""
     when: Trigger | None = None
     """The trigger that fires the rule (on: round_start, tile_revealed, token_picked_up...)."""
-    conditions: list[Condition] = Field(default_factory=list, max_length=100, alias="if")
+    conditions: list[Condition] = Field(default_factory=empty_list, max_length=100, alias="if")
     """Conditions that must all hold when the trigger fires (written as if:)."""
-    effects: list[Effect] = Field(default_factory=list, max_length=100, alias="do")
+    effects: list[Effect] = Field(default_factory=empty_list, max_length=100, alias="do")
     """What the rule does when it fires, in order (written as do:)."""
     once: bool = False
     """true: the rule fires at most once per game."""
@@ -184,7 +184,7 @@ class ScenarioSetup(Strict):
 
     start_tile: str = "A-1"
     """Id of the Room Tile the heroes start on."""
-    tile_deck: list[TileDeckEntry] = Field(default_factory=list, max_length=100)
+    tile_deck: list[TileDeckEntry] = Field(default_factory=empty_list, max_length=100)
     """Room Tiles of the Room Tile deck, by id and count (empty: the whole pack's tiles but the start tile)."""
     random_tiles: Annotated[int, Field(ge=0, le=48)] = 0
     """Room Tiles drawn at random from the pack's others and shuffled into the deck, 0-48."""
@@ -194,11 +194,11 @@ class ScenarioSetup(Strict):
     """Where the target tile goes in the Room Tile deck, counted from the top (1 = drawn first)."""
     monster_level: Annotated[int, Field(ge=1, le=10)] = 1
     """Monster Level at the start, 1-10."""
-    tokens: list[Token] = Field(default_factory=list, max_length=100)
+    tokens: list[Token] = Field(default_factory=empty_list, max_length=100)
     """Scenario tokens on the table (relics, keys, prisoners)."""
-    markers: list[PlaceMarker] = Field(default_factory=list, max_length=100)
+    markers: list[PlaceMarker] = Field(default_factory=empty_list, max_length=100)
     """Markers placed before the first round, written as place_marker effects."""
-    notes: list[Text] = Field(default_factory=list, max_length=100)
+    notes: list[Text] = Field(default_factory=empty_list, max_length=100)
     """Setup instructions printed on the scenario page, one paragraph each."""
 
 
@@ -229,9 +229,9 @@ class Rewards(Strict):
     """Loot Cards each hero keeps into the next campaign scenario, 0-10."""
     hero_bonus: bool = False
     """true: each hero chooses a permanent hero bonus after this scenario."""
-    items: list[str] = Field(default_factory=list, max_length=100)
+    items: list[str] = Field(default_factory=empty_list, max_length=100)
     """Ids of campaign items (equipment with deck: campaign) the heroes receive."""
-    text: list[Text] = Field(default_factory=list, max_length=100)
+    text: list[Text] = Field(default_factory=empty_list, max_length=100)
     """Further rewards in words, one printed line each."""
 
 
@@ -243,7 +243,7 @@ class Balance(Strict):
     player count (``"1"``..``"6"``, or ``"all"`` for every count) and the ``rounds`` range of
     the median game; each miss is a finding."""
 
-    win_rate: dict[Literal["1", "2", "3", "4", "5", "6", "all"], WinRange] = Field(default_factory=dict)
+    win_rate: dict[Literal["1", "2", "3", "4", "5", "6", "all"], WinRange] = Field(default_factory=empty_dict)
     """Win-rate ranges [low, high] (0-1) the heroes should reach, per player count "1".."6" or "all"."""
     rounds: tuple[Round, Round] | None = None
     """The range [low, high] of rounds the median game should last."""
@@ -281,10 +281,10 @@ class Scenario(Document):
     loses)."""
     setup: ScenarioSetup = Field(default_factory=ScenarioSetup)
     """How to build the table: start tile, Room Tile deck, target tile, Monster Level, tokens, markers."""
-    rules: list[Rule] = Field(default_factory=list, max_length=100)
+    rules: list[Rule] = Field(default_factory=empty_list, max_length=100)
     """Special rules of this scenario, each a trigger, conditions and effects (or printed text only); they override
     the Book of Rules."""
-    optional_rules: list[str] = Field(default_factory=list, max_length=100)
+    optional_rules: list[str] = Field(default_factory=empty_list, max_length=100)
     """Ids of the optional rules of the Book of Rules this scenario switches on."""
     escape: EscapeRule = Field(default_factory=EscapeRule)
     """Whether and where the heroes may escape the scenario early (chapter Escaping a campaign scenario)."""
@@ -456,9 +456,9 @@ class CampaignBalance(Strict):
     ``"all"``), ``scenario_win_rate`` per scenario id (its attempts won within the campaign,
     ranges per player count), ``carry_over`` bounds."""
 
-    completion_rate: dict[PlayerCountKey, WinRange] = Field(default_factory=dict)
+    completion_rate: dict[PlayerCountKey, WinRange] = Field(default_factory=empty_dict)
     """Share of campaign runs completed, [low, high] per player count ("all": every count)."""
-    scenario_win_rate: dict[str, dict[PlayerCountKey, WinRange]] = Field(default_factory=dict, max_length=100)
+    scenario_win_rate: dict[str, dict[PlayerCountKey, WinRange]] = Field(default_factory=empty_dict, max_length=100)
     """Per scenario id of the campaign: share of its attempts won, [low, high] per player count."""
     carry_over: CarryOver | None = None
     """Bounds on the Group XP, Loot Cards and gold carried between scenarios."""
@@ -483,7 +483,7 @@ class Campaign(Document):
     """The campaign's story, printed before its first scenario."""
     scenarios: list[str] = Field(max_length=100)
     """Ids of its scenarios, in the order they are played."""
-    rewards: list[CampaignReward] = Field(default_factory=list, max_length=100)
+    rewards: list[CampaignReward] = Field(default_factory=empty_list, max_length=100)
     """What carries over after a scenario, beyond each scenario's own rewards."""
     starting_monster_points: Annotated[int, Field(ge=0, le=200)] = 0
     """Monster Points at the start of the first scenario, 0-200."""

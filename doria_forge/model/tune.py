@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, model_validator
 
-from .common import Strict
+from .common import Strict, empty_list
 
 MAX_PATH_PARTS = 8
 """Most parts of a knob path (``rules.1.do.0.count`` has 5)."""
@@ -59,7 +59,7 @@ class TuneKnob(Strict):
 class Tune(Strict):
     """What ``doria-forge tune`` may change to meet the balance targets."""
 
-    knobs: list[TuneKnob] = Field(default_factory=list, max_length=100,
+    knobs: list[TuneKnob] = Field(default_factory=empty_list, max_length=100,
                                   examples=[[{"path": "setup.monster_level", "min": 1, "max": 3}]])
     """Knobs of this document (or, in the pack manifest, of any document) beyond the default set."""
     defaults: bool = Field(True, examples=[False])

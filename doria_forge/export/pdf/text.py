@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-from html import escape
 from typing import TYPE_CHECKING
 
 from .fonts import BOLD, REGULAR, register_fonts
@@ -131,6 +130,8 @@ class Fit:
 def markup(text: str) -> str:
     """Plain text to Paragraph markup: escaped (``&``, ``<``, ``>``), blank lines become paragraph
     breaks."""
+    from html import escape  # here: validate's text fit mostly counts lines from widths and needs no markup
+
     parts = [escape(p.strip(), quote=False).replace("\n", " ") for p in text.strip().split("\n\n")]
     return "<br/><br/>".join(p for p in parts if p)
 

@@ -74,8 +74,10 @@ def _table(font: str) -> _Widths | None:
     ttf = font_dir() / FACES[font]
     try:
         data = json.loads(table_path(ttf).read_text(encoding="utf-8"))
-        if data["sha256"] != hashlib.sha256(ttf.read_bytes()).hexdigest():
-            return None
+        # in chunks: the whole file at once is a fresh megabyte of memory (page faults) per face
+        with ttf.open("rb") as font_file:
+            if data["sha256"] != hashlib.file_digest(font_file, "sha256").hexdigest():
+                return None
         units = array("H", base64.b64decode(data["units"], validate=True))
         if sys.byteorder != "little":
             units.byteswap()

@@ -11,8 +11,6 @@ models use, so a word not registered cannot be written and a registered one need
 else to be read, played, validated and listed.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator
 from importlib import import_module
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, TypeVar, Union, get_args
@@ -37,7 +35,7 @@ class Word(Strict):
         """The word in words, for the printed scenario page."""
         raise NotImplementedError
 
-    def references(self, path: Path) -> Iterator[Ref]:
+    def references(self, path: "Path") -> Iterator[Ref]:
         """The documents the word names (monsters, bosses, items, Room Tiles), its field path
         being ``path``; not its places (a scenario lists those with all its other places)."""
         return iter(())
@@ -46,7 +44,7 @@ class Word(Strict):
         """Scenario flags the word reads."""
         return ()
 
-    def findings(self, facts: Facts, path: Path) -> Iterator[RuleFinding]:
+    def findings(self, facts: "Facts", path: "Path") -> "Iterator[RuleFinding]":
         """What is wrong with the word in its scenario (beyond the schema), each finding with
         the id of the validation rule it belongs to."""
         return iter(())

@@ -11,8 +11,6 @@ movement and Phase F. ``sets`` names the profile fields ``fold`` writes (the fas
 classifies behaviours by them).
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, ClassVar
 
 from ..common import PLAIN, Wording

@@ -8,8 +8,6 @@ sentence), ``play`` (what it does in a game, through ``words.play.Game``) and wh
 ``validate`` needs to know of it (the hooks below, each empty by default).
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, ClassVar, Literal
 
@@ -44,7 +42,7 @@ class EffectWord(Word):
         raise NotImplementedError
 
     # ------------------------------------------------------------------ what validate reads
-    def nested(self) -> Iterator[tuple[str, list[EffectWord]]]:
+    def nested(self) -> "Iterator[tuple[str, list[EffectWord]]]":
         """Effects inside this one, by field name (a check's ``success`` and ``failure``)."""
         return iter(())
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field
 
-from ...common import Attribute
+from ...common import Attribute, empty_list
 from ..common import PLAIN, Place, Who, Wording, and_list, who_words
 from ..play import Game
 from .base import EFFECTS, EffectWord
@@ -37,9 +37,9 @@ class Check(EffectWord):
     """With who: carrier, the token whose carrier it reaches."""
     at: Place | None = None
     """With who: on_place, the place whose heroes it reaches."""
-    success: list[Effect] = Field(default_factory=list, max_length=100)
+    success: list[Effect] = Field(default_factory=empty_list, max_length=100)
     """Effects for each hero who passes (their triggering hero is the one who checked)."""
-    failure: list[Effect] = Field(default_factory=list, max_length=100)
+    failure: list[Effect] = Field(default_factory=empty_list, max_length=100)
     """Effects for each hero who fails (their triggering hero is the one who checked)."""
 
     example = {"do": "check", "attributes": ["AGI", "PER"], "tn": 14, "tn_per_ml": 2,

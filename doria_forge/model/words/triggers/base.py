@@ -7,8 +7,6 @@ event the engine reports, ``engine.triggers.fire``, is the one it waits for) and
 validation.
 """
 
-from __future__ import annotations
-
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..common import Text
