@@ -236,25 +236,38 @@ def _board(state: GameData) -> SpatialBoard:
     return cast("SpatialBoard", state.board)
 
 
-def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple], choice: str,
-               benefit: Callable[[Any], float]) -> list[Any]:
-    """``items`` sorted by ``key``; runs of equal keys are the players' decision of the book's
-    last criterion, asked as open choice ``choice`` (``engine.choices``; without a choice
-    policy: shuffled with the game's dice)."""
-    keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0])  # each key once
-    ordered = [item for _, item in keyed]
+def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], Any], choice: str,
+               benefit: Callable[[Any], float], then: Callable[[Any], Any] | None = None) -> list[Any]:
+    """``items`` sorted by ``key``, then (``then``) by ``then``; runs of equal keys are the
+    players' decision of the book's last criterion, asked as open choice ``choice``
+    (``engine.choices``; without a choice policy: shuffled with the game's dice). ``then`` is
+    worked out only for items that tie on ``key``: the order and the runs are those of the key
+    ``(key, then)``, a stable sort by the first part and each of its runs by the second."""
     out: list[Any] = []
-    i = 0
-    while i < len(ordered):
-        j = i + 1
-        while j < len(ordered) and keyed[j][0] == keyed[i][0]:
-            j += 1
-        group = ordered[i:j]
-        if len(group) > 1:
-            group = choices.order(state, choice, group, default=choices.shuffled(state), benefit=benefit)
-        out.extend(group)
-        i = j
+    for group in _runs(items, key):
+        if then is not None and len(group) > 1:
+            runs = _runs(group, then)
+        else:
+            runs = [group]
+        for run in runs:
+            if len(run) > 1:
+                run = choices.order(state, choice, run, default=choices.shuffled(state), benefit=benefit)
+            out.extend(run)
     return out
+
+
+def _runs(items: list[Any], key: Callable[[Any], Any]) -> list[list[Any]]:
+    """``items`` sorted by ``key`` (stable, each key worked out once), cut into runs of equal keys."""
+    keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0])
+    runs: list[list[Any]] = []
+    last: Any = None
+    for n, (k, item) in enumerate(keyed):
+        if n and k == last:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+            last = k
+    return runs
 
 
 def _toughness(hero: HeroState) -> float:
@@ -281,8 +294,9 @@ def rank_heroes(state: GameData, monster: MonsterState, heroes: Sequence[HeroSta
     attr = TARGET_ATTRIBUTE.get(monster.attack_type, "STR")
     if rule.targeting == "lowest_hp":
         return _tie_break(state, list(heroes), lambda h: (h.hp, distance[h.uid]), "monster_target", _toughness)
-    return _tie_break(state, list(heroes),
-                      lambda h: (distance[h.uid], h.attribute(attr), _active_armor(h)), "monster_target", _toughness)
+    # the attribute and the armor tell apart only heroes at the same distance: read for those alone
+    return _tie_break(state, list(heroes), lambda h: distance[h.uid], "monster_target", _toughness,
+                      then=lambda h: (h.attribute(attr), _active_armor(h)))
 
 
 def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroState,
