@@ -14,7 +14,7 @@ from ..hero import HeroState
 from ..monster import MonsterState
 from .dungeon_figures import DungeonFigures
 from .layout import Pos, manhattan
-from .paths import Costs, MonsterMoves, Route, Routes, hero_routes, monster_costs, monster_entries, monster_routes
+from .paths import Costs, MonsterMoves, Route, Routes, hero_routes, monster_entries, monster_routes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -115,23 +115,24 @@ class RoutesMixin(DungeonFigures):
         beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
         around = [set(beside(p)) for p in squares]
+        # the search's entries (square -> entry, its AP first), read for the squares beside the heroes alone
         if start is None or not any(around):
-            routes: dict[Pos, int] = {}
+            routes: dict[Pos, Any] = {}
         elif not self._jumps_or_rubble():
-            routes = {p: e[0] for p, e in self._monster_entries(state, monster).items()}
+            routes = self._monster_entries(state, monster)
         else:
             # the search stops once the nearest square beside each hero is known: a square beside
             # one hero that another hero stands on is never reached, and waiting for it searched
             # the whole dungeon
-            routes = monster_costs(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
-                                   monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
-                                   targets=around)
+            routes = monster_entries(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
+                                     monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
+                                     targets=around)
         found = {}
         for hero in state.heroes:
             target = self.position(hero.uid)
             if target is None or start is None:
                 continue
-            costs = [r + 1 for n in beside(target) if (r := routes.get(n)) is not None]
+            costs = [r[0] + 1 for n in beside(target) if (r := routes.get(n)) is not None]
             if target in beside(start):
                 costs.append(1)
             if costs:

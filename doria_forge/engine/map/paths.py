@@ -172,7 +172,7 @@ class Routes(Mapping[Pos, Route]):
 # each square's steps are worked out once and kept in the layout's memo: the searches below
 # then only look figures up. Each list keeps the order the searches met the squares in before
 # (so equal routes are still told apart the same way).
-_WALK, _OBSTACLE, _RUBBLE = 0, 1, 2
+_WALK, _OBSTACLE, _RUBBLE = 0, 1, 2  # _WALK false: the monster search tells the other two apart only
 
 
 def _tables(layout: Layout) -> tuple[dict, dict, dict, dict]:
@@ -347,28 +347,22 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
 
 
 def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
-                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs = Costs()) -> dict[Pos, _Entry]:
-    """The search behind ``monster_routes`` as its raw entries (square -> entry; ``Routes``
-    reads them), for callers that keep one search for several budgets."""
-    return _monster_search(layout, start, budget, moves, heroes, monsters, costs)
-
-
-def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
-                  heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs(),
-                  targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, int]:
-    """The AP of ``monster_routes`` without the routes (for distances: much cheaper). With
-    ``targets`` (groups of squares, such as the squares beside each hero) the search stops once
-    every group has a square reached for sure: the cheapest of each group (``start`` left out)
-    is then known, and no square of a group is listed below it (the rest may be incomplete)."""
-    found = _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
-    return {pos: entry[0] for pos, entry in found.items()}
+                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs = Costs(),
+                    targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
+    """The search behind ``monster_routes`` as its raw entries (square -> entry, its AP first;
+    ``Routes`` reads them), for callers that keep one search for several budgets or read a few
+    squares' AP. With ``targets`` (groups of squares, such as the squares beside each hero) the
+    search stops once every group has a square reached for sure: the cheapest of each group
+    (``start`` left out) is then known, and no square of a group is listed below it (the rest
+    may be incomplete)."""
+    return _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
 
 
 def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
                     heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
                     targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
-    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_costs``.
+    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_entries``.
 
     The squares wait in one first-in-first-out list per cost (AP are whole numbers, never
     negative): they come out in the order a heap of ``(cost, order pushed)`` gives, without a
@@ -439,11 +433,12 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             for nxt, what in moves_here:  # SIDES order: the order ties are found in
                 if nxt in heroes:
                     continue
-                if what == _RUBBLE:
-                    _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
-                    continue
-                if what == _OBSTACLE and not flying:
-                    continue
+                if what:  # Rubble or an obstacle (most steps are walks: _WALK is 0)
+                    if what == _RUBBLE:
+                        _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
+                        continue
+                    if not flying:
+                        continue
                 if stepped > limit:
                     continue
                 old = get(nxt)
