@@ -254,6 +254,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
             new = cost + walk
             if new <= ap:
                 steps = steps_of.get(pos)
+                walked = None  # the list of (new, njumps): every step from here goes into it
                 for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
                     if nxt in monsters:
                         continue
@@ -261,12 +262,12 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                     # (new, njumps) < (old cost, old jumps), without building the two tuples
                     if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
                         best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
-                        bucket = bucket_at((new, njumps))
-                        if bucket is None:
-                            buckets[new, njumps] = [nxt]
-                            push(pending, (new, njumps))
-                        else:
-                            bucket.append(nxt)
+                        if walked is None:
+                            walked = bucket_at((new, njumps))
+                            if walked is None:
+                                walked = buckets[new, njumps] = []
+                                push(pending, (new, njumps))
+                        walked.append(nxt)
             if cost >= ap:
                 continue
             jumps = jumps_of.get(pos)
@@ -430,6 +431,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             else:
                 found_steps = steps_of.get(pos)
                 moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+            walked = None  # the list of ``stepped``: every walk from here goes into it
             for nxt, what in moves_here:  # SIDES order: the order ties are found in
                 if nxt in heroes:
                     continue
@@ -446,12 +448,12 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 if old is None or stepped < old[0] or (stepped == old[0] and (
                         no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
                     best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
-                    bucket = bucket_at(stepped)
-                    if bucket is None:
-                        buckets[stepped] = [nxt]
-                        push(pending, stepped)
-                    else:
-                        bucket.append(nxt)
+                    if walked is None:  # the list of this cost (a Rubble step may have made it)
+                        walked = bucket_at(stepped)
+                        if walked is None:
+                            walked = buckets[stepped] = []
+                            push(pending, stepped)
+                    walked.append(nxt)
             if flying or ghost:
                 continue
             jumps = jumps_of.get(pos)
