@@ -376,14 +376,18 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     heroes = [h for h in state.heroes if h.can_act and board.position(h.uid) is not None]
     if start is None or not heroes:
         return Plan(start, None, [])
+    distance = board.distances(state, monster, heroes)
+    ranked = rank_heroes(state, monster, heroes, distance)
+    rule = abilities.rule_for(monster)
+    here = _staying(state, monster, rule, start, ranked, len(heroes))
+    if here is not None:
+        return here
     stuck = monster.immobilized or board.is_buried(monster.uid)
     budget = 0 if stuck else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
     routes = board.monster_routes(state, monster, budget)
     options = _Options(start, routes)
     occupants = board.occupants()
     taken = {p for p in routes if occupants.get(p, monster.uid) != monster.uid}
-    distance = board.distances(state, monster, heroes)
-    ranked = rank_heroes(state, monster, heroes, distance)
     from_squares: dict[str, set[Any]] = {}
 
     def attack_from(hero: HeroState) -> set[Any]:
@@ -398,7 +402,6 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     def reach_from(square: Any) -> list[HeroState]:
         return [h for h in ranked if square in attack_from(h)]
 
-    rule = abilities.rule_for(monster)
     if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
         best = _most_hits(state, monster, options, taken, {sq: reach_from(sq) for sq in options}, ranked)
         if best is not None:
@@ -418,6 +421,30 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
                 attackable = reach_from(square) if rule.pattern in IN_RANGE_PATTERNS else []
                 return Plan(square, options[square], _hits(state, monster, square, target, attackable, ranked), push)
     return _approach(state, monster, routes, ranked, distance, start)
+
+
+def _staying(state: GameData, monster: MonsterState, rule: Any, start: Any, ranked: list[HeroState],
+             standing: int) -> Plan | None:
+    """The plan of ``plan`` when it is to attack its first-ranked hero from where it stands,
+    found without the monster's routes; ``None`` when that needs them. Without criterion 1 (a
+    pattern that hits several heroes, among more than one hero standing) or the
+    ``lowest_agility`` targeting, ``plan`` tries the first-ranked hero first, and its own
+    square is always one of its options, never taken by another figure: when it attacks that
+    hero from there and, with a range above 1, stands at least that far away (no step back to
+    full range), that square is the one ``_square_for`` chooses, whatever else its AP reach."""
+    if (rule.pattern in MULTI_PATTERNS and standing > 1) or rule.targeting == "lowest_agility":
+        return None
+    board = _board(state)
+    target = ranked[0]
+    goal = board.position(target.uid)
+    if not board.attack_squares((start,), goal, monster.range, monster.attack_type):
+        return None
+    if monster.range > 1 and board.range_distance(start, goal) < monster.range:
+        return None
+    attackable = [h for h in ranked if board.attack_squares((start,), board.position(h.uid), monster.range,
+                                                            monster.attack_type)] \
+        if rule.pattern in IN_RANGE_PATTERNS else []
+    return Plan(start, None, _hits(state, monster, start, target, attackable, ranked), None)
 
 
 def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState],
