@@ -387,7 +387,8 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     routes = board.monster_routes(state, monster, budget)
     options = _Options(start, routes)
     occupants = board.occupants()
-    taken = {p for p in routes if occupants.get(p, monster.uid) != monster.uid}
+    # the squares of its routes another figure holds: read from the few figures, not every square
+    taken = {p for p, uid in occupants.items() if uid != monster.uid and p in routes}
     from_squares: dict[str, set[Any]] = {}
 
     def attack_from(hero: HeroState) -> set[Any]:
