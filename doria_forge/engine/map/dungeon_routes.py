@@ -87,14 +87,18 @@ class RoutesMixin(DungeonFigures):
         past (``Layout.jump_spots``). A search without an AP limit reads other monsters nowhere
         else: they are passed, and Rubble is cleared with AP to spare, so a monster elsewhere
         changes none of its answers (a search with a budget is never keyed by this)."""
+        at = self.positions.get
         if self.layout.has_obstacles():
-            spots = self.layout.jump_spots()
-            others = tuple(sorted(p for p in self.monster_squares(state, monster.uid) if p in spots))
+            spots, uid = self.layout.jump_spots(), monster.uid
+            # list comprehensions, not generators: every look-up of a reach builds this key
+            others = tuple(sorted({p for m in state.monsters
+                                   if m.uid != uid and (p := at(m.uid)) is not None and p in spots}))
         else:
             others = ()
         rule = rule_for(monster)
-        return (rule.flying, rule.through_walls, self.layout.version, self.positions.get(monster.uid),
-                tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
+        where = [at(h.uid) for h in state.heroes] if not self.carried else [self.position(h.uid) for h in state.heroes]
+        return (rule.flying, rule.through_walls, self.layout.version, at(monster.uid), tuple(where),
+                tuple(sorted(self.lying)), others)
 
     def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
         """AP the monster would walk to reach ``hero``'s square (``None``: no way)."""
