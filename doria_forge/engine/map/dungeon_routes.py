@@ -132,12 +132,13 @@ class RoutesMixin(DungeonFigures):
                                      monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
                                      targets=around)
         found = {}
+        near = beside(start) if start is not None else ()
         for hero in state.heroes:
             target = self.position(hero.uid)
             if target is None or start is None:
                 continue
             costs = [r[0] + 1 for n in beside(target) if (r := routes.get(n)) is not None]
-            if target in beside(start):
+            if target in near:
                 costs.append(1)
             if costs:
                 found[hero.uid] = min(costs)
