@@ -386,3 +386,39 @@ def test_the_first_in_monster_order_measures_only_the_head_of_the_order(monkeypa
     orcs[1].hp = 0
     orcs[1].defeated = True
     assert monster_ai.first_in_order(state, state.monsters) is orcs[2]
+
+
+def test_a_monster_staying_to_attack_plans_what_the_search_of_its_routes_plans(shipped_pack, monkeypatch):
+    """``plan`` settles "attack the first-ranked hero from where it stands" without searching
+    the monster's routes (``monster_ai._staying``); over the activations of shipped games
+    (greedy heroes, 4 of them), each plan equals the one worked out with every route on a copy
+    of the same game: the same square, route, targets and push, with the same dice left."""
+    import copy
+
+    from doria_forge.engine import monster_ai
+    from doria_forge.engine.game import GameOptions, GameState
+    from doria_forge.sim.play import play_scenario
+    from doria_forge.sim.policies import make_policy
+    from doria_forge.sim.scenario_runner import hero_pool, party_for
+
+    real_plan, real_staying = monster_ai.plan, monster_ai._staying
+    compared = {"stayed": 0, "moved": 0}
+
+    def checked(state, monster):
+        twin = copy.deepcopy(state)
+        monkeypatch.setattr(monster_ai, "_staying", lambda *args: None)
+        full = real_plan(twin, twin.monster(monster.uid))
+        monkeypatch.setattr(monster_ai, "_staying", real_staying)
+        chosen = real_plan(state, monster)
+        assert (chosen.square, chosen.route, [h.uid for h in chosen.targets], chosen.push) == \
+            (full.square, full.route, [h.uid for h in full.targets], full.push)
+        assert state.dice._rng.getstate() == twin.dice._rng.getstate()
+        compared["stayed" if chosen.route is None and chosen.targets else "moved"] += 1
+        return chosen
+
+    monkeypatch.setattr(monster_ai, "plan", checked)
+    for scenario, seed in (("sunken_reliquary", 3), ("sunken_reliquary", 8)):
+        state = GameState.new(shipped_pack, party_for(hero_pool(shipped_pack), 4, seed), seed=seed,
+                              scenario=scenario, options=GameOptions(setup_loot=True, max_rounds=6))
+        play_scenario(state, make_policy("greedy", seed))
+    assert compared["stayed"] >= 10 and compared["moved"] >= 10

@@ -220,6 +220,29 @@ def test_a_rule_marked_once_fires_once_and_prose_rules_never():
     assert where(state, "warrior") == (2, 2)
 
 
+def test_an_event_fires_the_rules_waiting_for_its_kind_in_order_and_each_scenario_its_own():
+    """Each event asks the rules whose trigger is ``on`` its kind, in the order they are written
+    (the log's scenario_rule entries); a second scenario with the kinds swapped, played in the same
+    process, fires by its own triggers (the rules waiting for a kind are remembered per document)."""
+    def rules(first: str, second: str) -> list[dict]:
+        return [{"when": {"on": first}, "do": [{"do": "give", "group_xp": 1}]},
+                {"when": {"on": second}, "do": [{"do": "give", "group_xp": 10}]},
+                {"when": {"on": first}, "do": [{"do": "give", "group_xp": 50}]}]
+
+    def fired_by(state, kind: str) -> list[int]:
+        start = len(state.log)
+        state.scenario.on(state, kind, {"round": 1})
+        return [e.data["rule"] for e in list(state.log)[start:] if e.kind == "scenario_rule"]
+
+    one = game(scenario(rules=rules("round_start", "round_end")))
+    assert fired_by(one, "round_start") == [0, 2] and one.group_xp == 51
+    assert fired_by(one, "round_end") == [1] and one.group_xp == 61
+    assert fired_by(one, "flag_set") == []
+    other = game(scenario(rules=rules("round_end", "round_start")))  # the same id, another document
+    assert fired_by(other, "round_start") == [1] and other.group_xp == 10
+    assert fired_by(other, "round_end") == [0, 2] and other.group_xp == 61
+
+
 def test_monsters_left_bounds_must_not_cross():
     with pytest.raises(ValueError):
         scenario(rules=[{"when": {"on": "round_start"}, "if": [{"check": "monsters_left", "at_least": 3, "at_most": 1}],

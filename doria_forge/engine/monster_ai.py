@@ -236,25 +236,38 @@ def _board(state: GameData) -> SpatialBoard:
     return cast("SpatialBoard", state.board)
 
 
-def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], tuple], choice: str,
-               benefit: Callable[[Any], float]) -> list[Any]:
-    """``items`` sorted by ``key``; runs of equal keys are the players' decision of the book's
-    last criterion, asked as open choice ``choice`` (``engine.choices``; without a choice
-    policy: shuffled with the game's dice)."""
-    keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0])  # each key once
-    ordered = [item for _, item in keyed]
+def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], Any], choice: str,
+               benefit: Callable[[Any], float], then: Callable[[Any], Any] | None = None) -> list[Any]:
+    """``items`` sorted by ``key``, then (``then``) by ``then``; runs of equal keys are the
+    players' decision of the book's last criterion, asked as open choice ``choice``
+    (``engine.choices``; without a choice policy: shuffled with the game's dice). ``then`` is
+    worked out only for items that tie on ``key``: the order and the runs are those of the key
+    ``(key, then)``, a stable sort by the first part and each of its runs by the second."""
     out: list[Any] = []
-    i = 0
-    while i < len(ordered):
-        j = i + 1
-        while j < len(ordered) and keyed[j][0] == keyed[i][0]:
-            j += 1
-        group = ordered[i:j]
-        if len(group) > 1:
-            group = choices.order(state, choice, group, default=choices.shuffled(state), benefit=benefit)
-        out.extend(group)
-        i = j
+    for group in _runs(items, key):
+        if then is not None and len(group) > 1:
+            runs = _runs(group, then)
+        else:
+            runs = [group]
+        for run in runs:
+            if len(run) > 1:
+                run = choices.order(state, choice, run, default=choices.shuffled(state), benefit=benefit)
+            out.extend(run)
     return out
+
+
+def _runs(items: list[Any], key: Callable[[Any], Any]) -> list[list[Any]]:
+    """``items`` sorted by ``key`` (stable, each key worked out once), cut into runs of equal keys."""
+    keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0])
+    runs: list[list[Any]] = []
+    last: Any = None
+    for n, (k, item) in enumerate(keyed):
+        if n and k == last:
+            runs[-1].append(item)
+        else:
+            runs.append([item])
+            last = k
+    return runs
 
 
 def _toughness(hero: HeroState) -> float:
@@ -281,8 +294,9 @@ def rank_heroes(state: GameData, monster: MonsterState, heroes: Sequence[HeroSta
     attr = TARGET_ATTRIBUTE.get(monster.attack_type, "STR")
     if rule.targeting == "lowest_hp":
         return _tie_break(state, list(heroes), lambda h: (h.hp, distance[h.uid]), "monster_target", _toughness)
-    return _tie_break(state, list(heroes),
-                      lambda h: (distance[h.uid], h.attribute(attr), _active_armor(h)), "monster_target", _toughness)
+    # the attribute and the armor tell apart only heroes at the same distance: read for those alone
+    return _tie_break(state, list(heroes), lambda h: distance[h.uid], "monster_target", _toughness,
+                      then=lambda h: (h.attribute(attr), _active_armor(h)))
 
 
 def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroState,
@@ -362,14 +376,19 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     heroes = [h for h in state.heroes if h.can_act and board.position(h.uid) is not None]
     if start is None or not heroes:
         return Plan(start, None, [])
+    distance = board.distances(state, monster, heroes)
+    ranked = rank_heroes(state, monster, heroes, distance)
+    rule = abilities.rule_for(monster)
+    here = _staying(state, monster, rule, start, ranked, len(heroes))
+    if here is not None:
+        return here
     stuck = monster.immobilized or board.is_buried(monster.uid)
     budget = 0 if stuck else max(0, monster.action_points - (1 if monster.data.get("entering") else 0))
     routes = board.monster_routes(state, monster, budget)
     options = _Options(start, routes)
     occupants = board.occupants()
-    taken = {p for p in routes if occupants.get(p, monster.uid) != monster.uid}
-    distance = board.distances(state, monster, heroes)
-    ranked = rank_heroes(state, monster, heroes, distance)
+    # the squares of its routes another figure holds: read from the few figures, not every square
+    taken = {p for p, uid in occupants.items() if uid != monster.uid and p in routes}
     from_squares: dict[str, set[Any]] = {}
 
     def attack_from(hero: HeroState) -> set[Any]:
@@ -384,7 +403,6 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     def reach_from(square: Any) -> list[HeroState]:
         return [h for h in ranked if square in attack_from(h)]
 
-    rule = abilities.rule_for(monster)
     if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
         best = _most_hits(state, monster, options, taken, {sq: reach_from(sq) for sq in options}, ranked)
         if best is not None:
@@ -404,6 +422,30 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
                 attackable = reach_from(square) if rule.pattern in IN_RANGE_PATTERNS else []
                 return Plan(square, options[square], _hits(state, monster, square, target, attackable, ranked), push)
     return _approach(state, monster, routes, ranked, distance, start)
+
+
+def _staying(state: GameData, monster: MonsterState, rule: Any, start: Any, ranked: list[HeroState],
+             standing: int) -> Plan | None:
+    """The plan of ``plan`` when it is to attack its first-ranked hero from where it stands,
+    found without the monster's routes; ``None`` when that needs them. Without criterion 1 (a
+    pattern that hits several heroes, among more than one hero standing) or the
+    ``lowest_agility`` targeting, ``plan`` tries the first-ranked hero first, and its own
+    square is always one of its options, never taken by another figure: when it attacks that
+    hero from there and, with a range above 1, stands at least that far away (no step back to
+    full range), that square is the one ``_square_for`` chooses, whatever else its AP reach."""
+    if (rule.pattern in MULTI_PATTERNS and standing > 1) or rule.targeting == "lowest_agility":
+        return None
+    board = _board(state)
+    target = ranked[0]
+    goal = board.position(target.uid)
+    if not board.attack_squares((start,), goal, monster.range, monster.attack_type):
+        return None
+    if monster.range > 1 and board.range_distance(start, goal) < monster.range:
+        return None
+    attackable = [h for h in ranked if board.attack_squares((start,), board.position(h.uid), monster.range,
+                                                            monster.attack_type)] \
+        if rule.pattern in IN_RANGE_PATTERNS else []
+    return Plan(start, None, _hits(state, monster, start, target, attackable, ranked), None)
 
 
 def _target_order(state: GameData, monster: MonsterState, ranked: list[HeroState],

@@ -151,9 +151,10 @@ class ScenarioPlay:
             return
         self.depth += 1
         try:
-            for index, rule in enumerate(self.scenario.rules):
+            # only the rules waiting for this kind are asked (every event of the game comes here)
+            for index, rule in _listening(self.scenario, kind):
                 when = rule.when
-                if when is None or when.on != kind or state.outcome is not None:
+                if state.outcome is not None:
                     continue
                 if rule.once and self.fired.get(index):
                     continue
@@ -214,16 +215,18 @@ class ScenarioPlay:
     def drop_tokens_of_fallen(self, state: GameData) -> None:
         """Tokens carried by a character who is unconscious or dead fall on its square
         (tokens with ``dropped_when_unconscious``)."""
-        board = _dungeon(state)
-        rules = {t.id: t for t in self.scenario.setup.tokens} if self.scenario is not None else {}
+        rules: dict[str, Any] | None = None  # built only for a token a fallen character carries (every end check asks)
         for token_id, token in self.tokens.items():
             if token.carrier is None:
                 continue
             carrier = state.find_hero(token.carrier)
             if carrier is None or carrier.can_act:
                 continue
+            if rules is None:
+                rules = {t.id: t for t in self.scenario.setup.tokens} if self.scenario is not None else {}
             spec = rules.get(token_id)
             if carrier.dead or spec is None or spec.dropped_when_unconscious:
+                board = _dungeon(state)
                 token.square = board.position(carrier.uid) if board is not None else None
                 token.carrier = None
                 state.log.emit("token_dropped", carrier.uid, token=token_id, square=token.square)
@@ -411,6 +414,26 @@ class GameView:
 
     def apply(self, effect: Playable, triggering: str | None) -> None:
         self.play.apply(self.state, effect, triggering)
+
+
+_LISTENING: dict[int, tuple[Scenario, dict[str, list[tuple[int, Any]]]]] = {}
+"""id of a scenario document -> (the document, event kind -> the (index, rule) pairs of its rules
+whose trigger is ``on`` that kind, in order); the document kept, so its id names no other."""
+
+
+def _listening(scenario: Scenario, kind: str) -> list[tuple[int, Any]]:
+    """The (index, rule) pairs of ``scenario``'s rules waiting for events of ``kind``, in order:
+    worked out once per document (a frozen model)."""
+    found = _LISTENING.get(id(scenario))
+    if found is None or found[0] is not scenario:
+        table: dict[str, list[tuple[int, Any]]] = {}
+        for index, rule in enumerate(scenario.rules):
+            if rule.when is not None:
+                table.setdefault(rule.when.on, []).append((index, rule))
+        if len(_LISTENING) >= 256:
+            _LISTENING.clear()
+        found = _LISTENING[id(scenario)] = (scenario, table)
+    return found[1].get(kind, [])
 
 
 def _dungeon(state: GameData) -> Dungeon | None:

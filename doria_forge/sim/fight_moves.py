@@ -163,16 +163,21 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     spots = []
     usable = {m.uid: _usable_ranges(hero, m) for m in monsters}
     for monster in monsters:
-        where = _on_map(state, monster.uid)
+        where = _at(state, monster.uid)  # on the map (monsters_on_map)
         reaches = set(usable[monster.uid])
         if not reaches:
             continue
         # the scenario's prey is worth a longer walk
         wanted = -OFF_TILE if objectives.is_prey(state, monster) else 0
         longest = max(reaches)
+        # a range counts the squares between, less one under each bridge at most: a square further
+        # than the longest range and the bridges on the table is out of every range (most squares)
+        slack, (wr, wc) = longest + len(board.layout.bridge_middles()), where
         for pos in routes:
+            if abs(pos[0] - wr) + abs(pos[1] - wc) > slack:
+                continue
             d = board.range_distance(pos, where)
-            if d > longest:  # out of every range (most squares): no list of the ranges that fit
+            if d > longest:  # out of every range: no list of the ranges that fit
                 continue
             fits = [reach for reach in reaches if d <= reach]
             if not fits or not board.sees(pos, where):

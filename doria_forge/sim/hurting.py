@@ -25,10 +25,11 @@ def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
     of every monster at almost every decision): a new read there needs its place in the key."""
     held = hero.hand_items()
     bonuses = hero.hero_bonuses
+    # list comprehensions, not generators: the key is built on every call
     key = (hero.can_act, tuple(hero.attributes.items()), "extra_damage" in bonuses, "double_range" in bonuses,
-           tuple((id(i.card), i.damaged) for i in held), tuple((id(i.card), i.damaged) for i in hero.body_items),
-           tuple((id(i.card), i.damaged) for i in hero.belt),
-           id(monster.monster), id(monster.card), tuple(id(m) for m in monster.modifications), monster.defeated)
+           tuple([(id(i.card), i.damaged) for i in held]), tuple([(id(i.card), i.damaged) for i in hero.body_items]),
+           tuple([(id(i.card), i.damaged) for i in hero.belt]),
+           id(monster.monster), id(monster.card), tuple([id(m) for m in monster.modifications]), monster.defeated)
     known = hero.__dict__.setdefault("_usable_ranges", {})
     found = known.get(key)
     if found is None:

@@ -14,7 +14,7 @@ from ..hero import HeroState
 from ..monster import MonsterState
 from .dungeon_figures import DungeonFigures
 from .layout import Pos, manhattan
-from .paths import Costs, MonsterMoves, Route, Routes, hero_routes, monster_costs, monster_entries, monster_routes
+from .paths import Costs, MonsterMoves, Route, Routes, hero_routes, monster_entries, monster_routes
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -87,14 +87,18 @@ class RoutesMixin(DungeonFigures):
         past (``Layout.jump_spots``). A search without an AP limit reads other monsters nowhere
         else: they are passed, and Rubble is cleared with AP to spare, so a monster elsewhere
         changes none of its answers (a search with a budget is never keyed by this)."""
+        at = self.positions.get
         if self.layout.has_obstacles():
-            spots = self.layout.jump_spots()
-            others = tuple(sorted(p for p in self.monster_squares(state, monster.uid) if p in spots))
+            spots, uid = self.layout.jump_spots(), monster.uid
+            # list comprehensions, not generators: every look-up of a reach builds this key
+            others = tuple(sorted({p for m in state.monsters
+                                   if m.uid != uid and (p := at(m.uid)) is not None and p in spots}))
         else:
             others = ()
         rule = rule_for(monster)
-        return (rule.flying, rule.through_walls, self.layout.version, self.positions.get(monster.uid),
-                tuple(self.position(h.uid) for h in state.heroes), tuple(sorted(self.lying)), others)
+        where = [at(h.uid) for h in state.heroes] if not self.carried else [self.position(h.uid) for h in state.heroes]
+        return (rule.flying, rule.through_walls, self.layout.version, at(monster.uid), tuple(where),
+                tuple(sorted(self.lying)), others)
 
     def reach(self, state: GameData, monster: MonsterState, hero: HeroState) -> int | None:
         """AP the monster would walk to reach ``hero``'s square (``None``: no way)."""
@@ -115,24 +119,26 @@ class RoutesMixin(DungeonFigures):
         beside = self._beside_in_tiles if moves.ghost else self.layout.neighbours
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
         around = [set(beside(p)) for p in squares]
+        # the search's entries (square -> entry, its AP first), read for the squares beside the heroes alone
         if start is None or not any(around):
-            routes: dict[Pos, int] = {}
+            routes: dict[Pos, Any] = {}
         elif not self._jumps_or_rubble():
-            routes = {p: e[0] for p, e in self._monster_entries(state, monster).items()}
+            routes = self._monster_entries(state, monster)
         else:
             # the search stops once the nearest square beside each hero is known: a square beside
             # one hero that another hero stands on is never reached, and waiting for it searched
             # the whole dungeon
-            routes = monster_costs(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
-                                   monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
-                                   targets=around)
+            routes = monster_entries(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
+                                     monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
+                                     targets=around)
         found = {}
+        near = beside(start) if start is not None else ()
         for hero in state.heroes:
             target = self.position(hero.uid)
             if target is None or start is None:
                 continue
-            costs = [r + 1 for n in beside(target) if (r := routes.get(n)) is not None]
-            if target in beside(start):
+            costs = [r[0] + 1 for n in beside(target) if (r := routes.get(n)) is not None]
+            if target in near:
                 costs.append(1)
             if costs:
                 found[hero.uid] = min(costs)

@@ -172,7 +172,7 @@ class Routes(Mapping[Pos, Route]):
 # each square's steps are worked out once and kept in the layout's memo: the searches below
 # then only look figures up. Each list keeps the order the searches met the squares in before
 # (so equal routes are still told apart the same way).
-_WALK, _OBSTACLE, _RUBBLE = 0, 1, 2
+_WALK, _OBSTACLE, _RUBBLE = 0, 1, 2  # _WALK false: the monster search tells the other two apart only
 
 
 def _tables(layout: Layout) -> tuple[dict, dict, dict, dict]:
@@ -254,6 +254,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
             new = cost + walk
             if new <= ap:
                 steps = steps_of.get(pos)
+                walked = None  # the list of (new, njumps): every step from here goes into it
                 for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
                     if nxt in monsters:
                         continue
@@ -261,12 +262,12 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                     # (new, njumps) < (old cost, old jumps), without building the two tuples
                     if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
                         best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
-                        bucket = bucket_at((new, njumps))
-                        if bucket is None:
-                            buckets[new, njumps] = [nxt]
-                            push(pending, (new, njumps))
-                        else:
-                            bucket.append(nxt)
+                        if walked is None:
+                            walked = bucket_at((new, njumps))
+                            if walked is None:
+                                walked = buckets[new, njumps] = []
+                                push(pending, (new, njumps))
+                        walked.append(nxt)
             if cost >= ap:
                 continue
             jumps = jumps_of.get(pos)
@@ -347,28 +348,22 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
 
 
 def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
-                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs = Costs()) -> dict[Pos, _Entry]:
-    """The search behind ``monster_routes`` as its raw entries (square -> entry; ``Routes``
-    reads them), for callers that keep one search for several budgets."""
-    return _monster_search(layout, start, budget, moves, heroes, monsters, costs)
-
-
-def monster_costs(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
-                  heroes: set[Pos], monsters: set[Pos], costs: Costs = Costs(),
-                  targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, int]:
-    """The AP of ``monster_routes`` without the routes (for distances: much cheaper). With
-    ``targets`` (groups of squares, such as the squares beside each hero) the search stops once
-    every group has a square reached for sure: the cheapest of each group (``start`` left out)
-    is then known, and no square of a group is listed below it (the rest may be incomplete)."""
-    found = _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
-    return {pos: entry[0] for pos, entry in found.items()}
+                    heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs = Costs(),
+                    targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
+    """The search behind ``monster_routes`` as its raw entries (square -> entry, its AP first;
+    ``Routes`` reads them), for callers that keep one search for several budgets or read a few
+    squares' AP. With ``targets`` (groups of squares, such as the squares beside each hero) the
+    search stops once every group has a square reached for sure: the cheapest of each group
+    (``start`` left out) is then known, and no square of a group is listed below it (the rest
+    may be incomplete)."""
+    return _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
 
 
 def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
                     heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
                     targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
-    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_costs``.
+    may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_entries``.
 
     The squares wait in one first-in-first-out list per cost (AP are whole numbers, never
     negative): they come out in the order a heap of ``(cost, order pushed)`` gives, without a
@@ -436,14 +431,16 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             else:
                 found_steps = steps_of.get(pos)
                 moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+            walked = None  # the list of ``stepped``: every walk from here goes into it
             for nxt, what in moves_here:  # SIDES order: the order ties are found in
                 if nxt in heroes:
                     continue
-                if what == _RUBBLE:
-                    _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
-                    continue
-                if what == _OBSTACLE and not flying:
-                    continue
+                if what:  # Rubble or an obstacle (most steps are walks: _WALK is 0)
+                    if what == _RUBBLE:
+                        _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
+                        continue
+                    if not flying:
+                        continue
                 if stepped > limit:
                     continue
                 old = get(nxt)
@@ -451,12 +448,12 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 if old is None or stepped < old[0] or (stepped == old[0] and (
                         no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
                     best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
-                    bucket = bucket_at(stepped)
-                    if bucket is None:
-                        buckets[stepped] = [nxt]
-                        push(pending, stepped)
-                    else:
-                        bucket.append(nxt)
+                    if walked is None:  # the list of this cost (a Rubble step may have made it)
+                        walked = bucket_at(stepped)
+                        if walked is None:
+                            walked = buckets[stepped] = []
+                            push(pending, stepped)
+                    walked.append(nxt)
             if flying or ghost:
                 continue
             jumps = jumps_of.get(pos)
