@@ -265,3 +265,31 @@ def test_a_friend_lying_off_the_party_tile_is_fetched_by_the_nearest_standing_he
             assert isinstance(action, Walk) and abs(action.to[0] - 2) + abs(action.to[1] - 2) == 1
         else:
             assert action is None
+
+
+def test_the_party_s_room_tile_follows_the_characters_however_often_it_is_asked():
+    """*Phase G*: each Room Tile with a character on it moves the Doom Counter, so the bots keep
+    to the Room Tile where most living characters stand (ties: the one placed last). Every
+    decision asks it several times: the answer must follow each move, death and carry at once."""
+    state = game(scenario(), heroes=("warrior", "mage", "priestess"),
+                 at={"warrior": (5, 2), "mage": (2, 2), "priestess": (8, 4)},
+                 tiles=[("ROOM", (0, 0), 0), ("HALL", (1, 0), 2)], ap=20)
+    board = state.board
+    for _ in range(2):
+        assert party.anchor_slot(state) == (1, 0)  # warrior and priestess on HALL
+    board.move_to("priestess", (2, 3))
+    for _ in range(2):
+        assert party.anchor_slot(state) == (0, 0)  # mage and priestess on ROOM
+    state.hero("priestess").dead = True
+    assert party.anchor_slot(state) == (1, 0)  # one on each: HALL was placed last
+    board.move_to("warrior", (3, 2))
+    assert party.anchor_slot(state) == (0, 0)
+    state.hero("mage").unconscious = True  # lying, still living: counted where it lies
+    board.lying.add("mage")
+    board.move_to("warrior", (6, 2))
+    state.hero("priestess").dead = False  # back on ROOM (2, 3) beside the mage
+    assert party.anchor_slot(state) == (0, 0)
+    board.carried["warrior"] = "mage"  # carried: where its carrier stands, on HALL
+    assert party.anchor_slot(state) == (1, 0)
+    board.move_to("warrior", (3, 2))
+    assert party.anchor_slot(state) == (0, 0)
