@@ -450,6 +450,8 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             else:
                 found_steps = steps_of.get(pos)
                 moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+            if stepped > limit:  # no AP for a step (a walk above 1 AP): Rubble is cleared, nothing walked
+                moves_here = [move for move in moves_here if move[1] == _RUBBLE]
             walked = None  # the list of ``stepped``: every walk from here goes into it
             for nxt, what in moves_here:  # SIDES order: the order ties are found in
                 # a character's square holds _BARRED: never beaten, by a walk or a Rubble step
@@ -459,8 +461,6 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                         continue
                     if not flying:
                         continue
-                if stepped > limit:
-                    continue
                 old = get(nxt)
                 # (stepped, no_attack, njumps) < old's three, without building the two tuples
                 if old is None or stepped < old[0] or (stepped == old[0] and (
