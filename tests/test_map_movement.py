@@ -334,3 +334,19 @@ def test_a_walk_reads_a_search_with_jumps_only_where_its_way_is_the_walk_itself(
     same_as_a_fresh_walk()
     board.move_to(hero.uid, (1, 4))
     same_as_a_fresh_walk()
+
+
+def test_occupied_squares_a_monster_never_enters_or_passes_a_character():
+    """Monsters walk 1 AP a square, never past a character, and may pass other monsters (a
+    square with a monster is reached: the mover pushes it or skips it); the characters' squares
+    are never listed, wherever they stand (Book of Rules: monster movement). A hero's routes leave
+    the monsters' squares out the same way, walking or jumping."""
+    layout = Layout()
+    layout.place("C", TileShape(("#####", "#####", ".....", "#####", "#####")), (0, 0), 0)
+    heroes = {(2, 3), (0, 0)}
+    routes = monster_routes(layout, (2, 0), 20, moves=MonsterMoves(), heroes=heroes, monsters={(2, 1)})
+    assert routes.keys() == {(2, 1), (2, 2)} and routes.cost((2, 2)) == 2  # past the monster, not the hero
+    for jumping in (True, False):
+        walks = hero_routes(layout, (2, 0), 20, monsters=frozenset({(2, 3), (0, 0)}), heroes=frozenset({(2, 1)}),
+                            jumping=jumping)
+        assert walks.keys() == {(2, 2)} and walks[(2, 2)].path == ((2, 1), (2, 2))  # past the friend only

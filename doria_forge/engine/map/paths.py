@@ -96,6 +96,25 @@ _DELTAS = tuple(side_step(side) for side in SIDES)
 # Entries are snapshots: a route is its chain of entries, as the Route it stands for.
 _Entry = tuple
 
+_BARRED: _Entry = (-1, True, 0, True, None, (), None, None)
+"""The entry a search starts with on each square it may never enter: cheaper than any route, so
+never replaced, never read (nothing pushes it): one look-up per step finds both the squares
+reached and those barred."""
+
+
+def _barring(start: Pos, barred: AbstractSet[Pos]) -> dict[Pos, _Entry]:
+    """A search's ``best`` to begin with: ``barred`` (``start`` left out) held by ``_BARRED``."""
+    return {pos: _BARRED for pos in barred if pos != start}
+
+
+def _unbar(best: dict[Pos, _Entry], start: Pos, barred: AbstractSet[Pos]) -> None:
+    """``best`` without ``start`` and the barred squares (still ``_BARRED``: never entered),
+    the order of the rest kept."""
+    del best[start]
+    for pos in barred:
+        if pos != start:
+            del best[pos]
+
 
 def _as_route(entry: _Entry) -> Route:
     parts: list[tuple[Pos, ...]] = []
@@ -231,10 +250,11 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     walk = costs.walk
     jump_cost = costs.jump
     root: _Entry = (0, False, 0, False, None, (), None, None)
-    best: dict[Pos, _Entry] = {start: root}
+    best = _barring(start, monsters)
+    best[start] = root
     if not jumping:
-        _walk_breadth_first(layout, best, start, ap, monsters, walk)
-        del best[start]
+        _walk_breadth_first(layout, best, start, ap, walk)
+        _unbar(best, start, monsters)
         return _without(best, heroes)
     # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
     # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
@@ -256,9 +276,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 steps = steps_of.get(pos)
                 walked = None  # the list of (new, njumps): every step from here goes into it
                 for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
-                    if nxt in monsters:
-                        continue
-                    old = get(nxt)
+                    old = get(nxt)  # a monster's square: _BARRED, never beaten
                     # (new, njumps) < (old cost, old jumps), without building the two tuples
                     if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
                         best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
@@ -287,7 +305,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                         push(pending, (new, njumps + 1))
                     else:
                         bucket.append(land)
-    del best[start]
+    _unbar(best, start, monsters)
     return _without(best, heroes)
 
 
@@ -299,9 +317,9 @@ def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos]) -> Routes:
     return Routes(best)
 
 
-def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, monsters: AbstractSet[Pos],
-                        walk: int) -> None:
-    """``hero_routes`` without jumps, filling ``best`` (``start`` -> its root entry): every step
+def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, walk: int) -> None:
+    """``hero_routes`` without jumps, filling ``best`` (``start`` -> its root entry, the monsters'
+    squares -> ``_BARRED``): every step
     costs ``walk`` AP, so the squares come in the order the search with a heap takes them
     (cost, then the order they were reached) and the first way to a square is its cheapest:
     the same entries, found breadth first."""
@@ -314,7 +332,7 @@ def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap:
             continue
         steps = steps_of.get(pos)
         for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
-            if nxt in monsters or nxt in best:
+            if nxt in best:  # reached, or a monster's square
                 continue
             best[nxt] = (new, False, 0, False, entry, (nxt,), None, None)
             waiting.append(nxt)
@@ -369,7 +387,8 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     negative): they come out in the order a heap of ``(cost, order pushed)`` gives, without a
     heap entry per square."""
     root: _Entry = (0, False, 0, False, None, (), None, None)
-    best: dict[Pos, _Entry] = {start: root}
+    best = _barring(start, heroes)
+    best[start] = root
     # cost -> the squares pushed at that cost, in push order; the costs with a list, as a heap
     buckets: dict[int, list[Pos]] = {0: [start]}
     pending = [0]
@@ -431,18 +450,17 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             else:
                 found_steps = steps_of.get(pos)
                 moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+            if stepped > limit:  # no AP for a step (a walk above 1 AP): Rubble is cleared, nothing walked
+                moves_here = [move for move in moves_here if move[1] == _RUBBLE]
             walked = None  # the list of ``stepped``: every walk from here goes into it
             for nxt, what in moves_here:  # SIDES order: the order ties are found in
-                if nxt in heroes:
-                    continue
+                # a character's square holds _BARRED: never beaten, by a walk or a Rubble step
                 if what:  # Rubble or an obstacle (most steps are walks: _WALK is 0)
                     if what == _RUBBLE:
                         _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
                         continue
                     if not flying:
                         continue
-                if stepped > limit:
-                    continue
                 old = get(nxt)
                 # (stepped, no_attack, njumps) < old's three, without building the two tuples
                 if old is None or stepped < old[0] or (stepped == old[0] and (
@@ -461,7 +479,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 jumps = _jumps(layout, jumps_of, pos)
             if jumps:  # most squares have none: no call for them
                 _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
-    del best[start]
+    _unbar(best, start, heroes)
     _add_pushes(best, pushes)
     return best
 
