@@ -42,12 +42,16 @@ class ValuesMixin(HeroSheet):
     @property
     def hp_max(self) -> int:
         """(STR+CON)//2 plus equipment HP bonuses (chapter *Calculated Values*)."""
-        return (self.attribute("STR") + self.attribute("CON")) // 2 + self.bonus("hit_points")
+        # the attributes read in place (``attribute``'s own reading): the bots ask this of every
+        # hero at almost every decision
+        attributes = self.attributes
+        return (attributes.get("STR", 0) + attributes.get("CON", 0)) // 2 + self.bonus("hit_points")
 
     @property
     def pp_max(self) -> int:
         """(WIS+PSI)//2 plus equipment PP bonuses."""
-        return (self.attribute("WIS") + self.attribute("PSI")) // 2 + self.bonus("psi_points")
+        attributes = self.attributes
+        return (attributes.get("WIS", 0) + attributes.get("PSI", 0)) // 2 + self.bonus("psi_points")
 
     @property
     def armor_rating_worn(self) -> int:
