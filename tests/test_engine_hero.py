@@ -307,3 +307,21 @@ def test_range_x2_turns_range_0_into_1_only_for_spells():
     p, w = hero.find("potion"), hero.find("ward")
     assert hero.attack_range(None, p) == 0
     assert hero.attack_range(None, w) == 1
+
+
+def test_remembered_bonus_totals_keep_each_question_apart():
+    """The bonus totals are remembered per Body Zone (``HeroSheet._equipment_cache``): a total
+    without magic cards (fighting the Mummy: magic non-spell cards do not count) is never the
+    total with them, in either order of asking, and the Armor Rating worn is no bonus total."""
+    ring = armor("magic_ring", "accessory", 1, bonuses={"defense": 2}, magic=True)
+    shield = armor("shield", "torso", 3, bonuses={"defense": 1})
+    for first_without in (True, False):
+        hero = HeroState.from_character(character(), [ring, shield], RULES)
+        answers = []
+        for exclude in ((True, False) if first_without else (False, True)):
+            answers.append((exclude, hero.bonus("defense", exclude_magic=exclude)))
+        assert dict(answers) == {True: 1, False: 3}
+        assert hero.armor_rating_worn == 4 and hero.bonus("defense") == 3
+        hero.unequip(hero.find("magic_ring"))
+        assert hero.bonus("defense") == 1 and hero.bonus("defense", exclude_magic=True) == 1
+        assert hero.armor_rating_worn == 3

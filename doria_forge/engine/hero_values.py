@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from .hero_sheet import HeroSheet
 
+_ARMOR_WORN = ("armor_rating_worn",)
+"""The key of the Armor Rating worn among the remembered totals: a tuple, never a bonus name."""
+
 
 class ValuesMixin(HeroSheet):
     """Attributes, bonus markers and the values calculated from them (a part of
@@ -24,7 +27,9 @@ class ValuesMixin(HeroSheet):
         equipped cards. Damaged armor keeps its bonuses (only the armor part is damaged).
         ``exclude_magic`` drops magic non-spell cards (fighting the Mummy)."""
         _, items, totals = self._equipment_cache()
-        key = (name, exclude_magic)
+        # the name alone for the common question (no tuple built on every call: the bots ask
+        # hp_max of every hero at almost every decision); strings are no other total's key
+        key: str | tuple = (name, True) if exclude_magic else name
         total = totals.get(key)
         if total is None:
             total = 0
@@ -42,20 +47,24 @@ class ValuesMixin(HeroSheet):
     @property
     def hp_max(self) -> int:
         """(STR+CON)//2 plus equipment HP bonuses (chapter *Calculated Values*)."""
-        return (self.attribute("STR") + self.attribute("CON")) // 2 + self.bonus("hit_points")
+        # the attributes read in place (``attribute``'s own reading): the bots ask this of every
+        # hero at almost every decision
+        attributes = self.attributes
+        return (attributes.get("STR", 0) + attributes.get("CON", 0)) // 2 + self.bonus("hit_points")
 
     @property
     def pp_max(self) -> int:
         """(WIS+PSI)//2 plus equipment PP bonuses."""
-        return (self.attribute("WIS") + self.attribute("PSI")) // 2 + self.bonus("psi_points")
+        attributes = self.attributes
+        return (attributes.get("WIS", 0) + attributes.get("PSI", 0)) // 2 + self.bonus("psi_points")
 
     @property
     def armor_rating_worn(self) -> int:
         """Sum of the Armor Rating of every equipped card, damaged ones included."""
         _, items, totals = self._equipment_cache()
-        total = totals.get("armor_rating_worn")
+        total = totals.get(_ARMOR_WORN)
         if total is None:
-            total = totals["armor_rating_worn"] = sum(i.armor_rating for i in items)
+            total = totals[_ARMOR_WORN] = sum(i.armor_rating for i in items)
         return total
 
     @property

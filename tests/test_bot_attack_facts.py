@@ -1,0 +1,51 @@
+"""The greedy bot remembers the facts of its attack options (``bots._option_facts``: per hero,
+monster, card, profile, Damaged marker, from the Belt) for the rest of the game: a change of
+the Damaged marker or of the monster's defeat gives the facts anew, never the remembered ones."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile
+
+from doria_forge.engine.combat import attack_problem
+from doria_forge.sim.bots import attack_options
+
+ROOM = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+
+
+def _game():
+    return map_game(pack_with(ROOM), ["warrior"], tiles=[("R", (0, 0), 0)], at={"warrior": (2, 2)},
+                    monsters=[("orc", (2, 3)), ("orc", (1, 2))], ap=20)
+
+
+def _weapons(options):
+    return {(o[1][0], o[1][2]) for o in options}
+
+
+def test_a_damaged_weapon_leaves_the_options_and_comes_back_repaired():
+    """*Attack or Use Items*: a damaged card cannot attack. Asked again in the same game after
+    the Damaged marker is put on, the options without that card; taken off, the same options
+    as before (for each monster next to the hero)."""
+    state = _game()
+    hero = state.hero("warrior")
+    before = attack_options(state, hero, 20)
+    assert {o[1][2] for o in before} == {m.uid for m in state.monsters}
+    weapon = before[0][2]
+    weapon.damaged = True
+    damaged = attack_options(state, hero, 20)
+    assert all(o[2] is not weapon for o in damaged)
+    assert all(attack_problem(hero, o[2], o[2].card.attacks[o[1][1]], state.monster(o[1][2]),
+                              from_belt=o[1][3]) is None for o in damaged)
+    # as if repaired: the remembered facts of the damaged card are not those of the sound one
+    assert _weapons(attack_options(state, hero, 20, include_damaged=True)) == _weapons(before)
+    weapon.damaged = False
+    assert attack_options(state, hero, 20) == before
+
+
+def test_a_defeated_monster_is_no_option_though_asked_before():
+    """A defeated monster is no target (``attack_problem``): its options go, the other's stay."""
+    state = _game()
+    hero = state.hero("warrior")
+    first, second = state.monsters
+    assert {o[1][2] for o in attack_options(state, hero, 20)} == {first.uid, second.uid}
+    first.defeated = True
+    assert {o[1][2] for o in attack_options(state, hero, 20)} == {second.uid}
