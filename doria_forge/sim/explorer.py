@@ -119,10 +119,6 @@ def first(state: Any, hero: HeroState, ap: int) -> Action | None:
     return _carry_friend(state, hero, ap, here)
 
 
-_UNASKED = object()
-"""``_carry_friend``'s party slot before it is first needed."""
-
-
 def _carry_friend(state: Any, hero: HeroState, ap: int, here: Pos, *, anywhere: bool = False) -> Action | None:
     """Pick up an unconscious friend lying on another Room Tile than the party (``anywhere``:
     wherever it lies), when this hero is the nearest standing one who carries nobody."""
@@ -130,19 +126,14 @@ def _carry_friend(state: Any, hero: HeroState, ap: int, here: Pos, *, anywhere: 
     if hero.uid in board.carried:
         return None
     carried = set(board.carried.values())
-    anchor: Any = _UNASKED
-    for friend in state.heroes:
-        if friend.can_act or friend.dead or friend.uid in carried:
+    lying = [(friend, where) for friend in state.heroes
+             if not (friend.can_act or friend.dead or friend.uid in carried)
+             and (where := _on_map(state, friend.uid)) is not None]
+    # the party's Room Tile is asked only with a friend lying on the map: most decisions have none
+    anchor = anchor_slot(state) if lying and not anywhere else None
+    for friend, where in lying:
+        if not anywhere and slot_of(where) == anchor:
             continue
-        where = _on_map(state, friend.uid)
-        if where is None:
-            continue
-        if not anywhere:
-            if anchor is _UNASKED:
-                # asked only once a friend lies somewhere: most decisions have none lying
-                anchor = anchor_slot(state)
-            if slot_of(where) == anchor:
-                continue
         dist = distances(state, frozenset([where]))
         helpers = [h for h in standing(state) if h.uid not in board.carried]
         nearest = min(helpers, key=lambda h: (dist.get(_at(state, h.uid), FAR), state.heroes.index(h)))
