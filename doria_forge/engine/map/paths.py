@@ -102,9 +102,16 @@ never replaced, never read (nothing pushes it): one look-up per step finds both 
 reached and those barred."""
 
 
+_ROOT: _Entry = (0, False, 0, False, None, (), None, None)
+"""The entry of a search's own start square: no AP, no step."""
+
+
 def _barring(start: Pos, barred: AbstractSet[Pos]) -> dict[Pos, _Entry]:
-    """A search's ``best`` to begin with: ``barred`` (``start`` left out) held by ``_BARRED``."""
-    return {pos: _BARRED for pos in barred if pos != start}
+    """A search's ``best`` to begin with: ``barred`` (``start`` left out) held by ``_BARRED``,
+    then ``start`` by ``_ROOT`` (``_unbar`` takes both out again)."""
+    best = {pos: _BARRED for pos in barred if pos != start}
+    best[start] = _ROOT
+    return best
 
 
 def _unbar(best: dict[Pos, _Entry], start: Pos, barred: AbstractSet[Pos]) -> None:
@@ -249,9 +256,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     already doubled while carrying."""
     walk = costs.walk
     jump_cost = costs.jump
-    root: _Entry = (0, False, 0, False, None, (), None, None)
     best = _barring(start, monsters)
-    best[start] = root
     if not jumping:
         _walk_breadth_first(layout, best, start, ap, walk)
         _unbar(best, start, monsters)
@@ -386,9 +391,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     The squares wait in one first-in-first-out list per cost (AP are whole numbers, never
     negative): they come out in the order a heap of ``(cost, order pushed)`` gives, without a
     heap entry per square."""
-    root: _Entry = (0, False, 0, False, None, (), None, None)
     best = _barring(start, heroes)
-    best[start] = root
     # cost -> the squares pushed at that cost, in push order; the costs with a list, as a heap
     buckets: dict[int, list[Pos]] = {0: [start]}
     pending = [0]
