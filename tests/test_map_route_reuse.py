@@ -1,0 +1,78 @@
+"""A monster's routes within its AP read from the unlimited search that measured its distances
+(Book of Rules *Fastest Way to the Target*, *Monsters and Obstacles/Holes*): only where that
+search is the same as one made with the AP, and only for the figures it was made among."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile
+
+from doria_forge.engine.map.layout import Layout
+from doria_forge.engine.map.paths import MonsterMoves, monster_routes, monster_search, walks_within
+from doria_forge.geometry import TileShape
+
+
+def _hall_with_a_hole_and_rubble() -> Layout:
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".....", "...O.", ".....")), (0, 0), 0)
+    layout.add_marker((0, 4), "rubble")
+    return layout
+
+
+def test_the_routes_within_an_ap_budget_are_the_unlimited_search_s_up_to_its_first_jump_or_rubble():
+    """A monster with N AP moves as the fastest ways of the whole dungeon say while nothing within
+    N AP makes it jump a Hole or clear Rubble (with few AP left a jump ends the move and a
+    clearing takes the rest): cut from the unlimited search, the same routes, in the same order
+    (the order equal ways are told apart in). From the AP where a jump or Rubble is met, the
+    unlimited search does not stand for a limited one."""
+    layout = _hall_with_a_hole_and_rubble()
+    moves, heroes, monsters = MonsterMoves(), {(4, 4)}, {(1, 0)}
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes=heroes, monsters=monsters)
+    # from (0, 0): the Rubble on (0, 4) is beside (0, 3), 3 AP away; the Hole (3, 3) beside (2, 3), 5 AP
+    assert plain == 3
+    for budget in range(0, 12):
+        cut = walks_within(entries, plain, budget)
+        fresh = monster_routes(layout, (0, 0), budget, moves=moves, heroes=heroes, monsters=monsters)
+        if budget <= plain:
+            assert cut is not None and list(cut.items()) == list(fresh._entries.items())
+        else:
+            assert cut is None
+    # with 4 AP the limited search clears Rubble with its last AP: a route the unlimited one has not
+    four = monster_routes(layout, (0, 0), 4, moves=moves, heroes=heroes, monsters=monsters)
+    assert four[(0, 4)].no_attack and four[(0, 4)].cleared == ((0, 4),)
+    assert (0, 4) not in {p for p, e in entries.items() if e[0] <= 4}
+
+
+def test_a_search_stopped_at_the_heroes_stands_for_the_squares_it_finished():
+    """The distance search stops once the nearest square beside every hero is known: its routes
+    stand for a limited search only below the AP where it stopped."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".....", ".....", ".....")), (0, 0), 0)
+    moves = MonsterMoves()
+    beside = [{(0, 1), (1, 2), (0, 3)}]  # the squares beside a hero on (0, 2)
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes={(0, 2)}, monsters=set(), targets=beside)
+    assert plain == 1  # (0, 1), 1 AP away, is beside the only hero
+    assert walks_within(entries, plain, 2) is None
+    fresh = monster_routes(layout, (0, 0), 1, moves=moves, heroes={(0, 2)}, monsters=set())
+    assert list(walks_within(entries, plain, 1).items()) == list(fresh._entries.items())
+
+
+def test_a_plan_reads_the_distance_search_only_among_the_figures_it_was_made_among():
+    """The monster's routes the board gives after measuring its distances are those of a fresh
+    search, and stay so when a hero steps elsewhere in between (the remembered search is then
+    not read)."""
+    pit = tile("PIT", [".....", ".....", ".....", "...O.", "....."], doors=[("south", 2)])
+    state = map_game(pack_with(pit), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0)],
+                     at={"warrior": (0, 4), "mage": (4, 4)}, monsters=[("orc", (0, 0))])
+    board = state.board
+    orc = state.monsters[0]
+
+    def fresh(budget: int) -> list:
+        return list(monster_routes(board.layout, (0, 0), budget, moves=board.monster_moves(orc),
+                                   heroes=board.hero_squares(state), monsters=set())._entries.items())
+
+    board.distances(state, orc, state.heroes)
+    assert list(board.monster_routes(state, orc, 3)._entries.items()) == fresh(3)
+    board.distances(state, orc, state.heroes)
+    board.move_to("warrior", (1, 1))  # now on a square the remembered search walked through
+    routes = board.monster_routes(state, orc, 3)
+    assert (1, 1) not in routes and list(routes._entries.items()) == fresh(3)
