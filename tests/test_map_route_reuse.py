@@ -1,6 +1,8 @@
-"""A monster's routes within its AP read from the unlimited search that measured its distances
-(Book of Rules *Fastest Way to the Target*, *Monsters and Obstacles/Holes*): only where that
-search is the same as one made with the AP, and only for the figures it was made among."""
+"""A monster's plan with fewer searches and look-ups (Book of Rules *Target of a Monster*,
+*Fastest Way to the Target*, *Monsters and Obstacles/Holes*): its routes within its AP read from
+the unlimited search that measured its distances, only where that search is the same as one
+made with the AP and only among the figures it was made among; criterion 1 (the most heroes
+hit) and its tie-breaks."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from map_helpers import map_game, pack_with, tile
 
 from doria_forge.engine.map.layout import Layout
 from doria_forge.engine.map.paths import MonsterMoves, monster_routes, monster_search, walks_within
+from doria_forge.engine.monster_ai import plan
 from doria_forge.geometry import TileShape
 
 
@@ -76,3 +79,30 @@ def test_a_plan_reads_the_distance_search_only_among_the_figures_it_was_made_amo
     board.move_to("warrior", (1, 1))  # now on a square the remembered search walked through
     routes = board.monster_routes(state, orc, 3)
     assert (1, 1) not in routes and list(routes._entries.items()) == fresh(3)
+
+
+ROOM = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
+
+
+def test_an_attack_that_hits_several_heroes_goes_where_it_hits_the_most_then_the_best_ranked_first():
+    """Target of a Monster, criterion 1: the Troll (one roll against every hero within range 2,
+    7 AP) goes to the square from which it hits the most heroes, then to the one whose first
+    target is the better ranked. From (0, 4) the mage (2, 4) is nearest; only (2, 2) reaches the
+    mage and the warrior (2, 0) at once; four squares reach the warrior and the ranger (4, 1);
+    none reaches all three. Two heroes either way: the square with the mage wins."""
+    state = map_game(pack_with(ROOM), ["warrior", "mage", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 4), "ranger": (4, 1)}, monsters=[("troll", (0, 4))])
+    chosen = plan(state, state.monsters[0])
+    assert chosen.square == (2, 2)
+    assert {h.uid for h in chosen.targets} == {"warrior", "mage"}
+
+
+def test_of_the_squares_that_hit_the_most_the_troll_takes_the_least_movement():
+    """Criterion 1, then the least movement: of the squares within range 2 of both the warrior
+    (2, 0) and the ranger (4, 1) - (2, 1), (3, 0), (3, 1), (4, 0) - the Troll from (0, 4) walks
+    to (2, 1), 5 AP away (the others 6 to 8), rather than hitting the warrior alone."""
+    state = map_game(pack_with(ROOM), ["warrior", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 0), "ranger": (4, 1)}, monsters=[("troll", (0, 4))])
+    chosen = plan(state, state.monsters[0])
+    assert chosen.square == (2, 1) and chosen.route.cost == 5
+    assert {h.uid for h in chosen.targets} == {"warrior", "ranger"}

@@ -403,11 +403,16 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     def reach_from(square: Any) -> list[HeroState]:
         return [h for h in ranked if square in attack_from(h)]
 
+    def reach_all() -> dict[Any, list[HeroState]]:
+        """``reach_from`` of every square of ``options``: each hero's squares asked once, not once a square."""
+        found = [(h, attack_from(h)) for h in ranked]
+        return {sq: [h for h, squares in found if sq in squares] for sq in options}
+
     if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
-        best = _most_hits(state, monster, options, taken, {sq: reach_from(sq) for sq in options}, ranked)
+        best = _most_hits(state, monster, options, taken, reach_all(), ranked)
         if best is not None:
             return best
-    reach = {sq: reach_from(sq) for sq in options} if rule.targeting == "lowest_agility" else {}
+    reach = reach_all() if rule.targeting == "lowest_agility" else {}
     order = _target_order(state, monster, ranked, reach, start)
     # the closest hero it can reach from a free square; only when no hero can be reached so
     # does it push another monster off the square it needs ("If a monster can only reach a
@@ -467,6 +472,7 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
                reach: dict[Any, list[HeroState]], ranked: list[HeroState]) -> Plan | None:
     """Criterion 1: the free square (or, failing that, a pushed one) from which one attack
     hits the most heroes; then the best-ranked first target; then the least movement."""
+    board = _board(state)
     best: tuple | None = None
     plan_: Plan | None = None
     # only the patterns that hit every hero in range depend on the square attacked from; the
@@ -486,7 +492,7 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
             key = head + (ranked.index(primary), options.cost(square), -_board(state).walls_around(square))
             if best is None or key < best:
                 best = key
-                plan_ = Plan(square, options[square], hit, _board(state).occupant(square) if square in taken else None)
+                plan_ = Plan(square, options[square], hit, board.occupant(square) if square in taken else None)
     if best is None or -best[0] < 2:
         return None
     return plan_
