@@ -486,10 +486,10 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
                 hit = _hits(state, monster, square, primary, heroes_here, ranked)
                 if by_target:
                     known[primary.uid] = hit
-            head = (-len(hit), square in taken)
-            if best is not None and head > best[:2]:
+            head = (-len(hit), square in taken, ranked.index(primary))
+            if best is not None and head > best[:3]:
                 continue  # behind already on the first criteria: the rest of the key cannot help
-            key = head + (ranked.index(primary), options.cost(square), -_board(state).walls_around(square))
+            key = head + (options.cost(square), -board.walls_around(square))
             if best is None or key < best:
                 best = key
                 plan_ = Plan(square, options[square], hit, board.occupant(square) if square in taken else None)
