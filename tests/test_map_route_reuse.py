@@ -106,3 +106,17 @@ def test_of_the_squares_that_hit_the_most_the_troll_takes_the_least_movement():
     chosen = plan(state, state.monsters[0])
     assert chosen.square == (2, 1) and chosen.route.cost == 5
     assert {h.uid for h in chosen.targets} == {"warrior", "ranger"}
+
+
+def test_the_board_s_monster_routes_answer_ap_and_attack_squares_without_building_routes():
+    """What a monster's plan reads of every square it can reach (``board.MonsterRoutes``): the AP
+    of the way there and whether it may still attack after it (a jump with less than 5 AP left
+    ends the attack: *Monsters and Obstacles/Holes*), the same as the route built for it says."""
+    state = map_game(pack_with(tile("PIT", [".....", ".....", ".OO..", ".....", "....."], doors=[("south", 2)])),
+                     ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (0, 4)}, monsters=[("orc", (2, 0))])
+    board, orc = state.board, state.monsters[0]
+    searches = {budget: board.monster_routes(state, orc, budget) for budget in (3, 7, None)}
+    assert searches[3][(2, 3)].no_attack and not searches[7][(2, 3)].no_attack  # over the Holes with 3 AP, 7 AP
+    for routes in searches.values():
+        assert all(routes.cost(p) == routes[p].cost for p in routes)
+        assert routes.attack_squares() == [p for p in routes if not routes[p].no_attack]

@@ -45,7 +45,7 @@ from .hero import HeroState
 from .monster import MonsterState
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .board import SpatialBoard
+    from .board import MonsterRoutes, SpatialBoard
     from .state import GameData
 
 TARGET_ATTRIBUTE = {"melee": "STR", "ranged": "AGI", "magic": "WIS"}
@@ -338,12 +338,10 @@ class _Options(Mapping):
     """Where a monster may stand to attack: its own square (no route, ``None``), then every
     square its routes reach without losing the attack; routes built only when read."""
 
-    def __init__(self, start: Any, routes: Mapping[Any, Any]) -> None:
+    def __init__(self, start: Any, routes: MonsterRoutes) -> None:
         self._start = start
         self._routes = routes
-        attack = getattr(routes, "attack_squares", None)
-        self._squares = [start] + [p for p in (attack() if attack else (p for p, r in routes.items()
-                                                                          if not r.no_attack)) if p != start]
+        self._squares = [start] + [p for p in routes.attack_squares() if p != start]
         self._set = set(self._squares)
 
     def __getitem__(self, square: Any) -> Any:
@@ -362,10 +360,7 @@ class _Options(Mapping):
 
     def cost(self, square: Any) -> int:
         """AP of the way to ``square`` (0 for the monster's own), without building the route."""
-        if square == self._start:
-            return 0
-        cost = getattr(self._routes, "cost", None)
-        return cost(square) if cost is not None else self._routes[square].cost
+        return 0 if square == self._start else self._routes.cost(square)
 
 
 def plan(state: GameData, monster: MonsterState) -> Plan:
@@ -542,7 +537,7 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
     return choice, push
 
 
-def _approach(state: GameData, monster: MonsterState, routes: Mapping[Any, Any], ranked: list[HeroState],
+def _approach(state: GameData, monster: MonsterState, routes: MonsterRoutes, ranked: list[HeroState],
               distance: dict[str, int], start: Any) -> Plan:
     """No hero in reach this activation: the fastest way toward the nearest hero, as far
     as its AP go (chapter *Fastest Way to the Target*)."""
@@ -563,8 +558,7 @@ def _approach(state: GameData, monster: MonsterState, routes: Mapping[Any, Any],
     if not free:
         return Plan(start, None, [])
     here = board.range_distance(start, goal)
-    cost = getattr(routes, "cost", None) or (lambda p: routes[p].cost)  # a Routes: without building
-    best = min(free, key=lambda p: (board.range_distance(p, goal), cost(p), p))
+    best = min(free, key=lambda p: (board.range_distance(p, goal), routes.cost(p), p))
     if board.range_distance(best, goal) >= here:
         return Plan(start, None, [])
     return Plan(best, routes[best], [])
