@@ -12,7 +12,7 @@ set, ``state.loot_markers`` Loot Markers are reachable. The dungeon map
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -241,6 +241,33 @@ class NoMap:
         return cls()
 
 
+class MonsterRoutes(Protocol):
+    """Square -> route (``cost`` in AP, ``path``, ``no_attack``, ``final``, ``cleared``, ``end``)
+    of every square a monster can move to (``SpatialBoard.monster_routes``): a read-only mapping
+    that answers a route's AP and the squares it may still attack from without building routes
+    (a plan reads those of every square, and the routes of a few)."""
+
+    def __getitem__(self, square: Any) -> Any:
+        ...
+
+    def __iter__(self) -> Iterator[Any]:
+        ...
+
+    def __len__(self) -> int:
+        ...
+
+    def __contains__(self, square: object) -> bool:
+        ...
+
+    def cost(self, square: Any) -> int:
+        """AP of the route to ``square``. Raises ``KeyError`` for a square not listed."""
+        ...
+
+    def attack_squares(self) -> list[Any]:
+        """The squares whose route leaves the attack (not ``no_attack``), in the mapping's order."""
+        ...
+
+
 class SpatialBoard(Board[S], Protocol[S]):
     """A board whose figures stand on squares (``spatial`` is true): what the monster AI
     asks to plan a move (chapter *Monster Activation*). Squares are ``(row, col)``;
@@ -250,9 +277,9 @@ class SpatialBoard(Board[S], Protocol[S]):
         """The square of a figure, or ``None``."""
         ...
 
-    def monster_routes(self, state: S, monster: MonsterState, budget: int | None) -> Mapping[Any, Any]:
-        """Square -> route (``cost``, ``path``, ``no_attack``, ``final``, ``cleared``) of
-        every square the monster can move to within ``budget`` AP (``None``: any)."""
+    def monster_routes(self, state: S, monster: MonsterState, budget: int | None) -> MonsterRoutes:
+        """The routes (``MonsterRoutes``) of every square the monster can move to within
+        ``budget`` AP (``None``: any)."""
         ...
 
     def can_attack_from(self, pos: Any, target: Any, attack_range: int, attack_type: str) -> bool:

@@ -45,7 +45,7 @@ from .hero import HeroState
 from .monster import MonsterState
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .board import SpatialBoard
+    from .board import MonsterRoutes, SpatialBoard
     from .state import GameData
 
 TARGET_ATTRIBUTE = {"melee": "STR", "ranged": "AGI", "magic": "WIS"}
@@ -338,12 +338,10 @@ class _Options(Mapping):
     """Where a monster may stand to attack: its own square (no route, ``None``), then every
     square its routes reach without losing the attack; routes built only when read."""
 
-    def __init__(self, start: Any, routes: Mapping[Any, Any]) -> None:
+    def __init__(self, start: Any, routes: MonsterRoutes) -> None:
         self._start = start
         self._routes = routes
-        attack = getattr(routes, "attack_squares", None)
-        self._squares = [start] + [p for p in (attack() if attack else (p for p, r in routes.items()
-                                                                          if not r.no_attack)) if p != start]
+        self._squares = [start] + [p for p in routes.attack_squares() if p != start]
         self._set = set(self._squares)
 
     def __getitem__(self, square: Any) -> Any:
@@ -362,10 +360,7 @@ class _Options(Mapping):
 
     def cost(self, square: Any) -> int:
         """AP of the way to ``square`` (0 for the monster's own), without building the route."""
-        if square == self._start:
-            return 0
-        cost = getattr(self._routes, "cost", None)
-        return cost(square) if cost is not None else self._routes[square].cost
+        return 0 if square == self._start else self._routes.cost(square)
 
 
 def plan(state: GameData, monster: MonsterState) -> Plan:
@@ -403,11 +398,16 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
     def reach_from(square: Any) -> list[HeroState]:
         return [h for h in ranked if square in attack_from(h)]
 
+    def reach_all() -> dict[Any, list[HeroState]]:
+        """``reach_from`` of every square of ``options``: each hero's squares asked once, not once a square."""
+        found = [(h, attack_from(h)) for h in ranked]
+        return {sq: [h for h, squares in found if sq in squares] for sq in options}
+
     if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
-        best = _most_hits(state, monster, options, taken, {sq: reach_from(sq) for sq in options}, ranked)
+        best = _most_hits(state, monster, options, taken, reach_all(), ranked)
         if best is not None:
             return best
-    reach = {sq: reach_from(sq) for sq in options} if rule.targeting == "lowest_agility" else {}
+    reach = reach_all() if rule.targeting == "lowest_agility" else {}
     order = _target_order(state, monster, ranked, reach, start)
     # the closest hero it can reach from a free square; only when no hero can be reached so
     # does it push another monster off the square it needs ("If a monster can only reach a
@@ -467,6 +467,7 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
                reach: dict[Any, list[HeroState]], ranked: list[HeroState]) -> Plan | None:
     """Criterion 1: the free square (or, failing that, a pushed one) from which one attack
     hits the most heroes; then the best-ranked first target; then the least movement."""
+    board = _board(state)
     best: tuple | None = None
     plan_: Plan | None = None
     # only the patterns that hit every hero in range depend on the square attacked from; the
@@ -480,13 +481,13 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
                 hit = _hits(state, monster, square, primary, heroes_here, ranked)
                 if by_target:
                     known[primary.uid] = hit
-            head = (-len(hit), square in taken)
-            if best is not None and head > best[:2]:
+            head = (-len(hit), square in taken, ranked.index(primary))
+            if best is not None and head > best[:3]:
                 continue  # behind already on the first criteria: the rest of the key cannot help
-            key = head + (ranked.index(primary), options.cost(square), -_board(state).walls_around(square))
+            key = head + (options.cost(square), -board.walls_around(square))
             if best is None or key < best:
                 best = key
-                plan_ = Plan(square, options[square], hit, _board(state).occupant(square) if square in taken else None)
+                plan_ = Plan(square, options[square], hit, board.occupant(square) if square in taken else None)
     if best is None or -best[0] < 2:
         return None
     return plan_
@@ -536,7 +537,7 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
     return choice, push
 
 
-def _approach(state: GameData, monster: MonsterState, routes: Mapping[Any, Any], ranked: list[HeroState],
+def _approach(state: GameData, monster: MonsterState, routes: MonsterRoutes, ranked: list[HeroState],
               distance: dict[str, int], start: Any) -> Plan:
     """No hero in reach this activation: the fastest way toward the nearest hero, as far
     as its AP go (chapter *Fastest Way to the Target*)."""
@@ -557,8 +558,7 @@ def _approach(state: GameData, monster: MonsterState, routes: Mapping[Any, Any],
     if not free:
         return Plan(start, None, [])
     here = board.range_distance(start, goal)
-    cost = getattr(routes, "cost", None) or (lambda p: routes[p].cost)  # a Routes: without building
-    best = min(free, key=lambda p: (board.range_distance(p, goal), cost(p), p))
+    best = min(free, key=lambda p: (board.range_distance(p, goal), routes.cost(p), p))
     if board.range_distance(best, goal) >= here:
         return Plan(start, None, [])
     return Plan(best, routes[best], [])

@@ -14,7 +14,17 @@ from ..hero import HeroState
 from ..monster import MonsterState
 from .dungeon_figures import DungeonFigures
 from .layout import Pos, manhattan
-from .paths import Costs, MonsterMoves, Route, Routes, hero_routes, monster_entries, monster_routes
+from .paths import (
+    Costs,
+    MonsterMoves,
+    Route,
+    Routes,
+    hero_routes,
+    monster_entries,
+    monster_routes,
+    monster_search,
+    walks_within,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -22,6 +32,11 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FAR_AP = 10 ** 6
 """An AP budget no figure has: a search that stops only where the dungeon does."""
+
+
+_LAST_SEARCH = "last monster search"
+"""The ``_Memo`` key of the last unlimited monster search ``_reaches`` made: its reach key, its
+entries and their ``plain`` (``paths.monster_search``)."""
 
 
 class _Memo(dict):
@@ -56,6 +71,13 @@ class RoutesMixin(DungeonFigures):
             if budget is None:
                 return Routes(entries)
             return Routes({p: e for p, e in entries.items() if e[0] <= budget})
+        last = self._reach_memo.get(_LAST_SEARCH)
+        # the monster's plan measured its distances with an unlimited search a moment ago
+        if budget is not None and last is not None and last[0][3] == start \
+                and last[0] == self._reach_key(state, monster):
+            walks = walks_within(last[1], last[2], budget)
+            if walks is not None:
+                return Routes(walks)
         return monster_routes(self.layout, start, budget, moves=self.monster_moves(monster),
                               heroes=self.hero_squares(state), monsters=self.monster_squares(state, monster.uid),
                               costs=Costs.of(state.rules))
@@ -120,6 +142,7 @@ class RoutesMixin(DungeonFigures):
         squares = [p for hero in state.heroes if (p := self.position(hero.uid)) is not None]
         around = [set(beside(p)) for p in squares]
         # the search's entries (square -> entry, its AP first), read for the squares beside the heroes alone
+        last = None
         if start is None or not any(around):
             routes: dict[Pos, Any] = {}
         elif not self._jumps_or_rubble():
@@ -128,9 +151,10 @@ class RoutesMixin(DungeonFigures):
             # the search stops once the nearest square beside each hero is known: a square beside
             # one hero that another hero stands on is never reached, and waiting for it searched
             # the whole dungeon
-            routes = monster_entries(self.layout, start, None, moves=moves, heroes=self.hero_squares(state),
-                                     monsters=self.monster_squares(state, monster.uid), costs=Costs.of(state.rules),
-                                     targets=around)
+            routes, plain = monster_search(self.layout, start, moves=moves, heroes=self.hero_squares(state),
+                                           monsters=self.monster_squares(state, monster.uid),
+                                           costs=Costs.of(state.rules), targets=around)
+            last = (key, routes, plain)
         found = {}
         near = beside(start) if start is not None else ()
         for hero in state.heroes:
@@ -145,6 +169,8 @@ class RoutesMixin(DungeonFigures):
         if len(self._reach_memo) > 512:
             self._reach_memo.clear()
         self._reach_memo[key] = found
+        if last is not None:  # kept for the routes within its AP the monster's plan asks next (monster_routes)
+            self._reach_memo[_LAST_SEARCH] = last
         return found
 
     def _beside_in_tiles(self, pos: Pos) -> list[Pos]:

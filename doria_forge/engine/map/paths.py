@@ -366,8 +366,7 @@ def monster_routes(layout: Layout, start: Pos, budget: int | None, *, moves: Mon
     limit, for distances). Squares reached may hold another monster (the caller pushes
     it or skips the square); squares with characters are never entered. A route that
     jumped into negative AP or cleared Rubble with the last AP is ``final``."""
-    found = _monster_search(layout, start, budget, moves, heroes, monsters, costs)
-    return Routes(found)
+    return Routes(_monster_search(layout, start, budget, moves, heroes, monsters, costs)[0])
 
 
 def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: MonsterMoves,
@@ -379,14 +378,38 @@ def monster_entries(layout: Layout, start: Pos, budget: int | None, *, moves: Mo
     search stops once every group has a square reached for sure: the cheapest of each group
     (``start`` left out) is then known, and no square of a group is listed below it (the rest
     may be incomplete)."""
-    return _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)
+    return _monster_search(layout, start, budget, moves, heroes, monsters, costs, targets)[0]
+
+
+def monster_search(layout: Layout, start: Pos, *, moves: MonsterMoves, heroes: AbstractSet[Pos],
+                   monsters: AbstractSet[Pos], costs: Costs = Costs(),
+                   targets: Sequence[AbstractSet[Pos]] | None = None) -> tuple[dict[Pos, _Entry], int]:
+    """``monster_entries`` without an AP limit, with how far its entries stand for a search with
+    one: ``(entries, plain)``, where every square under ``plain`` AP was searched on from and
+    offered walks alone (no jump, no Rubble). ``walks_within`` cuts them to a budget."""
+    return _monster_search(layout, start, None, moves, heroes, monsters, costs, targets)
+
+
+def walks_within(entries: dict[Pos, _Entry], plain: int, budget: int) -> dict[Pos, _Entry] | None:
+    """The entries of ``monster_entries`` with ``budget`` AP cut from those of an unlimited search
+    of the same monster among the same figures (``monster_search``), or ``None`` when they may
+    differ (``budget`` above its ``plain``). Below ``plain`` both searches take the same squares
+    in the same order and step from them by walks alone: an AP limit changes only what is done
+    from a square at the limit (nothing: no AP left), what a jump or Rubble leaves (none met),
+    and the walks it cuts cost more than ``budget``; so the squares within ``budget`` come with
+    the same entries, in the same order."""
+    if budget > plain:
+        return None
+    return {p: e for p, e in entries.items() if e[0] <= budget}
 
 
 def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: MonsterMoves,
                     heroes: AbstractSet[Pos], monsters: AbstractSet[Pos], costs: Costs,
-                    targets: Sequence[AbstractSet[Pos]] | None = None) -> dict[Pos, _Entry]:
+                    targets: Sequence[AbstractSet[Pos]] | None = None) -> tuple[dict[Pos, _Entry], int]:
     """Dijkstra over the monster's moves (see ``monster_routes``); ties: fewer routes that
     may not attack, then fewer jumps, then the first found. ``targets``: see ``monster_entries``.
+    Returns the entries and the AP below which every square was searched on from by walks
+    alone (``monster_search``'s ``plain``; the limit when the search met no jump or Rubble).
 
     The squares wait in one first-in-first-out list per cost (AP are whole numbers, never
     negative): they come out in the order a heap of ``(cost, order pushed)`` gives, without a
@@ -396,6 +419,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
     buckets: dict[int, list[Pos]] = {0: [start]}
     pending = [0]
     limit = budget if budget is not None else 10 ** 9
+    plain = limit  # lowered to the AP of the first square a jump or Rubble step is offered from
     walk, rubble = costs.walk, costs.rubble
     ghost, flying = moves.ghost, moves.flying
     # square -> the target groups it completes; the groups still waiting for a square
@@ -438,6 +462,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     waiting.difference_update(done)
                 if not waiting:
                     searching = False
+                    plain = min(plain, cost)  # this square and the rest at its AP: not searched on from
                     break
             if entry[3]:
                 continue
@@ -460,6 +485,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 # a character's square holds _BARRED: never beaten, by a walk or a Rubble step
                 if what:  # Rubble or an obstacle (most steps are walks: _WALK is 0)
                     if what == _RUBBLE:
+                        plain = min(plain, cost)
                         _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
                         continue
                     if not flying:
@@ -481,10 +507,11 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             if jumps is None:
                 jumps = _jumps(layout, jumps_of, pos)
             if jumps:  # most squares have none: no call for them
+                plain = min(plain, cost)
                 _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
     _unbar(best, start, heroes)
     _add_pushes(best, pushes)
-    return best
+    return best, plain
 
 
 def _clear_rubble(offer: Callable[[Pos, _Entry], None], entry: _Entry, pos: Pos, nxt: Pos, left: int,

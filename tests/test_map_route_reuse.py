@@ -1,0 +1,122 @@
+"""A monster's plan with fewer searches and look-ups (Book of Rules *Target of a Monster*,
+*Fastest Way to the Target*, *Monsters and Obstacles/Holes*): its routes within its AP read from
+the unlimited search that measured its distances, only where that search is the same as one
+made with the AP and only among the figures it was made among; criterion 1 (the most heroes
+hit) and its tie-breaks."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile
+
+from doria_forge.engine.map.layout import Layout
+from doria_forge.engine.map.paths import MonsterMoves, monster_routes, monster_search, walks_within
+from doria_forge.engine.monster_ai import plan
+from doria_forge.geometry import TileShape
+
+
+def _hall_with_a_hole_and_rubble() -> Layout:
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".....", "...O.", ".....")), (0, 0), 0)
+    layout.add_marker((0, 4), "rubble")
+    return layout
+
+
+def test_the_routes_within_an_ap_budget_are_the_unlimited_search_s_up_to_its_first_jump_or_rubble():
+    """A monster with N AP moves as the fastest ways of the whole dungeon say while nothing within
+    N AP makes it jump a Hole or clear Rubble (with few AP left a jump ends the move and a
+    clearing takes the rest): cut from the unlimited search, the same routes, in the same order
+    (the order equal ways are told apart in). From the AP where a jump or Rubble is met, the
+    unlimited search does not stand for a limited one."""
+    layout = _hall_with_a_hole_and_rubble()
+    moves, heroes, monsters = MonsterMoves(), {(4, 4)}, {(1, 0)}
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes=heroes, monsters=monsters)
+    # from (0, 0): the Rubble on (0, 4) is beside (0, 3), 3 AP away; the Hole (3, 3) beside (2, 3), 5 AP
+    assert plain == 3
+    for budget in range(0, 12):
+        cut = walks_within(entries, plain, budget)
+        fresh = monster_routes(layout, (0, 0), budget, moves=moves, heroes=heroes, monsters=monsters)
+        if budget <= plain:
+            assert cut is not None and list(cut.items()) == list(fresh._entries.items())
+        else:
+            assert cut is None
+    # with 4 AP the limited search clears Rubble with its last AP: a route the unlimited one has not
+    four = monster_routes(layout, (0, 0), 4, moves=moves, heroes=heroes, monsters=monsters)
+    assert four[(0, 4)].no_attack and four[(0, 4)].cleared == ((0, 4),)
+    assert (0, 4) not in {p for p, e in entries.items() if e[0] <= 4}
+
+
+def test_a_search_stopped_at_the_heroes_stands_for_the_squares_it_finished():
+    """The distance search stops once the nearest square beside every hero is known: its routes
+    stand for a limited search only below the AP where it stopped."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".....", ".....", ".....")), (0, 0), 0)
+    moves = MonsterMoves()
+    beside = [{(0, 1), (1, 2), (0, 3)}]  # the squares beside a hero on (0, 2)
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes={(0, 2)}, monsters=set(), targets=beside)
+    assert plain == 1  # (0, 1), 1 AP away, is beside the only hero
+    assert walks_within(entries, plain, 2) is None
+    fresh = monster_routes(layout, (0, 0), 1, moves=moves, heroes={(0, 2)}, monsters=set())
+    assert list(walks_within(entries, plain, 1).items()) == list(fresh._entries.items())
+
+
+def test_a_plan_reads_the_distance_search_only_among_the_figures_it_was_made_among():
+    """The monster's routes the board gives after measuring its distances are those of a fresh
+    search, and stay so when a hero steps elsewhere in between (the remembered search is then
+    not read)."""
+    pit = tile("PIT", [".....", ".....", ".....", "...O.", "....."], doors=[("south", 2)])
+    state = map_game(pack_with(pit), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0)],
+                     at={"warrior": (0, 4), "mage": (4, 4)}, monsters=[("orc", (0, 0))])
+    board = state.board
+    orc = state.monsters[0]
+
+    def fresh(budget: int) -> list:
+        return list(monster_routes(board.layout, (0, 0), budget, moves=board.monster_moves(orc),
+                                   heroes=board.hero_squares(state), monsters=set())._entries.items())
+
+    board.distances(state, orc, state.heroes)
+    assert list(board.monster_routes(state, orc, 3)._entries.items()) == fresh(3)
+    board.distances(state, orc, state.heroes)
+    board.move_to("warrior", (1, 1))  # now on a square the remembered search walked through
+    routes = board.monster_routes(state, orc, 3)
+    assert (1, 1) not in routes and list(routes._entries.items()) == fresh(3)
+
+
+ROOM = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
+
+
+def test_an_attack_that_hits_several_heroes_goes_where_it_hits_the_most_then_the_best_ranked_first():
+    """Target of a Monster, criterion 1: the Troll (one roll against every hero within range 2,
+    7 AP) goes to the square from which it hits the most heroes, then to the one whose first
+    target is the better ranked. From (0, 4) the mage (2, 4) is nearest; only (2, 2) reaches the
+    mage and the warrior (2, 0) at once; four squares reach the warrior and the ranger (4, 1);
+    none reaches all three. Two heroes either way: the square with the mage wins."""
+    state = map_game(pack_with(ROOM), ["warrior", "mage", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 4), "ranger": (4, 1)}, monsters=[("troll", (0, 4))])
+    chosen = plan(state, state.monsters[0])
+    assert chosen.square == (2, 2)
+    assert {h.uid for h in chosen.targets} == {"warrior", "mage"}
+
+
+def test_of_the_squares_that_hit_the_most_the_troll_takes_the_least_movement():
+    """Criterion 1, then the least movement: of the squares within range 2 of both the warrior
+    (2, 0) and the ranger (4, 1) - (2, 1), (3, 0), (3, 1), (4, 0) - the Troll from (0, 4) walks
+    to (2, 1), 5 AP away (the others 6 to 8), rather than hitting the warrior alone."""
+    state = map_game(pack_with(ROOM), ["warrior", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 0), "ranger": (4, 1)}, monsters=[("troll", (0, 4))])
+    chosen = plan(state, state.monsters[0])
+    assert chosen.square == (2, 1) and chosen.route.cost == 5
+    assert {h.uid for h in chosen.targets} == {"warrior", "ranger"}
+
+
+def test_the_board_s_monster_routes_answer_ap_and_attack_squares_without_building_routes():
+    """What a monster's plan reads of every square it can reach (``board.MonsterRoutes``): the AP
+    of the way there and whether it may still attack after it (a jump with less than 5 AP left
+    ends the attack: *Monsters and Obstacles/Holes*), the same as the route built for it says."""
+    state = map_game(pack_with(tile("PIT", [".....", ".....", ".OO..", ".....", "....."], doors=[("south", 2)])),
+                     ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (0, 4)}, monsters=[("orc", (2, 0))])
+    board, orc = state.board, state.monsters[0]
+    searches = {budget: board.monster_routes(state, orc, budget) for budget in (3, 7, None)}
+    assert searches[3][(2, 3)].no_attack and not searches[7][(2, 3)].no_attack  # over the Holes with 3 AP, 7 AP
+    for routes in searches.values():
+        assert all(routes.cost(p) == routes[p].cost for p in routes)
+        assert routes.attack_squares() == [p for p in routes if not routes[p].no_attack]
