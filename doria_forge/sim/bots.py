@@ -92,6 +92,7 @@ from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
 from . import explorer, objectives, outfit
+from .deciding import deciding
 from .reasons import KEY, note
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -642,7 +643,8 @@ def greedy_bot(state: GameState) -> Action:
         raise RuntimeError("no decision is due")
     hero = state.hero(uid)
     if state.phase == D:
-        return _action_phase(state, hero)
+        with deciding(state):  # the steps ask the same of the unchanged game: answered once
+            return _action_phase(state, hero)
     if state.phase in (SETUP, H):
         return note(state, _phase_h(state, hero), "Phase H: bonus by preference, the attribute that raises most, "
                                                   "recovery to the lower points")

@@ -15,7 +15,7 @@ from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
 
 from . import objectives
-from .hurting import _usable_ranges
+from .hurting import ranges_against
 from .party import anchor_slot, engaged, goal_needs_tiles, holds_back, hurt
 from .reach import FAR, Pos, _along, _at, _on_map, _step, distances, monsters_on_map, standing
 
@@ -136,7 +136,7 @@ def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
     spots = []
     for monster in monsters_on_map(state):
         where = _at(state, monster.uid)
-        ranges = _usable_ranges(hero, monster)
+        ranges = ranges_against(state, hero, monster)
         if not ranges:
             continue
         longest = max(ranges)  # a square any of its attacks reaches from: the longest does
@@ -161,7 +161,7 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     anchor = anchor_slot(state)
     taken = {_at(state, m.uid) for m in monsters}
     spots = []
-    usable = {m.uid: _usable_ranges(hero, m) for m in monsters}
+    usable = {m.uid: ranges_against(state, hero, m) for m in monsters}
     for monster in monsters:
         where = _at(state, monster.uid)  # on the map (monsters_on_map)
         reaches = set(usable[monster.uid])
