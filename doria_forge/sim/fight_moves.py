@@ -12,7 +12,7 @@ from typing import Any
 
 from doria_forge.engine.actions import Action, RevealRoomTile, Walk
 from doria_forge.engine.hero import HeroState
-from doria_forge.engine.map.layout import slot_of
+from doria_forge.engine.map.layout import manhattan, slot_of
 
 from . import objectives
 from .hurting import ranges_against
@@ -72,17 +72,24 @@ def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
     round and one is at most ``DOOR_DETOUR`` AP away (not a hero who ``holds_back``)."""
     if state.door_opened or holds_back(state, hero) or ap < 1:
         return None
-    if engaged(state) and not goal_needs_tiles(state):
-        return None
     board = state.board
     here = _on_map(state, hero.uid)
     anchor = anchor_slot(state)
     if here is None or hero.immobilized or anchor is None:
         return None
-    doors = [d for d in board.layout.closed_doors() if slot_of(d) == anchor]
+    budget = min(ap - 1, DOOR_DETOUR)
+    # a walk steps one square for at least rules.walk_ap AP: a door more squares away than the
+    # budget pays for is out of reach. Most decisions have no door near: that is asked first,
+    # before whether a fight holds the doors shut (every hero's attacks) and the routes
+    walk = state.rules.walk_ap
+    doors = [d for d in board.layout.closed_doors() if slot_of(d) == anchor and manhattan(here, d) * walk <= budget]
+    if not doors:
+        return None
+    if engaged(state) and not goal_needs_tiles(state):
+        return None
     if here in doors:
         return RevealRoomTile(here)
-    routes = board.hero_routes(state, hero, min(ap - 1, DOOR_DETOUR), jumping=False)
+    routes = board.hero_routes(state, hero, budget, jumping=False)
     near = [d for d in doors if d in routes]
     if not near:
         return None
