@@ -12,7 +12,7 @@ from typing import Any
 
 from doria_forge.engine.actions import Action, RevealRoomTile, Walk
 from doria_forge.engine.hero import HeroState
-from doria_forge.engine.map.layout import manhattan, slot_of
+from doria_forge.engine.map.layout import manhattan, slot_bounds, slot_of
 
 from . import objectives
 from .hurting import ranges_against
@@ -139,17 +139,24 @@ def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
     anchor = anchor_slot(state)
     if here is None or anchor is None or slot_of(here) == anchor or hero.immobilized or ap < 2:
         return None
+    # a walk steps one square for at least rules.walk_ap AP: a Room Tile more squares away than
+    # ap - 1 AP pay for is out of reach without searching the routes
+    top, left, bottom, right = slot_bounds(anchor)
+    away = max(top - here[0], 0, here[0] - bottom) + max(left - here[1], 0, here[1] - right)
+    if away * state.rules.walk_ap > ap - 1:
+        return None
     routes = board.hero_routes(state, hero, ap - 1, jumping=False)
+    # the squares of the party's Room Tile it reaches (in the routes' order), once for every monster
+    home = [pos for pos in routes if slot_of(pos) == anchor]
     spots = []
-    for monster in monsters_on_map(state):
+    for monster in monsters_on_map(state) if home else ():
         where = _at(state, monster.uid)
         ranges = ranges_against(state, hero, monster)
         if not ranges:
             continue
         longest = max(ranges)  # a square any of its attacks reaches from: the longest does
-        for pos in routes:
-            if (slot_of(pos) == anchor and board.range_distance(pos, where) <= longest
-                    and board.sees(pos, where)):
+        for pos in home:
+            if board.range_distance(pos, where) <= longest and board.sees(pos, where):
                 spots.append((routes.cost(pos), pos))
     if not spots:
         return None
