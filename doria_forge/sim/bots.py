@@ -92,6 +92,7 @@ from doria_forge.engine.traps import trap_targets
 from doria_forge.model.common import DiceSpec
 
 from . import explorer, objectives, outfit
+from .deciding import deciding
 from .reasons import KEY, note
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -499,21 +500,21 @@ def _heal_friend(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """Heal a friend at a third of its HP or less within range 1 with one of the hero's
     healing items that may target a friend (a spell such as the Small Healing Spell) while
     the hero has AP and the PP the card costs; the most hurt friend first."""
-    board = state.board
-    hurt = [f for f in state.heroes if f is not hero and f.can_act and f.hp <= max(1, f.hp_max // 3)
-            and board.hero_adjacent(state, hero, f)]
-    if not hurt:
-        return None
     for item in hero.body_items + hero.belt:
         eff = item.card.effect
         if (eff is None or item.card.attacks or eff.heal_hp <= 0 or getattr(eff, "targets", "self") == "self"
                 or not _usable(hero, item)):
             continue
-        from_belt = hero.location(item) == "belt"
         if ap <= 0 or hero.pp < (item.card.pp or 0):
             continue
+        # the friends are looked at once the hero has such an item (most heroes carry none)
+        board = state.board
+        hurt = [f for f in state.heroes if f is not hero and f.can_act and f.hp <= max(1, f.hp_max // 3)
+                and board.hero_adjacent(state, hero, f)]
+        if not hurt:
+            return None
         friend = min(hurt, key=lambda f: (f.hp - f.hp_max, state.heroes.index(f)))
-        return UseItem(item.uid, friend.uid, from_belt)
+        return UseItem(item.uid, friend.uid, hero.location(item) == "belt")
     return None
 
 
@@ -642,7 +643,8 @@ def greedy_bot(state: GameState) -> Action:
         raise RuntimeError("no decision is due")
     hero = state.hero(uid)
     if state.phase == D:
-        return _action_phase(state, hero)
+        with deciding(state):  # the steps ask the same of the unchanged game: answered once
+            return _action_phase(state, hero)
     if state.phase in (SETUP, H):
         return note(state, _phase_h(state, hero), "Phase H: bonus by preference, the attribute that raises most, "
                                                   "recovery to the lower points")

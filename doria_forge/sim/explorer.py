@@ -171,7 +171,8 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
         move = _along(state, hero, ap, loot)
         if move is not None:
             return move
-    if not state.door_opened and not holds_back(state, hero) and not (engaged(state) and not goal_needs_tiles(state)):
+    # whether the goal needs tiles before whether a fight holds the doors shut: the cheap question first
+    if not state.door_opened and not holds_back(state, hero) and (goal_needs_tiles(state) or not engaged(state)):
         # the party's door first; one the hero cannot get to now (a monster in the way), the next
         for door in party_doors(state):
             if here == door:

@@ -12,10 +12,10 @@ from typing import Any
 
 from doria_forge.engine.actions import Action, RevealRoomTile, Walk
 from doria_forge.engine.hero import HeroState
-from doria_forge.engine.map.layout import slot_of
+from doria_forge.engine.map.layout import manhattan, slot_bounds, slot_of
 
 from . import objectives
-from .hurting import _usable_ranges
+from .hurting import ranges_against
 from .party import anchor_slot, engaged, goal_needs_tiles, holds_back, hurt
 from .reach import FAR, Pos, _along, _at, _on_map, _step, distances, monsters_on_map, standing
 
@@ -72,17 +72,24 @@ def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
     round and one is at most ``DOOR_DETOUR`` AP away (not a hero who ``holds_back``)."""
     if state.door_opened or holds_back(state, hero) or ap < 1:
         return None
-    if engaged(state) and not goal_needs_tiles(state):
-        return None
     board = state.board
     here = _on_map(state, hero.uid)
     anchor = anchor_slot(state)
     if here is None or hero.immobilized or anchor is None:
         return None
-    doors = [d for d in board.layout.closed_doors() if slot_of(d) == anchor]
+    budget = min(ap - 1, DOOR_DETOUR)
+    # a walk steps one square for at least rules.walk_ap AP: a door more squares away than the
+    # budget pays for is out of reach. Most decisions have no door near: that is asked first,
+    # before whether a fight holds the doors shut (every hero's attacks) and the routes
+    walk = state.rules.walk_ap
+    doors = [d for d in board.layout.closed_doors() if slot_of(d) == anchor and manhattan(here, d) * walk <= budget]
+    if not doors:
+        return None
+    if not goal_needs_tiles(state) and engaged(state):  # the cheap question first
+        return None
     if here in doors:
         return RevealRoomTile(here)
-    routes = board.hero_routes(state, hero, min(ap - 1, DOOR_DETOUR), jumping=False)
+    routes = board.hero_routes(state, hero, budget, jumping=False)
     near = [d for d in doors if d in routes]
     if not near:
         return None
@@ -132,17 +139,24 @@ def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
     anchor = anchor_slot(state)
     if here is None or anchor is None or slot_of(here) == anchor or hero.immobilized or ap < 2:
         return None
+    # a walk steps one square for at least rules.walk_ap AP: a Room Tile more squares away than
+    # ap - 1 AP pay for is out of reach without searching the routes
+    top, left, bottom, right = slot_bounds(anchor)
+    away = max(top - here[0], 0, here[0] - bottom) + max(left - here[1], 0, here[1] - right)
+    if away * state.rules.walk_ap > ap - 1:
+        return None
     routes = board.hero_routes(state, hero, ap - 1, jumping=False)
+    # the squares of the party's Room Tile it reaches (in the routes' order), once for every monster
+    home = [pos for pos in routes if slot_of(pos) == anchor]
     spots = []
-    for monster in monsters_on_map(state):
+    for monster in monsters_on_map(state) if home else ():
         where = _at(state, monster.uid)
-        ranges = _usable_ranges(hero, monster)
+        ranges = ranges_against(state, hero, monster)
         if not ranges:
             continue
         longest = max(ranges)  # a square any of its attacks reaches from: the longest does
-        for pos in routes:
-            if (slot_of(pos) == anchor and board.range_distance(pos, where) <= longest
-                    and board.sees(pos, where)):
+        for pos in home:
+            if board.range_distance(pos, where) <= longest and board.sees(pos, where):
                 spots.append((routes.cost(pos), pos))
     if not spots:
         return None
@@ -161,7 +175,7 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     anchor = anchor_slot(state)
     taken = {_at(state, m.uid) for m in monsters}
     spots = []
-    usable = {m.uid: _usable_ranges(hero, m) for m in monsters}
+    usable = {m.uid: ranges_against(state, hero, m) for m in monsters}
     for monster in monsters:
         where = _at(state, monster.uid)  # on the map (monsters_on_map)
         reaches = set(usable[monster.uid])

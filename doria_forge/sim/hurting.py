@@ -11,18 +11,32 @@ from typing import Any
 from doria_forge.engine.combat import armor_against, attack_problem, hit_damage
 from doria_forge.engine.hero import HeroState
 
+from .deciding import per_decision
+
 
 def can_hurt(hero: HeroState, monster: Any) -> bool:
     """Whether ``hero`` has an attack that can hurt ``monster`` at all (its immunities: ranged,
     magic only...), wherever it stands."""
-    return bool(_usable_ranges(hero, monster))
+    return bool(_known_ranges(hero, monster))
+
+
+@per_decision
+def ranges_against(state: Any, hero: HeroState, monster: Any) -> tuple[int, ...]:
+    """``_usable_ranges`` as a tuple, asked once a decision (``sim.deciding``: every step of the
+    greedy bot's Action Phase asks of every monster)."""
+    return _known_ranges(hero, monster)
 
 
 def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
     """The ranges of the hero's attacks it could make against ``monster`` (ignoring range) that
-    get past its armor (``hurts``), in squares: a new list each call. Remembered on the hero under
-    a key of everything ``attack_problem``, ``hurts`` and ``attack_range`` read (the bots ask it
-    of every monster at almost every decision): a new read there needs its place in the key."""
+    get past its armor (``hurts``), in squares: a new list each call."""
+    return list(_known_ranges(hero, monster))
+
+
+def _known_ranges(hero: HeroState, monster: Any) -> tuple[int, ...]:
+    """``_usable_ranges``, remembered on the hero under a key of everything ``attack_problem``,
+    ``hurts`` and ``attack_range`` read (the bots ask it of every monster at almost every
+    decision): a new read there needs its place in the key."""
     held = hero.hand_items()
     bonuses = hero.hero_bonuses
     # list comprehensions, not generators: the key is built on every call
@@ -34,7 +48,7 @@ def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
     found = known.get(key)
     if found is None:
         found = known[key] = tuple(_ranges(hero, monster))  # a value: copies of the game share it
-    return list(found)
+    return found
 
 
 def _ranges(hero: HeroState, monster: Any) -> list[int]:

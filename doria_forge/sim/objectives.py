@@ -36,6 +36,8 @@ from doria_forge.model.scenario import (
     TokenPickedUp,
 )
 
+from .deciding import per_decision
+
 Pos = tuple[int, int]
 
 @dataclass(frozen=True)
@@ -253,6 +255,7 @@ class Targets:
 NO_TARGETS = Targets({}, frozenset(), frozenset(), frozenset(), frozenset())
 
 
+@per_decision
 def targets(state: Any) -> Targets:
     """The squares of the scenario's objectives on the map as it is now (``NO_TARGETS``
     without a scenario)."""

@@ -14,7 +14,8 @@ from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
 
 from . import objectives
-from .hurting import can_hurt
+from .deciding import per_decision
+from .hurting import ranges_against
 from .reach import FAR, Pos, _at, _on_map, distances, monsters_on_map, standing
 
 HURT_SHARE = 0.5
@@ -26,6 +27,7 @@ def hurt(hero: HeroState) -> bool:
     return hero.hp <= max(1, int(hero.hp_max * HURT_SHARE)) or hero.pp < 0
 
 
+@per_decision
 def holds_back(state: Any, hero: HeroState) -> bool:
     """A hurt hero with a fitter friend standing leaves the fighting and the doors to the
     friend. Without one it fights on: waiting heals nobody (negative points are only
@@ -76,6 +78,7 @@ ANCHOR = "anchor_slot"
 """The ``state.scratch`` key of the last ``anchor_slot`` answer, with what it read."""
 
 
+@per_decision
 def anchor_slot(state: Any) -> tuple[int, int] | None:
     """The Room Tile slot where most living characters are (ties: the one placed last).
     Remembered in ``state.scratch`` with everything it reads (the layout's version: the tiles in
@@ -121,7 +124,8 @@ def engaged(state: Any) -> bool:
     heroes = standing(state)
     near = {n for h in heroes for n in board.layout.neighbours(_at(state, h.uid))}
     # which monsters the party can hurt is asked only of those next to a hero (every decision asks)
-    return any(_at(state, m.uid) in near and any(can_hurt(h, m) for h in heroes) for m in monsters_on_map(state))
+    return any(_at(state, m.uid) in near and any(ranges_against(state, h, m) for h in heroes)
+               for m in monsters_on_map(state))
 
 
 def goal_needs_tiles(state: Any) -> bool:

@@ -1,0 +1,49 @@
+"""The party's door and a fight (``sim.party.engaged``, ``goal_needs_tiles``): while a standing
+hero has a monster the party can hurt next to it, nobody opens a door (what lies behind would join
+the fight) unless the goal cannot wait for the next Room Tile; ``party_move`` (a hero with no
+attack to make) and ``open_door`` (a hero in the fight) answer alike."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile, with_docs
+
+from doria_forge.engine.actions import RevealRoomTile
+from doria_forge.model.scenario import Scenario
+from doria_forge.sim import explorer, party
+
+OPEN = tile("OPEN", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
+FAR = tile("FAR", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
+
+
+def _game(goal_needs_tiles: bool):
+    """The warrior on the door (4, 2), the mage with an Orc next to her; the goal is the Room Tile
+    FAR (still in the deck, nothing on the map to steer for) or a flag nothing sets."""
+    fields = {"kind": "scenario", "id": "test", "name": "Test", "story": "s", "goal": "g"}
+    if goal_needs_tiles:
+        fields |= {"goals": {"win": [{"goal": "clear_tile", "tile": "FAR"}]}, "setup": {"target_tile": "FAR"}}
+    else:
+        fields |= {"goals": {"win": [{"goal": "flag", "flag": "never"}]}}
+    sc = Scenario.model_validate(fields)
+    pack = with_docs(pack_with(OPEN, FAR), sc)
+    return map_game(pack, ["warrior", "mage"], tiles=[("OPEN", (0, 0), 0)], at={"warrior": (4, 2), "mage": (0, 0)},
+                    monsters=[("orc", (0, 1))], ap=20, deck=["OPEN", "FAR"], scenario="test")
+
+
+def test_an_engaged_party_keeps_the_door_shut_unless_the_goal_needs_the_next_tile():
+    for needs in (False, True):
+        state = _game(needs)
+        warrior = state.hero("warrior")
+        assert party.engaged(state) and party.goal_needs_tiles(state) == needs
+        expected = RevealRoomTile((4, 2)) if needs else None
+        assert explorer.open_door(state, warrior, 20) == expected
+        assert explorer.party_move(state, warrior, 20) == expected
+
+
+def test_a_party_no_longer_engaged_opens_the_door():
+    state = _game(False)
+    state.board.move_to(state.monsters[0].uid, (0, 4))
+    state.board.move_to("mage", (3, 2))
+    assert not party.engaged(state)
+    warrior = state.hero("warrior")
+    assert explorer.open_door(state, warrior, 20) == RevealRoomTile((4, 2))
+    assert explorer.party_move(state, warrior, 20) == RevealRoomTile((4, 2))
