@@ -42,6 +42,9 @@ Slot = tuple[int, int]
 
 FLOOR, WALL, RED, HOLE = "floor", "wall", "red_bordered", "hole"
 
+_DELTAS = tuple(side_step(side) for side in SIDES)
+"""``(d_row, d_col)`` of one step toward each side, in ``SIDES`` order."""
+
 
 class Version:
     """A layout version: an opaque token, equal only to itself (see the module docstring)."""
@@ -60,11 +63,18 @@ holds that content."""
 CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
 
-LOCAL_MEMOS = ("kind", "near", "walls", "hero_steps", "monster_steps", "ghost_steps")
+LOCAL_MEMOS = ("kind", "passable", "near", "walls", "hero_steps", "monster_steps", "ghost_steps")
 """Memo keys of per-square answers that depend only on the square's own Room Tile and the
-squares orthogonally next to it (``Layout._memo``): kinds, neighbours (a step across a tile
-edge reaches the square next to it), walls around, and the steps ``paths`` works out from
-them."""
+squares orthogonally next to it (``Layout._memo``): kinds, whether figures may stand there,
+neighbours (a step across a tile edge reaches the square next to it), walls around, and the
+steps ``paths`` works out from them."""
+
+
+def _new_memo(version: Version) -> dict:
+    """An empty memo of ``version`` with the per-square tables the hot queries (``kind``,
+    ``passable``, ``neighbours``, ``walls_around``, ``jumps_from``) read without asking first
+    whether they are there."""
+    return {"version": version, "kind": {}, "passable": {}, "near": {}, "walls": {}, "jumps": {}}
 
 MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
 """Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
@@ -142,14 +152,19 @@ class Layout:
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
     """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
     every route and sight query); shared with the copies of this layout, never cleared in
-    place (a change makes a new one). An entry under a key in :data:`LOCAL_MEMOS` is a dict
-    square -> value that depends only on the square's own Room Tile and the squares
-    orthogonally next to it: placing a tile carries such entries over to the new version, but
-    for the squares of the new tile and those next to them (``place``); every other entry is
-    worked out again."""
+    place (a change makes a new one). Always the memo of ``version`` (``__post_init__`` and
+    ``touch`` set the two together), so a query reads its table without checking the version.
+    An entry under a key in :data:`LOCAL_MEMOS` is a dict square -> value that depends only on
+    the square's own Room Tile and the squares orthogonally next to it: placing a tile carries
+    such entries over to the new version, but for the squares of the new tile and those next to
+    them (``place``); every other entry is worked out again."""
 
     _grown_from: tuple[Version, Slot] | None = field(default=None, repr=False, compare=False)
     """``(version before, slot)`` when the last change was a Room Tile placed in ``slot``."""
+
+    def __post_init__(self) -> None:
+        if self._memo.get("version") is not self.version:
+            self._memo = _new_memo(self.version)
 
     def __deepcopy__(self, memo: dict) -> Layout:
         """A copy for a copied game: tiles and shapes shared (never changed once placed),
@@ -165,7 +180,7 @@ class Layout:
         key = self.signature()
         memo = _SHARED.get(key)
         if memo is None:
-            memo = _SHARED[key] = {"version": Version(), "kind": {}, "near": {}, "jumps": {}}
+            memo = _SHARED[key] = _new_memo(Version())
             if len(_SHARED) > SHARED_LAYOUTS:
                 _SHARED.popitem(last=False)
         else:
@@ -190,10 +205,8 @@ class Layout:
         return grown[1] if grown is not None and grown[0] is version else None
 
     def _cached(self) -> dict:
-        memo = self._memo
-        if memo.get("version") is not self.version:
-            memo = self._memo = {"version": self.version, "kind": {}, "near": {}, "jumps": {}}
-        return memo
+        """The memo of this layout's version (callers keep their own per-version tables in it)."""
+        return self._memo
 
     def _grown(self, old: dict, slot: Slot) -> None:
         """After a tile was placed in ``slot``: the new version's memo starts with the entries
@@ -207,7 +220,7 @@ class Layout:
             return not ((top <= r <= bottom and left - 1 <= c <= right + 1)
                         or (left <= c <= right and top - 1 <= r <= bottom + 1))
 
-        memo = self._cached()
+        memo = self._memo
         for key in LOCAL_MEMOS:
             table = old.get(key)
             if table:
@@ -227,7 +240,7 @@ class Layout:
             raise ValueError(f"tile slot {slot} is taken by {self.tiles[slot].tile_id}")
         placed = PlacedTile(tile_id, slot, rotation, shape, len(self.tiles))
         self.tiles[slot] = placed
-        old = self._memo if self._memo.get("version") is self.version else {}
+        old = self._memo
         before = self.version
         self.touch()
         self._grown_from = (before, slot)
@@ -235,7 +248,7 @@ class Layout:
         return placed
 
     def tile_at(self, pos: Pos) -> PlacedTile | None:
-        return self.tiles.get(slot_of(pos))
+        return self.tiles.get((pos[0] // TILE_SIZE, pos[1] // TILE_SIZE))  # slot_of, without a call per square
 
     def in_order(self) -> list[PlacedTile]:
         return sorted(self.tiles.values(), key=lambda t: t.order)
@@ -244,11 +257,9 @@ class Layout:
     def kind(self, pos: Pos) -> str:
         """``floor``, ``wall``, ``red_bordered`` or ``hole`` (a Hole marker makes a hole;
         a Secret Door makes its wall square floor); ``wall`` outside placed tiles."""
-        memo = self._memo
-        kinds = memo["kind"] if memo.get("version") is self.version else self._cached()["kind"]
-        found = kinds.get(pos)
+        found = self._memo["kind"].get(pos)
         if found is None:
-            found = kinds[pos] = self._kind(pos)
+            found = self._memo["kind"][pos] = self._kind(pos)
         return found
 
     def _kind(self, pos: Pos) -> str:
@@ -288,7 +299,7 @@ class Layout:
     def see_through(self) -> frozenset[Pos]:
         """The squares that do not block Line of Sight (``blocks_sight`` false), for this
         layout version: every other square, on the table or off it, blocks."""
-        memo = self._cached()
+        memo = self._memo
         found = memo.get("see_through")
         if found is None:
             found = memo["see_through"] = frozenset(p for p in self.all_squares() if not self.blocks_sight(p))
@@ -360,7 +371,7 @@ class Layout:
     def closed_doors(self) -> list[Pos]:
         """Door squares (one-square openings, Secret Doors included) whose far side is an
         empty tile slot: revealing through them explores the dungeon. Sorted."""
-        memo = self._cached()
+        memo = self._memo
         key = ("closed", len(self.dead_doors))  # a dead door does not change the version
         found = memo.get(key)
         if found is None:
@@ -396,11 +407,9 @@ class Layout:
         """Squares one step away (see the module docstring); walls never, Rubble and
         Blocked Door squares never (holes and red-bordered squares are listed: whether a
         figure may step there is the mover's business). The list is shared: do not change it."""
-        memo = self._memo
-        near = memo["near"] if memo.get("version") is self.version else self._cached()["near"]
-        found = near.get(pos)
+        found = self._memo["near"].get(pos)
         if found is None:
-            found = near[pos] = self._neighbours(pos)
+            found = self._memo["near"][pos] = self._neighbours(pos)
         return found
 
     def _neighbours(self, pos: Pos) -> list[Pos]:
@@ -434,7 +443,7 @@ class Layout:
         """The middle square of every bridge tile (F-3) on the table, with whether a line along
         a row (``True``) or a column passes beneath it there: such a line skips the square
         (chapter *Arrows (Room F-3)*)."""
-        memo = self._cached()
+        memo = self._memo
         found = memo.get("bridges")
         if found is None:
             found = memo["bridges"] = tuple((to_global(t.slot, MIDDLE), t.shape.bridge == "north_south")
@@ -443,7 +452,7 @@ class Layout:
 
     def has_obstacles(self) -> bool:
         """Whether any placed square is a hole or red-bordered (something to jump over)."""
-        memo = self._cached()
+        memo = self._memo
         found = memo.get("obstacles")
         if found is None:
             found = memo["obstacles"] = any(self.kind(p) in (HOLE, RED) for p in self.all_squares())
@@ -455,7 +464,7 @@ class Layout:
         jumper lands past a figure standing there): one and two steps beyond each hole or
         red-bordered square, in each direction. Remembered per layout version. A superset:
         some of these squares no jump reaches."""
-        memo = self._cached()
+        memo = self._memo
         found: frozenset[Pos] | None = memo.get("jump_spots")
         if found is None:
             spots: set[Pos] = set()
@@ -473,17 +482,17 @@ class Layout:
         with ``over`` the holes and red-bordered squares crossed in a row and ``land`` the
         first square after them a figure may stand on (chapter *Jumping (5 AP)*). Shared
         list: do not change it."""
-        memo = self._cached()["jumps"]
+        memo = self._memo["jumps"]
         found: list[tuple[tuple[Pos, ...], Pos]] | None = memo.get(pos)
         if found is None:
             found = []
             memo[pos] = found
-            for side in SIDES:
+            for dr, dc in _DELTAS:
                 over: list[Pos] = []
-                cur = step(pos, side)
-                while self.passable(cur) and self.kind(cur) in (HOLE, RED):
+                cur = (pos[0] + dr, pos[1] + dc)
+                while self.kind(cur) in (HOLE, RED) and self.passable(cur):  # most squares: one ask
                     over.append(cur)
-                    cur = step(cur, side)
+                    cur = (cur[0] + dr, cur[1] + dc)
                 if over and self.passable(cur):
                     found.append((tuple(over), cur))
         return found
@@ -501,7 +510,14 @@ class Layout:
 
     def passable(self, pos: Pos) -> bool:
         """Not wall, Rubble or Blocked Door: a square figures may stand on or cross (holes
-        and red-bordered squares only by jumping or flying)."""
+        and red-bordered squares only by jumping or flying). Remembered per layout version (a
+        Rubble or Blocked Door marker changes the version)."""
+        found = self._memo["passable"].get(pos)
+        if found is None:
+            found = self._memo["passable"][pos] = self._passable(pos)
+        return found
+
+    def _passable(self, pos: Pos) -> bool:
         if self.kind(pos) == WALL:
             return False
         marks = self.markers.get(pos)
@@ -514,7 +530,7 @@ class Layout:
     def walls_around(self, pos: Pos) -> int:
         """Orthogonal neighbours that block sight (how much a square runs "along a Wall"),
         0-4; remembered per layout version (the monsters' choice of square asks it of each)."""
-        walls = self._cached().setdefault("walls", {})
+        walls = self._memo["walls"]
         found = walls.get(pos)
         if found is None:
             found = walls[pos] = sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
@@ -525,7 +541,7 @@ class Layout:
         count as connected: they can be jumped). Remembered per layout version and set of
         starts (every Room Tile placed and every scenario check of a way asks)."""
         key = frozenset(starts)
-        memo = self._cached().setdefault("reachable", {})
+        memo = self._memo.setdefault("reachable", {})
         found = memo.get(key)
         if found is None:
             found = memo[key] = frozenset(self._reachable_from(key))
@@ -535,8 +551,10 @@ class Layout:
         begin = [p for p in starts if self.passable(p)]
         seen = set(begin)
         todo = list(begin)
+        near = self._memo["near"]  # the neighbours table read in place: one look-up a square
         while todo:
-            for n in self.neighbours(todo.pop()):
+            p = todo.pop()
+            for n in near.get(p) or self.neighbours(p):
                 if n not in seen:
                     seen.add(n)
                     todo.append(n)
