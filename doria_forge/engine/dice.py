@@ -17,7 +17,7 @@ from typing import TypeVar
 from doria_forge.model.common import DiceSpec
 from doria_forge.model.common import parse_dice as _parse_dice_uncached
 
-from .copying import copy_by_plan
+from .copying import copy_by_plan, three_slots
 
 ZERO = 10
 """The face printed 0 counts 10 and explodes (is rolled again and added)."""
@@ -78,6 +78,11 @@ class Roll:
     def dice_total(self) -> int:
         """``total`` without the flat bonus (the dice alone, explosions included)."""
         return self.total - self.spec.bonus
+
+
+_roll = three_slots(Roll, ("spec", "dice", "total"))
+"""``Roll(spec, dice, total)`` without the frozen class's ``__init__`` (``copying.three_slots``):
+every attack, defense, check and initiative rolls."""
 
 
 def _copy_generator(rng: random.Random, memo: dict) -> random.Random:
@@ -150,9 +155,9 @@ class DiceRoller:
                     faces.append(face)
                 chains.append(tuple(faces))
                 total += sum(faces)
-            return Roll(spec, tuple(chains), total)
+            return _roll(spec, tuple(chains), total)
         rolled = tuple(self.chain() for _ in range(count))
-        return Roll(spec, rolled, sum(sum(c) for c in rolled) + total)
+        return _roll(spec, rolled, sum(sum(c) for c in rolled) + total)
 
     def choice(self, options: Sequence[T]) -> T:
         """One element of ``options``, uniformly (shuffles and draws use the same generator)."""
