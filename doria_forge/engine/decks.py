@@ -136,13 +136,17 @@ class LootDecks:
         """Draw the top card of ``stack`` (default: the fullest stack). An empty
         chosen stack falls back to the fullest one; no cards at all reshuffles the
         discard pile; returns ``None`` when there is nothing left."""
-        if self.remaining == 0:
+        stacks = self.stacks
+        if not any(stacks):
             self._reshuffle(dice)
-            if self.remaining == 0:
+            if not any(stacks):
                 return None
-        if stack is None or not self.stacks[stack]:
-            stack = max(range(len(self.stacks)), key=lambda i: (len(self.stacks[i]), -i))
-        return self.stacks[stack].pop()
+        if stack is None or not stacks[stack]:
+            stack = 0  # the fullest stack, the lowest index on a tie (a loop: every draw asks)
+            for i in range(1, len(stacks)):
+                if len(stacks[i]) > len(stacks[stack]):
+                    stack = i
+        return stacks[stack].pop()
 
     def refill_shop(self, dice: DiceRoller) -> list[tuple[int, Card]]:
         """Phase B: fill every empty shop slot from the stack behind it. Traps and
