@@ -80,3 +80,18 @@ def test_a_copy_that_changes_does_not_change_what_the_original_may_stand_on():
     twin.add_marker((4, 4), "rubble")
     assert not twin.passable((4, 4))
     assert layout.passable((4, 4)) and agrees(layout) and agrees(twin)
+
+
+def test_opening_at_names_the_door_or_open_side_of_every_square_secret_doors_included():
+    layout = Layout()
+    layout.place("E", EAST, (0, 0), 0)
+    layout.secret_doors[(2, 0)] = "west"
+    layout.touch()
+    placed = layout.tile_at((0, 0))
+    assert placed is not None
+    for r in range(5):
+        for c in range(5):
+            expected = next(((o.side, o) for o in layout.openings(placed) if (r, c) in o.cells), None)
+            assert layout.opening_at((r, c)) == expected
+    assert layout.opening_at((2, 0)) is not None and layout.opening_at((0, 4))[0] == "east"  # type: ignore[index]
+    assert layout.opening_at((2, 2)) is None

@@ -342,6 +342,8 @@ class Layout:
         if placed is None:
             return None
         cell = local(pos)
+        if 0 < cell[0] < TILE_SIZE - 1 and 0 < cell[1] < TILE_SIZE - 1:
+            return None  # an opening's squares lie on its tile's border (``span_cells``)
         for opening in self.openings(placed):
             if cell in opening.cells:
                 return opening.side, opening
@@ -417,12 +419,13 @@ class Layout:
         if placed is None:
             return []
         out = []
-        cell = local(pos)
-        for n in placed.shape.neighbours(cell):
-            g = to_global(placed.slot, n)
+        top, left = placed.slot[0] * TILE_SIZE, placed.slot[1] * TILE_SIZE
+        for r, c in placed.shape.neighbours((pos[0] - top, pos[1] - left)):
+            g = (top + r, left + c)
             if self.passable(g):
                 out.append(g)
-        if pos in self.secret_doors:  # a Secret Door square in a wall: its own tile neighbours
+        secret = self.secret_doors  # most dungeons have none: their two checks are skipped
+        if secret and pos in secret:  # a Secret Door square in a wall: its own tile neighbours
             for side in SIDES:
                 g = step(pos, side)
                 if slot_of(g) == placed.slot and self.passable(g) and g not in out:
@@ -432,11 +435,11 @@ class Layout:
             g = step(pos, found[0])
             if self.connected_across(pos, g):
                 out.append(g)
-        # squares next to a Secret Door reach it
-        for side in SIDES:
-            g = step(pos, side)
-            if g in self.secret_doors and slot_of(g) == placed.slot and g not in out and self.passable(g):
-                out.append(g)
+        if secret:  # squares next to a Secret Door reach it
+            for side in SIDES:
+                g = step(pos, side)
+                if g in secret and slot_of(g) == placed.slot and g not in out and self.passable(g):
+                    out.append(g)
         return out
 
     def bridge_middles(self) -> tuple[tuple[Pos, bool], ...]:
