@@ -95,3 +95,31 @@ def test_opening_at_names_the_door_or_open_side_of_every_square_secret_doors_inc
             assert layout.opening_at((r, c)) == expected
     assert layout.opening_at((2, 0)) is not None and layout.opening_at((0, 4))[0] == "east"  # type: ignore[index]
     assert layout.opening_at((2, 2)) is None
+
+
+def whole(layout: Layout) -> tuple:
+    return layout.see_through(), layout.has_obstacles(), layout.jump_spots()
+
+
+def fresh(layout: Layout) -> Layout:
+    return Layout(dict(layout.tiles), {p: set(m) for p, m in layout.markers.items()}, dict(layout.secret_doors),
+                  set(layout.dead_doors))
+
+
+def test_answers_over_the_whole_dungeon_grow_with_a_placed_tile_as_a_fresh_layout_works_them_out():
+    """Line of Sight's see-through squares, whether something can be jumped and where a jump may
+    land: a tile placed adds its own squares' part to what the version before knew."""
+    plain = TileShape((".....", ".....", "..#..", ".....", "....."), (Opening("west", 0, 5),))
+    layout = Layout()
+    layout.place("P", plain, (1, 1), 0)  # a content no other test reaches: nothing remembered yet
+    first = whole(layout)
+    assert first == whole(fresh(layout)) and not first[1] and not first[2]
+    assert (7, 7) not in first[0] and (5, 5) in first[0]  # the wall square blocks sight
+    layout.add_marker((6, 6), "rubble")
+    assert (6, 6) not in whole(layout)[0]
+    layout.place("E", EAST, (1, 0), 0)  # a red-bordered square and a Hole: something to jump
+    grown = whole(layout)
+    assert grown == whole(fresh(layout))
+    assert grown[1] and grown[2] and grown[0] > first[0] - {(6, 6)}
+    layout.place("W", WEST, (1, 2), 0)
+    assert whole(layout) == whole(fresh(layout))

@@ -27,10 +27,12 @@ of them changes.
 
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from doria_forge.geometry import MIDDLE, OPPOSITE, SIDES, TILE_SIZE, Opening, TileShape, border_square, side_step
 
@@ -212,7 +214,9 @@ class Layout:
         """After a tile was placed in ``slot``: the new version's memo starts with the entries
         of :data:`LOCAL_MEMOS` in ``old`` (the memo of the version before) that the tile cannot
         have changed: those of squares neither in ``slot`` nor orthogonally next to one of its
-        squares (the edge squares of the tiles beside it)."""
+        squares (the edge squares of the tiles beside it); and the answers over every square of
+        the dungeon (:data:`GROWING_MEMOS`) that ``old`` holds, grown by the new tile's squares
+        alone (placing a tile changes no other square's kind or markers)."""
         top, left, bottom, right = slot_bounds(slot)
 
         def kept(p: Pos) -> bool:
@@ -231,6 +235,11 @@ class Layout:
                     for p, v in table.items():
                         if p not in into and kept(p):
                             into[p] = v
+        squares = _slot_squares(slot, self.tiles[slot].shape)
+        for key, among, join in GROWING_MEMOS:
+            before = old.get(key)
+            if before is not None and key not in memo:
+                memo[key] = join(before, among(self, squares))
 
     # ---------------------------------------------------------------- placing
     def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
@@ -302,8 +311,11 @@ class Layout:
         memo = self._memo
         found = memo.get("see_through")
         if found is None:
-            found = memo["see_through"] = frozenset(p for p in self.all_squares() if not self.blocks_sight(p))
+            found = memo["see_through"] = self._see_through_among(self.all_squares())
         return found
+
+    def _see_through_among(self, squares: Iterable[Pos]) -> frozenset[Pos]:
+        return frozenset(p for p in squares if not self.blocks_sight(p))
 
     def blocks_sight(self, pos: Pos) -> bool:
         """Walls (and everything outside the dungeon), Rubble and Blocked Door markers
@@ -458,8 +470,11 @@ class Layout:
         memo = self._memo
         found = memo.get("obstacles")
         if found is None:
-            found = memo["obstacles"] = any(self.kind(p) in (HOLE, RED) for p in self.all_squares())
+            found = memo["obstacles"] = self._obstacle_among(self.all_squares())
         return bool(found)
+
+    def _obstacle_among(self, squares: Iterable[Pos]) -> bool:
+        return any(self.kind(p) in (HOLE, RED) for p in squares)
 
     def jump_spots(self) -> frozenset[Pos]:
         """Every square a straight jump may land on (the first square after a run of holes or
@@ -470,15 +485,18 @@ class Layout:
         memo = self._memo
         found: frozenset[Pos] | None = memo.get("jump_spots")
         if found is None:
-            spots: set[Pos] = set()
-            for p in self.all_squares():
-                if self.kind(p) in (HOLE, RED):
-                    for side in SIDES:
-                        land = step(p, side)
-                        spots.add(land)
-                        spots.add(step(land, side))
-            found = memo["jump_spots"] = frozenset(spots)
+            found = memo["jump_spots"] = self._jump_spots_around(self.all_squares())
         return found
+
+    def _jump_spots_around(self, squares: Iterable[Pos]) -> frozenset[Pos]:
+        spots: set[Pos] = set()
+        for p in squares:
+            if self.kind(p) in (HOLE, RED):
+                for side in SIDES:
+                    land = step(p, side)
+                    spots.add(land)
+                    spots.add(step(land, side))
+        return frozenset(spots)
 
     def jumps_from(self, pos: Pos) -> list[tuple[tuple[Pos, ...], Pos]]:
         """The straight jumps from ``pos`` whatever figures stand about: ``(over, land)``
@@ -562,6 +580,17 @@ class Layout:
                     seen.add(n)
                     todo.append(n)
         return seen
+
+
+GROWING_MEMOS: tuple[tuple[str, Callable[[Layout, Iterable[Pos]], Any], Callable[[Any, Any], Any]], ...] = (
+    ("see_through", Layout._see_through_among, frozenset.union),
+    ("obstacles", Layout._obstacle_among, operator.or_),
+    ("jump_spots", Layout._jump_spots_around, frozenset.union),
+)
+"""Memo keys of answers over every square of the dungeon that a square answers for alone (its
+own kind and markers), with how to work them out over some squares and how to join two parts:
+a Room Tile placed adds its squares' part to the version before's (``Layout._grown``) instead
+of walking the whole dungeon again."""
 
 
 def door_square(slot: Slot, opening: Opening) -> Pos:
