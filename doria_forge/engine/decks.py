@@ -20,32 +20,42 @@ Defaults chosen here (the book does not say):
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from doria_forge.model.pack import ContentPack
 
 from .copying import copy_by_plan, flat, nested
 from .dice import DiceRoller
 
-_UNSHUFFLED: dict[tuple[int, str], tuple[weakref.ref, tuple[Card, ...]]] = {}
-"""``(id(pack), deck)`` -> (a reference to the pack, its cards in printed order): a game builds
-its decks from a copy (cards are immutable), so a pack of thousands of cards makes its Card
-values once, not once per game."""
+_PER_PACK: dict[tuple[int, Hashable], tuple[weakref.ref, Any]] = {}
+"""``(id(pack), key)`` -> (a reference to the pack, what ``per_pack`` made from it)."""
+
+T = TypeVar("T")
 
 
-def _unshuffled(pack: ContentPack, deck: str, make: Callable[[ContentPack], list[Card]]) -> list[Card]:
-    """A fresh list of ``make(pack)``'s cards (made once per pack and deck)."""
-    key = (id(pack), deck)
-    found = _UNSHUFFLED.get(key)
+def per_pack(pack: ContentPack, key: Hashable, make: Callable[[ContentPack], T]) -> T:
+    """``make(pack)``, made once per pack and ``key`` (what every game set up from the pack
+    builds alike: ``make`` must read the pack alone, whose documents never change once loaded);
+    forgotten with the pack. The value is shared: the caller copies what a game may change."""
+    full = (id(pack), key)
+    found = _PER_PACK.get(full)
     if found is None or found[0]() is not pack:
 
         def forget(_ref: weakref.ref) -> None:  # the pack is gone: its id may be reused
-            _UNSHUFFLED.pop(key, None)
+            _PER_PACK.pop(full, None)
 
-        found = (weakref.ref(pack, forget), tuple(make(pack)))
-        _UNSHUFFLED[key] = found
-    return list(found[1])
+        found = (weakref.ref(pack, forget), make(pack))
+        _PER_PACK[full] = found
+    return cast(T, found[1])
+
+
+def _unshuffled(pack: ContentPack, deck: str, make: Callable[[ContentPack], list[Card]]) -> list[Card]:
+    """A fresh list of ``make(pack)``'s cards, in printed order: a game builds its decks from a
+    copy (cards are immutable), so a pack of thousands of cards makes its Card values once, not
+    once per game."""
+    return list(per_pack(pack, ("deck", deck), lambda p: tuple(make(p))))
 
 EQUIPMENT = "equipment"
 TRAP = "trap"
@@ -126,13 +136,17 @@ class LootDecks:
         """Draw the top card of ``stack`` (default: the fullest stack). An empty
         chosen stack falls back to the fullest one; no cards at all reshuffles the
         discard pile; returns ``None`` when there is nothing left."""
-        if self.remaining == 0:
+        stacks = self.stacks
+        if not any(stacks):
             self._reshuffle(dice)
-            if self.remaining == 0:
+            if not any(stacks):
                 return None
-        if stack is None or not self.stacks[stack]:
-            stack = max(range(len(self.stacks)), key=lambda i: (len(self.stacks[i]), -i))
-        return self.stacks[stack].pop()
+        if stack is None or not stacks[stack]:
+            stack = 0  # the fullest stack, the lowest index on a tie (a loop: every draw asks)
+            for i in range(1, len(stacks)):
+                if len(stacks[i]) > len(stacks[stack]):
+                    stack = i
+        return stacks[stack].pop()
 
     def refill_shop(self, dice: DiceRoller) -> list[tuple[int, Card]]:
         """Phase B: fill every empty shop slot from the stack behind it. Traps and

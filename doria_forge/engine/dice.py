@@ -17,7 +17,7 @@ from typing import TypeVar
 from doria_forge.model.common import DiceSpec
 from doria_forge.model.common import parse_dice as _parse_dice_uncached
 
-from .copying import copy_by_plan
+from .copying import copy_by_plan, three_slots
 
 ZERO = 10
 """The face printed 0 counts 10 and explodes (is rolled again and added)."""
@@ -78,6 +78,11 @@ class Roll:
     def dice_total(self) -> int:
         """``total`` without the flat bonus (the dice alone, explosions included)."""
         return self.total - self.spec.bonus
+
+
+_roll = three_slots(Roll, ("spec", "dice", "total"))
+"""``Roll(spec, dice, total)`` without the frozen class's ``__init__`` (``copying.three_slots``):
+every attack, defense, check and initiative rolls."""
 
 
 def _copy_generator(rng: random.Random, memo: dict) -> random.Random:
@@ -150,17 +155,27 @@ class DiceRoller:
                     faces.append(face)
                 chains.append(tuple(faces))
                 total += sum(faces)
-            return Roll(spec, tuple(chains), total)
+            return _roll(spec, tuple(chains), total)
         rolled = tuple(self.chain() for _ in range(count))
-        return Roll(spec, rolled, sum(sum(c) for c in rolled) + total)
+        return _roll(spec, rolled, sum(sum(c) for c in rolled) + total)
 
     def choice(self, options: Sequence[T]) -> T:
         """One element of ``options``, uniformly (shuffles and draws use the same generator)."""
         return options[self._rng.randrange(len(options))]
 
     def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place."""
-        self._rng.shuffle(items)
+        """Shuffle ``items`` in place: ``random.Random.shuffle`` with its ``_randbelow`` written
+        in the loop (the same draws of the generator in the same order, so the same order of the
+        cards and the same faces after; a test holds it to the library's), without a Python
+        call per card (every game shuffles its decks, a few hundred cards)."""
+        getrandbits = self._rng.getrandbits
+        for i in reversed(range(1, len(items))):
+            n = i + 1
+            k = n.bit_length()
+            j = getrandbits(k)
+            while j >= n:
+                j = getrandbits(k)
+            items[i], items[j] = items[j], items[i]
 
     def tie_break(self) -> float:
         """A number in [0, 1) that orders equals where the book lets the players decide."""

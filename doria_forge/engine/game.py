@@ -25,6 +25,7 @@ import copy as _copy
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import fields, replace
+from functools import partial
 from typing import Any, cast
 
 from doria_forge.model.character import Character
@@ -34,7 +35,7 @@ from . import moves, phases
 from .actions import Action, IllegalAction, action_from_data, action_to_data
 from .board import Board, NoMap
 from .choices import ChoicePolicy
-from .decks import TRAP, Card, DoorEventDeck, LootDecks, MonsterDeck
+from .decks import TRAP, Card, DoorEventDeck, LootDecks, MonsterDeck, per_pack
 from .dice import DiceRoller
 from .doom import DoomCounter
 from .events import EventLog
@@ -395,9 +396,22 @@ def _party(pack: ContentPack, characters: Sequence[str | Character | HeroState],
             _check_custom_character(character, pack, optional_rules)
         seen[character.id] = seen.get(character.id, 0) + 1
         uid = character.id if seen[character.id] == 1 else f"{character.id}-{seen[character.id]}"
-        items = [pack.equipment[i] for i in pack.rules.starting_standard_items(character.standard_items)]
-        heroes.append(HeroState.from_character(character, items, pack.rules, uid=uid))
+        if isinstance(entry, str):  # a character of the pack: laid out once per pack, copied for each game
+            heroes.append(_copy.deepcopy(per_pack(pack, ("hero", entry, uid), partial(_pack_hero, entry, uid))))
+        else:
+            heroes.append(_fresh_hero(pack, character, uid))
     return heroes
+
+
+def _fresh_hero(pack: ContentPack, character: Character, uid: str) -> HeroState:
+    """``character`` at full HP and PP with its standard items laid out (``HeroState.from_character``)."""
+    items = [pack.equipment[i] for i in pack.rules.starting_standard_items(character.standard_items)]
+    return HeroState.from_character(character, items, pack.rules, uid=uid)
+
+
+def _pack_hero(character_id: str, uid: str, pack: ContentPack) -> HeroState:
+    """The pack's character ``character_id`` in the seat ``uid``, fresh (``_fresh_hero``)."""
+    return _fresh_hero(pack, pack.characters[character_id], uid)
 
 
 def _build_decks(state: GameState, optional_rules: frozenset[str]) -> None:

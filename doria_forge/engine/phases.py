@@ -187,17 +187,18 @@ def next_marker(state: GameData) -> tuple[str | None, HeroState | MonsterState |
     at their AP value, once per round. Returns ("hero", hero), ("monster", monster)
     or (None, None) when the action phase is over."""
     best_hero, best_ap = None, 0
+    points = state.ap
     for h in state.heroes:
         if h.dead or h.unconscious:
             continue
-        ap = state.ap.get(h.uid, 0)
+        ap = points.get(h.uid, 0)
         if ap >= 1 and ap > best_ap:
             best_hero, best_ap = h, ap
     best_monster = None
     activated = state.activated
     pending = [m for m in state.monsters if not m.defeated and m.uid not in activated]
     if pending:
-        top = max(m.action_points for m in pending)
+        top = max([m.action_points for m in pending])
         if best_hero is not None and best_ap >= top:
             return "hero", best_hero  # no monster is above the hero: their order does not matter yet
         best_monster = pending[0] if len(pending) == 1 else first_in_order(state, pending)

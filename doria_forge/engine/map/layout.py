@@ -27,10 +27,12 @@ of them changes.
 
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from doria_forge.geometry import MIDDLE, OPPOSITE, SIDES, TILE_SIZE, Opening, TileShape, border_square, side_step
 
@@ -41,6 +43,9 @@ Slot = tuple[int, int]
 """A tile slot: ``(tile row, tile col)``."""
 
 FLOOR, WALL, RED, HOLE = "floor", "wall", "red_bordered", "hole"
+
+_DELTAS = tuple(side_step(side) for side in SIDES)
+"""``(d_row, d_col)`` of one step toward each side, in ``SIDES`` order."""
 
 
 class Version:
@@ -60,11 +65,18 @@ holds that content."""
 CHANGES_WAYS = frozenset({"hole", "rubble", "blocked_door"})
 """Markers that change where figures may go or see: adding or removing one bumps ``version``."""
 
-LOCAL_MEMOS = ("kind", "near", "walls", "hero_steps", "monster_steps", "ghost_steps")
+LOCAL_MEMOS = ("kind", "passable", "near", "walls", "hero_steps", "monster_steps", "ghost_steps")
 """Memo keys of per-square answers that depend only on the square's own Room Tile and the
-squares orthogonally next to it (``Layout._memo``): kinds, neighbours (a step across a tile
-edge reaches the square next to it), walls around, and the steps ``paths`` works out from
-them."""
+squares orthogonally next to it (``Layout._memo``): kinds, whether figures may stand there,
+neighbours (a step across a tile edge reaches the square next to it), walls around, and the
+steps ``paths`` works out from them."""
+
+
+def _new_memo(version: Version) -> dict:
+    """An empty memo of ``version`` with the per-square tables the hot queries (``kind``,
+    ``passable``, ``neighbours``, ``walls_around``, ``jumps_from``) read without asking first
+    whether they are there."""
+    return {"version": version, "kind": {}, "passable": {}, "near": {}, "walls": {}, "jumps": {}}
 
 MARKERS = ("loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air")
 """Dungeon marker kinds a square can carry (chapter *Dungeon Markers*); runes are
@@ -142,14 +154,19 @@ class Layout:
     _memo: dict = field(default_factory=dict, repr=False, compare=False)
     """Kinds and neighbours of squares, valid for ``_memo["version"]`` (the hot path of
     every route and sight query); shared with the copies of this layout, never cleared in
-    place (a change makes a new one). An entry under a key in :data:`LOCAL_MEMOS` is a dict
-    square -> value that depends only on the square's own Room Tile and the squares
-    orthogonally next to it: placing a tile carries such entries over to the new version, but
-    for the squares of the new tile and those next to them (``place``); every other entry is
-    worked out again."""
+    place (a change makes a new one). Always the memo of ``version`` (``__post_init__`` and
+    ``touch`` set the two together), so a query reads its table without checking the version.
+    An entry under a key in :data:`LOCAL_MEMOS` is a dict square -> value that depends only on
+    the square's own Room Tile and the squares orthogonally next to it: placing a tile carries
+    such entries over to the new version, but for the squares of the new tile and those next to
+    them (``place``); every other entry is worked out again."""
 
     _grown_from: tuple[Version, Slot] | None = field(default=None, repr=False, compare=False)
     """``(version before, slot)`` when the last change was a Room Tile placed in ``slot``."""
+
+    def __post_init__(self) -> None:
+        if self._memo.get("version") is not self.version:
+            self._memo = _new_memo(self.version)
 
     def __deepcopy__(self, memo: dict) -> Layout:
         """A copy for a copied game: tiles and shapes shared (never changed once placed),
@@ -165,7 +182,7 @@ class Layout:
         key = self.signature()
         memo = _SHARED.get(key)
         if memo is None:
-            memo = _SHARED[key] = {"version": Version(), "kind": {}, "near": {}, "jumps": {}}
+            memo = _SHARED[key] = _new_memo(Version())
             if len(_SHARED) > SHARED_LAYOUTS:
                 _SHARED.popitem(last=False)
         else:
@@ -190,16 +207,16 @@ class Layout:
         return grown[1] if grown is not None and grown[0] is version else None
 
     def _cached(self) -> dict:
-        memo = self._memo
-        if memo.get("version") is not self.version:
-            memo = self._memo = {"version": self.version, "kind": {}, "near": {}, "jumps": {}}
-        return memo
+        """The memo of this layout's version (callers keep their own per-version tables in it)."""
+        return self._memo
 
     def _grown(self, old: dict, slot: Slot) -> None:
         """After a tile was placed in ``slot``: the new version's memo starts with the entries
         of :data:`LOCAL_MEMOS` in ``old`` (the memo of the version before) that the tile cannot
         have changed: those of squares neither in ``slot`` nor orthogonally next to one of its
-        squares (the edge squares of the tiles beside it)."""
+        squares (the edge squares of the tiles beside it); and the answers over every square of
+        the dungeon (:data:`GROWING_MEMOS`) that ``old`` holds, grown by the new tile's squares
+        alone (placing a tile changes no other square's kind or markers)."""
         top, left, bottom, right = slot_bounds(slot)
 
         def kept(p: Pos) -> bool:
@@ -207,7 +224,7 @@ class Layout:
             return not ((top <= r <= bottom and left - 1 <= c <= right + 1)
                         or (left <= c <= right and top - 1 <= r <= bottom + 1))
 
-        memo = self._cached()
+        memo = self._memo
         for key in LOCAL_MEMOS:
             table = old.get(key)
             if table:
@@ -218,6 +235,11 @@ class Layout:
                     for p, v in table.items():
                         if p not in into and kept(p):
                             into[p] = v
+        squares = _slot_squares(slot, self.tiles[slot].shape)
+        for key, among, join in GROWING_MEMOS:
+            before = old.get(key)
+            if before is not None and key not in memo:
+                memo[key] = join(before, among(self, squares))
 
     # ---------------------------------------------------------------- placing
     def place(self, tile_id: str, shape: TileShape, slot: Slot, rotation: int) -> PlacedTile:
@@ -227,7 +249,7 @@ class Layout:
             raise ValueError(f"tile slot {slot} is taken by {self.tiles[slot].tile_id}")
         placed = PlacedTile(tile_id, slot, rotation, shape, len(self.tiles))
         self.tiles[slot] = placed
-        old = self._memo if self._memo.get("version") is self.version else {}
+        old = self._memo
         before = self.version
         self.touch()
         self._grown_from = (before, slot)
@@ -235,7 +257,7 @@ class Layout:
         return placed
 
     def tile_at(self, pos: Pos) -> PlacedTile | None:
-        return self.tiles.get(slot_of(pos))
+        return self.tiles.get((pos[0] // TILE_SIZE, pos[1] // TILE_SIZE))  # slot_of, without a call per square
 
     def in_order(self) -> list[PlacedTile]:
         return sorted(self.tiles.values(), key=lambda t: t.order)
@@ -244,11 +266,9 @@ class Layout:
     def kind(self, pos: Pos) -> str:
         """``floor``, ``wall``, ``red_bordered`` or ``hole`` (a Hole marker makes a hole;
         a Secret Door makes its wall square floor); ``wall`` outside placed tiles."""
-        memo = self._memo
-        kinds = memo["kind"] if memo.get("version") is self.version else self._cached()["kind"]
-        found = kinds.get(pos)
+        found = self._memo["kind"].get(pos)
         if found is None:
-            found = kinds[pos] = self._kind(pos)
+            found = self._memo["kind"][pos] = self._kind(pos)
         return found
 
     def _kind(self, pos: Pos) -> str:
@@ -288,11 +308,14 @@ class Layout:
     def see_through(self) -> frozenset[Pos]:
         """The squares that do not block Line of Sight (``blocks_sight`` false), for this
         layout version: every other square, on the table or off it, blocks."""
-        memo = self._cached()
+        memo = self._memo
         found = memo.get("see_through")
         if found is None:
-            found = memo["see_through"] = frozenset(p for p in self.all_squares() if not self.blocks_sight(p))
+            found = memo["see_through"] = self._see_through_among(self.all_squares())
         return found
+
+    def _see_through_among(self, squares: Iterable[Pos]) -> frozenset[Pos]:
+        return frozenset(p for p in squares if not self.blocks_sight(p))
 
     def blocks_sight(self, pos: Pos) -> bool:
         """Walls (and everything outside the dungeon), Rubble and Blocked Door markers
@@ -331,6 +354,8 @@ class Layout:
         if placed is None:
             return None
         cell = local(pos)
+        if 0 < cell[0] < TILE_SIZE - 1 and 0 < cell[1] < TILE_SIZE - 1:
+            return None  # an opening's squares lie on its tile's border (``span_cells``)
         for opening in self.openings(placed):
             if cell in opening.cells:
                 return opening.side, opening
@@ -360,7 +385,7 @@ class Layout:
     def closed_doors(self) -> list[Pos]:
         """Door squares (one-square openings, Secret Doors included) whose far side is an
         empty tile slot: revealing through them explores the dungeon. Sorted."""
-        memo = self._cached()
+        memo = self._memo
         key = ("closed", len(self.dead_doors))  # a dead door does not change the version
         found = memo.get(key)
         if found is None:
@@ -396,11 +421,9 @@ class Layout:
         """Squares one step away (see the module docstring); walls never, Rubble and
         Blocked Door squares never (holes and red-bordered squares are listed: whether a
         figure may step there is the mover's business). The list is shared: do not change it."""
-        memo = self._memo
-        near = memo["near"] if memo.get("version") is self.version else self._cached()["near"]
-        found = near.get(pos)
+        found = self._memo["near"].get(pos)
         if found is None:
-            found = near[pos] = self._neighbours(pos)
+            found = self._memo["near"][pos] = self._neighbours(pos)
         return found
 
     def _neighbours(self, pos: Pos) -> list[Pos]:
@@ -408,12 +431,13 @@ class Layout:
         if placed is None:
             return []
         out = []
-        cell = local(pos)
-        for n in placed.shape.neighbours(cell):
-            g = to_global(placed.slot, n)
+        top, left = placed.slot[0] * TILE_SIZE, placed.slot[1] * TILE_SIZE
+        for r, c in placed.shape.neighbours((pos[0] - top, pos[1] - left)):
+            g = (top + r, left + c)
             if self.passable(g):
                 out.append(g)
-        if pos in self.secret_doors:  # a Secret Door square in a wall: its own tile neighbours
+        secret = self.secret_doors  # most dungeons have none: their two checks are skipped
+        if secret and pos in secret:  # a Secret Door square in a wall: its own tile neighbours
             for side in SIDES:
                 g = step(pos, side)
                 if slot_of(g) == placed.slot and self.passable(g) and g not in out:
@@ -423,18 +447,18 @@ class Layout:
             g = step(pos, found[0])
             if self.connected_across(pos, g):
                 out.append(g)
-        # squares next to a Secret Door reach it
-        for side in SIDES:
-            g = step(pos, side)
-            if g in self.secret_doors and slot_of(g) == placed.slot and g not in out and self.passable(g):
-                out.append(g)
+        if secret:  # squares next to a Secret Door reach it
+            for side in SIDES:
+                g = step(pos, side)
+                if g in secret and slot_of(g) == placed.slot and g not in out and self.passable(g):
+                    out.append(g)
         return out
 
     def bridge_middles(self) -> tuple[tuple[Pos, bool], ...]:
         """The middle square of every bridge tile (F-3) on the table, with whether a line along
         a row (``True``) or a column passes beneath it there: such a line skips the square
         (chapter *Arrows (Room F-3)*)."""
-        memo = self._cached()
+        memo = self._memo
         found = memo.get("bridges")
         if found is None:
             found = memo["bridges"] = tuple((to_global(t.slot, MIDDLE), t.shape.bridge == "north_south")
@@ -443,11 +467,14 @@ class Layout:
 
     def has_obstacles(self) -> bool:
         """Whether any placed square is a hole or red-bordered (something to jump over)."""
-        memo = self._cached()
+        memo = self._memo
         found = memo.get("obstacles")
         if found is None:
-            found = memo["obstacles"] = any(self.kind(p) in (HOLE, RED) for p in self.all_squares())
+            found = memo["obstacles"] = self._obstacle_among(self.all_squares())
         return bool(found)
+
+    def _obstacle_among(self, squares: Iterable[Pos]) -> bool:
+        return any(self.kind(p) in (HOLE, RED) for p in squares)
 
     def jump_spots(self) -> frozenset[Pos]:
         """Every square a straight jump may land on (the first square after a run of holes or
@@ -455,35 +482,38 @@ class Layout:
         jumper lands past a figure standing there): one and two steps beyond each hole or
         red-bordered square, in each direction. Remembered per layout version. A superset:
         some of these squares no jump reaches."""
-        memo = self._cached()
+        memo = self._memo
         found: frozenset[Pos] | None = memo.get("jump_spots")
         if found is None:
-            spots: set[Pos] = set()
-            for p in self.all_squares():
-                if self.kind(p) in (HOLE, RED):
-                    for side in SIDES:
-                        land = step(p, side)
-                        spots.add(land)
-                        spots.add(step(land, side))
-            found = memo["jump_spots"] = frozenset(spots)
+            found = memo["jump_spots"] = self._jump_spots_around(self.all_squares())
         return found
+
+    def _jump_spots_around(self, squares: Iterable[Pos]) -> frozenset[Pos]:
+        spots: set[Pos] = set()
+        for p in squares:
+            if self.kind(p) in (HOLE, RED):
+                for side in SIDES:
+                    land = step(p, side)
+                    spots.add(land)
+                    spots.add(step(land, side))
+        return frozenset(spots)
 
     def jumps_from(self, pos: Pos) -> list[tuple[tuple[Pos, ...], Pos]]:
         """The straight jumps from ``pos`` whatever figures stand about: ``(over, land)``
         with ``over`` the holes and red-bordered squares crossed in a row and ``land`` the
         first square after them a figure may stand on (chapter *Jumping (5 AP)*). Shared
         list: do not change it."""
-        memo = self._cached()["jumps"]
+        memo = self._memo["jumps"]
         found: list[tuple[tuple[Pos, ...], Pos]] | None = memo.get(pos)
         if found is None:
             found = []
             memo[pos] = found
-            for side in SIDES:
+            for dr, dc in _DELTAS:
                 over: list[Pos] = []
-                cur = step(pos, side)
-                while self.passable(cur) and self.kind(cur) in (HOLE, RED):
+                cur = (pos[0] + dr, pos[1] + dc)
+                while self.kind(cur) in (HOLE, RED) and self.passable(cur):  # most squares: one ask
                     over.append(cur)
-                    cur = step(cur, side)
+                    cur = (cur[0] + dr, cur[1] + dc)
                 if over and self.passable(cur):
                     found.append((tuple(over), cur))
         return found
@@ -501,7 +531,14 @@ class Layout:
 
     def passable(self, pos: Pos) -> bool:
         """Not wall, Rubble or Blocked Door: a square figures may stand on or cross (holes
-        and red-bordered squares only by jumping or flying)."""
+        and red-bordered squares only by jumping or flying). Remembered per layout version (a
+        Rubble or Blocked Door marker changes the version)."""
+        found = self._memo["passable"].get(pos)
+        if found is None:
+            found = self._memo["passable"][pos] = self._passable(pos)
+        return found
+
+    def _passable(self, pos: Pos) -> bool:
         if self.kind(pos) == WALL:
             return False
         marks = self.markers.get(pos)
@@ -514,7 +551,7 @@ class Layout:
     def walls_around(self, pos: Pos) -> int:
         """Orthogonal neighbours that block sight (how much a square runs "along a Wall"),
         0-4; remembered per layout version (the monsters' choice of square asks it of each)."""
-        walls = self._cached().setdefault("walls", {})
+        walls = self._memo["walls"]
         found = walls.get(pos)
         if found is None:
             found = walls[pos] = sum(1 for side in SIDES if self.blocks_sight(step(pos, side)))
@@ -525,7 +562,7 @@ class Layout:
         count as connected: they can be jumped). Remembered per layout version and set of
         starts (every Room Tile placed and every scenario check of a way asks)."""
         key = frozenset(starts)
-        memo = self._cached().setdefault("reachable", {})
+        memo = self._memo.setdefault("reachable", {})
         found = memo.get(key)
         if found is None:
             found = memo[key] = frozenset(self._reachable_from(key))
@@ -535,12 +572,25 @@ class Layout:
         begin = [p for p in starts if self.passable(p)]
         seen = set(begin)
         todo = list(begin)
+        near = self._memo["near"]  # the neighbours table read in place: one look-up a square
         while todo:
-            for n in self.neighbours(todo.pop()):
+            p = todo.pop()
+            for n in near.get(p) or self.neighbours(p):
                 if n not in seen:
                     seen.add(n)
                     todo.append(n)
         return seen
+
+
+GROWING_MEMOS: tuple[tuple[str, Callable[[Layout, Iterable[Pos]], Any], Callable[[Any, Any], Any]], ...] = (
+    ("see_through", Layout._see_through_among, frozenset.union),
+    ("obstacles", Layout._obstacle_among, operator.or_),
+    ("jump_spots", Layout._jump_spots_around, frozenset.union),
+)
+"""Memo keys of answers over every square of the dungeon that a square answers for alone (its
+own kind and markers), with how to work them out over some squares and how to join two parts:
+a Room Tile placed adds its squares' part to the version before's (``Layout._grown``) instead
+of walking the whole dungeon again."""
 
 
 def door_square(slot: Slot, opening: Opening) -> Pos:

@@ -74,8 +74,10 @@ def apply_action(state: GameData, hero: HeroState, action: Action) -> None:
     a pending choice must be made first, when a Phase D hero has no AP left, or when
     the family refuses it (the state is then unchanged)."""
     active = _active(state)
-    family = next((f for f in active if isinstance(action, f.actions)), None)
-    if family is None:
+    for family in active:  # the first family owning the action (a loop: every action comes here)
+        if isinstance(action, family.actions):
+            break
+    else:
         if len(active) == 1 and active[0].interrupt is not None:
             raise IllegalAction(active[0].interrupt_message)
         raise IllegalAction(f"{type(action).__name__} is not an action of phase {state.phase!r}")
