@@ -164,18 +164,8 @@ class DiceRoller:
         return options[self._rng.randrange(len(options))]
 
     def shuffle(self, items: list) -> None:
-        """Shuffle ``items`` in place: ``random.Random.shuffle`` with its ``_randbelow`` written
-        in the loop (the same draws of the generator in the same order, so the same order of the
-        cards and the same faces after; a test holds it to the library's), without a Python
-        call per card (every game shuffles its decks, a few hundred cards)."""
-        getrandbits = self._rng.getrandbits
-        for i in reversed(range(1, len(items))):
-            n = i + 1
-            k = n.bit_length()
-            j = getrandbits(k)
-            while j >= n:
-                j = getrandbits(k)
-            items[i], items[j] = items[j], items[i]
+        """Shuffle ``items`` in place."""
+        self._rng.shuffle(items)
 
     def tie_break(self) -> float:
         """A number in [0, 1) that orders equals where the book lets the players decide."""
