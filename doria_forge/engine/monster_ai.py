@@ -403,11 +403,13 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
         found = [(h, attack_from(h)) for h in ranked]
         return {sq: [h for h, squares in found if sq in squares] for sq in options}
 
-    if rule.pattern in MULTI_PATTERNS and len(heroes) > 1:
-        best = _most_hits(state, monster, options, taken, reach_all(), ranked)
+    multi = rule.pattern in MULTI_PATTERNS and len(heroes) > 1
+    # criterion 1 and the lowest_agility targeting read the same table: worked out once for both
+    reach = reach_all() if multi or rule.targeting == "lowest_agility" else {}
+    if multi:
+        best = _most_hits(state, monster, options, taken, reach, ranked)
         if best is not None:
             return best
-    reach = reach_all() if rule.targeting == "lowest_agility" else {}
     order = _target_order(state, monster, ranked, reach, start)
     # the closest hero it can reach from a free square; only when no hero can be reached so
     # does it push another monster off the square it needs ("If a monster can only reach a
