@@ -1,0 +1,101 @@
+"""Situations the Book of Rules spells out for the map that no other test rebuilt: Starting
+Positions by initiative (*Phase C*, *Starting Positions*), the entrance a refilled monster comes
+in by (*Phase G*, +1 Extra Activation), Secret Doors and Blocked Doors (*Dungeon Markers*) and
+the Fire, Ice and Air markers that monsters ignore. Each test cites the book's line."""
+
+from __future__ import annotations
+
+from map_helpers import QUIET, map_game, pack_with, tile, where
+
+from doria_forge.engine import phases
+from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.game import GameState
+from doria_forge.engine.map.dungeon import Dungeon
+from doria_forge.engine.monster_ai import activate_monster
+
+CORRIDOR = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+
+
+def test_phase_c_the_fastest_character_takes_starting_position_i_the_slowest_the_last():
+    """*Phase C* (book line 910): "In the first round of the game, the characters are now placed
+    on the starting positions of Room Tile A-1 (stairs) in the order of initiative from 1 to 6
+    (fastest to slowest character)"; *Starting Positions* (line 1341): "from I with the highest
+    initiative to VI for the slowest". A-1's squares I, II, III are (1, 1), (1, 2), (1, 3)."""
+    pack = pack_with()
+    state = GameState.new(pack, ["warrior", "mage", "ranger"], seed=1, board=Dungeon("A-1", []),
+                          options=QUIET, start=False)
+    state.dice = ScriptedDice([2, 3, 9, 8, 5, 5])  # warrior 5, mage 17, ranger 10, each + IP
+    phases.start_round(state)
+    order = sorted(state.heroes, key=lambda h: -state.ap[h.uid])
+    assert [h.uid for h in order] == ["mage", "ranger", "warrior"]
+    assert [where(state, h.uid) for h in order] == [(1, 1), (1, 2), (1, 3)]
+
+
+def test_extra_activation_a_refilled_monster_enters_by_the_entrance_square_closer_to_a_character():
+    """*Phase G*, +1 Extra Activation (book line 986): a monster drawn to refill the board is
+    "placed outside the stairs ... In case of the stairs on A-1 there are 3 possible entrance
+    squares and the monster will choose the square that is closer to a character." A-1's
+    entrances are (3, 1), (3, 2), (3, 3); the Warrior stands at (1, 3), nearest (3, 3). With the
+    Mage standing on (3, 3) that square is taken and the Orc comes in by (3, 2), next to her."""
+    def refilled(at: dict[str, tuple[int, int]]) -> tuple[int, int]:
+        state = map_game(pack_with(), list(at), tiles=[("A-1", (0, 0), 0)], at=at, monster_cards=["orc"])
+        phases.extra_activation(state)
+        [orc] = state.monsters
+        return next(e["square"] for e in state.log.of_kind("monster_square") if e.actor == orc.uid)
+
+    assert refilled({"warrior": (1, 3)}) == (3, 3)
+    assert refilled({"warrior": (1, 3), "mage": (3, 3)}) == (3, 2)
+
+
+def test_a_secret_door_is_an_open_door_for_walking_and_line_of_sight():
+    """*Dungeon Markers* (book lines 1373-1375): "Secret Doors can be entered normally and are
+    treated like an open door. There is a free Line of Sight onto the Secret Door square itself
+    and into the room behind ... Consider the Wall on the square with the Secret Door as
+    non-existent." A closed room beside a corridor: its wall square (2, 4) hides the corridor
+    until a Secret Door opens there; then the Huntress sees through it and walks through it."""
+    from doria_forge.engine.actions import Walk
+
+    closed = tile("CLOSED", ["#####", "#####", "....#", "#####", "#####"], doors=[("west", 2)])
+    state = map_game(pack_with(closed, CORRIDOR), ["huntress"], tiles=[("CLOSED", (0, 0), 0), ("COR", (0, 1), 0)],
+                     at={"huntress": (2, 1)}, ap=20)
+    board = state.board
+    assert not board.sees((2, 1), (2, 6)) and not board.sees((2, 1), (2, 7))
+    assert Walk((2, 6)) not in state.legal_actions()
+    board.layout.secret_doors[(2, 4)] = "east"
+    board.layout.touch()
+    assert board.sees((2, 1), (2, 4)) and board.sees((2, 1), (2, 6)) and board.sees((2, 1), (2, 7))
+    assert Walk((2, 6)) in state.legal_actions()
+    state.apply(Walk((2, 6)))
+    assert where(state, "huntress") == (2, 6) and state.ap["huntress"] == 20 - 5
+
+
+def test_monsters_with_no_way_past_a_blocked_door_wait_as_close_as_possible_to_it():
+    """*Dungeon Markers* (book line 1379): Blocked Doors "are considered Walls"; "If monsters
+    have no Line of Sight through Blocked Doors and no other route is available, the monsters
+    will move as close as possible to the Blocked Door to be nearer to the characters as soon as
+    the door is opened." The Orc (7 AP) in the west room, the Mage behind the blocked door
+    (2, 4): the Orc walks the 5 squares to (2, 3), in front of the door, and attacks nobody."""
+    west = tile("W", ["....#", "....#", ".....", "....#", "....#"], doors=[("east", 2)])
+    east = tile("E", ["#....", "#....", ".....", "#....", "#...."], doors=[("west", 2)])
+    state = map_game(pack_with(west, east), ["mage"], tiles=[("W", (0, 0), 0), ("E", (0, 1), 0)],
+                     at={"mage": (2, 7)}, monsters=[("orc", (0, 0))])
+    state.board.put_marker(state, (2, 4), "blocked_door")
+    orc = state.monsters[0]
+    assert not state.board.sees((0, 0), (2, 7))
+    activate_monster(state, orc)
+    assert where(state, orc.uid) == (2, 3)
+    assert not state.log.of_kind("monster_attack")
+
+
+def test_monsters_ignore_fire_ice_and_air_markers():
+    """*Dungeon Markers* (book line 1387): Fire, Ice and Air "are treated differently depending on
+    the scenario ... All monsters ignore these markers completely". The Orc walks straight over
+    a Fire, an Ice and an Air marker to the Mage at the end of the corridor and attacks her."""
+    state = map_game(pack_with(CORRIDOR), ["mage"], tiles=[("COR", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("orc", (2, 0))])
+    for square, marker in (((2, 1), "fire"), ((2, 2), "ice"), ((2, 3), "air")):
+        state.board.put_marker(state, square, marker)
+    orc = state.monsters[0]
+    activate_monster(state, orc)
+    assert where(state, orc.uid) == (2, 3)
+    assert state.log.of_kind("monster_attack")[0]["targets"] == ("mage",)
