@@ -5,7 +5,7 @@ the Fire, Ice and Air markers that monsters ignore. Each test cites the book's l
 
 from __future__ import annotations
 
-from map_helpers import QUIET, map_game, pack_with, tile, where
+from map_helpers import HALL, QUIET, map_game, pack_with, tile, where
 
 from doria_forge.engine import phases
 from doria_forge.engine.dice import ScriptedDice
@@ -14,6 +14,9 @@ from doria_forge.engine.map.dungeon import Dungeon
 from doria_forge.engine.monster_ai import activate_monster
 
 CORRIDOR = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+HALL_W = tile("HW", [".....", ".....", ".....", ".....", "....."], open_sides=[("east", 0, 5)])
+HALL_E = tile("HE", [".....", ".....", ".....", ".....", "....."], open_sides=[("west", 0, 5)])
+"""The two ends of a hall 5 squares deep; with ``HALL`` between them it is 15 squares long."""
 
 
 def test_phase_c_the_fastest_character_takes_starting_position_i_the_slowest_the_last():
@@ -99,3 +102,26 @@ def test_monsters_ignore_fire_ice_and_air_markers():
     activate_monster(state, orc)
     assert where(state, orc.uid) == (2, 3)
     assert state.log.of_kind("monster_attack")[0]["targets"] == ("mage",)
+
+
+def test_fastest_way_example_the_dark_mage_moves_to_hit_every_character_at_once():
+    """*Fastest Way to the Target*, EXAMPLE (book line 1483): "The Dark Mage will pick a target
+    where all characters using a Leaping Lightning attack will be hit at the same time and
+    therefore move"; *Target of a Monster* 1 (line 1418): a monster that can attack more than one
+    character "will prefer to do so, even if it has to get closer to other characters". From
+    where it stands the Dark Mage (range 6) reaches only the Ranger, 6 squares off, whose
+    lightning would branch to nobody; 3 squares on it has the Warrior at range 6, and the lightning
+    branches on to the Mage and the Huntress (range 2 each, NOTES.md): it goes there and hits all
+    three."""
+    state = map_game(pack_with(HALL_W, HALL, HALL_E), ["warrior", "mage", "huntress", "ranger"],
+                     tiles=[("HW", (0, 0), 0), ("HALL", (0, 1), 0), ("HE", (0, 2), 0)],
+                     at={"warrior": (2, 5), "mage": (2, 3), "huntress": (0, 3), "ranger": (4, 10)},
+                     monsters=[("dark_mage", (2, 14))])
+    dark_mage = state.monsters[0]
+    board = state.board
+    assert dark_mage.range == 6 and board.range_distance((2, 14), (4, 10)) == 6
+    activate_monster(state, dark_mage)
+    spot = where(state, dark_mage.uid)
+    assert board.range_distance(spot, (2, 5)) == 6
+    [attack] = state.log.of_kind("monster_attack")
+    assert set(attack["targets"]) == {"warrior", "mage", "huntress"}
