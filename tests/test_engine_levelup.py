@@ -33,6 +33,20 @@ def test_level_up_example_2_campaign_12_xp():
     assert distribute_group_xp(2, 2, "single", PACK.rules) == (1, 0)  # 2 players: 2 monsters
 
 
+def test_campaigns_three_characters_need_9_group_xp_and_one_or_two_players_per_the_book():
+    """*Campaigns* (book line 1824): "3 times [PlayerCount]. This means, that a group of 3
+    characters will gain 1 Attribute Point whenever 9 Group XP have been collected"; *2 Players*
+    (line 1931): "2 monsters (Single Scenario) / 6 monsters (Campaign)"; *1 Player* (line 1941):
+    "1 monster (Single Scenario) / 3 monsters (Campaign)"."""
+    rules = PACK.rules
+    assert distribute_group_xp(8, 3, "campaign", rules) == (0, 8)
+    assert distribute_group_xp(9, 3, "campaign", rules) == (1, 0)
+    assert distribute_group_xp(3, 3, "single", rules) == (1, 0)
+    assert [distribute_group_xp(xp, 2, "campaign", rules)[0] for xp in (5, 6)] == [0, 1]
+    assert [distribute_group_xp(xp, 2, "single", rules)[0] for xp in (1, 2)] == [0, 1]
+    assert [distribute_group_xp(xp, 1, "campaign", rules)[0] for xp in (2, 3)] == [0, 1]
+    assert distribute_group_xp(1, 1, "single", rules) == (1, 0)
+
 def test_level_up_example_adventurer_str_and_con_to_10():
     """*Level Up*, Example: Adventurer (STR 9, CON 9, HP 6 of 9) raises STR and CON to 10:
     maximum 10, current 7 (raising only CON would change nothing)."""
