@@ -125,3 +125,23 @@ def test_fastest_way_example_the_dark_mage_moves_to_hit_every_character_at_once(
     assert board.range_distance(spot, (2, 5)) == 6
     [attack] = state.log.of_kind("monster_attack")
     assert set(attack["targets"]) == {"warrior", "mage", "huntress"}
+
+
+def test_rubble_can_be_neither_entered_nor_jumped_over_except_by_a_poltergeist():
+    """*Dungeon Markers* (book line 1385): "Rubble completely blocks the square on which it is
+    located ... No character or monster may enter or jump over this square (exception:
+    Poltergeists)." In a corridor with Rubble on (2, 2) the Warrior has no walk and no jump past
+    it; the Poltergeist (9 AP) floats through to the Mage behind it and attacks her."""
+    from doria_forge.engine.actions import Jump, Walk
+
+    state = map_game(pack_with(CORRIDOR), ["warrior", "mage"], tiles=[("COR", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 4)}, ap={"warrior": 30, "mage": 0})
+    state.board.put_marker(state, (2, 2), "rubble")
+    assert not [a for a in state.legal_actions() if isinstance(a, (Walk, Jump)) and a.to[1] > 1]
+    state = map_game(pack_with(CORRIDOR), ["mage"], tiles=[("COR", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("poltergeist", (2, 0))])
+    state.board.put_marker(state, (2, 2), "rubble")
+    poltergeist = state.monsters[0]
+    activate_monster(state, poltergeist)
+    assert where(state, poltergeist.uid) == (2, 3) and state.board.layout.has((2, 2), "rubble")
+    assert state.log.of_kind("monster_attack")[0]["targets"] == ("mage",)
