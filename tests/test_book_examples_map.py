@@ -145,3 +145,29 @@ def test_rubble_can_be_neither_entered_nor_jumped_over_except_by_a_poltergeist()
     activate_monster(state, poltergeist)
     assert where(state, poltergeist.uid) == (2, 3) and state.board.layout.has((2, 2), "rubble")
     assert state.log.of_kind("monster_attack")[0]["targets"] == ("mage",)
+
+
+def test_reveal_a_room_tile_is_a_choice_costs_no_ap_and_a_character_on_the_door_keeps_it_shut():
+    """*Reveal a Room Tile (0 AP)* (book lines 1106-1110): "Opening a closed door does not happen
+    automatically ... Moving past a door or stopping on an adjacent square does not reveal the
+    room"; "Revealing a room itself does not cost any Action Points"; "Caution: If a character
+    stops in front of a door and does not open it, no other player can open the door." The
+    Warrior walks onto A-1's north door (2 AP) and nothing is revealed; while he stands there the
+    Mage can neither open it nor step onto it; then the Warrior opens it for 0 AP."""
+    from doria_forge.engine.actions import EndTurn, RevealRoomTile, Wait, Walk
+
+    closet = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)])
+    state = map_game(pack_with(closet), ["warrior", "mage"], tiles=[("A-1", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (1, 1)}, deck=["A-3"], ap={"warrior": 10, "mage": 5})
+    board = state.board
+    state.apply(Walk((0, 2)))
+    assert where(state, "warrior") == (0, 2) and state.ap["warrior"] == 8 and len(board.layout.tiles) == 1
+    assert RevealRoomTile((0, 2)) in state.legal_actions()
+    state.apply(Wait(4))
+    assert state.current_actor() == "mage"
+    acts = state.legal_actions()
+    assert not any(isinstance(a, RevealRoomTile) for a in acts) and Walk((0, 2)) not in acts
+    state.apply(EndTurn())
+    assert state.current_actor() == "warrior"
+    state.apply(RevealRoomTile((0, 2)))
+    assert state.ap["warrior"] == 4 and len(board.layout.tiles) == 2
