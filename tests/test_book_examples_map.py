@@ -171,3 +171,20 @@ def test_reveal_a_room_tile_is_a_choice_costs_no_ap_and_a_character_on_the_door_
     assert state.current_actor() == "warrior"
     state.apply(RevealRoomTile((0, 2)))
     assert state.ap["warrior"] == 4 and len(board.layout.tiles) == 2
+
+
+def test_a_monster_with_several_shortest_routes_takes_the_one_along_a_wall():
+    """*Target of a Monster* (book line 1451): "If a monster can follow multiple routes to attack
+    the same hero, it will always choose the shortest route along a Wall." From the corner (0, 0)
+    of a closed room every way to the Mage in the opposite corner is as short as any other; the
+    Zombie (3 AP) and the Mummy (5 AP), too slow to reach her, stop on the route that hugs the
+    wall, never in the open middle of the room."""
+    room = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
+    for monster, ap in (("zombie", 3), ("mummy", 5)):
+        state = map_game(pack_with(room), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (4, 4)},
+                         monsters=[(monster, (0, 0))])
+        figure = state.monsters[0]
+        assert figure.action_points == ap
+        activate_monster(state, figure)
+        spot = where(state, figure.uid)
+        assert sum(spot) == ap and state.board.walls_around(spot) >= 1, (monster, spot)
