@@ -188,3 +188,31 @@ def test_a_monster_with_several_shortest_routes_takes_the_one_along_a_wall():
         activate_monster(state, figure)
         spot = where(state, figure.uid)
         assert sum(spot) == ap and state.board.walls_around(spot) >= 1, (monster, spot)
+
+
+def test_phase_g_example_1_on_the_map_five_characters_on_three_tiles_of_a_large_room():
+    """*Phase G*, EXAMPLE 1 (book line 998): "The 5 characters ... scattered themselves on 3 Room
+    Tiles. Since they also ... did not open a door, the Marker on the Doom Counter moves 4 spaces
+    down from 36 to 32. Two monsters are still present on the board, which means one additional
+    monster appears at the entrance." On the map: the three tiles form one Large Room, and "each
+    Room Tile counts separately and is not counted as one Large Room" (line 974); the hero lying
+    unconscious on the third tile still counts for it (line 1695). Crossing 35 (NOTES.md) is one
+    Extra Activation: the Mummy is drawn, then every monster acts."""
+    from dataclasses import replace
+
+    state = map_game(pack_with(HALL_W, HALL, HALL_E), ["warrior", "mage", "ranger", "huntress", "priestess"],
+                     tiles=[("HW", (0, 0), 0), ("HALL", (0, 1), 0), ("HE", (0, 2), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 2), "ranger": (2, 6), "huntress": (2, 7),
+                         "priestess": (2, 12)},
+                     monsters=[("orc", (0, 4)), ("orc", (4, 9))], monster_cards=["mummy"],
+                     options=replace(QUIET, doom=True))
+    state.hero("priestess").unconscious = True
+    state.board.after_initiative(state)
+    state.door_opened = False
+    state.doom.position = 36
+    assert state.board.occupied_room_tiles(state) == 3
+    phases.phase_g_doom(state)
+    assert state.doom.position == 32
+    assert [m.monster.id for m in state.monsters] == ["orc", "orc", "mummy"]
+    assert {e.actor for e in state.log.of_kind("activation") if e["reason"] == "extra_activation"} == {
+        m.uid for m in state.monsters}
