@@ -115,6 +115,13 @@ def test_campaign_monster_points_example_18_plus_1_stays_level_2():
     assert campaign_monster_level(20) == 3 and hero_level_up_monster_points(2, 2) == 0
 
 
+def test_campaign_sheet_example_5_then_4_monster_points_total_9_still_level_1():
+    """*Campaign Sheet Anatomy* (book lines 1839-1841): scenario 1 (Earthquake) adds +5 Monster
+    Points, total 5; scenario 2 (Dark Mage) +4, total 9. "For every 10 Monster Points
+    accumulated, the Monster Level will permanently increase": with 5 and with 9 points the
+    monsters are still level 1; the tenth point makes them level 2."""
+    assert [campaign_monster_level(total) for total in (0, 5, 5 + 4, 10)] == [1, 1, 1, 2]
+
 def test_campaign_allows_only_one_monster_level_up_per_scenario():
     """*Campaigns*: only the first level up of a scenario applies (the points still count)."""
     state = make_state(["adventurer", "warrior"], mode="campaign")

@@ -106,6 +106,20 @@ def test_accessories_use_either_slot_and_belt_slot_bonus():
     assert len(hero.belt) == 2 and {i.uid for i in hero.backpack} >= {"w2"}
 
 
+def test_character_sheet_example_warren_warrior_plate_arms_minus_1_ip():
+    """Character Mat & Character Sheet Anatomy (book lines 590-621): Warren Warrior (STR 13,
+    CON 13, AGI 10, PER 9, WIS 6, PSI 1) has the calculated values HP 13, IP 9, PP 3; his Plate
+    Arms "automatically subtract 1 point of the IP", recorded as an equipment modifier: the final
+    row reads HP 13, IP 8, PP 3. A hero at 13 HP who loses 3 has 10 left (line 594)."""
+    plate_arms = armor("plate_arms", "arms", 3, bonuses={"initiative_points": -1})
+    warren = character("warrior", STR=13, CON=13, AGI=10, PER=9, WIS=6, PSI=1)
+    assert (lambda h: (h.hp_max, h.ip, h.pp_max))(HeroState.from_character(warren, [], RULES)) == (13, 9, 3)
+    hero = HeroState.from_character(warren, [plate_arms], RULES)
+    assert hero.arms is not None and hero.arms.card.id == "plate_arms"
+    assert (hero.hp_max, hero.ip, hero.pp_max) == (13, 8, 3)
+    hero.hp -= 3
+    assert hero.hp == 10
+
 def test_armor_encumbrance_example_mage_padded_hood():
     """Armor Encumbrance, EXAMPLE: the Mage (STR 5) wears Woolen Jacket (AR 2), Woolen Shoes
     (AR 2) and Tights (AR 1) without penalty; adding a Padded Hood (AR 3) costs 3 IP."""

@@ -33,6 +33,20 @@ def test_level_up_example_2_campaign_12_xp():
     assert distribute_group_xp(2, 2, "single", PACK.rules) == (1, 0)  # 2 players: 2 monsters
 
 
+def test_campaigns_three_characters_need_9_group_xp_and_one_or_two_players_per_the_book():
+    """*Campaigns* (book line 1824): "3 times [PlayerCount]. This means, that a group of 3
+    characters will gain 1 Attribute Point whenever 9 Group XP have been collected"; *2 Players*
+    (line 1931): "2 monsters (Single Scenario) / 6 monsters (Campaign)"; *1 Player* (line 1941):
+    "1 monster (Single Scenario) / 3 monsters (Campaign)"."""
+    rules = PACK.rules
+    assert distribute_group_xp(8, 3, "campaign", rules) == (0, 8)
+    assert distribute_group_xp(9, 3, "campaign", rules) == (1, 0)
+    assert distribute_group_xp(3, 3, "single", rules) == (1, 0)
+    assert [distribute_group_xp(xp, 2, "campaign", rules)[0] for xp in (5, 6)] == [0, 1]
+    assert [distribute_group_xp(xp, 2, "single", rules)[0] for xp in (1, 2)] == [0, 1]
+    assert [distribute_group_xp(xp, 1, "campaign", rules)[0] for xp in (2, 3)] == [0, 1]
+    assert distribute_group_xp(1, 1, "single", rules) == (1, 0)
+
 def test_level_up_example_adventurer_str_and_con_to_10():
     """*Level Up*, Example: Adventurer (STR 9, CON 9, HP 6 of 9) raises STR and CON to 10:
     maximum 10, current 7 (raising only CON would change nothing)."""
@@ -82,3 +96,33 @@ def test_two_players_choose_a_hero_bonus_before_the_first_round():
     state.apply(ChooseHeroBonus("fast_hands"))
     state.apply(EndTurn())
     assert state.round == 1 and state.heroes[0].has_bonus("extra_damage") and state.heroes[1].has_bonus("fast_hands")
+
+
+def test_level_up_example_the_leather_shield_is_equipped_for_4_ap_in_the_next_round():
+    """*Level Up*, EXAMPLE (book line 1733): after raising STR and CON to 10 in Phase H, "the
+    Adventurer has a Leather Shield (STR 9, CON 10) in his Belt, which he may equip for 4 AP in the
+    next round" - "these items may only be equipped using Action Points when it is the
+    character's turn again - that is, in the next round" (line 1727)."""
+    from test_engine_state import _char, make_pack
+
+    from doria_forge.engine.actions import MoveItem
+    from doria_forge.model import Equipment
+
+    shield = Equipment(id="leather_shield", name="Leather Shield", card_type="weapon", deck="standard",
+                       zone="1_hand", ap=8, requirements={"STR": 9, "CON": 10}, defense="2D+2", gold=1)
+    pack = make_pack(shield, _char("adventurer9", 9, 9, 8, 8, 8, 8, ["leather_shield"]))
+    state = make_state(["adventurer9", "warrior"], pack=pack, faces=[5, 5, 1, 2])
+    hero = state.heroes[0]
+    [item] = hero.belt
+    hero.hp, hero.attribute_points = 6, 2
+    state.phase, state.decision_queue = phases.H, ["adventurer9"]
+    state.apply(RaiseAttribute("STR"))
+    state.apply(RaiseAttribute("CON"))
+    assert (hero.hp, hero.hp_max) == (7, 10) and hero.can_equip(shield)
+    assert not any(isinstance(a, MoveItem) for a in state.legal_actions())  # not in Phase H
+    phases.start_round(state)
+    phases.advance(state)
+    assert state.current_actor() == "adventurer9" and MoveItem(item.uid, "equip") in state.legal_actions()
+    ap = state.ap["adventurer9"]
+    state.apply(MoveItem(item.uid, "equip"))
+    assert item in hero.hand_items() and state.ap["adventurer9"] == ap - 4

@@ -422,3 +422,20 @@ def test_a_monster_staying_to_attack_plans_what_the_search_of_its_routes_plans(s
                               scenario=scenario, options=GameOptions(setup_loot=True, max_rounds=6))
         play_scenario(state, make_policy("greedy", seed))
     assert compared["stayed"] >= 10 and compared["moved"] >= 10
+
+
+def test_monster_order_3_the_orc_3_squares_away_before_the_orc_7_squares_away():
+    """*Monster Order* 3 (book line 1409): at the same AP and letter, "closer monsters are
+    activated first (for example the Orc in range 3 before the Orc in 7 squares range)". The far
+    Orc entered the board first; the near one still goes first, and acts first when both are due."""
+    from doria_forge.engine.monster_ai import ordered_monsters
+    from doria_forge.engine.phases import next_marker
+
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (0, 4)},
+                     monsters=[("orc", (3, 0)), ("orc", (0, 1))])
+    far, near = state.monsters
+    assert (state.board.distance_to_nearest_hero(state, near), state.board.distance_to_nearest_hero(state, far)) == (3, 7)
+    assert [m.uid for m in ordered_monsters(state)] == [near.uid, far.uid]
+    state.ap["mage"] = 0
+    state.activated.clear()
+    assert next_marker(state) == ("monster", near)

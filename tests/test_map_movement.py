@@ -108,6 +108,64 @@ def test_jumping_example_3_no_free_landing_square_no_jump():
     assert not [a for a in state.legal_actions() if isinstance(a, Jump)]
 
 
+# A corridor with a Hole on (2, 2) and a niche above and below the square behind it, (2, 3):
+# whoever stands on (2, 3) has three neighbours besides the Hole.
+LEDGE = tile("LEDGE", ["#####", "###.#", "..O..", "###.#", "#####"], doors=[("west", 2), ("east", 2)])
+
+
+def test_jumping_example_3_the_huntress_surrounded_behind_the_hole_leaves_the_mage_no_jump():
+    """Jumping, EXAMPLE 3 (book line 1094): the Huntress has jumped the Hole and now stands
+    surrounded by monsters; "the Mage can't follow her across the Hole as there is no free square
+    left" - the jump would land on her and the *Caution* rule (book line 1080) lets a jumper step
+    on only to a free square next to the character on the target."""
+    state = map_game(pack_with(LEDGE), ["mage", "huntress"], tiles=[("LEDGE", (0, 0), 0)],
+                     at={"mage": (2, 0), "huntress": (2, 3)},
+                     monsters=[("orc", (1, 3)), ("orc", (3, 3)), ("orc", (2, 4))], ap={"mage": 30, "huntress": 0})
+    assert not [a for a in state.legal_actions() if isinstance(a, Jump)]
+    with pytest.raises(IllegalAction):
+        state.apply(Jump((2, 3)))
+
+
+def test_jumping_caution_onto_a_friend_then_one_more_ap_to_the_free_square_next_to_her():
+    """Jumping, *Caution* (book line 1080): "If the target is a different character but a
+    square next to this character is accessible, another Action Point can be spent during the
+    jump to move to the free square directly after the jump. This is only possible if the jumping
+    character has at least 1 Action Point left after the jump." The situation of EXAMPLE 3 with
+    one monster gone: 1 AP to the Hole, 5 for the jump onto the Huntress's square (2 squares,
+    TN 20), 1 to the free square: 7 AP; with only 6 AP nothing is left for the step, so no jump."""
+    def game(ap: int):
+        return map_game(pack_with(LEDGE), ["mage", "huntress"], tiles=[("LEDGE", (0, 0), 0)],
+                        at={"mage": (2, 0), "huntress": (2, 3)}, monsters=[("orc", (1, 3)), ("orc", (3, 3))],
+                        ap={"mage": ap, "huntress": 0})
+
+    assert not [a for a in game(6).legal_actions() if isinstance(a, Jump)]
+    state = game(7)
+    assert [a for a in state.legal_actions() if isinstance(a, Jump)] == [Jump((2, 4))]
+    state.dice = ScriptedDice([9, 9])
+    state.apply(Jump((2, 4)))
+    assert where(state, "mage") == (2, 4) and where(state, "huntress") == (2, 3)
+    assert state.ap["mage"] == 0
+    [check] = state.log.of_kind("jump_check")
+    assert check["target_number"] == 20
+
+
+def test_jumping_target_number_10_a_square_four_squares_is_40():
+    """Jumping (book line 1076): "Add 10 points for each square including the target square but
+    without the starting square. For example 2 squares will result in a Target Number of 20, 4
+    squares will result in a target of 40." Over a Hole three squares wide the Warrior (STR 15,
+    AGI 10) lands on the fourth square: TN 40, and 15 + 10 + 9 + 9 = 43 clears it unhurt."""
+    wide = tile("WIDE", ["#####", "#####", ".OOO.", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(wide), ["warrior"], tiles=[("WIDE", (0, 0), 0)], at={"warrior": (2, 0)}, ap=20)
+    warrior = state.hero("warrior")
+    warrior.set_attributes(STR=15, AGI=10)
+    state.dice = ScriptedDice([9, 9])
+    state.apply(Jump((2, 4)))
+    assert where(state, "warrior") == (2, 4) and state.ap["warrior"] == 20 - 5
+    [check] = state.log.of_kind("jump_check")
+    assert (check["target_number"], check["total"], check["success"]) == (40, 43, True)
+    assert warrior.hp == warrior.hp_max
+
+
 def test_a_jump_may_end_in_negative_ap_but_nothing_follows_it():
     """Jumping: the jump itself may take the AP below zero, but no move may follow it."""
     hall = tile("J1", _pit_row(1), doors=[("west", 2), ("east", 2)])

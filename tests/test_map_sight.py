@@ -24,10 +24,11 @@ def layout_of(rows: list[str], *extra: tuple[str, tuple[int, int]]) -> Layout:
 
 def test_range_and_line_of_sight_example_1_around_a_corner():
     """Range and Line of Sight, EXAMPLE 1: the Huntress (bow, range 6) sees no monster from where
-    she stands - the corner of the corridor is in the way - and must advance 2 squares to see
-    the Mummy; the Mage, standing elsewhere, has Line of Sight and range 4 is enough."""
+    she stands - the corner of the corridor is in the way - and "would have to advance at least 2
+    squares towards the Mage to see the Mummy" (one square on she still sees nothing); the Mage,
+    standing elsewhere, has Line of Sight and range 4 is enough."""
     state = map_game(pack_with(BEND), ["huntress", "mage"], tiles=[("BEND", (0, 0), 0)],
-                     at={"huntress": (1, 1), "mage": (2, 3)}, monsters=[("mummy", (4, 3))], ap={"huntress": 20})
+                     at={"huntress": (1, 0), "mage": (2, 3)}, monsters=[("mummy", (4, 3))], ap={"huntress": 20})
     board = state.board
     mummy = state.monsters[0]
     huntress = state.hero("huntress")
@@ -35,7 +36,9 @@ def test_range_and_line_of_sight_example_1_around_a_corner():
     assert bow.range >= 5
     assert not board.hero_can_target(state, huntress, bow, mummy)
     assert not [a for a in state.legal_actions() if isinstance(a, Attack)]
-    board.move_to("huntress", (1, 3))  # two squares on: now she looks down the corridor
+    board.move_to("huntress", (1, 1))  # one square on: the corner still hides the Mummy
+    assert not board.hero_can_target(state, huntress, bow, mummy)
+    board.move_to("huntress", (1, 2))  # two squares on: now she looks down the corridor
     assert board.hero_can_target(state, huntress, bow, mummy)
     assert board.range_distance((2, 3), (4, 3)) == 2
     assert board.sees((2, 3), (4, 3))
