@@ -52,10 +52,11 @@ def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
     if found is None:
         found = {p: 0 for p in sources}
         queue = deque(sorted(sources))
+        near = layout._memo["near"]  # the version's neighbours table read in place (Layout._reachable_from)
         while queue:
             pos = queue.popleft()
             d = found[pos] + 1
-            for n in layout.neighbours(pos):
+            for n in near.get(pos) or layout.neighbours(pos):
                 if n not in found:
                     found[n] = d
                     queue.append(n)
