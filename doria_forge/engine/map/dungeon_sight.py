@@ -34,7 +34,7 @@ class SightMixin(DungeonFigures):
         """Range in squares (orthogonal, chapter *Range and Line of Sight*); under a bridge
         the middle square does not count."""
         d = abs(a[0] - b[0]) + abs(a[1] - b[1])
-        if a[0] == b[0] or a[1] == b[1]:
+        if d > 1 and (a[0] == b[0] or a[1] == b[1]):  # no middle lies strictly between neighbours
             for middle, along_rows in self.layout.bridge_middles():
                 if along_rows:
                     if a[0] == b[0] == middle[0] and min(a[1], b[1]) < middle[1] < max(a[1], b[1]):
