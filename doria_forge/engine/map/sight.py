@@ -73,9 +73,11 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
     """Line of Sight between squares ``a`` and ``b`` (uncached; see the module docstring)."""
     if a == b:
         return True
-    la, lb = layout.level(a), layout.level(b)
-    if la is not None and lb is not None and la != lb:
-        return False
+    la = layout.level(a)
+    if la is not None:  # most squares are on neither passage of a bridge: b's level is then not asked
+        lb = layout.level(b)
+        if lb is not None and la != lb:
+            return False
     r0, r1 = min(a[0], b[0]), max(a[0], b[0])
     c0, c1 = min(a[1], b[1]), max(a[1], b[1])
     see_through = layout.see_through()
