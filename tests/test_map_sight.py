@@ -306,3 +306,19 @@ def test_the_line_test_finds_the_first_square_the_plain_clipping_says_a_line_tou
     # a line along an edge touches the squares on both sides; one a hair beside it does not
     assert _blocker_on([(1, 0)], 1.0, 0.5, 1.0, 3.5) == 0 and _blocker_on([(0, 0)], 1.0, 0.5, 1.0, 3.5) == 0
     assert _blocker_on([(1, 0)], 0.999, 0.5, 0.999, 3.5) == -1
+
+
+def test_neighbouring_squares_always_see_each_other_but_across_the_bridge_levels():
+    """*Range and Line of Sight*: the two squares themselves never block and nothing lies between
+    orthogonal neighbours, so they see each other whatever surrounds them (walls on every
+    diagonal, one of them a wall square, Rubble on one); *Arrows (Room F-3)*: a square of the
+    passage under the bridge and its neighbour on the bridge still do not."""
+    layout = layout_of(["#.#..", ".#.#.", "#.#..", ".....", "....."], ("rubble", (3, 3)))
+    for a in [(1, 2), (0, 1), (3, 3), (2, 1)]:
+        for b in [(a[0] - 1, a[1]), (a[0] + 1, a[1]), (a[0], a[1] - 1), (a[0], a[1] + 1)]:
+            assert compute_sight(layout, a, b) and compute_sight(layout, b, a), (a, b)
+    assert not compute_sight(layout, (0, 1), (1, 2))  # diagonal past the corner of two walls: blocked
+    bridge = Layout()
+    bridge.place("F-3", TileShape(("##.##", "##.##", ".....", "##.##", "##.##"), bridge="north_south"), (0, 0), 0)
+    assert not compute_sight(bridge, (2, 1), (2, 2)) and not compute_sight(bridge, (2, 3), (2, 2))
+    assert compute_sight(bridge, (1, 2), (2, 2)) and compute_sight(bridge, (2, 1), (2, 0))

@@ -78,20 +78,18 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
         lb = layout.level(b)
         if lb is not None and la != lb:
             return False
-    r0, r1 = min(a[0], b[0]), max(a[0], b[0])
-    c0, c1 = min(a[1], b[1]), max(a[1], b[1])
+    (ar, ac), (br, bc) = a, b
+    r0, r1 = (ar, br) if ar <= br else (br, ar)
+    c0, c1 = (ac, bc) if ac <= bc else (bc, ac)
+    if r1 - r0 + c1 - c0 == 1:
+        return True  # neighbours: no square but the two between them
     see_through = layout.see_through()
-    ar, ac = a
-    blockers = []
-    for r in range(r0, r1 + 1):
-        dr = r - ar
-        for c in range(c0, c1 + 1):
-            cell = (r, c)
-            if cell not in see_through and cell != a and cell != b:
-                blockers.append((dr, c - ac))
+    cols = range(c0, c1 + 1)
+    blockers = tuple((r - ar, c - ac) for r in range(r0, r1 + 1) for c in cols
+                     if (cell := (r, c)) not in see_through and cell != a and cell != b)
     if not blockers:
         return True
-    return _lines_clear(b[0] - ar, b[1] - ac, tuple(blockers))
+    return _lines_clear(br - ar, bc - ac, blockers)
 
 
 @lru_cache(maxsize=1 << 16)
