@@ -111,14 +111,19 @@ def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
     return False
 
 
-def _outside(known: dict[tuple[Pos, Pos], bool], slot: tuple[int, int]) -> dict[tuple[Pos, Pos], bool]:
-    """The answers of ``known`` between squares whose rectangle (the squares a line between
-    them can cross) stays clear of the tile slot ``slot``: a tile placed there changes none
-    of them."""
+def _carry_outside(known: dict[tuple[Pos, Pos], bool], into: dict[tuple[Pos, Pos], bool],
+                   slot: tuple[int, int]) -> None:
+    """Add to ``into`` (unless it knows them already) the answers of ``known`` between squares
+    whose rectangle (the squares a line between them can cross) stays clear of the tile slot
+    ``slot``: a tile placed there changes none of them. Both squares on one side of the slot
+    compared one by one (no min/max call per answer: a layout's whole memo is walked)."""
     top, left, bottom, right = slot_bounds(slot)
-    return {key: seen for key, seen in known.items()
-            if max(key[0][0], key[1][0]) < top or min(key[0][0], key[1][0]) > bottom
-            or max(key[0][1], key[1][1]) < left or min(key[0][1], key[1][1]) > right}
+    for key, seen in known.items():
+        a, b = key
+        if ((a[0] < top and b[0] < top) or (a[0] > bottom and b[0] > bottom)
+                or (a[1] < left and b[1] < left) or (a[1] > right and b[1] > right)):
+            if key not in into:
+                into[key] = seen
 
 
 class SightCache:
@@ -140,8 +145,7 @@ class SightCache:
                 known = memo["sight"] = {}
             slot = layout.placed_since(self._version) if self._version is not None else None
             if slot is not None:
-                for pair, seen in _outside(self._known, slot).items():
-                    known.setdefault(pair, seen)
+                _carry_outside(self._known, known, slot)
             self._known = known
             self._version = layout.version
         key = (a, b) if a <= b else (b, a)
