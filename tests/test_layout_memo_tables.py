@@ -123,3 +123,28 @@ def test_answers_over_the_whole_dungeon_grow_with_a_placed_tile_as_a_fresh_layou
     assert grown[1] and grown[2] and grown[0] > first[0] - {(6, 6)}
     layout.place("W", WEST, (1, 2), 0)
     assert whole(layout) == whole(fresh(layout))
+
+
+def test_a_placed_tile_forgets_the_local_answers_of_its_squares_and_of_the_squares_next_to_them_only():
+    """A Room Tile placed changes the kind, neighbours and walls around of its own squares and of
+    the squares orthogonally next to one of them (a step across the tile edge now reaches them);
+    every other square's answers are carried over to the new version."""
+    from doria_forge.engine.map.layout import _around_slot
+
+    slot = (1, 2)
+    inside = {(r, c) for r in range(5, 10) for c in range(10, 15)}
+    by_rule = inside | {(r + dr, c + dc) for r, c in inside for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    assert _around_slot(slot) == by_rule and len(by_rule) == 45
+    assert (4, 9) not in by_rule and (10, 15) not in by_rule  # corners beyond the slot's diagonals: kept
+    layout = Layout()
+    layout.place("W", WEST, (0, 0), 0)
+    for r in range(-1, 11):
+        for c in range(-1, 11):
+            layout.neighbours((r, c)), layout.kind((r, c)), layout.walls_around((r, c))
+    layout.place("E", EAST, (1, 0), 0)
+    kept = layout._memo["near"]
+    assert (4, 2) not in kept or kept[(4, 2)] == layout._neighbours((4, 2))  # next to the new tile: worked out again
+    assert kept.get((0, 0)) == layout._neighbours((0, 0))  # far from it: carried over
+    assert all(layout.neighbours(p) == fresh(layout).neighbours(p) and layout.kind(p) == fresh(layout).kind(p)
+               and layout.walls_around(p) == fresh(layout).walls_around(p)
+               for p in [(r, c) for r in range(-1, 11) for c in range(-1, 6)])

@@ -234,6 +234,27 @@ def test_line_of_sight_after_a_room_tile_is_placed():
     assert all(after[pair] == before[pair] for pair in pairs if max(pair[0][1], pair[1][1]) < 5)
 
 
+def test_line_of_sight_after_a_room_tile_is_placed_below_and_left_of_the_lines_known():
+    """As above for a tile placed south of the dungeon, then one placed west of its first tile:
+    the answers remembered from before whose rectangle stays clear of the new tile are kept
+    (rows above it, columns right of it), every answer equals a fresh computation."""
+    plain = TileShape((".....", ".....", "..#..", ".....", "....."), (Opening("north", 0, 5),))
+    layout = Layout()
+    layout.place("N", plain, (1, 1), 0)
+    cache = SightCache()
+    squares = [(r, c) for r in range(5, 15) for c in range(0, 15, 2)]
+    pairs = [(a, b) for a in squares for b in squares if a < b]
+    for new_slot in ((2, 1), (1, 0)):
+        before = {pair: cache.sees(layout, *pair) for pair in pairs}
+        layout.place(f"T{new_slot}", plain, new_slot, 0)
+        after = {pair: cache.sees(layout, *pair) for pair in pairs}
+        assert after == {pair: compute_sight(layout, *pair) for pair in pairs}
+        assert after != before  # the new tile opened lines across its squares
+        top, left = new_slot[0] * 5, new_slot[1] * 5
+        clear = [p for p in pairs if max(p[0][0], p[1][0]) < top or min(p[0][1], p[1][1]) > left + 4]
+        assert clear and all(after[p] == before[p] for p in clear)
+
+
 
 def test_a_line_is_blocked_by_a_wall_square_it_crosses_and_not_by_one_it_misses():
     """The line test against several wall squares at once names one the line crosses (checked
@@ -309,3 +330,19 @@ def test_the_line_test_finds_the_first_square_the_plain_clipping_says_a_line_tou
     # a line along an edge touches the squares on both sides; one a hair beside it does not
     assert _blocker_on([(1, 0)], 1.0, 0.5, 1.0, 3.5) == 0 and _blocker_on([(0, 0)], 1.0, 0.5, 1.0, 3.5) == 0
     assert _blocker_on([(1, 0)], 0.999, 0.5, 0.999, 3.5) == -1
+
+
+def test_neighbouring_squares_always_see_each_other_but_across_the_bridge_levels():
+    """*Range and Line of Sight*: the two squares themselves never block and nothing lies between
+    orthogonal neighbours, so they see each other whatever surrounds them (walls on every
+    diagonal, one of them a wall square, Rubble on one); *Arrows (Room F-3)*: a square of the
+    passage under the bridge and its neighbour on the bridge still do not."""
+    layout = layout_of(["#.#..", ".#.#.", "#.#..", ".....", "....."], ("rubble", (3, 3)))
+    for a in [(1, 2), (0, 1), (3, 3), (2, 1)]:
+        for b in [(a[0] - 1, a[1]), (a[0] + 1, a[1]), (a[0], a[1] - 1), (a[0], a[1] + 1)]:
+            assert compute_sight(layout, a, b) and compute_sight(layout, b, a), (a, b)
+    assert not compute_sight(layout, (0, 1), (1, 2))  # diagonal past the corner of two walls: blocked
+    bridge = Layout()
+    bridge.place("F-3", TileShape(("##.##", "##.##", ".....", "##.##", "##.##"), bridge="north_south"), (0, 0), 0)
+    assert not compute_sight(bridge, (2, 1), (2, 2)) and not compute_sight(bridge, (2, 3), (2, 2))
+    assert compute_sight(bridge, (1, 2), (2, 2)) and compute_sight(bridge, (2, 1), (2, 0))

@@ -293,3 +293,23 @@ def test_the_party_s_room_tile_follows_the_characters_however_often_it_is_asked(
     assert party.anchor_slot(state) == (1, 0)
     board.move_to("warrior", (3, 2))
     assert party.anchor_slot(state) == (0, 0)
+
+
+def test_a_carried_character_is_found_on_its_carrier_s_square_by_every_map_reading():
+    """*Carry Characters*: a carried character is where its carrier is. The bots' readings of
+    where figures stand (``board.locator()``, ``reach``) read the positions directly while nobody
+    is carried and must turn to the carrier the moment someone is."""
+    from doria_forge.sim import reach
+
+    state = game(scenario(), heroes=("warrior", "mage"), at={"warrior": (2, 2), "mage": (2, 3)}, ap=20)
+    board = state.board
+    assert board.locator()("mage") == reach._on_map(state, "mage") == (2, 3)
+    assert [h.uid for h in reach.standing(state)] == ["warrior", "mage"]
+    state.hero("mage").unconscious = True
+    board.positions.pop("mage")
+    board.carried["warrior"] = "mage"  # as a Pick Up leaves the board
+    assert board.locator()("mage") == reach._on_map(state, "mage") == (2, 2)
+    assert reach._at(state, "mage") == (2, 2)
+    assert [h.uid for h in reach.standing(state)] == ["warrior"]  # the carried one does not stand
+    del board.carried["warrior"]
+    assert board.locator()("mage") is None  # put nowhere: off the map

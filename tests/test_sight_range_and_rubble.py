@@ -56,3 +56,25 @@ def test_a_buried_hero_targets_only_adjacent_monsters():
     board.move_to(mummy.uid, (2, 1))
     board.layout.add_marker((2, 0), "rubble")
     assert board.hero_can_target(state, huntress, bow, mummy)
+
+
+def test_rubble_falling_on_squares_known_passable_still_buries_their_figures():
+    """*Dungeon Markers*: the Rubble test first reads what the layout remembers of squares figures
+    may stand on; Rubble laid on squares it already knew as passable must bury their figures
+    (range 1 only) at once, for the attack tests of monsters and heroes alike, and lifting it
+    frees them again."""
+    state = map_game(pack_with(HALL), ["huntress"], tiles=[("HALL", (0, 0), 0)], at={"huntress": (2, 0)},
+                     monsters=[("mummy", (2, 3))])
+    board = state.board
+    huntress, mummy = state.hero("huntress"), state.monsters[0]
+    bow = huntress.hands[0].card.attacks[0]
+    for buried in ((2, 0), (2, 3)):
+        assert board.layout.passable((2, 0)) and board.layout.passable((2, 3))  # remembered as passable
+        assert board.can_attack_from((2, 3), (2, 0), 5, "magic")
+        assert board.hero_can_target(state, huntress, bow, mummy)
+        board.layout.add_marker(buried, "rubble")
+        assert not board.can_attack_from((2, 3), (2, 0), 5, "magic")
+        assert not board.can_attack_from((2, 0), (2, 3), 5, "magic")
+        assert not board.hero_can_target(state, huntress, bow, mummy)
+        board.layout.remove_marker(buried, "rubble")
+    assert board.can_attack_from((2, 3), (2, 0), 5, "magic") and board.hero_can_target(state, huntress, bow, mummy)

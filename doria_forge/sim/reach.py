@@ -21,22 +21,25 @@ FAR = 10 ** 6
 
 
 def _on_map(state: Any, uid: str) -> Pos | None:
-    return state.board.position(uid)
+    board = state.board
+    return board.positions.get(uid) if not board.carried else board.position(uid)  # board.locator()'s choice
 
 
 def _at(state: Any, uid: str) -> Pos:
     """The square of a figure known to stand on the map."""
-    pos: Pos = state.board.position(uid)
+    pos: Pos = _on_map(state, uid)  # type: ignore[assignment]
     return pos
 
 
 def standing(state: Any) -> list[HeroState]:
     """Conscious heroes on the map, in seat order."""
-    return [h for h in state.heroes if h.can_act and _on_map(state, h.uid) is not None]
+    at = state.board.locator()
+    return [h for h in state.heroes if h.can_act and at(h.uid) is not None]
 
 
 def monsters_on_map(state: Any) -> list[Any]:
-    return [m for m in state.monsters if not m.defeated and _on_map(state, m.uid) is not None]
+    at = state.board.locator()
+    return [m for m in state.monsters if not m.defeated and at(m.uid) is not None]
 
 
 def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
@@ -49,10 +52,11 @@ def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
     if found is None:
         found = {p: 0 for p in sources}
         queue = deque(sorted(sources))
+        near = layout._memo["near"]  # the version's neighbours table read in place (Layout._reachable_from)
         while queue:
             pos = queue.popleft()
             d = found[pos] + 1
-            for n in layout.neighbours(pos):
+            for n in near.get(pos) or layout.neighbours(pos):
                 if n not in found:
                     found[n] = d
                     queue.append(n)

@@ -36,6 +36,12 @@ class DungeonFigures:
                     return self.positions.get(carrier)
         return self.positions.get(uid)
 
+    def locator(self) -> Callable[[str], Pos | None]:
+        """A function giving what ``position`` gives, for one look at the figures: the positions'
+        own ``get`` while nobody is carried (no carrier to look through; for callers asking of
+        every figure), else ``position``. Do not keep it past a move."""
+        return self.positions.get if not self.carried else self.position
+
     def occupant(self, pos: Pos) -> str | None:
         """The figure standing on ``pos`` (an unconscious character lying there does not
         occupy it: chapter *Unconsciousness*)."""

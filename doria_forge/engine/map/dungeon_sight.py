@@ -34,7 +34,7 @@ class SightMixin(DungeonFigures):
         """Range in squares (orthogonal, chapter *Range and Line of Sight*); under a bridge
         the middle square does not count."""
         d = abs(a[0] - b[0]) + abs(a[1] - b[1])
-        if a[0] == b[0] or a[1] == b[1]:
+        if d > 1 and (a[0] == b[0] or a[1] == b[1]):  # no middle lies strictly between neighbours
             for middle, along_rows in self.layout.bridge_middles():
                 if along_rows:
                     if a[0] == b[0] == middle[0] and min(a[1], b[1]) < middle[1] < max(a[1], b[1]):
@@ -50,11 +50,21 @@ class SightMixin(DungeonFigures):
         onto a square under Rubble (a buried figure) range 1 only (*Dungeon Markers*)."""
         if pos == target:
             return False
-        if self.layout.has(pos, "rubble") or self.layout.has(target, "rubble"):
+        if self._under_rubble(pos, target):
             # Dungeon Markers: a figure buried under Rubble "can still be attacked, but only
             # within range 1"; the Rubble walls it in for its own attacks too
             return self.range_distance(pos, target) <= 1 and self.sees(pos, target)
         return self._attack_in_the_open(pos, target, self.range_distance(pos, target), attack_range, attack_type)
+
+    def _under_rubble(self, a: Pos, b: Pos) -> bool:
+        """Whether Rubble lies on ``a`` or ``b``. A square the layout version's ``passable`` table
+        already knows as passable has none (Rubble makes a square impassable): the squares
+        figures attack from and stand on mostly are, so ``has`` is asked only of the others."""
+        layout = self.layout
+        known = layout._memo["passable"]
+        if known.get(a) and known.get(b):
+            return False
+        return layout.has(a, "rubble") or layout.has(b, "rubble")
 
     def _attack_in_the_open(self, pos: Pos, target: Pos, distance: int, attack_range: int, attack_type: str) -> bool:
         """``can_attack_from`` for two different squares neither under Rubble, ``distance`` their
@@ -106,7 +116,7 @@ class SightMixin(DungeonFigures):
         if a is None or b is None:
             return False
         reach = hero.attack_range(profile) if profile is not None else 1
-        if self.layout.has(a, "rubble") or self.layout.has(b, "rubble"):
+        if self._under_rubble(a, b):
             reach = 1  # a buried figure attacks and is attacked within range 1 only (see can_attack_from)
         d = self.range_distance(a, b)
         return 0 < d <= max(1, reach) and self.sees(a, b)

@@ -136,6 +136,16 @@ def _slot_squares(slot: Slot, shape: TileShape) -> tuple[Pos, ...]:
     return tuple(to_global(slot, cell) for cell in shape.cells())
 
 
+@lru_cache(maxsize=1024)
+def _around_slot(slot: Slot) -> frozenset[Pos]:
+    """The squares of the tile slot ``slot`` and those orthogonally next to one of them (the edge
+    squares of the slots beside it): the squares whose :data:`LOCAL_MEMOS` answers a Room Tile
+    placed in ``slot`` can change."""
+    top, left, bottom, right = slot_bounds(slot)
+    return frozenset([(r, c) for r in range(top, bottom + 1) for c in range(left - 1, right + 2)]
+                     + [(r, c) for c in range(left, right + 1) for r in (top - 1, bottom + 1)])
+
+
 @dataclass
 class Layout:
     """The placed tiles and everything lying on their squares (see the module docstring).
@@ -217,23 +227,17 @@ class Layout:
         squares (the edge squares of the tiles beside it); and the answers over every square of
         the dungeon (:data:`GROWING_MEMOS`) that ``old`` holds, grown by the new tile's squares
         alone (placing a tile changes no other square's kind or markers)."""
-        top, left, bottom, right = slot_bounds(slot)
-
-        def kept(p: Pos) -> bool:
-            r, c = p
-            return not ((top <= r <= bottom and left - 1 <= c <= right + 1)
-                        or (left <= c <= right and top - 1 <= r <= bottom + 1))
-
+        changed = _around_slot(slot)
         memo = self._memo
         for key in LOCAL_MEMOS:
             table = old.get(key)
             if table:
                 into = memo.get(key)
                 if into is None:
-                    memo[key] = {p: v for p, v in table.items() if kept(p)}
+                    memo[key] = {p: v for p, v in table.items() if p not in changed}
                 else:  # a content met before: its memo may know more already (the same answers)
                     for p, v in table.items():
-                        if p not in into and kept(p):
+                        if p not in into and p not in changed:
                             into[p] = v
         squares = _slot_squares(slot, self.tiles[slot].shape)
         for key, among, join in GROWING_MEMOS:

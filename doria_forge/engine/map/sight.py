@@ -73,23 +73,23 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
     """Line of Sight between squares ``a`` and ``b`` (uncached; see the module docstring)."""
     if a == b:
         return True
-    la, lb = layout.level(a), layout.level(b)
-    if la is not None and lb is not None and la != lb:
-        return False
-    r0, r1 = min(a[0], b[0]), max(a[0], b[0])
-    c0, c1 = min(a[1], b[1]), max(a[1], b[1])
+    la = layout.level(a)
+    if la is not None:  # most squares are on neither passage of a bridge: b's level is then not asked
+        lb = layout.level(b)
+        if lb is not None and la != lb:
+            return False
+    (ar, ac), (br, bc) = a, b
+    r0, r1 = (ar, br) if ar <= br else (br, ar)
+    c0, c1 = (ac, bc) if ac <= bc else (bc, ac)
+    if r1 - r0 + c1 - c0 == 1:
+        return True  # neighbours: no square but the two between them
     see_through = layout.see_through()
-    ar, ac = a
-    blockers = []
-    for r in range(r0, r1 + 1):
-        dr = r - ar
-        for c in range(c0, c1 + 1):
-            cell = (r, c)
-            if cell not in see_through and cell != a and cell != b:
-                blockers.append((dr, c - ac))
+    cols = range(c0, c1 + 1)
+    blockers = tuple((r - ar, c - ac) for r in range(r0, r1 + 1) for c in cols
+                     if (cell := (r, c)) not in see_through and cell != a and cell != b)
     if not blockers:
         return True
-    return _lines_clear(b[0] - ar, b[1] - ac, tuple(blockers))
+    return _lines_clear(br - ar, bc - ac, blockers)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -111,14 +111,19 @@ def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
     return False
 
 
-def _outside(known: dict[tuple[Pos, Pos], bool], slot: tuple[int, int]) -> dict[tuple[Pos, Pos], bool]:
-    """The answers of ``known`` between squares whose rectangle (the squares a line between
-    them can cross) stays clear of the tile slot ``slot``: a tile placed there changes none
-    of them."""
+def _carry_outside(known: dict[tuple[Pos, Pos], bool], into: dict[tuple[Pos, Pos], bool],
+                   slot: tuple[int, int]) -> None:
+    """Add to ``into`` (unless it knows them already) the answers of ``known`` between squares
+    whose rectangle (the squares a line between them can cross) stays clear of the tile slot
+    ``slot``: a tile placed there changes none of them. Both squares on one side of the slot
+    compared one by one (no min/max call per answer: a layout's whole memo is walked)."""
     top, left, bottom, right = slot_bounds(slot)
-    return {key: seen for key, seen in known.items()
-            if max(key[0][0], key[1][0]) < top or min(key[0][0], key[1][0]) > bottom
-            or max(key[0][1], key[1][1]) < left or min(key[0][1], key[1][1]) > right}
+    for key, seen in known.items():
+        a, b = key
+        if ((a[0] < top and b[0] < top) or (a[0] > bottom and b[0] > bottom)
+                or (a[1] < left and b[1] < left) or (a[1] > right and b[1] > right)):
+            if key not in into:
+                into[key] = seen
 
 
 class SightCache:
@@ -140,8 +145,7 @@ class SightCache:
                 known = memo["sight"] = {}
             slot = layout.placed_since(self._version) if self._version is not None else None
             if slot is not None:
-                for pair, seen in _outside(self._known, slot).items():
-                    known.setdefault(pair, seen)
+                _carry_outside(self._known, known, slot)
             self._known = known
             self._version = layout.version
         key = (a, b) if a <= b else (b, a)
