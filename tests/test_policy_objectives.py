@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from map_helpers import map_game, pack_with, tile, with_docs
 
 from doria_forge.engine.actions import (
@@ -155,6 +156,27 @@ def test_a_hero_that_cannot_hurt_a_monster_does_not_walk_up_to_it():
     action = greedy_bot(state)
     assert not isinstance(action, Walk) or max(abs(action.to[0]), abs(action.to[1])) > 1
     assert isinstance(action, EndTurn | Walk | RevealRoomTile)
+
+
+def test_a_hero_that_can_hurt_no_monster_searches_no_routes_to_attack_from(monkeypatch):
+    """With no monster on the map it can hurt (a Poltergeist: only magic hurts it), there is no
+    square to attack from and no monster to walk toward: the move is worked out without a route
+    search; with an Orc beside it, the search is made."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+
+    def searched(*_args, **_kwargs):
+        raise AssertionError("a route search")
+
+    for monster, hurts in (("poltergeist", False), ("orc", True)):
+        state = map_game(pack_with(corridor), ["warrior"], tiles=[("C", (0, 0), 0)], at={"warrior": (4, 4)},
+                         monsters=[(monster, (0, 0))], ap=10)
+        hero = state.hero("warrior")
+        monkeypatch.setattr(state.board, "hero_routes", searched)
+        if hurts:
+            with pytest.raises(AssertionError, match="a route search"):
+                explorer.combat_move(state, hero, 10)
+        else:
+            assert explorer.combat_move(state, hero, 10) is None
 
 
 def test_a_ranged_hero_shoots_from_range_and_moves_to_a_square_no_monster_stands_next_to():
