@@ -161,8 +161,9 @@ FACTS = "attack_facts"
 
 def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int, profile: AttackProfile,
                   monster: MonsterState, from_belt: bool,
-                  wielding: dict[tuple[int, int], tuple[bool, int, int]]) -> tuple[bool, int, float, int]:
-    """(allowed, AP cost, expected damage, PP cost) of one attack option. ``attack_options``
+                  wielding: dict[tuple[int, int], tuple[bool, int, int]]) -> tuple[bool, int, float, int, bool]:
+    """(allowed, AP cost, expected damage, PP cost, whether a hit gets past the monster's armor
+    without a critical: ``hurting.hurts``) of one attack option. ``attack_options``
     remembers them in ``state.scratch[FACTS]`` while nothing they depend on changes, under
     ``(hero key, id(item), pi, Damaged marker, from_belt, monster key)`` (``_hero_facts_key``,
     ``_monster_facts_key``: worked out once for all of a hero's options). ``wielding``: what
@@ -177,14 +178,17 @@ def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int
             own = (True, hero.use_cost(item, profile, from_belt=from_belt), attack_pp_cost(item, profile))
         wielding[id(item), pi] = own
     if not own[0] or target_problem(item, profile, monster) is not None:
-        return (False, 0, 0.0, 0)
-    return (True, own[1], expected_damage(state, hero, item, profile, monster), own[2])
+        return (False, 0, 0.0, 0, False)
+    # hurts reads what expected_damage reads (the hit's damage, the monster's armor): the same key
+    return (True, own[1], expected_damage(state, hero, item, profile, monster), own[2],
+            explorer.hurts(hero, profile, monster))
 
 
-def attack_options(state: GameState, hero: HeroState, ap: int, *,
-                   include_damaged: bool = False) -> list[AttackOption]:
+def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damaged: bool = False,
+                   hurting: bool = False) -> list[AttackOption]:
     """(score, Attack arguments, item) for every attack the hero could make now (with
-    ``include_damaged``: as if its damaged cards were repaired)."""
+    ``include_damaged``: as if its damaged cards were repaired; with ``hurting``: only those
+    whose hit gets past the monster's Armor Rating without a critical, ``hurting.hurts``)."""
     board = state.board
     options = []
     seen = set()
@@ -222,8 +226,8 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *,
                     facts = known.get(key)
                     if facts is None:
                         facts = known[key] = _option_facts(state, hero, item, pi, profile, m, from_belt, wielding)
-                    ok, cost, ed, pp = facts
-                    if not ok or not board.hero_can_target(state, hero, profile, m):
+                    ok, cost, ed, pp, hurts = facts
+                    if not ok or (hurting and not hurts) or not board.hero_can_target(state, hero, profile, m):
                         continue
                     # the monster's worth as a target (the same for every option against it)
                     score = ed / max(1, min(cost, ap)) * worth[m.uid]
@@ -459,11 +463,8 @@ def _map_move(state: GameState, hero: HeroState, ap: int) -> Action | None:
 def _attack(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """The best attack by expected damage per AP, or repairing a weapon that would hit much
     harder."""
-    options = attack_options(state, hero, ap)
-    if state.board.spatial:
-        # an attack only a critical gets through the armor with is no way to defeat a monster
-        options = [o for o in options if explorer.hurts(hero, o[2].card.attacks[o[1][1]], state.monster(o[1][2]))]
-    best = _best_option(options)
+    # on the map, an attack only a critical gets through the armor with is no way to defeat a monster
+    best = _best_option(attack_options(state, hero, ap, hurting=state.board.spatial))
     damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
     if damaged:
         repaired = attack_options(state, hero, ap, include_damaged=True)
