@@ -225,6 +225,21 @@ def test_modification_behaviours_act_after_the_abilitys():
     assert (profile.targeting, profile.poison_on_hit) == ("lowest_hp", 1)
 
 
+def test_a_monster_type_s_profile_is_worked_out_once_for_its_documents():
+    """Every monster of a type with the same Monster Modification cards reads one profile (the
+    documents never change once loaded); another card, or none, reads its own, and a document
+    built anew with the same words is no other's."""
+    ghoul = make_pack().monsters["ghoul"]
+    bite = MonsterModification(id="venom", name="Venom", text="x", behaviours=[
+        {"behaviour": "poison", "markers": 1, "when": "hit"}])
+    venomous = abilities.rule_for_type(ghoul, [bite])
+    assert abilities.rule_for_type(ghoul, (bite,)) is venomous and venomous.poison_on_hit == 1
+    assert abilities.rule_for_type(ghoul).poison_on_hit == 0
+    stronger = MonsterModification(id="venom", name="Venom", text="x", behaviours=[
+        {"behaviour": "poison", "markers": 2, "when": "hit"}])
+    assert abilities.rule_for_type(ghoul, [stronger]).poison_on_hit == 2
+
+
 def test_flags_switch_on_the_behaviour_of_their_name():
     wyrm = Monster(id="wyrm", name="Wyrm", attack_type="melee", range=1, action_points=8, priority="A", figures=1,
                    deck_cards=1, flags=["flying", "passes_walls", "undead"])

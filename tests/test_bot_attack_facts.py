@@ -49,3 +49,17 @@ def test_a_defeated_monster_is_no_option_though_asked_before():
     assert {o[1][2] for o in attack_options(state, hero, 20)} == {first.uid, second.uid}
     first.defeated = True
     assert {o[1][2] for o in attack_options(state, hero, 20)} == {second.uid}
+
+
+def test_only_attacks_that_get_past_the_armor_when_asked_and_as_the_hero_bonuses_change():
+    """*Critical Rolls and Fumbles*: the Priestess's Sun Staff deals 1 against a Golem's Armor
+    Rating 1, so only a critical would hurt it: an option, but not one that hurts (``hurting``).
+    With the hero bonus *Extra Damage* (chapter *Hero and Monster Level*) it deals 2 and does,
+    though the options were asked before in the same game."""
+    state = map_game(pack_with(ROOM), ["priestess"], tiles=[("R", (0, 0), 0)], at={"priestess": (2, 2)},
+                     monsters=[("golem", (2, 3))], ap=20)
+    hero = state.hero("priestess")
+    assert _weapons(attack_options(state, hero, 20))
+    assert attack_options(state, hero, 20, hurting=True) == []
+    hero.hero_bonuses.add("extra_damage")
+    assert _weapons(attack_options(state, hero, 20, hurting=True)) == _weapons(attack_options(state, hero, 20))

@@ -11,7 +11,7 @@ from map_helpers import map_game, pack_with, tile
 from doria_forge.engine.actions import Walk
 from doria_forge.sim import bots, explorer, party
 from doria_forge.sim.deciding import KEY, deciding
-from doria_forge.sim.hurting import _usable_ranges, ranges_against
+from doria_forge.sim.hurting import ranges_against
 
 CORRIDOR = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
 
@@ -34,9 +34,10 @@ def test_each_figure_has_its_own_answer_within_a_decision():
         assert party.holds_back(state, mage) and not party.holds_back(state, warrior)
         assert party.holds_back(state, mage) and not party.holds_back(state, warrior)
     orc = state.monsters[0]
+    fresh = ranges_against(state, mage, orc), ranges_against(state, warrior, orc)  # no decision: worked out
+    assert fresh[0] != fresh[1]
     with deciding(state):
-        assert ranges_against(state, mage, orc) == tuple(_usable_ranges(mage, orc))
-        assert ranges_against(state, warrior, orc) == tuple(_usable_ranges(warrior, orc))
+        assert (ranges_against(state, mage, orc), ranges_against(state, warrior, orc)) == fresh
 
 
 def test_the_answers_last_one_decision_and_the_next_reads_the_game_anew():

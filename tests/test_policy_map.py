@@ -14,6 +14,7 @@ from doria_forge.engine.state import H, I
 from doria_forge.model.scenario import Scenario
 from doria_forge.sim import explorer, objectives, outfit, party
 from doria_forge.sim.bots import greedy_bot
+from doria_forge.sim.deciding import deciding
 
 ROOM = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], runes=[(1, 1, "blue")],
             entrances=[(3, 2)], starts=[(2, 2)])
@@ -313,3 +314,18 @@ def test_a_carried_character_is_found_on_its_carrier_s_square_by_every_map_readi
     assert [h.uid for h in reach.standing(state)] == ["warrior"]  # the carried one does not stand
     del board.carried["warrior"]
     assert board.locator()("mage") is None  # put nowhere: off the map
+
+
+def test_the_party_s_room_tile_is_read_once_a_decision_and_anew_at_the_next():
+    """A decision asks for the party's Room Tile two or three times with nobody moved: inside one
+    decision (``sim.deciding``) the first answer stands; the next decision, after a hero moved,
+    reads where the characters stand now."""
+    state = game(scenario(), heroes=("warrior", "mage", "priestess"),
+                 at={"warrior": (5, 2), "mage": (2, 2), "priestess": (8, 4)},
+                 tiles=[("ROOM", (0, 0), 0), ("HALL", (1, 0), 2)], ap=20)
+    with deciding(state):
+        assert party.anchor_slot(state) == (1, 0)  # warrior and priestess on HALL
+        state.board.move_to("priestess", (2, 3))  # by hand: no bot moves a figure while deciding
+        assert party.anchor_slot(state) == (1, 0)
+    with deciding(state):
+        assert party.anchor_slot(state) == (0, 0)  # mage and priestess on ROOM

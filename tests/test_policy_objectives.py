@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from map_helpers import map_game, pack_with, tile, with_docs
 
 from doria_forge.engine.actions import (
@@ -150,11 +151,32 @@ def test_a_hero_that_cannot_hurt_a_monster_does_not_walk_up_to_it():
     state = map_game(pack_with(corridor), ["warrior"], tiles=[("C", (0, 0), 0)], at={"warrior": (4, 4)},
                      monsters=[("poltergeist", (0, 0))], ap=10)
     hero, ghost = state.hero("warrior"), state.monsters[0]
-    assert not hurting.can_hurt(hero, ghost)
+    assert not hurting.ranges_against(state, hero, ghost)
     assert explorer.combat_move(state, hero, 10) is None
     action = greedy_bot(state)
     assert not isinstance(action, Walk) or max(abs(action.to[0]), abs(action.to[1])) > 1
     assert isinstance(action, EndTurn | Walk | RevealRoomTile)
+
+
+def test_a_hero_that_can_hurt_no_monster_searches_no_routes_to_attack_from(monkeypatch):
+    """With no monster on the map it can hurt (a Poltergeist: only magic hurts it), there is no
+    square to attack from and no monster to walk toward: the move is worked out without a route
+    search; with an Orc beside it, the search is made."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+
+    def searched(*_args, **_kwargs):
+        raise AssertionError("a route search")
+
+    for monster, hurts in (("poltergeist", False), ("orc", True)):
+        state = map_game(pack_with(corridor), ["warrior"], tiles=[("C", (0, 0), 0)], at={"warrior": (4, 4)},
+                         monsters=[(monster, (0, 0))], ap=10)
+        hero = state.hero("warrior")
+        monkeypatch.setattr(state.board, "hero_routes", searched)
+        if hurts:
+            with pytest.raises(AssertionError, match="a route search"):
+                explorer.combat_move(state, hero, 10)
+        else:
+            assert explorer.combat_move(state, hero, 10) is None
 
 
 def test_a_ranged_hero_shoots_from_range_and_moves_to_a_square_no_monster_stands_next_to():
@@ -165,7 +187,7 @@ def test_a_ranged_hero_shoots_from_range_and_moves_to_a_square_no_monster_stands
     state = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
                      at={"huntress": (4, 4), "warrior": (4, 0)}, monsters=[("orc", (0, 4))], ap=10)
     hero = state.hero("huntress")
-    assert max(hurting._usable_ranges(hero, state.monsters[0])) == 5
+    assert max(hurting.ranges_against(state, hero, state.monsters[0])) == 5
     action = greedy_bot(state)
     assert isinstance(action, Attack) and action.target_uid == state.monsters[0].uid
     far = map_game(pack_with(room), ["huntress", "warrior"], tiles=[("R", (0, 0), 0)],
@@ -191,7 +213,7 @@ def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
         profile = staff.card.attacks[0]
         assert any(isinstance(a, Attack) for a in state.legal_actions())
         assert (hit_damage(hero, profile, target) > armor_against(profile, target)) == attacks
-        assert explorer.hurts(hero, profile, target) == attacks == hurting.can_hurt(hero, target)
+        assert explorer.hurts(hero, profile, target) == attacks == bool(hurting.ranges_against(state, hero, target))
         assert isinstance(greedy_bot(state), Attack) == attacks
 
 
@@ -219,7 +241,7 @@ def test_a_monster_nobody_can_hurt_neither_holds_the_doors_shut_nor_blocks_the_w
     state = game(sc, tiles=[("TWO", (0, 0), 0)], extra=(two,), at={"warrior": (4, 2)},
                  monsters=[("poltergeist", (3, 2))], ap=10, deck=["OPEN", "OPEN"])
     hero = state.hero("warrior")
-    assert not hurting.can_hurt(hero, state.monsters[0])
+    assert not hurting.ranges_against(state, hero, state.monsters[0])
     assert not party.engaged(state)
     assert explorer.open_door(state, hero, 10) == RevealRoomTile((4, 2))
     state = game(sc, tiles=[("TWO", (0, 0), 0)], extra=(two,), at={"warrior": (2, 1)},
@@ -255,11 +277,11 @@ def test_what_a_hero_can_hurt_follows_its_weapons_and_the_monster_as_they_change
                      monsters=[("orc", (0, 4))], ap=10)
     hero, orc = state.hero("huntress"), state.monsters[0]
     bow = next(i for i in hero.hand_items() if i.card.attacks and i.card.attacks[0].range >= 5)
-    ranges = hurting._usable_ranges(hero, orc)
+    ranges = hurting.ranges_against(state, hero, orc)
     assert max(ranges) == 5
     bow.damaged = True
-    assert 5 not in hurting._usable_ranges(hero, orc)
+    assert 5 not in hurting.ranges_against(state, hero, orc)
     bow.damaged = False
-    assert hurting._usable_ranges(hero, orc) == ranges
+    assert hurting.ranges_against(state, hero, orc) == ranges
     orc.defeated = True
-    assert hurting._usable_ranges(hero, orc) == [] and not hurting.can_hurt(hero, orc)
+    assert hurting.ranges_against(state, hero, orc) == ()

@@ -123,9 +123,31 @@ def profile_of(sources: Iterable[tuple[str, Iterable[BehaviourWord]]], ability_i
     return AbilityProfile(id=ability_id, **fold.profile_values())  # type: ignore[arg-type]
 
 
+_TYPE_PROFILES: dict[tuple[int, ...], tuple[tuple[object, ...], AbilityProfile]] = {}
+"""``rule_for_type``'s answers by the identities of the monster type and modifications, each
+with the documents themselves (held, so no other document takes their identities while the
+answer is kept)."""
+
+TYPE_PROFILES_MAX = 1024
+"""Answers kept before they are all forgotten (a long process that loads many packs)."""
+
+
 def rule_for_type(monster: MonsterTraits, modifications: Sequence[MonsterModification] = ()) -> AbilityProfile:
     """The ``AbilityProfile`` of a monster type (a ``Monster`` or ``Boss`` document): its
-    ability's behaviours and those its flags switch on, then ``modifications``' in order."""
+    ability's behaviours and those its flags switch on, then ``modifications``' in order.
+    Remembered by the documents (which never change once loaded): every monster that comes
+    into play, a spawn and each game of a run ask again of the same few."""
+    docs = (monster, *modifications)
+    key = tuple([id(d) for d in docs])
+    found = _TYPE_PROFILES.get(key)
+    if found is None:
+        if len(_TYPE_PROFILES) >= TYPE_PROFILES_MAX:
+            _TYPE_PROFILES.clear()
+        found = _TYPE_PROFILES[key] = (docs, _type_profile(monster, modifications))
+    return found[1]
+
+
+def _type_profile(monster: MonsterTraits, modifications: Sequence[MonsterModification]) -> AbilityProfile:
     if monster.ability is not None:
         ability_id = monster.ability.id
     else:  # flags alone (a Boss Monster's `flying`): named after them

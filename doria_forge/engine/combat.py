@@ -141,7 +141,8 @@ DEFAULT_DEFENSE = DefaultDefense()
 
 
 def _defense_extra_dice(hero: HeroState) -> int:
-    return (1 if hero.has_bonus("extra_defense_die") else 0) - (1 if hero.disarmed else 0)
+    # the hero bonuses read in place (``has_bonus``'s own reading), as in the attack helpers below
+    return (1 if "extra_defense_die" in hero.hero_bonuses else 0) - (1 if hero.disarmed else 0)
 
 
 def _usable_magic(item: ItemInstance, monster: MonsterState | None) -> bool:
@@ -186,14 +187,15 @@ def attack_pp_cost(item: ItemInstance, profile: AttackProfile) -> int:
 def attack_extra_dice(hero: HeroState, attack_type: str) -> int:
     """Dice added to a hero's attack roll of ``attack_type``: +1 with the hero bonus
     *Extra Melee/Ranged/Magic Die*, -1 while Disarmed."""
-    return (1 if hero.has_bonus(f"extra_{attack_type}_die") else 0) - (1 if hero.disarmed else 0)
+    # the hero bonuses read in place (``has_bonus``'s own reading): the bots weigh every attack option
+    return (1 if f"extra_{attack_type}_die" in hero.hero_bonuses else 0) - (1 if hero.disarmed else 0)
 
 
 def hit_damage(hero: HeroState, profile: AttackProfile, target: MonsterState) -> int:
     """HP a hero's hit with ``profile`` deals before critical steps and armor: the
     profile's damage, +1 with *Extra Damage*, + ``extra_damage_vs`` for the target's flags."""
     damage = profile.damage
-    if hero.has_bonus("extra_damage"):
+    if "extra_damage" in hero.hero_bonuses:  # ``has_bonus`` read in place: the bots ask of every option
         damage += 1
     if profile.extra_damage_vs:
         damage += sum(v for flag, v in profile.extra_damage_vs.items() if target.has(flag))
@@ -269,11 +271,16 @@ def target_problem(item: ItemInstance, profile: AttackProfile, target: MonsterSt
     order; ``None`` when they pass."""
     if target.defeated:
         return f"{target.uid} is already defeated"
-    if profile.attack_type == "ranged" and abilities.immune_to_ranged(target):
+    # the three behaviours read from one look-up of the target's profile (``abilities.rule_for``,
+    # as ``immune_to_ranged``, ``hurt_only_by_magic`` and ``_usable_magic`` each read it): the
+    # bots ask this of every attack option
+    rule = abilities.rule_for(target)
+    if profile.attack_type == "ranged" and rule.immune_to_ranged:
         return f"{target.monster.name} is immune to ranged attacks"
-    if abilities.hurt_only_by_magic(target) and not (item.is_spell or item.card.magic):
+    magic, spell = item.card.magic, item.is_spell
+    if rule.hurt_only_by_magic and not (spell or magic):
         return f"only spells and magic weapons hurt the {target.monster.name}"
-    if not _usable_magic(item, target):
+    if magic and not spell and rule.magic_items_ineffective:
         return f"magic weapons do not work against the {target.monster.name}"
     return None
 

@@ -155,40 +155,40 @@ def _monster_facts_key(monster: MonsterState) -> tuple:
     return (id(monster), monster.level, len(monster.modifications), monster.disarmed, monster.defeated)
 
 
+FACTS = "attack_facts"
+"""The ``state.scratch`` key of the facts of attack options (``_option_facts``) worked out this game."""
+
+
 def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int, profile: AttackProfile,
-                  monster: MonsterState, from_belt: bool, hero_key: tuple, monster_key: tuple,
-                  wielding: dict[tuple[int, int], tuple[bool, int, int]]) -> tuple[bool, int, float, int]:
-    """(allowed, AP cost, expected damage, PP cost) of one attack option, cached in
-    ``state.scratch`` while nothing it depends on changes (``hero_key``: ``_hero_facts_key``,
-    ``monster_key``: ``_monster_facts_key``, worked out once for all of a hero's options).
-    ``wielding``: what ``attack_options`` has worked out of the card and profile alone in this
-    call (``combat.wielding_problem``, AP and PP cost), by card and profile: the same for every
+                  monster: MonsterState, from_belt: bool,
+                  wielding: dict[tuple[int, int], tuple[bool, int, int]]) -> tuple[bool, int, float, int, bool]:
+    """(allowed, AP cost, expected damage, PP cost, whether a hit gets past the monster's armor
+    without a critical: ``hurting.hurts``) of one attack option. ``attack_options``
+    remembers them in ``state.scratch[FACTS]`` while nothing they depend on changes, under
+    ``(hero key, id(item), pi, Damaged marker, from_belt, monster key)`` (``_hero_facts_key``,
+    ``_monster_facts_key``: worked out once for all of a hero's options). ``wielding``: what
+    ``attack_options`` has worked out of the card and profile alone in this call
+    (``combat.wielding_problem``, AP and PP cost), by card and profile: the same for every
     monster, and nothing changes while the options are listed."""
-    key = (hero_key, id(item), pi, item.damaged, from_belt, monster_key)
-    cache = state.scratch.get("attack_facts")
-    if cache is None:
-        cache = state.scratch["attack_facts"] = {}
-    facts = cache.get(key)
-    if facts is None:
-        own = wielding.get((id(item), pi))
-        if own is None:
-            if wielding_problem(hero, item, profile, from_belt=from_belt) is not None:
-                own = (False, 0, 0)
-            else:
-                own = (True, hero.use_cost(item, profile, from_belt=from_belt), attack_pp_cost(item, profile))
-            wielding[id(item), pi] = own
-        if not own[0] or target_problem(item, profile, monster) is not None:
-            facts = (False, 0, 0.0, 0)
+    own = wielding.get((id(item), pi))
+    if own is None:
+        if wielding_problem(hero, item, profile, from_belt=from_belt) is not None:
+            own = (False, 0, 0)
         else:
-            facts = (True, own[1], expected_damage(state, hero, item, profile, monster), own[2])
-        cache[key] = facts
-    return facts
+            own = (True, hero.use_cost(item, profile, from_belt=from_belt), attack_pp_cost(item, profile))
+        wielding[id(item), pi] = own
+    if not own[0] or target_problem(item, profile, monster) is not None:
+        return (False, 0, 0.0, 0, False)
+    # hurts reads what expected_damage reads (the hit's damage, the monster's armor): the same key
+    return (True, own[1], expected_damage(state, hero, item, profile, monster), own[2],
+            explorer.hurts(hero, profile, monster))
 
 
-def attack_options(state: GameState, hero: HeroState, ap: int, *,
-                   include_damaged: bool = False) -> list[AttackOption]:
+def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damaged: bool = False,
+                   hurting: bool = False) -> list[AttackOption]:
     """(score, Attack arguments, item) for every attack the hero could make now (with
-    ``include_damaged``: as if its damaged cards were repaired)."""
+    ``include_damaged``: as if its damaged cards were repaired; with ``hurting``: only those
+    whose hit gets past the monster's Armor Rating without a critical, ``hurting.hurts``)."""
     board = state.board
     options = []
     seen = set()
@@ -204,10 +204,14 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *,
     hero_key = _hero_facts_key(hero)
     monster_keys = [_monster_facts_key(m) for m in monsters]
     wielding: dict[tuple[int, int], tuple[bool, int, int]] = {}
+    known = state.scratch.get(FACTS)
+    if known is None:
+        known = state.scratch[FACTS] = {}
     for item in hero.hand_items() + hero.body_items + belt:
-        if id(item) in seen or not item.card.attacks:
+        item_id = id(item)
+        if item_id in seen or not item.card.attacks:
             continue
-        seen.add(id(item))
+        seen.add(item_id)
         from_belt = item in belt
         if from_belt and item.hands == 2:
             continue
@@ -217,9 +221,13 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *,
         try:
             for pi, profile in enumerate(item.card.attacks):
                 for m, monster_key in zip(monsters, monster_keys, strict=True):
-                    ok, cost, ed, pp = _option_facts(state, hero, item, pi, profile, m, from_belt, hero_key,
-                                                     monster_key, wielding)
-                    if not ok or not board.hero_can_target(state, hero, profile, m):
+                    # looked up here, not in a call per option: most options were listed before
+                    key = (hero_key, item_id, pi, item.damaged, from_belt, monster_key)
+                    facts = known.get(key)
+                    if facts is None:
+                        facts = known[key] = _option_facts(state, hero, item, pi, profile, m, from_belt, wielding)
+                    ok, cost, ed, pp, hurts = facts
+                    if not ok or (hurting and not hurts) or not board.hero_can_target(state, hero, profile, m):
                         continue
                     # the monster's worth as a target (the same for every option against it)
                     score = ed / max(1, min(cost, ap)) * worth[m.uid]
@@ -455,11 +463,8 @@ def _map_move(state: GameState, hero: HeroState, ap: int) -> Action | None:
 def _attack(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """The best attack by expected damage per AP, or repairing a weapon that would hit much
     harder."""
-    options = attack_options(state, hero, ap)
-    if state.board.spatial:
-        # an attack only a critical gets through the armor with is no way to defeat a monster
-        options = [o for o in options if explorer.hurts(hero, o[2].card.attacks[o[1][1]], state.monster(o[1][2]))]
-    best = _best_option(options)
+    # on the map, an attack only a critical gets through the armor with is no way to defeat a monster
+    best = _best_option(attack_options(state, hero, ap, hurting=state.board.spatial))
     damaged = [i for i in hero.hand_items() if i.damaged and i.card.attacks]
     if damaged:
         repaired = attack_options(state, hero, ap, include_damaged=True)

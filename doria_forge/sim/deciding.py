@@ -11,8 +11,7 @@ candidates, the tests) every question is worked out afresh.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
@@ -22,19 +21,27 @@ KEY = "deciding"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@contextmanager
-def deciding(state: Any) -> Iterator[None]:
+class deciding:  # lower case: opened like a function, ``with deciding(state):``
     """A decision under way on ``state``: its answers remembered until the block ends (a decision
-    within one goes on with the same answers)."""
-    scratch = state.scratch
-    if KEY in scratch:
-        yield
-        return
-    scratch[KEY] = {}
-    try:
-        yield
-    finally:
-        del scratch[KEY]
+    within one goes on with the same answers). A class rather than a generator-based context
+    manager: every greedy decision opens one, and the generator's frame, its wrapper object and
+    their calls cost more than the two methods."""
+
+    __slots__ = ("scratch", "opened")
+
+    def __init__(self, state: Any) -> None:
+        self.scratch = state.scratch
+        self.opened = False
+
+    def __enter__(self) -> None:
+        scratch = self.scratch
+        if KEY not in scratch:
+            scratch[KEY] = {}
+            self.opened = True
+
+    def __exit__(self, *_exc: object) -> None:
+        if self.opened:
+            del self.scratch[KEY]
 
 
 def per_decision(work: F) -> F:

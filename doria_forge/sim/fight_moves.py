@@ -145,15 +145,17 @@ def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
     away = max(top - here[0], 0, here[0] - bottom) + max(left - here[1], 0, here[1] - right)
     if away * state.rules.walk_ap > ap - 1:
         return None
+    # the monsters it can hurt, before the routes: with none there is nothing to attack from there
+    targets = [(monster, ranges) for monster in monsters_on_map(state)
+               if (ranges := ranges_against(state, hero, monster))]
+    if not targets:
+        return None
     routes = board.hero_routes(state, hero, ap - 1, jumping=False)
     # the squares of the party's Room Tile it reaches (in the routes' order), once for every monster
     home = [pos for pos in routes if slot_of(pos) == anchor]
     spots = []
-    for monster in monsters_on_map(state) if home else ():
+    for monster, ranges in targets if home else ():
         where = _at(state, monster.uid)
-        ranges = ranges_against(state, hero, monster)
-        if not ranges:
-            continue
         longest = max(ranges)  # a square any of its attacks reaches from: the longest does
         for pos in home:
             if board.range_distance(pos, where) <= longest and board.sees(pos, where):
@@ -171,11 +173,15 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     monsters = monsters_on_map(state)
     if here is None or hero.immobilized or not monsters or holds_back(state, hero):
         return None
+    usable = {m.uid: ranges_against(state, hero, m) for m in monsters}
+    if not any(usable.values()):
+        # no monster it can hurt: no square to attack from and none to walk toward (below), so
+        # no routes to search (337 of the 726 searches here in 60 games of sunken_reliquary)
+        return None
     routes = board.hero_routes(state, hero, ap - 1)
     anchor = anchor_slot(state)
     taken = {_at(state, m.uid) for m in monsters}
     spots = []
-    usable = {m.uid: ranges_against(state, hero, m) for m in monsters}
     for monster in monsters:
         where = _at(state, monster.uid)  # on the map (monsters_on_map)
         reaches = set(usable[monster.uid])

@@ -14,27 +14,18 @@ from doria_forge.engine.hero import HeroState
 from .deciding import per_decision
 
 
-def can_hurt(hero: HeroState, monster: Any) -> bool:
-    """Whether ``hero`` has an attack that can hurt ``monster`` at all (its immunities: ranged,
-    magic only...), wherever it stands."""
-    return bool(_known_ranges(hero, monster))
-
-
 @per_decision
 def ranges_against(state: Any, hero: HeroState, monster: Any) -> tuple[int, ...]:
-    """``_usable_ranges`` as a tuple, asked once a decision (``sim.deciding``: every step of the
+    """The ranges in squares of the hero's attacks it could make against ``monster`` (ignoring
+    range and sight: its immunities, ranged or magic only...) that get past its armor (``hurts``),
+    one per attack, in the order of its cards (hands, body, Belt) and their profiles; empty: the
+    hero cannot hurt it from anywhere. Asked once a decision (``sim.deciding``: every step of the
     greedy bot's Action Phase asks of every monster)."""
     return _known_ranges(hero, monster)
 
 
-def _usable_ranges(hero: HeroState, monster: Any) -> list[int]:
-    """The ranges of the hero's attacks it could make against ``monster`` (ignoring range) that
-    get past its armor (``hurts``), in squares: a new list each call."""
-    return list(_known_ranges(hero, monster))
-
-
 def _known_ranges(hero: HeroState, monster: Any) -> tuple[int, ...]:
-    """``_usable_ranges``, remembered on the hero under a key of everything ``attack_problem``,
+    """``ranges_against``, remembered on the hero under a key of everything ``attack_problem``,
     ``hurts`` and ``attack_range`` read (the bots ask it of every monster at almost every
     decision): a new read there needs its place in the key."""
     held = hero.hand_items()

@@ -74,29 +74,11 @@ def play_escape_pending(state: Any) -> bool:
     return any(not h.dead and min(h.hp, h.pp) <= floor for h in state.heroes)
 
 
-ANCHOR = "anchor_slot"
-"""The ``state.scratch`` key of the last ``anchor_slot`` answer, with what it read."""
-
-
 @per_decision
 def anchor_slot(state: Any) -> tuple[int, int] | None:
-    """The Room Tile slot where most living characters are (ties: the one placed last).
-    Remembered in ``state.scratch`` with everything it reads (the layout's version: the tiles in
-    placing order; every figure's square, who carries whom, which heroes died): a decision asks
-    two or three times with nobody moved, and a move, a tile or a death gives a new key."""
-    board = state.board
-    key = (board.layout.version, tuple(board.positions.items()), tuple(board.carried.items()),
-           tuple([h.dead for h in state.heroes]))
-    scratch = state.scratch
-    found = scratch.get(ANCHOR)
-    if found is not None and found[0] == key:
-        return found[1]
-    slot = _anchor(state)
-    scratch[ANCHOR] = (key, slot)
-    return slot
-
-
-def _anchor(state: Any) -> tuple[int, int] | None:
+    """The Room Tile slot where most living characters are (ties: the one placed last). Worked
+    out once a decision (``sim.deciding``: a decision asks two or three times with nobody moved);
+    every decision reads the figures anew (a move, a tile or a death changes the answer)."""
     board = state.board
     counts: dict[tuple[int, int], int] = {}
     for h in state.heroes:
