@@ -282,15 +282,17 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 walked = None  # the list of (new, njumps): every step from here goes into it
                 for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
                     old = get(nxt)  # a monster's square: _BARRED, never beaten
-                    # (new, njumps) < (old cost, old jumps), without building the two tuples
-                    if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
-                        best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
+                    # kept unless (new, njumps) < (old cost, old jumps), without building the two
+                    # tuples; most steps lead back to a square reached for less: that is asked first
+                    if old is not None and (new > old[0] or (new == old[0] and njumps >= old[2])):
+                        continue
+                    best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
+                    if walked is None:
+                        walked = bucket_at((new, njumps))
                         if walked is None:
-                            walked = bucket_at((new, njumps))
-                            if walked is None:
-                                walked = buckets[new, njumps] = []
-                                push(pending, (new, njumps))
-                        walked.append(nxt)
+                            walked = buckets[new, njumps] = []
+                            push(pending, (new, njumps))
+                    walked.append(nxt)
             if cost >= ap:
                 continue
             jumps = jumps_of.get(pos)
@@ -491,16 +493,18 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     if not flying:
                         continue
                 old = get(nxt)
-                # (stepped, no_attack, njumps) < old's three, without building the two tuples
-                if old is None or stepped < old[0] or (stepped == old[0] and (
-                        no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
-                    best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
-                    if walked is None:  # the list of this cost (a Rubble step may have made it)
-                        walked = bucket_at(stepped)
-                        if walked is None:
-                            walked = buckets[stepped] = []
-                            push(pending, stepped)
-                    walked.append(nxt)
+                # kept unless (stepped, no_attack, njumps) < old's three, without building the two
+                # tuples; most steps lead back to a square reached for less: that is asked first
+                if old is not None and (stepped > old[0] or (stepped == old[0] and (
+                        no_attack > old[1] or (no_attack == old[1] and njumps >= old[2])))):
+                    continue
+                best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
+                if walked is None:  # the list of this cost (a Rubble step may have made it)
+                    walked = bucket_at(stepped)
+                    if walked is None:
+                        walked = buckets[stepped] = []
+                        push(pending, stepped)
+                walked.append(nxt)
             if flying or ghost:
                 continue
             jumps = jumps_of.get(pos)
