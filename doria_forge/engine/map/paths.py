@@ -201,15 +201,31 @@ class Routes(Mapping[Pos, Route]):
 _WALK, _OBSTACLE, _RUBBLE = 0, 1, 2  # _WALK false: the monster search tells the other two apart only
 
 
-def _tables(layout: Layout) -> tuple[dict, dict, dict, dict]:
-    """The memo's step tables: hero steps, monster steps, ghost steps (each a square's own,
-    kept in ``layout.LOCAL_MEMOS``: a tile placed elsewhere leaves them as they are), jumps
-    (a jump may cross several tiles: worked out again for every version); filled lazily."""
+def _tables(layout: Layout) -> tuple[dict, dict, dict, dict, dict, dict]:
+    """The memo's step tables, filled lazily: a hero's moves and a monster's moves (square ->
+    its steps and its jumps, ``_moves``: one look-up a square searched from), ghost steps, then
+    hero steps, monster steps (these three a square's own, kept in ``layout.LOCAL_MEMOS``: a tile
+    placed elsewhere leaves them as they are) and jumps (a jump may cross several tiles: worked
+    out again for every version, as are the moves that carry them)."""
     memo = layout._cached()
     found = memo.get("steps")
     if found is None:
-        found = memo["steps"] = tuple(memo.setdefault(key, {}) for key in ("hero_steps", "monster_steps",
-                                                                            "ghost_steps")) + ({},)
+        found = memo["steps"] = ({}, {}, memo.setdefault("ghost_steps", {}), memo.setdefault("hero_steps", {}),
+                                 memo.setdefault("monster_steps", {}), {})
+    return found
+
+
+def _moves(layout: Layout, moves: dict, steps_of: dict, make_steps: Callable[[Layout, dict, Pos], tuple],
+           jumps_of: dict, pos: Pos) -> tuple[tuple, tuple[Jump, ...]]:
+    """``moves``' entry for ``pos``: its steps (``steps_of``'s, else ``make_steps``') and its
+    jumps (``jumps_of``'s, else ``_jumps``'), kept together for the searches."""
+    steps = steps_of.get(pos)
+    if steps is None:
+        steps = make_steps(layout, steps_of, pos)
+    jumps = jumps_of.get(pos)
+    if jumps is None:
+        jumps = _jumps(layout, jumps_of, pos)
+    found = moves[pos] = (steps, jumps)
     return found
 
 
@@ -266,7 +282,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     # step adds AP or a jump: nothing is pushed with the key being read)
     buckets: dict[tuple[int, int], list[Pos]] = {(0, 0): [start]}
     pending = [(0, 0)]
-    steps_of, _, _, jumps_of = _tables(layout)
+    moves_of, _, _, steps_of, _, jumps_of = _tables(layout)
     push, pop, get, bucket_at = heapq.heappush, heapq.heappop, best.get, buckets.get
 
     while pending:
@@ -274,13 +290,15 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
         cost, njumps = key
         for pos in buckets.pop(key):
             entry = best[pos]
-            if entry[0] != cost or entry[2] != njumps or entry[3]:
-                continue
+            if entry[0] != cost or entry[2] != njumps or entry[3] or cost >= ap:
+                continue  # replaced since, final, or no AP left for a step or a jump (each costs some)
+            moves = moves_of.get(pos)
+            if moves is None:
+                moves = _moves(layout, moves_of, steps_of, _hero_steps, jumps_of, pos)
             new = cost + walk
             if new <= ap:
-                steps = steps_of.get(pos)
                 walked = None  # the list of (new, njumps): every step from here goes into it
-                for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
+                for nxt in moves[0]:
                     old = get(nxt)  # a monster's square: _BARRED, never beaten
                     # kept unless (new, njumps) < (old cost, old jumps), without building the two
                     # tuples; most steps lead back to a square reached for less: that is asked first
@@ -293,12 +311,9 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                             walked = buckets[new, njumps] = []
                             push(pending, (new, njumps))
                     walked.append(nxt)
-            if cost >= ap:
-                continue
-            jumps = jumps_of.get(pos)
             # a character jumps over holes and red-bordered squares (and characters standing between
             # them), never over a monster, onto a square it may stand on
-            for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
+            for jump in moves[1]:
                 land = jump.land
                 if land in monsters or any(p in monsters for p in jump.over):
                     continue
@@ -330,7 +345,7 @@ def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap:
     costs ``walk`` AP, so the squares come in the order the search with a heap takes them
     (cost, then the order they were reached) and the first way to a square is its cheapest:
     the same entries, found breadth first."""
-    steps_of = _tables(layout)[0]
+    steps_of = _tables(layout)[3]
     waiting = [start]
     for pos in waiting:  # grows while it is read: first in, first out
         entry = best[pos]
@@ -435,7 +450,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     groups_of.setdefault(sq, []).append(n)
                     waiting.add(n)
     pushes: dict[Pos, _Entry] = {}
-    _, steps_of, ghost_of, jumps_of = _tables(layout)
+    _, moves_of, ghost_of, _, steps_of, jumps_of = _tables(layout)
     push, pop, get, bucket_at = heapq.heappush, heapq.heappop, best.get, buckets.get
 
     def offer(pos: Pos, cand: _Entry) -> None:
@@ -477,9 +492,12 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 found = ghost_of.get(pos)
                 moves_here: Sequence[tuple[Pos, int]] = [
                     (n, _WALK) for n in (found if found is not None else _ghost_steps(layout, ghost_of, pos))]
+                jumps: tuple[Jump, ...] = ()
             else:
-                found_steps = steps_of.get(pos)
-                moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+                mine = moves_of.get(pos)
+                if mine is None:
+                    mine = _moves(layout, moves_of, steps_of, _monster_steps, jumps_of, pos)
+                moves_here, jumps = mine
             if stepped > limit:  # no AP for a step (a walk above 1 AP): Rubble is cleared, nothing walked
                 moves_here = [move for move in moves_here if move[1] == _RUBBLE]
             walked = None  # the list of ``stepped``: every walk from here goes into it
@@ -507,9 +525,6 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 walked.append(nxt)
             if flying or ghost:
                 continue
-            jumps = jumps_of.get(pos)
-            if jumps is None:
-                jumps = _jumps(layout, jumps_of, pos)
             if jumps:  # most squares have none: no call for them
                 plain = min(plain, cost)
                 _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
