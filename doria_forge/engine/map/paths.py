@@ -252,10 +252,12 @@ def _monster_steps(layout: Layout, table: dict, pos: Pos) -> tuple[tuple[Pos, in
     return found
 
 
-def _ghost_steps(layout: Layout, table: dict, pos: Pos) -> tuple[Pos, ...]:
-    """The orthogonal neighbours of ``pos`` on placed tiles, walls included, in ``SIDES`` order."""
+def _ghost_steps(layout: Layout, table: dict, pos: Pos) -> tuple[tuple[Pos, int], ...]:
+    """The orthogonal neighbours of ``pos`` on placed tiles, walls included, in ``SIDES`` order,
+    each a ``_WALK`` (as ``_monster_steps`` lists them: the monster search reads both alike)."""
     r, c = pos
-    found = table[pos] = tuple(n for dr, dc in _DELTAS if layout.tile_at(n := (r + dr, c + dc)) is not None)
+    tile_at = layout.tile_at
+    found = table[pos] = tuple([(n, _WALK) for dr, dc in _DELTAS if tile_at(n := (r + dr, c + dc)) is not None])
     return found
 
 
@@ -490,8 +492,9 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             stepped = cost + walk
             if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
                 found = ghost_of.get(pos)
-                moves_here: Sequence[tuple[Pos, int]] = [
-                    (n, _WALK) for n in (found if found is not None else _ghost_steps(layout, ghost_of, pos))]
+                if found is None:
+                    found = _ghost_steps(layout, ghost_of, pos)
+                moves_here: Sequence[tuple[Pos, int]] = found
                 jumps: tuple[Jump, ...] = ()
             else:
                 mine = moves_of.get(pos)
