@@ -146,10 +146,12 @@ class Routes(Mapping[Pos, Route]):
 
     __slots__ = ("_entries", "_built", "_top", "_within")
 
-    def __init__(self, entries: dict[Pos, _Entry]) -> None:
+    def __init__(self, entries: dict[Pos, _Entry], top: int | None = None) -> None:
+        """``top``: the highest AP of ``entries`` where the search knows it (else worked out when
+        ``within`` needs it)."""
         self._entries = entries
         self._built: dict[Pos, Route] = {}
-        self._top: int | None = None
+        self._top = top
         self._within: dict[int, Routes] = {}
 
     def __getitem__(self, pos: Pos) -> Route:
@@ -278,7 +280,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     if not jumping:
         _walk_breadth_first(layout, best, start, ap, walk)
         _unbar(best, start, monsters)
-        return _without(best, heroes)
+        return _without(best, heroes, by_cost=True)
     # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
     # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
     # step adds AP or a jump: nothing is pushed with the key being read)
@@ -333,12 +335,13 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     return _without(best, heroes)
 
 
-def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos]) -> Routes:
+def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos], *, by_cost: bool = False) -> Routes:
     """The routes of ``best`` but to the squares other characters stand on (passed, never ended
-    on): those few taken out of the search's own dict, the order of the rest kept."""
+    on): those few taken out of the search's own dict, the order of the rest kept. ``by_cost``:
+    ``best`` lists its squares by AP (a breadth-first search), so the dearest is the last."""
     for pos in heroes:
         best.pop(pos, None)
-    return Routes(best)
+    return Routes(best, (next(reversed(best.values()))[0] if best else 0) if by_cost else None)
 
 
 def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, walk: int) -> None:
