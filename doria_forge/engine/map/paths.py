@@ -469,7 +469,10 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             else:
                 bucket.append(pos)
 
-    searching = True
+    # no target group waits for a square: the search stops at once, as at its start square
+    searching = groups_of is None or bool(waiting)
+    if not searching:
+        plain = 0
     while searching and pending:
         cost = pop(pending)
         # a square pushed at this same cost while the list is read goes into a new list of its
@@ -482,14 +485,11 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 done = groups_of.get(pos)
                 if done is not None:  # most squares are beside no hero: no set operation for them
                     waiting.difference_update(done)
-                if not waiting:
-                    searching = False
-                    plain = min(plain, cost)  # this square and the rest at its AP: not searched on from
-                    break
-            if entry[3]:
-                continue
-            left = limit - cost
-            if left <= 0:
+                    if not waiting:
+                        searching = False
+                        plain = min(plain, cost)  # this square and the rest at its AP: not searched on from
+                        break
+            if entry[3] or cost >= limit:  # final, or no AP left
                 continue
             no_attack, njumps = entry[1], entry[2]
             stepped = cost + walk
@@ -512,7 +512,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 if what:  # Rubble or an obstacle (most steps are walks: _WALK is 0)
                     if what == _RUBBLE:
                         plain = min(plain, cost)
-                        _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
+                        _clear_rubble(offer, entry, pos, nxt, limit - cost, rubble, walk, monsters)
                         continue
                     if not flying:
                         continue
@@ -533,7 +533,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 continue
             if jumps:  # most squares have none: no call for them
                 plain = min(plain, cost)
-                _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
+                _offer_jumps(layout, entry, jumps, limit - cost, limit, costs, heroes, monsters, pushes, offer)
     _unbar(best, start, heroes)
     _add_pushes(best, pushes)
     return best, plain
