@@ -137,3 +137,19 @@ def test_a_walk_search_cut_to_fewer_ap_is_the_walk_search_with_those_ap():
         cut = whole.within(ap)
         assert list(cut) == list(fresh) and [cut[p] for p in cut] == [fresh[p] for p in fresh]
         assert (cut is whole) == (ap >= 7)
+
+
+def test_a_search_with_no_square_to_wait_for_stops_at_its_start():
+    """The distance search waits for a square of each group beside a hero; a group whose only
+    square is the monster's own (it stands there already) leaves nothing to wait for: no route is
+    searched, and nothing it found stands for a limited search above 0 AP."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".....", ".....", ".....")), (0, 0), 0)
+    moves = MonsterMoves()
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes={(0, 1)}, monsters=set(),
+                                    targets=[{(0, 0)}])
+    assert entries == {} and plain == 0
+    assert walks_within(entries, plain, 1) is None
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes={(0, 1)}, monsters=set(),
+                                    targets=[{(0, 0)}, {(1, 1)}])
+    assert plain == 2 and entries[(1, 1)][0] == 2
