@@ -3,6 +3,8 @@ Armor Rating, Hero and Monster Level > Monsters; NOTES.md: level above 4)."""
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from doria_forge.engine.events import EventLog
@@ -147,3 +149,18 @@ def test_monster_ability_element_beats_a_modification_element():
     assert MonsterState.from_pack(pack, "orc", 1, modifications=["drowned"]).damage_element == "water"
     assert MonsterState.from_pack(pack, "orc", 1, modifications=["fire_creature"]).damage_element == "fire"
     assert MonsterState.from_pack(pack, "orc", 1).damage_element is None
+
+
+def test_a_modification_added_later_changes_the_remembered_numbers():
+    # the sums of the modifiers are remembered per tuple of modifications: a card taken on later
+    # (No monster figures available anymore: the first monster takes the new one's modifications)
+    # gives a new tuple, so AP, AR, damage and max HP follow it at once, in a copied game too
+    pack = orc_pack()
+    orc = MonsterState.from_pack(pack, "orc", 1, ["colossal"])
+    assert (orc.action_points, orc.armor_rating, orc.damage, orc.hp_max) == (8, 0, 3, 5)
+    copied = copy.deepcopy(orc)
+    orc.modifications = orc.modifications + (pack.modifications["fire_creature"],)
+    assert (orc.action_points, orc.armor_rating, orc.damage, orc.hp_max) == (10, 1, 3, 5)
+    assert (copied.action_points, copied.armor_rating) == (8, 0)
+    orc.modifications = ()
+    assert (orc.action_points, orc.armor_rating, orc.damage, orc.hp_max) == (8, 0, 2, 3)

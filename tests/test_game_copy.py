@@ -30,7 +30,7 @@ SHARED_ON_PURPOSE = {("Layout", "_memo"), ("Layout", "version"), ("Layout", "_gr
 """Caches kept by layout version (``Layout.version`` tokens): a copy starts with what the game
 worked out, and a change of either makes a new version instead of changing them in place."""
 
-DROPPED = {("HeroState", "_eq_cache")}
+DROPPED = {("HeroState", "_eq_cache"), ("MonsterState", "_mod_cache")}
 """Caches a copy works out again from its own objects."""
 
 CLEARED = frozenset({("GameState", "scratch")})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from map_helpers import map_game, pack_with, tile
 
 from doria_forge.engine.map.layout import Layout
-from doria_forge.engine.map.paths import MonsterMoves, monster_routes, monster_search, walks_within
+from doria_forge.engine.map.paths import MonsterMoves, hero_routes, monster_routes, monster_search, walks_within
 from doria_forge.engine.monster_ai import plan
 from doria_forge.geometry import TileShape
 
@@ -120,3 +120,36 @@ def test_the_board_s_monster_routes_answer_ap_and_attack_squares_without_buildin
     for routes in searches.values():
         assert all(routes.cost(p) == routes[p].cost for p in routes)
         assert routes.attack_squares() == [p for p in routes if not routes[p].no_attack]
+
+
+def test_a_walk_search_cut_to_fewer_ap_is_the_walk_search_with_those_ap():
+    """Walking (1 AP per square): the routes of a hero with some AP are those of the unlimited walk
+    cut to the AP; the search, breadth first, knows its dearest square (the last it reached, here
+    the far corner once the friend standing there is taken out) and gives itself back for any AP
+    reaching that far."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".....", ".....", ".....")), (0, 0), 0)
+    friend = {(4, 4)}  # passed, never ended on: the dearest square (8 AP) is not a route
+    whole = hero_routes(layout, (0, 0), 10 ** 6, monsters={(2, 2)}, heroes=friend, jumping=False)
+    assert (4, 4) not in whole and max(whole.cost(p) for p in whole) == 7
+    for ap in range(0, 10):
+        fresh = hero_routes(layout, (0, 0), ap, monsters={(2, 2)}, heroes=friend, jumping=False)
+        cut = whole.within(ap)
+        assert list(cut) == list(fresh) and [cut[p] for p in cut] == [fresh[p] for p in fresh]
+        assert (cut is whole) == (ap >= 7)
+
+
+def test_a_search_with_no_square_to_wait_for_stops_at_its_start():
+    """The distance search waits for a square of each group beside a hero; a group whose only
+    square is the monster's own (it stands there already) leaves nothing to wait for: no route is
+    searched, and nothing it found stands for a limited search above 0 AP."""
+    layout = Layout()
+    layout.place("T", TileShape((".....", ".....", ".....", ".....", ".....")), (0, 0), 0)
+    moves = MonsterMoves()
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes={(0, 1)}, monsters=set(),
+                                    targets=[{(0, 0)}])
+    assert entries == {} and plain == 0
+    assert walks_within(entries, plain, 1) is None
+    entries, plain = monster_search(layout, (0, 0), moves=moves, heroes={(0, 1)}, monsters=set(),
+                                    targets=[{(0, 0)}, {(1, 1)}])
+    assert plain == 2 and entries[(1, 1)][0] == 2

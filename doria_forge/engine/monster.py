@@ -20,7 +20,7 @@ from doria_forge.model.pack import ContentPack
 from doria_forge.model.rules import Rules
 
 from .abilities import rule_for
-from .copying import copy_by_plan, flat, share
+from .copying import DROP, copy_by_plan, flat, share
 from .dice import parse_dice
 from .events import EventLog
 
@@ -34,7 +34,7 @@ def _card_level(level: int, rules: Rules) -> int:
 COPY_PLAN = {
     "uid": share, "monster": share, "level": share, "card": share, "rules": share, "modifications": share,
     "hp": share, "poison_markers": share, "disarmed": share, "immobilized": share, "defeated": share,
-    "data": flat, "_profile_cache": share, "_spec_cache": share,
+    "data": flat, "_profile_cache": share, "_spec_cache": share, "_mod_cache": DROP,
 }
 """How ``MonsterState.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
 
@@ -135,10 +135,22 @@ class MonsterState:
 
     # ---------------------------------------------------------------- effective values
     def _mod(self, name: str) -> int:
+        """The modifications' ``modifiers.name`` summed, remembered per name until
+        ``modifications`` is replaced (a tuple of frozen cards: its identity is the key, as for
+        ``_specs``; AP and AR are read many times a turn)."""
         mods = self.modifications
         if not mods:
             return 0
-        return sum(getattr(m.modifiers, name) for m in mods)
+        cached = self.__dict__.get("_mod_cache")
+        if cached is None or cached[0] is not mods:
+            if type(mods) is not tuple:  # a list could change in place: not remembered
+                return sum(getattr(m.modifiers, name) for m in mods)
+            cached = self.__dict__["_mod_cache"] = (mods, {})
+        sums: dict[str, int] = cached[1]
+        found = sums.get(name)
+        if found is None:
+            found = sums[name] = sum(getattr(m.modifiers, name) for m in mods)
+        return found
 
     def _specs(self) -> tuple[DiceSpec, DiceSpec, DiceSpec]:
         """(attack, defense, psi resistance) of the current card and modifications,

@@ -399,9 +399,14 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
         return [h for h in ranked if square in attack_from(h)]
 
     def reach_all() -> dict[Any, list[HeroState]]:
-        """``reach_from`` of every square of ``options``: each hero's squares asked once, not once a square."""
-        found = [(h, attack_from(h)) for h in ranked]
-        return {sq: [h for h, squares in found if sq in squares] for sq in options}
+        """``reach_from`` of every square of ``options``, in their order: each hero (in ranked order)
+        is handed to the squares it is attacked from (a few of them), instead of every square
+        asking every hero's squares."""
+        found: dict[Any, list[HeroState]] = {sq: [] for sq in options}
+        for h in ranked:
+            for sq in attack_from(h):  # a subset of options
+                found[sq].append(h)
+        return found
 
     multi = rule.pattern in MULTI_PATTERNS and len(heroes) > 1
     # criterion 1 and the lowest_agility targeting read the same table: worked out once for both

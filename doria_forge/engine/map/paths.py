@@ -146,10 +146,12 @@ class Routes(Mapping[Pos, Route]):
 
     __slots__ = ("_entries", "_built", "_top", "_within")
 
-    def __init__(self, entries: dict[Pos, _Entry]) -> None:
+    def __init__(self, entries: dict[Pos, _Entry], top: int | None = None) -> None:
+        """``top``: the highest AP of ``entries`` where the search knows it (else worked out when
+        ``within`` needs it)."""
         self._entries = entries
         self._built: dict[Pos, Route] = {}
-        self._top: int | None = None
+        self._top = top
         self._within: dict[int, Routes] = {}
 
     def __getitem__(self, pos: Pos) -> Route:
@@ -201,15 +203,31 @@ class Routes(Mapping[Pos, Route]):
 _WALK, _OBSTACLE, _RUBBLE = 0, 1, 2  # _WALK false: the monster search tells the other two apart only
 
 
-def _tables(layout: Layout) -> tuple[dict, dict, dict, dict]:
-    """The memo's step tables: hero steps, monster steps, ghost steps (each a square's own,
-    kept in ``layout.LOCAL_MEMOS``: a tile placed elsewhere leaves them as they are), jumps
-    (a jump may cross several tiles: worked out again for every version); filled lazily."""
+def _tables(layout: Layout) -> tuple[dict, dict, dict, dict, dict, dict]:
+    """The memo's step tables, filled lazily: a hero's moves and a monster's moves (square ->
+    its steps and its jumps, ``_moves``: one look-up a square searched from), ghost steps, then
+    hero steps, monster steps (these three a square's own, kept in ``layout.LOCAL_MEMOS``: a tile
+    placed elsewhere leaves them as they are) and jumps (a jump may cross several tiles: worked
+    out again for every version, as are the moves that carry them)."""
     memo = layout._cached()
     found = memo.get("steps")
     if found is None:
-        found = memo["steps"] = tuple(memo.setdefault(key, {}) for key in ("hero_steps", "monster_steps",
-                                                                            "ghost_steps")) + ({},)
+        found = memo["steps"] = ({}, {}, memo.setdefault("ghost_steps", {}), memo.setdefault("hero_steps", {}),
+                                 memo.setdefault("monster_steps", {}), {})
+    return found
+
+
+def _moves(layout: Layout, moves: dict, steps_of: dict, make_steps: Callable[[Layout, dict, Pos], tuple],
+           jumps_of: dict, pos: Pos) -> tuple[tuple, tuple[Jump, ...]]:
+    """``moves``' entry for ``pos``: its steps (``steps_of``'s, else ``make_steps``') and its
+    jumps (``jumps_of``'s, else ``_jumps``'), kept together for the searches."""
+    steps = steps_of.get(pos)
+    if steps is None:
+        steps = make_steps(layout, steps_of, pos)
+    jumps = jumps_of.get(pos)
+    if jumps is None:
+        jumps = _jumps(layout, jumps_of, pos)
+    found = moves[pos] = (steps, jumps)
     return found
 
 
@@ -236,10 +254,12 @@ def _monster_steps(layout: Layout, table: dict, pos: Pos) -> tuple[tuple[Pos, in
     return found
 
 
-def _ghost_steps(layout: Layout, table: dict, pos: Pos) -> tuple[Pos, ...]:
-    """The orthogonal neighbours of ``pos`` on placed tiles, walls included, in ``SIDES`` order."""
+def _ghost_steps(layout: Layout, table: dict, pos: Pos) -> tuple[tuple[Pos, int], ...]:
+    """The orthogonal neighbours of ``pos`` on placed tiles, walls included, in ``SIDES`` order,
+    each a ``_WALK`` (as ``_monster_steps`` lists them: the monster search reads both alike)."""
     r, c = pos
-    found = table[pos] = tuple(n for dr, dc in _DELTAS if layout.tile_at(n := (r + dr, c + dc)) is not None)
+    tile_at = layout.tile_at
+    found = table[pos] = tuple([(n, _WALK) for dr, dc in _DELTAS if tile_at(n := (r + dr, c + dc)) is not None])
     return found
 
 
@@ -260,13 +280,13 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     if not jumping:
         _walk_breadth_first(layout, best, start, ap, walk)
         _unbar(best, start, monsters)
-        return _without(best, heroes)
+        return _without(best, heroes, by_cost=True)
     # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
     # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
     # step adds AP or a jump: nothing is pushed with the key being read)
     buckets: dict[tuple[int, int], list[Pos]] = {(0, 0): [start]}
     pending = [(0, 0)]
-    steps_of, _, _, jumps_of = _tables(layout)
+    moves_of, _, _, steps_of, _, jumps_of = _tables(layout)
     push, pop, get, bucket_at = heapq.heappush, heapq.heappop, best.get, buckets.get
 
     while pending:
@@ -274,29 +294,30 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
         cost, njumps = key
         for pos in buckets.pop(key):
             entry = best[pos]
-            if entry[0] != cost or entry[2] != njumps or entry[3]:
-                continue
+            if entry[0] != cost or entry[2] != njumps or entry[3] or cost >= ap:
+                continue  # replaced since, final, or no AP left for a step or a jump (each costs some)
+            moves = moves_of.get(pos)
+            if moves is None:
+                moves = _moves(layout, moves_of, steps_of, _hero_steps, jumps_of, pos)
             new = cost + walk
             if new <= ap:
-                steps = steps_of.get(pos)
                 walked = None  # the list of (new, njumps): every step from here goes into it
-                for nxt in steps if steps is not None else _hero_steps(layout, steps_of, pos):
+                for nxt in moves[0]:
                     old = get(nxt)  # a monster's square: _BARRED, never beaten
-                    # (new, njumps) < (old cost, old jumps), without building the two tuples
-                    if old is None or new < old[0] or (new == old[0] and njumps < old[2]):
-                        best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
+                    # kept unless (new, njumps) < (old cost, old jumps), without building the two
+                    # tuples; most steps lead back to a square reached for less: that is asked first
+                    if old is not None and (new > old[0] or (new == old[0] and njumps >= old[2])):
+                        continue
+                    best[nxt] = (new, False, njumps, False, entry, (nxt,), None, None)
+                    if walked is None:
+                        walked = bucket_at((new, njumps))
                         if walked is None:
-                            walked = bucket_at((new, njumps))
-                            if walked is None:
-                                walked = buckets[new, njumps] = []
-                                push(pending, (new, njumps))
-                        walked.append(nxt)
-            if cost >= ap:
-                continue
-            jumps = jumps_of.get(pos)
+                            walked = buckets[new, njumps] = []
+                            push(pending, (new, njumps))
+                    walked.append(nxt)
             # a character jumps over holes and red-bordered squares (and characters standing between
             # them), never over a monster, onto a square it may stand on
-            for jump in jumps if jumps is not None else _jumps(layout, jumps_of, pos):
+            for jump in moves[1]:
                 land = jump.land
                 if land in monsters or any(p in monsters for p in jump.over):
                     continue
@@ -314,12 +335,13 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     return _without(best, heroes)
 
 
-def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos]) -> Routes:
+def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos], *, by_cost: bool = False) -> Routes:
     """The routes of ``best`` but to the squares other characters stand on (passed, never ended
-    on): those few taken out of the search's own dict, the order of the rest kept."""
+    on): those few taken out of the search's own dict, the order of the rest kept. ``by_cost``:
+    ``best`` lists its squares by AP (a breadth-first search), so the dearest is the last."""
     for pos in heroes:
         best.pop(pos, None)
-    return Routes(best)
+    return Routes(best, (next(reversed(best.values()))[0] if best else 0) if by_cost else None)
 
 
 def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap: int, walk: int) -> None:
@@ -328,7 +350,7 @@ def _walk_breadth_first(layout: Layout, best: dict[Pos, _Entry], start: Pos, ap:
     costs ``walk`` AP, so the squares come in the order the search with a heap takes them
     (cost, then the order they were reached) and the first way to a square is its cheapest:
     the same entries, found breadth first."""
-    steps_of = _tables(layout)[0]
+    steps_of = _tables(layout)[3]
     waiting = [start]
     for pos in waiting:  # grows while it is read: first in, first out
         entry = best[pos]
@@ -433,7 +455,7 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                     groups_of.setdefault(sq, []).append(n)
                     waiting.add(n)
     pushes: dict[Pos, _Entry] = {}
-    _, steps_of, ghost_of, jumps_of = _tables(layout)
+    _, moves_of, ghost_of, _, steps_of, jumps_of = _tables(layout)
     push, pop, get, bucket_at = heapq.heappush, heapq.heappop, best.get, buckets.get
 
     def offer(pos: Pos, cand: _Entry) -> None:
@@ -447,7 +469,10 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
             else:
                 bucket.append(pos)
 
-    searching = True
+    # no target group waits for a square: the search stops at once, as at its start square
+    searching = groups_of is None or bool(waiting)
+    if not searching:
+        plain = 0
     while searching and pending:
         cost = pop(pending)
         # a square pushed at this same cost while the list is read goes into a new list of its
@@ -460,24 +485,25 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 done = groups_of.get(pos)
                 if done is not None:  # most squares are beside no hero: no set operation for them
                     waiting.difference_update(done)
-                if not waiting:
-                    searching = False
-                    plain = min(plain, cost)  # this square and the rest at its AP: not searched on from
-                    break
-            if entry[3]:
-                continue
-            left = limit - cost
-            if left <= 0:
+                    if not waiting:
+                        searching = False
+                        plain = min(plain, cost)  # this square and the rest at its AP: not searched on from
+                        break
+            if entry[3] or cost >= limit:  # final, or no AP left
                 continue
             no_attack, njumps = entry[1], entry[2]
             stepped = cost + walk
             if ghost:  # through walls, red-bordered squares and Rubble, inside placed tiles
                 found = ghost_of.get(pos)
-                moves_here: Sequence[tuple[Pos, int]] = [
-                    (n, _WALK) for n in (found if found is not None else _ghost_steps(layout, ghost_of, pos))]
+                if found is None:
+                    found = _ghost_steps(layout, ghost_of, pos)
+                moves_here: Sequence[tuple[Pos, int]] = found
+                jumps: tuple[Jump, ...] = ()
             else:
-                found_steps = steps_of.get(pos)
-                moves_here = found_steps if found_steps is not None else _monster_steps(layout, steps_of, pos)
+                mine = moves_of.get(pos)
+                if mine is None:
+                    mine = _moves(layout, moves_of, steps_of, _monster_steps, jumps_of, pos)
+                moves_here, jumps = mine
             if stepped > limit:  # no AP for a step (a walk above 1 AP): Rubble is cleared, nothing walked
                 moves_here = [move for move in moves_here if move[1] == _RUBBLE]
             walked = None  # the list of ``stepped``: every walk from here goes into it
@@ -486,29 +512,28 @@ def _monster_search(layout: Layout, start: Pos, budget: int | None, moves: Monst
                 if what:  # Rubble or an obstacle (most steps are walks: _WALK is 0)
                     if what == _RUBBLE:
                         plain = min(plain, cost)
-                        _clear_rubble(offer, entry, pos, nxt, left, rubble, walk, monsters)
+                        _clear_rubble(offer, entry, pos, nxt, limit - cost, rubble, walk, monsters)
                         continue
                     if not flying:
                         continue
                 old = get(nxt)
-                # (stepped, no_attack, njumps) < old's three, without building the two tuples
-                if old is None or stepped < old[0] or (stepped == old[0] and (
-                        no_attack < old[1] or (no_attack == old[1] and njumps < old[2]))):
-                    best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
-                    if walked is None:  # the list of this cost (a Rubble step may have made it)
-                        walked = bucket_at(stepped)
-                        if walked is None:
-                            walked = buckets[stepped] = []
-                            push(pending, stepped)
-                    walked.append(nxt)
+                # kept unless (stepped, no_attack, njumps) < old's three, without building the two
+                # tuples; most steps lead back to a square reached for less: that is asked first
+                if old is not None and (stepped > old[0] or (stepped == old[0] and (
+                        no_attack > old[1] or (no_attack == old[1] and njumps >= old[2])))):
+                    continue
+                best[nxt] = (stepped, no_attack, njumps, False, entry, (nxt,), None, None)
+                if walked is None:  # the list of this cost (a Rubble step may have made it)
+                    walked = bucket_at(stepped)
+                    if walked is None:
+                        walked = buckets[stepped] = []
+                        push(pending, stepped)
+                walked.append(nxt)
             if flying or ghost:
                 continue
-            jumps = jumps_of.get(pos)
-            if jumps is None:
-                jumps = _jumps(layout, jumps_of, pos)
             if jumps:  # most squares have none: no call for them
                 plain = min(plain, cost)
-                _offer_jumps(layout, entry, jumps, left, limit, costs, heroes, monsters, pushes, offer)
+                _offer_jumps(layout, entry, jumps, limit - cost, limit, costs, heroes, monsters, pushes, offer)
     _unbar(best, start, heroes)
     _add_pushes(best, pushes)
     return best, plain
