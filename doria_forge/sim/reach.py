@@ -21,8 +21,7 @@ FAR = 10 ** 6
 
 
 def _on_map(state: Any, uid: str) -> Pos | None:
-    board = state.board
-    return board.positions.get(uid) if not board.carried else board.position(uid)  # board.locator()'s choice
+    return state.board.locator()(uid)
 
 
 def _at(state: Any, uid: str) -> Pos:
@@ -52,7 +51,7 @@ def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
     if found is None:
         found = {p: 0 for p in sources}
         queue = deque(sorted(sources))
-        near = layout._memo["near"]  # the version's neighbours table read in place (Layout._reachable_from)
+        near = layout._cached()["near"]  # the version's neighbours table read in place (Layout._reachable_from)
         while queue:
             pos = queue.popleft()
             d = found[pos] + 1

@@ -61,7 +61,7 @@ class SightMixin(DungeonFigures):
         already knows as passable has none (Rubble makes a square impassable): the squares
         figures attack from and stand on mostly are, so ``has`` is asked only of the others."""
         layout = self.layout
-        known = layout._memo["passable"]
+        known = layout._cached()["passable"]
         if known.get(a) and known.get(b):
             return False
         return layout.has(a, "rubble") or layout.has(b, "rubble")
