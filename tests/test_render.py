@@ -56,3 +56,10 @@ def test_render_command_refuses_an_unknown_scenario_with_exit_2(tmp_path):
     result = CliRunner().invoke(app, ["render", "content", "--scenario", "nope", "--out", str(tmp_path / "x.png")])
     assert result.exit_code == 2 and "unknown scenario" in result.output
     assert not (tmp_path / "x.png").exists()
+
+
+def test_render_command_without_a_game_or_scenario_says_what_it_needs():
+    result = CliRunner().invoke(app, ["render", "content"])
+    assert result.exit_code == 2
+    assert "--game" in result.output and "--scenario" in result.output and "sunken_reliquary" in result.output
+    assert "None" not in result.output

@@ -473,6 +473,9 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     else:
         if scenario is None or scenario not in pack.scenarios:
             known = ", ".join(sorted(pack.scenarios)) or "none"
+            if scenario is None:
+                raise UsageError(f"nothing to draw: give --game (a saved game) or --scenario; the pack's "
+                                 f"scenarios: {known}")
             raise UsageError(f"unknown scenario {scenario!r}; the pack has: {known}")
         from doria_forge.render.saved_game import MAX_HEROES
 
