@@ -9,7 +9,17 @@ from __future__ import annotations
 from map_helpers import map_game, pack_with, tile
 
 from doria_forge.engine.map.layout import Layout
-from doria_forge.engine.map.paths import MonsterMoves, hero_routes, monster_routes, monster_search, walks_within
+from doria_forge.engine.map.paths import (
+    Costs,
+    MonsterMoves,
+    Routes,
+    hero_routes,
+    hero_search,
+    hero_within,
+    monster_routes,
+    monster_search,
+    walks_within,
+)
 from doria_forge.engine.monster_ai import plan
 from doria_forge.geometry import TileShape
 
@@ -153,3 +163,62 @@ def test_a_search_with_no_square_to_wait_for_stops_at_its_start():
     entries, plain = monster_search(layout, (0, 0), moves=moves, heroes={(0, 1)}, monsters=set(),
                                     targets=[{(0, 0)}, {(1, 1)}])
     assert plain == 2 and entries[(1, 1)][0] == 2
+
+
+def _entries(routes: Routes) -> list:
+    return list(routes._entries.items())
+
+
+def test_a_hero_search_with_jumps_answers_another_budget_only_where_its_own_decided_nothing():
+    """A hero's search with jumps (*Jumping (5 AP)*) read for another AP (``hero_within``) gives
+    the fresh search's routes in the same order (with the same ``final`` jumps), or nothing: from
+    more AP up to its first jump offered, from less AP where the budget cut nothing. A jump offered
+    below the AP asked (it may land past the AP, ``final``) or a budget that cut the search leave
+    the other budget unanswered."""
+    small = Layout()
+    small.place("S", TileShape(("..O..",)), (0, 0), 0)
+    answered = {"less": 0, "more": 0, "none": 0}
+    for layout in (_hall_with_a_hole_and_rubble(), small):
+        for start in ((0, 0), (2, 1), (0, 4)):
+            if not layout.passable(start):
+                continue
+            for factor in (1, 2):
+                costs = Costs(walk=factor, jump=5 * factor)
+                args = dict(monsters={(1, 1)} - {start}, heroes={(4, 4)}, costs=costs)
+                for searched in range(0, 16):
+                    search = hero_search(layout, start, searched, **args)
+                    for ap in range(0, 16):
+                        cut = hero_within(search, ap)
+                        if cut is None:
+                            answered["none"] += 1
+                            continue
+                        answered["less" if ap <= searched else "more"] += 1
+                        assert _entries(cut) == _entries(hero_routes(layout, start, ap, **args)), (start, searched, ap)
+    assert all(answered.values())
+    # from (0, 0) in the hall the Hole (3, 3) is first jumped from (2, 3), 5 AP away: a search with
+    # 9 AP stands for 5 AP, not for 6 (where that jump lands past the AP, a final route)
+    nine = hero_search(_hall_with_a_hole_and_rubble(), (0, 0), 9, monsters=set(), heroes=set())
+    assert nine.plain == 5 and not nine.whole
+    assert hero_within(nine, 5) is not None and hero_within(nine, 6) is None
+    six = hero_routes(_hall_with_a_hole_and_rubble(), (0, 0), 6, monsters=set(), heroes=set())
+    assert six[(4, 3)].final and not nine.routes[(4, 3)].final
+
+
+def test_the_board_reads_a_hero_s_jump_search_for_another_budget_only_among_the_same_figures():
+    """The hero's routes the board gives after a search with more AP are a fresh search's, and stay
+    so when a monster steps in between (that search is then not read)."""
+    pit = tile("PIT", [".....", ".....", ".....", "...O.", "....."], doors=[("south", 2)])
+    state = map_game(pack_with(pit), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0)],
+                     at={"warrior": (0, 0), "mage": (4, 4)}, monsters=[("orc", (2, 0))])
+    board = state.board
+    warrior = state.heroes[0]
+
+    def fresh(ap: int) -> list:
+        return _entries(hero_routes(board.layout, (0, 0), ap, monsters=board.monster_squares(state),
+                                    heroes=board.hero_squares(state, warrior.uid)))
+
+    far = board.hero_routes(state, warrior, 10 ** 6)
+    assert _entries(board.hero_routes(state, warrior, 4)) == fresh(4)
+    board.move_to(state.monsters[0].uid, (1, 1))  # now on a square the remembered search walked through
+    routes = board.hero_routes(state, warrior, 3)
+    assert (1, 1) not in routes and _entries(routes) == fresh(3) != _entries(far.within(3))

@@ -20,6 +20,8 @@ from .paths import (
     Route,
     Routes,
     hero_routes,
+    hero_search,
+    hero_within,
     monster_entries,
     monster_routes,
     monster_search,
@@ -219,7 +221,8 @@ class RoutesMixin(DungeonFigures):
         start = self.positions.get(hero.uid)
         if start is not None and not hero.immobilized and hero.uid not in self.buried \
                 and self.layout.has_obstacles():
-            for routes in self._reach_memo.get(self._jump_searches_key(state, hero, start), ()):
+            for search in self._reach_memo.get(self._jump_searches_key(state, hero, start), ()):
+                routes = search.routes
                 if to in routes and routes.jump_count(to) == 0 and routes.cost(to) <= ap:
                     return routes[to]
         return self.hero_routes(state, hero, ap, jumping=False).get(to)
@@ -236,16 +239,28 @@ class RoutesMixin(DungeonFigures):
         # once; a walk is cut short by the AP alone, so every AP reads one unlimited walk search
         key = ("hero", self.layout.version, start, None if walks_only else ap, walks_only or jumping, factor,
                monsters, heroes)
-        found = self._reach_memo.get(key)
+        memo = self._reach_memo
+        found = memo.get(key)
         if found is None:
-            if len(self._reach_memo) > 512:
-                self._reach_memo.clear()
-            found = self._reach_memo[key] = hero_routes(
-                self.layout, start, FAR_AP if walks_only else ap, monsters=monsters, heroes=heroes,
-                costs=Costs.of(state.rules, factor), jumping=not walks_only)
-            if not walks_only:  # the searches with jumps from here, for hero_walk
-                self._reach_memo.setdefault(_jumps_key(self.layout.version, start, factor, monsters, heroes),
-                                            []).append(found)
+            if len(memo) > 512:
+                memo.clear()
+            if walks_only:
+                found = memo[key] = hero_routes(self.layout, start, FAR_AP, monsters=monsters, heroes=heroes,
+                                                costs=Costs.of(state.rules, factor), jumping=False)
+                return found, True
+            # the searches with jumps from here (any AP; read by hero_walk too): one with another
+            # AP answers where its budget decided nothing this one asks (paths.hero_within)
+            searches = memo.setdefault(_jumps_key(self.layout.version, start, factor, monsters, heroes), [])
+            for search in searches:
+                found = hero_within(search, ap)
+                if found is not None:
+                    break
+            else:
+                search = hero_search(self.layout, start, ap, monsters=monsters, heroes=heroes,
+                                     costs=Costs.of(state.rules, factor))
+                searches.append(search)
+                found = search.routes
+            memo[key] = found
         return found, walks_only
 
     def _jump_searches_key(self, state: GameData, hero: HeroState, start: Pos) -> tuple:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from doria_forge.geometry import SIDES, side_step
 from doria_forge.model.rules import Rules
@@ -274,13 +275,50 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
     the cheapest route (fewest jumps on equal cost). ``monsters``/``heroes``: squares
     other figures stand on (passing heroes is allowed, ending on them is not); ``costs``
     already doubled while carrying."""
+    return hero_search(layout, start, ap, monsters=monsters, heroes=heroes, costs=costs, jumping=jumping).routes
+
+
+class HeroSearch(NamedTuple):
+    """A ``hero_routes`` search with what tells the other AP budgets it answers too
+    (``hero_within``): ``ap``, its budget; ``routes``; ``plain``: every square under ``plain`` AP
+    was searched on from by walks alone (no jump offered there); ``whole``: the budget cut
+    nothing (no square left unsearched for want of AP, no walk refused, no jump made ``final``)."""
+
+    ap: int
+    routes: Routes
+    plain: int
+    whole: bool
+
+
+def hero_within(search: HeroSearch, ap: int) -> Routes | None:
+    """The routes ``hero_routes`` gives with ``ap`` AP, read from ``search``, a search of the same
+    hero from the same square among the same figures at the same costs with another budget, or
+    ``None`` when they may differ. Two searches take the same squares in the same order and offer
+    the same steps from them as long as neither's budget decides anything:
+
+    - with more AP (``ap > search.ap``) where ``search`` is ``whole``: every test of the budget went
+      as it goes with any more AP, so the search is the same;
+    - with less AP, up to ``plain``: below ``ap`` both searched on from the same squares by walks
+      alone (same entries, first reached in the same order); a walk is cut short by the AP alone
+      and what the larger search adds later costs more than ``ap``, so the routes within ``ap`` are
+      the smaller search's, in the same order."""
+    if ap > search.ap:
+        return search.routes if search.whole else None
+    return search.routes.within(ap) if ap <= search.plain else None
+
+
+def hero_search(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Pos], heroes: AbstractSet[Pos],
+                costs: Costs = Costs(), jumping: bool = True) -> HeroSearch:
+    """``hero_routes`` as a ``HeroSearch`` (a walk search is never ``whole``: see ``Routes.within``
+    for reading one with less AP)."""
     walk = costs.walk
     jump_cost = costs.jump
     best = _barring(start, monsters)
     if not jumping:
         _walk_breadth_first(layout, best, start, ap, walk)
         _unbar(best, start, monsters)
-        return _without(best, heroes, by_cost=True)
+        return HeroSearch(ap, _without(best, heroes, by_cost=True), ap, False)
+    plain, whole = ap, True
     # (cost, jumps) -> the squares pushed with that key, in push order; the keys with a list, as
     # a heap: the squares come out in the order a heap of (cost, jumps, order pushed) gives (every
     # step adds AP or a jump: nothing is pushed with the key being read)
@@ -294,13 +332,18 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
         cost, njumps = key
         for pos in buckets.pop(key):
             entry = best[pos]
-            if entry[0] != cost or entry[2] != njumps or entry[3] or cost >= ap:
-                continue  # replaced since, final, or no AP left for a step or a jump (each costs some)
+            if entry[0] != cost or entry[2] != njumps or entry[3]:
+                continue  # replaced since, or final
+            if cost >= ap:  # no AP left for a step or a jump (each costs some)
+                whole = False
+                continue
             moves = moves_of.get(pos)
             if moves is None:
                 moves = _moves(layout, moves_of, steps_of, _hero_steps, jumps_of, pos)
             new = cost + walk
-            if new <= ap:
+            if new > ap:
+                whole = False
+            else:
                 walked = None  # the list of (new, njumps): every step from here goes into it
                 for nxt in moves[0]:
                     old = get(nxt)  # a monster's square: _BARRED, never beaten
@@ -317,6 +360,8 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                     walked.append(nxt)
             # a character jumps over holes and red-bordered squares (and characters standing between
             # them), never over a monster, onto a square it may stand on
+            if moves[1] and cost < plain:
+                plain = cost
             for jump in moves[1]:
                 land = jump.land
                 if land in monsters or any(p in monsters for p in jump.over):
@@ -324,6 +369,8 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 new = cost + jump_cost
                 old = get(land)
                 if old is None or (new, njumps + 1) < (old[0], old[2]):
+                    if new >= ap:
+                        whole = False
                     best[land] = (new, False, njumps + 1, new >= ap, entry, jump.over + (land,), jump, None)
                     bucket = bucket_at((new, njumps + 1))
                     if bucket is None:
@@ -332,7 +379,7 @@ def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                     else:
                         bucket.append(land)
     _unbar(best, start, monsters)
-    return _without(best, heroes)
+    return HeroSearch(ap, _without(best, heroes), plain, whole)
 
 
 def _without(best: dict[Pos, _Entry], heroes: AbstractSet[Pos], *, by_cost: bool = False) -> Routes:
