@@ -10,12 +10,12 @@ attacker); every full 10 points above the other side is a critical success, ever
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .dice import DiceRoller, Roll
 
 
-@dataclass(frozen=True, slots=True)
-class Comparison:
+class Comparison(NamedTuple):
     """Outcome of a comparative roll (attack against defense or psi resistance).
 
     ``attack``/``defense`` are the totals compared (after any Psi Points added to the
@@ -26,6 +26,10 @@ class Comparison:
     ``critical_failures`` is ``(defense - attack) // 10`` for a miss (no effect on an
     attack). ``attack_fumble``/``defense_fumble`` say which side fumbled: an attack Fumble
     misses, a defense Fumble fails the defense.
+
+    A named tuple, not a frozen dataclass: as immutable, and built in about a third of the time
+    (a frozen dataclass sets each field through ``object.__setattr__``); every attack and
+    defense compares once.
     """
 
     attack: int

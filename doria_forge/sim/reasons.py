@@ -11,8 +11,8 @@ action is applied.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields, is_dataclass
-from typing import Any
+from dataclasses import fields, is_dataclass
+from typing import Any, NamedTuple
 
 from doria_forge.engine.actions import Action, Attack
 
@@ -23,10 +23,11 @@ TOP = 3
 """Alternatives a reason line names."""
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(NamedTuple):
     """A policy's reason for ``action``: ``why`` (a short phrase) and ``alternatives``
-    (label, value) it compared, best first (empty when it compared none)."""
+    (label, value) it compared, best first (empty when it compared none). A named tuple, not a
+    frozen dataclass: every decision notes one, and a named tuple is built in about a third of
+    the time."""
 
     action: Action
     why: str
