@@ -262,7 +262,7 @@ def test_a_line_is_blocked_by_a_wall_square_it_crosses_and_not_by_one_it_misses(
     square it names may depend on their order, whether one blocks may not."""
     import random
 
-    from doria_forge.engine.map.sight import _POINTS, _blocker_on
+    from doria_forge.engine.map.sight import _POINTS
 
     def crossed(line: tuple[float, float, float, float], cell: tuple[int, int], margin: float) -> bool:
         y0, x0, y1, x1 = line
@@ -283,6 +283,15 @@ def test_a_line_is_blocked_by_a_wall_square_it_crosses_and_not_by_one_it_misses(
                 assert crossed(line, blockers[found], 5e-3)
             else:
                 assert not any(crossed(line, cell, 0.0) for cell in blockers)
+
+
+def _blocker_on(order: list[tuple[int, int]], y0: float, x0: float, y1: float, x1: float) -> int:
+    """The index in ``order`` of the square the engine's line test says the one segment touches
+    (the square it moves to the front), or -1."""
+    from doria_forge.engine.map.sight import _first_clear_line
+
+    moved = list(order)
+    return -1 if _first_clear_line(moved, y0, x0, ((y1, x1),)) >= 0 else order.index(moved[0])
 
 
 def _touches_plainly(by: int, bx: int, y0: float, x0: float, y1: float, x1: float) -> bool:
@@ -314,7 +323,7 @@ def test_the_line_test_finds_the_first_square_the_plain_clipping_says_a_line_tou
     squares (axis-parallel, diagonal through corners, grazing edges) and squares all around."""
     from itertools import product
 
-    from doria_forge.engine.map.sight import _POINTS, _blocker_on
+    from doria_forge.engine.map.sight import _POINTS
 
     squares = [(r, c) for r in range(-2, 5) for c in range(-2, 5)]
     ends = [(0, 0), (0, 3), (3, 0), (2, 2), (3, 1), (1, 3), (0, 1), (2, 0)]
@@ -346,3 +355,33 @@ def test_neighbouring_squares_always_see_each_other_but_across_the_bridge_levels
     bridge.place("F-3", TileShape(("##.##", "##.##", ".....", "##.##", "##.##"), bridge="north_south"), (0, 0), 0)
     assert not compute_sight(bridge, (2, 1), (2, 2)) and not compute_sight(bridge, (2, 3), (2, 2))
     assert compute_sight(bridge, (1, 2), (2, 2)) and compute_sight(bridge, (2, 1), (2, 0))
+
+
+def test_the_lines_from_one_start_agree_with_the_plain_clipping_line_by_line():
+    """*Range and Line of Sight*: tested together, the lines from one sample point name the first
+    end point whose line the plain clipping finds clear of every wall square, and a pair of
+    squares sees exactly when one of the 81 lines is clear (random walls between squares up to
+    5 apart, corners and edges grazed)."""
+    import random
+
+    from doria_forge.engine.map.sight import _POINTS, _first_clear_line, _lines_clear
+
+    rng = random.Random(20)
+    seen = set()
+    for _ in range(300):
+        dy, dx = rng.randint(-5, 5), rng.randint(-5, 5)
+        cells = [(r, c) for r in range(min(0, dy), max(0, dy) + 1) for c in range(min(0, dx), max(0, dx) + 1)
+                 if (r, c) not in ((0, 0), (dy, dx))]
+        if not cells:
+            continue
+        blockers = tuple(rng.sample(cells, rng.randint(1, min(len(cells), 6))))
+        ends = tuple((dy + pb[0], dx + pb[1]) for pb in _POINTS)
+        clear_from = []
+        for y0, x0 in _POINTS:
+            plain = [n for n, (y1, x1) in enumerate(ends)
+                     if not any(_touches_plainly(by, bx, y0, x0, y1, x1) for by, bx in blockers)]
+            assert _first_clear_line(list(blockers), y0, x0, ends) == (plain[0] if plain else -1)
+            clear_from.append(bool(plain))
+        assert _lines_clear.__wrapped__(dy, dx, blockers) == any(clear_from)
+        seen.add(any(clear_from))
+    assert seen == {True, False}

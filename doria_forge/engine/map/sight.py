@@ -28,11 +28,13 @@ _POINTS = ((0.5, 0.5), (_IN, _IN), (_IN, 1 - _IN), (1 - _IN, _IN), (1 - _IN, 1 -
 """Sample points inside a unit square, as (dy, dx) from its north-west corner."""
 
 
-def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) -> int:
-    """The index in ``order`` of a closed unit square (north-west corners) the segment from
-    (y0, x0) to (y1, x1) touches, or -1 (Liang-Barsky clipping; touching an edge or corner
-    counts). One call for all the squares of a line: the line tests are the engine's hottest
-    loop.
+def _first_clear_line(order: list[Pos], y0: float, x0: float, ends: tuple[tuple[float, float], ...]) -> int:
+    """The index in ``ends`` of the first end point (y, x) whose segment from (y0, x0) touches
+    none of the closed unit squares (north-west corners) in ``order``, or -1 when each one
+    touches some square (Liang-Barsky clipping; touching an edge or corner counts). A square
+    that stops a line moves to the front of ``order``: neighbouring lines mostly meet the same
+    wall, and the order of the squares cannot change whether one blocks. All the lines from one
+    start point in one call: the line tests are the engine's hottest loop.
 
     Each slab of a square (its columns, then its rows) gives the segment's parameter where it
     enters and where it leaves the slab: the latest entry ``lo`` and the earliest exit ``hi``
@@ -42,30 +44,35 @@ def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) ->
     touches the square only from inside it (within 1e-6). What the line decides (its
     direction, the divisors) is worked out once per line."""
     eps = _EPS
-    dy, dx = y1 - y0, x1 - x0
-    px, py = -dx, -dy  # the divisors of the left and top edges (the right and bottom: dx, dy)
-    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
-    for n, (by, bx) in enumerate(order):
-        if flat_x:
-            if x0 - bx < -eps or bx + 1 - x0 < -eps:
-                continue
-            lo, hi = 0.0, 1.0
+    for line, (y1, x1) in enumerate(ends):
+        dy, dx = y1 - y0, x1 - x0
+        px, py = -dx, -dy  # the divisors of the left and top edges (the right and bottom: dx, dy)
+        flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
+        for n, (by, bx) in enumerate(order):
+            if flat_x:
+                if x0 - bx < -eps or bx + 1 - x0 < -eps:
+                    continue
+                lo, hi = 0.0, 1.0
+            else:
+                left, right = (x0 - bx) / px, (bx + 1 - x0) / dx
+                t_in, t_out = (left, right) if px < 0 else (right, left)
+                lo, hi = (t_in if t_in > 0.0 else 0.0), (t_out if t_out < 1.0 else 1.0)
+            if flat_y:
+                if y0 - by < -eps or by + 1 - y0 < -eps:
+                    continue
+            else:
+                top, bottom = (y0 - by) / py, (by + 1 - y0) / dy
+                t_in, t_out = (top, bottom) if py < 0 else (bottom, top)
+                if t_in > lo:
+                    lo = t_in
+                if t_out < hi:
+                    hi = t_out
+            if lo <= hi + eps:
+                if n:
+                    order.insert(0, order.pop(n))
+                break
         else:
-            left, right = (x0 - bx) / px, (bx + 1 - x0) / dx
-            t_in, t_out = (left, right) if px < 0 else (right, left)
-            lo, hi = (t_in if t_in > 0.0 else 0.0), (t_out if t_out < 1.0 else 1.0)
-        if flat_y:
-            if y0 - by < -eps or by + 1 - y0 < -eps:
-                continue
-        else:
-            top, bottom = (y0 - by) / py, (by + 1 - y0) / dy
-            t_in, t_out = (top, bottom) if py < 0 else (bottom, top)
-            if t_in > lo:
-                lo = t_in
-            if t_out < hi:
-                hi = t_out
-        if lo <= hi + eps:
-            return n
+            return line
     return -1
 
 
@@ -97,18 +104,9 @@ def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
     """Whether some sample line from the square at (0, 0) to the square at (dy, dx) passes
     the ``blockers`` (squares relative to the first): geometry alone, so the answer holds
     wherever the same shape of walls comes again, in any game."""
-    # the square that blocked the last line is tried first on the next (neighbouring lines
-    # mostly meet the same wall); the order of the squares cannot change whether one blocks
     order = list(blockers)
-    for pa in _POINTS:
-        y0, x0 = pa[0], pa[1]
-        for pb in _POINTS:
-            hit = _blocker_on(order, y0, x0, dy + pb[0], dx + pb[1])
-            if hit < 0:
-                return True
-            if hit:
-                order.insert(0, order.pop(hit))
-    return False
+    ends = tuple((dy + pb[0], dx + pb[1]) for pb in _POINTS)
+    return any(_first_clear_line(order, y0, x0, ends) >= 0 for y0, x0 in _POINTS)
 
 
 def _carry_outside(known: dict[tuple[Pos, Pos], bool], into: dict[tuple[Pos, Pos], bool],
