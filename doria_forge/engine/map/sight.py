@@ -96,6 +96,10 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
                      if (cell := (r, c)) not in see_through and cell != a and cell != b)
     if not blockers:
         return True
+    if ar == br or ac == bc:
+        # a wall square between two squares of one row (column) spans that row's band, in which
+        # every sample point lies (_IN inside): each line crosses it, far from any edge case
+        return False
     return _lines_clear(br - ar, bc - ac, blockers)
 
 
