@@ -271,7 +271,7 @@ def test_a_line_is_blocked_by_a_wall_square_it_crosses_and_not_by_one_it_misses(
 
     rng = random.Random(7)
     for _ in range(60):
-        dy, dx = rng.randint(-4, 4), rng.randint(-4, 4)
+        dy, dx = rng.choice((-4, -3, -2, -1, 1, 2, 3, 4)), rng.choice((-4, -3, -2, -1, 1, 2, 3, 4))
         cells = [(r, c) for r in range(min(0, dy), max(0, dy) + 1) for c in range(min(0, dx), max(0, dx) + 1)
                  if (r, c) not in ((0, 0), (dy, dx))]
         blockers = rng.sample(cells, min(len(cells), rng.randint(1, 3)))
@@ -286,12 +286,13 @@ def test_a_line_is_blocked_by_a_wall_square_it_crosses_and_not_by_one_it_misses(
 
 
 def _blocker_on(order: list[tuple[int, int]], y0: float, x0: float, y1: float, x1: float) -> int:
-    """The index in ``order`` of the square the engine's line test says the one segment touches
-    (the square it moves to the front), or -1."""
-    from doria_forge.engine.map.sight import _first_clear_line
+    """The index in ``order`` of the square the engine's line test says the one segment (along
+    no row or column) touches (the square it moves to the front), or -1."""
+    from doria_forge.engine.map.sight import _first_clear_line, _slabs
 
-    moved = list(order)
-    return -1 if _first_clear_line(moved, y0, x0, ((y1, x1),)) >= 0 else order.index(moved[0])
+    slabs = [_slabs(by, bx, y1 - y0, x1 - x0) for by, bx in order]
+    moved = list(slabs)
+    return -1 if _first_clear_line(moved, y0, x0, ((y1, x1),)) >= 0 else slabs.index(moved[0])
 
 
 def _touches_plainly(by: int, bx: int, y0: float, x0: float, y1: float, x1: float) -> bool:
@@ -320,13 +321,14 @@ def test_the_line_test_finds_the_first_square_the_plain_clipping_says_a_line_tou
     """*Range and Line of Sight*: a wall square blocks a line that touches it, its edge or corner
     included. The engine's line test (written out for speed) names the first of the squares
     that the plain clipping says the line touches, for lines between the sample points of
-    squares (axis-parallel, diagonal through corners, grazing edges) and squares all around."""
+    squares of different rows and columns (diagonal through corners, grazing edges; two squares
+    of one row or column are compute_sight's own case) and squares all around."""
     from itertools import product
 
     from doria_forge.engine.map.sight import _POINTS
 
     squares = [(r, c) for r in range(-2, 5) for c in range(-2, 5)]
-    ends = [(0, 0), (0, 3), (3, 0), (2, 2), (3, 1), (1, 3), (0, 1), (2, 0)]
+    ends = [(2, 2), (3, 1), (1, 3), (1, 1), (-2, 2), (1, -3), (-1, -1), (-3, -2)]
     checked = 0
     for (dy, dx), pa, pb in product(ends, _POINTS, _POINTS):
         y0, x0, y1, x1 = pa[0], pa[1], dy + pb[0], dx + pb[1]
@@ -336,9 +338,10 @@ def test_the_line_test_finds_the_first_square_the_plain_clipping_says_a_line_tou
             assert (_blocker_on([square], y0, x0, y1, x1) == 0) == (n in touched)
         checked += 1
     assert checked == len(ends) * len(_POINTS) ** 2
-    # a line along an edge touches the squares on both sides; one a hair beside it does not
-    assert _blocker_on([(1, 0)], 1.0, 0.5, 1.0, 3.5) == 0 and _blocker_on([(0, 0)], 1.0, 0.5, 1.0, 3.5) == 0
-    assert _blocker_on([(1, 0)], 0.999, 0.5, 0.999, 3.5) == -1
+    # a line through the corner where two squares meet touches both; one a hair beside it neither
+    assert _blocker_on([(1, 1)], 0.5, 1.5, 1.5, 0.5) == 0 and _blocker_on([(0, 0)], 0.5, 1.5, 1.5, 0.5) == 0
+    assert _blocker_on([(1, 1)], 0.5, 1.499, 1.5, 0.499) == -1
+    assert _blocker_on([(0, 0)], 0.5, 1.501, 1.5, 0.501) == -1
 
 
 def test_neighbouring_squares_always_see_each_other_but_across_the_bridge_levels():
@@ -364,12 +367,12 @@ def test_the_lines_from_one_start_agree_with_the_plain_clipping_line_by_line():
     5 apart, corners and edges grazed)."""
     import random
 
-    from doria_forge.engine.map.sight import _POINTS, _first_clear_line, _lines_clear
+    from doria_forge.engine.map.sight import _POINTS, _first_clear_line, _lines_clear, _slabs
 
     rng = random.Random(20)
     seen = set()
     for _ in range(300):
-        dy, dx = rng.randint(-5, 5), rng.randint(-5, 5)
+        dy, dx = rng.choice((-5, -3, -2, -1, 1, 2, 4, 5)), rng.choice((-5, -4, -2, -1, 1, 2, 3, 5))
         cells = [(r, c) for r in range(min(0, dy), max(0, dy) + 1) for c in range(min(0, dx), max(0, dx) + 1)
                  if (r, c) not in ((0, 0), (dy, dx))]
         if not cells:
@@ -380,7 +383,8 @@ def test_the_lines_from_one_start_agree_with_the_plain_clipping_line_by_line():
         for y0, x0 in _POINTS:
             plain = [n for n, (y1, x1) in enumerate(ends)
                      if not any(_touches_plainly(by, bx, y0, x0, y1, x1) for by, bx in blockers)]
-            assert _first_clear_line(list(blockers), y0, x0, ends) == (plain[0] if plain else -1)
+            order = [_slabs(by, bx, dy, dx) for by, bx in blockers]
+            assert _first_clear_line(order, y0, x0, ends) == (plain[0] if plain else -1)
             clear_from.append(bool(plain))
         assert _lines_clear.__wrapped__(dy, dx, blockers) == any(clear_from)
         seen.add(any(clear_from))
