@@ -28,44 +28,55 @@ _POINTS = ((0.5, 0.5), (_IN, _IN), (_IN, 1 - _IN), (1 - _IN, _IN), (1 - _IN, 1 -
 """Sample points inside a unit square, as (dy, dx) from its north-west corner."""
 
 
-def _blocker_on(order: list[Pos], y0: float, x0: float, y1: float, x1: float) -> int:
-    """The index in ``order`` of a closed unit square (north-west corners) the segment from
-    (y0, x0) to (y1, x1) touches, or -1 (Liang-Barsky clipping; touching an edge or corner
-    counts). One call for all the squares of a line: the line tests are the engine's hottest
-    loop.
+Slabs = tuple[int, int, int, int]
+"""A wall square as the lines of one pair of squares cross it: the column where they enter it,
+the column where they leave it, then the row where they enter and the row where they leave
+(its edges, from its north-west corner (row, col): col or col + 1, row or row + 1)."""
+
+
+def _slabs(by: int, bx: int, dy: float, dx: float) -> Slabs:
+    """The square at (by, bx) as lines of direction (dy, dx), neither 0, cross it."""
+    cols = (bx, bx + 1) if dx > 0 else (bx + 1, bx)
+    return (*cols, by, by + 1) if dy > 0 else (*cols, by + 1, by)
+
+
+def _first_clear_line(order: list[Slabs], y0: float, x0: float, ends: tuple[tuple[float, float], ...]) -> int:
+    """The index in ``ends`` of the first end point (y, x) whose segment from (y0, x0) touches
+    none of the closed unit squares in ``order`` (as :data:`Slabs` in the segments' direction,
+    the same for all: none along a row or column), or -1 when each one touches some square
+    (Liang-Barsky clipping; touching an edge or corner counts). A square that stops a line
+    moves to the front of ``order``: neighbouring lines mostly meet the same wall, and the
+    order of the squares cannot change whether one blocks. All the lines from one start point
+    in one call: the line tests are the engine's hottest loop.
 
     Each slab of a square (its columns, then its rows) gives the segment's parameter where it
     enters and where it leaves the slab: the latest entry ``lo`` and the earliest exit ``hi``
     over both (within [0, 1]) overlap, up to 1e-6, exactly when the clipping one edge at a time
     accepts the square (each of its early rejections also leaves ``lo`` above ``hi``; a
-    maximum or minimum only picks one of the same quotients). A segment parallel to a slab
-    touches the square only from inside it (within 1e-6). What the line decides (its
-    direction, the divisors) is worked out once per line."""
+    maximum or minimum only picks one of the same quotients: the clipping's (x0 - col) / -dx is
+    (col - x0) / dx to the last bit, a float's negation being exact)."""
     eps = _EPS
-    dy, dx = y1 - y0, x1 - x0
-    px, py = -dx, -dy  # the divisors of the left and top edges (the right and bottom: dx, dy)
-    flat_x, flat_y = abs(dx) < 1e-12, abs(dy) < 1e-12
-    for n, (by, bx) in enumerate(order):
-        if flat_x:
-            if x0 - bx < -eps or bx + 1 - x0 < -eps:
-                continue
-            lo, hi = 0.0, 1.0
+    for line, (y1, x1) in enumerate(ends):
+        dy, dx = y1 - y0, x1 - x0
+        for n, (x_in, x_out, y_in, y_out) in enumerate(order):
+            lo = (x_in - x0) / dx
+            if lo < 0.0:
+                lo = 0.0
+            hi = (x_out - x0) / dx
+            if hi > 1.0:
+                hi = 1.0
+            t = (y_in - y0) / dy
+            if t > lo:
+                lo = t
+            t = (y_out - y0) / dy
+            if t < hi:
+                hi = t
+            if lo <= hi + eps:
+                if n:
+                    order.insert(0, order.pop(n))
+                break
         else:
-            left, right = (x0 - bx) / px, (bx + 1 - x0) / dx
-            t_in, t_out = (left, right) if px < 0 else (right, left)
-            lo, hi = (t_in if t_in > 0.0 else 0.0), (t_out if t_out < 1.0 else 1.0)
-        if flat_y:
-            if y0 - by < -eps or by + 1 - y0 < -eps:
-                continue
-        else:
-            top, bottom = (y0 - by) / py, (by + 1 - y0) / dy
-            t_in, t_out = (top, bottom) if py < 0 else (bottom, top)
-            if t_in > lo:
-                lo = t_in
-            if t_out < hi:
-                hi = t_out
-        if lo <= hi + eps:
-            return n
+            return line
     return -1
 
 
@@ -89,6 +100,10 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
                      if (cell := (r, c)) not in see_through and cell != a and cell != b)
     if not blockers:
         return True
+    if ar == br or ac == bc:
+        # a wall square between two squares of one row (column) spans that row's band, in which
+        # every sample point lies (_IN inside): each line crosses it, far from any edge case
+        return False
     return _lines_clear(br - ar, bc - ac, blockers)
 
 
@@ -96,19 +111,12 @@ def compute_sight(layout: Layout, a: Pos, b: Pos) -> bool:
 def _lines_clear(dy: int, dx: int, blockers: tuple[Pos, ...]) -> bool:
     """Whether some sample line from the square at (0, 0) to the square at (dy, dx) passes
     the ``blockers`` (squares relative to the first): geometry alone, so the answer holds
-    wherever the same shape of walls comes again, in any game."""
-    # the square that blocked the last line is tried first on the next (neighbouring lines
-    # mostly meet the same wall); the order of the squares cannot change whether one blocks
-    order = list(blockers)
-    for pa in _POINTS:
-        y0, x0 = pa[0], pa[1]
-        for pb in _POINTS:
-            hit = _blocker_on(order, y0, x0, dy + pb[0], dx + pb[1])
-            if hit < 0:
-                return True
-            if hit:
-                order.insert(0, order.pop(hit))
-    return False
+    wherever the same shape of walls comes again, in any game. Neither ``dy`` nor ``dx`` is 0
+    (``compute_sight`` answers two squares of one row or column): every sample line then runs
+    the same way as the centre one, the sample points lying less than a square apart."""
+    order = [_slabs(by, bx, dy, dx) for by, bx in blockers]
+    ends = tuple((dy + pb[0], dx + pb[1]) for pb in _POINTS)
+    return any(_first_clear_line(order, y0, x0, ends) >= 0 for y0, x0 in _POINTS)
 
 
 def _carry_outside(known: dict[tuple[Pos, Pos], bool], into: dict[tuple[Pos, Pos], bool],
