@@ -13,6 +13,7 @@ from doria_forge.engine.hero import (
     IllegalAction,
     ItemInstance,
     custom_character_problems,
+    hand_values,
     initiative_dice,
     initiative_fumble,
     validate_custom_character,
@@ -38,6 +39,19 @@ def weapon(cid, zone="1_hand", dice="3D", damage=2, ap=10, *, req=None, defense=
     return Equipment(id=cid, name=cid, card_type="weapon", zone=zone, requirements=req or {}, ap=ap,
                      attacks=[{"attack_type": "melee", "dice": dice, "damage": damage, "ap": ap}],
                      defense=defense, **kw)
+
+
+def test_hand_values_are_remembered_by_the_document_not_its_id():
+    """A card's hand values answer for that very document: an entry left under the same id by
+    another (freed) document is never reused (``hero._HAND_VALUES``)."""
+    from doria_forge.engine import hero as hero_module
+
+    sword = weapon("sword", dice="3D", damage=2, defense="2D")
+    assert hand_values(sword) == pytest.approx((3 * 55 / 9 + 4, 2 * 55 / 9, 0.0))
+    club = weapon("club", dice="1D", damage=0)
+    # as if a freed document with other values had had the club's id
+    hero_module._HAND_VALUES[id(club)] = (sword, hand_values(sword))
+    assert hand_values(club) == pytest.approx((55 / 9, 0.0, 0.0))
 
 
 def test_calculated_values_rounded_down():

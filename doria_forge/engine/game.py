@@ -310,7 +310,9 @@ def deal_starting_loot(state: GameData) -> None:
     assert state.loot is not None
     set_aside: list[Card] = []
     for hero in state.heroes:
-        while len(hero.all_items()) < rules.starting_cards + extra:
+        # counted once, then by hand: each ``all_items`` lists every card the hero carries
+        missing = rules.starting_cards + extra - len(hero.all_items())
+        while missing > 0:
             card = state.loot.draw(state.dice)
             if card is None:
                 break
@@ -318,6 +320,7 @@ def deal_starting_loot(state: GameData) -> None:
                 set_aside.append(card)
             else:
                 give_card(state, hero, card)
+                missing -= 1
         # the starting cards "can be directly equipped" (chapter Preparing Characters)
         hero.rearrange()
         hero.hp, hero.pp = hero.hp_max, hero.pp_max

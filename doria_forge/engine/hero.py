@@ -43,7 +43,7 @@ from .hero_sheet import BODY_ZONES, HeroSheet, ItemInstance
 from .hero_values import ValuesMixin
 
 __all__ = ["BODY_ZONES", "EXPECTED_DIE", "HeroState", "IllegalAction", "ItemInstance", "clone_hero",
-           "custom_character_problems", "expected_roll", "initiative_dice", "initiative_fumble",
+           "custom_character_problems", "expected_roll", "hand_values", "initiative_dice", "initiative_fumble",
            "validate_custom_character"]
 
 EXPECTED_DIE = 55 / 9
@@ -53,6 +53,25 @@ EXPECTED_DIE = 55 / 9
 def expected_roll(spec: DiceSpec, extra_dice: int = 0, bonus: int = 0) -> float:
     """Expected total of rolling ``spec`` with ``extra_dice`` (at least 1 die) and ``bonus``."""
     return max(1, spec.count + extra_dice) * EXPECTED_DIE + spec.bonus + bonus
+
+
+_HAND_VALUES: dict[int, tuple[Equipment, tuple[float, float, float]]] = {}
+"""id of an Equipment document -> (the document, its ``hand_values``); the document kept, so its
+id names no other while remembered."""
+
+
+def hand_values(card: Equipment) -> tuple[float, float, float]:
+    """What ``card`` in the hands is worth to ``HeroState.best_hand_choice``: its best expected
+    attack (the roll plus twice the damage), its expected defense and psi resistance rolls (0.0
+    without). Remembered by the document (frozen once loaded): every game lays out its heroes."""
+    found = _HAND_VALUES.get(id(card))
+    if found is None or found[0] is not card:
+        attack = max((expected_roll(parse_dice(p.dice)) + 2 * p.damage for p in card.attacks), default=0.0)
+        defense, psi = (expected_roll(parse_dice(v)) if v else 0.0 for v in (card.defense, card.psi_resistance))
+        if len(_HAND_VALUES) >= 4096:
+            _HAND_VALUES.clear()
+        found = _HAND_VALUES[id(card)] = (card, (attack, defense, psi))
+    return found[1]
 
 
 # --------------------------------------------------------------------------- custom heroes
@@ -174,19 +193,25 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
         for item in chosen:
             self._place_in_hands(item)
         rest.extend(i for i in hand_items if i not in chosen)
+        # the IP of the layout so far, carried from one card to the next (``None``: to work out
+        # again): each ``ip`` reads the equipped cards anew, and every game lays out its heroes
+        ip: int | None = None
         for item in sorted(instances, key=lambda i: -i.armor_rating):
             if item.hands:
                 continue
             card = item.card
             if card.zone != "body" and self.can_equip(card) and self.free_slot(card) is not None:
-                ip_before = self.ip
+                ip_before = self.ip if ip is None else ip
                 self._place_body(item)
+                ip = self.ip
                 # do not wear armor that would leave the hero without initiative
-                if self.ip < 1 and self.ip < ip_before:
+                if ip < 1 and ip < ip_before:
                     self._remove(item)
                     rest.append(item)
+                    ip = ip_before
             elif card.zone == "body" and self.can_equip(card):
                 self.body_items.append(item)
+                ip = None  # a body card may carry an IP or strength bonus
             else:
                 rest.append(item)
         order = {id(item): n for n, item in enumerate(instances)}
@@ -210,15 +235,8 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
         """The hand set of best use: one attacks at a time, so a set is worth its best
         attack, plus half its best defense and a quarter of its best psi resistance."""
 
-        def attack(item: ItemInstance) -> float:
-            return max((expected_roll(parse_dice(p.dice)) + 2 * p.damage for p in item.card.attacks), default=0.0)
-
-        def defense(item: ItemInstance, field_name: str) -> float:
-            value = getattr(item.card, field_name)
-            return expected_roll(parse_dice(value)) if value else 0.0
-
         # each card's three values worked out once, not once per hand set it is in
-        values = {id(i): (attack(i), defense(i, "defense"), defense(i, "psi_resistance")) for i in candidates}
+        values = {id(i): hand_values(i.card) for i in candidates}
 
         def worth(items: tuple[ItemInstance, ...]) -> float:
             got = [values[id(i)] for i in items]
