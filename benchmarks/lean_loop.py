@@ -27,6 +27,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -100,20 +101,26 @@ def lean_playthrough(near: dict, squares: list, blocked: set, pairs: list, layou
     return total + len(log)
 
 
-def lean_ms(content: str, runs: int, repeat: int) -> float:
-    """Median CPU milliseconds of one lean playthrough."""
+def lean_runner(content: str) -> Callable[[], int]:
+    """One lean playthrough at a call, on the real dungeon of ``content`` (see the module
+    docstring). Sight is cached per layout as the engine does, and a playthrough lays new tiles:
+    each call starts with an empty cache of its own (the engine's cache lives in the layout's
+    memo, shared by every game at that layout: not the floor)."""
     layout, squares, monsters = real_dungeon(content)
     near = {p: [q for q in layout.neighbours(p)] for p in squares}
     rng = random.Random(1)
     pairs = [(rng.choice(squares), rng.choice(squares)) for _ in range(SIGHT_PAIRS)]
+    return lambda: lean_playthrough(near, squares, monsters, pairs, layout, rng, {})
+
+
+def lean_ms(content: str, runs: int, repeat: int) -> float:
+    """Median CPU milliseconds of one lean playthrough."""
+    playthrough = lean_runner(content)
     times = []
     for _ in range(repeat):
         start = time.process_time()
         for _ in range(runs):
-            # sight is cached per layout as the engine does, and a playthrough lays new tiles:
-            # each playthrough starts with an empty cache of its own (``seen``; the engine's cache
-            # lives in the layout's memo, shared by every game at that layout: not the floor)
-            lean_playthrough(near, squares, monsters, pairs, layout, rng, {})
+            playthrough()
         times.append(1000 * (time.process_time() - start) / runs)
     return statistics.median(times)
 

@@ -6,7 +6,10 @@ This script counts, under ``valgrind --tool=callgrind`` and with ``PYTHONHASHSEE
 process that builds the pack, plays 3 warm-up games and then ``--games`` greedy games of
 ``--scenario`` with 4 heroes (runs 500 onward of the scenario runner's plan, seed 1: seeds the
 warm-up did not play), and the same process playing no game after the warm-up; the difference
-over ``--games`` is the figure::
+over ``--games`` is the figure. The lean loop (``lean_loop.py``, issue 20's floor) is counted
+the same way (3 warm-up lean playthroughs, then ``--games``), and the ratio of the two printed:
+CPU time follows it only part of the way (the engine reads far more memory than the lean loop
+does, so it runs fewer instructions a nanosecond)::
 
     python benchmarks/playthrough_instructions.py [--scenario sunken_reliquary] [--games 20]
 
@@ -56,12 +59,23 @@ def play(scenario: str, games: int) -> None:
         run(range(FIRST_RUN, FIRST_RUN + games))
 
 
-def counted(valgrind: str, scenario: str, games: int) -> int:
-    """Instructions of a child process playing ``games`` measured games."""
+def play_lean(games: int) -> None:
+    """The child of the lean loop: 3 warm-up lean playthroughs, then ``games`` measured ones."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from lean_loop import lean_runner
+
+    playthrough = lean_runner(str(ROOT / "content"))
+    for _ in range(3 + games):
+        playthrough()
+
+
+def counted(valgrind: str, scenario: str, games: int, lean: bool = False) -> int:
+    """Instructions of a child process playing ``games`` measured games (``lean``: lean playthroughs)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONHASHSEED"] = "0"
     done = subprocess.run([valgrind, "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-                           __file__, "--child", "--scenario", scenario, "--games", str(games)],
+                           __file__, "--lean-child" if lean else "--child", "--scenario", scenario,
+                           "--games", str(games)],
                           capture_output=True, text=True, env=env, cwd=ROOT, check=True)
     found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
     if found is None:
@@ -74,9 +88,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scenario", default="sunken_reliquary")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--lean-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         play(args.scenario, args.games)
+        return 0
+    if args.lean_child:
+        play_lean(args.games)
         return 0
     valgrind = shutil.which("valgrind")
     if valgrind is None:
@@ -85,8 +103,12 @@ def main(argv: list[str] | None = None) -> int:
     play(args.scenario, 0)  # compiles the bytecode outside the counted runs
     base = counted(valgrind, args.scenario, 0)
     total = counted(valgrind, args.scenario, args.games)
-    print(f"{args.scenario}, 4 heroes, greedy: {(total - base) / args.games / 1e6:.2f} M instructions a game "
+    game = (total - base) / args.games / 1e6
+    print(f"{args.scenario}, 4 heroes, greedy: {game:.2f} M instructions a game "
           f"({args.games} games after 3 warm-up games; PYTHONHASHSEED=0)")
+    lean = (counted(valgrind, args.scenario, args.games, lean=True) - counted(valgrind, args.scenario, 0, lean=True))
+    lean /= args.games * 1e6
+    print(f"lean loop: {lean:.2f} M instructions a playthrough (the same way); the playthrough is {game / lean:.2f}x")
     return 0
 
 
