@@ -61,7 +61,7 @@ class SightMixin(DungeonFigures):
         already knows as passable has none (Rubble makes a square impassable): the squares
         figures attack from and stand on mostly are, so ``has`` is asked only of the others."""
         layout = self.layout
-        known = layout._cached()["passable"]
+        known = layout.version_memo()["passable"]
         if known.get(a) and known.get(b):
             return False
         return layout.has(a, "rubble") or layout.has(b, "rubble")
@@ -89,7 +89,7 @@ class SightMixin(DungeonFigures):
         across = attack_range == 1 and attack_type == "melee"
         tr, tc = target
         out = set()
-        memo = layout._cached().setdefault("attack_from", {})
+        memo = layout.version_memo().setdefault("attack_from", {})
         key = (target, attack_range, attack_type)
         known = memo.get(key)
         if known is None:

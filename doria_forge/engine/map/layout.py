@@ -216,8 +216,11 @@ class Layout:
         grown = self._grown_from
         return grown[1] if grown is not None and grown[0] is version else None
 
-    def _cached(self) -> dict:
-        """The memo of this layout's version (callers keep their own per-version tables in it)."""
+    def version_memo(self) -> dict:
+        """The memo of this layout's version: a dict callers keep their own per-version tables in,
+        under keys of their own (``"sight"``, ``"attack_from"``, ``"explorer_dist"``...). Shared by
+        every layout of the same content (``signature``), so an entry must depend on the content
+        alone; never cleared in place (a change of the layout makes a new version and memo)."""
         return self._memo
 
     def _grown(self, old: dict, slot: Slot) -> None:

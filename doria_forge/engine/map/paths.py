@@ -210,7 +210,7 @@ def _tables(layout: Layout) -> tuple[dict, dict, dict, dict, dict, dict]:
     hero steps, monster steps (these three a square's own, kept in ``layout.LOCAL_MEMOS``: a tile
     placed elsewhere leaves them as they are) and jumps (a jump may cross several tiles: worked
     out again for every version, as are the moves that carry them)."""
-    memo = layout._cached()
+    memo = layout.version_memo()
     found = memo.get("steps")
     if found is None:
         found = memo["steps"] = ({}, {}, memo.setdefault("ghost_steps", {}), memo.setdefault("hero_steps", {}),

@@ -147,7 +147,7 @@ class SightCache:
 
     def sees(self, layout: Layout, a: Pos, b: Pos) -> bool:
         if self._version is not layout.version:
-            memo = layout._cached()
+            memo = layout.version_memo()
             known = memo.get("sight")
             if known is None:
                 known = memo["sight"] = {}
