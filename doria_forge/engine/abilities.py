@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Protocol
 from doria_forge.model.behaviours import FLAG_BEHAVIOURS
 from doria_forge.model.words.behaviours import BehaviourWord, ProfileFold
 
+from .by_document import ByDocument
+
 if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.model.monster import MonsterModification, MonsterTraits
 
@@ -123,13 +125,8 @@ def profile_of(sources: Iterable[tuple[str, Iterable[BehaviourWord]]], ability_i
     return AbilityProfile(id=ability_id, **fold.profile_values())  # type: ignore[arg-type]
 
 
-_TYPE_PROFILES: dict[tuple[int, ...], tuple[tuple[object, ...], AbilityProfile]] = {}
-"""``rule_for_type``'s answers by the identities of the monster type and modifications, each
-with the documents themselves (held, so no other document takes their identities while the
-answer is kept)."""
-
-TYPE_PROFILES_MAX = 1024
-"""Answers kept before they are all forgotten (a long process that loads many packs)."""
+_TYPE_PROFILES: ByDocument[AbilityProfile] = ByDocument(1024)
+"""``rule_for_type``'s answers by the monster type and modifications documents."""
 
 
 def rule_for_type(monster: MonsterTraits, modifications: Sequence[MonsterModification] = ()) -> AbilityProfile:
@@ -137,14 +134,7 @@ def rule_for_type(monster: MonsterTraits, modifications: Sequence[MonsterModific
     ability's behaviours and those its flags switch on, then ``modifications``' in order.
     Remembered by the documents (which never change once loaded): every monster that comes
     into play, a spawn and each game of a run ask again of the same few."""
-    docs = (monster, *modifications)
-    key = tuple([id(d) for d in docs])
-    found = _TYPE_PROFILES.get(key)
-    if found is None:
-        if len(_TYPE_PROFILES) >= TYPE_PROFILES_MAX:
-            _TYPE_PROFILES.clear()
-        found = _TYPE_PROFILES[key] = (docs, _type_profile(monster, modifications))
-    return found[1]
+    return _TYPE_PROFILES.of_all((monster, *modifications), lambda: _type_profile(monster, modifications))
 
 
 def _type_profile(monster: MonsterTraits, modifications: Sequence[MonsterModification]) -> AbilityProfile:

@@ -34,6 +34,7 @@ from doria_forge.model.equipment import Equipment
 from doria_forge.model.rules import Rules
 
 from .actions import IllegalAction
+from .by_document import ByDocument
 from .copying import DROP, copy_by_plan, each, flat, share
 from .dice import Roll, parse_dice
 from .hero_costs import CostsMixin
@@ -55,23 +56,21 @@ def expected_roll(spec: DiceSpec, extra_dice: int = 0, bonus: int = 0) -> float:
     return max(1, spec.count + extra_dice) * EXPECTED_DIE + spec.bonus + bonus
 
 
-_HAND_VALUES: dict[int, tuple[Equipment, tuple[float, float, float]]] = {}
-"""id of an Equipment document -> (the document, its ``hand_values``); the document kept, so its
-id names no other while remembered."""
+_HAND_VALUES: ByDocument[tuple[float, float, float]] = ByDocument(4096)
+"""Each Equipment document's ``hand_values``."""
 
 
 def hand_values(card: Equipment) -> tuple[float, float, float]:
     """What ``card`` in the hands is worth to ``HeroState.best_hand_choice``: its best expected
     attack (the roll plus twice the damage), its expected defense and psi resistance rolls (0.0
     without). Remembered by the document (frozen once loaded): every game lays out its heroes."""
-    found = _HAND_VALUES.get(id(card))
-    if found is None or found[0] is not card:
-        attack = max((expected_roll(parse_dice(p.dice)) + 2 * p.damage for p in card.attacks), default=0.0)
-        defense, psi = (expected_roll(parse_dice(v)) if v else 0.0 for v in (card.defense, card.psi_resistance))
-        if len(_HAND_VALUES) >= 4096:
-            _HAND_VALUES.clear()
-        found = _HAND_VALUES[id(card)] = (card, (attack, defense, psi))
-    return found[1]
+    return _HAND_VALUES.of(card, _hand_values)
+
+
+def _hand_values(card: Equipment) -> tuple[float, float, float]:
+    attack = max((expected_roll(parse_dice(p.dice)) + 2 * p.damage for p in card.attacks), default=0.0)
+    defense, psi = (expected_roll(parse_dice(v)) if v else 0.0 for v in (card.defense, card.psi_resistance))
+    return attack, defense, psi
 
 
 # --------------------------------------------------------------------------- custom heroes

@@ -30,6 +30,7 @@ from doria_forge.model.scenario import Place, Scenario
 from doria_forge.model.words.common import Who
 from doria_forge.model.words.play import Playable, TokenState
 
+from .by_document import ByDocument
 from .checks import roll_target_number
 from .combat import absorb_damage
 from .copying import clone_each, copy_by_plan, flat, share
@@ -416,24 +417,23 @@ class GameView:
         self.play.apply(self.state, effect, triggering)
 
 
-_LISTENING: dict[int, tuple[Scenario, dict[str, list[tuple[int, Any]]]]] = {}
-"""id of a scenario document -> (the document, event kind -> the (index, rule) pairs of its rules
-whose trigger is ``on`` that kind, in order); the document kept, so its id names no other."""
+_LISTENING: ByDocument[dict[str, list[tuple[int, Any]]]] = ByDocument(256)
+"""Per scenario document: event kind -> the (index, rule) pairs of its rules whose trigger is
+``on`` that kind, in order."""
+
+
+def _rules_by_kind(scenario: Scenario) -> dict[str, list[tuple[int, Any]]]:
+    table: dict[str, list[tuple[int, Any]]] = {}
+    for index, rule in enumerate(scenario.rules):
+        if rule.when is not None:
+            table.setdefault(rule.when.on, []).append((index, rule))
+    return table
 
 
 def _listening(scenario: Scenario, kind: str) -> list[tuple[int, Any]]:
     """The (index, rule) pairs of ``scenario``'s rules waiting for events of ``kind``, in order:
     worked out once per document (a frozen model)."""
-    found = _LISTENING.get(id(scenario))
-    if found is None or found[0] is not scenario:
-        table: dict[str, list[tuple[int, Any]]] = {}
-        for index, rule in enumerate(scenario.rules):
-            if rule.when is not None:
-                table.setdefault(rule.when.on, []).append((index, rule))
-        if len(_LISTENING) >= 256:
-            _LISTENING.clear()
-        found = _LISTENING[id(scenario)] = (scenario, table)
-    return found[1].get(kind, [])
+    return _LISTENING.of(scenario, _rules_by_kind).get(kind, [])
 
 
 def _dungeon(state: GameData) -> Dungeon | None:
