@@ -271,16 +271,15 @@ def target_problem(item: ItemInstance, profile: AttackProfile, target: MonsterSt
     order; ``None`` when they pass."""
     if target.defeated:
         return f"{target.uid} is already defeated"
-    # the three behaviours read from one look-up of the target's profile (``abilities.rule_for``,
-    # as ``immune_to_ranged``, ``hurt_only_by_magic`` and ``_usable_magic`` each read it): the
-    # bots ask this of every attack option
+    # two behaviours read from one look-up of the target's profile (``abilities.rule_for``, as
+    # ``immune_to_ranged`` and ``hurt_only_by_magic`` each read it): the bots ask this of every
+    # attack option (``_usable_magic`` reads the profile only for a magic card, not a spell)
     rule = abilities.rule_for(target)
     if profile.attack_type == "ranged" and rule.immune_to_ranged:
         return f"{target.monster.name} is immune to ranged attacks"
-    magic, spell = item.card.magic, item.is_spell
-    if rule.hurt_only_by_magic and not (spell or magic):
+    if rule.hurt_only_by_magic and not (item.is_spell or item.card.magic):
         return f"only spells and magic weapons hurt the {target.monster.name}"
-    if magic and not spell and rule.magic_items_ineffective:
+    if not _usable_magic(item, target):
         return f"magic weapons do not work against the {target.monster.name}"
     return None
 

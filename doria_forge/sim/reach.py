@@ -46,12 +46,13 @@ def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
     ignored. Read the layout alone: remembered in the layout version's memo (shared with every
     game at the same layout; do not change the dict returned)."""
     layout = state.board.layout
-    cache = layout.version_memo().setdefault("explorer_dist", {})
+    memo = layout.version_memo()
+    cache = memo.setdefault("explorer_dist", {})
     found = cache.get(sources)
     if found is None:
         found = {p: 0 for p in sources}
         queue = deque(sorted(sources))
-        near = layout.version_memo()["near"]  # the version's neighbours table read in place (Layout._reachable_from)
+        near = memo["near"]  # the version's neighbours table read in place (Layout._reachable_from)
         while queue:
             pos = queue.popleft()
             d = found[pos] + 1
