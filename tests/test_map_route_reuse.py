@@ -69,13 +69,18 @@ def test_a_search_stopped_at_the_heroes_stands_for_the_squares_it_finished():
     assert list(walks_within(entries, plain, 1).items()) == list(fresh._entries.items())
 
 
+
+def _pit_game(*, warrior: tuple[int, int], orc: tuple[int, int]):
+    """A warrior, a mage at (4, 4) and an orc on one Room Tile with a hole at (3, 3)."""
+    pit = tile("PIT", [".....", ".....", ".....", "...O.", "....."], doors=[("south", 2)])
+    return map_game(pack_with(pit), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0)],
+                    at={"warrior": warrior, "mage": (4, 4)}, monsters=[("orc", orc)])
+
 def test_a_plan_reads_the_distance_search_only_among_the_figures_it_was_made_among():
     """The monster's routes the board gives after measuring its distances are those of a fresh
     search, and stay so when a hero steps elsewhere in between (the remembered search is then
     not read)."""
-    pit = tile("PIT", [".....", ".....", ".....", "...O.", "....."], doors=[("south", 2)])
-    state = map_game(pack_with(pit), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0)],
-                     at={"warrior": (0, 4), "mage": (4, 4)}, monsters=[("orc", (0, 0))])
+    state = _pit_game(warrior=(0, 4), orc=(0, 0))
     board = state.board
     orc = state.monsters[0]
 
@@ -207,9 +212,7 @@ def test_a_hero_search_with_jumps_answers_another_budget_only_where_its_own_deci
 def test_the_board_reads_a_hero_s_jump_search_for_another_budget_only_among_the_same_figures():
     """The hero's routes the board gives after a search with more AP are a fresh search's, and stay
     so when a monster steps in between (that search is then not read)."""
-    pit = tile("PIT", [".....", ".....", ".....", "...O.", "....."], doors=[("south", 2)])
-    state = map_game(pack_with(pit), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0)],
-                     at={"warrior": (0, 0), "mage": (4, 4)}, monsters=[("orc", (2, 0))])
+    state = _pit_game(warrior=(0, 0), orc=(2, 0))
     board = state.board
     warrior = state.heroes[0]
 
