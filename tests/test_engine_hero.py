@@ -353,3 +353,21 @@ def test_remembered_bonus_totals_keep_each_question_apart():
         hero.unequip(hero.find("magic_ring"))
         assert hero.bonus("defense") == 1 and hero.bonus("defense", exclude_magic=True) == 1
         assert hero.armor_rating_worn == 3
+
+
+def test_an_item_answers_what_its_card_says_for_every_card_of_the_pack_and_so_does_its_copy(shipped_pack):
+    # ItemInstance reads hands, Armor Rating and the card type from its card once, when it is made
+    # (issue 20: a pydantic field costs several plain reads); every card of the shipped pack, and
+    # a copy of it, must answer as the card does
+    import copy
+
+    cards = list(shipped_pack.equipment.values())
+    assert {c.zone for c in cards} >= {"1_hand", "2_hands", "torso", "body"}
+    assert any(c.card_type == "spell" for c in cards) and any(c.armor_rating for c in cards)
+    for card in cards:
+        for item in (ItemInstance(card, "u"), copy.deepcopy(ItemInstance(card, "u", damaged=True))):
+            assert item.hands == {"1_hand": 1, "2_hands": 2}.get(card.zone, 0) == card.hands
+            assert item.armor_rating == (card.armor_rating or 0)
+            assert item.is_armor is bool(card.armor_rating)
+            assert item.is_spell is (card.card_type == "spell")
+            assert item.card is card

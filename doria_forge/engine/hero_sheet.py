@@ -10,7 +10,7 @@ single-card armor zones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from doria_forge.model.character import Character
 from doria_forge.model.equipment import Equipment
@@ -25,35 +25,36 @@ BODY_ZONES: tuple[str, ...] = ("head", "torso", "arms", "legs", "feet")
 @dataclass(eq=False)
 class ItemInstance:
     """One physical card a hero carries. ``uid`` is unique in the game; ``damaged``
-    is the Damaged marker (it stays when the card changes place or owner)."""
+    is the Damaged marker (it stays when the card changes place or owner).
+
+    The card's facts every decision asks (``hands``, ``armor_rating``, ``is_armor``,
+    ``is_spell``) are read from the card document once, when the instance is made: a card
+    document is frozen and an instance keeps its card, and a field of a pydantic model costs
+    several times a plain attribute to read (``BaseModel.__getattr__`` keeps Python from
+    specializing the read), some 1,500 reads a playthrough (issue 20)."""
 
     card: Equipment
     uid: str
     damaged: bool = False
+    hands: int = field(init=False)
+    """Hands the card needs: 0, 1 or 2."""
+    armor_rating: int = field(init=False)
+    """The card's Armor Rating (points of damage it stops, 0 without), damaged or not."""
+    is_armor: bool = field(init=False)
+    """A card with an Armor Rating (armor pieces; a shield with AR counts too)."""
+    is_spell: bool = field(init=False)
+    """A spell card (pays its PP on every attempt; works against the Mummy)."""
+
+    def __post_init__(self) -> None:
+        card = self.card
+        self.hands = card.hands
+        self.armor_rating = card.armor_rating or 0
+        self.is_armor = bool(self.armor_rating)
+        self.is_spell = card.card_type == "spell"
 
     @property
     def name(self) -> str:
         return self.card.name
-
-    @property
-    def hands(self) -> int:
-        """Hands the card needs: 0, 1 or 2."""
-        return self.card.hands
-
-    @property
-    def armor_rating(self) -> int:
-        """The card's Armor Rating (points of damage it stops, 0 without), damaged or not."""
-        return self.card.armor_rating or 0
-
-    @property
-    def is_armor(self) -> bool:
-        """A card with an Armor Rating (armor pieces; a shield with AR counts too)."""
-        return bool(self.card.armor_rating)
-
-    @property
-    def is_spell(self) -> bool:
-        """A spell card (pays its PP on every attempt; works against the Mummy)."""
-        return self.card.card_type == "spell"
 
     def __deepcopy__(self, memo: dict) -> ItemInstance:
         return clone(self, memo)  # its card document is shared, ``uid`` and ``damaged`` are values
