@@ -60,4 +60,7 @@ def test_the_parts_add_no_dataclass_field_and_keep_the_sheet_order():
     names = [f.name for f in dataclasses.fields(hero.HeroState)]
     assert names == ["uid", "character", "rules", "attributes", "hp", "pp", "poison_markers", "immobilized",
                      "disarmed", "unconscious", "dead", "hero_bonuses", "attribute_points", "hands", "zones",
-                     "accessory", "body_items", "belt", "backpack"]
+                     "accessory", "body_items", "belt", "backpack",
+                     # remembered answers, declared so that a hero's attributes stay in Python's compact
+                     # storage (issue 20): the Body Zone's cards and totals, a bot's usable ranges
+                     "_eq_cache", "_usable_ranges"]

@@ -46,6 +46,9 @@ class MonsterInPlay(Protocol):
         """The Monster Modification cards attached to it, in order."""
         ...
 
+    _profile_cache: tuple | None
+    """Where :func:`rule_for` keeps (type, modifications, profile) on the monster itself."""
+
 
 @dataclass(frozen=True, slots=True)
 class AbilityProfile:
@@ -150,12 +153,12 @@ def rule_for(monster: MonsterInPlay) -> AbilityProfile:
     """The ``AbilityProfile`` of a monster in play: its type's and its modifications'
     behaviours (see ``rule_for_type``), remembered until either is replaced."""
     kind, mods = monster.monster, monster.modifications
-    cached = monster.__dict__.get("_profile_cache")
+    cached = monster._profile_cache
     if cached is not None and cached[0] is kind and cached[1] is mods:
         return cached[2]
     profile = rule_for_type(kind, mods)
     if type(mods) is tuple:  # a list could change in place: not remembered
-        monster.__dict__["_profile_cache"] = (kind, mods, profile)
+        monster._profile_cache = (kind, mods, profile)
     return profile
 
 

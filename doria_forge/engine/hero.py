@@ -139,6 +139,12 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
     body_items: list[ItemInstance] = field(default_factory=list)
     belt: list[ItemInstance] = field(default_factory=list)
     backpack: list[ItemInstance] = field(default_factory=list)
+    # Remembered answers (``HeroSheet._equipment_cache``; a bot's ``sim.hurting``): empty here, so that
+    # every hero's attributes are made in one order and Python reads them without a look-up
+    # (a cache set on first use through ``__dict__`` gives the hero a dict of its own: every read of
+    # a hero then goes the slow way, issue 20).
+    _eq_cache: list | None = field(default=None, init=False, repr=False)
+    _usable_ranges: dict | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.accessory:

@@ -82,6 +82,7 @@ class HeroSheet:
     body_items: list[ItemInstance]
     belt: list[ItemInstance]
     backpack: list[ItemInstance]
+    _eq_cache: list | None
 
     @property
     def head(self) -> ItemInstance | None:
@@ -123,7 +124,7 @@ class HeroSheet:
         them (damaged cards keep their bonuses and AR).
         """
         hands, zones, accessory, body = self.hands, self.zones, self.accessory, self.body_items
-        cache = self.__dict__.get("_eq_cache")
+        cache = self._eq_cache
         if cache is not None:
             seen = cache[0]
             # four comparisons of a place with its copy: cheaper than a new snapshot each call
@@ -138,7 +139,7 @@ class HeroSheet:
         out.extend(i for i in zones.values() if i is not None)
         out.extend(i for i in accessory if i is not None)
         out.extend(body)
-        cache = self.__dict__["_eq_cache"] = [(list(hands), dict(zones), list(accessory), list(body)), out, {}]
+        cache = self._eq_cache = [(list(hands), dict(zones), list(accessory), list(body)), out, {}]
         return cache
 
     def equipped(self) -> list[ItemInstance]:

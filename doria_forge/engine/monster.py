@@ -63,6 +63,13 @@ class MonsterState:
     defeated: bool = False
     data: dict = field(default_factory=dict)
     """Free slot for the flow engine (position, activation bookkeeping)."""
+    # What is remembered of the documents (``_mod``, ``_specs``, ``abilities.rule_for``):
+    # empty here, so that every monster's attributes are made in one order. Python shares one key
+    # table among a class's instances, and reads their attributes without a look-up, only while
+    # they do; set on first use in a varying order, they cost every read of a monster (issue 20).
+    _mod_cache: tuple | None = field(default=None, init=False, repr=False)
+    _spec_cache: tuple | None = field(default=None, init=False, repr=False)
+    _profile_cache: tuple | None = field(default=None, init=False, repr=False)
 
     def __deepcopy__(self, memo: dict) -> MonsterState:
         """A deep copy (``engine.copying``): the monster's documents and its caches of them
@@ -141,11 +148,11 @@ class MonsterState:
         mods = self.modifications
         if not mods:
             return 0
-        cached = self.__dict__.get("_mod_cache")
+        cached = self._mod_cache
         if cached is None or cached[0] is not mods:
             if type(mods) is not tuple:  # a list could change in place: not remembered
                 return sum(getattr(m.modifiers, name) for m in mods)
-            cached = self.__dict__["_mod_cache"] = (mods, {})
+            cached = self._mod_cache = (mods, {})
         sums: dict[str, int] = cached[1]
         found = sums.get(name)
         if found is None:
@@ -157,13 +164,13 @@ class MonsterState:
         remembered until ``card`` or ``modifications`` is replaced (both are frozen
         values, so their identity is the cache key; no mutation path can be missed)."""
         card, mods = self.card, self.modifications
-        cached = self.__dict__.get("_spec_cache")
+        cached = self._spec_cache
         if cached is not None and cached[0] is card and cached[1] is mods:
             return cached[2]
         specs = (self._spec(card.attack, "attack"), self._spec(card.defense, "defense"),
                  self._spec(card.psi_resistance, "psi_resistance"))
         if type(mods) is tuple:  # a list could change in place: not remembered
-            self.__dict__["_spec_cache"] = (card, mods, specs)
+            self._spec_cache = (card, mods, specs)
         return specs
 
     def _spec(self, text: str, name: str) -> DiceSpec:

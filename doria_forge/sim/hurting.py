@@ -35,7 +35,9 @@ def _known_ranges(hero: HeroState, monster: Any) -> tuple[int, ...]:
            tuple([(id(i.card), i.damaged) for i in held]), tuple([(id(i.card), i.damaged) for i in hero.body_items]),
            tuple([(id(i.card), i.damaged) for i in hero.belt]),
            id(monster.monster), id(monster.card), tuple([id(m) for m in monster.modifications]), monster.defeated)
-    known = hero.__dict__.setdefault("_usable_ranges", {})
+    known = hero._usable_ranges
+    if known is None:
+        known = hero._usable_ranges = {}
     found = known.get(key)
     if found is None:
         found = known[key] = tuple(_ranges(hero, monster))  # a value: copies of the game share it
