@@ -139,10 +139,10 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
     body_items: list[ItemInstance] = field(default_factory=list)
     belt: list[ItemInstance] = field(default_factory=list)
     backpack: list[ItemInstance] = field(default_factory=list)
-    # Remembered answers (``HeroSheet._equipment_cache``; a bot's ``sim.hurting``): empty here, so that
-    # every hero's attributes are made in one order and Python reads them without a look-up
-    # (a cache set on first use through ``__dict__`` gives the hero a dict of its own: every read of
-    # a hero then goes the slow way, issue 20).
+    # Remembered answers (``HeroSheet._equipment_cache``; a bot's ``sim.hurting``), declared so that
+    # nothing sets them through the hero's ``__dict__``: asking an object for its ``__dict__`` moves
+    # its attributes out of Python 3.11's compact storage, and every later read of that hero takes
+    # about twice the time (issue 20; ``engine.copying`` copies it attribute by attribute for the same reason).
     _eq_cache: list | None = field(default=None, init=False, repr=False)
     _usable_ranges: dict | None = field(default=None, init=False, repr=False)
 

@@ -31,7 +31,7 @@ class ItemInstance:
     ``is_spell``) are read from the card document once, when the instance is made: a card
     document is frozen and an instance keeps its card, and a field of a pydantic model costs
     several times a plain attribute to read (``BaseModel.__getattr__`` keeps Python from
-    specializing the read), some 1,500 reads a playthrough (issue 20)."""
+    specializing the read), some 700 reads a playthrough (issue 20)."""
 
     card: Equipment
     uid: str

@@ -63,10 +63,10 @@ class MonsterState:
     defeated: bool = False
     data: dict = field(default_factory=dict)
     """Free slot for the flow engine (position, activation bookkeeping)."""
-    # What is remembered of the documents (``_mod``, ``_specs``, ``abilities.rule_for``):
-    # empty here, so that every monster's attributes are made in one order. Python shares one key
-    # table among a class's instances, and reads their attributes without a look-up, only while
-    # they do; set on first use in a varying order, they cost every read of a monster (issue 20).
+    # What is remembered of the documents (``_mod``, ``_specs``, ``abilities.rule_for``), declared so
+    # that nothing sets it through the monster's ``__dict__``: asking an object for its ``__dict__``
+    # moves its attributes out of Python 3.11's compact storage, and every later read of that
+    # monster takes about twice the time (issue 20).
     _mod_cache: tuple | None = field(default=None, init=False, repr=False)
     _spec_cache: tuple | None = field(default=None, init=False, repr=False)
     _profile_cache: tuple | None = field(default=None, init=False, repr=False)
