@@ -21,12 +21,12 @@ FAR = 10 ** 6
 
 
 def _on_map(state: Any, uid: str) -> Pos | None:
-    return state.board.locator()(uid)
+    return state.board.position(uid)
 
 
 def _at(state: Any, uid: str) -> Pos:
     """The square of a figure known to stand on the map."""
-    pos: Pos = _on_map(state, uid)  # type: ignore[assignment]
+    pos: Pos = state.board.position(uid)
     return pos
 
 
