@@ -48,3 +48,45 @@ def test_a_content_folder_in_the_working_folder_still_wins(tmp_path, monkeypatch
     (pack / "content").mkdir()  # an empty folder named content: the argument's default names it
     result = runner.invoke(app, ["validate"])
     assert "content" in result.output
+
+
+def _files(folder):
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_outputs_without_out_go_beside_the_pack_when_run_inside_it(tmp_path, monkeypatch):
+    # Inside a pack the default build/ would lie in the pack, where nothing may be written: every
+    # command that writes refused to run without --out. The outputs go where the same command run
+    # from the project folder (the one holding the pack) puts them.
+    pack = _pack(tmp_path, monkeypatch)
+    sources = _files(pack)
+    monkeypatch.chdir(pack / "monsters")
+    bundle = runner.invoke(app, ["export", "bundle"])
+    assert bundle.exit_code == 0, bundle.output
+    written = tmp_path / "build" / "frost-0.1.0.bundle.json"
+    assert bundle.output.strip() == "../../build/frost-0.1.0.bundle.json"
+    assert json.loads(written.read_text(encoding="utf-8"))["manifest"]["pack_id"] == "frost"
+    monkeypatch.chdir(pack)
+    csv = runner.invoke(app, ["export", "csv", "--kind", "monster"])
+    assert csv.exit_code == 0, csv.output
+    assert (tmp_path / "build" / "csv" / "monster.csv").is_file()
+    assert _files(pack) == sources  # nothing written into the pack
+
+
+def test_an_explicit_out_inside_the_pack_is_still_refused(tmp_path, monkeypatch):
+    pack = _pack(tmp_path, monkeypatch)
+    result = runner.invoke(app, ["export", "bundle", "--out", "build/frost.json"])
+    assert result.exit_code == 2
+    assert "which doria-forge reads" in result.output
+    assert not (pack / "build").exists()
+
+
+def test_outputs_without_out_stay_in_the_working_folder_outside_a_pack(tmp_path, monkeypatch):
+    pack = _pack(tmp_path, monkeypatch)
+    project = tmp_path / "project"
+    project.mkdir()
+    monkeypatch.chdir(project)
+    result = runner.invoke(app, ["export", "bundle", str(pack)])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "build/frost-0.1.0.bundle.json"
+    assert (project / "build" / "frost-0.1.0.bundle.json").is_file()

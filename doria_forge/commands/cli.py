@@ -231,7 +231,8 @@ def simulate(
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help="Duels per hero, monster and level (default 200; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
-    out: Path = typer.Option(Path("build/simulation.json"), "--out", help="JSON report file."),
+    out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/simulation.json; "
+                                    "beside the pack when run inside it)."),
     hero: list[str] | None = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
     monster: list[str] | None = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
     level: list[int] | None = typer.Option(None, "--level", min=1, max=4, help="Only these levels (repeatable)."),
@@ -246,6 +247,7 @@ def simulate(
                                              "(schemas/output/duel-report.schema.json)."),
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
+    out = out or pipeline.default_output(pack, "simulation.json")
     pipeline.run_stage(_fail, pipeline.check_output, out, folder=False, sources=pipeline.sources(pack))
     as_json = format is OutputFormat.json
     validation = _validated(pack, quiet_when_clean=True, cache=cache, full=True, stderr=as_json)
@@ -265,13 +267,14 @@ def simulate(
 @export_app.command("bundle")
 def export_bundle(
     pack: Path = PACK_ARG,
-    out: Path | None = typer.Option(None, "--out", help="Bundle file (default build/<pack>-<version>.bundle.json)."),
+    out: Path | None = typer.Option(None, "--out", help="Bundle file (default build/<pack>-<version>.bundle.json; "
+                                    "beside the pack when run inside it)."),
     with_dependencies: bool = WITH_DEPENDENCIES_OPT,
 ) -> None:
     """Write the engine-ready JSON bundle of every validated document."""
     content = _printing(_validated(pack, quiet_when_clean=True), with_dependencies)
     try:
-        path = pipeline.export_bundle(content, out)
+        path = pipeline.export_bundle(content, out or pipeline.default_output(pack, pipeline.bundle_name(content)))
     except pipeline.UsageError as exc:  # an unwritable --out
         _fail(2, str(exc))
     typer.echo(str(path))
@@ -319,7 +322,8 @@ def render(
 @app.command()
 def build(
     pack: Path = PACK_ARG,
-    out: Path = typer.Option(Path("build"), "--out", help="Output folder."),
+    out: Path | None = typer.Option(None, "--out", help="Output folder (default build; beside the pack when run "
+                                    "inside it)."),
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help="Duels per hero, monster and level (default 100; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
@@ -351,6 +355,7 @@ def build(
     the previous outputs; see doria_forge.infra.staging)."""
     from doria_forge.commands import build_summary
 
+    out = out or pipeline.default_output(pack)
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
     fmt = format.value
     validation = _validated(pack, format, full=True, strict=strict, text_fit=True, cache=cache,

@@ -62,7 +62,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     @export_app.command("pdf")
     def export_pdf(
         pack: Path = PACK_ARG,
-        out: Path = typer.Option(Path("build/pdf"), "--out", help="Folder for the PDF files."),
+        out: Path | None = typer.Option(None, "--out", help="Folder for the PDF files (default build/pdf; "
+                                        "beside the pack when run inside it)."),
         paper: Paper | None = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
         card_size: list[str] | None = CARD_SIZE_OPT,
         bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
@@ -78,6 +79,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         lang: Language = LANG_OPT,
     ) -> None:
         """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
+        out = out or pipeline.default_output(pack, "pdf")
         options = dict(paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
                        one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), **options)  # usage errors first
@@ -101,7 +103,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     @export_app.command("png")
     def export_png(
         pack: Path = PACK_ARG,
-        out: Path = typer.Option(Path("build/png"), "--out", help="Folder for the images."),
+        out: Path | None = typer.Option(None, "--out", help="Folder for the images (default build/png; beside the pack "
+                                        "when run inside it)."),
         profile: str = typer.Option("thegamecrafter", "--profile", help="Print profile giving bleed, safe zone "
                                     "and resolution."),
         dpi: int | None = typer.Option(None, "--dpi", min=72, max=1200, help="Resolution (default: the profile's)."),
@@ -113,6 +116,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         lang: Language = LANG_OPT,
     ) -> None:
         """Write one PNG per card face and back, with bleed, for print-on-demand shops."""
+        out = out or pipeline.default_output(pack, "png")
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
             bleed=bleed, layout=layout)
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
@@ -124,7 +128,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     @export_app.command("tts")
     def export_tts(
         pack: Path = PACK_ARG,
-        out: Path = typer.Option(Path("build/tts"), "--out", help="Folder for the deck sheets and Saved Object."),
+        out: Path | None = typer.Option(None, "--out", help="Folder for the deck sheets and Saved Object "
+                                        "(default build/tts; beside the pack when run inside it)."),
         base_url: str | None = typer.Option(None, "--base-url", help="Address the images will be hosted at; "
                                             "without it the Saved Object uses local file URLs (author only)."),
         card_size: list[str] | None = CARD_SIZE_OPT,
@@ -134,6 +139,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         lang: Language = LANG_OPT,
     ) -> None:
         """Write Tabletop Simulator deck sheets, Room Tiles and a Saved Object."""
+        out = out or pipeline.default_output(pack, "tts")
         run(pipeline_print.check_base_url, base_url)
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), card_size=card_size, layout=layout)
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)

@@ -123,7 +123,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
-        out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/scenario-ID.json)."),
+        out: Path | None = typer.Option(None, "--out", help="JSON report file (default "
+                                      "build/scenario-ID.json; beside the pack when run inside it)."),
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         replay: Replay = typer.Option(Replay.median, "--replay", help="Which run the HTML report replays."),
@@ -142,7 +143,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
-        out_path = out or Path("build") / f"scenario-{scenario_id}.json"
+        out_path = out or pipeline.default_output(pack, f"scenario-{scenario_id}.json")
         counts, result = prepared(pack, players, scheduler, [out_path, report], baseline, format)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
@@ -165,7 +166,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
-        out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/campaign-ID.json)."),
+        out: Path | None = typer.Option(None, "--out", help="JSON report file (default "
+                                      "build/campaign-ID.json; beside the pack when run inside it)."),
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         fail_on: FailOn = FAIL_ON_OPT,
@@ -178,7 +180,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     ) -> None:
         """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
         per-scenario numbers and a verdict on every balance target."""
-        out_path = out or Path("build") / f"campaign-{campaign_id}.json"
+        out_path = out or pipeline.default_output(pack, f"campaign-{campaign_id}.json")
         counts, result = prepared(pack, players, scheduler, [out_path, report], baseline, format)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=_runs(runs, until_decided or precision is not None,

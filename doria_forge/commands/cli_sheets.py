@@ -76,25 +76,31 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
     @export_app.command("xlsx")
     def export_xlsx_command(
         pack: Path = cli_values.pack_argument(),
-        out: Path = typer.Option(Path("build/content.xlsx"), "--out", help="Workbook to write (a sheet per kind)."),
+        out: Path | None = typer.Option(None, "--out", help="Workbook to write, a sheet per kind (default "
+                                        "build/content.xlsx; beside the pack when run inside it)."),
         kind: list[str] | None = kind_opt,
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write the documents as one workbook, a sheet per kind, that `doria-forge import` reads back."""
+        from doria_forge.commands import pipeline
         from doria_forge.commands.spreadsheet import export_xlsx
 
+        out = out or pipeline.default_output(pack, "content.xlsx")
         typer.echo(str(export_kinds(pack, out, kind, with_dependencies, export_xlsx, folder=False)))
 
     @export_app.command("csv")
     def export_csv_command(
         pack: Path = cli_values.pack_argument(),
-        out: Path = typer.Option(Path("build/csv"), "--out", help="Folder for the <kind>.csv files."),
+        out: Path | None = typer.Option(None, "--out", help="Folder for the <kind>.csv files (default build/csv; "
+                                        "beside the pack when run inside it)."),
         kind: list[str] | None = kind_opt,
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:
         """Write each kind's documents as a CSV file (UTF-8 with a byte-order mark) that `doria-forge import`
         reads back."""
+        from doria_forge.commands import pipeline
         from doria_forge.commands.spreadsheet import export_csv
 
+        out = out or pipeline.default_output(pack, "csv")
         for path in export_kinds(pack, out, kind, with_dependencies, export_csv, folder=True):
             typer.echo(str(path))

@@ -230,6 +230,33 @@ def pack_folder(pack_path: Path) -> Path:
     return installed_pack(str(path)) or path
 
 
+OUTPUT_FOLDER = Path("build")
+"""The folder outputs go to without ``--out``, beside the pack as ``content/`` and ``build/`` sit in
+a project."""
+
+
+def default_output(pack_path: Path, name: str = "") -> Path:
+    """Where a command working on ``pack_path`` writes the output ``name`` (a file or folder in
+    :data:`OUTPUT_FOLDER`; empty: that folder itself) when ``--out`` is not given:
+    ``build/<name>`` in the working folder. When the working folder lies inside that pack (a
+    designer at work in it, the pack found around the working folder), ``build/<name>`` in the
+    project folder holding the pack (:func:`project_dir`) instead, where the command run from the
+    project writes it: no output is ever written into a pack (``outputs.refusal``). The path is
+    relative to the working folder (``../build/pdf``) when it can be."""
+    from doria_forge.load.files import is_inside
+
+    relative = OUTPUT_FOLDER / name if name else OUTPUT_FOLDER
+    folder = pack_folder(pack_path)
+    try:
+        here = os.path.realpath(Path.cwd())
+    except OSError:  # the working folder was removed: nothing is inside it
+        return relative
+    if not (folder.is_dir() and is_inside(here, os.path.realpath(folder))):
+        return relative
+    beside = project_dir(pack_path) / relative
+    return Path(os.path.relpath(beside, here))
+
+
 def write_validation(result: ValidationResult, fmt: str, *, stderr: bool = False) -> None:
     """Print the validation report in ``fmt`` (text, json or github) to stdout (``stderr``: there,
     when stdout holds another command's JSON)."""

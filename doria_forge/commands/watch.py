@@ -161,7 +161,8 @@ def register(app: typer.Typer) -> None:
         pack: Path = cli_values.pack_argument("Pack folder."),
         preview: list[str] | None = typer.Option(None, "--preview", help="A card or Room Tile id to draw again "
                                                  "after every change (repeatable)."),
-        out: Path = typer.Option(Path("build/preview"), "--out", help="Folder for the preview PNGs."),
+        out: Path | None = typer.Option(None, "--out", help="Folder for the preview PNGs (default build/preview; "
+                                        "beside the pack when run inside it)."),
     ) -> None:
         """Validate again on every save (YAML and card art) and refresh the previews; Ctrl-C stops."""
         from doria_forge.commands import pipeline
@@ -177,4 +178,5 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from None
         typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
         changes = watch_changes(folders, raise_interrupt=True, debounce=300)
-        run(pack, changes, previews=preview or [], out=out, echo=typer.echo)
+        run(pack, changes, previews=preview or [], out=out or pipeline.default_output(pack, "preview"),
+            echo=typer.echo)
