@@ -52,7 +52,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
         if written is None:
             typer.echo(f"nothing written: {sum(p.is_error for p in problems)} problems in {file}")
             raise typer.Exit(1)
-        typer.echo(f"{count} {kind} documents: {written}")
+        typer.echo(f"{count} {kind} document{'' if count == 1 else 's'}: {written}")
 
     def export_kinds(pack: Path, out: Path, kind: list[str] | None, with_dependencies: bool,
                      write: Callable[[ContentPack, Path, list[str] | None], Path | list[Path]], *,
