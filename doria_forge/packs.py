@@ -47,6 +47,17 @@ def find_pack_root(start: Path) -> Path | None:
     return None
 
 
+def find_project_pack(start: Path, folder: str = "content") -> Path | None:
+    """The pack of the nearest project from ``start`` upward: ``<project>/content`` for the
+    nearest folder holding ``content/pack.yaml`` (a designer at the project's top, or in its
+    ``templates/`` or ``layouts/``), or None."""
+    start = Path(os.path.abspath(start))
+    for project in (start, *start.parents):
+        if any((project / folder / name).is_file() for name in MANIFEST_NAMES):
+            return project / folder
+    return None
+
+
 def shipped_pack_dirs() -> list[Path]:
     """The pack folders doria-forge ships: the base pack, inside the installed package
     (``doria_forge/content``) or, in a source checkout, the repository's ``content/``."""

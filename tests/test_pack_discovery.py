@@ -90,3 +90,42 @@ def test_outputs_without_out_stay_in_the_working_folder_outside_a_pack(tmp_path,
     assert result.exit_code == 0, result.output
     assert result.output.strip() == "build/frost-0.1.0.bundle.json"
     assert (project / "build" / "frost-0.1.0.bundle.json").is_file()
+
+
+def test_a_project_folder_finds_the_project_pack_and_writes_to_the_project_build(tmp_path, monkeypatch):
+    # A project holds content/ (the pack), layouts/ and templates/ beside it; a designer editing a
+    # layout works in layouts/, which holds no pack.yaml of its own.
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["new", "pack", "content"]).exit_code == 0
+    (tmp_path / "layouts").mkdir()
+    monkeypatch.chdir(tmp_path / "layouts")
+    checked = runner.invoke(app, ["validate"])
+    assert checked.exit_code == 0, checked.output
+    bundle = runner.invoke(app, ["export", "bundle"])
+    assert bundle.exit_code == 0, bundle.output
+    assert bundle.output.strip() == "../build/content-0.1.0.bundle.json"
+    assert (tmp_path / "build" / "content-0.1.0.bundle.json").is_file()
+    assert not (tmp_path / "layouts" / "build").exists()
+
+
+def test_no_pack_and_no_project_around_is_still_a_usage_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 2
+    assert "content does not exist" in result.output
+
+
+def test_new_at_a_project_top_and_in_its_folders_adds_to_the_project_pack(tmp_path, monkeypatch):
+    # `new monster` at the top of a project (content/ beside layouts/) said "no pack here",
+    # where every other command works on content/.
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["new", "pack", "content"]).exit_code == 0
+    top = runner.invoke(app, ["new", "monster", "yeti"])
+    assert top.exit_code == 0, top.output
+    assert (tmp_path / "content" / "monsters" / "yeti.yaml").is_file()
+    (tmp_path / "layouts").mkdir()
+    monkeypatch.chdir(tmp_path / "layouts")
+    below = runner.invoke(app, ["new", "tile", "X-1"])
+    assert below.exit_code == 0, below.output
+    assert (tmp_path / "content" / "tiles" / "X-1.yaml").is_file()
+    assert runner.invoke(app, ["validate"]).exit_code == 0

@@ -152,12 +152,13 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
         text = _render("pack", schema_line=_schema_line(manifest, schema), base_requirement=_base_requirement(),
                        **context)
         return Created((_write_new(manifest, text), _write_new(schema, _schema_text())))
-    from doria_forge.packs import find_pack_root  # here: `--help` loads no content model
+    from doria_forge.packs import find_pack_root, find_project_pack  # here: `--help` loads no content model
 
-    pack_root = find_pack_root(where)
+    # the pack around the folder, else the content/ of the project around it, as every command finds it
+    pack_root = find_pack_root(where) or find_project_pack(where)
     if pack_root is None:
-        raise NewError(f"no pack here: no pack.yaml in {where} or above it; run `doria-forge new pack ID` first, "
-                       "or pass --pack")
+        raise NewError(f"no pack here: no pack.yaml in {where} or above it, nor content/pack.yaml; run "
+                       "`doria-forge new pack ID` first, or pass --pack")
     target = pack_root / FOLDERS[kind] / f"{doc_id}.yaml"
     schema, missing = _schema_for(target, pack_root)
     files = [(target, kind, context)]

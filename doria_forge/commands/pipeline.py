@@ -216,15 +216,17 @@ DEFAULT_PACK = Path("content")
 def pack_folder(pack_path: Path) -> Path:
     """``pack_path`` itself when it exists; for the default ``content`` missing from the working
     folder, the pack around the working folder (the nearest folder up holding a ``pack.yaml``, as
-    ``new`` finds it); else the installed pack with that id (``doria-base``: the base pack
-    doria-forge ships, from any folder); else ``pack_path`` (reported as missing)."""
+    ``new`` finds it), else the ``content`` of the project around it (the nearest folder up holding
+    ``content/pack.yaml``: the working folder is the project's ``layouts/`` or another of its
+    folders); else the installed pack with that id (``doria-base``: the base pack doria-forge
+    ships, from any folder); else ``pack_path`` (reported as missing)."""
     path = Path(pack_path)
     if path.exists() or len(path.parts) != 1:
         return path
-    from doria_forge.packs import find_pack_root, installed_pack
+    from doria_forge.packs import find_pack_root, find_project_pack, installed_pack
 
     if path == DEFAULT_PACK:
-        around = find_pack_root(Path.cwd())
+        around = find_pack_root(Path.cwd()) or find_project_pack(Path.cwd(), str(DEFAULT_PACK))
         if around is not None:
             return around
     return installed_pack(str(path)) or path
@@ -239,10 +241,12 @@ def default_output(pack_path: Path, name: str = "") -> Path:
     """Where a command working on ``pack_path`` writes the output ``name`` (a file or folder in
     :data:`OUTPUT_FOLDER`; empty: that folder itself) when ``--out`` is not given:
     ``build/<name>`` in the working folder. When the working folder lies inside that pack (a
-    designer at work in it, the pack found around the working folder), ``build/<name>`` in the
-    project folder holding the pack (:func:`project_dir`) instead, where the command run from the
-    project writes it: no output is ever written into a pack (``outputs.refusal``). The path is
-    relative to the working folder (``../build/pdf``) when it can be."""
+    designer at work in it), or, with no ``PACK`` given, inside the project folder holding the
+    pack (:func:`pack_folder` found the pack around the working folder: a designer in the
+    project's ``layouts/``), ``build/<name>`` in that project folder (:func:`project_dir`) instead,
+    where the command run from the project writes it: no output is ever written into a pack or its
+    ``templates/`` and ``layouts/`` (``outputs.refusal``). The path is relative to the working
+    folder (``../build/pdf``) when it can be."""
     from doria_forge.load.files import is_inside
 
     relative = OUTPUT_FOLDER / name if name else OUTPUT_FOLDER
@@ -251,10 +255,13 @@ def default_output(pack_path: Path, name: str = "") -> Path:
         here = os.path.realpath(Path.cwd())
     except OSError:  # the working folder was removed: nothing is inside it
         return relative
-    if not (folder.is_dir() and is_inside(here, os.path.realpath(folder))):
+    if not folder.is_dir():
         return relative
-    beside = project_dir(pack_path) / relative
-    return Path(os.path.relpath(beside, here))
+    project = project_dir(pack_path)
+    found_around = Path(pack_path) == DEFAULT_PACK and folder != DEFAULT_PACK
+    if not (is_inside(here, os.path.realpath(folder)) or (found_around and is_inside(here, str(project)))):
+        return relative
+    return Path(os.path.relpath(project / relative, here))
 
 
 def write_validation(result: ValidationResult, fmt: str, *, stderr: bool = False) -> None:
