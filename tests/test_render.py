@@ -63,3 +63,11 @@ def test_render_command_without_a_game_or_scenario_says_what_it_needs():
     assert result.exit_code == 2
     assert "--game" in result.output and "--scenario" in result.output and "sunken_reliquary" in result.output
     assert "None" not in result.output
+
+
+def test_render_command_refuses_a_hero_named_twice(tmp_path):
+    out = tmp_path / "x.png"
+    result = CliRunner().invoke(app, ["render", "content", "--scenario", "sunken_reliquary",
+                                      "--heroes", "warrior,mage,warrior", "--out", str(out)])
+    assert result.exit_code == 2 and "'warrior' is named twice" in result.output
+    assert not out.exists()

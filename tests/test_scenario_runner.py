@@ -37,6 +37,22 @@ def test_bad_plans_are_value_errors(shipped_pack):
     assert len(plan.pool) == len([c for c in shipped_pack.characters.values() if c.premade])
 
 
+def test_a_party_never_holds_a_hero_twice(shipped_pack):
+    # Book, *Preparing Characters*: every player selects a character (the box holds each card
+    # once). A pool of two heroes for four players played parties of warrior, mage, warrior, mage.
+    with pytest.raises(ValueError, match="'warrior' is named twice"):
+        make_plan(shipped_pack, "sunken_reliquary", players=[2], heroes=["warrior", "warrior"])
+    with pytest.raises(ValueError, match="2 heroes named for parties of up to 4 players"):
+        make_plan(shipped_pack, "sunken_reliquary", players=[2, 4], heroes=["warrior", "mage"])
+    with pytest.raises(ValueError, match="up to 6 players"):  # the scenario's whole range by default
+        make_plan(shipped_pack, "sunken_reliquary", heroes=["warrior", "mage"])
+    plan = make_plan(shipped_pack, "sunken_reliquary", players=[1, 2], heroes=["warrior", "mage"])
+    for players in plan.players:
+        for run in range(6):
+            party = party_for(plan.pool, players, run)
+            assert len(set(party)) == len(party) == players
+
+
 def test_a_record_adds_up_its_event_log(shipped_pack):
     plan = make_plan(shipped_pack, "sunken_reliquary", players=[3], runs=1, seed=5)
     record, state = play_run(shipped_pack, plan, 3, 0)

@@ -512,13 +512,15 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
                                  f"scenarios: {known}")
             raise UsageError(f"unknown scenario {scenario!r}; the pack has: {known}")
         from doria_forge.render.saved_game import MAX_HEROES
+        from doria_forge.sim.scenario_runner import hero_pool
 
         party = heroes or sorted(pack.characters)[:4]
         if len(party) > MAX_HEROES:
             raise UsageError(f"--heroes names {len(party)} heroes; a game has at most {MAX_HEROES}")
-        unknown = [h for h in party if h not in pack.characters]
-        if unknown:
-            raise UsageError(f"unknown heroes {unknown}; the pack has: {', '.join(sorted(pack.characters))}")
+        try:
+            hero_pool(pack, party)  # known heroes, each once
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
         state = GameState.new(pack, party, seed=seed, board=Dungeon.for_scenario(pack, scenario),
                               options=GameOptions(setup_loot=True), log=False)
         play(state, greedy_bot, until_round=until_round)

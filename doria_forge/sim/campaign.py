@@ -314,7 +314,7 @@ def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[in
     outside = [n for n in counts if n not in allowed]
     if outside or not counts:
         raise ValueError(f"campaign {campaign}'s scenarios are all for {low}-{high} players, not {outside or 'none'}")
-    return CampaignPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)), campaign=campaign)
+    return CampaignPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes, counts)), campaign=campaign)
 
 
 def campaign_entry(pack: ContentPack, plan: CampaignPlan, stats: dict[int, CampaignStats],

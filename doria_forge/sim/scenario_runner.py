@@ -54,13 +54,22 @@ def policy_seed(dice_seed: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-def hero_pool(pack: ContentPack, heroes: Sequence[str] | None = None) -> list[str]:
+def hero_pool(pack: ContentPack, heroes: Sequence[str] | None = None, players: Iterable[int] = ()) -> list[str]:
     """The heroes parties are drawn from: ``heroes`` as given, or every premade hero sorted
-    by id. Raises ValueError for an unknown hero or an empty pool."""
+    by id. Raises ValueError for an unknown hero, an empty pool, and for ``heroes`` that name a
+    hero twice or are fewer than the largest of ``players``: every player selects a character of
+    their own (chapter *Preparing Characters*), so a party never holds one twice."""
     if heroes:
         unknown = [h for h in heroes if h not in pack.characters]
         if unknown:
             raise ValueError(f"unknown hero {unknown[0]!r}; the pack has {', '.join(sorted(pack.characters))}")
+        twice = next((h for i, h in enumerate(heroes) if h in heroes[:i]), None)
+        if twice is not None:
+            raise ValueError(f"hero {twice!r} is named twice: every player selects a character of their own")
+        most = max(players, default=0)
+        if most > len(heroes):
+            raise ValueError(f"{len(heroes)} heroes named for parties of up to {most} players: a party holds each "
+                             f"character once; name {most} or more heroes, or choose fewer players")
         return list(heroes)
     pool = sorted(h for h, c in pack.characters.items() if c.premade)
     if not pool:
@@ -152,7 +161,7 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
     outside = [n for n in counts if not low <= n <= high]
     if outside or not counts:
         raise ValueError(f"scenario {scenario} is for {low}-{high} players, not {outside or 'none'}")
-    return ScenarioPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes)), scenario=scenario,
+    return ScenarioPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes, counts)), scenario=scenario,
                         stall_rounds=stall_rounds)
 
 
