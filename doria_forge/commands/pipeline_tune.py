@@ -163,7 +163,8 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
         raise UsageError("--runs must be at least 1")
     budget = budget if budget is not None else EVALUATIONS * runs * len(counts)
     if budget < runs * len(counts):
-        raise UsageError(f"--budget {budget} is less than one evaluation ({runs} runs x {len(counts)} player counts)")
+        counted = f"{len(counts)} player count{'' if len(counts) == 1 else 's'}"
+        raise UsageError(f"--budget {budget} is less than one evaluation ({runs} runs x {counted})")
     plan = _player(pack, kind, doc_id, counts, runs=runs, seed=seed, policy=policy, heroes=heroes)
     console = console or Console(highlight=False)
     with Progress(TextColumn("tuning {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
