@@ -15,7 +15,6 @@ JSON.
 from __future__ import annotations
 
 import json
-import re
 import textwrap
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from doria_forge.engine.state import NOT_YET_ACTING
+from doria_forge.infra.terminal import plain_doc
 from doria_forge.model.behaviours import ABILITY_BEHAVIOURS, FLAG_BEHAVIOURS, MODIFICATION_ONLY, BehaviourModel
 from doria_forge.model.equipment import AttackProfile, ItemEffect
 from doria_forge.model.monster import MonsterModification, StatModifiers
@@ -73,12 +73,6 @@ class Section:
     entries: tuple[Entry, ...] = field(default_factory=tuple)
 
 
-def _clean(text: str | None) -> str:
-    """A docstring or description as one line of plain text (no reST markup)."""
-    text = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([\w]+)`", r"\1", text or "")
-    return " ".join(text.replace("``", "`").split())
-
-
 def _type(prop: dict[str, Any], defs: dict[str, Any]) -> str:
     """A JSON Schema property as a short type text: ``integer 1-10``, ``one of: hit, wound``..."""
     if "$ref" in prop:
@@ -125,13 +119,13 @@ def _fields(model: type[BaseModel], names: tuple[str, ...] | None = None, skip: 
             continue
         prop = props[name]
         out.append((name, Parameter(name, _type(prop, defs), name in required, prop.get("default"),
-                                    _clean(prop.get("description")))))
+                                    plain_doc(prop.get("description")))))
     return out
 
 
 def _behaviour_entry(model: type[BehaviourModel]) -> Entry:
     params = tuple(p for _, p in _fields(model, skip=("behaviour",)))
-    return Entry(model.tag(), _clean(model.__doc__), params, example=model.example)
+    return Entry(model.tag(), plain_doc(model.__doc__), params, example=model.example)
 
 
 _WORD_USAGE = {
@@ -154,7 +148,7 @@ def _word_sections() -> list[Section]:
 
 def _word_entry(family: Family[Any], cls: type[Word]) -> Entry:
     params = tuple(p for _, p in _fields(cls, skip=(family.tag, "text")))
-    return Entry(family.name_of(cls), _clean(cls.__doc__), params, example=getattr(cls, "example", None))
+    return Entry(family.name_of(cls), plain_doc(cls.__doc__), params, example=getattr(cls, "example", None))
 
 
 def _field_entries(model: type[BaseModel], names: tuple[str, ...] | None = None) -> tuple[Entry, ...]:
@@ -168,7 +162,7 @@ def sections() -> list[Section]:
     stat_params = tuple(p for _, p in _fields(StatModifiers))
     modification = (
         *(_behaviour_entry(m) for m in MODIFICATION_ONLY),
-        Entry("modifiers", _clean(StatModifiers.__doc__) + " Dice bonus for attack, defense and psi resistance; "
+        Entry("modifiers", plain_doc(StatModifiers.__doc__) + " Dice bonus for attack, defense and psi resistance; "
               "points for the rest.", stat_params),
         *_field_entries(MonsterModification, ("extra_xp", "extra_loot")),
     )

@@ -34,6 +34,16 @@ def printable(text: object) -> str:
     return _UNSAFE.sub(_escape, str(text))
 
 
+_ROLE = re.compile(r":[a-z]+:`~?(?:[\w.]+\.)?([\w]+)`")
+
+
+def plain_doc(text: str | None) -> str:
+    """A docstring or description (reST) as one line of plain text for a listing: a role
+    (``:class:`~a.B```) as its last name, double backquotes as single ones, every run of
+    whitespace as one space."""
+    return " ".join(_ROLE.sub(r"\1", text or "").replace("``", "`").split())
+
+
 def escape_json_text(text: str) -> str:
     """JSON text with the characters :func:`printable` escapes written as ``\\uXXXX`` escapes
     (JSON encoders leave C1 controls and Unicode format characters raw); the data is the same."""

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 
+from ...infra.terminal import plain_doc
 from ...load.problem import Problem, Severity
 from . import (
     ability_behaviours,
@@ -101,7 +102,7 @@ def _rule(module: ModuleType) -> Rule:
     return Rule(
         id=module.ID,
         severity=Severity(module.SEVERITY),
-        summary=doc.splitlines()[0] if doc else module.ID,
+        summary=plain_doc(doc.splitlines()[0]) if doc else module.ID,
         check=module.check,
         claims=getattr(module, "CLAIMS", {}),
     )
