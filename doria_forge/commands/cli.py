@@ -231,8 +231,7 @@ def simulate(
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help="Duels per hero, monster and level (default 200; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
-    out: Path | None = typer.Option(None, "--out", help="JSON report file (default build/simulation.json; "
-                                    "beside the pack when run inside it)."),
+    out: Path | None = cli_values.out_option("JSON report file", "build/simulation.json"),
     hero: list[str] | None = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
     monster: list[str] | None = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
     level: list[int] | None = typer.Option(None, "--level", min=1, max=4, help="Only these levels (repeatable)."),
@@ -267,8 +266,7 @@ def simulate(
 @export_app.command("bundle")
 def export_bundle(
     pack: Path = PACK_ARG,
-    out: Path | None = typer.Option(None, "--out", help="Bundle file (default build/<pack>-<version>.bundle.json; "
-                                    "beside the pack when run inside it)."),
+    out: Path | None = cli_values.out_option("Bundle file", "build/<pack>-<version>.bundle.json"),
     with_dependencies: bool = WITH_DEPENDENCIES_OPT,
 ) -> None:
     """Write the engine-ready JSON bundle of every validated document."""
@@ -322,8 +320,7 @@ def render(
 @app.command()
 def build(
     pack: Path = PACK_ARG,
-    out: Path | None = typer.Option(None, "--out", help="Output folder (default build; beside the pack when run "
-                                    "inside it)."),
+    out: Path | None = cli_values.out_option("Output folder", "build"),
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help="Duels per hero, monster and level (default 100; with --precision the most)."),
     seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),

@@ -62,8 +62,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     @export_app.command("pdf")
     def export_pdf(
         pack: Path = PACK_ARG,
-        out: Path | None = typer.Option(None, "--out", help="Folder for the PDF files (default build/pdf; "
-                                        "beside the pack when run inside it)."),
+        out: Path | None = cli_values.out_option("Folder for the PDF files", "build/pdf"),
         paper: Paper | None = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
         card_size: list[str] | None = CARD_SIZE_OPT,
         bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
@@ -103,8 +102,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     @export_app.command("png")
     def export_png(
         pack: Path = PACK_ARG,
-        out: Path | None = typer.Option(None, "--out", help="Folder for the images (default build/png; beside the pack "
-                                        "when run inside it)."),
+        out: Path | None = cli_values.out_option("Folder for the images", "build/png"),
         profile: str = typer.Option("thegamecrafter", "--profile", help="Print profile giving bleed, safe zone "
                                     "and resolution."),
         dpi: int | None = typer.Option(None, "--dpi", min=72, max=1200, help="Resolution (default: the profile's)."),
@@ -128,8 +126,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     @export_app.command("tts")
     def export_tts(
         pack: Path = PACK_ARG,
-        out: Path | None = typer.Option(None, "--out", help="Folder for the deck sheets and Saved Object "
-                                        "(default build/tts; beside the pack when run inside it)."),
+        out: Path | None = cli_values.out_option("Folder for the deck sheets and Saved Object", "build/tts"),
         base_url: str | None = typer.Option(None, "--base-url", help="Address the images will be hosted at; "
                                             "without it the Saved Object uses local file URLs (author only)."),
         card_size: list[str] | None = CARD_SIZE_OPT,

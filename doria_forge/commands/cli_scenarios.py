@@ -123,8 +123,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
-        out: Path | None = typer.Option(None, "--out", help="JSON report file (default "
-                                      "build/scenario-ID.json; beside the pack when run inside it)."),
+        out: Path | None = cli_values.out_option("JSON report file", "build/scenario-ID.json"),
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         replay: Replay = typer.Option(Replay.median, "--replay", help="Which run the HTML report replays."),
@@ -166,8 +165,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
-        out: Path | None = typer.Option(None, "--out", help="JSON report file (default "
-                                      "build/campaign-ID.json; beside the pack when run inside it)."),
+        out: Path | None = cli_values.out_option("JSON report file", "build/campaign-ID.json"),
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         fail_on: FailOn = FAIL_ON_OPT,

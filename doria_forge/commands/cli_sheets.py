@@ -76,8 +76,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
     @export_app.command("xlsx")
     def export_xlsx_command(
         pack: Path = cli_values.pack_argument(),
-        out: Path | None = typer.Option(None, "--out", help="Workbook to write, a sheet per kind (default "
-                                        "build/content.xlsx; beside the pack when run inside it)."),
+        out: Path | None = cli_values.out_option("Workbook to write, a sheet per kind", "build/content.xlsx"),
         kind: list[str] | None = kind_opt,
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:
@@ -91,8 +90,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
     @export_app.command("csv")
     def export_csv_command(
         pack: Path = cli_values.pack_argument(),
-        out: Path | None = typer.Option(None, "--out", help="Folder for the <kind>.csv files (default build/csv; "
-                                        "beside the pack when run inside it)."),
+        out: Path | None = cli_values.out_option("Folder for the <kind>.csv files", "build/csv"),
         kind: list[str] | None = kind_opt,
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:

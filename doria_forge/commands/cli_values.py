@@ -20,6 +20,14 @@ def pack_path(value: str | Path) -> Path:
     return Path(value)
 
 
+def out_option(what: str, default: str) -> Any:
+    """The ``--out`` option of a command that writes ``what`` to ``default`` (a path under
+    ``build/``) without it; the command reads ``None`` as ``pipeline.default_output``, which says
+    where that is when the command runs inside a pack or its project."""
+    return typer.Option(None, "--out", help=f"{what} (default {default}; run inside a pack or its project: the "
+                                           f"project's {default}).")
+
+
 def pack_argument(help: str = "Pack folder (or one YAML file).") -> Any:
     """The ``PACK`` argument of the commands that read a pack (default ``content``)."""
     return typer.Argument(Path("content"), help=help, show_default=True, metavar="PACK", parser=pack_path)

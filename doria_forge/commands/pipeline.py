@@ -257,7 +257,7 @@ def default_output(pack_path: Path, name: str = "") -> Path:
         return relative
     if not folder.is_dir():
         return relative
-    project = project_dir(pack_path)
+    project = project_dir(folder)  # the folder found: not looked for again
     found_around = Path(pack_path) == DEFAULT_PACK and folder != DEFAULT_PACK
     if not (is_inside(here, os.path.realpath(folder)) or (found_around and is_inside(here, str(project)))):
         return relative

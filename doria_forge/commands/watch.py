@@ -161,8 +161,7 @@ def register(app: typer.Typer) -> None:
         pack: Path = cli_values.pack_argument("Pack folder."),
         preview: list[str] | None = typer.Option(None, "--preview", help="A card or Room Tile id to draw again "
                                                  "after every change (repeatable)."),
-        out: Path | None = typer.Option(None, "--out", help="Folder for the preview PNGs (default build/preview; "
-                                        "beside the pack when run inside it)."),
+        out: Path | None = cli_values.out_option("Folder for the preview PNGs", "build/preview"),
     ) -> None:
         """Validate again on every save (YAML and card art) and refresh the previews; Ctrl-C stops."""
         from doria_forge.commands import pipeline
