@@ -285,3 +285,37 @@ def test_what_a_hero_can_hurt_follows_its_weapons_and_the_monster_as_they_change
     assert hurting.ranges_against(state, hero, orc) == ranges
     orc.defeated = True
     assert hurting.ranges_against(state, hero, orc) == ()
+
+
+def test_a_monster_that_heals_faster_than_the_party_hurts_it_is_left_alone():
+    """The Vampire regains the HP its hits take, even above its maximum (NOTES.md, ``drain_hp``).
+    From a stalled run of the shipped build (The Sunken Reliquary, 1 hero): a solo Scoundrel whose
+    Moon Spear got past the Vampire's Armor Rating with a point to spare fought it for eight rounds
+    while it drained itself from 2 HP to 13. Here a solo Warrior whose armor is damaged: the
+    Vampire's hits (2D+5 against his Dodge, 2 damage) take more from him in a round than his
+    Combat Hammer (1 past its Armor Rating 1, about two hits in three) takes from it, so he neither
+    attacks it nor counts it as a monster to walk to. With his armor intact (Armor Rating 4) its
+    hits take nothing, it regains nothing, and he attacks it."""
+    room = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+
+    def fight(armor: bool):
+        state = map_game(pack_with(room), ["warrior"], tiles=[("R", (0, 0), 0)], at={"warrior": (2, 3)},
+                         monsters=[("vampire", (2, 2))], ap=14)
+        vampire, warrior = state.monsters[0], state.hero("warrior")
+        vampire.hp = 13
+        for item in warrior.equipped():
+            if item.is_armor:
+                item.damaged = not armor
+        return state, warrior, vampire
+
+    bare, warrior, vampire = fight(armor=False)
+    assert any(isinstance(a, Attack) for a in bare.legal_actions())
+    assert hurting.ranges_against(bare, warrior, vampire) == ()  # cached for the decision: asked first
+    assert not hurting.wears_down(bare, vampire)
+    assert not attack_options(bare, warrior, 14, hurting=True)
+    assert not isinstance(greedy_bot(bare), Attack)
+
+    armored, warrior, vampire = fight(armor=True)
+    assert hurting.wears_down(armored, vampire)
+    assert hurting.ranges_against(armored, warrior, vampire)
+    assert isinstance(greedy_bot(armored), Attack)

@@ -45,7 +45,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -73,26 +72,23 @@ from doria_forge.engine.actions import (
     UseOtherItem,
 )
 from doria_forge.engine.combat import (
-    armor_against,
     armor_candidates,
-    attack_extra_dice,
     attack_pp_cost,
-    hit_damage,
     target_problem,
     wielding_problem,
 )
 from doria_forge.engine.decks import TRAP, card_gold
-from doria_forge.engine.dice import parse_dice
 from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
 from doria_forge.engine.moves.other_items import consents
 from doria_forge.engine.moves.shop import phase_i_trap_removal, shop_slot_blocked
 from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
-from doria_forge.model.common import DiceSpec
 
 from . import explorer, objectives, outfit
 from .deciding import deciding
+from .hurting import outlasting
+from .odds import expected_damage
 from .reasons import KEY, note
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -104,44 +100,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 AttackOption = tuple[float, tuple[str, int, str, bool], "ItemInstance"]
 """``(score, Attack arguments, item)`` of one attack a hero could make (:func:`attack_options`)."""
-
-
-# --------------------------------------------------------------------------- hit chances
-def _die_moments() -> tuple[float, float]:
-    """Mean and variance of one exploding D10 (a 0 counts 10 and rolls again)."""
-    # X = 10*K + R, K ~ Geometric(0.9) failures (P(K=k) = 0.1^k * 0.9), R uniform 1..9
-    mean_r = 5.0
-    var_r = sum((r - 5) ** 2 for r in range(1, 10)) / 9
-    mean_k = 0.1 / 0.9
-    var_k = 0.1 / 0.81
-    return 10 * mean_k + mean_r, 100 * var_k + var_r
-
-
-_MEAN, _VAR = _die_moments()
-
-
-@lru_cache(maxsize=65536)
-def hit_chance(att_count: int, att_bonus: int, def_count: int, def_bonus: int) -> float:
-    """P(attack >= defense), normal approximation of the exploding dice sums, times the
-    chance the attacker does not fumble (two or more ones)."""
-    att_count, def_count = max(1, att_count), max(1, def_count)
-    mu = att_count * _MEAN + att_bonus - def_count * _MEAN - def_bonus
-    sd = math.sqrt((att_count + def_count) * _VAR)
-    p = 0.5 * (1 + math.erf((mu + 0.5) / (sd * math.sqrt(2))))
-    p_no_fumble = 1.0 if att_count < 2 else (0.9 ** att_count + att_count * 0.1 * 0.9 ** (att_count - 1))
-    return p * p_no_fumble
-
-
-def expected_damage(state: GameState, hero: HeroState, item: ItemInstance, profile: AttackProfile,
-                    monster: MonsterState) -> float:
-    """Expected HP the attack takes from ``monster`` (hit chance x damage above armor,
-    crudely counting critical hits as +0.3)."""
-    spec = parse_dice(profile.dice)
-    extra = attack_extra_dice(hero, profile.attack_type)
-    bonus = hero.bonus(profile.attack_type)
-    dspec: DiceSpec = monster.psi_resistance if profile.attack_type == "magic" else monster.defense
-    p = hit_chance(spec.count + extra, spec.bonus + bonus, dspec.count - monster.dice_penalty, dspec.bonus)
-    return p * max(0.05, hit_damage(hero, profile, monster) + 0.3 - armor_against(profile, monster))
 
 
 def _hero_facts_key(hero: HeroState) -> tuple:
@@ -188,7 +146,8 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
                    hurting: bool = False) -> list[AttackOption]:
     """(score, Attack arguments, item) for every attack the hero could make now (with
     ``include_damaged``: as if its damaged cards were repaired; with ``hurting``: only those
-    whose hit gets past the monster's Armor Rating without a critical, ``hurting.hurts``)."""
+    whose hit gets past the monster's Armor Rating without a critical, ``hurting.hurts``, on monsters
+    the party can wear down, ``hurting.wears_down``)."""
     board = state.board
     options = []
     seen = set()
@@ -203,6 +162,8 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
             worth[uid] = objectives.PREY_WORTH * top
     hero_key = _hero_facts_key(hero)
     monster_keys = [_monster_facts_key(m) for m in monsters]
+    # a monster that heals faster than the party hurts it is no target either (``hurting.wears_down``)
+    spared = outlasting(state) if hurting else ()
     wielding: dict[tuple[int, int], tuple[bool, int, int]] = {}
     known = state.scratch.get(FACTS)
     if known is None:
@@ -227,7 +188,8 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
                     if facts is None:
                         facts = known[key] = _option_facts(state, hero, item, pi, profile, m, from_belt, wielding)
                     ok, cost, ed, pp, hurts = facts
-                    if not ok or (hurting and not hurts) or not board.hero_can_target(state, hero, profile, m):
+                    if (not ok or (hurting and (not hurts or m.uid in spared))
+                            or not board.hero_can_target(state, hero, profile, m)):
                         continue
                     # the monster's worth as a target (the same for every option against it)
                     score = ed / max(1, min(cost, ap)) * worth[m.uid]

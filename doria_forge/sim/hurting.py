@@ -1,17 +1,22 @@
 """Which of a bot hero's attacks can hurt a monster at all (its immunities, and whether a hit
 gets past its Armor Rating without a critical: chapter *Critical Rolls and Fumbles*), and from
-which ranges in squares. The bots walk only toward monsters they can hurt and fight only with
-attacks that get through.
+which ranges in squares; and whether the party can wear down a monster that heals by the HP its
+hits take (``heals_by_wound``, the Vampire's ``drain_hp``) at all. The bots walk only toward
+monsters they can hurt and wear down, and fight only with attacks that get through.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from doria_forge.engine import abilities
 from doria_forge.engine.combat import armor_against, attack_problem, hit_damage
-from doria_forge.engine.hero import HeroState
+from doria_forge.engine.hero import HeroState, expected_roll
+from doria_forge.engine.phases import initiative_spec
 
 from .deciding import per_decision
+from .odds import best_expected_damage, monster_wound
+from .reach import standing
 
 
 @per_decision
@@ -20,8 +25,46 @@ def ranges_against(state: Any, hero: HeroState, monster: Any) -> tuple[int, ...]
     range and sight: its immunities, ranged or magic only...) that get past its armor (``hurts``),
     one per attack, in the order of its cards (hands, body, Belt) and their profiles; empty: the
     hero cannot hurt it from anywhere. Asked once a decision (``sim.deciding``: every step of the
-    greedy bot's Action Phase asks of every monster)."""
-    return _known_ranges(hero, monster)
+    greedy bot's Action Phase asks of every monster). Empty too for a monster the party cannot
+    wear down (``wears_down``)."""
+    found = _known_ranges(hero, monster)
+    if found and monster.uid in outlasting(state):
+        return ()
+    return found
+
+
+@per_decision
+def outlasting(state: Any) -> frozenset[str]:
+    """The uids of the monsters in play the party cannot wear down (``wears_down``): worked out
+    once a decision, since every attack option and every monster's ranges ask."""
+    return frozenset([m.uid for m in state.monsters
+                      if abilities.rule_for(m).heals_by_wound and not m.defeated and not wears_down(state, m)])
+
+
+def wears_down(state: Any, monster: Any) -> bool:
+    """Whether the standing heroes are expected to take more HP from ``monster`` in a round than
+    it regains in one. Only a monster that heals by the HP its hit takes (``heals_by_wound``: the
+    Vampire's ``drain_hp``, even above its maximum) can outlast them: its expected wound on the
+    hero it hurts most (``odds.monster_wound``), one activation a round, against the sum over the
+    heroes of their best expected damage on it times the attacks their expected Action Points pay
+    for (chapter *Phase C*: the initiative roll, capped; at least one). A careful player does not
+    trade blows with a monster that heals faster than it is hurt: a solo Scoundrel whose hits
+    got past a Vampire's Armor Rating only with a point to spare fought it for eight rounds while
+    it drained itself from 2 HP to 13 (The Sunken Reliquary, a stalled run of the shipped
+    build). Every other monster: ``True``."""
+    if not abilities.rule_for(monster).heals_by_wound:
+        return True
+    heroes = standing(state)
+    if not heroes:
+        return True
+    cap = state.rules.initiative_cap
+    dealt = 0.0
+    for hero in heroes:
+        damage, cost = best_expected_damage(hero, monster, hurts)
+        if damage > 0:
+            ap = min(cap, expected_roll(initiative_spec(state, hero)))
+            dealt += damage * max(1, int(ap // max(1, cost)))
+    return dealt > max(monster_wound(monster, hero) for hero in heroes)
 
 
 def _known_ranges(hero: HeroState, monster: Any) -> tuple[int, ...]:
