@@ -59,6 +59,7 @@ def test_no_method_is_defined_in_two_parts_nor_again_in_hero_state():
 def test_the_parts_add_no_dataclass_field_and_keep_the_sheet_order():
     names = [f.name for f in dataclasses.fields(hero.HeroState)]
     assert names == ["uid", "character", "rules", "attributes", "hp", "pp", "poison_markers", "immobilized",
+                     "immobilized_by",
                      "disarmed", "unconscious", "dead", "hero_bonuses", "attribute_points", "hands", "zones",
                      "accessory", "body_items", "belt", "backpack",
                      # remembered answers, declared so that a hero's attributes stay in Python's compact

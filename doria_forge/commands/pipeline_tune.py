@@ -287,6 +287,7 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     from rich.text import Text
 
     from doria_forge.infra.terminal import print_table
+    from doria_forge.sim.verdicts import HOLDS
 
     o = result.outcome
     if result.sensitivity:
@@ -309,7 +310,10 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     before = {(v.target.metric, v.target.players): v for v in o.before}
     for v in o.verdicts:
         old = before.get((v.target.metric, v.target.players))
-        effects.add_row(_target_name(v.target), _interval(old) if old else "", _interval(v), v.verdict)
+        # a candidate not confirmed holds only on runs its search chose it by (or at one look's
+        # level, not at the sequential level the confirmation needs): say so beside "holds"
+        verdict = v.verdict if o.reached or v.verdict != HOLDS else f"{HOLDS} (not confirmed)"
+        effects.add_row(_target_name(v.target), _interval(old) if old else "", _interval(v), verdict)
     print_table(console, effects)
     for t in o.resisting:
         console.print(Text(f"resists: {_target_name(t)}", style="bold"))

@@ -96,7 +96,8 @@ _uid_counter = itertools.count(1)
 
 COPY_PLAN = {
     "uid": share, "character": share, "rules": share, "attributes": flat, "hp": share, "pp": share,
-    "poison_markers": share, "immobilized": share, "disarmed": share, "unconscious": share, "dead": share,
+    "poison_markers": share, "immobilized": share, "immobilized_by": share, "disarmed": share,
+    "unconscious": share, "dead": share,
     "hero_bonuses": flat, "attribute_points": share, "hands": each, "zones": each, "accessory": each,
     "body_items": each, "belt": each, "backpack": each,
     "_eq_cache": DROP,  # worked out again from the copy's own items (``HeroSheet._equipment_cache``)
@@ -110,7 +111,8 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
     """A hero in play (mutable).
 
     ``attributes`` (STR..PSI, raised by level-up), current ``hp``/``pp`` (may be
-    negative), ``poison_markers``, statuses, ``hero_bonuses`` (ids of
+    negative), ``poison_markers``, statuses (``immobilized_by``: the id of the Trap whose
+    check frees an Immobilized hero in Phase F, ``engine.traps.climb_free``), ``hero_bonuses`` (ids of
     ``model.rules.HERO_BONUSES``), saved ``attribute_points``.
 
     Equipment places: ``hands`` (two slots; a 2-hands card is the same instance in
@@ -128,6 +130,7 @@ class HeroState(PointsMixin, CostsMixin, EquippingMixin, ValuesMixin, HeroSheet)
     pp: int = 0
     poison_markers: int = 0
     immobilized: bool = False
+    immobilized_by: str | None = None
     disarmed: bool = False
     unconscious: bool = False
     dead: bool = False

@@ -47,7 +47,8 @@ class MonsterState:
     use (the level-4 card above 4), ``modifications`` the attached Monster
     Modification cards, ``hp`` current Hit Points, ``extra_hp`` the HP granted above
     the last card. Statuses: ``poison_markers``, ``disarmed`` (one die less on every
-    roll, only once), ``immobilized``, ``defeated`` (HP 0 or less).
+    roll, only once), ``immobilized`` (it does not move in its next activation, which ends the
+    status: ``monster_ai.activate_monster``), ``defeated`` (HP 0 or less).
     """
 
     uid: str

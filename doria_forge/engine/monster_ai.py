@@ -178,16 +178,22 @@ def choose_targets(state: GameData, monster: MonsterState) -> list[HeroState]:
 
 def activate_monster(state: GameData, monster: MonsterState, reason: str = "normal", *,
                      may_repeat: bool = True) -> list[AttackOutcome]:
-    """One activation: move (the board's business) and ONE attack on the chosen
-    targets via ``combat.monster_attack``. A monster with ``extra_activation_on_wound``
-    that wounded gets one more activation (``may_repeat=False``: that one cannot chain
-    another). Returns the attack outcomes."""
+    """One activation: move (the board's business; an Immobilized monster stands, and the
+    status ends) and ONE attack on the chosen targets via ``combat.monster_attack``. A monster
+    with ``extra_activation_on_wound`` that wounded gets one more activation
+    (``may_repeat=False``: that one cannot chain another). Returns the attack outcomes."""
     if monster.defeated or state.outcome is not None:
         return []
     if state.board.spatial:
         targets = carry_out(state, monster, plan(state, monster))
     else:
         targets = choose_targets(state, monster)
+    if monster.immobilized:
+        # The book leaves open how the status ends (chapter *Immobile*: "sometimes automatically");
+        # a hit that Immobilizes (a Weighted Net) holds the monster for the one activation it just
+        # stood through: else it stood where it was caught to the end of the game.
+        monster.immobilized = False
+        state.log.emit("immobilized_ends", monster.uid)
     if state.log.enabled:
         state.log.emit("activation", monster.uid, reason=reason, targets=tuple(h.uid for h in targets))
     if not targets:

@@ -25,6 +25,7 @@ from .monster import MonsterState
 from .monster_ai import activate_in_order, activate_monster, first_in_order, ordered_monsters
 from .spawn import draw_and_spawn, summon_in_phase_f
 from .state import OVER, SETUP, A, B, C, D, E, F, G, H, I
+from .traps import climb_free
 from .triggers import fire, scenario_outcome
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -268,12 +269,14 @@ def phase_e_poison(state: GameData) -> None:
 
 def phase_f_special(state: GameData) -> None:
     """Phase F in the book's order: Monster Modifications (``spawn.summon_in_phase_f``:
-    the Necromancer calls a Zombie while figures remain), Traps (``board.phase_f_traps``),
+    the Necromancer calls a Zombie while figures remain), Traps (``board.phase_f_traps``; heroes a
+    Trap Immobilized try to climb free, ``traps.climb_free``),
     Zombies (``board.zombie_raise``: raising toward the heroes needs the map),
     other (scenario) actions (rules on ``phase: F``, told through ``triggers.fire``)."""
     summon_in_phase_f(state)
     if state.outcome is None:
         state.board.phase_f_traps(state)
+        climb_free(state)
     if state.outcome is None:
         state.board.zombie_raise(state)
     if state.outcome is None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .checks import roll_target_number
+from .checks import TNResult, roll_target_number
 from .combat import armor_candidates
 from .decks import Card
 from .ending import check_end
@@ -70,6 +70,13 @@ def trap_damage(state: GameData, hero: HeroState, damage: int, element: str | No
     return wound, armor_uid
 
 
+def trap_check(state: GameData, hero: HeroState, trap: Trap, tn: int) -> TNResult:
+    """``hero``'s check against ``trap``: its two ``check_attributes`` + 2D + the hero's ``trap``
+    bonus markers against Target Number ``tn`` (chapter *Traps and Secret Doors*)."""
+    a, b = trap.check_attributes
+    return roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn, bonus=hero.bonus("trap"))
+
+
 def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapResult]:
     """Play out Trap ``card`` drawn by ``drawer`` (see the module docstring). Returns
     one ``TrapResult`` per character who checked."""
@@ -80,8 +87,7 @@ def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapRes
     for hero in trap_targets(state, drawer, trap):
         if not hero.can_act:
             continue
-        a, b = trap.check_attributes
-        check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn, bonus=hero.bonus("trap"))
+        check = trap_check(state, hero, trap, tn)
         res = TrapResult(hero.uid, check.total, tn, check.success)
         if not check.success:
             eff = trap.effect
@@ -93,6 +99,7 @@ def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapRes
                 res.poison_markers = eff.poison_markers
             if eff.immobilize:
                 hero.immobilized = res.immobilized = True
+                hero.immobilized_by = trap.id
         state.log.emit("trap_check", hero.uid, trap=trap.id, total=check.total, target_number=tn,
                        success=check.success, wound=res.wound, poison=res.poison_markers)
         results.append(res)
@@ -102,3 +109,32 @@ def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapRes
     state.board.trap_sprung(state, drawer, trap, [state.hero(r.hero) for r in results if not r.success])
     check_end(state)
     return results
+
+
+def climb_free(state: GameData) -> None:
+    """Phase F, with the Traps (chapter *Phase F: Special Actions*: Trap activations): every
+    conscious hero a Trap Immobilized makes that Trap's check again (its two attributes + 2D
+    against its Target Number at the current Monster Level, the hero's trap bonus added); a
+    success ends the status (a ``climbed_free`` event), a failure keeps it to the next Phase F.
+
+    The book leaves open how the Immobilized status ends ("sometimes automatically, sometimes only
+    through certain actions", chapter *Immobile*: the card says) and the Water Pit's card frees
+    the hero when it climbs out: the default here is the Trap's own check, as a room's Blocked
+    Doors are freed by it in Phase F (``Dungeon.phase_f_traps``). Without it a hero stayed
+    Immobilized to the end of the game: 30 of 720 greedy games of the shipped scenarios (1 and 4
+    heroes) ended with one, 21 of them in a death."""
+    for hero in state.heroes:
+        trap_id = hero.immobilized_by
+        if trap_id is None or not hero.immobilized:
+            continue
+        if not hero.can_act:
+            continue  # an unconscious hero climbs nowhere; it tries again once it wakes
+        trap = state.pack.traps.get(trap_id)
+        if trap is None:
+            continue
+        tn = trap.target_number(state.monster_level)
+        check = trap_check(state, hero, trap, tn)
+        state.log.emit("climb_free", hero.uid, trap=trap.id, total=check.total, target_number=tn,
+                       success=check.success)
+        if check.success:
+            hero.immobilized, hero.immobilized_by = False, None

@@ -60,7 +60,8 @@ class AttackProfile(Strict):
     piercing: bool = Field(False, description="The damage ignores the monster's Armor Rating.")
     poison_markers: Annotated[int, Field(ge=0, le=10)] = Field(
         0, description="Poison Markers a hit that costs the monster Hit Points gives it (1 HP each in Phase E).")
-    immobilize: bool = Field(False, description="A hit Immobilizes the monster.")
+    immobilize: bool = Field(False, description="A hit Immobilizes the monster: it stands through its next "
+                                                "activation, which ends the status.")
     disarm: bool = Field(False, description="A hit Disarms the monster (one die less on every roll; once).")
     requirements: Requirements | None = None
     """Attribute minimums for this use, when they differ from the card's."""

@@ -25,7 +25,8 @@ class TrapEffect(Strict):
     element: Element | None = Field(None, description="Element of the damage: armor vulnerable to it does not block.")
     poison_markers: Annotated[int, Field(ge=0, le=10)] = Field(
         0, description="Poison Markers each character who fails receives (they act in Phase E).")
-    immobilize: bool = Field(False, description="Each character who fails is Immobilized.")
+    immobilize: bool = Field(False, description="Each character who fails is Immobilized; it makes this Trap's check "
+                                                "again in each Phase F and is free on a success.")
     blocks_doors: bool = Field(
         False, description="On the map, when anyone failed: the doors of the drawer's room get Blocked Door markers "
                            "until a character in it disarms the Trap in Phase F (the Trap's check).")

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..checks import roll_target_number
 from ..hero import HeroState
+from ..traps import trap_check
 from . import exploration
 from .dungeon_exploration import Exploring
 from .dungeon_figures import DungeonFigures
@@ -186,9 +186,7 @@ class MarkersMixin(DungeonFigures):
                 where = self.position(hero.uid)
                 if not hero.can_act or where is None or slot_of(where) not in lasting.room:
                     continue
-                a, b = trap.check_attributes
-                check = roll_target_number(state.dice, hero.attribute(a), hero.attribute(b), tn,
-                                           bonus=hero.bonus("trap"))
+                check = trap_check(state, hero, trap, tn)
                 state.log.emit("trap_disarm", hero.uid, trap=trap.id, total=check.total, target_number=tn,
                                success=check.success)
                 if check.success:
