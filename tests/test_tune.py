@@ -265,6 +265,26 @@ def test_a_file_changed_while_tune_ran_is_not_overwritten(pack):
     assert path.read_text().endswith("# edited meanwhile\n")
 
 
+def test_a_file_edited_while_the_search_ran_is_not_overwritten(pack):
+    """The edit comes before the change is planned (the search is still running): the patch is
+    made from the file as the search began (``snapshot``), so the edit is refused at --write,
+    not silently written over with values that were never simulated together."""
+    from doria_forge.commands.pipeline import validate
+    from doria_forge.sim.tune.patch import PatchError, plan_patches, snapshot, write_patches
+
+    result = validate(pack)
+    knob = _knob(scenario_defaults(result.pack, SID), "max_rounds")
+    texts = snapshot(result.source_map, [knob])
+    path = pack / "scenarios" / "goblin_warren.yaml"
+    edited = path.read_text().replace("monster_level: 1", "monster_level: 3")
+    path.write_text(edited)
+    [patch] = plan_patches(result.source_map, {knob: 20}, texts)
+    assert "monster_level: 3" not in patch.new
+    with pytest.raises(PatchError, match="changed while tune ran"):
+        write_patches([patch])
+    assert path.read_text() == edited
+
+
 # ------------------------------------------------------------------------------ sensitivity
 def test_sensitivity_rows_give_each_knob_one_step_either_side_with_intervals(shipped_pack):
     from doria_forge.sim.tune.sensitivity import rows

@@ -140,7 +140,7 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
     from doria_forge.sim.tune import sensitivity as sens
     from doria_forge.sim.tune.evaluate import Evaluator
     from doria_forge.sim.tune.knobs import knobs_for
-    from doria_forge.sim.tune.patch import PatchError, plan_patches, write_patches
+    from doria_forge.sim.tune.patch import PatchError, plan_patches, snapshot, write_patches
     from doria_forge.sim.tune.search import OptimiserMissing, Search, Settings
     from doria_forge.validate.pipeline import run_rules
 
@@ -166,6 +166,8 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
         counted = f"{len(counts)} player count{'' if len(counts) == 1 else 's'}"
         raise UsageError(f"--budget {budget} is less than one evaluation ({runs} runs x {counted})")
     plan = _player(pack, kind, doc_id, counts, runs=runs, seed=seed, policy=policy, heroes=heroes)
+    # the files as the search sees them: an edit made while it runs is refused at --write, not lost
+    texts = snapshot(source_map, knobs)
     console = console or Console(highlight=False)
     with Progress(TextColumn("tuning {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=Console(stderr=True), disable=not progress, transient=True) as bar:
@@ -191,7 +193,7 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
         except OptimiserMissing as exc:
             raise UsageError(str(exc)) from None
     try:
-        patches = plan_patches(source_map, outcome.best.changes)
+        patches = plan_patches(source_map, outcome.best.changes, texts)
     except PatchError as exc:
         raise UsageError(str(exc)) from None
     result = TuneResult(f"{kind}/{doc_id}", tuple(counts), knobs, outcome, patches, budget, where, rows)

@@ -39,10 +39,30 @@ class FilePatch:
                                             f"b/{self.shown}" if relative else self.shown))
 
 
-def plan_patches(source_map: Any, changes: Mapping[Knob, int]) -> list[FilePatch]:
+def snapshot(source_map: Any, knobs: Sequence[Knob]) -> dict[str, str]:
+    """The text of every file holding a document of ``knobs``, by the name the validator gives
+    it: read when the search starts, the text its candidates are patches of (``plan_patches``),
+    so that a file edited while tune runs is refused by ``write_patches`` instead of written
+    over. A file that cannot be read is left out (``plan_patches`` then says so)."""
+    texts: dict[str, str] = {}
+    for knob in knobs:
+        loaded = source_map.document(knob.kind, knob.doc_id)
+        if loaded is None or loaded.file in texts:
+            continue
+        try:
+            texts[loaded.file] = Path(loaded.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return texts
+
+
+def plan_patches(source_map: Any, changes: Mapping[Knob, int], texts: Mapping[str, str] | None = None
+                 ) -> list[FilePatch]:
     """The file changes that set every knob of ``changes`` to its value, one per file (files in
     the order the validator read them). ``source_map`` (``validate.source_map.SourceMap``)
-    says which file holds each document. Raises PatchError when a file cannot be read."""
+    says which file holds each document; ``texts`` (``snapshot``) the text of each file as the
+    search began, which the patch changes (a file not in it is read now). Raises PatchError when
+    a file cannot be read."""
     from doria_forge.authoring.sheet_merge import Merge, merged_text
 
     by_file: dict[str, dict[tuple[str, str], dict[tuple[str | int, ...], Any]]] = {}
@@ -57,7 +77,7 @@ def plan_patches(source_map: Any, changes: Mapping[Knob, int]) -> list[FilePatch
     for shown, documents in by_file.items():
         path = Path(shown)
         try:
-            old = path.read_text(encoding="utf-8")
+            old = texts[shown] if texts is not None and shown in texts else path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise PatchError(f"cannot read {shown}: {exc}") from None
         new = old
@@ -88,4 +108,4 @@ def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
     return written
 
 
-__all__ = ["FilePatch", "PatchError", "plan_patches", "write_patches"]
+__all__ = ["FilePatch", "PatchError", "plan_patches", "snapshot", "write_patches"]
