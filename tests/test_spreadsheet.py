@@ -173,6 +173,35 @@ def test_ids_a_sheet_repeats_are_an_error_at_the_later_row(tmp_path):
     assert "row 2" in problems[0].message
 
 
+def test_a_row_whose_id_another_file_of_the_pack_defines_is_refused(tmp_path):
+    """A sheet of every Monster Level Card imported into the Orc's file with --force added the
+    other 72 cards to it again (72 duplicate ids for validate, exit 0 for import). A row whose id
+    another file of the pack defines is an error at its id cell naming that file's line; the
+    Orc's own rows still update the Orc's file."""
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    target = pack / "monsters" / "orc.yaml"
+    before = target.read_text(encoding="utf-8")
+    sheet = _csv(tmp_path / "levels.csv", "id,attack\norc-2,3D+1\narcher-1,3D\n")
+    written, problems, _ = import_file(sheet, "monster_level", target, force=True, shown="levels.csv")
+    assert written is None and target.read_text(encoding="utf-8") == before
+    [problem] = problems
+    assert (problem.line, problem.column, problem.rule_id) == (3, 1, "duplicate-id")
+    assert "archer.yaml:" in problem.message
+    own = _csv(tmp_path / "orc.csv", "id,attack\norc-2,3D+1\n")
+    written, problems, _ = import_file(own, "monster_level", target, force=True, shown="orc.csv")
+    assert problems == [] and written == target and "attack: 3D+1" in target.read_text(encoding="utf-8")
+
+
+def test_a_column_named_twice_is_an_error_at_the_second_one(tmp_path):
+    """The later of two ``name`` columns silently won in every row (every card named 'Other')."""
+    sheet = _csv(tmp_path / "doors.csv", "id,name,text,name\nd,Door,T.,Other\n")
+    written, problems, _ = import_file(sheet, "door_event", tmp_path / "doors.yaml", shown="doors.csv")
+    assert written is None
+    assert [(p.line, p.column) for p in problems] == [(1, 4)]
+    assert "repeats column 2" in problems[0].message
+
+
 # -- issue 23: xlsx by default, CSV with a BOM and no live formulas, mojibake and dates refused -----------
 def test_xlsx_export_then_import_gives_back_every_document_of_the_base_pack(tmp_path):
     from openpyxl import load_workbook

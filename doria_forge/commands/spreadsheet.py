@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -79,11 +80,14 @@ def unflatten(cells: Mapping[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------------------ reading
 def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
-                existing: Mapping[str, dict[str, Any]] | None = None) -> tuple[Merge, list[Problem]]:
+                existing: Mapping[str, dict[str, Any]] | None = None,
+                elsewhere: Mapping[str, str] | None = None) -> tuple[Merge, list[Problem]]:
     """What ``rows`` (header first) do as documents of ``kind``, and the problems, each at
     ``file:row:column``. ``existing``: the documents of ``kind`` already in the target file by
     id; a row with such an id changes only the fields of its columns, and the changed document
-    is what is checked."""
+    is what is checked. ``elsewhere``: where another file of the target's pack defines an id of
+    ``kind`` (``file:line:column``); a row with such an id is refused (``duplicate-id``): it
+    would define the document twice."""
     from doria_forge.load import LoadedDocument, Problem, Severity
     from doria_forge.load.schema import check_document
     from doria_forge.model import KINDS
@@ -119,6 +123,11 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
             continue
         if isinstance(doc_id, str):
             seen[doc_id] = number
+        if isinstance(doc_id, str) and doc_id not in existing and elsewhere and doc_id in elsewhere:
+            problem(number, _column_of(paths, ("id",)),
+                    f"{kind} {doc_id!r} is defined at {elsewhere[doc_id]}: import its row into that file "
+                    "(a sheet of that file's rows), or leave it out", "duplicate-id")
+            continue
         changes.pop(("kind",), None)
         if isinstance(doc_id, str) and doc_id in existing:
             data = copy.deepcopy(existing[doc_id])
@@ -151,15 +160,23 @@ def _header_paths(header_row: int, header: list[Any], problem: Callable[[int, in
     named columns (a name that is no field path is reported and gets no path)."""
     paths: dict[int, tuple[str | int, ...]] = {}
     named: set[int] = set()
+    first: dict[tuple[str | int, ...], int] = {}
     for index, name in enumerate(header, 1):
         text = str(name).strip() if name is not None else ""
         if not text:
             continue
         named.add(index)
         try:
-            paths[index] = column_path(text)
+            path = column_path(text)
         except ColumnError as exc:
             problem(header_row, index, str(exc))
+            continue
+        if path in first:
+            # the later cell would silently win over the earlier one in every row
+            problem(header_row, index, f"column {text!r} repeats column {first[path]}; keep one of them")
+            continue
+        first[path] = index
+        paths[index] = path
     return paths, named
 
 
@@ -258,7 +275,7 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
         raise ValueError(str(exc)) from None
     file = shown or path.as_posix()
     if (read.rows or not read.problems) and not read.too_long:
-        merge, problems = import_rows(read.rows, kind, file, existing)
+        merge, problems = import_rows(read.rows, kind, file, existing, _defined_elsewhere(out, kind))
     else:  # nothing (or not all) could be read: the sheet's own problem says why, rows are not checked
         merge, problems = Merge(kind), []
     problems = [Problem(file, row, column, IMPORT, Severity.ERROR, message)
@@ -270,6 +287,33 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
     header = f"# Imported from {path.name} by doria-forge import.\n"
     atomic_write_text(out, merged_text(text, merge, header))
     return out, sorted(problems), count
+
+
+def _defined_elsewhere(out: Path, kind: str) -> dict[str, str]:
+    """The ids of ``kind`` that the other files of the pack around ``out`` define, each with its
+    ``file:line:column`` (none when ``out`` lies in no pack). A sheet exported from the whole pack
+    and imported into one file would otherwise add every other file's documents to it again."""
+    from doria_forge.load.loader import PackPathError, load_pack
+    from doria_forge.packs import find_pack_root
+
+    root = find_pack_root(out.parent)
+    if root is None:
+        return {}
+    try:
+        # named as the user's other messages name files: relative to the working folder when below it
+        shown = os.path.relpath(root) if root.resolve().is_relative_to(Path.cwd().resolve()) else str(root)
+        loaded = load_pack(root, display_root=shown)
+    except PackPathError:
+        return {}
+    target = out.resolve()
+    found: dict[str, str] = {}
+    for doc in loaded.documents:
+        doc_id = doc.data.get("id")
+        if doc.data.get("kind") != kind or not isinstance(doc_id, str) or doc_id in found:
+            continue
+        if (root / doc.path).resolve() != target:
+            found[doc_id] = str(doc.locate(("id",)))
+    return found
 
 
 def _target(out: Path, kind: str) -> tuple[str, dict[str, dict[str, Any]]]:
