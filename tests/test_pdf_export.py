@@ -208,3 +208,15 @@ def test_scenario_template_puts_each_setup_item_on_its_own_line():
                   "- **Target tile:** B-2, placed as card 5"):
         assert any(line.startswith(start) for line in lines), start
     assert "- **Start tile:** A-1" in lines
+
+
+def test_a_card_size_one_deck_cannot_fit_on_the_paper_writes_no_pdf_at_all(tmp_path):
+    """The hero cards at 200 x 290 mm do not fit on A4: the export stopped at the hero deck with
+    the decks before it already written (4 of 11 PDFs). Every deck's size is now fitted to the
+    paper first: the error, and no file."""
+    from doria_forge.export.layouts import make_overrides
+
+    out = tmp_path / "out"
+    with pytest.raises(ExportError, match="does not fit on a4 paper"):
+        export_pdfs(small_pack(), out, make_overrides(card_size=["hero=200x290"]))
+    assert not out.exists() or not any(out.iterdir())

@@ -20,7 +20,7 @@ from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import UnknownItemError
 from .faces import back_spec, card_fronts
-from .layout import LayoutFile, LayoutOverrides, load_layout
+from .layout import LayoutFile, LayoutOverrides, compute_grid, load_layout
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
@@ -140,8 +140,14 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     layout_data = layout_data_for(layout, layout_file)
     out_dir = Path(out_dir)
     written: list[Path] = []
-    for deck in build_decks(pack):
-        sheet = layout_data.for_deck(deck.name, layout, fixed_card_size=deck.fixed_card_size)
+    decks = [(deck, layout_data.for_deck(deck.name, layout, fixed_card_size=deck.fixed_card_size))
+             for deck in build_decks(pack)]
+    # every deck's card size is fitted to its paper before the first file is written: a size that
+    # does not fit stopped the export halfway, with some decks' PDFs written and the rest not
+    for _deck, sheet in decks:
+        if not sheet.one_per_page:
+            compute_grid(sheet)
+    for deck, sheet in decks:
         written.append(write_card_sheets(out_dir / f"{deck.name}.pdf", deck.cards, sheet,
                                          f"{pack.info.display_name}: {deck.title}"))
     sheets = layout_data.for_deck("sheets", layout)
