@@ -262,6 +262,19 @@ def _tie_break(state: GameData, items: list[Any], key: Callable[[Any], Any], cho
     return out
 
 
+def _best_of(state: GameData, items: list[Any], key: Callable[[Any], Any], choice: str,
+             benefit: Callable[[Any], float]) -> Any:
+    """The first of ``items`` by ``key``; items tying for first are the players' decision
+    ``choice``, as in ``_tie_break``. Only a tie for first is asked (and drawn with the dice
+    without a choice policy): a tie further down decides nothing, and asking it counted choices
+    no game could feel in the rules-clarity report (36 of 45 ``monster_square`` choices of 30
+    games of The Goblin Warren)."""
+    first = _runs(items, key)[0]
+    if len(first) > 1:
+        first = choices.order(state, choice, first, default=choices.shuffled(state), benefit=benefit)
+    return first[0]
+
+
 def _runs(items: list[Any], key: Callable[[Any], Any]) -> list[list[Any]]:
     """``items`` sorted by ``key`` (stable, each key worked out once), cut into runs of equal keys."""
     keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0])
@@ -529,9 +542,9 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
 
     if start in pool:
         if monster.range > 1 and board.range_distance(start, goal) < monster.range:
-            choice = _tie_break(state, pool, lambda sq: (-min(board.range_distance(sq, goal), monster.range),
-                                                         -away(sq), -board.walls_around(sq), cost(sq)),
-                                "monster_square", _near_heroes(state))[0]
+            choice = _best_of(state, pool, lambda sq: (-min(board.range_distance(sq, goal), monster.range),
+                                                       -away(sq), -board.walls_around(sq), cost(sq)),
+                              "monster_square", _near_heroes(state))
         else:
             choice = start
     else:
@@ -545,7 +558,7 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
             found = head[sq]
             return found + ((sum(1 for o in others if board.sees(o, sq)) if tied[found] > 1 else 0),)
 
-        choice = _tie_break(state, pool, key, "monster_square", _near_heroes(state))[0]
+        choice = _best_of(state, pool, key, "monster_square", _near_heroes(state))
     push = board.occupant(choice) if choice in taken else None
     return choice, push
 
