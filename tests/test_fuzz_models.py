@@ -113,6 +113,28 @@ def test_players_is_a_range_from_fewest_to_most(low, high):
         assert model is None and f"players: {low} is above {high}" in problems[0].message
 
 
+def test_a_range_written_high_to_low_is_an_error_at_its_own_line_with_the_others():
+    """``players: [4, 2]`` was reported at the document's first line and ``rounds: [14, 3]`` at the
+    ``win_rate:`` line above it, and one hid the other until it was fixed. Each is now an error at
+    the range's own line, both in one pass; a campaign's bands too."""
+    text = ("kind: scenario\nid: s\nname: S\nstory: x\ngoal: y\nplayers: [4, 2]\n"
+            "balance:\n  win_rate:\n    all: [0.2, 0.6]\n    \"4\": [0.9, 0.1]\n  rounds: [14, 3]\n")
+    docs, problems = load_text(text, path="x.yaml")
+    assert problems == []
+    model, found = check_document(docs[0], KINDS)
+    assert model is None
+    assert sorted((p.line, p.message) for p in found) == [
+        (6, "players: 4 is above 2: write the range as [low, high]"),
+        (10, "balance.win_rate.4: 0.9 is above 0.1: write the range as [low, high]"),
+        (11, "balance.rounds: 14 is above 3: write the range as [low, high]")]
+    campaign = ("kind: campaign\nid: c\nname: C\nscenarios: [a]\nbalance:\n  completion_rate:\n"
+                "    all: [0.8, 0.2]\n  carry_over:\n    gold: [9, 1]\n")
+    docs, problems = load_text(campaign, path="c.yaml")
+    _, found = check_document(docs[0], KINDS)
+    assert [(p.line, p.message.split(":")[0]) for p in found if "is above" in p.message] == [
+        (7, "balance.completion_rate.all"), (9, "balance.carry_over.gold")]
+
+
 # -- the issue's cases through `validate` -----------------------------------------------------
 def _edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")

@@ -23,9 +23,9 @@ items, tokens) and who "the hero" of a rule is (the one who revealed, entered, d
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from .common import Document, Ref, Strict, empty_dict, empty_list
 from .tune import Tune
@@ -235,7 +235,16 @@ class Rewards(Strict):
     """Further rewards in words, one printed line each."""
 
 
-WinRange = tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]]
+def _low_to_high(pair: Any) -> Any:
+    """A range written [low, high]: low above high is an error at the range itself (its own
+    line in the file, where a check of the whole document pointed at the document's first line)."""
+    if pair[0] > pair[1]:
+        raise ValueError(f"{pair[0]} is above {pair[1]}: write the range as [low, high]")
+    return pair
+
+
+WinRange = Annotated[tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float, Field(ge=0, le=1)]],
+                     AfterValidator(_low_to_high)]
 
 
 class Balance(Strict):
@@ -245,17 +254,8 @@ class Balance(Strict):
 
     win_rate: dict[Literal["1", "2", "3", "4", "5", "6", "all"], WinRange] = Field(default_factory=empty_dict)
     """Win-rate ranges [low, high] (0-1) the heroes should reach, per player count "1".."6" or "all"."""
-    rounds: tuple[Round, Round] | None = None
+    rounds: Annotated[tuple[Round, Round], AfterValidator(_low_to_high)] | None = None
     """The range [low, high] of rounds the median game should last."""
-
-    @model_validator(mode="after")
-    def _ordered(self) -> "Balance":
-        for key, (low, high) in self.win_rate.items():
-            if low > high:
-                raise ValueError(f"win_rate {key}: {low} is above {high}")
-        if self.rounds is not None and self.rounds[0] > self.rounds[1]:
-            raise ValueError(f"rounds {self.rounds[0]} is above {self.rounds[1]}")
-        return self
 
 
 class Scenario(Document):
@@ -270,7 +270,8 @@ class Scenario(Document):
     """The scenario's title, printed on its page."""
     mode: Literal["single", "campaign"] = "single"
     """single: played on its own; campaign: a part of a campaign (rewards carry over)."""
-    players: tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]] = (1, 6)
+    players: Annotated[tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]],
+                       AfterValidator(_low_to_high)] = (1, 6)
     """Fewest and most players, [min, max], each 1-6 with min <= max."""
     story: Text
     """The story read out before play (printed)."""
@@ -297,12 +298,6 @@ class Scenario(Document):
     tune: Tune | None = Field(None, examples=[{"knobs": [{"path": "rules.1.do.0.count", "min": 1, "max": 3}]}])
     """Knobs `doria-forge tune` may turn in this scenario (field paths with ranges and steps), beyond or instead of
     the default set."""
-
-    @model_validator(mode="after")
-    def _players_ordered(self) -> "Scenario":
-        if self.players[0] > self.players[1]:
-            raise ValueError(f"players: {self.players[0]} is above {self.players[1]}")
-        return self
 
     def prose_rules(self) -> list[Rule]:
         """The rules written only as text: printed, not simulated."""
@@ -423,12 +418,7 @@ class CampaignReward(Strict):
 
 PlayerCountKey = Literal["1", "2", "3", "4", "5", "6", "all"]
 Amount = Annotated[float, Field(ge=0, le=1000)]
-
-
-def _ordered_pairs(pairs: Iterable[tuple[str, tuple[float, float]]], what: str) -> None:
-    for key, (low, high) in pairs:
-        if low > high:
-            raise ValueError(f"{what} {key}: {low} is above {high}")
+AmountRange = Annotated[tuple[Amount, Amount], AfterValidator(_low_to_high)]
 
 
 class CarryOver(Strict):
@@ -436,18 +426,13 @@ class CarryOver(Strict):
     scenario passed on, over the runs that pass it): ``group_xp`` left on the track, the
     ``loot_cards`` the heroes keep together and the ``gold`` those cards are worth."""
 
-    group_xp: tuple[Amount, Amount] | None = None
+    group_xp: AmountRange | None = None
     """[low, high] Group XP carried into the next scenario, on average."""
-    loot_cards: tuple[Amount, Amount] | None = None
+    loot_cards: AmountRange | None = None
     """[low, high] Loot Cards the party keeps into the next scenario, on average."""
-    gold: tuple[Amount, Amount] | None = None
+    gold: AmountRange | None = None
     """[low, high] gold value of the kept Loot Cards, on average."""
 
-    @model_validator(mode="after")
-    def _ordered(self) -> "CarryOver":
-        _ordered_pairs([(k, v) for k, v in (("group_xp", self.group_xp), ("loot_cards", self.loot_cards),
-                                            ("gold", self.gold)) if v is not None], "carry_over")
-        return self
 
 
 class CampaignBalance(Strict):
@@ -463,12 +448,6 @@ class CampaignBalance(Strict):
     carry_over: CarryOver | None = None
     """Bounds on the Group XP, Loot Cards and gold carried between scenarios."""
 
-    @model_validator(mode="after")
-    def _ordered(self) -> "CampaignBalance":
-        _ordered_pairs(self.completion_rate.items(), "completion_rate")
-        for sid, table in self.scenario_win_rate.items():
-            _ordered_pairs(table.items(), f"scenario_win_rate {sid}")
-        return self
 
 
 class Campaign(Document):
