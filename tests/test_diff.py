@@ -96,6 +96,30 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
     assert not (repo / "none").exists()
 
 
+def test_changed_since_reprints_the_cards_that_print_a_changed_card(repo, monkeypatch):
+    """The Orc's vulnerability is printed on its four Monster Level Cards, a standard item's name
+    on its hero's card: changing either reprinted only the changed card, and the errata's
+    reprint left the others printing the old text. They are reprinted too, listed apart."""
+    _edit(repo / "content" / "monsters" / "orc.yaml", "vulnerability: fire\n", "vulnerability: water\n")
+    _edit(repo / "content" / "equipment" / "standard" / "adventurer.yaml", "name: Side-Sword\n",
+          "name: Short Sword\n")
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "errata"])
+    assert result.exit_code == 0, result.output
+    written = sorted(p.name for p in (repo / "errata").iterdir())
+    assert {"monster.pdf", "monster_level.pdf", "hero.pdf", "standard_items.pdf", "errata.pdf"} <= set(written)
+    levels = "".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "monster_level.pdf").pages)
+    assert "Orc" in levels and "Goblin" not in levels
+    hero = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "hero.pdf").pages)
+                    .split())
+    assert "Short Sword" in hero
+    sheet = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "errata.pdf").pages)
+                     .split())
+    assert "Changes since HEAD: 2 changed" in sheet and "Reprinted" in sheet and "Adventurer" in sheet
+
+
 def test_inserting_a_rule_is_one_added_item_not_a_change_to_every_rule_after_it(tmp_path):
     """Issue 23: list items were compared by position, so one rule inserted at the top showed as
     about 30 changed fields. Items are matched by content (or id): the insert is one line, and a

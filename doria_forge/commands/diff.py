@@ -66,11 +66,15 @@ class PackDiff:
     added: list[tuple[str, str]] = field(default_factory=list)
     removed: list[tuple[str, str]] = field(default_factory=list)
     changed: dict[tuple[str, str], list[FieldChange]] = field(default_factory=dict)
+    reprinted: frozenset[tuple[str, str]] = frozenset()
+    """Documents not changed themselves whose printed card face changed (a Monster Level Card
+    prints its monster's name, range and ability; a hero card its standard items' names)."""
 
     @property
     def touched(self) -> frozenset[tuple[str, str]]:
-        """Documents added or changed: what an errata sheet prints."""
-        return frozenset(self.added) | frozenset(self.changed)
+        """Documents added or changed, and those whose card face changed: what an errata sheet
+        prints."""
+        return frozenset(self.added) | frozenset(self.changed) | self.reprinted
 
     def lines(self) -> list[str]:
         """The diff as text, one line per document and per changed field, then a summary."""

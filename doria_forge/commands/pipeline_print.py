@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
 
@@ -178,7 +178,40 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
         raise UsageError(str(exc)) from None
     except VersionInvalid as exc:
         raise ExportFailed(str(exc)) from None
-    return compare(before, pack)
+    changes = compare(before, pack)
+    changes.reprinted = _faces_changed(before, pack) - changes.touched
+    return changes
+
+
+def _faces_changed(before: ContentPack, after: ContentPack) -> frozenset[tuple[str, str]]:
+    """The ``(kind, id)`` of every card both versions print whose front differs (what it prints
+    of other documents counted: a document can be unchanged while its card is not), in every
+    language the pack is written for. Art is compared by its file's bytes: the two versions
+    lie in different folders."""
+    import hashlib
+    from dataclasses import replace
+
+    from doria_forge.export.pdf.faces import card_fronts
+    from doria_forge.i18n import language
+
+    def faces(pack: ContentPack) -> dict[tuple[str, str, str], Any]:
+        found: dict[tuple[str, str, str], Any] = {}
+        for lang in pack.info.languages:
+            with language(lang):
+                for front in card_fronts(pack):
+                    art = front.spec.art
+                    if art:
+                        try:
+                            art = hashlib.sha256(Path(art).read_bytes()).hexdigest()
+                        except OSError:
+                            pass  # a missing picture compares by its name
+                    kind, doc_id = front.ref.split(":", 1)
+                    found[lang, kind, doc_id] = (replace(front.spec, art=art), front.deck)
+        return found
+
+    old, new = faces(before), faces(after)
+    return frozenset((kind, doc_id) for (lang, kind, doc_id), face in new.items()
+                     if old.get((lang, kind, doc_id), face) != face)
 
 
 def write_errata_sheet(pack: ContentPack, out: Path, since: str, changes: PackDiff, *, project: Path | None = None,

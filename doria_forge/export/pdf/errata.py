@@ -40,6 +40,10 @@ def errata_markdown(pack: ContentPack, since: str, changes: Any) -> str:
     for title, keys in (("Added", changes.added), ("Removed", changes.removed)):
         if keys:
             lines += [f"## {title}", ""] + [f"- {name(kind, doc_id)}" for kind, doc_id in keys] + [""]
+    reprinted = sorted(getattr(changes, "reprinted", ()))
+    if reprinted:
+        lines += ["## Reprinted", "", "Unchanged themselves, these cards print a changed card's name or values:", ""]
+        lines += [f"- {name(kind, doc_id)}" for kind, doc_id in reprinted] + [""]
     return "\n".join(lines)
 
 
