@@ -124,3 +124,13 @@ def test_an_accepted_base_url_is_always_a_plain_web_or_file_address(url):
     if base_url_problem(url) == "":
         assert urlsplit(url).scheme.lower() in ("http", "https", "file")
         assert all(" " < c < "\x7f" and c not in '"<>\\`{}|^' for c in url)
+
+
+def test_several_policies_for_a_campaign_are_a_usage_error_not_the_first_alone():
+    """``--policy weak,greedy`` plays a scenario's runs side by side; a campaign played the first
+    policy alone and said nothing of the others."""
+    content = Path(__file__).resolve().parents[1] / "content"
+    result = runner.invoke(app, ["simulate", "campaign", "greywater_smugglers", str(content), "--policy", "weak,greedy",
+                                 "--runs", "2", "--players", "2", "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert "a campaign plays one policy" in result.output

@@ -551,6 +551,9 @@ def verify(
     console = console or Console(highlight=False)
     settings = config.settings(pack.info.id) if config is not None else None
     policies = parse_policies(policy)
+    if len(policies) > 1 and campaign_ids:
+        raise UsageError(f"--policy {','.join(policies)}: several policies play a scenario's runs side by side; "
+                         "a campaign plays one policy (give one, e.g. --policy greedy)")
     scenario_plan_list = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policies[0],
                                         heroes=heroes, clip_players=clip_players)
     campaign_plan_list = campaign_plans(pack, campaign_ids, players=players, runs=campaign_runs or runs, seed=seed,
