@@ -71,3 +71,30 @@ def test_render_command_refuses_a_hero_named_twice(tmp_path):
                                       "--heroes", "warrior,mage,warrior", "--out", str(out)])
     assert result.exit_code == 2 and "'warrior' is named twice" in result.output
     assert not out.exists()
+
+
+def test_render_plays_the_scenario_itself_within_its_player_range(tmp_path, monkeypatch):
+    """The game drawn is a game of the scenario (its goals and rules in play, as simulate sets a
+    run up), not the bare dungeon of its Room Tiles; a party the scenario is not written for is
+    a usage error, as for simulate."""
+    import shutil
+
+    import doria_forge.render.text as text_module
+
+    drawn = []  # render_game imports the text view when it runs: the game it draws is caught here
+    monkeypatch.setattr(text_module, "render_text", lambda state: drawn.append(state) or "")
+    result = CliRunner().invoke(app, ["render", "content", "--scenario", "goblin_warren", "--round", "2",
+                                      "--heroes", "warrior,mage"])
+    assert result.exit_code == 0, result.output
+    [state] = drawn
+    assert state.scenario is not None and state.scenario.scenario.id == "goblin_warren"
+
+    pack = tmp_path / "content"
+    shutil.copytree("content", pack)
+    duo = (pack / "scenarios" / "goblin_warren.yaml").read_text(encoding="utf-8")
+    (pack / "scenarios" / "duo.yaml").write_text(
+        duo.replace("id: goblin_warren", "id: duo").replace("players: [1, 6]", "players: [2, 4]"), encoding="utf-8")
+    out = tmp_path / "d.png"
+    refused = CliRunner().invoke(app, ["render", str(pack), "--scenario", "duo", "--heroes", "mage", "--out", str(out)])
+    assert refused.exit_code == 2 and "scenario duo is for 2-4 players, not 1" in refused.output
+    assert not out.exists()

@@ -484,12 +484,13 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
                 heroes: list[str] | None = None, seed: int = 1, until_round: int = 3,
                 square_px: int = 40) -> tuple[str, Path | None]:
     """Draw a game state: the saved game ``save`` (``GameState.to_json``), or a game of
-    ``scenario`` with ``heroes`` played by the greedy bot from ``seed`` until round
-    ``until_round`` begins. Returns the text view and the PNG written to ``out`` (if any).
-    Raises UsageError for an unknown scenario or hero, a saved game that cannot be read, is not
-    one (``render.saved_game``) or does not fit the pack, or a game without a map."""
+    ``scenario`` (set up as ``simulate scenario`` sets up a run: its Room Tiles, tokens, rules and
+    goals) with ``heroes`` (default: the first premade heroes, four or as many as the scenario
+    allows) played by the greedy bot from ``seed`` until round ``until_round`` begins. Returns
+    the text view and the PNG written to ``out`` (if any). Raises UsageError for an unknown
+    scenario or hero, a party outside the scenario's player range, a saved game that cannot be
+    read, is not one (``render.saved_game``) or does not fit the pack, or a game without a map."""
     from doria_forge.engine.game import GameOptions, GameState
-    from doria_forge.engine.map.dungeon import Dungeon
     from doria_forge.render.png import render_png
     from doria_forge.render.text import render_text
     from doria_forge.sim.bots import greedy_bot
@@ -514,15 +515,20 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
         from doria_forge.render.saved_game import MAX_HEROES
         from doria_forge.sim.scenario_runner import hero_pool
 
-        party = heroes or sorted(pack.characters)[:4]
+        low, high = pack.scenarios[scenario].players
+        party = heroes or sorted(pack.characters)[:min(max(4, low), high)]
         if len(party) > MAX_HEROES:
             raise UsageError(f"--heroes names {len(party)} heroes; a game has at most {MAX_HEROES}")
+        if not low <= len(party) <= high:
+            raise UsageError(f"scenario {scenario} is for {low}-{high} players, not {len(party)}: give --heroes "
+                             f"{low} to {high} heroes")
         try:
             hero_pool(pack, party)  # known heroes, each once
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-        state = GameState.new(pack, party, seed=seed, board=Dungeon.for_scenario(pack, scenario),
-                              options=GameOptions(setup_loot=True), log=False)
+        # set up as simulate sets up a run of the scenario: its tiles, tokens, rules and goals in play
+        state = GameState.new(pack, party, seed=seed, scenario=scenario, options=GameOptions(setup_loot=True),
+                              log=False)
         play(state, greedy_bot, until_round=until_round)
     if not state.board.spatial:
         raise UsageError("the saved game has no map to draw")
