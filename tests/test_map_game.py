@@ -75,3 +75,17 @@ def test_every_listed_action_on_the_map_is_accepted():
                     checked += 1
             state.apply(greedy_bot(state) if decision % 3 else bot(state))
     assert checked > 100
+
+
+def test_a_target_tile_the_deck_names_too_is_placed_once_at_its_position():
+    """The box holds each Room Tile once: The Sunken Reliquary's target named in its tile deck too
+    was put in the deck twice. It is one tile, at target_position (validate warns)."""
+    scenario = PACK.scenarios[SCENARIO]
+    setup = scenario.setup
+    deck = (*setup.tile_deck, setup.tile_deck[0].model_copy(update={"tile": setup.target_tile}))
+    doubled = scenario.model_copy(update={"setup": setup.model_copy(update={"tile_deck": deck})})
+    pack = PACK.from_documents([d for d in PACK if d is not scenario] + [doubled])
+    state = GameState.new(pack, PARTY, seed=1, scenario=SCENARIO)
+    built = list(state.board.deck)
+    assert built.count(setup.target_tile) == 1
+    assert built.index(setup.target_tile) == min(len(built) - 1, setup.target_position - 1)

@@ -51,3 +51,14 @@ def test_deck_that_cannot_be_built(tmp_path):
         "s.yaml:13:20 error [scenario-tile-deck] target_position 9 is below the bottom of a Room Tile deck of "
         "5 tiles",
     ]
+
+
+def test_the_target_tile_named_in_the_deck_too_is_a_warning(tmp_path):
+    """The box holds each Room Tile once: a target tile the deck names too is a warning (the game
+    places it once, at target_position: tests/test_map_game.py)."""
+    text = SCENARIO.replace("tile: C-7", "tile: F-5").replace("target_position: 3", "target_position: 2")
+    result = validate_files(tmp_path, {"tiles.yaml": TILES, "s.yaml": text})
+    assert lines(result.problems, scenario_tile_deck.ID) == [
+        "s.yaml:10:13 warning [scenario-tile-deck] Room Tile F-5 is the target tile, placed at target_position: "
+        "the box holds it once; leave it out of the tile deck",
+    ]

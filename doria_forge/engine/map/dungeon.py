@@ -145,6 +145,10 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
             return []
         setup = pack.scenarios[self.scenario].setup
         named = [e.tile for e in setup.tile_deck for _ in range(e.count)]
+        if setup.target_tile in named:
+            # the box holds each Room Tile once: the target named in the deck too is that one tile,
+            # placed at target_position (validate warns; it doubled the tile, as the deck's size counts it once)
+            named.remove(setup.target_tile)
         excluded = {setup.start_tile, setup.target_tile, *named}
         others = [t for t in pack.room_tiles if t not in excluded and not pack.room_tiles[t].start_tile]
         state.dice.shuffle(others)

@@ -9,6 +9,8 @@ That every tile the setup names (``start_tile``, ``tile_deck[].tile``,
 * ``target_position`` (1-based from the top) must lie inside the deck of
   named tiles, random tiles and the target tile (error);
 * a tile named twice in ``tile_deck`` should be one entry with ``count`` (warning);
+* the ``target_tile`` does not belong in ``tile_deck`` too: it is one tile, placed at
+  ``target_position`` (warning; the game places it once);
 * the ``start_tile`` should be a tile marked ``start_tile: true`` (warning).
 
 Passing::
@@ -62,6 +64,13 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
                 )
             else:
                 first_entry[entry.tile] = i
+            if entry.tile == setup.target_tile:
+                yield source_map.problem(
+                    "scenario", scenario.id, ("setup", "tile_deck", i, "tile"), ID, Severity.WARNING,
+                    f"Room Tile {entry.tile} is the target tile, placed at target_position: the box holds it once; "
+                    "leave it out of the tile deck",
+                    value=True,
+                )
 
         others = len([t for t in tiles if t not in named])
         if setup.random_tiles > others:
