@@ -44,6 +44,10 @@ HUGE = {
     "duel out in /proc": (["simulate", "{pack}", "--out", "/proc/self/fd/1"], "/proc holds"),
     "report in /proc": (["simulate", "scenario", "s", "{pack}", "--report", "/proc/r.html"], "/proc holds"),
     "empty scheduler": (["simulate", "scenario", "s", "{pack}", "--scheduler", ""], "--scheduler is empty"),
+    # an empty --out (an unset shell variable) wrote into the working folder
+    "empty pdf out": (["export", "pdf", "{pack}", "--out="], "--out is empty"),
+    "empty csv out": (["export", "csv", "{pack}", "--out", ""], "--out is empty"),
+    "empty build out": (["build", "{pack}", "--out="], "--out is empty"),
 }
 
 

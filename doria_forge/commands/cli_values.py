@@ -20,12 +20,21 @@ def pack_path(value: str | Path) -> Path:
     return Path(value)
 
 
+def out_path(value: str | Path) -> Path:
+    """An ``--out`` path as typed: refused when empty (``--out=`` with an unset shell variable
+    wrote the PDFs and CSVs into the working folder)."""
+    if isinstance(value, str) and not value.strip():
+        raise typer.BadParameter("--out is empty; name the file or folder to write (leave --out out for the default)")
+    return Path(value)
+
+
 def out_option(what: str, default: str) -> Any:
     """The ``--out`` option of a command that writes ``what`` to ``default`` (a path under
     ``build/``) without it; the command reads ``None`` as ``pipeline.default_output``, which says
-    where that is when the command runs inside a pack or its project."""
-    return typer.Option(None, "--out", help=f"{what} (default {default}; run inside a pack or its project: the "
-                                           f"project's {default}).")
+    where that is when the command runs inside a pack or its project. An empty value is refused
+    (``out_path``)."""
+    return typer.Option(None, "--out", parser=out_path, help=f"{what} (default {default}; run inside a pack or "
+                                                            f"its project: the project's {default}).")
 
 
 def pack_argument(help: str = "Pack folder (or one YAML file).") -> Any:
