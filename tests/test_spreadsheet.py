@@ -193,6 +193,18 @@ def test_a_row_whose_id_another_file_of_the_pack_defines_is_refused(tmp_path):
     assert problems == [] and written == target and "attack: 3D+1" in target.read_text(encoding="utf-8")
 
 
+def test_import_never_writes_into_the_projects_layouts_or_templates(tmp_path, monkeypatch):
+    """import writes into a pack on purpose; a YAML file in the project's layouts/ is a layout
+    file for every later command (validate and export then failed on it)."""
+    shutil.copytree(ROOT / "content", tmp_path / "content")
+    (tmp_path / "layouts").mkdir()
+    monkeypatch.chdir(tmp_path)
+    sheet = _csv(tmp_path / "doors.csv", "id,name,text\nd,Door,T.\n")
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "door_event", "--out", "layouts/x.yaml"])
+    assert result.exit_code == 2 and "which doria-forge reads" in result.output
+    assert not (tmp_path / "layouts" / "x.yaml").exists()
+
+
 def test_a_column_named_twice_is_an_error_at_the_second_one(tmp_path):
     """The later of two ``name`` columns silently won in every row (every card named 'Other')."""
     sheet = _csv(tmp_path / "doors.csv", "id,name,text,name\nd,Door,T.,Other\n")

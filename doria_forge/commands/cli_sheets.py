@@ -40,7 +40,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
 
         target = out or default_output(file)
         try:
-            pipeline.check_output(target, folder=False, sources=[file])
+            # it writes into a pack on purpose, never into its project's layouts/ or templates/ (not content)
+            pipeline.check_output(target, folder=False, sources=[file, *_project_folders(target)])
             written, problems, count = import_file(file, kind, target, sheet=sheet, force=force, prune=prune,
                                                    shown=relative_path(file))
         except (ValueError, pipeline.UsageError) as exc:
@@ -53,6 +54,14 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
             typer.echo(f"nothing written: {sum(p.is_error for p in problems)} problems in {file}")
             raise typer.Exit(1)
         typer.echo(f"{count} {kind} document{'' if count == 1 else 's'}: {written}")
+
+    def _project_folders(target: Path) -> list[Path]:
+        """The ``layouts/`` and ``templates/`` of the project around ``target``, where they exist."""
+        from doria_forge.commands.outputs import source_paths
+        from doria_forge.packs import find_project_pack
+
+        pack = find_project_pack(target.parent)
+        return source_paths(pack, pack.parent)[1:] if pack is not None else []
 
     def export_kinds(pack: Path, out: Path, kind: list[str] | None, with_dependencies: bool,
                      write: Callable[[ContentPack, Path, list[str] | None], Path | list[Path]], *,
