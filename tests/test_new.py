@@ -112,3 +112,24 @@ def test_a_new_campaign_writes_nothing_when_one_of_its_scenarios_exists(tmp_path
     result = _new("campaign", "saga", cwd=pack, monkeypatch=monkeypatch)
     assert result.exit_code == 2 and "saga_2.yaml exists already" in result.output
     assert not (pack / "campaigns").exists() and not (pack / "scenarios" / "saga_1.yaml").exists()
+
+
+def test_new_refuses_an_id_the_pack_defines_in_a_file_of_another_name(tmp_path, monkeypatch):
+    """The shipped Monster Modifications live together in ``modifications.yaml``: ``new
+    modification fire_creature`` wrote ``fire_creature.yaml`` beside it, and validate then blamed
+    the designer's own file for the duplicate id. A monster's Monster Level Cards count too."""
+    import shutil
+
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", tmp_path / "content")
+    result = _new("modification", "fire_creature", cwd=tmp_path, monkeypatch=monkeypatch)
+    assert result.exit_code == 2, result.output
+    assert "monster_modification 'fire_creature' is defined already at content/modifications/" in result.output
+    assert not (tmp_path / "content" / "modifications" / "fire_creature.yaml").exists()
+    (tmp_path / "content" / "monsters" / "bog.yaml").write_text(
+        (tmp_path / "content" / "monsters" / "orc.yaml").read_text(encoding="utf-8").replace(
+            "kind: monster\nid: orc", "kind: monster\nid: bog_orc"), encoding="utf-8")  # orc-1..4 stay in bog.yaml
+    (tmp_path / "content" / "monsters" / "orc.yaml").unlink()
+    clash = _new("monster", "orc", cwd=tmp_path, monkeypatch=monkeypatch)
+    assert clash.exit_code == 2 and "monster_level 'orc-1' is defined already at content/monsters/bog.yaml" in \
+        clash.output
+    assert not (tmp_path / "content" / "monsters" / "orc.yaml").exists()

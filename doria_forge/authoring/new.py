@@ -172,12 +172,36 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     for path, _, _ in files:
         if path.exists():
             raise NewError(f"{path} exists already; choose another id or remove it")
-    written = [_write_new(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
-                                        boss_levels=BOSS_LEVELS, **values))
-               for path, template, values in files]
+    texts = [(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
+                            boss_levels=BOSS_LEVELS, **values)) for path, template, values in files]
+    _refuse_defined(pack_root, texts)
+    written = [_write_new(path, text) for path, text in texts]
     if missing:
         written.append(_write_new(schema, _schema_text()))
     return Created(tuple(written))
+
+
+def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]]) -> None:
+    """Raise NewError when a document the new files define (a monster's Monster Level Cards, a
+    campaign's scenarios too) has the kind and id of one the pack defines in another file (a
+    file of several documents: ``modifications.yaml``): validate would then blame the
+    designer's own file for the duplicate."""
+    from doria_forge.infra.terminal import relative_path
+    from doria_forge.load import load_text
+    from doria_forge.load.loader import PackPathError, load_pack
+
+    new: set[tuple[object, object]] = set()
+    for path, text in texts:
+        documents, _ = load_text(text.encode("utf-8"), path=path.name)
+        new |= {(d.data.get("kind"), d.data.get("id")) for d in documents}
+    try:
+        loaded = load_pack(pack_root, display_root=relative_path(pack_root))
+    except PackPathError:
+        return
+    for doc in loaded.documents:
+        key = (doc.data.get("kind"), doc.data.get("id"))
+        if key in new:
+            raise NewError(f"{key[0]} {key[1]!r} is defined already at {doc.root}; choose another id")
 
 
 def register(app: typer.Typer) -> None:

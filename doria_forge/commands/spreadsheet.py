@@ -24,7 +24,6 @@ from __future__ import annotations
 import copy
 import csv
 import io
-import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -293,6 +292,7 @@ def _defined_elsewhere(out: Path, kind: str) -> dict[str, str]:
     """The ids of ``kind`` that the other files of the pack around ``out`` define, each with its
     ``file:line:column`` (none when ``out`` lies in no pack). A sheet exported from the whole pack
     and imported into one file would otherwise add every other file's documents to it again."""
+    from doria_forge.infra.terminal import relative_path
     from doria_forge.load.loader import PackPathError, load_pack
     from doria_forge.packs import find_pack_root
 
@@ -300,9 +300,7 @@ def _defined_elsewhere(out: Path, kind: str) -> dict[str, str]:
     if root is None:
         return {}
     try:
-        # named as the user's other messages name files: relative to the working folder when below it
-        shown = os.path.relpath(root) if root.resolve().is_relative_to(Path.cwd().resolve()) else str(root)
-        loaded = load_pack(root, display_root=shown)
+        loaded = load_pack(root, display_root=relative_path(root))  # named as the user's other messages name files
     except PackPathError:
         return {}
     target = out.resolve()
