@@ -35,3 +35,25 @@ def test_a_finer_precision_plays_more_runs_and_the_cap_is_kept(shipped_pack):
     assert fine["players"][0]["runs"] > coarse["players"][0]["runs"]
     capped, _, _ = _looks(shipped_pack, 0.01, max_runs=16)
     assert capped["players"][0]["runs"] == 16 and not capped["precision"]["reached"]
+
+
+def test_the_terminal_says_whether_the_precision_was_reached(shipped_pack):
+    """The JSON said ``reached: false`` and the terminal nothing: a designer read the table as if
+    the precision asked had been met."""
+    import io
+
+    from rich.console import Console
+
+    from doria_forge.sim.scenario_table import print_scenario
+
+    def shown(entry):
+        out = io.StringIO()
+        print_scenario(entry, Console(file=out, width=200))
+        return out.getvalue()
+
+    coarse, _, _ = _looks(shipped_pack, 0.5)
+    assert "--precision 0.5 reached after" in shown(coarse)
+    capped, _, _ = _looks(shipped_pack, 0.01, max_runs=16)
+    text = shown(capped)
+    assert "--precision 0.01 not reached within the runs allowed" in text and "raise --runs" in text
+    assert "--precision" not in shown(dict(coarse, precision=None))  # a run without --precision

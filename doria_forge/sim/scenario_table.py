@@ -58,6 +58,29 @@ def print_scenario(entry: dict[str, Any], console: Console) -> None:
                       f"{s['doom_steps']['per_run']:.1f}", str(s["monster_level"]["max"]),
                       str(s["outcomes"].get("stalled", 0)), _shown(_top(s["damage"])))
     _print_wide(console, table)
+    line = precision_line(entry)
+    if line:
+        console.print(line, soft_wrap=True)
+
+
+def precision_line(entry: dict[str, Any]) -> str:
+    """What ``--precision`` reached for a scenario or campaign entry (empty without it): the
+    widest exact interval, at the level of the last look, against the width asked."""
+    part = entry.get("precision")
+    if not part:
+        return ""
+    intervals = part.get("intervals") or {}
+    widest = max(intervals.items(), key=lambda kv: kv[1][1] - kv[1][0], default=None)
+    level = f"{(1 - part['alpha']) * 100:.1f}%"
+    looks = f"{part['looks']} look{'' if part['looks'] == 1 else 's'}"
+    if widest is None:
+        return f"--precision {part['width']:g}: no runs played"
+    players, (low, high) = widest
+    if part.get("reached"):
+        return (f"--precision {part['width']:g} reached after {looks}: every {level} interval is narrower "
+                f"(widest {high - low:.3f}, {players} players)")
+    return (f"--precision {part['width']:g} not reached within the runs allowed ({looks}): the {level} interval "
+            f"at {players} players is {high - low:.3f} wide; raise --runs")
 
 
 def print_campaign(entry: dict[str, Any], console: Console) -> None:
@@ -75,6 +98,9 @@ def print_campaign(entry: dict[str, Any], console: Console) -> None:
         table.add_row(str(s["players"]), _rate(s["completion_rate"], s["completion_ci"]),
                       f"{s['scenarios_won']['per_run']:.2f}", _shown(ends))
     _print_wide(console, table)
+    line = precision_line(entry)
+    if line:
+        console.print(line, soft_wrap=True)
 
 
 def print_skill(entry: dict[str, Any], console: Console) -> None:
