@@ -182,6 +182,17 @@ def test_the_search_reaches_the_band_with_one_knob_and_confirms_it_on_other_seed
     assert outcome.spent == game.plays <= 4000
 
 
+def test_content_that_holds_its_targets_as_written_is_confirmed_and_not_changed(shipped_pack):
+    """As written the scenario wins 0.47, inside the band [0.40, 0.95] but below the middle the
+    search aims at (a fifth of the band in from each edge), where target_position 3 (0.59) lies:
+    the content, played on as many runs as a promoted candidate from the start, is raced first and
+    confirmed, and nothing is changed."""
+    ev, game, pack = _evaluator(shipped_pack, _position_rate, band=(0.40, 0.95))
+    outcome = Search(ev, knobs_for(pack, "scenario", SID), Settings(budget=4000, seed=3)).run()
+    assert outcome.reached and outcome.best.changes == {}
+    assert outcome.best.confirm_runs > 0 and all(v.verdict == "holds" for v in outcome.verdicts)
+
+
 def test_the_same_seed_gives_the_same_search(shipped_pack):
     def once():
         ev, _, pack = _evaluator(shipped_pack, _position_rate)

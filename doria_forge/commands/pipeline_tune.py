@@ -308,7 +308,8 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
             table.add_row(_knob_label(knob, result.subject), result.where.get(knob.name, ""), str(knob.value),
                           str(value))
         print_table(console, table)
-    effects = Table("target", "as written (search runs)", f"proposed ({after})", "verdict", box=None, pad_edge=False)
+    effects = Table("target", "as written (search runs)", f"{'proposed' if changes else 'as written'} ({after})",
+                    "verdict", box=None, pad_edge=False)
     before = {(v.target.metric, v.target.players): v for v in o.before}
     for v in o.verdicts:
         old = before.get((v.target.metric, v.target.players))
