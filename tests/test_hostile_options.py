@@ -48,6 +48,9 @@ HUGE = {
     "empty pdf out": (["export", "pdf", "{pack}", "--out="], "--out is empty"),
     "empty csv out": (["export", "csv", "{pack}", "--out", ""], "--out is empty"),
     "empty build out": (["build", "{pack}", "--out="], "--out is empty"),
+    # Room Tiles, sheets and scenario pages have no card size: the option was ignored without a word
+    "tile card size": (["export", "pdf", "{pack}", "--card-size", "room_tiles=200x290"], "no card size to change"),
+    "sheet card size": (["export", "pdf", "{pack}", "--card-size", "sheets=70x120"], "no card size to change"),
 }
 
 

@@ -65,6 +65,12 @@ DECKS: tuple[str, ...] = ("loot", "monster", "monster_level", "boss", "hero", "s
 """Deck names a layout's ``decks:`` block (and ``--card-size DECK=SIZE``) may name; ``sheets`` are the
 Character and Campaign Sheets, ``scenarios`` the scenario pages."""
 
+PAGE_DECKS: dict[str, str] = {"room_tiles": "Room Tiles print at their size of 5 x 5 squares",
+                              "sheets": "the Character and Campaign Sheets fill the paper",
+                              "scenarios": "the scenario pages fill the paper"}
+"""The decks of :data:`DECKS` whose size ``--card-size`` cannot set (a layout file's ``decks:`` block
+still sets their paper, margins and the rest)."""
+
 _CUSTOM_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
 
 Paper = Literal["a4", "letter"]
@@ -234,6 +240,10 @@ def parse_card_sizes(values: list[str] | str | None) -> tuple[str | None, dict[s
             near = difflib.get_close_matches(deck, DECKS, n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else f"; decks: {', '.join(DECKS)}"
             raise ValueError(f"--card-size {value!r}: unknown deck {deck!r}{hint}")
+        if deck in PAGE_DECKS:
+            # their size is fixed (a Room Tile's 5 x 5 squares) or a page: a size here was ignored without a word
+            raise ValueError(f"--card-size {value!r}: {deck} has no card size to change ({PAGE_DECKS[deck]}); "
+                             f"the card decks: {', '.join(d for d in DECKS if d not in PAGE_DECKS)}")
         per_deck[deck] = size.strip()
     return everyone, per_deck
 
