@@ -79,6 +79,20 @@ def test_characters_the_card_font_lacks_are_warned_about(tmp_path):
     ]
 
 
+def test_control_characters_are_printable_text_warnings_too(tmp_path):
+    """An escape character pasted from a terminal printed as an empty box on the card and passed
+    ``validate --strict``; a right-to-left override turned the name around in diff's output."""
+    text = monster_with_levels("orc").replace("name: Orc\n", 'name: "Orc \\u202e kcatta \\x1b[31mRED"\n', 1)
+    result = validate_files(tmp_path, {"orc.yaml": text})
+    assert lines(result.problems) == [
+        "orc.yaml:3:7 warning [printable-text] name has control characters: U+202E, U+001B; they print as "
+        "empty boxes (or turn the text around on screen): remove them",
+    ]
+    tab = monster_with_levels("orc").replace("name: Orc\n", 'name: "Orc\\tthe Red"\n', 1)
+    plain = validate_files(tmp_path / "plain", {"orc.yaml": tab})
+    assert lines(plain.problems) == []  # a tab is no control character to warn about
+
+
 def test_shipped_pack_has_no_unprintable_text():
     from doria_forge.validate import validate_pack
 

@@ -17,6 +17,10 @@ Failing::
     kind: equipment
     id: dragon_axe
     name: 龍の斧                         # CJK: prints as three empty boxes
+    text: "Hits \\x1b[31mhard"        # an escape character (pasted from a terminal): an empty box
+
+Control characters other than tab and line breaks, and the bidirectional controls (U+202A-202E,
+U+2066-2069), are warned about too.
 """
 
 from __future__ import annotations
@@ -62,12 +66,27 @@ def _plain(text: str) -> bool:
     return text.isascii() or _BEYOND_COVERED.search(text) is None
 
 
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+"""Control characters other than tab and line breaks, and the bidirectional controls: none is
+in the card font (an escape prints as an empty box) and the bidirectional ones turn the text
+around on screen (``diff``, reports) where the card shows it in order."""
+
+
 def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
     for document in pack:
         raw = source_map.raw(document.kind, document.id)
         if raw is None:
             continue
         for path, text in _strings(raw, ()):
+            controls = list(dict.fromkeys(_CONTROL.findall(text)))
+            if controls:
+                yield source_map.problem(
+                    document.kind, document.id, path, ID, SEVERITY,
+                    f"{'.'.join(str(p) for p in path)} has control characters: "
+                    f"{', '.join(f'U+{ord(c):04X}' for c in controls[:_MAX_LISTED])}; they print as empty boxes "
+                    "(or turn the text around on screen): remove them",
+                    value=True,
+                )
             if _plain(text):
                 continue
             missing = missing_glyphs(text)
