@@ -56,6 +56,10 @@ def test_rewards_are_knobs_of_a_campaign_not_of_a_single_scenario(shipped_pack):
     campaign = knobs_for(shipped_pack, "campaign", "greywater_smugglers")
     assert any(k.path == ("rewards", "group_xp") for k in campaign)
     assert any(k.kind == "campaign" and k.path == ("monster_points_per_level",) for k in campaign)
+    # the campaign's Monster Points set a campaign scenario's Monster Level: its setup.monster_level
+    # changed no game, and every candidate turning it was budget spent on nothing
+    assert not any(k.path == ("setup", "monster_level") for k in campaign)
+    assert any(k.path == ("setup", "monster_level") for k in knobs_for(shipped_pack, "scenario", "greywater_toll"))
 
 
 def test_a_tune_block_names_knobs_and_can_switch_the_defaults_off(shipped_pack):

@@ -8,7 +8,8 @@ and of the pack manifest. The default set, read from the content (never from a s
 =====================================  ============================================================
 field                                  values tried
 =====================================  ============================================================
-``setup.monster_level``                1-4 (the Monster Level Cards' levels)
+``setup.monster_level``                1-4 (the Monster Level Cards' levels; not in a campaign:
+                                       its Monster Points set the level)
 a spawn's ``count`` in the rules       1 to twice the count (at least count + 2, at most 10)
 a rule's ``when.round``, a ``round``   3 rounds either side (1-99); an open edge (``min`` 1,
 condition's ``min`` / ``max``          ``max`` 99) is not a knob
@@ -113,13 +114,15 @@ def _effects(effects: Sequence[Mapping[str, Any]], path: tuple[str | int, ...]) 
 
 def scenario_defaults(pack: ContentPack, scenario_id: str, *, rewards: bool = False) -> list[Knob]:
     """The default knobs of scenario ``scenario_id`` (see the module table); ``rewards``: also
-    its rewards (when it is played inside a campaign)."""
+    its rewards, and not its ``setup.monster_level`` (it is played inside a campaign, whose
+    Monster Points set the Monster Level: turning that knob changed no game)."""
     scenario = pack.scenarios[scenario_id]
     data = scenario.model_dump(mode="json", by_alias=True)
     kind, sid = "scenario", scenario_id
     out: list[Knob | None] = []
     setup = data["setup"]
-    out.append(_default(kind, sid, ("setup", "monster_level"), setup["monster_level"], (1, 4)))
+    if not rewards:
+        out.append(_default(kind, sid, ("setup", "monster_level"), setup["monster_level"], (1, 4)))
     bosses: list[str] = []
     for i, rule in enumerate(data["rules"]):
         when = rule.get("when") or {}
