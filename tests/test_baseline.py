@@ -134,3 +134,16 @@ def test_campaigns_are_compared_too():
     completion = next(c for c in comparison["significant"] if c["metric"] == "completion_rate")
     assert completion["document"] == "campaign/saga" and completion["causes"] == ["campaign/saga"]
     assert any("campaign completion rate with 2 players: 75% -> 10%" in f.message for f in findings)
+
+
+def test_a_changed_field_is_named_and_located_as_the_yaml_writes_it(shipped_pack):
+    """A spawn's count changed in a scenario rule: the report's documents name it by the model's
+    field (``rules.0.effects.0.count``), which no YAML file has, so the finding named a field the
+    designer never wrote and sat on the rule's line. It reads ``rules.0.do.0.count`` now."""
+    from doria_forge.sim.baseline import written_path
+
+    key = "scenario/goblin_warren"
+    assert written_path(shipped_pack, key, ("rules", 0, "effects", 0, "count")) == ("rules", 0, "do", 0, "count")
+    assert written_path(shipped_pack, key, ("setup", "monster_level")) == ("setup", "monster_level")
+    assert written_path(shipped_pack, key, ("rules", 0, "gone", 1)) == ("rules", 0, "gone", 1)  # only the old had it
+    assert written_path(shipped_pack, "monster/nobody", ("name",)) == ("name",)

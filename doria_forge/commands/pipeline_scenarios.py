@@ -581,7 +581,7 @@ def verify(
     if old is not None:
         from doria_forge.sim.baseline import compare
 
-        comparison, extra = compare(old, report, locate=locate)
+        comparison, extra = compare(old, report, locate=locate, pack=pack)
         report = build_report(pack, scenarios, campaigns=campaigns, extra_findings=extra, duel_matrix=duel_matrix,
                               locate=locate, alpha=alpha)
         report["baseline"] = comparison

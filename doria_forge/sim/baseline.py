@@ -64,6 +64,31 @@ def changed_fields(old: Any, new: Any, path: tuple = ()) -> Iterator[tuple[tuple
         yield path, old, new
 
 
+def written_path(pack: Any, key: str, path: tuple) -> tuple:
+    """``path`` (model field names, as the report's documents hold them: ``rules.0.effects.0``)
+    as document ``key`` (``"scenario/goblin_warren"``) of ``pack`` writes it in YAML
+    (``rules.0.do.0``), so that a finding names the field and ``locate`` finds its line. The two
+    dumps of the document list their fields in the same order; a step either lacks (a field only
+    the old version had) stays as it is, with the rest of the path."""
+    kind, _, doc_id = key.partition("/")
+    document = pack.get(kind, doc_id) if hasattr(pack, "get") else None
+    if document is None:
+        return path
+    plain, written = document.model_dump(mode="json"), document.model_dump(mode="json", by_alias=True)
+    out: list[Any] = []
+    for step in path:
+        if isinstance(plain, dict) and isinstance(written, dict) and step in plain and len(plain) == len(written):
+            name = list(written)[list(plain).index(step)]
+            plain, written = plain[step], written[name]
+            out.append(name)
+        elif isinstance(plain, list) and isinstance(written, list) and isinstance(step, int) and step < len(plain):
+            plain, written = plain[step], written[step]
+            out.append(step)
+        else:
+            break
+    return (*out, *path[len(out):])
+
+
 def pack_diff(old_docs: dict[str, Any], new_docs: dict[str, Any]) -> dict[str, list[tuple[tuple, Any, Any]]]:
     """``"kind/id" -> changed fields`` for every document added, removed or changed."""
     diff = {}
@@ -200,15 +225,19 @@ def _field_names(fields: list[tuple[tuple, Any, Any]]) -> str:
     return ", ".join(names[:4]) + (" …" if len(names) > 4 else "")
 
 
-def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator) -> tuple[dict[str, Any], list[Finding]]:
+def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator,
+            pack: Any = None) -> tuple[dict[str, Any], list[Finding]]:
     """Compare report ``old`` with report ``new`` (see the module docstring). Returns the
     comparison (for the report's ``baseline`` key) and the findings: ``balance-changed``
     (warning) at the scenario or campaign for each significant change, naming the changed
     documents and fields behind it, ``balance-change-cause`` (warning) at each changed YAML
     field behind one, ``baseline-not-comparable`` (info) for scenarios, campaigns or options
-    the two reports do not share."""
+    the two reports do not share. ``pack``: the new report's pack, whose documents name each
+    changed field as its YAML file writes it (``written_path``)."""
     old_docs, new_docs = old.get("documents", {}), new.get("documents", {})
     diff = pack_diff(old_docs, new_docs)
+    if pack is not None:
+        diff = {key: [(written_path(pack, key, path), a, b) for path, a, b in fields] for key, fields in diff.items()}
     tests, notes = _paired_tests(old, new)
     for test, adjusted in zip(tests, holm([t["p"] for t in tests]), strict=True):
         test["p_adjusted"] = adjusted
