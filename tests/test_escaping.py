@@ -40,8 +40,11 @@ def test_validate_reports_stay_one_line_per_problem(hostile, fmt):
     assert result.exit_code == 1
     assert _raw_controls(result.output) == []
     lines = result.output.splitlines()
-    assert len(lines) == 2  # one problem, then the summary
+    # one problem per line, then the summary: the forged key's error and the warning that the Orc's
+    # name holds an escape character (rule printable-text: it prints as an empty box)
+    assert len(lines) == 3
     assert "\\x1b[2J" in lines[0] and "\\u202e" in lines[0]
+    assert "printable-text" in lines[1] and "U+001B" in lines[1]
     if fmt == "github":
         assert lines[0].startswith("::error file=") and "%0A%3A%3Aerror file=README.md%2Cline=1%3A%3Aforged%0A.yaml" in lines[0]
         assert not any(line.startswith("::error file=README.md") for line in lines)
