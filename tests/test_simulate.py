@@ -90,3 +90,22 @@ def test_a_pack_without_heroes_or_monsters_says_so_instead_of_an_empty_table(tmp
     assert result.exit_code == 0, result.output
     assert "No duels to run" in result.output
     assert json.loads((tmp_path / "s.json").read_text())["cells"] == []
+
+
+def test_format_github_gives_each_duel_finding_as_an_annotation_at_its_monster_level_card(tmp_path):
+    """--format github was accepted and printed the text table without one annotation; a CI
+    gate on the duels saw nothing. Each finding is an annotation at the Monster Level Card it is
+    about."""
+    from doria_forge.commands.cli import _duel_annotations
+    from doria_forge.sim.matrix import Finding
+
+    validation = validate_pack(ROOT / "content")
+    finding = Finding("level-out-of-line", "warning", "orc level 2 is much harder than its peers", "orc", 2)
+    [line] = _duel_annotations([finding], validation).splitlines()
+    where = validation.source_map.locate("monster_level", "orc-2")
+    assert line.startswith(f"::warning file=") and f"line={where.line}," in line and "orc.yaml" in line
+    assert line.endswith("::orc level 2 is much harder than its peers")
+    result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "4", "--monster", "orc", "--level", "1",
+                                 "--no-progress", "--format", "github", "--out", str(tmp_path / "s.json")])
+    assert result.exit_code == 0, result.output
+    assert "win rate" not in result.output.lower()  # no text table in the annotation stream

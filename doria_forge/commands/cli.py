@@ -243,7 +243,8 @@ def simulate(
     cache: bool = CACHE_OPT,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
                                         help="text: the duel table and findings; json: the report on stdout "
-                                             "(schemas/output/duel-report.schema.json)."),
+                                             "(schemas/output/duel-report.schema.json); github: the findings as "
+                                             "GitHub Actions annotations."),
 ) -> None:
     """Duel every premade hero against every monster at levels 1-4 and report win rates."""
     out = out or pipeline.default_output(pack, "simulation.json")
@@ -254,13 +255,31 @@ def simulate(
         result, path = pipeline.simulate(
             validation.pack, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
             console=_err_console() if as_json else _console(), progress=progress, jobs=jobs, engine=engine.value,
-            precision=precision, cache=cache, config=validation.config, show=not as_json,
+            precision=precision, cache=cache, config=validation.config, show=format is OutputFormat.text,
         )
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     if as_json:
         typer.echo(path.read_text(encoding="utf-8"), nl=False)  # the report just written: one JSON document
+    elif format is OutputFormat.github:
+        typer.echo(_duel_annotations(result.findings, validation), nl=False)
     typer.echo(f"simulation report: {path}", err=as_json)
+
+
+def _duel_annotations(findings: Any, validation: Any) -> str:
+    """The duel findings as GitHub Actions annotations, each at the Monster Level Card it is
+    about (the monster's document when the pack has no card at that level)."""
+    from doria_forge.validate.formatters import github_annotation
+
+    lines = []
+    for f in findings:
+        try:
+            kind, doc_id = "monster_level", validation.pack.level_card(f.monster, f.level).id
+        except KeyError:
+            kind, doc_id = "monster", f.monster
+        where = validation.source_map.locate(kind, doc_id)
+        lines.append(github_annotation(f.severity, where.file, where.line, where.column, f.rule_id, f.message) + "\n")
+    return "".join(lines)
 
 
 @export_app.command("bundle")
