@@ -44,8 +44,19 @@ def test_wrong_type_points_at_the_value(tmp_path):
     text = monster_yaml().replace("range: 1", "range: far")
     result = validate_files(tmp_path, {"orc.yaml": text})
     assert lines(result.problems, "schema") == [
-        "orc.yaml:5:8 error [schema] range: Input should be a valid integer, unable to parse string as an integer (got 'far')",
+        "orc.yaml:5:8 error [schema] range: Input should be a valid integer (got 'far')",
     ]
+
+
+def test_a_switch_or_text_in_a_number_field_is_an_error_not_a_number(tmp_path):
+    """pydantic's lax mode read `true` as 1 (a spreadsheet's TRUE cell became `damage: true` and
+    validated clean) and a quoted "3" as 3; a number field takes a number."""
+    for value, shown in (("true", "True"), ('"3"', "'3'")):
+        text = monster_yaml().replace("range: 1", f"range: {value}")
+        result = validate_files(tmp_path / value.strip('"'), {"orc.yaml": text})
+        assert lines(result.problems, "schema") == [
+            f"orc.yaml:5:8 error [schema] range: Input should be a valid integer (got {shown})",
+        ]
 
 
 def test_number_where_text_is_expected_suggests_quotes(tmp_path):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import Strict as PydanticStrict
 
 from doria_forge.geometry import TILE_SIZE
 
@@ -129,6 +130,22 @@ class Strict(BaseModel):
     # never needs its own: validating the shipped pack builds 25 of the 108.
     model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000,
                               json_schema_extra=describe_fields, defer_build=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        # pydantic's lax mode takes `true` for a number (`damage: true` read as 1) and `1` for a
+        # switch; YAML writes numbers and switches as themselves, so a field that is a number or
+        # a switch is strict (an int still passes for a float, as in JSON). Marked on the fields
+        # before the validator is first built (defer_build): a pass over the built schemas cost
+        # validate 2% more instructions.
+        super().__pydantic_init_subclass__(**kwargs)
+        for info in cls.__pydantic_fields__.values():
+            if info.annotation in _STRICT_TYPES and _STRICT not in info.metadata:  # a parent's field: marked
+                info.metadata.append(_STRICT)
+
+
+_STRICT_TYPES = (int, float, bool)
+_STRICT = PydanticStrict()
 
 
 def empty_list() -> list[Any]:
