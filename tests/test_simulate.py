@@ -103,7 +103,7 @@ def test_format_github_gives_each_duel_finding_as_an_annotation_at_its_monster_l
     finding = Finding("level-out-of-line", "warning", "orc level 2 is much harder than its peers", "orc", 2)
     [line] = _duel_annotations([finding], validation).splitlines()
     where = validation.source_map.locate("monster_level", "orc-2")
-    assert line.startswith(f"::warning file=") and f"line={where.line}," in line and "orc.yaml" in line
+    assert line.startswith("::warning file=") and f"line={where.line}," in line and "orc.yaml" in line
     assert line.endswith("::orc level 2 is much harder than its peers")
     result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "4", "--monster", "orc", "--level", "1",
                                  "--no-progress", "--format", "github", "--out", str(tmp_path / "s.json")])
