@@ -319,3 +319,31 @@ def test_a_monster_that_heals_faster_than_the_party_hurts_it_is_left_alone():
     assert hurting.wears_down(armored, vampire)
     assert hurting.ranges_against(armored, warrior, vampire)
     assert isinstance(greedy_bot(armored), Attack)
+
+
+def test_a_solo_hero_heals_when_two_hits_could_kill_it_not_at_a_third_of_its_hp():
+    """*Special Rules for 1 or 2 Players*: a solo hero never falls unconscious and its negative HP
+    cost it no initiative; only death (at the rules' threshold) counts. Healing at a third of her
+    HP, a solo Priestess cast her healing spell round after round beside a Mummy that took back
+    what the spell gave (stalled runs of the shipped build). At 2 HP of 7, 22 above death, she
+    attacks; 6 above death, two of the Mummy's hits could kill her, and she heals. With a friend
+    at her side (no solo rules) a third of her HP is still the mark."""
+    from doria_forge.engine.actions import UseItem
+
+    room = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+
+    def fight(heroes, hp):
+        state = map_game(pack_with(room), heroes, tiles=[("R", (0, 0), 0)],
+                         at={h: (2, 3 - i) for i, h in enumerate(heroes)}, monsters=[("mummy", (1, 3))], ap=20)
+        priestess = state.hero("priestess")
+        priestess.hp = hp
+        return state, priestess
+
+    state, priestess = fight(["priestess"], 2)
+    assert state.solo and priestess.hp <= priestess.hp_max // 3
+    assert not isinstance(greedy_bot(state), UseItem)
+    death = state.rules.death_threshold
+    state, priestess = fight(["priestess"], death + 6)
+    assert isinstance(greedy_bot(state), UseItem)
+    state, priestess = fight(["priestess", "warrior"], 2)
+    assert not state.solo and isinstance(greedy_bot(state), UseItem)

@@ -382,7 +382,7 @@ def _care(state: GameState, hero: HeroState, ap: int) -> Action | None:
     """A healing potion when hurt (its own, else a friend's), healing a badly hurt friend, an
     antidote against two Poison Markers."""
     friends = len(state.heroes) > 1
-    if hero.hp <= max(1, int(hero.hp_max * POTION_SHARE)):
+    if _needs_healing(state, hero):
         potion = _potion(hero, "heal")
         if potion is not None:
             return note(state, UseItem(potion.uid, None, hero.location(potion) == "belt"),
@@ -401,6 +401,19 @@ def _care(state: GameState, hero: HeroState, ap: int) -> Action | None:
             return note(state, UseItem(potion.uid, None, hero.location(potion) == "belt"),
                         f"{hero.poison_markers} Poison Markers")
     return None
+
+
+def _needs_healing(state: GameState, hero: HeroState) -> bool:
+    """A third of its HP or less (``POTION_SHARE``; at least 1). A solo hero never falls unconscious
+    and its negative HP never cost it initiative (chapter *Special Rules for 1 or 2 Players*): only
+    death counts, so it heals when two hits of the hardest-hitting monster in play could kill it.
+    Healing at a third of its HP, a solo Priestess cast her healing spell round after round beside a
+    Mummy that took back what the spell gave (stalled runs of the shipped build). On the map only:
+    a duel keeps a third of the HP, the rule the duel matrix's fast path plays (``sim.fastduel``)."""
+    if not (state.solo and state.board.spatial):
+        return hero.hp <= max(1, int(hero.hp_max * POTION_SHARE))
+    worst = max((m.damage for m in state.monsters if not m.defeated), default=0)
+    return hero.hp - state.rules.death_threshold <= 2 * (worst + 1)
 
 
 def _map_move(state: GameState, hero: HeroState, ap: int) -> Action | None:
