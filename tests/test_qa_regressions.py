@@ -34,6 +34,7 @@ def a_file(tmp_path) -> Path:
     ["simulate", "{pack}", "--runs", "1", "--monster", "orc", "--no-progress", "--out", "{tmp}"],
     ["preview", "orc-1", "{pack}", "--out", "{file}/orc.png"],
     ["preview", "orc-1", "{pack}", "--out", "{tmp}"],
+    ["preview", "orc-1", "{pack}", "--out", "{tmp}/orc.jpg"],          # PNG data under another name
     ["build", "{pack}", "--runs", "1", "--no-progress", "--out", "{file}"],
 ])
 def test_unwritable_out_is_a_usage_error_without_traceback(pack, a_file, tmp_path, args):

@@ -462,13 +462,16 @@ def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, proje
             lang: str = "en") -> Path:
     """Render one card or tile (``id`` or ``kind:id``) to PNG, in language ``lang``.
 
-    Raises UsageError for an unknown or ambiguous id, ExportFailed when it cannot be drawn.
+    Raises UsageError for an unknown or ambiguous id or an ``out`` not named ``.png``,
+    ExportFailed when it cannot be drawn.
     """
     from doria_forge.export import pdf
     from doria_forge.export.preview import render_preview
     from doria_forge.i18n import language
 
     check_output(Path(out), folder=False)
+    if Path(out).suffix.lower() != ".png":  # PNG data in x.jpg opened as a broken JPEG
+        raise UsageError(f"cannot write {out}: preview draws a PNG; give --out a .png file")
     layout_file, _ = pdf.project_assets(project)
     try:
         with _writing(Path(out)), language(lang):
