@@ -51,6 +51,9 @@ HUGE = {
     # Room Tiles, sheets and scenario pages have no card size: the option was ignored without a word
     "tile card size": (["export", "pdf", "{pack}", "--card-size", "room_tiles=200x290"], "no card size to change"),
     "sheet card size": (["export", "pdf", "{pack}", "--card-size", "sheets=70x120"], "no card size to change"),
+    # float() reads nan and inf: a bleed of nan was told it should be 0 or more, an offset of nan,inf above 20 mm
+    "nan bleed": (["export", "pdf", "{pack}", "--bleed", "nan"], "give the bleed in mm"),
+    "inf offset": (["export", "pdf", "{pack}", "--duplex-offset", "nan,inf"], "give two numbers in mm"),
 }
 
 

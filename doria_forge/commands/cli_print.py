@@ -65,7 +65,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         out: Path | None = cli_values.out_option("Folder for the PDF files", "build/pdf"),
         paper: Paper | None = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
         card_size: list[str] | None = CARD_SIZE_OPT,
-        bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm."),
+        bleed: float | None = typer.Option(None, "--bleed", parser=cli_values.bleed_mm, help="Bleed in mm."),
         one_per_page: bool = typer.Option(False, "--one-per-page", help="One card per page (print on demand)."),
         layout: str | None = LAYOUT_OPT,
         profile: str | None = typer.Option(None, "--profile", help="Print profile: thegamecrafter, drivethrucards, "
@@ -107,7 +107,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                                     "and resolution."),
         dpi: int | None = typer.Option(None, "--dpi", min=72, max=1200, help="Resolution (default: the profile's)."),
         card_size: list[str] | None = CARD_SIZE_OPT,
-        bleed: float | None = typer.Option(None, "--bleed", min=0, help="Bleed in mm (default: the profile's)."),
+        bleed: float | None = typer.Option(None, "--bleed", parser=cli_values.bleed_mm,
+                                           help="Bleed in mm (default: the profile's)."),
         layout: str | None = LAYOUT_OPT,
         progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
         with_dependencies: bool = with_dependencies_opt,

@@ -7,6 +7,7 @@ validated whatever folder it ran in and exited 0.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,18 @@ def out_path(value: str | Path) -> Path:
     if isinstance(value, str) and not value.strip():
         raise typer.BadParameter("--out is empty; name the file or folder to write (leave --out out for the default)")
     return Path(value)
+
+
+def bleed_mm(value: str | float) -> float:
+    """A ``--bleed`` as typed: a number of mm, 0 or more (``nan`` and ``inf`` are numbers to
+    ``float`` and got "greater than or equal to 0" for an answer)."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not a number of mm (for example 3)") from None
+    if not math.isfinite(number) or number < 0:
+        raise typer.BadParameter(f"{value!r}: give the bleed in mm, 0 or more (for example 3)")
+    return number
 
 
 def out_option(what: str, default: str) -> Any:

@@ -26,6 +26,7 @@ All lengths are millimetres (suffix ``_mm``) unless a name ends in ``_pt`` (poin
 """
 
 import difflib
+import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -255,6 +256,8 @@ def parse_offset(value: str | None) -> tuple[float, float] | None:
     parts = value.replace(";", ",").split(",")
     try:
         x, y = (float(p) for p in parts)
+        if not (math.isfinite(x) and math.isfinite(y)):  # float() reads "nan" and "inf"
+            raise ValueError
     except ValueError:
         raise ValueError(f"--duplex-offset {value!r}: give two numbers in mm, X,Y (for example 0.5,-1)") from None
     return (x, y)
@@ -271,6 +274,8 @@ def make_overrides(*, paper: str | None = None, card_size: str | list[str] | Non
     """
     if layout_file is not None and not Path(layout_file).is_file():
         raise ValueError(f"layout file not found: {layout_file}")
+    if bleed is not None and not math.isfinite(bleed):  # typer reads "nan" and "inf" as numbers
+        raise ValueError(f"--bleed {bleed}: give the bleed in mm, a number such as 3")
     everyone, per_deck = parse_card_sizes(card_size)
     try:
         return LayoutOverrides(paper=paper, card_size=everyone, bleed_mm=bleed,
