@@ -129,3 +129,17 @@ def test_new_at_a_project_top_and_in_its_folders_adds_to_the_project_pack(tmp_pa
     assert below.exit_code == 0, below.output
     assert (tmp_path / "content" / "tiles" / "X-1.yaml").is_file()
     assert runner.invoke(app, ["validate"]).exit_code == 0
+
+
+def test_schema_inside_a_pack_writes_nothing_into_it(tmp_path, monkeypatch):
+    """`schema` writes doria-forge's own schemas/ and docs/ (a maintenance command); run inside a
+    designer's pack it wrote them among the pack's sources. It refuses, and --check still reads."""
+    pack = _pack(tmp_path, monkeypatch)
+    before = sorted(p.name for p in pack.iterdir())
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 2 and "inside the pack" in result.output
+    assert sorted(p.name for p in pack.iterdir()) == before
+    elsewhere = runner.invoke(app, ["schema", "--out", str(tmp_path / "schemas"),
+                                    "--reference", str(tmp_path / "docs" / "fields.md")])
+    assert elsewhere.exit_code == 0, elsewhere.output
+    assert (tmp_path / "schemas").is_dir() and (tmp_path / "docs" / "fields.md").is_file()

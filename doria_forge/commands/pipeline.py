@@ -285,8 +285,10 @@ def validation_exit_code(result: ValidationResult, *, strict: bool = False) -> i
 def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[str] | list[Path]:
     """``check``: the names of stale schema files in folder ``out`` (and of the field reference
     ``reference``, a Markdown file, when given and stale); else write them all and return their
-    paths. Raises OutputError when ``out`` is not a usable folder or ``reference`` a usable file."""
+    paths. Raises OutputError when ``out`` is not a usable folder or ``reference`` a usable file,
+    or (writing) either lies inside a pack."""
     from doria_forge.model.reference import reference_text
+    from doria_forge.packs import find_pack_root
 
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -302,6 +304,14 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
             raise OutputError(f"cannot read {getattr(exc, 'filename', None) or out}: "
                               f"{getattr(exc, 'strerror', None) or exc}") from None
         return stale
+    for target in (out, *([Path(reference)] if reference is not None else [])):
+        # the repository's maintenance command: run inside a designer's pack, it wrote schemas/ and
+        # docs/ among the pack's sources (the pack has its doria.schema.json from `new`)
+        pack = find_pack_root(target if target == out else target.parent)
+        if pack is not None:
+            raise OutputError(f"cannot write {target}: it is inside the pack {pack}; schema writes doria-forge's own "
+                              "schemas (a pack gets doria.schema.json from `new`): run it elsewhere or give --out "
+                              "and --reference outside the pack")
     check_output(out, folder=True)
     if reference is not None:
         check_output(Path(reference), folder=False)
