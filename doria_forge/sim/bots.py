@@ -138,7 +138,7 @@ def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int
     if not own[0] or target_problem(item, profile, monster) is not None:
         return (False, 0, 0.0, 0, False)
     # hurts reads what expected_damage reads (the hit's damage, the monster's armor): the same key
-    return (True, own[1], expected_damage(state, hero, item, profile, monster), own[2],
+    return (True, own[1], expected_damage(hero, item, profile, monster), own[2],
             explorer.hurts(hero, profile, monster))
 
 

@@ -7,6 +7,7 @@ monsters they can hurt and wear down, and fight only with attacks that get throu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from doria_forge.engine import abilities
@@ -15,7 +16,7 @@ from doria_forge.engine.hero import HeroState, expected_roll
 from doria_forge.engine.phases import initiative_spec
 
 from .deciding import per_decision
-from .odds import best_expected_damage, monster_wound
+from .odds import expected_damage, monster_wound
 from .reach import standing
 
 
@@ -73,7 +74,7 @@ def wears_down(state: Any, monster: Any) -> bool:
     cap = state.rules.initiative_cap
     dealt = 0.0
     for hero in heroes:
-        damage, cost = best_expected_damage(hero, monster, hurts)
+        damage, cost = best_expected_damage(hero, monster)
         if damage > 0:
             ap = min(cap, expected_roll(initiative_spec(state, hero)))
             dealt += damage * max(1, int(ap // max(1, cost)))
@@ -101,14 +102,31 @@ def _known_ranges(hero: HeroState, monster: Any) -> tuple[int, ...]:
 
 
 def _ranges(hero: HeroState, monster: Any) -> list[int]:
-    out = []
+    return [max(1, hero.attack_range(profile)) for _, profile, _ in _hurting_attacks(hero, monster)]
+
+
+def _hurting_attacks(hero: HeroState, monster: Any) -> Iterator[tuple[Any, Any, bool]]:
+    """``(item, profile, from_belt)`` of every attack of the hero's cards in hand, body and Belt
+    it may make against ``monster`` (ignoring range and sight) whose hit gets past its armor
+    (``hurts``), in the order of its cards and their profiles."""
     for item in hero.hand_items() + hero.body_items + hero.belt:
         from_belt = hero.location(item) == "belt"
         for profile in item.card.attacks:
             if attack_problem(hero, item, profile, monster, from_belt=from_belt) is None and hurts(hero, profile,
                                                                                                   monster):
-                out.append(max(1, hero.attack_range(profile)))
-    return out
+                yield item, profile, from_belt
+
+
+def best_expected_damage(hero: HeroState, monster: Any) -> tuple[float, int]:
+    """``(expected HP, AP cost)`` of the hero's attack expected to take the most HP from ``monster``
+    among those that hurt it (``_hurting_attacks``; ``odds.expected_damage``); ``(0.0, 0)`` when
+    none does."""
+    best = (0.0, 0)
+    for item, profile, from_belt in _hurting_attacks(hero, monster):
+        damage = expected_damage(hero, item, profile, monster)
+        if damage > best[0]:
+            best = (damage, hero.use_cost(item, profile, from_belt=from_belt))
+    return best
 
 
 def hurts(hero: HeroState, profile: Any, monster: Any) -> bool:

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from doria_forge.engine import abilities
 from doria_forge.engine.combat import (
     armor_against,
     armor_candidates,
     attack_extra_dice,
-    attack_problem,
     defense_options,
     hit_damage,
 )
@@ -52,8 +51,7 @@ def hit_chance(att_count: int, att_bonus: int, def_count: int, def_bonus: int) -
     return p * p_no_fumble
 
 
-def expected_damage(state: Any, hero: HeroState, item: ItemInstance, profile: AttackProfile,
-                    monster: MonsterState) -> float:
+def expected_damage(hero: HeroState, item: ItemInstance, profile: AttackProfile, monster: MonsterState) -> float:
     """Expected HP the attack takes from ``monster`` (hit chance x damage above armor,
     crudely counting critical hits as +0.3)."""
     return attack_hit_chance(hero, profile, monster) * max(
@@ -86,21 +84,3 @@ def monster_wound(monster: MonsterState, hero: HeroState) -> float:
                              ignore_magic_armor=abilities.magic_items_ineffective(monster))
     stopped = max((a.armor_rating for a in armor), default=0)
     return p * max(0, monster.damage - stopped)
-
-
-def best_expected_damage(hero: HeroState, monster: Any, hurting: Any) -> tuple[float, int]:
-    """``(expected HP, AP cost)`` of the hero's attack that is expected to take the most HP from
-    ``monster``, among its cards in hand, body and Belt whose hit ``hurting(hero, profile,
-    monster)`` allows; ``(0.0, 0)`` when none may."""
-    best = (0.0, 0)
-    for item in hero.hand_items() + hero.body_items + hero.belt:
-        from_belt = hero.location(item) == "belt"
-        for profile in item.card.attacks:
-            if attack_problem(hero, item, profile, monster, from_belt=from_belt) is not None:
-                continue
-            if not hurting(hero, profile, monster):
-                continue
-            ed = expected_damage(None, hero, item, profile, monster)
-            if ed > best[0]:
-                best = (ed, hero.use_cost(item, profile, from_belt=from_belt))
-    return best
