@@ -274,8 +274,6 @@ def make_overrides(*, paper: str | None = None, card_size: str | list[str] | Non
     """
     if layout_file is not None and not Path(layout_file).is_file():
         raise ValueError(f"layout file not found: {layout_file}")
-    if bleed is not None and not math.isfinite(bleed):  # typer reads "nan" and "inf" as numbers
-        raise ValueError(f"--bleed {bleed}: give the bleed in mm, a number such as 3")
     everyone, per_deck = parse_card_sizes(card_size)
     try:
         return LayoutOverrides(paper=paper, card_size=everyone, bleed_mm=bleed,
