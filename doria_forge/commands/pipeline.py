@@ -307,7 +307,7 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
     for target in (out, *([Path(reference)] if reference is not None else [])):
         # the repository's maintenance command: run inside a designer's pack, it wrote schemas/ and
         # docs/ among the pack's sources (the pack has its doria.schema.json from `new`)
-        pack = find_pack_root(target if target == out else target.parent)
+        pack = find_pack_root(target)
         if pack is not None:
             raise OutputError(f"cannot write {target}: it is inside the pack {pack}; schema writes doria-forge's own "
                               "schemas (a pack gets doria.schema.json from `new`): run it elsewhere or give --out "
@@ -498,8 +498,8 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
                 square_px: int = 40) -> tuple[str, Path | None]:
     """Draw a game state: the saved game ``save`` (``GameState.to_json``), or a game of
     ``scenario`` (set up as ``simulate scenario`` sets up a run: its Room Tiles, tokens, rules and
-    goals) with ``heroes`` (default: the first premade heroes, four or as many as the scenario
-    allows) played by the greedy bot from ``seed`` until round ``until_round`` begins. Returns
+    goals) with ``heroes`` (default: the pack's first heroes by id, four or as many as the
+    scenario allows) played by the greedy bot from ``seed`` until round ``until_round`` begins. Returns
     the text view and the PNG written to ``out`` (if any). Raises UsageError for an unknown
     scenario or hero, a party outside the scenario's player range, a saved game that cannot be
     read, is not one (``render.saved_game``) or does not fit the pack, or a game without a map."""

@@ -115,7 +115,8 @@ def climb_free(state: GameData) -> None:
     """Phase F, with the Traps (chapter *Phase F: Special Actions*: Trap activations): every
     conscious hero a Trap Immobilized makes that Trap's check again (its two attributes + 2D
     against its Target Number at the current Monster Level, the hero's trap bonus added); a
-    success ends the status (a ``climbed_free`` event), a failure keeps it to the next Phase F.
+    success ends the status (a ``climb_free`` event tells each try), a failure keeps it to the next
+    Phase F.
 
     The book leaves open how the Immobilized status ends ("sometimes automatically, sometimes only
     through certain actions", chapter *Immobile*: the card says) and the Water Pit's card frees
