@@ -56,6 +56,34 @@ def test_rubble_on_the_way_to_the_goal_is_cleared():
     assert isinstance(greedy_bot(state), Walk | Jump)
 
 
+def test_a_goal_behind_a_traps_blocked_doors_is_reached_by_waiting_in_its_room():
+    """*Traps and Secret Doors*: a room Trap's Blocked Doors last until the Trap is disarmed,
+    and the characters in its room try in Phase F. The Spiked Walls blocked the doors of the
+    middle room while the hero stood in its north door (an occupied door is not blocked); the
+    goal lies behind the room's blocked east door. From the north room the hero walks back into
+    the trapped room and waits there for the check, where before it had no way and stood still
+    (a stalled solo run of The Hollow King's Toll)."""
+    from doria_forge.engine.decks import TRAP, Card
+    from doria_forge.engine.dice import ScriptedDice
+    from doria_forge.engine.traps import resolve_trap
+
+    north = tile("N", ["#####", ".....", ".....", ".....", "##.##"], doors=[("south", 2)])
+    middle = tile("M", ["##.##", "....#", ".....", "....#", "#####"], doors=[("north", 2), ("east", 2)])
+    east = tile("E", ["#####", "#....", ".....", "#....", "#####"], doors=[("west", 2)], runes=[(2, 3, "blue")])
+    sc = scenario(**WIN_ON_RUNE)
+    pack = with_docs(pack_with(north, middle, east), sc)
+    state = map_game(pack, ["warrior"], tiles=[("M", (0, 0), 0), ("N", (-1, 0), 0), ("E", (0, 1), 0)],
+                     at={"warrior": (0, 2)}, scenario=sc.id, ap=30)
+    state.dice = ScriptedDice([1, 1])  # a Fumble: the check fails and the doors are blocked
+    resolve_trap(state, Card(TRAP, "spiked_walls"), state.hero("warrior"))
+    assert state.board.layout.squares_with("blocked_door") == [(2, 4)]
+    state.board.move_to("warrior", (-3, 2))
+    back = greedy_bot(state)
+    assert isinstance(back, Walk) and 0 <= back.to[0] <= 4 and 0 <= back.to[1] <= 4
+    state.apply(back)
+    assert isinstance(greedy_bot(state), EndTurn)
+
+
 def test_a_hole_on_the_way_to_the_goal_is_jumped():
     state = game(scenario(**WIN_ON_RUNE), at={"warrior": (4, 4)}, ap=30)
     for col in range(5):
@@ -156,6 +184,27 @@ def test_a_hero_that_cannot_hurt_a_monster_does_not_walk_up_to_it():
     action = greedy_bot(state)
     assert not isinstance(action, Walk) or max(abs(action.to[0]), abs(action.to[1])) > 1
     assert isinstance(action, EndTurn | Walk | RevealRoomTile)
+
+
+def test_a_hero_waiting_on_the_escape_beside_a_monster_it_cannot_hurt_steps_away_within_it():
+    """A hero on the escape area (every hero must stand there at a round's end) beside a
+    Poltergeist it cannot hurt (only magic hurts it) steps to the square of the area farthest
+    from it, so that the monster follows and frees the door the friend must come through, where
+    before it waited beside it for ever (a stalled run of Cave-In at the Salt Mine, the
+    Poltergeist in the doorway between the two)."""
+    shaft = tile("SHAFT", [".....", ".....", ".....", ".....", "....."], doors=[("east", 2)])
+    hall = tile("HALL2", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    sc = scenario(goals={"win": [{"goal": "escape", "at": {"tile": "SHAFT"}, "all": True}]})
+    pack = with_docs(pack_with(shaft, hall), sc)
+    state = map_game(pack, ["warrior", "huntress"], tiles=[("SHAFT", (0, 0), 0), ("HALL2", (0, 1), 0)],
+                     at={"warrior": (2, 3), "huntress": (2, 8)}, monsters=[("poltergeist", (2, 4))],
+                     ap={"warrior": 20, "huntress": 5}, scenario=sc.id)
+    warrior, ghost = state.hero("warrior"), state.monsters[0]
+    assert state.current_actor() == "warrior" and state.board.position(ghost.uid) == (2, 4)
+    assert not hurting.ranges_against(state, warrior, ghost)
+    step = greedy_bot(state)
+    assert isinstance(step, Walk) and step.to[1] <= 4
+    assert abs(step.to[0] - 2) + abs(step.to[1] - 4) > 1
 
 
 def test_a_hero_that_can_hurt_no_monster_searches_no_routes_to_attack_from(monkeypatch):

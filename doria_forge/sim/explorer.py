@@ -52,7 +52,7 @@ from doria_forge.engine.moves.movement import pick_up_cost
 
 from . import objectives
 from .fight_moves import combat_move, objective_move, open_door, regroup, retreat
-from .hurting import hurts
+from .hurting import hurts, ranges_against
 from .party import (
     anchor_slot,
     engaged,
@@ -164,6 +164,11 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
             if move is not None:
                 return move
     if found.gather and here in found.gather:
+        # waiting on the goal beside a monster it cannot hurt: a step away within the goal lets
+        # the monster follow, and frees the square or door a friend still has to come through
+        near = set(layout.neighbours(here))
+        if any(board.position(m.uid) in near and not ranges_against(state, hero, m) for m in monsters_on_map(state)):
+            return retreat(state, hero, ap, within=found.gather)
         return None
     anchor = anchor_slot(state)
     loot = {p for p in layout.squares_with("loot") if slot_of(p) == anchor}

@@ -27,9 +27,9 @@ CLOSE = 4
 """AP a square next to a monster is counted as worth to a hero choosing where to shoot from."""
 
 
-def retreat(state: Any, hero: HeroState, ap: int) -> Action | None:
+def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None = None) -> Action | None:
     """A hurt hero's move out of the monsters' way (see the module docstring), or ``None``
-    when where it stands is as good as it gets."""
+    when where it stands is as good as it gets; ``within``: onto one of these squares only."""
     board = state.board
     here = _on_map(state, hero.uid)
     monsters = monsters_on_map(state)
@@ -55,7 +55,8 @@ def retreat(state: Any, hero: HeroState, ap: int) -> Action | None:
 
     routes = board.hero_routes(state, hero, ap, jumping=False)
     now = safety(here)
-    best = max(routes, key=lambda p: (safety(p), -routes.cost(p), p), default=None)
+    squares = routes if within is None else (p for p in routes if p in within)
+    best = max(squares, key=lambda p: (safety(p), -routes.cost(p), p), default=None)
     if best is None or safety(best) <= now:
         return None
     state.scratch["retreated"] = turn
