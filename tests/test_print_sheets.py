@@ -11,8 +11,11 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from pypdf import PdfReader
+from robust_helpers import tiny_pack
 from test_pdf_support import small_pack
+from typer.testing import CliRunner
 
+from doria_forge.commands.cli import app
 from doria_forge.export.layouts import LayoutOverrides, SheetLayout, load_layout, make_overrides
 from doria_forge.export.pdf import export_pdfs
 from doria_forge.export.pdf.compose import (
@@ -36,6 +39,7 @@ from doria_forge.validate import validate_pack
 ROOT = Path(__file__).resolve().parents[1]
 LAYOUTS = DEFAULT_LAYOUT_FILE.parent
 TOL = 0.01
+runner = CliRunner()
 
 
 @pytest.fixture(scope="module")
@@ -151,6 +155,40 @@ def test_duplex_offset_moves_the_backs(tmp_path: Path):
     moved = placements(write_card_sheets(tmp_path / "b.pdf", cards, SheetLayout(duplex_offset_mm=(1.5, -2)), "t"))
     (back0,), (back1,) = ([p for p in found if p.page == 1] for found in (plain, moved))
     assert (back1.x - back0.x, back1.y - back0.y) == pytest.approx((1.5, -2), abs=TOL)
+
+
+ONE_PER_PAGE = {"one-per-page": ["--one-per-page"], "drivethrucards": ["--profile", "dtc"],
+                "one-per-page over a gutter fold": ["--layout", "gutter-fold", "--one-per-page"]}
+
+
+@pytest.mark.parametrize("mode", ONE_PER_PAGE.values(), ids=ONE_PER_PAGE.keys())
+def test_duplex_offset_moves_the_back_pages_of_one_card_per_page(tmp_path: Path, mode: list[str]):
+    """Each back is printed on the reverse of its front's page: the printer drifts as on a sheet,
+    and --duplex-offset was ignored here without a word."""
+    pack = tiny_pack(tmp_path / "content")
+
+    def faces(out: str, *extra: str) -> list[tuple[int, str, float, float]]:
+        result = runner.invoke(app, ["export", "pdf", str(pack), *mode, *extra, "--out", str(tmp_path / out)])
+        assert result.exit_code == 0, result.output
+        return [(p.page, p.name, p.x, p.y) for p in placements(tmp_path / out / "hero.pdf")]
+
+    plain, moved = faces("plain"), faces("moved", "--duplex-offset", "1.5,-2")
+    assert [f[:2] for f in moved] == [f[:2] for f in plain] and any(f[1].startswith("B_") for f in plain)
+    for (_, name, x0, y0), (_, _, x1, y1) in zip(plain, moved, strict=True):
+        shift = (1.5, -2) if name.startswith("B_") else (0, 0)
+        assert (x1 - x0, y1 - y0) == pytest.approx(shift, abs=TOL), name
+
+
+def test_duplex_offset_with_a_gutter_fold_is_a_usage_error_and_writes_nothing(tmp_path: Path):
+    """A gutter fold prints its backs beside their fronts on one side of the paper: an offset has
+    nothing to move, and was ignored without a word."""
+    pack = tiny_pack(tmp_path / "content")
+    out = tmp_path / "pdf"
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--layout", "gutter-fold", "--duplex-offset", "1,0",
+                                 "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert "--duplex-offset" in result.output and "--layout gutter-fold" in result.output
+    assert "Traceback" not in result.output and not out.exists()
 
 
 def test_drivethru_profile_writes_back_then_front_pages_in_cmyk_with_an_output_intent(tmp_path: Path):

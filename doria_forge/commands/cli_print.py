@@ -71,7 +71,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         profile: str | None = typer.Option(None, "--profile", help="Print profile: thegamecrafter, drivethrucards, "
                                            "makeplayingcards, home-a4, home-letter."),
         duplex_offset: str | None = typer.Option(None, "--duplex-offset", help="X,Y in mm: move the backs to meet "
-                                                 "the fronts (measure with duplex_calibration.pdf)."),
+                                                 "the fronts (measure with duplex_calibration.pdf); not with a "
+                                                 "gutter fold."),
         with_dependencies: bool = with_dependencies_opt,
         changed_since: str | None = typer.Option(None, "--changed-since", help="Only the cards added or changed "
                                                  "since this version (a folder or git revision): an errata sheet."),

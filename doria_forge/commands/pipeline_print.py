@@ -67,17 +67,36 @@ def find_layout(value: str | Path | None, project: Path | None) -> Path | None:
 def overrides(*, project: Path | None = None, paper: str | None = None, card_size: list[str] | str | None = None,
               bleed: float | None = None, one_per_page: bool = False, layout: str | Path | None = None,
               profile: str | None = None, duplex_offset: str | None = None) -> LayoutOverrides:
-    """Command-line layout options as ``LayoutOverrides``. Raises UsageError for bad values."""
+    """Command-line layout options as ``LayoutOverrides``. Raises UsageError for bad values and for a
+    ``duplex_offset`` the layout cannot apply (a gutter fold), ExportFailed for a layout file with
+    mistakes when it has to be read for that."""
     from doria_forge.export.layouts import make_overrides
 
     # A preset (print-and-play) is accepted as a profile too: it is a layout without shop limits.
     profile_file = find_layout(profile, project)
     try:
-        return make_overrides(paper=paper, card_size=card_size, bleed=bleed, one_per_page=one_per_page,
-                              layout_file=find_layout(layout, project), profile_file=profile_file,
-                              duplex_offset=duplex_offset)
+        result = make_overrides(paper=paper, card_size=card_size, bleed=bleed, one_per_page=one_per_page,
+                                layout_file=find_layout(layout, project), profile_file=profile_file,
+                                duplex_offset=duplex_offset)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
+    if result.duplex_offset_mm is not None:
+        _check_offset_applies(result, project)
+    return result
+
+
+def _check_offset_applies(layout_overrides: LayoutOverrides, project: Path | None) -> None:
+    """Refuse a ``--duplex-offset`` the layout in force has no duplex backs for (UsageError, see
+    ``doria_forge.export.layouts.offset_conflict``); a layout file with mistakes is ExportFailed."""
+    from doria_forge.export.errors import ExportError
+    from doria_forge.export.layouts import offset_conflict
+
+    try:
+        conflict = offset_conflict(_layout_data(layout_overrides, project), layout_overrides)
+    except ExportError as exc:
+        raise ExportFailed(str(exc)) from None
+    if conflict:
+        raise UsageError(conflict)
 
 
 def _layout_data(layout_overrides: LayoutOverrides, project: Path | None) -> LayoutFile:

@@ -286,6 +286,26 @@ def make_overrides(*, paper: str | None = None, card_size: str | list[str] | Non
         raise ValueError("; ".join(_pydantic_message(e) for e in exc.errors())) from None
 
 
+def offset_conflict(layout: "LayoutFile", overrides: LayoutOverrides) -> str | None:
+    """Why ``overrides.duplex_offset_mm`` (``--duplex-offset``) cannot apply to ``layout``, as a
+    one-line message naming both options, or ``None`` when it applies (or is not given).
+
+    A deck printed as a gutter fold (``sheet: gutter_fold`` without ``one_per_page``) has its backs on
+    the fronts' side of the paper, folded behind them: no duplex drift to correct. The offset was
+    ignored there without a word, and the user printed a sheet they believed corrected."""
+    if overrides.duplex_offset_mm is None:
+        return None
+    decks = [deck for deck in DECKS if deck not in ("sheets", "scenarios")]  # pages have no backs
+    folded = [deck for deck in decks if (sheet := layout.for_deck(deck, overrides)).sheet == "gutter_fold"
+              and not sheet.one_per_page]
+    if not folded:
+        return None
+    which = "" if folded == decks else f" for {', '.join(folded)}"
+    return (f"--duplex-offset does not go with a gutter fold (--layout gutter-fold, or sheet: gutter_fold{which}): "
+            "its backs print on the same side of the paper as their fronts and are folded behind them, so there "
+            "is no duplex drift to correct; leave out --duplex-offset")
+
+
 def _pydantic_message(error: Mapping[str, Any]) -> str:
     message = str(error["msg"]).removeprefix("Value error, ")
     where = ".".join(map(str, error["loc"]))
@@ -317,8 +337,10 @@ class SheetLayout(BaseModel):
 
     ``one_per_page`` makes one page per card face the size of the card plus bleed, with TrimBox and
     BleedBox set, for print-on-demand shops: ``page_order`` front then back or back then front,
-    ``rotation`` in degrees clockwise. ``colour: cmyk`` writes CMYK colours (at most
-    ``ink_limit_percent`` total ink) and declares ``output_condition`` as the PDF's output intent.
+    ``rotation`` in degrees clockwise; each back is moved on its page by ``duplex_offset_mm`` as on a
+    sheet. A gutter fold has no use for an offset (its backs print on the fronts' side).
+    ``colour: cmyk`` writes CMYK colours (at most ``ink_limit_percent`` total ink) and declares
+    ``output_condition`` as the PDF's output intent.
     ``dpi`` is the resolution of per-card images and the least resolution of card art.
     """
 

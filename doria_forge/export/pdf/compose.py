@@ -145,8 +145,8 @@ def write_card_sheets(path: Path, cards: Sequence[PrintCard], layout: SheetLayou
     line, turned half a turn, with a dashed fold line. ``ruler`` adds a 100 mm scale to every page,
     ``cut_lines`` hairlines along the trim edges. One-per-page mode (``layout.one_per_page``): each
     page is one face, card plus bleed in size, TrimBox = card, BleedBox = MediaBox, in the layout's
-    ``page_order`` and ``rotation``. Raises ``ExportError`` for an empty deck or a card that does not
-    fit the paper.
+    ``page_order`` and ``rotation``, each back moved on its page by ``duplex_offset_mm``. Raises
+    ``ExportError`` for an empty deck or a card that does not fit the paper.
     """
     if not cards:
         raise ExportError(f"{title}: nothing to print")
@@ -221,7 +221,9 @@ def _write_one_per_page(path: Path, cards: Sequence[PrintCard], layout: SheetLay
         c.setPageSize(page)
         c.setTrimBox(trim)
         c.setBleedBox(media)
-        writer.place(writer.form(prefix, face, box), 0, 0, turns, size)
+        # a back is printed on the reverse of its front's page, with the printer's drift as on a sheet
+        dx, dy = layout.duplex_offset_mm if prefix == "B" else (0.0, 0.0)
+        writer.place(writer.form(prefix, face, box), mm(dx), mm(dy), turns, size)
         c.showPage()
     return writer.save(path)
 
