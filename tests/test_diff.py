@@ -120,6 +120,30 @@ def test_changed_since_reprints_the_cards_that_print_a_changed_card(repo, monkey
     assert "Changes since HEAD: 2 changed" in sheet and "Reprinted" in sheet and "Adventurer" in sheet
 
 
+def test_an_errata_of_removed_cards_only_prints_the_sheet(repo, monkeypatch):
+    """With no card to reprint the errata sheet was set before any card had loaded the fonts: a
+    ValueError traceback (no bold face for the title) instead of the sheet."""
+    tiles = repo / "content" / "tiles"
+    nameless = [line for line in (tiles / "F-5.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
+                if not line.startswith("name")]  # a Room Tile's name is optional
+    (tiles / "Z-9.yaml").write_text("".join(nameless).replace("id: F-5", "id: Z-9"), encoding="utf-8")
+    for args in (["add", "content"], ["-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-qm", "Z-9"]):
+        subprocess.run(["git", *args], cwd=repo, check=True)
+    (tiles / "Z-9.yaml").unlink()
+    events = repo / "content" / "door_events" / "door_events.yaml"
+    docs = events.read_text(encoding="utf-8").split("---\n")
+    events.write_text("---\n".join(d for d in docs if "id: stale_draft" not in d), encoding="utf-8")
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "errata"])
+    assert result.exit_code == 0, result.output
+    sheet = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "errata.pdf").pages)
+                     .split())
+    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["errata.pdf"]
+    assert "0 changed, 0 added, 2 removed" in sheet and "stale_draft" in sheet and "Z-9" in sheet
+
+
 def test_inserting_a_rule_is_one_added_item_not_a_change_to_every_rule_after_it(tmp_path):
     """Issue 23: list items were compared by position, so one rule inserted at the top showed as
     about 30 changed fields. Items are matched by content (or id): the insert is one line, and a

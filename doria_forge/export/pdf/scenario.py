@@ -121,6 +121,7 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 def markdown_flowables(text: str) -> list:
     """Flowables for the Markdown subset the templates write."""
+    register_fonts()  # a Paragraph maps its bold face to the font family as it is made, not when drawn
     styles = _styles()
     out: list = []
     para: list[str] = []
@@ -173,7 +174,6 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
         raise ExportError("the pack has no scenarios to print")
     if not (templates_dir / SCENARIO_TEMPLATE).is_file():
         raise ExportError(f"scenario template not found: {templates_dir / SCENARIO_TEMPLATE}")
-    register_fonts()
     env = template_env(templates_dir)
     story: list = []
     for i, scenario in enumerate(scenarios):
