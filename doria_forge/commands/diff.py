@@ -69,6 +69,9 @@ class PackDiff:
     reprinted: frozenset[tuple[str, str]] = frozenset()
     """Documents not changed themselves whose printed card face changed (a Monster Level Card
     prints its monster's name, range and ability; a hero card its standard items' names)."""
+    removed_documents: dict[tuple[str, str], Any] = field(default_factory=dict)
+    """Each document of :attr:`removed` as the old version had it: the errata sheet names a removed
+    card as it was printed, the new version having nothing to name it by."""
 
     @property
     def touched(self) -> frozenset[tuple[str, str]]:
@@ -162,7 +165,9 @@ def compare(old: ContentPack, new: ContentPack) -> PackDiff:
         return {(d.kind, d.id): d for d in own if d.kind != "pack"}
 
     before, after = docs(old), docs(new)
-    result = PackDiff(added=sorted(set(after) - set(before)), removed=sorted(set(before) - set(after)))
+    removed = sorted(set(before) - set(after))
+    result = PackDiff(added=sorted(set(after) - set(before)), removed=removed,
+                      removed_documents={key: before[key] for key in removed})
     for key in sorted(set(before) & set(after)):
         if before[key] == after[key]:
             continue

@@ -21,9 +21,10 @@ ERRATA_FILE = "errata.pdf"
 
 def errata_markdown(pack: ContentPack, since: str, changes: Any) -> str:
     """The sheet as the Markdown subset the booklet sets: a title, then the changes (``changes`` is a
-    ``PackDiff``). Names are the cards' printed names, ids in brackets."""
+    ``PackDiff``). Names are the cards' printed names, ids in brackets; a removed card's name is
+    the old version's (``PackDiff.removed_documents``)."""
     def name(kind: str, doc_id: str) -> str:
-        doc = pack.get(kind, doc_id)
+        doc = changes.removed_documents.get((kind, doc_id)) or pack.get(kind, doc_id)
         shown = getattr(doc, "display_name", doc_id) if doc is not None else doc_id
         what = f"{kind.replace('_', ' ')} {doc_id}"
         return f"{shown} ({what})" if shown != doc_id else what
