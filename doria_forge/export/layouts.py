@@ -291,8 +291,8 @@ def offset_conflict(layout: "LayoutFile", overrides: LayoutOverrides) -> str | N
     one-line message naming both options, or ``None`` when it applies (or is not given).
 
     A deck printed as a gutter fold (``sheet: gutter_fold`` without ``one_per_page``) has its backs on
-    the fronts' side of the paper, folded behind them: no duplex drift to correct. The offset was
-    ignored there without a word, and the user printed a sheet they believed corrected."""
+    the fronts' side of the paper, folded behind them: no duplex drift to correct. Refused, not
+    ignored: the user would print a sheet they believe corrected."""
     if overrides.duplex_offset_mm is None:
         return None
     decks = [deck for deck in DECKS if deck not in ("sheets", "scenarios")]  # pages have no backs
