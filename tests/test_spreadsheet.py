@@ -324,3 +324,38 @@ def test_a_column_part_of_unicode_digits_is_a_field_name_not_a_crash():
 
     assert column_path("a.²") == ("a", "²")
     assert column_path("attacks.0.dice") == ("attacks", 0, "dice")
+
+
+# -- a date cell, a column naming no field: one error each, at the cell ------------------------------------
+MONSTER_HEADER = ["id", "name", "attack_type", "range", "action_points", "priority", "figures", "deck_cards"]
+
+
+def test_a_date_cell_is_one_error_at_its_cell_and_nothing_is_written(tmp_path):
+    """A date in a required field gave the date error at its cell and a second, false
+    "missing required field" at column 1 of the row (the cell was emptied, then checked)."""
+    import datetime
+
+    book = workbook(tmp_path / "monsters.xlsx", [
+        MONSTER_HEADER,
+        ["yeti", datetime.date(2024, 1, 2), "melee", 1, 8, "B", 2, 4],
+        ["wolf", "Wolf", "melee", 1, 10, "A", datetime.time(3, 4), 4]], "monster")
+    out = tmp_path / "monsters.yaml"
+    result = runner.invoke(app, ["import", str(book), "--kind", "monster", "--out", str(out)])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if ": error [" in line]
+    assert [line.split(": error")[0] for line in errors] == [f"{book.as_posix()}:2:2", f"{book.as_posix()}:3:7"]
+    assert all("a date or time" in line for line in errors)
+    assert not out.exists()
+
+
+def test_a_date_cell_updating_a_file_in_place_is_one_error_and_leaves_the_file(tmp_path):
+    import datetime
+
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    book = workbook(tmp_path / "levels.xlsx", [["id", "attack", "hit_points"], ["orc-2", "3D+1", datetime.date(2024, 3, 1)]],
+                    "monster_level")
+    written, problems, _ = import_file(book, "monster_level", target, force=True, shown="levels.xlsx")
+    assert written is None
+    assert [(p.line, p.column) for p in problems] == [(2, 3)]
+    assert target.read_text(encoding="utf-8") == ORC_FILE.read_text(encoding="utf-8")

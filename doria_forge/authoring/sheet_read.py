@@ -14,7 +14,7 @@ numbered rows of cells, within bounds, whatever the file holds.
 
 :class:`SheetError` is a file that cannot be read at all (a usage error); everything else is a
 list of ``(row, column, message)`` next to the rows, in spreadsheet numbering (row 1 is the header,
-column A is 1).
+column A is 1). A cell reported so holds :data:`REPORTED` in the rows.
 """
 
 from __future__ import annotations
@@ -47,6 +47,16 @@ SUFFIXES = (".csv", ".xlsx")
 
 class SheetError(ValueError):
     """A spreadsheet that cannot be read at all (a usage error); the message names the file."""
+
+
+class _Reported:
+    def __repr__(self) -> str:
+        return "REPORTED"
+
+
+REPORTED = _Reported()
+"""What a cell holds in :attr:`Sheet.rows` once :attr:`Sheet.problems` reports it (a date, an error
+value): its row is not read as a document, which would report the cell again as a missing field."""
 
 
 @dataclass
@@ -194,7 +204,8 @@ class _ErrorValue(str):
 
 
 def _cell_problems(sheet: Sheet) -> list[tuple[int, int, str]]:
-    """Formulas without a value, error values and dates, each at its cell; those cells are emptied."""
+    """Formulas without a value, error values and dates, each at its cell; those cells become
+    :data:`REPORTED`."""
     found = []
     for number, cells in sheet.rows:
         for index, value in enumerate(cells):
@@ -210,5 +221,5 @@ def _cell_problems(sheet: Sheet) -> list[tuple[int, int, str]]:
                                                  "date); format the column as text and type it again"))
             else:
                 continue
-            cells[index] = None
+            cells[index] = REPORTED
     return found

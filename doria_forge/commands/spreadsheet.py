@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from doria_forge.authoring.sheet_cells import CellError, decode_cell, encode_cell, guarded, mojibake
 from doria_forge.authoring.sheet_merge import ColumnError, Merge, apply_changes, column_path, merged_text
-from doria_forge.authoring.sheet_read import SheetError, read_sheet
+from doria_forge.authoring.sheet_read import REPORTED, SheetError, read_sheet
 
 if TYPE_CHECKING:  # the models load only when a command runs
     from doria_forge.load import Location, Problem
@@ -190,6 +190,9 @@ def _row_changes(file: str, number: int, cells: list[Any], paths: Mapping[int, t
     positions: dict[tuple, Location] = {(): Location(file, number, 1)}
     broken = False
     for index, raw in enumerate(cells, 1):
+        if raw is REPORTED:
+            broken = True
+            continue
         try:
             value = decode_cell(raw)
         except CellError as exc:
