@@ -64,16 +64,15 @@ def test_a_workbook_row_with_a_mistake_is_reported_at_its_row_and_column(tmp_pat
     assert not out.exists()  # nothing half-written
 
 
-def test_a_csv_with_unknown_and_missing_columns_names_the_row(tmp_path):
+def test_a_csv_with_a_missing_field_names_the_row(tmp_path):
     sheet = tmp_path / "traps.csv"
-    sheet.write_text("id,name,trap_type,check_attributes,tn_base,efect.damage\n"
+    sheet.write_text("id,name,trap_type,check_attributes,tn_base,effect.damage\n"
                      "pit,Pit,person,\"[AGI, PER]\",20,2\n"
                      "snare,Snare,person,,22,\n", encoding="utf-8")
-    written, problems, count = import_file(sheet, "trap", tmp_path / "traps.yaml", shown="traps.csv")
-    assert written is None and count == 0
-    assert [(p.line, p.column, p.rule_id) for p in problems] == [(2, 6, "unknown-field"), (3, 1, "schema")]
-    assert "did you mean 'effect'" in problems[0].message
-    assert "check_attributes" in problems[1].message
+    written, problems, _ = import_file(sheet, "trap", tmp_path / "traps.yaml", shown="traps.csv")
+    assert written is None
+    assert [(p.line, p.column, p.rule_id) for p in problems] == [(3, 1, "schema")]
+    assert "check_attributes" in problems[0].message
 
 
 def test_a_good_import_writes_yaml_that_validates_and_never_overwrites(tmp_path):
@@ -359,3 +358,50 @@ def test_a_date_cell_updating_a_file_in_place_is_one_error_and_leaves_the_file(t
     assert written is None
     assert [(p.line, p.column) for p in problems] == [(2, 3)]
     assert target.read_text(encoding="utf-8") == ORC_FILE.read_text(encoding="utf-8")
+
+
+def test_a_date_in_the_header_is_one_error_at_its_cell(tmp_path):
+    """The emptied header cell made every value below it "a value in a column without a name"."""
+    import datetime
+
+    book = workbook(tmp_path / "doors.xlsx", [["id", "name", datetime.date(2024, 1, 2)], ["d", "Door", "T."],
+                                              ["e", "Door", "T."]], "door_event")
+    written, problems, _ = import_file(book, "door_event", tmp_path / "doors.yaml", shown="doors.xlsx")
+    assert written is None
+    assert [(p.line, p.column) for p in problems] == [(1, 3)]
+
+
+@pytest.mark.parametrize(("column", "rule", "words"), [
+    ("ability.txet", "unknown-field", "unknown field 'txet' in ability (did you mean 'text'?)"),
+    ("levels..hp", "import", "has an empty part between dots"),
+    ("levels.hp", "unknown-field", "unknown field 'levels'"),
+    ("name.first", "schema", "name holds one value, not fields"),
+    ("ability.0", "schema", "ability holds fields, not a list"),
+    ("ability.behaviours.0.behavior", "unknown-field", "did you mean 'behaviour'?"),
+])
+def test_a_column_naming_no_field_is_one_error_at_its_header_cell(tmp_path, column, rule, words):
+    """A column naming a path the kind does not have was reported per row, at column 1 (name.first)
+    or beside false "missing required field" errors (ability.txet); it is one error at its header
+    cell, and the rows below are not checked as documents, which would miss what it was meant to set."""
+    sheet = _csv(tmp_path / "monsters.csv", ",".join([*MONSTER_HEADER, "ability.id", column]) + "\n"
+                 "yeti,Yeti,melee,1,8,B,2,4,yeti_roar,Roars.\nwolf,Wolf,melee,1,10,A,2,4,wolf_howl,Howls.\n")
+    out = tmp_path / "monsters.yaml"
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "monster", "--out", str(out)])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if ": error [" in line]
+    assert len(errors) == 1, result.output
+    assert errors[0].startswith(f"{sheet.as_posix()}:1:10: error [{rule}] column '{column}'")
+    assert words in errors[0]
+    assert not out.exists()
+
+
+def test_a_column_going_inside_a_value_of_the_file_is_reported_at_its_cell(tmp_path):
+    """The file being updated holds a value where the column goes inside one: at that column of the row."""
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8").replace("\nability:", "\nability: loud\nold_ability:"),
+                      encoding="utf-8")
+    before = target.read_text(encoding="utf-8")
+    sheet = _csv(tmp_path / "orc.csv", "id,name,ability.text\norc,Orc,Roars.\n")
+    written, problems, _ = import_file(sheet, "monster", target, force=True, shown="orc.csv")
+    assert written is None and target.read_text(encoding="utf-8") == before
+    assert [(p.line, p.column) for p in problems] == [(2, 3)]

@@ -36,7 +36,12 @@ def _round_trip_types() -> tuple[type, ...]:
 
 
 class ColumnError(ValueError):
-    """A column name that is not a field path (the message says why)."""
+    """A column name that is not a field path, or one that goes inside a value (the message says
+    why); ``path`` is that column's path when it is known."""
+
+    def __init__(self, message: str, path: tuple[str | int, ...] = ()) -> None:
+        super().__init__(message)
+        self.path = path
 
 
 def column_path(column: str) -> tuple[str | int, ...]:
@@ -78,13 +83,13 @@ def apply_changes(document: MutableMapping[str, Any], changes: Mapping[tuple[str
         last = path[-1]
         if isinstance(node, MutableSequence):
             if not isinstance(last, int):
-                raise ColumnError(f"column {_shown(path)} names a field inside a list")
+                raise ColumnError(f"column {_shown(path)} names a field inside a list", path)
             while len(node) <= last:
                 node.append(None)
             if node[last] != value:
                 node[last] = value
         elif not isinstance(node, MutableMapping) or isinstance(last, int):
-            raise ColumnError(f"column {_shown(path)} goes inside a value that is not a mapping")
+            raise ColumnError(f"column {_shown(path)} goes inside a value that is not a mapping", path)
         elif last not in node or _plain(node[last]) != value:
             node[last] = value
 
@@ -126,10 +131,10 @@ def _child(node: Any, step: str | int, default: Any, path: tuple[str | int, ...]
         if child is None:
             node[step] = child = default
     else:
-        raise ColumnError(f"column {_shown(path)} goes inside {step!r}, which is not a mapping or list")
+        raise ColumnError(f"column {_shown(path)} goes inside {step!r}, which is not a mapping or list", path)
     if not isinstance(child, (MutableMapping, MutableSequence)):
         raise ColumnError(f"column {_shown(path)} goes inside {step!r}, which another column or the file sets to "
-                          "a value")
+                          "a value", path)
     return child
 
 

@@ -6,9 +6,11 @@ path into one: ``effect.damage``, ``requirements.STR``, ``attacks.0.dice`` (the 
 profile's dice). A cell holds the value as it would be written in YAML (see
 :mod:`doria_forge.authoring.sheet_cells`); an empty cell leaves the field out.
 
-Import reads the sheet within bounds (:mod:`doria_forge.authoring.sheet_read`), checks each row
-against the model of ``KIND`` and reports every problem at ``FILE:ROW:COLUMN`` (spreadsheet
-numbering: the header is row 1, column A is 1), including ids the sheet repeats. It writes only
+Import reads the sheet within bounds (:mod:`doria_forge.authoring.sheet_read`), checks the
+header's columns and each row against the model of ``KIND`` and reports every problem at
+``FILE:ROW:COLUMN`` (spreadsheet numbering: the header is row 1, column A is 1), including ids the
+sheet repeats; a column naming no field is reported at its header cell, and the rows below it are
+then checked cell by cell only. It writes only
 when every row is valid, and never over an existing file without ``--force``; with ``--force``
 it updates that file in place (:mod:`doria_forge.authoring.sheet_merge`: comments, order and the
 other documents kept; ``--prune`` removes documents of the kind the sheet does not name).
@@ -34,6 +36,8 @@ from doria_forge.authoring.sheet_merge import ColumnError, Merge, apply_changes,
 from doria_forge.authoring.sheet_read import REPORTED, SheetError, read_sheet
 
 if TYPE_CHECKING:  # the models load only when a command runs
+    from pydantic import BaseModel
+
     from doria_forge.load import Location, Problem
     from doria_forge.model import ContentPack
 
@@ -104,12 +108,15 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
         problems.append(Problem(file, row, column, rule, Severity.ERROR, message))
 
     header_row, header = rows[0]
-    paths, named = _header_paths(header_row, header, problem)
+    paths, named = _header_paths(header_row, header, KINDS[kind], problem)
+    header_broken = len(named) > len(paths)
     seen: dict[str, int] = {}
     for number, cells in rows[1:]:
         read = _row_changes(file, number, cells, paths, named, header_row, problem)
-        if read is None:
-            continue  # a blank row, or one already reported
+        if read is None or header_broken:
+            # a blank row, or one already reported; below a broken header every document would
+            # miss what the broken column was meant to set: its cells are checked, not its documents
+            continue
         changes, positions = read
         doc_id = changes.get(("id",))
         kind_cell = changes.get(("kind",)) or kind
@@ -135,8 +142,8 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
             changes = {p: v for p, v in changes.items() if v is not None}
         try:
             apply_changes(data, changes)
-        except ColumnError as exc:
-            problem(number, 1, str(exc))
+        except ColumnError as exc:  # the target file holds a value where the column goes inside one
+            problem(number, _column_of(paths, exc.path) if exc.path else 1, str(exc))
             continue
         data = {"kind": kind, **{k: v for k, v in data.items() if k != "kind"}}
         doc = LoadedDocument(path=file, index=number, data=data, file=file,
@@ -153,14 +160,20 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
     return merge, problems
 
 
-def _header_paths(header_row: int, header: list[Any], problem: Callable[[int, int, str], None]
-                  ) -> tuple[dict[int, tuple[str | int, ...]], set[int]]:
+def _header_paths(header_row: int, header: list[Any], model: type[BaseModel],
+                  problem: Callable[..., None]) -> tuple[dict[int, tuple[str | int, ...]], set[int]]:
     """The field path of each named column (by column number from 1) and the numbers of the
-    named columns (a name that is no field path is reported and gets no path)."""
+    named columns. A name that is no field path of ``model`` (``levels..hp``, ``ability.txet``)
+    is reported at its header cell and gets no path."""
+    from doria_forge.load.schema import field_path_problem
+
     paths: dict[int, tuple[str | int, ...]] = {}
     named: set[int] = set()
     first: dict[tuple[str | int, ...], int] = {}
     for index, name in enumerate(header, 1):
+        if name is REPORTED:  # a date: reported already, and its cells are no values of a column without a name
+            named.add(index)
+            continue
         text = str(name).strip() if name is not None else ""
         if not text:
             continue
@@ -169,6 +182,10 @@ def _header_paths(header_row: int, header: list[Any], problem: Callable[[int, in
             path = column_path(text)
         except ColumnError as exc:
             problem(header_row, index, str(exc))
+            continue
+        wrong = field_path_problem(model, path)
+        if wrong:
+            problem(header_row, index, f"column {text[:60]!r}: {wrong[1]}", wrong[0])
             continue
         if path in first:
             # the later cell would silently win over the earlier one in every row

@@ -221,18 +221,68 @@ def _unknown_field_problem(doc: LoadedDocument, model: type[BaseModel], resolved
     parent = resolved[:-1] if resolved else resolved
     candidates = _matching(models_at(model, parent), _value_at(doc.data, parent))
     valid = sorted({n for m in candidates for n in _field_names(m)})
+    tags = _tag_values(candidates, _value_at(doc.data, parent)) if len(candidates) == 1 else {}
+    return Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR,
+                      _unknown_field_text(name, parent, valid, tags))
+
+
+def _unknown_field_text(name: Any, parent: Sequence[Any], valid: list[str], tags: Mapping[str, Any]) -> str:
+    """The message of an unknown field ``name`` in the mapping at ``parent``: the closest of the
+    ``valid`` names, else what they are (``tags``: the union member's tags, when it is one)."""
     suggestion = _close(str(name), valid) if valid else None
     where = f" in {_display_path(parent)}" if parent else ""
-    tags = _tag_values(candidates, _value_at(doc.data, parent)) if len(candidates) == 1 else {}
     if suggestion:
-        text = f"unknown field {name!r}{where} (did you mean {suggestion!r}?)"
-    elif tags and set(valid) <= set(tags):
-        text = f"unknown field {name!r}{where}; {' '.join(map(str, tags.values()))} takes no parameters"
-    elif valid:
-        text = f"unknown field {name!r}{where}; valid fields: {', '.join(valid)}"
-    else:
-        text = f"unknown field {name!r}{where}"
-    return Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR, text)
+        return f"unknown field {name!r}{where} (did you mean {suggestion!r}?)"
+    if tags and set(valid) <= set(tags):
+        return f"unknown field {name!r}{where}; {' '.join(map(str, tags.values()))} takes no parameters"
+    if valid:
+        return f"unknown field {name!r}{where}; valid fields: {', '.join(valid)}"
+    return f"unknown field {name!r}{where}"
+
+
+def field_path_problem(model: type[BaseModel], path: Sequence[str | int]) -> tuple[str, str] | None:
+    """Why ``path`` (field names and list positions: ``("ability", "text")``, ``("attacks", 0,
+    "dice")``) names no place in a document of ``model``, as ``(rule id, message)``; None when it
+    may name one. Best effort, like :func:`models_at`: every member of a union counts, and any
+    key of a mapping and anything under ``Any`` passes (the schema check judges those values)."""
+    candidates: list[Any] = [model]
+    for depth, step in enumerate(path):
+        following: list[Any] = []
+        models: list[type[BaseModel]] = []
+        for annotation in candidates:
+            for tp in _members(annotation):
+                origin = typing.get_origin(tp) or tp
+                args = typing.get_args(tp)
+                if tp is Any or tp is object or (origin in _CONTAINERS and not args):
+                    return None
+                if _is_model(tp):
+                    models.append(tp)
+                    following += [f.annotation for name, f in tp.model_fields.items() if step in (name, f.alias)]
+                elif origin in _LISTS and isinstance(step, int):
+                    items = [a for a in args if a is not Ellipsis]
+                    following += items[step:step + 1] if origin is tuple and Ellipsis not in args else items[:1]
+                elif origin in (dict, Mapping):
+                    following.append(args[1])
+        if following:
+            candidates = following
+            continue
+        parent = _display_path(path[:depth]) or "the document"
+        if models and isinstance(step, str):
+            valid = sorted({n for m in models for n in _field_names(m)})
+            tags = _tags(models[0]) if len(models) == 1 else {}
+            return UNKNOWN_FIELD, _unknown_field_text(step, path[:depth], valid, tags)
+        if models:
+            return SCHEMA, f"{parent} holds fields, not a list: list position {step} names nothing in it"
+        listed = any((typing.get_origin(tp) or tp) in _LISTS for a in candidates for tp in _members(a))
+        if isinstance(step, int):  # a list takes any position: this is past the end of a fixed pair or one value
+            held = "a fixed number of values" if listed else "one value, not a list"
+            return SCHEMA, f"{parent} holds {held}: list position {step} names nothing in it"
+        return SCHEMA, f"{parent} holds {'a list' if listed else 'one value'}, not fields: {step!r} names nothing in it"
+    return None
+
+
+_LISTS = (list, set, frozenset, tuple, Sequence)
+_CONTAINERS = (*_LISTS, dict, Mapping)
 
 
 def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tuple, rest: Sequence[Any]) -> Problem:
