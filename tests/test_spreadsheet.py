@@ -405,3 +405,46 @@ def test_a_column_going_inside_a_value_of_the_file_is_reported_at_its_cell(tmp_p
     written, problems, _ = import_file(sheet, "monster", target, force=True, shown="orc.csv")
     assert written is None and target.read_text(encoding="utf-8") == before
     assert [(p.line, p.column) for p in problems] == [(2, 3)]
+
+
+# -- import --force of an unedited sheet leaves the file as it is ------------------------------------------
+def _rows_of(sheet: Path, ids: set[str], out: Path) -> Path:
+    """The exported CSV ``sheet`` with only the rows of ``ids`` (a sheet of one file's documents)."""
+    rows = list(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"))))
+    with out.open("w", encoding="utf-8", newline="") as handle:
+        csv.writer(handle, lineterminator="\n").writerows([rows[0], *(r for r in rows[1:] if r[0] in ids)])
+    return out
+
+
+@pytest.mark.parametrize(("name", "kind", "ids"), [
+    ("scenarios/greywater_gate.yaml", "scenario", {"greywater_gate"}),  # random_tiles: 0, escape, balance
+    ("scenarios/alchemists_fuse.yaml", "scenario", {"alchemists_fuse"}),  # win_rate {"1": ..., all: ...}
+    ("bosses/bosses.yaml", "boss", None),  # flags: []
+    ("traps/traps.yaml", "trap", None),  # xp: 1, gold: 0
+])
+def test_an_unedited_sheet_imported_with_force_leaves_the_file_as_it_is(tmp_path, name, kind, ids):
+    """The README's round trip (export, edit, import --force) rewrote 35 of the shipped files with
+    nothing edited: fields holding their default (`xp: 1`, `flags: []`, `who: triggering`), which
+    export leaves empty, were removed, and a sheet with both `balance.win_rate` and
+    `balance.win_rate.all` columns removed the one the row did not use, moving or losing it."""
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    target = pack / name
+    before = target.read_text(encoding="utf-8")
+    assert runner.invoke(app, ["export", "csv", str(pack), "--kind", kind, "--out", str(tmp_path / "csv")]
+                         ).exit_code == 0
+    ids = ids or {d.data["id"] for d in _documents(target) if d.data["kind"] == kind}
+    sheet = _rows_of(tmp_path / "csv" / f"{kind}.csv", ids, tmp_path / "sheet.csv")
+    result = runner.invoke(app, ["import", str(sheet), "--kind", kind, "--out", str(target), "--force"])
+    assert result.exit_code == 0, result.output
+    assert target.read_text(encoding="utf-8") == before
+
+
+def test_an_emptied_cell_still_removes_its_field(tmp_path):
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    sheet = _csv(tmp_path / "orc.csv", "id,name_de,flags\norc,,[undead]\n")
+    written, problems, _ = import_file(sheet, "monster", target, force=True, shown="orc.csv")
+    assert problems == [] and written == target
+    orc = next(d.data for d in _documents(target) if d.data["id"] == "orc")
+    assert "name_de" not in orc and orc["flags"] == ["undead"]

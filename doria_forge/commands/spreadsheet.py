@@ -137,6 +137,7 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
         changes.pop(("kind",), None)
         if isinstance(doc_id, str) and doc_id in existing:
             data = copy.deepcopy(existing[doc_id])
+            changes = _edits(changes, existing[doc_id], KINDS[kind])
         else:
             data = {"kind": kind}
             changes = {p: v for p, v in changes.items() if v is not None}
@@ -158,6 +159,42 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
             merge.added.append(data)
         merge.keep.add(str(doc_id))
     return merge, problems
+
+
+def _edits(changes: Mapping[tuple[str | int, ...], Any], document: Mapping[str, Any], model: type[BaseModel]
+           ) -> dict[tuple[str | int, ...], Any]:
+    """The ``changes`` of a row that edit ``document`` (plain data of ``model``'s kind), read
+    against the row export writes for it: an empty cell removes a field only where export
+    writes one. A field holding its default (``flags: []``, ``source: sample``: export leaves its
+    cell empty) and one another column of the row sets, inside it or around it (the sheet has
+    columns of both shapes: ``balance.win_rate`` and ``balance.win_rate.all``), stay as the file
+    writes them: an unedited sheet leaves the file as it is."""
+    from pydantic import ValidationError
+
+    try:
+        written: Any = _exported(model.model_validate(document))
+    except ValidationError:  # the file's document is invalid already: every empty cell removes its field
+        written = None
+    set_ = {path for path, value in changes.items() if value is not None}
+    inside = {path[:end] for path in set_ for end in range(1, len(path))}
+
+    def removes(path: tuple[str | int, ...]) -> bool:
+        return (path not in inside and not any(path[:end] in set_ for end in range(1, len(path)))
+                and (written is None or _holds(written, path)))
+
+    return {path: value for path, value in changes.items() if value is not None or removes(path)}
+
+
+def _holds(data: Any, path: tuple[str | int, ...]) -> bool:
+    """Whether plain ``data`` has a value at ``path``."""
+    for step in path:
+        if isinstance(data, dict) and step in data:
+            data = data[step]
+        elif isinstance(data, list) and isinstance(step, int) and step < len(data):
+            data = data[step]
+        else:
+            return False
+    return data is not None
 
 
 def _header_paths(header_row: int, header: list[Any], model: type[BaseModel],
@@ -367,9 +404,7 @@ def kind_rows(pack: ContentPack, kind: str) -> list[list[Any]]:
     then the model's field order, nested ones after their field."""
     from doria_forge.model import KINDS
 
-    docs = [d for d in pack.own_of_kind(kind).values()]
-    flats = [flatten({k: v for k, v in d.model_dump(mode="json", by_alias=True, exclude_defaults=True).items()
-                      if k != "kind"}) for d in docs]
+    flats = [flatten({k: v for k, v in _exported(d).items() if k != "kind"}) for d in pack.own_of_kind(kind).values()]
     order: dict[str, int] = {"id": -2, "name": -1}
     for i, (name, info) in enumerate(KINDS[kind].model_fields.items()):
         order.setdefault(info.alias or name, i)
@@ -383,6 +418,12 @@ def kind_rows(pack: ContentPack, kind: str) -> list[list[Any]]:
     for flat in flats:
         rows.append([encode_cell(flat[c]) if c in flat else "" for c in columns])
     return rows
+
+
+def _exported(document: BaseModel) -> dict[str, Any]:
+    """A document's fields as export writes them: JSON values under their YAML names, a field
+    holding its default left out."""
+    return document.model_dump(mode="json", by_alias=True, exclude_defaults=True)
 
 
 def _sortable(column: str) -> tuple:
