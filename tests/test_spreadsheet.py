@@ -448,3 +448,17 @@ def test_an_emptied_cell_still_removes_its_field(tmp_path):
     assert problems == [] and written == target
     orc = next(d.data for d in _documents(target) if d.data["id"] == "orc")
     assert "name_de" not in orc and orc["flags"] == ["undead"]
+
+
+def test_a_csv_separated_by_semicolons_is_read_as_its_cells(tmp_path):
+    """Excel saves "CSV" with semicolons where the decimal separator is a comma (German, French):
+    the whole header was one column, 'unknown field id;name;text'."""
+    comma = _csv(tmp_path / "comma.csv", 'id,name,text\nd,Tür,"Zwei; oder drei, vier."\n')
+    semicolon = tmp_path / "semicolon.csv"
+    semicolon.write_bytes('\ufeffid;name;text\r\nd;Tür;"Zwei; oder drei, vier."\r\n'.encode())
+    for sheet in (comma, semicolon):
+        out = tmp_path / f"{sheet.stem}.yaml"
+        result = runner.invoke(app, ["import", str(sheet), "--kind", "door_event", "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    assert [d.data for d in _documents(tmp_path / "semicolon.yaml")] == [d.data for d in _documents(
+        tmp_path / "comma.yaml")] == [{"kind": "door_event", "id": "d", "name": "Tür", "text": "Zwei; oder drei, vier."}]

@@ -7,7 +7,8 @@ numbered rows of cells, within bounds, whatever the file holds.
   claiming a million columns is read as the cells it holds).
 * At most ``MAX_ROWS`` rows below the header and ``MAX_COLUMNS`` columns are read.
 * A CSV is UTF-8 (a byte-order mark allowed); a byte that is not is reported at its line and
-  column, with what to do.
+  column, with what to do. Its cells are separated by commas, or by semicolons or tabs when the
+  header line has no comma (Excel's "CSV" where the decimal separator is a comma).
 * A workbook cell holding a formula without a computed value, an error value (``#DIV/0!``) or a
   date is reported at its row and column: no content field holds a date, so a date is a text or
   dice the spreadsheet turned into one (``1/2``).
@@ -105,7 +106,7 @@ def _csv(raw: bytes) -> Sheet:
         out.problems.append((line, column, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as "
                                            "\"CSV UTF-8\" (or export again: doria-forge writes it so)"))
         return out
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
     number = 0
     try:
         for number, cells in enumerate(reader, 1):  # records: a cell may hold line breaks
@@ -114,6 +115,13 @@ def _csv(raw: bytes) -> Sheet:
     except csv.Error as exc:
         out.problems.append((number + 1, 1, f"not a CSV row: {exc}"))
     return out
+
+
+def _delimiter(text: str) -> str:
+    """The CSV's separator: a comma, unless the header line has none and has a semicolon (Excel
+    saves "CSV" so where the decimal separator is a comma: German, French) or a tab."""
+    header = text.split("\n", 1)[0]
+    return next((d for d in (",", ";", "\t") if d in header), ",")
 
 
 def _take(out: Sheet, number: int, cells: list[Any]) -> bool:
