@@ -462,3 +462,20 @@ def test_a_csv_separated_by_semicolons_is_read_as_its_cells(tmp_path):
         assert result.exit_code == 0, result.output
     assert [d.data for d in _documents(tmp_path / "semicolon.yaml")] == [d.data for d in _documents(
         tmp_path / "comma.yaml")] == [{"kind": "door_event", "id": "d", "name": "Tür", "text": "Zwei; oder drei, vier."}]
+
+
+@pytest.mark.parametrize(("text", "row", "column"), [
+    ('id,name,text\nd,Door,"A stray quote\ne,Door,T.\nf,Door,T.\n', 2, 3),  # never closed
+    ('id,name,text\nd,Door,T.\ne,"Door" two,T.\n', 3, 2),  # text after the closing quote
+    ('id;name;text\r\nd;"two\r\nlines";T.\r\ne;Door;"open\r\n', 3, 3),
+])
+def test_a_stray_quote_in_a_csv_is_one_error_at_its_cell(tmp_path, text, row, column):
+    """A quote never closed made its cell swallow every row after it: the import wrote one door
+    whose text held the rest of the file, and the doors below it were lost (exit 0)."""
+    sheet = _csv(tmp_path / "doors.csv", text)
+    out = tmp_path / "doors.yaml"
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "door_event", "--out", str(out)])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if ": error [" in line]
+    assert len(errors) == 1 and errors[0].startswith(f"{sheet.as_posix()}:{row}:{column}: error [import] a quoted cell")
+    assert not out.exists()

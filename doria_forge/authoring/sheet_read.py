@@ -106,15 +106,55 @@ def _csv(raw: bytes) -> Sheet:
         out.problems.append((line, column, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as "
                                            "\"CSV UTF-8\" (or export again: doria-forge writes it so)"))
         return out
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text))
-    number = 0
+    delimiter = _delimiter(text)
+    # strict: a stray quote is an error, not a cell that swallows every row after it
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    number = lines = 0
     try:
         for number, cells in enumerate(reader, 1):  # records: a cell may hold line breaks
+            lines = reader.line_num
             if not _take(out, number, cells):
                 break
     except csv.Error as exc:
-        out.problems.append((number + 1, 1, f"not a CSV row: {exc}"))
+        record = "".join(io.StringIO(text, newline="").readlines()[lines:])  # lines split as the reader splits them
+        out.problems.append((number + 1, _bad_quote(record, delimiter) or 1, _csv_error(str(exc))))
     return out
+
+
+def _csv_error(message: str) -> str:
+    if message == "unexpected end of data":
+        return ("a quoted cell here is never closed: the rest of the file would be this one cell; close the "
+                'quote, or write "" for a quote inside quotes')
+    if "expected after" in message:
+        return ('a quoted cell here goes on after its closing quote; write "" for a quote inside quotes, or '
+                "quote the whole cell")
+    return f"not a CSV row: {message}"
+
+
+def _bad_quote(record: str, delimiter: str) -> int | None:
+    """The column (from 1) of the first cell of the CSV ``record`` (its text to the end of the
+    file) whose quotes the strict reader refuses: one never closed, or text after the closing
+    quote; None when there is none."""
+    column, start, quoted, i = 1, True, False, 0
+    while i < len(record):
+        char = record[i]
+        if quoted:
+            if char == '"':
+                if record[i + 1:i + 2] == '"':
+                    i += 1
+                elif record[i + 1:i + 2] not in ("", delimiter, "\n", "\r"):
+                    return column
+                else:
+                    quoted = False
+        elif start and char == '"':
+            quoted = True
+        elif char == delimiter:
+            column += 1
+        elif char in "\r\n":
+            return None
+        start = char == delimiter and not quoted
+        i += 1
+    return column if quoted else None
 
 
 def _delimiter(text: str) -> str:
