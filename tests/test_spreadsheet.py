@@ -479,3 +479,21 @@ def test_a_stray_quote_in_a_csv_is_one_error_at_its_cell(tmp_path, text, row, co
     errors = [line for line in result.output.splitlines() if ": error [" in line]
     assert len(errors) == 1 and errors[0].startswith(f"{sheet.as_posix()}:{row}:{column}: error [import] a quoted cell")
     assert not out.exists()
+
+
+def test_a_sheet_without_rows_below_its_header_is_an_error_and_prune_removes_nothing(tmp_path):
+    """A sheet saved before its rows were pasted wrote an empty file (exit 0), and with --prune
+    removed every Monster Level Card of the Orc's file."""
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    for sheet in (_csv(tmp_path / "levels.csv", "id,attack\n\n"),
+                  workbook(tmp_path / "levels.xlsx", [["id", "attack"]], "monster_level")):
+        result = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target),
+                                     "--force", "--prune"])
+        assert result.exit_code == 1
+        assert f"{sheet.as_posix()}:1:1: error [import] no rows below the header" in result.output
+        assert f"nothing written: 1 problem in {sheet}\n" in result.output
+        assert target.read_text(encoding="utf-8") == ORC_FILE.read_text(encoding="utf-8")
+    new = tmp_path / "new.yaml"
+    assert runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(new)]).exit_code == 1
+    assert not new.exists()

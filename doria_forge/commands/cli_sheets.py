@@ -51,7 +51,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
         for problem in problems:
             typer.echo(text_line(problem))
         if written is None:
-            typer.echo(f"nothing written: {sum(p.is_error for p in problems)} problems in {file}")
+            errors = sum(p.is_error for p in problems)
+            typer.echo(f"nothing written: {errors} problem{'' if errors == 1 else 's'} in {file}")
             raise typer.Exit(1)
         typer.echo(f"{count} {kind} document{'' if count == 1 else 's'}: {written}")
 
