@@ -464,6 +464,24 @@ def test_a_csv_separated_by_semicolons_is_read_as_its_cells(tmp_path):
         tmp_path / "comma.yaml")] == [{"kind": "door_event", "id": "d", "name": "Tür", "text": "Zwei; oder drei, vier."}]
 
 
+def test_a_sheet_without_rows_below_its_header_is_an_error_and_prune_removes_nothing(tmp_path):
+    """A sheet saved before its rows were pasted wrote an empty file (exit 0), and with --prune
+    removed every Monster Level Card of the Orc's file."""
+    target = tmp_path / "orc.yaml"
+    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
+    for sheet in (_csv(tmp_path / "levels.csv", "id,attack\n\n"),
+                  workbook(tmp_path / "levels.xlsx", [["id", "attack"]], "monster_level")):
+        result = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target),
+                                     "--force", "--prune"])
+        assert result.exit_code == 1
+        assert f"{sheet.as_posix()}:1:1: error [import] no rows below the header" in result.output
+        assert f"nothing written: 1 problem in {sheet}\n" in result.output
+        assert target.read_text(encoding="utf-8") == ORC_FILE.read_text(encoding="utf-8")
+    new = tmp_path / "new.yaml"
+    assert runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(new)]).exit_code == 1
+    assert not new.exists()
+
+
 @pytest.mark.parametrize(("text", "row", "column"), [
     ('id,name,text\nd,Door,"A stray quote\ne,Door,T.\nf,Door,T.\n', 2, 3),  # never closed
     ('id,name,text\nd,Door,T.\ne,"Door" two,T.\n', 3, 2),  # text after the closing quote
@@ -481,19 +499,9 @@ def test_a_stray_quote_in_a_csv_is_one_error_at_its_cell(tmp_path, text, row, co
     assert not out.exists()
 
 
-def test_a_sheet_without_rows_below_its_header_is_an_error_and_prune_removes_nothing(tmp_path):
-    """A sheet saved before its rows were pasted wrote an empty file (exit 0), and with --prune
-    removed every Monster Level Card of the Orc's file."""
-    target = tmp_path / "orc.yaml"
-    target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")
-    for sheet in (_csv(tmp_path / "levels.csv", "id,attack\n\n"),
-                  workbook(tmp_path / "levels.xlsx", [["id", "attack"]], "monster_level")):
-        result = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target),
-                                     "--force", "--prune"])
-        assert result.exit_code == 1
-        assert f"{sheet.as_posix()}:1:1: error [import] no rows below the header" in result.output
-        assert f"nothing written: 1 problem in {sheet}\n" in result.output
-        assert target.read_text(encoding="utf-8") == ORC_FILE.read_text(encoding="utf-8")
-    new = tmp_path / "new.yaml"
-    assert runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(new)]).exit_code == 1
-    assert not new.exists()
+def test_import_writes_only_a_yaml_file(tmp_path):
+    """--out doors.txt was written (exit 0), and no command of the pack ever read it."""
+    sheet = _csv(tmp_path / "doors.csv", "id,name,text\nd,Door,T.\n")
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "door_event", "--out", str(tmp_path / "doors.txt")])
+    assert result.exit_code == 2 and "is not a .yaml file" in result.output
+    assert not (tmp_path / "doors.txt").exists()

@@ -311,8 +311,9 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
 
     Returns ``(out or None, problems, number of documents imported)``; ``out`` is written only
     when no problem is an error. Raises ValueError for usage errors: an unknown kind, a file that
-    is not a spreadsheet or cannot be read, a missing sheet, an existing ``out`` without
-    ``force``, an ``out`` that is not a YAML file this can update.
+    is not a spreadsheet or cannot be read, a missing sheet, an ``out`` not named ``.yaml`` or
+    ``.yml``, an existing ``out`` without ``force``, an ``out`` that is not a YAML file this can
+    update.
     """
     from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.load import Problem, Severity
@@ -320,6 +321,8 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
 
     if kind not in KINDS:
         raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+    if out.suffix.lower() not in (".yaml", ".yml"):  # a pack reads no other file: the rows would be lost on it
+        raise ValueError(f"{out} is not a .yaml file; give --out the YAML file to write")
     if out.exists() and not force:
         raise ValueError(f"{out} exists already; pass --force to update it in place, or choose another --out")
     if prune and not out.exists():
@@ -380,8 +383,6 @@ def _target(out: Path, kind: str) -> tuple[str, dict[str, dict[str, Any]]]:
     from doria_forge.load import load_text
     from doria_forge.load.files import FileLimitError, PackFileError, read_confined
 
-    if out.suffix.lower() not in (".yaml", ".yml"):
-        raise ValueError(f"{out} is not a .yaml file; give --out the YAML file to write")
     try:
         raw = read_confined(out, None)
     except (PackFileError, FileLimitError) as exc:
