@@ -505,3 +505,24 @@ def test_import_writes_only_a_yaml_file(tmp_path):
     result = runner.invoke(app, ["import", str(sheet), "--kind", "door_event", "--out", str(tmp_path / "doors.txt")])
     assert result.exit_code == 2 and "is not a .yaml file" in result.output
     assert not (tmp_path / "doors.txt").exists()
+
+
+def test_a_workbook_without_a_sheet_named_as_the_kind_says_which_sheet_it_read(tmp_path):
+    """The first sheet was read without a word: a workbook of every kind imported as a kind it has
+    no sheet for gave dozens of header errors naming no sheet (they were the boss sheet's)."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = "Notes"
+    book.active.append(["id", "name", "text"])
+    book.active.append(["d", "Door", "T."])
+    book.create_sheet("Doors").append(["id"])
+    book.save(tmp_path / "doors.xlsx")
+    result = runner.invoke(app, ["import", str(tmp_path / "doors.xlsx"), "--kind", "door_event", "--out",
+                                 str(tmp_path / "doors.yaml")])
+    assert result.exit_code == 0
+    assert (f"{(tmp_path / 'doors.xlsx').as_posix()}:1:1: info [import] no sheet is named 'door_event': read the "
+            "first, 'Notes', of Notes, Doors; name another with --sheet") in result.output
+    again = runner.invoke(app, ["import", str(tmp_path / "doors.xlsx"), "--kind", "door_event", "--sheet", "Notes",
+                                "--out", str(tmp_path / "again.yaml")])
+    assert again.exit_code == 0 and "info" not in again.output

@@ -69,6 +69,8 @@ class Sheet:
     problems: list[tuple[int, int, str]] = field(default_factory=list)
     too_long: bool = False
     """More rows than ``MAX_ROWS``: the rest was not read."""
+    note: str = ""
+    """Which sheet of a workbook was read when none is named as asked, else empty."""
 
 
 def read_sheet(path: Path, sheet: str | None = None, *, kind: str | None = None) -> Sheet:
@@ -197,6 +199,9 @@ def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
             raise SheetError(f"{path} has no sheet {sheet!r}; it has {', '.join(names)}")
         chosen = sheet if sheet is not None else kind if kind in names else names[0]
         out = Sheet()
+        if chosen != sheet and chosen != kind and len(names) > 1:  # its problems name no sheet: say which
+            out.note = (f"no sheet is named {kind!r}: read the first, {chosen!r}, of {', '.join(names)}; "
+                        "name another with --sheet")
         try:
             for number, cells in _cells(values[chosen], formulas[chosen]):
                 if not _take(out, number, cells):

@@ -339,6 +339,8 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
         merge, problems = Merge(kind), []
     problems = [Problem(file, row, column, IMPORT, Severity.ERROR, message)
                 for row, column, message in read.problems] + problems
+    if read.note:
+        problems.append(Problem(file, 1, 1, IMPORT, Severity.INFO, read.note))
     if len(read.rows) == 1 and not read.problems:  # saved before the rows were pasted: --prune would empty the file
         problems.append(Problem(file, read.rows[0][0], 1, IMPORT, Severity.ERROR,
                                 "no rows below the header: nothing to import"))
