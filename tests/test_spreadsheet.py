@@ -64,15 +64,21 @@ def test_a_workbook_row_with_a_mistake_is_reported_at_its_row_and_column(tmp_pat
     assert not out.exists()  # nothing half-written
 
 
-def test_a_csv_with_a_missing_field_names_the_row(tmp_path):
+def test_a_missing_field_is_reported_at_its_empty_cell(tmp_path):
+    """It was reported at column 1 of the row, though the sheet has a column for it."""
     sheet = tmp_path / "traps.csv"
     sheet.write_text("id,name,trap_type,check_attributes,tn_base,effect.damage\n"
                      "pit,Pit,person,\"[AGI, PER]\",20,2\n"
-                     "snare,Snare,person,,22,\n", encoding="utf-8")
+                     "snare,Snare,person,,22,\n"
+                     "net,Net,person,\"[AGI, PER]\"\n", encoding="utf-8")  # a short row: tn_base is missing
     written, problems, _ = import_file(sheet, "trap", tmp_path / "traps.yaml", shown="traps.csv")
     assert written is None
-    assert [(p.line, p.column, p.rule_id) for p in problems] == [(3, 1, "schema")]
+    assert [(p.line, p.column, p.rule_id) for p in problems] == [(3, 4, "schema"), (4, 5, "schema")]
     assert "check_attributes" in problems[0].message
+    monsters = _csv(tmp_path / "monsters.csv", "id,name,attack_type,range,action_points,priority,figures,deck_cards,"
+                    "ability.id,ability.text\nyeti,Yeti,melee,1,8,B,2,4,yeti_roar,\n")
+    written, problems, _ = import_file(monsters, "monster", tmp_path / "monsters.yaml", shown="monsters.csv")
+    assert [(p.line, p.column, p.message) for p in problems] == [(2, 10, "missing required field 'text' in ability")]
 
 
 def test_a_good_import_writes_yaml_that_validates_and_never_overwrites(tmp_path):
@@ -160,7 +166,7 @@ def test_an_empty_cell_removes_the_field_and_the_changed_document_is_what_is_che
     sheet = _csv(tmp_path / "levels.csv", "id,hit_points\norc-2,\n")
     result = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target), "--force"])
     assert result.exit_code == 1
-    assert "levels.csv:2:1: error [schema] missing required field 'hit_points'" in result.output
+    assert "levels.csv:2:2: error [schema] missing required field 'hit_points'" in result.output
     assert target.read_text(encoding="utf-8") == ORC_FILE.read_text(encoding="utf-8")  # nothing written
 
 

@@ -264,11 +264,12 @@ def _row_changes(file: str, number: int, cells: list[Any], paths: Mapping[int, t
             broken = True
             continue
         changes[paths[index]] = value
-        for end in range(1, len(paths[index]) + 1):
-            positions.setdefault(paths[index][:end], Location(file, number, index))
     for index, path in paths.items():  # a short row: its missing cells are empty
         if index > len(cells):
             changes.setdefault(path, None)
+    for index, path in paths.items():  # an empty cell too: a missing required field is reported there
+        for end in range(1, len(path) + 1):
+            positions.setdefault(path[:end], Location(file, number, index))
     if broken or all(v is None for v in changes.values()):
         return None
     return changes, positions

@@ -210,7 +210,9 @@ def _error_problem(doc: LoadedDocument, model: type[BaseModel], error: Mapping[s
     if etype == "missing":
         field = rest[-1] if rest else "?"
         where = f" in {_display_path(resolved)}" if resolved else ""
-        return Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR, f"missing required field {field!r}{where}")
+        # at the enclosing mapping; where the field has a place of its own (a sheet's empty cell), there
+        at = (*resolved, field) if rest else resolved
+        return Problem.at(doc.locate(at), SCHEMA, Severity.ERROR, f"missing required field {field!r}{where}")
     return _value_problem(doc, error, resolved, rest)
 
 
