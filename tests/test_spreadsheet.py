@@ -280,12 +280,20 @@ def test_mojibake_is_refused_at_its_cell_with_the_text_it_should_be(tmp_path):
     assert "it would be 'Tür'" in problems[0].message and "strömt" in problems[1].message
 
 
-def test_a_csv_that_is_not_utf8_is_refused_at_the_line_of_the_first_bad_byte(tmp_path):
+@pytest.mark.parametrize(("text", "row", "column"), [
+    ("id,name,text\nd,Tür,T.\n", 2, 2),
+    ('id,name,text\nd,Door,"Two\nlines"\ne,Door,"Zwei\nZeilen; Größe"\n', 3, 3),  # rows, not lines
+    ("id;name;text\nd;Door;Größe\n", 2, 3),
+    ("id,name,text\nd,Door,T.\nü,Door,T.\n", 3, 1),
+])
+def test_a_csv_that_is_not_utf8_is_refused_at_the_cell_of_the_first_bad_byte(tmp_path, text, row, column):
+    """It was reported at the byte's line and its offset in that line (doors.csv:2:4 for the name
+    in column 2), which in a spreadsheet is another cell, on another row below a cell of two lines."""
     sheet = tmp_path / "doors.csv"
-    sheet.write_bytes("id,name,text\nd,Tür,T.\n".encode("cp1252"))
+    sheet.write_bytes(text.encode("cp1252"))
     written, problems, _ = import_file(sheet, "door_event", tmp_path / "doors.yaml", shown="doors.csv")
     assert written is None
-    assert [(p.line, p.column) for p in problems] == [(2, 4)]
+    assert [(p.line, p.column) for p in problems] == [(row, column)]
     assert "not UTF-8" in problems[0].message and "CSV UTF-8" in problems[0].message
 
 

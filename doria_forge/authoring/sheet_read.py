@@ -103,10 +103,9 @@ def _csv(raw: bytes) -> Sheet:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        out.problems.append((line, column, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as "
-                                           "\"CSV UTF-8\" (or export again: doria-forge writes it so)"))
+        row, column = _cell_at(raw[:exc.start].decode("utf-8-sig"))
+        out.problems.append((row, column, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x}); save it as "
+                                         "\"CSV UTF-8\" (or export again: doria-forge writes it so)"))
         return out
     delimiter = _delimiter(text)
     # strict: a stray quote is an error, not a cell that swallows every row after it
@@ -121,6 +120,13 @@ def _csv(raw: bytes) -> Sheet:
         record = "".join(io.StringIO(text, newline="").readlines()[lines:])  # lines split as the reader splits them
         out.problems.append((number + 1, _bad_quote(record, delimiter) or 1, _csv_error(str(exc))))
     return out
+
+
+def _cell_at(before: str) -> tuple[int, int]:
+    """The row and column (from 1) of the cell the CSV text ``before`` ends in, as a spreadsheet
+    numbers them (a cell may hold line breaks; a byte's line and offset are not its cell)."""
+    records = list(csv.reader(io.StringIO(before + "\ue000", newline=""), delimiter=_delimiter(before)))
+    return len(records), len(records[-1])
 
 
 def _csv_error(message: str) -> str:
