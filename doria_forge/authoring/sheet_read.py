@@ -6,9 +6,10 @@ numbered rows of cells, within bounds, whatever the file holds.
   refused before openpyxl opens it), and the dimension a sheet declares is ignored (a sheet
   claiming a million columns is read as the cells it holds).
 * At most ``MAX_ROWS`` rows below the header and ``MAX_COLUMNS`` columns are read.
-* A CSV is UTF-8 (a byte-order mark allowed); a byte that is not is reported at its line and
-  column, with what to do. Its cells are separated by commas, or by semicolons or tabs when the
-  header line has no comma (Excel's "CSV" where the decimal separator is a comma).
+* A CSV is UTF-8 (a byte-order mark allowed); a byte that is not is reported at its cell, with
+  what to do. Its cells are separated by commas, or by semicolons or tabs when the header line
+  has no comma (Excel's "CSV" where the decimal separator is a comma). It is read strictly: a
+  quote never closed, or text after a closing quote, is reported at its cell.
 * A workbook cell holding a formula without a computed value, an error value (``#DIV/0!``) or a
   date is reported at its row and column: no content field holds a date, so a date is a text or
   dice the spreadsheet turned into one (``1/2``).
