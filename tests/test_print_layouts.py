@@ -164,3 +164,57 @@ def test_validate_command_takes_no_cache_too(project: Path, monkeypatch, tmp_pat
     assert not folder.exists()
     assert runner.invoke(app, ["validate", str(project / "content")]).exit_code == 0
     assert "text-fit" in {p.name for p in folder.iterdir()}
+
+
+FOLDED_WITH_AN_OFFSET = {
+    # what the file says, and where (line, column) its duplex_offset_mm is
+    "every deck": ("defaults:\n  sheet: gutter_fold\n  duplex_offset_mm: [1, 0]\n", (3, 3), "gutter_fold)"),
+    "one deck": ("defaults:\n  bleed_mm: 0\ndecks:\n  hero:\n    sheet: gutter_fold\n"
+                 "    duplex_offset_mm: [1.5, -2]\n", (6, 5), "gutter_fold for hero)"),
+    "every deck's offset, one deck folded": ("defaults:\n  duplex_offset_mm: [1, 0]\ndecks:\n  loot:\n"
+                                             "    sheet: gutter_fold\n", (2, 3), "gutter_fold for loot)"),
+}
+
+
+@pytest.mark.parametrize(("text", "where", "which"), FOLDED_WITH_AN_OFFSET.values(), ids=FOLDED_WITH_AN_OFFSET.keys())
+def test_a_layout_file_giving_a_gutter_fold_a_duplex_offset_is_reported_at_the_offset(
+        project: Path, text: str, where: tuple[int, int], which: str):
+    """A gutter fold prints its backs beside their fronts on one side of the paper: the file's offset
+    has nothing to move and was ignored without a word, as --duplex-offset was (refused since)."""
+    (project / "layouts" / "default.yaml").write_text(text, encoding="utf-8")
+    at = f"layouts/default.yaml:{where[0]}:{where[1]}"
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1, result.output
+    assert f"{at}: error [layout] duplex_offset_mm does not go with a gutter fold (sheet: {which}" in result.output
+    preflight = runner.invoke(app, ["preflight", str(project / "content"), "--profile", "home-a4"])
+    assert preflight.exit_code == 1 and at in preflight.output, preflight.output
+    exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
+    assert exported.exit_code == 1, exported.output
+    assert f"{at}: error [layout] duplex_offset_mm does not go with a gutter fold" in exported.output
+    assert "Traceback" not in exported.output and not (project / "out").exists()
+
+
+def test_a_layout_given_on_the_command_line_with_a_folded_offset_fails_the_export(project: Path):
+    layout = project / "mine.yaml"
+    layout.write_text("decks:\n  monster_level:\n    duplex_offset_mm: [0.5, 0]\n    sheet: gutter_fold\n",
+                      encoding="utf-8")
+    result = runner.invoke(app, ["export", "pdf", str(project / "content"), "--layout", str(layout),
+                                 "--out", str(project / "out")])
+    assert result.exit_code == 1, result.output
+    assert f"{layout}:3:5: duplex_offset_mm does not go with a gutter fold" in " ".join(result.output.split())
+    assert not (project / "out").exists()
+
+
+OFFSETS_THAT_APPLY = {
+    "a grid": "defaults:\n  duplex_offset_mm: [1, 0]\n",
+    "one card per page": "defaults:\n  sheet: gutter_fold\n  one_per_page: true\n  duplex_offset_mm: [1, 0]\n",
+    "a folded deck keeping its zero offset": "defaults:\n  duplex_offset_mm: [1, 0]\ndecks:\n  hero:\n"
+                                              "    sheet: gutter_fold\n    duplex_offset_mm: [0, 0]\n",
+}
+
+
+@pytest.mark.parametrize("text", OFFSETS_THAT_APPLY.values(), ids=OFFSETS_THAT_APPLY.keys())
+def test_a_duplex_offset_the_layout_applies_is_no_problem(project: Path, text: str):
+    (project / "layouts" / "default.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 0, result.output

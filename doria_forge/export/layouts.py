@@ -286,24 +286,42 @@ def make_overrides(*, paper: str | None = None, card_size: str | list[str] | Non
         raise ValueError("; ".join(_pydantic_message(e) for e in exc.errors())) from None
 
 
+CARD_DECKS: tuple[str, ...] = tuple(deck for deck in DECKS if deck not in ("sheets", "scenarios"))
+"""The decks of :data:`DECKS` printed with backs (sheets and scenario pages have none)."""
+
+
+def gutter_folded(layout: "LayoutFile", overrides: LayoutOverrides | None = None,
+                  decks: tuple[str, ...] | list[str] = CARD_DECKS) -> list[str]:
+    """The decks of ``decks`` that ``layout`` (with ``overrides``) prints as a gutter fold (``sheet:
+    gutter_fold`` without ``one_per_page``), in the order given.
+
+    Their backs print on the fronts' side of the paper and are folded behind them: a duplex offset
+    has nothing to move there (:func:`offset_conflict`, and a layout file's own offset: see
+    :func:`check_layout_text`)."""
+    return [deck for deck in decks if (sheet := layout.for_deck(deck, overrides)).sheet == "gutter_fold"
+            and not sheet.one_per_page]
+
+
+def _offset_refused(offset: str, folded: list[str], fix: str, *, preset: str = "") -> str:
+    """The one-line message refusing ``offset`` (how the user gave it) for the ``folded`` decks."""
+    which = "" if folded == list(CARD_DECKS) else f" for {', '.join(folded)}"
+    return (f"{offset} does not go with a gutter fold ({preset}sheet: gutter_fold{which}): its backs print on "
+            f"the same side of the paper as their fronts and are folded behind them, so there is no duplex drift "
+            f"to correct; {fix}")
+
+
 def offset_conflict(layout: "LayoutFile", overrides: LayoutOverrides) -> str | None:
     """Why ``overrides.duplex_offset_mm`` (``--duplex-offset``) cannot apply to ``layout``, as a
     one-line message naming both options, or ``None`` when it applies (or is not given).
 
-    A deck printed as a gutter fold (``sheet: gutter_fold`` without ``one_per_page``) has its backs on
-    the fronts' side of the paper, folded behind them: no duplex drift to correct. Refused, not
-    ignored: the user would print a sheet they believe corrected."""
+    A deck printed as a gutter fold (:func:`gutter_folded`) has no duplex drift to correct. Refused,
+    not ignored: the user would print a sheet they believe corrected."""
     if overrides.duplex_offset_mm is None:
         return None
-    decks = [deck for deck in DECKS if deck not in ("sheets", "scenarios")]  # pages have no backs
-    folded = [deck for deck in decks if (sheet := layout.for_deck(deck, overrides)).sheet == "gutter_fold"
-              and not sheet.one_per_page]
+    folded = gutter_folded(layout, overrides)
     if not folded:
         return None
-    which = "" if folded == decks else f" for {', '.join(folded)}"
-    return (f"--duplex-offset does not go with a gutter fold (--layout gutter-fold, or sheet: gutter_fold{which}): "
-            "its backs print on the same side of the paper as their fronts and are folded behind them, so there "
-            "is no duplex drift to correct; leave out --duplex-offset")
+    return _offset_refused("--duplex-offset", folded, "leave out --duplex-offset", preset="--layout gutter-fold, or ")
 
 
 def _pydantic_message(error: Mapping[str, Any]) -> str:
@@ -493,8 +511,9 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
 
     Returns the layout (``None`` when any problem is an error) and every problem, each at
     ``file:line:column``: YAML syntax, encoding (a non-UTF-8 byte), more than one document,
-    unknown keys (with the closest valid key), values out of range, unknown card sizes or decks.
-    An empty file is the empty layout. Never raises for what the file holds.
+    unknown keys (with the closest valid key), values out of range, unknown card sizes or decks, a
+    ``duplex_offset_mm`` for a deck the file prints as a gutter fold. An empty file is the empty
+    layout. Never raises for what the file holds.
     """
     from doria_forge.load.schema import errors_to_problems
 
@@ -515,11 +534,35 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
         return LayoutFile(), problems
     doc: LoadedDocument = documents[0]
     try:
-        return LayoutFile.model_validate(doc.data), problems
+        layout = LayoutFile.model_validate(doc.data)
     except ValidationError as exc:
         found = errors_to_problems(doc, LayoutFile, exc.errors(include_url=False))
         return None, problems + [Problem(p.file, p.line, p.column, LAYOUT_RULE, p.severity, p.message)
                                  for p in found]
+    folded = _folded_offset_problems(layout, doc)
+    return (None, problems + folded) if folded else (layout, problems)
+
+
+def _folded_offset_problems(layout: LayoutFile, doc: LoadedDocument) -> list[Problem]:
+    """An error at each ``duplex_offset_mm`` of ``layout`` that the same file gives a deck it prints as
+    a gutter fold (:func:`gutter_folded`), where it has nothing to move: it was ignored without a
+    word. A ``defaults`` offset is for the decks without their own; ``[0, 0]`` moves nothing, and in
+    a deck's block keeps a ``defaults`` offset off a folded deck."""
+    own = {deck: block for deck, block in layout.decks.items()
+           if deck in CARD_DECKS and block.duplex_offset_mm is not None}
+    blocks: list[tuple[tuple[str, ...], DeckLayout, list[str]]] = [
+        (("defaults",), layout.defaults, [deck for deck in CARD_DECKS if deck not in own])]
+    blocks += [(("decks", deck), block, [deck]) for deck, block in own.items()]
+    problems = []
+    for path, block, decks in blocks:
+        folded = gutter_folded(layout, None, decks) if any(block.duplex_offset_mm or ()) else []
+        if not folded:
+            continue
+        fix = ("remove it" if folded == decks else
+               f"remove it, or give {' and '.join(folded)} duplex_offset_mm: [0, 0] under decks")
+        problems.append(Problem.at(doc.locate((*path, "duplex_offset_mm")), LAYOUT_RULE, Severity.ERROR,
+                                   _offset_refused("duplex_offset_mm", folded, fix)))
+    return problems
 
 
 def check_layout_file(path: Path, display: str | None = None) -> tuple[LayoutFile | None, list[Problem]]:
@@ -598,7 +641,8 @@ KEY_HELP: dict[str, str] = {
     "crop_mark_width_pt": "Line width of the crop marks in points.",
     "edge_clearance_mm": "A home printer's unprintable border in mm: nothing is drawn there.",
     "duplex": "How backs meet fronts when printed double-sided: long_edge, short_edge or none.",
-    "duplex_offset_mm": "[x, y] in mm: move the backs to meet the fronts (measure with duplex_calibration.pdf).",
+    "duplex_offset_mm": "[x, y] in mm: move the backs to meet the fronts (measure with duplex_calibration.pdf); "
+                        "not with sheet: gutter_fold.",
     "sheet": "grid (fronts and backs on separate pages) or gutter_fold (both on one page, fold on the line).",
     "gutter_mm": "Gap around the fold line of a gutter-fold sheet in mm.",
     "ruler": "true: a 100 mm ruler on every sheet, to check the print scale.",
