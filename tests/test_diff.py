@@ -57,7 +57,7 @@ def test_diff_against_a_git_revision(repo, monkeypatch):
     result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {
-        "added": [], "removed": [],
+        "added": [], "removed": [], "removed_names": {},
         "changed": {
             "monster_level:orc-2": [{"field": "attack", "old": "3D", "new": "3D+1"}],
             "trap:log_trap": [{"field": "effect.damage", "old": 2, "new": 3},
@@ -120,11 +120,9 @@ def test_changed_since_reprints_the_cards_that_print_a_changed_card(repo, monkey
     assert "Changes since HEAD: 2 changed" in sheet and "Reprinted" in sheet and "Adventurer" in sheet
 
 
-def test_an_errata_of_removed_cards_only_prints_the_sheet_naming_them_as_they_were(repo, monkeypatch):
-    """With no card to reprint the errata sheet was set before any card had loaded the fonts: a
-    ValueError traceback (no bold face for the title) instead of the sheet. Added, changed and
-    reprinted cards were listed by name, removed ones by their id alone: the designer reads names,
-    the old version's; a removed card without a name is still listed by its id."""
+def _remove_a_named_and_a_nameless_card(repo: Path) -> None:
+    """Commit a Room Tile without a name (Z-9), then remove it and the door event Stale Draft from
+    the working copy."""
     tiles = repo / "content" / "tiles"
     nameless = [line for line in (tiles / "F-5.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
                 if not line.startswith("name")]  # a Room Tile's name is optional
@@ -135,6 +133,33 @@ def test_an_errata_of_removed_cards_only_prints_the_sheet_naming_them_as_they_we
     events = repo / "content" / "door_events" / "door_events.yaml"
     docs = events.read_text(encoding="utf-8").split("---\n")
     events.write_text("---\n".join(d for d in docs if "id: stale_draft" not in d), encoding="utf-8")
+
+
+def test_diff_names_a_removed_card_as_it_was(repo, monkeypatch):
+    """diff listed a removed card by its id alone, where the errata sheet names it: the name is
+    the old version's (the new one has none to give), the id when the card had no name. The JSON
+    keeps its keys and adds the names beside them."""
+    _remove_a_named_and_a_nameless_card(repo)
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    text = runner.invoke(app, ["diff", "HEAD", "--pack", "content"])
+    assert text.exit_code == 0, text.output
+    assert text.output.splitlines() == ["removed door_event stale_draft (Stale Draft)", "removed room_tile Z-9",
+                                        "0 changed, 0 added, 2 removed"]
+    result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == {
+        "added": [], "changed": {}, "removed": ["door_event:stale_draft", "room_tile:Z-9"],
+        "removed_names": {"door_event:stale_draft": "Stale Draft", "room_tile:Z-9": "Z-9"}}
+
+
+def test_an_errata_of_removed_cards_only_prints_the_sheet_naming_them_as_they_were(repo, monkeypatch):
+    """With no card to reprint the errata sheet was set before any card had loaded the fonts: a
+    ValueError traceback (no bold face for the title) instead of the sheet. Added, changed and
+    reprinted cards were listed by name, removed ones by their id alone: the designer reads names,
+    the old version's; a removed card without a name is still listed by its id."""
+    _remove_a_named_and_a_nameless_card(repo)
     monkeypatch.chdir(repo)
     from doria_forge.commands.cli import app
 

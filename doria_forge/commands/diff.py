@@ -79,13 +79,20 @@ class PackDiff:
         prints."""
         return frozenset(self.added) | frozenset(self.changed) | self.reprinted
 
+    def removed_name(self, key: tuple[str, str]) -> str:
+        """The name removed document ``key`` (``(kind, id)``) had in the old version, its id when it
+        had none: the new version has nothing to name it by."""
+        return getattr(self.removed_documents.get(key), "display_name", key[1])
+
     def lines(self) -> list[str]:
-        """The diff as text, one line per document and per changed field, then a summary."""
+        """The diff as text, one line per document (a removed one with its old name, see
+        :meth:`removed_name`) and per changed field, then a summary."""
         out = []
         for kind, doc_id in self.added:
             out.append(f"added   {kind} {doc_id}")
         for kind, doc_id in self.removed:
-            out.append(f"removed {kind} {doc_id}")
+            name = self.removed_name((kind, doc_id))
+            out.append(f"removed {kind} {doc_id}" + (f" ({name})" if name != doc_id else ""))
         for (kind, doc_id), changes in self.changed.items():
             out.append(f"changed {kind} {doc_id}")
             for c in changes:
@@ -94,11 +101,12 @@ class PackDiff:
         return out
 
     def to_data(self) -> dict:
-        """JSON-ready: ``added``/``removed`` as ``kind:id`` strings, ``changed`` as
-        ``{"kind:id": [{"field", "old", "new"}...]}``."""
+        """JSON-ready: ``added``/``removed`` as ``kind:id`` strings, ``removed_names`` as ``{"kind:id":
+        name}`` (:meth:`removed_name`), ``changed`` as ``{"kind:id": [{"field", "old", "new"}...]}``."""
         return {
             "added": [f"{k}:{i}" for k, i in self.added],
             "removed": [f"{k}:{i}" for k, i in self.removed],
+            "removed_names": {f"{k}:{i}": self.removed_name((k, i)) for k, i in self.removed},
             "changed": {f"{k}:{i}": [{"field": c.field, "old": c.old, "new": c.new} for c in changes]
                         for (k, i), changes in self.changed.items()},
         }

@@ -22,10 +22,12 @@ ERRATA_FILE = "errata.pdf"
 def errata_markdown(pack: ContentPack, since: str, changes: Any) -> str:
     """The sheet as the Markdown subset the booklet sets: a title, then the changes (``changes`` is a
     ``PackDiff``). Names are the cards' printed names, ids in brackets; a removed card's name is
-    the old version's (``PackDiff.removed_documents``)."""
+    the old version's (``PackDiff.removed_name``)."""
     def name(kind: str, doc_id: str) -> str:
-        doc = changes.removed_documents.get((kind, doc_id)) or pack.get(kind, doc_id)
-        shown = getattr(doc, "display_name", doc_id) if doc is not None else doc_id
+        if (kind, doc_id) in changes.removed_documents:
+            shown = changes.removed_name((kind, doc_id))
+        else:
+            shown = getattr(pack.get(kind, doc_id), "display_name", doc_id)
         what = f"{kind.replace('_', ' ')} {doc_id}"
         return f"{shown} ({what})" if shown != doc_id else what
 
