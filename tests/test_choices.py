@@ -153,3 +153,47 @@ def test_only_a_tie_for_the_square_a_monster_takes_is_an_open_choice():
     tied = _best_of(state, ["a", "b", "c"], {"a": 0, "b": 0, "c": 1}.__getitem__, "monster_square",
                     {"a": 0.0, "b": 1.0, "c": 5.0}.__getitem__)
     assert tied == "b" and counts["monster_square"] == before + 1  # for the heroes: b, never c
+
+
+def _twin_orcs(choices):
+    """Two Orcs that the first four criteria of *Monster Order* leave equal (same AP, letter,
+    distance 1 to a hero, no modification): one beside a healthy warrior, one beside a warrior
+    5 HP short of death; the box holds no third Orc figure."""
+    state = map_game(pack_with(ROOM), ["warrior", "warrior"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (1, 1), "warrior-2": (3, 3)}, monsters=[("orc", (1, 2)), ("orc", (3, 2))], ap=0)
+    state.hero("warrior-2").hp = state.rules.death_threshold + 5
+    state.choice_policy = choices
+    return state
+
+
+def test_criterion_5_the_players_decide_which_of_two_equal_monsters_acts_first():
+    """Monster Order, 5. Player decision, between two monsters of one kind: against the heroes the
+    Orc about to strike the warrior near death leads, for them the other one; so when no Orc
+    figure is left (*No monster figures available anymore*) the Extra Activation goes to the
+    first of them, and the warrior near death is struck only when the players decide against
+    themselves. Rated by the damage alone, the twins tied and both policies took the same order."""
+    from doria_forge.engine.monster_ai import ordered_monsters
+    from doria_forge.engine.spawn import spawn_monster
+
+    struck, leads = {}, {}
+    for mode in ("heroes", "against"):
+        state = _twin_orcs(ChoicePolicy(modes={"monster_order": mode}))
+        leads[mode] = [where(state, m.uid) for m in ordered_monsters(state)]
+        spawn_monster(state, "orc", reason="test")
+        host = next(e for e in state.log if e.kind == "no_figure_left").actor
+        struck[mode] = next(e.data["targets"] for e in state.log if e.kind == "activation" and e.actor == host)
+        assert state.choice_policy.counts["monster_order"] >= 1
+    assert leads["against"] == [(3, 2), (1, 2)] and leads["heroes"] == [(1, 2), (3, 2)]
+    assert struck["against"] == ("warrior-2",) and struck["heroes"] == ("warrior",)
+
+
+def test_rating_the_monster_order_draws_none_of_the_games_dice():
+    """The for/against rating plans each monster's activation on a copy of the game: the game's
+    dice, its board and the other choices' counts stay as they were."""
+    from doria_forge.engine.monster_ai import ordered_monsters
+
+    state = _twin_orcs(ChoicePolicy(modes={"monster_order": "against"}))
+    dice, squares = state.dice.getstate(), {m.uid: where(state, m.uid) for m in state.monsters}
+    ordered_monsters(state)
+    assert state.dice.getstate() == dice and {m.uid: where(state, m.uid) for m in state.monsters} == squares
+    assert set(state.choice_policy.counts) == {"monster_order"}

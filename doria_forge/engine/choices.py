@@ -48,7 +48,9 @@ OPEN_CHOICES: dict[str, OpenChoice] = {c.id: c for c in (
     OpenChoice("monster_order", "Monster Order, criterion 5",
                "If there are still any uncertainties, the players may decide.",
                "a draw with the game's dice made when the monster entered",
-               "the monster that deals less damage acts first"),
+               "the monster whose activation would hurt the heroes least acts first (each hit weighs "
+               "more on a hero near death); of the Zombies that multiply, the most harmful multiplies "
+               "first (those left when no figure is left are activated)"),
     OpenChoice("monster_target", "Target of a Monster, criterion 5",
                "If there are still any uncertainties, the players may decide which character is attacked.",
                "a draw with the game's dice",

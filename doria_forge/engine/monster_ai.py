@@ -67,10 +67,12 @@ def monster_order_key(state: GameData, monster: MonsterState) -> tuple:
             -len(monster.modifications), monster.data.get("tie_break", 0.0), state.monsters.index(monster))
 
 
-def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None) -> list[MonsterState]:
+def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None, *,
+                     leaders_act: bool = True) -> list[MonsterState]:
     """The monsters (default: all on the board) that are not defeated, in monster order
     (``monster_order_key``). The distances are measured only between monsters that AP and
-    priority letter leave tied: on a map they are the costly part."""
+    priority letter leave tied: on a map they are the costly part. ``leaders_act``: whether
+    the first in order are the ones that act (read by the choice policy: ``_players_order``)."""
     pool = state.monsters if monsters is None else monsters
     ranked = sorted((m for m in pool if not m.defeated), key=_head)
     out: list[MonsterState] = []
@@ -84,19 +86,21 @@ def ordered_monsters(state: GameData, monsters: list[MonsterState] | None = None
         if len(group) > 1:
             group = sorted(group, key=lambda m: monster_order_key(state, m))
             if state.choice_policy is not None:
-                group = _players_order(state, group)
+                group = _players_order(state, group, leaders_act)
         out += group
         i = j
     return out
 
 
-def ordered_where(state: GameData, keep: Callable[[MonsterState], bool]) -> list[MonsterState]:
+def ordered_where(state: GameData, keep: Callable[[MonsterState], bool], *,
+                  leaders_act: bool = True) -> list[MonsterState]:
     """``ordered_monsters(state)`` restricted to the monsters ``keep`` accepts. The monster order
     of a subset is the order of the whole restricted to it (``monster_order_key`` is a total sort
     key): without a choice policy only the subset is ranked (its distances are the costly part);
-    a choice policy, which counts the ties it is asked, sees the whole order."""
+    a choice policy, which counts the ties it is asked, sees the whole order. ``leaders_act`` as
+    in ``ordered_monsters``."""
     if state.choice_policy is not None:
-        return [m for m in ordered_monsters(state) if keep(m)]
+        return [m for m in ordered_monsters(state, leaders_act=leaders_act) if keep(m)]
     return ordered_monsters(state, [m for m in state.monsters if keep(m)])
 
 
@@ -116,10 +120,15 @@ def first_in_order(state: GameData, monsters: list[MonsterState]) -> MonsterStat
     return min(group, key=lambda m: monster_order_key(state, m))
 
 
-def _players_order(state: GameData, group: list[MonsterState]) -> list[MonsterState]:
+def _players_order(state: GameData, group: list[MonsterState], leaders_act: bool = True) -> list[MonsterState]:
     """Criterion 5 of *Monster Order* asked of the choice policy (``monster_order``) for the
-    runs that the first four criteria leave equal (asked once per round and run)."""
+    runs that the first four criteria leave equal (asked once per round and run). For the
+    heroes the monster whose activation would hurt them least leads (``_harm_now``); where the
+    leaders do not act (``leaders_act`` false: the Zombies that multiply first, the others being
+    activated once no figure is left), the one that would hurt them most."""
     keys = [monster_order_key(state, m)[:4] for m in group]
+    harm = _harm_now(state)
+    sign = -1.0 if leaders_act else 1.0
     out: list[MonsterState] = []
     i = 0
     while i < len(group):
@@ -128,11 +137,49 @@ def _players_order(state: GameData, group: list[MonsterState]) -> list[MonsterSt
             j += 1
         run = group[i:j]
         if len(run) > 1:
-            run = choices.order(state, "monster_order", run, default=lambda g: g, benefit=lambda m: -m.damage,
-                                occasion=(state.round, tuple(m.uid for m in run)))
+            run = choices.order(state, "monster_order", run, default=lambda g: g,
+                                benefit=lambda m: sign * harm(m), occasion=(state.round, tuple(m.uid for m in run)))
         out += run
         i = j
     return out
+
+
+SCRATCH_SEED = 0
+"""Dice seed of the copy of the game ``_harm_now`` plans on: its tie-breaks draw from dice of their
+own, so rating an order neither uses nor reads the game's dice."""
+
+
+def _harm_now(state: GameData) -> Callable[[MonsterState], float]:
+    """Open choice ``monster_order``: how hard ``monster``'s activation would hit the heroes if
+    it came now. The monsters the first four criteria leave tied are of one kind and all act
+    in turn, so what their order changes is who takes a contested square first, and who gets an
+    activation the others do not (*No monster figures available anymore*; the Zombies that
+    cannot multiply): rated by its damage alone a monster ties with its twins, and the
+    for/against orders were the same. Each hero it would attack (its ``plan``, or
+    ``choose_targets`` off the map) counts its damage per hit over the hero's HP above
+    ``rules.death_threshold`` (a death ends the scenario: a hit weighs more on a hero near it).
+    The plans are made on one copy of the game (``state.copy``) with dice of its own
+    (``SCRATCH_SEED``), no choice policy and no event log: rating an order changes nothing in
+    the game, draws none of its dice and counts no choice. Returns a rating function
+    (0 or more, per hero hit)."""
+    threshold = state.rules.death_threshold
+    scratch: list[Any] = []
+
+    def harm(monster: MonsterState) -> float:
+        if state.board.spatial:
+            if not scratch:
+                copy = state.copy(seed=SCRATCH_SEED, log=False)  # type: ignore[attr-defined]
+                copy.choice_policy = None
+                scratch.append(copy)
+            copy = scratch[0]
+            twin = next(m for m in copy.monsters if m.uid == monster.uid)
+            chosen = plan(copy, twin)
+            targets = [] if chosen.route is not None and chosen.route.no_attack else chosen.targets
+        else:
+            targets = choose_targets(state, monster)
+        return sum(monster.damage / max(1, h.hp - threshold) for h in targets)
+
+    return harm
 
 
 def monster_dice(state: GameData) -> DiceRoller:

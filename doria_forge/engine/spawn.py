@@ -178,7 +178,8 @@ def raise_the_dead(state: GameData) -> None:
     left, or that finds no free square for it, acts instead (chapter *No monster figures
     available anymore*: "every Zombie that cannot multiply will be activated")."""
     board = cast("SpatialBoard", state.board)
-    risers = ordered_where(state, lambda m: abilities.rule_for(m).raises_in_phase_f)
+    # the first in order multiply; those left when the figures run out are the ones that act
+    risers = ordered_where(state, lambda m: abilities.rule_for(m).raises_in_phase_f, leaders_act=False)
     for monster in risers:
         if state.outcome is not None or monster.defeated:
             return
