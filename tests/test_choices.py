@@ -197,3 +197,25 @@ def test_rating_the_monster_order_draws_none_of_the_games_dice():
     ordered_monsters(state)
     assert state.dice.getstate() == dice and {m.uid: where(state, m.uid) for m in state.monsters} == squares
     assert set(state.choice_policy.counts) == {"monster_order"}
+
+
+def test_of_two_equal_zombies_the_one_that_multiplies_is_the_players_decision():
+    """*No monster figures available anymore*: "every Zombie that cannot multiply will be
+    activated". With one Zombie figure left, the first of two equal Zombies multiplies and the
+    other strikes: against the heroes the one beside the warrior near death is left to strike,
+    for them the one beside the healthy warrior."""
+    from doria_forge.engine.spawn import raise_the_dead
+
+    struck = {}
+    for mode in ("heroes", "against"):
+        state = map_game(pack_with(ROOM), ["warrior", "warrior"], tiles=[("ROOM", (0, 0), 0)],
+                         at={"warrior": (1, 1), "warrior-2": (3, 3)},
+                         monsters=[("zombie", (1, 2)), ("zombie", (3, 2)), ("zombie", (0, 4)), ("zombie", (4, 0))],
+                         ap=0)
+        state.hero("warrior-2").hp = state.rules.death_threshold + 5
+        state.choice_policy = ChoicePolicy(modes={"monster_order": mode})
+        twins = {where(state, m.uid): m.uid for m in state.monsters[:2]}
+        raise_the_dead(state)
+        struck[mode] = [e.data["targets"] for e in state.log if e.kind == "activation"
+                        and e.data["reason"] == "cannot_raise" and e.actor in twins.values()]
+    assert struck["against"] == [("warrior-2",)] and struck["heroes"] == [("warrior",)]
