@@ -10,7 +10,8 @@ from doria_forge.engine.actions import PlaceSecretDoor, RevealRoomTile
 from doria_forge.engine.choices import OPEN_CHOICES, ChoicePolicy, order
 from doria_forge.engine.dice import DiceRoller
 from doria_forge.engine.game import GameState
-from doria_forge.engine.monster_ai import plan
+from doria_forge.engine.monster_ai import ordered_monsters, plan
+from doria_forge.engine.spawn import raise_the_dead, spawn_monster
 from doria_forge.sim.bots import greedy_bot
 from doria_forge.sim.explorer import place_tile
 from doria_forge.sim.play import play_scenario
@@ -172,9 +173,6 @@ def test_criterion_5_the_players_decide_which_of_two_equal_monsters_acts_first()
     figure is left (*No monster figures available anymore*) the Extra Activation goes to the
     first of them, and the warrior near death is struck only when the players decide against
     themselves. Rated by the damage alone, the twins tied and both policies took the same order."""
-    from doria_forge.engine.monster_ai import ordered_monsters
-    from doria_forge.engine.spawn import spawn_monster
-
     struck, leads = {}, {}
     for mode in ("heroes", "against"):
         state = _twin_orcs(ChoicePolicy(modes={"monster_order": mode}))
@@ -190,8 +188,6 @@ def test_criterion_5_the_players_decide_which_of_two_equal_monsters_acts_first()
 def test_rating_the_monster_order_draws_none_of_the_games_dice():
     """The for/against rating plans each monster's activation on a copy of the game: the game's
     dice, its board and the other choices' counts stay as they were."""
-    from doria_forge.engine.monster_ai import ordered_monsters
-
     state = _twin_orcs(ChoicePolicy(modes={"monster_order": "against"}))
     dice, squares = state.dice.getstate(), {m.uid: where(state, m.uid) for m in state.monsters}
     ordered_monsters(state)
@@ -204,8 +200,6 @@ def test_of_two_equal_zombies_the_one_that_multiplies_is_the_players_decision():
     activated". With one Zombie figure left, the first of two equal Zombies multiplies and the
     other strikes: against the heroes the one beside the warrior near death is left to strike,
     for them the one beside the healthy warrior."""
-    from doria_forge.engine.spawn import raise_the_dead
-
     struck = {}
     for mode in ("heroes", "against"):
         state = map_game(pack_with(ROOM), ["warrior", "warrior"], tiles=[("ROOM", (0, 0), 0)],
@@ -214,8 +208,8 @@ def test_of_two_equal_zombies_the_one_that_multiplies_is_the_players_decision():
                          ap=0)
         state.hero("warrior-2").hp = state.rules.death_threshold + 5
         state.choice_policy = ChoicePolicy(modes={"monster_order": mode})
-        twins = {where(state, m.uid): m.uid for m in state.monsters[:2]}
+        twins = {m.uid for m in state.monsters[:2]}
         raise_the_dead(state)
         struck[mode] = [e.data["targets"] for e in state.log if e.kind == "activation"
-                        and e.data["reason"] == "cannot_raise" and e.actor in twins.values()]
+                        and e.data["reason"] == "cannot_raise" and e.actor in twins]
     assert struck["against"] == [("warrior-2",)] and struck["heroes"] == [("warrior",)]
