@@ -6,6 +6,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from scenario_sim_helpers import ORC_PIT, add_documents
 from typer.testing import CliRunner
 
@@ -147,3 +148,48 @@ def test_a_changed_field_is_named_and_located_as_the_yaml_writes_it(shipped_pack
     assert written_path(shipped_pack, key, ("setup", "monster_level")) == ("setup", "monster_level")
     assert written_path(shipped_pack, key, ("rules", 0, "gone", 1)) == ("rules", 0, "gone", 1)  # only the old had it
     assert written_path(shipped_pack, "monster/nobody", ("name",)) == ("name",)
+
+
+def _old_count(**changes):
+    """One player count of a scenario report as the comparison reads it."""
+    count = {"players": 1, "runs": 8, "wins": 3, "win_rate": 0.375, "rounds": {"median": 5, "histogram": {"5": 8}},
+             "damage": {"monster:orc": {"total": 11, "sum_sq": 41, "per_run": 1.375}}}
+    return {**count, **changes}
+
+
+def _old_report(*counts, **top):
+    return {"format": 1, "scenarios": [{"id": "goblin_warren", "plan": {"runs": 8}, "players": list(counts)}], **top}
+
+
+@pytest.mark.parametrize(("report", "key"), [
+    (_old_report({k: v for k, v in _old_count().items() if k != "damage"}), "scenarios.0.players.0.damage"),
+    (_old_report(_old_count(rounds={"median": 5})), "scenarios.0.players.0.rounds.histogram"),
+    (_old_report(_old_count(rounds={"median": 5, "histogram": {"five": 8}})), "scenarios.0.players.0.rounds.histogram.five"),
+    (_old_report(_old_count(win_rate="0.375")), "scenarios.0.players.0.win_rate"),
+    (_old_report(_old_count(wins=50)), "scenarios.0.players.0: 50 wins of 8 runs"),
+    (_old_report(_old_count(damage={"monster:orc": 11})), "scenarios.0.players.0.damage.monster:orc"),
+    ({"format": 1, "scenarios": ["goblin_warren"]}, "scenarios.0: Input should be a JSON object"),
+    (_old_report(_old_count(), documents={"scenario/goblin_warren": {"data": {}}}), "documents.scenario/goblin_warren.sha256"),
+])
+def test_a_baseline_the_comparison_cannot_read_is_a_usage_error_naming_the_key(tmp_path, report, key):
+    """A hand-edited or damaged report passed the format check and then crashed the comparison
+    after every run was played (KeyError, TypeError, a math domain error), exit 1 with a traceback."""
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(report))
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--runs", "1",
+                                 "--players", "1", "--no-progress", "--out", str(tmp_path / "new.json"),
+                                 "--baseline", str(old)])
+    assert result.exit_code == 2, result.output
+    assert f"--baseline {old} is not a scenario report" in result.output and f"at key {key}" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert not (tmp_path / "new.json").exists()
+
+
+def test_a_report_written_before_documents_and_hit_rates_were_kept_is_still_compared(tmp_path):
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(_old_report(_old_count())))
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--runs", "1",
+                                 "--players", "1", "--jobs", "1", "--no-progress", "--out", str(tmp_path / "new.json"),
+                                 "--baseline", str(old)])
+    assert result.exit_code == 0, result.output
+    assert json.loads((tmp_path / "new.json").read_text())["baseline"]["tests"] > 0

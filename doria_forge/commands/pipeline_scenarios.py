@@ -448,6 +448,7 @@ def read_baseline(path: Path) -> dict[str, Any]:
     """The report at ``path`` for ``--baseline``. Raises UsageError when it cannot be read or
     is not a scenario report of this format."""
     from doria_forge.load.files import PackFileError, read_confined
+    from doria_forge.sim.baseline import check_baseline
     from doria_forge.sim.scenario_report import REPORT_FORMAT
 
     try:  # a FIFO or device is refused at once, a file past the limit before it is read
@@ -461,6 +462,11 @@ def read_baseline(path: Path) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT or "scenarios" not in data:
         raise UsageError(f"--baseline {path} is not a scenario report of format {REPORT_FORMAT} "
                          "(write one with `doria-forge simulate scenario ... --out FILE`)")
+    try:
+        check_baseline(data)
+    except ValueError as exc:
+        raise UsageError(f"--baseline {path} is not a scenario report this version can compare with: {exc} "
+                         "(write one with `doria-forge simulate scenario ... --out FILE`)") from None
     return data
 
 

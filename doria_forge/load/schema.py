@@ -329,6 +329,20 @@ def _value_hints(error: Mapping[str, Any], message: str, rule: str, resolved: bo
     return text
 
 
+def first_error(exc: ValidationError) -> str:
+    """The first error of a JSON file checked against a model, at its dotted key
+    (``at key setup.monsters: ...``), with how many more there are: for files doria-forge wrote
+    and reads back (a saved game, a ``--baseline`` report), which have no YAML lines."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    key = ".".join(str(part) for part in first["loc"]) or "(top)"
+    # A model's own name ("a valid dictionary or instance of SavedPack") means nothing to a user.
+    message = ("Input should be a JSON object" if first["type"] == "model_type"
+               else str(first["msg"]).removeprefix("Value error, "))
+    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
+    return f"at key {key}: {message}{more}"
+
+
 def check_document(
     doc: LoadedDocument,
     kinds: Mapping[str, type[M]],

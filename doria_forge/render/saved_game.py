@@ -154,6 +154,7 @@ def read_saved_game(path: Path) -> dict[str, Any]:
     """The saved game at ``path`` as checked JSON data (see the module docstring). Raises
     SavedGameError."""
     from doria_forge.load.files import PackFileError, read_confined
+    from doria_forge.load.schema import first_error
 
     shown = str(path)
     try:
@@ -176,17 +177,8 @@ def read_saved_game(path: Path) -> dict[str, Any]:
     try:
         SavedGame.model_validate_json(text)  # JSON mode: arrays are the tuples they were saved from
     except ValidationError as exc:
-        raise SavedGameError(f"{shown} is not a saved game this version can replay: {_first(exc)}") from None
+        raise SavedGameError(f"{shown} is not a saved game this version can replay: {first_error(exc)}") from None
     return data
-
-
-def _first(exc: ValidationError) -> str:
-    errors = exc.errors(include_url=False)
-    first = errors[0]
-    key = ".".join(str(part) for part in first["loc"]) or "(top)"
-    message = str(first["msg"]).removeprefix("Value error, ")
-    more = f" (and {len(errors) - 1} more problems)" if len(errors) > 1 else ""
-    return f"at key {key}: {message}{more}"
 
 
 def load_saved_game(pack: Any, path: Path) -> Any:

@@ -38,7 +38,9 @@ significant change becomes a ``balance-change-cause`` finding at its line, and t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .findings import Finding, Locator
 from .stats import holm, mann_whitney_test, two_proportion_test, welch_test
@@ -48,6 +50,128 @@ ALPHA = 0.05
 
 MAX_FIELDS = 12
 """Changed fields listed per document (a rewritten document lists its first ones)."""
+
+
+Count = Annotated[int, Field(ge=0)]
+
+
+class _Read(BaseModel):
+    # Strict: the comparison reads the file's own values (a win rate written as "0.5" would
+    # fail only when a change is significant and printed); extra fields are other numbers.
+    model_config = ConfigDict(strict=True, extra="allow")
+
+
+class _Rounds(_Read):
+    median: float | None
+    histogram: dict[Annotated[str, Field(pattern=r"^[0-9]{1,6}$")], Count]
+
+
+class _Damage(_Read):
+    total: float
+    sum_sq: float
+    per_run: float
+
+
+class _Attacks(_Read):
+    attacks: Count
+    hits: Count
+    hit_rate: float
+
+    @model_validator(mode="after")
+    def _hits_of_attacks(self) -> _Attacks:
+        if self.hits > self.attacks:
+            raise ValueError(f"{self.hits} hits of {self.attacks} attacks")
+        return self
+
+
+class _ScenarioCount(_Read):
+    players: int
+    runs: Count
+    wins: Count
+    win_rate: float
+    rounds: _Rounds
+    damage: dict[str, _Damage]
+    attacks: dict[str, _Attacks] = {}  # reports from before hit rates were kept lack it
+
+    @model_validator(mode="after")
+    def _wins_of_runs(self) -> _ScenarioCount:
+        if self.wins > self.runs:
+            raise ValueError(f"{self.wins} wins of {self.runs} runs")
+        return self
+
+
+class _CampaignStep(_Read):
+    scenario: str
+    attempts: Count
+    wins: Count
+
+    @model_validator(mode="after")
+    def _wins_of_attempts(self) -> _CampaignStep:
+        if self.wins > self.attempts:
+            raise ValueError(f"{self.wins} wins of {self.attempts} attempts")
+        return self
+
+
+class _CarryOver(_Read):
+    n: Count
+    total: float
+    sum_sq: float
+    mean: float
+
+
+class _CampaignCount(_Read):
+    players: int
+    runs: Count
+    completed: Count
+    completion_rate: float
+    scenarios: list[_CampaignStep] = []
+    carry_over: dict[str, _CarryOver] = {}
+
+    @model_validator(mode="after")
+    def _completed_of_runs(self) -> _CampaignCount:
+        if self.completed > self.runs:
+            raise ValueError(f"{self.completed} completed of {self.runs} runs")
+        return self
+
+
+class _Entry(_Read):
+    id: str
+    plan: dict[str, Any]
+
+
+class _Scenario(_Entry):
+    players: list[_ScenarioCount]
+
+
+class _Campaign(_Entry):
+    players: list[_CampaignCount]
+
+
+class _Document(_Read):
+    sha256: str
+    data: Any
+
+
+class _Baseline(_Read):
+    """What :func:`compare` reads of the earlier report: reports of format 1 written before a
+    field was added (``documents``, ``attacks``, ``carry_over``) lack it, and compare reads it
+    as empty."""
+
+    scenarios: list[_Scenario] = []
+    campaigns: list[_Campaign] = []
+    documents: dict[str, _Document] = {}
+
+
+def check_baseline(report: Any) -> None:
+    """Raise ValueError naming the first key of ``report`` (JSON data) that :func:`compare`
+    cannot read as an earlier report (``at key scenarios.0.players.0.rounds: Field
+    required``): a hand-edited, truncated or foreign file fails here, before any run."""
+    from ..load.schema import first_error
+
+    try:
+        _Baseline.model_validate(report)
+    except ValidationError as exc:
+        raise ValueError(first_error(exc)) from None
 
 
 def changed_fields(old: Any, new: Any, path: tuple = ()) -> Iterator[tuple[tuple, Any, Any]]:
