@@ -193,3 +193,18 @@ def test_a_report_written_before_documents_and_hit_rates_were_kept_is_still_comp
                                  "--baseline", str(old)])
     assert result.exit_code == 0, result.output
     assert json.loads((tmp_path / "new.json").read_text())["baseline"]["tests"] > 0
+
+
+def test_a_scenario_the_baseline_lacks_is_noted_at_the_scenario_file(tmp_path):
+    """The note was at the pack folder (`content:1:1`): an annotation GitHub cannot attach to a file."""
+    old = tmp_path / "old.json"
+    lantern = _old_report(_old_count())
+    lantern["scenarios"][0]["id"] = "lantern_vigil"
+    old.write_text(json.dumps(lantern))
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--runs", "1",
+                                 "--players", "1", "--jobs", "1", "--no-progress", "--format", "github",
+                                 "--out", str(tmp_path / "new.json"), "--baseline", str(old)])
+    assert result.exit_code == 0, result.output
+    note = next(line for line in result.output.splitlines() if "title=baseline-not-comparable" in line)
+    assert note.startswith("::notice file=content/scenarios/goblin_warren.yaml,line=")
+    assert note.endswith("::scenario goblin_warren is not in the baseline")

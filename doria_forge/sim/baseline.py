@@ -355,8 +355,8 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator,
     comparison (for the report's ``baseline`` key) and the findings: ``balance-changed``
     (warning) at the scenario or campaign for each significant change, naming the changed
     documents and fields behind it, ``balance-change-cause`` (warning) at each changed YAML
-    field behind one, ``baseline-not-comparable`` (info) for scenarios, campaigns or options
-    the two reports do not share. ``pack``: the new report's pack, whose documents name each
+    field behind one, ``baseline-not-comparable`` (info) at each scenario or campaign the
+    baseline lacks or played with other options. ``pack``: the new report's pack, whose documents name each
     changed field as its YAML file writes it (``written_path``)."""
     old_docs, new_docs = old.get("documents", {}), new.get("documents", {})
     diff = pack_diff(old_docs, new_docs)
@@ -368,36 +368,39 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator,
     significant = [t for t in tests if t["p_adjusted"] < ALPHA]
     findings, causes = _change_findings(significant, diff, new_docs, locate)
     findings += _cause_findings(causes, locate)
-    for note in notes:
-        loc = locate("pack", "", ())
-        findings.append(Finding("baseline-not-comparable", "info", note, loc.file, loc.line, loc.column, ""))
+    for document, note in notes:
+        kind, _, doc_id = document.partition("/")
+        loc = locate(kind, doc_id, ())
+        findings.append(Finding("baseline-not-comparable", "info", note, loc.file, loc.line, loc.column, document))
     comparison = {
         "tests": len(tests),
         "alpha": ALPHA,
         "changed_documents": {key: [{"path": list(p), "old": a, "new": b} for p, a, b in fields]
                               for key, fields in diff.items()},
         "significant": significant,
-        "notes": notes,
+        "notes": [note for _, note in notes],
     }
     return comparison, findings
 
 
-def _paired_tests(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[dict[str, Any]], list[str]]:
+def _paired_tests(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
     """The tests of every scenario and campaign in both reports, and notes on those only one
-    report has or whose options differ."""
-    notes: list[str] = []
+    report has or whose options differ: ``(kind/id, note)``, so that the note is found at the
+    scenario or campaign it is about."""
+    notes: list[tuple[str, str]] = []
     tests: list[dict[str, Any]] = []
     for part, kind, make in (("scenarios", "scenario", _tests), ("campaigns", "campaign", _campaign_tests)):
         old_entries = {e["id"]: e for e in old.get(part, [])}
         for entry in new.get(part, []):
             before = old_entries.get(entry["id"])
+            document = f"{kind}/{entry['id']}"
             if before is None:
-                notes.append(f"{kind} {entry['id']} is not in the baseline")
+                notes.append((document, f"{kind} {entry['id']} is not in the baseline"))
                 continue
             for option in ("policy", "seed", "runs", "heroes"):
                 if before["plan"].get(option) != entry["plan"].get(option):
-                    notes.append(f"{entry['id']}: {option} differs ({before['plan'].get(option)} -> "
-                                 f"{entry['plan'].get(option)}); differences may come from it")
+                    notes.append((document, f"{entry['id']}: {option} differs ({before['plan'].get(option)} -> "
+                                            f"{entry['plan'].get(option)}); differences may come from it"))
             tests.extend(make(before, entry))
     return tests, notes
 
