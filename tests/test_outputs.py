@@ -133,6 +133,27 @@ def test_a_build_replaces_outputs_of_a_build_without_a_manifest(tiny, tmp_path):
     assert not (out / "pdf" / "old_deck.pdf").exists() and not (out / "scenarios.html").exists()
 
 
+def test_a_build_keeps_what_the_other_commands_wrote_into_its_folder(tiny, tmp_path):
+    """`simulate scenario ID` writes build/scenario-ID.json and `export csv` build/csv/ by default;
+    every later `build` refused its own folder (exit 2: files a build did not write). They are
+    kept as they are, through any number of builds; a file of the user's is still refused."""
+    out = tmp_path / "build"
+    assert _build(tiny, out).exit_code == 0
+    exported = runner.invoke(app, ["export", "csv", str(tiny), "--out", str(out / "csv")])
+    assert exported.exit_code == 0, exported.output
+    (out / "scenario-orc_pit.json").write_text('{"format": 1}\n')  # as `simulate scenario orc_pit` leaves it
+    kept = {name: digest for name, digest in snapshot(out).items() if name.startswith(("csv/", "scenario-"))}
+    assert any(name.startswith("csv/") for name in kept)
+    for _ in range(2):
+        built = _build(tiny, out)
+        assert built.exit_code == 0, built.output
+        assert {name: digest for name, digest in snapshot(out).items() if name in kept} == kept
+    assert (out / "pdf" / "monster.pdf").is_file() and _no_leftovers(tmp_path) == []
+    (out / "csv" / "notes.txt").write_text("mine\n")
+    refused = _build(tiny, out)
+    assert refused.exit_code == 2 and "csv/notes.txt" in refused.output
+
+
 def test_exports_write_nothing_outside_out(tiny, tmp_path):
     """Every export in a fresh home: no ~/.config/matplotlib, no temporary file; only the
     documented matchup cache (~/.cache/doria-forge)."""

@@ -14,7 +14,11 @@ old folder is then removed. So:
   what this build wrote;
 * the folder may only be replaced when it holds nothing a build did not write. Each build
   records its files in ``.doria-forge-build`` (JSON) inside the folder; a folder holding
-  anything else (your own files, the pack...) is refused, unless it is empty or absent.
+  anything else (your own files, the pack...) is refused, unless it is empty or absent;
+* but what doria-forge's other commands write into ``build/`` by default (``simulate scenario``'s
+  ``scenario-ID.json``, ``export png``'s ``png/``...: :data:`_OTHER_COMMANDS`) is neither the
+  build's to remove nor a reason to refuse: each such regular file is linked (else copied)
+  into the new folder as it is, before the swap, so the old folder keeps it until then.
 """
 
 from __future__ import annotations
@@ -37,6 +41,11 @@ MANIFEST = ".doria-forge-build"
 _FORMAT = "doria-forge-build"
 _LEGACY = re.compile(r"^(simulation\.json|scenarios\.(json|html)|[^/]+\.bundle\.json|pdf/[^/]+\.pdf)$")
 """Outputs of builds from before the manifest existed, which a build may replace."""
+_OTHER_COMMANDS = re.compile(r"^(?:(?:scenario|campaign)-[^/]+\.json|content\.xlsx|csv/[^/]+\.csv|preview/[^/]+\.png"
+                             r"|(?:png|tts)/(?:[^/]+/)*[^/]+\.(?:png|json)|pdf/[^/]+\.pdf)$")
+"""Default outputs of the other commands under ``build/`` (``simulate scenario|campaign``,
+``export xlsx|png|tts|csv|pdf``, ``watch --preview``), which a build keeps: a report kept as the
+next ``--baseline`` made every later ``build`` refuse its own folder."""
 
 
 class StagingRefused(ValueError):
@@ -66,12 +75,13 @@ def hold(path: Path, data: bytes) -> bool:
     return True
 
 
-def check_replaceable(out: Path) -> None:
-    """Raise StagingRefused when folder ``out`` exists and holds anything but the files the
+def check_replaceable(out: Path) -> list[str]:
+    """The files of folder ``out`` a build keeps (outputs of the other commands, paths relative
+    to ``out``). Raise StagingRefused when it exists and holds anything else but the files the
     last build recorded in its manifest (or, without a manifest, build outputs)."""
     out = Path(out)
     if not out.is_dir():
-        return
+        return []
 
     def unreadable(exc: OSError) -> None:
         raise StagingRefused(f"build replaces {out} as a whole, but cannot look into {exc.filename}: "
@@ -88,10 +98,14 @@ def check_replaceable(out: Path) -> None:
         foreign = sorted(name for name in entries if not _LEGACY.match(name))
     else:
         foreign = sorted(set(entries) - recorded - {MANIFEST})
+    kept = [name for name in foreign if _OTHER_COMMANDS.match(name) and (out / name).is_file()
+            and not (out / name).is_symlink()]
+    foreign = [name for name in foreign if name not in kept]
     if foreign:
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
         raise StagingRefused(f"build replaces {out} as a whole, but it holds files a build did not write "
                              f"({shown}); choose a new or empty --out folder, or move them away")
+    return kept
 
 
 def _manifest(out: Path) -> set[str] | None:
@@ -113,7 +127,7 @@ def build_folder(out: Path) -> Iterator[Path]:
     write, and OSError when the staged folder cannot be written (the old one then stays).
     """
     out = Path(os.path.realpath(out))
-    check_replaceable(out)
+    kept = check_replaceable(out)
     held = _Held(out)
     token = _HELD.set(held)
     try:
@@ -121,10 +135,10 @@ def build_folder(out: Path) -> Iterator[Path]:
     finally:
         _HELD.reset(token)
     with _signals_deferred():
-        _commit(out, held.files)
+        _commit(out, held.files, kept)
 
 
-def _commit(out: Path, files: dict[str, bytes]) -> None:
+def _commit(out: Path, files: dict[str, bytes], kept: list[str]) -> None:
     parent = out.parent
     parent.mkdir(parents=True, exist_ok=True)
     _remove_stale(parent, out.name)
@@ -139,10 +153,22 @@ def _commit(out: Path, files: dict[str, bytes]) -> None:
                 fh.write(data)
                 fh.flush()
                 os.fsync(fh.fileno())
+        for rel in kept:
+            if rel not in files:  # the build's own file of that name wins
+                _keep(out / rel, stage / rel)
         _swap(stage, out)
     except BaseException:
         shutil.rmtree(stage, ignore_errors=True)
         raise
+
+
+def _keep(source: Path, target: Path) -> None:
+    """Put file ``source`` at ``target`` as it is: a hard link (no copy of a folder of PNGs), else a copy."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 def _swap(stage: Path, out: Path) -> None:
