@@ -9,7 +9,7 @@ from scenario_sim_helpers import ORC_PIT, QUICK, shipped_with, validated
 from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
-from doria_forge.sim.findings import fails, scenario_findings
+from doria_forge.sim.findings import fails, no_location, scenario_findings
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
@@ -61,6 +61,22 @@ def test_findings_point_at_the_scenario_lines(small_pack):
     assert prose.severity == "info" and "Orcs shout a lot" in text[prose.line - 1]
     assert "replay seed 77" in found["scenario-stalled"].message
     assert all(f.file.endswith("orc_pit.yaml") for f in found.values())
+
+
+@pytest.mark.parametrize(("wins", "outlier"), [
+    ((3, 8, 2), False),     # 8 of 8 at 2 players against 5 of 16: the Salt Mine's 64% against 44%, 8 runs a count
+    ((16, 30, 18), False),  # 75% against 43%, 40 runs a count: the interval of the gap reaches down to 8 points
+    ((4, 40, 5), True),     # 100% against 11%: far easier beyond any doubt
+])
+def test_a_player_count_is_far_off_only_when_its_interval_says_so(small_pack, wins, outlier):
+    """On the point estimates (a gap of 25 points and a difference test) a CI gate `build --fail-on
+    warning` of the shipped pack failed in most builds on a count whose true gap is below 25 points."""
+    scenario = validated(small_pack).pack.scenarios["orc_pit"]
+    runs = 8 if wins[1] == 8 else 40
+    summaries = [_summary(players, runs, won) for players, won in zip((1, 2, 4), wins, strict=True)]
+    found = [f for f in scenario_findings(scenario, summaries, no_location)
+             if f.rule_id == "scenario-player-count-outlier"]
+    assert [f.players for f in found] == ([(2,)] if outlier else [])
 
 
 def test_a_rule_that_can_fire_but_never_did_names_its_runs_seed_and_replay(small_pack):

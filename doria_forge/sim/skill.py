@@ -21,26 +21,16 @@ Policies outside the ladder (``random``) are shown but judged by neither finding
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from .findings import Finding, Locator
 from .policies import LADDER
-from .stats import Z95, two_proportion_test, wilson_interval
+from .stats import newcombe_interval as newcombe_interval
+from .stats import two_proportion_test
 
 SKILL_MARGIN = 0.10
 """A gap of win rate below which skill is said not to matter (``scenario-no-skill``)."""
-
-
-def newcombe_interval(x1: int, n1: int, x2: int, n2: int, z: float = Z95) -> tuple[float, float]:
-    """95% interval of ``x1/n1 - x2/n2`` (Newcombe's hybrid score interval, method 10). Both
-    samples must be non-empty."""
-    p1, p2 = x1 / n1, x2 / n2
-    l1, u1 = wilson_interval(x1, n1, z)
-    l2, u2 = wilson_interval(x2, n2, z)
-    d = p1 - p2
-    return d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
 
 
 def gap(stronger: dict[str, Any], weaker: dict[str, Any]) -> dict[str, Any]:

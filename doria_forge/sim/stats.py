@@ -4,6 +4,7 @@ Student's t from the regularized incomplete beta function; ``tests/test_scenario
 checks them against SciPy); every test returns a p-value.
 
 - :func:`wilson_interval`: the Wilson score interval of a proportion (95% by default).
+- :func:`newcombe_interval`: Newcombe's interval of the difference of two proportions.
 - :func:`histogram_percentile`: nearest-rank percentile of a histogram.
 - :func:`two_proportion_test`: pooled two-proportion z-test (win rates).
 - :func:`mcnemar_exact`: McNemar's exact test of two win rates measured on the same seeds.
@@ -35,6 +36,16 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def newcombe_interval(x1: int, n1: int, x2: int, n2: int, z: float = Z95) -> tuple[float, float]:
+    """Interval of ``x1/n1 - x2/n2`` (Newcombe's hybrid score interval, method 10; 95% for
+    the default ``z``). Both samples must be non-empty."""
+    p1, p2 = x1 / n1, x2 / n2
+    l1, u1 = wilson_interval(x1, n1, z)
+    l2, u2 = wilson_interval(x2, n2, z)
+    d = p1 - p2
+    return d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2), d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
 
 
 def histogram_percentile(histogram: Mapping[int, int], q: float) -> int:
