@@ -53,7 +53,8 @@ def _simulation_checks() -> list[Check]:
               "once the runs show it fires in fewer than `rate` of them)", RARE),
         Check("scenario-rule-not-exercised", "info", sim, "a special rule cannot fire at the simulated player counts"),
         Check("scenario-rule-not-simulated", "info", sim, "a special rule written only as text"),
-        Check("scenario-stalled", "warning", sim, "runs stopped for making no progress"),
+        Check("scenario-stalled", "warning", sim, "runs stopped for making no progress (a warning once the runs "
+              "show at least `rate` of them stall)", {"rate": (0.02, 0.001, 0.5)}),
         Check("scenario-balance-win-rate", "warning", sim, "a win-rate target fails"),
         Check("scenario-balance-rounds", "warning", sim, "a rounds target fails"),
         Check("campaign-balance-completion", "warning", sim, "a campaign completion-rate target fails"),

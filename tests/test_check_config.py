@@ -89,7 +89,7 @@ def test_a_misspelt_check_id_is_an_error_at_its_line_with_a_suggestion(tmp_path)
         "doria-forge.yaml:4:3 error [check-config] check 'yaml-syntax' cannot be configured: without it the pack "
         "cannot be read",
         "doria-forge.yaml:5:22 error [check-config] scenario-stalled has no setting 'severty' (did you mean "
-        "'severity'?); it has severity, enabled",
+        "'severity'?); it has severity, enabled, rate",
     ]
     assert result.pack is None
     cli = runner.invoke(app, ["validate", str(tmp_path / "content")])

@@ -79,6 +79,19 @@ def test_a_player_count_is_far_off_only_when_its_interval_says_so(small_pack, wi
     assert [f.players for f in found] == ([(2,)] if outlier else [])
 
 
+@pytest.mark.parametrize(("stalled", "severity"), [(1, "info"), (3, "info"), (15, "warning")])
+def test_a_stalled_run_warns_only_once_the_runs_show_stalls_are_not_rare(small_pack, stalled, severity):
+    """One run of 384 stalling (the shipped build's Greywater Toll) was a warning, and failed the
+    `build --fail-on warning` gate the README recommends for CI on the shipped pack."""
+    scenario = validated(small_pack).pack.scenarios["orc_pit"]
+    stall = {"kind": "stalled: no progress", "count": stalled, "run": 5, "reason": "no progress in rounds 11-18",
+             "seed": 9}
+    summaries = [_summary(1, 128, 60, reasons=[stall]), _summary(2, 128, 60), _summary(4, 128, 60)]
+    (found,) = [f for f in scenario_findings(scenario, summaries, no_location) if f.rule_id == "scenario-stalled"]
+    assert found.severity == severity and f"{stalled} of 384 runs stalled" in found.message
+    assert "replay seed 9" in found.message
+
+
 def test_a_rule_that_can_fire_but_never_did_names_its_runs_seed_and_replay(small_pack):
     result = validated(small_pack)
     scenario = result.pack.scenarios["orc_pit"]
