@@ -3,6 +3,7 @@
 import tomllib
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 from validate_helpers import monster_with_levels, write_pack
 
@@ -80,3 +81,14 @@ def test_help_shows_every_bracketed_word_it_was_written_with():
             assert f"[{' '.join(word.split())}]" in flat, (path, word)
             checked += 1
     assert checked >= 1  # the checks command's [tool.doria-forge] at least
+
+
+@pytest.mark.parametrize("command", [["simulate", "scenario", "goblin_warren"], ["simulate"], ["build"]])
+@pytest.mark.parametrize("value", ["nan", "0.0005", "1"])
+def test_precision_is_refused_alike_by_every_command_that_takes_it(tmp_path, command, value):
+    """`simulate scenario --precision nan` was told "less than or equal to 0.999", and
+    `build --precision 0.0005` ran although `simulate scenario` refused it."""
+    result = runner.invoke(app, [*command, str(ROOT / "content"), "--precision", value, "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2, result.output
+    assert "give the interval's width, from 0.001 to 0.999" in " ".join(result.output.replace("│", " ").split())
+    assert not (tmp_path / "o").exists()

@@ -217,7 +217,7 @@ class Engine(str, Enum):
 ENGINE_OPT = typer.Option(Engine.fast, "--engine",
                           help="fast: the fast duel path (the reference engine where it cannot play a matchup); "
                                "reference: the general rules engine. Both give the same numbers.")
-PRECISION_OPT = typer.Option(None, "--precision",
+PRECISION_OPT = typer.Option(None, "--precision", parser=cli_values.interval_width, metavar="FLOAT",
                              help="Play each matchup until its 95% win-rate interval is narrower than P "
                                   "(e.g. 0.05), at most --runs duels (default 10000); in build, also every "
                                   "scenario's win rates, at most --scenario-runs runs.")

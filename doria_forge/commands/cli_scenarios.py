@@ -78,7 +78,7 @@ SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at
                              "(needs Dask: pip install \".\\[dask]\" in a checkout) instead of local processes. A "
                              "cluster lost mid-run exits 75; run the same command again to resume.")
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
-PRECISION_OPT = typer.Option(None, "--precision", min=0.001, max=0.999,
+PRECISION_OPT = typer.Option(None, "--precision", parser=cli_values.interval_width, metavar="FLOAT",
                              help="Play in looks (8 runs per player count, then twice as many) until every win rate's "
                                   "exact interval is narrower than P (e.g. 0.1), at most --runs (default 1000).")
 CACHE_OPT = typer.Option(True, "--cache/--no-cache", help="Reuse the runs kept in the per-user cache folder for "

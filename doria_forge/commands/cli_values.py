@@ -41,6 +41,20 @@ def bleed_mm(value: str | float) -> float:
     return number
 
 
+def interval_width(value: str | float) -> float:
+    """A ``--precision`` as typed: the width of a win rate's interval, 0.001 to 0.999. One
+    parser for the duels, the scenarios and ``build`` (which passes it to both): ``nan`` was
+    told to be "less than or equal to 0.999" by one, and 0.0005 passed ``build`` but not
+    ``simulate scenario``."""
+    try:
+        number = float(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not a number (the interval's width, for example 0.05)") from None
+    if not math.isfinite(number) or not 0.001 <= number <= 0.999:
+        raise typer.BadParameter(f"{value!r}: give the interval's width, from 0.001 to 0.999 (for example 0.05)")
+    return number
+
+
 def out_option(what: str, default: str) -> Any:
     """The ``--out`` option of a command that writes ``what`` to ``default`` (a path under
     ``build/``) without it; the command reads ``None`` as ``pipeline.default_output``, which says
