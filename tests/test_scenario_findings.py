@@ -240,3 +240,14 @@ def test_without_a_terminal_the_tables_are_printed_whole(small_pack, tmp_path):
     header = next(line for line in result.output.splitlines() if "win rate" in line)
     assert "players" in header and "rounds p10/med/p90" in header and "most HP lost to" in header
     assert "…" not in "\n".join(line for line in result.output.splitlines() if "[" not in line)
+
+
+def test_out_and_report_naming_one_file_is_a_usage_error(small_pack, tmp_path):
+    """The HTML report was written over the JSON one, and both were said to be written."""
+    (tmp_path / "r.json").symlink_to(tmp_path / "report.json")
+    for report in ("report.json", "r.json"):
+        result = _simulate("quick_a", str(small_pack), "--out", str(tmp_path / "report.json"),
+                           "--report", str(tmp_path / report))
+        assert result.exit_code == 2, result.output
+        assert "two reports would be written to" in result.output and "Traceback" not in result.output
+        assert not (tmp_path / "report.json").exists()

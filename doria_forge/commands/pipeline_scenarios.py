@@ -8,12 +8,13 @@ Everything heavy is imported inside the stage that needs it, like ``doria_forge.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.commands.pipeline import UsageError, _writing, check_output
+from doria_forge.commands.pipeline import OutputError, UsageError, _writing, check_output
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -87,14 +88,19 @@ def parse_players(text: str | None) -> list[int] | None:
 
 
 def check_outputs(pack_path: Path, outputs: Sequence[Path | None]) -> None:
-    """Refuse each output file of ``outputs`` (None: not asked for) that cannot be written
-    (OutputError), before the pack is even validated."""
+    """Refuse each output file of ``outputs`` (None: not asked for) that cannot be written, and
+    two outputs naming one file (OutputError), before the pack is even validated: ``--out r.json
+    --report r.json`` wrote the HTML report over the JSON one, and said it had written both."""
     from doria_forge.commands.pipeline import sources
 
     read = sources(Path(pack_path))
-    for path in outputs:
-        if path is not None:
-            check_output(Path(path), folder=False, sources=read)
+    given = [Path(path) for path in outputs if path is not None]
+    for path in given:
+        check_output(path, folder=False, sources=read)
+    real = [os.path.realpath(path) for path in given]
+    for path, where in zip(given, real, strict=True):
+        if real.count(where) > 1:
+            raise OutputError(f"two reports would be written to {path}: give --out and --report a file each")
 
 
 def check_scheduler(address: str | None) -> None:
