@@ -52,6 +52,24 @@ def test_many_targets_share_the_error_budget_holm():
     assert together[0].runs_needed is not None and together[0].runs_needed > 40
 
 
+def test_an_undecided_target_whose_own_interval_is_clear_of_the_band_does_not_say_it_overlaps():
+    """The shipped build at 8 runs said "the interval overlaps it" of a median's 3-6 rounds
+    against a band of 2-14: undecided only because 66 targets were judged together."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    others = [_rate(20, 40, (0.2, 0.8)) for _ in range(4)]
+    outside = judge([_rate(1, 40, (0.15, 0.5)), *others])
+    inside = judge([_rate(20, 40, (0.33, 0.67)) for _ in range(5)])  # alone each holds: 34%-66%
+    assert outside[0].verdict == inside[0].verdict == UNDECIDED
+    assert outside[0].interval[1] < 0.15 and 0.33 < inside[0].interval[0] < inside[0].interval[1] < 0.67
+    said = [verdict_findings([v[0].to_data()], no_location)[0].message for v in (outside, inside)]
+    assert "the interval lies outside it, but not surely enough for 5 targets judged together" in said[0]
+    assert "the interval lies inside it, but not surely enough for 5 targets judged together" in said[1]
+    assert not any("overlaps" in message for message in said)
+    overlapping = judge([_rate(3, 10, (0.3, 0.7))])[0]
+    assert "the interval overlaps it (one target judged)" in verdict_findings([overlapping.to_data()], no_location)[0].message
+
+
 def test_an_undecided_target_says_how_many_runs_would_likely_decide_it():
     target = _rate(5, 10, (0.3, 0.7))  # 50%: inside, but the interval 19%-81% is not
     needed = runs_needed(target)

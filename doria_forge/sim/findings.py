@@ -416,6 +416,23 @@ def _interval_words(verdict: Mapping[str, Any]) -> str:
     return f"{confidence} interval {low:.2f}-{high:.2f}"
 
 
+def _undecided_words(verdict: Mapping[str, Any], family: str) -> str:
+    """Why an undecided target's interval did not decide it. Its interval is the target's own;
+    judged together with others, a target must clear a stricter level, so the interval may lie
+    wholly inside (or outside) the band and the target still be undecided: "the interval
+    overlaps it" was said of a median's 3-6 rounds against a band of 2-14."""
+    low, high = verdict["interval"]
+    band_low, band_high = verdict["band"]
+    if low is not None and high is not None:
+        if band_low <= low and high <= band_high:
+            return (f"the interval lies inside it, but not surely enough for {family} "
+                    f"(p = {verdict['p_hold']:.2g} of 'inside the band')")
+        if high < band_low or low > band_high:
+            return (f"the interval lies outside it, but not surely enough for {family} "
+                    f"(p = {verdict['p_fail']:.2g} of 'outside the band')")
+    return f"the interval overlaps it ({family})"
+
+
 def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
                      plans: Mapping[str, Mapping[str, Any]] | None = None) -> list[Finding]:
     """The findings of judged targets (``Verdict.to_data``): a failing target is a warning
@@ -450,7 +467,7 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
                 runs = math.ceil(runs * plan["runs"] / v["runs"])
             more = (f"about {v['runs_needed']} {unit} per player count would likely decide it (--runs {runs})"
                     if v["runs_needed"] else "the estimate sits at the band's edge: more runs will hardly decide it")
-            message = f"undecided: {evidence}; the target is {band}: the interval overlaps it ({family}); {more}"
+            message = f"undecided: {evidence}; the target is {band}: {_undecided_words(v, family)}; {more}"
             out.append(Finding(UNDECIDED_RULE, "info", message, loc.file, loc.line, loc.column, v["document"],
                                (v["players"],)))
     return out
