@@ -67,6 +67,8 @@ def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
                                  "1", "--jobs", "1", "--no-progress", "--fail-on", "never"])
     assert result.exit_code == 0, result.output
     assert "played     1 scenario at 1, 2 and 4 players, 1 runs each" in result.output
+    # the build judges in looks, at 97% and stricter (as its findings say), never "its 95% interval"
+    assert "(each judged on its interval, Holm across all: at most 5% false alarms)" in result.output
     assert "scenarios.html (open it in a browser)" in result.output
     report = json.loads((tmp_path / "out" / "scenarios.json").read_text())
     assert [e["id"] for e in report["scenarios"]] == ["sunken_reliquary"]

@@ -136,7 +136,8 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
         total = sum(verdicts.values())
         if total:
             lines.append(f"  targets    {total} balance targets: {verdicts['holds']} hold, {verdicts['fails']} fail, "
-                         f"{verdicts['undecided']} undecided (each judged on its 95% interval, Holm across all)")
+                         f"{verdicts['undecided']} undecided (each judged on its interval, Holm across all: at most "
+                         "5% false alarms)")
     else:
         lines.append("  played     no scenario (--scenario-runs 0, or the pack has none)")
     exports = data["exports"]
