@@ -42,6 +42,8 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from doria_forge.load.schema import first_error
+
 from .findings import Finding, Locator
 from .stats import holm, mann_whitney_test, two_proportion_test, welch_test
 
@@ -166,8 +168,6 @@ def check_baseline(report: Any) -> None:
     """Raise ValueError naming the first key of ``report`` (JSON data) that :func:`compare`
     cannot read as an earlier report (``at key scenarios.0.players.0.rounds: Field
     required``): a hand-edited, truncated or foreign file fails here, before any run."""
-    from ..load.schema import first_error
-
     try:
         _Baseline.model_validate(report)
     except ValidationError as exc:
