@@ -50,7 +50,7 @@ def test_campaign_targets_name_its_scenarios_and_player_counts(tmp_path):
              "s2.yaml": scenario(("id: vault", "id: vault-2"), ("story:", "mode: campaign\nstory:")),
              "s3.yaml": scenario(("id: vault", "id: vault-3"), ("story:", "mode: campaign\nstory:"))}
     assert lines(validate_files(tmp_path, files).problems, campaign_links.ID) == [
-        "c.yaml:11:21 warning [campaign-links] no campaign with 5 players is simulated: its scenarios are all for "
+        "c.yaml:11:21 error [campaign-links] no campaign with 5 players is simulated: its scenarios are all for "
         "1-4 players",
         "c.yaml:14:5 error [campaign-links] scenario vault-3 is not played in this campaign: its target is never "
         "judged (did you mean 'vault-2'?)",

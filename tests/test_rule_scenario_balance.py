@@ -19,7 +19,7 @@ def test_targets_the_games_can_meet_pass(tmp_path):
 def test_a_player_count_never_played_and_rounds_no_game_reaches(tmp_path):
     balance = 'balance:\n  win_rate: {"6": [0.2, 0.6]}\n  rounds: [22, 30]\n'
     assert problems(tmp_path, balance) == [
-        "s.yaml:37:14 warning [scenario-balance-targets] no game with 6 players is simulated: the scenario is for "
+        "s.yaml:37:14 error [scenario-balance-targets] no game with 6 players is simulated: the scenario is for "
         "2-4 players",
         "s.yaml:38:12 error [scenario-balance-targets] no game lasts 22 rounds: the scenario ends after "
         "max_rounds 20",

@@ -9,7 +9,7 @@ That every scenario a campaign lists exists is checked for all references alike
 * a scenario listed twice is probably a copy-paste slip (warning);
 * a ``balance.scenario_win_rate`` target for a scenario the campaign does not play is never
   judged (error), nor is a target for a player count outside the range every scenario of the
-  campaign allows (warning).
+  campaign allows (error: a gate that never judges a target passes it without a word).
 
 Passing::
 
@@ -87,6 +87,6 @@ def _balance(pack: ContentPack, campaign: Campaign, source_map: SourceMap) -> It
     for path, table in tables:
         for key in table:
             if key != "all" and not low <= int(key) <= high:
-                yield source_map.problem("campaign", campaign.id, (*path, key), ID, Severity.WARNING,
+                yield source_map.problem("campaign", campaign.id, (*path, key), ID, SEVERITY,
                                          f"no campaign with {key} players is simulated: its scenarios are all for "
                                          f"{low}-{high} players")

@@ -5,7 +5,8 @@
 the targets, not in the scenario:
 
 * a ``win_rate`` for a player count outside the scenario's ``players`` is never simulated
-  (warning);
+  (error: ``validate`` passed it with a warning, and ``build --fail-on warning`` passed a target
+  it never judged);
 * a ``rounds`` range starting after the last round a game can reach (``max_rounds``, a
   ``time_limit`` lose goal, a ``survive`` win goal) is always missed (error).
 
@@ -45,7 +46,7 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
         for key in balance.win_rate:
             if key != "all" and not low <= int(key) <= high:
                 yield source_map.problem(
-                    "scenario", scenario.id, ("balance", "win_rate", key), ID, Severity.WARNING,
+                    "scenario", scenario.id, ("balance", "win_rate", key), ID, SEVERITY,
                     f"no game with {key} players is simulated: the scenario is for {low}-{high} players",
                 )
         if balance.rounds is not None:
