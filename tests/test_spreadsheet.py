@@ -521,6 +521,16 @@ def test_import_writes_only_a_yaml_file(tmp_path):
     assert not (tmp_path / "doors.txt").exists()
 
 
+def test_a_sheet_asked_of_a_csv_file_is_a_usage_error(tmp_path):
+    """--sheet on a CSV file was ignored without a word: the user who named a sheet meant a workbook,
+    and got the rows of another file imported."""
+    sheet = _csv(tmp_path / "doors.csv", "id,name,text\nd,Door,T.\n")
+    out = tmp_path / "doors.yaml"
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "door_event", "--sheet", "monster", "--out", str(out)])
+    assert result.exit_code == 2 and "--sheet monster names a sheet of a workbook" in result.output
+    assert not out.exists()
+
+
 def test_a_workbook_without_a_sheet_named_as_the_kind_says_which_sheet_it_read(tmp_path):
     """The first sheet was read without a word: a workbook of every kind imported as a kind it has
     no sheet for gave dozens of header errors naming no sheet (they were the boss sheet's)."""

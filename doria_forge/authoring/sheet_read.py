@@ -76,12 +76,16 @@ class Sheet:
 
 def read_sheet(path: Path, sheet: str | None = None, *, kind: str | None = None) -> Sheet:
     """The rows of the CSV file or workbook sheet at ``path``: the sheet ``sheet``, else the one
-    named ``kind``, else the first. Raises SheetError for a file that cannot be read."""
+    named ``kind``, else the first. Raises SheetError for a file that cannot be read, or a
+    ``sheet`` asked of a CSV file (it has one sheet: the user meant another file)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise SheetError(f"{path} is not a .csv or .xlsx file")
     if suffix == ".csv":
+        if sheet is not None:
+            raise SheetError(f"--sheet {sheet} names a sheet of a workbook, and {path} is a CSV file (one sheet); "
+                             "leave --sheet out, or give the .xlsx workbook")
         try:
             raw = read_confined(path, None, MAX_SHEET_BYTES)
         except PackFileError as exc:
