@@ -1,0 +1,156 @@
+"""Rules of the combat chapters not yet checked elsewhere (Book of Rules, doria-rules-en.md:
+*Monster Activation* l.1399-1501, *Combat* l.1503-1531, *Defense* l.1533-1543, *Getting Hit
+and Armor Rating* l.1545-1569, *Psi Spells* l.1625-1651, *Unconsciousness* l.1683-1703).
+The numbers are the book's own; dice are scripted with ScriptedDice."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile, where
+from test_engine_combat import RULES, Fixed, armor, hero, monster, weapon
+from test_engine_state import PACK, make_state
+
+from doria_forge.engine.combat import defense_options, monster_attack
+from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.events import EventLog
+from doria_forge.engine.monster_ai import activate_monster, choose_targets
+from doria_forge.model import Monster, MonsterLevel
+from doria_forge.model.pack import ContentPack
+
+ROOM = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
+
+
+def _with_slinger() -> ContentPack:
+    """The test pack with a plain ranged monster (no ability choosing its target)."""
+    docs = [Monster(id="slinger", name="Slinger", attack_type="ranged", range=5, action_points=8,
+                    vulnerability="fire", priority="B", figures=2, deck_cards=2)]
+    docs += [MonsterLevel(id=f"slinger-{lvl}", monster="slinger", level=lvl, attack=f"2D+{lvl}",
+                          defense=f"2D+{lvl}", psi_resistance="2D", damage=lvl + 1, hit_points=2 * lvl,
+                          armor_rating=lvl - 1) for lvl in (1, 2, 3, 4)]
+    return ContentPack.from_documents(list(PACK) + docs)
+
+
+# ------------------------------------------------------------------ Target of a Monster (l.1414-1439)
+def test_target_3_a_ranged_monster_takes_the_lower_agility_not_the_lower_strength():
+    """*Target of a Monster* 3 (book l.1424-1429): at the same distance the lower base attribute
+    of the attack type, "AGI for ranged attacks". The Adventurer (STR 9, AGI 8) and the Mage
+    (STR 4, AGI 9): a melee monster would take the Mage, a ranged one takes the Adventurer."""
+    state = make_state(["adventurer", "mage"], ["slinger"], pack=_with_slinger())
+    adventurer, mage = state.heroes
+    assert (adventurer.attribute("AGI"), mage.attribute("AGI")) == (8, 9)
+    assert adventurer.attribute("STR") > mage.attribute("STR")
+    assert [h.uid for h in choose_targets(state, state.monsters[0])] == ["adventurer"]
+
+
+def test_target_3_a_magic_monster_takes_the_lower_wisdom():
+    """*Target of a Monster* 3 (book l.1429): "WIS for magical attacks": the Shaman (magic) takes
+    the Adventurer (WIS 8) over the Mage (WIS 13), though the Mage has the lower STR and AGI."""
+    state = make_state(["mage", "adventurer"], ["shaman"])
+    mage, adventurer = state.heroes
+    assert (adventurer.attribute("WIS"), mage.attribute("WIS")) == (8, 13)
+    assert [h.uid for h in choose_targets(state, state.monsters[0])] == ["adventurer"]
+
+
+def test_target_4_damaged_armor_is_not_active_armor():
+    """*Target of a Monster* 4 (book l.1431-1433): with the same base attribute, "Only active
+    and equipped Armor Rating points are counted, already damaged armor is ignored": of two
+    Warriors (Plate, AR 3 each) the one whose Plate carries a Damaged marker has less active
+    armor (the heading, and the German "weniger Rüstung", say less armor is attacked)."""
+    state = make_state(["warrior", "warrior"], ["orc"])
+    first, second = state.heroes
+    assert choose_targets(state, state.monsters[0])[0] is first  # a tie: seat order (players' decision)
+    second.zones["torso"].damaged = True
+    assert choose_targets(state, state.monsters[0])[0] is second
+
+
+def test_unconscious_characters_are_ignored_by_any_monsters():
+    """*Unconsciousness* (book l.1691): the character "is ignored by any monsters and is immune
+    to ... direct attacks of any kind": the Orc passes over the Mage (STR 4) it would take
+    and attacks the Adventurer."""
+    state = make_state(["adventurer", "mage"], ["orc"])
+    assert [h.uid for h in choose_targets(state, state.monsters[0])] == ["mage"]
+    state.heroes[1].unconscious = True
+    assert [h.uid for h in choose_targets(state, state.monsters[0])] == ["adventurer"]
+    state.heroes[0].unconscious = True
+    assert choose_targets(state, state.monsters[0]) == []
+
+
+# ------------------------------------------------------------------ Monster Activation on the map
+def test_a_monster_next_to_its_target_attacks_once_and_does_not_move_after_the_attack():
+    """*Monster Activation* (book l.1401): "Multiple attack actions or movement after an attack
+    are not possible for monsters ... the monsters can't perform any further actions after
+    their attack, even if they had some Action Points left": an Orc next to the Mage attacks
+    once and stays on its square."""
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"mage": (2, 2)}, monsters=[("orc", (2, 1))])
+    orc = state.monsters[0]
+    state.hero("mage").hp = 99  # the attack must not end the game: only the activation is looked at
+    activate_monster(state, orc, may_repeat=False)
+    assert where(state, orc.uid) == (2, 1)
+    assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == orc.uid] == [("mage",)]
+
+
+def test_a_diagonal_neighbour_is_not_in_melee_range():
+    """*Range and Line of Sight* (book l.1519) and *Adjacent* (l.448-452): range is "always counted
+    in adjacent squares, never diagonally": an Orc diagonal to the Mage steps to a square next
+    to her before it attacks (one step, "only as far as they need to")."""
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"mage": (2, 2)}, monsters=[("orc", (1, 1))])
+    orc = state.monsters[0]
+    state.hero("mage").hp = 99
+    assert not state.board.in_range(state, orc, state.hero("mage"))
+    activate_monster(state, orc, may_repeat=False)
+    assert where(state, orc.uid) in {(1, 2), (2, 1)}
+    assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == orc.uid] == [("mage",)]
+
+
+# ------------------------------------------------------------------ Psi attacks (l.1629-1631, 1653-1655)
+def test_a_magic_attack_is_repelled_only_by_psi_resistance_but_any_armor_blocks_its_damage():
+    """*Psi attacks* (book l.1631): "A magic attack can only be repelled by Psi Resistance, but
+    any armor can be used normally to block the damage". The Warrior's Shield (defense 3D+5)
+    is no option against a Shaman's spell (2D+5, damage 4); the default psi resistance 2D
+    rolls 3+4 = 7 against 6+5+5 = 16: hit, not critical (9 above); the Plate (AR 3) takes
+    3 of the 4 damage and is Damaged, 1 HP is lost."""
+    shield = weapon("shield", "1D", 0, defense="3D+5")
+    warrior = hero([shield, armor("plate", "torso", 3)], "warrior", STR=13, CON=13)
+    assert [i for i, _ in defense_options(warrior, "magic")] == [None]
+    assert warrior.hands[0] in [i for i, _ in defense_options(warrior, "melee")]
+    shaman = monster("shaman", attack="2D+5", damage=4, attack_type="magic")
+    [out] = monster_attack(ScriptedDice([6, 5, 3, 4]), EventLog(), shaman, [warrior], RULES,
+                           Fixed(pp=0))
+    assert out.defense_with == "psi_resistance"
+    assert (out.attack_total, out.defense_total, out.hit, out.critical_steps) == (16, 7, True, 0)
+    assert (out.damage, out.armor_absorbed, out.wound) == (4, 3, 1)
+    assert warrior.torso.damaged and warrior.hp == 13 - 1
+
+
+# ------------------------------------------------------------------ Monsters and Obstacles/Holes (l.1489-1499)
+PIT_LATE = tile("PITL", ["#####", "#####", "...O.", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+FAR = tile("FAR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+
+
+def _pit_game(monster_id: str):
+    """A corridor with a Hole three squares ahead of the monster, the Mage just behind it."""
+    state = map_game(pack_with(PIT_LATE, FAR), ["mage"], tiles=[("PITL", (0, 0), 0), ("FAR", (0, 1), 0)],
+                     at={"mage": (2, 5)}, monsters=[(monster_id, (2, 0))])
+    state.hero("mage").hp = 99  # only the activation is looked at
+    return state, state.monsters[0]
+
+
+def test_the_action_points_left_before_the_jump_count_after_walking_up_to_the_hole():
+    """*Monsters and Obstacles/Holes* (book l.1491): "If the monster has less than 5 Action Points
+    left, it can still complete the jump ... but cannot attack during this activation. If the
+    monster has exactly 5 Action Points before a jump, it will still attack". The Orc (7 AP)
+    walks 2 squares to the Hole and has exactly 5 AP left: it jumps and attacks the Mage. The
+    Mummy (5 AP) has 3 left after the same 2 squares: it jumps but does not attack."""
+    state, orc = _pit_game("orc")
+    assert orc.action_points == 7
+    activate_monster(state, orc, may_repeat=False)
+    assert where(state, orc.uid) == (2, 4)
+    assert [e["targets"] for e in state.log.of_kind("monster_attack")] == [("mage",)]
+    assert not state.log.of_kind("jump_check")
+
+    state, mummy = _pit_game("mummy")
+    assert mummy.action_points == 5
+    activate_monster(state, mummy, may_repeat=False)
+    assert where(state, mummy.uid) == (2, 4)
+    assert not state.log.of_kind("monster_attack")
