@@ -9,7 +9,7 @@ from map_helpers import map_game, pack_with, tile, where
 from test_engine_combat import RULES, Fixed, armor, hero, monster, weapon
 from test_engine_state import PACK, make_state
 
-from doria_forge.engine.combat import defense_options, monster_attack
+from doria_forge.engine.combat import defense_options, hero_attack, monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
 from doria_forge.engine.monster_ai import activate_monster, choose_targets
@@ -154,3 +154,25 @@ def test_the_action_points_left_before_the_jump_count_after_walking_up_to_the_ho
     activate_monster(state, mummy, may_repeat=False)
     assert where(state, mummy.uid) == (2, 4)
     assert not state.log.of_kind("monster_attack")
+
+
+# ------------------------------------------------------------------ Getting Hit and Armor Rating (l.1547)
+def test_a_damaged_armor_card_loses_only_its_armor_part():
+    """*Getting Hit and Armor Rating* (book l.1547): "Only the armor part of the equipment is
+    damaged, other bonuses of the card stay intact and can still be used". Gauntlets (AR 2,
+    melee +3, defense 2D) absorb 2 of an Orc's 3 damage (attack 20 against a Dodge of 17: hit,
+    not critical) and take the Damaged marker; the next such hit finds no active armor (3 HP lost), while the +3 to melee attacks and the
+    defense value of the card still count."""
+    gauntlets = armor("gauntlets", "arms", 2, bonuses={"melee": 3}, defense="2D")
+    sword = weapon("sword", "2D", 2, ap=12)
+    h = hero([sword, gauntlets], "warrior", STR=12, CON=12)
+    hp = h.hp
+    orc = monster(attack="2D+10", damage=3)
+    [out] = monster_attack(ScriptedDice([5, 5, 8, 9]), EventLog(), orc, [h], RULES, Fixed())
+    assert out.hit and (out.armor_absorbed, out.wound) == (2, 1) and h.arms.damaged
+    [out] = monster_attack(ScriptedDice([5, 5, 8, 9]), EventLog(), orc, [h], RULES, Fixed())
+    assert out.hit and (out.armor_absorbed, out.wound) == (0, 3) and h.hp == hp - 4
+    assert h.arms in [i for i, _ in defense_options(h, "melee")]
+    target = monster(defense="2D", hp=20)
+    hit = hero_attack(ScriptedDice([4, 4, 1, 2]), EventLog(), h, h.hands[0], sword.attacks[0], target, RULES)
+    assert hit.attack_total == 4 + 4 + 3
