@@ -176,3 +176,35 @@ def test_a_damaged_armor_card_loses_only_its_armor_part():
     target = monster(defense="2D", hp=20)
     hit = hero_attack(ScriptedDice([4, 4, 1, 2]), EventLog(), h, h.hands[0], sword.attacks[0], target, RULES)
     assert hit.attack_total == 4 + 4 + 3
+
+
+def test_against_an_element_only_the_armor_not_vulnerable_to_it_can_block():
+    """*Armor vulnerability* (book l.1555-1557): armor vulnerable to the attack's element is
+    "completely ignored ... not damaged", and *Getting Hit* (l.1547): the one armor used "can
+    be freely chosen". The Ranger wears Bracers (AR 3, vulnerable to earth) and a Vest (AR 2,
+    vulnerable to fire); a Gargoyle's earth attack (17 against 14, damage 4) is blocked by the
+    Vest only: 2 absorbed, the Vest Damaged, the Bracers untouched, 2 HP lost."""
+    ranger = hero([armor("bracers", "arms", 3, vuln="earth"), armor("vest", "torso", 2, vuln="fire")], "ranger")
+    hp = ranger.hp
+    gargoyle = monster("gargoyle", attack="2D+5", damage=4, element="earth")
+    [out] = monster_attack(ScriptedDice([6, 6, 7, 7]), EventLog(), gargoyle, [ranger], RULES)
+    assert (out.attack_total, out.defense_total, out.hit, out.critical_steps) == (17, 14, True, 0)
+    assert (out.armor_absorbed, out.wound) == (2, 2) and ranger.hp == hp - 2
+    assert ranger.torso.damaged and not ranger.arms.damaged
+
+
+# ------------------------------------------------------------------ Belt or Backpack (l.1583-1589)
+def test_a_one_handed_weapon_is_used_from_the_belt_for_4_ap_more_and_stays_on_the_belt():
+    """*Using weapons and spells from the Belt or Backpack* (book l.1585): with both hands taken
+    (a two-handed Axe), a one-handed Dagger (6 AP) "can also be used from the Belt ... the
+    player simply spends 4 Action Points more ... The card remains in the Belt": 10 AP, and the
+    Dagger is still on the Belt, the Axe still in the hands."""
+    axe = weapon("axe", "2D", 3, zone="2_hands", ap=15)
+    dagger = weapon("dagger", "1D", 1, ap=6)
+    h = hero([axe, dagger])
+    belt_dagger = h.find("dagger")
+    assert h.location(belt_dagger) == "belt" and h.location(h.find("axe")) == "hands"
+    out = hero_attack(ScriptedDice([5, 2, 2]), EventLog(), h, belt_dagger, dagger.attacks[0],
+                      monster(defense="2D", hp=9), RULES, from_belt=True)
+    assert out.ap_cost == 6 + 4
+    assert h.location(belt_dagger) == "belt" and h.location(h.find("axe")) == "hands"
