@@ -208,3 +208,42 @@ def test_a_one_handed_weapon_is_used_from_the_belt_for_4_ap_more_and_stays_on_th
                       monster(defense="2D", hp=9), RULES, from_belt=True)
     assert out.ap_cost == 6 + 4
     assert h.location(belt_dagger) == "belt" and h.location(h.find("axe")) == "hands"
+
+
+# ------------------------------------------------------------------ Psi Resistance (l.1653-1655)
+def test_psi_points_added_after_the_psi_resistance_roll_can_avoid_a_critical_hit():
+    """*Psi Resistance* (book l.1655): Psi Points added "after the Psi Resistance roll ... Each Psi
+    Point invested results in an additional point to the dice roll. This can also be useful to
+    avoid critical hits." A Shaman's spell of 30 (2D+20 rolling 5+5) against the Mage's default
+    psi resistance 2D rolling 7+8 = 15: 15 above, one critical hit (damage 3 + 1). With 6 PP the
+    resistance is 21, only 9 below: still a hit, but not critical (damage 3), 6 PP paid."""
+    def mage():
+        return hero([], "mage", STR=4, CON=9, WIS=13, PSI=13)
+
+    shaman = monster("shaman", attack="2D+20", damage=3, attack_type="magic")
+    plain = mage()
+    [out] = monster_attack(ScriptedDice([5, 5, 7, 8]), EventLog(), shaman, [plain], RULES, Fixed(pp=0))
+    assert (out.attack_total, out.defense_total, out.hit, out.critical_steps) == (30, 15, True, 1)
+    assert out.wound == 4 and plain.pp == plain.pp_max
+    spender = mage()
+    [out] = monster_attack(ScriptedDice([5, 5, 7, 8]), EventLog(), shaman, [spender], RULES, Fixed(pp=6))
+    assert (out.defense_total, out.hit, out.critical_steps, out.psi_points_added) == (21, True, 0, 6)
+    assert out.wound == 3 and spender.pp == spender.pp_max - 6
+
+
+# ------------------------------------------------------------------ Unconsciousness on the map (l.1693)
+def test_a_monster_may_stand_on_the_square_of_an_unconscious_character():
+    """*Unconsciousness* (book l.1693): "Unconscious characters do not occupy a square, so
+    monsters and characters can move normally onto these squares". In a corridor the Warrior
+    lies unconscious on the only square next to the Mage: the Orc walks onto it and attacks
+    the Mage (it ignores the Warrior)."""
+    corridor = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["mage", "warrior"], tiles=[("COR", (0, 0), 0)],
+                     at={"mage": (2, 3), "warrior": (2, 2)}, monsters=[("orc", (2, 0))])
+    state.hero("warrior").unconscious = True
+    state.board.after_initiative(state)  # the Warrior now lies on the square without occupying it
+    state.hero("mage").hp = 99
+    orc = state.monsters[0]
+    activate_monster(state, orc, may_repeat=False)
+    assert where(state, orc.uid) == (2, 2)
+    assert [e["targets"] for e in state.log.of_kind("monster_attack")] == [("mage",)]
