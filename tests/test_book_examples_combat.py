@@ -9,6 +9,7 @@ from map_helpers import map_game, pack_with, tile, where
 from test_engine_combat import RULES, Fixed, armor, hero, monster, weapon
 from test_engine_state import PACK, make_state
 
+from doria_forge.engine import phases
 from doria_forge.engine.combat import defense_options, hero_attack, monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
@@ -247,3 +248,16 @@ def test_a_monster_may_stand_on_the_square_of_an_unconscious_character():
     activate_monster(state, orc, may_repeat=False)
     assert where(state, orc.uid) == (2, 2)
     assert [e["targets"] for e in state.log.of_kind("monster_attack")] == [("mage",)]
+
+
+def test_unconscious_characters_are_still_affected_by_poison():
+    """*Unconsciousness* (book l.1691): "However, unconscious characters are still affected by
+    Poison". The Phase E example's numbers (Adventurer CON 9, WIS 8, 3 markers, ML 1: TN 30,
+    rolls 5+7 -> 29) for an unconscious Adventurer: he keeps 3 markers and loses 3 HP."""
+    state = make_state(["adventurer", "mage"], faces=[5, 7])
+    hero = state.heroes[0]
+    hero.unconscious = True
+    hero.poison_markers = 3
+    phases.phase_e_poison(state)
+    assert state.log.last("poison_check")["total"] == 29
+    assert hero.poison_markers == 3 and hero.hp == hero.hp_max - 3
