@@ -261,3 +261,22 @@ def test_unconscious_characters_are_still_affected_by_poison():
     phases.phase_e_poison(state)
     assert state.log.last("poison_check")["total"] == 29
     assert hero.poison_markers == 3 and hero.hp == hero.hp_max - 3
+
+
+# ------------------------------------------------------------------ Fastest Way to the Target (l.1471-1473)
+def test_a_ranged_monster_with_its_way_blocked_still_attacks_through_figures_within_range():
+    """*Fastest Way to the Target* (book l.1473): "monsters with a ranged or magic attack can often
+    still act due to their range, even though other figures are blocking their path, but not
+    Line of Sight", and *Range and Line of Sight* (l.1521): occupied squares do not block Line
+    of Sight. In a corridor a Zombie stands between the Slimecrawler (ranged, range 5) and the
+    Mage 4 squares away: no way is open, yet the Slimecrawler attacks the Mage through the
+    Zombie."""
+    corridor = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["mage"], tiles=[("COR", (0, 0), 0)],
+                     at={"mage": (2, 4)}, monsters=[("slimecrawler", (2, 0)), ("zombie", (2, 1))])
+    state.hero("mage").hp = 99
+    slime = state.monsters[0]
+    assert slime.monster.id == "slimecrawler" and slime.attack_type == "ranged"
+    activate_monster(state, slime, may_repeat=False)
+    assert where(state, slime.uid) == (2, 0)
+    assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == slime.uid] == [("mage",)]
