@@ -280,3 +280,19 @@ def test_a_ranged_monster_with_its_way_blocked_still_attacks_through_figures_wit
     activate_monster(state, slime, may_repeat=False)
     assert where(state, slime.uid) == (2, 0)
     assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == slime.uid] == [("mage",)]
+
+
+def test_a_range_2_melee_monster_next_to_its_target_steps_back_to_range_2():
+    """*Target of a Monster* (book l.1451): "Monsters with a range higher than 1 will always move
+    to their maximum range once they have selected their target and are standing too close to
+    their target" - a melee attacker with range 2 too. The Mercenary (melee, range 2) next to
+    the Mage steps back to 2 squares from her and attacks."""
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"mage": (2, 2)}, monsters=[("mercenary", (2, 1))])
+    state.hero("mage").hp = 99
+    merc = state.monsters[0]
+    assert (merc.attack_type, merc.monster.range) == ("melee", 2)
+    activate_monster(state, merc, may_repeat=False)
+    r, c = where(state, merc.uid)
+    assert abs(r - 2) + abs(c - 2) == 2
+    assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == merc.uid] == [("mage",)]
