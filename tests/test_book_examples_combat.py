@@ -13,7 +13,7 @@ from doria_forge.engine import phases
 from doria_forge.engine.combat import defense_options, hero_attack, monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
-from doria_forge.engine.monster_ai import activate_monster, choose_targets
+from doria_forge.engine.monster_ai import activate_monster, choose_targets, ordered_monsters
 from doria_forge.model import Monster, MonsterLevel
 from doria_forge.model.pack import ContentPack
 
@@ -296,3 +296,24 @@ def test_a_range_2_melee_monster_next_to_its_target_steps_back_to_range_2():
     r, c = where(state, merc.uid)
     assert abs(r - 2) + abs(c - 2) == 2
     assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == merc.uid] == [("mage",)]
+
+
+def test_fastest_way_example_the_mummy_finds_its_target_free_once_the_dark_mage_moved_away():
+    """*Fastest Way to the Target*, EXAMPLE (book l.1481-1487): the monsters act one after another
+    in monster order, each on the board the ones before it left: "Last monster is the Mummy,
+    which now has a free target with the Warrior, as the Dark Mage moved out of the way". The
+    Warrior stands in a corner, the Dark Mage (8 AP, range 6) and a Zombie on the two squares
+    next to him; the Dark Mage goes first and steps back to its range, then the Mummy (5 AP)
+    walks onto the square it left and attacks the Warrior, pushing nobody."""
+    state = map_game(pack_with(ROOM), ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (0, 0)},
+                     monsters=[("mummy", (2, 2)), ("dark_mage", (0, 1)), ("zombie", (1, 0))])
+    state.hero("warrior").hp = 99
+    mummy, dark_mage, zombie = state.monsters
+    order = ordered_monsters(state)
+    assert order.index(dark_mage) < order.index(mummy)
+    activate_monster(state, dark_mage, may_repeat=False)
+    assert state.board.range_distance(where(state, dark_mage.uid), (0, 0)) == 6
+    activate_monster(state, mummy, may_repeat=False)
+    assert where(state, mummy.uid) == (0, 1)
+    assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == mummy.uid] == [("warrior",)]
+    assert not state.log.of_kind("monster_pushed")
