@@ -10,9 +10,11 @@ from test_engine_combat import RULES, Fixed, armor, hero, monster, weapon
 from test_engine_state import PACK, make_state
 
 from doria_forge.engine import phases
+from doria_forge.engine.actions import ChooseHeroBonus, EndTurn
 from doria_forge.engine.combat import defense_options, hero_attack, monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.monster_ai import activate_monster, choose_targets, ordered_monsters
 from doria_forge.model import Monster, MonsterLevel
 from doria_forge.model.pack import ContentPack
@@ -317,3 +319,19 @@ def test_fastest_way_example_the_mummy_finds_its_target_free_once_the_dark_mage_
     assert where(state, mummy.uid) == (0, 1)
     assert [e["targets"] for e in state.log.of_kind("monster_attack") if e.actor == mummy.uid] == [("warrior",)]
     assert not state.log.of_kind("monster_pushed")
+
+
+# ------------------------------------------------------------------ Special Rules for 1 or 2 Players (l.1917-1941)
+def test_a_solo_character_selects_a_hero_bonus_before_the_first_round_and_three_do_not():
+    """*1 Player* (book l.1939): "The character can select a hero bonus before starting the first
+    scenario" (as two characters do, l.1929); with 3 characters the game starts at round 1
+    without one (hero bonuses come with the hero level, *Phase H*)."""
+    options = GameOptions(shop=False, loot=False, monster_deck=False)
+    solo = GameState.new(PACK, ["adventurer"], seed=1, options=options)
+    assert solo.phase == phases.SETUP and solo.round == 0 and solo.current_actor() == "adventurer"
+    solo.apply(ChooseHeroBonus("extra_damage"))
+    solo.apply(EndTurn())
+    assert solo.round == 1 and solo.heroes[0].has_bonus("extra_damage")
+    three = GameState.new(PACK, ["adventurer", "warrior", "mage"], seed=1, options=options)
+    assert three.round == 1 and not any(isinstance(a, ChooseHeroBonus) for a in three.legal_actions())
+    assert not any(h.hero_bonuses for h in three.heroes)
