@@ -5,6 +5,7 @@ The numbers are the book's own; dice are scripted with ScriptedDice."""
 
 from __future__ import annotations
 
+import pytest
 from map_helpers import map_game, pack_with, tile, where
 from test_engine_combat import RULES, Fixed, armor, hero, monster, weapon
 from test_engine_state import PACK, make_state
@@ -15,6 +16,7 @@ from doria_forge.engine.combat import defense_options, hero_attack, monster_atta
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
 from doria_forge.engine.game import GameOptions, GameState
+from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.monster_ai import activate_monster, choose_targets, ordered_monsters
 from doria_forge.model import Monster, MonsterLevel
 from doria_forge.model.pack import ContentPack
@@ -335,3 +337,22 @@ def test_a_solo_character_selects_a_hero_bonus_before_the_first_round_and_three_
     three = GameState.new(PACK, ["adventurer", "warrior", "mage"], seed=1, options=options)
     assert three.round == 1 and not any(isinstance(a, ChooseHeroBonus) for a in three.legal_actions())
     assert not any(h.hero_bonuses for h in three.heroes)
+
+
+# ------------------------------------------------------------------ Repairing Equipment (l.1607)
+def test_damaged_items_remain_damaged_when_packed_away_and_equipped_again():
+    """*Repairing Equipment* (book l.1607): "Damaged items remain damaged, even if they are
+    exchanged with other characters, packed into the Belt or Backpack": a damaged Sword put on
+    the Belt, into the Backpack and back into the hands is still damaged and cannot attack."""
+    sword = weapon("sword", "2D", 2, ap=12)
+    h = hero([sword])
+    item = h.hands[0]
+    item.damaged = True
+    h.move_to_belt(item)
+    assert h.location(item) == "belt" and item.damaged
+    h.move_to_backpack(item)
+    assert h.location(item) == "backpack" and item.damaged
+    h.equip(item)
+    assert h.location(item) == "hands" and item.damaged
+    with pytest.raises(IllegalAction, match="damaged"):
+        hero_attack(ScriptedDice([5, 5, 5, 5]), EventLog(), h, item, sword.attacks[0], monster(), RULES)
