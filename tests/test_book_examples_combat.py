@@ -356,3 +356,24 @@ def test_damaged_items_remain_damaged_when_packed_away_and_equipped_again():
     assert h.location(item) == "hands" and item.damaged
     with pytest.raises(IllegalAction, match="damaged"):
         hero_attack(ScriptedDice([5, 5, 5, 5]), EventLog(), h, item, sword.attacks[0], monster(), RULES)
+
+
+def test_a_monster_pushes_another_when_only_that_lets_it_attack_more_targets():
+    """*Target of a Monster* (book l.1453): "Remember, the highest priority for a monster is to
+    attack multiple targets. If a monster is only able to attack multiple targets by replacing
+    another monster, it will do this to attack as many targets as possible." In a corridor the
+    Ogre (range 2, hits 2 heroes with one roll) can hit the Mage from where it stands, but both
+    the Mage and the Huntress only from the middle square a Zombie holds: it pushes the Zombie
+    (onto the square it left, the nearest free one) and attacks both."""
+    corridor = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["mage", "huntress"], tiles=[("COR", (0, 0), 0)],
+                     at={"mage": (2, 0), "huntress": (2, 4)}, monsters=[("ogre", (2, 1)), ("zombie", (2, 2))])
+    for h in state.heroes:
+        h.hp = 99
+    ogre, zombie = state.monsters
+    assert state.board.in_range(state, ogre, state.hero("mage"))
+    activate_monster(state, ogre, may_repeat=False)
+    assert where(state, ogre.uid) == (2, 2) and where(state, zombie.uid) == (2, 1)
+    [push] = state.log.of_kind("monster_pushed")
+    assert push.actor == zombie.uid
+    assert [set(e["targets"]) for e in state.log.of_kind("monster_attack")] == [{"mage", "huntress"}]
