@@ -377,3 +377,28 @@ def test_a_monster_pushes_another_when_only_that_lets_it_attack_more_targets():
     [push] = state.log.of_kind("monster_pushed")
     assert push.actor == zombie.uid
     assert [set(e["targets"]) for e in state.log.of_kind("monster_attack")] == [{"mage", "huntress"}]
+
+
+def test_a_monster_hitting_every_hero_in_range_leaves_out_the_unconscious_one():
+    """*Unconsciousness* (book l.1691): the unconscious character "is ignored by any monsters and
+    is immune to ... direct attacks of any kind", also to an attack that hits every hero in
+    range: the Troll (range 2, NOTES.md: every hero in range, one roll) between the Mage and
+    the unconscious Huntress hits the Mage alone."""
+    corridor = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["mage", "huntress"], tiles=[("COR", (0, 0), 0)],
+                     at={"mage": (2, 0), "huntress": (2, 4)}, monsters=[("troll", (2, 2))])
+    for h in state.heroes:
+        h.hp = 99
+    troll = state.monsters[0]
+    activate_monster(state, troll, may_repeat=False)
+    assert [set(e["targets"]) for e in state.log.of_kind("monster_attack")] == [{"mage", "huntress"}]
+    state = map_game(pack_with(corridor), ["mage", "huntress"], tiles=[("COR", (0, 0), 0)],
+                     at={"mage": (2, 0), "huntress": (2, 4)}, monsters=[("troll", (2, 2))])
+    for h in state.heroes:
+        h.hp = 99
+    state.hero("huntress").unconscious = True
+    state.board.after_initiative(state)
+    troll = state.monsters[0]
+    activate_monster(state, troll, may_repeat=False)
+    assert [e["targets"] for e in state.log.of_kind("monster_attack")] == [("mage",)]
+    assert state.hero("huntress").hp == 99
