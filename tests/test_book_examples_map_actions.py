@@ -1,0 +1,199 @@
+"""Book of Rules *Action Phase* (Jumping, Carry Characters, Throw Items), *Traps and Secret
+Doors*, *Dead Ends* and the FAQ on Traps and Secret Doors, on the map: the rules with figures
+that no other test rebuilt, each from the book's words (line numbers of doria-rules-en.md)."""
+
+from __future__ import annotations
+
+import pytest
+from map_helpers import map_game, pack_with, tile, where
+
+from doria_forge.engine.actions import Attack, Jump, PickUp, RevealRoomTile, Walk
+from doria_forge.engine.decks import TRAP, Card
+from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.traps import resolve_trap
+from doria_forge.model.pack import ContentPack
+from doria_forge.model.trap import Trap, TrapEffect
+
+# A corridor (row 2) with a one-square Hole on (2, 2): a jump from (2, 1) lands on (2, 3),
+# two squares (the Hole and the landing square), Target Number 20.
+PIT = tile("PIT", ["#####", "#####", "..O..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+
+
+@pytest.mark.parametrize(("faces", "damage"), [
+    ((5, 5), 2),   # 4 + 3 + 10 = 17 against 20: a simple failure, 1 per square jumped
+    ((2, 1), 4),   # 4 + 3 + 3 = 10: 10 below the Target Number, one critical failure doubles it
+    ((1, 1), 6),   # 4 + 3 + 2 = 9: a critical failure lowered once more by the Fumble, 2 x 3
+])
+def test_a_failed_jump_costs_1_hp_a_square_multiplied_by_critical_failures_armor_ignored(faces, damage):
+    """*Jumping (5 AP)* (book line 1078): "If it is a simple failure, the character receives 1
+    damage point for every square jumped. Equipped armor is always ignored for this type of
+    damage. For each critical failure (10 points below the Target Number) or Fumble (rolled two
+    1s), the damage is multiplied." The Warrior (STR 4, AGI 3 here) jumps the Hole, 2 squares:
+    TN 20 (book line 1076); his armor stays undamaged and takes none of it."""
+    state = map_game(pack_with(PIT), ["warrior"], tiles=[("PIT", (0, 0), 0)], at={"warrior": (2, 1)}, ap=20)
+    warrior = state.hero("warrior")
+    warrior.set_attributes(STR=4, AGI=3, CON=30)  # HP enough for the worst fall
+    armor = [item for item in warrior.equipped() if item.is_armor]
+    assert armor, "the test needs a Warrior wearing armor"
+    state.dice = ScriptedDice(list(faces))
+    state.apply(Jump((2, 3)))
+    [check] = state.log.of_kind("jump_check")
+    assert (check["target_number"], check["success"]) == (20, False)
+    assert where(state, "warrior") == (2, 3)  # "The jump itself ... will always be successful"
+    assert warrior.hp == warrior.hp_max - damage
+    assert not any(card.damaged for card in armor)
+
+
+def test_carrying_doubles_the_jump_and_a_failed_jump_injures_both_characters():
+    """*Carry Characters (2 - 10 AP)* (book lines 1174 and 1178): "For any movement action
+    (walking, jumping, swap place) the Action Point cost will be doubled while carrying another
+    character"; "Jumping is also possible with an unconscious character, but both characters will
+    be injured according to the jump rules in case of a failure". The Warrior carries the
+    unconscious Mage over the Hole: 2 x 5 = 10 AP, and a simple failure over 2 squares costs each
+    of them 2 HP."""
+    state = map_game(pack_with(PIT), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 1)}, ap={"warrior": 30, "mage": 0})
+    warrior, mage = state.hero("warrior"), state.hero("mage")
+    mage.unconscious = True
+    state.board.after_initiative(state)  # unconsciousness begins at the initiative roll
+    state.apply(PickUp("mage"))
+    assert where(state, "warrior") == (2, 1) and state.ap["warrior"] == 29
+    warrior.set_attributes(STR=5, AGI=5, CON=30)
+    mage_hp = mage.hp
+    state.dice = ScriptedDice([3, 3])  # 5 + 5 + 6 = 16 against 20: a simple failure
+    state.apply(Jump((2, 3)))
+    assert where(state, "warrior") == (2, 3) and where(state, "mage") == (2, 3)
+    assert state.ap["warrior"] == 29 - 10
+    assert warrior.hp == warrior.hp_max - 2 and mage.hp == mage_hp - 2
+
+
+# Two tiles joined by an open side make one Large Room; each has one door, and the east door
+# leads on to a third tile, a separate room.
+WEST_HALF = tile("LW", ["#####", "#....", ".....", "#....", "#####"], doors=[("west", 2)],
+                 open_sides=[("east", 1, 3)])
+EAST_HALF = tile("LE", ["#####", "....#", ".....", "....#", "#####"], doors=[("east", 2)],
+                 open_sides=[("west", 1, 3)])
+NEXT_ROOM = tile("NX", ["#####", "#...#", "....#", "#...#", "#####"], doors=[("west", 2)])
+
+
+def _large_room_game(**kwargs):
+    return map_game(pack_with(WEST_HALF, EAST_HALF, NEXT_ROOM), ["warrior", "mage", "priestess"],
+                    tiles=[("LW", (0, 0), 0), ("LE", (0, 1), 0), ("NX", (0, 2), 0)],
+                    at={"warrior": (2, 2), "mage": (2, 7), "priestess": (2, 12)}, **kwargs)
+
+
+def test_a_room_trap_in_a_large_room_reaches_every_tile_up_to_the_nearest_doors():
+    """*Traps and Secret Doors* (book line 1250): "Room Traps affect the Room Tile on which the
+    triggering character is currently located. If this is a Room Tile with one or more open
+    sides, Room Traps apply to the all Room Tiles up to the nearest doors (a single square
+    opening)"; *Open Room Tiles* (book line 1230): Large Rooms count as one room for Traps "up
+    to the next door". The Warrior draws the Spiked Walls on the west half: the Mage on the east
+    half checks too, the Priestess behind the door does not; both doors of the Large Room are
+    blocked."""
+    state = _large_room_game()
+    state.dice = ScriptedDice([1, 1, 1, 1])  # two Fumbles: both fail (a third check would run out of dice)
+    priestess_hp = state.hero("priestess").hp
+    results = resolve_trap(state, Card(TRAP, "spiked_walls"), state.hero("warrior"))
+    assert [r.hero for r in results] == ["warrior", "mage"]
+    assert state.hero("priestess").hp == priestess_hp
+    assert state.board.layout.squares_with("blocked_door") == [(2, 0), (2, 9)]
+
+
+def test_monsters_are_immune_to_traps():
+    """*Traps and Secret Doors* (book line 1262): "All monsters and unconscious characters are
+    considered immune to all Traps." The area Boulder Trap (TN 28 + 3 x ML = 31, book line 1258)
+    drawn by the Warrior with an Orc beside him: only the Warrior checks, the Orc keeps its HP."""
+    state = map_game(pack_with(PIT), ["warrior"], tiles=[("PIT", (0, 0), 0)], at={"warrior": (2, 0)},
+                     monsters=[("orc", (2, 1))])
+    orc = state.monsters[0]
+    orc_hp = orc.hp
+    state.dice = ScriptedDice([1, 1])
+    results = resolve_trap(state, Card(TRAP, "boulder_trap"), state.hero("warrior"))
+    assert [(r.hero, r.target_number, r.success) for r in results] == [("warrior", 31, False)]
+    assert orc.hp == orc_hp
+
+
+def test_no_items_are_thrown_through_a_door_a_trap_blocked():
+    """*Throw Items* (book line 1126): throwing is possible "to an adjacent Room Tile, as long
+    as there is a direct connection (door or Secret Door)"; *Traps and Secret Doors* (book line
+    1262): "Doors that are blocked by Traps are considered Walls, which means that you cannot
+    exchange objects or attack monsters behind these Blocked Doors." The Mage on the east half
+    of the Large Room can throw to the Priestess in the next room until the Spiked Walls block
+    the door between them."""
+    state = _large_room_game()
+    mage, priestess = state.hero("mage"), state.hero("priestess")
+    assert state.board.can_throw(state, mage, priestess)
+    state.dice = ScriptedDice([1, 1, 1, 1])
+    resolve_trap(state, Card(TRAP, "spiked_walls"), state.hero("warrior"))
+    assert (2, 9) in state.board.layout.squares_with("blocked_door")
+    assert not state.board.can_throw(state, mage, priestess)
+    assert not state.board.can_throw(state, priestess, mage)
+
+
+def test_no_items_are_thrown_to_a_neighbouring_tile_behind_a_wall():
+    """*Throw Items* (book line 1126): the adjacent Room Tile must have a direct connection
+    (door or Secret Door); a tile beside this one behind a Wall is out of reach."""
+    walled = tile("W", ["#####", "#...#", "#...#", "#...#", "#####"], doors=[])
+    state = map_game(pack_with(PIT, walled), ["warrior", "mage"], tiles=[("PIT", (0, 0), 0), ("W", (1, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (7, 2)})
+    assert not state.board.can_throw(state, state.hero("warrior"), state.hero("mage"))
+
+
+SECRET_PASSAGE = Trap(id="hidden_passage", name="Hidden Passage", trap_type="person",
+                      check_attributes=("PER", "WIS"), tn_base=0, effect=TrapEffect(reveals_room_tile=True))
+"""A Trap card that opens a Secret Door (the book's *Loot Cards* "can contain ... secret doors")."""
+
+
+def test_faq_a_secret_door_drawn_in_a_room_a_trap_closed_is_a_way_out():
+    """FAQ (book line 1979): "What happens if a room is closed due to a trap and the players draw
+    a Secret Door event? If the Secret Door can be placed on a Wall of this blocked room, the
+    characters are lucky - they found another way out of this trap!" The Spiked Walls block the
+    one door of the Warrior's room; a Secret Door card then opens the south wall and he walks out
+    through it (*Dungeon Markers*, book line 1373: a Secret Door is entered like an open door)."""
+    room = tile("S-1", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)])
+    closet = tile("A-3", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)])
+    pack = ContentPack.from_documents(list(pack_with(room, closet)) + [SECRET_PASSAGE])
+    state = map_game(pack, ["warrior"], tiles=[("S-1", (0, 0), 0)], at={"warrior": (3, 2)}, deck=["A-3"])
+    warrior = state.hero("warrior")
+    state.dice = ScriptedDice([1, 1, 5, 5])  # a Fumble against the Spiked Walls, then the Secret Door card's check
+    resolve_trap(state, Card(TRAP, "spiked_walls"), warrior)
+    assert state.board.layout.squares_with("blocked_door") == [(0, 2)]
+    assert not [a for a in state.legal_actions() if isinstance(a, Walk) and a.to[0] < 1]
+    resolve_trap(state, Card(TRAP, "hidden_passage"), warrior)
+    assert state.board.layout.secret_doors == {(4, 2): "south"}
+    assert state.board.layout.tiles[(1, 0)].tile_id == "A-3"
+    state.apply(Walk((6, 2)))
+    assert where(state, "warrior") == (6, 2)
+
+
+def test_faq_a_character_a_trap_holds_fast_can_still_attack():
+    """FAQ (book line 1989): "A character trapped with no movement options will still be able to
+    use or repair items and attack monsters." The Water Pit immobilizes the Warrior beside an
+    Orc: no Walk, but his attacks on the Orc are still listed."""
+    room = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "#####"])
+    state = map_game(pack_with(room), ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (2, 2)},
+                     monsters=[("orc", (2, 3))], ap=20)
+    warrior = state.hero("warrior")
+    state.dice = ScriptedDice([1, 1])
+    [result] = resolve_trap(state, Card(TRAP, "water_pit"), warrior)
+    assert result.immobilized and warrior.immobilized
+    state.actor = "warrior"
+    actions = state.legal_actions()
+    assert not any(isinstance(a, (Walk, Jump)) for a in actions)
+    assert any(isinstance(a, Attack) and a.target_uid == state.monsters[0].uid for a in actions)
+
+
+def test_dead_ends_wait_while_any_door_of_the_dungeon_is_still_unopened():
+    """*Dead Ends* (book line 1270): the dead-end Secret Door comes "only ... as long as there are
+    no unopened doors left in the entire dungeon". The Mage opens one of the start tile's two
+    doors onto a closet with no other door: the start's west door is still unopened, so no
+    Secret Door appears."""
+    start = tile("S-1", ["##.##", "#...#", "....#", "#...#", "#####"], doors=[("north", 2), ("west", 2)])
+    closet = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)])
+    state = map_game(pack_with(start, closet), ["mage"], tiles=[("S-1", (0, 0), 0)], at={"mage": (0, 2)},
+                     deck=["A-3", "A-3"])
+    state.apply(RevealRoomTile((0, 2)))
+    layout = state.board.layout
+    assert layout.tiles[(-1, 0)].tile_id == "A-3"
+    assert layout.secret_doors == {} and layout.closed_doors() == [(2, 0)]
+    assert not state.log.of_kind("secret_door")
