@@ -197,3 +197,23 @@ def test_dead_ends_wait_while_any_door_of_the_dungeon_is_still_unopened():
     assert layout.tiles[(-1, 0)].tile_id == "A-3"
     assert layout.secret_doors == {} and layout.closed_doors() == [(2, 0)]
     assert not state.log.of_kind("secret_door")
+
+
+def test_a_trap_s_secret_door_opens_in_the_nearest_other_room_when_the_drawer_s_tile_has_no_wall_side():
+    """*Traps and Secret Doors* (book line 1266): "Secret Doors are always placed on a side with
+    a Wall ... If there is no available Wall side, the Secret Door may open in another room as
+    close as possible to the character triggering it." The Warrior stands in the north-east
+    corner (0, 4) of a hall open on every side (no Wall side at all); the room east of it has
+    free Wall sides north (middle square (0, 7), 3 squares from him), south and east (7 each):
+    the Secret Door opens in its north Wall and the next Room Tile is placed behind it."""
+    hall = tile("HALL", [".....", ".....", ".....", ".....", "....."],
+                open_sides=[("north", 0, 5), ("east", 0, 5), ("south", 0, 5), ("west", 0, 5)])
+    room = tile("R", ["#####", "#...#", "....#", "#...#", "#####"], doors=[("west", 2)])
+    closet = tile("A-3", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)])
+    pack = ContentPack.from_documents(list(pack_with(hall, room, closet)) + [SECRET_PASSAGE])
+    state = map_game(pack, ["warrior"], tiles=[("HALL", (0, 0), 0), ("R", (0, 1), 0)],
+                     at={"warrior": (0, 4)}, deck=["A-3"])
+    state.dice = ScriptedDice([5, 5])
+    resolve_trap(state, Card(TRAP, "hidden_passage"), state.hero("warrior"))
+    assert state.board.layout.secret_doors == {(0, 7): "north"}
+    assert state.board.layout.tiles[(-1, 1)].tile_id == "A-3"

@@ -141,7 +141,8 @@ class MarkersMixin(DungeonFigures):
         (when anyone failed) puts Blocked Door markers on every door of the drawer's room
         (a Large Room: all its tiles) until the Trap is disarmed in Phase F;
         ``reveals_room_tile`` opens a Secret Door in a wall side of the drawer's tile that
-        has no neighbour, as close to the drawer as possible, and reveals the next Room Tile
+        has no neighbour, as close to the drawer as possible (with none, in the nearest such
+        side of another room: ``exploration.secret_door_spot``), and reveals the next Room Tile
         behind it (a Trap never counts as a door opened for the Doom Counter)."""
         pos = self.position(drawer.uid)
         if pos is None:

@@ -204,11 +204,16 @@ def _wall_side_spot(layout: Layout, placed: PlacedTile, side: str) -> tuple[Pos,
 def secret_door_spot(layout: Layout, *, near: Pos, slot: Slot) -> tuple[Pos, str] | None:
     """Where a Trap's Secret Door opens (chapter *Traps and Secret Doors*): ``(square, side)``
     in a free wall side of the Room Tile in ``slot``, the side closest to ``near`` (the
-    character who triggered it) first; ``None`` when that tile has no free wall side."""
+    character who triggered it) first. "If there is no available Wall side, the Secret Door
+    may open in another room as close as possible to the character triggering it": then the
+    free wall side of any other tile whose Secret Door square is nearest ``near`` (ties: the
+    tile placed first, sides north, east, south, west). ``None`` when no tile has one."""
     placed = layout.tiles[slot]
     sides = sorted(SIDES, key=lambda side: manhattan(border_global(placed.slot, side, 2), near))
     for side in sides:
         spot = _wall_side_spot(layout, placed, side)
         if spot is not None:
             return spot
-    return None
+    others = [spot for other in layout.in_order() if other.slot != slot for side in SIDES
+              if (spot := _wall_side_spot(layout, other, side)) is not None]
+    return min(others, key=lambda spot: manhattan(spot[0], near), default=None)
