@@ -4,11 +4,13 @@ that no other test rebuilt, each from the book's words (line numbers of doria-ru
 
 from __future__ import annotations
 
-import pytest
-from map_helpers import map_game, pack_with, tile, where
+from dataclasses import replace
 
-from doria_forge.engine.actions import Attack, Jump, PickUp, RevealRoomTile, Walk
-from doria_forge.engine.decks import TRAP, Card
+import pytest
+from map_helpers import QUIET, map_game, pack_with, tile, where
+
+from doria_forge.engine.actions import Attack, Jump, PickUp, RevealRoomTile, Search, Walk
+from doria_forge.engine.decks import EQUIPMENT, TRAP, Card, LootDecks
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.traps import resolve_trap
 from doria_forge.model.pack import ContentPack
@@ -217,3 +219,37 @@ def test_a_trap_s_secret_door_opens_in_the_nearest_other_room_when_the_drawer_s_
     resolve_trap(state, Card(TRAP, "hidden_passage"), state.hero("warrior"))
     assert state.board.layout.secret_doors == {(0, 7): "north"}
     assert state.board.layout.tiles[(-1, 1)].tile_id == "A-3"
+
+
+def test_search_treasures_draws_one_loot_card_for_1_ap_and_removes_the_marker():
+    """*Search Treasures (1 AP or 5 AP)* (book lines 1114 and 1120): "This action costs 1 Action
+    Point to draw one Loot Card"; "In both cases, the Loot Marker is removed from the square."
+    The Mage stands on a Loot Marker with 12 AP: one card (a Bearded Axe) for 1 AP, 11 left."""
+    room = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "#####"], treasures=[(2, 2)])
+    state = map_game(pack_with(room), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (2, 2)}, ap=12,
+                     options=replace(QUIET, loot=True))
+    state.loot = LootDecks.from_cards([Card(EQUIPMENT, "bearded_axe")], stacks=1)
+    assert state.board.layout.squares_with("loot") == [(2, 2)]
+    state.apply(Search(1))
+    assert state.ap["mage"] == 12 - 1
+    assert state.board.layout.squares_with("loot") == []
+    assert [e["card"] for e in state.log.of_kind("loot")] == [Card(EQUIPMENT, "bearded_axe").uid]
+    assert any(item.card.id == "bearded_axe" for item in state.hero("mage").belt + state.hero("mage").backpack)
+
+
+def test_critical_failures_against_a_trap_have_no_special_effect():
+    """*Traps and Secret Doors* (book line 1254): "Critical failures or successes while trying to
+    disarm or avoid a trap have no special effects." The Boulder Trap (TN 31 at Monster Level 1,
+    book line 1258) hurts the Mage the same whether he misses it by 1 or by 20 with a Fumble."""
+    wounds = []
+    for faces, attributes in (([1, 1], {"STR": 5, "AGI": 5}), ([9, 6], {"STR": 8, "AGI": 7})):
+        state = map_game(pack_with(PIT), ["mage"], tiles=[("PIT", (0, 0), 0)], at={"mage": (2, 0)})
+        mage = state.hero("mage")
+        mage.set_attributes(**attributes)
+        for item in mage.equipped():
+            item.damaged = True  # no armor to take any of it: the wound is the Trap's damage
+        state.dice = ScriptedDice(faces)
+        [result] = resolve_trap(state, Card(TRAP, "boulder_trap"), mage)
+        assert result.target_number == 31 and not result.success
+        wounds.append((31 - result.total, result.wound))
+    assert wounds == [(19, 3), (1, 3)]
