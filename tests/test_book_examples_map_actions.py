@@ -253,3 +253,20 @@ def test_critical_failures_against_a_trap_have_no_special_effect():
         assert result.target_number == 31 and not result.success
         wounds.append((31 - result.total, result.wound))
     assert wounds == [(19, 3), (1, 3)]
+
+
+def test_an_open_side_with_no_connection_to_the_dungeon_draws_no_room_tile():
+    """*Open Room Tiles*, *No connection to the dungeon* (book line 1234): "If a part of a Room
+    Tile has no connection to the rest of the dungeon for any reason, no additional room is drawn
+    for these open sides." The Mage opens A-1's north door onto a tile whose open east side lies
+    in a part walled off from its door: the exploration stops with that one tile, the next Room
+    Tile stays in the deck."""
+    split = tile("SPLIT", ["#####", "#..#.", "#..#.", "#..#.", "##.##"], doors=[("south", 2)],
+                 open_sides=[("east", 1, 3)])
+    hall = tile("HALL", [".....", ".....", ".....", ".....", "....."],
+                open_sides=[("north", 0, 5), ("east", 0, 5), ("south", 0, 5), ("west", 0, 5)])
+    state = map_game(pack_with(split, hall), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": (0, 2)},
+                     deck=["SPLIT", "HALL"])
+    state.apply(RevealRoomTile((0, 2)))
+    assert [t.tile_id for t in state.board.layout.in_order()] == ["A-1", "SPLIT"]
+    assert state.board.deck == ["HALL"]
