@@ -12,6 +12,7 @@ from map_helpers import QUIET, map_game, pack_with, tile, where
 from doria_forge.engine.actions import Attack, Jump, PickUp, RevealRoomTile, Search, Walk
 from doria_forge.engine.decks import EQUIPMENT, TRAP, Card, LootDecks
 from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.spawn import draw_and_spawn
 from doria_forge.engine.traps import resolve_trap
 from doria_forge.model.pack import ContentPack
 from doria_forge.model.trap import Trap, TrapEffect
@@ -270,3 +271,23 @@ def test_an_open_side_with_no_connection_to_the_dungeon_draws_no_room_tile():
     state.apply(RevealRoomTile((0, 2)))
     assert [t.tile_id for t in state.board.layout.in_order()] == ["A-1", "SPLIT"]
     assert state.board.deck == ["HALL"]
+
+
+@pytest.mark.parametrize(("weak", "side"), [("west", -1), ("east", 1)])
+def test_a_horde_stands_toward_the_character_with_the_lowest_attribute_of_its_attack(weak, side):
+    """*Multiple monsters per monster icon* (book line 1295): "every additional monster is placed
+    as close as possible to the first monster. If there are multiple options, the square that is
+    closer to a character or, in the case of multiple characters, to the character with the
+    lowest attribute matching the monster's attack skill is always used." A Horde of Zombies
+    (melee: STR) in the middle of a corridor, a character at each end: the second Zombie stands
+    on the side of the one with the lower STR."""
+    corridor = tile("C", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    hall = tile("C2", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor, hall), ["warrior", "mage"], tiles=[("C", (0, 0), 0), ("C2", (0, 1), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 9)}, monster_cards=["+horde", "zombie"])
+    west, east = state.hero("warrior"), state.hero("mage")
+    (west if weak == "west" else east).set_attributes(STR=3)
+    (east if weak == "west" else west).set_attributes(STR=12)
+    draw_and_spawn(state, near=(2, 5))
+    # the Horde is three Zombies (Monster modifiers, EXAMPLE 2): the third takes the other side
+    assert [where(state, m.uid) for m in state.monsters] == [(2, 5), (2, 5 + side), (2, 5 - side)]
