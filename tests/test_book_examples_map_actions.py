@@ -11,6 +11,7 @@ from map_helpers import QUIET, map_game, pack_with, tile, where
 
 from doria_forge.engine.actions import Attack, Jump, PickUp, RevealRoomTile, Search, Walk
 from doria_forge.engine.decks import EQUIPMENT, TRAP, Card, LootDecks
+from doria_forge.engine.defeat import on_monster_defeated
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.spawn import draw_and_spawn
 from doria_forge.engine.traps import resolve_trap
@@ -291,3 +292,23 @@ def test_a_horde_stands_toward_the_character_with_the_lowest_attribute_of_its_at
     draw_and_spawn(state, near=(2, 5))
     # the Horde is three Zombies (Monster modifiers, EXAMPLE 2): the third takes the other side
     assert [where(state, m.uid) for m in state.monsters] == [(2, 5), (2, 5 + side), (2, 5 - side)]
+
+
+def test_an_exploding_monster_never_hurts_the_other_monsters_beside_it():
+    """*Monster modifiers* (book line 1305): "There are also monster modifications that have an
+    effect on the characters similar to a trap (e.g. explosion). These effects, like Traps, never
+    affect other monsters." An exploding Zombie is defeated between the Warrior and an Orc: the
+    Warrior takes the blast, the Orc keeps its HP."""
+    room = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "#####"])
+    state = map_game(pack_with(room), ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (2, 1)},
+                     monsters=[("zombie", (2, 2)), ("orc", (2, 3))])
+    zombie, orc = state.monsters
+    assert where(state, orc.uid) == (2, 3)
+    zombie.modifications = (state.pack.modifications["explosion"],)
+    warrior = state.hero("warrior")
+    for item in warrior.equipped():
+        item.damaged = True  # no armor: the blast reaches his HP
+    orc_hp, warrior_hp = orc.hp, warrior.hp
+    on_monster_defeated(state, zombie, warrior)
+    assert warrior.hp < warrior_hp
+    assert orc.hp == orc_hp and not orc.defeated
