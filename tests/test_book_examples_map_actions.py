@@ -312,3 +312,22 @@ def test_an_exploding_monster_never_hurts_the_other_monsters_beside_it():
     on_monster_defeated(state, zombie, warrior)
     assert warrior.hp < warrior_hp
     assert orc.hp == orc_hp and not orc.defeated
+
+
+def test_items_are_thrown_to_the_room_behind_a_secret_door():
+    """*Throw Items* (book line 1126): throwing reaches "an adjacent Room Tile, as long as there
+    is a direct connection (door or Secret Door)". A Secret Door card opens the south Wall of the
+    room the Mage and the Warrior stand in; the Warrior walks into the new room behind it and the
+    Mage can throw to him there."""
+    room = tile("S-1", ["#####", "#...#", "#...#", "#...#", "#####"], doors=[])
+    closet = tile("A-3", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)])
+    pack = ContentPack.from_documents(list(pack_with(room, closet)) + [SECRET_PASSAGE])
+    state = map_game(pack, ["warrior", "mage"], tiles=[("S-1", (0, 0), 0)], at={"warrior": (3, 2), "mage": (1, 1)},
+                     deck=["A-3"])
+    mage, warrior = state.hero("mage"), state.hero("warrior")
+    state.dice = ScriptedDice([5, 5])
+    resolve_trap(state, Card(TRAP, "hidden_passage"), warrior)
+    assert state.board.layout.secret_doors == {(4, 2): "south"}
+    state.apply(Walk((7, 2)))
+    assert where(state, "warrior") == (7, 2)
+    assert state.board.can_throw(state, mage, warrior) and state.board.can_throw(state, warrior, mage)
