@@ -1,0 +1,145 @@
+"""Book of Rules *Game Phases* (Phases C, E, G, H) and *Level Up*: the figures the other
+test files leave unchecked. Dice are scripted with the book's numbers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from test_engine_state import NO_DECKS, make_state
+
+from doria_forge.engine import phases
+from doria_forge.engine.actions import IllegalAction, RaiseAttribute
+from doria_forge.engine.doom import EXTRA_ACTIVATION
+
+
+@pytest.mark.parametrize(("monster_level", "tn"), [(1, 30), (2, 32), (3, 34), (4, 36)])
+def test_phase_e_poison_target_number_is_28_plus_twice_the_monster_level(monster_level, tn):
+    """*Phases Overview* E (book line 885) and *Phase E* (line 956): "CON+WIS+2D against a
+    Target Number of 28+[2xMonster Level]". The Adventurer (CON 9, WIS 8) rolls 6+6: 29."""
+    state = make_state(["adventurer"], faces=[6, 6], monster_level=monster_level)
+    hero = state.heroes[0]
+    hero.poison_markers = 2
+    phases.poison_check(state, hero)
+    event = state.log.last("poison_check")
+    assert (event["target_number"], event["total"]) == (tn, 29)
+
+
+def test_phase_c_every_hero_knocked_out_moves_the_doom_counter_one_field_at_once():
+    """*Phase C* (book line 922): "For every character that loses consciousness at the
+    beginning of the round, the Doom Counter immediately moves +1 field down". Two of three
+    heroes fumble (two 1s): two fields, head -> 40 -> 39, and 39 is an Extra Activation
+    (NOTES.md *Doom counter track*), played at once in Phase C."""
+    state = make_state(["green", "yellow", "adventurer"], faces=[5, 7, 1, 1, 1, 1])
+    phases.start_round(state)
+    assert [h.unconscious for h in state.heroes] == [False, True, True]
+    assert state.doom.position == 39 and state.doom.steps == 2
+    reasons = [e["reason"] for e in state.log.of_kind("doom")]
+    effects = [e["effects"] for e in state.log.of_kind("doom")]
+    assert reasons == ["unconscious", "unconscious"] and effects == [(), (EXTRA_ACTIVATION,)]
+
+
+def test_phase_g_a_door_opened_and_heroes_on_two_tiles_is_two_fields():
+    """*Phase G* (book lines 972-974): 1 field per Room Tile with a character, 0 more when a
+    door was opened. Heroes on 2 tiles after opening a door: head -> 40 -> 39."""
+    state = make_state(["green", "yellow"], options=replace(NO_DECKS, occupied_room_tiles=2))
+    state.door_opened = True
+    phases.phase_g_doom(state)
+    assert state.doom.position == 39 and state.doom.steps == 2
+
+
+def test_level_up_attribute_points_are_saved_and_spent_only_in_phase_h():
+    """*Character Improvement* (book line 1717): "The Attribute Points can be saved as long as
+    desired, but can only be spent in Phase H." A saved point cannot be spent in Phase D; it
+    is still there in the next Phase H."""
+    state = make_state(["green", "yellow"], faces=[5, 7, 4, 4])
+    green = state.heroes[0]
+    green.attribute_points = 1
+    phases.start_round(state)
+    assert state.phase == phases.D and state.current_actor() == "green"
+    assert RaiseAttribute("STR") not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(RaiseAttribute("STR"))
+    strength = green.attribute("STR")
+    state.phase, state.decision_queue = phases.H, ["green"]
+    state.apply(RaiseAttribute("STR"))
+    assert green.attribute("STR") == strength + 1 and green.attribute_points == 0
+
+
+def _talisman_tn_bonus_5(hero) -> None:
+    """Equip an accessory with a -5 Target Number bonus marker (*Additional Card Properties*)."""
+    from test_engine_hero import armor
+
+    from doria_forge.engine.hero import ItemInstance
+
+    talisman = ItemInstance(armor("talisman", "accessory", 0, bonuses={"target_number": 5}), "talisman-1")
+    hero.equip(talisman, displace="backpack")
+    assert hero.bonus("target_number") == 5
+
+
+def test_a_target_number_bonus_does_not_lower_the_poison_or_trap_target_number():
+    """*Additional Card Properties* (book line 786): the Target Number bonus "only applies to
+    spells and items using a Target Number, never to Traps or scenario checks". The Phase E
+    poison check is neither a spell nor an item: with a -5 bonus marker it stays TN 30 at
+    ML 1 (line 956); the Boulder Trap stays 28 + 3 = 31 (*Traps*, Example)."""
+    from doria_forge.engine.decks import Card
+    from doria_forge.engine.traps import resolve_trap
+
+    state = make_state(["adventurer", "warrior"], faces=[5, 7, 6, 7, 4, 5])
+    adventurer = state.heroes[0]
+    _talisman_tn_bonus_5(adventurer)
+    adventurer.poison_markers = 3
+    phases.poison_check(state, adventurer)  # 9 + 8 + 12 = 29: below 30, keeps 3 markers
+    assert state.log.last("poison_check")["target_number"] == 30 and adventurer.poison_markers == 3
+    results = resolve_trap(state, Card("trap", "boulder_trap", 1), adventurer)
+    assert [(r.hero, r.target_number, r.total, r.success) for r in results][:1] == [("adventurer", 31, 30, False)]
+
+
+def test_phase_b_refills_only_the_empty_shop_slots_one_card_from_each_stack():
+    """*Phase B* (book line 904): "Draw one card from each Loot Deck and place it in front of
+    the corresponding Loot Deck. If there are already cards present, only refill shop slots
+    without items." A Dagger left in slot 0 stays; slots 1 and 2 get the top card of stacks
+    1 and 2, and stack 0 is not drawn from."""
+    from doria_forge.engine.decks import Card, LootDecks
+
+    state = make_state(["adventurer", "warrior"])
+    dagger = Card("equipment", "dagger", 1)
+    loot = LootDecks.from_cards([Card("equipment", "hypno_hat", 1), Card("equipment", "relic", 1),
+                                 Card("trap", "log_trap", 1)])
+    loot.shop = [dagger, None, None]
+    placed = loot.refill_shop(state.dice)
+    assert loot.shop == [dagger, Card("equipment", "relic", 1), Card("trap", "log_trap", 1)]
+    assert [slot for slot, _ in placed] == [1, 2]
+    assert [len(stack) for stack in loot.stacks] == [1, 0, 0]
+
+
+def test_phase_i_an_unconscious_character_pays_gold_but_cannot_receive_the_item():
+    """*Phase I* (book line 1020): "Unconscious characters are able to contribute gold, but
+    cannot receive items." The unconscious Adventurer pays for the Dagger (1 gold) with a
+    1-gold card; the Mage receives it; the Adventurer himself cannot."""
+    from test_engine_decks import LOOT, eq
+
+    from doria_forge.engine.actions import Buy
+    from doria_forge.engine.decks import LootDecks
+    from doria_forge.engine.loot import give_card
+    from doria_forge.engine.moves.shop import gold_value
+
+    def shop_state():
+        state = make_state(["adventurer", "mage"], options=LOOT)
+        state.loot = LootDecks.from_cards([])
+        state.loot.shop = [eq("dagger"), None, None]
+        adventurer = state.heroes[0]
+        adventurer.unconscious = True
+        coin = give_card(state, adventurer, eq("dagger", 2))
+        assert gold_value(state, adventurer, coin.uid) == 1
+        state.round, state.phase, state.shop_open = 1, phases.I, True
+        return state, coin
+
+    state, coin = shop_state()
+    with pytest.raises(IllegalAction):
+        state.apply(Buy((0,), (("adventurer", coin.uid),), "adventurer"))
+    state, coin = shop_state()
+    state.apply(Buy((0,), (("adventurer", coin.uid),), "mage"))
+    mage = state.heroes[1]
+    assert any(item.card.id == "dagger" for item in mage.all_items())
+    assert state.loot.shop == [None, None, None]
