@@ -143,3 +143,33 @@ def test_phase_i_an_unconscious_character_pays_gold_but_cannot_receive_the_item(
     mage = state.heroes[1]
     assert any(item.card.id == "dagger" for item in mage.all_items())
     assert state.loot.shop == [None, None, None]
+
+
+def test_extra_initiative_die_3d_and_still_2d_with_negative_hit_points():
+    """*Description of all hero bonus markers* (book lines 1792-1794), Extra Initiative Die:
+    "roll 1D extra (3D) on the initiative roll. This also applies if the character is only
+    allowed to use one die due to negative Hit or Psi Points (thus the character still has
+    2D available)". With two dice a single 1 is no Fumble (*Phase C*: "two ones on two or
+    more dice or a 1 using only one die"). The Mage (IP 9) at -6 HP / -3 PP rolls 2D+3
+    (*Negative Hit Points or Psi Points*, Example: 1D+3 without the bonus): 1+5+3 = 9 AP."""
+    state = make_state(["mage", "adventurer"], faces=[1, 5, 4, 4])
+    mage = state.heroes[0]
+    assert mage.ip == 9
+    mage.hero_bonuses.add("extra_initiative_die")
+    assert mage.initiative_dice().count == 3
+    mage.hp, mage.pp = -6, -3
+    phases.start_round(state)
+    assert not mage.unconscious and state.ap["mage"] == 9 and state.doom.position is None
+
+
+def test_monsters_revealed_above_level_4_use_level_4_stats_plus_1_hp_per_level():
+    """*Hero and Monster Level > Monsters* (book lines 1747-1749): "All new monsters that are
+    revealed from this point on directly use all new level stats ... The Monster Level can also
+    increase beyond level 4, but the monster stats will stay on level 4. For every level above
+    4, the monsters will simply receive 1 additional Hit Point." An Orc revealed at Monster
+    Level 6 has the level-4 card and its HP + 2, full."""
+    at_4 = make_state(["adventurer"], ["orc"], monster_level=4).monsters[0]
+    at_6 = make_state(["adventurer"], ["orc"], monster_level=6).monsters[0]
+    assert at_6.card == at_4.card and at_6.card.level == 4
+    assert (at_6.hp_max, at_6.hp) == (at_4.hp_max + 2, at_4.hp_max + 2)
+    assert at_6.armor_rating == at_4.armor_rating
