@@ -173,3 +173,17 @@ def test_monsters_revealed_above_level_4_use_level_4_stats_plus_1_hp_per_level()
     assert at_6.card == at_4.card and at_6.card.level == 4
     assert (at_6.hp_max, at_6.hp) == (at_4.hp_max + 2, at_4.hp_max + 2)
     assert at_6.armor_rating == at_4.armor_rating
+
+
+def test_phase_f_runs_modifications_then_traps_then_zombies_then_other_actions(monkeypatch):
+    """*Phase F* (book line 968): "Always execute all special actions in the order Monster
+    Modifiers, Traps, Zombies, Other actions." Each part is recorded as it runs."""
+    state = make_state(["adventurer", "warrior"])
+    order: list[str] = []
+    monkeypatch.setattr(phases, "summon_in_phase_f", lambda s: order.append("modifiers"))
+    monkeypatch.setattr(state.board, "phase_f_traps", lambda s: order.append("traps"), raising=False)
+    monkeypatch.setattr(phases, "climb_free", lambda s: order.append("traps (climb free)"))
+    monkeypatch.setattr(state.board, "zombie_raise", lambda s: order.append("zombies"), raising=False)
+    monkeypatch.setattr(phases, "fire", lambda s, kind, **kw: order.append(f"{kind} {kw.get('phase')}"))
+    phases.phase_f_special(state)
+    assert order == ["modifiers", "traps", "traps (climb free)", "zombies", f"phase {phases.F}"]
