@@ -187,3 +187,38 @@ def test_phase_f_runs_modifications_then_traps_then_zombies_then_other_actions(m
     monkeypatch.setattr(phases, "fire", lambda s, kind, **kw: order.append(f"{kind} {kw.get('phase')}"))
     phases.phase_f_special(state)
     assert order == ["modifiers", "traps", "traps (climb free)", "zombies", f"phase {phases.F}"]
+
+
+@pytest.mark.parametrize(("heroes", "on_board", "drawn"), [(6, 0, 3), (6, 2, 1), (6, 3, 0), (1, 0, 1), (2, 1, 0)])
+def test_extra_activation_refills_the_monsters_to_half_the_player_count_rounded_up(heroes, on_board, drawn):
+    """*Phase G* (book line 983): "the monsters are refilled to [Player Count] / 2 (rounded
+    up): For each missing monster not on the game board below that number, one additional
+    monster is drawn from the monster deck". 6 players: 3 monsters; 1 or 2 players: 1."""
+    from test_engine_state import _char
+
+    from doria_forge.engine.decks import Card, MonsterDeck
+
+    party = ["adventurer", "warrior", "mage", "green", "yellow",
+             _char("sixth", 10, 10, 10, 10, 10, 10, [])][:heroes]
+    state = make_state(party, ["archer"] * on_board, options=replace(NO_DECKS, monster_deck=True))
+    # one card of each type on top (the last element): no type runs out of figures
+    state.monster_deck = MonsterDeck([Card("monster", m, 1) for m in ("ghoul", "gargoyle", "shaman", "mummy")])
+    phases.extra_activation(state)
+    assert len(state.monsters) == on_board + drawn
+    assert [m.monster.id for m in state.monsters][on_board:] == ["mummy", "shaman", "gargoyle"][:drawn]
+
+
+def test_phase_h_an_unconscious_hero_splits_the_3_recovery_points_freely():
+    """*Phase H* (book line 1012): an unconscious character "recovers 3 points, which may be
+    freely distributed among the Hit Points and Psi Points": 1 to HP and 2 to PP here."""
+    from doria_forge.engine.actions import RecoverPoints
+
+    state = make_state(["mage", "adventurer"], options=replace(NO_DECKS, doom=False))
+    mage = state.heroes[0]
+    mage.unconscious, mage.hp, mage.pp = True, -5, -2
+    state.round, state.phase = 1, phases.D
+    state.ap.update({"mage": 0, "adventurer": 0})
+    phases.end_action_phase(state)
+    assert state.phase == phases.H and state.current_actor() == "mage"
+    state.apply(RecoverPoints(1))
+    assert (mage.hp, mage.pp) == (-4, 0)
