@@ -308,3 +308,23 @@ def test_a_trap_that_reveals_a_room_tile_opens_a_secret_door_without_counting_as
     state.board.choose_placement(state, 0)           # the closet has two doors: the warrior chooses
     assert layout.tiles[(1, 0)].tile_id == "A-3"
     assert not state.door_opened
+
+
+def test_only_a_room_tile_revealed_by_a_door_saves_the_phase_g_step():
+    """*Phase G: Doom Counter*: the marker moves one field more "in case no new Room Tile was
+    revealed by opening a door". A door behind which no Room Tile fits (here the deck is empty: a
+    dead door) reveals none, so the round still costs the extra field; the same door with a Room
+    Tile in the deck saves it."""
+    from doria_forge.engine.doom import doom_steps
+
+    dead = map_game(BASE, ["warrior"], tiles=[("A-1", (0, 0), 0)], at={"warrior": A1_NORTH}, deck=[])
+    dead.apply(RevealRoomTile(A1_NORTH))
+    assert A1_NORTH in dead.board.layout.dead_doors
+    assert not dead.door_opened and doom_steps(1, dead.door_opened) == 2
+
+    opened = map_game(BASE, ["warrior"], tiles=[("A-1", (0, 0), 0)], at={"warrior": A1_NORTH}, deck=["B-4"])
+    opened.apply(RevealRoomTile(A1_NORTH))
+    while opened.board.pending is not None:
+        opened.apply(PlaceRoomTile(0))
+    assert len(opened.board.layout.tiles) == 2
+    assert opened.door_opened and doom_steps(1, opened.door_opened) == 1

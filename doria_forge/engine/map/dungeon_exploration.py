@@ -45,11 +45,13 @@ class PendingSecretDoor:
 @dataclass
 class Exploring:
     """One exploration under way: the revealing hero, the squares of the way in, the tiles
-    placed so far."""
+    placed so far, and whether a hero opened a door for it (``by_door``: a Room Tile it reveals
+    counts for Phase G; one a Trap reveals does not)."""
 
     hero: str
     entry: list[Pos]
     placed: list[PlacedTile] = field(default_factory=list)
+    by_door: bool = False
 
 
 class ExplorationMixin(DungeonFigures):
@@ -70,17 +72,18 @@ class ExplorationMixin(DungeonFigures):
         return self.pending_secret_door.hero if self.pending_secret_door is not None else None
 
     def open_door(self, state: GameData, hero: HeroState, door: Pos) -> None:
-        """``hero`` opens the closed door it stands on (chapter *Reveal a Room Tile (0 AP)*; a
-        door opened this round for Phase G). Raises ``IllegalAction`` when ``hero`` does not
-        stand on that closed door."""
+        """``hero`` opens the closed door it stands on (chapter *Reveal a Room Tile (0 AP)*).
+        Raises ``IllegalAction`` when ``hero`` does not stand on that closed door."""
         if self.position(hero.uid) != door or door not in self.layout.closed_doors():
             raise IllegalAction(f"{hero.uid} does not stand at the closed door {door}")
-        state.door_opened = True
         state.log.emit("door_opened", hero.uid, square=door)
 
     def reveal(self, state: GameData, hero: HeroState, door: Pos) -> None:
-        """Reveal the Room Tile behind the ``door`` ``hero`` opened (chapter *Exploration*)."""
-        self._draw_for_door(state, Exploring(hero.uid, [door]), door)
+        """Reveal the Room Tile behind the ``door`` ``hero`` opened (chapter *Exploration*). Only
+        a Room Tile placed saves this round's Phase G step (chapter *Phase G: Doom Counter*: the
+        marker moves one more field "in case no new Room Tile was revealed by opening a door"):
+        a door behind which no tile fits (a dead door) does not."""
+        self._draw_for_door(state, Exploring(hero.uid, [door], by_door=True), door)
 
     def _draw_fitting(self, state: GameData, ctx: Exploring, fits: Callable[[str], list[Placement]]) -> bool:
         """Draw Room Tiles until one ``fits`` somewhere (a tile that does not goes under the
@@ -121,6 +124,8 @@ class ExplorationMixin(DungeonFigures):
     def _place(self, state: GameData, ctx: Exploring, placement: Placement) -> None:
         placed = exploration.place(self.layout, state.pack, placement)
         ctx.placed.append(placed)
+        if ctx.by_door:
+            state.door_opened = True
         state.log.emit("room_tile_placed", ctx.hero, tile=placement.tile_id, slot=placement.slot,
                        rotation=placement.rotation, joins=placement.joins)
         self._continue(state, ctx)
