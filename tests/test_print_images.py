@@ -105,6 +105,17 @@ def test_tts_base_url_names_hosted_images(tmp_path: Path):
     assert entry["BackURL"] == "https://example.org/doria/hero-back.png"
 
 
+def test_tts_room_tile_named_back_keeps_its_face_and_every_tile_its_back(tmp_path: Path):
+    """A Room Tile may have the id ``back``: its image must not overwrite the tiles' common back."""
+    docs = [doc for doc in small_pack(tiles=2) if doc.kind in ("pack", "room_tile")]
+    docs[-1] = docs[-1].model_copy(update={"id": "back"})
+    paths = export_tts(ContentPack.from_documents(docs), tmp_path, load_layout(DEFAULT_LAYOUT_FILE))
+    tiles = [o["CustomImage"] for o in json.loads(paths[-1].read_text())["ObjectStates"]]
+    images = {url: _local(url).read_bytes() for tile in tiles for url in tile.values() if isinstance(url, str)}
+    assert len(images) == 3 and len(set(images.values())) == 3  # two faces and the back, all different
+    assert tiles[0]["ImageSecondaryURL"] == tiles[1]["ImageSecondaryURL"]
+
+
 # One profile of each kind (PNG container, CMYK PDF, home printer); bench and README run them all.
 @pytest.mark.parametrize("profile", ["thegamecrafter", "drivethrucards", "home-letter"])
 def test_preflight_runs_for_every_profile_on_the_base_pack(profile: str):

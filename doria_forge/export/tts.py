@@ -7,7 +7,8 @@ Writes into ``out``:
   ``BackIsHidden``); a larger deck is split over several sheets (several ``CustomDeck`` entries);
 - ``<deck>-back.png`` (one back for the deck) or ``<deck>-<n>-back.png`` (a sheet of backs in the same
   grid, ``UniqueBack``, for the Monster Level Cards whose backs show their level);
-- ``room_tiles/<id>.png`` and ``room_tiles/back.png``: Room Tiles as custom tiles;
+- ``room_tiles/<id>.png`` and ``room_tiles-back.png``: Room Tiles as custom tiles (the back beside the
+  folder, as a deck's back, so that no tile id, ``back`` included, can name the same file);
 - ``<pack id>.json``: the Saved Object, ``{"ObjectStates": [...]}``: one ``DeckCustom`` per deck (a
   single card as ``CardCustom``) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
@@ -274,7 +275,7 @@ def _tiles(print_cards: tuple[PrintCard, ...], box: FaceBox, out_dir: Path, base
     back_face = next((c.back for c in cards if c.back is not None), None)
     back_url = ""
     if back_face is not None:
-        back_path = out_dir / "room_tiles" / "back.png"
+        back_path = out_dir / f"{TILE_DECK}-back.png"
         atomic_write_bytes(back_path, png_bytes(render_faces([back_face], box, dpi, with_bleed=False)[0], dpi))
         written.append(back_path)
         back_url = _url(back_path, out_dir, base_url)
