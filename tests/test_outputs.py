@@ -200,3 +200,30 @@ def test_out_through_a_symbolic_link_writes_the_file_it_points_to_and_keeps_the_
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert target.is_file() and '"manifest"' in target.read_text(encoding="utf-8")
+
+
+def test_a_file_that_cannot_be_written_is_named_not_its_temporary_file(tiny, tmp_path, monkeypatch):
+    """`export png` into a folder whose deck subfolder is locked: the error names the image asked
+    for (exit 2), never the hidden `.NAME.XXXX.tmp` the user cannot see, and leaves no such file."""
+    out = tmp_path / "png"
+    locked = out / "hero"
+    locked.mkdir(parents=True)
+    if os.geteuid() != 0:
+        locked.chmod(0o555)
+    else:  # root writes anywhere: the rename refuses, as the system does in a locked folder
+        real = os.replace
+
+        def refusing(src, dst, *args, **kwargs):
+            if Path(dst).parent == locked:
+                raise PermissionError(13, "Permission denied", str(src))
+            return real(src, dst, *args, **kwargs)
+
+        monkeypatch.setattr(os, "replace", refusing)
+    try:
+        result = runner.invoke(app, ["export", "png", str(tiny), "--out", str(out), "--no-progress"])
+    finally:
+        locked.chmod(0o755)
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {locked / 'warrior-1-front.png'}: Permission denied" in result.output
+    assert ".tmp" not in result.output and "Traceback" not in result.output
+    assert _no_leftovers(out) == []

@@ -28,8 +28,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
     gets the data (created if the link dangles) and the link stays, as a shell's ``>`` would.
     Returns ``path``.
 
-    Raises OSError, also when ``path`` exists and is not a regular file (a device, a FIFO:
-    it is never replaced).
+    Raises OSError naming ``path`` (never the temporary file), also when ``path`` exists and is
+    not a regular file (a device, a FIFO: it is never replaced).
     """
     path = Path(path)
     if staging.hold(path, data):
@@ -38,12 +38,18 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
     _refuse_special(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _write_unnamed(target, data, durable) or _write_named(target, data, durable)
     try:
-        os.replace(tmp, target)
-    except BaseException:
-        _unlink(tmp)
-        raise
+        tmp = _write_unnamed(target, data, durable) or _write_named(target, data, durable)
+        try:
+            os.replace(tmp, target)
+        except BaseException:
+            _unlink(tmp)
+            raise
+    except OSError as exc:
+        if exc.errno is None:
+            raise
+        # the temporary name is ours and already gone: the user asked for (and can act on) ``path``
+        raise type(exc)(exc.errno, exc.strerror, str(path)) from exc
     return path
 
 
