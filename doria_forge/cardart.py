@@ -196,6 +196,14 @@ def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
             warnings.simplefilter("ignore")
             with Image.open(source) as image:  # the header only: nothing is decoded
                 width, height = image.size
+                try:
+                    # chunk checksums, read without decoding: a copy broken off keeps a whole header, and
+                    # the export would be the first to fail, without a card's line (a JPEG is not checked)
+                    image.verify()
+                except Exception as exc:  # noqa: BLE001 - any damage is one problem
+                    raise _Refused(f"art {name} is damaged or cut short ({exc}); save or copy it again") from None
+    except _Refused:
+        raise
     except Image.DecompressionBombError as exc:  # past twice Pillow's own limit: it will not even say the size
         raise _Refused(f"art {name} has more than the {MAX_ART_PIXELS:,} pixels art may have ({exc}); "
                        "scale it down") from None

@@ -160,6 +160,19 @@ def test_validate_reports_missing_and_low_resolution_art_at_its_line(tmp_path: P
     assert escape.exit_code == 1 and "inside the pack" in escape.output
 
 
+def test_validate_reports_a_cut_short_png_at_its_line_before_an_export_meets_it(tmp_path: Path):
+    """A PNG whose copy broke off has a whole header: validate used to pass it and only the export
+    failed, after a build's whole simulation, naming no card."""
+    pack = _art_pack(tmp_path, "art/orc.png", (600, 250))
+    image = pack / "art" / "orc.png"
+    image.write_bytes(image.read_bytes()[:200])
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert "orc.yaml:5:6: error [card-art] art orc.png is damaged or cut short" in result.output
+    exported = runner.invoke(app, ["export", "png", str(pack), "--out", str(tmp_path / "png")])
+    assert exported.exit_code == 1 and "orc.yaml:5:6" in exported.output and not (tmp_path / "png").exists()
+
+
 def test_card_art_is_drawn_into_the_art_region_and_checked_by_preflight(tmp_path: Path):
     from pypdf import PdfReader
 
