@@ -116,6 +116,19 @@ def test_tts_room_tile_named_back_keeps_its_face_and_every_tile_its_back(tmp_pat
     assert tiles[0]["ImageSecondaryURL"] == tiles[1]["ImageSecondaryURL"]
 
 
+def test_tts_in_german_names_each_card_as_its_german_sheet_does(tmp_path: Path):
+    """A card's ``Nickname`` (shown when hovering over it and searched in a deck) is its printed name:
+    `export tts --lang de` used to draw German sheets under English names."""
+    from doria_forge.i18n import language
+
+    pack = ContentPack.from_documents([doc for doc in small_pack() if doc.kind in ("character", "pack")])
+    with language("de"):
+        paths = export_tts(pack, tmp_path, load_layout(DEFAULT_LAYOUT_FILE))
+    cards = json.loads(paths[-1].read_text())["ObjectStates"][0]["ContainedObjects"]
+    assert [(c["Description"], c["Nickname"]) for c in cards] == [("character:mage", "Mage"),
+                                                                 ("character:warrior", "Barbar")]
+
+
 # One profile of each kind (PNG container, CMYK PDF, home printer); bench and README run them all.
 @pytest.mark.parametrize("profile", ["thegamecrafter", "drivethrucards", "home-letter"])
 def test_preflight_runs_for_every_profile_on_the_base_pack(profile: str):

@@ -13,7 +13,8 @@ Writes into ``out``:
   single card as ``CardCustom``) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
   whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row), then one
-  ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name, ``Description`` its ``kind:id``.
+  ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name in the language printed (``--lang``),
+  ``Description`` its ``kind:id``.
   The table is laid out (:func:`table_places`): the decks side by side in a row, the Room Tiles in
   rows of six in front of them, nothing on top of anything; each card is scaled on TTS's poker card
   model by width and by length (:func:`card_scale`), so mini cards keep their shape.
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from doria_forge.i18n import tr
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
@@ -165,7 +167,8 @@ def base_url_problem(base_url: str) -> str:
 
 
 def _names(pack: ContentPack) -> dict[str, str]:
-    return {f"{doc.kind}:{doc.id}": doc.display_name for doc in pack}
+    """``kind:id`` -> the name printed on the card, in the language being printed."""
+    return {f"{doc.kind}:{doc.id}": tr(doc, "name") for doc in pack}
 
 
 def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overrides: LayoutOverrides | None = None,
