@@ -43,6 +43,32 @@ def test_per_card_pngs_are_poker_with_eighth_inch_bleed_at_300_dpi(tmp_path: Pat
     assert front.tobytes() != back.tobytes()
 
 
+def test_png_export_again_removes_the_images_of_cards_gone_from_the_pack(tmp_path: Path):
+    """A folder uploaded to a shop is printed whole: after a card is deleted (or loses copies) the
+    images the last export wrote for it must go, or they are printed too. Only files the previous
+    manifest listed are removed; anything else in the folder stays."""
+    docs = [doc for doc in small_pack() if doc.kind in ("character", "pack", "door_event")]
+    overrides = LayoutOverrides(profile_file=LAYOUTS / "thegamecrafter.yaml")
+    layout = layout_data_for(overrides, DEFAULT_LAYOUT_FILE)
+    export_pngs(ContentPack.from_documents(docs), tmp_path, layout, overrides)
+    (tmp_path / "hero" / "notes.txt").write_text("mine")
+    fewer = [doc.model_copy(update={"copies": 1}) if doc.kind == "door_event" else doc
+             for doc in docs if doc.id != "mage"]
+    export_pngs(ContentPack.from_documents(fewer), tmp_path, layout, overrides)
+    listed = {e["file"] for e in json.loads((tmp_path / "manifest.json").read_text())["images"]}
+    on_disk = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.png")}
+    assert on_disk == listed == {"hero/warrior-1-front.png", "hero/warrior-1-back.png",
+                                 "door_events/draft-1-front.png", "door_events/draft-1-back.png"}
+    assert (tmp_path / "hero" / "notes.txt").read_text() == "mine"
+    # a manifest written by someone else removes nothing outside the deck folders
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.png"
+    outside.write_text("keep")
+    (tmp_path / "manifest.json").write_text(json.dumps({"images": [
+        {"file": str(outside)}, {"file": f"../{outside.name}"}, {"file": "hero/../../x.png"}, {"file": "hero/notes.txt"}]}))
+    export_pngs(ContentPack.from_documents(fewer), tmp_path, layout, overrides)
+    assert outside.read_text() == "keep" and (tmp_path / "hero" / "notes.txt").exists()
+
+
 @pytest.mark.parametrize(("count", "grid"), [(1, (2, 2)), (3, (2, 2)), (9, (5, 2)), (54, (10, 6)), (69, (10, 7))])
 def test_tts_sheet_grids_keep_a_slot_for_the_hidden_card(count, grid):
     cols, rows = sheet_grid(count)

@@ -3,7 +3,9 @@ layout's resolution (``dpi``, 300 by default), RGB.
 
 Files: ``<out>/<deck>/<id>-<copy>-front.png`` and ``...-back.png`` (copy counted from 1 within the
 deck; ``<kind>-<id>`` when two kinds share an id in one deck), and ``<out>/manifest.json`` listing
-every file with its deck, card (``kind:id``), copy, side and size in pixels. A poker card with 1/8 in
+every file with its deck, card (``kind:id``), copy, side and size in pixels. Exported again into
+the same folder, the images the previous manifest lists for cards gone from the pack (or copies no
+longer made) are deleted, so the folder holds exactly the cards to print; other files stay. A poker card with 1/8 in
 bleed at 300 dpi is 825 x 1125 px. Each face is drawn by the PDF code, so images and PDFs agree.
 
 Before drawing, the export warns (as ``preflight`` does) about each deck printed at a size the
@@ -17,7 +19,7 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
@@ -109,7 +111,31 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
         if progress is not None:
             progress(len(cards))
     manifest = out_dir / MANIFEST
+    earlier = _listed(manifest)
     payload = {"pack": pack.info.id, "version": pack.info.version, "images": entries}
     atomic_write_bytes(manifest, (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
     written.append(manifest)
+    _remove_gone(out_dir, earlier - {str(e["file"]) for e in entries})
     return written
+
+
+def _listed(manifest: Path) -> set[str]:
+    """The image files an earlier export's ``manifest`` lists (none if it is missing or unreadable)."""
+    try:
+        images = json.loads(manifest.read_text(encoding="utf-8")).get("images", [])
+        return {str(e["file"]) for e in images if isinstance(e, dict) and isinstance(e.get("file"), str)}
+    except (OSError, ValueError, AttributeError):
+        return set()
+
+
+def _remove_gone(out_dir: Path, files: set[str]) -> None:
+    """Delete the images of cards no longer in the pack: a shop prints the folder it is given whole.
+    Only ``<deck>/<name>.png`` files right inside ``out_dir`` go (a manifest is not trusted further)."""
+    for name in sorted(files):
+        pure = PurePosixPath(name)
+        parts = pure.parts
+        if pure.is_absolute() or len(parts) != 2 or not name.endswith(".png") or ".." in parts or "\\" in name:
+            continue
+        path = out_dir / parts[0] / parts[1]
+        if path.is_file() and not path.is_symlink() and not path.parent.is_symlink():
+            path.unlink(missing_ok=True)
