@@ -54,6 +54,9 @@ HUGE = {
     # float() reads nan and inf: a bleed of nan was told it should be 0 or more, an offset of nan,inf above 20 mm
     "nan bleed": (["export", "pdf", "{pack}", "--bleed", "nan"], "give the bleed in mm"),
     "inf offset": (["export", "pdf", "{pack}", "--duplex-offset", "nan,inf"], "give two numbers in mm"),
+    # a layout limit was named by its field (bleed_mm, deck_card_sizes), not by the option typed
+    "huge bleed": (["export", "png", "{pack}", "--bleed", "50"], "error: --bleed: Input should be less than or equal to 20"),
+    "tiny card": (["export", "tts", "{pack}", "--card-size", "boss=0x10"], "error: --card-size: card size '0x10'"),
 }
 
 

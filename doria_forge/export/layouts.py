@@ -283,7 +283,21 @@ def make_overrides(*, paper: str | None = None, card_size: str | list[str] | Non
                                profile_file=Path(profile_file) if profile_file else None,
                                deck_card_sizes=per_deck)
     except ValidationError as exc:
-        raise ValueError("; ".join(_pydantic_message(e) for e in exc.errors())) from None
+        raise ValueError("; ".join(_option_message(e) for e in exc.errors())) from None
+
+
+OPTION_OF_FIELD = {"paper": "--paper", "card_size": "--card-size", "deck_card_sizes": "--card-size",
+                   "bleed_mm": "--bleed", "duplex_offset_mm": "--duplex-offset"}
+"""The command-line option that sets each field of :class:`LayoutOverrides`."""
+
+
+def _option_message(error: Mapping[str, Any]) -> str:
+    """A problem of a command-line value, named by the option the user typed (``--bleed``), not by
+    the layout field it sets (``bleed_mm``)."""
+    option = OPTION_OF_FIELD.get(str(error["loc"][0])) if error["loc"] else None
+    if option is None:
+        return _pydantic_message(error)
+    return f"{option}: {str(error['msg']).removeprefix('Value error, ')}"
 
 
 CARD_DECKS: tuple[str, ...] = tuple(deck for deck in DECKS if deck not in ("sheets", "scenarios"))
