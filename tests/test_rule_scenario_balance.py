@@ -24,3 +24,12 @@ def test_a_player_count_never_played_and_rounds_no_game_reaches(tmp_path):
         "s.yaml:38:12 error [scenario-balance-targets] no game lasts 22 rounds: the scenario ends after "
         "max_rounds 20",
     ]
+
+
+def test_a_band_of_nan_or_inf_is_not_a_finite_number(tmp_path):
+    """YAML reads `.nan` and `.inf` as numbers: a band [.nan, 0.5] was told "less than or equal to
+    1 (got nan)", a message about a bound it did not break. No figure of a game is either."""
+    text = scenario(("story:", "players: [2, 4]\nstory:"),
+                    ("max_rounds: 20\n", "max_rounds: 20\nbalance:\n  win_rate: {all: [.nan, 0.5]}\n"))
+    found = lines(validate_files(tmp_path, {"tiles.yaml": TILES, "s.yaml": text}).problems, "schema")
+    assert found == ["s.yaml:37:20 error [schema] balance.win_rate.all[0]: Input should be a finite number (got nan)"]

@@ -128,7 +128,9 @@ class Strict(BaseModel):
     # field_docs reads those strings when a schema is asked for, not at every start-up.
     # defer_build: a validator is built on first use, and a model only ever nested in another
     # never needs its own: validating the shipped pack builds 25 of the 108.
-    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000,
+    # allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no figure of a game is either
+    # (a band [.nan, 0.5] was told "less than or equal to 1 (got nan)").
+    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000, allow_inf_nan=False,
                               json_schema_extra=describe_fields, defer_build=True)
 
     @classmethod
