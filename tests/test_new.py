@@ -133,3 +133,14 @@ def test_new_refuses_an_id_the_pack_defines_in_a_file_of_another_name(tmp_path, 
     assert clash.exit_code == 2 and "monster_level 'orc-1' is defined already at content/monsters/bog.yaml" in \
         clash.output
     assert not (tmp_path / "content" / "monsters" / "orc.yaml").exists()
+
+
+def test_new_pack_inside_a_pack_is_refused_and_leaves_the_pack_valid(tmp_path, monkeypatch):
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    (pack / "monsters").mkdir()
+    result = _new("pack", "ice", cwd=pack / "monsters", monkeypatch=monkeypatch)
+    assert result.exit_code == 2
+    assert f"inside the pack {pack}" in result.output
+    assert not (pack / "monsters" / "ice").exists()
+    assert validate_pack(pack).errors == 0

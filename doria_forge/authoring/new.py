@@ -1,7 +1,8 @@
 """``doria-forge new KIND ID``: a valid, commented starting file for every kind of content.
 
 ``new pack ID`` creates the folder ``ID/`` with a manifest that requires the base pack and the
-editor schema (``doria.schema.json``). Any other kind is written into the pack the command runs
+editor schema (``doria.schema.json``), never inside a pack (whose loader would read it as its own).
+Any other kind is written into the pack the command runs
 in (the nearest folder up from the working folder holding a ``pack.yaml``; ``--pack`` names
 another): ``monsters/ID.yaml`` (the monster and its four Monster Level Cards), ``tiles/ID.yaml``,
 ``scenarios/ID.yaml``, ``heroes/ID.yaml`` (with its two Standard Items), ``equipment/ID.yaml`` (an
@@ -134,7 +135,8 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
 
     ``where``: for ``pack`` the folder the new pack folder goes into (default: the working
     folder); for other kinds a folder inside the pack (default: the working folder). Raises
-    :class:`NewError` for a bad kind or id, no pack found, or a file that exists.
+    :class:`NewError` for a bad kind or id, no pack found (for ``pack``: ``where`` inside a pack),
+    or a file that exists.
     """
     kind = ALIASES.get(kind.lower().replace("-", "_"), kind.lower().replace("-", "_"))
     if kind not in KINDS:
@@ -144,6 +146,13 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     where = Path(where) if where is not None else Path.cwd()
     context: dict[str, object] = {"id": doc_id, "name": _name(doc_id)}
     if kind == "pack":
+        from doria_forge.packs import find_pack_root  # here: `--help` loads no content model
+
+        # every YAML under a pack is part of it: a second manifest there breaks the pack around it
+        around = find_pack_root(where)
+        if around is not None:
+            raise NewError(f"{where} is inside the pack {around}; a pack created there would be read as part "
+                           "of it: create it beside the pack (--pack FOLDER)")
         root = where / doc_id
         if root.exists():
             raise NewError(f"{root} exists already; choose another id or folder")
