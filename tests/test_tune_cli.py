@@ -92,3 +92,15 @@ def test_goblin_warren_is_tuned_into_a_four_player_band_and_another_seed_confirm
     report = json.loads(check.stdout)
     win = [v for v in report["verdicts"]["targets"] if v["metric"] == "win_rate"]
     assert [v["verdict"] for v in win] == ["holds"], win
+
+
+def test_the_printed_diff_keeps_long_lines_whole_as_the_json_diff_has_them(pack):
+    """A terminal of 80 columns (CliRunner's, a pipe's) wrapped a long line of the diff (the file
+    names of its header, a commented YAML line) in two, and the printed diff no longer applied."""
+    _band(pack, "[0.75, 0.95]")
+    args = ["tune", "goblin_warren", str(pack), "--players", "4", "--budget", "48", "--no-progress", "--jobs", "1"]
+    diff = json.loads(runner.invoke(app, [*args, "--format", "json"]).stdout)["diff"]
+    assert max(len(line) for line in diff.splitlines()) > 80, diff
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert diff in result.output

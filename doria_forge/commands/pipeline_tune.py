@@ -324,7 +324,7 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
                   f"({o.looks} confirmation look(s)).")
     diff = "".join(p.diff() for p in result.patches)
     if diff:
-        console.print(Text(diff))
+        console.print(Text(diff), soft_wrap=True)  # wrapped lines would break the diff as a patch
     if result.written:
         console.print("written: " + ", ".join(str(p) for p in result.written))
     elif o.reached and changes:
