@@ -143,3 +143,11 @@ def test_schema_inside_a_pack_writes_nothing_into_it(tmp_path, monkeypatch):
                                     "--reference", str(tmp_path / "docs" / "fields.md")])
     assert elsewhere.exit_code == 0, elsewhere.output
     assert (tmp_path / "schemas").is_dir() and (tmp_path / "docs" / "fields.md").is_file()
+
+
+def test_schema_refuses_a_reference_folder_naming_reference_and_writes_nothing(tmp_path):
+    (tmp_path / "docs").mkdir()
+    result = runner.invoke(app, ["schema", "--out", str(tmp_path / "schemas"), "--reference", str(tmp_path / "docs")])
+    assert result.exit_code == 2
+    assert "give --reference a file name" in result.output
+    assert not (tmp_path / "schemas").exists()

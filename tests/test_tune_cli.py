@@ -104,3 +104,10 @@ def test_the_printed_diff_keeps_long_lines_whole_as_the_json_diff_has_them(pack)
     result = runner.invoke(app, args)
     assert result.exit_code == 1, result.output
     assert diff in result.output
+
+
+def test_a_report_path_that_is_a_folder_is_refused_naming_report(pack, tmp_path):
+    """The refusal asked to "give --out a file name", an option tune does not have."""
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--report", str(tmp_path), "--no-progress"])
+    assert result.exit_code == 2
+    assert "give --report a file name" in result.output and "--out" not in result.output

@@ -100,7 +100,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
 
     run = partial(pipeline.run_stage, fail)
 
-    def prepared(pack: Path, players: str | None, scheduler: str | None, outputs: list[Path | None],
+    def prepared(pack: Path, players: str | None, scheduler: str | None, outputs: dict[str, Path | None],
                  baseline: Path | None, format: Format) -> tuple[Any, Any]:
         """Every option checked before any work (player counts, scheduler, where the ``outputs``
         go, the baseline report), then ``pack`` validated: ``(player counts, validation result)``."""
@@ -143,7 +143,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
         out_path = out or pipeline.default_output(pack, f"scenario-{scenario_id}.json")
-        counts, result = prepared(pack, players, scheduler, [out_path, report], baseline, format)
+        counts, result = prepared(pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
+                                  format)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
                    policy=policy,
@@ -179,7 +180,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
         per-scenario numbers and a verdict on every balance target."""
         out_path = out or pipeline.default_output(pack, f"campaign-{campaign_id}.json")
-        counts, result = prepared(pack, players, scheduler, [out_path, report], baseline, format)
+        counts, result = prepared(pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
+                                  format)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=_runs(runs, until_decided or precision is not None,
                                               stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,

@@ -61,7 +61,7 @@ def register(app: typer.Typer, validated: Callable[..., Any], fail: Callable[[in
         counts = run(stages.parse_players, players)
         run(stages.check_scheduler, scheduler)  # every option before any work
         if report is not None:
-            run(stages.check_outputs, pack, [report])
+            run(stages.check_outputs, pack, {"--report": report})
         result = validated(pack, full=True, stderr=format is TuneFormat.json)
         console = Console(highlight=False, stderr=format is TuneFormat.json)
         done = run(tuning.tune, result.pack, result.source_map, target, players=counts, policy=policy,

@@ -52,8 +52,9 @@ def _link_chain(path: Path) -> list[str]:
     return chain
 
 
-def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = ()) -> str | None:
-    """Why ``path`` must not be an output (``folder``: an output folder), or None.
+def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = (), option: str = "--out") -> str | None:
+    """Why ``path`` must not be an output (``folder``: an output folder), or None; the reason
+    asks for another ``option`` (the option that named the path: ``--out``, ``--report``...).
 
     Refused: a path inside (or equal to) one of ``sources``, following links; a path that is
     (or whose link leads) inside ``/proc``, ``/sys`` or ``/dev``; an existing file output that
@@ -63,21 +64,21 @@ def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = ()) -> str | 
     for source in sources:
         source_real = os.path.realpath(source)
         if is_inside(real, source_real):
-            return f"cannot write {path}: it is inside {source}, which doria-forge reads; choose another --out"
+            return f"cannot write {path}: it is inside {source}, which doria-forge reads; choose another {option}"
     try:
         mode = os.stat(path).st_mode
     except OSError:
-        return _in_system_folder(path, real)
+        return _in_system_folder(path, real, option)
     if not folder and not stat.S_ISREG(mode) and not stat.S_ISDIR(mode):
-        return f"cannot write {path}: it is {describe_mode(mode)}, not a regular file; choose another --out"
-    return _in_system_folder(path, real)
+        return f"cannot write {path}: it is {describe_mode(mode)}, not a regular file; choose another {option}"
+    return _in_system_folder(path, real, option)
 
 
-def _in_system_folder(path: Path, real: str) -> str | None:
+def _in_system_folder(path: Path, real: str, option: str) -> str | None:
     for step in [*_link_chain(Path(path)), real]:
         system = system_folder(step)
         if system is not None:
             through = f" (through a link to {step})" if step != os.path.abspath(path) else ""
             return (f"cannot write {path}{through}: {system} holds the system's processes and devices, "
-                    "not files; choose another --out")
+                    f"not files; choose another {option}")
     return None

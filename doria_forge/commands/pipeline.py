@@ -70,37 +70,39 @@ _SOURCES: ContextVar[tuple[Path, ...]] = ContextVar("doria_forge_sources", defau
 against it, whichever command writes it."""
 
 
-def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = None) -> None:
+def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = None, option: str = "--out") -> None:
     """Refuse an output path that cannot work, before any slow stage runs.
 
     ``folder=True`` for an output folder (PDF sheets, build), else an output file. Without this
     check a bad ``--out`` surfaced as a Python traceback after the whole simulation had run.
     Nothing may be written into ``sources`` (default: those of the pack :func:`validate` read,
     see :func:`sources`); a device or other special file is never an output (see
-    ``doria_forge.commands.outputs``). Raises OutputError.
+    ``doria_forge.commands.outputs``). Raises OutputError, whose message asks for another
+    ``option`` (the option that named the path).
     """
     from doria_forge.commands import outputs
 
     path = Path(path)
-    reason = outputs.refusal(path, folder=folder, sources=_SOURCES.get() if sources is None else sources)
+    reason = outputs.refusal(path, folder=folder, sources=_SOURCES.get() if sources is None else sources,
+                             option=option)
     if reason:
         raise OutputError(reason)
     if folder and path.exists() and not path.is_dir():
-        raise OutputError(f"cannot write into {path}: it is a file, not a folder; choose another --out")
+        raise OutputError(f"cannot write into {path}: it is a file, not a folder; choose another {option}")
     if not folder and path.is_dir():
-        raise OutputError(f"cannot write {path}: it is a folder; give --out a file name")
+        raise OutputError(f"cannot write {path}: it is a folder; give {option} a file name")
     ancestor = path if folder else path.parent
     ancestor = Path(os.path.abspath(ancestor))
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
-        raise OutputError(f"cannot write {path}: {ancestor} is a file, not a folder; choose another --out")
+        raise OutputError(f"cannot write {path}: {ancestor} is a file, not a folder; choose another {option}")
     if not os.access(ancestor, os.W_OK | os.X_OK):
-        raise OutputError(f"cannot write {path}: folder {ancestor} is not writable; choose another --out")
-    _probe(ancestor, path)
+        raise OutputError(f"cannot write {path}: folder {ancestor} is not writable; choose another {option}")
+    _probe(ancestor, path, option)
 
 
-def _probe(folder: Path, path: Path) -> None:
+def _probe(folder: Path, path: Path, option: str) -> None:
     """Make and remove a folder in ``folder``, where ``path`` will be written: ``os.access``
     answers yes to root everywhere (a read-only mount, ``/proc``), and a build found out only
     when its outputs were written, after the whole simulation. Raises OutputError naming ``path``."""
@@ -109,7 +111,8 @@ def _probe(folder: Path, path: Path) -> None:
     try:
         os.rmdir(tempfile.mkdtemp(prefix=".doria-forge-probe-", dir=folder))
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc} (in {folder}); choose another --out") from None
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc} (in {folder}); "
+                          f"choose another {option}") from None
 
 
 def sources(pack_path: Path) -> list[Path]:
@@ -314,7 +317,7 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
                               "and --reference outside the pack")
     check_output(out, folder=True)
     if reference is not None:
-        check_output(Path(reference), folder=False)
+        check_output(Path(reference), folder=False, option="--reference")
     with _writing(out):
         written = write_schemas(out)
     if reference is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -87,16 +87,18 @@ def parse_players(text: str | None) -> list[int] | None:
     return sorted(counts)
 
 
-def check_outputs(pack_path: Path, outputs: Sequence[Path | None]) -> None:
-    """Refuse each output file of ``outputs`` (None: not asked for) that cannot be written, and
+def check_outputs(pack_path: Path, outputs: Mapping[str, Path | None]) -> None:
+    """Refuse each output file of ``outputs`` (option -> path; None: not asked for) that cannot be
+    written, naming the option that gave it, and
     two outputs naming one file (OutputError), before the pack is even validated: ``--out r.json
     --report r.json`` wrote the HTML report over the JSON one, and said it had written both."""
     from doria_forge.commands.pipeline import sources
 
     read = sources(Path(pack_path))
-    given = [Path(path) for path in outputs if path is not None]
-    for path in given:
-        check_output(path, folder=False, sources=read)
+    named = {option: Path(path) for option, path in outputs.items() if path is not None}
+    for option, path in named.items():
+        check_output(path, folder=False, sources=read, option=option)
+    given = list(named.values())
     real = [os.path.realpath(path) for path in given]
     for path, where in zip(given, real, strict=True):
         if real.count(where) > 1:
@@ -550,9 +552,9 @@ def verify(
 
     from doria_forge.sim.scenario_report import build_report, report_findings
 
-    for path in (out, html):
+    for option, path in (("--out", out), ("--report", html)):
         if path is not None:
-            check_output(Path(path), folder=False)
+            check_output(Path(path), folder=False, option=option)
     if replay not in REPLAYS:
         raise UsageError(f"--replay must be one of {', '.join(REPLAYS)}")
     old = read_baseline(baseline) if baseline is not None else None

@@ -363,7 +363,7 @@ def write_report(result: TuneResult, out: Path) -> Path:
     from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.sim.tune.sensitivity import chart_svg
 
-    check_output(Path(out), folder=False)
+    check_output(Path(out), folder=False, option="--report")
     data = to_data(result)
     verdict = "Every target holds." if data["reached"] else "Targets not reached: " + html.escape(data["stopped"])
     parts = [f"<!doctype html><meta charset='utf-8'><title>tune {html.escape(result.subject)}</title>",
