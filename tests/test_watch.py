@@ -118,3 +118,14 @@ def test_a_save_in_a_folder_made_while_watching_is_seen(tmp_path):
         stop.set()
         timer.cancel()
     assert str(pack / "new" / "x.yaml") in seen
+
+
+def test_a_preview_folder_inside_the_pack_is_a_usage_error_before_watching(tmp_path, monkeypatch):
+    """It was refused again at every save while watch went on (and would never draw a preview)."""
+    pack = _pack(tmp_path / "pack")
+    started = []
+    monkeypatch.setattr(watch, "watch_changes", lambda *a, **k: started.append(1) or iter(()))
+    result = CliRunner().invoke(app, ["watch", str(pack), "--preview", "orc-2", "--out", str(pack / "previews")])
+    assert result.exit_code == 2, result.output
+    assert "which doria-forge reads; choose another --out" in result.output
+    assert not started and not (pack / "previews").exists()

@@ -169,13 +169,15 @@ def register(app: typer.Typer) -> None:
         if not pipeline.pack_folder(pack).exists():
             typer.echo(f"error: pack path {pack} does not exist", err=True)
             raise typer.Exit(2)
+        out = out or pipeline.default_output(pack, "preview")
         folders = watched_folders(pack)
         try:
             folders_to_watch(folders)
-        except TooManyFolders as exc:
+            if preview:  # a folder no preview can be written to is a usage error now, not at every save
+                pipeline.check_output(out, folder=True, sources=pipeline.sources(pack))
+        except (TooManyFolders, pipeline.OutputError) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
         changes = watch_changes(folders, raise_interrupt=True, debounce=300)
-        run(pack, changes, previews=preview or [], out=out or pipeline.default_output(pack, "preview"),
-            echo=typer.echo)
+        run(pack, changes, previews=preview or [], out=out, echo=typer.echo)
