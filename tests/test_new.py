@@ -141,6 +141,6 @@ def test_new_pack_inside_a_pack_is_refused_and_leaves_the_pack_valid(tmp_path, m
     (pack / "monsters").mkdir()
     result = _new("pack", "ice", cwd=pack / "monsters", monkeypatch=monkeypatch)
     assert result.exit_code == 2
-    assert f"inside the pack {pack}" in result.output
+    assert f"would be read as part of the pack {pack}" in result.output
     assert not (pack / "monsters" / "ice").exists()
     assert validate_pack(pack).errors == 0

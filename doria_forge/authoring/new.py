@@ -151,8 +151,8 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
         # every YAML under a pack is part of it: a second manifest there breaks the pack around it
         around = find_pack_root(where)
         if around is not None:
-            raise NewError(f"{where} is inside the pack {around}; a pack created there would be read as part "
-                           "of it: create it beside the pack (--pack FOLDER)")
+            raise NewError(f"a pack created in {where} would be read as part of the pack {around}: create it "
+                           "beside that pack (--pack FOLDER)")
         root = where / doc_id
         if root.exists():
             raise NewError(f"{root} exists already; choose another id or folder")
