@@ -111,3 +111,14 @@ def test_a_report_path_that_is_a_folder_is_refused_naming_report(pack, tmp_path)
     result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--report", str(tmp_path), "--no-progress"])
     assert result.exit_code == 2
     assert "give --report a file name" in result.output and "--out" not in result.output
+
+
+def test_a_search_whose_best_is_the_content_as_written_says_so(pack):
+    """It said "the best candidate found:" above a table whose two columns were both the content
+    as written, and showed no change."""
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--budget", "50", "--runs", "8", "--no-progress",
+                                 "--jobs", "1"])
+    assert result.exit_code == 1, result.output
+    assert "the targets were not reached (the budget is spent); no candidate did better than the content as " \
+           "written:" in result.output
+    assert "---" not in result.output  # no diff: the best is the content itself

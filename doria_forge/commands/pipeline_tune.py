@@ -301,7 +301,8 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     elif o.reached:
         console.print(f"{result.subject}: every target holds with {len(changes)} change(s):")
     else:
-        console.print(f"{result.subject}: the targets were not reached ({o.stopped}); the best candidate found:")
+        best = "the best candidate found:" if changes else "no candidate did better than the content as written:"
+        console.print(f"{result.subject}: the targets were not reached ({o.stopped}); {best}", soft_wrap=True)
     if changes:
         table = Table("knob", "where", "old", "new", box=None, pad_edge=False)
         for knob, value in changes:
