@@ -6,11 +6,17 @@ the numbers are the book's (1D extra, +1 damage, the bonus markers added to ever
 their type, cumulated over several cards)."""
 from __future__ import annotations
 
+import pytest
+from map_helpers import map_game, pack_with, tile
 from test_engine_combat import RULES, Fixed, armor, hero, monster, weapon
 
+from doria_forge.engine.actions import IllegalAction, UseItem
 from doria_forge.engine.combat import hero_attack, monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
+from doria_forge.engine.moves import use_items
+
+ROOM = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
 
 
 def test_extra_ranged_and_magic_die_each_only_on_its_own_attack_type():
@@ -79,3 +85,25 @@ def test_armor_bonus_markers_add_to_every_roll_of_their_type_and_combine():
         [out] = monster_attack(ScriptedDice([5, 5, 4, 4]), EventLog(), monster(attack="2D", attack_type=attack_type),
                                [h], RULES, Fixed(pp=0))
         assert out.defense_total == 8 + bonus, attack_type
+
+
+def test_range_x2_doubles_a_healing_spells_range_on_a_friend():
+    """*Description of all hero bonus markers*, *Range x2*: "Every item the character uses can
+    be operated with doubled range. Applies to all weapons ... and all spells (including
+    defensive and healing spells)". The Priestess's Small Healing Spell (range 1) reaches the
+    Warrior two squares away only with the bonus, and not three squares away even then; the
+    range counts as any range does (orthogonal squares, Line of Sight)."""
+    state = map_game(pack_with(ROOM), ["priestess", "warrior"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"priestess": (2, 0), "warrior": (2, 2)})
+    priestess, warrior = state.heroes
+    spell = priestess.find("small_healing_spell")
+    heal = UseItem(spell.uid, warrior.uid, False)
+    assert heal not in list(use_items.legal(state, priestess))
+    with pytest.raises(IllegalAction, match="not within range 1"):
+        use_items.apply(state, priestess, heal)
+    priestess.hero_bonuses.add("double_range")
+    assert heal in list(use_items.legal(state, priestess))
+    state.board.move_to(warrior.uid, (2, 3))
+    assert heal not in list(use_items.legal(state, priestess))
+    with pytest.raises(IllegalAction, match="not within range 2"):
+        use_items.apply(state, priestess, heal)

@@ -98,8 +98,9 @@ class Board(Protocol[S]):
         """Remove the Loot Marker ``hero`` searched."""
         ...
 
-    def hero_adjacent(self, state: S, hero: HeroState, other: HeroState) -> bool:
-        """Whether ``other`` is within range 1 of ``hero``."""
+    def hero_adjacent(self, state: S, hero: HeroState, other: HeroState, reach: int = 1) -> bool:
+        """Whether ``other`` is within range 1 of ``hero`` (``reach`` above 1: within that range
+        and in Line of Sight, as a spell on a friend with the hero bonus *Range x2*)."""
         ...
 
     def adjacent_heroes(self, state: S, monster: MonsterState) -> list[HeroState]:
@@ -203,8 +204,8 @@ class NoMap:
     def take_loot_marker(self, state: Tabletop, hero: HeroState) -> None:
         state.loot_markers -= 1
 
-    def hero_adjacent(self, state: Tabletop, hero: HeroState, other: HeroState) -> bool:
-        """Every other hero counts as within range 1."""
+    def hero_adjacent(self, state: Tabletop, hero: HeroState, other: HeroState, reach: int = 1) -> bool:
+        """Every other hero counts as within range 1 (and so within any ``reach``)."""
         return True
 
     def adjacent_heroes(self, state: Tabletop, monster: MonsterState) -> list[HeroState]:

@@ -168,11 +168,15 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
         slots = {slot_of(p) for h in state.heroes if not h.dead and (p := self.position(h.uid)) is not None}
         return max(1, len(slots))
 
-    def hero_adjacent(self, state: GameData, hero: HeroState, other: HeroState) -> bool:
+    def hero_adjacent(self, state: GameData, hero: HeroState, other: HeroState, reach: int = 1) -> bool:
         a, b = self.position(hero.uid), self.position(other.uid)
         if a is None or b is None:
             return False
-        return a == b or b in self.layout.neighbours(a)
+        if a == b or b in self.layout.neighbours(a):
+            return True
+        # a longer reach (a spell's range doubled by *Range x2*) counts as a range does
+        # (chapter *Range and Line of Sight*): orthogonal squares and Line of Sight
+        return reach > 1 and self.can_attack_from(a, b, reach, "magic")
 
     def adjacent_heroes(self, state: GameData, monster: MonsterState) -> list[HeroState]:
         pos = self.positions.get(monster.uid)

@@ -22,13 +22,24 @@ from ..state import D
 from .common import MoveFamily, attack_target, find_item, friend_target, spend
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..hero_sheet import ItemInstance
     from ..state import GameData
+
+
+def friend_reach(hero: HeroState, item: ItemInstance) -> int:
+    """How far from ``hero`` a friend may be to receive ``item``'s effect: range 1 (a potion
+    is infused within range 1, chapter *Take, Use or Repair Other Items*); a spell reaches
+    its printed range, doubled with the hero bonus *Range x2* ("all spells (including
+    defensive and healing spells)", *Description of all hero bonus markers*), never below 1."""
+    if not item.is_spell:
+        return 1
+    return max(1, hero.attack_range(None, item))
 
 
 def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     """Per usable card (hands, body, Belt; each once): its attacks on every monster it may
     target, then its use as a potion or spell (on oneself, then on each living friend
-    within range 1 when the card allows)."""
+    within ``friend_reach`` when the card allows)."""
     board = state.board
     seen: set[int] = set()
     for item in hero.hand_items() + hero.body_items + hero.belt:
@@ -48,7 +59,8 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
             yield UseItem(item.uid, None, from_belt)
             if effect.targets == "self_or_friend":
                 yield from (UseItem(item.uid, h.uid, from_belt) for h in state.heroes
-                            if h is not hero and not h.dead and board.hero_adjacent(state, hero, h))
+                            if h is not hero and not h.dead
+                            and board.hero_adjacent(state, hero, h, friend_reach(hero, item)))
 
 
 def apply(state: GameData, hero: HeroState, action: Action) -> None:
@@ -69,8 +81,9 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
     elif isinstance(action, UseItem):
         item = find_item(hero, action.item_uid)
         friend = friend_target(state, action.target_uid)
-        if friend is not None and friend is not hero and not state.board.hero_adjacent(state, hero, friend):
-            raise IllegalAction(f"{friend.uid} is not within range 1 of {hero.uid}")
+        reach = friend_reach(hero, item)
+        if friend is not None and friend is not hero and not state.board.hero_adjacent(state, hero, friend, reach):
+            raise IllegalAction(f"{friend.uid} is not within range {reach} of {hero.uid}")
         used = use_item(state.dice, state.log, hero, item, friend, from_belt=action.from_belt)
         spend(state, hero, used.ap_cost)
         check_end(state)
