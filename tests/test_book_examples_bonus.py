@@ -15,6 +15,7 @@ from doria_forge.engine.combat import hero_attack, monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
 from doria_forge.engine.moves import use_items
+from doria_forge.model import Equipment
 
 ROOM = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("south", 2)])
 
@@ -107,3 +108,22 @@ def test_range_x2_doubles_a_healing_spells_range_on_a_friend():
     assert heal not in list(use_items.legal(state, priestess))
     with pytest.raises(IllegalAction, match="not within range 2"):
         use_items.apply(state, priestess, heal)
+
+
+def test_enchanted_weapon_used_normally_costs_no_pp_its_special_action_does():
+    """*Enchanted Weapons*: "These weapons can be used without investing psi, but to create the
+    special effect, Psi Points must be used"; *Additional Card Properties*: "The Psi Point costs
+    for items will not be charged if the item is used normally, only when the special action is
+    used". A weapon (not a spell) printing 2 PP: its plain attack costs 0 PP, its special attack
+    (the profile with 2 PP) costs 2, paid before the roll even on a miss."""
+    blade = Equipment(id="storm_blade", name="Storm Blade", card_type="weapon", zone="1_hand", ap=10, pp=2,
+                      magic=True, attacks=[{"attack_type": "melee", "dice": "2D", "damage": 2, "ap": 10},
+                                           {"attack_type": "melee", "dice": "2D", "damage": 2, "ap": 10, "pp": 2,
+                                            "element": "air"}])
+    h = hero([blade])
+    m = monster(defense="2D+30", hp=9)
+    plain, special = blade.attacks
+    out = hero_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), h, h.hands[0], plain, m, RULES)
+    assert out.pp_cost == 0 and h.pp == h.pp_max
+    out = hero_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), h, h.hands[0], special, m, RULES)
+    assert not out.hit and out.pp_cost == 2 and h.pp == h.pp_max - 2
