@@ -127,3 +127,14 @@ def test_enchanted_weapon_used_normally_costs_no_pp_its_special_action_does():
     assert out.pp_cost == 0 and h.pp == h.pp_max
     out = hero_attack(ScriptedDice([5, 5, 2, 2]), EventLog(), h, h.hands[0], special, m, RULES)
     assert not out.hit and out.pp_cost == 2 and h.pp == h.pp_max - 2
+
+
+def test_range_x2_applies_to_melee_weapons_too():
+    """*Range x2*: "Applies to all weapons (melee and ranged combat)": a sword of range 1
+    reaches 2 squares with the bonus, a bow of range 6 reaches 12."""
+    sword = weapon("sword", "2D", 2)
+    bow = weapon("bow", "2D", 2, attack_type="ranged", range=6)
+    h = hero([sword, bow])
+    assert (h.attack_range(sword.attacks[0]), h.attack_range(bow.attacks[0])) == (1, 6)
+    h.hero_bonuses.add("double_range")
+    assert (h.attack_range(sword.attacks[0]), h.attack_range(bow.attacks[0])) == (2, 12)
