@@ -109,26 +109,28 @@ def models_at(model: type[BaseModel], path: Iterable[Any]) -> list[type[BaseMode
     """
     candidates: list[Any] = [model]
     for step in path:
-        following: list[Any] = []
-        for annotation in candidates:
-            for tp in _members(annotation):
-                origin = typing.get_origin(tp)
-                args = typing.get_args(tp)
-                if _is_model(tp) and isinstance(step, str):
-                    for name, info in tp.model_fields.items():
-                        if step in (name, info.alias):
-                            following.append(info.annotation)
-                elif origin in (list, set, frozenset) and isinstance(step, int) and args:
-                    following.append(args[0])
-                elif origin is tuple and isinstance(step, int) and args:
-                    if len(args) == 2 and args[1] is Ellipsis:
-                        following.append(args[0])
-                    elif step < len(args):
-                        following.append(args[step])
-                elif origin in (dict, Mapping) and len(args) == 2:
-                    following.append(args[1])
-        candidates = following
+        candidates = [a for annotation in candidates for tp in _members(annotation) for a in _step_into(tp, step)]
     return [tp for annotation in candidates for tp in _members(annotation) if _is_model(tp)]
+
+
+_LISTS = (list, set, frozenset, tuple, Sequence)
+_CONTAINERS = (*_LISTS, dict, Mapping)
+
+
+def _step_into(tp: Any, step: Any) -> list[Any]:
+    """The annotations of what ``step`` (a field name or alias, a list position, a mapping key)
+    reaches inside a value of type ``tp`` (one member of a union); empty when it reaches nothing
+    (or ``tp`` says nothing of what it holds)."""
+    if _is_model(tp):
+        return [f.annotation for name, f in tp.model_fields.items() if step in (name, f.alias)]
+    origin = typing.get_origin(tp) or tp
+    args = typing.get_args(tp)
+    if origin in _LISTS and isinstance(step, int) and args:
+        items = [a for a in args if a is not Ellipsis]
+        return items[step:step + 1] if origin is tuple and Ellipsis not in args else items[:1]
+    if origin in (dict, Mapping) and len(args) == 2:
+        return [args[1]]
+    return []
 
 
 def _tags(model: type[BaseModel]) -> dict[str, Any]:
@@ -253,18 +255,12 @@ def field_path_problem(model: type[BaseModel], path: Sequence[str | int]) -> tup
         models: list[type[BaseModel]] = []
         for annotation in candidates:
             for tp in _members(annotation):
-                origin = typing.get_origin(tp) or tp
-                args = typing.get_args(tp)
-                if tp is Any or tp is object or (origin in _CONTAINERS and not args):
+                if tp is Any or tp is object or ((typing.get_origin(tp) or tp) in _CONTAINERS
+                                                 and not typing.get_args(tp)):
                     return None
                 if _is_model(tp):
                     models.append(tp)
-                    following += [f.annotation for name, f in tp.model_fields.items() if step in (name, f.alias)]
-                elif origin in _LISTS and isinstance(step, int):
-                    items = [a for a in args if a is not Ellipsis]
-                    following += items[step:step + 1] if origin is tuple and Ellipsis not in args else items[:1]
-                elif origin in (dict, Mapping):
-                    following.append(args[1])
+                following += _step_into(tp, step)
         if following:
             candidates = following
             continue
@@ -281,10 +277,6 @@ def field_path_problem(model: type[BaseModel], path: Sequence[str | int]) -> tup
             return SCHEMA, f"{parent} holds {held}: list position {step} names nothing in it"
         return SCHEMA, f"{parent} holds {'a list' if listed else 'one value'}, not fields: {step!r} names nothing in it"
     return None
-
-
-_LISTS = (list, set, frozenset, tuple, Sequence)
-_CONTAINERS = (*_LISTS, dict, Mapping)
 
 
 def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tuple, rest: Sequence[Any]) -> Problem:
