@@ -193,11 +193,16 @@ def never_bound(runs: int) -> float:
     return 1.0 - 0.05 ** (1.0 / runs) if runs else 1.0
 
 
+def _rate(settings: RuleSettings, check_id: str) -> float:
+    """The check's ``rate`` setting: the pack's (``pack.yaml`` checks), else the default."""
+    return settings.get(check_id, {}).get("rate", default(check_id, "rate"))
+
+
 def _never(settings: RuleSettings, check_id: str, runs: int) -> tuple[str, str]:
     """The severity of a "never" finding over ``runs`` runs and the words that say how sure it
     is: a warning when the runs show the event happens in fewer than the check's ``rate`` of
     them, else an info (too few runs to tell a rare event from an impossible one)."""
-    rate = settings.get(check_id, {}).get("rate", default(check_id, "rate"))
+    rate = _rate(settings, check_id)
     bound = never_bound(runs)
     if bound < rate:
         return "warning", f" (at most {bound:.0%} of runs, 95% sure)"
@@ -346,7 +351,7 @@ def _stalls(c: _ScenarioChecks) -> None:
         counts = sorted({s["players"] for s in c.played if any(r["kind"].startswith("stalled:") for r in s["reasons"])})
         # Judged on the interval, as the "never" checks are: one stalled run of 384 warned, and
         # failed a `build --fail-on warning` gate of the shipped pack on the bots' rare dead end.
-        rate = c.settings.get("scenario-stalled", {}).get("rate", default("scenario-stalled", "rate"))
+        rate = _rate(c.settings, "scenario-stalled")
         low = clopper_pearson(n, c.total, 0.10)[0]  # its one-sided 95% lower bound
         if low >= rate:
             severity, sure = "warning", f" (at least {low:.0%} of runs, 95% sure)"
