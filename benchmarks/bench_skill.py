@@ -44,8 +44,7 @@ if str(ROOT) not in sys.path:
 
 from doria_forge.sim.clarity import paired_interval  # noqa: E402
 from doria_forge.sim.scenario_runner import make_plan, play_run  # noqa: E402
-from doria_forge.sim.skill import newcombe_interval  # noqa: E402
-from doria_forge.sim.stats import mcnemar_exact, two_proportion_test, wilson_interval  # noqa: E402
+from doria_forge.sim.stats import mcnemar_exact, newcombe_interval, two_proportion_test, wilson_interval  # noqa: E402
 from doria_forge.validate import validate_pack  # noqa: E402
 
 DEFAULT_RUNS = {"weak": 200, "greedy": 200, "search": 100}

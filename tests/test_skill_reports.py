@@ -8,7 +8,8 @@ import json
 from doria_forge.engine.choices import OPEN_CHOICES
 from doria_forge.sim.clarity import SWING, ClarityStats, clarity_section, paired_interval, verdict
 from doria_forge.sim.findings import no_location
-from doria_forge.sim.skill import SKILL_MARGIN, newcombe_interval, skill_section
+from doria_forge.sim.skill import SKILL_MARGIN, skill_section
+from doria_forge.sim.stats import newcombe_interval
 
 
 def _entry(policy: str, wins: int, runs: int = 200, players: int = 4) -> dict:

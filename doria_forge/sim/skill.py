@@ -26,8 +26,7 @@ from typing import Any
 
 from .findings import Finding, Locator
 from .policies import LADDER
-from .stats import newcombe_interval as newcombe_interval
-from .stats import two_proportion_test
+from .stats import newcombe_interval, two_proportion_test
 
 SKILL_MARGIN = 0.10
 """A gap of win rate below which skill is said not to matter (``scenario-no-skill``)."""
