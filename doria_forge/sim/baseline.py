@@ -38,7 +38,7 @@ significant change becomes a ``balance-change-cause`` finding at its line, and t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -62,6 +62,18 @@ class _Read(BaseModel):
     # fail only when a change is significant and printed); extra fields are other numbers.
     model_config = ConfigDict(strict=True, extra="allow")
 
+    part_of: ClassVar[tuple[str, str] | None] = None
+    """``(part, whole)``: two count fields of which the first can never exceed the second (wins
+    of runs): a file saying so was edited by hand or cut."""
+
+    @model_validator(mode="after")
+    def _part_within_whole(self) -> Self:
+        if self.part_of is not None:
+            part, whole = self.part_of
+            if getattr(self, part) > getattr(self, whole):
+                raise ValueError(f"{getattr(self, part)} {part} of {getattr(self, whole)} {whole}")
+        return self
+
 
 class _Rounds(_Read):
     median: float | None
@@ -75,18 +87,14 @@ class _Damage(_Read):
 
 
 class _Attacks(_Read):
+    part_of = ("hits", "attacks")
     attacks: Count
     hits: Count
     hit_rate: float
 
-    @model_validator(mode="after")
-    def _hits_of_attacks(self) -> _Attacks:
-        if self.hits > self.attacks:
-            raise ValueError(f"{self.hits} hits of {self.attacks} attacks")
-        return self
-
 
 class _ScenarioCount(_Read):
+    part_of = ("wins", "runs")
     players: int
     runs: Count
     wins: Count
@@ -95,23 +103,12 @@ class _ScenarioCount(_Read):
     damage: dict[str, _Damage]
     attacks: dict[str, _Attacks] = {}  # reports from before hit rates were kept lack it
 
-    @model_validator(mode="after")
-    def _wins_of_runs(self) -> _ScenarioCount:
-        if self.wins > self.runs:
-            raise ValueError(f"{self.wins} wins of {self.runs} runs")
-        return self
-
 
 class _CampaignStep(_Read):
+    part_of = ("wins", "attempts")
     scenario: str
     attempts: Count
     wins: Count
-
-    @model_validator(mode="after")
-    def _wins_of_attempts(self) -> _CampaignStep:
-        if self.wins > self.attempts:
-            raise ValueError(f"{self.wins} wins of {self.attempts} attempts")
-        return self
 
 
 class _CarryOver(_Read):
@@ -122,18 +119,13 @@ class _CarryOver(_Read):
 
 
 class _CampaignCount(_Read):
+    part_of = ("completed", "runs")
     players: int
     runs: Count
     completed: Count
     completion_rate: float
     scenarios: list[_CampaignStep] = []
     carry_over: dict[str, _CarryOver] = {}
-
-    @model_validator(mode="after")
-    def _completed_of_runs(self) -> _CampaignCount:
-        if self.completed > self.runs:
-            raise ValueError(f"{self.completed} completed of {self.runs} runs")
-        return self
 
 
 class _Entry(_Read):
