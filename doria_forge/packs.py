@@ -47,6 +47,20 @@ def find_pack_root(start: Path) -> Path | None:
     return None
 
 
+def pack_documents(root: Path) -> list[LoadedDocument]:
+    """Every document of the pack in folder ``root`` as loaded, not validated, its files named as
+    the user's other messages name them (relative to the working folder when below it); none when
+    the pack's files cannot be read: for the commands that write into a pack and must not define
+    an id it already has (``new``, ``import``)."""
+    from doria_forge.infra.terminal import relative_path
+    from doria_forge.load.loader import PackPathError, load_pack
+
+    try:
+        return list(load_pack(root, display_root=relative_path(root)).documents)
+    except PackPathError:
+        return []
+
+
 def find_project_pack(start: Path, folder: str = "content") -> Path | None:
     """The pack of the nearest project from ``start`` upward: ``<project>/content`` for the
     nearest folder holding ``content/pack.yaml`` (a designer at the project's top, or in its

@@ -195,19 +195,14 @@ def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]]) -> None:
     campaign's scenarios too) has the kind and id of one the pack defines in another file (a
     file of several documents: ``modifications.yaml``): validate would then blame the
     designer's own file for the duplicate."""
-    from doria_forge.infra.terminal import relative_path
     from doria_forge.load import load_text
-    from doria_forge.load.loader import PackPathError, load_pack
+    from doria_forge.packs import pack_documents
 
     new: set[tuple[object, object]] = set()
     for path, text in texts:
         documents, _ = load_text(text.encode("utf-8"), path=path.name)
         new |= {(d.data.get("kind"), d.data.get("id")) for d in documents}
-    try:
-        loaded = load_pack(pack_root, display_root=relative_path(pack_root))
-    except PackPathError:
-        return
-    for doc in loaded.documents:
+    for doc in pack_documents(pack_root):
         key = (doc.data.get("kind"), doc.data.get("id"))
         if key in new:
             raise NewError(f"{key[0]} {key[1]!r} is defined already at {doc.root}; choose another id")

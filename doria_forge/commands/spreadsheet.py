@@ -358,20 +358,14 @@ def _defined_elsewhere(out: Path, kind: str) -> dict[str, str]:
     """The ids of ``kind`` that the other files of the pack around ``out`` define, each with its
     ``file:line:column`` (none when ``out`` lies in no pack). A sheet exported from the whole pack
     and imported into one file would otherwise add every other file's documents to it again."""
-    from doria_forge.infra.terminal import relative_path
-    from doria_forge.load.loader import PackPathError, load_pack
-    from doria_forge.packs import find_pack_root
+    from doria_forge.packs import find_pack_root, pack_documents
 
     root = find_pack_root(out.parent)
     if root is None:
         return {}
-    try:
-        loaded = load_pack(root, display_root=relative_path(root))  # named as the user's other messages name files
-    except PackPathError:
-        return {}
     target = out.resolve()
     found: dict[str, str] = {}
-    for doc in loaded.documents:
+    for doc in pack_documents(root):
         doc_id = doc.data.get("id")
         if doc.data.get("kind") != kind or not isinstance(doc_id, str) or doc_id in found:
             continue
