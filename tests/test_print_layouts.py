@@ -3,6 +3,7 @@ profiles by name, degenerate card sizes: as a user meets them on the command lin
 
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
@@ -203,6 +204,49 @@ def test_a_layout_given_on_the_command_line_with_a_folded_offset_fails_the_expor
     assert result.exit_code == 1, result.output
     assert f"{layout}:3:5: duplex_offset_mm does not go with a gutter fold" in " ".join(result.output.split())
     assert not (project / "out").exists()
+
+
+LEFT_OUT_BY_A_FOLD = {
+    # the project's layout, the command line's fold, where the offset is, and the folded decks named
+    "a project offset under --layout gutter-fold": (
+        "defaults:\n  paper: a4\n  duplex_offset_mm: [0.5, -1]\n", ["--layout", "gutter-fold"], (3, 3),
+        "(--layout gutter-fold, sheet: gutter_fold)"),
+    "one deck's offset under --profile gutter-fold": (
+        "decks:\n  monster:\n    duplex_offset_mm: [1, 0]\n", ["--profile", "gutter-fold"], (3, 5),
+        "(--profile gutter-fold, sheet: gutter_fold for monster)"),
+}
+
+
+@pytest.mark.parametrize(("text", "options", "where", "fold"), LEFT_OUT_BY_A_FOLD.values(),
+                         ids=LEFT_OUT_BY_A_FOLD.keys())
+def test_a_project_offset_that_a_gutter_fold_leaves_out_is_a_warning_at_the_offset(
+        project: Path, caplog, text: str, options: list[str], where: tuple[int, int], fold: str):
+    """The project's offset, measured for its duplex prints, was dropped without a word under a fold
+    chosen on the command line; refusing it would stop every gutter-fold print of the pack."""
+    (project / "layouts" / "default.yaml").write_text(text, encoding="utf-8")
+    at = f"layouts/default.yaml:{where[0]}:{where[1]}"
+    warning = f"duplex_offset_mm does not apply to a gutter fold {fold}: its backs print on the same side"
+    with caplog.at_level(logging.WARNING):
+        exported = runner.invoke(app, ["export", "pdf", str(project / "content"), *options,
+                                       "--out", str(project / "out")])
+    assert exported.exit_code == 0, exported.output
+    assert (project / "out" / "monster.pdf").is_file()
+    said = [r.getMessage() for r in caplog.records if "duplex_offset_mm" in r.getMessage()]
+    assert len(said) == 1 and f"{at}: {warning}" in said[0], said
+    profile = [] if "--profile" in options else ["--profile", "home-a4"]
+    checked = runner.invoke(app, ["preflight", str(project / "content"), *profile, *options])
+    assert checked.exit_code == 0, checked.output
+    assert f"{at}: warning [layout] {warning}" in checked.output
+    assert runner.invoke(app, ["validate", str(project / "content")]).exit_code == 0  # no fold: nothing to say
+
+
+def test_a_project_offset_is_no_warning_where_it_applies(project: Path, caplog):
+    (project / "layouts" / "default.yaml").write_text("defaults:\n  duplex_offset_mm: [0.5, -1]\n", encoding="utf-8")
+    with caplog.at_level(logging.WARNING):
+        exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--layout", "gutter-fold",
+                                       "--one-per-page", "--out", str(project / "out")])
+    assert exported.exit_code == 0, exported.output
+    assert "duplex_offset_mm" not in caplog.text
 
 
 OFFSETS_THAT_APPLY = {

@@ -10,6 +10,7 @@ with mistakes) or :class:`~doria_forge.commands.pipeline.OutputError`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,11 +18,14 @@ from typing import TYPE_CHECKING, Any
 
 from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
 
+log = logging.getLogger(__name__)
+
 if TYPE_CHECKING:  # the models are built when a command runs, not for --help
     from typing import TypedDict, Unpack
 
     from doria_forge.commands.diff import PackDiff
     from doria_forge.export.layouts import LayoutFile, LayoutOverrides
+    from doria_forge.load import Problem
     from doria_forge.model import ContentPack
     from doria_forge.validate import ValidationResult
 
@@ -106,6 +110,24 @@ def _layout_data(layout_overrides: LayoutOverrides, project: Path | None) -> Lay
     return pdf.export.layout_data_for(layout_overrides, layout_file)
 
 
+def offsets_left_out(layout_overrides: LayoutOverrides, project: Path | None, *, layout: str | Path | None = None,
+                     profile: str | None = None) -> list[Problem]:
+    """Warnings at the layout files' ``duplex_offset_mm`` keys that a gutter fold leaves out
+    (``doria_forge.export.layouts.offsets_left_out``): the project's layout, then ``--profile``
+    and ``--layout`` as typed (``layout``, ``profile``), in the order :func:`_layout_data` overlays them."""
+    from doria_forge.export import pdf
+    from doria_forge.export.layouts import offsets_left_out as left_out
+    from doria_forge.infra.terminal import relative_path
+
+    layout_file, _ = pdf.project_assets(project)
+    files = [(layout_file, relative_path(layout_file), "")] if layout_file.is_file() else []
+    for path, chosen in ((layout_overrides.profile_file, f"--profile {profile}"),
+                         (layout_overrides.layout_file, f"--layout {layout}")):
+        if path is not None:
+            files.append((path, relative_path(path), chosen))
+    return left_out(files, layout_overrides)
+
+
 @contextmanager
 def _export_errors(out: Path, lang: str = "en") -> Iterator[None]:
     """Export errors as pipeline errors, the export printed in ``lang`` (``doria_forge.i18n``)."""
@@ -132,6 +154,9 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
 
     layout_overrides = overrides(project=project, **options)
     check_output(Path(out), folder=True)
+    for problem in offsets_left_out(layout_overrides, project, layout=options.get("layout"),
+                                    profile=options.get("profile")):
+        log.warning("%s: %s", problem.location, problem.message)
     layout_file, templates_dir = pdf.project_assets(project)
     with _export_errors(Path(out), lang):
         return pdf.export_pdfs(pack, Path(out), layout_overrides, layout_file=layout_file,
@@ -262,5 +287,7 @@ def preflight(pack: ContentPack, *, project: Path | None = None,
     layout_overrides = overrides(project=project, **options)
     with _export_errors(Path(".")):
         problems = run(pack, _layout_data(layout_overrides, project), layout_overrides)
+    problems = sorted([*problems, *offsets_left_out(layout_overrides, project, layout=options.get("layout"),
+                                                    profile=options.get("profile"))])
     files = tuple(sorted({origin.rsplit(":", 2)[0] for origin in pack.origins.values()}))
     return ValidationResult(problems=tuple(problems), pack=pack, source_map=SourceMap([]), files=files)

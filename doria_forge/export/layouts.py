@@ -28,7 +28,7 @@ All lengths are millimetres (suffix ``_mm``) unless a name ends in ``_pt`` (poin
 import difflib
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -318,10 +318,14 @@ def gutter_folded(layout: "LayoutFile", overrides: LayoutOverrides | None = None
 
 def _offset_refused(offset: str, folded: list[str], fix: str, *, preset: str = "") -> str:
     """The one-line message refusing ``offset`` (how the user gave it) for the ``folded`` decks."""
+    return f"{offset} does not go with a gutter fold {_why_no_offset(folded, preset)}; {fix}"
+
+
+def _why_no_offset(folded: list[str], preset: str) -> str:
+    """Why an offset has nothing to move on the ``folded`` decks (``preset``: where the fold comes from)."""
     which = "" if folded == list(CARD_DECKS) else f" for {', '.join(folded)}"
-    return (f"{offset} does not go with a gutter fold ({preset}sheet: gutter_fold{which}): its backs print on "
-            f"the same side of the paper as their fronts and are folded behind them, so there is no duplex drift "
-            f"to correct; {fix}")
+    return (f"({preset}sheet: gutter_fold{which}): its backs print on the same side of the paper as their "
+            f"fronts and are folded behind them, so there is no duplex drift to correct")
 
 
 def offset_conflict(layout: "LayoutFile", overrides: LayoutOverrides) -> str | None:
@@ -529,6 +533,13 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
     ``duplex_offset_mm`` for a deck the file prints as a gutter fold. An empty file is the empty
     layout. Never raises for what the file holds.
     """
+    layout, _, problems = _parsed_layout(raw, file)
+    return layout, problems
+
+
+def _parsed_layout(raw: bytes | str, file: str) -> tuple[LayoutFile | None, LoadedDocument | None, list[Problem]]:
+    """:func:`check_layout_text`, with the YAML document the layout came from (``None`` for an empty
+    file or one with errors), to locate its keys."""
     from doria_forge.load.schema import errors_to_problems
 
     documents, problems = load_text(raw, path=file, file=file)
@@ -543,18 +554,18 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
         problems.append(Problem(file, extra.line, extra.column, LAYOUT_RULE, Severity.ERROR,
                                 "a layout file holds one YAML document; remove the '---' and what follows"))
     if any(p.is_error for p in problems):
-        return None, problems
+        return None, None, problems
     if not documents:
-        return LayoutFile(), problems
+        return LayoutFile(), None, problems
     doc: LoadedDocument = documents[0]
     try:
         layout = LayoutFile.model_validate(doc.data)
     except ValidationError as exc:
         found = errors_to_problems(doc, LayoutFile, exc.errors(include_url=False))
-        return None, problems + [Problem(p.file, p.line, p.column, LAYOUT_RULE, p.severity, p.message)
-                                 for p in found]
+        return None, None, problems + [Problem(p.file, p.line, p.column, LAYOUT_RULE, p.severity, p.message)
+                                       for p in found]
     folded = _folded_offset_problems(layout, doc)
-    return (None, problems + folded) if folded else (layout, problems)
+    return (None, None, problems + folded) if folded else (layout, doc, problems)
 
 
 def _folded_offset_problems(layout: LayoutFile, doc: LoadedDocument) -> list[Problem]:
@@ -581,13 +592,73 @@ def _folded_offset_problems(layout: LayoutFile, doc: LoadedDocument) -> list[Pro
 
 def check_layout_file(path: Path, display: str | None = None) -> tuple[LayoutFile | None, list[Problem]]:
     """:func:`check_layout_text` of the file at ``path``; an unreadable file is one problem."""
-    file = display if display is not None else str(path)
+    layout, _, problems = _read_layout(path, display if display is not None else str(path))
+    return layout, problems
+
+
+def _read_layout(path: Path, file: str) -> tuple[LayoutFile | None, LoadedDocument | None, list[Problem]]:
+    """:func:`_parsed_layout` of the file at ``path`` (named ``file``); an unreadable file is one problem."""
     try:  # never blocks on a FIFO, never reads a device or a huge file (doria_forge.load.files)
         raw = read_confined(Path(path), None)
     except PackFileError as exc:
-        return None, [Problem(file, 1, 1, exc.problem.rule_id, Severity.ERROR,
-                              f"cannot read layout file: {exc.problem.message}")]
-    return check_layout_text(raw, file)
+        return None, None, [Problem(file, 1, 1, exc.problem.rule_id, Severity.ERROR,
+                                    f"cannot read layout file: {exc.problem.message}")]
+    return _parsed_layout(raw, file)
+
+
+def offsets_left_out(files: Sequence[tuple[Path, str, str]], overrides: LayoutOverrides | None = None) -> list[Problem]:
+    """A warning at each ``duplex_offset_mm`` of the layout files in force that a gutter fold of
+    another file leaves out: a project's offset, measured for its duplex prints, under
+    ``--layout gutter-fold``. It does not apply to a fold (:func:`gutter_folded`), and was dropped
+    without a word; refusing it would stop the pack's gutter-fold prints.
+
+    ``files`` are the layout files in overlay order (:func:`load_layout` of each, see the module
+    docstring), each as ``(path, how problems name it, how the user chose it)``: the last is the
+    option as typed (``--layout gutter-fold``), empty for the project's own file (then named by its
+    path). The warning names where the fold comes from. Only the key that sets
+    a folded deck's offset in force is named (a deck's block wins over every file's ``defaults``),
+    once, listing the decks it leaves. A file with mistakes gives nothing here (:func:`load_layout`
+    reports it); nor does ``--duplex-offset``, refused with a fold (:func:`offset_conflict`)."""
+    read: list[tuple[LayoutFile, LoadedDocument | None, str]] = []
+    for path, file, chosen in files:
+        layout, doc, _ = _read_layout(path, file)
+        if layout is None:
+            return []
+        read.append((layout, doc, chosen))
+    if overrides is not None and overrides.duplex_offset_mm is not None:
+        return []
+    merged = LayoutFile()
+    for layout, _, _ in read:
+        merged = merged.overlay(layout)
+
+    def source(deck: str, key: str) -> tuple[int, tuple[str, ...]]:
+        """Which file (index into ``read``) and block set ``key`` of ``deck`` in force."""
+        for block in (("decks", deck), ("defaults",)):
+            for index in reversed(range(len(read))):
+                layout = read[index][0]
+                part = layout.defaults if block == ("defaults",) else next(
+                    (own for name, own in layout.decks.items() if name == deck), None)
+                if part is not None and getattr(part, key) is not None:
+                    return index, block
+        raise AssertionError(f"no layout file sets {key} of {deck}")
+
+    left: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+    folds: dict[tuple[int, tuple[str, ...]], list[int]] = {}
+    for deck in gutter_folded(merged, overrides):
+        if any(merged.for_deck(deck, overrides).duplex_offset_mm):
+            key = source(deck, "duplex_offset_mm")
+            left.setdefault(key, []).append(deck)
+            folds.setdefault(key, []).append(source(deck, "sheet")[0])
+    problems = []
+    for (index, block), decks in left.items():
+        _, doc, _ = read[index]
+        fold = " and ".join(dict.fromkeys(read[i][2] or files[i][1] for i in folds[index, block]))
+        assert doc is not None  # a file that sets a key is not empty
+        problems.append(Problem.at(doc.locate((*block, "duplex_offset_mm")), LAYOUT_RULE, Severity.WARNING,
+                                   f"duplex_offset_mm does not apply to a gutter fold "
+                                   f"{_why_no_offset(decks, fold + ', ')}; left out of this print "
+                                   f"(it still moves the backs of duplex prints)"))
+    return problems
 
 
 def load_layout(path: Path | None) -> LayoutFile:
