@@ -57,15 +57,16 @@ def test_diff_against_a_git_revision(repo, monkeypatch):
     result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {
-        "added": [], "removed": [], "removed_names": {},
+        "added": [], "added_names": {}, "removed": [], "removed_names": {},
         "changed": {
             "monster_level:orc-2": [{"field": "attack", "old": "3D", "new": "3D+1"}],
             "trap:log_trap": [{"field": "effect.damage", "old": 2, "new": 3},
                               {"field": "effect.poison_markers", "old": 0, "new": 1}],
         },
+        "changed_names": {"monster_level:orc-2": "Orc (level 2)", "trap:log_trap": "Log Trap"},
     }
     text = runner.invoke(app, ["diff", "HEAD", "--pack", "content"])
-    assert "changed monster_level orc-2\n    attack: 3D -> 3D+1\n" in text.output
+    assert "changed monster_level orc-2 (Orc (level 2))\n    attack: 3D -> 3D+1\n" in text.output
     assert text.output.rstrip().endswith("2 changed, 0 added, 0 removed")
     assert runner.invoke(app, ["diff", "no-such-revision", "--pack", "content"]).exit_code == 2
 
@@ -150,8 +151,40 @@ def test_diff_names_a_removed_card_as_it_was(repo, monkeypatch):
     result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {
-        "added": [], "changed": {}, "removed": ["door_event:stale_draft", "room_tile:Z-9"],
+        "added": [], "added_names": {}, "changed": {}, "changed_names": {},
+        "removed": ["door_event:stale_draft", "room_tile:Z-9"],
         "removed_names": {"door_event:stale_draft": "Stale Draft", "room_tile:Z-9": "Z-9"}}
+
+
+def test_diff_names_added_and_changed_cards_as_they_are_now(repo, monkeypatch):
+    """diff named only removed cards; an added or changed one was its id alone, where the errata
+    sheet names it. A renamed card goes by its new name (the field line shows the old); a card
+    without a name stays its id. The JSON adds ``added_names`` and ``changed_names`` beside its keys."""
+    tiles = repo / "content" / "tiles"
+    nameless = [line for line in (tiles / "F-5.yaml").read_text(encoding="utf-8").splitlines(keepends=True)
+                if not line.startswith("name")]  # a Room Tile's name is optional
+    (tiles / "Z-9.yaml").write_text("".join(nameless).replace("id: F-5", "id: Z-9"), encoding="utf-8")
+    events = repo / "content" / "door_events" / "door_events.yaml"
+    stale = next(d for d in events.read_text(encoding="utf-8").split("---\n") if "id: stale_draft" in d)
+    with events.open("a", encoding="utf-8") as file:
+        file.write("---\n" + stale.replace("id: stale_draft", "id: fresh_draft").replace("Stale Draft", "Fresh Draft"))
+    _edit(events, "name: Stale Draft\n", "name: Cold Draft\n")
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    text = runner.invoke(app, ["diff", "HEAD", "--pack", "content"])
+    assert text.exit_code == 0, text.output
+    assert text.output.splitlines() == [
+        "added   door_event fresh_draft (Fresh Draft)", "added   room_tile Z-9",
+        "changed door_event stale_draft (Cold Draft)", "    name: Stale Draft -> Cold Draft",
+        "1 changed, 2 added, 0 removed"]
+    result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["added"] == ["door_event:fresh_draft", "room_tile:Z-9"] and list(data["changed"]) == [
+        "door_event:stale_draft"]
+    assert data["added_names"] == {"door_event:fresh_draft": "Fresh Draft", "room_tile:Z-9": "Z-9"}
+    assert data["changed_names"] == {"door_event:stale_draft": "Cold Draft"}
 
 
 def test_an_errata_of_removed_cards_only_prints_the_sheet_naming_them_as_they_were(repo, monkeypatch):

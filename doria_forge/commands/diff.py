@@ -24,7 +24,7 @@ import os
 import subprocess
 import tarfile
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +72,8 @@ class PackDiff:
     removed_documents: dict[tuple[str, str], Any] = field(default_factory=dict)
     """Each document of :attr:`removed` as the old version had it: the errata sheet names a removed
     card as it was printed, the new version having nothing to name it by."""
+    new_documents: dict[tuple[str, str], Any] = field(default_factory=dict)
+    """Each document of :attr:`added` and :attr:`changed` as the new version has it, to name it."""
 
     @property
     def touched(self) -> frozenset[tuple[str, str]]:
@@ -84,32 +86,46 @@ class PackDiff:
         had none: the new version has nothing to name it by."""
         return getattr(self.removed_documents.get(key), "display_name", key[1])
 
+    def name(self, key: tuple[str, str]) -> str:
+        """The name of document ``key`` (``(kind, id)``): the new version's for one added or changed
+        (a renamed card by its new name), the old version's for one removed (:meth:`removed_name`);
+        its id when it has none."""
+        if key in self.new_documents:
+            return getattr(self.new_documents[key], "display_name", key[1])
+        return self.removed_name(key)
+
     def lines(self) -> list[str]:
-        """The diff as text, one line per document (a removed one with its old name, see
-        :meth:`removed_name`) and per changed field, then a summary."""
-        out = []
-        for kind, doc_id in self.added:
-            out.append(f"added   {kind} {doc_id}")
-        for kind, doc_id in self.removed:
-            name = self.removed_name((kind, doc_id))
-            out.append(f"removed {kind} {doc_id}" + (f" ({name})" if name != doc_id else ""))
-        for (kind, doc_id), changes in self.changed.items():
-            out.append(f"changed {kind} {doc_id}")
+        """The diff as text, one line per document (with its name after its id where it has one,
+        see :meth:`name`) and per changed field, then a summary."""
+        def named(key: tuple[str, str]) -> str:
+            shown = self.name(key)
+            return f"{key[0]} {key[1]}" + (f" ({shown})" if shown != key[1] else "")
+
+        out = [f"added   {named(key)}" for key in self.added]
+        out += [f"removed {named(key)}" for key in self.removed]
+        for key, changes in self.changed.items():
+            out.append(f"changed {named(key)}")
             for c in changes:
                 out.append(f"    {c.field}: {_shown(c.old)} -> {_shown(c.new)}")
         out.append(f"{len(self.changed)} changed, {len(self.added)} added, {len(self.removed)} removed")
         return out
 
     def to_data(self) -> dict:
-        """JSON-ready: ``added``/``removed`` as ``kind:id`` strings, ``removed_names`` as ``{"kind:id":
-        name}`` (:meth:`removed_name`), ``changed`` as ``{"kind:id": [{"field", "old", "new"}...]}``."""
+        """JSON-ready: ``added``/``removed`` as ``kind:id`` strings, ``changed`` as ``{"kind:id":
+        [{"field", "old", "new"}...]}``; ``added_names``, ``removed_names`` and ``changed_names``
+        each ``{"kind:id": name}`` (:meth:`name`) for the documents of that list."""
         return {
             "added": [f"{k}:{i}" for k, i in self.added],
+            "added_names": self._names(self.added),
             "removed": [f"{k}:{i}" for k, i in self.removed],
-            "removed_names": {f"{k}:{i}": self.removed_name((k, i)) for k, i in self.removed},
+            "removed_names": self._names(self.removed),
             "changed": {f"{k}:{i}": [{"field": c.field, "old": c.old, "new": c.new} for c in changes]
                         for (k, i), changes in self.changed.items()},
+            "changed_names": self._names(self.changed),
         }
+
+    def _names(self, keys: Iterable[tuple[str, str]]) -> dict[str, str]:
+        return {f"{k}:{i}": self.name((k, i)) for k, i in keys}
 
 
 def _shown(value: Any) -> str:
@@ -181,6 +197,7 @@ def compare(old: ContentPack, new: ContentPack) -> PackDiff:
             continue
         a, b = (doc.model_dump(mode="json", by_alias=True) for doc in (before[key], after[key]))
         result.changed[key] = _changes(a, b, "")
+    result.new_documents = {key: after[key] for key in [*result.added, *result.changed]}
     return result
 
 
