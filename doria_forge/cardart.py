@@ -3,7 +3,9 @@ whether it may be read at all.
 
 Shared by validation (rule ``card-art``) and the print export (drawing, preflight), so neither
 imports the other; like :mod:`doria_forge.infra.fonts`. Images are read with Pillow (size only, never
-the whole picture); SVG is vector art and prints sharp at any size.
+the whole picture) and checked whole without decoding (a PNG's chunk checksums, a JPEG's end marker:
+a copy broken off fails validation at the card's line, not the export); SVG is vector art and
+prints sharp at any size.
 
 Art comes with packs from people the maintainer may not know, so what it makes doria-forge read
 is bounded (:func:`art_problem`):
@@ -197,9 +199,11 @@ def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
             with Image.open(source) as image:  # the header only: nothing is decoded
                 width, height = image.size
                 try:
-                    # chunk checksums, read without decoding: a copy broken off keeps a whole header, and
-                    # the export would be the first to fail, without a card's line (a JPEG is not checked)
+                    # a copy broken off keeps a whole header, and the export would be the first to fail,
+                    # without a card's line: a PNG's chunk checksums, a JPEG's end, read without decoding
                     image.verify()
+                    if image.format in ("JPEG", "MPO"):
+                        _check_jpeg_end(source)
                 except Exception as exc:  # noqa: BLE001 - any damage is one problem
                     raise _Refused(f"art {name} is damaged or cut short ({exc}); save or copy it again") from None
     except _Refused:
@@ -214,6 +218,40 @@ def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
                        "art may have (a picture that large is a decompression bomb or far sharper than print "
                        "needs); scale it down")
     return width, height
+
+
+def _check_jpeg_end(source: IO[bytes]) -> None:
+    """Raise ``ValueError`` when the JPEG in ``source`` stops before its end-of-image marker (EOI,
+    ``FF D9``) or its segments before the first scan do not follow each other.
+
+    Pillow's ``verify`` checks nothing of a JPEG, and decoding one to find its end costs as much as
+    drawing it. The segments before the first scan (SOS) are stepped over by their lengths, so an
+    EXIF thumbnail's own EOI inside one is not taken for the image's; in the scan data a ``FF``
+    byte is always followed by ``00`` or a marker, so an ``FF D9`` after the first scan is the end.
+    Usually it is the last two bytes; data a camera appends after it is searched through too."""
+    position = 2  # past the start-of-image marker, which Pillow found
+    while True:
+        source.seek(position)
+        header = source.read(4)
+        if len(header) < 4 or header[0] != 0xFF:
+            raise ValueError("its segments break off before the picture data")
+        if header[1] == 0xFF:  # a fill byte before a marker
+            position += 1
+            continue
+        position += 2 + int.from_bytes(header[2:4], "big")
+        if header[1] == 0xDA:  # start of scan: the picture data follows its header
+            break
+    # the end first: data after the marker is rare and short, and the whole scan is read only then
+    tail = max(position, source.seek(0, os.SEEK_END) - _JPEG_TAIL)
+    for start in dict.fromkeys((tail, position)):
+        source.seek(start)
+        if b"\xff\xd9" in source.read():
+            return
+    raise ValueError("no end-of-image marker")
+
+
+_JPEG_TAIL = 64 * 1024
+"""Bytes at the end of a JPEG searched for its end-of-image marker before the whole scan data."""
 
 
 def _raster_size(path: Path) -> tuple[int, int]:

@@ -184,7 +184,7 @@ def _art_pack(tmp_path: Path, art: str, size: tuple[int, int] | None) -> Path:
     pack = tmp_path / "content"
     (pack / "art").mkdir(parents=True)
     if size:
-        Image.new("RGB", size, (200, 30, 30)).save(pack / "art" / "orc.png")
+        Image.new("RGB", size, (200, 30, 30)).save(pack / art)  # PNG or JPEG, as the name says
     (pack / "orc.yaml").write_text(f"kind: door_event\nid: orc\nname: Orcs Ahead\ntext: Run.\nart: {art}\n",
                                    encoding="utf-8")
     return pack
@@ -210,6 +210,60 @@ def test_validate_reports_a_cut_short_png_at_its_line_before_an_export_meets_it(
     assert "orc.yaml:5:6: error [card-art] art orc.png is damaged or cut short" in result.output
     exported = runner.invoke(app, ["export", "png", str(pack), "--out", str(tmp_path / "png")])
     assert exported.exit_code == 1 and "orc.yaml:5:6" in exported.output and not (tmp_path / "png").exists()
+
+
+CUT_JPEGS = {
+    # how the copy broke off: what is left of the file
+    "in the picture data": lambda data: data[:len(data) // 2],
+    "just before its end marker": lambda data: data[:-2],
+    "with a thumbnail's end marker left in its header": lambda data: _with_thumbnail(data)[:len(data) // 2 + 4000],
+}
+
+
+def _with_thumbnail(data: bytes) -> bytes:
+    """``data`` (a JPEG) with an EXIF segment holding a small JPEG of its own (as cameras write),
+    whose end marker comes before the picture's."""
+    from io import BytesIO
+
+    thumbnail = BytesIO()
+    Image.new("RGB", (16, 16), (1, 2, 3)).save(thumbnail, "JPEG")
+    segment = b"Exif\x00\x00" + thumbnail.getvalue()
+    return data[:2] + b"\xff\xe1" + (len(segment) + 2).to_bytes(2, "big") + segment + data[2:]
+
+
+@pytest.mark.parametrize("cut", CUT_JPEGS.values(), ids=CUT_JPEGS.keys())
+def test_validate_reports_a_cut_short_jpeg_at_its_line_before_an_export_meets_it(tmp_path: Path, cut):
+    """A JPEG whose copy broke off passed validate (the PNG check reads checksums a JPEG has not):
+    the export failed on it, naming the file but not the card's line."""
+    pack = _art_pack(tmp_path, "art/orc.jpg", None)
+    image = pack / "art" / "orc.jpg"
+    Image.effect_noise((900, 380), 60).convert("RGB").save(image, quality=90)
+    image.write_bytes(cut(image.read_bytes()))
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert "orc.yaml:5:6: error [card-art] art orc.jpg is damaged or cut short" in result.output
+    exported = runner.invoke(app, ["export", "png", str(pack), "--out", str(tmp_path / "png")])
+    assert exported.exit_code == 1 and "orc.yaml:5:6" in exported.output and not (tmp_path / "png").exists()
+
+
+WHOLE_JPEGS = {
+    "baseline": lambda data: data,
+    "progressive": None,
+    "with a thumbnail": _with_thumbnail,
+    "with data after its end marker": lambda data: data + b"\x00" * 70_000 + b"trailer",
+}
+
+
+@pytest.mark.parametrize("whole", WHOLE_JPEGS.values(), ids=WHOLE_JPEGS.keys())
+def test_a_whole_jpeg_passes_validate_and_prints(tmp_path: Path, whole):
+    pack = _art_pack(tmp_path, "art/orc.jpg", None)
+    image = pack / "art" / "orc.jpg"
+    Image.effect_noise((900, 380), 60).convert("RGB").save(image, quality=90, progressive=whole is None)
+    image.write_bytes((whole or (lambda data: data))(image.read_bytes()))
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 0 and "card-art" not in result.output, result.output
+    exported = runner.invoke(app, ["export", "png", str(pack), "--out", str(tmp_path / "png")])
+    assert exported.exit_code == 0, exported.output
 
 
 def test_card_art_is_drawn_into_the_art_region_and_checked_by_preflight(tmp_path: Path):
