@@ -57,6 +57,29 @@ def test_build_refuses_to_export_a_pack_with_errors(tmp_path):
     assert _files(pack) == before  # the user's sources are untouched
 
 
+def test_build_github_annotates_what_validate_github_annotates(pack, tmp_path):
+    """build --format github on a failing pack left out the info notices validate --format github
+    gives (its text report leaves them to the summary's count); the annotations are the same, from
+    the same formatter."""
+    orc = pack / "monsters" / "orc.yaml"
+    orc.write_text(orc.read_text(encoding="utf-8").replace("priority: A", "priority: Z"), encoding="utf-8")
+    validated = runner.invoke(app, ["validate", str(pack), "--format", "github"])
+    assert validated.exit_code == 1 and "::notice file=" in validated.output, validated.output
+    built = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--format", "github"])
+    assert built.exit_code == 1, built.output
+    assert built.output == validated.output and not (tmp_path / "out").exists()
+
+
+def test_build_github_annotates_the_infos_of_a_pack_that_passes(tmp_path):
+    validated = runner.invoke(app, ["validate", str(ROOT / "content"), "--format", "github"])
+    notices = [line for line in validated.output.splitlines() if line.startswith("::notice file=")]
+    assert validated.exit_code == 0 and notices, validated.output
+    built = runner.invoke(app, ["build", str(ROOT / "content"), "--out", str(tmp_path / "out"), "--runs", "1",
+                                "--scenario-runs", "0", "--jobs", "1", "--no-progress", "--format", "github"])
+    assert built.exit_code == 0, built.output
+    assert built.output.startswith(validated.output) and "Built doria-base" in built.output
+
+
 def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
     """One scenario and no campaign keep this build quick; every shipped scenario is verified the same way."""
     shutil.rmtree(pack / "campaigns")

@@ -96,22 +96,25 @@ def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_
     (``validate`` and ``build``; the exports report a cut text themselves). ``cache``: False
     (``--no-cache``) neither reads nor writes the cache folder. ``quiet_when_clean``: print
     nothing without errors and warnings. ``summarised`` (``build``, whose summary counts them):
-    the infos are left out of a text report, and a JSON report is printed only when validation
-    fails (stdout then holds that one JSON document). ``stderr``: the report goes there (stdout
-    holds the command's JSON)."""
+    the infos are left out of a text report; a GitHub report is validate's, every problem an
+    annotation (infos as notices), printed whenever there is one; a JSON report is printed only
+    when validation fails (stdout then holds that one JSON document). ``stderr``: the report goes
+    there (stdout holds the command's JSON)."""
     try:
         result = pipeline.validate(pack_path, text_fit=text_fit, cache=cache)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     code = pipeline.validation_exit_code(result, strict=strict)
     shown = result
-    if summarised and fmt is not OutputFormat.json:
+    if summarised and fmt is OutputFormat.text:
         import dataclasses
 
         shown = dataclasses.replace(result, problems=tuple(p for p in result.problems if p.severity.value != "info"))
     quiet = quiet_when_clean and not result.errors and not result.warnings
     if summarised and fmt is OutputFormat.json:
         quiet = code == 0 and result.pack is not None
+    elif summarised and fmt is OutputFormat.github:
+        quiet = not result.problems  # an info annotates the pull request as validate's notice does
     if not quiet:
         pipeline.write_validation(shown, fmt.value, stderr=stderr)
     if result.pack is None or code != 0:
@@ -362,7 +365,7 @@ def build(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
                                         help="text: a one-screen summary; json: the summary as JSON "
                                              "(schemas/output/build.schema.json); github: text with the "
-                                             "findings as GitHub annotations."),
+                                             "validation problems and the findings as GitHub annotations."),
 ) -> None:
     """Validate, simulate, verify every scenario and campaign, then export PDFs and the bundle
     (no export when validation fails); end with a one-screen summary (details in the reports).
