@@ -46,7 +46,7 @@ def test_the_action_is_composite_and_keeps_the_cache_folder():
     runs = [s for s in steps if "doria-forge " in s.get("run", "")]
     assert runs and all(s["env"]["DORIA_FORGE_CACHE_DIR"] == folder for s in runs)
     calls = [call for s in runs for call in _calls(s["run"])]
-    assert [c[0] for c in calls] == ["validate", "build"]
+    assert [c[0] for c in calls] == ["build"]  # build prints validate's annotations itself
     for call in calls:
         used = {w for w in call if w.startswith("--")}
         assert used <= _options([call[0]]), used - _options([call[0]])
