@@ -11,7 +11,9 @@ tune, a clear miss to move into a band, from the other side."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -122,3 +124,51 @@ def test_a_search_whose_best_is_the_content_as_written_says_so(pack):
     assert "the targets were not reached (the budget is spent); no candidate did better than the content as " \
            "written:" in result.output
     assert "---" not in result.output  # no diff: the best is the content itself
+
+
+def test_the_report_of_a_tune_that_misses_its_targets_shows_the_best_candidate_and_its_rates(pack, tmp_path):
+    """The report of a run that missed its targets held its headline alone: none of the rates,
+    intervals, bands and verdicts of the best candidate, nor the candidates tried."""
+    _band(pack, "[0.75, 0.95]")
+    out = tmp_path / "tune.html"
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "4", "--budget", "48",
+                                 "--no-progress", "--jobs", "1", "--report", str(out), "--format", "json"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    page = out.read_text()
+    assert "<h2>The targets were not reached (the budget is spent)</h2>" in page
+    assert "The best candidate found:" in page and data["changes"]
+    for change in data["changes"]:  # the best candidate's knobs, old and new value
+        field = change["knob"].split(":", 1)[1]
+        assert f"<td>{field}</td><td>{change['where']}</td><td>{change['old']}</td><td>{change['new']}</td>" in page
+    win = next(v for v in data["after"] if v["metric"] == "win_rate")
+    low, high = win["interval"]
+    assert ("<td>win_rate (4p) in [0.75, 0.95]</td><td>" in page
+            and f"<td>{win['estimate']:.0%} [{low:.0%}, {high:.0%}]</td><td>{win['verdict']}</td>" in page)
+    assert "<strong>resists:</strong> win_rate (4p) in [0.75, 0.95]" in page
+    assert f"48 of 48 playthroughs spent on {data['candidates']} candidates" in page
+    assert f"<pre>{html.escape(data['diff'])}</pre>" in page  # the diff of the best candidate
+
+
+def test_sensitivity_steps_the_budget_did_not_reach_say_so_and_how_to_raise_it(pack, tmp_path):
+    """Once the budget was spent the sensitivity's cells were left blank, as blank as a step
+    past a knob's range, with no word of why."""
+    _band(pack)
+    out = tmp_path / "tune.html"
+    args = ["tune", "goblin_warren", str(pack), "--players", "4", "--runs", "8", "--no-progress", "--jobs", "1",
+            "--sensitivity", "--report", str(out)]
+    result = runner.invoke(app, [*args, "--budget", "100"])
+    assert result.exit_code == 1, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("4 ")]
+    assert rows and any(line.rstrip().endswith("not measured") for line in rows), result.output
+    assert any("%" in line.split("yaml:", 1)[1].split("]", 1)[1] for line in rows)  # a step that was measured
+    note = re.search(r"(\d+) step\(s\) of the sensitivity are not measured: the budget of 100 playthroughs ran out "
+                     r"first; the chart alone takes (\d+) .*raise --budget or lower --runs", result.output)
+    assert note, result.output
+    assert int(note[1]) == sum(line.count("not measured") for line in rows) and int(note[2]) > 100
+    page = out.read_text()
+    assert "<td>not measured</td>" in page and "step(s) of the sensitivity are not measured" in page
+    # a budget too small for the content's own runs: no table at all, but the note
+    result = runner.invoke(app, [*args, "--budget", "20"])
+    assert "the sensitivity was not measured: the budget of 20 playthroughs ran out first" in result.output
+    assert "The sensitivity was not measured" in out.read_text()

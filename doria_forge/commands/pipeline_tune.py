@@ -46,7 +46,8 @@ PRINTED_KINDS = ("boss", "monster", "monster_level", "equipment", "trap", "scena
 class TuneResult:
     """What a tune found: the ``subject`` (``scenario/ID`` or ``campaign/ID``), the ``knobs``,
     the search ``outcome``, the file ``patches`` of its best candidate, the files ``written``,
-    the ``sensitivity`` rows (``--sensitivity``) and ``where`` each knob is written."""
+    the ``sensitivity`` rows (``--sensitivity``), the playthroughs the whole chart takes
+    (``sensitivity_cost``; 0 without it) and ``where`` each knob is written."""
 
     subject: str
     players: tuple[int, ...]
@@ -57,6 +58,7 @@ class TuneResult:
     where: dict[str, str] = field(default_factory=dict)
     sensitivity: list[Row] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
+    sensitivity_cost: int = 0
 
     @property
     def exit_code(self) -> int:
@@ -184,11 +186,13 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
                             seed=seed, blind=blind)
         search = Search(evaluator, knobs, settings, on_event=lambda text: bar.update(task, description=text[:60]))
         where = {k.name: _line(source_map, k.kind, k.doc_id, k.path) for k in knobs}
-        rows = []
+        rows, chart_cost = [], 0
         try:
             if sensitivity:
                 baseline, steps = search.one_step(settings.promote)
                 rows = sens.rows(knobs, baseline, steps, evaluator.rate, lambda k: where[k.name])
+                played = [baseline, *(c for c in steps.values() if c.invalid is None)]
+                chart_cost = evaluator.cost(settings.promote) * len(played)
             outcome = search.run()
         except OptimiserMissing as exc:
             raise UsageError(str(exc)) from None
@@ -196,7 +200,8 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
         patches = plan_patches(source_map, outcome.best.changes, texts)
     except PatchError as exc:
         raise UsageError(str(exc)) from None
-    result = TuneResult(f"{kind}/{doc_id}", tuple(counts), knobs, outcome, patches, budget, where, rows)
+    result = TuneResult(f"{kind}/{doc_id}", tuple(counts), knobs, outcome, patches, budget, where, rows,
+                        sensitivity_cost=chart_cost)
     if write and outcome.reached and patches:
         try:
             result.written = write_patches(patches)
@@ -236,6 +241,10 @@ def _line(source_map: Any, kind: str, doc_id: str, path: Sequence[str | int]) ->
 
 
 # ---------------------------------------------------------------------------- output
+NOT_MEASURED = "not measured"
+"""A sensitivity cell whose step the budget ran out before (see ``sensitivity_note``)."""
+
+
 def _interval(v: Any) -> str:
     low, high = v.interval
     if v.target.metric in ("rounds",) or v.target.metric.startswith("carry_over"):
@@ -250,6 +259,89 @@ def _knob_label(knob: Knob, subject: str) -> str:
 
 def _target_name(t: Any) -> str:
     return f"{t.metric} ({t.players}p) in [{t.band[0]:g}, {t.band[1]:g}]"
+
+
+def _changes(result: TuneResult) -> list[tuple[Knob, int]]:
+    return sorted(result.outcome.best.changes.items(), key=lambda kv: kv[0].name)
+
+
+def _headline(result: TuneResult) -> tuple[str, str]:
+    """What the tune came to (``the targets were not reached (the budget is spent)``) and what
+    the tables below it show (``the best candidate found:``; empty when only the changes do)."""
+    o = result.outcome
+    changes = o.best.changes
+    if o.reached and not changes:
+        return "every target already holds as written", "nothing to change."
+    if o.reached:
+        return f"every target holds with {len(changes)} change(s)", ""
+    best = "the best candidate found:" if changes else "no candidate did better than the content as written:"
+    return f"the targets were not reached ({o.stopped})", best
+
+
+Table = tuple[list[str], list[list[str]]]
+"""A table to show: its header and its rows of cells."""
+
+
+def _change_table(result: TuneResult) -> Table:
+    """The knobs the best candidate turns: ``file:line``, old and new value."""
+    return ["knob", "where", "old", "new"], [
+        [_knob_label(knob, result.subject), result.where.get(knob.name, ""), str(knob.value), str(value)]
+        for knob, value in _changes(result)]
+
+
+def _effect_table(result: TuneResult) -> Table:
+    """Each target's estimate and 95% interval as written and on the best candidate, against its
+    band, with the best candidate's verdict."""
+    from doria_forge.sim.verdicts import HOLDS
+
+    o = result.outcome
+    after = "fresh confirmation runs" if o.best.confirm_runs else "search runs"
+    header = ["target", "as written (search runs)", f"{'proposed' if o.best.changes else 'as written'} ({after})",
+              "verdict"]
+    before = {(v.target.metric, v.target.players): v for v in o.before}
+    rows = []
+    for v in o.verdicts:
+        old = before.get((v.target.metric, v.target.players))
+        # a candidate not confirmed holds only on runs its search chose it by (or at one look's
+        # level, not at the sequential level the confirmation needs): say so beside "holds"
+        verdict = v.verdict if o.reached or v.verdict != HOLDS else f"{HOLDS} (not confirmed)"
+        rows.append([_target_name(v.target), _interval(old) if old else "", _interval(v), verdict])
+    return header, rows
+
+
+def _spent(result: TuneResult) -> str:
+    o = result.outcome
+    return (f"{o.spent} of {result.budget} playthroughs spent on {len(o.tried)} candidates "
+            f"({o.looks} confirmation look(s)).")
+
+
+def _sensitivity_table(result: TuneResult) -> Table:
+    """The sensitivity rows (the chart's numbers): ``value: rate [interval]`` at each step."""
+
+    def cell(rate: Any, side: str, row: Row) -> str:
+        if rate is None:
+            return NOT_MEASURED if side in row.not_measured else ""
+        low, high = rate.interval
+        return f"{rate.value}: {rate.rate:.0%} [{low:.0%}, {high:.0%}]"
+
+    return ["players", "knob", "where", "as written", "one step down", "one step up"], [
+        [str(r.players), r.knob.name, r.where, cell(r.base, "", r), cell(r.down, "down", r), cell(r.up, "up", r)]
+        for r in result.sensitivity]
+
+
+def sensitivity_note(result: TuneResult) -> str:
+    """Why the sensitivity chart lacks steps (or is missing) when the budget ran out before they
+    were played, and how to raise it; empty when it is whole or was not asked for."""
+    if not result.sensitivity_cost:
+        return ""
+    missing = sum(len(r.not_measured) for r in result.sensitivity)
+    if result.sensitivity and not missing:
+        return ""
+    what = (f"{missing} step(s) of the sensitivity are {NOT_MEASURED}" if result.sensitivity else
+            f"the sensitivity was {NOT_MEASURED}")
+    return (f"{what}: the budget of {result.budget} playthroughs ran out first; the chart alone takes "
+            f"{result.sensitivity_cost} (4x --runs runs of the content and of each step): raise --budget or lower "
+            "--runs.")
 
 
 def to_data(result: TuneResult) -> dict[str, Any]:
@@ -276,6 +368,7 @@ def to_data(result: TuneResult) -> dict[str, Any]:
         "diff": "".join(p.diff() for p in result.patches),
         "written": [str(p) for p in result.written],
         "sensitivity": [r.to_data() for r in result.sensitivity],
+        "sensitivity_note": sensitivity_note(result),
     }
 
 
@@ -285,44 +378,20 @@ def tune_json(result: TuneResult) -> str:
 
 def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     """The tables, the diff and what to do next, for people."""
-    from rich.table import Table
     from rich.text import Text
 
-    from doria_forge.infra.terminal import print_table
-    from doria_forge.sim.verdicts import HOLDS
-
     o = result.outcome
-    if result.sensitivity:
-        print_sensitivity(result.sensitivity, console)
-    changes = sorted(o.best.changes.items(), key=lambda kv: kv[0].name)
-    after = "fresh confirmation runs" if o.best.confirm_runs else "search runs"
-    if o.reached and not changes:
-        console.print(f"{result.subject}: every target already holds as written; nothing to change.")
-    elif o.reached:
-        console.print(f"{result.subject}: every target holds with {len(changes)} change(s):")
-    else:
-        best = "the best candidate found:" if changes else "no candidate did better than the content as written:"
-        console.print(f"{result.subject}: the targets were not reached ({o.stopped}); {best}", soft_wrap=True)
+    if result.sensitivity_cost:
+        print_sensitivity(result, console)
+    verdict, lead = _headline(result)
+    console.print(f"{result.subject}: {verdict}; {lead}" if lead else f"{result.subject}: {verdict}:", soft_wrap=True)
+    changes = _changes(result)
     if changes:
-        table = Table("knob", "where", "old", "new", box=None, pad_edge=False)
-        for knob, value in changes:
-            table.add_row(_knob_label(knob, result.subject), result.where.get(knob.name, ""), str(knob.value),
-                          str(value))
-        print_table(console, table)
-    effects = Table("target", "as written (search runs)", f"{'proposed' if changes else 'as written'} ({after})",
-                    "verdict", box=None, pad_edge=False)
-    before = {(v.target.metric, v.target.players): v for v in o.before}
-    for v in o.verdicts:
-        old = before.get((v.target.metric, v.target.players))
-        # a candidate not confirmed holds only on runs its search chose it by (or at one look's
-        # level, not at the sequential level the confirmation needs): say so beside "holds"
-        verdict = v.verdict if o.reached or v.verdict != HOLDS else f"{HOLDS} (not confirmed)"
-        effects.add_row(_target_name(v.target), _interval(old) if old else "", _interval(v), verdict)
-    print_table(console, effects)
+        _print_table(console, _change_table(result))
+    _print_table(console, _effect_table(result))
     for t in o.resisting:
         console.print(Text(f"resists: {_target_name(t)}", style="bold"))
-    console.print(f"{o.spent} of {result.budget} playthroughs spent on {len(o.tried)} candidates "
-                  f"({o.looks} confirmation look(s)).")
+    console.print(_spent(result))
     diff = "".join(p.diff() for p in result.patches)
     if diff:
         console.print(Text(diff), soft_wrap=True)  # wrapped lines would break the diff as a patch
@@ -337,64 +406,79 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
                       "(or give the folder of the version you printed).")
 
 
-def print_sensitivity(rows: Sequence[Row], console: Console) -> None:
-    """The sensitivity rows as a table (the chart's numbers)."""
-    from rich.table import Table
+def print_sensitivity(result: TuneResult, console: Console) -> None:
+    """The sensitivity rows as a table (the chart's numbers), and what the budget left out."""
+    if result.sensitivity:
+        _print_table(console, _sensitivity_table(result),
+                     title="sensitivity: win rate one step either side (95% intervals)")
+    note = sensitivity_note(result)
+    if note:
+        console.print(note, soft_wrap=True)
+
+
+def _print_table(console: Console, table: Table, title: str | None = None) -> None:
+    from rich.table import Table as RichTable
 
     from doria_forge.infra.terminal import print_table
 
-    def cell(rate: Any) -> str:
-        if rate is None:
-            return ""
-        low, high = rate.interval
-        return f"{rate.value}: {rate.rate:.0%} [{low:.0%}, {high:.0%}]"
-
-    table = Table("players", "knob", "where", "as written", "one step down", "one step up", box=None, pad_edge=False,
-                  title="sensitivity: win rate one step either side (95% intervals)")
-    for r in rows:
-        table.add_row(str(r.players), r.knob.name, r.where, cell(r.base), cell(r.down), cell(r.up))
-    print_table(console, table)
+    header, rows = table
+    shown = RichTable(*header, box=None, pad_edge=False, title=title)
+    for row in rows:
+        shown.add_row(*row)
+    print_table(console, shown)
 
 
 def write_report(result: TuneResult, out: Path) -> Path:
-    """A self-contained HTML page: the proposal, the diff and the sensitivity chart (a table
-    without matplotlib). Raises OutputError."""
+    """A self-contained HTML page: what the tune came to, the best candidate (its changes and
+    each target's rate with its interval against the band, as written and changed), the
+    candidates and playthroughs spent, the diff and the sensitivity chart (a table without
+    matplotlib), whether or not the targets were reached. Raises OutputError."""
     import html  # here: every command imports this module to register tune, only the report needs html
 
     from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.sim.tune.sensitivity import chart_svg
 
+    def table(shown: Table) -> str:
+        header, rows = shown
+        return ("<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in header) + "</tr>" + "".join(
+            "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows) + "</table>")
+
+    def sentence(text: str) -> str:
+        return html.escape(text[:1].upper() + text[1:])
+
     check_output(Path(out), folder=False, option="--report")
-    data = to_data(result)
-    verdict = "Every target holds." if data["reached"] else "Targets not reached: " + html.escape(data["stopped"])
+    o = result.outcome
+    verdict, lead = _headline(result)
     parts = [f"<!doctype html><meta charset='utf-8'><title>tune {html.escape(result.subject)}</title>",
              "<style>body{font-family:sans-serif;max-width:60em;margin:auto}td,th{padding:2px 8px;text-align:left}"
              "pre{background:#f4f4f4;padding:8px}</style>",
              f"<h1>tune {html.escape(result.subject)}</h1>",
-             f"<p>{verdict} {data['spent']} of {data['budget']} playthroughs.</p>"]
-    if data["changes"]:
-        parts.append("<table><tr><th>knob</th><th>where</th><th>old</th><th>new</th></tr>" + "".join(
-            f"<tr><td>{html.escape(c['knob'])}</td><td>{html.escape(c['where'])}</td><td>{c['old']}</td>"
-            f"<td>{c['new']}</td></tr>" for c in data["changes"]) + "</table>")
-    if data["diff"]:
-        parts.append(f"<pre>{html.escape(data['diff'])}</pre>")
-    if result.sensitivity:
+             f"<h2>{sentence(verdict)}</h2>"]
+    if lead:
+        parts.append(f"<p>{sentence(lead)}</p>")
+    if o.best.changes:
+        parts.append(table(_change_table(result)))
+    effects = _effect_table(result)
+    if effects[1]:
+        parts.append(table(effects))
+    parts += [f"<p><strong>resists:</strong> {html.escape(_target_name(t))}</p>" for t in o.resisting]
+    parts.append(f"<p>{html.escape(_spent(result))}</p>")
+    diff = "".join(p.diff() for p in result.patches)
+    if diff:
+        parts.append(f"<pre>{html.escape(diff)}</pre>")
+    if result.sensitivity_cost:
         parts.append("<h2>Sensitivity: win rate one step either side</h2>")
         chart = chart_svg(result.sensitivity)
         if chart is not None:
             parts.append(chart[chart.index("<svg"):])
-        parts.append("<table><tr><th>players</th><th>knob</th><th>where</th><th>as written</th><th>one step down</th>"
-                     "<th>one step up</th></tr>")
-        for r in data["sensitivity"]:
-            cells = [r["base"], r["down"], r["up"]]
-            shown = ["" if c is None else f"{c['value']}: {c['rate']:.0%} [{c['interval'][0]:.0%}, "
-                     f"{c['interval'][1]:.0%}]" for c in cells]
-            parts.append(f"<tr><td>{r['players']}</td><td>{html.escape(r['knob'])}</td><td>{html.escape(r['where'])}"
-                         "</td>" + "".join(f"<td>{s}</td>" for s in shown) + "</tr>")
-        parts.append("</table>")
+        if result.sensitivity:
+            parts.append(table(_sensitivity_table(result)))
+        note = sensitivity_note(result)
+        if note:
+            parts.append(f"<p>{sentence(note)}</p>")
     with _writing(Path(out)):
         return atomic_write_text(Path(out), "\n".join(parts) + "\n")
 
 
-__all__ = ["EVALUATIONS", "RUNS", "TuneResult", "default_players", "print_result", "subject_of", "to_data", "tune",
-           "tune_json", "write_report"]
+__all__ = ["EVALUATIONS", "RUNS", "TuneResult", "default_players", "print_result", "sensitivity_note", "subject_of",
+           "to_data", "tune", "tune_json", "write_report"]

@@ -45,8 +45,9 @@ class Rate:
 @dataclass(frozen=True)
 class Row:
     """One knob at one player count: ``where`` its ``file:line``, the rate of the content
-    (``base``), one step down and one step up (None past the knob's range or when the content
-    cannot take the value)."""
+    (``base``), one step down and one step up (None past the knob's range, when the content
+    cannot take the value, or when the budget ran out before the step was played: then its side,
+    ``"down"`` or ``"up"``, is in ``not_measured``)."""
 
     knob: Knob
     where: str
@@ -54,6 +55,7 @@ class Row:
     base: Rate
     down: Rate | None
     up: Rate | None
+    not_measured: tuple[str, ...] = ()
 
     @property
     def swing(self) -> float:
@@ -62,7 +64,8 @@ class Row:
 
     def to_data(self) -> dict[str, Any]:
         return {"knob": self.knob.name, "where": self.where, "players": self.players, "base": self.base.to_data(),
-                "down": self.down.to_data() if self.down else None, "up": self.up.to_data() if self.up else None}
+                "down": self.down.to_data() if self.down else None, "up": self.up.to_data() if self.up else None,
+                "not_measured": list(self.not_measured)}
 
 
 def rows(knobs: Sequence[Knob], baseline: Candidate, steps: dict[tuple[str, int], Candidate],
@@ -71,18 +74,20 @@ def rows(knobs: Sequence[Knob], baseline: Candidate, steps: dict[tuple[str, int]
     ``steps[(knob.name, value)]`` (played candidates), sorted by player count then by swing,
     largest first. ``rate(aggregate)`` gives ``(wins, runs)``."""
 
-    def measured(c: Candidate | None, n: int, value: int) -> Rate | None:
-        if c is None or c.invalid is not None or n not in c.search:
-            return None
-        return Rate(value, *rate(c.search[n]))
+    def measured(knob: Knob, n: int, value: int | None) -> tuple[Rate | None, bool]:
+        """The rate one step away, and whether the step went unplayed for want of budget."""
+        if value is None or (c := steps.get((knob.name, value))) is None or c.invalid is not None:
+            return None, False
+        if n not in c.search:
+            return None, True
+        return Rate(value, *rate(c.search[n])), False
 
     out = []
     for n in sorted(baseline.search):
         for knob in knobs:
-            down, up = knob.neighbours()
-            out.append(Row(knob, where(knob), n, Rate(knob.value, *rate(baseline.search[n])),
-                           measured(steps.get((knob.name, down)) if down is not None else None, n, down or 0),
-                           measured(steps.get((knob.name, up)) if up is not None else None, n, up or 0)))
+            (down, down_missing), (up, up_missing) = (measured(knob, n, v) for v in knob.neighbours())
+            missing = tuple(side for side, gone in (("down", down_missing), ("up", up_missing)) if gone)
+            out.append(Row(knob, where(knob), n, Rate(knob.value, *rate(baseline.search[n])), down, up, missing))
     return sorted(out, key=lambda r: (r.players, -r.swing, r.knob.name))
 
 
