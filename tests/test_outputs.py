@@ -142,7 +142,11 @@ def test_a_build_keeps_what_the_other_commands_wrote_into_its_folder(tiny, tmp_p
     exported = runner.invoke(app, ["export", "csv", str(tiny), "--out", str(out / "csv")])
     assert exported.exit_code == 0, exported.output
     (out / "scenario-orc_pit.json").write_text('{"format": 1}\n')  # as `simulate scenario orc_pit` leaves it
-    kept = {name: digest for name, digest in snapshot(out).items() if name.startswith(("csv/", "scenario-"))}
+    (out / "preview").mkdir()  # as `watch --preview orc-1` leaves it
+    (out / "preview" / "orc-1.png").write_bytes(b"\x89PNG")
+    (out / "preview" / "previews.json").write_text('{"previews": [{"file": "orc-1.png", "card": "monster_level:orc-1"}]}')
+    kept = {name: digest for name, digest in snapshot(out).items()
+            if name.startswith(("csv/", "scenario-", "preview/"))}
     assert any(name.startswith("csv/") for name in kept)
     for _ in range(2):
         built = _build(tiny, out)

@@ -42,3 +42,25 @@ def test_unknown_id_suggests_close_ids(pack, tmp_path: Path):
 def test_bad_dpi_is_an_export_error(pack, tmp_path: Path):
     with pytest.raises(ExportError, match="dpi"):
         render_preview(pack, "goblin-1", tmp_path / "x.png", dpi=5)
+
+
+def test_preview_into_build_preview_deletes_the_previews_of_cards_gone_from_the_pack(tmp_path, monkeypatch):
+    """`preview ID --out build/preview/ID.png` left the pictures of cards deleted since in the
+    folder; a preview written elsewhere keeps no manifest (the folder is the designer's)."""
+    from typer.testing import CliRunner
+    from validate_helpers import monster_with_levels, write_pack
+
+    from doria_forge.commands.cli import app
+
+    runner = CliRunner()
+    pack = write_pack(tmp_path / "content", {"monsters/orc.yaml": monster_with_levels("orc"),
+                                             "monsters/goblin.yaml": monster_with_levels("goblin")})
+    monkeypatch.chdir(tmp_path)
+    folder = Path("build/preview")
+    assert runner.invoke(app, ["preview", "goblin-2", "--out", "build/preview/goblin-2.png"]).exit_code == 0
+    (pack / "monsters" / "goblin.yaml").unlink()
+    result = runner.invoke(app, ["preview", "orc-2", "--out", "build/preview/orc-2.png"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["orc-2.png", "previews.json"]
+    assert runner.invoke(app, ["preview", "orc-1", "--out", "mine/orc-1.png"]).exit_code == 0
+    assert sorted(p.name for p in Path("mine").iterdir()) == ["orc-1.png"]

@@ -1,5 +1,6 @@
 """`doria-forge watch`: validation again after every save, previews drawn again."""
 
+import json
 import threading
 import time
 from pathlib import Path
@@ -129,3 +130,37 @@ def test_a_preview_folder_inside_the_pack_is_a_usage_error_before_watching(tmp_p
     assert result.exit_code == 2, result.output
     assert "which doria-forge reads; choose another --out" in result.output
     assert not started and not (pack / "previews").exists()
+
+
+def test_the_preview_of_a_card_deleted_while_watching_is_deleted_and_nothing_else(tmp_path, monkeypatch):
+    """The preview of a card the designer deleted stayed in the folder, looking as current as
+    the others. Only previews the manifest lists go, and only right inside the folder."""
+    pack = write_pack(tmp_path / "pack", {"monsters/orc.yaml": monster_with_levels("orc"),
+                                          "monsters/goblin.yaml": monster_with_levels("goblin")})
+    goblin = pack / "monsters" / "goblin.yaml"
+    out = tmp_path / "previews"
+    (out / "sub").mkdir(parents=True)
+    for name in ("mine.png", "sub/goblin-1.png", "goblin-3.png"):  # not drawn by watch: the designer's own
+        (out / name).write_bytes(b"mine")
+    (tmp_path / "goblin-4.png").write_bytes(b"mine")
+
+    def changes(*args, **kwargs):
+        goblin.unlink()
+        yield {(watchfiles.Change.deleted, str(goblin))}
+
+    monkeypatch.setattr(watch, "watch_changes", changes)
+    args = ["watch", str(pack), "--preview", "orc-2", "--preview", "goblin-2", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "preview goblin-2: no card or Room Tile with id 'goblin-2'" in result.output
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.png")) == [
+        "goblin-3.png", "mine.png", "orc-2.png", "sub/goblin-1.png"]
+    # a manifest naming files it did not write: none goes, though their cards are gone too
+    manifest = out / "previews.json"
+    data = json.loads(manifest.read_text())
+    data["previews"] += [{"file": f, "card": "monster_level:goblin-1"} for f in ("sub/goblin-1.png", "../goblin-4.png")]
+    manifest.write_text(json.dumps(data))
+    monkeypatch.setattr(watch, "watch_changes", lambda *a, **k: iter(()))
+    assert CliRunner().invoke(app, args).exit_code == 0
+    assert (out / "sub" / "goblin-1.png").exists() and (tmp_path / "goblin-4.png").exists()
+    assert (out / "orc-2.png").exists()

@@ -310,8 +310,10 @@ def preview(
 ) -> None:
     """Render one card or Room Tile to a PNG."""
     content = _validated(pack, quiet_when_clean=True)
+    ours = Path(os.path.realpath(pipeline.default_output(pack, "preview")))  # build/preview, as watch's
     path = pipeline.run_stage(_fail, pipeline.preview, content, item_id, out, dpi=dpi,
-                              project=pipeline.project_dir(pack), lang=lang.value)
+                              project=pipeline.project_dir(pack), lang=lang.value,
+                              folder_of_previews=Path(os.path.realpath(out)).parent == ours)
     typer.echo(str(path))
 
 

@@ -472,14 +472,17 @@ def project_dir(pack_path: Path) -> Path:
 
 
 def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None,
-            lang: str = "en") -> Path:
-    """Render one card or tile (``id`` or ``kind:id``) to PNG, in language ``lang``.
+            lang: str = "en", folder_of_previews: bool = False) -> Path:
+    """Render one card or tile (``id`` or ``kind:id``) to PNG, in language ``lang``. When ``out``
+    lies in a folder of previews (``folder_of_previews``: ``watch``'s, ``build/preview``; or one
+    holding a preview manifest already) the manifest there lists it, and the previews of cards
+    gone from the pack are deleted (``export.preview.keep_previews``).
 
     Raises UsageError for an unknown or ambiguous id or an ``out`` not named ``.png``,
     ExportFailed when it cannot be drawn.
     """
     from doria_forge.export import pdf
-    from doria_forge.export.preview import render_preview
+    from doria_forge.export.preview import MANIFEST, render_preview
     from doria_forge.i18n import language
 
     check_output(Path(out), folder=False)
@@ -488,11 +491,21 @@ def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, proje
     layout_file, _ = pdf.project_assets(project)
     try:
         with _writing(Path(out)), language(lang):
-            return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=layout_file)
+            return render_preview(pack, item_id, Path(out), dpi=dpi, layout_file=layout_file,
+                                  keep=folder_of_previews or (Path(out).parent / MANIFEST).is_file())
     except pdf.UnknownItemError as exc:
         raise UsageError(str(exc)) from None
     except pdf.ExportError as exc:
         raise ExportFailed(str(exc)) from None
+
+
+def tidy_previews(pack: ContentPack, folder: Path) -> None:
+    """Delete the previews in ``folder`` its manifest lists of cards gone from ``pack``
+    (``export.preview.keep_previews``). Raises OutputError when the manifest cannot be written."""
+    from doria_forge.export.preview import keep_previews
+
+    with _writing(Path(folder)):
+        keep_previews(pack, Path(folder))
 
 
 # -- render ---------------------------------------------------------------------

@@ -128,10 +128,16 @@ def check(pack: Path, previews: Iterable[str], out: Path, echo: Callable[[str], 
         for item in previews:
             target = out / f"{item.replace(':', '_')}.png"
             try:
-                drawn.append(pipeline.preview(result.pack, item, target, project=pipeline.project_dir(pack)))
+                drawn.append(pipeline.preview(result.pack, item, target, project=pipeline.project_dir(pack),
+                                              folder_of_previews=True))
                 echo(f"preview: {target}")
             except (pipeline.UsageError, pipeline.ExportFailed) as exc:
                 echo(f"preview {item}: {exc}")
+        if previews and not drawn:  # a preview drawn tidies the folder; none was (its card just deleted?)
+            try:
+                pipeline.tidy_previews(result.pack, out)
+            except pipeline.UsageError as exc:
+                echo(f"preview: {exc}")
     return Round(result.errors, result.warnings, tuple(drawn))
 
 

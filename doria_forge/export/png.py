@@ -15,17 +15,17 @@ about a profile that takes CMYK PDFs (DriveThruCards): PNGs are always RGB.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
 from .decks import compose_decks
 from .layouts import LayoutFile, LayoutOverrides
+from .manifest import listed, remove_listed, write
 from .pdf.compose import face_box
 from .pdf.export import card_printer
 from .raster import png_bytes, render_faces
@@ -111,31 +111,8 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
         if progress is not None:
             progress(len(cards))
     manifest = out_dir / MANIFEST
-    earlier = _listed(manifest)
-    payload = {"pack": pack.info.id, "version": pack.info.version, "images": entries}
-    atomic_write_bytes(manifest, (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    written.append(manifest)
-    _remove_gone(out_dir, earlier - {str(e["file"]) for e in entries})
+    earlier = set(listed(manifest, "images"))
+    written.append(write(manifest, {"pack": pack.info.id, "version": pack.info.version, "images": entries}))
+    # a shop prints the folder it is given whole: the images of cards no longer in the pack go
+    remove_listed(out_dir, earlier - {str(e["file"]) for e in entries}, depth=2)
     return written
-
-
-def _listed(manifest: Path) -> set[str]:
-    """The image files an earlier export's ``manifest`` lists (none if it is missing or unreadable)."""
-    try:
-        images = json.loads(manifest.read_text(encoding="utf-8")).get("images", [])
-        return {str(e["file"]) for e in images if isinstance(e, dict) and isinstance(e.get("file"), str)}
-    except (OSError, ValueError, AttributeError):
-        return set()
-
-
-def _remove_gone(out_dir: Path, files: set[str]) -> None:
-    """Delete the images of cards no longer in the pack: a shop prints the folder it is given whole.
-    Only ``<deck>/<name>.png`` files right inside ``out_dir`` go (a manifest is not trusted further)."""
-    for name in sorted(files):
-        pure = PurePosixPath(name)
-        parts = pure.parts
-        if pure.is_absolute() or len(parts) != 2 or not name.endswith(".png") or ".." in parts or "\\" in name:
-            continue
-        path = out_dir / parts[0] / parts[1]
-        if path.is_file() and not path.is_symlink() and not path.parent.is_symlink():
-            path.unlink(missing_ok=True)

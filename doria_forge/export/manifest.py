@@ -1,0 +1,45 @@
+"""The manifest an export keeps in a folder of images it writes (``export png``, the previews of
+``preview`` and ``watch``): the files it wrote there and the card of each, so that written again
+it deletes the images of cards gone from the pack, and never a file it did not write.
+
+A manifest is JSON: an object whose list under a key (``images``, ``previews``) holds one object
+per file, ``file`` its path in the folder (posix) and ``card`` its ``kind:id``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from doria_forge.infra.fsutil import atomic_write_bytes
+
+
+def listed(manifest: Path, key: str) -> dict[str, dict[str, Any]]:
+    """The entries an earlier manifest lists under ``key``, by file (none when the manifest is
+    missing, unreadable or not one of ours)."""
+    try:
+        entries = json.loads(manifest.read_text(encoding="utf-8")).get(key, [])
+        return {e["file"]: e for e in entries if isinstance(e, dict) and isinstance(e.get("file"), str)}
+    except (OSError, ValueError, AttributeError, TypeError):
+        return {}
+
+
+def write(manifest: Path, payload: Mapping[str, Any]) -> Path:
+    """Write ``payload`` as the manifest (atomically); returns its path."""
+    return atomic_write_bytes(manifest, (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def remove_listed(out_dir: Path, files: Iterable[str], depth: int) -> None:
+    """Delete ``files`` (as a manifest names them) from ``out_dir``: only PNG images exactly
+    ``depth`` folders down (1: right inside it; 2: in a deck's folder), never through a link nor
+    outside the folder (a manifest is not trusted further)."""
+    for name in sorted(files):
+        pure = PurePosixPath(name)
+        parts = pure.parts
+        if pure.is_absolute() or len(parts) != depth or not name.endswith(".png") or ".." in parts or "\\" in name:
+            continue
+        path = out_dir.joinpath(*parts)
+        if path.is_file() and not path.is_symlink() and not any(p.is_symlink() for p in path.parents[:depth - 1]):
+            path.unlink(missing_ok=True)
