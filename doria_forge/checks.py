@@ -86,6 +86,8 @@ OTHER_CHECKS: tuple[Check, ...] = (
     Check("card-text-fit", "warning", "validate", "a card text that does not fit its card even at 6 pt"),
     Check("pack-override", "warning", "validate",
           "a document replaces one of a required pack without `replaces:` in pack.yaml"),
+    Check("editor-schema-stale", "info", "validate",
+          "the pack's doria.schema.json was written by another version of doria-forge"),
     *_simulation_checks(),
 )
 """Every configurable check that is not a content rule."""

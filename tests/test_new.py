@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
@@ -144,3 +145,43 @@ def test_new_pack_inside_a_pack_is_refused_and_leaves_the_pack_valid(tmp_path, m
     assert f"would be read as part of the pack {pack}" in result.output
     assert not (pack / "monsters" / "ice").exists()
     assert validate_pack(pack).errors == 0
+
+
+def test_validate_names_a_pack_schema_an_upgrade_left_behind_and_the_command_that_refreshes_it(tmp_path, monkeypatch):
+    """After an upgrade of doria-forge the pack's doria.schema.json (from `new pack`) kept the old
+    fields, and an editor went on completing them, without a word from validate."""
+    import doria_forge.model.schema_export as schema_export
+
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    schema = tmp_path / "frost" / "doria.schema.json"
+    fresh = schema.read_text()
+    assert runner.invoke(app, ["validate", "frost"]).output.strip() == "0 errors, 0 warnings in 1 file"
+    # as an older doria-forge wrote it: another version in its stamp, or (before stamps) none
+    stamp = json.loads(fresh)["$comment"]
+    for old, by in ((fresh.replace(stamp, "written by doria-forge 0.0.9"), "doria-forge 0.0.9"),
+                    (fresh.replace(f'  "$comment": "{stamp}",\n', ""), "a doria-forge older than its version stamp")):
+        schema.write_text(old)
+        result = runner.invoke(app, ["validate", "frost"])
+        assert result.exit_code == 0, result.output
+        assert (f"frost/doria.schema.json:1:1: info [editor-schema-stale] doria.schema.json was written by {by}, "
+                "not by this doria-forge") in result.output
+        assert "refresh it with `doria-forge schema --pack frost`" in result.output
+    assert runner.invoke(app, ["schema", "--pack", "frost", "--check"]).exit_code == 1
+    refreshed = runner.invoke(app, ["schema", "--pack", "frost"])
+    assert refreshed.exit_code == 0, refreshed.output
+    assert schema.read_text() == fresh
+    assert runner.invoke(app, ["schema", "--pack", "frost", "--check"]).exit_code == 0
+    # validate reads the stamp, never makes the schema again (it runs on every save)
+    monkeypatch.setattr(schema_export, "any_kind_schema", lambda: pytest.fail("validate made the schema"))
+    assert runner.invoke(app, ["validate", "frost"]).output.strip() == "0 errors, 0 warnings in 1 file"
+
+
+def test_a_doria_schema_json_of_the_designers_own_is_neither_judged_nor_overwritten(tmp_path, monkeypatch):
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    schema = tmp_path / "frost" / "doria.schema.json"
+    schema.write_text('{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}\n')
+    result = runner.invoke(app, ["validate", "frost"])
+    assert result.exit_code == 0 and "editor-schema-stale" not in result.output, result.output
+    refused = runner.invoke(app, ["schema", "--pack", "frost"])
+    assert refused.exit_code == 2 and "not an editor schema doria-forge wrote" in refused.output
+    assert schema.read_text().endswith('"type": "object"}\n')

@@ -105,9 +105,9 @@ def _schema_for(target: Path, pack_root: Path) -> tuple[Path, bool]:
 
 
 def _schema_text() -> str:
-    from doria_forge.model.schema_export import ANY_KIND, schema_texts
+    from doria_forge.model.schema_export import any_kind_text
 
-    return schema_texts()[ANY_KIND]
+    return any_kind_text()
 
 
 def _base_requirement() -> str:

@@ -164,20 +164,34 @@ def validate(
 
 @app.command()
 def schema(
-    out: Path = typer.Option(Path("schemas"), "--out", help="Folder for the *.schema.json files."),
-    reference: Path = typer.Option(Path("docs/field-reference.md"), "--reference",
-                                   help="Markdown file for the field reference."),
+    out: Path | None = typer.Option(None, "--out", help="Folder for the *.schema.json files (default: schemas)."),
+    reference: Path | None = typer.Option(None, "--reference",
+                                          help="Markdown file for the field reference (default: "
+                                          "docs/field-reference.md)."),
     check: bool = typer.Option(False, "--check", help="Only report stale schema files (exit 1 if any)."),
+    pack: Path | None = typer.Option(None, "--pack", help="Instead, (re)write the editor schema of this pack, "
+                                     "its doria.schema.json (after an upgrade of doria-forge)."),
 ) -> None:
-    """Write the JSON Schema of every content kind and the field reference (generated from the models)."""
+    """Write the JSON Schema of every content kind and the field reference (generated from the models); with
+    --pack, a pack's editor schema doria.schema.json."""
+    import shlex
+
+    if pack is not None:
+        given = [name for name, value in (("--out", out), ("--reference", reference)) if value is not None]
+        if given:
+            _fail(2, f"--pack writes the pack's doria.schema.json alone: leave out {' and '.join(given)}")
+    out, reference = out or Path("schemas"), reference or Path("docs/field-reference.md")
     try:
-        found = pipeline.schemas(out, check=check, reference=reference)
+        found = pipeline.schemas(out, check=check, reference=reference) if pack is None else \
+            pipeline.pack_schema(pack, check=check)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     if check:
         if found:
-            _fail(1, f"out of date: {', '.join(map(str, found))} (run `doria-forge schema`)")
-        typer.echo(f"{out} and {reference} are up to date")
+            refresh = "doria-forge schema" + (f" --pack {shlex.quote(str(pack))}" if pack is not None else "")
+            _fail(1, f"out of date: {', '.join(map(str, found))} (run `{refresh}`)")
+        typer.echo(f"{out} and {reference} are up to date" if pack is None else
+                   f"the editor schema of {pack} is up to date")
         return
     for path in found:
         typer.echo(str(path))

@@ -328,6 +328,34 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
     return written
 
 
+def pack_schema(pack_path: Path, *, check: bool) -> list[str] | list[Path]:
+    """The editor schema of a pack, ``<pack>/doria.schema.json`` (``new pack`` writes it; an
+    upgrade of doria-forge leaves it behind, ``validate`` says so). ``check``: its name when it
+    is missing or differs from this doria-forge's; else write it and return its path. Raises
+    UsageError when ``pack_path`` is not a folder, OutputError when the file there is not one
+    doria-forge wrote (the designer's own) or cannot be read or written."""
+    from doria_forge.infra.fsutil import atomic_write_text
+    from doria_forge.model.schema_export import any_kind_text
+    from doria_forge.model.schema_stamp import ANY_KIND, read_stamp
+
+    folder = pack_folder(pack_path)
+    if not folder.is_dir():
+        raise UsageError(f"pack path {pack_path} is not a pack folder; give the folder holding pack.yaml")
+    path, text = folder / ANY_KIND, any_kind_text()
+    try:
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        ours = current is None or read_stamp(path)[0]
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OutputError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    if check:
+        return [] if current == text else [str(path)]
+    if not ours:
+        raise OutputError(f"cannot write {path}: it is not an editor schema doria-forge wrote; move it away first")
+    check_output(path, folder=False, sources=(), option="--pack")
+    with _writing(path):
+        return [atomic_write_text(path, text)]
+
+
 # -- simulate -------------------------------------------------------------------
 def simulate(
     pack: ContentPack,

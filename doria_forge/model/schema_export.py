@@ -6,6 +6,10 @@ document by its ``kind``: for each kind an ``if kind is K then the schema of K``
 editor (yaml-language-server in VS Code, for example) checks every document of a multi-document
 file against its own kind and reports the mistake at the field, not "matches no schema".
 
+``doria.schema.json`` carries the version of doria-forge that wrote it in its ``$comment``
+(:mod:`doria_forge.model.schema_stamp`): a pack holds a copy of it (``new pack``), and ``validate`` tells from the stamp
+alone, without making the schema again, that an upgrade of doria-forge left the copy behind.
+
 Every other discriminated union (a monster's ``behaviours``, a scenario's triggers, conditions,
 effects and goals) is written the same way (:func:`keyed_unions`): its key (``behaviour``,
 ``on``, ``check``, ``do``, ``goal``) must be one of the known words, and only the branch that word
@@ -25,11 +29,9 @@ from pydantic.json_schema import models_json_schema
 from doria_forge.infra.fsutil import atomic_write_text
 
 from . import KINDS
+from .schema_stamp import ANY_KIND, SCHEMA_ID, stamp
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-SCHEMA_ID = "https://doria-forge.invalid/schemas/{name}"
-ANY_KIND = "doria.schema.json"
-"""File name of the schema that accepts a document of any kind."""
 
 
 OUTPUT_FOLDER = "output"
@@ -49,7 +51,7 @@ def schema_texts(extra: dict[str, dict] | None = None) -> dict[str, str]:
     """``{file name: JSON Schema text}`` for every kind, e.g. ``monster.schema.json``, and for each
     ``extra`` schema by its file name (the layout files' schema, from the export layer)."""
     out = {f"{kind}.schema.json": _model_schema(model, f"{kind}.schema.json") for kind, model in sorted(KINDS.items())}
-    out[ANY_KIND] = _text(any_kind_schema())
+    out[ANY_KIND] = any_kind_text()
     for name, schema in (extra or {}).items():
         out[name] = _text({"$schema": DRAFT, "$id": SCHEMA_ID.format(name=name), **keyed_unions(schema)})
     return out
@@ -90,6 +92,11 @@ def keyed_unions(schema: Any) -> Any:
     return out
 
 
+def any_kind_text() -> str:
+    """The text of ``doria.schema.json`` (see :func:`any_kind_schema`)."""
+    return _text(any_kind_schema())
+
+
 def any_kind_schema() -> dict:
     """One schema for a document of any kind: ``kind`` is required and one of the kinds; an
     ``if``/``then`` branch per kind applies that kind's model (a discriminated union written so
@@ -105,6 +112,7 @@ def any_kind_schema() -> dict:
     return {
         "$schema": DRAFT,
         "$id": SCHEMA_ID.format(name=ANY_KIND),
+        "$comment": stamp(),
         "title": "Dungeons of Doria content document",
         "description": "Any document of a doria-forge content pack; its `kind` chooses the schema that applies.",
         "type": "object",

@@ -11,6 +11,7 @@ from ..load.problem import Location, Problem, Severity
 from ..load.schema import check_document
 from ..model import KINDS, ContentPack, Document
 from .config import CheckConfig, check_config
+from .editor_schema import stale_schema_problems
 from .packs import layered
 from .references import dangling_problems, duplicate_problems
 from .rules import RULES, Rule, claimed_fields
@@ -142,6 +143,8 @@ def validate_pack(path: Path | str, *, display_root: str | None = None,
         # expansion's; errors stay: the resolved game cannot be used with them.
         theirs = {doc.file for _, docs in merged.required for doc in docs}
         problems = [p for p in problems if p.severity is Severity.ERROR or p.file not in theirs]
+    if Path(path).is_dir():
+        problems.extend(stale_schema_problems(folder, root_label))
     config = _config(pack, source_map, project, zip(loaded.files, loaded.read, strict=True))
     problems = config.apply(problems) + config.problems
     ordered = tuple(sorted(set(problems)))
