@@ -28,6 +28,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from doria_forge.infra.assets import asset_dir
+from doria_forge.infra.terminal import relative_path
 from doria_forge.load import LoadedDocument, Location, Problem, Severity, load_text
 from doria_forge.load.files import FileLimitError, PackFileError, read_confined
 from doria_forge.model.rules import Pack, Requirement
@@ -52,7 +53,6 @@ def pack_documents(root: Path) -> list[LoadedDocument]:
     the user's other messages name them (relative to the working folder when below it); none when
     the pack's files cannot be read: for the commands that write into a pack and must not define
     an id it already has (``new``, ``import``)."""
-    from doria_forge.infra.terminal import relative_path
     from doria_forge.load.loader import PackPathError, load_pack
 
     try:
@@ -97,16 +97,7 @@ class FoundPack:
         return self.manifest.version
 
     def __str__(self) -> str:
-        return f"{self.id} {self.version} ({shown_path(self.root)})"
-
-
-def shown_path(path: Path) -> str:
-    """``path`` as messages show it: relative to the working folder when inside it, else absolute."""
-    absolute = Path(os.path.abspath(path))
-    try:
-        return absolute.relative_to(Path.cwd()).as_posix() or "."
-    except ValueError:
-        return absolute.as_posix()
+        return f"{self.id} {self.version} ({relative_path(self.root)})"
 
 
 def manifest_file(folder: Path) -> Path | None:
@@ -120,11 +111,11 @@ def manifest_file(folder: Path) -> Path | None:
 
 def read_manifest(folder: Path, display: str | None = None) -> FoundPack | None:
     """The pack in ``folder`` (its ``pack.yaml``), or None when there is no valid manifest there.
-    ``display`` is how the folder is shown in problems (default: :func:`shown_path`)."""
+    ``display`` is how the folder is shown in problems (default: ``infra.terminal.relative_path``)."""
     path = manifest_file(folder)
     if path is None:
         return None
-    shown = f"{display if display is not None else shown_path(folder)}/{path.name}".lstrip("/")
+    shown = f"{display if display is not None else relative_path(folder)}/{path.name}".lstrip("/")
     try:
         # Every folder beside a pack is searched: a manifest is read as the pack's own files are
         # (a regular file inside its folder, never blocking, within the size limit). An 18 MB
@@ -247,7 +238,7 @@ def resolve(root: Path, manifest: Pack, document: LoadedDocument) -> Resolution:
 
 
 def _not_found(requirement: Requirement, seen: list[FoundPack], folder: Path) -> str:
-    places = ", ".join(shown_path(f) for f in search_folders(folder))
+    places = ", ".join(relative_path(f) for f in search_folders(folder))
     known = ", ".join(sorted({str(p) for p in seen})) or "none"
     return (f"no pack {requirement.id!r} found (looked in {places}; packs there: {known}); "
             f"add its folder to {ENV_VAR} or put it beside this pack")

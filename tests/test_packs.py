@@ -239,3 +239,23 @@ def test_a_pack_replacing_what_the_pack_it_requires_defines_is_no_conflict(tmp_p
     result = validate_pack(top, display_root="top")
     assert result.errors == 0, lines(result.problems)
     assert result.pack.get("door_event", "same").name == "From pb"
+
+
+
+def test_paths_are_named_alike_by_the_pack_messages_and_the_others(tmp_path, monkeypatch):
+    """Two helpers named paths "as messages do": the packs' (shown_path) named a folder outside the
+    working folder absolute, where every other message names it as given; the others
+    (relative_path) named a folder inside it whose name starts with two dots (``..drafts``)
+    absolute, as if outside. One helper now serves both."""
+    write_pack(tmp_path / "work" / "exp", {"pack.yaml": MANIFEST.format(requires="ice")})
+    (tmp_path / "packs").mkdir()
+    monkeypatch.chdir(tmp_path / "work")
+    monkeypatch.setenv("DORIA_FORGE_PACKS", "../packs")
+    result = runner.invoke(app, ["validate", "exp"])
+    assert result.exit_code == 1 and "no pack 'ice' found (looked in ../packs, ., " in result.output, \
+        result.output
+    drafts = write_pack(tmp_path / "work" / "..drafts" / "frost", {"pack.yaml": MANIFEST.format(requires="doria-base"),
+                                                                  "monsters/beasts.yaml": _monster("yeti")})
+    result = runner.invoke(app, ["new", "monster", "yeti", "--pack", str(drafts)])
+    assert result.exit_code == 2
+    assert "monster 'yeti' is defined already at ..drafts/frost/monsters/beasts.yaml" in result.output, result.output

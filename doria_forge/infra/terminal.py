@@ -51,13 +51,15 @@ def escape_json_text(text: str) -> str:
 
 
 def relative_path(path: str | os.PathLike[str]) -> str:
-    """``path`` as a message names it: relative to the working folder (``/`` separated) when
-    inside it, else as given."""
+    """``path`` as every message names it: relative to the working folder (``/`` separated, ``.``
+    for the folder itself) when inside it, else as given (as typed, or absolute as found)."""
     try:
         relative = os.path.relpath(path)
     except ValueError:  # another drive (Windows)
         return Path(path).as_posix()
-    return Path(relative).as_posix() if not relative.startswith("..") else Path(path).as_posix()
+    # a name that merely starts with two dots (``..drafts``) is inside
+    outside = relative == os.pardir or relative.startswith(os.pardir + os.sep)
+    return Path(path).as_posix() if outside else Path(relative).as_posix()
 
 
 class PrintableFormatter(logging.Formatter):

@@ -35,11 +35,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ..infra.terminal import relative_path
 from ..load.loader import LoadedDocument, load_pack
 from ..load.problem import Problem, Severity
 from ..load.schema import check_document
 from ..model import KINDS, ContentPack, Pack, Patch, RequiredPack
-from ..packs import FoundPack, resolve, shown_path
+from ..packs import FoundPack, resolve
 from .source_map import document_key
 
 OVERRIDE = "pack-override"
@@ -97,7 +98,7 @@ def layered(root: Path, documents: list[LoadedDocument]) -> Layered | None:
     layers: list[tuple[str, list[LoadedDocument]]] = []
     required = []
     for pack in resolution.packs:
-        loaded = load_pack(pack.root, display_root=shown_path(pack.root))
+        loaded = load_pack(pack.root, display_root=relative_path(pack.root))
         problems.extend(loaded.problems)
         layers.append((f"{pack.id} {pack.version}", list(loaded.documents)))
         required.append((pack, list(loaded.documents)))
