@@ -205,9 +205,15 @@ def test_validate_reports_a_cut_short_png_at_its_line_before_an_export_meets_it(
     pack = _art_pack(tmp_path, "art/orc.png", (600, 250))
     image = pack / "art" / "orc.png"
     image.write_bytes(image.read_bytes()[:200])
+    _assert_reported_as_cut(tmp_path, pack, "orc.png")
+
+
+def _assert_reported_as_cut(tmp_path: Path, pack: Path, art: str) -> None:
+    """validate names the damaged ``art`` at the card's art line (exit 1), and export png fails at
+    that line without writing its folder."""
     result = runner.invoke(app, ["validate", str(pack)])
     assert result.exit_code == 1, result.output
-    assert "orc.yaml:5:6: error [card-art] art orc.png is damaged or cut short" in result.output
+    assert f"orc.yaml:5:6: error [card-art] art {art} is damaged or cut short" in result.output
     exported = runner.invoke(app, ["export", "png", str(pack), "--out", str(tmp_path / "png")])
     assert exported.exit_code == 1 and "orc.yaml:5:6" in exported.output and not (tmp_path / "png").exists()
 
@@ -239,11 +245,7 @@ def test_validate_reports_a_cut_short_jpeg_at_its_line_before_an_export_meets_it
     image = pack / "art" / "orc.jpg"
     Image.effect_noise((900, 380), 60).convert("RGB").save(image, quality=90)
     image.write_bytes(cut(image.read_bytes()))
-    result = runner.invoke(app, ["validate", str(pack)])
-    assert result.exit_code == 1, result.output
-    assert "orc.yaml:5:6: error [card-art] art orc.jpg is damaged or cut short" in result.output
-    exported = runner.invoke(app, ["export", "png", str(pack), "--out", str(tmp_path / "png")])
-    assert exported.exit_code == 1 and "orc.yaml:5:6" in exported.output and not (tmp_path / "png").exists()
+    _assert_reported_as_cut(tmp_path, pack, "orc.jpg")
 
 
 WHOLE_JPEGS = {
