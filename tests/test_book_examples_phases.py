@@ -25,6 +25,31 @@ def test_phase_e_poison_target_number_is_28_plus_twice_the_monster_level(monster
     assert (event["target_number"], event["total"]) == (tn, 29)
 
 
+@pytest.mark.parametrize(("faces", "markers"), [
+    ((1, 2), 2),  # 15 + 15 + 3 = 33 >= 30, no Fumble: reaches the TN, puts one marker away
+    ((1, 1), 4),  # 15 + 15 + 2 = 32 >= 30, but two 1s: a Fumble, a failure and one marker more
+])
+def test_phase_e_a_fumble_that_reaches_the_target_number_fails_and_adds_a_poison_marker(faces, markers):
+    """*Critical Rolls and Fumbles* > *Fumbles* (book line 446): two ones are "always a Fumble,
+    even if the character or monster would have succeeded", in the chapter that defines the
+    critical rolls of a Target Number as well as of an opponent's roll (line 442), so it is not
+    only a combat rule (*Fumbles in combat*, line 1577, adds the damaged item for attack and
+    defence; line 1579 speaks of "a critical failure without two ones", so a Fumble is a
+    critical failure). *Phase E* (line 958): in case of critical failures the character "gains 1
+    additional Poison Marker - and additional Poison Markers for each additional critical
+    failure or Fumble". A hero with CON 15 and WIS 15 reaches TN 30 (ML 1, line 956) with any
+    two dice: 1+2 takes one of 3 markers away; 1+1 is a Fumble and adds one."""
+    state = make_state(["adventurer"], faces=list(faces))
+    hero = state.heroes[0]
+    hero.set_attributes(CON=15, WIS=15)
+    hero.poison_markers = 3
+    phases.poison_check(state, hero)
+    event = state.log.last("poison_check")
+    assert event["target_number"] == 30 and event["total"] >= 30
+    assert event["success"] is (faces != (1, 1))
+    assert hero.poison_markers == markers
+
+
 def test_phase_c_every_hero_knocked_out_moves_the_doom_counter_one_field_at_once():
     """*Phase C* (book line 922): "For every character that loses consciousness at the
     beginning of the round, the Doom Counter immediately moves +1 field down". Two of three
