@@ -1,13 +1,15 @@
-"""With friends, the greedy bot heals a friend at a third of its HP or less within range 1 with a
-healing item that may target a friend, while it has the AP and the card's PP; the most hurt
-friend first (``bots._heal_friend``)."""
+"""With friends, the greedy bot heals a friend at a third of its HP or less within the item's reach
+(``use_items.friend_reach``: a spell's range, doubled by *Range x2*, in Line of Sight; a potion
+range 1) with a healing item that may target a friend, while it has the AP and the card's PP; the
+most hurt friend first (``bots._heal_friend``)."""
 
 from __future__ import annotations
 
-from map_helpers import map_game, pack_with, tile
+from map_helpers import map_game, pack_with, tile, with_docs
 
-from doria_forge.engine.actions import UseItem
-from doria_forge.sim.bots import _heal_friend
+from doria_forge.engine.actions import UseItem, Walk
+from doria_forge.engine.hero_sheet import ItemInstance
+from doria_forge.sim.bots import _heal_friend, greedy_bot
 
 ROOM = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
 
@@ -42,3 +44,54 @@ def test_a_hero_without_an_item_that_heals_a_friend_heals_nobody():
     assert not any(i.card.effect is not None and i.card.effect.heal_hp > 0
                    and getattr(i.card.effect, "targets", "self") != "self" for i in hero.body_items + hero.belt)
     assert _heal_friend(state, hero, 20) is None
+
+
+def _three_squares_apart(pack, healer: str):
+    """``healer`` three squares west of a Warrior at 1 HP, the Orc across the room, nobody engaged."""
+    state = map_game(pack, [healer, "warrior"], tiles=[("C", (0, 0), 0)],
+                     at={healer: (2, 1), "warrior": (2, 4)}, monsters=[("orc", (4, 0))], ap=20)
+    state.hero("warrior").hp = 1
+    return state
+
+
+def test_a_healer_heals_a_friend_three_squares_away_when_the_spell_reaches_and_walks_with_a_potion():
+    """A healing spell reaches a friend at its range in Line of Sight (the engine's
+    ``use_items.friend_reach``, *Range and Line of Sight*); a potion on a friend only within range 1
+    (*Take, Use or Repair Other Items*). With a range-3 Small Healing Spell the Priestess heals the
+    Warrior three squares away from where she stands; with the printed range 1 she does not, nor
+    does a hero whose healing potion may go to a friend: each walks on (the party's door)."""
+    base = pack_with(ROOM)
+    spell = base.equipment["small_healing_spell"]
+    far = _three_squares_apart(with_docs(base, spell.model_copy(update={"range": 3})), "priestess")
+    heal = UseItem(far.hero("priestess").find("small_healing_spell").uid, "warrior", False)
+    assert heal in far.legal_actions()
+    assert greedy_bot(far) == heal
+
+    near = _three_squares_apart(base, "priestess")
+    assert isinstance(greedy_bot(near), Walk)
+
+    potion = base.equipment["greater_healing_potion"]
+    for_a_friend = potion.model_copy(update={
+        "id": "friend_potion", "effect": potion.effect.model_copy(update={"targets": "self_or_friend"})})
+    state = _three_squares_apart(with_docs(base, for_a_friend), "huntress")
+    huntress = state.hero("huntress")
+    huntress.belt.append(ItemInstance(for_a_friend, "huntress/friend_potion:1"))
+    action = greedy_bot(state)
+    assert isinstance(action, Walk)
+    state.board.move_to("huntress", (2, 3))  # next to the Warrior the potion reaches him
+    assert greedy_bot(state) == UseItem("huntress/friend_potion:1", "warrior", True)
+
+
+def test_range_x2_lets_the_priestess_heal_a_friend_two_squares_away_from_where_she_stands():
+    """*Range x2* doubles "all spells (including defensive and healing spells)": the shipped Small
+    Healing Spell (range 1) reaches a hurt friend two squares away with the bonus, and the greedy bot
+    casts it there instead of walking."""
+    state = map_game(pack_with(ROOM), ["priestess", "warrior"], tiles=[("C", (0, 0), 0)],
+                     at={"priestess": (2, 2), "warrior": (2, 4)}, monsters=[("orc", (4, 0))], ap=20)
+    state.hero("warrior").hp = 1
+    priestess = state.hero("priestess")
+    spell = priestess.find("small_healing_spell")
+    assert _heal_friend(state, priestess, 20) is None
+    priestess.hero_bonuses.add("double_range")
+    assert _heal_friend(state, priestess, 20) == UseItem(spell.uid, "warrior", False)
+    assert greedy_bot(state) == UseItem(spell.uid, "warrior", False)

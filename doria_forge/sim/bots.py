@@ -17,7 +17,8 @@
   when its HP are low and it has no healing potion on the Body or Belt, drinks one
   from a friend within range 1 who agrees and has more than half its HP (from any
   place, the Backpack too: chapter *Take, Use or Repair Other Items (5 AP)*).
-* With friends it also heals a friend at a third of its HP or less within range 1 with a
+* With friends it also heals a friend at a third of its HP or less within the item's reach
+  (a spell's range in Line of Sight, a potion range 1: ``use_items.friend_reach``) with a
   healing item that may target a friend.
 * On the map (``sim.explorer``): a campaign party near a death escapes where it may; tokens,
   objectives and unconscious friends come first, a
@@ -82,6 +83,7 @@ from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
 from doria_forge.engine.moves.other_items import consents
 from doria_forge.engine.moves.shop import phase_i_trap_removal, shop_slot_blocked
+from doria_forge.engine.moves.use_items import friend_reach
 from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
 
@@ -394,7 +396,7 @@ def _care(state: GameState, hero: HeroState, ap: int) -> Action | None:
     if friends:
         action = _heal_friend(state, hero, ap)
         if action is not None:
-            return note(state, action, "a friend next to it is badly hurt")
+            return note(state, action, "a friend within the healing item's reach is badly hurt")
     if hero.poison_markers >= 2:
         potion = _potion(hero, "antidote")
         if potion is not None:
@@ -477,9 +479,14 @@ def _out_of_reach(state: GameState, hero: HeroState, ap: int) -> Action:
 
 
 def _heal_friend(state: GameState, hero: HeroState, ap: int) -> Action | None:
-    """Heal a friend at a third of its HP or less within range 1 with one of the hero's
+    """Heal a friend at a third of its HP or less within the item's reach with one of the hero's
     healing items that may target a friend (a spell such as the Small Healing Spell) while
-    the hero has AP and the PP the card costs; the most hurt friend first."""
+    the hero has AP and the PP the card costs; the most hurt friend first. The reach is the
+    engine's (``use_items.friend_reach``, checked by ``board.hero_adjacent``): a spell reaches its
+    range (doubled by *Range x2*) in Line of Sight, a potion range 1, so a healer heals from where
+    it stands whenever its spell reaches, and an item that reaches no hurt friend gives way to the
+    next one."""
+    board = state.board
     for item in hero.body_items + hero.belt:
         eff = item.card.effect
         if (eff is None or item.card.attacks or eff.heal_hp <= 0 or getattr(eff, "targets", "self") == "self"
@@ -488,11 +495,11 @@ def _heal_friend(state: GameState, hero: HeroState, ap: int) -> Action | None:
         if ap <= 0 or hero.pp < (item.card.pp or 0):
             continue
         # the friends are looked at once the hero has such an item (most heroes carry none)
-        board = state.board
+        reach = friend_reach(hero, item)
         hurt = [f for f in state.heroes if f is not hero and f.can_act and f.hp <= max(1, f.hp_max // 3)
-                and board.hero_adjacent(state, hero, f)]
+                and board.hero_adjacent(state, hero, f, reach)]
         if not hurt:
-            return None
+            continue
         friend = min(hurt, key=lambda f: (f.hp - f.hp_max, state.heroes.index(f)))
         return UseItem(item.uid, friend.uid, hero.location(item) == "belt")
     return None
