@@ -17,9 +17,10 @@
   when its HP are low and it has no healing potion on the Body or Belt, drinks one
   from a friend within range 1 who agrees and has more than half its HP (from any
   place, the Backpack too: chapter *Take, Use or Repair Other Items (5 AP)*).
-* With friends it also heals a friend at a third of its HP or less within the item's reach
-  (a spell's range in Line of Sight, a potion range 1: ``use_items.friend_reach``) with a
-  healing item that may target a friend.
+* With friends it also heals a friend at a third of its HP or less within range 1 with a
+  healing item that may target a friend; a friend further away that the healing spell reaches
+  (its range in Line of Sight, ``use_items.friend_reach``) when it has no step on the map and
+  no attack to make, rather than walking.
 * On the map (``sim.explorer``): a campaign party near a death escapes where it may; tokens,
   objectives and unconscious friends come first, a
   hurt hero steps back behind its friends, a hero without an attack walks to a square to
@@ -337,7 +338,7 @@ def _action_phase(state: GameState, hero: HeroState) -> Action:
     if pending is not None:
         return pending
     ap = state.ap.get(hero.uid, 0)
-    for step in (_before_fighting, _no_monster_about, _care, _map_move, _attack):
+    for step in (_before_fighting, _no_monster_about, _care, _map_move, _attack, _heal_from_afar):
         action = step(state, hero, ap)
         if action is not None:
             return action
@@ -394,9 +395,9 @@ def _care(state: GameState, hero: HeroState, ap: int) -> Action | None:
             if action is not None:
                 return note(state, action, f"HP {hero.hp} of {hero.hp_max}: a friend's healing potion")
     if friends:
-        action = _heal_friend(state, hero, ap)
+        action = _heal_friend(state, hero, ap, near=True)
         if action is not None:
-            return note(state, action, "a friend within the healing item's reach is badly hurt")
+            return note(state, action, "a friend next to it is badly hurt")
     if hero.poison_markers >= 2:
         potion = _potion(hero, "antidote")
         if potion is not None:
@@ -478,14 +479,33 @@ def _out_of_reach(state: GameState, hero: HeroState, ap: int) -> Action:
     return note(state, EndTurn(), "nothing to do")
 
 
-def _heal_friend(state: GameState, hero: HeroState, ap: int) -> Action | None:
-    """Heal a friend at a third of its HP or less within the item's reach with one of the hero's
-    healing items that may target a friend (a spell such as the Small Healing Spell) while
-    the hero has AP and the PP the card costs; the most hurt friend first. The reach is the
-    engine's (``use_items.friend_reach``, checked by ``board.hero_adjacent``): a spell reaches its
-    range (doubled by *Range x2*) in Line of Sight, a potion range 1, so a healer heals from where
-    it stands whenever its spell reaches, and an item that reaches no hurt friend gives way to the
-    next one."""
+def _heal_from_afar(state: GameState, hero: HeroState, ap: int) -> Action | None:
+    """With no step on the map and no attack to make, heal a badly hurt friend the healing spell
+    reaches from where the hero stands (``_heal_friend`` with the item's reach) rather than walk.
+
+    A friend next to the healer is healed earlier, in ``_care``, before attacking, as before. A
+    friend further away waits until the healer has nothing better to do: healing at the ``_care``
+    step whenever the spell reached made greedy significantly worse where healing spells reach
+    further (the shipped Small Healing Spell and Mending Light at range 3, greedy, seed 1, 1000
+    runs of every scenario at 2 and 4 heroes paired with adjacent healing: 127 runs won more,
+    176 fewer, McNemar p 0.006; Alchemist's Fuse with 4 heroes 0 and 19): an 18 AP spell for
+    2 HP took the place of the healer's attacks. After the attack it is even with healing only
+    next to the healer (60 and 59)."""
+    if len(state.heroes) < 2:
+        return None
+    action = _heal_friend(state, hero, ap, near=False)
+    if action is not None:
+        return note(state, action, "no attack from here: a badly hurt friend within the spell's reach")
+    return None
+
+
+def _heal_friend(state: GameState, hero: HeroState, ap: int, *, near: bool) -> Action | None:
+    """Heal a friend at a third of its HP or less with one of the hero's healing items that may
+    target a friend (a spell such as the Small Healing Spell) while the hero has AP and the PP
+    the card costs; the most hurt friend first. ``near``: friends within range 1 only; else
+    within the item's reach, the engine's own (``use_items.friend_reach``, checked by
+    ``board.hero_adjacent``: a spell reaches its range, doubled by *Range x2*, in Line of
+    Sight; a potion range 1). An item that reaches no hurt friend gives way to the next one."""
     board = state.board
     for item in hero.body_items + hero.belt:
         eff = item.card.effect
@@ -495,7 +515,7 @@ def _heal_friend(state: GameState, hero: HeroState, ap: int) -> Action | None:
         if ap <= 0 or hero.pp < (item.card.pp or 0):
             continue
         # the friends are looked at once the hero has such an item (most heroes carry none)
-        reach = friend_reach(hero, item)
+        reach = 1 if near else friend_reach(hero, item)
         hurt = [f for f in state.heroes if f is not hero and f.can_act and f.hp <= max(1, f.hp_max // 3)
                 and board.hero_adjacent(state, hero, f, reach)]
         if not hurt:
