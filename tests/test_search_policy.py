@@ -152,3 +152,41 @@ def test_screen_ends_the_first_playouts_sooner_and_the_confirming_ones_at_the_ho
     first, confirming = reached[:2], reached[2:]
     assert len(confirming) == 2
     assert first == [state.round + 1] * 2 and confirming == [state.round + 2] * 2
+
+
+def _lasting_fight():
+    """An Ogre and an Orc against a hurt Warrior with a potion and a Mage: a fight that lasts
+    (nine rounds allowed)."""
+    from dataclasses import replace
+
+    from map_helpers import QUIET
+
+    state = map_game(pack_with(HALL), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (4, 4)}, monsters=[("ogre", (2, 1)), ("orc", (3, 1))],
+                     ap=10, options=replace(QUIET, max_rounds=9))
+    give_card(state, state.hero("warrior"), Card(EQUIPMENT, "greater_healing_potion", 900))
+    state.hero("warrior").hp = 9
+    return state
+
+
+def test_extend_rates_a_playout_at_its_horizon_and_a_round_later():
+    """``extend=1, extend_weight=0.5``: each playout is rated at the end of this round and again a
+    round later (the game goes on), and a candidate is judged on the mean of the two: the potion,
+    2 behind greedy's attack at the horizon and 10 ahead a round later (a mean lead of 4, beyond
+    the margin of 2), is taken; rated at the horizon alone it is not."""
+    reached = []
+    values = iter([0.0, 0.0, -2.0, 10.0])
+
+    def score(state):
+        reached.append(state.round)
+        return next(values)
+
+    state = _lasting_fight()
+    options = search.candidates(state, state.hero("warrior"), 1, passive=False)
+    assert len(options) == 2 and isinstance(options[1], UseItem)
+    policy = make_search(3, samples=1, confirm=0, horizon=1, width=1, extend=1, extend_weight=0.5, score=score)
+    assert isinstance(policy(state), UseItem)
+    # a playout ends at the first decision after its last round end (as ``screen`` above)
+    assert reached == [state.round + 1, state.round + 2] * 2
+    plain = make_search(3, samples=1, confirm=0, horizon=1, width=1, score=scripted([0.0, -2.0]))
+    assert isinstance(plain(_lasting_fight()), Attack)
