@@ -169,6 +169,30 @@ def _lasting_fight():
     return state
 
 
+def test_fight_on_plays_a_round_more_only_while_monsters_stand_on_the_map(shipped_pack):
+    """In a game of a shipped scenario a playout stops at the round end's last decision (Phase I:
+    the shop), and ``fight_on`` goes on from there to the next round's end while monsters stand
+    on the map; with none left it does not move."""
+    from doria_forge.engine.game import GameState
+    from doria_forge.sim.bots import fighting, greedy_bot
+
+    heroes = sorted(c for c, d in shipped_pack.characters.items() if d.premade)[:4]
+    state = GameState.new(shipped_pack, heroes, seed=77, scenario="greywater_toll", log=False)
+    while not fighting(state):
+        state.apply(greedy_bot(state))
+    search.play_out(state, greedy_bot, 1)
+    end = state.round
+    assert state.phase in (search.H, search.I) and search.explorer.monsters_on_map(state)
+    fighting_on = state.copy(log=False)
+    search.fight_on(fighting_on, greedy_bot, 1)
+    assert (fighting_on.round, fighting_on.phase in (search.H, search.I)) == (end + 1, True)
+    quiet = state.copy(log=False)
+    for monster in quiet.monsters:
+        monster.defeated = True
+    search.fight_on(quiet, greedy_bot, 1)
+    assert (quiet.round, quiet.phase, len(quiet.history)) == (end, state.phase, len(state.history))
+
+
 def test_extend_rates_a_playout_at_its_horizon_and_a_round_later():
     """``extend=1, extend_weight=0.5``: each playout is rated at the end of this round and again a
     round later (the game goes on), and a candidate is judged on the mean of the two: the potion,

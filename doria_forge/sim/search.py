@@ -133,8 +133,8 @@ Playing a fight on past the horizon (``extend``; 4 heroes, seed 1, 200 runs, eac
 paired with greedy on the same runs; the kept design on them: The Goblin Warren +7, Greywater
 Gate +6, The Lantern Vigil +10, The Warlord's Muster +10, Greywater Toll +5, The Sunken
 Reliquary +12, Greywater Ledger +16.5). A playout not over at the end of the next round played
-on to the end of the round after (``extend=1``) and rated as the mean of its values at the two
-ends (``extend_weight=0.5``): Goblin +14, Gate +6.5,
+on to the end of the round after while monsters stood on the map (``extend=1``; ``fight_on``)
+and rated as the mean of its values at the two ends (``extend_weight=0.5``): Goblin +14, Gate +6.5,
 Vigil +20, Muster +7, Toll +4.5, Sunken +14, Ledger +14.5 (against this design: Vigil +10,
 McNemar p = 0.003; Goblin +7); rated at the later end alone +12.5, +8.5, +20.5, +7, +3.5,
 Sunken +11, Ledger +10.5; two round ends more +16.5, +8.5, +16, +4.5, +2 (Sunken +9.5, Ledger
@@ -319,6 +319,19 @@ def play_out(state: Any, rollout: Callable[[Any], Action], horizon: int, limit: 
         state.apply(rollout(state))
 
 
+def fight_on(state: Any, rollout: Callable[[Any], Action], rounds: int, limit: int = 600) -> None:
+    """Play on with ``rollout`` from where ``play_out`` stopped (a round's end: a decision of its
+    Phase H or I, or the next round's first) while monsters stand on the map at a round's end, up
+    to ``rounds`` round ends more, or the game's end."""
+    last = state.round + rounds - (0 if state.phase in (H, I) else 1)
+    for _ in range(limit):
+        if state.is_over() or state.round > last or (state.round == last and state.phase in (H, I)):
+            return
+        if state.phase in (H, I) and not explorer.monsters_on_map(state):
+            return
+        state.apply(rollout(state))
+
+
 @dataclass
 class SearchStats:
     """What a search policy spent: ``decisions`` searched and ``playouts`` played."""
@@ -415,9 +428,10 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
     ``samples`` playouts of every candidate end after ``screen`` round ends instead of
     ``horizon``; the confirming ones keep ``horizon``), ``doors`` (ending the turn as a candidate
     when greedy's choice in a fight opens a door or walks onto one: ``door_move``), ``extend``
-    (a playout not over at its horizon plays on ``extend`` round ends more and is rated
-    ``1 - extend_weight`` at the horizon and ``extend_weight`` at its end; ``extend_confirm``: only
-    the confirming playouts play on).
+    (a playout not over at its horizon plays on up to ``extend`` round ends more while monsters
+    stand on the map at a round's end, ``fight_on``, and is rated ``1 - extend_weight`` at the
+    horizon and ``extend_weight`` at its end; ``extend_confirm``: only the confirming playouts
+    play on).
 
     ``plans`` (off: empty) makes it a search over party stances (``sim.stances``; greedy's
     ``charge`` first, keeping ties): at the first fight decision of a round (``plan_new``: only
@@ -449,7 +463,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
                 play_out(copy, rollout, rounds)
                 worth = score(copy)
                 if extra and not copy.is_over():
-                    play_out(copy, rollout, extra)
+                    fight_on(copy, rollout, extra)
                     worth = (1 - extend_weight) * worth + extend_weight * score(copy)
                 totals[i] += worth
                 stats.playouts += 1
