@@ -140,7 +140,9 @@ McNemar p = 0.003; Goblin +7); rated at the later end alone +12.5, +8.5, +20.5, 
 Sunken +11, Ledger +10.5; two round ends more +16.5, +8.5, +16, +4.5, +2 (Sunken +9.5, Ledger
 +15.5), halved +15.5, +7, +15, +7, +4; only in the confirming playouts +12.5, +6.5, +9.5, +6.5
 (Sunken +13.5, Ledger +15); one round end more, halved, with one confirming pair (``confirm=1``)
-+15.5, +8, +18, +4.5, +5 (Sunken +10, Ledger +12). Longer playouts judge the fights of The
++15.5, +8, +18, +4.5, +5 (Sunken +10, Ledger +12); one round end more, halved, only at
+decisions with at most four monsters on the map (Muster's fights hold more) +13.5, +7, +21, +5.5,
++3.5 (Sunken +11, Ledger +14.5). Longer playouts judge the fights of The
 Goblin Warren and The Lantern Vigil better and those of The Warlord's Muster worse, and cost
 more: 24-30 times greedy's CPU on Muster and Goblin (this design 19-20 there on the same runs),
 with one confirming pair still 26.5 and 24 times. On this seed they meet the goal (at least 10
