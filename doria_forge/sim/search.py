@@ -142,7 +142,9 @@ Sunken +11, Ledger +10.5; two round ends more +16.5, +8.5, +16, +4.5, +2 (Sunken
 (Sunken +13.5, Ledger +15); one round end more, halved, with one confirming pair (``confirm=1``)
 +15.5, +8, +18, +4.5, +5 (Sunken +10, Ledger +12); one round end more, halved, only at
 decisions with at most four monsters on the map (Muster's fights hold more) +13.5, +7, +21, +5.5,
-+3.5 (Sunken +11, Ledger +14.5). Longer playouts judge the fights of The
++3.5 (Sunken +11, Ledger +14.5); only with no monster the scenario needs defeated on the map (a
+boss's Hit Points weigh ``PREY_HP`` each; 44% of Muster's fight decisions face one) Muster +5.5,
+Gate +7, Toll +5.5 (Goblin +14, Vigil +20, Sunken +14 as without the gate). Longer playouts judge the fights of The
 Goblin Warren and The Lantern Vigil better and those of The Warlord's Muster worse, and cost
 more: 24-30 times greedy's CPU on Muster and Goblin (this design 19-20 there on the same runs),
 with one confirming pair still 26.5 and 24 times. On this seed they meet the goal (at least 10
