@@ -149,7 +149,8 @@ Goblin Warren and The Lantern Vigil better and those of The Warlord's Muster wor
 more: 24-30 times greedy's CPU on Muster and Goblin (this design 19-20 there on the same runs),
 with one confirming pair still 26.5 and 24 times. On this seed they meet the goal (at least 10
 points, significant) on four of the nine, as this design does (Vigil and Muster at +10 exactly),
-over the budget: so ``extend`` stays off.
+over the budget: so ``extend`` stays off. On a fresh seed (seed 2, 200 runs, paired) the two
+differed by noise alone: Muster +3, Goblin +1, Vigil -2.5 (this design there: +9, +11, +15.5).
 
 Which foresight the clairvoyant's lead is (``deck_seer``, ``dice_seer``; bench_skill_ceiling.py
 ``--split``; seed 1, 100 runs, paired with greedy): foreseeing only the dice, Sunken +22, Muster
