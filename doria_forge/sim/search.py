@@ -314,12 +314,15 @@ def dice_seer(state: Any, seed: int) -> Any:
     return copy
 
 
-def play_out(state: Any, rollout: Callable[[Any], Action], horizon: int, limit: int = 600) -> None:
+def play_out(state: Any, rollout: Callable[[Any], Action], horizon: int, limit: int = 600,
+             until: Callable[[Any], bool] | None = None) -> None:
     """Play on with ``rollout`` until ``horizon`` round ends have come (the Phase H of the
-    round ``horizon - 1`` after this one) or the game ends."""
+    round ``horizon - 1`` after this one) or the game ends (or, sooner, ``until(state)`` holds)."""
     last = state.round + horizon - 1
     for _ in range(limit):
         if state.is_over() or state.round > last or (state.round == last and state.phase in (H, I)):
+            return
+        if until is not None and until(state):
             return
         state.apply(rollout(state))
 
@@ -328,13 +331,10 @@ def fight_on(state: Any, rollout: Callable[[Any], Action], rounds: int, limit: i
     """Play on with ``rollout`` from where ``play_out`` stopped (a round's end: a decision of its
     Phase H or I, or the next round's first) while monsters stand on the map at a round's end, up
     to ``rounds`` round ends more, or the game's end."""
-    last = state.round + rounds - (0 if state.phase in (H, I) else 1)
-    for _ in range(limit):
-        if state.is_over() or state.round > last or (state.round == last and state.phase in (H, I)):
-            return
-        if state.phase in (H, I) and not explorer.monsters_on_map(state):
-            return
-        state.apply(rollout(state))
+    # from a Phase H or I decision this round's end has come already: count the next one as the first
+    at_round_end = state.phase in (H, I)
+    play_out(state, rollout, rounds + at_round_end, limit,
+             until=lambda s: s.phase in (H, I) and not explorer.monsters_on_map(s))
 
 
 @dataclass
