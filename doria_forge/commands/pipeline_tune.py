@@ -265,6 +265,11 @@ def _changes(result: TuneResult) -> list[tuple[Knob, int]]:
     return sorted(result.outcome.best.changes.items(), key=lambda kv: kv[0].name)
 
 
+def _diff(result: TuneResult) -> str:
+    """The unified diff of the best candidate's patches (empty without changes)."""
+    return "".join(p.diff() for p in result.patches)
+
+
 def _headline(result: TuneResult) -> tuple[str, str]:
     """What the tune came to (``the targets were not reached (the budget is spent)``) and what
     the tables below it show (``the best candidate found:``; empty when only the changes do)."""
@@ -360,12 +365,12 @@ def to_data(result: TuneResult) -> dict[str, Any]:
         "knobs": [{"knob": k.name, "where": result.where.get(k.name, ""), "value": k.value, "min": k.low,
                    "max": k.high, "step": k.step, "origin": k.origin} for k in result.knobs],
         "changes": [{"knob": k.name, "where": result.where.get(k.name, ""), "old": k.value, "new": v}
-                    for k, v in sorted(o.best.changes.items(), key=lambda kv: kv[0].name)],
+                    for k, v in _changes(result)],
         "before": [v.to_data() for v in o.before],
         "after": [v.to_data() for v in o.verdicts],
         "after_runs": "confirmation" if o.best.confirm_runs else "search",
         "resisting": [{"metric": t.metric, "players": t.players, "band": list(t.band)} for t in o.resisting],
-        "diff": "".join(p.diff() for p in result.patches),
+        "diff": _diff(result),
         "written": [str(p) for p in result.written],
         "sensitivity": [r.to_data() for r in result.sensitivity],
         "sensitivity_note": sensitivity_note(result),
@@ -392,7 +397,7 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     for t in o.resisting:
         console.print(Text(f"resists: {_target_name(t)}", style="bold"))
     console.print(_spent(result))
-    diff = "".join(p.diff() for p in result.patches)
+    diff = _diff(result)
     if diff:
         console.print(Text(diff), soft_wrap=True)  # wrapped lines would break the diff as a patch
     if result.written:
@@ -463,7 +468,7 @@ def write_report(result: TuneResult, out: Path) -> Path:
         parts.append(table(effects))
     parts += [f"<p><strong>resists:</strong> {html.escape(_target_name(t))}</p>" for t in o.resisting]
     parts.append(f"<p>{html.escape(_spent(result))}</p>")
-    diff = "".join(p.diff() for p in result.patches)
+    diff = _diff(result)
     if diff:
         parts.append(f"<pre>{html.escape(diff)}</pre>")
     if result.sensitivity_cost:
