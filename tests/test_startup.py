@@ -67,8 +67,9 @@ def test_validate_with_an_empty_cache_measures_card_texts_without_the_drawing_co
     potions.write_text(text.replace(short, 'text: "' + "A vial of red tonic that restores Hit Points. " * 60 + '"'),
                        encoding="utf-8")
     # nor the models of the JSON outputs (only --format json needs their version number)
+    # nor importlib.metadata, which only pydantic's plugin scan would need (doria_forge.infra.plugin_scan)
     heavy = ("reportlab", "PIL", "doria_forge.export.pdf.card", "doria_forge.export.pdf.compose",
-             "doria_forge.model.outputs")
+             "doria_forge.model.outputs", "importlib.metadata")
     code = (f"import sys\nsys.argv = ['doria-forge', 'validate', {str(pack)!r}]\nfrom doria_forge.__main__ import main\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             f"print('HEAVY:', ' '.join(m for m in {heavy!r} if m in sys.modules), file=sys.stderr)\n")
@@ -118,3 +119,35 @@ def test_loading_freezes_only_after_new_imports_and_leaves_the_collector_as_foun
         gc.unfreeze()
         (gc.enable if was_enabled else gc.disable)()
         sys.modules.pop("doria_test_fresh_module", None)
+
+
+def _plugin_scan_in_a_fresh_process(setting: str | None) -> list[str]:
+    """What a fresh interpreter reports after ``plugin_scan.skip()`` with ``PYDANTIC_DISABLE_PLUGINS``
+    set to ``setting`` (unset: None) and one model validated: whether importlib.metadata was
+    imported, the loader module's type name, and a constant only the real loader defines."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if setting is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = setting
+    code = ("import sys\nfrom doria_forge.infra import plugin_scan\nplugin_scan.skip()\n"
+            "from doria_forge.model import Rules\nRules.model_validate({'id': 'house-rules'})\n"
+            "loader = sys.modules['pydantic.plugin._loader']\n"
+            "print('importlib.metadata' in sys.modules, type(loader).__name__)\n"
+            "print(loader.PYDANTIC_ENTRY_POINT_GROUP, type(sys.modules['pydantic.plugin._loader']).__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_no_plugin_scan_loads_no_package_metadata_and_hands_other_names_to_pydantic():
+    # Without a setting, and with pydantic's own "disable all" values, the plugin loader is stood
+    # in for: importlib.metadata (some twenty modules) is never imported. A name the stand-in does
+    # not define is the real module's, which then takes its place.
+    for setting in (None, "__all__", "true"):
+        assert _plugin_scan_in_a_fresh_process(setting) == ["False", "_NoPlugins", "pydantic", "module"]
+
+
+def test_a_users_own_plugin_setting_keeps_pydantics_plugin_loader():
+    # Naming single plugins to disable means the others load: pydantic's loader must look.
+    assert _plugin_scan_in_a_fresh_process("some_plugin") == ["True", "module", "pydantic", "module"]

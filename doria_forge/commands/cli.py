@@ -21,7 +21,7 @@ from doria_forge.commands import (
     pipeline_scenarios,
     watch,
 )
-from doria_forge.infra import lifecycle, startup
+from doria_forge.infra import lifecycle, plugin_scan, startup
 from doria_forge.infra.terminal import printable
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -449,9 +449,8 @@ cli_sheets.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _
 
 def main() -> None:
     """Console-script entry point."""
-    # doria-forge uses no pydantic plugins; looking for them would cost every command an import
-    # of importlib.metadata and a scan of all installed packages. A user's own setting wins.
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # doria-forge uses no pydantic plugins: neither look for them nor load the code that would
+    plugin_scan.skip()
     # Stages report things a designer should see but that do not fail the run (a card
     # text shortened to fit) through logging: lifecycle shows them on stderr, one line each,
     # and ends the run cleanly on SIGTERM or a failing output stream.
