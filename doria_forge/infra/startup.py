@@ -43,14 +43,24 @@ def pause() -> None:
         _paused = True
 
 
+WORK_YOUNG_THRESHOLD = 5_000
+"""Net allocations of container objects between two collections of the youngest generation
+while a command works (the interpreter's default: 700). A cold ``validate`` of the shipped pack
+collected it 63 times (8 ms, 2% of the run) for the parsed YAML, the models and the problems it
+builds, nearly all alive until the end; at 5,000 it collects 9 times (3 ms), with the same peak
+memory."""
+
+
 def started() -> None:
     """The command starts its work: if :func:`pause` paused the collector, freeze every object
-    alive now (they are never collected, as modules are not) and turn the collector back on.
-    Does nothing otherwise (a test calling the CLI in its own process)."""
+    alive now (they are never collected, as modules are not), turn the collector back on and
+    collect the youngest generation every :data:`WORK_YOUNG_THRESHOLD` allocations. Does nothing
+    otherwise (a test calling the CLI in its own process)."""
     global _paused
     if _paused:
         _paused = False
         gc.freeze()
+        gc.set_threshold(max(WORK_YOUNG_THRESHOLD, gc.get_threshold()[0]), *gc.get_threshold()[1:])
         gc.enable()
 
 
