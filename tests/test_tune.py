@@ -10,6 +10,7 @@ in tests/test_tune_cli.py.
 from __future__ import annotations
 
 import hashlib
+import re
 import sys
 
 import pytest
@@ -330,6 +331,28 @@ def test_the_chart_falls_back_to_the_table_without_matplotlib(shipped_pack, monk
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     monkeypatch.delitem(sys.modules, "doria_forge.sim.tune.tornado", raising=False)
     assert chart_svg(table) is None
+
+
+def test_the_chart_of_long_knob_names_is_drawn_whole_without_a_matplotlib_warning():
+    # matplotlib's tight layout gave up on long labels and printed a UserWarning in the terminal
+    import warnings
+
+    from doria_forge.sim.tune.sensitivity import Rate, Row, chart_svg
+
+    path = ("a_very_long_section_name_of_the_scenario", "another_deeply_nested_list_entry", 0,
+            "with_a_field_name_that_goes_on_and_on")
+    table = [Row(Knob("scenario", f"the_extraordinarily_long_scenario_identifier_{i}", (*path, f"knob{i}"), 1, 9, 1,
+                      4), f"scenarios/an/extremely/long/directory/name/for/this/scenario_{i}.yaml:{120 + i}", n,
+                 Rate(4, 30, 64), Rate(3, 40, 64), Rate(5, 20, 64))
+             for i in range(6) for n in (1, 2, 3)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        svg = chart_svg(table)
+    assert svg is not None and svg.rstrip().endswith("</svg>")
+    text = "".join(re.findall(r">([^<>]*)</text>", svg))
+    for i in range(6):  # every part of every label is in the chart, none cut off
+        for part in (*map(str, path), f"knob{i}", f"scenario_{i}.yaml:{120 + i}", "extremely/long/directory/name"):
+            assert part in text.replace("\n", ""), part
 
 
 def test_the_search_never_changes_the_targets(shipped_pack):
