@@ -172,3 +172,28 @@ def test_sensitivity_steps_the_budget_did_not_reach_say_so_and_how_to_raise_it(p
     result = runner.invoke(app, [*args, "--budget", "20"])
     assert "the sensitivity was not measured: the budget of 20 playthroughs ran out first" in result.output
     assert "The sensitivity was not measured" in out.read_text()
+
+
+def test_a_sensitivity_step_the_content_refuses_says_refused_and_why(pack, tmp_path):
+    """A step whose value the model refused was left blank, as blank as a step past the knob's
+    range: "not allowed" read like "not there"."""
+    path = _band(pack)
+    # Monster Level 1 in steps of 10: one step up (11) the model refuses, one down (-9) is past the range
+    path.write_text(path.read_text() + "tune:\n  defaults: false\n  knobs:\n"
+                    "    - {path: setup.monster_level, min: 1, max: 20, step: 10}\n")
+    out = tmp_path / "tune.html"
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "4", "--runs", "4", "--budget", "64",
+                                 "--no-progress", "--jobs", "1", "--sensitivity", "--report", str(out)])
+    assert result.exit_code in (0, 1), result.output
+    [row] = [line.split() for line in result.output.splitlines() if line.startswith("4 ")]
+    assert row[-2:] == ["11:", "refused"], result.output  # and nothing in the step-down column
+    assert re.search(r"refused: scenario/goblin_warren:setup\.monster_level 11 \(.*monster_level", result.output)
+    page = out.read_text()
+    assert "<td></td><td>11: refused</td></tr>" in page and "refused: scenario/goblin_warren:setup.monster_level 11" in page
+    data = json.loads(runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "4", "--runs", "4",
+                                          "--budget", "64", "--no-progress", "--jobs", "1", "--sensitivity",
+                                          "--format", "json"]).output)
+    [row] = data["sensitivity"]
+    assert row["down"] is None and row["up"] is None and row["not_measured"] == []
+    assert list(row["refused"]) == ["up"] and row["refused"]["up"]["value"] == 11
+    assert "monster_level" in row["refused"]["up"]["reason"]

@@ -243,6 +243,9 @@ def _line(source_map: Any, kind: str, doc_id: str, path: Sequence[str | int]) ->
 # ---------------------------------------------------------------------------- output
 NOT_MEASURED = "not measured"
 """A sensitivity cell whose step the budget ran out before (see ``sensitivity_note``)."""
+REFUSED = "refused"
+"""A sensitivity cell whose value the content refuses (its model or a validation rule; see
+``refused_notes``): not a rate to measure at all, unlike a step past the knob's range (blank)."""
 
 
 def _interval(v: Any) -> str:
@@ -325,6 +328,8 @@ def _sensitivity_table(result: TuneResult) -> Table:
 
     def cell(rate: Any, side: str, row: Row) -> str:
         if rate is None:
+            if (refused := row.refusal(side)) is not None:
+                return f"{refused.value}: {REFUSED}"
             return NOT_MEASURED if side in row.not_measured else ""
         low, high = rate.interval
         return f"{rate.value}: {rate.rate:.0%} [{low:.0%}, {high:.0%}]"
@@ -332,6 +337,14 @@ def _sensitivity_table(result: TuneResult) -> Table:
     return ["players", "knob", "where", "as written", "one step down", "one step up"], [
         [str(r.players), r.knob.name, r.where, cell(r.base, "", r), cell(r.down, "down", r), cell(r.up, "up", r)]
         for r in result.sensitivity]
+
+
+def refused_notes(result: TuneResult) -> list[str]:
+    """Why each ``refused`` sensitivity cell is refused, once per knob and value:
+    ``refused: scenario/x:setup.monster_level 11 (reason)``."""
+    seen = dict.fromkeys(f"{REFUSED}: {r.knob.name} {refused.value} ({refused.reason})"
+                         for r in result.sensitivity for refused in r.refused)
+    return list(seen)
 
 
 def sensitivity_note(result: TuneResult) -> str:
@@ -416,6 +429,8 @@ def print_sensitivity(result: TuneResult, console: Console) -> None:
     if result.sensitivity:
         _print_table(console, _sensitivity_table(result),
                      title="sensitivity: win rate one step either side (95% intervals)")
+        for line in refused_notes(result):
+            console.print(line, soft_wrap=True)
     note = sensitivity_note(result)
     if note:
         console.print(note, soft_wrap=True)
@@ -478,6 +493,7 @@ def write_report(result: TuneResult, out: Path) -> Path:
             parts.append(chart[chart.index("<svg"):])
         if result.sensitivity:
             parts.append(table(_sensitivity_table(result)))
+            parts += [f"<p>{html.escape(line)}</p>" for line in refused_notes(result)]
         note = sensitivity_note(result)
         if note:
             parts.append(f"<p>{sentence(note)}</p>")

@@ -43,11 +43,21 @@ class Rate:
 
 
 @dataclass(frozen=True)
+class Refused:
+    """A step the content refuses: the knob at ``value`` one step to ``side`` (``"down"`` or
+    ``"up"``) is refused by its model or breaks a validation rule, ``reason`` says which."""
+
+    side: str
+    value: int
+    reason: str
+
+
+@dataclass(frozen=True)
 class Row:
     """One knob at one player count: ``where`` its ``file:line``, the rate of the content
     (``base``), one step down and one step up (None past the knob's range, when the content
-    cannot take the value, or when the budget ran out before the step was played: then its side,
-    ``"down"`` or ``"up"``, is in ``not_measured``)."""
+    refuses the value: then its :class:`Refused` is in ``refused``, or when the budget ran out
+    before the step was played: then its side, ``"down"`` or ``"up"``, is in ``not_measured``)."""
 
     knob: Knob
     where: str
@@ -56,16 +66,22 @@ class Row:
     down: Rate | None
     up: Rate | None
     not_measured: tuple[str, ...] = ()
+    refused: tuple[Refused, ...] = ()
 
     @property
     def swing(self) -> float:
         """The largest distance of a step's rate from the content's."""
         return max((abs(r.rate - self.base.rate) for r in (self.down, self.up) if r is not None), default=0.0)
 
+    def refusal(self, side: str) -> Refused | None:
+        """The refusal of the step to ``side`` (``"down"``/``"up"``), None when not refused."""
+        return next((r for r in self.refused if r.side == side), None)
+
     def to_data(self) -> dict[str, Any]:
         return {"knob": self.knob.name, "where": self.where, "players": self.players, "base": self.base.to_data(),
                 "down": self.down.to_data() if self.down else None, "up": self.up.to_data() if self.up else None,
-                "not_measured": list(self.not_measured)}
+                "not_measured": list(self.not_measured),
+                "refused": {r.side: {"value": r.value, "reason": r.reason} for r in self.refused}}
 
 
 def rows(knobs: Sequence[Knob], baseline: Candidate, steps: dict[tuple[str, int], Candidate],
@@ -82,12 +98,19 @@ def rows(knobs: Sequence[Knob], baseline: Candidate, steps: dict[tuple[str, int]
             return None, True
         return Rate(value, *rate(c.search[n])), False
 
+    def refused(knob: Knob) -> tuple[Refused, ...]:
+        sides = zip(("down", "up"), knob.neighbours(), strict=True)
+        return tuple(Refused(side, value, c.invalid) for side, value in sides
+                     if value is not None and (c := steps.get((knob.name, value))) is not None
+                     and c.invalid is not None)
+
     out = []
     for n in sorted(baseline.search):
         for knob in knobs:
             (down, down_missing), (up, up_missing) = (measured(knob, n, v) for v in knob.neighbours())
             missing = tuple(side for side, gone in (("down", down_missing), ("up", up_missing)) if gone)
-            out.append(Row(knob, where(knob), n, Rate(knob.value, *rate(baseline.search[n])), down, up, missing))
+            out.append(Row(knob, where(knob), n, Rate(knob.value, *rate(baseline.search[n])), down, up, missing,
+                           refused(knob)))
     return sorted(out, key=lambda r: (r.players, -r.swing, r.knob.name))
 
 
@@ -102,4 +125,4 @@ def chart_svg(table: Sequence[Row]) -> str | None:
     return svg(tornado_figure(table)) if table else None
 
 
-__all__ = ["ALPHA", "Rate", "Row", "chart_svg", "rows"]
+__all__ = ["ALPHA", "Rate", "Refused", "Row", "chart_svg", "rows"]
