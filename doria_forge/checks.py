@@ -87,7 +87,7 @@ OTHER_CHECKS: tuple[Check, ...] = (
     Check("pack-override", "warning", "validate",
           "a document replaces one of a required pack without `replaces:` in pack.yaml"),
     Check("editor-schema-stale", "info", "validate",
-          "the pack's doria.schema.json was written by another version of doria-forge"),
+          "the pack's doria.schema.json was written by another version of doria-forge or from other models"),
     *_simulation_checks(),
 )
 """Every configurable check that is not a content rule."""

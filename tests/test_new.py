@@ -171,9 +171,52 @@ def test_validate_names_a_pack_schema_an_upgrade_left_behind_and_the_command_tha
     assert refreshed.exit_code == 0, refreshed.output
     assert schema.read_text() == fresh
     assert runner.invoke(app, ["schema", "--pack", "frost", "--check"]).exit_code == 0
-    # validate reads the stamp, never makes the schema again (it runs on every save)
-    monkeypatch.setattr(schema_export, "any_kind_schema", lambda: pytest.fail("validate made the schema"))
+    # validate reads the stamp, and makes the schema at most once for the same models (it runs on every save)
+    monkeypatch.setattr(schema_export, "models_json_schema", lambda *a, **k: pytest.fail("validate made the schema"))
     assert runner.invoke(app, ["validate", "frost"]).output.strip() == "0 errors, 0 warnings in 1 file"
+
+
+def test_validate_names_a_pack_schema_written_from_other_models_at_the_same_version(tmp_path, monkeypatch):
+    """On a source checkout the version stays the same from commit to commit: a commit that
+    changed the models left the pack's schema behind without a word from validate."""
+    import doria_forge.model.schema_export as schema_export
+    import doria_forge.validate.editor_schema as editor_schema
+    from doria_forge import __version__
+
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    assert runner.invoke(app, ["schema", "--pack", "frost"]).exit_code == 0
+    schema = tmp_path / "frost" / "doria.schema.json"
+    written = schema.read_text()
+    assert runner.invoke(app, ["validate", "frost"]).output.strip() == "0 errors, 0 warnings in 1 file"
+    # a commit changes a model: its source and so the schema made from it
+    real_schema, real_sources = schema_export.models_json_schema, getattr(editor_schema, "_model_sources", tuple)
+    changed = tmp_path / "monster.py"
+    changed.write_text("# a new field\n")
+
+    def new_field(*args, **kwargs):
+        refs, shared = real_schema(*args, **kwargs)
+        shared["$defs"]["Monster"]["properties"]["lair"] = {"type": "string"}
+        return refs, shared
+
+    monkeypatch.setattr(schema_export, "models_json_schema", new_field)
+    monkeypatch.setattr(editor_schema, "_model_sources", lambda: (*real_sources(), changed), raising=False)
+    result = runner.invoke(app, ["validate", "frost"])
+    assert result.exit_code == 0, result.output
+    assert ("frost/doria.schema.json:1:1: info [editor-schema-stale] doria.schema.json was written by doria-forge "
+            f"{__version__} from other models than this one's") in result.output
+    assert "refresh it with `doria-forge schema --pack frost`" in result.output
+    assert schema.read_text() == written  # validate never writes the user's files
+    assert runner.invoke(app, ["schema", "--pack", "frost"]).exit_code == 0
+    assert '"lair"' in schema.read_text()
+    assert runner.invoke(app, ["validate", "frost"]).output.strip() == "0 errors, 0 warnings in 1 file"
+    # the models as they are: that refreshed copy is the stale one now
+    monkeypatch.undo()
+    monkeypatch.chdir(tmp_path)
+    assert "from other models than this one's" in runner.invoke(app, ["validate", "frost"]).output
+    # written at this version before stamps carried the digest: which models it was made from is unknown
+    schema.write_text(written.replace(json.loads(written)["$comment"], f"written by doria-forge {__version__}"))
+    assert ("doria.schema.json was written by doria-forge "
+            f"{__version__} before schemas carried a digest of their models") in runner.invoke(app, ["validate", "frost"]).output
 
 
 def test_a_doria_schema_json_of_the_designers_own_is_neither_judged_nor_overwritten(tmp_path, monkeypatch):

@@ -6,9 +6,11 @@ document by its ``kind``: for each kind an ``if kind is K then the schema of K``
 editor (yaml-language-server in VS Code, for example) checks every document of a multi-document
 file against its own kind and reports the mistake at the field, not "matches no schema".
 
-``doria.schema.json`` carries the version of doria-forge that wrote it in its ``$comment``
-(:mod:`doria_forge.model.schema_stamp`): a pack holds a copy of it (``new pack``), and ``validate`` tells from the stamp
-alone, without making the schema again, that an upgrade of doria-forge left the copy behind.
+``doria.schema.json`` carries the version of doria-forge that wrote it and a digest of the rest
+of it in its ``$comment`` (:mod:`doria_forge.model.schema_stamp`): a pack holds a copy of it
+(``new pack``), and ``validate`` tells from the stamp that an upgrade of doria-forge, or a change
+of the models at the same version, left the copy behind (making the schema again only when the
+models' source changed: ``validate.editor_schema``).
 
 Every other discriminated union (a monster's ``behaviours``, a scenario's triggers, conditions,
 effects and goals) is written the same way (:func:`keyed_unions`): its key (``behaviour``,
@@ -29,7 +31,7 @@ from pydantic.json_schema import models_json_schema
 from doria_forge.infra.fsutil import atomic_write_text
 
 from . import KINDS
-from .schema_stamp import ANY_KIND, SCHEMA_ID, stamp
+from .schema_stamp import ANY_KIND, SCHEMA_ID, schema_digest, stamp
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -100,7 +102,19 @@ def any_kind_text() -> str:
 def any_kind_schema() -> dict:
     """One schema for a document of any kind: ``kind`` is required and one of the kinds; an
     ``if``/``then`` branch per kind applies that kind's model (a discriminated union written so
-    that validators report the field that is wrong rather than every kind it does not match)."""
+    that validators report the field that is wrong rather than every kind it does not match).
+    Stamped (``$comment``) with the version and :func:`any_kind_digest`."""
+    body = _any_kind_body()
+    return {"$comment": stamp(schema_digest(_text(body))), **body}
+
+
+def any_kind_digest() -> str:
+    """The digest of ``doria.schema.json`` as this doria-forge writes it (the one in its stamp)."""
+    return schema_digest(_text(_any_kind_body()))
+
+
+def _any_kind_body() -> dict:
+    """:func:`any_kind_schema` without its stamp."""
     kinds = sorted(KINDS.items())
     refs, shared = models_json_schema([(model, "validation") for _, model in kinds],
                                       ref_template="#/$defs/{model}")
@@ -112,7 +126,6 @@ def any_kind_schema() -> dict:
     return {
         "$schema": DRAFT,
         "$id": SCHEMA_ID.format(name=ANY_KIND),
-        "$comment": stamp(),
         "title": "Dungeons of Doria content document",
         "description": "Any document of a doria-forge content pack; its `kind` chooses the schema that applies.",
         "type": "object",
