@@ -228,3 +228,16 @@ def test_a_doria_schema_json_of_the_designers_own_is_neither_judged_nor_overwrit
     refused = runner.invoke(app, ["schema", "--pack", "frost"])
     assert refused.exit_code == 2 and "not an editor schema doria-forge wrote" in refused.output
     assert schema.read_text().endswith('"type": "object"}\n')
+
+
+def test_validate_without_the_cache_neither_reads_nor_writes_the_editor_schema_digest(tmp_path, monkeypatch):
+    """--no-cache promises the cache folder untouched; the digest of the current editor schema was
+    kept there all the same."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(cache))
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    result = runner.invoke(app, ["validate", "frost", "--no-cache"])
+    assert result.output.strip() == "0 errors, 0 warnings in 1 file"
+    assert not cache.exists() or not any(cache.rglob("*")), sorted(cache.rglob("*"))
+    assert runner.invoke(app, ["validate", "frost"]).output.strip() == "0 errors, 0 warnings in 1 file"
+    assert any(p.is_file() for p in (cache / "editor-schema").rglob("*"))  # kept with the cache on

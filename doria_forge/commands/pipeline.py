@@ -196,9 +196,12 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True) -> V
         from doria_forge.load.loader import PackPathError
         from doria_forge.validate import validate_pack
 
+    from doria_forge.infra.fsutil import cache_off
+
     project = project_dir(pack_path)
     try:
-        result = validate_pack(pack_folder(pack_path), project=project)
+        with cache_off(not cache):
+            result = validate_pack(pack_folder(pack_path), project=project)
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
     _SOURCES.set(tuple(sources(pack_path)))

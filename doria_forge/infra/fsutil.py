@@ -8,6 +8,9 @@ import hashlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -145,6 +148,25 @@ def _umask() -> int:
 
 CACHE_ENV = "DORIA_FORGE_CACHE_DIR"
 """Environment variable naming the cache folder (instead of the per-user default)."""
+
+
+_CACHE_OFF: ContextVar[bool] = ContextVar("doria_forge_cache_off", default=False)
+
+
+@contextmanager
+def cache_off(off: bool = True) -> Iterator[None]:
+    """Within it (when ``off``) :func:`caching` is False: ``--no-cache`` for the checks deep in
+    validation that keep a result in the cache folder without a ``cache`` argument reaching them."""
+    token = _CACHE_OFF.set(off)
+    try:
+        yield
+    finally:
+        _CACHE_OFF.reset(token)
+
+
+def caching() -> bool:
+    """Whether the cache folder may be read and written (not within :func:`cache_off`)."""
+    return not _CACHE_OFF.get()
 
 
 def cache_dir() -> Path:

@@ -41,14 +41,14 @@ def _model_sources() -> tuple[Path, ...]:
 def current_schema_digest() -> str:
     """The schema digest (``model.schema_stamp.schema_digest``) of ``doria.schema.json`` as this
     doria-forge writes it: read from the cache folder when the models' source is unchanged, else
-    made (about a second) and kept there. Without readable sources or a writable cache it is
-    made on every call."""
+    made (a fraction of a second) and kept there. Without readable sources, a writable cache or
+    with the cache off (``fsutil.cache_off``: ``--no-cache``) it is made on every call."""
     import pydantic
 
     from doria_forge import __version__
-    from doria_forge.infra.fsutil import atomic_write_text, cache_dir, source_digest
+    from doria_forge.infra.fsutil import atomic_write_text, cache_dir, caching, source_digest
 
-    sources = source_digest(_model_sources())
+    sources = source_digest(_model_sources()) if caching() else None
     entry = None
     if sources is not None:
         key = hashlib.sha256(f"{CACHE_FORMAT}\0{__version__}\0{pydantic.VERSION}\0{sources}".encode()).hexdigest()
