@@ -2,10 +2,13 @@
 whether it may be read at all.
 
 Shared by validation (rule ``card-art``) and the print export (drawing, preflight), so neither
-imports the other; like :mod:`doria_forge.infra.fonts`. Images are read with Pillow (size only, never
-the whole picture) and checked whole without decoding (a PNG's chunk checksums, a JPEG's end marker:
-a copy broken off fails validation at the card's line, not the export); SVG is vector art and
-prints sharp at any size.
+imports the other; like :mod:`doria_forge.infra.fonts`. Images are read with Pillow (size first) and
+checked whole (a PNG's chunk checksums, a JPEG's end marker: a copy broken off fails validation at
+the card's line, not the export). A JPEG is decoded in full too: its picture data may be damaged
+while every marker stays whole, and the print export would be the first to fail on it; a picture
+that decodes is remembered by its bytes in the cache folder (:mod:`doria_forge.infra.clean_cache`),
+so an unchanged one is decoded once, not on every validate. SVG is vector art and prints sharp at
+any size.
 
 Art comes with packs from people the maintainer may not know, so what it makes doria-forge read
 is bounded (:func:`art_problem`):
@@ -123,26 +126,24 @@ def resolve(yaml_file: str | Path, art: str) -> Path:
 
 
 def inspect(path: Path, root: Path | None = None) -> ArtImage:
-    """Read what ``path`` is without decoding the picture, checked as :func:`art_problem` does
-    (inside folder ``root``, when given). Never raises."""
+    """Read what ``path`` is, checked as :func:`art_problem` does (inside folder ``root``, when
+    given; a JPEG decoded once for its bytes). Never raises."""
     if not path.exists():
         return ArtImage(path, problem=f"art file not found: {path}")
-    problem = art_problem(path, root)
-    if problem:
-        return ArtImage(path, problem=problem)
-    if path.suffix.lower() == ".svg":
-        return ArtImage(path, vector=True)
-    try:
-        return ArtImage(path, size_px=_raster_size(path))
+    try:  # checked and measured in one reading (a JPEG is decoded here, when not known whole)
+        size = _check_art(path, None if root is None else Path(root), seen=set(), depth=0)
+    except _Refused as exc:
+        return ArtImage(path, problem=str(exc))
     except Exception as exc:  # noqa: BLE001 - any unreadable image is one problem
         return ArtImage(path, problem=f"art file {path} is not a readable image: {type(exc).__name__}")
+    return ArtImage(path, vector=True) if size is None else ArtImage(path, size_px=size)
 
 
 def art_problem(path: Path, root: Path | None = None) -> str:
     """Why the art file ``path`` must not be read or drawn (see the module docstring), or ``""``.
     ``root``: the pack folder every file must lie in (``None``: not checked, for a file the
-    validation of its pack has checked already). Never raises; reads at most the image headers
-    and the SVG texts."""
+    validation of its pack has checked already). Never raises; reads the image headers, a PNG's
+    chunks, the SVG texts, and decodes a JPEG not decoded before (see the module docstring)."""
     try:
         _check_art(Path(path), None if root is None else Path(root), seen=set(), depth=0)
     except _Refused as exc:
@@ -154,10 +155,12 @@ class _Refused(Exception):
     pass
 
 
-def _check_art(path: Path, root: Path | None, *, seen: set[str], depth: int) -> None:
+def _check_art(path: Path, root: Path | None, *, seen: set[str], depth: int) -> tuple[int, int] | None:
+    """Raise _Refused when the art at ``path`` must not be drawn; its size in pixels when it is
+    a raster image, None for an SVG (or a file ``seen`` already)."""
     real = str(path.resolve())
     if real in seen:
-        return
+        return None
     seen.add(real)
     if len(seen) > MAX_SVG_FILES:
         raise _Refused(f"art {path.name}: an SVG drawing in more than {MAX_SVG_FILES} files")
@@ -166,10 +169,10 @@ def _check_art(path: Path, root: Path | None, *, seen: set[str], depth: int) -> 
             data = read_confined(path, root, MAX_ART_BYTES)
             for reference in _svg_references(path, data):
                 _check_reference(path, reference, root, seen=seen, depth=depth)
-            return
+            return None
         check_confined(path, root)
         with _open_regular(path) as fh:
-            _check_pixels(path.name, fh)
+            return _check_pixels(path.name, fh)
     except PackFileError as exc:
         raise _Refused(f"art {path} {exc.problem.message}") from None
 
@@ -204,6 +207,7 @@ def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
                     image.verify()
                     if image.format in ("JPEG", "MPO"):
                         _check_jpeg_end(source)
+                        _check_jpeg_decodes(source)
                 except Exception as exc:  # noqa: BLE001 - any damage is one problem
                     raise _Refused(f"art {name} is damaged or cut short ({exc}); save or copy it again") from None
     except _Refused:
@@ -254,9 +258,32 @@ _JPEG_TAIL = 64 * 1024
 """Bytes at the end of a JPEG searched for its end-of-image marker before the whole scan data."""
 
 
-def _raster_size(path: Path) -> tuple[int, int]:
-    with _open_regular(path) as fh:
-        return _check_pixels(path.name, fh)
+def _check_jpeg_decodes(source: IO[bytes]) -> None:
+    """Raise ``OSError`` (Pillow's) when the JPEG in ``source`` does not decode in full, as the
+    print export decodes it: picture data overwritten or garbled inside whole markers. A picture
+    that decodes is remembered by its bytes (and the decoding code), so it is decoded once; one
+    that fails is decoded again each time, its message always the current code's. Pillow, like
+    libjpeg under it, passes damage that only garbles pixels: that prints, if not as drawn."""
+    from PIL import Image
+
+    from doria_forge.infra import clean_cache
+
+    source.seek(0)
+    data = source.read()
+    key = clean_cache.clean_key("jpeg-decode", data, "", _decode_code())
+    if clean_cache.is_clean("jpeg-decode", key):
+        return
+    with Image.open(io.BytesIO(data)) as image:
+        image.load()
+    clean_cache.remember_clean("jpeg-decode", key)
+
+
+def _decode_code() -> tuple[Path, ...]:
+    """The code a JPEG's decoding depends on: this file, and Pillow's ``Image`` module (it changes
+    with every Pillow release, whose decoder may judge a picture differently)."""
+    from PIL import Image
+
+    return (Path(__file__), Path(Image.__file__))
 
 
 _DATA_IMAGE = re.compile(r"data:image/(png|jpe?g);base64,(.*)\Z", re.IGNORECASE | re.DOTALL)

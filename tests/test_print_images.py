@@ -248,6 +248,44 @@ def test_validate_reports_a_cut_short_jpeg_at_its_line_before_an_export_meets_it
     _assert_reported_as_cut(tmp_path, pack, "orc.jpg")
 
 
+def _scan_start(data: bytes) -> int:
+    """Where a JPEG's picture data begins: past the header of its first scan (SOS)."""
+    position = 2
+    while data[position + 1] != 0xDA:
+        position += 2 + int.from_bytes(data[position + 2:position + 4], "big")
+    return position + 2 + int.from_bytes(data[position + 2:position + 4], "big")
+
+
+def test_validate_reports_a_jpeg_whose_picture_data_is_garbled_inside_whole_markers(tmp_path: Path):
+    """Start, frame, scan and end markers all in place, the picture data between them garbage:
+    validate passed it (only the markers were read) and the print export broke on it."""
+    import random
+
+    pack = _art_pack(tmp_path, "art/orc.jpg", None)
+    image = pack / "art" / "orc.jpg"
+    Image.effect_noise((900, 380), 60).convert("RGB").save(image, quality=90)
+    data = bytearray(image.read_bytes())
+    start, end = _scan_start(data) + 100, len(data) - 102
+    data[start:end] = random.Random(7).randbytes(end - start)
+    assert data[:2] == b"\xff\xd8" and data[-2:] == b"\xff\xd9"
+    image.write_bytes(bytes(data))
+    _assert_reported_as_cut(tmp_path, pack, "orc.jpg")
+
+
+def test_a_jpeg_is_decoded_once_while_its_bytes_stay_the_same(tmp_path: Path, monkeypatch):
+    from PIL import JpegImagePlugin
+
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+    pack = _art_pack(tmp_path, "art/orc.jpg", (900, 380))
+    decoded, load = [], JpegImagePlugin.JpegImageFile.load
+    monkeypatch.setattr(JpegImagePlugin.JpegImageFile, "load", lambda self: decoded.append(1) or load(self))
+    for args, decodes in ((["validate"], 1), (["validate"], 0), (["validate", "--no-cache"], 1)):
+        decoded.clear()
+        result = runner.invoke(app, [*args, str(pack)])
+        assert result.exit_code == 0 and "card-art" not in result.output, result.output
+        assert len(decoded) == decodes, (args, decoded)
+
+
 WHOLE_JPEGS = {
     "baseline": lambda data: data,
     "progressive": None,

@@ -15,7 +15,7 @@ import hashlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from doria_forge.infra.fsutil import atomic_write_bytes, cache_dir, source_digest
+from doria_forge.infra.fsutil import atomic_write_bytes, cache_dir, caching, source_digest
 
 FORMAT = "clean-2"
 """Part of every key: bumped when what a key means changes."""
@@ -24,7 +24,9 @@ FORMAT = "clean-2"
 def clean_key(check: str, data: bytes, shown: str, code: Iterable[Path]) -> str | None:
     """The key of ``data`` (a file's bytes, shown as ``shown``) for ``check`` (a short name:
     ``layout``) by the source files ``code``; ``None`` when a source cannot be read (an install
-    without sources: the check then always runs)."""
+    without sources) or within ``fsutil.cache_off`` (``--no-cache``): the check then always runs."""
+    if not caching():
+        return None
     sources = source_digest(tuple(Path(p) for p in code))
     if sources is None:
         return None

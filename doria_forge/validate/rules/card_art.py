@@ -1,7 +1,8 @@
 """A card's ``art`` names an image that exists and is sharp enough to print.
 
 ``art`` is a PNG, JPG or SVG file relative to the YAML file (inside the pack). A missing or
-unreadable file is an **error**, as is a PNG or JPEG damaged or cut short, and so is art
+unreadable file is an **error**, as is a PNG or JPEG damaged or cut short (a JPEG is decoded in
+full: its picture data may be garbled inside whole markers), and so is art
 doria-forge must not read (``cardart.art_problem``: a file outside the pack or not a regular file,
 a raster image of more pixels than ``MAX_ART_PIXELS``, an SVG referring to anything but its own
 fragments, embedded images and files of the pack); a raster image below 300 dpi at the size of the card's art region
