@@ -220,7 +220,8 @@ class Walk(Action):
 @dataclass(frozen=True, slots=True)
 class Jump(Action):
     """Move to ``to`` by the cheapest way that jumps holes or red-bordered squares
-    (chapter *Jumping (5 AP)*: 5 AP a jump, 10 carrying, may end in negative AP; a jump
+    (chapter *Jumping (5 AP)*: 5 AP a jump, 10 carrying, may end in negative AP; a jump lands
+    in Line of Sight, in a straight line or round a corner, ``map.paths._bent_jumps``; a jump
     check STR+AGI+2D against 10 per square jumped, landing included; a failure costs 1
     HP per square, times 1 + critical failures + 1 for a Fumble, armor ignored)."""
 

@@ -508,8 +508,9 @@ class Layout:
     def jumps_from(self, pos: Pos) -> list[tuple[tuple[Pos, ...], Pos]]:
         """The straight jumps from ``pos`` whatever figures stand about: ``(over, land)``
         with ``over`` the holes and red-bordered squares crossed in a row and ``land`` the
-        first square after them a figure may stand on (chapter *Jumping (5 AP)*). Shared
-        list: do not change it."""
+        first square after them a figure may stand on (chapter *Jumping (5 AP)*; monsters jump
+        "in the shortest straight line", *Monsters and Obstacles/Holes*: these alone; a hero also
+        jumps round a corner, ``paths._bent_jumps``). Shared list: do not change it."""
         memo = self._memo["jumps"]
         found: list[tuple[tuple[Pos, ...], Pos]] | None = memo.get(pos)
         if found is None:

@@ -4,10 +4,12 @@ Target*, *Monsters and Obstacles/Holes*, *Dungeon Markers*: Holes and Rubble).
 
 Costs are Action Points. Heroes walk 1 AP a square (2 while carrying), never into
 negative AP; they may pass other characters but not monsters, and never stand on a hole
-or a red-bordered square: those are jumped (5 AP, 10 carrying) in a straight line, the
-landing square free of monsters; a jump may go into negative AP but nothing follows it
-then. Monsters walk 1 AP a square, never past a character; they may pass other monsters.
-Holes and red-bordered squares they jump in a straight line for 5 AP without a check
+or a red-bordered square: those are jumped (5 AP, 10 carrying) to a square in Line of Sight
+that a way of orthogonal steps over them reaches, without a monster on it (in a straight line
+or round a corner, ``_bent_jumps``), the landing square free of monsters; a jump may go into
+negative AP but nothing follows it then. Monsters walk 1 AP a square, never past a character;
+they may pass other monsters. Holes and red-bordered squares they jump in a straight line (the
+book's "in the shortest straight line") for 5 AP without a check
 (with less than 5 AP before the jump they cannot attack afterwards; a monster behind the
 hole is jumped too when a free square lies behind it and the jumper has 6+ AP; the landing
 square itself is reached too, for a monster that needs it to attack and so pushes its
@@ -30,6 +32,7 @@ from doria_forge.geometry import SIDES, side_step
 from doria_forge.model.rules import Rules
 
 from .layout import HOLE, RED, WALL, Layout, Pos, step
+from .sight import compute_sight
 
 
 @dataclass(frozen=True)
@@ -206,10 +209,11 @@ _WALK, _OBSTACLE, _RUBBLE = 0, 1, 2  # _WALK false: the monster search tells the
 
 def _tables(layout: Layout) -> tuple[dict, dict, dict, dict, dict, dict]:
     """The memo's step tables, filled lazily: a hero's moves and a monster's moves (square ->
-    its steps and its jumps, ``_moves``: one look-up a square searched from), ghost steps, then
-    hero steps, monster steps (these three a square's own, kept in ``layout.LOCAL_MEMOS``: a tile
-    placed elsewhere leaves them as they are) and jumps (a jump may cross several tiles: worked
-    out again for every version, as are the moves that carry them)."""
+    its steps and its jumps, ``_hero_moves`` and ``_moves``: one look-up a square searched from),
+    ghost steps, then hero steps, monster steps (these three a square's own, kept in
+    ``layout.LOCAL_MEMOS``: a tile placed elsewhere leaves them as they are) and straight jumps
+    (a jump may cross several tiles: worked out again for every version, as are the moves that
+    carry them and a hero's jumps round a corner)."""
     memo = layout.version_memo()
     found = memo.get("steps")
     if found is None:
@@ -267,6 +271,90 @@ def _ghost_steps(layout: Layout, table: dict, pos: Pos) -> tuple[tuple[Pos, int]
 def _jumps(layout: Layout, table: dict, pos: Pos) -> tuple[Jump, ...]:
     found = table[pos] = tuple(Jump(pos, over, land) for over, land in layout.jumps_from(pos))
     return found
+
+
+BENT_JUMP_SQUARES = 4
+"""The most squares (landing included) a hero's jump that is not a straight line counts: a
+Target Number of 40, above STR+AGI+2D of every premade hero (13-24 + 12 at most); the bound
+keeps the search over the holes small. Straight jumps keep no bound (``Layout.jumps_from``)."""
+
+_NO_BENT: tuple = ()
+_NO_REGION: frozenset[Pos] = frozenset()
+
+HeroMoves = tuple
+"""A square's entry in the hero moves table: its steps, its straight jumps, its bent jumps (each
+``(Jump, nearer)``, see ``_bent_jumps``) and the holes and red-bordered squares a monster on
+which changes the bent jumps (a flyer over one of them: they are searched again round it)."""
+
+
+def _hero_moves(layout: Layout, moves: dict, steps_of: dict, jumps_of: dict, pos: Pos) -> HeroMoves:
+    """``moves``' entry for ``pos`` (``HeroMoves``): the steps and straight jumps ``_moves`` gives
+    and the jumps round a corner (``_bent_jumps``), kept together for ``hero_search``."""
+    steps, straight = _moves(layout, {}, steps_of, _hero_steps, jumps_of, pos)
+    bent, region = _bent_jumps(layout, pos, straight)
+    found = moves[pos] = (steps, straight, bent, region)
+    return found
+
+
+def _bent_jumps(layout: Layout, pos: Pos, straight: tuple[Jump, ...], blocked: AbstractSet[Pos] = _NO_REGION
+                ) -> tuple[tuple[tuple[Jump, tuple[Pos, ...]], ...], frozenset[Pos]]:
+    """A hero's jumps from ``pos`` that are not straight lines (chapter *Jumping (5 AP)*: "A jump
+    action is only allowed to a square where Line of Sight exists and to which a way using adjacent
+    fields without a monster can be counted (including Holes)"; "Moving diagonally is not allowed",
+    *Walking*). The way runs over holes and red-bordered squares (the squares jumped), never over
+    ``blocked`` (the monsters' squares) or walls, Rubble and Blocked Doors, and lands on the first
+    square after them, as a straight jump does (book EXAMPLE 1: the Huntress lands behind the Hole
+    and walks on); the jump counts the squares of the shortest such way (``BENT_JUMP_SQUARES`` at
+    most), the landing included. Landings a straight jump from ``pos`` reaches are left to it
+    (the same count: a straight way is the shortest), and so are squares without Line of Sight
+    from ``pos`` (``sight.compute_sight``, the engine's own).
+
+    Each jump comes with ``nearer``: the landings of ``pos`` with a shorter way beside its own
+    landing. The route search weighs AP alone, so a hero would jump one square further round the
+    corner (a Target Number 10 higher) to save the 1 AP of the step from a nearer landing;
+    ``hero_search`` offers the jump only where a monster stands on each of them. Returns the
+    jumps in the order the search met their landings and the squares a monster on which changes
+    them."""
+    kind, near = layout.kind, layout.neighbours
+    ways: dict[Pos, tuple[Pos, ...]] = {pos: ()}
+    todo = []
+    for n in near(pos):
+        if n not in blocked and kind(n) in (HOLE, RED):
+            ways[n] = (n,)
+            todo.append(n)
+    if not todo:  # most squares are next to no hole: nothing to search
+        return _NO_BENT, _NO_REGION
+    landed: dict[Pos, tuple[Pos, ...]] = {}  # landing -> the squares jumped on its shortest way
+    for sq in todo:  # grows while it is read: breadth first, so the first way to a square is a shortest
+        way = ways[sq]
+        for n in near(sq):
+            if n in ways or n in landed or n in blocked:
+                continue
+            if kind(n) in (HOLE, RED):
+                if len(way) + 2 <= BENT_JUMP_SQUARES:  # its landings are one square further still
+                    ways[n] = way + (n,)
+                    todo.append(n)
+            else:
+                landed[n] = way
+    counts = {j.land: len(j.over) + 1 for j in straight if not any(p in blocked for p in j.over)}
+    bent = [(land, over) for land, over in landed.items() if land not in counts and _sees(layout, pos, land)]
+    counts.update((land, len(over) + 1) for land, over in bent)
+    found = tuple((Jump(pos, over, land), tuple(n for n in near(land) if counts.get(n, 99) <= len(over)))
+                  for land, over in bent)
+    # the squares a monster there changes these jumps by: those crossed, the straight jumps' too
+    # (a straight jump lost frees the landings beside its own)
+    return found, frozenset(todo).union(*(j.over for j in straight))
+
+
+def _sees(layout: Layout, a: Pos, b: Pos) -> bool:
+    """Line of Sight between ``a`` and ``b``, read from and kept in the answers of the layout
+    version ``sight.SightCache`` keeps (the same key, the same function)."""
+    known = layout.version_memo().setdefault("sight", {})
+    key = (a, b) if a <= b else (b, a)
+    seen = known.get(key)
+    if seen is None:
+        seen = known[key] = compute_sight(layout, a, b)
+    return bool(seen)
 
 
 def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Pos], heroes: AbstractSet[Pos],
@@ -339,7 +427,7 @@ def hero_search(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                 continue
             moves = moves_of.get(pos)
             if moves is None:
-                moves = _moves(layout, moves_of, steps_of, _hero_steps, jumps_of, pos)
+                moves = _hero_moves(layout, moves_of, steps_of, jumps_of, pos)
             new = cost + walk
             if new > ap:
                 whole = False
@@ -360,9 +448,15 @@ def hero_search(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Po
                     walked.append(nxt)
             # a character jumps over holes and red-bordered squares (and characters standing between
             # them), never over a monster, onto a square it may stand on
-            if moves[1] and cost < plain:
+            straight, bent = moves[1], moves[2]
+            if not (straight or bent):
+                continue
+            if cost < plain:
                 plain = cost
-            for jump in moves[1]:
+            if bent and not moves[3].isdisjoint(monsters):  # a flyer over the holes: the ways round it
+                bent = _bent_jumps(layout, pos, straight, monsters)[0]
+            for jump in straight + tuple(j for j, nearer in bent
+                                         if all(p in monsters for p in nearer)):
                 land = jump.land
                 if land in monsters or any(p in monsters for p in jump.over):
                     continue
