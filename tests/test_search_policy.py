@@ -214,3 +214,24 @@ def test_extend_rates_a_playout_at_its_horizon_and_a_round_later():
     assert reached == [state.round + 1, state.round + 2] * 2
     plain = make_search(3, samples=1, confirm=0, horizon=1, width=1, score=scripted([0.0, -2.0]))
     assert isinstance(plain(_lasting_fight()), Attack)
+
+
+def test_a_hurt_hero_weighs_swapping_places_with_a_fitter_friend():
+    """Chapter *Swap Places (5 AP)*: the Mage (hurt) stands next to the Orc and the Warrior;
+    swapping puts the fitter Warrior in the Mage's square. A candidate with ``swap`` (the
+    default), not without it, and never for a hero who is not hurt or a friend less fit."""
+    from doria_forge.engine.actions import SwapPlaces
+
+    state = map_game(pack_with(HALL), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 0)}, monsters=[("orc", (1, 0))],
+                     ap={"mage": 12, "warrior": 10})
+    mage, warrior = state.hero("mage"), state.hero("warrior")
+    mage.hp = 3
+    assert state.current_actor() == mage.uid and SwapPlaces(warrior.uid) in state.legal_actions()
+    assert SwapPlaces(warrior.uid) in search.candidates(state, mage, search.WIDTH, passive=False, swap=True)
+    assert SwapPlaces(warrior.uid) not in search.candidates(state, mage, search.WIDTH, passive=False)
+    mage.hp = mage.hp_max
+    assert SwapPlaces(warrior.uid) not in search.candidates(state, mage, search.WIDTH, passive=False, swap=True)
+    mage.hp, warrior.hp = 3, 2
+    assert SwapPlaces(warrior.uid) not in search.candidates(state, mage, search.WIDTH, passive=False, swap=True)
+    assert search.SWAP
