@@ -157,7 +157,7 @@ def test_a_damaged_card_entry_in_the_cache_is_measured_again(tmp_path, monkeypat
 
 
 def test_an_install_without_the_printing_sources_measures_without_the_cache(tmp_path, monkeypatch):
-    # The keys hash the printing code's source (fsutil.source_digest); where it cannot be read,
+    # The keys hash the printing code's source (fsutil.files_digest); where it cannot be read,
     # text fit still works, it only remembers nothing (it used to end in a FileNotFoundError).
     from doria_forge.export import text_fit
 
@@ -218,3 +218,34 @@ def test_german_start_cards_are_loot_first_with_at_most_two_standard_items(tmp_p
             cards = [i.card for i in h.all_items()]
             assert sorted(c.id for c in cards if c.deck == "standard") == sorted(hero.standard_items[:standard])
             assert len(cards) == content.rules.starting_cards
+
+
+def test_a_packs_text_fit_entry_is_keyed_by_its_files_as_read_not_by_serialising_it(tmp_path, monkeypatch):
+    # ValidationResult.files_digest (the files' names and bytes as the loader read them) with the
+    # stamp of the code that reads them stands for the pack's content: a cold validate never
+    # serialises every document (ContentPack.content_hash, 7 ms of the shipped pack's 0.4 s). A
+    # pack merged with the packs it requires has no such digest and keeps the serialised key.
+    from doria_forge.export import text_fit
+    from doria_forge.model import ContentPack
+    from doria_forge.validate import validate_pack
+
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+    trap = ("kind: trap\nid: snare\nname: Snare\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+            f"text: \"{'A very long story. ' * 60}\"\n")
+    pack = write_pack(tmp_path / "p", {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\n",
+                                       "traps.yaml": trap})
+
+    def serialised(self):
+        raise AssertionError("the pack was serialised for its key")
+
+    monkeypatch.setattr(ContentPack, "content_hash", serialised)
+    entries = tmp_path / "cache" / "text-fit"
+    first = runner.invoke(app, ["validate", str(pack)])
+    assert first.exit_code == 0 and "[card-text-fit] text of trap snare" in first.output, first.output
+    assert len(list(entries.glob("*.json"))) == 1
+    monkeypatch.setattr(text_fit, "_reading_digest", lambda: "other reading code")
+    again = runner.invoke(app, ["validate", str(pack)])
+    assert again.output == first.output and len(list(entries.glob("*.json"))) == 2  # a new key, the same findings
+    monkeypatch.undo()
+    assert validate_pack(pack).files_digest is not None
+    assert validate_pack(ROOT / "examples" / "frost-crypt").files_digest is None  # requires doria-base

@@ -75,7 +75,8 @@ def with_text_fit_problems(result: ValidationResult, project: Path, *, cache: bo
 
     layout_file, _ = project_assets(project)
     try:
-        found = text_fit_problems(result.pack, layout_file, result.source_map.locate, use_cache=cache)
+        found = text_fit_problems(result.pack, layout_file, result.source_map.locate, use_cache=cache,
+                                  files_digest=result.files_digest)
     except ExportError:
         return result
     if not found:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache
@@ -262,9 +263,34 @@ def _tile_message(tile_id: str, why: str, editions: str, count: int) -> str:
             "over floor or door squares); give it a wall square")
 
 
-def _key(pack: ContentPack, layout_file: Path, languages: list[str], code: bytes) -> str:
+@cache
+def _reading_digest() -> str:
+    """Stamp of the code that turns a pack's files into its documents (the loader's and the content
+    models' source files: each one's path, size and modification time, as Python's own bytecode
+    cache checks them) and of pydantic's version: with the files' bytes (``files_digest`` of
+    :func:`text_fit_problems`) it stands for the pack's content."""
+    import pydantic
+
+    digest = hashlib.sha256(pydantic.VERSION.encode())
+    package = _CODE.parent
+    folders = [package / "model", package / "load"]
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in sorted(entries, key=lambda e: e.name):
+                if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
+                    folders.append(Path(entry.path))
+                elif entry.name.endswith(".py"):
+                    found = entry.stat()
+                    digest.update(f"{entry.path}:{found.st_size}:{found.st_mtime_ns};".encode())
+    return digest.hexdigest()
+
+
+def _key(pack: ContentPack, layout_file: Path, languages: list[str], code: bytes,
+         source: str | None = None) -> str:
     digest = hashlib.sha256(code)
-    digest.update(pack.content_hash().encode())
+    # the files as read and the code that reads them, or (a merged pack) every document serialised
+    digest.update(f"files:{source}:{_reading_digest()}".encode() if source is not None
+                  else pack.content_hash().encode())
     digest.update(json.dumps(sorted(pack.own) if pack.own is not None else None).encode())
     digest.update(json.dumps(languages).encode())
     digest.update(str(layout_file).encode())
@@ -275,12 +301,15 @@ def _key(pack: ContentPack, layout_file: Path, languages: list[str], code: bytes
 
 def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
                       languages: Iterable[str] | None = None, *, cache: Path | None = None,
-                      use_cache: bool = True) -> list[Problem]:
+                      use_cache: bool = True, files_digest: str | None = None) -> list[Problem]:
     """:func:`measure` ``pack`` in ``languages`` (default: the pack's) with the layout of
     ``layout_file`` (built-in defaults when it is missing), as warnings (:func:`problems_of`).
     Findings are read from and stored in ``cache`` (a folder; default the cache folder, see the
     module docstring); ``use_cache=False``, or an install without the printing code's sources,
-    measures without reading or writing any cache.
+    measures without reading or writing any cache. ``files_digest``: the digest of the files
+    ``pack`` was read from (``ValidationResult.files_digest``), which keys the pack's findings
+    with the reading code's source in place of ``ContentPack.content_hash`` (7 ms of a cold
+    ``validate``: every document serialised).
     Raises ``LayoutError`` for a layout file with mistakes."""
     from doria_forge.infra.fsutil import cache_dir
 
@@ -289,7 +318,7 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
     if code is None:
         return problems_of(_measure_with(pack, layout_file, langs, None), locate)
     folder = (cache or cache_dir()) / "text-fit"
-    entry = folder / f"{_key(pack, layout_file, langs, code)}.json"
+    entry = folder / f"{_key(pack, layout_file, langs, code, files_digest)}.json"
     try:
         findings = [(k, i, tuple(p), r, refs, ls) for k, i, p, r, refs, ls in json.loads(entry.read_text("utf-8"))]
     except (OSError, ValueError, TypeError):

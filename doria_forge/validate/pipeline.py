@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -36,6 +37,12 @@ class ValidationResult:
     files: tuple[str, ...]
     config: CheckConfig | None = None
     """The check configuration that shaped ``problems`` (and shapes the simulation's findings)."""
+    files_digest: str | None = None
+    """sha256 (hex) of the files the pack was read from (the names problems give them and their
+    bytes as read, in order) when they alone hold its documents; ``None`` for a pack merged with
+    the packs it requires, or with a file that could not be read. A key for results that depend on
+    the pack's content, far cheaper than ``ContentPack.content_hash`` (which serialises every
+    document); the model code that turns the bytes into documents is the key user's to add."""
 
     @property
     def errors(self) -> int:
@@ -155,7 +162,19 @@ def validate_pack(path: Path | str, *, display_root: str | None = None,
         source_map=source_map,
         files=loaded.files,
         config=config,
+        files_digest=_read_digest(loaded.files, loaded.read) if merged is None else None,
     )
+
+
+def _read_digest(files: tuple[str, ...], read: tuple[bytes | None, ...]) -> str | None:
+    """``ValidationResult.files_digest`` of the files ``files`` read as ``read``."""
+    if len(files) != len(read) or any(data is None for data in read):
+        return None
+    digest = hashlib.sha256()
+    for name, data in zip(files, read, strict=True):
+        digest.update(f"{len(name)}:{name}:{len(data or b'')}:".encode())
+        digest.update(data or b"")
+    return digest.hexdigest()
 
 
 def _config(pack: ContentPack, source_map: SourceMap, project: Path | None,
