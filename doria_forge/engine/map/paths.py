@@ -32,7 +32,7 @@ from doria_forge.geometry import SIDES, side_step
 from doria_forge.model.rules import Rules
 
 from .layout import HOLE, RED, WALL, Layout, Pos, step
-from .sight import compute_sight
+from .sight import SightCache
 
 
 @dataclass(frozen=True)
@@ -307,7 +307,7 @@ def _bent_jumps(layout: Layout, pos: Pos, straight: tuple[Jump, ...], blocked: A
     and walks on); the jump counts the squares of the shortest such way (``BENT_JUMP_SQUARES`` at
     most), the landing included. Landings a straight jump from ``pos`` reaches are left to it
     (the same count: a straight way is the shortest), and so are squares without Line of Sight
-    from ``pos`` (``sight.compute_sight``, the engine's own).
+    from ``pos`` (``sight.SightCache``: the engine's own answers, kept per layout version).
 
     Each jump comes with ``nearer``: the landings of ``pos`` with a shorter way beside its own
     landing. The route search weighs AP alone, so a hero would jump one square further round the
@@ -337,24 +337,14 @@ def _bent_jumps(layout: Layout, pos: Pos, straight: tuple[Jump, ...], blocked: A
             else:
                 landed[n] = way
     counts = {j.land: len(j.over) + 1 for j in straight if not any(p in blocked for p in j.over)}
-    bent = [(land, over) for land, over in landed.items() if land not in counts and _sees(layout, pos, land)]
+    sight = SightCache()
+    bent = [(land, over) for land, over in landed.items() if land not in counts and sight.sees(layout, pos, land)]
     counts.update((land, len(over) + 1) for land, over in bent)
     found = tuple((Jump(pos, over, land), tuple(n for n in near(land) if counts.get(n, 99) <= len(over)))
                   for land, over in bent)
     # the squares a monster there changes these jumps by: those crossed, the straight jumps' too
     # (a straight jump lost frees the landings beside its own)
     return found, frozenset(todo).union(*(j.over for j in straight))
-
-
-def _sees(layout: Layout, a: Pos, b: Pos) -> bool:
-    """Line of Sight between ``a`` and ``b``, read from and kept in the answers of the layout
-    version ``sight.SightCache`` keeps (the same key, the same function)."""
-    known = layout.version_memo().setdefault("sight", {})
-    key = (a, b) if a <= b else (b, a)
-    seen = known.get(key)
-    if seen is None:
-        seen = known[key] = compute_sight(layout, a, b)
-    return bool(seen)
 
 
 def hero_routes(layout: Layout, start: Pos, ap: int, *, monsters: AbstractSet[Pos], heroes: AbstractSet[Pos],
