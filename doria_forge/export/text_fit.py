@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
-from doria_forge.infra.fsutil import atomic_write_text, source_digest
+from doria_forge.infra.fsutil import atomic_write_text, python_files, source_digest
 from doria_forge.load import Location, Problem, Severity
 from doria_forge.model import ContentPack, RoomTile
 
@@ -272,16 +272,9 @@ def _reading_digest() -> str:
     import pydantic
 
     digest = hashlib.sha256(pydantic.VERSION.encode())
-    package = _CODE.parent
-    folders = [package / "model", package / "load"]
-    while folders:
-        with os.scandir(folders.pop()) as entries:
-            for entry in sorted(entries, key=lambda e: e.name):
-                if entry.is_dir(follow_symlinks=False) and entry.name != "__pycache__":
-                    folders.append(Path(entry.path))
-                elif entry.name.endswith(".py"):
-                    found = entry.stat()
-                    digest.update(f"{entry.path}:{found.st_size}:{found.st_mtime_ns};".encode())
+    for path in (*python_files(_CODE.parent / "model"), *python_files(_CODE.parent / "load")):
+        found = os.stat(path)
+        digest.update(f"{path}:{found.st_size}:{found.st_mtime_ns};".encode())
     return digest.hexdigest()
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from doria_forge.infra.fsutil import CACHE_ENV, atomic_write_text, cache_dir  # noqa: F401 (re-exported)
+from doria_forge.infra.fsutil import CACHE_ENV, atomic_write_text, cache_dir, python_files  # noqa: F401 (re-exported)
 from doria_forge.model import ContentPack, Document
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ def engine_version() -> str:
     root = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256()
     for package in _ENGINE_PACKAGES:
-        for path in sorted((root / package).rglob("*.py")):
+        for path in map(Path, python_files(root / package)):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()

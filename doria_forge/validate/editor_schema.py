@@ -33,9 +33,10 @@ def _model_sources() -> tuple[Path, ...]:
     """The source files the editor schema is made from: the content models (and the words they
     are built of) and the modules below them they read constants from."""
     import doria_forge.model as model
+    from doria_forge.infra.fsutil import python_files
 
     root = Path(model.__file__).resolve().parent
-    return (*sorted(root.rglob("*.py")), root.parent / "geometry.py", root.parent / "i18n.py")
+    return (*map(Path, python_files(root)), root.parent / "geometry.py", root.parent / "i18n.py")
 
 
 def current_schema_digest() -> str:
