@@ -1,13 +1,12 @@
 """``doria-forge`` and ``python -m doria_forge``: the command line (:mod:`doria_forge.commands.cli`),
 started with the cyclic collector paused while it loads (:mod:`doria_forge.infra.startup`)."""
 
-from doria_forge.infra import plugin_scan, startup
+from doria_forge.infra import startup
 
 
 def main() -> None:
     """Console-script entry point."""
     startup.pause()
-    plugin_scan.skip()  # before anything builds a validator
     from doria_forge.commands import cli
 
     cli.main()
