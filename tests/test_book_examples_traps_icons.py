@@ -1,0 +1,86 @@
+"""Book of Rules *Traps and Secret Doors* (book lines 1246-1262) and *Dead Ends* (lines
+1264-1270): the rules with figures no other test rebuilt, each from the book's words (line
+numbers of doria-rules-en.md). The chapter's EXAMPLE (the Boulder Trap at Monster Level 1)
+is ``test_engine_decks.test_traps_example_boulder_tn_31``."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile, where
+from test_engine_state import make_state
+
+from doria_forge.engine.actions import PlaceSecretDoor, RevealRoomTile, Walk
+from doria_forge.engine.decks import TRAP, Card
+from doria_forge.engine.traps import resolve_trap
+
+
+def test_a_traps_ml_target_number_follows_the_current_monster_level():
+    """*Traps and Secret Doors* (book line 1252): "the value ML is often indicated on the Trap
+    cards: This value refers to the current Monster Level and is multiplied by the given
+    number". The Boulder Trap's 28+[3xML] (book line 1258) is 31 at ML 1 and 37 at ML 3: the
+    Warrior (STR 13, AGI 9) who needs a 9 at ML 1 now needs 15 and makes it with 7+8; the
+    Adventurer (STR 9, AGI 8) rolls 9+9 = 35 and is hit."""
+    state = make_state(["warrior", "adventurer"], faces=[7, 8, 9, 9], monster_level=3)
+    warrior, adventurer = state.heroes
+    assert (warrior.attribute("STR"), warrior.attribute("AGI")) == (13, 9)
+    assert (adventurer.attribute("STR"), adventurer.attribute("AGI")) == (9, 8)
+    results = resolve_trap(state, Card(TRAP, "boulder_trap"), warrior)
+    assert [(r.hero, r.target_number, r.total, r.success) for r in results] == [
+        ("warrior", 37, 37, True), ("adventurer", 37, 35, False)]
+    assert warrior.hp == warrior.hp_max and adventurer.hp < adventurer.hp_max
+
+
+# A start tile with its only door east, three door-less rooms round the slot east of it and
+# a closet whose only door faces west: placed there, the closet is walled in on every side.
+START = tile("S", ["#####", "#...#", "#....", "#...#", "#####"], doors=[("east", 2)],
+             starts=[(2, 2)], entrances=[(2, 1)])
+CELL = tile("W", ["#####", "#...#", "#...#", "#...#", "#####"])
+CLOSET = tile("A-3", ["#####", "#...#", "....#", "#...#", "#####"], doors=[("west", 2)])
+
+
+def test_a_dead_end_walled_in_by_other_rooms_lets_the_players_choose_the_room_of_the_secret_door():
+    """*Dead Ends* (book line 1266): "If the last room placed should be surrounded by other rooms,
+    the players can choose on which Room Tile the Secret Door opens and the dungeon continues."
+    The Mage opens the start tile's only door onto a closet that has rooms north, east and south
+    of it and no door of its own left: no unopened door remains in the dungeon, the closet has no
+    free Wall side, so the Secret Door is offered in the free Wall sides of the other rooms (the
+    start tile and the three around the closet), the players choosing among them."""
+    state = map_game(pack_with(START, CELL, CLOSET), ["mage"],
+                     tiles=[("S", (0, 0), 0), ("W", (-1, 1), 0), ("W", (1, 1), 0), ("W", (0, 2), 0)],
+                     at={"mage": (2, 4)}, deck=["A-3", "A-3"])
+    state.apply(RevealRoomTile((2, 4)))
+    layout = state.board.layout
+    assert layout.tiles[(0, 1)].tile_id == "A-3" and layout.closed_doors() == []
+    options = state.board.pending_secret_door.options
+    assert state.legal_actions() == [PlaceSecretDoor(i) for i in range(len(options))]
+    rooms = {(square[0] // 5, square[1] // 5) for square, _ in options}
+    assert (0, 1) not in rooms  # the closet itself has no Wall side without a neighbour
+    assert rooms == {(0, 0), (-1, 1), (1, 1), (0, 2)}
+    pick = next(i for i, (square, _) in enumerate(options) if (square[0] // 5, square[1] // 5) == (1, 1))
+    state.apply(PlaceSecretDoor(pick))
+    assert layout.secret_doors == {options[pick][0]: options[pick][1]}
+
+
+def test_a_dead_ends_secret_door_is_opened_like_a_normal_door_before_the_next_tile_is_drawn():
+    """*Dead Ends* (book line 1268): "This special Secret Door is treated like a normal, unopened
+    door. The heroes have to open it first before the next Room Tile is drawn." The closet behind
+    the start tile's only door is a dead end; the Secret Door appears in its north Wall (the
+    middle square, book line 1266), the next Room Tile stays in the deck until the Mage walks
+    onto the Secret Door and opens it; then it is placed behind it."""
+    start = tile("S", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)],
+                 starts=[(2, 2)], entrances=[(3, 2)])
+    closet = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)])
+    room = tile("B-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)])
+    state = map_game(pack_with(start, closet, room), ["mage"], tiles=[("S", (0, 0), 0)], at={"mage": (0, 2)},
+                     deck=["A-3", "B-3"])
+    state.apply(RevealRoomTile((0, 2)))
+    north = next(i for i, (_, side) in enumerate(state.board.pending_secret_door.options) if side == "north")
+    state.apply(PlaceSecretDoor(north))
+    layout = state.board.layout
+    assert layout.closed_doors() == [(-5, 2)]
+    assert state.board.deck == ["B-3"] and (-2, 0) not in layout.tiles
+    state.apply(Walk((-4, 2)))
+    state.apply(Walk((-5, 2)))
+    assert where(state, "mage") == (-5, 2) and state.board.deck == ["B-3"]
+    assert RevealRoomTile((-5, 2)) in state.legal_actions()
+    state.apply(RevealRoomTile((-5, 2)))
+    assert layout.tiles[(-2, 0)].tile_id == "B-3" and state.board.deck == []
