@@ -8,9 +8,13 @@ from __future__ import annotations
 from map_helpers import map_game, pack_with, tile, where
 from test_engine_state import make_state
 
+from doria_forge.engine import phases
 from doria_forge.engine.actions import PlaceSecretDoor, RevealRoomTile, Walk
 from doria_forge.engine.decks import TRAP, Card
+from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.traps import resolve_trap
+from doria_forge.model.pack import ContentPack
+from doria_forge.model.trap import Trap, TrapEffect
 
 
 def test_a_traps_ml_target_number_follows_the_current_monster_level():
@@ -84,3 +88,32 @@ def test_a_dead_ends_secret_door_is_opened_like_a_normal_door_before_the_next_ti
     assert RevealRoomTile((-5, 2)) in state.legal_actions()
     state.apply(RevealRoomTile((-5, 2)))
     assert layout.tiles[(-2, 0)].tile_id == "B-3" and state.board.deck == []
+
+
+STICKY_ROOM = Trap(id="sticky_floor", name="Sticky Floor", trap_type="room", check_attributes=("STR", "AGI"),
+                   tn_base=24, tn_per_ml=2, effect=TrapEffect(blocks_doors=True, immobilize=True))
+"""A room Trap that both blocks the doors and holds the characters fast (a pack may combine them)."""
+
+
+def test_disarming_a_room_trap_ends_its_blocked_doors_and_its_hold_on_every_character():
+    """*Traps and Secret Doors* (book line 1252): "As soon as the Trap is disarmed or the end
+    condition triggered, all room effects like Blocked Doors and any movement impacts will end."
+    The Warrior and the Mage both miss the Sticky Floor (two Fumbles): the room's door is
+    blocked and both are Immobilized. In Phase F the Warrior disarms it (9+9 against TN 26 at
+    ML 1): the door opens and neither of them is held any more, with no try of their own to
+    climb free (the dice would fail those)."""
+    room = tile("ROOM", ["#####", "#...#", "#....", "#...#", "#####"], doors=[("east", 2)])
+    pack = ContentPack.from_documents(list(pack_with(room)) + [STICKY_ROOM])
+    state = map_game(pack, ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (1, 1), "mage": (3, 3)})
+    warrior, mage = state.hero("warrior"), state.hero("mage")
+    # two Fumbles; the Warrior disarms in Phase F; then two failed tries to climb free, if asked
+    state.dice = ScriptedDice([1, 1, 1, 1, 9, 9, 1, 1, 1, 1])
+    resolve_trap(state, Card(TRAP, "sticky_floor"), warrior)
+    assert warrior.immobilized and mage.immobilized
+    assert state.board.layout.squares_with("blocked_door") == [(2, 4)]
+    phases.phase_f_special(state)
+    [disarm] = state.log.of_kind("trap_disarm")
+    assert (disarm.actor, disarm["target_number"], disarm["success"]) == ("warrior", 26, True)
+    assert state.board.layout.squares_with("blocked_door") == []
+    assert not warrior.immobilized and not mage.immobilized

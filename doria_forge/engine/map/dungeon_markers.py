@@ -179,7 +179,9 @@ class MarkersMixin(DungeonFigures):
 
     def phase_f_traps(self, state: GameData) -> None:
         """Phase F: the characters in a room whose doors a Trap blocked try to disarm it, in
-        seat order (the Trap's check); the first success ends it and unblocks the doors."""
+        seat order (the Trap's check); the first success ends it: the doors are unblocked and
+        every character in the room that Trap Immobilized is free (chapter *Traps and Secret
+        Doors*: "all room effects like Blocked Doors and any movement impacts will end")."""
         for lasting in list(self.lasting):
             trap = state.pack.traps[lasting.trap_id]
             tn = trap.target_number(state.monster_level)
@@ -194,4 +196,14 @@ class MarkersMixin(DungeonFigures):
                     for square in lasting.squares:
                         self.take_marker(state, square, "blocked_door")
                     self.lasting.remove(lasting)
+                    self._release_held(state, trap.id, lasting.room)
                     break
+
+    def _release_held(self, state: GameData, trap_id: str, room: list[tuple[int, int]]) -> None:
+        """End the Immobilized status a disarmed room Trap ``trap_id`` put on the characters in
+        its ``room`` (a hero held by another Trap, or by this card drawn in another room, stays)."""
+        for hero in state.heroes:
+            where = self.position(hero.uid)
+            if hero.immobilized and hero.immobilized_by == trap_id and where is not None and slot_of(where) in room:
+                hero.immobilized, hero.immobilized_by = False, None
+                state.log.emit("freed", hero.uid, trap=trap_id, reason="trap_disarmed")
