@@ -117,3 +117,31 @@ def test_disarming_a_room_trap_ends_its_blocked_doors_and_its_hold_on_every_char
     assert (disarm.actor, disarm["target_number"], disarm["success"]) == ("warrior", 26, True)
     assert state.board.layout.squares_with("blocked_door") == []
     assert not warrior.immobilized and not mage.immobilized
+
+
+HIDDEN_PASSAGE = Trap(id="hidden_passage", name="Hidden Passage", trap_type="person",
+                      check_attributes=("PER", "WIS"), tn_base=0, effect=TrapEffect(reveals_room_tile=True))
+"""A Trap card that opens a Secret Door (the book's *Loot Cards* "can contain ... secret doors")."""
+
+
+def test_a_traps_secret_door_opens_in_a_wall_side_never_beside_an_unopened_door():
+    """*Traps and Secret Doors* (book line 1266): "Secret Doors are always placed on a side with a
+    Wall, never on an already existing door". The Warrior's room has an unopened door in the
+    middle of its north side, one square from him, rooms beyond its south and west sides, and a
+    bare Wall side east, three squares away: the Secret Door opens in the middle of the east
+    Wall (not in the north side beside the door) and the closet drawn is placed behind it, its
+    door against the Secret Door; the north door stays as it was, unopened."""
+    room = tile("S-1", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)])
+    south = tile("SO", ["#####", "#...#", "#...#", "#...#", "#####"])
+    west = tile("WE", ["#####", "#...#", "#...#", "#...#", "#####"])
+    closet = tile("A-3", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)])
+    pack = ContentPack.from_documents(list(pack_with(room, south, west, closet)) + [HIDDEN_PASSAGE])
+    state = map_game(pack, ["warrior"], tiles=[("S-1", (0, 0), 0), ("SO", (1, 0), 0), ("WE", (0, -1), 0)],
+                     at={"warrior": (1, 2)}, deck=["A-3"])
+    state.dice = ScriptedDice([5, 5])
+    resolve_trap(state, Card(TRAP, "hidden_passage"), state.hero("warrior"))
+    layout = state.board.layout
+    assert layout.secret_doors == {(2, 4): "east"}
+    assert layout.tiles[(0, 1)].tile_id == "A-3" and state.board.deck == []
+    assert (2, 5) in layout.neighbours((2, 4))
+    assert layout.closed_doors() == [(0, 2)]

@@ -188,8 +188,12 @@ def dead_end_options(layout: Layout) -> list[tuple[Pos, str]]:
 
 def _wall_side_spot(layout: Layout, placed: PlacedTile, side: str) -> tuple[Pos, str] | None:
     """The square of a Secret Door in the wall side ``side`` of ``placed`` (no tile beyond it):
-    the middle square, else the one nearest the middle that opens onto floor inside."""
+    the middle square, else the one nearest the middle that opens onto floor inside. A side
+    with a door, an open side or a Secret Door is no Wall side (chapter *Traps and Secret
+    Doors*: "always placed on a side with a Wall, never on an already existing door")."""
     if slot_beyond(placed.slot, side) in layout.tiles:
+        return None
+    if any(opening.side == side for opening in layout.openings(placed)):
         return None
     for index in (2, 1, 3, 0, 4):
         pos = to_global(placed.slot, border_square(side, index))
