@@ -5,6 +5,7 @@ is ``test_engine_decks.test_traps_example_boulder_tn_31``."""
 
 from __future__ import annotations
 
+import pytest
 from map_helpers import map_game, pack_with, tile, where
 from test_engine_state import make_state
 
@@ -12,6 +13,7 @@ from doria_forge.engine import phases
 from doria_forge.engine.actions import PlaceSecretDoor, RevealRoomTile, Walk
 from doria_forge.engine.decks import TRAP, Card
 from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.spawn import spawn_monster
 from doria_forge.engine.traps import resolve_trap
 from doria_forge.model.pack import ContentPack
 from doria_forge.model.trap import Trap, TrapEffect
@@ -145,3 +147,19 @@ def test_a_traps_secret_door_opens_in_a_wall_side_never_beside_an_unopened_door(
     assert layout.tiles[(0, 1)].tile_id == "A-3" and state.board.deck == []
     assert (2, 5) in layout.neighbours((2, 4))
     assert layout.closed_doors() == [(0, 2)]
+
+
+@pytest.mark.parametrize(("hero_ap", "at_once"), [(9, True), (10, False), (11, False)])
+def test_a_revealed_monster_acts_at_once_only_with_more_initiative_than_the_acting_character(hero_ap, at_once):
+    """*Current initiative for monsters* (book line 1329): "If a room is revealed near the end of
+    the round and the revealed monster should have more Initiative Points than the current
+    character, then that monster will activate immediately." A Gargoyle (initiative 10, *No
+    monster figures available anymore*, EXAMPLE, book line 1325) revealed while the Adventurer
+    has 9 AP acts at once; at 10 or 11 AP it waits for its own marker on the Initiative Board."""
+    state = make_state(["adventurer"], faces=[1, 1])
+    state.phase = phases.D
+    state.ap["adventurer"] = hero_ap
+    gargoyle = spawn_monster(state, "gargoyle")
+    assert gargoyle.action_points == 10
+    assert (gargoyle.uid in state.activated) is at_once
+    assert any(e["reason"] == "current_initiative" for e in state.log.of_kind("activation")) is at_once
