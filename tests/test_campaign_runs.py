@@ -154,3 +154,61 @@ def test_a_player_count_far_off_the_others_is_a_campaign_finding(pack):
     (outlier,) = [f for f in found if f.rule_id == "campaign-player-count-outlier"]
     assert outlier.players == (4,) and "far harder" in outlier.message and "completed 5% of 40 runs" in outlier.message
     assert "doria-forge simulate campaign quick_run --players 4 --runs 40 --seed 5" in outlier.message
+
+
+DEADLY = """\
+kind: scenario
+id: deadly
+name: Deadly
+source: sample
+players: [1, 6]
+story: "The cellar floods with fire at the end of the first round."
+goal: "Hold out for three rounds (nobody can)."
+goals:
+  win:
+    - {goal: survive, rounds: 3}
+rules:
+  - text: "Fire fills the cellar."
+    when: {on: round_end, round: 1}
+    do:
+      - {do: damage, amount: 30, who: all, ignores_armor: true}
+      - {do: damage, amount: 30, who: all, ignores_armor: true}
+max_rounds: 5
+---
+kind: campaign
+id: deadly_run
+name: Deadly Run
+source: sample
+scenarios: [quick_a, deadly, quick_b]
+rewards:
+  - {after_scenario: 2, text: "Keep one card and a hero bonus.", keep_loot_cards: 1, hero_bonus: true}
+monster_points_per_level: 20  # the 5 points leave the Monster Level alone: the same games follow
+"""
+
+
+def test_after_a_death_on_the_last_attempt_the_party_goes_on_with_5_monster_points(tmp_path):
+    """*Death of a character in campaigns* (book lines 1907-1913): a death ends the scenario at
+    once; the players replay it ("the Monster Points will remain the same") or, "if the scenario
+    was nearly completed, players can simply continue to the next scenario - however, 5 Monster
+    Points will be added to the total before the next scenario starts". A death never ends the
+    campaign: the simulation replays first and on the last attempt goes on with +5 (the
+    campaign did end there before)."""
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK)
+    add_documents(folder, "scenarios/deadly.yaml", DEADLY)
+    pack = validated(folder).pack
+    plan = make_campaign_plan(pack, "deadly_run", players=[2], runs=1, seed=3)
+    record = play_campaign(pack, plan, 2, 0)
+    assert [(a[1], a[2]) for a in record.attempts] == (
+        [("quick_a", "won")] + [("deadly", "hero_died")] * MAX_ATTEMPTS + [("quick_b", "won")])
+    assert record.completed and record.end is None and record.continued == [1]
+    assert record.deaths == 2 * MAX_ATTEMPTS  # both heroes, in every attempt
+    # the same games without the 5 points: exactly 5 Monster Points fewer at the end
+    rules = folder / "rules.yaml"
+    rules.write_text(rules.read_text().replace("campaign_continue_monster_points: 5", "campaign_continue_monster_points: 0"))
+    free = validated(folder).pack
+    assert free.rules.campaign_continue_monster_points == 0
+    same = play_campaign(free, plan, 2, 0)
+    assert same.attempts == record.attempts and record.monster_level == same.monster_level
+    assert record.monster_points == same.monster_points + 5

@@ -204,6 +204,10 @@ class Rules(Document):
     """Highest Monster Level printed on Monster Level Cards."""
     monster_points_per_level: Annotated[int, Field(ge=1, le=100)] = 10
     """Monster Points that raise the Monster Level by one (campaigns)."""
+    campaign_continue_monster_points: Annotated[int, Field(ge=0, le=100)] = 5
+    """Monster Points added when the players go on to the next campaign scenario after a
+    character died in a nearly completed one instead of replaying it (chapter *Death of a
+    character in campaigns*)."""
     # The shop and the decks
     shop_slots: Slots = 3
     """Cards on display in the shop."""

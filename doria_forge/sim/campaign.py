@@ -20,7 +20,17 @@ What the book leaves to the players is decided here, the same way every run:
   ran out of rounds or stalled) is played again, at most ``MAX_ATTEMPTS`` times in all;
   Monster Points and XP of a failed attempt stay (the book: "the Monster Points will remain
   the same" when replaying, i.e. no penalty on top); the campaign ends where a scenario fails
-  ``MAX_ATTEMPTS`` times (or the engine fails);
+  ``MAX_ATTEMPTS`` times (or the engine fails), except after a death:
+- after a character died the book offers two courses (chapter *Death of a character in
+  campaigns*): replay the scenario ("recommended ... if the character died towards the
+  beginning"), or, "if the scenario was nearly completed", continue to the next scenario with
+  ``rules.campaign_continue_monster_points`` (5) Monster Points more, "If there were Campaign
+  rewards at the end of the last scenario ... all characters will receive those automatically".
+  A death never ends a campaign in the book. How near to completion is the players'
+  judgement, which the simulation does not model: a death replays the scenario while attempts
+  remain (the book's recommended course) and on the last attempt takes the other course (when
+  a next scenario exists): +5 Monster Points and the scenario's keep-cards and hero-bonus
+  rewards (not its Group XP or Monster Points, which reward a win);
 - a hero who died is replaced by a new character of the same premade hero with its standard
   items, as many Attribute Points as the survivors gained and as many hero bonuses as they
   have (chapter *Death of a character in campaigns*: the player's "more common option").
@@ -83,8 +93,10 @@ class CampaignRecord:
     group_xp: int = 0
     reason: str = ""
     carried: list[tuple[int, int, int]] = field(default_factory=list)
-    """Per scenario won and passed on to the next: (Group XP on the track, Loot Cards the party
-    kept, their gold value)."""
+    """Per scenario passed on to the next (won, or continued past after a death): (Group XP on
+    the track, Loot Cards the party kept, their gold value)."""
+    continued: list[int] = field(default_factory=list)
+    """Indices of the scenarios the party went on from after a death (+5 Monster Points)."""
 
 
 def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int) -> CampaignRecord:
@@ -121,17 +133,24 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             points += state.doom.monster_points
             group_xp = state.group_xp
             won = outcome == "won"
+            # A death on the last attempt: go on to the next scenario (see the module docstring).
+            go_on = won or (outcome == "hero_died" and tries == MAX_ATTEMPTS
+                            and index + 1 < len(campaign.scenarios))
             keep, bonus = last_keep, False
             if won:
                 group_xp += scenario.rewards.group_xp
                 points += scenario.rewards.monster_points
+            elif go_on:
+                points += pack.rules.campaign_continue_monster_points
+                record.continued.append(index)
+            if go_on:
                 keep = (reward.keep_loot_cards if reward is not None and reward.keep_loot_cards is not None
                         else scenario.rewards.keep_loot_cards)
                 bonus = (reward.hero_bonus if reward is not None and reward.hero_bonus is not None
                          else scenario.rewards.hero_bonus)
                 last_keep = keep
             heroes, kept, bonuses = _carry_over(pack, state, keep)
-            if won and index + 1 < len(campaign.scenarios):
+            if go_on and index + 1 < len(campaign.scenarios):
                 cards = [card for hand in kept.values() for card in hand]
                 record.carried.append((group_xp, len(cards), sum(card_gold(pack, c) for c in cards)))
             if bonus:
@@ -139,7 +158,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
                 points += hero_level_up_monster_points(hero_level, campaign_monster_level(
                     points, campaign.monster_points_per_level))
                 bonuses = {uid: n + 1 for uid, n in bonuses.items()}
-            if won:
+            if go_on:
                 break
             if tries == MAX_ATTEMPTS:
                 record.end = (index, sid, outcome)
