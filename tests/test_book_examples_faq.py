@@ -1,9 +1,9 @@
 """The Book of Rules' FAQ (book lines 1947-2010) where the engine models what an answer is
 about and no other test checks it: a Monster Level Card with armor rating 0 and a
-vulnerability (line 1949), an elementally enchanted non-magic weapon against a Mummy (line
-2001). The other answers are checked in test_engine_combat, test_engine_monster,
-test_abilities_vocabulary, test_map_monsters, test_book_examples_map_actions and
-test_book_examples_psi_points."""
+vulnerability (line 1947), an elementally enchanted non-magic weapon against a Mummy (line
+1997), every Room Tile of a scenario deck hidden at the start (line 2001). The other answers
+are checked in test_engine_combat, test_engine_monster, test_abilities_vocabulary,
+test_map_monsters, test_book_examples_map_actions and test_book_examples_psi_points."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ NO_DECKS = GameOptions(shop=False, loot=False, monster_deck=False, start_bonuses
 
 
 def test_faq_armor_rating_0_with_a_vulnerability_counts_once_a_modification_gives_armor():
-    """FAQ (book line 1949): "Why are there Monster Level Cards with an armor rating of 0 showing
+    """FAQ (book line 1947): "Why are there Monster Level Cards with an armor rating of 0 showing
     a vulnerability? The monster might receive additional armor through modifications, but as
     long as a monster has no armor, the vulnerability can be ignored." The level-1 Orc (AR 0,
     vulnerable to fire) with the Blocker (+1 AR): a 1-damage hit without an element is stopped
@@ -43,7 +43,7 @@ def test_faq_armor_rating_0_with_a_vulnerability_counts_once_a_modification_give
 
 
 def test_faq_an_elementally_enchanted_non_magic_weapon_can_be_used_against_a_mummy():
-    """FAQ (book line 2001): "An enchanted weapon keeps its original state, which means it only can
+    """FAQ (book line 1997): "An enchanted weapon keeps its original state, which means it only can
     inflict elemental damage now, but stays a non-magic weapon ... The good news: The weapon can
     be used against a Mummy!" (a magic weapon does not work against the Mummy; NOTES.md)."""
     fire_sword = weapon("fire_sword", "3D", 2, element="fire")
@@ -54,3 +54,18 @@ def test_faq_an_elementally_enchanted_non_magic_weapon_can_be_used_against_a_mum
     out = hero_attack(ScriptedDice([5, 5, 5, 2, 2]), EventLog(), h, h.find("fire_sword"), fire_sword.attacks[0],
                       mummy, RULES)
     assert out.hit and out.wound == 2 and mummy.hp == 1
+
+
+def test_faq_every_room_tile_of_a_scenario_deck_starts_hidden():
+    """FAQ (book line 2001): "In the scenario setup, the picture shows some Room Tiles open, but the
+    description says to create a hidden deck. What is correct? All Room Tiles should be placed in
+    hidden form." In every shipped scenario the game starts with the start tile alone on the
+    table and every tile of the scenario deck, the target tile too, face down in the deck."""
+    for sid, scenario in sorted(PACK.scenarios.items()):
+        state = GameState.new(PACK, ["warrior", "mage", "ranger"], seed=1, scenario=sid,
+                              options=GameOptions(setup_loot=False))
+        board = state.board
+        assert [t.tile_id for t in board.layout.tiles.values()] == [scenario.setup.start_tile], sid
+        assert board.deck_unseen == len(board.deck) > 0, sid
+        if scenario.setup.target_tile is not None:
+            assert scenario.setup.target_tile in board.deck, sid

@@ -187,7 +187,7 @@ monster_points_per_level: 20  # the 5 points leave the Monster Level alone: the 
 
 
 def test_after_a_death_on_the_last_attempt_the_party_goes_on_with_5_monster_points(tmp_path):
-    """*Death of a character in campaigns* (book lines 1907-1913): a death ends the scenario at
+    """*Death of a character in campaigns* (book lines 1903-1909): a death ends the scenario at
     once; the players replay it ("the Monster Points will remain the same") or, "if the scenario
     was nearly completed, players can simply continue to the next scenario - however, 5 Monster
     Points will be added to the total before the next scenario starts". A death never ends the
