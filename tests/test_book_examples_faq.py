@@ -1,7 +1,8 @@
 """The Book of Rules' FAQ (book lines 1947-2010) where the engine models what an answer is
 about and no other test checks it: a Monster Level Card with armor rating 0 and a
 vulnerability (line 1947), an elementally enchanted non-magic weapon against a Mummy (line
-1997), every Room Tile of a scenario deck hidden at the start (line 2001). The other answers
+1997), every Room Tile of a scenario deck hidden at the start (line 2001), monsters attacking a
+character a Water Pit holds (line 1991). The other answers
 are checked in test_engine_combat, test_engine_monster, test_abilities_vocabulary,
 test_map_monsters, test_book_examples_map_actions and test_book_examples_psi_points."""
 
@@ -69,3 +70,26 @@ def test_faq_every_room_tile_of_a_scenario_deck_starts_hidden():
         assert board.deck_unseen == len(board.deck) > 0, sid
         if scenario.setup.target_tile is not None:
             assert scenario.setup.target_tile in board.deck, sid
+
+
+def test_faq_monsters_attack_a_character_held_in_a_water_pit_normally():
+    """FAQ (book line 1991): "At the same time, monsters will always be able to attack any
+    character normally, even if the character is within the Water Pit for example." The Water
+    Pit holds the Warrior fast beside an Orc; the Orc's activation attacks him."""
+    from map_helpers import map_game, pack_with, tile
+
+    from doria_forge.engine.decks import TRAP, Card
+    from doria_forge.engine.monster_ai import activate_monster
+    from doria_forge.engine.traps import resolve_trap
+
+    room = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "#####"])
+    state = map_game(pack_with(room), ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (2, 2)},
+                     monsters=[("orc", (2, 3))], ap=20)
+    warrior = state.hero("warrior")
+    state.dice = ScriptedDice([1, 1] + [3] * 20)  # a Fumble against the Water Pit, then the fight
+    [result] = resolve_trap(state, Card(TRAP, "water_pit"), warrior)
+    assert result.immobilized and warrior.immobilized
+    orc = state.monsters[0]
+    activate_monster(state, orc)
+    attacks = [e for e in state.log.of_kind("monster_attack") if e.actor == orc.uid]
+    assert attacks and all(list(e["targets"]) == ["warrior"] for e in attacks)
