@@ -212,3 +212,28 @@ def test_after_a_death_on_the_last_attempt_the_party_goes_on_with_5_monster_poin
     same = play_campaign(free, plan, 2, 0)
     assert same.attempts == record.attempts and record.monster_level == same.monster_level
     assert record.monster_points == same.monster_points + 5
+
+
+def test_a_dead_hero_loses_its_equipment_except_its_campaign_items(pack):
+    """*Death of a character in campaigns* (book line 1905): "the equipment of the character that
+    died is lost (except special Campaign items)"; the new character "receives the same amount
+    of XP and hero bonuses as the other characters". The Warrior carries a campaign item and
+    dies: the Warrior who replaces him has his standard items and that campaign item, no Loot
+    Card of the dead one."""
+    from doria_forge.engine.hero import HeroState
+    from doria_forge.model import Equipment
+    from doria_forge.sim.campaign import _carry_over
+
+    seal = Equipment(id="harbour_seal", name="Harbour Seal", card_type="item", deck="campaign", zone="accessory", ap=0)
+    warrior = pack.characters["warrior"]
+    items = [pack.equipment[i] for i in pack.rules.starting_standard_items(warrior.standard_items)] + [seal]
+    hero = HeroState.from_character(warrior, items, pack.rules, uid="warrior")
+    state = new_campaign_game(pack, [hero, "mage"], scenario="quick_a", seed=4, monster_level=1)
+    dead = state.hero("warrior")
+    assert any(i.uid in state.item_cards for i in dead.all_items()), "the dead Warrior carries Loot Cards"
+    dead.dead = True
+    heroes, kept, _ = _carry_over(pack, state, keep=2)
+    fresh = heroes[0]
+    assert isinstance(fresh, HeroState) and fresh.uid == "warrior" and "warrior" not in kept
+    held = sorted(i.card.id for i in fresh.all_items())
+    assert held == sorted([*pack.rules.starting_standard_items(warrior.standard_items), "harbour_seal"])

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from doria_forge.model.character import Character
+from doria_forge.model.equipment import Equipment
 from doria_forge.model.pack import ContentPack
 
 from . import phases
@@ -46,12 +47,16 @@ def hero_for_next_scenario(state: GameData, hero: HeroState, keep: int) -> tuple
                       hero.attribute_points), kept
 
 
-def replacement_hero(pack: ContentPack, character: Character, uid: str, attribute_points: int) -> HeroState:
+def replacement_hero(pack: ContentPack, character: Character, uid: str, attribute_points: int,
+                     campaign_items: Sequence[Equipment] = ()) -> HeroState:
     """A new character of ``character`` with its standard items, for a hero who died
     (chapter *Death of a character in campaigns*: "the new character receives the same amount
     of XP ... as the other characters"): ``attribute_points`` to spend before the first round.
-    Its hero bonuses are granted through ``new_campaign_game``'s ``hero_bonuses``."""
+    Its hero bonuses are granted through ``new_campaign_game``'s ``hero_bonuses``. The dead
+    hero's equipment "is lost (except special Campaign items)": ``campaign_items``, the
+    campaign items it carried, go to the new character of the same player."""
     items = [pack.equipment[i] for i in pack.rules.starting_standard_items(character.standard_items)]
+    items += list(campaign_items)
     return _refreshed(character, items, pack, uid, {k: v for k, v in character.attributes.items()}, set(),
                       attribute_points)
 

@@ -32,8 +32,9 @@ What the book leaves to the players is decided here, the same way every run:
   a next scenario exists): +5 Monster Points and the scenario's keep-cards and hero-bonus
   rewards (not its Group XP or Monster Points, which reward a win);
 - a hero who died is replaced by a new character of the same premade hero with its standard
-  items, as many Attribute Points as the survivors gained and as many hero bonuses as they
-  have (chapter *Death of a character in campaigns*: the player's "more common option").
+  items and the dead hero's campaign items (its other equipment is lost), as many Attribute
+  Points as the survivors gained and as many hero bonuses as they have (chapter *Death of a
+  character in campaigns*: the player's "more common option").
 
 Seeds: attempt ``k`` (0-based, counted over the whole campaign run) of run ``i`` with ``n``
 players uses ``campaign_seed(seed, campaign, n, i, k)``; parties as for scenarios
@@ -183,7 +184,8 @@ def _carry_over(pack: ContentPack, state: Any, keep: int) -> tuple[list[str | He
     bonuses: dict[str, int] = {}
     for hero in state.heroes:
         if hero.dead:
-            fresh = replacement_hero(pack, hero.character, hero.uid, gained)
+            fresh = replacement_hero(pack, hero.character, hero.uid, gained,
+                                     [i.card for i in hero.all_items() if i.card.deck == "campaign"])
             bonuses[fresh.uid] = bonus_count
             heroes.append(fresh)
         else:
