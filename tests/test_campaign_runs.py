@@ -237,3 +237,13 @@ def test_a_dead_hero_loses_its_equipment_except_its_campaign_items(pack):
     assert isinstance(fresh, HeroState) and fresh.uid == "warrior" and "warrior" not in kept
     held = sorted(i.card.id for i in fresh.all_items())
     assert held == sorted([*pack.rules.starting_standard_items(warrior.standard_items), "harbour_seal"])
+
+
+def test_group_xp_left_at_the_end_starts_the_next_scenario_on_the_track(pack):
+    """*XP in Campaigns* (book lines 1832-1834): Group XP "remaining on the Group XP track at the
+    end of a scenario that cannot yet be converted ... have to be placed directly onto the Group
+    XP track at the beginning of the following scenario". Two heroes in a campaign need 3 x 2 = 6
+    Group XP a point: the 5 left over stand on the track when the next scenario begins."""
+    state = new_campaign_game(pack, ["warrior", "mage"], scenario="quick_b", seed=5, monster_level=1, group_xp=5)
+    assert state.round == 1 and state.group_xp == 5
+    assert all(h.attribute_points == 0 for h in state.heroes)
