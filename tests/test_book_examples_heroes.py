@@ -18,7 +18,7 @@ from map_helpers import map_game, pack_with, tile
 from test_engine_state import NO_DECKS, make_state
 
 from doria_forge.engine import phases
-from doria_forge.engine.actions import Buy, ChooseHeroBonus, IllegalAction, Jump, RaiseAttribute
+from doria_forge.engine.actions import Buy, ChooseHeroBonus, EndTurn, IllegalAction, Jump, RaiseAttribute
 from doria_forge.engine.decks import Card, LootDecks
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.hero import HeroState, ItemInstance
@@ -164,3 +164,29 @@ def test_jumping_bonus_markers_of_two_cards_combine_on_the_jump_check(bonuses, t
     [check] = state.log.of_kind("jump_check")
     assert (check["target_number"], check["total"], check["success"]) == (30, total, success)
     assert (mage.hp == mage.hp_max) is success
+
+
+def test_regeneration_chosen_at_a_hero_level_regenerates_in_that_same_phase_h():
+    """*Phase H* (book lines 1008-1010) runs: raise attributes, "the characters may choose a
+    bonus as soon as a round with a higher hero level is reached", then "If the bonus
+    Regeneration was selected by a character, 1 HP and 1 PP may now be regenerated". The
+    Adventurer, 3 HP and 2 PP below his maxima, chooses Regeneration in Phase H of round 7 and
+    regains 1 HP and 1 PP at once; the Warrior, who chose it before, chooses a second bonus in
+    round 13 and regenerates once, not twice."""
+    state = make_state(["adventurer", "warrior"])
+    adventurer, warrior = state.heroes
+    warrior.hero_bonuses.add("regeneration")
+    for hero in (adventurer, warrior):
+        hero.hp, hero.pp = hero.hp_max - 3, hero.pp_max - 2
+    state.round = 7
+    phase_h_automatic(state)
+    assert (warrior.hp_max - warrior.hp, warrior.pp_max - warrior.pp) == (2, 1)
+    assert (adventurer.hp_max - adventurer.hp, adventurer.pp_max - adventurer.pp) == (3, 2)
+    state.phase = phases.H
+    state.decision_queue = [h.uid for h in state.heroes if needs_phase_h(state, h)]
+    state.apply(ChooseHeroBonus("regeneration"))
+    assert (adventurer.hp_max - adventurer.hp, adventurer.pp_max - adventurer.pp) == (2, 1)
+    state.apply(EndTurn())
+    assert state.current_actor() == "warrior"
+    state.apply(ChooseHeroBonus("extra_damage"))
+    assert (warrior.hp_max - warrior.hp, warrior.pp_max - warrior.pp) == (2, 1)

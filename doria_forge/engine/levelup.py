@@ -10,7 +10,7 @@
   formula (1/3 and 2/6 XP).
 * Hero bonus at the rounds ``rules.hero_level_rounds`` (7, 13, 18) in single
   scenarios only; 1-2 players also choose one before the first round.
-* *Regeneration*: 1 HP and 1 PP up to the maxima.
+* *Regeneration*: 1 HP and 1 PP up to the maxima, from the Phase H in which it is chosen.
 * Unconscious heroes recover ``rules.unconscious_recovery`` (3) points split freely
   between HP and PP (up to the maxima).
 * Recalculation: ``HeroState`` derives HP/IP/PP maxima from the attributes and
@@ -63,6 +63,16 @@ def choose_hero_bonus(hero: HeroState, bonus: str, rules: Rules) -> None:
     if bonus in hero.hero_bonuses:
         raise IllegalAction(f"{hero.uid} already has the hero bonus {bonus}")
     hero.hero_bonuses.add(bonus)
+
+
+def bonus_chosen_in_phase_h(hero: HeroState, bonus: str, log: EventLog | None = None) -> None:
+    """What a hero bonus chosen at a hero level in Phase H does in that same Phase H (chapter
+    *Phase H: Level Up*): the book lets the bonus be chosen, then "If the bonus Regeneration
+    was selected by a character, 1 HP and 1 PP may now be regenerated" - a *Regeneration*
+    chosen now regenerates now (``phase_h_automatic`` ran before the choice; each bonus is
+    chosen once, so no hero regenerates twice in one Phase H)."""
+    if bonus == "regeneration":
+        regenerate(hero, log)
 
 
 def default_recovery_split(hero: HeroState, points: int) -> int:

@@ -23,7 +23,7 @@ from ..actions import (
     StayUnconscious,
 )
 from ..hero import HeroState
-from ..levelup import choose_hero_bonus, default_recovery_split, recover
+from ..levelup import bonus_chosen_in_phase_h, choose_hero_bonus, default_recovery_split, recover
 from ..state import SETUP, H
 from .common import MoveFamily
 
@@ -53,6 +53,8 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
         choose_hero_bonus(hero, action.bonus, state.rules)
         state.pending_bonus[hero.uid] -= 1
         state.log.emit("hero_bonus", hero.uid, bonus=action.bonus)
+        if state.phase == H:
+            bonus_chosen_in_phase_h(hero, action.bonus, state.log)
     elif isinstance(action, RaiseAttribute):
         if action.attribute not in ATTRIBUTES:
             raise IllegalAction(f"unknown attribute {action.attribute}")
