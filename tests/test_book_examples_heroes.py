@@ -14,11 +14,11 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from map_helpers import map_game, pack_with, tile
+from map_helpers import map_game, pack_with, tile, where
 from test_engine_state import NO_DECKS, make_state
 
 from doria_forge.engine import phases
-from doria_forge.engine.actions import Buy, ChooseHeroBonus, EndTurn, IllegalAction, Jump, RaiseAttribute
+from doria_forge.engine.actions import Buy, ChooseHeroBonus, EndTurn, IllegalAction, Jump, RaiseAttribute, SwapPlaces
 from doria_forge.engine.decks import Card, LootDecks
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.hero import HeroState, ItemInstance
@@ -190,3 +190,25 @@ def test_regeneration_chosen_at_a_hero_level_regenerates_in_that_same_phase_h():
     assert state.current_actor() == "warrior"
     state.apply(ChooseHeroBonus("extra_damage"))
     assert (warrior.hp_max - warrior.hp, warrior.pp_max - warrior.pp) == (2, 1)
+
+
+def test_an_immobilized_character_takes_no_part_in_a_swap_of_places():
+    """*Additional Card Properties* (book line 859): "Any monster or character affected by this
+    status cannot use any Movement Actions (Walking, Jumping, Swap Places) until the status has
+    been removed"; its marker means "no movement possible" (book line 287). *Swap Places* (book
+    line 1100) moves both characters ("only possible if the moved character agrees"): the
+    Warrior may not swap places with the Immobilized Mage next to him in a corridor; once the
+    status is gone, the swap (5 AP) is allowed again."""
+    corridor = tile("C", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("C", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 2)}, ap={"warrior": 12, "mage": 0})
+    mage = state.hero("mage")
+    mage.immobilized = True
+    assert SwapPlaces("mage") not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(SwapPlaces("mage"))
+    assert (where(state, "warrior"), where(state, "mage")) == ((2, 1), (2, 2)) and state.ap["warrior"] == 12
+    mage.immobilized = False
+    assert SwapPlaces("mage") in state.legal_actions()
+    state.apply(SwapPlaces("mage"))
+    assert (where(state, "warrior"), where(state, "mage")) == ((2, 2), (2, 1)) and state.ap["warrior"] == 7

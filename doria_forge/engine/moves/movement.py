@@ -77,9 +77,11 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
 
 
 def _may_swap(board: Dungeon, other: HeroState) -> bool:
-    """Whether a character may take part in a swap: not buried under Rubble, and not stranded on a
-    Hole (nobody else may be put there: chapter *Dungeon Markers*)."""
-    return not board.is_buried(other.uid) and other.uid not in board.stranded
+    """Whether a character may take part in a swap: not buried under Rubble, not stranded on a
+    Hole (nobody else may be put there: chapter *Dungeon Markers*), and not Immobilized (chapter
+    *Additional Card Properties*: no Movement Actions, "Walking, Jumping, Swap Places", while the
+    status lasts; its marker means "no movement possible" - a swap moves both characters)."""
+    return not board.is_buried(other.uid) and other.uid not in board.stranded and not other.immobilized
 
 
 def pick_up_cost(state: GameData, board: Dungeon, here: Square, there: Square | None) -> int:
