@@ -212,3 +212,24 @@ def test_an_immobilized_character_takes_no_part_in_a_swap_of_places():
     assert SwapPlaces("mage") in state.legal_actions()
     state.apply(SwapPlaces("mage"))
     assert (where(state, "warrior"), where(state, "mage")) == ((2, 2), (2, 1)) and state.ap["warrior"] == 7
+
+
+def test_shop_items_are_bought_only_in_phase_i():
+    """*Phase I* (book line 1016): "Only during this phase, players can buy the revealed shop
+    items". With the Dagger (1 gold) in the shop and the Relic (3 gold) to pay, no Buy is offered
+    or accepted in the Action Phase (Phase D) of the next round; in Phase I it is."""
+    state = make_state(["adventurer", "mage"], options=replace(LOOT, max_rounds=3))
+    state.loot = LootDecks.from_cards([])
+    state.loot.shop = [Card("equipment", "dagger", 1), None, None]
+    relic = give_card(state, state.heroes[0], Card("equipment", "relic", 1))
+    buy = Buy((0,), (("adventurer", relic.uid),), "adventurer")
+    phases.start_round(state)
+    phases.advance(state)
+    assert state.phase == phases.D and state.current_actor() == "adventurer"
+    assert not any(isinstance(a, Buy) for a in state.legal_actions())
+    with pytest.raises(IllegalAction):
+        state.apply(buy)
+    assert state.loot.shop[0] == Card("equipment", "dagger", 1)
+    state.phase, state.shop_open = phases.I, True
+    state.apply(buy)
+    assert state.loot.shop[0] is None
