@@ -247,3 +247,29 @@ def test_links_out_of_the_pack_in_its_history_are_skipped_not_a_traceback(repo, 
     out = tmp_path / "errata"
     result = runner.invoke(app, ["export", "pdf", str(content), "--changed-since", "HEAD~1", "--out", str(out)])
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def _commit_a_broken_orc(repo: Path) -> None:
+    """A commit whose orc.yaml ends in a YAML syntax error at line 75, column 16; the working copy is then
+    put back as it was, valid."""
+    orc = repo / "content" / "monsters" / "orc.yaml"
+    good = orc.read_text(encoding="utf-8")
+    orc.write_text(good + "name: [unclosed\n", encoding="utf-8")
+    subprocess.run(["git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-qam", "broken"],
+                   cwd=repo, check=True)
+    orc.write_text(good, encoding="utf-8")
+
+
+def test_a_revision_that_does_not_validate_names_its_files_as_the_pack_not_a_temporary_folder(repo, monkeypatch):
+    """The problems of a revision read from git named files in the temporary folder it was read
+    into (/tmp/doria-diff-.../tree/content/...), deleted when the command ended."""
+    _commit_a_broken_orc(repo)
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    result = runner.invoke(app, ["diff", "HEAD", "--pack", "content"])
+    assert result.exit_code == 1
+    assert "content/monsters/orc.yaml:75:16: error [yaml-syntax]" in result.stdout
+    assert "doria-diff-" not in result.output
+    assert "error: content at HEAD does not validate" in result.stderr
+

@@ -46,7 +46,7 @@ class VersionInvalid(Exception):
     def __init__(self, label: str, result: Any) -> None:
         self.label = label
         self.result = result
-        super().__init__(f"{label} does not validate: {result.errors} errors")
+        super().__init__(f"{label} does not validate: {result.errors} error{'' if result.errors == 1 else 's'}")
 
 
 @dataclass(frozen=True)
@@ -279,9 +279,9 @@ def load_version(spec: str, pack: Path) -> ContentPack:
     Raises DiffError (a usage error) or VersionInvalid (the version has errors)."""
     from doria_forge.commands import pipeline
 
-    def validated(folder: Path, label: str) -> ContentPack:
+    def validated(folder: Path, label: str, shown: str | None = None) -> ContentPack:
         try:
-            result = pipeline.validate(folder)
+            result = pipeline.validate(folder, display_root=shown)
         except pipeline.UsageError as exc:
             raise DiffError(str(exc)) from None
         if result.pack is None:
@@ -291,7 +291,8 @@ def load_version(spec: str, pack: Path) -> ContentPack:
     if Path(spec).is_dir():
         return validated(Path(spec), spec)
     with checked_out(spec, pack) as folder, _requirements_beside(pack):
-        return validated(folder, f"{pack} at {spec}")
+        # named as the pack's own files, not the temporary folder gone when the command ends
+        return validated(folder, f"{pack} at {spec}", pack.as_posix())
 
 
 def changed_since(old: str, pack: Path) -> tuple[ContentPack, PackDiff]:

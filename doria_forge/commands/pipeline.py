@@ -185,12 +185,14 @@ def write_schemas(out: Path) -> list[Path]:
 
 
 # -- validate -------------------------------------------------------------------
-def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True) -> ValidationResult:
+def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True,
+             display_root: str | None = None) -> ValidationResult:
     """Load and validate the pack at ``pack_path`` (a folder or one YAML file), and the layout files
     of its project; returns the ``doria_forge.validate.ValidationResult`` (``problems``, ``pack`` or
     None when any is an error). ``cache``: False neither reads nor writes the cache folder (the
-    layout files are all checked, the card texts all measured). Raises UsageError when the path
-    is not a pack."""
+    layout files are all checked, the card texts all measured). ``display_root``: the pack's files
+    are named from there (``validate_pack``'s), for a pack read into a temporary folder. Raises
+    UsageError when the path is not a pack."""
     with loading():
         from doria_forge.commands.print_checks import with_layout_problems, with_text_fit_problems
         from doria_forge.load.loader import PackPathError
@@ -201,7 +203,7 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True) -> V
     project = project_dir(pack_path)
     try:
         with cache_off(not cache):
-            result = validate_pack(pack_folder(pack_path), project=project)
+            result = validate_pack(pack_folder(pack_path), project=project, display_root=display_root)
     except PackPathError as exc:
         raise UsageError(str(exc)) from None
     _SOURCES.set(tuple(sources(pack_path)))
