@@ -38,9 +38,8 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         except VersionInvalid as exc:
-            from doria_forge.validate.formatters import format_result
-
-            typer.echo(format_result(exc.result), nl=False)
+            # stdout of --format json holds JSON only, as for every command
+            pipeline.write_validation(exc.result, "text", stderr=format == "json")
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(1) from None
         result = compare(before, after)
