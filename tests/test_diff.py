@@ -286,3 +286,17 @@ def test_diff_json_of_a_version_that_does_not_validate_keeps_the_report_off_stdo
     assert result.stdout == ""
     assert "content/monsters/orc.yaml:75:16: error [yaml-syntax]" in result.stderr
 
+
+def test_changed_since_a_version_that_does_not_validate_lists_its_problems(repo, monkeypatch, tmp_path):
+    """`export pdf --changed-since OLD` with an OLD that does not validate said only
+    'does not validate: 1 errors', never which file, line and column."""
+    _commit_a_broken_orc(repo)
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    out = tmp_path / "errata"
+    result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", str(out)])
+    assert result.exit_code == 1
+    assert "content/monsters/orc.yaml:75:16: error [yaml-syntax]" in result.stderr
+    assert "doria-diff-" not in result.output
+    assert not out.exists()

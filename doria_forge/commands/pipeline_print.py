@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output
+from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output, write_validation
 
 log = logging.getLogger(__name__)
 
@@ -213,7 +213,8 @@ def errata(pack: ContentPack, pack_path: Path, old: str) -> ContentPack:
 
 def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     """What changed in ``pack`` since version ``old`` (a ``doria_forge.commands.diff.PackDiff``);
-    raises as :func:`errata`."""
+    raises as :func:`errata`, after printing the problems of an ``old`` that does not validate
+    (stderr)."""
     from doria_forge.commands.diff import DiffError, VersionInvalid, compare, load_version
 
     try:
@@ -221,6 +222,7 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     except DiffError as exc:
         raise UsageError(str(exc)) from None
     except VersionInvalid as exc:
+        write_validation(exc.result, "text", stderr=True)  # its problems, each at file:line:column
         raise ExportFailed(str(exc)) from None
     changes = compare(before, pack)
     changes.reprinted = _faces_changed(before, pack) - changes.touched
