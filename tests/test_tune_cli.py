@@ -197,3 +197,14 @@ def test_a_sensitivity_step_the_content_refuses_says_refused_and_why(pack, tmp_p
     assert row["down"] is None and row["up"] is None and row["not_measured"] == []
     assert list(row["refused"]) == ["up"] and row["refused"]["up"]["value"] == 11
     assert "monster_level" in row["refused"]["up"]["reason"]
+
+
+def test_tune_takes_one_policy_as_its_help_says(pack):
+    """`tune --help` offered `simulate scenario`'s several comma-separated policies, and
+    `tune --policy weak,greedy` then answered "unknown policy 'weak,greedy'"."""
+    shown = runner.invoke(app, ["tune", "--help"], terminal_width=400)
+    assert shown.exit_code == 0
+    assert "comma-separated (weak,greedy" not in " ".join(shown.output.replace("│", " ").split())
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--policy", "weak,greedy", "--no-progress"])
+    assert result.exit_code == 2
+    assert "tune plays one policy" in result.output

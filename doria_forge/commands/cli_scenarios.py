@@ -64,9 +64,9 @@ PLAYERS_OPT = typer.Option(None, "--players", help="Player counts: 4, a range 1-
 SEED_OPT = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results.")
 JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); results do not "
                         "depend on it.")
-POLICY_OPT = typer.Option("greedy", "--policy", help="Hero party policy: weak, greedy, search (the skill ladder) "
-                          "or random; scenario: several comma-separated (weak,greedy,search) play the same seeds side "
-                          "by side.")
+POLICY_HELP = "Hero party policy: weak, greedy, search (the skill ladder) or random"
+POLICY_OPT = typer.Option("greedy", "--policy", help=f"{POLICY_HELP}; scenario: several comma-separated "
+                          "(weak,greedy,search) play the same seeds side by side.")
 HEROES_OPT = typer.Option(None, "--heroes", help="Comma-separated hero ids parties are drawn from in turn (default: "
                           "every premade hero).")
 REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained HTML report here.")

@@ -33,7 +33,7 @@ def register(app: typer.Typer, validated: Callable[..., Any], fail: Callable[[in
         pack: Path = cli_values.pack_argument(),
         players: str | None = typer.Option(None, "--players", help="Player counts to tune: 4, 1-6 or 2,4 (default: "
                                            "those the targets name; for 'all' 1, 2 and 4)."),
-        policy: str = cli_scenarios.POLICY_OPT,
+        policy: str = typer.Option("greedy", "--policy", help=f"{cli_scenarios.POLICY_HELP}: one policy."),
         heroes: str | None = cli_scenarios.HEROES_OPT,
         budget: int | None = typer.Option(None, "--budget", min=1, max=10_000_000, help=(
             f"Playthroughs to spend at most (default {tuning.EVALUATIONS} evaluations of --runs runs at each player "

@@ -146,6 +146,8 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
     from doria_forge.sim.tune.search import OptimiserMissing, Search, Settings
     from doria_forge.validate.pipeline import run_rules
 
+    if "," in policy:  # the several policies `simulate scenario` plays side by side
+        raise UsageError(f"--policy {policy}: tune plays one policy (give one, e.g. --policy greedy)")
     kind, doc_id = subject_of(pack, doc_id)
     document: Any = pack.get(kind, doc_id)
     if document.balance is None:
