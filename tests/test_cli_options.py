@@ -92,3 +92,40 @@ def test_precision_is_refused_alike_by_every_command_that_takes_it(tmp_path, com
     assert result.exit_code == 2, result.output
     assert "give the interval's width, from 0.001 to 0.999" in " ".join(result.output.replace("│", " ").split())
     assert not (tmp_path / "o").exists()
+
+
+def _pack_with_an_error(root: Path) -> Path:
+    """A pack whose only error is a Monster Level Card's hit_points that is not a number."""
+    text = monster_with_levels("orc")
+    assert text.count("hit_points: 2\n") == 1
+    return write_pack(root, {"monsters/orc.yaml": text.replace("hit_points: 2\n", "hit_points: lots\n")})
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["simulate", "duels"], ["simulate", "scenario", "any"],
+                                     ["simulate", "campaign", "any"], ["preflight", "--profile", "tgc"]])
+def test_format_github_annotates_the_problems_of_a_pack_that_fails_validation(tmp_path, monkeypatch, command):
+    """With --format github these commands printed a failing pack's problems as text lines, so a
+    CI step running them put no annotation on the pull request; they are annotations, as
+    validate --format github gives them."""
+    _pack_with_an_error(tmp_path / "pack")
+    monkeypatch.delenv("GITHUB_WORKSPACE", raising=False)
+    monkeypatch.chdir(tmp_path)
+    expected = runner.invoke(app, ["validate", "pack", "--format", "github"])
+    assert expected.exit_code == 1 and "::error file=pack/monsters/orc.yaml,line=" in expected.stdout
+    result = runner.invoke(app, [*command, "pack", "--format", "github", "--no-progress"]
+                           if command[0] == "simulate" else [*command, "pack", "--format", "github"])
+    assert result.exit_code == 1, result.output
+    assert result.stdout == expected.stdout
+    assert "orc.yaml:" not in result.stderr
+
+
+def test_preflight_json_keeps_the_validation_report_off_stdout(tmp_path):
+    """preflight --format json printed the pack's validation warnings as text lines on stdout
+    ahead of its JSON document; they go to stderr, as for every --format json command."""
+    import json
+
+    pack = _pack_with_a_warning(tmp_path / "pack")
+    result = runner.invoke(app, ["preflight", str(pack), "--profile", "tgc", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    json.loads(result.stdout)
+    assert "[printable-text]" in result.stderr

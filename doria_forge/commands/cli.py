@@ -102,7 +102,9 @@ def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_
     the infos are left out of a text report; a GitHub report is validate's, every problem an
     annotation (infos as notices), printed whenever there is one; a JSON report is printed only
     when validation fails (stdout then holds that one JSON document). ``stderr``: the report goes
-    there (stdout holds the command's JSON)."""
+    there as text (stdout holds the command's JSON). ``fmt`` may be another command's format enum
+    of the same values: a command's ``--format github`` annotates the pack's problems too."""
+    fmt = OutputFormat.text if stderr else OutputFormat(fmt)
     try:
         result = pipeline.validate(pack_path, text_fit=text_fit, cache=cache)
     except pipeline.UsageError as exc:
@@ -270,7 +272,7 @@ def simulate(
     out = out or pipeline.default_output(pack, "simulation.json")
     pipeline.run_stage(_fail, pipeline.check_output, out, folder=False, sources=pipeline.sources(pack))
     as_json = format is OutputFormat.json
-    validation = _validated(pack, quiet_when_clean=True, cache=cache, full=True, stderr=as_json)
+    validation = _validated(pack, format, quiet_when_clean=True, cache=cache, full=True, stderr=as_json)
     try:
         result, path = pipeline.simulate(
             validation.pack, runs=runs, seed=seed, out=out, heroes=hero, monsters=monster, levels=level,
@@ -439,9 +441,8 @@ def build(
 
 # export pdf|png|tts, preflight
 cli_print.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)
-cli_scenarios.register(simulate_app, lambda pack, full, stderr=False: _validated(pack, quiet_when_clean=True,
-                                                                                full=full, stderr=stderr),
-                       _fail)  # simulate scenario|campaign
+cli_scenarios.register(simulate_app, lambda pack, full, stderr=False, fmt=OutputFormat.text: _validated(
+    pack, fmt, quiet_when_clean=True, full=full, stderr=stderr), _fail)  # simulate scenario|campaign
 cli_tune.register(app, lambda pack, full, stderr=False: _validated(pack, quiet_when_clean=True, full=full,
                                                                    stderr=stderr), _fail)  # tune
 new.register(app)

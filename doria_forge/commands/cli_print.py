@@ -163,7 +163,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         Every problem is reported at the card's file:line; exit 1 when any is an error."""
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
             layout=layout)
-        content = validated(pack, quiet_when_clean=True)
+        content = validated(pack, format, quiet_when_clean=True, stderr=format is ReportFormat.json)
         result = run(pipeline_print.preflight, content, project=pipeline.project_dir(pack), profile=profile,
                      card_size=card_size, layout=layout)
         pipeline.write_validation(result, format.value)

@@ -93,8 +93,8 @@ UNTIL_DECIDED_OPT = typer.Option(False, "--until-decided", help="Play 8 runs per
 
 def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Callable[[int, str], None]) -> None:
     """Add ``scenario`` and ``campaign`` to ``simulate_app``; ``validated(pack, full=True,
-    stderr=False)`` validates a pack (exiting on problems; its report on stderr with ``stderr``)
-    and returns the validation result,
+    stderr=False, fmt=Format.text)`` validates a pack (exiting on problems; its report on stderr
+    with ``stderr``, as annotations for ``fmt`` github) and returns the validation result,
     ``fail(code, message)`` prints an error and exits."""
     from doria_forge.commands import pipeline_scenarios as stages
 
@@ -109,7 +109,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         run(stages.check_outputs, pack, outputs)
         if baseline is not None:
             run(stages.read_baseline, baseline)
-        return counts, validated(pack, full=True, stderr=format is Format.json)
+        return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format)
 
     @simulate_app.command("scenario")
     def scenario(
