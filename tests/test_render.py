@@ -98,3 +98,13 @@ def test_render_plays_the_scenario_itself_within_its_player_range(tmp_path, monk
     refused = CliRunner().invoke(app, ["render", str(pack), "--scenario", "duo", "--heroes", "mage", "--out", str(out)])
     assert refused.exit_code == 2 and "scenario duo is for 2-4 players, not 1" in refused.output
     assert not out.exists()
+
+
+def test_render_command_refuses_an_out_not_named_png(tmp_path):
+    """`render --out state.jpg` wrote PNG data into state.jpg, which viewers then open as a broken
+    JPEG; as preview does, it asks for a .png file, before any game is played."""
+    out = tmp_path / "state.jpg"
+    result = CliRunner().invoke(app, ["render", "content", "--scenario", "sunken_reliquary", "--out", str(out)])
+    assert result.exit_code == 2
+    assert "give --out a .png file" in result.output
+    assert not out.exists()

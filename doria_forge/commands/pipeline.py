@@ -504,6 +504,15 @@ def project_dir(pack_path: Path) -> Path:
     return pack_path.parent if pack_path.is_dir() else pack_path.parent.parent
 
 
+def check_png_output(out: Path, command: str) -> None:
+    """Refuse an output file ``out`` that cannot work (:func:`check_output`) or is not named
+    ``.png``: ``command`` draws a PNG, and PNG data in ``x.jpg`` opens as a broken JPEG. Raises
+    UsageError."""
+    check_output(Path(out), folder=False)
+    if Path(out).suffix.lower() != ".png":
+        raise UsageError(f"cannot write {out}: {command} draws a PNG; give --out a .png file")
+
+
 def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, project: Path | None = None,
             lang: str = "en", folder_of_previews: bool = False) -> Path:
     """Render one card or tile (``id`` or ``kind:id``) to PNG, in language ``lang``. When ``out``
@@ -518,9 +527,7 @@ def preview(pack: ContentPack, item_id: str, out: Path, *, dpi: int = 200, proje
     from doria_forge.export.preview import MANIFEST, render_preview
     from doria_forge.i18n import language
 
-    check_output(Path(out), folder=False)
-    if Path(out).suffix.lower() != ".png":  # PNG data in x.jpg opened as a broken JPEG
-        raise UsageError(f"cannot write {out}: preview draws a PNG; give --out a .png file")
+    check_png_output(out, "preview")
     layout_file, _ = pdf.project_assets(project)
     try:
         with _writing(Path(out)), language(lang):
@@ -551,7 +558,8 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     scenario allows) played by the greedy bot from ``seed`` until round ``until_round`` begins. Returns
     the text view and the PNG written to ``out`` (if any). Raises UsageError for an unknown
     scenario or hero, a party outside the scenario's player range, a saved game that cannot be
-    read, is not one (``render.saved_game``) or does not fit the pack, or a game without a map."""
+    read, is not one (``render.saved_game``) or does not fit the pack, a game without a map, or an
+    ``out`` that cannot be written or is not named ``.png``."""
     from doria_forge.engine.game import GameOptions, GameState
     from doria_forge.render.png import render_png
     from doria_forge.render.text import render_text
@@ -559,7 +567,7 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     from doria_forge.sim.play import play
 
     if out is not None:
-        check_output(out, folder=False)  # before the game is replayed or played
+        check_png_output(out, "render")  # before the game is replayed or played
     if save is not None:
         from doria_forge.render.saved_game import SavedGameError, load_saved_game
 
