@@ -550,3 +550,14 @@ def test_a_workbook_without_a_sheet_named_as_the_kind_says_which_sheet_it_read(t
     again = runner.invoke(app, ["import", str(tmp_path / "doors.xlsx"), "--kind", "door_event", "--sheet", "Notes",
                                 "--out", str(tmp_path / "again.yaml")])
     assert again.exit_code == 0 and "info" not in again.output
+
+
+@pytest.mark.parametrize("name", ["content.csv", "content.txt", "content"])
+def test_export_xlsx_writes_only_a_file_named_xlsx_as_import_reads_it(tmp_path, name):
+    """`export xlsx --out content.csv` wrote a workbook under that name (exit 0), which `import`
+    then read as a CSV file ('not UTF-8 text') or refused ('not a .csv or .xlsx file')."""
+    out = tmp_path / name
+    result = runner.invoke(app, ["export", "xlsx", str(ROOT / "content"), "--out", str(out)])
+    assert result.exit_code == 2
+    assert "give --out a .xlsx file" in result.output
+    assert not out.exists()

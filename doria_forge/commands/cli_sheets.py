@@ -95,6 +95,9 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
         from doria_forge.commands.spreadsheet import export_xlsx
 
         out = out or pipeline.default_output(pack, "content.xlsx")
+        if out.suffix.lower() != ".xlsx":  # import tells a workbook by its name
+            fail(2, f"cannot write {out}: export xlsx writes a workbook, which import reads only from a .xlsx "
+                 "file; give --out a .xlsx file")
         typer.echo(str(export_kinds(pack, out, kind, with_dependencies, export_xlsx, folder=False)))
 
     @export_app.command("csv")
