@@ -208,3 +208,18 @@ def test_tune_takes_one_policy_as_its_help_says(pack):
     result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--policy", "weak,greedy", "--no-progress"])
     assert result.exit_code == 2
     assert "tune plays one policy" in result.output
+
+
+def test_a_sensitivity_step_a_validation_rule_refuses_names_the_rule_and_its_message(pack):
+    """A step a validation rule refused gave the reason "the changed content breaks a validation
+    rule", never which rule nor what it said."""
+    path = _band(pack)
+    # the target tile 4th of 8 in steps of 10: one step up (14) lies below the deck's bottom
+    path.write_text(path.read_text() + "tune:\n  defaults: false\n  knobs:\n"
+                    "    - {path: setup.target_position, min: 1, max: 20, step: 10}\n")
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "4", "--runs", "4", "--budget", "64",
+                                 "--no-progress", "--jobs", "1", "--sensitivity"])
+    assert result.exit_code in (0, 1), result.output
+    flat = " ".join(result.output.split())
+    assert ("refused: scenario/goblin_warren:setup.target_position 14 (scenario-tile-deck: target_position 14 is "
+            "below the bottom of a Room Tile deck of 8 tiles)") in flat, result.output

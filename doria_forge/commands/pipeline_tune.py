@@ -180,8 +180,9 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
         def play(plans: Sequence[Any]) -> list[dict[int, Any]]:
             return _run(pack, plans, jobs, scheduler, lambda n: bar.advance(task, n))
 
-        def checks(candidate_pack: ContentPack) -> int:
-            return sum(1 for p in run_rules(candidate_pack, source_map) if p.severity is Severity.ERROR)
+        def checks(candidate_pack: ContentPack) -> list[str]:
+            return [f"{p.rule_id}: {p.message}" for p in run_rules(candidate_pack, source_map)
+                    if p.severity is Severity.ERROR]
 
         evaluator = Evaluator(pack, kind, doc_id, plan, play, _confirm_seed(seed), checks=checks)
         settings = Settings(budget=budget, runs=runs, promote=4 * runs, confirm=4 * runs, confirm_max=32 * runs,

@@ -12,7 +12,7 @@ two candidates is the knobs', not the dice's.
 from __future__ import annotations
 
 import hashlib
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -109,8 +109,9 @@ class Evaluator:
     """Plays candidates of the scenario or campaign ``doc_id`` (``kind``) at ``players`` with
     ``plan`` (the plan of the content itself, runs set per call), through ``play``, and builds
     their targets from the *content's* balance targets (a knob never changes them). ``checks``
-    (``validate.pipeline.run_rules`` on a pack) refuses candidates that break a validation rule
-    the content passes. ``spent`` counts runs played (campaign runs count one each)."""
+    (the errors of ``validate.pipeline.run_rules`` on a pack, each as ``"rule-id: message"``)
+    refuses candidates that break a validation rule the content passes, naming the rule. ``spent``
+    counts runs played (campaign runs count one each)."""
 
     pack: ContentPack
     kind: str
@@ -118,9 +119,9 @@ class Evaluator:
     plan: Any
     play: Play
     confirm_seed: int
-    checks: Callable[[ContentPack], int] | None = None
+    checks: Callable[[ContentPack], list[str]] | None = None
     spent: int = 0
-    _baseline_errors: int | None = None
+    _baseline_errors: Counter[str] | None = None
 
     @property
     def players(self) -> tuple[int, ...]:
@@ -138,9 +139,11 @@ class Evaluator:
             return out
         if self.checks is not None and out.documents:
             if self._baseline_errors is None:
-                self._baseline_errors = self.checks(self.pack)
-            if self.checks(with_documents(self.pack, out.documents)) > self._baseline_errors:
-                out.invalid = "the changed content breaks a validation rule"
+                self._baseline_errors = Counter(self.checks(self.pack))
+            # the designer sees why a step is refused: the first error the content does not have
+            added = Counter(self.checks(with_documents(self.pack, out.documents))) - self._baseline_errors
+            if added:
+                out.invalid = next(iter(added))
         return out
 
     def cost(self, runs: int) -> int:
