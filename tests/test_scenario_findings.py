@@ -251,3 +251,21 @@ def test_out_and_report_naming_one_file_is_a_usage_error(small_pack, tmp_path):
         assert result.exit_code == 2, result.output
         assert "two reports would be written to" in result.output and "Traceback" not in result.output
         assert not (tmp_path / "report.json").exists()
+
+
+@pytest.mark.parametrize("kind, doc_id", [("scenario", "goblin_warren"), ("campaign", "greywater_smugglers")])
+def test_the_replay_command_of_a_finding_names_the_pack_it_was_played_on(tmp_path, kind, doc_id):
+    """"replay one: doria-forge simulate scenario ID --players ..." left out the PACK the command
+    was given, so pasting it played the content/ of the working folder (or found none)."""
+    import shlex
+    import shutil
+
+    pack = tmp_path / "my pack"
+    shutil.copytree(ROOT / "content", pack)
+    result = runner.invoke(app, ["simulate", kind, doc_id, str(pack), "--players", "1", "--runs", "2", "--no-progress",
+                                 "--jobs", "1", "--out", str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    commands = [line.split("; replay one: ", 1)[1] for line in result.output.splitlines() if "; replay one: " in line]
+    assert commands, result.output
+    for command in commands:
+        assert shlex.split(command)[:5] == ["doria-forge", "simulate", kind, doc_id, str(pack)]

@@ -362,6 +362,7 @@ def render(
 
 @app.command()
 def build(
+    ctx: typer.Context,
     pack: Path = PACK_ARG,
     out: Path | None = cli_values.out_option("Output folder", "build"),
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
@@ -397,6 +398,7 @@ def build(
 
     out = out or pipeline.default_output(pack)
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
+    ctx.call_on_close(pipeline_scenarios.replays_name(pack))  # the pack in the findings' replay commands
     fmt = format.value
     validation = _validated(pack, format, full=True, strict=strict, text_fit=True, cache=cache,
                             quiet_when_clean=True, summarised=True)

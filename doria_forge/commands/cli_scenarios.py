@@ -100,19 +100,22 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
 
     run = partial(pipeline.run_stage, fail)
 
-    def prepared(pack: Path, players: str | None, scheduler: str | None, outputs: dict[str, Path | None],
-                 baseline: Path | None, format: Format) -> tuple[Any, Any]:
+    def prepared(ctx: typer.Context, pack: Path, players: str | None, scheduler: str | None,
+                 outputs: dict[str, Path | None], baseline: Path | None, format: Format) -> tuple[Any, Any]:
         """Every option checked before any work (player counts, scheduler, where the ``outputs``
-        go, the baseline report), then ``pack`` validated: ``(player counts, validation result)``."""
+        go, the baseline report), then ``pack`` validated: ``(player counts, validation result)``.
+        Until the command ``ctx`` ends, the replay commands of findings name ``pack``."""
         counts = run(stages.parse_players, players)
         run(stages.check_scheduler, scheduler)
         run(stages.check_outputs, pack, outputs)
         if baseline is not None:
             run(stages.read_baseline, baseline)
+        ctx.call_on_close(stages.replays_name(pack))
         return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format)
 
     @simulate_app.command("scenario")
     def scenario(
+        ctx: typer.Context,
         scenario_id: str = typer.Argument(..., metavar="ID", help="Id of the scenario to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
@@ -143,7 +146,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
         out_path = out or pipeline.default_output(pack, f"scenario-{scenario_id}.json")
-        counts, result = prepared(pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
+        counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
                                   format)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
@@ -156,6 +159,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
 
     @simulate_app.command("campaign")
     def campaign(
+        ctx: typer.Context,
         campaign_id: str = typer.Argument(..., metavar="ID", help="Id of the campaign to play."),
         pack: Path = PACK_ARG,
         players: str | None = PLAYERS_OPT,
@@ -180,7 +184,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         """Play a campaign's scenarios in order with what carries over: completion rate, where campaigns end,
         per-scenario numbers and a verdict on every balance target."""
         out_path = out or pipeline.default_output(pack, f"campaign-{campaign_id}.json")
-        counts, result = prepared(pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
+        counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
                                   format)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=_runs(runs, until_decided or precision is not None,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -103,6 +103,17 @@ def check_outputs(pack_path: Path, outputs: Mapping[str, Path | None]) -> None:
     for path, where in zip(given, real, strict=True):
         if real.count(where) > 1:
             raise OutputError(f"two reports would be written to {path}: give --out and --report a file each")
+
+
+def replays_name(pack_path: Path) -> Callable[[], None]:
+    """The replay commands of this command's findings name ``pack_path`` (the ``PACK`` typed),
+    unless it is the default pack, which the command found as they will; returns what undoes it
+    when the command ends."""
+    from doria_forge.commands.pipeline import DEFAULT_PACK
+    from doria_forge.sim.findings import REPLAY_PACK
+
+    token = REPLAY_PACK.set(None if Path(pack_path) == DEFAULT_PACK else str(pack_path))
+    return lambda: REPLAY_PACK.reset(token)
 
 
 def check_scheduler(address: str | None) -> None:

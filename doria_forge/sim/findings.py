@@ -11,7 +11,9 @@ default) only on errors.
 from __future__ import annotations
 
 import math
+import shlex
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
@@ -32,6 +34,10 @@ from the other counts' pooled win rate: the two-sided ``1 - OUTLIER_P`` interval
 difference lies beyond it (the check's ``gap`` and ``p``, see ``validate.config``)."""
 
 OUTLIER_P = default("scenario-player-count-outlier", "p")
+
+REPLAY_PACK: ContextVar[str | None] = ContextVar("doria_forge_replay_pack", default=None)
+"""The ``PACK`` argument of the command whose runs the findings judge, as typed (None: the
+default pack): a replay command names it, or it replays the working folder's pack."""
 
 RuleSettings = Mapping[str, Mapping[str, float]]
 """Thresholds set by the rule configuration: rule id -> threshold name -> value
@@ -131,10 +137,12 @@ def replay_command(kind: str, doc_id: str, plan: Mapping[str, Any] | None, playe
                    pick: str = "worst") -> str:
     """The command that plays the runs of a finding again and writes the HTML report with a
     replay of one of them (``pick``: ``worst``, ``best``, ``median``), at ``players``: the same
-    seed, runs, policy and heroes give the same games."""
+    pack (:data:`REPLAY_PACK`), seed, runs, policy and heroes give the same games."""
     if plan is None:
         return ""
     parts = ["doria-forge", "simulate", kind, doc_id]
+    if (pack := REPLAY_PACK.get()) is not None:
+        parts.append(shlex.quote(pack))
     if players is not None:
         parts += ["--players", str(players)]
     parts += ["--runs", str(plan.get("runs")), "--seed", str(plan.get("seed"))]
