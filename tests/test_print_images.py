@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlparse
 from urllib.request import url2pathname
@@ -364,3 +365,16 @@ def test_tabletop_simulator_lays_the_table_out_and_scales_cards_by_both_axes(tmp
     assert loot["Transform"]["scaleZ"] == pytest.approx(63 / 88.9, abs=1e-3)
     hero = next(o for o in objects if o.get("Description") == "hero")
     assert hero["Transform"]["scaleX"] == pytest.approx(1.0) and hero["Transform"]["scaleZ"] == pytest.approx(1.0)
+
+
+def test_preflight_reports_a_card_size_the_paper_cannot_hold_as_export_pdf_refuses_it(tmp_path: Path):
+    """preflight --card-size 300x300 on A4 said '0 errors', and export pdf then stopped on the same
+    options: 'card size 300x300 ... does not fit on a4 paper'."""
+    options = ["--profile", "home-a4", "--card-size", "loot=300x300"]
+    export = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), *options, "--out", str(tmp_path / "pdf")])
+    assert export.exit_code == 1 and "does not fit on a4 paper" in export.output
+    result = runner.invoke(app, ["preflight", str(ROOT / "content"), *options])
+    assert result.exit_code == 1, result.output
+    [line] = [line for line in result.output.splitlines() if "[preflight-paper-fit]" in line]
+    assert re.match(r"(\S+/)?content/equipment/loot/\S+\.yaml:\d+:\d+: error \[preflight-paper-fit\] deck loot: card size "
+                    r"300x300 \(300 x 300 mm plus 0 mm bleed\) does not fit on a4 paper", line), line

@@ -9,6 +9,8 @@ with every text recorded; the problems are reported at the card's ``file:line:co
 - ``preflight-deck-size`` (error): a deck with more cards than the profile's ``max_deck_cards``;
 - ``preflight-missing-back`` (error): a card without a back where the profile needs backs;
 - ``preflight-trim-size`` (warning): a deck printed at a size the profile does not list;
+- ``preflight-paper-fit`` (error): a deck whose card (with its bleed) does not fit on the paper inside
+  its margins, where ``export pdf`` stops (one card per page is not checked: any size prints);
 - ``preflight-ink-limit`` (error): for a CMYK profile, card art whose total ink (C + M + Y + K of its
   darkest pixel, measured on the raster as it prints) is above the profile's ``ink_limit_percent``;
 - ``preflight-tile-label`` (error): a Room Tile whose id, name or text find no room on its wall
@@ -28,9 +30,11 @@ from doria_forge.load import Problem, Severity
 from doria_forge.model import ContentPack
 
 from .decks import compose_decks
+from .errors import ExportError
 from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
 from .pdf.compose import Face, PdfWriter, PrintCard, face_box
 from .pdf.export import card_printer
+from .pdf.layout import compute_grid
 from .pdf.text import TextMark, recording
 from .pdf.tiles import RoomTileFace, label_plan
 
@@ -65,6 +69,12 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
             problems.append(located(first_origin, fallback, "preflight-deck-size", Severity.ERROR,
                                 f"deck {plan.name} has {len(cards)} cards; {profile.name} takes at most "
                                 f"{profile.max_deck_cards} in one deck: split it"))
+        if not layout.one_per_page:
+            try:
+                compute_grid(layout)
+            except ExportError as exc:
+                problems.append(located(first_origin, fallback, "preflight-paper-fit", Severity.ERROR,
+                                        f"deck {plan.name}: {exc}"))
         advice = profile.size_advice(plan.name, layout.card_size, layout.card_mm)
         if advice:
             problems.append(located(first_origin, fallback, "preflight-trim-size", Severity.WARNING, advice))
