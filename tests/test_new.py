@@ -241,3 +241,19 @@ def test_validate_without_the_cache_neither_reads_nor_writes_the_editor_schema_d
     assert not cache.exists() or not any(cache.rglob("*")), sorted(cache.rglob("*"))
     assert runner.invoke(app, ["validate", "frost"]).output.strip() == "0 errors, 0 warnings in 1 file"
     assert any(p.is_file() for p in (cache / "editor-schema").rglob("*"))  # kept with the cache on
+
+
+def test_a_pack_option_naming_no_pack_says_so_not_to_pass_pack(tmp_path):
+    """`new monster yeti --pack elsewhere` answered "no pack here ... or pass --pack" to a user
+    who had passed it; the error names the --pack given."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = CliRunner().invoke(app, ["new", "monster", "yeti", "--pack", str(elsewhere)])
+    assert result.exit_code == 2
+    assert f"--pack {elsewhere} is not in a pack" in " ".join(result.output.replace("│", " ").split())
+    assert "pass --pack" not in result.output
+    assert list(elsewhere.iterdir()) == []

@@ -143,6 +143,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
         raise NewError(f"unknown kind {kind!r}; use one of {', '.join(KINDS)}")
     if not _ID.match(doc_id) or len(doc_id) > 64:
         raise NewError(f"id {doc_id!r} must be letters, digits, '_' and '-', starting with a letter or digit")
+    given = where is not None
     where = Path(where) if where is not None else Path.cwd()
     context: dict[str, object] = {"id": doc_id, "name": _name(doc_id)}
     if kind == "pack":
@@ -165,6 +166,9 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
 
     # the pack around the folder, else the content/ of the project around it, as every command finds it
     pack_root = find_pack_root(where) or find_project_pack(where)
+    if pack_root is None and given:
+        raise NewError(f"--pack {where} is not in a pack: no pack.yaml in it or above it, nor content/pack.yaml; "
+                       "name the pack's folder (the one holding its pack.yaml)")
     if pack_root is None:
         raise NewError(f"no pack here: no pack.yaml in {where} or above it, nor content/pack.yaml; run "
                        "`doria-forge new pack ID` first, or pass --pack")
