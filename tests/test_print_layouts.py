@@ -262,3 +262,31 @@ def test_a_duplex_offset_the_layout_applies_is_no_problem(project: Path, text: s
     (project / "layouts" / "default.yaml").write_text(text, encoding="utf-8")
     result = runner.invoke(app, ["validate", str(project / "content")])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("text, where, decks", [
+    ("decks:\n  loot:\n    card_size: 300x300\n", "3:16", "loot"),
+    ("defaults:\n  bleed_mm: 3\n  card_size: 250x250\n", "3:14", "loot, monster, monster_level, boss, hero, "
+     "standard_items, campaign_items, door_events"),
+    ("defaults:\n  room_tile_square_mm: 60\n", "2:24", "room_tiles"),
+])
+def test_a_project_layout_whose_card_the_paper_cannot_hold_is_an_error_at_its_key(project: Path, text: str,
+                                                                                   where: str, decks: str):
+    """validate passed a layouts/default.yaml giving a deck a card the paper cannot hold, and export
+    pdf and build then stopped on it with 'does not fit on a4 paper' and no file:line:column."""
+    (project / "layouts" / "default.yaml").write_text(text, encoding="utf-8")
+    for _ in range(2):  # and not remembered as clean
+        result = runner.invoke(app, ["validate", str(project / "content")])
+        assert result.exit_code == 1, result.output
+        assert f"layouts/default.yaml:{where}: error [layout] {decks}: card size" in result.output
+        assert "does not fit on a4 paper" in result.output
+    exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
+    assert exported.exit_code == 1 and f"layouts/default.yaml:{where}: error [layout]" in exported.output
+    assert not (project / "out").exists()
+
+
+def test_a_project_layout_printing_one_card_per_page_fits_any_card(project: Path):
+    (project / "layouts" / "default.yaml").write_text("defaults:\n  one_per_page: true\n  card_size: 250x250\n",
+                                                       encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 0, result.output

@@ -32,19 +32,23 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
     for path in layout_files([Path(project) / "layouts"]):
         shown = relative_path(path)
         raw = key = None
-        if cache:
-            try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
-                raw = read_confined(path, None)
-            except PackFileError:
-                pass  # check_layout_file reports what is wrong with the file
-            else:
+        try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
+            raw = read_confined(path, None)
+        except PackFileError:
+            pass  # check_layout_file reports what is wrong with the file
+        else:
+            if cache:
                 key = clean_cache.clean_key("layout", raw, shown, _LAYOUT_CHECK_CODE)
                 if clean_cache.is_clean("layout", key):
                     continue
         from doria_forge.export.layouts import check_layout_file, check_layout_text
+        from doria_forge.export.pdf.layout import paper_fit_problems
 
         # the bytes just hashed are the ones checked (read once, and no change can slip between)
         _, problems = check_layout_text(raw, shown) if raw is not None else check_layout_file(path, shown)
+        if raw is not None and path.name == "default.yaml" and not problems:
+            # the project's layout as every export without options prints it
+            problems = paper_fit_problems(raw, shown)
         if not problems:
             clean_cache.remember_clean("layout", key)
         found += problems
@@ -56,9 +60,10 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
 
 
 _LAYOUT_CHECK_CODE = tuple(PACKAGE_ROOT / name for name in (
-    "export/layouts.py", "load/schema.py", "load/loader.py", "load/problem.py", "load/files.py"))
-"""The sources whose change can change a layout file's problems (its models, the schema messages,
-the YAML reader)."""
+    "export/layouts.py", "export/pdf/layout.py", "load/schema.py", "load/loader.py", "load/problem.py",
+    "load/files.py"))
+"""The sources whose change can change a layout file's problems (its models, the fit on the paper,
+the schema messages, the YAML reader)."""
 
 
 def with_text_fit_problems(result: ValidationResult, project: Path, *, cache: bool = True) -> ValidationResult:

@@ -533,11 +533,11 @@ def check_layout_text(raw: bytes | str, file: str) -> tuple[LayoutFile | None, l
     ``duplex_offset_mm`` for a deck the file prints as a gutter fold. An empty file is the empty
     layout. Never raises for what the file holds.
     """
-    layout, _, problems = _parsed_layout(raw, file)
+    layout, _, problems = parsed_layout(raw, file)
     return layout, problems
 
 
-def _parsed_layout(raw: bytes | str, file: str) -> tuple[LayoutFile | None, LoadedDocument | None, list[Problem]]:
+def parsed_layout(raw: bytes | str, file: str) -> tuple[LayoutFile | None, LoadedDocument | None, list[Problem]]:
     """:func:`check_layout_text`, with the YAML document the layout came from (``None`` for an empty
     file or one with errors), to locate its keys."""
     from doria_forge.load.schema import errors_to_problems
@@ -597,13 +597,13 @@ def check_layout_file(path: Path, display: str | None = None) -> tuple[LayoutFil
 
 
 def _read_layout(path: Path, file: str) -> tuple[LayoutFile | None, LoadedDocument | None, list[Problem]]:
-    """:func:`_parsed_layout` of the file at ``path`` (named ``file``); an unreadable file is one problem."""
+    """:func:`parsed_layout` of the file at ``path`` (named ``file``); an unreadable file is one problem."""
     try:  # never blocks on a FIFO, never reads a device or a huge file (doria_forge.load.files)
         raw = read_confined(Path(path), None)
     except PackFileError as exc:
         return None, None, [Problem(file, 1, 1, exc.problem.rule_id, Severity.ERROR,
                                     f"cannot read layout file: {exc.problem.message}")]
-    return _parsed_layout(raw, file)
+    return parsed_layout(raw, file)
 
 
 def offsets_left_out(files: Sequence[tuple[Path, str, str]], overrides: LayoutOverrides | None = None) -> list[Problem]:

@@ -10,10 +10,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from doria_forge.load import Problem, Severity
+
 from ..errors import ExportError
 from ..layouts import (
+    CARD_DECKS,
     CARD_PRESETS_MM,
     DECKS,
+    LAYOUT_RULE,
     MM_TO_PT,
     PAPER_SIZES_MM,
     ROOM_TILE_SQUARES,
@@ -26,12 +30,14 @@ from ..layouts import (
     load_layout,
     make_overrides,
     mm,
+    parsed_layout,
     resolve_card_size,
 )
 
 __all__ = ["CARD_PRESETS_MM", "DECKS", "MM_TO_PT", "PAPER_SIZES_MM", "ROOM_TILE_SQUARES", "DeckLayout", "FaceBox",
            "Grid", "LayoutError", "LayoutFile", "LayoutOverrides", "PrintProfile", "Rect", "SheetLayout",
-           "compute_grid", "face_box", "load_layout", "make_overrides", "mm", "resolve_card_size"]
+           "compute_grid", "face_box", "load_layout", "make_overrides", "mm", "paper_fit_problems",
+           "resolve_card_size"]
 
 
 @dataclass(frozen=True)
@@ -226,3 +232,41 @@ def compute_grid(layout: SheetLayout) -> Grid:
             f"does not fit on {layout.paper} paper{half} with {reserve:g} mm margins; "
             "use --one-per-page, a smaller --bleed or a bigger paper")
     return Grid(layout, cols, rows)
+
+
+_FIT_KEYS = ("bleed_mm", "paper", "margin_mm", "sheet", "gutter_mm", "edge_clearance_mm", "crop_mark_length_mm",
+             "crop_mark_offset_mm", "gap_mm")
+"""The keys besides the card's size that decide whether a card fits its paper (:func:`compute_grid`)."""
+
+
+def paper_fit_problems(raw: bytes | str, file: str) -> list[Problem]:
+    """An error at the key of layout file ``raw`` (named ``file``) that gives decks a card (with its
+    bleed) the paper cannot hold inside its margins, where ``export pdf`` stops: the file read on its
+    own over the built-in defaults, as the project's ``layouts/default.yaml`` prints without options.
+    One per location, naming its decks; a deck printed one card per page holds any size. Nothing for
+    a file with mistakes (``layouts.check_layout_text`` reports them)."""
+    layout, doc, _ = parsed_layout(raw, file)
+    if layout is None or doc is None:
+        return []
+    found: dict[tuple[str, ...], tuple[list[str], str]] = {}
+    for deck in CARD_DECKS:
+        size_key = "room_tile_square_mm" if deck == "room_tiles" else "card_size"
+        sheet = layout.for_deck(deck, fixed_card_size="tile" if deck == "room_tiles" else None)
+        if sheet.one_per_page:
+            continue
+        try:
+            compute_grid(sheet)
+        except ExportError as exc:
+            blocks = [("decks", deck), ("defaults",)]
+            key = next(((*block, name) for name in (size_key, *_FIT_KEYS) for block in blocks
+                        if name in _block(layout, block).set_fields()), ())
+            found.setdefault(key, ([], str(exc)))[0].append(deck)
+    return [Problem.at(doc.locate(key, value=True), LAYOUT_RULE, Severity.ERROR, f"{', '.join(decks)}: {message}")
+            for key, (decks, message) in found.items()]
+
+
+def _block(layout: LayoutFile, block: tuple[str, ...]) -> DeckLayout:
+    """The ``defaults`` block of ``layout``, or a deck's block (empty when it has none)."""
+    if block == ("defaults",):
+        return layout.defaults
+    return next((own for name, own in layout.decks.items() if name == block[1]), DeckLayout())
