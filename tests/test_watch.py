@@ -164,3 +164,22 @@ def test_the_preview_of_a_card_deleted_while_watching_is_deleted_and_nothing_els
     assert CliRunner().invoke(app, args).exit_code == 0
     assert (out / "sub" / "goblin-1.png").exists() and (tmp_path / "goblin-4.png").exists()
     assert (out / "orc-2.png").exists()
+
+
+@pytest.mark.parametrize("name", ["notes.txt", "pipe.yaml"])
+def test_a_pack_path_that_is_no_pack_is_a_usage_error_before_watching(tmp_path, monkeypatch, name):
+    """`watch notes.txt` printed 'watching ...' and 'error: notes.txt is not a .yaml/.yml file', then
+    watched the folder around it until Ctrl-C, where every other command exits 2."""
+    import os
+
+    path = tmp_path / name
+    if name == "pipe.yaml":
+        os.mkfifo(path)  # not a regular file
+    else:
+        path.write_text("notes\n")
+    started = []
+    monkeypatch.setattr(watch, "watch_changes", lambda *a, **k: started.append(1) or iter(()))
+    result = CliRunner().invoke(app, ["watch", str(path)])
+    assert result.exit_code == 2, result.output
+    assert f"error: {path} is not a" in result.output
+    assert not started and "watching" not in result.output

@@ -171,10 +171,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Validate again on every save (YAML and card art) and refresh the previews; Ctrl-C stops."""
         from doria_forge.commands import pipeline
+        from doria_forge.load import PackPathError, check_pack_path
 
-        if not pipeline.pack_folder(pack).exists():
-            typer.echo(f"error: pack path {pack} does not exist", err=True)
-            raise typer.Exit(2)
+        try:  # not a pack: a usage error now, not a message at every save while watching its folder
+            check_pack_path(pipeline.pack_folder(pack))
+        except PackPathError as exc:
+            typer.echo(f"error: {exc}", err=True)
+            raise typer.Exit(2) from None
         out = out or pipeline.default_output(pack, "preview")
         folders = watched_folders(pack)
         try:

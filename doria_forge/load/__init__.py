@@ -1,6 +1,6 @@
 """Load stage: a pack's YAML files -> plain documents with file:line:column for every value.
 
-Public API: :func:`load_pack`, :func:`load_text`, :class:`LoadedDocument`,
+Public API: :func:`load_pack`, :func:`check_pack_path`, :func:`load_text`, :class:`LoadedDocument`,
 :class:`LoadResult`, and the position/problem types :class:`Location`,
 :class:`Problem`, :class:`Severity`.
 """
@@ -10,6 +10,7 @@ from .loader import (
     LoadResult,
     PackPathError,
     PathKey,
+    check_pack_path,
     discover_files,
     load_pack,
     load_text,
@@ -24,6 +25,7 @@ __all__ = [
     "PathKey",
     "Problem",
     "Severity",
+    "check_pack_path",
     "discover_files",
     "load_pack",
     "load_text",

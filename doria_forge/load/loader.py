@@ -794,6 +794,19 @@ def discover_files(root: Path) -> list[Path]:
     return discover(root)[0]
 
 
+def check_pack_path(root: Path) -> None:
+    """Raise PackPathError when no pack can be read at ``root``: it does not exist, or it is a file
+    that is not a regular ``.yaml``/``.yml`` file (a folder is a pack, even an empty one)."""
+    if root.is_dir():
+        return
+    if not (root.exists() or root.is_symlink()):
+        raise PackPathError(f"pack path {root} does not exist")
+    if not root.name.lower().endswith(YAML_SUFFIXES):
+        raise PackPathError(f"{root} is not a .yaml/.yml file")
+    if not root.is_file():
+        raise PackPathError(f"{root} is not a regular file")
+
+
 def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResult:
     """Load every YAML file of a pack.
 
@@ -806,22 +819,17 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
         PackPathError: ``root`` does not exist, or is a file that is not YAML.
     """
     root = Path(root)
+    check_pack_path(root)
     if display_root is None:
         display_root = root.as_posix()
     refused: list[PathProblem] = []
     if root.is_dir():
         files, refused = discover(root)
         base, confine = root, root
-    elif root.exists() or root.is_symlink():
-        if not root.name.lower().endswith(YAML_SUFFIXES):
-            raise PackPathError(f"{root} is not a .yaml/.yml file")
-        if not root.is_file():
-            raise PackPathError(f"{root} is not a regular file")
+    else:
         files = [root]
         base, confine = root.parent, None  # the user named this file: it is the pack
         display_root = posixpath.dirname(display_root) if display_root not in ("", ".") else ""
-    else:
-        raise PackPathError(f"pack path {root} does not exist")
     try:
         limit = max_file_bytes()
     except FileLimitError as exc:
