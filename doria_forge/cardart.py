@@ -215,6 +215,9 @@ def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
     except Image.DecompressionBombError as exc:  # past twice Pillow's own limit: it will not even say the size
         raise _Refused(f"art {name} has more than the {MAX_ART_PIXELS:,} pixels art may have ({exc}); "
                        "scale it down") from None
+    except Image.UnidentifiedImageError:  # a designer reads words, not the name of Pillow's exception
+        raise _Refused(f"art {name} is not an image: its bytes are no PNG or JPEG picture (save it again as PNG "
+                       "or JPEG)") from None
     except Exception as exc:  # noqa: BLE001 - any unreadable image is one problem
         raise _Refused(f"art {name} is not a readable image: {type(exc).__name__}") from None
     if width * height > MAX_ART_PIXELS:

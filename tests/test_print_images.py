@@ -378,3 +378,14 @@ def test_preflight_reports_a_card_size_the_paper_cannot_hold_as_export_pdf_refus
     [line] = [line for line in result.output.splitlines() if "[preflight-paper-fit]" in line]
     assert re.match(r"(\S+/)?content/equipment/loot/\S+\.yaml:\d+:\d+: error \[preflight-paper-fit\] deck loot: card size "
                     r"300x300 \(300 x 300 mm plus 0 mm bleed\) does not fit on a4 paper", line), line
+
+
+def test_art_that_is_no_image_at_all_says_so_in_words_not_a_python_exception(tmp_path: Path):
+    """A text file saved as art/orc.png was 'not a readable image: UnidentifiedImageError'."""
+    pack = _art_pack(tmp_path, "art/orc.png", None)
+    (pack / "art" / "orc.png").write_text("not a picture\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1
+    assert ("orc.yaml:5:6: error [card-art] art orc.png is not an image: its bytes are no PNG or JPEG picture "
+            "(save it again as PNG or JPEG)") in result.output
+    assert "Error" not in result.output
