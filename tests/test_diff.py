@@ -300,3 +300,23 @@ def test_changed_since_a_version_that_does_not_validate_lists_its_problems(repo,
     assert "content/monsters/orc.yaml:75:16: error [yaml-syntax]" in result.stderr
     assert "doria-diff-" not in result.output
     assert not out.exists()
+
+
+def test_a_pack_option_that_is_no_folder_is_named_as_the_pack_not_as_a_revision(repo, monkeypatch,
+                                                                                 tmp_path_factory):
+    """`diff HEAD --pack content/monsters/orc.yaml` answered "'content/monsters/orc.yaml' is neither a
+    folder nor a git revision", and `diff OLD` with no pack here "'content' is not a folder, and ...
+    is not in a git repository": the pack was named as if typed as a version."""
+    from doria_forge.commands.cli import app
+
+    monkeypatch.chdir(repo)
+    result = runner.invoke(app, ["diff", "HEAD", "--pack", "content/monsters/orc.yaml"])
+    assert result.exit_code == 2
+    assert "--pack content/monsters/orc.yaml is not a pack folder" in result.output
+    assert "neither a folder nor a git revision" not in result.output
+    monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))  # no pack in it or around it
+    result = runner.invoke(app, ["diff", str(repo / "content")])
+    assert result.exit_code == 2 and "--pack content is not a pack folder" in result.output
+    # two folders need no --pack
+    result = runner.invoke(app, ["diff", str(repo / "content"), str(repo / "content")])
+    assert result.exit_code == 0 and "0 changed, 0 added, 0 removed" in result.output

@@ -31,6 +31,11 @@ def register(app: typer.Typer) -> None:
             typer.echo("error: --format is text or json", err=True)
             raise typer.Exit(2)
         pack = pipeline.pack_folder(pack)  # the pack around the working folder when content/ is not here
+        if (new is None or not Path(old).is_dir() or not Path(new).is_dir()) and not pack.is_dir():
+            # NEW defaults to it and a revision is read from its history: not a version typed
+            typer.echo(f"error: --pack {pack} is not a pack folder (the folder holding pack.yaml, default "
+                       "content/)", err=True)
+            raise typer.Exit(2)
         try:
             before = load_version(old, pack)
             after = load_version(new if new is not None else str(pack), pack)
