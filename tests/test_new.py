@@ -228,6 +228,10 @@ def test_a_doria_schema_json_of_the_designers_own_is_neither_judged_nor_overwrit
     refused = runner.invoke(app, ["schema", "--pack", "frost"])
     assert refused.exit_code == 2 and "not an editor schema doria-forge wrote" in refused.output
     assert schema.read_text().endswith('"type": "object"}\n')
+    # --check called it out of date and said to run `schema --pack frost`, which refuses it
+    checked = runner.invoke(app, ["schema", "--pack", "frost", "--check"])
+    assert checked.exit_code == 2 and "not an editor schema doria-forge wrote" in checked.output
+    assert "out of date" not in checked.output
 
 
 def test_validate_without_the_cache_neither_reads_nor_writes_the_editor_schema_digest(tmp_path, monkeypatch):

@@ -338,7 +338,7 @@ def pack_schema(pack_path: Path, *, check: bool) -> list[str] | list[Path]:
     upgrade of doria-forge leaves it behind, ``validate`` says so). ``check``: its name when it
     is missing or differs from this doria-forge's; else write it and return its path. Raises
     UsageError when ``pack_path`` is not a folder, OutputError when the file there is not one
-    doria-forge wrote (the designer's own) or cannot be read or written."""
+    doria-forge wrote (the designer's own, checked or not) or cannot be read or written."""
     from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.model.schema_export import any_kind_text
     from doria_forge.model.schema_stamp import ANY_KIND, read_stamp
@@ -352,10 +352,10 @@ def pack_schema(pack_path: Path, *, check: bool) -> list[str] | list[Path]:
         ours = current is None or read_stamp(path)[0]
     except (OSError, UnicodeDecodeError) as exc:
         raise OutputError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    if not ours:  # checked or not: a check that called it stale sent the user to a refusal
+        raise OutputError(f"cannot write {path}: it is not an editor schema doria-forge wrote; move it away first")
     if check:
         return [] if current == text else [str(path)]
-    if not ours:
-        raise OutputError(f"cannot write {path}: it is not an editor schema doria-forge wrote; move it away first")
     check_output(path, folder=False, sources=(), option="--pack")
     with _writing(path):
         return [atomic_write_text(path, text)]
