@@ -129,3 +129,16 @@ def test_preflight_json_keeps_the_validation_report_off_stdout(tmp_path):
     assert result.exit_code == 0, result.output
     json.loads(result.stdout)
     assert "[printable-text]" in result.stderr
+
+
+def test_no_help_sends_the_user_to_a_python_module():
+    """`build --help` ended with "see doria_forge.infra.staging": a module of the source, not
+    something a designer can look up."""
+    import re
+
+    import typer
+
+    for path, _ in _commands(typer.main.get_command(app)):
+        shown = runner.invoke(app, [*path, "--help"], terminal_width=400)
+        assert shown.exit_code == 0, (path, shown.output)
+        assert not re.search(r"doria_forge[./][a-z_]+[./]", shown.output), (path, shown.output)

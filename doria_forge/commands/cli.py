@@ -390,10 +390,10 @@ def build(
                                              "validation problems and the findings as GitHub annotations."),
 ) -> None:
     """Validate, simulate, verify every scenario and campaign, then export PDFs and the bundle
-    (no export when validation fails); end with a one-screen summary (details in the reports).
-
-    The output folder is replaced as a whole when everything is written (a stopped build leaves
-    the previous outputs; see doria_forge.infra.staging)."""
+    (no export when validation fails); end with a one-screen summary (details in the reports). The
+    output folder is replaced as a whole once everything is written: a stopped build leaves the
+    previous outputs."""
+    # the help is the designer's; how the folder is replaced: doria_forge.infra.staging
     from doria_forge.commands import build_summary
 
     out = out or pipeline.default_output(pack)
