@@ -99,3 +99,20 @@ def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
     assert report["duel_matrix"]["runs"] == 1
     html = (tmp_path / "out" / "scenarios.html").read_text(encoding="utf-8")
     assert "Duel matrix" in html and "The Sunken Reliquary" in html
+
+
+def test_an_undecided_target_of_a_build_names_the_builds_own_option_for_more_runs(pack, tmp_path):
+    """build's balance-undecided findings said "(--runs N)": build's --runs is the duels per
+    matchup, so following it played N duels of every matchup and not one more scenario run; the
+    scenarios' runs are --scenario-runs."""
+    shutil.rmtree(pack / "campaigns")
+    for path in (pack / "scenarios").glob("*.yaml"):
+        if path.stem != "sunken_reliquary":
+            path.unlink()
+    result = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--runs", "1", "--scenario-runs",
+                                 "2", "--jobs", "1", "--no-progress", "--fail-on", "never"])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "out" / "scenarios.json").read_text())
+    hints = [f["message"] for f in report["findings"] if "would likely decide it" in f["message"]]
+    assert hints, report["findings"]
+    assert all("would likely decide it (--scenario-runs " in hint for hint in hints), hints

@@ -398,7 +398,8 @@ def build(
 
     out = out or pipeline.default_output(pack)
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
-    ctx.call_on_close(pipeline_scenarios.replays_name(pack))  # the pack in the findings' replay commands
+    # the findings' replay commands name the pack; more runs of a scenario are --scenario-runs here
+    ctx.call_on_close(pipeline_scenarios.findings_name(pack, "--scenario-runs"))
     fmt = format.value
     validation = _validated(pack, format, full=True, strict=strict, text_fit=True, cache=cache,
                             quiet_when_clean=True, summarised=True)

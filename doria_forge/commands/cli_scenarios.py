@@ -104,13 +104,13 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                  outputs: dict[str, Path | None], baseline: Path | None, format: Format) -> tuple[Any, Any]:
         """Every option checked before any work (player counts, scheduler, where the ``outputs``
         go, the baseline report), then ``pack`` validated: ``(player counts, validation result)``.
-        Until the command ``ctx`` ends, the replay commands of findings name ``pack``."""
+        Until the command ``ctx`` ends, the findings' replay commands name ``pack``."""
         counts = run(stages.parse_players, players)
         run(stages.check_scheduler, scheduler)
         run(stages.check_outputs, pack, outputs)
         if baseline is not None:
             run(stages.read_baseline, baseline)
-        ctx.call_on_close(stages.replays_name(pack))
+        ctx.call_on_close(stages.findings_name(pack))
         return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format)
 
     @simulate_app.command("scenario")

@@ -105,15 +105,22 @@ def check_outputs(pack_path: Path, outputs: Mapping[str, Path | None]) -> None:
             raise OutputError(f"two reports would be written to {path}: give --out and --report a file each")
 
 
-def replays_name(pack_path: Path) -> Callable[[], None]:
-    """The replay commands of this command's findings name ``pack_path`` (the ``PACK`` typed),
-    unless it is the default pack, which the command found as they will; returns what undoes it
-    when the command ends."""
+def findings_name(pack_path: Path, runs_option: str = "--runs") -> Callable[[], None]:
+    """The findings of this command name its pack and options: a replay command names
+    ``pack_path`` (the ``PACK`` typed), unless it is the default pack, which the command found as
+    the replay will; an undecided target asks for more runs with ``runs_option``. Returns what
+    undoes it when the command ends."""
     from doria_forge.commands.pipeline import DEFAULT_PACK
-    from doria_forge.sim.findings import REPLAY_PACK
+    from doria_forge.sim.findings import REPLAY_PACK, RUNS_OPTION
 
-    token = REPLAY_PACK.set(None if Path(pack_path) == DEFAULT_PACK else str(pack_path))
-    return lambda: REPLAY_PACK.reset(token)
+    pack = REPLAY_PACK.set(None if Path(pack_path) == DEFAULT_PACK else str(pack_path))
+    runs = RUNS_OPTION.set(runs_option)
+
+    def undo() -> None:
+        RUNS_OPTION.reset(runs)
+        REPLAY_PACK.reset(pack)
+
+    return undo
 
 
 def check_scheduler(address: str | None) -> None:

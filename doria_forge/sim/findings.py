@@ -39,6 +39,10 @@ REPLAY_PACK: ContextVar[str | None] = ContextVar("doria_forge_replay_pack", defa
 """The ``PACK`` argument of the command whose runs the findings judge, as typed (None: the
 default pack): a replay command names it, or it replays the working folder's pack."""
 
+RUNS_OPTION: ContextVar[str] = ContextVar("doria_forge_runs_option", default="--runs")
+"""The option of that command setting the runs per player count (``build``'s is ``--scenario-runs``,
+its ``--runs`` being the duels'): an undecided target names it with the runs likely to decide it."""
+
 RuleSettings = Mapping[str, Mapping[str, float]]
 """Thresholds set by the rule configuration: rule id -> threshold name -> value
 (``{"scenario-player-count-outlier": {"gap": 0.3}}``)."""
@@ -478,7 +482,8 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
             runs = v["runs_needed"]
             if runs and unit == "attempts" and plan and v["runs"]:  # attempts come at this rate per campaign run
                 runs = math.ceil(runs * plan["runs"] / v["runs"])
-            more = (f"about {v['runs_needed']} {unit} per player count would likely decide it (--runs {runs})"
+            more = (f"about {v['runs_needed']} {unit} per player count would likely decide it "
+                    f"({RUNS_OPTION.get()} {runs})"
                     if v["runs_needed"] else "the estimate sits at the band's edge: more runs will hardly decide it")
             message = f"undecided: {evidence}; the target is {band}: {_undecided_words(v, family)}; {more}"
             out.append(Finding(UNDECIDED_RULE, "info", message, loc.file, loc.line, loc.column, v["document"],
