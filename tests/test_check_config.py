@@ -177,3 +177,12 @@ def test_comments_are_read_from_what_the_loader_parsed_each_file_read_once(tmp_p
     result = _validate(pack)
     assert not [p for p in result.problems if p.rule_id == "missing-translation"]
     assert reads["orc.yaml"] == 1 and reads["pack.yaml"] == 1, reads
+
+
+def test_a_configuration_that_is_no_mapping_is_told_what_a_configuration_is(tmp_path):
+    """doria-forge.yaml holding a list was told 'a content document is a mapping with 'kind' and
+    'id'', the wording for the pack's own files."""
+    result = _validate(_project(tmp_path, "- missing-translation\n"))
+    assert [line.split("/")[-1] for line in lines(result.problems, "not-a-mapping")] == [
+        "doria-forge.yaml:1:1 error [not-a-mapping] the check configuration is a mapping of 'checks' and 'packs'"]
+    assert result.pack is None

@@ -348,6 +348,9 @@ def _read_yaml(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str, Sett
         return {}, {}, [Problem(file, 1, 1, CONFIG_RULE, Severity.ERROR, str(exc.problem.message))]
     documents, problems = load_text(raw, path=file, file=file)
     problems = [p for p in problems if p.rule_id != "empty-document"]
+    # the loader words this for content ("a mapping with 'kind' and 'id'")
+    problems = [Problem(p.file, p.line, p.column, p.rule_id, p.severity, _NOT_A_MAPPING)
+                if p.rule_id == "not-a-mapping" else p for p in problems]
     if any(p.is_error for p in problems) or not documents:
         return {}, {}, problems
     doc = documents[0]
@@ -381,12 +384,14 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
     return _project_settings(section, locate)
 
 
+_NOT_A_MAPPING = "the check configuration is a mapping of 'checks' and 'packs'"
+
+
 def _project_settings(data: Any, locate: Locate) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]],
                                                          list[Problem]]:
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
-        return {}, {}, [Problem.at(locate(()), CONFIG_RULE, Severity.ERROR,
-                                   "the check configuration is a mapping of 'checks' and 'packs'")]
+        return {}, {}, [Problem.at(locate(()), CONFIG_RULE, Severity.ERROR, _NOT_A_MAPPING)]
     for key in data:
         if key not in ("checks", "packs"):
             problems.append(Problem.at(locate((key,)), CONFIG_RULE, Severity.ERROR,
