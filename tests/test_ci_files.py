@@ -76,3 +76,14 @@ def test_the_readme_workflow_example_uses_the_actions_inputs():
     hooks = _yaml(section.split("```yaml", 2)[2].split("```", 1)[0])
     ids = {h["id"] for repo in hooks["repos"] for h in repo["hooks"]}
     assert ids == {"doria-forge-validate", "doria-forge-gate"}
+
+
+def test_the_readme_steps_without_the_action_annotate_each_problem_once():
+    """'Without the Action, the same steps' listed validate --format github and then build --format
+    github: build prints validate's annotations itself, so every problem was annotated twice (the
+    Action runs build alone for that reason)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## CI: GitHub Action, pre-commit", 1)[1].split("Without the Action", 1)[1]
+    paragraph = " ".join(section.split("\n\n", 1)[0].split())
+    calls = [shlex.split(call) for call in re.findall(r"`(doria-forge [^`]*--format github[^`]*)`", paragraph)]
+    assert [call[1] for call in calls] == ["build"], paragraph
