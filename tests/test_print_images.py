@@ -372,7 +372,7 @@ def test_preflight_reports_a_card_size_the_paper_cannot_hold_as_export_pdf_refus
     options: 'card size 300x300 ... does not fit on a4 paper'."""
     options = ["--profile", "home-a4", "--card-size", "loot=300x300"]
     export = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), *options, "--out", str(tmp_path / "pdf")])
-    assert export.exit_code == 1 and "does not fit on a4 paper" in export.output
+    assert export.exit_code == 2 and "does not fit on a4 paper" in export.output
     result = runner.invoke(app, ["preflight", str(ROOT / "content"), *options])
     assert result.exit_code == 1, result.output
     [line] = [line for line in result.output.splitlines() if "[preflight-paper-fit]" in line]
@@ -389,3 +389,16 @@ def test_art_that_is_no_image_at_all_says_so_in_words_not_a_python_exception(tmp
     assert ("orc.yaml:5:6: error [card-art] art orc.png is not an image: its bytes are no PNG or JPEG picture "
             "(save it again as PNG or JPEG)") in result.output
     assert "Error" not in result.output
+
+
+def test_a_card_size_given_on_the_command_line_that_the_paper_cannot_hold_is_a_usage_error(tmp_path: Path):
+    """export pdf --card-size 300x300 on A4 exited 1, 'content problems', for a pack and a layout
+    with none: the option was the mistake (exit 2); the same size from a --layout file stays 1."""
+    out = tmp_path / "pdf"
+    by_option = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), "--card-size", "300x300", "--out", str(out)])
+    assert by_option.exit_code == 2 and "does not fit on a4 paper" in by_option.output
+    assert not out.exists()
+    layout = tmp_path / "big.yaml"
+    layout.write_text("decks:\n  loot:\n    card_size: 300x300\n", encoding="utf-8")
+    by_file = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), "--layout", str(layout), "--out", str(out)])
+    assert by_file.exit_code == 1 and "does not fit on a4 paper" in by_file.output

@@ -131,13 +131,13 @@ def offsets_left_out(layout_overrides: LayoutOverrides, project: Path | None, *,
 @contextmanager
 def _export_errors(out: Path, lang: str = "en") -> Iterator[None]:
     """Export errors as pipeline errors, the export printed in ``lang`` (``doria_forge.i18n``)."""
-    from doria_forge.export.errors import ExportError, UnknownItemError
+    from doria_forge.export.errors import ExportError, OptionError, UnknownItemError
     from doria_forge.i18n import language
 
     try:
         with _writing(out), language(lang):
             yield
-    except UnknownItemError as exc:
+    except (UnknownItemError, OptionError) as exc:
         raise UsageError(str(exc)) from None
     except ExportError as exc:
         raise ExportFailed(str(exc)) from None

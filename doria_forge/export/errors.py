@@ -13,3 +13,8 @@ class ExportError(Exception):
 
 class UnknownItemError(ExportError):
     """The id asked for (preview) names no card or Room Tile, or several: a usage error (exit 2)."""
+
+
+class OptionError(ExportError):
+    """The command line's layout options (``--card-size``, ``--bleed``, ``--paper``...) ask for what
+    cannot print, where the layout files alone can: a usage error (exit 2)."""

@@ -18,9 +18,9 @@ from doria_forge.model import ContentPack
 from ..decks import DeckPlan, compose_decks, printed_cards
 from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
-from .errors import UnknownItemError
+from .errors import ExportError, OptionError, UnknownItemError
 from .faces import back_spec, card_fronts
-from .layout import LayoutFile, LayoutOverrides, compute_grid, load_layout
+from .layout import LayoutFile, LayoutOverrides, SheetLayout, compute_grid, load_layout
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
@@ -135,7 +135,8 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     atomically. Same pack and layout give byte-identical files.
 
     Raises ``ExportError`` for layout problems (a card that does not fit the paper, a layout file
-    with mistakes, each at ``file:line:column``) and template errors.
+    with mistakes, each at ``file:line:column``) and template errors; ``OptionError`` (one) when
+    only ``layout``'s command-line values make a card the paper cannot hold.
     """
     layout_data = layout_data_for(layout, layout_file)
     out_dir = Path(out_dir)
@@ -144,9 +145,14 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
              for deck in build_decks(pack)]
     # every deck's card size is fitted to its paper before the first file is written: a size that
     # does not fit stopped the export halfway, with some decks' PDFs written and the rest not
-    for _deck, sheet in decks:
+    for deck, sheet in decks:
         if not sheet.one_per_page:
-            compute_grid(sheet)
+            try:
+                compute_grid(sheet)
+            except ExportError as exc:
+                if layout is not None and _fits(layout_data.for_deck(deck.name, fixed_card_size=deck.fixed_card_size)):
+                    raise OptionError(str(exc)) from None  # the layout files print it: the options are the mistake
+                raise
     for deck, sheet in decks:
         written.append(write_card_sheets(out_dir / f"{deck.name}.pdf", deck.cards, sheet,
                                          f"{pack.info.display_name}: {deck.title}"))
@@ -166,6 +172,17 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
                                               f"{pack.info.display_name}: Duplex Calibration"))
     return written
+
+
+def _fits(sheet: SheetLayout) -> bool:
+    """Whether a card of ``sheet`` fits its paper (one per page, any card does)."""
+    if sheet.one_per_page:
+        return True
+    try:
+        compute_grid(sheet)
+    except ExportError:
+        return False
+    return True
 
 
 def layout_data_for(layout: LayoutOverrides | None, layout_file: Path | None) -> LayoutFile:
