@@ -167,3 +167,18 @@ def test_a_saved_game_changed_anywhere_replays_or_is_a_saved_game_error(tmp_path
         assert str(path) in str(exc) and "\n" not in str(exc)
     else:
         assert state.history is not None
+
+
+@pytest.mark.parametrize("action, says", [
+    ({"type": "EndTurn", "target": 1}, "at key history.0: EndTurn has no field 'target'"),
+    ({"type": "Walk"}, "at key history.0: Walk needs its field 'to'"),
+])
+def test_an_action_with_fields_its_type_does_not_have_is_named_not_a_python_error(tmp_path, saved, action, says):
+    """An action with a field its type does not take was 'cannot be replayed on this pack:
+    ValueError: bad fields for EndTurn: EndTurn.__init__() got an unexpected keyword argument'."""
+    data = copy.deepcopy(saved)
+    data["history"].insert(0, action)
+    result = runner.invoke(app, ["render", str(ROOT / "content"), "--game", str(_write(tmp_path, data))])
+    assert result.exit_code == 2, result.output
+    assert says in " ".join(result.output.split())
+    assert "__init__" not in result.output and "ValueError" not in result.output

@@ -124,10 +124,26 @@ class SavedAction(BaseModel):
 
     @model_validator(mode="after")
     def _plain_fields(self) -> SavedAction:
-        for name, value in (self.model_extra or {}).items():
+        import dataclasses
+
+        from doria_forge.engine.actions import ACTION_TYPES
+
+        extra = self.model_extra or {}
+        for name, value in extra.items():
             if len(name) > MAX_TEXT or not _plain(value, 2):
                 raise ValueError(f"field {name[:40]!r} is not a plain value (text, number, true/false, null or "
                                  "short lists of them)")
+        # named here, by the action's own fields: the engine's refusal quoted Python's __init__
+        fields = dataclasses.fields(ACTION_TYPES[self.type])  # type: ignore[arg-type]  # each is a dataclass
+        known = [f.name for f in fields]
+        unknown = next((name for name in extra if name not in known), None)
+        if unknown is not None:
+            has = f"its fields: {', '.join(known)}" if known else "it has none"
+            raise ValueError(f"{self.type} has no field {unknown[:40]!r} ({has})")
+        missing = [f.name for f in fields if f.name not in extra
+                   and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING]
+        if missing:
+            raise ValueError(f"{self.type} needs its field {missing[0]!r}")
         return self
 
 
