@@ -181,3 +181,19 @@ def test_ctrl_c_ends_watch_with_130_as_every_command_and_without_a_library_warni
             process.kill()
     assert process.returncode == 130
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
+
+
+@pytest.mark.parametrize("command", [["validate", "{pack}"], ["validate", "{pack}", "--format", "json"], ["checks"]])
+def test_output_into_a_closed_pipe_is_one_line_and_exit_2_not_a_content_problem(tmp_path, command):
+    """`doria-forge validate | grep -q ...` (a reader that stops early) exited 1, the code for content
+    problems, without a word: typer's own handling of a closed pipe. As a full disk: exit 2, one line."""
+    pack = tiny_pack(tmp_path / "content")
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written
+    try:
+        process = cli(*[word.format(pack=pack) for word in command], stdout=write)
+        _, err = process.communicate(timeout=60)
+    finally:
+        os.close(write)
+    assert process.returncode == 2, err
+    assert err.decode().splitlines() == ["error: cannot write output: Broken pipe"]

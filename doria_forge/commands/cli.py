@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, overload
 
 import typer
+import typer.core
 import typer.main
 
 from doria_forge.authoring import new
@@ -33,7 +34,19 @@ if TYPE_CHECKING:  # pragma: no cover
     from doria_forge.model import ContentPack
     from doria_forge.validate import ValidationResult
 
+class _OutputGuard(typer.core.TyperGroup):
+    """The command line, a closed output pipe handed on to ``lifecycle.run`` (one line, exit 2)
+    instead of typer's silent exit 1, the code of content problems."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as exc:
+            raise lifecycle.OutputClosed(exc.strerror or str(exc)) from None
+
+
 app = typer.Typer(
+    cls=_OutputGuard,
     add_completion=False,
     no_args_is_help=True,
     help="Validate, simulate and export Dungeons of Doria content packs.",

@@ -6,7 +6,9 @@ processes lived on and temporary files stayed. :func:`run` turns SIGTERM and SIG
 workers are stopped, staged outputs dropped, temporary files removed.
 
 An output stream that fails (``validate > /dev/full``, a closed pipe) ends the run with one
-line on stderr and exit code 2 instead of a traceback and an "Exception ignored" at exit.
+line on stderr and exit code 2 instead of a traceback and an "Exception ignored" at exit. The
+command line hands a closed pipe on as :class:`OutputClosed`: its own handling would end the run
+with exit 1, which reads as content problems.
 """
 
 from __future__ import annotations
@@ -46,17 +48,26 @@ def configure_logging() -> None:
     logging.basicConfig(level=logging.WARNING, handlers=[handler])
 
 
+class OutputClosed(Exception):
+    """The reader of the output stream went away (``BrokenPipeError``), raised past the command
+    line's own handling of it; ``str()`` is the system's words for it."""
+
+
 def run(main: Callable[[], Any]) -> None:
     """Run the command line ``main`` with the signal handlers and the output-failure guard."""
     install_signal_handlers()
     configure_logging()
     try:
-        main()
-    except OSError as exc:
-        _silence_stdout()
-        where = f"{exc.filename}: " if exc.filename else "cannot write output: "
         try:
-            sys.stderr.write(printable(f"error: {where}{exc.strerror or exc}") + "\n")
+            main()
+        finally:  # what is still buffered fails here, not in the interpreter's last flush
+            sys.stdout.flush()
+    except (OSError, OutputClosed) as exc:
+        _silence_stdout()
+        filename = getattr(exc, "filename", None)
+        where = f"{filename}: " if filename else "cannot write output: "
+        try:
+            sys.stderr.write(printable(f"error: {where}{getattr(exc, 'strerror', None) or exc}") + "\n")
             sys.stderr.flush()
         except OSError:
             pass
