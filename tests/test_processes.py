@@ -197,3 +197,17 @@ def test_output_into_a_closed_pipe_is_one_line_and_exit_2_not_a_content_problem(
         os.close(write)
     assert process.returncode == 2, err
     assert err.decode().splitlines() == ["error: cannot write output: Broken pipe"]
+
+
+def test_a_command_started_with_its_output_closed_is_one_line_and_exit_2(tmp_path):
+    """`doria-forge validate >&-` ended in a traceback ('NoneType' object has no attribute 'write'):
+    Python gives no sys.stdout when file descriptor 1 is closed."""
+    import shlex
+    import sys
+
+    pack = tiny_pack(tmp_path / "content")
+    command = (f"{shlex.quote(sys.executable)} -c 'from doria_forge.__main__ import main; main()' validate "
+               f"{shlex.quote(str(pack))} >&-")
+    process = subprocess.run(command, shell=True, capture_output=False, stderr=subprocess.PIPE, timeout=60)
+    assert process.returncode == 2
+    assert process.stderr.decode().splitlines() == ["error: cannot write output: standard output is closed"]

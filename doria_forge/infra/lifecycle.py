@@ -58,6 +58,8 @@ def run(main: Callable[[], Any]) -> None:
     install_signal_handlers()
     configure_logging()
     try:
+        if sys.stdout is None:  # started with its output closed (`>&-`): Python gives no stream at all
+            raise OutputClosed("standard output is closed")
         try:
             main()
         finally:  # what is still buffered fails here, not in the interpreter's last flush
