@@ -108,3 +108,14 @@ def test_render_command_refuses_an_out_not_named_png(tmp_path):
     assert result.exit_code == 2
     assert "give --out a .png file" in result.output
     assert not out.exists()
+
+
+def test_render_refuses_a_seed_outside_what_a_game_saves(tmp_path):
+    """`render --seed -1` drew the game of seed 1 (the dice take a seed's absolute value), and a game
+    saved from it was refused by `render --game` (a saved seed is 0 to 2^64-1)."""
+    for seed in ("-1", str(2**64)):
+        out = tmp_path / "x.png"
+        result = CliRunner().invoke(app, ["render", "content", "--scenario", "sunken_reliquary", "--seed", seed,
+                                          "--out", str(out)])
+        assert result.exit_code == 2, result.output
+        assert "--seed" in result.output and not out.exists()
