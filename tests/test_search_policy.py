@@ -6,11 +6,12 @@ needs to know which candidate is better; the budget is counted in playouts."""
 
 from __future__ import annotations
 
-from map_helpers import HALL, map_game, pack_with
+from map_helpers import HALL, map_game, pack_with, tile, with_docs
 
 from doria_forge.engine.actions import Attack, UseItem
 from doria_forge.engine.decks import EQUIPMENT, Card
 from doria_forge.engine.loot import give_card
+from doria_forge.model.scenario import Scenario
 from doria_forge.sim import search
 from doria_forge.sim.search import make_search
 
@@ -235,3 +236,23 @@ def test_a_hurt_hero_weighs_swapping_places_with_a_fitter_friend():
     mage.hp, warrior.hp = 3, 2
     assert SwapPlaces(warrior.uid) not in search.candidates(state, mage, search.WIDTH, passive=False, swap=True)
     assert search.SWAP
+
+
+def test_a_playout_ending_nearer_the_escape_is_worth_more():
+    """An escape goal (every hero must stand on the SHAFT tile at a round's end, as in Cave-In
+    at the Salt Mine) counts each standing hero's steps to it in ``value``: the same game with
+    the Huntress three steps nearer the shaft is worth more, and once both stand on it no step is
+    left to count."""
+    shaft = tile("SHAFT", [".....", ".....", ".....", ".....", "....."], doors=[("east", 2)])
+    hall = tile("HALL2", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    sc = Scenario.model_validate({"kind": "scenario", "id": "test", "name": "Test", "story": "s", "goal": "g",
+                                  "goals": {"win": [{"goal": "escape", "at": {"tile": "SHAFT"}, "all": True}]}})
+    pack = with_docs(pack_with(shaft, hall), sc)
+
+    def at(huntress):
+        return map_game(pack, ["warrior", "huntress"], tiles=[("SHAFT", (0, 0), 0), ("HALL2", (0, 1), 0)],
+                        at={"warrior": (2, 2), "huntress": huntress}, ap=10, scenario=sc.id)
+
+    far, near, there = at((2, 9)), at((2, 6)), at((2, 3))
+    assert search._way_left(far) == 5 and search._way_left(near) == 2 and search._way_left(there) == 0
+    assert search.value(far) < search.value(near) < search.value(there)

@@ -206,7 +206,8 @@ def value(state: Any) -> float:
     """How good ``state`` looks for the heroes (higher is better): the outcome when the game
     is over; else each hero's margin above death (a concave score: the last points before
     death weigh most), the monsters' HP times their damage, Doom Counter steps and Monster
-    Level, and the scenario's progress (good flags, tokens carried, Room Tiles revealed)."""
+    Level, and the scenario's progress (good flags, tokens carried, Room Tiles revealed, the
+    steps left to carry, fetch and escape: ``_way_left``)."""
     outcome = state.outcome
     if outcome == "won":
         return WIN
@@ -239,9 +240,11 @@ def value(state: Any) -> float:
 
 
 def _way_left(state: Any) -> int:
-    """Steps the scenario's tokens still have to go: each carried token to where it must be
-    carried, each token to fetch to the nearest standing hero (a potential: progress on the map
-    counts before the goal is reached)."""
+    """Steps the scenario still asks of the heroes on the map: each carried token to where it
+    must be carried, each token to fetch to the nearest standing hero, and each standing hero to
+    the nearest square of an escape goal's place once it lies on the map (``Targets.gather``:
+    every hero must stand there); each way counts at most 30 steps. A potential: progress on the
+    map counts before the goal is reached."""
     found = objectives.targets(state)
     total = 0
     for carrier, goal in found.carry.items():
@@ -252,6 +255,10 @@ def _way_left(state: Any) -> int:
         field = explorer.distances(state, found.fetch)
         total += min((field.get(p, 30) for h in explorer.standing(state)
                       if (p := state.board.position(h.uid)) is not None), default=30)
+    if found.gather:
+        field = explorer.distances(state, found.gather)
+        total += sum(min(field.get(p, 30), 30) for h in explorer.standing(state)
+                     if (p := state.board.position(h.uid)) is not None)
     return total
 
 
