@@ -80,12 +80,17 @@ def test_build_github_annotates_the_infos_of_a_pack_that_passes(tmp_path):
     assert built.output.startswith(validated.output) and "Built doria-base" in built.output
 
 
-def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
-    """One scenario and no campaign keep this build quick; every shipped scenario is verified the same way."""
+def _only_the_sunken_reliquary(pack):
+    """Leave one scenario and no campaign in ``pack``: a quick build that verifies scenarios."""
     shutil.rmtree(pack / "campaigns")
     for path in (pack / "scenarios").glob("*.yaml"):
         if path.stem != "sunken_reliquary":
             path.unlink()
+
+
+def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
+    """One scenario and no campaign keep this build quick; every shipped scenario is verified the same way."""
+    _only_the_sunken_reliquary(pack)
     result = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--runs", "1", "--scenario-runs",
                                  "1", "--jobs", "1", "--no-progress", "--fail-on", "never"])
     assert result.exit_code == 0, result.output
@@ -105,10 +110,7 @@ def test_an_undecided_target_of_a_build_names_the_builds_own_option_for_more_run
     """build's balance-undecided findings said "(--runs N)": build's --runs is the duels per
     matchup, so following it played N duels of every matchup and not one more scenario run; the
     scenarios' runs are --scenario-runs."""
-    shutil.rmtree(pack / "campaigns")
-    for path in (pack / "scenarios").glob("*.yaml"):
-        if path.stem != "sunken_reliquary":
-            path.unlink()
+    _only_the_sunken_reliquary(pack)
     result = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--runs", "1", "--scenario-runs",
                                  "2", "--jobs", "1", "--no-progress", "--fail-on", "never"])
     assert result.exit_code == 0, result.output
