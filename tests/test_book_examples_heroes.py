@@ -9,12 +9,11 @@ Only what no other test checks; the worked examples of these chapters are tested
 ``test_book_examples_phases``."""
 from __future__ import annotations
 
-import csv
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from map_helpers import map_game, pack_with, tile, where
+from rulebook_tables import rows
 from test_engine_state import NO_DECKS, make_state
 
 from doria_forge.engine import phases
@@ -27,7 +26,6 @@ from doria_forge.engine.loot import give_card
 from doria_forge.engine.traps import resolve_trap
 from doria_forge.model import Equipment
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 LOOT = replace(NO_DECKS, loot=True, shop=True, max_rounds=1)
 
 
@@ -41,10 +39,9 @@ def test_calculated_values_of_every_premade_hero_are_those_of_the_character_tabl
     (WIS+PSI)/2, "always rounded down" (line 560). The engine's hero, built from each premade
     character of the shipped pack with no equipment, has the HP, IP and PP the character table
     (``shared/data/characters.csv``) prints, current values at their maximum."""
-    with (DATA / "characters.csv").open(encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    assert len(rows) == 8
-    for row in rows:
+    table = rows("characters.csv")
+    assert len(table) == 8
+    for row in table:
         hero = HeroState.from_character(shipped_pack.characters[row["id"]], [], shipped_pack.rules)
         want = (int(row["HP"]), int(row["IP"]), int(row["PP"]))
         assert (hero.hp_max, hero.ip, hero.pp_max) == want, row["id"]

@@ -1,25 +1,21 @@
 """The base pack in content/: it validates, and its rulebook numbers equal shared/data.
 
-The CSVs of ``shared/data`` (the German rulebook appendix, cleaned) live beside
-the clone (``<clone>/../shared/data``), as CI has them. The four tests that compare
-against them fail when a CSV is missing or unreadable there. Only a machine without that
-folder at all (a fresh clone on its own) skips them, saying so (``pytest -rs`` lists
-it); where ``CI`` is set, the folder's absence fails them too.
+The four tests that compare against the CSVs of ``shared/data`` read them with
+``rulebook_tables.rows``: a skip only on a machine without that folder at all (a fresh clone on
+its own), a failure where ``CI`` is set.
 """
 
 from __future__ import annotations
 
-import csv
-import os
 from pathlib import Path
 
 import pytest
+import rulebook_tables
 
 from doria_forge.model import ContentPack, parse_dice
 
 REPO = Path(__file__).resolve().parents[1]
 CONTENT = REPO / "content"
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 # English item names of characters.csv / standard_items_de.csv -> equipment ids of the pack.
 ITEM_IDS = {
@@ -60,21 +56,6 @@ def _load(root: Path) -> ContentPack:
 @pytest.fixture(scope="module")
 def pack() -> ContentPack:
     return _load(CONTENT)
-
-
-def _csv(name: str) -> list[dict[str, str]]:
-    """The rows of ``shared/data/name`` (see the module docstring for when it is absent)."""
-    if not DATA.is_dir():
-        where = f"the rulebook tables ({DATA}, beside the clone) are not on this machine"
-        if os.environ.get("CI"):
-            pytest.fail(f"{where}; CI runs with shared/ beside the checkout")
-        pytest.skip(f"{where}: the base pack is not compared with the rulebook here (CI compares it)")
-    path = DATA / name
-    assert path.is_file(), f"{path} is missing from the rulebook tables"
-    with path.open(encoding="utf-8", newline="") as fh:
-        rows = list(csv.DictReader(fh))
-    assert rows, f"{path} has no rows"
-    return rows
 
 
 def _dice(expr: str) -> str:
@@ -161,7 +142,7 @@ def test_start_tile(pack):
 # --- rulebook numbers equal shared/data ---------------------------------------------
 
 def test_monsters_equal_csv(pack):
-    rows = _csv("monsters.csv")
+    rows = rulebook_tables.rows("monsters.csv")
     assert sorted(r["id"] for r in rows) == sorted(pack.monsters)
     for row in rows:
         m = pack.monsters[row["id"]]
@@ -173,7 +154,7 @@ def test_monsters_equal_csv(pack):
 
 
 def test_monster_level_cards_equal_csv(pack):
-    rows = _csv("monster_levels.csv")
+    rows = rulebook_tables.rows("monster_levels.csv")
     assert len(rows) == len(pack.monster_levels) == 76
     for row in rows:
         card = pack.level_card(row["monster"], int(row["level"]))
@@ -185,7 +166,7 @@ def test_monster_level_cards_equal_csv(pack):
 
 
 def test_heroes_equal_csv(pack):
-    rows = _csv("characters.csv")
+    rows = rulebook_tables.rows("characters.csv")
     assert len(pack.characters) == len(rows) == 8
     for row in rows:
         hero = pack.characters[row["id"]]
@@ -198,7 +179,7 @@ def test_heroes_equal_csv(pack):
 
 def test_standard_items_equal_csv(pack):
     """Every standard item the German appendix prints has its numbers on the pack's card."""
-    for row in _csv("standard_items_de.csv"):
+    for row in rulebook_tables.rows("standard_items_de.csv"):
         item_id = ITEM_IDS.get(row["name_en_closest"])
         if item_id is None:  # German-only armor; the English replacement is a sample card
             continue
