@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-import test_content_pack
+import rulebook_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -65,22 +65,22 @@ def test_no_test_skips_on_a_package_of_the_test_extra():
 
 
 def test_a_missing_rulebook_table_fails(tmp_path, monkeypatch):
-    monkeypatch.setattr(test_content_pack, "DATA", tmp_path)  # the folder is there, the table is not
+    monkeypatch.setattr(rulebook_tables, "DATA", tmp_path)  # the folder is there, the table is not
     with pytest.raises(AssertionError, match="monsters.csv is missing"):
-        test_content_pack._csv("monsters.csv")
+        rulebook_tables.rows("monsters.csv")
     (tmp_path / "monsters.csv").write_text("id,name\n", encoding="utf-8")
     with pytest.raises(AssertionError, match="no rows"):
-        test_content_pack._csv("monsters.csv")
+        rulebook_tables.rows("monsters.csv")
 
 
 def test_without_shared_a_clone_skips_the_rulebook_comparison_and_ci_fails_it(tmp_path, monkeypatch):
-    monkeypatch.setattr(test_content_pack, "DATA", tmp_path / "absent")
+    monkeypatch.setattr(rulebook_tables, "DATA", tmp_path / "absent")
     monkeypatch.delenv("CI", raising=False)
     with pytest.raises(pytest.skip.Exception, match="not on this machine"):
-        test_content_pack._csv("monsters.csv")
+        rulebook_tables.rows("monsters.csv")
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="CI runs with shared/"):
-        test_content_pack._csv("monsters.csv")
+        rulebook_tables.rows("monsters.csv")
 
 
 def test_pytest_lists_every_skip_with_its_reason():
