@@ -142,3 +142,23 @@ def test_no_help_sends_the_user_to_a_python_module():
         shown = runner.invoke(app, [*path, "--help"], terminal_width=400)
         assert shown.exit_code == 0, (path, shown.output)
         assert not re.search(r"doria_forge[./][a-z_]+[./]", shown.output), (path, shown.output)
+
+
+@pytest.mark.parametrize("options, named", [(["--replay-seed", "5"], "--replay-seed chooses"),
+                                            (["--replay", "best"], "--replay chooses"),
+                                            (["--replay-seed", "5", "--replay", "worst"],
+                                             "--replay-seed and --replay choose")])
+def test_a_replay_option_without_report_is_a_usage_error(tmp_path, options, named):
+    """`simulate scenario --replay-seed 5` without `--report` played every run and drew no replay
+    (the replay is drawn in the HTML report alone), without a word; it is refused before any
+    run, exit 2. With `--report` the replay option is taken."""
+    args = ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--runs", "1", "--players", "1",
+            "--jobs", "1", "--no-progress", "--no-cache", "--out", str(tmp_path / "o.json")]
+    result = runner.invoke(app, [*args, *options])
+    assert result.exit_code == 2, result.output
+    assert f"{named} the game the HTML report replays: give --report FILE.html too" in \
+        " ".join(result.output.split())
+    assert not (tmp_path / "o.json").exists()
+    done = runner.invoke(app, [*args, *options, "--report", str(tmp_path / "r.html")])
+    assert done.exit_code == 0, done.output
+    assert (tmp_path / "r.html").is_file()

@@ -146,6 +146,13 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
         out_path = out or pipeline.default_output(pack, f"scenario-{scenario_id}.json")
+        if report is None:
+            # the replay is drawn in the HTML report alone: without one, the option would do nothing
+            given = [name for name, option in (("--replay-seed", "replay_seed"), ("--replay", "replay"))
+                     if getattr(ctx.get_parameter_source(option), "name", None) == "COMMANDLINE"]
+            if given:
+                verb = "choose" if len(given) > 1 else "chooses"
+                fail(2, f"{' and '.join(given)} {verb} the game the HTML report replays: give --report FILE.html too")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
                                   format)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
