@@ -182,3 +182,16 @@ def test_an_action_with_fields_its_type_does_not_have_is_named_not_a_python_erro
     assert result.exit_code == 2, result.output
     assert says in " ".join(result.output.split())
     assert "__init__" not in result.output and "ValueError" not in result.output
+
+
+def test_a_setup_naming_an_id_the_pack_does_not_hold_says_which(tmp_path, saved):
+    """A saved game whose setup names a scenario the pack does not hold was 'cannot be replayed
+    on this pack: ValueError: cannot rebuild the game's setup: KeyError('nope')': the id is named
+    in words, exit 2."""
+    data = copy.deepcopy(saved)
+    data["setup"]["scenario"] = "nope"
+    result = runner.invoke(app, ["render", str(ROOT / "content"), "--game", str(_write(tmp_path, data))])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output.split())
+    assert "cannot rebuild the game's setup: it names 'nope', which this pack does not hold" in said
+    assert "KeyError" not in said and "ValueError" not in said

@@ -364,8 +364,12 @@ def _from_setup(cls: type[GameState], pack: ContentPack, setup: dict[str, Any]) 
                        monsters=[(mid, tuple(mods)) for mid, mods in setup["monsters"]],
                        options=replace(GameOptions(), **opts), board=board_class.from_data(pack, board_data),
                        log=setup["log"], group_xp=setup["group_xp"], scenario=setup.get("scenario"))
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"cannot rebuild the game's setup: {exc!r}") from None
+    except KeyError as exc:
+        # an id (a scenario, a hero, a monster, a Room Tile) the pack does not hold, or a missing setup key
+        raise ValueError(f"cannot rebuild the game's setup: it names {exc.args[0]!r}, which this pack "
+                         "does not hold") from None
+    except TypeError as exc:
+        raise ValueError(f"cannot rebuild the game's setup: {exc}") from None
 
 
 def _scenario_defaults(pack: ContentPack, played: Any, party: int, board: Board | None, options: GameOptions,

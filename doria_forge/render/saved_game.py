@@ -212,5 +212,7 @@ def load_saved_game(pack: Any, path: Path) -> Any:
         return GameState.replay(pack, data["setup"], data["history"])
     except IllegalAction as exc:
         raise SavedGameError(f"{path} cannot be replayed: {exc}") from None
-    except (KeyError, ValueError, TypeError, AttributeError, IndexError, RuntimeError) as exc:
+    except ValueError as exc:  # the engine's own words (a setup it cannot rebuild, a value it refuses)
+        raise SavedGameError(f"{path} cannot be replayed on this pack: {exc}") from None
+    except (KeyError, TypeError, AttributeError, IndexError, RuntimeError) as exc:
         raise SavedGameError(f"{path} cannot be replayed on this pack: {type(exc).__name__}: {exc}") from None
