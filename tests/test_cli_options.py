@@ -162,3 +162,12 @@ def test_a_replay_option_without_report_is_a_usage_error(tmp_path, options, name
     done = runner.invoke(app, [*args, *options, "--report", str(tmp_path / "r.html")])
     assert done.exit_code == 0, done.output
     assert (tmp_path / "r.html").is_file()
+
+
+def test_replay_none_without_report_is_taken(tmp_path):
+    """`--replay none` asks for no replay, which needs no HTML report."""
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--runs", "1",
+                                 "--players", "1", "--jobs", "1", "--no-progress", "--no-cache", "--out",
+                                 str(tmp_path / "o.json"), "--replay", "none"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "o.json").is_file()

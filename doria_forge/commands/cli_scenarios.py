@@ -149,7 +149,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         if report is None:
             # the replay is drawn in the HTML report alone: without one, the option would do nothing
             given = [name for name, option in (("--replay-seed", "replay_seed"), ("--replay", "replay"))
-                     if getattr(ctx.get_parameter_source(option), "name", None) == "COMMANDLINE"]
+                     if getattr(ctx.get_parameter_source(option), "name", None) == "COMMANDLINE"
+                     and not (option == "replay" and replay.value == "none")]  # no replay asks for no report
             if given:
                 verb = "choose" if len(given) > 1 else "chooses"
                 fail(2, f"{' and '.join(given)} {verb} the game the HTML report replays: give --report FILE.html too")
