@@ -35,6 +35,21 @@ def test_warnings_pass_without_strict_and_fail_with_it(tmp_path):
     assert "[printable-text]" in strict.output
 
 
+def test_strict_github_annotates_the_warnings_that_fail_the_run_as_errors(tmp_path):
+    """`validate --strict --format github` failed the check on a warning (exit 1) but annotated it
+    `::warning`, so the pull request showed no error for the failure; with --strict it is `::error`,
+    without it a `::warning` that passes."""
+    pack = _pack_with_a_warning(tmp_path / "pack")
+    plain = runner.invoke(app, ["validate", str(pack), "--format", "github"])
+    assert plain.exit_code == 0, plain.output
+    assert [line.split(" ")[0] for line in plain.output.splitlines() if line.startswith("::")] == ["::warning"]
+    strict = runner.invoke(app, ["validate", str(pack), "--format", "github", "--strict"])
+    assert strict.exit_code == 1, strict.output
+    annotations = [line for line in strict.output.splitlines() if line.startswith("::")]
+    assert [line.split(" ")[0] for line in annotations] == ["::error"]
+    assert "title=printable-text" in annotations[0]
+
+
 def test_github_paths_are_relative_to_the_repository_root(tmp_path, monkeypatch):
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)

@@ -134,7 +134,7 @@ def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_
     elif summarised and fmt is OutputFormat.github:
         quiet = not result.problems  # an info annotates the pull request as validate's notice does
     if not quiet:
-        pipeline.write_validation(shown, fmt.value, stderr=stderr)
+        pipeline.write_validation(shown, fmt.value, stderr=stderr, strict=strict)
     if result.pack is None or code != 0:
         raise typer.Exit(1)
     return result if full else result.pack

@@ -272,14 +272,15 @@ def default_output(pack_path: Path, name: str = "") -> Path:
     return Path(os.path.relpath(project / relative, here))
 
 
-def write_validation(result: ValidationResult, fmt: str, *, stderr: bool = False) -> None:
+def write_validation(result: ValidationResult, fmt: str, *, stderr: bool = False, strict: bool = False) -> None:
     """Print the validation report in ``fmt`` (text, json or github) to stdout (``stderr``: there,
-    when stdout holds another command's JSON)."""
+    when stdout holds another command's JSON; ``strict``: warnings fail the run, so github
+    annotates them as errors)."""
     import sys
 
     from doria_forge.validate import write_report
 
-    write_report(result, fmt, sys.stderr if stderr else None)
+    write_report(result, fmt, sys.stderr if stderr else None, strict=strict)
 
 
 def validation_exit_code(result: ValidationResult, *, strict: bool = False) -> int:

@@ -127,10 +127,12 @@ def repository_path(file: str) -> str:
     return file
 
 
-def github_line(problem: Problem) -> str:
+def github_line(problem: Problem, *, strict: bool = False) -> str:
     """One GitHub Actions annotation, escaped as the workflow-command syntax requires; the file
-    path relative to the repository root (:func:`repository_path`)."""
-    return github_annotation(problem.severity.value, problem.file, problem.line, problem.column, problem.rule_id,
+    path relative to the repository root (:func:`repository_path`). ``strict`` (``--strict``:
+    warnings fail the run) annotates a warning as an error, as what failed the check."""
+    severity = Severity.ERROR if strict and problem.severity is Severity.WARNING else problem.severity
+    return github_annotation(severity.value, problem.file, problem.line, problem.column, problem.rule_id,
                              problem.message)
 
 
@@ -144,18 +146,20 @@ def github_annotation(severity: str, file: str, line: int, column: int, title: s
             f"col={column},title={_escape_property(title)}::{_escape_data(message)}")
 
 
-def format_github(result: ValidationResult) -> str:
-    """GitHub annotation lines plus the summary, ending in a newline."""
-    lines = [github_line(p) for p in result.problems]
+def format_github(result: ValidationResult, *, strict: bool = False) -> str:
+    """GitHub annotation lines plus the summary, ending in a newline (``strict``: warnings as
+    errors, :func:`github_line`)."""
+    lines = [github_line(p, strict=strict) for p in result.problems]
     lines.append(summary_line(result))
     return "\n".join(lines) + "\n"
 
 
-def format_result(result: ValidationResult, fmt: str = "text", *, color: bool = False) -> str:
+def format_result(result: ValidationResult, fmt: str = "text", *, color: bool = False, strict: bool = False) -> str:
     """The report in format ``fmt`` (one of ``FORMATS``), ending in a newline.
 
     ``color=True`` adds ANSI colours (via rich) to the ``text`` format only;
-    pass it when the output goes to a terminal.
+    pass it when the output goes to a terminal. ``strict`` (warnings fail the run): the
+    ``github`` format annotates warnings as errors.
 
     Raises:
         ValueError: unknown format (a usage error).
@@ -169,7 +173,7 @@ def format_result(result: ValidationResult, fmt: str = "text", *, color: bool = 
     if fmt == "json":
         return format_json(result)
     if fmt == "github":
-        return format_github(result)
+        return format_github(result, strict=strict)
     raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
 
 
@@ -191,7 +195,7 @@ def _styled_text(result: ValidationResult, stream: TextIO) -> None:
 
 
 def write_report(result: ValidationResult, fmt: str = "text", stream: TextIO | None = None,
-                 *, color: bool | None = None) -> None:
+                 *, color: bool | None = None, strict: bool = False) -> None:
     """Write the report to ``stream`` (default stdout).
 
     Text is coloured with rich only when ``color`` is True, or when ``color``
@@ -210,7 +214,7 @@ def write_report(result: ValidationResult, fmt: str = "text", stream: TextIO | N
     if fmt == "text" and color:
         _styled_text(result, stream)
     else:
-        stream.write(format_result(result, fmt))
+        stream.write(format_result(result, fmt, strict=strict))
         stream.flush()
 
 
