@@ -275,14 +275,15 @@ def _way_left(state: Any) -> int:
         where = state.board.position(carrier)
         if where is not None and goal:
             total += min(explorer.distances(state, frozenset(goal)).get(where, 30), 30)
-    if found.fetch:
-        field = explorer.distances(state, found.fetch)
-        total += min((field.get(p, 30) for h in explorer.standing(state)
-                      if (p := state.board.position(h.uid)) is not None), default=30)
-    if found.gather:
-        field = explorer.distances(state, found.gather)
-        total += sum(min(field.get(p, 30), 30) for h in explorer.standing(state)
-                     if (p := state.board.position(h.uid)) is not None)
+    if found.fetch or found.gather:
+        at = state.board.locator()
+        squares = [at(h.uid) for h in explorer.standing(state)]  # standing: on the map
+        if found.fetch:
+            field = explorer.distances(state, found.fetch)
+            total += min((field.get(p, 30) for p in squares), default=30)
+        if found.gather:
+            field = explorer.distances(state, found.gather)
+            total += sum(min(field.get(p, 30), 30) for p in squares)
     return total
 
 
