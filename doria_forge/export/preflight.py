@@ -30,11 +30,10 @@ from doria_forge.load import Problem, Severity
 from doria_forge.model import ContentPack
 
 from .decks import compose_decks
-from .errors import ExportError
 from .layouts import LayoutFile, LayoutOverrides, PrintProfile, SheetLayout
 from .pdf.compose import Face, PdfWriter, PrintCard, face_box
 from .pdf.export import card_printer
-from .pdf.layout import compute_grid
+from .pdf.layout import paper_fit_error
 from .pdf.text import TextMark, recording
 from .pdf.tiles import RoomTileFace, label_plan
 
@@ -69,12 +68,10 @@ def preflight(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverr
             problems.append(located(first_origin, fallback, "preflight-deck-size", Severity.ERROR,
                                 f"deck {plan.name} has {len(cards)} cards; {profile.name} takes at most "
                                 f"{profile.max_deck_cards} in one deck: split it"))
-        if not layout.one_per_page:
-            try:
-                compute_grid(layout)
-            except ExportError as exc:
-                problems.append(located(first_origin, fallback, "preflight-paper-fit", Severity.ERROR,
-                                        f"deck {plan.name}: {exc}"))
+        unfit = paper_fit_error(layout)
+        if unfit is not None:
+            problems.append(located(first_origin, fallback, "preflight-paper-fit", Severity.ERROR,
+                                    f"deck {plan.name}: {unfit}"))
         advice = profile.size_advice(plan.name, layout.card_size, layout.card_mm)
         if advice:
             problems.append(located(first_origin, fallback, "preflight-trim-size", Severity.WARNING, advice))

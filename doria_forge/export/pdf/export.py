@@ -20,7 +20,7 @@ from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import ExportError, OptionError, UnknownItemError
 from .faces import back_spec, card_fronts
-from .layout import LayoutFile, LayoutOverrides, SheetLayout, compute_grid, load_layout
+from .layout import LayoutFile, LayoutOverrides, load_layout, paper_fit_error
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
@@ -146,13 +146,13 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     # every deck's card size is fitted to its paper before the first file is written: a size that
     # does not fit stopped the export halfway, with some decks' PDFs written and the rest not
     for deck, sheet in decks:
-        if not sheet.one_per_page:
-            try:
-                compute_grid(sheet)
-            except ExportError as exc:
-                if layout is not None and _fits(layout_data.for_deck(deck.name, fixed_card_size=deck.fixed_card_size)):
-                    raise OptionError(str(exc)) from None  # the layout files print it: the options are the mistake
-                raise
+        unfit = paper_fit_error(sheet)
+        if unfit is None:
+            continue
+        files_alone = layout_data.for_deck(deck.name, fixed_card_size=deck.fixed_card_size)
+        if layout is not None and paper_fit_error(files_alone) is None:
+            raise OptionError(unfit)  # the layout files print it: the options are the mistake
+        raise ExportError(unfit)
     for deck, sheet in decks:
         written.append(write_card_sheets(out_dir / f"{deck.name}.pdf", deck.cards, sheet,
                                          f"{pack.info.display_name}: {deck.title}"))
@@ -172,17 +172,6 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
                                               f"{pack.info.display_name}: Duplex Calibration"))
     return written
-
-
-def _fits(sheet: SheetLayout) -> bool:
-    """Whether a card of ``sheet`` fits its paper (one per page, any card does)."""
-    if sheet.one_per_page:
-        return True
-    try:
-        compute_grid(sheet)
-    except ExportError:
-        return False
-    return True
 
 
 def layout_data_for(layout: LayoutOverrides | None, layout_file: Path | None) -> LayoutFile:

@@ -36,7 +36,7 @@ from ..layouts import (
 
 __all__ = ["CARD_PRESETS_MM", "DECKS", "MM_TO_PT", "PAPER_SIZES_MM", "ROOM_TILE_SQUARES", "DeckLayout", "FaceBox",
            "Grid", "LayoutError", "LayoutFile", "LayoutOverrides", "PrintProfile", "Rect", "SheetLayout",
-           "compute_grid", "face_box", "load_layout", "make_overrides", "mm", "paper_fit_problems",
+           "compute_grid", "face_box", "load_layout", "make_overrides", "mm", "paper_fit_error", "paper_fit_problems",
            "resolve_card_size"]
 
 
@@ -234,6 +234,18 @@ def compute_grid(layout: SheetLayout) -> Grid:
     return Grid(layout, cols, rows)
 
 
+def paper_fit_error(layout: SheetLayout) -> str | None:
+    """Why a card of ``layout`` (with its bleed) cannot be printed on its paper (the message of
+    :func:`compute_grid`), or ``None`` when it can: a deck printed one card per page holds any size."""
+    if layout.one_per_page:
+        return None
+    try:
+        compute_grid(layout)
+    except ExportError as exc:
+        return str(exc)
+    return None
+
+
 _FIT_KEYS = ("bleed_mm", "paper", "margin_mm", "sheet", "gutter_mm", "edge_clearance_mm", "crop_mark_length_mm",
              "crop_mark_offset_mm", "gap_mm")
 """The keys besides the card's size that decide whether a card fits its paper (:func:`compute_grid`)."""
@@ -251,16 +263,12 @@ def paper_fit_problems(raw: bytes | str, file: str) -> list[Problem]:
     found: dict[tuple[str, ...], tuple[list[str], str]] = {}
     for deck in CARD_DECKS:
         size_key = "room_tile_square_mm" if deck == "room_tiles" else "card_size"
-        sheet = layout.for_deck(deck, fixed_card_size="tile" if deck == "room_tiles" else None)
-        if sheet.one_per_page:
-            continue
-        try:
-            compute_grid(sheet)
-        except ExportError as exc:
+        message = paper_fit_error(layout.for_deck(deck, fixed_card_size="tile" if deck == "room_tiles" else None))
+        if message is not None:
             blocks = [("decks", deck), ("defaults",)]
             key = next(((*block, name) for name in (size_key, *_FIT_KEYS) for block in blocks
                         if name in _block(layout, block).set_fields()), ())
-            found.setdefault(key, ([], str(exc)))[0].append(deck)
+            found.setdefault(key, ([], message))[0].append(deck)
     return [Problem.at(doc.locate(key, value=True), LAYOUT_RULE, Severity.ERROR, f"{', '.join(decks)}: {message}")
             for key, (decks, message) in found.items()]
 
