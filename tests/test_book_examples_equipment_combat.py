@@ -20,7 +20,7 @@ from test_engine_state import _char, make_pack, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import Attack, MoveItem, Repair, RetrieveFromBackpack, UseItem
-from doria_forge.engine.combat import defense_options, hero_attack, monster_attack
+from doria_forge.engine.combat import defense_options, hero_attack, monster_attack, use_item
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
 from doria_forge.engine.hero import IllegalAction, ItemInstance
@@ -69,6 +69,31 @@ def test_a_card_whose_requirements_are_not_met_is_only_carried_on_the_belt_and_c
     squire.attributes["STR"] = 8  # the same level points as the card: fulfilled
     assert MoveItem(item.uid, "equip") in state.legal_actions()
     assert Attack(item.uid, 0, state.monsters[0].uid, True) in state.legal_actions()
+
+
+def test_a_potion_has_no_requirements_and_every_character_can_use_it_from_body_or_belt():
+    """*Requirements of Equipment Cards* (book l.651): "In addition there are potions. These cards
+    have no requirements, every character can use them and keep them anywhere (on the whole Body,
+    Belt or Backpack)." A potion card that names a requirement (WIS 25) is still used by a hero of
+    WIS 8: on the Body for its own 5 AP, from the Belt for 5 + 4 AP (*Attack or Use Items*,
+    l.1142: "weapons, spells and potions straight from your Belt ... (4 AP)"); in the Backpack it
+    is kept but must be taken out first (l.1142: "Items in the Backpack may not be used
+    directly")."""
+    potion = Equipment(id="sage_draught", name="Sage Draught", card_type="potion", zone="body", ap=5,
+                       requirements={"WIS": 25}, effect={"heal_hp": 2, "consumed": True})
+    h = hero([], "drinker", WIS=8)
+    on_body, on_belt, packed = (ItemInstance(potion, uid) for uid in ("p1", "p2", "p3"))
+    h.equip(on_body)
+    h.move_to_belt(on_belt)
+    h.move_to_backpack(packed)
+    assert h.can_equip(potion) and h.location(on_body) == "body"
+    h.hp -= 4
+    assert use_item(ScriptedDice([]), EventLog(), h, on_body).ap_cost == 5
+    assert use_item(ScriptedDice([]), EventLog(), h, on_belt).ap_cost == 5 + 4
+    assert h.hp == h.hp_max
+    with pytest.raises(IllegalAction, match="Backpack"):
+        use_item(ScriptedDice([]), EventLog(), h, packed)
+    assert h.location(packed) == "backpack"
 
 
 # ------------------------------------------------------------------ Equipping Cards, Armor Encumbrance (l.645, 679)

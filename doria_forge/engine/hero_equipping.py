@@ -21,13 +21,16 @@ class EquippingMixin(ValuesMixin):
     (a part of :class:`~doria_forge.engine.hero.HeroState`)."""
 
     def meets_requirements(self, card: Equipment, profile: AttackProfile | None = None) -> bool:
-        """Whether every attribute is at least the card's (or the profile's own) requirement.
-        Potions have none (chapter *Requirements of Equipment Cards*)."""
+        """Whether every attribute is at least the card's (or the profile's own) requirement
+        (chapter *Requirements of Equipment Cards*: "the same or more level points"). Potions
+        have none: "every character can use them", so a potion card is always met, whatever
+        requirement its document names."""
         reqs = profile.requirements if profile is not None and profile.requirements else card.requirements
         attributes = self.attributes
         for a, v in reqs.items():
             if attributes.get(a, 0) < v:
-                return False
+                # the card type read only here, on a failed requirement: every bot decision asks
+                return card.card_type == "potion"
         return True
 
     def can_equip(self, card: Equipment) -> bool:
