@@ -15,6 +15,7 @@ scripted with ScriptedDice."""
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 from test_engine_combat import RULES, Fixed, armor, hero, monster, weapon
 from test_engine_state import _char, make_pack, make_state
 
@@ -96,6 +97,16 @@ def test_a_potion_has_no_requirements_and_every_character_can_use_it_from_body_o
     assert h.location(packed) == "backpack"
 
 
+def test_the_gold_value_of_an_equipment_card_is_none_or_1_2_or_3_coins():
+    """*Equipment Card Anatomy* (book l.669): "11. Gold value (none, 1, 2 or 3 coins)". A card
+    document takes 0 (none) to 3 coins and refuses 4 or a negative value."""
+    for coins in (0, 1, 2, 3):
+        assert _card("coin_purse", "item", "accessory", gold=coins).gold == coins
+    for coins in (4, -1):
+        with pytest.raises(ValidationError):
+            _card("coin_purse", "item", "accessory", gold=coins)
+
+
 # ------------------------------------------------------------------ Equipping Cards, Armor Encumbrance (l.645, 679)
 def test_the_backpack_holds_any_number_of_cards_and_its_armor_counts_for_no_encumbrance():
     """*Equipping Cards* (book l.645): "The Backpack can store an unlimited amount of items, there
@@ -174,6 +185,26 @@ def test_a_monster_that_fumbled_its_attack_attacks_as_usual_the_next_time():
     [hit] = monster_attack(ScriptedDice([6, 6, 2, 3]), EventLog(), orc, [h], RULES, Fixed())
     assert (hit.attack_total, hit.defense_total, hit.hit, hit.critical_steps) == (17, 5, True, 1)
     assert hit.wound == 3 + 1 and h.hp == h.hp_max - 4
+
+
+def test_a_dodge_fumble_damages_no_card_and_a_spell_fumble_damages_the_spell():
+    """*Fumbles in combat* (book l.1577): "If two ones are rolled by a character during an attack or
+    a defense (Fumble), then the weapon or spell used is damaged". A hero who Dodges (the Character
+    Sheet's 2D, no card) and rolls 1, 1 (2, only 7 below the Orc's 2+2+5 = 9) fails the defense,
+    one category lower (*Critical Rolls and Fumbles*, l.446; as the Mage's jump, l.1092: damage
+    3 + 1), and no card gets a Damaged marker beyond the Leather Vest (AR 2) that blocks as in any
+    hit. A Spark spell (2 PP) cast with 1, 1 misses, is damaged, and its 2 PP are lost."""
+    spark = weapon("spark", "2D+4", 2, attack_type="magic", card_type="spell", pp=2)
+    h = hero([spark, armor("leather_vest", "torso", 2)], "adept", STR=10)
+    orc = monster(attack="2D+5", damage=3)
+    [out] = monster_attack(ScriptedDice([2, 2, 1, 1]), EventLog(), orc, [h], RULES, Fixed())
+    assert (out.defense_with, out.defense_fumble, out.hit, out.critical_steps) == ("dodge", True, True, 1)
+    assert (out.damage, out.armor_absorbed, out.wound) == (3 + 1, 2, 2)
+    assert out.damaged_items == [h.torso.uid] and not h.hands[0].damaged
+    pp = h.pp
+    cast = hero_attack(ScriptedDice([1, 1, 2, 2]), EventLog(), h, h.hands[0], spark.attacks[0],
+                       monster(psi="2D"), RULES)
+    assert cast.attack_fumble and not cast.hit and h.hands[0].damaged and h.pp == pp - 2
 
 
 # ------------------------------------------------------------------ Utilizing both hands (l.1593)
