@@ -1,0 +1,138 @@
+"""Book of Rules *Exploration* (*Revealing a Room Tile*, *Special Feature: Open Room Tiles*, *No
+connection to the dungeon*, *Treasure Icon on a Room Tile*), *Monster Icons on a Room Tile* and
+*Additional Symbols on Room Tiles or Markers*: the rules with a figure or an order of steps that
+``test_map_exploration`` (the chapters' worked examples) and the other map tests did not rebuild,
+each from the book's words (line numbers of doria-rules-en.md)."""
+
+from __future__ import annotations
+
+from map_helpers import map_game, pack_with, tile, where
+
+from doria_forge.engine.actions import PlaceRoomTile, RevealRoomTile, Walk
+from doria_forge.engine.decks import MODIFICATION, MONSTER, Card
+
+A1_NORTH = (0, 2)
+"""A-1's north door; the slot beyond it is (-1, 0), squares (-5..-1, 0..4)."""
+
+B7 = tile("B-7", [".....", ".....", ".....", ".....", "##.##"], doors=[("south", 2)],
+          open_sides=[("west", 0, 4), ("east", 0, 4)])
+"""An Open Room Tile with one door (south) and two open sides (*Open Room Tiles*, EXAMPLE)."""
+
+GUARD = tile("C-7", ["#####", "....#", ".....", "....#", "#####"], doors=[("east", 2)],
+             open_sides=[("west", 1, 3)])
+"""An Open Room Tile with a door too: open west (rows 1-3), a door east."""
+
+NICHE = tile("E-3", ["#.###", "#...#", "#...#", "#...#", "#.###"], doors=[("north", 1), ("south", 1)])
+"""A tile with only doors, north and south, both at column 1."""
+
+CLOSET = tile("A-3", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("north", 2)])
+
+
+def test_revealing_a_tile_with_no_door_puts_an_open_side_against_the_opened_door():
+    """*Revealing a Room Tile* (book line 1198): "If a door exists on the new Room Tile, it must
+    always be placed against the door that has just been opened (open sides may only be used if
+    there is no door)." B-7 (a door and two open sides) behind A-1's north door: only its door
+    may face it, so it lies one way only and its open sides point west and east. A hall with no
+    door at all behind the same door: one of its open sides faces the door instead."""
+    state = map_game(pack_with(B7, CLOSET), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH},
+                     deck=["B-7", "A-3", "A-3"])
+    state.apply(RevealRoomTile(A1_NORTH))
+    placed = state.board.layout.tiles[(-1, 0)]
+    assert placed.tile_id == "B-7" and placed.rotation == 0
+    assert [(o.side, o.offset) for o in placed.shape.doors()] == [("south", 2)]
+    assert (-1, 2) in state.board.layout.neighbours(A1_NORTH)
+
+    hall = tile("HALL", [".....", ".....", ".....", ".....", "....."], open_sides=[("north", 0, 5)])
+    state = map_game(pack_with(hall), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH},
+                     deck=["HALL"])
+    state.apply(RevealRoomTile(A1_NORTH))
+    placed = state.board.layout.tiles[(-1, 0)]
+    assert placed.tile_id == "HALL" and placed.rotation == 2  # its open side turned south, onto the door
+    assert [o.side for o in placed.shape.open_sides()] == ["south"]
+    assert (-1, 2) in state.board.layout.neighbours(A1_NORTH)
+
+
+def test_an_open_room_tile_drawn_next_puts_an_open_side_against_the_open_side_not_its_door():
+    """*Open Room Tiles* (book line 1224): "If another Open Room Tile is drawn after the first open
+    Room Tile, an open side must be placed adjacent to the existing open side"; (line 1230) "All
+    Room Tiles are drawn one after the other and each one is placed instantly ... It is not
+    allowed to draw all Room Tiles at the same time". After B-7, C-7 (an open west side and an
+    east door) is drawn: it may go east of B-7 as it is or west of B-7 turned round, always open
+    side to open side, never with its door against B-7's open side; while the Mage chooses, the
+    next tiles still lie in the deck."""
+    state = map_game(pack_with(B7, GUARD, CLOSET), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH},
+                     deck=["B-7", "C-7", "A-3", "A-3"])
+    state.apply(RevealRoomTile(A1_NORTH))
+    options = state.board.pending.options
+    assert state.board.pending.tile_id == "C-7"
+    assert {(p.slot, p.rotation) for p in options} == {((-1, 1), 0), ((-1, -1), 2)}
+    assert state.board.deck == ["A-3", "A-3"]
+    east = next(i for i, p in enumerate(options) if p.slot == (-1, 1))
+    state.apply(PlaceRoomTile(east))
+    layout = state.board.layout
+    guard = layout.tiles[(-1, 1)]
+    assert [o.side for o in guard.shape.open_sides()] == ["west"]
+    assert (-4, 5) in layout.neighbours((-4, 4))  # one room: no wall between B-7 and C-7
+    assert (-3, 9) in layout.closed_doors()       # C-7's door stays a door to open later
+
+
+def test_a_tile_with_only_doors_goes_anywhere_along_the_open_side_and_the_drawing_stops():
+    """*Open Room Tiles* (book line 1230): "In case a Room Tile containing only doors is drawn
+    following an Open Room Tile, it can be placed anywhere along the open side ... If there are
+    only doors left, the drawing of more Room Tiles stops. For all rooms placed due to an Open
+    Room Tiles, doors connecting these Room Tiles are considered connected and all doors
+    automatically open at the time of placement"; EXAMPLE (line 1222): E-3 "placing it in any
+    direction". B-7's west side is closed by a walled room; E-3 (doors north and south, both at
+    column 1) goes east of B-7 with either door on B-7's open side: turned one way its door meets
+    row 1 of it, turned the other way row 3. Then only doors are left: the closet stays in the deck; the Mage walks through E-3's door into it
+    without opening anything, and E-3's other door is a door to open later."""
+    cell = tile("W", ["#####", "#...#", "#...#", "#...#", "#####"])
+    state = map_game(pack_with(B7, NICHE, CLOSET, cell), ["mage"], tiles=[("A-1", (0, 0), 0), ("W", (-1, -1), 0)],
+                     at={"mage": A1_NORTH}, deck=["B-7", "E-3", "A-3"])
+    state.apply(RevealRoomTile(A1_NORTH))
+    options = state.board.pending.options
+    assert len(options) == 2 and {p.slot for p in options} == {(-1, 1)}
+    joins = sorted(p.joins for p in options)
+    assert joins == [(-4, 4), (-2, 4)]  # rows 1 and 3 of B-7's east side (rows 0-3 are open)
+    state.apply(PlaceRoomTile([p.joins for p in options].index((-4, 4))))
+    layout = state.board.layout
+    assert [t.tile_id for t in layout.in_order()] == ["A-1", "W", "B-7", "E-3"]
+    assert state.board.deck == ["A-3"] and state.board.pending is None
+    assert layout.closed_doors() == [(-4, 9), (2, 0), (2, 4)]  # E-3's far door and A-1's west and east ones
+    state.apply(Walk((-4, 4)))
+    assert Walk((-4, 5)) in state.legal_actions()
+    state.apply(Walk((-4, 5)))
+    state.apply(Walk((-4, 6)))
+    assert where(state, "mage") == (-4, 6) and len(layout.tiles) == 4
+
+
+def test_the_monster_cards_drawn_for_an_icon_go_to_the_discard_pile():
+    """*Monster Icons on a Room Tile* (book line 1274): "draw a monster card for each existing
+    monster icon on this tile and place the corresponding monster figure on the monster square.
+    The monster card itself can then be placed on the discard pile"; *Monster modifiers* (line
+    1301): the modifications drawn before it go with it. The Colossal modification and the Mummy
+    drawn for the closet's icon both lie on the discard pile; the deck keeps the Orc."""
+    room = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], icons=[(2, 2, "white")])
+    state = map_game(pack_with(room), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH},
+                     deck=["A-3"], monster_cards=["+colossal", "mummy", "orc"])
+    state.apply(RevealRoomTile(A1_NORTH))
+    [mummy] = state.monsters
+    assert mummy.monster.id == "mummy" and [m.id for m in mummy.modifications] == ["colossal"]
+    assert sorted((c.kind, c.id) for c in state.monster_deck.discard) == [(MODIFICATION, "colossal"),
+                                                                          (MONSTER, "mummy")]
+    assert state.monster_deck.cards == [Card(MONSTER, "orc", 3)]
+
+
+def test_coloured_runes_are_entered_like_regular_squares():
+    """*Colored Runes* (book line 1345): "The runes in the colors blue, purple, orange and green can
+    be accessed like regular squares." The Warrior walks along a row of four runes, one of each
+    colour, for 1 AP a square as on plain floor, and stops on the last."""
+    runes = tile("RUNES", ["#####", "#...#", ".....", "#...#", "#####"], doors=[("west", 2)],
+                 runes=[(2, 1, "blue"), (2, 2, "purple"), (2, 3, "orange"), (2, 4, "green")])
+    state = map_game(pack_with(runes), ["warrior"], tiles=[("RUNES", (0, 0), 0)], at={"warrior": (2, 0)}, ap=10)
+    layout = state.board.layout
+    assert [sorted(layout.markers.get((2, c), ())) for c in range(1, 5)] == [
+        ["rune:blue"], ["rune:purple"], ["rune:orange"], ["rune:green"]]
+    for column in range(1, 5):
+        state.apply(Walk((2, column)))
+    assert where(state, "warrior") == (2, 4) and state.ap["warrior"] == 10 - 4
