@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from map_helpers import map_game, pack_with, tile, where
 
-from doria_forge.engine.actions import PlaceRoomTile, RevealRoomTile, Walk
+from doria_forge.engine.actions import ClearRubble, PlaceRoomTile, RevealRoomTile, Walk
 from doria_forge.engine.decks import MODIFICATION, MONSTER, Card
 
 A1_NORTH = (0, 2)
@@ -104,6 +104,39 @@ def test_a_tile_with_only_doors_goes_anywhere_along_the_open_side_and_the_drawin
     state.apply(Walk((-4, 5)))
     state.apply(Walk((-4, 6)))
     assert where(state, "mage") == (-4, 6) and len(layout.tiles) == 4
+
+
+SPLIT = tile("SPLIT", ["#####", "#..#.", "#....", "#..#.", "##.##"], doors=[("south", 2)],
+             open_sides=[("east", 1, 3)], icons=[(2, 4, "white")])
+"""A tile whose east part (an open side, a monster icon) joins the rest through one square (2, 3)."""
+
+
+def test_an_open_side_cut_off_from_the_dungeon_draws_its_rooms_as_soon_as_it_connects():
+    """*Open Room Tiles*, *No connection to the dungeon* (book line 1234): "If a part of a Room
+    Tile has no connection to the rest of the dungeon for any reason, no additional room is drawn
+    for these open sides. However, as soon as a connection is established to these parts,
+    additional rooms are drawn according to the usual rules"; *Monster Icons*, *No connection to
+    the dungeon* (line 1333): the monster "is drawn and set up exactly as when the door is
+    normally opened", i.e. after the Room Tiles (line 1222). Rubble lies on the one square joining
+    the east part of the tile revealed behind A-1's north door: no room is drawn for its open
+    side and no monster for its icon; the Mage clears the Rubble (10 AP, line 1385): the room
+    behind the open side is drawn and placed, then the Slimecrawler appears on the icon."""
+    state = map_game(pack_with(SPLIT, CLOSET), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH},
+                     deck=["SPLIT", "A-3", "A-3"], monster_cards=["slimecrawler"], ap=30)
+    board = state.board
+    board.layout.add_marker((-3, 3), "rubble")
+    state.apply(RevealRoomTile(A1_NORTH))
+    assert [t.tile_id for t in board.layout.in_order()] == ["A-1", "SPLIT"]
+    assert board.deck == ["A-3", "A-3"] and state.monsters == []
+    state.apply(Walk((-3, 2)))
+    state.apply(ClearRubble((-3, 3)))
+    assert state.ap["mage"] == 30 - 3 - 10  # three squares walked, the Rubble cleared
+    assert [t.tile_id for t in board.layout.in_order()] == ["A-1", "SPLIT", "A-3"]
+    assert board.layout.tiles[(-1, 1)].tile_id == "A-3" and board.deck == ["A-3"]
+    [slime] = state.monsters
+    assert slime.monster.id == "slimecrawler" and where(state, slime.uid) == (-3, 4)
+    kinds = [e.kind for e in state.log]
+    assert kinds.index("monster_placed") > max(i for i, k in enumerate(kinds) if k == "room_tile_placed")
 
 
 def test_the_monster_cards_drawn_for_an_icon_go_to_the_discard_pile():

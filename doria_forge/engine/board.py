@@ -327,7 +327,8 @@ class SpatialBoard(Board[S], Protocol[S]):
     def move_to(self, uid: str, pos: Any) -> None:
         ...
 
-    def clear_rubble(self, state: S, pos: Any) -> None:
+    def clear_rubble(self, state: S, pos: Any, by: str | None = None) -> None:
+        """Take the Rubble off ``pos`` (the hero ``by`` cleared it, or a monster did)."""
         ...
 
     def is_buried(self, uid: str) -> bool:

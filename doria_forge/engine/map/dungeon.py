@@ -51,8 +51,8 @@ if TYPE_CHECKING:  # pragma: no cover
 COPY_PLAN = {
     "start_tile": share, "fixed_deck": flat, "scenario": share, "shuffle": share, "layout": deep, "deck": flat,
     "deck_unseen": share, "positions": flat, "carried": flat, "lying": flat, "buried": flat, "stranded": flat,
-    "pending": deep, "pending_secret_door": deep, "dormant": flat, "entrances": flat, "heroes_placed": share,
-    "lasting": deep, "sight": deep, "_reach_memo": share,
+    "pending": deep, "pending_secret_door": deep, "dormant": flat, "dormant_sides": flat, "entrances": flat,
+    "heroes_placed": share, "lasting": deep, "sight": deep, "_reach_memo": share,
 }
 """How ``Dungeon.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
 
@@ -83,6 +83,9 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
         self.pending: PendingPlacement | None = None
         self.pending_secret_door: PendingSecretDoor | None = None
         self.dormant: list[Pos] = []
+        self.dormant_sides: list[tuple[tuple[int, int], str]] = []
+        """Open sides (tile slot, side) left without a connection to the dungeon when their tile
+        was placed: drawn for once they have one (``ExplorationMixin.wake_icons``)."""
         self.entrances: list[Pos] = []
         self.heroes_placed = False
         self.lasting: list[LastingTrap] = []

@@ -1,7 +1,7 @@
 """Exploring the dungeon (Book of Rules *Exploration*, *Reveal a Room Tile (0 AP)*: drawing
 Room Tiles until one fits, placing them, Open Room Tiles drawing on; *Monster Icons on a Room
-Tile* and *No connection to the dungeon*: monster icons waking; *Dead Ends*: the Secret Door
-when no door is left).
+Tile* and *No connection to the dungeon* (both chapters of that name): monster icons and open
+sides waking; *Dead Ends*: the Secret Door when no door is left).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..triggers import fire
 from . import exploration
 from .dungeon_figures import DungeonFigures
 from .exploration import Placement
-from .layout import PlacedTile, Pos
+from .layout import PlacedTile, Pos, Slot
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -52,6 +52,10 @@ class Exploring:
     entry: list[Pos]
     placed: list[PlacedTile] = field(default_factory=list)
     by_door: bool = False
+    woken: list[tuple[Slot, str]] = field(default_factory=list)
+    """Open sides (tile slot, side) of tiles placed before, cut off from the dungeon until now,
+    that this exploration draws on from (chapter *Open Room Tiles*, *No connection to the
+    dungeon*)."""
 
 
 class ExplorationMixin(DungeonFigures):
@@ -63,6 +67,7 @@ class ExplorationMixin(DungeonFigures):
     pending: PendingPlacement | None
     pending_secret_door: PendingSecretDoor | None
     dormant: list[Pos]
+    dormant_sides: list[tuple[Slot, str]]
 
     def pending_decider(self, state: GameData) -> str | None:
         """The hero who must choose where a drawn Room Tile or a dead end's Secret Door goes,
@@ -131,18 +136,28 @@ class ExplorationMixin(DungeonFigures):
         self._continue(state, ctx)
 
     def _continue(self, state: GameData, ctx: Exploring) -> None:
-        """Draw on while an Open Room Tile of this exploration has an open side left."""
+        """Draw on while an Open Room Tile of this exploration (or an open side it woke) has an
+        open side left."""
         connected = self.layout.reachable_from(ctx.entry)
         sides = exploration.unfilled_open_sides(self.layout, ctx.placed, connected)
+        sides += [entry for entry in exploration.unfilled_open_sides(
+            self.layout, [self.layout.tiles[slot] for slot in dict.fromkeys(s for s, _ in ctx.woken)], connected)
+            if (entry[0].slot, entry[1]) in ctx.woken]
         if sides and self._draw_fitting(
                 state, ctx, lambda t: exploration.placements_at_open_sides(self.layout, state.pack, t, sides)):
             return
         self._finish(state, ctx)
 
     def _finish(self, state: GameData, ctx: Exploring) -> None:
-        """Treasures, monster icons (by colour and connection), dead ends."""
+        """Treasures, monster icons (by colour and connection), open sides left without a
+        connection to the dungeon (drawn for once it has one: ``wake_icons``), dead ends."""
         pack = state.pack
         colours = exploration.colours_in_play(state.players)
+        connected = self.layout.reachable_from(ctx.entry)
+        for placed in ctx.placed:
+            for opening, squares in self.layout.open_sides_facing_empty(placed):
+                if not any(p in connected for p in squares):
+                    self.dormant_sides.append((placed.slot, opening.side))
         for placed in ctx.placed:
             for pos, _ in exploration.icon_squares(pack, placed, "treasures"):
                 self.layout.add_marker(pos, "loot")
@@ -156,17 +171,45 @@ class ExplorationMixin(DungeonFigures):
         for placed in ctx.placed:
             fire(state, "tile_revealed", tile=placed.tile_id, hero=ctx.hero)
 
-    def wake_icons(self, state: GameData) -> None:
-        """Draw a monster for every monster icon whose square now connects to the dungeon
-        (chapter *No connection to the dungeon*)."""
+    def wake_icons(self, state: GameData, hero: str | None = None) -> None:
+        """Draw for what now connects to the dungeon (the two chapters *No connection to the
+        dungeon*): first Room Tiles for the open sides that had none ("as soon as a connection
+        is established to these parts, additional rooms are drawn according to the usual
+        rules", ``hero`` or else the first living character placing them); the exploration
+        that draws them wakes the rest when it is done. Then a monster for every monster icon
+        whose square connects ("set up exactly as when the door is normally opened")."""
         heroes = [p for uid, p in self.positions.items() if state.find_hero(uid) is not None]
         connected = self.layout.reachable_from(heroes or [next(iter(self.layout.tiles[(0, 0)].squares()))])
+        if self.pending is None and self._wake_sides(state, connected, hero):
+            return
         waiting, self.dormant = self.dormant, []
         for pos in waiting:
             if state.outcome is not None or pos not in connected:
                 self.dormant.append(pos)
                 continue
             draw_and_spawn(state, reason="monster_icon", near=pos)
+
+    def _wake_sides(self, state: GameData, connected: frozenset[Pos], hero: str | None) -> bool:
+        """Start drawing Room Tiles for the waiting open sides that now connect to the dungeon
+        (their slot still empty); ``False`` when none does (or no character is left to place)."""
+        live: list[tuple[Slot, str]] = []
+        woken: list[tuple[Slot, str]] = []
+        for slot, side in self.dormant_sides:
+            found = [squares for opening, squares in self.layout.open_sides_facing_empty(self.layout.tiles[slot])
+                     if opening.side == side]
+            if not found:
+                continue  # a Room Tile lies beyond it now
+            (woken if any(p in connected for p in found[0]) else live).append((slot, side))
+        decider = hero or next((h.uid for h in state.heroes if not h.dead), None)
+        if not woken or decider is None or state.outcome is not None:
+            self.dormant_sides = live + woken
+            return False
+        self.dormant_sides = live
+        entry = [p for slot, side in woken for opening, squares in
+                 self.layout.open_sides_facing_empty(self.layout.tiles[slot]) if opening.side == side for p in squares]
+        state.log.emit("open_side_connected", decider, sides=tuple(woken))
+        self._continue(state, Exploring(decider, entry, woken=woken))
+        return True
 
     def _dead_end(self, state: GameData, hero: str) -> None:
         """Chapter *Dead Ends*: no unopened door left in the whole dungeon while Room Tiles

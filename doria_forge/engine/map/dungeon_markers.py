@@ -43,16 +43,17 @@ class MarkersMixin(DungeonFigures):
 
     if TYPE_CHECKING:  # pragma: no cover
         # exploration's (``ExplorationMixin``), which a Trap's Secret Door and cleared Rubble set off
-        def wake_icons(self, state: GameData) -> None: ...
+        def wake_icons(self, state: GameData, hero: str | None = None) -> None: ...
 
         def _draw_for_door(self, state: GameData, ctx: Exploring, door: Pos) -> None: ...
 
-    def clear_rubble(self, state: GameData, pos: Pos) -> None:
-        """Remove the Rubble on ``pos`` (a monster or hero cleared it): a figure buried under
-        it is free again; newly connected monster icons draw their monsters."""
+    def clear_rubble(self, state: GameData, pos: Pos, by: str | None = None) -> None:
+        """Remove the Rubble on ``pos`` (the hero ``by`` or a monster cleared it): a figure
+        buried under it is free again; newly connected open sides draw their Room Tiles (the
+        hero ``by`` placing them) and monster icons their monsters."""
         if self.take_marker(state, pos, "rubble"):
             state.log.emit("rubble_cleared", None, square=pos)
-            self.wake_icons(state)
+            self.wake_icons(state, by)
 
     def put_marker(self, state: GameData, pos: Pos, marker: str) -> None:
         """Put ``marker`` on ``pos`` with what the book makes of a figure standing there

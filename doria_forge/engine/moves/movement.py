@@ -136,7 +136,7 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
         if not board.layout.has(action.square, "rubble") or not (own or action.square in _rubble_around(board, here)):
             raise IllegalAction(f"no Rubble next to {hero.uid} on {action.square}")
         spend(state, hero, state.rules.clear_rubble_ap)
-        board.clear_rubble(state, action.square)
+        board.clear_rubble(state, action.square, hero.uid)
     else:  # pragma: no cover - routed by type
         raise IllegalAction(f"{type(action).__name__} is not a movement")
 
