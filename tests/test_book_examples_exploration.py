@@ -1,15 +1,23 @@
 """Book of Rules *Exploration* (*Revealing a Room Tile*, *Special Feature: Open Room Tiles*, *No
-connection to the dungeon*, *Treasure Icon on a Room Tile*), *Monster Icons on a Room Tile* and
-*Additional Symbols on Room Tiles or Markers*: the rules with a figure or an order of steps that
-``test_map_exploration`` (the chapters' worked examples) and the other map tests did not rebuild,
-each from the book's words (line numbers of doria-rules-en.md)."""
+connection to the dungeon*, *Treasure Icon on a Room Tile*), *Monster Icons on a Room Tile*,
+*Additional Symbols on Room Tiles or Markers* and *Escaping a campaign scenario*: the rules with
+a figure or an order of steps that ``test_map_exploration`` (the chapters' worked examples), the
+other map tests and ``test_campaign_runs`` did not rebuild, each from the book's words (line
+numbers of doria-rules-en.md)."""
 
 from __future__ import annotations
 
-from map_helpers import map_game, pack_with, tile, where
+import shutil
+from dataclasses import replace
+from pathlib import Path
 
-from doria_forge.engine.actions import ClearRubble, PlaceRoomTile, RevealRoomTile, Walk
-from doria_forge.engine.decks import MODIFICATION, MONSTER, Card
+from map_helpers import QUIET, map_game, pack_with, tile, where
+from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, add_documents, validated
+
+import doria_forge.sim.campaign as sim_campaign
+from doria_forge.engine.actions import ClearRubble, EndTurn, PlaceRoomTile, RevealRoomTile, Search, Walk
+from doria_forge.engine.decks import EQUIPMENT, MODIFICATION, MONSTER, Card, LootDecks, card_gold
+from doria_forge.engine.loot import give_card
 
 A1_NORTH = (0, 2)
 """A-1's north door; the slot beyond it is (-1, 0), squares (-5..-1, 0..4)."""
@@ -139,6 +147,32 @@ def test_an_open_side_cut_off_from_the_dungeon_draws_its_rooms_as_soon_as_it_con
     assert kinds.index("monster_placed") > max(i for i, k in enumerate(kinds) if k == "room_tile_placed")
 
 
+def test_a_treasure_marker_searched_once_is_of_no_avail_to_the_other_characters_either():
+    """*Treasure Icon on a Room Tile* (book line 1240): "As soon as a character moves to this
+    treasure marker and decides to search for treasure, a Loot Card is drawn by the player and the
+    marker is removed. Further searching for treasures by the same or other players is of no avail
+    at this location." The Mage searches the closet's treasure (1 AP, one card, book line 1116)
+    and steps aside; the Warrior walks onto the square: no search, of one card or of two, is offered."""
+    room = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], treasures=[(3, 2)])
+    state = map_game(pack_with(room), ["mage", "warrior"], tiles=[("A-1", (0, 0), 0)],
+                     at={"mage": A1_NORTH, "warrior": (1, 2)}, deck=["A-3"], ap={"mage": 20, "warrior": 5},
+                     options=replace(QUIET, loot=True))
+    state.loot = LootDecks.from_cards([Card(EQUIPMENT, "bearded_axe")], stacks=1)
+    state.apply(RevealRoomTile(A1_NORTH))
+    assert state.board.layout.squares_with("loot") == [(-2, 2)]
+    state.apply(Walk((-2, 2)))
+    assert {Search(1), Search(2)} <= set(state.legal_actions())  # one card for 1 AP, two for 5 AP
+    state.apply(Search(1))
+    assert len(state.log.of_kind("loot")) == 1 and state.board.layout.squares_with("loot") == []
+    state.apply(Walk((-2, 1)))
+    state.apply(EndTurn())
+    assert state.current_actor() == "warrior"
+    state.apply(Walk((-1, 2)))
+    state.apply(Walk((-2, 2)))
+    assert where(state, "warrior") == (-2, 2)
+    assert not any(isinstance(a, Search) for a in state.legal_actions())
+
+
 def test_the_monster_cards_drawn_for_an_icon_go_to_the_discard_pile():
     """*Monster Icons on a Room Tile* (book line 1274): "draw a monster card for each existing
     monster icon on this tile and place the corresponding monster figure on the monster square.
@@ -169,3 +203,71 @@ def test_coloured_runes_are_entered_like_regular_squares():
     for column in range(1, 5):
         state.apply(Walk((2, column)))
     assert where(state, "warrior") == (2, 4) and state.ap["warrior"] == 10 - 4
+
+
+def test_a_modification_can_make_a_revealed_monster_act_before_the_character_at_once():
+    """*Current initiative for monsters* (book line 1329): a revealed monster with more Initiative
+    Points than the current character "will activate immediately. Also, some monster
+    modifications can cause monsters to be activated before players immediately after being
+    revealed." The Warrior opens the door with 9 AP left: a plain Orc (7 AP) waits for its marker;
+    a Fast Orc (Fast: +4 AP, 11) acts at once."""
+    room = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], icons=[(1, 2, "white")])
+    for cards, at_once in ((["orc"], False), (["+fast", "orc"], True)):
+        state = map_game(pack_with(room), ["warrior"], tiles=[("A-1", (0, 0), 0)], at={"warrior": A1_NORTH},
+                         deck=["A-3"], monster_cards=cards, ap=9)
+        state.apply(RevealRoomTile(A1_NORTH))
+        [orc] = state.monsters
+        assert orc.action_points == (11 if at_once else 7)
+        acted = [e for e in state.log.of_kind("activation") if e["reason"] == "current_initiative"]
+        assert bool(acted) is at_once and (orc.uid in state.activated) is at_once
+
+
+def test_an_escaped_campaign_scenario_keeps_its_xp_its_monster_points_and_the_last_rewards_cards(
+        tmp_path, monkeypatch):
+    """*Escaping a campaign scenario* (book line 1900): "The group keeps all XP collected up to
+    this point, but also all Monster Points. Keep only items according to the rewards of the last
+    successful scenario, but any items found during this scenario can also be kept instead of the
+    items kept in the last scenario, as long as the characters do not exceed their reward level."
+    Quick Run: quick_a is won (its reward: keep 1 Loot Card); in quick_b the Warrior finds the
+    most valuable card of the Loot deck, the group gains 4 Group XP and the Doom Counter crosses 2
+    red fields, and the party escapes. quick_b is played again (the book names no other course)
+    with the Group XP on the track and those 2 Monster Points counted; each hero keeps 1 Loot
+    Card, the Warrior the one he found."""
+    folder = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK)
+    add_documents(folder, "campaigns/quick.yaml", QUICK_CAMPAIGN)
+    pack = validated(folder).pack
+    best = max((Card(EQUIPMENT, e.id, 99) for e in pack.equipment.values() if e.deck == "loot"),
+               key=lambda c: (card_gold(pack, c), c.id))
+    games, given = [], []
+    real_new, real_play = sim_campaign.new_campaign_game, sim_campaign.play_scenario
+
+    def new_game(*args, **kwargs):
+        given.append(dict(kwargs))
+        games.append(real_new(*args, **kwargs))
+        return games[-1]
+
+    def play(state, policy, **kwargs):
+        if len(games) == 2:  # quick_b, first attempt: the party finds, gains, and escapes
+            give_card(state, state.hero("warrior"), best)
+            state.group_xp += 4
+            state.doom.extra_activations_crossed += 2
+            state.outcome = "escaped"
+            return "escaped"
+        return real_play(state, policy, **kwargs)
+
+    monkeypatch.setattr(sim_campaign, "new_campaign_game", new_game)
+    monkeypatch.setattr(sim_campaign, "play_scenario", play)
+    plan = sim_campaign.make_campaign_plan(pack, "quick_run", players=[2], runs=1, seed=3, heroes=["warrior", "mage"])
+    record = sim_campaign.play_campaign(pack, plan, 2, 0)
+    assert [(a[1], a[2]) for a in record.attempts][:3] == [("quick_a", "won"), ("quick_b", "escaped"),
+                                                             ("quick_b", "won")]
+    escaped = games[1]
+    assert escaped.doom.monster_points == 2
+    assert given[2]["scenario"] == "quick_b" and given[2]["group_xp"] == escaped.group_xp
+    assert {uid: len(cards) for uid, cards in given[2]["kept"].items()} == {"warrior": 1, "mage": 1}
+    assert given[2]["kept"]["warrior"] == [best]
+    # 8 starting points, every game's Doom Counter points (the escaped 2 among them), and the one
+    # point the book recommends for a hero level above the monsters' (after scenario 2)
+    assert record.monster_points - 8 - sum(g.doom.monster_points for g in games) in (0, 1)
