@@ -11,13 +11,25 @@ import shutil
 from dataclasses import replace
 from pathlib import Path
 
-from map_helpers import QUIET, map_game, pack_with, tile, where
+from map_helpers import QUIET, map_game, pack_with, tile, where, with_docs
 from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, add_documents, validated
+from test_scenario_engine import NORTH, ROOM, VAULT, scenario
 
 import doria_forge.sim.campaign as sim_campaign
-from doria_forge.engine.actions import ClearRubble, EndTurn, PlaceRoomTile, RevealRoomTile, Search, Walk
-from doria_forge.engine.decks import EQUIPMENT, MODIFICATION, MONSTER, Card, LootDecks, card_gold
+from doria_forge.engine.actions import (
+    ClearRubble,
+    DeclareEscape,
+    EndTurn,
+    PlaceRoomTile,
+    RevealRoomTile,
+    Search,
+    Walk,
+)
+from doria_forge.engine.decks import EQUIPMENT, MODIFICATION, MONSTER, TRAP, Card, LootDecks, card_gold
+from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.loot import give_card
+from doria_forge.engine.phases import end_round
+from doria_forge.engine.traps import resolve_trap
 
 A1_NORTH = (0, 2)
 """A-1's north door; the slot beyond it is (-1, 0), squares (-5..-1, 0..4)."""
@@ -271,3 +283,30 @@ def test_an_escaped_campaign_scenario_keeps_its_xp_its_monster_points_and_the_la
     # 8 starting points, every game's Doom Counter points (the escaped 2 among them), and the one
     # point the book recommends for a hero level above the monsters' (after scenario 2)
     assert record.monster_points - 8 - sum(g.doom.monster_points for g in games) in (0, 1)
+
+
+def test_a_campaign_escape_waits_until_the_trap_that_blocked_the_way_is_resolved():
+    """*Escaping a campaign scenario* (book line 1898): "play until the end of the current round
+    ... the characters need to be able to access the entrance of the current scenario. That
+    means, if a trap has been triggered, the players need to resolve the trap first!"; Blocked
+    Doors "are considered Walls" (line 1379). The Warrior in the room south of the entrance room
+    fails the Spiked Walls (a room Trap: his room's door is blocked): the escape declared this
+    round lapses at its end. In Phase F he disarms the Trap (9+9 against its TN); the escape
+    declared again succeeds at the end of the next round."""
+    sc = scenario()
+    pack = with_docs(pack_with(ROOM, NORTH, VAULT), sc)
+    state = map_game(pack, ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0), ("NORTH", (1, 0), 0)],
+                     at={"mage": (3, 2), "warrior": (7, 2)}, ap={"mage": 10}, scenario=sc.id)
+    board = state.board
+    state.dice = ScriptedDice([1, 1])  # a Fumble against the Trap
+    resolve_trap(state, Card(TRAP, "spiked_walls"), state.hero("warrior"))
+    assert board.layout.squares_with("blocked_door") == [(5, 2)]
+    state.apply(DeclareEscape())
+    end_round(state)
+    assert state.outcome is None and not state.scenario.escape_declared
+    state.dice = ScriptedDice([9, 9])  # the disarm in Phase F
+    board.phase_f_traps(state)
+    assert board.layout.squares_with("blocked_door") == []
+    state.apply(DeclareEscape())
+    end_round(state)
+    assert state.outcome == "escaped"
