@@ -25,7 +25,7 @@ from doria_forge.engine.actions import (
     Search,
     Walk,
 )
-from doria_forge.engine.decks import EQUIPMENT, MODIFICATION, MONSTER, TRAP, Card, LootDecks, card_gold
+from doria_forge.engine.decks import EQUIPMENT, MODIFICATION, MONSTER, TRAP, Card, DoorEventDeck, LootDecks, card_gold
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.loot import give_card
 from doria_forge.engine.phases import end_round
@@ -310,3 +310,21 @@ def test_a_campaign_escape_waits_until_the_trap_that_blocked_the_way_is_resolved
     state.apply(DeclareEscape())
     end_round(state)
     assert state.outcome == "escaped"
+
+
+def test_a_door_event_is_drawn_once_for_the_door_not_for_each_tile_of_the_large_room():
+    """*Optional Rule: Door Events* (book line 1397): "draw a random Door Event card whenever the
+    Reveal a Room Tile action is triggered while opening a door"; the Room Tiles an Open Room
+    Tile draws on are revealed without a door being opened (*Open Room Tiles*, line 1224). The
+    Mage opens A-1's north door onto B-7, whose two open sides draw two more tiles: one Door
+    Event (Stale Draft: the hero who opened the door loses 2 AP), not three."""
+    options = replace(QUIET, optional_rules=frozenset({"door_events"}))
+    state = map_game(pack_with(B7, CLOSET), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH},
+                     deck=["B-7", "A-3", "A-3"], options=options, ap=20)
+    state.door_events = DoorEventDeck(["stale_draft"] * 3)
+    state.apply(RevealRoomTile(A1_NORTH))
+    while state.board.pending is not None:  # the first closet fits at either open side: west first
+        state.apply(PlaceRoomTile(0))
+    assert [t.tile_id for t in state.board.layout.in_order()] == ["A-1", "B-7", "A-3", "A-3"]
+    assert len(state.log.of_kind("door_event")) == 1 and state.ap["mage"] == 20 - 2
+    assert state.door_events.cards == ["stale_draft"] * 2
