@@ -13,9 +13,11 @@ from pathlib import Path
 
 from map_helpers import QUIET, map_game, pack_with, tile, where, with_docs
 from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, add_documents, validated
+from test_engine_state import make_state
 from test_scenario_engine import NORTH, ROOM, VAULT, scenario
 
 import doria_forge.sim.campaign as sim_campaign
+from doria_forge.engine import phases
 from doria_forge.engine.actions import (
     ClearRubble,
     DeclareEscape,
@@ -28,7 +30,6 @@ from doria_forge.engine.actions import (
 from doria_forge.engine.decks import EQUIPMENT, MODIFICATION, MONSTER, TRAP, Card, DoorEventDeck, LootDecks, card_gold
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.loot import give_card
-from doria_forge.engine.phases import end_round
 from doria_forge.engine.traps import resolve_trap
 
 A1_NORTH = (0, 2)
@@ -302,13 +303,13 @@ def test_a_campaign_escape_waits_until_the_trap_that_blocked_the_way_is_resolved
     resolve_trap(state, Card(TRAP, "spiked_walls"), state.hero("warrior"))
     assert board.layout.squares_with("blocked_door") == [(5, 2)]
     state.apply(DeclareEscape())
-    end_round(state)
+    phases.end_round(state)
     assert state.outcome is None and not state.scenario.escape_declared
     state.dice = ScriptedDice([9, 9])  # the disarm in Phase F
     board.phase_f_traps(state)
     assert board.layout.squares_with("blocked_door") == []
     state.apply(DeclareEscape())
-    end_round(state)
+    phases.end_round(state)
     assert state.outcome == "escaped"
 
 
@@ -328,3 +329,18 @@ def test_a_door_event_is_drawn_once_for_the_door_not_for_each_tile_of_the_large_
     assert [t.tile_id for t in state.board.layout.in_order()] == ["A-1", "B-7", "A-3", "A-3"]
     assert len(state.log.of_kind("door_event")) == 1 and state.ap["mage"] == 20 - 2
     assert state.door_events.cards == ["stale_draft"] * 2
+
+
+def test_in_a_later_campaign_scenario_the_monsters_rise_one_level_above_its_main_level_only():
+    """*Monster level in campaigns* (book line 1882): "monsters can only rise one level above their
+    current main level within the scenario. All further Level Ups within the currently running
+    scenario are ignored"; at the end, every red (+1 Extra Activation) and orange (+1 Level) field
+    crossed is 1 Monster Point (lines 1882-1888). A scenario at main level 2: the marker goes round
+    the Doom Counter twice (22 fields; red 39, 35, 31 and orange 30, NOTES.md): the monsters reach
+    level 3 and stay there, and the scenario earns 2 x 4 = 8 Monster Points."""
+    state = make_state(["adventurer", "warrior"], mode="campaign", monster_level=2)
+    phases.doom_advance(state, 11)
+    assert state.monster_level == 3 and state.doom.on_head
+    phases.doom_advance(state, 11)
+    assert state.monster_level == 3 and state.doom.level_ups_crossed == 2
+    assert state.campaign_monster_points() == 8
