@@ -50,7 +50,7 @@ CLOSET = tile("A-3", ["##.##", "#...#", "#...#", "#...#", "#####"], doors=[("nor
 
 
 def test_revealing_a_tile_with_no_door_puts_an_open_side_against_the_opened_door():
-    """*Revealing a Room Tile* (book line 1198): "If a door exists on the new Room Tile, it must
+    """*Revealing a Room Tile* (book line 1197): "If a door exists on the new Room Tile, it must
     always be placed against the door that has just been opened (open sides may only be used if
     there is no door)." B-7 (a door and two open sides) behind A-1's north door: only its door
     may face it, so it lies one way only and its open sides point west and east. A hall with no
@@ -74,7 +74,7 @@ def test_revealing_a_tile_with_no_door_puts_an_open_side_against_the_opened_door
 
 
 def test_an_open_room_tile_drawn_next_puts_an_open_side_against_the_open_side_not_its_door():
-    """*Open Room Tiles* (book line 1224): "If another Open Room Tile is drawn after the first open
+    """*Open Room Tiles* (book line 1222): "If another Open Room Tile is drawn after the first open
     Room Tile, an open side must be placed adjacent to the existing open side"; (line 1230) "All
     Room Tiles are drawn one after the other and each one is placed instantly ... It is not
     allowed to draw all Room Tiles at the same time". After B-7, C-7 (an open west side and an
@@ -102,7 +102,7 @@ def test_a_tile_with_only_doors_goes_anywhere_along_the_open_side_and_the_drawin
     following an Open Room Tile, it can be placed anywhere along the open side ... If there are
     only doors left, the drawing of more Room Tiles stops. For all rooms placed due to an Open
     Room Tiles, doors connecting these Room Tiles are considered connected and all doors
-    automatically open at the time of placement"; EXAMPLE (line 1222): E-3 "placing it in any
+    automatically open at the time of placement"; EXAMPLE (line 1228): E-3 "placing it in any
     direction". B-7's west side is closed by a walled room; E-3 (doors north and south, both at
     column 1) goes east of B-7 with either door on B-7's open side: turned one way its door meets
     row 1 of it, turned the other way row 3. Then only doors are left: the closet stays in the deck; the Mage walks through E-3's door into it
@@ -138,7 +138,7 @@ def test_an_open_side_cut_off_from_the_dungeon_draws_its_rooms_as_soon_as_it_con
     for these open sides. However, as soon as a connection is established to these parts,
     additional rooms are drawn according to the usual rules"; *Monster Icons*, *No connection to
     the dungeon* (line 1333): the monster "is drawn and set up exactly as when the door is
-    normally opened", i.e. after the Room Tiles (line 1222). Rubble lies on the one square joining
+    normally opened", i.e. after the Room Tiles (EXAMPLE, line 1228). Rubble lies on the one square joining
     the east part of the tile revealed behind A-1's north door: no room is drawn for its open
     side and no monster for its icon; the Mage clears the Rubble (10 AP, line 1385): the room
     behind the open side is drawn and placed, then the Slimecrawler appears on the icon."""
@@ -161,7 +161,7 @@ def test_an_open_side_cut_off_from_the_dungeon_draws_its_rooms_as_soon_as_it_con
 
 
 def test_a_treasure_marker_searched_once_is_of_no_avail_to_the_other_characters_either():
-    """*Treasure Icon on a Room Tile* (book line 1240): "As soon as a character moves to this
+    """*Treasure Icon on a Room Tile* (book line 1238): "As soon as a character moves to this
     treasure marker and decides to search for treasure, a Loot Card is drawn by the player and the
     marker is removed. Further searching for treasures by the same or other players is of no avail
     at this location." The Mage searches the closet's treasure (1 AP, one card, book line 1116)
@@ -190,7 +190,7 @@ def test_the_monster_cards_drawn_for_an_icon_go_to_the_discard_pile():
     """*Monster Icons on a Room Tile* (book line 1274): "draw a monster card for each existing
     monster icon on this tile and place the corresponding monster figure on the monster square.
     The monster card itself can then be placed on the discard pile"; *Monster modifiers* (line
-    1301): the modifications drawn before it go with it. The Colossal modification and the Mummy
+    1299): the modifications drawn before it go with it. The Colossal modification and the Mummy
     drawn for the closet's icon both lie on the discard pile; the deck keeps the Orc."""
     room = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], icons=[(2, 2, "white")])
     state = map_game(pack_with(room), ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": A1_NORTH},
@@ -237,7 +237,7 @@ def test_a_modification_can_make_a_revealed_monster_act_before_the_character_at_
 
 def test_an_escaped_campaign_scenario_keeps_its_xp_its_monster_points_and_the_last_rewards_cards(
         tmp_path, monkeypatch):
-    """*Escaping a campaign scenario* (book line 1900): "The group keeps all XP collected up to
+    """*Escaping a campaign scenario* (book line 1901): "The group keeps all XP collected up to
     this point, but also all Monster Points. Keep only items according to the rewards of the last
     successful scenario, but any items found during this scenario can also be kept instead of the
     items kept in the last scenario, as long as the characters do not exceed their reward level."
@@ -287,7 +287,7 @@ def test_an_escaped_campaign_scenario_keeps_its_xp_its_monster_points_and_the_la
 
 
 def test_a_campaign_escape_waits_until_the_trap_that_blocked_the_way_is_resolved():
-    """*Escaping a campaign scenario* (book line 1898): "play until the end of the current round
+    """*Escaping a campaign scenario* (book line 1899): "play until the end of the current round
     ... the characters need to be able to access the entrance of the current scenario. That
     means, if a trap has been triggered, the players need to resolve the trap first!"; Blocked
     Doors "are considered Walls" (line 1379). The Warrior in the room south of the entrance room
@@ -314,9 +314,9 @@ def test_a_campaign_escape_waits_until_the_trap_that_blocked_the_way_is_resolved
 
 
 def test_a_door_event_is_drawn_once_for_the_door_not_for_each_tile_of_the_large_room():
-    """*Optional Rule: Door Events* (book line 1397): "draw a random Door Event card whenever the
+    """*Optional Rule: Door Events* (book line 1395): "draw a random Door Event card whenever the
     Reveal a Room Tile action is triggered while opening a door"; the Room Tiles an Open Room
-    Tile draws on are revealed without a door being opened (*Open Room Tiles*, line 1224). The
+    Tile draws on are revealed without a door being opened (*Open Room Tiles*, line 1222). The
     Mage opens A-1's north door onto B-7, whose two open sides draw two more tiles: one Door
     Event (Stale Draft: the hero who opened the door loses 2 AP), not three."""
     options = replace(QUIET, optional_rules=frozenset({"door_events"}))
@@ -332,10 +332,10 @@ def test_a_door_event_is_drawn_once_for_the_door_not_for_each_tile_of_the_large_
 
 
 def test_in_a_later_campaign_scenario_the_monsters_rise_one_level_above_its_main_level_only():
-    """*Monster level in campaigns* (book line 1882): "monsters can only rise one level above their
+    """*Monster level in campaigns* (book line 1877): "monsters can only rise one level above their
     current main level within the scenario. All further Level Ups within the currently running
     scenario are ignored"; at the end, every red (+1 Extra Activation) and orange (+1 Level) field
-    crossed is 1 Monster Point (lines 1882-1888). A scenario at main level 2: the marker goes round
+    crossed is 1 Monster Point (line 1885). A scenario at main level 2: the marker goes round
     the Doom Counter twice (22 fields; red 39, 35, 31 and orange 30, NOTES.md): the monsters reach
     level 3 and stay there, and the scenario earns 2 x 4 = 8 Monster Points."""
     state = make_state(["adventurer", "warrior"], mode="campaign", monster_level=2)
