@@ -77,7 +77,7 @@ def assert_illegal(state, action):
 class FarApart(NoMap):
     """A board where nobody is within range 1 of anybody nor on a reachable Room Tile."""
 
-    def hero_adjacent(self, state, hero, other):
+    def hero_adjacent(self, state, hero, other, reach=1):
         return False
 
     def can_throw(self, state, thrower, receiver):
@@ -240,7 +240,7 @@ def test_infusing_a_potion_needs_the_target_within_range_1_of_the_user():
     """*Take, Use or Repair Other Items (5 AP)*: "infuse a character within range 1"."""
 
     class OnlyWarriorNear(NoMap):
-        def hero_adjacent(self, state, hero, other):
+        def hero_adjacent(self, state, hero, other, reach=1):
             return {hero.uid, other.uid} == {"adventurer", "warrior"}
 
     state = ready(board=OnlyWarriorNear())

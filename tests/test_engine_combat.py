@@ -510,7 +510,7 @@ def test_use_a_potion_from_another_characters_backpack_5_ap_plus_card():
     Points of the item being used are then added to the 5 Action Points ... Used potions are
     simply discarded." A card the hero does not carry cannot be used without ``owner``."""
     potion = Equipment(id="potion", name="Potion", card_type="potion", zone="body", ap=5,
-                       effect={"heal_hp": 3, "consumed": True})
+                       effect={"heal_hp": 3, "targets": "self_or_friend", "consumed": True})
     helper, fallen = hero([], "helper"), hero([potion], "fallen")
     item = fallen.body_items[0]
     fallen.move_to_backpack(item)

@@ -67,7 +67,7 @@ def make_pack(*extra) -> ContentPack:
                   attacks=[{"attack_type": "melee", "dice": "2D", "damage": 1, "ap": 10}], gold=1),
         Equipment(id="relic", name="Relic", card_type="item", zone="accessory", requirements={"WIS": 25}, gold=3),
         Equipment(id="healing_potion", name="Healing Potion", card_type="potion", zone="body", ap=5, gold=1,
-                  effect={"heal_hp": 4, "consumed": True}),
+                  effect={"heal_hp": 4, "targets": "self_or_friend", "consumed": True}),
         Trap(id="boulder_trap", name="Boulder Trap", trap_type="area", check_attributes=("STR", "AGI"),
              tn_base=28, tn_per_ml=3, effect={"damage": 3}, xp=1, gold=1),
         Trap(id="log_trap", name="Log Trap", trap_type="person", check_attributes=("AGI", "PER"),

@@ -178,8 +178,9 @@ class UseOtherItem(Action):
     (``rules.take_item_ap``) + the card's AP (*Fast Hands*: 2 + card AP - 3), from any
     place of the owner, its Backpack too. With ``profile_index`` an attack with that
     profile on monster ``monster_uid`` (``psi_spend``: extra PP of an enchanted
-    weapon); else a potion or non-attack spell on ``target_uid`` (default the user;
-    a taken potion may infuse any character within range 1 of the user). A weapon or
+    weapon); else a potion or non-attack spell on ``target_uid`` (default the user; a
+    friend if the card's ``effect.targets`` allows, within the card's reach of the user:
+    range 1 for a potion, the range of a spell). A weapon or
     spell ends in the user's hands; a used potion is discarded. The owner must agree
     unless unconscious."""
 

@@ -609,9 +609,10 @@ def use_item(
     Items (5 AP)*, e.g. a potion from an unconscious friend's Backpack): ``ap_cost`` =
     card AP + ``rules.take_item_ap`` (*Fast Hands*: 2 + card AP - 3); a used potion is
     discarded from the owner, a card that stays goes to ``hero`` ("equipped in the hand of
-    the last character to use it"); such a potion may be given to any character ("infuse
-    a character within range 1 with a potion"). Range 1 and the owner's consent are the
-    caller's.
+    the last character to use it"). Who the card may be used on is its ``effect.targets``,
+    whoever carries it: a card for ``self_or_friend`` (a potion "to infuse a character within
+    range 1", a healing spell) reaches a friend, taken from another character or not. Range
+    (``moves.use_items.friend_reach``) and the owner's consent are the caller's.
 
     Raises ``IllegalAction``: hero cannot act, card in the Backpack (own), a card neither
     the hero nor ``owner`` carries, damaged card, unmet requirements, a friend target for
@@ -626,10 +627,9 @@ def use_item(
     if not hero.meets_requirements(card):
         raise IllegalAction(f"{hero.uid} does not meet the requirements of {item.name}")
     effect = card.effect
-    # Take, Use or Repair Other Items: a potion taken from another character may be used
-    # "to infuse a character within range 1 with a potion" (range is the caller's).
-    infuse = owner is not None and owner is not hero and card.card_type == "potion"
-    if target is not hero and not infuse and (effect is None or effect.targets != "self_or_friend"):
+    # The card says who it is for; taking it from another character (chapter *Take, Use or
+    # Repair Other Items*) adds 5 AP, not a use the card does not have.
+    if target is not hero and (effect is None or effect.targets != "self_or_friend"):
         raise IllegalAction(f"{item.name} works only on its user")
     if target.dead:
         raise IllegalAction(f"{target.uid} is dead")

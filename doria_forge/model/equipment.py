@@ -138,7 +138,8 @@ class ItemEffect(Strict):
         0, description="Poison Markers removed: a number, or 'all' (antidotes)."
     )
     targets: Literal["self", "self_or_friend"] = Field(
-        "self", description="self: only its user; self_or_friend: its user or a friend in range.")
+        "self", description="self: only its user; self_or_friend: its user or a friend in range (a potion: "
+                            "range 1, 'to infuse a character within range 1'; a spell: its range).")
     consumed: bool = Field(False, description="The card is discarded after use (potions).")
 
 

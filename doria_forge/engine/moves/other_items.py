@@ -22,6 +22,7 @@ from ..hero import HeroState, ItemInstance
 from ..monster_ai import monster_dice
 from ..state import D
 from .common import MoveFamily, attack_target, find_item, friend_target, spend
+from .use_items import friend_reach
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -114,7 +115,8 @@ def _from_friend(state: GameData, hero: HeroState, owner: HeroState) -> list[Act
 
 def _uses(state: GameData, hero: HeroState, owner: HeroState, item: ItemInstance) -> list[Action]:
     """``hero`` using ``owner``'s ``item``: each attack on each monster it may target, or its
-    effect on itself, a friend within range 1 (a potion) or any living friend."""
+    effect on itself and, for a card of ``self_or_friend``, on each living friend the card
+    reaches from the user (``use_items.friend_reach``: a potion range 1, a spell its range)."""
     acts: list[Action] = []
     board, card = state.board, item.card
     for pi, profile in enumerate(card.attacks):
@@ -125,11 +127,10 @@ def _uses(state: GameData, hero: HeroState, owner: HeroState, item: ItemInstance
     effect = card.effect
     if effect is not None and not card.attacks and not item.damaged and hero.meets_requirements(card):
         acts.append(UseOtherItem(owner.uid, item.uid))
-        if card.card_type == "potion":
+        if effect.targets == "self_or_friend":
+            reach = friend_reach(hero, item)
             acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in state.heroes
-                     if h is not hero and not h.dead and board.hero_adjacent(state, hero, h)]
-        elif effect.targets == "self_or_friend":
-            acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in state.heroes if h is not hero and not h.dead]
+                     if h is not hero and not h.dead and board.hero_adjacent(state, hero, h, reach)]
     return acts
 
 
@@ -227,10 +228,9 @@ def _use_other(state: GameData, hero: HeroState, action: UseOtherItem) -> None:
         raise IllegalAction(f"{item.name} is not a potion or non-attack spell to use (attack with profile_index, "
                             f"or take it with TakeItem)")
     target = friend_target(state, action.target_uid) or hero
-    if action.target_uid is not None:
-        if (target is not hero and item.card.card_type == "potion"
-                and not state.board.hero_adjacent(state, hero, target)):
-            raise IllegalAction(f"{target.uid} is not within range 1 of {hero.uid} to be infused")
+    reach = friend_reach(hero, item)
+    if target is not hero and not state.board.hero_adjacent(state, hero, target, reach):
+        raise IllegalAction(f"{target.uid} is not within range {reach} of {hero.uid}")
     out = use_item(state.dice, log, hero, item, target, owner=owner)
     spend(state, hero, out.ap_cost)
     log.emit("use_other_item", hero.uid, owner=owner.uid, item=item.uid, target=target.uid,
