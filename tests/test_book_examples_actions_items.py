@@ -1,4 +1,4 @@
-"""Book of Rules *Phase D: Action Phase*, *Phase E: Poison*, *Action Phase* (*Walking*,
+"""Book of Rules *Phase D: Action Phase*, *Phase E: Poison*, *Phase I*, *Action Phase* (*Walking*,
 *Occupied squares*, *Throw Items*, *Take, Use or Repair Other Items*, *Carry Characters*,
 *Wait*) and *Character Improvement*: the rules and figures the other test files leave
 unchecked (tests/test_engine_phases.py, test_map_movement.py, test_engine_actions_other_items.py,
@@ -12,6 +12,7 @@ from map_helpers import BASE, map_game, pack_with, tile, where
 
 from doria_forge.engine.actions import (
     IllegalAction,
+    Jump,
     PickUp,
     RaiseAttribute,
     RepairOtherItem,
@@ -23,6 +24,7 @@ from doria_forge.engine.actions import (
     Wait,
     Walk,
 )
+from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.hero_sheet import ItemInstance
 
 ROOM = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "#####"], doors=[])
@@ -142,6 +144,29 @@ def test_phase_d_a_character_with_1_ap_left_may_go_negative_but_one_at_0_acts_no
     assert state.current_actor() is None  # nobody left with an Action Point: the Mage never acted
 
 
+def test_phase_d_action_points_left_unused_expire_and_are_not_saved_for_the_next_round():
+    """*Phase D: Action Phase* (book line 942): "The Action Points do not have to be used, the
+    player can also wait and let Action Points expire. No Action Points may be accumulated or
+    saved". Green (19 AP, *Phase C* Example 1) waits 4 AP and passes with 15 left, yellow passes
+    with all 14: in round 2 they have their new initiative rolls alone, 19 and 14."""
+    from dataclasses import replace
+
+    from test_engine_state import NO_DECKS, make_state
+
+    from doria_forge.engine import phases
+    from doria_forge.engine.actions import EndTurn
+
+    state = make_state(["green", "yellow"], faces=[5, 7, 4, 4, 5, 7, 4, 4], options=replace(NO_DECKS, max_rounds=3))
+    phases.start_round(state)
+    phases.advance(state)
+    assert state.ap == {"green": 19, "yellow": 14} and state.current_actor() == "green"
+    state.apply(Wait(4))
+    state.apply(EndTurn())
+    assert state.ap["green"] == 0 and state.current_actor() == "yellow"
+    state.apply(EndTurn())
+    assert state.round == 2 and state.phase == phases.D
+    assert state.ap == {"green": 19, "yellow": 14}
+
 def test_walking_may_use_up_exactly_the_action_points_left():
     """*Walking (1 AP per square)* (book lines 1048 and 1050): "A walking action can be as far as
     the player wants and as long as the character has Action Points"; "The character can never
@@ -165,6 +190,23 @@ def test_walking_diagonally_takes_2_ap_over_an_adjacent_square():
     assert state.ap["warrior"] == 10 - 2
     [middle, end] = state.log.last("moved")["path"]
     assert end == (2, 2) and middle in {(1, 2), (2, 1)}
+
+
+def test_a_red_bordered_square_is_never_entered_or_walked_past_but_can_be_jumped_over():
+    """*Occupied squares* (book lines 1054-1056): "Holes ... or other squares with Red Borders
+    such as wells or barrels can also never be entered, but only jumped over." A well fills the
+    middle of a corridor: the Warrior cannot walk onto it or past it; he jumps over it onto the
+    square behind it (*Jumping*: 5 AP)."""
+    corridor = tile("WELL", ["#####", "#####", "..R..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["warrior"], tiles=[("WELL", (0, 0), 0)], at={"warrior": (2, 1)}, ap=20)
+    acts = state.legal_actions()
+    assert not any(isinstance(a, Walk) and a.to[1] >= 2 for a in acts)
+    with pytest.raises(IllegalAction):
+        state.copy().apply(Walk((2, 3)))
+    assert Jump((2, 3)) in acts
+    state.dice = ScriptedDice([9, 9])
+    state.apply(Jump((2, 3)))
+    assert where(state, "warrior") == (2, 3) and state.ap["warrior"] == 20 - 5
 
 
 def test_wait_lets_a_character_with_fewer_action_points_act_first_and_the_points_are_lost():
@@ -339,3 +381,34 @@ def test_character_improvement_a_higher_psi_points_value_raises_maximum_and_curr
     assert (mage.pp, mage.pp_max) == (10, 13)
     state.apply(RaiseAttribute("PSI"))
     assert (mage.pp, mage.pp_max) == (11, 14)
+
+
+# --------------------------------------------------------------------------- Phase I
+def test_phase_i_a_card_from_the_backpack_pays_and_the_bought_item_goes_straight_to_a_friend():
+    """*Phase I: Buy or Remove Shop Items* (book line 1020): "The items used to trade may be taken
+    from any part of the Character Mats, including the Belt or Backpack ... Once the item is
+    acquired, it can be directly thrown ... to any character (if done directly after buying it
+    without any Action Point cost)." The Adventurer pays for the Hypno Hat (2 gold) with the
+    Relic (3 gold) from his Backpack; the Mage receives it on her head, the Wizard Hat going to
+    her Backpack; nobody's Action Points change."""
+    from test_engine_decks import LOOT, eq
+    from test_engine_state import make_state
+
+    from doria_forge.engine import phases
+    from doria_forge.engine.actions import Buy
+    from doria_forge.engine.decks import LootDecks
+    from doria_forge.engine.loot import give_card
+
+    state = make_state(["adventurer", "mage"], options=LOOT)
+    state.loot = LootDecks.from_cards([])
+    state.loot.shop = [eq("hypno_hat"), None, None]
+    adventurer, mage = state.heroes
+    relic = give_card(state, adventurer, eq("relic"))
+    adventurer.move_to_backpack(relic)
+    wizard_hat = mage.head
+    state.round, state.phase, state.shop_open = 1, phases.I, True
+    ap = dict(state.ap)
+    state.apply(Buy((0,), (("adventurer", relic.uid),), "mage", equip=True))
+    assert mage.head is not None and mage.head.card.id == "hypno_hat"
+    assert mage.location(wizard_hat) == "backpack" and adventurer.location(relic) is None
+    assert state.loot.shop == [None, None, None] and state.ap == ap
