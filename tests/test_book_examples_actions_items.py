@@ -14,6 +14,7 @@ from doria_forge.engine.actions import (
     IllegalAction,
     Jump,
     PickUp,
+    PutDown,
     RaiseAttribute,
     RepairOtherItem,
     SwapPlaces,
@@ -26,6 +27,7 @@ from doria_forge.engine.actions import (
 )
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.hero_sheet import ItemInstance
+from doria_forge.engine.spawn import add_monster
 
 ROOM = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "#####"], doors=[])
 """A closed room: floor squares (1..3, 1..3) of slot (0, 0)."""
@@ -344,6 +346,30 @@ def test_only_one_unconscious_character_is_carried_and_never_a_conscious_one():
     assert PickUp("priestess") not in state.legal_actions()
     with pytest.raises(IllegalAction):
         state.copy().apply(PickUp("priestess"))
+
+
+def test_a_carried_character_is_dropped_on_the_carrier_s_square_for_no_ap_and_moved_no_further():
+    """*Carry Characters (2 - 10 AP)* (book lines 1174-1176): unconscious characters "cannot move
+    on their own"; one is picked up "as soon as they are on the same square. Simply place the
+    Initiative Marker of the unconscious player under the figure of the player still moving.
+    Picking up or dropping unconscious characters does not interrupt a walking action";
+    *Unconsciousness* (book line 1693): a lying character occupies no square. Dropping leaves the
+    Mage under the Warrior, on his square, for no AP - never a square further on (that would
+    carry her one more square for nothing) - and that square is always there, even with the
+    Priestess on one side and an Orc on the other."""
+    state = _corridor_with_two_lying()
+    state.hero("mage").unconscious = True
+    state.board.after_initiative(state)
+    state.apply(PickUp("mage"))  # the step onto her square (2, 1); the Priestess stands on (2, 2)
+    ap = state.ap["warrior"]
+    assert [a for a in state.legal_actions() if isinstance(a, PutDown)] == [PutDown((2, 1))]
+    with pytest.raises(IllegalAction):
+        state.copy().apply(PutDown((2, 0)))
+    add_monster(state, "orc", near=(2, 0))
+    assert where(state, state.monsters[0].uid) == (2, 0)
+    state.apply(PutDown((2, 1)))
+    assert state.ap["warrior"] == ap and state.board.carried == {}
+    assert where(state, "mage") == (2, 1) and where(state, "warrior") == (2, 1)
 
 
 def test_swapping_places_while_carrying_costs_double():

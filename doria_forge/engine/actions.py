@@ -274,7 +274,9 @@ class PickUp(Action):
 
 @dataclass(frozen=True, slots=True)
 class PutDown(Action):
-    """Put the carried character down on the free adjacent square ``to`` (0 AP)."""
+    """Put the carried character down (0 AP, chapter *Carry Characters*: dropping does not
+    interrupt a walking action) on ``to``, the carrier's own square, where its marker lay
+    under the carrier's figure."""
 
     to: Square
 

@@ -68,9 +68,7 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
         if other.unconscious and hero.uid not in board.carried and pick_up_cost(state, board, here, where) <= ap:
             yield PickUp(other.uid)
     if hero.uid in board.carried:
-        for square in sorted(near):
-            if board.free(state, square):
-                yield PutDown(square)
+        yield PutDown(here)
     for square in sorted(near | set(_rubble_around(board, here))):
         if board.layout.has(square, "rubble"):
             yield ClearRubble(square)
@@ -124,10 +122,13 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
     elif isinstance(action, PickUp):
         _pick_up(state, board, hero, here, action)
     elif isinstance(action, PutDown):
+        # Carry Characters: the carried one's marker lies under the carrier's figure; dropping
+        # leaves it on that square (a lying character occupies none, chapter Unconsciousness),
+        # never on another: that would move a character who cannot move on its own for nothing
         if hero.uid not in board.carried:
             raise IllegalAction(f"{hero.uid} carries nobody")
-        if action.to not in board.layout.neighbours(here) or not board.free(state, action.to):
-            raise IllegalAction(f"cannot put a character down on {action.to}")
+        if action.to != here:
+            raise IllegalAction(f"a carried character is put down on the carrier's square {here}, not {action.to}")
         carried = board.carried.pop(hero.uid)
         board.move_to(carried, action.to)
         state.log.emit("put_down", hero.uid, hero=carried, square=action.to)
