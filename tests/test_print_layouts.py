@@ -66,6 +66,21 @@ def test_validate_reports_a_project_layout_typo_with_exit_1(project: Path):
     assert exported.exit_code == 1 and not (project / "out").exists()
 
 
+@pytest.mark.parametrize("command", [["export", "pdf"], ["export", "png"], ["export", "tts"]])
+def test_a_layout_file_with_two_mistakes_prints_each_on_its_own_line(project: Path, command: list[str]):
+    # Printed as one escaped line, the problems ran together joined by a literal \x0a.
+    bad = project / "bad.yaml"
+    bad.write_text("defaults:\n  bleed_mm: -3\n  papr: a4\n", encoding="utf-8")
+    result = runner.invoke(app, [*command, str(project / "content"), "--layout", str(bad),
+                                 "--out", str(project / "out")])
+    assert result.exit_code == 1, result.output
+    assert "\\x0a" not in result.output and "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error: ")]
+    assert [line.split(": ", 2)[1] for line in errors] == [f"{bad}:2:13", f"{bad}:3:3"]  # in the file's order
+    assert "did you mean 'paper'" in errors[1]
+    assert not (project / "out").exists()
+
+
 def test_a_layout_found_clean_and_then_broken_is_reported(project: Path):
     # clean_cache remembers clean layout files by content: the edit must be seen at once, and a
     # file with problems must keep being reported on every run.

@@ -85,7 +85,12 @@ def _fail(code: int, message: str) -> None:
     from rich.markup import escape
 
     # The message may quote the pack (ids, file names): shown, never obeyed as markup or escapes.
-    _err_console().print(f"[red]error:[/red] {escape(printable(message))}", soft_wrap=True)
+    # A message of several problems (a layout file's, one per line) prints a line per problem, each
+    # led by "error:": escaped whole, they ran together joined by \x0a; no line can start with
+    # anything else, so a line break from the pack forges no line of a CI log.
+    console = _err_console()
+    for line in message.split("\n"):
+        console.print(f"[red]error:[/red] {escape(printable(line))}", soft_wrap=True)
     raise typer.Exit(code)
 
 

@@ -86,11 +86,11 @@ LAYOUT_RULE = "layout"
 class LayoutError(ExportError):
     """A layout file has problems; ``problems`` locate each at ``file:line:column``.
 
-    ``str()`` is one line per problem, ``file:line:column: message``."""
+    ``str()`` is one line per problem, ``file:line:column: message``, in the order of the file."""
 
     def __init__(self, problems: list[Problem]):
-        self.problems = problems
-        super().__init__("\n".join(_one_line(p) for p in problems))
+        self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.column))
+        super().__init__("\n".join(_one_line(p) for p in self.problems))
 
 
 def _one_line(problem: Problem) -> str:
