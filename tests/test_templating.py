@@ -160,6 +160,24 @@ def test_export_with_a_failing_template_exits_1_with_one_line(tmp_path):
     assert re.search(r"templates/scenario\.md\.j2:3: range of 1000000000 is above", message[0])
 
 
+def test_a_failing_template_leaves_the_output_folder_as_it_was(tmp_path):
+    # The scenario booklet is drawn after the decks: its template error stopped an export whose
+    # decks' PDFs were already written over the last good export's.
+    pack = _project_with_template(tmp_path, "# {{ scenario.name }}\n")
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["export", "pdf", str(pack), "--out", str(out)]).exit_code == 0
+    before = {path.name: path.read_bytes() for path in out.iterdir()}
+    assert "scenarios.pdf" in before and "monster.pdf" in before
+    (tmp_path / "templates" / "scenario.md.j2").write_text("# {{ scenario.nope.deeper }}\n", encoding="utf-8")
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--out", str(out), "--bleed", "0"])
+    assert result.exit_code == 1, result.output
+    assert "templates/scenario.md.j2:1:" in result.output
+    assert {path.name: path.read_bytes() for path in out.iterdir()} == before
+    fresh = tmp_path / "fresh"
+    assert runner.invoke(app, ["export", "pdf", str(pack), "--out", str(fresh)]).exit_code == 1
+    assert not fresh.exists() or not any(fresh.iterdir())
+
+
 def test_export_never_prints_a_system_file_linked_as_template(tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("# TOKEN-6d1f0c\n")

@@ -61,6 +61,19 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> Path:
     return atomic_write_bytes(path, text.encode("utf-8"), durable=durable)
 
 
+@contextmanager
+def written_together(folder: Path) -> Iterator[None]:
+    """Write the files the block writes under ``folder`` (through :func:`atomic_write_bytes`) when
+    it ends normally, each atomically, and none of them when it raises: an export stopped half-way
+    (a template error in the last of its files) left the files before it written beside the old
+    ones. The folder's other files stay. Raises OSError naming a file that cannot be written."""
+    with staging.holding(folder) as files:
+        yield
+    root = Path(os.path.realpath(folder))
+    for rel, data in files.items():
+        atomic_write_bytes(root / rel, data)
+
+
 def _refuse_special(path: Path) -> None:
     try:
         mode = os.stat(path).st_mode

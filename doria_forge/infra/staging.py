@@ -130,14 +130,24 @@ def build_folder(out: Path) -> Iterator[Path]:
     """
     out = Path(os.path.realpath(out))
     kept = check_replaceable(out)
-    held = _Held(out)
+    with holding(out) as files:
+        yield out
+    with _signals_deferred():
+        _commit(out, files, kept)
+
+
+@contextmanager
+def holding(out: Path) -> Iterator[dict[str, bytes]]:
+    """Hold in memory every output written under folder ``out`` in the block (:func:`hold`) instead
+    of writing it. Yields the held files (``{path relative to out: bytes}``) for the caller to
+    write once the block has ended normally; an inner block holds its own folder's files, which
+    reach the outer one when the caller writes them."""
+    held = _Held(Path(os.path.realpath(out)))
     token = _HELD.set(held)
     try:
-        yield out
+        yield held.files
     finally:
         _HELD.reset(token)
-    with _signals_deferred():
-        _commit(out, held.files, kept)
 
 
 def _commit(out: Path, files: dict[str, bytes], kept: list[str]) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doria_forge.infra import assets as _assets
+from doria_forge.infra.fsutil import written_together
 from doria_forge.model import ContentPack
 
 from ..decks import DeckPlan, compose_decks, printed_cards
@@ -132,7 +133,8 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     ``layout_file`` (the project's ``layouts/default.yaml`` by default; a missing default file means
     built-in defaults) with ``layout.profile_file`` and ``layout.layout_file`` overlaid and the rest
     of ``layout`` (command-line options) on top, see :func:`layout_data_for`. Each file is written
-    atomically. Same pack and layout give byte-identical files.
+    atomically, and none unless every one could be drawn. Same pack and layout give byte-identical
+    files.
 
     Raises ``ExportError`` for layout problems (a card that does not fit the paper, a layout file
     with mistakes, each at ``file:line:column``) and template errors; ``OptionError`` (one) when
@@ -153,24 +155,27 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         if layout is not None and paper_fit_error(files_alone) is None:
             raise OptionError(unfit)  # the layout files print it: the options are the mistake
         raise ExportError(unfit)
-    for deck, sheet in decks:
-        written.append(write_card_sheets(out_dir / f"{deck.name}.pdf", deck.cards, sheet,
-                                         f"{pack.info.display_name}: {deck.title}"))
-    sheets = layout_data.for_deck("sheets", layout)
-    # The blank sheets belong to a whole game: a pack printing part of one (an expansion, an errata
-    # sheet) prints them only with its own heroes or campaigns.
-    if pack.own is None or pack.own_of_kind("character"):
-        written.append(write_pages(out_dir / "character_sheets.pdf", character_sheet_faces(pack), sheets,
-                                   f"{pack.info.display_name}: Character Sheets"))
-    if pack.own is None or pack.own_of_kind("campaign"):
-        written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
-                                   f"{pack.info.display_name}: Campaign Overview Sheets"))
-    if pack.own_of_kind("scenario"):
-        written.append(write_scenarios(out_dir / "scenarios.pdf", pack, layout_data.for_deck("scenarios", layout),
-                                       templates_dir))
-    if sheets.calibration_page and sheets.duplex != "none":
-        written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
-                                              f"{pack.info.display_name}: Duplex Calibration"))
+    # a template error in the scenario booklet (or no room for a ruler) stopped the export after
+    # the decks' PDFs were written: the files are kept until every one of them is drawn
+    with written_together(out_dir):
+        for deck, sheet in decks:
+            written.append(write_card_sheets(out_dir / f"{deck.name}.pdf", deck.cards, sheet,
+                                             f"{pack.info.display_name}: {deck.title}"))
+        sheets = layout_data.for_deck("sheets", layout)
+        # The blank sheets belong to a whole game: a pack printing part of one (an expansion, an errata
+        # sheet) prints them only with its own heroes or campaigns.
+        if pack.own is None or pack.own_of_kind("character"):
+            written.append(write_pages(out_dir / "character_sheets.pdf", character_sheet_faces(pack), sheets,
+                                       f"{pack.info.display_name}: Character Sheets"))
+        if pack.own is None or pack.own_of_kind("campaign"):
+            written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
+                                       f"{pack.info.display_name}: Campaign Overview Sheets"))
+        if pack.own_of_kind("scenario"):
+            written.append(write_scenarios(out_dir / "scenarios.pdf", pack,
+                                           layout_data.for_deck("scenarios", layout), templates_dir))
+        if sheets.calibration_page and sheets.duplex != "none":
+            written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
+                                                  f"{pack.info.display_name}: Duplex Calibration"))
     return written
 
 
