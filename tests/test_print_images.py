@@ -123,6 +123,21 @@ def test_tts_saved_object_card_ids_match_their_sheet_positions(tmp_path: Path):
     assert all(e["UniqueBack"] for e in unique["CustomDeck"].values())
 
 
+def test_tts_cards_of_a_sheet_are_saved_as_card_objects(tmp_path: Path):
+    """formats.md: a deck's ``ContainedObjects`` are ``Card`` objects, each with its ``CardID`` and
+    ``CustomDeck``. They were ``CardCustom``: TTS's single custom card, whose image is the card (1 x 1),
+    not a slot of a 10 x 7 sheet. A lone card lies on the table as a ``Card`` of its sheet too."""
+    docs = [doc for doc in small_pack() if doc.kind in ("character", "pack")]
+    paths = export_tts(ContentPack.from_documents(docs), tmp_path / "deck", load_layout(DEFAULT_LAYOUT_FILE))
+    deck = json.loads(paths[-1].read_text())["ObjectStates"][0]
+    assert deck["Name"] == "DeckCustom" and {c["Name"] for c in deck["ContainedObjects"]} == {"Card"}
+    lone = [doc for doc in docs if doc.kind == "pack" or doc.id == "mage"]
+    paths = export_tts(ContentPack.from_documents(lone), tmp_path / "lone", load_layout(DEFAULT_LAYOUT_FILE))
+    card = json.loads(paths[-1].read_text())["ObjectStates"][0]
+    assert card["Name"] == "Card" and card["CardID"] == 100
+    assert card["CustomDeck"]["1"]["NumWidth"] * card["CustomDeck"]["1"]["NumHeight"] > 1
+
+
 def test_tts_base_url_names_hosted_images(tmp_path: Path):
     pack = ContentPack.from_documents([doc for doc in small_pack() if doc.kind in ("character", "pack")])
     paths = export_tts(pack, tmp_path, load_layout(DEFAULT_LAYOUT_FILE), base_url="https://example.org/doria/")

@@ -10,9 +10,10 @@ Writes into ``out``:
 - ``room_tiles/<id>.png`` and ``room_tiles-back.png``: Room Tiles as custom tiles (the back beside the
   folder, as a deck's back, so that no tile id, ``back`` included, can name the same file);
 - ``<pack id>.json``: the Saved Object, ``{"ObjectStates": [...]}``: one ``DeckCustom`` per deck (a
-  single card as ``CardCustom``) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
+  single card as a ``Card`` of its own) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
-  whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row), then one
+  whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row), each a ``Card``
+  as TTS saves a card of a sheet (``CardCustom`` is its single card with a 1 x 1 image), then one
   ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name in the language printed (``--lang``),
   ``Description`` its ``kind:id``.
   The table is laid out (:func:`table_places`): the decks side by side in a row, the Room Tiles in
@@ -217,7 +218,7 @@ def _deck(deck: DeckPlan, print_cards: tuple[PrintCard, ...], box: FaceBox, card
           first_key: int, out_dir: Path, base_url: str | None, names: dict[str, str],
           written: list[Path]) -> tuple[dict, int]:
     """One deck (``print_cards``: its cards with their faces): its sheets written, its DeckCustom
-    (or CardCustom) object returned with the next key."""
+    (or, for a single card, Card) object returned with the next key."""
     cards = list(print_cards)
     unique_back = len({card.back.key for card in cards if card.back is not None}) > 1
     single_back = next((card.back for card in cards if card.back is not None), None)
@@ -255,7 +256,7 @@ def _deck(deck: DeckPlan, print_cards: tuple[PrintCard, ...], box: FaceBox, card
         custom[str(key)] = entry
         for slot, card in enumerate(chunk):
             ref = card.ref or card.front.key
-            contained.append({"Name": "CardCustom", "Transform": _transform(0.0, 0.0, scale),
+            contained.append({"Name": "Card", "Transform": _transform(0.0, 0.0, scale),
                               "Nickname": names.get(ref, ref), "Description": ref, "GMNotes": "",
                               "CardID": key * 100 + slot, "CustomDeck": {str(key): entry},
                               "Hands": True, "SidewaysCard": False})
