@@ -125,3 +125,27 @@ def test_export_png_offers_the_shops_mini_size(tmp_path, caplog):
     with caplog.at_level(logging.WARNING):
         export_pngs(small_pack(tiles=1), tmp_path, data)
     assert any("--card-size loot=mini_pod" in r.getMessage() for r in caplog.records)
+
+
+def test_export_pdf_for_drivethrucards_names_the_decks_the_shop_does_not_make(tmp_path, caplog):
+    """The PDFs for DriveThruCards printed the mini decks at 41 x 63 mm without a word, where
+    export png and preflight say the shop lists poker cards and how to print at its size."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    content = Path(__file__).resolve().parents[1] / "content"
+    runner = CliRunner()
+    with caplog.at_level(logging.WARNING):
+        result = runner.invoke(app, ["export", "pdf", str(content), "--profile", "dtc", "--out", str(tmp_path / "a")])
+    assert result.exit_code == 0, result.output
+    said = [r.getMessage() for r in caplog.records]
+    assert any(m.startswith("deck loot prints at mini_american") and "--card-size loot=poker" in m for m in said)
+    assert not any("PNG" in m for m in said)  # the PDFs are what the shop takes
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):
+        result = runner.invoke(app, ["export", "pdf", str(content), "--profile", "dtc", "--card-size", "loot=poker",
+                                     "--out", str(tmp_path / "b")])
+    assert result.exit_code == 0, result.output
+    said = [r.getMessage() for r in caplog.records]
+    assert any(m.startswith("deck monster ") for m in said) and not any(m.startswith("deck loot ") for m in said)

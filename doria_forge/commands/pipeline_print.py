@@ -151,6 +151,7 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
     paths. Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
     ExportFailed for content (or a layout file) that cannot be drawn."""
     from doria_forge.export import pdf
+    from doria_forge.export.decks import shop_size_advice
 
     layout_overrides = overrides(project=project, **options)
     check_output(Path(out), folder=True)
@@ -159,6 +160,10 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
         log.warning("%s: %s", problem.location, problem.message)
     layout_file, templates_dir = pdf.project_assets(project)
     with _export_errors(Path(out), lang):
+        # the PDFs uploaded to DriveThruCards printed their mini decks without a word, where
+        # export png and preflight name the sizes the shop makes
+        for advice in shop_size_advice(pack, _layout_data(layout_overrides, project), layout_overrides):
+            log.warning("%s", advice)
         return pdf.export_pdfs(pack, Path(out), layout_overrides, layout_file=layout_file,
                                templates_dir=templates_dir)
 

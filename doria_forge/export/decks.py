@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from doria_forge.model import (
     Boss,
@@ -38,8 +39,11 @@ from doria_forge.model import (
     Trap,
 )
 
+if TYPE_CHECKING:
+    from .layouts import LayoutFile, LayoutOverrides
+
 __all__ = ["DECK_OF_EQUIPMENT", "DECK_TITLES", "DeckCard", "DeckPlan", "compose_decks", "level_back_key",
-           "printed_cards"]
+           "printed_cards", "shop_size_advice"]
 
 DECK_TITLES = {"loot": "Loot Cards", "monster": "Monster Deck", "monster_level": "Monster Level Cards",
                "boss": "Boss Monster Cards", "hero": "Hero Cards", "standard_items": "Standard Items",
@@ -126,3 +130,20 @@ def compose_decks(pack: ContentPack) -> list[DeckPlan]:
         cards[card.deck].append(card)
     return [DeckPlan(name, DECK_TITLES[name], tuple(deck), "tile" if name == TILE_DECK else None)
             for name, deck in cards.items() if any(card.copies for card in deck)]
+
+
+def shop_size_advice(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverrides | None = None) -> list[str]:
+    """What to tell the designer about each deck of ``pack`` printed at a card size the print
+    profile of ``layout_data`` does not list (``PrintProfile.size_advice``), in print order; nothing
+    without a profile. ``export png`` and ``export pdf --profile`` say it before drawing, as
+    ``preflight`` does at the deck's first card."""
+    profile = layout_data.profile
+    if profile is None:
+        return []
+    found = []
+    for plan in compose_decks(pack):
+        sheet = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
+        advice = profile.size_advice(plan.name, sheet.card_size, sheet.card_mm)
+        if advice:
+            found.append(advice)
+    return found

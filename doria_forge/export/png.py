@@ -23,7 +23,7 @@ from pathlib import Path
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack
 
-from .decks import compose_decks
+from .decks import compose_decks, shop_size_advice
 from .layouts import LayoutFile, LayoutOverrides
 from .manifest import listed, remove_listed, write
 from .pdf.compose import face_box
@@ -45,12 +45,7 @@ def profile_warnings(pack: ContentPack, layout_data: LayoutFile, overrides: Layo
     if profile.container == "pdf" or defaults.colour == "cmyk":
         found.append(f"{profile.name} takes {'CMYK ' if defaults.colour == 'cmyk' else ''}PDFs; these PNG images "
                      f"are RGB: upload the files of export pdf --profile instead")
-    for plan in compose_decks(pack):
-        sheet = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
-        advice = profile.size_advice(plan.name, sheet.card_size, sheet.card_mm)
-        if advice:
-            found.append(advice)
-    return found
+    return found + shop_size_advice(pack, layout_data, overrides)
 
 
 def card_names(refs: list[str]) -> list[str]:
