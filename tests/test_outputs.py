@@ -65,6 +65,17 @@ def test_out_on_a_device_or_fifo_is_a_usage_error_and_leaves_it_alone(tiny, tmp_
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
+def test_a_folder_in_the_place_of_a_pdf_stops_the_export_before_any_pdf_is_written(tiny, tmp_path):
+    # The PDFs were written one after another: a folder named like the last one was met after the
+    # decks' PDFs had been written.
+    out = tmp_path / "out"
+    (out / "character_sheets.pdf").mkdir(parents=True)
+    result = runner.invoke(app, ["export", "pdf", str(tiny), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {out / 'character_sheets.pdf'}: it exists and is not a regular file" in result.output
+    assert [p.name for p in out.iterdir()] == ["character_sheets.pdf"]
+
+
 @pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_outputs_carry_the_users_umask(tiny, tmp_path, umask, mode):
     old = os.umask(umask)

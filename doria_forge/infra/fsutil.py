@@ -37,9 +37,7 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
     path = Path(path)
     if staging.hold(path, data):
         return path
-    # the rename below would put a file where the link was and leave its target untouched
-    target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    _refuse_special(target)
+    target = _replaceable(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     try:
         tmp = _write_unnamed(target, data, durable) or _write_named(target, data, durable)
@@ -66,12 +64,24 @@ def written_together(folder: Path) -> Iterator[None]:
     """Write the files the block writes under ``folder`` (through :func:`atomic_write_bytes`) when
     it ends normally, each atomically, and none of them when it raises: an export stopped half-way
     (a template error in the last of its files) left the files before it written beside the old
-    ones. The folder's other files stay. Raises OSError naming a file that cannot be written."""
+    ones. The folder's other files stay. Raises OSError naming a file that cannot be written
+    (before any is written when a folder or device is in the place of one)."""
     with staging.holding(folder) as files:
         yield
-    root = Path(os.path.realpath(folder))
+    root = Path(folder)  # the held paths are relative to its real path: the same files, named as given
+    for rel in files:  # a folder in the place of the last file stopped the writing after the others
+        _replaceable(root / rel)
     for rel, data in files.items():
         atomic_write_bytes(root / rel, data)
+
+
+def _replaceable(path: Path) -> Path:
+    """The file that writing ``path`` replaces: ``path``, or the file its link points to (the rename
+    of :func:`atomic_write_bytes` would put a file where the link was and leave its target
+    untouched). Raises OSError when that exists and is not a regular file."""
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    _refuse_special(target)
+    return target
 
 
 def _refuse_special(path: Path) -> None:
