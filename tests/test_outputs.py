@@ -76,6 +76,20 @@ def test_a_folder_in_the_place_of_a_pdf_stops_the_export_before_any_pdf_is_writt
     assert [p.name for p in out.iterdir()] == ["character_sheets.pdf"]
 
 
+@pytest.mark.parametrize(("command", "blocked"), [("png", "hero/warrior-1-back.png"),
+                                                 ("tts", "standard_items-1.png")])
+def test_a_folder_in_the_place_of_an_image_stops_the_export_before_any_image_is_written(tiny, tmp_path, command,
+                                                                                       blocked):
+    # The images were written deck by deck: the decks before the blocked image were written over the
+    # last export's, beside its manifest (its Saved Object).
+    out = tmp_path / "out"
+    (out / blocked).mkdir(parents=True)
+    result = runner.invoke(app, ["export", command, str(tiny), "--out", str(out), "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert f"{blocked.rsplit('/', 1)[-1]}: it exists and is not a regular file" in result.output
+    assert [p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()] == []
+
+
 @pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600), (0o002, 0o664)])
 def test_outputs_carry_the_users_umask(tiny, tmp_path, umask, mode):
     old = os.umask(umask)

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from doria_forge.infra.fsutil import atomic_write_bytes
+from doria_forge.infra.fsutil import atomic_write_bytes, written_together
 from doria_forge.model import ContentPack
 
 from .decks import compose_decks, shop_size_advice
@@ -76,38 +76,41 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
     written: list[Path] = []
     entries: list[dict[str, object]] = []
     print_cards = card_printer(pack)
-    for plan in compose_decks(pack):
-        cards = print_cards(plan)
-        sheet = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
-        box = face_box(sheet)
-        turns = sheet.rotation // 90
-        names = card_names([card.ref or card.front.key for card in cards])
-        fronts = render_faces([card.front for card in cards], box, sheet.dpi, quarter_turns=turns)
-        backs_present = [card for card in cards if card.back is not None]
-        backs = render_faces([card.back for card in backs_present], box, sheet.dpi,  # type: ignore[misc]
-                             quarter_turns=turns) if backs_present else []
-        back_of = dict(zip((id(c) for c in backs_present), backs, strict=True))
-        encoded: dict[int, bytes] = {}
-        for card, name, front in zip(cards, names, fronts, strict=True):
-            sides = [("front", front)]
-            if card.back is not None:
-                sides.append(("back", back_of[id(card)]))
-            for side, image in sides:
-                if id(image) not in encoded:  # copies of a card share one encoding
-                    encoded[id(image)] = png_bytes(image, sheet.dpi)
-                data = encoded[id(image)]
-                path = out_dir / plan.name / f"{name}-{side}.png"
-                atomic_write_bytes(path, data)
-                written.append(path)
-                entries.append({"file": path.relative_to(out_dir).as_posix(), "deck": plan.name,
-                                "card": card.ref, "copy": int(name.rsplit("-", 1)[1]), "side": side,
-                                "width_px": image.size[0], "height_px": image.size[1], "dpi": sheet.dpi,
-                                "bleed_mm": sheet.bleed_mm, "trim_mm": list(sheet.card_mm)})
-        if progress is not None:
-            progress(len(cards))
-    manifest = out_dir / MANIFEST
-    earlier = set(listed(manifest, "images"))
-    written.append(write(manifest, {"pack": pack.info.id, "version": pack.info.version, "images": entries}))
+    # a folder in the place of one image stopped the export with the decks before it written and the
+    # manifest of the last export: the images are written together once every one is drawn
+    with written_together(out_dir):
+        for plan in compose_decks(pack):
+            cards = print_cards(plan)
+            sheet = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
+            box = face_box(sheet)
+            turns = sheet.rotation // 90
+            names = card_names([card.ref or card.front.key for card in cards])
+            fronts = render_faces([card.front for card in cards], box, sheet.dpi, quarter_turns=turns)
+            backs_present = [card for card in cards if card.back is not None]
+            backs = render_faces([card.back for card in backs_present], box, sheet.dpi,  # type: ignore[misc]
+                                 quarter_turns=turns) if backs_present else []
+            back_of = dict(zip((id(c) for c in backs_present), backs, strict=True))
+            encoded: dict[int, bytes] = {}
+            for card, name, front in zip(cards, names, fronts, strict=True):
+                sides = [("front", front)]
+                if card.back is not None:
+                    sides.append(("back", back_of[id(card)]))
+                for side, image in sides:
+                    if id(image) not in encoded:  # copies of a card share one encoding
+                        encoded[id(image)] = png_bytes(image, sheet.dpi)
+                    data = encoded[id(image)]
+                    path = out_dir / plan.name / f"{name}-{side}.png"
+                    atomic_write_bytes(path, data)
+                    written.append(path)
+                    entries.append({"file": path.relative_to(out_dir).as_posix(), "deck": plan.name,
+                                    "card": card.ref, "copy": int(name.rsplit("-", 1)[1]), "side": side,
+                                    "width_px": image.size[0], "height_px": image.size[1], "dpi": sheet.dpi,
+                                    "bleed_mm": sheet.bleed_mm, "trim_mm": list(sheet.card_mm)})
+            if progress is not None:
+                progress(len(cards))
+        manifest = out_dir / MANIFEST
+        earlier = set(listed(manifest, "images"))
+        written.append(write(manifest, {"pack": pack.info.id, "version": pack.info.version, "images": entries}))
     # a shop prints the folder it is given whole: the images of cards no longer in the pack go
     remove_listed(out_dir, earlier - {str(e["file"]) for e in entries}, depth=2)
     return written

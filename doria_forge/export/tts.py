@@ -39,7 +39,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from doria_forge.i18n import tr
-from doria_forge.infra.fsutil import atomic_write_bytes
+from doria_forge.infra.fsutil import atomic_write_bytes, written_together
 from doria_forge.model import ContentPack
 
 from .decks import TILE_DECK, DeckPlan, compose_decks
@@ -187,30 +187,33 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
     card_sizes: list[tuple[float, float]] = []
     tile_side = 5.0
     print_cards = card_printer(pack)
-    for plan in compose_decks(pack):
-        cards = print_cards(plan)
-        sheet_layout = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
-        box = face_box(sheet_layout)
-        if plan.name == TILE_DECK:
-            tiles += _tiles(cards, box, out_dir, base_url, names, written)
-            tile_side = sheet_layout.card_mm[0] / INCH_MM
-        else:
-            obj, next_key = _deck(plan, cards, box, sheet_layout.card_mm, next_key, out_dir, base_url, names,
-                                  written)
-            decks.append(obj)
-            card_sizes.append((sheet_layout.card_mm[0] / INCH_MM, sheet_layout.card_mm[1] / INCH_MM))
-        if progress is not None:
-            progress(len(cards))
-    deck_places, tile_places = table_places(card_sizes, tile_side, len(tiles))
-    for obj, (x, z) in zip([*decks, *tiles], [*deck_places, *tile_places], strict=True):
-        obj["Transform"].update(posX=round(x, 4), posZ=round(z, 4))
-    objects = [*decks, *tiles]
-    save = {"SaveName": f"{pack.info.display_name} {pack.info.version}", "GameMode": "", "Date": "",
-            "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
-    path = out_dir / f"{pack.info.id}.json"
-    atomic_write_bytes(path, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-    written.append(path)
+    # the sheets and the Saved Object are written together once every sheet is drawn: a folder in
+    # the place of one image stopped the export with a Saved Object naming the last export's sheets
+    with written_together(out_dir):
+        for plan in compose_decks(pack):
+            cards = print_cards(plan)
+            sheet_layout = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
+            box = face_box(sheet_layout)
+            if plan.name == TILE_DECK:
+                tiles += _tiles(cards, box, out_dir, base_url, names, written)
+                tile_side = sheet_layout.card_mm[0] / INCH_MM
+            else:
+                obj, next_key = _deck(plan, cards, box, sheet_layout.card_mm, next_key, out_dir, base_url, names,
+                                      written)
+                decks.append(obj)
+                card_sizes.append((sheet_layout.card_mm[0] / INCH_MM, sheet_layout.card_mm[1] / INCH_MM))
+            if progress is not None:
+                progress(len(cards))
+        deck_places, tile_places = table_places(card_sizes, tile_side, len(tiles))
+        for obj, (x, z) in zip([*decks, *tiles], [*deck_places, *tile_places], strict=True):
+            obj["Transform"].update(posX=round(x, 4), posZ=round(z, 4))
+        objects = [*decks, *tiles]
+        save = {"SaveName": f"{pack.info.display_name} {pack.info.version}", "GameMode": "", "Date": "",
+                "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
+                "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
+        path = out_dir / f"{pack.info.id}.json"
+        atomic_write_bytes(path, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+        written.append(path)
     return written
 
 
