@@ -11,9 +11,9 @@ from doria_forge.sim.verdicts import look_alpha
 
 def _looks(pack, precision, max_runs=512):
     plans = scenario_plans(pack, ["goblin_warren"], players=[1], runs=8, seed=2)
-    entries, alpha, looks = play_in_looks(pack, plans, max_runs=max_runs, until_decided=False, precision=precision,
-                                          jobs=1, progress=False)
-    return entries[0], alpha, looks
+    looked = play_in_looks(pack, plans, max_runs=max_runs, until_decided=False, precision=precision, jobs=1,
+                           progress=False)
+    return looked.entries[0], looked.alpha, looked.looks
 
 
 def test_precision_plays_until_the_interval_is_narrow_enough_and_no_further(shipped_pack):

@@ -144,3 +144,70 @@ def test_a_band_around_the_true_rate_never_fails_at_8_runs_and_a_missed_one_fail
     assert [v.verdict for v in verdicts].count(FAILS) == 0
     assert all(v.runs == 8 for v in verdicts)
     assert far.verdict == FAILS and far.runs == 100 and far.interval[1] < missed[0]
+
+
+# ------------------------------------------------------------------ looks of the sequential rule
+# quick_a and quick_b are won every time (tests/scenario_sim_helpers.py): their verdicts do not
+# depend on the engine's dice. quick_a's band is decided by its first 8 runs at the first look's
+# level (3.0%) but not at a later, stricter one; quick_b's band ends at 99%, where a scenario won
+# every time keeps it undecided, so the looks go on.
+LOOK_BANDS = {"quick_a": "all: [0.5, 1.0]", "quick_b": "all: [0.0, 0.99]"}
+
+
+@pytest.fixture(scope="module")
+def looks_pack(tmp_path_factory):
+    from scenario_sim_helpers import QUICK, shipped_with, validated
+
+    quick = QUICK.replace("    all: [0.0, 0.5]\n", f"    {LOOK_BANDS['quick_a']}\n").replace(
+        "    - {goal: survive, rounds: 2}\nmax_rounds: 5",
+        f"    - {{goal: survive, rounds: 2}}\nbalance:\n  win_rate:\n    {LOOK_BANDS['quick_b']}\nmax_rounds: 5")
+    root = shipped_with(tmp_path_factory.mktemp("looks") / "content", {"scenarios/quick.yaml": quick})
+    return validated(root).pack
+
+
+def _verified(pack, tmp_path, scenarios, **options):
+    import io
+    import json
+
+    from rich.console import Console
+
+    from doria_forge.commands.pipeline_scenarios import verify
+
+    shown = io.StringIO()
+    verify(pack, scenarios, players=[1], seed=1, jobs=1, progress=False, cache=False, out=tmp_path / "r.json",
+           console=Console(file=shown, width=200), **options)
+    return json.loads((tmp_path / "r.json").read_text()), shown.getvalue()
+
+
+def test_a_target_decided_at_an_early_look_keeps_its_verdict(looks_pack, tmp_path):
+    """A build judged every target again at the last look's stricter level, on the runs of a
+    scenario that had stopped at an earlier look: quick_a, held after its first 8 runs, was
+    reported undecided ("the estimate sits at the band's edge: more runs will hardly decide it")
+    because quick_b needed a second look."""
+    report, shown = _verified(looks_pack, tmp_path, ["quick_a", "quick_b"], runs=16, until_decided=True)
+    verdicts = {v["document"]: v for v in report["verdicts"]["targets"]}
+    held, open_ = verdicts["scenario/quick_a"], verdicts["scenario/quick_b"]
+    assert report["verdicts"]["looks"] == 2 and report["verdicts"]["counts"] == {"holds": 1, "fails": 0,
+                                                                                 "undecided": 1}
+    assert held["verdict"] == "holds" and held["runs"] == 8
+    assert held["confidence"] == pytest.approx(1 - look_alpha(0), abs=1e-9)
+    assert open_["verdict"] == "undecided" and open_["runs"] == 16
+    assert open_["confidence"] == pytest.approx(1 - look_alpha(1), abs=1e-9)
+    assert "quick_a" not in "".join(line for line in shown.splitlines() if "balance-undecided" in line)
+    assert "Balance targets: 1 hold, 0 fail, 1 undecided" in shown
+
+
+def test_precision_reached_at_an_early_look_is_reported_reached(looks_pack, tmp_path):
+    """With --precision, a scenario whose interval was narrow enough at the first look was shown
+    with the last look's wider interval: "--precision 0.45 not reached ... raise --runs"."""
+    report, shown = _verified(looks_pack, tmp_path, ["quick_a", "goblin_warren"], runs=64, precision=0.45)
+    quick = next(e for e in report["scenarios"] if e["id"] == "quick_a")
+    warren = next(e for e in report["scenarios"] if e["id"] == "goblin_warren")
+    assert warren["precision"]["looks"] > 1  # the other scenario needed more looks
+    assert quick["players"][0]["runs"] == 8
+    assert quick["precision"]["reached"] and quick["precision"]["looks"] == 1
+    assert quick["precision"]["alpha"] == pytest.approx(look_alpha(0), abs=1e-8)
+    low, high = quick["precision"]["intervals"]["1"]
+    assert high - low < 0.45
+    assert "--precision 0.45 reached after 1 look: every 97.0% interval is narrower" in shown
+    assert "not reached" not in shown

@@ -293,13 +293,12 @@ def simulate_scenarios(
 def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
                        source_map: Any = None, jobs: int | None = None, scheduler: str | None = None,
                        progress: bool = True, console: Console | None = None,
-                       settings: Any = None, cache: bool = True) -> tuple[list[dict[str, Any]], float, int]:
+                       settings: Any = None, cache: bool = True) -> Looked:
     """The sequential rule: play every plan (scenario and campaign plans) ``start`` runs per
     player count, judge every balance target, and while some are undecided double the runs of
     the scenarios and campaigns whose targets are undecided, up to ``max_runs``. Look ``k``
     (0-based) judges at ``sim.verdicts.look_alpha(k)``, so the verdicts of all looks together
-    keep the family-wise 5%. Returns the report entries (in ``plans`` order), the level of the
-    last look and the number of looks."""
+    keep the family-wise 5%. Returns what :func:`play_in_looks` does."""
     return play_in_looks(pack, plans, max_runs=max_runs, start=start, source_map=source_map, jobs=jobs,
                          scheduler=scheduler, progress=progress, console=console, settings=settings, cache=cache)
 
@@ -307,17 +306,19 @@ def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int
 def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
                   until_decided: bool = True, precision: float | None = None, source_map: Any = None,
                   jobs: int | None = None, scheduler: str | None = None, progress: bool = True,
-                  console: Console | None = None, settings: Any = None,
-                  cache: bool = True) -> tuple[list[dict[str, Any]], float, int]:
+                  console: Console | None = None, settings: Any = None, cache: bool = True) -> Looked:
     """Play ``plans`` in looks: ``start`` runs per player count, then twice as many each look, up
     to ``max_runs``, for the scenarios and campaigns still open after a look: with
     ``until_decided`` those with an undecided balance target (judged at the look's level
     ``sim.verdicts.look_alpha(k)``), with ``precision`` those whose win rate (a campaign's
     completion rate) at some player count has an exact (Clopper-Pearson) interval at that level
-    as wide as ``precision`` or wider. The looks' levels sum to 5%, so what the last look says
-    holds, whichever look stopped, with at least 95% confidence (the rule of ``sim.precision``).
-    Returns the report entries (in ``plans`` order), the level of the last look and the number
-    of looks."""
+    as wide as ``precision`` or wider. A document closed at a look is played no more and keeps
+    what that look said of it (its verdicts and, with ``precision``, its intervals, at that
+    look's level). The looks' levels sum to 5%, so what the looks say holds together, whichever
+    look closed each document, with at least 95% confidence (the rule of ``sim.precision``).
+    Returns the report entries (in ``plans`` order, each with its ``precision`` part when
+    asked), the level of the last look, the number of looks and each document's verdicts at the
+    look that closed it (:class:`Looked`; the last look closes those still open)."""
     from dataclasses import replace
 
     from doria_forge.sim.scenario_report import judge_entries
@@ -328,6 +329,9 @@ def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, sta
     results: list[dict[int, Any]] = [{n: plan.new_stats(n) for n in plan.players} for plan in plans]
     played = [0] * len(plans)
     wanted = [True] * len(plans)
+    # document -> (its verdicts, its precision part) at the look that closed it: judging it again
+    # at a later, stricter look on the same runs took back verdicts the looks had already reached
+    closed: dict[str, tuple[list[dict[str, Any]], dict[str, Any] | None]] = {}
     look, alpha = 0, look_alpha(0)
     target = min(start, max_runs)
     while True:
@@ -342,22 +346,42 @@ def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, sta
         current = [replace(plan, runs=played[i]) for i, plan in enumerate(plans)]
         entries = _entries(pack, current, results, locate, settings)
         alpha = look_alpha(look)
+        scenarios = [e for e in entries if e["document"].startswith("scenario/")]
+        campaigns = [e for e in entries if e["document"].startswith("campaign/")]
+        verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)["targets"]
         open_docs: set[str] = set()
         if until_decided:
-            scenarios = [e for e in entries if e["document"].startswith("scenario/")]
-            campaigns = [e for e in entries if e["document"].startswith("campaign/")]
-            verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)["targets"]
             open_docs |= {v["document"] for v in verdicts if v["verdict"] == "undecided"}
         if precision is not None:
             open_docs |= {e["document"] for e in entries if _widest(e, alpha) >= precision}
-        wanted = [e["document"] in open_docs for e in entries]
-        if not any(wanted) or target >= max_runs:
+        last = target >= max_runs
+        for entry in entries:
+            document = entry["document"]
+            if document not in closed and (last or document not in open_docs):
+                closed[document] = ([v for v in verdicts if v["document"] == document],
+                                    _precision_part(entry, precision, alpha, look + 1) if precision is not None
+                                    else None)
+        wanted = [e["document"] not in closed for e in entries]
+        if not any(wanted):
             if precision is not None:
                 for entry in entries:
-                    entry["precision"] = _precision_part(entry, precision, alpha, look + 1)
-            return entries, alpha, look + 1
+                    entry["precision"] = closed[entry["document"]][1]
+            return Looked(entries, alpha, look + 1,
+                          {doc: found for doc, (found, _) in closed.items()})
         look += 1
         target = min(max_runs, target * 2)
+
+
+@dataclass
+class Looked:
+    """What :func:`play_in_looks` played: the report ``entries``, the level ``alpha`` of the last
+    look, the number of ``looks`` and ``verdicts``: per document (``scenario/ID``) the verdicts
+    (``Verdict.to_data``) of the look that closed it, for ``build_report``."""
+
+    entries: list[dict[str, Any]]
+    alpha: float
+    looks: int
+    verdicts: dict[str, list[dict[str, Any]]]
 
 
 def _rates(entry: dict[str, Any]) -> list[tuple[int, int, int]]:
@@ -590,12 +614,12 @@ def verify(
                                         heroes=heroes, clip_players=clip_players)
     campaign_plan_list = campaign_plans(pack, campaign_ids, players=players, runs=campaign_runs or runs, seed=seed,
                                         policy=policies[0], heroes=heroes, clip_players=clip_players)
-    alpha, looks = ALPHA, 1
+    alpha, looks, closed = ALPHA, 1, {}
     if until_decided or precision is not None:
-        entries, alpha, looks = play_in_looks(pack, scenario_plan_list + campaign_plan_list, max_runs=runs,
-                                              until_decided=until_decided, precision=precision,
-                                              source_map=source_map, jobs=jobs, scheduler=scheduler,
-                                              progress=progress, settings=settings, cache=cache)
+        looked = play_in_looks(pack, scenario_plan_list + campaign_plan_list, max_runs=runs,
+                               until_decided=until_decided, precision=precision, source_map=source_map, jobs=jobs,
+                               scheduler=scheduler, progress=progress, settings=settings, cache=cache)
+        entries, alpha, looks, closed = looked.entries, looked.alpha, looked.looks, looked.verdicts
     else:
         entries = []
         for chosen, label in ((scenario_plan_list, "playing scenarios"), (campaign_plan_list, "playing campaigns")):
@@ -609,13 +633,14 @@ def verify(
                           settings=settings, cache=cache)
     scenarios = [e for e in entries if e["document"].startswith("scenario/")]
     campaigns = [e for e in entries if e["document"].startswith("campaign/")]
-    report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix, locate=locate, alpha=alpha)
+    report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix, locate=locate, alpha=alpha,
+                          closed=closed)
     if old is not None:
         from doria_forge.sim.baseline import compare
 
         comparison, extra = compare(old, report, locate=locate, pack=pack)
         report = build_report(pack, scenarios, campaigns=campaigns, extra_findings=extra, duel_matrix=duel_matrix,
-                              locate=locate, alpha=alpha)
+                              locate=locate, alpha=alpha, closed=closed)
         report["baseline"] = comparison
     report["verdicts"]["looks"] = looks
     if config is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from doria_forge.infra.terminal import escape_json_text
@@ -72,29 +72,50 @@ def scenario_entry(pack: ContentPack, result: ScenarioResult, locate: Locator, *
 
 
 def judge_entries(pack: ContentPack, scenarios: Sequence[dict[str, Any]], campaigns: Sequence[dict[str, Any]] = (),
-                  *, alpha: float = ALPHA) -> dict[str, Any]:
+                  *, alpha: float = ALPHA,
+                  closed: Mapping[str, Sequence[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """Every balance target of the scenario and campaign entries judged together
     (``sim.verdicts.judge``: Holm across all of them at family-wise level ``alpha``): the
-    report's ``verdicts`` part, ``{"alpha", "correction", "family", "counts", "targets"}``."""
+    report's ``verdicts`` part, ``{"alpha", "correction", "family", "counts", "targets"}``.
+    ``closed``: document -> its verdicts (``Verdict.to_data``) as an earlier look of the
+    sequential rule reached them (``play_in_looks``); they stand for that document's targets,
+    each at its own ``confidence``."""
     targets = []
     for entry in scenarios:
         targets += scenario_targets(pack.scenarios[entry["id"]], entry["players"])
     for entry in campaigns:
         targets += campaign_targets(pack.campaigns[entry["id"]], entry["players"])
     verdicts = [v.to_data() for v in judge(targets, alpha=alpha)]
+    if closed:
+        verdicts = _with_closed(verdicts, closed)
     counts = {name: sum(1 for v in verdicts if v["verdict"] == name) for name in ("holds", "fails", "undecided")}
     return {"alpha": alpha, "correction": "holm", "family": len(verdicts), "counts": counts, "targets": verdicts}
 
 
+def _with_closed(verdicts: list[dict[str, Any]],
+                 closed: Mapping[str, Sequence[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """``verdicts`` with those of each ``closed`` document replaced by its own, in place."""
+    out: list[dict[str, Any]] = []
+    for v in verdicts:
+        document = v["document"]
+        if document not in closed:
+            out.append(v)
+        elif not any(w["document"] == document for w in out):
+            out += closed[document]
+    return out
+
+
 def build_report(pack: ContentPack, scenarios: Sequence[dict[str, Any]], *, campaigns: Sequence[dict[str, Any]] = (),
                  extra_findings: Sequence[Finding] = (), duel_matrix: dict[str, Any] | None = None,
-                 locate: Locator = no_location, alpha: float = ALPHA) -> dict[str, Any]:
+                 locate: Locator = no_location, alpha: float = ALPHA,
+                 closed: Mapping[str, Sequence[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """The whole report from scenario entries (``scenario_entry``) and campaign entries
     (``sim.campaign.campaign_entry``): their findings, the verdicts on every balance target
-    (:func:`judge_entries`, at ``alpha``) and their findings at the targets' lines (``locate``);
-    ``extra_findings`` (a baseline comparison's) join the findings; ``duel_matrix``
-    (``MatrixResult.to_data``) is kept for the HTML heat map."""
-    verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)
+    (:func:`judge_entries`, at ``alpha``, those of the ``closed`` documents as their look reached
+    them) and their findings at the targets' lines (``locate``); ``extra_findings`` (a baseline
+    comparison's) join the findings; ``duel_matrix`` (``MatrixResult.to_data``) is kept for the
+    HTML heat map."""
+    verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha, closed=closed)
     plans = {entry["document"]: entry["plan"] for entry in (*scenarios, *campaigns)}
     findings = [Finding.from_data(f) for entry in (*scenarios, *campaigns) for f in entry["findings"]]
     findings += verdict_findings(verdicts["targets"], locate, plans)
