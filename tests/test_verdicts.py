@@ -81,6 +81,23 @@ def test_an_undecided_target_says_how_many_runs_would_likely_decide_it():
     assert runs_needed(_rate(3, 10, (0.3, 0.7))) is None
 
 
+@pytest.mark.parametrize("wins, band", [(0, (0.0, 0.1)), (10, (0.9, 1.0))])
+def test_a_rate_on_a_band_edge_no_rate_can_cross_is_promised_the_runs_that_decide_it(wins, band):
+    """A scenario never won (0 of 10) against "at most 10%" was told "the estimate sits at the
+    band's edge: more runs will hardly decide it": 0% is on the band's low edge, but no rate lies
+    below 0%, and 0 of 36 runs hold it (the 95% interval 0%-9.7%)."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    (verdict,) = judge([_rate(wins, 10, band)])
+    assert verdict.verdict == UNDECIDED
+    (finding,) = verdict_findings([verdict.to_data()], no_location)
+    assert "more runs will hardly decide it" not in finding.message
+    assert verdict.runs_needed is not None and 20 < verdict.runs_needed < 80
+    assert f"would likely decide it (--runs {verdict.runs_needed})" in finding.message
+    decided = judge([_rate(wins and 36, 36, band)])[0]  # 36 runs, none lost (or none won)
+    assert decided.verdict == HOLDS
+
+
 def test_the_median_rounds_target_uses_the_sign_test():
     band = (6.0, 12.0)
     many = Target("scenario/x", ("balance", "rounds"), "rounds", 2, band, Median({8: 30, 9: 30, 10: 20}))

@@ -333,8 +333,9 @@ def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
     """About how many runs would decide ``target`` at level ``alpha`` with 80% power if the
     value is what the runs so far estimate: ``((z_alpha + z_power) / effect)^2`` with
     ``z_alpha`` the two-sided normal quantile, ``z_power`` that of ``POWER`` and the effect the
-    distance to the deciding band edge(s) in standard deviations of one run.
-    ``None`` when the estimate sits on an edge (or more than ``MAX_RUNS_NEEDED`` runs)."""
+    distance to the deciding band edge(s) in standard deviations of one run (an edge that needs no
+    evidence, such as a rate's 0 or 1, is not one). ``None`` when the estimate sits on a deciding
+    edge (or more than ``MAX_RUNS_NEEDED`` runs)."""
     low, high = target.band
     evidence = target.evidence
     estimate = evidence.estimate
@@ -343,7 +344,11 @@ def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
     elif estimate > high:
         effect = evidence.effect(high, "above")
     else:
-        effect = min(evidence.effect(low, "at_least"), evidence.effect(high, "at_most"))
+        # an edge no value can cross (a rate's 0 or 1: its p-value is 0) needs no runs: a rate of
+        # 0% against "at most 10%" sits on the low edge, yet more runs decide it
+        sides = [(edge, side) for edge, side, p in ((low, "at_least", evidence.p_at_least(low)),
+                                                    (high, "at_most", evidence.p_at_most(high))) if p > 0]
+        effect = min((evidence.effect(edge, side) for edge, side in sides), default=0.0)
     if effect <= 0:
         return None
     z = normal_quantile(1 - alpha / 2) + normal_quantile(POWER)
