@@ -119,6 +119,23 @@ def test_a_carry_over_bound_uses_the_t_interval():
     assert verdict.verdict == HOLDS
 
 
+def test_a_carry_over_that_never_varies_holds_on_the_band_edge():
+    """A party that never carried Group XP over (0 in each of 8 scenarios passed) against a
+    bound of 0-20 stayed undecided whatever the runs ("the estimate sits at the band's edge"):
+    the band is inclusive and a value that never varies is taken as exact."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    def carried(value, band):
+        return Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2, band,
+                      Mean(8 * value, 8 * value * value, 8))
+
+    on_edges = judge([carried(0, (0.0, 20.0)), carried(20, (0.0, 20.0))])
+    assert [v.verdict for v in on_edges] == [HOLDS, HOLDS]
+    assert verdict_findings([v.to_data() for v in on_edges], no_location) == []
+    beyond = judge([carried(21, (0.0, 20.0))])[0]
+    assert beyond.verdict == FAILS
+
+
 def test_look_budgets_of_the_sequential_rule_sum_below_five_percent():
     assert look_alpha(0) < 0.05 and sum(look_alpha(k) for k in range(1000)) < 0.05
 

@@ -199,13 +199,16 @@ class Mean:
         half = _t_quantile(1 - alpha / 2, self.n - 1) * self._se()
         return self.estimate - half, self.estimate + half
 
-    def _p(self, edge: float, upper: bool) -> float:
-        """One-sided p-value of "the mean is above ``edge``" (``upper``) or below it."""
+    def _p(self, edge: float, upper: bool, inclusive: bool = False) -> float:
+        """One-sided p-value of "the mean is above ``edge``" (``upper``) or below it (``inclusive``:
+        or on it, which only an exact value, one that never varies, can show)."""
         if self.n < 2:
             return 1.0
         se = self._se()
         diff = self.estimate - edge
         if se == 0:
+            if inclusive and diff == 0:
+                return 0.0
             return 0.0 if (diff > 0 if upper else diff < 0) else 1.0
         t = diff / se
         return student_t_one_sided(t if upper else -t, self.n - 1)
@@ -216,11 +219,12 @@ class Mean:
     def p_above(self, edge: float) -> float:
         return self._p(edge, upper=True)
 
+    # the band is inclusive: a value that never varies and lies on an edge is inside it
     def p_at_least(self, edge: float) -> float:
-        return self._p(edge, upper=True)
+        return self._p(edge, upper=True, inclusive=True)
 
     def p_at_most(self, edge: float) -> float:
-        return self._p(edge, upper=False)
+        return self._p(edge, upper=False, inclusive=True)
 
     def effect(self, edge: float, side: str) -> float:
         """How far the mean is from ``edge`` in standard deviations of one value."""
