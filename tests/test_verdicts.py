@@ -108,6 +108,23 @@ def test_the_median_rounds_target_uses_the_sign_test():
     assert verdicts[0].interval == (9.0, 9.0) and verdicts[1].estimate == 3.0  # 40 of 75 runs took 3
 
 
+def test_a_median_of_too_few_runs_for_its_level_has_no_interval():
+    """Five runs, all inside a band of 6-12 rounds, showed "95% interval of the median 7-9 ...
+    the interval lies inside it, but not surely enough for one target judged": the smallest to
+    the largest of 5 values covers the median only 1 - 2/2^5 = 93.75% of the time, and the sign
+    test cannot decide with 5 runs (Conover 3.2: no order statistic reaches 95% below 6 values)."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    five = Target("scenario/x", ("balance", "rounds"), "rounds", 2, (6.0, 12.0), Median({7: 2, 8: 2, 9: 1}))
+    (verdict,) = judge([five])
+    assert verdict.verdict == UNDECIDED and verdict.to_data()["interval"] == [None, None]
+    (finding,) = verdict_findings([verdict.to_data()], no_location)
+    assert "too few runs for a 95% interval of the median" in finding.message
+    assert "too few runs to decide it (one target judged)" in finding.message
+    six = Target("scenario/x", ("balance", "rounds"), "rounds", 2, (6.0, 12.0), Median({7: 3, 8: 2, 9: 1}))
+    assert judge([six])[0].interval == (7.0, 9.0)  # 2/2^6 = 3.1%: the whole range is a 95% interval
+
+
 def test_a_carry_over_bound_uses_the_t_interval():
     from scipy import stats
     values = [4, 6, 5, 7, 5, 6, 4, 5]

@@ -427,6 +427,8 @@ def _interval_words(verdict: Mapping[str, Any]) -> str:
     if kind in ("win_rate", "completion_rate", "scenario_win_rate"):
         return f"exact {confidence} interval {_pct(low)}-{_pct(high)}"
     if kind == "rounds":
+        if low is None or high is None:
+            return f"too few runs for a {confidence} interval of the median"
         return f"{confidence} interval of the median {low:g}-{high:g}"
     if low is None or high is None:
         return "too few values for an interval"
@@ -447,7 +449,8 @@ def _undecided_words(verdict: Mapping[str, Any], family: str) -> str:
         if high < band_low or low > band_high:
             return (f"the interval lies outside it, but not surely enough for {family} "
                     f"(p = {verdict['p_fail']:.2g} of 'outside the band')")
-    return f"the interval overlaps it ({family})"
+        return f"the interval overlaps it ({family})"
+    return f"too few runs to decide it ({family})"
 
 
 def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,

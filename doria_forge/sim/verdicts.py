@@ -145,6 +145,11 @@ class Median:
         return float(histogram_percentile(self.histogram, 0.5))
 
     def interval(self, alpha: float) -> tuple[float, float]:
+        """The order-statistic ``1 - alpha`` interval of the median; unbounded when even the
+        smallest to the largest value is not that sure (``2 / 2^n > alpha``: fewer than 6 runs at
+        95%), as the sign test then cannot decide either."""
+        if 2 * 0.5 ** self.n > alpha:
+            return -math.inf, math.inf
         low, high = median_interval(self.histogram, alpha)
         return float(low), float(high)
 
