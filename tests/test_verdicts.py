@@ -230,6 +230,19 @@ def _verified(pack, tmp_path, scenarios, **options):
     return json.loads((tmp_path / "r.json").read_text()), shown.getvalue()
 
 
+def test_the_html_report_gives_each_interval_its_level(looks_pack, tmp_path):
+    """The HTML table of the verdicts showed "0.593-1" and "0.706-1" side by side: after looks of
+    the sequential rule one was a 97% interval, the other a 99.2% one (shown as 99%), and nothing
+    said so."""
+    from doria_forge.commands.pipeline_scenarios import verify
+
+    verify(looks_pack, ["quick_a", "quick_b"], players=[1], seed=1, jobs=1, progress=False, cache=False, runs=16,
+           until_decided=True, show=False, html=tmp_path / "r.html", replay="none")
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<th>interval (confidence)</th>" in page
+    assert "<td>0.593-1 (97%)</td>" in page and "<td>0.706-1 (99%)</td>" in page
+
+
 def test_a_target_decided_at_an_early_look_keeps_its_verdict(looks_pack, tmp_path):
     """A build judged every target again at the last look's stricter level, on the runs of a
     scenario that had stopped at an earlier look: quick_a, held after its first 8 runs, was

@@ -410,7 +410,7 @@ def _band_words(metric: str, band: Sequence[float]) -> str:
     return f"{low:g}-{high:g}"
 
 
-def _confidence(level: float) -> str:
+def confidence_text(level: float) -> str:
     """A confidence level as a percentage with the digits it needs: 95%, 99.9%, 99.998% (a later
     look's level is never shown as 100%)."""
     for digits in range(0, 6):
@@ -423,7 +423,7 @@ def _confidence(level: float) -> str:
 def _interval_words(verdict: Mapping[str, Any]) -> str:
     kind = verdict["metric"].partition(":")[0]
     low, high = verdict["interval"]
-    confidence = _confidence(verdict["confidence"])
+    confidence = confidence_text(verdict["confidence"])
     if kind in ("win_rate", "completion_rate", "scenario_win_rate"):
         return f"exact {confidence} interval {_pct(low)}-{_pct(high)}"
     if kind == "rounds":
