@@ -212,6 +212,22 @@ def test_usage_errors_are_one_line_and_exit_2(small_pack, tmp_path, args, messag
     assert not (tmp_path / "x.json").exists()
 
 
+def test_a_failed_target_that_fails_the_run_is_annotated_as_an_error(small_pack, tmp_path):
+    """--fail-on warning --format github exited 1 for quick_a's missed balance target but
+    annotated it ::warning: the pull request showed no error for the failed check."""
+    args = ("quick_a", str(small_pack), "--runs", "8", "--players", "1", "--out", str(tmp_path / "q.json"),
+            "--format", "github")
+    gate = _simulate(*args, "--fail-on", "warning")
+    assert gate.exit_code == 1, gate.output
+    failed = [line for line in gate.output.splitlines() if "title=scenario-balance-win-rate" in line]
+    assert failed and all(line.startswith("::error file=") and "quick.yaml" in line for line in failed)
+    assert "::warning" not in gate.output
+    plain = _simulate(*args)  # --fail-on error: the same finding fails nothing and stays a warning
+    assert plain.exit_code == 0, plain.output
+    assert any(line.startswith("::warning file=") and "title=scenario-balance-win-rate" in line
+               for line in plain.output.splitlines())
+
+
 def test_the_duel_matrix_is_still_what_a_bare_simulate_runs(tmp_path):
     result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "2", "--hero", "warrior", "--monster",
                                  "orc", "--level", "1", "--no-progress", "--out", str(tmp_path / "d.json")])

@@ -453,7 +453,7 @@ def build(
         typer.echo(build_summary.summary_json({**data, "out": str(out)}), nl=False)
     else:
         if fmt == "github" and verified is not None:
-            typer.echo(pipeline_scenarios.github_annotations(verified.findings), nl=False)
+            typer.echo(pipeline_scenarios.github_annotations(verified.findings, fail_on.value), nl=False)
         # Paths are printed whole (never wrapped) so they can be copied and grepped.
         for line in build_summary.summary_lines(data, out):
             typer.echo(line)

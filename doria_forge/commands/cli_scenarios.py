@@ -232,7 +232,7 @@ def _finish(done: Any, fail_on: str, fmt: Format = Format.text) -> None:
     if fmt is Format.json:
         typer.echo(report_json(done.report), nl=False)
     elif fmt is Format.github:
-        typer.echo(stages.github_annotations(done.findings), nl=False)
+        typer.echo(stages.github_annotations(done.findings, fail_on), nl=False)
         line = verdict_line(done.report.get("verdicts"))
         if line:
             typer.echo(line)

@@ -531,11 +531,15 @@ def print_report(report: dict[str, Any], console: Console) -> None:
     show(report, console)
 
 
-def github_annotations(findings: Sequence[Finding]) -> str:
-    """The findings as GitHub Actions annotations, one line each (empty for none)."""
+def github_annotations(findings: Sequence[Finding], fail_on: str = "never") -> str:
+    """The findings as GitHub Actions annotations, one line each (empty for none); those that
+    fail the run (at or above ``fail_on``, see :func:`exit_code`) as errors, so the pull request
+    shows what failed the check (a failed balance target is a warning)."""
+    from doria_forge.sim.findings import fails
     from doria_forge.validate.formatters import github_annotation
 
-    return "".join(github_annotation(f.severity, f.file, f.line, f.column, f.rule_id, f.message) + "\n"
+    return "".join(github_annotation("error" if fails([f], fail_on) else f.severity, f.file, f.line, f.column,
+                                     f.rule_id, f.message) + "\n"
                    for f in findings)
 
 
