@@ -395,3 +395,20 @@ def test_search_seeds_that_ran_lucky_are_corrected_by_the_failed_confirmation(sh
     assert {k.field: v for k, v in outcome.best.changes.items()} in ({"setup.target_position": 2},
                                                                      {"setup.target_position": 1})
     assert all(v.verdict == "holds" for v in outcome.verdicts)
+
+
+def test_a_confirmation_is_never_played_on_the_dice_of_an_earlier_one(shipped_pack):
+    """Every confirmation was played on the one confirmation seed. A failed confirmation steers
+    the search (the seed correction above), so the search learned how those dice play and the next
+    confirmation on them judged a candidate chosen for them: here the confirmation seed's dice win
+    25 points more often than fresh ones (what the shared runs of many candidates can do); position
+    2 (71% on fresh dice) fails its confirmation there (96%, above the band), the search then aims
+    25 points lower and "confirmed" target position 3, which wins 59% on fresh dice, below the
+    band 60%-90%. Each confirmation now plays dice of its own."""
+    ev, game, pack = _evaluator(shipped_pack, _position_rate, luck=lambda seed: 0.25 if seed == 99 else 0.0)
+    outcome = Search(ev, knobs_for(pack, "scenario", SID), Settings(budget=4000, seed=3)).run()
+    if outcome.reached:
+        scenario = next((d for d in outcome.best.documents if d.kind == "scenario"), game.base)
+        assert 0.6 <= _position_rate(scenario) <= 0.9, outcome.best.changes
+    seeds = [c.confirm_seed for c in outcome.tried if c.confirm_seed is not None]
+    assert len(seeds) > 1 and len(seeds) == len(set(seeds)) and 99 in seeds

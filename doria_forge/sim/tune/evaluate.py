@@ -84,7 +84,8 @@ def changes_key(changes: Mapping[Knob, int]) -> str:
 class Candidate:
     """Knob values (``changes``: only the knobs turned away from the content), the documents they
     make, and the runs played: ``search`` on the search seed (runs 0..``search_runs`` - 1 at each
-    player count), ``confirm`` on the confirmation seed. ``invalid``: why the content cannot
+    player count), ``confirm`` on its own confirmation seed ``confirm_seed`` (set when its
+    confirmation starts, :meth:`Evaluator.confirmation_seed`). ``invalid``: why the content cannot
     take these values (then nothing is played)."""
 
     changes: dict[Knob, int]
@@ -95,6 +96,7 @@ class Candidate:
     search_runs: int = 0
     confirm: dict[int, Any] = field(default_factory=dict)
     confirm_runs: int = 0
+    confirm_seed: int | None = None
     confirmed: str | None = None
     """``holds`` (every target held on the confirmation runs), ``fails`` or ``undecided``."""
 
@@ -146,19 +148,32 @@ class Evaluator:
                 out.invalid = next(iter(added))
         return out
 
+    def confirmation_seed(self, index: int) -> int:
+        """The seed of the ``index``-th confirmation (0-based) of a search: ``confirm_seed`` for
+        the first, then one derived from it for each. A failed confirmation steers the search
+        (``Search._seed_bias``), so a later one on the same dice would confirm a candidate chosen
+        for how it plays on them: each is judged on dice nothing before it has seen."""
+        if index == 0:
+            return self.confirm_seed
+        digest = hashlib.sha256(f"tune-confirm:{self.confirm_seed}:{index}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 1
+
     def cost(self, runs: int) -> int:
         """Runs one candidate costs at ``runs`` runs per player count."""
         return runs * len(self.players)
 
     def extend(self, candidates: Sequence[Candidate], runs: int, *, confirm: bool = False) -> None:
         """Play each of ``candidates`` (valid ones) up to ``runs`` runs per player count on the
-        search seed (``confirm``: on the confirmation seed), all in one batch."""
+        search seed (``confirm``: on each one's ``confirm_seed``, which must be set), all in one
+        batch."""
         plans, chosen = [], []
         for c in candidates:
             have = c.confirm_runs if confirm else c.search_runs
             if c.invalid is not None or have >= runs:
                 continue
-            seed = self.confirm_seed if confirm else self.plan.seed
+            seed = c.confirm_seed if confirm else self.plan.seed
+            if seed is None:
+                raise ValueError(f"candidate {c.key} has no confirmation seed")
             plans.append(CandidatePlan(replace(self.plan, runs=runs, first_run=have, seed=seed), c.documents, c.key))
             chosen.append(c)
         if not plans:

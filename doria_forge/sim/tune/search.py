@@ -19,7 +19,8 @@ The steps, every run counted against ``budget`` (runs per player count times pla
    candidate still inside every band is taken instead (fewest changed fields). A candidate so
    close to a band's edge that confirming it would likely take more than ``confirm_max`` runs
    (``sim.verdicts.runs_needed`` from its search runs) is not confirmed: the search goes on.
-4. **Confirmation** on a separate seed, never used by the search: the candidate is played
+4. **Confirmation** on a separate seed, never used by the search nor by an earlier
+   confirmation (a failed one steers the search, below): the candidate is played
    the runs it likely needs (at least ``confirm``), judged with ``sim.verdicts.judge`` (Holm
    across its targets), and while undecided its runs doubled up to ``confirm_max``. Every look
    of every confirmation spends its own share of the 5% error budget (``look_alpha(k)``, k counting looks over the whole
@@ -158,6 +159,8 @@ class Search:
         self.tried: dict[str, Candidate] = {}
         self.looks = 0
         self.failed_confirmations: list[Candidate] = []
+        self.confirmations = 0
+        """Confirmations started: each plays on a seed of its own (``Evaluator.confirmation_seed``)."""
         self.seed_bias: dict[tuple[Any, ...], float] = {}
         """``_seed_bias`` of the failed confirmations so far (made again when one is added)."""
         self._baseline_first: list[Target] | None = None
@@ -395,6 +398,9 @@ class Search:
         """Confirmation looks on the confirmation seed from ``runs`` runs on (see the module
         docstring); True when every target holds."""
         s = self.settings
+        if c.confirm_seed is None:
+            c.confirm_seed = self.ev.confirmation_seed(self.confirmations)
+            self.confirmations += 1
         while True:
             if not self._affordable([c], runs, confirm=True):
                 return False
