@@ -153,6 +153,63 @@ def test_a_carry_over_that_never_varies_holds_on_the_band_edge():
     assert beyond.verdict == FAILS
 
 
+# Group XP carried in each of 10 campaign runs: one value a run, in each of the 3 scenarios it
+# passes on (the track keeps what the first left): 30 values, but 10 runs' worth of evidence.
+CARRIED_BY_RUN = [3, 4, 5, 6, 7, 5, 6, 7, 8, 9]
+
+
+def _carry_over_verdict(band):
+    from doria_forge.model.scenario import CampaignBalance, CarryOver
+    from doria_forge.sim.campaign import CampaignRecord, CampaignStats
+    from doria_forge.sim.verdicts import campaign_targets
+
+    stats = CampaignStats(2)
+    for run, xp in enumerate(CARRIED_BY_RUN):
+        stats.add(CampaignRecord(run=run, players=2, completed=True, end=None,
+                                 attempts=[(i, f"s{i}", "won", 5) for i in range(4)], carried=[(xp, 1, 0)] * 3))
+    campaign = type("Campaign", (), {"id": "c", "balance": CampaignBalance(
+        carry_over=CarryOver(group_xp=band))})()
+    (target,) = campaign_targets(campaign, [stats.to_data([f"s{i}" for i in range(4)])])
+    return target, judge([target])[0]
+
+
+def test_a_carry_over_is_judged_over_runs_not_over_the_values_of_one_run():
+    """The carry-over t-test counted every scenario passed as an independent value: 30 values
+    from 10 runs gave a 95% interval of 5.3-6.7 and "fails" (a warning, a failed `--fail-on
+    warning` gate) against at most 5, where the 10 runs say 4.7-7.3. The interval is the ratio
+    estimator's over runs (Cochran 1977, eq. 6.13), checked here against the runs' own t interval
+    (SciPy): with the same number of values in every run, the two are the same."""
+    from scipy import stats
+
+    target, verdict = _carry_over_verdict((0, 5))
+    assert target.evidence.n == 30 and verdict.verdict == UNDECIDED
+    low, high = stats.t.interval(0.95, len(CARRIED_BY_RUN) - 1, loc=stats.tmean(CARRIED_BY_RUN),
+                                 scale=stats.sem(CARRIED_BY_RUN))
+    assert verdict.interval == pytest.approx((low, high), rel=1e-6)
+    assert judge([_carry_over_verdict((0, 3))[0]])[0].verdict == FAILS  # well clear of the band: still found
+
+
+def test_the_run_mean_interval_weighs_runs_by_their_values():
+    """Runs that pass different numbers of scenarios: the ratio estimator's standard error
+    (Cochran 1977, eq. 6.13: ``sqrt(R/(R-1) * sum (T_r - mean m_r)^2) / sum m_r``) computed
+    from the raw values, against the sums RunMean keeps."""
+    import math
+
+    from scipy import stats
+
+    from doria_forge.sim.verdicts import RunMean
+
+    runs = [[2, 3, 3], [5], [1, 1], [4, 6, 5], [0], [3, 2]]
+    flat = [v for r in runs for v in r]
+    mean = sum(flat) / len(flat)
+    residuals = [sum(r) - mean * len(r) for r in runs]
+    se = math.sqrt(len(runs) / (len(runs) - 1) * sum(e * e for e in residuals)) / len(flat)
+    half = stats.t.ppf(0.975, len(runs) - 1) * se
+    evidence = RunMean(sum(flat), sum(v * v for v in flat), len(flat), len(runs), sum(sum(r) ** 2 for r in runs),
+                       sum(sum(r) * len(r) for r in runs), sum(len(r) ** 2 for r in runs))
+    assert evidence.interval(0.05) == pytest.approx((mean - half, mean + half), rel=1e-9)
+
+
 def test_look_budgets_of_the_sequential_rule_sum_below_five_percent():
     assert look_alpha(0) < 0.05 and sum(look_alpha(k) for k in range(1000)) < 0.05
 

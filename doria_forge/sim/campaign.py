@@ -232,6 +232,15 @@ class CampaignStats:
                 self.sums[f"carry:{name}"] += value
                 self.sums[f"carry_sq:{name}"] += value * value
             self.sums["carry:n"] += 1
+        if record.carried:
+            # the values of one run hang together: their interval is taken over runs (verdicts.RunMean)
+            m = len(record.carried)
+            self.sums["carry:runs"] += 1
+            self.sums["carry:n_sq"] += m * m
+            for name, values in zip(CARRY_OVER, zip(*record.carried, strict=True), strict=True):
+                run_total = sum(values)
+                self.sums[f"carry_run_sq:{name}"] += run_total * run_total
+                self.sums[f"carry_run_cross:{name}"] += run_total * m
         if record.reason:
             self._error([1, record.run, record.reason])
 
@@ -282,7 +291,10 @@ class CampaignStats:
             "monster_points": {"total": self.sums["monster_points"], "per_run": per_run(self.sums["monster_points"])},
             "monster_level": {"histogram": {str(k): v for k, v in sorted(self.levels.items())}},
             "carry_over": {name: {"n": self.sums["carry:n"], "total": self.sums[f"carry:{name}"],
-                                  "sum_sq": self.sums[f"carry_sq:{name}"],
+                                  "sum_sq": self.sums[f"carry_sq:{name}"], "runs": self.sums["carry:runs"],
+                                  "run_sum_sq": self.sums[f"carry_run_sq:{name}"],
+                                  "run_cross": self.sums[f"carry_run_cross:{name}"],
+                                  "n_sq": self.sums["carry:n_sq"],
                                   "mean": round(self.sums[f"carry:{name}"] / self.sums["carry:n"], 4)
                                   if self.sums["carry:n"] else 0.0} for name in CARRY_OVER},
             "errors": self.errors[0] if self.errors else 0,

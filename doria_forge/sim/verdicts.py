@@ -198,16 +198,20 @@ class Mean:
         _, variance = mean_variance(self.total, self.sum_sq, self.n)
         return math.sqrt(variance / self.n) if self.n else 0.0
 
+    def _df(self) -> int:
+        """Degrees of freedom of the t-test (fewer than 1: no test)."""
+        return self.n - 1
+
     def interval(self, alpha: float) -> tuple[float, float]:
-        if self.n < 2:
+        if self._df() < 1:
             return -math.inf, math.inf
-        half = _t_quantile(1 - alpha / 2, self.n - 1) * self._se()
+        half = _t_quantile(1 - alpha / 2, self._df()) * self._se()
         return self.estimate - half, self.estimate + half
 
     def _p(self, edge: float, upper: bool, inclusive: bool = False) -> float:
         """One-sided p-value of "the mean is above ``edge``" (``upper``) or below it (``inclusive``:
         or on it, which only an exact value, one that never varies, can show)."""
-        if self.n < 2:
+        if self._df() < 1:
             return 1.0
         se = self._se()
         diff = self.estimate - edge
@@ -216,7 +220,7 @@ class Mean:
                 return 0.0
             return 0.0 if (diff > 0 if upper else diff < 0) else 1.0
         t = diff / se
-        return student_t_one_sided(t if upper else -t, self.n - 1)
+        return student_t_one_sided(t if upper else -t, self._df())
 
     def p_below(self, edge: float) -> float:
         return self._p(edge, upper=False)
@@ -232,10 +236,37 @@ class Mean:
         return self._p(edge, upper=False, inclusive=True)
 
     def effect(self, edge: float, side: str) -> float:
-        """How far the mean is from ``edge`` in standard deviations of one value."""
-        _, variance = mean_variance(self.total, self.sum_sq, self.n)
-        sd = math.sqrt(variance) or 1e-9
-        return abs(self.estimate - edge) / sd
+        """How far the mean is from ``edge`` in standard deviations of one value (as the
+        standard error counts them: ``se * sqrt(n)``)."""
+        spread = self._se() * math.sqrt(self.n) or 1e-9
+        return abs(self.estimate - edge) / spread
+
+
+@dataclass(frozen=True)
+class RunMean(Mean):
+    """The mean of values of which one run gives several (a campaign's carry-over: a value per
+    scenario passed): ``total``, ``sum_sq`` and ``n`` of the values, and over the ``runs`` that
+    gave any, with ``T`` a run's sum and ``m`` its count of values: ``run_sum_sq`` (sum of
+    ``T^2``), ``run_cross`` (of ``T m``) and ``n_sq`` (of ``m^2``). The values of one run are not
+    independent (Group XP left after the second scenario includes what the first left), so the
+    standard error is the ratio estimator's over runs, ``sqrt(R / (R - 1) * sum (T - mean m)^2) /
+    n`` (Cochran, *Sampling Techniques*, 3rd ed., 1977, eq. 6.13, the runs the clusters), and the
+    t-test has ``R - 1`` degrees of freedom."""
+
+    runs: int = 0
+    run_sum_sq: float = 0.0
+    run_cross: float = 0.0
+    n_sq: float = 0.0
+
+    def _se(self) -> float:
+        if self.runs < 2 or not self.n:
+            return 0.0
+        mean = self.estimate
+        spread = self.run_sum_sq - 2 * mean * self.run_cross + mean * mean * self.n_sq
+        return math.sqrt(max(0.0, self.runs / (self.runs - 1) * spread)) / self.n
+
+    def _df(self) -> int:
+        return self.runs - 1
 
 
 def _t_quantile(q: float, df: float) -> float:
@@ -444,10 +475,19 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> l
             if bounds is None or not data or not data["n"]:
                 continue
             out.append(Target(doc, ("balance", "carry_over", name), f"carry_over:{name}", s["players"],
-                              (float(bounds[0]), float(bounds[1])), Mean(data["total"], data["sum_sq"], data["n"])))
+                              (float(bounds[0]), float(bounds[1])), _carried(data)))
     return out
 
 
-__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "Proportion", "Target", "UNDECIDED",
+def _carried(data: Mapping[str, Any]) -> Mean:
+    """The evidence of a carry-over summary (``CampaignStats.to_data``): by runs when it has the
+    runs' sums (:class:`RunMean`), else (an older report) by values."""
+    if "runs" not in data:
+        return Mean(data["total"], data["sum_sq"], data["n"])
+    return RunMean(data["total"], data["sum_sq"], data["n"], data["runs"], data["run_sum_sq"], data["run_cross"],
+                   data["n_sq"])
+
+
+__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "Proportion", "RunMean", "Target", "UNDECIDED",
            "VERDICTS", "Verdict", "band_for", "campaign_targets", "judge", "look_alpha", "runs_needed",
            "scenario_targets"]
