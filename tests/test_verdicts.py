@@ -332,3 +332,46 @@ def test_precision_reached_at_an_early_look_is_reported_reached(looks_pack, tmp_
     assert high - low < 0.45
     assert "--precision 0.45 reached after 1 look: every 97.0% interval is narrower" in shown
     assert "not reached" not in shown
+
+
+def _coin_looks(monkeypatch, pack, rate, trials, max_runs):
+    """play_in_looks on quick_a (band 50%-100% at 1 player) with its runs replaced by coins won
+    with chance ``rate`` (seeded by trial and run): the verdict of each of ``trials`` trials."""
+    import hashlib
+
+    from doria_forge.commands import pipeline_scenarios
+    from doria_forge.sim.run_record import RunRecord
+
+    def coins(pack, plans, label, **options):
+        out = []
+        for plan in plans:
+            stats = {n: plan.new_stats(n) for n in plan.players}
+            for n in plan.players:
+                for run in range(plan.first_run, plan.runs):
+                    digest = hashlib.sha256(f"{plan.seed}:{n}:{run}".encode()).digest()
+                    won = int.from_bytes(digest[:8], "big") / 2**64 < rate
+                    stats[n].add(RunRecord(run=run, seed=run, players=n, party=(), outcome="won" if won else
+                                           "hero_died", rounds=5))
+            out.append(stats)
+        return out
+
+    monkeypatch.setattr(pipeline_scenarios, "_play", coins)
+    verdicts = []
+    for trial in range(trials):
+        plans = pipeline_scenarios.scenario_plans(pack, ["quick_a"], players=[1], runs=8, seed=trial)
+        looked = pipeline_scenarios.play_in_looks(pack, plans, max_runs=max_runs, jobs=1, progress=False,
+                                                  cache=False)
+        (verdict,) = looked.verdicts["scenario/quick_a"]
+        verdicts.append(verdict["verdict"])
+    return verdicts
+
+
+@pytest.mark.slow  # 400 sequential trials, about 10 s
+def test_looking_again_until_decided_keeps_the_error_at_five_percent(monkeypatch, looks_pack):
+    """The sequential rule (--until-decided, build) looks at 8, 16, 32... runs and stops at the
+    first look that decides. A win rate of exactly 50% lies inside the band 50%-100%, so "fails"
+    is a wrong verdict. Judged at 5% at every look (up to 1024 runs: 8 looks) it came in 31 of
+    400 seeded trials (7.8%); each look's own share of the budget keeps the chance of a wrong
+    verdict, whichever look gives it, below 5% (3 of 400 here)."""
+    verdicts = _coin_looks(monkeypatch, looks_pack, 0.5, trials=400, max_runs=1024)
+    assert verdicts.count(FAILS) <= 0.05 * len(verdicts)
