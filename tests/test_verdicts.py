@@ -189,6 +189,20 @@ def test_a_carry_over_is_judged_over_runs_not_over_the_values_of_one_run():
     assert judge([_carry_over_verdict((0, 3))[0]])[0].verdict == FAILS  # well clear of the band: still found
 
 
+def test_a_carry_over_of_one_campaign_run_has_no_interval():
+    """One campaign run passing two scenarios gave "too few values for an interval, 2 values":
+    the interval is over runs now, and one run gives none."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+    from doria_forge.sim.verdicts import RunMean
+
+    one_run = Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2, (0.0, 20.0),
+                     RunMean(10, 52, 2, 1, 100, 20, 4))  # 4 and 6 Group XP in the one run
+    (verdict,) = judge([one_run])
+    assert verdict.verdict == UNDECIDED and verdict.to_data()["interval"] == [None, None]
+    (finding,) = verdict_findings([verdict.to_data()], no_location)
+    assert "(too few campaign runs for an interval, 2 values)" in finding.message
+
+
 def test_the_run_mean_interval_weighs_runs_by_their_values():
     """Runs that pass different numbers of scenarios: the ratio estimator's standard error
     (Cochran 1977, eq. 6.13: ``sqrt(R/(R-1) * sum (T_r - mean m_r)^2) / sum m_r``) computed

@@ -431,7 +431,7 @@ def _interval_words(verdict: Mapping[str, Any]) -> str:
             return f"too few runs for a {confidence} interval of the median"
         return f"{confidence} interval of the median {low:g}-{high:g}"
     if low is None or high is None:
-        return "too few values for an interval"
+        return "too few campaign runs for an interval"
     return f"{confidence} interval {low:.2f}-{high:.2f}"
 
 
