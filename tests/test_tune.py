@@ -412,3 +412,26 @@ def test_a_confirmation_is_never_played_on_the_dice_of_an_earlier_one(shipped_pa
         assert 0.6 <= _position_rate(scenario) <= 0.9, outcome.best.changes
     seeds = [c.confirm_seed for c in outcome.tried if c.confirm_seed is not None]
     assert len(seeds) > 1 and len(seeds) == len(set(seeds)) and 99 in seeds
+
+
+def test_the_printed_targets_name_the_level_of_their_intervals(shipped_pack, tmp_path):
+    """The table of a confirmed tune read "as written (search runs)" and "proposed (fresh
+    confirmation runs)" above intervals at 95% and at the confirmation look's level (above 95%,
+    each look spending a share of the 5%): nothing said the two columns differ in level."""
+    import io
+
+    from rich.console import Console
+
+    from doria_forge.commands.pipeline_tune import TuneResult, print_result
+    from doria_forge.sim.findings import confidence_text
+
+    ev, game, pack = _evaluator(shipped_pack, _position_rate)
+    knobs = knobs_for(pack, "scenario", SID)
+    outcome = Search(ev, knobs, Settings(budget=4000, seed=3)).run()
+    assert outcome.reached and outcome.verdicts[0].confidence > 0.95
+    shown = io.StringIO()
+    print_result(TuneResult(f"scenario/{SID}", (4,), knobs, outcome, [], 4000), Console(file=shown, width=200),
+                 tmp_path)
+    header = next(line for line in shown.getvalue().splitlines() if line.lstrip().startswith("target"))
+    assert "as written (search runs, 95%)" in header
+    assert f"proposed (fresh confirmation runs, {confidence_text(outcome.verdicts[0].confidence)})" in header

@@ -301,14 +301,20 @@ def _change_table(result: TuneResult) -> Table:
 
 
 def _effect_table(result: TuneResult) -> Table:
-    """Each target's estimate and 95% interval as written and on the best candidate, against its
-    band, with the best candidate's verdict."""
-    from doria_forge.sim.verdicts import HOLDS
+    """Each target's estimate and interval as written and on the best candidate, against its
+    band, with the best candidate's verdict; the headers name the runs and the intervals' level (a
+    confirmation look's is above 95%)."""
+    from doria_forge.sim.findings import confidence_text
+    from doria_forge.sim.verdicts import ALPHA, HOLDS
 
     o = result.outcome
+
+    def level(verdicts: Sequence[Any]) -> str:
+        return confidence_text(verdicts[0].confidence if verdicts else 1 - ALPHA)
+
     after = "fresh confirmation runs" if o.best.confirm_runs else "search runs"
-    header = ["target", "as written (search runs)", f"{'proposed' if o.best.changes else 'as written'} ({after})",
-              "verdict"]
+    header = ["target", f"as written (search runs, {level(o.before)})",
+              f"{'proposed' if o.best.changes else 'as written'} ({after}, {level(o.verdicts)})", "verdict"]
     before = {(v.target.metric, v.target.players): v for v in o.before}
     rows = []
     for v in o.verdicts:
