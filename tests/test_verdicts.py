@@ -314,6 +314,18 @@ def test_the_html_report_gives_each_interval_its_level(looks_pack, tmp_path):
     assert "<td>0.593-1 (97%)</td>" in page and "<td>0.706-1 (99%)</td>" in page
 
 
+def test_the_json_verdict_names_its_method(looks_pack, tmp_path):
+    """The JSON gave each verdict's interval and level but not how it was made: the report names
+    it per target (and the schema lists the methods)."""
+    from doria_forge.sim.verdicts import RunMean
+
+    report, _ = _verified(looks_pack, tmp_path, ["quick_a"], runs=8)
+    assert [v["method"] for v in report["verdicts"]["targets"]] == ["clopper-pearson"]
+    others = [Median({7: 6}), Mean(12, 24, 6), RunMean(12, 24, 6, 3, 48, 8, 4)]
+    assert [judge([Target("x/y", (), "m", 1, (0.0, 9.0), e)])[0].to_data()["method"] for e in others] == [
+        "sign-test", "t", "t-over-runs"]
+
+
 def test_a_target_decided_at_an_early_look_keeps_its_verdict(looks_pack, tmp_path):
     """A build judged every target again at the last look's stricter level, on the runs of a
     scenario that had stopped at an earlier look: quick_a, held after its first 8 runs, was

@@ -75,6 +75,10 @@ class Verdict(_Open):
     players: int
     band: list[float] = Field(min_length=2, max_length=2)
     verdict: Literal["holds", "fails", "undecided"]
+    method: Literal["clopper-pearson", "sign-test", "t", "t-over-runs"] | None = Field(
+        None, description="The interval and its test: clopper-pearson (a rate: exact binomial), sign-test (the "
+                          "median: order-statistic interval), t (a mean: one-sample t), t-over-runs (a campaign's "
+                          "carry-over: t over campaign runs, the ratio estimator's standard error).")
     estimate: float
     interval: list[float | None] = Field(min_length=2, max_length=2)
     confidence: float

@@ -39,7 +39,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from .precision import look_alpha
 from .stats import (
@@ -71,7 +71,9 @@ MAX_RUNS_NEEDED = 1_000_000
 
 
 class Evidence(Protocol):
-    """What the runs say about one measured value."""
+    """What the runs say about one measured value (``method``: its interval and test)."""
+
+    method: ClassVar[str]
 
     @property
     def n(self) -> int: ...
@@ -95,6 +97,9 @@ class Evidence(Protocol):
 @dataclass(frozen=True)
 class Proportion:
     """``successes`` of ``n`` runs (a win rate, a completion rate): exact binomial tests."""
+
+    method: ClassVar[str] = "clopper-pearson"
+    """The interval and its test, as the report names them (``Verdict.to_data``)."""
 
     successes: int
     n: int
@@ -134,6 +139,7 @@ class Median:
     sign test. The band's edges are values the median may take (``[8, 20]`` holds a median
     of 8)."""
 
+    method: ClassVar[str] = "sign-test"
     histogram: Mapping[int, int]
 
     @property
@@ -186,6 +192,7 @@ class Mean:
     """The mean of per-run values from their ``total``, ``sum_sq`` and count ``n``: the
     one-sample t-test (at least 2 values; a value that never varies is taken as exact)."""
 
+    method: ClassVar[str] = "t"
     total: float
     sum_sq: float
     n: int
@@ -253,6 +260,7 @@ class RunMean(Mean):
     n`` (Cochran, *Sampling Techniques*, 3rd ed., 1977, eq. 6.13, the runs the clusters), and the
     t-test has ``R - 1`` degrees of freedom."""
 
+    method: ClassVar[str] = "t-over-runs"
     runs: int = 0
     run_sum_sq: float = 0.0
     run_cross: float = 0.0
@@ -335,7 +343,8 @@ class Verdict:
         t = self.target
         return {
             "document": t.document, "path": list(t.path), "metric": t.metric, "players": t.players,
-            "band": list(t.band), "verdict": self.verdict, "estimate": round(self.estimate, 6),
+            "band": list(t.band), "verdict": self.verdict, "method": t.evidence.method,
+            "estimate": round(self.estimate, 6),
             "interval": [_finite(x) for x in self.interval], "confidence": self.confidence, "runs": self.runs,
             "p_fail": _round_p(self.p_fail), "p_hold": _round_p(self.p_hold), "family": self.family,
             "runs_needed": self.runs_needed,
