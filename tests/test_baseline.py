@@ -208,3 +208,33 @@ def test_a_scenario_the_baseline_lacks_is_noted_at_the_scenario_file(tmp_path):
     note = next(line for line in result.output.splitlines() if "title=baseline-not-comparable" in line)
     assert note.startswith("::notice file=content/scenarios/goblin_warren.yaml,line=")
     assert note.endswith("::scenario goblin_warren is not in the baseline")
+
+
+def _carried_campaign(xp_by_run):
+    """A campaign entry of 10 runs at 2 players, each carrying its Group XP on through 3 scenarios."""
+    from doria_forge.sim.campaign import CampaignRecord, CampaignStats
+
+    stats = CampaignStats(2)
+    for run, xp in enumerate(xp_by_run):
+        stats.add(CampaignRecord(run=run, players=2, completed=True, end=None,
+                                 attempts=[(i, "pit", "won", 5) for i in range(4)], carried=[(xp, 1, 0)] * 3))
+    return {"id": "saga", "plan": {"seed": 1, "runs": len(xp_by_run), "policy": "greedy", "heroes": []},
+            "players": [stats.to_data(["pit"] * 4)]}
+
+
+def test_a_carry_over_change_is_tested_over_campaign_runs():
+    """Welch's test counted every scenario passed as an independent value: 10 runs that each
+    carried 1.5 Group XP more through 3 scenarios were 30 values, p = 0.002, a balance-changed
+    warning; over the runs that carried them (p = 0.08) the change is not shown."""
+    from doria_forge.sim.baseline import compare
+
+    xp = [3, 4, 5, 6, 7, 5, 6, 7, 8, 9]
+    data = {"name": "Pit"}
+    old = _report([_player(2, 20, 10, [2] * 20)], data, [_carried_campaign(xp)])
+    new = _report([_player(2, 20, 10, [2] * 20)], data, [_carried_campaign([x + 1.5 for x in xp])])
+    comparison, findings = compare(old, new, locate=_nowhere)
+    assert not any(c["metric"] == "carry_over:group_xp" for c in comparison["significant"])
+    assert not any("group xp" in f.message for f in findings)
+    far = _report([_player(2, 20, 10, [2] * 20)], data, [_carried_campaign([x + 6 for x in xp])])
+    comparison, _ = compare(old, far, locate=_nowhere)
+    assert any(c["metric"] == "carry_over:group_xp" for c in comparison["significant"])

@@ -117,3 +117,22 @@ def test_median_interval_is_the_sign_test_interval():
 def test_holm_adjustment():
     # sorted 0.01, 0.03, 0.04 -> 3 x 0.01, 2 x 0.03, max(0.06, 1 x 0.04)
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+
+
+def test_welch_over_runs_is_welchs_test_of_the_runs_means_with_equal_runs():
+    """Runs that each give 3 values: the ratio estimator's error over runs (Cochran 1977, eq.
+    6.13) makes Welch's test of the values the test SciPy gives of the runs' own means."""
+    from scipy import stats
+
+    from doria_forge.sim.stats import run_mean_error, welch_from_variances
+
+    first, second = [3, 4, 5, 6, 7, 5, 6, 7, 8, 9], [5, 4, 7, 9, 6, 8, 7, 10, 6]
+
+    def over_runs(runs):
+        values = [v for v in runs for _ in range(3)]
+        error = run_mean_error(sum(values), len(values), len(runs), sum((3 * v) ** 2 for v in runs),
+                               sum(3 * v * 3 for v in runs), 9 * len(runs))
+        return sum(values) / len(values), error ** 2, len(runs) - 1
+
+    p = welch_from_variances(*over_runs(first), *over_runs(second))
+    assert p == pytest.approx(stats.ttest_ind(first, second, equal_var=False).pvalue, rel=1e-9)

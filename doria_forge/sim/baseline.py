@@ -45,7 +45,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from doria_forge.load.schema import first_error
 
 from .findings import Finding, Locator
-from .stats import holm, mann_whitney_test, two_proportion_test, welch_test
+from .stats import holm, mann_whitney_test, run_mean_error, two_proportion_test, welch_from_variances, welch_test
 
 ALPHA = 0.05
 """Family-wise error rate of one comparison (Holm-adjusted p-values below it are flagged)."""
@@ -304,7 +304,21 @@ def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Ite
             a, b = old_carry[name], new_carry[name]
             if a["n"] and b["n"]:
                 yield {**base, "metric": f"carry_over:{name}", "old": a["mean"], "new": b["mean"],
-                       "p": welch_test(a["total"], a["sum_sq"], a["n"], b["total"], b["sum_sq"], b["n"])}
+                       "p": _carry_over_test(a, b)}
+
+
+def _carry_over_test(a: dict[str, Any], b: dict[str, Any]) -> float:
+    """Welch's p-value of two carry-over summaries (``CampaignStats.to_data``), over campaign runs
+    when both have the runs' sums (the values of one run hang together: ``verdicts.RunMean``),
+    else (a report from before they were kept) over values."""
+    if "runs" not in a or "runs" not in b:
+        return welch_test(a["total"], a["sum_sq"], a["n"], b["total"], b["sum_sq"], b["n"])
+    if a["runs"] < 2 or b["runs"] < 2:
+        return 1.0
+    errors = [run_mean_error(c["total"], c["n"], c["runs"], c["run_sum_sq"], c["run_cross"], c["n_sq"])
+              for c in (a, b)]
+    return welch_from_variances(a["total"] / a["n"], errors[0] ** 2, a["runs"] - 1,
+                                b["total"] / b["n"], errors[1] ** 2, b["runs"] - 1)
 
 
 def _source_of(change: dict[str, Any]) -> str:

@@ -11,7 +11,9 @@ checks them against SciPy); every test returns a p-value.
 - :func:`mann_whitney_test`: Mann-Whitney U with the tie correction and the normal
   approximation, from two histograms (rounds).
 - :func:`welch_test`: Welch's t-test from sums and sums of squares, on Student's t
-  distribution with the Welch-Satterthwaite degrees of freedom (damage per run).
+  distribution with the Welch-Satterthwaite degrees of freedom (damage per run);
+  :func:`welch_from_variances` from the means' errors (a campaign's carry-over, whose errors
+  :func:`run_mean_error` takes over runs).
 - :func:`binomial_cdf`, :func:`clopper_pearson`, :func:`median_interval`,
   :func:`student_t_two_sided`: the exact distributions behind the verdicts (``sim.verdicts``).
 - :func:`holm`: Holm's step-down adjustment of many p-values (the family error stays 5%).
@@ -128,12 +130,31 @@ def welch_test(sum1: float, sq1: float, n1: int, sum2: float, sq2: float, n2: in
         return 1.0
     m1, v1 = mean_variance(sum1, sq1, n1)
     m2, v2 = mean_variance(sum2, sq2, n2)
-    a, b = v1 / n1, v2 / n2
-    se = math.sqrt(a + b)
+    return welch_from_variances(m1, v1 / n1, n1 - 1, m2, v2 / n2, n2 - 1)
+
+
+def welch_from_variances(mean1: float, var1: float, df1: int, mean2: float, var2: float, df2: int) -> float:
+    """p-value of Welch's test that two means are equal, from each mean, the variance of that
+    mean (its squared standard error) and its degrees of freedom (at least 1), with the
+    Welch-Satterthwaite degrees of freedom; 1.0 when neither mean varies."""
+    se = math.sqrt(var1 + var2)
     if se == 0:
         return 1.0
-    df = (a + b) ** 2 / ((a * a / (n1 - 1) if a else 0.0) + (b * b / (n2 - 1) if b else 0.0))
-    return student_t_two_sided(abs(m1 - m2) / se, df)
+    df = (var1 + var2) ** 2 / ((var1 * var1 / df1 if var1 else 0.0) + (var2 * var2 / df2 if var2 else 0.0))
+    return student_t_two_sided(abs(mean1 - mean2) / se, df)
+
+
+def run_mean_error(total: float, n: int, runs: int, run_sum_sq: float, run_cross: float, n_sq: float) -> float:
+    """The standard error of the mean of ``n`` values (summing to ``total``) of which each of
+    ``runs`` runs gave several: with ``T`` a run's sum and ``m`` its count, ``run_sum_sq`` is the
+    sum of ``T^2``, ``run_cross`` of ``T m``, ``n_sq`` of ``m^2``. The ratio estimator's error,
+    the runs as clusters: ``sqrt(R / (R - 1) * sum (T - mean m)^2) / n`` (Cochran, *Sampling
+    Techniques*, 3rd ed., 1977, eq. 6.13). 0.0 for fewer than 2 runs."""
+    if runs < 2 or not n:
+        return 0.0
+    mean = total / n
+    spread = run_sum_sq - 2 * mean * run_cross + mean * mean * n_sq
+    return math.sqrt(max(0.0, runs / (runs - 1) * spread)) / n
 
 
 def mean_variance(total: float, sum_sq: float, n: int) -> tuple[float, float]:

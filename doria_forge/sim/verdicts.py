@@ -51,6 +51,7 @@ from .stats import (
     mean_variance,
     median_interval,
     normal_quantile,
+    run_mean_error,
     student_t_one_sided,
     student_t_two_sided,
 )
@@ -267,11 +268,7 @@ class RunMean(Mean):
     n_sq: float = 0.0
 
     def _se(self) -> float:
-        if self.runs < 2 or not self.n:
-            return 0.0
-        mean = self.estimate
-        spread = self.run_sum_sq - 2 * mean * self.run_cross + mean * mean * self.n_sq
-        return math.sqrt(max(0.0, self.runs / (self.runs - 1) * spread)) / self.n
+        return run_mean_error(self.total, self.n, self.runs, self.run_sum_sq, self.run_cross, self.n_sq)
 
     def _df(self) -> int:
         return self.runs - 1
