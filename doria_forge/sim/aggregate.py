@@ -28,7 +28,10 @@ class RunStats:
     """The aggregate of the runs of one scenario at one player count (see the module
     docstring). ``sums`` of per-run numbers, ``damage``/``damage_sq`` HP lost by source and
     its per-run squares (for tests on the mean), ``attacks``/``hits`` monster attacks on heroes
-    by source and those that hit, ``rules`` runs in which each rule fired and
+    by source and those that hit, with ``attack_runs`` the runs that had any and, over runs, the
+    sums of ``attacks_sq`` (a run's attacks squared), ``hits_sq`` and ``hits_cross`` (its hits
+    times its attacks): one run's attacks hang together, so a hit rate is tested over runs
+    (``stats.run_mean_error``), ``rules`` runs in which each rule fired and
     ``rule_fires`` how often, ``reasons`` stall and error reasons grouped by kind ->
     [count, lowest run, its full reason, its seed], ``classes`` quality -> [count, lowest
     run, its seed]."""
@@ -44,6 +47,10 @@ class RunStats:
     killers: Counter[str] = field(default_factory=Counter)
     attacks: Counter[str] = field(default_factory=Counter)
     hits: Counter[str] = field(default_factory=Counter)
+    attack_runs: Counter[str] = field(default_factory=Counter)
+    attacks_sq: Counter[str] = field(default_factory=Counter)
+    hits_sq: Counter[str] = field(default_factory=Counter)
+    hits_cross: Counter[str] = field(default_factory=Counter)
     loot: Counter[str] = field(default_factory=Counter)
     rules: Counter[int] = field(default_factory=Counter)
     rule_fires: Counter[int] = field(default_factory=Counter)
@@ -70,6 +77,13 @@ class RunStats:
         self.killers.update(record.killers)
         self.attacks.update(record.attacks)
         self.hits.update(record.hits)
+        for source, n in record.attacks.items():
+            if n:
+                hit = record.hits.get(source, 0)
+                self.attack_runs[source] += 1
+                self.attacks_sq[source] += n * n
+                self.hits_sq[source] += hit * hit
+                self.hits_cross[source] += hit * n
         self.loot.update(record.loot)
         for index, n in record.rules_fired.items():
             self.rules[index] += 1
@@ -85,7 +99,7 @@ class RunStats:
             raise ValueError(f"cannot merge {other.players}-player runs into {self.players}-player runs")
         self.runs += other.runs
         for name in ("outcomes", "rounds", "max_level", "sums", "damage", "damage_sq", "killers", "attacks", "hits",
-                     "loot", "rules", "rule_fires"):
+                     "attack_runs", "attacks_sq", "hits_sq", "hits_cross", "loot", "rules", "rule_fires"):
             getattr(self, name).update(getattr(other, name))
         for key, entry in other.reasons.items():
             _keep_lowest(self.reasons, key, list(entry))
@@ -144,7 +158,9 @@ class RunStats:
             "damage": {source: {"total": hp, "per_run": per_run(hp), "sum_sq": self.damage_sq[source]}
                        for source, hp in sorted(self.damage.items(), key=lambda kv: (-kv[1], kv[0]))},
             "attacks": {source: {"attacks": n, "hits": self.hits[source],
-                                 "hit_rate": round(self.hits[source] / n, 6)}
+                                 "hit_rate": round(self.hits[source] / n, 6), "runs": self.attack_runs[source],
+                                 "attacks_sq": self.attacks_sq[source], "hits_sq": self.hits_sq[source],
+                                 "hits_cross": self.hits_cross[source]}
                         for source, n in sorted(self.attacks.items()) if n},
             "killers": dict(sorted(self.killers.items(), key=lambda kv: (-kv[1], kv[0]))),
             "loot": {"total": self.sums["loot"], "per_run": per_run(self.sums["loot"]),

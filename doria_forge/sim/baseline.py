@@ -279,7 +279,7 @@ def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dic
             a, b = old_attacks.get(source, none), new_attacks.get(source, none)
             if a["attacks"] and b["attacks"]:
                 yield {**base, "metric": f"hit_rate:{source}", "old": a["hit_rate"], "new": b["hit_rate"],
-                       "p": two_proportion_test(a["hits"], a["attacks"], b["hits"], b["attacks"])}
+                       "p": _hit_rate_test(a, b)}
 
 
 def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -305,6 +305,19 @@ def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Ite
             if a["n"] and b["n"]:
                 yield {**base, "metric": f"carry_over:{name}", "old": a["mean"], "new": b["mean"],
                        "p": _carry_over_test(a, b)}
+
+
+def _hit_rate_test(a: dict[str, Any], b: dict[str, Any]) -> float:
+    """p-value that two hit rates (``RunStats.to_data``'s ``attacks`` entries) are equal: Welch's
+    test over the runs that had the attacks (one run's attacks hang together: the same heroes,
+    the same Monster Level), else, for a report from before the runs' sums were kept or a rate
+    that does not vary from run to run, the two-proportion test of the attacks."""
+    errors = [run_mean_error(c["hits"], c["attacks"], c["runs"], c["hits_sq"], c["hits_cross"], c["attacks_sq"])
+              if "runs" in c else 0.0 for c in (a, b)]
+    if not all(errors):
+        return two_proportion_test(a["hits"], a["attacks"], b["hits"], b["attacks"])
+    return welch_from_variances(a["hits"] / a["attacks"], errors[0] ** 2, a["runs"] - 1,
+                                b["hits"] / b["attacks"], errors[1] ** 2, b["runs"] - 1)
 
 
 def _carry_over_test(a: dict[str, Any], b: dict[str, Any]) -> float:
