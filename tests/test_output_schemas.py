@@ -76,3 +76,18 @@ def test_build_json_follows_its_schema(tmp_path):
     data = _check("build", result.stdout)
     assert data["ok"] and data["exit_code"] == 0
     assert data["validation"]["errors"] == 0 and len(data["exports"]["pdf"]) == 11
+
+
+def test_the_duel_table_names_the_widest_interval_of_its_cells(tmp_path):
+    """README *Commands*: `simulate` gives the hero win rate "with its 95% interval". The terminal
+    table has no room for an interval a cell, so it names how far the widest one reaches, which
+    the JSON's exact intervals bear out: 8 duels of the Warrior against the Orc at levels 1-2."""
+    result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "8", "--hero", "warrior", "--monster",
+                                 "orc", "--level", "1", "--level", "2", "--no-progress", "--jobs", "1",
+                                 "--out", str(tmp_path / "d.json")])
+    assert result.exit_code == 0, result.output
+    cells = json.loads((tmp_path / "d.json").read_text())["cells"]
+    widest = max(max(c["win_rate"] - c["ci_low"], c["ci_high"] - c["win_rate"]) for c in cells)
+    assert 0.2 < widest < 0.7  # 8 duels: the exact interval spans tens of points
+    text = " ".join(result.output.split())
+    assert f"exact 95% interval (Clopper-Pearson) reaches at most {widest * 100:.0f} points either side" in text

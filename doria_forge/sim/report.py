@@ -75,6 +75,10 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
             table.add_row(*row, end_section=i == len(shown) - 1)
     # Never squeeze the numbers: a pipe or CI log reports 80 columns, the table needs ~84.
     print_table(console, table, floor=88)
+    # The intervals would double the table's width: their widest half is named once instead.
+    widest = max(max(c.win_rate - c.ci_low, c.ci_high - c.win_rate) for c in result.cells)
+    console.print(f"Each cell's exact 95% interval (Clopper-Pearson) reaches at most {widest * 100:.0f} points either "
+                  "side of its win rate; the JSON report gives each one (ci_low, ci_high).", soft_wrap=True)
     if result.fallbacks:
         console.print(f"{len(result.fallbacks)} matchup(s) played on the reference engine (the fast path cannot "
                       "play them):", soft_wrap=True)
