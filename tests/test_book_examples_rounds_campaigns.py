@@ -91,6 +91,26 @@ def test_end_of_the_game_all_characters_unconscious_at_once_with_a_1_on_one_die(
     assert state.doom.steps == (1 if stays_unconscious else 2)
 
 
+def test_end_of_the_game_a_character_at_minus_20_hit_points_ends_the_scenario_at_once():
+    """*End of the Game* (book line 372): the scenario ends "immediately" when "One of the
+    characters dies (at -20 Hit or Psi Points)". The Adventurer (CON 9, WIS 8) at -17 HP with 3
+    Poison Markers fails his Phase E check (5 + 6 + 17 = 28 against TN 30, line 956: no critical
+    failure) and loses 3 HP: -20, dead. The scenario is over in Phase E: no Phase G, the Doom
+    Counter stays on its head; the other hero's poison is not checked after the death either."""
+    state = make_state(["adventurer", "warrior"], faces=[5, 6, 5, 5])
+    adventurer, warrior = state.heroes
+    adventurer.hp, adventurer.poison_markers = -17, 3
+    warrior.poison_markers = 2
+    state.round, state.phase = 1, phases.D
+    state.ap.update({"adventurer": 0, "warrior": 0})
+    phases.end_action_phase(state)
+    assert adventurer.hp == -20 and adventurer.dead
+    assert state.outcome == "hero_died" and state.phase == phases.OVER
+    assert state.doom.on_head and state.doom.steps == 0 and not state.log.of_kind("doom")
+    assert [e.actor for e in state.log.of_kind("poison_check")] == ["adventurer"]
+    assert warrior.hp == warrior.hp_max
+
+
 # --------------------------------------------------------------------------- Game Phases
 def test_phases_overview_a_round_runs_phases_a_to_i_in_the_book_order(monkeypatch):
     """*Phases Overview* (book lines 875-892): A Round marker +1, B New shop items, C Roll for

@@ -255,10 +255,15 @@ def poison_check(state: GameData, hero: HeroState) -> int:
 
 def phase_e_poison(state: GameData) -> None:
     """Phase E: every poisoned hero (unconscious ones too) checks and loses HP;
-    poisoned monsters lose 1 HP per marker without a check."""
+    poisoned monsters lose 1 HP per marker without a check. A hero dying of poison ends
+    the scenario at once (chapter *End of the Game*: "A scenario immediately ends"): no
+    later check is rolled."""
     for hero in state.heroes:
         if hero.poison_markers > 0 and not hero.dead:
             poison_check(state, hero)
+            if hero.dead:
+                check_end(state)
+                return
     for monster in list(state.monsters):
         if monster.poison_markers > 0 and not monster.defeated:
             monster.take_damage(monster.poison_markers, state.log, source="poison")
