@@ -294,3 +294,21 @@ def test_extra_activation_with_every_entrance_square_taken_the_monsters_start_as
     assert len(entered) == 2 and len(set(entered)) == 2
     assert [min(manhattan(sq, e) for e in entrances) for sq in entered] == [1, 1]
 
+
+
+def test_extra_activation_refill_draws_a_monster_with_its_modifications():
+    """*Phase G*, +1 Extra Activation (book line 983): "For each missing monster not on the game
+    board below that number, one additional monster is drawn from the monster deck (including
+    modifications)". Two heroes, no monster on the board: ceil(2/2) = 1 is missing. The deck
+    shows a Colossal modification (+2 HP, +1 damage) and then an Orc: the Orc comes in Colossal,
+    4 HP instead of its level-1 card's 2, and is activated with the others."""
+    state = make_state(["adventurer", "warrior"], faces=[1, 1],
+                       options=replace(NO_DECKS, monster_deck=True))
+    state.monster_deck = MonsterDeck([Card("monster", "mummy"), Card("monster", "orc"),
+                                      Card("modification", "colossal")])
+    phases.extra_activation(state)
+    [orc] = state.monsters
+    assert orc.monster.id == "orc" and [m.id for m in orc.modifications] == ["colossal"]
+    assert orc.card.hit_points == 2 and (orc.hp_max, orc.hp) == (4, 4) and orc.damage == orc.card.damage + 1
+    assert [c.id for c in state.monster_deck.cards] == ["mummy"]
+    assert [(e.actor, e["reason"]) for e in state.log.of_kind("activation")] == [("orc-1", "extra_activation")]
