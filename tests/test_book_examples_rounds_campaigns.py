@@ -73,8 +73,8 @@ def test_end_of_the_game_all_characters_unconscious_at_once_with_a_1_on_one_die(
     """*End of the Game* (book line 371): the scenario ends when "All characters are knocked
     unconscious at the same time ... this will become more likely the more heroes have negative
     Hit or Psi Points (since with one die, only a 1 has to be rolled)". The Adventurer (IP 8) at
-    -2 HP and the Warrior at -3 HP roll one die each and both roll a 1: 7 and 1 + IP - 3 AP, but
-    each a Fumble (*Phase C*, line 912): all unconscious, the scenario ends, the Doom Counter has
+    -2 HP and the Warrior (IP 9) at -3 HP roll 1D+6 each and both roll a 1: 7 AP each, but each a
+    Fumble (*Phase C*, line 912): all unconscious, the scenario ends, the Doom Counter has
     moved one field per character (line 922). The same when the Warrior chose to stay
     unconscious and does not roll: he causes no Doom step (line 922), the Adventurer's 1 knocks
     out the last conscious character."""
@@ -94,7 +94,7 @@ def test_end_of_the_game_all_characters_unconscious_at_once_with_a_1_on_one_die(
 def test_end_of_the_game_a_character_at_minus_20_hit_points_ends_the_scenario_at_once():
     """*End of the Game* (book line 372): the scenario ends "immediately" when "One of the
     characters dies (at -20 Hit or Psi Points)". The Adventurer (CON 9, WIS 8) at -17 HP with 3
-    Poison Markers fails his Phase E check (5 + 6 + 17 = 28 against TN 30, line 956: no critical
+    Poison Markers fails his Phase E check (5 + 6 + 17 = 28 against TN 30, line 954: no critical
     failure) and loses 3 HP: -20, dead. The scenario is over in Phase E: no Phase G, the Doom
     Counter stays on its head; the other hero's poison is not checked after the death either."""
     state = make_state(["adventurer", "warrior"], faces=[5, 6, 5, 5])
@@ -146,7 +146,7 @@ def _no_gold_pack():
 
 def test_phase_b_a_card_with_no_gold_value_blocks_its_slot_until_phase_i():
     """*Phase B* (book line 904): "In case any Traps or cards with no gold value are drawn, they
-    remain in place until at least Phase I, blocking their shop item slot"; *Phase I* (line 1016):
+    remain in place until at least Phase I, blocking their shop item slot"; *Phase I* (line 1018):
     "Cards that have no gold value can simply be moved to the discard pile". The Rusty Key (no
     gold) drawn into slot 1 is not replaced by the next Phase B; in Phase I it cannot be bought,
     even with the Relic (3 gold), but it can be discarded; the next round's Phase B fills slot 1
@@ -194,7 +194,7 @@ def test_phase_c_an_initiative_fumble_is_two_ones_on_two_or_more_dice_or_a_1_on_
     """*Phase C* (book line 912): "A player will also become unconscious if they roll a Fumble on
     their initiative - i.e. two ones on two or more dice or a 1 using only one die"; the Doom
     Counter moves one field at once (line 922). The Mage (IP 9): with the Extra Initiative Die
-    (3D, line 1792) a 1, 1, 6 knocks him out, a 1, 5, 6 does not; at -6 HP (1D+3, *Negative Hit
+    (3D, line 1796) a 1, 1, 6 knocks him out, a 1, 5, 6 does not; at -6 HP (1D+3, *Negative Hit
     Points or Psi Points*) a single 1 does."""
     state = make_state(["mage", "adventurer"], faces=[*faces, 5, 5])
     mage = state.heroes[0]
@@ -239,10 +239,10 @@ def test_phase_a_a_door_opened_counts_for_its_round_only_and_two_doors_count_onc
 
 
 def test_phase_g_crossing_two_extra_activations_plays_both_one_after_the_other():
-    """*Phase G* (book line 990): "If the Marker on the Doom Counter moves across multiple Extra
+    """*Phase G* (book line 992): "If the Marker on the Doom Counter moves across multiple Extra
     Activations within the same round, all of the activations are played one after the other
     according to the normal rules" - each refills the monsters to [Player Count] / 2 rounded up,
-    then activates them all (line 983). 5 characters on 5 Room Tiles, no door: 6 fields, head ->
+    then activates them all (lines 986-987). 5 characters on 5 Room Tiles, no door: 6 fields, head ->
     35, across 39 and 35 (NOTES.md *Doom counter track*). The first refills the Orc and the Mummy
     with a Shaman (3 for 5 players), the second finds 3 and draws none; each activates all
     three in monster order (all attacks two 1s: Fumbles, nobody hurt)."""
@@ -297,7 +297,7 @@ def test_extra_activation_with_every_entrance_square_taken_the_monsters_start_as
 
 
 def test_extra_activation_refill_draws_a_monster_with_its_modifications():
-    """*Phase G*, +1 Extra Activation (book line 983): "For each missing monster not on the game
+    """*Phase G*, +1 Extra Activation (book line 986): "For each missing monster not on the game
     board below that number, one additional monster is drawn from the monster deck (including
     modifications)". Two heroes, no monster on the board: ceil(2/2) = 1 is missing. The deck
     shows a Colossal modification (+2 HP, +1 damage) and then an Orc: the Orc comes in Colossal,
