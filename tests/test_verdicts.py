@@ -98,6 +98,20 @@ def test_a_rate_on_a_band_edge_no_rate_can_cross_is_promised_the_runs_that_decid
     assert decided.verdict == HOLDS
 
 
+def test_a_target_held_beyond_doubt_on_both_edges_needs_no_more_runs():
+    """64 runs of a 14-round scenario, every one lasting 2 to 14 rounds, against a rounds band of
+    2-14: the sign tests of both edges give p = 0 (0.5**64 is below what 1 - p keeps), so neither
+    edge was counted as deciding and runs_needed said None ("more runs will hardly decide it").
+    tune confirms a candidate only when every target's runs_needed is within reach: it never
+    confirmed the shipped Alchemist's Fuse as written (0 confirmation looks in 9,600
+    playthroughs) and proposed a change to it instead."""
+    target = Target("scenario/x", ("balance", "rounds"), "rounds", 1, (2.0, 14.0), Median({2: 5, 5: 56, 14: 3}))
+    assert target.evidence.n == 64
+    assert target.evidence.p_at_least(2.0) == 0 and target.evidence.p_at_most(14.0) == 0
+    assert runs_needed(target) == 64
+    assert judge([target])[0].verdict == HOLDS
+
+
 def test_the_median_rounds_target_uses_the_sign_test():
     band = (6.0, 12.0)
     many = Target("scenario/x", ("balance", "rounds"), "rounds", 2, band, Median({8: 30, 9: 30, 10: 20}))

@@ -394,7 +394,9 @@ def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
         # 0% against "at most 10%" sits on the low edge, yet more runs decide it
         sides = [(edge, side) for edge, side, p in ((low, "at_least", evidence.p_at_least(low)),
                                                     (high, "at_most", evidence.p_at_most(high))) if p > 0]
-        effect = min((evidence.effect(edge, side) for edge, side in sides), default=0.0)
+        if not sides:  # both edges held beyond doubt (p 0, or below what a float holds): decided
+            return evidence.n
+        effect = min(evidence.effect(edge, side) for edge, side in sides)
     if effect <= 0:
         return None
     z = normal_quantile(1 - alpha / 2) + normal_quantile(POWER)
