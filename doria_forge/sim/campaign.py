@@ -43,7 +43,6 @@ players uses ``campaign_seed(seed, campaign, n, i, k)``; parties as for scenario
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -61,6 +60,7 @@ from .play import play_scenario
 from .policies import make_policy
 from .run_record import record_run
 from .scenario_runner import RunPlan, check_options, hero_pool, party_for, policy_seed
+from .seeds import stable_seed
 from .stats import wilson_interval
 from .verdicts import CARRY_OVER
 
@@ -73,8 +73,7 @@ CAMPAIGN_CHUNK_RUNS = 4
 
 def campaign_seed(master_seed: int, campaign: str, players: int, run: int, attempt: int) -> int:
     """A 63-bit dice seed for attempt ``attempt`` of campaign run ``run``."""
-    digest = hashlib.sha256(f"campaign:{master_seed}:{campaign}:{players}:{run}:{attempt}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return stable_seed(f"campaign:{master_seed}:{campaign}:{players}:{run}:{attempt}")
 
 
 @dataclass

@@ -27,6 +27,7 @@ from .cache import MatchupCache
 from .duel import run_duel
 from .fastduel import FastDuel, Unsupported
 from .precision import RunPlan, clopper_pearson
+from .seeds import stable_seed
 from .workers import clamp_jobs, worker_pool
 
 LEVELS = (1, 2, 3, 4)
@@ -41,8 +42,7 @@ OUT_OF_LINE_GAP = default("level-out-of-line", "gap")
 
 def duel_seed(master_seed: int, hero: str, monster: str, level: int, run: int) -> int:
     """A 63-bit seed for one duel, a pure function of its inputs."""
-    digest = hashlib.sha256(f"{master_seed}:{hero}:{monster}:{level}:{run}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return stable_seed(f"{master_seed}:{hero}:{monster}:{level}:{run}")
 
 
 def duel_seeds(master_seed: int, hero: str, monster: str, level: int, start: int, stop: int) -> list[int]:

@@ -21,7 +21,6 @@ smaller than ``n`` repeats heroes).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
@@ -35,6 +34,7 @@ from .aggregate import RunStats
 from .play import play_scenario
 from .policies import make_policy, policy_names
 from .run_record import RunRecord, record_run
+from .seeds import stable_seed
 from .stall import STALL_ROUNDS
 
 CHUNK_RUNS = 16
@@ -44,14 +44,12 @@ large enough that sending the results back costs little."""
 
 def run_seed(master_seed: int, scenario: str, players: int, run: int) -> int:
     """A 63-bit dice seed for run ``run`` of ``scenario`` with ``players`` players."""
-    digest = hashlib.sha256(f"scenario:{master_seed}:{scenario}:{players}:{run}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return stable_seed(f"scenario:{master_seed}:{scenario}:{players}:{run}")
 
 
 def policy_seed(dice_seed: int) -> int:
     """The seed of the policy of the run whose dice seed is ``dice_seed``."""
-    digest = hashlib.sha256(f"policy:{dice_seed}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return stable_seed(f"policy:{dice_seed}")
 
 
 def hero_pool(pack: ContentPack, heroes: Sequence[str] | None = None, players: Iterable[int] = ()) -> list[str]:

@@ -27,7 +27,6 @@ look at the same candidates did not choose better within the budget of 25 times 
 from __future__ import annotations
 
 import copy as _copy
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +37,7 @@ from doria_forge.engine.state import D, H, I
 from . import explorer, objectives, stances
 from .bots import _potion, attack_options, fighting, greedy_bot, scenario_step
 from .reasons import label, note
+from .seeds import stable_seed
 
 PREY_HP = 10.0
 """Value of a Hit Point of a monster the scenario needs defeated (``objectives.is_prey``): its
@@ -149,8 +149,7 @@ def candidates(state: Any, hero: Any, width: int, passive: bool = True, retreat:
 
 
 def _seed(seed: int, state: Any, sample: int) -> int:
-    digest = hashlib.sha256(f"search:{seed}:{state.round}:{len(state.history)}:{sample}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    return stable_seed(f"search:{seed}:{state.round}:{len(state.history)}:{sample}")
 
 
 def determinized(state: Any, seed: int) -> Any:

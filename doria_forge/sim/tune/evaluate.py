@@ -19,6 +19,7 @@ from typing import Any
 
 from doria_forge.model import ContentPack
 
+from ..seeds import stable_seed
 from ..verdicts import Target, campaign_targets, scenario_targets
 from .knobs import Knob, apply, with_documents
 
@@ -155,8 +156,7 @@ class Evaluator:
         for how it plays on them: each is judged on dice nothing before it has seen."""
         if index == 0:
             return self.confirm_seed
-        digest = hashlib.sha256(f"tune-confirm:{self.confirm_seed}:{index}".encode()).digest()
-        return int.from_bytes(digest[:8], "big") >> 1
+        return stable_seed(f"tune-confirm:{self.confirm_seed}:{index}")
 
     def cost(self, runs: int) -> int:
         """Runs one candidate costs at ``runs`` runs per player count."""
