@@ -22,7 +22,7 @@ from ..hero import HeroState, ItemInstance
 from ..monster_ai import monster_dice
 from ..state import D
 from .common import MoveFamily, attack_target, find_item, friend_target, spend
-from .use_items import friend_reach
+from .use_items import friend_reach, friends_reached
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -128,9 +128,7 @@ def _uses(state: GameData, hero: HeroState, owner: HeroState, item: ItemInstance
     if effect is not None and not card.attacks and not item.damaged and hero.meets_requirements(card):
         acts.append(UseOtherItem(owner.uid, item.uid))
         if effect.targets == "self_or_friend":
-            reach = friend_reach(hero, item)
-            acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in state.heroes
-                     if h is not hero and not h.dead and board.hero_adjacent(state, hero, h, reach)]
+            acts += [UseOtherItem(owner.uid, item.uid, h.uid) for h in friends_reached(state, hero, item)]
     return acts
 
 

@@ -36,6 +36,15 @@ def friend_reach(hero: HeroState, item: ItemInstance) -> int:
     return max(1, hero.attack_range(None, item))
 
 
+def friends_reached(state: GameData, hero: HeroState, item: ItemInstance) -> list[HeroState]:
+    """The living friends, in party order, that ``item``'s effect reaches when ``hero`` uses it,
+    its own card or one taken from another character: within ``friend_reach``, as
+    ``board.hero_adjacent`` counts it (a spell in Line of Sight)."""
+    reach = friend_reach(hero, item)
+    board = state.board
+    return [h for h in state.heroes if h is not hero and not h.dead and board.hero_adjacent(state, hero, h, reach)]
+
+
 def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
     """Per usable card (hands, body, Belt; each once): its attacks on every monster it may
     target, then its use as a potion or spell (on oneself, then on each living friend
@@ -58,9 +67,7 @@ def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
         if effect is not None and not item.card.attacks and not item.damaged and hero.meets_requirements(item.card):
             yield UseItem(item.uid, None, from_belt)
             if effect.targets == "self_or_friend":
-                yield from (UseItem(item.uid, h.uid, from_belt) for h in state.heroes
-                            if h is not hero and not h.dead
-                            and board.hero_adjacent(state, hero, h, friend_reach(hero, item)))
+                yield from (UseItem(item.uid, h.uid, from_belt) for h in friends_reached(state, hero, item))
 
 
 def apply(state: GameData, hero: HeroState, action: Action) -> None:
