@@ -194,19 +194,22 @@ class ExplorationMixin(DungeonFigures):
         (their slot still empty); ``False`` when none does (or no character is left to place)."""
         live: list[tuple[Slot, str]] = []
         woken: list[tuple[Slot, str]] = []
+        entry: list[Pos] = []  # the squares of the woken sides, where the exploration draws on from
         for slot, side in self.dormant_sides:
             found = [squares for opening, squares in self.layout.open_sides_facing_empty(self.layout.tiles[slot])
                      if opening.side == side]
             if not found:
                 continue  # a Room Tile lies beyond it now
-            (woken if any(p in connected for p in found[0]) else live).append((slot, side))
+            if any(p in connected for p in found[0]):
+                woken.append((slot, side))
+                entry += [p for squares in found for p in squares]
+            else:
+                live.append((slot, side))
         decider = hero or next((h.uid for h in state.heroes if not h.dead), None)
         if not woken or decider is None or state.outcome is not None:
             self.dormant_sides = live + woken
             return False
         self.dormant_sides = live
-        entry = [p for slot, side in woken for opening, squares in
-                 self.layout.open_sides_facing_empty(self.layout.tiles[slot]) if opening.side == side for p in squares]
         state.log.emit("open_side_connected", decider, sides=tuple(woken))
         self._continue(state, Exploring(decider, entry, woken=woken))
         return True
