@@ -346,9 +346,7 @@ def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, sta
         current = [replace(plan, runs=played[i]) for i, plan in enumerate(plans)]
         entries = _entries(pack, current, results, locate, settings)
         alpha = look_alpha(look)
-        scenarios = [e for e in entries if e["document"].startswith("scenario/")]
-        campaigns = [e for e in entries if e["document"].startswith("campaign/")]
-        verdicts = judge_entries(pack, scenarios, campaigns, alpha=alpha)["targets"]
+        verdicts = judge_entries(pack, *_by_kind(entries), alpha=alpha)["targets"]
         open_docs: set[str] = set()
         if until_decided:
             open_docs |= {v["document"] for v in verdicts if v["verdict"] == "undecided"}
@@ -370,6 +368,13 @@ def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, sta
                           {doc: found for doc, (found, _) in closed.items()})
         look += 1
         target = min(max_runs, target * 2)
+
+
+def _by_kind(entries: Sequence[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Report entries split into the scenarios' and the campaigns' (each in order), as
+    ``judge_entries`` and ``build_report`` take them."""
+    return ([e for e in entries if e["document"].startswith("scenario/")],
+            [e for e in entries if e["document"].startswith("campaign/")])
 
 
 @dataclass
@@ -635,8 +640,7 @@ def verify(
     add_skill_and_clarity(pack, scenario_plan_list, entries[:len(scenario_plan_list)], policies, locate,
                           clarity=clarity, jobs=jobs, scheduler=scheduler, progress=progress, console=None,
                           settings=settings, cache=cache)
-    scenarios = [e for e in entries if e["document"].startswith("scenario/")]
-    campaigns = [e for e in entries if e["document"].startswith("campaign/")]
+    scenarios, campaigns = _by_kind(entries)
     report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix, locate=locate, alpha=alpha,
                           closed=closed)
     if old is not None:
