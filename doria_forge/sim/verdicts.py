@@ -379,9 +379,11 @@ def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
     """About how many runs would decide ``target`` at level ``alpha`` with 80% power if the
     value is what the runs so far estimate: ``((z_alpha + z_power) / effect)^2`` with
     ``z_alpha`` the two-sided normal quantile, ``z_power`` that of ``POWER`` and the effect the
-    distance to the deciding band edge(s) in standard deviations of one run (an edge that needs no
-    evidence, such as a rate's 0 or 1, is not one). ``None`` when the estimate sits on a deciding
-    edge (or more than ``MAX_RUNS_NEEDED`` runs)."""
+    distance to the deciding band edge(s) in standard deviations of one run. An edge whose test
+    gives p = 0 is not one: a rate's 0 or 1, which no value crosses, or an edge every run so far
+    holds beyond what a float can tell; with neither edge deciding, the runs so far decide it
+    (their count). ``None`` when the estimate sits on a deciding edge (or more than
+    ``MAX_RUNS_NEEDED`` runs)."""
     low, high = target.band
     evidence = target.evidence
     estimate = evidence.estimate
@@ -390,11 +392,11 @@ def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
     elif estimate > high:
         effect = evidence.effect(high, "above")
     else:
-        # an edge no value can cross (a rate's 0 or 1: its p-value is 0) needs no runs: a rate of
-        # 0% against "at most 10%" sits on the low edge, yet more runs decide it
+        # an edge whose p-value is 0 needs no runs: a rate of 0% against "at most 10%" sits on the
+        # low edge no rate can cross, yet more runs decide it
         sides = [(edge, side) for edge, side, p in ((low, "at_least", evidence.p_at_least(low)),
                                                     (high, "at_most", evidence.p_at_most(high))) if p > 0]
-        if not sides:  # both edges held beyond doubt (p 0, or below what a float holds): decided
+        if not sides:
             return evidence.n
         effect = min(evidence.effect(edge, side) for edge, side in sides)
     if effect <= 0:
