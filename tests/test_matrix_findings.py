@@ -43,3 +43,35 @@ def test_a_caveat_explains_findings_of_monsters_whose_ability_cannot_act_in_a_du
     cells = [cell("mage", m, 1, 200) for m in ("a", "b", "c", "d")] + [cell("mage", "zombie", 1, 400)]
     findings = find_problems(cells, {"zombie": "its ability zombie_raise does not act in a duel"})
     assert findings[0].message.endswith("; its ability zombie_raise does not act in a duel")
+
+
+def test_a_monster_beyond_the_gap_on_too_few_duels_is_not_yet_out_of_line():
+    """Judged on its interval, not on its point estimate: 0 of 10 duels won against "e" is 0%
+    against a median of 50%, beyond the 40-point gap, but its 95% interval reaches about 31%."""
+    cells = [cell("mage", m, 1, 5, runs=10) for m in ("a", "b", "c", "d")] + [cell("mage", "e", 1, 0, runs=10)]
+    assert find_problems(cells) == []
+    # with 400 duels the same 0% is beyond doubt
+    many = [cell("mage", m, 1, 200) for m in ("a", "b", "c", "d")] + [cell("mage", "e", 1, 0)]
+    found = find_problems(many)
+    assert [(f.rule_id, f.monster) for f in found] == [("level-out-of-line", "e")]
+    assert "0-1%" in found[0].message  # the interval is in the message
+
+
+def test_a_monster_is_out_of_line_only_when_all_its_heroes_together_say_so():
+    """The interval of a mean over several heroes' cells: each cell's bound at 5% / cells."""
+    cells = [cell(h, m, 2, 200) for m in ("a", "b", "c") for h in ("mage", "warrior")]
+    cells += [cell("mage", "d", 2, 380), cell("warrior", "d", 2, 380)]  # 95% against a median of 50%
+    assert [(f.rule_id, f.monster) for f in find_problems(cells)] == [("level-out-of-line", "d")]
+    assert find_problems(cells, out_of_line=0.44) == []  # 95% - 44 = 51%: inside its interval (about 91-98%)
+
+
+def test_cells_stopped_by_a_precision_are_judged_at_their_look_s_budget():
+    """With ``--precision`` a cell stops at the first look whose interval is narrow enough; each
+    look has only part of the 5% error budget (``sim.precision``), so its interval is wider than a
+    fixed count's of the same size. 36 and 58 wins of 72 duels do not overlap at the fixed 95%,
+    but do at the third look's budget: no finding there (a gap of 3 standard errors flagged it)."""
+    from doria_forge.sim.precision import RunPlan
+
+    cells = [cell("warrior", "orc", 1, 36, runs=72), cell("warrior", "orc", 2, 58, runs=72)]
+    assert [f.rule_id for f in find_problems(cells)] == ["level-weaker-than-below"]
+    assert find_problems(cells, plan=RunPlan(1000, precision=0.1)) == []

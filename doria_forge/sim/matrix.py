@@ -258,8 +258,8 @@ def run_matrix(
         if why is not None:
             fallbacks.append((*key, why))
     caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
-    return MatrixResult(seed, runs, tuple(cells), tuple(find_problems(cells, caveats, out_of_line=out_of_line)),
-                        precision, tuple(fallbacks))
+    findings = find_problems(cells, caveats, out_of_line=out_of_line, plan=plan)
+    return MatrixResult(seed, runs, tuple(cells), tuple(findings), precision, tuple(fallbacks))
 
 
 def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,
@@ -311,21 +311,33 @@ def _worker_cell(key: tuple[str, str, int], plan: RunPlan, seed: int, engine: st
 
 
 def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None, *,
-                  out_of_line: float = OUT_OF_LINE_GAP) -> list[Finding]:
-    """Findings over the aggregated cells; ``caveats`` (monster id -> text) are appended
-    to that monster's findings so a designer knows when the duel cannot show all of it.
+                  out_of_line: float = OUT_OF_LINE_GAP, plan: RunPlan | None = None) -> list[Finding]:
+    """Findings over the aggregated cells, each judged on intervals, never on a point estimate;
+    ``caveats`` (monster id -> text) are appended to that monster's findings so a designer knows
+    when the duel cannot show all of it. ``plan``: how the cells were played (None: each a fixed
+    count), for each cell's error budget (:meth:`RunPlan.budget_at`: 5%, or its stopping look's).
 
-    - ``level-weaker-than-below`` (warning): a hero beats a monster at level L+1
-      clearly more often than at level L (by more than 3 combined standard errors
-      and 5 percentage points), i.e. the higher Monster Level Card is weaker.
-    - ``level-out-of-line`` (warning): at one Monster Level, a monster's mean hero
-      win rate is more than ``out_of_line`` (default 0.4, the check's ``gap``) away from
-      the median of all monsters at that level.
+    - ``level-weaker-than-below`` (warning): a hero beats a monster at level L+1 more often
+      than at level L beyond doubt: the two cells' Clopper-Pearson intervals, each at half of
+      its budget (so both cover at once with probability at least 95%, Bonferroni), do not
+      overlap, the higher level's above. For two cells of equal size and equal true rate that
+      happens about as rarely as a gap of 3 combined standard errors (which the check used
+      before), and it stays honest for cells stopped by a precision.
+    - ``level-out-of-line`` (warning): at one Monster Level, a monster's mean hero win rate
+      lies more than ``out_of_line`` (0-1, default 0.4: the check's ``gap``) from the median
+      monster's, for its whole interval: the mean of its cells' Clopper-Pearson bounds, each
+      at its budget divided by the number of cells (Bonferroni: all cover at once with
+      probability at least 95%, so the mean of their bounds covers the mean rate). The median
+      of the monsters' mean rates is the yardstick, taken as it is.
     """
     caveats = caveats or {}
 
     def note(monster: str) -> str:
         return f"; {caveats[monster]}" if monster in caveats else ""
+
+    def interval(cell: CellStats, share: int) -> tuple[float, float]:
+        budget = (plan or RunPlan(cell.runs)).budget_at(cell.runs)
+        return clopper_pearson(cell.wins, cell.runs, budget / share)
 
     findings: list[Finding] = []
     by_key = {(c.hero, c.monster, c.level): c for c in cells}
@@ -333,14 +345,15 @@ def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None,
         high = by_key.get((hero, monster, level + 1))
         if high is None:
             continue
-        margin = 3 * math.hypot(low.win_rate_se, high.win_rate_se)
-        if high.win_rate - low.win_rate > max(margin, 0.05):
+        low_bounds, high_bounds = interval(low, 2), interval(high, 2)
+        if high_bounds[0] > low_bounds[1]:
             findings.append(
                 Finding(
                     "level-weaker-than-below",
                     "warning",
                     f"{hero} beats {monster} level {level + 1} in {high.win_rate:.0%} of duels "
-                    f"but level {level} only in {low.win_rate:.0%}{note(monster)}",
+                    f"({_span(high_bounds)}) but level {level} only in {low.win_rate:.0%} ({_span(low_bounds)}; "
+                    f"jointly 95% intervals){note(monster)}",
                     monster,
                     level + 1,
                     hero,
@@ -348,27 +361,36 @@ def find_problems(cells: list[CellStats], caveats: dict[str, str] | None = None,
             )
     levels = sorted({c.level for c in cells})
     for level in levels:
-        per_monster: dict[str, list[float]] = {}
+        per_monster: dict[str, list[CellStats]] = {}
         for c in cells:
             if c.level == level:
-                per_monster.setdefault(c.monster, []).append(c.win_rate)
-        means = {m: sum(v) / len(v) for m, v in per_monster.items()}
+                per_monster.setdefault(c.monster, []).append(c)
+        means = {m: sum(c.win_rate for c in v) / len(v) for m, v in per_monster.items()}
         if len(means) < 3:
             continue
         ordered = sorted(means.values())
         mid = len(ordered) // 2
         median = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
         for monster, mean in sorted(means.items()):
-            if abs(mean - median) > out_of_line:
+            own = per_monster[monster]
+            bounds = [interval(c, len(own)) for c in own]
+            least, most = sum(b[0] for b in bounds) / len(own), sum(b[1] for b in bounds) / len(own)
+            if least > median + out_of_line or most < median - out_of_line:
                 side = "easier" if mean > median else "harder"
                 findings.append(
                     Finding(
                         "level-out-of-line",
                         "warning",
                         f"{monster} level {level} is much {side} than its peers: heroes win "
-                        f"{mean:.0%} of duels against it, {median:.0%} against the median monster{note(monster)}",
+                        f"{mean:.0%} of duels against it ({_span((least, most))}, a 95% interval), "
+                        f"{median:.0%} against the median monster{note(monster)}",
                         monster,
                         level,
                     )
                 )
     return findings
+
+
+def _span(bounds: tuple[float, float]) -> str:
+    """``12-31%``: an interval of a rate, in whole percent."""
+    return f"{bounds[0] * 100:.0f}-{bounds[1]:.0%}"

@@ -72,6 +72,15 @@ class RunPlan:
         low, high = clopper_pearson(wins, n, alpha)
         return high - low < self.precision
 
+    def budget_at(self, n: int) -> float:
+        """The error budget alpha of the look a matchup stopped at after ``n`` duels (0.05 for a
+        fixed count): its interval is Clopper-Pearson at ``1 - alpha``. Raises ValueError when no
+        look of the plan comes after ``n`` duels."""
+        for duels, alpha in self.looks():
+            if duels == n:
+                return alpha
+        raise ValueError(f"no look of {self.key()} comes after {n} duels")
+
     def key(self) -> str:
         """A text that names the plan (for cache keys)."""
         return f"runs={self.runs}" if self.precision is None else f"precision={self.precision!r},max={self.runs}"
