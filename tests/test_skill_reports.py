@@ -164,3 +164,37 @@ def test_policies_side_by_side_play_as_many_runs_as_the_first_policys_last_look(
     assert {p: row["by_policy"][p]["runs"] for p in ("greedy", "weak")} == {"greedy": runs, "weak": runs}
     for choice in entry["rules_clarity"]["choices"]:
         assert all(mode["runs"] == runs for mode in choice["rows"][0]["modes"].values())
+
+
+def _entries_at(counts: dict[str, list[tuple[int, int, int]]]) -> dict:
+    """Policy -> its (players, wins, runs) per player count, as scenario entries."""
+    entries = {}
+    for policy, rows in counts.items():
+        entries[policy] = {"id": "vault", "document": "scenario/vault",
+                           "plan": {"players": [n for n, _, _ in rows], "policy": policy},
+                           "players": [{"players": n, "runs": runs, "wins": wins, "win_rate": wins / runs,
+                                        "win_rate_ci": [0, 1], "outcomes": {"won": wins}, "rounds": {"median": 7}}
+                                       for n, wins, runs in rows]}
+    return entries
+
+
+def test_a_scenario_s_gaps_are_judged_together():
+    """Six player counts, two rungs: six gaps judged at once. At 3 players greedy wins 112 of 200
+    and search 88: alone, a 95% interval of the gap (about -22 to -2 points) lies below 0, an
+    inversion; judged with the other five (Bonferroni, 1 - 0.05 / 6) it reaches above 0: not an
+    inversion (only "no better", which it surely is). A wide inversion (140 against 60) is found
+    either way."""
+    even = [(n, 100, 200) for n in (1, 2, 4, 5, 6)]
+    entries = _entries_at({"greedy": [*even[:2], (3, 112, 200), *even[2:]],
+                           "search": [*even[:2], (3, 88, 200), *even[2:]]})
+    own = newcombe_interval(88, 200, 112, 200)
+    assert own[1] < 0  # alone it would be an inversion
+    section = skill_section(entries, no_location)
+    assert [(f["rule_id"], f["players"]) for f in section["findings"]] == [("scenario-no-skill", [3])]
+    gap3 = section["rows"][2]["gaps"][0]
+    assert gap3["interval"][1] < 0 < gap3["joint_interval"][1]
+    wide = _entries_at({"greedy": [*even[:2], (3, 140, 200), *even[2:]],
+                        "search": [*even[:2], (3, 60, 200), *even[2:]]})
+    found = skill_section(wide, no_location)["findings"]
+    assert [f["rule_id"] for f in found] == ["scenario-no-skill", "scenario-skill-inversion"]
+    assert "jointly 95% with the scenario's 6 gaps" in found[1]["message"]

@@ -8,13 +8,18 @@ stronger rung's win rate minus the weaker's, with its 95% Newcombe interval (New
 *Interval estimation for the difference between independent proportions*, method 10: from the
 two Wilson intervals) and the p-value of the two-sided pooled two-proportion z-test.
 
-Findings, at the scenario's line, judged on the interval (never on the point estimate):
+Findings, at the scenario's line, judged on the interval (never on the point estimate). A
+scenario's findings judge all its gaps at once (every pair of rungs at every player count: *m*
+of them), so each is judged on its *joint* interval, Newcombe's at ``1 - 0.05 / m`` (Bonferroni):
+all *m* cover at once with probability at least 95%, and a scenario played at many player counts
+does not collect findings by chance. The table and the JSON's ``interval`` show each gap's own
+95% interval, ``joint_interval`` the one judged.
 
 - ``scenario-no-skill`` (warning): the strongest rung played does no better than the weakest:
-  the whole interval of its gap lies below ``SKILL_MARGIN`` (10 points). The outcome is luck:
-  how the heroes play hardly matters.
+  the whole joint interval of its gap lies below ``SKILL_MARGIN`` (10 points). The outcome is
+  luck: how the heroes play hardly matters.
 - ``scenario-skill-inversion`` (warning): a weaker rung does better than a stronger one: the
-  whole interval of the stronger's gap lies below 0.
+  whole joint interval of the stronger's gap lies below 0.
 
 Policies outside the ladder (``random``) are shown but judged by neither finding.
 """
@@ -26,7 +31,7 @@ from typing import Any
 
 from .findings import Finding, Locator
 from .policies import LADDER
-from .stats import newcombe_interval, two_proportion_test
+from .stats import newcombe_interval, normal_quantile, two_proportion_test
 
 SKILL_MARGIN = 0.10
 """A gap of win rate below which skill is said not to matter (``scenario-no-skill``)."""
@@ -65,13 +70,20 @@ def skill_section(entries: dict[str, dict[str, Any]], locate: Locator) -> dict[s
         ranked = sorted((p for p in policies if _rung(p) is not None and by_policy[p]["runs"]),
                         key=lambda p: _rung(p))  # type: ignore[arg-type, return-value]
         gaps = [gap(by_policy[hi], by_policy[lo]) for i, hi in enumerate(ranked) for lo in ranked[:i]]
-        rows.append({"players": n, "by_policy": by_policy, "gaps": gaps})
-        findings += _findings(first, n, ranked, gaps, locate)
+        rows.append({"players": n, "by_policy": by_policy, "gaps": gaps, "ranked": ranked})
+    judged = sum(len(row["gaps"]) for row in rows)
+    z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
+    for row in rows:
+        for g in row["gaps"]:
+            stronger, weaker = row["by_policy"][g["stronger"]], row["by_policy"][g["weaker"]]
+            low, high = newcombe_interval(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"], z)
+            g["joint_interval"] = [round(low, 6), round(high, 6)]
+        findings += _findings(first, row["players"], row.pop("ranked"), row["gaps"], judged, locate)
     return {"policies": policies, "rows": rows, "findings": [f.to_data() for f in findings]}
 
 
 def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: list[dict[str, Any]],
-              locate: Locator) -> list[Finding]:
+              judged: int, locate: Locator) -> list[Finding]:
     if len(ranked) < 2:
         return []
     where = locate("scenario", entry["id"], ())
@@ -81,21 +93,25 @@ def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: 
     def pts(x: float) -> str:
         return f"{100 * x:+.0f}"
 
+    def joint(g: dict[str, Any]) -> str:
+        low, high = g["joint_interval"]
+        together = f"jointly 95% with the scenario's {judged} gaps" if judged > 1 else "95%"
+        return f"{together}: {pts(low)} to {pts(high)}"
+
     top, bottom = ranked[-1], ranked[0]
     whole = next(g for g in gaps if g["stronger"] == top and g["weaker"] == bottom)
-    if whole["interval"][1] < SKILL_MARGIN:
+    if whole["joint_interval"][1] < SKILL_MARGIN:
         out.append(Finding(
             "scenario-no-skill", "warning",
             f"with {players} players the {top} player does no better than the {bottom} one: "
-            f"{pts(whole['difference'])} points of win rate (95% interval {pts(whole['interval'][0])} to "
-            f"{pts(whole['interval'][1])}), less than {100 * SKILL_MARGIN:.0f}: the outcome is mostly luck",
+            f"{pts(whole['difference'])} points of win rate ({joint(whole)}), less than "
+            f"{100 * SKILL_MARGIN:.0f}: the outcome is mostly luck",
             where.file, where.line, where.column, doc, (players,)))
     for g in gaps:
-        if g["interval"][1] < 0:
+        if g["joint_interval"][1] < 0:
             out.append(Finding(
                 "scenario-skill-inversion", "warning",
                 f"with {players} players the weaker {g['weaker']} player wins more often than the {g['stronger']} "
-                f"one: {pts(g['difference'])} points (95% interval {pts(g['interval'][0])} to "
-                f"{pts(g['interval'][1])}, p = {g['p_value']:.3f})",
+                f"one: {pts(g['difference'])} points ({joint(g)}; p = {g['p_value']:.3f} alone)",
                 where.file, where.line, where.column, doc, (players,)))
     return out
