@@ -198,3 +198,28 @@ def test_a_scenario_s_gaps_are_judged_together():
     found = skill_section(wide, no_location)["findings"]
     assert [f["rule_id"] for f in found] == ["scenario-no-skill", "scenario-skill-inversion"]
     assert "jointly 95% with the scenario's 6 gaps" in found[1]["message"]
+
+
+def test_a_scenario_s_swings_are_judged_together():
+    """Two choices at three player counts: six swings judged at once (1 - 0.05 / 6 each). On 400
+    seeds 36 runs are won only with the choice made for the heroes and 2 only against them: the
+    swing's own 95% interval (about +5.5 to +11 points) lies beyond 5 points, "matters" alone;
+    its joint interval reaches below 5: undecided, and no finding."""
+    runs, base = 400, set(range(150))
+
+    def stats(players: int, won: set[int], counts: dict[str, int]) -> ClarityStats:
+        out = ClarityStats(players)
+        for i in range(runs):
+            out.add(i in won, counts, i)
+        return out
+
+    counted = {n: stats(n, base, {"monster_order": 1, "monster_target": 1}) for n in (1, 2, 3)}
+    ways = {"heroes": base | set(range(300, 336)), "against": base | {390, 391}, "random": base}
+    flipped = {(choice, mode): {n: stats(n, won, {}) for n in (1, 2, 3)}
+               for choice in ("monster_order", "monster_target") for mode, won in ways.items()}
+    entry = {"id": "vault", "document": "scenario/vault", "plan": {"players": [1, 2, 3]}}
+    section = clarity_section(entry, counted, flipped, no_location)
+    swing = section["choices"][0]["rows"][0]["swing"]
+    assert verdict(swing["interval"]) == "matters"
+    assert swing["verdict"] == "undecided" and swing["joint_interval"][0] < SWING
+    assert section["findings"] == []

@@ -16,7 +16,10 @@ rate of each way of deciding with its 95% Wilson interval, and the *swing*: the 
 the choice made for the heroes minus against them, with its 95% interval for paired data (the
 runs of one seed pair up: ``paired_interval``). The verdict
 is judged on the interval: ``matters`` when all of it lies above ``SWING`` (5 points),
-``does not matter`` when all of it lies below, else ``undecided`` (more runs decide it).
+``does not matter`` when all of it lies below, else ``undecided`` (more runs decide it). A
+scenario's verdicts are judged together: with *m* swings (every choice that came up at every
+player count), each on its interval at ``1 - 0.05 / m`` (Bonferroni: all *m* cover at once with
+probability at least 95%; the JSON's ``joint_interval``, beside the swing's own 95% ``interval``).
 A choice that matters is a sentence of the rules worth writing more precisely: the report
 quotes its passage, and it becomes a ``scenario-open-choice-matters`` finding (info) at the
 scenario's line.
@@ -34,7 +37,7 @@ from doria_forge.model import ContentPack
 
 from .findings import Finding, Locator
 from .scenario_runner import ScenarioPlan, chunk_ranges, play_run, policy_seed, run_seed
-from .stats import Z95, wilson_interval
+from .stats import Z95, normal_quantile, wilson_interval
 
 SWING = 0.05
 """A swing of win rate above which an open choice matters (5 points)."""
@@ -162,6 +165,9 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
     choices = []
     findings = []
     where = locate("scenario", entry["id"], ())
+    judged = len({c for (c, _) in flipped}) * len(entry["plan"]["players"])
+    joint_z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
+    together = f"jointly 95% with the scenario's {judged} swings" if judged > 1 else "95%"
     for choice in sorted({c for (c, _) in flipped}):
         info = OPEN_CHOICES[choice]
         rows = []
@@ -169,18 +175,19 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
             book = counted[n]
             modes = {"book": _rate(book)} | {m: _rate(flipped[(choice, m)][n]) for m in MODES}
             up, down = flipped[(choice, "heroes")][n], flipped[(choice, "against")][n]
-            low, high = paired_interval(up.won, down.won, up.runs)
+            own = paired_interval(up.won, down.won, up.runs)
+            low, high = paired_interval(up.won, down.won, up.runs, joint_z)
             difference = up.wins / up.runs - down.wins / down.runs
-            swing = {"difference": round(difference, 6), "interval": [round(low, 6), round(high, 6)],
-                     "verdict": verdict((low, high))}
+            swing = {"difference": round(difference, 6), "interval": [round(own[0], 6), round(own[1], 6)],
+                     "joint_interval": [round(low, 6), round(high, 6)], "verdict": verdict((low, high))}
             rows.append({"players": n, "per_game": round(book.counts.get(choice, 0) / book.runs, 4),
                          "games": book.games.get(choice, 0), "modes": modes, "swing": swing})
             if swing["verdict"] == "matters":
                 findings.append(Finding(
                     "scenario-open-choice-matters", "info",
                     f"with {n} players the players' decision of '{info.chapter}' ({info.passage}) moves the win "
-                    f"rate by {100 * difference:+.0f} points (made for the heroes or against them; 95% "
-                    f"interval {100 * low:+.0f} to {100 * high:+.0f}); it comes up "
+                    f"rate by {100 * difference:+.0f} points (made for the heroes or against them; {together}: "
+                    f"{100 * low:+.0f} to {100 * high:+.0f}); it comes up "
                     f"{rows[-1]['per_game']:.1f} times a game",
                     where.file, where.line, where.column, entry["document"], (n,)))
         choices.append({"id": choice, "chapter": info.chapter, "passage": info.passage, "engine": info.engine,

@@ -131,15 +131,16 @@ def print_clarity(entry: dict[str, Any], console: Console) -> None:
         return
     table = Table(title=f"{entry['id']}: choices the rules leave to the players (made for the heroes / against "
                         "them / at random, same seeds)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
-    for name in ("choice", "players", "per game", "book", "heroes", "against", "random", "swing, 95% CI", "verdict"):
+    for name in ("choice", "players", "per game", "book", "heroes", "against", "random", "swing, jointly 95%",
+                 "verdict"):
         table.add_column(name, justify="left" if name in ("choice", "verdict") else "right", no_wrap=True)
     for c in section["choices"]:
         for r in c["rows"]:
             s = r["swing"]
+            low, high = s.get("joint_interval", s["interval"])  # the interval the verdict is judged on
             table.add_row(_shown(c["id"]), str(r["players"]), f"{r['per_game']:.1f}",
                           *(f"{r['modes'][m]['win_rate']:.0%}" for m in ("book", *MODES)),
-                          f"{100 * s['difference']:+.0f} "
-                          f"({100 * s['interval'][0]:+.0f}..{100 * s['interval'][1]:+.0f})",
+                          f"{100 * s['difference']:+.0f} ({100 * low:+.0f}..{100 * high:+.0f})",
                           s["verdict"])
     _print_wide(console, table)
 
