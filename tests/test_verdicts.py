@@ -415,3 +415,46 @@ def test_looking_again_until_decided_keeps_the_error_at_five_percent(monkeypatch
     verdict, whichever look gives it, below 5% (3 of 400 here)."""
     verdicts = _coin_looks(monkeypatch, looks_pack, 0.5, trials=400, max_runs=1024)
     assert verdicts.count(FAILS) <= 0.05 * len(verdicts)
+
+
+def _scenario_in_campaign(band, runs):
+    """The ``scenario_win_rate`` target of scenario ``s0`` from campaign runs given as the
+    outcomes of each run's attempts at it."""
+    from doria_forge.model.scenario import CampaignBalance
+    from doria_forge.sim.campaign import CampaignRecord, CampaignStats
+    from doria_forge.sim.verdicts import campaign_targets
+
+    stats = CampaignStats(2)
+    for run, outcomes in enumerate(runs):
+        won = outcomes[-1] == "won"
+        stats.add(CampaignRecord(run=run, players=2, completed=won, end=None if won else (0, "s0", outcomes[-1]),
+                                 attempts=[(0, "s0", outcome, 6) for outcome in outcomes]))
+    campaign = type("Campaign", (), {"id": "c", "balance": CampaignBalance(
+        scenario_win_rate={"s0": {"all": band}})})()
+    (target,) = campaign_targets(campaign, [stats.to_data(["s0"])])
+    return target, judge([target])[0]
+
+
+def test_a_scenario_tried_again_by_the_same_party_is_judged_over_campaign_runs():
+    """Ten campaign runs win s0 at the first attempt; ten lose it three times in a row (the same
+    weak party each time): 10 wins of 40 attempts. Counted as 40 independent attempts, the 95%
+    interval 13-41% "fails" a band of at least 42%; the runs' attempts hang together (a design
+    effect of 1.5, Korn and Graubard 1998), so the evidence is that of about 27 attempts and the
+    target is undecided. Far from the band it still fails."""
+    runs = [["won"]] * 10 + [["lost"] * 3] * 10
+    target, verdict = _scenario_in_campaign((0.42, 1.0), runs)
+    assert (target.evidence.successes, target.evidence.n) == (10, 40)
+    assert judge([Target(target.document, target.path, target.metric, 2, (0.42, 1.0), Proportion(10, 40))])[0] \
+        .verdict == FAILS
+    assert verdict.verdict == UNDECIDED and verdict.to_data()["method"] == "clopper-pearson-over-runs"
+    assert verdict.interval[1] > 0.42
+    assert _scenario_in_campaign((0.6, 1.0), runs)[1].verdict == FAILS
+
+
+def test_a_scenario_each_campaign_run_tried_once_is_judged_as_independent_attempts():
+    """One attempt a run: no design effect, the exact binomial verdict and interval."""
+    runs = [["won"]] * 7 + [["lost"]] * 13
+    target, verdict = _scenario_in_campaign((0.5, 1.0), runs)
+    plain = judge([Target(target.document, target.path, target.metric, 2, (0.5, 1.0), Proportion(7, 20))])[0]
+    assert verdict.interval == pytest.approx(plain.interval, rel=1e-9)
+    assert (verdict.p_fail, verdict.p_hold) == pytest.approx((plain.p_fail, plain.p_hold), rel=1e-9)

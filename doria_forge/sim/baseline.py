@@ -298,7 +298,7 @@ def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Ite
                 yield {**base, "metric": f"scenario_win_rate:{step['scenario']}",
                        "old": round(before["wins"] / before["attempts"], 6),
                        "new": round(step["wins"] / step["attempts"], 6),
-                       "p": two_proportion_test(before["wins"], before["attempts"], step["wins"], step["attempts"])}
+                       "p": _rate_over_runs_test(before, step, _ATTEMPT_SUMS)}
         old_carry, new_carry = old.get("carry_over", {}), new.get("carry_over", {})
         for name in sorted(set(old_carry) & set(new_carry)):
             a, b = old_carry[name], new_carry[name]
@@ -307,17 +307,32 @@ def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Ite
                        "p": _carry_over_test(a, b)}
 
 
+_HIT_SUMS = ("hits", "attacks", "hits_sq", "hits_cross", "attacks_sq")
+"""The keys of a hit rate's counts and runs' sums (``RunStats.to_data``'s ``attacks`` entries)."""
+
+_ATTEMPT_SUMS = ("wins", "attempts", "run_sum_sq", "run_cross", "n_sq")
+"""The keys of a campaign scenario's wins over attempts and runs' sums (``CampaignStats.to_data``)."""
+
+
 def _hit_rate_test(a: dict[str, Any], b: dict[str, Any]) -> float:
-    """p-value that two hit rates (``RunStats.to_data``'s ``attacks`` entries) are equal: Welch's
-    test over the runs that had the attacks (one run's attacks hang together: the same heroes,
-    the same Monster Level), else, for a report from before the runs' sums were kept or a rate
-    that does not vary from run to run, the two-proportion test of the attacks."""
-    errors = [run_mean_error(c["hits"], c["attacks"], c["runs"], c["hits_sq"], c["hits_cross"], c["attacks_sq"])
+    """p-value that two hit rates are equal (:func:`_rate_over_runs_test`: one run's attacks hang
+    together, the same heroes, the same Monster Level)."""
+    return _rate_over_runs_test(a, b, _HIT_SUMS)
+
+
+def _rate_over_runs_test(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, str, str, str, str]) -> float:
+    """p-value that two rates of trials of which one run makes several are equal; ``keys`` name
+    the successes, the trials and, with T a run's successes and m its trials, the sums of T^2,
+    T m and m^2: Welch's test over the runs that made trials (the ratio estimator's errors,
+    ``stats.run_mean_error``), else, for a report from before the runs' sums were kept or a rate
+    that does not vary from run to run, the two-proportion test of the trials."""
+    wins, trials, sq, cross, trials_sq = keys
+    errors = [run_mean_error(c[wins], c[trials], c["runs"], c[sq], c[cross], c[trials_sq])
               if "runs" in c else 0.0 for c in (a, b)]
     if not all(errors):
-        return two_proportion_test(a["hits"], a["attacks"], b["hits"], b["attacks"])
-    return welch_from_variances(a["hits"] / a["attacks"], errors[0] ** 2, a["runs"] - 1,
-                                b["hits"] / b["attacks"], errors[1] ** 2, b["runs"] - 1)
+        return two_proportion_test(a[wins], a[trials], b[wins], b[trials])
+    return welch_from_variances(a[wins] / a[trials], errors[0] ** 2, a["runs"] - 1,
+                                b[wins] / b[trials], errors[1] ** 2, b["runs"] - 1)
 
 
 def _carry_over_test(a: dict[str, Any], b: dict[str, Any]) -> float:

@@ -218,9 +218,21 @@ class CampaignStats:
         self.completed += record.completed
         if record.end is not None:
             self.ends[record.end] += 1
+        tried: Counter[tuple[int, str]] = Counter()
+        won: Counter[tuple[int, str]] = Counter()
         for index, sid, outcome, rounds in record.attempts:
             self.plays[(index, sid, outcome)] += 1
             self.rounds[(index, sid)] += rounds
+            tried[(index, sid)] += 1
+            won[(index, sid)] += outcome == "won"
+        # a run's attempts at one scenario hang together (the same party, tried again until won):
+        # their win rate's interval is taken over runs (verdicts.RunProportion)
+        for (index, sid), m in tried.items():
+            w = won[(index, sid)]
+            self.sums[f"step_runs:{index}:{sid}"] += 1
+            self.sums[f"step_run_sq:{index}:{sid}"] += w * w
+            self.sums[f"step_run_cross:{index}:{sid}"] += w * m
+            self.sums[f"step_n_sq:{index}:{sid}"] += m * m
         self.sums["scenarios_won"] += sum(1 for a in record.attempts if a[2] == "won")
         self.sums["attempts"] += len(record.attempts)
         self.sums["deaths"] += record.deaths
@@ -274,7 +286,12 @@ class CampaignStats:
             plays = sum(outcomes.values())
             steps.append({"index": index, "scenario": sid, "attempts": plays, "wins": outcomes.get("won", 0),
                           "outcomes": outcomes, "rounds_mean": round(self.rounds[(index, sid)] / plays, 4)
-                          if plays else 0.0})
+                          if plays else 0.0,
+                          # the runs that tried it, with T a run's wins and m its attempts: sums of T^2, T m, m^2
+                          "runs": self.sums[f"step_runs:{index}:{sid}"],
+                          "run_sum_sq": self.sums[f"step_run_sq:{index}:{sid}"],
+                          "run_cross": self.sums[f"step_run_cross:{index}:{sid}"],
+                          "n_sq": self.sums[f"step_n_sq:{index}:{sid}"]})
         return {
             "players": self.players,
             "runs": n,

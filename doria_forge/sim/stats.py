@@ -181,9 +181,9 @@ def student_t_one_sided(t: float, df: float) -> float:
     return half if t >= 0 else 1.0 - half
 
 
-def binomial_cdf(k: int, n: int, p: float) -> float:
+def binomial_cdf(k: float, n: float, p: float) -> float:
     """P(X <= k) for X ~ Binomial(``n``, ``p``): ``I_{1-p}(n-k, k+1)`` (0.0 for k < 0, 1.0 for
-    k >= n)."""
+    k >= n; for non-integer counts, an effective sample size, the same beta-function form)."""
     if k < 0:
         return 0.0
     if k >= n:
@@ -195,9 +195,14 @@ def binomial_cdf(k: int, n: int, p: float) -> float:
     return betainc(1 - p, n - k, k + 1)
 
 
-def binomial_sf(k: int, n: int, p: float) -> float:
-    """P(X >= k) for X ~ Binomial(``n``, ``p``)."""
-    return 1.0 - binomial_cdf(k - 1, n, p) if k > 0 else 1.0
+def binomial_sf(k: float, n: float, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(``n``, ``p``) (``I_p(k, n-k+1)``, non-integer counts as in
+    :func:`binomial_cdf`)."""
+    if k <= 0:
+        return 1.0
+    if k < 1:  # only a scaled count falls here: binomial_cdf(k - 1) would answer 0 below k = 1
+        return betainc(p, k, n - k + 1) if 0 < p < 1 else float(p >= 1)
+    return 1.0 - binomial_cdf(k - 1, n, p)
 
 
 def median_interval(histogram: Mapping[int, int], alpha: float = 0.05) -> tuple[int, int]:
@@ -239,9 +244,10 @@ def holm(p_values: Sequence[float]) -> list[float]:
     return adjusted
 
 
-def clopper_pearson(wins: int, n: int, alpha: float = 0.05) -> tuple[float, float]:
+def clopper_pearson(wins: float, n: float, alpha: float = 0.05) -> tuple[float, float]:
     """The exact two-sided ``1 - alpha`` interval ``(low, high)`` of a binomial proportion
-    with ``wins`` successes in ``n`` trials (Clopper-Pearson, from beta quantiles).
+    with ``wins`` successes in ``n`` trials (Clopper-Pearson, from beta quantiles; non-integer
+    counts, an effective sample size, take the same beta quantiles).
 
     Raises ValueError for ``n`` < 1 or ``wins`` outside 0..n."""
     if n < 1 or not 0 <= wins <= n:

@@ -135,6 +135,48 @@ class Proportion:
 
 
 @dataclass(frozen=True)
+class RunProportion(Proportion):
+    """``successes`` of ``n`` trials of which one run makes several (a scenario's attempts within
+    a campaign: tried again until won, by the same party): with ``T`` a run's successes and ``m``
+    its trials over the ``runs`` that made any, ``run_sum_sq`` (sum of ``T^2``), ``run_cross`` (of
+    ``T m``) and ``n_sq`` (of ``m^2``). The trials of one run are not independent (a weak party
+    loses again), so the binomial tests and the Clopper-Pearson interval are taken at the
+    *effective* number of trials ``n / deff`` (Korn and Graubard, *Confidence intervals for
+    proportions with small expected number of positive counts estimated from survey data*, Survey
+    Methodology 24, 1998), with the design effect ``deff = sum (T - p m)^2 / (n p (1 - p))``: the
+    runs' spread about the rate ``p`` (the ratio estimator's, Cochran 1977, eq. 6.13, without
+    its ``R / (R - 1)``) against what independent trials would show, never below 1. Runs that
+    each made one trial give exactly 1: :class:`Proportion`'s tests and interval."""
+
+    method: ClassVar[str] = "clopper-pearson-over-runs"
+    runs: int = 0
+    run_sum_sq: float = 0.0
+    run_cross: float = 0.0
+    n_sq: float = 0.0
+
+    def _effective(self) -> tuple[float, float]:
+        """``(successes, trials)`` scaled down by the design effect (at least 1)."""
+        p, n = self.estimate, self.n
+        if self.runs < 2 or not 0 < p < 1:
+            return self.successes, n
+        spread = self.run_sum_sq - 2 * p * self.run_cross + p * p * self.n_sq
+        deff = max(1.0, spread / (n * p * (1 - p)))
+        return self.successes / deff, n / deff
+
+    def interval(self, alpha: float) -> tuple[float, float]:
+        successes, n = self._effective()
+        return clopper_pearson(successes, n, alpha) if n >= 1 else (0.0, 1.0)
+
+    def p_below(self, edge: float) -> float:
+        successes, n = self._effective()
+        return binomial_cdf(successes, n, edge) if n else 1.0
+
+    def p_above(self, edge: float) -> float:
+        successes, n = self._effective()
+        return binomial_sf(successes, n, edge) if n else 1.0
+
+
+@dataclass(frozen=True)
 class Median:
     """The median of integer values (rounds), from their ``histogram`` (value -> count): the
     sign test. The band's edges are values the median may take (``[8, 20]`` holds a median
@@ -476,8 +518,10 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> l
             if step is None or found is None or not step["attempts"]:
                 continue
             key, band = found
+            evidence = Proportion(step["wins"], step["attempts"]) if "runs" not in step else RunProportion(
+                step["wins"], step["attempts"], step["runs"], step["run_sum_sq"], step["run_cross"], step["n_sq"])
             out.append(Target(doc, ("balance", "scenario_win_rate", sid, key), f"scenario_win_rate:{sid}",
-                              s["players"], band, Proportion(step["wins"], step["attempts"])))
+                              s["players"], band, evidence))
         carry = s.get("carry_over", {})
         for name in CARRY_OVER:
             bounds = getattr(balance.carry_over, name, None) if balance.carry_over is not None else None
@@ -498,6 +542,6 @@ def _carried(data: Mapping[str, Any]) -> Mean:
                    data["n_sq"])
 
 
-__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "Proportion", "RunMean", "Target", "UNDECIDED",
-           "VERDICTS", "Verdict", "band_for", "campaign_targets", "judge", "look_alpha", "runs_needed",
-           "scenario_targets"]
+__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "Proportion", "RunMean", "RunProportion",
+           "Target", "UNDECIDED", "VERDICTS", "Verdict", "band_for", "campaign_targets", "judge", "look_alpha",
+           "runs_needed", "scenario_targets"]
