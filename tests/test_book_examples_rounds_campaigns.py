@@ -16,18 +16,24 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+import test_engine_combat as combat_helpers
 from map_helpers import BASE, QUIET, map_game
 from test_engine_state import NO_DECKS, make_pack, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import Buy, ClearShopSlot, EndTurn, PlaceRoomTile, RevealRoomTile
+from doria_forge.engine.combat import monster_attack
 from doria_forge.engine.decks import Card, LootDecks, MonsterDeck
+from doria_forge.engine.defeat import on_monster_defeated
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.doom import EXTRA_ACTIVATION
+from doria_forge.engine.events import EventLog
 from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.levelup import phase_h_automatic
 from doria_forge.engine.loot import give_card
 from doria_forge.engine.map.layout import manhattan
+from doria_forge.engine.spawn import spawn_monster
+from doria_forge.engine.traps import resolve_trap
 from doria_forge.model import Equipment
 
 FIVE = ["adventurer", "warrior", "mage", "green", "yellow"]
@@ -312,3 +318,68 @@ def test_extra_activation_refill_draws_a_monster_with_its_modifications():
     assert orc.card.hit_points == 2 and (orc.hp_max, orc.hp) == (4, 4) and orc.damage == orc.card.damage + 1
     assert [c.id for c in state.monster_deck.cards] == ["mummy"]
     assert [(e.actor, e["reason"]) for e in state.log.of_kind("activation")] == [("orc-1", "extra_activation")]
+
+
+@pytest.mark.parametrize("behaviour", [
+    "hit_all_in_range", {"behaviour": "hit_extra_in_range", "targets": 2},
+    {"behaviour": "hit_adjacent_to_target", "extra": 1}, "hit_spread", {"behaviour": "hit_chain", "range": 2}])
+def test_death_of_a_character_ends_a_monster_attack_on_several_heroes_at_the_first_death(behaviour):
+    """*Death of a Character* (book line 1707): a character at -20 HP "die[s] immediately. This
+    means an instant end of the current scenario for all players"; *End of the Game* (line 372).
+    A monster that hits two heroes with one roll (the Troll, the Ogre's sweep, the Spear
+    Thrower, the fireball, the chain lightning) attacks the Adventurer at -18 HP first: 6+6+5 =
+    17 against his dodge (2D) of 5+5, hit, not critical, 3 damage, no armor: -21, dead. The attack ends there: the
+    Warrior rolls no defense and loses nothing (*Death of a Character in campaigns*, line 1905:
+    the survivors keep their cards into the next scenario)."""
+    adventurer, warrior = combat_helpers.hero(cid="adventurer"), combat_helpers.hero(cid="warrior")
+    adventurer.hp = -18
+    troll = combat_helpers.monster("troll", attack="2D+5", damage=3, behaviours=[behaviour])
+    dice = ScriptedDice([6, 6, 5, 5, 5, 5])
+    outs = monster_attack(dice, EventLog(), troll, [adventurer, warrior], combat_helpers.RULES,
+                         combat_helpers.Fixed())
+    assert [(o.target, o.hit, o.target_defeated) for o in outs] == [("adventurer", True, True)]
+    assert adventurer.dead and adventurer.hp == -21
+    assert warrior.hp == warrior.hp_max and dice.remaining == 2
+
+
+def test_death_of_a_character_ends_an_area_trap_at_the_first_death():
+    """*Death of a Character* (book line 1707): "an instant end of the current scenario"; an
+    *Area* Trap "can target several characters" (*Traps and Secret Doors*, line 1250). The
+    Boulder Trap (28+3xML: TN 31, book line 1258; 3 damage in this pack) drawn by the Warrior
+    at -18 HP without armor: 1+2 + 13 + 9 = 25, failed, -21, dead. The scenario is over: the
+    Adventurer beside him makes no check and keeps his HP; the card still counts as the
+    drawer's gold and the group's XP (line 1252: the rewards are granted when the effects
+    triggered)."""
+    state = make_state(["warrior", "adventurer"], faces=[1, 2, 9, 9])
+    warrior, adventurer = state.heroes
+    for item in list(warrior.equipped()):
+        if item.is_armor:
+            warrior.discard(item)
+    warrior.hp = -18
+    results = resolve_trap(state, Card("trap", "boulder_trap"), warrior)
+    assert [(r.hero, r.total, r.target_number, r.success) for r in results] == [("warrior", 25, 31, False)]
+    assert warrior.dead and state.outcome == "hero_died"
+    assert adventurer.hp == adventurer.hp_max and state.dice.remaining == 2
+    assert [c.id for c in state.gold_cards["warrior"]] == ["boulder_trap"] and state.group_xp == 1
+
+
+def test_death_of_a_character_ends_an_explosion_at_the_first_death(shipped_pack):
+    """*Death of a Character* (book line 1707): "an instant end of the current scenario". An
+    Orc with this pack's Explosion modification (2 damage to every character beside it, armor
+    may block) falls next to the Warrior at -19 HP without armor and the Adventurer: the
+    Warrior dies (-21) and the blast goes no further; the Adventurer keeps his HP and the killer
+    draws no Loot Card in a scenario already over. The group still gets the monster's XP
+    (*Death of a Character in campaigns*, line 1905: the characters keep the XP gained)."""
+    state = make_state(["warrior", "adventurer"], seed=1, options=replace(NO_DECKS, loot=True), pack=shipped_pack)
+    state.loot = LootDecks.from_cards([Card("equipment", "small_healing_potion")])
+    warrior, adventurer = state.heroes
+    for item in list(warrior.equipped()):
+        if item.is_armor:
+            warrior.discard(item)
+    warrior.hp = -19
+    orc = spawn_monster(state, "orc", ("explosion",))
+    assert orc is not None
+    on_monster_defeated(state, orc, adventurer)
+    assert warrior.dead and state.outcome == "hero_died"
+    assert adventurer.hp == adventurer.hp_max and [e.actor for e in state.log.of_kind("explosion")] == [orc.uid]
+    assert not state.log.of_kind("loot") and state.group_xp == 2

@@ -423,6 +423,9 @@ def monster_attack(
     ``monster_dice`` rolls the monster's attack (default ``dice``; heroes always roll
     ``dice``): the solo optional rule lets every monster die count its average.
 
+    A target who dies ends the attack (chapter *Death of a Character*: the scenario ends
+    "immediately"): the targets after him are not resolved and have no outcome.
+
     Raises ``IllegalAction`` for a defeated monster, no targets, more targets than its
     ability allows, or a dead/unconscious target (they are ignored by monsters).
     """
@@ -484,6 +487,11 @@ def monster_attack(
         if not result.hit or hero.dead:
             continue
         _apply_monster_hit(log, monster, hero, rule, element, mummy, result, policy, out)
+        if hero.dead:
+            # *Death of a Character*: "they die immediately. This means an instant end of the
+            # current scenario": the heroes after him are not attacked (no defense rolled, no
+            # damage, no Damaged marker they would keep into a campaign's next scenario)
+            break
     return outcomes
 
 

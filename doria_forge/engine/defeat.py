@@ -5,8 +5,9 @@ hero who defeated the monster draws ``rules.loot_per_defeat`` plus the modificat
 ``extra_loot`` Loot Cards at once and plays them in order (Traps trigger immediately;
 optional rule ``stop_loot_after_trap``). A monster killed by poison (no killer) gives
 XP but no loot. A monster with ``explode_on_defeat`` (the Explosion modification) hurts
-every character next to it as it falls (one armor card may block; monsters are unharmed). The
-figure leaves the board.
+every character next to it as it falls (one armor card may block; monsters are unharmed); a
+character it kills ends the scenario at once (*Death of a Character*): the blast stops there and
+no loot is drawn. The figure leaves the board.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroStat
         for hero in state.board.adjacent_heroes(state, monster):
             state.log.emit("explosion", monster.uid, target=hero.uid, damage=blast)
             absorb_damage(state.log, hero, blast, policy=state.defense_policy, source=monster.uid)
+            if hero.dead:  # *Death of a Character*: the scenario ends at once, the blast with it
+                break
     if monster in state.monsters:
         state.monsters.remove(monster)
     state.defeated.append(monster)
@@ -43,7 +46,8 @@ def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroStat
     state.board.monster_removed(state, monster)
     fire(state, "monster_defeated", monster=monster.monster.id, tile=tile, boss=monster.is_boss,
          hero=killer.uid if killer else None)
-    if killer is not None and state.options.loot and state.loot is not None:
+    if killer is not None and state.options.loot and state.loot is not None \
+            and not any(h.dead for h in state.heroes):  # a blast that killed ended the scenario
         n = state.rules.loot_per_defeat + sum(m.extra_loot for m in monster.modifications)
         if "stop_loot_after_trap" in state.optional_rules:
             draw_defeat_loot(state, killer, n)

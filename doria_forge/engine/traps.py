@@ -8,7 +8,8 @@ are immune. On a failure: the effect's damage (one armor card may block unless i
 armor), poison markers, Immobilized. Either way the drawer gets the card as gold
 (``state.gold_cards``) and the group its XP. On a map the board plays what the Trap does
 to it (``board.trap_sprung``: blocked doors until disarmed, a Room Tile revealed behind a
-Secret Door).
+Secret Door). A character who dies of it ends the scenario at once (*Death of a
+Character*): the characters after him do not check and the map is left as it is.
 """
 
 from __future__ import annotations
@@ -103,10 +104,15 @@ def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapRes
         state.log.emit("trap_check", hero.uid, trap=trap.id, total=check.total, target_number=tn,
                        success=check.success, wound=res.wound, poison=res.poison_markers)
         results.append(res)
+        if hero.dead:
+            # *Death of a Character*: "an instant end of the current scenario": nobody after
+            # him checks, and the Trap does nothing more to the map
+            break
     state.gold_cards.setdefault(drawer.uid, []).append(card)
     state.group_xp += trap.xp
     state.log.emit("group_xp", drawer.uid, gained=trap.xp, total=state.group_xp, reason=trap.id)
-    state.board.trap_sprung(state, drawer, trap, [state.hero(r.hero) for r in results if not r.success])
+    if not any(state.hero(r.hero).dead for r in results):
+        state.board.trap_sprung(state, drawer, trap, [state.hero(r.hero) for r in results if not r.success])
     check_end(state)
     return results
 
