@@ -32,7 +32,7 @@ from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.levelup import phase_h_automatic
 from doria_forge.engine.loot import give_card
 from doria_forge.engine.map.layout import manhattan
-from doria_forge.engine.spawn import spawn_monster
+from doria_forge.engine.spawn import draw_and_spawn, spawn_monster
 from doria_forge.engine.traps import resolve_trap
 from doria_forge.model import Equipment
 
@@ -383,3 +383,25 @@ def test_death_of_a_character_ends_an_explosion_at_the_first_death(shipped_pack)
     assert warrior.dead and state.outcome == "hero_died"
     assert adventurer.hp == adventurer.hp_max and [e.actor for e in state.log.of_kind("explosion")] == [orc.uid]
     assert not state.log.of_kind("loot") and state.group_xp == 2
+
+
+def test_an_extra_activation_does_not_use_up_the_monsters_normal_activation():
+    """*No monster figures available anymore*, EXAMPLE (book line 1325): with both Gargoyle
+    figures on the board, Blocker + Gargoyle are drawn: "the Gargoyle closest to a character
+    receives the Blocker modification and is immediately activated outside the normal order.
+    All Gargoyles additionally are activated again at their normal initiative of 10." The
+    Adventurer at 15 AP reveals them; once he is down to 5 AP both Gargoyles act at 10, the
+    Blocker Gargoyle a second time this round."""
+    state = make_state(["adventurer"], ["gargoyle", "gargoyle"], seed=4, options=replace(NO_DECKS, monster_deck=True))
+    state.monster_deck = MonsterDeck([Card("monster", "gargoyle"), Card("modification", "blocker")])
+    state.round, state.phase = 1, phases.D
+    state.ap["adventurer"] = 15
+    assert draw_and_spawn(state) is None
+    blocker, other = state.monsters
+    assert [m.id for m in blocker.modifications] == ["blocker"] and blocker.action_points == 10
+    state.ap["adventurer"] = 5
+    phases.advance(state)
+    assert state.actor == "adventurer" and state.outcome is None
+    acts = [(e.actor, e["reason"]) for e in state.log.of_kind("activation")]
+    assert acts[0] == (blocker.uid, "no_figure_left")
+    assert sorted(acts[1:]) == sorted([(blocker.uid, "normal"), (other.uid, "normal")])
