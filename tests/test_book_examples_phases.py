@@ -247,3 +247,25 @@ def test_phase_h_an_unconscious_hero_splits_the_3_recovery_points_freely():
     assert state.phase == phases.H and state.current_actor() == "mage"
     state.apply(RecoverPoints(1))
     assert (mage.hp, mage.pp) == (-4, 0)
+
+
+@pytest.mark.parametrize("party", [["adventurer", "warrior"], ["warrior", "adventurer"]])
+def test_phase_d_characters_on_the_same_initiative_square_act_in_seat_order(party):
+    """*Phase D* (book line 940): "If multiple characters should occupy the same square, the
+    players can decide which of the characters will act first"; monsters on that square act
+    "after a player with the same number of Action Points" (line 944). The engine's reading
+    (docs/rules-decisions.md, *Initiative ties*): seat order, the party's order. The Warrior
+    and the Adventurer both at 12 AP: the one seated first acts first, then the other, and only
+    then the Orc (AP 7) once they are below it."""
+    state = make_state(party, ["orc"])
+    state.round, state.phase = 1, phases.D
+    state.ap.update({"adventurer": 12, "warrior": 12})
+    seen = []
+    for _ in range(3):
+        kind, who = phases.next_marker(state)
+        seen.append(who.uid)
+        if kind == "hero":
+            state.ap[who.uid] = 5
+        else:
+            state.activated.add(who.uid)
+    assert seen == [*party, "orc-1"]
