@@ -261,6 +261,35 @@ def test_a_two_handed_weapon_on_the_belt_is_taken_into_the_hands_for_4_ap_and_th
     assert {duelist.location(duelist.find(c)) for c in ("sword", "buckler")} <= {"belt", "backpack"}
 
 
+def test_the_cards_a_two_handed_weapon_pushes_out_of_the_hands_go_to_the_belt_then_the_backpack():
+    """*Using weapons and spells from the Belt or Backpack* (book l.1587): "The items previously
+    held in the hands can be placed in the Belt or Backpack as desired." The engine's reading
+    (docs/rules-decisions.md, *Cards pushed out of the hands*): the Belt while it has room (the
+    slot the two-handed weapon left included), then the Backpack; a player who wants a card in
+    the Backpack puts it there first, at no cost (l.1136: "Downgrading cards into the Belt or the
+    Backpack is always possible at no cost"). The Duelist holds a Sword and a Buckler; his Belt
+    (2 slots) holds the Greataxe and a Tonic. Taking the Greataxe (4 AP): the Sword takes its
+    slot, the Buckler goes to the Backpack. Or the Sword is first put in the Backpack (0 AP):
+    then the Buckler takes the Belt slot."""
+    sword = _card("sword", "weapon", "1_hand", ap=12, attacks=[_melee("2D", 2, 12)], defense="2D")
+    buckler = _card("buckler", "weapon", "1_hand", ap=8, attacks=[_melee("1D", 0, 8)], defense="3D+2")
+    greataxe = _card("greataxe", "weapon", "2_hands", ap=16, attacks=[_melee("3D", 3, 16)])
+    tonic = _card("tonic", "potion", "body", ap=5)
+    pack = make_pack(sword, buckler, greataxe, tonic,
+                     _char("duelist", 12, 10, 8, 8, 8, 8, ["sword", "buckler", "greataxe", "tonic"]))
+    for first_down, belt, backpack in ((None, ["tonic", "sword"], ["buckler"]),
+                                       ("sword", ["tonic", "buckler"], ["sword"])):
+        state = _in_action_phase(make_state(["duelist"], ["orc"], pack=pack, faces=[5, 5]))
+        duelist = state.heroes[0]
+        duelist.move_to_belt(duelist.find("tonic"))
+        assert [i.card.id for i in duelist.belt] == ["greataxe", "tonic"] and duelist.belt_capacity == 2
+        if first_down is not None:
+            state.apply(MoveItem(duelist.find(first_down).uid, "backpack"))
+        state.apply(MoveItem(duelist.find("greataxe").uid, "equip"))
+        assert state.ap["duelist"] == 18 - 4 and [i.card.id for i in duelist.hand_items()] == ["greataxe"]
+        assert [i.card.id for i in duelist.belt] == belt and [i.card.id for i in duelist.backpack] == backpack
+
+
 def test_a_card_is_taken_out_of_the_backpack_for_10_ap_into_the_hands_or_onto_the_belt():
     """*Using weapons and spells from the Belt or Backpack* (book l.1589): "Items from the Backpack
     must first be retrieved from the Backpack for 10 Action Points, which results in the end of
