@@ -361,6 +361,35 @@ def test_set_armor_in_the_backpack_is_repaired_separately():
     assert ranger.repair_cost([ranger.torso, helmet]) == 9 + 4
 
 
+def test_one_piece_of_a_set_is_repaired_alone_for_its_own_ap_and_a_belt_card_for_4_ap_more():
+    """*Repair Equipment (AP on card)* (book l.1152): "To repair any item, the Action Points
+    indicated on the card must be spent similar to normal use of the item"; a whole set "is
+    possible" for the highest AP of its damaged parts (l.1154), so a part alone is repaired for its
+    own AP. A single card on the Belt costs 4 AP more, as its use does (l.1144, l.1601). The
+    Ranger's worn Leather Armor (8 AP) and Leather Helmet (9 AP) are damaged: the armor alone
+    costs 8 AP (24 -> 16) and the helmet stays damaged. A damaged Dagger (6 AP) on his Belt: 6 + 4.
+    A card alone in the Backpack costs its AP (docs/rules-decisions.md, *Repairing a card in the
+    Backpack*): ``test_set_armor_in_the_backpack_is_repaired_separately``."""
+    cards = [
+        _card("leather_armor", "armor", "torso", ap=8, armor_rating=2, category="Leather"),
+        _card("leather_helmet", "armor", "head", ap=9, armor_rating=1, category="Leather"),
+        _card("dagger_c", "weapon", "1_hand", ap=6, attacks=[_melee("1D", 1, 6)]),
+    ]
+    pack = make_pack(*cards, _char("ranger", 10, 10, 10, 10, 8, 8, [c.id for c in cards]))
+    # 7 + 7 + IP 10 = 24 AP; at 6 AP the Orc (AP 7) acts and fumbles (1, 1)
+    state = _in_action_phase(make_state(["ranger"], ["orc"], pack=pack, faces=[7, 7, 1, 1]))
+    ranger = state.heroes[0]
+    body, dagger = ranger.find("leather_armor"), ranger.find("dagger_c")
+    helmet = ranger.find("leather_helmet")
+    ranger.move_to_belt(dagger)
+    body.damaged = helmet.damaged = dagger.damaged = True
+    assert state.ap["ranger"] == 24
+    state.apply(Repair((body.uid,)))
+    assert state.ap["ranger"] == 24 - 8 and not body.damaged and helmet.damaged
+    state.apply(Repair((dagger.uid,)))
+    assert state.ap["ranger"] == 24 - 8 - (6 + 4) and not dagger.damaged
+
+
 # ------------------------------------------------------------------ Enchanted Weapons (l.1663)
 def test_an_enchanted_weapon_is_used_without_psi_and_its_special_effect_pays_before_the_attack():
     """*Enchanted Weapons* (book l.1663): "These weapons can be used without investing psi, but to
