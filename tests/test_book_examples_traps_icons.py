@@ -121,6 +121,30 @@ def test_disarming_a_room_trap_ends_its_blocked_doors_and_its_hold_on_every_char
     assert not warrior.immobilized and not mage.immobilized
 
 
+def test_a_room_trap_s_gold_goes_to_the_character_who_drew_it_not_to_a_later_disarmer():
+    """*Traps and Secret Doors* (book line 1252): "The disarming character receives the trap card
+    as gold and the experience points are attributed to the group. The rewards are also granted if
+    the Trap was not disarmed, but the effects triggered." The engine's reading
+    (docs/rules-decisions.md, *The Trap card's gold*): the character who drew it takes the card
+    when its effects trigger. The Mage draws the Sticky Floor; both he and the Warrior fail (two
+    Fumbles); in Phase F the Warrior disarms it (9+9 against TN 26): the card stays the Mage's
+    gold and the group has its XP once."""
+    room = tile("ROOM", ["#####", "#...#", "#....", "#...#", "#####"], doors=[("east", 2)])
+    pack = ContentPack.from_documents(list(pack_with(room)) + [STICKY_ROOM])
+    state = map_game(pack, ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (1, 1), "mage": (3, 3)})
+    warrior, mage = state.hero("warrior"), state.hero("mage")
+    state.dice = ScriptedDice([1, 1, 1, 1, 9, 9, 1, 1, 1, 1])
+    xp = state.group_xp
+    resolve_trap(state, Card(TRAP, "sticky_floor"), mage)
+    assert [c.id for c in state.gold_cards["mage"]] == ["sticky_floor"] and state.group_xp == xp + STICKY_ROOM.xp
+    phases.phase_f_special(state)
+    [disarm] = state.log.of_kind("trap_disarm")
+    assert (disarm.actor, disarm["success"]) == ("warrior", True)
+    assert not state.gold_cards.get("warrior") and [c.id for c in state.gold_cards["mage"]] == ["sticky_floor"]
+    assert state.group_xp == xp + STICKY_ROOM.xp and not warrior.immobilized and not mage.immobilized
+
+
 HIDDEN_PASSAGE = Trap(id="hidden_passage", name="Hidden Passage", trap_type="person",
                       check_attributes=("PER", "WIS"), tn_base=0, effect=TrapEffect(reveals_room_tile=True))
 """A Trap card that opens a Secret Door (the book's *Loot Cards* "can contain ... secret doors")."""
