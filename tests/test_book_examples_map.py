@@ -48,6 +48,10 @@ def test_extra_activation_a_refilled_monster_enters_by_the_entrance_square_close
 
     assert refilled({"warrior": (1, 3)}) == (3, 3)
     assert refilled({"warrior": (1, 3), "mage": (3, 3)}) == (3, 2)
+    # the book has no tie rule (docs/rules-decisions.md, *The entrance a refilled monster takes*):
+    # the Warrior at (1, 1) and the Mage at (1, 3) are 2 squares from (3, 1) and from (3, 3); the
+    # engine takes the first in reading order
+    assert refilled({"warrior": (1, 1), "mage": (1, 3)}) == (3, 1)
 
 
 def test_a_secret_door_is_an_open_door_for_walking_and_line_of_sight():
