@@ -173,6 +173,22 @@ def test_marker_token_door_damage_heal_and_give_effects():
     assert not layout.has((1, 1), "rubble") and not layout.has((4, 2), "blocked_door")
 
 
+@pytest.mark.parametrize("points", ["hp", "pp"])
+def test_a_damage_effect_on_every_hero_stops_at_the_first_death(points):
+    """*Death of a Character* (book line 1707): a character at -20 Hit or Psi Points "die[s]
+    immediately. This means an instant end of the current scenario for all players". A scenario
+    rule costs every hero 3 points (armor ignored): the Warrior, first, at -18 dies at -21; the
+    Mage after him loses nothing and the scenario is over."""
+    sc = scenario(rules=[{"when": {"on": "round_start", "round": 1}, "do": [
+        {"do": "damage", "amount": 3, "points": points, "who": "all", "ignores_armor": True}]}])
+    state = game(sc, heroes=("warrior", "mage"), at={"warrior": (2, 2), "mage": (1, 2)})
+    warrior, mage = state.hero("warrior"), state.hero("mage")
+    setattr(warrior, points, -18)
+    state.scenario.on(state, "round_start", {"round": 1})
+    assert warrior.dead and getattr(warrior, points) == -21 and state.outcome == "hero_died"
+    assert (mage.hp, mage.pp) == (mage.hp_max, mage.pp_max)
+
+
 def test_win_and_lose_effects_and_clear_tile_goal():
     won = game(scenario(rules=[{"when": {"on": "round_start"}, "do": [{"do": "win"}]}]))
     won.scenario.on(won, "round_start", {"round": 1})

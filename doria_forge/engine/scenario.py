@@ -364,13 +364,18 @@ class GameView:
 
     def lose_hp(self, hero: str, amount: int, armor: bool) -> None:
         state = self.state
+        if any(h.dead for h in state.heroes):
+            # *Death of a Character*: "an instant end of the current scenario": an effect that
+            # hurts several heroes stops at the first who dies
+            return
         if armor:
             absorb_damage(state.log, self._hero(hero), amount, policy=state.defense_policy, source="scenario")
         else:
             self._hero(hero).take_damage(amount, state.log, source="scenario")
 
     def lose_pp(self, hero: str, amount: int) -> None:
-        self._hero(hero).spend_pp(amount, self.state.log, reason="scenario")
+        if not any(h.dead for h in self.state.heroes):  # as lose_hp: the scenario is over
+            self._hero(hero).spend_pp(amount, self.state.log, reason="scenario")
 
     def lose_ap(self, hero: str, amount: int) -> None:
         ap = self.state.ap
