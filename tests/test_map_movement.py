@@ -202,6 +202,29 @@ def test_carrying_doubles_movement_costs():
     assert state.ap["warrior"] == 11 - 4 and where(state, "mage") == (2, 3)
 
 
+def test_a_carrier_who_dies_of_a_failed_jump_ends_the_scenario_before_the_carried_character_falls():
+    """*Death of a Character* (book line 1707): at -20 HP a character "die[s] immediately. This
+    means an instant end of the current scenario for all players". *Jumping (5 AP)*: a failed
+    jump costs 1 HP a square, multiplied per critical failure or Fumble (line 1078). The Warrior
+    (STR 13, AGI 9) at -17 HP carries the unconscious Mage (at -5 HP) over the Hole: 2 squares,
+    TN 20; he rolls two ones: 24 but a Fumble, 2 x 2 = 4 HP: -21, dead. The scenario ends there:
+    the Mage he carries takes no fall damage."""
+    hall = tile("HALL", ["#####", "#####", "..O..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(hall), ["warrior", "mage"], tiles=[("HALL", (0, 0), 0)],
+                     at={"warrior": (2, 0), "mage": (2, 1)}, ap={"warrior": 20, "mage": 0})
+    warrior, mage = state.hero("warrior"), state.hero("mage")
+    warrior.hp, mage.hp = -17, -5
+    mage.unconscious = True
+    state.board.after_initiative(state)
+    state.apply(PickUp("mage"))
+    state.dice = ScriptedDice([1, 1])
+    state.apply(Jump((2, 3)))
+    [check] = state.log.of_kind("jump_check")
+    assert (check["target_number"], check["total"], check["success"]) == (20, 24, False)
+    assert warrior.hp == -21 and warrior.dead and state.outcome == "hero_died"
+    assert mage.hp == -5
+
+
 def test_an_unconscious_character_does_not_occupy_its_square():
     """Unconsciousness: the figure is removed and its marker lies on the square; "unconscious
     characters do not occupy a square, so monsters and characters can move normally onto

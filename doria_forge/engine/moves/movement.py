@@ -185,8 +185,14 @@ def _jump_checks(state: GameData, board: Dungeon, hero: HeroState, route: Route)
             continue
         damage = jump.squares * (1 + check.critical_failures + (1 if check.fumble else 0))
         hero.take_damage(damage, state.log, source="jump")
+        if hero.dead:
+            # *Death of a Character*: "an instant end of the current scenario": the character
+            # carried does not fall with him, and no later jump of the way is rolled
+            return
         if carried is not None:
             state.hero(carried).take_damage(damage, state.log, source="jump")
+            if state.hero(carried).dead:
+                return
 
 
 def _swap(state: GameData, board: Dungeon, hero: HeroState, here: Square, action: SwapPlaces) -> None:
