@@ -97,6 +97,16 @@ STICKY_ROOM = Trap(id="sticky_floor", name="Sticky Floor", trap_type="room", che
 """A room Trap that both blocks the doors and holds the characters fast (a pack may combine them)."""
 
 
+def _sticky_room_game():
+    """The Warrior and the Mage in a room whose east door the Sticky Floor may block: (state,
+    warrior, mage)."""
+    room = tile("ROOM", ["#####", "#...#", "#....", "#...#", "#####"], doors=[("east", 2)])
+    pack = ContentPack.from_documents(list(pack_with(room)) + [STICKY_ROOM])
+    state = map_game(pack, ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (1, 1), "mage": (3, 3)})
+    return state, state.hero("warrior"), state.hero("mage")
+
+
 def test_disarming_a_room_trap_ends_its_blocked_doors_and_its_hold_on_every_character():
     """*Traps and Secret Doors* (book line 1252): "As soon as the Trap is disarmed or the end
     condition triggered, all room effects like Blocked Doors and any movement impacts will end."
@@ -104,11 +114,7 @@ def test_disarming_a_room_trap_ends_its_blocked_doors_and_its_hold_on_every_char
     blocked and both are Immobilized. In Phase F the Warrior disarms it (9+9 against TN 26 at
     ML 1): the door opens and neither of them is held any more, with no try of their own to
     climb free (the dice would fail those)."""
-    room = tile("ROOM", ["#####", "#...#", "#....", "#...#", "#####"], doors=[("east", 2)])
-    pack = ContentPack.from_documents(list(pack_with(room)) + [STICKY_ROOM])
-    state = map_game(pack, ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
-                     at={"warrior": (1, 1), "mage": (3, 3)})
-    warrior, mage = state.hero("warrior"), state.hero("mage")
+    state, warrior, mage = _sticky_room_game()
     # two Fumbles; the Warrior disarms in Phase F; then two failed tries to climb free, if asked
     state.dice = ScriptedDice([1, 1, 1, 1, 9, 9, 1, 1, 1, 1])
     resolve_trap(state, Card(TRAP, "sticky_floor"), warrior)
@@ -129,11 +135,7 @@ def test_a_room_trap_s_gold_goes_to_the_character_who_drew_it_not_to_a_later_dis
     when its effects trigger. The Mage draws the Sticky Floor; both he and the Warrior fail (two
     Fumbles); in Phase F the Warrior disarms it (9+9 against TN 26): the card stays the Mage's
     gold and the group has its XP once."""
-    room = tile("ROOM", ["#####", "#...#", "#....", "#...#", "#####"], doors=[("east", 2)])
-    pack = ContentPack.from_documents(list(pack_with(room)) + [STICKY_ROOM])
-    state = map_game(pack, ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
-                     at={"warrior": (1, 1), "mage": (3, 3)})
-    warrior, mage = state.hero("warrior"), state.hero("mage")
+    state, warrior, mage = _sticky_room_game()
     state.dice = ScriptedDice([1, 1, 1, 1, 9, 9, 1, 1, 1, 1])
     xp = state.group_xp
     resolve_trap(state, Card(TRAP, "sticky_floor"), mage)
