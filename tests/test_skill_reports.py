@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from doria_forge.engine.choices import OPEN_CHOICES
 from doria_forge.sim.clarity import SWING, ClarityStats, clarity_section, paired_interval, verdict
 from doria_forge.sim.findings import no_location
@@ -123,6 +125,11 @@ def test_the_cli_plays_policies_side_by_side_and_the_rules_clarity_report(tmp_pa
     assert entry["plan"]["policy"] == "weak"
     assert entry["skill"]["policies"] == ["weak", "greedy"]
     assert [g["stronger"] for g in entry["skill"]["rows"][0]["gaps"]] == ["greedy"]
+    # the same seeds: the gap is paired on the runs, from the runs each policy won
+    (gap,) = entry["skill"]["rows"][0]["gaps"]
+    assert gap["method"] == "paired" and gap["runs"] == 2
+    weak_won = int(entry["players"][0]["won_runs"], 16)
+    assert bin(weak_won).count("1") == entry["players"][0]["wins"] and weak_won < 4
     assert "rules_clarity" in entry and "side by side" in result.output
     text = html.read_text()
     assert "Policies side by side" in text and "Choices the rules leave to the players" in text
@@ -223,3 +230,36 @@ def test_a_scenario_s_swings_are_judged_together():
     assert verdict(swing["interval"]) == "matters"
     assert swing["verdict"] == "undecided" and swing["joint_interval"][0] < SWING
     assert section["findings"] == []
+
+
+def _entry_won(policy: str, won: set[int], runs: int = 200) -> dict:
+    entry = _entry(policy, len(won), runs)
+    entry["players"][0]["won_runs"] = format(sum(1 << i for i in won), "x")
+    return entry
+
+
+def test_policies_played_on_the_same_seeds_are_compared_run_by_run():
+    """Search wins runs 0-119, greedy runs 0-99 and 150-152: 20 runs won only by the search, 3
+    only by greedy. As two independent samples of 200 (120 against 103) the gap's interval
+    reaches below 0; paired on the runs it is the Bonett-Price interval of the 20 and 3
+    discordant runs, clear of 0, with McNemar's exact p."""
+    from doria_forge.sim.stats import bonett_price_interval, mcnemar_exact
+
+    search, greedy = set(range(120)), set(range(100)) | {150, 151, 152}
+    section = skill_section({"greedy": _entry_won("greedy", greedy), "search": _entry_won("search", search)}, no_location)
+    (gap,) = section["rows"][0]["gaps"]
+    assert (gap["method"], gap["only_stronger"], gap["only_weaker"]) == ("paired", 20, 3)
+    assert gap["difference"] == pytest.approx(17 / 200)
+    assert gap["interval"] == pytest.approx(list(bonett_price_interval(20, 3, 200)), abs=1e-6)
+    assert gap["p_value"] == pytest.approx(mcnemar_exact(20, 3), abs=1e-6)
+    assert newcombe_interval(120, 200, 103, 200)[0] < 0 < gap["interval"][0]
+    assert "won_runs" not in section["rows"][0]["by_policy"]["search"]
+
+
+def test_a_gap_pairs_only_the_runs_both_policies_played():
+    """The first policy played 100 runs (a look closed it), the other 200: the gap is taken on
+    runs 0-99, where both won the same runs; the other's later wins do not count."""
+    first = _entry_won("greedy", set(range(50)), runs=100)
+    other = _entry_won("search", set(range(50)) | set(range(100, 180)), runs=200)
+    (gap,) = skill_section({"greedy": first, "search": other}, no_location)["rows"][0]["gaps"]
+    assert (gap["runs"], gap["only_stronger"], gap["only_weaker"], gap["difference"]) == (100, 0, 0, 0.0)

@@ -27,7 +27,6 @@ scenario's line.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,7 +36,7 @@ from doria_forge.model import ContentPack
 
 from .findings import Finding, Locator
 from .scenario_runner import ScenarioPlan, chunk_ranges, play_run, policy_seed, run_seed
-from .stats import Z95, normal_quantile, wilson_interval
+from .stats import Z95, bonett_price_interval, normal_quantile, wilson_interval
 
 SWING = 0.05
 """A swing of win rate above which an open choice matters (5 points)."""
@@ -127,23 +126,14 @@ def _rate(stats: ClarityStats) -> dict[str, Any]:
 
 
 def paired_interval(first: set[int], second: set[int], n: int, z: float = Z95) -> tuple[float, float]:
-    """95% interval of the difference of two win rates measured on the same ``n`` seeds (``first``
-    and ``second``: the runs each won), from the discordant pairs alone: the Wald interval with
-    Bonett and Price's Laplace adjustment (one run added to each cell: Bonett and Price 2012,
-    *Adjusted Wald confidence interval for a difference of binomial proportions based on paired
-    data*, J. Educ. Behav. Stat.; recommended by Fagerland, Lydersen and Laake 2014, *Recommended
-    tests and confidence intervals for paired binomial proportions*). Games that differ only by
-    one open choice are mostly the same game, so the pairs make the interval far narrower than
-    two independent samples would; with no discordant pair it still keeps a width that shrinks
-    with ``n`` (Newcombe's paired score interval collapses to a point there at a 50% win rate).
+    """95% interval (for the default ``z``) of the difference of two win rates measured on the
+    same ``n`` seeds (``first`` and ``second``: the runs each won), from the discordant pairs
+    alone: :func:`~doria_forge.sim.stats.bonett_price_interval`. Games that differ only by one
+    open choice are mostly the same game, so the pairs make the interval far narrower than two
+    independent samples would; with no discordant pair it still keeps a width that shrinks with
+    ``n`` (Newcombe's paired score interval collapses to a point there at a 50% win rate).
     Returns ``(low, high)`` in ``[-1, 1]``; ``(-1, 1)`` for no runs."""
-    if n <= 0:
-        return -1.0, 1.0
-    only_first = (len(first - second) + 1) / (n + 2)
-    only_second = (len(second - first) + 1) / (n + 2)
-    theta = only_first - only_second
-    half = z * math.sqrt(max(0.0, only_first + only_second - theta * theta) / (n + 2))
-    return max(-1.0, theta - half), min(1.0, theta + half)
+    return bonett_price_interval(len(first - second), len(second - first), n, z)
 
 
 def verdict(interval: Iterable[float]) -> str:

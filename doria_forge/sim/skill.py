@@ -4,13 +4,17 @@
 *i* has the same party and dice seed whichever policy plays it) and puts them side by side:
 per player count each policy's win rate with its 95% Wilson interval, and for each pair of
 rungs of the ladder (``sim.policies.LADDER``: weak < greedy < search) the skill gap, the
-stronger rung's win rate minus the weaker's, with its 95% Newcombe interval (Newcombe 1998,
-*Interval estimation for the difference between independent proportions*, method 10: from the
-two Wilson intervals) and the p-value of the two-sided pooled two-proportion z-test.
+stronger rung's win rate minus the weaker's on the runs both played. The runs pair up (the same
+seeds), so the gap's interval and test come from the runs only one of the two won: the
+Bonett-Price interval (``stats.bonett_price_interval``) and McNemar's exact test
+(``stats.mcnemar_exact``), as ``benchmarks/bench_skill.py`` gives them. Summaries without the
+runs won (``won_runs``, a report from before they were kept) are compared as independent
+samples: Newcombe's interval (Newcombe 1998, *Interval estimation for the difference between
+independent proportions*, method 10) and the pooled two-proportion z-test. ``method`` says which.
 
 Findings, at the scenario's line, judged on the interval (never on the point estimate). A
 scenario's findings judge all its gaps at once (every pair of rungs at every player count: *m*
-of them), so each is judged on its *joint* interval, Newcombe's at ``1 - 0.05 / m`` (Bonferroni):
+of them), so each is judged on its *joint* interval, the same interval at ``1 - 0.05 / m`` (Bonferroni):
 all *m* cover at once with probability at least 95%, and a scenario played at many player counts
 does not collect findings by chance. The table and the JSON's ``interval`` show each gap's own
 95% interval, ``joint_interval`` the one judged.
@@ -31,16 +35,30 @@ from typing import Any
 
 from .findings import Finding, Locator
 from .policies import LADDER
-from .stats import newcombe_interval, normal_quantile, two_proportion_test
+from .stats import Z95, bonett_price_interval, mcnemar_exact, newcombe_interval, normal_quantile, two_proportion_test
 
 SKILL_MARGIN = 0.10
 """A gap of win rate below which skill is said not to matter (``scenario-no-skill``)."""
 
 
-def gap(stronger: dict[str, Any], weaker: dict[str, Any]) -> dict[str, Any]:
-    """The skill gap between two per-player-count summaries (``RunStats.to_data``)."""
-    low, high = newcombe_interval(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"])
-    return {"stronger": stronger["policy"], "weaker": weaker["policy"],
+def gap(stronger: dict[str, Any], weaker: dict[str, Any], z: float = Z95) -> dict[str, Any]:
+    """The skill gap between two per-player-count summaries (``RunStats.to_data``, with
+    ``policy``): paired on the runs both played when both say which runs they won
+    (``won_runs``), else as independent samples (see the module docstring); ``interval`` at
+    ``z`` (95% by default)."""
+    if stronger.get("won_runs") is not None and weaker.get("won_runs") is not None:
+        runs = min(stronger["runs"], weaker["runs"])  # both played runs 0 .. runs - 1
+        first = int(stronger["won_runs"], 16) & ((1 << runs) - 1)
+        second = int(weaker["won_runs"], 16) & ((1 << runs) - 1)
+        only_first, only_second = (first & ~second).bit_count(), (second & ~first).bit_count()
+        low, high = bonett_price_interval(only_first, only_second, runs, z)
+        return {"stronger": stronger["policy"], "weaker": weaker["policy"], "method": "paired",
+                "runs": runs, "only_stronger": only_first, "only_weaker": only_second,
+                "difference": round((only_first - only_second) / runs, 6) if runs else 0.0,
+                "interval": [round(low, 6), round(high, 6)],
+                "p_value": round(mcnemar_exact(only_first, only_second), 6)}
+    low, high = newcombe_interval(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"], z)
+    return {"stronger": stronger["policy"], "weaker": weaker["policy"], "method": "independent",
             "difference": round(stronger["wins"] / stronger["runs"] - weaker["wins"] / weaker["runs"], 6),
             "interval": [round(low, 6), round(high, 6)],
             "p_value": round(two_proportion_test(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"]),
@@ -66,7 +84,7 @@ def skill_section(entries: dict[str, dict[str, Any]], locate: Locator) -> dict[s
             s = next(x for x in entries[p]["players"] if x["players"] == n)
             by_policy[p] = {"policy": p, "runs": s["runs"], "wins": s["wins"], "win_rate": s["win_rate"],
                             "win_rate_ci": s["win_rate_ci"], "outcomes": s["outcomes"],
-                            "rounds_median": s["rounds"]["median"]}
+                            "rounds_median": s["rounds"]["median"], "won_runs": s.get("won_runs")}
         ranked = sorted((p for p in policies if _rung(p) is not None and by_policy[p]["runs"]),
                         key=lambda p: _rung(p))  # type: ignore[arg-type, return-value]
         gaps = [gap(by_policy[hi], by_policy[lo]) for i, hi in enumerate(ranked) for lo in ranked[:i]]
@@ -75,10 +93,10 @@ def skill_section(entries: dict[str, dict[str, Any]], locate: Locator) -> dict[s
     z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
     for row in rows:
         for g in row["gaps"]:
-            stronger, weaker = row["by_policy"][g["stronger"]], row["by_policy"][g["weaker"]]
-            low, high = newcombe_interval(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"], z)
-            g["joint_interval"] = [round(low, 6), round(high, 6)]
+            g["joint_interval"] = gap(row["by_policy"][g["stronger"]], row["by_policy"][g["weaker"]], z)["interval"]
         findings += _findings(first, row["players"], row.pop("ranked"), row["gaps"], judged, locate)
+        for shown in row["by_policy"].values():
+            shown.pop("won_runs")  # each policy's entry has it; the gaps were paired from it
     return {"policies": policies, "rows": rows, "findings": [f.to_data() for f in findings]}
 
 

@@ -83,6 +83,24 @@ def two_proportion_test(x1: int, n1: int, x2: int, n2: int) -> float:
     return _normal_p((x1 / n1 - x2 / n2) / math.sqrt(var))
 
 
+def bonett_price_interval(only_first: int, only_second: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Interval of the difference of two win rates measured on the same ``n`` seeds, from the
+    discordant pairs alone (``only_first`` runs won only by the first, ``only_second`` only by
+    the second): the Wald interval with Bonett and Price's Laplace adjustment, one run added to
+    each cell (Bonett and Price 2012, *Adjusted Wald confidence interval for a difference of
+    binomial proportions based on paired data*, J. Educ. Behav. Stat.; recommended by
+    Fagerland, Lydersen and Laake 2014, *Recommended tests and confidence intervals for paired
+    binomial proportions*); 95% for the default ``z``. With no discordant pair it keeps a width
+    that shrinks with ``n``. Returns ``(low, high)`` in ``[-1, 1]``; ``(-1, 1)`` for no runs."""
+    if n <= 0:
+        return -1.0, 1.0
+    first = (only_first + 1) / (n + 2)
+    second = (only_second + 1) / (n + 2)
+    theta = first - second
+    half = z * math.sqrt(max(0.0, first + second - theta * theta) / (n + 2))
+    return max(-1.0, theta - half), min(1.0, theta + half)
+
+
 def mcnemar_exact(only_first: int, only_second: int) -> float:
     """Two-sided p-value of McNemar's exact test (the conditional binomial test: McNemar 1947;
     Fagerland, Lydersen and Laake 2013, *The McNemar test for binary matched-pairs data*) that
