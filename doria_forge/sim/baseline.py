@@ -4,7 +4,10 @@ caused it.
 
 Tests, per scenario and player count present in both reports (all two-sided):
 
-- win rate: pooled two-proportion z-test;
+- win rate: McNemar's exact test of the runs only one report won, over the runs both played,
+  when the two reports played the same seeds with the same hero pool (run *i* is then the same
+  party with the same dice, and most runs end alike) and name the runs won (``won_runs``); else
+  the pooled two-proportion z-test;
 - rounds: Mann-Whitney U on the two rounds histograms;
 - HP lost per run to each damage source (a monster type, a Trap, a special rule...):
   Welch's t-test on the per-run means (from the sums and sums of squares the reports keep),
@@ -45,7 +48,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from doria_forge.load.schema import first_error
 
 from .findings import Finding, Locator
-from .stats import holm, mann_whitney_test, run_mean_error, two_proportion_test, welch_from_variances, welch_test
+from .stats import (
+    holm,
+    mann_whitney_test,
+    mcnemar_exact,
+    run_mean_error,
+    two_proportion_test,
+    welch_from_variances,
+    welch_test,
+)
 
 ALPHA = 0.05
 """Family-wise error rate of one comparison (Holm-adjusted p-values below it are flagged)."""
@@ -102,6 +113,16 @@ class _ScenarioCount(_Read):
     rounds: _Rounds
     damage: dict[str, _Damage]
     attacks: dict[str, _Attacks] = {}  # reports from before hit rates were kept lack it
+    won_runs: Annotated[str, Field(pattern=r"^[0-9a-f]+$", max_length=2_000_000)] | None = None  # likewise
+
+    @model_validator(mode="after")
+    def _won_runs_are_the_wins(self) -> Self:
+        if self.won_runs is not None:
+            won = int(self.won_runs, 16)
+            if won.bit_count() != self.wins or won.bit_length() > self.runs:
+                raise ValueError(f"won_runs names {won.bit_count()} runs won, up to run {won.bit_length()}, "
+                                 f"for {self.wins} wins of {self.runs} runs")
+        return self
 
 
 class _CampaignStep(_Read):
@@ -263,7 +284,7 @@ def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dic
             continue
         base = {"scenario": new_entry["id"], "document": f"scenario/{new_entry['id']}", "players": new["players"]}
         yield {**base, "metric": "win_rate", "old": old["win_rate"], "new": new["win_rate"],
-               "p": two_proportion_test(old["wins"], old["runs"], new["wins"], new["runs"])}
+               "p": _win_rate_test(old, new, paired=_same_runs(old_entry, new_entry))}
         hist = {"old": {int(k): v for k, v in old["rounds"]["histogram"].items()},
                 "new": {int(k): v for k, v in new["rounds"]["histogram"].items()}}
         yield {**base, "metric": "rounds", "old": old["rounds"]["median"], "new": new["rounds"]["median"],
@@ -280,6 +301,24 @@ def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dic
             if a["attacks"] and b["attacks"]:
                 yield {**base, "metric": f"hit_rate:{source}", "old": a["hit_rate"], "new": b["hit_rate"],
                        "p": _hit_rate_test(a, b)}
+
+
+def _same_runs(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> bool:
+    """Whether run *i* of both reports had the same party and dice seed (the same seed and hero
+    pool: ``scenario_runner.run_seed`` and ``party_for``), so their runs pair up."""
+    return all(old_entry["plan"].get(key) == new_entry["plan"].get(key) for key in ("seed", "heroes"))
+
+
+def _win_rate_test(old: dict[str, Any], new: dict[str, Any], *, paired: bool) -> float:
+    """p-value that two win rates are equal: on runs that pair up (``paired``) and say which they
+    won (``won_runs``), McNemar's exact test of the runs only one report won, over the runs both
+    played (the same seeds make most runs end alike, so a change shows much sooner); else the
+    pooled two-proportion z-test."""
+    if paired and old.get("won_runs") is not None and new.get("won_runs") is not None:
+        runs = (1 << min(old["runs"], new["runs"])) - 1
+        before, after = int(old["won_runs"], 16) & runs, int(new["won_runs"], 16) & runs
+        return mcnemar_exact((before & ~after).bit_count(), (after & ~before).bit_count())
+    return two_proportion_test(old["wins"], old["runs"], new["wins"], new["runs"])
 
 
 def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
