@@ -458,3 +458,38 @@ def test_a_scenario_each_campaign_run_tried_once_is_judged_as_independent_attemp
     plain = judge([Target(target.document, target.path, target.metric, 2, (0.5, 1.0), Proportion(7, 20))])[0]
     assert verdict.interval == pytest.approx(plain.interval, rel=1e-9)
     assert (verdict.p_fail, verdict.p_hold) == pytest.approx((plain.p_fail, plain.p_hold), rel=1e-9)
+
+
+def test_the_interval_over_campaign_runs_keeps_its_95_percent_where_attempts_hang_together():
+    """Coverage, simulated: half the parties are weak (2% a try) and half strong (98%); each tries
+    the scenario up to 5 times until it wins. Over 1000 sets of 30 campaign runs, the exact
+    binomial interval of wins over attempts covers the true rate (from 200,000 runs) about 90% of
+    the time; the interval over runs (RunProportion) at least 95%."""
+    import random
+
+    from doria_forge.sim.verdicts import RunProportion
+
+    rng = random.Random(8)
+
+    def campaign_runs(count):
+        runs = []
+        for _ in range(count):
+            p, won, tries = rng.choice((0.02, 0.98)), 0, 0
+            while tries < 5 and not won:
+                tries += 1
+                won = int(rng.random() < p)
+            runs.append((won, tries))
+        return runs
+
+    many = campaign_runs(200_000)
+    truth = sum(w for w, _ in many) / sum(a for _, a in many)
+    binomial = over_runs = 0
+    for _ in range(1000):
+        runs = campaign_runs(30)
+        wins, tries = sum(w for w, _ in runs), sum(a for _, a in runs)
+        low, high = Proportion(wins, tries).interval(0.05)
+        binomial += low <= truth <= high
+        low, high = RunProportion(wins, tries, len(runs), sum(w * w for w, _ in runs), sum(w * a for w, a in runs),
+                                  sum(a * a for _, a in runs)).interval(0.05)
+        over_runs += low <= truth <= high
+    assert binomial < 930 and over_runs >= 950
