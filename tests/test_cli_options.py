@@ -186,3 +186,27 @@ def test_replay_none_without_report_is_taken(tmp_path):
                                  str(tmp_path / "o.json"), "--replay", "none"])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "o.json").is_file()
+
+
+def test_card_size_help_names_every_size_the_option_takes(tmp_path):
+    """`--card-size --help` named poker, mini-american, mini-euro and square, but not mini-pod, the
+    print shops' size that `export png` and `preflight` tell the user to print at."""
+    import re
+
+    import typer
+
+    refused = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), "--card-size", "gigantic",
+                                  "--out", str(tmp_path / "pdf")])
+    assert refused.exit_code == 2
+    offered = re.search(r"use one of ([a-z_, ]+) or a custom size", " ".join(refused.output.split()))
+    assert offered, refused.output
+    sizes = [s.strip().replace("_", "-") for s in offered.group(1).split(",")]
+    assert "mini-pod" in sizes
+    with_option = [path for path, command in _commands(typer.main.get_command(app))
+                   if any("--card-size" in getattr(p, "opts", ()) for p in command.params)]
+    assert len(with_option) >= 4  # export pdf, png, tts and preflight
+    for path in with_option:
+        shown = runner.invoke(app, [*path, "--help"], terminal_width=400)
+        flat = " ".join(shown.output.replace("│", " ").split())
+        for size in sizes:
+            assert size in flat, (path, size)

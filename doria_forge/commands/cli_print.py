@@ -16,8 +16,9 @@ from doria_forge.commands import cli_values, pipeline, pipeline_print
 PACK_ARG = cli_values.pack_argument()
 LAYOUT_OPT = typer.Option(None, "--layout", help="Layout file or name (print-and-play, gutter-fold), overlaid on the "
                           "project's layout.")
-CARD_SIZE_OPT = typer.Option(None, "--card-size", help="poker, mini-american, mini-euro, square or WxH in mm, for "
-                             "every deck; DECK=SIZE for one deck (repeatable, e.g. --card-size boss=poker).")
+CARD_SIZE_OPT = typer.Option(None, "--card-size", help="poker, mini-american, mini-euro, mini-pod (the print shops' "
+                             "1.75 x 2.5 in), tile or WxH in mm, for every deck; DECK=SIZE for one deck (repeatable, "
+                             "e.g. --card-size boss=poker).")
 
 
 class Language(str, Enum):
