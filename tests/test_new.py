@@ -261,3 +261,19 @@ def test_a_pack_option_naming_no_pack_says_so_not_to_pass_pack(tmp_path):
     assert f"--pack {elsewhere} is not in a pack" in " ".join(result.output.replace("│", " ").split())
     assert "pass --pack" not in result.output
     assert list(elsewhere.iterdir()) == []
+
+
+def test_the_check_command_a_new_manifest_names_works_where_it_says(tmp_path, monkeypatch):
+    """The manifest said to check the pack with `doria-forge validate frost`, next to the line that
+    says to run `new` in the pack's folder; run there, that command found no folder frost (exit 2)."""
+    import re
+    import shlex
+
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    manifest = (tmp_path / "frost" / "pack.yaml").read_text(encoding="utf-8")
+    assert "run in this folder" in manifest
+    named = re.search(r"check it with `doria-forge ([^`]+)`", " ".join(line.lstrip("# ") for line in manifest.splitlines()))
+    assert named, manifest
+    monkeypatch.chdir(tmp_path / "frost")
+    result = runner.invoke(app, shlex.split(named.group(1)))
+    assert result.exit_code == 0, result.output
