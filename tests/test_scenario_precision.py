@@ -56,4 +56,6 @@ def test_the_terminal_says_whether_the_precision_was_reached(shipped_pack):
     capped, _, _ = _looks(shipped_pack, 0.01, max_runs=16)
     text = shown(capped)
     assert "--precision 0.01 not reached within the runs allowed" in text and "raise --runs" in text
+    # the runs were at 1 player: the line said "at 1 players"
+    assert " at 1 player is " in text and "1 players" not in text and "1 player)" in shown(coarse)
     assert "--precision" not in shown(dict(coarse, precision=None))  # a run without --precision

@@ -44,6 +44,8 @@ def test_a_party_never_holds_a_hero_twice(shipped_pack):
         make_plan(shipped_pack, "sunken_reliquary", players=[2], heroes=["warrior", "warrior"])
     with pytest.raises(ValueError, match="2 heroes named for parties of up to 4 players"):
         make_plan(shipped_pack, "sunken_reliquary", players=[2, 4], heroes=["warrior", "mage"])
+    with pytest.raises(ValueError, match="^1 hero named for parties of up to 2 players"):  # not "1 heroes"
+        make_plan(shipped_pack, "sunken_reliquary", players=[2], heroes=["warrior"])
     with pytest.raises(ValueError, match="up to 6 players"):  # the scenario's whole range by default
         make_plan(shipped_pack, "sunken_reliquary", heroes=["warrior", "mage"])
     plan = make_plan(shipped_pack, "sunken_reliquary", players=[1, 2], heroes=["warrior", "mage"])

@@ -263,3 +263,16 @@ def test_a_gap_pairs_only_the_runs_both_policies_played():
     other = _entry_won("search", set(range(50)) | set(range(100, 180)), runs=200)
     (gap,) = skill_section({"greedy": first, "search": other}, no_location)["rows"][0]["gaps"]
     assert (gap["runs"], gap["only_stronger"], gap["only_weaker"], gap["difference"]) == (100, 0, 0, 0.0)
+
+
+def test_skill_findings_at_one_player_say_player():
+    """A solo ladder's findings read "with 1 players the search player does no better...";
+    the other counts keep "players"."""
+    solo = {"weak": _entry("weak", 300, 1000, players=1), "search": _entry("search", 305, 1000, players=1)}
+    [luck] = skill_section(solo, no_location)["findings"]
+    assert luck["message"].startswith("with 1 player the search player does no better")
+    inverted = {"greedy": _entry("greedy", 120, players=1), "search": _entry("search", 60, players=1)}
+    messages = [f["message"] for f in skill_section(inverted, no_location)["findings"]]
+    assert messages and all(m.startswith("with 1 player the ") for m in messages)
+    duo = {"weak": _entry("weak", 300, 1000, players=2), "search": _entry("search", 305, 1000, players=2)}
+    assert skill_section(duo, no_location)["findings"][0]["message"].startswith("with 2 players the ")

@@ -34,7 +34,7 @@ from typing import Any
 from doria_forge.engine.choices import OPEN_CHOICES, ChoicePolicy
 from doria_forge.model import ContentPack
 
-from .findings import Finding, Locator
+from .findings import Finding, Locator, player_counts
 from .scenario_runner import ScenarioPlan, chunk_ranges, play_run, policy_seed, run_seed
 from .stats import Z95, bonett_price_interval, normal_quantile, wilson_interval
 
@@ -175,8 +175,8 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
             if swing["verdict"] == "matters":
                 findings.append(Finding(
                     "scenario-open-choice-matters", "info",
-                    f"with {n} players the players' decision of '{info.chapter}' ({info.passage}) moves the win "
-                    f"rate by {100 * difference:+.0f} points (made for the heroes or against them; {together}: "
+                    f"with {player_counts([n])} the players' decision of '{info.chapter}' ({info.passage}) moves "
+                    f"the win rate by {100 * difference:+.0f} points (made for the heroes or against them; {together}: "
                     f"{100 * low:+.0f} to {100 * high:+.0f}); it comes up "
                     f"{rows[-1]['per_game']:.1f} times a game",
                     where.file, where.line, where.column, entry["document"], (n,)))

@@ -126,8 +126,10 @@ def sort_findings(findings: Iterable[Finding]) -> list[Finding]:
                                            f.message))
 
 
-def _counts(players: Iterable[int]) -> str:
-    ps = sorted(players)
+def player_counts(players: Iterable[int | str]) -> str:
+    """``"1 player"``, ``"2 players"``, ``"1, 2 or 4 players"``: player counts (numbers, or the
+    report's keys ``"2"``) as the findings and tables write them; ``players`` must not be empty."""
+    ps = sorted(int(p) for p in players)
     words = [str(p) for p in ps]
     text = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
     return f"{text} player{'s' if ps[-1] > 1 or len(ps) > 1 else ''}"
@@ -172,7 +174,7 @@ def _runs_words(summaries: Sequence[Mapping[str, Any]], plan: Mapping[str, Any] 
     """``16 runs at 1 or 2 players, seed 1``."""
     runs = sum(s["runs"] for s in summaries)
     seed = f", seed {plan['seed']}" if plan is not None else ""
-    return f"{runs} runs at {_counts([s['players'] for s in summaries])}{seed}"
+    return f"{runs} runs at {player_counts([s['players'] for s in summaries])}{seed}"
 
 
 def player_outliers(rates: Sequence[tuple[int, int, int]], *, gap: float = OUTLIER_GAP,
@@ -326,8 +328,8 @@ def _player_count_outliers(c: _ScenarioChecks) -> None:
             continue
         runs = next(s["runs"] for s in c.played if s["players"] == players)
         c.add("scenario-player-count-outlier", "warning", ("players",),
-              f"with {_counts([players])} the scenario is far {side} than with the other counts: won {_pct(rate)} "
-              f"of {runs} runs against {_pct(other_rate)}"
+              f"with {player_counts([players])} the scenario is far {side} than with the other counts: won "
+              f"{_pct(rate)} of {runs} runs against {_pct(other_rate)}"
               f"{_replay(c.plan, scenario.id, [players], 'worst' if side == 'harder' else 'best')}", [players])
 
 
@@ -343,8 +345,8 @@ def _special_rules(c: _ScenarioChecks) -> None:
         if not able:
             c.add("scenario-rule-not-exercised", "info", ("rules", index),
                   f"special rule {index + 1} ({_short(rule.describe())}) can fire only with {low}-{high} players; "
-                  f"the simulated {_counts([s['players'] for s in c.played])} cannot fire it, so its effect is not "
-                  f"in these numbers (simulate with --players {low}-{high})")
+                  f"the simulated {player_counts([s['players'] for s in c.played])} cannot fire it, so its effect is "
+                  f"not in these numbers (simulate with --players {low}-{high})")
             continue
         fired = sum(s["rules_fired"].get(str(index), {}).get("runs", 0) for s in able)
         if fired == 0:
@@ -388,7 +390,7 @@ UNDECIDED_RULE = "balance-undecided"
 
 def _metric_words(metric: str, players: int, value: float, per: str) -> str:
     kind, _, name = metric.partition(":")
-    who = _counts([players])
+    who = player_counts([players])
     if kind == "win_rate":
         return f"the heroes won {_pct(value)} with {who}"
     if kind == "rounds":
@@ -528,7 +530,7 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
         loc = locate("campaign", campaign.id, ("scenarios",))
         runs = next(s["runs"] for s in played if s["players"] == players)
         out.append(Finding("campaign-player-count-outlier", "warning",
-                           f"with {_counts([players])} the campaign is far {side} than with the other counts: "
+                           f"with {player_counts([players])} the campaign is far {side} than with the other counts: "
                            f"completed {_pct(rate)} of {runs} runs against {_pct(other_rate)}"
                            f"{_replay(plan, campaign.id, [players], kind='campaign')}",
                            loc.file, loc.line, loc.column, doc, (players,)))
@@ -537,7 +539,7 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
         loc = locate("campaign", campaign.id, ())
         first = min((s for s in errors if s.get("error")), key=lambda s: s["error"]["run"], default=None)
         detail = (f"; first: {first['error']['reason']} (run {first['error']['run']} with "
-                  f"{_counts([first['players']])})" if first else "")
+                  f"{player_counts([first['players']])})" if first else "")
         out.append(Finding("campaign-engine-error", "error",
                            f"the engine failed in {sum(s['errors'] for s in errors)} campaign runs{detail}",
                            loc.file, loc.line, loc.column, doc, tuple(s["players"] for s in errors)))

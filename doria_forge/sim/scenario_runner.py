@@ -66,8 +66,9 @@ def hero_pool(pack: ContentPack, heroes: Sequence[str] | None = None, players: I
             raise ValueError(f"hero {twice!r} is named twice: every player selects a character of their own")
         most = max(players, default=0)
         if most > len(heroes):
-            raise ValueError(f"{len(heroes)} heroes named for parties of up to {most} players: a party holds each "
-                             f"character once; name {most} or more heroes, or choose fewer players")
+            named = f"{len(heroes)} hero{'es' if len(heroes) > 1 else ''}"
+            raise ValueError(f"{named} named for parties of up to {most} players: a party holds each character once; "
+                             f"name {most} or more heroes, or choose fewer players")
         return list(heroes)
     pool = sorted(h for h, c in pack.characters.items() if c.premade)
     if not pool:

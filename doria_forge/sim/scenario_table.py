@@ -15,7 +15,7 @@ from rich.table import Table
 from doria_forge.infra.terminal import print_table, printable
 
 from .clarity import MODES
-from .findings import Finding
+from .findings import Finding, player_counts
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -78,9 +78,9 @@ def precision_line(entry: dict[str, Any]) -> str:
     players, (low, high) = widest
     if part.get("reached"):
         return (f"--precision {part['width']:g} reached after {looks}: every {level} interval is narrower "
-                f"(widest {high - low:.3f}, {players} players)")
+                f"(widest {high - low:.3f}, {player_counts([players])})")
     return (f"--precision {part['width']:g} not reached within the runs allowed ({looks}): the {level} interval "
-            f"at {players} players is {high - low:.3f} wide; raise --runs")
+            f"at {player_counts([players])} is {high - low:.3f} wide; raise --runs")
 
 
 def print_campaign(entry: dict[str, Any], console: Console) -> None:

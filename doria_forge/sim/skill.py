@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .findings import Finding, Locator
+from .findings import Finding, Locator, player_counts
 from .policies import LADDER
 from .stats import Z95, bonett_price_interval, mcnemar_exact, newcombe_interval, normal_quantile, two_proportion_test
 
@@ -121,7 +121,7 @@ def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: 
     if whole["joint_interval"][1] < SKILL_MARGIN:
         out.append(Finding(
             "scenario-no-skill", "warning",
-            f"with {players} players the {top} player does no better than the {bottom} one: "
+            f"with {player_counts([players])} the {top} player does no better than the {bottom} one: "
             f"{pts(whole['difference'])} points of win rate ({joint(whole)}), less than "
             f"{100 * SKILL_MARGIN:.0f}: the outcome is mostly luck",
             where.file, where.line, where.column, doc, (players,)))
@@ -129,7 +129,7 @@ def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: 
         if g["joint_interval"][1] < 0:
             out.append(Finding(
                 "scenario-skill-inversion", "warning",
-                f"with {players} players the weaker {g['weaker']} player wins more often than the {g['stronger']} "
-                f"one: {pts(g['difference'])} points ({joint(g)}; p = {g['p_value']:.3f} alone)",
+                f"with {player_counts([players])} the weaker {g['weaker']} player wins more often than the "
+                f"{g['stronger']} one: {pts(g['difference'])} points ({joint(g)}; p = {g['p_value']:.3f} alone)",
                 where.file, where.line, where.column, doc, (players,)))
     return out
