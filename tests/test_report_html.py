@@ -67,3 +67,18 @@ def test_the_duel_matrix_heat_map_shows_the_cells():
     figure = plots.duel_heatmap_figure(cells)
     level_one = figure.axes[0].images[0].get_array()
     assert level_one.tolist() == [[0.25, 0.75]]
+
+
+def test_a_one_player_report_says_player(shipped_pack, tmp_path):
+    """The replay of a solo run was headed "Replay: median run 2 with 1 players", and the rounds
+    plot's legend read "1 players"."""
+    done = verify(shipped_pack, ["goblin_warren"], players=[1, 2], runs=2, seed=2, jobs=1, progress=False,
+                  out=tmp_path / "r.json", html=tmp_path / "r.html", replay="best")
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "1 players" not in html
+    summaries = done.report["scenarios"][0]["players"]
+    legend = [t.get_text() for t in plots.rounds_figure(summaries).axes[0].get_legend().get_texts()]
+    assert legend == ["1 player", "2 players"]
+    verify(shipped_pack, ["goblin_warren"], players=[1], runs=2, seed=2, jobs=1, progress=False,
+           out=tmp_path / "s.json", html=tmp_path / "s.html")
+    assert re.search(r"Replay: median run \d+ with 1 player</h3>", (tmp_path / "s.html").read_text(encoding="utf-8"))

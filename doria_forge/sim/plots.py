@@ -23,6 +23,7 @@ import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.rcsetup import cycler  # noqa: E402
 
+from .findings import player_counts  # noqa: E402
 from .plot_data import (  # noqa: E402
     COMPLETION_COLOUR,
     DAMAGE_COLOUR,
@@ -91,7 +92,7 @@ def rounds_figure(summaries: Sequence[dict[str, Any]], title: str = "") -> Figur
         hist = {int(r): c for r, c in s["rounds"]["histogram"].items()}
         rounds = sorted(hist)
         shares = [hist[r] / s["runs"] for r in rounds]
-        ax.bar([r - 0.4 + width * (k + 0.5) for r in rounds], shares, width=width, label=f"{s['players']} players")
+        ax.bar([r - 0.4 + width * (k + 0.5) for r in rounds], shares, width=width, label=player_counts([s["players"]]))
     ax.set_xlabel("rounds")
     ax.set_ylabel("share of runs")
     ax.set_title(title or "How long runs last")
