@@ -118,3 +118,21 @@ def test_an_undecided_target_of_a_build_names_the_builds_own_option_for_more_run
     hints = [f["message"] for f in report["findings"] if "would likely decide it" in f["message"]]
     assert hints, report["findings"]
     assert all("would likely decide it (--scenario-runs " in hint for hint in hints), hints
+
+
+def test_the_summary_lists_a_finding_without_the_command_that_plays_its_runs_again(tmp_path):
+    """The one-screen summary cuts a scenario finding's "; replay one: COMMAND" (the reports
+    have it); a campaign finding's offer, "; play them again: COMMAND", is cut alike."""
+    from doria_forge.commands.build_summary import summary_lines
+
+    result = _build(ROOT / "content", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    data = json.loads((tmp_path / "out" / "summary.json").read_text(encoding="utf-8"))
+    where = {"file": "content/campaigns/greywater_smugglers.yaml", "line": 13, "column": 1}
+    data["findings"] = [
+        {**where, "severity": "warning", "rule_id": "campaign-never-completed", "message": "no campaign run was "
+         "completed; play them again: doria-forge simulate campaign greywater_smugglers --report g.html"},
+        {**where, "severity": "warning", "rule_id": "scenario-never-won", "message": "the heroes never won; "
+         "replay one: doria-forge simulate scenario goblin_warren --replay worst --report g.html"}]
+    listed = [line for line in summary_lines(data, tmp_path / "out") if "[campaign-" in line or "[scenario-" in line]
+    assert len(listed) == 2 and not [line for line in listed if "doria-forge simulate" in line], listed

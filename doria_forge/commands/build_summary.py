@@ -11,6 +11,7 @@ from typing import Any
 
 from doria_forge.infra.terminal import printable, relative_path
 from doria_forge.model.output_format import OUTPUT_FORMAT
+from doria_forge.sim.findings import without_replay
 
 SUMMARY_FILE = "summary.json"
 """The summary as JSON in the build folder (what ``build --format json`` prints)."""
@@ -108,7 +109,7 @@ def _and(items: Sequence[Any]) -> str:
 
 
 def _short(message: str, limit: int = 160) -> str:
-    message = message.split("; replay one:")[0]
+    message = without_replay(message)
     return message if len(message) <= limit else message[: limit - 1] + "…"
 
 

@@ -163,11 +163,23 @@ def replay_command(kind: str, doc_id: str, plan: Mapping[str, Any] | None, playe
     return " ".join(parts)
 
 
+REPLAY_OFFERS = {"scenario": "replay one", "campaign": "play them again"}
+"""How a finding offers its :func:`replay_command`, by kind: a campaign's report has no replay."""
+
+
 def _replay(plan: Mapping[str, Any] | None, doc_id: str, players: Sequence[int], pick: str = "worst",
             kind: str = "scenario") -> str:
-    """`` (replay one: COMMAND)`` for the first of ``players``, or nothing without a plan."""
+    """``; replay one: COMMAND`` for the first of ``players`` (a campaign's ``; play them
+    again: COMMAND``), or nothing without a plan."""
     command = replay_command(kind, doc_id, plan, players[0] if players else None, pick)
-    return f"; replay one: {command}" if command else ""
+    return f"; {REPLAY_OFFERS[kind]}: {command}" if command else ""
+
+
+def without_replay(message: str) -> str:
+    """A finding's ``message`` without the command it offers to play its runs again."""
+    for offer in REPLAY_OFFERS.values():
+        message = message.split(f"; {offer}: ", 1)[0]
+    return message
 
 
 def _runs_words(summaries: Sequence[Mapping[str, Any]], plan: Mapping[str, Any] | None) -> str:
