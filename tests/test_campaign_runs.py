@@ -249,3 +249,15 @@ def test_group_xp_left_at_the_end_starts_the_next_scenario_on_the_track(pack):
     state = new_campaign_game(pack, ["warrior", "mage"], scenario="quick_b", seed=5, monster_level=1, group_xp=5)
     assert state.round == 1 and state.group_xp == 5
     assert all(h.attribute_points == 0 for h in state.heroes)
+
+
+def test_a_campaign_given_to_simulate_scenario_is_pointed_to_simulate_campaign(campaign_pack, tmp_path):
+    """`simulate scenario CAMPAIGN` said only "unknown scenario" and listed the scenarios; a
+    designer who mixed the two commands up is told which one plays the id (and back)."""
+    for command, doc_id, right in (("scenario", "doomed_run", "simulate campaign doomed_run"),
+                                   ("campaign", "quick_a", "simulate scenario quick_a")):
+        result = runner.invoke(app, ["simulate", command, doc_id, str(campaign_pack), "--runs", "1", "--no-progress",
+                                     "--out", str(tmp_path / "x.json")])
+        assert result.exit_code == 2, result.output
+        assert f"unknown {command} {doc_id!r}" in result.output and right in result.output
+        assert "Traceback" not in result.output and not (tmp_path / "x.json").exists()

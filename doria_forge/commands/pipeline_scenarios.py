@@ -602,6 +602,7 @@ def verify(
     from rich.console import Console
 
     from doria_forge.sim.scenario_report import build_report, report_findings
+    from doria_forge.sim.scenario_runner import unknown_played
 
     for option, path in (("--out", out), ("--report", html)):
         if path is not None:
@@ -611,8 +612,7 @@ def verify(
     old = read_baseline(baseline) if baseline is not None else None
     for cid in campaign_ids:
         if cid not in pack.campaigns:
-            known = ", ".join(sorted(pack.campaigns)) or "none"
-            raise UsageError(f"unknown campaign {cid!r}; the pack has: {known}")
+            raise UsageError(unknown_played("campaign", cid, pack))
     console = console or Console(highlight=False)
     settings = config.settings(pack.info.id) if config is not None else None
     policies = parse_policies(policy)

@@ -59,7 +59,7 @@ from .findings import Locator, RuleSettings, campaign_findings, sort_findings
 from .play import play_scenario
 from .policies import make_policy
 from .run_record import record_run
-from .scenario_runner import RunPlan, check_options, hero_pool, party_for, policy_seed
+from .scenario_runner import RunPlan, check_options, hero_pool, party_for, policy_seed, unknown_played
 from .seeds import stable_seed
 from .stats import wilson_interval
 from .verdicts import CARRY_OVER
@@ -347,8 +347,7 @@ def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[in
     (a usage error) for an unknown campaign, policy or hero, a player count some scenario
     does not allow, or runs < 1."""
     if campaign not in pack.campaigns:
-        known = ", ".join(sorted(pack.campaigns)) or "none"
-        raise ValueError(f"unknown campaign {campaign!r}; the pack has: {known}")
+        raise ValueError(unknown_played("campaign", campaign, pack))
     check_options(policy, runs)
     ranges = [pack.scenarios[s].players for s in pack.campaigns[campaign].scenarios if s in pack.scenarios]
     low = max((r[0] for r in ranges), default=1)

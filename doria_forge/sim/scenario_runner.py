@@ -145,6 +145,16 @@ def check_options(policy: str, runs: int) -> None:
         raise ValueError("runs must be at least 1")
 
 
+def unknown_played(kind: str, doc_id: str, pack: ContentPack) -> str:
+    """The usage error for a ``kind`` (``scenario`` or ``campaign``) the pack does not hold:
+    ``unknown scenario 'x'; the pack has: a, b``, pointing to the other command when ``doc_id``
+    is a document of the other kind."""
+    own, other = (pack.scenarios, pack.campaigns) if kind == "scenario" else (pack.campaigns, pack.scenarios)
+    other_kind = "campaign" if kind == "scenario" else "scenario"
+    hint = f" ({doc_id!r} is a {other_kind}: simulate {other_kind} {doc_id})" if doc_id in other else ""
+    return f"unknown {kind} {doc_id!r}{hint}; the pack has: {', '.join(sorted(own)) or 'none'}"
+
+
 def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None = None, runs: int = 200,
               seed: int = 1, policy: str = "greedy", heroes: Sequence[str] | None = None,
               stall_rounds: int = STALL_ROUNDS) -> ScenarioPlan:
@@ -152,8 +162,7 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
     Raises ValueError (a usage error) for an unknown scenario, policy or hero, a player count
     outside the scenario's range, or runs < 1."""
     if scenario not in pack.scenarios:
-        known = ", ".join(sorted(pack.scenarios)) or "none"
-        raise ValueError(f"unknown scenario {scenario!r}; the pack has: {known}")
+        raise ValueError(unknown_played("scenario", scenario, pack))
     check_options(policy, runs)
     low, high = pack.scenarios[scenario].players
     counts = sorted(set(players)) if players is not None else list(range(low, high + 1))
