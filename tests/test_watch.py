@@ -121,12 +121,14 @@ def test_a_save_in_a_folder_made_while_watching_is_seen(tmp_path):
     assert str(pack / "new" / "x.yaml") in seen
 
 
-def test_a_preview_folder_inside_the_pack_is_a_usage_error_before_watching(tmp_path, monkeypatch):
-    """It was refused again at every save while watch went on (and would never draw a preview)."""
+@pytest.mark.parametrize("previews", [["--preview", "orc-2"], []])
+def test_a_preview_folder_inside_the_pack_is_a_usage_error_before_watching(tmp_path, monkeypatch, previews):
+    """It was refused again at every save while watch went on (and would never draw a preview);
+    without --preview, such an --out was taken without a word, where every other command refuses it."""
     pack = _pack(tmp_path / "pack")
     started = []
     monkeypatch.setattr(watch, "watch_changes", lambda *a, **k: started.append(1) or iter(()))
-    result = CliRunner().invoke(app, ["watch", str(pack), "--preview", "orc-2", "--out", str(pack / "previews")])
+    result = CliRunner().invoke(app, ["watch", str(pack), *previews, "--out", str(pack / "previews")])
     assert result.exit_code == 2, result.output
     assert "which doria-forge reads; choose another --out" in result.output
     assert not started and not (pack / "previews").exists()

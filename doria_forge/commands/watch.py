@@ -178,11 +178,14 @@ def register(app: typer.Typer) -> None:
         except PackPathError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
+        given = out is not None
         out = out or pipeline.default_output(pack, "preview")
         folders = watched_folders(pack)
         try:
             folders_to_watch(folders)
-            if preview:  # a folder no preview can be written to is a usage error now, not at every save
+            # a folder no preview can be written to is a usage error now, not at every save; one
+            # given without --preview too, as every command refuses such an --out
+            if preview or given:
                 pipeline.check_output(out, folder=True, sources=pipeline.sources(pack))
         except (TooManyFolders, pipeline.OutputError) as exc:
             typer.echo(f"error: {exc}", err=True)
