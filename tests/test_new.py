@@ -277,3 +277,12 @@ def test_the_check_command_a_new_manifest_names_works_where_it_says(tmp_path, mo
     monkeypatch.chdir(tmp_path / "frost")
     result = runner.invoke(app, shlex.split(named.group(1)))
     assert result.exit_code == 0, result.output
+
+
+def test_a_misspelt_kind_is_answered_with_the_closest_one(tmp_path, monkeypatch):
+    """`new monstr yeti` listed every kind; validate names the closest kind of a misspelt `kind:`."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    for typed, meant in (("monstr", "monster"), ("room_tle", "room_tile"), ("campain", "campaign")):
+        result = _new(typed, "x", cwd=tmp_path / "frost", monkeypatch=monkeypatch)
+        assert result.exit_code == 2 and f"unknown kind {typed!r} (did you mean {meant!r}?)" in result.output
+    assert sorted(p.name for p in (tmp_path / "frost").iterdir()) == ["doria.schema.json", "pack.yaml"]

@@ -561,3 +561,15 @@ def test_export_xlsx_writes_only_a_file_named_xlsx_as_import_reads_it(tmp_path, 
     assert result.exit_code == 2
     assert "give --out a .xlsx file" in result.output
     assert not out.exists()
+
+
+def test_a_misspelt_kind_is_answered_with_the_closest_one(tmp_path):
+    """`--kind monster_levl` listed every kind, as validate does not: it names the closest."""
+    sheet = _csv(tmp_path / "doors.csv", "id,name,text\nd,Door,T.\n")
+    imported = runner.invoke(app, ["import", str(sheet), "--kind", "door_evnt", "--out", str(tmp_path / "d.yaml")])
+    assert imported.exit_code == 2 and "unknown kind 'door_evnt' (did you mean 'door_event'?)" in imported.output
+    assert not (tmp_path / "d.yaml").exists()
+    exported = runner.invoke(app, ["export", "csv", str(ROOT / "content"), "--kind", "monster_levl", "--out",
+                                   str(tmp_path / "csv")])
+    assert exported.exit_code == 2 and "(did you mean 'monster_level'?)" in exported.output
+    assert not (tmp_path / "csv").exists()

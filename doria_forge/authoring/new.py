@@ -140,7 +140,9 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     """
     kind = ALIASES.get(kind.lower().replace("-", "_"), kind.lower().replace("-", "_"))
     if kind not in KINDS:
-        raise NewError(f"unknown kind {kind!r}; use one of {', '.join(KINDS)}")
+        from doria_forge.model.words.facts import closest  # only for the message: --help loads no model
+
+        raise NewError(f"unknown kind {kind!r}{closest(kind, [*KINDS, *ALIASES])}; use one of {', '.join(KINDS)}")
     if not _ID.match(doc_id) or len(doc_id) > 64:
         raise NewError(f"id {doc_id!r} must be letters, digits, '_' and '-', starting with a letter or digit")
     given = where is not None

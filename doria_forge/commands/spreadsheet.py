@@ -82,6 +82,14 @@ def unflatten(cells: Mapping[str, Any]) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------ reading
+def unknown_kind(kind: str) -> str:
+    """The usage error for a ``--kind`` no document has, with the closest kind."""
+    from doria_forge.model import KINDS
+    from doria_forge.model.words.facts import closest
+
+    return f"unknown kind {kind!r}{closest(kind, KINDS)}; use one of {', '.join(sorted(KINDS))}"
+
+
 def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
                 existing: Mapping[str, dict[str, Any]] | None = None,
                 elsewhere: Mapping[str, str] | None = None) -> tuple[Merge, list[Problem]]:
@@ -96,7 +104,7 @@ def import_rows(rows: list[tuple[int, list[Any]]], kind: str, file: str,
     from doria_forge.model import KINDS
 
     if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+        raise ValueError(unknown_kind(kind))
     existing = existing or {}
     merge = Merge(kind)
     if not rows:
@@ -321,7 +329,7 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
     from doria_forge.model import KINDS
 
     if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+        raise ValueError(unknown_kind(kind))
     if out.suffix.lower() not in (".yaml", ".yml"):  # a pack reads no other file: the rows would be lost on it
         raise ValueError(f"{out} is not a .yaml file; give --out the YAML file to write")
     if out.exists() and not force:
@@ -437,7 +445,7 @@ def _kinds(pack: ContentPack, kinds: Iterable[str] | None) -> list[str]:
     chosen = list(kinds) if kinds else [k for k in sorted(KINDS) if pack.own_of_kind(k)]
     for kind in chosen:
         if kind not in KINDS:
-            raise ValueError(f"unknown kind {kind!r}; use one of {', '.join(sorted(KINDS))}")
+            raise ValueError(unknown_kind(kind))
     return chosen
 
 
