@@ -146,7 +146,7 @@ def test_the_report_of_a_tune_that_misses_its_targets_shows_the_best_candidate_a
     assert ("<td>win_rate (4p) in [0.75, 0.95]</td><td>" in page
             and f"<td>{win['estimate']:.0%} [{low:.0%}, {high:.0%}]</td><td>{win['verdict']}</td>" in page)
     assert "<strong>resists:</strong> win_rate (4p) in [0.75, 0.95]" in page
-    assert f"48 of 48 playthroughs spent on {data['candidates']} candidates" in page
+    assert f"48 of 48 playthroughs spent on {data['candidates_played']} candidates" in page
     assert f"<pre>{html.escape(data['diff'])}</pre>" in page  # the diff of the best candidate
 
 
@@ -223,3 +223,19 @@ def test_a_sensitivity_step_a_validation_rule_refuses_names_the_rule_and_its_mes
     flat = " ".join(result.output.split())
     assert ("refused: scenario/goblin_warren:setup.target_position 14 (scenario-tile-deck: target_position 14 is "
             "below the bottom of a Room Tile deck of 8 tiles)") in flat, result.output
+
+
+def test_the_candidates_said_to_be_spent_on_are_those_played(pack):
+    """A budget of 8 playthroughs at 2 runs a candidate said "8 of 8 playthroughs spent on 12
+    candidates": it counted the candidates proposed, most of which the budget never played."""
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "1", "--runs", "2", "--budget", "8",
+                                 "--no-progress", "--jobs", "1", "--format", "json"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    assert 1 <= data["candidates_played"] * 2 <= data["spent"] <= 8  # each played candidate: 2 runs at least
+    assert data["candidates"] > data["candidates_played"]
+    text = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "1", "--runs", "2", "--budget", "8",
+                               "--no-progress", "--jobs", "1"])
+    unplayed = data["candidates"] - data["candidates_played"]
+    assert (f"{data['spent']} of 8 playthroughs spent on {data['candidates_played']} candidates (0 confirmation "
+            f"look(s); {unplayed} more proposed, not played)") in " ".join(text.output.split())

@@ -326,10 +326,18 @@ def _effect_table(result: TuneResult) -> Table:
     return header, rows
 
 
+def _played(result: TuneResult) -> int:
+    """The candidates the search played runs of (it also proposes some the budget or the content's
+    rules leave unplayed)."""
+    return sum(1 for c in result.outcome.tried if c.search_runs or c.confirm_runs)
+
+
 def _spent(result: TuneResult) -> str:
     o = result.outcome
-    return (f"{o.spent} of {result.budget} playthroughs spent on {len(o.tried)} candidates "
-            f"({o.looks} confirmation look(s)).")
+    played = _played(result)
+    unplayed = f"; {len(o.tried) - played} more proposed, not played" if len(o.tried) > played else ""
+    return (f"{o.spent} of {result.budget} playthroughs spent on {played} candidates "
+            f"({o.looks} confirmation look(s){unplayed}).")
 
 
 def _sensitivity_table(result: TuneResult) -> Table:
@@ -383,6 +391,7 @@ def to_data(result: TuneResult) -> dict[str, Any]:
         "budget": result.budget,
         "spent": o.spent,
         "candidates": len(o.tried),
+        "candidates_played": _played(result),
         "looks": o.looks,
         "knobs": [{"knob": k.name, "where": result.where.get(k.name, ""), "value": k.value, "min": k.low,
                    "max": k.high, "step": k.step, "origin": k.origin} for k in result.knobs],
