@@ -239,3 +239,16 @@ def test_the_candidates_said_to_be_spent_on_are_those_played(pack):
     unplayed = data["candidates"] - data["candidates_played"]
     assert (f"{data['spent']} of 8 playthroughs spent on {data['candidates_played']} candidates (0 confirmation "
             f"look(s); {unplayed} more proposed, not played)") in " ".join(text.output.split())
+
+
+def test_the_content_unchanged_and_unconfirmed_is_one_column_and_a_median_of_few_runs_has_no_interval(pack):
+    """With no candidate better than the content, the table showed the same column twice ("as
+    written (search runs, 95%)"), and the median rounds of 2 runs as "2.0 [-inf, inf]"."""
+    text = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "1", "--runs", "2", "--budget", "8",
+                               "--no-progress", "--jobs", "1"])
+    assert text.exit_code == 1, text.output
+    assert "no candidate did better than the content as written" in text.output
+    header = next(line for line in text.output.splitlines() if line.startswith("target "))
+    assert header.split() == ["target", "as", "written", "(search", "runs,", "95%)", "verdict"]
+    rounds = next(line for line in text.output.splitlines() if line.startswith("rounds (1p)"))
+    assert "inf" not in rounds and "(too few runs for an interval)" in rounds

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -253,9 +254,11 @@ REFUSED = "refused"
 
 def _interval(v: Any) -> str:
     low, high = v.interval
-    if v.target.metric in ("rounds",) or v.target.metric.startswith("carry_over"):
-        return f"{v.estimate:.1f} [{low:.1f}, {high:.1f}]"
-    return f"{v.estimate:.0%} [{low:.0%}, {high:.0%}]"
+    counted = v.target.metric in ("rounds",) or v.target.metric.startswith("carry_over")
+    shown = f"{v.estimate:.1f}" if counted else f"{v.estimate:.0%}"
+    if not (math.isfinite(low) and math.isfinite(high)):  # the median's interval needs 6 runs at 95%
+        return f"{shown} (too few runs for an interval)"
+    return f"{shown} [{low:.1f}, {high:.1f}]" if counted else f"{shown} [{low:.0%}, {high:.0%}]"
 
 
 def _knob_label(knob: Knob, subject: str) -> str:
@@ -313,6 +316,8 @@ def _effect_table(result: TuneResult) -> Table:
         return confidence_text(verdicts[0].confidence if verdicts else 1 - ALPHA)
 
     after = "fresh confirmation runs" if o.best.confirm_runs else "search runs"
+    # the content as written, neither changed nor confirmed: one column, not the same one twice
+    once = not o.best.changes and not o.best.confirm_runs
     header = ["target", f"as written (search runs, {level(o.before)})",
               f"{'proposed' if o.best.changes else 'as written'} ({after}, {level(o.verdicts)})", "verdict"]
     before = {(v.target.metric, v.target.players): v for v in o.before}
@@ -323,6 +328,8 @@ def _effect_table(result: TuneResult) -> Table:
         # level, not at the sequential level the confirmation needs): say so beside "holds"
         verdict = v.verdict if o.reached or v.verdict != HOLDS else f"{HOLDS} (not confirmed)"
         rows.append([_target_name(v.target), _interval(old) if old else "", _interval(v), verdict])
+    if once:
+        return [header[0], *header[2:]], [[row[0], *row[2:]] for row in rows]
     return header, rows
 
 
