@@ -493,3 +493,22 @@ def test_the_interval_over_campaign_runs_keeps_its_95_percent_where_attempts_han
                                   sum(a * a for _, a in runs)).interval(0.05)
         over_runs += low <= truth <= high
     assert binomial < 930 and over_runs >= 950
+
+
+def test_a_carry_over_finding_names_the_rulebook_terms_and_a_negative_bound_reads_as_one():
+    """A campaign of 4 runs said "the party carried 1.00 loot cards per scenario passed ... (95%
+    interval -11.71-13.71, ...)": the book's Loot Cards and Group XP, and a range whose low end
+    below 0 read as a range from 11.71."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    def carried(name, low, high):
+        return {"band": [1.0, 12.0], "confidence": 0.95, "document": "campaign/smugglers", "estimate": 1.0,
+                "family": 4, "interval": [low, high], "method": "t", "metric": f"carry_over:{name}", "p_fail": 1.0,
+                "p_hold": 1.0, "path": ["balance", "carry_over", name], "players": 1, "runs": 4, "runs_needed": None,
+                "verdict": "undecided"}
+
+    (loot,) = verdict_findings([carried("loot_cards", -11.71, 13.71)], no_location)
+    assert "the party carried 1.00 Loot Cards per scenario passed" in loot.message
+    assert "95% interval -11.71 to 13.71" in loot.message
+    (xp,) = verdict_findings([carried("group_xp", 0.5, 1.5)], no_location)
+    assert "1.00 Group XP per scenario passed" in xp.message and "95% interval 0.50-1.50" in xp.message

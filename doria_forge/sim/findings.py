@@ -400,6 +400,10 @@ VERDICT_RULES = {
 UNDECIDED_RULE = "balance-undecided"
 
 
+CARRIED_WORDS = {"group_xp": "Group XP", "loot_cards": "Loot Cards", "gold": "gold"}
+"""A campaign's carry-over (``verdicts.CARRY_OVER``) in the rulebook's words."""
+
+
 def _metric_words(metric: str, players: int, value: float, per: str) -> str:
     kind, _, name = metric.partition(":")
     who = player_counts([players])
@@ -411,7 +415,7 @@ def _metric_words(metric: str, players: int, value: float, per: str) -> str:
         return f"{_pct(value)} of campaign runs were completed with {who}"
     if kind == "scenario_win_rate":
         return f"{name} was won in {_pct(value)} of its attempts in the campaign with {who}"
-    return f"the party carried {value:.2f} {name.replace('_', ' ')} {per} with {who}"
+    return f"the party carried {value:.2f} {CARRIED_WORDS.get(name, name)} {per} with {who}"
 
 
 def _band_words(metric: str, band: Sequence[float]) -> str:
@@ -446,7 +450,8 @@ def _interval_words(verdict: Mapping[str, Any]) -> str:
         return f"{confidence} interval of the median {low:g}-{high:g}"
     if low is None or high is None:
         return "too few campaign runs for an interval"
-    return f"{confidence} interval {low:.2f}-{high:.2f}"
+    # a mean's t interval may reach below 0: "-11.71-13.71" read as a range from 11.71
+    return f"{confidence} interval {low:.2f}{' to ' if low < 0 else '-'}{high:.2f}"
 
 
 def _undecided_words(verdict: Mapping[str, Any], family: str) -> str:
