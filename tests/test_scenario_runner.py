@@ -92,3 +92,13 @@ def test_numbers_do_not_depend_on_jobs_or_on_merge_order(shipped_pack):
     picks = data["replays"]
     assert {"best", "median", "worst"} == set(picks)
     assert picks["worst"]["quality"] <= picks["median"]["quality"] <= picks["best"]["quality"]
+
+
+def test_player_counts_outside_the_range_are_named_as_counts(shipped_pack):
+    """"scenario goblin_warren is for 1-2 players, not [4]": the counts were shown as a Python list."""
+    from doria_forge.sim.campaign import make_campaign_plan
+
+    with pytest.raises(ValueError, match=r"sunken_reliquary is for 1-6 players, not 7, 8$"):
+        make_plan(shipped_pack, "sunken_reliquary", players=[7, 8])
+    with pytest.raises(ValueError, match=r"are all for 1-6 players, not 7$"):
+        make_campaign_plan(shipped_pack, "greywater_smugglers", players=[7])

@@ -361,7 +361,8 @@ def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[in
         counts = sorted(set(players))
     outside = [n for n in counts if n not in allowed]
     if outside or not counts:
-        raise ValueError(f"campaign {campaign}'s scenarios are all for {low}-{high} players, not {outside or 'none'}")
+        asked = ", ".join(str(n) for n in outside) or "none"  # the counts, not a Python list
+        raise ValueError(f"campaign {campaign}'s scenarios are all for {low}-{high} players, not {asked}")
     return CampaignPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes, counts)), campaign=campaign)
 
 

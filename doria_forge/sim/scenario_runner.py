@@ -168,7 +168,8 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
     counts = sorted(set(players)) if players is not None else list(range(low, high + 1))
     outside = [n for n in counts if not low <= n <= high]
     if outside or not counts:
-        raise ValueError(f"scenario {scenario} is for {low}-{high} players, not {outside or 'none'}")
+        asked = ", ".join(str(n) for n in outside) or "none"  # the counts, not a Python list
+        raise ValueError(f"scenario {scenario} is for {low}-{high} players, not {asked}")
     return ScenarioPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes, counts)), scenario=scenario,
                         stall_rounds=stall_rounds)
 
