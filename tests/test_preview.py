@@ -39,6 +39,22 @@ def test_unknown_id_suggests_close_ids(pack, tmp_path: Path):
     assert not (tmp_path / "x.png").exists()
 
 
+def test_a_scenario_or_campaign_id_says_where_it_prints(tmp_path: Path):
+    """`preview goblin_warren` answered "did you mean goblin?": a scenario's id is no misspelt card
+    id, it names a page that export pdf prints."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    content = Path(__file__).resolve().parents[1] / "content"
+    for doc_id, kind, sheet in (("goblin_warren", "scenario", "scenarios.pdf"),
+                                ("greywater_smugglers", "campaign", "campaign_sheets.pdf")):
+        result = CliRunner().invoke(app, ["preview", doc_id, str(content), "--out", str(tmp_path / "x.png")])
+        assert result.exit_code == 2, result.output
+        assert f"{doc_id!r} is a {kind}, printed as a page of {sheet} by export pdf" in result.output
+        assert "did you mean" not in result.output and not (tmp_path / "x.png").exists()
+
+
 def test_bad_dpi_is_an_export_error(pack, tmp_path: Path):
     with pytest.raises(ExportError, match="dpi"):
         render_preview(pack, "goblin-1", tmp_path / "x.png", dpi=5)

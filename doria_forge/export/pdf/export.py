@@ -118,6 +118,11 @@ def find_item(pack: ContentPack, item_id: str) -> Item:
     ids = sorted({i.ref.split(':', 1)[1] for i in everything})
     near = difflib.get_close_matches(item_id.split(":")[-1], ids, n=5)
     hint = f"; did you mean {', '.join(near)}?" if near else ""
+    # a scenario or campaign id is no typo: it prints as a page, not a card ("did you mean goblin?")
+    sheet = {"scenario": "scenarios.pdf", "campaign": "campaign_sheets.pdf"}
+    for kind, documents in (("scenario", pack.scenarios), ("campaign", pack.campaigns)):
+        if item_id in documents:
+            hint = f": {item_id!r} is a {kind}, printed as a page of {sheet[kind]} by export pdf"
     raise UnknownItemError(f"no card or Room Tile with id {item_id!r} in the pack{hint}")
 
 
