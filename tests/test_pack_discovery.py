@@ -3,6 +3,7 @@ pack (or one of its folders) without PACK, it works on that pack instead of look
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
@@ -108,11 +109,18 @@ def test_a_project_folder_finds_the_project_pack_and_writes_to_the_project_build
     assert not (tmp_path / "layouts" / "build").exists()
 
 
-def test_no_pack_and_no_project_around_is_still_a_usage_error(tmp_path, monkeypatch):
+@pytest.mark.parametrize("command", [["validate"], ["build"], ["watch"], ["export", "pdf"]])
+def test_no_pack_and_no_project_around_is_still_a_usage_error(tmp_path, monkeypatch, command):
+    """It said "pack path content does not exist": not where the pack was looked for (the working
+    folder and the folders above it, as the README's PACK defaults say), nor what to do."""
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["validate"])
+    result = runner.invoke(app, command)
     assert result.exit_code == 2
-    assert "content does not exist" in result.output
+    assert result.output.startswith(f"error: no pack here: no content/ in {tmp_path}, nor a pack.yaml or "
+                                    "content/pack.yaml in it or a folder above it; give the pack folder (PACK)")
+    assert len(result.output.strip().splitlines()) == 1 and not list(tmp_path.iterdir())
+    named = runner.invoke(app, ["validate", "nosuch"])  # a pack named on the command line: as before
+    assert named.exit_code == 2 and "pack path nosuch does not exist" in named.output
 
 
 def test_new_at_a_project_top_and_in_its_folders_adds_to_the_project_pack(tmp_path, monkeypatch):

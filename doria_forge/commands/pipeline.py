@@ -205,7 +205,7 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True,
         with cache_off(not cache):
             result = validate_pack(pack_folder(pack_path), project=project, display_root=display_root)
     except PackPathError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(no_pack(pack_path, exc)) from None
     _SOURCES.set(tuple(sources(pack_path)))
     checked = set(result.problems)
     result = with_layout_problems(result, project, cache=cache)
@@ -219,6 +219,16 @@ def validate(pack_path: Path, *, text_fit: bool = True, cache: bool = True,
 
 DEFAULT_PACK = Path("content")
 """The ``PACK`` every command takes when none is given."""
+
+
+def no_pack(pack_path: Path, error: Exception) -> str:
+    """The usage error for a ``pack_path`` that is no pack: ``error``'s words, or, for the default
+    ``content`` found neither here nor around the working folder (:func:`pack_folder`), where it
+    was looked for and what to do ("pack path content does not exist" named none of it)."""
+    if Path(pack_path) != DEFAULT_PACK or pack_folder(pack_path) != DEFAULT_PACK:
+        return str(error)
+    return (f"no pack here: no {DEFAULT_PACK}/ in {Path.cwd()}, nor a pack.yaml or {DEFAULT_PACK}/pack.yaml in it "
+            "or a folder above it; give the pack folder (PACK), or make a pack with `doria-forge new pack ID`")
 
 
 def pack_folder(pack_path: Path) -> Path:

@@ -176,7 +176,7 @@ def register(app: typer.Typer) -> None:
         try:  # not a pack: a usage error now, not a message at every save while watching its folder
             check_pack_path(pipeline.pack_folder(pack))
         except PackPathError as exc:
-            typer.echo(f"error: {exc}", err=True)
+            typer.echo(f"error: {pipeline.no_pack(pack, exc)}", err=True)
             raise typer.Exit(2) from None
         given = out is not None
         out = out or pipeline.default_output(pack, "preview")
