@@ -512,3 +512,13 @@ def test_a_carry_over_finding_names_the_rulebook_terms_and_a_negative_bound_read
     assert "95% interval -11.71 to 13.71" in loot.message
     (xp,) = verdict_findings([carried("group_xp", 0.5, 1.5)], no_location)
     assert "1.00 Group XP per scenario passed" in xp.message and "95% interval 0.50-1.50" in xp.message
+
+
+def test_an_undecided_campaign_scenario_asks_for_more_attempts_where_they_hang_together():
+    """The runs needed scale with the design effect: 1.5 in the ten-and-ten runs above, so about
+    1.5 times the attempts independent trials would need."""
+    runs = [["won"]] * 10 + [["lost"] * 3] * 10
+    target, verdict = _scenario_in_campaign((0.3, 1.0), runs)
+    plain = Target(target.document, target.path, target.metric, 2, (0.3, 1.0), Proportion(10, 40))
+    assert verdict.verdict == UNDECIDED
+    assert verdict.runs_needed == pytest.approx(1.5 * runs_needed(plain), rel=0.02)

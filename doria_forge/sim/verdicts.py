@@ -175,6 +175,13 @@ class RunProportion(Proportion):
         successes, n = self._effective()
         return binomial_sf(successes, n, edge) if n else 1.0
 
+    def effect(self, edge: float, side: str) -> float:
+        """:class:`Proportion`'s distance, in standard deviations of one trial as the runs spread
+        them (each trial counts as ``1 / deff`` of one: :func:`runs_needed` then asks for
+        ``deff`` times the trials)."""
+        _, effective = self._effective()
+        return super().effect(edge, side) * math.sqrt(effective / self.n) if self.n else 0.0
+
 
 @dataclass(frozen=True)
 class Median:
