@@ -181,6 +181,18 @@ class RunStats:
         }
 
 
+def won_apart(first: dict[str, Any], second: dict[str, Any]) -> tuple[int, int, int] | None:
+    """Two summaries (``RunStats.to_data``) of runs 0, 1, ... paired by their index: ``(runs
+    both played, runs only the first won, runs only the second won)``; None when either lacks
+    ``won_runs`` (a report from before the runs won were kept)."""
+    if first.get("won_runs") is None or second.get("won_runs") is None:
+        return None
+    runs = min(first["runs"], second["runs"])
+    both_played = (1 << runs) - 1
+    a, b = int(first["won_runs"], 16) & both_played, int(second["won_runs"], 16) & both_played
+    return runs, (a & ~b).bit_count(), (b & ~a).bit_count()
+
+
 def _keep_lowest(table: dict, key: Any, entry: list) -> None:
     """Add ``entry`` ([count, run, ...]) to ``table[key]``: counts add up, the rest comes
     from the lower run index (so that merges in any order agree)."""

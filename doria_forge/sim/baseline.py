@@ -47,6 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from doria_forge.load.schema import first_error
 
+from .aggregate import won_apart
 from .findings import Finding, Locator
 from .stats import (
     holm,
@@ -314,10 +315,10 @@ def _win_rate_test(old: dict[str, Any], new: dict[str, Any], *, paired: bool) ->
     won (``won_runs``), McNemar's exact test of the runs only one report won, over the runs both
     played (the same seeds make most runs end alike, so a change shows much sooner); else the
     pooled two-proportion z-test."""
-    if paired and old.get("won_runs") is not None and new.get("won_runs") is not None:
-        runs = (1 << min(old["runs"], new["runs"])) - 1
-        before, after = int(old["won_runs"], 16) & runs, int(new["won_runs"], 16) & runs
-        return mcnemar_exact((before & ~after).bit_count(), (after & ~before).bit_count())
+    apart = won_apart(old, new) if paired else None
+    if apart is not None:
+        _, only_before, only_after = apart
+        return mcnemar_exact(only_before, only_after)
     return two_proportion_test(old["wins"], old["runs"], new["wins"], new["runs"])
 
 

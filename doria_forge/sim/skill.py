@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .aggregate import won_apart
 from .findings import Finding, Locator, player_counts
 from .policies import LADDER
 from .stats import Z95, bonett_price_interval, mcnemar_exact, newcombe_interval, normal_quantile, two_proportion_test
@@ -41,28 +42,36 @@ SKILL_MARGIN = 0.10
 """A gap of win rate below which skill is said not to matter (``scenario-no-skill``)."""
 
 
-def gap(stronger: dict[str, Any], weaker: dict[str, Any], z: float = Z95) -> dict[str, Any]:
+def gap(stronger: dict[str, Any], weaker: dict[str, Any], joint_z: float = Z95) -> dict[str, Any]:
     """The skill gap between two per-player-count summaries (``RunStats.to_data``, with
     ``policy``): paired on the runs both played when both say which runs they won
     (``won_runs``), else as independent samples (see the module docstring); ``interval`` at
-    ``z`` (95% by default)."""
-    if stronger.get("won_runs") is not None and weaker.get("won_runs") is not None:
-        runs = min(stronger["runs"], weaker["runs"])  # both played runs 0 .. runs - 1
-        first = int(stronger["won_runs"], 16) & ((1 << runs) - 1)
-        second = int(weaker["won_runs"], 16) & ((1 << runs) - 1)
-        only_first, only_second = (first & ~second).bit_count(), (second & ~first).bit_count()
-        low, high = bonett_price_interval(only_first, only_second, runs, z)
-        return {"stronger": stronger["policy"], "weaker": weaker["policy"], "method": "paired",
-                "runs": runs, "only_stronger": only_first, "only_weaker": only_second,
-                "difference": round((only_first - only_second) / runs, 6) if runs else 0.0,
-                "interval": [round(low, 6), round(high, 6)],
-                "p_value": round(mcnemar_exact(only_first, only_second), 6)}
-    low, high = newcombe_interval(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"], z)
-    return {"stronger": stronger["policy"], "weaker": weaker["policy"], "method": "independent",
-            "difference": round(stronger["wins"] / stronger["runs"] - weaker["wins"] / weaker["runs"], 6),
-            "interval": [round(low, 6), round(high, 6)],
-            "p_value": round(two_proportion_test(stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"]),
-                             6)}
+    95%, ``joint_interval`` at ``joint_z``."""
+    apart = won_apart(stronger, weaker)
+    if apart is not None:
+        runs, only_first, only_second = apart
+
+        def interval(z: float) -> tuple[float, float]:
+            return bonett_price_interval(only_first, only_second, runs, z)
+
+        out: dict[str, Any] = {
+            "stronger": stronger["policy"], "weaker": weaker["policy"], "method": "paired",
+            "runs": runs, "only_stronger": only_first, "only_weaker": only_second,
+            "difference": round((only_first - only_second) / runs, 6) if runs else 0.0,
+            "p_value": round(mcnemar_exact(only_first, only_second), 6)}
+    else:
+        counts = (stronger["wins"], stronger["runs"], weaker["wins"], weaker["runs"])
+
+        def interval(z: float) -> tuple[float, float]:
+            return newcombe_interval(*counts, z)
+
+        out = {"stronger": stronger["policy"], "weaker": weaker["policy"], "method": "independent",
+               "difference": round(stronger["wins"] / stronger["runs"] - weaker["wins"] / weaker["runs"], 6),
+               "p_value": round(two_proportion_test(*counts), 6)}
+    for key, z in (("interval", Z95), ("joint_interval", joint_z)):
+        low, high = interval(z)
+        out[key] = [round(low, 6), round(high, 6)]
+    return out
 
 
 def _rung(policy: str) -> int | None:
@@ -76,27 +85,25 @@ def skill_section(entries: dict[str, dict[str, Any]], locate: Locator) -> dict[s
     every pair of ladder rungs, and the skill findings."""
     policies = list(entries)
     first = entries[policies[0]]
+    counts = []
+    for n in first["plan"]["players"]:
+        summaries = {p: {"policy": p, **next(x for x in entries[p]["players"] if x["players"] == n)}
+                     for p in policies}
+        ranked = sorted((p for p in policies if _rung(p) is not None and summaries[p]["runs"]),
+                        key=lambda p: _rung(p))  # type: ignore[arg-type, return-value]
+        counts.append((n, summaries, ranked))
+    # every gap of the scenario is judged at once (see the module docstring)
+    judged = sum(len(ranked) * (len(ranked) - 1) // 2 for _, _, ranked in counts)
+    joint_z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
     rows = []
     findings: list[Finding] = []
-    for n in first["plan"]["players"]:
-        by_policy = {}
-        for p in policies:
-            s = next(x for x in entries[p]["players"] if x["players"] == n)
-            by_policy[p] = {"policy": p, "runs": s["runs"], "wins": s["wins"], "win_rate": s["win_rate"],
-                            "win_rate_ci": s["win_rate_ci"], "outcomes": s["outcomes"],
-                            "rounds_median": s["rounds"]["median"], "won_runs": s.get("won_runs")}
-        ranked = sorted((p for p in policies if _rung(p) is not None and by_policy[p]["runs"]),
-                        key=lambda p: _rung(p))  # type: ignore[arg-type, return-value]
-        gaps = [gap(by_policy[hi], by_policy[lo]) for i, hi in enumerate(ranked) for lo in ranked[:i]]
-        rows.append({"players": n, "by_policy": by_policy, "gaps": gaps, "ranked": ranked})
-    judged = sum(len(row["gaps"]) for row in rows)
-    z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
-    for row in rows:
-        for g in row["gaps"]:
-            g["joint_interval"] = gap(row["by_policy"][g["stronger"]], row["by_policy"][g["weaker"]], z)["interval"]
-        findings += _findings(first, row["players"], row.pop("ranked"), row["gaps"], judged, locate)
-        for shown in row["by_policy"].values():
-            shown.pop("won_runs")  # each policy's entry has it; the gaps were paired from it
+    for n, summaries, ranked in counts:
+        by_policy = {p: {"policy": p, "runs": s["runs"], "wins": s["wins"], "win_rate": s["win_rate"],
+                         "win_rate_ci": s["win_rate_ci"], "outcomes": s["outcomes"],
+                         "rounds_median": s["rounds"]["median"]} for p, s in summaries.items()}
+        gaps = [gap(summaries[hi], summaries[lo], joint_z) for i, hi in enumerate(ranked) for lo in ranked[:i]]
+        rows.append({"players": n, "by_policy": by_policy, "gaps": gaps})
+        findings += _findings(first, n, ranked, gaps, judged, locate)
     return {"policies": policies, "rows": rows, "findings": [f.to_data() for f in findings]}
 
 
