@@ -363,16 +363,19 @@ def _hit_rate_test(a: dict[str, Any], b: dict[str, Any]) -> float:
 def _rate_over_runs_test(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, str, str, str, str]) -> float:
     """p-value that two rates of trials of which one run makes several are equal; ``keys`` name
     the successes, the trials and, with T a run's successes and m its trials, the sums of T^2,
-    T m and m^2: Welch's test over the runs that made trials (the ratio estimator's errors,
-    ``stats.run_mean_error``), else, for a report from before the runs' sums were kept or a rate
-    that does not vary from run to run, the two-proportion test of the trials."""
-    wins, trials, sq, cross, trials_sq = keys
-    errors = [run_mean_error(c[wins], c[trials], c["runs"], c[sq], c[cross], c[trials_sq])
-              if "runs" in c else 0.0 for c in (a, b)]
-    if not all(errors):
-        return two_proportion_test(a[wins], a[trials], b[wins], b[trials])
-    return welch_from_variances(a[wins] / a[trials], errors[0] ** 2, a["runs"] - 1,
-                                b[wins] / b[trials], errors[1] ** 2, b["runs"] - 1)
+    T m and m^2: Welch's test over the runs that made trials (:func:`_over_runs`), else, for a
+    report from before the runs' sums were kept or a rate that does not vary from run to run,
+    the two-proportion test of the trials."""
+    if "runs" in a and "runs" in b:
+        first, second = _over_runs(a, keys), _over_runs(b, keys)
+        if first[1] and second[1]:
+            return welch_from_variances(*first, *second)
+    wins, trials = keys[:2]
+    return two_proportion_test(a[wins], a[trials], b[wins], b[trials])
+
+
+_CARRY_SUMS = ("total", "n", "run_sum_sq", "run_cross", "n_sq")
+"""The keys of a carry-over's values and runs' sums (``CampaignStats.to_data``)."""
 
 
 def _carry_over_test(a: dict[str, Any], b: dict[str, Any]) -> float:
@@ -383,10 +386,18 @@ def _carry_over_test(a: dict[str, Any], b: dict[str, Any]) -> float:
         return welch_test(a["total"], a["sum_sq"], a["n"], b["total"], b["sum_sq"], b["n"])
     if a["runs"] < 2 or b["runs"] < 2:
         return 1.0
-    errors = [run_mean_error(c["total"], c["n"], c["runs"], c["run_sum_sq"], c["run_cross"], c["n_sq"])
-              for c in (a, b)]
-    return welch_from_variances(a["total"] / a["n"], errors[0] ** 2, a["runs"] - 1,
-                                b["total"] / b["n"], errors[1] ** 2, b["runs"] - 1)
+    return welch_from_variances(*_over_runs(a, _CARRY_SUMS), *_over_runs(b, _CARRY_SUMS))
+
+
+def _over_runs(summary: dict[str, Any], keys: tuple[str, str, str, str, str]) -> tuple[float, float, int]:
+    """The mean of values of which one run gives several, the variance of that mean over the
+    runs (the ratio estimator's, ``stats.run_mean_error``: 0 for fewer than 2 runs) and its
+    degrees of freedom (runs - 1), for :func:`~doria_forge.sim.stats.welch_from_variances`;
+    ``keys`` name the values' total, their count and the runs' sums of T^2, T m and m^2."""
+    total, count, sq, cross, count_sq = keys
+    error = run_mean_error(summary[total], summary[count], summary["runs"], summary[sq], summary[cross],
+                           summary[count_sq])
+    return summary[total] / summary[count], error * error, summary["runs"] - 1
 
 
 def _source_of(change: dict[str, Any]) -> str:

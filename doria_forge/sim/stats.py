@@ -170,9 +170,14 @@ def run_mean_error(total: float, n: int, runs: int, run_sum_sq: float, run_cross
     Techniques*, 3rd ed., 1977, eq. 6.13). 0.0 for fewer than 2 runs."""
     if runs < 2 or not n:
         return 0.0
-    mean = total / n
-    spread = run_sum_sq - 2 * mean * run_cross + mean * mean * n_sq
-    return math.sqrt(max(0.0, runs / (runs - 1) * spread)) / n
+    return math.sqrt(max(0.0, runs / (runs - 1) * run_spread(total / n, run_sum_sq, run_cross, n_sq))) / n
+
+
+def run_spread(mean: float, run_sum_sq: float, run_cross: float, n_sq: float) -> float:
+    """``sum (T - mean m)^2`` over runs, with ``T`` a run's sum and ``m`` its count of values,
+    from the sums of ``T^2`` (``run_sum_sq``), ``T m`` (``run_cross``) and ``m^2`` (``n_sq``):
+    how far the runs' values spread about ``mean`` (:func:`run_mean_error`)."""
+    return run_sum_sq - 2 * mean * run_cross + mean * mean * n_sq
 
 
 def mean_variance(total: float, sum_sq: float, n: int) -> tuple[float, float]:

@@ -52,6 +52,7 @@ from .stats import (
     median_interval,
     normal_quantile,
     run_mean_error,
+    run_spread,
     student_t_one_sided,
     student_t_two_sided,
 )
@@ -159,8 +160,7 @@ class RunProportion(Proportion):
         p, n = self.estimate, self.n
         if self.runs < 2 or not 0 < p < 1:
             return self.successes, n
-        spread = self.run_sum_sq - 2 * p * self.run_cross + p * p * self.n_sq
-        deff = max(1.0, spread / (n * p * (1 - p)))
+        deff = max(1.0, run_spread(p, self.run_sum_sq, self.run_cross, self.n_sq) / (n * p * (1 - p)))
         return self.successes / deff, n / deff
 
     def interval(self, alpha: float) -> tuple[float, float]:
