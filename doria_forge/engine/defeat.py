@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .abilities import rule_for
 from .combat import absorb_damage
-from .ending import check_end
+from .ending import a_character_died, check_end
 from .hero import HeroState
 from .loot import draw_defeat_loot, receive_loot
 from .monster import MonsterState
@@ -47,7 +47,7 @@ def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroStat
     fire(state, "monster_defeated", monster=monster.monster.id, tile=tile, boss=monster.is_boss,
          hero=killer.uid if killer else None)
     if killer is not None and state.options.loot and state.loot is not None \
-            and not any(h.dead for h in state.heroes):  # a blast that killed ended the scenario
+            and not a_character_died(state):  # a blast that killed ended the scenario
         n = state.rules.loot_per_defeat + sum(m.extra_loot for m in monster.modifications)
         if "stop_loot_after_trap" in state.optional_rules:
             draw_defeat_loot(state, killer, n)

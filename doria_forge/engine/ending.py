@@ -17,6 +17,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameData
 
 
+def a_character_died(state: GameData) -> bool:
+    """Whether a character has died: the scenario is then over at once (chapter *Death of a
+    Character*: "an instant end of the current scenario for all players"), so an attack, Trap,
+    blast or effect on several characters stops there."""
+    return any(h.dead for h in state.heroes)
+
+
 def finish(state: GameData, outcome: str) -> None:
     """End the game with ``outcome`` (the first outcome wins; later calls do nothing)."""
     if state.outcome is None:
@@ -33,7 +40,7 @@ def check_end(state: GameData) -> None:
         return
     if state.scenario is not None:
         state.scenario.drop_tokens_of_fallen(state)
-    if any(h.dead for h in state.heroes):
+    if a_character_died(state):
         finish(state, "hero_died")
     elif state.options.end_when_no_monsters and not state.monsters:
         finish(state, "monsters_defeated")

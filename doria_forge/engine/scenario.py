@@ -34,7 +34,7 @@ from .by_document import ByDocument
 from .checks import roll_target_number
 from .combat import absorb_damage
 from .copying import clone_each, copy_by_plan, flat, share
-from .ending import check_end, finish
+from .ending import a_character_died, check_end, finish
 from .hero import HeroState, ItemInstance
 from .loot import receive_loot
 from .map.layout import slot_of, to_global
@@ -364,9 +364,7 @@ class GameView:
 
     def lose_hp(self, hero: str, amount: int, armor: bool) -> None:
         state = self.state
-        if any(h.dead for h in state.heroes):
-            # *Death of a Character*: "an instant end of the current scenario": an effect that
-            # hurts several heroes stops at the first who dies
+        if a_character_died(state):  # an effect that hurts several heroes stops at the first who dies
             return
         if armor:
             absorb_damage(state.log, self._hero(hero), amount, policy=state.defense_policy, source="scenario")
@@ -374,7 +372,7 @@ class GameView:
             self._hero(hero).take_damage(amount, state.log, source="scenario")
 
     def lose_pp(self, hero: str, amount: int) -> None:
-        if not any(h.dead for h in self.state.heroes):  # as lose_hp: the scenario is over
+        if not a_character_died(self.state):  # as lose_hp
             self._hero(hero).spend_pp(amount, self.state.log, reason="scenario")
 
     def lose_ap(self, hero: str, amount: int) -> None:
