@@ -133,6 +133,19 @@ def test_an_unreachable_scheduler_is_a_usage_error():
         dist.dask_executor("tcp://127.0.0.1:9", timeout=1)
 
 
+def test_a_port_where_nothing_listens_fails_at_once_not_at_the_time_limit():
+    """Dask's connect tried again until the 10 s limit when the connection was refused; the
+    system's refusal now ends the probe (a free port: bound, then closed, so nothing listens)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    started = time.monotonic()
+    with pytest.raises(dist.DaskUnavailable, match=f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: "
+                                                   "ConnectionRefusedError"):
+        dist.probe(f"tcp://127.0.0.1:{port}", seconds=60)
+    assert time.monotonic() - started < 30
+
+
 def test_the_command_line_exits_2_for_a_bad_address_before_validating(tmp_path):
     result = CliRunner().invoke(app, ["simulate", "scenario", "x", str(tmp_path / "nowhere"), "--scheduler", "http://h:1"])
     assert result.exit_code == 2 and "does not speak http://" in result.output

@@ -11,7 +11,8 @@ Failures, and what the command line makes of them:
   address that does not answer as a Dask scheduler within ``CONNECT_SECONDS`` (an HTTP server
   made Dask's own client try to allocate 3 EiB; a server that accepts and never answers made
   it wait for minutes) are :class:`DaskUnavailable`: a usage error, exit 2. The address is
-  probed with Dask's own comm layer under our own time limit before a client is started;
+  probed before a client is started, under our own time limit: a plain connection first (a
+  refused one fails at once), then a question in Dask's own comm layer;
 * a scheduler or its workers lost in the middle of the runs is :class:`ClusterLost` (exit 75,
   ``EX_TEMPFAIL``: try again). Every chunk that finished before is kept in the cache folder
   (:mod:`doria_forge.sim.chunk_store`, through ``executors.cached``), so the same command run
@@ -23,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import socket
 from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -74,6 +76,8 @@ def probe(address: str, seconds: float = CONNECT_SECONDS) -> None:
     """Connect to ``address`` and ask who is there, all within ``seconds``. Raises
     DaskUnavailable when nothing answers in time, or what answers is not a Dask scheduler."""
 
+    _accepts(address, seconds)
+
     async def ask() -> Any:
         from distributed.comm import connect
 
@@ -90,15 +94,32 @@ def probe(address: str, seconds: float = CONNECT_SECONDS) -> None:
     try:
         reply = asyncio.run(limited())
     except TimeoutError:
-        raise DaskUnavailable(f"the Dask scheduler at {address} did not answer within {seconds:g} s; "
-                              "is the address right and the scheduler running?") from None
+        raise _no_answer(address, seconds) from None
     except (MemoryError, OverflowError, ValueError, TypeError):
         # Dask read the first bytes of the answer as a frame length: not a Dask scheduler
         raise DaskUnavailable(f"{address} answered, but not as a Dask scheduler (is it a web server?)") from None
     except Exception as exc:  # noqa: BLE001 - refused, unreachable, closed: one line
-        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
+        raise _unreachable(address, exc) from None
     if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
         raise DaskUnavailable(f"{address} answered, but not as a Dask scheduler")
+
+
+def _accepts(address: str, seconds: float) -> None:
+    """Open and close a plain TCP connection to a ``tcp``/``tls``/``ws``/``wss`` address (others
+    are left to Dask). Dask's ``connect`` tries again and again until its time limit when the
+    connection is refused, so a port where nothing listens cost the whole ``seconds`` (10 s)
+    before its one-line error; the system's refusal comes back at once. Raises DaskUnavailable."""
+    scheme, _, location = address.rpartition("://") if "://" in address else ("tcp", "", address)
+    if scheme not in ("tcp", "tls", "ws", "wss"):
+        return
+    host, _, port = location.partition("/")[0].rpartition(":")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
+            pass
+    except TimeoutError:
+        raise _no_answer(address, seconds) from None
+    except (OSError, ValueError) as exc:  # refused, no such host, no route: one line
+        raise _unreachable(address, exc) from None
 
 
 def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS) -> Executor:
@@ -119,7 +140,7 @@ def dask_executor(address: str, *, timeout: float = CONNECT_SECONDS) -> Executor
         with dask.config.set(settings):
             client = Client(address, timeout=f"{timeout:g}s", set_as_default=False)
     except Exception as exc:  # noqa: BLE001 - the probe answered but the client did not: one line
-        raise DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}") from None
+        raise _unreachable(address, exc) from None
 
     def play(pack: ContentPack, tasks: Iterable[Task]) -> Iterator[tuple[Task, Any]]:
         with _quiet_dask():
@@ -175,6 +196,15 @@ def _quiet_dask() -> Iterator[None]:
     finally:
         for logger, level in zip(loggers, levels, strict=True):
             logger.setLevel(level)
+
+
+def _no_answer(address: str, seconds: float) -> DaskUnavailable:
+    return DaskUnavailable(f"the Dask scheduler at {address} did not answer within {seconds:g} s; "
+                           "is the address right and the scheduler running?")
+
+
+def _unreachable(address: str, exc: BaseException) -> DaskUnavailable:
+    return DaskUnavailable(f"cannot reach the Dask scheduler at {address}: {_reason(exc)}")
 
 
 def _reason(exc: BaseException) -> str:
