@@ -276,3 +276,65 @@ def test_skill_findings_at_one_player_say_player():
     assert messages and all(m.startswith("with 1 player the ") for m in messages)
     duo = {"weak": _entry("weak", 300, 1000, players=2), "search": _entry("search", 305, 1000, players=2)}
     assert skill_section(duo, no_location)["findings"][0]["message"].startswith("with 2 players the ")
+
+
+def test_a_report_s_gaps_are_judged_together_not_each_scenario_s_alone():
+    """One gap (greedy 112 of 200 against search 88 of 200, independent samples): alone its 95%
+    interval lies below 0, an inversion; in a report of six gaps (Bonferroni, 1 - 0.05 / 6) it
+    reaches above 0, and the finding goes. A family smaller than the scenario's own gaps is a bug
+    of the caller."""
+    from doria_forge.sim.skill import gap_count
+
+    entries = _entries_at({"greedy": [(3, 112, 200)], "search": [(3, 88, 200)]})
+    assert gap_count(entries) == 1
+    alone = skill_section(entries, no_location)
+    assert "scenario-skill-inversion" in [f["rule_id"] for f in alone["findings"]] and alone["family"] == 1
+    in_report = skill_section(entries, no_location, family=6)
+    assert in_report["family"] == 6
+    assert "scenario-skill-inversion" not in [f["rule_id"] for f in in_report["findings"]]
+    assert in_report["rows"][0]["gaps"][0]["joint_interval"][1] > 0
+    wide = _entries_at({"greedy": [(3, 140, 200)], "search": [(3, 60, 200)]})
+    found = skill_section(wide, no_location, family=6)["findings"]
+    assert any("jointly 95% with the report's 6 gaps" in f["message"] for f in found)
+    with pytest.raises(ValueError):
+        skill_section(wide, no_location, family=0)
+
+
+def test_a_report_s_swings_are_judged_together_not_each_scenario_s_alone():
+    """One choice at one player count, 400 seeds: 40 runs won only with the choice made for the
+    heroes and 2 only against it. Alone its 95% interval lies beyond 5 points ("matters", a
+    finding); judged with 30 swings of the report it does not."""
+    from doria_forge.sim.clarity import swing_count
+
+    runs, base = 400, set(range(150))
+
+    def stats(won: set[int], counts: dict[str, int]) -> ClarityStats:
+        out = ClarityStats(2)
+        for i in range(runs):
+            out.add(i in won, counts, i)
+        return out
+
+    counted = {2: stats(base, {"monster_order": 1})}
+    ways = {"heroes": base | set(range(300, 340)), "against": base | {390, 391}, "random": base}
+    flipped = {("monster_order", mode): {2: stats(won, {})} for mode, won in ways.items()}
+    entry = {"id": "vault", "document": "scenario/vault", "plan": {"players": [2]}}
+    assert swing_count(entry, flipped) == 1
+    alone = clarity_section(entry, counted, flipped, no_location)
+    assert alone["choices"][0]["rows"][0]["swing"]["verdict"] == "matters" and len(alone["findings"]) == 1
+    in_report = clarity_section(entry, counted, flipped, no_location, family=30)
+    assert in_report["family"] == 30 and in_report["findings"] == []
+    assert in_report["choices"][0]["rows"][0]["swing"]["verdict"] == "undecided"
+
+
+def test_every_scenario_of_a_report_names_the_report_s_family(shipped_pack):
+    """Two scenarios played side by side by two policies at one player count: one gap each, so
+    each scenario's skill section is judged in a family of 2, and the rules-clarity family is the
+    sum of both scenarios' swings."""
+    from doria_forge.commands.pipeline_scenarios import simulate_scenarios
+
+    entries = simulate_scenarios(shipped_pack, ["alchemists_fuse", "goblin_warren"], players=[1], runs=2,
+                                 policy="weak,greedy", jobs=1, progress=False, cache=False, clarity=True)
+    assert [e["skill"]["family"] for e in entries] == [2, 2]
+    swings = [len(e["rules_clarity"]["choices"]) for e in entries]
+    assert all(swings)  # open choices came up in both
+    assert [e["rules_clarity"]["family"] for e in entries] == [sum(swings)] * 2

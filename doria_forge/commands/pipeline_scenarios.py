@@ -447,15 +447,16 @@ def add_skill_and_clarity(pack: ContentPack, plans: Sequence[Any], entries: list
         return
     others = policies[1:]
     if others:
-        from doria_forge.sim.skill import skill_section
+        from doria_forge.sim.skill import gap_count, skill_section
 
         side_plans = [replace(plan, policy=p) for plan, _ in played for p in others]
         side = iter(_entries(pack, side_plans, _play(pack, side_plans, "playing the other policies", jobs=jobs,
                                                      scheduler=scheduler, progress=progress, console=console,
                                                      cache=cache), locate, settings))
-        for _, entry in played:
-            ladder = {policies[0]: entry} | {p: next(side) for p in others}
-            entry["skill"] = skill_section(ladder, locate)
+        ladders = [({policies[0]: entry} | {p: next(side) for p in others}) for _, entry in played]
+        family = sum(gap_count(ladder) for ladder in ladders)  # the report's gaps are judged together
+        for (_, entry), ladder in zip(played, ladders, strict=True):
+            entry["skill"] = skill_section(ladder, locate, family)
             _add_findings(entry, entry["skill"]["findings"])
     if clarity:
         _rules_clarity(pack, [plan for plan, _ in played], [entry for _, entry in played], locate, jobs=jobs,
@@ -473,7 +474,7 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
                    jobs: int | None, scheduler: str | None, progress: bool, console: Console | None) -> None:
     """Play each plan's runs again for the rules-clarity report (``sim.clarity``) and add it to
     the entries: first counting the open choices, then each that came up decided three ways."""
-    from doria_forge.sim.clarity import ClarityPlan, clarity_section, flip_plans
+    from doria_forge.sim.clarity import ClarityPlan, clarity_section, flip_plans, swing_count
 
     counting = [ClarityPlan(plan) for plan in plans]
     # not kept in the cache folder: the store keys plans by what a scenario plan reads
@@ -483,9 +484,10 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
     flat = [f for group in flips for f in group]
     results = iter(_play(pack, flat, "deciding open choices", jobs=jobs, scheduler=scheduler, progress=progress,
                          console=console, cache=False) if flat else [])
-    for entry, stats, group in zip(entries, counted, flips, strict=True):
-        flipped = {(f.choice, f.mode): next(results) for f in group}
-        entry["rules_clarity"] = clarity_section(entry, stats, flipped, locate)  # type: ignore[arg-type]
+    flipped = [{(f.choice, f.mode): next(results) for f in group} for group in flips]
+    family = sum(swing_count(entry, swings) for entry, swings in zip(entries, flipped, strict=True))
+    for entry, stats, swings in zip(entries, counted, flipped, strict=True):
+        entry["rules_clarity"] = clarity_section(entry, stats, swings, locate, family)  # type: ignore[arg-type]
         _add_findings(entry, entry["rules_clarity"]["findings"])
 
 

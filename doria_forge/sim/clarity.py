@@ -17,9 +17,10 @@ the choice made for the heroes minus against them, with its 95% interval for pai
 runs of one seed pair up: ``paired_interval``). The verdict
 is judged on the interval: ``matters`` when all of it lies above ``SWING`` (5 points),
 ``does not matter`` when all of it lies below, else ``undecided`` (more runs decide it). A
-scenario's verdicts are judged together: with *m* swings (every choice that came up at every
-player count), each on its interval at ``1 - 0.05 / m`` (Bonferroni: all *m* cover at once with
-probability at least 95%; the JSON's ``joint_interval``, beside the swing's own 95% ``interval``).
+report's verdicts are judged together: with *m* swings (every choice that came up at every
+player count of every scenario it plays, the ``family`` of :func:`clarity_section`), each on its
+interval at ``1 - 0.05 / m`` (Bonferroni: all *m* cover at once with probability at least 95%; the
+JSON's ``joint_interval``, beside the swing's own 95% ``interval``).
 A choice that matters is a sentence of the rules worth writing more precisely: the report
 quotes its passage, and it becomes a ``scenario-open-choice-matters`` finding (info) at the
 scenario's line.
@@ -27,7 +28,7 @@ scenario's line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -147,17 +148,31 @@ def verdict(interval: Iterable[float]) -> str:
     return "undecided"
 
 
+def swing_count(entry: dict[str, Any], flipped: Mapping[tuple[Any, str], Any]) -> int:
+    """How many swings :func:`clarity_section` judges for one scenario: every choice that came up
+    (``flipped``'s) at every player count of its plan."""
+    return len({c for (c, _) in flipped}) * len(entry["plan"]["players"])
+
+
 def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
-                    flipped: dict[tuple[str, str], dict[int, ClarityStats]], locate: Locator) -> dict[str, Any]:
+                    flipped: dict[tuple[str, str], dict[int, ClarityStats]], locate: Locator,
+                    family: int | None = None) -> dict[str, Any]:
     """The rules-clarity part of a scenario entry: every open choice that came up, per player
     count its frequency, the win rate of each way of deciding it, the swing and the verdict;
-    and the ``scenario-open-choice-matters`` findings."""
+    and the ``scenario-open-choice-matters`` findings. ``family``: how many swings the report
+    judges together (the sum of :func:`swing_count` over its scenarios; default this scenario's),
+    ``joint_interval`` is at ``1 - 0.05 / family``. Raises ValueError for a family smaller than
+    this scenario's swings."""
     choices = []
     findings = []
     where = locate("scenario", entry["id"], ())
-    judged = len({c for (c, _) in flipped}) * len(entry["plan"]["players"])
+    swings = swing_count(entry, flipped)
+    if family is not None and family < swings:
+        raise ValueError(f"a family of {family} swings cannot hold this scenario's {swings}")
+    judged = swings if family is None else family
     joint_z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
-    together = f"jointly 95% with the scenario's {judged} swings" if judged > 1 else "95%"
+    whose = "the scenario's" if judged == swings else "the report's"
+    together = f"jointly 95% with {whose} {judged} swings" if judged > 1 else "95%"
     for choice in sorted({c for (c, _) in flipped}):
         info = OPEN_CHOICES[choice]
         rows = []
@@ -183,7 +198,7 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
         choices.append({"id": choice, "chapter": info.chapter, "passage": info.passage, "engine": info.engine,
                         "for_heroes": info.for_heroes, "rows": rows,
                         "matters": any(r["swing"]["verdict"] == "matters" for r in rows)})
-    return {"swing": SWING, "choices": choices, "findings": [f.to_data() for f in findings]}
+    return {"swing": SWING, "family": judged, "choices": choices, "findings": [f.to_data() for f in findings]}
 
 
-__all__ = ["SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "verdict"]
+__all__ = ["SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "swing_count", "verdict"]

@@ -13,11 +13,13 @@ samples: Newcombe's interval (Newcombe 1998, *Interval estimation for the differ
 independent proportions*, method 10) and the pooled two-proportion z-test. ``method`` says which.
 
 Findings, at the scenario's line, judged on the interval (never on the point estimate). A
-scenario's findings judge all its gaps at once (every pair of rungs at every player count: *m*
-of them), so each is judged on its *joint* interval, the same interval at ``1 - 0.05 / m`` (Bonferroni):
-all *m* cover at once with probability at least 95%, and a scenario played at many player counts
-does not collect findings by chance. The table and the JSON's ``interval`` show each gap's own
-95% interval, ``joint_interval`` the one judged.
+report's findings judge all its gaps at once (every pair of rungs at every player count of every
+scenario it plays: *m* of them, the ``family`` of :func:`skill_section`), so each is judged on its
+*joint* interval, the same interval at ``1 - 0.05 / m`` (Bonferroni): all *m* cover at once with
+probability at least 95%, and neither a scenario played at many player counts nor a report of many
+scenarios collects findings by chance (as a report's balance targets are judged together,
+``sim.verdicts``). The table and the JSON's ``interval`` show each gap's own 95% interval,
+``joint_interval`` the one judged.
 
 - ``scenario-no-skill`` (warning): the strongest rung played does no better than the weakest:
   the whole joint interval of its gap lies below ``SKILL_MARGIN`` (10 points). The outcome is
@@ -78,23 +80,49 @@ def _rung(policy: str) -> int | None:
     return LADDER.index(policy) if policy in LADDER else None
 
 
-def skill_section(entries: dict[str, dict[str, Any]], locate: Locator) -> dict[str, Any]:
-    """The side-by-side part of a scenario entry from the entries each policy's runs gave
-    (``policy -> scenario_report.scenario_entry``, the first policy first): per player count
-    each policy's runs, wins, win rate and interval, outcomes and median rounds, the gaps of
-    every pair of ladder rungs, and the skill findings."""
+def _counts(entries: dict[str, dict[str, Any]]) -> list[tuple[int, dict[str, dict[str, Any]], list[str]]]:
+    """Per player count of the first policy's plan: (count, each policy's summary, the ladder
+    rungs that played runs, weakest first)."""
     policies = list(entries)
-    first = entries[policies[0]]
     counts = []
-    for n in first["plan"]["players"]:
+    for n in entries[policies[0]]["plan"]["players"]:
         summaries = {p: {"policy": p, **next(x for x in entries[p]["players"] if x["players"] == n)}
                      for p in policies}
         ranked = sorted((p for p in policies if _rung(p) is not None and summaries[p]["runs"]),
                         key=lambda p: _rung(p))  # type: ignore[arg-type, return-value]
         counts.append((n, summaries, ranked))
-    # every gap of the scenario is judged at once (see the module docstring)
-    judged = sum(len(ranked) * (len(ranked) - 1) // 2 for _, _, ranked in counts)
+    return counts
+
+
+def gap_count(entries: dict[str, dict[str, Any]]) -> int:
+    """How many gaps :func:`skill_section` judges for these entries (one scenario): every pair of
+    ladder rungs that played, at every player count."""
+    return _pairs(_counts(entries))
+
+
+def _pairs(counts: list[tuple[int, dict[str, dict[str, Any]], list[str]]]) -> int:
+    return sum(len(ranked) * (len(ranked) - 1) // 2 for _, _, ranked in counts)
+
+
+def skill_section(entries: dict[str, dict[str, Any]], locate: Locator, family: int | None = None) -> dict[str, Any]:
+    """The side-by-side part of a scenario entry from the entries each policy's runs gave
+    (``policy -> scenario_report.scenario_entry``, the first policy first): per player count
+    each policy's runs, wins, win rate and interval, outcomes and median rounds, the gaps of
+    every pair of ladder rungs, and the skill findings. ``family``: how many gaps the report
+    judges together (the sum of :func:`gap_count` over its scenarios; default this scenario's),
+    ``joint_interval`` is at ``1 - 0.05 / family``. Raises ValueError for a family smaller than
+    this scenario's gaps."""
+    policies = list(entries)
+    first = entries[policies[0]]
+    counts = _counts(entries)
+    own = _pairs(counts)
+    if family is not None and family < own:
+        raise ValueError(f"a family of {family} gaps cannot hold this scenario's {own}")
+    # every gap of the report is judged at once (see the module docstring)
+    judged = own if family is None else family
     joint_z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
+    together = f"jointly 95% with {'the scenario' if judged == own else 'the report'}'s {judged} gaps" \
+        if judged > 1 else "95%"
     rows = []
     findings: list[Finding] = []
     for n, summaries, ranked in counts:
@@ -103,12 +131,12 @@ def skill_section(entries: dict[str, dict[str, Any]], locate: Locator) -> dict[s
                          "rounds_median": s["rounds"]["median"]} for p, s in summaries.items()}
         gaps = [gap(summaries[hi], summaries[lo], joint_z) for i, hi in enumerate(ranked) for lo in ranked[:i]]
         rows.append({"players": n, "by_policy": by_policy, "gaps": gaps})
-        findings += _findings(first, n, ranked, gaps, judged, locate)
-    return {"policies": policies, "rows": rows, "findings": [f.to_data() for f in findings]}
+        findings += _findings(first, n, ranked, gaps, together, locate)
+    return {"policies": policies, "family": judged, "rows": rows, "findings": [f.to_data() for f in findings]}
 
 
 def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: list[dict[str, Any]],
-              judged: int, locate: Locator) -> list[Finding]:
+              together: str, locate: Locator) -> list[Finding]:
     if len(ranked) < 2:
         return []
     where = locate("scenario", entry["id"], ())
@@ -120,7 +148,6 @@ def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: 
 
     def joint(g: dict[str, Any]) -> str:
         low, high = g["joint_interval"]
-        together = f"jointly 95% with the scenario's {judged} gaps" if judged > 1 else "95%"
         return f"{together}: {pts(low)} to {pts(high)}"
 
     top, bottom = ranked[-1], ranked[0]
