@@ -305,3 +305,20 @@ def test_a_project_layout_printing_one_card_per_page_fits_any_card(project: Path
                                                        encoding="utf-8")
     result = runner.invoke(app, ["validate", str(project / "content")])
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize(("text", "where", "field"), [
+    ("defaults:\n  duplex_offset_mm: [.nan, 0]\n", "2:22", "defaults.duplex_offset_mm[0]"),
+    ("decks:\n  loot:\n    bleed_mm: .nan\n", "3:15", "decks.loot.bleed_mm"),
+    ("defaults:\n  margin_mm: -.inf\n", "2:14", "defaults.margin_mm"),
+])
+def test_a_layout_number_that_is_no_number_is_an_error_at_it(project: Path, text: str, where: str, field: str):
+    """`.nan` and `.inf` are YAML numbers: a duplex offset of .nan validated and the PDFs drew every
+    back at `-nan` (an operand no PDF reader takes), and a bleed of .nan was told "less than or
+    equal to 20 (got nan)"."""
+    (project / "layouts" / "default.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1
+    assert f"layouts/default.yaml:{where}: error [layout] {field}: Input should be a finite number" in result.output
+    exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
+    assert exported.exit_code == 1 and not (project / "out").exists()

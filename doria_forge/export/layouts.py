@@ -137,10 +137,15 @@ def _check_card_size(value: str | None) -> str | None:
     return value
 
 
+_LAYOUT_CONFIG = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
+"""Of every layout model. allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no length
+is either (a duplex offset of .nan drew every back at `-nan`, an operand no PDF reader takes)."""
+
+
 class _Partial(BaseModel):
     """Every field optional: a block that only says what it changes (see :class:`SheetLayout`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = _LAYOUT_CONFIG
 
     paper: Paper | None = None
     card_size: str | None = None
@@ -380,7 +385,7 @@ class SheetLayout(BaseModel):
     ``dpi`` is the resolution of per-card images and the least resolution of card art.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = _LAYOUT_CONFIG
 
     paper: Paper = "a4"
     card_size: str = "poker"
@@ -436,7 +441,7 @@ class PrintProfile(BaseModel):
     safe zone, resolution (``dpi``), colour, page order and rotation are layout keys of the same file.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = _LAYOUT_CONFIG
 
     name: str = Field(max_length=80)
     aliases: list[str] = Field(default_factory=empty_list)
@@ -485,7 +490,7 @@ class LayoutFile(BaseModel):
     """The YAML layout file: an optional ``profile``, ``defaults`` for every deck and ``decks`` keyed by
     deck name (:data:`DECKS`)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = _LAYOUT_CONFIG
 
     profile: PrintProfile | None = None
     defaults: DeckLayout = DeckLayout()
