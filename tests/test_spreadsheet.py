@@ -454,6 +454,32 @@ def test_an_unedited_sheet_imported_with_force_leaves_the_file_as_it_is(tmp_path
     assert target.read_text(encoding="utf-8") == before
 
 
+@pytest.mark.parametrize(("start", "newline"), [("", "\r\n"), ("\ufeff", "\n"), ("\ufeff", "\r\n")])
+def test_import_force_keeps_the_files_line_endings_and_byte_order_mark(tmp_path, start, newline):
+    """A traps.yaml saved on Windows (CRLF, perhaps a byte-order mark), updated with an unedited
+    sheet, came back with the documents' lines ending in LF and its comments' in CRLF, and without
+    its byte-order mark: a diff of every line, and an editor warning about mixed line endings."""
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    target = pack / "traps" / "traps.yaml"
+    before = (start + target.read_text(encoding="utf-8").replace("\n", newline)).encode("utf-8")
+    target.write_bytes(before)
+    assert runner.invoke(app, ["export", "csv", str(pack), "--kind", "trap", "--out", str(tmp_path / "csv")]
+                         ).exit_code == 0
+    result = runner.invoke(app, ["import", str(tmp_path / "csv" / "trap.csv"), "--kind", "trap", "--out",
+                                 str(target), "--force"])
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes() == before
+    edited = tmp_path / "edited.csv"
+    edited.write_text((tmp_path / "csv" / "trap.csv").read_text(encoding="utf-8-sig").replace(
+        "Boulder Trap,", "Rolling Boulder,"), encoding="utf-8")
+    assert runner.invoke(app, ["import", str(edited), "--kind", "trap", "--out", str(target), "--force"]
+                         ).exit_code == 0
+    after = target.read_bytes().decode("utf-8")
+    assert after.startswith(start + "#") and "name: Rolling Boulder" + newline in after
+    assert after.count("\n") == after.count(newline)  # every line ends as the file's lines did
+
+
 def test_an_emptied_cell_still_removes_its_field(tmp_path):
     target = tmp_path / "orc.yaml"
     target.write_text(ORC_FILE.read_text(encoding="utf-8"), encoding="utf-8")

@@ -196,9 +196,17 @@ class Merge:
 
 def merged_text(text: str | None, merge: Merge, header: str) -> str:
     """The YAML file ``text`` (``None``: a new file starting with the comment ``header``) with
-    ``merge`` done (see the module docstring)."""
+    ``merge`` done (see the module docstring), keeping its byte-order mark and line endings (CRLF
+    when its first line ends so)."""
     from ruamel.yaml import YAML
 
+    # ruamel writes LF and drops a byte-order mark, but keeps a comment's CR: a Windows file came
+    # back with mixed line endings, every document line changed
+    mark = "\ufeff" if text is not None and text.startswith("\ufeff") else ""
+    first_line = (text or "").split("\n", 1)
+    crlf = len(first_line) > 1 and first_line[0].endswith("\r")
+    if text is not None:
+        text = text[len(mark):].replace("\r\n", "\n")
     yaml = YAML(typ="rt")
     yaml.preserve_quotes = True
     yaml.width = 4096
@@ -219,7 +227,8 @@ def merged_text(text: str | None, merge: Merge, header: str) -> str:
         stream.write(header)
     if kept:
         yaml.dump_all(kept, stream)
-    return stream.getvalue()
+    written = stream.getvalue()
+    return mark + (written.replace("\n", "\r\n") if crlf else written)
 
 
 _SEQUENCE_UNDER_KEY = re.compile(r"^( *)[^\s#-][^\n]*:[ \t]*(?:#[^\n]*)?\n( *)- ", re.MULTILINE)

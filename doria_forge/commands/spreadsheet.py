@@ -403,7 +403,7 @@ def _target(out: Path, kind: str) -> tuple[str, dict[str, dict[str, Any]]]:
     for doc in documents:
         if doc.data.get("kind") == kind and isinstance(doc.data.get("id"), str):
             found.setdefault(doc.data["id"], doc.data)
-    return raw.decode("utf-8-sig"), found
+    return raw.decode("utf-8"), found  # with its byte-order mark, which the update keeps
 
 
 # ------------------------------------------------------------------------------ writing
