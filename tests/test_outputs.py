@@ -54,6 +54,25 @@ def test_out_inside_the_sources_is_a_usage_error(tiny, tmp_path, command, target
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.parametrize(("command", "out", "said"), [
+    ("export bundle {pack}", "{pack}", "{pack} itself"),
+    ("import {sheet} --kind trap", "{sheet}", "{sheet} itself"),
+    ("export csv {pack}", "{pack}/csv", "inside {pack}"),
+])
+def test_out_naming_the_source_itself_is_not_said_to_be_inside_it(tiny, tmp_path, command, out, said):
+    """`import traps.csv --out traps.csv` was told "it is inside traps.csv", and `--out content`
+    "it is inside content": a file is inside nothing, and the folder is the pack itself."""
+    sheet = tmp_path / "traps.csv"
+    sheet.write_text("id,name\nt,T\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    given = {"pack": tiny, "sheet": sheet}
+    result = runner.invoke(app, [*command.format(**given).split(), "--out", out.format(**given)])
+    assert result.exit_code == 2, result.output
+    assert (f"cannot write {out.format(**given)}: it is {said.format(**given)}, which doria-forge reads; "
+            "choose another --out") in " ".join(result.output.split())
+    assert snapshot(tmp_path) == before
+
+
 def test_out_on_a_device_or_fifo_is_a_usage_error_and_leaves_it_alone(tiny, tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)

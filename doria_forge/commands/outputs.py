@@ -64,7 +64,8 @@ def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = (), option: s
     for source in sources:
         source_real = os.path.realpath(source)
         if is_inside(real, source_real):
-            return f"cannot write {path}: it is inside {source}, which doria-forge reads; choose another {option}"
+            where = f"{source} itself" if real == source_real else f"inside {source}"
+            return f"cannot write {path}: it is {where}, which doria-forge reads; choose another {option}"
     try:
         mode = os.stat(path).st_mode
     except OSError:
