@@ -320,3 +320,15 @@ def test_a_pack_option_that_is_no_folder_is_named_as_the_pack_not_as_a_revision(
     # two folders need no --pack
     result = runner.invoke(app, ["diff", str(repo / "content"), str(repo / "content")])
     assert result.exit_code == 0 and "0 changed, 0 added, 0 removed" in result.output
+
+
+def test_a_new_version_that_is_no_folder_is_named_not_only_the_pack(repo, tmp_path_factory, monkeypatch):
+    """`diff old_pack new_pak` (a typo, run where no content/ is) answered only "--pack content is
+    not a pack folder": an option never typed, not the folder that does not exist."""
+    from doria_forge.commands.cli import app
+
+    monkeypatch.chdir(tmp_path_factory.mktemp("elsewhere"))
+    result = runner.invoke(app, ["diff", str(repo / "content"), "new_pak"])
+    assert result.exit_code == 2
+    assert ("error: 'new_pak' is not a folder, and --pack content is not a pack folder to read it from "
+            "(the folder holding pack.yaml, default content/)") in " ".join(result.output.split())

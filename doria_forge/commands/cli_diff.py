@@ -31,10 +31,13 @@ def register(app: typer.Typer) -> None:
             typer.echo("error: --format is text or json", err=True)
             raise typer.Exit(2)
         pack = pipeline.pack_folder(pack)  # the pack around the working folder when content/ is not here
-        if (new is None or not Path(old).is_dir() or not Path(new).is_dir()) and not pack.is_dir():
-            # NEW defaults to it and a revision is read from its history: not a version typed
-            typer.echo(f"error: --pack {pack} is not a pack folder (the folder holding pack.yaml, default "
-                       "content/)", err=True)
+        revisions = [spec for spec in (old, new) if spec is not None and not Path(spec).is_dir()]
+        if (new is None or revisions) and not pack.is_dir():
+            # NEW defaults to it and a revision is read from its history: not a version typed; a
+            # folder typed wrong (`diff old_pack new_pak`) is such a revision, named first
+            read = f"{revisions[0]!r} is not a folder, and " if revisions else ""
+            typer.echo(f"error: {read}--pack {pack} is not a pack folder{' to read it from' if read else ''} "
+                       "(the folder holding pack.yaml, default content/)", err=True)
             raise typer.Exit(2)
         try:
             before = load_version(old, pack)
