@@ -189,3 +189,28 @@ def test_a_yaml_syntax_error_is_listed_before_the_errors_it_causes(tmp_path):
 
     lines = [line for line in format_result(result).splitlines() if "error" in line]
     assert "[yaml-syntax]" in lines[0]
+
+
+def test_a_key_that_is_not_text_is_named_as_written_at_its_line(tmp_path):
+    """A deleted field name (`: 3`) was reported as "key None" at the document's first line, `true:`
+    as "key 1" there too, and an empty key inside `effect:` blamed the field `effect` itself."""
+    text = """
+        kind: trap
+        id: pit
+        name: Pit
+        trap_type: person
+        check_attributes: [AGI, PER]
+        tn_base: 20
+        : 3
+        true: x
+        1.5: y
+        effect:
+          : 2
+    """
+    result = validate_files(tmp_path, {"pit.yaml": text})
+    assert lines(result.problems) == [
+        "pit.yaml:7:1 error [schema] an empty key is not text; field names are strings",
+        "pit.yaml:8:1 error [schema] key true is not text; field names are strings",
+        "pit.yaml:9:1 error [schema] key 1.5 is not text; field names are strings",
+        "pit.yaml:11:3 error [schema] an empty key in effect is not text; field names are strings",
+    ]

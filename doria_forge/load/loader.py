@@ -70,6 +70,12 @@ EMPTY_DOCUMENT = "empty-document"
 EMPTY_PACK = "empty-pack"
 
 
+def key_step(key: Any) -> str | int:
+    """The step of a path (:meth:`LoadedDocument.locate`) that names the mapping key ``key``:
+    the key, or its text when it is neither text nor a whole number (`true`, `1.5`, an empty key)."""
+    return key if isinstance(key, (str, int)) and not isinstance(key, bool) else str(key)
+
+
 @dataclass(frozen=True, eq=False)
 class LoadedDocument:
     """One YAML document of a pack file, as plain data plus positions.
@@ -229,9 +235,7 @@ class _Converter:
                 hash(plain_key)
             except TypeError:
                 plain_key = repr(plain_key)
-            plain_ok = isinstance(plain_key, (str, int)) and not isinstance(plain_key, bool)
-            step: str | int = plain_key if plain_ok else str(plain_key)
-            child = path + (step,)
+            child = path + (key_step(plain_key),)
             if lc is not None:
                 # Keys pulled in by a merge (`<<: *base`) have no position of their own.
                 try:
@@ -632,9 +636,7 @@ class _NodeReader:
                 plain_key = self.scalar(key_node)  # a merge key (<<) raises _RoundTrip here
                 if plain_key in out:
                     raise _RoundTrip  # a duplicate key: ruamel reports it
-                step = plain_key if isinstance(plain_key, (str, int)) and not isinstance(plain_key, bool) \
-                    else str(plain_key)
-                child = path + (step,)
+                child = path + (key_step(plain_key),)
                 mark = key_node.start_mark
                 key_at = positions[child] = (mark.line + 1, mark.column + 1)
                 mark = value_node.start_mark

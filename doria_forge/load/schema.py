@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .loader import LoadedDocument, PathKey
+from .loader import LoadedDocument, PathKey, key_step
 from .problem import Problem, Severity
 
 SCHEMA = "schema"
@@ -285,10 +285,14 @@ def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tupl
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
     if message.startswith("Keys should be strings"):
-        # pydantic locates a bad key by the key itself; show it as written.
-        written = resolved[-1] if resolved else None
-        return Problem.at(doc.locate(resolved), SCHEMA, Severity.ERROR,
-                          f"key {written!r} is not text; field names are strings")
+        # pydantic's loc names the key as text (`true` as 1, an empty key as 'None'), which may
+        # resolve to nothing or to the wrong key: the key itself is the error's input
+        key = error.get("input")
+        parent = _resolve(doc.data, tuple(error.get("loc", ()))[:-1])[0]
+        written = "an empty key" if key is None else f"key {str(key).lower() if isinstance(key, bool) else key}"
+        where = f" in {_display_path(parent)}" if parent else ""
+        return Problem.at(doc.locate((*parent, key_step(key))), SCHEMA, Severity.ERROR,
+                          f"{written}{where} is not text; field names are strings")
     rule = DICE_EXPRESSION if "dice expression" in message else SCHEMA
     text = f"{_display_path(resolved) or 'document'}: {message}" + _value_hints(error, message, rule,
                                                                               bool(resolved))
