@@ -214,3 +214,21 @@ def test_a_key_that_is_not_text_is_named_as_written_at_its_line(tmp_path):
         "pit.yaml:9:1 error [schema] key 1.5 is not text; field names are strings",
         "pit.yaml:11:3 error [schema] an empty key in effect is not text; field names are strings",
     ]
+
+
+def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_path):
+    """`check_attributes: [AGI]` (a trap's check takes two attributes) was "missing required field 1
+    in check_attributes" at the key's column 1: a list has no field 1."""
+    text = """
+        kind: trap
+        id: pit
+        name: Pit
+        trap_type: person
+        check_attributes: [AGI]
+        tn_base: 20
+    """
+    result = validate_files(tmp_path, {"pit.yaml": text})
+    assert lines(result.problems) == [
+        "pit.yaml:5:19 error [schema] check_attributes holds a fixed number of values and has 1: "
+        "the value at list position 1 is missing",
+    ]
