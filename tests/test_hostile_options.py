@@ -69,6 +69,25 @@ def test_out_of_range_options_are_usage_errors_before_any_work(broken, args, say
     assert ".staging-" not in result.output and not os.path.exists("/proc/doria-x")
 
 
+@pytest.mark.parametrize("args", [
+    ["schema", "--out="],
+    ["preview", "orc-1", "{pack}", "--out", ""],
+    ["import", "{sheet}", "--kind", "trap", "--out="],
+], ids=["schema", "preview", "import"])
+def test_an_empty_out_is_refused_as_empty_and_writes_nothing(tmp_path, monkeypatch, args):
+    """`schema --out "$DIR"` with DIR unset wrote its twenty schema files into the working folder
+    (exit 0); preview and import answered "cannot write .: it is a folder"."""
+    pack = tiny_pack(tmp_path / "content")
+    sheet = tmp_path / "traps.csv"
+    sheet.write_text("id,name\nt,T\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    before = sorted(tmp_path.rglob("*"))
+    result = runner.invoke(app, [a.format(pack=pack, sheet=sheet) for a in args])
+    assert result.exit_code == 2, result.output
+    assert "--out is empty; name the file or folder to write" in " ".join(result.output.split())
+    assert sorted(tmp_path.rglob("*")) == before
+
+
 def test_an_out_link_into_proc_is_refused_and_kept(tmp_path):
     pack = tiny_pack(tmp_path / "content")
     link = tmp_path / "out.json"

@@ -187,7 +187,8 @@ def validate(
 
 @app.command()
 def schema(
-    out: Path | None = typer.Option(None, "--out", help="Folder for the *.schema.json files (default: schemas)."),
+    out: Path | None = typer.Option(None, "--out", parser=cli_values.out_path,
+                                    help="Folder for the *.schema.json files (default: schemas)."),
     reference: Path | None = typer.Option(None, "--reference",
                                           help="Markdown file for the field reference (default: "
                                           "docs/field-reference.md)."),
@@ -341,7 +342,7 @@ def export_bundle(
 def preview(
     item_id: str = typer.Argument(..., help="Id of a card, Monster Level Card, hero or Room Tile."),
     pack: Path = cli_values.pack_argument("Pack folder."),
-    out: Path = typer.Option(..., "--out", help="PNG file to write."),
+    out: Path = typer.Option(..., "--out", parser=cli_values.out_path, help="PNG file to write."),
     dpi: int = typer.Option(200, "--dpi", min=36, max=1200),
     lang: cli_print.Language = cli_print.LANG_OPT,
 ) -> None:

@@ -24,7 +24,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
     def import_(
         file: Path = typer.Argument(..., help="A .xlsx workbook or .csv file; the first row names the columns."),
         kind: str = typer.Option(..., "--kind", help="What each row is: a kind such as monster_level, equipment."),
-        out: Path | None = typer.Option(None, "--out", help="YAML file to write (default: FILE with .yaml)."),
+        out: Path | None = typer.Option(None, "--out", parser=cli_values.out_path,
+                                        help="YAML file to write (default: FILE with .yaml)."),
         sheet: str | None = typer.Option(None, "--sheet", help="Workbook sheet (default: the one named KIND, "
                                          "else the first)."),
         force: bool = typer.Option(False, "--force", help="Update --out in place if it exists: documents with the "
