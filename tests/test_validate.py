@@ -232,3 +232,32 @@ def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_pa
         "pit.yaml:5:19 error [schema] check_attributes holds a fixed number of values and has 1: "
         "the value at list position 1 is missing",
     ]
+
+
+def test_a_malformed_id_version_or_art_is_told_in_words_not_as_a_regular_expression(tmp_path):
+    """`id: Goblin Chief` was "String should match pattern '^[A-Za-z0-9][A-Za-z0-9_\\-]*$'": a
+    designer reads no regular expressions (and `new` says the same rule in words)."""
+    pit = """
+        kind: trap
+        id: Spike Pit
+        name: Pit
+        trap_type: person
+        check_attributes: [AGI, PER]
+        tn_base: 20
+        art: pit.gif
+    """
+    manifest = """
+        kind: pack
+        id: frost
+        name: Frost
+        version: "1.0"
+        replaces: [goblin]
+    """
+    result = validate_files(tmp_path, {"pack.yaml": manifest, "pit.yaml": pit})
+    assert lines(result.problems) == [
+        "pack.yaml:4:10 error [schema] version: a version is MAJOR.MINOR.PATCH, such as 0.1.0 (got '1.0')",
+        "pack.yaml:5:12 error [schema] replaces[0]: write KIND/ID, such as monster_level/orc-2 (got 'goblin')",
+        "pit.yaml:2:5 error [schema] id: an id is letters, digits, '_' and '-', starting with a letter or digit "
+        "(got 'Spike Pit')",
+        "pit.yaml:7:6 error [schema] art: a PNG, JPG or SVG file, such as art/orc.png (got 'pit.gif')",
+    ]

@@ -32,6 +32,17 @@ UNKNOWN_VOCABULARY = "unknown-vocabulary"
 
 _MAX_INPUT_SHOWN = 40
 
+_PATTERN_WORDS: dict[str, str] = {}
+
+
+def worded_pattern(pattern: str, words: str) -> str:
+    """``pattern`` (a field's regular expression), with ``words`` to say instead of it when a
+    value does not match: "String should match pattern '^\\d+\\.\\d+\\.\\d+$'" is no answer to
+    a designer."""
+    _PATTERN_WORDS[pattern] = words
+    return pattern
+
+
 M = TypeVar("M", bound=BaseModel)
 """The model classes ``check_document`` validates against (a kind's document model)."""
 
@@ -290,6 +301,8 @@ def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tupl
     message = str(error.get("msg", "invalid value"))
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
+    if error.get("type") == "string_pattern_mismatch":
+        message = _PATTERN_WORDS.get(str((error.get("ctx") or {}).get("pattern")), message)
     if message.startswith("Keys should be strings"):
         # pydantic's loc names the key as text (`true` as 1, an empty key as 'None'), which may
         # resolve to nothing or to the wrong key: the key itself is the error's input

@@ -13,6 +13,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic import Strict as PydanticStrict
 
 from doria_forge.geometry import TILE_SIZE
+from doria_forge.load.schema import worded_pattern
 
 from .field_docs import describe_fields
 
@@ -84,7 +85,12 @@ Dice = Annotated[str, Field(max_length=16, examples=["3D+2", "2D"], json_schema_
                  AfterValidator(_normalise_dice)]
 """A dice expression as written on cards (``3D+2``); stored normalised."""
 
-Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64)]
+ID_PATTERN = worded_pattern(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$",
+                            "an id is letters, digits, '_' and '-', starting with a letter or digit")
+KIND_ID_PATTERN = worded_pattern(r"^[a-z_]+/[A-Za-z0-9][A-Za-z0-9_\-]*$", "write KIND/ID, such as monster_level/orc-2")
+VERSION_PATTERN = worded_pattern(r"^\d+\.\d+\.\d+$", "a version is MAJOR.MINOR.PATCH, such as 0.1.0")
+
+Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
 """A document id: letters, digits, ``_`` and ``-`` (``orc``, ``orc-2``, ``A-1``)."""
 
 Name = Annotated[str, Field(max_length=120)]
@@ -191,7 +197,8 @@ class Illustrated(Document):
     """A document printed as a card, which may carry a picture (``art``)."""
 
     art: str | None = Field(
-        None, max_length=300, pattern=r"(?i)^[^\x00]+\.(png|jpe?g|svg)$",
+        None, max_length=300,
+        pattern=worded_pattern(r"(?i)^[^\x00]+\.(png|jpe?g|svg)$", "a PNG, JPG or SVG file, such as art/orc.png"),
         description="Picture printed in the card's art region: a PNG, JPG or SVG file, relative to the "
         "YAML file that names it (art/orc.png). Raster images need at least 300 dpi at their printed "
         "size; validate reports a missing file or a smaller image.",

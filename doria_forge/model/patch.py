@@ -10,9 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from .common import Document
-
-TARGET_PATTERN = r"^[a-z_]+/[A-Za-z0-9][A-Za-z0-9_\-]*$"
+from .common import KIND_ID_PATTERN, Document
 
 
 class Patch(Document):
@@ -22,7 +20,7 @@ class Patch(Document):
     and ``id`` cannot change. ``note`` says why (printed nowhere; ``validate`` shows it)."""
 
     kind: Literal["patch"] = "patch"
-    target: Annotated[str, Field(pattern=TARGET_PATTERN, max_length=100, examples=["monster_level/orc-2"],
+    target: Annotated[str, Field(pattern=KIND_ID_PATTERN, max_length=100, examples=["monster_level/orc-2"],
                                  description="The document to change, as KIND/ID of a required pack.")]
     changes: dict[str, Any] = Field(
         min_length=1, examples=[{"attack": "3D+1", "hit_points": 2}],

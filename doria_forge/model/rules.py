@@ -11,7 +11,10 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from .common import (
+    ID_PATTERN,
+    KIND_ID_PATTERN,
     NAME_DE,
+    VERSION_PATTERN,
     CardText,
     Dice,
     Document,
@@ -271,7 +274,7 @@ def version_range(text: str) -> "SpecifierSet":
 class Requirement(Strict):
     """A pack this pack builds on: its ``id`` and the ``version`` range it works with."""
 
-    id: Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=64, examples=["doria-base"])]
+    id: Annotated[str, Field(pattern=ID_PATTERN, max_length=64, examples=["doria-base"])]
     """Id of the required pack (its pack.yaml)."""
     version: str = Field("", max_length=100, examples=[">=0.1.0,<1.0.0"],
                          description="Version range (PEP 440 specifiers: >=, <, ==, !=, ~=); empty: any version.")
@@ -320,7 +323,7 @@ class Pack(Document):
     kind: Literal["pack"] = "pack"
     name: Name
     """The pack's name, printed on PDF titles."""
-    version: Annotated[str, Field(pattern=r"^\d+\.\d+\.\d+$", max_length=32)]
+    version: Annotated[str, Field(pattern=VERSION_PATTERN, max_length=32)]
     """MAJOR.MINOR.PATCH; the bundle records it and expansions require a range of it."""
     description: PageText = ""
     """What the pack holds, in a paragraph."""
@@ -334,7 +337,7 @@ class Pack(Document):
         default_factory=empty_list, max_length=20,
         examples=[["doria-base"], [{"id": "doria-base", "version": ">=0.1.0"}]],
         description="Packs this pack builds on: 'doria-base', 'doria-base >=0.1.0,<1.0.0' or {id, version}.")
-    replaces: list[Annotated[str, Field(pattern=r"^[a-z_]+/[A-Za-z0-9][A-Za-z0-9_\-]*$", max_length=140)]] = Field(
+    replaces: list[Annotated[str, Field(pattern=KIND_ID_PATTERN, max_length=140)]] = Field(
         default_factory=empty_list, max_length=500, examples=[["monster/orc", "equipment/short_sword"]],
         description="Documents of the required packs this pack replaces on purpose, as kind/id: each is reported "
         "as an info; a replacement not listed here is a warning (pack-override), so a clash of ids never goes "
