@@ -261,3 +261,17 @@ def test_a_malformed_id_version_or_art_is_told_in_words_not_as_a_regular_express
         "(got 'Spike Pit')",
         "pit.yaml:7:6 error [schema] art: a PNG, JPG or SVG file, such as art/orc.png (got 'pit.gif')",
     ]
+
+
+def test_a_file_opening_with_a_yaml_directive_is_read(tmp_path):
+    """`%YAML 1.2` then `---` (as some editors' templates begin a file) was "could not read YAML:
+    IndexError: list index out of range" and the file's documents were lost; a version doria-forge
+    does not read was an AssertionError."""
+    trap = "kind: trap\nid: pit\nname: Pit\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+    result = validate_files(tmp_path / "a", {"traps.yaml": "%YAML 1.2\n---\n" + trap})
+    assert lines(result.problems) == [] and result.pack is not None
+    result = validate_files(tmp_path / "b", {"traps.yaml": "# traps\n%YAML 1.3\n---\n" + trap})
+    assert lines(result.problems) == [
+        "traps.yaml:2:1 error [yaml-syntax] %YAML 1.3: doria-forge reads YAML 1.2 (and 1.1); write %YAML 1.2 or "
+        "leave the line out",
+    ]

@@ -31,6 +31,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError, RoundTripConstructor
+from ruamel.yaml.docinfo import DocInfo
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
@@ -422,11 +423,20 @@ def _add_document(data: Any, node: Any, index: int, path: str, file: str,
     ))
 
 
+_YAML_DIRECTIVE = re.compile(r"^%YAML[ \t]+(\S*)", re.MULTILINE)
+
+
 def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], list[Problem]]:
     """Parse ``text`` with ruamel's pure-Python round-trip loader: every problem gets its
     established message and position. Documents before a syntax error are kept."""
     problems: list[Problem] = []
     documents: list[LoadedDocument] = []
+    for directive in _YAML_DIRECTIVE.finditer(text):
+        if directive.group(1) not in ("1.1", "1.2"):  # ruamel asserts on 1.3 (AssertionError)
+            line = text.count("\n", 0, directive.start()) + 1
+            return [], [Problem(file, line, 1, YAML_SYNTAX, Severity.ERROR,
+                                f"%YAML {directive.group(1)}: doria-forge reads YAML 1.2 (and 1.1); write "
+                                "%YAML 1.2 or leave the line out")]
     yaml = YAML(typ="rt", pure=True)
     yaml.Constructor = _Constructor
     # Duplicate keys are reported by _duplicate_keys (the first value is kept): ruamel's own
@@ -436,6 +446,9 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            # what YAML.load_all does first and after each document: the scanner records a
+            # %YAML directive's version there (without it, "IndexError: list index out of range")
+            yaml.doc_infos.append(DocInfo(requested_version=None))
             constructor, parser = yaml.get_constructor_parser(text)
             composer = yaml.composer
             index = 0
@@ -444,6 +457,7 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
                 problems.extend(_duplicate_keys(node, file))
                 data = constructor.construct_document(node)
                 _add_document(data, node, index, path, file, documents, problems)
+                yaml.doc_infos.append(DocInfo(requested_version=None))
                 index += 1
     except DuplicateKeyError as exc:
         location = _mark_location(file, exc.problem_mark or exc.context_mark)
