@@ -171,3 +171,12 @@ def test_end_of_file_errors_land_on_the_last_line_of_a_long_file():
     errors = [p for p in problems if p.severity is Severity.ERROR]
     assert [(p.line, p.column) for p in errors] == [(3001, 7)]
     assert sum(p.rule_id == "empty-document" for p in problems) == 2999
+
+
+def test_a_collection_tag_on_a_plain_value_is_a_problem_at_the_value():
+    """`flags: !!set abc` was "could not read YAML: AttributeError: 'ScalarNode' object has no attribute
+    'flow_style'" at line 1, column 1 (ruamel's error, and the file's first position)."""
+    docs, problems = load_text(b"kind: trap\nid: x\nname: !!set abc\n", path="x.yaml", file="x.yaml")
+    assert docs == []
+    assert [(p.line, p.column, p.message) for p in problems] == [
+        (3, 7, "cannot read value: the tag !!set does not fit a scalar")]
