@@ -174,9 +174,11 @@ def test_end_of_file_errors_land_on_the_last_line_of_a_long_file():
 
 
 def test_a_collection_tag_on_a_plain_value_is_a_problem_at_the_value():
-    """`flags: !!set abc` was "could not read YAML: AttributeError: 'ScalarNode' object has no attribute
-    'flow_style'" at line 1, column 1 (ruamel's error, and the file's first position)."""
-    docs, problems = load_text(b"kind: trap\nid: x\nname: !!set abc\n", path="x.yaml", file="x.yaml")
-    assert docs == []
-    assert [(p.line, p.column, p.message) for p in problems] == [
-        (3, 7, "cannot read value: the tag !!set does not fit a scalar")]
+    """`name: !!set abc` was "could not read YAML: AttributeError: 'ScalarNode' object has no attribute
+    'flow_style'", `!!bool weapon` "KeyError: 'weapon'", both at line 1, column 1 (ruamel's error, and
+    the file's first position)."""
+    for value, message in (("!!set abc", "the tag !!set does not fit 'abc'"),
+                           ("!!bool weapon", "the tag !!bool does not fit 'weapon'")):
+        docs, problems = load_text(f"kind: trap\nid: x\nname: {value}\n".encode(), path="x.yaml", file="x.yaml")
+        assert docs == []
+        assert [(p.line, p.column, p.message) for p in problems] == [(3, 7, f"cannot read value: {message}")]

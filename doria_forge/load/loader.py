@@ -153,9 +153,10 @@ class _Constructor(RoundTripConstructor):
             raise
         except (ValueError, TypeError, OverflowError, ArithmeticError) as exc:
             raise ConstructorError(None, None, f"cannot read value: {exc}", node.start_mark) from None
-        except AttributeError:  # `!!set abc`: ruamel reads a flow style the scalar does not have
+        except (AttributeError, KeyError):  # `!!set abc`, `!!bool weapon`: ruamel's lookups fail
             tag = str(node.tag).replace("tag:yaml.org,2002:", "!!")
-            raise ConstructorError(None, None, f"cannot read value: the tag {tag} does not fit a {node.id}",
+            what = repr(node.value) if node.id == "scalar" else f"a {node.id}"
+            raise ConstructorError(None, None, f"cannot read value: the tag {tag} does not fit {what}",
                                    node.start_mark) from None
 
 
