@@ -322,3 +322,15 @@ def test_a_layout_number_that_is_no_number_is_an_error_at_it(project: Path, text
     assert f"layouts/default.yaml:{where}: error [layout] {field}: Input should be a finite number" in result.output
     exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
     assert exported.exit_code == 1 and not (project / "out").exists()
+
+
+@pytest.mark.parametrize(("key", "got"), [("", "an empty key"), ("true", "true"), ("1.5", "1.5")])
+def test_a_deck_name_that_is_no_text_is_an_error_at_it(key: str, got: str):
+    """`decks:` with an empty deck name was told at the line of `decks:` to "write one after the
+    colon" (the value was there), and `true:` was "decks[1]", also at `decks:`."""
+    layout, problems = check_layout_text(f"defaults:\n  paper: a4\ndecks:\n  {key}: {{bleed_mm: 1}}\n",
+                                         "layouts/default.yaml")
+    assert layout is None
+    assert [(p.line, p.column) for p in problems] == [(4, 3)]
+    assert problems[0].message.startswith("decks: Input should be 'loot', 'monster'")
+    assert problems[0].message.endswith(f"(got {got})")

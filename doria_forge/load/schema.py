@@ -312,10 +312,17 @@ def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tupl
         where = f" in {_display_path(parent)}" if parent else ""
         return Problem.at(doc.locate((*parent, key_step(key))), SCHEMA, Severity.ERROR,
                           f"{written}{where} is not text; field names are strings")
+    at_key = bool(rest) and rest[-1] == "[key]"  # a bad mapping key: point at the key, not its value
+    if at_key and not isinstance(error.get("input"), str):
+        # a key YAML read as no text (`true:`, an empty key), which loc names as text or as 1
+        key = error.get("input")
+        parent = _resolve(doc.data, tuple(error.get("loc", ()))[:-2])[0]
+        shown = "an empty key" if key is None else str(key).lower() if isinstance(key, bool) else repr(key)
+        return Problem.at(doc.locate((*parent, key_step(key))), SCHEMA, Severity.ERROR,
+                          f"{_display_path(parent) or 'document'}: {message} (got {shown})")
     rule = DICE_EXPRESSION if "dice expression" in message else SCHEMA
     text = f"{_display_path(resolved) or 'document'}: {message}" + _value_hints(error, message, rule,
                                                                               bool(resolved))
-    at_key = bool(rest) and rest[-1] == "[key]"  # a bad mapping key: point at the key, not its value
     return Problem.at(doc.locate(resolved, value=not at_key), rule, Severity.ERROR, text)
 
 
