@@ -149,6 +149,22 @@ def test_a_link_to_a_device_and_a_fifo_are_refused_without_blocking(tmp_path):
                                      ("pack/zero.yaml", "outside-pack")]
 
 
+def test_a_link_loop_is_named_a_loop_not_a_broken_link(tmp_path):
+    """`ln -s self.yaml self.yaml` (or two links naming each other) was "a symbolic link to
+    nothing (broken link)": the designer looks for a missing file that is not missing."""
+    pack = _pack(tmp_path)
+    (pack / "self.yaml").symlink_to("self.yaml")
+    (pack / "ping.yaml").symlink_to("pong.yaml")
+    (pack / "pong.yaml").symlink_to("ping.yaml")
+    (pack / "broken.yaml").symlink_to(tmp_path / "nowhere")
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1
+    for name in ("self", "ping", "pong"):
+        assert (f"{pack / name}.yaml:1:1: error [io-error] is a symbolic link that leads back to itself "
+                "(a loop of links); not read") in result.output
+    assert f"{pack / 'broken.yaml'}:1:1: error [io-error] is a symbolic link to nothing (broken link)" in result.output
+
+
 def test_a_file_swapped_for_a_fifo_after_the_listing_is_refused(tmp_path, monkeypatch):
     """The descriptor is checked again after a non-blocking open, so a swap does not block."""
     pack = _pack(tmp_path)

@@ -22,6 +22,7 @@ says what is wrong with it and quotes nothing from the file. Hidden files and fo
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from dataclasses import dataclass
@@ -162,9 +163,11 @@ def _linked(path: Path, real_root: str, files: list[Path], problems: list[PathPr
     inside = is_inside(target, real_root)
     try:
         mode = os.stat(target).st_mode
-    except OSError:
+    except OSError as exc:
         if is_yaml_name(path.name):
-            problems.append(PathProblem(path, IO_ERROR, "is a symbolic link to nothing (broken link); not read"))
+            problems.append(PathProblem(path, IO_ERROR, "is a symbolic link that leads back to itself (a loop of "
+                                        "links); not read" if exc.errno == errno.ELOOP else
+                                        "is a symbolic link to nothing (broken link); not read"))
         return
     if stat.S_ISDIR(mode):
         # A folder inside the pack is read where it lives; one outside is not the pack.
