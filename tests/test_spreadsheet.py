@@ -547,6 +547,16 @@ def test_import_writes_only_a_yaml_file(tmp_path):
     assert not (tmp_path / "doors.txt").exists()
 
 
+@pytest.mark.parametrize("name", ["missing.csv", "missing.xlsx"])
+def test_a_missing_spreadsheet_is_named_once(tmp_path, name):
+    """`import traps.csv` with no such file said "cannot read traps.csv: cannot read file: No such
+    file or directory"."""
+    sheet = tmp_path / name
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "trap"])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"error: {sheet}: cannot read file: No such file or directory"
+
+
 def test_a_sheet_asked_of_a_csv_file_is_a_usage_error(tmp_path):
     """--sheet on a CSV file was ignored without a word: the user who named a sheet meant a workbook,
     and got the rows of another file imported."""

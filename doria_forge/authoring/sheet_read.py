@@ -89,14 +89,14 @@ def read_sheet(path: Path, sheet: str | None = None, *, kind: str | None = None)
         try:
             raw = read_confined(path, None, MAX_SHEET_BYTES)
         except PackFileError as exc:
-            raise SheetError(f"cannot read {path}: {exc.problem.message}") from None
+            raise SheetError(f"{path}: {exc.problem.message}") from None  # the message says "cannot read"
         return _csv(raw)
     try:
         check_confined(path, None)
         if path.stat().st_size > MAX_SHEET_BYTES:
             raise SheetError(f"cannot read {path}: it is more than {MAX_SHEET_BYTES // 1024**2} MiB")
     except PackFileError as exc:
-        raise SheetError(f"cannot read {path}: {exc.problem.message}") from None
+        raise SheetError(f"{path}: {exc.problem.message}") from None  # the message says "cannot read"
     except OSError as exc:
         raise SheetError(f"cannot read {path}: {exc.strerror or exc}") from None
     return _workbook(path, sheet, kind)
