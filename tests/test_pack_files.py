@@ -201,6 +201,22 @@ def test_a_file_above_the_size_limit_is_refused_and_the_limit_can_change(tmp_pat
     assert load_pack(pack, display_root="pack").problems == ()
 
 
+def test_a_spreadsheet_above_its_own_limit_is_not_sent_to_the_variable_that_does_not_change_it(
+        tmp_path, monkeypatch):
+    """A CSV above the spreadsheets' 32 MiB was told "(set DORIA_FORGE_MAX_FILE_BYTES to change the
+    limit)", and setting it changed nothing: the variable is the limit of the pack's YAML files."""
+    from doria_forge.authoring import sheet_read
+
+    monkeypatch.setattr(sheet_read, "MAX_SHEET_BYTES", 1024)  # the 32 MiB, without writing 32 MiB
+    sheet = tmp_path / "traps.csv"
+    sheet.write_text("id,name\n" + "t,T\n" * 400, encoding="utf-8")
+    monkeypatch.setenv(MAX_FILE_ENV, "1G")
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "trap"])
+    assert result.exit_code == 2
+    size = sheet.stat().st_size
+    assert result.output.strip() == f"error: {sheet}: file is {size} bytes, more than the limit of 1024 bytes; not read"
+
+
 def test_the_default_size_limit_is_documented():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert MAX_FILE_ENV in readme

@@ -226,17 +226,20 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
     bytes, default :func:`max_file_bytes`), opened non-blocking without following a final
     symbolic link, and checked again on the open descriptor; at most ``limit`` bytes are read.
 
-    Raises PackFileError (never quoting the file) when it must not or cannot be read.
+    Raises PackFileError (never quoting the file) when it must not or cannot be read; a file
+    above the default limit is told how to raise it (``DORIA_FORGE_MAX_FILE_BYTES`` changes no
+    other limit).
     """
+    adjustable = limit is None
     limit = max_file_bytes() if limit is None else limit
     path = Path(path)
     real = _confined(path, root, real_root, area)
     try:
-        _check(path, os.stat(real), limit)
+        _check(path, os.stat(real), limit, adjustable)
         flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
         fd = os.open(real, flags | getattr(os, "O_CLOEXEC", 0))
         try:
-            _check(path, os.fstat(fd), limit)
+            _check(path, os.fstat(fd), limit, adjustable)
             chunks = []
             left = limit + 1
             while left > 0:
@@ -251,18 +254,18 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
         raise PackFileError(PathProblem(path, IO_ERROR, f"cannot read file: {exc.strerror or exc}")) from None
     data = b"".join(chunks)
     if len(data) > limit:  # it grew after the check
-        raise PackFileError(_too_large(path, None, limit))
+        raise PackFileError(_too_large(path, None, limit, adjustable))
     return data
 
 
-def _check(path: Path, st: os.stat_result, limit: int) -> None:
+def _check(path: Path, st: os.stat_result, limit: int, adjustable: bool) -> None:
     if not stat.S_ISREG(st.st_mode):
         raise PackFileError(PathProblem(path, NOT_A_FILE, f"is {describe_mode(st.st_mode)}, not a file; not read"))
     if st.st_size > limit:
-        raise PackFileError(_too_large(path, st.st_size, limit))
+        raise PackFileError(_too_large(path, st.st_size, limit, adjustable))
 
 
-def _too_large(path: Path, size: int | None, limit: int) -> PathProblem:
+def _too_large(path: Path, size: int | None, limit: int, adjustable: bool) -> PathProblem:
     what = f"file is {_size(size)}, more" if size is not None else "file is more"
-    return PathProblem(path, FILE_TOO_LARGE, f"{what} than the limit of {_size(limit)}; not read "
-                                             f"(set {MAX_FILE_ENV} to change the limit)")
+    change = f" (set {MAX_FILE_ENV} to change the limit)" if adjustable else ""
+    return PathProblem(path, FILE_TOO_LARGE, f"{what} than the limit of {_size(limit)}; not read{change}")

@@ -852,7 +852,7 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
         base, confine = root.parent, None  # the user named this file: it is the pack
         display_root = posixpath.dirname(display_root) if display_root not in ("", ".") else ""
     try:
-        limit = max_file_bytes()
+        max_file_bytes()  # a bad limit is a usage error before any file is read
     except FileLimitError as exc:
         raise PackPathError(str(exc)) from None
 
@@ -868,7 +868,7 @@ def load_pack(root: Path | str, *, display_root: str | None = None) -> LoadResul
         rel = file_path.relative_to(base).as_posix()
         shown_files.append(shown(file_path))
         try:
-            raw = read_confined(file_path, confine, limit, real_root=real_root)
+            raw = read_confined(file_path, confine, real_root=real_root)
         except PackFileError as exc:
             problems.append(Problem(shown(file_path), 1, 1, exc.problem.rule_id, Severity.ERROR, exc.problem.message))
             read.append(None)
