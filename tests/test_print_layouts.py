@@ -4,6 +4,7 @@ profiles by name, degenerate card sizes: as a user meets them on the command lin
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 from pathlib import Path
 
@@ -334,3 +335,23 @@ def test_a_deck_name_that_is_no_text_is_an_error_at_it(key: str, got: str):
     assert [(p.line, p.column) for p in problems] == [(4, 3)]
     assert problems[0].message.startswith("decks: Input should be 'loot', 'monster'")
     assert problems[0].message.endswith(f"(got {got})")
+
+
+@pytest.mark.parametrize("make", ["fifo", "folder", "loop"])
+def test_a_project_layout_that_is_no_file_is_an_error_not_left_out(project: Path, make: str):
+    """layouts/default.yaml as a FIFO, a folder or a loop of links was left out without a word:
+    validate passed and export pdf printed with doria-forge's own layout instead of the project's."""
+    layout = project / "layouts" / "default.yaml"
+    if make == "fifo":
+        os.mkfifo(layout)
+    elif make == "folder":
+        layout.mkdir()
+    else:
+        layout.symlink_to("default.yaml")
+    (project / "layouts" / ".#default.yaml").symlink_to("user@host.1234")  # an editor's lock: not a layout
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1, result.output
+    assert f"{layout}:1:1: error [" in result.output and "cannot read layout file: " in result.output
+    assert ".#default.yaml" not in result.output
+    exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
+    assert exported.exit_code == 1 and not (project / "out").exists()

@@ -40,10 +40,14 @@ def project_assets(project: Path | None) -> tuple[Path, Path]:
 
 
 def layout_files(folders: list[Path]) -> list[Path]:
-    """Every ``*.yaml``/``*.yml`` file directly in ``folders`` (those that exist), sorted by name:
-    the print layouts and profiles a project offers (``<project>/layouts``)."""
+    """Every ``*.yaml``/``*.yml`` entry directly in ``folders`` (those that exist), hidden ones
+    excepted, sorted by name: the print layouts and profiles a project offers
+    (``<project>/layouts``). A FIFO, folder or broken link of such a name is listed too, for
+    reading it to say what it is: left out, ``layouts/default.yaml`` as a FIFO passed validate and
+    the export printed with doria-forge's own layout instead."""
     found: list[Path] = []
     for folder in folders:
         if folder.is_dir():
-            found += sorted(p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file())
+            found += sorted(p for p in folder.iterdir()
+                            if p.suffix.lower() in (".yaml", ".yml") and not p.name.startswith("."))
     return found
