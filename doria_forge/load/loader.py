@@ -31,7 +31,6 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq, TaggedScalar
 from ruamel.yaml.constructor import ConstructorError, DuplicateKeyError, RoundTripConstructor
-from ruamel.yaml.docinfo import DocInfo
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
@@ -431,6 +430,17 @@ def _add_document(data: Any, node: Any, index: int, path: str, file: str,
 _YAML_DIRECTIVE = re.compile(r"^%YAML[ \t]+(\S*)", re.MULTILINE)
 
 
+def _begin_document(yaml: YAML) -> None:
+    """What ``YAML.load_all`` does before each document: ruamel's scanner records a ``%YAML``
+    directive's version in the document's info (without one, "IndexError: list index out of
+    range"); a ruamel that keeps no such infos needs nothing."""
+    infos = getattr(yaml, "doc_infos", None)
+    if infos is not None:
+        from ruamel.yaml.docinfo import DocInfo
+
+        infos.append(DocInfo(requested_version=None))
+
+
 def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], list[Problem]]:
     """Parse ``text`` with ruamel's pure-Python round-trip loader: every problem gets its
     established message and position. Documents before a syntax error are kept."""
@@ -451,9 +461,7 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            # what YAML.load_all does first and after each document: the scanner records a
-            # %YAML directive's version there (without it, "IndexError: list index out of range")
-            yaml.doc_infos.append(DocInfo(requested_version=None))
+            _begin_document(yaml)
             constructor, parser = yaml.get_constructor_parser(text)
             composer = yaml.composer
             index = 0
@@ -462,7 +470,7 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
                 problems.extend(_duplicate_keys(node, file))
                 data = constructor.construct_document(node)
                 _add_document(data, node, index, path, file, documents, problems)
-                yaml.doc_infos.append(DocInfo(requested_version=None))
+                _begin_document(yaml)
                 index += 1
     except DuplicateKeyError as exc:
         location = _mark_location(file, exc.problem_mark or exc.context_mark)
