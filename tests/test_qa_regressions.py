@@ -116,6 +116,19 @@ def test_second_pack_manifest_is_an_error(tmp_path):
     ]
 
 
+def test_the_pack_yaml_is_the_manifest_a_second_one_elsewhere_is_the_extra(tmp_path):
+    """A stray `kind: pack` in `extra.yaml` made the pack's own pack.yaml the "second pack manifest"
+    (extra.yaml sorts first): the designer was told to merge or remove the one file that must stay."""
+    result = validate_files(tmp_path, {
+        "pack.yaml": "kind: pack\nid: base\nname: Base\nversion: 1.0.0\n",
+        "extra.yaml": "kind: pack\nid: base-copy\nname: Copy\nversion: 1.0.0\n",
+    })
+    assert lines(result.problems) == [
+        "extra.yaml:2:5 error [single-manifest] second pack manifest 'base-copy'; a pack has one, the first is "
+        "'base' at pack.yaml:2:1 (merge them or remove one)",
+    ]
+
+
 def test_repeated_manifest_id_is_reported_once_as_duplicate_id(tmp_path):
     result = validate_files(tmp_path, {
         "a.yaml": "kind: pack\nid: base\nname: Base\nversion: 1.0.0\n",

@@ -3,7 +3,8 @@
 The exporters and the engine read ``pack.info`` (id and version name the bundle) and
 ``pack.rules`` (every number of the Book of Rules) from a single document. With two of a kind,
 the one whose id sorts first silently won and the other was ignored: an **error** at every
-document after the first, naming where the first one is.
+document after the first (the pack's ``pack.yaml`` is first, wherever its file sorts), naming
+where the first one is.
 
 Passing::
 
@@ -24,6 +25,7 @@ from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
+from ...packs import MANIFEST_NAMES
 from ..source_map import SourceMap, document_key
 
 ID = "single-manifest"
@@ -42,6 +44,8 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
             if key is not None and key[1] not in seen and pack.has(kind, key[1]):
                 seen.add(key[1])
                 docs.append(d)
+        if kind == "pack":  # the pack.yaml beside the pack's folders is its manifest, wherever it sorts
+            docs.sort(key=lambda d: d.path not in MANIFEST_NAMES)
         for doc in docs[1:]:
             yield Problem.at(
                 doc.locate(("id",), value=True), ID, SEVERITY,
