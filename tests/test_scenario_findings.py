@@ -114,6 +114,22 @@ def test_a_rule_that_can_fire_but_never_did_names_its_runs_seed_and_replay(small
     assert dead.severity == "warning" and "at most 7% of runs, 95% sure" in dead.message
 
 
+def test_a_scenario_won_in_every_run_says_how_often_the_heroes_may_still_lose(small_pack):
+    """Four runs all won read "too few runs to call it never (it may still happen in up to 53% of
+    runs lost": the finding is that the heroes always win, and what may still happen is a loss."""
+    scenario = validated(small_pack).pack.scenarios["orc_pit"]
+    plan = {"runs": 4, "seed": 1, "policy": "greedy", "heroes": [], "heroes_given": False}
+    (few,) = [f for f in scenario_findings(scenario, [_summary(2, 4, 4)], no_location, plan)
+              if f.rule_id == "scenario-always-won"]
+    assert few.severity == "info"
+    assert ("won in every one of 4 runs at 2 players, seed 1: too few runs to call it always (the heroes may "
+            "still lose up to 53% of runs, 95% sure; about 29 runs would show losses below 10%)") in few.message
+    assert "never" not in few.message
+    (many,) = [f for f in scenario_findings(scenario, [_summary(2, 40, 40)], no_location, plan)
+               if f.rule_id == "scenario-always-won"]
+    assert many.severity == "warning" and "(at most 7% of runs lost, 95% sure)" in many.message
+
+
 def test_a_count_with_its_own_target_is_no_outlier(small_pack):
     """salt_mine_collapse sets a band for 4 players of its own: the designer expects 4 players
     to play harder; its verdict judges that count, an outlier warning would only repeat it."""

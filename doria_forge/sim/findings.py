@@ -224,16 +224,19 @@ def _rate(settings: RuleSettings, check_id: str) -> float:
     return settings.get(check_id, {}).get("rate", default(check_id, "rate"))
 
 
-def _never(settings: RuleSettings, check_id: str, runs: int) -> tuple[str, str]:
+def _never(settings: RuleSettings, check_id: str, runs: int, *, always: bool = False) -> tuple[str, str]:
     """The severity of a "never" finding over ``runs`` runs and the words that say how sure it
     is: a warning when the runs show the event happens in fewer than the check's ``rate`` of
-    them, else an info (too few runs to tell a rare event from an impossible one)."""
+    them, else an info (too few runs to tell a rare event from an impossible one). ``always``:
+    the finding is that every run was won, so the rare event is a lost run."""
     rate = _rate(settings, check_id)
     bound = never_bound(runs)
     if bound < rate:
-        return "warning", f" (at most {bound:.0%} of runs, 95% sure)"
-    return "info", (f": too few runs to call it never (it may still happen in up to {bound:.0%} of runs, 95% sure; "
-                    f"about {math.ceil(math.log(0.05) / math.log(1 - rate))} runs would show it below {rate:.0%})")
+        return "warning", f" (at most {bound:.0%} of {'runs lost' if always else 'runs'}, 95% sure)"
+    call, may, shown = ("always", "the heroes may still lose", "losses") if always else \
+        ("never", "it may still happen in", "it")
+    return "info", (f": too few runs to call it {call} ({may} up to {bound:.0%} of runs, 95% sure; "
+                    f"about {math.ceil(math.log(0.05) / math.log(1 - rate))} runs would show {shown} below {rate:.0%})")
 
 
 def rule_player_range(rule: Any) -> tuple[int, int]:
@@ -321,9 +324,9 @@ def _never_or_always_won(c: _ScenarioChecks) -> None:
               f"{_replay(plan, scenario.id, [s['players'] for s in never])}", [s["players"] for s in never])
     always = [s for s in c.played if s["wins"] == s["runs"]]
     if always:
-        severity, sure = _never(c.settings, "scenario-always-won", min(s["runs"] for s in always))
+        severity, sure = _never(c.settings, "scenario-always-won", min(s["runs"] for s in always), always=True)
         c.add("scenario-always-won", severity, _goal_path(scenario),
-              f"won in every one of {_runs_words(always, plan)}{sure.replace('of runs', 'of runs lost')}"
+              f"won in every one of {_runs_words(always, plan)}{sure}"
               f"{_replay(plan, scenario.id, [s['players'] for s in always], 'best')}", [s["players"] for s in always])
 
 
