@@ -99,6 +99,8 @@ def test_simulate_campaign_reports_completion_and_where_campaigns_end(campaign_p
     # 0 of 2 is no evidence that it never happens: an info that says so, no failing gate
     assert few.exit_code == 0, few.output
     assert "info [campaign-never-completed]" in few.output and "too few runs to call it never" in few.output
+    # the file it names holds a campaign report: it said "scenario report: c.json"
+    assert f"campaign report: {out}" in few.output and "scenario report" not in few.output
     bad = runner.invoke(app, ["simulate", "campaign", "nope", str(campaign_pack), "--no-progress"])
     assert bad.exit_code == 2 and "unknown campaign 'nope'" in bad.output
 

@@ -200,7 +200,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                    jobs=jobs, policy=policy, heroes=_ids(heroes), scheduler=scheduler, progress=progress,
                    out=out_path, html=report, baseline=baseline, until_decided=until_decided,
                    config=result_config(result), show=format is Format.text, cache=cache, precision=precision)
-        _finish(done, fail_on.value, format)
+        _finish(done, fail_on.value, format, "campaign")
 
 
 def _runs(runs: int | None, in_looks: bool, default: int) -> int:
@@ -222,7 +222,9 @@ def _ids(text: str | None) -> list[str] | None:
     return [h.strip() for h in text.split(",") if h.strip()] if text else None
 
 
-def _finish(done: Any, fail_on: str, fmt: Format = Format.text) -> None:
+def _finish(done: Any, fail_on: str, fmt: Format = Format.text, kind: str = "scenario") -> None:
+    """Print the report as ``fmt`` asks and where its files are (``kind``: what it reports on,
+    ``scenario`` or ``campaign``); exit 1 when a finding is at or above ``fail_on``."""
     from doria_forge.commands import pipeline_scenarios as stages
     from doria_forge.sim.scenario_report import report_json
     from doria_forge.sim.scenario_table import verdict_line
@@ -236,7 +238,7 @@ def _finish(done: Any, fail_on: str, fmt: Format = Format.text) -> None:
         line = verdict_line(done.report.get("verdicts"))
         if line:
             typer.echo(line)
-    typer.echo(f"scenario report: {done.json_path}", err=notes)
+    typer.echo(f"{kind} report: {done.json_path}", err=notes)
     if done.html_path is not None:
         typer.echo(f"HTML report: {done.html_path}", err=notes)
     code = stages.exit_code(done.findings, fail_on)
