@@ -49,6 +49,24 @@ def test_simulate_prints_the_table_and_writes_the_same_json_for_the_same_seed(tm
     assert 0 <= cell["wins"] <= 8 and cell["runs"] == 8
 
 
+def test_no_findings_claims_only_the_comparisons_that_were_made(tmp_path):
+    """`simulate --level 2` said "No findings: every level is at least as strong as the one below
+    it" although no level was played beside the one below it, and 8 duels a cell show no level
+    "at least as strong" either: they only find no level weaker beyond doubt."""
+    def no_findings(*levels: str) -> str:
+        result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "8", "--hero", "warrior",
+                                     "--monster", "goblin", *[a for level in levels for a in ("--level", level)],
+                                     "--no-progress", "--out", str(tmp_path / "d.json")])
+        assert result.exit_code == 0, result.output
+        return " ".join(result.output[result.output.index("No findings"):].split())
+
+    alone = no_findings("2")
+    assert "no level was compared with the one below it" in alone and "at least as strong" not in alone
+    both = no_findings("1", "2")
+    assert both.startswith("No findings: no level plays weaker than the one below it beyond doubt")
+    assert "no monster is far out of line with its peers" in both
+
+
 def test_unknown_hero_is_a_usage_error(tmp_path):
     result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--hero", "paladin", "--no-progress",
                                  "--out", str(tmp_path / "x.json")])

@@ -91,5 +91,10 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
             style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
             console.print(f"  [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {escape(printable(f.message))}",
                           soft_wrap=True)
+    elif any(level + 1 in levels for level in levels):
+        console.print("No findings: no level plays weaker than the one below it beyond doubt, and no monster is far "
+                      "out of line with its peers (both judged on intervals).", soft_wrap=True)
     else:
-        console.print("No findings: every level is at least as strong as the one below it.")
+        # --level without two adjacent levels: the level check had nothing to compare
+        console.print("No findings: no monster is far out of line with its peers; no level was compared with the one "
+                      "below it, which --level left out.", soft_wrap=True)
