@@ -172,6 +172,9 @@ def _old_report(*counts, **top):
     (_old_report(_old_count(won_runs="0x7")), "scenarios.0.players.0.won_runs"),
     ({"format": 1, "scenarios": ["goblin_warren"]}, "scenarios.0: Input should be a JSON object"),
     (_old_report(_old_count(), documents={"scenario/goblin_warren": {"data": {}}}), "documents.scenario/goblin_warren.sha256"),
+    # two summaries of one count, or one scenario twice, were compared on one of them, the other dropped
+    (_old_report(_old_count(), _old_count(wins=8)), "scenarios.0: player count 1 listed twice"),
+    ({"format": 1, "scenarios": _old_report(_old_count())["scenarios"] * 2}, "(top): scenario goblin_warren listed twice"),
 ])
 def test_a_baseline_the_comparison_cannot_read_is_a_usage_error_naming_the_key(tmp_path, report, key):
     """A hand-edited or damaged report passed the format check and then crashed the comparison

@@ -150,6 +150,14 @@ class _CampaignCount(_Read):
     carry_over: dict[str, _CarryOver] = {}
 
 
+def _once(values: list[Any], what: str) -> None:
+    """Raise ValueError when a value of ``values`` is listed twice: the comparison would read
+    one of them and silently drop the other (a file edited by hand or pasted together)."""
+    twice = sorted({v for v in values if values.count(v) > 1}, key=str)
+    if twice:
+        raise ValueError(f"{what} {', '.join(map(str, twice))} listed twice")
+
+
 class _Entry(_Read):
     id: str
     plan: dict[str, Any]
@@ -158,9 +166,19 @@ class _Entry(_Read):
 class _Scenario(_Entry):
     players: list[_ScenarioCount]
 
+    @model_validator(mode="after")
+    def _each_count_once(self) -> Self:
+        _once([count.players for count in self.players], "player count")
+        return self
+
 
 class _Campaign(_Entry):
     players: list[_CampaignCount]
+
+    @model_validator(mode="after")
+    def _each_count_once(self) -> Self:
+        _once([count.players for count in self.players], "player count")
+        return self
 
 
 class _Document(_Read):
@@ -176,6 +194,12 @@ class _Baseline(_Read):
     scenarios: list[_Scenario] = []
     campaigns: list[_Campaign] = []
     documents: dict[str, _Document] = {}
+
+    @model_validator(mode="after")
+    def _each_entry_once(self) -> Self:
+        _once([entry.id for entry in self.scenarios], "scenario")
+        _once([entry.id for entry in self.campaigns], "campaign")
+        return self
 
 
 def check_baseline(report: Any) -> None:
