@@ -32,7 +32,7 @@ def test_build_prints_a_one_screen_summary_and_is_byte_identical(tmp_path):
     assert len(out) <= 24, first.output
     assert out[0] == "Built doria-base 0.1.0:"
     assert any(line.strip().startswith("checked") and "no errors" in line for line in out)
-    assert any(line.strip().startswith("duels") and "1 duels a matchup" in line for line in out)
+    assert any(line.strip().startswith("duels") and "1 duel a matchup" in line for line in out)
     assert "hero / monster" not in first.output  # the duel table is in simulation.json
     assert "11 PDF sheets" in first.output and "bundle.json" in first.output
     assert out[-1].startswith("OK")
@@ -94,7 +94,7 @@ def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
     result = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--runs", "1", "--scenario-runs",
                                  "1", "--jobs", "1", "--no-progress", "--fail-on", "never"])
     assert result.exit_code == 0, result.output
-    assert "played     1 scenario at 1, 2 and 4 players, 1 runs each" in result.output
+    assert "played     1 scenario at 1, 2 and 4 players, 1 run each" in result.output
     # the build judges in looks, at 97% and stricter (as its findings say), never "its 95% interval"
     assert "(each judged on its interval, Holm across all: at most 5% false alarms)" in result.output
     assert "scenarios.html (open it in a browser)" in result.output

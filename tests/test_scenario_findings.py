@@ -305,3 +305,22 @@ def test_the_replay_command_of_a_finding_names_the_pack_it_was_played_on(tmp_pat
     assert kind == "scenario" or "replay one" not in result.output
     for command in commands:
         assert shlex.split(command)[:5] == ["doria-forge", "simulate", kind, doc_id, str(pack)]
+
+
+def test_one_run_is_counted_as_one_run_in_the_tables_findings_and_report(tmp_path):
+    """`--runs 1` (a designer's quickest look) printed "1 runs per player count", "never won in 1
+    runs at 1 player" and "(exact 95% interval 0%-98%, 1 runs, seed 1)", the duels "1 duels a cell"."""
+    page = tmp_path / "one.html"
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--players", "1",
+                                 "--runs", "1", "--jobs", "1", "--no-progress", "--out", str(tmp_path / "one.json"),
+                                 "--report", str(page), "--replay", "none"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "(goblin_warren): 1 run per player count" in text
+    assert "1 runs" not in text and " 1 run at 1 player, seed 1" in text and ", 1 run, seed 1)" in text
+    html = " ".join(page.read_text(encoding="utf-8").split())
+    assert "1 run per player count" in html and "1 runs" not in html
+    duels = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "1", "--hero", "warrior", "--monster",
+                                "goblin", "--no-progress", "--out", str(tmp_path / "duels.json")])
+    assert duels.exit_code == 0, duels.output
+    assert "(1 duel a cell, seed 1)" in " ".join(duels.output.split())

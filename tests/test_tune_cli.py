@@ -238,7 +238,7 @@ def test_the_candidates_said_to_be_spent_on_are_those_played(pack):
                                "--no-progress", "--jobs", "1"])
     unplayed = data["candidates"] - data["candidates_played"]
     assert (f"{data['spent']} of 8 playthroughs spent on {data['candidates_played']} candidates (0 confirmation "
-            f"look(s); {unplayed} more proposed, not played)") in " ".join(text.output.split())
+            f"looks; {unplayed} more proposed, not played)") in " ".join(text.output.split())
 
 
 def test_the_content_unchanged_and_unconfirmed_is_one_column_and_a_median_of_few_runs_has_no_interval(pack):

@@ -11,7 +11,7 @@ from typing import Any
 
 from doria_forge.infra.terminal import printable, relative_path
 from doria_forge.model.output_format import OUTPUT_FORMAT
-from doria_forge.sim.findings import without_replay
+from doria_forge.sim.findings import counted, without_replay
 
 SUMMARY_FILE = "summary.json"
 """The summary as JSON in the build folder (what ``build --format json`` prints)."""
@@ -124,15 +124,17 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
     lines = [f"Built {pack}:"]
     lines.append(f"  checked    {v['files']} YAML files: {_counts(v)}")
     runs = (f"until the 95% interval is narrower than {d['precision']:g}" if d.get("precision") else
-            f"{d['runs']} duels a matchup")
+            f"{counted(d['runs'], 'duel')} a matchup")
     levels = d["levels"]
     level_words = f"Monster Levels {levels[0]}-{levels[-1]}" if levels else "no levels"
-    lines.append(f"  duels      {d['heroes']} heroes x {d['monsters']} monsters x {level_words}, {runs}: {_counts(d)}")
+    lines.append(f"  duels      {counted(d['heroes'], 'hero', 'heroes')} x {counted(d['monsters'], 'monster')} x "
+                 f"{level_words}, {runs}: {_counts(d)}")
     if s["scenarios"] or s["campaigns"]:
         what = f"{s['scenarios']} scenario{'s' if s['scenarios'] != 1 else ''}"
         if s["campaigns"]:
             what += f" and {s['campaigns']} campaign{'s' if s['campaigns'] != 1 else ''}"
-        lines.append(f"  played     {what} at {_and(s['players'])} players, {_and(s['runs'])} runs each: {_counts(s)}")
+        runs = f"{_and(s['runs'])} run{'' if s['runs'] == [1] else 's'}"
+        lines.append(f"  played     {what} at {_and(s['players'])} players, {runs} each: {_counts(s)}")
         verdicts = data["verdicts"]
         total = sum(verdicts.values())
         if total:

@@ -340,11 +340,13 @@ def _played(result: TuneResult) -> int:
 
 
 def _spent(result: TuneResult) -> str:
+    from doria_forge.sim.findings import counted
+
     o = result.outcome
     played = _played(result)
     unplayed = f"; {len(o.tried) - played} more proposed, not played" if len(o.tried) > played else ""
-    return (f"{o.spent} of {result.budget} playthroughs spent on {played} candidates "
-            f"({o.looks} confirmation look(s){unplayed}).")
+    return (f"{o.spent} of {counted(result.budget, 'playthrough')} spent on {counted(played, 'candidate')} "
+            f"({counted(o.looks, 'confirmation look')}{unplayed}).")
 
 
 def _sensitivity_table(result: TuneResult) -> Table:

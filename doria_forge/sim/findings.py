@@ -135,6 +135,12 @@ def player_counts(players: Iterable[int | str]) -> str:
     return f"{text} player{'s' if ps[-1] > 1 or len(ps) > 1 else ''}"
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 run"``, ``"16 runs"``: a count and its noun (given singular; ``plural`` when it is
+    not the noun and an s: ``"heroes"``) as reports write them."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
 def _pct(x: float) -> str:
     return f"{x:.0%}"
 
@@ -186,7 +192,7 @@ def _runs_words(summaries: Sequence[Mapping[str, Any]], plan: Mapping[str, Any] 
     """``16 runs at 1 or 2 players, seed 1``."""
     runs = sum(s["runs"] for s in summaries)
     seed = f", seed {plan['seed']}" if plan is not None else ""
-    return f"{runs} runs at {player_counts([s['players'] for s in summaries])}{seed}"
+    return f"{counted(runs, 'run')} at {player_counts([s['players'] for s in summaries])}{seed}"
 
 
 def player_outliers(rates: Sequence[tuple[int, int, int]], *, gap: float = OUTLIER_GAP,
@@ -490,10 +496,10 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
             continue
         loc = locate(kind_, doc_id, tuple(v["path"]))
         seed = f", seed {plan['seed']}" if plan else ""
-        unit = "attempts" if v["metric"].startswith("scenario_win_rate") else (
-            "values" if v["metric"].startswith("carry_over") else "runs")
+        unit = "attempt" if v["metric"].startswith("scenario_win_rate") else (
+            "value" if v["metric"].startswith("carry_over") else "run")
         evidence = (f"{_metric_words(v['metric'], v['players'], v['estimate'], 'per scenario passed')} "
-                    f"({_interval_words(v)}, {v['runs']} {unit}{seed})")
+                    f"({_interval_words(v)}, {counted(v['runs'], unit)}{seed})")
         band = _band_words(v["metric"], v["band"])
         family = (f"{v['family']} targets judged together, Holm-adjusted" if v["family"] > 1
                   else "one target judged")
@@ -505,9 +511,9 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
                                (v["players"],)))
         else:
             runs = v["runs_needed"]
-            if runs and unit == "attempts" and plan and v["runs"]:  # attempts come at this rate per campaign run
+            if runs and unit == "attempt" and plan and v["runs"]:  # attempts come at this rate per campaign run
                 runs = math.ceil(runs * plan["runs"] / v["runs"])
-            more = (f"about {v['runs_needed']} {unit} per player count would likely decide it "
+            more = (f"about {counted(v['runs_needed'], unit)} per player count would likely decide it "
                     f"({RUNS_OPTION.get()} {runs})"
                     if v["runs_needed"] else "the estimate sits at the band's edge: more runs will hardly decide it")
             message = f"undecided: {evidence}; the target is {band}: {_undecided_words(v, family)}; {more}"

@@ -14,6 +14,7 @@ from doria_forge.infra.fsutil import atomic_write_text
 from doria_forge.infra.terminal import print_table, printable
 from doria_forge.model.output_format import OUTPUT_FORMAT
 
+from .findings import counted
 from .matrix import MatrixResult
 
 
@@ -48,11 +49,11 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     levels = sorted({c.level for c in result.cells})
     by_key = {(c.hero, c.monster, c.level): c for c in result.cells}
     if result.precision is None:
-        how = f"{result.runs} duels a cell"
+        how = f"{counted(result.runs, 'duel')} a cell"
     else:
         played = sum(c.runs for c in result.cells)
         how = (f"until the 95% interval is narrower than {result.precision:g}, at most {result.runs} a cell; "
-               f"{played} duels")
+               f"{counted(played, 'duel')}")
     table = Table(
         title=f"Duels: hero win rate, mean rounds, mean HP lost ({how}, seed {result.seed})",
         title_justify="left",

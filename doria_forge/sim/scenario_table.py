@@ -15,7 +15,7 @@ from rich.table import Table
 from doria_forge.infra.terminal import print_table, printable
 
 from .clarity import MODES
-from .findings import Finding, player_counts
+from .findings import Finding, counted, player_counts
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -42,8 +42,8 @@ def _top(table: dict[str, Any]) -> str:
 def print_scenario(entry: dict[str, Any], console: Console) -> None:
     """The table of one scenario entry of the report."""
     plan = entry["plan"]
-    table = Table(title=f"{_shown(entry['name'])} ({_shown(entry['id'])}): {plan['runs']} runs per player count, "
-                        f"policy {plan['policy']}, seed {plan['seed']}",
+    table = Table(title=f"{_shown(entry['name'])} ({_shown(entry['id'])}): {counted(plan['runs'], 'run')} per player "
+                        f"count, policy {plan['policy']}, seed {plan['seed']}",
                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     # per run: deaths, times a hero fell unconscious (KO), Doom Counter steps; the highest
     # Monster Level reached; runs stopped as stalled; the source that took most HP per run
@@ -86,8 +86,8 @@ def precision_line(entry: dict[str, Any]) -> str:
 def print_campaign(entry: dict[str, Any], console: Console) -> None:
     """The table of one campaign entry of the report."""
     plan = entry["plan"]
-    table = Table(title=f"Campaign {_shown(entry['name'])} ({_shown(entry['id'])}): {plan['runs']} runs per player "
-                        f"count, policy {plan['policy']}, seed {plan['seed']}",
+    table = Table(title=f"Campaign {_shown(entry['name'])} ({_shown(entry['id'])}): {counted(plan['runs'], 'run')} "
+                        f"per player count, policy {plan['policy']}, seed {plan['seed']}",
                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("players", justify="right", no_wrap=True)
     table.add_column("completed, 95% CI", justify="right", no_wrap=True)
