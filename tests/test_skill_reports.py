@@ -134,6 +134,9 @@ def test_the_cli_plays_policies_side_by_side_and_the_rules_clarity_report(tmp_pa
     text = html.read_text()
     assert "Policies side by side" in text and "Choices the rules leave to the players" in text
     assert "decides:" in text  # the replay explains each decision
+    # the family's size stands apart from the word before it: it read "the swings of the report(1)"
+    family = entry["rules_clarity"]["family"]
+    assert f"the swings of the report ({family}) (Bonferroni)" in " ".join(text.split())
 
 
 def test_a_replay_gives_every_decision_its_reason_and_alternatives(shipped_pack):
