@@ -146,6 +146,25 @@ def test_preflight_json_keeps_the_validation_report_off_stdout(tmp_path):
     assert "[printable-text]" in result.stderr
 
 
+def test_no_help_names_an_option_its_command_lacks():
+    """`simulate duels --help` said --precision stops the scenarios "at most --scenario-runs runs":
+    an option of build, which simulate duels refuses (No such option)."""
+    import re
+
+    import typer
+
+    checked = 0
+    for path, command in _commands(typer.main.get_command(app)):
+        if hasattr(command, "commands"):
+            continue  # a group's help speaks of its subcommands' options
+        own = {name for param in command.params for name in (*param.opts, *getattr(param, "secondary_opts", ()))}
+        for text in (command.help or "", *(getattr(param, "help", None) or "" for param in command.params)):
+            named = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*[a-z]", text))
+            assert named <= own | {"--help"}, (path, sorted(named - own), text)
+        checked += 1
+    assert checked > 20
+
+
 def test_no_help_sends_the_user_to_a_python_module():
     """`build --help` ended with "see doria_forge.infra.staging": a module of the source, not
     something a designer can look up."""

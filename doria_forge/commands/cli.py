@@ -258,10 +258,18 @@ class Engine(str, Enum):
 ENGINE_OPT = typer.Option(Engine.fast, "--engine",
                           help="fast: the fast duel path (the reference engine where it cannot play a matchup); "
                                "reference: the general rules engine. Both give the same numbers.")
-PRECISION_OPT = typer.Option(None, "--precision", parser=cli_values.interval_width, metavar="FLOAT",
-                             help="Play each matchup until its 95% win-rate interval is narrower than P "
-                                  "(e.g. 0.05), at most --runs duels (default 10000); in build, also every "
-                                  "scenario's win rates, at most --scenario-runs runs.")
+
+
+def _precision_option(more: str = "") -> Any:
+    """``--precision`` of the duels, with ``more`` said of what else it stops (build's scenarios)."""
+    return typer.Option(None, "--precision", parser=cli_values.interval_width, metavar="FLOAT",
+                        help="Play each matchup until its 95% win-rate interval is narrower than P (e.g. 0.05), at "
+                             f"most --runs duels (default 10000){more}.")
+
+
+PRECISION_OPT = _precision_option()
+# simulate duels has no --scenario-runs: only build's help may name it
+BUILD_PRECISION_OPT = _precision_option("; also every scenario's win rates, at most --scenario-runs runs")
 CACHE_OPT = typer.Option(True, "--cache/--no-cache",
                          help="Reuse matchups simulated before with the same inputs (per-user cache folder).")
 
@@ -392,7 +400,7 @@ def build(
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
                                     help="Simulation worker processes (default: all cores)."),
     engine: Engine = ENGINE_OPT,
-    precision: float | None = PRECISION_OPT,
+    precision: float | None = BUILD_PRECISION_OPT,
     cache: bool = CACHE_OPT,
     scenario_runs: int = typer.Option(pipeline_scenarios.BUILD_RUNS, "--scenario-runs", min=0,
                                       max=pipeline_scenarios.MAX_RUNS,
