@@ -56,6 +56,8 @@ def test_render_command_refuses_an_unknown_scenario_with_exit_2(tmp_path):
     result = CliRunner().invoke(app, ["render", "content", "--scenario", "nope", "--out", str(tmp_path / "x.png")])
     assert result.exit_code == 2 and "unknown scenario" in result.output
     assert not (tmp_path / "x.png").exists()
+    near = CliRunner().invoke(app, ["render", "content", "--scenario", "goblin_warrn"])
+    assert near.exit_code == 2 and "unknown scenario 'goblin_warrn' (did you mean 'goblin_warren'?)" in near.output
 
 
 def test_render_command_without_a_game_or_scenario_says_what_it_needs():

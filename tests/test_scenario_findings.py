@@ -219,6 +219,10 @@ def test_simulate_scenario_writes_a_reproducible_report_and_fails_on_missed_targ
     (["quick_a", "--policy", "clever"], "unknown policy 'clever'"),
     (["quick_a", "--heroes", "paladin"], "unknown hero 'paladin'"),
     (["sunken_reliquary", "--baseline", "missing.json"], "cannot read --baseline"),
+    # a near miss names the id meant, as tune does: it only listed every id of the pack
+    (["quick_b2"], "unknown scenario 'quick_b2' (did you mean 'quick_b'?)"),
+    (["quick_a", "--policy", "greddy"], "unknown policy 'greddy' (did you mean 'greedy'?)"),
+    (["quick_a", "--heroes", "warior"], "unknown hero 'warior' (did you mean 'warrior'?)"),
 ])
 def test_usage_errors_are_one_line_and_exit_2(small_pack, tmp_path, args, message):
     result = _simulate(args[0], str(small_pack), *args[1:], "--out", str(tmp_path / "x.json"))

@@ -72,6 +72,9 @@ def test_unknown_hero_is_a_usage_error(tmp_path):
                                  "--out", str(tmp_path / "x.json")])
     assert result.exit_code == 2
     assert "unknown hero 'paladin'" in result.output
+    near = runner.invoke(app, ["simulate", str(ROOT / "content"), "--monster", "gobln", "--no-progress",
+                               "--out", str(tmp_path / "x.json")])
+    assert near.exit_code == 2 and "unknown monster 'gobln' (did you mean 'goblin'?)" in near.output
 
 
 def test_the_bundle_gives_the_same_duels_as_the_yaml(pack, tmp_path):

@@ -592,7 +592,9 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
             if scenario is None:
                 raise UsageError(f"nothing to draw: give --game (a saved game) or --scenario; the pack's "
                                  f"scenarios: {known}")
-            raise UsageError(f"unknown scenario {scenario!r}; the pack has: {known}")
+            from doria_forge.model.words.facts import closest
+
+            raise UsageError(f"unknown scenario {scenario!r}{closest(scenario, pack.scenarios)}; the pack has: {known}")
         from doria_forge.render.saved_game import MAX_HEROES
         from doria_forge.sim.scenario_runner import hero_pool
 

@@ -22,6 +22,7 @@ from dataclasses import asdict, dataclass
 
 from doria_forge.checks import default
 from doria_forge.model import ContentPack
+from doria_forge.model.words.facts import closest
 
 from .cache import MatchupCache
 from .duel import run_duel
@@ -196,10 +197,12 @@ def matrix_cells(
     monster_ids = sorted(monsters) if monsters is not None else sorted(pack.monsters)
     for h in hero_ids:
         if h not in pack.characters:
-            raise ValueError(f"unknown hero {h!r}; the pack has {', '.join(sorted(pack.characters))}")
+            raise ValueError(f"unknown hero {h!r}{closest(h, pack.characters)}; the pack has "
+                             f"{', '.join(sorted(pack.characters))}")
     for m in monster_ids:
         if m not in pack.monsters:
-            raise ValueError(f"unknown monster {m!r}; the pack has {', '.join(sorted(pack.monsters))}")
+            raise ValueError(f"unknown monster {m!r}{closest(m, pack.monsters)}; the pack has "
+                             f"{', '.join(sorted(pack.monsters))}")
     return [(h, m, lv) for h in hero_ids for m in monster_ids for lv in sorted(levels)]
 
 

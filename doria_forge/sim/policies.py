@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doria_forge.engine.actions import Action
+from doria_forge.model.words.facts import closest
 
 Policy = Callable[[Any], Action]
 """``policy(state) -> Action``: the choice of the current actor of ``state``."""
@@ -78,5 +79,6 @@ def make_policy(name: str, seed: int = 0) -> Policy:
     ignore it). Raises ``ValueError`` naming the known policies for an unknown ``name``."""
     info = POLICIES.get(name)
     if info is None:
-        raise ValueError(f"unknown policy {name!r}; choose one of {', '.join(policy_names())}")
+        raise ValueError(f"unknown policy {name!r}{closest(name, policy_names())}; choose one of "
+                         f"{', '.join(policy_names())}")
     return info.build(seed)

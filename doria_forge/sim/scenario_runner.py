@@ -29,6 +29,7 @@ from doria_forge.engine.choices import ChoicePolicy
 from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.infra.startup import fewer_young_collections
 from doria_forge.model import ContentPack
+from doria_forge.model.words.facts import closest
 
 from .aggregate import RunStats
 from .play import play_scenario
@@ -60,7 +61,8 @@ def hero_pool(pack: ContentPack, heroes: Sequence[str] | None = None, players: I
     if heroes:
         unknown = [h for h in heroes if h not in pack.characters]
         if unknown:
-            raise ValueError(f"unknown hero {unknown[0]!r}; the pack has {', '.join(sorted(pack.characters))}")
+            raise ValueError(f"unknown hero {unknown[0]!r}{closest(unknown[0], pack.characters)}; the pack has "
+                             f"{', '.join(sorted(pack.characters))}")
         twice = next((h for i, h in enumerate(heroes) if h in heroes[:i]), None)
         if twice is not None:
             raise ValueError(f"hero {twice!r} is named twice: every player selects a character of their own")
@@ -140,7 +142,8 @@ def chunk_ranges(players: Sequence[int], runs: int, size: int, first: int = 0) -
 def check_options(policy: str, runs: int) -> None:
     """Raise ValueError for an unknown policy or runs < 1 (usage errors)."""
     if policy not in policy_names():
-        raise ValueError(f"unknown policy {policy!r}; choose one of {', '.join(policy_names())}")
+        raise ValueError(f"unknown policy {policy!r}{closest(policy, policy_names())}; choose one of "
+                         f"{', '.join(policy_names())}")
     if runs < 1:
         raise ValueError("runs must be at least 1")
 
@@ -151,7 +154,8 @@ def unknown_played(kind: str, doc_id: str, pack: ContentPack) -> str:
     is a document of the other kind."""
     own, other = (pack.scenarios, pack.campaigns) if kind == "scenario" else (pack.campaigns, pack.scenarios)
     other_kind = "campaign" if kind == "scenario" else "scenario"
-    hint = f" ({doc_id!r} is a {other_kind}: simulate {other_kind} {doc_id})" if doc_id in other else ""
+    hint = f" ({doc_id!r} is a {other_kind}: simulate {other_kind} {doc_id})" if doc_id in other else \
+        closest(doc_id, own)
     return f"unknown {kind} {doc_id!r}{hint}; the pack has: {', '.join(sorted(own)) or 'none'}"
 
 
