@@ -56,7 +56,8 @@ def test_findings_point_at_the_scenario_lines(small_pack):
     assert "scenario-rule-never-fired" not in found
     unplayed = found["scenario-rule-not-exercised"]
     assert unplayed.severity == "info" and "the pit opens wider" in text[unplayed.line - 1]
-    assert "only with 6-6 players" in unplayed.message and "--players 6-6" in unplayed.message
+    # a rule for exactly 6 players read "can fire only with 6-6 players (simulate with --players 6-6)"
+    assert "only with 6 players" in unplayed.message and "(simulate with --players 6)" in unplayed.message
     prose = found["scenario-rule-not-simulated"]
     assert prose.severity == "info" and "Orcs shout a lot" in text[prose.line - 1]
     assert "replay seed 77" in found["scenario-stalled"].message

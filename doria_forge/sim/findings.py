@@ -364,10 +364,11 @@ def _special_rules(c: _ScenarioChecks) -> None:
         low, high = rule_player_range(rule)
         able = [s for s in c.played if low <= s["players"] <= high]
         if not able:
+            counts = f"{low}-{high}" if high > low else f"{low}"
             c.add("scenario-rule-not-exercised", "info", ("rules", index),
-                  f"special rule {index + 1} ({_short(rule.describe())}) can fire only with {low}-{high} players; "
+                  f"special rule {index + 1} ({_short(rule.describe())}) can fire only with {counts} players; "
                   f"the simulated {player_counts([s['players'] for s in c.played])} cannot fire it, so its effect is "
-                  f"not in these numbers (simulate with --players {low}-{high})")
+                  f"not in these numbers (simulate with --players {counts})")
             continue
         fired = sum(s["rules_fired"].get(str(index), {}).get("runs", 0) for s in able)
         if fired == 0:
