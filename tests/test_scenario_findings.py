@@ -329,3 +329,17 @@ def test_one_run_is_counted_as_one_run_in_the_tables_findings_and_report(tmp_pat
                                 "goblin", "--no-progress", "--out", str(tmp_path / "duels.json")])
     assert duels.exit_code == 0, duels.output
     assert "(1 duel a cell, seed 1)" in " ".join(duels.output.split())
+
+
+def test_a_scenario_for_one_player_count_names_it_once(tmp_path):
+    """A scenario for exactly 4 players answered `--players 2` with "is for 4-4 players" and
+    `render --heroes a,b` with "give --heroes 4 to 4 heroes"."""
+    pack = shipped_with(tmp_path / "content", {})
+    path = pack / "scenarios" / "goblin_warren.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("players: [1, 6]", "players: [4, 4]", 1),
+                    encoding="utf-8")
+    result = _simulate("goblin_warren", str(pack), "--runs", "1", "--players", "2", "--out", str(tmp_path / "x.json"))
+    assert result.exit_code == 2 and "scenario goblin_warren is for 4 players, not 2" in result.output
+    drawn = runner.invoke(app, ["render", str(pack), "--scenario", "goblin_warren", "--heroes", "mage,warrior"])
+    assert drawn.exit_code == 2
+    assert "is for 4 players, not 2: give --heroes 4 heroes" in drawn.output and "4-4" not in drawn.output

@@ -596,6 +596,7 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
 
             raise UsageError(f"unknown scenario {scenario!r}{closest(scenario, pack.scenarios)}; the pack has: {known}")
         from doria_forge.render.saved_game import MAX_HEROES
+        from doria_forge.sim.findings import count_range
         from doria_forge.sim.scenario_runner import hero_pool
 
         low, high = pack.scenarios[scenario].players
@@ -603,8 +604,8 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
         if len(party) > MAX_HEROES:
             raise UsageError(f"--heroes names {len(party)} heroes; a game has at most {MAX_HEROES}")
         if not low <= len(party) <= high:
-            raise UsageError(f"scenario {scenario} is for {low}-{high} players, not {len(party)}: give --heroes "
-                             f"{low} to {high} heroes")
+            raise UsageError(f"scenario {scenario} is for {count_range(low, high)} players, not {len(party)}: give "
+                             f"--heroes {count_range(low, high, ' to ')} heroes")
         try:
             hero_pool(pack, party)  # known heroes, each once
         except ValueError as exc:

@@ -55,7 +55,7 @@ from doria_forge.engine.hero import HeroState
 from doria_forge.infra.startup import fewer_young_collections
 from doria_forge.model import ContentPack
 
-from .findings import Locator, RuleSettings, campaign_findings, sort_findings
+from .findings import Locator, RuleSettings, campaign_findings, count_range, sort_findings
 from .play import play_scenario
 from .policies import make_policy
 from .run_record import record_run
@@ -362,7 +362,7 @@ def make_campaign_plan(pack: ContentPack, campaign: str, *, players: Iterable[in
     outside = [n for n in counts if n not in allowed]
     if outside or not counts:
         asked = ", ".join(str(n) for n in outside) or "none"  # the counts, not a Python list
-        raise ValueError(f"campaign {campaign}'s scenarios are all for {low}-{high} players, not {asked}")
+        raise ValueError(f"campaign {campaign}'s scenarios are all for {count_range(low, high)} players, not {asked}")
     return CampaignPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes, counts)), campaign=campaign)
 
 

@@ -135,6 +135,12 @@ def player_counts(players: Iterable[int | str]) -> str:
     return f"{text} player{'s' if ps[-1] > 1 or len(ps) > 1 else ''}"
 
 
+def count_range(low: int, high: int, joint: str = "-") -> str:
+    """``"2-4"``, or ``"4"`` for a range of one count (never ``"4-4"``); ``joint`` between the two
+    ends (``" to "``)."""
+    return f"{low}{joint}{high}" if high > low else f"{low}"
+
+
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``"1 run"``, ``"16 runs"``: a count and its noun (given singular; ``plural`` when it is
     not the noun and an s: ``"heroes"``) as reports write them."""
@@ -364,7 +370,7 @@ def _special_rules(c: _ScenarioChecks) -> None:
         low, high = rule_player_range(rule)
         able = [s for s in c.played if low <= s["players"] <= high]
         if not able:
-            counts = f"{low}-{high}" if high > low else f"{low}"
+            counts = count_range(low, high)
             c.add("scenario-rule-not-exercised", "info", ("rules", index),
                   f"special rule {index + 1} ({_short(rule.describe())}) can fire only with {counts} players; "
                   f"the simulated {player_counts([s['players'] for s in c.played])} cannot fire it, so its effect is "

@@ -32,6 +32,7 @@ from doria_forge.model import ContentPack
 from doria_forge.model.words.facts import closest
 
 from .aggregate import RunStats
+from .findings import count_range
 from .play import play_scenario
 from .policies import make_policy, policy_names
 from .run_record import RunRecord, record_run
@@ -173,7 +174,7 @@ def make_plan(pack: ContentPack, scenario: str, *, players: Iterable[int] | None
     outside = [n for n in counts if not low <= n <= high]
     if outside or not counts:
         asked = ", ".join(str(n) for n in outside) or "none"  # the counts, not a Python list
-        raise ValueError(f"scenario {scenario} is for {low}-{high} players, not {asked}")
+        raise ValueError(f"scenario {scenario} is for {count_range(low, high)} players, not {asked}")
     return ScenarioPlan(tuple(counts), runs, seed, policy, tuple(hero_pool(pack, heroes, counts)), scenario=scenario,
                         stall_rounds=stall_rounds)
 
