@@ -118,6 +118,10 @@ def test_an_undecided_target_of_a_build_names_the_builds_own_option_for_more_run
     hints = [f["message"] for f in report["findings"] if "would likely decide it" in f["message"]]
     assert hints, report["findings"]
     assert all("would likely decide it (--scenario-runs " in hint for hint in hints), hints
+    # the summary's last line sent the user to `simulate scenario ID --until-decided`, a command
+    # that refuses a campaign's id, instead of the option the findings name
+    assert "OK (undecided targets need more runs: raise --scenario-runs" in " ".join(result.output.split())
+    assert "--until-decided" not in result.output
 
 
 def test_the_summary_lists_a_finding_without_the_command_that_plays_its_runs_again(tmp_path):

@@ -167,7 +167,9 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
     if data["ok"]:
         advice = []
         if data["verdicts"]["undecided"]:
-            advice.append("undecided targets need more runs: doria-forge simulate scenario ID --until-decided")
+            # build's own option, as the findings name it; a campaign's target is no "simulate scenario ID"
+            advice.append("undecided targets need more runs: raise --scenario-runs (each balance-undecided finding "
+                          "says about how many)")
         if data["findings"] and data["exit_code"] == 0:
             advice.append("a CI gate: build --fail-on warning")
         lines.append("OK" + (f" ({'; '.join(advice)})" if advice else ""))
