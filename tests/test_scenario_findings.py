@@ -343,3 +343,26 @@ def test_a_scenario_for_one_player_count_names_it_once(tmp_path):
     drawn = runner.invoke(app, ["render", str(pack), "--scenario", "goblin_warren", "--heroes", "mage,warrior"])
     assert drawn.exit_code == 2
     assert "is for 4 players, not 2: give --heroes 4 heroes" in drawn.output and "4-4" not in drawn.output
+
+
+def test_the_replay_a_finding_offers_runs_from_the_folder_it_was_offered_in(tmp_path, monkeypatch):
+    """Run inside a pack (a designer in content/scenarios/), a finding offered `... --report
+    goblin_warren-replay.html`: pasted there, it was refused (exit 2, "it is inside content"),
+    since no output is written into a pack. It now names the project folder, where the same
+    command run from the project writes the page, and not build/, which a later build refuses
+    for holding a file it did not write."""
+    import shlex
+
+    project = tmp_path / "project"
+    pack = shipped_with(project / "content", {})
+    monkeypatch.chdir(pack / "scenarios")
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", "--players", "1", "--runs", "1",
+                                 "--jobs", "1", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    offered = " ".join(result.output.split()).split("replay one: ", 1)[1].split(" --report ", 1)
+    command = f"{offered[0]} --report {offered[1].split()[0]}"
+    assert command.endswith("--report ../../goblin_warren-replay.html"), command
+    replayed = runner.invoke(app, [*shlex.split(command)[1:], "--jobs", "1", "--no-progress"])
+    assert replayed.exit_code == 0, replayed.output
+    assert (project / "goblin_warren-replay.html").is_file()
+    assert not (pack / "scenarios" / "goblin_warren-replay.html").exists()

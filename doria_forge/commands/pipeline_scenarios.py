@@ -108,16 +108,21 @@ def check_outputs(pack_path: Path, outputs: Mapping[str, Path | None]) -> None:
 def findings_name(pack_path: Path, runs_option: str = "--runs") -> Callable[[], None]:
     """The findings of this command name its pack and options: a replay command names
     ``pack_path`` (the ``PACK`` typed), unless it is the default pack, which the command found as
-    the replay will; an undecided target asks for more runs with ``runs_option``. Returns what
-    undoes it when the command ends."""
-    from doria_forge.commands.pipeline import DEFAULT_PACK
-    from doria_forge.sim.findings import REPLAY_PACK, RUNS_OPTION
+    the replay will, and writes its report into the project folder (where the replay run from the
+    project would) when the working folder lies in the pack, which refuses it; an undecided target
+    asks for more runs with ``runs_option``. Returns what undoes it when the command ends."""
+    from doria_forge.commands.pipeline import DEFAULT_PACK, default_output
+    from doria_forge.sim.findings import REPLAY_FOLDER, REPLAY_PACK, RUNS_OPTION
 
     pack = REPLAY_PACK.set(None if Path(pack_path) == DEFAULT_PACK else str(pack_path))
+    # not into build/ beside the outputs: a later build refuses a folder holding files it does not know
+    project = default_output(pack_path).parent
+    folder = REPLAY_FOLDER.set(None if project == Path(".") else project.as_posix())
     runs = RUNS_OPTION.set(runs_option)
 
     def undo() -> None:
         RUNS_OPTION.reset(runs)
+        REPLAY_FOLDER.reset(folder)
         REPLAY_PACK.reset(pack)
 
     return undo

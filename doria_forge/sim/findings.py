@@ -39,6 +39,11 @@ REPLAY_PACK: ContextVar[str | None] = ContextVar("doria_forge_replay_pack", defa
 """The ``PACK`` argument of the command whose runs the findings judge, as typed (None: the
 default pack): a replay command names it, or it replays the working folder's pack."""
 
+REPLAY_FOLDER: ContextVar[str | None] = ContextVar("doria_forge_replay_folder", default=None)
+"""The folder a replay command writes its HTML report into, relative to the working folder, when
+that folder lies in the pack (``..``, the project folder: no output is written into a pack);
+None: the working folder itself."""
+
 RUNS_OPTION: ContextVar[str] = ContextVar("doria_forge_runs_option", default="--runs")
 """The option of that command setting the runs per player count (``build``'s is ``--scenario-runs``,
 its ``--runs`` being the duels'): an undecided target names it with the runs likely to decide it."""
@@ -168,10 +173,10 @@ def replay_command(kind: str, doc_id: str, plan: Mapping[str, Any] | None, playe
         parts += ["--policy", str(plan["policy"])]
     if plan.get("heroes_given"):
         parts += ["--heroes", ",".join(plan["heroes"])]
-    if kind == "scenario":
-        parts += ["--replay", pick, "--report", f"{doc_id}-replay.html"]
-    else:
-        parts += ["--report", f"{doc_id}.html"]
+    report = f"{doc_id}-replay.html" if kind == "scenario" else f"{doc_id}.html"
+    if (folder := REPLAY_FOLDER.get()) is not None:
+        report = shlex.quote(f"{folder}/{report}")
+    parts += ["--replay", pick, "--report", report] if kind == "scenario" else ["--report", report]
     return " ".join(parts)
 
 
