@@ -321,7 +321,7 @@ def test_a_report_s_swings_are_judged_together_not_each_scenario_s_alone():
     ways = {"heroes": base | set(range(300, 340)), "against": base | {390, 391}, "random": base}
     flipped = {("monster_order", mode): {2: stats(won, {})} for mode, won in ways.items()}
     entry = {"id": "vault", "document": "scenario/vault", "plan": {"players": [2]}}
-    assert swing_count(entry, flipped) == 1
+    assert swing_count(entry, counted, flipped) == 1
     alone = clarity_section(entry, counted, flipped, no_location)
     assert alone["choices"][0]["rows"][0]["swing"]["verdict"] == "matters" and len(alone["findings"]) == 1
     in_report = clarity_section(entry, counted, flipped, no_location, family=30)
@@ -341,3 +341,31 @@ def test_every_scenario_of_a_report_names_the_report_s_family(shipped_pack):
     swings = [len(e["rules_clarity"]["choices"]) for e in entries]
     assert all(swings)  # open choices came up in both
     assert [e["rules_clarity"]["family"] for e in entries] == [sum(swings)] * 2
+
+
+def test_a_choice_that_never_came_up_at_a_player_count_is_not_judged_there():
+    """monster_order came up in the book's games at 2 players and in none at 1: at 1 player every
+    way of deciding played the same games (a swing of exactly 0 in those runs), so that row is
+    'did not come up', not an 'undecided' that widens the others' joint intervals: the family is
+    the one row that came up."""
+    from doria_forge.sim.clarity import NOT_UP, swing_count
+
+    runs, base = 400, set(range(150))
+
+    def stats(players: int, won: set[int], counts: dict[str, int]) -> ClarityStats:
+        out = ClarityStats(players)
+        for i in range(runs):
+            out.add(i in won, counts, i)
+        return out
+
+    counted = {1: stats(1, base, {}), 2: stats(2, base, {"monster_order": 1})}
+    flipped = {("monster_order", mode): {1: stats(1, base, {}), 2: stats(2, won, {})}
+               for mode, won in {"heroes": base | set(range(300, 340)), "against": base | {390, 391},
+                                 "random": base}.items()}
+    entry = {"id": "vault", "document": "scenario/vault", "plan": {"players": [1, 2]}}
+    assert swing_count(entry, counted, flipped) == 1
+    section = clarity_section(entry, counted, flipped, no_location)
+    never, came = section["choices"][0]["rows"]
+    assert never["games"] == 0 and never["swing"]["verdict"] == NOT_UP and never["swing"]["difference"] == 0
+    assert section["family"] == 1 and came["swing"]["verdict"] == "matters"
+    assert [f["players"] for f in section["findings"]] == [[2]]

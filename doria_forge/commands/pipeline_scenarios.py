@@ -490,7 +490,8 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
     results = iter(_play(pack, flat, "deciding open choices", jobs=jobs, scheduler=scheduler, progress=progress,
                          console=console, cache=False) if flat else [])
     flipped = [{(f.choice, f.mode): next(results) for f in group} for group in flips]
-    family = sum(swing_count(entry, swings) for entry, swings in zip(entries, flipped, strict=True))
+    family = sum(swing_count(entry, stats, swings) for entry, stats, swings in zip(entries, counted, flipped,
+                                                                                   strict=True))
     for entry, stats, swings in zip(entries, counted, flipped, strict=True):
         entry["rules_clarity"] = clarity_section(entry, stats, swings, locate, family)  # type: ignore[arg-type]
         _add_findings(entry, entry["rules_clarity"]["findings"])

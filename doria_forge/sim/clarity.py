@@ -17,10 +17,11 @@ the choice made for the heroes minus against them, with its 95% interval for pai
 runs of one seed pair up: ``paired_interval``). The verdict
 is judged on the interval: ``matters`` when all of it lies above ``SWING`` (5 points),
 ``does not matter`` when all of it lies below, else ``undecided`` (more runs decide it). A
-report's verdicts are judged together: with *m* swings (every choice that came up at every
-player count of every scenario it plays, the ``family`` of :func:`clarity_section`), each on its
+report's verdicts are judged together: with *m* swings (every choice at every player count
+where it came up, of every scenario it plays, the ``family`` of :func:`clarity_section`), each on its
 interval at ``1 - 0.05 / m`` (Bonferroni: all *m* cover at once with probability at least 95%; the
-JSON's ``joint_interval``, beside the swing's own 95% ``interval``).
+JSON's ``joint_interval``, beside the swing's own 95% ``interval``). A choice at a player count
+where none of the book's games asked it is not judged (:data:`NOT_UP`).
 A choice that matters is a sentence of the rules worth writing more precisely: the report
 quotes its passage, and it becomes a ``scenario-open-choice-matters`` finding (info) at the
 scenario's line.
@@ -148,10 +149,18 @@ def verdict(interval: Iterable[float]) -> str:
     return "undecided"
 
 
-def swing_count(entry: dict[str, Any], flipped: Mapping[tuple[Any, str], Any]) -> int:
-    """How many swings :func:`clarity_section` judges for one scenario: every choice that came up
-    (``flipped``'s) at every player count of its plan."""
-    return len({c for (c, _) in flipped}) * len(entry["plan"]["players"])
+NOT_UP = "did not come up"
+"""The verdict of a choice at a player count where none of the book's games asked it: every way
+of deciding it played the same games (the choice policies draw the book's dice), so its swing in
+those runs is exactly 0 and nothing is judged; it is left out of the family."""
+
+
+def swing_count(entry: dict[str, Any], counted: Mapping[int, ClarityStats],
+                flipped: Mapping[tuple[Any, str], Any]) -> int:
+    """How many swings :func:`clarity_section` judges for one scenario: every choice played again
+    (``flipped``'s) at every player count of its plan where it came up in a game of ``counted``."""
+    return sum(1 for choice in {c for (c, _) in flipped} for n in entry["plan"]["players"]
+               if counted[n].games.get(choice, 0))
 
 
 def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
@@ -166,7 +175,7 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
     choices = []
     findings = []
     where = locate("scenario", entry["id"], ())
-    swings = swing_count(entry, flipped)
+    swings = swing_count(entry, counted, flipped)
     if family is not None and family < swings:
         raise ValueError(f"a family of {family} swings cannot hold this scenario's {swings}")
     judged = swings if family is None else family
@@ -180,11 +189,13 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
             book = counted[n]
             modes = {"book": _rate(book)} | {m: _rate(flipped[(choice, m)][n]) for m in MODES}
             up, down = flipped[(choice, "heroes")][n], flipped[(choice, "against")][n]
+            came_up = book.games.get(choice, 0) > 0
             own = paired_interval(up.won, down.won, up.runs)
-            low, high = paired_interval(up.won, down.won, up.runs, joint_z)
+            low, high = paired_interval(up.won, down.won, up.runs, joint_z) if came_up else own
             difference = up.wins / up.runs - down.wins / down.runs
             swing = {"difference": round(difference, 6), "interval": [round(own[0], 6), round(own[1], 6)],
-                     "joint_interval": [round(low, 6), round(high, 6)], "verdict": verdict((low, high))}
+                     "joint_interval": [round(low, 6), round(high, 6)],
+                     "verdict": verdict((low, high)) if came_up else NOT_UP}
             rows.append({"players": n, "per_game": round(book.counts.get(choice, 0) / book.runs, 4),
                          "games": book.games.get(choice, 0), "modes": modes, "swing": swing})
             if swing["verdict"] == "matters":
@@ -201,4 +212,4 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
     return {"swing": SWING, "family": judged, "choices": choices, "findings": [f.to_data() for f in findings]}
 
 
-__all__ = ["SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "swing_count", "verdict"]
+__all__ = ["NOT_UP", "SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "swing_count", "verdict"]
