@@ -14,6 +14,7 @@ from test_pdf_support import small_pack
 from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
+from doria_forge.export.errors import ExportError, OptionError
 from doria_forge.export.layouts import LayoutOverrides, load_layout
 from doria_forge.export.pdf.compose import face_box
 from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, build_decks, layout_data_for
@@ -417,3 +418,36 @@ def test_a_card_size_given_on_the_command_line_that_the_paper_cannot_hold_is_a_u
     layout.write_text("decks:\n  loot:\n    card_size: 300x300\n", encoding="utf-8")
     by_file = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), "--layout", str(layout), "--out", str(out)])
     assert by_file.exit_code == 1 and "does not fit on a4 paper" in by_file.output
+
+
+def test_an_image_too_large_to_draw_is_refused_before_any_is_drawn(tmp_path: Path):
+    """--dpi 1200 with 400 x 400 mm cards made 369 Mpx images (about 1 GB of memory a face, some
+    6 GB for four). Cards of 200 x 200 mm (206.35 mm with the eighth-inch bleed) at 1200 dpi are
+    95 Mpx, just above the limit: the options are refused at once (exit 2), naming the deck, the
+    image's pixels and the limit, and nothing is written."""
+    out = tmp_path / "png"
+    result = runner.invoke(app, ["export", "png", str(ROOT / "content"), "--out", str(out), "--dpi", "1200",
+                                 "--card-size", "200x200"])
+    assert result.exit_code == 2, result.output
+    message = " ".join(result.output.split())
+    assert "deck loot:" in message and "9,749 x 9,749 px image (95 Mpx)" in message and "89 Mpx" in message
+    assert not out.exists()
+
+
+def test_a_layout_file_that_asks_for_too_large_an_image_is_a_content_problem(tmp_path: Path):
+    """The same size from the project's layout file, with no option typed: exit 1 (the file is the
+    mistake), and render_faces itself refuses such a face before drawing it."""
+    project = tmp_path / "project"
+    (project / "layouts").mkdir(parents=True)
+    (project / "layouts" / "default.yaml").write_text("defaults:\n  dpi: 1200\n  card_size: 400x400\n",
+                                                         encoding="utf-8")
+    heroes = [doc for doc in small_pack() if doc.kind in ("character", "pack")]
+    layout = load_layout(project / "layouts" / "default.yaml")
+    deck = next(d for d in build_decks(ContentPack.from_documents(heroes)) if d.name == "hero")
+    sheet = layout.for_deck("hero")
+    with pytest.raises(ExportError, match=r"deck hero: .* \(368 Mpx\), above the 89 Mpx") as refused:
+        export_pngs(ContentPack.from_documents(heroes), tmp_path / "png", layout)
+    assert not isinstance(refused.value, OptionError)  # no option typed: the file is the mistake
+    with pytest.raises(ExportError, match="368 Mpx"):
+        render_faces([deck.cards[0].front], face_box(sheet), sheet.dpi)
+    assert not (tmp_path / "png").exists()

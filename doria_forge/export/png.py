@@ -19,16 +19,18 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from doria_forge.infra.fsutil import atomic_write_bytes, written_together
 from doria_forge.model import ContentPack
 
 from .decks import compose_decks, shop_size_advice
-from .layouts import LayoutFile, LayoutOverrides
+from .errors import ExportError, OptionError
+from .layouts import LayoutFile, LayoutOverrides, SheetLayout
 from .manifest import listed, remove_listed, write
 from .pdf.compose import face_box
 from .pdf.export import card_printer
-from .raster import png_bytes, render_faces
+from .raster import image_size_error, png_bytes, render_faces
 
 MANIFEST = "manifest.json"
 log = logging.getLogger(__name__)
@@ -65,6 +67,22 @@ def card_names(refs: list[str]) -> list[str]:
     return names
 
 
+def _check_image_sizes(plans: list[tuple[Any, SheetLayout]], layout_data: LayoutFile,
+                       overrides: LayoutOverrides | None) -> None:
+    """Every deck's faces checked against :data:`~doria_forge.export.raster.MAX_IMAGE_PIXELS`
+    before the first is drawn: ``OptionError`` (a usage error) when the layout files alone make
+    images small enough (``--dpi`` or ``--card-size`` are the mistake), else ``ExportError``."""
+    for plan, sheet in plans:
+        too_large = image_size_error(face_box(sheet), sheet.dpi)
+        if too_large is None:
+            continue
+        files_alone = layout_data.for_deck(plan.name, fixed_card_size=plan.fixed_card_size)
+        message = f"deck {plan.name}: {too_large}"
+        if overrides is not None and image_size_error(face_box(files_alone), files_alone.dpi) is None:
+            raise OptionError(message)
+        raise ExportError(message)
+
+
 def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overrides: LayoutOverrides | None = None,
                 *, progress: Callable[[int], None] | None = None) -> list[Path]:
     """Write every card's front and back image into ``out_dir`` (see the module docstring) and the
@@ -78,10 +96,12 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
     print_cards = card_printer(pack)
     # a folder in the place of one image stopped the export with the decks before it written and the
     # manifest of the last export: the images are written together once every one is drawn
+    plans = [(plan, layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size))
+             for plan in compose_decks(pack)]
+    _check_image_sizes(plans, layout_data, overrides)
     with written_together(out_dir):
-        for plan in compose_decks(pack):
+        for plan, sheet in plans:
             cards = print_cards(plan)
-            sheet = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
             box = face_box(sheet)
             turns = sheet.rotation // 90
             names = card_names([card.ref or card.front.key for card in cards])

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .errors import ExportError
 from .pdf.compose import Face, FaceBox, PdfWriter
 
 if TYPE_CHECKING:
@@ -24,12 +25,38 @@ def pixels(length_pt: float, dpi: float) -> int:
     return max(1, int(math.floor(length_pt / 72 * dpi + 0.5)))
 
 
+MAX_IMAGE_PIXELS = 89_478_485
+"""The most pixels an exported image may hold: Pillow's own bound (its default
+``PIL.Image.MAX_IMAGE_PIXELS``), above which Pillow, and the tools built on it, warn of a
+decompression bomb when the image is opened. A 400 x 400 mm card at 1200 dpi would be 357 Mpx
+(about 1 GB of memory a face while it is drawn); a poker card with its bleed at 1200 dpi is 14 Mpx."""
+
+
+def image_size_error(box: FaceBox, dpi: float, *, with_bleed: bool = True) -> str | None:
+    """Why a face of ``box`` drawn at ``dpi`` (with its bleed, or trimmed) is too large an image
+    (more than :data:`MAX_IMAGE_PIXELS`), or ``None`` when it is not."""
+    bleed = box.bleed if with_bleed else 0.0
+    width, height = pixels(box.width + 2 * bleed, dpi), pixels(box.height + 2 * bleed, dpi)
+    if width * height <= MAX_IMAGE_PIXELS:
+        return None
+    mm = 25.4 / 72
+    return (f"a {(box.width + 2 * bleed) * mm:.0f} x {(box.height + 2 * bleed) * mm:.0f} mm card face "
+            f"{'with its bleed ' if bleed else ''}at {dpi:g} dpi is a {width:,} x {height:,} px image "
+            f"({width * height / 1e6:.0f} Mpx), above the {MAX_IMAGE_PIXELS / 1e6:.0f} Mpx an image may hold "
+            "(beyond it Pillow and the tools built on it warn of a decompression bomb); lower the dpi or the card size")
+
+
 def render_faces(faces: Sequence[Face], box: FaceBox, dpi: float, *, with_bleed: bool = True,
                  quarter_turns: int = 0) -> list[Image]:
     """One RGB image per face, in order: the face drawn in ``box`` at ``dpi``, with its bleed
     (``with_bleed``) or trimmed, turned ``quarter_turns`` clockwise. An image is exactly
-    :func:`pixels` of the (turned) size on each side. Faces with equal keys are drawn once."""
+    :func:`pixels` of the (turned) size on each side. Faces with equal keys are drawn once.
+    Raises ``ExportError`` for a face of more than :data:`MAX_IMAGE_PIXELS` (before drawing any)."""
     import pypdfium2 as pdfium
+
+    too_large = image_size_error(box, dpi, with_bleed=with_bleed) if faces else None
+    if too_large is not None:
+        raise ExportError(too_large)
 
     bleed = box.bleed if with_bleed else 0.0
     size = (box.width + 2 * bleed, box.height + 2 * bleed)
