@@ -176,16 +176,23 @@ def find_pack(pack_id: str, requiring: Path) -> tuple[FoundPack | None, list[Fou
     return None, seen
 
 
-def installed_pack(pack_id: str) -> Path | None:
-    """The folder of the pack ``pack_id`` found without a requiring pack (``DORIA_FORGE_PACKS``,
-    then the shipped packs), for a command given a pack id instead of a folder."""
+def installed_packs() -> dict[str, Path]:
+    """Every pack found without a requiring pack (``DORIA_FORGE_PACKS``, then the shipped packs):
+    id -> folder, the first folder of each id."""
     folders = [Path(e.strip()) for e in os.environ.get(ENV_VAR, "").split(os.pathsep) if e.strip()]
+    out: dict[str, Path] = {}
     for folder in [*folders, *shipped_pack_dirs()]:
         for candidate in _candidates(folder):
             found = read_manifest(candidate.resolve())
-            if found is not None and found.id == pack_id:
-                return candidate
-    return None
+            if found is not None:
+                out.setdefault(found.id, candidate)
+    return out
+
+
+def installed_pack(pack_id: str) -> Path | None:
+    """The folder of the pack ``pack_id`` found without a requiring pack (:func:`installed_packs`),
+    for a command given a pack id instead of a folder."""
+    return installed_packs().get(pack_id)
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,17 @@ def test_an_installed_pack_can_be_named_by_its_id(tmp_path, monkeypatch):
     assert "0 errors" in result.output
 
 
+def test_a_mistyped_installed_pack_id_is_answered_with_the_id_it_is_closest_to(tmp_path, monkeypatch):
+    """`validate doria-bse` said only that the path does not exist; a name far from every installed
+    pack's id gets no guess."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["validate", "doria-bse"])
+    assert result.exit_code == 2
+    assert "pack path doria-bse does not exist (did you mean 'doria-base'?)" in " ".join(result.output.split())
+    far = runner.invoke(app, ["validate", "nothing-like-it"])
+    assert far.exit_code == 2 and "did you mean" not in far.output
+
+
 # -- issue 25: two required packs defining the same document ----------------------------------------------
 def _sibling_packs(root: Path, b_requires: str = "doria-base") -> Path:
     door = "kind: door_event\nid: same\nname: From {p}\nname_de: Von {p}\ntext: T.\ntext_de: T.\n"

@@ -222,10 +222,17 @@ DEFAULT_PACK = Path("content")
 
 
 def no_pack(pack_path: Path, error: Exception) -> str:
-    """The usage error for a ``pack_path`` that is no pack: ``error``'s words, or, for the default
+    """The usage error for a ``pack_path`` that is no pack: ``error``'s words (for a bare name,
+    with the installed pack id it is closest to: ``doria-bse`` (did you mean 'doria-base'?)), or, for the default
     ``content`` found neither here nor around the working folder (:func:`pack_folder`), where it
     was looked for and what to do ("pack path content does not exist" named none of it)."""
     if Path(pack_path) != DEFAULT_PACK or pack_folder(pack_path) != DEFAULT_PACK:
+        if len(Path(pack_path).parts) == 1 and not Path(pack_path).exists():
+            # a name, not a path: perhaps an installed pack's id mistyped (doria-bse)
+            from doria_forge.model.words.facts import closest
+            from doria_forge.packs import installed_packs
+
+            return f"{error}{closest(str(pack_path), installed_packs())}"
         return str(error)
     return (f"no pack here: no {DEFAULT_PACK}/ in {Path.cwd()}, nor a pack.yaml or {DEFAULT_PACK}/pack.yaml in it "
             "or a folder above it; give the pack folder (PACK), or make a pack with `doria-forge new pack ID`")
