@@ -52,6 +52,22 @@ def test_render_command_plays_a_scenario_to_a_round_and_writes_a_png(tmp_path):
     assert Image.open(out).format == "PNG"
 
 
+def test_render_past_the_games_end_says_the_game_ended_first(caplog):
+    """--round 40 of a game that ends in its first rounds drew the final state without a word
+    beyond the status line's 'outcome': a warning now names the round it ended in and why."""
+    import re
+
+    result = CliRunner().invoke(app, ["render", "content", "--scenario", "goblin_warren", "--round", "40"])
+    assert result.exit_code == 0, result.output
+    status = re.search(r"^round (\d+) .* outcome (\w+)$", result.output, re.MULTILINE)
+    assert status is not None and int(status.group(1)) < 40
+    ended = f"the game ended in round {status.group(1)} ({status.group(2).replace('_', ' ')}) before round 40 began"
+    assert any(ended in record.getMessage() for record in caplog.records)
+    caplog.clear()
+    early = CliRunner().invoke(app, ["render", "content", "--scenario", "goblin_warren", "--round", "2"])
+    assert early.exit_code == 0 and not any("the game ended" in r.getMessage() for r in caplog.records)
+
+
 def test_render_command_refuses_an_unknown_scenario_with_exit_2(tmp_path):
     result = CliRunner().invoke(app, ["render", "content", "--scenario", "nope", "--out", str(tmp_path / "x.png")])
     assert result.exit_code == 2 and "unknown scenario" in result.output

@@ -621,6 +621,13 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
         state = GameState.new(pack, party, seed=seed, scenario=scenario, options=GameOptions(setup_loot=True),
                               log=False)
         play(state, greedy_bot, until_round=until_round)
+        if state.outcome is not None and state.round < until_round:
+            import logging
+
+            # the text's status line says it too, but in passing: a designer asked for another round
+            logging.getLogger(__name__).warning(
+                "the game ended in round %d (%s) before round %d began: this is its final state",
+                state.round, str(state.outcome).replace("_", " "), until_round)
     if not state.board.spatial:
         raise UsageError("the saved game has no map to draw")
     text = render_text(state)
