@@ -270,6 +270,31 @@ def test_until_decided_doubles_the_runs_while_a_target_is_undecided(tmp_path):
     assert report["scenarios"][0]["players"][0]["runs"] == runs
 
 
+def test_until_decided_says_when_a_scenario_has_no_target_to_decide(tmp_path):
+    """Without a balance: section --until-decided has nothing to decide: it played one look of 8
+    runs without a word, as if 8 runs were what the rule chose; it now says why it stopped, and
+    says nothing of a scenario whose targets it decided."""
+    import re
+    import shutil
+
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    path = pack / "scenarios" / "goblin_warren.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("\nbalance:") + 1
+    end = start + re.search(r"\n[a-z_]+:", text[start:]).start() + 1
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    result = _simulate("goblin_warren", str(pack), "--players", "1", "--until-decided", "--runs", "64",
+                       "--out", str(tmp_path / "gw.json"))
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert ("goblin_warren has no balance targets: --until-decided had nothing to decide and stopped at its first "
+            "look (8 runs per player count)") in said
+    shipped = _simulate("goblin_warren", str(ROOT / "content"), "--players", "1", "--until-decided", "--runs", "16",
+                        "--out", str(tmp_path / "gw2.json"))
+    assert shipped.exit_code == 0 and "nothing to decide" not in shipped.output
+
+
 def test_without_a_terminal_the_tables_are_printed_whole(small_pack, tmp_path):
     """CI logs: a pipe has no width, so nothing may be cut to `playe…` or `1.…`."""
     result = _simulate("quick_a", str(small_pack), "--runs", "2", "--players", "1-2", "--out", str(tmp_path / "q.json"))

@@ -663,6 +663,8 @@ def verify(
         report = config.apply_to_report(report)
     if show:
         print_report(report, console)
+        if until_decided and precision is None:
+            _nothing_to_decide(report, console)
     done = Verification(report, findings=report_findings(report))
     if out is not None:
         done.json_path = write_json(report, Path(out))
@@ -670,6 +672,21 @@ def verify(
         done.html_path = write_html(pack, report, Path(html), replay=replay, replay_seed=replay_seed,
                                     progress=progress, cache=cache)
     return done
+
+
+def _nothing_to_decide(report: dict[str, Any], console: Console) -> None:
+    """Say which scenarios and campaigns ``--until-decided`` played one look only because they have
+    no balance target to decide (the look's runs seemed to be all the rule chose to play)."""
+    from doria_forge.sim.findings import counted
+
+    targeted = {v["document"] for v in report["verdicts"]["targets"]}
+    for entry in [*report["scenarios"], *report.get("campaigns", [])]:
+        if entry["document"] in targeted:
+            continue
+        runs = max(s["runs"] for s in entry["players"])
+        console.print(f"{entry['id']} has no balance targets: --until-decided had nothing to decide and stopped at "
+                      f"its first look ({counted(runs, 'run')} per player count); give it a balance: section, "
+                      "or --runs N or --precision P for more runs")
 
 
 def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source_map: Any = None,
