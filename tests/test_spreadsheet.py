@@ -609,3 +609,27 @@ def test_a_misspelt_kind_is_answered_with_the_closest_one(tmp_path):
                                    str(tmp_path / "csv")])
     assert exported.exit_code == 2 and "(did you mean 'monster_level'?)" in exported.output
     assert not (tmp_path / "csv").exists()
+
+
+def test_a_kind_the_pack_has_no_document_of_exports_a_header_to_fill_in(tmp_path):
+    """`export csv --kind trap` of a pack without traps wrote a byte-order mark and nothing else:
+    now the kind's columns (nested ones flattened as the documents' are, no `kind`), so a
+    designer can start the kind in a spreadsheet; a row filled in imports and validates."""
+    pack = tmp_path / "mine"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("kind: pack\nid: mine\nname: Mine\nversion: 0.1.0\n", encoding="utf-8")
+    result = runner.invoke(app, ["export", "csv", str(pack), "--kind", "trap", "--out", str(tmp_path / "csv")])
+    assert result.exit_code == 0, result.output
+    sheet = tmp_path / "csv" / "trap.csv"
+    header = next(csv.reader(io.StringIO(sheet.read_text(encoding="utf-8-sig"))))
+    assert header[:2] == ["id", "name"] and "kind" not in header
+    assert {"trap_type", "check_attributes", "tn_base", "effect.damage", "text_de"} <= set(header)
+    row = {"id": "pit", "name": "Pit", "name_de": "Grube", "trap_type": "person", "check_attributes": '["AGI", "PER"]',
+           "tn_base": "20", "tn_per_ml": "2", "effect.damage": "2", "xp": "1", "gold": "1", "text": "A pit.",
+           "text_de": "Eine Grube."}
+    with sheet.open("w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows([header, [row.get(c, "") for c in header]])
+    imported = runner.invoke(app, ["import", str(sheet), "--kind", "trap", "--out", str(pack / "traps.yaml")])
+    assert imported.exit_code == 0, imported.output
+    checked = validate_pack(pack)
+    assert not checked.errors and checked.pack.traps["pit"].effect.damage == 2

@@ -417,7 +417,7 @@ def kind_rows(pack: ContentPack, kind: str) -> list[list[Any]]:
     order: dict[str, int] = {"id": -2, "name": -1}
     for i, (name, info) in enumerate(KINDS[kind].model_fields.items()):
         order.setdefault(info.alias or name, i)
-    columns: list[str] = []
+    columns: list[str] = [] if flats else _template_columns(KINDS[kind])
     for flat in flats:
         for column in flat:
             if column not in columns:
@@ -427,6 +427,24 @@ def kind_rows(pack: ContentPack, kind: str) -> list[list[Any]]:
     for flat in flats:
         rows.append([encode_cell(flat[c]) if c in flat else "" for c in columns])
     return rows
+
+
+def _template_columns(model: type[BaseModel]) -> list[str]:
+    """The header of a kind the pack has no document of (a sheet to fill in; a header of nothing
+    told a designer starting the kind from a spreadsheet nothing): every field but ``kind`` under
+    its YAML name, a field holding one nested model as that model's fields (``effect.damage``), as
+    the documents' columns are flattened."""
+    columns = []
+    for name, info in model.model_fields.items():
+        shown = info.alias or name
+        if shown == "kind":
+            continue
+        nested = info.annotation
+        if isinstance(nested, type) and hasattr(nested, "model_fields"):  # a pydantic model
+            columns += [f"{shown}.{sub.alias or sub_name}" for sub_name, sub in nested.model_fields.items()]
+        else:
+            columns.append(shown)
+    return columns
 
 
 def _exported(document: BaseModel) -> dict[str, Any]:
