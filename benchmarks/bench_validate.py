@@ -15,7 +15,8 @@
 5. ``--instructions``: the same pair (empty cache) counted in machine instructions under
    valgrind's callgrind, which a busy machine does not disturb: the ratio a CPU-time ratio
    approaches on a quiet one (validate touches more memory than the floor, so its CPU ratio runs
-   some 5-20% above its instruction ratio). Skipped where valgrind is not installed.
+   some 5-20% above its instruction ratio); then what the libraries cost before doria-forge runs
+   (:data:`LIBRARIES`: the interpreter, pydantic, typer). Skipped where valgrind is not installed.
 6. After an edit (``--edits N``): a copy of the pack with its own empty cache folder is
    validated once (cold cache), then N times each after editing a scenario's name and after
    raising a level-4 Monster Level Card's hit points (each edit new, so no run finds the whole
@@ -137,6 +138,27 @@ def bench_instructions(content: str) -> tuple[int, int] | None:
     return None if floor is None or validate is None else (floor, validate)
 
 
+LIBRARIES = (
+    ("the interpreter", "pass"),
+    ("+ pydantic", "import pydantic.main, pydantic.fields, pydantic.json_schema, pydantic.types"),
+    ("+ typer", "import pydantic.main, pydantic.fields, pydantic.json_schema, pydantic.types, typer.main, "
+                "typer._adapters, typer._coercion"),
+)
+"""What a cold ``validate`` pays before a line of doria-forge runs: the interpreter, then the
+pydantic modules the content models use, then typer as its command line parses (instructions)."""
+
+
+def bench_libraries() -> list[tuple[str, int]] | None:
+    """(what, instructions) of :data:`LIBRARIES`, each a fresh interpreter; ``None`` without valgrind."""
+    out = []
+    for what, code in LIBRARIES:
+        found = instructions([sys.executable, "-c", code])
+        if found is None:
+            return None
+        out.append((what, found))
+    return out
+
+
 def bench_parse(content: str, repeat: int = 5) -> tuple[float, float]:
     """(pure seconds, C-path seconds) to parse every file of the pack, medians."""
     from doria_forge.load import loader
@@ -237,6 +259,8 @@ def main(argv: list[str] | None = None) -> int:
             floor, validate = counted
             print(f"instructions, empty cache: validate {validate / 1e6:,.0f} M, floor {floor / 1e6:,.0f} M: "
                   f"{validate / floor:.2f}x")
+            for what, count in bench_libraries() or []:
+                print(f"instructions, {what}: {count / 1e6:,.0f} M ({count / floor:.2f}x the floor)")
 
     if CODE == ROOT:
         pure, c = bench_parse(args.content)
