@@ -21,6 +21,14 @@ def _entry(policy: str, wins: int, runs: int = 200, players: int = 4) -> dict:
             "players": [summary]}
 
 
+def _clarity_stats(players: int, runs: int, won: set[int], counts: dict[str, int]) -> ClarityStats:
+    """``runs`` runs at ``players``: those in ``won`` won, each asking the choices of ``counts``."""
+    out = ClarityStats(players)
+    for i in range(runs):
+        out.add(i in won, counts, i)
+    return out
+
+
 def test_newcombe_interval_matches_the_published_example():
     """Newcombe (1998), Table II, example (a): 56/70 against 48/80 gives a difference of 0.2 with
     the method-10 interval 0.0524 to 0.3339."""
@@ -218,10 +226,7 @@ def test_a_scenario_s_swings_are_judged_together():
     runs, base = 400, set(range(150))
 
     def stats(players: int, won: set[int], counts: dict[str, int]) -> ClarityStats:
-        out = ClarityStats(players)
-        for i in range(runs):
-            out.add(i in won, counts, i)
-        return out
+        return _clarity_stats(players, runs, won, counts)
 
     counted = {n: stats(n, base, {"monster_order": 1, "monster_target": 1}) for n in (1, 2, 3)}
     ways = {"heroes": base | set(range(300, 336)), "against": base | {390, 391}, "random": base}
@@ -312,10 +317,7 @@ def test_a_report_s_swings_are_judged_together_not_each_scenario_s_alone():
     runs, base = 400, set(range(150))
 
     def stats(won: set[int], counts: dict[str, int]) -> ClarityStats:
-        out = ClarityStats(2)
-        for i in range(runs):
-            out.add(i in won, counts, i)
-        return out
+        return _clarity_stats(2, runs, won, counts)
 
     counted = {2: stats(base, {"monster_order": 1})}
     ways = {"heroes": base | set(range(300, 340)), "against": base | {390, 391}, "random": base}
@@ -353,10 +355,7 @@ def test_a_choice_that_never_came_up_at_a_player_count_is_not_judged_there():
     runs, base = 400, set(range(150))
 
     def stats(players: int, won: set[int], counts: dict[str, int]) -> ClarityStats:
-        out = ClarityStats(players)
-        for i in range(runs):
-            out.add(i in won, counts, i)
-        return out
+        return _clarity_stats(players, runs, won, counts)
 
     counted = {1: stats(1, base, {}), 2: stats(2, base, {"monster_order": 1})}
     flipped = {("monster_order", mode): {1: stats(1, base, {}), 2: stats(2, won, {})}
