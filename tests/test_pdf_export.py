@@ -220,3 +220,21 @@ def test_a_card_size_one_deck_cannot_fit_on_the_paper_writes_no_pdf_at_all(tmp_p
     with pytest.raises(ExportError, match="does not fit on a4 paper"):
         export_pdfs(small_pack(), out, make_overrides(card_size=["hero=200x290"]))
     assert not out.exists() or not any(out.iterdir())
+
+
+def test_sheets_left_from_an_earlier_export_are_named_not_deleted(tmp_path, caplog):
+    """A folder uploaded to a print shop is printed whole: the sheets of a deck the pack no longer
+    has (here a boss deck the small pack lacks) stayed in it without a word. Exported again, each
+    such file is named in a warning; it is not deleted (its name alone does not prove doria-forge
+    wrote it), and a file of another name is not mentioned."""
+    from doria_forge.export.pdf.export import PDF_NAMES
+
+    written = export_pdfs(small_pack(), tmp_path)
+    assert {p.name for p in written} <= PDF_NAMES  # every sheet it writes is one it would recognise
+    (tmp_path / "boss.pdf").write_bytes(b"%PDF-1.4 an earlier export")
+    (tmp_path / "notes.pdf").write_bytes(b"%PDF-1.4 the designer's")
+    caplog.clear()
+    export_pdfs(small_pack(), tmp_path)
+    warned = [r.getMessage() for r in caplog.records if "left from an earlier export" in r.getMessage()]
+    assert len(warned) == 1 and str(tmp_path / "boss.pdf") in warned[0]
+    assert (tmp_path / "boss.pdf").exists() and (tmp_path / "notes.pdf").exists()

@@ -8,6 +8,7 @@ full pages; ``scenarios``: pages from ``templates/``.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import ExportError, OptionError, UnknownItemError
 from .faces import back_spec, card_fronts
-from .layout import LayoutFile, LayoutOverrides, load_layout, paper_fit_error
+from .layout import DECKS, LayoutFile, LayoutOverrides, load_layout, paper_fit_error
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
@@ -29,6 +30,7 @@ from .tiles import RoomTileFace
 # doria-forge's own templates/ and layouts/ are the project of last resort: a designer's project
 # that has none of its own prints with these (doria_forge.infra.assets finds them in a wheel or a checkout).
 DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR = _assets.DEFAULT_LAYOUT_FILE, _assets.DEFAULT_TEMPLATES_DIR
+log = logging.getLogger(__name__)
 project_assets = _assets.project_assets
 
 
@@ -181,7 +183,24 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         if sheets.calibration_page and sheets.duplex != "none":
             written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
                                                   f"{pack.info.display_name}: Duplex Calibration"))
+    for stale in left_from_earlier(out_dir, written):
+        log.warning("%s is left from an earlier export: %s prints no such sheet now; delete it before the folder "
+                    "goes to print", stale, pack.info.display_name)
     return written
+
+
+PDF_NAMES = frozenset({*(f"{deck}.pdf" for deck in DECKS if deck != "sheets"), "character_sheets.pdf",
+                       "campaign_sheets.pdf", "duplex_calibration.pdf"})
+"""Every file name :func:`export_pdfs` may write (a deck's sheets are ``<deck>.pdf``)."""
+
+
+def left_from_earlier(out_dir: Path, written: list[Path]) -> list[Path]:
+    """The files in ``out_dir`` named as :func:`export_pdfs` names its PDFs (:data:`PDF_NAMES`)
+    that this export did not write: an earlier export's sheets of a deck the pack no longer has
+    (a folder uploaded to a print shop is printed whole). Said, not deleted: the name alone does
+    not prove doria-forge wrote the file."""
+    names = {path.name for path in written}
+    return sorted(path for path in Path(out_dir).glob("*.pdf") if path.name in PDF_NAMES - names and path.is_file())
 
 
 def layout_data_for(layout: LayoutOverrides | None, layout_file: Path | None) -> LayoutFile:
