@@ -166,3 +166,13 @@ def test_several_policies_for_a_campaign_are_a_usage_error_not_the_first_alone()
                                  "--runs", "2", "--players", "2", "--no-progress"])
     assert result.exit_code == 2, result.output
     assert "a campaign plays one policy" in result.output
+
+
+@pytest.mark.parametrize("command", [["simulate", "scenario", "goblin_warren"], ["export", "bundle"]])
+def test_out_dash_is_refused_not_written_as_a_file_named_dash(tmp_path, monkeypatch, command):
+    """`--out -` (standard output to a shell) wrote a file named '-' in the working folder."""
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, [*command, str(Path(__file__).resolve().parents[1] / "content"), "--out", "-"])
+    assert result.exit_code == 2, result.output
+    assert "--out - would be a file named '-'" in " ".join(result.output.split())
+    assert not (tmp_path / "-").exists()

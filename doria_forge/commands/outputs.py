@@ -56,10 +56,15 @@ def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = (), option: s
     """Why ``path`` must not be an output (``folder``: an output folder), or None; the reason
     asks for another ``option`` (the option that named the path: ``--out``, ``--report``...).
 
-    Refused: a path inside (or equal to) one of ``sources``, following links; a path that is
+    Refused: ``-`` (standard output to a shell, a file named ``-`` here); a path inside (or equal to)
+    one of ``sources``, following links; a path that is
     (or whose link leads) inside ``/proc``, ``/sys`` or ``/dev``; an existing file output that
     is not a regular file (a device, FIFO, socket).
     """
+    if str(path) == "-":
+        # the shell's name for standard output: it wrote a file named '-' in the working folder
+        return (f"{option} - would be a file named '-': doria-forge writes its files to paths, not to standard "
+                f"output; give {option} a file name (where a command has --format json, that prints the report)")
     real = os.path.realpath(path)
     for source in sources:
         source_real = os.path.realpath(source)
