@@ -633,3 +633,30 @@ def test_a_kind_the_pack_has_no_document_of_exports_a_header_to_fill_in(tmp_path
     assert imported.exit_code == 0, imported.output
     checked = validate_pack(pack)
     assert not checked.errors and checked.pack.traps["pit"].effect.damage == 2
+
+
+def test_imported_text_a_yaml_1_1_reader_would_take_for_a_switch_or_a_number_is_quoted(tmp_path):
+    """doria-forge reads YAML 1.2, where `yes`, `off` and `12:30` are text; PyYAML and other 1.1
+    readers take them for true, false and 750. Imported, they are written quoted; plain text is not."""
+    from ruamel.yaml import YAML
+
+    pack = tmp_path / "mine"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("kind: pack\nid: mine\nname: Mine\nversion: 0.1.0\n", encoding="utf-8")
+    sheet = tmp_path / "trap.csv"
+    header = ["id", "name", "name_de", "trap_type", "check_attributes", "tn_base", "tn_per_ml", "effect.damage", "xp",
+              "gold", "text", "text_de"]
+    row = ["pit", "yes", "12:30", "person", '["AGI", "PER"]', "20", "2", "2", "1", "1", "off", "Eine Grube."]
+    with sheet.open("w", encoding="utf-8-sig", newline="") as f:
+        csv.writer(f, lineterminator="\n").writerows([header, row])
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "trap", "--out", str(pack / "traps.yaml")])
+    assert result.exit_code == 0, result.output
+    text = (pack / "traps.yaml").read_text(encoding="utf-8")
+    assert "name: 'yes'" in text and "name_de: '12:30'" in text and "text: 'off'" in text
+    assert "text_de: Eine Grube." in text
+    older = YAML(typ="safe", pure=True)
+    older.version = (1, 1)
+    read = older.load(text)
+    assert (read["name"], read["name_de"], read["text"]) == ("yes", "12:30", "off")
+    checked = validate_pack(pack)
+    assert not checked.errors and checked.pack.traps["pit"].name == "yes"

@@ -116,7 +116,21 @@ def styled(value: Any) -> Any:
                 item.fa.set_flow_style()
         items.fa.set_flow_style() if inline else items.fa.set_block_style()
         return items
-    return value
+    return _portable(value) if isinstance(value, str) else value
+
+
+def _portable(text: str) -> str:
+    """``text`` quoted where a YAML 1.1 reader would take it plain as no text: doria-forge (and
+    editors) read YAML 1.2, where ``yes``, ``off`` and ``12:30`` are text, but PyYAML and other
+    1.1 readers take them for a switch or the number 750; the 1.2 writer quotes only what 1.2
+    reads otherwise."""
+    from ruamel.yaml.nodes import ScalarNode
+    from ruamel.yaml.resolver import VersionedResolver
+    from ruamel.yaml.scalarstring import SingleQuotedScalarString
+
+    if str(VersionedResolver(version=(1, 1)).resolve(ScalarNode, text, (True, False))) == "tag:yaml.org,2002:str":
+        return text
+    return SingleQuotedScalarString(text)
 
 
 def _child(node: Any, step: str | int, default: Any, path: tuple[str | int, ...]) -> Any:
