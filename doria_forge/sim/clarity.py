@@ -36,9 +36,9 @@ from typing import Any
 from doria_forge.engine.choices import OPEN_CHOICES, ChoicePolicy
 from doria_forge.model import ContentPack
 
-from .findings import Finding, Locator, player_counts
+from .findings import Finding, Locator, joint_level, player_counts
 from .scenario_runner import ScenarioPlan, chunk_ranges, play_run, policy_seed, run_seed
-from .stats import Z95, bonett_price_interval, normal_quantile, wilson_interval
+from .stats import Z95, bonett_price_interval, wilson_interval
 
 SWING = 0.05
 """A swing of win rate above which an open choice matters (5 points)."""
@@ -175,13 +175,7 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
     choices = []
     findings = []
     where = locate("scenario", entry["id"], ())
-    swings = swing_count(entry, counted, flipped)
-    if family is not None and family < swings:
-        raise ValueError(f"a family of {family} swings cannot hold this scenario's {swings}")
-    judged = swings if family is None else family
-    joint_z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
-    whose = "the scenario's" if judged == swings else "the report's"
-    together = f"jointly 95% with {whose} {judged} swings" if judged > 1 else "95%"
+    level = joint_level(swing_count(entry, counted, flipped), family, "swings")
     for choice in sorted({c for (c, _) in flipped}):
         info = OPEN_CHOICES[choice]
         rows = []
@@ -191,7 +185,7 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
             up, down = flipped[(choice, "heroes")][n], flipped[(choice, "against")][n]
             came_up = book.games.get(choice, 0) > 0
             own = paired_interval(up.won, down.won, up.runs)
-            low, high = paired_interval(up.won, down.won, up.runs, joint_z) if came_up else own
+            low, high = paired_interval(up.won, down.won, up.runs, level.z) if came_up else own
             difference = up.wins / up.runs - down.wins / down.runs
             swing = {"difference": round(difference, 6), "interval": [round(own[0], 6), round(own[1], 6)],
                      "joint_interval": [round(low, 6), round(high, 6)],
@@ -202,14 +196,14 @@ def clarity_section(entry: dict[str, Any], counted: dict[int, ClarityStats],
                 findings.append(Finding(
                     "scenario-open-choice-matters", "info",
                     f"with {player_counts([n])} the players' decision of '{info.chapter}' ({info.passage}) moves "
-                    f"the win rate by {100 * difference:+.0f} points (made for the heroes or against them; {together}: "
-                    f"{100 * low:+.0f} to {100 * high:+.0f}); it comes up "
+                    f"the win rate by {100 * difference:+.0f} points (made for the heroes or against them; "
+                    f"{level.words}: {100 * low:+.0f} to {100 * high:+.0f}); it comes up "
                     f"{rows[-1]['per_game']:.1f} times a game",
                     where.file, where.line, where.column, entry["document"], (n,)))
         choices.append({"id": choice, "chapter": info.chapter, "passage": info.passage, "engine": info.engine,
                         "for_heroes": info.for_heroes, "rows": rows,
                         "matters": any(r["swing"]["verdict"] == "matters" for r in rows)})
-    return {"swing": SWING, "family": judged, "choices": choices, "findings": [f.to_data() for f in findings]}
+    return {"swing": SWING, "family": level.family, "choices": choices, "findings": [f.to_data() for f in findings]}
 
 
 __all__ = ["NOT_UP", "SWING", "ClarityPlan", "ClarityStats", "clarity_section", "flip_plans", "swing_count", "verdict"]

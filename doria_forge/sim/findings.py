@@ -152,6 +152,29 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n} {noun if n == 1 else plural or noun + 's'}"
 
 
+@dataclass(frozen=True)
+class JointLevel:
+    """Intervals of a scenario judged together with the rest of a report's family (Bonferroni):
+    ``family`` intervals in all, each at ``1 - 0.05 / family`` (``z``), and how a finding says so
+    (``words``: ``"jointly 95% with the report's 12 gaps"``; ``"95%"`` for a family of one)."""
+
+    family: int
+    z: float
+    words: str
+
+
+def joint_level(own: int, family: int | None, noun: str) -> JointLevel:
+    """The :class:`JointLevel` of a scenario's ``own`` intervals (``noun``: ``"gaps"``,
+    ``"swings"``) in a report's ``family`` of them (None: the scenario's alone). Raises
+    ValueError for a family smaller than ``own``."""
+    if family is not None and family < own:
+        raise ValueError(f"a family of {family} {noun} cannot hold this scenario's {own}")
+    judged = own if family is None else family
+    whose = "the scenario's" if judged == own else "the report's"
+    return JointLevel(judged, normal_quantile(1 - 0.05 / (2 * max(judged, 1))),
+                      f"jointly 95% with {whose} {judged} {noun}" if judged > 1 else "95%")
+
+
 def _pct(x: float) -> str:
     return f"{x:.0%}"
 

@@ -36,9 +36,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from .aggregate import won_apart
-from .findings import Finding, Locator, player_counts
+from .findings import Finding, Locator, joint_level, player_counts
 from .policies import LADDER
-from .stats import Z95, bonett_price_interval, mcnemar_exact, newcombe_interval, normal_quantile, two_proportion_test
+from .stats import Z95, bonett_price_interval, mcnemar_exact, newcombe_interval, two_proportion_test
 
 SKILL_MARGIN = 0.10
 """A gap of win rate below which skill is said not to matter (``scenario-no-skill``)."""
@@ -115,24 +115,18 @@ def skill_section(entries: dict[str, dict[str, Any]], locate: Locator, family: i
     policies = list(entries)
     first = entries[policies[0]]
     counts = _counts(entries)
-    own = _pairs(counts)
-    if family is not None and family < own:
-        raise ValueError(f"a family of {family} gaps cannot hold this scenario's {own}")
     # every gap of the report is judged at once (see the module docstring)
-    judged = own if family is None else family
-    joint_z = normal_quantile(1 - 0.05 / (2 * max(judged, 1)))
-    together = f"jointly 95% with {'the scenario' if judged == own else 'the report'}'s {judged} gaps" \
-        if judged > 1 else "95%"
+    level = joint_level(_pairs(counts), family, "gaps")
     rows = []
     findings: list[Finding] = []
     for n, summaries, ranked in counts:
         by_policy = {p: {"policy": p, "runs": s["runs"], "wins": s["wins"], "win_rate": s["win_rate"],
                          "win_rate_ci": s["win_rate_ci"], "outcomes": s["outcomes"],
                          "rounds_median": s["rounds"]["median"]} for p, s in summaries.items()}
-        gaps = [gap(summaries[hi], summaries[lo], joint_z) for i, hi in enumerate(ranked) for lo in ranked[:i]]
+        gaps = [gap(summaries[hi], summaries[lo], level.z) for i, hi in enumerate(ranked) for lo in ranked[:i]]
         rows.append({"players": n, "by_policy": by_policy, "gaps": gaps})
-        findings += _findings(first, n, ranked, gaps, together, locate)
-    return {"policies": policies, "family": judged, "rows": rows, "findings": [f.to_data() for f in findings]}
+        findings += _findings(first, n, ranked, gaps, level.words, locate)
+    return {"policies": policies, "family": level.family, "rows": rows, "findings": [f.to_data() for f in findings]}
 
 
 def _findings(entry: dict[str, Any], players: int, ranked: Sequence[str], gaps: list[dict[str, Any]],
