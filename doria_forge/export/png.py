@@ -19,17 +19,15 @@ import logging
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from doria_forge.infra.fsutil import atomic_write_bytes, written_together
 from doria_forge.model import ContentPack
 
 from .decks import compose_decks, shop_size_advice
-from .errors import ExportError, OptionError
 from .layouts import LayoutFile, LayoutOverrides, SheetLayout
 from .manifest import listed, remove_listed, write
 from .pdf.compose import face_box
-from .pdf.export import card_printer
+from .pdf.export import card_printer, check_sheets
 from .raster import image_size_error, png_bytes, render_faces
 
 MANIFEST = "manifest.json"
@@ -67,20 +65,11 @@ def card_names(refs: list[str]) -> list[str]:
     return names
 
 
-def _check_image_sizes(plans: list[tuple[Any, SheetLayout]], layout_data: LayoutFile,
-                       overrides: LayoutOverrides | None) -> None:
-    """Every deck's faces checked against :data:`~doria_forge.export.raster.MAX_IMAGE_PIXELS`
-    before the first is drawn: ``OptionError`` (a usage error) when the layout files alone make
-    images small enough (``--dpi`` or ``--card-size`` are the mistake), else ``ExportError``."""
-    for plan, sheet in plans:
-        too_large = image_size_error(face_box(sheet), sheet.dpi)
-        if too_large is None:
-            continue
-        files_alone = layout_data.for_deck(plan.name, fixed_card_size=plan.fixed_card_size)
-        message = f"deck {plan.name}: {too_large}"
-        if overrides is not None and image_size_error(face_box(files_alone), files_alone.dpi) is None:
-            raise OptionError(message)
-        raise ExportError(message)
+def _image_too_large(deck: str, sheet: SheetLayout) -> str | None:
+    """Why the faces of ``deck`` drawn with ``sheet`` exceed
+    :data:`~doria_forge.export.raster.MAX_IMAGE_PIXELS`, or None."""
+    too_large = image_size_error(face_box(sheet), sheet.dpi)
+    return None if too_large is None else f"deck {deck}: {too_large}"
 
 
 def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overrides: LayoutOverrides | None = None,
@@ -98,7 +87,8 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
     # manifest of the last export: the images are written together once every one is drawn
     plans = [(plan, layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size))
              for plan in compose_decks(pack)]
-    _check_image_sizes(plans, layout_data, overrides)
+    # every deck's images are checked before the first is drawn: --dpi or --card-size may be the mistake
+    check_sheets(plans, layout_data, overrides, _image_too_large)
     with written_together(out_dir):
         for plan, sheet in plans:
             cards = print_cards(plan)

@@ -9,9 +9,10 @@ full pages; ``scenarios``: pages from ``templates/``.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from doria_forge.infra import assets as _assets
 from doria_forge.infra.fsutil import written_together
@@ -22,7 +23,7 @@ from .card import CardBack, CardFace
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import ExportError, OptionError, UnknownItemError
 from .faces import back_spec, card_fronts
-from .layout import DECKS, LayoutFile, LayoutOverrides, load_layout, paper_fit_error
+from .layout import DECKS, LayoutFile, LayoutOverrides, SheetLayout, load_layout, paper_fit_error
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .tiles import RoomTileFace
@@ -154,14 +155,7 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
              for deck in build_decks(pack)]
     # every deck's card size is fitted to its paper before the first file is written: a size that
     # does not fit stopped the export halfway, with some decks' PDFs written and the rest not
-    for deck, sheet in decks:
-        unfit = paper_fit_error(sheet)
-        if unfit is None:
-            continue
-        files_alone = layout_data.for_deck(deck.name, fixed_card_size=deck.fixed_card_size)
-        if layout is not None and paper_fit_error(files_alone) is None:
-            raise OptionError(unfit)  # the layout files print it: the options are the mistake
-        raise ExportError(unfit)
+    check_sheets(decks, layout_data, layout, lambda _, sheet: paper_fit_error(sheet))
     # a template error in the scenario booklet (or no room for a ruler) stopped the export after
     # the decks' PDFs were written: the files are kept until every one of them is drawn
     with written_together(out_dir):
@@ -187,6 +181,22 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         log.warning("%s is left from an earlier export: %s prints no such sheet now; delete it before the folder "
                     "goes to print", stale, pack.info.display_name)
     return written
+
+
+def check_sheets(decks: Iterable[tuple[Any, SheetLayout]], layout_data: LayoutFile, layout: LayoutOverrides | None,
+                 problem: Callable[[str, SheetLayout], str | None]) -> None:
+    """Raise for the first of ``decks`` (``(deck, its sheet)``; a deck has ``name`` and
+    ``fixed_card_size``) whose sheet has a ``problem`` (``problem(deck name, sheet)``: the message,
+    or None): ``OptionError`` when the layout files alone (``layout_data`` without the command
+    line's ``layout``) have none, the options being the mistake, else ``ExportError``."""
+    for deck, sheet in decks:
+        found = problem(deck.name, sheet)
+        if found is None:
+            continue
+        files_alone = layout_data.for_deck(deck.name, fixed_card_size=deck.fixed_card_size)
+        if layout is not None and problem(deck.name, files_alone) is None:
+            raise OptionError(found)
+        raise ExportError(found)
 
 
 PDF_NAMES = frozenset({*(f"{deck}.pdf" for deck in DECKS if deck != "sheets"), "character_sheets.pdf",
