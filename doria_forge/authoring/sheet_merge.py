@@ -20,6 +20,7 @@ import io
 import re
 from collections.abc import Mapping, MutableMapping, MutableSequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 MAX_LIST_INDEX = 99
@@ -125,12 +126,20 @@ def _portable(text: str) -> str:
     1.1 readers take them for a switch or the number 750; the 1.2 writer quotes only what 1.2
     reads otherwise."""
     from ruamel.yaml.nodes import ScalarNode
-    from ruamel.yaml.resolver import VersionedResolver
     from ruamel.yaml.scalarstring import SingleQuotedScalarString
 
-    if str(VersionedResolver(version=(1, 1)).resolve(ScalarNode, text, (True, False))) == "tag:yaml.org,2002:str":
+    if str(_yaml_1_1().resolve(ScalarNode, text, (True, False))) == "tag:yaml.org,2002:str":
         return text
     return SingleQuotedScalarString(text)
+
+
+@cache
+def _yaml_1_1() -> Any:
+    """ruamel's resolver of plain scalars under YAML 1.1 rules: one for every cell of an import
+    (building it costs twice what it takes to ask it)."""
+    from ruamel.yaml.resolver import VersionedResolver
+
+    return VersionedResolver(version=(1, 1))
 
 
 def _child(node: Any, step: str | int, default: Any, path: tuple[str | int, ...]) -> Any:
