@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .loader import LoadedDocument, PathKey, key_step
-from .problem import Problem, Severity
+from .problem import Location, Problem, Severity
 
 SCHEMA = "schema"
 UNKNOWN_FIELD = "unknown-field"
@@ -296,6 +296,15 @@ def field_path_problem(model: type[BaseModel], path: Sequence[str | int]) -> tup
     return None
 
 
+def _bad_key(doc: LoadedDocument, error: Mapping[str, Any], steps: int) -> tuple[Any, PathKey, Location]:
+    """A mapping key pydantic refused (the error's input) that YAML read as no text: the key, the
+    path of the mapping holding it (the error's loc without its last ``steps``, which name the
+    key as text or as 1) and where the key is written."""
+    key = error.get("input")
+    parent = _resolve(doc.data, tuple(error.get("loc", ()))[:-steps])[0]
+    return key, parent, doc.locate((*parent, key_step(key)))
+
+
 def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tuple, rest: Sequence[Any]) -> Problem:
     """A value the model refuses: the message, with what was written and a hint where one helps."""
     message = str(error.get("msg", "invalid value"))
@@ -306,19 +315,16 @@ def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tupl
     if message.startswith("Keys should be strings"):
         # pydantic's loc names the key as text (`true` as 1, an empty key as 'None'), which may
         # resolve to nothing or to the wrong key: the key itself is the error's input
-        key = error.get("input")
-        parent = _resolve(doc.data, tuple(error.get("loc", ()))[:-1])[0]
+        key, parent, where_key = _bad_key(doc, error, 1)
         written = "an empty key" if key is None else f"key {str(key).lower() if isinstance(key, bool) else key}"
         where = f" in {_display_path(parent)}" if parent else ""
-        return Problem.at(doc.locate((*parent, key_step(key))), SCHEMA, Severity.ERROR,
-                          f"{written}{where} is not text; field names are strings")
+        return Problem.at(where_key, SCHEMA, Severity.ERROR, f"{written}{where} is not text; field names are strings")
     at_key = bool(rest) and rest[-1] == "[key]"  # a bad mapping key: point at the key, not its value
     if at_key and not isinstance(error.get("input"), str):
         # a key YAML read as no text (`true:`, an empty key), which loc names as text or as 1
-        key = error.get("input")
-        parent = _resolve(doc.data, tuple(error.get("loc", ()))[:-2])[0]
+        key, parent, where_key = _bad_key(doc, error, 2)
         shown = "an empty key" if key is None else str(key).lower() if isinstance(key, bool) else repr(key)
-        return Problem.at(doc.locate((*parent, key_step(key))), SCHEMA, Severity.ERROR,
+        return Problem.at(where_key, SCHEMA, Severity.ERROR,
                           f"{_display_path(parent) or 'document'}: {message} (got {shown})")
     rule = DICE_EXPRESSION if "dice expression" in message else SCHEMA
     text = f"{_display_path(resolved) or 'document'}: {message}" + _value_hints(error, message, rule,
