@@ -130,9 +130,9 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
     lines.append(f"  duels      {counted(d['heroes'], 'hero', 'heroes')} x {counted(d['monsters'], 'monster')} x "
                  f"{level_words}, {runs}: {_counts(d)}")
     if s["scenarios"] or s["campaigns"]:
-        what = f"{s['scenarios']} scenario{'s' if s['scenarios'] != 1 else ''}"
+        what = counted(s["scenarios"], "scenario")
         if s["campaigns"]:
-            what += f" and {s['campaigns']} campaign{'s' if s['campaigns'] != 1 else ''}"
+            what += f" and {counted(s['campaigns'], 'campaign')}"
         runs = f"{_and(s['runs'])} run{'' if s['runs'] == [1] else 's'}"
         lines.append(f"  played     {what} at {_and(s['players'])} players, {runs} each: {_counts(s)}")
         verdicts = data["verdicts"]

@@ -32,7 +32,7 @@ from doria_forge.model import ContentPack
 from doria_forge.model.words.facts import closest
 
 from .aggregate import RunStats
-from .findings import count_range
+from .findings import count_range, counted
 from .play import play_scenario
 from .policies import make_policy, policy_names
 from .run_record import RunRecord, record_run
@@ -69,8 +69,8 @@ def hero_pool(pack: ContentPack, heroes: Sequence[str] | None = None, players: I
             raise ValueError(f"hero {twice!r} is named twice: every player selects a character of their own")
         most = max(players, default=0)
         if most > len(heroes):
-            named = f"{len(heroes)} hero{'es' if len(heroes) > 1 else ''}"
-            raise ValueError(f"{named} named for parties of up to {most} players: a party holds each character once; "
+            raise ValueError(f"{counted(len(heroes), 'hero', 'heroes')} named for parties of up to {most} players: "
+                             "a party holds each character once; "
                              f"name {most} or more heroes, or choose fewer players")
         return list(heroes)
     pool = sorted(h for h, c in pack.characters.items() if c.premade)
