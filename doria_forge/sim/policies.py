@@ -74,11 +74,15 @@ def policy_names() -> list[str]:
     return sorted(POLICIES)
 
 
+def check_policy(name: str) -> None:
+    """Raise ``ValueError`` naming the known policies (and the closest) when no policy is ``name``."""
+    if name not in POLICIES:
+        raise ValueError(f"unknown policy {name!r}{closest(name, policy_names())}; choose one of "
+                         f"{', '.join(policy_names())}")
+
+
 def make_policy(name: str, seed: int = 0) -> Policy:
     """A fresh policy ``name`` seeded with ``seed`` (policies without their own randomness
     ignore it). Raises ``ValueError`` naming the known policies for an unknown ``name``."""
-    info = POLICIES.get(name)
-    if info is None:
-        raise ValueError(f"unknown policy {name!r}{closest(name, policy_names())}; choose one of "
-                         f"{', '.join(policy_names())}")
-    return info.build(seed)
+    check_policy(name)
+    return POLICIES[name].build(seed)

@@ -34,7 +34,7 @@ from doria_forge.model.words.facts import closest
 from .aggregate import RunStats
 from .findings import count_range, counted
 from .play import play_scenario
-from .policies import make_policy, policy_names
+from .policies import check_policy, make_policy
 from .run_record import RunRecord, record_run
 from .seeds import stable_seed
 from .stall import STALL_ROUNDS
@@ -142,9 +142,7 @@ def chunk_ranges(players: Sequence[int], runs: int, size: int, first: int = 0) -
 
 def check_options(policy: str, runs: int) -> None:
     """Raise ValueError for an unknown policy or runs < 1 (usage errors)."""
-    if policy not in policy_names():
-        raise ValueError(f"unknown policy {policy!r}{closest(policy, policy_names())}; choose one of "
-                         f"{', '.join(policy_names())}")
+    check_policy(policy)
     if runs < 1:
         raise ValueError("runs must be at least 1")
 
