@@ -54,6 +54,17 @@ class ClusterLost(RunsLost):
     before are kept for the next try (``executors.cached``)."""
 
 
+HOST_PORT_SCHEMES = ("tcp", "tls", "ws", "wss")
+"""The schemes of :data:`SCHEMES` whose address is a host and a port."""
+
+
+def _where(address: str) -> tuple[str, str, str, str]:
+    """``(scheme, host, ":" or "", port)`` of a scheduler address (``host:port`` alone is ``tcp``)."""
+    scheme, _, location = address.rpartition("://") if "://" in address else ("tcp", "", address)
+    host, colon, port = location.rpartition(":")
+    return scheme, host, colon, port
+
+
 def check_address(address: str) -> str:
     """``address`` when it can name a Dask scheduler (``tcp://host:8786``, ``host:8786``...).
     Raises DaskUnavailable naming what is wrong."""
@@ -61,13 +72,11 @@ def check_address(address: str) -> str:
         raise DaskUnavailable("--scheduler is empty; give the scheduler's address, e.g. tcp://host:8786")
     if len(address) > 2048 or _CONTROL.search(address):
         raise DaskUnavailable(f"--scheduler {address!r} is not an address (spaces or control characters)")
-    scheme, _, location = address.rpartition("://") if "://" in address else ("tcp", "", address)
+    scheme, host, colon, port = _where(address)
     if scheme not in SCHEMES:
         raise DaskUnavailable(f"--scheduler {address!r}: Dask does not speak {scheme}://; "
                               f"use one of {', '.join(s + '://' for s in SCHEMES)}")
-    host, colon, port = location.rpartition(":")
-    if scheme in ("tcp", "tls", "ws", "wss") and (not colon or not host or not port.isdigit()
-                                                   or not 0 < int(port) < 65536):
+    if scheme in HOST_PORT_SCHEMES and (not colon or not host or not port.isdigit() or not 0 < int(port) < 65536):
         raise DaskUnavailable(f"--scheduler {address!r}: give a host and a port, e.g. tcp://host:8786")
     return address
 
@@ -109,12 +118,11 @@ def _accepts(address: str, seconds: float) -> None:
     are left to Dask). Dask's ``connect`` tries again and again until its time limit when the
     connection is refused, so a port where nothing listens cost the whole ``seconds`` (10 s)
     before its one-line error; the system's refusal comes back at once. Raises DaskUnavailable."""
-    scheme, _, location = address.rpartition("://") if "://" in address else ("tcp", "", address)
-    if scheme not in ("tcp", "tls", "ws", "wss"):
+    scheme, host, _, port = _where(address)
+    if scheme not in HOST_PORT_SCHEMES:
         return
-    host, _, port = location.partition("/")[0].rpartition(":")
     try:
-        with socket.create_connection((host.strip("[]"), int(port)), timeout=seconds):
+        with socket.create_connection((host.strip("[]"), int(port.partition("/")[0])), timeout=seconds):
             pass
     except TimeoutError:
         raise _no_answer(address, seconds) from None
