@@ -152,3 +152,32 @@ def test_no_plugin_scan_loads_no_package_metadata_and_hands_other_names_to_pydan
 def test_a_users_own_plugin_setting_keeps_pydantics_plugin_loader():
     # Naming single plugins to disable means the others load: pydantic's loader must look.
     assert _plugin_scan_in_a_fresh_process("some_plugin") == ["True", "module", "pydantic", "module"]
+
+
+def test_importing_the_content_models_builds_no_word_validator():
+    # A word's validator is built when one is first validated on its own; the document models
+    # nest the words' schemas in their own. Building them at import (a `check` rebuilt for its
+    # nested effects, the monster flags' behaviours validated) cost every command that loads the
+    # models, validate first. A nested check must still read its effects.
+    code = (
+        "from doria_forge.model.words.registry import FAMILIES\n"
+        "import doria_forge.model\n"
+        "built = [w.__name__ for f in FAMILIES for w in f if w.__pydantic_complete__]\n"
+        "print('BUILT:', ' '.join(built))\n"
+        "from doria_forge.model.words.effects import EFFECTS\n"
+        "check = EFFECTS['check'].model_validate({'do': 'check', 'attributes': ['AGI', 'PER'], 'tn': 9, 'failure': "
+        "[{'do': 'check', 'attributes': ['STR', 'CON'], 'tn': 5, 'success': [{'do': 'damage', 'amount': 2}]}]})\n"
+        "print('NESTED:', type(check.failure[0].success[0]).__name__)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "BUILT: \n" in done.stdout, done.stdout
+    assert "NESTED: Damage" in done.stdout
+
+
+def test_the_monster_flags_behaviours_are_the_validated_ones():
+    from doria_forge.model.behaviours import FLAG_BEHAVIOURS
+
+    for flag, behaviour in FLAG_BEHAVIOURS.items():
+        word = type(behaviour)
+        assert word.flag == flag
+        assert behaviour == word.model_validate({"behaviour": word.tag()})

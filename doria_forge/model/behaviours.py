@@ -100,8 +100,10 @@ else:
     ModificationBehaviour = BEHAVIOURS.union()
     """One behaviour a Monster Modification adds: any ability behaviour, or ``horde``."""
 
+# model_construct: a behaviour named by its tag alone has nothing to check, and building five
+# validators for it cost every start-up (validate builds none of them otherwise)
 FLAG_BEHAVIOURS: dict[str, BehaviourModel] = {
-    flag: w.model_validate({"behaviour": w.tag()})
+    flag: w.model_construct(behaviour=w.tag())
     for flag in get_args(MonsterFlag) for w in BEHAVIOURS if w.flag == flag}
 """The behaviour each behaviour-naming monster flag switches on (in the order of ``MonsterFlag``)."""
 
