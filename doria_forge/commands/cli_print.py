@@ -51,12 +51,9 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
 
     def with_progress(label: str, total: int, stage: Callable, *args: Any, progress: bool = True,
                       **kwargs: Any) -> Any:
-        # rich is imported here, not at the top: validate and --help start without it
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from doria_forge.infra.terminal import progress_bar
 
-        with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=Console(stderr=True), disable=not progress, transient=True) as bar:
+        with progress_bar(label, enabled=progress) as bar:
             task = bar.add_task(label, total=total)
             return run(stage, *args, progress=lambda n: bar.advance(task, n), **kwargs)
 

@@ -418,15 +418,8 @@ def simulate(
     """
     check_output(Path(out), folder=False)
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
+    from doria_forge.infra.terminal import progress_bar
     from doria_forge.sim.focus import focus, focused
     from doria_forge.sim.matrix import LEVELS, matrix_cells, run_matrix
     from doria_forge.sim.precision import RunPlan
@@ -450,10 +443,7 @@ def simulate(
         from doria_forge.sim.cache import MatchupCache
 
         matchups = MatchupCache(pack)
-    with Progress(
-        TextColumn("simulating matchups"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-        TimeRemainingColumn(), console=console, disable=not progress, transient=True,
-    ) as bar:
+    with progress_bar("simulating matchups", console=console, enabled=progress, remaining=True) as bar:
         task = bar.add_task("matchups", total=total)
         try:
             result = run_matrix(

@@ -179,10 +179,8 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
     """``run_plans`` on the chosen executor, with a progress bar (on stderr) counting runs. With
     ``cache`` the chunks of runs kept in the cache folder are not played again
     (``sim.chunk_store``: keyed by everything they read) and every chunk played is kept."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from doria_forge.commands.pipeline import RunsInterrupted
+    from doria_forge.infra.terminal import progress_bar
     from doria_forge.sim.executors import run_plans
     from doria_forge.sim.workers import WorkerFailed
 
@@ -198,8 +196,7 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
 
         play = cached(play, ChunkStore(pack))
     total = sum(len(p.players) * (p.runs - p.first_run) for p in plans)
-    with Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=console or Console(stderr=True), disable=not progress, transient=True) as bar:
+    with progress_bar(label, console=console, enabled=progress) as bar:
         task = bar.add_task("runs", total=total)
         try:
             return run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))

@@ -136,8 +136,8 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
     Raises UsageError (unknown id, no targets, no knobs, bad options, Optuna missing, a file
     that cannot be patched)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from doria_forge.infra.terminal import progress_bar
     from doria_forge.load.problem import Severity
     from doria_forge.model.tune import KnobPathError
     from doria_forge.sim.tune import sensitivity as sens
@@ -174,8 +174,7 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
     # the files as the search sees them: an edit made while it runs is refused at --write, not lost
     texts = snapshot(source_map, knobs)
     console = console or Console(highlight=False)
-    with Progress(TextColumn("tuning {task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=Console(stderr=True), disable=not progress, transient=True) as bar:
+    with progress_bar("tuning {task.description}", enabled=progress) as bar:
         task = bar.add_task(f"{kind} {doc_id}", total=budget)
 
         def play(plans: Sequence[Any]) -> list[dict[int, Any]]:

@@ -84,3 +84,27 @@ def print_table(console: Any, table: Any, *, floor: int = 80) -> None:
         console.print(table)
     finally:
         console.width = width
+
+
+def progress_bar(label: str, *, console: Any = None, enabled: bool = True, remaining: bool = False) -> Any:
+    """A rich ``Progress`` for a slow stage: ``label`` (rich's ``TextColumn`` format, e.g.
+    ``"tuning {task.description}"``), a bar, done/total, time elapsed (and, ``remaining``, time
+    left), erased when done. It draws on ``console`` (default: standard error) only when that is a
+    terminal: elsewhere (a CI log, a file) rich cannot redraw a bar and, erasing it, leaves an empty
+    line per stage. ``enabled`` False (``--no-progress``, a JSON report on the same stream) shows
+    none either. Use it as a context manager, as ``Progress`` itself."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    console = console or Console(stderr=True)
+    columns = [TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn()]
+    if remaining:
+        columns.append(TimeRemainingColumn())
+    return Progress(*columns, console=console, disable=not (enabled and console.is_terminal), transient=True)
