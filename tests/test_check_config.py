@@ -186,3 +186,22 @@ def test_a_configuration_that_is_no_mapping_is_told_what_a_configuration_is(tmp_
     assert [line.split("/")[-1] for line in lines(result.problems, "not-a-mapping")] == [
         "doria-forge.yaml:1:1 error [not-a-mapping] the check configuration is a mapping of 'checks' and 'packs'"]
     assert result.pack is None
+
+
+def test_a_broken_pyproject_holding_our_section_is_an_error_at_the_toml_mistake(tmp_path):
+    # Ignored, a broken file lost its configuration silently: here a check raised to an error
+    # would have passed as a warning.
+    broken = ('[project]\nname = "x"\n\n[tool.doria-forge.checks]\nmissing-translation = {severity = error}\n')
+    result = _validate(_project(tmp_path, pyproject=broken))
+    (problem,) = [p for p in result.problems if p.rule_id == "check-config"]
+    assert problem.file.endswith("pyproject.toml")
+    assert (problem.line, problem.column) == (5, 35)
+    assert problem.severity is Severity.ERROR and result.pack is None
+    assert "not valid TOML" in problem.message and "[tool.doria-forge]" in problem.message
+    assert "(at line" not in problem.message
+
+
+def test_a_broken_pyproject_without_our_section_is_left_to_its_tools(tmp_path):
+    result = _validate(_project(tmp_path / "a", pyproject='[project]\nname = "x\n'))
+    assert not [p for p in result.problems if p.rule_id == "check-config"]
+    assert [p.rule_id for p in result.problems] == [p.rule_id for p in _validate(_project(tmp_path / "b")).problems]

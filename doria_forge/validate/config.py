@@ -365,9 +365,22 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
     file = _shown(path)
     try:
         text = read_confined(path, None).decode("utf-8")
+    except (PackFileError, UnicodeDecodeError):
+        return None  # pyproject.toml is not ours to judge; an unreadable one is left to its tools
+    try:
         data = tomllib.loads(text)
-    except (PackFileError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return None  # pyproject.toml is not ours to judge; a broken one is left to its tools
+    except tomllib.TOMLDecodeError as exc:
+        if not _NAMES_OUR_SECTION.search(text):
+            return None  # a broken file without our section is left to its tools
+        # Ignored, the configuration it holds would be lost without a word: a check switched
+        # to an error would pass a CI gate as a warning.
+        where = _TOML_POSITION.search(str(exc))
+        line, column = (int(where[1]), int(where[2])) if where else (1, 1)
+        reason = _TOML_POSITION.sub("", str(exc)).strip()
+        return {}, {}, [Problem(file, line, column, CONFIG_RULE, Severity.ERROR,
+                                f"{PYPROJECT} is not valid TOML ({reason}): its [tool.{TOOL_KEY}] check "
+                                "configuration cannot be read; fix the file or move the configuration to "
+                                f"{CONFIG_FILE}")]
     section = data.get("tool", {}).get(TOOL_KEY)
     if section is None:
         return None
@@ -383,6 +396,12 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
 
     return _project_settings(section, locate)
 
+
+_NAMES_OUR_SECTION = re.compile(
+    rf'^\s*(\[+\s*tool\s*\.\s*"?{re.escape(TOOL_KEY)}\b|tool\s*\.\s*"?{re.escape(TOOL_KEY)}"?\s*[.=])', re.MULTILINE)
+"""A line of a ``pyproject.toml`` that opens ``[tool.doria-forge...]`` or sets a dotted key under it."""
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
+"""Where ``tomllib`` says a TOML mistake is, at the end of its message."""
 
 _NOT_A_MAPPING = "the check configuration is a mapping of 'checks' and 'packs'"
 
