@@ -216,6 +216,26 @@ def test_a_key_that_is_not_text_is_named_as_written_at_its_line(tmp_path):
     ]
 
 
+def test_a_list_or_mapping_as_a_key_is_named_as_written_at_its_line(tmp_path):
+    """`? [a, b]` was reported as "unknown field \"['a', 'b']\"", `{a: 1}: x` as
+    "ordereddict([('a', 1)])", and a key with a list inside a list or mapping as
+    "could not read YAML: TypeError: unhashable type: 'CommentedSeq'" at line 1."""
+    head = "kind: trap\nid: pit\nname: Pit\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+    result = validate_files(tmp_path, {
+        "flat.yaml": head + "? [a, b]\n: 1\n{c: 1}: x\n",
+        "nested.yaml": head.replace("pit", "pot") + "effect:\n  ? {a: [1]}\n  : 2\n",
+        "set.yaml": head.replace("pit", "pat") + "? !!set {a, b}\n: 2\n",
+    })
+    found = sorted(line.split("; valid fields")[0] for line in lines(result.problems))
+    assert found == [
+        "flat.yaml:7:3 error [unknown-field] unknown field '[a, b]'",
+        "flat.yaml:9:1 error [unknown-field] unknown field '{c: 1}'",
+        "nested.yaml:8:5 error [yaml-syntax] a key holding a list or mapping inside it cannot be read;"
+        " field names are text",
+        "set.yaml:7:3 error [yaml-syntax] a set as a key cannot be read; field names are text",
+    ]
+
+
 def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_path):
     """`check_attributes: [AGI]` (a trap's check takes two attributes) was "missing required field 1
     in check_attributes" at the key's column 1: a list has no field 1."""

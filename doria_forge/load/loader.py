@@ -138,6 +138,9 @@ class PackPathError(ValueError):
     """The pack path does not exist or is neither a directory nor a YAML file (a usage error)."""
 
 
+_UNREADABLE_KEY = "a key holding a list or mapping inside it cannot be read; field names are text"
+
+
 class _Constructor(RoundTripConstructor):
     """Round-trip constructor that turns value errors into positioned YAML errors.
 
@@ -157,6 +160,16 @@ class _Constructor(RoundTripConstructor):
             what = repr(node.value) if node.id == "scalar" else f"a {node.id}"
             raise ConstructorError(None, None, f"cannot read value: the tag {tag} does not fit {what}",
                                    node.start_mark) from None
+
+    def check_mapping_key(self, node: Any, key_node: Any, mapping: Any, key: Any, value: Any) -> bool:
+        # ruamel makes a list or mapping key hashable one level deep only: `? [a, [b]]` or
+        # `? {a: [1]}` raised "TypeError: unhashable type: 'CommentedSeq'" at the file's
+        # first line; say what is wrong, at the key
+        try:
+            hash(key)
+        except TypeError:
+            raise ConstructorError(None, None, _UNREADABLE_KEY, key_node.start_mark) from None
+        return bool(super().check_mapping_key(node, key_node, mapping, key, value))
 
 
 class _TooLarge(Exception):
@@ -181,6 +194,8 @@ def _mark_location(file: str, mark: Any) -> Location:
 
 
 def _syntax_message(exc: MarkedYAMLError) -> str:
+    if exc.problem == "found unhashable key":  # `? !!set {a, b}`
+        return "a set as a key cannot be read; field names are text"
     parts = [p.strip() for p in (exc.context, exc.problem) if p]
     message = ": ".join(parts) if parts else "invalid YAML"
     context_mark, problem_mark = exc.context_mark, exc.problem_mark
@@ -235,11 +250,13 @@ class _Converter:
         out: dict[Any, Any] = {}
         lc = getattr(obj, "lc", None)
         for key, value in obj.items():
-            plain_key = self.convert(key, path) if isinstance(key, (dict, list, tuple, set)) else plain_value(key)
-            try:
-                hash(plain_key)
-            except TypeError:
-                plain_key = repr(plain_key)
+            if isinstance(key, (Mapping, list, tuple, set)):
+                # A list or mapping as a key (`? [a, b]`, `{a: 1}: x`) names no field: it is
+                # kept as the flow YAML a designer would write, so a message quotes `[a, b]`,
+                # not Python's `['a', 'b']` or `ordereddict([('a', 1)])`.
+                plain_key: Any = _flow_text(self.convert(dict(key) if isinstance(key, Mapping) else key, path))
+            else:
+                plain_key = plain_value(key)
             child = path + (key_step(plain_key),)
             if lc is not None:
                 # Keys pulled in by a merge (`<<: *base`) have no position of their own.
@@ -272,6 +289,22 @@ class _Converter:
                     pass
             out.append(self.convert(item, child))
         return out
+
+
+def _flow_text(value: Any) -> str:
+    """``value`` (plain data: lists, mappings, scalars) as one line of flow YAML:
+    ``[a, {b: 1}]``, ``null``, ``true``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_flow_text(k)}: {_flow_text(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow_text(v) for v in value) + "]"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (_dt.date, _dt.datetime)):
+        return value.isoformat()
+    return str(value)
 
 
 def plain_value(obj: Any) -> Any:
