@@ -165,6 +165,25 @@ def test_no_help_names_an_option_its_command_lacks():
     assert checked > 20
 
 
+def test_help_at_80_columns_shows_every_option_name_and_help_word_whole():
+    """At 80 columns `build --help` showed `--with-dependenc…` and `(schemas/output/b…`: rich's
+    option table cut names and words to squeeze the help into a column of 18 characters."""
+    import re
+
+    import typer
+
+    for path, command in _commands(typer.main.get_command(app)):
+        shown = runner.invoke(app, [*path, "--help"], terminal_width=80, env={"COLUMNS": "80"})
+        assert shown.exit_code == 0, (path, shown.output)
+        assert "…" not in shown.output, (path, shown.output)
+        assert max(map(len, shown.output.splitlines())) <= 80, (path, shown.output)
+        names = set(re.findall(r"(?<![\w-])--[a-z][a-z-]*[a-z]", shown.output))
+        for param in command.params:
+            for name in (*param.opts, *getattr(param, "secondary_opts", ())):
+                if name.startswith("--"):
+                    assert name in names, (path, name)
+
+
 def test_no_help_sends_the_user_to_a_python_module():
     """`build --help` ended with "see doria_forge.infra.staging": a module of the source, not
     something a designer can look up."""

@@ -174,5 +174,5 @@ def test_the_readme_and_the_help_name_the_dask_extra_as_it_installs_from_a_check
     assert 'pip install ".[dask]"' in readme and '"doria-forge[dask]"' not in readme
     assert "exits **75**" in readme
     monkeypatch.setenv("COLUMNS", "300")
-    help_text = CliRunner().invoke(app, ["simulate", "scenario", "--help"]).output
+    help_text = " ".join(CliRunner().invoke(app, ["simulate", "scenario", "--help"]).output.split())
     assert 'pip install ".[dask]"' in help_text  # rich markup once swallowed "[dask]"

@@ -45,16 +45,22 @@ class _OutputGuard(typer.core.TyperGroup):
             raise lifecycle.OutputClosed(exc.strerror or str(exc)) from None
 
 
+_HELP_LAYOUT: Any = None
+"""``rich_markup_mode`` of every Typer app: click's plain help. Rich's option table cut option
+names and help words at 80 columns (``--with-dependenc…``, ``(schemas/output/b…``) and squeezed
+the help text into a column of 18 characters; click wraps each option's help under it."""
+
 app = typer.Typer(
+    rich_markup_mode=_HELP_LAYOUT,
     cls=_OutputGuard,
     add_completion=False,
     no_args_is_help=True,
     help="Validate, simulate and export Dungeons of Doria content packs.",
 )
-export_app = typer.Typer(no_args_is_help=True, help="Export printable PDFs, card images, Tabletop Simulator "
-                         "decks or the engine bundle.")
+export_app = typer.Typer(rich_markup_mode=_HELP_LAYOUT, no_args_is_help=True,
+                         help="Export printable PDFs, card images, Tabletop Simulator decks or the engine bundle.")
 app.add_typer(export_app, name="export")
-simulate_app = cli_scenarios.simulate_group()
+simulate_app = cli_scenarios.simulate_group(_HELP_LAYOUT)
 app.add_typer(simulate_app, name="simulate")
 
 MAX_RUNS = 100_000
@@ -226,8 +232,8 @@ def checks(
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
                                         help="Listing format: text or json (github lists as text)."),
 ) -> None:
-    r"""List every check a project or pack may configure (doria-forge.yaml, pyproject.toml
-    \[tool.doria-forge], pack.yaml checks): id, default severity, stage, thresholds."""
+    """List every check a project or pack may configure (doria-forge.yaml, pyproject.toml
+    [tool.doria-forge], pack.yaml checks): id, default severity, stage, thresholds."""
     from doria_forge.validate.config import describe_checks
 
     typer.echo(describe_checks(format.value), nl=False)

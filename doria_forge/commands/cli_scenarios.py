@@ -32,9 +32,10 @@ class SimulateGroup(TyperGroup):
         return super().parse_args(ctx, args)
 
 
-def simulate_group() -> typer.Typer:
-    """The ``simulate`` Typer app (register the duel command on it as ``duels``)."""
-    return typer.Typer(cls=SimulateGroup, no_args_is_help=False, help=(
+def simulate_group(help_layout: Any) -> typer.Typer:
+    """The ``simulate`` Typer app (register the duel command on it as ``duels``), its help laid
+    out as ``help_layout`` (a ``rich_markup_mode``)."""
+    return typer.Typer(rich_markup_mode=help_layout, cls=SimulateGroup, no_args_is_help=False, help=(
         "Simulate: the duel matrix (simulate PACK with the duel options, also `simulate duels`), one scenario "
         "played many times (simulate scenario ID [PACK]) or a campaign (simulate campaign ID [PACK])."))
 
@@ -73,9 +74,8 @@ REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained 
 BASELINE_OPT = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant changes and the YAML "
                             "lines that changed.")
 FAIL_ON_OPT = typer.Option(FailOn.error, "--fail-on", help="Exit 1 when findings at or above this severity exist.")
-# "\[" keeps rich markup from reading "[dask]" as a style and dropping it from the help.
 SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at this address, e.g. tcp://host:8786 "
-                             "(needs Dask: pip install \".\\[dask]\" in a checkout) instead of local processes. A "
+                             "(needs Dask: pip install \".[dask]\" in a checkout) instead of local processes. A "
                              "cluster lost mid-run exits 75; run the same command again to resume.")
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
 PRECISION_OPT = typer.Option(None, "--precision", parser=cli_values.interval_width, metavar="FLOAT",
