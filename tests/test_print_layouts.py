@@ -15,6 +15,7 @@ from doria_forge.commands.cli import app
 from doria_forge.export.layouts import (
     LayoutError,
     LayoutFile,
+    check_layout_file,
     check_layout_text,
     load_layout,
     make_overrides,
@@ -355,3 +356,24 @@ def test_a_project_layout_that_is_no_file_is_an_error_not_left_out(project: Path
     assert ".#default.yaml" not in result.output
     exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
     assert exported.exit_code == 1 and not (project / "out").exists()
+
+
+def test_a_project_layout_linking_out_of_its_folder_is_not_read(project: Path, tmp_path: Path):
+    """layouts/default.yaml (or any project layout) linking to a file outside the layouts folder was
+    read and quoted (`unknown field 'token'`): a pull request could have validate print a file of
+    the CI machine. It is refused as a pack file linking out of the pack is; a file named with
+    --layout FILE is still read where it is."""
+    secret = tmp_path / "secret.yaml"
+    secret.write_text("token: hunter2\n", encoding="utf-8")
+    layout = project / "layouts" / "default.yaml"
+    layout.unlink(missing_ok=True)
+    layout.symlink_to(secret)
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1, result.output
+    assert f"{layout}:1:1: error [outside-pack] cannot read layout file: lies outside its layouts folder" \
+        in result.output
+    assert "token" not in result.output and "hunter2" not in result.output
+    exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
+    assert exported.exit_code == 1 and "token" not in exported.output and not (project / "out").exists()
+    _, problems = check_layout_file(secret)  # as --layout FILE reads it
+    assert [p.rule_id for p in problems] == ["layout"] and "token" in problems[0].message

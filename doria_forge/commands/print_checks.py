@@ -24,7 +24,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
     as a content error does. A file found clean before, unchanged, is not checked again
     (``doria_forge.infra.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
     from doria_forge.infra import clean_cache
-    from doria_forge.infra.assets import layout_files
+    from doria_forge.infra.assets import layout_files, layouts_folder_of
     from doria_forge.load import Severity
     from doria_forge.load.files import PackFileError, read_confined
 
@@ -33,7 +33,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
         shown = relative_path(path)
         raw = key = None
         try:  # as the check reads it: never blocks on a FIFO, never reads a huge file
-            raw = read_confined(path, None)
+            raw = read_confined(path, layouts_folder_of(path), area="its layouts folder")
         except PackFileError:
             pass  # check_layout_file reports what is wrong with the file
         else:

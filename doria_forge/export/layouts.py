@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from doria_forge.infra.assets import layout_files
+from doria_forge.infra.assets import layout_files, layouts_folder_of
 from doria_forge.load import LoadedDocument, Problem, Severity, load_text
 from doria_forge.load.files import PackFileError, read_confined
 from doria_forge.model.common import empty_dict, empty_list
@@ -604,7 +604,7 @@ def check_layout_file(path: Path, display: str | None = None) -> tuple[LayoutFil
 def _read_layout(path: Path, file: str) -> tuple[LayoutFile | None, LoadedDocument | None, list[Problem]]:
     """:func:`parsed_layout` of the file at ``path`` (named ``file``); an unreadable file is one problem."""
     try:  # never blocks on a FIFO, never reads a device or a huge file (doria_forge.load.files)
-        raw = read_confined(Path(path), None)
+        raw = read_confined(Path(path), layouts_folder_of(Path(path)), area="its layouts folder")
     except PackFileError as exc:
         return None, None, [Problem(file, 1, 1, exc.problem.rule_id, Severity.ERROR,
                                     f"cannot read layout file: {exc.problem.message}")]

@@ -39,6 +39,15 @@ def project_assets(project: Path | None) -> tuple[Path, Path]:
             templates if templates.is_dir() else DEFAULT_TEMPLATES_DIR)
 
 
+def layouts_folder_of(path: Path) -> Path | None:
+    """The folder a layout file may be read from: its ``layouts/`` folder for a file in one (the
+    project's, where ``validate`` and exports find it, or doria-forge's), so a link out of it is
+    refused as a pack file's link out of the pack is (a pull request's ``layouts/default.yaml``
+    linking to a file of the CI machine); ``None`` (anywhere) for a file named elsewhere
+    (``--layout FILE``)."""
+    return path.parent if path.parent.name == "layouts" else None
+
+
 def layout_files(folders: list[Path]) -> list[Path]:
     """Every ``*.yaml``/``*.yml`` entry directly in ``folders`` (those that exist), hidden ones
     excepted, sorted by name: the print layouts and profiles a project offers
