@@ -248,3 +248,14 @@ def test_card_size_help_names_every_size_the_option_takes(tmp_path):
         flat = " ".join(shown.output.replace("│", " ").split())
         for size in sizes:
             assert size in flat, (path, size)
+
+
+@pytest.mark.parametrize("argv", [["export", "pdf", "--paper", "a5"], ["abilities", "--format", "yaml"],
+                                  ["simulate", "--engine", "fst"]])
+def test_a_choice_mistyped_is_told_without_pydantic_words(argv):
+    """`export pdf --paper a5` said "Invalid value for '--paper': Value error, 'a5' is not one of
+    'a4', 'letter'.": typer checks choices with pydantic, whose "Value error, " means nothing here."""
+    result = runner.invoke(app, argv)
+    assert result.exit_code == 2
+    assert f"Invalid value for '{argv[-2]}'" in result.output and f"'{argv[-1]}' is not one of" in result.output
+    assert "Value error" not in result.output

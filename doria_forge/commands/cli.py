@@ -43,6 +43,11 @@ class _OutputGuard(typer.core.TyperGroup):
             return super().invoke(ctx)
         except BrokenPipeError as exc:
             raise lifecycle.OutputClosed(exc.strerror or str(exc)) from None
+        except typer.BadParameter as exc:
+            # typer checks a choice with pydantic, whose message starts "Value error, " (`--paper a5`:
+            # "Invalid value for '--paper': Value error, 'a5' is not one of 'a4', 'letter'.")
+            exc.message = exc.message.removeprefix("Value error, ")
+            raise
 
 
 _HELP_LAYOUT: Any = None
