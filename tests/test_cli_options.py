@@ -259,3 +259,19 @@ def test_a_choice_mistyped_is_told_without_pydantic_words(argv):
     assert result.exit_code == 2
     assert f"Invalid value for '{argv[-2]}'" in result.output and f"'{argv[-1]}' is not one of" in result.output
     assert "Value error" not in result.output
+
+
+def test_every_argument_is_named_in_capitals_as_the_readme_names_it():
+    """`preview` said "Missing argument 'item_id'" and its usage read `{item_id}`, `import` `{file}`,
+    `diff` `{old} [new]`: the code's parameter names, where the README writes `ID`, `FILE`, `OLD`."""
+    import typer
+
+    checked = 0
+    for path, command in _commands(typer.main.get_command(app)):
+        for param in command.params:
+            if param.param_type_name == "argument":
+                assert param.display_name_raw == param.display_name_raw.upper(), (path, param.display_name_raw)
+                checked += 1
+    shown = runner.invoke(app, ["preview"])
+    assert shown.exit_code == 2 and "Missing argument 'ID'" in shown.output
+    assert checked > 10

@@ -359,7 +359,7 @@ def export_bundle(
 
 @app.command()
 def preview(
-    item_id: str = typer.Argument(..., help="Id of a card, Monster Level Card, hero or Room Tile."),
+    item_id: str = typer.Argument(..., metavar="ID", help="Id of a card, Monster Level Card, hero or Room Tile."),
     pack: Path = cli_values.pack_argument("Pack folder."),
     out: Path = typer.Option(..., "--out", parser=cli_values.out_path, help="PNG file to write."),
     dpi: int = typer.Option(200, "--dpi", min=36, max=1200),

@@ -16,8 +16,10 @@ def register(app: typer.Typer) -> None:
 
     @app.command("diff")
     def diff(
-        old: str = typer.Argument(..., help="The old version: a pack folder or a git revision (v0.1.0, HEAD~1)."),
-        new: str | None = typer.Argument(None, help="The new version (default: the pack folder as it is now)."),
+        old: str = typer.Argument(..., metavar="OLD",
+                                 help="The old version: a pack folder or a git revision (v0.1.0, HEAD~1)."),
+        new: str | None = typer.Argument(None, metavar="NEW",
+                                          help="The new version (default: the pack folder as it is now)."),
         pack: Path = typer.Option(Path("content"), "--pack", parser=cli_values.pack_path,
                                   help="The pack folder whose git history a revision reads (default: content/, else "
                                   "the pack around the working folder)."),

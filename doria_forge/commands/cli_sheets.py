@@ -22,7 +22,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
 
     @app.command("import")
     def import_(
-        file: Path = typer.Argument(..., help="A .xlsx workbook or .csv file; the first row names the columns."),
+        file: Path = typer.Argument(..., metavar="FILE",
+                                    help="A .xlsx workbook or .csv file; the first row names the columns."),
         kind: str = typer.Option(..., "--kind", help="What each row is: a kind such as monster_level, equipment."),
         out: Path | None = typer.Option(None, "--out", parser=cli_values.out_path,
                                         help="YAML file to write (default: FILE with .yaml)."),
