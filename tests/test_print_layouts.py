@@ -377,3 +377,19 @@ def test_a_project_layout_linking_out_of_its_folder_is_not_read(project: Path, t
     assert exported.exit_code == 1 and "token" not in exported.output and not (project / "out").exists()
     _, problems = check_layout_file(secret)  # as --layout FILE reads it
     assert [p.rule_id for p in problems] == ["layout"] and "token" in problems[0].message
+
+
+@pytest.mark.parametrize("make", ["folder", "fifo"])
+def test_a_layout_option_naming_a_folder_or_fifo_says_what_it_is(project: Path, make: str):
+    """`--layout styles/` (a folder) or a FIFO was "layout file not found", though it is there."""
+    given = project / "mine.yaml"
+    if make == "folder":
+        given.mkdir()
+    else:
+        os.mkfifo(given)
+    result = runner.invoke(app, ["export", "pdf", str(project / "content"), "--layout", str(given),
+                                 "--out", str(project / "out")])
+    assert result.exit_code == 2
+    what = "a folder" if make == "folder" else "a FIFO (named pipe)"
+    assert f"layout file {given} is {what}, not a file" in result.output
+    assert not (project / "out").exists()

@@ -61,7 +61,13 @@ def find_layout(value: str | Path | None, project: Path | None) -> Path | None:
     from doria_forge.export.layouts import named_layout
 
     if path.suffix.lower() in (".yaml", ".yml") or len(path.parts) > 1:
-        raise UsageError(f"layout file not found: {value}")
+        from doria_forge.load.files import describe_mode
+
+        try:  # a folder or FIFO was "not found", though the user sees it there
+            what = describe_mode(path.stat().st_mode)
+        except OSError:
+            raise UsageError(f"layout file not found: {value}") from None
+        raise UsageError(f"layout file {value} is {what}, not a file")
     try:
         return named_layout(str(value), layout_folders(project))
     except ValueError as exc:
