@@ -69,3 +69,23 @@ def test_not_json_is_refused(tmp_path):
     path.write_bytes(b"\xff\x00junk")
     with pytest.raises(BundleError, match="cannot read"):
         load_bundle(path)
+
+
+def test_export_bundle_to_a_page_name_is_a_usage_error(tmp_path):
+    """`export bundle --out pack.html` wrote the JSON bundle under a web page's name, without a word;
+    a name without a known suffix is still taken as given."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("kind: pack\nid: tiny\nname: Tiny\nversion: 0.1.0\n", encoding="utf-8")
+    runner = CliRunner()
+    refused = runner.invoke(app, ["export", "bundle", str(pack), "--out", str(tmp_path / "pack.html")])
+    assert refused.exit_code == 2, refused.output
+    assert "--out writes JSON, not an HTML page; give --out a .json file" in refused.output
+    assert not (tmp_path / "pack.html").exists()
+    taken = runner.invoke(app, ["export", "bundle", str(pack), "--out", str(tmp_path / "pack.bundle")])
+    assert taken.exit_code == 0, taken.output
+    assert json.loads((tmp_path / "pack.bundle").read_text(encoding="utf-8"))["manifest"]["pack_id"] == "tiny"

@@ -306,13 +306,24 @@ def test_without_a_terminal_the_tables_are_printed_whole(small_pack, tmp_path):
 
 def test_out_and_report_naming_one_file_is_a_usage_error(small_pack, tmp_path):
     """The HTML report was written over the JSON one, and both were said to be written."""
-    (tmp_path / "r.json").symlink_to(tmp_path / "report.json")
-    for report in ("report.json", "r.json"):
-        result = _simulate("quick_a", str(small_pack), "--out", str(tmp_path / "report.json"),
+    (tmp_path / "r").symlink_to(tmp_path / "report")
+    for report in ("report", "r"):
+        result = _simulate("quick_a", str(small_pack), "--out", str(tmp_path / "report"),
                            "--report", str(tmp_path / report))
         assert result.exit_code == 2, result.output
         assert "two reports would be written to" in result.output and "Traceback" not in result.output
-        assert not (tmp_path / "report.json").exists()
+        assert not (tmp_path / "report").exists()
+
+
+@pytest.mark.parametrize("option, name, says", [("--out", "report.html", "--out writes JSON, not an HTML page"),
+                                                ("--report", "report.json", "--report writes an HTML page, not JSON")])
+def test_a_report_named_as_the_other_format_is_a_usage_error(small_pack, tmp_path, option, name, says):
+    """`--out report.html` wrote the JSON report into a page a browser shows as text, and
+    `--report r.json` the HTML page into a file a JSON reader refuses, both without a word."""
+    result = _simulate("quick_a", str(small_pack), option, str(tmp_path / name))
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {tmp_path / name}: {says}" in result.output
+    assert not (tmp_path / name).exists()
 
 
 @pytest.mark.parametrize("kind, doc_id", [("scenario", "goblin_warren"), ("campaign", "greywater_smugglers")])

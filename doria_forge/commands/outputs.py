@@ -80,6 +80,23 @@ def refusal(path: Path, *, folder: bool, sources: Iterable[Path] = (), option: s
     return _in_system_folder(path, real, option)
 
 
+FORMAT_NAMES = {".json": "JSON", ".html": "an HTML page", ".htm": "an HTML page", ".png": "a PNG image",
+                ".pdf": "a PDF", ".xlsx": "a workbook", ".csv": "CSV", ".yaml": "YAML", ".yml": "YAML"}
+"""What a file of each suffix doria-forge reads or writes holds."""
+
+
+def misnamed(path: Path, *, writes: str, option: str = "--out") -> str | None:
+    """Why ``path`` is the wrong name for the file ``option`` writes, whose format is ``writes``
+    (a suffix of :data:`FORMAT_NAMES`: ``".json"``), or None: a name ending in another format's
+    suffix (``--out report.html`` got the JSON report, ``--report r.json`` the HTML page, both
+    without a word). Any other name is taken as given."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMAT_NAMES or FORMAT_NAMES[suffix] == FORMAT_NAMES[writes]:
+        return None
+    return (f"cannot write {path}: {option} writes {FORMAT_NAMES[writes]}, not {FORMAT_NAMES[suffix]}; "
+            f"give {option} a {writes} file")
+
+
 def _in_system_folder(path: Path, real: str, option: str) -> str | None:
     for step in [*_link_chain(Path(path)), real]:
         system = system_folder(step)

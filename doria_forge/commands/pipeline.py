@@ -70,21 +70,23 @@ _SOURCES: ContextVar[tuple[Path, ...]] = ContextVar("doria_forge_sources", defau
 against it, whichever command writes it."""
 
 
-def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = None, option: str = "--out") -> None:
+def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = None, option: str = "--out",
+                 writes: str | None = None) -> None:
     """Refuse an output path that cannot work, before any slow stage runs.
 
     ``folder=True`` for an output folder (PDF sheets, build), else an output file. Without this
     check a bad ``--out`` surfaced as a Python traceback after the whole simulation had run.
     Nothing may be written into ``sources`` (default: those of the pack :func:`validate` read,
     see :func:`sources`); a device or other special file is never an output (see
-    ``doria_forge.commands.outputs``). Raises OutputError, whose message asks for another
-    ``option`` (the option that named the path).
+    ``doria_forge.commands.outputs``); a file of format ``writes`` (a suffix: ``".json"``) is never
+    named as another format's file (:func:`outputs.misnamed`). Raises OutputError, whose message
+    asks for another ``option`` (the option that named the path).
     """
     from doria_forge.commands import outputs
 
     path = Path(path)
     reason = outputs.refusal(path, folder=folder, sources=_SOURCES.get() if sources is None else sources,
-                             option=option)
+                             option=option) or (writes and outputs.misnamed(path, writes=writes, option=option))
     if reason:
         raise OutputError(reason)
     if folder and path.exists() and not path.is_dir():
@@ -500,7 +502,7 @@ def export_bundle(pack: ContentPack, out: Path | None = None) -> Path:
     from doria_forge.export.bundle import write_bundle
 
     path = Path(out) if out else Path("build") / bundle_name(pack)
-    check_output(path, folder=False)
+    check_output(path, folder=False, writes=".json")
     with _writing(path):
         return write_bundle(pack, path)
 

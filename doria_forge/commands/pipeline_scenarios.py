@@ -87,9 +87,14 @@ def parse_players(text: str | None) -> list[int] | None:
     return sorted(counts)
 
 
+REPORT_FORMATS = {"--out": ".json", "--report": ".html"}
+"""The format of the file each report option writes."""
+
+
 def check_outputs(pack_path: Path, outputs: Mapping[str, Path | None]) -> None:
     """Refuse each output file of ``outputs`` (option -> path; None: not asked for) that cannot be
-    written, naming the option that gave it, and
+    written or is named as a file of another format than it gets (:data:`REPORT_FORMATS`), naming
+    the option that gave it, and
     two outputs naming one file (OutputError), before the pack is even validated: ``--out r.json
     --report r.json`` wrote the HTML report over the JSON one, and said it had written both."""
     from doria_forge.commands.pipeline import sources
@@ -97,7 +102,7 @@ def check_outputs(pack_path: Path, outputs: Mapping[str, Path | None]) -> None:
     read = sources(Path(pack_path))
     named = {option: Path(path) for option, path in outputs.items() if path is not None}
     for option, path in named.items():
-        check_output(path, folder=False, sources=read, option=option)
+        check_output(path, folder=False, sources=read, option=option, writes=REPORT_FORMATS[option])
     given = list(named.values())
     real = [os.path.realpath(path) for path in given]
     for path, where in zip(given, real, strict=True):
@@ -611,7 +616,7 @@ def verify(
 
     for option, path in (("--out", out), ("--report", html)):
         if path is not None:
-            check_output(Path(path), folder=False, option=option)
+            check_output(Path(path), folder=False, option=option, writes=REPORT_FORMATS[option])
     if replay not in REPLAYS:
         raise UsageError(f"--replay must be one of {', '.join(REPLAYS)}")
     old = read_baseline(baseline) if baseline is not None else None

@@ -492,7 +492,7 @@ def write_report(result: TuneResult, out: Path) -> Path:
     def sentence(text: str) -> str:
         return html.escape(text[:1].upper() + text[1:])
 
-    check_output(Path(out), folder=False, option="--report")
+    check_output(Path(out), folder=False, option="--report", writes=".html")
     o = result.outcome
     verdict, lead = _headline(result)
     parts = [f"<!doctype html><meta charset='utf-8'><title>tune {html.escape(result.subject)}</title>",
