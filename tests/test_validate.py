@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from validate_helpers import level_yaml, lines, monster_with_levels, monster_yaml, validate_files
 
 from doria_forge.model import ContentPack
@@ -51,7 +52,7 @@ def test_wrong_type_points_at_the_value(tmp_path):
 def test_a_switch_or_text_in_a_number_field_is_an_error_not_a_number(tmp_path):
     """pydantic's lax mode read `true` as 1 (a spreadsheet's TRUE cell became `damage: true` and
     validated clean) and a quoted "3" as 3; a number field takes a number."""
-    for value, shown in (("true", "True"), ('"3"', "'3'")):
+    for value, shown in (("true", "true"), ('"3"', "'3'")):
         text = monster_yaml().replace("range: 1", f"range: {value}")
         result = validate_files(tmp_path / value.strip('"'), {"orc.yaml": text})
         assert lines(result.problems, "schema") == [
@@ -234,6 +235,15 @@ def test_a_list_or_mapping_as_a_key_is_named_as_written_at_its_line(tmp_path):
         " field names are text",
         "set.yaml:7:3 error [yaml-syntax] a set as a key cannot be read; field names are text",
     ]
+
+
+@pytest.mark.parametrize("written, shown", [("[trap]", "[trap]"), ("{a: 1}", "{a: 1}"), ("true", "true"),
+                                            ("2020-01-01", "2020-01-01"), ("", "(no value)")])
+def test_a_kind_that_is_no_text_is_named_as_written(tmp_path, written, shown):
+    """`kind: [trap]` was "unknown kind list", `{a: 1}` "dict", `true` "True", a date
+    "datetime.date(2020, 1, 1)" and an empty kind "None": Python's names, not what was written."""
+    result = validate_files(tmp_path, {"t.yaml": f"kind: {written}\nid: t\n"})
+    assert [p.message.split(";")[0] for p in result.problems] == [f"unknown kind {shown}"]
 
 
 def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_path):

@@ -254,7 +254,7 @@ class _Converter:
                 # A list or mapping as a key (`? [a, b]`, `{a: 1}: x`) names no field: it is
                 # kept as the flow YAML a designer would write, so a message quotes `[a, b]`,
                 # not Python's `['a', 'b']` or `ordereddict([('a', 1)])`.
-                plain_key: Any = _flow_text(self.convert(dict(key) if isinstance(key, Mapping) else key, path))
+                plain_key: Any = yaml_text(self.convert(dict(key) if isinstance(key, Mapping) else key, path))
             else:
                 plain_key = plain_value(key)
             child = path + (key_step(plain_key),)
@@ -291,13 +291,13 @@ class _Converter:
         return out
 
 
-def _flow_text(value: Any) -> str:
+def yaml_text(value: Any) -> str:
     """``value`` (plain data: lists, mappings, scalars) as one line of flow YAML:
     ``[a, {b: 1}]``, ``null``, ``true``."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_flow_text(k)}: {_flow_text(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{yaml_text(k)}: {yaml_text(v)}" for k, v in value.items()) + "}"
     if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_flow_text(v) for v in value) + "]"
+        return "[" + ", ".join(yaml_text(v) for v in value) + "]"
     if value is None:
         return "null"
     if isinstance(value, bool):

@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .loader import LoadedDocument, PathKey, key_step
+from .loader import LoadedDocument, PathKey, key_step, yaml_text
 from .problem import Location, Problem, Severity
 
 SCHEMA = "schema"
@@ -190,9 +190,11 @@ def _tag_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: PathKe
 
 
 def _short(value: Any) -> str | None:
+    """``value`` as a message shows it: a scalar as YAML writes it (``true``, ``2020-01-01``, text
+    quoted), cut to ``_MAX_INPUT_SHOWN``; None for a list or mapping."""
     if isinstance(value, (dict, list)):
         return None
-    text = repr(value)
+    text = repr(value) if isinstance(value, str) else yaml_text(value)
     return text if len(text) <= _MAX_INPUT_SHOWN else text[: _MAX_INPUT_SHOWN - 3] + "..."
 
 
@@ -395,7 +397,8 @@ def check_document(
     if not isinstance(kind, str) or kind not in kinds:
         suggestion = _close(kind, kinds) if isinstance(kind, str) else None
         hint = f" (did you mean {suggestion!r}?)" if suggestion else ""
-        shown = _short(kind) or type(kind).__name__
+        # as written: `kind: [trap]` said "unknown kind list", `kind: true` "unknown kind True"
+        shown = "(no value)" if kind is None else _short(kind) or yaml_text(kind)
         return None, [Problem.at(doc.locate(("kind",), value=True), UNKNOWN_KIND, Severity.ERROR,
                                  f"unknown kind {shown}{hint}; valid kinds: {valid_kinds}")]
     model = kinds[kind]
