@@ -246,6 +246,17 @@ def test_a_kind_that_is_no_text_is_named_as_written(tmp_path, written, shown):
     assert [p.message.split(";")[0] for p in result.problems] == [f"unknown kind {shown}"]
 
 
+@pytest.mark.parametrize("written, shown", [("[a, b]", "[a, b]"), ("{x: 1}", "{x: 1}"), ("true", "true"),
+                                            ("", "(no value)"), ("poisn", "'poisn'")])
+def test_an_unknown_behaviour_is_named_as_written(tmp_path, written, shown):
+    """`behaviour: [a, b]` was "unknown behaviour \"['a', 'b']\"", `true` 'True' and an empty one
+    'None': pydantic's Python text of the value."""
+    text = monster_yaml() + f"ability: {{id: a, text: t, behaviours: [{{behaviour: {written}}}]}}\n"
+    result = validate_files(tmp_path, {"orc.yaml": text})
+    found = [p.message.split(" in ")[0] for p in result.problems if p.rule_id == "unknown-vocabulary"]
+    assert found == [f"unknown behaviour {shown}"]
+
+
 def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_path):
     """`check_attributes: [AGI]` (a trap's check takes two attributes) was "missing required field 1
     in check_attributes" at the key's column 1: a list has no field 1."""
