@@ -286,3 +286,26 @@ def test_a_misspelt_kind_is_answered_with_the_closest_one(tmp_path, monkeypatch)
         result = _new(typed, "x", cwd=tmp_path / "frost", monkeypatch=monkeypatch)
         assert result.exit_code == 2 and f"unknown kind {typed!r} (did you mean {meant!r}?)" in result.output
     assert sorted(p.name for p in (tmp_path / "frost").iterdir()) == ["doria.schema.json", "pack.yaml"]
+
+
+@pytest.mark.parametrize("special", ["fifo", "zero"])
+def test_a_pack_schema_that_is_no_file_is_not_waited_on(tmp_path, monkeypatch, special):
+    """A FIFO named doria.schema.json kept `validate` (and `schema --pack`) waiting for a writer
+    forever, and a link to /dev/zero read without end: validate leaves it alone, schema says why."""
+    import os
+    import subprocess
+    import sys
+
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    schema = tmp_path / "frost" / "doria.schema.json"
+    schema.unlink()
+    if special == "fifo":
+        os.mkfifo(schema)
+    else:
+        schema.symlink_to("/dev/zero")
+    for argv, code in ((["validate", "frost"], 0), (["schema", "--pack", "frost", "--check"], 2)):
+        done = subprocess.run([sys.executable, "-m", "doria_forge", *argv], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == code, done.stdout + done.stderr
+        if code == 2:
+            assert "cannot read frost/doria.schema.json: " in done.stderr and "not read" in done.stderr

@@ -368,8 +368,8 @@ def pack_schema(pack_path: Path, *, check: bool) -> list[str] | list[Path]:
         raise UsageError(f"pack path {pack_path} is not a pack folder; give the folder holding pack.yaml")
     path, text = folder / ANY_KIND, any_kind_text()
     try:
-        current = path.read_text(encoding="utf-8") if path.exists() else None
-        ours = current is None or read_stamp(path)[0]
+        ours = not path.exists() or read_stamp(path)[0]  # a FIFO of that name: refused, not waited on
+        current = path.read_text(encoding="utf-8") if ours and path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:
         raise OutputError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
     if not ours:  # checked or not: a check that called it stale sent the user to a refusal

@@ -53,10 +53,19 @@ _HEAD = 512
 def read_stamp(path: Path) -> tuple[bool, str | None, str | None]:
     """Whether the file at ``path`` is a ``doria.schema.json`` doria-forge wrote (its stamp, or
     for one written before stamps its ``$id``), the version its stamp names and the schema
-    digest (each None without one). Raises OSError when it cannot be read."""
-    with Path(path).open("rb") as file:
+    digest (each None without one). Raises OSError when it cannot be read, or is no regular file
+    inside its folder (a pack's): a FIFO of that name kept ``validate`` waiting for a writer
+    forever, and a link to ``/dev/zero`` read without end."""
+    from doria_forge.load.files import PackFileError, check_confined, max_file_bytes
+
+    path = Path(path)
+    try:
+        check_confined(path, path.parent, area="its pack")
+    except PackFileError as exc:
+        raise OSError(exc.problem.message) from None
+    with path.open("rb") as file:
         head = file.read(_HEAD)
         found = stamped(head.decode("utf-8", "replace"))
         if found is not None:
             return True, *found
-        return f'"$id": "{SCHEMA_ID.format(name=ANY_KIND)}"'.encode() in head + file.read(), None, None
+        return f'"$id": "{SCHEMA_ID.format(name=ANY_KIND)}"'.encode() in head + file.read(max_file_bytes()), None, None
