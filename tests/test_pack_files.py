@@ -397,3 +397,14 @@ def test_the_export_keeps_an_svg_that_changed_since_validation_inside_its_pack(t
     (pack / "art" / "a.svg").write_text(_svg('<use xlink:href="../../outside/x.svg#s"/>'))
     with pytest.raises(ExportError, match="lies outside the pack"):
         draw_art(Canvas(io.BytesIO()), pack / "art" / "a.svg", 0, 0, 100, 60)
+
+
+def test_a_bad_file_limit_is_named_also_for_the_default_pack(tmp_path, monkeypatch):
+    """DORIA_FORGE_MAX_FILE_BYTES=abc with the default content/ in the working folder said "no pack
+    here: no content/ in" that folder; an explicit PACK got the variable's own message."""
+    tiny_pack(tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv(MAX_FILE_ENV, "abc")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 2
+    assert result.output.strip() == f"error: {MAX_FILE_ENV}='abc' is not a size; write bytes or a number with K, M or G"

@@ -228,7 +228,9 @@ def no_pack(pack_path: Path, error: Exception) -> str:
     with the installed pack id it is closest to: ``doria-bse`` (did you mean 'doria-base'?)), or, for the default
     ``content`` found neither here nor around the working folder (:func:`pack_folder`), where it
     was looked for and what to do ("pack path content does not exist" named none of it)."""
-    if Path(pack_path) != DEFAULT_PACK or pack_folder(pack_path) != DEFAULT_PACK:
+    # the default `content` is here (DORIA_FORGE_MAX_FILE_BYTES=abc, a content file that is no
+    # YAML): the error is about it, not "no pack here: no content/ in" a folder holding one
+    if Path(pack_path) != DEFAULT_PACK or pack_folder(pack_path) != DEFAULT_PACK or DEFAULT_PACK.exists():
         if len(Path(pack_path).parts) == 1 and not Path(pack_path).exists():
             # a name, not a path: perhaps an installed pack's id mistyped (doria-bse)
             from doria_forge.model.words.facts import closest
