@@ -522,3 +522,17 @@ def test_an_undecided_campaign_scenario_asks_for_more_attempts_where_they_hang_t
     plain = Target(target.document, target.path, target.metric, 2, (0.3, 1.0), Proportion(10, 40))
     assert verdict.verdict == UNDECIDED
     assert verdict.runs_needed == pytest.approx(1.5 * runs_needed(plain), rel=0.02)
+
+
+def test_an_undecided_carry_over_target_asks_for_campaign_runs_not_values():
+    """A campaign run passes on a value after each scenario it passes: 12 values from 6 runs.
+    The finding said "about 34 values per player count would likely decide it (--runs 34)", yet
+    --runs counts campaign runs, each giving two values: 17 runs."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    verdict = {"band": [1.0, 12.0], "confidence": 0.95, "document": "campaign/smugglers", "estimate": 1.67,
+               "family": 4, "interval": [0.81, 2.52], "method": "t-over-runs", "metric": "carry_over:loot_cards",
+               "p_fail": 1.0, "p_hold": 1.0, "path": ["balance", "carry_over", "loot_cards"], "players": 1,
+               "runs": 12, "runs_needed": 34, "verdict": "undecided"}
+    (finding,) = verdict_findings([verdict], no_location, {"campaign/smugglers": {"runs": 6, "seed": 1}})
+    assert "about 34 values per player count would likely decide it (--runs 17)" in finding.message

@@ -546,7 +546,8 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
                                (v["players"],)))
         else:
             runs = v["runs_needed"]
-            if runs and unit == "attempt" and plan and v["runs"]:  # attempts come at this rate per campaign run
+            # attempts and carried values come at their own rate per campaign run, and --runs counts runs
+            if runs and unit != "run" and plan and v["runs"]:
                 runs = math.ceil(runs * plan["runs"] / v["runs"])
             more = (f"about {counted(v['runs_needed'], unit)} per player count would likely decide it "
                     f"({RUNS_OPTION.get()} {runs})"
