@@ -82,3 +82,24 @@ def test_a_one_player_report_says_player(shipped_pack, tmp_path):
     verify(shipped_pack, ["goblin_warren"], players=[1], runs=2, seed=2, jobs=1, progress=False,
            out=tmp_path / "s.json", html=tmp_path / "s.html")
     assert re.search(r"Replay: median run \d+ with 1 player</h3>", (tmp_path / "s.html").read_text(encoding="utf-8"))
+
+
+def test_the_report_counts_in_words_for_one(shipped_pack, tmp_path):
+    """The page wrote "1 scenario(s), 0 campaign(s).", "1 run(s): no progress ..." and "1
+    document(s) changed": a count is written with its noun, singular for one."""
+    import copy
+
+    from doria_forge.commands.report_html import render_html
+
+    done = verify(shipped_pack, ["goblin_warren"], players=[1], runs=1, seed=2, jobs=1, progress=False,
+                  out=tmp_path / "r.json", replay="none")
+    report = copy.deepcopy(done.report)
+    report["scenarios"][0]["players"][0]["reasons"] = [
+        {"kind": "stalled: no progress", "count": 1, "run": 0, "reason": "no progress in rounds 6-13", "seed": 5}]
+    report["baseline"] = {"tests": 1, "significant": [], "alpha": 0.05, "notes": [],
+                          "changed_documents": {"monster/orc": [{"path": ["hp"], "old": 5, "new": 6}]}}
+    html = render_html(shipped_pack, report, replay="none", cache=False)
+    assert "(s)" not in html
+    assert "1 scenario, 0 campaigns." in html
+    assert "1 player, 1 run: no progress in rounds 6-13" in html
+    assert "1 test, 0 significant" in html and "1 document changed in the pack" in html
