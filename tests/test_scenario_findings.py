@@ -93,6 +93,23 @@ def test_a_stalled_run_warns_only_once_the_runs_show_stalls_are_not_rare(small_p
     assert "replay seed 9" in found.message
 
 
+def test_one_run_and_one_finding_are_written_in_the_singular(small_pack):
+    """A designer's quickest look (--runs 1) read "1 of 1 runs stalled" and "1 finding(s):"."""
+    from rich.console import Console
+
+    from doria_forge.sim.scenario_table import print_findings
+
+    scenario = validated(small_pack).pack.scenarios["orc_pit"]
+    stall = {"kind": "stalled: no progress", "count": 1, "run": 0, "reason": "no progress in rounds 11-18",
+             "seed": 9}
+    summaries = [_summary(1, 1, 0, reasons=[stall])]
+    (found,) = [f for f in scenario_findings(scenario, summaries, no_location) if f.rule_id == "scenario-stalled"]
+    assert found.message.startswith("1 of 1 run stalled")
+    console = Console(record=True, width=200)
+    print_findings([found], console)
+    assert console.export_text().startswith("1 finding:\n")
+
+
 def test_a_rule_that_can_fire_but_never_did_names_its_runs_seed_and_replay(small_pack):
     result = validated(small_pack)
     scenario = result.pack.scenarios["orc_pit"]

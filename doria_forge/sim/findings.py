@@ -350,7 +350,7 @@ def _engine_errors(c: _ScenarioChecks) -> None:
     if errors:
         first = min(errors, key=lambda r: r["run"])
         n = sum(r["count"] for r in errors)
-        c.add("scenario-engine-error", "error", (), f"the engine failed in {n} of {c.total} runs; first: "
+        c.add("scenario-engine-error", "error", (), f"the engine failed in {n} of {counted(c.total, 'run')}; first: "
               f"{first['reason']} (run {first['run']}, seed {first['seed']})", [s["players"] for s in c.played])
 
 
@@ -427,8 +427,8 @@ def _stalls(c: _ScenarioChecks) -> None:
             severity, sure = "warning", f" (at least {low:.0%} of runs, 95% sure)"
         else:
             severity, sure = "info", f" (too few to show that {rate:.0%} of runs or more stall, 95% sure)"
-        c.add("scenario-stalled", severity, (), f"{n} of {c.total} runs stalled{sure}; most often: {top['reason']} "
-              f"(run {top['run']}, replay seed {top['seed']})", counts)
+        c.add("scenario-stalled", severity, (), f"{n} of {counted(c.total, 'run')} stalled{sure}; most often: "
+              f"{top['reason']} (run {top['run']}, replay seed {top['seed']})", counts)
 
 
 VERDICT_RULES = {
@@ -603,7 +603,7 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
         detail = (f"; first: {first['error']['reason']} (run {first['error']['run']} with "
                   f"{player_counts([first['players']])})" if first else "")
         out.append(Finding("campaign-engine-error", "error",
-                           f"the engine failed in {sum(s['errors'] for s in errors)} campaign runs{detail}",
+                           f"the engine failed in {counted(sum(s['errors'] for s in errors), 'campaign run')}{detail}",
                            loc.file, loc.line, loc.column, doc, tuple(s["players"] for s in errors)))
     return out
 

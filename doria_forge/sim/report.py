@@ -81,13 +81,13 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     console.print(f"Each cell's exact 95% interval (Clopper-Pearson) reaches at most {widest * 100:.0f} points either "
                   "side of its win rate; the JSON report gives each one (ci_low, ci_high).", soft_wrap=True)
     if result.fallbacks:
-        console.print(f"{len(result.fallbacks)} matchup(s) played on the reference engine (the fast path cannot "
-                      "play them):", soft_wrap=True)
+        console.print(f"{counted(len(result.fallbacks), 'matchup')} played on the reference engine (the fast path "
+                      "cannot play them):", soft_wrap=True)
         for hero, monster, level, why in result.fallbacks:
             console.print(f"  {names.get(hero, escape(hero))} vs {names.get(monster, escape(monster))} level {level}: "
                           f"{escape(printable(why))}", soft_wrap=True)
     if result.findings:
-        console.print(f"[bold]{len(result.findings)} finding(s):[/bold]")
+        console.print(f"[bold]{counted(len(result.findings), 'finding')}:[/bold]")
         for f in result.findings:
             style = {"error": "red", "warning": "yellow"}.get(f.severity, "cyan")
             console.print(f"  [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {escape(printable(f.message))}",

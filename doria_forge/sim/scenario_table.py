@@ -150,7 +150,7 @@ def print_findings(findings: list[Finding], console: Console) -> None:
     if not findings:
         console.print("No findings.")
         return
-    console.print(f"[bold]{len(findings)} finding(s):[/bold]")
+    console.print(f"[bold]{counted(len(findings), 'finding')}:[/bold]")
     for f in findings:
         style = STYLE.get(f.severity, "white")
         console.print(f"{_shown(f.location)}: [{style}]{f.severity}[/{style}] \\[{f.rule_id}] {_shown(f.message)}",
