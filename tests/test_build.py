@@ -140,3 +140,24 @@ def test_the_summary_lists_a_finding_without_the_command_that_plays_its_runs_aga
          "replay one: doria-forge simulate scenario goblin_warren --replay worst --report g.html"}]
     listed = [line for line in summary_lines(data, tmp_path / "out") if "[campaign-" in line or "[scenario-" in line]
     assert len(listed) == 2 and not [line for line in listed if "doria-forge simulate" in line], listed
+
+
+def test_the_summary_writes_a_count_of_one_in_the_singular(tmp_path):
+    """A small expansion's build read "1 YAML files", "at 1 players", "1 balance targets", "1 PDF
+    sheets" and "1 known findings switched off"."""
+    from doria_forge.commands.build_summary import summary_lines
+
+    stage = {"errors": 0, "warnings": 0, "infos": 0}
+    data = {"pack": {"id": "tiny", "version": "1"}, "ok": True, "exit_code": 0, "findings": [],
+            "validation": {**stage, "files": 1},
+            "duels": {**stage, "heroes": 1, "monsters": 1, "levels": [1, 2, 3, 4], "runs": 1, "precision": None},
+            "scenarios": {**stage, "scenarios": 1, "campaigns": 0, "players": [1], "runs": [1]},
+            "verdicts": {"holds": 1, "fails": 0, "undecided": 0},
+            "exports": {"pdf": ["pdf/monsters.pdf"], "bundle": "tiny-1.bundle.json"},
+            "silenced": {"missing-translation": 1}, "changed": {}, "configured_by": ["pack.yaml checks"],
+            "reports": {"simulation": "simulation.json", "scenarios_json": "scenarios.json",
+                        "scenarios_html": "scenarios.html", "summary": "summary.json"}}
+    text = "\n".join(summary_lines(data, tmp_path / "out"))
+    for said in ("1 YAML file:", "1 scenario at 1 player, 1 run each", "1 balance target:", "1 PDF sheet in",
+                 "1 known finding switched off"):
+        assert said in text, text

@@ -122,7 +122,7 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
 
     pack = f"{data['pack']['id']} {data['pack']['version']}"
     lines = [f"Built {pack}:"]
-    lines.append(f"  checked    {v['files']} YAML files: {_counts(v)}")
+    lines.append(f"  checked    {counted(v['files'], 'YAML file')}: {_counts(v)}")
     runs = (f"until the 95% interval is narrower than {d['precision']:g}" if d.get("precision") else
             f"{counted(d['runs'], 'duel')} a matchup")
     levels = d["levels"]
@@ -134,23 +134,25 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
         if s["campaigns"]:
             what += f" and {counted(s['campaigns'], 'campaign')}"
         runs = f"{_and(s['runs'])} run{'' if s['runs'] == [1] else 's'}"
-        lines.append(f"  played     {what} at {_and(s['players'])} players, {runs} each: {_counts(s)}")
+        players = f"{_and(s['players'])} player{'' if s['players'] == [1] else 's'}"
+        lines.append(f"  played     {what} at {players}, {runs} each: {_counts(s)}")
         verdicts = data["verdicts"]
         total = sum(verdicts.values())
         if total:
-            lines.append(f"  targets    {total} balance targets: {verdicts['holds']} hold, {verdicts['fails']} fail, "
-                         f"{verdicts['undecided']} undecided (each judged on its interval, Holm across all: at most "
-                         "5% false alarms)")
+            lines.append(f"  targets    {counted(total, 'balance target')}: {verdicts['holds']} hold, "
+                         f"{verdicts['fails']} fail, {verdicts['undecided']} undecided (each judged on its interval, "
+                         "Holm across all: at most 5% false alarms)")
     else:
         lines.append("  played     no scenario (--scenario-runs 0, or the pack has none)")
     exports = data["exports"]
     pdf_folder = shown(Path(exports["pdf"][0]).parent.as_posix()) if exports["pdf"] else "-"
-    lines.append(f"  exported   {len(exports['pdf'])} PDF sheets in {pdf_folder}/, the bundle "
+    lines.append(f"  exported   {counted(len(exports['pdf']), 'PDF sheet')} in {pdf_folder}/, the bundle "
                  f"{shown(exports['bundle'])}")
     configured = sum(data["silenced"].values()) + sum(data.get("changed", {}).values())
     if configured:
         by = _and(data["configured_by"]) if data["configured_by"] else "disable-line comments"
-        lines.append(f"  configured {configured} known findings switched off or given another severity by {by}")
+        lines.append(f"  configured {counted(configured, 'known finding')} switched off or given another severity "
+                     f"by {by}")
     listed = [f"  {printable(f['file'])}:{f['line']}: {f['severity']} [{f['rule_id']}] "
               f"{printable(_short(f['message']))}" for f in data["findings"]]
     listed += [f"  duels: {f['severity']} [{f['rule_id']}] {printable(_short(f['message']))}"
