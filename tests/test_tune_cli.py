@@ -162,12 +162,12 @@ def test_sensitivity_steps_the_budget_did_not_reach_say_so_and_how_to_raise_it(p
     rows = [line for line in result.output.splitlines() if line.startswith("4 ")]
     assert rows and any(line.rstrip().endswith("not measured") for line in rows), result.output
     assert any("%" in line.split("yaml:", 1)[1].split("]", 1)[1] for line in rows)  # a step that was measured
-    note = re.search(r"(\d+) step\(s\) of the sensitivity are not measured: the budget of 100 playthroughs ran out "
+    note = re.search(r"(\d+) steps? of the sensitivity (?:is|are) not measured: the budget of 100 playthroughs ran out "
                      r"first; the chart alone takes (\d+) .*raise --budget or lower --runs", result.output)
     assert note, result.output
     assert int(note[1]) == sum(line.count("not measured") for line in rows) and int(note[2]) > 100
     page = out.read_text()
-    assert "<td>not measured</td>" in page and "step(s) of the sensitivity are not measured" in page
+    assert "<td>not measured</td>" in page and re.search(r"steps? of the sensitivity (is|are) not measured", page)
     # a budget too small for the content's own runs: no table at all, but the note
     result = runner.invoke(app, [*args, "--budget", "20"])
     assert "the sensitivity was not measured: the budget of 20 playthroughs ran out first" in result.output
@@ -252,3 +252,22 @@ def test_the_content_unchanged_and_unconfirmed_is_one_column_and_a_median_of_few
     assert header.split() == ["target", "as", "written", "(search", "runs,", "95%)", "verdict"]
     rounds = next(line for line in text.output.splitlines() if line.startswith("rounds (1p)"))
     assert "inf" not in rounds and "(too few runs for an interval)" in rounds
+
+
+def test_counts_of_one_are_written_in_the_singular(pack):
+    """"--budget 1 is less than one evaluation (1 runs x 2 player counts)", "every target holds
+    with 1 change(s)" and "1 step(s) of the sensitivity are not measured: the budget of 1
+    playthroughs ran out first" now write one in the singular."""
+    from types import SimpleNamespace
+
+    from doria_forge.commands.pipeline_tune import _headline, sensitivity_note
+
+    result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--players", "1,2", "--runs", "1",
+                                 "--budget", "1", "--no-progress"])
+    assert result.exit_code == 2
+    assert "(1 run x 2 player counts)" in " ".join(result.output.split())
+    reached = SimpleNamespace(outcome=SimpleNamespace(reached=True, best=SimpleNamespace(changes=[("knob", 2)])))
+    assert _headline(reached)[0] == "every target holds with 1 change"  # type: ignore[arg-type]
+    short = SimpleNamespace(sensitivity_cost=8, budget=1, sensitivity=[SimpleNamespace(not_measured=("up",))])
+    assert sensitivity_note(short).startswith(  # type: ignore[arg-type]
+        "1 step of the sensitivity is not measured: the budget of 1 playthrough ran out first")

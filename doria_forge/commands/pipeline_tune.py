@@ -168,8 +168,10 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
         raise UsageError("--runs must be at least 1")
     budget = budget if budget is not None else EVALUATIONS * runs * len(counts)
     if budget < runs * len(counts):
-        counted = f"{len(counts)} player count{'' if len(counts) == 1 else 's'}"
-        raise UsageError(f"--budget {budget} is less than one evaluation ({runs} runs x {counted})")
+        from doria_forge.sim.findings import counted
+
+        raise UsageError(f"--budget {budget} is less than one evaluation ({counted(runs, 'run')} x "
+                         f"{counted(len(counts), 'player count')})")
     plan = _player(pack, kind, doc_id, counts, runs=runs, seed=seed, policy=policy, heroes=heroes)
     # the files as the search sees them: an edit made while it runs is refused at --write, not lost
     texts = snapshot(source_map, knobs)
@@ -286,7 +288,9 @@ def _headline(result: TuneResult) -> tuple[str, str]:
     if o.reached and not changes:
         return "every target already holds as written", "nothing to change."
     if o.reached:
-        return f"every target holds with {len(changes)} change(s)", ""
+        from doria_forge.sim.findings import counted
+
+        return f"every target holds with {counted(len(changes), 'change')}", ""
     best = "the best candidate found:" if changes else "no candidate did better than the content as written:"
     return f"the targets were not reached ({o.stopped})", best
 
@@ -380,9 +384,11 @@ def sensitivity_note(result: TuneResult) -> str:
     missing = sum(len(r.not_measured) for r in result.sensitivity)
     if result.sensitivity and not missing:
         return ""
-    what = (f"{missing} step(s) of the sensitivity are {NOT_MEASURED}" if result.sensitivity else
-            f"the sensitivity was {NOT_MEASURED}")
-    return (f"{what}: the budget of {result.budget} playthroughs ran out first; the chart alone takes "
+    from doria_forge.sim.findings import counted
+
+    what = (f"{counted(missing, 'step')} of the sensitivity {'is' if missing == 1 else 'are'} {NOT_MEASURED}"
+            if result.sensitivity else f"the sensitivity was {NOT_MEASURED}")
+    return (f"{what}: the budget of {counted(result.budget, 'playthrough')} ran out first; the chart alone takes "
             f"{result.sensitivity_cost} (4x --runs runs of the content and of each step): raise --budget or lower "
             "--runs.")
 
