@@ -74,6 +74,12 @@ def test_render_command_refuses_an_unknown_scenario_with_exit_2(tmp_path):
     assert not (tmp_path / "x.png").exists()
     near = CliRunner().invoke(app, ["render", "content", "--scenario", "goblin_warrn"])
     assert near.exit_code == 2 and "unknown scenario 'goblin_warrn' (did you mean 'goblin_warren'?)" in near.output
+    # a campaign's id: render wrote its own message, with the closest scenario (greywater_ledger) as
+    # the one meant; it is now simulate's shared message, pointing to the campaign's scenarios
+    campaign = CliRunner().invoke(app, ["render", "content", "--scenario", "greywater_smugglers"])
+    assert campaign.exit_code == 2
+    assert ("'greywater_smugglers' is a campaign: render draws one of its scenarios, greywater_ledger, "
+            "greywater_gate, greywater_toll" in " ".join(campaign.output.split()))
 
 
 def test_render_command_without_a_game_or_scenario_says_what_it_needs():

@@ -593,9 +593,11 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
             if scenario is None:
                 raise UsageError(f"nothing to draw: give --game (a saved game) or --scenario; the pack's "
                                  f"scenarios: {known}")
-            from doria_forge.model.words.facts import closest
+            from doria_forge.sim.scenario_runner import unknown_played
 
-            raise UsageError(f"unknown scenario {scenario!r}{closest(scenario, pack.scenarios)}; the pack has: {known}")
+            # render draws one game: a campaign's id points to its scenarios, not to simulate campaign
+            raise UsageError(unknown_played("scenario", scenario, pack, lambda cid: "render draws one of its "
+                                            f"scenarios, {', '.join(pack.campaigns[cid].scenarios)}"))
         from doria_forge.render.saved_game import MAX_HEROES
         from doria_forge.sim.findings import count_range
         from doria_forge.sim.scenario_runner import hero_pool

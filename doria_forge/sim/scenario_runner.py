@@ -147,14 +147,19 @@ def check_options(policy: str, runs: int) -> None:
         raise ValueError("runs must be at least 1")
 
 
-def unknown_played(kind: str, doc_id: str, pack: ContentPack) -> str:
+def unknown_played(kind: str, doc_id: str, pack: ContentPack,
+                   other_hint: Callable[[str], str] | None = None) -> str:
     """The usage error for a ``kind`` (``scenario`` or ``campaign``) the pack does not hold:
     ``unknown scenario 'x'; the pack has: a, b``, pointing to the other command when ``doc_id``
-    is a document of the other kind."""
+    is a document of the other kind: ``other_hint(doc_id)`` says what to do with it (default:
+    ``simulate campaign ID``, for a command that plays both kinds)."""
     own, other = (pack.scenarios, pack.campaigns) if kind == "scenario" else (pack.campaigns, pack.scenarios)
     other_kind = "campaign" if kind == "scenario" else "scenario"
-    hint = f" ({doc_id!r} is a {other_kind}: simulate {other_kind} {doc_id})" if doc_id in other else \
-        closest(doc_id, own)
+    if doc_id in other:
+        said = other_hint(doc_id) if other_hint is not None else f"simulate {other_kind} {doc_id}"
+        hint = f" ({doc_id!r} is a {other_kind}: {said})"
+    else:
+        hint = closest(doc_id, own)
     return f"unknown {kind} {doc_id!r}{hint}; the pack has: {', '.join(sorted(own)) or 'none'}"
 
 
