@@ -536,3 +536,27 @@ def test_an_undecided_carry_over_target_asks_for_campaign_runs_not_values():
                "runs": 12, "runs_needed": 34, "verdict": "undecided"}
     (finding,) = verdict_findings([verdict], no_location, {"campaign/smugglers": {"runs": 6, "seed": 1}})
     assert "about 34 values per player count would likely decide it (--runs 17)" in finding.message
+
+
+def test_a_carry_over_band_from_0_needs_no_evidence_on_that_side():
+    """Group XP, Loot Cards and gold carried over are counts, never below 0. Three campaign runs
+    carrying 0, 1 and 6 Group XP: the t interval reaches below 0, and a band of 0-20 (the shipped
+    campaign's) stayed undecided on "is the mean at least 0?", which no run can deny, as a
+    rate's band from 0% needs no evidence on that side. The high edge still has to be shown."""
+    from doria_forge.model.scenario import CampaignBalance, CarryOver
+    from doria_forge.sim.campaign import CampaignRecord, CampaignStats
+    from doria_forge.sim.verdicts import campaign_targets
+
+    def verdict(band):
+        stats = CampaignStats(1)
+        for run, xp in enumerate([0, 1, 6]):
+            stats.add(CampaignRecord(run=run, players=1, completed=True, end=None,
+                                     attempts=[(i, f"s{i}", "won", 5) for i in range(4)], carried=[(xp, 1, 0)] * 3))
+        campaign = type("Campaign", (), {"id": "c", "balance": CampaignBalance(carry_over=CarryOver(group_xp=band))})()
+        (target,) = campaign_targets(campaign, [stats.to_data([f"s{i}" for i in range(4)])])
+        return judge([target])[0]
+
+    from_zero = verdict((0, 20))
+    assert from_zero.interval[0] < 0 and from_zero.verdict == HOLDS
+    assert verdict((0, 8)).verdict == UNDECIDED  # the interval reaches above 8: that side is not shown
+    assert verdict((1, 20)).verdict == UNDECIDED  # an edge a count may lie below is still tested

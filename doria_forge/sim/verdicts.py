@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from .precision import look_alpha
@@ -240,12 +240,17 @@ class Median:
 @dataclass(frozen=True)
 class Mean:
     """The mean of per-run values from their ``total``, ``sum_sq`` and count ``n``: the
-    one-sample t-test (at least 2 values; a value that never varies is taken as exact)."""
+    one-sample t-test (at least 2 values; a value that never varies is taken as exact).
+    ``lowest``: the smallest value a run can give (0 for a count: Group XP, Loot Cards, gold).
+    A band's low edge at or below it holds whatever the runs show, as a rate's 0 does; the t
+    test would ask for evidence that a mean of counts is not below 0, and leave a band of
+    ``[0, 20]`` undecided on a few runs whose t interval reaches below 0."""
 
     method: ClassVar[str] = "t"
     total: float
     sum_sq: float
     n: int
+    lowest: float = field(default=-math.inf, kw_only=True)
 
     @property
     def estimate(self) -> float:
@@ -287,7 +292,7 @@ class Mean:
 
     # the band is inclusive: a value that never varies and lies on an edge is inside it
     def p_at_least(self, edge: float) -> float:
-        return self._p(edge, upper=True, inclusive=True)
+        return 0.0 if edge <= self.lowest else self._p(edge, upper=True, inclusive=True)
 
     def p_at_most(self, edge: float) -> float:
         return self._p(edge, upper=False, inclusive=True)
@@ -544,9 +549,9 @@ def _carried(data: Mapping[str, Any]) -> Mean:
     """The evidence of a carry-over summary (``CampaignStats.to_data``): by runs when it has the
     runs' sums (:class:`RunMean`), else (an older report) by values."""
     if "runs" not in data:
-        return Mean(data["total"], data["sum_sq"], data["n"])
+        return Mean(data["total"], data["sum_sq"], data["n"], lowest=0.0)
     return RunMean(data["total"], data["sum_sq"], data["n"], data["runs"], data["run_sum_sq"], data["run_cross"],
-                   data["n_sq"])
+                   data["n_sq"], lowest=0.0)
 
 
 __all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "Proportion", "RunMean", "RunProportion",
