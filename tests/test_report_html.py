@@ -103,3 +103,28 @@ def test_the_report_counts_in_words_for_one(shipped_pack, tmp_path):
     assert "1 scenario, 0 campaigns." in html
     assert "1 player, 1 run: no progress in rounds 6-13" in html
     assert "1 test, 0 significant" in html and "1 document changed in the pack" in html
+
+
+def test_the_balance_table_counts_a_campaigns_targets_as_its_findings_do(shipped_pack, tmp_path):
+    """The table's "runs" column gave 11 for a scenario's win rate within the campaign (its
+    attempts) and 12 for a carry-over (its values) of 6 campaign runs, and its "runs likely
+    needed" the attempts or values, where the finding said "--runs N" in campaign runs. Each
+    count now names its unit, the runs needed are the findings' --runs, and the method line
+    names the campaign runs."""
+    done = verify(shipped_pack, [], campaign_ids=["greywater_smugglers"], players=[1], runs=6, seed=1, jobs=1,
+                  progress=False, show=False, out=tmp_path / "r.json", html=tmp_path / "r.html", replay="none")
+    html = " ".join((tmp_path / "r.html").read_text(encoding="utf-8").split())
+    targets = done.report["verdicts"]["targets"]
+    assert {t["metric"].partition(":")[0] for t in targets} >= {"scenario_win_rate", "carry_over"}
+    needed = []
+    for t in targets:
+        unit = "attempts" if t["metric"].startswith("scenario_win_rate") else (
+            "values" if t["metric"].startswith("carry_over") else "runs")
+        row = re.search(rf"<td class=\"l\">{re.escape(t['metric'])}</td>.*?</tr>", html)
+        assert row is not None and f"<td>{t['runs']} {unit}</td>" in row[0], row
+        if t["verdict"] == "undecided" and t["runs_needed"]:
+            needed.append(int(re.search(r"<td>(\d+)</td></tr>$", row[0])[1]))
+    said = [int(re.search(r"\(--runs (\d+)\)", f["message"])[1]) for f in done.report["findings"]
+            if f["rule_id"] == "balance-undecided" and "(--runs " in f["message"]]
+    assert needed and sorted(needed) == sorted(said)
+    assert "t interval of the mean over campaign runs" in html

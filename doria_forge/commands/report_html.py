@@ -31,7 +31,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from doria_forge.infra.assets import PACKAGE_ROOT
 from doria_forge.model import ContentPack
 from doria_forge.render.png import render_png
-from doria_forge.sim.findings import confidence_text, counted, player_counts
+from doria_forge.sim.findings import confidence_text, counted, evidence_unit, player_counts, runs_to_decide
 from doria_forge.sim.plot_data import damage_sources, duel_grid, rate_colour
 from doria_forge.sim.replay import Replay, replay_run
 from doria_forge.sim.scenario_runner import ScenarioPlan
@@ -235,6 +235,10 @@ def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "med
     env.filters["confidence"] = confidence_text
     env.filters["player_count"] = lambda n: player_counts([n])
     env.filters["counted"] = counted
+    env.filters["evidence_unit"] = evidence_unit
+    # runs_needed counts attempts or values for a campaign's targets: the table gives runs, as the findings do
+    plans = {e["document"]: e["plan"] for e in (*report["scenarios"], *report.get("campaigns", []))}
+    env.filters["runs_to_decide"] = lambda v: runs_to_decide(v, plans.get(v["document"]))
     return env.get_template(TEMPLATE).render(report=report, scenarios=scenarios, campaigns=campaigns,
                                              heatmap=heatmap, duel_table=_duel_table(cells) if cells else None,
                                              plots=plots is not None, baseline=report.get("baseline"))

@@ -516,6 +516,25 @@ def _undecided_words(verdict: Mapping[str, Any], family: str) -> str:
     return f"too few runs to decide it ({family})"
 
 
+def evidence_unit(metric: str) -> str:
+    """What a verdict's ``runs`` count for its ``metric``: ``"attempt"`` (a scenario's win rate
+    within a campaign), ``"value"`` (a carry-over: one per scenario passed), else ``"run"``."""
+    if metric.startswith("scenario_win_rate"):
+        return "attempt"
+    return "value" if metric.startswith("carry_over") else "run"
+
+
+def runs_to_decide(verdict: Mapping[str, Any], plan: Mapping[str, Any] | None) -> int | None:
+    """The runs per player count (``--runs``) that would likely decide an undecided ``verdict``
+    (``Verdict.to_data``): its ``runs_needed`` counts attempts or values where its evidence does
+    (:func:`evidence_unit`), which come at their own rate per campaign run, the rate the ``plan``'s
+    runs (its report entry's) gave them. None when nothing would."""
+    runs = verdict["runs_needed"]
+    if runs and evidence_unit(verdict["metric"]) != "run" and plan and verdict["runs"]:
+        runs = math.ceil(runs * plan["runs"] / verdict["runs"])
+    return runs or None
+
+
 def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
                      plans: Mapping[str, Mapping[str, Any]] | None = None) -> list[Finding]:
     """The findings of judged targets (``Verdict.to_data``): a failing target is a warning
@@ -531,8 +550,7 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
             continue
         loc = locate(kind_, doc_id, tuple(v["path"]))
         seed = f", seed {plan['seed']}" if plan else ""
-        unit = "attempt" if v["metric"].startswith("scenario_win_rate") else (
-            "value" if v["metric"].startswith("carry_over") else "run")
+        unit = evidence_unit(v["metric"])
         evidence = (f"{_metric_words(v['metric'], v['players'], v['estimate'], 'per scenario passed')} "
                     f"({_interval_words(v)}, {counted(v['runs'], unit)}{seed})")
         band = _band_words(v["metric"], v["band"])
@@ -545,12 +563,8 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
             out.append(Finding(rule, "warning", message, loc.file, loc.line, loc.column, v["document"],
                                (v["players"],)))
         else:
-            runs = v["runs_needed"]
-            # attempts and carried values come at their own rate per campaign run, and --runs counts runs
-            if runs and unit != "run" and plan and v["runs"]:
-                runs = math.ceil(runs * plan["runs"] / v["runs"])
             more = (f"about {counted(v['runs_needed'], unit)} per player count would likely decide it "
-                    f"({RUNS_OPTION.get()} {runs})"
+                    f"({RUNS_OPTION.get()} {runs_to_decide(v, plan)})"
                     if v["runs_needed"] else "the estimate sits at the band's edge: more runs will hardly decide it")
             message = f"undecided: {evidence}; the target is {band}: {_undecided_words(v, family)}; {more}"
             out.append(Finding(UNDECIDED_RULE, "info", message, loc.file, loc.line, loc.column, v["document"],
