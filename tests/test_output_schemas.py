@@ -91,3 +91,15 @@ def test_the_duel_table_names_the_widest_interval_of_its_cells(tmp_path):
     assert 0.2 < widest < 0.7  # 8 duels: the exact interval spans tens of points
     text = " ".join(result.output.split())
     assert f"exact 95% interval (Clopper-Pearson) reaches at most {widest * 100:.0f} points either side" in text
+
+
+def test_a_campaign_with_balance_targets_follows_the_report_schema(tmp_path):
+    """A scenario's win rate within a campaign is judged at the effective number of attempts
+    (method clopper-pearson-over-runs), which the schema's list of methods did not name: the
+    shipped campaign's JSON report failed the schema it says it follows."""
+    result = runner.invoke(app, ["simulate", "campaign", "greywater_smugglers", str(ROOT / "content"), "--runs", "2",
+                                 "--players", "1", "--jobs", "1", "--no-progress", "--format", "json",
+                                 "--out", str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    data = _check("scenario-report", result.stdout)
+    assert "clopper-pearson-over-runs" in {t["method"] for t in data["verdicts"]["targets"]}

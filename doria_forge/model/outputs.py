@@ -75,18 +75,23 @@ class Verdict(_Open):
     players: int
     band: list[float] = Field(min_length=2, max_length=2)
     verdict: Literal["holds", "fails", "undecided"]
-    method: Literal["clopper-pearson", "sign-test", "t", "t-over-runs"] | None = Field(
-        None, description="The interval and its test: clopper-pearson (a rate: exact binomial), sign-test (the "
-                          "median: order-statistic interval), t (a mean: one-sample t), t-over-runs (a campaign's "
-                          "carry-over: t over campaign runs, the ratio estimator's standard error).")
+    method: Literal["clopper-pearson", "clopper-pearson-over-runs", "sign-test", "t", "t-over-runs"] | None = Field(
+        None, description="The interval and its test: clopper-pearson (a rate: exact binomial), "
+                          "clopper-pearson-over-runs (a scenario's win rate within a campaign: exact binomial at the "
+                          "effective number of attempts, the attempts divided by the campaign runs' design effect), "
+                          "sign-test (the median: order-statistic interval), t (a mean: one-sample t), t-over-runs "
+                          "(a campaign's carry-over: t over campaign runs, the ratio estimator's standard error).")
     estimate: float
     interval: list[float | None] = Field(min_length=2, max_length=2)
     confidence: float
-    runs: int
+    runs: int = Field(description="What the evidence counts: runs, or a campaign's attempts (scenario_win_rate) or "
+                                  "values (carry_over, one per scenario passed).")
     p_fail: float = Field(description="Holm-adjusted p-value of 'outside the band'.")
     p_hold: float = Field(description="Holm-adjusted p-value of 'inside the band'.")
     family: int = Field(description="Targets judged together.")
-    runs_needed: int | None = Field(description="Runs per player count that would likely decide an undecided target.")
+    runs_needed: int | None = Field(description="Per player count, what would likely decide an undecided target, "
+                                                "counted as runs counts it (a campaign's attempts or values: its "
+                                                "balance-undecided finding converts them to campaign runs).")
 
 
 class Verdicts(_Open):
