@@ -419,3 +419,15 @@ def test_the_replay_a_finding_offers_runs_from_the_folder_it_was_offered_in(tmp_
     assert replayed.exit_code == 0, replayed.output
     assert (project / "goblin_warren-replay.html").is_file()
     assert not (pack / "scenarios" / "goblin_warren-replay.html").exists()
+
+
+def test_the_verdict_line_of_one_target_does_not_say_it_is_judged_together():
+    """A scenario with one balance target printed "(1 judged together on their intervals, Holm:
+    ...)": one target is judged alone, on its own interval."""
+    from doria_forge.sim.scenario_table import verdict_line
+
+    one = {"family": 1, "looks": 1, "counts": {"holds": 1, "fails": 0, "undecided": 0}}
+    assert verdict_line(one) == ("Balance targets: 1 hold, 0 fail, 0 undecided (judged on its interval: at most 5% "
+                                 "false alarms)")
+    two = {**one, "family": 2, "counts": {"holds": 1, "fails": 0, "undecided": 1}}
+    assert "(2 judged together on their intervals, Holm" in verdict_line(two)

@@ -164,7 +164,8 @@ def verdict_line(verdicts: dict[str, Any] | None) -> str:
         return ""
     counts = verdicts["counts"]
     looks = verdicts.get("looks", 1)
-    how = f"{verdicts['family']} judged together on their intervals, Holm: at most 5% false alarms"
+    how = (f"{verdicts['family']} judged together on their intervals, Holm: at most 5% false alarms"
+           if verdicts["family"] > 1 else "judged on its interval: at most 5% false alarms")
     if looks > 1:
         how += f", {looks} looks"
     return (f"Balance targets: {counts['holds']} hold, {counts['fails']} fail, {counts['undecided']} undecided "
