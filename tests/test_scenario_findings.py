@@ -431,3 +431,19 @@ def test_the_verdict_line_of_one_target_does_not_say_it_is_judged_together():
                                  "false alarms)")
     two = {**one, "family": 2, "counts": {"holds": 1, "fails": 0, "undecided": 1}}
     assert "(2 judged together on their intervals, Holm" in verdict_line(two)
+
+
+def test_a_comparison_with_a_baseline_says_what_it_compared_even_when_nothing_changed():
+    """`--baseline old.json` whose comparison found nothing significant printed nothing about
+    it, as if the option had been ignored: the terminal now says what was compared."""
+    from rich.console import Console
+
+    from doria_forge.sim.scenario_table import print_report
+
+    baseline = {"tests": 90, "significant": [], "alpha": 0.05, "notes": [],
+                "changed_documents": {"scenario/goblin_warren": [{"path": ["setup", "monster_level"], "old": 1,
+                                                                  "new": 2}]}}
+    console = Console(record=True, width=200)
+    print_report({"scenarios": [], "campaigns": [], "findings": [], "baseline": baseline}, console)
+    assert ("Compared with the baseline: 90 tests, none significant (Holm-adjusted p < 0.05); 1 document changed "
+            "in the pack") in console.export_text()

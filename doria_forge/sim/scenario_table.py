@@ -172,6 +172,18 @@ def verdict_line(verdicts: dict[str, Any] | None) -> str:
             f"({how})")
 
 
+def baseline_line(baseline: dict[str, Any] | None) -> str:
+    """``Compared with the baseline: 90 tests, none significant (Holm-adjusted p < 0.05); 1
+    document changed in the pack`` (empty without ``--baseline``). Without it a comparison that
+    found nothing printed nothing, as if the option had been ignored."""
+    if not baseline:
+        return ""
+    significant = len(baseline["significant"])
+    return (f"Compared with the baseline: {counted(baseline['tests'], 'test')}, {significant or 'none'} significant "
+            f"(Holm-adjusted p < {baseline['alpha']:g}); {counted(len(baseline['changed_documents']), 'document')} "
+            "changed in the pack")
+
+
 def print_report(report: dict[str, Any], console: Console) -> None:
     """Every scenario and campaign table of ``report`` (with the skill ladder and the rules-clarity
     tables where they were measured), the verdicts, then its findings."""
@@ -181,9 +193,9 @@ def print_report(report: dict[str, Any], console: Console) -> None:
         print_clarity(entry, console)
     for entry in report.get("campaigns", []):
         print_campaign(entry, console)
-    line = verdict_line(report.get("verdicts"))
-    if line:
-        console.print(line, soft_wrap=True, markup=False)
+    for line in (verdict_line(report.get("verdicts")), baseline_line(report.get("baseline"))):
+        if line:
+            console.print(line, soft_wrap=True, markup=False)
     print_findings([Finding.from_data(f) for f in report["findings"]], console)
 
 
