@@ -143,3 +143,17 @@ def test_render_refuses_a_seed_outside_what_a_game_saves(tmp_path):
                                           "--out", str(out)])
         assert result.exit_code == 2, result.output
         assert "--seed" in result.output and not out.exists()
+
+
+def test_a_replay_seed_is_a_seed_render_can_draw(tmp_path):
+    """`simulate scenario --replay-seed -5` replayed the dice of seed 5 (the dice play -1 as 1)
+    under a page headed "Seed -5", a game `render --seed -5` refuses to draw: a replay seed is a
+    game's seed as render takes it, 0 to 2^64-1, before any run is played."""
+    for seed in ("-5", str(2**64)):
+        report = tmp_path / "r.html"
+        result = CliRunner().invoke(app, ["simulate", "scenario", "goblin_warren", "content", "--players", "1",
+                                          "--runs", "1", "--replay-seed", seed, "--report", str(report),
+                                          "--out", str(tmp_path / "r.json"), "--no-progress"])
+        assert result.exit_code == 2, result.output
+        assert "--replay-seed" in result.output and not report.exists() and not (tmp_path / "r.json").exists()
+

@@ -382,7 +382,7 @@ def render(
     scenario: str | None = typer.Option(None, "--scenario", help="Play this scenario with bots instead."),
     heroes: str | None = typer.Option(None, "--heroes", help="Comma-separated hero ids (default: the first four)."),
     # a seed as a game saves it: the dice play -1 as 1
-    seed: int = typer.Option(1, "--seed", min=0, max=2**64 - 1, help="Dice seed of the bot game."),
+    seed: int = typer.Option(1, "--seed", min=0, max=cli_values.GAME_SEED_MAX, help="Dice seed of the bot game."),
     until_round: int = typer.Option(3, "--round", min=1, max=99, help="Draw the bot game as this round begins."),
     square_px: int = typer.Option(40, "--square-px", min=8, max=200, help="Pixels per square in the PNG."),
 ) -> None:

@@ -130,7 +130,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         replay: Replay = typer.Option(Replay.median, "--replay", help="Which run the HTML report replays."),
-        replay_seed: int | None = typer.Option(None, "--replay-seed",
+        # a game's dice seed, as the findings name it and render --seed takes it: the dice play -1 as 1
+        replay_seed: int | None = typer.Option(None, "--replay-seed", min=0, max=cli_values.GAME_SEED_MAX,
                                                help="Replay a game with this dice seed instead."),
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,

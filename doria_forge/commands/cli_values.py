@@ -13,6 +13,11 @@ from typing import Any
 
 import typer
 
+GAME_SEED_MAX = 2**64 - 1
+"""The largest dice seed of one game (``render --seed``, ``--replay-seed``): a saved game's seed
+is 0 to it (``render.saved_game``), and the dice play -1 as 1, so a negative seed names no game of
+its own."""
+
 
 def pack_path(value: str | Path) -> Path:
     """A pack path as typed: refused when empty (or only blanks)."""
