@@ -157,3 +157,12 @@ def test_a_replay_seed_is_a_seed_render_can_draw(tmp_path):
         assert result.exit_code == 2, result.output
         assert "--replay-seed" in result.output and not report.exists() and not (tmp_path / "r.json").exists()
 
+
+def test_render_refuses_a_saved_game_and_a_scenario_together(tmp_path):
+    """`render --game g.json --scenario goblin_warren` drew the saved game and dropped --scenario
+    (with its --heroes and --seed) without a word: the two say which game to draw, give one."""
+    game = tmp_path / "g.json"
+    game.write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(app, ["render", "content", "--game", str(game), "--scenario", "goblin_warren"])
+    assert result.exit_code == 2
+    assert "--game draws a saved game and --scenario goblin_warren plays a new one" in " ".join(result.output.split())

@@ -570,14 +570,17 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     scenario allows) played by the greedy bot from ``seed`` until round ``until_round`` begins. Returns
     the text view and the PNG written to ``out`` (if any). Raises UsageError for an unknown
     scenario or hero, a party outside the scenario's player range, a saved game that cannot be
-    read, is not one (``render.saved_game``) or does not fit the pack, a game without a map, or an
-    ``out`` that cannot be written or is not named ``.png``."""
+    read, is not one (``render.saved_game``) or does not fit the pack, a game without a map, an
+    ``out`` that cannot be written or is not named ``.png``, or both ``save`` and ``scenario``."""
     from doria_forge.engine.game import GameOptions, GameState
     from doria_forge.render.png import render_png
     from doria_forge.render.text import render_text
     from doria_forge.sim.bots import greedy_bot
     from doria_forge.sim.play import play
 
+    if save is not None and scenario is not None:
+        # the saved game was drawn and --scenario (with its --heroes and --seed) silently dropped
+        raise UsageError(f"--game draws a saved game and --scenario {scenario} plays a new one: give one of them")
     if out is not None:
         check_png_output(out, "render")  # before the game is replayed or played
     if save is not None:
