@@ -103,3 +103,21 @@ def test_a_campaign_with_balance_targets_follows_the_report_schema(tmp_path):
     assert result.exit_code == 0, result.output
     data = _check("scenario-report", result.stdout)
     assert "clopper-pearson-over-runs" in {t["method"] for t in data["verdicts"]["targets"]}
+
+
+def test_under_precision_the_duel_table_does_not_call_a_cells_interval_a_plain_95_percent_one(tmp_path):
+    """With --precision a cell's interval is Clopper-Pearson at the level of the look that stopped
+    it (wider than the 95% interval of its wins and duels, which a reader would compute), yet the
+    table called it "exact 95% interval (Clopper-Pearson)"."""
+    from doria_forge.sim.stats import clopper_pearson
+
+    result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "100", "--precision", "0.4", "--hero",
+                                 "warrior", "--monster", "orc", "--level", "2", "--no-progress", "--jobs", "1",
+                                 "--out", str(tmp_path / "d.json")])
+    assert result.exit_code == 0, result.output
+    (cell,) = json.loads((tmp_path / "d.json").read_text())["cells"]
+    plain = clopper_pearson(cell["wins"], cell["runs"], 0.05)
+    assert cell["ci_high"] - cell["ci_low"] > plain[1] - plain[0]  # not the plain 95% interval
+    text = " ".join(result.output.split())
+    assert "exact 95% interval" not in text
+    assert "exact interval (Clopper-Pearson at the level of the look that stopped it" in text

@@ -78,8 +78,12 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     print_table(console, table, floor=88)
     # The intervals would double the table's width: their widest half is named once instead.
     widest = max(max(c.win_rate - c.ci_low, c.ci_high - c.win_rate) for c in result.cells)
-    console.print(f"Each cell's exact 95% interval (Clopper-Pearson) reaches at most {widest * 100:.0f} points either "
-                  "side of its win rate; the JSON report gives each one (ci_low, ci_high).", soft_wrap=True)
+    # under --precision a cell's interval is Clopper-Pearson at its stopping look's level, wider than the
+    # plain 95% one a reader would compute from wins and duels: 95% only under the stopping rule
+    which = ("exact 95% interval (Clopper-Pearson)" if result.precision is None else
+             "exact interval (Clopper-Pearson at the level of the look that stopped it: 95% under the stopping rule)")
+    console.print(f"Each cell's {which} reaches at most {widest * 100:.0f} points either side of its win rate; the "
+                  "JSON report gives each one (ci_low, ci_high).", soft_wrap=True)
     if result.fallbacks:
         console.print(f"{counted(len(result.fallbacks), 'matchup')} played on the reference engine (the fast path "
                       "cannot play them):", soft_wrap=True)
