@@ -275,3 +275,13 @@ def test_every_argument_is_named_in_capitals_as_the_readme_names_it():
     shown = runner.invoke(app, ["preview"])
     assert shown.exit_code == 2 and "Missing argument 'ID'" in shown.output
     assert checked > 10
+
+
+def test_simulate_campaign_help_names_its_own_default_player_counts():
+    """`simulate campaign --help` said --players defaults to "the scenario's whole range"; a
+    campaign plays every count all its scenarios allow."""
+    result = runner.invoke(app, ["simulate", "campaign", "--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert "the scenario's whole range" not in text
+    assert "default: every count all the campaign's scenarios allow" in text

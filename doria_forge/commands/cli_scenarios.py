@@ -60,8 +60,14 @@ class Replay(str, Enum):
 
 
 PACK_ARG = cli_values.pack_argument()
-PLAYERS_OPT = typer.Option(None, "--players", help="Player counts: 4, a range 1-6 or a list 2,4 "
-                           "(default: the scenario's whole range).")
+
+
+def _players_opt(default: str) -> Any:
+    return typer.Option(None, "--players", help=f"Player counts: 4, a range 1-6 or a list 2,4 (default: {default}).")
+
+
+PLAYERS_OPT = _players_opt("the scenario's whole range")
+CAMPAIGN_PLAYERS_OPT = _players_opt("every count all the campaign's scenarios allow")
 SEED_OPT = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results.")
 JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); results do not "
                         "depend on it.")
@@ -171,7 +177,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         ctx: typer.Context,
         campaign_id: str = typer.Argument(..., metavar="ID", help="Id of the campaign to play."),
         pack: Path = PACK_ARG,
-        players: str | None = PLAYERS_OPT,
+        players: str | None = CAMPAIGN_PLAYERS_OPT,
         runs: int | None = typer.Option(None, "--runs", min=1, max=stages.MAX_RUNS,
                                         help=f"Campaign runs per player count (default "
                                         f"{stages.DEFAULT_CAMPAIGN_RUNS}; with --until-decided the most)."),
