@@ -368,3 +368,18 @@ def test_a_choice_that_never_came_up_at_a_player_count_is_not_judged_there():
     assert never["games"] == 0 and never["swing"]["verdict"] == NOT_UP and never["swing"]["difference"] == 0
     assert section["family"] == 1 and came["swing"]["verdict"] == "matters"
     assert [f["players"] for f in section["findings"]] == [[2]]
+
+
+def test_a_replay_names_the_phase_of_a_choice_outside_the_fight(shipped_pack):
+    """A replay gave the setup's hero bonus and every hero's closing EndTurn, in the setup and in
+    Phase H, the same line: "Phase H: bonus by preference, the attribute that raises most,
+    recovery to the lower points". The setup is named as such, and an EndTurn says why."""
+    from doria_forge.sim.replay import replay_run
+    from doria_forge.sim.scenario_runner import make_plan
+
+    plan = make_plan(shipped_pack, "goblin_warren", players=[1], runs=1)
+    replay = replay_run(shipped_pack, plan, 1, lambda state: b"", run=0)
+    setup = [line for number, line in replay.log if number == 0 and " decides: " in line]
+    assert setup and all(": setup: " in line for line in setup), setup
+    end_turns = [line.split(" decides: ")[1] for _, line in replay.log if " decides: EndTurn:" in line]
+    assert end_turns and not [why for why in end_turns if "bonus by preference" in why], end_turns

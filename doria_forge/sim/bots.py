@@ -653,9 +653,14 @@ def greedy_bot(state: GameState) -> Action:
         with deciding(state):  # the steps ask the same of the unchanged game: answered once
             return _action_phase(state, hero)
     if state.phase in (SETUP, H):
-        return note(state, _phase_h(state, hero), "Phase H: bonus by preference, the attribute that raises most, "
-                                                  "recovery to the lower points")
-    return note(state, _phase_i(state), "Phase I: a healing potion or armor for who lacks it, with spare cards")
+        # a replay showed the setup's choices and every hero's closing EndTurn as "Phase H: bonus by preference..."
+        action = _phase_h(state, hero)
+        why = ("nothing left to choose" if isinstance(action, EndTurn) else
+               "bonus by preference, the attribute that raises most, recovery to the lower points")
+        return note(state, action, f"{'setup' if state.phase == SETUP else 'Phase H'}: {why}")
+    action = _phase_i(state)
+    return note(state, action, "Phase I: nothing left to buy or clear" if isinstance(action, EndTurn) else
+                "Phase I: a healing potion or armor for who lacks it, with spare cards")
 
 
 def first_legal_bot(state: GameState) -> Action:
