@@ -128,3 +128,22 @@ def test_the_balance_table_counts_a_campaigns_targets_as_its_findings_do(shipped
             if f["rule_id"] == "balance-undecided" and "(--runs " in f["message"]]
     assert needed and sorted(needed) == sorted(said)
     assert "t interval of the mean over campaign runs" in html
+
+
+def test_the_duel_matrix_says_at_most_only_when_precision_stopped_cells_early(shipped_pack, tmp_path):
+    """The duel section read "(20 duels a cell at most, seed 1)" of a build with --runs 20, where
+    every cell played 20; "at most" belongs to --precision, which stops a cell early."""
+    import copy
+
+    from doria_forge.commands.report_html import render_html
+
+    done = verify(shipped_pack, ["goblin_warren"], players=[1], runs=1, seed=2, jobs=1, progress=False,
+                  out=tmp_path / "r.json", replay="none")
+    report = copy.deepcopy(done.report)
+    cells = [{"hero": "mage", "monster": "orc", "level": 1, "win_rate": 0.5}]
+    report["duel_matrix"] = {"cells": cells, "runs": 20, "precision": None, "seed": 1, "findings": [],
+                             "fallbacks": []}
+    assert "(20 duels a cell, seed 1)" in render_html(shipped_pack, report, replay="none", cache=False)
+    report["duel_matrix"] |= {"runs": 10000, "precision": 0.05}
+    assert ("(10000 duels a cell at most, until its interval is narrower than 0.05, seed 1)"
+            in render_html(shipped_pack, report, replay="none", cache=False))
