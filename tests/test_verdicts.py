@@ -370,7 +370,7 @@ def test_precision_reached_at_an_early_look_is_reported_reached(looks_pack, tmp_
     assert quick["precision"]["alpha"] == pytest.approx(look_alpha(0), abs=1e-8)
     low, high = quick["precision"]["intervals"]["1"]
     assert high - low < 0.45
-    assert "--precision 0.45 reached after 1 look: every 97.0% interval is narrower" in shown
+    assert "--precision 0.45 reached after 1 look: every 97% interval is narrower" in shown
     assert "not reached" not in shown
 
 
@@ -560,3 +560,16 @@ def test_a_carry_over_band_from_0_needs_no_evidence_on_that_side():
     assert from_zero.interval[0] < 0 and from_zero.verdict == HOLDS
     assert verdict((0, 8)).verdict == UNDECIDED  # the interval reaches above 8: that side is not shown
     assert verdict((1, 20)).verdict == UNDECIDED  # an edge a count may lie below is still tested
+
+
+def test_the_precision_line_never_calls_a_late_looks_level_100_percent():
+    """At the eighth look (8 to 1000 runs, --runs' default with --precision) the level is 99.95%,
+    which the line printed with one decimal as "every 100.0% interval": it is written as the
+    findings write a level ("exact 97% interval"), with the digits it needs."""
+    from doria_forge.sim.scenario_table import precision_line
+
+    entry = {"precision": {"width": 0.05, "alpha": look_alpha(7), "looks": 8, "reached": False,
+                           "intervals": {"1": [0.40, 0.46]}}}
+    assert "the 99.95% interval at 1 player is 0.060 wide" in precision_line(entry)
+    early = {"precision": {**entry["precision"], "alpha": look_alpha(0), "looks": 1, "reached": True}}
+    assert "every 97% interval is narrower" in precision_line(early)

@@ -15,7 +15,7 @@ from rich.table import Table
 from doria_forge.infra.terminal import print_table, printable
 
 from .clarity import MODES
-from .findings import Finding, counted, player_counts
+from .findings import Finding, confidence_text, counted, player_counts
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -71,7 +71,7 @@ def precision_line(entry: dict[str, Any]) -> str:
         return ""
     intervals = part.get("intervals") or {}
     widest = max(intervals.items(), key=lambda kv: kv[1][1] - kv[1][0], default=None)
-    level = f"{(1 - part['alpha']) * 100:.1f}%"
+    level = confidence_text(1 - part["alpha"])  # a late look's 99.95% read "100.0%" with one decimal
     looks = f"{part['looks']} look{'' if part['looks'] == 1 else 's'}"
     if widest is None:
         return f"--precision {part['width']:g}: no runs played"
