@@ -147,3 +147,15 @@ def test_the_duel_matrix_says_at_most_only_when_precision_stopped_cells_early(sh
     report["duel_matrix"] |= {"runs": 10000, "precision": 0.05}
     assert ("(10000 duels a cell at most, until its interval is narrower than 0.05, seed 1)"
             in render_html(shipped_pack, report, replay="none", cache=False))
+
+
+def test_the_page_says_what_precision_reached(shipped_pack, tmp_path):
+    """README: with --precision "the report gives that interval per player count"; the terminal
+    said "--precision 0.9 reached after 1 look: ..." and the HTML report nothing."""
+    from doria_forge.sim.scenario_table import precision_line
+
+    done = verify(shipped_pack, ["goblin_warren"], players=[1], runs=16, seed=2, jobs=1, progress=False,
+                  show=False, out=tmp_path / "r.json", html=tmp_path / "r.html", replay="none", precision=0.9)
+    line = precision_line(done.report["scenarios"][0])
+    assert line.startswith("--precision 0.9 reached after 1 look")
+    assert f"<p>{line}</p>" in (tmp_path / "r.html").read_text(encoding="utf-8")

@@ -35,6 +35,7 @@ from doria_forge.sim.findings import confidence_text, counted, evidence_unit, pl
 from doria_forge.sim.plot_data import damage_sources, duel_grid, rate_colour
 from doria_forge.sim.replay import Replay, replay_run
 from doria_forge.sim.scenario_runner import ScenarioPlan
+from doria_forge.sim.scenario_table import precision_line
 
 TEMPLATE = "scenario_report.html.j2"
 REPLAY_SQUARE_PX = 14
@@ -236,6 +237,7 @@ def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "med
     env.filters["player_count"] = lambda n: player_counts([n])
     env.filters["counted"] = counted
     env.filters["evidence_unit"] = evidence_unit
+    env.filters["precision_line"] = precision_line  # what --precision reached, as the terminal says it
     # runs_needed counts attempts or values for a campaign's targets: the table gives runs, as the findings do
     plans = {e["document"]: e["plan"] for e in (*report["scenarios"], *report.get("campaigns", []))}
     env.filters["runs_to_decide"] = lambda v: runs_to_decide(v, plans.get(v["document"]))
