@@ -271,3 +271,18 @@ def test_counts_of_one_are_written_in_the_singular(pack):
     short = SimpleNamespace(sensitivity_cost=8, budget=1, sensitivity=[SimpleNamespace(not_measured=("up",))])
     assert sensitivity_note(short).startswith(  # type: ignore[arg-type]
         "1 step of the sensitivity is not measured: the budget of 1 playthrough ran out first")
+
+
+def test_a_campaigns_sensitivity_is_named_its_completion_rate(tmp_path):
+    """README: the sensitivity of a campaign measures its completion rate; the table, the page's
+    heading and the chart's axis called it the win rate."""
+    from pathlib import Path
+
+    out = tmp_path / "t.html"
+    result = runner.invoke(app, ["tune", "greywater_smugglers", str(Path(__file__).resolve().parents[1] / "content"),
+                                 "--players", "2", "--budget", "40", "--runs", "4", "--sensitivity", "--report",
+                                 str(out), "--no-progress"])
+    assert result.exit_code == 1, result.output
+    assert "sensitivity: completion rate one step either side" in result.output
+    page = out.read_text(encoding="utf-8")
+    assert "Sensitivity: completion rate one step either side" in page and "win rate" not in page

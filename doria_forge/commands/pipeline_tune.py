@@ -352,6 +352,11 @@ def _spent(result: TuneResult) -> str:
             f"({counted(o.looks, 'confirmation look')}{unplayed}).")
 
 
+def rate_name(result: TuneResult) -> str:
+    """The rate the sensitivity measures: a scenario's win rate, a campaign's completion rate."""
+    return "completion rate" if result.subject.startswith("campaign/") else "win rate"
+
+
 def _sensitivity_table(result: TuneResult) -> Table:
     """The sensitivity rows (the chart's numbers): ``value: rate [interval]`` at each step."""
 
@@ -460,7 +465,7 @@ def print_sensitivity(result: TuneResult, console: Console) -> None:
     """The sensitivity rows as a table (the chart's numbers), and what the budget left out."""
     if result.sensitivity:
         _print_table(console, _sensitivity_table(result),
-                     title="sensitivity: win rate one step either side (95% intervals)")
+                     title=f"sensitivity: {rate_name(result)} one step either side (95% intervals)")
         for line in refused_notes(result):
             console.print(line, soft_wrap=True)
     note = sensitivity_note(result)
@@ -519,8 +524,8 @@ def write_report(result: TuneResult, out: Path) -> Path:
     if diff:
         parts.append(f"<pre>{html.escape(diff)}</pre>")
     if result.sensitivity_cost:
-        parts.append("<h2>Sensitivity: win rate one step either side</h2>")
-        chart = chart_svg(result.sensitivity)
+        parts.append(f"<h2>Sensitivity: {rate_name(result)} one step either side</h2>")
+        chart = chart_svg(result.sensitivity, rate_name(result))
         if chart is not None:
             parts.append(chart[chart.index("<svg"):])
         if result.sensitivity:

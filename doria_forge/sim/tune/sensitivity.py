@@ -114,15 +114,16 @@ def rows(knobs: Sequence[Knob], baseline: Candidate, steps: dict[tuple[str, int]
     return sorted(out, key=lambda r: (r.players, -r.swing, r.knob.name))
 
 
-def chart_svg(table: Sequence[Row]) -> str | None:
-    """The tornado chart as SVG text, or None without matplotlib (the ``plots`` extra)."""
+def chart_svg(table: Sequence[Row], rate_name: str = "win rate") -> str | None:
+    """The tornado chart as SVG text (``rate_name``: the rate measured, ``completion rate`` for a
+    campaign), or None without matplotlib (the ``plots`` extra)."""
     try:
         from .tornado import tornado_figure
     except ImportError:
         return None
     from ..plots import svg
 
-    return svg(tornado_figure(table)) if table else None
+    return svg(tornado_figure(table, rate_name)) if table else None
 
 
 __all__ = ["ALPHA", "Rate", "Refused", "Row", "chart_svg", "rows"]

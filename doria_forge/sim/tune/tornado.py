@@ -56,9 +56,10 @@ def wrap_label(text: str, width: int = LABEL_WIDTH) -> list[str]:
     return lines
 
 
-def tornado_figure(rows: Sequence[Any]) -> Figure:
+def tornado_figure(rows: Sequence[Any], rate_name: str = "win rate") -> Figure:
     """The chart of ``rows`` (``sensitivity.Row``), one panel per player count, its size in
-    inches grown with the number and the length of the knobs' labels."""
+    inches grown with the number and the length of the knobs' labels; ``rate_name`` names the
+    rate measured (``completion rate`` for a campaign)."""
     counts = sorted({r.players for r in rows})
     texts = {id(r): wrap_label(f"{r.knob.field} {r.knob.value} ({r.where})") for r in rows}
     row_inches = max(0.38, 0.1 + _LINE_INCHES * max(len(lines) for lines in texts.values()))
@@ -84,9 +85,9 @@ def tornado_figure(rows: Sequence[Any]) -> Figure:
         ax.set_yticks(range(len(mine)))
         ax.set_yticklabels(["\n".join(texts[id(r)]) for r in reversed(mine)])
         ax.set_xlim(-0.02, 1.02)
-        ax.set_title(f"{n} player{'s' if n != 1 else ''}: win rate {base:.0%} as written")
+        ax.set_title(f"{n} player{'s' if n != 1 else ''}: {rate_name} {base:.0%} as written")
         ax.grid(axis="x", alpha=0.3)
-    axes[-1, 0].set_xlabel("win rate (bars: one step down / up; whiskers: 95% interval)")
+    axes[-1, 0].set_xlabel(f"{rate_name} (bars: one step down / up; whiskers: 95% interval)")
     handles, labels = axes[0, 0].get_legend_handles_labels()
     if handles:
         axes[0, 0].legend(handles, labels, loc="lower right", fontsize=7)
