@@ -447,7 +447,9 @@ def simulate(
         from doria_forge.sim.cache import MatchupCache
 
         matchups = MatchupCache(pack)
-    with progress_bar("simulating matchups", console=console, enabled=progress, remaining=True) as bar:
+    # the bar on stderr, as the scenarios' is: on stdout it ran into --format github's annotations
+    # wherever the output is taken for a terminal (FORCE_COLOR in a CI log)
+    with progress_bar("simulating matchups", enabled=progress, remaining=True) as bar:
         task = bar.add_task("matchups", total=total)
         try:
             result = run_matrix(
