@@ -159,3 +159,21 @@ def test_the_page_says_what_precision_reached(shipped_pack, tmp_path):
     line = precision_line(done.report["scenarios"][0])
     assert line.startswith("--precision 0.9 reached after 1 look")
     assert f"<p>{line}</p>" in (tmp_path / "r.html").read_text(encoding="utf-8")
+
+
+def test_the_tables_name_the_interval_they_give_beside_the_verdicts_exact_one(shipped_pack, tmp_path):
+    """A win rate's table gave "21.5-78.5%" as its "95% interval" and the balance targets "0.157-0.843
+    (95%)" for the same rate, unexplained: the table's is Wilson's, the verdict's exact (README).
+    The page and the terminal now name the Wilson interval."""
+    from rich.console import Console
+
+    from doria_forge.sim.scenario_table import print_report
+
+    done = verify(shipped_pack, ["goblin_warren"], players=[1], runs=4, seed=2, jobs=1, progress=False, show=False,
+                  out=tmp_path / "r.json", html=tmp_path / "r.html", replay="none")
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<th>95% interval (Wilson)</th>" in html and "<th>95% interval</th>" not in html
+    assert "Wilson interval" in " ".join(html.split())
+    console = Console(record=True, width=200)
+    print_report(done.report, console)
+    assert "win rate, Wilson 95% CI" in console.export_text()

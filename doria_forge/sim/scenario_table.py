@@ -47,7 +47,7 @@ def print_scenario(entry: dict[str, Any], console: Console) -> None:
                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     # per run: deaths, times a hero fell unconscious (KO), Doom Counter steps; the highest
     # Monster Level reached; runs stopped as stalled; the source that took most HP per run
-    for name, justify in (("players", "right"), ("win rate, 95% CI", "right"), ("rounds p10/med/p90", "right"),
+    for name, justify in (("players", "right"), ("win rate, Wilson 95% CI", "right"), ("rounds p10/med/p90", "right"),
                           ("deaths", "right"), ("KO", "right"), ("doom", "right"), ("ML", "right"),
                           ("stalls", "right"), ("most HP lost to", "left")):
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
@@ -90,7 +90,7 @@ def print_campaign(entry: dict[str, Any], console: Console) -> None:
                         f"per player count, policy {plan['policy']}, seed {plan['seed']}",
                   title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("players", justify="right", no_wrap=True)
-    table.add_column("completed, 95% CI", justify="right", no_wrap=True)
+    table.add_column("completed, Wilson 95% CI", justify="right", no_wrap=True)
     table.add_column("scenarios won", justify="right", no_wrap=True)
     table.add_column("where campaigns end (runs)", overflow="fold")
     for s in entry["players"]:
@@ -113,7 +113,7 @@ def print_skill(entry: dict[str, Any], console: Console) -> None:
                   box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("players", justify="right", no_wrap=True)
     for p in section["policies"]:
-        table.add_column(f"{p} win rate, 95% CI", justify="right", no_wrap=True)
+        table.add_column(f"{p} win rate, Wilson 95% CI", justify="right", no_wrap=True)
     table.add_column("skill gaps (points, 95% CI)", overflow="fold")
     for row in section["rows"]:
         cells = [_rate(row["by_policy"][p]["win_rate"], row["by_policy"][p]["win_rate_ci"])
