@@ -109,7 +109,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         bleed: float | None = typer.Option(None, "--bleed", parser=cli_values.bleed_mm,
                                            help="Bleed in mm (default: the profile's)."),
         layout: str | None = LAYOUT_OPT,
-        progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+        progress: bool = cli_values.PROGRESS_OPT,
         with_dependencies: bool = with_dependencies_opt,
         lang: Language = LANG_OPT,
     ) -> None:
@@ -131,7 +131,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                                             "without it the Saved Object uses local file URLs (author only)."),
         card_size: list[str] | None = CARD_SIZE_OPT,
         layout: str | None = LAYOUT_OPT,
-        progress: bool = typer.Option(True, "--progress/--no-progress", help="Show a progress bar."),
+        progress: bool = cli_values.PROGRESS_OPT,
         with_dependencies: bool = with_dependencies_opt,
         lang: Language = LANG_OPT,
     ) -> None:

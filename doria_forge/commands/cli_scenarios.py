@@ -83,7 +83,6 @@ FAIL_ON_OPT = typer.Option(FailOn.error, "--fail-on", help="Exit 1 when findings
 SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at this address, e.g. tcp://host:8786 "
                              "(needs Dask: pip install \".[dask]\" in a checkout) instead of local processes. A "
                              "cluster lost mid-run exits 75; run the same command again to resume.")
-PROGRESS_OPT = typer.Option(True, "--progress/--no-progress", help="Show a progress bar.")
 PRECISION_OPT = typer.Option(None, "--precision", parser=cli_values.interval_width, metavar="FLOAT",
                              help="Play in looks (8 runs per player count, then twice as many) until every win rate's "
                                   "exact interval is narrower than P (e.g. 0.1), at most --runs (default 1000).")
@@ -141,7 +140,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                                                help="Replay a game with this dice seed instead."),
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
-        progress: bool = PROGRESS_OPT,
+        progress: bool = cli_values.PROGRESS_OPT,
         until_decided: bool = UNTIL_DECIDED_OPT,
         format: Format = FORMAT_OPT,
         cache: bool = CACHE_OPT,
@@ -190,7 +189,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         baseline: Path | None = BASELINE_OPT,
         fail_on: FailOn = FAIL_ON_OPT,
         scheduler: str | None = SCHEDULER_OPT,
-        progress: bool = PROGRESS_OPT,
+        progress: bool = cli_values.PROGRESS_OPT,
         until_decided: bool = UNTIL_DECIDED_OPT,
         format: Format = FORMAT_OPT,
         cache: bool = CACHE_OPT,

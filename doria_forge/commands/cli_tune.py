@@ -49,7 +49,7 @@ def register(app: typer.Typer, validated: Callable[..., Any], fail: Callable[[in
         seed: int = cli_scenarios.SEED_OPT,
         jobs: int | None = cli_scenarios.JOBS_OPT,
         scheduler: str | None = cli_scenarios.SCHEDULER_OPT,
-        progress: bool = cli_scenarios.PROGRESS_OPT,
+        progress: bool = cli_values.PROGRESS_OPT,
         format: TuneFormat = typer.Option(TuneFormat.text, "--format", "-f", help="text: tables and the diff; json: "
                                           "one JSON document on stdout."),
     ) -> None:

@@ -69,6 +69,11 @@ def out_option(what: str, default: str) -> Any:
                                                             f"its project: the project's {default}).")
 
 
+PROGRESS_OPT = typer.Option(True, "--progress/--no-progress",
+                            help="Show a progress bar (where stderr is a terminal).")
+"""``--progress/--no-progress`` of every slow command (``infra.terminal.progress_bar``)."""
+
+
 def pack_argument(help: str = "Pack folder (or one YAML file).") -> Any:
     """The ``PACK`` argument of the commands that read a pack (default ``content``)."""
     return typer.Argument(Path("content"), help=help, show_default=True, metavar="PACK", parser=pack_path)
