@@ -309,3 +309,23 @@ def test_a_pack_schema_that_is_no_file_is_not_waited_on(tmp_path, monkeypatch, s
         assert done.returncode == code, done.stdout + done.stderr
         if code == 2:
             assert "cannot read frost/doria.schema.json: " in done.stderr and "not read" in done.stderr
+
+
+def test_an_id_too_long_for_the_ids_made_from_it_is_refused_before_writing(tmp_path, monkeypatch):
+    """`new monster` with a 63-character id wrote Monster Level Cards `ID-1`..`ID-4` of 65 characters
+    that validate refused (a boss's ability and a hero's items too), and a 65-character id was
+    told it "must be letters, digits, '_' and '-'", which it was."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    too_long = runner.invoke(app, ["new", "monster", "a" * 65, "--pack", str(pack)])
+    assert too_long.exit_code == 2
+    assert "is 65 characters long; an id has at most 64" in too_long.output
+    for kind, made, room in (("monster", "-1", 62), ("boss", "_ability", 56), ("hero", "_weapon", 57)):
+        refused = runner.invoke(app, ["new", kind, "b" * 63, "--pack", str(pack)])
+        assert refused.exit_code == 2, refused.output
+        assert f"{made} made from it would have {63 + len(made)} characters" in refused.output
+        assert f"give at most {room}" in refused.output
+        assert runner.invoke(app, ["new", kind, "c" * room + kind[0], "--pack", str(pack)]).exit_code == 2
+        assert runner.invoke(app, ["new", kind, "c" * room, "--pack", str(pack)]).exit_code == 0
+    assert not list(pack.rglob("b*.yaml"))
+    assert validate_pack(pack).errors == 0

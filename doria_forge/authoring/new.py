@@ -143,8 +143,12 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
         from doria_forge.model.words.facts import closest  # only for the message: --help loads no model
 
         raise NewError(f"unknown kind {kind!r}{closest(kind, [*KINDS, *ALIASES])}; use one of {', '.join(KINDS)}")
-    if not _ID.match(doc_id) or len(doc_id) > 64:
+    if not _ID.match(doc_id):
         raise NewError(f"id {doc_id!r} must be letters, digits, '_' and '-', starting with a letter or digit")
+    from doria_forge.model.common import MAX_ID_LENGTH  # here: --help loads no model
+
+    if len(doc_id) > MAX_ID_LENGTH:  # told as the letters it did not lack, it read as a wrong character
+        raise NewError(f"id {doc_id[:20]}... is {len(doc_id)} characters long; an id has at most {MAX_ID_LENGTH}")
     given = where is not None
     where = Path(where) if where is not None else Path.cwd()
     context: dict[str, object] = {"id": doc_id, "name": _name(doc_id)}
@@ -189,29 +193,49 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
             raise NewError(f"{path} exists already; choose another id or remove it")
     texts = [(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
                             boss_levels=BOSS_LEVELS, **values)) for path, template, values in files]
-    _refuse_defined(pack_root, texts)
+    _refuse_defined(pack_root, texts, doc_id)
     written = [_write_new(path, text) for path, text in texts]
     if missing:
         written.append(_write_new(schema, _schema_text()))
     return Created(tuple(written))
 
 
-def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]]) -> None:
+def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]], doc_id: str) -> None:
     """Raise NewError when a document the new files define (a monster's Monster Level Cards, a
     campaign's scenarios too) has the kind and id of one the pack defines in another file (a
     file of several documents: ``modifications.yaml``): validate would then blame the
-    designer's own file for the duplicate."""
+    designer's own file for the duplicate; or when an id made from ``doc_id`` (``orc-4``,
+    ``hero_weapon``) is longer than an id may be: the files would not validate."""
     from doria_forge.load import load_text
+    from doria_forge.model.common import MAX_ID_LENGTH
     from doria_forge.packs import pack_documents
 
     new: set[tuple[object, object]] = set()
+    documents_made: list[object] = []
     for path, text in texts:
         documents, _ = load_text(text.encode("utf-8"), path=path.name)
         new |= {(d.data.get("kind"), d.data.get("id")) for d in documents}
+        documents_made += [d.data for d in documents]
+    longest = max(_ids(documents_made), key=len)
+    if len(longest) > MAX_ID_LENGTH:
+        room = MAX_ID_LENGTH - (len(longest) - len(doc_id))
+        raise NewError(f"id {doc_id[:20]}... is too long: the id {longest[:20]}...{longest[-8:]} made from it would "
+                       f"have {len(longest)} characters, and an id has at most {MAX_ID_LENGTH}; give at most {room}")
     for doc in pack_documents(pack_root):
         key = (doc.data.get("kind"), doc.data.get("id"))
         if key in new:
             raise NewError(f"{key[0]} {key[1]!r} is defined already at {doc.root}; choose another id")
+
+
+def _ids(data: object) -> list[str]:
+    """Every ``id`` in ``data`` (plain YAML data), the documents' own and those inside them (a
+    Boss Monster's ability)."""
+    if isinstance(data, dict):
+        own = [data["id"]] if isinstance(data.get("id"), str) else []
+        return own + [i for value in data.values() for i in _ids(value)]
+    if isinstance(data, list):
+        return [i for value in data for i in _ids(value)]
+    return []
 
 
 def register(app: typer.Typer) -> None:

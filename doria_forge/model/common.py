@@ -90,13 +90,16 @@ ID_PATTERN = worded_pattern(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$",
 KIND_ID_PATTERN = worded_pattern(r"^[a-z_]+/[A-Za-z0-9][A-Za-z0-9_\-]*$", "write KIND/ID, such as monster_level/orc-2")
 VERSION_PATTERN = worded_pattern(r"^\d+\.\d+\.\d+$", "a version is MAJOR.MINOR.PATCH, such as 0.1.0")
 
-Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=64)]
+MAX_ID_LENGTH = 64
+"""The most characters of an id."""
+
+Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=MAX_ID_LENGTH)]
 """A document id: letters, digits, ``_`` and ``-`` (``orc``, ``orc-2``, ``A-1``)."""
 
 Name = Annotated[str, Field(max_length=120)]
 """A name printed as a card or page title (at most 120 characters)."""
 
-RefId = Annotated[str, Field(max_length=64)]
+RefId = Annotated[str, Field(max_length=MAX_ID_LENGTH)]
 """The id of another document (a reference; checked against the pack by the validator)."""
 
 Key = Annotated[str, Field(max_length=64)]
