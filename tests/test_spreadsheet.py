@@ -115,6 +115,17 @@ def test_export_csv_never_writes_into_the_pack(tmp_path):
     assert fine.exit_code == 0 and (tmp_path / "csv" / "monster.csv").is_file()
 
 
+def test_export_csv_that_cannot_write_one_file_writes_none(tmp_path):
+    """A folder in the place of monster.csv stopped `export csv` after boss.csv ... equipment.csv
+    were written: a half export beside the user's older sheets."""
+    out = tmp_path / "csv"
+    (out / "monster.csv").mkdir(parents=True)
+    result = runner.invoke(app, ["export", "csv", str(ROOT / "content"), "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {out / 'monster.csv'}: it exists and is not a regular file" in result.output
+    assert sorted(p.name for p in out.iterdir()) == ["monster.csv"]
+
+
 # -- issue 23: import --force updates the designer's own file in place ------------------------------------
 ORC_FILE = ROOT / "content" / "monsters" / "orc.yaml"
 

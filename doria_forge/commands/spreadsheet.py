@@ -469,16 +469,19 @@ def _kinds(pack: ContentPack, kinds: Iterable[str] | None) -> list[str]:
 
 def export_csv(pack: ContentPack, out_dir: Path, kinds: Iterable[str] | None = None) -> list[Path]:
     """One ``<kind>.csv`` per kind the pack has (or each of ``kinds``) in ``out_dir``: UTF-8 with a
-    byte-order mark, formula-looking text guarded; returns the paths. Raises ValueError for an
-    unknown kind."""
-    from doria_forge.infra.fsutil import atomic_write_text
+    byte-order mark, formula-looking text guarded; returns the paths. Written together: a file that
+    cannot be written (a folder in its place) writes none of them, where the kinds before it were
+    left written. Raises ValueError for an unknown kind, OSError naming a file not written."""
+    from doria_forge.infra.fsutil import atomic_write_text, written_together
 
     written = []
-    for kind in _kinds(pack, kinds):
-        stream = io.StringIO()
-        stream.write(CSV_BOM)
-        csv.writer(stream, lineterminator="\n").writerows([[guarded(c) for c in row] for row in kind_rows(pack, kind)])
-        written.append(atomic_write_text(Path(out_dir) / f"{kind}.csv", stream.getvalue()))
+    with written_together(Path(out_dir)):
+        for kind in _kinds(pack, kinds):
+            stream = io.StringIO()
+            stream.write(CSV_BOM)
+            csv.writer(stream, lineterminator="\n").writerows([[guarded(c) for c in row]
+                                                               for row in kind_rows(pack, kind)])
+            written.append(atomic_write_text(Path(out_dir) / f"{kind}.csv", stream.getvalue()))
     return written
 
 
