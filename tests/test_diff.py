@@ -49,6 +49,23 @@ def test_diff_between_folders_names_each_changed_field(tmp_path):
         (("monster_level", "orc-2"), [("attack", "3D", "3D+1")])]
 
 
+def test_diff_shows_control_and_format_characters_escaped(tmp_path):
+    r"""A name holding `\x1b[31m` or `\u202e` (right-to-left override) reached the terminal as it is:
+    the diff's lines colour or reorder what follows; every other report escapes them."""
+    from doria_forge.commands.cli import app
+
+    shutil.copytree(ROOT / "content", tmp_path / "new")
+    _edit(tmp_path / "new" / "traps" / "traps.yaml", "name: Boulder Trap", 'name: "Boulder\\u202eTrap\\x1b[31m"')
+    text = runner.invoke(app, ["diff", str(ROOT / "content"), str(tmp_path / "new")], color=True)
+    assert text.exit_code == 0, text.output
+    assert "changed trap boulder_trap (Boulder\\u202eTrap\\x1b[31m)" in text.output
+    assert "name: Boulder Trap -> Boulder\\u202eTrap\\x1b[31m" in text.output
+    shown = runner.invoke(app, ["diff", str(ROOT / "content"), str(tmp_path / "new"), "--format", "json"])
+    assert shown.exit_code == 0, shown.output
+    assert "\u202e" not in shown.output and "\x1b" not in shown.output
+    assert json.loads(shown.output)["changed_names"]["trap:boulder_trap"] == "Boulder\u202eTrap\x1b[31m"
+
+
 def test_diff_against_a_git_revision(repo, monkeypatch):
     _errata(repo)
     monkeypatch.chdir(repo)

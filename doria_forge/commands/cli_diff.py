@@ -28,6 +28,7 @@ def register(app: typer.Typer) -> None:
         """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""
         from doria_forge.commands import pipeline
         from doria_forge.commands.diff import DiffError, VersionInvalid, compare, load_version
+        from doria_forge.infra.terminal import escape_json_text
 
         if format not in ("text", "json"):
             typer.echo("error: --format is text or json", err=True)
@@ -54,7 +55,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(1) from None
         result = compare(before, after)
         if format == "json":
-            typer.echo(json.dumps(result.to_data(), indent=2, sort_keys=True, ensure_ascii=False))
+            typer.echo(escape_json_text(json.dumps(result.to_data(), indent=2, sort_keys=True, ensure_ascii=False)))
         else:
             for line in result.lines():
                 typer.echo(line)

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from doria_forge.infra.terminal import printable
+
 if TYPE_CHECKING:
     from doria_forge.model import ContentPack
 
@@ -99,14 +101,15 @@ class PackDiff:
         see :meth:`name`) and per changed field, then a summary."""
         def named(key: tuple[str, str]) -> str:
             shown = self.name(key)
-            return f"{key[0]} {key[1]}" + (f" ({shown})" if shown != key[1] else "")
+            return f"{key[0]} {key[1]}" + (f" ({printable(shown)})" if shown != key[1] else "")
 
         out = [f"added   {named(key)}" for key in self.added]
         out += [f"removed {named(key)}" for key in self.removed]
         for key, changes in self.changed.items():
             out.append(f"changed {named(key)}")
             for c in changes:
-                out.append(f"    {c.field}: {_shown(c.old)} -> {_shown(c.new)}")
+                # a name or text with `\x1b[31m` or `\u202e` reached the terminal as it is
+                out.append(f"    {printable(c.field)}: {printable(_shown(c.old))} -> {printable(_shown(c.new))}")
         out.append(f"{len(self.changed)} changed, {len(self.added)} added, {len(self.removed)} removed")
         return out
 
