@@ -38,6 +38,18 @@ def test_each_relevant_save_validates_again_and_redraws_the_previews(tmp_path):
     assert sum(line.startswith("--- ") for line in lines) == 2
 
 
+def test_a_changed_file_is_named_with_its_control_characters_escaped(tmp_path):
+    r"""A file named `a\x1b[31m.yaml` saved in the pack was named raw in the "changed:" line (the
+    terminal turned red), while the report under it escaped it."""
+    pack = _pack(tmp_path / "pack")
+    odd = pack / "monsters" / "a\x1b[31m.yaml"
+    odd.write_text(monster_with_levels("ogre"), encoding="utf-8")
+    lines: list[str] = []
+    run(pack, iter([{(watchfiles.Change.added, str(odd))}]), echo=lines.append)
+    changed = [line for line in lines if line.startswith("--- ")]
+    assert len(changed) == 1 and changed[0].endswith("a\\x1b[31m.yaml") and "\x1b" not in changed[0]
+
+
 def test_only_yaml_and_card_art_count():
     assert relevant("/p/monsters/orc.yaml") and relevant("/p/art/orc.PNG")
     assert not relevant("/p/notes.txt") and not relevant("/p/.orc.yaml.swp") and not relevant("/p/.hidden.yaml")

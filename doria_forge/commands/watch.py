@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from doria_forge.infra.assets import PACKAGE_ROOT
-from doria_forge.infra.terminal import relative_path
+from doria_forge.infra.terminal import printable, relative_path
 
 if TYPE_CHECKING:  # pragma: no cover
     import typer
@@ -151,7 +151,8 @@ def run(pack: Path, changes: Iterable[set[tuple[object, str]]], *, previews: Ite
         changed = sorted({path for _, path in batch if relevant(path)})
         if not changed:
             continue
-        echo(f"--- {time.strftime('%H:%M:%S')} changed: {', '.join(relative_path(p) for p in changed)}")
+        # a file named with `\x1b[31m` reached the terminal raw, unlike the report's lines under it
+        echo(f"--- {time.strftime('%H:%M:%S')} changed: {', '.join(printable(relative_path(p)) for p in changed)}")
         rounds.append(check(pack, previews, out, echo))
     return rounds
 
