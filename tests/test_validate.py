@@ -257,6 +257,16 @@ def test_an_unknown_behaviour_is_named_as_written(tmp_path, written, shown):
     assert found == [f"unknown behaviour {shown}"]
 
 
+def test_a_value_where_fields_belong_names_no_python_class(tmp_path):
+    """`effect: 5` on a Trap said "Input should be a valid dictionary or instance of TrapEffect",
+    `ability: 5` "... of Ability": the code's class names."""
+    text = ("kind: trap\nid: pit\nname: Pit\ntrap_type: person\ncheck_attributes: [AGI, PER]\ntn_base: 20\n"
+            "effect: 5\n")
+    result = validate_files(tmp_path, {"pit.yaml": text})
+    assert lines(result.problems) == [
+        "pit.yaml:7:9 error [schema] effect: Input should be a mapping of fields (key: value)"]
+
+
 def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_path):
     """`check_attributes: [AGI]` (a trap's check takes two attributes) was "missing required field 1
     in check_attributes" at the key's column 1: a list has no field 1."""

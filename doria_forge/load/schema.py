@@ -321,6 +321,9 @@ def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tupl
     message = str(error.get("msg", "invalid value"))
     if message.startswith("Value error, "):
         message = message[len("Value error, "):]
+    if error.get("type") == "model_type":
+        # "a valid dictionary or instance of TrapEffect": the model's class name means nothing here
+        message = "Input should be a mapping of fields (key: value)"
     if error.get("type") == "string_pattern_mismatch":
         message = _PATTERN_WORDS.get(str((error.get("ctx") or {}).get("pattern")), message)
     if message.startswith("Keys should be strings"):
