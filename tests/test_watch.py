@@ -85,6 +85,25 @@ def test_a_real_save_is_seen(tmp_path):
     assert rounds[0].errors == 0 and rounds[-1].errors == 1, lines
 
 
+def test_a_save_made_while_the_first_report_was_written_is_seen(tmp_path):
+    """The watcher started after the first report: a save made while it was written (validation
+    and previews take seconds) was not reported until the next save."""
+    pack = _pack(tmp_path / "pack")
+    orc = pack / "monsters" / "orc.yaml"
+    before = watch.snapshot([pack])
+    orc.write_text(orc.read_text().replace("range: 1", "range: x"))  # during the first report
+    stop = threading.Event()
+    timer = threading.Timer(20, stop.set)  # a missed save fails instead of hanging
+    timer.start()
+    try:
+        batches = watch.watch_changes([pack], since=before, stop_event=stop, debounce=50, step=10)
+        first = next(batch for batch in batches if batch)
+    finally:
+        stop.set()
+        timer.cancel()
+    assert {path for _, path in first} == {str(orc)}
+
+
 def test_links_to_folders_are_not_watched_and_hidden_folders_neither(tmp_path):
     """A link to /usr took 16 000 inotify watches (issue 25): validation does not follow it, so
     neither does watch."""

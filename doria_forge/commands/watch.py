@@ -87,16 +87,45 @@ def folders_to_watch(roots: Iterable[Path]) -> list[Path]:
     return found
 
 
-def watch_changes(roots: list[Path], **options: Any) -> Iterator[set[tuple[Any, str]]]:
+def snapshot(roots: Iterable[Path]) -> dict[str, tuple[int, int]]:
+    """``path -> (mtime in ns, size)`` of every :func:`relevant` file in the folders of ``roots``
+    that validation reads (:func:`folders_to_watch`)."""
+    found: dict[str, tuple[int, int]] = {}
+    for folder in folders_to_watch(roots):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if relevant(entry.path):
+                try:
+                    st = entry.stat()
+                except OSError:
+                    continue
+                found[entry.path] = (st.st_mtime_ns, st.st_size)
+    return found
+
+
+def watch_changes(roots: list[Path], since: dict[str, tuple[int, int]] | None = None,
+                  **options: Any) -> Iterator[set[tuple[Any, str]]]:
     """What ``watchfiles.watch`` yields for the folders of ``roots`` (see the module docstring),
     watched one by one; after a batch that makes or removes a folder the folders are listed
-    again. ``options`` go to ``watchfiles.watch``."""
+    again. ``since``: a :func:`snapshot` taken before the first report; once the watcher runs, the
+    files changed since then come as one batch (the watcher starts after the first report, and a
+    save made while it was written was seen only with the next save). Empty batches come too (a
+    watcher's timeout). ``options`` go to ``watchfiles.watch``."""
     import watchfiles
 
     while True:
         folders = folders_to_watch(roots)
         watched = {str(f) for f in folders}
-        for batch in watchfiles.watch(*folders, recursive=False, **options):
+        for batch in watchfiles.watch(*folders, recursive=False, yield_on_timeout=True,
+                                      **{"rust_timeout": 500, **options}):
+            if since is not None:  # the watcher runs: what changed before it comes with its first batch
+                now = snapshot(roots)
+                batch = batch | {(watchfiles.Change.modified, path) for path in since.keys() | now.keys()
+                                 if since.get(path) != now.get(path)}
+                since = None
             yield batch
             if any(os.path.isdir(path) != (path in watched) for _, path in batch):
                 break  # a folder came or went: list them again
@@ -192,5 +221,5 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
-        changes = watch_changes(folders, raise_interrupt=True, debounce=300)
+        changes = watch_changes(folders, since=snapshot(folders), raise_interrupt=True, debounce=300)
         run(pack, changes, previews=preview or [], out=out, echo=typer.echo)
