@@ -120,6 +120,14 @@ def bad_path(art: str) -> str:
     return ""
 
 
+def _unreadable(name: str, exc: Exception) -> str:
+    """The problem of art ``name`` that Pillow could not read, in the words of its error (``Truncated
+    File Read``), never the name of its exception class (``OSError`` was all a designer was told)."""
+    words = str(exc.args[0]) if len(exc.args) == 1 else str(exc)
+    why = f" ({' '.join(words.split())})" if words.strip() else ""
+    return f"art {name} is not a readable image{why}; save it again as PNG or JPEG"
+
+
 def resolve(yaml_file: str | Path, art: str) -> Path:
     """The art file named ``art`` in the document written in ``yaml_file``."""
     return Path(yaml_file).parent / art.replace("\\", "/")
@@ -135,7 +143,7 @@ def inspect(path: Path, root: Path | None = None) -> ArtImage:
     except _Refused as exc:
         return ArtImage(path, problem=str(exc))
     except Exception as exc:  # noqa: BLE001 - any unreadable image is one problem
-        return ArtImage(path, problem=f"art file {path} is not a readable image: {type(exc).__name__}")
+        return ArtImage(path, problem=_unreadable(f"file {path}", exc))
     return ArtImage(path, vector=True) if size is None else ArtImage(path, size_px=size)
 
 
@@ -219,7 +227,7 @@ def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
         raise _Refused(f"art {name} is not an image: its bytes are no PNG or JPEG picture (save it again as PNG "
                        "or JPEG)") from None
     except Exception as exc:  # noqa: BLE001 - any unreadable image is one problem
-        raise _Refused(f"art {name} is not a readable image: {type(exc).__name__}") from None
+        raise _Refused(_unreadable(name, exc)) from None
     if width * height > MAX_ART_PIXELS:
         raise _Refused(f"art {name} is {width} x {height} pixels, more than the {MAX_ART_PIXELS:,} pixels "
                        "art may have (a picture that large is a decompression bomb or far sharper than print "

@@ -204,3 +204,15 @@ def test_any_bytes_as_a_csv_file_are_problems_or_a_usage_error(tmp_path_factory,
     except ValueError:
         return
     assert written is None or not any(p.is_error for p in problems)
+
+
+def test_a_zip_that_is_no_workbook_is_told_without_a_python_exception(tmp_path):
+    """A zip of other files named .xlsx was "cannot read ... as an Excel workbook: KeyError: \"There
+    is no item named '[Content_Types].xml' in the archive\"": the exception class, quoted twice."""
+    sheet = tmp_path / "traps.xlsx"
+    with zipfile.ZipFile(sheet, "w") as archive:
+        archive.writestr("notes.txt", "not a workbook")
+    result = _import(sheet, tmp_path)
+    assert result.exit_code == 2
+    assert result.output.strip() == (f"error: cannot read {sheet} as an Excel workbook: There is no item named "
+                                     "'[Content_Types].xml' in the archive; save it again as .xlsx")

@@ -407,6 +407,17 @@ def test_art_that_is_no_image_at_all_says_so_in_words_not_a_python_exception(tmp
     assert "Error" not in result.output
 
 
+def test_art_pillow_cannot_read_is_told_in_its_words_not_a_python_exception(tmp_path: Path):
+    """A JPEG with its start and nothing readable after it was 'not a readable image: OSError'."""
+    pack = _art_pack(tmp_path, "art/orc.jpg", None)
+    (pack / "art" / "orc.jpg").write_bytes(b"\xff\xd8\xff\xe0garbage")
+    result = runner.invoke(app, ["validate", str(pack), "--no-cache"])
+    assert result.exit_code == 1
+    assert ("orc.yaml:5:6: error [card-art] art orc.jpg is not a readable image (Truncated File Read); save it "
+            "again as PNG or JPEG") in result.output
+    assert "OSError" not in result.output
+
+
 def test_a_card_size_given_on_the_command_line_that_the_paper_cannot_hold_is_a_usage_error(tmp_path: Path):
     """export pdf --card-size 300x300 on A4 exited 1, 'content problems', for a pack and a layout
     with none: the option was the mistake (exit 2); the same size from a --layout file stays 1."""

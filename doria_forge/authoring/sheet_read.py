@@ -195,6 +195,13 @@ def _take(out: Sheet, number: int, cells: list[Any]) -> bool:
 
 
 # ------------------------------------------------------------------------------ workbooks
+def _words(exc: Exception) -> str:
+    """What openpyxl's error says of a damaged workbook, without the name of its exception class
+    (``KeyError: "There is no item named '[Content_Types].xml' in the archive"``)."""
+    words = " ".join(str(exc.args[0] if len(exc.args) == 1 else exc).split())
+    return f"{words or 'it is damaged'}; save it again as .xlsx"
+
+
 def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
     _check_zip(path)
     from openpyxl import load_workbook
@@ -203,7 +210,7 @@ def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
         values = load_workbook(path, read_only=True, data_only=True)
         formulas = load_workbook(path, read_only=True, data_only=False)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged file
-        raise SheetError(f"cannot read {path} as an Excel workbook: {type(exc).__name__}: {exc}") from None
+        raise SheetError(f"cannot read {path} as an Excel workbook: {_words(exc)}") from None
     try:
         names = values.sheetnames
         if sheet is not None and sheet not in names:
@@ -220,7 +227,7 @@ def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
         except SheetError:
             raise
         except Exception as exc:  # noqa: BLE001 - a damaged sheet part
-            raise SheetError(f"cannot read sheet {chosen!r} of {path}: {type(exc).__name__}: {exc}") from None
+            raise SheetError(f"cannot read sheet {chosen!r} of {path}: {_words(exc)}") from None
         out.problems += _cell_problems(out)
         return out
     finally:
