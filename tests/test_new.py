@@ -329,3 +329,22 @@ def test_an_id_too_long_for_the_ids_made_from_it_is_refused_before_writing(tmp_p
         assert runner.invoke(app, ["new", kind, "c" * room, "--pack", str(pack)]).exit_code == 0
     assert not list(pack.rglob("b*.yaml"))
     assert validate_pack(pack).errors == 0
+
+
+@pytest.mark.parametrize("make", ["folder", "dangling link"])
+def test_something_in_the_place_of_the_editor_schema_writes_nothing(tmp_path, monkeypatch, make):
+    """A folder named doria.schema.json in the pack: `new monster yeti` wrote monsters/yeti.yaml, then
+    stopped on the schema with "exists already; choose another id", the monster left behind; a
+    dangling link of that name was written through, out of the pack."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    schema = pack / "doria.schema.json"
+    schema.unlink()
+    if make == "folder":
+        schema.mkdir()
+    else:
+        schema.symlink_to(tmp_path / "elsewhere.json")
+    result = runner.invoke(app, ["new", "monster", "yeti", "--pack", str(pack)])
+    assert result.exit_code == 2
+    assert f"cannot write the editor schema {schema}: something that is not a file is in its place" in result.output
+    assert not (pack / "monsters").exists() and not (tmp_path / "elsewhere.json").exists()

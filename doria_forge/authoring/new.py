@@ -191,6 +191,9 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     for path, _, _ in files:
         if path.exists():
             raise NewError(f"{path} exists already; choose another id or remove it")
+    if missing and os.path.lexists(schema):  # a folder or FIFO of its name: refused after the new files were written
+        raise NewError(f"cannot write the editor schema {schema}: something that is not a file is in its place; "
+                       "move it away")
     texts = [(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
                             boss_levels=BOSS_LEVELS, **values)) for path, template, values in files]
     _refuse_defined(pack_root, texts, doc_id)
