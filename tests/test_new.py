@@ -348,3 +348,16 @@ def test_something_in_the_place_of_the_editor_schema_writes_nothing(tmp_path, mo
     assert result.exit_code == 2
     assert f"cannot write the editor schema {schema}: something that is not a file is in its place" in result.output
     assert not (pack / "monsters").exists() and not (tmp_path / "elsewhere.json").exists()
+
+
+def test_schema_pack_does_not_write_through_a_dangling_link_out_of_the_pack(tmp_path, monkeypatch):
+    """doria.schema.json as a dangling link to a file outside the pack: `schema --pack` wrote the
+    schema there, out of the pack, though it writes only a file of that name doria-forge wrote."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    schema = tmp_path / "frost" / "doria.schema.json"
+    schema.unlink()
+    schema.symlink_to(tmp_path / "elsewhere.json")
+    result = runner.invoke(app, ["schema", "--pack", "frost"])
+    assert result.exit_code == 2
+    assert "cannot read frost/doria.schema.json: lies outside its pack (through a link); not read" in result.output
+    assert not (tmp_path / "elsewhere.json").exists()

@@ -370,7 +370,8 @@ def pack_schema(pack_path: Path, *, check: bool) -> list[str] | list[Path]:
         raise UsageError(f"pack path {pack_path} is not a pack folder; give the folder holding pack.yaml")
     path, text = folder / ANY_KIND, any_kind_text()
     try:
-        ours = not path.exists() or read_stamp(path)[0]  # a FIFO of that name: refused, not waited on
+        # a FIFO of that name is refused, not waited on; a link, also dangling, is not written through
+        ours = not os.path.lexists(path) or read_stamp(path)[0]
         current = path.read_text(encoding="utf-8") if ours and path.exists() else None
     except (OSError, UnicodeDecodeError) as exc:
         raise OutputError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
