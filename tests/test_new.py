@@ -361,3 +361,16 @@ def test_schema_pack_does_not_write_through_a_dangling_link_out_of_the_pack(tmp_
     assert result.exit_code == 2
     assert "cannot read frost/doria.schema.json: lies outside its pack (through a link); not read" in result.output
     assert not (tmp_path / "elsewhere.json").exists()
+
+
+def test_new_does_not_write_through_a_dangling_link_out_of_the_pack(tmp_path, monkeypatch):
+    """monsters/yeti.yaml as a dangling link to a file outside the pack: `new monster yeti` wrote the
+    monster there, out of the pack ("never overwrites a file", but it wrote where the link led)."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    target = tmp_path / "frost" / "monsters" / "yeti.yaml"
+    target.parent.mkdir()
+    target.symlink_to(tmp_path / "elsewhere.yaml")
+    result = runner.invoke(app, ["new", "monster", "yeti", "--pack", str(tmp_path / "frost")])
+    assert result.exit_code == 2
+    assert f"{target} exists already" in result.output
+    assert not (tmp_path / "elsewhere.yaml").exists()

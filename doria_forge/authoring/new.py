@@ -124,7 +124,7 @@ def _base_requirement() -> str:
 def _write_new(path: Path, text: str) -> Path:
     from doria_forge.infra.fsutil import atomic_write_text
 
-    if path.exists():
+    if os.path.lexists(path):  # a dangling link too: written through, the file landed where it points
         raise NewError(f"{path} exists already; choose another id or remove it")
     path.parent.mkdir(parents=True, exist_ok=True)
     return atomic_write_text(path, text)
@@ -161,7 +161,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
             raise NewError(f"a pack created in {where} would be read as part of the pack {around}: create it "
                            "beside that pack (--pack FOLDER)")
         root = where / doc_id
-        if root.exists():
+        if os.path.lexists(root):
             raise NewError(f"{root} exists already; choose another id or folder")
         manifest = root / "pack.yaml"
         schema = root / SCHEMA_FILE
@@ -189,7 +189,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
              {"id": chapter, "name": f"{_name(doc_id)} {n}", "mode": "campaign"})
             for n, chapter in enumerate(chapters, 1)]
     for path, _, _ in files:
-        if path.exists():
+        if os.path.lexists(path):
             raise NewError(f"{path} exists already; choose another id or remove it")
     if missing and os.path.lexists(schema):  # a folder or FIFO of its name: refused after the new files were written
         raise NewError(f"cannot write the editor schema {schema}: something that is not a file is in its place; "
