@@ -447,3 +447,17 @@ def test_a_comparison_with_a_baseline_says_what_it_compared_even_when_nothing_ch
     print_report({"scenarios": [], "campaigns": [], "findings": [], "baseline": baseline}, console)
     assert ("Compared with the baseline: 90 tests, none significant (Holm-adjusted p < 0.05); 1 document changed "
             "in the pack") in console.export_text()
+
+
+def test_a_rules_clarity_report_where_no_choice_came_up_says_so():
+    """--rules-clarity on runs where no open choice came up printed the table's title and headers
+    over no row, as if the rows were lost: the terminal now says so, as the HTML does."""
+    from rich.console import Console
+
+    from doria_forge.sim.scenario_table import print_clarity
+
+    console = Console(record=True, width=200)
+    print_clarity({"id": "goblin_warren", "rules_clarity": {"choices": [], "family": 0, "findings": [],
+                                                            "swing": 0.05}}, console)
+    text = console.export_text()
+    assert text.strip() == "goblin_warren: no choice the rules leave to the players came up in these runs."

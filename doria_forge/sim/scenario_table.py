@@ -129,6 +129,11 @@ def print_clarity(entry: dict[str, Any], console: Console) -> None:
     section = entry.get("rules_clarity")
     if not section:
         return
+    if not any(c["rows"] for c in section["choices"]):
+        # an empty table read as if the report had lost its rows (the HTML says the same)
+        console.print(f"{_shown(entry['id'])}: no choice the rules leave to the players came up in these runs.",
+                      soft_wrap=True)
+        return
     table = Table(title=f"{entry['id']}: choices the rules leave to the players (made for the heroes / against "
                         "them / at random, same seeds)", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     for name in ("choice", "players", "per game", "book", "heroes", "against", "random", "swing, jointly 95%",
