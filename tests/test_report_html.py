@@ -177,3 +177,11 @@ def test_the_tables_name_the_interval_they_give_beside_the_verdicts_exact_one(sh
     console = Console(record=True, width=200)
     print_report(done.report, console)
     assert "win rate, Wilson 95% CI" in console.export_text()
+
+
+def test_a_replay_chosen_by_its_seed_is_headed_by_it(shipped_pack, tmp_path):
+    """--replay-seed 77 headed the replay "Replay: seed run with 1 player"."""
+    verify(shipped_pack, ["goblin_warren"], players=[1], runs=1, seed=2, jobs=1, progress=False, show=False,
+           out=tmp_path / "r.json", html=tmp_path / "r.html", replay_seed=77)
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "<h3>Replay: the game of seed 77 with 1 player</h3>" in html and "seed run" not in html
