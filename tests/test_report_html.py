@@ -185,3 +185,18 @@ def test_a_replay_chosen_by_its_seed_is_headed_by_it(shipped_pack, tmp_path):
            out=tmp_path / "r.json", html=tmp_path / "r.html", replay_seed=77)
     html = (tmp_path / "r.html").read_text(encoding="utf-8")
     assert "<h3>Replay: the game of seed 77 with 1 player</h3>" in html and "seed run" not in html
+
+
+def test_a_replay_rounds_event_count_does_not_count_the_decisions(shipped_pack, tmp_path):
+    """Each round of the replay's event log was summed up as "(62 events)", the heroes' decision
+    lines counted among the events: the summary counts each."""
+    verify(shipped_pack, ["goblin_warren"], players=[1], runs=1, seed=2, jobs=1, progress=False, show=False,
+           out=tmp_path / "r.json", html=tmp_path / "r.html")
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    rounds = re.findall(r"<summary>Event log, round \d+ \((\d+) events?(?:, (\d+) decisions?)?\)</summary>\n"
+                        r"<pre>(.*?)</pre>", html, re.S)
+    assert rounds and any(decided for _, decided, _ in rounds)
+    for events, decided, text in rounds:
+        lines = text.split("\n")
+        assert int(decided or 0) == sum(" decides: " in line for line in lines)
+        assert int(events) == len(lines) - int(decided or 0)

@@ -33,7 +33,7 @@ from doria_forge.model import ContentPack
 from doria_forge.render.png import render_png
 from doria_forge.sim.findings import confidence_text, counted, evidence_unit, player_counts, runs_to_decide
 from doria_forge.sim.plot_data import damage_sources, duel_grid, rate_colour
-from doria_forge.sim.replay import Replay, replay_run
+from doria_forge.sim.replay import DECIDES, Replay, replay_run
 from doria_forge.sim.scenario_runner import ScenarioPlan
 from doria_forge.sim.scenario_table import precision_line
 
@@ -191,7 +191,10 @@ def _replay_view(replay: Replay | None, which: str) -> dict[str, Any] | None:
                "uri": data_uri(png, "image/png")} for i, (number, png) in enumerate(replay.frames)]
     return {"which": which if replay.run is not None else "seed", "players": replay.players, "run": replay.run,
             "seed": replay.seed, "party": replay.party, "outcome": replay.outcome, "rounds": replay.rounds,
-            "reason": replay.reason, "frames": frames, "log": sorted(rounds.items())}
+            "reason": replay.reason, "frames": frames,
+            # a round's events and the heroes' decisions among them: the count said "62 events" of both
+            "log": [(number, lines, sum(DECIDES not in line for line in lines))
+                    for number, lines in sorted(rounds.items())]}
 
 
 def _replay_of(pack: ContentPack, entry: dict[str, Any], which: str, seed: int | None,

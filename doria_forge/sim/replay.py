@@ -50,6 +50,11 @@ def _plain(value: Any) -> str:
     return str(value)
 
 
+DECIDES = " decides: "
+"""What joins a hero and its reason in a decision line of :attr:`Replay.log` (the other lines
+are the game's events)."""
+
+
 def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callable[[Any], bytes], *,
                run: int | None = None, seed: int | None = None) -> Replay:
     """Play run ``run`` of ``plan`` with ``players`` players again (or, with ``seed``, a game
@@ -66,7 +71,7 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
     def decided(state: Any, action: Any) -> None:
         # why the bot chose it, asked before the action is applied (sim.reasons)
         why = reason(state, action, attack_alternatives)
-        decisions.setdefault(len(state.log), []).append(f"{state.current_actor()} decides: {why}")
+        decisions.setdefault(len(state.log), []).append(f"{state.current_actor()}{DECIDES}{why}")
 
     record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame, on_decision=decided)
     replay.outcome, replay.rounds, replay.reason = record.outcome, record.rounds, record.reason
