@@ -263,3 +263,17 @@ def test_a_campaign_given_to_simulate_scenario_is_pointed_to_simulate_campaign(c
         assert result.exit_code == 2, result.output
         assert f"unknown {command} {doc_id!r}" in result.output and right in result.output
         assert "Traceback" not in result.output and not (tmp_path / "x.json").exists()
+
+
+def test_the_terminal_shows_each_scenarios_numbers_within_the_campaign(tmp_path):
+    """README: `simulate campaign` gives "each scenario's numbers within it"; the terminal showed
+    the campaign's completion alone, while its findings judged a scenario's win rate within it."""
+    result = runner.invoke(app, ["simulate", "campaign", "greywater_smugglers", "content", "--players", "1",
+                                 "--runs", "3", "--jobs", "1", "--no-progress", "--out", str(tmp_path / "c.json")],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    entry = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))["campaigns"][0]
+    for step in entry["players"][0]["scenarios"]:
+        row = f"1   {step['index'] + 1}. {step['scenario']}"
+        line = next(line for line in result.output.splitlines() if row in line)
+        assert line.split()[3:5] == [str(step["attempts"]), str(step["wins"])], line

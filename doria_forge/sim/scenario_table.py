@@ -98,6 +98,18 @@ def print_campaign(entry: dict[str, Any], console: Console) -> None:
         table.add_row(str(s["players"]), _rate(s["completion_rate"], s["completion_ci"]),
                       f"{s['scenarios_won']['per_run']:.2f}", _shown(ends))
     _print_wide(console, table)
+    # each scenario's numbers within the campaign (README): the findings judge its win rate, the
+    # terminal showed only the campaign's
+    steps = Table(title=f"{_shown(entry['id'])}: each scenario within the campaign (a failed one is tried again)",
+                  title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    for name in ("players", "scenario", "attempts", "won", "win rate", "rounds / attempt"):
+        steps.add_column(name, justify="left" if name == "scenario" else "right", no_wrap=True)
+    for s in entry["players"]:
+        for step in s["scenarios"]:
+            rate = f"{step['wins'] / step['attempts']:.0%}" if step["attempts"] else "-"
+            steps.add_row(str(s["players"]), f"{step['index'] + 1}. {_shown(step['scenario'])}", str(step["attempts"]),
+                          str(step["wins"]), rate, f"{step['rounds_mean']:.1f}" if step["attempts"] else "-")
+    _print_wide(console, steps)
     line = precision_line(entry)
     if line:
         console.print(line, soft_wrap=True)
