@@ -296,3 +296,15 @@ def test_the_duel_progress_bar_stays_off_stdout_where_annotations_go():
                            env={"FORCE_COLOR": "1", "COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     assert "simulating matchups" not in result.stdout and "\x1b[" not in result.stdout
+
+
+@pytest.mark.parametrize("command", ["scenario", "campaign"])
+def test_the_runs_help_says_precision_makes_it_the_most_too(command):
+    """--runs' help said it is the most runs "with --until-decided" alone; --precision plays in
+    looks up to it too (default 1000), as --precision's own help says."""
+    from doria_forge.commands.pipeline_scenarios import UNTIL_DECIDED_RUNS
+
+    result = runner.invoke(app, ["simulate", command, "--help"], env={"COLUMNS": "300"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    assert f"with --until-decided or --precision the most, default {UNTIL_DECIDED_RUNS})" in text

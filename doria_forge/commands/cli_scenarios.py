@@ -91,6 +91,8 @@ CACHE_OPT = typer.Option(True, "--cache/--no-cache", help="Reuse the runs kept i
 FORMAT_OPT = typer.Option(Format.text, "--format", "-f", help="text: tables and findings; json: the report on "
                           "stdout (schemas/output/scenario-report.schema.json); github: findings as GitHub "
                           "annotations.")
+# --precision plays in looks too, up to --runs: the help named --until-decided alone
+IN_LOOKS_RUNS = "--until-decided or --precision the most, default 1000"
 UNTIL_DECIDED_OPT = typer.Option(False, "--until-decided", help="Play 8 runs per player count, then double them "
                                  "while a balance target is undecided, at most --runs (default "
                                  "1000); each look spends part of the 5% error budget.")
@@ -126,7 +128,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         players: str | None = PLAYERS_OPT,
         runs: int | None = typer.Option(None, "--runs", min=1, max=stages.MAX_RUNS,
                                         help=f"Runs per player count (default {stages.DEFAULT_RUNS}; with "
-                                        "--until-decided the most)."),
+                                        f"{IN_LOOKS_RUNS})."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
@@ -183,7 +185,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         players: str | None = CAMPAIGN_PLAYERS_OPT,
         runs: int | None = typer.Option(None, "--runs", min=1, max=stages.MAX_RUNS,
                                         help=f"Campaign runs per player count (default "
-                                        f"{stages.DEFAULT_CAMPAIGN_RUNS}; with --until-decided the most)."),
+                                        f"{stages.DEFAULT_CAMPAIGN_RUNS}; with {IN_LOOKS_RUNS})."),
         seed: int = SEED_OPT,
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
