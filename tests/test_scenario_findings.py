@@ -462,14 +462,3 @@ def test_a_rules_clarity_report_where_no_choice_came_up_says_so():
     text = console.export_text()
     assert text.strip() == "goblin_warren: no choice the rules leave to the players came up in these runs."
 
-
-def test_replay_and_replay_seed_together_are_a_usage_error(tmp_path):
-    """`--replay worst --replay-seed 77` replayed the game of seed 77 and dropped --replay without
-    a word: the two each choose the replayed game, give one (exit 2, before any run)."""
-    report = tmp_path / "r.html"
-    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--players", "1",
-                                 "--runs", "1", "--replay", "worst", "--replay-seed", "77", "--report", str(report),
-                                 "--out", str(tmp_path / "r.json"), "--no-progress"])
-    assert result.exit_code == 2
-    assert "--replay worst and --replay-seed 77 each choose the game" in " ".join(result.output.split())
-    assert not report.exists() and not (tmp_path / "r.json").exists()
