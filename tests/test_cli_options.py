@@ -308,3 +308,13 @@ def test_the_runs_help_says_precision_makes_it_the_most_too(command):
     assert result.exit_code == 0
     text = " ".join(result.output.split())
     assert f"with --until-decided or --precision the most, default {UNTIL_DECIDED_RUNS})" in text
+
+
+def test_the_rules_clarity_help_counts_its_runs_as_it_plays_them():
+    """--rules-clarity's help said "about 3 more runs per choice that comes up": it plays the runs
+    once more to count the choices, then all of them three times more for each choice (README:
+    "about three times the runs per choice that comes up")."""
+    result = runner.invoke(app, ["simulate", "scenario", "--help"], env={"COLUMNS": "300"})
+    text = " ".join(result.output.split())
+    assert "3 more runs per choice" not in text
+    assert "the runs once more to count the choices, then three times more for each that comes up" in text

@@ -149,7 +149,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         precision: float | None = PRECISION_OPT,
         rules_clarity: bool = typer.Option(False, "--rules-clarity", help="Also measure the choices the rules leave "
                                            "to the players: the runs again with each made for the heroes, against "
-                                           "them and at random (about 3 more runs per choice that comes up)."),
+                                           "them and at random (the runs once more to count the choices, then "
+                                           "three times more for each that comes up)."),
     ) -> None:
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
