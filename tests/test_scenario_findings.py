@@ -146,6 +146,10 @@ def test_a_scenario_won_in_every_run_says_how_often_the_heroes_may_still_lose(sm
     (many,) = [f for f in scenario_findings(scenario, [_summary(2, 40, 40)], no_location, plan)
                if f.rule_id == "scenario-always-won"]
     assert many.severity == "warning" and "(at most 7% of runs lost, 95% sure)" in many.message
+    # a designer's quickest look, --runs 1, read "won in every one of 1 run at 2 players"
+    (one,) = [f for f in scenario_findings(scenario, [_summary(2, 1, 1)], no_location, {**plan, "runs": 1})
+              if f.rule_id == "scenario-always-won"]
+    assert one.message.startswith("won in 1 run at 2 players, seed 1: too few runs to call it always")
 
 
 def test_a_count_with_its_own_target_is_no_outlier(small_pack):

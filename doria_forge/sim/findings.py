@@ -366,7 +366,8 @@ def _never_or_always_won(c: _ScenarioChecks) -> None:
     if always:
         severity, sure = _never(c.settings, "scenario-always-won", min(s["runs"] for s in always), always=True)
         c.add("scenario-always-won", severity, _goal_path(scenario),
-              f"won in every one of {_runs_words(always, plan)}{sure}"
+              # "won in every one of 1 run" of a single run
+              f"won in {'every one of ' if sum(s['runs'] for s in always) > 1 else ''}{_runs_words(always, plan)}{sure}"
               f"{_replay(plan, scenario.id, [s['players'] for s in always], 'best')}", [s["players"] for s in always])
 
 
