@@ -200,3 +200,20 @@ def test_a_replay_rounds_event_count_does_not_count_the_decisions(shipped_pack, 
         lines = text.split("\n")
         assert int(decided or 0) == sum(" decides: " in line for line in lines)
         assert int(events) == len(lines) - int(decided or 0)
+
+
+def test_a_campaigns_means_are_written_as_the_terminal_writes_them(shipped_pack, tmp_path):
+    """The campaign's tables wrote the JSON's raw means: "rounds / attempt 4.3333", Group XP
+    "5.2857" beside Loot Cards "4.0"; the terminal writes rounds with one decimal, the findings
+    carried means with two."""
+    done = verify(shipped_pack, [], campaign_ids=["greywater_smugglers"], players=[1], runs=3, seed=1, jobs=1,
+                  progress=False, show=False, out=tmp_path / "r.json", html=tmp_path / "r.html", replay="none")
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    summary = done.report["campaigns"][0]["players"][0]
+    for step in summary["scenarios"]:
+        if step["attempts"]:
+            assert re.search(rf"{step['scenario']}</td>(<td>\d+</td>){{2}}\s*<td>[\d.]+%</td>"
+                             rf"<td>{step['rounds_mean']:.1f}</td>", html), step
+    carried = summary["carry_over"]
+    assert (f"<td>{carried['group_xp']['mean']:.2f}</td>\n<td>{carried['loot_cards']['mean']:.2f}</td>"
+            f"<td>{carried['gold']['mean']:.2f}</td>") in html
