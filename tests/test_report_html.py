@@ -217,3 +217,11 @@ def test_a_campaigns_means_are_written_as_the_terminal_writes_them(shipped_pack,
     carried = summary["carry_over"]
     assert (f"<td>{carried['group_xp']['mean']:.2f}</td>\n<td>{carried['loot_cards']['mean']:.2f}</td>"
             f"<td>{carried['gold']['mean']:.2f}</td>") in html
+    # the per-run means of the campaign's and of a scenario's table, as the terminal writes them
+    assert (f"<td>{summary['scenarios_won']['per_run']:.2f}</td><td>{summary['deaths']['per_run']:.2f}</td>"
+            f"<td>{summary['monster_points']['per_run']:.1f}</td>") in html
+    played = verify(shipped_pack, ["goblin_warren"], players=[1], runs=3, seed=2, jobs=1, progress=False, show=False,
+                    out=tmp_path / "s.json", html=tmp_path / "s.html", replay="none").report["scenarios"][0]
+    p = played["players"][0]
+    assert (f"<td>{p['deaths']['per_run']:.2f}</td><td>{p['unconscious']['per_run']:.2f}</td>"
+            f"<td>{p['doom_steps']['per_run']:.1f}</td>") in (tmp_path / "s.html").read_text(encoding="utf-8")
