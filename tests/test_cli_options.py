@@ -318,3 +318,12 @@ def test_the_rules_clarity_help_counts_its_runs_as_it_plays_them():
     text = " ".join(result.output.replace("│", " ").split())  # a wrapped help line continues past the box
     assert "3 more runs per choice" not in text
     assert "the runs once more to count the choices, then three times more for each that comes up" in text
+
+
+def test_build_strict_help_says_it_is_about_validation_warnings():
+    """`build --help` said --strict makes "Warnings fail too (exit 1)", yet a build whose scenarios
+    warn passes --strict: it is validation's warnings, the scenario findings' gate is --fail-on."""
+    result = runner.invoke(app, ["build", "--help"], env={"COLUMNS": "300"})
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "--strict <bool> Validation warnings fail too (exit 1), as errors do; for the scenario findings give " \
+           "--fail-on warning." in text

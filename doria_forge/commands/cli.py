@@ -421,7 +421,10 @@ def build(
     fail_on: cli_scenarios.FailOn = typer.Option(cli_scenarios.FailOn.never, "--fail-on",
                                                  help="Exit 1 when scenario findings at or above this severity "
                                                       "exist."),
-    strict: bool = STRICT_OPT,
+    # validation's warnings alone: the scenario findings' gate is --fail-on, and a build with scenario
+    # warnings passed --strict while its help said warnings fail
+    strict: bool = typer.Option(False, "--strict", help="Validation warnings fail too (exit 1), as errors do; for "
+                                "the scenario findings give --fail-on warning."),
     with_dependencies: bool = WITH_DEPENDENCIES_OPT,
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
                                         help="text: a one-screen summary; json: the summary as JSON "
