@@ -160,6 +160,8 @@ def test_a_replay_gives_every_decision_its_reason_and_alternatives(shipped_pack)
         assert attacks and all("compared" in line for line in attacks)
         if policy == "search":
             assert any("playout" in line for line in decisions)
+            # one playout a candidate (search.SAMPLES) read "the best mean value of 1 playout(s)"
+            assert not [line for line in decisions if "playout(s)" in line or "1 playouts" in line]
 
 
 def test_policies_side_by_side_play_as_many_runs_as_the_first_policys_last_look(tmp_path):

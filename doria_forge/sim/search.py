@@ -36,6 +36,7 @@ from doria_forge.engine.state import D, H, I
 
 from . import explorer, objectives, stances
 from .bots import _potion, attack_options, fighting, greedy_bot, scenario_step
+from .findings import counted
 from .reasons import label, note
 from .seeds import stable_seed
 
@@ -379,7 +380,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
         if means[best] - means[0] <= margin:
             best = 0
-        why = f"the best mean value of {samples} playout(s) on determinized copies"
+        why = f"the best mean value of {counted(samples, 'playout')} on determinized copies"
         if best and confirm:
             # fresh pairs one at a time; a challenger behind greedy's choice on them so far (``pooled``:
             # on all its playouts) is rejected at once (successive rejects: the pairs it would still
@@ -395,7 +396,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
             means[0], means[best] = mine / (kept + played), theirs / (kept + played)
             if means[best] - means[0] <= margin:
                 best = 0
-            why = f"the best of {samples} playout(s), confirmed on {played} more against greedy's choice"
+            why = f"the best of {counted(samples, 'playout')}, confirmed on {played} more against greedy's choice"
         ranked = sorted(range(len(options)), key=lambda i: -means[i])
         return note(state, options[best], why, [(label(state, options[i]), means[i]) for i in ranked])
 
