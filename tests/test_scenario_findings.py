@@ -466,3 +466,17 @@ def test_a_rules_clarity_report_where_no_choice_came_up_says_so():
     text = console.export_text()
     assert text.strip() == "goblin_warren: no choice the rules leave to the players came up in these runs."
 
+
+
+def test_the_terminal_lists_every_balance_target_with_its_verdict(small_pack, tmp_path):
+    """README: "The terminal, the JSON and the HTML report list every target with its verdict";
+    the terminal gave the counts ("2 hold, 0 fail, 2 undecided") and findings for the targets that
+    do not hold, never naming those that hold."""
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(small_pack), "--players", "1",
+                                 "--runs", "16", "--jobs", "1", "--no-progress", "--out", str(tmp_path / "r.json")],
+                           env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    targets = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["verdicts"]["targets"]
+    listed = [line.split() for line in result.output.splitlines() if line.startswith("  ") and ": the " in line]
+    assert [(words[0], words[1]) for words in listed] == [(t["verdict"], f"{t['document']}:") for t in targets]
+    assert any(t["verdict"] == "holds" for t in targets)

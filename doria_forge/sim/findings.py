@@ -536,6 +536,19 @@ def runs_to_decide(verdict: Mapping[str, Any], plan: Mapping[str, Any] | None) -
     return runs or None
 
 
+def verdict_evidence(verdict: Mapping[str, Any], seed: str = "") -> str:
+    """What the runs showed of a judged target (``Verdict.to_data``), as its finding says it:
+    ``the heroes won 38% with 1 player (exact 95% interval 9%-76%, 8 runs)``; ``seed`` is added
+    inside the parentheses (``", seed 1"``)."""
+    return (f"{_metric_words(verdict['metric'], verdict['players'], verdict['estimate'], 'per scenario passed')} "
+            f"({_interval_words(verdict)}, {counted(verdict['runs'], evidence_unit(verdict['metric']))}{seed})")
+
+
+def target_words(verdict: Mapping[str, Any]) -> str:
+    """A judged target in a line: :func:`verdict_evidence` and ``the target is 10%-85%``."""
+    return f"{verdict_evidence(verdict)}; the target is {_band_words(verdict['metric'], verdict['band'])}"
+
+
 def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
                      plans: Mapping[str, Mapping[str, Any]] | None = None) -> list[Finding]:
     """The findings of judged targets (``Verdict.to_data``): a failing target is a warning
@@ -552,8 +565,7 @@ def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
         loc = locate(kind_, doc_id, tuple(v["path"]))
         seed = f", seed {plan['seed']}" if plan else ""
         unit = evidence_unit(v["metric"])
-        evidence = (f"{_metric_words(v['metric'], v['players'], v['estimate'], 'per scenario passed')} "
-                    f"({_interval_words(v)}, {counted(v['runs'], unit)}{seed})")
+        evidence = verdict_evidence(v, seed)
         band = _band_words(v["metric"], v["band"])
         family = (f"{v['family']} targets judged together, Holm-adjusted" if v["family"] > 1
                   else "one target judged")

@@ -15,7 +15,7 @@ from rich.table import Table
 from doria_forge.infra.terminal import print_table, printable
 
 from .clarity import MODES
-from .findings import Finding, confidence_text, counted, player_counts
+from .findings import Finding, confidence_text, counted, player_counts, target_words
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -210,9 +210,17 @@ def print_report(report: dict[str, Any], console: Console) -> None:
         print_clarity(entry, console)
     for entry in report.get("campaigns", []):
         print_campaign(entry, console)
-    for line in (verdict_line(report.get("verdicts")), baseline_line(report.get("baseline"))):
-        if line:
-            console.print(line, soft_wrap=True, markup=False)
+    verdicts = report.get("verdicts")
+    line = verdict_line(verdicts)
+    if line:
+        console.print(line, soft_wrap=True, markup=False)
+        # README: the terminal lists every target with its verdict (the findings name only those
+        # that fail or are undecided)
+        for v in (verdicts or {}).get("targets", []):
+            console.print(f"  {v['verdict']:<9} {v['document']}: {target_words(v)}", soft_wrap=True, markup=False)
+    line = baseline_line(report.get("baseline"))
+    if line:
+        console.print(line, soft_wrap=True, markup=False)
     print_findings([Finding.from_data(f) for f in report["findings"]], console)
 
 
