@@ -325,5 +325,5 @@ def test_build_strict_help_says_it_is_about_validation_warnings():
     warn passes --strict: it is validation's warnings, the scenario findings' gate is --fail-on."""
     result = runner.invoke(app, ["build", "--help"], env={"COLUMNS": "300"})
     text = " ".join(result.output.replace("│", " ").split())
-    assert "--strict <bool> Validation warnings fail too (exit 1), as errors do; for the scenario findings give " \
+    assert "--strict Validation warnings fail too (exit 1), as errors do; for the scenario findings give " \
            "--fail-on warning." in text
