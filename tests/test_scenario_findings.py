@@ -480,3 +480,15 @@ def test_the_terminal_lists_every_balance_target_with_its_verdict(small_pack, tm
     listed = [line.split() for line in result.output.splitlines() if line.startswith("  ") and ": the " in line]
     assert [(words[0], words[1]) for words in listed] == [(t["verdict"], f"{t['document']}:") for t in targets]
     assert any(t["verdict"] == "holds" for t in targets)
+
+
+def test_replay_and_replay_seed_together_are_a_usage_error(tmp_path):
+    """`--replay worst --replay-seed 77` replayed the game of seed 77 and dropped --replay without
+    a word: the two each choose the replayed game, give one (exit 2, before any run)."""
+    report = tmp_path / "r.html"
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--players", "1",
+                                 "--runs", "1", "--replay", "worst", "--replay-seed", "77", "--report", str(report),
+                                 "--out", str(tmp_path / "r.json"), "--no-progress"])
+    assert result.exit_code == 2
+    assert "--replay worst and --replay-seed 77 each choose the game" in " ".join(result.output.split())
+    assert not report.exists() and not (tmp_path / "r.json").exists()

@@ -163,6 +163,10 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
             if given:
                 verb = "choose" if len(given) > 1 else "chooses"
                 fail(2, f"{' and '.join(given)} {verb} the game the HTML report replays: give --report FILE.html too")
+        if replay_seed is not None and getattr(ctx.get_parameter_source("replay"), "name", None) == "COMMANDLINE":
+            # the seed's game was replayed and --replay dropped without a word
+            fail(2, f"--replay {replay.value} and --replay-seed {replay_seed} each choose the game the HTML report "
+                    "replays: give one of them")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
                                   format)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
