@@ -111,6 +111,17 @@ def test_export_png_warns_that_a_cmyk_pdf_profile_gets_rgb_images():
     assert any("RGB" in w and "export pdf" in w for w in warnings)
 
 
+@pytest.mark.parametrize("profile", ["home-a4.yaml", "home-letter.yaml"])
+def test_export_png_for_a_home_printer_profile_says_it_prints_pdf_sheets_not_that_rgb_is_wrong(profile):
+    """A home printer's profile is RGB and printed, not uploaded: the warning said its images "are
+    RGB: upload the files of export pdf" as for DriveThruCards' CMYK."""
+    data = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / profile))
+    warnings = [w for w in profile_warnings(small_pack(tiles=1), data) if "export pdf" in w]
+    assert len(warnings) == 1
+    assert "RGB" not in warnings[0] and "upload" not in warnings[0]
+    assert "prints PDF sheets" in warnings[0]
+
+
 def test_export_png_offers_the_shops_mini_size(tmp_path, caplog):
     """Mini decks print at 41 x 63 mm, which The Game Crafter does not make: the export says so as
     preflight does and names its mini size; with --card-size loot=mini_pod the warning is gone."""

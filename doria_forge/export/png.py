@@ -36,15 +36,21 @@ log = logging.getLogger(__name__)
 
 def profile_warnings(pack: ContentPack, layout_data: LayoutFile, overrides: LayoutOverrides | None = None) -> list[str]:
     """What the print profile of ``layout_data`` would not take from ``export png``: decks at a
-    size the shop does not list, RGB images for a profile that takes CMYK PDFs."""
+    size the shop does not list, RGB images for a profile that takes CMYK PDFs, images at all for
+    a profile that prints PDF sheets (a home printer)."""
     profile = layout_data.profile
     if profile is None:
         return []
     found = []
     defaults = layout_data.for_deck("loot", overrides)
-    if profile.container == "pdf" or defaults.colour == "cmyk":
-        found.append(f"{profile.name} takes {'CMYK ' if defaults.colour == 'cmyk' else ''}PDFs; these PNG images "
-                     f"are RGB: upload the files of export pdf --profile instead")
+    if defaults.colour == "cmyk":
+        found.append(f"{profile.name} takes CMYK PDFs; these PNG images are RGB: upload the files of export pdf "
+                     f"--profile instead")
+    elif profile.container == "pdf":
+        # an RGB profile printed from sheets (a home printer): its images are RGB as it is, the
+        # point is that it prints the PDF sheets, and nothing is uploaded
+        found.append(f"{profile.name} prints PDF sheets, not one image per card: print the files of export pdf "
+                     f"--profile instead")
     return found + shop_size_advice(pack, layout_data, overrides)
 
 
