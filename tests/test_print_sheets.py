@@ -108,10 +108,18 @@ def test_a_cut_warning_names_the_card_file_and_line(tmp_path: Path, caplog):
 
 
 def _lines_mm(page) -> list[tuple[float, float, float, float]]:
-    """Every drawn line, rectangle and curve of a page as (left, bottom, right, top) in mm."""
+    """Every drawn line, rectangle and curve of a page as (left, bottom, right, top) in mm: the paper
+    its ink covers, half the stroke width beyond its path (a line's butt ends stop at its ends)."""
     h = float(page.height)
-    return [(float(o["x0"]) / MM_TO_PT, (h - float(o["bottom"])) / MM_TO_PT, float(o["x1"]) / MM_TO_PT,
-             (h - float(o["top"])) / MM_TO_PT) for o in page.lines + page.rects + page.curves]
+    found = []
+    for o in page.lines + page.rects + page.curves:
+        x0, x1, top, bottom = float(o["x0"]), float(o["x1"]), float(o["top"]), float(o["bottom"])
+        half = float(o.get("linewidth") or 0) / 2 if o.get("stroke", True) else 0.0
+        across, along = (half, 0.0) if o["object_type"] == "line" and x0 == x1 else \
+            (0.0, half) if o["object_type"] == "line" and top == bottom else (half, half)
+        found.append(((x0 - across) / MM_TO_PT, (h - bottom - along) / MM_TO_PT, (x1 + across) / MM_TO_PT,
+                      (h - top + along) / MM_TO_PT))
+    return found
 
 
 def test_print_and_play_puts_nine_poker_cards_on_a4_with_a_ruler_clear_of_the_border(base_pack, tmp_path: Path):
@@ -131,6 +139,18 @@ def test_print_and_play_puts_nine_poker_cards_on_a4_with_a_ruler_clear_of_the_bo
     assert ruler, "a 100 mm line"
     calibration = write_calibration_page(tmp_path / "calibration.pdf", layout.for_deck("sheets"), "calibration")
     assert len(PdfReader(str(calibration)).pages) == 2
+
+
+def test_home_letter_sheets_keep_the_ruler_s_ink_out_of_the_printer_border(base_pack, tmp_path: Path):
+    """On Letter the ruler runs up the right margin: its bar, drawn on the border's line, put half
+    its stroke (0.09 mm) into the 6 mm nothing may be drawn in."""
+    layout = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "home-letter.yaml"))
+    deck = next(d for d in build_decks(base_pack) if d.name == "hero")
+    path = write_card_sheets(tmp_path / "heroes.pdf", deck.cards[:8], layout.for_deck("hero"), "heroes")
+    with pdfplumber.open(str(path)) as pdf:
+        for page in pdf.pages:
+            for x0, y0, x1, y1 in _lines_mm(page):
+                assert min(x0, y0, 215.9 - x1, 279.4 - y1) >= 6 - TOL
 
 
 def test_gutter_fold_puts_turned_backs_behind_their_fronts_across_the_fold(tmp_path: Path):

@@ -19,6 +19,7 @@ Segment = tuple[float, float, float, float]
 RULER_MM = 100.0
 RULER_LABEL = "100 mm"
 RULER_MIN_BAND_MM = 3.0
+RULER_BAR_PT = 0.5
 INK = (0.15, 0.15, 0.15)
 
 
@@ -116,7 +117,10 @@ def draw_ruler(canvas: Canvas, place: RulerPlace) -> None:
         canvas.rotate(90)
     canvas.setStrokeColorRGB(*INK)
     canvas.setFillColorRGB(*INK)
-    canvas.setLineWidth(0.5)
+    # a stroke is centred on its line: the bar (and the ticks with it) sits half its width inside
+    # the band, so that no ink reaches the printer's border where the band ends at it
+    canvas.translate(0, RULER_BAR_PT / 2)
+    canvas.setLineWidth(RULER_BAR_PT)
     canvas.line(0, 0, mm(RULER_MM), 0)
     canvas.setLineWidth(0.3)
     for k in range(int(RULER_MM) + 1):
