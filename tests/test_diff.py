@@ -100,6 +100,9 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
     sheet = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "errata.pdf").pages)
                      .split())
     assert "Errata: Dungeons of Doria - Base Pack 0.1.0" in sheet and "Changes since HEAD: 2 changed" in sheet
+    # the title a PDF viewer shows: the pack and version it corrects, not just "Errata"
+    assert pypdf.PdfReader(repo / "errata" / "errata.pdf").metadata.title == \
+        "Dungeons of Doria - Base Pack 0.1.0: Errata"
     assert "attack: 3D → 3D+1" in sheet and "effect.poison_markers: 0 → 1" in sheet
     assert "Log Trap" in sheet
     for name, title in (("loot.pdf", "Log Trap"), ("monster_level.pdf", "Orc")):

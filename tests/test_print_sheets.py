@@ -61,6 +61,15 @@ def test_every_pdf_embeds_every_font_it_uses_and_has_no_dangling_resources(expor
         assert dangling_resources(path) == [], path.name
 
 
+def test_every_pdf_names_its_pack_in_its_title(exported):
+    """PDF viewers show the document title in place of the file name: the scenario booklet was
+    titled just "Scenarios" (subject "(unspecified)"), whichever pack it came from."""
+    for path in exported:
+        info = PdfReader(str(path)).metadata
+        assert info.title.startswith("Test Pack: "), (path.name, info.title)
+        assert info.subject and "unspecified" not in info.subject, (path.name, info.subject)
+
+
 @pytest.mark.parametrize("size", ["poker", "mini_american", "mini_euro"])
 def test_the_base_pack_prints_without_a_cut_at_every_card_size_preset(base_pack, size):
     layout = load_layout(DEFAULT_LAYOUT_FILE)

@@ -62,4 +62,5 @@ def _shown(value: Any) -> str:
 def write_errata(path: Path, pack: ContentPack, since: str, changes: Any, layout: SheetLayout) -> Path:
     """Write the errata sheet of ``pack`` (see the module docstring) to ``path``, atomically."""
     story = markdown_flowables(errata_markdown(pack, since, changes))
-    return write_booklet(path, story, layout, "Errata", f"{pack.info.display_name} {pack.info.version}: errata")
+    return write_booklet(path, story, layout, f"{pack.info.display_name} {pack.info.version}: Errata",
+                         f"{pack.info.display_name} {pack.info.version}: errata")

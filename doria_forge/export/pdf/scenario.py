@@ -180,13 +180,15 @@ def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, template
         if i:
             story.append(PageBreak())
         story += markdown_flowables(render_scenario_text(env, pack, scenario))
-    return write_booklet(path, story, layout, "Scenarios", f"{pack.info.display_name} {pack.info.version}")
+    return write_booklet(path, story, layout, f"{pack.info.display_name}: Scenarios",
+                         f"{pack.info.display_name} {pack.info.version}")
 
 
 def write_booklet(path: Path, story: list, layout: SheetLayout, title: str, footer: str) -> Path:
     """The flowables ``story`` set on the layout's paper (20 mm margins, ``footer`` and the page
     number at the foot of every page), in CMYK with its output intent where the layout says so,
-    written to ``path`` atomically."""
+    written to ``path`` atomically. ``title`` is the document's title, which PDF viewers show in
+    place of the file name: name the pack in it, as the card sheets do."""
     register_fonts()
 
     def on_page(canvas: Canvas, doc: Any) -> None:
@@ -201,7 +203,8 @@ def write_booklet(path: Path, story: list, layout: SheetLayout, title: str, foot
     buffer = io.BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=(mm(pw), mm(ph)), leftMargin=mm(20), rightMargin=mm(20),
                             topMargin=mm(18), bottomMargin=mm(18), title=title, author="doria_forge",
-                            creator="doria_forge", invariant=1, initialFontName=REGULAR)
+                            creator="doria_forge", subject="Dungeons of Doria booklet", invariant=1,
+                            initialFontName=REGULAR)
     story = [*story, Spacer(1, 1)]
     doc.build(story, onFirstPage=on_page, onLaterPages=on_page, canvasmaker=_canvas_maker(layout))
     atomic_write_bytes(path, buffer.getvalue())
