@@ -172,6 +172,22 @@ def test_tts_in_german_names_each_card_as_its_german_sheet_does(tmp_path: Path):
                                                                  ("character:warrior", "Barbar")]
 
 
+@pytest.mark.parametrize(("lang", "expected"), [("en", "Orc (Level 2)"), ("de", "Ork (Stufe 2)")])
+def test_tts_names_a_monster_level_card_as_printed_its_monster_and_level(tmp_path: Path, lang: str, expected: str):
+    """A Monster Level Card prints its monster's name and its level; its Nickname was the card's own
+    authoring ``name`` (English in the German edition: 'Archer (level 1)' over a sheet reading
+    'Goblin-Bogenschützen', 'Stufe 1'), or its id ('orc-2') where it has none."""
+    from doria_forge.i18n import language
+
+    docs = [doc.model_copy(update={"name_de": "Ork"}) if doc.kind == "monster" and doc.id == "orc" else doc
+            for doc in small_pack() if doc.kind in ("monster", "monster_level", "pack")]
+    with language(lang):
+        paths = export_tts(ContentPack.from_documents(docs), tmp_path, load_layout(DEFAULT_LAYOUT_FILE))
+    levels = next(o for o in json.loads(paths[-1].read_text())["ObjectStates"] if o["Description"] == "monster_level")
+    names = {c["Description"]: c["Nickname"] for c in levels["ContainedObjects"]}
+    assert names["monster_level:orc-2"] == expected
+
+
 # One profile of each kind (PNG container, CMYK PDF, home printer); bench and README run them all.
 @pytest.mark.parametrize("profile", ["thegamecrafter", "drivethrucards", "home-letter"])
 def test_preflight_runs_for_every_profile_on_the_base_pack(profile: str):

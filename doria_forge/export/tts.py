@@ -14,8 +14,8 @@ Writes into ``out``:
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
   whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row), each a ``Card``
   as TTS saves a card of a sheet (``CardCustom`` is its single card with a 1 x 1 image), then one
-  ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name in the language printed (``--lang``),
-  ``Description`` its ``kind:id``.
+  ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name as printed, in the language printed
+  (``--lang``; a Monster Level Card's: its monster's name and level), ``Description`` its ``kind:id``.
   The table is laid out (:func:`table_places`): the decks side by side in a row, the Room Tiles in
   rows of six in front of them, nothing on top of anything; each card is scaled on TTS's poker card
   model by width and by length (:func:`card_scale`), so mini cards keep their shape.
@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from doria_forge.i18n import tr
+from doria_forge.i18n import t, tr
 from doria_forge.infra.fsutil import atomic_write_bytes, written_together
 from doria_forge.model import ContentPack
 
@@ -168,8 +168,15 @@ def base_url_problem(base_url: str) -> str:
 
 
 def _names(pack: ContentPack) -> dict[str, str]:
-    """``kind:id`` -> the name printed on the card, in the language being printed."""
-    return {f"{doc.kind}:{doc.id}": tr(doc, "name") for doc in pack}
+    """``kind:id`` -> the name printed on the card, in the language being printed. A Monster Level
+    Card prints its monster's name and its level (its own ``name``, English only or left out, is
+    never printed): ``Ork (Stufe 2)``."""
+    names = {f"{doc.kind}:{doc.id}": tr(doc, "name") for doc in pack}
+    for card in pack.monster_levels.values():
+        monster = pack.monsters.get(card.monster)
+        if monster is not None:
+            names[f"{card.kind}:{card.id}"] = f"{tr(monster, 'name')} ({t('Level')} {card.level})"
+    return names
 
 
 def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overrides: LayoutOverrides | None = None,
