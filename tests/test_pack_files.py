@@ -369,6 +369,20 @@ def test_svg_art_using_its_own_fragments_and_files_of_the_pack_prints(tmp_path):
     assert result.exit_code == 0, result.output
 
 
+def test_svg_art_and_its_text_print_in_embedded_fonts(tmp_path):
+    """Any SVG art put Helvetica (reportlab's starting font) on the page, and its text a font svglib
+    could not find as Times-Roman: fonts a PDF names without embedding them, which print shops
+    reject. Both now print in the card font, embedded."""
+    from doria_forge.export.pdf.readback import fonts
+
+    pack = _art_pack(tmp_path, {"a.svg": _svg('<rect width="9" height="9"/><text x="1" y="20" '
+                                              'font-family="No Such Serif" font-weight="bold">Orc</text>')})
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--out", str(tmp_path / "pdf")])
+    assert result.exit_code == 0, result.output
+    used = fonts(tmp_path / "pdf" / "door_events.pdf")
+    assert used and all(f.embedded for f in used), used
+
+
 def test_the_export_refuses_a_device_or_bomb_art_file_of_its_own(tmp_path):
     """Validation comes first; the drawing checks the file again (it may have changed since)."""
     from reportlab.pdfgen.canvas import Canvas

@@ -89,7 +89,34 @@ def _vector(path: str) -> Any:
     drawing = svg2rlg(path)
     if drawing is None:
         raise ValueError("svglib could not read it")
+    _embeddable_fonts(drawing)
     return drawing
+
+
+def _embeddable_fonts(drawing: Any) -> None:
+    """Set the text of ``drawing`` (an svglib drawing, changed in place) in fonts the PDF embeds.
+
+    svglib sets a ``font-family`` it cannot find on the machine in one of the 14 standard PDF fonts
+    (Times-Roman, Helvetica...), and reportlab's renderer starts every drawing in Helvetica: fonts a
+    PDF names without embedding them, which print shops' preflight rejects and printers replace as
+    they like. Those become the card font's face of the same weight and slant; a font svglib found
+    on the machine is embedded already and stays."""
+    from reportlab.pdfbase.pdfmetrics import standardFonts
+
+    from .fonts import BOLD, BOLD_OBLIQUE, OBLIQUE, REGULAR, register_fonts
+
+    register_fonts()
+    drawing.initialFontName = REGULAR
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        name = getattr(node, "fontName", None)
+        if isinstance(name, str) and name in standardFonts:
+            bold = "Bold" in name
+            slanted = "Oblique" in name or "Italic" in name
+            node.fontName = (BOLD_OBLIQUE if bold and slanted else BOLD if bold else OBLIQUE if slanted
+                             else REGULAR)
+        stack.extend(getattr(node, "contents", None) or ())
 
 
 def draw_art(canvas: Canvas, path: str | Path, x: float, y: float, width: float, height: float) -> None:
