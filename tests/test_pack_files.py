@@ -383,6 +383,31 @@ def test_svg_art_and_its_text_print_in_embedded_fonts(tmp_path):
     assert used and all(f.embedded for f in used), used
 
 
+def test_pictures_inside_svg_art_print_in_cmyk_on_a_cmyk_profile(tmp_path):
+    """DriveThruCards' PDFs are CMYK: an SVG's <image> (a file beside it, or data) was drawn as an
+    RGB image into them, past the separation every other picture goes through."""
+    import re
+
+    from PIL import Image
+    from pypdf import PdfReader
+
+    data = io.BytesIO()
+    Image.new("RGBA", (8, 6), (0, 90, 200, 128)).save(data, "PNG")
+    inline = base64.b64encode(data.getvalue()).decode("ascii")
+    pack = _art_pack(tmp_path, {"a.svg": _svg('<image href="c.png" width="40" height="30"/>'
+                                              f'<image href="data:image/png;base64,{inline}" x="50" width="8" '
+                                              'height="6"/>')})
+    Image.new("RGB", (40, 30), (200, 30, 30)).save(pack / "art" / "c.png")
+    out = tmp_path / "pdf"
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--profile", "drivethrucards", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    spaces = []
+    for page in PdfReader(str(out / "door_events.pdf")).pages:
+        for form in page["/Resources"].get("/XObject", {}).values():
+            spaces += re.findall(rb"BI\s.*?/CS\s*/(\w+)", form.get_object().get_data(), re.S)
+    assert len(spaces) == 2 and set(spaces) == {b"DeviceCMYK"}, spaces
+
+
 def test_the_export_refuses_a_device_or_bomb_art_file_of_its_own(tmp_path):
     """Validation comes first; the drawing checks the file again (it may have changed since)."""
     from reportlab.pdfgen.canvas import Canvas

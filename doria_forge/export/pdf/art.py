@@ -3,14 +3,16 @@
 The picture is fitted into the region keeping its proportions, centred. Transparency is flattened
 onto white (print files stay free of soft masks); on a CMYK canvas raster art is separated through
 the output profile within the ink limit (:func:`~.colour.convert_image`; CMYK art prints as the
-designer separated it) and vector art goes through the canvas's colour conversion like every other
-colour.
+designer separated it), the pictures an SVG holds as well, and vector art goes through the canvas's
+colour conversion like every other colour.
 """
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections import OrderedDict
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -48,8 +50,6 @@ def _problem(path: str) -> str:
     """``cardart.art_problem`` of the file at ``path``, checked again when it is drawn (kind,
     size, pixels, and an SVG's references confined to the pack holding it: the file may have
     changed since validation), remembered while the file is unchanged."""
-    import os
-
     try:
         st = os.stat(path)
     except OSError:
@@ -72,25 +72,61 @@ def _decode(path: str, ink_limit_percent: int | None) -> Any:
         if image.width * image.height > MAX_ART_PIXELS:  # checked on the header, before decoding
             raise ValueError(f"{image.width} x {image.height} pixels, more than {MAX_ART_PIXELS:,}")
         image.load()
-        decoded: Image.Image = image
-        if image.mode in ("RGBA", "LA", "P", "PA"):
-            rgba = image.convert("RGBA")
-            decoded = Image.new("RGB", rgba.size, (255, 255, 255))
-            decoded.paste(rgba, mask=rgba.split()[3])
-        if ink_limit_percent is not None:
-            return convert_image(decoded, ink_limit_percent)
-        return decoded.convert("RGB")
+        return _printable(image, ink_limit_percent)
+
+
+def _printable(image: Any, ink_limit_percent: int | None) -> Any:
+    """A decoded picture as it prints (see :func:`raster`): transparency flattened onto white, then
+    RGB, or CMYK within ``ink_limit_percent`` when given."""
+    from PIL import Image
+
+    decoded: Image.Image = image
+    if image.mode in ("RGBA", "LA", "P", "PA"):
+        rgba = image.convert("RGBA")
+        decoded = Image.new("RGB", rgba.size, (255, 255, 255))
+        decoded.paste(rgba, mask=rgba.split()[3])
+    if ink_limit_percent is not None:
+        return convert_image(decoded, ink_limit_percent)
+    return decoded.convert("RGB")
 
 
 @lru_cache(maxsize=64)
-def _vector(path: str) -> Any:
+def _vector(path: str, ink_limit_percent: int | None) -> Any:
+    """The SVG at ``path`` as a reportlab drawing ready for a page: fonts it embeds and, for a CMYK
+    page (``ink_limit_percent`` given), the pictures it holds separated as card art is."""
     from svglib.svglib import svg2rlg
 
     drawing = svg2rlg(path)
     if drawing is None:
         raise ValueError("svglib could not read it")
     _embeddable_fonts(drawing)
+    if ink_limit_percent is not None:
+        _separated_images(drawing, ink_limit_percent)
     return drawing
+
+
+def _nodes(drawing: Any) -> Iterator[Any]:
+    """Every node of a reportlab drawing, the drawing first."""
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(getattr(node, "contents", None) or ())
+
+
+def _separated_images(drawing: Any, ink_limit_percent: int) -> None:
+    """The pictures an SVG holds (``<image>``: a file beside it, or data) separated to CMYK within the
+    ink limit, as card art is: reportlab drew them into CMYK pages as RGB images."""
+    from reportlab.graphics.shapes import Image as ImageNode
+
+    for node in _nodes(drawing):
+        if not isinstance(node, ImageNode) or node.path is None:
+            continue
+        if isinstance(node.path, str):
+            if os.path.exists(node.path):  # as reportlab, which leaves out a picture it cannot find
+                node.path = raster(node.path, ink_limit_percent)
+        else:
+            node.path = _printable(node.path, ink_limit_percent)
 
 
 def _embeddable_fonts(drawing: Any) -> None:
@@ -107,16 +143,13 @@ def _embeddable_fonts(drawing: Any) -> None:
 
     register_fonts()
     drawing.initialFontName = REGULAR
-    stack = [drawing]
-    while stack:
-        node = stack.pop()
+    for node in _nodes(drawing):
         name = getattr(node, "fontName", None)
         if isinstance(name, str) and name in standardFonts:
             bold = "Bold" in name
             slanted = "Oblique" in name or "Italic" in name
             node.fontName = (BOLD_OBLIQUE if bold and slanted else BOLD if bold else OBLIQUE if slanted
                              else REGULAR)
-        stack.extend(getattr(node, "contents", None) or ())
 
 
 def draw_art(canvas: Canvas, path: str | Path, x: float, y: float, width: float, height: float) -> None:
@@ -132,7 +165,7 @@ def draw_art(canvas: Canvas, path: str | Path, x: float, y: float, width: float,
         if path.lower().endswith(".svg"):
             from reportlab.graphics import renderPDF
 
-            drawing = _vector(path)
+            drawing = _vector(path, ink_limit)
             scale = min(width / max(drawing.width, 1e-6), height / max(drawing.height, 1e-6))
             canvas.saveState()
             canvas.translate(x + (width - drawing.width * scale) / 2, y + (height - drawing.height * scale) / 2)
