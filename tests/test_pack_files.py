@@ -408,6 +408,25 @@ def test_pictures_inside_svg_art_print_in_cmyk_on_a_cmyk_profile(tmp_path):
     assert len(spaces) == 2 and set(spaces) == {b"DeviceCMYK"}, spaces
 
 
+def test_a_transparent_picture_inside_svg_art_is_flattened_onto_white_not_black(tmp_path):
+    """A PNG art file's transparency is flattened onto white; the same picture inside an SVG printed
+    its transparent pixels black."""
+    import pypdfium2
+    from PIL import Image
+    from reportlab.pdfgen.canvas import Canvas
+
+    from doria_forge.export.pdf.art import draw_art
+
+    Image.new("RGBA", (40, 30), (0, 0, 0, 0)).save(tmp_path / "clear.png")
+    (tmp_path / "a.svg").write_text(_svg('<image href="clear.png" width="100" height="60"/>'))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(100, 60))
+    draw_art(canvas, tmp_path / "a.svg", 0, 0, 100, 60)
+    canvas.save()
+    page = pypdfium2.PdfDocument(buffer.getvalue())[0].render(scale=1).to_pil().convert("RGB")
+    assert page.getpixel((50, 30)) == (255, 255, 255)
+
+
 def test_the_export_refuses_a_device_or_bomb_art_file_of_its_own(tmp_path):
     """Validation comes first; the drawing checks the file again (it may have changed since)."""
     from reportlab.pdfgen.canvas import Canvas

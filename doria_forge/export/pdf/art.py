@@ -3,8 +3,8 @@
 The picture is fitted into the region keeping its proportions, centred. Transparency is flattened
 onto white (print files stay free of soft masks); on a CMYK canvas raster art is separated through
 the output profile within the ink limit (:func:`~.colour.convert_image`; CMYK art prints as the
-designer separated it), the pictures an SVG holds as well, and vector art goes through the canvas's
-colour conversion like every other colour.
+designer separated it). The pictures an SVG holds print as card art does; its vector art goes
+through the canvas's colour conversion like every other colour.
 """
 
 from __future__ import annotations
@@ -92,16 +92,15 @@ def _printable(image: Any, ink_limit_percent: int | None) -> Any:
 
 @lru_cache(maxsize=64)
 def _vector(path: str, ink_limit_percent: int | None) -> Any:
-    """The SVG at ``path`` as a reportlab drawing ready for a page: fonts it embeds and, for a CMYK
-    page (``ink_limit_percent`` given), the pictures it holds separated as card art is."""
+    """The SVG at ``path`` as a reportlab drawing ready for a page: fonts it embeds, the pictures it
+    holds as card art prints (:func:`raster`: flattened, and CMYK for a CMYK page)."""
     from svglib.svglib import svg2rlg
 
     drawing = svg2rlg(path)
     if drawing is None:
         raise ValueError("svglib could not read it")
     _embeddable_fonts(drawing)
-    if ink_limit_percent is not None:
-        _separated_images(drawing, ink_limit_percent)
+    _printable_images(drawing, ink_limit_percent)
     return drawing
 
 
@@ -114,9 +113,10 @@ def _nodes(drawing: Any) -> Iterator[Any]:
         stack.extend(getattr(node, "contents", None) or ())
 
 
-def _separated_images(drawing: Any, ink_limit_percent: int) -> None:
-    """The pictures an SVG holds (``<image>``: a file beside it, or data) separated to CMYK within the
-    ink limit, as card art is: reportlab drew them into CMYK pages as RGB images."""
+def _printable_images(drawing: Any, ink_limit_percent: int | None) -> None:
+    """The pictures an SVG holds (``<image>``: a file beside it, or data) as card art prints
+    (:func:`raster`): reportlab drew them as they were, their transparent pixels black and, on a
+    CMYK page, as RGB images."""
     from reportlab.graphics.shapes import Image as ImageNode
 
     for node in _nodes(drawing):
