@@ -105,6 +105,18 @@ def test_every_pdf_of_the_profile_is_cmyk_with_an_output_intent(tmp_path):
                 assert not used & {"rg", "RG", "g", "G"}, (path.name, used)
 
 
+def test_16_bit_greyscale_art_prints_its_greys_not_white(tmp_path):
+    """Pillow opens a 16-bit greyscale PNG with values 0-65535 and its conversion to RGB clips every
+    one above 255: such art printed as a white box."""
+    ramp = Image.new("I;16", (64, 4))
+    ramp.putdata([x * 1024 for x in range(64)] * 4)
+    ramp.save(tmp_path / "ramp.png")
+    printed = raster(str(tmp_path / "ramp.png"), None)
+    assert printed.getpixel((0, 0)) == (0, 0, 0)
+    assert printed.getpixel((32, 0))[0] == pytest.approx(128, abs=2)
+    assert printed.getpixel((63, 0))[0] == pytest.approx(251, abs=2)
+
+
 def test_export_png_warns_that_a_cmyk_pdf_profile_gets_rgb_images():
     data = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "drivethrucards.yaml"))
     warnings = profile_warnings(small_pack(tiles=1), data)

@@ -75,11 +75,19 @@ def _decode(path: str, ink_limit_percent: int | None) -> Any:
         return _printable(image, ink_limit_percent)
 
 
+_WIDE_GREY = ("I", "I;16", "I;16B", "I;16L", "I;16N")
+"""Pillow's modes of greyscale wider than 8 bits: a 16-bit greyscale PNG opens in one of them."""
+
+
 def _printable(image: Any, ink_limit_percent: int | None) -> Any:
     """A decoded picture as it prints (see :func:`raster`): transparency flattened onto white, then
     RGB, or CMYK within ``ink_limit_percent`` when given."""
     from PIL import Image
 
+    if image.mode in _WIDE_GREY:
+        # 16-bit greyscale (a PNG's 0-65535): Pillow's conversion to RGB clips every value above 255,
+        # which printed such art white
+        image = image.convert("I").point(lambda v: v / 257).convert("L")
     decoded: Image.Image = image
     if image.mode in ("RGBA", "LA", "P", "PA"):
         rgba = image.convert("RGBA")
