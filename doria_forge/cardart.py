@@ -201,6 +201,27 @@ def _open_regular(path: Path) -> IO[bytes]:
     return os.fdopen(fd, "rb")
 
 
+_ORIENTATION = 0x0112
+"""The EXIF tag saying how a picture stored as taken is turned to be seen upright."""
+_TURNED = (5, 6, 7, 8)
+"""Orientations that turn a picture a quarter: it prints with width and height swapped."""
+
+
+def _orientation(raw: bytes | None) -> int | None:
+    """The EXIF orientation in the raw EXIF block a header gave (``image.info["exif"]``: read from
+    the header, as ``verify`` must come first after opening), or None."""
+    from PIL import Image
+
+    if not raw:
+        return None
+    exif = Image.Exif()
+    try:
+        exif.load(raw)
+    except Exception:  # noqa: BLE001 - a damaged EXIF block only loses the orientation
+        return None
+    return exif.get(_ORIENTATION)
+
+
 def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
     from PIL import Image
 
@@ -209,6 +230,8 @@ def _check_pixels(name: str, source: IO[bytes]) -> tuple[int, int]:
             warnings.simplefilter("ignore")
             with Image.open(source) as image:  # the header only: nothing is decoded
                 width, height = image.size
+                if _orientation(image.info.get("exif")) in _TURNED:  # it prints turned (export: exif_transpose)
+                    width, height = height, width
                 try:
                     # a copy broken off keeps a whole header, and the export would be the first to fail,
                     # without a card's line: a PNG's chunk checksums, a JPEG's end, read without decoding

@@ -117,6 +117,22 @@ def test_16_bit_greyscale_art_prints_its_greys_not_white(tmp_path):
     assert printed.getpixel((63, 0))[0] == pytest.approx(251, abs=2)
 
 
+def test_art_stored_turned_with_an_exif_orientation_prints_upright(tmp_path):
+    """A phone's photo is stored as taken with an EXIF orientation every viewer applies: the card
+    printed it on its side, and validate measured its resolution across the wrong sides."""
+    from doria_forge.cardart import inspect
+
+    stored = Image.new("RGB", (60, 40), "white")
+    stored.paste((200, 0, 0), (0, 0, 30, 40))  # the left half as stored: the top once turned
+    exif = Image.Exif()
+    exif[0x0112] = 6  # turn a quarter clockwise to view
+    stored.save(tmp_path / "photo.jpg", exif=exif.tobytes(), quality=95)
+    printed = raster(str(tmp_path / "photo.jpg"), None)
+    assert printed.size == (40, 60)
+    assert printed.getpixel((20, 5))[1] < 60 and printed.getpixel((20, 55)) == pytest.approx((255, 255, 255), abs=8)
+    assert inspect(tmp_path / "photo.jpg").size_px == (40, 60)
+
+
 def test_export_png_warns_that_a_cmyk_pdf_profile_gets_rgb_images():
     data = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "drivethrucards.yaml"))
     warnings = profile_warnings(small_pack(tiles=1), data)

@@ -63,7 +63,7 @@ def _problem_of(path: str, mtime_ns: int, size: int, mode: int) -> str:
 
 
 def _decode(path: str, ink_limit_percent: int | None) -> Any:
-    from PIL import Image
+    from PIL import Image, ImageOps
 
     with warnings.catch_warnings():  # a decompression bomb is refused below, not warned of
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
@@ -72,7 +72,9 @@ def _decode(path: str, ink_limit_percent: int | None) -> Any:
         if image.width * image.height > MAX_ART_PIXELS:  # checked on the header, before decoding
             raise ValueError(f"{image.width} x {image.height} pixels, more than {MAX_ART_PIXELS:,}")
         image.load()
-        return _printable(image, ink_limit_percent)
+        # a camera or phone stores a turned picture as taken, with an EXIF orientation that every
+        # viewer applies: the card prints it as the designer saw it
+        return _printable(ImageOps.exif_transpose(image), ink_limit_percent)
 
 
 _WIDE_GREY = ("I", "I;16", "I;16B", "I;16L", "I;16N")
