@@ -166,6 +166,23 @@ def test_export_png_offers_the_shops_mini_size(tmp_path, caplog):
     assert any("--card-size loot=mini_pod" in r.getMessage() for r in caplog.records)
 
 
+@pytest.mark.parametrize("profile", ["thegamecrafter", "makeplayingcards"])
+def test_export_pdf_for_a_shop_taking_png_images_says_to_upload_those(tmp_path, caplog, profile):
+    """export png with DriveThruCards (which takes PDFs) says so; export pdf with The Game Crafter or
+    MakePlayingCards (which take one PNG per face) wrote PDFs at the shop's sizes without a word."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    content = Path(__file__).resolve().parents[1] / "content"
+    with caplog.at_level(logging.WARNING):
+        result = CliRunner().invoke(app, ["export", "pdf", str(content), "--profile", profile, "--out",
+                                          str(tmp_path / "pdf")])
+    assert result.exit_code == 0, result.output
+    said = [r.getMessage() for r in caplog.records]
+    assert any("PNG image per card face" in m and "export png --profile" in m for m in said), said
+
+
 def test_export_pdf_for_drivethrucards_names_the_decks_the_shop_does_not_make(tmp_path, caplog):
     """The PDFs for DriveThruCards printed the mini decks at 41 x 63 mm without a word, where
     export png and preflight say the shop lists poker cards and how to print at its size."""

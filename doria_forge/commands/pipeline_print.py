@@ -166,9 +166,14 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
         log.warning("%s: %s", problem.location, problem.message)
     layout_file, templates_dir = pdf.project_assets(project)
     with _export_errors(Path(out), lang):
+        layout_data = _layout_data(layout_overrides, project)
+        if layout_data.profile is not None and layout_data.profile.container == "png":
+            # as export png says of a shop that takes PDFs: the shop takes no PDF of cards
+            log.warning("%s takes one PNG image per card face, not PDFs: upload the images of export png "
+                        "--profile instead", layout_data.profile.name)
         # the PDFs uploaded to DriveThruCards printed their mini decks without a word, where
         # export png and preflight name the sizes the shop makes
-        for advice in shop_size_advice(pack, _layout_data(layout_overrides, project), layout_overrides):
+        for advice in shop_size_advice(pack, layout_data, layout_overrides):
             log.warning("%s", advice)
         return pdf.export_pdfs(pack, Path(out), layout_overrides, layout_file=layout_file,
                                templates_dir=templates_dir)
