@@ -27,6 +27,7 @@ from . import (
     custom_hero_limits,
     dice_expression,
     equipment_requirements,
+    id_case_clash,
     missing_translation,
     monster_level_cards,
     monster_level_monotonic,
@@ -83,6 +84,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
     card_art,
     single_manifest,
     patch_target,
+    id_case_clash,
 )
 
 
