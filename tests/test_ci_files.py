@@ -53,6 +53,15 @@ def test_the_action_is_composite_and_keeps_the_cache_folder():
     assert {"pack", "fail-on", "strict", "scenario-runs"} <= set(action["inputs"])
 
 
+def test_the_action_passes_its_inputs_to_scripts_as_environment_variables():
+    """The build step pasted ``${{ inputs.pack }}`` and the other inputs into its bash script: a value
+    holding a quote or ``$(...)`` (from a workflow that fills an input from a branch name or a pull
+    request) became shell code. The inputs now reach the script in its environment."""
+    steps = _yaml((ROOT / "action.yml").read_text(encoding="utf-8"))["runs"]["steps"]
+    scripts = [s["run"] for s in steps if "run" in s]
+    assert scripts and not [line for script in scripts for line in script.splitlines() if "${{" in line]
+
+
 def test_the_pre_commit_hooks_call_doria_forge_with_its_options():
     hooks = {h["id"]: h for h in _yaml((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))}
     assert set(hooks) == {"doria-forge-validate", "doria-forge-gate"}
