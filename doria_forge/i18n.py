@@ -132,6 +132,10 @@ LABELS: dict[str, dict[str, str]] = {
         "Monster": "Monster", "Monster Modification": "Monster-Modifikation", "Modification": "Modifikation",
         "Monster Level Card": "Stufenkarte", "Boss Monster": "Boss-Monster", "Hero": "Held",
         "Premade hero": "Standardcharakter", "Door Event": "Tür-Ereignis", "magic": "mag.",
+        # the decks (export.decks.DECK_TITLES): PDF titles and Tabletop Simulator deck names
+        "Loot Cards": "Schatzkarten", "Monster Deck": "Monsterstapel", "Monster Level Cards": "Stufenkarten",
+        "Boss Monster Cards": "Boss-Monster", "Hero Cards": "Helden", "Standard Items": "Startausrüstung",
+        "Campaign Items": "Kampagnen-Gegenstände", "Door Events": "Tür-Ereignisse", "Room Tiles": "Raumplatten",
         "Level": "Stufe", "Priority": "Priorität", "Gold": "Gold", "no gold": "kein Gold", "fig.": "Fig.",
         "person": "Person", "area": "Bereich", "room": "Raum", "damage": "Schaden",
         "End of the game": "Spielende", "Standard equipment": "Standard-Ausrüstung",

@@ -52,6 +52,22 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang):
     assert "Orc" not in levels.replace("Ork", "")
     sheets = _pdf_text(out / "character_sheets.pdf")
     assert "Charakterbogen" in sheets and "Barbar" in sheets and "Character Sheet" not in sheets
+    # the deck's title in the PDF's metadata is the edition's too ("Loot Cards" in the German PDF)
+    assert pypdf.PdfReader(out / "loot.pdf").metadata.title.endswith(": Schatzkarten")
+
+
+def test_the_decks_are_titled_in_the_edition_printed(shipped_pack):
+    """The German PDFs and Tabletop Simulator decks were titled "Loot Cards", "Monster Level
+    Cards"...: every deck now has its German title in the German edition (German Book of Rules:
+    Schatzkarten, Monsterstapel, Raumplatten)."""
+    from doria_forge.export.decks import compose_decks
+
+    english = {plan.name: plan.title for plan in compose_decks(shipped_pack)}
+    with language("de"):
+        german = {plan.name: plan.title for plan in compose_decks(shipped_pack)}
+    assert english["loot"] == "Loot Cards" and german["loot"] == "Schatzkarten"
+    assert german["monster"] == "Monsterstapel" and german["room_tiles"] == "Raumplatten"
+    assert german.keys() == english.keys() and all(german[name] != english[name] for name in english)
 
 
 def test_a_german_rules_document_prints_the_german_death_track(tmp_path):

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from doria_forge.i18n import t
 from doria_forge.model import (
     Boss,
     Character,
@@ -123,12 +124,13 @@ def printed_cards(pack: ContentPack) -> Iterator[DeckCard]:
 
 
 def compose_decks(pack: ContentPack) -> list[DeckPlan]:
-    """The decks of ``pack`` in print order (``DECK_TITLES``), each with its cards in kind
-    order; decks without cards are left out (see the module docstring)."""
+    """The decks of ``pack`` in print order (``DECK_TITLES``, in the language being printed), each
+    with its cards in kind order; decks without cards are left out (see the module docstring)."""
     cards: dict[str, list[DeckCard]] = {name: [] for name in DECK_TITLES}
     for card in printed_cards(pack):
         cards[card.deck].append(card)
-    return [DeckPlan(name, DECK_TITLES[name], tuple(deck), "tile" if name == TILE_DECK else None)
+    # titled in the edition being printed (doria_forge.i18n.language): the PDF's title, the TTS deck
+    return [DeckPlan(name, t(DECK_TITLES[name]), tuple(deck), "tile" if name == TILE_DECK else None)
             for name, deck in cards.items() if any(card.copies for card in deck)]
 
 
