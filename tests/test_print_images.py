@@ -45,6 +45,23 @@ def test_per_card_pngs_are_poker_with_eighth_inch_bleed_at_300_dpi(tmp_path: Pat
     assert front.tobytes() != back.tobytes()
 
 
+def test_the_manifest_says_how_a_turned_image_was_turned(tmp_path: Path):
+    """With ``rotation: 90`` the images are the card turned (1125 x 825 px), while the manifest gave
+    the trim as designed (63.5 x 88.9 mm) and no word of the turn."""
+    heroes = [doc for doc in small_pack() if doc.kind in ("character", "pack")]
+    turned = tmp_path / "turned.yaml"
+    turned.write_text((LAYOUTS / "thegamecrafter.yaml").read_text(encoding="utf-8").replace("rotation: 0",
+                                                                                            "rotation: 90"))
+    overrides = LayoutOverrides(profile_file=turned)
+    export_pngs(ContentPack.from_documents(heroes), tmp_path / "png", layout_data_for(overrides, DEFAULT_LAYOUT_FILE),
+                overrides)
+    entry = json.loads((tmp_path / "png" / "manifest.json").read_text())["images"][0]
+    assert (entry["width_px"], entry["height_px"]) == (1125, 825)
+    assert entry["trim_mm"] == pytest.approx([63.5, 88.9]) and entry["rotation"] == 90
+    with Image.open(tmp_path / "png" / entry["file"]) as image:
+        assert image.size == (1125, 825)
+
+
 def test_png_export_again_removes_the_images_of_cards_gone_from_the_pack(tmp_path: Path):
     """A folder uploaded to a shop is printed whole: after a card is deleted (or loses copies) the
     images the last export wrote for it must go, or they are printed too. Only files the previous

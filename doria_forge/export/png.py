@@ -3,7 +3,9 @@ layout's resolution (``dpi``, 300 by default), RGB.
 
 Files: ``<out>/<deck>/<id>-<copy>-front.png`` and ``...-back.png`` (copy counted from 1 within the
 deck; ``<kind>-<id>`` when two kinds share an id in one deck), and ``<out>/manifest.json`` listing
-every file with its deck, card (``kind:id``), copy, side and size in pixels. Exported again into
+every file with its deck, card (``kind:id``), copy, side, size in pixels, resolution, bleed, the
+card's trim size as designed (``trim_mm``, width x height) and the quarter turn the layout gave the
+image (``rotation``, degrees clockwise: at 90 the pixels are the trim turned). Exported again into
 the same folder, the images the previous manifest lists for cards gone from the pack (or copies no
 longer made) are deleted, so the folder holds exactly the cards to print; other files stay. A poker card with 1/8 in
 bleed at 300 dpi is 825 x 1125 px. Each face is drawn by the PDF code, so images and PDFs agree.
@@ -121,7 +123,8 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
                     entries.append({"file": path.relative_to(out_dir).as_posix(), "deck": plan.name,
                                     "card": card.ref, "copy": int(name.rsplit("-", 1)[1]), "side": side,
                                     "width_px": image.size[0], "height_px": image.size[1], "dpi": sheet.dpi,
-                                    "bleed_mm": sheet.bleed_mm, "trim_mm": list(sheet.card_mm)})
+                                    "bleed_mm": sheet.bleed_mm, "trim_mm": list(sheet.card_mm),
+                                    "rotation": sheet.rotation})
             if progress is not None:
                 progress(len(cards))
         manifest = out_dir / MANIFEST
