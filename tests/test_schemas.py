@@ -137,3 +137,41 @@ def test_layout_files_have_an_editor_schema_that_every_shipped_layout_passes():
     typo = {"defaults": {"bleed": 3, "paper": "a5"}}
     assert sorted(e.validator for e in _leaves(validator.iter_errors(typo))) == ["additionalProperties", "enum"]
     assert schema["$defs"]["DeckLayout"]["properties"]["bleed_mm"]["description"].startswith("Bleed")
+
+
+def test_schema_writes_every_file_or_none(tmp_path):
+    """A folder in the place of monster.schema.json stopped `schema` half-way: the files before it
+    were rewritten, those after it and output/ kept their old text (and the obsolete ones stayed)."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    out = tmp_path / "schemas"
+    write_schemas(out)
+    (out / "boss.schema.json").write_text("old\n")
+    (out / "output" / "validate.schema.json").write_text("old\n")
+    (out / "obsolete.schema.json").write_text("{}")
+    (out / "monster.schema.json").unlink()
+    (out / "monster.schema.json").mkdir()
+    result = CliRunner().invoke(app, ["schema", "--out", str(out), "--reference", str(tmp_path / "ref.md")])
+    assert result.exit_code == 2, result.output
+    assert "monster.schema.json" in result.output
+    assert (out / "boss.schema.json").read_text() == "old\n"
+    assert (out / "output" / "validate.schema.json").read_text() == "old\n"
+    assert (out / "obsolete.schema.json").exists()
+
+
+def test_schema_check_refuses_a_fifo_instead_of_waiting_on_it(tmp_path):
+    """`schema --check` opened a FIFO named monster.schema.json and waited for a writer forever."""
+    import os
+    import subprocess
+    import sys
+
+    out = tmp_path / "schemas"
+    write_schemas(out)
+    (out / "monster.schema.json").unlink()
+    os.mkfifo(out / "monster.schema.json")
+    done = subprocess.run([sys.executable, "-m", "doria_forge", "schema", "--out", str(out), "--check"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"cannot read {out / 'monster.schema.json'}: " in done.stderr and "FIFO" in done.stderr

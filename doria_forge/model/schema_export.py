@@ -21,6 +21,7 @@ property" errors from every behaviour it was tried against.
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from doria_forge.infra.fsutil import atomic_write_text
+from doria_forge.infra.fsutil import atomic_write_text, written_together
 
 from . import KINDS
 from .schema_stamp import ANY_KIND, SCHEMA_ID, schema_digest, stamp
@@ -137,17 +138,20 @@ def _any_kind_body() -> dict:
 
 
 def write_schemas(folder: Path, extra: dict[str, dict] | None = None) -> list[Path]:
-    """Write every kind's schema (and ``extra``, see :func:`schema_texts`) into ``folder``; remove
-    stale ``*.schema.json`` files. Returns paths written."""
+    """Write every kind's schema (and ``extra``, see :func:`schema_texts`) and every output's
+    (``output/``) into ``folder``, all of them or, when one cannot be written, none; then remove
+    stale ``*.schema.json`` files. Returns paths written. Raises OSError naming a file that cannot
+    be written."""
     folder = Path(folder)
-    texts = schema_texts(extra)
-    written = [atomic_write_text(folder / name, text) for name, text in texts.items()]
+    texts, outputs, sub = schema_texts(extra), output_schema_texts(), folder / OUTPUT_FOLDER
+    # a folder in the place of one schema stopped the writing there, the files before it new
+    # and those after it old: a schemas/ folder that matched no version of the models
+    with written_together(folder):
+        written = [atomic_write_text(folder / name, text) for name, text in texts.items()]
+        written += [atomic_write_text(sub / name, text) for name, text in outputs.items()]
     for old in folder.glob("*.schema.json"):
         if old.name not in texts:
             old.unlink()
-    outputs, sub = output_schema_texts(), folder / OUTPUT_FOLDER
-    sub.mkdir(parents=True, exist_ok=True)
-    written += [atomic_write_text(sub / name, text) for name, text in outputs.items()]
     for old in sub.glob("*.schema.json"):
         if old.name not in outputs:
             old.unlink()
@@ -156,13 +160,30 @@ def write_schemas(folder: Path, extra: dict[str, dict] | None = None) -> list[Pa
 
 def stale_schemas(folder: Path, extra: dict[str, dict] | None = None) -> list[str]:
     """Names of schema files in ``folder`` that are missing, differ from the models (and ``extra``),
-    or are obsolete."""
+    or are obsolete. Raises OSError naming a schema file that cannot be read or is no regular file
+    (a FIFO of that name is refused, not waited on)."""
     folder = Path(folder)
     texts = schema_texts(extra)
-    stale = [n for n, t in texts.items() if not (folder / n).exists() or (folder / n).read_text(encoding="utf-8") != t]
+    stale = [n for n, t in texts.items() if _current(folder / n) != t]
     stale += [p.name for p in folder.glob("*.schema.json") if p.name not in texts]
     outputs, sub = output_schema_texts(), folder / OUTPUT_FOLDER
-    stale += [f"{OUTPUT_FOLDER}/{n}" for n, t in outputs.items()
-              if not (sub / n).exists() or (sub / n).read_text(encoding="utf-8") != t]
+    stale += [f"{OUTPUT_FOLDER}/{n}" for n, t in outputs.items() if _current(sub / n) != t]
     stale += [f"{OUTPUT_FOLDER}/{p.name}" for p in sub.glob("*.schema.json") if p.name not in outputs]
     return sorted(stale)
+
+
+def _current(path: Path) -> str | None:
+    """The text of schema file ``path``, None when there is none (or it is not UTF-8: stale).
+    Raises OSError naming ``path`` when it cannot be read or is no regular file."""
+    from doria_forge.load.files import PackFileError, read_confined
+
+    if not path.exists():
+        return None
+    try:
+        raw = read_confined(path, None)
+    except PackFileError as exc:
+        raise OSError(errno.EINVAL, exc.problem.message, str(path)) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
