@@ -205,3 +205,17 @@ def test_a_broken_pyproject_without_our_section_is_left_to_its_tools(tmp_path):
     result = _validate(_project(tmp_path / "a", pyproject='[project]\nname = "x\n'))
     assert not [p for p in result.problems if p.rule_id == "check-config"]
     assert [p.rule_id for p in result.problems] == [p.rule_id for p in _validate(_project(tmp_path / "b")).problems]
+
+
+def test_a_pyproject_that_is_a_fifo_is_an_error_as_a_doria_forge_yaml_one_is(tmp_path):
+    # A FIFO named pyproject.toml was passed over without a word (its configuration lost), while one
+    # named doria-forge.yaml was an error; neither is waited on.
+    import os
+
+    for name in ("pyproject.toml", "doria-forge.yaml"):
+        pack = _project(tmp_path / name)
+        os.mkfifo(pack.parent / name)
+        result = _validate(pack)
+        (problem,) = [p for p in result.problems if p.rule_id == "check-config"]
+        assert problem.file.endswith(name) and "FIFO" in problem.message
+        assert problem.severity is Severity.ERROR and result.pack is None

@@ -327,7 +327,7 @@ def read_project_config(project: Path | None) -> tuple[dict[str, Setting], dict[
     if yaml_file.exists():
         return (*_read_yaml(yaml_file), str(yaml_file))
     pyproject = Path(project) / PYPROJECT
-    if pyproject.is_file():
+    if pyproject.exists():
         found = _read_pyproject(pyproject)
         if found is not None:
             return (*found, f"{pyproject} [tool.{TOOL_KEY}]")
@@ -345,7 +345,7 @@ def _read_yaml(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str, Sett
     try:
         raw = read_confined(path, None)
     except PackFileError as exc:
-        return {}, {}, [Problem(file, 1, 1, CONFIG_RULE, Severity.ERROR, str(exc.problem.message))]
+        return {}, {}, [_unreadable(file, exc)]
     documents, problems = load_text(raw, path=file, file=file)
     problems = [p for p in problems if p.rule_id != "empty-document"]
     # the loader words this for content ("a mapping with 'kind' and 'id'")
@@ -361,12 +361,23 @@ def _read_yaml(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str, Sett
     return checks, packs, problems + found
 
 
+def _unreadable(file: str, exc: PackFileError) -> Problem:
+    """The error of a configuration file that must not or cannot be read (a FIFO, a folder...)."""
+    return Problem(file, 1, 1, CONFIG_RULE, Severity.ERROR, str(exc.problem.message))
+
+
 def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]], list[Problem]] | None:
     file = _shown(path)
     try:
-        text = read_confined(path, None).decode("utf-8")
-    except (PackFileError, UnicodeDecodeError):
-        return None  # pyproject.toml is not ours to judge; an unreadable one is left to its tools
+        raw = read_confined(path, None)
+    except PackFileError as exc:
+        # as for doria-forge.yaml: unread, the configuration it may hold would be lost without a
+        # word (a FIFO of that name was passed over while one named doria-forge.yaml was an error)
+        return {}, {}, [_unreadable(file, exc)]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None  # pyproject.toml is not ours to judge; one that is not TOML is left to its tools
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
