@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 from doria_forge.infra.terminal import progress_bar
@@ -49,3 +50,18 @@ def test_export_png_into_a_log_leaves_no_empty_lines(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     assert list((tmp_path / "png").rglob("*.png"))
     assert "\n\n" not in "\n" + done.stderr, repr(done.stderr)
+
+
+@pytest.mark.parametrize("kind", ["png", "tts"])
+def test_an_error_under_a_bar_is_printed_once_the_bar_is_gone(tmp_path, kind):
+    """On a terminal, `export png|tts --out FILE` printed its error behind the live bar, which was then
+    drawn again below it and erased: the bar's text stayed before the error, a blank line after it."""
+    pack = tmp_path / "project" / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "monsters", pack / "monsters")
+    (tmp_path / "afile").write_text("keep\n")
+    env = {**os.environ, "DORIA_FORGE_CACHE_DIR": str(tmp_path / "cache"), "FORCE_COLOR": "1", "COLUMNS": "100"}
+    done = subprocess.run([sys.executable, "-m", "doria_forge", "export", kind, str(pack), "--out",
+                           str(tmp_path / "afile")], capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr.endswith("choose another --out\n"), repr(done.stderr)
+    assert "\x1b[1A" not in done.stderr.split("error:")[1], repr(done.stderr)

@@ -53,9 +53,14 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                       **kwargs: Any) -> Any:
         from doria_forge.infra.terminal import progress_bar
 
-        with progress_bar(label, enabled=progress) as bar:
-            task = bar.add_task(label, total=total)
-            return run(stage, *args, progress=lambda n: bar.advance(task, n), **kwargs)
+        def drawn() -> Any:
+            with progress_bar(label, enabled=progress) as bar:
+                task = bar.add_task(label, total=total)
+                return stage(*args, progress=lambda n: bar.advance(task, n), **kwargs)
+
+        # the error of a stage is printed once its bar is gone: printed under a live bar, it ran on
+        # after the bar's text, which then was drawn again below it and erased, a blank line left
+        return run(drawn)
 
     @export_app.command("pdf")
     def export_pdf(
