@@ -133,11 +133,19 @@ def test_a_sheet_declaring_a_million_rows_and_columns_is_read_as_the_cells_it_ha
     assert result.exit_code == 0, result.output
 
 
-def test_a_damaged_workbook_is_one_usage_error(tmp_path):
+def test_a_damaged_workbook_is_a_problem_of_the_file_as_a_csv_that_is_not_utf8(tmp_path):
+    """A damaged workbook was a usage error (exit 2) while a CSV that is not UTF-8 is a problem of
+    the file (exit 1): the command was right both times, the file was not."""
     book = tmp_path / "broken.xlsx"
     book.write_bytes(b"PK\x03\x04 not a workbook")
-    result = _import(book, tmp_path)
-    assert result.exit_code == 2 and "cannot read" in result.output
+    csv = tmp_path / "broken.csv"
+    csv.write_bytes(HEADER.encode() + b"\xff,P,person,[AGI],20,2\n")
+    for sheet in (book, csv):
+        result = _import(sheet, tmp_path)
+        assert result.exit_code == 1, result.output
+        assert f"{sheet.name}:" in result.output and "error [import]" in result.output
+        assert f"nothing written: 1 problem in {sheet}" in result.output
+    assert "broken.xlsx:1:1: error [import] cannot read it as an Excel workbook: " in _import(book, tmp_path).output
 
 
 # -- properties --------------------------------------------------------------------------------------------
@@ -213,6 +221,7 @@ def test_a_zip_that_is_no_workbook_is_told_without_a_python_exception(tmp_path):
     with zipfile.ZipFile(sheet, "w") as archive:
         archive.writestr("notes.txt", "not a workbook")
     result = _import(sheet, tmp_path)
-    assert result.exit_code == 2
-    assert result.output.strip() == (f"error: cannot read {sheet} as an Excel workbook: There is no item named "
-                                     "'[Content_Types].xml' in the archive; save it again as .xlsx")
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].endswith("traps.xlsx:1:1: error [import] cannot read it as an Excel workbook: "
+                                                  "There is no item named '[Content_Types].xml' in the archive; save "
+                                                  "it again as .xlsx")

@@ -14,7 +14,8 @@ numbered rows of cells, within bounds, whatever the file holds.
   date is reported at its row and column: no content field holds a date, so a date is a text or
   dice the spreadsheet turned into one (``1/2``).
 
-:class:`SheetError` is a file that cannot be read at all (a usage error); everything else is a
+:class:`SheetError` is a file that cannot be read at all (a usage error: not a spreadsheet, not a
+regular file, above the limits, no such sheet); everything else, a damaged workbook included, is a
 list of ``(row, column, message)`` next to the rows, in spreadsheet numbering (row 1 is the header,
 column A is 1). A cell reported so holds :data:`REPORTED` in the rows.
 """
@@ -76,8 +77,9 @@ class Sheet:
 
 def read_sheet(path: Path, sheet: str | None = None, *, kind: str | None = None) -> Sheet:
     """The rows of the CSV file or workbook sheet at ``path``: the sheet ``sheet``, else the one
-    named ``kind``, else the first. Raises SheetError for a file that cannot be read, or a
-    ``sheet`` asked of a CSV file (it has one sheet: the user meant another file)."""
+    named ``kind``, else the first (a damaged workbook: one problem at its first cell). Raises
+    SheetError for a file that cannot be read, or a ``sheet`` asked of a CSV file (it has one
+    sheet: the user meant another file)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
@@ -202,7 +204,20 @@ def _words(exc: Exception) -> str:
     return f"{words or 'it is damaged'}; save it again as .xlsx"
 
 
+class _Damaged(Exception):
+    """A workbook whose parts cannot be read: its content is wrong, not the command."""
+
+
 def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
+    try:
+        return _read_workbook(path, sheet, kind)
+    except _Damaged as exc:
+        # as a CSV that is not UTF-8: a problem of the file at its first cell (exit 1, nothing
+        # written), not a usage error (exit 2) as it was; the command was right, the file is not
+        return Sheet(problems=[(1, 1, str(exc))])
+
+
+def _read_workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
     _check_zip(path)
     from openpyxl import load_workbook
 
@@ -210,7 +225,7 @@ def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
         values = load_workbook(path, read_only=True, data_only=True)
         formulas = load_workbook(path, read_only=True, data_only=False)
     except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds for a damaged file
-        raise SheetError(f"cannot read {path} as an Excel workbook: {_words(exc)}") from None
+        raise _Damaged(f"cannot read it as an Excel workbook: {_words(exc)}") from None
     try:
         names = values.sheetnames
         if sheet is not None and sheet not in names:
@@ -227,7 +242,7 @@ def _workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
         except SheetError:
             raise
         except Exception as exc:  # noqa: BLE001 - a damaged sheet part
-            raise SheetError(f"cannot read sheet {chosen!r} of {path}: {_words(exc)}") from None
+            raise _Damaged(f"cannot read its sheet {chosen!r}: {_words(exc)}") from None
         out.problems += _cell_problems(out)
         return out
     finally:
@@ -239,8 +254,10 @@ def _check_zip(path: Path) -> None:
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
-    except (zipfile.BadZipFile, OSError, ValueError) as exc:
-        raise SheetError(f"cannot read {path} as an Excel workbook: {exc}") from None
+    except OSError as exc:
+        raise SheetError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (zipfile.BadZipFile, ValueError) as exc:
+        raise _Damaged(f"cannot read it as an Excel workbook: {_words(exc)}") from None
     unpacked = sum(m.file_size for m in members)
     if len(members) > 10_000 or unpacked > MAX_UNPACKED_BYTES:
         raise SheetError(f"{path} unpacks to {unpacked / 1024**2:,.0f} MiB in {len(members)} parts, more than a "
