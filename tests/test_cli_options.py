@@ -146,6 +146,20 @@ def test_preflight_json_keeps_the_validation_report_off_stdout(tmp_path):
     assert "[printable-text]" in result.stderr
 
 
+def test_preflight_json_on_a_pack_that_fails_validation_prints_validates_json(tmp_path):
+    """preflight --format json on a pack with an error printed nothing on stdout (the report went to
+    stderr as text), where build --format json prints validate's JSON: a CI step reading stdout as
+    JSON got no document at all."""
+    import json
+
+    pack = _pack_with_an_error(tmp_path / "pack")
+    expected = runner.invoke(app, ["validate", str(pack), "--format", "json"])
+    result = runner.invoke(app, ["preflight", str(pack), "--profile", "tgc", "--format", "json"])
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout) == json.loads(expected.stdout)
+    assert "orc.yaml" not in result.stderr
+
+
 def test_no_help_names_an_option_its_command_lacks():
     """`simulate duels --help` said --precision stops the scenarios "at most --scenario-runs runs":
     an option of build, which simulate duels refuses (No such option)."""

@@ -166,7 +166,9 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         Every problem is reported at the card's file:line; exit 1 when any is an error."""
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
             layout=layout)
-        content = validated(pack, format, quiet_when_clean=True, stderr=format is ReportFormat.json)
+        # a failing validation's report is validate's JSON on stdout, as build's: stdout held nothing
+        content = validated(pack, format, quiet_when_clean=True, stderr=format is ReportFormat.json,
+                            failing_json=True)
         result = run(pipeline_print.preflight, content, project=pipeline.project_dir(pack), profile=profile,
                      card_size=card_size, layout=layout)
         pipeline.write_validation(result, format.value)
