@@ -352,3 +352,22 @@ def test_a_new_version_that_is_no_folder_is_named_not_only_the_pack(repo, tmp_pa
     assert result.exit_code == 2
     assert ("error: 'new_pak' is not a folder, and --pack content is not a pack folder to read it from "
             "(the folder holding pack.yaml, default content/)") in " ".join(result.output.split())
+
+
+def test_a_folder_inside_a_pack_is_compared_only_with_the_same_folder(repo, monkeypatch):
+    """`diff OLD content/traps` compared the traps folder with the whole old pack: every other card
+    showed as removed. A folder inside a pack against a whole pack is a usage error naming the
+    pack folder; the same folder of both versions compares as it is."""
+    from doria_forge.commands.cli import app
+
+    monkeypatch.chdir(repo)
+    shutil.copytree(repo / "content", repo / "old")
+    _errata(repo)
+    for argv in (["old", "content/traps"], ["old/traps", "content"], ["HEAD", "content/traps"]):
+        result = runner.invoke(app, ["diff", *argv])
+        assert result.exit_code == 2, result.output
+        assert "removed monster" not in result.output and "inside the pack " in result.output
+        assert "give the pack folder old" in result.output or "give the pack folder content" in result.output
+    same = runner.invoke(app, ["diff", "old/traps", "content/traps"])
+    assert same.exit_code == 0, same.output
+    assert same.output.startswith("changed trap ") and "removed monster" not in same.output

@@ -27,7 +27,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""
         from doria_forge.commands import pipeline
-        from doria_forge.commands.diff import DiffError, VersionInvalid, compare, load_version
+        from doria_forge.commands.diff import DiffError, VersionInvalid, check_comparable, compare, load_version
         from doria_forge.infra.terminal import escape_json_text
 
         if format not in ("text", "json"):
@@ -43,6 +43,7 @@ def register(app: typer.Typer) -> None:
                        "(the folder holding pack.yaml, default content/)", err=True)
             raise typer.Exit(2)
         try:
+            check_comparable(old, new if new is not None else str(pack), pack)
             before = load_version(old, pack)
             after = load_version(new if new is not None else str(pack), pack)
         except DiffError as exc:

@@ -277,6 +277,40 @@ def _requirements_beside(pack: Path) -> Iterator[None]:
             os.environ[ENV_VAR] = before
 
 
+def _place(spec: str, pack: Path) -> tuple[Path, Path | None]:
+    """Where version ``spec`` lies in its pack: its folder (``pack`` for a git revision) relative
+    to the pack folder around it, ``.`` for a whole pack, and that pack folder (None when no folder
+    up from it holds a ``pack.yaml``: a folder read as a pack of its own)."""
+    from doria_forge.packs import find_pack_root
+
+    folder = Path(spec) if Path(spec).is_dir() else pack
+    root = find_pack_root(folder)
+    if root is None:
+        return Path("."), None
+    return Path(os.path.relpath(os.path.abspath(folder), root)), root
+
+
+def check_comparable(old: str, new: str, pack: Path) -> None:
+    """Raise DiffError when versions ``old`` and ``new`` (folders or git revisions of ``pack``) are
+    not the same part of a pack: one a folder inside a pack (``content/traps``), the other the
+    whole pack or another folder of one. Compared so, every document outside the folder showed
+    as removed (or added); the same folder of both versions compares as it is."""
+    from doria_forge.infra.terminal import relative_path
+
+    places = [(spec, *_place(spec, pack)) for spec in (old, new)]
+    if places[0][1] == places[1][1]:
+        return
+    (spec, place, root), (other, other_place, _) = places if places[0][1] != Path(".") else places[::-1]
+    assert root is not None  # a place other than "." lies in a pack
+    named, other = (name if Path(name).is_dir() else f"{name} (of --pack {pack})" for name in (spec, other))
+    against = "a whole pack" if other_place == Path(".") else f"the folder {other_place.as_posix()} of its pack"
+    shown = relative_path(root)
+    shown = f"{shown} (the working folder)" if shown == "." else shown
+    raise DiffError(f"{named} is the folder {place.as_posix()} inside the pack {shown}, and {other} is {against}: "
+                    f"compared so, everything else would show as removed or added; give the pack folder {shown}, "
+                    "or the same folder of both versions")
+
+
 def load_version(spec: str, pack: Path) -> ContentPack:
     """The validated pack of version ``spec``: a folder, else a git revision of ``pack``.
     Raises DiffError (a usage error) or VersionInvalid (the version has errors)."""
@@ -300,5 +334,6 @@ def load_version(spec: str, pack: Path) -> ContentPack:
 
 def changed_since(old: str, pack: Path) -> tuple[ContentPack, PackDiff]:
     """The pack at ``pack`` as it is now, and what changed in it since version ``old``."""
+    check_comparable(old, str(pack), pack)
     new = load_version(str(pack), pack)
     return new, compare(load_version(old, pack), new)

@@ -231,9 +231,10 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     """What changed in ``pack`` since version ``old`` (a ``doria_forge.commands.diff.PackDiff``);
     raises as :func:`errata`, after printing the problems of an ``old`` that does not validate
     (stderr)."""
-    from doria_forge.commands.diff import DiffError, VersionInvalid, compare, load_version
+    from doria_forge.commands.diff import DiffError, VersionInvalid, check_comparable, compare, load_version
 
     try:
+        check_comparable(old, str(pack_path), Path(pack_path))
         before = load_version(old, Path(pack_path))
     except DiffError as exc:
         raise UsageError(str(exc)) from None
