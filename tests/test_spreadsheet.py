@@ -671,3 +671,20 @@ def test_imported_text_a_yaml_1_1_reader_would_take_for_a_switch_or_a_number_is_
     assert (read["name"], read["name_de"], read["text"]) == ("yes", "12:30", "off")
     checked = validate_pack(pack)
     assert not checked.errors and checked.pack.traps["pit"].name == "yes"
+
+
+def test_a_column_inside_a_checks_failure_effects_is_a_field(tmp_path):
+    """Since a check's nested effects resolve only when its validator is first built, `import` (in a
+    fresh process, nothing validated yet) refused the `effects.0.failure.0.do` column `export csv`
+    writes for a Door Event: "effects[0].failure holds one value, not a list"."""
+    import sys
+
+    sheet = tmp_path / "door_event.csv"
+    sheet.write_text("id,name,text,effects.0.do,effects.0.attributes,effects.0.tn,effects.0.failure.0.do,"
+                     "effects.0.failure.0.marker\nsag,Sag,The floor sags.,check,\"[AGI, PER]\",16,marker_under,hole\n",
+                     encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "doria_forge", "import", str(sheet), "--kind", "door_event",
+                           "--out", str(tmp_path / "out.yaml")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    written = (tmp_path / "out.yaml").read_text(encoding="utf-8")
+    assert "marker_under" in written and "hole" in written

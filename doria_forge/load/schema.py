@@ -133,6 +133,11 @@ def _step_into(tp: Any, step: Any) -> list[Any]:
     reaches inside a value of type ``tp`` (one member of a union); empty when it reaches nothing
     (or ``tp`` says nothing of what it holds)."""
     if _is_model(tp):
+        if not tp.__pydantic_complete__:
+            # a field naming a type defined later (a check's ``failure: list[Effect]``) is a
+            # ForwardRef until the model is built, and led nowhere: `import` refused the
+            # ``effects.0.failure.0.do`` column that `export csv` wrote
+            tp.model_rebuild()
         return [f.annotation for name, f in tp.model_fields.items() if step in (name, f.alias)]
     origin = typing.get_origin(tp) or tp
     args = typing.get_args(tp)
