@@ -1,11 +1,14 @@
 """schemas/ is generated from the models and must not fall behind them."""
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
 
+from doria_forge.commands.cli import app
 from doria_forge.load import load_pack
 from doria_forge.model import KINDS
 from doria_forge.model.schema_export import schema_texts, stale_schemas, write_schemas
@@ -142,10 +145,6 @@ def test_layout_files_have_an_editor_schema_that_every_shipped_layout_passes():
 def test_schema_writes_every_file_or_none(tmp_path):
     """A folder in the place of monster.schema.json stopped `schema` half-way: the files before it
     were rewritten, those after it and output/ kept their old text (and the obsolete ones stayed)."""
-    from typer.testing import CliRunner
-
-    from doria_forge.commands.cli import app
-
     out = tmp_path / "schemas"
     write_schemas(out)
     (out / "boss.schema.json").write_text("old\n")
@@ -175,3 +174,18 @@ def test_schema_check_refuses_a_fifo_instead_of_waiting_on_it(tmp_path):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"cannot read {out / 'monster.schema.json'}: " in done.stderr and "FIFO" in done.stderr
+
+
+def test_a_file_in_the_place_of_the_output_folder_stops_schema_before_any_file(tmp_path):
+    """A file named schemas/output stopped `schema` at the output schemas, after every kind's schema
+    had been rewritten, with "cannot write schemas/output: File exists"."""
+    out = tmp_path / "schemas"
+    write_schemas(out)
+    shutil.rmtree(out / "output")
+    (out / "output").write_text("mine\n")
+    (out / "boss.schema.json").write_text("old\n")
+    result = CliRunner().invoke(app, ["schema", "--out", str(out), "--reference", str(tmp_path / "ref.md")])
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {out / 'output'}: it exists and is not a folder" in result.output
+    assert (out / "boss.schema.json").read_text() == "old\n"
+    assert (out / "output").read_text() == "mine\n"

@@ -65,14 +65,27 @@ def written_together(folder: Path) -> Iterator[None]:
     it ends normally, each atomically, and none of them when it raises: an export stopped half-way
     (a template error in the last of its files) left the files before it written beside the old
     ones. The folder's other files stay. Raises OSError naming a file that cannot be written
-    (before any is written when a folder or device is in the place of one)."""
+    (before any is written when a folder or device is in the place of one, or a file in the place
+    of a folder holding one)."""
     with staging.holding(folder) as files:
         yield
     root = Path(folder)  # the held paths are relative to its real path: the same files, named as given
     for rel in files:  # a folder in the place of the last file stopped the writing after the others
+        _no_file_above(root, root / rel)
         _replaceable(root / rel)
     for rel, data in files.items():
         atomic_write_bytes(root / rel, data)
+
+
+def _no_file_above(root: Path, path: Path) -> None:
+    """Raise OSError naming the first folder between ``root`` and file ``path`` that exists and is
+    not a folder: a file ``schemas/output`` stopped `schema` after the files beside it were written
+    ("File exists")."""
+    for folder in reversed(path.relative_to(root).parents[:-1]):
+        where = root / folder
+        if os.path.lexists(where) and not where.is_dir():
+            raise OSError(errno.ENOTDIR, "it exists and is not a folder (doria-forge writes files into it)",
+                          str(where))
 
 
 def _replaceable(path: Path) -> Path:
