@@ -275,3 +275,17 @@ def test_a_file_that_cannot_be_written_is_named_not_its_temporary_file(tiny, tmp
     assert f"cannot write {locked / 'warrior-1-front.png'}: Permission denied" in result.output
     assert ".tmp" not in result.output and "Traceback" not in result.output
     assert _no_leftovers(out) == []
+
+
+def test_a_fifo_named_as_the_image_manifest_is_refused_not_waited_on(tiny, tmp_path):
+    """A FIFO named manifest.json in the images folder kept export png waiting for a writer forever,
+    once every image was drawn (watch --preview read previews.json so): it is not read, nor written over."""
+    out = tmp_path / "png"
+    out.mkdir()
+    fifo = out / "manifest.json"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "doria_forge", "export", "png", str(tiny), "--out", str(out),
+                           "--dpi", "72", "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"cannot write {fifo}: it exists and is not a regular file" in done.stderr
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)

@@ -18,11 +18,14 @@ from doria_forge.infra.fsutil import atomic_write_bytes
 
 def listed(manifest: Path, key: str) -> dict[str, dict[str, Any]]:
     """The entries an earlier manifest lists under ``key``, by file (none when the manifest is
-    missing, unreadable or not one of ours)."""
+    missing, unreadable, no regular file or not one of ours)."""
+    from doria_forge.load.files import PackFileError, read_confined
+
     try:
-        entries = json.loads(manifest.read_text(encoding="utf-8")).get(key, [])
+        # a FIFO of that name kept the export waiting for a writer forever, its images all drawn
+        entries = json.loads(read_confined(manifest, None).decode("utf-8")).get(key, [])
         return {e["file"]: e for e in entries if isinstance(e, dict) and isinstance(e.get("file"), str)}
-    except (OSError, ValueError, AttributeError, TypeError):
+    except (PackFileError, ValueError, AttributeError, TypeError):
         return {}
 
 
