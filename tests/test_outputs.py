@@ -289,3 +289,16 @@ def test_a_fifo_named_as_the_image_manifest_is_refused_not_waited_on(tiny, tmp_p
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"cannot write {fifo}: it exists and is not a regular file" in done.stderr
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_fifo_named_as_the_build_manifest_is_refused_not_waited_on(tiny, tmp_path):
+    """A FIFO named .doria-forge-build in the build folder kept every build waiting for a writer
+    forever: it is a file no build wrote, refused as any other."""
+    out = tmp_path / "build"
+    out.mkdir()
+    os.mkfifo(out / MANIFEST)
+    done = subprocess.run([sys.executable, "-m", "doria_forge", "build", str(tiny), "--out", str(out), "--runs", "1",
+                           "--scenario-runs", "1", "--no-progress"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert f"holds files a build did not write ({MANIFEST})" in done.stderr
+    assert stat.S_ISFIFO(os.stat(out / MANIFEST).st_mode)
