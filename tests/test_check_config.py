@@ -219,3 +219,18 @@ def test_a_pyproject_that_is_a_fifo_is_an_error_as_a_doria_forge_yaml_one_is(tmp
         (problem,) = [p for p in result.problems if p.rule_id == "check-config"]
         assert problem.file.endswith(name) and "FIFO" in problem.message
         assert problem.severity is Severity.ERROR and result.pack is None
+
+
+def test_a_pyproject_not_in_utf8_holding_our_section_is_an_error_at_the_byte(tmp_path):
+    # TOML is UTF-8: a pyproject.toml saved as Latin-1 was passed over without a word, its
+    # [tool.doria-forge] configuration lost; without our section it stays its other tools' business.
+    text = '[project]\nname = "x"\ndescription = "Caf\xe9"\n\n[tool.doria-forge.checks]\nmissing-translation = "off"\n'
+    pack = _project(tmp_path / "ours")
+    (pack.parent / "pyproject.toml").write_bytes(text.encode("latin-1"))
+    result = _validate(pack)
+    (problem,) = [p for p in result.problems if p.rule_id == "check-config"]
+    assert (problem.line, problem.column) == (3, 19)
+    assert "not valid TOML (not UTF-8 text: byte 0xe9)" in problem.message and result.pack is None
+    other = _project(tmp_path / "theirs")
+    (other.parent / "pyproject.toml").write_bytes('[project]\nname = "Caf\xe9"\n'.encode("latin-1"))
+    assert not [p for p in _validate(other).problems if p.rule_id == "check-config"]

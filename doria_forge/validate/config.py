@@ -376,8 +376,13 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
         return {}, {}, [_unreadable(file, exc)]
     try:
         text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None  # pyproject.toml is not ours to judge; one that is not TOML is left to its tools
+    except UnicodeDecodeError as exc:
+        # TOML is UTF-8: such a file holding our section lost its configuration without a word
+        if not _NAMES_OUR_SECTION.search(raw.decode("utf-8", "replace")):
+            return None  # pyproject.toml is not ours to judge; one that is not TOML is left to its tools
+        before = raw[:exc.start]
+        line, column = before.count(b"\n") + 1, len(before.rsplit(b"\n", 1)[-1].decode("utf-8", "replace")) + 1
+        return {}, {}, [_not_toml(file, line, column, f"not UTF-8 text: byte 0x{raw[exc.start]:02x}")]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -387,11 +392,7 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
         # to an error would pass a CI gate as a warning.
         where = _TOML_POSITION.search(str(exc))
         line, column = (int(where[1]), int(where[2])) if where else (1, 1)
-        reason = _TOML_POSITION.sub("", str(exc)).strip()
-        return {}, {}, [Problem(file, line, column, CONFIG_RULE, Severity.ERROR,
-                                f"{PYPROJECT} is not valid TOML ({reason}): its [tool.{TOOL_KEY}] check "
-                                "configuration cannot be read; fix the file or move the configuration to "
-                                f"{CONFIG_FILE}")]
+        return {}, {}, [_not_toml(file, line, column, _TOML_POSITION.sub("", str(exc)).strip())]
     section = data.get("tool", {}).get(TOOL_KEY)
     if section is None:
         return None
@@ -406,6 +407,13 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
         return Location(file, 1, 1)
 
     return _project_settings(section, locate)
+
+
+def _not_toml(file: str, line: int, column: int, reason: str) -> Problem:
+    """The error of a ``pyproject.toml`` holding our section that is not valid TOML."""
+    return Problem(file, line, column, CONFIG_RULE, Severity.ERROR,
+                   f"{PYPROJECT} is not valid TOML ({reason}): its [tool.{TOOL_KEY}] check configuration cannot "
+                   f"be read; fix the file or move the configuration to {CONFIG_FILE}")
 
 
 _NAMES_OUR_SECTION = re.compile(
