@@ -302,3 +302,19 @@ def test_a_fifo_named_as_the_build_manifest_is_refused_not_waited_on(tiny, tmp_p
     assert done.returncode == 2, done.stdout + done.stderr
     assert f"holds files a build did not write ({MANIFEST})" in done.stderr
     assert stat.S_ISFIFO(os.stat(out / MANIFEST).st_mode)
+
+
+@pytest.mark.parametrize(("command", "name"), [("export csv {pack} --kind monster", "monsters.csv"),
+                                               ("export pdf {pack}", "cards.pdf"),
+                                               ("export png {pack} --dpi 72 --no-progress", "cards.png")])
+def test_a_new_output_folder_named_as_a_file_is_a_usage_error(tiny, tmp_path, command, name):
+    """`export csv --out monsters.csv` made a folder monsters.csv holding monster.csv, which
+    `import monsters.csv` then refused (`export pdf --out cards.pdf` a folder of PDFs): the folder
+    option named as a file is refused before anything is written; an existing folder is taken."""
+    args = command.format(pack=tiny).split()
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / name)])
+    assert result.exit_code == 2, result.output
+    assert "names the folder the files go into" in " ".join(result.output.split())
+    assert not (tmp_path / name).exists()
+    (tmp_path / name).mkdir()
+    assert runner.invoke(app, [*args, "--out", str(tmp_path / name)]).exit_code == 0

@@ -97,6 +97,17 @@ def misnamed(path: Path, *, writes: str, option: str = "--out") -> str | None:
             f"give {option} a {writes} file")
 
 
+def folder_misnamed(path: Path, *, option: str = "--out") -> str | None:
+    """Why ``path``, a folder not made yet, is the wrong name for the folder ``option`` writes
+    files into, or None: a name ending in a file format's suffix (``export csv --out traps.csv``
+    made a folder ``traps.csv`` holding ``trap.csv``, which ``import traps.csv`` then refused)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMAT_NAMES:
+        return None
+    return (f"cannot write into {path}: {option} names the folder the files go into, and {Path(path).name} is the "
+            f"name of a file ({FORMAT_NAMES[suffix]}); give {option} a folder name")
+
+
 def _in_system_folder(path: Path, real: str, option: str) -> str | None:
     for step in [*_link_chain(Path(path)), real]:
         system = system_folder(step)

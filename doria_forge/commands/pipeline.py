@@ -91,6 +91,10 @@ def check_output(path: Path, *, folder: bool, sources: Iterable[Path] | None = N
         raise OutputError(reason)
     if folder and path.exists() and not path.is_dir():
         raise OutputError(f"cannot write into {path}: it is a file, not a folder; choose another {option}")
+    if folder and not os.path.lexists(path):
+        reason = outputs.folder_misnamed(path, option=option)
+        if reason:
+            raise OutputError(reason)
     if not folder and path.is_dir():
         raise OutputError(f"cannot write {path}: it is a folder; give {option} a file name")
     ancestor = path if folder else path.parent
