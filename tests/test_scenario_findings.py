@@ -2,6 +2,7 @@
 ``simulate scenario`` command: exit codes, usage errors, the JSON report."""
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -492,3 +493,42 @@ def test_replay_and_replay_seed_together_are_a_usage_error(tmp_path):
     assert result.exit_code == 2
     assert "--replay worst and --replay-seed 77 each choose the game" in " ".join(result.output.split())
     assert not report.exists() and not (tmp_path / "r.json").exists()
+
+
+def test_a_target_for_a_player_count_not_played_is_named_as_not_judged(small_pack, tmp_path):
+    """A target for a count --players left out was skipped without a word: the terminal, the JSON
+    and the HTML now say it was not judged and why, outside the family and the counts."""
+    path = small_pack / "scenarios" / "goblin_warren.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  win_rate:\n")
+    end = text.index("  rounds:", start)
+    pack = tmp_path / "content"
+    shutil.copytree(small_pack, pack)
+    (pack / "scenarios" / "goblin_warren.yaml").write_text(
+        text[:start] + '  win_rate:\n    "4": [0.1, 0.9]\n' + text[end:], encoding="utf-8")
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(pack), "--players", "1",
+                                 "--runs", "8", "--jobs", "1", "--no-progress", "--no-cache",
+                                 "--out", str(tmp_path / "r.json"), "--report", str(tmp_path / "r.html")],
+                           env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    verdicts = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["verdicts"]
+    assert [t["metric"] for t in verdicts["targets"]] == ["rounds"]  # the win rate for 4 is not in the family
+    assert verdicts["family"] == 1 and sum(verdicts["counts"].values()) == 1
+    assert verdicts["not_judged"] == [{"document": "scenario/goblin_warren", "path": ["balance", "win_rate", "4"],
+                                       "metric": "win_rate", "players": [4], "band": [0.1, 0.9],
+                                       "reason": "not_played"}]
+    assert "; 1 not judged (not played at its player count)" in result.output
+    assert ("not judged scenario/goblin_warren: balance.win_rate.4 (the win rate with 4 players, 10%-90%): "
+            "not played at that count") in result.output
+    html = (tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "1 not judged" in html and "balance.win_rate.4 (the win rate with 4 players, 10%-90%)" in html
+
+
+def test_a_report_with_no_target_judged_still_names_those_not_played():
+    from doria_forge.sim.scenario_table import verdict_line
+
+    entry = {"document": "scenario/x", "path": ["balance", "win_rate", "all"], "metric": "win_rate", "players": [],
+             "band": [0.1, 0.9], "reason": "not_played"}
+    verdicts = {"family": 0, "counts": {"holds": 0, "fails": 0, "undecided": 0}, "targets": [],
+                "not_judged": [entry, entry]}
+    assert verdict_line(verdicts) == "Balance targets: none judged; 2 not judged (not played at their player counts)"

@@ -31,7 +31,14 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoes
 from doria_forge.infra.assets import PACKAGE_ROOT
 from doria_forge.model import ContentPack
 from doria_forge.render.png import render_png
-from doria_forge.sim.findings import confidence_text, counted, evidence_unit, player_counts, runs_to_decide
+from doria_forge.sim.findings import (
+    confidence_text,
+    counted,
+    evidence_unit,
+    not_judged_words,
+    player_counts,
+    runs_to_decide,
+)
 from doria_forge.sim.plot_data import damage_sources, duel_grid, rate_colour
 from doria_forge.sim.replay import DECIDES, Replay, replay_run
 from doria_forge.sim.scenario_runner import ScenarioPlan
@@ -240,6 +247,7 @@ def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "med
     env.filters["player_count"] = lambda n: player_counts([n])
     env.filters["counted"] = counted
     env.filters["evidence_unit"] = evidence_unit
+    env.filters["not_judged_words"] = not_judged_words
     env.filters["precision_line"] = precision_line  # what --precision reached, as the terminal says it
     # runs_needed counts attempts or values for a campaign's targets: the table gives runs, as the findings do
     plans = {e["document"]: e["plan"] for e in (*report["scenarios"], *report.get("campaigns", []))}

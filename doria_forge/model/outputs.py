@@ -94,6 +94,18 @@ class Verdict(_Open):
                                                 "balance-undecided finding converts them to campaign runs).")
 
 
+class NotJudged(_Open):
+    """A balance target left unjudged: no runs at the player count it is for."""
+
+    document: str
+    path: list[str | int] = Field(description="The field of the document that sets the target (its count last).")
+    metric: str = Field(description="win_rate, completion_rate or scenario_win_rate:ID.")
+    players: list[int] = Field(description="The count the target is for (empty: 'all', the counts without their "
+                                           "own target).")
+    band: list[float] = Field(min_length=2, max_length=2)
+    reason: Literal["not_played"] = Field(description="not_played: no run at that count (--players left it out).")
+
+
 class Verdicts(_Open):
     """Every balance target of a report, judged together."""
 
@@ -103,6 +115,8 @@ class Verdicts(_Open):
     counts: dict[Literal["holds", "fails", "undecided"], int]
     looks: int = Field(1, description="Looks of the sequential rule (--until-decided).")
     targets: list[Verdict]
+    not_judged: list[NotJudged] = Field(default_factory=list, description="Targets for a player count that was not "
+                                                                          "played: not in the family or the counts.")
 
 
 class Plan(_Open):

@@ -549,6 +549,19 @@ def target_words(verdict: Mapping[str, Any]) -> str:
     return f"{verdict_evidence(verdict)}; the target is {_band_words(verdict['metric'], verdict['band'])}"
 
 
+def not_judged_words(entry: Mapping[str, Any]) -> str:
+    """A target left unjudged (``verdicts.not_played``) in a line:
+    ``balance.win_rate.1 (the win rate with 1 player, 50%-95%): not played at that count``."""
+    kind, _, name = entry["metric"].partition(":")
+    what = {"win_rate": "the win rate", "completion_rate": "the completion rate"}.get(
+        kind, f"{name}'s win rate in the campaign")
+    who = (f"with {player_counts(entry['players'])}" if entry["players"]
+           else "at the counts without their own target")
+    at = "that count" if entry["players"] else "such a count"
+    path = ".".join(str(p) for p in entry["path"])
+    return f"{path} ({what} {who}, {_band_words(entry['metric'], entry['band'])}): not played at {at}"
+
+
 def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,
                      plans: Mapping[str, Mapping[str, Any]] | None = None) -> list[Finding]:
     """The findings of judged targets (``Verdict.to_data``): a failing target is a warning

@@ -23,7 +23,7 @@ from doria_forge.model.output_format import OUTPUT_FORMAT
 
 from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
 from .scenario_runner import ScenarioResult, party_for
-from .verdicts import ALPHA, campaign_targets, judge, scenario_targets
+from .verdicts import ALPHA, campaign_not_judged, campaign_targets, judge, scenario_not_judged, scenario_targets
 
 REPORT_FORMAT = OUTPUT_FORMAT
 """Version of the report JSON (``schemas/output/scenario-report.schema.json``); ``--baseline``
@@ -76,20 +76,26 @@ def judge_entries(pack: ContentPack, scenarios: Sequence[dict[str, Any]], campai
                   closed: Mapping[str, Sequence[dict[str, Any]]] | None = None) -> dict[str, Any]:
     """Every balance target of the scenario and campaign entries judged together
     (``sim.verdicts.judge``: Holm across all of them at family-wise level ``alpha``): the
-    report's ``verdicts`` part, ``{"alpha", "correction", "family", "counts", "targets"}``.
+    report's ``verdicts`` part, ``{"alpha", "correction", "family", "counts", "targets",
+    "not_judged"}``; ``not_judged``: the targets for a player count that was not played
+    (``verdicts.not_played``), outside the family and the counts.
     ``closed``: document -> its verdicts (``Verdict.to_data``) as an earlier look of the
     sequential rule reached them (``play_in_looks``); they stand for that document's targets,
     each at its own ``confidence``."""
     targets = []
+    not_judged = []
     for entry in scenarios:
         targets += scenario_targets(pack.scenarios[entry["id"]], entry["players"])
+        not_judged += scenario_not_judged(pack.scenarios[entry["id"]], entry["players"])
     for entry in campaigns:
         targets += campaign_targets(pack.campaigns[entry["id"]], entry["players"])
+        not_judged += campaign_not_judged(pack.campaigns[entry["id"]], entry["players"])
     verdicts = [v.to_data() for v in judge(targets, alpha=alpha)]
     if closed:
         verdicts = _with_closed(verdicts, closed)
     counts = {name: sum(1 for v in verdicts if v["verdict"] == name) for name in ("holds", "fails", "undecided")}
-    return {"alpha": alpha, "correction": "holm", "family": len(verdicts), "counts": counts, "targets": verdicts}
+    return {"alpha": alpha, "correction": "holm", "family": len(verdicts), "counts": counts, "targets": verdicts,
+            "not_judged": not_judged}
 
 
 def _with_closed(verdicts: list[dict[str, Any]],

@@ -15,7 +15,7 @@ from rich.table import Table
 from doria_forge.infra.terminal import print_table, printable
 
 from .clarity import MODES
-from .findings import Finding, confidence_text, counted, player_counts, target_words
+from .findings import Finding, confidence_text, counted, not_judged_words, player_counts, target_words
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -175,10 +175,14 @@ def print_findings(findings: list[Finding], console: Console) -> None:
 
 
 def verdict_line(verdicts: dict[str, Any] | None) -> str:
-    """``Balance targets: 3 hold, 1 fail, 2 undecided (6 judged together ...)`` (empty without
-    targets)."""
-    if not verdicts or not verdicts.get("family"):
+    """``Balance targets: 3 hold, 1 fail, 2 undecided (6 judged together ...); 1 not judged (not
+    played at its player count)`` (empty without targets)."""
+    if not verdicts:
         return ""
+    unplayed = len(verdicts.get("not_judged", []))
+    skipped = f"{unplayed} not judged (not played at {'its player count' if unplayed == 1 else 'their player counts'})"
+    if not verdicts.get("family"):
+        return f"Balance targets: none judged; {skipped}" if unplayed else ""
     counts = verdicts["counts"]
     looks = verdicts.get("looks", 1)
     how = (f"{verdicts['family']} judged together on their intervals, Holm: at most 5% false alarms"
@@ -186,7 +190,7 @@ def verdict_line(verdicts: dict[str, Any] | None) -> str:
     if looks > 1:
         how += f", {looks} looks"
     return (f"Balance targets: {counts['holds']} hold, {counts['fails']} fail, {counts['undecided']} undecided "
-            f"({how})")
+            f"({how})" + (f"; {skipped}" if unplayed else ""))
 
 
 def baseline_line(baseline: dict[str, Any] | None) -> str:
@@ -218,6 +222,8 @@ def print_report(report: dict[str, Any], console: Console) -> None:
         # that fail or are undecided)
         for v in (verdicts or {}).get("targets", []):
             console.print(f"  {v['verdict']:<9} {v['document']}: {target_words(v)}", soft_wrap=True, markup=False)
+        for entry in (verdicts or {}).get("not_judged", []):
+            console.print(f"  not judged {entry['document']}: {not_judged_words(entry)}", soft_wrap=True, markup=False)
     line = baseline_line(report.get("baseline"))
     if line:
         console.print(line, soft_wrap=True, markup=False)

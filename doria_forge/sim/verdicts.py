@@ -500,6 +500,35 @@ def scenario_targets(scenario: Any, summaries: Sequence[Mapping[str, Any]]) -> l
     return out
 
 
+NOT_PLAYED = "not_played"
+"""Why a target was not judged: no count it is for was played (``--players`` left them out)."""
+
+
+def not_played(document: str, path: tuple[str, ...], metric: str, table: Mapping[str, Any],
+               played: Sequence[int]) -> list[dict[str, Any]]:
+    """The targets of a ``{"1".."6" | "all": [low, high]}`` table (at ``path`` of ``document``)
+    that no ``played`` count is judged against (:func:`band_for`): a count's own key that was not
+    played, or ``all`` when every count played has its own. JSON-ready (the report's
+    ``verdicts.not_judged``): ``{"document", "path", "metric", "players", "band", "reason"}``,
+    ``players`` the count the key names (empty for ``all``). Without this a ``--players 1`` run
+    of a scenario whose target is for 4 players said nothing of that target."""
+    judged = {found[0] for found in (band_for(table, n) for n in played) if found is not None}
+    return [{"document": document, "path": [*path, key], "metric": metric,
+             "players": [] if key == "all" else [int(key)], "band": [float(band[0]), float(band[1])],
+             "reason": NOT_PLAYED}
+            for key, band in sorted(table.items()) if key not in judged]
+
+
+def scenario_not_judged(scenario: Any, summaries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The win-rate targets of a scenario's ``balance:`` that :func:`scenario_targets` leaves out
+    for want of runs at their count (:func:`not_played`)."""
+    if scenario.balance is None:
+        return []
+    played = [s["players"] for s in summaries if s["runs"]]
+    return not_played(f"scenario/{scenario.id}", ("balance", "win_rate"), "win_rate",
+                      {str(k): v for k, v in scenario.balance.win_rate.items()}, played)
+
+
 CARRY_OVER = ("group_xp", "loot_cards", "gold")
 """What a campaign's ``balance.carry_over`` may bound: per scenario passed on to the next,
 the Group XP left on the track, the Loot Cards the party keeps and their gold value."""
@@ -545,6 +574,22 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> l
     return out
 
 
+def campaign_not_judged(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The completion-rate and scenario win-rate targets of a campaign's ``balance:`` that
+    :func:`campaign_targets` leaves out for want of runs at their count (:func:`not_played`)."""
+    balance = getattr(campaign, "balance", None)
+    if balance is None:
+        return []
+    doc = f"campaign/{campaign.id}"
+    played = [s["players"] for s in summaries if s["runs"]]
+    out = not_played(doc, ("balance", "completion_rate"), "completion_rate",
+                     {str(k): v for k, v in balance.completion_rate.items()}, played)
+    for sid, table in balance.scenario_win_rate.items():
+        out += not_played(doc, ("balance", "scenario_win_rate", sid), f"scenario_win_rate:{sid}",
+                          {str(k): v for k, v in table.items()}, played)
+    return out
+
+
 def _carried(data: Mapping[str, Any]) -> Mean:
     """The evidence of a carry-over summary (``CampaignStats.to_data``): by runs when it has the
     runs' sums (:class:`RunMean`), else (an older report) by values."""
@@ -554,6 +599,7 @@ def _carried(data: Mapping[str, Any]) -> Mean:
                    data["n_sq"], lowest=0.0)
 
 
-__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "Proportion", "RunMean", "RunProportion",
-           "Target", "UNDECIDED", "VERDICTS", "Verdict", "band_for", "campaign_targets", "judge", "look_alpha",
-           "runs_needed", "scenario_targets"]
+__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "NOT_PLAYED", "Proportion", "RunMean",
+           "RunProportion", "Target", "UNDECIDED", "VERDICTS", "Verdict", "band_for", "campaign_not_judged",
+           "campaign_targets", "judge", "look_alpha", "not_played", "runs_needed", "scenario_not_judged",
+           "scenario_targets"]
