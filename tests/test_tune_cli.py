@@ -121,9 +121,28 @@ def test_a_search_whose_best_is_the_content_as_written_says_so(pack):
     result = runner.invoke(app, ["tune", "goblin_warren", str(pack), "--budget", "50", "--runs", "8", "--no-progress",
                                  "--jobs", "1"])
     assert result.exit_code == 1, result.output
-    assert "the targets were not reached (the budget is spent); no candidate did better than the content as " \
-           "written:" in result.output
+    assert "; the content as written, on its search runs:" in result.output
     assert "---" not in result.output  # no diff: the best is the content itself
+
+
+def test_a_budget_spent_before_any_confirmation_says_so_and_what_budget_would_do(pack, tmp_path):
+    """With every target inside its band on the search runs and no confirmation played, tune said
+    "no candidate did better than the content as written", read "holds (not confirmed)" and named
+    no target resisting: as if the search had failed, when the budget had run out before anything
+    could be confirmed. It now says so, with a budget that leaves room for a confirmation."""
+    args = ["tune", "goblin_warren", str(pack), "--budget", "50", "--runs", "8", "--no-progress", "--jobs", "1"]
+    result = runner.invoke(app, [*args, "--report", str(tmp_path / "t.html")])
+    assert result.exit_code == 1, result.output
+    assert ("the targets were not reached: the budget ran out before any candidate could be confirmed"
+            in result.output)
+    assert "did better" not in result.output and "resists" not in result.output
+    note = re.search(r"nothing was confirmed: the budget of 50 playthroughs ran out first\..* at least (\d+) "
+                     r"playthroughs here .*; the default budget is 4800\. Raise --budget, or lower --runs", result.output)
+    assert note and int(note[1]) > 50, result.output
+    assert "Nothing was confirmed: the budget of 50 playthroughs ran out first." in (tmp_path / "t.html").read_text()
+    data = json.loads(runner.invoke(app, [*args, "--format", "json"]).stdout)
+    assert data["looks"] == 0 and data["resisting"] == [] and data["confirm_budget"] == int(note[1])
+    assert data["budget_note"].startswith("nothing was confirmed")
 
 
 def test_the_report_of_a_tune_that_misses_its_targets_shows_the_best_candidate_and_its_rates(pack, tmp_path):

@@ -60,6 +60,8 @@ class TuneResult:
     sensitivity: list[Row] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
     sensitivity_cost: int = 0
+    runs: int = RUNS
+    """Runs per player count of each new candidate (``--runs``)."""
 
     @property
     def exit_code(self) -> int:
@@ -206,7 +208,7 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
     except PatchError as exc:
         raise UsageError(str(exc)) from None
     result = TuneResult(f"{kind}/{doc_id}", tuple(counts), knobs, outcome, patches, budget, where, rows,
-                        sensitivity_cost=chart_cost)
+                        sensitivity_cost=chart_cost, runs=runs)
     if write and outcome.reached and patches:
         try:
             result.written = write_patches(patches)
@@ -291,8 +293,32 @@ def _headline(result: TuneResult) -> tuple[str, str]:
         from doria_forge.sim.findings import counted
 
         return f"every target holds with {counted(len(changes), 'change')}", ""
+    if o.confirm_budget and not o.looks:
+        # nothing was confirmed for want of runs, not because no candidate did better
+        best = "the best candidate found, on its search runs:" if changes else "the content as written, on its " \
+            "search runs:"
+        return "the targets were not reached: the budget ran out before any candidate could be confirmed", best
     best = "the best candidate found:" if changes else "no candidate did better than the content as written:"
     return f"the targets were not reached ({o.stopped})", best
+
+
+def budget_note(result: TuneResult) -> str:
+    """What budget would have let the confirmation the budget stopped be played, and what else to
+    do (empty when the budget stopped none): ``nothing was confirmed: ... --budget 384 or more
+    ...``."""
+    o = result.outcome
+    if o.reached or not o.confirm_budget:
+        return ""
+    from doria_forge.sim.findings import counted
+
+    what = "nothing was confirmed" if not o.looks else "the next confirmation was not played"
+    default = EVALUATIONS * result.runs * len(result.players)
+    usual = f"; the default budget is {default}" if default > result.budget else ""
+    return (f"{what}: the budget of {counted(result.budget, 'playthrough')} ran out first. A candidate is confirmed "
+            "after 4x --runs search runs and at least as many fresh runs per player count, once the knobs' one-step "
+            f"changes and walks are played: that takes at least {o.confirm_budget} playthroughs here (more when a "
+            f"candidate near a band's edge is passed over){usual}. Raise --budget, or lower --runs (wider "
+            "intervals). A verdict here is on the search runs alone.")
 
 
 Table = tuple[list[str], list[list[str]]]
@@ -412,6 +438,8 @@ def to_data(result: TuneResult) -> dict[str, Any]:
         "candidates": len(o.tried),
         "candidates_played": _played(result),
         "looks": o.looks,
+        "confirm_budget": o.confirm_budget or None,
+        "budget_note": budget_note(result),
         "knobs": [{"knob": k.name, "where": result.where.get(k.name, ""), "value": k.value, "min": k.low,
                    "max": k.high, "step": k.step, "origin": k.origin} for k in result.knobs],
         "changes": [{"knob": k.name, "where": result.where.get(k.name, ""), "old": k.value, "new": v}
@@ -447,6 +475,9 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     for t in o.resisting:
         console.print(Text(f"resists: {_target_name(t)}", style="bold"))
     console.print(_spent(result))
+    note = budget_note(result)
+    if note:
+        console.print(note, soft_wrap=True)
     diff = _diff(result)
     if diff:
         console.print(Text(diff), soft_wrap=True)  # wrapped lines would break the diff as a patch
@@ -520,6 +551,9 @@ def write_report(result: TuneResult, out: Path) -> Path:
         parts.append(table(effects))
     parts += [f"<p><strong>resists:</strong> {html.escape(_target_name(t))}</p>" for t in o.resisting]
     parts.append(f"<p>{html.escape(_spent(result))}</p>")
+    note = budget_note(result)
+    if note:
+        parts.append(f"<p>{sentence(note)}</p>")
     diff = _diff(result)
     if diff:
         parts.append(f"<pre>{html.escape(diff)}</pre>")
@@ -538,5 +572,5 @@ def write_report(result: TuneResult, out: Path) -> Path:
         return atomic_write_text(Path(out), "\n".join(parts) + "\n")
 
 
-__all__ = ["EVALUATIONS", "RUNS", "TuneResult", "default_players", "print_result", "sensitivity_note", "subject_of",
-           "to_data", "tune", "tune_json", "write_report"]
+__all__ = ["EVALUATIONS", "RUNS", "TuneResult", "budget_note", "default_players", "print_result", "sensitivity_note",
+           "subject_of", "to_data", "tune", "tune_json", "write_report"]

@@ -98,7 +98,10 @@ class Outcome:
     confirmation runs (``reached``), ``verdicts`` of ``best`` (confirmation runs, or search runs
     when never confirmed), ``before`` the baseline's verdicts on its search runs, the runs
     ``spent``, every candidate ``tried``, and ``resisting``: the targets no candidate brought
-    inside its band (or that failed to hold on ``best``)."""
+    inside its band (or that failed to hold on ``best``); ``confirm_budget``: the
+    least budget (playthroughs) the confirmation the budget stopped would take
+    (``Search._short_of``; 0 when the budget stopped none: a report without it could only say
+    that no candidate did better, when none had been given the runs to be confirmed)."""
 
     baseline: Candidate
     best: Candidate
@@ -110,6 +113,7 @@ class Outcome:
     looks: int
     resisting: list[Target] = field(default_factory=list)
     stopped: str = ""
+    confirm_budget: int = 0
 
 
 @dataclass(frozen=True)
@@ -167,6 +171,8 @@ class Search:
         """The content's targets on its first ``runs`` runs (the control variate's other half)."""
         self.raced: set[str] = set()
         """Candidates promoted once already (never raced again)."""
+        self.confirm_budget = 0
+        """``Outcome.confirm_budget`` (``_short_of``)."""
 
     # ---------------------------------------------------------------- helpers
     def _get(self, changes: dict[Knob, int]) -> Candidate:
@@ -347,8 +353,9 @@ class Search:
         for c in promising[:2]:
             if c.search_runs < s.promote:
                 self._play([c], s.promote)
-            if c.search_runs < s.promote:
-                return None  # the budget is spent
+            if c.search_runs < s.promote:  # the budget is spent: its promotion, then a first look
+                self._short_of(self.ev.cost(s.promote - c.search_runs) + self.ev.cost(s.confirm))
+                return None
             self.raced.add(c.key)
             if not self._inside(c):
                 continue
@@ -361,6 +368,21 @@ class Search:
             if self._confirm(c, max(s.confirm, needed)):
                 return c
         return None
+
+    def _short_of(self, playthroughs: int) -> None:
+        """The budget stopped a confirmation that needed ``playthroughs`` more (``confirm_budget``):
+        at least those beyond the runs spent, and room for the walks that come first."""
+        self.confirm_budget = max(self.confirm_budget, self.ev.spent + playthroughs, self._first_confirmation())
+
+    def _first_confirmation(self) -> int:
+        """Playthroughs a first confirmation takes at least when the search meets no other first:
+        every single-knob change (the first design and the walks play no others) on ``runs``
+        runs, the content on ``promote``, and one changed candidate promoted and given
+        ``confirm`` fresh runs (a confirmation may want more)."""
+        s = self.settings
+        singles = 0 if s.blind or not s.design else sum(len(k.values()) - 1 for k in self.knobs)
+        return (self.ev.cost(s.runs) * (1 + singles) + 2 * self.ev.cost(s.promote - s.runs)
+                + self.ev.cost(s.confirm))
 
     def _needed(self, c: Candidate) -> int | None:
         """Runs per player count that would likely confirm ``c`` (every target holding at the
@@ -403,6 +425,7 @@ class Search:
             self.confirmations += 1
         while True:
             if not self._affordable([c], runs, confirm=True):
+                self._short_of(self.ev.cost(runs - c.confirm_runs))
                 return False
             self.ev.extend([c], runs, confirm=True)
             verdicts = judge(self.ev.targets(c.confirm), alpha=look_alpha(self.looks))
@@ -432,16 +455,20 @@ class Search:
             evidence = best.confirm if best.confirm_runs else best.search
             verdicts = judge(self.ev.targets(evidence))
         before = judge(self._search_targets(baseline)) if baseline.search_runs else []
-        resisting = [] if confirmed is not None else self._resisting(tried, verdicts)
+        # with no confirmation played for want of budget, a target some candidate brought inside its
+        # band does not resist: it was never given the runs to hold
+        unplayed = not self.looks and bool(self.confirm_budget)
+        resisting = [] if confirmed is not None else self._resisting(tried, verdicts, inside_too=not unplayed)
         stopped = ("every target holds" if confirmed is not None else
                    "the budget is spent" if self._left() < self.ev.cost(self.settings.runs) else
                    "every candidate the knobs allow has been tried")
         return Outcome(baseline, best, confirmed is not None, verdicts, before, self.ev.spent, tried, self.looks,
-                       resisting, stopped)
+                       resisting, stopped, 0 if confirmed is not None else self.confirm_budget)
 
-    def _resisting(self, tried: Sequence[Candidate], verdicts: Sequence[Verdict]) -> list[Target]:
+    def _resisting(self, tried: Sequence[Candidate], verdicts: Sequence[Verdict], *,
+                   inside_too: bool = True) -> list[Target]:
         """The targets of the best candidate that did not hold, those no candidate brought inside
-        its band first."""
+        its band first (the others only with ``inside_too``)."""
         open_targets = [v.target for v in verdicts if v.verdict != HOLDS]
         never = []
         for t in open_targets:
@@ -455,7 +482,7 @@ class Search:
                         reached = True
             if not reached:
                 never.append(t)
-        return never + [t for t in open_targets if t not in never]
+        return never + [t for t in open_targets if t not in never] if inside_too else never
 
 
 class _Sampler:
