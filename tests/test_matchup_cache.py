@@ -78,3 +78,16 @@ def test_the_command_line_caches_per_user_unless_told_not_to(tmp_path, monkeypat
     assert len(list((folder / "matchups").rglob("*.json"))) == 4 * monsters
     a, b = (json.loads((tmp_path / n).read_text()) for n in ("a.json", "b.json"))
     assert a == b
+
+
+def test_a_cell_cached_before_cells_named_their_intervals_level_is_not_read_back(pack, tmp_path, monkeypatch):
+    """A cell of the older layout has no confidence: read back under --precision it would claim a
+    plain 95% for its look's wider interval. Its key is another, so it is played again."""
+    from doria_forge.sim import cache as matchup_cache
+
+    with monkeypatch.context() as old:
+        old.setattr(matchup_cache, "FORMAT", "matchup-v1")
+        run_matrix(pack, 40, 2, precision=0.3, cache=MatchupCache(pack, tmp_path), **SMALL)
+    cache = MatchupCache(pack, tmp_path)
+    cells = run_matrix(pack, 40, 2, precision=0.3, cache=cache, **SMALL).cells
+    assert cache.hits == 0 and all(c.confidence > 0.95 for c in cells)

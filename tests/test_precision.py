@@ -70,3 +70,21 @@ def test_one_sided_matchups_stop_early_and_every_interval_is_narrow_enough(pack)
 def test_a_precision_outside_zero_and_one_is_refused(pack):
     with pytest.raises(ValueError, match="precision"):
         run_matrix(pack, 10, 1, precision=1.5, heroes=["warrior"], monsters=["orc"], jobs=1)
+
+
+def test_each_cell_names_the_level_of_its_interval(pack):
+    """Under --precision a cell's interval is at the level of the look that stopped it, yet the JSON
+    cell had no field saying so: it read as a plain 95% interval. A fixed count stays at 95%."""
+    kwargs = dict(heroes=["warrior"], monsters=["archer", "ogre"], jobs=1)
+    result = run_matrix(pack, 2000, 2, precision=0.1, **kwargs)
+    plan = RunPlan(2000, 0.1)
+    cells = result.to_data()["cells"]
+    assert {c["confidence"] for c in cells} != {0.95}
+    for cell in cells:
+        assert cell["confidence"] == pytest.approx(1 - plan.budget_at(cell["runs"]))
+        assert cell["confidence"] > 0.95
+        # the interval is Clopper-Pearson at that level
+        low, high = clopper_pearson(cell["wins"], cell["runs"], 1 - cell["confidence"])
+        assert (cell["ci_low"], cell["ci_high"]) == pytest.approx((low, high), abs=1e-5)
+    fixed = run_matrix(pack, 20, 2, **kwargs).to_data()["cells"]
+    assert {c["confidence"] for c in fixed} == {0.95}

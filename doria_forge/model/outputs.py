@@ -215,6 +215,9 @@ class DuelCell(_Open):
     win_rate: float
     ci_low: float
     ci_high: float
+    confidence: float = Field(0.95, description="Level of ci_low..ci_high: 0.95 for a fixed --runs; under "
+                                                "--precision that of the look that stopped the cell (above 0.95, "
+                                                "95% jointly under the stopping rule).")
     mean_rounds: float
     mean_hp_lost: float
 

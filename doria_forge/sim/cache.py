@@ -30,8 +30,9 @@ from doria_forge.model import ContentPack, Document
 log = logging.getLogger(__name__)
 
 
-FORMAT = "matchup-v1"
-"""Version of the entry layout; part of every key."""
+FORMAT = "matchup-v2"
+"""Version of the entry layout; part of every key (v2: a cell has its interval's
+``confidence``; a v1 cell read back would claim 95% for a look's wider interval)."""
 
 # The packages whose code decides a duel's numbers; a change to any of their files
 # changes every key (results computed by other code are never read back).

@@ -61,7 +61,10 @@ class CellStats:
     ``ci_low``..``ci_high`` (exact; with a precision, honest under sequential stopping:
     see ``sim.precision``); ``mean_rounds`` in game rounds; ``mean_hp_lost`` in Hit
     Points lost by the hero; ``draws`` duels ended by the round limit; ``engine`` the
-    engine that played the cell (``fast`` or ``reference``).
+    engine that played the cell (``fast`` or ``reference``); ``confidence`` the level of
+    ``ci_low``..``ci_high`` (0.95 for a fixed count; with a precision, ``1 - alpha`` of the
+    look that stopped the cell, above 0.95: without it a reader of the JSON took the
+    interval for a plain 95% one).
     """
 
     hero: str
@@ -77,6 +80,7 @@ class CellStats:
     ci_low: float = 0.0
     ci_high: float = 1.0
     engine: str = "reference"
+    confidence: float = 0.95
 
 
 @dataclass(frozen=True)
@@ -179,6 +183,7 @@ def run_cell(pack: ContentPack, hero: str, monster: str, level: int, runs: int |
         ci_low=round(low, 6),
         ci_high=round(high, 6),
         engine="reference" if fallback is not None or engine == "reference" else "fast",
+        confidence=round(1 - alpha, 6),
     ), fallback
 
 

@@ -82,8 +82,9 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     # plain 95% one a reader would compute from wins and duels: 95% only under the stopping rule
     which = ("exact 95% interval (Clopper-Pearson)" if result.precision is None else
              "exact interval (Clopper-Pearson at the level of the look that stopped it: 95% under the stopping rule)")
+    fields = "ci_low, ci_high" if result.precision is None else "ci_low, ci_high and its level, confidence"
     console.print(f"Each cell's {which} reaches at most {widest * 100:.0f} points either side of its win rate; the "
-                  "JSON report gives each one (ci_low, ci_high).", soft_wrap=True)
+                  f"JSON report gives each one ({fields}).", soft_wrap=True)
     if result.fallbacks:
         console.print(f"{counted(len(result.fallbacks), 'matchup')} played on the reference engine (the fast path "
                       "cannot play them):", soft_wrap=True)
