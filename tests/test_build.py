@@ -4,6 +4,7 @@ the same content gives byte-identical outputs."""
 import json
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 from typer.testing import CliRunner
 
@@ -161,3 +162,24 @@ def test_the_summary_writes_a_count_of_one_in_the_singular(tmp_path):
     for said in ("1 YAML file:", "1 scenario at 1 player, 1 run each", "1 balance target:", "1 PDF sheet in",
                  "1 known finding switched off"):
         assert said in text, text
+
+
+def test_the_summary_counts_the_targets_for_a_player_count_the_build_did_not_play(tmp_path):
+    """build plays 1, 2 and 4 players: a target for 3 players vanished from the summary's count of
+    balance targets, without a word."""
+    from doria_forge.commands.build_summary import summary_data, summary_lines
+
+    entry = {"document": "scenario/x", "path": ["balance", "win_rate", "3"], "metric": "win_rate", "players": [3],
+             "band": [0.1, 0.9], "reason": "not_played"}
+    report = {"scenarios": [{"plan": {"players": [1, 2, 4], "runs": 8}}], "findings": [],
+              "verdicts": {"counts": {"holds": 2, "fails": 0, "undecided": 0}, "not_judged": [entry]}}
+    empty = SimpleNamespace(findings=(), cells=(), runs=8, precision=None)
+    validation = SimpleNamespace(errors=0, warnings=0, infos=0, files=[], config=None)
+    data = summary_data(pack=SimpleNamespace(info=SimpleNamespace(id="p", version="1")), validation=validation,
+                        matrix=empty, verification=SimpleNamespace(report=report, json_path=None, html_path=None),
+                        pdfs=[], bundle=tmp_path / "b.json", sim_path=tmp_path / "s.json", exit_code=0, out=tmp_path)
+    assert data["not_judged"] == 1
+    data["exports"] = {"pdf": [], "bundle": "b.json"}
+    line = next(line for line in summary_lines(data, tmp_path) if line.lstrip().startswith("targets"))
+    assert line.endswith("2 hold, 0 fail, 0 undecided (each judged on its interval, Holm across all: at most 5% "
+                         "false alarms); 1 not judged (not played at its player count), named in the scenario report")

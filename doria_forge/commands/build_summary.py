@@ -11,7 +11,7 @@ from typing import Any
 
 from doria_forge.infra.terminal import printable, relative_path
 from doria_forge.model.output_format import OUTPUT_FORMAT
-from doria_forge.sim.findings import counted, without_replay
+from doria_forge.sim.findings import counted, not_judged_count, without_replay
 
 SUMMARY_FILE = "summary.json"
 """The summary as JSON in the build folder (what ``build --format json`` prints)."""
@@ -65,6 +65,8 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
                       "players": sorted({n for p in plans for n in p["players"]}),
                       "runs": sorted({p["runs"] for p in plans})},
         "verdicts": {k: verdicts.get(k, 0) for k in ("holds", "fails", "undecided")},
+        # build plays 1, 2 and 4 players: a target for 3 would otherwise vanish from the summary
+        "not_judged": len(report.get("verdicts", {}).get("not_judged", [])),
         "findings": [f for f in findings if f["severity"] != "info"],
         "reports": {"simulation": inside(sim_path),
                     "scenarios_json": inside(verification.json_path) if verification is not None else None,
@@ -138,10 +140,14 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
         lines.append(f"  played     {what} at {players}, {runs} each: {_counts(s)}")
         verdicts = data["verdicts"]
         total = sum(verdicts.values())
+        unplayed = data.get("not_judged", 0)
+        skipped = f"; {not_judged_count(unplayed)}, named in the scenario report" if unplayed else ""
         if total:
             lines.append(f"  targets    {counted(total, 'balance target')}: {verdicts['holds']} hold, "
                          f"{verdicts['fails']} fail, {verdicts['undecided']} undecided (each judged on its interval, "
-                         "Holm across all: at most 5% false alarms)")
+                         f"Holm across all: at most 5% false alarms){skipped}")
+        elif unplayed:
+            lines.append(f"  targets    none judged{skipped}")
     else:
         lines.append("  played     no scenario (--scenario-runs 0, or the pack has none)")
     exports = data["exports"]

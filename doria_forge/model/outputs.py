@@ -264,6 +264,8 @@ class BuildOutput(_Open):
     duels: BuildStage
     scenarios: BuildStage
     verdicts: dict[Literal["holds", "fails", "undecided"], int]
+    not_judged: int = Field(0, description="Balance targets for a player count the build did not play (it plays 1, "
+                                           "2 and 4): not among the verdicts.")
     findings: list[Finding] = Field(description="The simulation's errors and warnings (the infos are in the reports).")
     reports: dict[str, str | None] = Field(description="Paths of the reports written, relative to the build folder.")
     exports: dict[str, object] = Field(description="PDF sheets and the bundle written, relative to the build folder.")

@@ -549,6 +549,11 @@ def target_words(verdict: Mapping[str, Any]) -> str:
     return f"{verdict_evidence(verdict)}; the target is {_band_words(verdict['metric'], verdict['band'])}"
 
 
+def not_judged_count(count: int) -> str:
+    """``1 not judged (not played at its player count)``: how many targets went unjudged."""
+    return f"{count} not judged (not played at {'its player count' if count == 1 else 'their player counts'})"
+
+
 def not_judged_words(entry: Mapping[str, Any]) -> str:
     """A target left unjudged (``verdicts.not_played``) in a line:
     ``balance.win_rate.1 (the win rate with 1 player, 50%-95%): not played at that count``."""

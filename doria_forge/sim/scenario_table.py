@@ -15,7 +15,7 @@ from rich.table import Table
 from doria_forge.infra.terminal import print_table, printable
 
 from .clarity import MODES
-from .findings import Finding, confidence_text, counted, not_judged_words, player_counts, target_words
+from .findings import Finding, confidence_text, counted, not_judged_count, not_judged_words, player_counts, target_words
 
 STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -180,7 +180,7 @@ def verdict_line(verdicts: dict[str, Any] | None) -> str:
     if not verdicts:
         return ""
     unplayed = len(verdicts.get("not_judged", []))
-    skipped = f"{unplayed} not judged (not played at {'its player count' if unplayed == 1 else 'their player counts'})"
+    skipped = not_judged_count(unplayed)
     if not verdicts.get("family"):
         return f"Balance targets: none judged; {skipped}" if unplayed else ""
     counts = verdicts["counts"]
