@@ -285,7 +285,8 @@ def test_counts_of_one_are_written_in_the_singular(pack):
                                  "--budget", "1", "--no-progress"])
     assert result.exit_code == 2
     assert "(1 run x 2 player counts)" in " ".join(result.output.split())
-    reached = SimpleNamespace(outcome=SimpleNamespace(reached=True, best=SimpleNamespace(changes=[("knob", 2)])))
+    reached = SimpleNamespace(outcome=SimpleNamespace(reached=True, best=SimpleNamespace(changes=[("knob", 2)])),
+                              not_judged=[])
     assert _headline(reached)[0] == "every target holds with 1 change"  # type: ignore[arg-type]
     short = SimpleNamespace(sensitivity_cost=8, budget=1, sensitivity=[SimpleNamespace(not_measured=("up",))])
     assert sensitivity_note(short).startswith(  # type: ignore[arg-type]
@@ -305,3 +306,25 @@ def test_a_campaigns_sensitivity_is_named_its_completion_rate(tmp_path):
     assert "sensitivity: completion rate one step either side" in result.output
     page = out.read_text(encoding="utf-8")
     assert "Sensitivity: completion rate one step either side" in page and "win rate" not in page
+
+
+def test_a_target_for_a_player_count_left_out_of_the_tune_is_named_not_tuned(pack, tmp_path):
+    """tune --players 2 on a scenario with a target for 1 player tuned without a word of it, and a
+    reached tune said "every target holds" though that one was never played."""
+    from types import SimpleNamespace
+
+    from doria_forge.commands.pipeline_tune import _headline
+
+    args = ["tune", "alchemists_fuse", str(pack), "--players", "2", "--budget", "16", "--runs", "8", "--no-progress",
+            "--jobs", "1"]
+    result = runner.invoke(app, [*args, "--report", str(tmp_path / "t.html")])
+    assert result.exit_code == 1, result.output
+    line = re.search(r"not tuned: balance\.win_rate\.1 \(the win rate with 1 player, \d+%-\d+%\): not played at "
+                     r"that count", result.output)
+    assert line, result.output
+    assert line[0] in (tmp_path / "t.html").read_text()
+    data = json.loads(runner.invoke(app, [*args, "--format", "json"]).stdout)
+    assert [entry["path"] for entry in data["not_judged"]] == [["balance", "win_rate", "1"]]
+    reached = SimpleNamespace(outcome=SimpleNamespace(reached=True, best=SimpleNamespace(changes={})),
+                              not_judged=data["not_judged"])
+    assert _headline(reached)[0] == "every target tuned already holds as written"

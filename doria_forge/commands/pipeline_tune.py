@@ -62,6 +62,9 @@ class TuneResult:
     sensitivity_cost: int = 0
     runs: int = RUNS
     """Runs per player count of each new candidate (``--runs``)."""
+    not_judged: list[dict[str, Any]] = field(default_factory=list)
+    """The targets for a player count not tuned (``--players`` left it out): never judged, so
+    never said to hold (``sim.verdicts.not_played``)."""
 
     @property
     def exit_code(self) -> int:
@@ -147,6 +150,7 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
     from doria_forge.sim.tune.knobs import knobs_for
     from doria_forge.sim.tune.patch import PatchError, plan_patches, snapshot, write_patches
     from doria_forge.sim.tune.search import OptimiserMissing, Search, Settings
+    from doria_forge.sim.verdicts import campaign_not_judged, scenario_not_judged
     from doria_forge.validate.pipeline import run_rules
 
     if "," in policy:  # the several policies `simulate scenario` plays side by side
@@ -207,8 +211,9 @@ def tune(pack: ContentPack, source_map: Any, doc_id: str, *, players: Sequence[i
         patches = plan_patches(source_map, outcome.best.changes, texts)
     except PatchError as exc:
         raise UsageError(str(exc)) from None
+    unplayed = (campaign_not_judged if kind == "campaign" else scenario_not_judged)(document, counts)
     result = TuneResult(f"{kind}/{doc_id}", tuple(counts), knobs, outcome, patches, budget, where, rows,
-                        sensitivity_cost=chart_cost, runs=runs)
+                        sensitivity_cost=chart_cost, runs=runs, not_judged=unplayed)
     if write and outcome.reached and patches:
         try:
             result.written = write_patches(patches)
@@ -287,12 +292,13 @@ def _headline(result: TuneResult) -> tuple[str, str]:
     the tables below it show (``the best candidate found:``; empty when only the changes do)."""
     o = result.outcome
     changes = o.best.changes
+    every = "every target tuned" if result.not_judged else "every target"  # not those of the counts left out
     if o.reached and not changes:
-        return "every target already holds as written", "nothing to change."
+        return f"{every} already holds as written", "nothing to change."
     if o.reached:
         from doria_forge.sim.findings import counted
 
-        return f"every target holds with {counted(len(changes), 'change')}", ""
+        return f"{every} holds with {counted(len(changes), 'change')}", ""
     if o.confirm_budget and not o.looks:
         # nothing was confirmed for want of runs, not because no candidate did better
         best = "the best candidate found, on its search runs:" if changes else "the content as written, on its " \
@@ -300,6 +306,14 @@ def _headline(result: TuneResult) -> tuple[str, str]:
         return "the targets were not reached: the budget ran out before any candidate could be confirmed", best
     best = "the best candidate found:" if changes else "no candidate did better than the content as written:"
     return f"the targets were not reached ({o.stopped})", best
+
+
+def not_tuned(result: TuneResult) -> list[str]:
+    """``not tuned: balance.win_rate.1 (the win rate with 1 player, 50%-95%): not played at that
+    count``, one a target ``--players`` left out."""
+    from doria_forge.sim.findings import not_judged_words
+
+    return [f"not tuned: {not_judged_words(entry)}" for entry in result.not_judged]
 
 
 def budget_note(result: TuneResult) -> str:
@@ -448,6 +462,7 @@ def to_data(result: TuneResult) -> dict[str, Any]:
         "after": [v.to_data() for v in o.verdicts],
         "after_runs": "confirmation" if o.best.confirm_runs else "search",
         "resisting": [{"metric": t.metric, "players": t.players, "band": list(t.band)} for t in o.resisting],
+        "not_judged": result.not_judged,
         "diff": _diff(result),
         "written": [str(p) for p in result.written],
         "sensitivity": [r.to_data() for r in result.sensitivity],
@@ -474,6 +489,8 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
     _print_table(console, _effect_table(result))
     for t in o.resisting:
         console.print(Text(f"resists: {_target_name(t)}", style="bold"))
+    for line in not_tuned(result):
+        console.print(line, soft_wrap=True, markup=False)
     console.print(_spent(result))
     note = budget_note(result)
     if note:
@@ -550,6 +567,7 @@ def write_report(result: TuneResult, out: Path) -> Path:
     if effects[1]:
         parts.append(table(effects))
     parts += [f"<p><strong>resists:</strong> {html.escape(_target_name(t))}</p>" for t in o.resisting]
+    parts += [f"<p>{html.escape(line)}</p>" for line in not_tuned(result)]
     parts.append(f"<p>{html.escape(_spent(result))}</p>")
     note = budget_note(result)
     if note:
@@ -572,5 +590,5 @@ def write_report(result: TuneResult, out: Path) -> Path:
         return atomic_write_text(Path(out), "\n".join(parts) + "\n")
 
 
-__all__ = ["EVALUATIONS", "RUNS", "TuneResult", "budget_note", "default_players", "print_result", "sensitivity_note",
-           "subject_of", "to_data", "tune", "tune_json", "write_report"]
+__all__ = ["EVALUATIONS", "RUNS", "TuneResult", "budget_note", "default_players", "not_tuned", "print_result",
+           "sensitivity_note", "subject_of", "to_data", "tune", "tune_json", "write_report"]

@@ -86,16 +86,21 @@ def judge_entries(pack: ContentPack, scenarios: Sequence[dict[str, Any]], campai
     not_judged = []
     for entry in scenarios:
         targets += scenario_targets(pack.scenarios[entry["id"]], entry["players"])
-        not_judged += scenario_not_judged(pack.scenarios[entry["id"]], entry["players"])
+        not_judged += scenario_not_judged(pack.scenarios[entry["id"]], _played(entry))
     for entry in campaigns:
         targets += campaign_targets(pack.campaigns[entry["id"]], entry["players"])
-        not_judged += campaign_not_judged(pack.campaigns[entry["id"]], entry["players"])
+        not_judged += campaign_not_judged(pack.campaigns[entry["id"]], _played(entry))
     verdicts = [v.to_data() for v in judge(targets, alpha=alpha)]
     if closed:
         verdicts = _with_closed(verdicts, closed)
     counts = {name: sum(1 for v in verdicts if v["verdict"] == name) for name in ("holds", "fails", "undecided")}
     return {"alpha": alpha, "correction": "holm", "family": len(verdicts), "counts": counts, "targets": verdicts,
             "not_judged": not_judged}
+
+
+def _played(entry: Mapping[str, Any]) -> list[int]:
+    """The player counts of a report entry that have runs."""
+    return [s["players"] for s in entry["players"] if s["runs"]]
 
 
 def _with_closed(verdicts: list[dict[str, Any]],

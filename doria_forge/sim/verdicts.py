@@ -519,12 +519,11 @@ def not_played(document: str, path: tuple[str, ...], metric: str, table: Mapping
             for key, band in sorted(table.items()) if key not in judged]
 
 
-def scenario_not_judged(scenario: Any, summaries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def scenario_not_judged(scenario: Any, played: Sequence[int]) -> list[dict[str, Any]]:
     """The win-rate targets of a scenario's ``balance:`` that :func:`scenario_targets` leaves out
-    for want of runs at their count (:func:`not_played`)."""
+    when only the ``played`` player counts have runs (:func:`not_played`)."""
     if scenario.balance is None:
         return []
-    played = [s["players"] for s in summaries if s["runs"]]
     return not_played(f"scenario/{scenario.id}", ("balance", "win_rate"), "win_rate",
                       {str(k): v for k, v in scenario.balance.win_rate.items()}, played)
 
@@ -574,14 +573,14 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> l
     return out
 
 
-def campaign_not_judged(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+def campaign_not_judged(campaign: Any, played: Sequence[int]) -> list[dict[str, Any]]:
     """The completion-rate and scenario win-rate targets of a campaign's ``balance:`` that
-    :func:`campaign_targets` leaves out for want of runs at their count (:func:`not_played`)."""
+    :func:`campaign_targets` leaves out when only the ``played`` player counts have runs
+    (:func:`not_played`)."""
     balance = getattr(campaign, "balance", None)
     if balance is None:
         return []
     doc = f"campaign/{campaign.id}"
-    played = [s["players"] for s in summaries if s["runs"]]
     out = not_played(doc, ("balance", "completion_rate"), "completion_rate",
                      {str(k): v for k, v in balance.completion_rate.items()}, played)
     for sid, table in balance.scenario_win_rate.items():
