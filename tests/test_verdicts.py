@@ -576,3 +576,30 @@ def test_the_precision_line_never_calls_a_late_looks_level_100_percent():
     early = {"precision": {**entry["precision"], "alpha": look_alpha(0), "looks": 1, "reached": True}}
     assert "every 97% interval is narrower" in precision_line(early)
 
+
+
+def test_a_campaign_target_no_run_reached_is_named_not_judged():
+    """A campaign whose runs never reached its last scenario, nor passed one on, judged neither
+    that scenario's win rate nor the carry-over, and said nothing of them."""
+    from doria_forge.model.scenario import CampaignBalance, CarryOver
+    from doria_forge.sim.campaign import CampaignRecord, CampaignStats
+    from doria_forge.sim.findings import not_judged_count, not_judged_words
+    from doria_forge.sim.verdicts import campaign_not_reached, campaign_targets
+
+    stats = CampaignStats(2)
+    for run in range(3):
+        stats.add(CampaignRecord(run=run, players=2, completed=False, end=None, attempts=[(0, "s0", "lost", 5)],
+                                 carried=[]))
+    balance = CampaignBalance(scenario_win_rate={"s1": {"all": (0.1, 0.9)}}, carry_over=CarryOver(group_xp=(0, 20)))
+    campaign = type("Campaign", (), {"id": "c", "balance": balance})()
+    summaries = [stats.to_data(["s0", "s1"])]
+    assert campaign_targets(campaign, summaries) == []
+    missing = campaign_not_reached(campaign, summaries)
+    assert [(m["path"], m["players"], m["reason"]) for m in missing] == [
+        (["balance", "scenario_win_rate", "s1", "all"], [2], "not_reached"),
+        (["balance", "carry_over", "group_xp"], [2], "not_reached")]
+    assert [not_judged_words(m) for m in missing] == [
+        "balance.scenario_win_rate.s1.all (s1's win rate in the campaign with 2 players, 10%-90%): no campaign run "
+        "reached it",
+        "balance.carry_over.group_xp (the Group XP carried with 2 players, 0-20): no campaign run passed a scenario on"]
+    assert not_judged_count(missing) == "2 not judged (never reached)"

@@ -67,6 +67,7 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
         "verdicts": {k: verdicts.get(k, 0) for k in ("holds", "fails", "undecided")},
         # build plays 1, 2 and 4 players: a target for 3 would otherwise vanish from the summary
         "not_judged": len(report.get("verdicts", {}).get("not_judged", [])),
+        "not_judged_why": not_judged_count(report.get("verdicts", {}).get("not_judged", [])),
         "findings": [f for f in findings if f["severity"] != "info"],
         "reports": {"simulation": inside(sim_path),
                     "scenarios_json": inside(verification.json_path) if verification is not None else None,
@@ -141,7 +142,7 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
         verdicts = data["verdicts"]
         total = sum(verdicts.values())
         unplayed = data.get("not_judged", 0)
-        skipped = f"; {not_judged_count(unplayed)}, named in the scenario report" if unplayed else ""
+        skipped = f"; {data.get('not_judged_why', unplayed)}, named in the scenario report" if unplayed else ""
         if total:
             lines.append(f"  targets    {counted(total, 'balance target')}: {verdicts['holds']} hold, "
                          f"{verdicts['fails']} fail, {verdicts['undecided']} undecided (each judged on its interval, "

@@ -99,11 +99,14 @@ class NotJudged(_Open):
 
     document: str
     path: list[str | int] = Field(description="The field of the document that sets the target (its count last).")
-    metric: str = Field(description="win_rate, completion_rate or scenario_win_rate:ID.")
+    metric: str = Field(description="win_rate, completion_rate, scenario_win_rate:ID or carry_over:NAME.")
     players: list[int] = Field(description="The count the target is for (empty: 'all', the counts without their "
                                            "own target).")
     band: list[float] = Field(min_length=2, max_length=2)
-    reason: Literal["not_played"] = Field(description="not_played: no run at that count (--players left it out).")
+    reason: Literal["not_played", "not_reached"] = Field(description="not_played: no run at that count (--players "
+                                                                     "left it out); not_reached: a campaign's runs "
+                                                                     "never attempted that scenario, or passed no "
+                                                                     "scenario on (carry_over).")
 
 
 class Verdicts(_Open):
@@ -264,8 +267,10 @@ class BuildOutput(_Open):
     duels: BuildStage
     scenarios: BuildStage
     verdicts: dict[Literal["holds", "fails", "undecided"], int]
-    not_judged: int = Field(0, description="Balance targets for a player count the build did not play (it plays 1, "
-                                           "2 and 4): not among the verdicts.")
+    not_judged: int = Field(0, description="Balance targets not judged (a player count the build did not play: it "
+                                           "plays 1, 2 and 4; a campaign scenario never reached): not among the "
+                                           "verdicts.")
+    not_judged_why: str = Field("", description="How many were not judged and why, in words.")
     findings: list[Finding] = Field(description="The simulation's errors and warnings (the infos are in the reports).")
     reports: dict[str, str | None] = Field(description="Paths of the reports written, relative to the build folder.")
     exports: dict[str, object] = Field(description="PDF sheets and the bundle written, relative to the build folder.")

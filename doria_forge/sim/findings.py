@@ -549,22 +549,31 @@ def target_words(verdict: Mapping[str, Any]) -> str:
     return f"{verdict_evidence(verdict)}; the target is {_band_words(verdict['metric'], verdict['band'])}"
 
 
-def not_judged_count(count: int) -> str:
-    """``1 not judged (not played at its player count)``: how many targets went unjudged."""
-    return f"{count} not judged (not played at {'its player count' if count == 1 else 'their player counts'})"
+def not_judged_count(entries: Sequence[Mapping[str, Any]]) -> str:
+    """``1 not judged (not played at its player count)``: how many targets went unjudged
+    (``verdicts.not_played``, ``verdicts.campaign_not_reached``) and why."""
+    reasons = {entry["reason"] for entry in entries}
+    why = [f"not played at {'its player count' if len(entries) == 1 else 'their player counts'}"] * (
+        "not_played" in reasons) + ["never reached"] * ("not_reached" in reasons)
+    return f"{len(entries)} not judged ({' or '.join(why)})"
 
 
 def not_judged_words(entry: Mapping[str, Any]) -> str:
     """A target left unjudged (``verdicts.not_played``) in a line:
     ``balance.win_rate.1 (the win rate with 1 player, 50%-95%): not played at that count``."""
     kind, _, name = entry["metric"].partition(":")
-    what = {"win_rate": "the win rate", "completion_rate": "the completion rate"}.get(
+    what = {"win_rate": "the win rate", "completion_rate": "the completion rate",
+            "carry_over": f"the {CARRIED_WORDS.get(name, name)} carried"}.get(
         kind, f"{name}'s win rate in the campaign")
     who = (f"with {player_counts(entry['players'])}" if entry["players"]
            else "at the counts without their own target")
     at = "that count" if entry["players"] else "such a count"
     path = ".".join(str(p) for p in entry["path"])
-    return f"{path} ({what} {who}, {_band_words(entry['metric'], entry['band'])}): not played at {at}"
+    if entry["reason"] == "not_reached":
+        why = "no campaign run passed a scenario on" if kind == "carry_over" else "no campaign run reached it"
+    else:
+        why = f"not played at {at}"
+    return f"{path} ({what} {who}, {_band_words(entry['metric'], entry['band'])}): {why}"
 
 
 def verdict_findings(verdicts: Sequence[Mapping[str, Any]], locate: Locator,

@@ -23,7 +23,15 @@ from doria_forge.model.output_format import OUTPUT_FORMAT
 
 from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
 from .scenario_runner import ScenarioResult, party_for
-from .verdicts import ALPHA, campaign_not_judged, campaign_targets, judge, scenario_not_judged, scenario_targets
+from .verdicts import (
+    ALPHA,
+    campaign_not_judged,
+    campaign_not_reached,
+    campaign_targets,
+    judge,
+    scenario_not_judged,
+    scenario_targets,
+)
 
 REPORT_FORMAT = OUTPUT_FORMAT
 """Version of the report JSON (``schemas/output/scenario-report.schema.json``); ``--baseline``
@@ -79,7 +87,8 @@ def judge_entries(pack: ContentPack, scenarios: Sequence[dict[str, Any]], campai
     report's ``verdicts`` part, ``{"alpha", "correction", "family", "counts", "targets",
     "not_judged"}``; ``not_judged``: the targets for a player count that was not played
     (``verdicts.not_played``), outside the family and the counts.
-    ``closed``: document -> its verdicts (``Verdict.to_data``) as an earlier look of the
+    A campaign's targets at a count played but never reached (``verdicts.campaign_not_reached``)
+    join ``not_judged``. ``closed``: document -> its verdicts (``Verdict.to_data``) as an earlier look of the
     sequential rule reached them (``play_in_looks``); they stand for that document's targets,
     each at its own ``confidence``."""
     targets = []
@@ -90,6 +99,7 @@ def judge_entries(pack: ContentPack, scenarios: Sequence[dict[str, Any]], campai
     for entry in campaigns:
         targets += campaign_targets(pack.campaigns[entry["id"]], entry["players"])
         not_judged += campaign_not_judged(pack.campaigns[entry["id"]], _played(entry))
+        not_judged += campaign_not_reached(pack.campaigns[entry["id"]], entry["players"])
     verdicts = [v.to_data() for v in judge(targets, alpha=alpha)]
     if closed:
         verdicts = _with_closed(verdicts, closed)

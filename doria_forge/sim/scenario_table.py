@@ -180,7 +180,7 @@ def verdict_line(verdicts: dict[str, Any] | None) -> str:
     if not verdicts:
         return ""
     unplayed = len(verdicts.get("not_judged", []))
-    skipped = not_judged_count(unplayed)
+    skipped = not_judged_count(verdicts.get("not_judged", []))
     if not verdicts.get("family"):
         return f"Balance targets: none judged; {skipped}" if unplayed else ""
     counts = verdicts["counts"]

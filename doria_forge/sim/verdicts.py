@@ -505,6 +505,10 @@ def scenario_targets(scenario: Any, summaries: Sequence[Mapping[str, Any]]) -> l
 NOT_PLAYED = "not_played"
 """Why a target was not judged: no count it is for was played (``--players`` left them out)."""
 
+NOT_REACHED = "not_reached"
+"""Why a campaign's target was not judged at a count played: no run attempted the scenario it
+is for, or (carry-over) no run passed a scenario on to the next."""
+
 
 def not_played(document: str, path: tuple[str, ...], metric: str, table: Mapping[str, Any],
                played: Sequence[int]) -> list[dict[str, Any]]:
@@ -591,6 +595,37 @@ def campaign_not_judged(campaign: Any, played: Sequence[int]) -> list[dict[str, 
     return out
 
 
+def campaign_not_reached(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The scenario win-rate and carry-over targets of a campaign's ``balance:`` that
+    :func:`campaign_targets` leaves out at a count played for want of evidence: a scenario no run
+    attempted, a carry-over when no run passed a scenario on. JSON-ready as :func:`not_played`'s,
+    ``reason`` :data:`NOT_REACHED` and ``players`` the count."""
+    balance = getattr(campaign, "balance", None)
+    if balance is None:
+        return []
+    doc = f"campaign/{campaign.id}"
+    out: list[dict[str, Any]] = []
+    for s in summaries:
+        if not s["runs"]:
+            continue
+        steps = {step["scenario"]: step for step in s["scenarios"]}
+        missing: list[tuple[tuple[str, ...], str, Sequence[float]]] = []
+        for sid, table in balance.scenario_win_rate.items():
+            found = band_for({str(k): v for k, v in table.items()}, s["players"])
+            step = steps.get(sid)
+            if found is not None and (step is None or not step["attempts"]):
+                missing.append((("balance", "scenario_win_rate", sid, found[0]), f"scenario_win_rate:{sid}",
+                                found[1]))
+        carry = s.get("carry_over", {})
+        for name in CARRY_OVER:
+            bounds = getattr(balance.carry_over, name, None) if balance.carry_over is not None else None
+            if bounds is not None and not (carry.get(name) or {}).get("n"):
+                missing.append((("balance", "carry_over", name), f"carry_over:{name}", bounds))
+        out += [{"document": doc, "path": list(path), "metric": metric, "players": [s["players"]],
+                 "band": [float(band[0]), float(band[1])], "reason": NOT_REACHED} for path, metric, band in missing]
+    return out
+
+
 def _carried(data: Mapping[str, Any]) -> Mean:
     """The evidence of a carry-over summary (``CampaignStats.to_data``): by runs when it has the
     runs' sums (:class:`RunMean`), else (an older report) by values."""
@@ -600,7 +635,7 @@ def _carried(data: Mapping[str, Any]) -> Mean:
                    data["n_sq"], lowest=0.0)
 
 
-__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "NOT_PLAYED", "Proportion", "RunMean",
-           "RunProportion", "Target", "UNDECIDED", "VERDICTS", "Verdict", "band_for", "campaign_not_judged",
-           "campaign_targets", "judge", "look_alpha", "not_played", "runs_needed", "scenario_not_judged",
-           "scenario_targets"]
+__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "NOT_PLAYED", "NOT_REACHED", "Proportion",
+           "RunMean", "RunProportion", "Target", "UNDECIDED", "VERDICTS", "Verdict", "band_for",
+           "campaign_not_judged", "campaign_not_reached", "campaign_targets", "judge", "look_alpha", "not_played",
+           "runs_needed", "scenario_not_judged", "scenario_targets"]
