@@ -2,6 +2,7 @@
 ``simulate scenario`` command: exit codes, usage errors, the JSON report."""
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -532,3 +533,15 @@ def test_a_report_with_no_target_judged_still_names_those_not_played():
     verdicts = {"family": 0, "counts": {"holds": 0, "fails": 0, "undecided": 0}, "targets": [],
                 "not_judged": [entry, entry]}
     assert verdict_line(verdicts) == "Balance targets: none judged; 2 not judged (not played at their player counts)"
+
+
+def test_an_undecided_target_under_precision_asks_for_runs_the_precision_will_not_cut_short(small_pack, tmp_path):
+    """Under --precision alone an undecided target asked for "--runs 189": the precision stops the
+    runs as soon as the win rates are that narrow, so the same 32 runs were played again. It asks
+    for --until-decided --runs N, which plays on while the target is undecided."""
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(small_pack), "--players", "2",
+                                 "--precision", "0.5", "--runs", "40", "--jobs", "1", "--no-progress", "--no-cache",
+                                 "--out", str(tmp_path / "r.json")], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    asked = re.findall(r"would likely decide it \(([^)]*)\)", result.output)
+    assert asked and all(re.fullmatch(r"--until-decided --runs \d+", a) for a in asked), result.output

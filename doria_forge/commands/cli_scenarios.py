@@ -108,16 +108,18 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     run = partial(pipeline.run_stage, fail)
 
     def prepared(ctx: typer.Context, pack: Path, players: str | None, scheduler: str | None,
-                 outputs: dict[str, Path | None], baseline: Path | None, format: Format) -> tuple[Any, Any]:
+                 outputs: dict[str, Path | None], baseline: Path | None, format: Format,
+                 runs_option: str = "--runs") -> tuple[Any, Any]:
         """Every option checked before any work (player counts, scheduler, where the ``outputs``
         go, the baseline report), then ``pack`` validated: ``(player counts, validation result)``.
-        Until the command ``ctx`` ends, the findings' replay commands name ``pack``."""
+        Until the command ``ctx`` ends, the findings' replay commands name ``pack`` and an
+        undecided target asks for more runs with ``runs_option`` (:func:`_more_runs`)."""
         counts = run(stages.parse_players, players)
         run(stages.check_scheduler, scheduler)
         run(stages.check_outputs, pack, outputs)
         if baseline is not None:
             run(stages.read_baseline, baseline)
-        ctx.call_on_close(stages.findings_name(pack))
+        ctx.call_on_close(stages.findings_name(pack, runs_option))
         return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format)
 
     @simulate_app.command("scenario")
@@ -168,7 +170,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
             fail(2, f"--replay {replay.value} and --replay-seed {replay_seed} each choose the game the HTML report "
                     "replays: give one of them")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
-                                  format)
+                                  format, _more_runs(until_decided, precision))
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
                    policy=policy,
@@ -206,7 +208,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         per-scenario numbers and a verdict on every balance target."""
         out_path = out or pipeline.default_output(pack, f"campaign-{campaign_id}.json")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
-                                  format)
+                                  format, _more_runs(until_decided, precision))
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=_runs(runs, until_decided or precision is not None,
                                               stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
@@ -214,6 +216,13 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                    out=out_path, html=report, baseline=baseline, until_decided=until_decided,
                    config=result_config(result), show=format is Format.text, cache=cache, precision=precision)
         _finish(done, fail_on.value, format, "campaign")
+
+
+def _more_runs(until_decided: bool, precision: float | None) -> str:
+    """The options an undecided target's finding asks to give its runs with: ``--runs`` N, but under
+    --precision alone ``--until-decided --runs`` N: --precision stops each document once its win
+    rates are that narrow, undecided or not, so "--runs 189" played the same 32 runs again."""
+    return "--until-decided --runs" if precision is not None and not until_decided else "--runs"
 
 
 def _runs(runs: int | None, in_looks: bool, default: int) -> int:
