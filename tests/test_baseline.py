@@ -301,3 +301,23 @@ def test_a_win_rate_change_on_the_same_seeds_is_tested_run_by_run():
     new["scenarios"][0]["plan"]["seed"] = 2
     other_seed, _ = compare(old, new, locate=_nowhere)
     assert not [c for c in other_seed["significant"] if c["metric"] == "win_rate"]
+
+
+def test_a_baseline_played_at_other_player_counts_says_what_was_not_compared(tmp_path):
+    """--players 1 against a baseline of --players 2 read "Compared with the baseline: 0 tests, none
+    significant", as if nothing had changed, when nothing could be compared."""
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    pack = ROOT / "content"
+    args = ["simulate", "scenario", "goblin_warren", str(pack), "--runs", "4", "--jobs", "1", "--no-progress",
+            "--no-cache"]
+    assert runner.invoke(app, [*args, "--players", "2", "--out", str(old)]).exit_code == 0
+    result = runner.invoke(app, [*args, "--players", "1", "--out", str(new), "--baseline", str(old)],
+                           env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    said = ("goblin_warren: the baseline played with 2 players, this report with 1 player: no player count "
+            "compared")
+    assert said in result.output
+    assert json.loads(new.read_text())["baseline"]["notes"] == [said]
+    both = runner.invoke(app, [*args, "--players", "1,2", "--out", str(tmp_path / "both.json"), "--baseline",
+                               str(old)], env={"COLUMNS": "250"})
+    assert "this report with 1 or 2 players: only 2 players compared" in both.output

@@ -48,7 +48,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from doria_forge.load.schema import first_error
 
 from .aggregate import won_apart
-from .findings import Finding, Locator
+from .findings import Finding, Locator, player_counts
 from .stats import (
     holm,
     mann_whitney_test,
@@ -510,8 +510,27 @@ def _paired_tests(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[dict[s
                 if before["plan"].get(option) != entry["plan"].get(option):
                     notes.append((document, f"{entry['id']}: {option} differs ({before['plan'].get(option)} -> "
                                             f"{entry['plan'].get(option)}); differences may come from it"))
+            note = _counts_note(before, entry)
+            if note:
+                notes.append((document, note))
             tests.extend(make(before, entry))
     return tests, notes
+
+
+def _counts_note(before: dict[str, Any], entry: dict[str, Any]) -> str:
+    """A note when the two entries played other player counts: only those both played are
+    compared (``--players 1`` against a baseline of 2 read "0 tests, none significant", as if
+    nothing had changed); empty when they played the same."""
+    def played(e: dict[str, Any]) -> set[int]:
+        return {s["players"] for s in e.get("players", []) if s.get("runs")}
+
+    old, new = played(before), played(entry)
+    if old == new:
+        return ""
+    common = sorted(old & new)
+    compared = f"only {player_counts(common)} compared" if common else "no player count compared"
+    return (f"{entry['id']}: the baseline played with {player_counts(sorted(old)) if old else 'no player count'}, "
+            f"this report with {player_counts(sorted(new)) if new else 'none'}: {compared}")
 
 
 def _change_findings(significant: list[dict[str, Any]], diff: dict[str, Any], new_docs: dict[str, Any],
