@@ -88,3 +88,23 @@ def test_each_cell_names_the_level_of_its_interval(pack):
         assert (cell["ci_low"], cell["ci_high"]) == pytest.approx((low, high), abs=1e-5)
     fixed = run_matrix(pack, 20, 2, **kwargs).to_data()["cells"]
     assert {c["confidence"] for c in fixed} == {0.95}
+
+
+def test_cells_the_cap_stopped_short_of_the_precision_are_counted(pack):
+    """The table's title says "until the 95% interval is narrower than P, at most N a cell", yet a
+    cell --runs stopped first kept an interval wider than P without a word."""
+    from rich.console import Console
+
+    from doria_forge.sim.report import print_matrix
+
+    result = run_matrix(pack, 40, 2, precision=0.1, heroes=["warrior"], monsters=["orc"], jobs=1)
+    short = [c for c in result.cells if c.ci_high - c.ci_low >= 0.1]
+    assert short and all(c.runs == 40 for c in short)
+    console = Console(record=True, width=250)
+    print_matrix(result, console)
+    widest = max(c.ci_high - c.ci_low for c in short)
+    assert (f"{len(short)} cells stopped at --runs 40 before their interval was narrower than 0.1 "
+            f"(widest {widest:.3f}): raise --runs for them.") in console.export_text()
+    console = Console(record=True, width=250)
+    print_matrix(run_matrix(pack, 2000, 2, precision=0.5, heroes=["warrior"], monsters=["orc"], jobs=1), console)
+    assert "stopped at --runs" not in console.export_text()

@@ -85,6 +85,15 @@ def print_matrix(result: MatrixResult, console: Console, names: dict[str, str] |
     fields = "ci_low, ci_high" if result.precision is None else "ci_low, ci_high and its level, confidence"
     console.print(f"Each cell's {which} reaches at most {widest * 100:.0f} points either side of its win rate; the "
                   f"JSON report gives each one ({fields}).", soft_wrap=True)
+    if result.precision is not None:
+        # a cell the cap stopped has an interval as wide as it came: the headline's "until narrower
+        # than P" did not hold for it, and nothing said so
+        short = [c for c in result.cells if c.ci_high - c.ci_low >= result.precision]
+        if short:
+            their = "its" if len(short) == 1 else "their"
+            console.print(f"{counted(len(short), 'cell')} stopped at --runs {result.runs} before {their} "
+                          f"interval was narrower than {result.precision:g} (widest "
+                          f"{max(c.ci_high - c.ci_low for c in short):.3f}): raise --runs for them.", soft_wrap=True)
     if result.fallbacks:
         console.print(f"{counted(len(result.fallbacks), 'matchup')} played on the reference engine (the fast path "
                       "cannot play them):", soft_wrap=True)
