@@ -330,7 +330,7 @@ def budget_note(result: TuneResult) -> str:
     usual = f"; the default budget is {default}" if default > result.budget else ""
     return (f"{what}: the budget of {counted(result.budget, 'playthrough')} ran out first. A candidate is confirmed "
             "after 4x --runs search runs and at least as many fresh runs per player count, once the knobs' one-step "
-            f"changes and walks are played: that takes at least {o.confirm_budget} playthroughs here (more when a "
+            f"changes and walks are played: that takes some {o.confirm_budget} playthroughs here (more when a "
             f"candidate near a band's edge is passed over){usual}. Raise --budget, or lower --runs (wider "
             "intervals). A verdict here is on the search runs alone.")
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..verdicts import HOLDS, UNDECIDED, Proportion, Target, Verdict, judge, look_alpha, runs_needed
-from .evaluate import Candidate, Evaluator
+from .evaluate import Candidate, Evaluator, changes_key
 from .knobs import Knob
 
 CHANGE_COST = 0.05
@@ -375,14 +375,22 @@ class Search:
         self.confirm_budget = max(self.confirm_budget, self.ev.spent + playthroughs, self._first_confirmation())
 
     def _first_confirmation(self) -> int:
-        """Playthroughs a first confirmation takes at least when the search meets no other first:
-        every single-knob change (the first design and the walks play no others) on ``runs``
-        runs, the content on ``promote``, and one changed candidate promoted and given
-        ``confirm`` fresh runs (a confirmation may want more)."""
+        """About the playthroughs a first confirmation takes when the search meets no other
+        candidate first: those spent so far (a sensitivity chart's too), every single-knob change
+        (the first design and the walks play no others) on ``runs`` runs, the content on
+        ``promote``, and one changed candidate promoted and given ``confirm`` fresh runs (a
+        confirmation may want more)."""
         s = self.settings
-        singles = 0 if s.blind or not s.design else sum(len(k.values()) - 1 for k in self.knobs)
-        return (self.ev.cost(s.runs) * (1 + singles) + 2 * self.ev.cost(s.promote - s.runs)
-                + self.ev.cost(s.confirm))
+
+        def more(changes: dict[Knob, int], runs: int) -> int:
+            played = self.tried.get(changes_key(changes))
+            if played is not None and played.invalid is not None:
+                return 0
+            return self.ev.cost(max(0, runs - (played.search_runs if played is not None else 0)))
+
+        singles = [] if s.blind or not s.design else [{k: v} for k in self.knobs for v in k.values() if v != k.value]
+        return (self.ev.spent + sum(more(changes, s.runs) for changes in singles) + more({}, s.promote)
+                + self.ev.cost(s.promote - s.runs) + self.ev.cost(s.confirm))
 
     def _needed(self, c: Candidate) -> int | None:
         """Runs per player count that would likely confirm ``c`` (every target holding at the
