@@ -154,24 +154,24 @@ def test_a_users_own_plugin_setting_keeps_pydantics_plugin_loader():
     assert _plugin_scan_in_a_fresh_process("some_plugin") == ["True", "module", "pydantic", "module"]
 
 
-def test_importing_the_content_models_builds_no_word_validator():
-    # A word's validator is built when one is first validated on its own; the document models
-    # nest the words' schemas in their own. Building them at import (a `check` rebuilt for its
-    # nested effects, the monster flags' behaviours validated) cost every command that loads the
-    # models, validate first. A nested check must still read its effects.
+def test_importing_the_content_models_builds_no_flag_behaviour_validator_and_resolves_a_checks_effects():
+    # The monster flags' behaviours were validated at import (five validators no command uses on
+    # their own); they are constructed. A check's nested effects are resolved at import, so that what
+    # reads its fields (translations, spreadsheet columns) sees them, and a nested check reads them.
     code = (
-        "from doria_forge.model.words.registry import FAMILIES\n"
+        "import typing\n"
         "import doria_forge.model\n"
-        "built = [w.__name__ for f in FAMILIES for w in f if w.__pydantic_complete__]\n"
-        "print('BUILT:', ' '.join(built))\n"
+        "from doria_forge.model.behaviours import FLAG_BEHAVIOURS\n"
+        "print('BUILT:', ' '.join(type(b).__name__ for b in FLAG_BEHAVIOURS.values() if type(b).__pydantic_complete__))\n"
         "from doria_forge.model.words.effects import EFFECTS\n"
+        "print('RESOLVED:', not isinstance(EFFECTS['check'].model_fields['success'].annotation, typing.ForwardRef))\n"
         "check = EFFECTS['check'].model_validate({'do': 'check', 'attributes': ['AGI', 'PER'], 'tn': 9, 'failure': "
         "[{'do': 'check', 'attributes': ['STR', 'CON'], 'tn': 5, 'success': [{'do': 'damage', 'amount': 2}]}]})\n"
         "print('NESTED:', type(check.failure[0].success[0]).__name__)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "BUILT: \n" in done.stdout, done.stdout
-    assert "NESTED: Damage" in done.stdout
+    assert "RESOLVED: True" in done.stdout and "NESTED: Damage" in done.stdout
 
 
 def test_the_monster_flags_behaviours_are_the_validated_ones():

@@ -5,7 +5,6 @@ loads them in the order of the JSON Schema and of ``doria-forge abilities``. A n
 one module here plus its name in ``MODULES``.
 """
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .base import EFFECTS, EffectWord
@@ -21,7 +20,9 @@ else:
     Effect = EFFECTS.load(__name__, MODULES)
     """What a rule does (``do``): one of the registered effects."""
     # ``check`` nests effects: its annotations name ``Effect``, which its own module cannot import.
-    # Given to that module, pydantic resolves it when a validator is first built (no build here).
-    import_module(f"{__name__}.check").Effect = Effect
+    # Resolved here, not when a validator is first built: until then its fields would hold a
+    # ForwardRef, and what reads the fields (translations, spreadsheet columns, the field
+    # reference) would not see the effects nested in a check.
+    EFFECTS["check"].model_rebuild(_types_namespace={"Effect": Effect})
 
 __all__ = ["EFFECTS", "MODULES", "Effect", "EffectWord"]
