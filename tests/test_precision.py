@@ -108,3 +108,17 @@ def test_cells_the_cap_stopped_short_of_the_precision_are_counted(pack):
     console = Console(record=True, width=250)
     print_matrix(run_matrix(pack, 2000, 2, precision=0.5, heroes=["warrior"], monsters=["orc"], jobs=1), console)
     assert "stopped at --runs" not in console.export_text()
+
+
+@pytest.mark.parametrize("command", [["simulate", "duels"], ["build"]])
+def test_the_runs_help_names_the_cap_precision_plays_to(command):
+    """--runs said "(default 200; with --precision the most)": how many --precision plays without
+    --runs was left to --precision's own help."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+    from doria_forge.commands.pipeline import MAX_PRECISION_RUNS
+
+    text = " ".join(CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "200"}).output.split())
+    runs = text[text.index("--runs <int range>"):]
+    assert f"with --precision the most, default {MAX_PRECISION_RUNS})" in runs[:200]

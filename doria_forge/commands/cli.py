@@ -281,10 +281,12 @@ def _precision_option(more: str = "") -> Any:
     """``--precision`` of the duels, with ``more`` said of what else it stops (build's scenarios)."""
     return typer.Option(None, "--precision", parser=cli_values.interval_width, metavar="FLOAT",
                         help="Play each matchup until its 95% win-rate interval is narrower than P (e.g. 0.05), at "
-                             f"most --runs duels (default 10000){more}.")
+                             f"most --runs duels (default {pipeline.MAX_PRECISION_RUNS}){more}.")
 
 
 PRECISION_OPT = _precision_option()
+# --runs said "with --precision the most" and left the default of 10000 to --precision's help
+PRECISION_RUNS = f"with --precision the most, default {pipeline.MAX_PRECISION_RUNS}"
 # simulate duels has no --scenario-runs: only build's help may name it
 BUILD_PRECISION_OPT = _precision_option("; also every scenario's win rates, at most --scenario-runs runs")
 CACHE_OPT = typer.Option(True, "--cache/--no-cache",
@@ -295,7 +297,7 @@ CACHE_OPT = typer.Option(True, "--cache/--no-cache",
 def simulate(
     pack: Path = PACK_ARG,
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
-                                    help="Duels per hero, monster and level (default 200; with --precision the most)."),
+                                    help=f"Duels per hero, monster and level (default 200; {PRECISION_RUNS})."),
     seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
     out: Path | None = cli_values.out_option("JSON report file", "build/simulation.json"),
     hero: list[str] | None = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
@@ -411,7 +413,7 @@ def build(
     pack: Path = PACK_ARG,
     out: Path | None = cli_values.out_option("Output folder", "build"),
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
-                                    help="Duels per hero, monster and level (default 100; with --precision the most)."),
+                                    help=f"Duels per hero, monster and level (default 100; {PRECISION_RUNS})."),
     seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
     progress: bool = cli_values.PROGRESS_OPT,
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
