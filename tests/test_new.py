@@ -374,3 +374,26 @@ def test_new_does_not_write_through_a_dangling_link_out_of_the_pack(tmp_path, mo
     assert result.exit_code == 2
     assert f"{target} exists already" in result.output
     assert not (tmp_path / "elsewhere.yaml").exists()
+
+
+def test_an_id_a_required_pack_has_is_refused_unless_the_manifest_replaces_it(tmp_path, monkeypatch):
+    """In an expansion `new monster orc` wrote a monster and Monster Level Cards with the base
+    pack's ids, which validate then warned of five times (pack-override): the new files would
+    replace the base pack's Orc. It is refused before anything is written, naming every document
+    it would replace, unless the manifest's `replaces:` says so."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    result = _new("tile", "A-1", cwd=pack, monkeypatch=monkeypatch)
+    assert result.exit_code == 2
+    text = " ".join(result.output.split())
+    assert "room_tile/A-1 is a document of doria-base" in text and "add room_tile/A-1 to replaces:" in text
+    result = _new("monster", "orc", cwd=pack, monkeypatch=monkeypatch)
+    assert result.exit_code == 2
+    assert "5 of the new documents (monster/orc, monster_level/orc-1," in " ".join(result.output.split())
+    assert not (pack / "monsters").exists() and not (pack / "tiles").exists()
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text() + "replaces: [monster/orc, monster_level/orc-1, monster_level/orc-2, "
+                        "monster_level/orc-3, monster_level/orc-4]\n")
+    result = _new("monster", "orc", cwd=pack, monkeypatch=monkeypatch)
+    assert result.exit_code == 0, result.output
+    assert (pack / "monsters" / "orc.yaml").is_file()

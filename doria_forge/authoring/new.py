@@ -212,6 +212,7 @@ def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]], doc_id: str)
     from doria_forge.load import load_text
     from doria_forge.model.common import MAX_ID_LENGTH
     from doria_forge.packs import pack_documents
+    from doria_forge.validate.packs import required_documents
 
     new: set[tuple[object, object]] = set()
     documents_made: list[object] = []
@@ -224,10 +225,24 @@ def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]], doc_id: str)
         room = MAX_ID_LENGTH - (len(longest) - len(doc_id))
         raise NewError(f"id {doc_id[:20]}... is too long: the id {longest[:20]}...{longest[-8:]} made from it would "
                        f"have {len(longest)} characters, and an id has at most {MAX_ID_LENGTH}; give at most {room}")
-    for doc in pack_documents(pack_root):
+    own = pack_documents(pack_root)
+    for doc in own:
         key = (doc.data.get("kind"), doc.data.get("id"))
         if key in new:
             raise NewError(f"{key[0]} {key[1]!r} is defined already at {doc.root}; choose another id")
+    # an id a required pack has (the base pack's orc): the new file would replace that document,
+    # which validate then warns of five times over (pack-override), unless replacing is the intent
+    required, announced = required_documents(pack_root, own)
+    replaced = [(found, doc) for found, doc in required if isinstance(doc.data, dict)
+                and (doc.data.get("kind"), doc.data.get("id")) in new - announced]
+    if replaced:
+        found, doc = replaced[0]
+        names = ", ".join(f"{d.data['kind']}/{d.data['id']}" for _, d in replaced)
+        what, them, at = (f"{names} is a document", "it", "at") if len(replaced) == 1 else \
+            (f"{len(replaced)} of the new documents ({names}) are documents", "them", "the first at")
+        raise NewError(f"{what} of {found.id} {found.version}, which this pack requires ({at} {doc.root}): "
+                       f"the new files would replace {them}; choose another id, or add {names} to replaces: in "
+                       f"pack.yaml to replace {them} on purpose")
 
 
 def _ids(data: object) -> list[str]:

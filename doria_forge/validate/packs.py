@@ -86,6 +86,22 @@ def manifest_of(documents: Iterable[LoadedDocument]) -> tuple[Pack, LoadedDocume
     return None
 
 
+def required_documents(root: Path, documents: list[LoadedDocument]) -> tuple[
+        list[tuple[FoundPack, LoadedDocument]], frozenset[tuple[str, str]]]:
+    """The documents of the packs that the manifest among ``documents`` (of the pack in folder
+    ``root``) requires, each with its pack, and the ``(kind, id)`` keys the manifest announces it
+    replaces (``replaces:``); nothing when it requires none or they cannot be found. For the
+    commands that write a new document into a pack (``new``): one with the key of a required
+    pack's document replaces it."""
+    found = manifest_of(documents)
+    if found is None or not found[0].requires:
+        return [], frozenset()
+    manifest, manifest_doc = found
+    required = [(pack, doc) for pack in resolve(root, manifest, manifest_doc).packs
+                for doc in load_pack(pack.root, display_root=relative_path(pack.root)).documents]
+    return required, frozenset(_announced(entry) for entry in manifest.replaces)
+
+
 def layered(root: Path, documents: list[LoadedDocument]) -> Layered | None:
     """The pack in folder ``root`` (its loaded ``documents``) merged with the packs its manifest
     requires, or None when it requires none (nothing to merge)."""
