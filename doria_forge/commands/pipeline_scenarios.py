@@ -180,7 +180,7 @@ def _executor(jobs: int | None, scheduler: str | None) -> Executor:
 
 
 def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | None, scheduler: str | None,
-          progress: bool, console: Console | None, cache: bool = True) -> list[dict[int, Any]]:
+          progress: bool, cache: bool = True) -> list[dict[int, Any]]:
     """``run_plans`` on the chosen executor, with a progress bar (on stderr) counting runs. With
     ``cache`` the chunks of runs kept in the cache folder are not played again
     (``sim.chunk_store``: keyed by everything they read) and every chunk played is kept."""
@@ -201,7 +201,7 @@ def _play(pack: ContentPack, plans: Sequence[Any], label: str, *, jobs: int | No
 
         play = cached(play, ChunkStore(pack))
     total = sum(len(p.players) * (p.runs - p.first_run) for p in plans)
-    with progress_bar(label, console=console, enabled=progress) as bar:
+    with progress_bar(label, enabled=progress) as bar:
         task = bar.add_task("runs", total=total)
         try:
             return run_plans(pack, plans, executor=play, progress=lambda n: bar.advance(task, n))
@@ -271,7 +271,6 @@ def simulate_scenarios(
     heroes: Sequence[str] | None = None,
     scheduler: str | None = None,
     progress: bool = True,
-    console: Console | None = None,
     clip_players: bool = False,
     settings: Any = None,
     cache: bool = True,
@@ -288,32 +287,30 @@ def simulate_scenarios(
     policies = parse_policies(policy)
     plans = scenario_plans(pack, scenario_ids, players=players, runs=runs, seed=seed, policy=policies[0],
                            heroes=heroes, clip_players=clip_players)
-    results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress, cache=cache,
-                    console=console)
+    results = _play(pack, plans, "playing scenarios", jobs=jobs, scheduler=scheduler, progress=progress, cache=cache)
     locate = locator(source_map)
     entries = _entries(pack, plans, results, locate, settings)
     add_skill_and_clarity(pack, plans, entries, policies, locate, clarity=clarity, jobs=jobs, scheduler=scheduler,
-                          progress=progress, console=console, settings=settings, cache=cache)
+                          progress=progress, settings=settings, cache=cache)
     return entries
 
 
 def play_until_decided(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
                        source_map: Any = None, jobs: int | None = None, scheduler: str | None = None,
-                       progress: bool = True, console: Console | None = None,
-                       settings: Any = None, cache: bool = True) -> Looked:
+                       progress: bool = True, settings: Any = None, cache: bool = True) -> Looked:
     """The sequential rule: play every plan (scenario and campaign plans) ``start`` runs per
     player count, judge every balance target, and while some are undecided double the runs of
     the scenarios and campaigns whose targets are undecided, up to ``max_runs``. Look ``k``
     (0-based) judges at ``sim.verdicts.look_alpha(k)``, so the verdicts of all looks together
     keep the family-wise 5%. Returns what :func:`play_in_looks` does."""
     return play_in_looks(pack, plans, max_runs=max_runs, start=start, source_map=source_map, jobs=jobs,
-                         scheduler=scheduler, progress=progress, console=console, settings=settings, cache=cache)
+                         scheduler=scheduler, progress=progress, settings=settings, cache=cache)
 
 
 def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, start: int = FIRST_LOOK_RUNS,
                   until_decided: bool = True, precision: float | None = None, source_map: Any = None,
                   jobs: int | None = None, scheduler: str | None = None, progress: bool = True,
-                  console: Console | None = None, settings: Any = None, cache: bool = True) -> Looked:
+                  settings: Any = None, cache: bool = True) -> Looked:
     """Play ``plans`` in looks: ``start`` runs per player count, then twice as many each look, up
     to ``max_runs``, for the scenarios and campaigns still open after a look: with
     ``until_decided`` those with an undecided balance target (judged at the look's level
@@ -345,7 +342,7 @@ def play_in_looks(pack: ContentPack, plans: Sequence[Any], *, max_runs: int, sta
         batch = [i for i in range(len(plans)) if wanted[i] and played[i] < target]
         looked = [replace(plans[i], runs=target, first_run=played[i]) for i in batch]
         for i, stats in zip(batch, _play(pack, looked, f"look {look + 1}: playing to {target} runs", jobs=jobs,
-                                         scheduler=scheduler, progress=progress, console=console, cache=cache),
+                                         scheduler=scheduler, progress=progress, cache=cache),
                             strict=True):
             for n, more in stats.items():
                 results[i][n].merge(more)
@@ -437,7 +434,7 @@ def parse_policies(policy: str | Sequence[str]) -> list[str]:
 
 def add_skill_and_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[str, Any]],
                           policies: Sequence[str], locate: Locator, *, clarity: bool, jobs: int | None,
-                          scheduler: str | None, progress: bool, console: Console | None, settings: Any = None,
+                          scheduler: str | None, progress: bool, settings: Any = None,
                           cache: bool = True) -> None:
     """Add to the scenario entries of ``entries`` (played by ``policies[0]`` from ``plans``, in
     the same order) the policies after the first played on the same runs, side by side
@@ -458,7 +455,7 @@ def add_skill_and_clarity(pack: ContentPack, plans: Sequence[Any], entries: list
 
         side_plans = [replace(plan, policy=p) for plan, _ in played for p in others]
         side = iter(_entries(pack, side_plans, _play(pack, side_plans, "playing the other policies", jobs=jobs,
-                                                     scheduler=scheduler, progress=progress, console=console,
+                                                     scheduler=scheduler, progress=progress,
                                                      cache=cache), locate, settings))
         ladders = [({policies[0]: entry} | {p: next(side) for p in others}) for _, entry in played]
         family = sum(gap_count(ladder) for ladder in ladders)  # the report's gaps are judged together
@@ -467,7 +464,7 @@ def add_skill_and_clarity(pack: ContentPack, plans: Sequence[Any], entries: list
             _add_findings(entry, entry["skill"]["findings"])
     if clarity:
         _rules_clarity(pack, [plan for plan, _ in played], [entry for _, entry in played], locate, jobs=jobs,
-                       scheduler=scheduler, progress=progress, console=console)
+                       scheduler=scheduler, progress=progress)
 
 
 def _add_findings(entry: dict[str, Any], extra: Sequence[dict[str, Any]]) -> None:
@@ -478,7 +475,7 @@ def _add_findings(entry: dict[str, Any], extra: Sequence[dict[str, Any]]) -> Non
 
 
 def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[str, Any]], locate: Locator, *,
-                   jobs: int | None, scheduler: str | None, progress: bool, console: Console | None) -> None:
+                   jobs: int | None, scheduler: str | None, progress: bool) -> None:
     """Play each plan's runs again for the rules-clarity report (``sim.clarity``) and add it to
     the entries: first counting the open choices, then each that came up decided three ways."""
     from doria_forge.sim.clarity import ClarityPlan, clarity_section, flip_plans, swing_count
@@ -486,11 +483,11 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
     counting = [ClarityPlan(plan) for plan in plans]
     # not kept in the cache folder: the store keys plans by what a scenario plan reads
     counted = _play(pack, counting, "counting open choices", jobs=jobs, scheduler=scheduler, progress=progress,
-                    console=console, cache=False)
+                    cache=False)
     flips = [flip_plans(plan, stats) for plan, stats in zip(plans, counted, strict=True)]
     flat = [f for group in flips for f in group]
     results = iter(_play(pack, flat, "deciding open choices", jobs=jobs, scheduler=scheduler, progress=progress,
-                         console=console, cache=False) if flat else [])
+                         cache=False) if flat else [])
     flipped = [{(f.choice, f.mode): next(results) for f in group} for group in flips]
     family = sum(swing_count(entry, stats, swings) for entry, stats, swings in zip(entries, counted, flipped,
                                                                                    strict=True))
@@ -643,12 +640,12 @@ def verify(
         entries = []
         for chosen, label in ((scenario_plan_list, "playing scenarios"), (campaign_plan_list, "playing campaigns")):
             if chosen:
-                results = _play(pack, chosen, label, jobs=jobs, scheduler=scheduler, progress=progress, console=None,
+                results = _play(pack, chosen, label, jobs=jobs, scheduler=scheduler, progress=progress,
                                 cache=cache)
                 entries += _entries(pack, chosen, results, locator(source_map), settings)
     locate = locator(source_map)
     add_skill_and_clarity(pack, scenario_plan_list, entries[:len(scenario_plan_list)], policies, locate,
-                          clarity=clarity, jobs=jobs, scheduler=scheduler, progress=progress, console=None,
+                          clarity=clarity, jobs=jobs, scheduler=scheduler, progress=progress,
                           settings=settings, cache=cache)
     scenarios, campaigns = _by_kind(entries)
     report = build_report(pack, scenarios, campaigns=campaigns, duel_matrix=duel_matrix, locate=locate, alpha=alpha,
@@ -695,15 +692,13 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
                        players: Sequence[int] | None = None, runs: int = DEFAULT_CAMPAIGN_RUNS, seed: int = 1,
                        jobs: int | None = None, policy: str = "greedy", heroes: Sequence[str] | None = None,
                        scheduler: str | None = None, progress: bool = True, clip_players: bool = False,
-                       console: Console | None = None, settings: Any = None,
-                       cache: bool = True) -> list[dict[str, Any]]:
+                       settings: Any = None, cache: bool = True) -> list[dict[str, Any]]:
     """Play ``runs`` campaign runs of every campaign of ``campaign_ids`` at each of ``players``
     (default: the player counts every scenario of the campaign allows) and return their report
     entries (``sim.campaign.campaign_entry``). Raises UsageError like ``simulate_scenarios``."""
     plans = campaign_plans(pack, campaign_ids, players=players, runs=runs, seed=seed, policy=policy, heroes=heroes,
                            clip_players=clip_players)
-    results = _play(pack, plans, "playing campaigns", jobs=jobs, scheduler=scheduler, progress=progress, cache=cache,
-                    console=console)
+    results = _play(pack, plans, "playing campaigns", jobs=jobs, scheduler=scheduler, progress=progress, cache=cache)
     return _entries(pack, plans, results, locator(source_map), settings)
 
 
