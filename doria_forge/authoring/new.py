@@ -233,8 +233,9 @@ def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]], doc_id: str)
     # an id a required pack has (the base pack's orc): the new file would replace that document,
     # which validate then warns of five times over (pack-override), unless replacing is the intent
     required, announced = required_documents(pack_root, own)
+    unannounced = new - announced
     replaced = [(found, doc) for found, doc in required if isinstance(doc.data, dict)
-                and (doc.data.get("kind"), doc.data.get("id")) in new - announced]
+                and (doc.data.get("kind"), doc.data.get("id")) in unannounced]
     if replaced:
         found, doc = replaced[0]
         names = ", ".join(f"{d.data['kind']}/{d.data['id']}" for _, d in replaced)
