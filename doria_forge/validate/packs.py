@@ -36,11 +36,11 @@ from types import MappingProxyType
 from typing import Any
 
 from ..infra.terminal import relative_path
-from ..load.loader import LoadedDocument, load_pack
+from ..load.loader import LoadedDocument, LoadResult, load_pack
 from ..load.problem import Problem, Severity
 from ..load.schema import check_document
 from ..model import KINDS, ContentPack, Pack, Patch, RequiredPack
-from ..packs import FoundPack, resolve
+from ..packs import FoundPack, Resolution, resolve
 from .source_map import document_key
 
 OVERRIDE = "pack-override"
@@ -86,6 +86,19 @@ def manifest_of(documents: Iterable[LoadedDocument]) -> tuple[Pack, LoadedDocume
     return None
 
 
+def _loaded_requirements(root: Path, documents: list[LoadedDocument]) -> tuple[
+        Pack, LoadedDocument, Resolution, list[tuple[FoundPack, LoadResult]]] | None:
+    """The manifest among ``documents`` (of the pack in folder ``root``), its document, how its
+    ``requires`` resolved and each required pack loaded (in load order); None when it requires none."""
+    found = manifest_of(documents)
+    if found is None or not found[0].requires:
+        return None
+    manifest, manifest_doc = found
+    resolution = resolve(root, manifest, manifest_doc)
+    return manifest, manifest_doc, resolution, [
+        (pack, load_pack(pack.root, display_root=relative_path(pack.root))) for pack in resolution.packs]
+
+
 def required_documents(root: Path, documents: list[LoadedDocument]) -> tuple[
         list[tuple[FoundPack, LoadedDocument]], frozenset[tuple[str, str]]]:
     """The documents of the packs that the manifest among ``documents`` (of the pack in folder
@@ -93,31 +106,28 @@ def required_documents(root: Path, documents: list[LoadedDocument]) -> tuple[
     replaces (``replaces:``); nothing when it requires none or they cannot be found. For the
     commands that write a new document into a pack (``new``): one with the key of a required
     pack's document replaces it."""
-    found = manifest_of(documents)
-    if found is None or not found[0].requires:
+    found = _loaded_requirements(root, documents)
+    if found is None:
         return [], frozenset()
-    manifest, manifest_doc = found
-    required = [(pack, doc) for pack in resolve(root, manifest, manifest_doc).packs
-                for doc in load_pack(pack.root, display_root=relative_path(pack.root)).documents]
-    return required, frozenset(_announced(entry) for entry in manifest.replaces)
+    manifest, _, _, loaded = found
+    return ([(pack, doc) for pack, result in loaded for doc in result.documents],
+            frozenset(_announced(entry) for entry in manifest.replaces))
 
 
 def layered(root: Path, documents: list[LoadedDocument]) -> Layered | None:
     """The pack in folder ``root`` (its loaded ``documents``) merged with the packs its manifest
     requires, or None when it requires none (nothing to merge)."""
-    found = manifest_of(documents)
-    if found is None or not found[0].requires:
+    found = _loaded_requirements(root, documents)
+    if found is None:
         return None
-    manifest, manifest_doc = found
-    resolution = resolve(root, manifest, manifest_doc)
+    manifest, manifest_doc, resolution, loaded = found
     problems = list(resolution.problems)
     layers: list[tuple[str, list[LoadedDocument]]] = []
     required = []
-    for pack in resolution.packs:
-        loaded = load_pack(pack.root, display_root=relative_path(pack.root))
-        problems.extend(loaded.problems)
-        layers.append((f"{pack.id} {pack.version}", list(loaded.documents)))
-        required.append((pack, list(loaded.documents)))
+    for pack, result in loaded:
+        problems.extend(result.problems)
+        layers.append((f"{pack.id} {pack.version}", list(result.documents)))
+        required.append((pack, list(result.documents)))
     layers.append((f"{manifest.id} {manifest.version}", documents))
     announced = frozenset(_announced(entry) for entry in manifest.replaces)
     merged, merge_problems, own = merge(layers, _requirements(resolution.packs), announced=announced)
