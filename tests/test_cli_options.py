@@ -160,6 +160,26 @@ def test_preflight_json_on_a_pack_that_fails_validation_prints_validates_json(tm
     assert "orc.yaml" not in result.stderr
 
 
+@pytest.mark.parametrize("command", [
+    ["simulate", "PACK", "--runs", "1"],
+    ["simulate", "scenario", "some_scenario", "PACK", "--runs", "1"],
+    ["simulate", "campaign", "some_campaign", "PACK", "--runs", "1"],
+    ["tune", "some_scenario", "PACK"],
+])
+def test_every_json_command_on_a_pack_that_fails_validation_prints_validates_json(tmp_path, command):
+    """`simulate`, `simulate scenario|campaign` and `tune` with --format json printed nothing on
+    stdout when the pack failed validation (the report went to stderr as text), where build and
+    preflight print validate's JSON: a CI step reading stdout as JSON got no document at all."""
+    import json
+
+    pack = _pack_with_an_error(tmp_path / "pack")
+    expected = runner.invoke(app, ["validate", str(pack), "--format", "json"])
+    result = runner.invoke(app, [str(pack) if arg == "PACK" else arg for arg in command] + ["--format", "json"])
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout) == json.loads(expected.stdout)
+    assert json.loads(result.stdout)["problems"]
+
+
 def test_no_help_names_an_option_its_command_lacks():
     """`simulate duels --help` said --precision stops the scenarios "at most --scenario-runs runs":
     an option of build, which simulate duels refuses (No such option)."""

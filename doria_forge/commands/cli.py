@@ -108,7 +108,7 @@ def _fail(code: int, message: str) -> None:
 @overload
 def _validated(pack_path: Path, fmt: OutputFormat = ..., *, quiet_when_clean: bool = ..., full: Literal[False] = ...,
                strict: bool = ..., text_fit: bool = ..., cache: bool = ..., summarised: bool = ...,
-               stderr: bool = ..., failing_json: bool = ...) -> "ContentPack": ...
+               stderr: bool = ...) -> "ContentPack": ...
 
 
 # With ``full``: the ValidationResult, whose ``pack`` is then never None, which its type cannot say
@@ -116,13 +116,12 @@ def _validated(pack_path: Path, fmt: OutputFormat = ..., *, quiet_when_clean: bo
 @overload
 def _validated(pack_path: Path, fmt: OutputFormat = ..., *, quiet_when_clean: bool = ..., full: bool,
                strict: bool = ..., text_fit: bool = ..., cache: bool = ..., summarised: bool = ...,
-               stderr: bool = ..., failing_json: bool = ...) -> Any: ...
+               stderr: bool = ...) -> Any: ...
 
 
 def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_when_clean: bool = False,
                full: bool = False, strict: bool = False, text_fit: bool = False, cache: bool = True,
-               summarised: bool = False, stderr: bool = False,
-               failing_json: bool = False) -> "ContentPack | ValidationResult":
+               summarised: bool = False, stderr: bool = False) -> "ContentPack | ValidationResult":
     """Run validation, print its report and return the ContentPack (``full``: the whole
     ValidationResult, for its source map); exit 1 on errors (and, with ``strict``, on
     warnings), 2 on a bad path. ``text_fit``: also measure every card text against its card
@@ -131,12 +130,12 @@ def _validated(pack_path: Path, fmt: OutputFormat = OutputFormat.text, *, quiet_
     nothing without errors and warnings. ``summarised`` (``build``, whose summary counts them):
     the infos are left out of a text report; a GitHub report is validate's, every problem an
     annotation (infos as notices), printed whenever there is one; a JSON report is printed only
-    when validation fails (stdout then holds that one JSON document). ``stderr``: the report goes
-    there as text (stdout holds the command's JSON); with ``failing_json`` and ``fmt`` json, a
-    failing validation's report is validate's JSON on stdout instead, the one JSON document there
-    (``preflight``, whose own JSON has that shape). ``fmt`` may be another command's format enum
-    of the same values: a command's ``--format github`` annotates the pack's problems too."""
-    as_json = failing_json and OutputFormat(fmt) is OutputFormat.json
+    when validation fails (stdout then holds that one JSON document). ``stderr``: the command
+    prints its own JSON on stdout (``--format json``), so the report goes to stderr as text; a
+    failing validation's report is then validate's JSON on stdout instead, the one JSON document
+    there, as ``build``'s is. ``fmt`` may be another command's format enum of the same values: a
+    command's ``--format github`` annotates the pack's problems too."""
+    as_json = stderr
     fmt = OutputFormat.text if stderr else OutputFormat(fmt)
     try:
         result = pipeline.validate(pack_path, text_fit=text_fit, cache=cache)

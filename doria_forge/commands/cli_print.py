@@ -167,8 +167,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         run(pipeline_print.overrides, project=pipeline.project_dir(pack), profile=profile, card_size=card_size,
             layout=layout)
         # a failing validation's report is validate's JSON on stdout, as build's: stdout held nothing
-        content = validated(pack, format, quiet_when_clean=True, stderr=format is ReportFormat.json,
-                            failing_json=True)
+        content = validated(pack, format, quiet_when_clean=True, stderr=format is ReportFormat.json)
         result = run(pipeline_print.preflight, content, project=pipeline.project_dir(pack), profile=profile,
                      card_size=card_size, layout=layout)
         pipeline.write_validation(result, format.value)
