@@ -82,6 +82,26 @@ def test_preflight_measures_the_total_ink_of_the_art_as_it_prints(tmp_path):
     assert "400 %" in problem.message and "240 %" in problem.message
 
 
+def _svg_holding(tmp_path: Path, picture: str, name: str = "scene.svg") -> Path:
+    path = tmp_path / name
+    path.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                    'width="60" height="80"><rect width="60" height="80" fill="#204060"/>'
+                    f'<image x="0" y="0" width="60" height="80" xlink:href="{picture}"/></svg>', encoding="utf-8")
+    return path
+
+
+def test_preflight_measures_the_ink_of_the_pictures_inside_svg_art(tmp_path):
+    """The export prints a picture inside SVG art as card art (a CMYK one as the designer separated
+    it), and preflight passed every SVG unmeasured: a 400 % picture went to the shop without a word."""
+    layout = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / "drivethrucards.yaml")).for_deck("hero")
+    _art(tmp_path, (255, 255, 255, 255), mode="CMYK", name="heavy.jpg")
+    [problem] = ink_problems(_Face(_svg_holding(tmp_path, "heavy.jpg")), layout, None, "x")
+    assert problem.rule_id == "preflight-ink-limit" and (problem.file, problem.line) == ("cards.yaml", 3)
+    assert "heavy" not in problem.message and "scene.svg" in problem.message and "400 %" in problem.message
+    _art(tmp_path, (0, 0, 0), name="light.png")  # RGB: separated within the limit by the export
+    assert list(ink_problems(_Face(_svg_holding(tmp_path, "light.png", "light.svg")), layout, None, "x")) == []
+
+
 def _colour_operators(data: bytes) -> set[str]:
     text = data.decode("latin-1")
     return set(re.findall(r"(?<![A-Za-z])(rg|RG|k|K|g|G|sc|scn)(?![A-Za-z])", text))

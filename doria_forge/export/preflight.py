@@ -12,7 +12,8 @@ with every text recorded; the problems are reported at the card's ``file:line:co
 - ``preflight-paper-fit`` (error): a deck whose card (with its bleed) does not fit on the paper inside
   its margins, where ``export pdf`` stops (one card per page is not checked: any size prints);
 - ``preflight-ink-limit`` (error): for a CMYK profile, card art whose total ink (C + M + Y + K of its
-  darkest pixel, measured on the raster as it prints) is above the profile's ``ink_limit_percent``;
+  darkest pixel, measured on the raster as it prints: the picture, or the pictures an SVG holds) is
+  above the profile's ``ink_limit_percent``;
 - ``preflight-tile-label`` (error): a Room Tile whose id, name or text find no room on its wall
   squares (they never print over a square a figure can use: :mod:`doria_forge.export.pdf.tile_label`),
   with what helps: a shorter text, or more wall squares where the walls have no room at all.
@@ -150,21 +151,25 @@ def _art_path(face: object, art_root: Path | None) -> Path | None:
 
 def ink_problems(face: object, layout: SheetLayout, art_root: Path | None, fallback: str) -> Iterator[Problem]:
     """A ``preflight-ink-limit`` error when the raster art of ``face`` prints (on a CMYK page of
-    ``layout``) with more total ink than ``layout.ink_limit_percent`` anywhere. The art is
-    separated exactly as the export separates it (art the designer made CMYK prints as it is)."""
-    from .pdf.art import raster
+    ``layout``) with more total ink than ``layout.ink_limit_percent`` anywhere: a picture art file,
+    or the pictures an SVG holds. Each is separated exactly as the export separates it (a picture
+    the designer made CMYK prints as it is); an SVG's vector colours go through the canvas's
+    conversion, within the limit."""
+    from .pdf.art import printed_rasters
     from .pdf.colour import total_ink_percent
 
     path = _art_path(face, art_root)
-    if path is None or path.suffix.lower() == ".svg" or inspect(path).problem:
-        return  # vector art goes through the canvas's conversion; a bad file is art_problems'
+    if path is None or inspect(path).problem:
+        return  # a bad file is art_problems'
     try:
-        ink = total_ink_percent(raster(str(path), layout.ink_limit_percent))
+        ink = max((total_ink_percent(image) for image in printed_rasters(str(path), layout.ink_limit_percent)
+                   if image.mode == "CMYK"), default=0.0)
     except Exception:  # noqa: BLE001 - an unreadable picture is reported by art_problems
         return
     if ink > layout.ink_limit_percent + 0.5:
+        what = f"a picture in art {path.name}" if path.suffix.lower() == ".svg" else f"art {path.name}"
         yield located(getattr(face, "origin", ""), fallback, "preflight-ink-limit", Severity.ERROR,
-                      f"art {path.name} prints with up to {ink:.0f} % total ink; the profile allows "
+                      f"{what} prints with up to {ink:.0f} % total ink; the profile allows "
                       f"{layout.ink_limit_percent} %: separate it within the limit, or give it as RGB to have "
                       "doria-forge separate it")
 

@@ -139,6 +139,18 @@ def _printable_images(drawing: Any, ink_limit_percent: int | None) -> None:
             node.path = _printable(node.path, ink_limit_percent)
 
 
+def printed_rasters(path: str, ink_limit_percent: int | None) -> list[Any]:
+    """The raster pictures the art file at ``path`` prints with, each as it prints (:func:`raster`):
+    the picture itself, or for an SVG the pictures it holds (its vector art has none). For
+    ``preflight``, which measures what will be printed. Raises as the decoding does."""
+    if not path.lower().endswith(".svg"):
+        return [raster(path, ink_limit_percent)]
+    from reportlab.graphics.shapes import Image as ImageNode
+
+    return [node.path for node in _nodes(_vector(path, ink_limit_percent))
+            if isinstance(node, ImageNode) and node.path is not None and not isinstance(node.path, str)]
+
+
 def _embeddable_fonts(drawing: Any) -> None:
     """Set the text of ``drawing`` (an svglib drawing, changed in place) in fonts the PDF embeds.
 
