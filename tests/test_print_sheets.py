@@ -208,6 +208,22 @@ def test_duplex_offset_moves_the_back_pages_of_one_card_per_page(tmp_path: Path,
         assert (x1 - x0, y1 - y0) == pytest.approx(shift, abs=TOL), name
 
 
+def test_one_card_per_page_says_that_the_layouts_crop_marks_are_not_printed(tmp_path: Path, caplog):
+    """A layout with crop_marks: true (the shipped default) printed one card per page without a
+    single crop mark and without a word: the page is the card with its bleed, cut at its TrimBox."""
+    pack = tiny_pack(tmp_path / "content")
+    with caplog.at_level(logging.WARNING):
+        result = runner.invoke(app, ["export", "pdf", str(pack), "--one-per-page", "--out", str(tmp_path / "one")])
+    assert result.exit_code == 0, result.output
+    [said] = [r.getMessage() for r in caplog.records if "crop marks" in r.getMessage()]
+    assert "not printed one card per page" in said and "hero" in said and "crop_marks: false" in said
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):  # a shop's profile asks for no marks: nothing to say
+        result = runner.invoke(app, ["export", "pdf", str(pack), "--profile", "dtc", "--out", str(tmp_path / "dtc")])
+    assert result.exit_code == 0, result.output
+    assert "crop marks" not in caplog.text
+
+
 def test_duplex_offset_with_a_gutter_fold_is_a_usage_error_and_writes_nothing(tmp_path: Path):
     """A gutter fold prints its backs beside their fronts on one side of the paper: an offset has
     nothing to move, and was ignored without a word."""

@@ -156,6 +156,14 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     # every deck's card size is fitted to its paper before the first file is written: a size that
     # does not fit stopped the export halfway, with some decks' PDFs written and the rest not
     check_sheets(decks, layout_data, layout, lambda _, sheet: paper_fit_error(sheet))
+    # A page of one card is the card with its bleed, for a shop that cuts at its TrimBox: there is
+    # no paper outside the bleed for marks. A layout asking for them printed none without a word.
+    unmarked = [deck.name for deck, sheet in decks if sheet.one_per_page and sheet.crop_marks]
+    if unmarked:
+        log.warning("crop marks are not printed one card per page (%s): each page is the card with its bleed, "
+                    "and its TrimBox tells the print shop where to cut; to cut by hand, print sheets (without "
+                    "--one-per-page or one_per_page: true), or set crop_marks: false to leave this note out",
+                    ", ".join(unmarked))
     # a template error in the scenario booklet (or no room for a ruler) stopped the export after
     # the decks' PDFs were written: the files are kept until every one of them is drawn
     with written_together(out_dir):
