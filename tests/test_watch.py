@@ -38,6 +38,41 @@ def test_each_relevant_save_validates_again_and_redraws_the_previews(tmp_path):
     assert sum(line.startswith("--- ") for line in lines) == 2
 
 
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_card_art_saved_again_is_drawn_anew_in_the_preview(tmp_path, suffix):
+    """A designer repainting art/orc.png (same name) while watching saw the preview keep the old
+    picture: the decoded art was remembered by its path alone for the whole session."""
+    from PIL import Image
+
+    pack = write_pack(tmp_path / "pack", {"monsters/orc.yaml": monster_with_levels("orc").replace(
+        "kind: monster\n", f"kind: monster\nart: art/orc{suffix}\n", 1)})
+    art = pack / "monsters" / "art" / f"orc{suffix}"
+    art.parent.mkdir()
+
+    def paint(colour: tuple[int, int, int]) -> None:
+        picture = art.with_name("picture.png")
+        Image.new("RGB", (900, 600), colour).save(picture)
+        if suffix == ".svg":  # an SVG holding the picture: only the picture is saved again
+            art.exists() or art.write_text('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                           'width="90" height="60"><image width="90" height="60" xlink:href="picture.png"/></svg>')
+        else:
+            picture.replace(art)
+
+    drawn: list[bytes] = []
+
+    def echo(line: str) -> None:
+        if line.startswith("preview: "):
+            drawn.append(Path(line.removeprefix("preview: ")).read_bytes())
+
+    def changes():
+        paint((20, 40, 200))
+        yield {(watchfiles.Change.modified, str(art))}
+
+    paint((200, 30, 30))
+    run(pack, changes(), previews=["orc"], out=tmp_path / "previews", echo=echo)
+    assert len(drawn) == 2 and drawn[0] != drawn[1]
+
+
 def test_a_changed_file_is_named_with_its_control_characters_escaped(tmp_path):
     r"""A file named `a\x1b[31m.yaml` saved in the pack was named raw in the "changed:" line (the
     terminal turned red), while the report under it escaped it."""

@@ -28,14 +28,26 @@ from .colour import convert_image, ink_limit_of
 
 _CACHED_PIXELS = 64_000_000
 """Most pixels of decoded art kept between cards (the same picture on several cards is decoded once)."""
-_cache: OrderedDict[tuple[str, int | None], Any] = OrderedDict()
+_cache: OrderedDict[tuple[str, int | None, tuple[int, int] | None], Any] = OrderedDict()
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    """When the file at ``path`` was last written and its size (``None`` when it cannot be read):
+    decoded art is remembered with it, so a picture saved again (``watch``'s previews, one process
+    for a whole session) is decoded again, not printed as it was."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
 
 
 def raster(path: str, ink_limit_percent: int | None) -> Any:
     """The picture at ``path`` as it prints: RGB, or for a CMYK page (``ink_limit_percent`` given)
     CMYK within that ink limit. Transparency is flattened onto white. Decoded pictures are kept
-    (at most ``_CACHED_PIXELS`` pixels together), so art on several cards is decoded once."""
-    key = (path, ink_limit_percent)
+    (at most ``_CACHED_PIXELS`` pixels together, each while its file is unchanged), so art on
+    several cards is decoded once."""
+    key = (path, ink_limit_percent, _stamp(path))
     if key in _cache:
         _cache.move_to_end(key)
         return _cache[key]
@@ -100,18 +112,42 @@ def _printable(image: Any, ink_limit_percent: int | None) -> Any:
     return decoded.convert("RGB")
 
 
-@lru_cache(maxsize=64)
+_VECTORS = 64
+"""Most SVG drawings kept between cards."""
+_vectors: OrderedDict[tuple[str, int | None], tuple[tuple[tuple[int, int] | None, ...], tuple[str, ...], Any]] = \
+    OrderedDict()
+
+
 def _vector(path: str, ink_limit_percent: int | None) -> Any:
     """The SVG at ``path`` as a reportlab drawing ready for a page: fonts it embeds, the pictures it
-    holds as card art prints (:func:`raster`: flattened, and CMYK for a CMYK page)."""
+    holds as card art prints (:func:`raster`: flattened, and CMYK for a CMYK page). Kept while the
+    SVG and the picture files it holds are unchanged."""
+    key = (path, ink_limit_percent)
+    if key in _vectors:
+        stamps, files, drawing = _vectors[key]
+        if tuple(_stamp(f) for f in files) == stamps:
+            _vectors.move_to_end(key)
+            return drawing
     from svglib.svglib import svg2rlg
 
     drawing = svg2rlg(path)
     if drawing is None:
         raise ValueError("svglib could not read it")
+    files = (path, *sorted(_picture_files(drawing)))
+    stamps = tuple(_stamp(f) for f in files)
     _embeddable_fonts(drawing)
     _printable_images(drawing, ink_limit_percent)
+    _vectors[key] = (stamps, files, drawing)
+    while len(_vectors) > _VECTORS:
+        _vectors.popitem(last=False)
     return drawing
+
+
+def _picture_files(drawing: Any) -> set[str]:
+    """The picture files an svglib drawing draws in (its ``<image>``s naming a file)."""
+    from reportlab.graphics.shapes import Image as ImageNode
+
+    return {node.path for node in _nodes(drawing) if isinstance(node, ImageNode) and isinstance(node.path, str)}
 
 
 def _nodes(drawing: Any) -> Iterator[Any]:
