@@ -139,6 +139,28 @@ def test_base_pack_longest_texts_stay_inside_their_boxes(tmp_path: Path):
         assert _chars_inside(path, lambda p: card_regions(box, specs[p.name])["panel"]) > 100
 
 
+@pytest.mark.parametrize("back", ["loot", "monster_level_2"])
+def test_card_backs_keep_their_words_inside_a_wide_safe_zone(tmp_path: Path, back: str):
+    """A layout asking for a 6 mm safe zone printed every back's words ("Dungeons of Doria") 3.5 mm
+    inside the trim, where the shop's cut may take them; the fronts kept to the zone."""
+    from doria_forge.export.pdf.card import CardBack
+    from doria_forge.export.pdf.faces import back_spec
+    from doria_forge.export.pdf.layout import SheetLayout
+
+    layout = SheetLayout(card_size="mini_american", safe_mm=6, bleed_mm=2, one_per_page=True, duplex="none")
+    path = write_card_sheets(tmp_path / "back.pdf", [PrintCard(CardBack(back_spec(back)))], layout, "backs")
+    (w, h), inset = layout.card_mm, layout.bleed_mm + layout.safe_mm
+    with pdfplumber.open(str(path)) as pdf:
+        page = pdf.pages[0]
+        chars = [c for c in page.chars if c["text"].strip()]
+        assert "Doria" in page.extract_text()
+    for c in chars:
+        x0, x1 = c["x0"] / MM_TO_PT, c["x1"] / MM_TO_PT
+        top, bottom = c["top"] / MM_TO_PT, c["bottom"] / MM_TO_PT
+        assert inset - TOL <= x0 and x1 <= w + 2 * layout.bleed_mm - inset + TOL, c["text"]
+        assert inset - TOL <= top and bottom <= h + 2 * layout.bleed_mm - inset + TOL, c["text"]
+
+
 def test_names_with_umlauts_and_cyrillic_render_with_the_embedded_font(exported):
     with pdfplumber.open(str(exported["loot"])) as pdf:
         text = pdf.pages[0].extract_text()

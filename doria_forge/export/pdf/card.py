@@ -277,7 +277,9 @@ class CardBack(_DrawnFromSpec):
             if x1 > x0:
                 canvas.line(x0, x0 - k, x1, x1 - k)
             k += step
-        inset = mm(3.5)
+        # the frame, and the words along it, keep to the layout's safe zone where it is wider than
+        # the 3.5 mm the frame is drawn at (a shop asking for 6 mm got the words 2.5 mm too far out)
+        inset = max(mm(3.5), box.safe_inset)
         canvas.setStrokeColorRGB(1, 1, 1)
         canvas.setLineWidth(1.0 * s)
         canvas.roundRect(box.bleed + inset, box.bleed + inset, box.width - 2 * inset, box.height - 2 * inset,
