@@ -156,6 +156,29 @@ def test_tts_cards_of_a_sheet_are_saved_as_card_objects(tmp_path: Path):
     assert card["CustomDeck"]["1"]["NumWidth"] * card["CustomDeck"]["1"]["NumHeight"] > 1
 
 
+def _deck_keys(save: Path) -> set[int]:
+    objects = json.loads(save.read_text())["ObjectStates"]
+    keys = {int(key) for obj in objects for key in obj.get("CustomDeck", {})}
+    for obj in objects:  # each card finds its sheet by its CardID's key
+        for card in obj.get("ContainedObjects", [obj] if "CardID" in obj else []):
+            assert str(card["CardID"] // 100) in obj["CustomDeck"]
+    return keys
+
+
+def test_tts_an_expansions_decks_never_share_a_key_with_its_base_pack(tmp_path: Path):
+    """formats.md: a sheet is known by its CustomDeck key, CardID = key x 100 + slot. A base pack's
+    and an expansion's saves both numbered their sheets from 1: loaded on one table, the base's Loot
+    Cards and the expansion's, shuffled into one deck, held two sheets under the key 1."""
+    docs = [doc for doc in small_pack() if doc.kind in ("character", "pack")]
+    base = ContentPack.from_documents(docs)
+    expansion = base.printing(frozenset(("character", doc.id) for doc in docs[-3:] if doc.kind == "character"))
+    layout = load_layout(DEFAULT_LAYOUT_FILE)
+    base_keys = _deck_keys(export_tts(base, tmp_path / "base", layout)[-1])
+    expansion_keys = _deck_keys(export_tts(expansion, tmp_path / "expansion", layout)[-1])
+    assert base_keys == {1} and expansion_keys and not base_keys & expansion_keys
+    assert expansion_keys == _deck_keys(export_tts(expansion, tmp_path / "again", layout)[-1])
+
+
 def test_tts_base_url_names_hosted_images(tmp_path: Path):
     pack = ContentPack.from_documents([doc for doc in small_pack() if doc.kind in ("character", "pack")])
     paths = export_tts(pack, tmp_path, load_layout(DEFAULT_LAYOUT_FILE), base_url="https://example.org/doria/")

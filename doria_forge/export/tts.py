@@ -12,7 +12,8 @@ Writes into ``out``:
 - ``<pack id>.json``: the Saved Object, ``{"ObjectStates": [...]}``: one ``DeckCustom`` per deck (a
   single card as a ``Card`` of its own) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
-  whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row), each a ``Card``
+  whose ``CardID`` is ``deck key x 100 + slot`` (slot counted from 0, row by row; keys from 1, an
+  expansion's from a block its pack id chooses: :func:`first_deck_key`), each a ``Card``
   as TTS saves a card of a sheet (``CardCustom`` is its single card with a 1 x 1 image), then one
   ``Custom_Tile`` per Room Tile. ``Nickname`` is the card's name as printed, in the language printed
   (``--lang``; a Monster Level Card's: its monster's name and level), ``Description`` its ``kind:id``.
@@ -32,6 +33,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -167,6 +169,26 @@ def base_url_problem(base_url: str) -> str:
     return ""
 
 
+KEY_BLOCK = 100
+"""CustomDeck keys an expansion's block holds (a hundred sheets: 6,900 cards)."""
+KEY_BLOCKS = 999
+"""How many blocks expansions' keys are spread over, by their pack id."""
+
+
+def first_deck_key(pack: ContentPack) -> int:
+    """The ``CustomDeck`` key of the first sheet of ``pack``'s Saved Object: 1 for a pack printing
+    every card (a base pack, or ``--with-dependencies``); for an expansion printing its own cards
+    (``ContentPack.own``) the start of a block of :data:`KEY_BLOCK` keys chosen by its pack id
+    (CRC-32, so the same on every machine). A deck's ``CustomDeck`` maps each key to one sheet and
+    a card finds its sheet by ``CardID // 100``: with both saves numbering from 1, the base pack's
+    Loot Cards and an expansion's, shuffled into one deck on the table, would hold two sheets under
+    the one key 1. Keys from 100 on never meet the base pack's (from 1, fewer than 100 sheets),
+    nor, but for one chance in :data:`KEY_BLOCKS`, another expansion's."""
+    if pack.own is None:
+        return 1
+    return KEY_BLOCK * (1 + zlib.crc32(pack.info.id.encode("utf-8")) % KEY_BLOCKS)
+
+
 def _names(pack: ContentPack) -> dict[str, str]:
     """``kind:id`` -> the name printed on the card, in the language being printed. A Monster Level
     Card prints its monster's name and its level (its own ``name``, English only or left out, is
@@ -190,7 +212,7 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
     names = _names(pack)
     written: list[Path] = []
     decks, tiles = [], []
-    next_key = 1
+    next_key = first_deck_key(pack)
     card_sizes: list[tuple[float, float]] = []
     tile_side = 5.0
     print_cards = card_printer(pack)
