@@ -26,7 +26,7 @@ from doria_forge.export.pdf.compose import (
     write_calibration_page,
     write_card_sheets,
 )
-from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, build_decks
+from doria_forge.export.pdf.export import DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR, build_decks
 from doria_forge.export.pdf.layout import MM_TO_PT, mm
 from doria_forge.export.pdf.readback import dangling_resources, fonts, placements
 from doria_forge.export.pdf.text import ELLIPSIS, fit_line, fit_paragraph, recording
@@ -50,6 +50,22 @@ def base_pack():
 @pytest.fixture(scope="module")
 def exported(tmp_path_factory) -> list[Path]:
     return export_pdfs(small_pack(), tmp_path_factory.mktemp("pdf"))
+
+
+def test_the_scenario_booklet_prints_a_campaigns_scenarios_in_the_order_it_plays_them(base_pack, tmp_path: Path):
+    """By id the booklet printed The Greywater Smugglers' second scenario (greywater_gate) before
+    its first (greywater_ledger), which opens with the campaign's story."""
+    from doria_forge.export.pdf.scenario import write_scenarios
+
+    path = write_scenarios(tmp_path / "scenarios.pdf", base_pack, SheetLayout(), DEFAULT_TEMPLATES_DIR)
+    every = {s.name for s in base_pack.scenarios.values()}
+    with pdfplumber.open(str(path)) as pdf:  # the first line of the page a scenario starts on
+        starts = [line for page in pdf.pages if (line := (page.extract_text() or "").splitlines()[0]) in every]
+    assert sorted(starts) == sorted(every)
+    for campaign in base_pack.campaigns.values():  # together, in the order the campaign plays them
+        names = [base_pack.scenarios[sid].name for sid in campaign.scenarios]
+        first = starts.index(names[0])
+        assert starts[first:first + len(names)] == names, campaign.id
 
 
 def test_every_pdf_embeds_every_font_it_uses_and_has_no_dangling_resources(exported):

@@ -167,9 +167,23 @@ def _canvas_maker(layout: SheetLayout) -> type[Canvas]:
     return CmykCanvas
 
 
+def booklet_order(pack: ContentPack) -> list[Scenario]:
+    """The scenarios the pack prints in the order the booklet prints them: the scenarios no campaign
+    plays, by id, then each campaign's (by campaign id) in the order the campaign plays them, so
+    its first scenario, which opens with the campaign's story, comes before the others. By id
+    alone, *The Greywater Smugglers* printed its second scenario (``greywater_gate``) before its
+    first (``greywater_ledger``) and the campaign's story."""
+    own = pack.own_of(Scenario)
+    in_campaigns = [own[sid] for campaign in pack.campaigns.values() for sid in campaign.scenarios if sid in own]
+    played = {scenario.id for scenario in in_campaigns}
+    single = [scenario for scenario in own.values() if scenario.id not in played]
+    return single + list({scenario.id: scenario for scenario in in_campaigns}.values())
+
+
 def write_scenarios(path: Path, pack: ContentPack, layout: SheetLayout, templates_dir: Path) -> Path:
-    """All scenarios the pack prints, each starting on a new page, to ``path`` (atomically)."""
-    scenarios = list(pack.own_of(Scenario).values())
+    """All scenarios the pack prints, each starting on a new page, in :func:`booklet_order`, to
+    ``path`` (atomically)."""
+    scenarios = booklet_order(pack)
     if not scenarios:
         raise ExportError("the pack has no scenarios to print")
     if not (templates_dir / SCENARIO_TEMPLATE).is_file():
