@@ -393,6 +393,25 @@ def test_card_art_is_drawn_into_the_art_region_and_checked_by_preflight(tmp_path
     assert low.exit_code == 1 and "[preflight-art-resolution]" in low.output
 
 
+@pytest.mark.parametrize(("pixels", "sharp"), [((60, 40), False), ((1200, 800), True)])
+def test_preflight_measures_the_resolution_of_the_pictures_inside_svg_art(tmp_path: Path, pixels, sharp):
+    """An SVG prints its vector art sharp at any size, but a picture it holds prints at the size the
+    SVG gives it: preflight passed a 60 x 40 px photo inside an SVG, printed 26 mm wide (58 dpi)."""
+    pack = _art_pack(tmp_path, "art/scene.svg", None)
+    Image.new("RGB", pixels, (200, 30, 30)).save(pack / "art" / "photo.png")
+    (pack / "art" / "scene.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="90" height="60" '
+        'viewBox="0 0 90 60"><g transform="scale(0.5)"><image width="180" height="120" xlink:href="photo.png"/>'
+        '</g></svg>', encoding="utf-8")
+    result = runner.invoke(app, ["preflight", str(pack), "--profile", "home-a4"])
+    if sharp:
+        assert result.exit_code == 0 and "preflight-art-resolution" not in result.output, result.output
+    else:
+        assert result.exit_code == 1, result.output
+        assert "orc.yaml:1:1: error [preflight-art-resolution] a picture in art scene.svg prints at 58 dpi" \
+            in result.output and "300 dpi" in result.output
+
+
 def test_preflight_reports_a_deck_over_the_profile_limit_at_its_first_card():
     from doria_forge.export.layouts import LayoutFile
     from doria_forge.export.preflight import preflight

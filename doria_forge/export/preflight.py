@@ -5,7 +5,8 @@ with every text recorded; the problems are reported at the card's ``file:line:co
 
 - ``preflight-text-cut`` (error): a text shortened with an ellipsis to fit;
 - ``preflight-safe-zone`` (error): a text reaching outside the safe zone (``safe_mm`` inside the trim);
-- ``preflight-art-resolution`` (error): card art below the profile's ``dpi`` at its printed size;
+- ``preflight-art-resolution`` (error): card art below the profile's ``dpi`` at its printed size (a
+  picture file, or the least sharp picture an SVG holds);
 - ``preflight-deck-size`` (error): a deck with more cards than the profile's ``max_deck_cards``;
 - ``preflight-missing-back`` (error): a card without a back where the profile needs backs;
 - ``preflight-trim-size`` (warning): a deck printed at a size the profile does not list;
@@ -187,8 +188,35 @@ def art_problems(face: object, layout: SheetLayout, art_root: Path | None, fallb
         yield located(origin, fallback, "preflight-art-resolution", Severity.ERROR, image.problem)
         return
     region = art_region_mm(layout.card_mm)
+    if image.vector:
+        yield from _svg_picture_problems(path, layout, region, origin, fallback)
+        return
     dpi = image.dpi_at(region)
     if dpi < layout.dpi:
         yield located(origin, fallback, "preflight-art-resolution", Severity.ERROR,
                       f"art {path.name} prints at {dpi:.0f} dpi in the {region[0]:.0f} x {region[1]:.0f} mm art "
                       f"region ({image.size_px[0]} x {image.size_px[1]} px); the profile asks for {layout.dpi} dpi")
+
+
+def _svg_picture_problems(path: Path, layout: SheetLayout, region: tuple[float, float], origin: str,
+                          fallback: str) -> Iterator[Problem]:
+    """A ``preflight-art-resolution`` error for the least sharp picture SVG art ``path`` holds when it
+    prints below ``layout.dpi``: the SVG is fitted into the art ``region`` (mm) as the export fits it,
+    and its pictures with it. Its vector art prints sharp at any size."""
+    from .pdf.art import svg_pictures
+
+    try:
+        (width, height), pictures = svg_pictures(str(path), layout.ink_limit_percent if layout.colour == "cmyk"
+                                                 else None)
+    except Exception:  # noqa: BLE001 - an SVG the export cannot draw stops the export with its reason
+        return
+    scale = min(region[0] / max(width, 1e-6), region[1] / max(height, 1e-6))  # mm per drawing unit
+    measured = [(min(picture.width / max(w * scale, 1e-9), picture.height / max(h * scale, 1e-9)) * 25.4,
+                 picture.size, (w * scale, h * scale)) for picture, w, h in pictures]
+    if not measured:
+        return
+    dpi, (w_px, h_px), (w_mm, h_mm) = min(measured, key=lambda m: m[0])
+    if dpi < layout.dpi:
+        yield located(origin, fallback, "preflight-art-resolution", Severity.ERROR,
+                      f"a picture in art {path.name} prints at {dpi:.0f} dpi ({w_px} x {h_px} px at {w_mm:.0f} x "
+                      f"{h_mm:.0f} mm in the art region); the profile asks for {layout.dpi} dpi")

@@ -9,6 +9,7 @@ through the canvas's colour conversion like every other colour.
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
 from collections import OrderedDict
@@ -181,10 +182,37 @@ def printed_rasters(path: str, ink_limit_percent: int | None) -> list[Any]:
     ``preflight``, which measures what will be printed. Raises as the decoding does."""
     if not path.lower().endswith(".svg"):
         return [raster(path, ink_limit_percent)]
-    from reportlab.graphics.shapes import Image as ImageNode
+    return [picture for picture, _, _ in svg_pictures(path, ink_limit_percent)[1]]
 
-    return [node.path for node in _nodes(_vector(path, ink_limit_percent))
-            if isinstance(node, ImageNode) and node.path is not None and not isinstance(node.path, str)]
+
+Picture = tuple[Any, float, float]
+"""A picture as it prints, with the width and height it is drawn at (:func:`svg_pictures`)."""
+
+
+def svg_pictures(path: str, ink_limit_percent: int | None) -> tuple[tuple[float, float], list[Picture]]:
+    """The SVG at ``path`` as :func:`draw_art` fits it: ``((width, height), pictures)``, the size of
+    its drawing and each picture it holds as it prints (:func:`raster`) with the width and height it
+    is drawn at, both in the drawing's units (every transform around it applied). Fitted into a box,
+    the drawing and its pictures scale alike: ``preflight`` measures their resolution from it."""
+    from reportlab.graphics.shapes import Image as ImageNode
+    from reportlab.graphics.shapes import mmult
+
+    drawing = _vector(path, ink_limit_percent)
+    found: list[Picture] = []
+
+    def visit(node: Any, matrix: tuple[float, ...]) -> None:
+        if isinstance(node, ImageNode):
+            if node.path is not None and not isinstance(node.path, str):
+                a, b, c, d = matrix[:4]
+                found.append((node.path, node.width * math.hypot(a, b), node.height * math.hypot(c, d)))
+            return
+        transform = getattr(node, "transform", None)
+        inner = tuple(mmult(matrix, transform)) if transform is not None else matrix
+        for child in getattr(node, "contents", None) or ():
+            visit(child, inner)
+
+    visit(drawing, (1.0, 0.0, 0.0, 1.0, 0.0, 0.0))
+    return (drawing.width, drawing.height), found
 
 
 def _embeddable_fonts(drawing: Any) -> None:
