@@ -224,7 +224,7 @@ def test_duplex_offset_moves_the_back_pages_of_one_card_per_page(tmp_path: Path,
         assert (x1 - x0, y1 - y0) == pytest.approx(shift, abs=TOL), name
 
 
-def test_one_card_per_page_says_that_the_layouts_crop_marks_are_not_printed(tmp_path: Path, caplog):
+def test_one_card_per_page_says_that_the_layouts_crop_marks_and_guides_are_not_printed(tmp_path: Path, caplog):
     """A layout with crop_marks: true (the shipped default) printed one card per page without a
     single crop mark and without a word: the page is the card with its bleed, cut at its TrimBox."""
     pack = tiny_pack(tmp_path / "content")
@@ -238,6 +238,14 @@ def test_one_card_per_page_says_that_the_layouts_crop_marks_are_not_printed(tmp_
         result = runner.invoke(app, ["export", "pdf", str(pack), "--profile", "dtc", "--out", str(tmp_path / "dtc")])
     assert result.exit_code == 0, result.output
     assert "crop marks" not in caplog.text
+    caplog.clear()
+    with caplog.at_level(logging.WARNING):  # the home printer's guides: the ruler and cut lines too
+        result = runner.invoke(app, ["export", "pdf", str(pack), "--profile", "home-a4", "--one-per-page",
+                                     "--out", str(tmp_path / "home")])
+    assert result.exit_code == 0, result.output
+    [said] = [r.getMessage() for r in caplog.records if "not printed one card per page" in r.getMessage()]
+    assert said.startswith("crop marks, cut lines and the 100 mm ruler are not printed one card per page (")
+    assert "crop_marks: false, cut_lines: false, ruler: false" in said
 
 
 def test_duplex_offset_with_a_gutter_fold_is_a_usage_error_and_writes_nothing(tmp_path: Path):

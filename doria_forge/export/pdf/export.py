@@ -156,14 +156,8 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
     # every deck's card size is fitted to its paper before the first file is written: a size that
     # does not fit stopped the export halfway, with some decks' PDFs written and the rest not
     check_sheets(decks, layout_data, layout, lambda _, sheet: paper_fit_error(sheet))
-    # A page of one card is the card with its bleed, for a shop that cuts at its TrimBox: there is
-    # no paper outside the bleed for marks. A layout asking for them printed none without a word.
-    unmarked = [deck.name for deck, sheet in decks if sheet.one_per_page and sheet.crop_marks]
-    if unmarked:
-        log.warning("crop marks are not printed one card per page (%s): each page is the card with its bleed, "
-                    "and its TrimBox tells the print shop where to cut; to cut by hand, print sheets (without "
-                    "--one-per-page or one_per_page: true), or set crop_marks: false to leave this note out",
-                    ", ".join(unmarked))
+    for message in guides_left_out(decks):
+        log.warning("%s", message)
     # a template error in the scenario booklet (or no room for a ruler) stopped the export after
     # the decks' PDFs were written: the files are kept until every one of them is drawn
     with written_together(out_dir):
@@ -189,6 +183,31 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         log.warning("%s is left from an earlier export: %s prints no such sheet now; delete it before the folder "
                     "goes to print", stale, pack.info.display_name)
     return written
+
+
+SHEET_GUIDES = (("crop_marks", "crop marks"), ("cut_lines", "cut lines"), ("ruler", "the 100 mm ruler"))
+"""The layout keys that draw guides around the cards of a sheet, and what they draw."""
+
+
+def guides_left_out(decks: Iterable[tuple[Any, SheetLayout]]) -> list[str]:
+    """What to say of the guides (:data:`SHEET_GUIDES`) the layout asks for on decks (``(deck, its
+    sheet)``, a deck has ``name``) printed one card per page, which leaves them out: a page of one
+    card is the card with its bleed, cut at its TrimBox, with no paper beyond the bleed for them.
+    A layout asking for crop marks (the shipped default) printed none, without a word."""
+    asked: dict[tuple[str, ...], list[str]] = {}
+    for deck, sheet in decks:
+        keys = tuple(key for key, _ in SHEET_GUIDES if sheet.one_per_page and getattr(sheet, key))
+        if keys:
+            asked.setdefault(keys, []).append(deck.name)
+    messages = []
+    for keys, names in asked.items():
+        what = [words for key, words in SHEET_GUIDES if key in keys]
+        listed = what[0] if len(what) == 1 else ", ".join(what[:-1]) + " and " + what[-1]
+        messages.append(f"{listed} {'is' if what == ['the 100 mm ruler'] else 'are'} not printed one card per page "
+                        f"({', '.join(names)}): each page is the card with its bleed, and its TrimBox tells the print "
+                        "shop where to cut; to cut by hand, print sheets (without --one-per-page or one_per_page: "
+                        f"true), or set {', '.join(f'{key}: false' for key in keys)} to leave this note out")
+    return messages
 
 
 def check_sheets(decks: Iterable[tuple[Any, SheetLayout]], layout_data: LayoutFile, layout: LayoutOverrides | None,
