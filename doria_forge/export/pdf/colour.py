@@ -7,8 +7,9 @@ colour when it is set (reportlab's colour-space hook, which its text objects sha
 code changes, and raster card art is converted image by image (:func:`convert_image`). The
 separation is the output profile ``doria_forge/icc/doria-coated-gcr-240.icc``
 (``tools/make_cmyk_profile.py``: a coated offset press modelled from the ISO 12647-2 solids, with
-grey component replacement, so black and greys print mostly with black ink, and total ink at most
-240 %), applied sRGB to CMYK with the perceptual intent. A lower ``ink_limit_percent`` than the
+grey component replacement and total ink at most 240 %), applied sRGB to CMYK with the perceptual
+intent; a neutral colour of the drawing (black or grey type and lines) goes on the black plate
+alone, at the black ink that prints its lightness (:func:`rgb_to_cmyk`). A lower ``ink_limit_percent`` than the
 profile's is enforced after the conversion by lowering cyan, magenta and yellow (black keeps its
 depth). CMYK art the designer separated is printed as it is; ``preflight`` measures its total ink
 (:func:`total_ink_percent`). The profile models the press; it is not the shop's own: proof the file
@@ -58,10 +59,44 @@ def _limited(c: int, m: int, y: int, k: int, ink_limit_percent: int) -> tuple[in
     return c, m, y, k
 
 
+@cache
+def _black_plate_greys() -> tuple[int, ...]:
+    """The sRGB grey level (0-255) that each amount of black ink alone (0-255, no C, M or Y) prints
+    as, through the profile (LittleCMS, CMYK to sRGB, perceptual intent): darker as the ink grows,
+    255 for none, about 41 for solid black."""
+    from PIL import Image, ImageCms
+
+    back = ImageCms.buildTransform(ImageCms.getOpenProfile(str(PROFILE)), ImageCms.createProfile("sRGB"),
+                                   "CMYK", "RGB", renderingIntent=ImageCms.Intent.PERCEPTUAL)
+    ramp = Image.new("CMYK", (256, 1))
+    for k in range(256):
+        ramp.putpixel((k, 0), (0, 0, 0, k))
+    printed = ImageCms.applyTransform(ramp, back)
+    assert printed is not None  # None only for a transform in place
+    return tuple(round(sum(printed.getpixel((k, 0))) / 3) for k in range(256))  # type: ignore[arg-type]
+
+
+def _black_ink_for(grey: float) -> int:
+    """The amount of black ink alone (0-255) that prints closest to the sRGB grey ``grey`` (0-1):
+    255 for black and anything darker than solid black prints, 0 for white."""
+    target = round(min(1.0, max(0.0, grey)) * 255)
+    printed = _black_plate_greys()
+    return min(range(256), key=lambda k: (abs(printed[k] - target), k))
+
+
 @lru_cache(maxsize=4096)
 def rgb_to_cmyk(r: float, g: float, b: float, ink_limit_percent: int = 300) -> tuple[float, float, float, float]:
-    """An sRGB colour (0-1 each) as CMYK (0-1 each) through the output profile, with total ink at
-    most ``ink_limit_percent`` (and never above the profile's own 240 %)."""
+    """An sRGB colour (0-1 each) as CMYK (0-1 each), with total ink at most ``ink_limit_percent``
+    (and never above the profile's own 240 %).
+
+    A neutral colour (``r == g == b``: black text, grey lines and type) goes on the black plate
+    alone, with the black ink that prints the grey's lightness through the profile (100 % for
+    black): through the profile black was 47/47/47/100, four inks whose plates a press never lays
+    exactly on one another, so small black type printed with coloured fringes. Every other colour
+    is separated through the profile."""
+    if r == g == b:
+        k = min(_black_ink_for(r), ink_limit_percent * 255 // 100)
+        return (0.0, 0.0, 0.0, math.floor(k / 255 * 10_000) / 10_000)
     from PIL import Image, ImageCms
 
     pixel = Image.new("RGB", (1, 1), tuple(int(round(min(1.0, max(0.0, v)) * 255)) for v in (r, g, b)))
