@@ -64,6 +64,25 @@ def test_phase_c_every_hero_knocked_out_moves_the_doom_counter_one_field_at_once
     assert reasons == ["unconscious", "unconscious"] and effects == [(), (EXTRA_ACTIVATION,)]
 
 
+def test_phase_c_the_extra_activation_a_knock_out_triggers_waits_for_every_initiative_roll():
+    """*Phase C* (book lines 906-922): "all players roll 2D" and "For every character that loses
+    consciousness at the beginning of the round, the Doom Counter immediately moves +1 field
+    down"; *Unconsciousness*: an unconscious character is "ignored by any monsters". The marker
+    stands on 40; the Adventurer (seat 1) and Green (seat 2, STR 8) fumble, the Warrior (STR 13)
+    rolls 5 + 5. The first step reaches 39, an Extra Activation: the Orc finds Green already
+    unconscious - the players rolled together - and attacks the Warrior (attack 3 + 4 + 1; the
+    Warrior defends 6 + 6 and more). Before, the Extra Activation came between the Adventurer's
+    roll and Green's, and the Orc attacked Green (lowest STR) just before Green fell."""
+    state = make_state(["adventurer", "green", "warrior"], ["orc"], faces=[1, 1, 1, 1, 5, 5, 3, 4, 6, 6])
+    state.doom.position = 40
+    phases.start_round(state)
+    assert [h.unconscious for h in state.heroes] == [True, True, False]
+    assert state.doom.position == 38
+    [activation] = state.log.of_kind("activation")
+    assert (activation["reason"], activation["targets"]) == ("extra_activation", ("warrior",))
+    assert state.dice.remaining == 0
+
+
 def test_phase_g_a_door_opened_and_heroes_on_two_tiles_is_two_fields():
     """*Phase G* (book lines 972-974): 1 field per Room Tile with a character, 0 more when a
     door was opened. Heroes on 2 tiles after opening a door: head -> 40 -> 39."""

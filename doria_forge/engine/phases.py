@@ -140,9 +140,9 @@ def roll_initiative(state: GameData, hero: HeroState) -> int | None:
     ``rules.initiative_cap``), or ``None`` when the hero is (now) unconscious.
 
     Below 1 AP or a Fumble (two ones; a 1 with a single die) knocks the hero
-    unconscious and steps the Doom Counter at once (solo heroes never become
-    unconscious: they just have no AP this round). Heroes who chose to stay
-    unconscious do not roll and cause no Doom step."""
+    unconscious (solo heroes never become unconscious: they just have no AP this round);
+    the Doom Counter step this costs is ``phase_c_initiative``'s, once every hero has
+    rolled. Heroes who chose to stay unconscious do not roll."""
     if hero.dead:
         return None
     if hero.uid in state.stay_unconscious:
@@ -158,8 +158,6 @@ def roll_initiative(state: GameData, hero: HeroState) -> int | None:
         hero.unconscious = True
         state.ap[hero.uid] = 0
         state.log.emit("unconscious", hero.uid, ap=ap, fumble=fumble)
-        if state.options.doom:
-            doom_advance(state, 1, reason="unconscious")
         return None
     hero.unconscious = False
     state.ap[hero.uid] = ap
@@ -168,14 +166,30 @@ def roll_initiative(state: GameData, hero: HeroState) -> int | None:
 
 def phase_c_initiative(state: GameData) -> None:
     """Every living hero rolls initiative in seat order; monsters' markers stand at
-    their AP value. All heroes unconscious at the same time ends the scenario. The board
-    hears of it (``after_initiative``: the first round places the heroes)."""
+    their AP value. The board hears of it (``after_initiative``: the first round places the
+    heroes, the fallen lie down and the woken get up). Then the Doom Counter moves one field
+    for every hero knocked out by its roll (heroes who stayed unconscious cost none), its
+    effects at once. All heroes unconscious at the same time ends the scenario.
+
+    The Doom steps wait for every roll (chapter *Phase C*: "all players roll 2D ... For every
+    character that loses consciousness at the beginning of the round, the Doom Counter
+    immediately moves +1 field down"): the players roll together, so an Extra Activation it
+    triggers finds every hero as this round's roll left it - a hero who fumbles later in seat
+    order is already unconscious ("ignored by any monsters"), one who wakes is a target, and
+    in the first round the heroes already stand on the Starting Positions."""
+    knocked_out = []
     for hero in state.heroes:
         if state.outcome is not None:
             return
-        roll_initiative(state, hero)
+        if roll_initiative(state, hero) is None and hero.unconscious and hero.uid not in state.stay_unconscious:
+            knocked_out.append(hero)
     state.stay_unconscious.clear()
     state.board.after_initiative(state)
+    if state.options.doom:
+        for _ in knocked_out:
+            if state.outcome is not None:
+                return
+            doom_advance(state, 1, reason="unconscious")
     check_end(state)
     if state.outcome is None and all(h.unconscious or h.dead for h in state.heroes):
         finish(state, "all_unconscious")
