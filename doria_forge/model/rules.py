@@ -192,7 +192,7 @@ class Rules(Document):
     # Death and unconsciousness
     death_threshold: int = Field(-20, ge=-99, le=0, description="A hero at or below this many HP or PP dies.")
     unconscious_recovery: Annotated[int, Field(ge=0, le=30)] = 3
-    """HP and PP an unconscious hero is brought back to."""
+    """Points an unconscious hero recovers in Phase H, split as it likes between HP and PP."""
     # Level up (Phase H)
     hero_level_rounds: list[Annotated[int, Field(ge=1, le=99)]] = Field(default_factory=lambda: [7, 13, 18],
                                                                         max_length=20)
@@ -200,7 +200,7 @@ class Rules(Document):
     hero_bonuses: list[HeroBonus] = Field(default_factory=lambda: list(HERO_BONUSES), max_length=20)
     """The hero bonus markers a level-up may give."""
     campaign_xp_multiplier: Annotated[int, Field(ge=1, le=10)] = 3
-    """Group XP per hero level in a campaign is this times the level."""
+    """Times more Group XP an Attribute Point costs in a campaign (single scenario: 1 XP per character)."""
     monster_level_above_max_hp: int = Field(1, ge=0, le=20,
                                             description="Extra HP per Monster Level above the last card.")
     max_monster_level_card: Annotated[int, Field(ge=1, le=4)] = 4
