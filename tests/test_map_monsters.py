@@ -128,6 +128,30 @@ def test_melee_strikes_straight_across_a_hole_but_not_diagonally():
     assert where(state, zombie.uid) == (1, 0) and targets_of(state, zombie) == ("mage",)
 
 
+def test_a_melee_monster_of_range_2_also_strikes_exactly_across_a_hole_3_squares_wide():
+    """Monsters and Obstacles/Holes (book l.1496): "Melee attackers in this case have enough range
+    to strike exactly over the Hole (even Holes that are 2 or more squares wide), but no further":
+    melee attackers, not only those of range 1. The Mercenary (melee, range 2) stands at the edge
+    of a Hole 3 squares wide, the Mage on the far edge blocks the landing square: it cannot jump
+    across, but strikes her over the Hole. One square further (a floor square between) is out of
+    its reach. Before, only a range-1 attack struck across holes: the Mercenary stood and did
+    nothing."""
+    pit = tile("PIT3", ["#####", "#####", ".OOO.", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(pit), ["mage"], tiles=[("PIT3", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("mercenary", (2, 0))])
+    board = state.board
+    mercenary = state.monsters[0]
+    assert (mercenary.attack_type, mercenary.range) == ("melee", 2)
+    assert board.can_attack_from((2, 0), (2, 4), 2, "melee")
+    assert not board.can_attack_from((2, 0), (2, 4), 2, "ranged")
+    activate_monster(state, mercenary)
+    assert where(state, mercenary.uid) == (2, 0) and targets_of(state, mercenary) == ("mage",)
+    wide = tile("PIT2", ["#####", "#####", ".OO..", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(wide), ["mage"], tiles=[("PIT2", (0, 0), 0)], at={"mage": (2, 4)},
+                     monsters=[("mercenary", (2, 0))])
+    assert not state.board.can_attack_from((2, 0), (2, 4), 2, "melee")
+
+
 def test_a_monster_behind_the_hole_needs_6_ap_and_a_free_square_behind_it():
     """Monsters and Obstacles/Holes: with another monster on the far side, the jumper crosses
     only onto a free square behind it and with 6 or more AP before the jump."""

@@ -45,9 +45,11 @@ class SightMixin(DungeonFigures):
 
     def can_attack_from(self, pos: Pos, target: Pos, attack_range: int, attack_type: str) -> bool:
         """Whether an attack of ``attack_range`` reaches ``target`` from ``pos``: range and
-        Line of Sight; a melee attack (range 1) also strikes straight across holes or
-        red-bordered squares, no further (chapter *Monsters and Obstacles/Holes*); from or
-        onto a square under Rubble (a buried figure) range 1 only (*Dungeon Markers*)."""
+        Line of Sight; a melee attack, whatever its range, also strikes straight across holes
+        or red-bordered squares, no further (chapter *Monsters and Obstacles/Holes*: "Melee
+        attackers in this case have enough range to strike exactly over the Hole (even Holes
+        that are 2 or more squares wide), but no further"); from or onto a square under Rubble
+        (a buried figure) range 1 only (*Dungeon Markers*)."""
         if pos == target:
             return False
         if self._under_rubble(pos, target):
@@ -71,7 +73,7 @@ class SightMixin(DungeonFigures):
         ``range_distance`` in squares."""
         if distance <= attack_range and self.sees(pos, target):
             return True
-        if attack_range == 1 and attack_type == "melee" and (pos[0] == target[0] or pos[1] == target[1]):
+        if attack_type == "melee" and (pos[0] == target[0] or pos[1] == target[1]):
             between = _between(pos, target)
             return bool(between) and all(self.layout.kind(p) in (HOLE, RED) for p in between)
         return False
@@ -86,7 +88,7 @@ class SightMixin(DungeonFigures):
         copied game or another game at the same layout shares them)."""
         layout = self.layout
         slack = attack_range + len(layout.bridge_middles())
-        across = attack_range == 1 and attack_type == "melee"
+        across = attack_type == "melee"
         tr, tc = target
         out = set()
         memo = layout.version_memo().setdefault("attack_from", {})
