@@ -128,6 +128,26 @@ def test_melee_strikes_straight_across_a_hole_but_not_diagonally():
     assert where(state, zombie.uid) == (1, 0) and targets_of(state, zombie) == ("mage",)
 
 
+def test_a_ghoul_out_of_reach_walks_toward_the_hero_with_the_fewest_hit_points_not_the_nearest():
+    """Target of a Monster, criterion 2 (book l.1421): "If no character is in range, the
+    monster moves towards the nearest one. Some monsters ignore this condition (for example the
+    Archer or the Ghoul)"; NOTES.md: the Ghoul targets the hero with the lowest current HP. A
+    corridor of five tiles: the Ghoul (AP 9) in the middle, the Warrior (full HP) 11 squares
+    west, the Mage (2 HP) 12 squares east - neither in reach this activation. The Ghoul walks 9
+    squares east toward the Mage. Before, it walked toward the nearest hero, the Warrior."""
+    corridor = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("COR", (0, n), 0) for n in range(5)],
+                     at={"warrior": (2, 1), "mage": (2, 24)}, monsters=[("ghoul", (2, 12))])
+    ghoul = state.monsters[0]
+    state.hero("mage").hp = 2
+    assert ghoul.action_points == 9
+    assert (state.board.distance(state, ghoul, state.hero("warrior")),
+            state.board.distance(state, ghoul, state.hero("mage"))) == (11, 12)
+    activate_monster(state, ghoul)
+    assert where(state, ghoul.uid) == (2, 21)
+    assert not state.log.of_kind("monster_attack")
+
+
 def test_a_melee_monster_of_range_2_also_strikes_exactly_across_a_hole_3_squares_wide():
     """Monsters and Obstacles/Holes (book l.1496): "Melee attackers in this case have enough range
     to strike exactly over the Hole (even Holes that are 2 or more squares wide), but no further":

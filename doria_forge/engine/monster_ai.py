@@ -19,8 +19,9 @@ every conscious hero is in range (``choose_targets``). On a map, ``plan`` decide
    be attacked from a free square does a monster push another off the square it needs
    (the pushed one goes to the nearest free square along the way, over a Hole it was
    jumped across). Holes: see ``map.paths``.
-3. No hero in reach: it walks the fastest way toward the nearest hero (or, when no way
-   is open, as close as it gets).
+3. No hero in reach: it walks the fastest way toward the nearest hero - a monster targeting
+   ``lowest_hp`` toward the one with the fewest HP - (or, when no way is open, as close as it
+   gets).
 
 Behaviours (``abilities.rule_for``): ``pair_activation`` brings a second monster of the
 type, ``extra_activation_on_wound`` makes a monster that wounded act once more,
@@ -494,7 +495,7 @@ def plan(state: GameData, monster: MonsterState) -> Plan:
                 # only the patterns that hit every hero in range read who else is in range
                 attackable = reach_from(square) if rule.pattern in IN_RANGE_PATTERNS else []
                 return Plan(square, options[square], _hits(state, monster, square, target, attackable, ranked), push)
-    return _approach(state, monster, routes, ranked, distance, start)
+    return _approach(state, monster, routes, ranked, start)
 
 
 def _staying(state: GameData, monster: MonsterState, rule: Any, start: Any, ranked: list[HeroState],
@@ -611,12 +612,15 @@ def _square_for(state: GameData, monster: MonsterState, target: HeroState, optio
 
 
 def _approach(state: GameData, monster: MonsterState, routes: MonsterRoutes, ranked: list[HeroState],
-              distance: dict[str, int], start: Any) -> Plan:
-    """No hero in reach this activation: the fastest way toward the nearest hero, as far
-    as its AP go (chapter *Fastest Way to the Target*)."""
+              start: Any) -> Plan:
+    """No hero in reach this activation: the fastest way toward the hero it goes for, as far
+    as its AP go (chapter *Fastest Way to the Target*): the first of ``ranked``, the nearest
+    one ("If no character is in range, the monster moves towards the nearest one", *Target of
+    a Monster* criterion 2) - or, for a monster that ignores that criterion for a target of
+    its own (targeting ``lowest_hp``, the Ghoul: "Some monsters ignore this condition"), the
+    hero with the fewest HP (``rank_heroes`` orders ``ranked`` so)."""
     board = _board(state)
-    nearest = min(ranked, key=lambda h: (distance[h.uid], ranked.index(h)))
-    goal = board.position(nearest.uid)
+    goal = board.position(ranked[0].uid)
     full = board.monster_routes(state, monster, None)
     # routes are built only for the squares read: those beside the goal, the one moved to
     ways = [full[p] for p in full if goal in board.neighbours(p) or board.range_distance(p, goal) <= 1]
