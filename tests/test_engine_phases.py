@@ -38,6 +38,17 @@ def test_phase_c_initiative_example_2_fumble_unconscious_doom_40():
     assert state.current_actor() == "green"
 
 
+def test_roll_initiative_alone_steps_the_doom_counter_at_once_unless_phase_c_steps_it_later():
+    """*Phase C*: a hero knocked out by its initiative roll moves the Doom Counter one field.
+    ``roll_initiative`` called alone (one hero's roll) steps it at once; ``phase_c_initiative``
+    rolls with ``doom=False`` and steps it once every hero has rolled."""
+    state = make_state(["green", "yellow"], faces=[1, 1, 1, 1])
+    assert phases.roll_initiative(state, state.heroes[0]) is None
+    assert state.heroes[0].unconscious and state.doom.position == 40
+    assert phases.roll_initiative(state, state.heroes[1], doom=False) is None
+    assert state.heroes[1].unconscious and state.doom.position == 40
+
+
 def test_phase_c_initiative_is_capped_at_40():
     """Phase C: more than 40 AP -> 40, the excess is lost."""
     state = make_state(["green", "yellow"], faces=[10, 10, 5, 9, 4, 4])

@@ -135,14 +135,15 @@ def initiative_spec(state: GameData, hero: HeroState) -> DiceSpec:
     return spec
 
 
-def roll_initiative(state: GameData, hero: HeroState) -> int | None:
+def roll_initiative(state: GameData, hero: HeroState, *, doom: bool = True) -> int | None:
     """Roll one hero's initiative; sets ``state.ap``. Returns the AP (capped at
     ``rules.initiative_cap``), or ``None`` when the hero is (now) unconscious.
 
     Below 1 AP or a Fumble (two ones; a 1 with a single die) knocks the hero
-    unconscious (solo heroes never become unconscious: they just have no AP this round);
-    the Doom Counter step this costs is ``phase_c_initiative``'s, once every hero has
-    rolled. Heroes who chose to stay unconscious do not roll."""
+    unconscious and, with ``doom``, steps the Doom Counter at once (solo heroes never
+    become unconscious: they just have no AP this round). ``phase_c_initiative`` passes
+    ``doom=False`` and steps the Doom Counter itself once every hero has rolled. Heroes who
+    chose to stay unconscious do not roll and cause no Doom step."""
     if hero.dead:
         return None
     if hero.uid in state.stay_unconscious:
@@ -158,6 +159,8 @@ def roll_initiative(state: GameData, hero: HeroState) -> int | None:
         hero.unconscious = True
         state.ap[hero.uid] = 0
         state.log.emit("unconscious", hero.uid, ap=ap, fumble=fumble)
+        if doom and state.options.doom:
+            doom_advance(state, 1, reason="unconscious")
         return None
     hero.unconscious = False
     state.ap[hero.uid] = ap
@@ -181,7 +184,8 @@ def phase_c_initiative(state: GameData) -> None:
     for hero in state.heroes:
         if state.outcome is not None:
             return
-        if roll_initiative(state, hero) is None and hero.unconscious and hero.uid not in state.stay_unconscious:
+        if roll_initiative(state, hero, doom=False) is None and hero.unconscious \
+                and hero.uid not in state.stay_unconscious:
             knocked_out.append(hero)
     state.stay_unconscious.clear()
     state.board.after_initiative(state)
