@@ -149,7 +149,7 @@ def test_a_ghoul_out_of_reach_walks_toward_the_hero_with_the_fewest_hit_points_n
 
 
 def test_a_melee_monster_of_range_2_also_strikes_exactly_across_a_hole_3_squares_wide():
-    """Monsters and Obstacles/Holes (book l.1496): "Melee attackers in this case have enough range
+    """Monsters and Obstacles/Holes (book l.1497): "Melee attackers in this case have enough range
     to strike exactly over the Hole (even Holes that are 2 or more squares wide), but no further":
     melee attackers, not only those of range 1. The Mercenary (melee, range 2) stands at the edge
     of a Hole 3 squares wide, the Mage on the far edge blocks the landing square: it cannot jump
