@@ -152,3 +152,19 @@ def test_search_two_cards_for_5_ap_keep_one():
     state.apply(KeepLoot(1))
     assert state.heroes[0].belt[-1].card.id == "dagger" and state.loot.discard == [eq("hypno_hat")]
     assert Search(1) not in state.legal_actions()
+
+
+def test_a_careful_search_that_draws_a_trap_plays_it_and_keeps_the_other_card():
+    """*Search Treasures*: two cards for 5 AP, one "must be discarded"; a Loot Card that is a Trap
+    is followed at once ("follows the instructions on the card"): the Trap is played, becomes the
+    searcher's gold, and counts as the card given up, so the other card is kept without a choice
+    (docs/rules-decisions.md, *A careful search that draws a Trap*)."""
+    state = make_state(["adventurer"], ["orc"], faces=[5, 5] + [9] * 20, options=replace(LOOT, shop=False))
+    state.loot = LootDecks.from_cards([eq("dagger"), trap("log_trap")], stacks=1)
+    state.loot_markers = 1
+    phases.start_round(state)
+    phases.advance(state)
+    state.apply(Search(2))
+    assert [e.kind for e in state.log if e.kind in ("trap", "loot")][:1] == ["trap"]
+    assert not any(isinstance(a, KeepLoot) for a in state.legal_actions())
+    assert state.heroes[0].belt[-1].card.id == "dagger" and state.gold_cards["adventurer"]
