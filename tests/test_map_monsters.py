@@ -215,6 +215,21 @@ def test_zombies_raise_one_more_next_to_them_toward_the_heroes():
     assert {e["reason"] for e in full.log.of_kind("activation")} == {"cannot_raise"}
 
 
+def test_a_necromancer_calls_its_zombie_next_to_itself_not_at_the_entrance():
+    """The Necromancer modification's card: "In Phase F of every round this monster calls a Zombie
+    from the ground next to itself". The summoned Zombie entered as a drawn monster without a
+    square does, at the entrance, however deep in the dungeon the Necromancer stood."""
+    from doria_forge.engine.spawn import summon_in_phase_f
+
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (0, 0)},
+                     monsters=[("orc", (4, 4))])
+    orc = state.monsters[0]
+    orc.modifications = (state.pack.modifications["necromancer"],)
+    summon_in_phase_f(state)
+    zombie = next(m for m in state.monsters if m.monster.id == "zombie")
+    assert state.board.range_distance(where(state, zombie.uid), where(state, orc.uid)) == 1
+
+
 def test_mercenary_strikes_a_hero_who_ends_a_move_next_to_it():
     """Mercenary (NOTES.md): a free attack on a hero who ends a move adjacent to it."""
     state = map_game(pack_with(ROOM), ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (4, 0)},
