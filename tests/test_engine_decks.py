@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from test_engine_state import NO_DECKS, PACK, make_state
+from test_engine_state import NO_DECKS, PACK, make_pack, make_state
 
 from doria_forge.engine import phases
 from doria_forge.engine.actions import Buy, ClearShopSlot, EndTurn, KeepLoot, Search
@@ -91,6 +91,22 @@ def test_traps_example_boulder_tn_31():
         ("adventurer", 31, 30, False), ("warrior", 31, 31, True)]
     assert adventurer.hp == adventurer.hp_max - 3 and warrior.hp == warrior.hp_max
     assert state.gold_cards["adventurer"] == [trap("boulder_trap")] and state.group_xp == 1
+
+
+def test_a_trap_poisons_only_a_character_it_wounds():
+    """*Additional Card Properties*, poison: "the affected target will receive Poison Markers as
+    long as the damage is not blocked by armor and therefore a wound was inflicted". A Trap dealing
+    3 damage and 2 Poison Markers poisoned the Warrior whose Plate (AR 3) stopped all of it."""
+    from doria_forge.model import Trap
+
+    venom = Trap(id="venom_boulder", name="Venom Boulder", trap_type="area", check_attributes=("STR", "AGI"),
+                 tn_base=28, tn_per_ml=3, effect={"damage": 3, "poison_markers": 2}, xp=1, gold=1)
+    state = make_state(["adventurer", "warrior"], faces=[3, 4, 3, 4], pack=make_pack(venom))
+    adventurer, warrior = state.heroes
+    results = resolve_trap(state, trap("venom_boulder"), adventurer)
+    assert [(r.hero, r.success) for r in results] == [("adventurer", False), ("warrior", False)]
+    assert adventurer.hp == adventurer.hp_max - 3 and adventurer.poison_markers == 2
+    assert warrior.hp == warrior.hp_max and warrior.poison_markers == 0
 
 
 def test_traps_spare_unconscious_heroes_and_pay_out_on_success_too():

@@ -95,7 +95,9 @@ def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapRes
             if eff.damage:
                 res.damage = eff.damage
                 res.wound, res.armor = trap_damage(state, hero, eff.damage, eff.element, eff.ignores_armor)
-            if eff.poison_markers:
+            # *Additional Card Properties*, poison: markers "as long as the damage is not blocked by
+            # armor and therefore a wound was inflicted"; a Trap that only poisons has nothing to block
+            if eff.poison_markers and (not eff.damage or res.wound > 0):
                 hero.poison_markers += eff.poison_markers
                 res.poison_markers = eff.poison_markers
             if eff.immobilize:
