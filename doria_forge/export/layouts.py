@@ -725,7 +725,7 @@ KEY_HELP: dict[str, str] = {
     "safe_mm": "Safe zone in mm: text and numbers keep this far inside the cut.",
     "margin_mm": "Paper margin in mm around the block of cards.",
     "gap_mm": "Gap between neighbouring cards in mm.",
-    "crop_marks": "true: crop marks at the corners of every card.",
+    "crop_marks": "true: crop marks around the block of cards on each sheet, one in line with every cut.",
     "crop_mark_length_mm": "Length of a crop mark in mm.",
     "crop_mark_offset_mm": "Distance of a crop mark from the cut in mm.",
     "crop_mark_width_pt": "Line width of the crop marks in points.",
