@@ -129,6 +129,46 @@ def test_a_hurt_hero_steps_back_behind_a_friend():
     assert explorer.retreat(state, mage, state.ap["mage"]) is None  # one step back a turn
 
 
+def _hazard_game(hazard, heroes=("warrior",), once=False, **kw) -> GameState:
+    """A game on the corridor C (door west at (2, 0)) whose scenario hurts a hero ending its move
+    on ``hazard`` (a place to keep off: ``objectives.Targets.avoid``)."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                  rules=[{"when": {"on": "hero_enters", "place": {"tile": "C", "square": list(hazard)}},
+                          "do": [{"do": "damage", "amount": 3}], "once": once}])
+    return map_game(with_docs(pack_with(corridor), sc), list(heroes), tiles=[("C", (0, 0), 0)], scenario=sc.id,
+                    deck=["C"], **kw)
+
+
+def test_a_hero_ends_no_move_on_a_place_whose_rule_only_hurts_when_another_square_serves():
+    """README: the bots keep off places whose rules only hurt. Each move below ended on the
+    harmful square before: the way to the party's door (3 AP from (2, 4) reach (2, 1), one step
+    short: it stops a step earlier), the square to attack the Orc from (another beside it), a hurt
+    Mage's step back behind the Warrior (the other corner as far from the Orc)."""
+    state = _hazard_game((2, 1), at={"warrior": (2, 4)}, ap=3)
+    assert objectives.targets(state).avoid == {(2, 1)}
+    assert greedy_bot(state) == Walk((2, 2))
+    state = _hazard_game((2, 1), at={"warrior": (2, 4)}, ap=10, monsters=[("orc", (2, 0))])
+    assert greedy_bot(state) == Walk((1, 0))
+    state = _hazard_game((4, 4), ("mage", "warrior"), at={"mage": (2, 2), "warrior": (2, 1)},
+                         monsters=[("orc", (2, 0))], ap={"mage": 10})
+    mage = state.hero("mage")
+    mage.hp = 1
+    assert explorer.retreat(state, mage, 10) == Walk((0, 4))
+
+
+def test_a_harmful_place_is_crossed_when_the_way_has_no_other_square():
+    """With one square of AP a turn the only step toward the door is onto the harmful square:
+    the hero takes it rather than wait for ever; and a harmful rule that fired its ``once`` harms
+    nobody more."""
+    state = _hazard_game((2, 3), at={"warrior": (2, 4)}, ap=1)
+    assert greedy_bot(state) == Walk((2, 3))
+    state = _hazard_game((2, 3), at={"warrior": (2, 4)}, ap=1, once=True)
+    assert objectives.targets(state).avoid == {(2, 3)}
+    state.scenario.fired[0] = 1
+    assert objectives.targets(state).avoid == frozenset()
+
+
 def test_a_hurt_hero_without_a_fitter_friend_fights_on_and_opens_doors():
     """Waiting heals nobody and a round without a new Room Tile costs a Doom Counter field:
     a hurt solo hero (Special Rules for 1 or 2 Players: it never falls unconscious) still

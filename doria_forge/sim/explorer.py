@@ -113,7 +113,8 @@ def first(state: Any, hero: HeroState, ap: int) -> Action | None:
             return move
     if here in found.visit:
         # its check failed (or it needs another try): step off, the next move steps back on
-        near = [p for p in board.layout.neighbours(here) if board.free(state, p) and p not in found.visit]
+        near = [p for p in board.layout.neighbours(here)
+                if board.free(state, p) and p not in found.visit and p not in found.avoid]
         if near and ap >= 2 * state.rules.walk_ap:
             return Walk(min(near))
     return _carry_friend(state, hero, ap, here)

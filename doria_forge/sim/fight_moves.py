@@ -55,7 +55,8 @@ def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None 
 
     routes = board.hero_routes(state, hero, ap, jumping=False)
     now = safety(here)
-    squares = routes if within is None else (p for p in routes if p in within)
+    keep_off = objectives.targets(state).avoid  # no step back onto a square whose rule only hurts
+    squares = (p for p in routes if (within is None or p in within) and p not in keep_off)
     best = max(squares, key=lambda p: (safety(p), -routes.cost(p), p), default=None)
     if best is None or safety(best) <= now:
         return None
@@ -152,8 +153,10 @@ def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:
     if not targets:
         return None
     routes = board.hero_routes(state, hero, ap - 1, jumping=False)
-    # the squares of the party's Room Tile it reaches (in the routes' order), once for every monster
-    home = [pos for pos in routes if slot_of(pos) == anchor]
+    # the squares of the party's Room Tile it reaches (in the routes' order), once for every monster;
+    # none whose rule only hurts
+    keep_off = objectives.targets(state).avoid
+    home = [pos for pos in routes if slot_of(pos) == anchor and pos not in keep_off]
     spots = []
     for monster, ranges in targets if home else ():
         where = _at(state, monster.uid)
@@ -182,6 +185,7 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     routes = board.hero_routes(state, hero, ap - 1)
     anchor = anchor_slot(state)
     taken = {_at(state, m.uid) for m in monsters}
+    keep_off = objectives.targets(state).avoid  # no square to attack from whose rule only hurts
     spots = []
     for monster in monsters:
         where = _at(state, monster.uid)  # on the map (monsters_on_map)
@@ -195,7 +199,7 @@ def combat_move(state: Any, hero: HeroState, ap: int) -> Action | None:
         # than the longest range and the bridges on the table is out of every range (most squares)
         slack, (wr, wc) = longest + len(board.layout.bridge_middles()), where
         for pos in routes:
-            if abs(pos[0] - wr) + abs(pos[1] - wc) > slack:
+            if abs(pos[0] - wr) + abs(pos[1] - wc) > slack or pos in keep_off:
                 continue
             d = board.range_distance(pos, where)
             if d > longest:  # out of every range: no list of the ranges that fit

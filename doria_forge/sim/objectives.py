@@ -90,7 +90,8 @@ def pays(effects: list[Any], obj: Objectives, players: int = 4) -> float:
 class Objectives:
     """The steerable part of a scenario (see the module docstring). ``deliver``: token id
     -> place it must be carried to; ``fetch``: tokens worth picking up; ``visit`` /
-    ``avoid``: places of helpful / only harmful ``hero_enters`` rules; ``escape``: places
+    ``avoid``: places of helpful / only harmful ``hero_enters`` rules (``hazards``: the
+    harmful rules with their places, as ``PlaceGoal``s whose ``pays`` is below 0); ``escape``: places
     where every (or any) hero must stand; ``clear``: Room Tiles to clear; ``boss``: a boss
     must be defeated; ``good_flags`` / ``bad_flags``."""
 
@@ -98,6 +99,7 @@ class Objectives:
     fetch: list[str] = field(default_factory=list)
     visit: list[PlaceGoal] = field(default_factory=list)
     avoid: list[Place] = field(default_factory=list)
+    hazards: list[PlaceGoal] = field(default_factory=list)
     escape: list[Escape] = field(default_factory=list)
     clear: list[str] = field(default_factory=list)
     boss: bool = False
@@ -182,6 +184,7 @@ def objectives(scenario: Scenario) -> Objectives:
                 found.visit.append(PlaceGoal(index, when.place, pays(rule.effects, found)))
             elif _hurts(rule.effects, found.bad_flags):
                 found.avoid.append(when.place)
+                found.hazards.append(PlaceGoal(index, when.place, pays(rule.effects, found)))
         elif (isinstance(when, TokenPickedUp) and when.token not in found.fetch
               and _helps(rule.effects, found.good_flags)):
             found.fetch.append(when.token)
@@ -239,7 +242,9 @@ def visit_open(state: Any, goal: PlaceGoal) -> bool:
 class Targets:
     """Squares the party steers for now: ``carry`` (carrier uid -> squares to carry its token
     to), ``fetch`` (squares of tokens lying on the map), ``visit`` (squares of open helpful
-    places), ``gather`` (squares every hero should stand on: escape goals), ``avoid``."""
+    places), ``gather`` (squares every hero should stand on: escape goals), ``avoid`` (squares
+    where a hero ending its move sets off a rule that only hurts and can still fire, none of
+    them a square of the others: the bots end no move there when another square serves)."""
 
     carry: dict[str, frozenset[Pos]]
     fetch: frozenset[Pos]
@@ -282,7 +287,12 @@ def targets(state: Any) -> Targets:
             fetch.add(token.square)
     visit = {p for g in obj.visit if visit_open(state, g) for p in play.resolve(state, g.place)}
     gather = {p for g in obj.escape for p in play.resolve(state, g.at)}
-    avoid = {p for place in obj.avoid for p in play.resolve(state, place)}
-    found = Targets(carry, frozenset(fetch), frozenset(visit), frozenset(gather), frozenset(avoid - visit))
+    # a harmful rule that fired its once, or whose flags no longer hold, harms nobody more; a
+    # square a goal needs is no place to keep off
+    avoid = {p for g in obj.hazards if visit_open(state, g) for p in play.resolve(state, g.place)}
+    avoid -= visit | fetch | gather
+    for squares in carry.values():
+        avoid -= squares
+    found = Targets(carry, frozenset(fetch), frozenset(visit), frozenset(gather), frozenset(avoid))
     state.scratch["objective_targets"] = (key, found)
     return found

@@ -15,6 +15,8 @@ from doria_forge.engine.actions import Action, ClearRubble, EndTurn, Jump, Walk
 from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
 
+from . import objectives
+
 Pos = tuple[int, int]
 
 
@@ -108,12 +110,18 @@ def _way_across(state: Any, here: Pos, goal: frozenset[Pos] | set[Pos], marker: 
 
 def _toward(state: Any, hero: HeroState, ap: int, squares: frozenset[Pos] | set[Pos]) -> Action | None:
     """This turn's move toward the nearest of ``squares`` the hero has a way to: onto it if
-    the AP reach, else as far along the way as they go; ``None`` when there is no way."""
+    the AP reach, else as far along the way as they go; ``None`` when there is no way. A square
+    where ending the move sets off a rule that only hurts (``objectives.Targets.avoid``) is
+    taken only when no other serves: the goal's other squares first, and short of the goal the
+    furthest square along the way that is no such square (ahead of the hero)."""
     board = state.board
     far = board.hero_routes(state, hero, FAR)
     ends = [p for p in squares if p in far]
     if not ends:
         return None
+    keep_off = objectives.targets(state).avoid
+    if keep_off:
+        ends = [p for p in ends if p not in keep_off] or ends
     target = min(ends, key=lambda p: (far.cost(p), p))
     if far.cost(target) <= ap:
         # the ways that cost at most ap AP are the same with any more AP (the same cost, the
@@ -122,10 +130,12 @@ def _toward(state: Any, hero: HeroState, ap: int, squares: frozenset[Pos] | set[
     routes = board.hero_routes(state, hero, ap)
     if target in routes:
         return _step(routes[target], target)
-    for pos in reversed(far[target].path):
-        if pos in routes:
-            return _step(routes[pos], pos)
-    return None
+    stops = [pos for pos in reversed(far[target].path) if pos in routes]
+    if not stops:
+        return None
+    here = _on_map(state, hero.uid)
+    stop = next((pos for pos in stops if pos not in keep_off and pos != here), stops[0])
+    return _step(routes[stop], stop)
 
 
 def _through_rubble(state: Any, hero: HeroState, ap: int, goal: frozenset[Pos] | set[Pos]) -> Action | None:
