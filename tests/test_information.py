@@ -24,9 +24,13 @@ def shuffle_hidden(state: GameState, seed: int) -> GameState:
     """A copy of ``state`` whose hidden part is put in another order by hand, as the test's own
     reading of what the players cannot see: the undrawn Loot cards (across the stacks, each
     stack keeping its size), the monster and Door Event decks, the Room Tiles nobody has seen
-    (the target tile keeping its printed place), and the dice."""
+    (the target tile keeping its printed place; a tile the scenario's ``random_tiles`` drew is
+    another of the pack's tiles nobody has seen), the dice, and the setup's seed (which, with
+    the history, would replay the whole game)."""
     rng = random.Random(seed)
     copy = state.copy(seed=seed + 1)
+    if copy.setup is not None:
+        copy.setup = dict(copy.setup, seed=rng.randrange(2 ** 62))
     if copy.loot is not None:
         pool = [c for s in copy.loot.stacks for c in s]
         rng.shuffle(pool)
@@ -41,6 +45,7 @@ def shuffle_hidden(state: GameState, seed: int) -> GameState:
     board = copy.board
     if board.spatial:
         top = board.deck[:board.deck_unseen]
+        _other_random_tiles(copy, top, rng)
         target = copy.scenario.scenario.setup.target_tile if copy.scenario is not None else None
         free = [i for i, t in enumerate(top) if t != target]
         tiles = [top[i] for i in free]
@@ -49,6 +54,27 @@ def shuffle_hidden(state: GameState, seed: int) -> GameState:
             top[i] = t
         board.deck[:board.deck_unseen] = top
     return copy
+
+
+def _other_random_tiles(state: GameState, unseen: list[str], rng: random.Random) -> None:
+    """Replace in ``unseen`` (the Room Tiles nobody has seen) each tile that the scenario's named
+    tiles do not account for, drawn at random from the pack (``random_tiles``), by another tile
+    of the pack nobody has seen."""
+    setup = state.scenario.scenario.setup if state.scenario is not None else None
+    if setup is None or not setup.tile_deck or not setup.random_tiles:
+        return
+    board = state.board
+    named = Counter(e.tile for e in setup.tile_deck for _ in range(e.count))
+    left = named - Counter(t.tile_id for t in board.layout.tiles.values()) - Counter(board.deck[board.deck_unseen:])
+    spare = sorted(t for t, doc in state.pack.room_tiles.items()
+                   if not doc.start_tile and t not in named and t not in board.deck
+                   and t not in {setup.start_tile, setup.target_tile}
+                   and all(p.tile_id != t for p in board.layout.tiles.values()))
+    for i, tile in enumerate(unseen):
+        if left[tile] > 0:
+            left[tile] -= 1
+        elif tile != setup.target_tile and spare:
+            unseen[i] = spare.pop(rng.randrange(len(spare)))
 
 
 def _known(state: GameState) -> tuple:

@@ -1,6 +1,7 @@
 """No policy reads hidden information (issue 19): at 200 decision points of real games, a
 policy built with the same seed chooses the same action whatever order the undrawn cards of
-every deck are in and whatever the dice will roll (``test_information.shuffle_hidden``)."""
+every deck are in, whichever Room Tiles the box gave at random, whatever the dice will roll and
+whatever seed the setup names (``test_information.shuffle_hidden``)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,28 @@ def test_shuffling_what_nobody_has_seen_never_changes_a_choice(decision_points, 
     assert not changed, f"{name} changed {len(changed)} of {len(decision_points)} choices: {changed[:3]}"
     if name == "search":  # the points include fights where it plays out its candidates
         assert searched >= 20
+
+
+HIDDEN_PARTS = {
+    "the order of the Loot stacks": lambda s: [list(stack) for stack in s.loot.stacks],
+    "the order of the monster deck": lambda s: list(s.monster_deck.cards),
+    "the order of the Room Tiles nobody has seen": lambda s: s.board.deck[:s.board.deck_unseen],
+    "which Room Tiles the box gave at random": lambda s: sorted(s.board.deck[:s.board.deck_unseen]),
+    "the dice to come": lambda s: s.dice._rng.getstate(),
+    "the setup's seed": lambda s: s.setup["seed"],
+}
+"""A policy reading one of these would see what no player sees (README *No hidden information*)."""
+
+
+@pytest.mark.parametrize("part", sorted(HIDDEN_PARTS))
+def test_the_check_varies_every_hidden_part_a_policy_could_read(decision_points, part):
+    """The check above catches a policy reading a hidden part only if the shuffled copy differs
+    there: at some decision points it does, for every part (Sunken Reliquary draws a random Room
+    Tile), while what the players see stays."""
+    read = HIDDEN_PARTS[part]
+    differ = 0
+    for n, state in enumerate(decision_points):
+        other = shuffle_hidden(state, seed=n)
+        differ += read(other) != read(state)
+        assert other.legal_actions() == state.legal_actions() and other.history == state.history
+    assert differ >= 5, f"{part}: {differ} of {len(decision_points)} decision points"
