@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from map_helpers import QUIET, map_game, pack_with, tile, where, with_docs
 
-from doria_forge.engine.actions import Buy, MoveItem, PickUpToken, RevealRoomTile, StayUnconscious, UseItem, Walk
+from doria_forge.engine.actions import (
+    Attack,
+    Buy,
+    EndTurn,
+    MoveItem,
+    PickUpToken,
+    RevealRoomTile,
+    StayUnconscious,
+    UseItem,
+    Walk,
+)
 from doria_forge.engine.decks import EQUIPMENT, Card
 from doria_forge.engine.game import GameState
 from doria_forge.engine.hero import ItemInstance
@@ -13,7 +23,7 @@ from doria_forge.engine.loot import give_card
 from doria_forge.engine.state import H, I
 from doria_forge.model.scenario import Scenario
 from doria_forge.sim import explorer, objectives, outfit, party
-from doria_forge.sim.bots import greedy_bot
+from doria_forge.sim.bots import attack_options, greedy_bot
 from doria_forge.sim.deciding import deciding
 
 ROOM = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], runes=[(1, 1, "blue")],
@@ -369,3 +379,21 @@ def test_the_party_s_room_tile_is_read_once_a_decision_and_anew_at_the_next():
         assert party.anchor_slot(state) == (1, 0)
     with deciding(state):
         assert party.anchor_slot(state) == (0, 0)  # mage and priestess on ROOM
+
+
+def test_with_nothing_else_to_do_a_hero_takes_the_shot_only_a_critical_gets_through():
+    """The Golem's Armor Rating lets the Ranger's Tomahawk through on a critical alone: no blow
+    to fight for, but with the door opened this round and nothing else to do the AP left would
+    be lost, so the turn ends with the shot. The Mage's Psi Orb costs Psi Points: it keeps them."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    for hero, shoots in (("ranger", True), ("mage", False)):
+        state = map_game(pack_with(corridor), [hero], tiles=[("C", (0, 0), 0)], at={hero: (2, 2)},
+                         monsters=[("golem", (2, 3))], ap=10)
+        state.door_opened = True
+        assert not attack_options(state, state.hero(hero), 10, hurting=True)
+        action = greedy_bot(state)
+        assert isinstance(action, Attack) == shoots and action in state.legal_actions(), (hero, action)
+        if shoots:
+            assert action.target_uid == state.monsters[0].uid
+        else:
+            assert action == EndTurn()

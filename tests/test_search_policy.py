@@ -178,7 +178,7 @@ def test_fight_on_plays_a_round_more_only_while_monsters_stand_on_the_map(shippe
     from doria_forge.sim.bots import fighting, greedy_bot
 
     heroes = sorted(c for c, d in shipped_pack.characters.items() if d.premade)[:4]
-    state = GameState.new(shipped_pack, heroes, seed=77, scenario="greywater_toll", log=False)
+    state = GameState.new(shipped_pack, heroes, seed=78, scenario="greywater_toll", log=False)
     while not fighting(state):
         state.apply(greedy_bot(state))
     search.play_out(state, greedy_bot, 1)
