@@ -78,3 +78,24 @@ def test_the_check_varies_every_hidden_part_a_policy_could_read(decision_points,
         differ += read(other) != read(state)
         assert other.legal_actions() == state.legal_actions() and other.history == state.history
     assert differ >= 5, f"{part}: {differ} of {len(decision_points)} decision points"
+
+
+def _table(state: GameState) -> tuple:
+    """What a decision could change of a game: the dice's state, the decks, the figures, the AP."""
+    board = state.board
+    return (state.dice._rng.getstate(), [list(s) for s in state.loot.stacks], list(state.loot.shop),
+            list(state.monster_deck.cards), list(board.deck), dict(board.positions),
+            [(h.uid, h.hp, h.pp, [(i.uid, i.damaged, h.location(i)) for i in h.all_items()]) for h in state.heroes],
+            [(m.uid, m.hp, m.defeated) for m in state.monsters], dict(state.ap), len(state.history), state.phase)
+
+
+@pytest.mark.parametrize("name", policy_names())
+def test_deciding_draws_no_dice_of_the_game_and_changes_nothing(decision_points, name):
+    """A policy reads the game and returns an action: it rolls none of the game's dice (a roll
+    would both read the future and change it) and moves no card or figure; what it looks ahead
+    on are its own copies (``GameState.determinized``)."""
+    for n, state in enumerate(decision_points[:60]):
+        game = state.copy(log=False)
+        before = _table(game)
+        make_policy(name, seed=n)(game)
+        assert _table(game) == before, (name, n, state.scenario.scenario.id, state.round)
