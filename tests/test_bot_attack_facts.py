@@ -63,3 +63,27 @@ def test_only_attacks_that_get_past_the_armor_when_asked_and_as_the_hero_bonuses
     assert attack_options(state, hero, 20, hurting=True) == []
     hero.hero_bonuses.add("extra_damage")
     assert _weapons(attack_options(state, hero, 20, hurting=True)) == _weapons(attack_options(state, hero, 20))
+
+
+def test_a_card_put_on_that_adds_to_the_attacks_gives_the_facts_anew():
+    """Ironguard Gauntlets (+1 melee, a bonus marker of the Body Zone) put on in place of Bark
+    Bracers, which go to the Backpack: the Belt and the Backpack hold as many cards as before,
+    yet the Warrior's blows are better; asked again in the same game, the options are those a
+    fresh game gives, never the ones remembered from before (they were, until the key named
+    the cards worn)."""
+    from doria_forge.engine.hero import ItemInstance
+    from doria_forge.sim.bots import FACTS
+
+    state = _game()
+    hero = state.hero("warrior")
+    hero.equip(ItemInstance(state.pack.equipment["bark_bracers"], "warrior/test:bracers"))
+    gauntlets = ItemInstance(state.pack.equipment["ironguard_gauntlets"], "warrior/test:gauntlets")
+    hero.backpack.append(gauntlets)
+    before = attack_options(state, hero, 20)
+    hero.equip(gauntlets, displace="backpack")
+    assert hero.bonus("melee") == 1 and len(hero.backpack) == 1
+    after = attack_options(state, hero, 20)
+    state.scratch.pop(FACTS)
+    fresh = attack_options(state, hero, 20)
+    assert after == fresh
+    assert all(a[0] > b[0] for a, b in zip(after, before, strict=True))

@@ -109,14 +109,17 @@ AttackOption = tuple[float, tuple[str, int, str, bool], "ItemInstance"]
 
 
 def _hero_facts_key(hero: HeroState) -> tuple:
-    """What an attack option's facts read of the hero (``_option_facts``)."""
-    return (id(hero), hero.disarmed, len(hero.hero_bonuses), sum(hero.attributes.values()), len(hero.belt),
-            len(hero.backpack))
+    """What an attack option's facts read of the hero (``_option_facts``): among them the cards on
+    its Body Zone, whose bonus markers add to its attacks (Ironguard Gauntlets: +1 melee). Figures
+    and cards by uid, which no other of the game's ever has: the facts outlive a decision, and an
+    ``id`` of a card gone from the game may be a new card's."""
+    return (hero.uid, hero.disarmed, len(hero.hero_bonuses), sum(hero.attributes.values()), len(hero.belt),
+            len(hero.backpack), tuple(item.uid for item in hero.equipped()))
 
 
 def _monster_facts_key(monster: MonsterState) -> tuple:
     """What an attack option's facts read of the monster (``_option_facts``)."""
-    return (id(monster), monster.level, len(monster.modifications), monster.disarmed, monster.defeated)
+    return (monster.uid, monster.level, len(monster.modifications), monster.disarmed, monster.defeated)
 
 
 FACTS = "attack_facts"
@@ -129,7 +132,7 @@ def _option_facts(state: GameState, hero: HeroState, item: ItemInstance, pi: int
     """(allowed, AP cost, expected damage, PP cost, whether a hit gets past the monster's armor
     without a critical: ``hurting.hurts``) of one attack option. ``attack_options``
     remembers them in ``state.scratch[FACTS]`` while nothing they depend on changes, under
-    ``(hero key, id(item), pi, Damaged marker, from_belt, monster key)`` (``_hero_facts_key``,
+    ``(hero key, item uid, pi, Damaged marker, from_belt, monster key)`` (``_hero_facts_key``,
     ``_monster_facts_key``: worked out once for all of a hero's options). ``wielding``: what
     ``attack_options`` has worked out of the card and profile alone in this call
     (``combat.wielding_problem``, AP and PP cost), by card and profile: the same for every
@@ -189,7 +192,7 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
             for pi, profile in enumerate(item.card.attacks):
                 for m, monster_key in zip(monsters, monster_keys, strict=True):
                     # looked up here, not in a call per option: most options were listed before
-                    key = (hero_key, item_id, pi, item.damaged, from_belt, monster_key)
+                    key = (hero_key, item.uid, pi, item.damaged, from_belt, monster_key)
                     facts = known.get(key)
                     if facts is None:
                         facts = known[key] = _option_facts(state, hero, item, pi, profile, m, from_belt, wielding)
