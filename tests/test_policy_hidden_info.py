@@ -10,17 +10,22 @@ import random
 import pytest
 from test_information import shuffle_hidden
 
-from doria_forge.engine.game import GameState
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.sim.bots import greedy_bot
 from doria_forge.sim.policies import make_policy, policy_names
 
 POINTS = 200
 
+OPTIONAL = frozenset({"door_events", "remove_traps_in_phase_i", "stop_loot_after_trap"})
+"""Optional rules with a hidden deck (the Door Event cards) or a choice the bots make reading the
+decks (the shop's Traps in Phase I, drawing on after a Trap)."""
+
 
 @pytest.fixture(scope="module")
 def decision_points(shipped_pack) -> list[GameState]:
     """200 decision points spread over real games of every shipped scenario at 1, 2 and 4
-    heroes (played by greedy, points drawn at random along each game)."""
+    heroes (played by greedy, points drawn at random along each game); every other game with the
+    optional rules whose decks or choices the scenarios leave off (``OPTIONAL``)."""
     rng = random.Random(19)
     heroes = sorted(c for c, d in shipped_pack.characters.items() if d.premade)
     points: list[GameState] = []
@@ -29,7 +34,8 @@ def decision_points(shipped_pack) -> list[GameState]:
     while len(points) < POINTS:
         scenario, players = games[k % len(games)]
         party = [heroes[(k + i) % len(heroes)] for i in range(players)]
-        state = GameState.new(shipped_pack, party, seed=1000 + k, scenario=scenario, log=False)
+        options = GameOptions(optional_rules=OPTIONAL if k % 2 else frozenset())
+        state = GameState.new(shipped_pack, party, seed=1000 + k, scenario=scenario, log=False, options=options)
         while not state.is_over() and len(state.history) < 400:
             if rng.random() < 0.08:
                 points.append(state.copy(log=False))
@@ -58,6 +64,7 @@ def test_shuffling_what_nobody_has_seen_never_changes_a_choice(decision_points, 
 HIDDEN_PARTS = {
     "the order of the Loot stacks": lambda s: [list(stack) for stack in s.loot.stacks],
     "the order of the monster deck": lambda s: list(s.monster_deck.cards),
+    "the order of the Door Event deck": lambda s: list(s.door_events.cards) if s.door_events else None,
     "the order of the Room Tiles nobody has seen": lambda s: s.board.deck[:s.board.deck_unseen],
     "which Room Tiles the box gave at random": lambda s: sorted(s.board.deck[:s.board.deck_unseen]),
     "the dice to come": lambda s: s.dice._rng.getstate(),
