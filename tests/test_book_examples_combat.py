@@ -402,3 +402,26 @@ def test_a_monster_hitting_every_hero_in_range_leaves_out_the_unconscious_one():
     activate_monster(state, troll, may_repeat=False)
     assert [e["targets"] for e in state.log.of_kind("monster_attack")] == [("mage",)]
     assert state.hero("huntress").hp == 99
+
+
+def test_an_orc_s_extra_activation_for_a_wound_earns_no_further_one(monkeypatch):
+    """The Orc's card: it "acts once more right away" after a wound armor did not stop, and "a
+    wound dealt in that extra action earns no further one" (``extra_activation_on_wound``): an
+    Orc that wounds on every attack attacks twice in one activation, not until its target falls."""
+    from doria_forge.engine import monster_ai
+
+    state = make_state(["warrior"], faces=[5] * 200)
+    orc = monster("orc", attack="2D+30", damage=9, hp=6, behaviours=["extra_activation_on_wound"])
+    state.monsters = [orc]
+    state.heroes[0].hp = 99
+    attacks = []
+    real = monster_ai.monster_attack
+
+    def counted(*args, **kwargs):
+        outs = real(*args, **kwargs)
+        attacks.append([o.wound for o in outs])
+        return outs
+
+    monkeypatch.setattr(monster_ai, "monster_attack", counted)
+    activate_monster(state, orc)
+    assert len(attacks) == 2 and all(w[0] > 0 for w in attacks)
