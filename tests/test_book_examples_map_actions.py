@@ -103,6 +103,20 @@ def test_a_room_trap_in_a_large_room_reaches_every_tile_up_to_the_nearest_doors(
     assert state.board.layout.squares_with("blocked_door") == [(2, 0), (2, 9)]
 
 
+def test_room_trap_doors_stay_open_when_nobody_fails_its_check():
+    """*Traps and Secret Doors* (book line 1254): "If the Target Number should not be reached, all
+    penalties ... apply to the characters involved"; the Spiked Walls card: "if anyone failed the
+    doors slam shut" (``blocks_doors``). The Warrior and the Mage both pass: nobody is wounded and
+    no door of the Large Room is blocked."""
+    state = _large_room_game()
+    for uid in ("warrior", "mage"):
+        state.hero(uid).set_attributes(STR=20, CON=20)
+    state.dice = ScriptedDice([5, 5, 5, 5])
+    results = resolve_trap(state, Card(TRAP, "spiked_walls"), state.hero("warrior"))
+    assert [(r.hero, r.success) for r in results] == [("warrior", True), ("mage", True)]
+    assert state.board.layout.squares_with("blocked_door") == []
+
+
 def test_monsters_are_immune_to_traps():
     """*Traps and Secret Doors* (book line 1262): "All monsters and unconscious characters are
     considered immune to all Traps." The area Boulder Trap (TN 28 + 3 x ML = 31, book line 1258)
