@@ -217,8 +217,8 @@ def test_zombies_raise_one_more_next_to_them_toward_the_heroes():
 
 def test_a_necromancer_calls_its_zombie_next_to_itself_not_at_the_entrance():
     """The Necromancer modification's card: "In Phase F of every round this monster calls a Zombie
-    from the ground next to itself". The summoned Zombie entered as a drawn monster without a
-    square does, at the entrance, however deep in the dungeon the Necromancer stood."""
+    from the ground next to itself": the Zombie stands beside the Necromancer, not at the entrance
+    a drawn monster without a square enters by."""
     from doria_forge.engine.spawn import summon_in_phase_f
 
     state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (0, 0)},
@@ -228,6 +228,26 @@ def test_a_necromancer_calls_its_zombie_next_to_itself_not_at_the_entrance():
     summon_in_phase_f(state)
     zombie = next(m for m in state.monsters if m.monster.id == "zombie")
     assert state.board.range_distance(where(state, zombie.uid), where(state, orc.uid)) == 1
+
+
+def test_a_necromancer_with_no_zombie_figure_left_makes_a_zombie_in_play_act():
+    """*No monster figures available anymore* (book line 1319): "As soon as an additional monster
+    should be placed and there is no figure available for that monster anymore, one of the
+    existing monsters of this type on the game board immediately gets an Extra Activation" (the
+    German rulebook names monsters placed "aufgrund einer Modifikation"). With all 5 Zombie
+    figures on the board the Necromancer's call brings none, and the Zombie first in monster
+    order acts at once, as its card says."""
+    from doria_forge.engine.spawn import summon_in_phase_f
+
+    state = map_game(pack_with(ROOM), ["mage"], tiles=[("ROOM", (0, 0), 0)], at={"mage": (0, 0)},
+                     monsters=[("orc", (4, 4))] + [("zombie", (c, 2)) for c in range(5)])
+    orc = state.monsters[0]
+    orc.modifications = (state.pack.modifications["necromancer"],)
+    state.hero("mage").hp = 99  # the Zombie's attack must not end the game
+    summon_in_phase_f(state)
+    assert sum(m.monster.id == "zombie" for m in state.monsters) == 5
+    assert [(e.actor.split("-")[0], e["reason"]) for e in state.log.of_kind("activation")] == \
+        [("zombie", "no_figure_left")]
 
 
 def test_mercenary_strikes_a_hero_who_ends_a_move_next_to_it():

@@ -161,17 +161,16 @@ def draw_and_spawn(state: GameData, reason: str = "monster_icon", near: Any = No
 def summon_in_phase_f(state: GameData) -> None:
     """Phase F, first step (Monster Modifications, e.g. the Necromancer): every ``summon``
     of every monster, in monster order, brings one monster of its type into play
-    (``spawn_monster``, as a drawn card of it would) as close as possible to the summoner,
-    while that type has figures left on the side."""
+    (``spawn_monster``, as a drawn card of it would) as close as possible to the summoner.
+    With no figure of that type left, one of its type in play gets an Extra Activation
+    instead (chapter *No monster figures available anymore*: "As soon as an additional
+    monster should be placed and there is no figure available"; the German rulebook names
+    monsters placed "aufgrund einer Modifikation")."""
     for monster in ordered_where(state, lambda m: bool(abilities.rule_for(m).summons)):
         for monster_id, reason in abilities.rule_for(monster).summons:
-            kind = state.pack.monsters.get(monster_id)
-            if kind is None:
-                continue
-            alive = sum(1 for m in state.monsters if m.monster.id == monster_id and not m.defeated)
-            if alive < kind.figures:
-                # the card says the summoner calls it "next to itself": at the entrance, as a drawn
-                # monster without a square enters, a Necromancer deep in the dungeon called it to the stairs
+            if state.outcome is not None:
+                return
+            if monster_id in state.pack.monsters:
                 spawn_monster(state, monster_id, (), reason=reason, card=True, near=monster)
 
 

@@ -13,8 +13,9 @@ from .base import BEHAVIOURS, BehaviourWord, ProfileFold
 @BEHAVIOURS.register
 class Summon(BehaviourWord):
     """Phase F, before Traps and raising: one more ``monster`` enters the game as close as
-    possible to the summoner (as a drawn card of it would bring it: a Goblin card two), while
-    figures of that type remain (Necromancer modification: a Zombie next to itself)."""
+    possible to the summoner (as a drawn card of it would bring it: a Goblin card two); with no
+    figure of that type left, one of that type in play acts at once instead (Necromancer
+    modification: a Zombie next to itself)."""
 
     behaviour: Literal["summon"]
     monster: Annotated[str, Field(max_length=64, description="Id of the monster type called (a monster of the pack).")]
