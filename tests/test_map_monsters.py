@@ -148,6 +148,20 @@ def test_a_ghoul_out_of_reach_walks_toward_the_hero_with_the_fewest_hit_points_n
     assert not state.log.of_kind("monster_attack")
 
 
+def test_a_ghoul_attacks_the_hero_it_can_reach_rather_than_walk_toward_a_weaker_one():
+    """The Ghoul's card: "Of the heroes it can reach, a Ghoul attacks the one who currently has the
+    fewest Hit Points" (German appendix: "wenn möglich"). The same corridor: the Warrior (full
+    HP) 3 squares west is in reach, the Mage (2 HP) 12 squares east is not: it attacks the Warrior."""
+    corridor = tile("COR", ["#####", "#####", ".....", "#####", "#####"], doors=[("west", 2), ("east", 2)])
+    state = map_game(pack_with(corridor), ["warrior", "mage"], tiles=[("COR", (0, n), 0) for n in range(5)],
+                     at={"warrior": (2, 9), "mage": (2, 24)}, monsters=[("ghoul", (2, 12))])
+    ghoul = state.monsters[0]
+    state.hero("mage").hp = 2
+    state.hero("warrior").hp = 99  # the attack must not end the game
+    activate_monster(state, ghoul)
+    assert targets_of(state, ghoul) == ("warrior",)
+
+
 def test_a_melee_monster_of_range_2_also_strikes_exactly_across_a_hole_3_squares_wide():
     """Monsters and Obstacles/Holes (book l.1497): "Melee attackers in this case have enough range
     to strike exactly over the Hole (even Holes that are 2 or more squares wide), but no further":
