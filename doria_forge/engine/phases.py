@@ -292,8 +292,8 @@ def phase_e_poison(state: GameData) -> None:
 
 def phase_f_special(state: GameData) -> None:
     """Phase F in the book's order: Monster Modifications (``spawn.summon_in_phase_f``:
-    the Necromancer calls a Zombie, or a Zombie in play acts when no figure is left), Traps (``board.phase_f_traps``; heroes a
-    Trap Immobilized try to climb free, ``traps.climb_free``),
+    the Necromancer calls a Zombie, or a Zombie in play acts when no figure is left), Traps
+    (``board.phase_f_traps``; heroes a Trap Immobilized try to climb free, ``traps.climb_free``),
     Zombies (``board.zombie_raise``: raising toward the heroes needs the map),
     other (scenario) actions (rules on ``phase: F``, told through ``triggers.fire``)."""
     summon_in_phase_f(state)
