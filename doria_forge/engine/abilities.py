@@ -76,8 +76,9 @@ class AbilityProfile:
     holes and red-bordered squares, ``through_walls`` walls too. ``free_attack``: attacks a
     hero who ends a movement next to it. ``raises_in_phase_f``: raises one more of its kind
     next to it toward the heroes in Phase F, or acts when no figure is left.
-    ``summons``: ``(monster id, reason)`` called in Phase F, one entry per ``summon``
-    (``reason`` names the ability or modification, for the event log). ``defeat_damage``:
+    ``summons``: ``(monster id, reason, at most)`` called in Phase F, one entry per ``summon``
+    (``reason`` names the ability or modification, for the event log; none is called while
+    ``at most`` of the type are in play, None: no limit). ``defeat_damage``:
     HP dealt to each adjacent character when it is defeated. ``figures_per_card``: figures one
     monster card brings into play (``spawn``; the Goblins' two).
     """
@@ -102,7 +103,7 @@ class AbilityProfile:
     through_walls: bool = False
     free_attack: bool = False
     raises_in_phase_f: bool = False
-    summons: tuple[tuple[str, str], ...] = ()
+    summons: tuple[tuple[str, str, int | None], ...] = ()
     defeat_damage: int = 0
     figures_per_card: int = 1
 

@@ -165,12 +165,14 @@ def summon_in_phase_f(state: GameData) -> None:
     With no figure of that type left, one of its type in play gets an Extra Activation
     instead (chapter *No monster figures available anymore*: "As soon as an additional
     monster should be placed and there is no figure available"; the German rulebook names
-    monsters placed "aufgrund einer Modifikation")."""
+    monsters placed "aufgrund einer Modifikation"). A summon ``at_most`` N calls none while N of
+    the type are in play."""
     for monster in ordered_where(state, lambda m: bool(abilities.rule_for(m).summons)):
-        for monster_id, reason in abilities.rule_for(monster).summons:
+        for monster_id, reason, at_most in abilities.rule_for(monster).summons:
             if state.outcome is not None:
                 return
-            if monster_id in state.pack.monsters:
+            in_play = sum(1 for m in state.monsters if m.monster.id == monster_id and not m.defeated)
+            if monster_id in state.pack.monsters and (at_most is None or in_play < at_most):
                 spawn_monster(state, monster_id, (), reason=reason, card=True, near=monster)
 
 

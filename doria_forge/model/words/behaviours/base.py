@@ -25,7 +25,7 @@ class ProfileFold:
 
     def __init__(self) -> None:
         self.values: dict[str, object] = {}
-        self._summons: list[tuple[str, str]] = []
+        self._summons: list[tuple[str, str, int | None]] = []
 
     def switch(self, name: str) -> None:
         """Turn profile switch ``name`` on."""
@@ -45,9 +45,10 @@ class ProfileFold:
         before = self.values.get(name, 0)
         self.values[name] = (before if isinstance(before, int) else 0) + amount
 
-    def summon(self, monster: str, label: str) -> None:
-        """One more ``monster`` called in Phase F; ``label`` names the source in the event log."""
-        self._summons.append((monster, label))
+    def summon(self, monster: str, label: str, at_most: int | None = None) -> None:
+        """One more ``monster`` called in Phase F, none while ``at_most`` of its type are in play
+        (None: no limit); ``label`` names the source in the event log."""
+        self._summons.append((monster, label, at_most))
 
     def profile_values(self) -> dict[str, object]:
         """The profile's fields as folded (those no behaviour set keep their defaults)."""
