@@ -98,6 +98,27 @@ def test_a_rate_on_a_band_edge_no_rate_can_cross_is_promised_the_runs_that_decid
     assert decided.verdict == HOLDS
 
 
+@pytest.mark.parametrize("wins, runs, band", [(0, 8, (0.3, 0.6)), (0, 8, (0.0, 0.2)), (8, 8, (0.03, 0.8)),
+                                             (2, 32, (0.0, 0.2)), (1, 8, (0.5, 1.0)), (13, 40, (0.3, 0.6))])
+def test_the_runs_an_undecided_rate_asks_for_decide_it_with_80_percent_power(wins, runs, band):
+    """A scenario never won in 8 runs against 30%-60% was told "about 9 runs would likely decide it
+    (--runs 9)": the normal approximation, far off near 0% and 100%; 0 wins of 9 runs do not fail
+    (the exact interval reaches 33.6%), nor of 10. The count asked for now decides with at least
+    80% chance if the rate is what the runs so far show, by exact binomial computation (Chernick
+    and Liu, The American Statistician 56, 2002)."""
+    from scipy import stats
+
+    assert judge([_rate(wins, runs, band)])[0].verdict == UNDECIDED
+    needed = runs_needed(_rate(wins, runs, band))
+    assert needed is not None and needed > runs
+    rate = wins / runs
+    chance = sum(stats.binom.pmf(k, needed, rate) for k in range(needed + 1)
+                 if judge([_rate(k, needed, band)])[0].verdict != UNDECIDED)
+    assert chance >= 0.8
+    if rate in (0.0, 1.0):  # every run alike: exactly the fewest that decide
+        assert judge([_rate(wins and needed - 1, needed - 1, band)])[0].verdict == UNDECIDED
+
+
 def test_a_target_held_beyond_doubt_on_both_edges_needs_no_more_runs():
     """64 runs of a 14-round scenario, every one lasting 2 to 14 rounds, against a rounds band of
     2-14: the sign tests of both edges give p = 0 (0.5**64 is below what 1 - p keeps), so neither

@@ -23,8 +23,9 @@ failing stays at most ``alpha``, however many targets a pack has.
 
 An undecided target says how many runs would likely decide it (:attr:`Verdict.runs_needed`):
 the sample size that gives the test 80% power (``POWER``) if the value is what the runs so
-far estimate, from the normal approximation, at the Bonferroni level ``alpha / targets``
-(what Holm needs at worst).
+far estimate, at the Bonferroni level ``alpha / targets`` (what Holm needs at worst): from the
+normal approximation, and for a rate the exact binomial power searched from there
+(:meth:`Proportion.chance_to_decide`).
 
 Looking again after more runs is a new look at the same data: :func:`look_alpha` gives look
 ``k`` the budget ``0.05 * 6 / (pi^2 (k+1)^2)``, the same spending ``sim.precision`` uses, so the
@@ -134,6 +135,38 @@ class Proportion:
         p = (self.successes + 0.5) / (self.n + 1)
         return abs(self.estimate - edge) / math.sqrt(p * (1 - p))
 
+    def chance_to_decide(self, runs: int, band: tuple[float, float], alpha: float) -> float:
+        """The exact chance (0-1) that ``runs`` runs decide a target of ``band`` at level ``alpha``
+        (:meth:`Target.p_fail`, :meth:`Target.p_hold`) if the rate is :attr:`estimate`: the
+        binomial probability of the win counts whose test decides (exact power of the binomial
+        test, e.g. Chernick and Liu, *The saw-toothed behavior of power versus sample size and
+        software solutions: single binomial proportion using exact methods*, The American
+        Statistician 56, 2002). The normal approximation :func:`runs_needed` starts from is far off
+        near 0% and 100%: 0 wins of 8 against 30%-60% asked for 9 runs, and 0 wins of 9 do not fail
+        (their exact interval reaches 33.6%)."""
+        low, high = band
+
+        def at(k: int) -> Proportion:
+            return Proportion(k, runs)
+
+        def first(test: Any) -> int:
+            """The fewest wins from which ``test`` (true from some count on) holds."""
+            return runs - _last(lambda lost: test(at(runs - lost)), runs)
+
+        # each one-sided test rejects on one run of win counts, from one end: the decided counts
+        # are those of "fails" at either end and of "holds" (both edges) between
+        fails_low = _last(lambda k: 2 * at(k).p_below(low) < alpha, runs)
+        holds = (first(lambda e: 2 * e.p_at_least(low) < alpha),
+                 _last(lambda k: 2 * at(k).p_at_most(high) < alpha, runs))
+        decided = [(0, fails_low), holds, (first(lambda e: 2 * e.p_above(high) < alpha), runs)]
+        chance, covered = 0.0, -1
+        for start, end in sorted(decided):
+            start = max(start, covered + 1)
+            if start <= end:
+                chance += binomial_cdf(end, runs, self.estimate) - binomial_cdf(start - 1, runs, self.estimate)
+                covered = end
+        return chance
+
 
 @dataclass(frozen=True)
 class RunProportion(Proportion):
@@ -181,6 +214,13 @@ class RunProportion(Proportion):
         ``deff`` times the trials)."""
         _, effective = self._effective()
         return super().effect(edge, side) * math.sqrt(effective / self.n) if self.n else 0.0
+
+    def chance_to_decide(self, runs: int, band: tuple[float, float], alpha: float) -> float:
+        """:class:`Proportion`'s chance at the effective number of trials ``runs`` would make (the
+        trials scaled down by the design effect, as the tests take them)."""
+        _, effective = self._effective()
+        return Proportion(self.successes, self.n).chance_to_decide(max(1, round(runs * effective / self.n)), band,
+                                                                   alpha)
 
 
 @dataclass(frozen=True)
@@ -330,6 +370,21 @@ class RunMean(Mean):
         return self.runs - 1
 
 
+def _last(test: Any, runs: int) -> int:
+    """The largest count ``k`` in 0..``runs`` for which ``test(k)`` holds, when it holds from 0 up to
+    some count and not above (bisection); -1 when it holds for none."""
+    if not test(0):
+        return -1
+    good, bad = 0, runs + 1
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if test(mid):
+            good = mid
+        else:
+            bad = mid
+    return good
+
+
 def _t_quantile(q: float, df: float) -> float:
     """The ``q`` quantile (q > 0.5) of Student's t with ``df`` degrees of freedom (bisection)."""
     low, high = 0.0, 1.0
@@ -435,7 +490,9 @@ def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
     """About how many runs would decide ``target`` at level ``alpha`` with 80% power if the
     value is what the runs so far estimate: ``((z_alpha + z_power) / effect)^2`` with
     ``z_alpha`` the two-sided normal quantile, ``z_power`` that of ``POWER`` and the effect the
-    distance to the deciding band edge(s) in standard deviations of one run. An edge whose test
+    distance to the deciding band edge(s) in standard deviations of one run; evidence that can
+    say its exact chance of deciding (``chance_to_decide``: a rate) gets the fewest runs whose
+    exact chance reaches ``POWER``, searched from there. An edge whose test
     gives p = 0 is not one: a rate's 0 or 1, which no value crosses, or an edge every run so far
     holds beyond what a float can tell; with neither edge deciding, the runs so far decide it
     (their count). ``None`` when the estimate sits on a deciding edge (or more than
@@ -461,7 +518,30 @@ def runs_needed(target: Target, alpha: float = ALPHA) -> int | None:
     needed = math.ceil((z / effect) ** 2)
     if needed > MAX_RUNS_NEEDED:
         return None
-    return max(needed, evidence.n + 1)
+    needed = max(needed, evidence.n + 1)
+    chance = getattr(evidence, "chance_to_decide", None)
+    return needed if chance is None else _exact_runs(lambda runs: chance(runs, target.band, alpha), needed,
+                                                     evidence.n + 1)
+
+
+def _exact_runs(chance: Any, guess: int, fewest: int) -> int | None:
+    """The fewest runs, at least ``fewest``, whose exact ``chance(runs)`` of deciding reaches
+    ``POWER``, searched from the normal approximation's ``guess`` (exact power saw-tooths with the
+    runs, so this is the first count a bisection meets, about the fewest); None above
+    ``MAX_RUNS_NEEDED``."""
+    high = guess
+    while chance(high) < POWER:
+        fewest = high + 1
+        high = math.ceil(high * 1.25)
+        if high > MAX_RUNS_NEEDED:
+            return None
+    while fewest < high:
+        mid = (fewest + high) // 2
+        if chance(mid) >= POWER:
+            high = mid
+        else:
+            fewest = mid + 1
+    return high
 
 
 def band_for(targets: Mapping[str, Any], players: int) -> tuple[str, tuple[float, float]] | None:
