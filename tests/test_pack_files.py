@@ -211,10 +211,31 @@ def test_a_spreadsheet_above_its_own_limit_is_not_sent_to_the_variable_that_does
     sheet = tmp_path / "traps.csv"
     sheet.write_text("id,name\n" + "t,T\n" * 400, encoding="utf-8")
     monkeypatch.setenv(MAX_FILE_ENV, "1G")
-    result = runner.invoke(app, ["import", str(sheet), "--kind", "trap"])
-    assert result.exit_code == 2
+    out = tmp_path / "traps.yaml"
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "trap", "--out", str(out)])
     size = sheet.stat().st_size
-    assert result.output.strip() == f"error: {sheet}: file is {size} bytes, more than the limit of 1024 bytes; not read"
+    assert f":1:1: error [import] file is {size} bytes, more than the limit of 1024 bytes; not read\n" in result.output
+    assert MAX_FILE_ENV not in result.output
+
+
+def test_a_spreadsheet_above_its_limit_is_a_content_problem_as_a_pack_file_above_its_limit(tmp_path, monkeypatch):
+    """A CSV or workbook above the spreadsheets' limit exited 2 (a usage error) while a pack file
+    above its limit, and a sheet with more rows than its limit, exit 1: the command was right, the
+    file is not. It is now an error at the file's first cell, exit 1, nothing written."""
+    from doria_forge.authoring import sheet_read
+
+    monkeypatch.setattr(sheet_read, "MAX_SHEET_BYTES", 1024)
+    csv_sheet = tmp_path / "traps.csv"
+    csv_sheet.write_text("id,name\n" + "t,T\n" * 400, encoding="utf-8")
+    book = tmp_path / "traps.xlsx"
+    book.write_bytes(b"PK" + b"\0" * 2048)
+    for sheet in (csv_sheet, book):
+        out = tmp_path / "traps.yaml"
+        result = runner.invoke(app, ["import", str(sheet), "--kind", "trap", "--out", str(out)])
+        assert result.exit_code == 1, result.output
+        assert f"{sheet.name}:1:1: error [import] file is " in result.output
+        assert "more than" in result.output and "not read" in result.output
+        assert not out.exists()
 
 
 def test_the_default_size_limit_is_documented():

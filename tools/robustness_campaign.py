@@ -664,7 +664,7 @@ def surface_cases() -> list[Case]:
         add(Case(f"sheet-{name}", "sheets", _sheet(data), expect=expect, says=says, timeout=120))
     add(Case("sheet-fifo", "sheets", _sheet(None, make="fifo"), expect=(2,), says="FIFO"))
     add(Case("sheet-dev-zero", "sheets", _sheet(None, make="/dev/zero"), expect=(2,), says="a device"))
-    add(Case("sheet-zip-bomb", "sheets", _workbook("bomb"), expect=(2,), says="unpacks to"))
+    add(Case("sheet-zip-bomb", "sheets", _workbook("bomb"), expect=(1,), says="unpacks to"))
     add(Case("sheet-huge-dimension", "sheets", _workbook("dimension"), expect=(0,)))
     add(Case("sheet-formula-no-value", "sheets", _workbook("formula"), says="a formula without a computed value"))
     add(Case("sheet-date", "sheets", _workbook("date"), says="a date or time"))

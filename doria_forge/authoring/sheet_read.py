@@ -14,10 +14,11 @@ numbered rows of cells, within bounds, whatever the file holds.
   date is reported at its row and column: no content field holds a date, so a date is a text or
   dice the spreadsheet turned into one (``1/2``).
 
-:class:`SheetError` is a file that cannot be read at all (a usage error: not a spreadsheet, not a
-regular file, above the limits, no such sheet); everything else, a damaged workbook included, is a
-list of ``(row, column, message)`` next to the rows, in spreadsheet numbering (row 1 is the header,
-column A is 1). A cell reported so holds :data:`REPORTED` in the rows.
+:class:`SheetError` is a file the command cannot be pointed at (a usage error: not a spreadsheet,
+not a regular file, no such sheet); everything else, a damaged workbook and a file above the limits
+included (as a pack file above its limit: the command was right, the file is not), is a list of
+``(row, column, message)`` next to the rows, in spreadsheet numbering (row 1 is the header, column A
+is 1). A cell reported so holds :data:`REPORTED` in the rows.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from doria_forge.load.files import PackFileError, check_confined, read_confined
+from doria_forge.load.files import FILE_TOO_LARGE, PackFileError, check_confined, read_confined
 
 MAX_SHEET_BYTES = 32 * 1024**2
 """Largest CSV file or workbook read (32 MiB)."""
@@ -91,12 +92,15 @@ def read_sheet(path: Path, sheet: str | None = None, *, kind: str | None = None)
         try:
             raw = read_confined(path, None, MAX_SHEET_BYTES)
         except PackFileError as exc:
+            if exc.problem.rule_id == FILE_TOO_LARGE:
+                return Sheet(problems=[(1, 1, exc.problem.message)])
             raise SheetError(f"{path}: {exc.problem.message}") from None  # the message says "cannot read"
         return _csv(raw)
     try:
         check_confined(path, None)
         if path.stat().st_size > MAX_SHEET_BYTES:
-            raise SheetError(f"cannot read {path}: it is more than {MAX_SHEET_BYTES // 1024**2} MiB")
+            return Sheet(problems=[(1, 1, f"file is more than {MAX_SHEET_BYTES // 1024**2} MiB, the limit of a "
+                                          "spreadsheet; not read")])
     except PackFileError as exc:
         raise SheetError(f"{path}: {exc.problem.message}") from None  # the message says "cannot read"
     except OSError as exc:
@@ -260,8 +264,8 @@ def _check_zip(path: Path) -> None:
         raise _Damaged(f"cannot read it as an Excel workbook: {_words(exc)}") from None
     unpacked = sum(m.file_size for m in members)
     if len(members) > 10_000 or unpacked > MAX_UNPACKED_BYTES:
-        raise SheetError(f"{path} unpacks to {unpacked / 1024**2:,.0f} MiB in {len(members)} parts, more than a "
-                         f"workbook of content needs ({MAX_UNPACKED_BYTES // 1024**2} MiB): not read")
+        raise _Damaged(f"the workbook unpacks to {unpacked / 1024**2:,.0f} MiB in {len(members)} parts, more than "
+                       f"a workbook of content needs ({MAX_UNPACKED_BYTES // 1024**2} MiB): not read")
 
 
 _FORMULA_WITHOUT_VALUE = object()
