@@ -31,3 +31,23 @@ def test_the_limits_come_from_the_rules_document(tmp_path):
 def test_premade_heroes_are_not_checked(tmp_path):
     text = _hero("{STR: 16, CON: 8, AGI: 9, PER: 9, WIS: 8, PSI: 8}", premade="true")
     assert lines(validate_files(tmp_path, {"h.yaml": text}).problems) == []
+
+
+def test_a_hero_without_one_of_the_six_attributes_is_an_error_at_its_attributes(tmp_path):
+    """A premade hero without CON validated clean, and `simulate duels` then ended in a traceback
+    (the engine cannot build a hero without all six attributes)."""
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    text = _hero("{STR: 13, AGI: 9, PER: 9, WIS: 5, PSI: 1}", premade="true")
+    assert lines(validate_files(tmp_path, {"h.yaml": text}).problems) == [
+        "h.yaml:5:13 error [schema] attributes: missing attribute CON: a hero has all six (STR, CON, AGI, PER, "
+        "WIS, PSI)",
+    ]
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "h.yaml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["simulate", "duels", str(pack), "--runs", "1"])
+    assert result.exit_code == 1 and "missing attribute CON" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -4,7 +4,7 @@
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from .common import ATTRIBUTES, Attribute, CardText, Illustrated, Name, Ref, RefId, empty_list
 
@@ -35,6 +35,17 @@ class Character(Illustrated):
     """Flavour text printed on the hero card."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
+
+    @field_validator("attributes")
+    @classmethod
+    def _all_six(cls, attributes: dict[Attribute, int]) -> dict[Attribute, int]:
+        # a hero without one cannot be played (its calculated values need all six): an error at
+        # the attributes, not a traceback when a command first builds the hero
+        missing = [a for a in ATTRIBUTES if a not in attributes]
+        if missing:
+            raise ValueError(f"missing attribute{'s' if len(missing) > 1 else ''} {', '.join(missing)}: a hero has "
+                             f"all six ({', '.join(ATTRIBUTES)})")
+        return attributes
 
     def references(self) -> Iterable[Ref]:
         for i, item in enumerate(self.standard_items):
