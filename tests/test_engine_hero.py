@@ -120,6 +120,24 @@ def test_accessories_use_either_slot_and_belt_slot_bonus():
     assert len(hero.belt) == 2 and {i.uid for i in hero.backpack} >= {"w2"}
 
 
+
+def test_rules_without_accessory_slots_leave_accessories_off_and_the_bots_answer():
+    """A rules document may give no accessory slots (``accessory_slots: 0`` validates): `render`
+    ended in a traceback (the bot's armor choice took the weakest of no accessories: min() of an
+    empty list), and equipping an accessory by displacing one indexed the missing last slot.
+    Accessories are now never worn under such rules: carried on the Belt or in the Backpack."""
+    from doria_forge.sim.outfit import armor_gain
+
+    rules = Rules(id="no-accessories", accessory_slots=0)
+    ring = armor("ring", "accessory", 2)
+    hero = HeroState.from_character(character(), [ring], rules)
+    assert hero.accessory == [] and hero.find("ring") in hero.belt + hero.backpack
+    assert not hero.can_equip(ring) and armor_gain(hero, ring) == 0
+    for displace in (None, "belt"):
+        with pytest.raises(IllegalAction):
+            hero.equip(hero.find("ring"), displace=displace)
+    assert hero.find("ring") in hero.belt + hero.backpack
+
 def test_character_sheet_example_warren_warrior_plate_arms_minus_1_ip():
     """Character Mat & Character Sheet Anatomy (book lines 590-621): Warren Warrior (STR 13,
     CON 13, AGI 10, PER 9, WIS 6, PSI 1) has the calculated values HP 13, IP 9, PP 3; his Plate

@@ -34,9 +34,10 @@ class EquippingMixin(ValuesMixin):
         return True
 
     def can_equip(self, card: Equipment) -> bool:
-        """Whether the hero may put ``card`` on the Body Zone at all: requirements met.
-        (Whether a place is free right now: ``free_slot``.)"""
-        return self.meets_requirements(card)
+        """Whether the hero may put ``card`` on the Body Zone at all: requirements met, and for
+        an accessory a rules document that gives accessory slots (``accessory_slots: 0`` leaves
+        none). (Whether a place is free right now: ``free_slot``.)"""
+        return self.meets_requirements(card) and (card.zone != "accessory" or bool(self.accessory))
 
     def free_slot(self, card: Equipment) -> str | int | None:
         """A free place for ``card``: ``"hands"`` (1-hand: a free hand, 2-hands: both free),
