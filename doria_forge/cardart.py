@@ -109,7 +109,10 @@ class ArtImage:
 
 
 def bad_path(art: str) -> str:
-    """Why ``art`` cannot name a file inside the pack (absolute, ``..``, wrong suffix), or ``""``."""
+    """Why ``art`` cannot name a file inside the pack (a URL, absolute, ``..``, wrong suffix), or ``""``."""
+    if re.match(r"[A-Za-z][A-Za-z0-9+.-]+:", art) or art.startswith("//"):
+        # "https://x.org/orc.png" was looked for as the folder "https:" and said "art file not found"
+        return "art must be a file of the pack, not a URL: save the picture into the pack and name its path"
     pure = PurePosixPath(art.replace("\\", "/"))
     if pure.is_absolute() or (len(art) > 1 and art[1] == ":"):
         return "art must be a path relative to the YAML file, inside the pack"

@@ -272,6 +272,17 @@ def test_validate_reports_missing_and_low_resolution_art_at_its_line(tmp_path: P
     assert escape.exit_code == 1 and "inside the pack" in escape.output
 
 
+
+def test_art_named_by_a_url_is_refused_as_a_url_not_as_a_missing_file(tmp_path: Path):
+    """``art: https://example.org/orc.png`` said "art file not found: .../https:/example.org/orc.png",
+    as if a folder named https: were missing; the pack reads only its own files."""
+    for i, url in enumerate(("https://example.org/orc.png", "//example.org/orc.png", "file:art/orc.png")):
+        result = runner.invoke(app, ["validate", str(_art_pack(tmp_path / str(i), url, None))])
+        assert result.exit_code == 1
+        assert "orc.yaml:5:6: error [card-art] art must be a file of the pack, not a URL" in result.output, url
+    drive = runner.invoke(app, ["validate", str(_art_pack(tmp_path / "d", "C:/art/orc.png", None))])
+    assert "path relative to the YAML file" in drive.output
+
 def test_validate_reports_a_cut_short_png_at_its_line_before_an_export_meets_it(tmp_path: Path):
     """A PNG whose copy broke off has a whole header: validate used to pass it and only the export
     failed, after a build's whole simulation, naming no card."""
