@@ -62,3 +62,29 @@ def test_the_target_tile_named_in_the_deck_too_is_a_warning(tmp_path):
         "s.yaml:10:13 warning [scenario-tile-deck] Room Tile F-5 is the target tile, placed at target_position: "
         "the box holds it once; leave it out of the tile deck",
     ]
+
+
+def test_a_tile_without_doors_or_open_sides_can_never_join_the_map(tmp_path):
+    """A start tile whose doors were deleted validated clean (its starting squares count as start
+    points for reachability), and every scenario on it stalled in the simulation with the heroes
+    shut in; a deck tile without an opening can never be placed either."""
+    sealed = ("#####", "#...#", "#...#", "#...#", "#####")
+    tiles = "---\n".join([
+        room_tile_yaml("A-1", sealed, doors="[]", start_tile="true",
+                       starting_positions="[{square: [2, 2], number: 1}]"),
+        room_tile_yaml("B-4", sealed, doors="[]", entrances="[[2, 2]]"),
+        room_tile_yaml("C-7"),
+        room_tile_yaml("F-5", sealed, doors="[]", entrances="[[2, 2]]"),
+    ])
+    result = validate_files(tmp_path, {"tiles.yaml": tiles, "s.yaml": SCENARIO})
+    assert lines(result.problems, scenario_tile_deck.ID) == [
+        "s.yaml:7:15 error [scenario-tile-deck] start tile A-1 (tiles.yaml:1:1) has no door or open side: no Room "
+        "Tile of the deck can ever join it, so the heroes never leave it",
+        "s.yaml:9:13 error [scenario-tile-deck] Room Tile B-4 (tiles.yaml:13:1) has no door or open side: it can "
+        "never join the map",
+        "s.yaml:12:16 error [scenario-tile-deck] target tile F-5 (tiles.yaml:34:1) has no door or open side: it "
+        "can never join the map",
+    ]
+    alone = "kind: scenario\nid: sealed-room\nname: Sealed\nstory: Shut in.\ngoal: Survive.\nsetup:\n  start_tile: A-1\n"
+    assert lines(validate_files(tmp_path / "alone", {"tiles.yaml": tiles, "s.yaml": alone}).problems,
+                 scenario_tile_deck.ID) == []  # a scenario on its start tile alone needs no way out
