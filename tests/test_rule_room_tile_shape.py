@@ -15,3 +15,13 @@ def test_wrong_rows_and_widths(tmp_path):
         "t.yaml:5:5 error [room-tile-shape] row 1 of Room Tile B-4 has 4 squares; a row has 5 (west to east)",
     ]
     assert room_tile_shape.ID == "room-tile-shape"
+
+
+def test_an_unknown_square_code_is_reported_at_its_own_row(tmp_path):
+    """A wrong code in row 3 was reported at the first row of ``squares`` (the list was checked as
+    a whole), so the designer looked for it in the wrong row."""
+    text = room_tile_yaml(squares=("##.##", "#...#", ".....", "#.X.#", "##.##"))
+    assert lines(validate_files(tmp_path, {"t.yaml": text}).problems) == [
+        "t.yaml:7:5 error [schema] squares[3]: unknown square code(s) 'X'; use '.' floor, '#' wall, 'R' "
+        "red_bordered, 'O' hole (got '#.X.#')",
+    ]

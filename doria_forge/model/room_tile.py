@@ -3,13 +3,23 @@
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field
 
 from doria_forge.geometry import SQUARE_CODES, TILE_SIZE, TileShape
 
 from .common import NAME_DE, CardText, Document, MonsterIconColor, Name, Side, Square, Strict, empty_list
 
 __all__ = ["SQUARE_CODES", "TILE_SIZE", "Door", "MonsterIcon", "OpenSide", "RoomTile", "Rune", "StartingPosition"]
+
+
+def _known_codes(row: str) -> str:
+    """A row of squares in the codes of ``SQUARE_CODES``; a wrong one is an error at its own row
+    (checked over the whole list, it was reported at the first row whichever row it was in)."""
+    bad = sorted({c for c in row if c not in SQUARE_CODES})
+    if bad:
+        raise ValueError(f"unknown square code(s) {''.join(bad)!r}; use "
+                         + ", ".join(f"{k!r} {v}" for k, v in SQUARE_CODES.items()))
+    return row
 
 
 class Door(Strict):
@@ -64,7 +74,8 @@ class RoomTile(Document):
 
     kind: Literal["room_tile"] = "room_tile"
     name_de: Name | None = NAME_DE
-    squares: list[Annotated[str, Field(max_length=2 * TILE_SIZE)]] = Field(max_length=2 * TILE_SIZE)
+    squares: list[Annotated[str, Field(max_length=2 * TILE_SIZE), AfterValidator(_known_codes)]] = Field(
+        max_length=2 * TILE_SIZE)
     """5 rows (north to south) of 5 squares (west to east): . floor, # wall, R red-bordered, O hole."""
     doors: list[Door] = Field(default_factory=empty_list, max_length=4 * TILE_SIZE)
     """Doors: one-square openings."""
@@ -95,18 +106,6 @@ class RoomTile(Document):
     """Text printed into the tile's walls (English edition)."""
     text_de: CardText | None = Field(None, description="The text in German (the German edition); the English text "
                                 "prints where it is missing.")
-
-    @field_validator("squares")
-    @classmethod
-    def _known_codes(cls, rows: list[str]) -> list[str]:
-        for r, row in enumerate(rows):
-            bad = sorted({c for c in row if c not in SQUARE_CODES})
-            if bad:
-                raise ValueError(
-                    f"row {r} has unknown square code(s) {''.join(bad)!r}; use "
-                    + ", ".join(f"{k!r} {v}" for k, v in SQUARE_CODES.items())
-                )
-        return rows
 
     def square(self, row: int, col: int) -> str:
         """The square kind (``floor``, ``wall``, ``red_bordered``, ``hole``) at ``[row, col]``."""
