@@ -110,6 +110,22 @@ def test_junk_becomes_problems_not_exceptions(content, expected):
     assert problems == expected
 
 
+
+@pytest.mark.parametrize("text", ["kind: monster\nflags: &a [*a]\n", "kind: monster\nflags: &a [x, [y, *a]]\n",
+                                  "kind: monster\nability: &a {text: t, more: *a}\n"])
+def test_a_recursive_alias_is_a_syntax_error_at_its_anchor_and_keeps_the_document(text):
+    """``flags: &a [*a]`` read as ``flags: [null]`` without a word about the alias: validate said
+    only "got an empty value: write one after the colon", on a line where a value is written."""
+    docs, problems = load_text(text, path="x.yaml")
+    assert [(p.line, p.column, p.rule_id) for p in problems] == [(2, text.index("&") - text.index("\n"), "yaml-syntax")]
+    assert problems[0].message.startswith("recursive alias")
+    assert [d.data["kind"] for d in docs] == ["monster"]
+
+
+def test_an_alias_used_twice_is_no_recursion():
+    docs, problems = load_text("a: &x [1]\nb: [*x, {c: *x}]\n", path="x.yaml")
+    assert problems == [] and docs[0].data == {"a": [1], "b": [[1], {"c": [1]}]}
+
 def test_billion_laughs_is_refused():
     text = "a: &a [x,x,x,x,x,x,x,x,x,x]\n"
     for name, prev in zip("bcdef", "abcde", strict=False):

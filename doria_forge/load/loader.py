@@ -501,6 +501,7 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
             while composer.check_node():
                 node = composer.get_node()
                 problems.extend(_duplicate_keys(node, file))
+                problems.extend(_recursive_alias(node, file))
                 data = constructor.construct_document(node)
                 _add_document(data, node, index, path, file, documents, problems)
                 _begin_document(yaml)
@@ -813,6 +814,39 @@ def _duplicate_keys(root: Any, file: str) -> list[Problem]:
         elif isinstance(node, SequenceNode):
             stack.extend(node.value)
     return problems
+
+
+def _recursive_alias(root: Any, file: str) -> list[Problem]:
+    """A ``yaml-syntax`` error at the first value of the document ``root`` (a composed node)
+    that holds an alias to itself (``flags: &a [*a]``), else none. ruamel constructs such a value
+    with None in its own place, so it read as an empty value (``write one after the colon``)
+    that nobody wrote, without a word about the alias; the rest of the document is still read
+    (as with a duplicate key), so the mistake is not blamed on the documents that refer to it."""
+    done: set[int] = set()
+    open_: set[int] = set()  # the values being walked: an alias to one of them is a cycle
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            open_.discard(id(node))
+            done.add(id(node))
+            continue
+        if id(node) in open_:
+            return [Problem.at(_mark_location(file, node.start_mark), YAML_SYNTAX, Severity.ERROR,
+                               "recursive alias: the value anchored here holds an alias to itself, a value that "
+                               "never ends; write the value out instead")]
+        if id(node) in done:
+            continue
+        if isinstance(node, MappingNode):
+            children = [child for pair in node.value for child in pair]
+        elif isinstance(node, SequenceNode):
+            children = list(node.value)
+        else:
+            continue
+        open_.add(id(node))
+        stack.append((node, True))
+        stack.extend((child, False) for child in children)
+    return []
 
 
 def _clamped(problems: list[Problem], text: str) -> list[Problem]:
