@@ -65,6 +65,23 @@ def test_tab_indentation_is_a_syntax_problem_with_a_hint():
     assert "tabs" in problems[0].message
 
 
+
+@pytest.mark.parametrize("text, line, char", [
+    ("ability:\n\u00a0 id: a\n  text: t\n", 2, "U+00A0"),  # a no-break space pasted into the indentation
+    ("id: a\nname\uff1a Orc\nrange: 1\n", 2, "U+FF1A"),  # a full-width colon typed with an input method
+])
+def test_a_look_alike_of_a_space_or_colon_is_named_in_the_syntax_error(text, line, char):
+    """YAML's message named a later line ("mapping values are not allowed here") and never the
+    character, which looks like a space or a colon in every editor."""
+    _, problems = load_text(text, path="x.yaml")
+    assert [p.rule_id for p in problems] == ["yaml-syntax"]
+    assert f"(line {line} has the character {char} where YAML needs" in problems[0].message
+
+
+def test_a_no_break_space_inside_a_text_is_not_blamed_for_a_syntax_error():
+    _, problems = load_text('text: "2\u00a0\u00d7 ML"\nflags: [\n', path="x.yaml")
+    assert [p.rule_id for p in problems] == ["yaml-syntax"] and "U+00A0" not in problems[0].message
+
 def test_duplicate_key_points_at_the_repeat_and_keeps_the_document():
     docs, problems = load_text("kind: monster\nid: orc\nid: goblin\n", path="x.yaml")
     assert [d.data for d in docs] == [{"kind": "monster", "id": "orc"}]  # the first value is used

@@ -206,6 +206,27 @@ def _syntax_message(exc: MarkedYAMLError) -> str:
     return message
 
 
+_SPACES = "\u00a0\u2007\u202f\u3000"
+_LOOKALIKE = re.compile(rf"^[ \t-]*(?P<indent>[{_SPACES}])|:(?P<after>[{_SPACES}])|^[ \t-]*[\w-]+(?P<colon>\uff1a)")
+"""A look-alike of a space where YAML needs one (indentation, after a key's colon), or of the
+colon after a key: pasted from a word processor or a web page, typed with an input method. YAML
+reads it as text, and its own message names a later line and never the character."""
+
+
+def _lookalike_hint(text: str, line: int) -> str:
+    """A hint naming the first look-alike of a space or colon on the lines up to ``line`` (from
+    1) of ``text`` where the syntax error was found, or ``""``: the mistake is usually a line or
+    two before it. Such characters inside a text value are left alone."""
+    lines = text.split("\n", line)[:line]
+    for number in range(max(1, line - 3), len(lines) + 1):
+        found = _LOOKALIKE.search(lines[number - 1])
+        if found is not None:
+            char = found.group(found.lastgroup or "")
+            plain = "a colon" if found.lastgroup == "colon" else "a space"
+            return f" (line {number} has the character U+{ord(char):04X} where YAML needs {plain})"
+    return ""
+
+
 class _Converter:
     """Turns one ruamel document into plain data and records positions."""
 
@@ -514,7 +535,8 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
         problems.append(Problem.at(location, DUPLICATE_KEY, Severity.ERROR, message))
     except MarkedYAMLError as exc:
         location = _mark_location(file, exc.problem_mark or exc.context_mark)
-        problems.append(Problem.at(location, YAML_SYNTAX, Severity.ERROR, _syntax_message(exc)))
+        problems.append(Problem.at(location, YAML_SYNTAX, Severity.ERROR,
+                                   _syntax_message(exc) + _lookalike_hint(text, location.line)))
     except ReaderError as exc:
         line, column = _line_col(text, exc.position if isinstance(exc.position, int) else 0)
         character = exc.character
