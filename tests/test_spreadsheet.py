@@ -165,6 +165,22 @@ def test_import_force_adds_new_documents_and_prune_removes_those_the_sheet_does_
     assert target.read_text(encoding="utf-8").startswith(ORC_FILE.read_text(encoding="utf-8").split("---")[0])
 
 
+
+def test_import_force_into_a_file_with_a_yaml_mistake_shows_it_at_its_line_and_writes_nothing(tmp_path):
+    """A --force update of a file with a syntax error exited 2, a usage error, with the mistake
+    folded into one line of prose; the command was right, the file is not: exit 1 with the
+    mistake as validate shows it (file:line:column: error [rule]), the file untouched."""
+    target = tmp_path / "orc.yaml"
+    broken = ORC_FILE.read_text(encoding="utf-8").replace("figures: 2", "figures: [2")
+    target.write_text(broken, encoding="utf-8")
+    sheet = _csv(tmp_path / "levels.csv", "id,attack\norc-2,3D+1\n")
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "monster_level", "--out", str(target), "--force"])
+    assert result.exit_code == 1, result.output
+    line = next(i for i, text in enumerate(broken.splitlines(), 2) if text.startswith("figures: [2"))  # found on the next line
+    assert result.output.startswith(f"{target}:{line}:1: error [yaml-syntax] while parsing a flow sequence")
+    assert f"nothing written: 1 problem in {target}, the file --force updates: fix it first" in result.output
+    assert target.read_text(encoding="utf-8") == broken
+
 def _documents(path: Path):
     from doria_forge.load import load_text
 

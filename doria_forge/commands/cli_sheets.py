@@ -54,7 +54,10 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
             typer.echo(text_line(problem))
         if written is None:
             errors = sum(p.is_error for p in problems)
-            typer.echo(f"nothing written: {errors} problem{'' if errors == 1 else 's'} in {file}")
+            where: object = file
+            if any(p.is_error and p.file == str(target) for p in problems):
+                where = f"{target}, the file --force updates: fix it first or choose another --out"
+            typer.echo(f"nothing written: {errors} problem{'' if errors == 1 else 's'} in {where}")
             raise typer.Exit(1)
         typer.echo(f"{count} {kind} document{'' if count == 1 else 's'}: {written}")
 

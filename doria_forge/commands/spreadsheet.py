@@ -319,10 +319,10 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
     docstring).
 
     Returns ``(out or None, problems, number of documents imported)``; ``out`` is written only
-    when no problem is an error. Raises ValueError for usage errors: an unknown kind, a file that
-    is not a spreadsheet or cannot be read, a missing sheet, an ``out`` not named ``.yaml`` or
-    ``.yml``, an existing ``out`` without ``force``, an ``out`` that is not a YAML file this can
-    update.
+    when no problem is an error (an ``out`` to update whose YAML has an error: those errors, in
+    ``out``). Raises ValueError for usage errors: an unknown kind, a file that is not a spreadsheet
+    or cannot be read, a missing sheet, an ``out`` not named ``.yaml`` or ``.yml``, an existing
+    ``out`` without ``force``, an ``out`` that cannot be read.
     """
     from doria_forge.infra.fsutil import atomic_write_text
     from doria_forge.load import Problem, Severity
@@ -336,7 +336,9 @@ def import_file(path: Path, kind: str, out: Path, *, sheet: str | None = None, f
         raise ValueError(f"{out} exists already; pass --force to update it in place, or choose another --out")
     if prune and not out.exists():
         prune = False  # nothing to remove from a new file
-    text, existing = _target(out, kind) if out.exists() else (None, {})
+    text, existing, broken = _target(out, kind) if out.exists() else (None, {}, [])
+    if broken:  # exit 1 at the file's mistake, as for every content problem (it was a usage error, exit 2)
+        return None, broken, 0
     try:
         read = read_sheet(path, sheet, kind=kind)
     except SheetError as exc:
@@ -382,9 +384,11 @@ def _defined_elsewhere(out: Path, kind: str) -> dict[str, str]:
     return found
 
 
-def _target(out: Path, kind: str) -> tuple[str, dict[str, dict[str, Any]]]:
-    """The text of the YAML file ``out`` and its documents of ``kind`` by id (plain data). Raises
-    ValueError when it cannot be read or is not clean YAML (an update would lose what it holds)."""
+def _target(out: Path, kind: str) -> tuple[str, dict[str, dict[str, Any]], list[Problem]]:
+    """The text of the YAML file ``out``, its documents of ``kind`` by id (plain data) and the
+    errors of its YAML (an update would lose what it holds: nothing is written while there is
+    one; a content problem of the file, at its place, as a problem of the rows). Raises
+    ValueError when it cannot be read."""
     from doria_forge.load import load_text
     from doria_forge.load.files import FileLimitError, PackFileError, read_confined
 
@@ -396,14 +400,12 @@ def _target(out: Path, kind: str) -> tuple[str, dict[str, dict[str, Any]]]:
     documents, problems = load_text(raw, path=out.name, file=str(out))
     errors = [p for p in problems if p.is_error]
     if errors:
-        first = errors[0]
-        raise ValueError(f"cannot update {out}: {first.location}: {first.message}; fix it first or choose another "
-                         "--out")
+        return "", {}, errors
     found: dict[str, dict[str, Any]] = {}
     for doc in documents:
         if doc.data.get("kind") == kind and isinstance(doc.data.get("id"), str):
             found.setdefault(doc.data["id"], doc.data)
-    return raw.decode("utf-8"), found  # with its byte-order mark, which the update keeps
+    return raw.decode("utf-8"), found, []  # with its byte-order mark, which the update keeps
 
 
 # ------------------------------------------------------------------------------ writing
