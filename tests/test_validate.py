@@ -60,6 +60,22 @@ def test_a_switch_or_text_in_a_number_field_is_an_error_not_a_number(tmp_path):
         ]
 
 
+
+@pytest.mark.parametrize("files, expected", [
+    ({"h.yaml": "kind: character\nid: h\nname: H\nattributes: {STR: 9, CON: 9, AGI: 9, PER: 9, WIS: 9, PSI: true}\n"},
+     "h.yaml:4:59 error [schema] attributes.PSI: Input should be a valid integer (got true)"),
+    ({"s.yaml": "kind: scenario\nid: s\nname: S\nstory: x\ngoal: y\nplayers: [\"1\", 4]\nsetup: {start_tile: A-1}\n"},
+     "s.yaml:6:11 error [schema] players[0]: Input should be a valid integer (got '1')"),
+    ({"s.yaml": "kind: scenario\nid: s\nname: S\nstory: x\ngoal: y\n"
+                "setup: {start_tile: A-1, target_position: \"2\"}\n"},
+     "s.yaml:6:43 error [schema] setup.target_position: Input should be a valid integer (got '2')"),
+])
+def test_a_switch_or_text_is_no_number_inside_a_list_mapping_or_optional_field_either(tmp_path, files, expected):
+    """Only numbers right under a field were strict: a hero's `PSI: true` played as 1, `players:
+    ["1", 4]` and an optional `target_position: "2"` as numbers, against the promise that a
+    number is one as written."""
+    assert expected in lines(validate_files(tmp_path, files).problems, "schema")
+
 def test_number_where_text_is_expected_suggests_quotes(tmp_path):
     result = validate_files(tmp_path, {"pack.yaml": "kind: pack\nid: base\nname: Base\nversion: 1.0\n"})
     (message,) = [p.message for p in result.problems]

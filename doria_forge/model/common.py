@@ -7,7 +7,8 @@ document (Book of Rules, chapters *Base Attributes*, *Additional Card Properties
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from pydantic import Strict as PydanticStrict
@@ -149,14 +150,43 @@ class Strict(BaseModel):
         # a switch is strict (an int still passes for a float, as in JSON). Marked on the fields
         # before the validator is first built (defer_build): a pass over the built schemas cost
         # validate 2% more instructions.
+        # The numbers and switches inside lists, pairs, mappings and optional fields are strict too
+        # (`players: ["1", 6]`, `attributes: {PSI: true}` passed as 1 and 1).
         super().__pydantic_init_subclass__(**kwargs)
         for info in cls.__pydantic_fields__.values():
-            if info.annotation in _STRICT_TYPES and _STRICT not in info.metadata:  # a parent's field: marked
-                info.metadata.append(_STRICT)
+            if info.annotation in _STRICT_TYPES:
+                if _STRICT not in info.metadata:  # a parent's field: marked
+                    info.metadata.append(_STRICT)
+            else:
+                info.annotation = _strict_inside(info.annotation)
 
 
 _STRICT_TYPES = (int, float, bool)
 _STRICT = PydanticStrict()
+_CONTAINERS = (list, tuple, dict, set, frozenset, Union, UnionType)
+
+
+def _strict_inside(annotation: Any) -> Any:
+    """``annotation`` with every int, float and bool in it (an item of a list or pair, a value
+    of a mapping, an optional one) marked strict; the same object when there is none."""
+    if annotation in _STRICT_TYPES:
+        return Annotated[annotation, _STRICT]
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        base, *metadata = get_args(annotation)
+        if base in _STRICT_TYPES:
+            return annotation if _STRICT in metadata else Annotated[(base, *metadata, _STRICT)]
+        inner = _strict_inside(base)
+        return annotation if inner is base else Annotated[(inner, *metadata)]
+    if origin not in _CONTAINERS:
+        return annotation  # a model marks its own fields; a Literal's arguments are values
+    args = get_args(annotation)
+    marked = tuple(arg if arg is Ellipsis else _strict_inside(arg) for arg in args)
+    if all(a is b for a, b in zip(marked, args, strict=True)):
+        return annotation
+    if origin in (Union, UnionType):
+        return Union[marked]  # noqa: UP007 - built from a tuple of arguments
+    return origin[marked if len(marked) > 1 else marked[0]]
 
 
 def empty_list() -> list[Any]:
