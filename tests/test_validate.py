@@ -41,6 +41,18 @@ def test_nested_unknown_field_names_its_parent(tmp_path):
     ]
 
 
+
+def test_an_unknown_field_beside_a_parameter_named_as_the_word_is_named_itself(tmp_path):
+    """In `{check: flag, flag: nest_burned, isset: false}` the unknown field was reported as 'flag'
+    ("did you mean 'flag'?") at the parameter flag: pydantic names the word chosen (flag) in the
+    error's path, and the parameter of the same name was taken for it."""
+    text = ("kind: scenario\nid: s\nname: S\nstory: x\ngoal: y\nsetup: {start_tile: A-1}\nrules:\n"
+            "  - when: {on: round_start}\n    if: [{check: flag, flag: nest_burned, isset: false}]\n"
+            "    do: [{do: set_flag, flag: nest_burned}]\n")
+    assert lines(validate_files(tmp_path, {"s.yaml": text}).problems, "unknown-field") == [
+        "s.yaml:9:43 error [unknown-field] unknown field 'isset' in rules[0].if[0] (did you mean 'is_set'?)",
+    ]
+
 def test_wrong_type_points_at_the_value(tmp_path):
     text = monster_yaml().replace("range: 1", "range: far")
     result = validate_files(tmp_path, {"orc.yaml": text})

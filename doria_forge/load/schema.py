@@ -62,8 +62,12 @@ def _resolve(data: Any, loc: Iterable[Any]) -> tuple[PathKey, list[Any]]:
     resolved: list[str | int] = []
     rest: list[Any] = []
     current = data
-    for step in loc:
+    steps = list(loc)
+    for i, step in enumerate(steps):
         if isinstance(current, dict) and _has_key(current, step):
+            if i + 1 < len(steps) and _is_tag(current, step, steps[i + 1]):
+                rest.append(step)
+                continue
             current = current[step]
             resolved.append(step)
         elif isinstance(current, list) and isinstance(step, int) and 0 <= step < len(current):
@@ -72,6 +76,18 @@ def _resolve(data: Any, loc: Iterable[Any]) -> tuple[PathKey, list[Any]]:
         else:
             rest.append(step)
     return tuple(resolved), rest
+
+
+def _is_tag(mapping: dict, step: Any, following: Any) -> bool:
+    """Whether ``step`` of a loc is the tag of a discriminated union (pydantic names the member
+    chosen, ``flag`` for ``{check: flag, ...}``) rather than the key ``step`` of ``mapping``: the
+    tag is also the value of another key of it, and the next step is a key of ``mapping`` that the
+    value under ``step`` does not have. (``{check: flag, flag: a, isset: false}`` named the
+    unknown field ``flag``, did you mean ``flag``, instead of ``isset``.)"""
+    if not isinstance(step, str) or not any(v == step for k, v in mapping.items() if k != step):
+        return False
+    inner = mapping[step]
+    return _has_key(mapping, following) and not (isinstance(inner, dict) and _has_key(inner, following))
 
 
 def _has_key(mapping: dict, step: Any) -> bool:
