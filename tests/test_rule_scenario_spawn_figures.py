@@ -27,3 +27,15 @@ def test_more_than_the_figures_is_an_error_at_the_count(tmp_path):
         "(its figures): the rest would become Extra Activations (Book of Rules, No monster figures available "
         "anymore); spawn at most 2",
     ]
+
+
+def test_a_spawn_naming_a_monster_and_a_boss_is_an_error_at_the_spawn(tmp_path):
+    """`{do: spawn, monster: orc, boss: king}` validated clean and the game placed the boss alone:
+    the monster was dropped without a word."""
+    text = scenario(("      - {do: set_flag, flag: alarm}",
+                     "      - {do: set_flag, flag: alarm}\n      - {do: spawn, monster: orc, boss: king}"))
+    files = {"tiles.yaml": TILES, "s.yaml": text, "orc.yaml": monster_with_levels()}
+    assert lines(validate_files(tmp_path, files).problems, "schema") == [
+        "s.yaml:27:9 error [schema] rules[0].do[2]: a spawn places a monster or the boss, not both (monster orc, "
+        "boss king): write two spawns",
+    ]

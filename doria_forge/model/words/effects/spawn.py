@@ -3,7 +3,7 @@
 from collections.abc import Iterable, Iterator
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ....load.problem import Severity
 from ...common import Ref
@@ -33,6 +33,14 @@ class Spawn(EffectWord):
 
     example = {"do": "spawn", "monster": "goblin", "count": 2, "at": {"tile": "C-8"}}
     for_party = "hurts"
+
+    @model_validator(mode="after")
+    def _monster_or_boss(self) -> "Spawn":
+        # both validated clean and the game placed the boss alone: the monster was lost without a word
+        if self.monster is not None and self.boss is not None:
+            raise ValueError(f"a spawn places a monster or the boss, not both (monster {self.monster}, boss "
+                             f"{self.boss}): write two spawns")
+        return self
 
     def describe(self, words: Wording = PLAIN) -> str:
         where = self.at.on() if self.at else "at the entrance"
