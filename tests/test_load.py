@@ -143,6 +143,17 @@ def test_an_alias_used_twice_is_no_recursion():
     docs, problems = load_text("a: &x [1]\nb: [*x, {c: *x}]\n", path="x.yaml")
     assert problems == [] and docs[0].data == {"a": [1], "b": [[1], {"c": [1]}]}
 
+
+def test_a_file_in_another_encoding_says_which_character_and_to_save_it_as_utf8():
+    """"file is not UTF-8 text (byte 0xff at offset 0)" for a file Notepad saved as UTF-16, and
+    a bare byte value for an accented letter: neither said what to do."""
+    _, problems = load_text("name: Ørk\n".encode("cp1252"), path="x.yaml")
+    assert [p.message for p in problems] == [
+        "file is not UTF-8 text (byte 0xd8 at offset 6, 'Ø' in Windows-1252); save it as UTF-8"]
+    _, problems = load_text("name: Ork\n".encode("utf-16"), path="x.yaml")
+    assert [(p.line, p.column, p.message) for p in problems] == [
+        (1, 1, "file is UTF-16 text (it starts with UTF-16's byte-order mark); save it as UTF-8")]
+
 def test_billion_laughs_is_refused():
     text = "a: &a [x,x,x,x,x,x,x,x,x,x]\n"
     for name, prev in zip("bcdef", "abcde", strict=False):

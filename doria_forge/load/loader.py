@@ -227,6 +227,20 @@ def _lookalike_hint(text: str, line: int) -> str:
     return ""
 
 
+def _not_utf8(raw: bytes, start: int) -> str:
+    """Why ``raw`` is not UTF-8 from byte ``start`` on, and what to do: an editor saving UTF-16
+    (Notepad's "Unicode") writes its byte-order mark first; a byte of another encoding is shown as
+    Windows-1252 reads it (what older Windows editors save), so the designer finds the character."""
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "file is UTF-16 text (it starts with UTF-16's byte-order mark); save it as UTF-8"
+    byte = raw[start]
+    try:
+        shown = f", {bytes([byte]).decode('cp1252')!r} in Windows-1252"
+    except UnicodeDecodeError:
+        shown = ""
+    return f"file is not UTF-8 text (byte 0x{byte:02x} at offset {start}{shown}); save it as UTF-8"
+
+
 class _Converter:
     """Turns one ruamel document into plain data and records positions."""
 
@@ -374,10 +388,7 @@ def load_text(text: str | bytes, *, path: str, file: str | None = None) -> tuple
         except UnicodeDecodeError as exc:
             line = raw.count(b"\n", 0, exc.start) + 1
             column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-            problems.append(
-                Problem(file, line, column, ENCODING, Severity.ERROR,
-                        f"file is not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})")
-            )
+            problems.append(Problem(file, line, column, ENCODING, Severity.ERROR, _not_utf8(raw, exc.start)))
             return documents, problems
     elif text.startswith("\ufeff"):
         text = text[1:]
