@@ -82,6 +82,16 @@ def test_a_no_break_space_inside_a_text_is_not_blamed_for_a_syntax_error():
     _, problems = load_text('text: "2\u00a0\u00d7 ML"\nflags: [\n', path="x.yaml")
     assert [p.rule_id for p in problems] == ["yaml-syntax"] and "U+00A0" not in problems[0].message
 
+
+def test_a_missing_closing_quote_is_named_at_the_line_it_is_missing_from():
+    """A text whose closing quote was forgotten runs on to the next quote, and YAML's message named
+    the line below ("expected <block end>, but found '<scalar>'") without a word about quotes."""
+    text = 'ability:\n  text: "Acts once more.\n  text_de: "Handelt noch einmal."\n'
+    _, problems = load_text(text, path="x.yaml")
+    assert [(p.line, p.rule_id) for p in problems] == [(3, "yaml-syntax")]
+    assert problems[0].message.endswith('(the text quoted on line 2, column 9 closes only here: is its closing " '
+                                        'missing on line 2?)')
+
 def test_duplicate_key_points_at_the_repeat_and_keeps_the_document():
     docs, problems = load_text("kind: monster\nid: orc\nid: goblin\n", path="x.yaml")
     assert [d.data for d in docs] == [{"kind": "monster", "id": "orc"}]  # the first value is used

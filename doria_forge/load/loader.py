@@ -241,6 +241,25 @@ def _not_utf8(raw: bytes, start: int) -> str:
     return f"file is not UTF-8 text (byte 0x{byte:02x} at offset {start}{shown}); save it as UTF-8"
 
 
+def _quote_hint(text: str, line: int, column: int) -> str:
+    """A hint when the syntax error at ``line``:``column`` (from 1) comes right after a quote that
+    closes a text opened on an earlier line, or ``""``: a text whose closing quote is missing runs
+    on to the next quote, and YAML blames what follows that one, lines below the mistake."""
+    rows = text.split("\n", line)
+    if line > len(rows) or not 2 <= column <= len(rows[line - 1]) + 1:
+        return ""
+    quote = rows[line - 1][column - 2]
+    if quote not in "\"'":
+        return ""
+    at = sum(len(row) + 1 for row in rows[:line - 1]) + column - 2
+    start = text.rfind(quote, 0, at)
+    opened = text.count("\n", 0, start) + 1
+    if start < 0 or opened >= line:
+        return ""
+    return (f" (the text quoted on line {opened}, column {start - text.rfind(chr(10), 0, start)} closes only "
+            f"here: is its closing {quote} missing on line {opened}?)")
+
+
 class _Converter:
     """Turns one ruamel document into plain data and records positions."""
 
@@ -546,8 +565,8 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
         problems.append(Problem.at(location, DUPLICATE_KEY, Severity.ERROR, message))
     except MarkedYAMLError as exc:
         location = _mark_location(file, exc.problem_mark or exc.context_mark)
-        problems.append(Problem.at(location, YAML_SYNTAX, Severity.ERROR,
-                                   _syntax_message(exc) + _lookalike_hint(text, location.line)))
+        hint = _lookalike_hint(text, location.line) or _quote_hint(text, location.line, location.column)
+        problems.append(Problem.at(location, YAML_SYNTAX, Severity.ERROR, _syntax_message(exc) + hint))
     except ReaderError as exc:
         line, column = _line_col(text, exc.position if isinstance(exc.position, int) else 0)
         character = exc.character
