@@ -19,3 +19,16 @@ def test_treasure_icon_and_rune_on_walls_are_errors_at_their_squares(tmp_path):
         "t.yaml:12:26 error [room-tile-markers] monster icon of Room Tile B-4 on wall square [4, 4]; "
         "put it on a floor square",
     ]
+
+
+def test_a_starting_number_or_square_given_twice_is_an_error_at_the_repeat(tmp_path):
+    """Two starting squares numbered 1 (the tile printed two Is and no II), or one square given
+    twice, validated clean."""
+    text = room_tile_yaml("A-1", start_tile="true", starting_positions=(
+        "[{square: [1, 1], number: 1}, {square: [1, 2], number: 1}, {square: [1, 1], number: 3}]"))
+    assert lines(validate_files(tmp_path, {"t.yaml": text}).problems) == [
+        "t.yaml:11:76 error [room-tile-markers] starting square number 1 of Room Tile A-1 is square [1, 1] "
+        "already; number the starting squares 1-6 once each",
+        "t.yaml:11:89 error [room-tile-markers] square [1, 1] of Room Tile A-1 is starting square number 1 "
+        "already; each hero starts on a square of their own",
+    ]

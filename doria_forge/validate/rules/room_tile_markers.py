@@ -3,7 +3,8 @@
 A marker printed on a wall square (``#``) can never be reached: a treasure nobody can pick up,
 a monster placed inside stone, a rune no hero can step on. An **error** at the marker's square.
 Holes and red-bordered squares are allowed (a treasure beyond a pit is a design choice). Only
-checked on tiles of the right shape (``room-tile-shape``).
+checked on tiles of the right shape (``room-tile-shape``). The starting squares are numbered
+I-VI once each, one hero on each: a number or a square given twice is an error at the repeat.
 
 Passing::
 
@@ -53,3 +54,30 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
                     f"{label} of Room Tile {tile.id} on wall square [{row}, {col}]; put it on a floor square",
                     value=True,
                 )
+        yield from _starting_repeats(tile, source_map)
+
+
+def _starting_repeats(tile: RoomTile, source_map: SourceMap) -> Iterable[Problem]:
+    """A starting square's number or square given before on ``tile``: the tile printed two Is
+    and no II, or one hero's square twice, and validated clean."""
+    numbered: dict[int, tuple[int, int]] = {}  # number -> its first square
+    numbers: dict[tuple[int, int], int] = {}  # square -> its first number
+    for i, start in enumerate(tile.starting_positions):
+        square = (start.square[0], start.square[1])
+        if start.number in numbered:
+            first = numbered[start.number]
+            yield source_map.problem(
+                "room_tile", tile.id, ("starting_positions", i, "number"), ID, SEVERITY,
+                f"starting square number {start.number} of Room Tile {tile.id} is square [{first[0]}, {first[1]}] "
+                "already; number the starting squares 1-6 once each",
+                value=True,
+            )
+        if square in numbers:
+            yield source_map.problem(
+                "room_tile", tile.id, ("starting_positions", i, "square"), ID, SEVERITY,
+                f"square [{square[0]}, {square[1]}] of Room Tile {tile.id} is starting square number "
+                f"{numbers[square]} already; each hero starts on a square of their own",
+                value=True,
+            )
+        numbered.setdefault(start.number, square)
+        numbers.setdefault(square, start.number)
