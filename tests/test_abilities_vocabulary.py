@@ -142,12 +142,14 @@ def test_misspelt_trap_and_item_effects_are_errors_at_their_line(tmp_path):
     ]
 
 
-def test_an_optional_rule_listed_twice_is_an_error(tmp_path):
+def test_an_optional_rule_listed_twice_is_an_error_at_the_repeat(tmp_path):
+    """It was reported at the document's first line, wherever the repeat was."""
     result = validate_files(tmp_path, {
         "rules.yaml": "kind: rules\nid: house\noptional_rules:\n  - {id: custom_characters, text: Build.}\n"
                       "  - {id: custom_characters, text: Again.}\n"})
     assert lines(result.problems) == [
-        "rules.yaml:1:1 error [schema] document: optional rule custom_characters listed more than once"]
+        "rules.yaml:5:10 error [schema] optional_rules[1].id: optional rule custom_characters is listed already, "
+        "as entry 0; list each once (got 'custom_characters')"]
 
 
 def test_the_shipped_pack_uses_only_the_vocabulary(shipped_pack):

@@ -8,7 +8,8 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from .common import (
     ID_PATTERN,
@@ -96,6 +97,20 @@ class OptionalRule(Strict):
     """The rule, printed where it is used."""
     default: bool = False
     """true: the rule is on unless a scenario says otherwise."""
+
+
+def _each_rule_once(rules: list[OptionalRule]) -> list[OptionalRule]:
+    """The optional rules, each listed once; a repeat is an error at its own id (a check of the
+    whole document reported it at the document's first line)."""
+    first: dict[str, int] = {}
+    for i, rule in enumerate(rules):
+        if rule.id in first:
+            raise ValidationError.from_exception_data("optional_rules", [InitErrorDetails(
+                type=PydanticCustomError("optional_rule_twice", "optional rule {id} is listed already, as entry "
+                                         "{first}; list each once", {"id": rule.id, "first": first[rule.id]}),
+                loc=(i, "id"), input=rule.id)])
+        first[rule.id] = i
+    return rules
 
 
 def _english_optional_rules() -> list[OptionalRule]:
@@ -232,7 +247,8 @@ class Rules(Document):
     """Extra Loot Cards the hero starts with in solo play."""
     solo_average_die: Annotated[int, Field(ge=1, le=10)] = 6
     """What every monster die counts in solo play with the optional rule solo_average_monster_dice."""
-    optional_rules: list[OptionalRule] = Field(default_factory=_english_optional_rules, max_length=50)
+    optional_rules: Annotated[list[OptionalRule], AfterValidator(_each_rule_once)] = Field(
+        default_factory=_english_optional_rules, max_length=50)
     """The optional rules of the Book of Rules a scenario can switch on."""
 
     def starting_standard_items(self, standard_items: list[str]) -> list[str]:
@@ -247,14 +263,6 @@ class Rules(Document):
             if rule.id == rule_id:
                 return rule.default
         raise KeyError(rule_id)
-
-    @model_validator(mode="after")
-    def _optional_rules_once(self) -> "Rules":
-        ids = [r.id for r in self.optional_rules]
-        twice = sorted({i for i in ids if ids.count(i) > 1})
-        if twice:
-            raise ValueError(f"optional rule {', '.join(twice)} listed more than once")
-        return self
 
 
 _REQUIREMENT = re.compile(r"^\s*(?P<id>[A-Za-z0-9][A-Za-z0-9_\-]*)\s*(?P<range>[<>=!~].*)?$")
