@@ -83,3 +83,14 @@ def test_tokens_that_never_lie_anywhere_and_tiles_outside_the_scenario(tmp_path)
         "s.yaml:32:37 error [scenario-trigger-fires] Room Tile C-7 is not in this scenario (not its start tile, "
         "tile deck or target tile): this rule can never fire",
     ]
+
+
+def test_a_monster_type_and_the_boss_together_never_fire(tmp_path):
+    """`{on: monster_defeated, monster: orc, boss: true}` validated clean: the boss is no Orc, so
+    the rule never fired."""
+    text = scenario(("max_rounds: 20\n", MORE_RULES.replace("{on: monster_defeated, boss: true}",
+                                                            "{on: monster_defeated, monster: orc, boss: true}")))
+    assert [line for line in problems(tmp_path, text) if "type orc" in line] == [
+        "s.yaml:40:43 error [scenario-trigger-fires] boss: true asks for the boss's defeat, and the boss is no "
+        "monster of type orc; leave out monster or boss: this rule can never fire",
+    ]

@@ -42,8 +42,14 @@ class MonsterDefeated(TriggerWord):
         yield from tile_reference(path, self.tile)
 
     def findings(self, facts: Facts, path: Path) -> Iterator[RuleFinding]:
-        """A Room Tile not in the scenario; the boss's defeat when no effect spawns a boss."""
+        """A Room Tile not in the scenario; the boss's defeat when no effect spawns a boss; a
+        monster type and the boss together (the boss is no monster of a type: it validated clean
+        and never fired)."""
         yield from tile_findings(facts, path, self.tile, TRIGGER_FIRES, NEVER_FIRES)
+        if self.boss and self.monster is not None and self.monster not in facts.pack.bosses:
+            yield TRIGGER_FIRES, path + ("monster",), Severity.ERROR, (
+                f"boss: true asks for the boss's defeat, and the boss is no monster of type {self.monster}; leave out "
+                "monster or boss" + NEVER_FIRES)
         if self.boss and not facts.bosses_spawned:
             yield TRIGGER_FIRES, path + ("boss",), Severity.ERROR, (
                 "no effect of this scenario spawns a boss" + NEVER_FIRES)
