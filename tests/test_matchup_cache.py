@@ -91,3 +91,20 @@ def test_a_cell_cached_before_cells_named_their_intervals_level_is_not_read_back
     cache = MatchupCache(pack, tmp_path)
     cells = run_matrix(pack, 40, 2, precision=0.3, cache=cache, **SMALL).cells
     assert cache.hits == 0 and all(c.confidence > 0.95 for c in cells)
+
+
+@pytest.mark.parametrize("damage", [
+    lambda entry: {"key": entry["key"]},                                   # no fields
+    lambda entry: {"key": entry["key"], "fields": []},                     # fields of another shape
+    lambda entry: {**entry, "fields": {**entry["fields"], "cell": {**entry["fields"]["cell"], "wins": "3"}}},
+    lambda entry: {**entry, "fields": {**entry["fields"], "cell": {**entry["fields"]["cell"], "hero": "nobody"}}},
+])
+def test_an_entry_of_valid_json_in_another_shape_is_played_again(pack, tmp_path, damage):
+    """A damaged or foreign entry under the right key stopped every later simulate with a
+    traceback (KeyError: 'fields'), or would have reported another cell's numbers."""
+    expected = run_matrix(pack, 5, 1, cache=MatchupCache(pack, tmp_path), **SMALL)
+    for path in (tmp_path / "matchups").rglob("*.json"):
+        path.write_text(json.dumps(damage(json.loads(path.read_text(encoding="utf-8")))), encoding="utf-8")
+    cache = MatchupCache(pack, tmp_path)
+    assert run_matrix(pack, 5, 1, cache=cache, **SMALL) == expected
+    assert (cache.hits, cache.misses) == (0, 16)

@@ -19,8 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -28,6 +30,8 @@ from doria_forge.infra.fsutil import CACHE_ENV, atomic_write_text, cache_dir, py
 from doria_forge.model import ContentPack, Document
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 
 FORMAT = "matchup-v2"
@@ -58,7 +62,7 @@ def _doc_hash(doc: BaseModel) -> str:
 
 class MatchupCache:
     """Cached cell results of one pack. ``key(hero, monster, level, seed, plan_key)``
-    names a cell; ``get(key)`` returns its stored fields (a dict) or ``None``;
+    names a cell; ``get(key, decode)`` returns its stored fields as ``decode`` makes them, or ``None``;
     ``put(key, fields)`` stores them. ``folder`` defaults to ``cache_dir()``."""
 
     def __init__(self, pack: ContentPack, folder: Path | None = None) -> None:
@@ -93,18 +97,21 @@ class MatchupCache:
     def _path(self, key: str) -> Path:
         return self.folder / "matchups" / key[:2] / f"{key}.json"
 
-    def get(self, key: str) -> dict | None:
-        """The stored fields of ``key``, or ``None`` (absent or unreadable)."""
+    def get(self, key: str, decode: Callable[[Any], T]) -> T | None:
+        """``decode(fields)`` of the fields stored under ``key``, or ``None`` when the entry is
+        absent, unreadable or damaged: ``decode`` raises KeyError, TypeError or ValueError for
+        fields it cannot take (an entry of valid JSON in another shape stopped every later
+        ``simulate`` with a traceback instead of being played again)."""
         try:
             data = json.loads(self._path(key).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            self.misses += 1
-            return None
-        if not isinstance(data, dict) or data.get("key") != key:
+            if not isinstance(data, dict) or data.get("key") != key:
+                raise ValueError("another entry")
+            value = decode(data["fields"])
+        except (OSError, KeyError, TypeError, ValueError):
             self.misses += 1
             return None
         self.hits += 1
-        return data["fields"]
+        return value
 
     def put(self, key: str, fields: dict) -> None:
         """Store ``fields`` (JSON-ready) under ``key``; a folder that cannot be written is

@@ -19,6 +19,8 @@ import hashlib
 import math
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
+from dataclasses import fields as dataclass_fields
+from typing import Any
 
 from doria_forge.checks import default
 from doria_forge.model import ContentPack
@@ -249,9 +251,9 @@ def run_matrix(
     if cache is not None:
         for key in keys:
             cache_keys[key] = cache.key(*key, seed, plan.key() + f",engine={engine}")
-            fields = cache.get(cache_keys[key])
-            if fields is not None:
-                done[key] = (CellStats(**fields["cell"]), fields["fallback"])
+            cached = cache.get(cache_keys[key], _cached_cell(key))
+            if cached is not None:
+                done[key] = cached
         if done and progress:
             progress(len(done))
     todo = [k for k in keys if k not in done]
@@ -268,6 +270,27 @@ def run_matrix(
     caveats = duel_caveats(pack, sorted({m for _, m, _ in keys}))
     findings = find_problems(cells, caveats, out_of_line=out_of_line, plan=plan)
     return MatrixResult(seed, runs, tuple(cells), tuple(findings), precision, tuple(fallbacks))
+
+
+_FIELD_TYPES = {"int": (int,), "float": (int, float), "str": (str,)}
+
+
+def _cached_cell(key: tuple[str, str, int]) -> Callable[[Any], tuple[CellStats, str | None]]:
+    """The decoder of the cache entry of cell ``key`` (``MatchupCache.get``): its fields back into
+    ``(CellStats, fallback reason)``, raising KeyError, TypeError or ValueError for fields of another
+    shape or another cell (a damaged or foreign entry is played again, never reported)."""
+    def decode(fields: Any) -> tuple[CellStats, str | None]:
+        cell = CellStats(**fields["cell"])
+        for spec in dataclass_fields(CellStats):
+            value = getattr(cell, spec.name)
+            if isinstance(value, bool) or not isinstance(value, _FIELD_TYPES[str(spec.type)]):
+                raise TypeError(f"{spec.name}: {value!r}")
+        fallback = fields["fallback"]
+        if (cell.hero, cell.monster, cell.level) != key or not (fallback is None or isinstance(fallback, str)):
+            raise ValueError("the entry of another cell")
+        return cell, fallback
+
+    return decode
 
 
 def _run_cells(pack: ContentPack, keys: list[tuple[str, str, int]], plan: RunPlan, seed: int, engine: str,
