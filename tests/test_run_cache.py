@@ -90,3 +90,27 @@ def test_a_report_drawn_from_kept_plots_and_replays_is_the_same_file(shipped_pac
         outs.append(html.read_bytes())
     assert list((tmp_path / "cache" / "report").rglob("*.json"))
     assert outs[0] == outs[1] == outs[2]
+
+
+def test_damaged_kept_plots_and_replays_are_drawn_again(shipped_pack, tmp_path, monkeypatch):
+    """A kept fragment of valid JSON in another shape stopped the report with a traceback (a list)
+    or left the plots and the replay out of it (a null value); each is drawn again."""
+    import json
+
+    from doria_forge.commands.pipeline_scenarios import verify
+
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+
+    def report(name: str) -> bytes:
+        html = tmp_path / name
+        verify(shipped_pack, ["goblin_warren"], players=[1], runs=2, seed=2, jobs=1, progress=False, show=False,
+               html=html)
+        return html.read_bytes()
+
+    fresh = report("fresh.html")
+    entries = list((tmp_path / "cache" / "report").rglob("*.json"))
+    assert entries
+    for damaged in ([1, 2], {"value": None}, {"value": "x"}, {"value": {"frames": []}}):
+        for entry in entries:
+            entry.write_text(json.dumps(damaged), encoding="utf-8")
+        assert report("again.html") == fresh, damaged

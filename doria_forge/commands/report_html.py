@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import base64
 import importlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -94,9 +95,11 @@ class Fragments:
                 self.folder = cache_dir() / "report"
                 self.code = f"{engine_version()}:{code}:{_matplotlib_version()}"
 
-    def get_or_draw(self, what: Any, draw: Any) -> Any:
+    def get_or_draw(self, what: Any, draw: Any, valid: Callable[[Any], bool]) -> Any:
         """The JSON value ``draw()`` makes for the inputs ``what`` (JSON-ready), kept or drawn now
-        (always as JSON reads it back, so a kept value and a fresh one render the same bytes)."""
+        (always as JSON reads it back, so a kept value and a fresh one render the same bytes).
+        A kept value that ``valid`` refuses (a damaged or foreign entry) is drawn again: one in
+        another shape stopped the report with a traceback, or left its plots out."""
         import hashlib
         import json
 
@@ -105,8 +108,10 @@ class Fragments:
         key = hashlib.sha256(f"{self.code}:{json.dumps(what, sort_keys=True, default=str)}".encode()).hexdigest()
         path = self.folder / key[:2] / f"{key}.json"
         try:
-            return json.loads(path.read_text(encoding="utf-8"))["value"]
-        except (OSError, ValueError, KeyError):
+            kept = json.loads(path.read_text(encoding="utf-8"))["value"]
+            if valid(kept):
+                return kept
+        except (OSError, ValueError, KeyError, TypeError):
             pass
         text = json.dumps({"value": draw()})
         try:
@@ -143,7 +148,10 @@ def _svg_uri(plots: Any, figure: str, *args: Any, fragments: Fragments | None = 
     def draw() -> str:
         return data_uri(plots.svg(getattr(plots, figure)(*args)), "image/svg+xml")
 
-    return (fragments or Fragments(False)).get_or_draw(["plot", figure, list(args)], draw)
+    def valid(kept: Any) -> bool:
+        return isinstance(kept, str) and kept.startswith("data:image/svg+xml;base64,")
+
+    return (fragments or Fragments(False)).get_or_draw(["plot", figure, list(args)], draw, valid)
 
 
 def _duel_table(cells: list[dict[str, Any]]) -> dict[str, Any]:
@@ -173,6 +181,20 @@ def scenario_replay(pack: ContentPack, entry: dict[str, Any], which: str = "medi
                     seed: int | None = None) -> Replay | None:
     """The replay of a scenario entry: run ``which`` (``median``, ``best``, ``worst``) of its
     ``PREFERRED_PLAYERS`` count, or a game with dice ``seed``; ``None`` for ``none``."""
+    shown = _replayed(entry, which, seed)
+    if shown is None:
+        return None
+    plan, players, run = shown
+
+    def draw(state: Any) -> bytes:
+        return render_png(state, square_px=REPLAY_SQUARE_PX)
+
+    return replay_run(pack, plan, players, draw, run=run, seed=seed)
+
+
+def _replayed(entry: dict[str, Any], which: str, seed: int | None) -> tuple[ScenarioPlan, int, int | None] | None:
+    """The plan, player count and run (None: a game with dice ``seed``) of the replay of
+    :func:`scenario_replay`; None when there is none to show (read from the report, nothing played)."""
     if which == "none" and seed is None:
         return None
     plan = _plan(entry)
@@ -181,11 +203,11 @@ def scenario_replay(pack: ContentPack, entry: dict[str, Any], which: str = "medi
     pick = summary["replays"].get(which) if seed is None else None
     if seed is None and pick is None:
         return None
+    return plan, players, pick["run"] if pick else None
 
-    def draw(state: Any) -> bytes:
-        return render_png(state, square_px=REPLAY_SQUARE_PX)
 
-    return replay_run(pack, plan, players, draw, run=pick["run"] if pick else None, seed=seed)
+_REPLAY_VIEW_KEYS = {"which", "players", "run", "seed", "party", "outcome", "rounds", "reason", "frames", "log"}
+"""The keys of a replay's view (:func:`_replay_view`)."""
 
 
 def _replay_view(replay: Replay | None, which: str) -> dict[str, Any] | None:
@@ -210,10 +232,16 @@ def _replay_of(pack: ContentPack, entry: dict[str, Any], which: str, seed: int |
     it reads (``sim.chunk_store.plan_reads``), its plan, which run or seed."""
     from doria_forge.sim.chunk_store import plan_reads
 
+    if _replayed(entry, which, seed) is None:
+        return None  # so a kept replay is always a view: a damaged entry never hides one
     plan = _plan(entry)
     what = ["replay", plan_reads(pack, plan), entry["plan"], which, seed, REPLAY_SQUARE_PX,
             [s.get("replays") for s in entry["players"]]]
-    return fragments.get_or_draw(what, lambda: _replay_view(scenario_replay(pack, entry, which, seed), which))
+
+    def valid(kept: Any) -> bool:
+        return isinstance(kept, dict) and set(kept) == _REPLAY_VIEW_KEYS
+
+    return fragments.get_or_draw(what, lambda: _replay_view(scenario_replay(pack, entry, which, seed), which), valid)
 
 
 def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "median",
