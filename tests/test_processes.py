@@ -211,3 +211,28 @@ def test_a_command_started_with_its_output_closed_is_one_line_and_exit_2(tmp_pat
     process = subprocess.run(command, shell=True, capture_output=False, stderr=subprocess.PIPE, timeout=60)
     assert process.returncode == 2
     assert process.stderr.decode().splitlines() == ["error: cannot write output: standard output is closed"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="kills the worker processes")
+def test_workers_dying_under_cancelled_futures_print_no_thread_traceback(monkeypatch):
+    """A SIGTERM to the whole process group ends the workers while the interrupted map has just
+    cancelled its futures: the pool's thread of Python 3.11 then failed to fail them and printed
+    "Exception in thread ... InvalidStateError" after the run's one-line exit (gh-107219)."""
+    import threading
+
+    shown = []
+    monkeypatch.setattr(threading, "excepthook", shown.append)
+    with pytest.raises(KeyboardInterrupt), workers.worker_pool(2) as pool:
+        assert pool is not None
+        manager = pool._executor_manager_thread
+        # the workers' and the call queue's places taken (never waited for: the workers are killed), so
+        # the pool's thread keeps the cancelled futures among its pending work
+        busy = [pool.submit(time.sleep, 60) for _ in range(2 + 3)]
+        queued = [pool.submit(os.getpid) for _ in range(8)]
+        assert all(future.cancel() for future in queued)  # what the interrupted map does
+        for process in list(pool._processes.values()):
+            os.kill(process.pid, signal.SIGKILL)
+        manager.join(timeout=30)  # the pool's thread has seen the dead workers and ended
+        assert not manager.is_alive() and busy
+        raise KeyboardInterrupt
+    assert [args.exc_type for args in shown] == []

@@ -19,8 +19,9 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import InvalidStateError, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any
@@ -86,16 +87,39 @@ def worker_pool(workers: int, initializer: Callable[..., Any] | None = None,
     except BaseException:  # Ctrl-C or SIGTERM while the workers start
         _stop(pool)
         raise
+    with _cancelled_futures_quiet(getattr(pool, "_executor_manager_thread", None)):
+        try:
+            yield pool
+        except BrokenProcessPool:
+            _stop(pool)
+            raise WorkerFailed("a worker process of the simulation died (killed by the system, or out of "
+                               "memory?); try again with fewer --jobs") from None
+        except BaseException:
+            _stop(pool)
+            raise
+        pool.shutdown(wait=True)
+
+
+@contextmanager
+def _cancelled_futures_quiet(manager: threading.Thread | None) -> Iterator[None]:
+    """Within it, the pool thread ``manager`` failing to fail a future that was already cancelled
+    (``InvalidStateError``) prints nothing. Stopped by SIGTERM or Ctrl-C while its workers die
+    (most often a SIGTERM to the whole process group, which ends the workers at once), the pool
+    thread of Python before 3.12 (gh-107219) printed "Exception in thread" and a traceback after
+    the run's exit line: the interrupted ``map`` had cancelled its futures. The error is dropped
+    as Python 3.12 drops it; every other thread exception is shown as before."""
+    previous = threading.excepthook
+
+    def hook(args: Any) -> None:
+        if not (manager is not None and args.thread is manager and args.exc_type is not None
+                and issubclass(args.exc_type, InvalidStateError)):
+            previous(args)
+
+    threading.excepthook = hook
     try:
-        yield pool
-    except BrokenProcessPool:
-        _stop(pool)
-        raise WorkerFailed("a worker process of the simulation died (killed by the system, or out of memory?); "
-                           "try again with fewer --jobs") from None
-    except BaseException:
-        _stop(pool)
-        raise
-    pool.shutdown(wait=True)
+        yield
+    finally:
+        threading.excepthook = previous
 
 
 def _start_worker(parent: int, initializer: Callable[..., Any] | None, initargs: tuple[Any, ...]) -> None:
