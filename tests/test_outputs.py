@@ -6,6 +6,7 @@ nothing is written outside ``--out``."""
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -318,3 +319,31 @@ def test_a_new_output_folder_named_as_a_file_is_a_usage_error(tiny, tmp_path, co
     assert not (tmp_path / name).exists()
     (tmp_path / name).mkdir()
     assert runner.invoke(app, [*args, "--out", str(tmp_path / name)]).exit_code == 0
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals are held with pthread_sigmask")
+def test_ctrl_c_while_an_export_writes_its_files_leaves_no_mix_of_old_and_new(tiny, tmp_path, monkeypatch):
+    """export pdf (png, tts, csv) holds its files until all are drawn, then writes them one by one:
+    Ctrl-C in that moment left some new PDFs beside old ones (exit 130). Now the writing ends
+    first, then Ctrl-C takes effect."""
+    from doria_forge.infra import fsutil
+
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["export", "pdf", str(tiny), "--out", str(out)]).exit_code == 0
+    before = snapshot(out)
+    real = fsutil.atomic_write_bytes
+    written = []
+
+    def interrupted(path, data, **kwargs):  # Ctrl-C arrives once the first file is written
+        real(path, data, **kwargs)
+        written.append(path)
+        if len(written) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+        return path
+
+    monkeypatch.setattr(fsutil, "atomic_write_bytes", interrupted)
+    stopped = runner.invoke(app, ["export", "pdf", str(tiny), "--out", str(out), "--paper", "letter"])
+    assert stopped.exit_code == 130, stopped.output
+    after = snapshot(out)
+    assert sorted(after) == sorted(before) and len(before) > 1
+    assert all(after[name] != before[name] for name in before)  # every sheet is the new (Letter) one

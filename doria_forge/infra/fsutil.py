@@ -64,7 +64,8 @@ def written_together(folder: Path) -> Iterator[None]:
     """Write the files the block writes under ``folder`` (through :func:`atomic_write_bytes`) when
     it ends normally, each atomically, and none of them when it raises: an export stopped half-way
     (a template error in the last of its files) left the files before it written beside the old
-    ones. The folder's other files stay. Raises OSError naming a file that cannot be written
+    ones. Ctrl-C, SIGTERM and SIGHUP wait until the files are written. The folder's other files
+    stay. Raises OSError naming a file that cannot be written
     (before any is written when a folder or device is in the place of one, or a file in the place
     of a folder holding one)."""
     with staging.holding(folder) as files:
@@ -73,8 +74,9 @@ def written_together(folder: Path) -> Iterator[None]:
     for rel in files:  # a folder in the place of the last file stopped the writing after the others
         _no_file_above(root, root / rel)
         _replaceable(root / rel)
-    for rel, data in files.items():
-        atomic_write_bytes(root / rel, data)
+    with staging.signals_deferred():  # Ctrl-C here left some of the new files beside old ones
+        for rel, data in files.items():
+            atomic_write_bytes(root / rel, data)
 
 
 def _no_file_above(root: Path, path: Path) -> None:

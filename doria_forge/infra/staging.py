@@ -148,7 +148,7 @@ def build_folder(out: Path) -> Iterator[Path]:
     kept = check_replaceable(out)
     with holding(out) as files:
         yield out
-    with _signals_deferred():
+    with signals_deferred():
         _commit(out, files, kept)
 
 
@@ -252,9 +252,10 @@ def _alive(pid: int) -> bool:
 
 
 @contextmanager
-def _signals_deferred() -> Iterator[None]:
-    """Hold SIGINT, SIGTERM and SIGHUP until the block is done (the final write is short,
-    and stopping half-way would leave a staging folder behind)."""
+def signals_deferred() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP until the block is done (a final write of outputs that
+    belong together is short, and stopping half-way would leave a staging folder behind, or the
+    new files of an export beside old ones); they take effect when it ends."""
     signals = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
     try:
         previous = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
