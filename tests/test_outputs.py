@@ -347,3 +347,27 @@ def test_ctrl_c_while_an_export_writes_its_files_leaves_no_mix_of_old_and_new(ti
     after = snapshot(out)
     assert sorted(after) == sorted(before) and len(before) > 1
     assert all(after[name] != before[name] for name in before)  # every sheet is the new (Letter) one
+
+
+def test_a_signal_waits_for_the_final_write_also_when_another_thread_receives_it():
+    """The system gives a process's signal to any thread that does not hold it back (a progress
+    bar's, a pool's): a mask set by the main thread alone let Python stop the final write of a
+    build or an export half-way all the same."""
+    import threading
+
+    from doria_forge.infra.staging import signals_deferred
+
+    sent = threading.Event()
+
+    def other_thread() -> None:
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)  # handled at once, in this thread
+        sent.set()
+
+    done = []
+    with pytest.raises(KeyboardInterrupt), signals_deferred():
+        other = threading.Thread(target=other_thread)
+        other.start()
+        sent.wait()
+        other.join()
+        done.append("the whole block")
+    assert done == ["the whole block"]

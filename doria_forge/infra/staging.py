@@ -31,11 +31,13 @@ import secrets
 import shutil
 import signal
 import stat
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 MANIFEST = ".doria-forge-build"
 """The file in a build folder that lists the files the build wrote (JSON)."""
@@ -255,14 +257,28 @@ def _alive(pid: int) -> bool:
 def signals_deferred() -> Iterator[None]:
     """Hold SIGINT, SIGTERM and SIGHUP until the block is done (a final write of outputs that
     belong together is short, and stopping half-way would leave a staging folder behind, or the
-    new files of an export beside old ones); they take effect when it ends."""
-    signals = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
-    try:
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, signals)
-    except (AttributeError, ValueError, OSError):
+    new files of an export beside old ones); the first that came then takes effect as it would
+    have (Ctrl-C, exit 143...). A signal ignored stays ignored; outside the main thread, where no
+    handler can be set, the block runs as it is.
+
+    The signals are caught by handlers that note them, not blocked with ``pthread_sigmask``: a
+    mask holds them only from the thread that sets it, and the system gives a process's signal to
+    any thread that does not block it (a progress bar's, a pool's), whose C handler then had
+    Python stop the main thread half-way all the same."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
+    came: list[int] = []
+    previous: dict[int, Any] = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None or signal.getsignal(signum) in (signal.SIG_IGN, None):
+            continue  # ignored (or set outside Python): left as it is
+        previous[signum] = signal.signal(signum, lambda got, frame: came.append(got))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if came:
+            signal.raise_signal(came[0])
