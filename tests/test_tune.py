@@ -10,7 +10,9 @@ in tests/test_tune_cli.py.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import signal
 import sys
 
 import pytest
@@ -299,6 +301,30 @@ def test_a_file_edited_while_the_search_ran_is_not_overwritten(pack):
     with pytest.raises(PatchError, match="changed while tune ran"):
         write_patches([patch])
     assert path.read_text() == edited
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals are held with pthread_sigmask")
+def test_ctrl_c_while_the_change_is_written_applies_it_whole(tmp_path, monkeypatch):
+    """A campaign's change patches several files: Ctrl-C after the first was written left the
+    sources half changed (values never simulated together). Now it waits for the last file."""
+    from doria_forge.infra import fsutil
+    from doria_forge.sim.tune.patch import FilePatch, write_patches
+
+    files = [tmp_path / f"s{i}.yaml" for i in range(3)]
+    for path in files:
+        path.write_text("max_rounds: 30\n")
+    patches = [FilePatch(path, path.name, "max_rounds: 30\n", "max_rounds: 20\n") for path in files]
+    real = fsutil.atomic_write_text
+
+    def interrupted(path, text, **kwargs):  # Ctrl-C arrives once the first file is written
+        real(path, text, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)
+        return path
+
+    monkeypatch.setattr(fsutil, "atomic_write_text", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_patches(patches)
+    assert [path.read_text() for path in files] == ["max_rounds: 20\n"] * 3
 
 
 # ------------------------------------------------------------------------------ sensitivity

@@ -89,7 +89,10 @@ def plan_patches(source_map: Any, changes: Mapping[Knob, int], texts: Mapping[st
 
 def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
     """Write every patch in place, each file atomically; a file whose text is no longer the one
-    the patch was made from is refused (PatchError) before anything is written."""
+    the patch was made from is refused (PatchError) before anything is written. Ctrl-C, SIGTERM
+    and SIGHUP wait until every file is written: a campaign's change (its scenarios' files) is
+    applied whole, never half."""
+    from doria_forge.infra import staging
     from doria_forge.infra.fsutil import atomic_write_text
 
     for patch in patches:
@@ -100,11 +103,12 @@ def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
         if current != patch.old:
             raise PatchError(f"{patch.shown} changed while tune ran; nothing was written: run tune again")
     written = []
-    for patch in patches:
-        try:
-            written.append(atomic_write_text(patch.path, patch.new))
-        except OSError as exc:
-            raise PatchError(f"cannot write {patch.shown}: {exc.strerror or exc}") from None
+    with staging.signals_deferred():
+        for patch in patches:
+            try:
+                written.append(atomic_write_text(patch.path, patch.new))
+            except OSError as exc:
+                raise PatchError(f"cannot write {patch.shown}: {exc.strerror or exc}") from None
     return written
 
 
