@@ -114,3 +114,23 @@ def test_damaged_kept_plots_and_replays_are_drawn_again(shipped_pack, tmp_path, 
         for entry in entries:
             entry.write_text(json.dumps(damaged), encoding="utf-8")
         assert report("again.html") == fresh, damaged
+
+
+def test_no_cache_on_a_scenario_or_campaign_run_neither_reads_nor_writes_the_cache_folder(tmp_path, monkeypatch):
+    """--no-cache reached the runs but not the validation before them, which kept its layout
+    checks in the cache folder (``clean-layout/``) and read them back."""
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    content = Path(__file__).resolve().parents[1] / "content"
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(folder))
+    for command in (["scenario", "goblin_warren"], ["campaign", "greywater_smugglers"]):
+        result = CliRunner().invoke(app, ["simulate", *command, str(content), "--runs", "1", "--players", "1",
+                                          "--jobs", "1", "--no-progress", "--no-cache",
+                                          "--out", str(tmp_path / "report.json")])
+        assert result.exit_code == 0, result.output
+        assert not folder.exists(), sorted({p.relative_to(folder).parts[0] for p in folder.rglob("*")})

@@ -100,7 +100,7 @@ UNTIL_DECIDED_OPT = typer.Option(False, "--until-decided", help="Play 8 runs per
 
 def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Callable[[int, str], None]) -> None:
     """Add ``scenario`` and ``campaign`` to ``simulate_app``; ``validated(pack, full=True,
-    stderr=False, fmt=Format.text)`` validates a pack (exiting on problems; its report on stderr
+    stderr=False, fmt=Format.text, cache=True)`` validates a pack (exiting on problems; its report on stderr
     with ``stderr``, as annotations for ``fmt`` github) and returns the validation result,
     ``fail(code, message)`` prints an error and exits."""
     from doria_forge.commands import pipeline_scenarios as stages
@@ -108,10 +108,11 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
     run = partial(pipeline.run_stage, fail)
 
     def prepared(ctx: typer.Context, pack: Path, players: str | None, scheduler: str | None,
-                 outputs: dict[str, Path | None], baseline: Path | None, format: Format,
+                 outputs: dict[str, Path | None], baseline: Path | None, format: Format, cache: bool,
                  runs_option: str = "--runs") -> tuple[Any, Any]:
         """Every option checked before any work (player counts, scheduler, where the ``outputs``
-        go, the baseline report), then ``pack`` validated: ``(player counts, validation result)``.
+        go, the baseline report), then ``pack`` validated (with ``cache`` False, --no-cache, without
+        reading or writing the cache folder): ``(player counts, validation result)``.
         Until the command ``ctx`` ends, the findings' replay commands name ``pack`` and an
         undecided target asks for more runs with ``runs_option`` (:func:`_more_runs`)."""
         counts = run(stages.parse_players, players)
@@ -120,7 +121,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         if baseline is not None:
             run(stages.read_baseline, baseline)
         ctx.call_on_close(stages.findings_name(pack, runs_option))
-        return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format)
+        return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format, cache=cache)
 
     @simulate_app.command("scenario")
     def scenario(
@@ -170,7 +171,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
             fail(2, f"--replay {replay.value} and --replay-seed {replay_seed} each choose the game the HTML report "
                     "replays: give one of them")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
-                                  format, _more_runs(until_decided, precision))
+                                  format, cache, _more_runs(until_decided, precision))
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
                    policy=policy,
@@ -208,7 +209,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         per-scenario numbers and a verdict on every balance target."""
         out_path = out or pipeline.default_output(pack, f"campaign-{campaign_id}.json")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
-                                  format, _more_runs(until_decided, precision))
+                                  format, cache, _more_runs(until_decided, precision))
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=_runs(runs, until_decided or precision is not None,
                                               stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
