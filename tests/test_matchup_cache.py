@@ -2,6 +2,7 @@
 matchups and give the numbers of a cold run (``sim.cache``)."""
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,19 @@ def test_an_entry_of_valid_json_in_another_shape_is_played_again(pack, tmp_path,
     cache = MatchupCache(pack, tmp_path)
     assert run_matrix(pack, 5, 1, cache=cache, **SMALL) == expected
     assert (cache.hits, cache.misses) == (0, 16)
+
+
+def test_the_matchup_folder_stays_bounded(pack, tmp_path, monkeypatch):
+    """Every change of the code, the seed or --runs makes a new set of keys: the matchups of the
+    old ones were kept for ever, although the cache folder is said to be bounded."""
+    from doria_forge.sim import cache as matchup_cache
+
+    monkeypatch.setattr(matchup_cache, "MAX_ENTRIES", 20)
+    run_matrix(pack, 2, 1, cache=MatchupCache(pack, tmp_path), **SMALL)
+    for entry in (tmp_path / "matchups").rglob("*.json"):
+        os.utime(entry, (1_000_000, 1_000_000))  # written long ago
+    run_matrix(pack, 2, 2, cache=MatchupCache(pack, tmp_path), **SMALL)
+    assert len(list((tmp_path / "matchups").rglob("*.json"))) == 20
+    warm = MatchupCache(pack, tmp_path)
+    run_matrix(pack, 2, 2, cache=warm, **SMALL)  # the newest were kept
+    assert warm.hits == 16

@@ -11,7 +11,8 @@ Entries are small JSON files under the per-user cache folder
 (``platformdirs.user_cache_dir("doria-forge")``, e.g. ``~/.cache/doria-forge`` on
 Linux; ``DORIA_FORGE_CACHE_DIR`` overrides it), one per cell, written atomically. An
 entry that cannot be read is ignored and recomputed; a cache folder that cannot be
-written is skipped with one warning, the simulation goes on.
+written is skipped with one warning, the simulation goes on. The folder is bounded: past
+``MAX_ENTRIES`` entries the oldest are removed.
 """
 
 from __future__ import annotations
@@ -26,13 +27,24 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from doria_forge.infra.fsutil import CACHE_ENV, atomic_write_text, cache_dir, python_files  # noqa: F401 (re-exported)
+from doria_forge.infra.fsutil import (  # noqa: F401 (CACHE_ENV re-exported)
+    CACHE_ENV,
+    atomic_write_text,
+    cache_dir,
+    prune_oldest,
+    python_files,
+)
 from doria_forge.model import ContentPack, Document
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+
+MAX_ENTRIES = 20_000
+"""Most matchups kept (about 33 full duel matrices of the shipped pack); beyond, the oldest
+are removed after a run that wrote some: every change of the engine's code, the seed or
+``--runs`` makes a new set of keys, and the entries of the old ones are never read again."""
 
 FORMAT = "matchup-v2"
 """Version of the entry layout; part of every key (v2: a cell has its interval's
@@ -71,6 +83,7 @@ class MatchupCache:
         self._hashes: dict[tuple[str, str], str] = {}
         self._writable = True
         self.hits = self.misses = 0
+        self.written = 0
 
     def _hash(self, kind: str, doc: Document) -> str:
         key = (kind, doc.id)
@@ -125,4 +138,13 @@ class MatchupCache:
             self._writable = False
             log.warning("matchup cache %s cannot be written (%s); simulating without it", self.folder,
                         exc.strerror or exc)
+            return
+        self.written += 1
+
+    def prune(self, keep: int | None = None) -> int:
+        """Remove the oldest entries beyond ``keep`` (default :data:`MAX_ENTRIES`; by modification
+        time); returns how many. Looks only when this cache wrote something."""
+        if not self.written:
+            return 0
+        return prune_oldest(self.folder / "matchups", MAX_ENTRIES if keep is None else keep, ".json")
 

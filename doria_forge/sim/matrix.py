@@ -261,6 +261,8 @@ def run_matrix(
         done[key] = outcome
         if cache is not None:
             cache.put(cache_keys[key], {"cell": asdict(outcome[0]), "fallback": outcome[1]})
+    if cache is not None:
+        cache.prune()
     cells = [done[k][0] for k in keys]
     fallbacks: list[tuple[str, str, int, str]] = []
     for key in keys:
