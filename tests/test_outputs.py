@@ -371,3 +371,28 @@ def test_a_signal_waits_for_the_final_write_also_when_another_thread_receives_it
         other.join()
         done.append("the whole block")
     assert done == ["the whole block"]
+
+
+def test_a_build_folder_in_a_read_only_folder_is_refused_before_any_work(tiny, tmp_path, monkeypatch):
+    """A writable build/ in a read-only project (a container's volume mounted there) passed the
+    checks, and the build failed after the whole simulation: its new folder is written beside
+    build/ and swapped in. Now it is refused at once, with a way out."""
+    import errno
+    import tempfile
+
+    out = tmp_path / "project" / "build"
+    out.mkdir(parents=True)
+    real = tempfile.mkdtemp
+
+    def read_only_project(*args, dir=None, **kwargs):  # root may write anywhere: the mount is faked
+        if dir is not None and Path(dir) == out.parent:
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkdtemp", read_only_project)
+    result = _build(tiny, out)
+    assert result.exit_code == 2, result.output
+    assert f"in {out.parent}, and swaps it in, but that folder cannot be written (Read-only file system)" \
+        in result.output
+    assert f"--out {out / 'site'}" in result.output
+    assert list(out.iterdir()) == []

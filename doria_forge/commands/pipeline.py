@@ -112,13 +112,21 @@ def _probe(folder: Path, path: Path, option: str) -> None:
     """Make and remove a folder in ``folder``, where ``path`` will be written: ``os.access``
     answers yes to root everywhere (a read-only mount, ``/proc``), and a build found out only
     when its outputs were written, after the whole simulation. Raises OutputError naming ``path``."""
+    reason = _unwritable(folder)
+    if reason is not None:
+        raise OutputError(f"cannot write {path}: {reason} (in {folder}); choose another {option}")
+
+
+def _unwritable(folder: Path) -> str | None:
+    """Why no folder can be made in ``folder`` (the system's words), or None when one can (made
+    and removed at once)."""
     import tempfile
 
     try:
         os.rmdir(tempfile.mkdtemp(prefix=".doria-forge-probe-", dir=folder))
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc} (in {folder}); "
-                          f"choose another {option}") from None
+        return str(exc.strerror or exc)
+    return None
 
 
 def sources(pack_path: Path) -> list[Path]:
@@ -148,10 +156,20 @@ def staged_build(out: Path) -> Iterator[None]:
 
 def check_build_folder(out: Path, pack_path: Path) -> None:
     """Refuse a ``build --out`` folder before anything runs (OutputError): inside the pack's
-    sources, not a folder, not writable, or holding files a build did not write."""
+    sources, not a folder, not writable (nor, when it exists, the folder holding it, where the new
+    one is staged), or holding files a build did not write."""
     from doria_forge.infra import staging
 
     check_output(Path(out), folder=True, sources=sources(pack_path))
+    if Path(out).is_dir():
+        # The new folder is written beside it and swapped in: a writable build/ in a read-only
+        # project (a container's volume) failed only once everything was simulated.
+        parent = Path(os.path.realpath(out)).parent
+        reason = _unwritable(parent)
+        if reason is not None:
+            raise OutputError(f"cannot write {out}: build writes its new folder beside it, in {parent}, and swaps "
+                              f"it in, but that folder cannot be written ({reason}); choose an --out inside a "
+                              f"writable folder (--out {Path(out) / 'site'})")
     try:
         staging.check_replaceable(Path(out))
     except staging.StagingRefused as exc:
