@@ -396,3 +396,22 @@ def test_a_build_folder_in_a_read_only_folder_is_refused_before_any_work(tiny, t
         in result.output
     assert f"--out {out / 'site'}" in result.output
     assert list(out.iterdir()) == []
+
+
+def test_a_build_folder_that_is_a_mount_point_is_refused_before_any_work(tiny, tmp_path, monkeypatch):
+    """A volume mounted at build/ (a container's, a USB stick) cannot be swapped for a new folder:
+    the build failed with "Device or resource busy" after the whole simulation. Now it is refused
+    at once, with a way out; a bind mount of the same file system counts (os.path.ismount misses it)."""
+    from doria_forge.infra import staging
+
+    out = tmp_path / "my build"
+    out.mkdir()
+    mountinfo = tmp_path / "mountinfo"
+    shown = str(out.resolve()).replace(" ", "\\040")
+    mountinfo.write_text(f"36 35 98:0 / / rw,noatime master:1 - ext3 /dev/root rw\n"
+                         f"80 36 98:0 /volume {shown} rw,relatime shared:2 - ext4 /dev/sda1 rw\n")
+    monkeypatch.setattr(staging, "_MOUNTINFO", str(mountinfo))
+    result = _build(tiny, out)
+    assert result.exit_code == 2, result.output
+    assert "a file system is mounted there" in result.output and f"--out {out / 'site'}" in result.output
+    assert _build(tiny, out / "site").exit_code == 0

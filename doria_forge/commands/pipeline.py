@@ -157,10 +157,14 @@ def staged_build(out: Path) -> Iterator[None]:
 def check_build_folder(out: Path, pack_path: Path) -> None:
     """Refuse a ``build --out`` folder before anything runs (OutputError): inside the pack's
     sources, not a folder, not writable (nor, when it exists, the folder holding it, where the new
-    one is staged), or holding files a build did not write."""
+    one is staged), a mount point (which cannot be swapped), or holding files a build did not write."""
     from doria_forge.infra import staging
 
     check_output(Path(out), folder=True, sources=sources(pack_path))
+    if Path(out).is_dir() and staging.is_mount_point(Path(out)):  # the swap failed after the simulation
+        raise OutputError(f"cannot write {out}: a file system is mounted there, and build replaces its folder as "
+                          f"a whole (a new folder swapped in for it), which a mount point cannot be; choose an "
+                          f"--out inside it (--out {Path(out) / 'site'})")
     if Path(out).is_dir():
         # The new folder is written beside it and swapped in: a writable build/ in a read-only
         # project (a container's volume) failed only once everything was simulated.

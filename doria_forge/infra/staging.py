@@ -114,6 +114,24 @@ def check_replaceable(out: Path) -> list[str]:
     return kept
 
 
+_MOUNTINFO = "/proc/self/mountinfo"
+"""Linux's list of this process's mount points (the fifth field of each line, octal-escaped)."""
+
+
+def is_mount_point(folder: Path) -> bool:
+    """Whether a file system is mounted on ``folder`` (through links): a container's volume, also
+    a bind mount of a folder of the same file system, which ``os.path.ismount`` does not see. A
+    mount point cannot be renamed, so no new build folder can be swapped in for it (EBUSY)."""
+    real = os.path.realpath(folder)
+    try:
+        with open(_MOUNTINFO, encoding="utf-8", errors="surrogateescape") as fh:
+            points = {re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), fields[4])
+                      for fields in map(str.split, fh) if len(fields) > 4}
+    except OSError:  # not Linux
+        return os.path.ismount(real)
+    return real in points
+
+
 def _manifest(out: Path) -> set[str] | None:
     try:
         data = json.loads(_regular_file_bytes(out / MANIFEST))
