@@ -393,3 +393,21 @@ def test_a_layout_option_naming_a_folder_or_fifo_says_what_it_is(project: Path, 
     what = "a folder" if make == "folder" else "a FIFO (named pipe)"
     assert f"layout file {given} is {what}, not a file" in result.output
     assert not (project / "out").exists()
+
+
+@pytest.mark.parametrize("damaged", [{"monster": 1}, [["monster", "orc", ["name"], "cut", [], ["en"]]], ["x"]])
+def test_a_text_fit_entry_in_another_shape_is_measured_again(project: Path, monkeypatch, tmp_path_factory, damaged):
+    """A damaged or foreign text-fit entry of valid JSON stopped validate with a traceback
+    (KeyError), or was reported as a warning about a text that does fit."""
+    import json
+
+    from doria_forge.commands import pipeline
+
+    folder = tmp_path_factory.mktemp("cache") / "doria-forge"
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(folder))
+    fresh = pipeline.validate(project / "content", text_fit=True).problems
+    entries = list((folder / "text-fit").glob("*.json"))
+    assert entries
+    for entry in entries:
+        entry.write_text(json.dumps(damaged), encoding="utf-8")
+    assert pipeline.validate(project / "content", text_fit=True).problems == fresh

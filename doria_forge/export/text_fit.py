@@ -313,8 +313,8 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
     folder = (cache or cache_dir()) / "text-fit"
     entry = folder / f"{_key(pack, layout_file, langs, code, files_digest)}.json"
     try:
-        findings = [(k, i, tuple(p), r, refs, ls) for k, i, p, r, refs, ls in json.loads(entry.read_text("utf-8"))]
-    except (OSError, ValueError, TypeError):
+        findings = _kept_findings(json.loads(entry.read_text("utf-8")), langs)
+    except (OSError, ValueError):
         # One card store per pack and project: the cards of another pack are not rewritten away.
         place = json.dumps([pack.info.id, str(layout_file.resolve())]).encode("utf-8")
         store = folder / "cards" / f"{hashlib.sha256(place).hexdigest()}.json"
@@ -324,6 +324,26 @@ def text_fit_problems(pack: ContentPack, layout_file: Path, locate: Any,
         except OSError:
             pass  # an unwritable cache only costs the next run the measuring
     return problems_of(findings, locate)
+
+
+def _kept_findings(data: Any, languages: list[str]) -> list[Finding]:
+    """The findings of a cache entry read back from JSON. Raises ValueError for an entry in another
+    shape (a damaged or foreign file), which is measured again: one stopped validate with a
+    traceback (KeyError), another was reported as a warning about no card at all."""
+    if not isinstance(data, list):
+        raise ValueError("not a list of findings")
+    findings: list[Finding] = []
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 6):
+            raise ValueError("not a finding")
+        kind, doc_id, path, region, refs, langs = item
+        if not (isinstance(kind, str) and isinstance(doc_id, str) and region in (*REGIONS, *TILE_REGIONS)
+                and isinstance(path, list) and all(type(part) in (str, int) for part in path)
+                and isinstance(refs, list) and all(isinstance(ref, str) for ref in refs)
+                and isinstance(langs, list) and langs and all(lang in languages for lang in langs)):
+            raise ValueError("a finding in another shape")
+        findings.append((kind, doc_id, tuple(path), region, refs, langs))
+    return findings
 
 
 def _measure_with(pack: ContentPack, layout_file: Path, languages: list[str], store: Path | None) -> list[Finding]:
