@@ -321,7 +321,6 @@ def test_a_new_output_folder_named_as_a_file_is_a_usage_error(tiny, tmp_path, co
     assert runner.invoke(app, [*args, "--out", str(tmp_path / name)]).exit_code == 0
 
 
-@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals are held with pthread_sigmask")
 def test_ctrl_c_while_an_export_writes_its_files_leaves_no_mix_of_old_and_new(tiny, tmp_path, monkeypatch):
     """export pdf (png, tts, csv) holds its files until all are drawn, then writes them one by one:
     Ctrl-C in that moment left some new PDFs beside old ones (exit 130). Now the writing ends
@@ -415,3 +414,32 @@ def test_a_build_folder_that_is_a_mount_point_is_refused_before_any_work(tiny, t
     assert result.exit_code == 2, result.output
     assert "a file system is mounted there" in result.output and f"--out {out / 'site'}" in result.output
     assert _build(tiny, out / "site").exit_code == 0
+
+
+def test_ctrl_c_while_png_writes_its_images_still_removes_those_of_cards_gone(tiny, tmp_path, monkeypatch):
+    """export png removes the images of cards gone from the pack after writing the new manifest: a
+    stop between the two left images that no manifest listed any more, which no later export
+    removed (and a shop prints the folder it is given whole)."""
+    from doria_forge.infra import fsutil
+
+    door = tiny / "door_events.yaml"
+    door.write_text("kind: door_event\nid: creak\nname: Creak\ntext: The door creaks.\n")
+    out = tmp_path / "png"
+    assert runner.invoke(app, ["export", "png", str(tiny), "--out", str(out)]).exit_code == 0
+    assert list(out.rglob("creak-*.png"))
+    door.unlink()
+    real = fsutil.atomic_write_bytes
+    written = []
+
+    def interrupted(path, data, **kwargs):  # Ctrl-C arrives once the first image is written
+        real(path, data, **kwargs)
+        written.append(path)
+        if len(written) == 1:
+            os.kill(os.getpid(), signal.SIGINT)
+        return path
+
+    monkeypatch.setattr(fsutil, "atomic_write_bytes", interrupted)
+    stopped = runner.invoke(app, ["export", "png", str(tiny), "--out", str(out)])
+    assert stopped.exit_code == 130, stopped.output
+    assert not list(out.rglob("creak-*.png"))
+    assert "creak" not in (out / "manifest.json").read_text(encoding="utf-8")

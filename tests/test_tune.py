@@ -303,7 +303,6 @@ def test_a_file_edited_while_the_search_ran_is_not_overwritten(pack):
     assert path.read_text() == edited
 
 
-@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="signals are held with pthread_sigmask")
 def test_ctrl_c_while_the_change_is_written_applies_it_whole(tmp_path, monkeypatch):
     """A campaign's change patches several files: Ctrl-C after the first was written left the
     sources half changed (values never simulated together). Now it waits for the last file."""

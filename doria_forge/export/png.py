@@ -97,7 +97,7 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
              for plan in compose_decks(pack)]
     # every deck's images are checked before the first is drawn: --dpi or --card-size may be the mistake
     check_sheets(plans, layout_data, overrides, _image_too_large)
-    with written_together(out_dir):
+    with written_together(out_dir) as after:
         for plan, sheet in plans:
             cards = print_cards(plan)
             box = face_box(sheet)
@@ -130,6 +130,8 @@ def export_pngs(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overr
         manifest = out_dir / MANIFEST
         earlier = set(listed(manifest, "images"))
         written.append(write(manifest, {"pack": pack.info.id, "version": pack.info.version, "images": entries}))
-    # a shop prints the folder it is given whole: the images of cards no longer in the pack go
-    remove_listed(out_dir, earlier - {str(e["file"]) for e in entries}, depth=2)
+        # a shop prints the folder it is given whole: the images of cards no longer in the pack go, with
+        # the new manifest (a stop between them left images no manifest listed any more, for ever)
+        gone = earlier - {str(e["file"]) for e in entries}
+        after.append(lambda: remove_listed(out_dir, gone, depth=2))
     return written

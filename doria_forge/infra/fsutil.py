@@ -8,7 +8,7 @@ import hashlib
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -60,16 +60,19 @@ def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> Path:
 
 
 @contextmanager
-def written_together(folder: Path) -> Iterator[None]:
+def written_together(folder: Path) -> Iterator[list[Callable[[], None]]]:
     """Write the files the block writes under ``folder`` (through :func:`atomic_write_bytes`) when
     it ends normally, each atomically, and none of them when it raises: an export stopped half-way
     (a template error in the last of its files) left the files before it written beside the old
-    ones. Ctrl-C, SIGTERM and SIGHUP wait until the files are written. The folder's other files
-    stay. Raises OSError naming a file that cannot be written
+    ones. The block gets a list to which it may add actions that finish the change once the files
+    are written (removing the images of cards gone from the pack). Ctrl-C, SIGTERM and SIGHUP wait
+    until the files are written and the actions done. The folder's other files stay. Raises
+    OSError naming a file that cannot be written
     (before any is written when a folder or device is in the place of one, or a file in the place
     of a folder holding one)."""
+    after: list[Callable[[], None]] = []
     with staging.holding(folder) as files:
-        yield
+        yield after
     root = Path(folder)  # the held paths are relative to its real path: the same files, named as given
     for rel in files:  # a folder in the place of the last file stopped the writing after the others
         _no_file_above(root, root / rel)
@@ -77,6 +80,8 @@ def written_together(folder: Path) -> Iterator[None]:
     with staging.signals_deferred():  # Ctrl-C here left some of the new files beside old ones
         for rel, data in files.items():
             atomic_write_bytes(root / rel, data)
+        for action in after:
+            action()
 
 
 def _no_file_above(root: Path, path: Path) -> None:
