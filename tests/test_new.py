@@ -115,6 +115,20 @@ def test_a_new_campaign_writes_nothing_when_one_of_its_scenarios_exists(tmp_path
     assert not (pack / "campaigns").exists() and not (pack / "scenarios" / "saga_1.yaml").exists()
 
 
+def test_a_new_campaign_whose_scenario_cannot_be_written_writes_nothing(tmp_path, monkeypatch):
+    """The campaign file was written, then its scenario failed (a file in the place of the scenarios
+    folder): the pack was left with a campaign naming scenarios it does not have, and new run again
+    refused the id as existing."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    (pack / "scenarios").write_text("")
+    result = _new("campaign", "saga", cwd=pack, monkeypatch=monkeypatch)
+    assert result.exit_code == 2 and "nothing was written" in result.output
+    assert not list(pack.rglob("saga*.yaml"))
+    (pack / "scenarios").unlink()
+    assert _new("campaign", "saga", cwd=pack, monkeypatch=monkeypatch).exit_code == 0
+
+
 def test_new_refuses_an_id_the_pack_defines_in_a_file_of_another_name(tmp_path, monkeypatch):
     """The shipped Monster Modifications live together in ``modifications.yaml``: ``new
     modification fire_creature`` wrote ``fire_creature.yaml`` beside it, and validate then blamed

@@ -130,6 +130,29 @@ def _write_new(path: Path, text: str) -> Path:
     return atomic_write_text(path, text)
 
 
+def _write_all(files: list[tuple[Path, str]]) -> tuple[Path, ...]:
+    """Write the new ``files`` (path, text) together: every one, or none when one cannot be written
+    (those written before it are removed; NewError naming it). Ctrl-C and SIGTERM wait until they
+    are written. A new campaign whose second scenario could not be written (its folder read-only, a
+    file in the place of ``scenarios/``) stayed with its campaign file and first scenario, and
+    ``new`` run again refused the id as existing."""
+    from doria_forge.infra.staging import signals_deferred
+
+    written: list[Path] = []
+    with signals_deferred():
+        try:
+            for path, text in files:
+                written.append(_write_new(path, text))
+        except (OSError, NewError) as exc:
+            for done in written:
+                done.unlink(missing_ok=True)
+            if isinstance(exc, NewError):
+                raise
+            raise NewError(f"cannot write {exc.filename or path}: {exc.strerror or exc}; nothing was "
+                           "written") from None
+    return tuple(written)
+
+
 def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     """Write the starting file(s) of ``kind`` (one of :data:`KINDS`) with id ``doc_id``.
 
@@ -167,7 +190,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
         schema = root / SCHEMA_FILE
         text = _render("pack", schema_line=_schema_line(manifest, schema), base_requirement=_base_requirement(),
                        **context)
-        return Created((_write_new(manifest, text), _write_new(schema, _schema_text())))
+        return Created(_write_all([(manifest, text), (schema, _schema_text())]))
     from doria_forge.packs import find_pack_root, find_project_pack  # here: `--help` loads no content model
 
     # the pack around the folder, else the content/ of the project around it, as every command finds it
@@ -197,10 +220,7 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     texts = [(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
                             boss_levels=BOSS_LEVELS, **values)) for path, template, values in files]
     _refuse_defined(pack_root, texts, doc_id)
-    written = [_write_new(path, text) for path, text in texts]
-    if missing:
-        written.append(_write_new(schema, _schema_text()))
-    return Created(tuple(written))
+    return Created(_write_all([*texts, *([(schema, _schema_text())] if missing else [])]))
 
 
 def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]], doc_id: str) -> None:
