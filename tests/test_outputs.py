@@ -443,3 +443,23 @@ def test_ctrl_c_while_png_writes_its_images_still_removes_those_of_cards_gone(ti
     assert stopped.exit_code == 130, stopped.output
     assert not list(out.rglob("creak-*.png"))
     assert "creak" not in (out / "manifest.json").read_text(encoding="utf-8")
+
+
+def test_ctrl_c_while_the_output_folder_is_probed_leaves_no_probe_folder(tiny, tmp_path, monkeypatch):
+    """Whether --out can be written is tried by making and removing a folder in it: Ctrl-C between
+    the two left a .doria-forge-probe-* folder among the user's files."""
+    import tempfile
+
+    real = tempfile.mkdtemp
+
+    def interrupted(*args, **kwargs):
+        made = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C arrives once the folder is made
+        return made
+
+    monkeypatch.setattr(tempfile, "mkdtemp", interrupted)
+    out = tmp_path / "out"
+    out.mkdir()
+    result = runner.invoke(app, ["export", "bundle", str(tiny), "--out", str(out / "b.json")])
+    assert result.exit_code == 130, result.output
+    assert list(out.iterdir()) == []

@@ -119,11 +119,14 @@ def _probe(folder: Path, path: Path, option: str) -> None:
 
 def _unwritable(folder: Path) -> str | None:
     """Why no folder can be made in ``folder`` (the system's words), or None when one can (made
-    and removed at once)."""
+    and removed at once; Ctrl-C in between left a ``.doria-forge-probe-*`` folder in the user's)."""
     import tempfile
 
+    from doria_forge.infra.staging import signals_deferred
+
     try:
-        os.rmdir(tempfile.mkdtemp(prefix=".doria-forge-probe-", dir=folder))
+        with signals_deferred():
+            os.rmdir(tempfile.mkdtemp(prefix=".doria-forge-probe-", dir=folder))
     except OSError as exc:
         return str(exc.strerror or exc)
     return None
