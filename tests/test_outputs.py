@@ -463,3 +463,17 @@ def test_ctrl_c_while_the_output_folder_is_probed_leaves_no_probe_folder(tiny, t
     result = runner.invoke(app, ["export", "bundle", str(tiny), "--out", str(out / "b.json")])
     assert result.exit_code == 130, result.output
     assert list(out.iterdir()) == []
+
+
+def test_a_build_folder_holding_the_cache_folder_is_refused_before_any_work(tiny, tmp_path, monkeypatch):
+    """With the cache folder inside --out (one folder for CI to keep), the validation filled it and
+    the build then refused its own folder for the files in it, listing cache entries; every build
+    failed so, the first one too. Now it says so before any work; --no-cache builds."""
+    out = tmp_path / "build"
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(out / ".cache"))
+    result = _build(tiny, out)
+    assert result.exit_code == 2, result.output
+    assert "the cache folder" in result.output and "DORIA_FORGE_CACHE_DIR" in result.output
+    assert not out.exists()
+    assert runner.invoke(app, ["build", str(tiny), "--out", str(out), "--runs", "1", "--jobs", "1",
+                               "--no-progress", "--no-cache"]).exit_code == 0

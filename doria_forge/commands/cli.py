@@ -446,7 +446,7 @@ def build(
     from doria_forge.commands import build_summary
 
     out = out or pipeline.default_output(pack)
-    pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack)  # every option before any work
+    pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack, cache=cache)  # every option before any work
     # the findings' replay commands name the pack; more runs of a scenario are --scenario-runs here
     ctx.call_on_close(pipeline_scenarios.findings_name(pack, "--scenario-runs"))
     fmt = format.value

@@ -157,13 +157,20 @@ def staged_build(out: Path) -> Iterator[None]:
         raise OutputError(f"cannot write {where}: {exc.strerror or exc}; choose another --out") from None
 
 
-def check_build_folder(out: Path, pack_path: Path) -> None:
+def check_build_folder(out: Path, pack_path: Path, *, cache: bool = True) -> None:
     """Refuse a ``build --out`` folder before anything runs (OutputError): inside the pack's
     sources, not a folder, not writable (nor, when it exists, the folder holding it, where the new
-    one is staged), a mount point (which cannot be swapped), or holding files a build did not write."""
+    one is staged), a mount point (which cannot be swapped), holding the cache folder (with
+    ``cache``, not --no-cache), or holding files a build did not write."""
     from doria_forge.infra import staging
+    from doria_forge.infra.fsutil import CACHE_ENV, cache_dir
 
     check_output(Path(out), folder=True, sources=sources(pack_path))
+    if cache and Path(os.path.realpath(cache_dir())).is_relative_to(os.path.realpath(out)):
+        # the validation filled it, and the build then refused its own folder for the files in it
+        raise OutputError(f"cannot build into {out}: the cache folder {cache_dir()} ({CACHE_ENV}) is inside it, and "
+                          f"build replaces its folder as a whole; set {CACHE_ENV} to a folder outside it, or "
+                          f"give --no-cache")
     if Path(out).is_dir() and staging.is_mount_point(Path(out)):  # the swap failed after the simulation
         raise OutputError(f"cannot write {out}: a file system is mounted there, and build replaces its folder as "
                           f"a whole (a new folder swapped in for it), which a mount point cannot be; choose an "
