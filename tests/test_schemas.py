@@ -189,3 +189,16 @@ def test_a_file_in_the_place_of_the_output_folder_stops_schema_before_any_file(t
     assert f"cannot write {out / 'output'}: it exists and is not a folder" in result.output
     assert (out / "boss.schema.json").read_text() == "old\n"
     assert (out / "output").read_text() == "mine\n"
+
+
+def test_schema_check_says_a_missing_editor_schema_is_missing_not_out_of_date(tmp_path):
+    """`schema --check --pack` on a pack without doria.schema.json said "out of date", sending the
+    designer to look for a file that is not there."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("kind: pack\nid: mine\nname: Mine\nversion: 0.1.0\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["schema", "--pack", str(pack), "--check"])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"missing: {pack / 'doria.schema.json'}" in said and "out of date" not in said
+    assert f"run `doria-forge schema --pack {pack}`" in said

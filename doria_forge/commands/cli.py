@@ -229,7 +229,13 @@ def schema(
     if check:
         if found:
             refresh = "doria-forge schema" + (f" --pack {shlex.quote(str(pack))}" if pack is not None else "")
-            _fail(1, f"out of date: {', '.join(map(str, found))} (run `{refresh}`)")
+            # a pack made before `new pack` wrote its editor schema has none: "out of date" sent the
+            # designer looking for a file that is not there
+            missing = [str(f) for f in found if not os.path.lexists(f)]
+            stale = [str(f) for f in found if str(f) not in missing]
+            said = [f"{what}: {', '.join(files)}" for what, files in (("out of date", stale), ("missing", missing))
+                    if files]
+            _fail(1, f"{'; '.join(said)} (run `{refresh}`)")
         typer.echo(f"{out} and {reference} are up to date" if pack is None else
                    f"the editor schema of {pack} is up to date")
         return
