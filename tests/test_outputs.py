@@ -321,19 +321,16 @@ def test_a_new_output_folder_named_as_a_file_is_a_usage_error(tiny, tmp_path, co
     assert runner.invoke(app, [*args, "--out", str(tmp_path / name)]).exit_code == 0
 
 
-def test_ctrl_c_while_an_export_writes_its_files_leaves_no_mix_of_old_and_new(tiny, tmp_path, monkeypatch):
-    """export pdf (png, tts, csv) holds its files until all are drawn, then writes them one by one:
-    Ctrl-C in that moment left some new PDFs beside old ones (exit 130). Now the writing ends
-    first, then Ctrl-C takes effect."""
+
+def _ctrl_c_after_the_first_file(monkeypatch) -> None:
+    """Ctrl-C (SIGINT to this process) arrives once the first output file is written
+    (``fsutil.atomic_write_bytes``)."""
     from doria_forge.infra import fsutil
 
-    out = tmp_path / "out"
-    assert runner.invoke(app, ["export", "pdf", str(tiny), "--out", str(out)]).exit_code == 0
-    before = snapshot(out)
     real = fsutil.atomic_write_bytes
     written = []
 
-    def interrupted(path, data, **kwargs):  # Ctrl-C arrives once the first file is written
+    def interrupted(path, data, **kwargs):
         real(path, data, **kwargs)
         written.append(path)
         if len(written) == 1:
@@ -341,6 +338,17 @@ def test_ctrl_c_while_an_export_writes_its_files_leaves_no_mix_of_old_and_new(ti
         return path
 
     monkeypatch.setattr(fsutil, "atomic_write_bytes", interrupted)
+
+
+def test_ctrl_c_while_an_export_writes_its_files_leaves_no_mix_of_old_and_new(tiny, tmp_path, monkeypatch):
+    """export pdf (png, tts, csv) holds its files until all are drawn, then writes them one by one:
+    Ctrl-C in that moment left some new PDFs beside old ones (exit 130). Now the writing ends
+    first, then Ctrl-C takes effect."""
+
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["export", "pdf", str(tiny), "--out", str(out)]).exit_code == 0
+    before = snapshot(out)
+    _ctrl_c_after_the_first_file(monkeypatch)
     stopped = runner.invoke(app, ["export", "pdf", str(tiny), "--out", str(out), "--paper", "letter"])
     assert stopped.exit_code == 130, stopped.output
     after = snapshot(out)
@@ -420,7 +428,6 @@ def test_ctrl_c_while_png_writes_its_images_still_removes_those_of_cards_gone(ti
     """export png removes the images of cards gone from the pack after writing the new manifest: a
     stop between the two left images that no manifest listed any more, which no later export
     removed (and a shop prints the folder it is given whole)."""
-    from doria_forge.infra import fsutil
 
     door = tiny / "door_events.yaml"
     door.write_text("kind: door_event\nid: creak\nname: Creak\ntext: The door creaks.\n")
@@ -428,17 +435,7 @@ def test_ctrl_c_while_png_writes_its_images_still_removes_those_of_cards_gone(ti
     assert runner.invoke(app, ["export", "png", str(tiny), "--out", str(out)]).exit_code == 0
     assert list(out.rglob("creak-*.png"))
     door.unlink()
-    real = fsutil.atomic_write_bytes
-    written = []
-
-    def interrupted(path, data, **kwargs):  # Ctrl-C arrives once the first image is written
-        real(path, data, **kwargs)
-        written.append(path)
-        if len(written) == 1:
-            os.kill(os.getpid(), signal.SIGINT)
-        return path
-
-    monkeypatch.setattr(fsutil, "atomic_write_bytes", interrupted)
+    _ctrl_c_after_the_first_file(monkeypatch)
     stopped = runner.invoke(app, ["export", "png", str(tiny), "--out", str(out)])
     assert stopped.exit_code == 130, stopped.output
     assert not list(out.rglob("creak-*.png"))
