@@ -294,17 +294,22 @@ def test_a_revision_that_does_not_validate_names_its_files_as_the_pack_not_a_tem
     assert "error: content at HEAD does not validate" in result.stderr
 
 
-def test_diff_json_of_a_version_that_does_not_validate_keeps_the_report_off_stdout(repo, monkeypatch):
-    """`diff --format json` printed the failing version's text report on stdout, where a
-    pipeline parses JSON; as every --format json command, it goes to stderr."""
+def test_diff_json_of_a_version_that_does_not_validate_prints_its_validate_json(repo, monkeypatch):
+    """`diff --format json` printed the failing version's text report on stdout, where a pipeline
+    parses JSON, and then nothing at all; as every --format json command on a pack that fails
+    validation, stdout holds validate's JSON of that version."""
+    import json
+
     _commit_a_broken_orc(repo)
     monkeypatch.chdir(repo)
     from doria_forge.commands.cli import app
 
     result = runner.invoke(app, ["diff", "HEAD", "--pack", "content", "--format", "json"])
     assert result.exit_code == 1
-    assert result.stdout == ""
-    assert "content/monsters/orc.yaml:75:16: error [yaml-syntax]" in result.stderr
+    problems = json.loads(result.stdout)["problems"]
+    assert ("content/monsters/orc.yaml", 75, 16, "yaml-syntax") in [
+        (p["file"], p["line"], p["column"], p["rule"]) for p in problems]
+    assert "error: content at HEAD does not validate" in result.stderr
 
 
 def test_changed_since_a_version_that_does_not_validate_lists_its_problems(repo, monkeypatch, tmp_path):

@@ -50,8 +50,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         except VersionInvalid as exc:
-            # stdout of --format json holds JSON only, as for every command
-            pipeline.write_validation(exc.result, "text", stderr=format == "json")
+            # --format json: the one JSON document on stdout is the failing version's validate report,
+            # as every --format json command prints on a pack that fails validation
+            pipeline.write_validation(exc.result, format)
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(1) from None
         result = compare(before, after)
