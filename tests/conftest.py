@@ -32,6 +32,23 @@ def _private_matchup_cache(tmp_path_factory):
         os.environ["DORIA_FORGE_CACHE_DIR"] = old
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _ctrl_c_interrupts():
+    """Tests send Ctrl-C (SIGINT) to this process and to the commands it starts. A shell without
+    job control that starts the test run in the background hands it SIGINT ignored, and an
+    ignored SIGINT stays ignored in Python and in every child: no KeyboardInterrupt, exit 0
+    instead of 130. The run gives SIGINT Python's own handler (children then start with the
+    default), and puts back what it found."""
+    import signal
+
+    found = signal.getsignal(signal.SIGINT)
+    if found is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    if found is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, found)
+
+
 @pytest.fixture(scope="session")
 def shipped_pack():
     """The shipped ``content/`` pack, validated once for the whole session (read-only)."""
