@@ -544,6 +544,12 @@ def _exact_runs(chance: Any, guess: int, fewest: int) -> int | None:
     return high
 
 
+def _by_key(table: Mapping[Any, Any]) -> dict[str, Any]:
+    """A ``{1..6 | "all": [low, high]}`` table of the content model keyed as :func:`band_for` reads
+    it: each player count as text ("1".."6")."""
+    return {str(k): v for k, v in table.items()}
+
+
 def band_for(targets: Mapping[str, Any], players: int) -> tuple[str, tuple[float, float]] | None:
     """The band a ``{"1".."6" | "all": [low, high]}`` table sets for ``players`` (its own key
     first, else ``all``), with the key; None when neither is there."""
@@ -564,7 +570,7 @@ def scenario_targets(scenario: Any, summaries: Sequence[Mapping[str, Any]]) -> l
         return []
     doc = f"scenario/{scenario.id}"
     out = []
-    table = {str(k): v for k, v in balance.win_rate.items()}
+    table = _by_key(balance.win_rate)
     for s in summaries:
         if not s["runs"]:
             continue
@@ -611,7 +617,7 @@ def scenario_not_judged(scenario: Any, played: Sequence[int]) -> list[dict[str, 
     if scenario.balance is None:
         return []
     return not_played(f"scenario/{scenario.id}", ("balance", "win_rate"), "win_rate",
-                      {str(k): v for k, v in scenario.balance.win_rate.items()}, played)
+                      _by_key(scenario.balance.win_rate), played)
 
 
 CARRY_OVER = ("group_xp", "loot_cards", "gold")
@@ -628,7 +634,7 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> l
         return []
     doc = f"campaign/{campaign.id}"
     out = []
-    completion = {str(k): v for k, v in balance.completion_rate.items()}
+    completion = _by_key(balance.completion_rate)
     for s in summaries:
         if not s["runs"]:
             continue
@@ -640,7 +646,7 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> l
         steps = {step["scenario"]: step for step in s["scenarios"]}
         for sid, table in balance.scenario_win_rate.items():
             step = steps.get(sid)
-            found = band_for({str(k): v for k, v in table.items()}, s["players"])
+            found = band_for(_by_key(table), s["players"])
             if step is None or found is None or not step["attempts"]:
                 continue
             key, band = found
@@ -668,10 +674,10 @@ def campaign_not_judged(campaign: Any, played: Sequence[int]) -> list[dict[str, 
         return []
     doc = f"campaign/{campaign.id}"
     out = not_played(doc, ("balance", "completion_rate"), "completion_rate",
-                     {str(k): v for k, v in balance.completion_rate.items()}, played)
+                     _by_key(balance.completion_rate), played)
     for sid, table in balance.scenario_win_rate.items():
         out += not_played(doc, ("balance", "scenario_win_rate", sid), f"scenario_win_rate:{sid}",
-                          {str(k): v for k, v in table.items()}, played)
+                          _by_key(table), played)
     return out
 
 
@@ -691,7 +697,7 @@ def campaign_not_reached(campaign: Any, summaries: Sequence[Mapping[str, Any]]) 
         steps = {step["scenario"]: step for step in s["scenarios"]}
         missing: list[tuple[tuple[str, ...], str, Sequence[float]]] = []
         for sid, table in balance.scenario_win_rate.items():
-            found = band_for({str(k): v for k, v in table.items()}, s["players"])
+            found = band_for(_by_key(table), s["players"])
             step = steps.get(sid)
             if found is not None and (step is None or not step["attempts"]):
                 missing.append((("balance", "scenario_win_rate", sid, found[0]), f"scenario_win_rate:{sid}",
