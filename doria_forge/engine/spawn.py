@@ -105,11 +105,16 @@ def _current_initiative(state: GameData, monster: MonsterState) -> None:
             activate_monster(state, monster, reason="current_initiative")
 
 
+def in_play(state: GameData, monster_id: str) -> list[MonsterState]:
+    """The monsters of type ``monster_id`` on the board, not defeated (the figures of the box in use)."""
+    return [m for m in state.monsters if m.monster.id == monster_id and not m.defeated]
+
+
 def _one_figure(state: GameData, monster_id: str, mods: tuple[MonsterModification, ...], reason: str,
                 near: Any) -> MonsterState | None:
     """One figure of ``monster_id`` with ``mods`` onto the board near ``near``; when the box has
     no figure of it left (or no free square is left for it): ``_no_figure_left`` and ``None``."""
-    on_board = [m for m in state.monsters if m.monster.id == monster_id and not m.defeated]
+    on_board = in_play(state, monster_id)
     monster = None
     if len(on_board) < state.pack.monsters[monster_id].figures:
         monster = add_monster(state, monster_id, tuple(m.id for m in mods), reason=reason, near=near)
@@ -171,8 +176,7 @@ def summon_in_phase_f(state: GameData) -> None:
         for monster_id, reason, at_most in abilities.rule_for(monster).summons:
             if state.outcome is not None:
                 return
-            in_play = sum(1 for m in state.monsters if m.monster.id == monster_id and not m.defeated)
-            if monster_id in state.pack.monsters and (at_most is None or in_play < at_most):
+            if monster_id in state.pack.monsters and (at_most is None or len(in_play(state, monster_id)) < at_most):
                 spawn_monster(state, monster_id, (), reason=reason, card=True, near=monster)
 
 
@@ -188,7 +192,7 @@ def raise_the_dead(state: GameData) -> None:
         if state.outcome is not None or monster.defeated:
             return
         kind = monster.monster
-        alive = sum(1 for m in state.monsters if m.monster.id == kind.id and not m.defeated)
+        alive = len(in_play(state, kind.id))
         if alive >= getattr(kind, "figures", 1):
             activate_monster(state, monster, reason="cannot_raise")
             continue
