@@ -99,18 +99,25 @@ def wall_rectangles(shape: TileShape, compass: bool = False) -> list[Squares]:
 def _wall_rectangles(rows: tuple[str, ...], compass: bool) -> tuple[Squares, ...]:
     # a tile's label is planned once per language and per square size: the rectangles once
     shape = TileShape(rows)
-    wall = [[shape.kind((r, c)) == "wall" and not (compass and (r, c) == (0, N - 1)) for c in range(N)]
-            for r in range(N)]
-    found: list[tuple[int, int, int, int]] = []  # (r0, c0, r1, c1) in rows from the north, inclusive
-    for r0 in range(N):
-        for c0 in range(N):
-            for r1 in range(r0, N):
-                for c1 in range(c0, N):
-                    if all(wall[r][c] for r in range(r0, r1 + 1) for c in range(c0, c1 + 1)):
-                        found.append((r0, c0, r1, c1))
-    maximal = [a for a in found if not any(b != a and b[0] <= a[0] and b[1] <= a[1] and b[2] >= a[2]
-                                           and b[3] >= a[3] for b in found)]
-    rects = [(c0, N - 1 - r1, c1 - c0 + 1, r1 - r0 + 1) for r0, c0, r1, c1 in maximal]
+    # walls[r][c]: wall squares in the rows above r and the columns left of c (rows from the north)
+    walls = [[0] * (N + 1) for _ in range(N + 1)]
+    for r in range(N):
+        for c in range(N):
+            wall = shape.kind((r, c)) == "wall" and not (compass and (r, c) == (0, N - 1))
+            walls[r + 1][c + 1] = walls[r][c + 1] + walls[r + 1][c] - walls[r][c] + wall
+
+    def all_wall(r0: int, c0: int, r1: int, c1: int) -> bool:  # rows and columns inclusive
+        if r0 < 0 or c0 < 0 or r1 >= N or c1 >= N:
+            return False
+        return (walls[r1 + 1][c1 + 1] - walls[r0][c1 + 1] - walls[r1 + 1][c0] + walls[r0][c0]
+                == (r1 - r0 + 1) * (c1 - c0 + 1))
+
+    # A rectangle of walls lies in a larger one exactly when it grows by a row or a column of
+    # walls on one of its sides: the largest are those that can grow on none.
+    rects = [(c0, N - 1 - r1, c1 - c0 + 1, r1 - r0 + 1)
+             for r0 in range(N) for c0 in range(N) for r1 in range(r0, N) for c1 in range(c0, N)
+             if all_wall(r0, c0, r1, c1) and not (all_wall(r0 - 1, c0, r1, c1) or all_wall(r0, c0, r1 + 1, c1)
+                                                  or all_wall(r0, c0 - 1, r1, c1) or all_wall(r0, c0, r1, c1 + 1))]
     return tuple(sorted(rects, key=lambda q: (-q[2] * q[3], q[1], q[0], q[2])))
 
 
