@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from validate_helpers import level_yaml, lines, validate_files
 
 from doria_forge.commands.cli import app
-from doria_forge.engine import abilities, phases
+from doria_forge.engine import abilities, monster_ai, phases
 from doria_forge.engine.combat import monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.events import EventLog
@@ -257,6 +257,28 @@ def test_summon_calls_the_monster_it_names_in_phase_f():
     phases.phase_f_special(state)
     assert [m.monster.id for m in state.monsters] == ["orc", "goblin"]
     assert state.log.of_kind("monster_placed")[-1]["reason"] == "piper"
+
+
+def test_an_aura_gives_the_monsters_it_names_more_attack_dice_while_its_bearer_stands():
+    """Gruzak the Warlord's card (content/bosses): "While Gruzak stands, every Orc and Goblin on
+    the board rolls one extra die to attack", played as ``aura``: a Zombie's 2D+1 attack rolls 3
+    dice while a Mummy with a war cry for Zombies stands, 2 once it is defeated; the Mummy's own
+    roll is unchanged."""
+    war_cry = MonsterModification(id="war_cry", name="War Cry", text="x", behaviours=[
+        {"behaviour": "aura", "monsters": ["zombie"], "attack_dice": 1}])
+    state = make_state(["warrior"], [("mummy", ["war_cry"]), "zombie"], pack=make_pack(war_cry),
+                       faces=[4] * 40)
+    mummy, zombie = state.monsters
+
+    def attack_total(monster):
+        monster_ai.activate_monster(state, monster)
+        return state.log.of_kind("monster_attack")[-1]["attack"]
+
+    assert attack_total(zombie) == 3 * 4 + 1
+    assert attack_total(mummy) == 2 * 4 + 1
+    mummy.take_damage(mummy.hp)
+    assert mummy.defeated
+    assert attack_total(zombie) == 2 * 4 + 1
 
 
 def test_hit_adjacent_to_target_hits_its_extra_heroes_with_one_roll():

@@ -196,7 +196,7 @@ def test_every_behaviour_is_classified_by_the_fields_it_sets():
 
 def _examples(cls):
     """Instances of a behaviour class: every value of each Literal parameter, an integer
-    parameter at its lowest and highest allowed value, a monster id for a text."""
+    parameter at its lowest and highest allowed value, a monster id for a text (a list of one for a list)."""
     required = {n: f for n, f in cls.model_fields.items() if n != "behaviour" and f.is_required()}
     choices = []
     for name, field in required.items():
@@ -205,6 +205,8 @@ def _examples(cls):
         elif field.annotation is int:
             bounds = {type(m).__name__: m for m in field.metadata}
             values = [bounds["Ge"].ge, bounds["Le"].le]
+        elif typing.get_origin(field.annotation) is list:
+            values = [["zombie"]]
         else:
             values = ["zombie"]
         choices.append([(name, v) for v in values])

@@ -46,6 +46,11 @@ class MonsterInPlay(Protocol):
         """The Monster Modification cards attached to it, in order."""
         ...
 
+    @property
+    def defeated(self) -> bool:
+        """Whether it is out of play."""
+        ...
+
     _profile_cache: tuple | None
     """Where :func:`rule_for` keeps (type, modifications, profile) on the monster itself."""
 
@@ -78,7 +83,9 @@ class AbilityProfile:
     next to it toward the heroes in Phase F, or acts when no figure is left.
     ``summons``: ``(monster id, reason, at most)`` called in Phase F, one entry per ``summon``
     (``reason`` names the ability or modification, for the event log; none is called while
-    ``at most`` of the type are in play, None: no limit). ``defeat_damage``:
+    ``at most`` of the type are in play, None: no limit). ``auras``: ``(monster ids, attack
+    dice)``, one entry per ``aura``: while it stands, the other monsters of those types roll
+    that many dice more to attack (:func:`aura_attack_dice`). ``defeat_damage``:
     HP dealt to each adjacent character when it is defeated. ``figures_per_card``: figures one
     monster card brings into play (``spawn``; the Goblins' two).
     """
@@ -104,6 +111,7 @@ class AbilityProfile:
     free_attack: bool = False
     raises_in_phase_f: bool = False
     summons: tuple[tuple[str, str, int | None], ...] = ()
+    auras: tuple[tuple[tuple[str, ...], int], ...] = ()
     defeat_damage: int = 0
     figures_per_card: int = 1
 
@@ -161,6 +169,20 @@ def rule_for(monster: MonsterInPlay) -> AbilityProfile:
     if type(mods) is tuple:  # a list could change in place: not remembered
         monster._profile_cache = (kind, mods, profile)
     return profile
+
+
+def aura_attack_dice(monster: MonsterInPlay, monsters: Iterable[MonsterInPlay]) -> int:
+    """Dice more ``monster`` rolls to attack: the ``attack_dice`` of every ``aura`` of the other
+    monsters in ``monsters`` (those on the board) not defeated that names its type; 0 without."""
+    kind = monster.monster.id
+    dice = 0
+    for other in monsters:
+        if other is monster or other.defeated:
+            continue
+        for types, extra in rule_for(other).auras:
+            if kind in types:
+                dice += extra
+    return dice
 
 
 def immune_to_ranged(monster: MonsterInPlay) -> bool:

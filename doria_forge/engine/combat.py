@@ -404,6 +404,7 @@ def monster_attack(
     policy: DefensePolicy | None = None,
     *,
     monster_dice: DiceRoller | None = None,
+    extra_dice: int = 0,
 ) -> list[AttackOutcome]:
     """A monster attacks ``targets`` (chosen by the caller, in range and sight) with ONE
     attack roll (chapters *Monster attack*, *Defense*, *Getting Hit and Armor Rating*).
@@ -422,6 +423,8 @@ def monster_attack(
 
     ``monster_dice`` rolls the monster's attack (default ``dice``; heroes always roll
     ``dice``): the solo optional rule lets every monster die count its average.
+    ``extra_dice``: dice more on the attack roll (other monsters' ``aura``,
+    ``abilities.aura_attack_dice``).
 
     A target who dies ends the attack (chapter *Death of a Character*: the scenario ends
     "immediately"): the targets after him are not resolved and have no outcome.
@@ -446,10 +449,11 @@ def monster_attack(
     attack_type = monster.attack_type
     element = monster.damage_element
     mummy = abilities.magic_items_ineffective(monster)
-    attack_roll = (monster_dice or dice).roll(monster.attack, extra_dice=-monster.dice_penalty)
+    attack_roll = (monster_dice or dice).roll(monster.attack, extra_dice=extra_dice - monster.dice_penalty)
     if log.enabled:
         log.emit("monster_attack", monster.uid, targets=tuple(h.uid for h in targets),
-                 attack=attack_roll.total, fumble=attack_roll.fumble)
+                 attack=attack_roll.total, fumble=attack_roll.fumble,
+                 **({"extra_dice": extra_dice} if extra_dice else {}))
     outcomes = []
     for hero in targets:
         out = AttackOutcome(attacker=monster.uid, target=hero.uid, attack_type=attack_type,

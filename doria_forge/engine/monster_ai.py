@@ -247,7 +247,8 @@ def activate_monster(state: GameData, monster: MonsterState, reason: str = "norm
     if not targets:
         return []
     outs = monster_attack(state.dice, state.log, monster, targets, state.rules, state.defense_policy,
-                          monster_dice=monster_dice(state))
+                          monster_dice=monster_dice(state),
+                          extra_dice=abilities.aura_attack_dice(monster, state.monsters))
     check_end(state)
     if state.outcome is None and may_repeat and any(o.extra_activation for o in outs):
         # logged under the monster type's id: the activation the Orc earned reads "orc"
@@ -681,7 +682,8 @@ def free_attack(state: GameData, monster: MonsterState, hero: HeroState) -> list
         return []
     state.log.emit("activation", monster.uid, reason="free_attack", targets=(hero.uid,))
     outs = monster_attack(state.dice, state.log, monster, [hero], state.rules, state.defense_policy,
-                          monster_dice=monster_dice(state))
+                          monster_dice=monster_dice(state),
+                          extra_dice=abilities.aura_attack_dice(monster, state.monsters))
     check_end(state)
     return outs
 

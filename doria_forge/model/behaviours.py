@@ -22,8 +22,8 @@ Monster*, *Monster attack*, *Monsters and Obstacles/Holes*, *Additional Card Pro
 Dark Mage's chain lightning branches; an elementally enchanted non-magic weapon cannot hurt
 the Poltergeist).
 
-Combining behaviours: an ability names each behaviour at most once (``poison``, ``summon``
-and ``explode_on_defeat`` may repeat and add up), at most one ``targeting``, one hit
+Combining behaviours: an ability names each behaviour at most once (``poison``, ``summon``,
+``aura`` and ``explode_on_defeat`` may repeat and add up), at most one ``targeting``, one hit
 pattern (``hit_*``) and one ``damage_element``. A monster with modifications plays its
 ability's behaviours first, then each modification's in the order drawn (FAQ *There seem to
 be conflicting rules with some cards*: monster abilities come before modifications), so where
@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from .common import Ref
 from .words.behaviours import BEHAVIOURS, BehaviourWord
+from .words.behaviours.aura import Aura as Aura
 from .words.behaviours.damage_element import DamageElement as DamageElement
 from .words.behaviours.damage_hand_items import DamageHandItems as DamageHandItems
 from .words.behaviours.drain_hp import DrainHp as DrainHp

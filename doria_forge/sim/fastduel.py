@@ -101,6 +101,7 @@ PROFILE_COVERAGE: dict[str, tuple[str, str]] = {
     "free_attack": (INERT, "strikes a hero ending a move next to it: the loop refuses every move"),
     "raises_in_phase_f": (INERT, "Phase F is off in a duel"),
     "summons": (INERT, "Phase F is off in a duel"),
+    "auras": (INERT, "strengthens the other monsters: a duel has one monster figure"),
     "defeat_damage": (REFUSED, "the explosion as the monster falls is not played"),
     "figures_per_card": (INERT, "a duel places one figure of the monster"),
 }

@@ -20,7 +20,7 @@ from ..registry import FAMILIES, Family, Word
 class ProfileFold:
     """The ability profile being folded from behaviours, in precedence order (the ability
     first, then each modification: FAQ *There seem to be conflicting rules with some cards*):
-    the first targeting, hit pattern, element and figures win; poison, summons and
+    the first targeting, hit pattern, element and figures win; poison, summons, auras and
     explosions add up; switches are on if any behaviour sets them."""
 
     def __init__(self) -> None:
@@ -44,6 +44,11 @@ class ProfileFold:
         """Add ``amount`` to the count ``name``."""
         before = self.values.get(name, 0)
         self.values[name] = (before if isinstance(before, int) else 0) + amount
+
+    def extend(self, name: str, item: object) -> None:
+        """Add ``item`` to the tuple ``name`` (each source's entry kept, in precedence order)."""
+        before = self.values.get(name, ())
+        self.values[name] = (*(before if isinstance(before, tuple) else ()), item)
 
     def summon(self, monster: str, label: str, at_most: int | None = None) -> None:
         """One more ``monster`` called in Phase F, none while ``at_most`` of its type are in play
