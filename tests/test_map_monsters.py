@@ -305,6 +305,21 @@ def test_shaman_fireball_spreads_one_square_from_its_target():
     assert set(targets_of(state, shaman)) == {"warrior", "mage"}
 
 
+def test_the_ember_dragons_breath_hits_every_hero_on_a_straight_line_of_3_squares():
+    """The shipped Ember Dragon's card: "the Dragon may breathe: one attack roll against every
+    hero in a straight line of 3 squares" (``hit_line``, length 3): it takes the square whose
+    line holds two heroes and breathes on both with one roll; a hero off every such line is
+    spared (a bite would have hit one hero)."""
+    from doria_forge.engine.spawn import spawn_boss
+
+    state = map_game(pack_with(ROOM), ["warrior", "mage", "ranger"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (2, 3), "ranger": (0, 4)})
+    dragon = spawn_boss(state, "ember_dragon", near=(2, 0))
+    activate_monster(state, dragon)
+    assert set(targets_of(state, dragon)) == {"warrior", "mage"}
+    assert len(state.log.of_kind("monster_attack")) == 1
+
+
 def test_dark_mage_chain_lightning_branches_within_range_2():
     """Dark Mage (NOTES.md, FAQ): range 6 to the first target, then to every target within
     range 2 of a hit one, branching; a hero farther from all of them is spared."""

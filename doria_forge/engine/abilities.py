@@ -77,7 +77,9 @@ class AbilityProfile:
     ``max_targets`` heroes it can attack); ``adjacent_to_target`` (the target and up to
     ``adjacent_extra`` heroes next to it); ``spread`` (the target and every hero on the
     squares orthogonally next to it); ``chain`` (the target, then every hero within
-    ``chain_range`` squares of a hero hit, in sight, branching). Movement: ``flying`` crosses
+    ``chain_range`` squares of a hero hit, in sight, branching); ``line`` (the target and every
+    hero in sight on the straight orthogonal line from the monster through it, up to ``line_length``
+    squares). Movement: ``flying`` crosses
     holes and red-bordered squares, ``through_walls`` walls too. ``free_attack``: attacks a
     hero who ends a movement next to it. ``raises_in_phase_f``: raises one more of its kind
     next to it toward the heroes in Phase F, or acts when no figure is left.
@@ -105,6 +107,7 @@ class AbilityProfile:
     targeting: str = "nearest"
     pattern: str = "single"
     chain_range: int = 0
+    line_length: int = 0
     adjacent_extra: int = 0
     flying: bool = False
     through_walls: bool = False
@@ -119,7 +122,7 @@ class AbilityProfile:
     def needs_map(self) -> bool:
         """Whether part of the ability only acts on the map (hit patterns beyond the
         no-map board's "everyone is in range", movement, free attacks, raising)."""
-        return (self.pattern == "spread" or self.flying or self.through_walls
+        return (self.pattern in ("spread", "line") or self.flying or self.through_walls
                 or self.free_attack or self.raises_in_phase_f)
 
 

@@ -270,10 +270,12 @@ def activate_in_order(state: GameData, monster: MonsterState) -> None:
 
 
 # =========================================================================== the map
-MULTI_PATTERNS = ("all_in_range", "extra_in_range", "adjacent_to_target", "spread", "chain")
+MULTI_PATTERNS = ("all_in_range", "extra_in_range", "adjacent_to_target", "spread", "chain", "line")
 
 IN_RANGE_PATTERNS = ("all_in_range", "extra_in_range")
 """Hit patterns that read which other heroes are in range of the square attacked from."""
+FROM_SQUARE_PATTERNS = (*IN_RANGE_PATTERNS, "line")
+"""Hit patterns whose heroes hit depend on the square attacked from, not on the target alone."""
 
 
 @dataclass
@@ -388,6 +390,9 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
     if pattern == "spread":
         near = set(board.neighbours(where))
         return [primary] + [h for h in ranked if h is not primary and board.position(h.uid) in near]
+    if pattern == "line":
+        return [primary] + [h for h in ranked if h is not primary and h.can_act
+                            and board.position(h.uid) in _line(board, square, where, rule.line_length)]
     if pattern == "chain":
         hit = [primary]
         frontier = [primary]
@@ -400,6 +405,19 @@ def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroStat
                     frontier.append(h)
         return hit
     return [primary]
+
+
+def _line(board: SpatialBoard, square: Any, through: Any, length: int) -> set[Any]:
+    """The squares in sight of ``square`` on the straight orthogonal line from ``square``
+    through ``through``, up to ``length`` squares from ``square`` (behaviour ``hit_line``; range
+    counts orthogonally, chapter *Range and Line of Sight*); empty when ``through`` is on no
+    such line."""
+    dx, dy = through[0] - square[0], through[1] - square[1]
+    if (dx != 0) == (dy != 0):  # a diagonal, or the square itself
+        return set()
+    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    on_line = ((square[0] + k * step[0], square[1] + k * step[1]) for k in range(1, length + 1))
+    return {sq for sq in on_line if board.sees(square, sq)}
 
 
 class _Options(Mapping):
@@ -547,7 +565,7 @@ def _most_hits(state: GameData, monster: MonsterState, options: _Options, taken:
     plan_: Plan | None = None
     # only the patterns that hit every hero in range depend on the square attacked from; the
     # others (around the target, the chain) on the first target alone: worked out once for it
-    by_target = abilities.rule_for(monster).pattern not in IN_RANGE_PATTERNS
+    by_target = abilities.rule_for(monster).pattern not in FROM_SQUARE_PATTERNS
     known: dict[str, list[HeroState]] = {}
     for square, heroes_here in reach.items():
         for primary in heroes_here:

@@ -54,6 +54,7 @@ from .words.behaviours.hit_adjacent_to_target import HitAdjacentToTarget as HitA
 from .words.behaviours.hit_all_in_range import HitAllInRange as HitAllInRange
 from .words.behaviours.hit_chain import HitChain as HitChain
 from .words.behaviours.hit_extra_in_range import HitExtraInRange as HitExtraInRange
+from .words.behaviours.hit_line import HitLine as HitLine
 from .words.behaviours.hit_spread import HitSpread as HitSpread
 from .words.behaviours.horde import Horde as Horde
 from .words.behaviours.hurt_only_by_magic import HurtOnlyByMagic as HurtOnlyByMagic

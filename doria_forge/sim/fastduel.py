@@ -95,6 +95,7 @@ PROFILE_COVERAGE: dict[str, tuple[str, str]] = {
     "targeting": (INERT, "whom among the heroes: a duel has one"),
     "pattern": (INERT, "how many heroes one roll hits: a duel has one"),
     "chain_range": (INERT, "a chain to other heroes: a duel has one"),
+    "line_length": (INERT, "other heroes on the line: a duel has one"),
     "adjacent_extra": (INERT, "heroes next to the target: a duel has one"),
     "flying": (INERT, "movement on the map: a duel has no map"),
     "through_walls": (INERT, "movement on the map: a duel has no map"),

@@ -8,7 +8,7 @@ behaviour is one module here plus its name in ``MODULES``.
 from .base import BEHAVIOURS, BehaviourWord, ProfileFold
 
 MODULES = ("targeting", "hit_all_in_range", "hit_extra_in_range", "hit_adjacent_to_target", "hit_spread", "hit_chain",
-           "poison", "drain_hp", "damage_hand_items", "extra_activation_on_wound", "damage_element",
+           "hit_line", "poison", "drain_hp", "damage_hand_items", "extra_activation_on_wound", "damage_element",
            "figures_per_card", "pair_activation", "free_attack", "immune_to_ranged", "hurt_only_by_magic",
            "magic_items_ineffective", "flying", "through_walls", "raise_dead", "summon", "aura",
            "explode_on_defeat", "horde")
