@@ -146,6 +146,8 @@ LABELS: dict[str, dict[str, str]] = {
         # campaign sheet: what carries over
         "each hero keeps {n} Loot Cards": "jeder Held behält {n} Schatzkarten", "a hero bonus": "ein Heldenbonus",
         "nothing carries over": "nichts wird übernommen",
+        "each hero keeps items worth {gold} gold": "jeder Held behält Gegenstände im Wert von {gold} Gold",
+        "{items} (each to one hero, kept for the campaign)": "{items} (je an einen Helden, für die ganze Kampagne)",
         # monster traits
         "Undead": "Untot", "Flying": "Fliegend", "Immune to ranged": "Immun gg. Fernkampf",
         "Hurt only by magic": "Nur Magie verwundet", "Magic items ineffective": "Magie wirkungslos",

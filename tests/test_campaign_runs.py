@@ -236,7 +236,7 @@ def test_a_dead_hero_loses_its_equipment_except_its_campaign_items(pack):
     dead = state.hero("warrior")
     assert any(i.uid in state.item_cards for i in dead.all_items()), "the dead Warrior carries Loot Cards"
     dead.dead = True
-    heroes, kept, _ = _carry_over(pack, state, keep=2)
+    heroes, kept, _, _ = _carry_over(pack, state, keep=2)
     fresh = heroes[0]
     assert isinstance(fresh, HeroState) and fresh.uid == "warrior" and "warrior" not in kept
     held = sorted(i.card.id for i in fresh.all_items())
@@ -277,3 +277,93 @@ def test_the_terminal_shows_each_scenarios_numbers_within_the_campaign(tmp_path)
         row = f"1   {step['index'] + 1}. {step['scenario']}"
         line = next(line for line in result.output.splitlines() if row in line)
         assert line.split()[3:5] == [str(step["attempts"]), str(step["wins"])], line
+
+
+AMULET_RUN = """\
+kind: scenario
+id: amulet_a
+name: Amulet A
+source: sample
+players: [1, 6]
+story: "Hold the stairs for one round; the lock-keeper's amulet lies on his chair."
+goal: "Survive one round."
+goals:
+  win:
+    - {goal: survive, rounds: 1}
+rewards:
+  items: [warding_amulet]
+max_rounds: 5
+---
+kind: campaign
+id: amulet_run
+name: Amulet Run
+source: sample
+scenarios: [amulet_a, quick_b, quick_b]
+"""
+
+
+def test_a_won_scenarios_reward_item_goes_to_a_hero_who_can_use_it_for_the_rest_of_the_campaign(
+        tmp_path, monkeypatch):
+    """*Campaign Sheet Anatomy*: the sheet notes the "equipment received" after a scenario (the
+    book's example: "2. Dark Mage - Frostfire Spell"); *Death of a character in campaigns*:
+    "special Campaign items" outlast even a death. A scenario's ``rewards.items`` were printed
+    but never given: the Warding Amulet (PSI 6) goes to the Mage (the Warrior's PSI is 1), is
+    carried into both later scenarios though no Loot Card is kept, and leaves the Loot stacks
+    (the deck prints it once: it is never in play twice)."""
+    import doria_forge.sim.campaign as sim_campaign
+
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK)
+    add_documents(folder, "scenarios/amulet.yaml", AMULET_RUN)
+    pack = validated(folder).pack
+    games = []
+
+    def spy(*args, **kwargs):
+        state = new_campaign_game(*args, **kwargs)
+        games.append(state)
+        return state
+
+    monkeypatch.setattr(sim_campaign, "new_campaign_game", spy)
+    plan = make_campaign_plan(pack, "amulet_run", players=[2], runs=1, seed=3, heroes=["warrior", "mage"])
+    record = play_campaign(pack, plan, 2, 0)
+    assert [(a[1], a[2]) for a in record.attempts] == [("amulet_a", "won"), ("quick_b", "won"), ("quick_b", "won")]
+    first, *later = games
+    assert not any(i.card.id == "warding_amulet" and i.uid not in first.item_cards
+                   for h in first.heroes for i in h.all_items())
+    for state in later:
+        held = {h.character.id: [i for i in h.all_items() if i.card.id == "warding_amulet"] for h in state.heroes}
+        assert len(held["mage"]) == 1 and held["mage"][0].uid not in state.item_cards and not held["warrior"]
+        in_play = [c for stack in state.loot.stacks for c in stack] + [c for c in state.loot.shop if c]
+        in_play += list(state.item_cards.values())
+        assert not any(c.id == "warding_amulet" for c in in_play)
+
+
+def test_with_the_gold_rule_a_hero_keeps_items_worth_3_gold_per_card(pack):
+    """*Equipment and hero level in campaigns*, OPTIONAL RULE: "Instead of taking 1/2/3/4 cards
+    into the next Campaign scenario, the players can take items worth 3 gold per card. This
+    allows to take along 3 items each worth 1 gold or 1 item worth 3 gold or 1 item worth 2
+    gold/1 item worth 1 gold." The rule was recognised but the heroes kept whole cards. A hero
+    with cards of 3, 2, 1 and 1 gold and one card kept takes the 2 and a 1 (3 gold, the most
+    cards); with the rule off the 3."""
+    from doria_forge.engine.campaign import KEEP_BY_GOLD
+    from doria_forge.engine.decks import EQUIPMENT, Card
+    from doria_forge.engine.hero import ItemInstance
+
+    state = new_campaign_game(pack, ["warrior"], scenario="quick_a", seed=4, monster_level=1)
+    hero = state.hero("warrior")
+    by_gold = {g: sorted(e.id for e in pack.equipment.values() if e.deck == "loot" and e.gold == g) for g in (1, 2, 3)}
+    for uid in [i.uid for i in hero.all_items() if i.uid in state.item_cards]:
+        hero.discard(next(i for i in hero.all_items() if i.uid == uid))
+        del state.item_cards[uid]
+    for card_id in [by_gold[3][0], by_gold[2][0], by_gold[1][0], by_gold[1][1]]:
+        card = Card(EQUIPMENT, card_id, 1)
+        item = ItemInstance(pack.equipment[card_id], f"warrior/{card.uid}")
+        hero.backpack.append(item)
+        state.item_cards[item.uid] = card
+    assert [card_gold(pack, c) for c in kept_loot(state, hero, 1)] == [3]
+    state.optional_rules = state.optional_rules | {KEEP_BY_GOLD}
+    assert [card_gold(pack, c) for c in kept_loot(state, hero, 1)] == [2, 1]
+    assert sorted(card_gold(pack, c) for c in kept_loot(state, hero, 2)) == [1, 2, 3]  # 6 gold: 3 + 2 + 1
+    fresh, cards = hero_for_next_scenario(state, hero, 1)
+    assert sorted(i.card.id for i in fresh.all_items() if i.card.deck == "loot") == sorted(c.id for c in cards)

@@ -131,7 +131,32 @@ def test_campaign_scenario_page_names_its_campaign_markers_and_rewards(pack):
     lines = text.splitlines()
     assert lines[2].startswith("Campaign scenario · *The Greywater Smugglers*, scenario 2 of 3 · ")
     assert "- Put a sluice lever marker on square [2, 2] of Room Tile F-5 once Room Tile F-5 is revealed." in lines
-    assert "- **Items:** Warding Amulet" in lines and "- **Hero bonus:** every hero chooses one" in lines
+    # what the campaign simulation plays (sim.campaign): the item goes to one hero, a campaign item
+    assert ("- **Items:** Warding Amulet (in a campaign: each to one hero, kept for the rest of the campaign)"
+            in lines and "- **Hero bonus:** every hero chooses one" in lines)
+    assert "- **Keep:** 2 Loot Cards per hero into the next scenario" in lines
+
+
+def test_with_the_gold_rule_the_scenario_page_and_campaign_sheet_print_the_gold_heroes_keep(tmp_path):
+    """*Equipment and hero level in campaigns*, OPTIONAL RULE: "items worth 3 gold per card"
+    instead of the cards. A campaign scenario that switches the rule on printed only "2 Loot
+    Cards per hero" though the heroes keep items worth 6 gold (engine.campaign.kept_loot)."""
+    import shutil
+
+    from doria_forge.export.pdf.sheets import carry_over_lines
+
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder)
+    gate_file = folder / "scenarios" / "greywater_gate.yaml"
+    gate_file.write_text(gate_file.read_text() + "optional_rules: [campaign_keep_by_gold]\n")
+    pack = validate_pack(folder).pack
+    assert pack is not None and pack.scenarios["greywater_gate"].optional_rules == ["campaign_keep_by_gold"]
+    lines = render_scenario_text(template_env(ROOT / "templates"), pack, pack.scenarios["greywater_gate"]).splitlines()
+    assert "- **Keep:** 2 Loot Cards per hero into the next scenario (or items worth 6 gold)" in lines
+    sheet = carry_over_lines(pack, pack.campaigns["greywater_smugglers"])
+    assert "each hero keeps items worth 6 gold" in sheet[1] and "each hero keeps 2 Loot Cards" not in sheet[1]
+    assert "Warding Amulet (each to one hero, kept for the campaign)" in sheet[1]
+    assert "each hero keeps 2 Loot Cards" in sheet[0]  # the first scenario keeps whole cards
 
 
 def test_every_shipped_scenario_prints_and_every_campaign_is_on_the_campaign_sheet(pack):

@@ -5,43 +5,110 @@ character in campaigns*).
 A hero goes into the next scenario with its attributes, its hero bonuses and its unspent
 Attribute Points, its standard items and campaign items, and at most ``keep`` of the Loot
 Cards it carries (the reward of the last scenario: the highest gold value first, then by
-id); its HP and PP are full and its statuses gone. The game then deals Loot Cards up to the
-starting hand as usual ("the inventory is always refilled to 6 Loot Cards"); the cards kept
-are taken out of the new game's Loot stacks first, so no card is in play twice. Hero bonuses
-earned between scenarios are chosen before the first round, like the 1-2 player bonus.
+id; with the optional rule ``campaign_keep_by_gold``, Loot Cards worth up to
+``rules.campaign_gold_per_card`` gold per kept card instead, see ``kept_loot``); its HP and PP
+are full and its statuses gone. The game then deals Loot Cards up to the starting hand as usual
+("the inventory is always refilled to 6 Loot Cards"); the cards kept are taken out of the new
+game's Loot stacks first, so no card is in play twice.
+
+Campaign items are the cards of ``deck: campaign`` and the items a scenario's ``rewards.items``
+gave the heroes (``reward_recipient`` says who takes one): the heroes keep them for the rest of
+the campaign, beside the kept Loot Cards, and a dead hero's go to the new character ("except
+special Campaign items"). A reward item that the Loot deck prints too is taken out of the Loot
+stacks of every later scenario, like a kept card. Hero bonuses earned between scenarios are
+chosen before the first round, like the 1-2 player bonus.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from doria_forge.model.character import Character
 from doria_forge.model.equipment import Equipment
+from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 from doria_forge.model.pack import ContentPack
 
 from . import phases
-from .decks import Card, card_gold
+from .decks import EQUIPMENT, Card, card_gold
 from .game import GameOptions, GameState, deal_starting_loot
 from .hero import HeroState
 from .state import GameData
 
+KEEP_BY_GOLD = CAMPAIGN_KEEP_BY_GOLD
+"""The optional rule: items worth ``rules.campaign_gold_per_card`` gold per kept card."""
+
 
 def kept_loot(state: GameData, hero: HeroState, keep: int) -> list[Card]:
     """The Loot Cards ``hero`` keeps into the next scenario: at most ``keep`` of those it
-    carries at the end of ``state``, the highest gold value first, then by card id."""
+    carries at the end of ``state``, the highest gold value first, then by card id.
+
+    With the optional rule ``campaign_keep_by_gold`` on in ``state`` (book: "Instead of taking
+    1/2/3/4 cards into the next Campaign scenario, the players can take items worth 3 gold per
+    card"): cards worth at most ``keep`` times ``rules.campaign_gold_per_card`` gold together,
+    as a careful party chooses them: the most gold, then the most cards, then in the order
+    above. A card without a gold value takes a whole card's gold (the rule prices only the
+    cards; a free card would let a hero keep any number of them)."""
     cards = [state.item_cards[i.uid] for i in hero.all_items() if i.uid in state.item_cards]
     cards.sort(key=lambda c: (-card_gold(state.pack, c), c.id, c.n))
-    return cards[:max(0, keep)]
+    if not state.option(KEEP_BY_GOLD):
+        return cards[:max(0, keep)]
+    per_card = state.pack.rules.campaign_gold_per_card
+    return _most_gold(cards, [card_gold(state.pack, c) or per_card for c in cards], max(0, keep) * per_card)
 
 
-def hero_for_next_scenario(state: GameData, hero: HeroState, keep: int) -> tuple[HeroState, list[Card]]:
+def _most_gold(cards: list[Card], prices: list[int], budget: int) -> list[Card]:
+    """The cards of ``cards`` (in order) whose ``prices`` add up to at most ``budget``: the
+    highest total, then the most cards, then the earliest cards (a knapsack over the budget:
+    best[g] is the choice that spends exactly g gold)."""
+    best: dict[int, tuple[int, ...]] = {0: ()}
+    for index, price in enumerate(prices):
+        for spent in sorted(best, reverse=True):
+            total = spent + price
+            if total > budget:
+                continue
+            choice = (*best[spent], index)
+            held = best.get(total)
+            if held is None or (-len(choice), choice) < (-len(held), held):
+                best[total] = choice
+    return [cards[i] for i in best[max(best)]]
+
+
+def campaign_items(state: GameData, hero: HeroState, rewards: Counter[str]) -> list[Equipment]:
+    """The campaign items ``hero`` carries at the end of ``state``: its ``deck: campaign`` cards
+    and the reward items of ``rewards`` (reward item id -> copies the party holds; each one
+    found here is taken off it, so a copy counts once for the whole party). A card of that id
+    the hero found as a Loot Card in the scenario is not the reward: reward items never stand
+    for a Loot Card in play."""
+    items = []
+    for item in hero.all_items():
+        if item.card.deck == "campaign":
+            items.append(item.card)
+        elif rewards[item.card.id] > 0 and item.uid not in state.item_cards:
+            rewards[item.card.id] -= 1
+            items.append(item.card)
+    return items
+
+
+def reward_recipient(heroes: Sequence[HeroState], card: Equipment) -> int:
+    """Which of ``heroes`` (in seat order) takes reward item ``card`` (a scenario's
+    ``rewards.items``; the book leaves it to the players): the first who meets its
+    requirements, so can use it (what every player sees on the card and the Character
+    Sheets), else the first."""
+    return next((k for k, hero in enumerate(heroes) if hero.meets_requirements(card)), 0)
+
+
+def hero_for_next_scenario(state: GameData, hero: HeroState, keep: int, *, rewards: Counter[str] | None = None,
+                           given: Sequence[Equipment] = ()) -> tuple[HeroState, list[Card]]:
     """``hero`` as it starts the next scenario of the campaign (see the module docstring)
-    and the Loot Cards it kept."""
+    and the Loot Cards it kept: its campaign items (``rewards`` as for ``campaign_items``)
+    and the reward items ``given`` to it now."""
     pack = state.pack
     kept = kept_loot(state, hero, keep)
-    campaign_items = [i.card for i in hero.all_items() if i.card.deck == "campaign"]
     standard = pack.rules.starting_standard_items(hero.character.standard_items)
-    items = [pack.equipment[i] for i in standard] + campaign_items
+    items = [pack.equipment[i] for i in standard]
+    items += campaign_items(state, hero, rewards if rewards is not None else Counter())
+    items += list(given)
     items += [pack.equipment[c.id] for c in kept]
     return _refreshed(hero.character, items, pack, hero.uid, dict(hero.attributes), set(hero.hero_bonuses),
                       hero.attribute_points), kept
@@ -74,15 +141,16 @@ def _refreshed(character: Character, items: list, pack: ContentPack, uid: str, a
 def new_campaign_game(pack: ContentPack, heroes: Sequence[str | HeroState], *, scenario: str, seed: int,
                       monster_level: int, group_xp: int = 0, kept: dict[str, list[Card]] | None = None,
                       hero_bonuses: dict[str, int] | None = None, start_bonuses: bool = False,
-                      log: bool = True) -> GameState:
+                      rewards: Sequence[str] = (), log: bool = True) -> GameState:
     """A campaign scenario ready to play: ``scenario`` in mode ``campaign`` at Monster Level
     ``monster_level`` (from the campaign's Monster Points), ``group_xp`` carried over on the
     track, ``heroes`` (premade ids for the first scenario, then ``hero_for_next_scenario``'s
     heroes), the ``kept`` Loot Cards (hero uid -> cards) taken out of the stacks before the
     starting hands are dealt and known as Loot Cards again (to be kept again later),
     ``hero_bonuses`` (hero uid -> bonuses to choose before the first round) and
-    ``start_bonuses`` (the 1-2 player bonus: the first scenario only).
-    Raises like ``GameState.new``."""
+    ``start_bonuses`` (the 1-2 player bonus: the first scenario only), ``rewards`` (ids of the
+    reward items the heroes carry as campaign items: a copy of each the Loot deck prints leaves
+    its stacks too). Raises like ``GameState.new``."""
     options = GameOptions(setup_loot=False, start_bonuses=start_bonuses)
     state = GameState.new(pack, list(heroes), seed=seed, scenario=scenario, mode="campaign",
                           monster_level=monster_level, group_xp=group_xp, options=options, start=False, log=log)
@@ -95,7 +163,8 @@ def new_campaign_game(pack: ContentPack, heroes: Sequence[str | HeroState], *, s
                 free.remove(item)
                 state.item_cards[item.uid] = card
     if state.loot is not None:
-        for card in (c for cards in kept.values() for c in cards):
+        outside = [c for cards in kept.values() for c in cards] + [Card(EQUIPMENT, i) for i in rewards]
+        for card in outside:
             for stack in state.loot.stacks:
                 match = next((c for c in stack if c.kind == card.kind and c.id == card.id), None)
                 if match is not None:

@@ -36,9 +36,7 @@ from .monster import MonsterState
 SETUP, A, B, C, D, E, F, G, H, I, OVER = (  # noqa: E741 (Phase I is the book's name)
     "setup", "A", "B", "C", "D", "E", "F", "G", "H", "I", "over")
 
-NOT_YET_ACTING: dict[str, str] = {
-    "campaign_keep_by_gold": "keeping items worth 3 gold per card between scenarios: needs a campaign layer",
-}
+NOT_YET_ACTING: dict[str, str] = {}
 """Optional rules the engine recognises but does not act on yet (id -> why)."""
 
 

@@ -21,6 +21,9 @@ OptionalRuleId = Literal[
 
 OPTIONAL_RULE_IDS: tuple[str, ...] = get_args(OptionalRuleId)
 
+CAMPAIGN_KEEP_BY_GOLD = "campaign_keep_by_gold"
+"""The optional rule that keeps items worth 3 gold per card between campaign scenarios."""
+
 OPTIONAL_RULES: dict[str, tuple[str, str]] = {
     "door_events": (
         "Draw a Door Event card whenever a door is opened.",

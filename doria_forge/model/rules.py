@@ -5,7 +5,7 @@ defaults below; a pack may ship a ``rules`` document that changes any of them.
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field, field_validator, model_validator
@@ -226,6 +226,10 @@ class Rules(Document):
     """Monster Points added when the players go on to the next campaign scenario after a
     character died in a nearly completed one instead of replaying it (chapter *Death of a
     character in campaigns*)."""
+    campaign_gold_per_card: Annotated[int, Field(ge=1, le=10)] = 3
+    """Gold each kept Loot Card is worth with the optional rule campaign_keep_by_gold: a hero who
+    keeps N cards takes items worth up to N times this many gold instead (chapter *Equipment and
+    hero level in campaigns*, optional rule: "3 gold per card")."""
     # The shop and the decks
     shop_slots: Slots = 3
     """Cards on display in the shop."""
@@ -263,6 +267,12 @@ class Rules(Document):
             if rule.id == rule_id:
                 return rule.default
         raise KeyError(rule_id)
+
+    def option_on(self, rule_id: str, switched_on: Sequence[str]) -> bool:
+        """Whether optional rule ``rule_id`` is on in a scenario that switches on ``switched_on``
+        (its ``optional_rules``): listed there, or on by default in this pack (an id the pack
+        does not offer is off)."""
+        return rule_id in switched_on or any(r.id == rule_id and r.default for r in self.optional_rules)
 
 
 _REQUIREMENT = re.compile(r"^\s*(?P<id>[A-Za-z0-9][A-Za-z0-9_\-]*)\s*(?P<range>[<>=!~].*)?$")

@@ -219,7 +219,9 @@ class Rewards(Strict):
     """What winning gives: ``group_xp``; in a campaign ``monster_points`` the scenario adds on
     top of those the Doom Counter collects (chapter *Monster level in campaigns*: they count
     whether the scenario is won or not), ``keep_loot_cards`` per hero into the next campaign
-    scenario, a ``hero_bonus`` each, campaign ``items`` (ids)."""
+    scenario, a ``hero_bonus`` each, ``items`` (ids) given in a campaign: each to the first hero
+    (seat order) who meets its requirements, kept by the heroes for the rest of the campaign
+    beside their Loot Cards, like a ``deck: campaign`` card."""
 
     group_xp: Count = 0
     """Group XP the heroes gain for winning."""
@@ -230,7 +232,7 @@ class Rewards(Strict):
     hero_bonus: bool = False
     """true: each hero chooses a permanent hero bonus after this scenario."""
     items: list[str] = Field(default_factory=empty_list, max_length=100)
-    """Ids of campaign items (equipment with deck: campaign) the heroes receive."""
+    """Ids of equipment the heroes receive in a campaign, one card each: one hero takes it, a campaign item."""
     text: list[Text] = Field(default_factory=empty_list, max_length=100)
     """Further rewards in words, one printed line each."""
 

@@ -6,13 +6,15 @@ campaigns*).
 Between scenarios (``engine.campaign``): heroes keep their attributes, hero bonuses, unspent
 Attribute Points, standard and campaign items, and as many Loot Cards as the reward of the
 last scenario won allows (the campaign's ``rewards`` entry for that scenario where it gives
-them, else the scenario's own ``rewards``); the Group XP left on the track carries over (plus the scenario's
-reward Group XP on a win); the Monster Points grow by the red and orange Doom Counter fields
-crossed (and a scenario's reward Monster Points), and every ``monster_points_per_level`` of
-them raise the campaign's Monster Level; a hero bonus reward raises the hero level, with one
-Monster Point more when the heroes are then above the Monster Level (the book's
-recommendation). Scenarios are played in mode ``campaign`` (tripled Group XP cost, one
-Monster Level Up a scenario).
+them, else the scenario's own ``rewards``; items worth 3 gold a card with the optional rule
+``campaign_keep_by_gold``); a won scenario's ``rewards.items`` go to the heroes
+(``engine.campaign.reward_recipient``) as campaign items for the rest of the campaign; the
+Group XP left on the track carries over (plus the scenario's reward Group XP on a win); the
+Monster Points grow by the red and orange Doom Counter fields crossed (and a scenario's reward
+Monster Points), and every ``monster_points_per_level`` of them raise the campaign's Monster
+Level; a hero bonus reward raises the hero level, with one Monster Point more when the heroes
+are then above the Monster Level (the book's recommendation). Scenarios are played in mode
+``campaign`` (tripled Group XP cost, one Monster Level Up a scenario).
 
 What the book leaves to the players is decided here, the same way every run:
 
@@ -29,8 +31,8 @@ What the book leaves to the players is decided here, the same way every run:
   A death never ends a campaign in the book. How near to completion is the players'
   judgement, which the simulation does not model: a death replays the scenario while attempts
   remain (the book's recommended course) and on the last attempt takes the other course (when
-  a next scenario exists): +5 Monster Points and the scenario's keep-cards and hero-bonus
-  rewards (not its Group XP or Monster Points, which reward a win);
+  a next scenario exists): +5 Monster Points and the scenario's keep-cards, hero-bonus and
+  item rewards (not its Group XP or Monster Points, which reward a win);
 - a hero who died is replaced by a new character of the same premade hero with its standard
   items and the dead hero's campaign items (its other equipment is lost), as many Attribute
   Points as the survivors gained and as many hero bonuses as they have (chapter *Death of a
@@ -48,7 +50,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from doria_forge.engine.campaign import hero_for_next_scenario, new_campaign_game, replacement_hero
+from doria_forge.engine.campaign import (
+    campaign_items,
+    hero_for_next_scenario,
+    new_campaign_game,
+    replacement_hero,
+    reward_recipient,
+)
 from doria_forge.engine.decks import card_gold
 from doria_forge.engine.doom import campaign_monster_level, hero_level_up_monster_points
 from doria_forge.engine.hero import HeroState
@@ -105,6 +113,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
     heroes: list[str | HeroState] = list(party_for(plan.pool, players, run))
     kept: dict[str, list] = {}
     bonuses: dict[str, int] = {}
+    rewards: Counter[str] = Counter()  # reward items the party carries as campaign items
     group_xp, points = 0, campaign.starting_monster_points
     hero_level = 2 if players <= 2 else 1  # 1-2 players choose a hero bonus before the first scenario
     last_keep, attempt, deaths = 0, 0, 0
@@ -119,7 +128,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             try:
                 state = new_campaign_game(pack, heroes, scenario=sid, seed=seed, monster_level=level,
                                           group_xp=group_xp, kept=kept, hero_bonuses=bonuses,
-                                          start_bonuses=attempt == 0)
+                                          start_bonuses=attempt == 0, rewards=sorted(rewards.elements()))
                 reason = play_scenario(state, make_policy(plan.policy, policy_seed(seed)),
                                        stall_rounds=plan.stall_rounds)
             except Exception as exc:  # noqa: BLE001 - reported as the campaign's end
@@ -136,7 +145,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             # A death on the last attempt: go on to the next scenario (see the module docstring).
             go_on = won or (outcome == "hero_died" and tries == MAX_ATTEMPTS
                             and index + 1 < len(campaign.scenarios))
-            keep, bonus = last_keep, False
+            keep, bonus, given = last_keep, False, []
             if won:
                 group_xp += scenario.rewards.group_xp
                 points += scenario.rewards.monster_points
@@ -149,7 +158,8 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
                 bonus = (reward.hero_bonus if reward is not None and reward.hero_bonus is not None
                          else scenario.rewards.hero_bonus)
                 last_keep = keep
-            heroes, kept, bonuses = _carry_over(pack, state, keep)
+                given = [pack.equipment[i] for i in scenario.rewards.items]
+            heroes, kept, bonuses, rewards = _carry_over(pack, state, keep, rewards, given)
             if go_on and index + 1 < len(campaign.scenarios):
                 cards = [card for hand in kept.values() for card in hand]
                 record.carried.append((group_xp, len(cards), sum(card_gold(pack, c) for c in cards)))
@@ -170,29 +180,39 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
     return record
 
 
-def _carry_over(pack: ContentPack, state: Any, keep: int) -> tuple[list[str | HeroState], dict[str, list],
-                                                                    dict[str, int]]:
-    """The heroes of the next scenario, the Loot Cards each kept, and the hero bonuses each
-    still has to choose (a replaced hero catches up with the survivors)."""
+def _carry_over(pack: ContentPack, state: Any, keep: int, rewards: Counter[str] | None = None,
+                given: Sequence[Any] = ()) -> tuple[list[str | HeroState], dict[str, list], dict[str, int],
+                                                    Counter[str]]:
+    """The heroes of the next scenario, the Loot Cards each kept, the hero bonuses each still
+    has to choose (a replaced hero catches up with the survivors), and the reward items the
+    party carries from now on: those of ``rewards`` still carried and the ``given`` ones (a
+    scenario's ``rewards.items``, each to ``reward_recipient``)."""
     survivors = [h for h in state.heroes if not h.dead]
     gained = max((sum(h.attributes.values()) - sum(h.character.attributes.values()) + h.attribute_points
                   for h in survivors), default=0)
     bonus_count = max((len(h.hero_bonuses) for h in survivors), default=0)
+    held = Counter(rewards or {})
+    gifts: dict[str, list] = {}
+    for card in given:
+        gifts.setdefault(state.heroes[reward_recipient(state.heroes, card)].uid, []).append(card)
     heroes: list[str | HeroState] = []
     kept: dict[str, list] = {}
     bonuses: dict[str, int] = {}
     for hero in state.heroes:
         if hero.dead:
             fresh = replacement_hero(pack, hero.character, hero.uid, gained,
-                                     [i.card for i in hero.all_items() if i.card.deck == "campaign"])
+                                     campaign_items(state, hero, held) + gifts.get(hero.uid, []))
             bonuses[fresh.uid] = bonus_count
             heroes.append(fresh)
         else:
-            nxt, cards = hero_for_next_scenario(state, hero, keep)
+            nxt, cards = hero_for_next_scenario(state, hero, keep, rewards=held, given=gifts.get(hero.uid, ()))
             kept[nxt.uid] = cards
             bonuses[nxt.uid] = 0
             heroes.append(nxt)
-    return heroes, kept, bonuses
+    still = Counter(rewards or {})
+    still.subtract(held)  # the copies found on a hero (used, sold or lost ones are gone)
+    still.update(card.id for card in given if card.deck != "campaign")  # those are known by their deck
+    return heroes, kept, bonuses, +still
 
 
 @dataclass

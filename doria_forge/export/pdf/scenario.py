@@ -22,6 +22,7 @@ from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 from doria_forge.export.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
+from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 from doria_forge.model.scenario import Place
 
 from .colour import use_cmyk
@@ -48,7 +49,9 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     ``flavour``: the texts of the rule, its trigger and its effects, ``simulated``), ``win``
     and ``lose`` goals (``words``, ``flavour``), ``tokens`` (``name``, ``text``,
     ``pick_up_ap``, ``where``, ``dropped``), setup ``markers``, ``reward_items`` (names),
-    ``campaigns`` that play it (``name``, ``number``, ``of``, ``story``)."""
+    ``keep_gold`` (with the optional rule ``campaign_keep_by_gold`` on: the gold each hero's kept
+    Loot Cards may be worth instead; else 0), ``campaigns`` that play it (``name``, ``number``,
+    ``of``, ``story``)."""
     tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
     texts: dict[str, str] = {r.id: r.text for r in pack.rules.optional_rules}
@@ -69,6 +72,8 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
                     "dropped": t.dropped_when_unconscious} for t in setup.tokens],
         "markers": [_sentence(m.describe(words) + _once_revealed(m.at, setup.start_tile)) for m in setup.markers],
         "reward_items": [words.name("equipment", item) for item in scenario.rewards.items],
+        "keep_gold": (scenario.rewards.keep_loot_cards * pack.rules.campaign_gold_per_card
+                      if pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules) else 0),
         "campaigns": [{"name": c.display_name, "number": c.scenarios.index(scenario.id) + 1,
                        "of": len(c.scenarios), "story": c.story}
                       for c in pack.campaigns.values() if scenario.id in c.scenarios],

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from doria_forge.i18n import dice, t, tr
 from doria_forge.model import ATTRIBUTES, Campaign, Character, ContentPack, Rules
+from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 
 from .compose import FaceBox
 from .fonts import BOLD, REGULAR
@@ -293,9 +294,11 @@ def character_sheet_faces(pack: ContentPack) -> list[CharacterSheetFace]:
 
 def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
     """One line per scenario of ``camp``: ``1. Name: 3 Group XP, +2 Monster Points, each hero keeps 2
-    Loot Cards, a hero bonus, items; the campaign's reward text`` (chapter *Campaigns*: what a won
-    scenario gives and carries over; a campaign reward's ``keep_loot_cards`` and ``hero_bonus``
-    replace the scenario's own)."""
+    Loot Cards, a hero bonus, items (each to one hero, kept for the campaign); the campaign's reward
+    text`` (chapter *Campaigns*: what a won scenario gives and carries over, as ``sim.campaign``
+    plays it; a campaign reward's ``keep_loot_cards`` and ``hero_bonus`` replace the scenario's
+    own; with the optional rule ``campaign_keep_by_gold`` on in the scenario the heroes keep items
+    worth ``rules.campaign_gold_per_card`` gold a card instead)."""
     by_after = {rw.after_scenario: rw for rw in camp.rewards}
     lines = []
     for number, scenario_id in enumerate(camp.scenarios, 1):
@@ -310,12 +313,16 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
             parts.append(f"{own.group_xp} {t('Group XP')}")
         if own and own.monster_points:
             parts.append(f"+{own.monster_points} {t('Monster Points')}")
-        if keep:
+        if keep and scenario is not None and pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules):
+            parts.append(t("each hero keeps items worth {gold} gold").format(
+                gold=keep * pack.rules.campaign_gold_per_card))
+        elif keep:
             parts.append(t("each hero keeps {n} Loot Cards").format(n=keep))
         if bonus:
             parts.append(t("a hero bonus"))
         if own and own.items:
-            parts.append(", ".join(pack.equipment[i].display_name if i in pack.equipment else i for i in own.items))
+            names = ", ".join(pack.equipment[i].display_name if i in pack.equipment else i for i in own.items)
+            parts.append(t("{items} (each to one hero, kept for the campaign)").format(items=names))
         words = ", ".join(parts) or t("nothing carries over")
         name = scenario.display_name if scenario is not None else scenario_id
         lines.append(f"{number}. {name}: {words}" + (f". {extra.text}" if extra is not None and extra.text else "."))
