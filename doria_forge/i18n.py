@@ -146,6 +146,7 @@ LABELS: dict[str, dict[str, str]] = {
         # campaign sheet: what carries over
         "each hero keeps {n} Loot Cards": "jeder Held behält {n} Schatzkarten", "a hero bonus": "ein Heldenbonus",
         "nothing carries over": "nichts wird übernommen",
+        "(won or not)": "(gewonnen oder nicht)",
         "each hero keeps items worth {gold} gold": "jeder Held behält Gegenstände im Wert von {gold} Gold",
         "{items} (each to one hero, kept for the campaign)": "{items} (je an einen Helden, für die ganze Kampagne)",
         # monster traits

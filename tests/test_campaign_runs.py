@@ -367,3 +367,58 @@ def test_with_the_gold_rule_a_hero_keeps_items_worth_3_gold_per_card(pack):
     assert sorted(card_gold(pack, c) for c in kept_loot(state, hero, 2)) == [1, 2, 3]  # 6 gold: 3 + 2 + 1
     fresh, cards = hero_for_next_scenario(state, hero, 1)
     assert sorted(i.card.id for i in fresh.all_items() if i.card.deck == "loot") == sorted(c.id for c in cards)
+
+
+COSTLY = """\
+kind: scenario
+id: costly
+name: Costly
+source: sample
+players: [1, 6]
+story: "The roof comes down at the end of the first round, and the smugglers hear of it."
+goal: "Hold out for three rounds (nobody can)."
+goals:
+  win:
+    - {goal: survive, rounds: 3}
+rules:
+  - text: "The roof comes down."
+    when: {on: round_end, round: 1}
+    do:
+      - {do: lose}
+rewards:
+  monster_points: 3
+max_rounds: 5
+---
+kind: campaign
+id: costly_run
+name: Costly Run
+source: sample
+scenarios: [quick_a, costly, quick_b]
+monster_points_per_level: 100  # the points leave the Monster Level alone: the same games follow
+"""
+
+
+def test_a_scenarios_own_monster_points_count_won_or_not(tmp_path):
+    """*Monster level in campaigns*: "Campaigns can also define conditions for Monster Points
+    within scenarios, these will then be added on top", and the points a scenario collects stay
+    when it fails ("keeps all XP ... but also all Monster Points" on an escape; "the Monster
+    Points will remain the same" on a replay). The field says so: "Monster Points the scenario
+    adds in a campaign, won or not"; the simulation added them only for a win. A scenario lost
+    twice with 3 Monster Points of its own now adds 3 for each play; the sheet prints it."""
+    from doria_forge.export.pdf.sheets import carry_over_lines
+
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK)
+    add_documents(folder, "scenarios/costly.yaml", COSTLY)
+    pack = validated(folder).pack
+    plan = make_campaign_plan(pack, "costly_run", players=[2], runs=1, seed=3)
+    record = play_campaign(pack, plan, 2, 0)
+    assert [(a[1], a[2]) for a in record.attempts] == [("quick_a", "won")] + [("costly", "lost")] * MAX_ATTEMPTS
+    costly = folder / "scenarios" / "costly.yaml"
+    costly.write_text(costly.read_text().replace("monster_points: 3", "monster_points: 0"))
+    free = validated(folder).pack
+    same = play_campaign(free, plan, 2, 0)
+    assert same.attempts == record.attempts
+    assert record.monster_points == same.monster_points + 3 * MAX_ATTEMPTS
+    assert "+3 Monster Points (won or not)" in carry_over_lines(pack, pack.campaigns["costly_run"])[1]

@@ -4,17 +4,18 @@
 campaigns*).
 
 Between scenarios (``engine.campaign``): heroes keep their attributes, hero bonuses, unspent
-Attribute Points, standard and campaign items, and as many Loot Cards as the reward of the
-last scenario won allows (the campaign's ``rewards`` entry for that scenario where it gives
-them, else the scenario's own ``rewards``; items worth 3 gold a card with the optional rule
+Attribute Points, standard and campaign items, and as many Loot Cards as the reward of the last
+scenario won allows (the campaign's ``rewards`` entry for that scenario where it gives them,
+else the scenario's own ``rewards``; items worth 3 gold a card with the optional rule
 ``campaign_keep_by_gold``); a won scenario's ``rewards.items`` go to the heroes
-(``engine.campaign.reward_recipient``) as campaign items for the rest of the campaign; the
-Group XP left on the track carries over (plus the scenario's reward Group XP on a win); the
-Monster Points grow by the red and orange Doom Counter fields crossed (and a scenario's reward
-Monster Points), and every ``monster_points_per_level`` of them raise the campaign's Monster
-Level; a hero bonus reward raises the hero level, with one Monster Point more when the heroes
-are then above the Monster Level (the book's recommendation). Scenarios are played in mode
-``campaign`` (tripled Group XP cost, one Monster Level Up a scenario).
+(``engine.campaign.reward_recipient``) as campaign items for the rest of the campaign; the Group
+XP left on the track carries over (plus the scenario's reward Group XP on a win); the Monster
+Points grow by the red and orange Doom Counter fields crossed and a scenario's own
+``rewards.monster_points`` (each play of it, won or not, as its field says), and every
+``monster_points_per_level`` of them raise the campaign's Monster Level; a hero bonus reward
+raises the hero level, with one Monster Point more when the heroes are then above the Monster
+Level (the book's recommendation). Scenarios are played in mode ``campaign`` (tripled Group XP
+cost, one Monster Level Up a scenario).
 
 What the book leaves to the players is decided here, the same way every run:
 
@@ -32,7 +33,7 @@ What the book leaves to the players is decided here, the same way every run:
   judgement, which the simulation does not model: a death replays the scenario while attempts
   remain (the book's recommended course) and on the last attempt takes the other course (when
   a next scenario exists): +5 Monster Points and the scenario's keep-cards, hero-bonus and
-  item rewards (not its Group XP or Monster Points, which reward a win);
+  item rewards (not its Group XP, which rewards a win);
 - a hero who died is replaced by a new character of the same premade hero with its standard
   items and the dead hero's campaign items (its other equipment is lost), as many Attribute
   Points as the survivors gained and as many hero bonuses as they have (chapter *Death of a
@@ -139,7 +140,9 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             outcome = state.outcome or "unfinished"
             attempts.append((index, sid, outcome, state.round))
             deaths += record_run(state, run=run, seed=seed, reason=reason).deaths
-            points += state.doom.monster_points
+            # the scenario's own Monster Points count "won or not" (its rewards.monster_points), as
+            # the Doom Counter's do: every play of it adds them
+            points += state.doom.monster_points + scenario.rewards.monster_points
             group_xp = state.group_xp
             won = outcome == "won"
             # A death on the last attempt: go on to the next scenario (see the module docstring).
@@ -148,7 +151,6 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             keep, bonus, given = last_keep, False, []
             if won:
                 group_xp += scenario.rewards.group_xp
-                points += scenario.rewards.monster_points
             elif go_on:
                 points += pack.rules.campaign_continue_monster_points
                 record.continued.append(index)

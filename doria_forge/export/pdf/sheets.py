@@ -293,12 +293,13 @@ def character_sheet_faces(pack: ContentPack) -> list[CharacterSheetFace]:
 
 
 def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
-    """One line per scenario of ``camp``: ``1. Name: 3 Group XP, +2 Monster Points, each hero keeps 2
-    Loot Cards, a hero bonus, items (each to one hero, kept for the campaign); the campaign's reward
-    text`` (chapter *Campaigns*: what a won scenario gives and carries over, as ``sim.campaign``
-    plays it; a campaign reward's ``keep_loot_cards`` and ``hero_bonus`` replace the scenario's
-    own; with the optional rule ``campaign_keep_by_gold`` on in the scenario the heroes keep items
-    worth ``rules.campaign_gold_per_card`` gold a card instead)."""
+    """One line per scenario of ``camp``: ``1. Name: 3 Group XP, +2 Monster Points (won or not),
+    each hero keeps 2 Loot Cards, a hero bonus, items (each to one hero, kept for the campaign); the
+    campaign's reward text`` (chapter *Campaigns*: what a won scenario gives and carries over, and
+    the Monster Points every play of it adds, as ``sim.campaign`` plays them; a campaign reward's
+    ``keep_loot_cards`` and ``hero_bonus`` replace the scenario's own; with the optional rule
+    ``campaign_keep_by_gold`` on in the scenario the heroes keep items worth
+    ``rules.campaign_gold_per_card`` gold a card instead)."""
     by_after = {rw.after_scenario: rw for rw in camp.rewards}
     lines = []
     for number, scenario_id in enumerate(camp.scenarios, 1):
@@ -312,7 +313,7 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
         if own and own.group_xp:
             parts.append(f"{own.group_xp} {t('Group XP')}")
         if own and own.monster_points:
-            parts.append(f"+{own.monster_points} {t('Monster Points')}")
+            parts.append(f"+{own.monster_points} {t('Monster Points')} {t('(won or not)')}")
         if keep and scenario is not None and pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules):
             parts.append(t("each hero keeps items worth {gold} gold").format(
                 gold=keep * pack.rules.campaign_gold_per_card))
