@@ -422,3 +422,25 @@ def test_a_scenarios_own_monster_points_count_won_or_not(tmp_path):
     assert same.attempts == record.attempts
     assert record.monster_points == same.monster_points + 3 * MAX_ATTEMPTS
     assert "+3 Monster Points (won or not)" in carry_over_lines(pack, pack.campaigns["costly_run"])[1]
+
+
+def test_between_scenarios_the_party_chooses_from_what_players_see(pack):
+    """The choices the book leaves to the players between campaign scenarios (which Loot Cards
+    to keep, with or without the 3-gold rule; who takes a reward item) read only the heroes'
+    own cards and sheets: shuffling what nobody has seen (the undrawn cards, the dice, the
+    setup's seed: ``test_information.shuffle_hidden``) never changes them."""
+    from test_information import shuffle_hidden
+
+    from doria_forge.engine.campaign import KEEP_BY_GOLD, reward_recipient
+
+    amulet = pack.equipment["warding_amulet"]
+    for seed in range(4):
+        state = new_campaign_game(pack, ["warrior", "mage"], scenario="quick_a", seed=seed, monster_level=1)
+        play_scenario(state, make_policy("greedy", seed))
+        for rules in (frozenset(), frozenset({KEEP_BY_GOLD})):
+            state.optional_rules = rules
+            other = shuffle_hidden(state, seed)
+            for hero in state.heroes:
+                for keep in (1, 2):
+                    assert kept_loot(state, hero, keep) == kept_loot(other, other.hero(hero.uid), keep)
+            assert reward_recipient(state.heroes, amulet) == reward_recipient(other.heroes, amulet) == 1
