@@ -25,6 +25,7 @@ from doria_forge.model.words.conditions import CONDITIONS
 from doria_forge.model.words.effects import EFFECTS
 from doria_forge.model.words.effects.base import EffectWord
 from doria_forge.model.words.goals import GOALS
+from doria_forge.model.words.modifiers import MODIFIERS, Modifier, ModifierWord
 from doria_forge.model.words.registry import FAMILIES, Family, Word
 from doria_forge.model.words.triggers import TRIGGERS
 from doria_forge.sim.fastduel import BEHAVIOUR_FIELDS
@@ -33,7 +34,7 @@ WORDS = [(family.kind, name, cls) for family in FAMILIES for name, cls in family
 
 
 def test_the_registry_holds_every_family():
-    assert {f.kind for f in FAMILIES} >= {"trigger", "condition", "effect", "goal", "behaviour"}
+    assert {f.kind for f in FAMILIES} >= {"trigger", "condition", "effect", "goal", "modifier", "behaviour"}
     assert len(BEHAVIOURS) >= 23
     assert (len(TRIGGERS), len(CONDITIONS), len(GOALS)) >= (9, 6, 7) and len(EFFECTS) >= 18
 
@@ -52,6 +53,10 @@ def test_every_word_has_a_description_an_example_and_its_handlers(kind, name, cl
     word = TypeAdapter(family.union()).validate_python(cls.example)
     assert type(word) is cls, f"the example of {kind} {name} is read as another word"
     assert word.describe(PLAIN), f"{kind} {name} has no wording"
+    if kind == "modifier":  # a modifier answers the engine's questions it changes (at least one)
+        hooks = [m for m in cls.HOOKS if getattr(cls, m) is not getattr(ModifierWord, m)]
+        assert hooks, f"{kind} {name} answers none of the engine's questions {cls.HOOKS}"
+        return
     handlers = [m for m in ("play", "holds", "matches", "reached", "fold") if hasattr(cls, m)]
     assert handlers, f"{kind} {name} has no engine handler"
     for method in handlers:
@@ -68,9 +73,11 @@ def test_every_effect_says_what_it_does_to_the_heroes(cls):
 
 
 @pytest.mark.parametrize(("union", "family"), [(Trigger, TRIGGERS), (Condition, CONDITIONS), (Effect, EFFECTS),
-                                               (Goal, GOALS), (ModificationBehaviour, BEHAVIOURS)])
+                                               (Goal, GOALS), (Modifier, MODIFIERS),
+                                               (ModificationBehaviour, BEHAVIOURS)])
 def test_the_content_models_unions_are_the_registered_words(union, family):
-    assert list(typing.get_args(typing.get_args(union)[0])) == list(family)
+    words = typing.get_args(union)[0]  # a union of one word is that word
+    assert list(typing.get_args(words) or (words,)) == list(family)
 
 
 def test_the_content_models_read_the_registered_words_and_nothing_else():

@@ -1,6 +1,6 @@
 """The content vocabulary the engine implements, listed from the models (``doria-forge abilities``).
 
-The scenario vocabularies (the triggers, conditions, effects and goals of a scenario's rules,
+The scenario vocabularies (the triggers, conditions, effects, modifiers and goals of a scenario's rules,
 :mod:`doria_forge.model.words`) come first, one section per registered family, each word with
 an example. Five more closed vocabularies say what content does in play: monster behaviours
 (:mod:`doria_forge.model.behaviours`), Monster Modification effects, trap effects
@@ -133,13 +133,16 @@ _WORD_USAGE = {
     "condition": "A scenario rule's `if` list, each as {check: NAME, PARAMETER: VALUE...}; all must hold.",
     "effect": "A scenario rule's `do` list (also a check's `success`/`failure`, a Door Event's effects, the "
               "setup's `markers`), each as {do: NAME, PARAMETER: VALUE...}; `text` adds printed flavour.",
+    "modifier": "A lasting scenario rule's `modify` list (a rule without `when` and `do`), each as {modifier: NAME, "
+                "PARAMETER: VALUE...}; it changes the rules for as long as the rule's `if` conditions hold (asked "
+                "each time); `text` adds printed flavour.",
     "goal": "A scenario's `goals.win` and `goals.lose` lists, each as {goal: NAME, PARAMETER: VALUE...}.",
 }
 
 
 def _word_sections() -> list[Section]:
     """One section per scenario family of the registry (``model.words``: triggers, conditions,
-    effects, goals), its words in registration order."""
+    effects, modifiers, goals), its words in registration order."""
     by_kind = {family.kind: family for family in FAMILIES}
     return [Section(f"scenario_{kind}s", f"Scenario {kind}s", usage, tuple(_word_entry(by_kind[kind], cls)
                                                                           for cls in by_kind[kind]))

@@ -21,7 +21,7 @@ Initiative Board. Psi Points, Hit Points, markers and statuses are changed here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -405,6 +405,7 @@ def monster_attack(
     *,
     monster_dice: DiceRoller | None = None,
     extra_dice: int = 0,
+    extra_damage: Callable[[HeroState], int] | None = None,
 ) -> list[AttackOutcome]:
     """A monster attacks ``targets`` (chosen by the caller, in range and sight) with ONE
     attack roll (chapters *Monster attack*, *Defense*, *Getting Hit and Armor Rating*).
@@ -414,7 +415,7 @@ def monster_attack(
     Dodge or an equipped card's defense; magic: psi resistance, then PP may be added),
     chosen by ``policy`` (``DefaultDefense`` if ``None``); a tie hits; a hero Fumble
     damages the defending card and fails. On a hit: damage = monster damage + 1 per
-    critical step; ONE armor card (not damaged, not vulnerable to the damage element,
+    critical step (+ ``extra_damage``); ONE armor card (not damaged, not vulnerable to the damage element,
     not magic against the Mummy) chosen by ``policy`` stops up to its AR and gets a
     Damaged marker if it stopped anything; the rest is lost from HP (death at
     ``rules.death_threshold``). Behaviours (``abilities.rule_for``): number of targets,
@@ -425,6 +426,12 @@ def monster_attack(
     ``dice``): the solo optional rule lets every monster die count its average.
     ``extra_dice``: dice more on the attack roll (other monsters' ``aura``,
     ``abilities.aura_attack_dice``).
+
+    ``extra_damage(hero)``: points a scenario's lasting rules add to the hit's damage on that
+    hero (below 0: take off, down to 0), asked on a hit only, added with the critical steps
+    before armor (chapter *Getting Hit and Armor Rating*: "the monster's damage indicated on the
+    card for that Monster Level (plus any modifications) applies", then the armor; the flow
+    engine passes ``triggers.monster_hit_damage``).
 
     A target who dies ends the attack (chapter *Death of a Character*: the scenario ends
     "immediately"): the targets after him are not resolved and have no outcome.
@@ -490,7 +497,8 @@ def monster_attack(
             _damage_item(log, hero, choice, "defense fumble", out)
         if not result.hit or hero.dead:
             continue
-        _apply_monster_hit(log, monster, hero, rule, element, mummy, result, policy, out)
+        extra = extra_damage(hero) if extra_damage is not None else 0
+        _apply_monster_hit(log, monster, hero, rule, element, mummy, result, policy, out, extra)
         if hero.dead:
             # *Death of a Character*: "they die immediately. This means an instant end of the
             # current scenario": the heroes after him are not attacked (no defense rolled, no
@@ -501,8 +509,9 @@ def monster_attack(
 
 def _apply_monster_hit(log: EventLog, monster: MonsterState, hero: HeroState, rule: abilities.AbilityProfile,
                        element: str | None, mummy: bool, result: Comparison, policy: DefensePolicy,
-                       out: AttackOutcome) -> None:
-    damage = monster.damage + result.critical_steps
+                       out: AttackOutcome, extra: int = 0) -> None:
+    # the card's damage, its critical steps and a scenario's extra points, all before armor
+    damage = max(0, monster.damage + result.critical_steps + extra)
     out.damage = damage
     if rule.damages_hand_items:
         reason = monster.monster.name.lower()  # the event names who damaged the cards ("black knight")

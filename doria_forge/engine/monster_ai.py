@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from . import abilities, choices
@@ -44,6 +45,7 @@ from .dice import AverageDice, DiceRoller
 from .ending import check_end
 from .hero import HeroState
 from .monster import MonsterState
+from .triggers import monster_hit_damage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import MonsterRoutes, SpatialBoard
@@ -248,7 +250,8 @@ def activate_monster(state: GameData, monster: MonsterState, reason: str = "norm
         return []
     outs = monster_attack(state.dice, state.log, monster, targets, state.rules, state.defense_policy,
                           monster_dice=monster_dice(state),
-                          extra_dice=abilities.aura_attack_dice(monster, state.monsters))
+                          extra_dice=abilities.aura_attack_dice(monster, state.monsters),
+                          extra_damage=partial(monster_hit_damage, state, monster))
     check_end(state)
     if state.outcome is None and may_repeat and any(o.extra_activation for o in outs):
         # logged under the monster type's id: the activation the Orc earned reads "orc"
@@ -701,7 +704,8 @@ def free_attack(state: GameData, monster: MonsterState, hero: HeroState) -> list
     state.log.emit("activation", monster.uid, reason="free_attack", targets=(hero.uid,))
     outs = monster_attack(state.dice, state.log, monster, [hero], state.rules, state.defense_policy,
                           monster_dice=monster_dice(state),
-                          extra_dice=abilities.aura_attack_dice(monster, state.monsters))
+                          extra_dice=abilities.aura_attack_dice(monster, state.monsters),
+                          extra_damage=partial(monster_hit_damage, state, monster))
     check_end(state)
     return outs
 

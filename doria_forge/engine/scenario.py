@@ -10,6 +10,10 @@ names (who entered, picked up, defeated, revealed) is the *triggering* hero; wit
 the acting hero. Effects name places (``model.scenario.Place``) that are resolved on the
 map as it is now; a token or marker whose Room Tile is not revealed yet waits for it.
 
+Lasting rules (``modify``) are asked at the step of the rules they change: the damage of a
+monster's hit (``monster_hit_damage``, asked by ``combat.monster_attack`` through
+``triggers.monster_hit_damage``) adds what every lasting rule whose conditions hold then adds.
+
 Goals: ``outcome`` answers ``won`` when a win goal is reached, ``lost`` for a lose goal,
 ``escaped`` when the heroes escaped (``EscapeRule``); goals that count at the end of a
 round (a token carried to its place, an escape, rounds survived, a time limit) only then.
@@ -28,7 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 from doria_forge.geometry import rotate_cell
 from doria_forge.model.scenario import Place, Scenario
 from doria_forge.model.words.common import Who
-from doria_forge.model.words.play import Playable, TokenState
+from doria_forge.model.words.play import Attacker, Playable, TokenState
 
 from .by_document import ByDocument
 from .checks import roll_target_number
@@ -44,6 +48,7 @@ from .triggers import fire
 
 if TYPE_CHECKING:  # pragma: no cover
     from .map.dungeon import Dungeon
+    from .monster import MonsterState
     from .state import GameData
 
 Pos = tuple[int, int]
@@ -170,6 +175,29 @@ class ScenarioPlay:
                     self.apply(state, effect, context.get("hero"))
         finally:
             self.depth -= 1
+
+    def monster_hit_damage(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+        """The points the lasting rules whose conditions hold now add to the damage of
+        ``monster``'s hit on ``hero`` (below 0: take off), before armor (each modifier's
+        ``monster_hit_damage``). Each rule that changes the hit counts as fired once."""
+        if self.scenario is None:
+            return 0
+        lasting = _lasting(self.scenario)
+        if not lasting:
+            return 0
+        game = GameView(self, state)
+        attacker = Attacker(monster.monster.id, monster.is_boss, frozenset(monster.monster.flags))
+        total = 0
+        for index, rule in lasting:
+            if not all(c.holds(game) for c in rule.conditions):
+                continue
+            points = sum(m.monster_hit_damage(game, attacker, hero.uid) for m in rule.modifiers)
+            if points:
+                total += points
+                self.fired[index] = self.fired.get(index, 0) + 1
+                state.log.emit("scenario_rule", hero.uid, rule=index, on="monster_hit", monster=monster.uid,
+                               points=points)
+        return total
 
     def monsters_on(self, state: GameData, tile: str | None) -> list[Any]:
         """The monsters standing on Room Tile ``tile`` (all monsters without it)."""
@@ -431,6 +459,15 @@ def _rules_by_kind(scenario: Scenario) -> dict[str, list[tuple[int, Any]]]:
         if rule.when is not None:
             table.setdefault(rule.when.on, []).append((index, rule))
     return table
+
+
+_LASTING: ByDocument[list[tuple[int, Any]]] = ByDocument(256)
+"""Per scenario document: the (index, rule) pairs of its lasting rules (``modify``), in order."""
+
+
+def _lasting(scenario: Scenario) -> list[tuple[int, Any]]:
+    """The (index, rule) pairs of ``scenario``'s lasting rules, worked out once per document."""
+    return _LASTING.of(scenario, lambda doc: [(i, r) for i, r in enumerate(doc.rules) if r.lasting])
 
 
 def _listening(scenario: Scenario, kind: str) -> list[tuple[int, Any]]:

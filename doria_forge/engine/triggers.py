@@ -3,8 +3,9 @@
 The engine's modules call :func:`fire` at the moments a scenario rule may wait for
 (rounds and phases, a Room Tile revealed, a monster defeated, a hero entering a square,
 a token picked up, a Doom Counter field reached, a flag set); :func:`scenario_outcome`
-asks the scenario whether a goal decides the game. Without a scenario (``state.scenario``
-is ``None``) both do nothing, so the rules never depend on the scenario layer
+asks the scenario whether a goal decides the game; :func:`monster_hit_damage` asks what its
+lasting rules add to a monster's hit. Without a scenario (``state.scenario`` is ``None``) they
+do nothing, so the rules never depend on the scenario layer
 (``engine.scenario``).
 """
 
@@ -13,6 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .hero import HeroState
+    from .monster import MonsterState
     from .state import GameData
 
 TRIGGERS = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "hero_enters",
@@ -36,3 +39,11 @@ def scenario_outcome(state: GameData, end_of_round: bool = False) -> str | None:
     if scenario is None:
         return None
     return scenario.outcome(state, end_of_round)
+
+
+def monster_hit_damage(state: GameData, monster: MonsterState, hero: HeroState) -> int:
+    """The points the scenario's lasting rules add to the damage of ``monster``'s hit on
+    ``hero`` now (below 0: take off; 0 without a scenario), before armor (chapter *Getting Hit
+    and Armor Rating*: the card's damage "plus any modifications")."""
+    scenario = state.scenario
+    return 0 if scenario is None else scenario.monster_hit_damage(state, monster, hero)

@@ -37,7 +37,7 @@ what it does.
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING, get_args
 
 from .common import Ref
 from .words.behaviours import BEHAVIOURS, BehaviourWord
@@ -66,20 +66,7 @@ from .words.behaviours.raise_dead import RaiseDead as RaiseDead
 from .words.behaviours.summon import Summon as Summon
 from .words.behaviours.targeting import Targeting as Targeting
 from .words.behaviours.through_walls import ThroughWalls as ThroughWalls
-
-MonsterFlag = Literal[
-    "undead",
-    "flying",
-    "immune_to_ranged",
-    "hurt_only_by_magic",
-    "magic_items_ineffective",
-    "passes_walls",
-]
-"""What a monster is: ``undead`` (items with ``extra_damage_vs: {undead: N}`` hurt it more),
-``flying``, ``immune_to_ranged``, ``hurt_only_by_magic``, ``magic_items_ineffective``,
-``passes_walls``. Every flag but ``undead`` also switches on the behaviour of its name
-(``passes_walls``: ``through_walls``)."""
-
+from .words.common import MonsterFlag as MonsterFlag
 
 BehaviourModel = BehaviourWord
 """Base of every behaviour (the registry's :class:`~.words.behaviours.BehaviourWord`)."""

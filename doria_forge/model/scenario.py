@@ -2,16 +2,17 @@
 *Escaping a campaign scenario*), with their rules as data the engine plays.
 
 A scenario's special rules are :class:`Rule` s: *when* a :data:`Trigger` happens, *if*
-every :data:`Condition` holds, *do* the :data:`Effect` s. Its goals are :data:`Goal` s:
+every :data:`Condition` holds, *do* the :data:`Effect` s; or, a lasting rule, *modify* a
+number of the rules (the :data:`Modifier` s) for as long as its conditions hold. Its goals are :data:`Goal` s:
 any ``win`` goal reached wins, any ``lose`` goal reached loses (a character's death always
 ends the scenario as a loss, chapter *End of the Game*). A rule written only as ``text``
-(no ``when``/``do``) is prose: printed, but not simulated (``validate`` and ``simulate``
+(no ``when``/``do``, no ``modify``) is prose: printed, but not simulated (``validate`` and ``simulate``
 say so). Every rule, goal and effect may carry ``text``, flavour printed beside it.
 
-Each trigger, condition, effect and goal is a word of :mod:`doria_forge.model.words`: one
-module that owns its fields, description, example, wording, play and validation, registered
-once. :data:`Trigger`, :data:`Condition`, :data:`Effect` and :data:`Goal` are built from that
-registry; the word classes are importable from here under their names.
+Each trigger, condition, effect, modifier and goal is a word of :mod:`doria_forge.model.words`:
+one module that owns its fields, description, example, wording, play and validation, registered
+once. :data:`Trigger`, :data:`Condition`, :data:`Effect`, :data:`Modifier` and :data:`Goal` are
+built from that registry; the word classes are importable from here under their names.
 
 Where things are is a :class:`Place`: a Room Tile, a square of one, a rune, a marker, the
 entrance. Places on tiles not yet revealed wait for the tile.
@@ -78,6 +79,9 @@ from .words.goals.escape import Escape as Escape
 from .words.goals.flag import FlagGoal as FlagGoal
 from .words.goals.survive import Survive as Survive
 from .words.goals.time_limit import TimeLimit as TimeLimit
+from .words.modifiers import MODIFIERS as MODIFIERS
+from .words.modifiers import Modifier
+from .words.modifiers.monster_damage import MonsterDamage as MonsterDamage
 from .words.registry import Word
 from .words.triggers import TRIGGERS as TRIGGERS
 from .words.triggers import Trigger
@@ -104,19 +108,23 @@ class Goals(Strict):
 
 # --------------------------------------------------------------------------- rules
 class Rule(Strict):
-    """A special rule: ``when`` it fires, ``conditions`` that must hold, the ``effects``.
-    ``once``: fires at most once. Without ``when`` and ``effects`` it is prose (``text``):
-    printed, not simulated."""
+    """A special rule, one of three kinds. An *event* rule: ``when`` it fires, ``conditions``
+    that must hold then, the ``effects`` (``once``: fires at most once). A *lasting* rule:
+    ``modifiers`` that change the Book of Rules' numbers for as long as its ``conditions`` hold
+    (asked each time the number is used). A *prose* rule: only ``text``, printed, not simulated."""
 
     text: Text = ""
-    """The rule in the designer's words, printed beside the generated wording; alone (no when/do) the rule is prose:
-    printed, not simulated."""
+    """The rule in the designer's words, printed beside the generated wording; alone (no when/do or modify) the rule
+    is prose: printed, not simulated."""
     when: Trigger | None = None
     """The trigger that fires the rule (on: round_start, tile_revealed, token_picked_up...)."""
     conditions: list[Condition] = Field(default_factory=empty_list, max_length=100, alias="if")
-    """Conditions that must all hold when the trigger fires (written as if:)."""
+    """Conditions that must all hold when the trigger fires, or for a lasting rule to apply (written as if:)."""
     effects: list[Effect] = Field(default_factory=empty_list, max_length=100, alias="do")
     """What the rule does when it fires, in order (written as do:)."""
+    modifiers: list[Modifier] = Field(default_factory=empty_list, max_length=100, alias="modify",
+                                      examples=[[MonsterDamage.example]])
+    """What a lasting rule changes while its conditions hold (written as modify:; not with when, do or once)."""
     once: bool = False
     """true: the rule fires at most once per game."""
 
@@ -124,19 +132,36 @@ class Rule(Strict):
 
     @model_validator(mode="after")
     def _complete(self) -> "Rule":
+        if self.modifiers:
+            if self.when is not None or self.effects or self.once:
+                raise ValueError("a rule either fires ('when' and 'do', maybe 'once') or lasts ('modify'), not both")
+            return self
         if (self.when is None) != (not self.effects):
-            raise ValueError("a rule needs both 'when' and 'do' (or neither: a prose rule with 'text')")
+            raise ValueError("a rule needs both 'when' and 'do' (or 'modify' for a lasting rule, or neither: a prose "
+                             "rule with 'text')")
         if self.when is None and not self.text:
             raise ValueError("a prose rule needs its text")
         return self
 
     @property
     def simulated(self) -> bool:
-        return self.when is not None
+        return self.when is not None or bool(self.modifiers)
+
+    @property
+    def lasting(self) -> bool:
+        """A lasting rule: ``modify`` while its conditions hold."""
+        return bool(self.modifiers)
 
     def describe(self, words: Wording = PLAIN) -> str:
         """The rule in words, generated from its data (a prose rule: its text). ``words``
-        names the ids; the rule's trigger says who "the hero" of its effects is."""
+        names the ids; the rule's trigger says who "the hero" of its effects is. A lasting
+        rule reads as its conditions, then what it changes: "While a hero carries the Relic,
+        every undead monster deals 1 extra damage per hit to the hero carrying the Relic."."""
+        if self.modifiers:
+            body = "; ".join(m.describe(words) for m in self.modifiers)
+            if self.conditions:
+                body = and_list([c.describe(words) for c in self.conditions]) + ", " + body
+            return body[:1].upper() + body[1:] + "."
         if self.when is None:
             return self.text
         words = replace(words, actor=self.when.actor)
@@ -323,13 +348,15 @@ class Scenario(Document):
 
     def words(self) -> Iterator[tuple[tuple[str | int, ...], Word]]:
         """Every word of the scenario (triggers, conditions, effects, nested ones included,
-        and goals) with its field path; the setup's markers are not rule words."""
+        modifiers and goals) with its field path; the setup's markers are not rule words."""
         for i, rule in enumerate(self.rules):
             if rule.when is not None:
                 yield ("rules", i, "when"), rule.when
             for j, condition in enumerate(rule.conditions):
                 yield ("rules", i, "if", j), condition
             yield from _effects(rule.effects, ("rules", i, "do"))
+            for j, modifier in enumerate(rule.modifiers):
+                yield ("rules", i, "modify", j), modifier
         for side in ("win", "lose"):
             for i, goal in enumerate(getattr(self.goals, side)):
                 yield ("goals", side, i), goal
@@ -349,6 +376,10 @@ class Scenario(Document):
                 at = getattr(effect, "at", None)
                 if at is not None:
                     yield path + ("at",), at
+            for j, modifier in enumerate(rule.modifiers):
+                at = getattr(modifier, "at", None)
+                if at is not None:
+                    yield ("rules", i, "modify", j, "at"), at
         for side in ("win", "lose"):
             for i, goal in enumerate(getattr(self.goals, side)):
                 for name in ("to", "at"):
@@ -374,6 +405,8 @@ class Scenario(Document):
             for j, condition in enumerate(rule.conditions):
                 yield from condition.references(("rules", i, "if", j))
             yield from effect_references(rule.effects, ("rules", i, "do"))
+            for j, modifier in enumerate(rule.modifiers):
+                yield from modifier.references(("rules", i, "modify", j))
         for side in ("win", "lose"):
             for i, goal in enumerate(getattr(self.goals, side)):
                 yield from goal.references(("goals", side, i))

@@ -81,13 +81,14 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
 
 
 def _flavour(scenario: Scenario, index: int) -> str:
-    """The flavour texts of rule ``index``: the rule's, its trigger's and its effects' (a prose
-    rule's text is its words, not flavour)."""
+    """The flavour texts of rule ``index``: the rule's, its trigger's, its effects' and its
+    modifiers' (a prose rule's text is its words, not flavour)."""
     rule = scenario.rules[index]
     if not rule.simulated:
         return ""
     texts = [rule.text, getattr(rule.when, "text", "")]
     texts += [getattr(effect, "text", "") for path, effect in scenario.effects() if path[1] == index]
+    texts += [modifier.text for modifier in rule.modifiers]
     return " ".join(t for t in texts if t)
 
 

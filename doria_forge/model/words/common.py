@@ -21,6 +21,19 @@ Count = Annotated[int, Field(ge=0, le=99)]
 Text = Annotated[str, Field(max_length=2000)]
 Name = Annotated[str, Field(min_length=1, max_length=60)]
 """A flag or marker name, 1-60 characters."""
+MonsterFlag = Literal[
+    "undead",
+    "flying",
+    "immune_to_ranged",
+    "hurt_only_by_magic",
+    "magic_items_ineffective",
+    "passes_walls",
+]
+"""What a monster is (a monster's or Boss Monster's ``flags``): ``undead`` (items with
+``extra_damage_vs: {undead: N}`` hurt it more), ``flying``, ``immune_to_ranged``,
+``hurt_only_by_magic``, ``magic_items_ineffective``, ``passes_walls``. Every flag but ``undead``
+also switches on the behaviour of its name (``passes_walls``: ``through_walls``,
+``model.behaviours``); scenario modifiers pick monsters by it (``words.modifiers``)."""
 
 Namer = Callable[[str, str], str]
 """The display name of a referenced id: ``(kind, id) -> name``, kind one of ``monster``,

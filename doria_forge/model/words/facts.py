@@ -60,6 +60,16 @@ class MonsterView(Protocol):
     @property
     def figures(self) -> int: ...
 
+    def has(self, flag: str) -> bool:
+        """Whether the monster type has monster flag ``flag`` (``undead``...)."""
+
+
+class BossView(Protocol):
+    """A Boss Monster as the words read it (``model.boss.Boss``)."""
+
+    def has(self, flag: str) -> bool:
+        """Whether the Boss Monster has monster flag ``flag``."""
+
 
 class DoomTrackView(Protocol):
     """The Doom Counter track (``model.rules.DoomTrack``): its ``fields`` from the start."""
@@ -82,7 +92,7 @@ class PackView(Protocol):
     def monsters(self) -> Mapping[str, MonsterView]: ...
 
     @property
-    def bosses(self) -> Mapping[str, object]: ...
+    def bosses(self) -> Mapping[str, BossView]: ...
 
     @property
     def room_tiles(self) -> Mapping[str, RoomTile]: ...

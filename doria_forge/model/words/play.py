@@ -1,12 +1,13 @@
 """What a scenario word may do and see in a game: the :class:`Game` the engine hands to a word.
 
-An effect's ``play``, a trigger's ``matches``, a condition's ``holds`` and a goal's
-``reached`` are written against this protocol, not against the engine's classes, so
+An effect's ``play``, a trigger's ``matches``, a condition's ``holds``, a goal's ``reached``
+and a modifier's hooks (``monster_hit_damage``) are written against this protocol, not against the engine's classes, so
 the word's module (in the content model) owns what the word does while the engine
 (``engine.scenario``) owns how the game carries it out. The operations are the book's:
 move the Doom Counter, place a monster, put a marker on a square, cost a hero Hit Points.
-Heroes are named by their uid; squares are ``(x, y)`` on the map. A word that needs an
-operation the protocol lacks adds it here and in ``engine.scenario.GameView``.
+Heroes are named by their uid; squares are ``(x, y)`` on the map; an attacking monster is an
+:class:`Attacker`. A word that needs an operation the protocol lacks adds it here and in
+``engine.scenario.GameView``.
 """
 
 from __future__ import annotations
@@ -29,6 +30,16 @@ class TokenState:
     carrier: str | None = None
     waiting: Place | None = None
     removed: bool = False
+
+
+@dataclass(frozen=True)
+class Attacker:
+    """A monster as a scenario word sees it when it attacks: its type's id (``monster``, a
+    Boss Monster's id for a boss), whether it is a ``boss``, its type's ``flags`` (``undead``...)."""
+
+    monster: str
+    boss: bool
+    flags: frozenset[str]
 
 
 class Game(Protocol):

@@ -12,7 +12,7 @@ scenario's own game can answer:
   Loot Markers by treasure icons, Blocked Door markers by ``block_doors`` or a Trap);
 * a token a rule, condition or goal names is defined in ``setup.tokens`` (once);
 * a marker a ``remove_marker`` effect takes off is put on the table by something;
-* ``who: carrier`` names its ``token`` and ``who: on_place`` its ``at``;
+* ``who: carrier`` (of an effect or a modifier) names its ``token`` and ``who: on_place`` its ``at``;
 * ``open_doors`` / ``block_doors``, ``monsters_left`` and ``tile_revealed`` name a Room Tile of the scenario.
 
 Passing::
@@ -74,11 +74,11 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
         for field, message in _place_problems(facts, place):
             yield path + (field,), SEVERITY, message + _consequence(path)
     yield from facts.word_findings(ID)  # markers taken off, Room Tiles of doors and conditions (the words' own)
-    for path, effect in scenario.effects():
-        who = getattr(effect, "who", None)
-        if who == "carrier" and not getattr(effect, "token", None):
+    for path, word in scenario.words():  # effects and modifiers name their heroes alike
+        who = getattr(word, "who", None)
+        if who == "carrier" and not getattr(word, "token", None):
             yield path + ("who",), SEVERITY, "who: carrier needs the token whose carrier it means (token: ...)"
-        if who == "on_place" and getattr(effect, "at", None) is None:
+        if who == "on_place" and getattr(word, "at", None) is None:
             yield path + ("who",), SEVERITY, "who: on_place needs the place it means (at: ...)"
 
 
