@@ -20,6 +20,17 @@ def _build(pack: Path, out: Path):
                                "--no-progress"])
 
 
+def _with_a_prose_rule(pack: Path) -> Path:
+    """``pack`` with a rule written only as text added to sunken_reliquary: an info of
+    ``validate`` (``scenario-prose-rule``; the shipped pack has none)."""
+    scenario = pack / "scenarios" / "sunken_reliquary.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    assert "\noptional_rules:" in text
+    scenario.write_text(text.replace("\noptional_rules:", '\n  - text: "The bells ring."\noptional_rules:', 1),
+                        encoding="utf-8")
+    return pack
+
+
 def _files(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -62,6 +73,7 @@ def test_build_github_annotates_what_validate_github_annotates(pack, tmp_path):
     """build --format github on a failing pack left out the info notices validate --format github
     gives (its text report leaves them to the summary's count); the annotations are the same, from
     the same formatter."""
+    _with_a_prose_rule(pack)
     orc = pack / "monsters" / "orc.yaml"
     orc.write_text(orc.read_text(encoding="utf-8").replace("priority: A", "priority: Z"), encoding="utf-8")
     validated = runner.invoke(app, ["validate", str(pack), "--format", "github"])
@@ -71,11 +83,12 @@ def test_build_github_annotates_what_validate_github_annotates(pack, tmp_path):
     assert built.output == validated.output and not (tmp_path / "out").exists()
 
 
-def test_build_github_annotates_the_infos_of_a_pack_that_passes(tmp_path):
-    validated = runner.invoke(app, ["validate", str(ROOT / "content"), "--format", "github"])
+def test_build_github_annotates_the_infos_of_a_pack_that_passes(pack, tmp_path):
+    _with_a_prose_rule(pack)
+    validated = runner.invoke(app, ["validate", str(pack), "--format", "github"])
     notices = [line for line in validated.output.splitlines() if line.startswith("::notice file=")]
     assert validated.exit_code == 0 and notices, validated.output
-    built = runner.invoke(app, ["build", str(ROOT / "content"), "--out", str(tmp_path / "out"), "--runs", "1",
+    built = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--runs", "1",
                                 "--scenario-runs", "0", "--jobs", "1", "--no-progress", "--format", "github"])
     assert built.exit_code == 0, built.output
     assert built.output.startswith(validated.output) and "Built doria-base" in built.output

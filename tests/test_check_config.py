@@ -136,14 +136,20 @@ def test_the_checks_command_lists_every_configurable_check():
 
 
 def test_simulate_scenario_honours_the_project_configuration(tmp_path):
-    """The prose rule of sunken_reliquary is an info finding of the simulation: the project file
-    switches it off, and the report says what the configuration silenced and where it comes from."""
+    """A prose rule (added to a copy of sunken_reliquary) is an info finding of the simulation: the
+    project file switches it off, and the report says what the configuration silenced and where it
+    comes from."""
     import json
     import shutil
 
     root = Path(__file__).resolve().parents[1]
     pack = tmp_path / "content"
     shutil.copytree(root / "content", pack)
+    scenario = pack / "scenarios" / "sunken_reliquary.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    assert "\noptional_rules:" in text
+    scenario.write_text(text.replace("\noptional_rules:", '\n  - text: "The bells ring."\noptional_rules:', 1),
+                        encoding="utf-8")
     (tmp_path / "doria-forge.yaml").write_text("checks:\n  scenario-rule-not-simulated: off\n", encoding="utf-8")
     out = tmp_path / "r.json"
     result = runner.invoke(app, ["simulate", "scenario", "sunken_reliquary", str(pack), "--runs", "1", "--players",

@@ -12,6 +12,8 @@ EXAMPLE: damage 3 + 2 critical steps = 5, AR 2, 3 HP lost).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from map_helpers import map_game, pack_with, tile, with_docs
 from scenario_helpers import TILES, scenario
@@ -21,6 +23,10 @@ from doria_forge.engine.combat import monster_attack
 from doria_forge.engine.dice import ScriptedDice
 from doria_forge.engine.monster_ai import activate_monster
 from doria_forge.model.scenario import Rule, Scenario
+from doria_forge.validate import validate_pack
+from doria_forge.validate.rules import scenario_prose
+
+ROOT = Path(__file__).resolve().parents[1]
 
 UNDEAD_RULE = {"text": "Undead monsters deal 1 extra damage to the hero carrying the relic.",
                "modify": [{"modifier": "monster_damage", "amount": 1, "flag": "undead", "who": "carrier",
@@ -111,6 +117,17 @@ def test_a_lasting_rule_is_worded_from_its_data():
     ]
 
 
+def test_the_scenario_page_prints_the_lasting_rule_and_its_text_as_flavour():
+    from doria_forge.export.pdf.scenario import scenario_context
+
+    pack = validate_pack(ROOT / "content").pack
+    rules = scenario_context(pack, pack.scenarios["sunken_reliquary"])["rules"]
+    lasting = next(r for r in rules if "undead" in r["words"])
+    assert lasting == {"words": "Every undead monster deals 1 extra damage per hit to the hero carrying the Relic.",
+                       "flavour": "Undead monsters deal 1 extra damage to the hero carrying the relic.",
+                       "simulated": True}
+
+
 # --------------------------------------------------------------------------- play
 def _rule_game(rules, monster="zombie", carrier="scoundrel"):
     sc = Scenario.model_validate({"kind": "scenario", "id": "t", "name": "T", "story": "s", "goal": "g",
@@ -173,3 +190,12 @@ def test_monster_attack_without_a_scenario_hook_deals_the_cards_damage():
     state.dice = ScriptedDice([9] * monster.attack.count + [2] * 10)
     [out] = monster_attack(state.dice, state.log, monster, [hero], state.rules, state.defense_policy)
     assert out.damage == monster.damage + out.critical_steps
+
+
+# --------------------------------------------------------------------------- the shipped pack
+def test_no_shipped_scenario_rule_is_prose_only():
+    """Every special rule of the shipped scenarios is played: a win rate is a verdict only if the
+    rules played are the rules printed."""
+    result = validate_pack(ROOT / "content")
+    assert lines(result.problems, scenario_prose.ID) == []
+    assert all(rule.simulated for sc in result.pack.scenarios.values() for rule in sc.rules)
