@@ -127,7 +127,7 @@ def test_the_balance_table_counts_a_campaigns_targets_as_its_findings_do(shipped
     said = [int(re.search(r"\(--runs (\d+)\)", f["message"])[1]) for f in done.report["findings"]
             if f["rule_id"] == "balance-undecided" and "(--runs " in f["message"]]
     assert needed and sorted(needed) == sorted(said)
-    assert "t interval of the mean over campaign runs" in html
+    assert "the interval of betting against the mean over campaign runs" in html
 
 
 def test_the_duel_matrix_says_at_most_only_when_precision_stopped_cells_early(shipped_pack, tmp_path):

@@ -160,7 +160,7 @@ def test_a_median_of_too_few_runs_for_its_level_has_no_interval():
     assert judge([six])[0].interval == (7.0, 9.0)  # 2/2^6 = 3.1%: the whole range is a 95% interval
 
 
-def test_a_carry_over_bound_uses_the_t_interval():
+def test_a_mean_uses_the_t_interval():
     from scipy import stats
     values = [4, 6, 5, 7, 5, 6, 4, 5]
     evidence = Mean(sum(values), sum(v * v for v in values), len(values))
@@ -171,10 +171,10 @@ def test_a_carry_over_bound_uses_the_t_interval():
     assert verdict.verdict == HOLDS
 
 
-def test_a_carry_over_that_never_varies_holds_on_the_band_edge():
-    """A party that never carried Group XP over (0 in each of 8 scenarios passed) against a
-    bound of 0-20 stayed undecided whatever the runs ("the estimate sits at the band's edge"):
-    the band is inclusive and a value that never varies is taken as exact."""
+def test_a_t_mean_that_never_varies_holds_on_the_band_edge():
+    """``Mean`` (the one-sample t-test) takes a value that never varies as exact and the band as
+    inclusive. The carry-over no longer uses it (``CarriedMean``, tests/test_carry_over_verdicts.py):
+    8 equal values are not proof of a constant."""
     from doria_forge.sim.findings import no_location, verdict_findings
 
     def carried(value, band):
@@ -202,25 +202,25 @@ def _carry_over_verdict(band):
     for run, xp in enumerate(CARRIED_BY_RUN):
         stats.add(CampaignRecord(run=run, players=2, completed=True, end=None,
                                  attempts=[(i, f"s{i}", "won", 5) for i in range(4)], carried=[(xp, 1, 0)] * 3))
-    campaign = type("Campaign", (), {"id": "c", "balance": CampaignBalance(
+    campaign = type("Campaign", (), {"id": "c", "scenarios": [f"s{i}" for i in range(4)], "balance": CampaignBalance(
         carry_over=CarryOver(group_xp=band))})()
-    (target,) = campaign_targets(campaign, [stats.to_data([f"s{i}" for i in range(4)])])
+    (target,) = campaign_targets(campaign, [stats.to_data([f"s{i}" for i in range(4)])], {2: {"group_xp": 40.0}})
     return target, judge([target])[0]
 
 
 def test_a_carry_over_is_judged_over_runs_not_over_the_values_of_one_run():
-    """The carry-over t-test counted every scenario passed as an independent value: 30 values
+    """The carry-over test counted every scenario passed as an independent value: 30 values
     from 10 runs gave a 95% interval of 5.3-6.7 and "fails" (a warning, a failed `--fail-on
-    warning` gate) against at most 5, where the 10 runs say 4.7-7.3. The interval is the ratio
-    estimator's over runs (Cochran 1977, eq. 6.13), checked here against the runs' own t interval
-    (SciPy): with the same number of values in every run, the two are the same."""
-    from scipy import stats
+    warning` gate) against at most 5. The evidence is the runs': with the same number of values
+    in every run, 10 runs of three equal values say what 10 runs of one value say."""
+    from doria_forge.sim.verdicts import CarriedMean
 
     target, verdict = _carry_over_verdict((0, 5))
     assert target.evidence.n == 30 and verdict.verdict == UNDECIDED
-    low, high = stats.t.interval(0.95, len(CARRIED_BY_RUN) - 1, loc=stats.tmean(CARRIED_BY_RUN),
-                                 scale=stats.sem(CARRIED_BY_RUN))
-    assert verdict.interval == pytest.approx((low, high), rel=1e-6)
+    one_each = CarriedMean(sum(CARRIED_BY_RUN), sum(v * v for v in CARRIED_BY_RUN), 10, 10,
+                           sum(v * v for v in CARRIED_BY_RUN), sum(CARRIED_BY_RUN), 10, lowest=0.0, most=40.0,
+                           by_run=tuple((float(v), 1, 1) for v in CARRIED_BY_RUN))
+    assert verdict.interval == pytest.approx(one_each.interval(0.05), rel=1e-6)
     assert judge([_carry_over_verdict((0, 3))[0]])[0].verdict == FAILS  # well clear of the band: still found
 
 
@@ -352,13 +352,14 @@ def test_the_html_report_gives_each_interval_its_level(looks_pack, tmp_path):
 def test_the_json_verdict_names_its_method(looks_pack, tmp_path):
     """The JSON gave each verdict's interval and level but not how it was made: the report names
     it per target (and the schema lists the methods)."""
-    from doria_forge.sim.verdicts import RunMean
+    from doria_forge.sim.verdicts import CarriedMean, RunMean
 
     report, _ = _verified(looks_pack, tmp_path, ["quick_a"], runs=8)
     assert [v["method"] for v in report["verdicts"]["targets"]] == ["clopper-pearson"]
-    others = [Median({7: 6}), Mean(12, 24, 6), RunMean(12, 24, 6, 3, 48, 8, 4)]
+    others = [Median({7: 6}), Mean(12, 24, 6), RunMean(12, 24, 6, 3, 48, 8, 4),
+              CarriedMean(12, 24, 6, 3, 48, 8, 4, lowest=0.0)]
     assert [judge([Target("x/y", (), "m", 1, (0.0, 9.0), e)])[0].to_data()["method"] for e in others] == [
-        "sign-test", "t", "t-over-runs"]
+        "sign-test", "t", "t-over-runs", "betting-over-runs"]
 
 
 def test_a_target_decided_at_an_early_look_keeps_its_verdict(looks_pack, tmp_path):
@@ -573,16 +574,17 @@ def test_a_carry_over_band_from_0_needs_no_evidence_on_that_side():
         for run, xp in enumerate([0, 1, 6]):
             stats.add(CampaignRecord(run=run, players=1, completed=True, end=None,
                                      attempts=[(i, f"s{i}", "won", 5) for i in range(4)], carried=[(xp, 1, 0)] * 3))
-        campaign = type("Campaign", (), {"id": "c", "balance": CampaignBalance(carry_over=CarryOver(group_xp=band))})()
-        (target,) = campaign_targets(campaign, [stats.to_data([f"s{i}" for i in range(4)])])
-        return judge([target])[0]
+        campaign = type("Campaign", (), {"id": "c", "scenarios": [f"s{i}" for i in range(4)],
+                                         "balance": CampaignBalance(carry_over=CarryOver(group_xp=band))})()
+        (target,) = campaign_targets(campaign, [stats.to_data([f"s{i}" for i in range(4)])], {1: {"group_xp": 40.0}})
+        return target, judge([target])[0]
 
-    from_zero = verdict((0, 20))
-    # the t interval reaches below 0, yet no mean of counts can: the interval shown stops at 0, so
-    # a "holds" no longer sits beside "95% interval -2.84 to 7.50" against a band of 0-20
-    assert from_zero.interval[0] == 0 and from_zero.verdict == HOLDS
-    assert verdict((0, 8)).verdict == UNDECIDED  # the interval reaches above 8: that side is not shown
-    assert verdict((1, 20)).verdict == UNDECIDED  # an edge a count may lie below is still tested
+    target, from_zero = verdict((0, 20))
+    # no mean of counts lies below 0: the interval shown starts at 0 at the lowest, and the low edge
+    # 0 needs no evidence (three runs cannot show the high edge of 20 against a most of 40)
+    assert from_zero.interval[0] >= 0 and target.evidence.p_at_least(0.0) == 0.0
+    assert verdict((0, 8))[1].verdict == UNDECIDED  # the interval reaches above 8: that side is not shown
+    assert verdict((1, 20))[1].verdict == UNDECIDED  # an edge a count may lie below is still tested
 
 
 def test_the_precision_line_never_calls_a_late_looks_level_100_percent():

@@ -75,12 +75,15 @@ class Verdict(_Open):
     players: int
     band: list[float] = Field(min_length=2, max_length=2)
     verdict: Literal["holds", "fails", "undecided"]
-    method: Literal["clopper-pearson", "clopper-pearson-over-runs", "sign-test", "t", "t-over-runs"] | None = Field(
+    method: Literal["clopper-pearson", "clopper-pearson-over-runs", "sign-test", "t", "t-over-runs",
+                    "betting-over-runs"] | None = Field(
         None, description="The interval and its test: clopper-pearson (a rate: exact binomial), "
                           "clopper-pearson-over-runs (a scenario's win rate within a campaign: exact binomial at the "
                           "effective number of attempts, the attempts divided by the campaign runs' design effect), "
-                          "sign-test (the median: order-statistic interval), t (a mean: one-sample t), t-over-runs "
-                          "(a campaign's carry-over: t over campaign runs, the ratio estimator's standard error).")
+                          "sign-test (the median: order-statistic interval), t and t-over-runs (a mean: one-sample t; "
+                          "reports before the carry-over was judged by betting), betting-over-runs (a campaign's "
+                          "carry-over: betting against the mean over campaign runs, Waudby-Smith and Ramdas 2024, "
+                          "values from 0 to the most one scenario can pass on; no upper end without one).")
     estimate: float
     interval: list[float | None] = Field(min_length=2, max_length=2)
     confidence: float

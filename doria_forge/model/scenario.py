@@ -467,6 +467,11 @@ class CarryOver(Strict):
     """[low, high] Loot Cards the party keeps into the next scenario, on average."""
     gold: AmountRange | None = None
     """[low, high] gold value of the kept Loot Cards, on average."""
+    group_xp_most: Amount | None = None
+    """The most Group XP one scenario can pass on. The rules set no maximum (XP won in the round a
+    scenario ends are not yet converted), and no interval of a mean holds its confidence without one:
+    without it a ``group_xp`` high edge is never shown to hold. A run carrying more makes it unknown
+    again. Loot Cards and gold have theirs from the content (Loot Cards kept, their gold values)."""
 
 
 

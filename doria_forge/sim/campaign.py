@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from doria_forge.engine.campaign import (
+    KEEP_BY_GOLD,
     campaign_items,
     hero_for_next_scenario,
     new_campaign_game,
@@ -61,6 +62,7 @@ from doria_forge.engine.campaign import (
 from doria_forge.engine.decks import card_gold
 from doria_forge.engine.doom import campaign_monster_level, hero_level_up_monster_points
 from doria_forge.engine.hero import HeroState
+from doria_forge.engine.state import resolve_optional_rules
 from doria_forge.infra.startup import fewer_young_collections
 from doria_forge.model import ContentPack
 
@@ -155,8 +157,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
                 points += pack.rules.campaign_continue_monster_points
                 record.continued.append(index)
             if go_on:
-                keep = (reward.keep_loot_cards if reward is not None and reward.keep_loot_cards is not None
-                        else scenario.rewards.keep_loot_cards)
+                keep = loot_kept_after(reward, scenario)
                 bonus = (reward.hero_bonus if reward is not None and reward.hero_bonus is not None
                          else scenario.rewards.hero_bonus)
                 last_keep = keep
@@ -180,6 +181,39 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
     record.deaths, record.monster_points, record.group_xp = deaths, points, group_xp
     record.monster_level = campaign_monster_level(points, campaign.monster_points_per_level)
     return record
+
+
+def loot_kept_after(reward: Any, scenario: Any) -> int:
+    """Loot Cards each hero keeps after passing ``scenario``: the campaign's ``reward`` after it
+    (``CampaignReward`` or ``None``) where it says, else the scenario's own rewards."""
+    if reward is not None and reward.keep_loot_cards is not None:
+        return int(reward.keep_loot_cards)
+    return int(scenario.rewards.keep_loot_cards)
+
+
+def carry_maxima(pack: ContentPack, campaign_id: str, players: int) -> dict[str, float | None]:
+    """The largest value one scenario of the campaign can pass on at ``players`` players, per
+    :data:`~.verdicts.CARRY_OVER` name (``None``: no maximum), for the carry-over verdicts
+    (``verdicts.CarriedMean``), from the most Loot Cards any passed scenario lets a hero keep:
+    each hero keeps that many cards, worth at most the highest gold value of any equipment card
+    each; with the optional rule ``campaign_keep_by_gold`` on in a passed scenario, cards worth
+    ``rules.campaign_gold_per_card`` gold per kept card instead, which may be that many 1-gold
+    cards (``engine.campaign.kept_loot``). Group XP, which the rules do not bound: the campaign's
+    ``balance.carry_over.group_xp_most`` where it gives one."""
+    campaign = pack.campaigns[campaign_id]
+    rewards: dict[int, Any] = {}
+    for reward in campaign.rewards:  # the first reward after a scenario is the one played
+        rewards.setdefault(reward.after_scenario, reward)
+    passed = [pack.scenarios[sid] for sid in campaign.scenarios[:-1]]
+    keep = max((loot_kept_after(rewards.get(i + 1), scenario) for i, scenario in enumerate(passed)), default=0)
+    gold = max(((e.gold or 0) for e in pack.equipment.values()), default=0)
+    cards, worth = keep, keep * gold
+    if any(KEEP_BY_GOLD in resolve_optional_rules(pack.rules, scenario.optional_rules) for scenario in passed):
+        per_card = pack.rules.campaign_gold_per_card
+        cards, worth = max(cards, keep * per_card), max(worth, keep * per_card)
+    carry = campaign.balance.carry_over if campaign.balance is not None else None
+    return {"group_xp": carry.group_xp_most if carry is not None else None, "loot_cards": float(cards * players),
+            "gold": float(worth * players)}
 
 
 def _carry_over(pack: ContentPack, state: Any, keep: int, rewards: Counter[str] | None = None,
@@ -234,6 +268,11 @@ class CampaignStats:
     sums: Counter[str] = field(default_factory=Counter)
     levels: Counter[int] = field(default_factory=Counter)
     errors: list = field(default_factory=list)
+    highest: Counter[str] = field(default_factory=Counter)
+    """The largest value of each carry-over name any run passed on (merged by max)."""
+    by_run: Counter[tuple[str, int, int]] = field(default_factory=Counter)
+    """(carry-over name, a run's sum of its values, their count) -> runs: the runs' own evidence,
+    which the carry-over verdicts bet against (``verdicts.CarriedMean``)."""
 
     def add(self, record: CampaignRecord) -> None:
         self.runs += 1
@@ -264,6 +303,7 @@ class CampaignStats:
             for name, value in zip(CARRY_OVER, carried, strict=True):
                 self.sums[f"carry:{name}"] += value
                 self.sums[f"carry_sq:{name}"] += value * value
+                self.highest[name] = max(self.highest[name], value)
             self.sums["carry:n"] += 1
         if record.carried:
             # the values of one run hang together: their interval is taken over runs (verdicts.RunMean)
@@ -274,6 +314,7 @@ class CampaignStats:
                 run_total = sum(values)
                 self.sums[f"carry_run_sq:{name}"] += run_total * run_total
                 self.sums[f"carry_run_cross:{name}"] += run_total * m
+                self.by_run[(name, run_total, m)] += 1
         if record.reason:
             self._error([1, record.run, record.reason])
 
@@ -288,10 +329,12 @@ class CampaignStats:
         """Add the runs ``other`` counted (disjoint from this one's); returns ``self``."""
         self.runs += other.runs
         self.completed += other.completed
-        for name in ("ends", "plays", "rounds", "sums", "levels"):
+        for name in ("ends", "plays", "rounds", "sums", "levels", "by_run"):
             getattr(self, name).update(getattr(other, name))
         if other.errors:
             self._error(list(other.errors))
+        for name, value in other.highest.items():
+            self.highest[name] = max(self.highest[name], value)
         return self
 
     def to_data(self, scenarios: Sequence[str]) -> dict[str, Any]:
@@ -332,7 +375,9 @@ class CampaignStats:
                                   "sum_sq": self.sums[f"carry_sq:{name}"], "runs": self.sums["carry:runs"],
                                   "run_sum_sq": self.sums[f"carry_run_sq:{name}"],
                                   "run_cross": self.sums[f"carry_run_cross:{name}"],
-                                  "n_sq": self.sums["carry:n_sq"],
+                                  "n_sq": self.sums["carry:n_sq"], "highest": self.highest[name],
+                                  "by_run": [[total, m, c] for (key, total, m), c in sorted(self.by_run.items())
+                                             if key == name],
                                   "mean": round(self.sums[f"carry:{name}"] / self.sums["carry:n"], 4)
                                   if self.sums["carry:n"] else 0.0} for name in CARRY_OVER},
             "errors": self.errors[0] if self.errors else 0,

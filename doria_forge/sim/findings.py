@@ -493,8 +493,10 @@ def _interval_words(verdict: Mapping[str, Any]) -> str:
         if low is None or high is None:
             return f"too few runs for a {confidence} interval of the median"
         return f"{confidence} interval of the median {low:g}-{high:g}"
-    if low is None or high is None:
+    if low is None:
         return "too few campaign runs for an interval"
+    if high is None:
+        return f"{confidence} interval from {low:.2f}, no upper end: no most value one scenario can pass on is known"
     # a mean's t interval may reach below 0: "-11.71-13.71" read as a range from 11.71
     return f"{confidence} interval {low:.2f}{' to ' if low < 0 else '-'}{high:.2f}"
 
@@ -514,6 +516,8 @@ def _undecided_words(verdict: Mapping[str, Any], family: str) -> str:
             return (f"the interval lies outside it, but not surely enough for {family} "
                     f"(p = {verdict['p_fail']:.2g} of 'outside the band')")
         return f"the interval overlaps it ({family})"
+    if low is not None:
+        return f"without a most value of what is carried no runs show it at most {band_high:g} ({family})"
     return f"too few runs to decide it ({family})"
 
 

@@ -21,6 +21,7 @@ from doria_forge.infra.terminal import escape_json_text
 from doria_forge.model import ContentPack
 from doria_forge.model.output_format import OUTPUT_FORMAT
 
+from .campaign import carry_maxima
 from .findings import Finding, Locator, RuleSettings, no_location, scenario_findings, sort_findings, verdict_findings
 from .scenario_runner import ScenarioResult, party_for
 from .verdicts import (
@@ -97,7 +98,8 @@ def judge_entries(pack: ContentPack, scenarios: Sequence[dict[str, Any]], campai
         targets += scenario_targets(pack.scenarios[entry["id"]], entry["players"])
         not_judged += scenario_not_judged(pack.scenarios[entry["id"]], _played(entry))
     for entry in campaigns:
-        targets += campaign_targets(pack.campaigns[entry["id"]], entry["players"])
+        maxima = {s["players"]: carry_maxima(pack, entry["id"], s["players"]) for s in entry["players"]}
+        targets += campaign_targets(pack.campaigns[entry["id"]], entry["players"], maxima)
         not_judged += campaign_not_judged(pack.campaigns[entry["id"]], _played(entry))
         not_judged += campaign_not_reached(pack.campaigns[entry["id"]], entry["players"])
     verdicts = [v.to_data() for v in judge(targets, alpha=alpha)]

@@ -17,12 +17,15 @@ checks them against SciPy); every test returns a p-value.
 - :func:`binomial_cdf`, :func:`clopper_pearson`, :func:`median_interval`,
   :func:`student_t_two_sided`: the exact distributions behind the verdicts (``sim.verdicts``).
 - :func:`holm`: Holm's step-down adjustment of many p-values (the family error stays 5%).
+- :func:`betting_p_value_of`: the p-value of a bet against a mean, for values bounded on one side
+  (a campaign's carry-over: counts never below 0, with a maximum where the rules set one);
+  :func:`betting_p_value` a lower bound of its wealth from two sums (a report without the runs).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 Z95 = 1.959963984540054
 """The standard normal quantile of 97.5%: a two-sided 95% interval."""
@@ -363,3 +366,46 @@ def betainc(x: float, a: float, b: float) -> float:
         if abs(delta - 1.0) < 1e-15:
             break
     return math.exp(log_front) * h / a
+
+
+BET_SIZES = tuple((k + 0.5) / 20 for k in range(20))
+"""The fractions of the stake :func:`betting_p_value` bets (0.025 to 0.975), its wealth the
+mean of theirs: a mix of bettors is one bettor (a mixture of nonnegative supermartingales is one)."""
+
+
+def betting_p_value_of(terms: Iterable[tuple[float, float]]) -> float:
+    """p-value of the null "each term has mean at most 0" from the terms themselves, ``(x, count)``
+    pairs (``count`` terms of value ``x``, each ``x`` at least -1): ``1 / W``, ``W`` the wealth
+    ``prod (1 + l x)`` averaged over the fractions ``l`` of :data:`BET_SIZES` (betting against the
+    mean, Waudby-Smith and Ramdas 2024; a fixed fraction's product does not depend on the terms'
+    order). Under the null the wealth is a nonnegative supermartingale, so by Ville's inequality it
+    reaches ``1 / alpha`` with chance at most ``alpha`` at any count and however often it is looked
+    at. In 0..1."""
+    terms = list(terms)
+    logs = [sum(count * math.log1p(bet * x) for x, count in terms) for bet in BET_SIZES]
+    return _p_of_wealth(logs)
+
+
+def _p_of_wealth(logs: Sequence[float]) -> float:
+    """``1 / W`` (at most 1) with ``W`` the mean of ``exp(logs)``, computed without overflow."""
+    top = max(logs)
+    log_wealth = top + math.log(sum(math.exp(x - top) for x in logs) / len(logs))
+    return 1.0 if log_wealth <= 0 else math.exp(-log_wealth)
+
+
+def betting_p_value(s: float, v: float) -> float:
+    """p-value of the null "each term has mean at most 0" from ``s``, the sum of terms ``x`` each at
+    least -1, and ``v``, the sum of their squares: ``1 / W`` with ``W`` the wealth of betting the
+    fraction ``l`` of the stake on each term (``prod (1 + l x)``, Waudby-Smith and Ramdas,
+    *Estimating means of bounded random variables by betting*, J. R. Stat. Soc. B 86, 2024), taken
+    from below by ``exp(l s - v (-ln(1 - l) - l))``, which needs only the two sums (``1 + l x >=
+    exp(l x - x^2 (-ln(1 - l) - l))`` for ``x >= -1``, ``0 <= l < 1``: Fan, Grama and Liu,
+    *Exponential inequalities for martingales with applications*, Electron. J. Probab. 20, 2015,
+    and Howard, Ramdas, McAuliffe and Sekhon, *Time-uniform, nonparametric, nonasymptotic
+    confidence sequences*, Ann. Statist. 49, 2021), averaged over the fractions of
+    :data:`BET_SIZES`. Under the null the wealth is a nonnegative supermartingale over the terms,
+    so by Ville's inequality it reaches ``1 / alpha`` with chance at most ``alpha``, however many
+    terms and however often it is looked at: no normal approximation, valid at any count. Weaker than
+    :func:`betting_p_value_of` on the terms themselves where a term lies far above 1 (the bound
+    gains about half a unit of log wealth a term at most). In 0..1."""
+    return _p_of_wealth([bet * s + v * (math.log1p(-bet) + bet) for bet in BET_SIZES])

@@ -9,7 +9,10 @@ between campaign scenarios...), with the evidence the runs gave:
   Clopper-Pearson interval (Clopper and Pearson 1934);
 - :class:`Median` (a histogram of values): the sign test and its dual interval, the
   order-statistic interval of the median (Conover, *Practical Nonparametric Statistics*, 3.2);
-- :class:`Mean` (sum, sum of squares and count): the one-sample t-test and the t interval.
+- :class:`Mean` (sum, sum of squares and count): the one-sample t-test and the t interval;
+- :class:`CarriedMean` (a campaign's carry-over, over runs): betting against the mean
+  (Waudby-Smith and Ramdas 2024), valid at any number of runs for values from 0 to a known maximum
+  (``sim.campaign.carry_maxima``), where the t interval under-covered rare, large counts.
 
 Each target gets two p-values: ``p_fail``, the evidence that the value lies outside the band
 (twice the smaller one-sided p-value of "below ``low``" and "above ``high``"), and ``p_hold``,
@@ -24,7 +27,8 @@ failing stays at most ``alpha``, however many targets a pack has.
 An undecided target says how many runs would likely decide it (:attr:`Verdict.runs_needed`):
 the sample size that gives the test 80% power (``POWER``) if the value is what the runs so
 far estimate, at the Bonferroni level ``alpha / targets`` (what Holm needs at worst): from the
-normal approximation, and for a rate the exact binomial power searched from there
+normal approximation (for a carry-over's bet, which is more cautious than a normal test, a
+floor), and for a rate the exact binomial power searched from there
 (:meth:`Proportion.chance_to_decide`).
 
 Looking again after more runs is a new look at the same data: :func:`look_alpha` gives look
@@ -44,6 +48,8 @@ from typing import Any, ClassVar, Protocol
 
 from .precision import look_alpha
 from .stats import (
+    betting_p_value,
+    betting_p_value_of,
     binomial_cdf,
     binomial_sf,
     clopper_pearson,
@@ -370,6 +376,115 @@ class RunMean(Mean):
         return self.runs - 1
 
 
+@dataclass(frozen=True)
+class CarriedMean(RunMean):
+    """A campaign's carry-over mean (:class:`RunMean`'s sums, per scenario passed on, over runs),
+    judged by betting against it (:func:`~.stats.betting_p_value`), which needs no normal
+    approximation: the values lie between ``lowest`` (0: they are counts) and ``most``, the largest
+    value one scenario can pass on where the content sets one (``None``: no maximum), and a run
+    gives at most ``per_run`` values. With ``R`` runs, ``T`` a run's sum and ``m`` its count of
+    values, the mean per value is ``E T / E m``; "the mean is at most ``edge``" means each run's
+    ``T - edge m`` has mean at most 0, and scaled by ``(edge - lowest) per_run`` each is at least
+    -1: the bet against it is valid whatever the values' shape. "At least ``edge``" is the
+    mirror image, ``edge m - T`` scaled by ``(most - edge) per_run``, and without a maximum nothing
+    can show it (no interval of a mean covers at any count without one: Bahadur and Savage, *The
+    nonexistence of certain statistical procedures in nonparametric problems*, Ann. Math. Statist.
+    27, 1956): the interval then has no upper end and a band's high edge is never shown held. A
+    sample whose values never vary is not exact: only a variable the rules make constant (``most``
+    equal to ``lowest``) is."""
+
+    method: ClassVar[str] = "betting-over-runs"
+    most: float | None = field(default=None, kw_only=True)
+    per_run: int = field(default=1, kw_only=True)
+    by_run: tuple[tuple[float, int, int], ...] | None = field(default=None, kw_only=True)
+    """The runs themselves, ``(T, m, runs)``: the wealth of the bet taken exactly
+    (:func:`~.stats.betting_p_value_of`); without them (an older report) from below by the sums
+    (:func:`~.stats.betting_p_value`), valid but much weaker where a run lies far beyond the edge."""
+
+    def _exact(self) -> bool:
+        return self.most is not None and self.most <= self.lowest
+
+    def _p_more(self, edge: float) -> float:
+        """One-sided p-value of "the mean is above ``edge``"."""
+        if self._exact():
+            return 0.0 if self.lowest > edge else 1.0
+        if edge < self.lowest:
+            return 0.0
+        if not self.n:
+            return 1.0
+        if edge == self.lowest:  # no value lies below: one above shows the mean above
+            return 0.0 if self.total > edge * self.n else 1.0
+        return self._bet(edge, (edge - self.lowest) * self.per_run, 1.0)
+
+    def _p_less(self, edge: float) -> float:
+        """One-sided p-value of "the mean is below ``edge``"."""
+        if self._exact():
+            return 0.0 if self.lowest < edge else 1.0
+        if self.most is None or not self.n:
+            return 1.0
+        if edge > self.most:
+            return 0.0
+        if edge == self.most:
+            return 0.0 if self.total < edge * self.n else 1.0
+        return self._bet(edge, (self.most - edge) * self.per_run, -1.0)
+
+    def _bet(self, edge: float, scale: float, sign: float) -> float:
+        """p-value of betting that each run's ``sign (T - edge m) / scale`` (at least -1) has a mean
+        above 0."""
+        if self.by_run is not None:
+            return betting_p_value_of((sign * (t - edge * m) / scale, runs) for t, m, runs in self.by_run)
+        spread = max(0.0, run_spread(edge, self.run_sum_sq, self.run_cross, self.n_sq))
+        return betting_p_value(sign * (self.total - edge * self.n) / scale, spread / scale ** 2)
+
+    def interval(self, alpha: float) -> tuple[float, float]:
+        """The values of the mean neither one-sided test rejects at ``alpha / 2`` (by bisection):
+        from ``lowest`` at worst to ``most`` (infinite without one)."""
+        if self._exact():
+            return self.lowest, self.lowest
+        if not self.n:
+            return -math.inf, math.inf
+        est = self.estimate
+        low = self.lowest if self._p_more(self.lowest) >= alpha / 2 else _edge_of(
+            lambda m: self._p_more(m) < alpha / 2, self.lowest, est)
+        if self.most is None:
+            return low, math.inf
+        high = self.most if self._p_less(self.most) >= alpha / 2 else _edge_of(
+            lambda m: self._p_less(m) < alpha / 2, self.most, est)
+        return low, high
+
+    def p_below(self, edge: float) -> float:
+        return self._p_less(edge)
+
+    def p_above(self, edge: float) -> float:
+        return self._p_more(edge)
+
+    # the band is inclusive: the tests of "above" and "below" show "at least" and "at most" too
+    def p_at_least(self, edge: float) -> float:
+        return 0.0 if edge <= self.lowest else self._p_more(edge)
+
+    def p_at_most(self, edge: float) -> float:
+        return 0.0 if self.most is not None and self.most <= edge else self._p_less(edge)
+
+    def effect(self, edge: float, side: str) -> float:
+        """:class:`RunMean`'s distance, but 0 (no number of runs decides it) for a side that needs
+        the maximum (``below``, ``at_most``) when none is known."""
+        if self.most is None and side in ("below", "at_most"):
+            return 0.0
+        return super().effect(edge, side)
+
+
+def _edge_of(rejected: Any, outer: float, inner: float) -> float:
+    """The point between ``outer`` (where ``rejected`` holds) and ``inner`` (where it does not) at
+    which it stops holding, by bisection to about 1e-9 of the distance."""
+    for _ in range(60):
+        mid = (outer + inner) / 2
+        if rejected(mid):
+            outer = mid
+        else:
+            inner = mid
+    return inner
+
+
 def _last(test: Any, runs: int) -> int:
     """The largest count ``k`` in 0..``runs`` for which ``test(k)`` holds, when it holds from 0 up to
     some count and not above (bisection); -1 when it holds for none."""
@@ -625,10 +740,13 @@ CARRY_OVER = ("group_xp", "loot_cards", "gold")
 the Group XP left on the track, the Loot Cards the party keeps and their gold value."""
 
 
-def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> list[Target]:
+def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]],
+                     maxima: Mapping[int, Mapping[str, float | None]] | None = None) -> list[Target]:
     """The targets of a campaign's ``balance:`` (``model.scenario.CampaignBalance``) from its
     per-player-count summaries (``CampaignStats.to_data``): the completion rate, each named
-    scenario's win rate within the campaign (attempts won), the carry-over means."""
+    scenario's win rate within the campaign (attempts won), the carry-over means (``maxima``: per
+    player count, the largest value one scenario can pass on per carry-over name,
+    ``sim.campaign.carry_maxima``; without it none is known)."""
     balance = getattr(campaign, "balance", None)
     if balance is None:
         return []
@@ -660,8 +778,10 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]]) -> l
             data = carry.get(name)
             if bounds is None or not data or not data["n"]:
                 continue
+            most = (maxima or {}).get(s["players"], {}).get(name)
             out.append(Target(doc, ("balance", "carry_over", name), f"carry_over:{name}", s["players"],
-                              (float(bounds[0]), float(bounds[1])), _carried(data)))
+                              (float(bounds[0]), float(bounds[1])),
+                              _carried(data, most, max(1, len(campaign.scenarios) - 1))))
     return out
 
 
@@ -712,16 +832,22 @@ def campaign_not_reached(campaign: Any, summaries: Sequence[Mapping[str, Any]]) 
     return out
 
 
-def _carried(data: Mapping[str, Any]) -> Mean:
-    """The evidence of a carry-over summary (``CampaignStats.to_data``): by runs when it has the
-    runs' sums (:class:`RunMean`), else (an older report) by values."""
+def _carried(data: Mapping[str, Any], most: float | None, per_run: int) -> CarriedMean:
+    """The evidence of a carry-over summary (``CampaignStats.to_data``), values from 0 to ``most``
+    (``None``: unknown, as when a run passed on more), at most ``per_run`` of them a run: by runs
+    when it has the runs' sums, else (an older report) each value as a run of its own."""
+    if most is not None and data.get("highest", 0) > most:
+        most = None
     if "runs" not in data:
-        return Mean(data["total"], data["sum_sq"], data["n"], lowest=0.0)
-    return RunMean(data["total"], data["sum_sq"], data["n"], data["runs"], data["run_sum_sq"], data["run_cross"],
-                   data["n_sq"], lowest=0.0)
+        return CarriedMean(data["total"], data["sum_sq"], data["n"], data["n"], data["sum_sq"], data["total"],
+                           data["n"], lowest=0.0, most=most)
+    by_run = tuple((float(t), int(m), int(c)) for t, m, c in data["by_run"]) if "by_run" in data else None
+    return CarriedMean(data["total"], data["sum_sq"], data["n"], data["runs"], data["run_sum_sq"],
+                       data["run_cross"], data["n_sq"], lowest=0.0, most=most, per_run=per_run, by_run=by_run)
 
 
-__all__ = ["ALPHA", "CARRY_OVER", "FAILS", "HOLDS", "Mean", "Median", "NOT_PLAYED", "NOT_REACHED", "Proportion",
+__all__ = ["ALPHA", "CARRY_OVER", "CarriedMean", "FAILS", "HOLDS", "Mean", "Median", "NOT_PLAYED", "NOT_REACHED",
+           "Proportion",
            "RunMean", "RunProportion", "Target", "UNDECIDED", "VERDICTS", "Verdict", "band_for",
            "campaign_not_judged", "campaign_not_reached", "campaign_targets", "judge", "look_alpha", "not_played",
            "runs_needed", "scenario_not_judged", "scenario_targets"]

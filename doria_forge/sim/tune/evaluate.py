@@ -19,6 +19,7 @@ from typing import Any
 
 from doria_forge.model import ContentPack
 
+from ..campaign import carry_maxima
 from ..seeds import stable_seed
 from ..verdicts import Target, campaign_targets, scenario_targets
 from .knobs import Knob, apply, with_documents
@@ -198,7 +199,7 @@ class Evaluator:
         if self.kind == "campaign":
             campaign = self.pack.campaigns[self.doc_id]
             summaries = [results[n].to_data(campaign.scenarios) for n in counts]
-            return campaign_targets(campaign, summaries)
+            return campaign_targets(campaign, summaries, {n: carry_maxima(self.pack, self.doc_id, n) for n in counts})
         scenario = self.pack.scenarios[self.doc_id]
         return scenario_targets(scenario, [results[n].to_data() for n in counts])
 

@@ -1,0 +1,142 @@
+"""The carry-over verdicts (Group XP, Loot Cards and gold passed between campaign scenarios):
+the bet against the mean (``sim.verdicts.CarriedMean``, ``sim.stats.betting_p_value_of``) holds its
+confidence on bounded, skewed counts at the run counts build plays, where the t interval did not."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import pytest
+
+from doria_forge.model.scenario import CampaignBalance, CarryOver
+from doria_forge.sim.campaign import CampaignRecord, CampaignStats, carry_maxima
+from doria_forge.sim.stats import BET_SIZES, betting_p_value, betting_p_value_of
+from doria_forge.sim.verdicts import FAILS, HOLDS, UNDECIDED, CarriedMean, Target, campaign_targets, judge
+
+
+def _runs(values: list[int], most: float | None) -> CarriedMean:
+    """One value a run (each its own run), between 0 and ``most``."""
+    return CarriedMean(sum(values), sum(v * v for v in values), len(values), len(values),
+                       sum(v * v for v in values), sum(values), len(values), lowest=0.0, most=most,
+                       by_run=tuple((float(v), 1, c) for v, c in Counter(values).items()))
+
+
+def test_the_interval_covers_a_rare_large_count_where_the_t_interval_did_not():
+    """A value of 5 in one run of ten and 0 otherwise (mean 0.5), 8 runs: the t interval covered the
+    mean in about 57% of samples at a nominal 95% (most samples are all 0: a zero-width interval at
+    0). The betting interval, with the value's maximum 5, covers it at least 95% of the time."""
+    from scipy import stats
+
+    rng = random.Random(20261128)
+    samples = [[5 if rng.random() < 0.1 else 0 for _ in range(8)] for _ in range(1000)]
+    truth = 0.5
+    covered_t = covered = 0
+    for values in samples:
+        mean = sum(values) / 8
+        half = stats.t.ppf(0.975, 7) * (stats.tstd(values) if len(set(values)) > 1 else 0.0) / math.sqrt(8)
+        covered_t += mean - half <= truth <= mean + half
+        low, high = _runs(values, 5.0).interval(0.05)
+        covered += low <= truth <= high
+    assert covered_t < 0.7 * len(samples)
+    assert covered >= 0.95 * len(samples)
+
+
+@pytest.mark.parametrize("chance,runs,most", [(0.3, 16, 5.0), (0.5, 32, 20.0), (0.05, 64, 5.0)])
+def test_both_one_sided_tests_hold_their_level_on_skewed_counts(chance, runs, most):
+    """At the true mean neither one-sided test may reject more often than its level (2.5% each
+    side of a 95% interval), for the run counts build's looks use."""
+    rng = random.Random(runs)
+    truth = 5 * chance
+    rejected = 0
+    for _ in range(500):
+        evidence = _runs([5 if rng.random() < chance else 0 for _ in range(runs)], most)
+        rejected += evidence.p_above(truth) < 0.025 or evidence.p_below(truth) < 0.025
+    assert rejected <= 0.05 * 500
+
+
+def _constant_campaign(value: int, runs: int, band, maxima):
+    stats = CampaignStats(1)
+    for run in range(runs):
+        stats.add(CampaignRecord(run=run, players=1, completed=True, end=None,
+                                 attempts=[(0, "s0", "won", 5), (1, "s1", "won", 5)], carried=[(value, value, 0)]))
+    campaign = type("Campaign", (), {"id": "c", "scenarios": ["s0", "s1"], "balance": CampaignBalance(
+        carry_over=CarryOver(group_xp=band))})()
+    (target,) = campaign_targets(campaign, [stats.to_data(["s0", "s1"])], *maxima)
+    return judge([target])[0]
+
+
+def test_eight_runs_that_all_carried_nothing_do_not_fail_a_band_from_half_a_point():
+    """8 campaign runs that each carried 0 Group XP "failed" a band of 0.5-20: the sample never
+    varied, so it was taken as exact, though a value of 5 one run in ten gives 8 zeros 43% of the
+    time. Now it is undecided, with a maximum of the value or without one."""
+    assert _constant_campaign(0, 8, (0.5, 20), ()).verdict == UNDECIDED
+    with_most = _constant_campaign(0, 8, (0.5, 20), ({1: {"group_xp": 20.0}},))
+    assert with_most.verdict == UNDECIDED and with_most.interval[0] == 0 and with_most.interval[1] > 0.5
+
+
+def test_only_a_value_the_rules_make_constant_is_exact():
+    """A maximum equal to the lowest value (no Loot Card kept, say) leaves one possible value: then,
+    and only then, the runs' value is exact."""
+    exact = CarriedMean(0, 0, 8, 8, 0, 0, 8, lowest=0.0, most=0.0)
+    assert exact.interval(0.05) == (0.0, 0.0)
+    verdicts = judge([Target("campaign/c", (), "carry_over:loot_cards", 1, band, exact)
+                      for band in ((0.0, 12.0), (1.0, 12.0))])
+    assert [v.verdict for v in verdicts] == [HOLDS, FAILS]
+
+
+def test_without_a_maximum_the_high_edge_is_never_shown_and_no_runs_are_promised():
+    """No interval of a mean covers without a bound on the values (Bahadur and Savage 1956): with no
+    maximum the interval has no upper end, the high edge stays undecided whatever the runs and no
+    number of runs is promised; the low end still comes from the runs (counts are never below 0)."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    (verdict,) = judge([Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2,
+                               (0.0, 20.0), _runs([3, 4, 5, 6] * 50, None))])
+    assert verdict.verdict == UNDECIDED and verdict.runs_needed is None
+    data = verdict.to_data()
+    assert data["interval"][0] > 3 and data["interval"][1] is None
+    (finding,) = verdict_findings([data], no_location)
+    assert "no upper end" in finding.message and "too few" not in finding.message
+    # the low side needs no maximum: well above a band is still found
+    (above,) = judge([Target("campaign/c", (), "carry_over:group_xp", 2, (0.0, 2.0), _runs([3, 4, 5, 6] * 50, None))])
+    assert above.verdict == FAILS
+
+
+def test_a_run_carrying_more_than_the_declared_most_makes_it_unknown():
+    """``group_xp_most`` is the designer's word: a run that carried more shows it wrong, and the
+    verdict then takes no maximum rather than one the runs deny."""
+    held = _constant_campaign(3, 40, (0, 20), ({1: {"group_xp": 40.0}},))
+    denied = _constant_campaign(3, 40, (0, 20), ({1: {"group_xp": 2.0}},))
+    assert held.verdict == HOLDS
+    assert denied.verdict == UNDECIDED and denied.interval[1] is math.inf
+
+
+def test_the_shipped_campaign_stays_within_the_maxima_its_content_sets(shipped_pack):
+    """Loot Cards kept and their gold have maxima the content sets (each hero keeps at most what the
+    reward allows, each card is worth at most the highest gold value); the engine keeps to them."""
+    from doria_forge.sim.campaign import make_campaign_plan, play_campaign
+
+    campaign = shipped_pack.campaigns["greywater_smugglers"]
+    for players in (1, 4):
+        most = carry_maxima(shipped_pack, campaign.id, players)
+        assert most["loot_cards"] == 2 * players
+        assert most["group_xp"] == campaign.balance.carry_over.group_xp_most
+        plan = make_campaign_plan(shipped_pack, campaign.id, players=[players], runs=4, seed=1, policy="greedy",
+                                  heroes=None)
+        for run in range(4):
+            for _, cards, gold in play_campaign(shipped_pack, plan, players, run).carried:
+                assert cards <= most["loot_cards"] and gold <= most["gold"]
+
+
+def test_the_bet_from_two_sums_never_says_more_than_the_bet_itself():
+    """A report without the runs' own values bets from two sums, a lower bound of the wealth
+    (Fan, Grama and Liu 2015): ``1 + l x >= exp(l x - x^2 (-ln(1 - l) - l))`` for ``x >= -1``."""
+    for l in BET_SIZES:
+        for x in (-1.0, -0.999, -0.5, -0.1, 0.0, 0.3, 1.0, 4.0, 50.0):
+            assert math.log1p(l * x) >= l * x + x * x * (math.log1p(-l) + l) - 1e-12
+    terms = [(-1.0, 3), (0.5, 4), (2.0, 1)]
+    s = sum(x * c for x, c in terms)
+    v = sum(x * x * c for x, c in terms)
+    assert betting_p_value(s, v) >= betting_p_value_of(terms)
