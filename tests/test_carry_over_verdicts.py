@@ -13,7 +13,16 @@ import pytest
 from doria_forge.model.scenario import CampaignBalance, CarryOver
 from doria_forge.sim.campaign import CampaignRecord, CampaignStats, carry_maxima
 from doria_forge.sim.stats import BET_SIZES, betting_p_value, betting_p_value_of
-from doria_forge.sim.verdicts import FAILS, HOLDS, UNDECIDED, CarriedMean, Target, campaign_targets, judge
+from doria_forge.sim.verdicts import (
+    FAILS,
+    HOLDS,
+    UNDECIDED,
+    CarriedMean,
+    Target,
+    campaign_targets,
+    judge,
+    runs_needed,
+)
 
 
 def _runs(values: list[int], most: float | None) -> CarriedMean:
@@ -140,3 +149,33 @@ def test_the_bet_from_two_sums_never_says_more_than_the_bet_itself():
     s = sum(x * c for x, c in terms)
     v = sum(x * x * c for x, c in terms)
     assert betting_p_value(s, v) >= betting_p_value_of(terms)
+
+
+def _resampled(by_run, runs: int, most: float, rng: random.Random) -> CarriedMean:
+    pool = [(t, m) for t, m, count in by_run for _ in range(count)]
+    sample = Counter(rng.choice(pool) for _ in range(runs))
+    total = sum(t * c for (t, _), c in sample.items())
+    n = sum(m * c for (_, m), c in sample.items())
+    return CarriedMean(total, 0, n, runs, sum(t * t * c for (t, _), c in sample.items()),
+                       sum(t * m * c for (t, m), c in sample.items()), sum(m * m * c for (_, m), c in sample.items()),
+                       lowest=0.0, most=most, per_run=2,
+                       by_run=tuple((float(t), m, c) for (t, m), c in sample.items()))
+
+
+def test_the_runs_an_undecided_carry_over_asks_for_mostly_decide_it():
+    """6 solo runs keeping 0 or 2 Loot Cards after each scenario passed (mean 1.64 against at least 1): the normal approximation asked for so few runs that runs like these,
+    that many, decided it 3 times in 100. The count asked now comes from the bet's own log wealth: runs
+    like these, that many, decide it most of the time."""
+    by_run = ((0.0, 1, 1), (2.0, 2, 1), (4.0, 2, 4))
+    evidence = CarriedMean(18, 0, 11, 6, 1 * 0 + 4 + 4 * 16, 0 + 4 + 4 * 8, 1 + 4 + 4 * 4, lowest=0.0, most=2.0,
+                           per_run=2, by_run=by_run)
+    target = Target("campaign/c", (), "carry_over:loot_cards", 1, (1.0, 12.0), evidence)
+    alpha = 0.05 / 4
+    (verdict,) = judge([target], alpha=alpha)
+    assert verdict.verdict == UNDECIDED
+    runs = round(runs_needed(target, alpha) * evidence.runs / evidence.n)
+    rng = random.Random(1)
+    decided = sum(judge([Target("campaign/c", (), "carry_over:loot_cards", 1, (1.0, 12.0),
+                                _resampled(by_run, runs, 2.0, rng))], alpha=alpha)[0].verdict == HOLDS
+                  for _ in range(100))
+    assert decided >= 70
