@@ -626,3 +626,17 @@ def test_a_campaign_target_no_run_reached_is_named_not_judged():
         "reached it",
         "balance.carry_over.group_xp (the Group XP carried with 2 players, 0-20): no campaign run passed a scenario on"]
     assert not_judged_count(missing) == "2 not judged (never reached)"
+
+
+def test_a_scenario_win_rate_over_campaign_runs_is_not_called_exact():
+    """The finding said "exact 95% interval" of a scenario's win rate within a campaign, whose
+    interval is taken at the effective number of attempts (the design effect is estimated from the
+    runs): only a plain Clopper-Pearson interval is called exact."""
+    from doria_forge.sim.findings import no_location, verdict_findings
+
+    _, verdict = _scenario_in_campaign((0.3, 1.0), [["won"]] * 10 + [["lost"] * 3] * 10)
+    assert verdict.verdict == UNDECIDED
+    (finding,) = verdict_findings([verdict.to_data()], no_location)
+    assert "95% interval" in finding.message and "exact 95% interval" not in finding.message
+    plain = judge([Target("scenario/s", ("balance", "win_rate", "all"), "win_rate", 1, (0.3, 1.0), Proportion(3, 8))])
+    assert "exact 95% interval" in verdict_findings([plain[0].to_data()], no_location)[0].message

@@ -488,7 +488,10 @@ def _interval_words(verdict: Mapping[str, Any]) -> str:
     low, high = verdict["interval"]
     confidence = confidence_text(verdict["confidence"])
     if kind in ("win_rate", "completion_rate", "scenario_win_rate"):
-        return f"exact {confidence} interval {_pct(low)}-{_pct(high)}"
+        # attempts that hang together are counted at their effective number (Korn and Graubard): an
+        # estimate of the spread, not an exact interval
+        exact = "" if verdict.get("method") == "clopper-pearson-over-runs" else "exact "
+        return f"{exact}{confidence} interval {_pct(low)}-{_pct(high)}"
     if kind == "rounds":
         if low is None or high is None:
             return f"too few runs for a {confidence} interval of the median"
