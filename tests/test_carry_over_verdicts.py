@@ -179,3 +179,22 @@ def test_the_runs_an_undecided_carry_over_asks_for_mostly_decide_it():
                                 _resampled(by_run, runs, 2.0, rng))], alpha=alpha)[0].verdict == HOLDS
                   for _ in range(100))
     assert decided >= 70
+
+
+def test_looking_again_after_more_runs_keeps_the_false_fails_below_five_percent():
+    """build judges a campaign at 8, 16, 32, 64 and 128 runs while it is undecided, look ``k`` at
+    ``look_alpha(k)``, as for rates. A mean on the band's low edge (5 one run in ten: 0.5 against
+    0.5-20) must be called failing at some look in at most 5% of campaigns."""
+    from doria_forge.sim.verdicts import look_alpha
+
+    rng = random.Random(7)
+    failed = 0
+    for _ in range(200):
+        values = [5 if rng.random() < 0.1 else 0 for _ in range(128)]
+        for k, runs in enumerate((8, 16, 32, 64, 128)):
+            (verdict,) = judge([Target("campaign/c", (), "carry_over:group_xp", 1, (0.5, 20.0),
+                                       _runs(values[:runs], 5.0))], alpha=look_alpha(k))
+            if verdict.verdict != UNDECIDED:
+                failed += verdict.verdict == FAILS
+                break
+    assert failed <= 10
