@@ -225,3 +225,20 @@ def test_a_campaigns_means_are_written_as_the_terminal_writes_them(shipped_pack,
     p = played["players"][0]
     assert (f"<td>{p['deaths']['per_run']:.2f}</td><td>{p['unconscious']['per_run']:.2f}</td>"
             f"<td>{p['doom_steps']['per_run']:.1f}</td>") in (tmp_path / "s.html").read_text(encoding="utf-8")
+
+
+def test_a_carry_over_interval_without_an_upper_end_reads_as_one(shipped_pack, tmp_path):
+    """A carry-over whose values have no known maximum has an interval with no upper end (JSON
+    ``[low, null]``): the table formatted the missing end as a number and the page was not written.
+    It reads "0.5 and up"."""
+    import copy
+
+    from doria_forge.commands.report_html import render_html
+
+    done = verify(shipped_pack, [], campaign_ids=["greywater_smugglers"], players=[1], runs=2, seed=1, jobs=1,
+                  progress=False, show=False, out=tmp_path / "r.json", replay="none")
+    report = copy.deepcopy(done.report)
+    carried = next(v for v in report["verdicts"]["targets"] if v["metric"] == "carry_over:group_xp")
+    carried["interval"] = [0.5, None]
+    html = " ".join(render_html(shipped_pack, report, replay="none", cache=False).split())
+    assert "0.5 and up (95%)" in html
