@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -198,3 +199,33 @@ def test_looking_again_after_more_runs_keeps_the_false_fails_below_five_percent(
                 failed += verdict.verdict == FAILS
                 break
     assert failed <= 10
+
+
+def test_with_the_gold_rule_the_maxima_allow_the_cards_and_gold_it_lets_a_hero_keep(tmp_path):
+    """With ``campaign_keep_by_gold`` on in a passed scenario a hero keeps cards worth 3 gold per
+    kept card (``engine.campaign.kept_loot``): up to three 1-gold cards for each card the reward
+    allows. A maximum of the cards alone would let a run carry more than "the most" and leave the
+    verdict with no upper end, or bet against a bound the games break."""
+    import shutil
+
+    from doria_forge.sim.campaign import make_campaign_plan, play_campaign
+    from doria_forge.validate import validate_pack
+
+    root = Path(__file__).resolve().parents[1]
+    folder = tmp_path / "content"
+    shutil.copytree(root / "content", folder)
+    for sid in ("greywater_ledger", "greywater_gate"):
+        path = folder / "scenarios" / f"{sid}.yaml"
+        path.write_text(path.read_text() + "optional_rules: [campaign_keep_by_gold]\n")
+    pack = validate_pack(folder).pack
+    assert pack is not None
+    per_card = pack.rules.campaign_gold_per_card
+    for players in (1, 2):
+        most = carry_maxima(pack, "greywater_smugglers", players)
+        assert most["loot_cards"] == 2 * per_card * players
+        assert most["gold"] >= 2 * per_card * players
+        plan = make_campaign_plan(pack, "greywater_smugglers", players=[players], runs=6, seed=1, policy="greedy",
+                                  heroes=None)
+        for run in range(6):
+            for _, cards, gold in play_campaign(pack, plan, players, run).carried:
+                assert cards <= most["loot_cards"] and gold <= most["gold"]
