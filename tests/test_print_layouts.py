@@ -59,7 +59,7 @@ def test_a_non_utf8_layout_is_one_located_problem_not_a_traceback(tmp_path: Path
 
 
 def test_validate_reports_a_project_layout_typo_with_exit_1(project: Path):
-    (project / "layouts" / "default.yaml").write_text("defaults:\n  crop_marks: yes\n  gap: 2\n", encoding="utf-8")
+    (project / "layouts" / "default.yaml").write_text("defaults:\n  crop_marks: true\n  gap: 2\n", encoding="utf-8")
     result = runner.invoke(app, ["validate", str(project / "content")])
     assert result.exit_code == 1, result.output
     assert "layouts/default.yaml:3:3: error [layout] unknown field 'gap'" in result.output
@@ -87,16 +87,16 @@ def test_a_layout_found_clean_and_then_broken_is_reported(project: Path):
     # clean_cache remembers clean layout files by content: the edit must be seen at once, and a
     # file with problems must keep being reported on every run.
     layout = project / "layouts" / "default.yaml"
-    layout.write_text("defaults:\n  crop_marks: yes\n", encoding="utf-8")
+    layout.write_text("defaults:\n  crop_marks: true\n", encoding="utf-8")
     for _ in range(2):
         result = runner.invoke(app, ["validate", str(project / "content")])
         assert result.exit_code == 0, result.output
-    layout.write_text("defaults:\n  crop_marks: yes\n  gap: 2\n", encoding="utf-8")
+    layout.write_text("defaults:\n  crop_marks: true\n  gap: 2\n", encoding="utf-8")
     for _ in range(2):
         result = runner.invoke(app, ["validate", str(project / "content")])
         assert result.exit_code == 1, result.output
         assert "layouts/default.yaml:3:3: error [layout] unknown field 'gap'" in result.output
-    layout.write_text("defaults:\n  crop_marks: yes\n", encoding="utf-8")
+    layout.write_text("defaults:\n  crop_marks: true\n", encoding="utf-8")
     assert runner.invoke(app, ["validate", str(project / "content")]).exit_code == 0
 
 
@@ -166,7 +166,7 @@ def test_validate_without_the_cache_checks_everything_and_writes_nothing(project
 
     folder = tmp_path_factory.mktemp("cache") / "doria-forge"
     monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(folder))
-    (project / "layouts" / "default.yaml").write_text("defaults:\n  crop_marks: yes\n", encoding="utf-8")
+    (project / "layouts" / "default.yaml").write_text("defaults:\n  crop_marks: false\n", encoding="utf-8")
     result = pipeline.validate(project / "content", text_fit=True, cache=False)
     assert result.pack is not None and not folder.exists()
     pipeline.validate(project / "content", text_fit=True)
@@ -324,6 +324,24 @@ def test_a_layout_number_that_is_no_number_is_an_error_at_it(project: Path, text
     assert f"layouts/default.yaml:{where}: error [layout] {field}: Input should be a finite number" in result.output
     exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
     assert exported.exit_code == 1 and not (project / "out").exists()
+
+
+@pytest.mark.parametrize(("text", "where", "message"), [
+    ('defaults:\n  bleed_mm: "3"\n', "2:13", "defaults.bleed_mm: Input should be a valid number (got '3')"),
+    ("defaults:\n  crop_marks: 1\n", "2:15", "defaults.crop_marks: Input should be a valid boolean (got 1)"),
+    ("decks:\n  loot: {dpi: 300.0}\n", "2:15", "decks.loot.dpi: Input should be a valid integer (got 300.0)"),
+    ('defaults:\n  duplex_offset_mm: ["1", 0]\n', "2:22",
+     "defaults.duplex_offset_mm[0]: Input should be a valid number (got '1')"),
+    ("profile: {name: Shop, needs_backs: 1}\n", "1:36", "profile.needs_backs: Input should be a valid boolean"),
+])
+def test_a_layout_number_or_switch_written_as_something_else_is_an_error_at_it(project: Path, text: str,
+                                                                              where: str, message: str):
+    """Content documents take numbers and switches only as written (`damage: true` is an error);
+    a layout file took `bleed_mm: "3"` as 3 and `crop_marks: 1` as true, without a word."""
+    (project / "layouts" / "default.yaml").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1
+    assert f"layouts/default.yaml:{where}: error [layout] {message}" in result.output
 
 
 @pytest.mark.parametrize(("key", "got"), [("", "an empty key"), ("true", "true"), ("1.5", "1.5")])

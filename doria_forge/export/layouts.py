@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from doria_forge.infra.assets import layout_files, layouts_folder_of
 from doria_forge.load import LoadedDocument, Problem, Severity, load_text
 from doria_forge.load.files import PackFileError, read_confined
-from doria_forge.model.common import empty_dict, empty_list
+from doria_forge.model.common import StrictScalars, empty_dict, empty_list
 
 from .errors import ExportError
 
@@ -138,11 +138,12 @@ def _check_card_size(value: str | None) -> str | None:
 
 
 _LAYOUT_CONFIG = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
-"""Of every layout model. allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no length
+"""Of every layout model (each a :class:`StrictScalars`: ``bleed_mm: "3"`` is an error, as in a content
+document, not 3). allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no length
 is either (a duplex offset of .nan drew every back at `-nan`, an operand no PDF reader takes)."""
 
 
-class _Partial(BaseModel):
+class _Partial(StrictScalars):
     """Every field optional: a block that only says what it changes (see :class:`SheetLayout`)."""
 
     model_config = _LAYOUT_CONFIG
@@ -353,7 +354,7 @@ def _pydantic_message(error: Mapping[str, Any]) -> str:
     return f"{where}: {message}" if where else message
 
 
-class SheetLayout(BaseModel):
+class SheetLayout(StrictScalars):
     """A resolved layout for one deck. Lengths in mm.
 
     Card and paper: ``paper``, ``card_size`` (a preset or ``WxH``), ``room_tile_square_mm``;
@@ -431,7 +432,7 @@ class SheetLayout(BaseModel):
         return SheetLayout.model_validate(data)
 
 
-class PrintProfile(BaseModel):
+class PrintProfile(StrictScalars):
     """What a print shop (or a home printer) takes, beside the layout keys it sets.
 
     ``name`` as shown; ``aliases`` other names ``--profile`` accepts; ``container`` ``pdf`` (one PDF
@@ -486,7 +487,7 @@ class PrintProfile(BaseModel):
         return False
 
 
-class LayoutFile(BaseModel):
+class LayoutFile(StrictScalars):
     """The YAML layout file: an optional ``profile``, ``defaults`` for every deck and ``decks`` keyed by
     deck name (:data:`DECKS`)."""
 

@@ -130,18 +130,10 @@ Ref = tuple[tuple[str | int, ...], str, str]
 """A cross reference: (field path inside the document, target kind, target id)."""
 
 
-class Strict(BaseModel):
-    """Base of every model: unknown fields are errors (a typo must not pass silently)."""
-
-    # Every text of every document has an upper bound; fields set a lower one where they can.
-    # A string right under a field is its description (in the JSON Schema and the field reference);
-    # field_docs reads those strings when a schema is asked for, not at every start-up.
-    # defer_build: a validator is built on first use, and a model only ever nested in another
-    # never needs its own: validating the shipped pack builds 25 of the 108.
-    # allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no figure of a game is either
-    # (a band [.nan, 0.5] was told "less than or equal to 1 (got nan)").
-    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000, allow_inf_nan=False,
-                              json_schema_extra=describe_fields, defer_build=True)
+class StrictScalars(BaseModel):
+    """Base of a model read from YAML: its numbers and switches must be written as numbers and
+    switches (``bleed_mm: "3"`` and ``damage: true`` are errors), also inside lists, pairs, mappings
+    and optional fields. The content model (:class:`Strict`) and the print layouts build on it."""
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -164,6 +156,20 @@ class Strict(BaseModel):
 _STRICT_TYPES = (int, float, bool)
 _STRICT = PydanticStrict()
 _CONTAINERS = (list, tuple, dict, set, frozenset, Union, UnionType)
+
+
+class Strict(StrictScalars):
+    """Base of every model: unknown fields are errors (a typo must not pass silently)."""
+
+    # Every text of every document has an upper bound; fields set a lower one where they can.
+    # A string right under a field is its description (in the JSON Schema and the field reference);
+    # field_docs reads those strings when a schema is asked for, not at every start-up.
+    # defer_build: a validator is built on first use, and a model only ever nested in another
+    # never needs its own: validating the shipped pack builds 25 of the 108.
+    # allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no figure of a game is either
+    # (a band [.nan, 0.5] was told "less than or equal to 1 (got nan)").
+    model_config = ConfigDict(extra="forbid", frozen=True, str_max_length=20_000, allow_inf_nan=False,
+                              json_schema_extra=describe_fields, defer_build=True)
 
 
 def _strict_inside(annotation: Any) -> Any:
