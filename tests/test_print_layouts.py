@@ -344,6 +344,20 @@ def test_a_layout_number_or_switch_written_as_something_else_is_an_error_at_it(p
     assert f"layouts/default.yaml:{where}: error [layout] {message}" in result.output
 
 
+@pytest.mark.parametrize(("value", "hint"), [
+    ('bleed_mm: "3"', "in quotes it is text: write the number without quotes"),
+    ('rotation: "90"', "in quotes it is text: write the number without quotes"),
+    ('crop_marks: "true"', "in quotes it is text: write true or false without quotes"),
+    ("crop_marks: yes", "write true or false (YAML reads yes, no, on and off as text)"),
+])
+def test_a_quoted_number_or_a_yes_says_how_to_write_it(value: str, hint: str):
+    """`rotation: "90"` was told "did you mean '90'?" (what was written), `bleed_mm: "3"` and
+    `crop_marks: yes` only that they are no number and no boolean."""
+    layout, problems = check_layout_text(f"defaults:\n  {value}\n", "layouts/default.yaml")
+    assert layout is None and len(problems) == 1
+    assert problems[0].message.endswith(f"; {hint}") and "did you mean" not in problems[0].message
+
+
 @pytest.mark.parametrize(("key", "got"), [("", "an empty key"), ("true", "true"), ("1.5", "1.5")])
 def test_a_deck_name_that_is_no_text_is_an_error_at_it(key: str, got: str):
     """`decks:` with an empty deck name was told at the line of `decks:` to "write one after the

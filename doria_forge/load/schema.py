@@ -382,14 +382,37 @@ def _value_hints(error: Mapping[str, Any], message: str, rule: str, resolved: bo
     if shown is not None and shown not in message and rule == SCHEMA and resolved:
         text += f" (got {shown})"
     if etype == "literal_error" and isinstance(value, str):
-        known = [v.strip().strip("'") for v in str((error.get("ctx") or {}).get("expected", ""))
-                 .replace(" or ", ", ").split(",")]
-        suggestion = _close(value, [k for k in known if k])
+        written = [v.strip() for v in str((error.get("ctx") or {}).get("expected", ""))
+                   .replace(" or ", ", ").split(",")]
+        if value.strip() in written:  # `rotation: "90"`: the number 90 quoted, not the word '90'
+            return text + _QUOTED_NUMBER
+        suggestion = _close(value, [k.strip("'") for k in written if k])
         if suggestion:
             text += f"; did you mean {suggestion!r}?"
+    if etype in ("int_type", "float_type", "bool_type") and isinstance(value, str):
+        text += _quoted_hint(value, etype)
     if etype == "string_type" and isinstance(value, (int, float, _dt.date)):
         text += "; YAML read it as a number, boolean or date: quote it to make it text"
     return text
+
+
+_QUOTED_NUMBER = "; in quotes it is text: write the number without quotes"
+
+
+def _quoted_hint(value: str, etype: str) -> str:
+    """Why text was refused where a number or a switch goes: quoted (``bleed_mm: "3"``), or a
+    switch written as YAML 1.1 wrote it (``yes``, read as text by YAML 1.2)."""
+    if etype == "bool_type":
+        if value.strip().lower() in ("true", "false"):
+            return "; in quotes it is text: write true or false without quotes"
+        if value.strip().lower() in ("yes", "no", "on", "off", "y", "n"):
+            return "; write true or false (YAML reads yes, no, on and off as text)"
+        return ""
+    try:
+        float(value)
+    except ValueError:
+        return ""
+    return _QUOTED_NUMBER
 
 
 def first_error(exc: ValidationError) -> str:
