@@ -270,3 +270,62 @@ def test_paths_are_named_alike_by_the_pack_messages_and_the_others(tmp_path, mon
     result = runner.invoke(app, ["new", "monster", "yeti", "--pack", str(drafts)])
     assert result.exit_code == 2
     assert "monster 'yeti' is defined already at ..drafts/frost/monsters/beasts.yaml" in result.output, result.output
+
+
+# -- two patches of one field ------------------------------------------------------------------------------
+def _patch(patch_id: str, changes: str) -> str:
+    return f"kind: patch\nid: {patch_id}\ntarget: monster_level/orc-2\nchanges:\n{changes}"
+
+
+def test_two_patches_of_one_field_in_one_pack_are_an_error_naming_both(tmp_path):
+    """The later file's patch won without a word: which errata printed depended on file names."""
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-base"),
+                                         "a.yaml": _patch("p1", "  attack: 3D+1\n  defense: 3D+1\n"),
+                                         "b.yaml": _patch("p2", "  attack: 3D+2\n")})
+    result = validate_pack(pack, display_root="")
+    assert [line for line in lines(result.problems) if "pack-conflict" in line] == [
+        "b.yaml:5:3 error [pack-conflict] attack of monster_level 'orc-2' is changed by patch p1 (a.yaml:5:3) "
+        "too: two patches of one field in one pack play in the order of their files; keep one"]
+    assert result.pack is None
+
+
+def test_patches_of_different_keys_of_one_field_are_no_conflict(tmp_path):
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-base"),
+                                         "a.yaml": _patch("p1", "  attack: 3D+1\n"),
+                                         "b.yaml": _patch("p2", "  defense: 3D+1\n")})
+    result = validate_pack(pack, display_root="")
+    assert result.errors == 0, lines(result.problems)
+
+
+def _sibling_patches(root: Path, b_requires: str = "doria-base") -> Path:
+    for pack_id, folder, requires, attack in (("pa", "a", "doria-base", "2D+6"), ("pb", "b", b_requires, "3D+1")):
+        write_pack(root / folder, {"pack.yaml": f"kind: pack\nid: {pack_id}\nname: P\nversion: 0.1.0\n"
+                                                f"requires: [{requires}]\n",
+                                   "errata.yaml": _patch(f"{pack_id}-errata", f"  attack: {attack}\n")})
+    return write_pack(root / "top", {"pack.yaml": "kind: pack\nid: top\nname: Top\nversion: 0.1.0\n"
+                                                  "requires: [pa, pb]\n"})
+
+
+def test_two_required_packs_patching_one_field_is_an_error_the_requiring_pack_settles(tmp_path):
+    top = _sibling_patches(tmp_path)
+    result = validate_pack(top, display_root="top")
+    (conflict,) = [p for p in result.problems if p.rule_id == "pack-conflict"]
+    assert conflict.file.endswith("b/errata.yaml") and (conflict.line, conflict.column) == (5, 3)
+    assert "attack of monster_level 'orc-2' is changed by patch pa-errata (" in conflict.message
+    assert "a/errata.yaml:5:3) of pa 0.1.0 and by pb 0.1.0, which do not require one another" in conflict.message
+    (top / "errata.yaml").write_text(_patch("top-errata", "  attack: 3D+2\n"))
+    settled = validate_pack(top, display_root="top")
+    assert not [p for p in settled.problems if p.rule_id == "pack-conflict"], lines(settled.problems)
+    assert settled.pack.get("monster_level", "orc-2").attack == "3D+2"
+
+
+def test_a_pack_patching_a_field_a_pack_it_requires_patched_is_told_its_patch_plays(tmp_path):
+    top = _sibling_patches(tmp_path, b_requires="pa")  # pb builds on pa: its patch plays, no conflict
+    assert validate_pack(top, display_root="top").errors == 0
+    (top / "errata.yaml").write_text(_patch("top-errata", "  attack: 3D+2\n"))
+    result = validate_pack(top, display_root="top")
+    assert result.errors == 0, lines(result.problems)
+    assert [line for line in lines(result.problems) if "was changed by" in line] == [
+        f"top/errata.yaml:5:3 info [pack-override] attack of monster_level 'orc-2' was changed by patch pb-errata "
+        f"({_shown(tmp_path / 'b' / 'errata.yaml')}:5:3) of pb 0.1.0: this patch's plays"]
+    assert result.pack.get("monster_level", "orc-2").attack == "3D+2"

@@ -19,7 +19,12 @@ warning with the closest id. A required pack replacing a document of a pack it b
 defining the same document is an **error** (rule ``pack-conflict``) at the later one, naming
 both: which one wins would depend on the order of ``requires``. The requiring pack settles it by
 writing that document itself (or one pack requires the other). Every patch is an ``info``
-(``pack-override``, its mistakes ``pack-patch`` errors). Within one pack, a repeated id stays a
+(``pack-override``, its mistakes ``pack-patch`` errors). Two patches changing one field of a
+document (or a field and a key inside it) are told, each at the later patch's field, naming the
+earlier one's: an **error** (``pack-conflict``) where both are in one pack (the order of its files
+would choose) or in required packs that do not require one another (settled by the requiring pack
+patching that field, or writing the document), an ``info`` where the later pack builds on the
+earlier (it wins, as a replacement does). Within one pack, a repeated id stays a
 ``duplicate-id`` error. The manifests of the required packs are not content of the game; the
 validated pack records them as :class:`~doria_forge.model.RequiredPack` (id, version, content
 hash). Exports print only the pack's own documents (``ContentPack.own``): added, replaced or
@@ -198,6 +203,7 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int
     last = len(layers) - 1
     requires = requires if requires is not None else [set(range(n)) for n in range(len(layers))]
     conflicts: dict[tuple[str, str], tuple[int, LoadedDocument, int, LoadedDocument]] = {}
+    fields = _PatchedFields(layers, requires)
 
     def swap(old: LoadedDocument, new: LoadedDocument) -> None:
         out[next(i for i, d in enumerate(out) if d is old)] = new
@@ -224,6 +230,7 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int
                 conflicts.pop(key, None)
             if earlier is not None and earlier[0] != number:
                 old_label = layers[earlier[0]][0]
+                fields.replaced(key)
                 swap(earlier[1], doc)
                 current[key] = (number, doc)
                 what = f"{key[0]} {document_key(earlier[1])[1]!r}"  # type: ignore[index]
@@ -238,10 +245,12 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int
             patched = _apply(doc, current, number, layers, problems)
             if patched is not None:
                 key, target = patched
+                problems.extend(fields.patched(key, doc, number))
                 swap(current[key][1], target)
                 current[key] = (current[key][0], target)
                 if number == last:
                     own.add(document_key(target))  # type: ignore[arg-type]
+    problems.extend(fields.unsettled())
     for key, (first, first_doc, second, second_doc) in sorted(conflicts.items()):
         what = f"{key[0]} {document_key(second_doc)[1]!r}"  # type: ignore[index]
         problems.append(Problem.at(
@@ -250,6 +259,77 @@ def merge(layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int
             f"require one another: which one plays depends on the order of requires; write {what} in "
             f"{layers[last][0]} to choose, or let one pack require the other"))
     return out, problems, frozenset(own)
+
+
+FieldPath = tuple[Any, ...]
+"""A field inside a patch's ``changes``: ``("attack",)``, ``("attributes", "STR")``."""
+
+
+class _PatchedFields:
+    """Which patch changed which field of each document while :func:`merge` goes up the layers,
+    to tell two patches of one field apart from the later one winning without a word."""
+
+    def __init__(self, layers: list[tuple[str, list[LoadedDocument]]], requires: list[set[int]]):
+        self.layers = layers
+        self.requires = requires
+        self.changed: dict[tuple[str, str], list[tuple[FieldPath, int, LoadedDocument]]] = {}
+        # two required packs patching one field: (document, field) -> the two layers and the error
+        self.clashes: dict[tuple[tuple[str, str], FieldPath], tuple[int, int, Problem]] = {}
+
+    def replaced(self, key: tuple[str, str]) -> None:
+        """A later layer wrote the document ``key`` whole: the patches before it are gone."""
+        self.changed.pop(key, None)
+        for clash in [c for c in self.clashes if c[0] == key]:
+            del self.clashes[clash]
+
+    def patched(self, key: tuple[str, str], patch: LoadedDocument, number: int) -> list[Problem]:
+        """The problems of ``patch`` (of layer ``number``) changing fields of ``key`` that an
+        earlier patch changed; records its fields."""
+        problems = []
+        earlier = self.changed.setdefault(key, [])
+        what = f"{key[0]} {str(patch.data['target']).partition('/')[2]!r}"
+        for path in _changed_fields(patch.data["changes"]):
+            here = patch.locate(("changes", *path))
+            shown = ".".join(map(str, path))
+            for old_path, old_number, old_patch in [e for e in earlier if _overlap(e[0], path)]:
+                earlier.remove((old_path, old_number, old_patch))
+                there = f"patch {old_patch.data.get('id')} ({old_patch.locate(('changes', *old_path))})"
+                for clash in [c for c, (a, b, _) in self.clashes.items() if c[0] == key and _overlap(c[1], path)
+                              and {a, b} <= self.requires[number]]:
+                    del self.clashes[clash]  # settled: this pack builds on both and chooses
+                if old_number == number:
+                    problems.append(Problem.at(here, CONFLICT, Severity.ERROR,
+                                               f"{shown} of {what} is changed by {there} too: two patches of one "
+                                               f"field in one pack play in the order of their files; keep one"))
+                elif old_number in self.requires[number]:
+                    problems.append(Problem.at(here, OVERRIDE, Severity.INFO,
+                                               f"{shown} of {what} was changed by {there} of "
+                                               f"{self.layers[old_number][0]}: this patch's plays"))
+                else:
+                    self.clashes[key, path] = (old_number, number, Problem.at(
+                        here, CONFLICT, Severity.ERROR,
+                        f"{shown} of {what} is changed by {there} of {self.layers[old_number][0]} and by "
+                        f"{self.layers[number][0]}, which do not require one another: which one plays depends "
+                        f"on the order of requires; patch {shown} in {self.layers[-1][0]} to choose, or let "
+                        f"one pack require the other"))
+            earlier.append((path, number, patch))
+        return problems
+
+    def unsettled(self) -> list[Problem]:
+        """The clashes of required packs no later layer settled."""
+        return [problem for _, _, problem in self.clashes.values()]
+
+
+def _changed_fields(changes: Any, prefix: FieldPath = ()) -> list[FieldPath]:
+    """The fields a patch's ``changes`` set: a mapping changes key by key (:func:`_merged`)."""
+    if isinstance(changes, dict) and changes:
+        return [path for key, value in changes.items() for path in _changed_fields(value, (*prefix, key))]
+    return [prefix]
+
+
+def _overlap(a: FieldPath, b: FieldPath) -> bool:
+    """Whether two changed fields touch the same value: the same, or one inside the other."""
+    return a[:len(b)] == b or b[:len(a)] == a
 
 
 def _override(doc: LoadedDocument, what: str, old_label: str, old: LoadedDocument, own: bool,
