@@ -236,3 +236,31 @@ def test_workers_dying_under_cancelled_futures_print_no_thread_traceback(monkeyp
         assert not manager.is_alive() and busy
         raise KeyboardInterrupt
     assert [args.exc_type for args in shown] == []
+
+
+@pytest.mark.parametrize(("stop", "code", "line"), [
+    ("ctrl-c", 130, "interrupted"),
+    ("sigterm", 143, "terminated (SIGTERM)"),
+])
+def test_a_stopped_run_says_so_in_one_line(capsys, monkeypatch, stop, code, line):
+    """Ctrl-C and SIGTERM ended a run with exit 130 or 143 and not a word: a user (or a CI log)
+    could not tell a stop from a crash. Through the command line's own Ctrl-C handling (typer
+    turns a KeyboardInterrupt into exit 130) and the SIGTERM handler's exit."""
+    import typer
+
+    from doria_forge.infra import lifecycle
+
+    monkeypatch.setattr(lifecycle, "install_signal_handlers", lambda: None)  # this test process's stay
+    monkeypatch.setattr(lifecycle, "configure_logging", lambda: None)
+    stopped = typer.Typer()
+
+    @stopped.command()
+    def go() -> None:
+        if stop == "ctrl-c":
+            raise KeyboardInterrupt
+        lifecycle._terminate(signal.SIGTERM, None)
+
+    with pytest.raises(SystemExit) as info:
+        lifecycle.run(lambda: stopped([], prog_name="doria-forge"))
+    assert info.value.code == code
+    assert capsys.readouterr().err == f"{line}\n"

@@ -3,7 +3,9 @@
 The default action of SIGTERM ends the process on the spot: no ``finally`` runs, so worker
 processes lived on and temporary files stayed. :func:`run` turns SIGTERM and SIGHUP into
 ``SystemExit(128 + signal)`` (143 for SIGTERM), which unwinds like Ctrl-C (exit 130) does:
-workers are stopped, staged outputs dropped, temporary files removed.
+workers are stopped, staged outputs dropped, temporary files removed. A run ended so says why in
+one line on stderr (``interrupted``, ``terminated (SIGTERM)``), after the unwinding: an exit code
+alone left a user or a CI log wondering whether it had crashed.
 
 An output stream that fails (``validate > /dev/full``, a closed pipe) ends the run with one
 line on stderr and exit code 2 instead of a traceback and an "Exception ignored" at exit. The
@@ -53,6 +55,11 @@ class OutputClosed(Exception):
     line's own handling of it; ``str()`` is the system's words for it."""
 
 
+STOPPED = {130: "interrupted", 143: "terminated (SIGTERM)", 129: "terminated (SIGHUP)"}
+"""The line a run stopped by a signal ends with, by its exit code (128 + signal): Ctrl-C (which
+the command line turns into exit 130), SIGTERM and SIGHUP (:func:`install_signal_handlers`)."""
+
+
 def run(main: Callable[[], Any]) -> None:
     """Run the command line ``main`` with the signal handlers and the output-failure guard."""
     install_signal_handlers()
@@ -62,18 +69,29 @@ def run(main: Callable[[], Any]) -> None:
             raise OutputClosed("standard output is closed")
         try:
             main()
+        except KeyboardInterrupt:  # outside the command line's own handling of it
+            raise SystemExit(130) from None
         finally:  # what is still buffered fails here, not in the interpreter's last flush
             sys.stdout.flush()
+    except SystemExit as exc:
+        if isinstance(exc.code, int) and exc.code in STOPPED:
+            _tell(STOPPED[exc.code])
+        raise
     except (OSError, OutputClosed) as exc:
         _silence_stdout()
         filename = getattr(exc, "filename", None)
         where = f"{filename}: " if filename else "cannot write output: "
-        try:
-            sys.stderr.write(printable(f"error: {where}{getattr(exc, 'strerror', None) or exc}") + "\n")
-            sys.stderr.flush()
-        except OSError:
-            pass
+        _tell(f"error: {where}{getattr(exc, 'strerror', None) or exc}")
         raise SystemExit(2) from None
+
+
+def _tell(line: str) -> None:
+    """``line`` on stderr, printable; nothing when stderr fails too."""
+    try:
+        sys.stderr.write(printable(line) + "\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):  # closed, or no stream at all (`2>&-`)
+        pass
 
 
 def _silence_stdout() -> None:
