@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from doria_forge.infra.assets import layout_files, layouts_folder_of
 from doria_forge.load import LoadedDocument, Problem, Severity, load_text
