@@ -33,13 +33,13 @@ import binascii
 import io
 import os
 import re
-import stat
 import warnings
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import IO
 from urllib.parse import unquote, urlsplit
 
+from doria_forge.infra.regular_files import NotARegularFile, open_regular
 from doria_forge.load.files import (
     IO_ERROR,
     NOT_A_FILE,
@@ -192,16 +192,17 @@ def _open_regular(path: Path) -> IO[bytes]:
     """``path`` opened for reading when it is a regular file of at most ``MAX_ART_BYTES`` (checked
     on the open descriptor, opened without blocking). Raises PackFileError."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        fh, status = open_regular(path, follow_link=True)  # check_confined saw where a link leads
+    except NotARegularFile as exc:
+        raise PackFileError(PathProblem(path, NOT_A_FILE, f"is {describe_mode(exc.mode)}, not a file; not read")) \
+            from None
     except OSError as exc:
         raise PackFileError(PathProblem(path, IO_ERROR, f"cannot read file: {exc.strerror or exc}")) from None
-    mode, size = os.fstat(fd).st_mode, os.fstat(fd).st_size
-    if not stat.S_ISREG(mode) or size > MAX_ART_BYTES:
-        os.close(fd)
-        why = f"is {describe_mode(mode)}, not a file" if not stat.S_ISREG(mode) else \
-            f"is {size / 1024**2:.1f} MiB, more than the {MAX_ART_BYTES // 1024**2} MiB art may have"
-        raise PackFileError(PathProblem(path, NOT_A_FILE, f"{why}; not read"))
-    return os.fdopen(fd, "rb")
+    if status.st_size > MAX_ART_BYTES:
+        fh.close()
+        raise PackFileError(PathProblem(path, NOT_A_FILE, f"is {status.st_size / 1024**2:.1f} MiB, more than the "
+                                        f"{MAX_ART_BYTES // 1024**2} MiB art may have; not read"))
+    return fh
 
 
 _ORIENTATION = 0x0112

@@ -487,3 +487,24 @@ def test_a_bad_file_limit_is_named_also_for_the_default_pack(tmp_path, monkeypat
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 2
     assert result.output.strip() == f"error: {MAX_FILE_ENV}='abc' is not a size; write bytes or a number with K, M or G"
+
+
+def test_open_regular_refuses_a_fifo_without_waiting_and_a_final_link_unless_asked(tmp_path):
+    """The one opener under the pack loader, the card art and the build manifest."""
+    import errno
+    import stat
+
+    from doria_forge.infra.regular_files import NotARegularFile, open_regular
+
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(NotARegularFile) as info:
+        open_regular(tmp_path / "pipe")
+    assert stat.S_ISFIFO(info.value.mode) and info.value.strerror == "not a regular file"
+    (tmp_path / "file").write_bytes(b"abc")
+    (tmp_path / "link").symlink_to(tmp_path / "file")
+    with pytest.raises(OSError) as refused:
+        open_regular(tmp_path / "link")
+    assert refused.value.errno == errno.ELOOP
+    fh, status = open_regular(tmp_path / "link", follow_link=True)
+    with fh:
+        assert (fh.read(), status.st_size) == (b"abc", 3)

@@ -23,14 +23,12 @@ old folder is then removed. So:
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
 import secrets
 import shutil
 import signal
-import stat
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -38,6 +36,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from doria_forge.infra.regular_files import open_regular
 
 MANIFEST = ".doria-forge-build"
 """The file in a build folder that lists the files the build wrote (JSON)."""
@@ -134,26 +134,14 @@ def is_mount_point(folder: Path) -> bool:
 
 def _manifest(out: Path) -> set[str] | None:
     try:
-        data = json.loads(_regular_file_bytes(out / MANIFEST))
+        manifest, _ = open_regular(out / MANIFEST)  # a FIFO named like it kept every build waiting
+        with manifest:
+            data = json.loads(manifest.read(64 * 1024**2))
     except (OSError, ValueError):
         return None
     if not isinstance(data, dict) or data.get("format") != _FORMAT or not isinstance(data.get("files"), list):
         return None
     return {str(name) for name in data["files"]}
-
-
-def _regular_file_bytes(path: Path, limit: int = 64 * 1024**2) -> bytes:
-    """The bytes of ``path`` (at most ``limit``), opened without waiting and without following a
-    final link; raises OSError when it is no regular file. A FIFO named like the manifest kept
-    every build waiting for a writer forever."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-                 | getattr(os, "O_CLOEXEC", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
-        return os.read(fd, limit)
-    finally:
-        os.close(fd)
 
 
 @contextmanager

@@ -28,6 +28,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from doria_forge.infra.regular_files import NotARegularFile, open_regular
+
 YAML_SUFFIXES = (".yaml", ".yml")
 
 DEFAULT_MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -236,23 +238,14 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
     real = _confined(path, root, real_root, area)
     try:
         _check(path, os.stat(real), limit, adjustable)
-        flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-        fd = os.open(real, flags | getattr(os, "O_CLOEXEC", 0))
-        try:
-            _check(path, os.fstat(fd), limit, adjustable)
-            chunks = []
-            left = limit + 1
-            while left > 0:
-                chunk = os.read(fd, min(left, 1 << 20))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                left -= len(chunk)
-        finally:
-            os.close(fd)
+        fh, status = open_regular(real)
+        with fh:
+            _check(path, status, limit, adjustable)
+            data = fh.read(limit + 1)
+    except NotARegularFile as exc:  # swapped for one after the check
+        raise PackFileError(_not_a_file(path, exc.mode)) from None
     except OSError as exc:
         raise PackFileError(PathProblem(path, IO_ERROR, f"cannot read file: {exc.strerror or exc}")) from None
-    data = b"".join(chunks)
     if len(data) > limit:  # it grew after the check
         raise PackFileError(_too_large(path, None, limit, adjustable))
     return data
@@ -260,9 +253,13 @@ def read_confined(path: Path, root: Path | None, limit: int | None = None, *, ar
 
 def _check(path: Path, st: os.stat_result, limit: int, adjustable: bool) -> None:
     if not stat.S_ISREG(st.st_mode):
-        raise PackFileError(PathProblem(path, NOT_A_FILE, f"is {describe_mode(st.st_mode)}, not a file; not read"))
+        raise PackFileError(_not_a_file(path, st.st_mode))
     if st.st_size > limit:
         raise PackFileError(_too_large(path, st.st_size, limit, adjustable))
+
+
+def _not_a_file(path: Path, mode: int) -> PathProblem:
+    return PathProblem(path, NOT_A_FILE, f"is {describe_mode(mode)}, not a file; not read")
 
 
 def _too_large(path: Path, size: int | None, limit: int, adjustable: bool) -> PathProblem:
