@@ -66,6 +66,17 @@ def test_tab_indentation_is_a_syntax_problem_with_a_hint():
 
 
 
+@pytest.mark.parametrize("text", ["kind: trap\nid: t\tx\n", "kind: trap\nname: a\tb: c\n"])
+def test_a_tab_inside_a_line_is_not_called_indentation(text):
+    """`id: t<tab>x` was told "YAML does not allow tabs for indentation" at the tab after `t`,
+    where the line's indentation has no tab."""
+    _, problems = load_text(text, path="x.yaml")
+    assert [(p.line, p.rule_id) for p in problems] == [(2, "yaml-syntax")]
+    assert "indentation" not in problems[0].message
+    assert problems[0].message.endswith("(this YAML reader takes no tab inside a line: write a space, or put the "
+                                        "text in quotes)")
+
+
 @pytest.mark.parametrize("text, line, char", [
     ("ability:\n\u00a0 id: a\n  text: t\n", 2, "U+00A0"),  # a no-break space pasted into the indentation
     ("id: a\nname\uff1a Orc\nrange: 1\n", 2, "U+FF1A"),  # a full-width colon typed with an input method

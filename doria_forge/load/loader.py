@@ -193,7 +193,8 @@ def _mark_location(file: str, mark: Any) -> Location:
     return Location(file, int(getattr(mark, "line", 0)) + 1, int(getattr(mark, "column", 0)) + 1)
 
 
-def _syntax_message(exc: MarkedYAMLError) -> str:
+def _syntax_message(exc: MarkedYAMLError, before: str = "") -> str:
+    """The syntax error ``exc`` in words; ``before``: the text of its line before its column."""
     if exc.problem == "found unhashable key":  # `? !!set {a, b}`
         return "a set as a key cannot be read; field names are text"
     parts = [p.strip() for p in (exc.context, exc.problem) if p]
@@ -201,7 +202,9 @@ def _syntax_message(exc: MarkedYAMLError) -> str:
     context_mark, problem_mark = exc.context_mark, exc.problem_mark
     if context_mark is not None and problem_mark is not None and context_mark.line != problem_mark.line:
         message += f" (started on line {context_mark.line + 1}, column {context_mark.column + 1})"
-    if "'\\t'" in message:
+    if "'\\t'" in message and before.strip(" \t-"):  # `name: a<tab>b`: not indentation
+        message += " (this YAML reader takes no tab inside a line: write a space, or put the text in quotes)"
+    elif "'\\t'" in message:
         message += " (YAML does not allow tabs for indentation; use spaces)"
     return message
 
@@ -566,7 +569,9 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
     except MarkedYAMLError as exc:
         location = _mark_location(file, exc.problem_mark or exc.context_mark)
         hint = _lookalike_hint(text, location.line) or _quote_hint(text, location.line, location.column)
-        problems.append(Problem.at(location, YAML_SYNTAX, Severity.ERROR, _syntax_message(exc) + hint))
+        before = text.split("\n", location.line)[location.line - 1][:location.column - 1] \
+            if location.line <= text.count("\n") + 1 else ""
+        problems.append(Problem.at(location, YAML_SYNTAX, Severity.ERROR, _syntax_message(exc, before) + hint))
     except ReaderError as exc:
         line, column = _line_col(text, exc.position if isinstance(exc.position, int) else 0)
         character = exc.character
