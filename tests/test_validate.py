@@ -53,6 +53,14 @@ def test_an_unknown_field_beside_a_parameter_named_as_the_word_is_named_itself(t
         "s.yaml:9:43 error [unknown-field] unknown field 'isset' in rules[0].if[0] (did you mean 'is_set'?)",
     ]
 
+def test_a_list_too_long_is_told_without_pydantics_after_validation(tmp_path):
+    """"List should have at most 2 items after validation, not 3": "after validation" is the
+    library's step, not something the designer wrote."""
+    text = "kind: pack\nid: p\nname: P\nversion: 0.1.0\nlanguages: [en, de, en]\n"
+    found = [p.message for p in validate_files(tmp_path, {"pack.yaml": text}).problems if p.rule_id == "schema"]
+    assert found == ["languages: List should have at most 2 items, not 3"]
+
+
 def test_wrong_type_points_at_the_value(tmp_path):
     text = monster_yaml().replace("range: 1", "range: far")
     result = validate_files(tmp_path, {"orc.yaml": text})

@@ -345,6 +345,9 @@ def _value_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: tupl
     if error.get("type") == "model_type":
         # "a valid dictionary or instance of TrapEffect": the model's class name means nothing here
         message = "Input should be a mapping of fields (key: value)"
+    if error.get("type") in ("too_short", "too_long"):
+        # "List should have at least 1 item after validation, not 0": the list as written
+        message = message.replace(" after validation", "")
     if error.get("type") == "string_pattern_mismatch":
         message = _PATTERN_WORDS.get(str((error.get("ctx") or {}).get("pattern")), message)
     if message.startswith("Keys should be strings"):
