@@ -55,3 +55,10 @@ def test_campaign_targets_name_its_scenarios_and_player_counts(tmp_path):
         "c.yaml:14:5 error [campaign-links] scenario vault-3 is not played in this campaign: its target is never "
         "judged (did you mean 'vault-2'?)",
     ]
+
+
+def test_a_campaign_without_scenarios_is_an_error_not_a_campaign_always_completed(tmp_path):
+    """`scenarios: []` validated clean, and `simulate campaign` reported it completed in 100% of runs."""
+    text = "kind: campaign\nid: empty\nname: Empty\nstory: S\nscenarios: []\n"
+    assert lines(validate_files(tmp_path, {"c.yaml": text}).problems, "schema") == [
+        "c.yaml:5:12 error [schema] scenarios: List should have at least 1 item, not 0"]

@@ -500,8 +500,8 @@ class Campaign(Document):
     """The campaign's title, printed on its first page."""
     story: Text = ""
     """The campaign's story, printed before its first scenario."""
-    scenarios: list[str] = Field(max_length=100)
-    """Ids of its scenarios, in the order they are played."""
+    scenarios: list[str] = Field(min_length=1, max_length=100)
+    """Ids of its scenarios, in the order they are played (at least one)."""
     rewards: list[CampaignReward] = Field(default_factory=empty_list, max_length=100)
     """What carries over after a scenario, beyond each scenario's own rewards."""
     starting_monster_points: Annotated[int, Field(ge=0, le=200)] = 0
