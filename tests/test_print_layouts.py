@@ -358,6 +358,18 @@ def test_a_quoted_number_or_a_yes_says_how_to_write_it(value: str, hint: str):
     assert problems[0].message.endswith(f"; {hint}") and "did you mean" not in problems[0].message
 
 
+def test_a_very_long_layout_text_is_refused_in_a_short_message():
+    """A 5000-character card_size was refused in a message quoting all of it; a profile's notes
+    took any length (a content document's texts stop at 20000 characters)."""
+    text = f"defaults:\n  card_size: {'x' * 5000}\nprofile: {{name: Shop, notes: {'z' * 20_001}}}\n"
+    layout, problems = check_layout_text(text, "layouts/default.yaml")
+    assert layout is None
+    assert sorted((p.line, p.message.split(" (got")[0]) for p in problems) == [
+        (2, "defaults.card_size: String should have at most 40 characters"),
+        (3, "profile.notes: String should have at most 20000 characters")]
+    assert all(len(p.message) < 200 for p in problems)
+
+
 @pytest.mark.parametrize(("key", "got"), [("", "an empty key"), ("true", "true"), ("1.5", "1.5")])
 def test_a_deck_name_that_is_no_text_is_an_error_at_it(key: str, got: str):
     """`decks:` with an empty deck name was told at the line of `decks:` to "write one after the

@@ -30,7 +30,7 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError, field_validator
 
@@ -73,6 +73,10 @@ PAGE_DECKS: dict[str, str] = {"room_tiles": "Room Tiles print at their size of 5
 still sets their paper, margins and the rest)."""
 
 _CUSTOM_SIZE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+
+CardSize = Annotated[str, Field(max_length=40)]
+"""A card size as :func:`resolve_card_size` takes it (a preset name or ``WxH``); a longer text is no
+size, and was echoed whole in the message refusing it."""
 
 Paper = Literal["a4", "letter"]
 Duplex = Literal["long_edge", "short_edge", "none"]
@@ -137,9 +141,10 @@ def _check_card_size(value: str | None) -> str | None:
     return value
 
 
-_LAYOUT_CONFIG = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
+_LAYOUT_CONFIG = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False, str_max_length=20_000)
 """Of every layout model (each a :class:`StrictScalars`: ``bleed_mm: "3"`` is an error, as in a content
-document, not 3). allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no length
+document, not 3). str_max_length: as of a content document's texts (a profile's notes took any length).
+allow_inf_nan: YAML reads `.nan` and `.inf` as numbers, and no length
 is either (a duplex offset of .nan drew every back at `-nan`, an operand no PDF reader takes)."""
 
 
@@ -149,7 +154,7 @@ class _Partial(StrictScalars):
     model_config = _LAYOUT_CONFIG
 
     paper: Paper | None = None
-    card_size: str | None = None
+    card_size: CardSize | None = None
     keep_card_size: bool | None = None
     bleed_mm: float | None = Field(default=None, ge=0, le=20)
     safe_mm: float | None = Field(default=None, ge=0, le=20)
@@ -220,7 +225,7 @@ class LayoutOverrides(_Partial):
     # The list and dict fields here take model.common's factories, not the builtins (see
     # empty_list): a builtin's was the one signature a cold validate parsed from its text,
     # compiling tokenize's patterns for it (0.7% of its instructions).
-    deck_card_sizes: dict[DeckName, str] = Field(default_factory=empty_dict)
+    deck_card_sizes: dict[DeckName, CardSize] = Field(default_factory=empty_dict)
 
     @field_validator("deck_card_sizes")
     @classmethod
@@ -389,7 +394,7 @@ class SheetLayout(StrictScalars):
     model_config = _LAYOUT_CONFIG
 
     paper: Paper = "a4"
-    card_size: str = "poker"
+    card_size: CardSize = "poker"
     keep_card_size: bool = False
     bleed_mm: float = Field(default=3.0, ge=0, le=20)
     safe_mm: float = Field(default=3.0, ge=0, le=20)
@@ -447,7 +452,7 @@ class PrintProfile(StrictScalars):
     name: str = Field(max_length=80)
     aliases: list[str] = Field(default_factory=empty_list)
     container: Literal["pdf", "png"] = "pdf"
-    trim_sizes: list[str] = Field(default_factory=empty_list)
+    trim_sizes: list[CardSize] = Field(default_factory=empty_list)
     max_deck_cards: int | None = Field(default=None, ge=1, le=10_000)
     needs_backs: bool = True
     notes: str = ""
