@@ -37,6 +37,9 @@ HUGE = {
     "campaign runs": (["simulate", "campaign", "c", "{pack}", "--runs", "100001"], "--runs"),
     "players": (["simulate", "scenario", "s", "{pack}", "--players", "1-99999999999"], "player counts are 1-6"),
     "players list": (["simulate", "campaign", "c", "{pack}", "--players", "2,7"], "player counts are 1-6"),
+    # a range written backwards was told to give "a count (4), a range (1-6) or a list (2,4)", as if no range
+    "players backwards": (["simulate", "scenario", "s", "{pack}", "--players", "4-2"],
+                          "--players '4-2': a range runs from fewer players to more: write 2-4"),
     "players junk": (["simulate", "scenario", "s", "{pack}", "--players", "1-" + "9" * 5000], "--players"),
     "build scenario runs": (["build", "{pack}", "--scenario-runs", "1000000000"], "--scenario-runs"),
     "duel runs": (["simulate", "{pack}", "--runs", "100001"], "--runs"),

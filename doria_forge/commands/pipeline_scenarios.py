@@ -75,8 +75,8 @@ def parse_players(text: str | None) -> list[int] | None:
             part = part.strip()
             low, sep, high = part.partition("-")
             first, last = int(low), int(high) if sep else int(low)
-            if first > last:
-                raise ValueError
+            if first > last:  # `3-1`: the range written backwards
+                raise UsageError(f"--players {shown!r}: a range runs from fewer players to more: write {last}-{first}")
             if first < 1 or last > MAX_PLAYERS:
                 raise UsageError(f"--players {shown!r}: player counts are 1-{MAX_PLAYERS}")
             counts.update(range(first, last + 1))
