@@ -508,3 +508,14 @@ def test_open_regular_refuses_a_fifo_without_waiting_and_a_final_link_unless_ask
     fh, status = open_regular(tmp_path / "link", follow_link=True)
     with fh:
         assert (fh.read(), status.st_size) == (b"abc", 3)
+
+
+def test_a_file_name_that_is_not_utf8_is_reported_not_a_traceback(tmp_path):
+    """A file named with a byte of another encoding (`\\xff.yaml`, copied from an old archive)
+    ended validate in a UnicodeEncodeError traceback while it fingerprinted the files read."""
+    pack = tiny_pack(tmp_path / "content")
+    with open(os.path.join(os.fsencode(pack), b"\xff.yaml"), "wb") as fh:
+        fh.write(b"kind: trap\nid: [x\n")
+    result = runner.invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert "\\udcff.yaml:2:7: error [yaml-syntax]" in result.output

@@ -455,3 +455,12 @@ def test_a_text_fit_entry_in_another_shape_is_measured_again(project: Path, monk
     for entry in entries:
         entry.write_text(json.dumps(damaged), encoding="utf-8")
     assert pipeline.validate(project / "content", text_fit=True).problems == fresh
+
+
+def test_a_layout_file_name_that_is_not_utf8_is_no_traceback(project: Path):
+    """layouts/\\xff.yaml ended validate and export in a UnicodeEncodeError traceback: the name went
+    into the key of the clean-layout cache."""
+    with open(os.path.join(os.fsencode(project / "layouts"), b"\xff.yaml"), "wb") as fh:
+        fh.write(b"defaults: {bleed_mm: 2}\n")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 0, result.output

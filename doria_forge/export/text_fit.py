@@ -274,7 +274,7 @@ def _reading_digest() -> str:
     digest = hashlib.sha256(pydantic.VERSION.encode())
     for path in (*python_files(_CODE.parent / "model"), *python_files(_CODE.parent / "load")):
         found = os.stat(path)
-        digest.update(f"{path}:{found.st_size}:{found.st_mtime_ns};".encode())
+        digest.update(os.fsencode(f"{path}:{found.st_size}:{found.st_mtime_ns};"))
     return digest.hexdigest()
 
 
@@ -282,11 +282,12 @@ def _key(pack: ContentPack, layout_file: Path, languages: list[str], code: bytes
          source: str | None = None) -> str:
     digest = hashlib.sha256(code)
     # the files as read and the code that reads them, or (a merged pack) every document serialised
-    digest.update(f"files:{source}:{_reading_digest()}".encode() if source is not None
+    # file names may not be UTF-8 (os.fsencode gives their bytes back)
+    digest.update(os.fsencode(f"files:{source}:{_reading_digest()}") if source is not None
                   else pack.content_hash().encode())
     digest.update(json.dumps(sorted(pack.own) if pack.own is not None else None).encode())
     digest.update(json.dumps(languages).encode())
-    digest.update(str(layout_file).encode())
+    digest.update(os.fsencode(layout_file))
     if layout_file.is_file():
         digest.update(layout_file.read_bytes())
     return digest.hexdigest()

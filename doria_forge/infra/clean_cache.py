@@ -12,6 +12,7 @@ changing any of them checks again. Deleting the cache only costs time.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -30,7 +31,7 @@ def clean_key(check: str, data: bytes, shown: str, code: Iterable[Path]) -> str 
     sources = source_digest(tuple(Path(p) for p in code))
     if sources is None:
         return None
-    digest = hashlib.sha256(f"{FORMAT}\0{check}\0{shown}\0{sources}\0".encode())
+    digest = hashlib.sha256(os.fsencode(f"{FORMAT}\0{check}\0{shown}\0{sources}\0"))  # a name may not be UTF-8
     digest.update(data)
     return digest.hexdigest()
 

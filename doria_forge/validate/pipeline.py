@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -172,7 +173,7 @@ def _read_digest(files: tuple[str, ...], read: tuple[bytes | None, ...]) -> str 
         return None
     digest = hashlib.sha256()
     for name, data in zip(files, read, strict=True):
-        digest.update(f"{len(name)}:{name}:{len(data or b'')}:".encode())
+        digest.update(os.fsencode(f"{len(name)}:{name}:{len(data or b'')}:"))  # a file name may not be UTF-8
         digest.update(data or b"")
     return digest.hexdigest()
 
