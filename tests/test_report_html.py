@@ -242,3 +242,20 @@ def test_a_carry_over_interval_without_an_upper_end_reads_as_one(shipped_pack, t
     carried["interval"] = [0.5, None]
     html = " ".join(render_html(shipped_pack, report, replay="none", cache=False).split())
     assert "0.5 and up (95%)" in html
+
+
+def test_a_finding_in_a_file_named_not_in_utf8_is_written_escaped(shipped_pack, tmp_path):
+    """A pack in a folder named with a byte that is not UTF-8 (`\\xff`): the JSON report was written,
+    then the HTML page ended the run in a UnicodeEncodeError traceback."""
+    import copy
+
+    from doria_forge.commands.pipeline_scenarios import write_html
+
+    done = verify(shipped_pack, ["goblin_warren"], players=[1], runs=1, seed=2, jobs=1, progress=False,
+                  out=tmp_path / "r.json", replay="none")
+    report = copy.deepcopy(done.report)
+    report["findings"] = [{"column": 3, "document": "scenario/goblin_warren", "file": "\udcffp/goblin_warren.yaml",
+                           "line": 20, "message": "never won", "players": [1], "rule_id": "scenario-never-won",
+                           "severity": "info"}]
+    written = write_html(shipped_pack, report, tmp_path / "r.html", replay="none", progress=False, cache=False)
+    assert "<code>\\udcffp/goblin_warren.yaml:20:3</code>" in written.read_text(encoding="utf-8")

@@ -30,6 +30,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
 from doria_forge.infra.assets import PACKAGE_ROOT
+from doria_forge.infra.terminal import encodable
 from doria_forge.model import ContentPack
 from doria_forge.render.png import render_png
 from doria_forge.sim.findings import (
@@ -280,6 +281,6 @@ def render_html(pack: ContentPack, report: dict[str, Any], *, replay: str = "med
     # runs_needed counts attempts or values for a campaign's targets: the table gives runs, as the findings do
     plans = {e["document"]: e["plan"] for e in (*report["scenarios"], *report.get("campaigns", []))}
     env.filters["runs_to_decide"] = lambda v: runs_to_decide(v, plans.get(v["document"]))
-    return env.get_template(TEMPLATE).render(report=report, scenarios=scenarios, campaigns=campaigns,
-                                             heatmap=heatmap, duel_table=_duel_table(cells) if cells else None,
-                                             plots=plots is not None, baseline=report.get("baseline"))
+    return encodable(env.get_template(TEMPLATE).render(
+        report=report, scenarios=scenarios, campaigns=campaigns, heatmap=heatmap,
+        duel_table=_duel_table(cells) if cells else None, plots=plots is not None, baseline=report.get("baseline")))

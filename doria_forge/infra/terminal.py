@@ -50,6 +50,16 @@ def escape_json_text(text: str) -> str:
     return _UNSAFE_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def encodable(text: str) -> str:
+    """``text`` with each lone surrogate (how Python holds a byte of a file name that is not
+    UTF-8) written as :func:`printable` writes it (``\\udcff``): UTF-8 cannot encode it, and a
+    page or file naming such a file could not be written."""
+    return _LONE_SURROGATE.sub(_escape, text)
+
+
 def relative_path(path: str | os.PathLike[str]) -> str:
     """``path`` as every message names it: relative to the working folder (``/`` separated, ``.``
     for the folder itself) when inside it, else as given (as typed, or absolute as found)."""
