@@ -308,7 +308,8 @@ def test_a_value_where_fields_belong_names_no_python_class(tmp_path):
 
 def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_path):
     """`check_attributes: [AGI]` (a trap's check takes two attributes) was "missing required field 1
-    in check_attributes" at the key's column 1: a list has no field 1."""
+    in check_attributes" at the key's column 1: a list has no field 1. Then "the value at list
+    position 1 is missing", where the one value written is the first: now "value 2 (...[1])"."""
     text = """
         kind: trap
         id: pit
@@ -320,7 +321,7 @@ def test_a_fixed_pair_given_one_value_says_a_value_is_missing_at_the_list(tmp_pa
     result = validate_files(tmp_path, {"pit.yaml": text})
     assert lines(result.problems) == [
         "pit.yaml:5:19 error [schema] check_attributes holds a fixed number of values and has 1: "
-        "the value at list position 1 is missing",
+        "value 2 (check_attributes[1]) is missing",
     ]
 
 

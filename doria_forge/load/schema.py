@@ -258,8 +258,8 @@ def _error_problem(doc: LoadedDocument, model: type[BaseModel], error: Mapping[s
             given = _value_at(doc.data, resolved)
             count = f" and has {len(given)}" if isinstance(given, list) else ""
             return Problem.at(doc.locate(resolved, value=True), SCHEMA, Severity.ERROR,
-                              f"{_display_path(resolved)} holds a fixed number of values{count}: the value at "
-                              f"list position {field} is missing")
+                              f"{_display_path(resolved)} holds a fixed number of values{count}: value "
+                              f"{field + 1} ({_display_path((*resolved, field))}) is missing")
         where = f" in {_display_path(resolved)}" if resolved else ""
         # at the enclosing mapping; where the field has a place of its own (a sheet's empty cell), there
         at = (*resolved, field) if rest else resolved
