@@ -291,12 +291,12 @@ class _PatchedFields:
         for path in _changed_fields(patch.data["changes"]):
             here = patch.locate(("changes", *path))
             shown = ".".join(map(str, path))
+            for clash in [c for c, (a, b, _) in self.clashes.items() if c[0] == key and _overlap(c[1], path)
+                          and {a, b} <= self.requires[number]]:
+                del self.clashes[clash]  # settled: this pack builds on both and chooses
             for old_path, old_number, old_patch in [e for e in earlier if _overlap(e[0], path)]:
                 earlier.remove((old_path, old_number, old_patch))
                 there = f"patch {old_patch.data.get('id')} ({old_patch.locate(('changes', *old_path))})"
-                for clash in [c for c, (a, b, _) in self.clashes.items() if c[0] == key and _overlap(c[1], path)
-                              and {a, b} <= self.requires[number]]:
-                    del self.clashes[clash]  # settled: this pack builds on both and chooses
                 if old_number == number:
                     problems.append(Problem.at(here, CONFLICT, Severity.ERROR,
                                                f"{shown} of {what} is changed by {there} too: two patches of one "
