@@ -321,3 +321,20 @@ def test_a_baseline_played_at_other_player_counts_says_what_was_not_compared(tmp
     both = runner.invoke(app, [*args, "--players", "1,2", "--out", str(tmp_path / "both.json"), "--baseline",
                                str(old)], env={"COLUMNS": "250"})
     assert "this report with 1 or 2 players: only 2 players compared" in both.output
+
+
+def test_a_baseline_saved_with_a_bom_is_read_and_one_in_another_encoding_is_told_in_words(tmp_path):
+    """A report saved again by an editor that writes a byte-order mark was "not JSON: Unexpected
+    UTF-8 BOM"; one in another encoding "not JSON: 'utf-8' codec can't decode byte 0xff in
+    position 0: invalid start byte", Python's words."""
+    from doria_forge.commands.pipeline_scenarios import read_baseline
+
+    bom = tmp_path / "bom.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + json.dumps(_old_report(_old_count())).encode())
+    assert read_baseline(bom)["format"] == 1
+    latin = tmp_path / "latin.json"
+    latin.write_bytes(b'{"name": "M\xfcller"}')
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), "--runs", "1",
+                                 "--players", "1", "--no-progress", "--baseline", str(latin)])
+    assert result.exit_code == 2
+    assert f"--baseline {latin} is not JSON: not UTF-8 text (byte 11)" in " ".join(result.output.split())

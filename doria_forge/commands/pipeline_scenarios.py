@@ -514,10 +514,13 @@ def read_baseline(path: Path) -> dict[str, Any]:
     from doria_forge.sim.scenario_report import REPORT_FORMAT
 
     try:  # a FIFO or device is refused at once, a file past the limit before it is read
-        data = json.loads(read_confined(Path(path), None, MAX_BASELINE_BYTES).decode("utf-8"))
+        # utf-8-sig: a report opened and saved again by an editor that writes a BOM is still the report
+        data = json.loads(read_confined(Path(path), None, MAX_BASELINE_BYTES).decode("utf-8-sig"))
     except PackFileError as exc:
         raise UsageError(f"cannot read --baseline {path}: {exc.problem.message}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:  # as a saved game says it (render.saved_game), not Python's codec words
+        raise UsageError(f"--baseline {path} is not JSON: not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
         raise UsageError(f"--baseline {path} is not JSON: {exc}") from None
     except RecursionError:
         raise UsageError(f"--baseline {path} is not a scenario report: nested too deeply") from None
