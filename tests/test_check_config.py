@@ -96,6 +96,17 @@ def test_a_misspelt_check_id_is_an_error_at_its_line_with_a_suggestion(tmp_path)
     assert cli.exit_code == 1 and "did you mean 'missing-translation'?" in cli.output
 
 
+def test_a_configuration_value_is_shown_as_the_yaml_wrote_it(tmp_path):
+    """`{gap: true}` was told "not True", an empty severity "severity None", `true:` as a check id
+    "unknown check 'True'": Python's words for YAML's true and null."""
+    result = _validate(_project(tmp_path, "checks:\n  level-out-of-line: {gap: true}\n"
+                                          "  scenario-stalled: {severity: }\n  true: off\n"))
+    found = [line.split("] ")[-1] for line in lines(result.problems, "check-config")]
+    assert found == ["level-out-of-line gap is a number from 0.05 to 1, not true",
+                     "severity (no value) is not one of error, warning, info",
+                     "unknown check true; `doria-forge checks` lists them"]
+
+
 def test_a_comment_silences_one_finding_at_its_line(tmp_path):
     silenced = MONSTER.replace("name: Orc\n", "name: Orc  # doria-forge: disable-line missing-translation\n")
     result = _validate(_project(tmp_path, monster=silenced))

@@ -205,7 +205,7 @@ def _tag_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: PathKe
                           f"{where}: missing field {key!r} naming what it is")
     tag = ctx.get("tag")
     try:  # pydantic's tag is the value's Python text: `behaviour: [a]` was "['a']", `true` 'True'
-        shown = _as_written(_value_at(doc.data, (*resolved, key)))
+        shown = as_written(_value_at(doc.data, (*resolved, key)))
     except (KeyError, IndexError, TypeError):
         shown = repr(tag)
     suggestion = _close(str(tag), known)
@@ -214,7 +214,7 @@ def _tag_problem(doc: LoadedDocument, error: Mapping[str, Any], resolved: PathKe
                       f"unknown {key} {shown} in {where}{hint}; known: {', '.join(known)}")
 
 
-def _as_written(value: Any) -> str:
+def as_written(value: Any) -> str:
     """``value`` as the YAML that wrote it, for a message (text quoted, cut as :func:`_short`)."""
     return "(no value)" if value is None else _short(value) or yaml_text(value)
 
@@ -457,7 +457,7 @@ def check_document(
         suggestion = _close(kind, kinds) if isinstance(kind, str) else None
         hint = f" (did you mean {suggestion!r}?)" if suggestion else ""
         # as written: `kind: [trap]` said "unknown kind list", `kind: true` "unknown kind True"
-        shown = _as_written(kind)
+        shown = as_written(kind)
         return None, [Problem.at(doc.locate(("kind",), value=True), UNKNOWN_KIND, Severity.ERROR,
                                  f"unknown kind {shown}{hint}; valid kinds: {valid_kinds}")]
     model = kinds[kind]

@@ -46,6 +46,7 @@ from typing import Any
 from ..checks import CONFIG_RULE, OTHER_CHECKS, STRUCTURAL, Check
 from ..load import LoadedDocument, Location, Problem, Severity, load_text
 from ..load.files import PackFileError, read_confined
+from ..load.schema import as_written
 from .rules import RULES
 
 CONFIG_FILE = "doria-forge.yaml"
@@ -110,7 +111,7 @@ def parse_checks(data: Any, locate: Locate, path: tuple[str | int, ...] = ()) ->
             if key in STRUCTURAL:
                 bad((key,), f"check {key!r} cannot be configured: without it the pack cannot be read")
             else:
-                bad((key,), f"unknown check {key!r}{_suggest(key, CATALOG)}; `doria-forge checks` lists them")
+                bad((key,), f"unknown check {as_written(check_id)}{_suggest(key, CATALOG)}; `doria-forge checks` lists them")
             continue
         setting = _setting(check, value, _under(bad, key))
         if setting is not None:
@@ -135,7 +136,7 @@ def _setting(check: Check, value: Any, bad: Callable[[tuple[str | int, ...], str
         bad((), f"{value!r} is not 'off' or a severity ({', '.join(SEVERITIES)}){_suggest(value, SEVERITIES)}")
         return None
     if not isinstance(value, Mapping):
-        bad((), f"a check is set to 'off', a severity ({', '.join(SEVERITIES)}) or a mapping, not {value!r}")
+        bad((), f"a check is set to 'off', a severity ({', '.join(SEVERITIES)}) or a mapping, not {as_written(value)}")
         return None
     enabled: bool | None = None
     severity: str | None = None
@@ -149,7 +150,7 @@ def _setting(check: Check, value: Any, bad: Callable[[tuple[str | int, ...], str
             enabled = item
         elif name == "severity":
             if item not in SEVERITIES:
-                bad((name,), f"severity {item!r} is not one of {', '.join(SEVERITIES)}"
+                bad((name,), f"severity {as_written(item)} is not one of {', '.join(SEVERITIES)}"
                              f"{_suggest(str(item), SEVERITIES)}")
                 continue
             severity = item
@@ -157,7 +158,7 @@ def _setting(check: Check, value: Any, bad: Callable[[tuple[str | int, ...], str
         elif name in check.thresholds:
             _, low, high = check.thresholds[name]
             if isinstance(item, bool) or not isinstance(item, int | float) or not low <= item <= high:
-                bad((name,), f"{check.id} {name} is a number from {low:g} to {high:g}, not {item!r}")
+                bad((name,), f"{check.id} {name} is a number from {low:g} to {high:g}, not {as_written(item)}")
                 continue
             thresholds[name] = float(item)
         else:
@@ -433,7 +434,7 @@ def _project_settings(data: Any, locate: Locate) -> tuple[dict[str, Setting], di
     for key in data:
         if key not in ("checks", "packs"):
             problems.append(Problem.at(locate((key,)), CONFIG_RULE, Severity.ERROR,
-                                       f"unknown key {key!r}{_suggest(str(key), ('checks', 'packs'))}; the check "
+                                       f"unknown key {as_written(key)}{_suggest(str(key), ('checks', 'packs'))}; the check "
                                        "configuration has 'checks' and 'packs'"))
     checks, found = parse_checks(data.get("checks"), locate, ("checks",))
     problems += found
