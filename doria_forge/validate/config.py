@@ -111,7 +111,8 @@ def parse_checks(data: Any, locate: Locate, path: tuple[str | int, ...] = ()) ->
             if key in STRUCTURAL:
                 bad((key,), f"check {key!r} cannot be configured: without it the pack cannot be read")
             else:
-                bad((key,), f"unknown check {as_written(check_id)}{_suggest(key, CATALOG)}; `doria-forge checks` lists them")
+                bad((key,), f"unknown check {as_written(check_id)}{_suggest(key, CATALOG)}; "
+                            "`doria-forge checks` lists them")
             continue
         setting = _setting(check, value, _under(bad, key))
         if setting is not None:
@@ -434,8 +435,8 @@ def _project_settings(data: Any, locate: Locate) -> tuple[dict[str, Setting], di
     for key in data:
         if key not in ("checks", "packs"):
             problems.append(Problem.at(locate((key,)), CONFIG_RULE, Severity.ERROR,
-                                       f"unknown key {as_written(key)}{_suggest(str(key), ('checks', 'packs'))}; the check "
-                                       "configuration has 'checks' and 'packs'"))
+                                       f"unknown key {as_written(key)}{_suggest(str(key), ('checks', 'packs'))}; "
+                                       "the check configuration has 'checks' and 'packs'"))
     checks, found = parse_checks(data.get("checks"), locate, ("checks",))
     problems += found
     packs: dict[str, dict[str, Setting]] = {}
