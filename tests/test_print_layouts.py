@@ -302,6 +302,17 @@ def test_a_project_layout_whose_card_the_paper_cannot_hold_is_an_error_at_its_ke
     assert not (project / "out").exists()
 
 
+def test_a_project_layout_named_default_yml_is_the_one_exports_print_with(project: Path):
+    """layouts/default.yml was checked by validate as any layout file, while every export printed
+    with doria-forge's own layout without a word (only default.yaml was looked for)."""
+    (project / "layouts" / "default.yml").write_text("defaults:\n  room_tile_square_mm: 60\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1 and "layouts/default.yml:2:24: error [layout] room_tiles: card size" in result.output
+    exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--out", str(project / "out")])
+    assert exported.exit_code == 1 and "does not fit on a4 paper" in exported.output
+    assert not (project / "out").exists()
+
+
 def test_a_project_layout_printing_one_card_per_page_fits_any_card(project: Path):
     (project / "layouts" / "default.yaml").write_text("defaults:\n  one_per_page: true\n  card_size: 250x250\n",
                                                        encoding="utf-8")

@@ -24,10 +24,11 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
     as a content error does. A file found clean before, unchanged, is not checked again
     (``doria_forge.infra.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
     from doria_forge.infra import clean_cache
-    from doria_forge.infra.assets import layout_files, layouts_folder_of
+    from doria_forge.infra.assets import layout_files, layouts_folder_of, project_assets
     from doria_forge.load import Severity
     from doria_forge.load.files import PackFileError, read_confined
 
+    project_layout, _ = project_assets(Path(project))  # the one every export without options prints with
     found = []
     for path in layout_files([Path(project) / "layouts"]):
         shown = relative_path(path)
@@ -46,7 +47,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
 
         # the bytes just hashed are the ones checked (read once, and no change can slip between)
         _, problems = check_layout_text(raw, shown) if raw is not None else check_layout_file(path, shown)
-        if raw is not None and path.name == "default.yaml" and not problems:
+        if raw is not None and path == project_layout and not problems:
             # the project's layout as every export without options prints it
             problems = paper_fit_problems(raw, shown)
         if not problems:

@@ -29,14 +29,15 @@ DEFAULT_TEMPLATES_DIR = asset_dir("templates")
 
 def project_assets(project: Path | None) -> tuple[Path, Path]:
     """``(layout file, templates folder)`` for the designer's ``project`` folder (the one holding
-    the pack): its own ``layouts/default.yaml`` and ``templates/`` where they exist, each else
+    the pack): its own ``layouts/default.yaml`` (else ``default.yml``) and ``templates/`` where they exist, each else
     ``DEFAULT_LAYOUT_FILE`` / ``DEFAULT_TEMPLATES_DIR``. ``None`` gives the defaults."""
     if project is None:
         return DEFAULT_LAYOUT_FILE, DEFAULT_TEMPLATES_DIR
-    layout_file = project / "layouts" / "default.yaml"
+    # default.yml as well: layout_files lists it, so validate checked it while every export printed
+    # with doria-forge's own layout without a word (default.yaml first, as --profile default finds it)
+    own = [path for name in ("default.yaml", "default.yml") if (path := project / "layouts" / name).is_file()]
     templates = project / "templates"
-    return (layout_file if layout_file.is_file() else DEFAULT_LAYOUT_FILE,
-            templates if templates.is_dir() else DEFAULT_TEMPLATES_DIR)
+    return (own[0] if own else DEFAULT_LAYOUT_FILE, templates if templates.is_dir() else DEFAULT_TEMPLATES_DIR)
 
 
 def layouts_folder_of(path: Path) -> Path | None:
