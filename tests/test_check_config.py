@@ -59,6 +59,19 @@ def test_a_project_file_switches_a_check_off_or_changes_its_severity(tmp_path):
     assert error.pack is None  # an error now: validation fails
 
 
+def test_a_project_file_named_doria_forge_yml_is_read_too(tmp_path):
+    """doria-forge.yml (the other YAML ending, which the pack's own files may have) was passed over
+    without a word: its checks stayed as they were."""
+    pack = _project(tmp_path)
+    (tmp_path / "doria-forge.yml").write_text("checks:\n  missing-translation: off\n", encoding="utf-8")
+    result = _validate(pack)
+    assert not [p for p in result.problems if p.rule_id == "missing-translation"]
+    assert result.config.silenced["missing-translation"] == 1
+    (tmp_path / "doria-forge.yml").write_text("checks: {}\n---\nchecks: {}\n", encoding="utf-8")
+    assert [p.message for p in _validate(pack).problems if p.rule_id == "check-config"] == [
+        "doria-forge.yml holds one YAML document; remove the '---' and what follows"]
+
+
 def test_per_pack_settings_win_over_the_project_and_the_manifest(tmp_path):
     config = "checks:\n  missing-translation: info\npacks:\n  tiny:\n    checks:\n      missing-translation: off\n"
     result = _validate(_project(tmp_path, config, manifest_extra="checks: {missing-translation: error}\n"))

@@ -321,13 +321,14 @@ def _document_locate(doc: LoadedDocument) -> Locate:
 def read_project_config(project: Path | None) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]],
                                                         list[Problem], str | None]:
     """The project's ``checks`` and ``packs.<id>.checks`` settings, the problems with them and
-    the file they come from (``doria-forge.yaml``, else ``pyproject.toml``'s
+    the file they come from (``doria-forge.yaml``, else ``doria-forge.yml``, else ``pyproject.toml``'s
     ``[tool.doria-forge]``; nothing without either)."""
     if project is None:
         return {}, {}, [], None
-    yaml_file = Path(project) / CONFIG_FILE
-    if yaml_file.exists():
-        return (*_read_yaml(yaml_file), str(yaml_file))
+    # doria-forge.yml as well: a configuration named so was passed over without a word
+    for yaml_file in (Path(project) / CONFIG_FILE, Path(project) / CONFIG_FILE.replace(".yaml", ".yml")):
+        if yaml_file.exists():
+            return (*_read_yaml(yaml_file), str(yaml_file))
     pyproject = Path(project) / PYPROJECT
     if pyproject.exists():
         found = _read_pyproject(pyproject)
@@ -358,7 +359,7 @@ def _read_yaml(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str, Sett
     doc = documents[0]
     if len(documents) > 1:
         problems.append(Problem.at(documents[1].root, CONFIG_RULE, Severity.ERROR,
-                                   f"{CONFIG_FILE} holds one YAML document; remove the '---' and what follows"))
+                                   f"{path.name} holds one YAML document; remove the '---' and what follows"))
     checks, packs, found = _project_settings(doc.data, _document_locate(doc))
     return checks, packs, problems + found
 
