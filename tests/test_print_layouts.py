@@ -313,6 +313,29 @@ def test_a_project_layout_named_default_yml_is_the_one_exports_print_with(projec
     assert not (project / "out").exists()
 
 
+def test_two_project_layouts_answering_to_one_name_are_an_error_naming_both(project: Path):
+    """Two profiles with the alias `shop` (or an alias that is another file's name) validated clean,
+    and `--profile shop` printed with whichever came first, without a word."""
+    layouts = project / "layouts"
+    (layouts / "a.yaml").write_text("profile: {name: Shop A, aliases: [shop]}\n", encoding="utf-8")
+    (layouts / "b.yaml").write_text("profile: {name: The Shop, aliases: [Shop]}\n", encoding="utf-8")
+    (layouts / "shop-a.yaml").write_text("defaults: {bleed_mm: 2}\n", encoding="utf-8")
+    (layouts / "the_shop.yaml").write_text("profile: {name: The Shop}\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(project / "content")])
+    assert result.exit_code == 1
+    a = f"{layouts / 'a.yaml'}"
+    found = [line.split("layouts/", 1)[1] for line in result.output.splitlines() if "[layout]" in line]
+    assert found == [
+        f"b.yaml:1:37: error [layout] 'Shop' is also a name of {a}:1:35 ('shop'): --profile Shop picks one of "
+        "them without a word; give each layout file its own names",
+        f"shop-a.yaml:1:1: error [layout] 'shop-a' is also a name of {a}:1:17 ('Shop A'): --profile shop-a picks "
+        "one of them without a word; give each layout file its own names",
+        f"the_shop.yaml:1:1: error [layout] 'the_shop' is also a name of {layouts / 'b.yaml'}:1:17 ('The Shop'): "
+        "--profile the_shop picks one of them without a word; give each layout file its own names"]
+    (layouts / "b.yaml").unlink(), (layouts / "shop-a.yaml").unlink(), (layouts / "the_shop.yaml").unlink()
+    assert runner.invoke(app, ["validate", str(project / "content")]).exit_code == 0
+
+
 def test_a_project_layout_printing_one_card_per_page_fits_any_card(project: Path):
     (project / "layouts" / "default.yaml").write_text("defaults:\n  one_per_page: true\n  card_size: 250x250\n",
                                                        encoding="utf-8")

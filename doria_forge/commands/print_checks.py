@@ -30,6 +30,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
 
     project_layout, _ = project_assets(Path(project))  # the one every export without options prints with
     found = []
+    read: list[tuple[Path, str, bytes]] = []  # every file read, for the names they share (name_clashes)
     for path in layout_files([Path(project) / "layouts"]):
         shown = relative_path(path)
         raw = key = None
@@ -38,6 +39,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
         except PackFileError:
             pass  # check_layout_file reports what is wrong with the file
         else:
+            read.append((path, shown, raw))
             if cache:
                 key = clean_cache.clean_key("layout", raw, shown, _LAYOUT_CHECK_CODE)
                 if clean_cache.is_clean("layout", key):
@@ -53,6 +55,9 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
         if not problems:
             clean_cache.remember_clean("layout", key)
         found += problems
+    from doria_forge.export.layouts import name_clashes
+
+    found += name_clashes(read)
     if not found:
         return result
     merged = tuple(sorted(set(result.problems) | set(found)))
