@@ -55,7 +55,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
         if not problems:
             clean_cache.remember_clean("layout", key)
         found += problems
-    from doria_forge.export.layouts import name_clashes
+    from doria_forge.export.layout_names import name_clashes
 
     found += name_clashes(read)
     if not found:

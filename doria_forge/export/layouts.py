@@ -35,11 +35,12 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from doria_forge.infra.assets import layout_files, layouts_folder_of
-from doria_forge.load import LoadedDocument, Location, Problem, Severity, load_text
+from doria_forge.load import LoadedDocument, Problem, Severity, load_text
 from doria_forge.load.files import PackFileError, read_confined
 from doria_forge.model.common import StrictScalars, empty_dict, empty_list
 
 from .errors import ExportError
+from .layout_names import LAYOUT_RULE, normalise_name
 
 MM_PER_INCH = 25.4
 MM_TO_PT = 72.0 / MM_PER_INCH
@@ -83,8 +84,6 @@ Duplex = Literal["long_edge", "short_edge", "none"]
 DeckName = Literal["loot", "monster", "monster_level", "boss", "hero", "standard_items", "campaign_items",
                    "door_events", "room_tiles", "sheets", "scenarios"]
 
-LAYOUT_RULE = "layout"
-"""Rule id of the problems found in layout files (besides the loader's ``yaml-syntax``, ``encoding``...)."""
 
 
 class LayoutError(ExportError):
@@ -686,11 +685,6 @@ def load_layout(path: Path | None) -> LayoutFile:
     return layout
 
 
-def normalise_name(name: str) -> str:
-    """A layout or profile name compared without case, spaces, ``-`` and ``_``."""
-    return re.sub(r"[^a-z0-9]", "", name.lower())
-
-
 def named_layout(name: str, folders: list[Path]) -> Path:
     """The layout file called ``name`` (its file name without ``.yaml``, or a profile alias such as
     ``tgc``) in the first of ``folders`` that has it. Names compare without case, ``-``, ``_`` and
@@ -707,43 +701,6 @@ def named_layout(name: str, folders: list[Path]) -> Path:
             return path
     known = sorted({p.stem for p in candidates})
     raise ValueError(f"no layout or print profile named {name!r}; known: {', '.join(known)}")
-
-
-def name_clashes(files: Sequence[tuple[Path, str, bytes]]) -> list[Problem]:
-    """An error at each name of a layout file (its file name without ``.yaml``, its profile's
-    ``name`` and ``aliases``) that another of ``files`` (``(path, shown, bytes read)``, one folder's
-    files in :func:`layout_files` order) already has, compared as ``--profile`` compares them
-    (:func:`normalise_name`), naming the other: ``--profile NAME`` picks one of the two without a
-    word (:func:`named_layout`). A file repeating its own name (``thegamecrafter.yaml`` named
-    ``The Game Crafter``) is no clash. Reads only the YAML, so it costs no model validation."""
-    claimed: dict[str, tuple[str, str]] = {}
-    problems = []
-    for path, shown, raw in files:
-        documents, _ = load_text(raw, path=shown, file=shown)
-        doc = documents[0] if documents else None
-        claims: list[tuple[tuple[str | int, ...], object]] = [((), path.stem)]
-        profile = doc.data.get("profile") if doc is not None and isinstance(doc.data, dict) else None
-        if isinstance(profile, dict):
-            aliases = profile.get("aliases")
-            claims += [(("profile", "name"), profile.get("name")),
-                       *((("profile", "aliases", i), a) for i, a in enumerate(aliases if isinstance(aliases, list)
-                                                                              else []))]
-        own: set[str] = set()
-        for where, name in claims:
-            key = normalise_name(name) if isinstance(name, str) else ""
-            if not key or key in own:
-                continue
-            own.add(key)
-            location = doc.locate(where, value=True) if doc is not None and where else Location(shown, 1, 1)
-            if key not in claimed:
-                claimed[key] = (str(location) if where else shown, str(name))
-                continue
-            other, other_name = claimed[key]
-            written = f" ({other_name!r})" if other_name != name else ""
-            problems.append(Problem.at(location, LAYOUT_RULE, Severity.ERROR,
-                                       f"{str(name)!r} is also a name of {other}{written}: --profile "
-                                       f"{name} picks one of them without a word; give each layout file its own names"))
-    return problems
 
 
 def profile_names(folders: list[Path]) -> list[str]:
