@@ -21,10 +21,12 @@ from doria_forge.i18n import t
 from .art import draw_art
 from .card_regions import (
     STAT_ROW_PT,
+    STAT_VALUE_PT,
     Box,
     card_regions,
     stat_cells,
     stat_columns,
+    stat_shows_icon,
     text_blocks,
     type_scale,
 )
@@ -209,12 +211,12 @@ class CardFace(_DrawnFromSpec):
             draw_line(canvas, label, cx + gap / 2 + 1, cy + cell_h - gap / 2 - 5.6 * s, inner,
                       max_size=6.0 * s, color=(0.25, 0.25, 0.25), align="center")
             base = cy + gap / 2 + 2.2 * s
-            crowded = stringWidth(stat.value, BOLD, 9.0 * s) > inner
-            if stat.icon and crowded:
-                draw_with_icon(canvas, stat.icon_value, stat.icon, cx + gap / 2 + 1, base, inner, 9.0 * s)
+            if stat_shows_icon(stat, cell_w, s):
+                draw_with_icon(canvas, stat.icon_value, stat.icon, cx + gap / 2 + 1, base, inner,
+                               STAT_VALUE_PT * s)
             else:
-                draw_line(canvas, stat.value, cx + gap / 2 + 1, base, inner, max_size=9.0 * s, bold=True,
-                          align="center")
+                draw_line(canvas, stat.value, cx + gap / 2 + 1, base, inner, max_size=STAT_VALUE_PT * s,
+                          bold=True, align="center")
 
 
     def _draw_table(self, canvas: Canvas, region: Box, rgb: RGB, s: float) -> None:

@@ -25,6 +25,26 @@ TABLE_ROW_PT = 9.0  # height of one ``table`` row on a mini card, grows with the
 
 STAT_ROW_PT = 18.0
 """Height of one row of stat chips on a poker-size card, in points (scaled for other sizes)."""
+STAT_VALUE_PT = 9.0
+"""Largest type of a stat chip's value on a mini card, in points (scaled for other sizes)."""
+ICON_WIDTH = 1.15
+"""Width of an icon beside text, in multiples of the type size (:func:`.icons.icon_width`)."""
+
+
+def chip_inner(cell_w: float, s: float) -> float:
+    """Width in pt a value may take in a chip ``cell_w`` pt wide (the chips' gap and padding off)."""
+    return cell_w - 1.2 * s - 2
+
+
+def stat_shows_icon(stat: Stat, cell_w: float, s: float) -> bool:
+    """Whether ``stat`` prints its icon in place of its word in a stats grid of cells ``cell_w`` pt
+    wide: when the widest of its ``word_forms`` would not fit one cell at full size. Measured on
+    the widest form, not the card's own word, so one deck does not print ``Ranged`` on one card and
+    the melee icon on the next; a chip is never widened for a word its icon can replace."""
+    if not stat.icon:
+        return False
+    forms = stat.word_forms or (stat.value,)
+    return max(string_width(f, BOLD, STAT_VALUE_PT * s) for f in forms) > chip_inner(cell_w, s)
 
 
 def stat_columns(width: float) -> int:
@@ -45,9 +65,16 @@ def stat_cells(stats: tuple[Stat, ...], width: float, s: float) -> tuple[tuple[i
     row = col = 0
     for stat in stats:
         label = f"{stat.label} {stat.note}".strip()
-        need = max(string_width(label, REGULAR, MIN_FONT_PT), string_width(stat.value, BOLD, max(MIN_FONT_PT, 7.0 * s)))
+        value_pt = max(MIN_FONT_PT, 7.0 * s)
+        if stat_shows_icon(stat, cell, s):
+            # As icons.draw_with_icon sets it: the number, a gap of 0.15 of the type size, the icon.
+            number_w = string_width(stat.icon_value, BOLD, value_pt) + 0.15 * value_pt if stat.icon_value else 0.0
+            value_w = number_w + ICON_WIDTH * value_pt
+        else:
+            value_w = max(string_width(f, BOLD, value_pt) for f in (stat.value, *stat.word_forms))
+        need = max(string_width(label, REGULAR, MIN_FONT_PT), value_w)
         span = 1
-        while span < cols and need > cell * span - 1.2 * s - 2:
+        while span < cols and need > chip_inner(cell * span, s):
             span += 1
         if col + span > cols:
             row, col = row + 1, 0

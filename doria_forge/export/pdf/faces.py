@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import get_args
 
 from doria_forge.cardart import resolve as resolve_art
 from doria_forge.i18n import dice, t, tr
@@ -29,7 +30,7 @@ from doria_forge.model import (
     MonsterModification,
     Trap,
 )
-from doria_forge.model.common import Attribute
+from doria_forge.model.common import Attribute, Element
 
 from ..decks import level_back_key, printed_cards
 from .spec import BackSpec, CardSpec, Stat
@@ -98,11 +99,25 @@ def _with_element(damage: int, element: str | None) -> str:
 
 def _damage(label: str, damage: int, element: str | None) -> Stat:
     """A damage chip; on a crowded card the element's icon replaces its name."""
-    return Stat(t(label), _with_element(damage, element), icon=element or "", icon_value=str(damage))
+    forms = tuple(_with_element(damage, e) for e in get_args(Element)) if element else ()
+    return Stat(t(label), _with_element(damage, element), icon=element or "", icon_value=str(damage),
+                word_forms=forms)
+
+
+def _element(label: str, element: str | None) -> Stat:
+    """An element chip (vulnerability, damage element); on a crowded card its icon replaces the name."""
+    forms = tuple(t(e) for e in get_args(Element)) if element else ()
+    return Stat(t(label), t(element or "none"), icon=element or "", word_forms=forms)
 
 
 def _vulnerability(element: str | None) -> Stat:
-    return Stat(t("Vuln."), t(element or "none"), icon=element or "")
+    return _element("Vuln.", element)
+
+
+def _attack_type(attack_type: str) -> Stat:
+    """An attack type chip; on a crowded card its icon replaces the word."""
+    return Stat(t("Attack"), _attack(attack_type), icon=attack_type,
+                word_forms=tuple(_attack(a) for a in ATTACK_LABELS))
 
 
 def _gold(gold: int) -> str:
@@ -254,11 +269,11 @@ def _traits(flags: Sequence[str], only: tuple[str, ...] | None = None) -> list[s
 def monster_spec(monster: Monster) -> CardSpec:
     """A monster card of the monster deck: which monster appears and how it moves and attacks, and
     its traits (Undead, Flying...) beside the card type, since cards and rules refer to them."""
-    stats = [Stat(t("Attack"), _attack(monster.attack_type), icon=monster.attack_type),
+    stats = [_attack_type(monster.attack_type),
              Stat(t("Range"), str(monster.range)), Stat(t("AP"), f"{monster.action_points} {monster.priority}"),
              _vulnerability(monster.vulnerability)]
     if monster.damage_element:
-        stats.append(Stat(t("Damage"), t(monster.damage_element), icon=monster.damage_element))
+        stats.append(_element("Damage", monster.damage_element))
     return CardSpec(
         key=f"monster-{monster.id}", title=tr(monster, "name"), colour="#37474f",
         kind_label=" · ".join([t("Monster"), *_traits(monster.flags, CARD_TRAITS)]),

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from .card_regions import ICON_WIDTH
 from .fonts import BOLD
 
 ICON_RGB = {"fire": (0.85, 0.25, 0.05), "water": (0.1, 0.4, 0.8), "earth": (0.45, 0.32, 0.15),
@@ -148,7 +149,7 @@ ICONS: dict[str, Callable[[Canvas, float], None]] = {
 
 def icon_width(size: float) -> float:
     """Width in points an icon takes beside text set at ``size`` points."""
-    return size * 1.15
+    return size * ICON_WIDTH
 
 
 def draw_icon(canvas: Canvas, name: str, x: float, y: float, size: float) -> None:

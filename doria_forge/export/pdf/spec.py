@@ -24,6 +24,9 @@ class Stat:
     icon_value: str = ""
     """When the chip is crowded, ``icon_value`` and the :mod:`icons` symbol ``icon`` replace ``value``
     (``Stat("Damage", "3 water", icon="water", icon_value="3")``)."""
+    word_forms: tuple[str, ...] = ()
+    """Every ``value`` a chip of this kind may print in words (``3 fire``, ``3 water``, ...): the
+    widest decides whether the icon replaces the word, so every card of a deck decides alike."""
 
 
 @dataclass(frozen=True)
