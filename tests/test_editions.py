@@ -52,6 +52,10 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang):
     assert "Orc" not in levels.replace("Ork", "")
     sheets = _pdf_text(out / "character_sheets.pdf")
     assert "Charakterbogen" in sheets and "Barbar" in sheets and "Character Sheet" not in sheets
+    # a weapon's category and an armor's set print in German too (was "Waffe · daggers")
+    loot = _pdf_text(out / "loot.pdf")
+    assert "Waffe · Dolche" in loot and "Zauber · Feuermagie" in loot and "Rüstung · Eisenwacht" in loot
+    assert not [w for w in ("daggers", "swords", "fire magic", "Ironguard", "rings") if f"· {w}" in loot]
     # the deck's title in the PDF's metadata is the edition's too ("Loot Cards" in the German PDF)
     assert pypdf.PdfReader(out / "loot.pdf").metadata.title.endswith(": Schatzkarten")
 

@@ -164,6 +164,8 @@ class Equipment(Illustrated):
     deck: Literal["loot", "standard", "campaign"] = "loot"
     """Which deck prints and shuffles it: loot, standard (premade heroes' items) or campaign."""
     category: Name | None = Field(None, description="Set name (armor sets) or weapon category.")
+    category_de: Name | None = Field(None, description="The set name or weapon category in German (the German "
+                                     "edition); the English one prints where it is missing.")
     magic: bool = False
     """true: a magic item (the Mummy ignores it, the Poltergeist fears it)."""
     requirements: Requirements = Field(default_factory=empty_dict)

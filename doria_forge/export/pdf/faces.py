@@ -147,7 +147,8 @@ def equipment_spec(card: Equipment) -> CardSpec:
     stats += use_stats
     notes += use_notes
     text = " ".join([*notes, tr(card, "text")]).strip()
-    kind = t(card.card_type.capitalize()) + (f" · {card.category}" if card.category else "")
+    category = tr(card, "category")
+    kind = t(card.card_type.capitalize()) + (f" · {category}" if category else "")
     return CardSpec(
         key=f"equipment-{card.id}", title=tr(card, "name"), colour=TYPE_COLOURS[card.card_type],
         kind_label=kind, corner_left=_requirements(card.requirements),
