@@ -43,7 +43,7 @@ def test_translations_fall_back_to_english_and_labels_come_from_the_table(shippe
 
 
 @pytest.mark.parametrize("lang", ["de"])
-def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang):
+def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     out = tmp_path / "pdf"
     result = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), "--lang", lang, "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -52,6 +52,14 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang):
     assert "Orc" not in levels.replace("Ork", "")
     sheets = _pdf_text(out / "character_sheets.pdf")
     assert "Charakterbogen" in sheets and "Barbar" in sheets and "Character Sheet" not in sheets
+    # the premade heroes' standard items on their sheets and the items a campaign hands out are
+    # named as their cards are (was "Hunting Bow", "Warding Amulet" in the German edition)
+    items = {i for hero in shipped_pack.characters.values() for i in hero.standard_items}
+    items |= {i for s in shipped_pack.scenarios.values() for i in s.rewards.items}
+    campaign = _pdf_text(out / "campaign_sheets.pdf")
+    for item in map(shipped_pack.equipment.__getitem__, items):
+        assert item.name_de and (item.name == item.name_de or item.name not in sheets + campaign), item.name
+        assert item.name_de in sheets + campaign
     # a weapon's category and an armor's set print in German too (was "Waffe · daggers")
     loot = _pdf_text(out / "loot.pdf")
     assert "Waffe · Dolche" in loot and "Zauber · Feuermagie" in loot and "Rüstung · Eisenwacht" in loot

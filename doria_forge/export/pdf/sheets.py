@@ -287,7 +287,7 @@ def character_sheet_faces(pack: ContentPack) -> list[CharacterSheetFace]:
                 used.add(slot)
             if item.zone == "2_hands":
                 used.add("Left hand")
-            placed.append((slot, item.display_name))
+            placed.append((slot, tr(item, "name")))
         faces.append(CharacterSheetFace(pack.rules, hero, tuple(placed)))
     return faces
 
@@ -322,7 +322,7 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
         if bonus:
             parts.append(t("a hero bonus"))
         if own and own.items:
-            names = ", ".join(pack.equipment[i].display_name if i in pack.equipment else i for i in own.items)
+            names = ", ".join(tr(pack.equipment[i], "name") if i in pack.equipment else i for i in own.items)
             parts.append(t("{items} (each to one hero, kept for the campaign)").format(items=names))
         words = ", ".join(parts) or t("nothing carries over")
         name = scenario.display_name if scenario is not None else scenario_id
