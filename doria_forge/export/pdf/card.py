@@ -10,7 +10,8 @@ regions with their own numbers. All geometry is in points (1/72 inch).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -73,23 +74,39 @@ def _slots(wl: float, wc: float, wr: float, x: float, width: float) -> tuple[tup
 
 
 def footer_fit(texts: tuple[str, str, str], icons: tuple[str, str, str], width: float,
-               max_size: float) -> tuple[float, tuple[bool, bool, bool]]:
+               max_size: float, deck: tuple[tuple[str, str, str], ...] = ()) -> tuple[float, tuple[bool, bool, bool]]:
     """The footer's type size and which words become icons: the words at ``max_size`` if they fit
     ``width`` pt, else with the words that have an icon (zone, attack type) shown as icons, else the
-    largest size down to ``MIN_FONT_PT`` at which they fit (the smallest if none does)."""
-    def total(size: float, use: tuple[bool, bool, bool]) -> float:
+    largest size down to ``MIN_FONT_PT`` at which they fit (the smallest if none does).
+
+    ``deck`` (``CardSpec.deck_footers``): the footers of the card's deck; the words stay only if
+    every one of them fits, so one deck never prints ``Melee`` on one card and the sword icon on
+    the next."""
+    def total(size: float, use: tuple[bool, bool, bool], words: tuple[str, str, str] = texts) -> float:
         return sum(icon_width(size) if u else stringWidth(t, BOLD, size) if t else 0.0
-                   for t, u in zip(texts, use, strict=True)) + 2 * FOOTER_GAP
+                   for t, u in zip(words, use, strict=True)) + 2 * FOOTER_GAP
 
     plain = (False, False, False)
     with_icons = tuple(bool(i and t) for t, i in zip(texts, icons, strict=True))
-    for use in (plain, with_icons):
-        if total(max_size, use) <= width:  # type: ignore[arg-type]
-            return max_size, use  # type: ignore[return-value]
+    if all(total(max_size, plain, words) <= width for words in (texts, *deck)):
+        return max_size, plain
+    if total(max_size, with_icons) <= width:  # type: ignore[arg-type]
+        return max_size, with_icons  # type: ignore[return-value]
     size = max_size
     while size > MIN_FONT_PT and total(size, with_icons) > width:  # type: ignore[arg-type]
         size = max(MIN_FONT_PT, size - 0.25)
     return size, with_icons  # type: ignore[return-value]
+
+
+def with_deck_footers(specs: Iterable[CardSpec]) -> dict[str, CardSpec]:
+    """``specs`` (the fronts of one deck) by key, each with a footer icon carrying the footers of
+    all those (``CardSpec.deck_footers``): the deck then prints a zone or an attack type as a word
+    on every card or as an icon on every card, never ``Melee`` on one and the sword on the next
+    because the next one's gold or AP is a little wider."""
+    specs = list(specs)
+    iconed = [s for s in specs if any(s.footer_icons)]
+    footers = tuple(dict.fromkeys(s.footer for s in iconed))
+    return {s.key: replace(s, deck_footers=footers) if s in iconed else s for s in specs}
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -180,7 +197,7 @@ class CardFace(_DrawnFromSpec):
         canvas.setFillColorRGB(*_tint(rgb, 0.8))
         canvas.roundRect(fx, fy, fw, fh, 2 * s, stroke=0, fill=1)
         base = fy + fh / 2 - 2.4 * s
-        size, use = footer_fit(spec.footer, spec.footer_icons, fw - 3, 6.8 * s)
+        size, use = footer_fit(spec.footer, spec.footer_icons, fw - 3, 6.8 * s, spec.deck_footers)
         widths = [icon_width(size) if u else stringWidth(t, BOLD, size) if t else 0.0
                   for t, u in zip(spec.footer, use, strict=True)]
         left, centre, right = widths

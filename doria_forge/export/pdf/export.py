@@ -19,13 +19,14 @@ from doria_forge.infra.fsutil import written_together
 from doria_forge.model import ContentPack
 
 from ..decks import DeckPlan, compose_decks, printed_cards
-from .card import CardBack, CardFace
+from .card import CardBack, CardFace, with_deck_footers
 from .compose import Face, PrintCard, write_calibration_page, write_card_sheets, write_pages
 from .errors import ExportError, OptionError, UnknownItemError
 from .faces import back_spec, card_fronts
 from .layout import DECKS, LayoutFile, LayoutOverrides, SheetLayout, load_layout, paper_fit_error
 from .scenario import write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
+from .spec import CardSpec
 from .tiles import RoomTileFace
 
 # doria-forge's own templates/ and layouts/ are the project of last resort: a designer's project
@@ -59,11 +60,17 @@ def items(pack: ContentPack) -> list[Item]:
     """Every card and tile front the pack prints once, in deck order (ids sorted within a kind):
     for an expansion only its own (``export.decks.printed_cards``)."""
     fronts = {front.ref: front for front in card_fronts(pack)}
+    cards = list(printed_cards(pack))
+    decks: dict[str, list[CardSpec]] = {}
+    for card in cards:
+        if card.ref in fronts:
+            decks.setdefault(card.deck, []).append(fronts[card.ref].spec)
+    specs = {key: spec for deck in decks.values() for key, spec in with_deck_footers(deck).items()}
     out = []
-    for card in printed_cards(pack):
+    for card in cards:
         front = fronts.get(card.ref)
         if front is not None:
-            out.append(Item(card.ref, card.deck, CardFace(front.spec, front.origin)))
+            out.append(Item(card.ref, card.deck, CardFace(specs[front.spec.key], front.origin)))
         else:  # a Room Tile draws itself
             out.append(Item(card.ref, card.deck, RoomTileFace(pack.room_tiles[card.doc_id],
                                                               pack.origin(card.kind, card.doc_id))))

@@ -56,6 +56,10 @@ class CardSpec:
     table: tuple[tuple[str, ...], ...] = ()
     footer_icons: tuple[str, str, str] = ("", "", "")
     art: str = ""
+    deck_footers: tuple[tuple[str, str, str], ...] = ()
+    """The footers of the cards of this card's deck that have a footer icon
+    (:func:`.card.with_deck_footers`): where one of them has no room for its words, every one
+    shows its icons, so the cards of a deck decide alike. Empty: the card decides alone."""
 
 
 @dataclass(frozen=True)
