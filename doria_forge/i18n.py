@@ -122,6 +122,9 @@ LABELS: dict[str, dict[str, str]] = {
         "Lvl": "Stufe", "Dmg": "Schaden",
         # elements
         "fire": "Feuer", "water": "Wasser", "earth": "Erde", "air": "Luft",
+        # a Boss Monster's damage element beside its type: one German compound, not "Feuer Schaden"
+        "fire damage": "Feuerschaden", "water damage": "Wasserschaden", "earth damage": "Erdschaden",
+        "air damage": "Luftschaden",
         # attributes (German edition: STR KON BEW WAH WIS PSI)
         "STR": "STR", "CON": "KON", "AGI": "BEW", "PER": "WAH", "WIS": "WIS", "PSI": "PSI",
         # zones

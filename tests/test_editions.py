@@ -52,6 +52,9 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     assert "Orc" not in levels.replace("Ork", "")
     sheets = _pdf_text(out / "character_sheets.pdf")
     assert "Charakterbogen" in sheets and "Barbar" in sheets and "Character Sheet" not in sheets
+    # a Boss Monster's damage element is one German word (was "Feuer Schaden")
+    bosses = _pdf_text(out / "boss.pdf")
+    assert "Boss-Monster · Feuerschaden" in bosses and "Feuer Schaden" not in bosses
     # the premade heroes' standard items on their sheets and the items a campaign hands out are
     # named as their cards are (was "Hunting Bow", "Warding Amulet" in the German edition)
     items = {i for hero in shipped_pack.characters.values() for i in hero.standard_items}

@@ -344,7 +344,7 @@ def boss_spec(boss: Boss) -> CardSpec:
     # Rules before flavour: when a long text has to be cut, only the flavour text loses words.
     paragraphs = [tr(boss.ability, "text") if boss.ability else "",
                   f"{t('End of the game')}: {tr(boss, 'end_condition')}", tr(boss, "text")]
-    kind = [t("Boss Monster"), f"{t(boss.damage_element)} {t('damage')}" if boss.damage_element else "",
+    kind = [t("Boss Monster"), t(f"{boss.damage_element} damage") if boss.damage_element else "",
             *_traits(boss.flags)]
     return CardSpec(
         key=f"boss-{boss.id}", title=tr(boss, "name"), colour=BOSS_COLOUR,
