@@ -52,6 +52,11 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     assert "Orc" not in levels.replace("Ork", "")
     sheets = _pdf_text(out / "character_sheets.pdf")
     assert "Charakterbogen" in sheets and "Barbar" in sheets and "Character Sheet" not in sheets
+    # the named attacks of a Standard Item and the monsters it hurts more (was "thrown braucht STR 9",
+    # "+1 gegen undead")
+    items = " ".join(_pdf_text(out / "standard_items.pdf").split())
+    assert "geworfen braucht" in items and "geschwungen braucht" in items and "+1 gegen Untot" in items
+    assert not [w for w in ("thrown", "swung", "shield bash", "undead") if w in items]
     # a Boss Monster's damage element is one German word (was "Feuer Schaden")
     bosses = _pdf_text(out / "boss.pdf")
     assert "Boss-Monster · Feuerschaden" in bosses and "Feuer Schaden" not in bosses

@@ -42,6 +42,8 @@ class AttackProfile(Strict):
 
     label: Line | None = None
     """Name of this way to attack when a card has several (thrown, swung)."""
+    label_de: Line | None = None
+    """The name in German (the German edition); the English one prints where it is missing."""
     attack_type: AttackType
     """melee or ranged (parried with defense) or magic (parried with psi resistance)."""
     dice: Dice

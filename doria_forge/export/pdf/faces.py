@@ -173,9 +173,9 @@ def _attack_stats(card: Equipment) -> tuple[list[Stat], list[str]]:
             f"{attack.poison_markers} {t('poison')}" if attack.poison_markers else "",
             t("immobilizes") if attack.immobilize else "",
             t("disarms") if attack.disarm else "",
-            ", ".join(f"+{v} {t('vs')} {k}" for k, v in sorted(attack.extra_damage_vs.items())),
+            ", ".join(f"+{v} {t('vs')} {_traits([k])[0]}" for k, v in sorted(attack.extra_damage_vs.items())),
         ) if s]
-        label = attack.label or _attack(attack.attack_type)
+        label = tr(attack, "label") or _attack(attack.attack_type)
         if specials:
             notes.append(f"{label}: {', '.join(specials)}.")
         if attack.requirements and attack.requirements != card.requirements:
