@@ -6,6 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import pdfplumber
 import pypdf
 import pytest
 from typer.testing import CliRunner
@@ -105,6 +106,10 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
         "Dungeons of Doria - Base Pack 0.1.0: Errata"
     assert "attack: 3D → 3D+1" in sheet and "effect.poison_markers: 0 → 1" in sheet
     assert "Log Trap" in sheet
+    # each changed field stands under its card, indented, not as one more bullet beside the cards
+    with pdfplumber.open(repo / "errata" / "errata.pdf") as pdf:
+        left = {w["text"]: w["x0"] for w in pdf.pages[0].extract_words()}
+    assert left["attack:"] > left["Orc"] + 6 and left["effect.poison_markers:"] > left["Log"] + 6
     for name, title in (("loot.pdf", "Log Trap"), ("monster_level.pdf", "Orc")):
         text = "".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / name).pages)
         assert title in text

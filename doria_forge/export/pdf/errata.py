@@ -38,7 +38,7 @@ def errata_markdown(pack: ContentPack, since: str, changes: Any) -> str:
         lines += ["## Changed", ""]
         for (kind, doc_id), fields in changes.changed.items():
             lines.append(f"- **{name(kind, doc_id)}**")
-            lines += [f"- {c.field}: {_shown(c.old)} → {_shown(c.new)}" for c in fields]
+            lines += [f"  - {c.field}: {_shown(c.old)} → {_shown(c.new)}" for c in fields]
         lines.append("")
     for title, keys in (("Added", changes.added), ("Removed", changes.removed)):
         if keys:

@@ -122,11 +122,14 @@ def _styles() -> dict[str, ParagraphStyle]:
         # The bullet font is named too: its default, Helvetica, would print unembedded.
         "bullet": ParagraphStyle("bullet", parent=body, leftIndent=12, bulletIndent=2, spaceAfter=2,
                                  bulletFontName=REGULAR),
+        "bullet2": ParagraphStyle("bullet2", parent=body, leftIndent=26, bulletIndent=16, spaceAfter=2,
+                                  bulletFontName=REGULAR),
     }
 
 
 def markdown_flowables(text: str) -> list:
-    """Flowables for the Markdown subset the templates write."""
+    """Flowables for the Markdown subset the templates write: ``#`` and ``##`` headings, ``-``
+    bullets (indented ``-``: a bullet under the one before), ``**bold**``, ``*italic*``, paragraphs."""
     register_fonts()  # a Paragraph maps its bold face to the font family as it is made, not when drawn
     styles = _styles()
     out: list = []
@@ -152,7 +155,9 @@ def markdown_flowables(text: str) -> list:
             out.append(Paragraph(inline(line[2:]), styles["title"]))
         elif line.startswith("- "):
             flush()
-            out.append(Paragraph(inline(line[2:]), styles["bullet"], bulletText="•"))
+            nested = raw.startswith((" ", "\t"))
+            out.append(Paragraph(inline(line[2:]), styles["bullet2" if nested else "bullet"],
+                                 bulletText="–" if nested else "•"))
         else:
             para.append(line)
     flush()
