@@ -76,6 +76,21 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     assert pypdf.PdfReader(out / "loot.pdf").metadata.title.endswith(": Schatzkarten")
 
 
+def test_the_german_edition_says_its_scenario_booklet_prints_in_english(tmp_path, caplog, shipped_pack):
+    """Scenarios have no German fields: `export pdf --lang de` wrote an English scenarios.pdf
+    beside the German cards without a word."""
+    from doria_forge.export.pdf import export_pdfs
+
+    pack = shipped_pack
+    with language("de"), caplog.at_level("WARNING"):
+        export_pdfs(pack, tmp_path / "de")
+    assert "scenarios.pdf prints in English" in caplog.text
+    caplog.clear()
+    with caplog.at_level("WARNING"):
+        export_pdfs(pack, tmp_path / "en")
+    assert "scenarios.pdf" not in caplog.text
+
+
 def test_the_decks_are_titled_in_the_edition_printed(shipped_pack):
     """The German PDFs and Tabletop Simulator decks were titled "Loot Cards", "Monster Level
     Cards"...: every deck now has its German title in the German edition (German Book of Rules:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from doria_forge.i18n import current
 from doria_forge.infra import assets as _assets
 from doria_forge.infra.fsutil import written_together
 from doria_forge.model import ContentPack
@@ -181,6 +182,11 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
             written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
                                        f"{pack.info.display_name}: Campaign Overview Sheets"))
         if pack.own_of_kind("scenario"):
+            if current() != "en":
+                # Scenarios and campaigns have no translated fields: say so rather than hand a
+                # German edition an English booklet without a word.
+                log.warning("scenarios.pdf prints in English, its headings too: scenarios and campaigns have no "
+                            "name_%s, text_%s... fields to print in this edition", current(), current())
             written.append(write_scenarios(out_dir / "scenarios.pdf", pack,
                                            layout_data.for_deck("scenarios", layout), templates_dir))
         if sheets.calibration_page and sheets.duplex != "none":
