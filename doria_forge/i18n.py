@@ -160,6 +160,21 @@ LABELS: dict[str, dict[str, str]] = {
         "Loot Card": "Schatzkarte", "Standard Item": "Startausrüstung", "Campaign Item": "Kampagnen-Gegenstand",
         "Room Tile": "Raumplatte", "Monster Level": "Monsterstufe",
         # sheets
+        # the duplex calibration page
+        "Duplex calibration": "Duplex-Kalibrierung", "Duplex Calibration": "Duplex-Kalibrierung",
+        "Print this page double-sided ({flip} flip), at 100 % (actual size).":
+            "Diese Seite beidseitig drucken (Wenden an der {flip}), in 100 % (Originalgröße).",
+        "long edge": "langen Kante", "short edge": "kurzen Kante",
+        "Hold the sheet against the light, back side towards you.":
+            "Das Blatt gegen das Licht halten, die Rückseite zu dir.",
+        "Read where the front's cross falls on the back's scales (mm, right and up as you look at the back).":
+            "Ablesen, wo das Kreuz der Vorderseite auf den Skalen der Rückseite liegt (mm, rechts und oben von hinten).",
+        "Pass them as --duplex-offset X,Y; print again and the two crosses meet.":
+            "Als --duplex-offset X,Y angeben; neu gedruckt treffen sich die beiden Kreuze.",
+        "Offset now in use: {x},{y} mm.": "Versatz jetzt: {x},{y} mm.",
+        "back: X (mm) along the bottom scale, Y (mm) along the left scale":
+            "Rückseite: X (mm) an der unteren Skala, Y (mm) an der linken Skala",
+        "Character Sheets": "Charakterbögen", "Campaign Overview Sheets": "Kampagnen-Übersichten",
         "Character Sheet": "Charakterbogen", "Name": "Name", "Attributes": "Attribute",
         "Default skills (without equipment)": "Grundwerte (ohne Ausrüstung)",
         "Dodge (defense against melee and ranged attacks)": "Ausweichen (Parade gegen Nah- und Fernkampf)",

@@ -74,6 +74,8 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     assert not [w for w in ("daggers", "swords", "fire magic", "Ironguard", "rings") if f"· {w}" in loot]
     # the deck's title in the PDF's metadata is the edition's too ("Loot Cards" in the German PDF)
     assert pypdf.PdfReader(out / "loot.pdf").metadata.title.endswith(": Schatzkarten")
+    assert pypdf.PdfReader(out / "character_sheets.pdf").metadata.title.endswith(": Charakterbögen")
+    assert pypdf.PdfReader(out / "campaign_sheets.pdf").metadata.title.endswith(": Kampagnen-Übersichten")
 
 
 def test_the_german_edition_says_its_scenario_booklet_prints_in_english(tmp_path, caplog, shipped_pack):

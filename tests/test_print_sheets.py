@@ -166,6 +166,23 @@ def test_print_and_play_puts_nine_poker_cards_on_a4_with_a_ruler_clear_of_the_bo
     assert len(PdfReader(str(calibration)).pages) == 2
 
 
+@pytest.mark.parametrize("paper", ["home-a4", "home-letter"])
+def test_the_german_edition_prints_its_calibration_page_in_german_inside_the_border(tmp_path: Path, paper: str):
+    """`export pdf --lang de` printed the duplex calibration page's instructions in English."""
+    from doria_forge.i18n import language
+
+    layout = load_layout(DEFAULT_LAYOUT_FILE).overlay(load_layout(LAYOUTS / f"{paper}.yaml")).for_deck("sheets")
+    with language("de"):
+        path = write_calibration_page(tmp_path / "calibration.pdf", layout, "calibration")
+    with pdfplumber.open(str(path)) as pdf:
+        text = " ".join(page.extract_text() for page in pdf.pages)
+        for page in pdf.pages:
+            assert min(float(c["x0"]) for c in page.chars) >= mm(6)
+            assert max(float(c["x1"]) for c in page.chars) <= float(page.width) - mm(6)
+    assert "Duplex-Kalibrierung" in text and "Wenden an der langen Kante" in text and "Rückseite: X (mm)" in text
+    assert not [w for w in ("Print this page", "Hold the sheet", "Offset now", "back: X") if w in text]
+
+
 def test_home_letter_sheets_keep_the_ruler_s_ink_out_of_the_printer_border(base_pack, tmp_path: Path):
     """On Letter the ruler runs up the right margin: its bar, drawn on the border's line, put half
     its stroke (0.09 mm) into the 6 mm nothing may be drawn in."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from doria_forge.i18n import current
+from doria_forge.i18n import current, t
 from doria_forge.infra import assets as _assets
 from doria_forge.infra.fsutil import written_together
 from doria_forge.model import ContentPack
@@ -177,10 +177,10 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         # sheet) prints them only with its own heroes or campaigns.
         if pack.own is None or pack.own_of_kind("character"):
             written.append(write_pages(out_dir / "character_sheets.pdf", character_sheet_faces(pack), sheets,
-                                       f"{pack.info.display_name}: Character Sheets"))
+                                       f"{pack.info.display_name}: {t('Character Sheets')}"))
         if pack.own is None or pack.own_of_kind("campaign"):
             written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
-                                       f"{pack.info.display_name}: Campaign Overview Sheets"))
+                                       f"{pack.info.display_name}: {t('Campaign Overview Sheets')}"))
         if pack.own_of_kind("scenario"):
             if current() != "en":
                 # Scenarios and campaigns have no translated fields: say so rather than hand a
@@ -191,7 +191,7 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
                                            layout_data.for_deck("scenarios", layout), templates_dir))
         if sheets.calibration_page and sheets.duplex != "none":
             written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
-                                                  f"{pack.info.display_name}: Duplex Calibration"))
+                                                  f"{pack.info.display_name}: {t('Duplex Calibration')}"))
     for stale in left_from_earlier(out_dir, written):
         log.warning("%s is left from an earlier export: %s prints no such sheet now; delete it before the folder "
                     "goes to print", stale, pack.info.display_name)

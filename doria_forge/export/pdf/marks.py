@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from doria_forge.i18n import t
+
 from .fonts import BOLD, REGULAR
 from .layout import Grid, Rect, SheetLayout, mm
 
@@ -150,12 +152,14 @@ def write_calibration(canvas: Canvas, layout: SheetLayout) -> None:
     cx, cy = pw / 2, ph / 2
     _cross(canvas, cx, cy, 12)
     lines = [
-        "Duplex calibration",
-        f"Print this page double-sided ({layout.duplex.replace('_', ' ')} flip), at 100 % (actual size).",
-        "Hold the sheet against the light, back side towards you.",
-        "Read where the front's cross falls on the back's scales (mm, right and up as you look at the back).",
-        "Pass them as --duplex-offset X,Y; print again and the two crosses meet.",
-        f"Offset now in use: {layout.duplex_offset_mm[0]:g},{layout.duplex_offset_mm[1]:g} mm.",
+        t("Duplex calibration"),
+        t("Print this page double-sided ({flip} flip), at 100 % (actual size).").format(
+            flip=t(layout.duplex.replace("_", " "))),
+        t("Hold the sheet against the light, back side towards you."),
+        t("Read where the front's cross falls on the back's scales (mm, right and up as you look at the back)."),
+        t("Pass them as --duplex-offset X,Y; print again and the two crosses meet."),
+        t("Offset now in use: {x},{y} mm.").format(x=f"{layout.duplex_offset_mm[0]:g}",
+                                                  y=f"{layout.duplex_offset_mm[1]:g}"),
     ]
     y = ph - max(layout.edge_clearance_mm, 10) - 8
     for i, line in enumerate(lines):
@@ -181,7 +185,7 @@ def write_calibration(canvas: Canvas, layout: SheetLayout) -> None:
         canvas.drawCentredString(mm(bx + k), mm(by - 19), f"{k:+d}" if k else "0")
         canvas.drawRightString(mm(bx - 17), mm(by + k - 0.7), f"{k:+d}" if k else "0")
     canvas.setFont(REGULAR, 9)
-    canvas.drawCentredString(mm(bx), mm(by - 26), "back: X (mm) along the bottom scale, Y (mm) along the left scale")
+    canvas.drawCentredString(mm(bx), mm(by - 26), t("back: X (mm) along the bottom scale, Y (mm) along the left scale"))
     canvas.showPage()
 
 
