@@ -168,7 +168,8 @@ LABELS: dict[str, dict[str, str]] = {
         "Hold the sheet against the light, back side towards you.":
             "Das Blatt gegen das Licht halten, die Rückseite zu dir.",
         "Read where the front's cross falls on the back's scales (mm, right and up as you look at the back).":
-            "Ablesen, wo das Kreuz der Vorderseite auf den Skalen der Rückseite liegt (mm, rechts und oben von hinten).",
+            "Ablesen, wo das Kreuz der Vorderseite auf den Skalen der Rückseite liegt "
+            "(mm, rechts und oben von hinten).",
         "Pass them as --duplex-offset X,Y; print again and the two crosses meet.":
             "Als --duplex-offset X,Y angeben; neu gedruckt treffen sich die beiden Kreuze.",
         "Offset now in use: {x},{y} mm.": "Versatz jetzt: {x},{y} mm.",
