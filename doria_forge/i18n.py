@@ -69,8 +69,9 @@ def tr(obj: Any, field: str, lang: str | None = None) -> str:
 
 
 def translatable(model: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """``(path, field)`` of every translatable text in ``model`` and the models nested in it: a field
-    ``X`` with a sibling ``X_de``. ``path`` leads to the model holding ``field``."""
+    """``(path, field)`` of every translatable text in ``model`` and the models nested in it, in
+    lists too (an equipment card's ``attacks``): a field ``X`` with a sibling ``X_de``. ``path``
+    leads to the model holding ``field`` (:func:`holder_at`); a list item's step is its index."""
     cls: type = model.__class__
     texts, nested = _fields_of(cls)
     for name in texts:
@@ -79,6 +80,17 @@ def translatable(model: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple
         value = getattr(model, name, None)
         if hasattr(type(value), "model_fields"):
             yield from translatable(value, (*path, name))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if hasattr(type(item), "model_fields"):
+                    yield from translatable(item, (*path, name, i))
+
+
+def holder_at(model: Any, path: tuple[str | int, ...]) -> Any:
+    """The model ``path`` (from :func:`translatable`) leads to inside ``model``."""
+    for step in path:
+        model = model[step] if isinstance(step, int) else getattr(model, step)
+    return model
 
 
 @cache

@@ -130,6 +130,20 @@ def test_missing_translations_are_reported_for_the_packs_languages(tmp_path):
     assert english_only.problems == ()
 
 
+def test_a_named_attack_without_its_german_name_is_a_missing_translation(tmp_path):
+    """label_de of an attack (a list item) was never checked: only fields and single nested models
+    were walked."""
+    weapon = ("kind: equipment\nid: axe\nname: Axe\nname_de: Axt\ncard_type: weapon\nzone: 1_hand\nap: 12\n"
+              "attacks:\n  - {attack_type: melee, dice: 2D, damage: 1, range: 1, ap: 12}\n"
+              "  - label: thrown\n    attack_type: ranged\n    dice: 2D\n    damage: 1\n    range: 3\n    ap: 14\n")
+    files = {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\nlanguages: [en, de]\n", "axe.yaml": weapon}
+    result = validate_pack(write_pack(tmp_path / "p", files), display_root="")
+    assert lines(result.problems, "missing-translation") == [
+        "axe.yaml:10:12 warning [missing-translation] attacks.1.label has no German text: add attacks.1.label_de "
+        "(the pack is written for en, de; the English text prints instead)",
+    ]
+
+
 def test_a_text_too_long_for_its_card_is_a_warning_at_its_line_in_each_language(tmp_path):
     long_en, long_de = "A very long story. " * 60, "Eine sehr lange Geschichte. " * 60
     trap = (f"kind: trap\nid: pit\nname: Pit\nname_de: Grube\ntrap_type: person\ncheck_attributes: [AGI, PER]\n"

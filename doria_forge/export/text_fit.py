@@ -36,7 +36,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.i18n import LANGUAGE_NAMES, language, tr, translatable, translated_field
+from doria_forge.i18n import LANGUAGE_NAMES, holder_at, language, tr, translatable, translated_field
 from doria_forge.infra.fsutil import atomic_write_text, python_files, source_digest
 from doria_forge.load import Location, Problem, Severity
 from doria_forge.model import ContentPack, RoomTile
@@ -56,10 +56,7 @@ SEVERITY = Severity.WARNING
 def _holders(document: Any) -> Iterator[tuple[tuple[str | int, ...], Any, str]]:
     """``(path, model holding the field, field)`` of every translatable text of ``document``."""
     for path, field in translatable(document):
-        holder = document
-        for step in path:
-            holder = getattr(holder, str(step))
-        yield path, holder, field
+        yield path, holder_at(document, path), field
 
 
 def _blamed(pack: ContentPack, kind: str, doc_id: str, region: str, shown: str,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...i18n import LANGUAGE_NAMES, translatable, translated_field
+from ...i18n import LANGUAGE_NAMES, holder_at, translatable, translated_field
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
 from ..source_map import SourceMap
@@ -45,9 +45,7 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
         if not pack.is_own(document.kind, document.id):
             continue
         for path, field in translatable(document):
-            holder = document
-            for step in path:
-                holder = getattr(holder, str(step))
+            holder = holder_at(document, path)
             if not getattr(holder, field, None):
                 continue
             for lang in languages:
