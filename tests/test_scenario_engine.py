@@ -127,6 +127,23 @@ def test_doom_field_reached_gives_an_extra_activation():
     assert any(e["reason"] == "extra_activation" for e in state.log.of_kind("activation"))
 
 
+def test_a_doom_field_s_effect_plays_before_the_marker_reaches_the_next_field():
+    """*Phase G*: the Doom Counter's effects "are instantly triggered as soon as the marker moves
+    onto or across an appropriate square". Moving 32 -> 31 -> 30, the Extra Activation of 31 is
+    played before the marker reaches 30: a Zombie a scenario rule brings on 30 (the Lantern
+    Vigil's "When the Doom Counter runs down") does not act in 31's activation; the Orc already
+    in play does."""
+    sc = scenario(rules=[{"when": {"on": "doom_reached", "field": 30},
+                          "do": [{"do": "spawn", "monster": "zombie", "count": 1, "at": {"tile": "ROOM"}}]}])
+    state = game(sc, monsters=[("orc", (1, 1))], options=replace(QUIET, doom=True))
+    state.doom.position = 32
+    doom_advance(state, 2)
+    zombie = next(m for m in state.monsters if m.monster.id == "zombie")
+    acted = [e.actor for e in state.log.of_kind("activation") if e["reason"] == "extra_activation"]
+    assert state.monsters[0].uid in acted and zombie.uid not in acted
+    assert state.doom.on_head and state.monster_level == 2
+
+
 @pytest.mark.parametrize(("condition", "fires"), [
     ({"check": "players", "min": 2}, False),
     ({"check": "players", "max": 1}, True),

@@ -320,21 +320,28 @@ def phase_g_doom(state: GameData) -> None:
 
 
 def doom_advance(state: GameData, steps: int, reason: str = "") -> None:
-    """Move the Doom Counter and play every effect field crossed, in order; a scenario hears
-    of every field reached (``doom_reached``) before the effects play."""
+    """Move the Doom Counter and play the fields reached one after the other: a scenario hears
+    of each field (``doom_reached``), then that field's effect plays, before the next field.
+    *Phase G*: the effects "are instantly triggered as soon as the marker moves onto or across an
+    appropriate square", so an Extra Activation on 31 is played before the marker reaches 30 and
+    a scenario rule on 30 (its monsters do not act in 31's activation)."""
     before = state.doom.position
     effects = state.doom.step(steps)
     state.log.emit("doom", None, steps=steps, before=before, after=state.doom.position, reason=reason,
                    effects=tuple(e.kind for e in effects))
+    waiting = list(effects)  # in the order the fields were reached, each with its field
     for reached in state.doom.last_fields:
-        fire(state, "doom_reached", field=reached)
-    for effect in effects:
         if state.outcome is not None:
             return
-        if effect.kind == EXTRA_ACTIVATION:
-            extra_activation(state)
-        elif effect.kind == LEVEL_UP:
-            raise_monster_level(state)
+        fire(state, "doom_reached", field=reached)
+        while waiting and waiting[0].field == reached:
+            effect = waiting.pop(0)
+            if state.outcome is not None:
+                return
+            if effect.kind == EXTRA_ACTIVATION:
+                extra_activation(state)
+            elif effect.kind == LEVEL_UP:
+                raise_monster_level(state)
 
 
 def extra_activation(state: GameData) -> None:
