@@ -11,6 +11,7 @@ from map_helpers import QUIET, map_game, pack_with, tile, where, with_docs
 from doria_forge.engine.actions import DeclareEscape, IllegalAction, PickUpToken, RevealRoomTile, Walk
 from doria_forge.engine.defeat import on_monster_defeated
 from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.ending import check_end
 from doria_forge.engine.phases import doom_advance, end_round
 from doria_forge.model.scenario import Scenario
 
@@ -115,7 +116,6 @@ def test_picking_up_a_token_checks_and_carrying_it_to_the_entrance_wins():
     again.dice = ScriptedDice([9, 9])
     again.apply(PickUpToken("relic"))
     again.hero("warrior").unconscious = True
-    from doria_forge.engine.ending import check_end
     check_end(again)
     assert again.scenario.tokens["relic"].carrier is None and again.scenario.tokens["relic"].square == (1, 2)
 
@@ -218,6 +218,24 @@ def test_win_and_lose_effects_and_clear_tile_goal():
     orc.defeated = True
     on_monster_defeated(clear, orc, clear.hero("warrior"))
     assert clear.outcome == "won"
+
+
+def test_clear_tile_needs_the_monsters_that_walked_off_the_tile_defeated_too():
+    """The goal reads "defeat every monster on Room Tile VAULT" (the Goblin Warren: "defeat every
+    monster on it"): a monster that entered play on the tile and walked off toward the heroes is
+    not defeated, so the tile's goal waits for it; it is reached when that monster falls."""
+    sc = scenario(rules=[{"when": {"on": "tile_revealed", "tile": "VAULT"},
+                          "do": [{"do": "spawn", "monster": "zombie", "count": 1, "at": {"tile": "VAULT"}}]}],
+                  goals={"win": [{"goal": "clear_tile", "tile": "VAULT"}]})
+    state = game(sc, at={"warrior": (4, 2)}, deck=["VAULT"])
+    state.apply(RevealRoomTile((4, 2)))
+    zombie = state.monsters[0]
+    state.board.move_to(zombie.uid, (1, 1))  # off VAULT, into ROOM
+    check_end(state)
+    assert state.outcome is None
+    zombie.defeated = True
+    on_monster_defeated(state, zombie, state.hero("warrior"))
+    assert state.outcome == "won"
 
 
 def test_escape_declared_ends_the_scenario_at_the_round_end_when_everyone_can_reach_the_entrance():

@@ -210,6 +210,17 @@ class ScenarioPlay:
         return [m for m in state.monsters if not m.defeated and (pos := board.position(m.uid)) is not None
                 and slot_of(pos) in slots]
 
+    def monsters_of(self, state: GameData, tile: str) -> list[Any]:
+        """The monsters in play that stand on Room Tile ``tile`` or entered play on it (and
+        walked off since): the monsters a goal to defeat every monster on it still needs."""
+        board = _dungeon(state)
+        if board is None:
+            return []
+        slots = {t.slot for t in board.layout.tiles.values() if t.tile_id == tile}
+        return [m for m in state.monsters if not m.defeated
+                and (m.data.get("entered_slot") in slots
+                     or ((pos := board.position(m.uid)) is not None and slot_of(pos) in slots))]
+
     # ---------------------------------------------------------------- effects
     def heroes(self, state: GameData, who: Who, triggering: str | None, token: str | None,
                at: Place | None) -> list[HeroState]:
@@ -331,6 +342,9 @@ class GameView:
 
     def monsters_left(self, tile: str | None) -> int:
         return len(self.play.monsters_on(self.state, tile))
+
+    def monsters_of(self, tile: str) -> int:
+        return len(self.play.monsters_of(self.state, tile))
 
     @property
     def has_map(self) -> bool:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ..monster import MonsterState
 from . import exploration
 from .dungeon_figures import DungeonFigures
-from .layout import Pos, manhattan
+from .layout import Pos, manhattan, slot_of
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -112,8 +112,11 @@ class PlacementMixin(DungeonFigures):
         return lambda sq: sum(manhattan(sq, p) for p in monsters)
 
     def place_monster(self, state: GameData, monster: MonsterState, square: Pos, *, entering: bool = False) -> None:
-        """Put a new monster's figure on ``square`` (from ``monster_square``)."""
+        """Put a new monster's figure on ``square`` (from ``monster_square``); the monster keeps
+        the slot of the Room Tile it entered play on (``data["entered_slot"]``: a scenario's
+        monsters *of* a tile are also those that left it, ``ScenarioPlay.monsters_of``)."""
         self.positions[monster.uid] = square
+        monster.data["entered_slot"] = slot_of(square)
         if entering:
             monster.data["entering"] = True
         state.log.emit("monster_square", monster.uid, square=square)

@@ -80,6 +80,10 @@ class Game(Protocol):
     def monsters_left(self, tile: str | None) -> int:
         """How many monsters stand on Room Tile ``tile`` (in the whole dungeon without it)."""
 
+    def monsters_of(self, tile: str) -> int:
+        """How many monsters in play stand on Room Tile ``tile`` or entered play on it (a
+        monster placed there that walked off is still one of its monsters)."""
+
     @property
     def has_map(self) -> bool:
         """Whether the game is played on the map (markers and doors need it)."""

@@ -12,7 +12,9 @@ from .base import GOALS, GoalWord
 
 @GOALS.register
 class ClearTile(GoalWord):
-    """Room Tile ``tile`` has been revealed and no monster stands on it."""
+    """Room Tile ``tile`` has been revealed and every monster on it is defeated: none stands on
+    it, and none that entered play on it (from its monster icons, or placed there by a rule)
+    is still in play elsewhere, having walked off it toward the heroes."""
 
     goal: Literal["clear_tile"]
     tile: str
@@ -24,7 +26,7 @@ class ClearTile(GoalWord):
         return f"defeat every monster on Room Tile {self.tile}"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
-        return self.tile in game.revealed and not game.monsters_left(self.tile)
+        return self.tile in game.revealed and not game.monsters_of(self.tile)
 
     def references(self, path: Path) -> Iterator[Ref]:
         return tile_reference(path, self.tile)
