@@ -124,6 +124,19 @@ def test_a_zombie_that_finds_no_free_square_cannot_multiply_and_is_activated():
     assert targets_of(state, state.monsters[0]) == ("warrior",)
 
 
+def test_a_zombie_is_not_raised_behind_the_hero_who_holds_the_corridor():
+    """*Walking*: monsters "can never pass a character figure". A Zombie at the end of a corridor
+    with the Warrior in front of it has no free square it could reach: the free squares behind
+    the Warrior are not "next to" it for a new Zombie, which would stand where no Zombie can
+    walk. It cannot multiply and is activated instead (*No monster figures available
+    anymore*); before, the new Zombie appeared behind the Warrior, beside the Mage."""
+    state = map_game(pack_with(CORRIDOR), ["warrior", "mage"], tiles=[("COR", (0, 0), 0)],
+                     at={"warrior": (2, 1), "mage": (2, 4)}, monsters=[("zombie", (2, 0))])
+    state.board.zombie_raise(state)
+    assert [m.uid for m in state.monsters] == ["zombie-1"]
+    assert state.log.last("activation")["reason"] == "cannot_raise"
+
+
 def test_a_monster_drawn_when_the_dungeon_is_full_gives_its_kind_an_extra_activation():
     """No monster figures available anymore: "As soon as an additional monster should be placed
     and there is no figure available for that monster anymore, one of the existing monsters of

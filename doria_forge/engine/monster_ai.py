@@ -682,7 +682,7 @@ def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[Hero
                 route.path[-2] if len(route.path) > 1 else start)
             board.move_to(monster.uid, end)
             spot = board.nearest_free(state, end, toward=origin, choice="pushed_square",
-                                      benefit=board.away_from_heroes(state))
+                                      benefit=board.away_from_heroes(state), barred=board.hero_squares(state))
             if spot is None:  # nowhere to push it: the monster stays where it was
                 board.move_to(monster.uid, start)
                 return []

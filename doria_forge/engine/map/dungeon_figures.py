@@ -75,13 +75,16 @@ class DungeonFigures:
                 and self.occupant(pos) is None)
 
     def nearest_free(self, state: GameData, origin: Pos, *, toward: Pos | None = None,
-                     choice: str | None = None, benefit: Callable[[Pos], float] | None = None) -> Pos | None:
+                     choice: str | None = None, benefit: Callable[[Pos], float] | None = None,
+                     barred: set[Pos] | frozenset[Pos] = frozenset()) -> Pos | None:
         """The free square closest to ``origin`` (breadth first through passable squares,
-        holes jumped over; ties: closest to ``toward``, then the open choice ``choice``,
-        ``engine.choices``, whose engine reading is north-west first)."""
+        holes jumped over, never through ``barred``: for a monster figure the squares of the
+        standing characters, which a monster "can never pass", chapter *Walking*; ties: closest
+        to ``toward``, then the open choice ``choice``, ``engine.choices``, whose engine reading
+        is north-west first)."""
         if self.free(state, origin):
             return origin
-        seen = {origin}
+        seen = {origin} | set(barred)
         ring = [origin]
         while ring:
             nxt: list[Pos] = []

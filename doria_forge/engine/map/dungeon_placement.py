@@ -85,8 +85,11 @@ class PlacementMixin(DungeonFigures):
         attribute of its attack type), or, without ``near``, to the free entrance square
         closest to a character (chapter *Phase G*, Extra Activation). Closeness is counted
         through squares figures can cross (Holes jumped), so the figure stands where it can
-        act. ``None`` when no free square is connected to that spot (the whole dungeon is
-        full): the figure cannot enter (docs/rules-decisions.md)."""
+        act. A figure placed beside a monster (a Horde, the second Goblin, a Zombie raised with
+        no free square next to it) is counted from that monster's square without passing a
+        standing character, which a monster "can never pass" (chapter *Walking*): it does not
+        appear behind the hero who holds a door against that monster. ``None`` when no free
+        square is connected to that spot: the figure cannot enter (docs/rules-decisions.md)."""
         origin: Pos | None
         if isinstance(near, MonsterState):
             origin = self.positions.get(near.uid)
@@ -99,7 +102,18 @@ class PlacementMixin(DungeonFigures):
         if origin is None:
             return None
         return self.nearest_free(state, origin, toward=self._weakest_hero_square(state, monster),
-                                 choice="monster_placement", benefit=self.away_from_heroes(state))
+                                 choice="monster_placement", benefit=self.away_from_heroes(state),
+                                 barred=self._past_no_hero(state, origin))
+
+    def _past_no_hero(self, state: GameData, origin: Pos) -> set[Pos]:
+        """The squares a figure placed from ``origin`` is not counted through: the standing
+        characters' when a monster stands on ``origin`` (its new neighbour, or the monster it
+        pushed, could not walk past them), none otherwise (an icon, a scenario's place, the
+        entrance: where the book puts the figure, not where a monster walks to)."""
+        who = self.occupant(origin)
+        if who is None or state.find_hero(who) is not None:
+            return set()
+        return self.hero_squares(state)
 
     def away_from_heroes(self, state: GameData) -> Callable[[Pos], float]:
         """Open choices that place a monster: a square farther from the standing heroes is better
