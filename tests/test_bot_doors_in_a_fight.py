@@ -47,3 +47,20 @@ def test_a_party_no_longer_engaged_opens_the_door():
     warrior = state.hero("warrior")
     assert explorer.open_door(state, warrior, 20) == RevealRoomTile((4, 2))
     assert explorer.party_move(state, warrior, 20) == RevealRoomTile((4, 2))
+
+
+def test_with_the_room_tile_deck_empty_nobody_walks_to_a_door():
+    """The Room Tile deck's size lies open on the table: once it is empty, every door is a dead
+    one (*Revealing a Room Tile* draws "the uppermost Room Tile from the deck"). Before, the
+    Lantern Vigil's lantern bearer walked its AP away to the doors of A-1 (two tiles in its deck)
+    to open them for nothing; measured (seed 1, 1000 runs at 1/2/4 players, greedy), the party
+    that leaves them shut won 49%/42%/32% instead of 47%/39%/25%."""
+    state = _game(False)
+    state.board.move_to(state.monsters[0].uid, (0, 4))
+    warrior = state.hero("warrior")
+    state.board.move_to("warrior", (2, 2))
+    assert party.party_doors(state) == [(4, 2)]
+    assert explorer.party_move(state, warrior, 20) is not None
+    state.board.deck.clear()
+    assert party.party_doors(state) == []
+    assert explorer.party_move(state, warrior, 20) is None

@@ -317,7 +317,12 @@ class SpatialBoard(Board[S], Protocol[S]):
         ...
 
     def nearest_free(self, state: S, origin: Any, *, toward: Any = None, choice: str | None = None,
-                     benefit: Callable[[Any], float] | None = None) -> Any:
+                     benefit: Callable[[Any], float] | None = None, barred: Any = frozenset()) -> Any:
+        """The free square nearest to ``origin``, the search never passing ``barred`` squares."""
+        ...
+
+    def hero_squares(self, state: S, exclude: str | None = None) -> set[Any]:
+        """Squares of the standing characters (not the unconscious)."""
         ...
 
     def away_from_heroes(self, state: S) -> Callable[[Any], float]:

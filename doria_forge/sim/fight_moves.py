@@ -16,7 +16,7 @@ from doria_forge.engine.map.layout import manhattan, slot_bounds, slot_of
 
 from . import objectives
 from .hurting import ranges_against
-from .party import anchor_slot, engaged, goal_needs_tiles, holds_back, hurt
+from .party import anchor_slot, engaged, goal_needs_tiles, holds_back, hurt, openable_doors
 from .reach import FAR, Pos, _along, _at, _on_map, _step, distances, monsters_on_map, standing
 
 OFF_TILE = 6
@@ -84,7 +84,7 @@ def open_door(state: Any, hero: HeroState, ap: int) -> Action | None:
     # budget pays for is out of reach. Most decisions have no door near: that is asked first,
     # before whether a fight holds the doors shut (every hero's attacks) and the routes
     walk = state.rules.walk_ap
-    doors = [d for d in board.layout.closed_doors() if slot_of(d) == anchor and manhattan(here, d) * walk <= budget]
+    doors = [d for d in openable_doors(state) if slot_of(d) == anchor and manhattan(here, d) * walk <= budget]
     if not doors:
         return None
     if not goal_needs_tiles(state) and engaged(state):  # the cheap question first

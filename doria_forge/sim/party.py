@@ -138,10 +138,20 @@ def party_door(state: Any) -> Pos | None:
     return doors[0] if doors else None
 
 
+def openable_doors(state: Any) -> list[Pos]:
+    """The closed doors a hero may still open to reveal a Room Tile: none while the Room Tile
+    deck is empty (its size lies open on the table: behind every door the heroes would find a
+    dead door, and walk there for nothing), else those not found dead."""
+    board = state.board
+    if not board.deck:
+        return []
+    layout = board.layout
+    return [d for d in layout.closed_doors() if d not in layout.dead_doors]
+
+
 def party_doors(state: Any) -> list[Pos]:
     """The closed doors in the order the party would open them (see :func:`party_door`)."""
-    layout = state.board.layout
-    doors = [d for d in layout.closed_doors() if d not in layout.dead_doors]
+    doors = openable_doors(state)
     if not doors:
         return []
     fields = [distances(state, frozenset([_at(state, h.uid)])) for h in standing(state)]
