@@ -20,7 +20,7 @@ def _fight(rows, at, ap=10):
     """A warrior in a room whose door is (4, 2), an Orc in the far corner (not next to him)."""
     room = tile("R", rows, doors=[("south", 2)])
     state = map_game(pack_with(room), ["warrior"], tiles=[("R", (0, 0), 0)], at={"warrior": at},
-                     monsters=[("orc", (0, 4))], ap=ap)
+                     monsters=[("orc", (0, 4))], ap=ap, deck=["R"])  # a Room Tile behind the door
     return state, state.hero("warrior")
 
 

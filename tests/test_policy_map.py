@@ -117,7 +117,7 @@ def test_with_no_monster_about_the_party_opens_a_door_once_a_round():
 def test_party_door_is_the_door_nearest_to_all_standing_heroes():
     sc = scenario()
     state = game(sc, heroes=("warrior", "mage"), at={"warrior": (2, 2), "mage": (8, 4)},
-                 tiles=[("ROOM", (0, 0), 0), ("HALL", (1, 0), 0)])
+                 tiles=[("ROOM", (0, 0), 0), ("HALL", (1, 0), 0)], deck=["HALL"])  # a Room Tile still to reveal
     # ROOM's door leads into HALL; HALL's south door (9, 2) and east door (7, 4) are closed
     assert party.party_door(state) == (7, 4)
 

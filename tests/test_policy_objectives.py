@@ -255,8 +255,9 @@ def test_an_attack_only_criticals_get_through_is_no_way_to_fight():
 
     corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
     for monster, attacks in (("golem", False), ("orc", True)):
+        # a Room Tile left in the deck: the scenario goes on behind the door
         state = map_game(pack_with(corridor), ["priestess"], tiles=[("C", (0, 0), 0)], at={"priestess": (2, 2)},
-                         monsters=[(monster, (2, 3))], ap=10)
+                         monsters=[(monster, (2, 3))], ap=10, deck=["C"])
         hero, target = state.hero("priestess"), state.monsters[0]
         staff = next(i for i in hero.hand_items() if i.card.attacks)
         profile = staff.card.attacks[0]
@@ -349,7 +350,7 @@ def test_a_monster_that_heals_faster_than_the_party_hurts_it_is_left_alone():
 
     def fight(armor: bool):
         state = map_game(pack_with(room), ["warrior"], tiles=[("R", (0, 0), 0)], at={"warrior": (2, 3)},
-                         monsters=[("vampire", (2, 2))], ap=14)
+                         monsters=[("vampire", (2, 2))], ap=14, deck=["R"])  # a door to go on through
         vampire, warrior = state.monsters[0], state.hero("warrior")
         vampire.hp = 13
         for item in warrior.equipped():

@@ -137,7 +137,7 @@ def test_opener_leaves_the_door_to_a_friend_with_more_hp():
 
     room = tile("ROOM", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
     state = map_game(pack_with(room), ["mage", "warrior"], tiles=[("ROOM", (0, 0), 0)],
-                     at={"warrior": (4, 4), "mage": (2, 3)}, ap=10)
+                     at={"warrior": (4, 4), "mage": (2, 3)}, ap=10, deck=["ROOM"])  # a Room Tile behind the door
     assert state.current_actor() == "mage"
     door = state.board.layout.closed_doors()[0]
     assert greedy_bot(state.copy(log=False)) == Walk(door)
