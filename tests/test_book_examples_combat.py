@@ -425,3 +425,15 @@ def test_an_orc_s_extra_activation_for_a_wound_earns_no_further_one(monkeypatch)
     monkeypatch.setattr(monster_ai, "monster_attack", counted)
     activate_monster(state, orc)
     assert len(attacks) == 2 and all(w[0] > 0 for w in attacks)
+
+
+def test_the_log_names_only_the_extra_activation_the_orc_gets():
+    """The Orc wounds in its activation and in the one it earned: the log names one extra
+    activation (the one played), not a second one that never comes (replays and reports read it)."""
+    state = make_state(["warrior"], faces=[5] * 200)
+    orc = monster("orc", attack="2D+30", damage=9, hp=6, behaviours=["extra_activation_on_wound"])
+    state.monsters = [orc]
+    state.heroes[0].hp = 99
+    activate_monster(state, orc)
+    assert len(state.log.of_kind("activation")) == 2
+    assert len(state.log.of_kind("extra_activation")) == 1

@@ -530,8 +530,7 @@ def _apply_monster_hit(log: EventLog, monster: MonsterState, hero: HeroState, ru
         out.healed = monster.heal(wound, cap=False)
         log.emit("monster_healed", monster.uid, amount=out.healed, hp=monster.hp)
     if wound > 0 and rule.extra_activation_on_wound:
-        out.extra_activation = True
-        log.emit("extra_activation", monster.uid, reason=rule.id)
+        out.extra_activation = True  # the activation logs it when it grants one (monster_ai)
 
 
 def armor_candidates(hero: HeroState, element: str | None = None, *, ignore_magic_armor: bool = False

@@ -254,6 +254,9 @@ def activate_monster(state: GameData, monster: MonsterState, reason: str = "norm
                           extra_damage=partial(monster_hit_damage, state, monster))
     check_end(state)
     if state.outcome is None and may_repeat and any(o.extra_activation for o in outs):
+        # logged here, where it is granted: a wound in the earned activation earns none, and the
+        # log says so by saying nothing (it used to log one more that never came)
+        state.log.emit("extra_activation", monster.uid, reason=abilities.rule_for(monster).id)
         # logged under the monster type's id: the activation the Orc earned reads "orc"
         activate_monster(state, monster, reason=monster.monster.id, may_repeat=False)
     return outs
