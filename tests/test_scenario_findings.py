@@ -539,7 +539,16 @@ def test_an_undecided_target_under_precision_asks_for_runs_the_precision_will_no
     """Under --precision alone an undecided target asked for "--runs 189": the precision stops the
     runs as soon as the win rates are that narrow, so the same 32 runs were played again. It asks
     for --until-decided --runs N, which plays on while the target is undecided."""
-    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(small_pack), "--players", "2",
+    import shutil
+
+    pack = tmp_path / "content"
+    shutil.copytree(small_pack, pack)
+    path = pack / "scenarios" / "goblin_warren.yaml"
+    text = path.read_text(encoding="utf-8")
+    start, end = text.index("  win_rate:\n"), text.index("  rounds:")
+    # a band whose low edge sits inside the interval of the 30-40% the heroes win with 2 players
+    path.write_text(text[:start] + "  win_rate:\n    all: [0.3, 0.85]\n" + text[end:], encoding="utf-8")
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(pack), "--players", "2",
                                  "--precision", "0.5", "--runs", "40", "--jobs", "1", "--no-progress", "--no-cache",
                                  "--out", str(tmp_path / "r.json")], env={"COLUMNS": "250"})
     assert result.exit_code == 0, result.output

@@ -383,10 +383,11 @@ def test_a_target_decided_at_an_early_look_keeps_its_verdict(looks_pack, tmp_pat
 def test_precision_reached_at_an_early_look_is_reported_reached(looks_pack, tmp_path):
     """With --precision, a scenario whose interval was narrow enough at the first look was shown
     with the last look's wider interval: "--precision 0.45 not reached ... raise --runs"."""
-    report, shown = _verified(looks_pack, tmp_path, ["quick_a", "goblin_warren"], runs=64, precision=0.45)
+    # the Lantern Vigil, won about half the time solo, has the widest intervals: it needs more looks
+    report, shown = _verified(looks_pack, tmp_path, ["quick_a", "lantern_vigil"], runs=64, precision=0.45)
     quick = next(e for e in report["scenarios"] if e["id"] == "quick_a")
-    warren = next(e for e in report["scenarios"] if e["id"] == "goblin_warren")
-    assert warren["precision"]["looks"] > 1  # the other scenario needed more looks
+    vigil = next(e for e in report["scenarios"] if e["id"] == "lantern_vigil")
+    assert vigil["precision"]["looks"] > 1  # the other scenario needed more looks
     assert quick["players"][0]["runs"] == 8
     assert quick["precision"]["reached"] and quick["precision"]["looks"] == 1
     assert quick["precision"]["alpha"] == pytest.approx(look_alpha(0), abs=1e-8)
