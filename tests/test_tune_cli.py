@@ -26,8 +26,8 @@ runner = CliRunner()
 def _band(pack, band="[0.60, 0.90]"):
     path = pack / "scenarios" / "goblin_warren.yaml"
     text = path.read_text()
-    assert "    all: [0.05, 0.85]" in text
-    path.write_text(text.replace("    all: [0.05, 0.85]", f'    "4": {band}'))
+    assert "    all: [0.02, 0.85]" in text
+    path.write_text(text.replace("    all: [0.02, 0.85]", f'    "4": {band}'))
     return path
 
 
