@@ -54,6 +54,21 @@ def test_the_campaign_sheet_is_filled_from_the_campaign(shipped_pack):
     assert lines[0].endswith(reward.text)
 
 
+def test_a_second_reward_after_one_scenario_is_printed_as_the_campaign_plays_it(shipped_pack):
+    """Two ``rewards`` entries after one scenario: the simulation keeps the cards of the first
+    (``Campaign.reward_after``); the sheet printed those of the last."""
+    from doria_forge.sim.campaign import loot_kept_after
+
+    campaign = shipped_pack.campaigns["greywater_smugglers"]
+    first = campaign.reward_after(1)
+    assert first is not None and first.keep_loot_cards == 2
+    second = first.model_copy(update={"keep_loot_cards": 4, "text": "Four cards."})
+    twice = campaign.model_copy(update={"rewards": [first, second, *campaign.rewards[1:]]})
+    played = loot_kept_after(twice.reward_after(1), shipped_pack.scenarios[twice.scenarios[0]])
+    line = carry_over_lines(shipped_pack, twice)[0]
+    assert played == 2 and f"each hero keeps {played} Loot Cards" in line and "Four cards." not in line
+
+
 def test_the_rulers_caption_does_not_cover_its_numbers(tmp_path):
     writer = PdfWriter("ruler", (mm(210), mm(40)))
     draw_ruler(writer.canvas, RulerPlace(20, 10, False, 7.0))

@@ -515,6 +515,11 @@ class Campaign(Document):
     """Knobs `doria-forge tune` may turn for this campaign's targets: its own fields or, named as kind/id:, those of
     its scenarios."""
 
+    def reward_after(self, number: int) -> CampaignReward | None:
+        """The ``rewards`` entry given after scenario ``number`` (from 1): the first that names
+        it (the one the simulation plays and the sheets print), or ``None``."""
+        return next((r for r in self.rewards if r.after_scenario == number), None)
+
     def references(self) -> Iterable[Ref]:
         for i, sid in enumerate(self.scenarios):
             yield (("scenarios", i), "scenario", sid)

@@ -52,7 +52,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from doria_forge.engine.campaign import (
-    KEEP_BY_GOLD,
     campaign_items,
     hero_for_next_scenario,
     new_campaign_game,
@@ -62,9 +61,9 @@ from doria_forge.engine.campaign import (
 from doria_forge.engine.decks import card_gold
 from doria_forge.engine.doom import campaign_monster_level, hero_level_up_monster_points
 from doria_forge.engine.hero import HeroState
-from doria_forge.engine.state import resolve_optional_rules
 from doria_forge.infra.startup import fewer_young_collections
 from doria_forge.model import ContentPack
+from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 
 from .findings import Locator, RuleSettings, campaign_findings, count_range, sort_findings
 from .play import play_scenario
@@ -123,7 +122,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
     attempts: list[tuple[int, str, str, int]] = []
     record = CampaignRecord(run, players, False, None, attempts)
     for index, sid in enumerate(campaign.scenarios):
-        reward = next((r for r in campaign.rewards if r.after_scenario == index + 1), None)
+        reward = campaign.reward_after(index + 1)
         scenario = pack.scenarios[sid]
         for tries in range(1, MAX_ATTEMPTS + 1):
             seed = campaign_seed(plan.seed, plan.campaign, players, run, attempt)
@@ -201,14 +200,12 @@ def carry_maxima(pack: ContentPack, campaign_id: str, players: int) -> dict[str,
     cards (``engine.campaign.kept_loot``). Group XP, which the rules do not bound: the campaign's
     ``balance.carry_over.group_xp_most`` where it gives one."""
     campaign = pack.campaigns[campaign_id]
-    rewards: dict[int, Any] = {}
-    for reward in campaign.rewards:  # the first reward after a scenario is the one played
-        rewards.setdefault(reward.after_scenario, reward)
     passed = [pack.scenarios[sid] for sid in campaign.scenarios[:-1]]
-    keep = max((loot_kept_after(rewards.get(i + 1), scenario) for i, scenario in enumerate(passed)), default=0)
+    keep = max((loot_kept_after(campaign.reward_after(i + 1), scenario) for i, scenario in enumerate(passed)),
+               default=0)
     gold = max(((e.gold or 0) for e in pack.equipment.values()), default=0)
     cards, worth = keep, keep * gold
-    if any(KEEP_BY_GOLD in resolve_optional_rules(pack.rules, scenario.optional_rules) for scenario in passed):
+    if any(pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules) for scenario in passed):
         per_card = pack.rules.campaign_gold_per_card
         cards, worth = max(cards, keep * per_card), max(worth, keep * per_card)
     carry = campaign.balance.carry_over if campaign.balance is not None else None

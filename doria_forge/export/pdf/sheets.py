@@ -300,12 +300,11 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
     ``keep_loot_cards`` and ``hero_bonus`` replace the scenario's own; with the optional rule
     ``campaign_keep_by_gold`` on in the scenario the heroes keep items worth
     ``rules.campaign_gold_per_card`` gold a card instead)."""
-    by_after = {rw.after_scenario: rw for rw in camp.rewards}
     lines = []
     for number, scenario_id in enumerate(camp.scenarios, 1):
         scenario = pack.scenarios.get(scenario_id)
         own = scenario.rewards if scenario is not None else None
-        extra = by_after.get(number)
+        extra = camp.reward_after(number)
         keep = extra.keep_loot_cards if extra is not None and extra.keep_loot_cards is not None else \
             (own.keep_loot_cards if own else 0)
         bonus = extra.hero_bonus if extra is not None and extra.hero_bonus is not None else bool(own and own.hero_bonus)
