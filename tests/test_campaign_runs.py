@@ -346,9 +346,9 @@ def test_with_the_gold_rule_a_hero_keeps_items_worth_3_gold_per_card(pack):
     gold/1 item worth 1 gold." The rule was recognised but the heroes kept whole cards. A hero
     with cards of 3, 2, 1 and 1 gold and one card kept takes the 2 and a 1 (3 gold, the most
     cards); with the rule off the 3."""
-    from doria_forge.engine.campaign import KEEP_BY_GOLD
     from doria_forge.engine.decks import EQUIPMENT, Card
     from doria_forge.engine.hero import ItemInstance
+    from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 
     state = new_campaign_game(pack, ["warrior"], scenario="quick_a", seed=4, monster_level=1)
     hero = state.hero("warrior")
@@ -362,7 +362,7 @@ def test_with_the_gold_rule_a_hero_keeps_items_worth_3_gold_per_card(pack):
         hero.backpack.append(item)
         state.item_cards[item.uid] = card
     assert [card_gold(pack, c) for c in kept_loot(state, hero, 1)] == [3]
-    state.optional_rules = state.optional_rules | {KEEP_BY_GOLD}
+    state.optional_rules = state.optional_rules | {CAMPAIGN_KEEP_BY_GOLD}
     assert [card_gold(pack, c) for c in kept_loot(state, hero, 1)] == [2, 1]
     assert sorted(card_gold(pack, c) for c in kept_loot(state, hero, 2)) == [1, 2, 3]  # 6 gold: 3 + 2 + 1
     fresh, cards = hero_for_next_scenario(state, hero, 1)
@@ -431,13 +431,14 @@ def test_between_scenarios_the_party_chooses_from_what_players_see(pack):
     setup's seed: ``test_information.shuffle_hidden``) never changes them."""
     from test_information import shuffle_hidden
 
-    from doria_forge.engine.campaign import KEEP_BY_GOLD, reward_recipient
+    from doria_forge.engine.campaign import reward_recipient
+    from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 
     amulet = pack.equipment["warding_amulet"]
     for seed in range(4):
         state = new_campaign_game(pack, ["warrior", "mage"], scenario="quick_a", seed=seed, monster_level=1)
         play_scenario(state, make_policy("greedy", seed))
-        for rules in (frozenset(), frozenset({KEEP_BY_GOLD})):
+        for rules in (frozenset(), frozenset({CAMPAIGN_KEEP_BY_GOLD})):
             state.optional_rules = rules
             other = shuffle_hidden(state, seed)
             for hero in state.heroes:

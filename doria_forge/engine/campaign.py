@@ -35,9 +35,6 @@ from .game import GameOptions, GameState, deal_starting_loot
 from .hero import HeroState
 from .state import GameData
 
-KEEP_BY_GOLD = CAMPAIGN_KEEP_BY_GOLD
-"""The optional rule: items worth ``rules.campaign_gold_per_card`` gold per kept card."""
-
 
 def kept_loot(state: GameData, hero: HeroState, keep: int) -> list[Card]:
     """The Loot Cards ``hero`` keeps into the next scenario: at most ``keep`` of those it
@@ -51,7 +48,7 @@ def kept_loot(state: GameData, hero: HeroState, keep: int) -> list[Card]:
     cards; a free card would let a hero keep any number of them)."""
     cards = [state.item_cards[i.uid] for i in hero.all_items() if i.uid in state.item_cards]
     cards.sort(key=lambda c: (-card_gold(state.pack, c), c.id, c.n))
-    if not state.option(KEEP_BY_GOLD):
+    if not state.option(CAMPAIGN_KEEP_BY_GOLD):
         return cards[:max(0, keep)]
     per_card = state.pack.rules.campaign_gold_per_card
     return _most_gold(cards, [card_gold(state.pack, c) or per_card for c in cards], max(0, keep) * per_card)
