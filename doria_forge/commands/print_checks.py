@@ -15,6 +15,7 @@ from doria_forge.infra.assets import PACKAGE_ROOT
 from doria_forge.infra.terminal import relative_path
 
 if TYPE_CHECKING:  # the validation code loads when a command runs, not for --help
+    from doria_forge.load import LoadedDocument
     from doria_forge.validate import ValidationResult
 
 
@@ -23,6 +24,7 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
     (``<project>/layouts/*.yaml``) added, each at ``file:line:column``; any error drops the pack,
     as a content error does. A file found clean before, unchanged, is not checked again
     (``doria_forge.infra.clean_cache``; ``cache=False``: every file is checked, nothing remembered)."""
+    from doria_forge.export.layout_names import layout_document, name_clashes
     from doria_forge.infra import clean_cache
     from doria_forge.infra.assets import layout_files, layouts_folder_of, project_assets
     from doria_forge.load import Severity
@@ -30,7 +32,8 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
 
     project_layout, _ = project_assets(Path(project))  # the one every export without options prints with
     found = []
-    read: list[tuple[Path, str, bytes]] = []  # every file read, for the names they share (name_clashes)
+    # every file read with its YAML document, for the names they share (name_clashes)
+    read: list[tuple[Path, str, LoadedDocument | None]] = []
     for path in layout_files([Path(project) / "layouts"]):
         shown = relative_path(path)
         raw = key = None
@@ -39,24 +42,27 @@ def with_layout_problems(result: ValidationResult, project: Path, *, cache: bool
         except PackFileError:
             pass  # check_layout_file reports what is wrong with the file
         else:
-            read.append((path, shown, raw))
             if cache:
                 key = clean_cache.clean_key("layout", raw, shown, _LAYOUT_CHECK_CODE)
                 if clean_cache.is_clean("layout", key):
+                    read.append((path, shown, layout_document(raw, shown)))
                     continue
-        from doria_forge.export.layouts import check_layout_file, check_layout_text
+        from doria_forge.export.layouts import check_layout_file, parsed_layout
         from doria_forge.export.pdf.layout import paper_fit_problems
 
-        # the bytes just hashed are the ones checked (read once, and no change can slip between)
-        _, problems = check_layout_text(raw, shown) if raw is not None else check_layout_file(path, shown)
-        if raw is not None and path == project_layout and not problems:
-            # the project's layout as every export without options prints it
-            problems = paper_fit_problems(raw, shown)
+        if raw is None:
+            _, problems = check_layout_file(path, shown)
+        else:
+            # the bytes just hashed are the ones checked (read once, and no change can slip between),
+            # parsed once for the check, the fit on the paper and the names
+            layout, doc, problems = parsed_layout(raw, shown)
+            read.append((path, shown, doc if doc is not None else layout_document(raw, shown)))
+            if path == project_layout and not problems:
+                # the project's layout as every export without options prints it
+                problems = paper_fit_problems(layout, doc)
         if not problems:
             clean_cache.remember_clean("layout", key)
         found += problems
-    from doria_forge.export.layout_names import name_clashes
-
     found += name_clashes(read)
     if not found:
         return result

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from doria_forge.load import Location, Problem, Severity, load_text
+from doria_forge.load import LoadedDocument, Location, Problem, Severity, load_text
 
 LAYOUT_RULE = "layout"
 """Rule id of the problems found in layout files (besides the loader's ``yaml-syntax``, ``encoding``...)."""
@@ -19,20 +19,26 @@ def normalise_name(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
 
-def name_clashes(files: Sequence[tuple[Path, str, bytes]]) -> list[Problem]:
+def layout_document(raw: bytes | str, shown: str) -> LoadedDocument | None:
+    """The YAML document of a layout file's ``raw`` content (named ``shown``), or ``None`` (empty,
+    or no YAML): what :func:`name_clashes` reads its names from, without the layout models."""
+    documents, _ = load_text(raw, path=shown, file=shown)
+    return documents[0] if documents else None
+
+
+def name_clashes(files: Sequence[tuple[Path, str, LoadedDocument | None]]) -> list[Problem]:
     """An error at each name of a layout file (its file name without ``.yaml``, its profile's
     ``name`` and ``aliases``) that another of ``files`` already has, naming the other: ``--profile
     NAME`` picks one of the two without a word (:func:`doria_forge.export.layouts.named_layout`).
 
-    ``files``: ``(path, shown, bytes read)`` of one folder's files, in
-    :func:`~doria_forge.infra.assets.layout_files` order. Names compare as ``--profile`` compares
-    them (:func:`normalise_name`); a file repeating its own name (``thegamecrafter.yaml`` named
-    ``The Game Crafter``) is no clash. Reads only the YAML, so it costs no model validation."""
+    ``files``: ``(path, shown, its YAML document)`` of one folder's files, in
+    :func:`~doria_forge.infra.assets.layout_files` order (the document as the check parsed it, or
+    :func:`layout_document`'s). Names compare as ``--profile`` compares them
+    (:func:`normalise_name`); a file repeating its own name (``thegamecrafter.yaml`` named ``The Game
+    Crafter``) is no clash."""
     claimed: dict[str, tuple[str, str]] = {}
     problems = []
-    for path, shown, raw in files:
-        documents, _ = load_text(raw, path=shown, file=shown)
-        doc = documents[0] if documents else None
+    for path, shown, doc in files:
         claims: list[tuple[tuple[str | int, ...], object]] = [((), path.stem)]
         profile = doc.data.get("profile") if doc is not None and isinstance(doc.data, dict) else None
         if isinstance(profile, dict):

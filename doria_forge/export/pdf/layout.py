@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from doria_forge.load import Problem, Severity
+from doria_forge.load import LoadedDocument, Problem, Severity
 
 from ..errors import ExportError
 from ..layouts import (
@@ -30,7 +30,6 @@ from ..layouts import (
     load_layout,
     make_overrides,
     mm,
-    parsed_layout,
     resolve_card_size,
 )
 
@@ -251,13 +250,13 @@ _FIT_KEYS = ("bleed_mm", "paper", "margin_mm", "sheet", "gutter_mm", "edge_clear
 """The keys besides the card's size that decide whether a card fits its paper (:func:`compute_grid`)."""
 
 
-def paper_fit_problems(raw: bytes | str, file: str) -> list[Problem]:
-    """An error at the key of layout file ``raw`` (named ``file``) that gives decks a card (with its
-    bleed) the paper cannot hold inside its margins, where ``export pdf`` stops: the file read on its
-    own over the built-in defaults, as the project's ``layouts/default.yaml`` prints without options.
-    One per location, naming its decks; a deck printed one card per page holds any size. Nothing for
-    a file with mistakes (``layouts.check_layout_text`` reports them)."""
-    layout, doc, _ = parsed_layout(raw, file)
+def paper_fit_problems(layout: LayoutFile | None, doc: LoadedDocument | None) -> list[Problem]:
+    """An error at the key of a layout file that gives decks a card (with its bleed) the paper cannot
+    hold inside its margins, where ``export pdf`` stops: the file read on its own over the built-in
+    defaults, as the project's ``layouts/default.yaml`` prints without options. ``layout`` and
+    ``doc``: the file as :func:`~doria_forge.export.layouts.parsed_layout` read it. One per location,
+    naming its decks; a deck printed one card per page holds any size. Nothing for a file with
+    mistakes or an empty one (``layout`` or ``doc`` ``None``: ``parsed_layout`` reports the mistakes)."""
     if layout is None or doc is None:
         return []
     found: dict[tuple[str, ...], tuple[list[str], str]] = {}
