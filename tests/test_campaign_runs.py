@@ -158,6 +158,24 @@ def test_a_player_count_far_off_the_others_is_a_campaign_finding(pack):
     assert "doria-forge simulate campaign quick_run --players 4 --runs 40 --seed 5" in outlier.message
 
 
+def test_a_player_count_with_its_own_completion_band_is_judged_by_it_not_called_an_outlier(pack):
+    # As a scenario's win-rate band per count: the designer expects that count to differ (the book
+    # calls the pure solo game very risky), so its verdict judges it and no outlier warning repeats it.
+    from doria_forge.model.scenario import CampaignBalance
+    from doria_forge.sim.findings import campaign_findings, no_location
+
+    summaries = [{"players": n, "runs": 40, "completed": c, "ends": [], "scenarios": []}
+                 for n, c in ((1, 2), (2, 31), (4, 30))]
+    campaign = pack.campaigns["quick_run"]
+    banded = campaign.model_copy(update={"balance": CampaignBalance.model_validate(
+        {"completion_rate": {"1": [0.0, 0.3], "all": [0.5, 0.9]}})})
+    outliers = [f.players for f in campaign_findings(campaign, summaries, no_location) if
+                f.rule_id == "campaign-player-count-outlier"]
+    assert outliers == [(1,)]
+    assert not [f for f in campaign_findings(banded, summaries, no_location)
+                if f.rule_id == "campaign-player-count-outlier"]
+
+
 DEADLY = """\
 kind: scenario
 id: deadly

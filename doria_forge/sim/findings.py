@@ -626,7 +626,9 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
     (``CampaignStats.to_data``): ``campaign-never-completed`` (warning) for player counts where
     no campaign run was completed, at the campaign's ``scenarios`` list;
     ``campaign-player-count-outlier`` (warning) for a count whose completion rate is far from
-    the others' (as ``scenario-player-count-outlier``); ``campaign-engine-error`` (error).
+    the others' (as ``scenario-player-count-outlier``: not for a count whose
+    ``balance.completion_rate`` has a band of its own, which its verdict judges);
+    ``campaign-engine-error`` (error).
     Its ``balance:`` targets are judged with the report's others (:func:`verdict_findings`)."""
     doc = f"campaign/{campaign.id}"
     out = []
@@ -647,9 +649,15 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
                            f"{_replay(plan, campaign.id, counts, kind='campaign')}",
                            loc.file, loc.line, loc.column, doc, tuple(counts)))
     outlier = settings.get("campaign-player-count-outlier", {})
+    # A count with a completion band of its own is one the designer expects to differ (the book
+    # calls the pure solo game very risky): its verdict judges it, as a scenario's win-rate band does.
+    expected = ({int(k) for k in campaign.balance.completion_rate if k != "all"}
+                if campaign.balance is not None else set())
     for players, rate, other_rate, side in player_outliers(
             [(s["players"], s["completed"], s["runs"]) for s in played],
             gap=outlier.get("gap", OUTLIER_GAP), p=outlier.get("p", OUTLIER_P)):
+        if players in expected:
+            continue
         loc = locate("campaign", campaign.id, ("scenarios",))
         runs = next(s["runs"] for s in played if s["players"] == players)
         out.append(Finding("campaign-player-count-outlier", "warning",
