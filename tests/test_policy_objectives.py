@@ -397,3 +397,58 @@ def test_a_solo_hero_heals_when_two_hits_could_kill_it_not_at_a_third_of_its_hp(
     assert isinstance(greedy_bot(state), UseItem)
     state, priestess = fight(["priestess", "warrior"], 2)
     assert not state.solo and isinstance(greedy_bot(state), UseItem)
+
+
+def _solo_priestess_beside(monsters, hp_above_death, *, potion=False, doom_before_extra=False):
+    """A solo Priestess in a room with ``monsters`` (id, square) next to her, ``hp_above_death`` HP
+    above the rules' death threshold; ``potion``: a Small Healing Potion on her belt;
+    ``doom_before_extra``: the Doom Counter one field before an Extra Activation field."""
+    from doria_forge.engine.hero import ItemInstance
+
+    room = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    pack = pack_with(room)
+    state = map_game(pack, ["priestess"], tiles=[("R", (0, 0), 0)], at={"priestess": (2, 2)},
+                     monsters=monsters, ap=20)
+    priestess = state.hero("priestess")
+    priestess.hp = state.rules.death_threshold + hp_above_death
+    if potion:
+        priestess.move_to_belt(ItemInstance(pack.equipment["small_healing_potion"], "priestess/potion:test"))
+    if doom_before_extra:
+        fields = state.doom.track.fields
+        extra = next(i for i, f in enumerate(fields) if f in state.doom.track.extra_activation_fields and i > 0)
+        state.doom.position = fields[extra - 1]
+    return state, priestess
+
+
+def test_a_solo_hero_counts_every_monster_that_can_reach_it_and_the_doom_counters_next_field():
+    """*Special Rules for 1 or 2 Players*: only death ends a solo hero, so a careful player heals
+    when the monsters could kill her before her next turn, counting from the open board: a hit
+    (damage, +1 for a critical step) from every monster that can reach her, twice over when the
+    Doom Counter's next field is an Extra Activation (chapter *Doom Counter*). From a solo run of
+    The Hollow King's Toll: at -3 HP beside three monsters, one field before an Extra Activation,
+    the Priestess fought on with two healing potions on her body and five hits killed her."""
+    from doria_forge.engine.actions import UseItem
+
+    three = [("skeleton", (1, 2)), ("skeleton", (3, 2)), ("black_knight", (2, 1))]
+    state, _ = _solo_priestess_beside(three, 0)
+    hits = sum(m.damage + 1 for m in state.monsters)
+    assert hits > 2 * (max(m.damage for m in state.monsters) + 1)  # more than two of the hardest's hits
+    state, _ = _solo_priestess_beside(three, hits + 1)
+    assert not isinstance(greedy_bot(state), UseItem)  # all three hitting cannot kill her
+    state, _ = _solo_priestess_beside(three, hits)
+    assert isinstance(greedy_bot(state), UseItem)
+    state, _ = _solo_priestess_beside(three, hits + 1, doom_before_extra=True)
+    assert isinstance(greedy_bot(state), UseItem)  # they may all strike twice
+    state, _ = _solo_priestess_beside(three, 2 * hits + 1, doom_before_extra=True)
+    assert not isinstance(greedy_bot(state), UseItem)
+
+
+def test_on_the_map_a_hurt_hero_drinks_its_potion_before_it_casts_its_healing_spell():
+    """A Small Healing Potion restores 3 HP for 5 AP; the Priestess's Small Healing Spell 2 HP for
+    18 AP after a check: in a fight the potion leaves her the AP to strike back."""
+    from doria_forge.engine.actions import UseItem
+
+    state, priestess = _solo_priestess_beside([("skeleton", (1, 2))], 1, potion=True)
+    action = greedy_bot(state)
+    assert isinstance(action, UseItem)
+    assert action.item_uid == "priestess/potion:test"

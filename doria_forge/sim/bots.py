@@ -3,7 +3,9 @@
 ``greedy_bot`` plays sensibly without search:
 
 * Action phase: drinks a healing potion when its HP are low (a third of the
-  maximum or less), an antidote with 2+ Poison Markers; repairs a damaged weapon
+  maximum or less; a solo hero on the map: when the monsters that can reach it could kill it
+  before its next turn; on the map the healing item that restores most HP per AP), an antidote
+  with 2+ Poison Markers; repairs a damaged weapon
   when it would be clearly better than the best undamaged option; otherwise attacks
   with the option of the best expected damage per Action Point actually spent (the
   last action may overrun the AP left, so the cost counts at most the AP left);
@@ -52,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from doria_forge.engine.actions import (
     Action,
@@ -83,6 +85,7 @@ from doria_forge.engine.combat import (
     wielding_problem,
 )
 from doria_forge.engine.decks import TRAP, card_gold
+from doria_forge.engine.doom import EXTRA_ACTIVATION
 from doria_forge.engine.hero import IllegalAction
 from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
 from doria_forge.engine.moves.other_items import consents
@@ -91,7 +94,7 @@ from doria_forge.engine.moves.use_items import friend_reach
 from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
 
-from . import explorer, objectives, outfit
+from . import explorer, objectives, outfit, reach
 from .deciding import deciding
 from .hurting import outlasting
 from .odds import expected_damage
@@ -247,11 +250,15 @@ def _usable(hero: HeroState, item: ItemInstance) -> bool:
     return not item.damaged and hero.meets_requirements(item.card) and hero.location(item) in ("body", "belt", "hands")
 
 
-def _potion(hero: HeroState, kind: str) -> ItemInstance | None:
+def _potion(hero: HeroState, kind: str, *, per_ap: bool = False) -> ItemInstance | None:
     """The hero's first usable item of ``kind`` (``heal``: restores HP; ``antidote``: removes
-    Poison Markers), or ``None``. A healing spell needs the PP to pay for it: paid with PP
-    the hero lacks, it trades points that kill at the same threshold for each other (it kept
-    a solo Priestess casting instead of fighting)."""
+    Poison Markers), or ``None``; with ``per_ap`` the healing item that restores the most HP per
+    Action Point (the first of equals): on the map a hurt hero drinks its potion (3 HP for 5 AP)
+    before it casts its healing spell (2 HP for 18 AP, and a check), keeping AP to fight. A
+    healing spell needs the PP to pay for it: paid with PP the hero lacks, it trades points that
+    kill at the same threshold for each other (it kept a solo Priestess casting instead of
+    fighting)."""
+    found: list[ItemInstance] = []
     for item in hero.body_items + hero.belt:
         eff = item.card.effect
         if eff is None or item.card.attacks or not _usable(hero, item):
@@ -259,10 +266,14 @@ def _potion(hero: HeroState, kind: str) -> ItemInstance | None:
         if kind == "heal" and eff.heal_hp > 0:
             if item.is_spell and hero.pp < (item.card.pp or 0):
                 continue
-            return item
+            found.append(item)
         if kind == "antidote" and eff.remove_poison:
             return item
-    return None
+    if not found:
+        return None
+    if not per_ap:
+        return found[0]
+    return max(found, key=lambda item: item.card.effect.heal_hp / max(1, item.card.ap or 0))  # type: ignore[union-attr]
 
 
 def _friend_potion(state: GameState, hero: HeroState) -> Action | None:
@@ -392,7 +403,7 @@ def _care(state: GameState, hero: HeroState, ap: int) -> Action | None:
     antidote against two Poison Markers."""
     friends = len(state.heroes) > 1
     if _needs_healing(state, hero):
-        potion = _potion(hero, "heal")
+        potion = _potion(hero, "heal", per_ap=state.board.spatial)
         if potion is not None:
             return note(state, UseItem(potion.uid, None, hero.location(potion) == "belt"),
                         f"HP {hero.hp} of {hero.hp_max}: a healing potion")
@@ -415,14 +426,39 @@ def _care(state: GameState, hero: HeroState, ap: int) -> Action | None:
 def _needs_healing(state: GameState, hero: HeroState) -> bool:
     """A third of its HP or less (``POTION_SHARE``; at least 1). A solo hero never falls unconscious
     and its negative HP never cost it initiative (chapter *Special Rules for 1 or 2 Players*): only
-    death counts, so it heals when two hits of the hardest-hitting monster in play could kill it.
-    Healing at a third of its HP, a solo Priestess cast her healing spell round after round beside a
-    Mummy that took back what the spell gave (stalled runs of the shipped build). On the map only:
-    a duel keeps a third of the HP, the rule the duel matrix's fast path plays (``sim.fastduel``)."""
+    death counts, so it heals when the monsters could kill it before its next turn
+    (:func:`_round_danger`). Healing at a third of its HP, a solo Priestess cast her healing spell
+    round after round beside a Mummy that took back what the spell gave (stalled runs of the shipped
+    build). On the map only: a duel keeps a third of the HP, the rule the duel matrix's fast path
+    plays (``sim.fastduel``)."""
     if not (state.solo and state.board.spatial):
         return hero.hp <= max(1, int(hero.hp_max * POTION_SHARE))
-    worst = max((m.damage for m in state.monsters if not m.defeated), default=0)
-    return hero.hp - state.rules.death_threshold <= 2 * (worst + 1)
+    return hero.hp - state.rules.death_threshold <= _round_danger(state, hero)
+
+
+def _round_danger(state: Any, hero: HeroState) -> int:
+    """HP (>= 0) the monsters could take from ``hero`` before its next turn, as a careful player
+    counts them from the open board: a hit (its damage, +1 for a critical step) from every monster
+    that can reach the hero this round (walking distance within its Action Points plus its
+    range), twice over when the Doom Counter's next field is an Extra Activation (the track is open
+    to the players; chapter *Doom Counter*); at least two hits of the hardest-hitting monster in
+    play. Two hits of the hardest alone let a solo Priestess at -3 HP fight on beside three
+    monsters and a Doom Counter one field from an Extra Activation, with two healing potions on
+    her body: five hits took her 17 HP in one round."""
+    standing = [m for m in state.monsters if not m.defeated]
+    worst = max((m.damage for m in standing), default=0)
+    at = state.board.position
+    here = at(hero.uid)
+    near = 0
+    if here is not None:
+        steps = reach.distances(state, frozenset((here,)))
+        for monster in reach.monsters_on_map(state):
+            away = steps.get(at(monster.uid))
+            if away is not None and away <= monster.action_points + monster.range:
+                near += monster.damage + 1
+    if any(effect.kind == EXTRA_ACTIVATION for effect in state.doom.preview(1)):
+        near *= 2
+    return max(2 * (worst + 1), near)
 
 
 def _map_move(state: GameState, hero: HeroState, ap: int) -> Action | None:

@@ -124,7 +124,7 @@ def candidates(state: Any, hero: Any, width: int, passive: bool = True, retreat:
             seen.add(args[2])
             out.append(Attack(*args))
     if hero.hp < hero.hp_max:
-        potion = _potion(hero, "heal")
+        potion = _potion(hero, "heal", per_ap=state.board.spatial)
         if potion is not None:
             out.append(UseItem(potion.uid, None, hero.location(potion) == "belt"))
     if state.board.spatial:
