@@ -271,6 +271,43 @@ def test_group_xp_left_at_the_end_starts_the_next_scenario_on_the_track(pack):
     assert all(h.attribute_points == 0 for h in state.heroes)
 
 
+def test_group_xp_that_can_be_converted_at_the_end_become_attribute_points_not_carried_xp(pack):
+    """*XP in Campaigns* (book lines 1832-1834): only XP "that cannot yet be converted" are noted
+    on the Campaign Overview; *Character Improvement* example 2 (book line 1725): "In a
+    Campaign, 4 players have to accumulate 12 Group XPs before they can be redeemed. As soon as
+    12 Group XP are reached, each character can increase one attribute." 10 XP on the track
+    and a reward of 3 at the end: each living character gets 1 Attribute Point and 1 XP is
+    carried (the engine carried all 13). *Campaigns* (book line 1827): 3 characters gain a point
+    "whenever 9 Group XP have been collected": 8 cannot yet be converted and are all carried."""
+    from doria_forge.engine.campaign import group_xp_carried
+
+    four = new_campaign_game(pack, ["warrior", "mage", "huntress", "priestess"], scenario="quick_a", seed=4,
+                             monster_level=1)
+    four.group_xp = 10
+    four.hero("mage").dead = True
+    assert group_xp_carried(four, 3) == 1 and four.group_xp == 1
+    assert {h.uid: h.attribute_points for h in four.heroes} == {"warrior": 1, "mage": 0, "huntress": 1,
+                                                                 "priestess": 1}
+    three = new_campaign_game(pack, ["warrior", "mage", "huntress"], scenario="quick_a", seed=4, monster_level=1,
+                              group_xp=8)
+    assert group_xp_carried(three) == 8 and all(h.attribute_points == 0 for h in three.heroes)
+
+
+def test_a_campaign_carries_fewer_group_xp_than_one_conversion_costs(tmp_path):
+    """The Group XP a scenario passes on are what "cannot yet be converted" (book lines
+    1832-1834): with 2 players fewer than 3 x 2 = 6, whatever a won scenario's reward gives.
+    Quick A rewards 13 Group XP: the party carried 13 or more; now 2 Attribute Points each are
+    redeemed and at most 5 XP carried."""
+    folder = tmp_path / "content"
+    shutil.copytree(ROOT / "content", folder)
+    add_documents(folder, "scenarios/quick.yaml", QUICK.replace("group_xp: 2", "group_xp: 13"))
+    add_documents(folder, "campaigns/quick.yaml", QUICK_CAMPAIGN)
+    pack = validated(folder).pack
+    assert pack.scenarios["quick_a"].rewards.group_xp == 13
+    record = play_campaign(pack, make_campaign_plan(pack, "quick_run", players=[2], runs=1, seed=3), 2, 0)
+    assert record.carried and all(xp < 6 for xp, _, _ in record.carried)
+
+
 def test_a_campaign_given_to_simulate_scenario_is_pointed_to_simulate_campaign(campaign_pack, tmp_path):
     """`simulate scenario CAMPAIGN` said only "unknown scenario" and listed the scenarios; a
     designer who mixed the two commands up is told which one plays the id (and back)."""

@@ -7,9 +7,13 @@ Attribute Points, its standard items and campaign items, and at most ``keep`` of
 Cards it carries (the reward of the last scenario: the highest gold value first, then by
 id; with the optional rule ``campaign_keep_by_gold``, Loot Cards worth up to
 ``rules.campaign_gold_per_card`` gold per kept card instead, see ``kept_loot``); its HP and PP
-are full and its statuses gone. The game then deals Loot Cards up to the starting hand as usual
-("the inventory is always refilled to 6 Loot Cards"); the cards kept are taken out of the new
-game's Loot stacks first, so no card is in play twice.
+are full and its statuses gone. The Group XP on the track at the scenario's end (with a won
+scenario's reward Group XP) are redeemed as in Phase H while they reach the campaign cost
+(``levelup.xp_per_attribute_point``): each living hero gets the Attribute Points; only the rest,
+which "cannot yet be converted", goes onto the next scenario's track (``group_xp_carried``).
+The game then deals Loot Cards up to the starting hand as usual ("the inventory is always
+refilled to 6 Loot Cards"); the cards kept are taken out of the new game's Loot stacks first, so
+no card is in play twice.
 
 Campaign items are the cards of ``deck: campaign`` and the items a scenario's ``rewards.items``
 gave the heroes (``reward_recipient`` says who takes one): the heroes keep them for the rest of
@@ -33,6 +37,7 @@ from . import phases
 from .decks import EQUIPMENT, Card, card_gold
 from .game import GameOptions, GameState, deal_starting_loot
 from .hero import HeroState
+from .levelup import distribute_group_xp
 from .state import GameData
 
 
@@ -69,6 +74,25 @@ def _most_gold(cards: list[Card], prices: list[int], budget: int) -> list[Card]:
             if held is None or (-len(choice), choice) < (-len(held), held):
                 best[total] = choice
     return [cards[i] for i in best[max(best)]]
+
+
+def group_xp_carried(state: GameData, reward_xp: int = 0) -> int:
+    """The Group XP ``state``'s scenario passes on to the next (chapter *XP in Campaigns*: "If
+    there are XP remaining on the Group XP track at the end of a scenario that cannot yet be
+    converted, they must be noted on the Campaign Overview"): the track plus ``reward_xp`` (a won
+    scenario's reward), less what converts as in Phase H (chapter *Character Improvement*: 1
+    Attribute Point for each character per ``xp_per_attribute_point``, 3 x [PlayerCount] in a
+    campaign), which goes to the living heroes of ``state`` now, saved like any Attribute Point.
+    So the XP carried are always fewer than one conversion costs. Logged as Phase H logs it."""
+    total = state.group_xp + reward_xp
+    points, left = distribute_group_xp(total, state.players, state.mode, state.rules)
+    if points:
+        for hero in state.heroes:
+            if not hero.dead:
+                hero.attribute_points += points
+        state.log.emit("attribute_points", None, points=points, xp_spent=total - left, xp_left=left)
+    state.group_xp = left
+    return left
 
 
 def campaign_items(state: GameData, hero: HeroState, rewards: Counter[str]) -> list[Equipment]:

@@ -9,7 +9,9 @@ scenario won allows (the campaign's ``rewards`` entry for that scenario where it
 else the scenario's own ``rewards``; items worth 3 gold a card with the optional rule
 ``campaign_keep_by_gold``); a won scenario's ``rewards.items`` go to the heroes
 (``engine.campaign.reward_recipient``) as campaign items for the rest of the campaign; the Group
-XP left on the track carries over (plus the scenario's reward Group XP on a win); the Monster
+XP on the track (plus the scenario's reward Group XP on a win) are redeemed for Attribute Points
+as far as they reach the campaign cost and only the rest carries over
+(``engine.campaign.group_xp_carried``); the Monster
 Points grow by the red and orange Doom Counter fields crossed and a scenario's own
 ``rewards.monster_points`` (each play of it, won or not, as its field says), and every
 ``monster_points_per_level`` of them raise the campaign's Monster Level; a hero bonus reward
@@ -53,6 +55,7 @@ from typing import Any, ClassVar
 
 from doria_forge.engine.campaign import (
     campaign_items,
+    group_xp_carried,
     hero_for_next_scenario,
     new_campaign_game,
     replacement_hero,
@@ -144,15 +147,14 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             # the scenario's own Monster Points count "won or not" (its rewards.monster_points), as
             # the Doom Counter's do: every play of it adds them
             points += state.doom.monster_points + scenario.rewards.monster_points
-            group_xp = state.group_xp
             won = outcome == "won"
+            # what converts goes to the heroes before they carry over (a new character catches up)
+            group_xp = group_xp_carried(state, scenario.rewards.group_xp if won else 0)
             # A death on the last attempt: go on to the next scenario (see the module docstring).
             go_on = won or (outcome == "hero_died" and tries == MAX_ATTEMPTS
                             and index + 1 < len(campaign.scenarios))
             keep, bonus, given = last_keep, False, []
-            if won:
-                group_xp += scenario.rewards.group_xp
-            elif go_on:
+            if not won and go_on:
                 points += pack.rules.campaign_continue_monster_points
                 record.continued.append(index)
             if go_on:
