@@ -114,9 +114,9 @@ def test_without_a_maximum_the_high_edge_is_never_shown_and_no_runs_are_promised
     assert above.verdict == FAILS
 
 
-def test_a_run_carrying_more_than_the_declared_most_makes_it_unknown():
-    """``group_xp_most`` is the designer's word: a run that carried more shows it wrong, and the
-    verdict then takes no maximum rather than one the runs deny."""
+def test_a_run_carrying_more_than_the_maximum_makes_it_unknown():
+    """A run that carried more than the maximum shows it wrong, and the verdict then takes no
+    maximum rather than one the runs deny."""
     held = _constant_campaign(3, 40, (0, 20), ({1: {"group_xp": 40.0}},))
     denied = _constant_campaign(3, 40, (0, 20), ({1: {"group_xp": 2.0}},))
     assert held.verdict == HOLDS
@@ -125,19 +125,21 @@ def test_a_run_carrying_more_than_the_declared_most_makes_it_unknown():
 
 def test_the_shipped_campaign_stays_within_the_maxima_its_content_sets(shipped_pack):
     """Loot Cards kept and their gold have maxima the content sets (each hero keeps at most what the
-    reward allows, each card is worth at most the highest gold value); the engine keeps to them."""
+    reward allows, each card is worth at most the highest gold value), Group XP the one the rules
+    set (*XP in Campaigns*: only what "cannot yet be converted" is carried, fewer than 3 x
+    [PlayerCount]; the campaign had to declare 40); the engine keeps to them."""
     from doria_forge.sim.campaign import make_campaign_plan, play_campaign
 
     campaign = shipped_pack.campaigns["greywater_smugglers"]
     for players in (1, 4):
         most = carry_maxima(shipped_pack, campaign.id, players)
         assert most["loot_cards"] == 2 * players
-        assert most["group_xp"] == campaign.balance.carry_over.group_xp_most
+        assert most["group_xp"] == 3 * players - 1
         plan = make_campaign_plan(shipped_pack, campaign.id, players=[players], runs=4, seed=1, policy="greedy",
                                   heroes=None)
         for run in range(4):
-            for _, cards, gold in play_campaign(shipped_pack, plan, players, run).carried:
-                assert cards <= most["loot_cards"] and gold <= most["gold"]
+            for xp, cards, gold in play_campaign(shipped_pack, plan, players, run).carried:
+                assert cards <= most["loot_cards"] and gold <= most["gold"] and xp <= most["group_xp"]
 
 
 def test_the_bet_from_two_sums_never_says_more_than_the_bet_itself():
@@ -229,3 +231,22 @@ def test_with_the_gold_rule_the_maxima_allow_the_cards_and_gold_it_lets_a_hero_k
         for run in range(6):
             for _, cards, gold in play_campaign(pack, plan, players, run).carried:
                 assert cards <= most["loot_cards"] and gold <= most["gold"]
+
+
+def test_a_campaign_still_writing_group_xp_most_is_told_the_rules_set_it(tmp_path):
+    """``balance.carry_over.group_xp_most`` went: the rules bound the Group XP carried. A campaign
+    that still writes it was told "did you mean 'group_xp'?", a field with another meaning; now
+    that the rules set it and the line can go."""
+    import shutil
+
+    from doria_forge.validate import validate_pack
+
+    folder = tmp_path / "content"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", folder)
+    path = folder / "campaigns" / "greywater_smugglers.yaml"
+    path.write_text(path.read_text().replace("    group_xp: [0, 20]\n", "    group_xp: [0, 20]\n    group_xp_most: 40\n"))
+    result = validate_pack(folder)
+    (problem,) = [p for p in result.problems if "group_xp_most" in p.message]
+    assert problem.rule_id == "unknown-field" and problem.line == 38  # the line below group_xp
+    assert "no longer a field" in problem.message and "3 x [PlayerCount] - 1" in problem.message
+    assert "did you mean" not in problem.message

@@ -275,6 +275,12 @@ def _unknown_field_problem(doc: LoadedDocument, model: type[BaseModel], resolved
     candidates = _matching(models_at(model, parent), _value_at(doc.data, parent))
     valid = sorted({n for m in candidates for n in _field_names(m)})
     tags = _tag_values(candidates, _value_at(doc.data, parent)) if len(candidates) == 1 else {}
+    # a field the model had once: why it went, not a near name ("did you mean 'group_xp'?")
+    retired = next((why for m in candidates if (why := getattr(m, "retired_fields", {}).get(name))), None)
+    if retired:
+        where = f" in {_display_path(parent)}" if parent else ""
+        return Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR,
+                          f"{name!r}{where} is no longer a field: {retired}")
     return Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR,
                       _unknown_field_text(name, parent, valid, tags))
 

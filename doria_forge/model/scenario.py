@@ -24,7 +24,7 @@ items, tokens) and who "the hero" of a rule is (the one who revealed, entered, d
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
@@ -459,7 +459,8 @@ AmountRange = Annotated[tuple[Amount, Amount], AfterValidator(_low_to_high)]
 class CarryOver(Strict):
     """Bounds on what the party carries from one campaign scenario into the next (the mean per
     scenario passed on, over the runs that pass it): ``group_xp`` left on the track, the
-    ``loot_cards`` the heroes keep together and the ``gold`` those cards are worth."""
+    ``loot_cards`` the heroes keep together and the ``gold`` those cards are worth. The most one
+    scenario can pass on comes from the rules and the content (``sim.campaign.carry_maxima``)."""
 
     group_xp: AmountRange | None = None
     """[low, high] Group XP carried into the next scenario, on average."""
@@ -467,11 +468,10 @@ class CarryOver(Strict):
     """[low, high] Loot Cards the party keeps into the next scenario, on average."""
     gold: AmountRange | None = None
     """[low, high] gold value of the kept Loot Cards, on average."""
-    group_xp_most: Amount | None = None
-    """The most Group XP one scenario can pass on. The rules set no maximum (XP won in the round a
-    scenario ends are not yet converted), and no interval of a mean holds its confidence without one:
-    without it a ``group_xp`` high edge is never shown to hold. A run carrying more makes it unknown
-    again. Loot Cards and gold have theirs from the content (Loot Cards kept, their gold values)."""
+    retired_fields: ClassVar[dict[str, str]] = {
+        "group_xp_most": "the rules set the most Group XP a scenario passes on (3 x [PlayerCount] - 1: what "
+                         "reaches 3 x [PlayerCount] converts at its end); delete the line"}
+    """Fields this model had once, with what a document that still writes one is told."""
 
 
 

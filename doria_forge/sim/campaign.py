@@ -64,6 +64,7 @@ from doria_forge.engine.campaign import (
 from doria_forge.engine.decks import card_gold
 from doria_forge.engine.doom import campaign_monster_level, hero_level_up_monster_points
 from doria_forge.engine.hero import HeroState
+from doria_forge.engine.levelup import xp_per_attribute_point
 from doria_forge.infra.startup import fewer_young_collections
 from doria_forge.model import ContentPack
 from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
@@ -199,8 +200,9 @@ def carry_maxima(pack: ContentPack, campaign_id: str, players: int) -> dict[str,
     each hero keeps that many cards, worth at most the highest gold value of any equipment card
     each; with the optional rule ``campaign_keep_by_gold`` on in a passed scenario, cards worth
     ``rules.campaign_gold_per_card`` gold per kept card instead, which may be that many 1-gold
-    cards (``engine.campaign.kept_loot``). Group XP, which the rules do not bound: the campaign's
-    ``balance.carry_over.group_xp_most`` where it gives one."""
+    cards (``engine.campaign.kept_loot``). Group XP: one fewer than an Attribute Point costs
+    (``engine.levelup.xp_per_attribute_point``, 3 x [PlayerCount] in a campaign), since what
+    converts does at the scenario's end (``engine.campaign.group_xp_carried``)."""
     campaign = pack.campaigns[campaign_id]
     passed = [pack.scenarios[sid] for sid in campaign.scenarios[:-1]]
     keep = max((loot_kept_after(campaign.reward_after(i + 1), scenario) for i, scenario in enumerate(passed)),
@@ -210,9 +212,8 @@ def carry_maxima(pack: ContentPack, campaign_id: str, players: int) -> dict[str,
     if any(pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules) for scenario in passed):
         per_card = pack.rules.campaign_gold_per_card
         cards, worth = max(cards, keep * per_card), max(worth, keep * per_card)
-    carry = campaign.balance.carry_over if campaign.balance is not None else None
-    return {"group_xp": carry.group_xp_most if carry is not None else None, "loot_cards": float(cards * players),
-            "gold": float(worth * players)}
+    group_xp = xp_per_attribute_point(players, "campaign", pack.rules) - 1
+    return {"group_xp": float(group_xp), "loot_cards": float(cards * players), "gold": float(worth * players)}
 
 
 def _carry_over(pack: ContentPack, state: Any, keep: int, rewards: Counter[str] | None = None,
