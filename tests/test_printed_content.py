@@ -57,16 +57,43 @@ def test_the_campaign_sheet_is_filled_from_the_campaign(shipped_pack):
 def test_a_second_reward_after_one_scenario_is_printed_as_the_campaign_plays_it(shipped_pack):
     """Two ``rewards`` entries after one scenario: the simulation keeps the cards of the first
     (``Campaign.reward_after``); the sheet printed those of the last."""
-    from doria_forge.sim.campaign import loot_kept_after
-
     campaign = shipped_pack.campaigns["greywater_smugglers"]
     first = campaign.reward_after(1)
     assert first is not None and first.keep_loot_cards == 2
     second = first.model_copy(update={"keep_loot_cards": 4, "text": "Four cards."})
     twice = campaign.model_copy(update={"rewards": [first, second, *campaign.rewards[1:]]})
-    played = loot_kept_after(twice.reward_after(1), shipped_pack.scenarios[twice.scenarios[0]])
+    played = twice.loot_kept_after(1, shipped_pack.scenarios[twice.scenarios[0]].rewards)
     line = carry_over_lines(shipped_pack, twice)[0]
     assert played == 2 and f"each hero keeps {played} Loot Cards" in line and "Four cards." not in line
+
+
+def test_the_sheet_and_the_simulation_take_what_a_scenario_gives_from_the_campaign(shipped_pack):
+    """*Equipment and hero level in campaigns*: the Loot Cards kept and the hero bonus after a
+    scenario are the campaign reward's where it gives them, else the scenario's own
+    (``Campaign.loot_kept_after``, ``Campaign.hero_bonus_after``); the sheet printed its own copy
+    of the simulation's choice. A campaign entry of 0 cards and no bonus wins over a scenario
+    that gives 3 and a bonus; without the entry the scenario's own are printed."""
+    import dataclasses
+
+    from doria_forge.model.scenario import CampaignReward
+
+    campaign = shipped_pack.campaigns["greywater_smugglers"]
+    sid = campaign.scenarios[0]
+    scenario = shipped_pack.scenarios[sid]
+    generous = scenario.model_copy(update={"rewards": scenario.rewards.model_copy(
+        update={"keep_loot_cards": 3, "hero_bonus": True})})
+    documents = {**shipped_pack.documents, "scenario": {**shipped_pack.documents["scenario"], sid: generous}}
+    pack = dataclasses.replace(shipped_pack, documents=documents)
+    stingy = campaign.model_copy(update={"rewards": [CampaignReward(after_scenario=1, text="Nothing.",
+                                                                    keep_loot_cards=0, hero_bonus=False)]})
+    silent = campaign.model_copy(update={"rewards": []})
+    assert (stingy.loot_kept_after(1, generous.rewards), stingy.hero_bonus_after(1, generous.rewards)) == (0, False)
+    assert (silent.loot_kept_after(1, generous.rewards), silent.hero_bonus_after(1, generous.rewards)) == (3, True)
+    assert (silent.loot_kept_after(1, None), silent.hero_bonus_after(1, None)) == (0, False)  # no such scenario
+    line = carry_over_lines(pack, stingy)[0]
+    assert "keeps" not in line and "hero bonus" not in line
+    line = carry_over_lines(pack, silent)[0]
+    assert "each hero keeps 3 Loot Cards" in line and "a hero bonus" in line
 
 
 def test_the_rulers_caption_does_not_cover_its_numbers(tmp_path):

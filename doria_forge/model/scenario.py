@@ -520,6 +520,25 @@ class Campaign(Document):
         it (the one the simulation plays and the sheets print), or ``None``."""
         return next((r for r in self.rewards if r.after_scenario == number), None)
 
+    def loot_kept_after(self, number: int, own: Rewards | None) -> int:
+        """Loot Cards each hero keeps after passing scenario ``number`` (from 1), whose own
+        ``rewards`` are ``own`` (``None``: a scenario the pack lacks, which gives none): the
+        :meth:`reward_after` entry's ``keep_loot_cards`` where it gives one, else the scenario's
+        (what the simulation plays and the campaign sheet prints)."""
+        reward = self.reward_after(number)
+        if reward is not None and reward.keep_loot_cards is not None:
+            return reward.keep_loot_cards
+        return own.keep_loot_cards if own is not None else 0
+
+    def hero_bonus_after(self, number: int, own: Rewards | None) -> bool:
+        """Whether each hero chooses a hero bonus after passing scenario ``number`` (from 1),
+        ``own`` as for :meth:`loot_kept_after`: the :meth:`reward_after` entry's ``hero_bonus``
+        where it gives one, else the scenario's."""
+        reward = self.reward_after(number)
+        if reward is not None and reward.hero_bonus is not None:
+            return reward.hero_bonus
+        return own.hero_bonus if own is not None else False
+
     def references(self) -> Iterable[Ref]:
         for i, sid in enumerate(self.scenarios):
             yield (("scenarios", i), "scenario", sid)

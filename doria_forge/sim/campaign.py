@@ -126,7 +126,6 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
     attempts: list[tuple[int, str, str, int]] = []
     record = CampaignRecord(run, players, False, None, attempts)
     for index, sid in enumerate(campaign.scenarios):
-        reward = campaign.reward_after(index + 1)
         scenario = pack.scenarios[sid]
         for tries in range(1, MAX_ATTEMPTS + 1):
             seed = campaign_seed(plan.seed, plan.campaign, players, run, attempt)
@@ -159,9 +158,8 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
                 points += pack.rules.campaign_continue_monster_points
                 record.continued.append(index)
             if go_on:
-                keep = loot_kept_after(reward, scenario)
-                bonus = (reward.hero_bonus if reward is not None and reward.hero_bonus is not None
-                         else scenario.rewards.hero_bonus)
+                keep = campaign.loot_kept_after(index + 1, scenario.rewards)
+                bonus = campaign.hero_bonus_after(index + 1, scenario.rewards)
                 last_keep = keep
                 given = [pack.equipment[i] for i in scenario.rewards.items]
             heroes, kept, bonuses, rewards = _carry_over(pack, state, keep, rewards, given)
@@ -185,14 +183,6 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
     return record
 
 
-def loot_kept_after(reward: Any, scenario: Any) -> int:
-    """Loot Cards each hero keeps after passing ``scenario``: the campaign's ``reward`` after it
-    (``CampaignReward`` or ``None``) where it says, else the scenario's own rewards."""
-    if reward is not None and reward.keep_loot_cards is not None:
-        return int(reward.keep_loot_cards)
-    return int(scenario.rewards.keep_loot_cards)
-
-
 def carry_maxima(pack: ContentPack, campaign_id: str, players: int) -> dict[str, float | None]:
     """The largest value one scenario of the campaign can pass on at ``players`` players, per
     :data:`~.verdicts.CARRY_OVER` name (``None``: no maximum), for the carry-over verdicts
@@ -205,8 +195,7 @@ def carry_maxima(pack: ContentPack, campaign_id: str, players: int) -> dict[str,
     converts does at the scenario's end (``engine.campaign.group_xp_carried``)."""
     campaign = pack.campaigns[campaign_id]
     passed = [pack.scenarios[sid] for sid in campaign.scenarios[:-1]]
-    keep = max((loot_kept_after(campaign.reward_after(i + 1), scenario) for i, scenario in enumerate(passed)),
-               default=0)
+    keep = max((campaign.loot_kept_after(i + 1, scenario.rewards) for i, scenario in enumerate(passed)), default=0)
     gold = max(((e.gold or 0) for e in pack.equipment.values()), default=0)
     cards, worth = keep, keep * gold
     if any(pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules) for scenario in passed):

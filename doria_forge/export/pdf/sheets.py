@@ -297,7 +297,8 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
     each hero keeps 2 Loot Cards, a hero bonus, items (each to one hero, kept for the campaign); the
     campaign's reward text`` (chapter *Campaigns*: what a won scenario gives and carries over, and
     the Monster Points every play of it adds, as ``sim.campaign`` plays them; a campaign reward's
-    ``keep_loot_cards`` and ``hero_bonus`` replace the scenario's own; with the optional rule
+    ``keep_loot_cards`` and ``hero_bonus`` replace the scenario's own: ``Campaign.loot_kept_after``
+    and ``Campaign.hero_bonus_after``, which the simulation asks too; with the optional rule
     ``campaign_keep_by_gold`` on in the scenario the heroes keep items worth
     ``rules.campaign_gold_per_card`` gold a card instead)."""
     lines = []
@@ -305,9 +306,7 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
         scenario = pack.scenarios.get(scenario_id)
         own = scenario.rewards if scenario is not None else None
         extra = camp.reward_after(number)
-        keep = extra.keep_loot_cards if extra is not None and extra.keep_loot_cards is not None else \
-            (own.keep_loot_cards if own else 0)
-        bonus = extra.hero_bonus if extra is not None and extra.hero_bonus is not None else bool(own and own.hero_bonus)
+        keep, bonus = camp.loot_kept_after(number, own), camp.hero_bonus_after(number, own)
         parts = []
         if own and own.group_xp:
             parts.append(f"{own.group_xp} {t('Group XP')}")
