@@ -318,3 +318,27 @@ def test_marker_under_opens_a_hole_under_the_hero_who_fails_and_strands_it():
     assert not lucky.board.layout.has((2, 2), "hole") and "warrior" not in lucky.board.stranded
     assert sc.rules[0].describe() == ("At the start of every round: the active hero checks AGI+PER+2D against TN 20; "
                                       "on a failure, put a hole marker under that hero.")
+
+
+def test_monsters_left_and_monster_defeated_count_a_tile_s_monsters_as_clear_tile_does():
+    """The Warlord's Muster: "With his guard fallen, Gruzak bellows for his reserve" (when a
+    monster on Room Tile C-7 is defeated and at most one is left there). A tile's monsters are
+    the ones ``clear_tile`` waits for ("defeat every monster on it"): a Zombie that entered play
+    on VAULT and walked off into ROOM is still one of VAULT's, so it is counted as left, and its
+    defeat fires a rule waiting for a monster of VAULT."""
+    sc = scenario(rules=[{"when": {"on": "tile_revealed", "tile": "VAULT"},
+                          "do": [{"do": "spawn", "monster": "zombie", "count": 1, "at": {"tile": "VAULT"}}]},
+                         {"when": {"on": "round_start"}, "if": [{"check": "monsters_left", "tile": "VAULT",
+                                                                 "at_least": 1}],
+                          "do": [{"do": "set_flag", "flag": "vault_guarded"}]},
+                         {"when": {"on": "monster_defeated", "tile": "VAULT"},
+                          "do": [{"do": "set_flag", "flag": "vault_monster_fell"}]}])
+    state = game(sc, at={"warrior": (4, 2)}, deck=["VAULT"])
+    state.apply(RevealRoomTile((4, 2)))
+    zombie = state.monsters[0]
+    state.board.move_to(zombie.uid, (1, 1))  # off VAULT, into ROOM
+    state.scenario.on(state, "round_start", {"round": 1})
+    assert "vault_guarded" in state.scenario.flags
+    zombie.defeated = True
+    on_monster_defeated(state, zombie, state.hero("warrior"))
+    assert "vault_monster_fell" in state.scenario.flags

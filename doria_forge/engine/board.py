@@ -66,6 +66,11 @@ class Board(Protocol[S]):
         """The id of the Room Tile the figure ``uid`` stands on (``None`` off the map)."""
         ...
 
+    def tiles_of(self, monster: MonsterState) -> set[str]:
+        """The ids of the Room Tiles ``monster`` is a monster of: the one it stands on and the
+        one it entered play on (empty off the map)."""
+        ...
+
     def monster_square(self, state: S, monster: MonsterState, near: Any = None) -> Any:
         """Where a new monster's figure would enter: next to ``near`` (a square or a monster)
         or at the entrance; ``None`` when no free square is left for it (the figure then
@@ -181,6 +186,9 @@ class NoMap:
 
     def tile_id_at(self, uid: str) -> str | None:
         return None
+
+    def tiles_of(self, monster: MonsterState) -> set[str]:
+        return set()
 
     def monster_square(self, state: Tabletop, monster: MonsterState, near: Any = None) -> Any:
         """Without a map every figure enters (it stands nowhere): ``()``."""

@@ -29,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
 def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroState | None) -> None:
     """Play a monster's defeat (see the module docstring); ``killer`` is ``None`` for
     poison and other damage nobody dealt."""
-    tile = state.board.tile_id_at(monster.uid)
+    tiles = state.board.tiles_of(monster)  # before its figure leaves the board
     blast = rule_for(monster).defeat_damage
     if blast:
         for hero in state.board.adjacent_heroes(state, monster):
@@ -44,7 +44,7 @@ def on_monster_defeated(state: GameData, monster: MonsterState, killer: HeroStat
     state.group_xp += xp
     state.log.emit("group_xp", killer.uid if killer else None, gained=xp, total=state.group_xp, reason=monster.uid)
     state.board.monster_removed(state, monster)
-    fire(state, "monster_defeated", monster=monster.monster.id, tile=tile, boss=monster.is_boss,
+    fire(state, "monster_defeated", monster=monster.monster.id, tiles=tiles, boss=monster.is_boss,
          hero=killer.uid if killer else None)
     if killer is not None and state.options.loot and state.loot is not None \
             and not a_character_died(state):  # a blast that killed ended the scenario

@@ -199,27 +199,15 @@ class ScenarioPlay:
                                points=points)
         return total
 
-    def monsters_on(self, state: GameData, tile: str | None) -> list[Any]:
-        """The monsters standing on Room Tile ``tile`` (all monsters without it)."""
+    def monsters_of(self, state: GameData, tile: str | None) -> list[Any]:
+        """The monsters in play of Room Tile ``tile`` (the board's ``tiles_of``: standing on it,
+        or entered play on it and walked off since), every monster in play without it."""
         if tile is None:
             return [m for m in state.monsters if not m.defeated]
         board = _dungeon(state)
         if board is None:
             return []
-        slots = {t.slot for t in board.layout.tiles.values() if t.tile_id == tile}
-        return [m for m in state.monsters if not m.defeated and (pos := board.position(m.uid)) is not None
-                and slot_of(pos) in slots]
-
-    def monsters_of(self, state: GameData, tile: str) -> list[Any]:
-        """The monsters in play that stand on Room Tile ``tile`` or entered play on it (and
-        walked off since): the monsters a goal to defeat every monster on it still needs."""
-        board = _dungeon(state)
-        if board is None:
-            return []
-        slots = {t.slot for t in board.layout.tiles.values() if t.tile_id == tile}
-        return [m for m in state.monsters if not m.defeated
-                and (m.data.get("entered_slot") in slots
-                     or ((pos := board.position(m.uid)) is not None and slot_of(pos) in slots))]
+        return [m for m in state.monsters if not m.defeated and tile in board.tiles_of(m)]
 
     # ---------------------------------------------------------------- effects
     def heroes(self, state: GameData, who: Who, triggering: str | None, token: str | None,
@@ -340,10 +328,7 @@ class GameView:
     def bosses_defeated(self) -> set[str]:
         return self.play.bosses_defeated
 
-    def monsters_left(self, tile: str | None) -> int:
-        return len(self.play.monsters_on(self.state, tile))
-
-    def monsters_of(self, tile: str) -> int:
+    def monsters_of(self, tile: str | None) -> int:
         return len(self.play.monsters_of(self.state, tile))
 
     @property

@@ -25,8 +25,8 @@ TRIGGERS = ("round_start", "round_end", "phase", "tile_revealed", "monster_defea
 
 def fire(state: GameData, kind: str, **context: Any) -> None:
     """Tell the scenario (if any) that ``kind`` happened; ``context`` names what (``round``,
-    ``phase``, ``tile``, ``monster``, ``boss``, ``hero``, ``square``, ``token``, ``field``,
-    ``flag``)."""
+    ``phase``, ``tile``, ``tiles`` (a defeated monster's: the board's ``tiles_of``), ``monster``,
+    ``boss``, ``hero``, ``square``, ``token``, ``field``, ``flag``)."""
     scenario = state.scenario
     if scenario is not None and state.outcome is None:
         scenario.on(state, kind, context)

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import choices
-from .layout import HOLE, RED, Layout, Pos, manhattan
+from .layout import HOLE, RED, Layout, Pos, manhattan, slot_of
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..monster import MonsterState
     from ..state import GameData
 
 
@@ -118,3 +119,16 @@ class DungeonFigures:
         pos = self.position(uid)
         placed = self.layout.tile_at(pos) if pos is not None else None
         return placed.tile_id if placed is not None else None
+
+    def tiles_of(self, monster: MonsterState) -> set[str]:
+        """The ids of the Room Tiles ``monster`` is a monster *of*: the tile it stands on and the
+        one it entered play on (``data["entered_slot"]``, set by ``place_monster``), which it
+        stays a monster of after walking off toward the heroes. The one answer scenario words
+        give to "the monsters on Room Tile X" (``clear_tile``, ``monsters_left``,
+        ``monster_defeated``); empty for a figure off the map."""
+        slots = {monster.data.get("entered_slot")}
+        pos = self.position(monster.uid)
+        if pos is not None:
+            slots.add(slot_of(pos))
+        tiles = self.layout.tiles
+        return {placed.tile_id for slot in slots if slot is not None and (placed := tiles.get(slot)) is not None}

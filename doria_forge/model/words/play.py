@@ -77,12 +77,10 @@ class Game(Protocol):
     def bosses_defeated(self) -> set[str]:
         """Ids of the Boss Monsters defeated."""
 
-    def monsters_left(self, tile: str | None) -> int:
-        """How many monsters stand on Room Tile ``tile`` (in the whole dungeon without it)."""
-
-    def monsters_of(self, tile: str) -> int:
+    def monsters_of(self, tile: str | None) -> int:
         """How many monsters in play stand on Room Tile ``tile`` or entered play on it (a
-        monster placed there that walked off is still one of its monsters)."""
+        monster placed there that walked off is still one of its monsters); every monster in
+        play without ``tile``."""
 
     @property
     def has_map(self) -> bool:

@@ -13,12 +13,13 @@ from .base import CONDITIONS, ConditionWord
 
 @CONDITIONS.register
 class MonstersLeft(ConditionWord):
-    """At most ``at_most`` and at least ``at_least`` monsters stand on Room Tile ``tile``
-    (anywhere without it). Without either bound: no monster is left."""
+    """At most ``at_most`` and at least ``at_least`` monsters of Room Tile ``tile`` are left
+    (anywhere without it). Without either bound: no monster is left. A tile's monsters are
+    those ``clear_tile`` waits for: standing on it, or entered play on it and walked off."""
 
     check: Literal["monsters_left"]
     tile: str | None = None
-    """Id of the Room Tile whose monsters are counted (the whole dungeon without it)."""
+    """Id of the Room Tile whose monsters are counted: on it or entered play on it (the whole dungeon without it)."""
     at_most: Count | None = None
     """Most monsters left for the condition to hold (none given with no at_least: no monster left)."""
     at_least: Count = 0
@@ -56,7 +57,7 @@ class MonstersLeft(ConditionWord):
         return f"if {least}at most {upper} monster{' is' if upper == 1 else 's are'} left {where}"
 
     def holds(self, game: Game) -> bool:
-        return self.count_holds(game.monsters_left(self.tile))
+        return self.count_holds(game.monsters_of(self.tile))
 
     def findings(self, facts: Facts, path: Path) -> Iterator[RuleFinding]:
         return tile_findings(facts, path, self.tile)

@@ -29,8 +29,8 @@ class TriggerWord(Word):
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         """Whether the event ``context`` (of this trigger's kind: ``round``, ``phase``,
-        ``tile``, ``monster``, ``boss``, ``hero``, ``square``, ``token``, ``field``, ``flag``)
-        fires the rule."""
+        ``tile``, ``tiles``, ``monster``, ``boss``, ``hero``, ``square``, ``token``, ``field``,
+        ``flag``) fires the rule."""
         raise NotImplementedError
 
     def agrees(self, context: dict[str, Any], *fields: str) -> bool:

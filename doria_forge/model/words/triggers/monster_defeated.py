@@ -13,14 +13,15 @@ from .base import TRIGGERS, TriggerWord
 
 @TRIGGERS.register
 class MonsterDefeated(TriggerWord):
-    """When a monster is defeated: of type ``monster``, standing on Room Tile ``tile``, or
-    the scenario's boss (``boss: true``); any monster without these."""
+    """When a monster is defeated: of type ``monster``, of Room Tile ``tile`` (standing on it,
+    or entered play on it and walked off: the monsters ``clear_tile`` waits for), or the
+    scenario's boss (``boss: true``); any monster without these."""
 
     on: Literal["monster_defeated"]
     monster: str | None = None
     """Id of the monster type whose defeat fires the rule (any type without it)."""
     tile: str | None = None
-    """Id of the Room Tile the defeated monster must stand on (any tile without it)."""
+    """Id of the Room Tile the defeated monster must stand on or have entered play on (any tile without it)."""
     boss: bool = False
     """true: only the defeat of the scenario's Boss Monster fires it."""
 
@@ -34,7 +35,8 @@ class MonsterDefeated(TriggerWord):
         return f"When {what}{where} is defeated"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
-        return self.agrees(context, "tile", "monster") and (not self.boss or bool(context.get("boss")))
+        return (self.agrees(context, "monster") and (self.tile is None or self.tile in context.get("tiles", ()))
+                and (not self.boss or bool(context.get("boss"))))
 
     def references(self, path: Path) -> Iterator[Ref]:
         if self.monster:
