@@ -45,7 +45,7 @@ from .dice import AverageDice, DiceRoller
 from .ending import check_end
 from .hero import HeroState
 from .monster import MonsterState
-from .triggers import monster_hit_damage
+from .triggers import fire, monster_hit_damage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import MonsterRoutes, SpatialBoard
@@ -677,6 +677,7 @@ def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[Hero
         for pos in route.cleared:
             board.clear_rubble(state, pos)
         start = board.position(monster.uid)
+        tile_before = board.tile_id_at(monster.uid)
         end = route.end if route.end is not None else start
         if chosen.push is not None:
             # the pushed figure goes to the free square nearest to its own, toward the way the
@@ -694,6 +695,12 @@ def carry_out(state: GameData, monster: MonsterState, chosen: Plan) -> list[Hero
         else:
             board.move_to(monster.uid, end)
         state.log.emit("monster_moved", monster.uid, square=end, ap=route.cost, jumps=len(route.jumps))
+        tile = board.tile_id_at(monster.uid)
+        if tile is not None and tile != tile_before:
+            # a scenario may wait for a monster reaching a Room Tile (a loss: it attacks no more)
+            fire(state, "monster_enters", monster=monster.monster.id, boss=monster.is_boss, tile=tile)
+            if state.outcome is not None:
+                return []
         if route.no_attack:
             return []
     return chosen.targets

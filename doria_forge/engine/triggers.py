@@ -18,8 +18,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .monster import MonsterState
     from .state import GameData
 
-TRIGGERS = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "hero_enters",
-            "token_picked_up", "doom_reached", "flag_set")
+TRIGGERS = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "monster_enters",
+            "hero_enters", "token_picked_up", "doom_reached", "flag_set")
 """The moments ``fire`` reports (the ``on`` of a scenario trigger)."""
 
 

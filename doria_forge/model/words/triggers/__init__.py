@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from .base import TRIGGERS, TriggerWord
 
-MODULES = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "hero_enters",
-           "token_picked_up", "doom_reached", "flag_set")
+MODULES = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "monster_enters",
+           "hero_enters", "token_picked_up", "doom_reached", "flag_set")
 """The trigger modules, in registration order."""
 
 if TYPE_CHECKING:

@@ -48,10 +48,17 @@ class MonsterDefeated(TriggerWord):
         monster type and the boss together (the boss is no monster of a type: it validated clean
         and never fired)."""
         yield from tile_findings(facts, path, self.tile, TRIGGER_FIRES, NEVER_FIRES)
-        if self.boss and self.monster is not None and self.monster not in facts.pack.bosses:
-            yield TRIGGER_FIRES, path + ("monster",), Severity.ERROR, (
-                f"boss: true asks for the boss's defeat, and the boss is no monster of type {self.monster}; leave out "
-                "monster or boss" + NEVER_FIRES)
-        if self.boss and not facts.bosses_spawned:
-            yield TRIGGER_FIRES, path + ("boss",), Severity.ERROR, (
-                "no effect of this scenario spawns a boss" + NEVER_FIRES)
+        yield from monster_findings(facts, path, self.monster, self.boss, "defeat")
+
+
+def monster_findings(facts: Facts, path: Path, monster: str | None, boss: bool, event: str) -> Iterator[RuleFinding]:
+    """Findings of a trigger about one monster (its fields ``monster`` and ``boss``, the event
+    named ``event`` in the messages): a monster type and the boss together (the boss is no
+    monster of a type: it validated clean and never fired), the boss when no effect spawns one."""
+    if boss and monster is not None and monster not in facts.pack.bosses:
+        yield TRIGGER_FIRES, path + ("monster",), Severity.ERROR, (
+            f"boss: true asks for the boss's {event}, and the boss is no monster of type {monster}; leave out "
+            "monster or boss" + NEVER_FIRES)
+    if boss and not facts.bosses_spawned:
+        yield TRIGGER_FIRES, path + ("boss",), Severity.ERROR, (
+            "no effect of this scenario spawns a boss" + NEVER_FIRES)
