@@ -372,6 +372,10 @@ class Scenario(Document):
             place = getattr(rule.when, "place", None)
             if place is not None:
                 yield ("rules", i, "when", "place"), place
+            for j, condition in enumerate(rule.conditions):
+                at = getattr(condition, "at", None)
+                if at is not None:
+                    yield ("rules", i, "if", j, "at"), at
             for path, effect in _effects(rule.effects, ("rules", i, "do")):
                 at = getattr(effect, "at", None)
                 if at is not None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .base import CONDITIONS, ConditionWord
 
-MODULES = ("players", "round", "flag", "token_carried", "monsters_left", "tile_revealed")
+MODULES = ("players", "round", "flag", "token_carried", "monsters_left", "tile_revealed", "hero_on")
 """The condition modules, in registration order."""
 
 if TYPE_CHECKING:
