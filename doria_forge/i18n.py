@@ -5,9 +5,11 @@ v0.9.10 names every card and value: Ork, Trefferpunkte, Parade, Mindestwurf). Tw
 are translated:
 
 - **content** written by designers: a field ``X`` (``name``, ``text``, ``ability.text``,
-  ``end_condition``) has its German version in ``X_de`` beside it (``name_de: Ork``);
-  :func:`tr` gives the text in the language being printed, the English one where the German
-  is missing (``validate`` reports those, rule ``missing-translation``);
+  ``end_condition``; a scenario's ``story``, ``goal``, rule and goal ``text``; a campaign's
+  ``story``) has its German version in ``X_de`` beside it (``name_de: Ork``); :func:`tr` gives
+  the text in the language being printed, the English one where the German is missing, and
+  :func:`tr_lines` the same line by line for a list of lines (``setup.notes``/``setup.notes_de``)
+  (``validate`` reports those, rule ``missing-translation``);
 - **labels** the printer adds (``Attack``, ``Monster Level Card``, ``Character Sheet``): the
   string table :data:`LABELS`; :func:`t` translates one.
 
@@ -22,7 +24,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 LANGUAGES: tuple[str, ...] = ("en", "de")
 """Languages doria-forge prints. English is the base: the fields without a suffix."""
@@ -68,42 +70,81 @@ def tr(obj: Any, field: str, lang: str | None = None) -> str:
     return "" if english is None else str(english)
 
 
+def tr_lines(obj: Any, field: str, lang: str | None = None) -> list[str]:
+    """The lines of the list field ``obj.field`` (a scenario's setup ``notes``, its ``rewards.text``)
+    in ``lang`` (default: :func:`current`): line i of the translation where it has one, the English
+    line i where it has none, so a translation shorter than the English falls back line by line."""
+    lang = lang or current()
+    english = [str(line) for line in getattr(obj, field, None) or []]
+    if lang == "en":
+        return english
+    translation = getattr(obj, translated_field(field, lang), None) or []
+    return [str(translation[i]) if i < len(translation) and translation[i] else line
+            for i, line in enumerate(english)]
+
+
+def missing(obj: Any, field: str, lang: str) -> list[tuple[int, ...]]:
+    """Where ``obj.field``, written in English, lacks its text in ``lang``: ``[()]`` for a text
+    with no translation, ``[(i,), ...]`` for the lines i of a list field (``setup.notes``) its
+    translation lacks or leaves blank; ``[]`` where nothing is missing."""
+    english = getattr(obj, field, None)
+    if not english:
+        return []
+    translation = getattr(obj, translated_field(field, lang), None)
+    if isinstance(english, list):
+        lines = translation or []
+        return [(i,) for i, line in enumerate(english) if line and (i >= len(lines) or not lines[i])]
+    return [] if translation else [()]
+
+
 def translatable(model: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """``(path, field)`` of every translatable text in ``model`` and the models nested in it, in
     lists too (an equipment card's ``attacks``): a field ``X`` with a sibling ``X_de``. ``path``
-    leads to the model holding ``field`` (:func:`holder_at`); a list item's step is its index."""
+    leads to the model holding ``field`` (:func:`holder_at`); a list item's step is its index, a
+    field's step the key written in the file (a rule's ``do``, not ``effects``), so a problem at
+    the path points at the text's own line."""
     cls: type = model.__class__
     texts, nested = _fields_of(cls)
     for name in texts:
         yield path, name
-    for name in nested:
+    for name, step in nested:
         value = getattr(model, name, None)
         if hasattr(type(value), "model_fields"):
-            yield from translatable(value, (*path, name))
+            yield from translatable(value, (*path, step))
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 if hasattr(type(item), "model_fields"):
-                    yield from translatable(item, (*path, name, i))
+                    yield from translatable(item, (*path, step, i))
 
 
 def holder_at(model: Any, path: tuple[str | int, ...]) -> Any:
     """The model ``path`` (from :func:`translatable`) leads to inside ``model``."""
     for step in path:
-        model = model[step] if isinstance(step, int) else getattr(model, step)
+        model = model[step] if isinstance(step, int) else getattr(model, _attribute(type(model), step))
     return model
 
 
+def _attribute(cls: type, key: str) -> str:
+    """The attribute of model class ``cls`` written as ``key`` in a file (its alias, or its name)."""
+    return next((name for name, f in getattr(cls, "model_fields", {}).items() if f.alias == key), key)
+
+
 @cache
-def _fields_of(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The translatable fields of model class ``cls`` and the fields that may hold a model."""
+def _fields_of(cls: type) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """The translatable fields of model class ``cls`` and the fields that may hold a model (each
+    ``(attribute, key written in the file)``)."""
     fields = getattr(cls, "model_fields", {})
     texts = tuple(n for n in fields if any(f"{n}_{lang}" in fields for lang in LANGUAGES if lang != "en"))
-    nested = tuple(n for n, f in fields.items() if _holds_model(f.annotation))
+    nested = tuple((n, f.alias or n) for n, f in fields.items() if _holds_model(f.annotation))
     return texts, nested
 
 
 def _holds_model(annotation: Any) -> bool:
-    return any(hasattr(a, "model_fields") for a in (annotation, *getattr(annotation, "__args__", ())))
+    # through optionals, lists and Annotated unions: a rule's ``when`` (a Trigger, a union of the
+    # trigger words) and its ``do`` (a list of effect words) hold models with texts of their own
+    if hasattr(annotation, "model_fields"):
+        return True
+    return any(_holds_model(a) for a in get_args(annotation))
 
 
 def t(label: str, lang: str | None = None) -> str:

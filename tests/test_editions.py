@@ -65,6 +65,10 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     items = {i for hero in shipped_pack.characters.values() for i in hero.standard_items}
     items |= {i for s in shipped_pack.scenarios.values() for i in s.rewards.items}
     campaign = _pdf_text(out / "campaign_sheets.pdf")
+    # the campaign's and its scenarios' names and reward texts (name_de, text_de) were English
+    smugglers = shipped_pack.campaigns["greywater_smugglers"]
+    assert smugglers.name_de in campaign and smugglers.name not in campaign
+    assert all(shipped_pack.scenarios[s].name_de in campaign for s in smugglers.scenarios)
     for item in map(shipped_pack.equipment.__getitem__, items):
         assert item.name_de and (item.name == item.name_de or item.name not in sheets + campaign), item.name
         assert item.name_de in sheets + campaign
@@ -78,19 +82,81 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     assert pypdf.PdfReader(out / "campaign_sheets.pdf").metadata.title.endswith(": Kampagnen-Übersichten")
 
 
-def test_the_german_edition_says_its_scenario_booklet_prints_in_english(tmp_path, caplog, shipped_pack):
-    """Scenarios have no German fields: `export pdf --lang de` wrote an English scenarios.pdf
-    beside the German cards without a word."""
+def test_the_german_edition_says_what_of_its_scenario_booklet_prints_in_english(tmp_path, caplog, shipped_pack):
+    """The scenarios' own texts print in German (name_de, story_de...); the template's headings and
+    the wording generated from the rules' data do not, and `export pdf --lang de` says so."""
     from doria_forge.export.pdf import export_pdfs
 
     pack = shipped_pack
     with language("de"), caplog.at_level("WARNING"):
         export_pdfs(pack, tmp_path / "de")
-    assert "scenarios.pdf prints in English" in caplog.text
+    assert "scenarios.pdf prints its headings and the wording generated from the special rules" in caplog.text
     caplog.clear()
     with caplog.at_level("WARNING"):
         export_pdfs(pack, tmp_path / "en")
     assert "scenarios.pdf" not in caplog.text
+
+
+SCENARIO = """\
+kind: scenario
+id: cellar
+name: The Cellar
+name_de: Der Weinkeller
+story: Rats in the wine.
+story_de: Ratten im Weinfass.
+goal: Clear the cellar.
+goals:
+  win:
+    - {goal: clear_tile, tile: A-1}
+rules:
+  - text: The barrels roll.
+    text_de: Die Fässer rollen.
+  - text: The lamps go out.
+setup:
+  notes: [Start on A-1., Shuffle the deck.]
+  notes_de: [Auf A-1 beginnen.]
+"""
+
+
+def test_a_german_booklet_prints_the_scenarios_german_texts_and_the_english_where_missing(tmp_path):
+    """`export pdf --lang de` printed every scenario's name, story and rules in English: scenarios had
+    no German fields. Each text now prints in German where given, in English where not (a missing
+    rule text, a setup note line the German lacks)."""
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    (pack / "scenarios" / "cellar.yaml").write_text(SCENARIO, encoding="utf-8")
+    out = tmp_path / "pdf"
+    result = runner.invoke(app, ["export", "pdf", str(pack), "--lang", "de", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    booklet = " ".join(_pdf_text(out / "scenarios.pdf").split())
+    assert "Der Weinkeller" in booklet and "Ratten im Weinfass." in booklet and "Die Fässer rollen." in booklet
+    assert "The Cellar" not in booklet and "Rats in the wine" not in booklet and "The barrels roll" not in booklet
+    assert "The lamps go out." in booklet and "Auf A-1 beginnen." in booklet and "Shuffle the deck." in booklet
+    english = tmp_path / "en"
+    assert runner.invoke(app, ["export", "pdf", str(pack), "--out", str(english)]).exit_code == 0
+    booklet = " ".join(_pdf_text(english / "scenarios.pdf").split())
+    assert "The Cellar" in booklet and "Der Weinkeller" not in booklet
+
+
+def test_a_scenario_text_without_its_german_is_a_missing_translation_at_its_line(tmp_path):
+    """Scenarios and campaigns were never checked: a German booklet printed their English texts
+    without a word from validate. Every printed text is now checked like a card's, a rule's text, a
+    goal's or an effect's flavour and each line of a list (setup notes) included."""
+    scenario = SCENARIO.replace("{goal: clear_tile, tile: A-1}", "{goal: clear_tile, tile: A-1, text: Done.}")
+    files = {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\nlanguages: [en, de]\n",
+             "cellar.yaml": scenario,
+             "tour.yaml": "kind: campaign\nid: tour\nname: Tour\nname_de: Rundgang\nstory: Go.\nscenarios: [cellar]\n"}
+    result = validate_pack(write_pack(tmp_path / "p", files), display_root="")
+    tail = " (the pack is written for en, de; the English text prints instead)"
+    assert lines(result.problems, "missing-translation") == [
+        "cellar.yaml:7:7 warning [missing-translation] goal has no German text: add goal_de" + tail,
+        "cellar.yaml:10:43 warning [missing-translation] goals.win.0.text has no German text: add "
+        "goals.win.0.text_de" + tail,
+        "cellar.yaml:14:11 warning [missing-translation] rules.1.text has no German text: add rules.1.text_de" + tail,
+        "cellar.yaml:16:26 warning [missing-translation] setup.notes.1 has no German text: add line 2 to "
+        "setup.notes_de" + tail,
+        "tour.yaml:5:8 warning [missing-translation] story has no German text: add story_de" + tail,
+    ]
 
 
 def test_the_decks_are_titled_in_the_edition_printed(shipped_pack):

@@ -116,6 +116,8 @@ class Rule(Strict):
     text: Text = ""
     """The rule in the designer's words, printed beside the generated wording; alone (no when/do or modify) the rule
     is prose: printed, not simulated."""
+    text_de: Text | None = None
+    """The rule's text in German (the German edition, doria_forge.i18n); the English text prints where it is missing."""
     when: Trigger | None = None
     """The trigger that fires the rule (on: round_start, tile_revealed, token_picked_up...)."""
     conditions: list[Condition] = Field(default_factory=empty_list, max_length=100, alias="if")
@@ -191,6 +193,8 @@ class Token(Strict):
     """Id of the token, unique in the scenario; rules, conditions and goals name it."""
     name: Annotated[str, Field(min_length=1, max_length=80)]
     """The token's name, printed on the scenario page (Relic, Key, Prisoner)."""
+    name_de: Annotated[str, Field(max_length=80)] | None = None
+    """The token's name in German (the German edition, doria_forge.i18n); the English name prints where missing."""
     at: Place | None = None
     """Where the token lies at the start; on a tile not yet revealed it appears once the tile is revealed."""
     pick_up_ap: Annotated[int, Field(ge=0, le=40)] = 5
@@ -199,6 +203,8 @@ class Token(Strict):
     """true: it falls to its carrier's square when the carrier falls unconscious."""
     text: Text = ""
     """What the token is, printed beside its name on the scenario page."""
+    text_de: Text | None = None
+    """The token's text in German (the German edition, doria_forge.i18n); the English text prints where missing."""
 
 
 class ScenarioSetup(Strict):
@@ -225,6 +231,9 @@ class ScenarioSetup(Strict):
     """Markers placed before the first round, written as place_marker effects."""
     notes: list[Text] = Field(default_factory=empty_list, max_length=100)
     """Setup instructions printed on the scenario page, one paragraph each."""
+    notes_de: Annotated[list[Text], Field(max_length=100)] | None = None
+    """The setup instructions in German, paragraph i for notes' paragraph i (the German edition, doria_forge.i18n);
+    the English paragraph prints where one is missing."""
 
 
 class EscapeRule(Strict):
@@ -238,6 +247,8 @@ class EscapeRule(Strict):
     """The place every living hero must be able to reach to escape (the entrance by default)."""
     text: Text = ""
     """Why escaping is allowed or not, printed beside the escape rule."""
+    text_de: Text | None = None
+    """The escape text in German (the German edition, doria_forge.i18n); the English text prints where it is missing."""
 
 
 class Rewards(Strict):
@@ -260,6 +271,9 @@ class Rewards(Strict):
     """Ids of equipment the heroes receive in a campaign, one card each: one hero takes it, a campaign item."""
     text: list[Text] = Field(default_factory=empty_list, max_length=100)
     """Further rewards in words, one printed line each."""
+    text_de: Annotated[list[Text], Field(max_length=100)] | None = None
+    """The further rewards in German, line i for text's line i (the German edition, doria_forge.i18n); the English
+    line prints where one is missing."""
 
 
 def _low_to_high(pair: Any) -> Any:
@@ -295,6 +309,9 @@ class Scenario(Document):
     kind: Literal["scenario"] = "scenario"
     name: Annotated[str, Field(min_length=1, max_length=120)]
     """The scenario's title, printed on its page."""
+    name_de: Annotated[str, Field(max_length=120)] | None = None
+    """The scenario's title in German (the German edition, doria_forge.i18n); the English title prints where it is
+    missing."""
     mode: Literal["single", "campaign"] = "single"
     """single: played on its own; campaign: a part of a campaign (rewards carry over)."""
     players: Annotated[tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]],
@@ -302,8 +319,13 @@ class Scenario(Document):
     """Fewest and most players, [min, max], each 1-6 with min <= max."""
     story: Text
     """The story read out before play (printed)."""
+    story_de: Text | None = None
+    """The story in German (the German edition, doria_forge.i18n); the English text prints where it is missing."""
     goal: Text
     """The goal in the players' words, printed on the scenario page; goals says what the engine checks."""
+    goal_de: Text | None = None
+    """The goal in the players' words in German (the German edition, doria_forge.i18n); the English text prints where
+    it is missing."""
     goals: Goals = Field(default_factory=Goals)
     """The win and lose goals the engine checks after every action and round (win: any one wins; lose: any one
     loses)."""
@@ -449,6 +471,9 @@ class CampaignReward(Strict):
     """Which scenario of the campaign the reward follows, counted from 1."""
     text: Text
     """The reward in words, printed on the campaign sheet."""
+    text_de: Text | None = None
+    """The reward in words in German (the German edition, doria_forge.i18n); the English text prints where it is
+    missing."""
     keep_loot_cards: Annotated[int, Field(ge=0, le=10)] | None = None
     """Loot Cards each hero keeps into the next scenario, replacing that scenario's own keep_loot_cards."""
     hero_bonus: bool | None = None
@@ -502,8 +527,14 @@ class Campaign(Document):
     kind: Literal["campaign"] = "campaign"
     name: Annotated[str, Field(min_length=1, max_length=120)]
     """The campaign's title, printed on its first page."""
+    name_de: Annotated[str, Field(max_length=120)] | None = None
+    """The campaign's title in German (the German edition, doria_forge.i18n); the English title prints where it is
+    missing."""
     story: Text = ""
     """The campaign's story, printed before its first scenario."""
+    story_de: Text | None = None
+    """The campaign's story in German (the German edition, doria_forge.i18n); the English text prints where it is
+    missing."""
     scenarios: list[str] = Field(min_length=1, max_length=100)
     """Ids of its scenarios, in the order they are played (at least one)."""
     rewards: list[CampaignReward] = Field(default_factory=empty_list, max_length=100)

@@ -183,10 +183,12 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
                                        f"{pack.info.display_name}: {t('Campaign Overview Sheets')}"))
         if pack.own_of_kind("scenario"):
             if current() != "en":
-                # Scenarios and campaigns have no translated fields: say so rather than hand a
-                # German edition an English booklet without a word.
-                log.warning("scenarios.pdf prints in English, its headings too: scenarios and campaigns have no "
-                            "name_%s, text_%s... fields to print in this edition", current(), current())
+                # The designers' texts print translated (name_de, story_de...), but the template's
+                # headings and the wording generated from the rules' and goals' data are English:
+                # say so rather than hand a German edition a half-English booklet without a word.
+                log.warning("scenarios.pdf prints its headings and the wording generated from the special rules "
+                            "and goals in English; the scenarios' own texts (name_%s, story_%s, text_%s...) print "
+                            "in this edition", current(), current(), current())
             written.append(write_scenarios(out_dir / "scenarios.pdf", pack,
                                            layout_data.for_deck("scenarios", layout), templates_dir))
         if sheets.calibration_page and sheets.duplex != "none":

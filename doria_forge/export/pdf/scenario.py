@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.export.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
+from doria_forge.i18n import tr, tr_lines
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
 from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
@@ -52,21 +53,21 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     ``keep_gold`` (with the optional rule ``campaign_keep_by_gold`` on: the gold each hero's kept
     Loot Cards may be worth instead; else 0), ``campaigns`` that play it (``name``, ``number``,
     ``of``, ``story``)."""
-    tiles = [{"id": e.tile, "name": (pack.room_tiles[e.tile].display_name if e.tile in pack.room_tiles else e.tile),
+    tiles = [{"id": e.tile, "name": (tr(pack.room_tiles[e.tile], "name") if e.tile in pack.room_tiles else e.tile),
               "count": e.count} for e in scenario.setup.tile_deck]
-    texts: dict[str, str] = {r.id: r.text for r in pack.rules.optional_rules}
-    words = scenario.wording(lambda kind, ref: doc.display_name if (doc := pack.get(kind, ref)) else ref)
+    texts: dict[str, str] = {r.id: tr(r, "text") for r in pack.rules.optional_rules}
+    words = scenario.wording(lambda kind, ref: tr(doc, "name") if (doc := pack.get(kind, ref)) else ref)
     setup = scenario.setup
     return {
-        "scenario": scenario.model_dump(mode="json"),
+        "scenario": _in_edition(scenario),
         "tiles": tiles,
         "optional_rules": {rid: texts.get(rid, rid) for rid in scenario.optional_rules},
         "pack": {"name": pack.info.display_name, "version": pack.info.version},
-        "rules": [{"words": r.describe(words), "flavour": _flavour(scenario, i), "simulated": r.simulated}
-                  for i, r in enumerate(scenario.rules)],
-        "win": [{"words": g.describe(words), "flavour": g.text} for g in scenario.goals.win],
-        "lose": [{"words": g.describe(words), "flavour": g.text} for g in scenario.goals.lose],
-        "tokens": [{"name": t.name, "text": t.text, "pick_up_ap": t.pick_up_ap,
+        "rules": [{"words": r.describe(words) if r.simulated else tr(r, "text"), "flavour": _flavour(scenario, i),
+                   "simulated": r.simulated} for i, r in enumerate(scenario.rules)],
+        "win": [{"words": g.describe(words), "flavour": tr(g, "text")} for g in scenario.goals.win],
+        "lose": [{"words": g.describe(words), "flavour": tr(g, "text")} for g in scenario.goals.lose],
+        "tokens": [{"name": tr(t, "name"), "text": tr(t, "text"), "pick_up_ap": t.pick_up_ap,
                     "where": _sentence(f"lies {t.at.on()}{_once_revealed(t.at, setup.start_tile)}") if t.at
                     else "Not on the table at the start: a special rule brings it into play.",
                     "dropped": t.dropped_when_unconscious} for t in setup.tokens],
@@ -74,10 +75,23 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
         "reward_items": [words.name("equipment", item) for item in scenario.rewards.items],
         "keep_gold": (scenario.rewards.keep_loot_cards * pack.rules.campaign_gold_per_card
                       if pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules) else 0),
-        "campaigns": [{"name": c.display_name, "number": c.scenarios.index(scenario.id) + 1,
-                       "of": len(c.scenarios), "story": c.story}
+        "campaigns": [{"name": tr(c, "name"), "number": c.scenarios.index(scenario.id) + 1,
+                       "of": len(c.scenarios), "story": tr(c, "story")}
                       for c in pack.campaigns.values() if scenario.id in c.scenarios],
     }
+
+
+def _in_edition(scenario: Scenario) -> dict:
+    """The scenario's fields for the template, its printed texts in the edition being printed
+    (:func:`~doria_forge.i18n.tr`, each falling back to the English where no translation is
+    written), so a template written for the English edition prints the German one unchanged."""
+    data = scenario.model_dump(mode="json")
+    for field in ("name", "story", "goal"):
+        data[field] = tr(scenario, field)
+    data["setup"]["notes"] = tr_lines(scenario.setup, "notes")
+    data["escape"]["text"] = tr(scenario.escape, "text")
+    data["rewards"]["text"] = tr_lines(scenario.rewards, "text")
+    return data
 
 
 def _flavour(scenario: Scenario, index: int) -> str:
@@ -86,9 +100,9 @@ def _flavour(scenario: Scenario, index: int) -> str:
     rule = scenario.rules[index]
     if not rule.simulated:
         return ""
-    texts = [rule.text, getattr(rule.when, "text", "")]
-    texts += [getattr(effect, "text", "") for path, effect in scenario.effects() if path[1] == index]
-    texts += [modifier.text for modifier in rule.modifiers]
+    texts = [tr(rule, "text"), tr(rule.when, "text")]
+    texts += [tr(effect, "text") for path, effect in scenario.effects() if path[1] == index]
+    texts += [tr(modifier, "text") for modifier in rule.modifiers]
     return " ".join(t for t in texts if t)
 
 

@@ -201,7 +201,7 @@ class CampaignSheetFace:
         x0, w = margin, box.width - 2 * margin
         top = box.height - margin
         draw_line(c, t("Campaign Overview"), x0, top - 16, w * 0.45, max_size=18, bold=True, color=ACCENT)
-        _box(c, x0 + w * 0.47, top - 24, w * 0.53, 26, "Campaign", camp.display_name if camp else "", 11)
+        _box(c, x0 + w * 0.47, top - 24, w * 0.53, 26, "Campaign", tr(camp, "name") if camp else "", 11)
         y = top - 44
         per_level = camp.monster_points_per_level if camp else 10
         start_points = camp.starting_monster_points if camp else 0
@@ -240,7 +240,7 @@ class CampaignSheetFace:
             text = "\n\n".join(self.carry_over)
         else:
             rewards = sorted(camp.rewards, key=lambda rw: rw.after_scenario) if camp else []
-            text = " ".join(f"{t('After scenario {n}').format(n=rw.after_scenario)}: {rw.text}"
+            text = " ".join(f"{t('After scenario {n}').format(n=rw.after_scenario)}: {tr(rw, 'text')}"
                             for rw in rewards) or " "
         reward_h = 130 if self.carry_over else 70
         draw_paragraph(c, text, x0, y - reward_h, w, reward_h, max_size=9, color=INK)
@@ -323,8 +323,9 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
             names = ", ".join(tr(pack.equipment[i], "name") if i in pack.equipment else i for i in own.items)
             parts.append(t("{items} (each to one hero, kept for the campaign)").format(items=names))
         words = ", ".join(parts) or t("nothing carries over")
-        name = scenario.display_name if scenario is not None else scenario_id
-        lines.append(f"{number}. {name}: {words}" + (f". {extra.text}" if extra is not None and extra.text else "."))
+        name = tr(scenario, "name") if scenario is not None else scenario_id
+        reward = tr(extra, "text") if extra is not None else ""
+        lines.append(f"{number}. {name}: {words}" + (f". {reward}" if reward else "."))
     return tuple(lines)
 
 
@@ -333,6 +334,6 @@ def campaign_sheet_faces(pack: ContentPack) -> list[CampaignSheetFace]:
     order, what each gives and carries over, its rewards), then a blank one."""
     faces = []
     for camp in pack.own_of(Campaign).values():
-        names = tuple(pack.scenarios[s].display_name if s in pack.scenarios else s for s in camp.scenarios)
+        names = tuple(tr(pack.scenarios[s], "name") if s in pack.scenarios else s for s in camp.scenarios)
         faces.append(CampaignSheetFace(camp, names, carry_over_lines(pack, camp)))
     return [*faces, CampaignSheetFace(None)]

@@ -3,9 +3,10 @@
 A pack lists its editions in its manifest (``languages: [en, de]``); English is the base text.
 For every other language, each printed text of the pack's own documents (a field ``X`` with a
 translation field beside it: ``name``/``name_de``, ``text``/``text_de``, ``ability.text``/
-``ability.text_de``, ``end_condition``/``end_condition_de``) that is written in English needs its
-translation too, else ``export pdf --lang de`` prints the English text on a German card: a
-**warning** at the English text, naming the field to add. A pack written only in English
+``ability.text_de``, ``end_condition``/``end_condition_de``; a scenario's ``story``/``story_de``,
+a rule's ``text``/``text_de``, ``setup.notes``/``setup.notes_de`` line by line) that is written
+in English needs its translation too, else ``export pdf --lang de`` prints the English text on a
+German card or scenario page: a **warning** at the English text, naming the field to add. A pack written only in English
 (``languages: [en]``, the default) is not checked.
 
 Passing::
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...i18n import LANGUAGE_NAMES, holder_at, translatable, translated_field
+from ...i18n import LANGUAGE_NAMES, holder_at, missing, translatable, translated_field
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
 from ..source_map import SourceMap
@@ -46,16 +47,14 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
             continue
         for path, field in translatable(document):
             holder = holder_at(document, path)
-            if not getattr(holder, field, None):
-                continue
             for lang in languages:
-                other = translated_field(field, lang)
-                if getattr(holder, other, None):
-                    continue
-                where = ".".join(str(p) for p in (*path, field))
-                yield source_map.problem(
-                    document.kind, document.id, (*path, field), ID, SEVERITY,
-                    f"{where} has no {LANGUAGE_NAMES[lang]} text: add {'.'.join(str(p) for p in (*path, other))} "
-                    f"(the pack is written for {', '.join(pack.info.languages)}; the English text prints instead)",
-                    value=True,
-                )
+                other = ".".join(str(p) for p in (*path, translated_field(field, lang)))
+                for line in missing(holder, field, lang):
+                    where = (*path, field, *line)
+                    add = f"add line {line[0] + 1} to {other}" if line else f"add {other}"
+                    yield source_map.problem(
+                        document.kind, document.id, where, ID, SEVERITY,
+                        f"{'.'.join(str(p) for p in where)} has no {LANGUAGE_NAMES[lang]} text: {add} (the pack is "
+                        f"written for {', '.join(pack.info.languages)}; the English text prints instead)",
+                        value=True,
+                    )

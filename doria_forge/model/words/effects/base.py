@@ -25,6 +25,8 @@ class EffectWord(Word):
 
     text: Text = ""
     """Flavour printed with the effect, beside its generated wording."""
+    text_de: Text | None = None
+    """The flavour in German (the German edition, doria_forge.i18n); the English text prints where it is missing."""
 
     wins: ClassVar[bool] = False
     """Whether the effect wins the scenario (a scenario needs a win goal or such an effect)."""

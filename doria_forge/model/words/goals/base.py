@@ -26,6 +26,8 @@ class GoalWord(Word):
 
     text: Text = ""
     """Flavour printed beside the goal's generated wording on the scenario page."""
+    text_de: Text | None = None
+    """The flavour in German (the German edition, doria_forge.i18n); the English text prints where it is missing."""
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         """Whether the goal is reached in ``game`` now (``end_of_round``: the round is ending;

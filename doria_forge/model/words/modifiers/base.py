@@ -32,6 +32,8 @@ class ModifierWord(Word):
 
     text: Text = ""
     """Flavour printed with the modifier, beside its generated wording."""
+    text_de: Text | None = None
+    """The flavour in German (the German edition, doria_forge.i18n); the English text prints where it is missing."""
 
     HOOKS: ClassVar[tuple[str, ...]] = ("monster_hit_damage",)
     """The engine's questions to a modifier; every modifier answers at least one."""

@@ -23,6 +23,8 @@ class TriggerWord(Word):
 
     text: Text = ""
     """Flavour printed with the trigger, beside the rule's generated wording."""
+    text_de: Text | None = None
+    """The flavour in German (the German edition, doria_forge.i18n); the English text prints where it is missing."""
 
     actor: ClassVar[str] = "the active hero"
     """Who ``who: triggering`` means for this trigger, in words."""
