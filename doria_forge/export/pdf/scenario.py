@@ -44,7 +44,8 @@ def template_env(templates_dir: Path) -> LimitedSandbox:
 
 
 def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
-    """Plain data for the template: ``scenario`` fields, ``tiles`` (id, name, count) of the Room Tile
+    """Plain data for the template, its texts in the edition printed (:func:`_in_edition`; names
+    and flavour through :func:`~doria_forge.i18n.tr`): ``scenario`` fields, ``tiles`` (id, name, count) of the Room Tile
     deck, ``optional_rules`` (id -> text) it switches on, ``pack`` (name, version), and the
     scenario's data in words (ids named by the pack's display names): ``rules`` (``words``,
     ``flavour``: the texts of the rule, its trigger and its effects, ``simulated``), ``win``
