@@ -244,9 +244,11 @@ def test_a_campaign_still_writing_group_xp_most_is_told_the_rules_set_it(tmp_pat
     folder = tmp_path / "content"
     shutil.copytree(Path(__file__).resolve().parents[1] / "content", folder)
     path = folder / "campaigns" / "greywater_smugglers.yaml"
-    path.write_text(path.read_text().replace("    group_xp: [0, 20]\n", "    group_xp: [0, 20]\n    group_xp_most: 40\n"))
+    text = path.read_text()
+    path.write_text(text.replace("    group_xp: [0, 20]\n", "    group_xp: [0, 20]\n    group_xp_most: 40\n"))
+    written = text.splitlines().index("    group_xp: [0, 20]") + 2  # the line below group_xp, 1-based
     result = validate_pack(folder)
     (problem,) = [p for p in result.problems if "group_xp_most" in p.message]
-    assert problem.rule_id == "unknown-field" and problem.line == 38  # the line below group_xp
+    assert problem.rule_id == "unknown-field" and problem.line == written
     assert "no longer a field" in problem.message and "3 x [PlayerCount] - 1" in problem.message
     assert "did you mean" not in problem.message

@@ -265,7 +265,8 @@ def test_a_failed_target_that_fails_the_run_is_annotated_as_an_error(small_pack,
     assert gate.exit_code == 1, gate.output
     failed = [line for line in gate.output.splitlines() if "title=scenario-balance-win-rate" in line]
     assert failed and all(line.startswith("::error file=") and "quick.yaml" in line for line in failed)
-    assert "::warning" not in gate.output
+    # (orc_pit of the fixture has no German texts: its missing-translation warnings are validate's)
+    assert not [line for line in gate.output.splitlines() if line.startswith("::warning") and "title=scenario-" in line]
     plain = _simulate(*args)  # --fail-on error: the same finding fails nothing and stays a warning
     assert plain.exit_code == 0, plain.output
     assert any(line.startswith("::warning file=") and "title=scenario-balance-win-rate" in line
@@ -363,8 +364,9 @@ def test_the_replay_command_of_a_finding_names_the_pack_it_was_played_on(tmp_pat
     if kind == "campaign":  # a finding whatever the runs: a completed run fails the band, none is never-completed
         path = pack / "campaigns" / f"{doc_id}.yaml"
         text = path.read_text()
-        assert "  completion_rate:\n    all: [0.05, 0.9]\n" in text
-        path.write_text(text.replace("  completion_rate:\n    all: [0.05, 0.9]\n", "  completion_rate:\n    all: [0, 0]\n"))
+        start = text.index("  completion_rate:\n")
+        end = text.index("  scenario_win_rate:", start)
+        path.write_text(text[:start] + "  completion_rate:\n    all: [0, 0]\n" + text[end:])
     result = runner.invoke(app, ["simulate", kind, doc_id, str(pack), "--players", "1", "--runs", "2", "--no-progress",
                                  "--jobs", "1", "--out", str(tmp_path / "r.json")])
     assert result.exit_code == 0, result.output
