@@ -496,14 +496,22 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
         _add_findings(entry, entry["rules_clarity"]["findings"])
 
 
-def write_json(report: dict[str, Any], out: Path) -> Path:
-    """Write the report JSON atomically to ``out``. Raises OutputError."""
-    from doria_forge.infra.fsutil import atomic_write_text
+def json_text(report: dict[str, Any]) -> str:
+    """The text of the JSON report ``--out`` writes."""
     from doria_forge.sim.scenario_report import report_json
 
-    check_output(Path(out), folder=False)
-    with _writing(Path(out)):
-        return atomic_write_text(Path(out), report_json(report))
+    return report_json(report)
+
+
+def write_reports(texts: Mapping[Path, str]) -> None:
+    """Write each report ``{path: text}``, all of them or none (``fsutil.atomic_write_all``): the
+    JSON of a run whose HTML report could not be written is no finished output. Raises OutputError."""
+    from doria_forge.infra.fsutil import atomic_write_all
+
+    for path in texts:
+        check_output(path, folder=False)
+    with _writing(next(iter(texts), Path("."))):
+        atomic_write_all({path: text.encode("utf-8") for path, text in texts.items()})
 
 
 def read_baseline(path: Path) -> dict[str, Any]:
@@ -668,11 +676,14 @@ def verify(
         if until_decided and precision is None:
             _nothing_to_decide(report, console)
     done = Verification(report, findings=report_findings(report))
+    texts: dict[Path, str] = {}
     if out is not None:
-        done.json_path = write_json(report, Path(out))
+        done.json_path = Path(out)
+        texts[done.json_path] = json_text(report)
     if html is not None:
-        done.html_path = write_html(pack, report, Path(html), replay=replay, replay_seed=replay_seed,
-                                    progress=progress, cache=cache)
+        done.html_path = Path(html)
+        texts[done.html_path] = html_text(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)
+    write_reports(texts)
     return done
 
 
@@ -709,13 +720,17 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
                replay_seed: int | None = None, progress: bool = True, cache: bool = True) -> Path:
     """Write the self-contained HTML report of ``report`` to ``out`` (replaying the chosen
     run of every scenario to draw it round by round). Raises OutputError."""
-    from doria_forge.commands.report_html import render_html
-    from doria_forge.infra.fsutil import atomic_write_text
-
     check_output(Path(out), folder=False)
-    text = render_html(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)
-    with _writing(Path(out)):
-        return atomic_write_text(Path(out), text)
+    write_reports({Path(out): html_text(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)})
+    return Path(out)
+
+
+def html_text(pack: ContentPack, report: dict[str, Any], *, replay: str = "median", replay_seed: int | None = None,
+              cache: bool = True) -> str:
+    """The self-contained HTML report of ``report`` (``report_html.render_html``)."""
+    from doria_forge.commands.report_html import render_html
+
+    return render_html(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)
 
 
 def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: int = BUILD_RUNS, seed: int = 1,

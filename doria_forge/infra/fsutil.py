@@ -8,7 +8,7 @@ import hashlib
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -39,19 +39,63 @@ def atomic_write_bytes(path: Path, data: bytes, *, durable: bool = True) -> Path
         return path
     target = _replaceable(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        tmp = _write_unnamed(target, data, durable) or _write_named(target, data, durable)
+    with _naming(path):
+        tmp = _temporary(target, data, durable)
         try:
             os.replace(tmp, target)
         except BaseException:
             _unlink(tmp)
             raise
+    return path
+
+
+def atomic_write_all(files: Mapping[Path, bytes]) -> list[Path]:
+    """Write every ``{path: data}`` of ``files`` as :func:`atomic_write_bytes` does, all of them or
+    none: each file's data goes to a temporary file beside it first, and only once every one is
+    written are they renamed into place (Ctrl-C, SIGTERM and SIGHUP wait for the renames).
+    ``simulate scenario --out r.json --report r.html`` wrote the JSON, then failed on the HTML
+    (a full disk) and left the JSON of a run whose report was missing. Returns the paths.
+
+    Raises OSError naming the path that cannot be written; then no file of ``files`` has changed.
+    """
+    pending: list[tuple[Path, Path, str]] = []
+    try:
+        for path, data in files.items():
+            path = Path(path)
+            if staging.hold(path, data):
+                continue
+            target = _replaceable(path)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with _naming(path):
+                pending.append((path, target, _temporary(target, data, True)))
+        with staging.signals_deferred():
+            while pending:
+                path, target, tmp = pending[0]
+                with _naming(path):
+                    os.replace(tmp, target)
+                pending.pop(0)
+    finally:
+        for _, _, tmp in pending:
+            _unlink(tmp)
+    return [Path(path) for path in files]
+
+
+@contextmanager
+def _naming(path: Path) -> Iterator[None]:
+    """Re-raise an OSError of writing ``path`` naming ``path``: the temporary name is ours and
+    already gone, the user asked for (and can act on) ``path``."""
+    try:
+        yield
     except OSError as exc:
         if exc.errno is None:
             raise
-        # the temporary name is ours and already gone: the user asked for (and can act on) ``path``
         raise type(exc)(exc.errno, exc.strerror, str(path)) from exc
-    return path
+
+
+def _temporary(target: Path, data: bytes, durable: bool) -> str:
+    """``data`` in a temporary file beside ``target``, unnamed until it is whole where the system
+    allows; returns its name."""
+    return _write_unnamed(target, data, durable) or _write_named(target, data, durable)
 
 
 def atomic_write_text(path: Path, text: str, *, durable: bool = True) -> Path:
