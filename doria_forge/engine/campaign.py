@@ -37,7 +37,7 @@ from . import phases
 from .decks import EQUIPMENT, Card, card_gold
 from .game import GameOptions, GameState, deal_starting_loot
 from .hero import HeroState
-from .levelup import distribute_group_xp
+from .levelup import redeem_group_xp
 from .state import GameData
 
 
@@ -83,16 +83,10 @@ def group_xp_carried(state: GameData, reward_xp: int = 0) -> int:
     scenario's reward), less what converts as in Phase H (chapter *Character Improvement*: 1
     Attribute Point for each character per ``xp_per_attribute_point``, 3 x [PlayerCount] in a
     campaign), which goes to the living heroes of ``state`` now, saved like any Attribute Point.
-    So the XP carried are always fewer than one conversion costs. Logged as Phase H logs it."""
-    total = state.group_xp + reward_xp
-    points, left = distribute_group_xp(total, state.players, state.mode, state.rules)
-    if points:
-        for hero in state.heroes:
-            if not hero.dead:
-                hero.attribute_points += points
-        state.log.emit("attribute_points", None, points=points, xp_spent=total - left, xp_left=left)
-    state.group_xp = left
-    return left
+    So the XP carried are always fewer than one conversion costs (``levelup.redeem_group_xp``, as
+    Phase H redeems them)."""
+    state.group_xp += reward_xp
+    return redeem_group_xp(state)
 
 
 def campaign_items(state: GameData, hero: HeroState, rewards: Counter[str]) -> list[Equipment]:

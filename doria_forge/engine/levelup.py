@@ -132,16 +132,26 @@ def phase_h_automatic(state: GameData) -> None:
         for hero in living:
             state.pending_bonus[hero.uid] = state.pending_bonus.get(hero.uid, 0) + 1
         state.log.emit("hero_level", None, round=state.round)
-    points, left = distribute_group_xp(state.group_xp, state.players, state.mode, rules)
-    if points:
-        for hero in living:
-            hero.attribute_points += points
-        state.log.emit("attribute_points", None, points=points, xp_spent=state.group_xp - left, xp_left=left)
-        state.group_xp = left
+    redeem_group_xp(state)
     for hero in living:
         regenerate(hero, state.log)
         if hero.unconscious:
             state.pending_recovery[hero.uid] = rules.unconscious_recovery
+
+
+def redeem_group_xp(state: GameData) -> int:
+    """Redeem the Group XP on ``state``'s track as far as they reach the cost of an Attribute Point
+    (chapter *Character Improvement*; :func:`distribute_group_xp`): every living hero gets the
+    points, logged as ``attribute_points``; returns the Group XP left on the track (fewer than one
+    point costs). Phase H does it every round, a campaign scenario once more at its end."""
+    points, left = distribute_group_xp(state.group_xp, state.players, state.mode, state.rules)
+    if points:
+        for hero in state.heroes:
+            if not hero.dead:
+                hero.attribute_points += points
+        state.log.emit("attribute_points", None, points=points, xp_spent=state.group_xp - left, xp_left=left)
+        state.group_xp = left
+    return left
 
 
 def best_attribute_to_raise(hero: HeroState) -> str:
