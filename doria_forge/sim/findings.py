@@ -376,7 +376,7 @@ def _player_count_outliers(c: _ScenarioChecks) -> None:
     outlier = c.settings.get("scenario-player-count-outlier", {})
     # A count with a win-rate target of its own is one the designer expects to differ: its
     # verdict judges it, an outlier finding would only repeat it.
-    expected = {int(k) for k in scenario.balance.win_rate if k != "all"} if scenario.balance is not None else set()
+    expected = _own_bands(scenario.balance.win_rate if scenario.balance is not None else {})
     for players, rate, other_rate, side in player_outliers(
             [(s["players"], s["wins"], s["runs"]) for s in c.played],
             gap=outlier.get("gap", OUTLIER_GAP), p=outlier.get("p", OUTLIER_P)):
@@ -387,6 +387,13 @@ def _player_count_outliers(c: _ScenarioChecks) -> None:
               f"with {player_counts([players])} the scenario is far {side} than with the other counts: won "
               f"{_pct(rate)} of {runs} runs against {_pct(other_rate)}"
               f"{_replay(c.plan, scenario.id, [players], 'worst' if side == 'harder' else 'best')}", [players])
+
+
+def _own_bands(counts: Iterable[str]) -> set[int]:
+    """The player counts the keys of a rate's ``balance`` table (``"1"``..``"6"`` or ``all``) give a
+    band of their own: counts the designer expects to differ, whose verdicts judge them, so no
+    player-count outlier finding repeats it."""
+    return {int(k) for k in counts if k != "all"}
 
 
 def _special_rules(c: _ScenarioChecks) -> None:
@@ -651,8 +658,7 @@ def campaign_findings(campaign: Campaign, summaries: Sequence[dict[str, Any]], l
     outlier = settings.get("campaign-player-count-outlier", {})
     # A count with a completion band of its own is one the designer expects to differ (the book
     # calls the pure solo game very risky): its verdict judges it, as a scenario's win-rate band does.
-    expected = ({int(k) for k in campaign.balance.completion_rate if k != "all"}
-                if campaign.balance is not None else set())
+    expected = _own_bands(campaign.balance.completion_rate if campaign.balance is not None else {})
     for players, rate, other_rate, side in player_outliers(
             [(s["players"], s["completed"], s["runs"]) for s in played],
             gap=outlier.get("gap", OUTLIER_GAP), p=outlier.get("p", OUTLIER_P)):
