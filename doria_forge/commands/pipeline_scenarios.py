@@ -496,13 +496,6 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
         _add_findings(entry, entry["rules_clarity"]["findings"])
 
 
-def json_text(report: dict[str, Any]) -> str:
-    """The text of the JSON report ``--out`` writes."""
-    from doria_forge.sim.scenario_report import report_json
-
-    return report_json(report)
-
-
 def write_reports(texts: Mapping[Path, str]) -> None:
     """Write each report ``{path: text}``, all of them or none (``fsutil.atomic_write_all``): the
     JSON of a run whose HTML report could not be written is no finished output. Raises OutputError."""
@@ -678,8 +671,10 @@ def verify(
     done = Verification(report, findings=report_findings(report))
     texts: dict[Path, str] = {}
     if out is not None:
+        from doria_forge.sim.scenario_report import report_json
+
         done.json_path = Path(out)
-        texts[done.json_path] = json_text(report)
+        texts[done.json_path] = report_json(report)
     if html is not None:
         done.html_path = Path(html)
         texts[done.html_path] = html_text(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)
@@ -720,7 +715,7 @@ def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: 
                replay_seed: int | None = None, progress: bool = True, cache: bool = True) -> Path:
     """Write the self-contained HTML report of ``report`` to ``out`` (replaying the chosen
     run of every scenario to draw it round by round). Raises OutputError."""
-    check_output(Path(out), folder=False)
+    check_output(Path(out), folder=False)  # before the drawing, which is slow
     write_reports({Path(out): html_text(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)})
     return Path(out)
 
