@@ -10,8 +10,10 @@ from scenario_sim_helpers import QUICK, QUICK_CAMPAIGN, add_documents, validated
 from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
-from doria_forge.engine.campaign import hero_for_next_scenario, kept_loot, new_campaign_game
+from doria_forge.engine.actions import IllegalAction, RaiseAttribute
+from doria_forge.engine.campaign import hero_for_next_scenario, kept_loot, new_campaign_game, replacement_hero
 from doria_forge.engine.decks import card_gold
+from doria_forge.engine.state import SETUP, H
 from doria_forge.sim.campaign import MAX_ATTEMPTS, make_campaign_plan, play_campaign
 from doria_forge.sim.play import play_scenario
 from doria_forge.sim.policies import make_policy
@@ -500,3 +502,47 @@ def test_between_scenarios_the_party_chooses_from_what_players_see(pack):
                 for keep in (1, 2):
                     assert kept_loot(state, hero, keep) == kept_loot(other, other.hero(hero.uid), keep)
             assert reward_recipient(state.heroes, amulet) == reward_recipient(other.heroes, amulet) == 1
+
+
+def _carried_with_points(pack, points):
+    """The warrior after a played campaign scenario, going on with ``points`` saved Attribute Points."""
+    state = new_campaign_game(pack, ["warrior", "mage"], scenario="quick_a", seed=4, monster_level=1)
+    play_scenario(state, make_policy("greedy", 4))
+    warrior = state.hero("warrior")
+    warrior.attribute_points = points
+    fresh, _ = hero_for_next_scenario(state, warrior, 0)
+    return fresh
+
+
+def test_saved_attribute_points_wait_for_the_first_phase_h_of_the_next_scenario(pack):
+    """*Level Up*: Attribute Points "can be saved as long as desired, but can only be spent in
+    Phase H": a hero carrying 2 into the next campaign scenario cannot spend them while the party
+    chooses its hero bonuses before the first round, and spends them in round 1's Phase H."""
+    fresh = _carried_with_points(pack, 2)
+    strength = dict(fresh.attributes)
+    state = new_campaign_game(pack, [fresh, "mage"], scenario="quick_b", seed=5, monster_level=1,
+                              hero_bonuses={fresh.uid: 1})
+    assert state.phase == SETUP and state.current_actor() == fresh.uid  # choosing the bonus
+    assert not any(isinstance(a, RaiseAttribute) for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="Phase H"):
+        state.apply(RaiseAttribute("STR"))
+    bot = make_policy("greedy", 5)
+    while not (state.phase == H and state.current_actor() == fresh.uid) and not state.is_over():
+        assert state.hero(fresh.uid).attribute_points == 2
+        state.apply(bot(state))
+    assert state.phase == H and state.round == 1
+    assert RaiseAttribute("STR") in state.legal_actions()
+    state.apply(RaiseAttribute("STR"))
+    assert state.hero(fresh.uid).attributes["STR"] == strength["STR"] + 1
+
+
+def test_a_character_created_after_a_death_distributes_its_points_before_the_scenario(pack):
+    """*Death of a character in campaigns*: the new character "receives the same amount of XP ...
+    and is allowed to distribute them freely before the next scenario"."""
+    fresh = replacement_hero(pack, pack.characters["warrior"], "warrior", 2)
+    state = new_campaign_game(pack, [fresh, "mage"], scenario="quick_b", seed=5, monster_level=1,
+                              new_characters=[fresh.uid])
+    assert state.phase == SETUP and state.current_actor() == fresh.uid
+    assert RaiseAttribute("CON") in state.legal_actions()
+    state.apply(RaiseAttribute("CON"))
+    assert state.hero(fresh.uid).attribute_points == 1

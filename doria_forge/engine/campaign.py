@@ -3,17 +3,18 @@
 character in campaigns*).
 
 A hero goes into the next scenario with its attributes, its hero bonuses and its unspent
-Attribute Points, its standard items and campaign items, and at most ``keep`` of the Loot
-Cards it carries (the reward of the last scenario: the highest gold value first, then by
-id; with the optional rule ``campaign_keep_by_gold``, Loot Cards worth up to
-``rules.campaign_gold_per_card`` gold per kept card instead, see ``kept_loot``); its HP and PP
-are full and its statuses gone. The Group XP on the track at the scenario's end (with a won
-scenario's reward Group XP) are redeemed as in Phase H while they reach the campaign cost
-(``levelup.xp_per_attribute_point``): each living hero gets the Attribute Points; only the rest,
-which "cannot yet be converted", goes onto the next scenario's track (``group_xp_carried``).
-The game then deals Loot Cards up to the starting hand as usual ("the inventory is always
-refilled to 6 Loot Cards"); the cards kept are taken out of the new game's Loot stacks first, so
-no card is in play twice.
+Attribute Points (spent in the first Phase H, not before: they "can only be spent in Phase H";
+only a character created anew after a death distributes its points before the scenario), its
+standard items and campaign items, and at most ``keep`` of the Loot Cards it carries (the reward
+of the last scenario: the highest gold value first, then by id; with the optional rule
+``campaign_keep_by_gold``, Loot Cards worth up to ``rules.campaign_gold_per_card`` gold per kept
+card instead, see ``kept_loot``); its HP and PP are full and its statuses gone. The Group XP on
+the track at the scenario's end (with a won scenario's reward Group XP) are redeemed as in Phase
+H while they reach the campaign cost (``levelup.xp_per_attribute_point``): each living hero gets
+the Attribute Points; only the rest, which "cannot yet be converted", goes onto the next
+scenario's track (``group_xp_carried``). The game then deals Loot Cards up to the starting hand
+as usual ("the inventory is always refilled to 6 Loot Cards"); the cards kept are taken out of
+the new game's Loot stacks first, so no card is in play twice.
 
 Campaign items are the cards of ``deck: campaign`` and the items a scenario's ``rewards.items``
 gave the heroes (``reward_recipient`` says who takes one): the heroes keep them for the rest of
@@ -26,7 +27,7 @@ chosen before the first round, like the 1-2 player bonus.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from doria_forge.model.character import Character
 from doria_forge.model.equipment import Equipment
@@ -37,7 +38,7 @@ from . import phases
 from .decks import EQUIPMENT, Card, card_gold
 from .game import GameOptions, GameState, deal_starting_loot
 from .hero import HeroState
-from .levelup import redeem_group_xp
+from .levelup import may_raise_attributes, redeem_group_xp
 from .state import GameData
 
 
@@ -156,7 +157,8 @@ def _refreshed(character: Character, items: list, pack: ContentPack, uid: str, a
 def new_campaign_game(pack: ContentPack, heroes: Sequence[str | HeroState], *, scenario: str, seed: int,
                       monster_level: int, group_xp: int = 0, kept: dict[str, list[Card]] | None = None,
                       hero_bonuses: dict[str, int] | None = None, start_bonuses: bool = False,
-                      rewards: Sequence[str] = (), log: bool = True) -> GameState:
+                      rewards: Sequence[str] = (), new_characters: Iterable[str] = (),
+                      log: bool = True) -> GameState:
     """A campaign scenario ready to play: ``scenario`` in mode ``campaign`` at Monster Level
     ``monster_level`` (from the campaign's Monster Points), ``group_xp`` carried over on the
     track, ``heroes`` (premade ids for the first scenario, then ``hero_for_next_scenario``'s
@@ -165,7 +167,9 @@ def new_campaign_game(pack: ContentPack, heroes: Sequence[str | HeroState], *, s
     ``hero_bonuses`` (hero uid -> bonuses to choose before the first round) and
     ``start_bonuses`` (the 1-2 player bonus: the first scenario only), ``rewards`` (ids of the
     reward items the heroes carry as campaign items: a copy of each the Loot deck prints leaves
-    its stacks too). Raises like ``GameState.new``."""
+    its stacks too), ``new_characters`` (uids of characters created anew after a death: they
+    distribute their Attribute Points before the first round; everybody else's saved points wait
+    for Phase H). Raises like ``GameState.new``."""
     options = GameOptions(setup_loot=False, start_bonuses=start_bonuses)
     state = GameState.new(pack, list(heroes), seed=seed, scenario=scenario, mode="campaign",
                           monster_level=monster_level, group_xp=group_xp, options=options, start=False, log=log)
@@ -189,7 +193,8 @@ def new_campaign_game(pack: ContentPack, heroes: Sequence[str | HeroState], *, s
     for uid, n in (hero_bonuses or {}).items():
         if n > 0:
             state.pending_bonus[uid] = state.pending_bonus.get(uid, 0) + n
-    waiting = [h.uid for h in state.heroes if state.pending_bonus.get(h.uid) or h.attribute_points]
+    state.new_characters = set(new_characters)
+    waiting = [h.uid for h in state.heroes if state.pending_bonus.get(h.uid) or may_raise_attributes(state, h)]
     state.decision_queue = waiting or state.decision_queue
     phases.advance(state)
     return state

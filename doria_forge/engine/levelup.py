@@ -8,6 +8,10 @@
   XP; repeated while enough XP remain. (5 players, 7 XP -> 1 point each, 2 XP left;
   campaign with 4 players: 12 XP per point.) 1 and 2 players follow from the same
   formula (1/3 and 2/6 XP).
+* Saved Attribute Points are spent only in Phase H ("can be saved as long as desired, but
+  can only be spent in *Phase H*"), also those carried into a campaign scenario; a character
+  created anew after a death distributes its points before the next scenario (*Death of a
+  character in campaigns*).
 * Hero bonus at the rounds ``rules.hero_level_rounds`` (7, 13, 18) in single
   scenarios only; 1-2 players also choose one before the first round.
 * *Regeneration*: 1 HP and 1 PP up to the maxima, from the Phase H in which it is chosen.
@@ -29,6 +33,7 @@ from doria_forge.model.rules import Rules
 
 from .events import EventLog
 from .hero import HeroState, IllegalAction
+from .state import SETUP
 
 if TYPE_CHECKING:  # pragma: no cover
     from .state import GameData
@@ -113,6 +118,13 @@ def raise_monster_level(state: GameData) -> bool:
         monster.set_level(state.monster_level, state.pack, state.log)
     state.log.emit("monster_level_up", None, level=state.monster_level)
     return True
+
+
+def may_raise_attributes(state: GameData, hero: HeroState) -> bool:
+    """Whether ``hero`` may spend saved Attribute Points now: it has some, and it is Phase H,
+    or it is before the first round and ``hero`` is a character created anew after a death
+    (``state.new_characters``). Before the first round everybody else's points stay saved."""
+    return hero.attribute_points > 0 and (state.phase != SETUP or hero.uid in state.new_characters)
 
 
 def needs_phase_h(state: GameData, hero: HeroState) -> bool:

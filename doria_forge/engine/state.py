@@ -124,6 +124,10 @@ class GameData:
     item_cards: dict[str, Card] = field(default_factory=dict)
     pending_bonus: dict[str, int] = field(default_factory=dict)
     pending_recovery: dict[str, int] = field(default_factory=dict)
+    new_characters: set[str] = field(default_factory=set)
+    """Heroes created anew after a death in a campaign (chapter *Death of a character in
+    campaigns*): they distribute their Attribute Points before the first round. Every other
+    hero's saved points wait for Phase H (*Level Up*: "can only be spent in Phase H")."""
     stay_unconscious: set[str] = field(default_factory=set)
     decision_queue: list[str] = field(default_factory=list)
     pending_loot: list[Card] = field(default_factory=list)
@@ -241,8 +245,9 @@ COPY_PLAN = {
     "board": deep, "round": share, "phase": share, "ap": flat, "activated": flat, "doom": clone,
     "monster_level": share, "monster_level_ups": share, "group_xp": share, "loot": deep, "monster_deck": deep,
     "door_events": deep, "gold_cards": nested, "item_cards": flat, "pending_bonus": flat, "pending_recovery": flat,
-    "stay_unconscious": flat, "decision_queue": flat, "pending_loot": flat, "pending_loot_hero": share,
-    "pending_loot_draws": share, "shop_open": share, "door_opened": share, "loot_markers": share, "defeated": each,
+    "new_characters": flat, "stay_unconscious": flat, "decision_queue": flat, "pending_loot": flat,
+    "pending_loot_hero": share, "pending_loot_draws": share, "shop_open": share, "door_opened": share,
+    "loot_markers": share, "defeated": each,
     "outcome": share, "defense_policy": deep, "item_consent": deep, "monster_serial": share, "choice_policy": deep,
     "scenario": deep, "history": flat, "setup": deep, "scratch": deep, "actor": share, "optional_rules": share,
 }

@@ -87,7 +87,7 @@ from doria_forge.engine.combat import (
 from doria_forge.engine.decks import TRAP, card_gold
 from doria_forge.engine.doom import EXTRA_ACTIVATION
 from doria_forge.engine.hero import IllegalAction
-from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split
+from doria_forge.engine.levelup import best_attribute_to_raise, default_recovery_split, may_raise_attributes
 from doria_forge.engine.moves.other_items import consents
 from doria_forge.engine.moves.shop import phase_i_trap_removal, shop_slot_blocked
 from doria_forge.engine.moves.use_items import friend_reach
@@ -596,7 +596,7 @@ def _phase_h(state: GameState, hero: HeroState) -> Action:
             bonus = pref.format(type=attack_type)
             if bonus in state.rules.hero_bonuses and bonus not in hero.hero_bonuses:
                 return ChooseHeroBonus(bonus)
-    if hero.attribute_points > 0:
+    if may_raise_attributes(state, hero):
         return RaiseAttribute(best_attribute_to_raise(hero))
     points = state.pending_recovery.get(hero.uid)
     if points is not None:

@@ -123,6 +123,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
     group_xp, points = 0, campaign.starting_monster_points
     hero_level = 2 if players <= 2 else 1  # 1-2 players choose a hero bonus before the first scenario
     last_keep, attempt, deaths = 0, 0, 0
+    new_characters: list[str] = []
     attempts: list[tuple[int, str, str, int]] = []
     record = CampaignRecord(run, players, False, None, attempts)
     for index, sid in enumerate(campaign.scenarios):
@@ -133,7 +134,8 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
             try:
                 state = new_campaign_game(pack, heroes, scenario=sid, seed=seed, monster_level=level,
                                           group_xp=group_xp, kept=kept, hero_bonuses=bonuses,
-                                          start_bonuses=attempt == 0, rewards=sorted(rewards.elements()))
+                                          start_bonuses=attempt == 0, rewards=sorted(rewards.elements()),
+                                          new_characters=new_characters)
                 reason = play_scenario(state, make_policy(plan.policy, policy_seed(seed)),
                                        stall_rounds=plan.stall_rounds)
             except Exception as exc:  # noqa: BLE001 - reported as the campaign's end
@@ -162,6 +164,7 @@ def play_campaign(pack: ContentPack, plan: CampaignPlan, players: int, run: int)
                 bonus = campaign.hero_bonus_after(index + 1, scenario.rewards)
                 last_keep = keep
                 given = [pack.equipment[i] for i in scenario.rewards.items]
+            new_characters = [h.uid for h in state.heroes if h.dead]  # replaced by _carry_over
             heroes, kept, bonuses, rewards = _carry_over(pack, state, keep, rewards, given)
             if go_on and index + 1 < len(campaign.scenarios):
                 cards = [card for hand in kept.values() for card in hand]

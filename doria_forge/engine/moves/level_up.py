@@ -2,7 +2,8 @@
 *Special Rules for 1 or 2 Players*: a hero bonus before the first round).
 
 ``ChooseHeroBonus`` (at hero levels, once per bonus), ``RaiseAttribute`` (spend a saved
-Attribute Point), ``RecoverPoints`` (an unconscious hero splits its recovery points
+Attribute Point: in Phase H, or before the first round for a character created anew after a
+death), ``RecoverPoints`` (an unconscious hero splits its recovery points
 between HP and PP), ``StayUnconscious`` (skip the next initiative roll), ``EndTurn``
 (done; unsplit recovery points go to the lower of HP and PP).
 """
@@ -23,7 +24,13 @@ from ..actions import (
     StayUnconscious,
 )
 from ..hero import HeroState
-from ..levelup import bonus_chosen_in_phase_h, choose_hero_bonus, default_recovery_split, recover
+from ..levelup import (
+    bonus_chosen_in_phase_h,
+    choose_hero_bonus,
+    default_recovery_split,
+    may_raise_attributes,
+    recover,
+)
 from ..state import SETUP, H
 from .common import MoveFamily
 
@@ -35,7 +42,7 @@ def legal(state: GameData, hero: HeroState) -> list[Action]:
     acts: list[Action] = []
     if state.pending_bonus.get(hero.uid, 0) > 0:
         acts += [ChooseHeroBonus(b) for b in state.rules.hero_bonuses if b not in hero.hero_bonuses]
-    if hero.attribute_points > 0:
+    if may_raise_attributes(state, hero):
         acts += [RaiseAttribute(a) for a in ATTRIBUTES]
     points = state.pending_recovery.get(hero.uid)
     if points is not None:
@@ -58,6 +65,8 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
     elif isinstance(action, RaiseAttribute):
         if action.attribute not in ATTRIBUTES:
             raise IllegalAction(f"unknown attribute {action.attribute}")
+        if hero.attribute_points > 0 and not may_raise_attributes(state, hero):
+            raise IllegalAction(f"{hero.uid} saves its Attribute Points until Phase H")
         hero.raise_attribute(action.attribute, 1, state.log)
     elif isinstance(action, RecoverPoints):
         points = state.pending_recovery.get(hero.uid)
