@@ -99,3 +99,11 @@ def test_loot_and_blocked_door_markers_are_put_down_by_the_game(tmp_path):
     text = text.replace("      - {do: set_flag, flag: alarm}\n",
                         "      - {do: set_flag, flag: alarm}\n      - {do: block_doors, tile: C-7}\n")
     assert lines(validate_files(tmp_path, {"tiles.yaml": tiles, "s.yaml": text}).problems, ID) == []
+
+
+def test_monsters_left_names_a_monster_type_of_the_pack(tmp_path):
+    """``monsters_left`` counting one type (``monster: orc``): a type the pack lacks is a dangling
+    reference at its value, with the closest id."""
+    text = scenario(("{check: round, min: 2}", "{check: monsters_left, monster: orcc}"))
+    found = lines(validate_files(tmp_path, {"tiles.yaml": TILES, "s.yaml": text}).problems)
+    assert any("[dangling-reference] no monster with id 'orcc'" in line for line in found), found

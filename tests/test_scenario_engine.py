@@ -78,6 +78,32 @@ def test_defeating_the_boss_wins_and_monster_defeated_triggers_fire():
     assert state.outcome == "won" and state.group_xp >= 4
 
 
+@pytest.mark.parametrize("boss_first", [True, False])
+def test_a_boss_with_an_escort_wins_only_once_it_and_every_escort_of_its_tile_fell(boss_first):
+    """Gruzak's card (the Warlord's Muster): "The heroes win when Gruzak and every Orc on his Room
+    Tile are defeated", in either order; a Zombie beside them is no Orc and need not fall."""
+    sc = scenario(rules=[{"when": {"on": "round_start", "round": 1}, "do": [{"do": "spawn", "boss": "ember_dragon",
+                                                                             "at": {"tile": "ROOM"}}]}],
+                  goals={"win": [{"goal": "defeat_boss", "boss": "ember_dragon", "escort": "orc", "tile": "ROOM"}]})
+    state = game(sc, monsters=[("orc", (1, 1)), ("zombie", (1, 3))])
+    state.scenario.on(state, "round_start", {"round": 1})
+    boss = next(m for m in state.monsters if m.is_boss)
+    orc = next(m for m in state.monsters if m.monster.id == "orc")
+    first, second = (boss, orc) if boss_first else (orc, boss)
+    first.defeated = True
+    on_monster_defeated(state, first, state.hero("warrior"))
+    assert state.outcome is None
+    second.defeated = True
+    on_monster_defeated(state, second, state.hero("warrior"))
+    assert state.outcome == "won"
+    assert sc.goals.win[0].describe() == "defeat ember_dragon and every orc of Room Tile ROOM"
+
+
+def test_a_boss_escort_needs_its_room_tile():
+    with pytest.raises(ValueError, match="escort and tile go together"):
+        scenario(goals={"win": [{"goal": "defeat_boss", "boss": "ember_dragon", "escort": "orc"}]})
+
+
 def test_hero_entering_a_rune_sets_a_flag_that_fires_a_rule_and_wins():
     """hero_enters a rune -> set_flag -> flag_set trigger -> give; the flag goal wins."""
     sc = scenario(rules=[{"when": {"on": "hero_enters", "place": {"rune": "blue"}},
@@ -154,6 +180,10 @@ def test_a_doom_field_s_effect_plays_before_the_marker_reaches_the_next_field():
     ({"check": "monsters_left", "at_most": 1}, True),
     ({"check": "monsters_left", "at_least": 1}, True),
     ({"check": "monsters_left", "tile": "ROOM", "at_least": 2}, False),
+    # of one type: the Orc on ROOM is the only monster there (Gruzak's card: "every Orc on his tile")
+    ({"check": "monsters_left", "tile": "ROOM", "monster": "orc"}, False),
+    ({"check": "monsters_left", "tile": "ROOM", "monster": "goblin"}, True),
+    ({"check": "monsters_left", "monster": "orc", "at_least": 1, "at_most": 1}, True),
     ({"check": "tile_revealed", "tile": "ROOM"}, True),
     ({"check": "tile_revealed", "tile": "VAULT"}, False),
     ({"check": "tile_revealed", "tile": "VAULT", "revealed": False}, True),

@@ -67,6 +67,9 @@ def test_conditions_read_as_one_clause():
     ({"check": "round", "min": 5, "max": 5}, "in round 5"),
     ({"check": "round", "min": 3, "max": 8}, "in rounds 3-8"),
     ({"check": "monsters_left"}, "if no monster is left in the dungeon"),
+    ({"check": "monsters_left", "tile": "C-7", "monster": "orc"}, "if no orc is left on Room Tile C-7"),
+    ({"check": "monsters_left", "monster": "orc", "at_most": 2}, "if at most 2 × orc are left in the dungeon"),
+    ({"check": "monsters_left", "monster": "orc", "at_least": 1}, "if at least 1 orc is left in the dungeon"),
     ({"check": "flag", "flag": "gate_open", "is_set": False}, "if “gate open” is not marked"),
 ])
 def test_condition_words(condition, words):

@@ -328,8 +328,8 @@ class GameView:
     def bosses_defeated(self) -> set[str]:
         return self.play.bosses_defeated
 
-    def monsters_of(self, tile: str | None) -> int:
-        return len(self.play.monsters_of(self.state, tile))
+    def monsters_of(self, tile: str | None, monster: str | None = None) -> int:
+        return sum(1 for m in self.play.monsters_of(self.state, tile) if monster is None or m.monster.id == monster)
 
     @property
     def has_map(self) -> bool:

@@ -172,6 +172,8 @@ def objectives(scenario: Scenario) -> Objectives:
         elif isinstance(goal, DefeatBoss):
             found.boss = True
             found.boss_helps = True
+            if goal.escort is not None:
+                found.prey.add(goal.escort)
     for index, rule in enumerate(scenario.rules):
         when = rule.when
         if isinstance(when, MonsterDefeated) and _helps(rule.effects, found.good_flags):

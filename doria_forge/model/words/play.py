@@ -77,10 +77,10 @@ class Game(Protocol):
     def bosses_defeated(self) -> set[str]:
         """Ids of the Boss Monsters defeated."""
 
-    def monsters_of(self, tile: str | None) -> int:
+    def monsters_of(self, tile: str | None, monster: str | None = None) -> int:
         """How many monsters in play stand on Room Tile ``tile`` or entered play on it (a
         monster placed there that walked off is still one of its monsters); every monster in
-        play without ``tile``."""
+        play without ``tile``; only those of type ``monster`` (a monster id) when given."""
 
     @property
     def has_map(self) -> bool:

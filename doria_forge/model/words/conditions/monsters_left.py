@@ -5,6 +5,7 @@ from typing import Literal
 
 from pydantic import model_validator
 
+from ...common import Ref
 from ..common import PLAIN, Count, Wording
 from ..facts import Facts, Path, RuleFinding, tile_findings
 from ..play import Game
@@ -14,12 +15,15 @@ from .base import CONDITIONS, ConditionWord
 @CONDITIONS.register
 class MonstersLeft(ConditionWord):
     """At most ``at_most`` and at least ``at_least`` monsters of Room Tile ``tile`` are left
-    (anywhere without it). Without either bound: no monster is left. A tile's monsters are
-    those ``clear_tile`` waits for: standing on it, or entered play on it and walked off."""
+    (anywhere without it), of type ``monster`` (any type without it). Without either bound: no
+    monster is left. A tile's monsters are those ``clear_tile`` waits for: standing on it, or
+    entered play on it and walked off."""
 
     check: Literal["monsters_left"]
     tile: str | None = None
     """Id of the Room Tile whose monsters are counted: on it or entered play on it (the whole dungeon without it)."""
+    monster: str | None = None
+    """Id of the monster type counted (every type, the boss included, without it)."""
     at_most: Count | None = None
     """Most monsters left for the condition to hold (none given with no at_least: no monster left)."""
     at_least: Count = 0
@@ -48,16 +52,27 @@ class MonstersLeft(ConditionWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         where = f"on Room Tile {self.tile}" if self.tile else "in the dungeon"
+        name = words.name("monster", self.monster) if self.monster else None
+
+        def left(count: int) -> str:  # "2 monsters are", "2 × Orc are" (as spawn counts a type), "1 Orc is"
+            if name is None:
+                return f"{count} monster{' is' if count == 1 else 's are'}"
+            return f"{count} {name} is" if count == 1 else f"{count} × {name} are"
+
         upper = self.upper
         if upper is None:
-            return f"if at least {self.at_least} monster{' is' if self.at_least == 1 else 's are'} left {where}"
+            return f"if at least {left(self.at_least)} left {where}"
         if upper == 0:
-            return f"if no monster is left {where}"
+            return f"if no {name or 'monster'} is left {where}"
         least = f"at least {self.at_least} and " if self.at_least else ""
-        return f"if {least}at most {upper} monster{' is' if upper == 1 else 's are'} left {where}"
+        return f"if {least}at most {left(upper)} left {where}"
 
     def holds(self, game: Game) -> bool:
-        return self.count_holds(game.monsters_of(self.tile))
+        return self.count_holds(game.monsters_of(self.tile, self.monster))
+
+    def references(self, path: Path) -> Iterator[Ref]:
+        if self.monster:
+            yield (path + ("monster",), "monster", self.monster)
 
     def findings(self, facts: Facts, path: Path) -> Iterator[RuleFinding]:
         return tile_findings(facts, path, self.tile)
