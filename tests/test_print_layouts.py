@@ -260,8 +260,8 @@ def test_a_project_offset_that_a_gutter_fold_leaves_out_is_a_warning_at_the_offs
 def test_a_project_offset_is_no_warning_where_it_applies(project: Path, caplog):
     (project / "layouts" / "default.yaml").write_text("defaults:\n  duplex_offset_mm: [0.5, -1]\n", encoding="utf-8")
     with caplog.at_level(logging.WARNING):
-        exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--layout", "gutter-fold",
-                                       "--one-per-page", "--out", str(project / "out")])
+        exported = runner.invoke(app, ["export", "pdf", str(project / "content"), "--one-per-page",
+                                       "--out", str(project / "out")])
     assert exported.exit_code == 0, exported.output
     assert "duplex_offset_mm" not in caplog.text
 

@@ -219,8 +219,7 @@ def test_duplex_offset_moves_the_backs(tmp_path: Path):
     assert (back1.x - back0.x, back1.y - back0.y) == pytest.approx((1.5, -2), abs=TOL)
 
 
-ONE_PER_PAGE = {"one-per-page": ["--one-per-page"], "drivethrucards": ["--profile", "dtc"],
-                "one-per-page over a gutter fold": ["--layout", "gutter-fold", "--one-per-page"]}
+ONE_PER_PAGE = {"one-per-page": ["--one-per-page"], "drivethrucards": ["--profile", "dtc"]}
 
 
 @pytest.mark.parametrize("mode", ONE_PER_PAGE.values(), ids=ONE_PER_PAGE.keys())
@@ -275,6 +274,42 @@ def test_duplex_offset_with_a_gutter_fold_is_a_usage_error_and_writes_nothing(tm
     assert result.exit_code == 2, result.output
     assert "--duplex-offset" in result.output and "--layout gutter-fold" in result.output
     assert "Traceback" not in result.output and not out.exists()
+
+
+PAGE_AND_FOLD = {
+    "--one-per-page and --profile gutter-fold": (["--one-per-page", "--profile", "gutter-fold"],
+                                                 "--one-per-page", "--profile gutter-fold (sheet: gutter_fold)"),
+    "--one-per-page and --layout gutter-fold": (["--layout", "gutter-fold", "--one-per-page"],
+                                                "--one-per-page", "--layout gutter-fold (sheet: gutter_fold)"),
+    "a shop's profile and --layout gutter-fold": (["--profile", "dtc", "--layout", "gutter-fold"],
+                                                  "--profile dtc (one_per_page: true)",
+                                                  "--layout gutter-fold (sheet: gutter_fold)"),
+}
+
+
+@pytest.mark.parametrize(("options", "page", "fold"), PAGE_AND_FOLD.values(), ids=PAGE_AND_FOLD.keys())
+def test_one_card_per_page_with_a_gutter_fold_is_a_usage_error_and_writes_nothing(
+        tmp_path: Path, options: list[str], page: str, fold: str):
+    """One card per page won and the fold asked for beside it was dropped without a word: the user
+    got a PDF of single cards where they had chosen a sheet to fold."""
+    pack = tiny_pack(tmp_path / "content")
+    out = tmp_path / "pdf"
+    result = runner.invoke(app, ["export", "pdf", str(pack), *options, "--out", str(out)])
+    assert result.exit_code == 2, result.output
+    said = result.output.strip()
+    assert "\n" not in said and "Traceback" not in said
+    assert said.startswith(f"error: {page} prints each card on a page of its own")
+    assert f"and {fold} prints fronts and backs on one sheet to fold" in said and "no sheet to fold" in said
+    assert not out.exists()
+
+
+def test_a_gutter_fold_layout_still_goes_with_images_of_one_card_each(tmp_path: Path):
+    """Only PDF sheets fold: export png (one image per face, The Game Crafter's profile) takes
+    --layout gutter-fold for its other settings."""
+    pack = tiny_pack(tmp_path / "content")
+    result = runner.invoke(app, ["export", "png", str(pack), "--layout", "gutter-fold", "--dpi", "72",
+                                 "--out", str(tmp_path / "png")])
+    assert result.exit_code == 0, result.output
 
 
 def test_drivethru_profile_writes_back_then_front_pages_in_cmyk_with_an_output_intent(tmp_path: Path):

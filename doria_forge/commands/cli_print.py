@@ -85,7 +85,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         out = out or pipeline.default_output(pack, "pdf")
         options = dict(paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
                        one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
-        run(pipeline_print.overrides, project=pipeline.project_dir(pack), **options)  # usage errors first
+        run(pipeline_print.sheet_overrides, project=pipeline.project_dir(pack), **options)  # usage errors first
         content = printing(validated(pack, quiet_when_clean=True), with_dependencies)
         changes = None
         if changed_since is not None:

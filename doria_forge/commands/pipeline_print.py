@@ -95,6 +95,37 @@ def overrides(*, project: Path | None = None, paper: str | None = None, card_siz
     return result
 
 
+def sheet_overrides(*, project: Path | None = None, **options: Unpack[LayoutOptions]) -> LayoutOverrides:
+    """:func:`overrides` for the PDF sheets of ``export pdf``, which also refuses one card per page
+    and a gutter fold asked for together (UsageError). Only sheets have a layout to fold: a PNG or
+    Tabletop Simulator image is one card (or one deck grid) whatever the layout's ``sheet``."""
+    result = overrides(project=project, **options)
+    _check_page_or_fold(result, project, layout=options.get("layout"), profile=options.get("profile"))
+    return result
+
+
+def _check_page_or_fold(layout_overrides: LayoutOverrides, project: Path | None, *, layout: str | Path | None,
+                        profile: str | None) -> None:
+    """Refuse one card per page and a gutter fold asked for together on the command line
+    (UsageError, see ``doria_forge.export.layouts.page_fold_conflict``); a layout file with mistakes
+    is ExportFailed."""
+    from doria_forge.export.errors import ExportError
+    from doria_forge.export.layouts import load_layout, page_fold_conflict
+
+    files = [(f"{option} {typed}", path) for option, typed, path in (
+        ("--profile", profile, layout_overrides.profile_file), ("--layout", layout, layout_overrides.layout_file))
+        if path is not None]
+    if not files:  # --one-per-page alone replaces a project layout's fold; its mistakes are validate's to report
+        return
+    try:
+        chosen = [(option, load_layout(path)) for option, path in files]
+        conflict = page_fold_conflict(_layout_data(layout_overrides, project), layout_overrides, chosen)
+    except ExportError as exc:
+        raise ExportFailed(str(exc)) from None
+    if conflict:
+        raise UsageError(conflict)
+
+
 def _check_offset_applies(layout_overrides: LayoutOverrides, project: Path | None) -> None:
     """Refuse a ``--duplex-offset`` the layout in force has no duplex backs for (UsageError, see
     ``doria_forge.export.layouts.offset_conflict``); a layout file with mistakes is ExportFailed."""
@@ -154,12 +185,12 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
     """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
     layout options of :func:`overrides` (``paper``, ``card_size``, ``bleed``, ``one_per_page``,
     ``layout``, ``profile``, ``duplex_offset``) in edition ``lang`` (``en`` or ``de``); returns the
-    paths. Raises UsageError for bad layout options, OutputError when ``out`` cannot be written,
-    ExportFailed for content (or a layout file) that cannot be drawn."""
+    paths. Raises UsageError for bad layout options (see :func:`sheet_overrides`), OutputError when
+    ``out`` cannot be written, ExportFailed for content (or a layout file) that cannot be drawn."""
     from doria_forge.export import pdf
     from doria_forge.export.decks import shop_size_advice
 
-    layout_overrides = overrides(project=project, **options)
+    layout_overrides = sheet_overrides(project=project, **options)
     check_output(Path(out), folder=True)
     for problem in offsets_left_out(layout_overrides, project, layout=options.get("layout"),
                                     profile=options.get("profile")):
@@ -283,7 +314,7 @@ def write_errata_sheet(pack: ContentPack, out: Path, since: str, changes: PackDi
     layout's sheets (the layout options of :func:`overrides`); returns its path."""
     from doria_forge.export.pdf.errata import ERRATA_FILE, write_errata
 
-    layout_overrides = overrides(project=project, **options)
+    layout_overrides = sheet_overrides(project=project, **options)
     with _export_errors(Path(out), lang):
         sheets = _layout_data(layout_overrides, project).for_deck("scenarios", layout_overrides)
         return write_errata(Path(out) / ERRATA_FILE, pack, since, changes, sheets)

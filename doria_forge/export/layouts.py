@@ -352,6 +352,39 @@ def offset_conflict(layout: "LayoutFile", overrides: LayoutOverrides) -> str | N
     return _offset_refused("--duplex-offset", folded, "leave out --duplex-offset", preset="--layout gutter-fold, or ")
 
 
+def page_fold_conflict(layout: "LayoutFile", overrides: LayoutOverrides,
+                       chosen: Sequence[tuple[str, "LayoutFile"]]) -> str | None:
+    """Why the command line asks for one card per page and a gutter fold at once, as a one-line
+    message naming the options that asked for each, or ``None``.
+
+    ``layout`` is the layout in force (``overrides`` on top), ``chosen`` the layout files the
+    command line named, each with the option as typed (``--profile gutter-fold``). One card per
+    page (``one_per_page``: a print-on-demand shop's page per card face) has no sheet to fold, so it
+    won and the fold the user also asked for was dropped without a word. Only a conflict the
+    command line makes is refused: a project layout's fold under ``--profile drivethrucards`` is
+    the project's home print, which the shop's profile replaces as a later layer should."""
+    decks = [deck for deck in CARD_DECKS if (sheet := layout.for_deck(deck, overrides)).one_per_page
+             and sheet.sheet == "gutter_fold"]
+    if not decks:
+        return None
+
+    def asking(key: str, value: object) -> list[str]:
+        return [f"{option} ({key}: {str(value).lower()})" for option, data in chosen
+                if any(block.set_fields().get(key) == value
+                       for block in (data.defaults, *(data.decks[d] for d in decks if d in data.decks)))]
+
+    pages = ["--one-per-page"] * bool(overrides.one_per_page) + asking("one_per_page", True)
+    folds = asking("sheet", "gutter_fold")
+    if not pages or not folds:
+        return None
+
+    def prints(options: list[str]) -> str:
+        return f"{' and '.join(options)} {'print' if len(options) > 1 else 'prints'}"
+
+    return (f"{prints(pages)} each card on a page of its own, for a print-on-demand shop, and {prints(folds)} "
+            f"fronts and backs on one sheet to fold: a page of one card has no sheet to fold; leave out one of them")
+
+
 def _pydantic_message(error: Mapping[str, Any]) -> str:
     message = str(error["msg"]).removeprefix("Value error, ")
     where = ".".join(map(str, error["loc"]))
