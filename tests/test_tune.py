@@ -9,11 +9,13 @@ in tests/test_tune_cli.py.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
 import signal
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -306,24 +308,47 @@ def test_a_file_edited_while_the_search_ran_is_not_overwritten(pack):
 def test_ctrl_c_while_the_change_is_written_applies_it_whole(tmp_path, monkeypatch):
     """A campaign's change patches several files: Ctrl-C after the first was written left the
     sources half changed (values never simulated together). Now it waits for the last file."""
-    from doria_forge.infra import fsutil
     from doria_forge.sim.tune.patch import FilePatch, write_patches
 
     files = [tmp_path / f"s{i}.yaml" for i in range(3)]
     for path in files:
         path.write_text("max_rounds: 30\n")
     patches = [FilePatch(path, path.name, "max_rounds: 30\n", "max_rounds: 20\n") for path in files]
-    real = fsutil.atomic_write_text
+    real = os.replace
 
-    def interrupted(path, text, **kwargs):  # Ctrl-C arrives once the first file is written
-        real(path, text, **kwargs)
+    def interrupted(*args, **kwargs):  # Ctrl-C arrives once the first file is in place
+        real(*args, **kwargs)
         os.kill(os.getpid(), signal.SIGINT)
-        return path
 
-    monkeypatch.setattr(fsutil, "atomic_write_text", interrupted)
+    monkeypatch.setattr(os, "replace", interrupted)
     with pytest.raises(KeyboardInterrupt):
         write_patches(patches)
+    monkeypatch.undo()
     assert [path.read_text() for path in files] == ["max_rounds: 20\n"] * 3
+
+
+def test_a_file_that_cannot_be_written_leaves_every_file_of_the_change_as_it_was(tmp_path, monkeypatch):
+    """--write patched the files one at a time: the second failing (a full disk) left the first
+    changed, the sources half edited with values never simulated together."""
+    from doria_forge.infra import fsutil
+    from doria_forge.sim.tune.patch import FilePatch, PatchError, write_patches
+
+    files = [tmp_path / "s1.yaml", tmp_path / "s2.yaml"]
+    for path in files:
+        path.write_text("max_rounds: 30\n")
+    patches = [FilePatch(path, f"scenarios/{path.name}", "max_rounds: 30\n", "max_rounds: 20\n") for path in files]
+    real = fsutil._temporary
+
+    def disk_full_at_the_second(target, data, durable):
+        if Path(target).name == "s2.yaml":
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(target, data, durable)
+
+    monkeypatch.setattr(fsutil, "_temporary", disk_full_at_the_second)
+    with pytest.raises(PatchError, match="cannot write scenarios/s2.yaml: No space left on device; nothing was"):
+        write_patches(patches)
+    assert [path.read_text() for path in files] == ["max_rounds: 30\n"] * 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s1.yaml", "s2.yaml"]  # no temporary left
 
 
 # ------------------------------------------------------------------------------ sensitivity

@@ -88,12 +88,14 @@ def plan_patches(source_map: Any, changes: Mapping[Knob, int], texts: Mapping[st
 
 
 def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
-    """Write every patch in place, each file atomically; a file whose text is no longer the one
-    the patch was made from is refused (PatchError) before anything is written. Ctrl-C, SIGTERM
-    and SIGHUP wait until every file is written: a campaign's change (its scenarios' files) is
-    applied whole, never half."""
-    from doria_forge.infra import staging
-    from doria_forge.infra.fsutil import atomic_write_text
+    """Write every patch in place, all files or none (``fsutil.atomic_write_all``: every new text
+    goes to a temporary file beside its file first, and only then are they renamed into place, so
+    Ctrl-C, SIGTERM and SIGHUP wait for the renames). A campaign's change (its scenarios' files) is
+    applied whole, never half: values never simulated together never reach the sources. A file
+    whose text is no longer the one the patch was made from is refused (PatchError) before anything
+    is written; a file that cannot be written is PatchError naming it, and then no file has changed.
+    Returns the paths."""
+    from doria_forge.infra.fsutil import atomic_write_all
 
     for patch in patches:
         try:
@@ -102,14 +104,12 @@ def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
             raise PatchError(f"cannot read {patch.shown}: {exc}") from None
         if current != patch.old:
             raise PatchError(f"{patch.shown} changed while tune ran; nothing was written: run tune again")
-    written = []
-    with staging.signals_deferred():
-        for patch in patches:
-            try:
-                written.append(atomic_write_text(patch.path, patch.new))
-            except OSError as exc:
-                raise PatchError(f"cannot write {patch.shown}: {exc.strerror or exc}") from None
-    return written
+    shown = {str(patch.path): patch.shown for patch in patches}
+    try:
+        return atomic_write_all({patch.path: patch.new.encode("utf-8") for patch in patches})
+    except OSError as exc:
+        which = shown.get(str(exc.filename), exc.filename)
+        raise PatchError(f"cannot write {which}: {exc.strerror or exc}; nothing was written") from None
 
 
 __all__ = ["FilePatch", "PatchError", "plan_patches", "snapshot", "write_patches"]
