@@ -41,9 +41,22 @@ def test_the_json_report_is_not_left_when_the_html_report_cannot_be_written(tmp_
     assert result.exit_code == 2, result.output
     said = " ".join(result.output.split())
     assert "No space left on device" in said and str(html_out) in said
+    assert said[said.index("error: "):].endswith("; choose another --report")  # the option naming the HTML file
     assert json_out.read_text(encoding="utf-8") == "old json"
     assert not html_out.exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]  # no temporary file either
+
+
+def test_a_json_report_that_cannot_be_written_asks_for_another_out(tmp_path, monkeypatch):
+    json_out, html_out = tmp_path / "r.json", tmp_path / "r.html"
+    _full_disk_for(monkeypatch, ".json")
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", "content", "--players", "1", "--runs", "1",
+                                 "--replay", "none", "--out", str(json_out), "--report", str(html_out),
+                                 "--no-progress"])
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output[result.output.index("error: "):].split())
+    assert said == f"error: cannot write {json_out}: No space left on device; choose another --out"
+    assert not json_out.exists() and not html_out.exists()
 
 
 def test_both_reports_are_written_when_both_can_be(tmp_path):

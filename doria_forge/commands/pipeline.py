@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -191,13 +191,17 @@ def check_build_folder(out: Path, pack_path: Path, *, cache: bool = True) -> Non
 
 
 @contextmanager
-def _writing(path: Path) -> Iterator[None]:
-    """Turn an OSError while writing outputs into an OutputError naming the path (no traceback)."""
+def _writing(path: Path, option: str = "--out", *, options: Mapping[Path, str] | None = None) -> Iterator[None]:
+    """Turn an OSError while writing outputs into an OutputError naming the path (no traceback) and
+    asking for another value of the option that named it: ``option`` for ``path`` and the files
+    under it, ``options`` (path -> option) for files written together (``--out r.json --report
+    r.html``: a failing HTML report asked for another --out)."""
     try:
         yield
     except OSError as exc:
         where = exc.filename or path
-        raise OutputError(f"cannot write {where}: {exc.strerror or exc}; choose another --out") from None
+        asked = (options or {}).get(Path(where), option)
+        raise OutputError(f"cannot write {where}: {exc.strerror or exc}; choose another {asked}") from None
 
 
 # -- schemas --------------------------------------------------------------------

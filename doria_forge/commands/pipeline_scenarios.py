@@ -496,14 +496,16 @@ def _rules_clarity(pack: ContentPack, plans: Sequence[Any], entries: list[dict[s
         _add_findings(entry, entry["rules_clarity"]["findings"])
 
 
-def write_reports(texts: Mapping[Path, str]) -> None:
+def write_reports(texts: Mapping[Path, str], options: Mapping[Path, str]) -> None:
     """Write each report ``{path: text}``, all of them or none (``fsutil.atomic_write_all``): the
-    JSON of a run whose HTML report could not be written is no finished output. Raises OutputError."""
+    JSON of a run whose HTML report could not be written is no finished output. ``options`` gives
+    the option that named each path (``--out``, ``--report``), which an error asks to change.
+    Raises OutputError."""
     from doria_forge.infra.fsutil import atomic_write_all
 
     for path in texts:
-        check_output(path, folder=False)
-    with _writing(next(iter(texts), Path("."))):
+        check_output(path, folder=False, option=options.get(path, "--out"))
+    with _writing(next(iter(texts), Path(".")), options=options):
         atomic_write_all({path: text.encode("utf-8") for path, text in texts.items()})
 
 
@@ -678,7 +680,8 @@ def verify(
     if html is not None:
         done.html_path = Path(html)
         texts[done.html_path] = html_text(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)
-    write_reports(texts)
+    write_reports(texts, {Path(path): option for option, path in (("--out", out), ("--report", html))
+                          if path is not None})
     return done
 
 
@@ -714,9 +717,11 @@ def simulate_campaigns(pack: ContentPack, campaign_ids: Sequence[str], *, source
 def write_html(pack: ContentPack, report: dict[str, Any], out: Path, *, replay: str = "median",
                replay_seed: int | None = None, progress: bool = True, cache: bool = True) -> Path:
     """Write the self-contained HTML report of ``report`` to ``out`` (replaying the chosen
-    run of every scenario to draw it round by round). Raises OutputError."""
-    check_output(Path(out), folder=False)  # before the drawing, which is slow
-    write_reports({Path(out): html_text(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)})
+    run of every scenario to draw it round by round). Raises OutputError, asking for another
+    ``--report`` (the option of the HTML report)."""
+    check_output(Path(out), folder=False, option="--report")  # before the drawing, which is slow
+    write_reports({Path(out): html_text(pack, report, replay=replay, replay_seed=replay_seed, cache=cache)},
+                  {Path(out): "--report"})
     return Path(out)
 
 
