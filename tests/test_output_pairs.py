@@ -66,3 +66,23 @@ def test_both_reports_are_written_when_both_can_be(tmp_path):
                                  "--no-progress"])
     assert result.exit_code in (0, 1), result.output
     assert json_out.read_text(encoding="utf-8").startswith("{") and "<html" in html_out.read_text(encoding="utf-8")
+
+
+OTHER_OPTIONS = {
+    "schema --reference": (lambda tmp: ["schema", "--out", str(tmp / "schemas"), "--reference", str(tmp / "ref.md")],
+                           ".md", "--reference"),
+    "tune --report": (lambda tmp: ["tune", "goblin_warren", "content", "--players", "2", "--budget", "50", "--runs",
+                                   "8", "--no-progress", "--jobs", "1", "--report", str(tmp / "t.html")],
+                      ".html", "--report"),
+}
+
+
+@pytest.mark.parametrize(("command", "suffix", "option"), OTHER_OPTIONS.values(), ids=OTHER_OPTIONS.keys())
+def test_a_file_that_cannot_be_written_asks_for_the_option_that_named_it(tmp_path, monkeypatch, command, suffix,
+                                                                          option):
+    """Each said "choose another --out", an option the user had not given for that file."""
+    _full_disk_for(monkeypatch, suffix)
+    result = runner.invoke(app, command(tmp_path))
+    assert result.exit_code == 2, result.output
+    said = " ".join(result.output[result.output.index("error: "):].split())
+    assert said.endswith(f"No space left on device; choose another {option}"), said

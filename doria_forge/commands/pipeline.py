@@ -390,7 +390,7 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
     if reference is not None:
         from doria_forge.infra.fsutil import atomic_write_text
 
-        with _writing(Path(reference)):
+        with _writing(Path(reference), "--reference"):
             written.append(atomic_write_text(Path(reference), text))
     return written
 

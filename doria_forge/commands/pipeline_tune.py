@@ -586,7 +586,7 @@ def write_report(result: TuneResult, out: Path) -> Path:
         note = sensitivity_note(result)
         if note:
             parts.append(f"<p>{sentence(note)}</p>")
-    with _writing(Path(out)):
+    with _writing(Path(out), "--report"):
         return atomic_write_text(Path(out), "\n".join(parts) + "\n")
 
 
