@@ -1,7 +1,8 @@
 """A replay of one scenario run for the report: the run played again from its seed with its
-event log on, the dungeon drawn as every round begins and at the end, and the log as lines,
-with every decision of the heroes and the bot's one-line reason for it (``sim.reasons``: the
-action, why, and the alternatives it compared with their values) where it was taken.
+event log on, the dungeon drawn as every round begins and at the end, and the log as lines (each
+event a sentence in the rulebook's words: ``sim.event_text``), with every decision of the heroes
+and the bot's one-line reason for it (``sim.reasons``: the action, why, and the alternatives it
+compared with their values) where it was taken.
 
 Drawing is the caller's (``draw(state) -> bytes``, e.g. ``render.png.render_png``): the
 simulation layer does not import the renderer.
@@ -16,6 +17,7 @@ from typing import Any
 from doria_forge.model import ContentPack
 
 from .bots import attack_alternatives
+from .event_text import Names, event_sentence
 from .reasons import reason
 from .scenario_runner import ScenarioPlan, party_for, play_run, run_seed
 
@@ -35,19 +37,6 @@ class Replay:
     reason: str = ""
     frames: list[tuple[int, bytes]] = field(default_factory=list)
     log: list[tuple[int, str]] = field(default_factory=list)
-
-
-def describe_event(event: Any) -> str:
-    """One event as a line: ``actor: kind key=value ...`` (``kind ...`` without an actor)."""
-    details = " ".join(f"{k}={_plain(v)}" for k, v in event.data.items())
-    head = f"{event.actor}: {event.kind}" if event.actor else event.kind
-    return f"{head} {details}".rstrip()
-
-
-def _plain(value: Any) -> str:
-    if isinstance(value, tuple | list):
-        return "(" + ",".join(_plain(v) for v in value) + ")"
-    return str(value)
 
 
 DECIDES = " decides: "
@@ -78,11 +67,11 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
     if state is not None:
         if getattr(state.board, "spatial", False):
             replay.frames.append((state.round, draw(state)))
-        current = 0
+        current, names = 0, Names(pack)
         for i, event in enumerate(state.log):
             if event.kind == "round":
                 current = event.get("round", current)
             replay.log += [(current, line) for line in decisions.get(i, ())]
-            replay.log.append((current, describe_event(event)))
+            replay.log.append((current, event_sentence(event, names)))
         replay.log += [(current, line) for line in decisions.get(len(state.log), ())]
     return replay

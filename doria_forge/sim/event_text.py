@@ -1,0 +1,386 @@
+"""The game's events (``engine.events.Event``) as sentences in the rulebook's words, for the event
+log of a replay in the HTML report (``sim.replay``): "Orc 1 loses 2 Hit Points (4 left)", not
+``orc-1: monster_hp_lost amount=2 hp=4 source=adventurer``. The report's reader is a designer
+reading a game, not the engine's field names, ids or Python values.
+
+Each event kind the engine emits has a sentence of its own (:data:`SENTENCES`); a kind without
+one (a new event) is still written in words (:func:`_generic`), never as ``key=value`` fields.
+Ids are named by :class:`Names`: a hero, monster, card, trap or item by its name in the pack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from doria_forge.model import ContentPack
+
+NAMED_KINDS = ("character", "monster", "boss", "equipment", "trap", "door_event", "monster_modification",
+               "room_tile")
+"""The document kinds whose ids an event names (a hero's uid is a character id, a monster's a
+monster or boss id with its figure's number)."""
+
+
+class Names:
+    """Readable names for the ids in events, from ``pack`` (without a pack: the id in words).
+
+    ``adventurer`` -> "Adventurer"; ``orc-1`` -> "Orc 1"; an item's uid
+    ``adventurer/equipment:psi_dart:1`` and a card's ``equipment:psi_dart:1`` -> "Psi Dart";
+    ``log_trap`` -> "Log Trap"; anything else with its underscores as spaces."""
+
+    def __init__(self, pack: ContentPack | None = None) -> None:
+        self.pack = pack
+
+    def _document(self, doc_id: str) -> str | None:
+        if self.pack is None:
+            return None
+        for kind in NAMED_KINDS:
+            found = self.pack.get(kind, doc_id)
+            if found is not None:
+                return str(getattr(found, "name", None) or doc_id)
+        return None
+
+    def __call__(self, value: Any) -> str:
+        text = str(value)
+        card = text.rsplit("/", 1)[-1]  # an item's uid: its owner, then the card's uid
+        if card.count(":") == 2:  # kind:id:copy
+            doc_id = card.split(":")[1]
+            return self._document(doc_id) or _words(doc_id)
+        named = self._document(text)
+        if named is not None:
+            return named
+        base, _, number = text.rpartition("-")
+        if base and number.isdigit():
+            named = self._document(base)
+            if named is not None:
+                return f"{named} {number}"
+        return _words(text)
+
+
+def _words(text: str) -> str:
+    return text.replace("_", " ")
+
+
+def _counted(n: Any, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n in (1, -1) else many or one + 's'}"
+
+
+def _ap(n: Any) -> str:
+    return _counted(n, "Action Point")
+
+
+def _hp(n: Any) -> str:
+    return _counted(n, "Hit Point")
+
+
+def _pp(n: Any) -> str:
+    return _counted(n, "Psi Point")
+
+
+def _square(value: Any) -> str:
+    if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"square ({value[0]}, {value[1]})"
+    return f"square {value}"
+
+
+def _a(name: str) -> str:
+    """``name`` with its indefinite article: "an Orc", "a Goblin"."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+PLACES = {"equip": "Body Zone", "belt": "Belt Zone", "backpack": "Backpack"}
+"""Where a card goes on the Character Mat, in the rulebook's words."""
+
+
+def _place(value: Any) -> str:
+    return PLACES.get(str(value), _words(str(value)))
+
+
+def _listed(names: list[str]) -> str:
+    names = [n for n in names if n]
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class _Said:
+    """An event's fields for its sentence: ``who`` (the actor named), ``n(value)`` any id named,
+    ``e[key]`` / ``e.get(key)`` the raw field."""
+
+    def __init__(self, event: Any, names: Callable[[Any], str]) -> None:
+        self.event, self.n = event, names
+        self.who = names(event.actor) if event.actor else ""
+
+    def __getitem__(self, key: str) -> Any:
+        return self.event.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.event.data.get(key, default)
+
+    def many(self, key: str) -> str:
+        return _listed([self.n(v) for v in self.get(key) or ()])
+
+    def check(self) -> str:
+        """``total``, ``target_number`` and ``success`` as the roll of a check."""
+        outcome = "success" if self.get("success") else "failure"
+        return f"rolls {self['total']} against Target Number {self['target_number']}: {outcome}"
+
+    def costing(self, key: str = "ap") -> str:
+        ap = self.get(key)
+        return f" ({_ap(ap)})" if ap else ""
+
+
+REASONS = {
+    "phase_g": "Phase G", "phase_i_trap": "a trap card left in the shop in Phase I",
+    "unconscious": "an unconscious character", "fumble": "a fumble", "extra_activation": "an Extra Activation",
+    "free_attack": "a free attack", "no_figure_left": "no figure left to place", "monster_icon": "a monster icon",
+    "start": "the start tile", "armor used": "armor used", "psi resistance": "Psi Resistance",
+    "scenario": "the scenario", "effect": "a scenario effect", "setup": "setup",
+    "current_initiative": "the current Initiative", "normal": "",
+}
+"""Reasons the engine gives, in the rulebook's words (any other: the id named)."""
+
+
+def _why(said: _Said, key: str = "reason") -> str:
+    reason = said.get(key)
+    if reason in (None, ""):
+        return ""
+    words = REASONS[str(reason)] if str(reason) in REASONS else said.n(reason)
+    return f" ({words})" if words else ""
+
+
+def _attack(s: _Said) -> str:
+    hit = "a hit" if s.get("hit") else "a miss"
+    critical = f", {_counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
+    psi = f", {_pp(s['pp'])}" if s.get("pp") else ""
+    return (f"{s.who} attacks {s.n(s['target'])} with {s.n(s['item'])} ({_words(str(s.get('attack_type', '')))}): "
+            f"attack {s['attack']} against defense {s['defense']}, {hit}{critical} ({_ap(s['ap'])}{psi})")
+
+
+def _defense(s: _Said) -> str:
+    hit = "hit" if s.get("hit") else "not hit"
+    psi = f" and {_pp(s['psi_points'])}" if s.get("psi_points") else ""
+    critical = f", {_counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
+    with_ = {"dodge": "a dodge", "psi_resistance": "Psi Resistance"}.get(str(s["defense_with"])) or s.n(
+        s["defense_with"])
+    return (f"{s.who} defends against {s.n(s['attacker'])} with {with_}{psi}: "
+            f"defense {s['defense']}, {hit}{critical}")
+
+
+def _doom_field(position: Any) -> str:
+    """A place of the Doom Counter: a field (40 to 30), or ``None``, its corner with the red monster
+    head, where it starts and goes back to after field 30."""
+    return "the red monster head" if position is None else f"field {position}"
+
+
+def _doom(s: _Said) -> str:
+    reached = _listed([_words(str(e)).title() for e in s.get("effects") or ()])
+    effects = f"; reached: {reached}" if reached else ""
+    return (f"The Doom Counter moves {_counted(s['steps'], 'field')}{_why(s)}, from {_doom_field(s.get('before'))} "
+            f"to {_doom_field(s.get('after'))}{effects}")
+
+
+def _initiative(s: _Said) -> str:
+    if s.get("stayed_unconscious"):
+        return f"{s.who} stays unconscious and rolls no Initiative"
+    fumble = ", a fumble" if s.get("fumble") else ""
+    return f"{s.who} rolls {s['roll']} for Initiative{fumble}: {_ap(s['ap'])}"
+
+
+def _points(hp: Any, pp: Any) -> str:
+    """Hit Points and Psi Points, those not 0: "3 Hit Points and 1 Psi Point"."""
+    return _listed([_hp(hp) if hp else "", _pp(pp) if pp else ""])
+
+
+def _item_used(s: _Said) -> str:
+    outcome = "" if s.get("success", True) else ", without success"
+    healed = _points(s.get("healed_hp"), s.get("healed_pp"))
+    gains = f", regaining {healed}" if healed else ""
+    target = f" on {s.n(s['target'])}" if s.get("target") and s.get("target") != s.event.actor else ""
+    psi = f", {_pp(s['pp'])}" if s.get("pp") else ""
+    return f"{s.who} uses {s.n(s['item'])}{target}{outcome}{gains} ({_ap(s['ap'])}{psi})"
+
+
+def _throw(s: _Said) -> str:
+    displaced = f"; {s.many('displaced')} goes to the {_place(s['displaced_to'])}" if s.get("displaced") else ""
+    return (f"{s.who} throws {s.n(s['item'])} from the {_place(s['source'])} to {s.n(s['receiver'])}'s "
+            f"{_place(s['to'])}{displaced}{s.costing()}")
+
+
+def _bought(s: _Said) -> str:
+    slots = _listed([str(slot) for slot in s.get("slots") or ()])
+    buyer = s.who or "The party"
+    return (f"{buyer} buys the shop card{'s' if len(s.get('slots') or ()) != 1 else ''} in slot "
+            f"{slots} for {s['price']} gold ({s['paid']} paid)")
+
+
+def _placed_monster(s: _Said) -> str:
+    mods = f" with {s.many('modifications')}" if s.get("modifications") else ""
+    return f"{s.who} is placed at Monster Level {s['level']}{mods}{_why(s)}"
+
+
+def _monster_attack(s: _Said) -> str:
+    fumble = ", a fumble" if s.get("fumble") else ""
+    extra = f" (+{s['extra_dice']} dice)" if s.get("extra_dice") else ""
+    return f"{s.who} attacks {s.many('targets')}: attack {s['attack']}{extra}{fumble}"
+
+
+def _scenario_rule(s: _Said) -> str:
+    on = _words(str(s.get("on", "")))
+    by = f" by {s.who}" if s.who else ""
+    hit = f" ({s.n(s['monster'])} hit for {_counted(s['points'], 'point')})" if s.get("monster") else ""
+    return f"Scenario rule {int(s['rule']) + 1} fires on {on}{by}{hit}"
+
+
+SENTENCES: Mapping[str, Callable[[_Said], str]] = {
+    "activation": lambda s: f"{s.who} is activated{_why(s)}" + (
+        f", going for {s.many('targets')}" if s.get("targets") else ", with no character in reach"),
+    "ap_lost": lambda s: f"{s.who} loses {_ap(s['amount'])}{_why(s)}, {s['ap']} left",
+    "armor_ignored": lambda s: f"{s.who}'s armor does not stop this" + (
+        f" {_words(str(s['element']))} damage" if s.get("element") else " damage"),
+    "attack": _attack,
+    "attribute_points": lambda s: (f"The party turns {s['xp_spent']} Group XP into "
+                                   f"{_counted(s['points'], 'Attribute Point')} ({s['xp_left']} Group XP left)"),
+    "attributes_changed": lambda s: f"{s.who}'s attributes change: " + ", ".join(
+        f"{key} {value}" for key, value in s.event.data.items()),
+    "bought": _bought,
+    "buried": lambda s: f"{s.who} is buried under rubble on {_square(s['square'])}",
+    "climb_free": lambda s: f"{s.who} climbs out of {s.n(s['trap'])}: {s.check()}",
+    "crawled": lambda s: f"{s.who} crawls to {_square(s['square'])}",
+    "dead_door": lambda s: f"The door on {_square(s['square'])} leads nowhere",
+    "death": lambda s: f"{s.who} dies ({s['hp']} Hit Points, {s['pp']} Psi Points)",
+    "defense": _defense,
+    "disarmed": lambda s: f"{s.who} disarms {s.n(s['target'])}",
+    "doom": _doom,
+    "doom_prevented": lambda s: f"The party spends {s['xp_spent']} Group XP to hold the Doom Counter back one field",
+    "door_event": lambda s: f"{s.who} draws the Door Event Card {s.n(s['card'])}",
+    "door_opened": lambda s: f"{s.who} opens the door on {_square(s['square'])}",
+    "doors_blocked": lambda s: f"{s.n(s['trap'])} blocks the doors on " + _listed(
+        [_square(q) for q in s.get("squares") or ()]),
+    "end_turn": lambda s: f"{s.who} ends the turn" + (f", losing {_ap(s['ap_lost'])}" if s.get("ap_lost") else ""),
+    "escape_declared": lambda s: f"{s.who} declares the escape",
+    "explosion": lambda s: f"{s.who} explodes, dealing {s['damage']} damage to {s.n(s['target'])}",
+    "extra_activation": lambda s: f"{s.who} earns an Extra Activation{_why(s)}",
+    "extra_activation_all": lambda s: f"Every monster gets an Extra Activation ({_counted(s['monsters'], 'monster')})",
+    "freed": lambda s: f"{s.who} is freed from {s.n(s['trap'])}",
+    "game_over": lambda s: f"The game ends in round {s['round']}: {_words(str(s['outcome']))}",
+    "group_xp": lambda s: (f"The party gains {s['gained']} Group XP for "
+                           f"{REASONS.get(str(s['reason'])) or s.n(s['reason'])}, {s['total']} in all"),
+    "healed": lambda s: f"{s.who} regains {_points(s.get('hp'), s.get('pp')) or 'nothing'}",
+    "hero_bonus": lambda s: f"{s.who} chooses the bonus {_words(str(s['bonus']))}",
+    "hero_level": lambda s: f"The characters level up (round {s['round']})",
+    "hero_placed": lambda s: f"{s.who} starts on {_square(s['square'])}",
+    "hp_lost": lambda s: f"{s.who} loses {_hp(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
+    "immobilized": lambda s: f"{s.who} immobilizes {s.n(s['target'])}",
+    "immobilized_ends": lambda s: f"{s.who} can move again",
+    "initiative": _initiative,
+    "item_damaged": lambda s: f"{s.who}'s {s.n(s['item'])} gets a Damaged Marker{_why(s)}",
+    "item_taken": lambda s: f"{s.who} takes {s.n(s['item'])} from {s.n(s['owner'])}",
+    "item_used": _item_used,
+    "jump_check": lambda s: f"{s.who} jumps {_counted(s['squares'], 'square')}: {s.check()}",
+    "loot": lambda s: f"{s.who} draws the Loot Card {s.n(s['card'])}",
+    "loot_choice": lambda s: f"{s.who} may draw {_counted(s['cards_left'], 'more Loot Card', 'more Loot Cards')}",
+    "loot_continued": lambda s: f"{s.who} draws on ({_counted(s['cards'], 'Loot Card')})",
+    "loot_stopped": lambda s: f"{s.who} stops drawing, leaving {_counted(s['cards_left'], 'Loot Card')}",
+    "marker_placed": lambda s: f"{_a(_words(str(s['marker'])).title())} Marker is placed on {_square(s['square'])}"
+                               f"{_why(s)}",
+    "monster_attack": _monster_attack,
+    "monster_defeated": lambda s: f"{s.who} is defeated" + (f" by {s.n(s['by'])}" if s.get("by") else ""),
+    "monster_drawn": lambda s: f"{_a(s.n(s['monster']))} is drawn" + (
+        f" with {s.many('modifications')}" if s.get("modifications") else ""),
+    "monster_healed": lambda s: f"{s.who} heals {_hp(s['amount'])} ({s['hp']} now)",
+    "monster_hp_lost": lambda s: f"{s.who} loses {_hp(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
+    "monster_level": lambda s: (f"{s.who} rises to Monster Level {s['level']} ({s['hp']} Hit Points, "
+                                f"{s['hp_change']:+d} Hit Points, {s['ar_change']:+d} Armor Rating)"),
+    "monster_level_up": lambda s: f"The monsters rise to Monster Level {s['level']}",
+    "monster_level_up_ignored": lambda s: f"The monsters stay at Monster Level {s['level']}, the highest",
+    "monster_moved": lambda s: f"{s.who} moves to {_square(s['square'])}{s.costing()}" + (
+        f", {_counted(s['jumps'], 'jump')}" if s.get("jumps") else ""),
+    "monster_placed": _placed_monster,
+    "monster_pushed": lambda s: f"{s.who} is pushed to {_square(s['square'])} by {s.n(s['by'])}",
+    "monster_square": lambda s: f"{s.who} appears on {_square(s['square'])}",
+    "move_item": lambda s: f"{s.who} moves {s.n(s['item'])} to the {_place(s['to'])}{s.costing()}",
+    "moved": lambda s: f"{s.who} moves to {_square(s['square'])}{s.costing()}" + (
+        f", {_counted(s['jumps'], 'jump')}" if s.get("jumps") else ""),
+    "no_figure_left": lambda s: f"No {s.n(s['monster'])} figure is left to place: {s.who} acts instead",
+    "no_room_to_rise": lambda s: f"{s.who} has no room to get up on {_square(s['square'])}",
+    "no_square": lambda s: f"No square is free for {_a(s.n(s['monster']))}{_why(s)}",
+    "open_side_connected": lambda s: f"{s.who} connects the open sides {_listed([str(v) for v in s['sides']])}",
+    "picked_up": lambda s: f"{s.who} picks up {s.n(s['hero'])} on {_square(s['square'])}",
+    "poison_check": lambda s: (f"{s.who} fights the poison: {s.check()} ({_counted(s['markers'], 'Poison Marker')} "
+                               f"left)"),
+    "poisoned": lambda s: f"{s.who} poisons {s.n(s['target'])} ({_counted(s['markers'], 'Poison Marker')})",
+    "pp_spent": lambda s: f"{s.who} spends {_pp(s['amount'])}{_why(s)}, {s['pp']} left",
+    "put_down": lambda s: f"{s.who} puts {s.n(s['hero'])} down on {_square(s['square'])}",
+    "repair_other_item": lambda s: f"{s.who} repairs {s.many('items')} of {s.n(s['owner'])}{s.costing()}",
+    "repaired": lambda s: f"{s.who} repairs {s.many('items')}{s.costing()}",
+    "retrieve": lambda s: f"{s.who} takes {s.n(s['item'])} out of the Backpack to the {_place(s['to'])}"
+                          f"{s.costing()}",
+    "room_tile_placed": lambda s: f"Room Tile {s['tile']} is placed" + (f" by {s.who}" if s.who else "") + _why(s),
+    "room_tile_skipped": lambda s: f"Room Tile {s['tile']} is put aside{_why(s)}",
+    "round": lambda s: f"Round {s['round']} begins",
+    "rubble_cleared": lambda s: f"The rubble on {_square(s['square'])} is cleared",
+    "scenario_check": lambda s: f"{s.who} {s.check()}",
+    "scenario_item": lambda s: f"{s.who} receives {s.n(s['item'])}",
+    "scenario_rule": _scenario_rule,
+    "search": lambda s: f"{s.who} searches and draws {s.many('cards') or 'nothing'}{s.costing()}",
+    "secret_door": lambda s: f"A secret door opens on {_square(s['square'])}{_why(s)}",
+    "shop_card": lambda s: f"The shop shows {s.n(s['card'])} in slot {s['slot']}",
+    "shop_cleared": lambda s: f"{s.n(s['card'])} leaves the shop (slot {s['slot']})",
+    "shop_trap_removed": lambda s: f"The trap {s.n(s['card'])} leaves the shop (slot {s['slot']})" + (
+        f", sprung on {s.who}" if s.who else ""),
+    "stay_unconscious": lambda s: f"{s.who} stays unconscious",
+    "swapped": lambda s: f"{s.who} swaps places with {s.n(s['other'])} on {_square(s['square'])}",
+    "take_item": lambda s: (f"{s.who} takes {s.n(s['item'])} from {s.n(s['owner'])}'s {_place(s['source'])} to "
+                            f"the {_place(s['to'])}{s.costing()}"),
+    "throw_item": _throw,
+    "tn_check": lambda s: f"{s.who} uses {s.n(s['item'])}: {s.check()}",
+    "token_dropped": lambda s: f"{s.who} drops the {s.n(s['token'])} on {_square(s['square'])}",
+    "token_picked_up": lambda s: f"{s.who} picks up the {s.n(s['token'])}",
+    "token_placed": lambda s: f"The {s.n(s['token'])} is placed on {_square(s['square'])}",
+    "trap": lambda s: (f"{s.who} springs {s.n(s['trap'])} ({_words(str(s['trap_type']))} trap, Target Number "
+                       f"{s['target_number']})"),
+    "trap_check": lambda s: f"{s.who} against {s.n(s['trap'])}: {s.check()}" + (
+        f", {_hp(s['wound'])} lost" if s.get("wound") else "") + (
+        f", {_counted(s['poison'], 'Poison Marker')}" if s.get("poison") else ""),
+    "trap_disarm": lambda s: f"{s.who} tries to disarm {s.n(s['trap'])}: {s.check()}",
+    "unconscious": lambda s: f"{s.who} falls unconscious" + (", a fumble" if s.get("fumble") else
+                                                             f" ({_ap(s['ap'])})"),
+    "use_other_item": lambda s: (f"{s.who} uses {s.n(s['owner'])}'s {s.n(s['item'])} on {s.n(s['target'])}"
+                                 f"{s.costing()}"),
+    "wait": lambda s: f"{s.who} waits{s.costing()}",
+}
+"""A sentence for each kind of event the engine emits."""
+
+
+def _value(value: Any, names: Callable[[Any], str]) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        if len(value) == 2 and all(isinstance(v, int) for v in value):
+            return f"({value[0]}, {value[1]})"
+        return _listed([_value(v, names) for v in value])
+    if isinstance(value, int | float):
+        return str(value)
+    return names(value)
+
+
+def _generic(event: Any, names: Callable[[Any], str]) -> str:
+    """An event without a sentence of its own, in words: what happened, then its details."""
+    what = _words(event.kind)
+    details = ", ".join(f"{_words(key)} {_value(value, names)}" for key, value in event.data.items()
+                        if value not in (None, (), [], ""))
+    head = f"{names(event.actor)}: {what}" if event.actor else what
+    return f"{head} ({details})" if details else head
+
+
+def event_sentence(event: Any, names: Callable[[Any], str] | None = None) -> str:
+    """``event`` (``engine.events.Event``) as one sentence without a full stop, its ids named by
+    ``names`` (default: :class:`Names` without a pack)."""
+    names = names or Names()
+    say = SENTENCES.get(event.kind)
+    text = say(_Said(event, names)) if say is not None else _generic(event, names)
+    return text[:1].upper() + text[1:]
+
+
+__all__ = ["NAMED_KINDS", "Names", "REASONS", "SENTENCES", "event_sentence"]

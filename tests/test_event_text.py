@@ -1,0 +1,55 @@
+"""The replay's event log in the rulebook's words (sim.event_text): sentences, not the engine's
+field names, ids and Python values."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from doria_forge.commands.pipeline_scenarios import verify
+from doria_forge.engine.events import Event
+from doria_forge.sim.event_text import Names, event_sentence
+
+RAW = re.compile(r"\w=|[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|\(\)|\w_\w|\w:\w|\('|'\)|', '")
+"""What the engine's fields looked like in the log: ``amount=2``, ``{...}``, ``None``, ``()``,
+``snake_case`` names, ``equipment:psi_dart:1`` ids, ``('a', 'b')`` reprs."""
+
+
+def test_events_read_as_sentences_with_the_rulebooks_terms(shipped_pack):
+    names = Names(shipped_pack)
+    said = {kind: event_sentence(Event(kind, actor, data), names) for kind, actor, data in [
+        ("initiative", "adventurer", {"roll": 25, "ap": 25, "fumble": False}),
+        ("doom", None, {"steps": 2, "before": 31, "after": None, "reason": "phase_g",
+                        "effects": ("extra_activation", "level_up")}),
+        ("attack", "adventurer", {"target": "orc-1", "item": "adventurer/equipment:psi_dart:1", "attack_type": "magic",
+                                  "attack": 27, "defense": 21, "hit": True, "critical_steps": 0, "ap": 15, "pp": 0}),
+        ("pp_spent", "adventurer", {"amount": 7, "pp": 1, "reason": "psi resistance"}),
+        ("retrieve", "adventurer", {"item": "adventurer/equipment:psi_dart:1", "to": "equip", "ap": 10}),
+    ]}
+    assert said["initiative"] == "Adventurer rolls 25 for Initiative: 25 Action Points"
+    assert said["doom"] == ("The Doom Counter moves 2 fields (Phase G), from field 31 to the red monster head; "
+                            "reached: Extra Activation and Level Up")
+    assert said["attack"] == ("Adventurer attacks Orc 1 with Psi Dart (magic): attack 27 against defense 21, a hit "
+                              "(15 Action Points)")
+    assert said["pp_spent"] == "Adventurer spends 7 Psi Points (Psi Resistance), 1 left"
+    assert said["retrieve"] == "Adventurer takes Psi Dart out of the Backpack to the Body Zone (10 Action Points)"
+
+
+def test_an_event_without_a_sentence_of_its_own_is_still_words():
+    line = event_sentence(Event("new_kind_of_thing", "orc-2", {"some_field": ("a_b", "c"), "gone": None,
+                                                                "done": True, "square": (1, 2)}))
+    assert line == "Orc-2: new kind of thing (some field a b and c, done yes, square (1, 2))"
+
+
+def test_the_replay_in_the_html_report_shows_sentences_not_engine_fields(shipped_pack, tmp_path):
+    """The event log read ``orc-1: monster_hp_lost amount=2 hp=-1 source=adventurer`` and
+    ``doom steps=1 before=None after=40 reason=phase_g effects=()``."""
+    verify(shipped_pack, ["goblin_warren"], players=[1], runs=1, seed=2, jobs=1, progress=False, show=False,
+           out=tmp_path / "r.json", html=tmp_path / "r.html")
+    page = (tmp_path / "r.html").read_text(encoding="utf-8")
+    logs = re.findall(r"<summary>Event log, round \d+ .*?</summary>\n<pre>(.*?)</pre>", page, re.S)
+    events = [line for text in logs for line in html.unescape(text).split("\n") if " decides: " not in line]
+    assert events and "Round 1 begins" in events
+    assert any("for Initiative:" in line and "Action Points" in line for line in events)
+    assert any(line.startswith("The Doom Counter moves") for line in events)
+    assert [line for line in events if RAW.search(line)] == []
