@@ -176,10 +176,13 @@ class ScenarioPlay:
         finally:
             self.depth -= 1
 
-    def monster_hit_damage(self, state: GameData, monster: MonsterState, hero: HeroState) -> int:
+    def monster_hit_damage(self, state: GameData, monster: MonsterState, hero: HeroState, *,
+                           record: bool = True) -> int:
         """The points the lasting rules whose conditions hold now add to the damage of
         ``monster``'s hit on ``hero`` (below 0: take off), before armor (each modifier's
-        ``monster_hit_damage``). Each rule that changes the hit counts as fired once."""
+        ``monster_hit_damage``). With ``record`` (a hit being played) each rule that changes the
+        hit counts as fired once and is logged; without (a bot foreseeing a hit from the open
+        scenario sheet) nothing is written."""
         if self.scenario is None:
             return 0
         lasting = _lasting(self.scenario)
@@ -194,9 +197,10 @@ class ScenarioPlay:
             points = sum(m.monster_hit_damage(game, attacker, hero.uid) for m in rule.modifiers)
             if points:
                 total += points
-                self.fired[index] = self.fired.get(index, 0) + 1
-                state.log.emit("scenario_rule", hero.uid, rule=index, on="monster_hit", monster=monster.uid,
-                               points=points)
+                if record:
+                    self.fired[index] = self.fired.get(index, 0) + 1
+                    state.log.emit("scenario_rule", hero.uid, rule=index, on="monster_hit", monster=monster.uid,
+                                   points=points)
         return total
 
     def monsters_of(self, state: GameData, tile: str | None) -> list[Any]:

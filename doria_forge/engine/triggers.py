@@ -41,9 +41,11 @@ def scenario_outcome(state: GameData, end_of_round: bool = False) -> str | None:
     return scenario.outcome(state, end_of_round)
 
 
-def monster_hit_damage(state: GameData, monster: MonsterState, hero: HeroState) -> int:
+def monster_hit_damage(state: GameData, monster: MonsterState, hero: HeroState, *, record: bool = True) -> int:
     """The points the scenario's lasting rules add to the damage of ``monster``'s hit on
     ``hero`` now (below 0: take off; 0 without a scenario), before armor (chapter *Getting Hit
-    and Armor Rating*: the card's damage "plus any modifications")."""
+    and Armor Rating*: the card's damage "plus any modifications"). ``record=False``: the same
+    points, the rules neither counted as fired nor logged (a bot's estimate of a hit to come:
+    the scenario sheet is open to the players)."""
     scenario = state.scenario
-    return 0 if scenario is None else scenario.monster_hit_damage(state, monster, hero)
+    return 0 if scenario is None else scenario.monster_hit_damage(state, monster, hero, record=record)

@@ -97,7 +97,7 @@ from doria_forge.engine.traps import trap_targets
 from . import explorer, objectives, outfit, reach
 from .deciding import deciding
 from .hurting import outlasting
-from .odds import expected_damage
+from .odds import expected_damage, hit_damage_on
 from .reasons import KEY, note
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -438,15 +438,17 @@ def _needs_healing(state: GameState, hero: HeroState) -> bool:
 
 def _round_danger(state: Any, hero: HeroState) -> int:
     """HP (>= 0) the monsters could take from ``hero`` before its next turn, as a careful player
-    counts them from the open board: a hit (its damage, +1 for a critical step) from every monster
-    that can reach the hero this round (walking distance within its Action Points plus its
+    counts them from the open board: a hit (its damage with what the scenario's lasting rules add
+    on this hero, ``odds.hit_damage_on``; +1 for a critical step; an aura's extra attack dice make
+    a hit likelier, not harder, and every hit is counted anyway) from every monster that can reach
+    the hero this round (walking distance within its Action Points plus its
     range), twice over when the Doom Counter's next field is an Extra Activation (the track is open
     to the players; chapter *Doom Counter*); at least two hits of the hardest-hitting monster in
     play. Two hits of the hardest alone let a solo Priestess at -3 HP fight on beside three
     monsters and a Doom Counter one field from an Extra Activation, with two healing potions on
     her body: five hits took her 17 HP in one round."""
     standing = [m for m in state.monsters if not m.defeated]
-    worst = max((m.damage for m in standing), default=0)
+    worst = max((hit_damage_on(state, m, hero) for m in standing), default=0)
     at = state.board.position
     here = at(hero.uid)
     near = 0
@@ -455,7 +457,7 @@ def _round_danger(state: Any, hero: HeroState) -> int:
         for monster in reach.monsters_on_map(state):
             away = steps.get(at(monster.uid))
             if away is not None and away <= monster.action_points + monster.range:
-                near += monster.damage + 1
+                near += hit_damage_on(state, monster, hero) + 1
     if any(effect.kind == EXTRA_ACTIVATION for effect in state.doom.preview(1)):
         near *= 2
     return max(2 * (worst + 1), near)

@@ -16,7 +16,7 @@ from doria_forge.engine.hero import HeroState, expected_roll
 from doria_forge.engine.phases import initiative_spec
 
 from .deciding import per_decision
-from .odds import expected_damage, monster_wound
+from .odds import expected_damage, hit_damage_on, monster_wound
 from .reach import standing
 
 
@@ -35,24 +35,36 @@ def ranges_against(state: Any, hero: HeroState, monster: Any) -> tuple[int, ...]
 
 
 OUTLASTING = "outlasting"
-"""``state.scratch`` key of ``outlasting``'s answer: ``(round, monster uids asked, answer)``."""
+"""``state.scratch`` key of ``outlasting``'s answer: ``(round, monster uids asked, their hits
+(``_hit_now``), answer)``."""
 
 
 def outlasting(state: Any) -> frozenset[str]:
     """The uids of the monsters in play the party cannot wear down (``wears_down``). Worked out
-    once a round, and again when a monster that heals by its hits comes into play: the answer
-    reads the heroes' weapons and armor, which seldom change within a round, while every attack
+    once a round, and again when a monster that heals by its hits comes into play or its hits
+    change (an aura's bearer falls, a lasting rule of the scenario starts or stops holding): the
+    answer reads the heroes' weapons and armor, which seldom change within a round, while every attack
     option and every monster's ranges ask at every decision (worked out per decision, it cost the
     greedy playthrough 3% in the games a Vampire came into)."""
     healers = tuple(m.uid for m in state.monsters if not m.defeated and abilities.rule_for(m).heals_by_wound)
     if not healers:
         return frozenset()
+    # their hits as the open table makes them now: an aura's bearer may fall and a lasting rule
+    # start or stop holding (the relic changes hands) within the round
+    hits = tuple([_hit_now(state, state.monster(uid)) for uid in healers])
     known = state.scratch.get(OUTLASTING)
-    if known is not None and known[0] == state.round and known[1] == healers:
-        return known[2]
+    if known is not None and known[0] == state.round and known[1] == healers and known[2] == hits:
+        return known[3]
     answer = frozenset([uid for uid in healers if not wears_down(state, state.monster(uid))])
-    state.scratch[OUTLASTING] = (state.round, healers, answer)
+    state.scratch[OUTLASTING] = (state.round, healers, hits, answer)
     return answer
+
+
+def _hit_now(state: Any, monster: Any) -> tuple[int, tuple[int, ...]]:
+    """What ``monster_wound`` reads of the other monsters and the scenario: the aura dice
+    ``monster`` rolls more, and its hit's damage on each hero."""
+    return (abilities.aura_attack_dice(monster, state.monsters),
+            tuple([hit_damage_on(state, monster, hero) for hero in state.heroes]))
 
 
 def wears_down(state: Any, monster: Any) -> bool:
@@ -78,7 +90,7 @@ def wears_down(state: Any, monster: Any) -> bool:
         if damage > 0:
             ap = min(cap, expected_roll(initiative_spec(state, hero)))
             dealt += damage * max(1, int(ap // max(1, cost)))
-    return dealt > max(monster_wound(monster, hero) for hero in heroes)
+    return dealt > max(monster_wound(state, monster, hero) for hero in heroes)
 
 
 def _known_ranges(hero: HeroState, monster: Any) -> tuple[int, ...]:

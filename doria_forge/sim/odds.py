@@ -1,7 +1,10 @@
 """The bots' odds: the chance one roll beats another (exploding D10s, chapter *Comparative
 Rolls*), the HP a hero's attack is expected to take from a monster, and the HP a monster's hit
 is expected to take from a hero (chapter *Getting Hit and Armor Rating*). Estimates for
-deciding, never for playing: the engine rolls the dice."""
+deciding, never for playing: the engine rolls the dice. A monster's hit counts what the players
+see on the open table as the engine plays it: the extra attack dice of the other monsters' auras
+(``abilities.aura_attack_dice``, a Boss Monster's card) and the points the scenario's lasting
+rules add to its damage (``triggers.monster_hit_damage``, the scenario sheet)."""
 
 from __future__ import annotations
 
@@ -18,10 +21,12 @@ from doria_forge.engine.combat import (
     hit_damage,
 )
 from doria_forge.engine.dice import parse_dice
+from doria_forge.engine.triggers import monster_hit_damage
 
 if TYPE_CHECKING:
     from doria_forge.engine.hero import HeroState, ItemInstance
     from doria_forge.engine.monster import MonsterState
+    from doria_forge.engine.state import GameData
     from doria_forge.model.common import DiceSpec
     from doria_forge.model.equipment import AttackProfile
 
@@ -69,18 +74,29 @@ def attack_hit_chance(hero: HeroState, profile: AttackProfile, monster: MonsterS
     return hit_chance(spec.count + extra, spec.bonus + bonus, dspec.count - monster.dice_penalty, dspec.bonus)
 
 
-def monster_wound(monster: MonsterState, hero: HeroState) -> float:
-    """Expected HP one attack of ``monster`` takes from ``hero``: its hit chance against the
+def monster_wound(state: GameData, monster: MonsterState, hero: HeroState) -> float:
+    """Expected HP one attack of ``monster`` takes from ``hero`` now: its hit chance against the
     hero's best defense (chapter *Monster attack*: the hero defends with Dodge or a card, psi
-    resistance against magic) times its damage above the highest Armor Rating that may stop it
-    (the hero blocks with one armor card; none against its element's vulnerability or, for the
-    Mummy, magic armor). Critical steps are left out: an estimate, as ``expected_damage``."""
+    resistance against magic; its attack rolls the dice of the other monsters' auras more, as
+    ``monster_ai`` rolls them) times its hit's damage (``hit_damage_on``) above the highest Armor
+    Rating that may stop it (the hero blocks with one armor card; none against its element's
+    vulnerability or, for the Mummy, magic armor). Critical steps are left out: an estimate, as
+    ``expected_damage``."""
     magic = monster.attack_type == "magic"
     defenses = [spec for _, spec in defense_options(hero, monster.attack_type, monster)]
     best: DiceSpec = max(defenses, key=lambda s: s.count * _MEAN + s.bonus)
     bonus = hero.bonus("psi_resistance" if magic else "defense")
-    p = hit_chance(monster.attack.count - monster.dice_penalty, monster.attack.bonus, best.count, best.bonus + bonus)
+    dice = monster.attack.count + abilities.aura_attack_dice(monster, state.monsters) - monster.dice_penalty
+    p = hit_chance(dice, monster.attack.bonus, best.count, best.bonus + bonus)
     armor = armor_candidates(hero, monster.damage_element,
                              ignore_magic_armor=abilities.magic_items_ineffective(monster))
     stopped = max((a.armor_rating for a in armor), default=0)
-    return p * max(0, monster.damage - stopped)
+    return p * max(0, hit_damage_on(state, monster, hero) - stopped)
+
+
+def hit_damage_on(state: GameData, monster: MonsterState, hero: HeroState) -> int:
+    """The damage (>= 0) a hit of ``monster`` on ``hero`` deals now before armor, without critical
+    steps: the card's damage "plus any modifications" (chapter *Getting Hit and Armor Rating*),
+    the points of the scenario's lasting rules that hold now among them (``monster_hit_damage``
+    asked without recording: nothing is played)."""
+    return max(0, monster.damage + monster_hit_damage(state, monster, hero, record=False))
