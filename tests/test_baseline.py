@@ -118,7 +118,7 @@ def _campaign(completed, runs, won, attempts, xp):
                          "scenarios": [{"scenario": "pit", "attempts": attempts, "wins": won}],
                          "carry_over": {"group_xp": {"n": len(xp), "total": sum(xp),
                                                      "sum_sq": sum(x * x for x in xp),
-                                                     "mean": sum(xp) / len(xp)}}}]}
+                                                     "mean": sum(xp) / len(xp), "most": 10.0}}}]}
 
 
 def test_campaigns_are_compared_too():
@@ -215,22 +215,28 @@ def test_a_scenario_the_baseline_lacks_is_noted_at_the_scenario_file(tmp_path):
     assert note.endswith("::scenario goblin_warren is not in the baseline")
 
 
-def _carried_campaign(xp_by_run):
-    """A campaign entry of 10 runs at 2 players, each carrying its Group XP on through 3 scenarios."""
+def _carried_campaign(xp_by_run, most=15.0, passed=3):
+    """A campaign entry at 2 players, a run per value of ``xp_by_run``, each carrying that Group XP
+    on through ``passed`` scenarios, at most ``most`` a scenario (the report's ``most``)."""
     from doria_forge.sim.campaign import CampaignRecord, CampaignStats
 
     stats = CampaignStats(2)
     for run, xp in enumerate(xp_by_run):
         stats.add(CampaignRecord(run=run, players=2, completed=True, end=None,
-                                 attempts=[(i, "pit", "won", 5) for i in range(4)], carried=[(xp, 1, 0)] * 3))
+                                 attempts=[(i, "pit", "won", 5) for i in range(passed + 1)],
+                                 carried=[(xp, 1, 0)] * passed))
+    summary = stats.to_data(["pit"] * (passed + 1))
+    for carried in summary["carry_over"].values():
+        carried["most"] = most
     return {"id": "saga", "plan": {"seed": 1, "runs": len(xp_by_run), "policy": "greedy", "heroes": []},
-            "players": [stats.to_data(["pit"] * 4)]}
+            "scenarios": ["pit"] * (passed + 1), "players": [summary]}
 
 
 def test_a_carry_over_change_is_tested_over_campaign_runs():
     """Welch's test counted every scenario passed as an independent value: 10 runs that each
     carried 1.5 Group XP more through 3 scenarios were 30 values, p = 0.002, a balance-changed
-    warning; over the runs that carried them (p = 0.08) the change is not shown."""
+    warning; over the runs that carried them the change is not shown. 30 runs carrying 6 more
+    show it."""
     from doria_forge.sim.baseline import compare
 
     xp = [3, 4, 5, 6, 7, 5, 6, 7, 8, 9]
@@ -240,9 +246,44 @@ def test_a_carry_over_change_is_tested_over_campaign_runs():
     comparison, findings = compare(old, new, locate=_nowhere)
     assert not any(c["metric"] == "carry_over:group_xp" for c in comparison["significant"])
     assert not any("group xp" in f.message for f in findings)
-    far = _report([_player(2, 20, 10, [2] * 20)], data, [_carried_campaign([x + 6 for x in xp])])
-    comparison, _ = compare(old, far, locate=_nowhere)
-    assert any(c["metric"] == "carry_over:group_xp" for c in comparison["significant"])
+    old = _report([_player(2, 20, 10, [2] * 20)], data, [_carried_campaign(xp * 3)])
+    far = _report([_player(2, 20, 10, [2] * 20)], data, [_carried_campaign([x + 6 for x in xp] * 3)])
+    comparison, findings = compare(old, far, locate=_nowhere)
+    (change,) = [c for c in comparison["significant"] if c["metric"] == "carry_over:group_xp"]
+    assert change["method"] == "betting-over-runs"
+    assert any("group xp carried" in f.message and "betting-over-runs" in f.message for f in findings)
+
+
+def test_a_lumpier_carry_over_of_the_same_mean_is_not_called_a_change():
+    """Both reports carry 1 Group XP a scenario on average (at most 10): the baseline steadily (0, 1,
+    1 or 2), the new pack rarely but much (10 in one run of ten). 8 runs of the new pack most often
+    carried nothing: Welch's t (over runs) took their zero spread at its word and called 40 of these
+    200 pairs a change, Holm-adjusted (8 runs of 0 against a steady 1: p = 0.007). The carry-over is
+    judged as its verdicts judge it: the two betting intervals must lie apart, and 8 runs of 0 do
+    not show a mean below 1 when a run may carry 10. Seeded: the same pairs every time."""
+    import random
+
+    from doria_forge.sim.baseline import compare
+
+    rng = random.Random(20261128)
+    data = {"name": "Pit"}
+    scenario = [_player(2, 20, 10, [2] * 20)]
+    called = 0
+    for _ in range(200):
+        steady = [rng.choice([0, 1, 1, 2]) for _ in range(8)]
+        lumpy = [10 if rng.random() < 0.1 else 0 for _ in range(8)]
+        old = _report(scenario, data, [_carried_campaign(steady, most=10.0, passed=1)])
+        new = _report(scenario, data, [_carried_campaign(lumpy, most=10.0, passed=1)])
+        comparison, _ = compare(old, new, locate=_nowhere)
+        called += any(c["metric"] == "carry_over:group_xp" for c in comparison["significant"])
+    assert called <= 0.05 * 200
+
+    old = _report(scenario, data, [_carried_campaign([1, 0, 2, 1, 1, 2, 0, 1], most=10.0, passed=1)])
+    new = _report(scenario, data, [_carried_campaign([0] * 8, most=10.0, passed=1)])
+    comparison, findings = compare(old, new, locate=_nowhere)
+    assert not comparison["significant"] and not findings
+    # the report says what judged them: Group XP, Loot Cards and gold by betting, the damage by Welch
+    assert comparison["methods"]["betting-over-runs"] == 3 and comparison["methods"]["welch-t"] == 1
 
 
 def _orc_attacks(hits_by_run):

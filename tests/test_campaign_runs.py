@@ -124,6 +124,25 @@ balance:
 """
 
 
+def test_a_campaign_report_keeps_its_carry_over_maxima_for_a_later_baseline(campaign_pack, pack, tmp_path):
+    """Each report says the most one scenario could pass on (``carry_over.NAME.most``): a later
+    ``--baseline`` comparison judges the two reports' carry-over by betting within those bounds,
+    and says so."""
+    from doria_forge.sim.campaign import carry_maxima
+
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    for out, extra in ((old, []), (new, ["--baseline", str(old)])):
+        result = runner.invoke(app, ["simulate", "campaign", "doomed_run", str(campaign_pack), "--runs", "3",
+                                     "--players", "2", "--jobs", "1", "--no-progress", "--out", str(out),
+                                     "--fail-on", "never", *extra])
+        assert result.exit_code == 0, result.output
+    report = json.loads(new.read_text())
+    carried = report["campaigns"][0]["players"][0]["carry_over"]
+    maxima = carry_maxima(pack, "doomed_run", 2)
+    assert {name: carried[name]["most"] for name in maxima} == maxima and maxima["group_xp"] == 5.0
+    assert report["baseline"]["methods"]["betting-over-runs"] == 3
+
+
 def test_campaign_balance_targets_are_judged_and_reported_per_scenario(tmp_path):
     folder = tmp_path / "content"
     shutil.copytree(ROOT / "content", folder)

@@ -11,14 +11,23 @@ Tests, per scenario and player count present in both reports (all two-sided):
 - rounds: Mann-Whitney U on the two rounds histograms;
 - HP lost per run to each damage source (a monster type, a Trap, a special rule...):
   Welch's t-test on the per-run means (from the sums and sums of squares the reports keep),
-  with Student's t distribution and the Welch-Satterthwaite degrees of freedom;
-- the hit rate of each monster type's attacks on heroes: two-proportion z-test over all its
-  attacks (a monster that meets the heroes in few runs still attacks often: its hit rate
+  with Student's t distribution and the Welch-Satterthwaite degrees of freedom: nothing in the
+  content bounds the HP a run loses, and without a bound no test of means holds its level at
+  every run count (Bahadur and Savage 1956), so the t-test's large-sample approximation it is;
+- the hit rate of each monster type's attacks on heroes: Welch's test over the runs (one run's
+  attacks hang together; the two-proportion z-test over all its attacks for a report without
+  the runs' sums) (a monster that meets the heroes in few runs still attacks often: its hit rate
   shows a weakened or strengthened Monster Level Card much sooner than the damage per run).
 
 Per campaign and player count present in both: the completion rate and each scenario's win
-rate within the campaign (its attempts won; two-proportion z-tests) and the Group XP, Loot
-Cards and gold carried between scenarios (Welch).
+rate within the campaign (the two-proportion z-test; its attempts won, Welch's over campaign
+runs, as a run's attempts hang together) and the Group XP, Loot
+Cards and gold carried between scenarios: counts from 0 to the most one scenario can pass on
+(each report keeps its ``most``, ``sim.campaign.carry_maxima``), skewed by rare large values,
+where Welch's t called noise a change (:func:`_bounded_means_test`: the two reports' betting
+intervals, the carry-over verdicts' own, lie apart).
+
+Each test names its ``method`` in the comparison (``welch-t``, ``betting-over-runs``...).
 
 The p-values of all tests of one comparison are adjusted together (Holm): a change is
 significant when its adjusted p-value is below ``ALPHA``, so across the whole comparison the
@@ -40,6 +49,7 @@ significant change becomes a ``balance-change-cause`` finding at its line, and t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Annotated, Any, ClassVar, Self
 
@@ -58,6 +68,7 @@ from .stats import (
     welch_from_variances,
     welch_test,
 )
+from .verdicts import CarriedMean, carried
 
 ALPHA = 0.05
 """Family-wise error rate of one comparison (Holm-adjusted p-values below it are flagged)."""
@@ -138,6 +149,7 @@ class _CarryOver(_Read):
     total: float
     sum_sq: float
     mean: float
+    most: float | None = None  # reports from before the maxima were kept lack it
 
 
 class _CampaignCount(_Read):
@@ -308,24 +320,26 @@ def _tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dic
         if old is None or not old["runs"] or not new["runs"]:
             continue
         base = {"scenario": new_entry["id"], "document": f"scenario/{new_entry['id']}", "players": new["players"]}
-        yield {**base, "metric": "win_rate", "old": old["win_rate"], "new": new["win_rate"],
-               "p": _win_rate_test(old, new, paired=_same_runs(old_entry, new_entry))}
+        p, method = _win_rate_test(old, new, paired=_same_runs(old_entry, new_entry))
+        yield {**base, "metric": "win_rate", "old": old["win_rate"], "new": new["win_rate"], "p": p, "method": method}
         hist = {"old": {int(k): v for k, v in old["rounds"]["histogram"].items()},
                 "new": {int(k): v for k, v in new["rounds"]["histogram"].items()}}
         yield {**base, "metric": "rounds", "old": old["rounds"]["median"], "new": new["rounds"]["median"],
-               "p": mann_whitney_test(hist["old"], hist["new"])}
+               "p": mann_whitney_test(hist["old"], hist["new"]), "method": "mann-whitney-u"}
         zero = {"total": 0, "sum_sq": 0, "per_run": 0.0}
         for source in sorted(set(old["damage"]) | set(new["damage"])):
             a, b = old["damage"].get(source, zero), new["damage"].get(source, zero)
             yield {**base, "metric": f"damage:{source}", "old": a["per_run"], "new": b["per_run"],
-                   "p": welch_test(a["total"], a["sum_sq"], old["runs"], b["total"], b["sum_sq"], new["runs"])}
+                   "p": welch_test(a["total"], a["sum_sq"], old["runs"], b["total"], b["sum_sq"], new["runs"]),
+                   "method": "welch-t"}
         none = {"attacks": 0, "hits": 0, "hit_rate": 0.0}
         old_attacks, new_attacks = old.get("attacks", {}), new.get("attacks", {})
         for source in sorted(set(old_attacks) | set(new_attacks)):
             a, b = old_attacks.get(source, none), new_attacks.get(source, none)
             if a["attacks"] and b["attacks"]:
+                p, method = _hit_rate_test(a, b)
                 yield {**base, "metric": f"hit_rate:{source}", "old": a["hit_rate"], "new": b["hit_rate"],
-                       "p": _hit_rate_test(a, b)}
+                       "p": p, "method": method}
 
 
 def _same_runs(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> bool:
@@ -334,16 +348,16 @@ def _same_runs(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> bool:
     return all(old_entry["plan"].get(key) == new_entry["plan"].get(key) for key in ("seed", "heroes"))
 
 
-def _win_rate_test(old: dict[str, Any], new: dict[str, Any], *, paired: bool) -> float:
-    """p-value that two win rates are equal: on runs that pair up (``paired``) and say which they
-    won (``won_runs``), McNemar's exact test of the runs only one report won, over the runs both
-    played (the same seeds make most runs end alike, so a change shows much sooner); else the
-    pooled two-proportion z-test."""
+def _win_rate_test(old: dict[str, Any], new: dict[str, Any], *, paired: bool) -> tuple[float, str]:
+    """p-value that two win rates are equal, and the test's name: on runs that pair up
+    (``paired``) and say which they won (``won_runs``), McNemar's exact test of the runs only one
+    report won, over the runs both played (the same seeds make most runs end alike, so a change
+    shows much sooner); else the pooled two-proportion z-test."""
     apart = won_apart(old, new) if paired else None
     if apart is not None:
         _, only_before, only_after = apart
-        return mcnemar_exact(only_before, only_after)
-    return two_proportion_test(old["wins"], old["runs"], new["wins"], new["runs"])
+        return mcnemar_exact(only_before, only_after), "mcnemar-exact"
+    return two_proportion_test(old["wins"], old["runs"], new["wins"], new["runs"]), "two-proportion-z"
 
 
 def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Iterator[dict[str, Any]]:
@@ -354,21 +368,23 @@ def _campaign_tests(old_entry: dict[str, Any], new_entry: dict[str, Any]) -> Ite
             continue
         base = {"campaign": new_entry["id"], "document": f"campaign/{new_entry['id']}", "players": new["players"]}
         yield {**base, "metric": "completion_rate", "old": old["completion_rate"], "new": new["completion_rate"],
-               "p": two_proportion_test(old["completed"], old["runs"], new["completed"], new["runs"])}
+               "p": two_proportion_test(old["completed"], old["runs"], new["completed"], new["runs"]),
+               "method": "two-proportion-z"}
         old_steps = {s["scenario"]: s for s in old.get("scenarios", [])}
         for step in new.get("scenarios", []):
             before = old_steps.get(step["scenario"])
             if before and before["attempts"] and step["attempts"]:
+                p, method = _rate_over_runs_test(before, step, _ATTEMPT_SUMS)
                 yield {**base, "metric": f"scenario_win_rate:{step['scenario']}",
                        "old": round(before["wins"] / before["attempts"], 6),
-                       "new": round(step["wins"] / step["attempts"], 6),
-                       "p": _rate_over_runs_test(before, step, _ATTEMPT_SUMS)}
+                       "new": round(step["wins"] / step["attempts"], 6), "p": p, "method": method}
         old_carry, new_carry = old.get("carry_over", {}), new.get("carry_over", {})
         for name in sorted(set(old_carry) & set(new_carry)):
             a, b = old_carry[name], new_carry[name]
             if a["n"] and b["n"]:
+                first, second = _carried_evidence(a, old_entry), _carried_evidence(b, new_entry)
                 yield {**base, "metric": f"carry_over:{name}", "old": a["mean"], "new": b["mean"],
-                       "p": _carry_over_test(a, b)}
+                       "p": _bounded_means_test(first, second), "method": first.method}
 
 
 _HIT_SUMS = ("hits", "attacks", "hits_sq", "hits_cross", "attacks_sq")
@@ -378,14 +394,16 @@ _ATTEMPT_SUMS = ("wins", "attempts", "run_sum_sq", "run_cross", "n_sq")
 """The keys of a campaign scenario's wins over attempts and runs' sums (``CampaignStats.to_data``)."""
 
 
-def _hit_rate_test(a: dict[str, Any], b: dict[str, Any]) -> float:
-    """p-value that two hit rates are equal (:func:`_rate_over_runs_test`: one run's attacks hang
-    together, the same heroes, the same Monster Level)."""
+def _hit_rate_test(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, str]:
+    """p-value that two hit rates are equal, and the test's name (:func:`_rate_over_runs_test`:
+    one run's attacks hang together, the same heroes, the same Monster Level)."""
     return _rate_over_runs_test(a, b, _HIT_SUMS)
 
 
-def _rate_over_runs_test(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, str, str, str, str]) -> float:
-    """p-value that two rates of trials of which one run makes several are equal; ``keys`` name
+def _rate_over_runs_test(a: dict[str, Any], b: dict[str, Any],
+                         keys: tuple[str, str, str, str, str]) -> tuple[float, str]:
+    """p-value that two rates of trials of which one run makes several are equal, and the test's
+    name (``welch-t-over-runs``, ``two-proportion-z``); ``keys`` name
     the successes, the trials and, with T a run's successes and m its trials, the sums of T^2,
     T m and m^2: Welch's test over the runs that made trials (:func:`_over_runs`), else, for a
     report from before the runs' sums were kept or a rate that does not vary from run to run,
@@ -393,24 +411,52 @@ def _rate_over_runs_test(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, 
     if "runs" in a and "runs" in b:
         first, second = _over_runs(a, keys), _over_runs(b, keys)
         if first[1] and second[1]:
-            return welch_from_variances(*first, *second)
+            return welch_from_variances(*first, *second), "welch-t-over-runs"
     wins, trials = keys[:2]
-    return two_proportion_test(a[wins], a[trials], b[wins], b[trials])
+    return two_proportion_test(a[wins], a[trials], b[wins], b[trials]), "two-proportion-z"
 
 
-_CARRY_SUMS = ("total", "n", "run_sum_sq", "run_cross", "n_sq")
-"""The keys of a carry-over's values and runs' sums (``CampaignStats.to_data``)."""
+def _carried_evidence(summary: dict[str, Any], entry: dict[str, Any]) -> CarriedMean:
+    """The evidence of one report's carry-over summary (``CampaignStats.to_data`` with the
+    report's ``most``, ``sim.campaign.carry_maxima``), as the carry-over verdicts take it
+    (``verdicts.carried``): values from 0 to ``most`` (none known in a report from before it was
+    kept: that report's mean then has no upper end), at most one a scenario passed on, so one
+    fewer than the campaign's scenarios a run (a hand-made entry without them: the most any run
+    gave)."""
+    steps = len(entry.get("scenarios", []))
+    per_run = steps - 1 if steps > 1 else max((int(m) for _, m, _ in summary.get("by_run", [])), default=1)
+    return carried(summary, summary.get("most"), max(1, per_run))
 
 
-def _carry_over_test(a: dict[str, Any], b: dict[str, Any]) -> float:
-    """Welch's p-value of two carry-over summaries (``CampaignStats.to_data``), over campaign runs
-    when both have the runs' sums (the values of one run hang together: ``verdicts.RunMean``),
-    else (a report from before they were kept) over values."""
-    if "runs" not in a or "runs" not in b:
-        return welch_test(a["total"], a["sum_sq"], a["n"], b["total"], b["sum_sq"], b["n"])
-    if a["runs"] < 2 or b["runs"] < 2:
-        return 1.0
-    return welch_from_variances(*_over_runs(a, _CARRY_SUMS), *_over_runs(b, _CARRY_SUMS))
+def _bounded_means_test(first: CarriedMean, second: CarriedMean) -> float:
+    """p-value that two carry-over means are equal: 4 ``q``, ``q`` the smallest, over the two
+    directions and every point ``c``, of the larger of "the one mean is above ``c``" and "the
+    other is below ``c``" (the one-sided bets of :class:`~.verdicts.CarriedMean`). Below ``alpha``
+    exactly when the two means' ``1 - alpha / 2`` betting intervals lie apart; if the means are
+    equal, one of the four one-sided bets at that common mean must then have won against a true
+    null, each with chance at most ``alpha / 4`` (Ville's inequality, at any number of runs): the
+    two-sample test by non-overlapping intervals, valid and conservative (Schenker and Gentleman,
+    *On judging the significance of differences by examining the overlap between confidence
+    intervals*, The American Statistician 55, 2001), with the intervals that hold their level on
+    rare, large counts (Waudby-Smith and Ramdas 2024). Welch's t called noise a change: 8 runs
+    carrying a steady 1 Group XP against 8 of a pack that carries 10 in one run of ten (the same
+    mean) were a change 2 times in 5 at p < 0.05 (1 in 5 after Holm over a comparison's tests,
+    ``tests/test_baseline.py``): 8 runs of 0 looked sure.
+    In 0..1."""
+    best = 1.0
+    for high, low in ((first, second), (second, first)):
+        if high.estimate <= low.estimate:
+            continue  # a bet that a mean exceeds its own estimate never wins (p = 1)
+        # "above c" grows more doubtful and "below c" surer as c rises: bisect for where they meet
+        outer, inner = low.estimate, high.estimate
+        for _ in range(50):
+            mid = (outer + inner) / 2
+            if high.p_above(mid) < low.p_below(mid):
+                outer = mid
+            else:
+                inner = mid
+        best = min(best, *(max(high.p_above(c), low.p_below(c)) for c in (outer, inner)))
+    return min(1.0, 4 * best)
 
 
 def _over_runs(summary: dict[str, Any], keys: tuple[str, str, str, str, str]) -> tuple[float, float, int]:
@@ -461,7 +507,9 @@ def _field_names(fields: list[tuple[tuple, Any, Any]]) -> str:
 def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator,
             pack: Any = None) -> tuple[dict[str, Any], list[Finding]]:
     """Compare report ``old`` with report ``new`` (see the module docstring). Returns the
-    comparison (for the report's ``baseline`` key) and the findings: ``balance-changed``
+    comparison (for the report's ``baseline`` key: ``tests``, ``alpha``, ``changed_documents``,
+    ``methods``, the count of tests each method judged, ``significant``, each with its ``method``,
+    and ``notes``) and the findings: ``balance-changed``
     (warning) at the scenario or campaign for each significant change, naming the changed
     documents and fields behind it, ``balance-change-cause`` (warning) at each changed YAML
     field behind one, ``baseline-not-comparable`` (info) at each scenario or campaign the
@@ -486,6 +534,7 @@ def compare(old: dict[str, Any], new: dict[str, Any], *, locate: Locator,
         "alpha": ALPHA,
         "changed_documents": {key: [{"path": list(p), "old": a, "new": b} for p, a, b in fields]
                               for key, fields in diff.items()},
+        "methods": dict(sorted(Counter(t["method"] for t in tests).items())),
         "significant": significant,
         "notes": [note for _, note in notes],
     }
@@ -565,8 +614,8 @@ def _change_findings(significant: list[dict[str, Any]], diff: dict[str, Any], ne
                        "; no document of the pack changed (the engine, the policy or the options differ)")
             loc = locate(doc_kind, doc_id, ())
             findings.append(Finding("balance-changed", "warning", f"{words} (p = {change['p_adjusted']:.2g}, "
-                                    f"Holm-adjusted){because}", loc.file, loc.line, loc.column, document,
-                                    (change["players"],)))
+                                    f"Holm-adjusted, {change['method']}){because}", loc.file, loc.line, loc.column,
+                                    document, (change["players"],)))
             for key in keys:
                 for path, a, b in fields[key]:
                     cause = causes.setdefault((key, path), {"old": a, "new": b, "behind": []})

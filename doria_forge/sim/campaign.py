@@ -431,6 +431,11 @@ def campaign_entry(pack: ContentPack, plan: CampaignPlan, stats: dict[int, Campa
     with the whole report's, in ``scenario_report.build_report``)."""
     campaign = pack.campaigns[plan.campaign]
     summaries = [stats[n].to_data(campaign.scenarios) for n in plan.players]
+    for summary in summaries:
+        # the bound the runs were played under, for a later --baseline comparison of this report
+        # with another pack's (sim.baseline), whose carry-over may have other maxima
+        for name, most in carry_maxima(pack, campaign.id, summary["players"]).items():
+            summary["carry_over"][name]["most"] = most
     plan_data = {**plan.to_data(pack), "max_attempts": MAX_ATTEMPTS}
     findings = sort_findings(campaign_findings(campaign, summaries, locate, plan_data, settings=settings))
     return {

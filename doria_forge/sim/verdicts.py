@@ -824,7 +824,7 @@ def campaign_targets(campaign: Any, summaries: Sequence[Mapping[str, Any]],
             most = (maxima or {}).get(s["players"], {}).get(name)
             out.append(Target(doc, ("balance", "carry_over", name), f"carry_over:{name}", s["players"],
                               (float(bounds[0]), float(bounds[1])),
-                              _carried(data, most, max(1, len(campaign.scenarios) - 1))))
+                              carried(data, most, max(1, len(campaign.scenarios) - 1))))
     return out
 
 
@@ -875,8 +875,9 @@ def campaign_not_reached(campaign: Any, summaries: Sequence[Mapping[str, Any]]) 
     return out
 
 
-def _carried(data: Mapping[str, Any], most: float | None, per_run: int) -> CarriedMean:
-    """The evidence of a carry-over summary (``CampaignStats.to_data``), values from 0 to ``most``
+def carried(data: Mapping[str, Any], most: float | None, per_run: int) -> CarriedMean:
+    """The evidence of a carry-over summary (``CampaignStats.to_data``; the verdicts' and the
+    baseline comparison's, ``sim.baseline``), values from 0 to ``most``
     (``None``: unknown, as when a run passed on more), at most ``per_run`` of them a run: by runs
     when it has the runs' sums, else (an older report) each value as a run of its own."""
     if most is not None and data.get("highest", 0) > most:
@@ -892,5 +893,5 @@ def _carried(data: Mapping[str, Any], most: float | None, per_run: int) -> Carri
 __all__ = ["ALPHA", "CARRY_OVER", "CarriedMean", "FAILS", "HOLDS", "Mean", "Median", "NOT_PLAYED", "NOT_REACHED",
            "Proportion",
            "RunMean", "RunProportion", "Target", "UNDECIDED", "VERDICTS", "Verdict", "band_for",
-           "campaign_not_judged", "campaign_not_reached", "campaign_targets", "judge", "look_alpha", "not_played",
-           "runs_needed", "scenario_not_judged", "scenario_targets"]
+           "campaign_not_judged", "campaign_not_reached", "campaign_targets", "carried", "judge", "look_alpha",
+           "not_played", "runs_needed", "scenario_not_judged", "scenario_targets"]
