@@ -28,8 +28,8 @@ from doria_forge.sim.verdicts import (
 
 def _runs(values: list[int], most: float | None) -> CarriedMean:
     """One value a run (each its own run), between 0 and ``most``."""
-    return CarriedMean(sum(values), sum(v * v for v in values), len(values), len(values),
-                       sum(v * v for v in values), sum(values), len(values), lowest=0.0, most=most,
+    return CarriedMean(sum(values), len(values), len(values), sum(v * v for v in values), sum(values), len(values),
+                       lowest=0.0, most=most,
                        by_run=tuple((float(v), 1, c) for v, c in Counter(values).items()))
 
 
@@ -89,7 +89,7 @@ def test_eight_runs_that_all_carried_nothing_do_not_fail_a_band_from_half_a_poin
 def test_only_a_value_the_rules_make_constant_is_exact():
     """A maximum equal to the lowest value (no Loot Card kept, say) leaves one possible value: then,
     and only then, the runs' value is exact."""
-    exact = CarriedMean(0, 0, 8, 8, 0, 0, 8, lowest=0.0, most=0.0)
+    exact = CarriedMean(0, 8, 8, 0, 0, 8, lowest=0.0, most=0.0)
     assert exact.interval(0.05) == (0.0, 0.0)
     verdicts = judge([Target("campaign/c", (), "carry_over:loot_cards", 1, band, exact)
                       for band in ((0.0, 12.0), (1.0, 12.0))])
@@ -159,7 +159,7 @@ def _resampled(by_run, runs: int, most: float, rng: random.Random) -> CarriedMea
     sample = Counter(rng.choice(pool) for _ in range(runs))
     total = sum(t * c for (t, _), c in sample.items())
     n = sum(m * c for (_, m), c in sample.items())
-    return CarriedMean(total, 0, n, runs, sum(t * t * c for (t, _), c in sample.items()),
+    return CarriedMean(total, n, runs, sum(t * t * c for (t, _), c in sample.items()),
                        sum(t * m * c for (t, m), c in sample.items()), sum(m * m * c for (_, m), c in sample.items()),
                        lowest=0.0, most=most, per_run=2,
                        by_run=tuple((float(t), m, c) for (t, m), c in sample.items()))
@@ -170,7 +170,7 @@ def test_the_runs_an_undecided_carry_over_asks_for_mostly_decide_it():
     that many, decided it 3 times in 100. The count asked now comes from the bet's own log wealth: runs
     like these, that many, decide it most of the time."""
     by_run = ((0.0, 1, 1), (2.0, 2, 1), (4.0, 2, 4))
-    evidence = CarriedMean(18, 0, 11, 6, 1 * 0 + 4 + 4 * 16, 0 + 4 + 4 * 8, 1 + 4 + 4 * 4, lowest=0.0, most=2.0,
+    evidence = CarriedMean(18, 11, 6, 1 * 0 + 4 + 4 * 16, 0 + 4 + 4 * 8, 1 + 4 + 4 * 4, lowest=0.0, most=2.0,
                            per_run=2, by_run=by_run)
     target = Target("campaign/c", (), "carry_over:loot_cards", 1, (1.0, 12.0), evidence)
     alpha = 0.05 / 4

@@ -10,7 +10,6 @@ from doria_forge.sim.verdicts import (
     FAILS,
     HOLDS,
     UNDECIDED,
-    Mean,
     Median,
     Proportion,
     Target,
@@ -160,34 +159,6 @@ def test_a_median_of_too_few_runs_for_its_level_has_no_interval():
     assert judge([six])[0].interval == (7.0, 9.0)  # 2/2^6 = 3.1%: the whole range is a 95% interval
 
 
-def test_a_mean_uses_the_t_interval():
-    from scipy import stats
-    values = [4, 6, 5, 7, 5, 6, 4, 5]
-    evidence = Mean(sum(values), sum(v * v for v in values), len(values))
-    (verdict,) = judge([Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2,
-                               (2.0, 9.0), evidence)])
-    low, high = stats.t.interval(0.95, len(values) - 1, loc=stats.tmean(values), scale=stats.sem(values))
-    assert verdict.interval == pytest.approx((low, high), rel=1e-6)
-    assert verdict.verdict == HOLDS
-
-
-def test_a_t_mean_that_never_varies_holds_on_the_band_edge():
-    """``Mean`` (the one-sample t-test) takes a value that never varies as exact and the band as
-    inclusive. The carry-over no longer uses it (``CarriedMean``, tests/test_carry_over_verdicts.py):
-    8 equal values are not proof of a constant."""
-    from doria_forge.sim.findings import no_location, verdict_findings
-
-    def carried(value, band):
-        return Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2, band,
-                      Mean(8 * value, 8 * value * value, 8))
-
-    on_edges = judge([carried(0, (0.0, 20.0)), carried(20, (0.0, 20.0))])
-    assert [v.verdict for v in on_edges] == [HOLDS, HOLDS]
-    assert verdict_findings([v.to_data() for v in on_edges], no_location) == []
-    beyond = judge([carried(21, (0.0, 20.0))])[0]
-    assert beyond.verdict == FAILS
-
-
 # Group XP carried in each of 10 campaign runs: one value a run, in each of the 3 scenarios it
 # passes on (the track keeps what the first left): 30 values, but 10 runs' worth of evidence.
 CARRIED_BY_RUN = [3, 4, 5, 6, 7, 5, 6, 7, 8, 9]
@@ -217,46 +188,48 @@ def test_a_carry_over_is_judged_over_runs_not_over_the_values_of_one_run():
 
     target, verdict = _carry_over_verdict((0, 5))
     assert target.evidence.n == 30 and verdict.verdict == UNDECIDED
-    one_each = CarriedMean(sum(CARRIED_BY_RUN), sum(v * v for v in CARRIED_BY_RUN), 10, 10,
-                           sum(v * v for v in CARRIED_BY_RUN), sum(CARRIED_BY_RUN), 10, lowest=0.0, most=40.0,
+    one_each = CarriedMean(sum(CARRIED_BY_RUN), 10, 10, sum(v * v for v in CARRIED_BY_RUN), sum(CARRIED_BY_RUN), 10,
+                           lowest=0.0, most=40.0,
                            by_run=tuple((float(v), 1, 1) for v in CARRIED_BY_RUN))
     assert verdict.interval == pytest.approx(one_each.interval(0.05), rel=1e-6)
     assert judge([_carry_over_verdict((0, 3))[0]])[0].verdict == FAILS  # well clear of the band: still found
 
 
-def test_a_carry_over_of_one_campaign_run_has_no_interval():
-    """One campaign run passing two scenarios gave "too few values for an interval, 2 values":
-    the interval is over runs now, and one run gives none."""
-    from doria_forge.sim.findings import no_location, verdict_findings
-    from doria_forge.sim.verdicts import RunMean
+def test_one_campaign_run_decides_a_carry_over_only_where_the_rules_do():
+    """One campaign run passing two scenarios (4 and 6 Group XP, at most 8 a scenario): the t
+    interval had none ("too few campaign runs for an interval"); the bet's interval is nearly
+    all of 0-8, so a band of 0-4 stays undecided, while one of 0-20 holds whatever the runs show,
+    as the rules allow no more than 8."""
+    from doria_forge.sim.verdicts import CarriedMean
 
-    one_run = Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2, (0.0, 20.0),
-                     RunMean(10, 52, 2, 1, 100, 20, 4))  # 4 and 6 Group XP in the one run
-    (verdict,) = judge([one_run])
-    assert verdict.verdict == UNDECIDED and verdict.to_data()["interval"] == [None, None]
-    (finding,) = verdict_findings([verdict.to_data()], no_location)
-    assert "(too few campaign runs for an interval, 2 values)" in finding.message
+    one_run = CarriedMean(10, 2, 1, 100, 20, 4, lowest=0.0, most=8.0, per_run=2, by_run=((10.0, 2, 1),))
+
+    def carried(band):
+        return Target("campaign/c", ("balance", "carry_over", "group_xp"), "carry_over:group_xp", 2, band, one_run)
+
+    narrow, wide = judge([carried((0.0, 4.0)), carried((0.0, 20.0))])
+    low, high = narrow.interval
+    assert narrow.verdict == UNDECIDED and low < 0.5 and high > 7.5
+    assert wide.verdict == HOLDS
 
 
-def test_the_run_mean_interval_weighs_runs_by_their_values():
+def test_the_run_mean_error_weighs_runs_by_their_values():
     """Runs that pass different numbers of scenarios: the ratio estimator's standard error
     (Cochran 1977, eq. 6.13: ``sqrt(R/(R-1) * sum (T_r - mean m_r)^2) / sum m_r``) computed
-    from the raw values, against the sums RunMean keeps."""
+    from the raw values, against the runs' sums the reports keep (``stats.run_mean_error``: what
+    an undecided carry-over's runs needed start from, and the baseline's rates over runs)."""
     import math
 
-    from scipy import stats
-
-    from doria_forge.sim.verdicts import RunMean
+    from doria_forge.sim.stats import run_mean_error
 
     runs = [[2, 3, 3], [5], [1, 1], [4, 6, 5], [0], [3, 2]]
     flat = [v for r in runs for v in r]
     mean = sum(flat) / len(flat)
     residuals = [sum(r) - mean * len(r) for r in runs]
     se = math.sqrt(len(runs) / (len(runs) - 1) * sum(e * e for e in residuals)) / len(flat)
-    half = stats.t.ppf(0.975, len(runs) - 1) * se
-    evidence = RunMean(sum(flat), sum(v * v for v in flat), len(flat), len(runs), sum(sum(r) ** 2 for r in runs),
-                       sum(sum(r) * len(r) for r in runs), sum(len(r) ** 2 for r in runs))
-    assert evidence.interval(0.05) == pytest.approx((mean - half, mean + half), rel=1e-9)
+    assert run_mean_error(sum(flat), len(flat), len(runs), sum(sum(r) ** 2 for r in runs),
+                          sum(sum(r) * len(r) for r in runs), sum(len(r) ** 2 for r in runs)) == pytest.approx(se,
+                                                                                                              rel=1e-9)
 
 
 def test_look_budgets_of_the_sequential_rule_sum_below_five_percent():
@@ -352,14 +325,13 @@ def test_the_html_report_gives_each_interval_its_level(looks_pack, tmp_path):
 def test_the_json_verdict_names_its_method(looks_pack, tmp_path):
     """The JSON gave each verdict's interval and level but not how it was made: the report names
     it per target (and the schema lists the methods)."""
-    from doria_forge.sim.verdicts import CarriedMean, RunMean
+    from doria_forge.sim.verdicts import CarriedMean
 
     report, _ = _verified(looks_pack, tmp_path, ["quick_a"], runs=8)
     assert [v["method"] for v in report["verdicts"]["targets"]] == ["clopper-pearson"]
-    others = [Median({7: 6}), Mean(12, 24, 6), RunMean(12, 24, 6, 3, 48, 8, 4),
-              CarriedMean(12, 24, 6, 3, 48, 8, 4, lowest=0.0)]
+    others = [Median({7: 6}), CarriedMean(12, 6, 3, 48, 8, 4, lowest=0.0)]
     assert [judge([Target("x/y", (), "m", 1, (0.0, 9.0), e)])[0].to_data()["method"] for e in others] == [
-        "sign-test", "t", "t-over-runs", "betting-over-runs"]
+        "sign-test", "betting-over-runs"]
 
 
 def test_a_target_decided_at_an_early_look_keeps_its_verdict(looks_pack, tmp_path):

@@ -298,7 +298,7 @@ class CampaignStats:
                 self.highest[name] = max(self.highest[name], value)
             self.sums["carry:n"] += 1
         if record.carried:
-            # the values of one run hang together: their interval is taken over runs (verdicts.RunMean)
+            # the values of one run hang together: their evidence is taken over runs (verdicts.CarriedMean)
             m = len(record.carried)
             self.sums["carry:runs"] += 1
             self.sums["carry:n_sq"] += m * m

@@ -12,8 +12,8 @@ checks them against SciPy); every test returns a p-value.
   approximation, from two histograms (rounds).
 - :func:`welch_test`: Welch's t-test from sums and sums of squares, on Student's t
   distribution with the Welch-Satterthwaite degrees of freedom (damage per run);
-  :func:`welch_from_variances` from the means' errors (a campaign's carry-over, whose errors
-  :func:`run_mean_error` takes over runs).
+  :func:`welch_from_variances` from the means' errors (the baseline's hit rates and a campaign's
+  scenario win rates, whose errors :func:`run_mean_error` takes over runs).
 - :func:`binomial_cdf`, :func:`clopper_pearson`, :func:`median_interval`,
   :func:`student_t_two_sided`: the exact distributions behind the verdicts (``sim.verdicts``).
 - :func:`holm`: Holm's step-down adjustment of many p-values (the family error stays 5%).
