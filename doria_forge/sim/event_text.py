@@ -187,6 +187,11 @@ def _initiative(s: _Said) -> str:
     return f"{s.who} rolls {s['roll']} for Initiative{fumble}: {_ap(s['ap'])}"
 
 
+def _moved(s: _Said) -> str:  # a hero's move and a monster's read alike
+    jumps = f", {_counted(s['jumps'], 'jump')}" if s.get("jumps") else ""
+    return f"{s.who} moves to {_square(s['square'])}{s.costing()}{jumps}"
+
+
 def _points(hp: Any, pp: Any) -> str:
     """Hit Points and Psi Points, those not 0: "3 Hit Points and 1 Psi Point"."""
     return _listed([_hp(hp) if hp else "", _pp(pp) if pp else ""])
@@ -294,14 +299,12 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
                                 f"{s['hp_change']:+d} Hit Points, {s['ar_change']:+d} Armor Rating)"),
     "monster_level_up": lambda s: f"The monsters rise to Monster Level {s['level']}",
     "monster_level_up_ignored": lambda s: f"The monsters stay at Monster Level {s['level']}, the highest",
-    "monster_moved": lambda s: f"{s.who} moves to {_square(s['square'])}{s.costing()}" + (
-        f", {_counted(s['jumps'], 'jump')}" if s.get("jumps") else ""),
+    "monster_moved": _moved,
     "monster_placed": _placed_monster,
     "monster_pushed": lambda s: f"{s.who} is pushed to {_square(s['square'])} by {s.n(s['by'])}",
     "monster_square": lambda s: f"{s.who} appears on {_square(s['square'])}",
     "move_item": lambda s: f"{s.who} moves {s.n(s['item'])} to the {_place(s['to'])}{s.costing()}",
-    "moved": lambda s: f"{s.who} moves to {_square(s['square'])}{s.costing()}" + (
-        f", {_counted(s['jumps'], 'jump')}" if s.get("jumps") else ""),
+    "moved": _moved,
     "no_figure_left": lambda s: f"No {s.n(s['monster'])} figure is left to place: {s.who} acts instead",
     "no_room_to_rise": lambda s: f"{s.who} has no room to get up on {_square(s['square'])}",
     "no_square": lambda s: f"No square is free for {_a(s.n(s['monster']))}{_why(s)}",
