@@ -251,6 +251,39 @@ LABELS: dict[str, dict[str, str]] = {
             "Alle {n} Monsterpunkte steigt die Monsterstufe um eins. Monsterpunkte zu Beginn: {start}.",
         "After scenario {n}": "Nach Szenario {n}", "#": "#",
         "Current HP / IP / PP / XP (death at {death})": "Aktuelle TP / IP / PP / EP (Tod bei {death})",
+        # the scenario booklet (templates/scenario.md.j2, filter t): a number's label has a singular
+        # and a plural entry where either language needs them; "Spielaufbau", "Spezial-Regeln" and
+        # "Einzelszenario" are the German Book of Rules' words
+        "Campaign scenario": "Kampagnenszenario", "Single scenario": "Einzelszenario",
+        "scenario {n} of {of}": "Szenario {n} von {of}", "{low}–{high} players": "{low}–{high} Spieler",
+        "starting Monster Level {n}": "Monsterstufe zu Beginn: {n}", "The campaign: {name}": "Die Kampagne: {name}",
+        "Story": "Geschichte", "Goal": "Ziel", "Win:": "Sieg:", "Lose:": "Niederlage:",
+        "a hero dies, or every hero is unconscious at the same time.":
+            "ein Held stirbt, oder alle Helden sind gleichzeitig bewusstlos.",
+        "Setup": "Spielaufbau", "Start tile:": "Start-Raumplatte:", "Room Tile deck:": "Raumplatten-Stapel:",
+        "Random Room Tiles:": "Zufällige Raumplatten:",
+        "{n} drawn from the remaining tiles": "{n} aus den übrigen Raumplatten gezogen",
+        "Target tile:": "Ziel-Raumplatte:",
+        ", placed as card {n} from the top of the Room Tile deck":
+            ", als {n}. Karte von oben in den Raumplatten-Stapel gelegt",
+        "Picked up for {ap} AP": "Aufnehmen kostet {ap} AP",
+        "Picked up free by stepping onto it": "Wer das Feld betritt, nimmt den Marker kostenlos auf",
+        "; dropped on the square of a carrier who falls unconscious.":
+            "; wird sein Träger bewusstlos, bleibt der Marker auf dessen Feld liegen.",
+        "Not on the table at the start: a special rule brings it into play.":
+            "Zu Beginn nicht auf dem Tisch: Eine Spezial-Regel bringt den Marker ins Spiel.",
+        "Special rules": "Spezial-Regeln", "Optional rule:": "Optionale Regel:", "Escape:": "Entkommen:",
+        "allowed": "erlaubt", "not allowed": "nicht erlaubt", "Group XP:": "Gruppen-EP:",
+        "Monster Points:": "Monsterpunkte:",
+        "{n} (in a campaign, won or not)": "{n} (in einer Kampagne, gewonnen oder nicht)",
+        "Keep:": "Behalten:",
+        "{n} Loot Card per hero into the next scenario": "{n} Schatzkarte je Held ins nächste Szenario",
+        "{n} Loot Cards per hero into the next scenario": "{n} Schatzkarten je Held ins nächste Szenario",
+        " (or items worth {gold} gold)": " (oder Gegenstände im Wert von {gold} Gold)",
+        "Hero bonus:": "Heldenbonus:", "every hero chooses one": "jeder Held wählt einen",
+        "Items:": "Gegenstände:",
+        "{items} (in a campaign: each to one hero, kept for the rest of the campaign)":
+            "{items} (in einer Kampagne: je an einen Helden, für den Rest der Kampagne)",
     },
 }
 """The printer's labels in each language but English, by English label."""

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from jinja2 import nodes
 from typer.testing import CliRunner
 from validate_helpers import lines, monster_with_levels, write_pack
 
 from doria_forge.commands.cli import app
-from doria_forge.i18n import dice, language, t, tr
+from doria_forge.export.pdf.errors import ExportError
+from doria_forge.export.pdf.scenario import booklet_order, render_scenario_text, template_env
+from doria_forge.i18n import LABELS, dice, language, t, tr
 from doria_forge.model import Rules
 from doria_forge.validate import validate_pack
 
@@ -83,14 +86,18 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
 
 
 def test_the_german_edition_says_what_of_its_scenario_booklet_prints_in_english(tmp_path, caplog, shipped_pack):
-    """The scenarios' own texts print in German (name_de, story_de...); the template's headings and
-    the wording generated from the rules' data do not, and `export pdf --lang de` says so."""
+    """The scenarios' own texts (name_de, story_de...) and the template's headings print in German;
+    the wording generated from the rules' data does not, and `export pdf --lang de` says so (it said
+    the headings were English too)."""
     from doria_forge.export.pdf import export_pdfs
 
     pack = shipped_pack
     with language("de"), caplog.at_level("WARNING"):
         export_pdfs(pack, tmp_path / "de")
-    assert "scenarios.pdf prints its headings and the wording generated from the special rules" in caplog.text
+    assert "scenarios.pdf prints in English only the sentences generated from the data of the special rules" \
+        in caplog.text
+    assert "its headings and the scenarios' own texts (name_de, story_de, text_de...) print in this edition" \
+        in caplog.text
     caplog.clear()
     with caplog.at_level("WARNING"):
         export_pdfs(pack, tmp_path / "en")
@@ -382,3 +389,71 @@ def test_a_packs_text_fit_entry_is_keyed_by_its_files_as_read_not_by_serialising
     monkeypatch.undo()
     assert validate_pack(pack).files_digest is not None
     assert validate_pack(ROOT / "examples" / "frost-crypt").files_digest is None  # requires doria-base
+
+
+def _booklet_markdown(pack, lang: str) -> str:
+    env = template_env(ROOT / "templates")
+    with language(lang):
+        return "\n".join(render_scenario_text(env, pack, scenario) for scenario in booklet_order(pack))
+
+
+ENGLISH_WORDS = ("## Story", "## Goal", "## Setup", "## Special rules", "## Rewards", "## The campaign:",
+                 "**Win:**", "**Lose:**", "a hero dies", "**Start tile:**", "**Room Tile deck:**", "**Escape:**",
+                 "allowed", "**Group XP:**", "**Keep:**", "per hero", "**Hero bonus:**", "**Items:**",
+                 "Campaign scenario", "Single scenario", " players ·", "starting Monster Level", "Optional rule:",
+                 "Picked up", "Monster Points:", "scenario 1 of")
+
+
+def test_the_german_booklet_prints_its_headings_and_fixed_phrases_in_german(shipped_pack):
+    """The template's own words (Story, Goal, Win:, Setup, Start tile:, Keep: 2 Loot Cards per hero...)
+    printed in English in the German booklet; they print as the German edition words them, and the
+    English booklet keeps them."""
+    german = _booklet_markdown(shipped_pack, "de")
+    for heading in ("## Geschichte", "## Ziel", "## Spielaufbau", "## Spezial-Regeln", "## Belohnungen",
+                    "## Die Kampagne: Die Schmuggler von Grauwasser"):
+        assert f"\n{heading}\n" in german, heading
+    for phrase in ("**Sieg:**", "**Niederlage:** ein Held stirbt, oder alle Helden sind gleichzeitig bewusstlos.",
+                   "**Start-Raumplatte:** A-1", "**Raumplatten-Stapel:** 1 × ", "**Entkommen:** erlaubt",
+                   "**Gruppen-EP:** ", "Einzelszenario · 1–6 Spieler · Monsterstufe zu Beginn: 1",
+                   "Kampagnenszenario · *Die Schmuggler von Grauwasser*, Szenario 1 von 3 · ",
+                   "**Behalten:** 2 Schatzkarten je Held ins nächste Szenario",
+                   "**Behalten:** 1 Schatzkarte je Held ins nächste Szenario", "**Heldenbonus:** jeder Held wählt einen",
+                   "**Optionale Regel:** ", "Aufnehmen kostet 2 AP"):
+        assert phrase in german, phrase
+    assert [w for w in ENGLISH_WORDS if w in german] == []
+    english = _booklet_markdown(shipped_pack, "en")
+    assert [w for w in ENGLISH_WORDS if w not in english] == []
+    assert "**Keep:** 1 Loot Card per hero into" in english and "**Keep:** 2 Loot Cards per hero into" in english
+    assert not [w for w in ("Geschichte", "Spielaufbau", "Sieg:", "Kampagnenszenario", "Schatzkarte") if w in english]
+
+
+def _t_labels(node) -> list[str]:
+    """The strings a template expression hands the filter t: a constant, or each branch of an ``if``."""
+    if isinstance(node, nodes.Const) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, nodes.CondExpr):
+        return _t_labels(node.expr1) + _t_labels(node.expr2)
+    return []
+
+
+def test_every_word_of_the_scenario_template_has_its_german_label():
+    """A phrase added to templates/scenario.md.j2 without a German entry in LABELS would print in
+    English in the German booklet, with no warning."""
+    env = template_env(ROOT / "templates")
+    tree = env.parse((ROOT / "templates" / "scenario.md.j2").read_text(encoding="utf-8"))
+    labels = [label for f in tree.find_all(nodes.Filter) if f.name == "t" for label in _t_labels(f.node)]
+    assert len(labels) > 30
+    assert [label for label in labels if label not in LABELS["de"]] == []
+
+
+@pytest.mark.parametrize(("source", "words"), [
+    ('{{ "{n.__class__}" | t(n=1) }}', "__class__"),
+    ('{{ "{n:>999999}" | t(n=1) }}', "format width of 999999 is above the template limit"),
+])
+def test_the_label_filter_fills_its_fields_within_the_sandbox(tmp_path, source, words, shipped_pack):
+    """The filter t fills a label's {fields} with the sandbox's str.format: no attribute reaching
+    Python's internals, no width past the template limits."""
+    (tmp_path / "scenario.md.j2").write_text(source, encoding="utf-8")
+    with pytest.raises(ExportError, match="scenario.md.j2:1") as failure:
+        render_scenario_text(template_env(tmp_path), shipped_pack, shipped_pack.scenarios["goblin_warren"])
+    assert words in str(failure.value)

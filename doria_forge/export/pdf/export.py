@@ -183,12 +183,15 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
                                        f"{pack.info.display_name}: {t('Campaign Overview Sheets')}"))
         if pack.own_of_kind("scenario"):
             if current() != "en":
-                # The designers' texts print translated (name_de, story_de...), but the template's
-                # headings and the wording generated from the rules' and goals' data are English:
-                # say so rather than hand a German edition a half-English booklet without a word.
-                log.warning("scenarios.pdf prints its headings and the wording generated from the special rules "
-                            "and goals in English; the scenarios' own texts (name_%s, story_%s, text_%s...) print "
-                            "in this edition", current(), current(), current())
+                # The designers' texts (name_de, story_de...) and the template's own words (the filter t,
+                # i18n.LABELS) print translated, but the sentences generated from the data (the words
+                # vocabulary's describe()) and an optional rule's one text exist in English only: say
+                # so rather than hand a German edition a partly English booklet without a word.
+                log.warning("scenarios.pdf prints in English only the sentences generated from the data of the "
+                            "special rules, the goals, the setup markers and the places of tokens, and the texts of "
+                            "optional rules (rules.yaml has no German field for them); its headings and the "
+                            "scenarios' own texts (name_%s, story_%s, text_%s...) print in this edition",
+                            current(), current(), current())
             written.append(write_scenarios(out_dir / "scenarios.pdf", pack,
                                            layout_data.for_deck("scenarios", layout), templates_dir))
         if sheets.calibration_page and sheets.duplex != "none":

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, pass_environment
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.export.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
-from doria_forge.i18n import tr, tr_lines
+from doria_forge.i18n import t, tr, tr_lines
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
 from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
@@ -38,9 +38,27 @@ _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 
 def template_env(templates_dir: Path) -> LimitedSandbox:
     """The sandboxed Jinja2 environment used for every template (undefined variables are errors;
-    limits and confinement: ``doria_forge.export.templating``)."""
-    return sandboxed_environment(templates_dir, undefined=StrictUndefined, autoescape=False, trim_blocks=True,
-                                 lstrip_blocks=True, keep_trailing_newline=True)
+    limits and confinement: ``doria_forge.export.templating``), with the filter ``t``
+    (:func:`_label`) for the template's own words."""
+    env = sandboxed_environment(templates_dir, undefined=StrictUndefined, autoescape=False, trim_blocks=True,
+                                lstrip_blocks=True, keep_trailing_newline=True)
+    env.filters["t"] = _label
+    return env
+
+
+@pass_environment
+def _label(env: LimitedSandbox, label: str, **values: Any) -> str:
+    """The template's filter ``t``: the printer's ``label`` in the edition printed
+    (:func:`~doria_forge.i18n.t`, the label as written where the table lacks it), its ``{fields}``
+    filled with ``values`` when given (``"scenario {n} of {of}" | t(n=1, of=3)``). The filling is
+    the sandbox's own ``str.format`` (no attributes of the values, widths within the template
+    limits), as if the template had written ``.format(...)`` itself."""
+    text = t(str(label))
+    if not values:
+        return text
+    fill = env.wrap_str_format(text.format)
+    assert fill is not None  # text is a str: its format is always wrapped
+    return fill(**values)
 
 
 def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
@@ -68,10 +86,10 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
                    "simulated": r.simulated} for i, r in enumerate(scenario.rules)],
         "win": [{"words": g.describe(words), "flavour": tr(g, "text")} for g in scenario.goals.win],
         "lose": [{"words": g.describe(words), "flavour": tr(g, "text")} for g in scenario.goals.lose],
-        "tokens": [{"name": tr(t, "name"), "text": tr(t, "text"), "pick_up_ap": t.pick_up_ap,
-                    "where": _sentence(f"lies {t.at.on()}{_once_revealed(t.at, setup.start_tile)}") if t.at
-                    else "Not on the table at the start: a special rule brings it into play.",
-                    "dropped": t.dropped_when_unconscious} for t in setup.tokens],
+        "tokens": [{"name": tr(token, "name"), "text": tr(token, "text"), "pick_up_ap": token.pick_up_ap,
+                    "where": _sentence(f"lies {token.at.on()}{_once_revealed(token.at, setup.start_tile)}")
+                    if token.at else t("Not on the table at the start: a special rule brings it into play."),
+                    "dropped": token.dropped_when_unconscious} for token in setup.tokens],
         "markers": [_sentence(m.describe(words) + _once_revealed(m.at, setup.start_tile)) for m in setup.markers],
         "reward_items": [words.name("equipment", item) for item in scenario.rewards.items],
         "keep_gold": (scenario.rewards.keep_loot_cards * pack.rules.campaign_gold_per_card
@@ -104,7 +122,7 @@ def _flavour(scenario: Scenario, index: int) -> str:
     texts = [tr(rule, "text"), tr(rule.when, "text")]
     texts += [tr(effect, "text") for path, effect in scenario.effects() if path[1] == index]
     texts += [tr(modifier, "text") for modifier in rule.modifiers]
-    return " ".join(t for t in texts if t)
+    return " ".join(text for text in texts if text)
 
 
 def _sentence(words: str) -> str:
