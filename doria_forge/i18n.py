@@ -200,7 +200,9 @@ LABELS: dict[str, dict[str, str]] = {
         "vs": "gegen", "ignores armor": "ignoriert Rüstung", "blocks doors": "blockiert Türen",
         "reveals a Room Tile": "deckt eine Raumplatte auf", "Phase F": "Phase F",
         # campaign sheet: what carries over
-        "each hero keeps {n} Loot Cards": "jeder Held behält {n} Schatzkarten", "a hero bonus": "ein Heldenbonus",
+        "each hero keeps {n} Loot Cards": "jeder Held behält {n} Schatzkarten",
+        "each hero keeps {n} Loot Card": "jeder Held behält {n} Schatzkarte", "a hero bonus": "ein Heldenbonus",
+        "Monster Point": "Monsterpunkt",
         "nothing carries over": "nichts wird übernommen",
         "(won or not)": "(gewonnen oder nicht)",
         "each hero keeps items worth {gold} gold": "jeder Held behält Gegenstände im Wert von {gold} Gold",
@@ -284,6 +286,19 @@ LABELS: dict[str, dict[str, str]] = {
         "Items:": "Gegenstände:",
         "{items} (in a campaign: each to one hero, kept for the rest of the campaign)":
             "{items} (in einer Kampagne: je an einen Helden, für den Rest der Kampagne)",
+        # the errata sheet (export pdf --changed-since): its words, and the kinds of document it lists
+        # (a card's kind and id in brackets: "Ork (Stufenkarte orc-2)")
+        "Errata": "Errata", "errata": "Errata",
+        "Changes since {since}: {changed} changed, {added} added, {removed} removed.":
+            "Änderungen seit {since}: {changed} geändert, {added} neu, {removed} entfernt.",
+        "Changed": "Geändert", "Added": "Neu", "Removed": "Entfernt", "Reprinted": "Neu gedruckt",
+        "Unchanged themselves, these cards print a changed card's name or values:":
+            "Selbst unverändert, drucken diese Karten Namen oder Werte einer geänderten Karte:",
+        "(none)": "(nichts)",
+        "monster": "Monster", "monster level": "Stufenkarte", "monster modification": "Monster-Modifikation",
+        "boss": "Boss-Monster", "equipment": "Ausrüstung", "character": "Held", "room tile": "Raumplatte",
+        "door event": "Tür-Ereignis", "trap": "Falle", "scenario": "Szenario", "campaign": "Kampagne",
+        "rules": "Regeln",
     },
 }
 """The printer's labels in each language but English, by English label."""

@@ -122,6 +122,31 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
     assert not (repo / "none").exists()
 
 
+def test_a_german_errata_sheet_names_the_cards_and_says_what_changed_in_german(repo, monkeypatch):
+    """`export pdf --lang de --changed-since` reprinted German cards beside an English errata sheet:
+    "Changes since HEAD", "Changed", "Log Trap (trap log_trap)", "Ghoul (monster ghoul)" removed.
+    The sheet is now in the edition printed, a removed card named as it was in German too; the
+    changed fields are the YAML's keys as written."""
+    _errata(repo)
+    (repo / "content" / "monsters" / "ghoul.yaml").unlink()  # the monster and its Monster Level Cards
+    _edit(repo / "content" / "monsters" / "orc.yaml", "action_points: 7\n", "action_points: 8\n")  # reprints its levels
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--lang", "de",
+                                 "--out", "errata"])
+    assert result.exit_code == 0, result.output
+    sheet = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "errata.pdf").pages)
+                     .split())
+    assert "Errata: Dungeons of Doria - Base Pack 0.1.0" in sheet
+    assert "Änderungen seit HEAD: 3 geändert, 0 neu, 5 entfernt." in sheet
+    for words in ("Geändert", "Entfernt", "Neu gedruckt", "Baumstammfalle (Falle ", "Ghul (Monster ghoul)",
+                  "(Stufenkarte orc-2)", "effect.poison_markers: 0 → 1"):
+        assert words in sheet, words
+    assert not [w for w in ("Changes since", "Changed", "Removed", "Reprinted", "Log Trap", "(trap ", "Ghoul (monster")
+                if w in sheet]
+
+
 def test_changed_since_reprints_the_cards_that_print_a_changed_card(repo, monkeypatch):
     """The Orc's vulnerability is printed on its four Monster Level Cards, a standard item's name
     on its hero's card: changing either reprinted only the changed card, and the errata's

@@ -96,6 +96,23 @@ def test_the_sheet_and_the_simulation_take_what_a_scenario_gives_from_the_campai
     assert "each hero keeps 3 Loot Cards" in line and "a hero bonus" in line
 
 
+def test_one_monster_point_and_one_kept_card_are_singular_in_both_editions(shipped_pack):
+    """The sheet printed "+1 Monster Points" and "each hero keeps 1 Loot Cards" (German "+1
+    Monsterpunkte", "1 Schatzkarten"): one is singular, more plural."""
+    campaign = shipped_pack.campaigns["greywater_smugglers"]
+    first = shipped_pack.scenarios[campaign.scenarios[0]]
+    assert first.rewards.monster_points == 1  # the shipped first scenario: one point
+    one = campaign.model_copy(update={"rewards": [r.model_copy(update={"keep_loot_cards": 1})
+                                                  if r.after_scenario == 1 else r for r in campaign.rewards]})
+    line = carry_over_lines(shipped_pack, one)[0]
+    assert "+1 Monster Point (won or not)" in line and "each hero keeps 1 Loot Card," in line
+    assert "each hero keeps 2 Loot Cards" in carry_over_lines(shipped_pack, campaign)[0]
+    with language("de"):
+        line = carry_over_lines(shipped_pack, one)[0]
+        assert "+1 Monsterpunkt (gewonnen oder nicht)" in line and "jeder Held behält 1 Schatzkarte," in line
+        assert "jeder Held behält 2 Schatzkarten" in carry_over_lines(shipped_pack, campaign)[0]
+
+
 def test_the_rulers_caption_does_not_cover_its_numbers(tmp_path):
     writer = PdfWriter("ruler", (mm(210), mm(40)))
     draw_ruler(writer.canvas, RulerPlace(20, 10, False, 7.0))

@@ -311,12 +311,14 @@ def carry_over_lines(pack: ContentPack, camp: Campaign) -> tuple[str, ...]:
         if own and own.group_xp:
             parts.append(f"{own.group_xp} {t('Group XP')}")
         if own and own.monster_points:
-            parts.append(f"+{own.monster_points} {t('Monster Points')} {t('(won or not)')}")
+            points = t("Monster Points" if own.monster_points > 1 else "Monster Point")
+            parts.append(f"+{own.monster_points} {points} {t('(won or not)')}")
         if keep and scenario is not None and pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules):
             parts.append(t("each hero keeps items worth {gold} gold").format(
                 gold=keep * pack.rules.campaign_gold_per_card))
         elif keep:
-            parts.append(t("each hero keeps {n} Loot Cards").format(n=keep))
+            kept = "each hero keeps {n} Loot Cards" if keep > 1 else "each hero keeps {n} Loot Card"
+            parts.append(t(kept).format(n=keep))
         if bonus:
             parts.append(t("a hero bonus"))
         if own and own.items:
