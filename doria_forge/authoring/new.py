@@ -13,9 +13,13 @@ The content kinds' own names work too (``equipment``, ``room_tile``, ``character
 ``monster_modification``...).
 Each file starts with a ``# yaml-language-server: $schema=...`` line pointing at the editor
 schema (the pack's own, else the ``schemas/`` of a checkout above it; written into the pack
-when there is none), validates without a problem and simulates as it is.
+when there is none), validates without a problem and simulates as it is. In a pack written for
+German too (``languages: [en, de]`` in its manifest) a scenario and a campaign carry German
+placeholders beside their English ones (``name_de``, ``story_de``, ``goal_de``...), else validate
+warns of each missing translation.
 
-Templates: ``templates/new/<kind>.yaml.j2``. Existing files are never overwritten.
+Templates: ``templates/new/<kind>.yaml.j2``, given ``translations`` (the pack's languages besides
+English). Existing files are never overwritten.
 """
 
 from __future__ import annotations
@@ -217,10 +221,22 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     if missing and os.path.lexists(schema):  # a folder or FIFO of its name: refused after the new files were written
         raise NewError(f"cannot write the editor schema {schema}: something that is not a file is in its place; "
                        "move it away")
+    translations = _translations(pack_root)
     texts = [(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
-                            boss_levels=BOSS_LEVELS, **values)) for path, template, values in files]
+                            boss_levels=BOSS_LEVELS, translations=translations, **values))
+             for path, template, values in files]
     _refuse_defined(pack_root, texts, doc_id)
     return Created(_write_all([*texts, *([(schema, _schema_text())] if missing else [])]))
+
+
+def _translations(pack_root: Path) -> list[str]:
+    """The languages besides English that the manifest of ``pack_root`` says the pack is written
+    for (``languages: [en, de]``): validate asks every printed text for its translation in each
+    (missing-translation), so a template writes a placeholder for them (``name_de``...)."""
+    from doria_forge.packs import read_manifest
+
+    found = read_manifest(pack_root)
+    return [lang for lang in found.manifest.languages if lang != "en"] if found is not None else []
 
 
 def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]], doc_id: str) -> None:
