@@ -28,7 +28,7 @@ from .common import (
     empty_dict,
     empty_list,
 )
-from .optional_rules import OPTIONAL_RULE_IDS, OPTIONAL_RULES, OptionalRuleId
+from .optional_rules import OPTIONAL_RULE_IDS, OPTIONAL_RULE_TEXTS_DE, OPTIONAL_RULES, OptionalRuleId
 from .scenario import Effect, effect_references
 from .tune import Tune
 
@@ -95,6 +95,9 @@ class OptionalRule(Strict):
     """Id scenarios switch the rule on with (``doria-forge abilities`` lists them)."""
     text: CardText
     """The rule, printed where it is used."""
+    text_de: CardText | None = None
+    """The rule in German (the German edition, doria_forge.i18n: a scenario page of the German
+    booklet prints it); the English text prints where it is missing."""
     default: bool = False
     """true: the rule is on unless a scenario says otherwise."""
 
@@ -113,8 +116,10 @@ def _each_rule_once(rules: list[OptionalRule]) -> list[OptionalRule]:
     return rules
 
 
-def _english_optional_rules() -> list[OptionalRule]:
-    return [OptionalRule(id=rule_id, text=OPTIONAL_RULES[rule_id][0]) for rule_id in OPTIONAL_RULE_IDS]
+def _book_optional_rules() -> list[OptionalRule]:
+    """Every optional rule of the Book of Rules, off, with its printed text in English and German."""
+    return [OptionalRule(id=rule_id, text=OPTIONAL_RULES[rule_id][0], text_de=OPTIONAL_RULE_TEXTS_DE[rule_id])
+            for rule_id in OPTIONAL_RULE_IDS]
 
 
 EDITION_CONSTANTS: dict[str, dict[str, object]] = {
@@ -252,7 +257,7 @@ class Rules(Document):
     solo_average_die: Annotated[int, Field(ge=1, le=10)] = 6
     """What every monster die counts in solo play with the optional rule solo_average_monster_dice."""
     optional_rules: Annotated[list[OptionalRule], AfterValidator(_each_rule_once)] = Field(
-        default_factory=_english_optional_rules, max_length=50)
+        default_factory=_book_optional_rules, max_length=50)
     """The optional rules of the Book of Rules a scenario can switch on."""
 
     def starting_standard_items(self, standard_items: list[str]) -> list[str]:

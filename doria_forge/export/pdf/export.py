@@ -185,12 +185,11 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
             if current() != "en":
                 # The designers' texts (name_de, story_de...) and the template's own words (the filter t,
                 # i18n.LABELS) print translated, but the sentences generated from the data (the words
-                # vocabulary's describe()) and an optional rule's one text exist in English only: say
-                # so rather than hand a German edition a partly English booklet without a word.
+                # vocabulary's describe()) exist in English only: say so rather than hand a German
+                # edition a partly English booklet without a word.
                 log.warning("scenarios.pdf prints in English only the sentences generated from the data of the "
-                            "special rules, the goals, the setup markers and the places of tokens, and the texts of "
-                            "optional rules (rules.yaml has no German field for them); its headings and the "
-                            "scenarios' own texts (name_%s, story_%s, text_%s...) print in this edition",
+                            "special rules, the goals, the setup markers and the places of tokens; its headings and "
+                            "the scenarios' own texts (name_%s, story_%s, text_%s...) print in this edition",
                             current(), current(), current())
             written.append(write_scenarios(out_dir / "scenarios.pdf", pack,
                                            layout_data.for_deck("scenarios", layout), templates_dir))
