@@ -107,16 +107,20 @@ def test_new_makes_every_kind_of_content_and_each_validates_clean(tmp_path, monk
 
 
 def test_a_new_scenario_in_a_pack_written_in_german_too_carries_german_placeholders(tmp_path, monkeypatch):
-    """In a pack written for en and de a new scenario (and a new campaign with its scenarios) had no
-    name_de, story_de, goal_de: validate warned of each missing translation, and --strict failed
-    on the starting file. They carry German placeholders there, and none in an English-only pack."""
+    """In a pack written for en and de a new scenario (and a new campaign with its scenarios, and
+    every other kind) had no name_de, story_de, goal_de, text_de: validate warned of each missing
+    translation, and --strict failed on the starting file. They carry German placeholders there,
+    and none in an English-only pack."""
     assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
     pack = tmp_path / "frost"
     assert _new("scenario", "cold_night", cwd=pack, monkeypatch=monkeypatch).exit_code == 0
     assert "_de:" not in (pack / "scenarios" / "cold_night.yaml").read_text(encoding="utf-8")
     manifest = pack / "pack.yaml"
     manifest.write_text(manifest.read_text(encoding="utf-8") + "languages: [en, de]\n", encoding="utf-8")
-    for kind, doc_id in (("scenario", "long_night"), ("campaign", "long_winter")):
+    for kind, doc_id in (("scenario", "long_night"), ("campaign", "long_winter"), ("monster", "yeti"),
+                         ("tile", "G-9"), ("hero", "skald"), ("item", "ice_axe"), ("loot", "hot_tea"),
+                         ("trap", "ice_pit"), ("boss", "frost_giant"), ("modification", "frozen"),
+                         ("door_event", "cold_wind")):
         result = _new(kind, doc_id, cwd=pack, monkeypatch=monkeypatch)
         assert result.exit_code == 0, result.output
     (pack / "scenarios" / "cold_night.yaml").unlink()  # the English-only one would be missing its German
@@ -126,6 +130,7 @@ def test_a_new_scenario_in_a_pack_written_in_german_too_carries_german_placehold
     assert [p for p in checked.problems if p.severity.value != "info"] == []
     assert checked.pack.scenarios["long_night"].goal_de and checked.pack.campaigns["long_winter"].story_de
     assert checked.pack.scenarios["long_winter_2"].story_de
+    assert checked.pack.bosses["frost_giant"].end_condition_de and checked.pack.equipment["skald_weapon"].name_de
 
 
 def test_a_new_campaign_writes_nothing_when_one_of_its_scenarios_exists(tmp_path, monkeypatch):

@@ -14,9 +14,9 @@ The content kinds' own names work too (``equipment``, ``room_tile``, ``character
 Each file starts with a ``# yaml-language-server: $schema=...`` line pointing at the editor
 schema (the pack's own, else the ``schemas/`` of a checkout above it; written into the pack
 when there is none), validates without a problem and simulates as it is. In a pack written for
-German too (``languages: [en, de]`` in its manifest) a scenario and a campaign carry German
-placeholders beside their English ones (``name_de``, ``story_de``, ``goal_de``...), else validate
-warns of each missing translation.
+German too (``languages: [en, de]`` in its manifest) every printed text carries a German
+placeholder beside its English one (``name_de``, ``text_de``, a scenario's ``story_de`` and
+``goal_de``...), else validate warns of each missing translation.
 
 Templates: ``templates/new/<kind>.yaml.j2``, given ``translations`` (the pack's languages besides
 English). Existing files are never overwritten.
