@@ -258,6 +258,7 @@ LABELS: dict[str, dict[str, str]] = {
         # "Einzelszenario" are the German Book of Rules' words
         "Campaign scenario": "Kampagnenszenario", "Single scenario": "Einzelszenario",
         "scenario {n} of {of}": "Szenario {n} von {of}", "{low}–{high} players": "{low}–{high} Spieler",
+        "{low} players": "{low} Spieler", "{low} player": "{low} Spieler",
         "starting Monster Level {n}": "Monsterstufe zu Beginn: {n}", "The campaign: {name}": "Die Kampagne: {name}",
         "Story": "Geschichte", "Goal": "Ziel", "Win:": "Sieg:", "Lose:": "Niederlage:",
         "a hero dies, or every hero is unconscious at the same time.":

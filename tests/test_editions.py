@@ -457,3 +457,17 @@ def test_the_label_filter_fills_its_fields_within_the_sandbox(tmp_path, source, 
     with pytest.raises(ExportError, match="scenario.md.j2:1") as failure:
         render_scenario_text(template_env(tmp_path), shipped_pack, shipped_pack.scenarios["goblin_warren"])
     assert words in str(failure.value)
+
+
+@pytest.mark.parametrize(("players", "english", "german"), [
+    ((2, 2), " · 2 players · ", " · 2 Spieler · "),
+    ((1, 1), " · 1 player · ", " · 1 Spieler · "),
+    ((1, 4), " · 1–4 players · ", " · 1–4 Spieler · "),
+])
+def test_the_booklet_names_one_player_count_once(shipped_pack, players, english, german):
+    """A scenario for exactly 2 players printed "2–2 players"; one for a lone hero "1–1 players"."""
+    env = template_env(ROOT / "templates")
+    scenario = next(iter(shipped_pack.scenarios.values())).model_copy(update={"players": players})
+    for lang, words in (("en", english), ("de", german)):
+        with language(lang):
+            assert words in render_scenario_text(env, shipped_pack, scenario), lang
