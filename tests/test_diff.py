@@ -141,10 +141,11 @@ def test_a_german_errata_sheet_names_the_cards_and_says_what_changed_in_german(r
     assert "Errata: Dungeons of Doria - Base Pack 0.1.0" in sheet
     assert "Änderungen seit HEAD: 3 geändert, 0 neu, 5 entfernt." in sheet
     for words in ("Geändert", "Entfernt", "Neu gedruckt", "Baumstammfalle (Falle ", "Ghul (Monster ghoul)",
-                  "(Stufenkarte orc-2)", "effect.poison_markers: 0 → 1"):
+                  "Ork · Stufe 2 (Stufenkarte orc-2)", "Ghul · Stufe 1 (Stufenkarte ghoul-1)",
+                  "effect.poison_markers: 0 → 1"):
         assert words in sheet, words
-    assert not [w for w in ("Changes since", "Changed", "Removed", "Reprinted", "Log Trap", "(trap ", "Ghoul (monster")
-                if w in sheet]
+    assert not [w for w in ("Changes since", "Changed", "Removed", "Reprinted", "Log Trap", "(trap ", "Ghoul (monster",
+                            "(level ") if w in sheet]
 
 
 def test_changed_since_reprints_the_cards_that_print_a_changed_card(repo, monkeypatch):

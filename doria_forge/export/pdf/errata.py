@@ -27,9 +27,16 @@ def errata_markdown(pack: ContentPack, since: str, changes: Any) -> str:
     """The sheet as the Markdown subset the booklet sets: a title, then the changes (``changes`` is a
     ``PackDiff``), in the edition being printed. Names are the cards' printed names, kind and id in
     brackets; a removed card's name is the old version's."""
+    def document(kind: str, doc_id: str) -> Any:
+        return changes.removed_documents.get((kind, doc_id)) or pack.get(kind, doc_id)
+
     def name(kind: str, doc_id: str) -> str:
-        doc = changes.removed_documents.get((kind, doc_id)) or pack.get(kind, doc_id)
+        doc = document(kind, doc_id)
         shown = tr(doc, "name") if doc is not None else doc_id
+        if kind == "monster_level" and doc is not None:
+            # a Monster Level Card prints its monster's name and its level, not its own English name
+            monster = document("monster", doc.monster)
+            shown = f"{tr(monster, 'name') if monster is not None else doc.monster} · {t('Level')} {doc.level}"
         what = f"{t(kind.replace('_', ' '))} {doc_id}"
         return f"{shown} ({what})" if shown != doc_id else what
 
