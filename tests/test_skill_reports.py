@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_action_text import REPR
 
 from doria_forge.engine.choices import OPEN_CHOICES
 from doria_forge.sim.clarity import SWING, ClarityStats, clarity_section, paired_interval, verdict
@@ -157,7 +158,9 @@ def test_a_replay_gives_every_decision_its_reason_and_alternatives(shipped_pack)
         decisions = [line for _, line in replay.log if " decides: " in line]
         assert decisions and len(decisions) < len(replay.log)
         attacks = [line for line in decisions if line.split(" decides: ")[1].startswith("attack ")]
-        assert attacks and all("compared" in line for line in attacks)
+        assert attacks and all("compared: attack " in line for line in attacks)
+        # the actions and the alternatives compared in words, not reprs (``Walk((0, 2))``, uids)
+        assert [line for line in decisions if REPR.search(line)] == []
         if policy == "search":
             assert any("playout" in line for line in decisions)
             # one playout a candidate (search.SAMPLES) read "the best mean value of 1 playout(s)"
@@ -383,5 +386,6 @@ def test_a_replay_names_the_phase_of_a_choice_outside_the_fight(shipped_pack):
     replay = replay_run(shipped_pack, plan, 1, lambda state: b"", run=0)
     setup = [line for number, line in replay.log if number == 0 and " decides: " in line]
     assert setup and all(": setup: " in line for line in setup), setup
-    end_turns = [line.split(" decides: ")[1] for _, line in replay.log if " decides: EndTurn:" in line]
+    end_turns = [line.split(" decides: ")[1] for _, line in replay.log
+                 if " decides: end the turn:" in line or " decides: be done choosing:" in line]
     assert end_turns and not [why for why in end_turns if "bonus by preference" in why], end_turns

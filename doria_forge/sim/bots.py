@@ -213,19 +213,19 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
     return options
 
 
-def attack_alternatives(state: GameState) -> list[tuple[str, float]]:
+def attack_alternatives(state: GameState) -> list[tuple[Action, float]]:
     """Greedy's attacks for the acting hero as a replay's reason compares them (``sim.reasons``):
-    (target and weapon, score) for the best option against each target, best first."""
+    (the attack, score) for the best option against each target, best first."""
     hero = state.actor_hero()
     if hero is None:
         return []
-    best: dict[str, tuple[float, str]] = {}
-    for score, args, item in attack_options(state, hero, state.ap.get(hero.uid, 0)):
+    best: dict[str, tuple[float, Attack]] = {}
+    for score, args, _item in attack_options(state, hero, state.ap.get(hero.uid, 0)):
         target = args[2]
         if target not in best or score > best[target][0]:
-            best[target] = (score, f"{target} with {item.card.id}")
+            best[target] = (score, Attack(*args))
     ranked = sorted(best.values(), key=lambda x: -x[0])
-    return [(name, score) for score, name in ranked]
+    return [(attack, score) for score, attack in ranked]
 
 
 def _target_worth(monster: MonsterState) -> float:

@@ -5,7 +5,8 @@ reading a game, not the engine's field names, ids or Python values.
 
 Each event kind the engine emits has a sentence of its own (:data:`SENTENCES`); a kind without
 one (a new event) is still written in words (:func:`_generic`), never as ``key=value`` fields.
-Ids are named by :class:`Names`: a hero, monster, card, trap or item by its name in the pack.
+Ids are named by :class:`Names` (``sim.wording``, shared with the decisions' ``sim.action_text``): a
+hero, monster, card, trap or item by its name in the pack.
 """
 
 from __future__ import annotations
@@ -13,94 +14,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from doria_forge.model import ContentPack
+from doria_forge.model.words.common import a_noun
 
-NAMED_KINDS = ("character", "monster", "boss", "equipment", "trap", "door_event", "monster_modification",
-               "room_tile")
-"""The document kinds whose ids an event names (a hero's uid is a character id, a monster's a
-monster or boss id with its figure's number)."""
-
-
-class Names:
-    """Readable names for the ids in events, from ``pack`` (without a pack: the id in words).
-
-    ``adventurer`` -> "Adventurer"; ``orc-1`` -> "Orc 1"; an item's uid
-    ``adventurer/equipment:psi_dart:1`` and a card's ``equipment:psi_dart:1`` -> "Psi Dart";
-    ``log_trap`` -> "Log Trap"; anything else with its underscores as spaces."""
-
-    def __init__(self, pack: ContentPack | None = None) -> None:
-        self.pack = pack
-
-    def _document(self, doc_id: str) -> str | None:
-        if self.pack is None:
-            return None
-        for kind in NAMED_KINDS:
-            found = self.pack.get(kind, doc_id)
-            if found is not None:
-                return str(getattr(found, "name", None) or doc_id)
-        return None
-
-    def __call__(self, value: Any) -> str:
-        text = str(value)
-        card = text.rsplit("/", 1)[-1]  # an item's uid: its owner, then the card's uid
-        if card.count(":") == 2:  # kind:id:copy
-            doc_id = card.split(":")[1]
-            return self._document(doc_id) or _words(doc_id)
-        named = self._document(text)
-        if named is not None:
-            return named
-        base, _, number = text.rpartition("-")
-        if base and number.isdigit():
-            named = self._document(base)
-            if named is not None:
-                return f"{named} {number}"
-        return _words(text)
-
-
-def _words(text: str) -> str:
-    return text.replace("_", " ")
-
-
-def _counted(n: Any, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n in (1, -1) else many or one + 's'}"
-
-
-def _ap(n: Any) -> str:
-    return _counted(n, "Action Point")
-
-
-def _hp(n: Any) -> str:
-    return _counted(n, "Hit Point")
-
-
-def _pp(n: Any) -> str:
-    return _counted(n, "Psi Point")
-
-
-def _square(value: Any) -> str:
-    if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"square ({value[0]}, {value[1]})"
-    return f"square {value}"
-
-
-def _a(name: str) -> str:
-    """``name`` with its indefinite article: "an Orc", "a Goblin"."""
-    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
-
-
-PLACES = {"equip": "Body Zone", "belt": "Belt Zone", "backpack": "Backpack"}
-"""Where a card goes on the Character Mat, in the rulebook's words."""
-
-
-def _place(value: Any) -> str:
-    return PLACES.get(str(value), _words(str(value)))
-
-
-def _listed(names: list[str]) -> str:
-    names = [n for n in names if n]
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+from .wording import (
+    NAMED_KINDS,
+    Names,
+    action_points,
+    counted,
+    hit_points,
+    listed,
+    place_words,
+    psi_points,
+    square_words,
+    value_words,
+    words,
+)
 
 
 class _Said:
@@ -118,7 +46,7 @@ class _Said:
         return self.event.data.get(key, default)
 
     def many(self, key: str) -> str:
-        return _listed([self.n(v) for v in self.get(key) or ()])
+        return listed([self.n(v) for v in self.get(key) or ()])
 
     def check(self) -> str:
         """``total``, ``target_number`` and ``success`` as the roll of a check."""
@@ -127,7 +55,7 @@ class _Said:
 
     def costing(self, key: str = "ap") -> str:
         ap = self.get(key)
-        return f" ({_ap(ap)})" if ap else ""
+        return f" ({action_points(ap)})" if ap else ""
 
 
 REASONS = {
@@ -145,22 +73,22 @@ def _why(said: _Said, key: str = "reason") -> str:
     reason = said.get(key)
     if reason in (None, ""):
         return ""
-    words = REASONS[str(reason)] if str(reason) in REASONS else said.n(reason)
-    return f" ({words})" if words else ""
+    said_as = REASONS[str(reason)] if str(reason) in REASONS else said.n(reason)
+    return f" ({said_as})" if said_as else ""
 
 
 def _attack(s: _Said) -> str:
     hit = "a hit" if s.get("hit") else "a miss"
-    critical = f", {_counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
-    psi = f", {_pp(s['pp'])}" if s.get("pp") else ""
-    return (f"{s.who} attacks {s.n(s['target'])} with {s.n(s['item'])} ({_words(str(s.get('attack_type', '')))}): "
-            f"attack {s['attack']} against defense {s['defense']}, {hit}{critical} ({_ap(s['ap'])}{psi})")
+    critical = f", {counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
+    psi = f", {psi_points(s['pp'])}" if s.get("pp") else ""
+    return (f"{s.who} attacks {s.n(s['target'])} with {s.n(s['item'])} ({words(str(s.get('attack_type', '')))}): "
+            f"attack {s['attack']} against defense {s['defense']}, {hit}{critical} ({action_points(s['ap'])}{psi})")
 
 
 def _defense(s: _Said) -> str:
     hit = "hit" if s.get("hit") else "not hit"
-    psi = f" and {_pp(s['psi_points'])}" if s.get("psi_points") else ""
-    critical = f", {_counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
+    psi = f" and {psi_points(s['psi_points'])}" if s.get("psi_points") else ""
+    critical = f", {counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
     with_ = {"dodge": "a dodge", "psi_resistance": "Psi Resistance"}.get(str(s["defense_with"])) or s.n(
         s["defense_with"])
     return (f"{s.who} defends against {s.n(s['attacker'])} with {with_}{psi}: "
@@ -174,9 +102,9 @@ def _doom_field(position: Any) -> str:
 
 
 def _doom(s: _Said) -> str:
-    reached = _listed([_words(str(e)).title() for e in s.get("effects") or ()])
+    reached = listed([words(str(e)).title() for e in s.get("effects") or ()])
     effects = f"; reached: {reached}" if reached else ""
-    return (f"The Doom Counter moves {_counted(s['steps'], 'field')}{_why(s)}, from {_doom_field(s.get('before'))} "
+    return (f"The Doom Counter moves {counted(s['steps'], 'field')}{_why(s)}, from {_doom_field(s.get('before'))} "
             f"to {_doom_field(s.get('after'))}{effects}")
 
 
@@ -184,17 +112,17 @@ def _initiative(s: _Said) -> str:
     if s.get("stayed_unconscious"):
         return f"{s.who} stays unconscious and rolls no Initiative"
     fumble = ", a fumble" if s.get("fumble") else ""
-    return f"{s.who} rolls {s['roll']} for Initiative{fumble}: {_ap(s['ap'])}"
+    return f"{s.who} rolls {s['roll']} for Initiative{fumble}: {action_points(s['ap'])}"
 
 
 def _moved(s: _Said) -> str:  # a hero's move and a monster's read alike
-    jumps = f", {_counted(s['jumps'], 'jump')}" if s.get("jumps") else ""
-    return f"{s.who} moves to {_square(s['square'])}{s.costing()}{jumps}"
+    jumps = f", {counted(s['jumps'], 'jump')}" if s.get("jumps") else ""
+    return f"{s.who} moves to {square_words(s['square'])}{s.costing()}{jumps}"
 
 
 def _points(hp: Any, pp: Any) -> str:
     """Hit Points and Psi Points, those not 0: "3 Hit Points and 1 Psi Point"."""
-    return _listed([_hp(hp) if hp else "", _pp(pp) if pp else ""])
+    return listed([hit_points(hp) if hp else "", psi_points(pp) if pp else ""])
 
 
 def _item_used(s: _Said) -> str:
@@ -202,18 +130,18 @@ def _item_used(s: _Said) -> str:
     healed = _points(s.get("healed_hp"), s.get("healed_pp"))
     gains = f", regaining {healed}" if healed else ""
     target = f" on {s.n(s['target'])}" if s.get("target") and s.get("target") != s.event.actor else ""
-    psi = f", {_pp(s['pp'])}" if s.get("pp") else ""
-    return f"{s.who} uses {s.n(s['item'])}{target}{outcome}{gains} ({_ap(s['ap'])}{psi})"
+    psi = f", {psi_points(s['pp'])}" if s.get("pp") else ""
+    return f"{s.who} uses {s.n(s['item'])}{target}{outcome}{gains} ({action_points(s['ap'])}{psi})"
 
 
 def _throw(s: _Said) -> str:
-    displaced = f"; {s.many('displaced')} goes to the {_place(s['displaced_to'])}" if s.get("displaced") else ""
-    return (f"{s.who} throws {s.n(s['item'])} from the {_place(s['source'])} to {s.n(s['receiver'])}'s "
-            f"{_place(s['to'])}{displaced}{s.costing()}")
+    displaced = f"; {s.many('displaced')} goes to the {place_words(s['displaced_to'])}" if s.get("displaced") else ""
+    return (f"{s.who} throws {s.n(s['item'])} from the {place_words(s['source'])} to {s.n(s['receiver'])}'s "
+            f"{place_words(s['to'])}{displaced}{s.costing()}")
 
 
 def _bought(s: _Said) -> str:
-    slots = _listed([str(slot) for slot in s.get("slots") or ()])
+    slots = listed([str(slot) for slot in s.get("slots") or ()])
     buyer = s.who or "The party"
     return (f"{buyer} buys the shop card{'s' if len(s.get('slots') or ()) != 1 else ''} in slot "
             f"{slots} for {s['price']} gold ({s['paid']} paid)")
@@ -231,124 +159,125 @@ def _monster_attack(s: _Said) -> str:
 
 
 def _scenario_rule(s: _Said) -> str:
-    on = _words(str(s.get("on", "")))
+    on = words(str(s.get("on", "")))
     by = f" by {s.who}" if s.who else ""
-    hit = f" ({s.n(s['monster'])} hit for {_counted(s['points'], 'point')})" if s.get("monster") else ""
+    hit = f" ({s.n(s['monster'])} hit for {counted(s['points'], 'point')})" if s.get("monster") else ""
     return f"Scenario rule {int(s['rule']) + 1} fires on {on}{by}{hit}"
 
 
 SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "activation": lambda s: f"{s.who} is activated{_why(s)}" + (
         f", going for {s.many('targets')}" if s.get("targets") else ", with no character in reach"),
-    "ap_lost": lambda s: f"{s.who} loses {_ap(s['amount'])}{_why(s)}, {s['ap']} left",
+    "ap_lost": lambda s: f"{s.who} loses {action_points(s['amount'])}{_why(s)}, {s['ap']} left",
     "armor_ignored": lambda s: f"{s.who}'s armor does not stop this" + (
-        f" {_words(str(s['element']))} damage" if s.get("element") else " damage"),
+        f" {words(str(s['element']))} damage" if s.get("element") else " damage"),
     "attack": _attack,
     "attribute_points": lambda s: (f"The party turns {s['xp_spent']} Group XP into "
-                                   f"{_counted(s['points'], 'Attribute Point')} ({s['xp_left']} Group XP left)"),
+                                   f"{counted(s['points'], 'Attribute Point')} ({s['xp_left']} Group XP left)"),
     "attributes_changed": lambda s: f"{s.who}'s attributes change: " + ", ".join(
         f"{key} {value}" for key, value in s.event.data.items()),
     "bought": _bought,
-    "buried": lambda s: f"{s.who} is buried under rubble on {_square(s['square'])}",
+    "buried": lambda s: f"{s.who} is buried under rubble on {square_words(s['square'])}",
     "climb_free": lambda s: f"{s.who} climbs out of {s.n(s['trap'])}: {s.check()}",
-    "crawled": lambda s: f"{s.who} crawls to {_square(s['square'])}",
-    "dead_door": lambda s: f"The door on {_square(s['square'])} leads nowhere",
+    "crawled": lambda s: f"{s.who} crawls to {square_words(s['square'])}",
+    "dead_door": lambda s: f"The door on {square_words(s['square'])} leads nowhere",
     "death": lambda s: f"{s.who} dies ({s['hp']} Hit Points, {s['pp']} Psi Points)",
     "defense": _defense,
     "disarmed": lambda s: f"{s.who} disarms {s.n(s['target'])}",
     "doom": _doom,
     "doom_prevented": lambda s: f"The party spends {s['xp_spent']} Group XP to hold the Doom Counter back one field",
     "door_event": lambda s: f"{s.who} draws the Door Event Card {s.n(s['card'])}",
-    "door_opened": lambda s: f"{s.who} opens the door on {_square(s['square'])}",
-    "doors_blocked": lambda s: f"{s.n(s['trap'])} blocks the doors on " + _listed(
-        [_square(q) for q in s.get("squares") or ()]),
-    "end_turn": lambda s: f"{s.who} ends the turn" + (f", losing {_ap(s['ap_lost'])}" if s.get("ap_lost") else ""),
+    "door_opened": lambda s: f"{s.who} opens the door on {square_words(s['square'])}",
+    "doors_blocked": lambda s: f"{s.n(s['trap'])} blocks the doors on " + listed(
+        [square_words(q) for q in s.get("squares") or ()]),
+    "end_turn": lambda s: f"{s.who} ends the turn" + (
+        f", losing {action_points(s['ap_lost'])}" if s.get("ap_lost") else ""),
     "escape_declared": lambda s: f"{s.who} declares the escape",
     "explosion": lambda s: f"{s.who} explodes, dealing {s['damage']} damage to {s.n(s['target'])}",
     "extra_activation": lambda s: f"{s.who} earns an Extra Activation{_why(s)}",
-    "extra_activation_all": lambda s: f"Every monster gets an Extra Activation ({_counted(s['monsters'], 'monster')})",
+    "extra_activation_all": lambda s: f"Every monster gets an Extra Activation ({counted(s['monsters'], 'monster')})",
     "freed": lambda s: f"{s.who} is freed from {s.n(s['trap'])}",
-    "game_over": lambda s: f"The game ends in round {s['round']}: {_words(str(s['outcome']))}",
+    "game_over": lambda s: f"The game ends in round {s['round']}: {words(str(s['outcome']))}",
     "group_xp": lambda s: (f"The party gains {s['gained']} Group XP for "
                            f"{REASONS.get(str(s['reason'])) or s.n(s['reason'])}, {s['total']} in all"),
     "healed": lambda s: f"{s.who} regains {_points(s.get('hp'), s.get('pp')) or 'nothing'}",
-    "hero_bonus": lambda s: f"{s.who} chooses the bonus {_words(str(s['bonus']))}",
+    "hero_bonus": lambda s: f"{s.who} chooses the bonus {words(str(s['bonus']))}",
     "hero_level": lambda s: f"The characters level up (round {s['round']})",
-    "hero_placed": lambda s: f"{s.who} starts on {_square(s['square'])}",
-    "hp_lost": lambda s: f"{s.who} loses {_hp(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
+    "hero_placed": lambda s: f"{s.who} starts on {square_words(s['square'])}",
+    "hp_lost": lambda s: f"{s.who} loses {hit_points(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
     "immobilized": lambda s: f"{s.who} immobilizes {s.n(s['target'])}",
     "immobilized_ends": lambda s: f"{s.who} can move again",
     "initiative": _initiative,
     "item_damaged": lambda s: f"{s.who}'s {s.n(s['item'])} gets a Damaged Marker{_why(s)}",
     "item_taken": lambda s: f"{s.who} takes {s.n(s['item'])} from {s.n(s['owner'])}",
     "item_used": _item_used,
-    "jump_check": lambda s: f"{s.who} jumps {_counted(s['squares'], 'square')}: {s.check()}",
+    "jump_check": lambda s: f"{s.who} jumps {counted(s['squares'], 'square')}: {s.check()}",
     "loot": lambda s: f"{s.who} draws the Loot Card {s.n(s['card'])}",
-    "loot_choice": lambda s: f"{s.who} may draw {_counted(s['cards_left'], 'more Loot Card', 'more Loot Cards')}",
-    "loot_continued": lambda s: f"{s.who} draws on ({_counted(s['cards'], 'Loot Card')})",
-    "loot_stopped": lambda s: f"{s.who} stops drawing, leaving {_counted(s['cards_left'], 'Loot Card')}",
-    "marker_placed": lambda s: f"{_a(_words(str(s['marker'])).title())} Marker is placed on {_square(s['square'])}"
-                               f"{_why(s)}",
+    "loot_choice": lambda s: f"{s.who} may draw {counted(s['cards_left'], 'more Loot Card', 'more Loot Cards')}",
+    "loot_continued": lambda s: f"{s.who} draws on ({counted(s['cards'], 'Loot Card')})",
+    "loot_stopped": lambda s: f"{s.who} stops drawing, leaving {counted(s['cards_left'], 'Loot Card')}",
+    "marker_placed": lambda s: (f"{a_noun(words(str(s['marker'])).title())} Marker is placed on "
+                                f"{square_words(s['square'])}{_why(s)}"),
     "monster_attack": _monster_attack,
     "monster_defeated": lambda s: f"{s.who} is defeated" + (f" by {s.n(s['by'])}" if s.get("by") else ""),
-    "monster_drawn": lambda s: f"{_a(s.n(s['monster']))} is drawn" + (
+    "monster_drawn": lambda s: f"{a_noun(s.n(s['monster']))} is drawn" + (
         f" with {s.many('modifications')}" if s.get("modifications") else ""),
-    "monster_healed": lambda s: f"{s.who} heals {_hp(s['amount'])} ({s['hp']} now)",
-    "monster_hp_lost": lambda s: f"{s.who} loses {_hp(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
+    "monster_healed": lambda s: f"{s.who} heals {hit_points(s['amount'])} ({s['hp']} now)",
+    "monster_hp_lost": lambda s: f"{s.who} loses {hit_points(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
     "monster_level": lambda s: (f"{s.who} rises to Monster Level {s['level']} ({s['hp']} Hit Points, "
                                 f"{s['hp_change']:+d} Hit Points, {s['ar_change']:+d} Armor Rating)"),
     "monster_level_up": lambda s: f"The monsters rise to Monster Level {s['level']}",
     "monster_level_up_ignored": lambda s: f"The monsters stay at Monster Level {s['level']}, the highest",
     "monster_moved": _moved,
     "monster_placed": _placed_monster,
-    "monster_pushed": lambda s: f"{s.who} is pushed to {_square(s['square'])} by {s.n(s['by'])}",
-    "monster_square": lambda s: f"{s.who} appears on {_square(s['square'])}",
-    "move_item": lambda s: f"{s.who} moves {s.n(s['item'])} to the {_place(s['to'])}{s.costing()}",
+    "monster_pushed": lambda s: f"{s.who} is pushed to {square_words(s['square'])} by {s.n(s['by'])}",
+    "monster_square": lambda s: f"{s.who} appears on {square_words(s['square'])}",
+    "move_item": lambda s: f"{s.who} moves {s.n(s['item'])} to the {place_words(s['to'])}{s.costing()}",
     "moved": _moved,
     "no_figure_left": lambda s: f"No {s.n(s['monster'])} figure is left to place: {s.who} acts instead",
-    "no_room_to_rise": lambda s: f"{s.who} has no room to get up on {_square(s['square'])}",
-    "no_square": lambda s: f"No square is free for {_a(s.n(s['monster']))}{_why(s)}",
-    "open_side_connected": lambda s: f"{s.who} connects the open sides {_listed([str(v) for v in s['sides']])}",
-    "picked_up": lambda s: f"{s.who} picks up {s.n(s['hero'])} on {_square(s['square'])}",
-    "poison_check": lambda s: (f"{s.who} fights the poison: {s.check()} ({_counted(s['markers'], 'Poison Marker')} "
+    "no_room_to_rise": lambda s: f"{s.who} has no room to get up on {square_words(s['square'])}",
+    "no_square": lambda s: f"No square is free for {a_noun(s.n(s['monster']))}{_why(s)}",
+    "open_side_connected": lambda s: f"{s.who} connects the open sides {listed([str(v) for v in s['sides']])}",
+    "picked_up": lambda s: f"{s.who} picks up {s.n(s['hero'])} on {square_words(s['square'])}",
+    "poison_check": lambda s: (f"{s.who} fights the poison: {s.check()} ({counted(s['markers'], 'Poison Marker')} "
                                f"left)"),
-    "poisoned": lambda s: f"{s.who} poisons {s.n(s['target'])} ({_counted(s['markers'], 'Poison Marker')})",
-    "pp_spent": lambda s: f"{s.who} spends {_pp(s['amount'])}{_why(s)}, {s['pp']} left",
-    "put_down": lambda s: f"{s.who} puts {s.n(s['hero'])} down on {_square(s['square'])}",
+    "poisoned": lambda s: f"{s.who} poisons {s.n(s['target'])} ({counted(s['markers'], 'Poison Marker')})",
+    "pp_spent": lambda s: f"{s.who} spends {psi_points(s['amount'])}{_why(s)}, {s['pp']} left",
+    "put_down": lambda s: f"{s.who} puts {s.n(s['hero'])} down on {square_words(s['square'])}",
     "repair_other_item": lambda s: f"{s.who} repairs {s.many('items')} of {s.n(s['owner'])}{s.costing()}",
     "repaired": lambda s: f"{s.who} repairs {s.many('items')}{s.costing()}",
-    "retrieve": lambda s: f"{s.who} takes {s.n(s['item'])} out of the Backpack to the {_place(s['to'])}"
+    "retrieve": lambda s: f"{s.who} takes {s.n(s['item'])} out of the Backpack to the {place_words(s['to'])}"
                           f"{s.costing()}",
     "room_tile_placed": lambda s: f"Room Tile {s['tile']} is placed" + (f" by {s.who}" if s.who else "") + _why(s),
     "room_tile_skipped": lambda s: f"Room Tile {s['tile']} is put aside{_why(s)}",
     "round": lambda s: f"Round {s['round']} begins",
-    "rubble_cleared": lambda s: f"The rubble on {_square(s['square'])} is cleared",
+    "rubble_cleared": lambda s: f"The rubble on {square_words(s['square'])} is cleared",
     "scenario_check": lambda s: f"{s.who} {s.check()}",
     "scenario_item": lambda s: f"{s.who} receives {s.n(s['item'])}",
     "scenario_rule": _scenario_rule,
     "search": lambda s: f"{s.who} searches and draws {s.many('cards') or 'nothing'}{s.costing()}",
-    "secret_door": lambda s: f"A secret door opens on {_square(s['square'])}{_why(s)}",
+    "secret_door": lambda s: f"A secret door opens on {square_words(s['square'])}{_why(s)}",
     "shop_card": lambda s: f"The shop shows {s.n(s['card'])} in slot {s['slot']}",
     "shop_cleared": lambda s: f"{s.n(s['card'])} leaves the shop (slot {s['slot']})",
     "shop_trap_removed": lambda s: f"The trap {s.n(s['card'])} leaves the shop (slot {s['slot']})" + (
         f", sprung on {s.who}" if s.who else ""),
     "stay_unconscious": lambda s: f"{s.who} stays unconscious",
-    "swapped": lambda s: f"{s.who} swaps places with {s.n(s['other'])} on {_square(s['square'])}",
-    "take_item": lambda s: (f"{s.who} takes {s.n(s['item'])} from {s.n(s['owner'])}'s {_place(s['source'])} to "
-                            f"the {_place(s['to'])}{s.costing()}"),
+    "swapped": lambda s: f"{s.who} swaps places with {s.n(s['other'])} on {square_words(s['square'])}",
+    "take_item": lambda s: (f"{s.who} takes {s.n(s['item'])} from {s.n(s['owner'])}'s {place_words(s['source'])} to "
+                            f"the {place_words(s['to'])}{s.costing()}"),
     "throw_item": _throw,
     "tn_check": lambda s: f"{s.who} uses {s.n(s['item'])}: {s.check()}",
-    "token_dropped": lambda s: f"{s.who} drops the {s.n(s['token'])} on {_square(s['square'])}",
+    "token_dropped": lambda s: f"{s.who} drops the {s.n(s['token'])} on {square_words(s['square'])}",
     "token_picked_up": lambda s: f"{s.who} picks up the {s.n(s['token'])}",
-    "token_placed": lambda s: f"The {s.n(s['token'])} is placed on {_square(s['square'])}",
-    "trap": lambda s: (f"{s.who} springs {s.n(s['trap'])} ({_words(str(s['trap_type']))} trap, Target Number "
+    "token_placed": lambda s: f"The {s.n(s['token'])} is placed on {square_words(s['square'])}",
+    "trap": lambda s: (f"{s.who} springs {s.n(s['trap'])} ({words(str(s['trap_type']))} trap, Target Number "
                        f"{s['target_number']})"),
     "trap_check": lambda s: f"{s.who} against {s.n(s['trap'])}: {s.check()}" + (
-        f", {_hp(s['wound'])} lost" if s.get("wound") else "") + (
-        f", {_counted(s['poison'], 'Poison Marker')}" if s.get("poison") else ""),
+        f", {hit_points(s['wound'])} lost" if s.get("wound") else "") + (
+        f", {counted(s['poison'], 'Poison Marker')}" if s.get("poison") else ""),
     "trap_disarm": lambda s: f"{s.who} tries to disarm {s.n(s['trap'])}: {s.check()}",
     "unconscious": lambda s: f"{s.who} falls unconscious" + (", a fumble" if s.get("fumble") else
-                                                             f" ({_ap(s['ap'])})"),
+                                                             f" ({action_points(s['ap'])})"),
     "use_other_item": lambda s: (f"{s.who} uses {s.n(s['owner'])}'s {s.n(s['item'])} on {s.n(s['target'])}"
                                  f"{s.costing()}"),
     "wait": lambda s: f"{s.who} waits{s.costing()}",
@@ -356,22 +285,10 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
 """A sentence for each kind of event the engine emits."""
 
 
-def _value(value: Any, names: Callable[[Any], str]) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple | list):
-        if len(value) == 2 and all(isinstance(v, int) for v in value):
-            return f"({value[0]}, {value[1]})"
-        return _listed([_value(v, names) for v in value])
-    if isinstance(value, int | float):
-        return str(value)
-    return names(value)
-
-
 def _generic(event: Any, names: Callable[[Any], str]) -> str:
     """An event without a sentence of its own, in words: what happened, then its details."""
-    what = _words(event.kind)
-    details = ", ".join(f"{_words(key)} {_value(value, names)}" for key, value in event.data.items()
+    what = words(event.kind)
+    details = ", ".join(f"{words(key)} {value_words(value, names)}" for key, value in event.data.items()
                         if value not in (None, (), [], ""))
     head = f"{names(event.actor)}: {what}" if event.actor else what
     return f"{head} ({details})" if details else head

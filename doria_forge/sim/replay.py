@@ -1,8 +1,9 @@
 """A replay of one scenario run for the report: the run played again from its seed with its
 event log on, the dungeon drawn as every round begins and at the end, and the log as lines (each
 event a sentence in the rulebook's words: ``sim.event_text``), with every decision of the heroes
-and the bot's one-line reason for it (``sim.reasons``: the action, why, and the alternatives it
-compared with their values) where it was taken.
+and the bot's one-line reason for it (``sim.reasons``: the action in the rulebook's words,
+``sim.action_text``, why, and the alternatives it compared with their values) where it was taken:
+"Huntress decides: walk to square (0, 2): <why>".
 
 Drawing is the caller's (``draw(state) -> bytes``, e.g. ``render.png.render_png``): the
 simulation layer does not import the renderer.
@@ -56,18 +57,19 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
         replay.frames.append((state.round, draw(state)))
 
     decisions: dict[int, list[str]] = {}
+    names = Names(pack)
 
     def decided(state: Any, action: Any) -> None:
         # why the bot chose it, asked before the action is applied (sim.reasons)
-        why = reason(state, action, attack_alternatives)
-        decisions.setdefault(len(state.log), []).append(f"{state.current_actor()}{DECIDES}{why}")
+        why = reason(state, action, attack_alternatives, names)
+        decisions.setdefault(len(state.log), []).append(f"{names(state.current_actor())}{DECIDES}{why}")
 
     record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame, on_decision=decided)
     replay.outcome, replay.rounds, replay.reason = record.outcome, record.rounds, record.reason
     if state is not None:
         if getattr(state.board, "spatial", False):
             replay.frames.append((state.round, draw(state)))
-        current, names = 0, Names(pack)
+        current = 0
         for i, event in enumerate(state.log):
             if event.kind == "round":
                 current = event.get("round", current)

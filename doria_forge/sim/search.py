@@ -37,7 +37,7 @@ from doria_forge.engine.state import D, H, I
 from . import explorer, objectives, stances
 from .bots import _potion, attack_options, fighting, greedy_bot, scenario_step
 from .findings import counted
-from .reasons import label, note
+from .reasons import note
 from .seeds import stable_seed
 
 PREY_HP = 10.0
@@ -398,7 +398,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
                 best = 0
             why = f"the best of {counted(samples, 'playout')}, confirmed on {played} more against greedy's choice"
         ranked = sorted(range(len(options)), key=lambda i: -means[i])
-        return note(state, options[best], why, [(label(state, options[i]), means[i]) for i in ranked])
+        return note(state, options[best], why, [(options[i], means[i]) for i in ranked])
 
     def plan_values(state: Any) -> list[float]:
         """Each stance's summed value over ``plan_samples`` determinizations (common to the

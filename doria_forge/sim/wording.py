@@ -1,0 +1,116 @@
+"""Words the replay's sentences share (``sim.event_text`` for the game's events,
+``sim.action_text`` for the heroes' decisions): ids named by the pack (:class:`Names`), counts
+with their unit in the rulebook's words ("2 Action Points"), squares, the places of the
+Character Mat, lists ("a, b and c") and any other value as words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from doria_forge.model import ContentPack
+
+NAMED_KINDS = ("character", "monster", "boss", "equipment", "trap", "door_event", "monster_modification",
+               "room_tile")
+"""The document kinds whose ids an event or action names (a hero's uid is a character id, a monster's a
+monster or boss id with its figure's number)."""
+
+
+class Names:
+    """Readable names for the ids in events and actions, from ``pack`` (without a pack: the id in words).
+
+    ``adventurer`` -> "Adventurer"; ``orc-1`` -> "Orc 1"; an item's uid
+    ``adventurer/equipment:psi_dart:1`` and a card's ``equipment:psi_dart:1`` -> "Psi Dart";
+    ``log_trap`` -> "Log Trap"; anything else with its underscores as spaces."""
+
+    def __init__(self, pack: ContentPack | None = None) -> None:
+        self.pack = pack
+
+    def _document(self, doc_id: str) -> str | None:
+        if self.pack is None:
+            return None
+        for kind in NAMED_KINDS:
+            found = self.pack.get(kind, doc_id)
+            if found is not None:
+                return str(getattr(found, "name", None) or doc_id)
+        return None
+
+    def __call__(self, value: Any) -> str:
+        text = str(value)
+        card = text.rsplit("/", 1)[-1]  # an item's uid: its owner, then the card's uid
+        if card.count(":") == 2:  # kind:id:copy
+            doc_id = card.split(":")[1]
+            return self._document(doc_id) or words(doc_id)
+        named = self._document(text)
+        if named is not None:
+            return named
+        base, _, number = text.rpartition("-")
+        if base and number.isdigit():
+            named = self._document(base)
+            if named is not None:
+                return f"{named} {number}"
+        return words(text)
+
+
+def words(text: str) -> str:
+    """An id or field name as words: ``trap_type`` -> "trap type"."""
+    return text.replace("_", " ")
+
+
+def counted(n: Any, one: str, many: str | None = None) -> str:
+    """``n`` with its unit, singular for 1 and -1: "1 Action Point", "3 Action Points"."""
+    return f"{n} {one if n in (1, -1) else many or one + 's'}"
+
+
+def action_points(n: Any) -> str:
+    return counted(n, "Action Point")
+
+
+def hit_points(n: Any) -> str:
+    return counted(n, "Hit Point")
+
+
+def psi_points(n: Any) -> str:
+    return counted(n, "Psi Point")
+
+
+def square_words(value: Any) -> str:
+    """A square ``(row, col)``: "square (3, 4)"."""
+    if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"square ({value[0]}, {value[1]})"
+    return f"square {value}"
+
+
+PLACES = {"equip": "Body Zone", "belt": "Belt Zone", "backpack": "Backpack"}
+"""Where a card goes on the Character Mat, in the rulebook's words."""
+
+
+def place_words(value: Any) -> str:
+    """A place of the Character Mat (``equip``, ``belt``, ``backpack``) in the rulebook's words."""
+    return PLACES.get(str(value), words(str(value)))
+
+
+def listed(names: list[str]) -> str:
+    """The non-empty ``names`` as "a", "a and b", "a, b and c" ("" for none)."""
+    names = [n for n in names if n]
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def value_words(value: Any, names: Callable[[Any], str]) -> str:
+    """Any field's value in words: yes / no, a square "(3, 4)", a list "a, b and c", a number as
+    it is, anything else an id ``names`` names."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        if len(value) == 2 and all(isinstance(v, int) for v in value):
+            return f"({value[0]}, {value[1]})"
+        return listed([value_words(v, names) for v in value])
+    if isinstance(value, int | float):
+        return str(value)
+    return names(value)
+
+
+__all__ = ["NAMED_KINDS", "PLACES", "Names", "action_points", "counted", "hit_points", "listed", "place_words",
+           "psi_points", "square_words", "value_words", "words"]
