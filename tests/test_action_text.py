@@ -13,9 +13,11 @@ from types import SimpleNamespace
 from doria_forge.commands.pipeline_scenarios import verify
 from doria_forge.engine import actions as act
 from doria_forge.engine.decks import Card
+from doria_forge.engine.events import Event
 from doria_forge.engine.game import GameState
 from doria_forge.engine.state import I
 from doria_forge.sim.action_text import PHRASES, action_phrase
+from doria_forge.sim.event_text import event_sentence
 from doria_forge.sim.reasons import note, reason
 from doria_forge.sim.wording import Names
 
@@ -83,3 +85,15 @@ def test_the_replay_in_the_html_report_shows_decisions_in_words_not_reprs(shippe
     assert decisions and all(line.startswith("Adventurer decides: ") for line in decisions)
     assert any(": walk to square (" in line for line in decisions)
     assert [line for line in decisions if REPR.search(line)] == []
+
+
+def test_a_name_with_its_own_article_reads_inside_a_sentence(shipped_pack):
+    """The boss "The Hollow King" read "attack The Hollow King 6 with the Tomahawk" and "A The
+    Hollow King is drawn"."""
+    names = Names(shipped_pack)
+    assert action_phrase(act.Attack("ranger/equipment:tomahawk:1", 0, "hollow_king-6"), names) == (
+        "attack the Hollow King 6 with the Tomahawk")
+    assert event_sentence(Event("monster_drawn", None, {"monster": "hollow_king"}), names) == (
+        "The Hollow King is drawn")
+    assert event_sentence(Event("monster_defeated", "hollow_king-6", {"by": "ranger"}), names) == (
+        "The Hollow King 6 is defeated by Ranger")

@@ -28,8 +28,9 @@ Namer = Callable[[Any], str]
 
 
 def _the(names: Namer, uid: Any) -> str:
-    """A card by its name with the definite article: "the Psi Dart"."""
-    return f"the {names(uid)}"
+    """A card by its name with the definite article: "the Psi Dart" (a name with its own keeps it)."""
+    name = names(uid)
+    return name if name.startswith("the ") else f"the {name}"
 
 
 def _cards(names: Namer, uids: Any) -> str:

@@ -19,6 +19,7 @@ from doria_forge.model.words.common import a_noun
 from .wording import (
     NAMED_KINDS,
     Names,
+    a_name,
     action_points,
     counted,
     hit_points,
@@ -220,7 +221,7 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
                                 f"{square_words(s['square'])}{_why(s)}"),
     "monster_attack": _monster_attack,
     "monster_defeated": lambda s: f"{s.who} is defeated" + (f" by {s.n(s['by'])}" if s.get("by") else ""),
-    "monster_drawn": lambda s: f"{a_noun(s.n(s['monster']))} is drawn" + (
+    "monster_drawn": lambda s: f"{a_name(s.n(s['monster']))} is drawn" + (
         f" with {s.many('modifications')}" if s.get("modifications") else ""),
     "monster_healed": lambda s: f"{s.who} heals {hit_points(s['amount'])} ({s['hp']} now)",
     "monster_hp_lost": lambda s: f"{s.who} loses {hit_points(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
@@ -236,7 +237,7 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "moved": _moved,
     "no_figure_left": lambda s: f"No {s.n(s['monster'])} figure is left to place: {s.who} acts instead",
     "no_room_to_rise": lambda s: f"{s.who} has no room to get up on {square_words(s['square'])}",
-    "no_square": lambda s: f"No square is free for {a_noun(s.n(s['monster']))}{_why(s)}",
+    "no_square": lambda s: f"No square is free for {a_name(s.n(s['monster']))}{_why(s)}",
     "open_side_connected": lambda s: f"{s.who} connects the open sides {listed([str(v) for v in s['sides']])}",
     "picked_up": lambda s: f"{s.who} picks up {s.n(s['hero'])} on {square_words(s['square'])}",
     "poison_check": lambda s: (f"{s.who} fights the poison: {s.check()} ({counted(s['markers'], 'Poison Marker')} "

@@ -62,7 +62,8 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
     def decided(state: Any, action: Any) -> None:
         # why the bot chose it, asked before the action is applied (sim.reasons)
         why = reason(state, action, attack_alternatives, names)
-        decisions.setdefault(len(state.log), []).append(f"{names(state.current_actor())}{DECIDES}{why}")
+        line = f"{names(state.current_actor())}{DECIDES}{why}"
+        decisions.setdefault(len(state.log), []).append(line[:1].upper() + line[1:])
 
     record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame, on_decision=decided)
     replay.outcome, replay.rounds, replay.reason = record.outcome, record.rounds, record.reason

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doria_forge.model import ContentPack
+from doria_forge.model.words.common import a_noun, inside
 
 NAMED_KINDS = ("character", "monster", "boss", "equipment", "trap", "door_event", "monster_modification",
                "room_tile")
@@ -21,7 +22,8 @@ class Names:
 
     ``adventurer`` -> "Adventurer"; ``orc-1`` -> "Orc 1"; an item's uid
     ``adventurer/equipment:psi_dart:1`` and a card's ``equipment:psi_dart:1`` -> "Psi Dart";
-    ``log_trap`` -> "Log Trap"; anything else with its underscores as spaces."""
+    ``log_trap`` -> "Log Trap"; ``hollow_king-6`` -> "the Hollow King 6" (a name with its article
+    reads inside a sentence); anything else with its underscores as spaces."""
 
     def __init__(self, pack: ContentPack | None = None) -> None:
         self.pack = pack
@@ -32,7 +34,8 @@ class Names:
         for kind in NAMED_KINDS:
             found = self.pack.get(kind, doc_id)
             if found is not None:
-                return str(getattr(found, "name", None) or doc_id)
+                # inside a sentence: "attacks the Hollow King 6" (a line's first letter is capitalised)
+                return inside(str(getattr(found, "name", None) or doc_id))
         return None
 
     def __call__(self, value: Any) -> str:
@@ -90,6 +93,12 @@ def place_words(value: Any) -> str:
     return PLACES.get(str(value), words(str(value)))
 
 
+def a_name(name: str) -> str:
+    """A name with its indefinite article ("an Orc", "a Goblin"); one with its own article keeps
+    it ("the Hollow King")."""
+    return name if name.startswith("the ") else a_noun(name)
+
+
 def listed(names: list[str]) -> str:
     """The non-empty ``names`` as "a", "a and b", "a, b and c" ("" for none)."""
     names = [n for n in names if n]
@@ -112,5 +121,5 @@ def value_words(value: Any, names: Callable[[Any], str]) -> str:
     return names(value)
 
 
-__all__ = ["NAMED_KINDS", "PLACES", "Names", "action_points", "counted", "hit_points", "listed", "place_words",
-           "psi_points", "square_words", "value_words", "words"]
+__all__ = ["NAMED_KINDS", "PLACES", "Names", "a_name", "action_points", "counted", "hit_points", "listed",
+           "place_words", "psi_points", "square_words", "value_words", "words"]
