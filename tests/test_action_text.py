@@ -52,6 +52,16 @@ def test_actions_read_as_what_the_hero_does_in_the_rulebooks_words(shipped_pack)
         "place Room Tile B-7 against square (0, -3), turned 1 quarter turn")
 
 
+def test_phase_h_choices_read_as_the_hero_makes_them(shipped_pack):
+    """They read ``ChooseHeroBonus(extra_damage)`` and ``RecoverPoints(0)``: "recover 0 Hit Points"
+    said nothing of the 3 points going to Psi Points."""
+    names = Names(shipped_pack)
+    deciding = SimpleNamespace(pending_recovery={"mage": 3}, current_actor=lambda: "mage")
+    assert action_phrase(act.RecoverPoints(0), names, deciding) == "recover 3 Psi Points"
+    assert action_phrase(act.RecoverPoints(2), names, deciding) == "recover 2 Hit Points and 1 Psi Point"
+    assert action_phrase(act.ChooseHeroBonus("extra_damage"), names) == "choose the Hero Bonus extra damage"
+
+
 def test_a_reason_names_the_action_and_the_ones_compared_with_it(shipped_pack):
     state = GameState.new(shipped_pack, ["adventurer"], seed=7)
     chosen, other = act.Attack(DART, 0, "orc-1"), act.Attack(DART, 0, "orc-2")

@@ -22,7 +22,18 @@ from typing import Any
 from doria_forge.engine import actions as act
 from doria_forge.engine.state import D
 
-from .wording import Names, action_points, counted, listed, place_words, square_words, value_words, words
+from .wording import (
+    Names,
+    action_points,
+    counted,
+    hit_points,
+    hp_and_pp,
+    listed,
+    place_words,
+    square_words,
+    value_words,
+    words,
+)
 
 Namer = Callable[[Any], str]
 
@@ -121,6 +132,15 @@ def _end_turn(a: act.EndTurn, names: Namer, state: Any) -> str:
     return "end the turn" if state is None or state.phase == D else "be done choosing"
 
 
+def _recover(a: act.RecoverPoints, names: Namer, state: Any) -> str:
+    # the points to split wait in the game (rules.unconscious_recovery) for the hero deciding
+    pending = getattr(state, "pending_recovery", None)
+    points = pending.get(state.current_actor()) if pending else None
+    if points is None:
+        return f"recover {hit_points(a.hp)}, the rest as Psi Points"
+    return f"recover {hp_and_pp(a.hp, points - a.hp) or 'nothing'}"
+
+
 def _buy(a: act.Buy, names: Namer, state: Any) -> str:
     cards = listed([_shop_card(slot, names, state) for slot in a.slots])
     to = f" for {names(a.receiver_uid)}" if a.receiver_uid else ""
@@ -158,8 +178,8 @@ PHRASES: Mapping[type, Callable[[Any, Namer, Any], str]] = {
     act.Wait: lambda a, n, s: f"wait, letting {action_points(a.ap)} expire",
     act.EndTurn: _end_turn,
     act.RaiseAttribute: lambda a, n, s: f"spend an Attribute Point on {words(a.attribute)}",
-    act.ChooseHeroBonus: lambda a, n, s: f"take the hero bonus {words(a.bonus)}",
-    act.RecoverPoints: lambda a, n, s: f"recover {counted(a.hp, 'Hit Point')}, the rest as Psi Points",
+    act.ChooseHeroBonus: lambda a, n, s: f"choose the Hero Bonus {words(a.bonus)}",
+    act.RecoverPoints: _recover,
     act.StayUnconscious: lambda a, n, s: "stay unconscious (no Initiative roll)",
     act.Buy: _buy,
     act.ClearShopSlot: lambda a, n, s: f"clear {_shop_card(a.slot, n, s)} from the shop",

@@ -23,6 +23,7 @@ from .wording import (
     action_points,
     counted,
     hit_points,
+    hp_and_pp,
     listed,
     place_words,
     psi_points,
@@ -121,14 +122,9 @@ def _moved(s: _Said) -> str:  # a hero's move and a monster's read alike
     return f"{s.who} moves to {square_words(s['square'])}{s.costing()}{jumps}"
 
 
-def _points(hp: Any, pp: Any) -> str:
-    """Hit Points and Psi Points, those not 0: "3 Hit Points and 1 Psi Point"."""
-    return listed([hit_points(hp) if hp else "", psi_points(pp) if pp else ""])
-
-
 def _item_used(s: _Said) -> str:
     outcome = "" if s.get("success", True) else ", without success"
-    healed = _points(s.get("healed_hp"), s.get("healed_pp"))
+    healed = hp_and_pp(s.get("healed_hp"), s.get("healed_pp"))
     gains = f", regaining {healed}" if healed else ""
     target = f" on {s.n(s['target'])}" if s.get("target") and s.get("target") != s.event.actor else ""
     psi = f", {psi_points(s['pp'])}" if s.get("pp") else ""
@@ -201,7 +197,7 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "game_over": lambda s: f"The game ends in round {s['round']}: {words(str(s['outcome']))}",
     "group_xp": lambda s: (f"The party gains {s['gained']} Group XP for "
                            f"{REASONS.get(str(s['reason'])) or s.n(s['reason'])}, {s['total']} in all"),
-    "healed": lambda s: f"{s.who} regains {_points(s.get('hp'), s.get('pp')) or 'nothing'}",
+    "healed": lambda s: f"{s.who} regains {hp_and_pp(s.get('hp'), s.get('pp')) or 'nothing'}",
     "hero_bonus": lambda s: f"{s.who} chooses the bonus {words(str(s['bonus']))}",
     "hero_level": lambda s: f"The characters level up (round {s['round']})",
     "hero_placed": lambda s: f"{s.who} starts on {square_words(s['square'])}",

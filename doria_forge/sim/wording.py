@@ -77,6 +77,11 @@ def psi_points(n: Any) -> str:
     return counted(n, "Psi Point")
 
 
+def hp_and_pp(hp: Any, pp: Any) -> str:
+    """Hit Points and Psi Points, those not 0: "3 Hit Points and 1 Psi Point" ("" for neither)."""
+    return listed([hit_points(hp) if hp else "", psi_points(pp) if pp else ""])
+
+
 def square_words(value: Any) -> str:
     """A square ``(row, col)``: "square (3, 4)"."""
     if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
@@ -121,5 +126,5 @@ def value_words(value: Any, names: Callable[[Any], str]) -> str:
     return names(value)
 
 
-__all__ = ["NAMED_KINDS", "PLACES", "Names", "a_name", "action_points", "counted", "hit_points", "listed",
+__all__ = ["NAMED_KINDS", "PLACES", "Names", "a_name", "action_points", "counted", "hit_points", "hp_and_pp", "listed",
            "place_words", "psi_points", "square_words", "value_words", "words"]
