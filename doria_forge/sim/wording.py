@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doria_forge.model import ContentPack
-from doria_forge.model.words.common import a_noun, inside
+from doria_forge.model.words.common import a_noun, and_list, inside
 
 NAMED_KINDS = ("character", "monster", "boss", "equipment", "trap", "door_event", "monster_modification",
                "room_tile")
@@ -105,11 +105,9 @@ def a_name(name: str) -> str:
 
 
 def listed(names: list[str]) -> str:
-    """The non-empty ``names`` as "a", "a and b", "a, b and c" ("" for none)."""
+    """The non-empty ``names`` as "a", "a and b", "a, b and c" (``and_list``'s), "" for none."""
     names = [n for n in names if n]
-    if len(names) < 2:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+    return and_list(names) if names else ""
 
 
 def value_words(value: Any, names: Callable[[Any], str]) -> str:
