@@ -42,7 +42,7 @@ def test_actions_read_as_what_the_hero_does_in_the_rulebooks_words(shipped_pack)
     assert said == {
         "Attack": "attack Orc 1 with the Psi Dart",
         "Walk": "walk to square (3, 4)",
-        "Buy": "buy the Mind Ward (slot 0) for Huntress, equipped, paying with Adventurer's Side-Sword",
+        "Buy": "buy the Mind Ward (shop slot 1) for Huntress, equipped, paying with Adventurer's Side-Sword",
         "UseItem": "use the Small Healing Potion from the Belt Zone on Huntress",
     }
     assert action_phrase(act.EndTurn(), names, state) == "be done choosing"  # Phase I: the group's choices

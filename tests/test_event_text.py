@@ -35,6 +35,15 @@ def test_events_read_as_sentences_with_the_rulebooks_terms(shipped_pack):
     assert said["retrieve"] == "Adventurer takes Psi Dart out of the Backpack to the Body Zone (10 Action Points)"
 
 
+def test_shop_slots_are_counted_from_one_as_the_table_shows_them():
+    """*Phase B*: one shop slot in front of each of the three Loot Decks; the engine's slot 0 read
+    "slot 0", a slot no player has."""
+    bought = event_sentence(Event("bought", None, {"slots": (0, 2), "price": 5, "paid": 5}))
+    shown = event_sentence(Event("shop_card", None, {"card": "mind_ward", "slot": 2}))
+    assert bought == "The party buys the shop cards in shop slot 1 and shop slot 3 for 5 gold (5 paid)"
+    assert shown.endswith("in shop slot 3") and "slot 0" not in bought
+
+
 def test_an_event_without_a_sentence_of_its_own_is_still_words():
     line = event_sentence(Event("new_kind_of_thing", "orc-2", {"some_field": ("a_b", "c"), "gone": None,
                                                                 "done": True, "square": (1, 2)}))

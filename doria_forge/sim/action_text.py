@@ -1,6 +1,6 @@
 """The heroes' actions (``engine.actions``) in the rulebook's words, for the decision lines of a
 replay in the HTML report (``sim.replay``, ``sim.reasons``): "attack Orc 1 with the Psi Dart",
-"walk to square (3, 4)", "buy the Mind Ward (slot 0) for Huntress, paying with Adventurer's
+"walk to square (3, 4)", "buy the Mind Ward (shop slot 1) for Huntress, paying with Adventurer's
 Gold", not ``Attack('adventurer/equipment:psi_dart:1', 0, 'orc-1', False, 0)``.
 
 A phrase is what the hero decides to do (it follows "Huntress decides: "), named as the event log
@@ -30,6 +30,7 @@ from .wording import (
     hp_and_pp,
     listed,
     place_words,
+    shop_slot,
     square_words,
     value_words,
     words,
@@ -66,10 +67,10 @@ def _owned(names: Namer, owner: Any, item: Any) -> str:
 
 
 def _shop_card(slot: int, names: Namer, state: Any) -> str:
-    """The card in shop ``slot``: "the Mind Ward (slot 0)"; without the game: "the card in slot 0"."""
+    """The card in shop ``slot``: "the Mind Ward (shop slot 1)"; without the game: "the card in shop slot 1"."""
     shop = getattr(getattr(state, "loot_decks", None), "shop", None) or []
     card = shop[slot] if 0 <= slot < len(shop) else None
-    return f"the {names(card.uid)} (slot {slot})" if card is not None else f"the card in slot {slot}"
+    return f"the {names(card.uid)} ({shop_slot(slot)})" if card is not None else f"the card in {shop_slot(slot)}"
 
 
 def _attack(a: act.Attack, names: Namer, state: Any) -> str:

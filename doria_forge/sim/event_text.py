@@ -27,6 +27,7 @@ from .wording import (
     listed,
     place_words,
     psi_points,
+    shop_slot,
     square_words,
     value_words,
     words,
@@ -138,10 +139,10 @@ def _throw(s: _Said) -> str:
 
 
 def _bought(s: _Said) -> str:
-    slots = listed([str(slot) for slot in s.get("slots") or ()])
+    slots = listed([shop_slot(slot) for slot in s.get("slots") or ()])
     buyer = s.who or "The party"
-    return (f"{buyer} buys the shop card{'s' if len(s.get('slots') or ()) != 1 else ''} in slot "
-            f"{slots} for {s['price']} gold ({s['paid']} paid)")
+    return (f"{buyer} buys the shop card{'s' if len(s.get('slots') or ()) != 1 else ''} in {slots} "
+            f"for {s['price']} gold ({s['paid']} paid)")
 
 
 def _placed_monster(s: _Said) -> str:
@@ -254,9 +255,9 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "scenario_rule": _scenario_rule,
     "search": lambda s: f"{s.who} searches and draws {s.many('cards') or 'nothing'}{s.costing()}",
     "secret_door": lambda s: f"A secret door opens on {square_words(s['square'])}{_why(s)}",
-    "shop_card": lambda s: f"The shop shows {s.n(s['card'])} in slot {s['slot']}",
-    "shop_cleared": lambda s: f"{s.n(s['card'])} leaves the shop (slot {s['slot']})",
-    "shop_trap_removed": lambda s: f"The trap {s.n(s['card'])} leaves the shop (slot {s['slot']})" + (
+    "shop_card": lambda s: f"The shop shows {s.n(s['card'])} in {shop_slot(s['slot'])}",
+    "shop_cleared": lambda s: f"{s.n(s['card'])} leaves the shop ({shop_slot(s['slot'])})",
+    "shop_trap_removed": lambda s: f"The trap {s.n(s['card'])} leaves the shop ({shop_slot(s['slot'])})" + (
         f", sprung on {s.who}" if s.who else ""),
     "stay_unconscious": lambda s: f"{s.who} stays unconscious",
     "swapped": lambda s: f"{s.who} swaps places with {s.n(s['other'])} on {square_words(s['square'])}",

@@ -104,6 +104,12 @@ def a_name(name: str) -> str:
     return name if name.startswith("the ") else a_noun(name)
 
 
+def shop_slot(slot: int) -> str:
+    """A shop slot as the table shows it, counted from 1 (chapter *Phase B*: one slot in front of
+    each of the three Loot Decks): slot 0 of the engine reads "shop slot 1"."""
+    return f"shop slot {slot + 1}"
+
+
 def listed(names: list[str]) -> str:
     """The non-empty ``names`` as "a", "a and b", "a, b and c" (``and_list``'s), "" for none."""
     names = [n for n in names if n]
