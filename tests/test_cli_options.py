@@ -365,3 +365,28 @@ def test_build_strict_help_says_it_is_about_validation_warnings():
     text = " ".join(result.output.replace("│", " ").split())
     assert "--strict Validation warnings fail too (exit 1), as errors do; for the scenario findings give " \
            "--fail-on warning." in text
+
+
+@pytest.mark.parametrize("command", [["scenario", "goblin_warren"], ["campaign", "greywater_smugglers"]])
+def test_simulate_strict_fails_on_validation_warnings_before_any_run(tmp_path, command):
+    """`simulate scenario|campaign --fail-on warning --format github` printed validation's warnings
+    as `::warning` and passed on them (only the simulation's findings gate with --fail-on), and
+    simulate had no --strict as validate and build have: a CI gate could not fail on them."""
+    import shutil
+
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    scenario = pack / "scenarios" / "goblin_warren.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text("\n".join(line for line in text.splitlines() if not line.startswith("name_de:")) + "\n",
+                        encoding="utf-8")
+    out = tmp_path / "r.json"
+    argv = ["simulate", *command, str(pack), "--players", "1", "--runs", "1", "--no-cache", "--jobs", "1",
+            "--out", str(out), "--format", "github"]
+    strict = runner.invoke(app, [*argv, "--strict"])
+    assert strict.exit_code == 1, strict.output
+    assert [line.split(" ")[0] for line in strict.output.splitlines() if line.startswith("::")] == ["::error"]
+    assert "title=missing-translation" in strict.output and not out.exists()
+    plain = runner.invoke(app, argv)
+    assert plain.exit_code == 0, plain.output
+    assert out.exists()

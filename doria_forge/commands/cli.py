@@ -499,8 +499,9 @@ def build(
 
 # export pdf|png|tts, preflight
 cli_print.register(app, export_app, _validated, _fail, WITH_DEPENDENCIES_OPT, _printing)
-cli_scenarios.register(simulate_app, lambda pack, full, stderr=False, fmt=OutputFormat.text, cache=True: _validated(
-    pack, fmt, quiet_when_clean=True, full=full, stderr=stderr, cache=cache), _fail)  # simulate scenario|campaign
+cli_scenarios.register(simulate_app, lambda pack, full, stderr=False, fmt=OutputFormat.text, cache=True, strict=False:
+                       _validated(pack, fmt, quiet_when_clean=True, full=full, stderr=stderr, cache=cache,
+                                  strict=strict), _fail)  # simulate scenario|campaign
 cli_tune.register(app, lambda pack, full, stderr=False: _validated(pack, quiet_when_clean=True, full=full,
                                                                    stderr=stderr), _fail)  # tune
 new.register(app)

@@ -80,6 +80,9 @@ REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained 
 BASELINE_OPT = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant changes and the YAML "
                             "lines that changed.")
 FAIL_ON_OPT = typer.Option(FailOn.error, "--fail-on", help="Exit 1 when findings at or above this severity exist.")
+# as build's: --fail-on gates the simulation's findings, and validation's warnings were shown and never failed
+STRICT_OPT = typer.Option(False, "--strict", help="Validation warnings fail too (exit 1, before any run), as errors "
+                          "do; for the simulation's findings give --fail-on warning.")
 SCHEDULER_OPT = typer.Option(None, "--scheduler", help="Run on a Dask cluster at this address, e.g. tcp://host:8786 "
                              "(needs Dask: pip install \".[dask]\" in a checkout) instead of local processes. A "
                              "cluster lost mid-run exits 75; run the same command again to resume.")
@@ -100,8 +103,9 @@ UNTIL_DECIDED_OPT = typer.Option(False, "--until-decided", help="Play 8 runs per
 
 def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Callable[[int, str], None]) -> None:
     """Add ``scenario`` and ``campaign`` to ``simulate_app``; ``validated(pack, full=True,
-    stderr=False, fmt=Format.text, cache=True)`` validates a pack (exiting on problems; its report on stderr
-    with ``stderr``, as annotations for ``fmt`` github) and returns the validation result,
+    stderr=False, fmt=Format.text, cache=True, strict=False)`` validates a pack (exiting on problems,
+    with ``strict`` on warnings too; its report on stderr with ``stderr``, as annotations for ``fmt``
+    github) and returns the validation result,
     ``fail(code, message)`` prints an error and exits."""
     from doria_forge.commands import pipeline_scenarios as stages
 
@@ -109,7 +113,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
 
     def prepared(ctx: typer.Context, pack: Path, players: str | None, scheduler: str | None,
                  outputs: dict[str, Path | None], baseline: Path | None, format: Format, cache: bool,
-                 runs_option: str = "--runs") -> tuple[Any, Any]:
+                 runs_option: str = "--runs", strict: bool = False) -> tuple[Any, Any]:
         """Every option checked before any work (player counts, scheduler, where the ``outputs``
         go, the baseline report), then ``pack`` validated (with ``cache`` False, --no-cache, without
         reading or writing the cache folder): ``(player counts, validation result)``.
@@ -121,7 +125,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         if baseline is not None:
             run(stages.read_baseline, baseline)
         ctx.call_on_close(stages.findings_name(pack, runs_option))
-        return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format, cache=cache)
+        return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format, cache=cache, strict=strict)
 
     @simulate_app.command("scenario")
     def scenario(
@@ -144,6 +148,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         replay_seed: int | None = typer.Option(None, "--replay-seed", min=0, max=cli_values.GAME_SEED_MAX,
                                                help="Replay a game with this dice seed instead."),
         fail_on: FailOn = FAIL_ON_OPT,
+        strict: bool = STRICT_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = cli_values.PROGRESS_OPT,
         until_decided: bool = UNTIL_DECIDED_OPT,
@@ -171,7 +176,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
             fail(2, f"--replay {replay.value} and --replay-seed {replay_seed} each choose the game the HTML report "
                     "replays: give one of them")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
-                                  format, cache, _more_runs(until_decided, precision))
+                                  format, cache, _more_runs(until_decided, precision), strict=strict)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
                    runs=_runs(runs, until_decided or precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs,
                    policy=policy,
@@ -198,6 +203,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         fail_on: FailOn = FAIL_ON_OPT,
+        strict: bool = STRICT_OPT,
         scheduler: str | None = SCHEDULER_OPT,
         progress: bool = cli_values.PROGRESS_OPT,
         until_decided: bool = UNTIL_DECIDED_OPT,
@@ -209,7 +215,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         per-scenario numbers and a verdict on every balance target."""
         out_path = out or pipeline.default_output(pack, f"campaign-{campaign_id}.json")
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
-                                  format, cache, _more_runs(until_decided, precision))
+                                  format, cache, _more_runs(until_decided, precision), strict=strict)
         done = run(stages.verify, result.pack, [], campaign_ids=[campaign_id], source_map=result.source_map,
                    players=counts, runs=_runs(runs, until_decided or precision is not None,
                                               stages.DEFAULT_CAMPAIGN_RUNS), seed=seed,
