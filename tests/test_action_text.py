@@ -93,7 +93,9 @@ def test_the_replay_in_the_html_report_shows_decisions_in_words_not_reprs(shippe
     logs = re.findall(r"<summary>Event log, round \d+ .*?</summary>\n<pre>(.*?)</pre>", page, re.S)
     decisions = [line for text in logs for line in html.unescape(text).split("\n") if " decides: " in line]
     assert decisions and all(line.startswith("Adventurer decides: ") for line in decisions)
-    assert any(": walk to square (" in line for line in decisions)
+    # the square by its Room Tile, as the scenario sheet names squares, not the engine's grid "(3, 4)"
+    assert any(re.search(r": walk to square \[\d, \d\] of Room Tile [A-Z]-\d+", line) for line in decisions)
+    assert not [line for line in decisions if "square (" in line]
     assert [line for line in decisions if REPR.search(line)] == []
 
 

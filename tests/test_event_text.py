@@ -61,4 +61,30 @@ def test_the_replay_in_the_html_report_shows_sentences_not_engine_fields(shipped
     assert events and "Round 1 begins" in events
     assert any("for Initiative:" in line and "Action Points" in line for line in events)
     assert any(line.startswith("The Doom Counter moves") for line in events)
-    assert [line for line in events if RAW.search(line)] == []
+    # squares as the scenario sheet names them, by their Room Tile: "square [2, 1] of Room Tile A-1"
+    printed = re.compile(r"square \[\d, \d\] of Room Tile [A-Z]-\d+")
+    assert any(printed.search(line) for line in events)
+    assert not [line for line in events if "square (" in line]
+    assert [line for line in events if RAW.search(printed.sub("square", line))] == []
+
+
+def test_a_square_is_named_by_its_room_tile_as_the_tile_prints_it():
+    """The log named squares by the engine's grid ("square (7, 3)"), which no player can find on
+    the table; a square is named as a scenario names one, by its Room Tile's printed row and
+    column, also on a tile that was turned when it was placed."""
+    from types import SimpleNamespace
+
+    from doria_forge.engine.map.layout import Layout
+    from doria_forge.geometry import TileShape, rotate_cell
+
+    shape = TileShape(("#####", "#...#", "#...#", "#...#", "##.##"))
+    layout = Layout()
+    layout.place("A-1", shape, (0, 0), 0)
+    layout.place("B-4", shape.rotated(1), (1, 0), 1)  # one quarter turn clockwise, south of A-1
+    names = Names(None, SimpleNamespace(layout=layout))
+    assert names.square((1, 3)) == "square [1, 3] of Room Tile A-1"
+    turned = rotate_cell((1, 3), 1)  # the printed [1, 3] of B-4 after its quarter turn
+    assert names.square((5 + turned[0], turned[1])) == "square [1, 3] of Room Tile B-4"
+    assert names.square((40, 40)) == "square (40, 40)"  # no Room Tile there
+    moved = event_sentence(Event("moved", "adventurer", {"square": (1, 2), "ap": 2}), names)
+    assert moved == "Adventurer moves to square [1, 2] of Room Tile A-1 (2 Action Points)"

@@ -31,7 +31,7 @@ from .wording import (
     listed,
     place_words,
     shop_slot,
-    square_words,
+    square_on,
     value_words,
     words,
 )
@@ -102,6 +102,10 @@ def _use_other(a: act.UseOtherItem, names: Namer, state: Any) -> str:
     return f"use {_owned(names, a.owner_uid, a.item_uid)}{on}"
 
 
+def _square(state: Any, value: Any) -> str:
+    return square_on(getattr(state, "board", None), value)
+
+
 def _place_tile(a: act.PlaceRoomTile, names: Namer, state: Any) -> str:
     pending = getattr(getattr(state, "board", None), "pending", None)
     options = getattr(pending, "options", None) or []
@@ -109,7 +113,7 @@ def _place_tile(a: act.PlaceRoomTile, names: Namer, state: Any) -> str:
         return f"place the drawn Room Tile the way number {a.index + 1} the rules allow"
     way = options[a.index]
     turned = f", turned {counted(way.rotation, 'quarter turn')}" if way.rotation else ""
-    return f"place Room Tile {way.tile_id} against {square_words(way.joins)}{turned}"
+    return f"place Room Tile {way.tile_id} against {_square(state, way.joins)}{turned}"
 
 
 def _secret_door(a: act.PlaceSecretDoor, names: Namer, state: Any) -> str:
@@ -118,7 +122,7 @@ def _secret_door(a: act.PlaceSecretDoor, names: Namer, state: Any) -> str:
     if not 0 <= a.index < len(options):
         return f"open the Secret Door on wall side number {a.index + 1} the rules allow"
     at, side = options[a.index]
-    return f"open the Secret Door on the {words(str(side))} side of {square_words(at)}"
+    return f"open the Secret Door on the {words(str(side))} side of {_square(state, at)}"
 
 
 def _keep_loot(a: act.KeepLoot, names: Namer, state: Any) -> str:
@@ -161,15 +165,15 @@ PHRASES: Mapping[type, Callable[[Any, Namer, Any], str]] = {
     act.TakeItem: lambda a, n, s: f"take {_owned(n, a.owner_uid, a.item_uid)} to the {place_words(a.to)}",
     act.UseOtherItem: _use_other,
     act.RepairOtherItem: lambda a, n, s: f"repair {n(a.owner_uid)}'s {listed([n(i) for i in a.item_uids])}",
-    act.Walk: lambda a, n, s: f"walk to {square_words(a.to)}",
-    act.Jump: lambda a, n, s: f"jump to {square_words(a.to)}",
+    act.Walk: lambda a, n, s: f"walk to {_square(s, a.to)}",
+    act.Jump: lambda a, n, s: f"jump to {_square(s, a.to)}",
     act.SwapPlaces: lambda a, n, s: f"swap places with {n(a.hero_uid)}",
-    act.RevealRoomTile: lambda a, n, s: f"open the door on {square_words(a.door)} and reveal a Room Tile",
+    act.RevealRoomTile: lambda a, n, s: f"open the door on {_square(s, a.door)} and reveal a Room Tile",
     act.PlaceRoomTile: _place_tile,
     act.PlaceSecretDoor: _secret_door,
     act.PickUp: lambda a, n, s: f"pick up {n(a.hero_uid)}",
-    act.PutDown: lambda a, n, s: f"put the carried character down on {square_words(a.to)}",
-    act.ClearRubble: lambda a, n, s: f"clear the Rubble on {square_words(a.square)}",
+    act.PutDown: lambda a, n, s: f"put the carried character down on {_square(s, a.to)}",
+    act.ClearRubble: lambda a, n, s: f"clear the Rubble on {_square(s, a.square)}",
     act.PickUpToken: lambda a, n, s: f"pick up the {n(a.token)}",
     act.DeclareEscape: lambda a, n, s: "declare the escape",
     act.Search: lambda a, n, s: f"search the Loot Marker, drawing {counted(a.cards, 'Loot Card')}",

@@ -56,6 +56,10 @@ class _Said:
         outcome = "success" if self.get("success") else "failure"
         return f"rolls {self['total']} against Target Number {self['target_number']}: {outcome}"
 
+    def square(self, value: Any) -> str:
+        """A square by its Room Tile where the names know the board (``Names.square``)."""
+        return getattr(self.n, "square", square_words)(value)
+
     def costing(self, key: str = "ap") -> str:
         ap = self.get(key)
         return f" ({action_points(ap)})" if ap else ""
@@ -120,7 +124,7 @@ def _initiative(s: _Said) -> str:
 
 def _moved(s: _Said) -> str:  # a hero's move and a monster's read alike
     jumps = f", {counted(s['jumps'], 'jump')}" if s.get("jumps") else ""
-    return f"{s.who} moves to {square_words(s['square'])}{s.costing()}{jumps}"
+    return f"{s.who} moves to {s.square(s['square'])}{s.costing()}{jumps}"
 
 
 def _item_used(s: _Said) -> str:
@@ -175,19 +179,19 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "attributes_changed": lambda s: f"{s.who}'s attributes change: " + ", ".join(
         f"{key} {value}" for key, value in s.event.data.items()),
     "bought": _bought,
-    "buried": lambda s: f"{s.who} is buried under rubble on {square_words(s['square'])}",
+    "buried": lambda s: f"{s.who} is buried under rubble on {s.square(s['square'])}",
     "climb_free": lambda s: f"{s.who} climbs out of {s.n(s['trap'])}: {s.check()}",
-    "crawled": lambda s: f"{s.who} crawls to {square_words(s['square'])}",
-    "dead_door": lambda s: f"The door on {square_words(s['square'])} leads nowhere",
+    "crawled": lambda s: f"{s.who} crawls to {s.square(s['square'])}",
+    "dead_door": lambda s: f"The door on {s.square(s['square'])} leads nowhere",
     "death": lambda s: f"{s.who} dies ({s['hp']} Hit Points, {s['pp']} Psi Points)",
     "defense": _defense,
     "disarmed": lambda s: f"{s.who} disarms {s.n(s['target'])}",
     "doom": _doom,
     "doom_prevented": lambda s: f"The party spends {s['xp_spent']} Group XP to hold the Doom Counter back one field",
     "door_event": lambda s: f"{s.who} draws the Door Event Card {s.n(s['card'])}",
-    "door_opened": lambda s: f"{s.who} opens the door on {square_words(s['square'])}",
+    "door_opened": lambda s: f"{s.who} opens the door on {s.square(s['square'])}",
     "doors_blocked": lambda s: f"{s.n(s['trap'])} blocks the doors on " + listed(
-        [square_words(q) for q in s.get("squares") or ()]),
+        [s.square(q) for q in s.get("squares") or ()]),
     "end_turn": lambda s: f"{s.who} ends the turn" + (
         f", losing {action_points(s['ap_lost'])}" if s.get("ap_lost") else ""),
     "escape_declared": lambda s: f"{s.who} declares the escape",
@@ -201,7 +205,7 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "healed": lambda s: f"{s.who} regains {hp_and_pp(s.get('hp'), s.get('pp')) or 'nothing'}",
     "hero_bonus": lambda s: f"{s.who} chooses the bonus {words(str(s['bonus']))}",
     "hero_level": lambda s: f"The characters level up (round {s['round']})",
-    "hero_placed": lambda s: f"{s.who} starts on {square_words(s['square'])}",
+    "hero_placed": lambda s: f"{s.who} starts on {s.square(s['square'])}",
     "hp_lost": lambda s: f"{s.who} loses {hit_points(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
     "immobilized": lambda s: f"{s.who} immobilizes {s.n(s['target'])}",
     "immobilized_ends": lambda s: f"{s.who} can move again",
@@ -215,7 +219,7 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "loot_continued": lambda s: f"{s.who} draws on ({counted(s['cards'], 'Loot Card')})",
     "loot_stopped": lambda s: f"{s.who} stops drawing, leaving {counted(s['cards_left'], 'Loot Card')}",
     "marker_placed": lambda s: (f"{a_noun(words(str(s['marker'])).title())} Marker is placed on "
-                                f"{square_words(s['square'])}{_why(s)}"),
+                                f"{s.square(s['square'])}{_why(s)}"),
     "monster_attack": _monster_attack,
     "monster_defeated": lambda s: f"{s.who} is defeated" + (f" by {s.n(s['by'])}" if s.get("by") else ""),
     "monster_drawn": lambda s: f"{a_name(s.n(s['monster']))} is drawn" + (
@@ -228,20 +232,20 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "monster_level_up_ignored": lambda s: f"The monsters stay at Monster Level {s['level']}, the highest",
     "monster_moved": _moved,
     "monster_placed": _placed_monster,
-    "monster_pushed": lambda s: f"{s.who} is pushed to {square_words(s['square'])} by {s.n(s['by'])}",
-    "monster_square": lambda s: f"{s.who} appears on {square_words(s['square'])}",
+    "monster_pushed": lambda s: f"{s.who} is pushed to {s.square(s['square'])} by {s.n(s['by'])}",
+    "monster_square": lambda s: f"{s.who} appears on {s.square(s['square'])}",
     "move_item": lambda s: f"{s.who} moves {s.n(s['item'])} to the {place_words(s['to'])}{s.costing()}",
     "moved": _moved,
     "no_figure_left": lambda s: f"No {s.n(s['monster'])} figure is left to place: {s.who} acts instead",
-    "no_room_to_rise": lambda s: f"{s.who} has no room to get up on {square_words(s['square'])}",
+    "no_room_to_rise": lambda s: f"{s.who} has no room to get up on {s.square(s['square'])}",
     "no_square": lambda s: f"No square is free for {a_name(s.n(s['monster']))}{_why(s)}",
     "open_side_connected": lambda s: f"{s.who} connects the open sides {listed([str(v) for v in s['sides']])}",
-    "picked_up": lambda s: f"{s.who} picks up {s.n(s['hero'])} on {square_words(s['square'])}",
+    "picked_up": lambda s: f"{s.who} picks up {s.n(s['hero'])} on {s.square(s['square'])}",
     "poison_check": lambda s: (f"{s.who} fights the poison: {s.check()} ({counted(s['markers'], 'Poison Marker')} "
                                f"left)"),
     "poisoned": lambda s: f"{s.who} poisons {s.n(s['target'])} ({counted(s['markers'], 'Poison Marker')})",
     "pp_spent": lambda s: f"{s.who} spends {psi_points(s['amount'])}{_why(s)}, {s['pp']} left",
-    "put_down": lambda s: f"{s.who} puts {s.n(s['hero'])} down on {square_words(s['square'])}",
+    "put_down": lambda s: f"{s.who} puts {s.n(s['hero'])} down on {s.square(s['square'])}",
     "repair_other_item": lambda s: f"{s.who} repairs {s.many('items')} of {s.n(s['owner'])}{s.costing()}",
     "repaired": lambda s: f"{s.who} repairs {s.many('items')}{s.costing()}",
     "retrieve": lambda s: f"{s.who} takes {s.n(s['item'])} out of the Backpack to the {place_words(s['to'])}"
@@ -249,25 +253,25 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "room_tile_placed": lambda s: f"Room Tile {s['tile']} is placed" + (f" by {s.who}" if s.who else "") + _why(s),
     "room_tile_skipped": lambda s: f"Room Tile {s['tile']} is put aside{_why(s)}",
     "round": lambda s: f"Round {s['round']} begins",
-    "rubble_cleared": lambda s: f"The rubble on {square_words(s['square'])} is cleared",
+    "rubble_cleared": lambda s: f"The rubble on {s.square(s['square'])} is cleared",
     "scenario_check": lambda s: f"{s.who} {s.check()}",
     "scenario_item": lambda s: f"{s.who} receives {s.n(s['item'])}",
     "scenario_rule": _scenario_rule,
     "search": lambda s: f"{s.who} searches and draws {s.many('cards') or 'nothing'}{s.costing()}",
-    "secret_door": lambda s: f"A secret door opens on {square_words(s['square'])}{_why(s)}",
+    "secret_door": lambda s: f"A secret door opens on {s.square(s['square'])}{_why(s)}",
     "shop_card": lambda s: f"The shop shows {s.n(s['card'])} in {shop_slot(s['slot'])}",
     "shop_cleared": lambda s: f"{s.n(s['card'])} leaves the shop ({shop_slot(s['slot'])})",
     "shop_trap_removed": lambda s: f"The trap {s.n(s['card'])} leaves the shop ({shop_slot(s['slot'])})" + (
         f", sprung on {s.who}" if s.who else ""),
     "stay_unconscious": lambda s: f"{s.who} stays unconscious",
-    "swapped": lambda s: f"{s.who} swaps places with {s.n(s['other'])} on {square_words(s['square'])}",
+    "swapped": lambda s: f"{s.who} swaps places with {s.n(s['other'])} on {s.square(s['square'])}",
     "take_item": lambda s: (f"{s.who} takes {s.n(s['item'])} from {s.n(s['owner'])}'s {place_words(s['source'])} to "
                             f"the {place_words(s['to'])}{s.costing()}"),
     "throw_item": _throw,
     "tn_check": lambda s: f"{s.who} uses {s.n(s['item'])}: {s.check()}",
-    "token_dropped": lambda s: f"{s.who} drops the {s.n(s['token'])} on {square_words(s['square'])}",
+    "token_dropped": lambda s: f"{s.who} drops the {s.n(s['token'])} on {s.square(s['square'])}",
     "token_picked_up": lambda s: f"{s.who} picks up the {s.n(s['token'])}",
-    "token_placed": lambda s: f"The {s.n(s['token'])} is placed on {square_words(s['square'])}",
+    "token_placed": lambda s: f"The {s.n(s['token'])} is placed on {s.square(s['square'])}",
     "trap": lambda s: (f"{s.who} springs {s.n(s['trap'])} ({words(str(s['trap_type']))} trap, Target Number "
                        f"{s['target_number']})"),
     "trap_check": lambda s: f"{s.who} against {s.n(s['trap'])}: {s.check()}" + (

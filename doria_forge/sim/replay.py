@@ -60,7 +60,9 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
     names = Names(pack)
 
     def decided(state: Any, action: Any) -> None:
-        # why the bot chose it, asked before the action is applied (sim.reasons)
+        # why the bot chose it, asked before the action is applied (sim.reasons); squares are
+        # named by the Room Tiles on the table then
+        names.board = state.board
         why = reason(state, action, attack_alternatives, names)
         line = f"{names(state.current_actor())}{DECIDES}{why}"
         decisions.setdefault(len(state.log), []).append(line[:1].upper() + line[1:])
@@ -68,6 +70,7 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
     record, state = play_run(pack, plan, players, index, seed=dice_seed, on_round=frame, on_decision=decided)
     replay.outcome, replay.rounds, replay.reason = record.outcome, record.rounds, record.reason
     if state is not None:
+        names.board = state.board  # Room Tiles stay where they were placed: the last map names every square
         if getattr(state.board, "spatial", False):
             replay.frames.append((state.round, draw(state)))
         current = 0

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from doria_forge.engine.map.layout import local
+from doria_forge.geometry import rotate_cell
 from doria_forge.model import ContentPack
 from doria_forge.model.words.common import a_noun, and_list, inside
 
@@ -25,8 +27,14 @@ class Names:
     ``log_trap`` -> "Log Trap"; ``hollow_king-6`` -> "the Hollow King 6" (a name with its article
     reads inside a sentence); anything else with its underscores as spaces."""
 
-    def __init__(self, pack: ContentPack | None = None) -> None:
+    def __init__(self, pack: ContentPack | None = None, board: Any = None) -> None:
         self.pack = pack
+        self.board = board
+        """The game's board whose Room Tiles name the squares (:meth:`square`); a replay sets it."""
+
+    def square(self, value: Any) -> str:
+        """A square by its Room Tile on :attr:`board` (:func:`square_on`)."""
+        return square_on(self.board, value)
 
     def _document(self, doc_id: str) -> str | None:
         if self.pack is None:
@@ -83,10 +91,28 @@ def hp_and_pp(hp: Any, pp: Any) -> str:
 
 
 def square_words(value: Any) -> str:
-    """A square ``(row, col)``: "square (3, 4)"."""
-    if isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value):
+    """A square ``(row, col)`` of the dungeon's grid: "square (3, 4)" (:func:`square_on` names it
+    by its Room Tile where the map is known)."""
+    if _is_square(value):
         return f"square ({value[0]}, {value[1]})"
     return f"square {value}"
+
+
+def _is_square(value: Any) -> bool:
+    return isinstance(value, tuple | list) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def square_on(board: Any, value: Any) -> str:
+    """A square as the players find it on the table: "square [1, 3] of Room Tile B-4", its row and
+    column as the Room Tile prints them before it was turned (as a scenario's places name squares,
+    ``Place.describe``); :func:`square_words` where ``board`` (a game's board) has no placed Room
+    Tile holding it, or no map."""
+    layout = getattr(board, "layout", None)
+    placed = layout.tile_at(tuple(value)) if layout is not None and _is_square(value) else None
+    if placed is None:
+        return square_words(value)
+    row, col = rotate_cell(local(tuple(value)), -placed.rotation)
+    return f"square [{row}, {col}] of Room Tile {placed.tile_id}"
 
 
 PLACES = {"equip": "Body Zone", "belt": "Belt Zone", "backpack": "Backpack"}
@@ -131,4 +157,4 @@ def value_words(value: Any, names: Callable[[Any], str]) -> str:
 
 
 __all__ = ["NAMED_KINDS", "PLACES", "Names", "a_name", "action_points", "counted", "hit_points", "hp_and_pp", "listed",
-           "place_words", "psi_points", "square_words", "value_words", "words"]
+           "place_words", "psi_points", "square_on", "square_words", "value_words", "words"]
