@@ -1,7 +1,7 @@
 """The heroes' actions (``engine.actions``) in the rulebook's words, for the decision lines of a
 replay in the HTML report (``sim.replay``, ``sim.reasons``): "attack Orc 1 with the Psi Dart",
-"walk to square (3, 4)", "buy the Mind Ward (shop slot 1) for Huntress, paying with Adventurer's
-Gold", not ``Attack('adventurer/equipment:psi_dart:1', 0, 'orc-1', False, 0)``.
+"walk to square [1, 3] of Room Tile B-4", "buy the Mind Ward (shop slot 1) for Huntress, paying
+with Adventurer's Gold", not ``Attack('adventurer/equipment:psi_dart:1', 0, 'orc-1', False, 0)``.
 
 A phrase is what the hero decides to do (it follows "Huntress decides: "), named as the event log
 names things (``sim.wording``). Each action type of ``engine.actions`` has a phrase of its own
@@ -9,7 +9,8 @@ names things (``sim.wording``). Each action type of ``engine.actions`` has a phr
 name split into words, then its fields named), never as a Python repr.
 
 ``state`` (optional) is the game as it was when the action was chosen: with it, a shop slot, a
-kept Loot Card and a Room Tile placement are named by the card or the tile they mean.
+kept Loot Card and a Room Tile placement are named by the card or the tile they mean, and a
+square by its Room Tile (``wording.square_on``; without it, the engine's grid: "square (3, 4)").
 """
 
 from __future__ import annotations
