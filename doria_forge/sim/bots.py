@@ -447,8 +447,8 @@ def _round_danger(state: Any, hero: HeroState) -> int:
     play. Two hits of the hardest alone let a solo Priestess at -3 HP fight on beside three
     monsters and a Doom Counter one field from an Extra Activation, with two healing potions on
     her body: five hits took her 17 HP in one round."""
-    standing = [m for m in state.monsters if not m.defeated]
-    worst = max((hit_damage_on(state, m, hero) for m in standing), default=0)
+    hits = {m.uid: hit_damage_on(state, m, hero) for m in state.monsters if not m.defeated}
+    worst = max(hits.values(), default=0)
     at = state.board.position
     here = at(hero.uid)
     near = 0
@@ -457,7 +457,7 @@ def _round_danger(state: Any, hero: HeroState) -> int:
         for monster in reach.monsters_on_map(state):
             away = steps.get(at(monster.uid))
             if away is not None and away <= monster.action_points + monster.range:
-                near += hit_damage_on(state, monster, hero) + 1
+                near += hits[monster.uid] + 1
     if any(effect.kind == EXTRA_ACTIVATION for effect in state.doom.preview(1)):
         near *= 2
     return max(2 * (worst + 1), near)
