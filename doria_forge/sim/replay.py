@@ -3,7 +3,7 @@ event log on, the dungeon drawn as every round begins and at the end, and the lo
 event a sentence in the rulebook's words: ``sim.event_text``), with every decision of the heroes
 and the bot's one-line reason for it (``sim.reasons``: the action in the rulebook's words,
 ``sim.action_text``, why, and the alternatives it compared with their values) where it was taken:
-"Huntress decides: walk to square (0, 2): <why>".
+"Huntress decides: walk to square [1, 3] of Room Tile B-4: <why>".
 
 Drawing is the caller's (``draw(state) -> bytes``, e.g. ``render.png.render_png``): the
 simulation layer does not import the renderer.

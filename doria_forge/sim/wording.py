@@ -147,9 +147,9 @@ def value_words(value: Any, names: Callable[[Any], str]) -> str:
     it is, anything else an id ``names`` names."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if _is_square(value):
+        return f"({value[0]}, {value[1]})"
     if isinstance(value, tuple | list):
-        if len(value) == 2 and all(isinstance(v, int) for v in value):
-            return f"({value[0]}, {value[1]})"
         return listed([value_words(v, names) for v in value])
     if isinstance(value, int | float):
         return str(value)
@@ -157,4 +157,4 @@ def value_words(value: Any, names: Callable[[Any], str]) -> str:
 
 
 __all__ = ["NAMED_KINDS", "PLACES", "Names", "a_name", "action_points", "counted", "hit_points", "hp_and_pp", "listed",
-           "place_words", "psi_points", "square_on", "square_words", "value_words", "words"]
+           "place_words", "psi_points", "shop_slot", "square_on", "square_words", "value_words", "words"]
