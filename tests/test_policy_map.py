@@ -3,7 +3,9 @@ steers for, how a hurt hero steps back, doors against the Doom Counter, equipmen
 
 from __future__ import annotations
 
-from map_helpers import QUIET, map_game, pack_with, tile, where, with_docs
+import copy
+
+from map_helpers import BASE, QUIET, map_game, pack_with, tile, where, with_docs
 
 from doria_forge.engine.actions import (
     Attack,
@@ -17,14 +19,17 @@ from doria_forge.engine.actions import (
     Walk,
 )
 from doria_forge.engine.decks import EQUIPMENT, Card
-from doria_forge.engine.game import GameState
+from doria_forge.engine.game import GameOptions, GameState
 from doria_forge.engine.hero import ItemInstance
 from doria_forge.engine.loot import give_card
 from doria_forge.engine.state import H, I
 from doria_forge.model.scenario import Scenario
-from doria_forge.sim import explorer, objectives, outfit, party
+from doria_forge.sim import explorer, objectives, outfit, party, stances
 from doria_forge.sim.bots import attack_options, greedy_bot
 from doria_forge.sim.deciding import deciding
+from doria_forge.sim.scenario_runner import hero_pool, party_for, run_seed
+from doria_forge.sim.search import make_search
+from doria_forge.sim.weak import make_weak
 
 ROOM = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], runes=[(1, 1, "blue")],
             entrances=[(3, 2)], starts=[(2, 2)])
@@ -137,6 +142,60 @@ def test_a_hurt_hero_steps_back_behind_a_friend():
     dist = explorer.distances(state, frozenset([(2, 0)]))
     assert dist[where(state, "warrior")] < dist[where(state, "mage")]
     assert explorer.retreat(state, mage, state.ap["mage"]) is None  # one step back a turn
+
+
+def _hurt_mage_behind_the_warrior(ap: int = 10) -> GameState:
+    """The hurt Mage to act, the Warrior between it and an Orc: greedy steps the Mage back."""
+    corridor = tile("C", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    state = map_game(pack_with(corridor), ["mage", "warrior"], tiles=[("C", (0, 0), 0)],
+                     at={"mage": (2, 2), "warrior": (2, 1)}, monsters=[("orc", (2, 0))], ap={"mage": ap})
+    state.hero("mage").hp = 1
+    return state
+
+
+def test_a_bot_asked_twice_about_one_state_answers_the_same():
+    """A decision reads the game, not the bot's earlier questions: greedy, weak (a fresh one of
+    the same seed), search and the ``back`` stance asked twice, and asked about a deep copy made
+    before, choose the same. Deciding to step back used to mark the hero as stepped back: the
+    second question got an attack."""
+    state = _hurt_mage_behind_the_warrior()
+    before = copy.deepcopy(state)
+    step = greedy_bot(state)
+    assert isinstance(step, Walk)
+    assert greedy_bot(state) == step == greedy_bot(before)
+    for seed in range(4):
+        assert make_weak(seed)(state) == make_weak(seed)(state) == make_weak(seed)(copy.deepcopy(before))
+    assert make_search(1, samples=2)(state) == make_search(1, samples=2)(state) == step
+    assert stances.back(state) == stances.back(state) == stances.back(copy.deepcopy(before))
+
+
+def test_greedy_answers_the_same_at_every_decision_of_a_played_game():
+    """The first 40 decisions of a shipped scenario (three heroes: hurt heroes step back in it),
+    each asked twice and of a deep copy made before: the bots' caches in the game's scratch
+    (attack facts, the outlasting monsters, the objectives' squares) and the memory of a step
+    back change no answer."""
+    state = GameState.new(BASE, party_for(hero_pool(BASE), 3, 0), seed=run_seed(1, "goblin_warren", 3, 0),
+                          scenario="goblin_warren", options=GameOptions(setup_loot=True))
+    while not state.is_over() and len(state.history) < 40:
+        before = copy.deepcopy(state)
+        action = greedy_bot(state)
+        assert greedy_bot(state) == action == greedy_bot(before), len(state.history)
+        state.apply(action)
+
+
+def test_a_step_back_considered_but_not_taken_is_no_step():
+    """Greedy would step the hurt Mage back, but the Mage attacks instead (a careless player, a
+    search's other candidate): its next choice still steps back; once that step is played, no
+    other this turn."""
+    state = _hurt_mage_behind_the_warrior(ap=30)
+    step = greedy_bot(state)
+    assert isinstance(step, Walk)
+    state.apply(next(a for a in state.legal_actions() if isinstance(a, Attack)))
+    assert state.current_actor() == "mage"
+    step = greedy_bot(state)
+    assert isinstance(step, Walk)
+    state.apply(step)
+    assert state.current_actor() == "mage" and not isinstance(greedy_bot(state), Walk)
 
 
 def _hazard_game(hazard, heroes=("warrior",), once=False, **kw) -> GameState:

@@ -16,7 +16,16 @@ from doria_forge.engine.map.layout import manhattan, slot_bounds, slot_of
 
 from . import objectives
 from .hurting import ranges_against
-from .party import anchor_slot, engaged, goal_needs_tiles, holds_back, hurt, openable_doors
+from .party import (
+    anchor_slot,
+    chose_step_back,
+    engaged,
+    goal_needs_tiles,
+    holds_back,
+    hurt,
+    openable_doors,
+    stepped_back,
+)
 from .reach import FAR, Pos, _along, _at, _on_map, _step, distances, monsters_on_map, standing
 
 OFF_TILE = 6
@@ -27,6 +36,10 @@ CLOSE = 4
 """AP a square next to a monster is counted as worth to a hero choosing where to shoot from."""
 
 
+RETREATED = "retreated"
+"""The ``state.scratch`` key of the steps back ``retreat`` chose (``party.chose_step_back``)."""
+
+
 def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None = None) -> Action | None:
     """A hurt hero's move out of the monsters' way (see the module docstring), or ``None``
     when where it stands is as good as it gets; ``within``: onto one of these squares only."""
@@ -35,8 +48,7 @@ def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None 
     monsters = monsters_on_map(state)
     if here is None or hero.immobilized or not monsters:
         return None
-    turn = (state.round, hero.uid)
-    if state.scratch.get("retreated") == turn:
+    if stepped_back(state, hero, RETREATED):
         return None  # one step back a turn: the next choice is made from there
     others = [_at(state, h.uid) for h in standing(state) if h is not hero and not hurt(h)]
     fields = [distances(state, frozenset([_at(state, m.uid)])) for m in monsters]
@@ -60,8 +72,7 @@ def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None 
     best = max(squares, key=lambda p: (safety(p), -routes.cost(p), p), default=None)
     if best is None or safety(best) <= now:
         return None
-    state.scratch["retreated"] = turn
-    return Walk(best)
+    return chose_step_back(state, hero, RETREATED, Walk(best))
 
 
 DOOR_DETOUR = 3

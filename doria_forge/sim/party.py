@@ -36,6 +36,35 @@ def holds_back(state: Any, hero: HeroState) -> bool:
     return hurt(hero) and any(not hurt(h) for h in standing(state) if h is not hero)
 
 
+def chose_step_back(state: Any, hero: HeroState, key: str, step: Action) -> Action:
+    """Note that ``hero``, deciding now, chose ``step`` to step back, and return ``step``. The
+    note (``state.scratch[key]``: ``{hero uid: (round, length of the history, step)}``, the last
+    choice of each hero) changes no answer in this state: a step counts from when the game has
+    played it (``stepped_back``), so a bot asked twice answers the same, and a step considered but
+    not taken (a search's other candidate won, a careless player attacked) is no step."""
+    noted = state.scratch.get(key)
+    if noted is None:
+        noted = state.scratch[key] = {}
+    noted[hero.uid] = (state.round, len(state.history), step)
+    return step
+
+
+def stepped_back(state: Any, hero: HeroState, key: str) -> bool:
+    """Whether the last step back played this round (noted under ``key``, ``chose_step_back``:
+    one that stands in the game's history where it was chosen) is ``hero``'s: one step back a
+    turn, the next choice made from there; a hero steps back again once a friend has stepped back
+    after it (the Initiative Board lets them take turns within a round)."""
+    noted = state.scratch.get(key)
+    if not noted:
+        return False
+    history, now = state.history, state.round
+    last, by = -1, None
+    for uid, (chosen_round, at, step) in noted.items():
+        if chosen_round == now and last < at < len(history) and history[at] == step:
+            last, by = at, uid
+    return by == hero.uid
+
+
 ESCAPE_MARGIN = 8
 """Points (HP or PP) above death at which a campaign party gives the scenario up."""
 

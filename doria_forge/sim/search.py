@@ -128,16 +128,11 @@ def candidates(state: Any, hero: Any, width: int, passive: bool = True, retreat:
         if potion is not None:
             out.append(UseItem(potion.uid, None, hero.location(potion) == "belt"))
     if state.board.spatial:
-        scratch = state.scratch.get("retreated")
         moves = (explorer.retreat(state, hero, ap), explorer.open_door(state, hero, ap)) if passive or retreat \
             else (explorer.open_door(state, hero, ap),)
         for move in moves:
             if move is not None:
                 out.append(move)
-        if scratch is None:
-            state.scratch.pop("retreated", None)
-        else:
-            state.scratch["retreated"] = scratch
     if passive:
         out.append(EndTurn())
     if swap and state.board.spatial and hero.hp < hero.hp_max:

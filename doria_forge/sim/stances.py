@@ -31,7 +31,7 @@ from doria_forge.engine.actions import Action, Attack, EndTurn, Jump, RevealRoom
 from doria_forge.engine.state import D
 
 from .bots import attack_options, fighting, greedy_bot, scenario_step
-from .party import holds_back
+from .party import chose_step_back, holds_back, stepped_back
 from .reach import FAR, _at, _on_map, distances, monsters_on_map, standing
 from .reasons import note
 
@@ -39,7 +39,8 @@ STANCES = ("charge", "hold", "back", "focus")
 """The stances a party chooses between, greedy's own first (it keeps ties)."""
 
 _MOVED = "stance-moved"
-"""Scratch key: (round, hero) of a hero that has stepped back this turn (one step back a turn)."""
+"""The ``state.scratch`` key of the steps back ``back`` chose (``party.chose_step_back``: one step
+back a turn)."""
 
 
 def in_fight(state: Any) -> bool:
@@ -96,12 +97,10 @@ def back(state: Any) -> Action:
     if own or not in_fight(state):
         return greedy
     hero = state.hero(state.current_actor())
-    turn = (state.round, hero.uid)
-    if state.scratch.get(_MOVED) != turn:
+    if not stepped_back(state, hero, _MOVED):
         step = _away(state, hero)
         if step is not None:
-            state.scratch[_MOVED] = turn
-            return note(state, step, "back: away from the monsters")
+            return note(state, chose_step_back(state, hero, _MOVED, step), "back: away from the monsters")
     action = _attack_here(state, hero, greedy)
     return note(state, action or EndTurn(), "back: attack from here or wait")
 
