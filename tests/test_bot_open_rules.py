@@ -16,7 +16,7 @@ from doria_forge.engine.actions import UseItem
 from doria_forge.engine.spawn import spawn_boss
 from doria_forge.model.monster import MonsterModification
 from doria_forge.model.scenario import Scenario
-from doria_forge.sim import hurting, odds
+from doria_forge.sim import hurting, odds, search
 from doria_forge.sim.bots import attack_options, greedy_bot
 
 ROOM = tile("R", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
@@ -73,6 +73,42 @@ def test_a_solo_carrier_heals_against_the_hits_the_lasting_rule_makes_harder():
     state, priestess, _ = _relic_game("priestess", [_undead_rule(1)])
     priestess.hp = state.rules.death_threshold + 5
     assert isinstance(greedy_bot(state), UseItem)
+
+
+def _zombie_or_orc(rules: list, *, carried: bool = True):
+    """The Warrior between an Orc (damage 2, 3 HP left) and a Zombie (damage 1, 4 HP left), playing a
+    scenario with ``rules``; he carries its relic (``carried``)."""
+    sc = Scenario.model_validate({"kind": "scenario", "id": "t", "name": "T", "story": "s", "goal": "g",
+                                  "setup": {"tokens": [{"id": "relic", "name": "Relic", "at": {"tile": "R"}}]},
+                                  "rules": rules})
+    state = map_game(with_docs(pack_with(ROOM), sc), ["warrior"], tiles=[("R", (0, 0), 0)], at={"warrior": (2, 2)},
+                     monsters=[("orc", (2, 3)), ("zombie", (2, 1))], ap=20, scenario="t")
+    relic = state.scenario.tokens["relic"]
+    relic.square, relic.carrier = None, ("warrior" if carried else None)
+    orc, zombie = state.monsters
+    orc.hp, zombie.hp = 3, 4
+    return state, orc, zombie
+
+
+def test_focus_fire_and_the_search_weigh_a_monster_by_the_hit_the_lasting_rule_makes_harder():
+    """Focus fire: a monster that hits hard and has few HP left is attacked first. The Orc hits
+    harder by its card and is nearer defeat; while every undead monster deals 3 more to the relic's
+    carrier, the Zombie hits the Warrior who carries it harder, and he turns on the Zombie. The
+    search's playout score likewise counts a point of the Zombie's HP as the greater threat. Only
+    the open table counts: with nobody carrying the relic, the Orc is the target."""
+    state, orc, zombie = _zombie_or_orc([])
+    assert greedy_bot(state).target_uid == orc.uid
+    state, orc, zombie = _zombie_or_orc([_undead_rule(3)], carried=False)
+    assert greedy_bot(state).target_uid == orc.uid
+    state, orc, zombie = _zombie_or_orc([_undead_rule(3)])
+    assert greedy_bot(state).target_uid == zombie.uid
+    base = search.value(state)
+    zombie.hp -= 1
+    without_zombie_point = search.value(state)
+    zombie.hp += 1
+    orc.hp -= 1
+    without_orc_point = search.value(state)
+    assert without_zombie_point - base > without_orc_point - base > 0
 
 
 # --------------------------------------------------------------------------- a Boss Monster's aura

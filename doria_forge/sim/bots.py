@@ -97,7 +97,7 @@ from doria_forge.engine.traps import trap_targets
 from . import explorer, objectives, outfit, reach
 from .deciding import deciding
 from .hurting import outlasting
-from .odds import expected_damage, hit_damage_on
+from .odds import expected_damage, hardest_hit, hit_damage_on
 from .reasons import KEY, note
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -165,7 +165,7 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
     seen = set()
     monsters = state.monsters
     belt = hero.belt
-    worth = {m.uid: _target_worth(m) for m in monsters}
+    worth = {m.uid: _target_worth(state, m) for m in monsters}
     prey = [m.uid for m in monsters if objectives.is_prey(state, m)]
     if prey:
         # the scenario needs these defeated: worth more than any other monster on the board
@@ -228,10 +228,11 @@ def attack_alternatives(state: GameState) -> list[tuple[Action, float]]:
     return [(attack, score) for score, attack in ranked]
 
 
-def _target_worth(monster: MonsterState) -> float:
+def _target_worth(state: GameState, monster: MonsterState) -> float:
     """Focus fire: a monster that hits hard and has few HP left is worth more per expected
-    damage (damage + 1 over HP left). One monster alone keeps its choices unchanged."""
-    return (monster.damage + 1) / max(1, monster.hp)
+    damage (its hardest hit now, ``odds.hardest_hit``, + 1 over HP left: a scenario's lasting rule
+    that makes it hit harder counts). One monster alone keeps its choices unchanged."""
+    return (hardest_hit(state, monster) + 1) / max(1, monster.hp)
 
 
 def _best_option(options: list[AttackOption]) -> tuple[float, Attack, ItemInstance] | None:

@@ -100,3 +100,12 @@ def hit_damage_on(state: GameData, monster: MonsterState, hero: HeroState) -> in
     the points of the scenario's lasting rules that hold now among them (``monster_hit_damage``
     asked without recording: nothing is played)."""
     return max(0, monster.damage + monster_hit_damage(state, monster, hero, record=False))
+
+
+def hardest_hit(state: GameData, monster: MonsterState) -> int:
+    """The damage (>= 0) of ``monster``'s hardest hit on a living hero now (``hit_damage_on``: the
+    card's damage and the scenario's lasting rules that hold now, a relic's carrier hit harder),
+    as the players weigh a monster's threat; the card's damage with no hero left. An aura's extra
+    attack dice make a hit likelier, not harder: they are ``monster_wound``'s."""
+    return max((hit_damage_on(state, monster, hero) for hero in state.heroes if not hero.dead),
+               default=max(0, monster.damage))

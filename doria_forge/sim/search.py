@@ -37,6 +37,7 @@ from doria_forge.engine.state import D, H, I
 from . import explorer, objectives, stances
 from .bots import _potion, attack_options, fighting, greedy_bot, scenario_step
 from .findings import counted
+from .odds import hardest_hit
 from .reasons import note
 from .seeds import stable_seed
 
@@ -51,9 +52,10 @@ WIN, LOSS = 1000.0, -1000.0
 def value(state: Any) -> float:
     """How good ``state`` looks for the heroes (higher is better): the outcome when the game
     is over; else each hero's margin above death (a concave score: the last points before
-    death weigh most), the monsters' HP times their damage, Doom Counter steps and Monster
-    Level, and the scenario's progress (good flags, tokens carried, Room Tiles revealed, the
-    steps left to carry, fetch and escape: ``_way_left``)."""
+    death weigh most), the monsters' HP weighed by their hardest hit now (``odds.hardest_hit``: a
+    scenario's lasting rule counts), Doom Counter steps and Monster Level, and the scenario's
+    progress (good flags, tokens carried, Room Tiles revealed, the steps left to carry, fetch and
+    escape: ``_way_left``)."""
     outcome = state.outcome
     if outcome == "won":
         return WIN
@@ -70,7 +72,7 @@ def value(state: Any) -> float:
             score -= 3
     for monster in state.monsters:
         if not monster.defeated:
-            weight = PREY_HP if objectives.is_prey(state, monster) else 0.5 * (monster.damage + 1) ** 0.5
+            weight = PREY_HP if objectives.is_prey(state, monster) else 0.5 * (hardest_hit(state, monster) + 1) ** 0.5
             score -= weight * max(0, monster.hp)
     score -= 1.5 * state.doom.steps + 10 * state.monster_level
     play = state.scenario
