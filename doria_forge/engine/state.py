@@ -153,7 +153,9 @@ class GameData:
     history: list[Any] = field(default_factory=list)
     setup: dict[str, Any] | None = field(default=None, repr=False)
     scratch: dict = field(default_factory=dict, repr=False)
-    """Free cache for bots (cleared in copies)."""
+    """The bots' own notes, never read by the rules: caches of answers the game determines and
+    the step back a hero chose (``sim.party.chose_step_back``, counted once the history holds it).
+    ``GameState.copy`` and ``determinized`` start them empty; ``copy.deepcopy`` copies them."""
     actor: str | None = field(default=None, repr=False)
     """The Phase D actor found by ``phases.advance`` (``None`` while none is known)."""
     optional_rules: frozenset[str] = field(init=False, default=frozenset())
