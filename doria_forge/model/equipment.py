@@ -30,6 +30,52 @@ Zone = Literal["1_hand", "2_hands", "head", "torso", "arms", "legs", "feet", "ac
 ARMOR_ZONES: tuple[str, ...] = ("head", "torso", "arms", "legs", "feet", "accessory")
 
 
+AreaShape = Literal["line", "adjacent_to_target", "spread", "all_in_range", "chain"]
+"""The shapes of an area effect: the hit patterns the monsters' behaviours already have
+(``hit_line``, ``hit_adjacent_to_target``, ``hit_spread``, ``hit_all_in_range``, ``hit_chain``),
+worked out on the map by the same code (``engine.area``)."""
+
+_AREA_NUMBER = {"line": "length", "adjacent_to_target": "extra", "chain": "range"}
+"""The one number each shape needs (the others need none)."""
+
+
+class AreaEffect(Strict):
+    """An area effect of an attack (FAQ *On items that say they 'affect friends'*, *Can a spell or
+    weapon with an area effect also target other things*): ONE attack roll against the target and
+    every other figure the shape covers, each defending with its own roll.
+
+    ``shape``: ``line`` - the target and the figures in Line of Sight on the straight orthogonal
+    line from the attacker through the target, up to ``length`` squares from the attacker;
+    ``adjacent_to_target`` - the target and up to ``extra`` figures on the squares orthogonally
+    next to it; ``spread`` - the target and every figure next to it (a fireball);
+    ``all_in_range`` - every figure the attack reaches (range and Line of Sight);
+    ``chain`` - the target, then every figure within ``range`` squares (and Line of Sight) of a
+    figure already hit, branching (Chain Lightning). Walls stop an area effect; Red Borders,
+    Holes and figures do not (chapter *Line of Sight*).
+    """
+
+    shape: AreaShape
+    """line, adjacent_to_target, spread, all_in_range or chain."""
+    length: Annotated[int, Field(ge=1, le=12)] | None = Field(None, examples=[3])
+    """line only: squares of the line, counted from the attacker (1-12)."""
+    extra: Annotated[int, Field(ge=1, le=4)] | None = Field(None, examples=[1])
+    """adjacent_to_target only: figures next to the target also hit (1-4)."""
+    range: Annotated[int, Field(ge=1, le=12)] | None = Field(None, examples=[2])
+    """chain only: squares from a figure hit to the next one (1-12)."""
+
+    @model_validator(mode="after")
+    def _numbers_fit_shape(self) -> "AreaEffect":
+        needed = _AREA_NUMBER.get(self.shape)
+        for name in ("length", "extra", "range"):
+            given = getattr(self, name) is not None
+            if name == needed and not given:
+                raise ValueError(f"an area of shape {self.shape} needs {name}")
+            if name != needed and given:
+                wants = f"its number is {needed}" if needed else "it takes no number"
+                raise ValueError(f"{name} does not belong to an area of shape {self.shape} ({wants})")
+        return self
+
+
 class AttackProfile(Strict):
     """One way to attack with a card; a Tomahawk has a thrown (ranged) and a swung (melee) profile.
 
@@ -38,6 +84,8 @@ class AttackProfile(Strict):
     ``requirements`` overrides the card's own when this use needs other attributes.
     ``element``, ``piercing``, ``poison_markers``, ``immobilize``, ``disarm`` and
     ``extra_damage_vs`` are its effects on a hit (chapter *Additional Card Properties*).
+    ``area`` makes it an area attack (``AreaEffect``); ``affects_friends`` lets that area hit
+    the other characters too (FAQ *On items that say they "affect friends"*).
     """
 
     label: Line | None = None
@@ -71,6 +119,21 @@ class AttackProfile(Strict):
         default_factory=empty_dict, max_length=10,
         description="Extra damage against monsters with a flag (undead, flying, ...), e.g. {undead: 1}.",
     )
+    area: AreaEffect | None = Field(
+        None, examples=[{"shape": "spread"}, {"shape": "line", "length": 3}],
+        description="An area effect: one attack roll against the target and every figure of the area, each "
+                    "defending on its own (shape line + length, adjacent_to_target + extra, spread, all_in_range, "
+                    "chain + range).")
+    affects_friends: bool = Field(
+        False, description="The area effect also hits the other characters in it: each rolls defense (psi "
+                           "resistance against magic) and takes the same damage if not defended (FAQ). Needs an "
+                           "area; the attacker is never hit.")
+
+    @model_validator(mode="after")
+    def _friends_need_area(self) -> "AttackProfile":
+        if self.affects_friends and self.area is None:
+            raise ValueError("affects_friends needs an area effect (area: {shape: ...}): only an area hits friends")
+        return self
 
 
 Bonus = Annotated[int, Field(ge=-10, le=10)]
