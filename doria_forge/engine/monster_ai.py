@@ -40,6 +40,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, cast
 
 from . import abilities, choices
+from .area import IN_RANGE_PATTERNS, area_hits
 from .combat import AttackOutcome, monster_attack
 from .dice import AverageDice, DiceRoller
 from .ending import check_end
@@ -278,8 +279,6 @@ def activate_in_order(state: GameData, monster: MonsterState) -> None:
 # =========================================================================== the map
 MULTI_PATTERNS = ("all_in_range", "extra_in_range", "adjacent_to_target", "spread", "chain", "line")
 
-IN_RANGE_PATTERNS = ("all_in_range", "extra_in_range")
-"""Hit patterns that read which other heroes are in range of the square attacked from."""
 FROM_SQUARE_PATTERNS = (*IN_RANGE_PATTERNS, "line")
 """Hit patterns whose heroes hit depend on the square attacked from, not on the target alone."""
 
@@ -377,53 +376,9 @@ def rank_heroes(state: GameData, monster: MonsterState, heroes: Sequence[HeroSta
 
 def _hits(state: GameData, monster: MonsterState, square: Any, primary: HeroState,
           attackable: list[HeroState], ranked: list[HeroState]) -> list[HeroState]:
-    """The heroes one attack from ``square`` on ``primary`` hits (the ability's ``pattern``)."""
-    board = _board(state)
-    rule = abilities.rule_for(monster)
-    pattern = rule.pattern
-    if pattern in IN_RANGE_PATTERNS:
-        order = {h.uid: n for n, h in enumerate(ranked)}
-        in_range = sorted(attackable, key=lambda h: order[h.uid])
-        if pattern == "all_in_range":
-            return in_range
-        others = [h for h in in_range if h is not primary]
-        return [primary] + others[: max(0, (rule.max_targets or 1) - 1)]
-    where = board.position(primary.uid)
-    if pattern == "adjacent_to_target":
-        near = set(board.neighbours(where))
-        extra = [h for h in ranked if h is not primary and board.position(h.uid) in near]
-        return [primary] + extra[:rule.adjacent_extra]
-    if pattern == "spread":
-        near = set(board.neighbours(where))
-        return [primary] + [h for h in ranked if h is not primary and board.position(h.uid) in near]
-    if pattern == "line":
-        return [primary] + [h for h in ranked if h is not primary and h.can_act
-                            and board.position(h.uid) in _line(board, square, where, rule.line_length)]
-    if pattern == "chain":
-        hit = [primary]
-        frontier = [primary]
-        while frontier:
-            source = board.position(frontier.pop(0).uid)
-            for h in ranked:
-                pos = board.position(h.uid)
-                if h not in hit and board.can_attack_from(source, pos, rule.chain_range, "magic"):
-                    hit.append(h)
-                    frontier.append(h)
-        return hit
-    return [primary]
-
-
-def _line(board: SpatialBoard, square: Any, through: Any, length: int) -> set[Any]:
-    """The squares in sight of ``square`` on the straight orthogonal line from ``square``
-    through ``through``, up to ``length`` squares from ``square`` (behaviour ``hit_line``; range
-    counts orthogonally, chapter *Range and Line of Sight*); empty when ``through`` is on no
-    such line."""
-    dx, dy = through[0] - square[0], through[1] - square[1]
-    if (dx != 0) == (dy != 0):  # a diagonal, or the square itself
-        return set()
-    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
-    on_line = ((square[0] + k * step[0], square[1] + k * step[1]) for k in range(1, length + 1))
-    return {sq for sq in on_line if board.sees(square, sq)}
+    """The heroes one attack from ``square`` on ``primary`` hits (the ability's ``pattern``,
+    worked out by ``area.area_hits``, which the heroes' area effects share)."""
+    return area_hits(_board(state), abilities.rule_for(monster), square, primary, ranked, attackable)
 
 
 class _Options(Mapping):
