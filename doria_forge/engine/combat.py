@@ -39,7 +39,7 @@ from .monster import MonsterState
 __all__ = [
     "AttackOutcome", "DefensePolicy", "DefaultDefense", "IllegalAction", "UseOutcome",
     "absorb_damage", "armor_against", "armor_candidates", "attack_extra_dice", "attack_pp_cost", "attack_problem",
-    "defense_options", "hero_attack", "hit_damage", "monster_attack", "repair", "use_item",
+    "defense_options", "hero_area_attack", "hero_attack", "hit_damage", "monster_attack", "repair", "use_item",
 ]
 
 
@@ -95,11 +95,12 @@ class AttackOutcome:
 class DefensePolicy(Protocol):
     """How a hero defends. ``choose_defense`` returns an equipped item (from
     ``defense_options``) or ``None`` for the Character Sheet default (Dodge / psi
-    resistance); ``psi_points`` the PP to add after a psi resistance roll (>= 0);
+    resistance); its ``monster`` is the attacker, ``None`` for a friend's area attack;
+    ``psi_points`` the PP to add after a psi resistance roll (>= 0);
     ``choose_armor`` one card of ``candidates`` (undamaged, not vulnerable, usable)
     or ``None`` to take the full damage."""
 
-    def choose_defense(self, hero: HeroState, monster: MonsterState, attack_type: str,
+    def choose_defense(self, hero: HeroState, monster: MonsterState | None, attack_type: str,
                        options: list[tuple[ItemInstance | None, DiceSpec]]) -> ItemInstance | None: ...
 
     def psi_points(self, hero: HeroState, attack_total: int, defense_total: int, fumble: bool) -> int: ...
@@ -114,7 +115,7 @@ class DefaultDefense:
     risks no item); PP only when they turn a hit into a miss and leave PP >= 0; the
     undamaged, non-vulnerable armor card with the highest AR (lowest repair AP on a tie)."""
 
-    def choose_defense(self, hero: HeroState, monster: MonsterState, attack_type: str,
+    def choose_defense(self, hero: HeroState, monster: MonsterState | None, attack_type: str,
                        options: list[tuple[ItemInstance | None, DiceSpec]]) -> ItemInstance | None:
         extra = _defense_extra_dice(hero)
         best, best_value = None, None
@@ -191,13 +192,14 @@ def attack_extra_dice(hero: HeroState, attack_type: str) -> int:
     return (1 if f"extra_{attack_type}_die" in hero.hero_bonuses else 0) - (1 if hero.disarmed else 0)
 
 
-def hit_damage(hero: HeroState, profile: AttackProfile, target: MonsterState) -> int:
+def hit_damage(hero: HeroState, profile: AttackProfile, target: MonsterState | None) -> int:
     """HP a hero's hit with ``profile`` deals before critical steps and armor: the
-    profile's damage, +1 with *Extra Damage*, + ``extra_damage_vs`` for the target's flags."""
+    profile's damage, +1 with *Extra Damage*, + ``extra_damage_vs`` for the target's flags
+    (``target`` ``None``: a friend in the area of an attack that affects friends, who has none)."""
     damage = profile.damage
     if "extra_damage" in hero.hero_bonuses:  # ``has_bonus`` read in place: the bots ask of every option
         damage += 1
-    if profile.extra_damage_vs:
+    if profile.extra_damage_vs and target is not None:
         damage += sum(v for flag, v in profile.extra_damage_vs.items() if target.has(flag))
     return damage
 
@@ -358,23 +360,149 @@ def hero_attack(
     if attack_roll.fumble:
         _damage_item(log, hero, item, "attack fumble", out)
     if result.hit:
-        damage = hit_damage(hero, profile, target) + result.critical_steps
-        out.damage = damage
-        wound = max(0, damage - armor_against(profile, target))
-        out.armor_absorbed = damage - wound
-        out.wound = target.take_damage(wound, log, source=hero.uid)
-        out.target_defeated = target.defeated
-        if profile.poison_markers and out.wound > 0 and not target.defeated:
-            target.poison_markers += profile.poison_markers
-            out.poison_markers = profile.poison_markers
-            log.emit("poisoned", hero.uid, target=target.uid, markers=profile.poison_markers)
-        if profile.immobilize and not target.defeated:
-            target.immobilized = out.immobilized = True
-            log.emit("immobilized", hero.uid, target=target.uid)
-        if profile.disarm and not target.disarmed and not target.defeated:
-            target.disarmed = out.disarmed = True
-            log.emit("disarmed", hero.uid, target=target.uid)
+        _hit_monster(log, hero, profile, target, result, out)
     return out
+
+
+def hero_area_attack(
+    dice: DiceRoller,
+    log: EventLog,
+    hero: HeroState,
+    item: ItemInstance,
+    profile: AttackProfile,
+    target: MonsterState,
+    area: Sequence[MonsterState | HeroState],
+    rules: Rules,
+    policy: DefensePolicy | None = None,
+    *,
+    from_belt: bool = False,
+    psi_spend: int = 0,
+    owner: HeroState | None = None,
+    monster_dice: DiceRoller | None = None,
+) -> list[AttackOutcome]:
+    """A hero's area attack (``profile.area``) aimed at ``target``, hitting every figure of
+    ``area`` (``target`` among them; ``area.hero_area_targets`` works it out on the map) with ONE
+    attack roll (FAQ *On items that say they "affect friends"*; the monsters' area attacks roll
+    once too, ``monster_attack``).
+
+    Checks, costs and the attack roll are ``hero_attack``'s, for ``target`` (the Mummy's rule on
+    magic bonus markers is read from it). Then each figure in ``area`` order defends on its own:
+    a monster with its own defense (psi resistance against magic) and, on a hit, loses the damage
+    past its own Armor Rating (none for piercing damage or its vulnerability's element) and takes
+    the profile's poison, Immobilized and Disarmed; a monster the attack cannot affect
+    (``target_problem``: a Skeleton against a ranged area, the Poltergeist against a non-magic
+    card) is left out, logged ``area_unaffected``. A friend (``profile.affects_friends``) rolls
+    defense or psi resistance as against a monster (``policy``, ``DefaultDefense`` if ``None``)
+    and, if not defended, takes the same damage: the hit's damage (+1 with the attacker's *Extra
+    Damage*, + critical steps; no ``extra_damage_vs``, which reads monster flags) of the same
+    element through ONE armor card (``absorb_damage``; piercing skips armor). A Fumble of the
+    attack misses everyone (no defense is rolled) and damages ``item``. A friend who dies ends the
+    attack (chapter *Death of a Character*). Logs ``area_attack`` (the roll, every figure of the
+    area), then per monster ``monster_defense`` and per friend ``defense``.
+
+    Returns one ``AttackOutcome`` per figure resolved, in ``area`` order; the first holds the
+    attacker's ``ap_cost`` and ``pp_cost``, the others 0. Raises ``IllegalAction`` (the checks of
+    ``attack_problem``; a profile without an area; ``target`` not in ``area``; the attacker, a
+    friend of a card that does not affect friends, a defeated monster, an unconscious character
+    or a figure named twice in ``area``) and ``ValueError`` for a negative ``psi_spend``.
+    """
+    if psi_spend < 0:
+        raise ValueError("psi_spend must be >= 0")
+    if profile.area is None:
+        raise IllegalAction(f"{item.name} has no area effect")
+    problem = attack_problem(hero, item, profile, target, from_belt=from_belt, owner=owner)
+    if problem:
+        raise IllegalAction(problem)
+    if not any(f is target for f in area):
+        raise IllegalAction(f"{target.uid} is not in the area of the attack")
+    if len({id(f) for f in area}) != len(area):
+        raise IllegalAction("a figure can be hit only once by one attack")
+    for figure in area:
+        if isinstance(figure, HeroState):
+            if figure is hero:
+                raise IllegalAction(f"{hero.uid} is exempt from the effects of their own attack")
+            if not profile.affects_friends:
+                raise IllegalAction(f"{item.name} does not affect friends: {figure.uid} is not hit")
+            if not figure.can_act:
+                raise IllegalAction(f"{figure.uid} is dead or unconscious and cannot be attacked")
+        elif figure.defeated:
+            raise IllegalAction(f"{figure.uid} is already defeated")
+    policy = policy or DEFAULT_DEFENSE
+    attack_type = profile.attack_type
+    ap_cost = hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
+    if owner is not None and owner is not hero:
+        _hand_over(log, owner, hero, item)
+    pp_cost = attack_pp_cost(item, profile) + psi_spend
+    if pp_cost > 0:
+        hero.spend_pp(pp_cost, log, reason=item.card.id)
+    mummy = abilities.magic_items_ineffective(target)
+    attack_roll = dice.roll(profile.dice, extra_dice=attack_extra_dice(hero, attack_type),
+                            bonus=hero.bonus(attack_type, exclude_magic=mummy))
+    if log.enabled:
+        log.emit("area_attack", hero.uid, target=target.uid, item=item.uid, attack_type=attack_type,
+                 area=profile.area.shape, figures=tuple(f.uid for f in area), attack=attack_roll.total,
+                 fumble=attack_roll.fumble, ap=ap_cost, pp=pp_cost)
+    outcomes: list[AttackOutcome] = []
+    for figure in area:
+        if isinstance(figure, MonsterState) and (why := target_problem(item, profile, figure)) is not None:
+            log.emit("area_unaffected", figure.uid, attacker=hero.uid, reason=why)
+            continue
+        out = AttackOutcome(attacker=hero.uid, target=figure.uid, attack_type=attack_type, attack_roll=attack_roll,
+                            item=item.uid, profile=profile.label, attack_total=attack_roll.total,
+                            element=profile.element, attack_fumble=attack_roll.fumble)
+        if not outcomes:
+            out.ap_cost, out.pp_cost = ap_cost, pp_cost
+        outcomes.append(out)
+        if attack_roll.fumble:
+            continue
+        if isinstance(figure, MonsterState):
+            defense_spec = figure.psi_resistance if attack_type == "magic" else figure.defense
+            defense_roll = (monster_dice or dice).roll(defense_spec, extra_dice=-figure.dice_penalty)
+            result = comparative_roll(attack_roll, defense_roll)
+            out.defense_roll, out.defense_with = defense_roll, "monster"
+            out.defense_total, out.hit = result.defense, result.hit
+            out.critical_steps, out.defense_fumble = result.critical_steps, result.defense_fumble
+            if log.enabled:
+                log.emit("monster_defense", figure.uid, attacker=hero.uid, defense=result.defense, hit=result.hit,
+                         critical_steps=result.critical_steps)
+            if result.hit:
+                _hit_monster(log, hero, profile, figure, result, out)
+            continue
+        result = _hero_defends(dice, log, figure, hero.uid, None, attack_type, attack_roll, policy, False, out)
+        if not result.hit or figure.dead:
+            continue
+        out.damage = hit_damage(hero, profile, None) + result.critical_steps
+        out.armor, out.armor_absorbed, out.wound = absorb_damage(
+            log, figure, out.damage, element=profile.element, piercing=profile.piercing, policy=policy,
+            source=hero.uid, out=out)
+        out.target_defeated = figure.dead
+        if figure.dead:
+            break  # *Death of a Character*: the scenario ends at once, as in ``monster_attack``
+    if attack_roll.fumble:
+        _damage_item(log, hero, item, "attack fumble", outcomes[0] if outcomes else None)
+    return outcomes
+
+
+def _hit_monster(log: EventLog, hero: HeroState, profile: AttackProfile, target: MonsterState, result: Comparison,
+                 out: AttackOutcome) -> None:
+    """A hero's hit with ``profile`` on ``target``: the damage past its Armor Rating, then the
+    profile's poison (only with HP lost), Immobilized and Disarmed (once); noted in ``out``."""
+    damage = hit_damage(hero, profile, target) + result.critical_steps
+    out.damage = damage
+    wound = max(0, damage - armor_against(profile, target))
+    out.armor_absorbed = damage - wound
+    out.wound = target.take_damage(wound, log, source=hero.uid)
+    out.target_defeated = target.defeated
+    if profile.poison_markers and out.wound > 0 and not target.defeated:
+        target.poison_markers += profile.poison_markers
+        out.poison_markers = profile.poison_markers
+        log.emit("poisoned", hero.uid, target=target.uid, markers=profile.poison_markers)
+    if profile.immobilize and not target.defeated:
+        target.immobilized = out.immobilized = True
+        log.emit("immobilized", hero.uid, target=target.uid)
+    if profile.disarm and not target.disarmed and not target.defeated:
+        target.disarmed = out.disarmed = True
+        log.emit("disarmed", hero.uid, target=target.uid)
 
 
 def _hand_over(log: EventLog, owner: HeroState, user: HeroState, item: ItemInstance) -> None:
@@ -470,31 +598,7 @@ def monster_attack(
         if attack_roll.fumble:
             out.attack_fumble = True
             continue
-        options = defense_options(hero, attack_type, monster)
-        choice = policy.choose_defense(hero, monster, attack_type, options)
-        spec = next((s for i, s in options if i is choice), None)
-        if spec is None:
-            raise IllegalAction(f"{hero.uid} cannot defend with {choice!r}")
-        bonus_name = "psi_resistance" if attack_type == "magic" else "defense"
-        defense_roll = dice.roll(spec, extra_dice=_defense_extra_dice(hero),
-                                 bonus=hero.bonus(bonus_name, exclude_magic=mummy))
-        out.defense_roll = defense_roll
-        out.defense_with = choice.uid if choice else ("psi_resistance" if attack_type == "magic" else "dodge")
-        added = 0
-        if attack_type == "magic":
-            added = max(0, int(policy.psi_points(hero, attack_roll.total, defense_roll.total, defense_roll.fumble)))
-            if added:
-                hero.spend_pp(added, log, reason="psi resistance")
-        out.psi_points_added = added
-        result = comparative_roll(attack_roll, defense_roll, defense_bonus=added)
-        out.defense_total, out.hit = result.defense, result.hit
-        out.critical_steps, out.defense_fumble = result.critical_steps, result.defense_fumble
-        if log.enabled:
-            log.emit("defense", hero.uid, attacker=monster.uid, defense_with=out.defense_with,
-                     defense=result.defense, psi_points=added, hit=result.hit,
-                     critical_steps=result.critical_steps)
-        if defense_roll.fumble and choice is not None:
-            _damage_item(log, hero, choice, "defense fumble", out)
+        result = _hero_defends(dice, log, hero, monster.uid, monster, attack_type, attack_roll, policy, mummy, out)
         if not result.hit or hero.dead:
             continue
         extra = extra_damage(hero) if extra_damage is not None else 0
@@ -505,6 +609,43 @@ def monster_attack(
             # damage, no Damaged marker they would keep into a campaign's next scenario)
             break
     return outcomes
+
+
+def _hero_defends(dice: DiceRoller, log: EventLog, hero: HeroState, attacker: str, monster: MonsterState | None,
+                  attack_type: str, attack_roll: Roll, policy: DefensePolicy, mummy: bool,
+                  out: AttackOutcome) -> Comparison:
+    """``hero`` rolls its defense against ``attack_roll`` (chapter *Defense*): the option
+    ``policy`` chooses of ``defense_options`` (``monster``: the attacking monster, ``None`` when a
+    character's area attack hits a friend), its bonus markers (not magic ones against the Mummy,
+    ``mummy``), Psi Points added after a psi resistance roll; a Fumble damages the defending card.
+    Logs ``defense`` (``attacker``: the attacker's uid), notes the roll in ``out`` and returns
+    the comparison (``hit``: the defense failed)."""
+    options = defense_options(hero, attack_type, monster)
+    choice = policy.choose_defense(hero, monster, attack_type, options)
+    spec = next((s for i, s in options if i is choice), None)
+    if spec is None:
+        raise IllegalAction(f"{hero.uid} cannot defend with {choice!r}")
+    bonus_name = "psi_resistance" if attack_type == "magic" else "defense"
+    defense_roll = dice.roll(spec, extra_dice=_defense_extra_dice(hero),
+                             bonus=hero.bonus(bonus_name, exclude_magic=mummy))
+    out.defense_roll = defense_roll
+    out.defense_with = choice.uid if choice else ("psi_resistance" if attack_type == "magic" else "dodge")
+    added = 0
+    if attack_type == "magic":
+        added = max(0, int(policy.psi_points(hero, attack_roll.total, defense_roll.total, defense_roll.fumble)))
+        if added:
+            hero.spend_pp(added, log, reason="psi resistance")
+    out.psi_points_added = added
+    result = comparative_roll(attack_roll, defense_roll, defense_bonus=added)
+    out.defense_total, out.hit = result.defense, result.hit
+    out.critical_steps, out.defense_fumble = result.critical_steps, result.defense_fumble
+    if log.enabled:
+        log.emit("defense", hero.uid, attacker=attacker, defense_with=out.defense_with,
+                 defense=result.defense, psi_points=added, hit=result.hit,
+                 critical_steps=result.critical_steps)
+    if defense_roll.fumble and choice is not None:
+        _damage_item(log, hero, choice, "defense fumble", out)
+    return result
 
 
 def _apply_monster_hit(log: EventLog, monster: MonsterState, hero: HeroState, rule: abilities.AbilityProfile,

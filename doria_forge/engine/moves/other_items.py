@@ -22,7 +22,7 @@ from ..hero import HeroState, ItemInstance
 from ..monster_ai import monster_dice
 from ..state import D
 from .common import MoveFamily, attack_target, find_item, friend_target, spend
-from .use_items import friend_reach, friends_reached
+from .use_items import area_attack, friend_reach, friends_reached
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameData
@@ -211,6 +211,11 @@ def _use_other(state: GameData, hero: HeroState, action: UseOtherItem) -> None:
             raise IllegalAction("an attack names the monster it targets (monster_uid)")
         profile = attacks[action.profile_index]
         monster = attack_target(state, hero, profile, action.monster_uid)
+        if profile.area is not None:
+            cost = area_attack(state, hero, item, profile, monster, psi_spend=action.psi_spend, owner=owner)
+            log.emit("use_other_item", hero.uid, owner=owner.uid, item=item.uid, target=monster.uid,
+                     ap=cost, consumed=False)
+            return
         hit = hero_attack(state.dice, log, hero, item, profile, monster, state.rules, psi_spend=action.psi_spend,
                           owner=owner, monster_dice=monster_dice(state))
         spend(state, hero, hit.ap_cost)

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Attack, IllegalAction, UseItem
-from ..combat import attack_problem, hero_attack, use_item
+from ..area import hero_area_targets
+from ..combat import attack_problem, hero_area_attack, hero_attack, use_item
 from ..defeat import on_monster_defeated
 from ..ending import check_end
 from ..hero import HeroState
@@ -22,7 +23,10 @@ from ..state import D
 from .common import MoveFamily, attack_target, find_item, friend_target, spend
 
 if TYPE_CHECKING:  # pragma: no cover
+    from doria_forge.model.equipment import AttackProfile
+
     from ..hero_sheet import ItemInstance
+    from ..monster import MonsterState
     from ..state import GameData
 
 
@@ -43,6 +47,28 @@ def friends_reached(state: GameData, hero: HeroState, item: ItemInstance) -> lis
     reach = friend_reach(hero, item)
     board = state.board
     return [h for h in state.heroes if h is not hero and not h.dead and board.hero_adjacent(state, hero, h, reach)]
+
+
+def area_attack(state: GameData, hero: HeroState, item: ItemInstance, profile: AttackProfile,
+                target: MonsterState, *, from_belt: bool = False, psi_spend: int = 0,
+                owner: HeroState | None = None) -> int:
+    """An attack with an area effect aimed at ``target`` (in range and sight: the caller's
+    ``attack_target``): every figure of the area (``area.hero_area_targets``) defends against
+    one roll (``combat.hero_area_attack``); the AP are spent, the end of the game checked and
+    every monster it defeated taken off the board. Returns the AP it cost."""
+    area = hero_area_targets(state, hero, profile, target)
+    outs = hero_area_attack(state.dice, state.log, hero, item, profile, target, area, state.rules,
+                            state.defense_policy, from_belt=from_belt, psi_spend=psi_spend, owner=owner,
+                            monster_dice=monster_dice(state))
+    cost = outs[0].ap_cost if outs else hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
+    spend(state, hero, cost)
+    check_end(state)
+    monsters = {m.uid: m for m in area if not isinstance(m, HeroState)}
+    for out in outs:
+        defeated = monsters.get(out.target)
+        if out.target_defeated and defeated is not None:
+            on_monster_defeated(state, defeated, hero)
+    return cost
 
 
 def legal(state: GameData, hero: HeroState) -> Iterator[Action]:
@@ -78,6 +104,9 @@ def apply(state: GameData, hero: HeroState, action: Action) -> None:
             raise IllegalAction(f"{item.name} has no attack {action.profile_index}")
         profile = attacks[action.profile_index]
         target = attack_target(state, hero, profile, action.target_uid)
+        if profile.area is not None:
+            area_attack(state, hero, item, profile, target, from_belt=action.from_belt, psi_spend=action.psi_spend)
+            return
         out = hero_attack(state.dice, state.log, hero, item, profile, target, state.rules,
                           from_belt=action.from_belt, psi_spend=action.psi_spend,
                           monster_dice=monster_dice(state))

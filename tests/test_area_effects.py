@@ -1,0 +1,153 @@
+"""Area effects of heroes' weapons and spells (``AttackProfile.area``, ``affects_friends``).
+
+FAQ *On items that say they "affect friends" - what does this mean?*: "The item has an area
+effect and can both hit monsters and other characters. This means that any character being hit
+by this area effect also has to roll defense against the attack and will receive the same type
+of damage if not defended." Chapter *Psi Spells*: "The caster is always exempt from the effects
+of their own spell." The cards come from the fixture pack tests/fixtures/area_effects (no
+shipped card has an area)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from map_helpers import HALL, map_game, pack_with, with_docs
+
+from doria_forge.engine.actions import Attack
+from doria_forge.engine.dice import ScriptedDice
+from doria_forge.engine.hero import IllegalAction
+from doria_forge.engine.hero_sheet import ItemInstance
+from doria_forge.validate import validate_pack
+
+FIXTURE = Path(__file__).parent / "fixtures" / "area_effects"
+AREA = validate_pack(FIXTURE).pack
+CARDS = {cid: AREA.equipment[cid] for cid in ("fireball", "sparing_flame", "chain_lightning")}
+
+
+def _fight(card_id: str, *, warrior_at=(2, 3), goblin_at=(1, 2), seed=1):
+    """The Mage (0, 2) holding ``card_id``; an Orc at (2, 2), a second Orc next to it at ``goblin_at``,
+    the Warrior at ``warrior_at`` (next to the first Orc by default): a fireball on the first Orc
+    covers the other Orc and the Warrior."""
+    pack = with_docs(pack_with(HALL), *CARDS.values())
+    state = map_game(pack, ["mage", "warrior"], tiles=[("HALL", (0, 0), 0)],
+                     at={"mage": (0, 2), "warrior": warrior_at},
+                     monsters=[("orc", (2, 2)), ("orc", goblin_at)], ap=40, seed=seed)
+    mage = state.hero("mage")
+    mage.pp = 20
+    item = ItemInstance(state.pack.equipment[card_id], f"mage/{card_id}:1")
+    mage.belt.append(item)
+    first, second = sorted(state.monsters, key=lambda m: state.board.position(m.uid) != (2, 2))
+    return state, item, first, second
+
+
+def _events(state, kind):
+    return [e for e in state.log if e.kind == kind]
+
+
+def test_a_fireball_rolls_once_and_two_monsters_and_the_friend_next_to_the_target_each_defend():
+    """FAQ: one roll of the Fireball (spread) on the Orc hits the Orc next to it and the Warrior
+    standing beside the target; each monster rolls its own psi resistance, the Warrior his own
+    (magic: psi resistance), and the Warrior, not defended, loses the card's damage (+ critical
+    steps) to the Mage. The Mage is not hit."""
+    state, item, first, second = _fight("fireball")
+    warrior = state.hero("warrior")
+    for armor in [i for i in warrior.equipped() if i.is_armor]:  # nothing blocks: the wound is the damage
+        warrior.discard(armor)
+    hp_before, mage_hp = warrior.hp, state.hero("mage").hp
+    # attack 3D+2: 10 (rolled again: 9) + 9 + 9 = 39; each defense rolls 2 faces of 1: no critical misses
+    state.dice = ScriptedDice([10, 9, 9, 9] + [1, 1] * 3)
+    state.apply(Attack(item.uid, 0, first.uid, True))
+
+    (area,) = _events(state, "area_attack")
+    assert area.actor == "mage" and area["attack"] == 39
+    assert set(area["figures"]) == {first.uid, second.uid, "warrior"}
+    assert "mage" not in area["figures"]
+    defended = {e.actor for e in _events(state, "monster_defense")}
+    assert defended == {first.uid, second.uid}  # each monster its own roll
+    (friend,) = _events(state, "defense")
+    assert friend.actor == "warrior" and friend["attacker"] == "mage" and friend["hit"]
+    assert friend["defense_with"] in ("psi_resistance",) or friend["defense_with"].startswith("warrior/")
+    lost = [e for e in _events(state, "hp_lost") if e.actor == "warrior"]
+    assert lost and lost[0]["source"] == "mage"
+    # the card's 3 damage + 1 per critical step of his own roll, no armor in the way
+    assert friend["critical_steps"] >= 1
+    assert hp_before - warrior.hp == 3 + friend["critical_steps"]
+    assert all(e["hit"] for e in _events(state, "monster_defense"))
+    assert state.hero("mage").hp == mage_hp
+
+
+def test_an_area_that_does_not_affect_friends_leaves_the_friend_in_it_untouched():
+    """``affects_friends: false``: the same burst hits both Orcs, and the Warrior next to the target
+    rolls nothing and loses nothing."""
+    state, item, first, second = _fight("sparing_flame")
+    warrior = state.hero("warrior")
+    hp_before = warrior.hp
+    state.dice = ScriptedDice([10, 9, 9, 9] + [1, 1] * 2)
+    state.apply(Attack(item.uid, 0, first.uid, True))
+    (area,) = _events(state, "area_attack")
+    assert set(area["figures"]) == {first.uid, second.uid}
+    assert not _events(state, "defense")
+    assert warrior.hp == hp_before
+    assert {e.actor for e in _events(state, "monster_defense")} == {first.uid, second.uid}
+
+
+def test_a_monster_out_of_the_area_is_not_hit_and_each_monster_defends_with_its_own_roll():
+    """One roll against different defenses: the target fails its defense, the other Orc (out of
+    the burst, two squares away) is not in the area at all; a spread hits only the squares next to
+    the target."""
+    state, item, first, second = _fight("sparing_flame", goblin_at=(4, 2))
+    state.dice = ScriptedDice([5, 5, 5] + [1, 1])
+    state.apply(Attack(item.uid, 0, first.uid, True))
+    (area,) = _events(state, "area_attack")
+    assert area["figures"] == (first.uid,)
+
+
+def test_a_chain_branches_from_figure_to_figure_within_its_range():
+    """Chain Lightning (chain, range 2): from the target to the Orc two squares further and on to
+    the Warrior within 2 of that Orc (FAQ: the lightning "will branch after the first target")."""
+    state, item, first, second = _fight("chain_lightning", goblin_at=(4, 2), warrior_at=(4, 4))
+    state.dice = ScriptedDice([1, 1, 1] + [5, 5] * 3)
+    state.apply(Attack(item.uid, 0, first.uid, True))
+    (area,) = _events(state, "area_attack")
+    assert area["figures"] == (first.uid, second.uid, "warrior")
+
+
+def test_a_friend_named_in_the_area_of_a_card_that_spares_friends_is_refused():
+    """The engine's own check: a friend can be in the area only of a card that affects friends."""
+    from doria_forge.engine.combat import hero_area_attack
+
+    state, item, first, second = _fight("sparing_flame")
+    with pytest.raises(IllegalAction, match="does not affect friends"):
+        hero_area_attack(state.dice, state.log, state.hero("mage"), item, item.card.attacks[0], first,
+                         [first, state.hero("warrior")], state.rules, from_belt=True)
+
+
+def test_bad_area_values_are_errors_at_file_line_and_column_without_a_traceback(tmp_path):
+    """A designer's mistakes in an area: an unknown shape, a line without its length, a number of
+    another shape, and ``affects_friends`` without an area (the FAQ: only an area effect hits
+    friends) - each an error at its file:line:col, exit code 1, no traceback."""
+    import shutil
+
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+
+    pack = tmp_path / "area"
+    shutil.copytree(FIXTURE, pack)
+    cards = pack / "equipment" / "area_spells.yaml"
+    text = cards.read_text(encoding="utf-8")
+    text = text.replace("area: {shape: spread}, affects_friends: true", "area: {shape: cone}, affects_friends: true", 1)
+    text = text.replace("area: {shape: spread}}", "affects_friends: true}", 1)
+    text = text.replace("area: {shape: chain, range: 2}", "area: {shape: line, range: 2}", 1)
+    cards.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(pack)])
+    assert result.exit_code == 1, result.output
+    assert "Traceback" not in result.output and result.exception is None or isinstance(result.exception, SystemExit)
+    lines = [line for line in result.output.splitlines() if "area_spells.yaml:" in line]
+    assert any("attacks[0].area.shape" in line and "'cone'" in line for line in lines), result.output
+    assert any("affects_friends needs an area effect" in line for line in lines), result.output
+    assert any("needs length" in line or "range does not belong" in line for line in lines), result.output
+    for line in lines:  # file:line:col
+        location = line.split(": error")[0]
+        assert location.rsplit(":", 2)[1].isdigit() and location.rsplit(":", 2)[2].isdigit(), line
