@@ -35,7 +35,7 @@ def _fight(card_id: str, *, warrior_at=(2, 3), goblin_at=(1, 2), seed=1):
                      monsters=[("orc", (2, 2)), ("orc", goblin_at)], ap=40, seed=seed)
     mage = state.hero("mage")
     mage.pp = 20
-    item = ItemInstance(state.pack.equipment[card_id], f"mage/{card_id}:1")
+    item = ItemInstance(state.pack.equipment[card_id], f"mage/equipment:{card_id}:1")
     mage.belt.append(item)
     first, second = sorted(state.monsters, key=lambda m: state.board.position(m.uid) != (2, 2))
     return state, item, first, second
@@ -151,3 +151,19 @@ def test_bad_area_values_are_errors_at_file_line_and_column_without_a_traceback(
     for line in lines:  # file:line:col
         location = line.split(": error")[0]
         assert location.rsplit(":", 2)[1].isdigit() and location.rsplit(":", 2)[2].isdigit(), line
+
+
+def test_the_replay_says_whom_the_area_attack_hit():
+    """The replay's event log names every figure of the area and each one's own defense."""
+    from doria_forge.sim.event_text import Names, event_sentence
+
+    state, item, first, second = _fight("fireball")
+    state.dice = ScriptedDice([10, 9, 9, 9] + [1, 1] * 3)
+    state.apply(Attack(item.uid, 0, first.uid, True))
+    names = Names(state.pack)
+    (area,) = _events(state, "area_attack")
+    said = event_sentence(area, names)
+    assert said.startswith("Mage attacks ") and "Warrior" in said and "Fireball" in said, said
+    assert "area: spread" in said and "attack 39" in said, said
+    defenses = [event_sentence(e, names) for e in _events(state, "monster_defense")]
+    assert len(defenses) == 2 and all(" defends against Mage: defense " in d for d in defenses), defenses

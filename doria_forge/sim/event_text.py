@@ -92,6 +92,20 @@ def _attack(s: _Said) -> str:
             f"attack {s['attack']} against defense {s['defense']}, {hit}{critical} ({action_points(s['ap'])}{psi})")
 
 
+def _area_attack(s: _Said) -> str:
+    fumble = ", a fumble" if s.get("fumble") else ""
+    psi = f", {psi_points(s['pp'])}" if s.get("pp") else ""
+    return (f"{s.who} attacks {s.many('figures')} at once with {s.n(s['item'])} "
+            f"({words(str(s.get('attack_type', '')))}, area: {words(str(s.get('area', '')))}, aimed at "
+            f"{s.n(s['target'])}): attack {s['attack']}{fumble} ({action_points(s['ap'])}{psi})")
+
+
+def _monster_defense(s: _Said) -> str:
+    hit = "hit" if s.get("hit") else "not hit"
+    critical = f", {counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
+    return f"{s.who} defends against {s.n(s['attacker'])}: defense {s['defense']}, {hit}{critical}"
+
+
 def _defense(s: _Said) -> str:
     hit = "hit" if s.get("hit") else "not hit"
     psi = f" and {psi_points(s['psi_points'])}" if s.get("psi_points") else ""
@@ -173,6 +187,8 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "ap_lost": lambda s: f"{s.who} loses {action_points(s['amount'])}{_why(s)}, {s['ap']} left",
     "armor_ignored": lambda s: f"{s.who}'s armor does not stop this" + (
         f" {words(str(s['element']))} damage" if s.get("element") else " damage"),
+    "area_attack": _area_attack,
+    "area_unaffected": lambda s: f"{s.who} is not affected by the area attack of {s.n(s['attacker'])}",
     "attack": _attack,
     "attribute_points": lambda s: (f"The party turns {s['xp_spent']} Group XP into "
                                    f"{counted(s['points'], 'Attribute Point')} ({s['xp_left']} Group XP left)"),
@@ -221,6 +237,7 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "marker_placed": lambda s: (f"{a_noun(words(str(s['marker'])).title())} Marker is placed on "
                                 f"{s.square(s['square'])}{_why(s)}"),
     "monster_attack": _monster_attack,
+    "monster_defense": _monster_defense,
     "monster_defeated": lambda s: f"{s.who} is defeated" + (f" by {s.n(s['by'])}" if s.get("by") else ""),
     "monster_drawn": lambda s: f"{a_name(s.n(s['monster']))} is drawn" + (
         f" with {s.many('modifications')}" if s.get("modifications") else ""),
