@@ -167,3 +167,43 @@ def test_the_replay_says_whom_the_area_attack_hit():
     assert "area: spread" in said and "attack 39" in said, said
     defenses = [event_sentence(e, names) for e in _events(state, "monster_defense")]
     assert len(defenses) == 2 and all(" defends against Mage: defense " in d for d in defenses), defenses
+
+
+def _mage_with_only(state, item):
+    """The Mage keeps no attack but ``item`` (so the bot's choice is the area card or none)."""
+    mage = state.hero("mage")
+    for other in list(mage.all_items()):
+        if other.card.attacks and other is not item:
+            mage.discard(other)
+    return mage
+
+
+def test_a_bot_does_not_fireball_its_own_warrior_for_one_orc():
+    """A careful party does not fireball its own Warrior for one monster: with the Warrior next to
+    the only Orc in reach the bot leaves the Fireball, which a friend in the burst would defend
+    against and take fire from (FAQ); with the Warrior out of the burst it casts it."""
+    from doria_forge.sim.bots import attack_options, greedy_bot
+
+    state, item, first, second = _fight("fireball", goblin_at=(4, 4))
+    state.monsters.remove(second)  # one Orc: a worthless target next to a friend
+    state.board.monster_removed(state, second)
+    mage = _mage_with_only(state, item)
+    fireball_on_orc = [o for o in attack_options(state, mage, 40) if o[1][0] == item.uid]
+    assert fireball_on_orc == []
+    assert greedy_bot(state) != Attack(item.uid, 0, first.uid, True)
+
+    state.board.move_to("warrior", (4, 4))  # out of the burst
+    assert greedy_bot(state) == Attack(item.uid, 0, first.uid, True)
+
+
+def test_a_bot_counts_every_monster_of_the_area():
+    """Two monsters in the burst are worth more than one: the Sparing Flame's option on the Orc
+    with another Orc next to it scores above the same spell on the Orc alone."""
+    from doria_forge.sim.bots import attack_options
+
+    state, item, first, second = _fight("sparing_flame", warrior_at=(4, 4))
+    mage = _mage_with_only(state, item)
+    both = max(o[0] for o in attack_options(state, mage, 40) if o[1][2] == first.uid)
+    state.board.move_to(second.uid, (4, 0))  # out of the burst
+    alone = max(o[0] for o in attack_options(state, mage, 40) if o[1][2] == first.uid)
+    assert both > alone > 0

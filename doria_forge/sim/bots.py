@@ -95,6 +95,7 @@ from doria_forge.engine.state import SETUP, D, H
 from doria_forge.engine.traps import trap_targets
 
 from . import explorer, objectives, outfit, reach
+from .area_odds import area_worth
 from .deciding import deciding
 from .hurting import outlasting
 from .odds import expected_damage, hardest_hit, hit_damage_on
@@ -204,7 +205,12 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
                             or not board.hero_can_target(state, hero, profile, m)):
                         continue
                     # the monster's worth as a target (the same for every option against it)
-                    score = ed / max(1, min(cost, ap)) * worth[m.uid]
+                    if profile.area is None:
+                        score = ed / max(1, min(cost, ap)) * worth[m.uid]
+                    elif (area := area_worth(state, hero, item, profile, m, worth)) is not None:
+                        score = area / max(1, min(cost, ap))  # every monster of the area, friends a cost
+                    else:
+                        continue  # it would hurt friends more than it is worth
                     if pp and hero.pp - pp < 0:
                         score *= 0.3
                     options.append((score, (item.uid, pi, m.uid, from_belt), item))
