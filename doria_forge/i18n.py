@@ -197,6 +197,12 @@ LABELS: dict[str, dict[str, str]] = {
         "End of the game": "Spielende", "Standard equipment": "Standard-Ausrüstung",
         "Check": "Probe", "against TN": "gegen MW", "needs": "braucht",
         "piercing": "durchschlagend", "poison": "Gift", "immobilizes": "lähmt", "disarms": "entwaffnet",
+        "area (a line of {n} squares)": "Bereich (eine Linie von {n} Feldern)",
+        "area (the target and {n} next to it)": "Bereich (das Ziel und {n} daneben)",
+        "area (the target and all next to it)": "Bereich (das Ziel und alle daneben)",
+        "area (all in range)": "Bereich (alle in Reichweite)",
+        "area (a chain, {n} squares from figure to figure)": "Bereich (eine Kette, {n} Felder von Figur zu Figur)",
+        "affects friends": "trifft auch Freunde",
         "vs": "gegen", "ignores armor": "ignoriert Rüstung", "blocks doors": "blockiert Türen",
         "reveals a Room Tile": "deckt eine Raumplatte auf", "Phase F": "Phase F",
         # campaign sheet: what carries over

@@ -207,3 +207,19 @@ def test_a_bot_counts_every_monster_of_the_area():
     state.board.move_to(second.uid, (4, 0))  # out of the burst
     alone = max(o[0] for o in attack_options(state, mage, 40) if o[1][2] == first.uid)
     assert both > alone > 0
+
+
+def test_the_card_front_prints_the_area_and_whether_it_affects_friends_in_both_editions():
+    """The card prints what the profile plays, as it prints piercing or poison: the shape with its
+    number and "affects friends" (German: "trifft auch Freunde") - a player reads from the card
+    whom the spell hits."""
+    from doria_forge.export.pdf.faces import equipment_spec
+    from doria_forge.i18n import language
+
+    fireball, sparing, chain = (equipment_spec(CARDS[c]).text for c in ("fireball", "sparing_flame", "chain_lightning"))
+    assert "area (the target and all next to it), affects friends." in fireball
+    assert "area (the target and all next to it)." in sparing and "affects friends" not in sparing
+    assert "area (a chain, 2 squares from figure to figure), affects friends." in chain
+    with language("de"):
+        german = equipment_spec(CARDS["chain_lightning"]).text
+    assert "Bereich (eine Kette, 2 Felder von Figur zu Figur), trifft auch Freunde." in german

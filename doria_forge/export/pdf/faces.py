@@ -31,6 +31,7 @@ from doria_forge.model import (
     Trap,
 )
 from doria_forge.model.common import Attribute, Element
+from doria_forge.model.equipment import AttackProfile
 
 from ..decks import level_back_key, printed_cards
 from .spec import BackSpec, CardSpec, Stat
@@ -176,6 +177,7 @@ def _attack_stats(card: Equipment) -> tuple[list[Stat], list[str]]:
             t("immobilizes") if attack.immobilize else "",
             t("disarms") if attack.disarm else "",
             ", ".join(f"+{v} {t('vs')} {_traits([k])[0]}" for k, v in sorted(attack.extra_damage_vs.items())),
+            _area(attack),
         ) if s]
         label = tr(attack, "label") or _attack(attack.attack_type)
         if specials:
@@ -183,6 +185,25 @@ def _attack_stats(card: Equipment) -> tuple[list[Stat], list[str]]:
         if attack.requirements and attack.requirements != card.requirements:
             notes.append(f"{label} {t('needs')} {_requirements(attack.requirements)}.")
     return stats, notes
+
+
+AREA_LABELS = {
+    "line": "area (a line of {n} squares)", "adjacent_to_target": "area (the target and {n} next to it)",
+    "spread": "area (the target and all next to it)", "all_in_range": "area (all in range)",
+    "chain": "area (a chain, {n} squares from figure to figure)",
+}
+"""How a card prints each area shape (``AreaEffect.shape``; ``{n}``: its length, extra or range)."""
+
+
+def _area(attack: AttackProfile) -> str:
+    """The area effect of ``attack`` as its card prints it among the specials (``""`` without
+    one): the shape with its number, then "affects friends" when it does (FAQ)."""
+    area = attack.area
+    if area is None:
+        return ""
+    n = area.length or area.extra or area.range or 0
+    said = t(AREA_LABELS[area.shape]).format(n=n)
+    return f"{said}, {t('affects friends')}" if attack.affects_friends else said
 
 
 def _protection_stats(card: Equipment) -> list[Stat]:
