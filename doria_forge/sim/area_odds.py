@@ -57,15 +57,15 @@ def friend_wound(hero: HeroState, profile: AttackProfile, friend: HeroState) -> 
 
 def area_worth(state: GameData, hero: HeroState, item: ItemInstance, profile: AttackProfile,
                target: MonsterState, worth: Mapping[str, float]) -> float | None:
-    """The worth of ``hero``'s area attack with ``profile`` aimed at ``target``: each monster of
-    the area (``area.hero_area_targets``) that the card can hurt counts its expected damage
-    (``odds.expected_damage``) times its ``worth`` (monster uid -> worth of a Hit Point taken from
-    it); each friend in it costs its expected harm (``friend_wound``) times ``FRIEND_COST`` times
-    the highest worth on the board. ``None`` when the attack is not worth making: a friend in the
-    area a hit would take to 0 Hit Points or below, or friends' cost not below the worth of the
-    monsters the area adds to ``target`` (for one monster no friend is worth hurting)."""
-    on_target = expected_damage(hero, item, profile, target) * worth.get(target.uid, 0.0)
-    gain, harm = on_target, 0.0
+    """What ``hero``'s area attack with ``profile`` aimed at ``target`` is worth beyond the
+    attack on ``target`` alone: each other monster of the area (``area.hero_area_targets``) that
+    the card can hurt adds its expected damage (``odds.expected_damage``) times its ``worth``
+    (monster uid -> worth of a Hit Point taken from it); each friend in it costs its expected harm
+    (``friend_wound``) times ``FRIEND_COST`` times the highest worth on the board. ``None`` when
+    the attack is not worth making: a friend in the area a hit would take to 0 Hit Points or below,
+    or the friends' cost not below what the other monsters add (for one monster no friend is worth
+    hurting: it could be attacked without, by another card or from another square)."""
+    gain = harm = 0.0
     for figure in hero_area_targets(state, hero, profile, target):
         if isinstance(figure, HeroState):
             expected, wound = friend_wound(hero, profile, figure)
@@ -76,10 +76,8 @@ def area_worth(state: GameData, hero: HeroState, item: ItemInstance, profile: At
             gain += expected_damage(hero, item, profile, figure) * worth.get(figure.uid, 0.0)
     if not harm:
         return gain
-    # the friends' harm is paid for by the other monsters of the area only: the target alone
-    # could be attacked without hurting anyone, by another card or from another square
     cost = harm * FRIEND_COST * max(worth.values(), default=0.0)
-    return gain - cost if gain - on_target > cost else None
+    return gain - cost if gain > cost else None
 
 
 __all__ = ["FRIEND_COST", "area_worth", "friend_wound"]

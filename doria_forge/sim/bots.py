@@ -205,12 +205,12 @@ def attack_options(state: GameState, hero: HeroState, ap: int, *, include_damage
                             or not board.hero_can_target(state, hero, profile, m)):
                         continue
                     # the monster's worth as a target (the same for every option against it)
-                    if profile.area is None:
-                        score = ed / max(1, min(cost, ap)) * worth[m.uid]
-                    elif (area := area_worth(state, hero, item, profile, m, worth)) is not None:
-                        score = area / max(1, min(cost, ap))  # every monster of the area, friends a cost
-                    else:
-                        continue  # it would hurt friends more than it is worth
+                    score = ed / max(1, min(cost, ap)) * worth[m.uid]
+                    if profile.area is not None:  # the other monsters of the area, the friends in it a cost
+                        more = area_worth(state, hero, item, profile, m, worth)
+                        if more is None:
+                            continue  # it would hurt friends more than it is worth
+                        score += more / max(1, min(cost, ap))
                     if pp and hero.pp - pp < 0:
                         score *= 0.3
                     options.append((score, (item.uid, pi, m.uid, from_belt), item))
