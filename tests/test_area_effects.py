@@ -223,3 +223,21 @@ def test_the_card_front_prints_the_area_and_whether_it_affects_friends_in_both_e
     with language("de"):
         german = equipment_spec(CARDS["chain_lightning"]).text
     assert "Bereich (eine Kette, 2 Felder von Figur zu Figur), trifft auch Freunde." in german
+
+
+def test_an_area_card_taken_from_a_friend_and_used_at_once_hits_the_whole_area():
+    """*Take, Use or Repair Other Items (5 AP)*: the Mage takes the Warrior's Sparing Flame and casts
+    it in one action; it is the same area attack (both Orcs defend), costing 5 AP more."""
+    from doria_forge.engine.actions import UseOtherItem
+
+    state, item, first, second = _fight("sparing_flame", warrior_at=(0, 3), goblin_at=(2, 1))
+    state.hero("mage").discard(item)
+    state.hero("warrior").belt.append(item)
+    ap_before = state.ap["mage"]
+    state.dice = ScriptedDice([10, 9, 9, 9] + [1, 1] * 2)
+    state.apply(UseOtherItem("warrior", item.uid, profile_index=0, monster_uid=first.uid))
+    (area,) = _events(state, "area_attack")
+    assert set(area["figures"]) == {first.uid, second.uid}
+    assert {e.actor for e in _events(state, "monster_defense")} == {first.uid, second.uid}
+    assert ap_before - state.ap["mage"] == item.card.attacks[0].ap + state.rules.take_item_ap
+    assert state.hero("mage").location(item) is not None  # it ends with its user
