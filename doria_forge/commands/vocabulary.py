@@ -32,8 +32,9 @@ from doria_forge.model.words import FAMILIES, Family, Word
 
 FORMATS = ("text", "markdown", "json")
 
-_ATTACK_EFFECTS = ("element", "piercing", "poison_markers", "immobilize", "disarm", "extra_damage_vs")
-"""The fields of an attack profile that act on a hit (the rest say how the attack is made)."""
+_ATTACK_EFFECTS = ("element", "piercing", "poison_markers", "immobilize", "disarm", "extra_damage_vs", "area",
+                   "affects_friends")
+"""The fields of an attack profile that act on a hit and say whom it hits (the rest say how the attack is made)."""
 
 
 @dataclass(frozen=True)
