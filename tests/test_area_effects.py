@@ -241,3 +241,26 @@ def test_an_area_card_taken_from_a_friend_and_used_at_once_hits_the_whole_area()
     assert {e.actor for e in _events(state, "monster_defense")} == {first.uid, second.uid}
     assert ap_before - state.ap["mage"] == item.card.attacks[0].ap + state.rules.take_item_ap
     assert state.hero("mage").location(item) is not None  # it ends with its user
+
+
+def test_a_monster_the_card_cannot_hurt_is_left_out_of_the_area_and_the_log_says_so():
+    """A ranged area (a thrown bomb) bursting next to a Skeleton: the Skeleton is immune to ranged
+    attacks (its ability), so it rolls no defense and loses nothing; the Orc it was aimed at does."""
+    bomb = CARDS["sparing_flame"].model_copy(update={
+        "id": "bomb", "card_type": "weapon", "attacks": [CARDS["sparing_flame"].attacks[0].model_copy(
+            update={"attack_type": "ranged", "pp": 0, "element": None})]})
+    pack = with_docs(pack_with(HALL), bomb)
+    state = map_game(pack, ["mage", "warrior"], tiles=[("HALL", (0, 0), 0)], at={"mage": (0, 2), "warrior": (4, 4)},
+                     monsters=[("orc", (2, 2)), ("skeleton", (2, 1))], ap=40)
+    item = ItemInstance(bomb, "mage/equipment:bomb:1")
+    state.hero("mage").belt.append(item)
+    orc = next(m for m in state.monsters if m.monster.id == "orc")
+    skeleton = next(m for m in state.monsters if m.monster.id == "skeleton")
+    hp = skeleton.hp
+    state.dice = ScriptedDice([10, 9, 9, 9] + [1, 1])
+    state.apply(Attack(item.uid, 0, orc.uid, True))
+    (area,) = _events(state, "area_attack")
+    assert set(area["figures"]) == {orc.uid, skeleton.uid}
+    assert [e.actor for e in _events(state, "monster_defense")] == [orc.uid]
+    assert [e.actor for e in _events(state, "area_unaffected")] == [skeleton.uid]
+    assert skeleton.hp == hp
