@@ -212,9 +212,9 @@ def _use_other(state: GameData, hero: HeroState, action: UseOtherItem) -> None:
         profile = attacks[action.profile_index]
         monster = attack_target(state, hero, profile, action.monster_uid)
         if profile.area is not None:
-            cost = area_attack(state, hero, item, profile, monster, psi_spend=action.psi_spend, owner=owner)
-            log.emit("use_other_item", hero.uid, owner=owner.uid, item=item.uid, target=monster.uid,
-                     ap=cost, consumed=False)
+            area_attack(state, hero, item, profile, monster, psi_spend=action.psi_spend, owner=owner,
+                        logged=lambda cost: log.emit("use_other_item", hero.uid, owner=owner.uid, item=item.uid,
+                                                     target=monster.uid, ap=cost, consumed=False))
             return
         hit = hero_attack(state.dice, log, hero, item, profile, monster, state.rules, psi_spend=action.psi_spend,
                           owner=owner, monster_dice=monster_dice(state))

@@ -9,7 +9,7 @@ Costs are the card's AP (``HeroState.use_cost``); the rolls are ``combat``'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Attack, IllegalAction, UseItem
@@ -51,17 +51,20 @@ def friends_reached(state: GameData, hero: HeroState, item: ItemInstance) -> lis
 
 def area_attack(state: GameData, hero: HeroState, item: ItemInstance, profile: AttackProfile,
                 target: MonsterState, *, from_belt: bool = False, psi_spend: int = 0,
-                owner: HeroState | None = None) -> int:
+                owner: HeroState | None = None, logged: Callable[[int], object] | None = None) -> int:
     """An attack with an area effect aimed at ``target`` (in range and sight: the caller's
     ``attack_target``): every figure of the area (``area.hero_area_targets``) defends against
-    one roll (``combat.hero_area_attack``); the AP are spent, the end of the game checked and
-    every monster it defeated taken off the board. Returns the AP it cost."""
+    one roll (``combat.hero_area_attack``); the AP are spent, ``logged(AP)`` called (the
+    caller's own event, before the game may end), the end of the game checked and every monster
+    it defeated taken off the board. Returns the AP it cost."""
     area = hero_area_targets(state, hero, profile, target)
     outs = hero_area_attack(state.dice, state.log, hero, item, profile, target, area, state.rules,
                             state.defense_policy, from_belt=from_belt, psi_spend=psi_spend, owner=owner,
                             monster_dice=monster_dice(state))
     cost = outs[0].ap_cost if outs else hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
     spend(state, hero, cost)
+    if logged is not None:
+        logged(cost)
     check_end(state)
     monsters = {m.uid: m for m in area if not isinstance(m, HeroState)}
     for out in outs:
