@@ -264,4 +264,3 @@ def test_a_monster_the_card_cannot_hurt_is_left_out_of_the_area_and_the_log_says
     assert [e.actor for e in _events(state, "monster_defense")] == [orc.uid]
     assert [e.actor for e in _events(state, "area_unaffected")] == [skeleton.uid]
     assert skeleton.hp == hp
-
