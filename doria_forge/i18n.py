@@ -220,6 +220,14 @@ LABELS: dict[str, dict[str, str]] = {
         # card backs
         "Loot Card": "Schatzkarte", "Standard Item": "Startausrüstung", "Campaign Item": "Kampagnen-Gegenstand",
         "Room Tile": "Raumplatte", "Monster Level": "Monsterstufe",
+        # the scenario booklet's sentences generated from the data (the words' describe_de): the game's
+        # terms, the Book of Rules' markers by name (chapter *Dungeon Markers*; a scenario's own marker
+        # prints as written) and the phrases of the booklet around them
+        "Doom Counter": "Untergangszähler", "Extra Activation": "Zusatzaktivierung",
+        "Action Point": "Aktionspunkt", "Action Points": "Aktionspunkte",
+        "hole": "Loch", "rubble": "Geröll", "ice": "Eis", "blocked door": "Fallgitter",
+        "lies {place}": "liegt {place}",
+        " once Room Tile {tile} is revealed": ", sobald Raumplatte {tile} aufgedeckt ist",
         # sheets
         # the duplex calibration page
         "Duplex calibration": "Duplex-Kalibrierung", "Duplex Calibration": "Duplex-Kalibrierung",

@@ -28,6 +28,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
+from ..i18n import tr
 from .common import Document, Ref, Strict, empty_dict, empty_list
 from .tune import Tune
 from .words.common import (
@@ -41,6 +42,7 @@ from .words.common import (
     and_list,
     id_as_name,
 )
+from .words.german import capital, und_list
 from .words.common import RuneColour as RuneColour
 from .words.common import Who as Who
 from .words.conditions import CONDITIONS as CONDITIONS
@@ -171,6 +173,23 @@ class Rule(Strict):
         cond = ", " + and_list([c.describe(words) for c in self.conditions]) if self.conditions else ""
         body = "; ".join(e.describe(words) for e in self.effects)
         return f"{head}{cond}: {body}" + (" (once only)" if self.once else "") + "."
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        """The rule in German, generated from its data as :meth:`describe` (a prose rule: its
+        German text, else its English one). After the colon each effect is a whole sentence:
+        "Wenn ein Held den Marker „Reliquie“ aufnimmt: Dieser Held erhält 1 TP zurück."."""
+        if self.modifiers:
+            body = "; ".join(m.describe_de(words) for m in self.modifiers)
+            if self.conditions:
+                body = und_list([c.describe_de(words) for c in self.conditions]) + ": " + capital(body)
+            return capital(body) + "."
+        if self.when is None:
+            return self.text_de or self.text
+        words = replace(words, actor_de=self.when.actor_de)
+        head = self.when.describe_de(words)
+        cond = ", " + und_list([c.describe_de(words) for c in self.conditions]) if self.conditions else ""
+        body = capital("; ".join(e.describe_de(words) for e in self.effects))
+        return f"{head}{cond}: {body}" + (" (nur einmal)" if self.once else "") + "."
 
 
 # --------------------------------------------------------------------------- setup
@@ -353,9 +372,10 @@ class Scenario(Document):
         return [r for r in self.rules if not r.simulated]
 
     def wording(self, name: Namer = id_as_name) -> Wording:
-        """A :class:`Wording` that names this scenario's tokens by their ``name`` and every
-        other id through ``name`` (for instance the pack's display names)."""
-        tokens = {t.id: t.name for t in self.setup.tokens}
+        """A :class:`Wording` that names this scenario's tokens by their ``name`` (in the edition
+        being printed, ``doria_forge.i18n.tr``) and every other id through ``name`` (for instance
+        the pack's display names)."""
+        tokens = {t.id: tr(t, "name") for t in self.setup.tokens}
 
         def named(kind: str, ref: str) -> str:
             return tokens.get(ref, ref) if kind == "token" else name(kind, ref)

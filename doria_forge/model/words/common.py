@@ -12,8 +12,12 @@ from typing import Annotated, Literal, Protocol
 from pydantic import Field, model_validator
 
 from ..common import Square, Strict
+from . import german
+from .german import ACTIVE_HERO, EVERY_HERO, Case, Heroes
 
 RuneColour = Literal["blue", "purple", "orange", "green"]
+RUNE_COLOURS_DE: dict[str, str] = {"blue": "blau", "purple": "lila", "orange": "orange", "green": "grün"}
+"""A rune's colour in German, the adjective's stem (the pack's German texts: ``die lila Rune``)."""
 Phase = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I"]
 Round = Annotated[int, Field(ge=1, le=99)]
 """A round number (the Round Marker), 1-99."""
@@ -48,11 +52,13 @@ def id_as_name(kind: str, ref: str) -> str:
 @dataclass(frozen=True)
 class Wording:
     """What ``describe()`` needs beyond the data: ``name`` (display names of ids; the ids
-    themselves by default) and ``actor``, the words for the hero an effect's ``who:
-    triggering`` means (set by each rule from its trigger)."""
+    themselves by default; for ``describe_de`` the German ones) and ``actor``, the words for the
+    hero an effect's ``who: triggering`` means (set by each rule from its trigger), ``actor_de``
+    the same in German."""
 
     name: Namer = id_as_name
     actor: str = "the active hero"
+    actor_de: Heroes = ACTIVE_HERO
 
 
 PLAIN = Wording()
@@ -67,6 +73,25 @@ def label(name: str) -> str:
 def flag_words(name: str) -> str:
     """A flag name in quotes, as words: ``“nest burned”``."""
     return f"“{label(name)}”"
+
+
+def flag_words_de(name: str) -> str:
+    """A flag name in German quotes, as words (its name is the designer's, as written): ``„nest burned“``."""
+    return german.quoted(label(name))
+
+
+class Describable(Protocol):
+    """What words itself in both editions: a word, a rule."""
+
+    def describe(self, words: Wording = ...) -> str: ...
+
+    def describe_de(self, words: Wording = ...) -> str: ...
+
+
+def in_edition(thing: Describable, words: Wording, lang: str) -> str:
+    """``thing`` in words in the edition ``lang`` (``en``, ``de``): its ``describe_de`` in German,
+    its ``describe`` otherwise."""
+    return thing.describe_de(words) if lang == "de" else thing.describe(words)
 
 
 def inside(name: str) -> str:
@@ -142,6 +167,35 @@ class Place(Strict):
         """Where something is put or stands: ``at the entrance``, else ``on`` the place."""
         return f"{'at' if self.entrance else 'on'} {self.describe()}"
 
+    def describe_de(self, case: Case = "nom") -> str:
+        """The place as a German noun in ``case``: ``der Eingang``, ``den Marker „nest“``, ``der
+        lila Rune von Raumplatte B-3``, ``eine blaue Rune``, ``Feld [2, 2] von Raumplatte A-1``,
+        ``Raumplatte C-7``."""
+        if self.entrance:
+            return german.phrase("der", german.EINGANG, case)
+        if self.marker is not None:
+            return german.marker(self.marker, "der", case)
+        if self.rune is not None:
+            colour = RUNE_COLOURS_DE[self.rune]
+            if self.tile:
+                return f"{german.phrase('der', german.RUNE, case, colour)} von {german.tile(self.tile)}"
+            return german.phrase("ein", german.RUNE, case, colour)
+        if self.square is not None:
+            return f"Feld [{self.square[0]}, {self.square[1]}] von {german.tile(self.tile or '?')}"
+        return german.tile(self.tile or "?")
+
+    def on_de(self, to: bool = False) -> str:
+        """Where something stands (``am Eingang``, ``auf der blauen Rune``...) or, ``to``, where
+        it is put (``an den Eingang``, ``auf die blaue Rune``...)."""
+        if self.entrance:
+            return "an den Eingang" if to else "am Eingang"
+        return "auf " + self.describe_de("akk" if to else "dat")
+
+    def from_de(self) -> str:
+        """Where something is taken from: ``vom Eingang``, ``von Feld [1, 1] von Raumplatte F-1``."""
+        text = "von " + self.describe_de("dat")
+        return "vom " + text[len("von dem "):] if text.startswith("von dem ") else text
+
     @property
     def whole_tile(self) -> bool:
         """Whether the place is a whole Room Tile (no square, rune, marker or entrance)."""
@@ -178,3 +232,15 @@ def who_words(effect: Reaching, words: Wording) -> str:
     if effect.who == "on_place":
         return f"every hero {effect.at.on() if effect.at else 'on the place'}"
     return words.actor
+
+
+def who_de(effect: Reaching, words: Wording) -> Heroes:
+    """The heroes an effect reaches in German, one hero's phrase to put in a case (``jeder
+    Held``, ``den Helden mit dem Marker „Reliquie“``...; :class:`~.german.Heroes`)."""
+    if effect.who == "all":
+        return EVERY_HERO
+    if effect.who == "carrier":
+        return Heroes("der", after=f"mit {german.token(words.name('token', effect.token or '?'), 'dat')}")
+    if effect.who == "on_place":
+        return Heroes("jeder", after=effect.at.on_de() if effect.at else "auf dem Ort")
+    return words.actor_de

@@ -35,6 +35,12 @@ class Word(Strict):
         """The word in words, for the printed scenario page."""
         raise NotImplementedError
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        """The word in German, for the German edition's scenario page (``words`` names the ids by
+        their German names; the grammar: :mod:`.german`). Every word a scenario page prints
+        writes it beside ``describe``; the tests ask each registered word for it."""
+        raise NotImplementedError
+
     def references(self, path: "Path") -> Iterator[Ref]:
         """The documents the word names (monsters, bosses, items, Room Tiles), its field path
         being ``path``; not its places (a scenario lists those with all its other places)."""

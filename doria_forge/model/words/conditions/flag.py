@@ -4,7 +4,7 @@ from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from ....load.problem import Severity
-from ..common import PLAIN, Name, Wording, flag_words
+from ..common import PLAIN, Name, Wording, flag_words, flag_words_de
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding, closest
 from ..play import Game
 from .base import CONDITIONS, ConditionWord
@@ -24,6 +24,9 @@ class FlagIs(ConditionWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"if {flag_words(self.flag)} is {'marked' if self.is_set else 'not marked'}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"falls {flag_words_de(self.flag)} {'markiert' if self.is_set else 'nicht markiert'} ist"
 
     def holds(self, game: Game) -> bool:
         return (self.flag in game.flags) == self.is_set

@@ -30,6 +30,9 @@ class HeroOn(ConditionWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return f"if {'a' if self.standing else 'no'} hero stands {self.at.on()}"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"falls {'ein' if self.standing else 'kein'} Held {self.at.on_de()} steht"
+
     def holds(self, game: Game) -> bool:
         # the heroes an effect's who: on_place reaches, the conscious ones among them
         standing = any(game.can_act(uid) for uid in game.heroes("on_place", None, None, self.at))

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import model_validator
 
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Count, Wording
 from ..facts import Facts, Path, RuleFinding, tile_findings
 from ..play import Game
@@ -66,6 +67,21 @@ class MonstersLeft(ConditionWord):
             return f"if no {name or 'monster'} is left {where}"
         least = f"at least {self.at_least} and " if self.at_least else ""
         return f"if {least}at most {left(upper)} left {where}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        where = f"auf {german.tile(self.tile)}" if self.tile else "im Verlies"
+        noun = german.monster_type(words.name("monster", self.monster)) if self.monster else german.MONSTER.nom
+
+        def left(count: int) -> str:  # "1 Monster vom Typ Ork ist", "2 Monster sind": Monster is both numbers
+            return f"{count} {noun} übrig {'ist' if count == 1 else 'sind'}"
+
+        upper = self.upper
+        if upper is None:
+            return f"falls {where} noch mindestens {left(self.at_least)}"
+        if upper == 0:
+            return f"falls {where} kein {noun} mehr übrig ist"
+        least = f"mindestens {self.at_least} und " if self.at_least else ""
+        return f"falls {where} {least}höchstens {left(upper)}"
 
     def holds(self, game: Game) -> bool:
         return self.count_holds(game.monsters_of(self.tile, self.monster))

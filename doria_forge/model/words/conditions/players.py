@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Wording, span
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding
 from ..play import Game
@@ -28,6 +29,11 @@ class PlayersIs(ConditionWord):
         exactly = f"with exactly {self.min} player{'s' if self.min > 1 else ''}"
         return span(self.min, self.max, 6, exactly, "with any number of players", "with {} or more players",
                     "with up to {} players", "with {}-{} players")
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        exactly = f"mit genau {german.count(self.min, 'Spieler', 'Spielern')}"
+        return span(self.min, self.max, 6, exactly, "mit beliebig vielen Spielern", "mit {} oder mehr Spielern",
+                    "mit bis zu {} Spielern", "mit {}–{} Spielern")
 
     def holds(self, game: Game) -> bool:
         return self.min <= game.players <= self.max

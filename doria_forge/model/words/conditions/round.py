@@ -25,6 +25,10 @@ class RoundIs(ConditionWord):
         return span(self.min, self.max, 99, f"in round {self.min}", "in any round", "from round {} on",
                     "up to round {}", "in rounds {}-{}")
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return span(self.min, self.max, 99, f"in Runde {self.min}", "in jeder Runde", "ab Runde {}",
+                    "bis Runde {}", "in den Runden {}–{}")
+
     def holds(self, game: Game) -> bool:
         return self.min <= game.round <= self.max
 

@@ -3,6 +3,7 @@
 from collections.abc import Iterator
 from typing import Literal
 
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import Facts, Path, RuleFinding, tile_findings
 from ..play import Game
@@ -23,6 +24,9 @@ class TileRevealedIs(ConditionWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"if Room Tile {self.tile} {'is' if self.revealed else 'is not yet'} revealed"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"falls {german.tile(self.tile)} {'aufgedeckt' if self.revealed else 'noch nicht aufgedeckt'} ist"
 
     def holds(self, game: Game) -> bool:
         return (self.tile in game.revealed) == self.revealed

@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding
 from ..play import Game
@@ -24,6 +25,10 @@ class TokenCarried(ConditionWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"while {'a' if self.carried else 'no'} hero carries the {words.name('token', self.token)}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        name = german.token(words.name("token", self.token), "akk")
+        return f"solange {'ein' if self.carried else 'kein'} Held {name} trägt"
 
     def holds(self, game: Game) -> bool:
         token = game.tokens.get(self.token)

@@ -4,6 +4,7 @@ from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
@@ -23,6 +24,10 @@ class BlockDoors(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put Blocked Door markers on the doors of Room Tile {self.tile}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        markers = f"{german.MARKER.nom} {german.marker_name('blocked_door')}"
+        return f"lege {markers} auf die Türen von {german.tile(self.tile)}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         if game.has_map:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field
 
 from ...common import Attribute, empty_list
-from ..common import PLAIN, Place, Who, Wording, and_list, who_words
+from .. import german
+from ..common import PLAIN, Place, Who, Wording, and_list, who_de, who_words
 from ..play import Game
 from .base import EFFECTS, EffectWord
 
@@ -54,6 +55,16 @@ class Check(EffectWord):
         for label, effects in (("success", self.success), ("failure", self.failure)):
             if effects:
                 out += f"; on a {label}, " + and_list([e.describe(checked) for e in effects])
+        return out
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        tn = f"{self.tn}" + (f"+{self.tn_per_ml}×{german.de('Monster Level')}" if self.tn_per_ml else "")
+        out = f"{who_de(self, words).subject} prüft {german.roll(self.attributes)} gegen {german.de('TN')} {tn}"
+        # the effects of a result reach the hero who checked
+        checked = replace(words, actor_de=german.THAT_HERO)
+        for label, effects in (("Erfolg", self.success), ("Misserfolg", self.failure)):
+            if effects:
+                out += f"; bei {label}: " + german.capital(german.und_list([e.describe_de(checked) for e in effects]))
         return out
 
     def play(self, game: Game, triggering: str | None) -> None:

@@ -4,7 +4,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..common import PLAIN, Place, Who, Wording, who_words
+from .. import german
+from ..common import PLAIN, Place, Who, Wording, who_de, who_words
 from ..play import Game
 from .base import EFFECTS, EffectWord
 
@@ -34,6 +35,10 @@ class Damage(EffectWord):
     def describe(self, words: Wording = PLAIN) -> str:
         armor = " (armor does not help)" if self.ignores_armor and self.points == "hp" else ""
         return f"{who_words(self, words)} loses {self.amount} {self.points.upper()}{armor}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        armor = " (Rüstung schützt nicht)" if self.ignores_armor and self.points == "hp" else ""
+        return f"{who_de(self, words).subject} verliert {self.amount} {german.de(self.points.upper())}{armor}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         for hero in game.heroes(self.who, triggering, self.token, self.at):

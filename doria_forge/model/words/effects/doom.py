@@ -4,6 +4,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from .. import german
 from ..common import PLAIN, Wording
 from ..play import Game
 from .base import EFFECTS, EffectWord
@@ -22,6 +23,9 @@ class MoveDoom(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"setze den {german.de('Doom Counter')} {german.count(self.steps, 'Feld', 'Felder')} weiter"
 
     def play(self, game: Game, triggering: str | None) -> None:
         game.advance_doom(self.steps)

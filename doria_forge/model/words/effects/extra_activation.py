@@ -2,6 +2,7 @@
 
 from typing import Literal
 
+from .. import german
 from ..common import PLAIN, Wording
 from ..play import Game
 from .base import EFFECTS, EffectWord
@@ -18,6 +19,9 @@ class ExtraActivation(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return "every monster gets an Extra Activation"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"jedes Monster erhält eine {german.de('Extra Activation')}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         game.extra_activation()

@@ -4,7 +4,8 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ...common import Ref
-from ..common import PLAIN, Count, Place, Who, Wording, who_words
+from .. import german
+from ..common import PLAIN, Count, Place, Who, Wording, who_de, who_words
 from ..facts import Path
 from ..play import Game
 from .base import EFFECTS, EffectWord
@@ -43,6 +44,19 @@ class Give(EffectWord):
         if self.group_xp:
             text += (" and " if text else "") + f"the group gains {self.group_xp} Group XP"
         return text or "nothing happens"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        who = who_de(self, words).subject
+        parts = []
+        if self.item:
+            parts.append(f"{who} erhält die Karte {german.quoted(words.name('equipment', self.item))}")
+        if self.loot_cards:
+            cards = german.count(self.loot_cards, german.de("Loot Card"), german.de("Loot Cards"))
+            parts.append(f"{'und zieht' if parts else who + ' zieht'} {cards}")
+        text = " ".join(parts)
+        if self.group_xp:
+            text += (" und " if text else "") + f"die Gruppe erhält {self.group_xp} {german.de('Group XP')}"
+        return text or "nichts geschieht"
 
     def play(self, game: Game, triggering: str | None) -> None:
         for hero in game.heroes(self.who, triggering, self.token, self.at):

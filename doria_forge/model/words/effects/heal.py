@@ -4,7 +4,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..common import PLAIN, Count, Place, Who, Wording, and_list, who_words
+from .. import german
+from ..common import PLAIN, Count, Place, Who, Wording, and_list, who_de, who_words
 from ..play import Game
 from .base import EFFECTS, EffectWord
 
@@ -31,6 +32,12 @@ class Heal(EffectWord):
     def describe(self, words: Wording = PLAIN) -> str:
         points = [f"{n} {what}" for n, what in ((self.hp, "HP"), (self.pp, "PP")) if n]
         return f"{who_words(self, words)} regains {and_list(points)}" if points else "nothing happens"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        points = [f"{n} {german.de(what)}" for n, what in ((self.hp, "HP"), (self.pp, "PP")) if n]
+        if not points:
+            return "nichts geschieht"
+        return f"{who_de(self, words).subject} erhält {german.und_list(points)} zurück"
 
     def play(self, game: Game, triggering: str | None) -> None:
         for hero in game.heroes(self.who, triggering, self.token, self.at):

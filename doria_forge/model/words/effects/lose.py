@@ -19,5 +19,8 @@ class Lose(EffectWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return "the heroes lose"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return "die Helden verlieren"
+
     def play(self, game: Game, triggering: str | None) -> None:
         game.finish("lost")

@@ -4,7 +4,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from ..common import PLAIN, Place, Who, Wording, who_words
+from .. import german
+from ..common import PLAIN, Place, Who, Wording, who_de, who_words
 from ..play import Game
 from .base import EFFECTS, EffectWord
 
@@ -29,6 +30,10 @@ class LoseActionPoints(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"{who_words(self, words)} loses {self.amount} Action Point{'s' if self.amount > 1 else ''}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        points = german.count(self.amount, german.de("Action Point"), german.de("Action Points"))
+        return f"{who_de(self, words).subject} verliert {points}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         for hero in game.heroes(self.who, triggering, self.token, self.at):

@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..common import PLAIN, Name, Place, Who, Wording, a_noun, label, who_words
+from .. import german
+from ..common import PLAIN, Name, Place, Who, Wording, a_noun, label, who_de, who_words
 from ..play import Game
 from .base import EFFECTS, EffectWord
 
@@ -34,6 +35,9 @@ class MarkerUnder(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put {a_noun(label(self.marker))} marker under {who_words(self, words)}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"lege {german.marker(self.marker, 'ein', 'akk')} unter {who_de(self, words).case('akk')}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         if not game.has_map:

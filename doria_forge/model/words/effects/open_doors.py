@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
@@ -24,6 +25,10 @@ class OpenDoors(EffectWord):
     def describe(self, words: Wording = PLAIN) -> str:
         doors = f"the doors of Room Tile {self.tile}" if self.tile else "every door"
         return f"take the Blocked Door markers off {doors}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        doors = f"den Türen von {german.tile(self.tile)}" if self.tile else "allen Türen"
+        return f"nimm die {german.MARKER.nom} {german.marker_name('blocked_door')} von {doors}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         if game.has_map:

@@ -3,6 +3,7 @@
 from collections.abc import Iterable
 from typing import Literal
 
+from .. import german
 from ..common import PLAIN, Name, Place, Wording, a_noun, label
 from ..play import Game
 from .base import EFFECTS, EffectWord
@@ -24,6 +25,9 @@ class PlaceMarker(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put {a_noun(label(self.marker))} marker {self.at.on()}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"lege {german.marker(self.marker, 'ein', 'akk')} {self.at.on_de(to=True)}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         squares = game.squares(self.at)

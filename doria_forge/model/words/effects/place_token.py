@@ -3,6 +3,7 @@
 from collections.abc import Iterable
 from typing import Literal
 
+from .. import german
 from ..common import PLAIN, Place, Wording
 from ..play import Game, TokenState
 from .base import EFFECTS, EffectWord
@@ -23,6 +24,9 @@ class PlaceToken(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"put the {words.name('token', self.token)} {self.at.on()}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"lege {german.token(words.name('token', self.token), 'akk')} {self.at.on_de(to=True)}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         token = game.tokens.setdefault(self.token, TokenState())

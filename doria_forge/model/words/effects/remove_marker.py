@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import Field
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Name, Place, Wording, label
 from ..facts import Facts, Path, RuleFinding
 from ..play import Game
@@ -29,6 +30,11 @@ class RemoveMarker(EffectWord):
         if self.at is None:
             return f"remove every {label(self.marker)} marker"
         return f"remove the {label(self.marker)} marker from {self.at.describe()}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        if self.at is None:
+            return f"entferne alle {german.MARKER.nom} {german.marker_name(self.marker)}"
+        return f"entferne {german.marker(self.marker, 'der', 'akk')} {self.at.from_de()}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         if not game.has_map:

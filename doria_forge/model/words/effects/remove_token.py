@@ -2,6 +2,7 @@
 
 from typing import Literal
 
+from .. import german
 from ..common import PLAIN, Wording
 from ..play import Game, TokenState
 from .base import EFFECTS, EffectWord
@@ -20,6 +21,9 @@ class RemoveToken(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"take the {words.name('token', self.token)} out of the game"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"nimm {german.token(words.name('token', self.token), 'akk')} aus dem Spiel"
 
     def play(self, game: Game, triggering: str | None) -> None:
         game.tokens[self.token] = TokenState(removed=True)

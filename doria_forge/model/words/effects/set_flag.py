@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 from typing import Literal
 
-from ..common import PLAIN, Name, Wording, flag_words
+from ..common import PLAIN, Name, Wording, flag_words, flag_words_de
 from ..play import Game
 from .base import EFFECTS, EffectWord
 
@@ -23,6 +23,10 @@ class SetFlag(EffectWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"{'mark' if self.value else 'clear'} {flag_words(self.flag)}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        flag = flag_words_de(self.flag)
+        return f"markiere {flag}" if self.value else f"hebe die Markierung {flag} auf"
 
     def play(self, game: Game, triggering: str | None) -> None:
         if not self.value:

@@ -7,6 +7,7 @@ from pydantic import Field, model_validator
 
 from ....load.problem import Severity
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Place, Wording, a_noun, inside
 from ..facts import Facts, Path, RuleFinding
 from ..play import Game
@@ -54,6 +55,19 @@ class Spawn(EffectWord):
         if self.count == 1:
             return f"draw a monster from the monster deck and place it{level} {where}"
         return f"draw {self.count} monsters from the monster deck and place them{level} {where}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        where = self.at.on_de(to=True) if self.at else "an den Eingang"
+        level = f" ({german.de('Monster Level')} {self.level})" if self.level else ""
+        if self.boss:
+            boss = german.phrase("der", german.BOSS, "akk")
+            return f"stelle {boss} {german.quoted(words.name('boss', self.boss))}{level} {where}"
+        if self.monster:
+            return f"stelle {self.count} × {words.name('monster', self.monster)}{level} {where}"
+        deck = german.de("Monster Deck")
+        if self.count == 1:
+            return f"ziehe ein Monster vom {deck} und stelle es{level} {where}"
+        return f"ziehe {self.count} Monster vom {deck} und stelle sie{level} {where}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         squares = game.squares(self.at) if self.at is not None else []

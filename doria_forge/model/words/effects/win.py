@@ -20,5 +20,8 @@ class Win(EffectWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return "the heroes win"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return "die Helden gewinnen"
+
     def play(self, game: Game, triggering: str | None) -> None:
         game.finish("won")

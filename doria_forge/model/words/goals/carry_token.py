@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Place, Wording
 from ..facts import GOAL_REACHABLE, NEVER_REACHED, Facts, Path, RuleFinding
 from ..play import Game
@@ -24,6 +25,9 @@ class CarryToken(GoalWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"bring the {words.name('token', self.token)} to {self.to.describe()}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"die Helden bringen {german.token(words.name('token', self.token), 'akk')} {self.to.on_de(to=True)}"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         if not end_of_round:

@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from typing import Literal
 
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import GOAL_REACHABLE, NEVER_REACHED, Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
@@ -24,6 +25,9 @@ class ClearTile(GoalWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"defeat every monster on Room Tile {self.tile}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"die Helden besiegen jedes Monster auf {german.tile(self.tile)}"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         return self.tile in game.revealed and not game.monsters_of(self.tile)

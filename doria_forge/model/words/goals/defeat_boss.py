@@ -7,6 +7,7 @@ from pydantic import model_validator
 
 from ....load.problem import Severity
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Wording, inside
 from ..facts import GOAL_REACHABLE, NEVER_REACHED, Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
@@ -41,6 +42,13 @@ class DefeatBoss(GoalWord):
         if self.escort is None:
             return boss
         return f"{boss} and every {words.name('monster', self.escort)} of Room Tile {self.tile}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        boss = f"{german.phrase('der', german.BOSS, 'akk')} {german.quoted(words.name('boss', self.boss))}"
+        if self.escort is None:
+            return f"die Helden besiegen {boss}"
+        escort = german.monster_type(words.name("monster", self.escort))
+        return f"die Helden besiegen {boss} und jedes {escort} von {german.tile(self.tile or '?')}"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         return self.boss in game.bosses_defeated and (

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import Field
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Place, Wording
 from ..facts import GOAL_REACHABLE, NEVER_REACHED, Facts, Path, RuleFinding
 from ..play import Game
@@ -27,6 +28,10 @@ class Escape(GoalWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"escape: {'every living hero' if self.all else 'a hero'} is {self.at.on()} at the end of a round"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        who = german.phrase("jeder", german.HELD, "nom", "lebend") if self.all else "ein Held"
+        return f"die Helden entkommen – {who} steht am Ende einer Runde {self.at.on_de()}"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         if not end_of_round:

@@ -4,7 +4,7 @@ from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from ....load.problem import Severity
-from ..common import PLAIN, Name, Wording, flag_words
+from ..common import PLAIN, Name, Wording, flag_words, flag_words_de
 from ..facts import GOAL_REACHABLE, NEVER_REACHED, Facts, Path, RuleFinding, closest
 from ..play import Game
 from .base import GOALS, GoalWord
@@ -22,6 +22,9 @@ class FlagGoal(GoalWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"{flag_words(self.flag)} is marked"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"{flag_words_de(self.flag)} ist markiert"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         return self.flag in game.flags

@@ -23,6 +23,9 @@ class Survive(GoalWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return f"survive until the end of round {self.rounds}"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"die Helden überleben bis zum Ende von Runde {self.rounds}"
+
     def reached(self, game: Game, end_of_round: bool) -> bool:
         return end_of_round and game.round >= self.rounds
 

@@ -23,6 +23,9 @@ class TimeLimit(GoalWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return f"round {self.round} ends (time limit)"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"Runde {self.round} endet (Zeitlimit)"
+
     def reached(self, game: Game, end_of_round: bool) -> bool:
         return end_of_round and game.round >= self.round
 

@@ -16,7 +16,8 @@ from pydantic import Field, field_validator, model_validator
 
 from ....load.problem import Severity
 from ...common import Ref
-from ..common import PLAIN, MonsterFlag, Place, Wording, who_words
+from .. import german
+from ..common import PLAIN, MonsterFlag, Place, Wording, who_de, who_words
 from ..facts import TRIGGER_FIRES, Facts, Path, RuleFinding
 from ..play import Attacker, Game
 from .base import MODIFIERS, ModifierWord
@@ -30,6 +31,15 @@ MONSTER_WORDS: dict[str, str] = {
     "passes_walls": "monster that passes through walls",
 }
 """A monster flag as the noun of the printed sentence ("every undead monster deals...")."""
+MONSTER_WORDS_DE: dict[str, str] = {
+    "undead": "untot",
+    "flying": "fliegend",
+    "immune_to_ranged": "gegen Fernkampf immun",
+    "hurt_only_by_magic": "nur durch Magie verwundbar",
+    "magic_items_ineffective": "gegen magische Gegenstände gefeit",
+    "passes_walls": "durch Wände gehend",
+}
+"""A monster flag as the adjective before *Monster* in the German sentence ("jedes untote Monster fügt...")."""
 
 
 @MODIFIERS.register
@@ -76,6 +86,14 @@ class MonsterDamage(ModifierWord):
             what = MONSTER_WORDS[self.flag] if self.flag is not None else "monster"
         more = "extra" if self.amount > 0 else "less"
         return f"every {what} deals {abs(self.amount)} {more} damage per hit to {who_words(self, words)}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        if self.monster is not None:
+            what = f"jedes {german.monster_type(words.name('monster', self.monster))}"
+        else:
+            what = german.phrase("jeder", german.MONSTER, "nom", MONSTER_WORDS_DE[self.flag] if self.flag else "")
+        more = "mehr" if self.amount > 0 else "weniger"
+        return f"{what} fügt {who_de(self, words).case('dat')} bei jedem Treffer {abs(self.amount)} Schaden {more} zu"
 
     def monster_hit_damage(self, game: Game, monster: Attacker, hero: str) -> int:
         if self.monster is not None and (monster.boss or monster.monster != self.monster):

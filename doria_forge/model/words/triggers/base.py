@@ -10,6 +10,7 @@ validation.
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..common import Text
+from ..german import ACTIVE_HERO, Heroes
 from ..play import Game
 from ..registry import FAMILIES, Family, Word
 
@@ -28,6 +29,8 @@ class TriggerWord(Word):
 
     actor: ClassVar[str] = "the active hero"
     """Who ``who: triggering`` means for this trigger, in words."""
+    actor_de: ClassVar[Heroes] = ACTIVE_HERO
+    """The same in German (``der aktive Held``; :class:`~..german.Heroes`)."""
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         """Whether the event ``context`` (of this trigger's kind: ``round``, ``phase``,

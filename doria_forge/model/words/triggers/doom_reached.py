@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding
 from ..play import Game
@@ -24,6 +25,9 @@ class DoomReached(TriggerWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"When the Doom Counter reaches field {self.field}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"Wenn der {german.de('Doom Counter')} Feld {self.field} erreicht"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "field")

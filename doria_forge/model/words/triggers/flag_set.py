@@ -4,7 +4,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Literal
 
 from ....load.problem import Severity
-from ..common import PLAIN, Name, Wording, flag_words
+from ..common import PLAIN, Name, Wording, flag_words, flag_words_de
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding, closest
 from ..play import Game
 from .base import TRIGGERS, TriggerWord
@@ -22,6 +22,9 @@ class FlagSet(TriggerWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"When {flag_words(self.flag)} is marked"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"Wenn {flag_words_de(self.flag)} markiert wird"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "flag")

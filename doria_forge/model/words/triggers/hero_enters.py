@@ -2,6 +2,7 @@
 
 from typing import Any, Literal
 
+from .. import german
 from ..common import PLAIN, Place, Wording
 from ..play import Game
 from .base import TRIGGERS, TriggerWord
@@ -16,12 +17,18 @@ class HeroEnters(TriggerWord):
     """The place whose entry fires the rule: a square, rune or marker, or a whole Room Tile."""
 
     actor = "that hero"
+    actor_de = german.THAT_HERO
     example = {"on": "hero_enters", "place": {"marker": "nest"}}
 
     def describe(self, words: Wording = PLAIN) -> str:
         if self.place.whole_tile:
             return f"When a hero enters Room Tile {self.place.tile}"
         return f"When a hero steps onto {self.place.describe()}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        if self.place.whole_tile:
+            return f"Wenn ein Held {german.tile(self.place.tile or '?')} betritt"
+        return f"Wenn ein Held {self.place.on_de(to=True)} tritt"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         if self.place.whole_tile:

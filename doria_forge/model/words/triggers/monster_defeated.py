@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from ....load.problem import Severity
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Wording, a_noun
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
@@ -26,6 +27,7 @@ class MonsterDefeated(TriggerWord):
     """true: only the defeat of the scenario's Boss Monster fires it."""
 
     actor = "the hero who defeated it"
+    actor_de = german.Heroes("der", clause="der es besiegt hat")
     example = {"on": "monster_defeated", "monster": "orc", "tile": "C-8"}
 
     def describe(self, words: Wording = PLAIN) -> str:
@@ -33,6 +35,11 @@ class MonsterDefeated(TriggerWord):
                 else "a monster")
         where = f" on Room Tile {self.tile}" if self.tile else ""
         return f"When {what}{where} is defeated"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        what = german.some_monster(words.name("monster", self.monster) if self.monster else None, self.boss)
+        where = f" auf {german.tile(self.tile)}" if self.tile else ""
+        return f"Wenn {what}{where} besiegt wird"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return (self.agrees(context, "monster") and (self.tile is None or self.tile in context.get("tiles", ()))

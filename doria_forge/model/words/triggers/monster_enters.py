@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Wording, a_noun
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
@@ -34,6 +35,10 @@ class MonsterEnters(TriggerWord):
         what = ("the boss" if self.boss else a_noun(words.name("monster", self.monster)) if self.monster
                 else "a monster")
         return f"When {what} reaches Room Tile {self.tile}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        what = german.some_monster(words.name("monster", self.monster) if self.monster else None, self.boss)
+        return f"Wenn {what} {german.tile(self.tile)} erreicht"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "tile", "monster") and (not self.boss or bool(context.get("boss")))

@@ -26,6 +26,10 @@ class PhaseStarts(TriggerWord):
         when = f" of round {self.round}" if self.round else " of every round"
         return f"In Phase {self.phase}{when}"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        when = f" von Runde {self.round}" if self.round else " jeder Runde"
+        return f"In Phase {self.phase}{when}"
+
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "round", "phase")
 

@@ -22,6 +22,9 @@ class RoundEnd(TriggerWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return f"At the end of round {self.round}" if self.round else "At the end of every round"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"Am Ende von Runde {self.round}" if self.round else "Am Ende jeder Runde"
+
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "round")
 

@@ -22,6 +22,9 @@ class RoundStart(TriggerWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return f"At the start of round {self.round}" if self.round else "At the start of every round"
 
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"Zu Beginn von Runde {self.round}" if self.round else "Zu Beginn jeder Runde"
+
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "round")
 

@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 from ...common import Ref
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding, tile_findings, tile_reference
 from ..play import Game
@@ -19,10 +20,16 @@ class TileRevealed(TriggerWord):
     """Id of the Room Tile whose reveal fires the rule (any tile without it)."""
 
     actor = "the hero who revealed it"
+    actor_de = german.Heroes("der", clause="der sie aufgedeckt hat")
     example = {"on": "tile_revealed", "tile": "C-8"}
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"When Room Tile {self.tile} is revealed" if self.tile else "When a Room Tile is revealed"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        if self.tile:
+            return f"Wenn {german.tile(self.tile)} aufgedeckt wird"
+        return f"Wenn eine {german.de('Room Tile')} aufgedeckt wird"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "tile")

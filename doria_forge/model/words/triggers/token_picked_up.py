@@ -4,6 +4,7 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding
 from ..play import Game
@@ -19,10 +20,14 @@ class TokenPickedUp(TriggerWord):
     """Id of the scenario token whose pick-up fires the rule."""
 
     actor = "that hero"
+    actor_de = german.THAT_HERO
     example = {"on": "token_picked_up", "token": "relic"}
 
     def describe(self, words: Wording = PLAIN) -> str:
         return f"When a hero picks up the {words.name('token', self.token)}"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"Wenn ein Held {german.token(words.name('token', self.token), 'akk')} aufnimmt"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "token")
