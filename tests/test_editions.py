@@ -85,23 +85,48 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     assert pypdf.PdfReader(out / "campaign_sheets.pdf").metadata.title.endswith(": Kampagnen-Übersichten")
 
 
-def test_the_german_edition_says_what_of_its_scenario_booklet_prints_in_english(tmp_path, caplog, shipped_pack):
-    """The scenarios' own texts (name_de, story_de...) and the template's headings print in German;
-    the wording generated from the rules' data does not, and `export pdf --lang de` says so (it said
-    the headings were English too)."""
+def test_the_german_edition_names_what_of_its_scenario_booklet_prints_as_written(tmp_path, caplog, shipped_pack):
+    """`export pdf --lang de` warned that the sentences generated from the rules' data printed in
+    English; they print in German now, and the warning names only what still prints as written:
+    the names of the scenarios' flags and own markers (the data has no German name for them), not
+    the Book of Rules' markers (Geröll). The English export says nothing of it."""
     from doria_forge.export.pdf import export_pdfs
 
     pack = shipped_pack
     with language("de"), caplog.at_level("WARNING"):
         export_pdfs(pack, tmp_path / "de")
-    assert "scenarios.pdf prints in English only the sentences generated from the data of the special rules" \
-        in caplog.text
-    assert "its headings and the scenarios' own texts (name_de, story_de, text_de...) print in this edition" \
-        in caplog.text and "optional rules" not in caplog.text
+    assert "prints in English only" not in caplog.text
+    assert ("scenarios.pdf prints these names of flags and markers as the scenarios write them, in the German "
+            "sentences too (the data has no German name for them): fuse cut, king destroyed, lantern out, nest, "
+            "nest burned, phylactery, phylactery broken, sluice lever, stairs collapsed") in caplog.text
+    assert "rubble" not in caplog.text and "blocked door" not in caplog.text
     caplog.clear()
     with caplog.at_level("WARNING"):
         export_pdfs(pack, tmp_path / "en")
     assert "scenarios.pdf" not in caplog.text
+
+
+def test_the_german_booklet_prints_the_sentences_generated_from_the_data_in_german(shipped_pack):
+    """The special rules, goals, setup markers and tokens' places of a shipped scenario, generated
+    from its data, printed in English in the German booklet; they print as the German edition
+    words them (written here by hand), the English booklet as before."""
+    german = _booklet_markdown(shipped_pack, "de")
+    for sentence in (  # The Lantern Vigil, The Greywater Gate
+            "- Wenn ein Held den Marker „Wachlaterne“ aufnimmt: Dieser Held erhält 1 TP und 1 PP zurück (nur "
+            "einmal). — *Die Wärme der Laterne stärkt jeden, der sie hebt.*",
+            "- Am Ende von Runde 4: Der Held mit dem Marker „Wachlaterne“ erhält 3 TP und 3 PP zurück.",
+            "- **Sieg:** Die Helden überleben bis zum Ende von Runde 8 — *",
+            "Liegt auf Feld [2, 2] von Raumplatte A-1.",
+            "- Lege einen Marker „sluice lever“ auf Feld [2, 2] von Raumplatte F-5, sobald Raumplatte F-5 "
+            "aufgedeckt ist.",
+            "- Zu Beginn von Runde 4: Lege Marker „Fallgitter“ auf die Türen von Raumplatte A-1."):
+        assert sentence in german, sentence
+    for english in (" the ", "When ", "At the ", " hero", "Room Tile", "Loot Card", "Doom Counter", "(once only)",
+                    " lies ", "Lies on", " marker "):
+        assert english not in german, english
+    english = _booklet_markdown(shipped_pack, "en")
+    assert "- When a hero picks up the Vigil Lantern: that hero regains 1 HP and 1 PP (once only)." in english
+    assert "Lies on square [2, 2] of Room Tile A-1." in english
 
 
 SCENARIO = """\

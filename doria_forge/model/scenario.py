@@ -42,7 +42,6 @@ from .words.common import (
     and_list,
     id_as_name,
 )
-from .words.german import capital, und_list
 from .words.common import RuneColour as RuneColour
 from .words.common import Who as Who
 from .words.conditions import CONDITIONS as CONDITIONS
@@ -72,6 +71,7 @@ from .words.effects.remove_token import RemoveToken as RemoveToken
 from .words.effects.set_flag import SetFlag as SetFlag
 from .words.effects.spawn import Spawn as Spawn
 from .words.effects.win import Win as Win
+from .words.german import capital, und_list
 from .words.goals import GOALS as GOALS
 from .words.goals import Goal
 from .words.goals.carry_token import CarryToken as CarryToken

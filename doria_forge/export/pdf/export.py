@@ -25,7 +25,7 @@ from .compose import Face, PrintCard, write_calibration_page, write_card_sheets,
 from .errors import ExportError, OptionError, UnknownItemError
 from .faces import back_spec, card_fronts
 from .layout import DECKS, LayoutFile, LayoutOverrides, SheetLayout, load_layout, paper_fit_error
-from .scenario import write_scenarios
+from .scenario import names_as_written, write_scenarios
 from .sheets import campaign_sheet_faces, character_sheet_faces
 from .spec import CardSpec
 from .tiles import RoomTileFace
@@ -182,15 +182,15 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
             written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
                                        f"{pack.info.display_name}: {t('Campaign Overview Sheets')}"))
         if pack.own_of_kind("scenario"):
-            if current() != "en":
-                # The designers' texts (name_de, story_de...) and the template's own words (the filter t,
-                # i18n.LABELS) print translated, but the sentences generated from the data (the words
-                # vocabulary's describe()) exist in English only: say so rather than hand a German
-                # edition a partly English booklet without a word.
-                log.warning("scenarios.pdf prints in English only the sentences generated from the data of the "
-                            "special rules, the goals, the setup markers and the places of tokens; its headings and "
-                            "the scenarios' own texts (name_%s, story_%s, text_%s...) print in this edition",
-                            current(), current(), current())
+            as_written = names_as_written(pack) if current() != "en" else []
+            if as_written:
+                # The designers' texts (name_de, story_de...), the template's own words (the filter t,
+                # i18n.LABELS) and the sentences generated from the data (the words' describe_de) print
+                # in German; a flag's or a scenario's own marker's name has no German in the data and
+                # prints as written inside them: say which, rather than hand over a partly English page.
+                log.warning("scenarios.pdf prints these names of flags and markers as the scenarios write them, "
+                            "in the German sentences too (the data has no German name for them): %s",
+                            ", ".join(as_written))
             written.append(write_scenarios(out_dir / "scenarios.pdf", pack,
                                            layout_data.for_deck("scenarios", layout), templates_dir))
         if sheets.calibration_page and sheets.duplex != "none":

@@ -20,11 +20,15 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.export.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
-from doria_forge.i18n import t, tr, tr_lines
+from doria_forge.i18n import current, t, tr, tr_lines
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
 from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 from doria_forge.model.scenario import Place
+from doria_forge.model.words import german
+from doria_forge.model.words.common import Describable, in_edition, label
+from doria_forge.model.words.effects import EffectWord
+from doria_forge.model.words.german import capital
 
 from .colour import use_cmyk
 from .errors import ExportError
@@ -76,21 +80,32 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
               "count": e.count} for e in scenario.setup.tile_deck]
     texts: dict[str, str] = {r.id: tr(r, "text") for r in pack.rules.optional_rules}
     words = scenario.wording(lambda kind, ref: tr(doc, "name") if (doc := pack.get(kind, ref)) else ref)
-    setup = scenario.setup
+    setup, lang = scenario.setup, current()
+
+    def said(thing: Describable) -> str:  # a word or rule in the edition printed
+        return in_edition(thing, words, lang)
+
+    def goal(thing: Describable) -> str:  # after "Sieg:" a German sentence starts with its capital
+        return capital(said(thing)) if lang == "de" else said(thing)
+
+    def lies(place: Place) -> str:
+        where = place.on_de() if lang == "de" else place.on()
+        return _sentence(t("lies {place}").format(place=where) + _once_revealed(place, setup.start_tile))
+
     return {
         "scenario": _in_edition(scenario),
         "tiles": tiles,
         "optional_rules": {rid: texts.get(rid, rid) for rid in scenario.optional_rules},
         "pack": {"name": pack.info.display_name, "version": pack.info.version},
-        "rules": [{"words": r.describe(words) if r.simulated else tr(r, "text"), "flavour": _flavour(scenario, i),
+        "rules": [{"words": said(r) if r.simulated else tr(r, "text"), "flavour": _flavour(scenario, i),
                    "simulated": r.simulated} for i, r in enumerate(scenario.rules)],
-        "win": [{"words": g.describe(words), "flavour": tr(g, "text")} for g in scenario.goals.win],
-        "lose": [{"words": g.describe(words), "flavour": tr(g, "text")} for g in scenario.goals.lose],
+        "win": [{"words": goal(g), "flavour": tr(g, "text")} for g in scenario.goals.win],
+        "lose": [{"words": goal(g), "flavour": tr(g, "text")} for g in scenario.goals.lose],
         "tokens": [{"name": tr(token, "name"), "text": tr(token, "text"), "pick_up_ap": token.pick_up_ap,
-                    "where": _sentence(f"lies {token.at.on()}{_once_revealed(token.at, setup.start_tile)}")
-                    if token.at else t("Not on the table at the start: a special rule brings it into play."),
+                    "where": lies(token.at) if token.at
+                    else t("Not on the table at the start: a special rule brings it into play."),
                     "dropped": token.dropped_when_unconscious} for token in setup.tokens],
-        "markers": [_sentence(m.describe(words) + _once_revealed(m.at, setup.start_tile)) for m in setup.markers],
+        "markers": [_sentence(said(m) + _once_revealed(m.at, setup.start_tile)) for m in setup.markers],
         "reward_items": [words.name("equipment", item) for item in scenario.rewards.items],
         "keep_gold": (scenario.rewards.keep_loot_cards * pack.rules.campaign_gold_per_card
                       if pack.rules.option_on(CAMPAIGN_KEEP_BY_GOLD, scenario.optional_rules) else 0),
@@ -98,6 +113,24 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
                        "of": len(c.scenarios), "story": tr(c, "story")}
                       for c in pack.campaigns.values() if scenario.id in c.scenarios],
     }
+
+
+def names_as_written(pack: ContentPack) -> list[str]:
+    """The names the scenario booklet prints as its scenarios write them, in any edition, in
+    words (``nest burned``), sorted: every flag's, and every marker's the Book of Rules does not
+    name (its Geröll, Loch... print in the German edition's words, ``i18n.LABELS``). The data
+    gives no German name for a flag or a scenario's own marker."""
+    names: set[str] = set()
+    for scenario in booklet_order(pack):
+        markers = {m.marker for m in scenario.setup.markers}
+        markers |= {place.marker for _, place in scenario.places() if place.marker is not None}
+        for _, word in scenario.words():
+            names.update(label(flag) for flag in word.reads_flags())
+            if isinstance(word, EffectWord):
+                names.update(label(flag) for flag in word.sets_flags())
+                markers.update(word.puts_markers())
+        names.update(label(m) for m in markers if german.de(label(m)) == label(m))
+    return sorted(names)
 
 
 def _in_edition(scenario: Scenario) -> dict:
@@ -131,7 +164,9 @@ def _sentence(words: str) -> str:
 
 def _once_revealed(place: Place, start_tile: str) -> str:
     """A place on a tile other than the start tile waits until that tile is revealed."""
-    return f" once Room Tile {place.tile} is revealed" if place.tile and place.tile != start_tile else ""
+    if place.tile and place.tile != start_tile:
+        return t(" once Room Tile {tile} is revealed").format(tile=place.tile)
+    return ""
 
 
 def render_scenario_text(env: LimitedSandbox, pack: ContentPack, scenario: Scenario,
