@@ -13,6 +13,10 @@ are translated:
 - **labels** the printer adds (``Attack``, ``Monster Level Card``, ``Character Sheet``): the
   string table :data:`LABELS`; :func:`t` translates one.
 
+The sentences a scenario page generates from a rule's data are each word's own
+(``describe_de`` beside ``describe``, grammar in ``doria_forge.model.words.german``), in the
+terms of :data:`LABELS`.
+
 The language being printed is a context (:func:`language`), set by ``export pdf --lang de``, so
 the card and sheet builders ask :func:`current` instead of passing a language through every
 call. Nothing here imports the model or the PDF code: validation and export share it.
@@ -225,7 +229,8 @@ LABELS: dict[str, dict[str, str]] = {
         # prints as written) and the phrases of the booklet around them
         "Doom Counter": "Untergangszähler", "Extra Activation": "Zusatzaktivierung",
         "Action Point": "Aktionspunkt", "Action Points": "Aktionspunkte",
-        "hole": "Loch", "rubble": "Geröll", "ice": "Eis", "blocked door": "Fallgitter",
+        "loot": "Schatz", "hole": "Loch", "rubble": "Geröll", "blocked door": "Fallgitter",
+        "secret door": "Geheimtür", "ice": "Eis",
         "lies {place}": "liegt {place}",
         " once Room Tile {tile} is revealed": ", sobald Raumplatte {tile} aufgedeckt ist",
         # sheets

@@ -137,6 +137,19 @@ def test_a_place_in_german_takes_the_case_its_preposition_asks(place, stands, pu
     assert (at.on_de(), at.on_de(to=True), at.from_de()) == (stands, put, taken)
 
 
+def test_the_book_of_rules_markers_print_in_german_and_a_scenarios_own_as_written():
+    """A marker's name is its id: the Book of Rules' markers have German names (Loch, Geröll),
+    a scenario's own has none in the data and prints as written. Looked up among all labels, a
+    marker named ``magic`` printed as the abbreviation „mag.“ of a card's stat chip."""
+    from doria_forge.engine.map.layout import MARKERS
+    from doria_forge.model.words.german import BOOK_MARKERS, marker_name
+
+    assert set(MARKERS) == BOOK_MARKERS
+    assert [marker_name(m) for m in ("hole", "rubble", "blocked_door", "secret_door", "loot")] == [
+        "„Loch“", "„Geröll“", "„Fallgitter“", "„Geheimtür“", "„Schatz“"]
+    assert [marker_name(m) for m in ("magic", "sluice_lever")] == ["„magic“", "„sluice lever“"]
+
+
 def test_the_english_sentences_stay_as_they_were():
     """The German sentences live beside the English ones; ``describe`` is unchanged."""
     r = rule({"when": {"on": "token_picked_up", "token": "relic"}, "do": [{"do": "heal", "hp": 1, "pp": 1}],

@@ -117,8 +117,8 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
 
 def names_as_written(pack: ContentPack) -> list[str]:
     """The names the scenario booklet prints as its scenarios write them, in any edition, in
-    words (``nest burned``), sorted: every flag's, and every marker's the Book of Rules does not
-    name (its Geröll, Loch... print in the German edition's words, ``i18n.LABELS``). The data
+    words (``nest burned``), sorted: every flag's, and every marker's but the Book of Rules' own
+    (``german.BOOK_MARKERS``: Geröll, Loch... print in the German edition's words). The data
     gives no German name for a flag or a scenario's own marker."""
     names: set[str] = set()
     for scenario in booklet_order(pack):
@@ -129,7 +129,7 @@ def names_as_written(pack: ContentPack) -> list[str]:
             if isinstance(word, EffectWord):
                 names.update(label(flag) for flag in word.sets_flags())
                 markers.update(word.puts_markers())
-        names.update(label(m) for m in markers if german.de(label(m)) == label(m))
+        names.update(label(m) for m in markers if m not in german.BOOK_MARKERS)
     return sorted(names)
 
 

@@ -113,10 +113,17 @@ def tile(ref: str) -> str:
     return f"{de('Room Tile')} {ref}"
 
 
+BOOK_MARKERS = frozenset({"loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air"})
+"""The Book of Rules' markers (chapter *Dungeon Markers*; the engine's ``engine.map.layout.MARKERS``):
+the German edition names them (the labels: Schatz, Loch, Geröll, Fallgitter...). A scenario's own
+marker (``nest``) has no German name in the data and prints as written."""
+
+
 def marker_name(name: str) -> str:
-    """A marker's name in quotes (``hole``, ``nest``; the Book of Rules' markers in German by the
-    labels, a scenario's own as written): ``„Loch“``, ``„nest“``."""
-    return quoted(de(name.replace("_", " ")))
+    """A marker's name in quotes: the Book of Rules' in German, a scenario's own as written
+    (:data:`BOOK_MARKERS`): ``„Loch“``, ``„nest“``, ``„sluice lever“``."""
+    words = name.replace("_", " ")
+    return quoted(de(words) if name in BOOK_MARKERS else words)
 
 
 def marker(name: str, determiner: str, case: Case) -> str:
