@@ -227,7 +227,7 @@ LABELS: dict[str, dict[str, str]] = {
         # the scenario booklet's sentences generated from the data (the words' describe_de): the game's
         # terms, the Book of Rules' markers by name (chapter *Dungeon Markers*; a scenario's own marker
         # prints as written) and the phrases of the booklet around them
-        "Doom Counter": "Untergangszähler", "Extra Activation": "Zusatzaktivierung",
+        "Doom Counter": "Monsterleiste", "Extra Activation": "Zusatzaktivierung",
         "Action Point": "Aktionspunkt", "Action Points": "Aktionspunkte",
         "loot": "Schatz", "hole": "Loch", "rubble": "Geröll", "blocked door": "Fallgitter",
         "secret door": "Geheimtür", "ice": "Eis",

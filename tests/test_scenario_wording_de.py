@@ -97,7 +97,8 @@ def test_every_word_together_reads_as_one_german_rule():
     ({"when": {"on": "doom_reached", "field": 30},
       "do": [{"do": "doom", "steps": 1}, {"do": "lose_action_points", "amount": 3, "who": "on_place",
                                            "at": {"rune": "purple"}}]},
-     "Wenn der Untergangszähler Feld 30 erreicht: Setze den Untergangszähler 1 Feld weiter; jeder Held auf einer "
+     "Wenn das Monster der Monsterleiste Feld 30 erreicht: Bewege das Monster der Monsterleiste 1 Feld nach unten; "
+     "jeder Held auf einer "
      "lila Rune verliert 3 Aktionspunkte."),
 ])
 def test_german_rules_read_as_the_german_edition_writes_them(data, german):

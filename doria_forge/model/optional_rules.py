@@ -63,8 +63,8 @@ OPTIONAL_RULES: dict[str, tuple[str, str]] = {
 OPTIONAL_RULE_TEXTS_DE: dict[str, str] = {
     "door_events": "Wird eine Tür geöffnet, zieht ihr eine Tür-Ereigniskarte.",
     "throw_needs_line_of_sight": "Einem Mitspieler Gegenstände zuzuwerfen, braucht Sichtlinie.",
-    "remove_traps_in_phase_i": "Fallen im Laden müssen in Phase I entfernt werden: mit Gold, einem Schritt des "
-                               "Untergangszählers oder indem man sie auslöst.",
+    "remove_traps_in_phase_i": "Fallen im Laden müssen in Phase I entfernt werden: mit Gold, einem Feld der "
+                               "Monsterleiste oder indem man sie auslöst.",
     "stop_loot_after_trap": "Löst beim Ziehen der Beute für einen Sieg über ein Monster eine Falle aus, darf der "
                             "Rest ungezogen bleiben.",
     "solo_average_monster_dice": "Solospiel: Jeder Monsterwürfel zählt 6, statt gewürfelt zu werden.",
@@ -73,4 +73,4 @@ OPTIONAL_RULE_TEXTS_DE: dict[str, str] = {
     "custom_characters": "Die Spieler erschaffen ihren Helden selbst aus 50 Attributpunkten.",
 }
 """Optional rule id -> its printed text in the German edition (the German of ``OPTIONAL_RULES``'
-printed text; the terms of the German Book of Rules: Sichtlinie, Untergangszähler)."""
+printed text; the terms of the German Book of Rules: Sichtlinie, Monsterleiste)."""

@@ -8,8 +8,8 @@ rest of the German booklet and the cards do. Display names from the data (``name
 Goblin-Bogenschützen, Der Hohle König) have no gender or case the data could tell, so a sentence
 never declines them: a monster type stands after ``Monster vom Typ`` or a count (``2 × Ork``), a
 boss, item or token name in quotes after its noun (``das Boss-Monster „Glutdrache“``, ``den
-Marker „Reliquie“``). Sentences use the imperative of the cards (``Setze den Untergangszähler ein
-Feld weiter``) or a statement (``jeder Held verliert 2 TP``), so each one is whole after a colon.
+Marker „Reliquie“``). Sentences use the imperative of the cards (``Bewege das Monster der
+Monsterleiste 1 Feld nach unten``) or a statement (``jeder Held verliert 2 TP``), so each one is whole after a colon.
 
 Nothing here imports the rest of the words: :mod:`.common` builds on it.
 """

@@ -25,7 +25,7 @@ class MoveDoom(EffectWord):
         return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"setze den {german.de('Doom Counter')} {german.count(self.steps, 'Feld', 'Felder')} weiter"
+        return f"bewege das Monster der {german.de('Doom Counter')} {german.count(self.steps, 'Feld', 'Felder')} nach unten"
 
     def play(self, game: Game, triggering: str | None) -> None:
         game.advance_doom(self.steps)

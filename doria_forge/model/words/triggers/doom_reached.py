@@ -27,7 +27,7 @@ class DoomReached(TriggerWord):
         return f"When the Doom Counter reaches field {self.field}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"Wenn der {german.de('Doom Counter')} Feld {self.field} erreicht"
+        return f"Wenn das Monster der {german.de('Doom Counter')} Feld {self.field} erreicht"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "field")
