@@ -25,7 +25,8 @@ class MoveDoom(EffectWord):
         return f"move the Doom Counter {self.steps} field{'s' if self.steps > 1 else ''}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"bewege das Monster der {german.de('Doom Counter')} {german.count(self.steps, 'Feld', 'Felder')} nach unten"
+        fields = german.count(self.steps, "Feld", "Felder")
+        return f"bewege das Monster der {german.de('Doom Counter')} {fields} nach unten"
 
     def play(self, game: Game, triggering: str | None) -> None:
         game.advance_doom(self.steps)
