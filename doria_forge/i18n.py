@@ -226,7 +226,7 @@ LABELS: dict[str, dict[str, str]] = {
         "Room Tile": "Raumplatte", "Monster Level": "Monsterstufe",
         # the scenario booklet's sentences generated from the data (the words' describe_de): the game's
         # terms, the Book of Rules' markers by name (chapter *Dungeon Markers*; a scenario's own marker
-        # prints as written) and the phrases of the booklet around them
+        # takes its German name from the scenario's names_de) and the phrases of the booklet around them
         "Doom Counter": "Monsterleiste", "Extra Activation": "Zusatzaktivierung",
         "Action Point": "Aktionspunkt", "Action Points": "Aktionspunkte",
         "loot": "Schatz", "hole": "Loch", "rubble": "Geröll", "blocked door": "Fallgitter",

@@ -85,24 +85,32 @@ def test_lang_de_prints_german_cards_and_sheets(tmp_path, lang, shipped_pack):
     assert pypdf.PdfReader(out / "campaign_sheets.pdf").metadata.title.endswith(": Kampagnen-Übersichten")
 
 
-def test_the_german_edition_names_what_of_its_scenario_booklet_prints_as_written(tmp_path, caplog, shipped_pack):
-    """`export pdf --lang de` warned that the sentences generated from the rules' data printed in
-    English; they print in German now, and the warning names only what still prints as written:
-    the names of the scenarios' flags and own markers (the data has no German name for them), not
-    the Book of Rules' markers (Geröll). The English export says nothing of it."""
+def test_the_german_edition_names_what_of_its_scenario_booklet_prints_as_written(tmp_path, caplog):
+    """`export pdf --lang de` printed every flag's and scenario marker's name as written („nest
+    burned“) and listed them all: the data had no place for their German names. A scenario's
+    ``names_de`` now gives them, the shipped scenarios give all theirs (no warning), and the
+    warning names only a name its scenario leaves out, never the Book of Rules' markers (Geröll).
+    The English export says nothing of it."""
     from doria_forge.export.pdf import export_pdfs
 
-    pack = shipped_pack
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
     with language("de"), caplog.at_level("WARNING"):
-        export_pdfs(pack, tmp_path / "de")
+        export_pdfs(validate_pack(pack).pack, tmp_path / "shipped")
+    assert "scenarios.pdf" not in caplog.text
+    warren = pack / "scenarios" / "goblin_warren.yaml"
+    warren.write_text(warren.read_text(encoding="utf-8").replace('  nest_burned: "Nest verbrannt"\n', ""),
+                      encoding="utf-8")
+    caplog.clear()
+    with language("de"), caplog.at_level("WARNING"):
+        export_pdfs(validate_pack(pack).pack, tmp_path / "de")
     assert "prints in English only" not in caplog.text
     assert ("scenarios.pdf prints these names of flags and markers as the scenarios write them, in the German "
-            "sentences too (the data has no German name for them): fuse cut, king destroyed, lantern out, nest, "
-            "nest burned, phylactery, phylactery broken, sluice lever, stairs collapsed") in caplog.text
-    assert "rubble" not in caplog.text and "blocked door" not in caplog.text
+            "sentences too (their scenario's names_de gives no German name for them; validate shows where): "
+            "nest burned\n") in caplog.text + "\n"
     caplog.clear()
     with caplog.at_level("WARNING"):
-        export_pdfs(pack, tmp_path / "en")
+        export_pdfs(validate_pack(pack).pack, tmp_path / "en")
     assert "scenarios.pdf" not in caplog.text
 
 
@@ -117,16 +125,22 @@ def test_the_german_booklet_prints_the_sentences_generated_from_the_data_in_germ
             "- Am Ende von Runde 4: Der Held mit dem Marker „Wachlaterne“ erhält 3 TP und 3 PP zurück.",
             "- **Sieg:** Die Helden überleben bis zum Ende von Runde 8 — *",
             "Liegt auf Feld [2, 2] von Raumplatte A-1.",
-            "- Lege einen Marker „sluice lever“ auf Feld [2, 2] von Raumplatte F-5, sobald Raumplatte F-5 "
+            "- Lege einen Marker „Schleusenhebel“ auf Feld [2, 2] von Raumplatte F-5, sobald Raumplatte F-5 "
             "aufgedeckt ist.",
+            # the scenario's own flags and markers by their names_de (The Goblin Warren)
+            "- Wenn ein Held auf den Marker „Nest“ tritt: Dieser Held prüft STR+WAH+2W gegen MW "
+            "20+2×Monsterstufe; bei Erfolg: Entferne alle Marker „Nest“ und markiere „Nest verbrannt“;",
+            "- Wenn „Nest verbrannt“ markiert wird: Jeder Held auf Raumplatte B-7 zieht 1 Schatzkarte.",
             "- Zu Beginn von Runde 4: Lege Marker „Fallgitter“ auf die Türen von Raumplatte A-1."):
         assert sentence in german, sentence
     for english in (" the ", "When ", "At the ", " hero", "Room Tile", "Loot Card", "Doom Counter", "(once only)",
-                    " lies ", "Lies on", " marker "):
+                    " lies ", "Lies on", " marker ", "„nest", "burned", "sluice", "phylactery", "cut“", "out“",
+                    "collapsed", "destroyed"):
         assert english not in german, english
     english = _booklet_markdown(shipped_pack, "en")
     assert "- When a hero picks up the Vigil Lantern: that hero regains 1 HP and 1 PP (once only)." in english
     assert "Lies on square [2, 2] of Room Tile A-1." in english
+    assert "- When “nest burned” is marked: every hero on Room Tile B-7 draws 1 Loot Card." in english
 
 
 SCENARIO = """\
@@ -189,6 +203,63 @@ def test_a_scenario_text_without_its_german_is_a_missing_translation_at_its_line
         "setup.notes_de" + tail,
         "tour.yaml:5:8 warning [missing-translation] story has no German text: add story_de" + tail,
     ]
+
+
+NAMED = """\
+kind: scenario
+id: warren
+name: The Warren
+name_de: Der Bau
+story: Goblins.
+story_de: Goblins.
+goal: Burn the nest.
+goal_de: Verbrennt das Nest.
+goals:
+  win:
+    - {goal: flag, flag: nest_burned}
+setup:
+  markers:
+    - {do: place_marker, marker: nest, at: {tile: A-1, square: [2, 2]}}
+    - {do: place_marker, marker: rubble, at: {entrance: true}}
+names_de:
+  nest: Nest
+rules:
+  - when: {on: hero_enters, place: {marker: nest}}
+    do: [{do: set_flag, flag: nest_burned}]
+"""
+
+
+def test_a_scenarios_flag_without_its_german_name_is_a_missing_translation_at_its_word(tmp_path):
+    """The names of a scenario's own flags and markers had no German in the data, and validate said
+    nothing: the German booklet printed „nest burned“. ``names_de`` gives them; a flag or scenario
+    marker it leaves out is a warning at the first word naming it (the Book's markers, Geröll,
+    need none)."""
+    files = {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\nlanguages: [en, de]\n",
+             "warren.yaml": NAMED}
+    result = validate_pack(write_pack(tmp_path / "p", files), display_root="")
+    assert lines(result.problems, "missing-translation") == [
+        "warren.yaml:20:10 warning [missing-translation] the flag nest_burned has no German name: add "
+        "nest_burned: ... to the scenario's names_de (the German booklet prints \"nest burned\" instead)"]
+    files["warren.yaml"] = NAMED.replace("  nest: Nest\n", "  nest: Nest\n  nest_burned: Nest verbrannt\n")
+    result = validate_pack(write_pack(tmp_path / "q", files), display_root="")
+    assert lines(result.problems, "missing-translation") == []
+
+
+def test_a_name_in_names_de_that_the_scenario_does_not_use_is_an_error_with_the_closest(tmp_path):
+    """A misspelt name in ``names_de`` would leave the flag printed as written without a word: it is
+    an error at the name, with the closest of the scenario's own flags and markers."""
+    files = {"pack.yaml": "kind: pack\nid: p\nname: P\nversion: 1.0.0\n",
+             "warren.yaml": NAMED.replace("  nest: Nest\n", "  nest: Nest\n  nest_burnt: Nest verbrannt\n"
+                                          "  rubble: Geröll\n")}
+    result = validate_pack(write_pack(tmp_path / "p", files), display_root="")
+    named = [line for line in lines(result.problems, "scenario-references") if "names_de" in line]
+    assert named == [
+        "warren.yaml:18:15 error [scenario-references] names_de names nest_burnt, no flag or marker of this "
+        "scenario's own (did you mean 'nest_burned'?) (its flags and markers: nest, nest_burned)",
+        "warren.yaml:19:11 error [scenario-references] names_de names rubble, no flag or marker of this "
+        "scenario's own (a marker of the Book of Rules: the German edition names it) (its flags and markers: "
+        "nest, nest_burned)"]
+    assert result.errors >= 2
 
 
 def test_the_decks_are_titled_in_the_edition_printed(shipped_pack):

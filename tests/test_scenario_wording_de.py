@@ -151,6 +151,31 @@ def test_the_book_of_rules_markers_print_in_german_and_a_scenarios_own_as_writte
     assert [marker_name(m) for m in ("magic", "sluice_lever")] == ["„magic“", "„sluice lever“"]
 
 
+def test_a_scenarios_own_flags_and_markers_take_their_german_names_from_names_de():
+    """A flag's and a scenario marker's names printed as written in the German sentences („nest
+    burned“): the scenario's ``names_de`` names them in every word and place that says them; a name
+    it leaves out still prints as written, the Book's markers in the book's words."""
+    scenario = Scenario.model_validate({
+        "id": "s", "name": "S", "story": "x", "goal": "y",
+        "names_de": {"nest": "Nest", "nest_burned": "Nest verbrannt"},
+        "goals": {"win": [{"goal": "flag", "flag": "nest_burned"}]},
+        "rules": [{"when": {"on": "hero_enters", "place": {"marker": "nest"}},
+                   "if": [{"check": "flag", "flag": "nest_burned", "is_set": False},
+                          {"check": "hero_on", "at": {"marker": "nest"}}],
+                   "do": [{"do": "remove_marker", "marker": "nest", "at": {"marker": "nest"}},
+                          {"do": "place_marker", "marker": "rubble", "at": {"marker": "nest"}},
+                          {"do": "set_flag", "flag": "nest_burned"}, {"do": "set_flag", "flag": "lair_found"}]},
+                  {"when": {"on": "flag_set", "flag": "nest_burned"}, "do": [{"do": "heal", "hp": 1}]}]})
+    words = scenario.wording(WORDS_DE.name)
+    assert scenario.rules[0].describe_de(words) == (
+        "Wenn ein Held auf den Marker „Nest“ tritt, falls „Nest verbrannt“ nicht markiert ist und falls ein Held "
+        "auf dem Marker „Nest“ steht: Entferne den Marker „Nest“ vom Marker „Nest“; lege einen Marker „Geröll“ "
+        "auf den Marker „Nest“; markiere „Nest verbrannt“; markiere „lair found“.")
+    assert scenario.rules[1].describe_de(words).startswith("Wenn „Nest verbrannt“ markiert wird: ")
+    assert scenario.goals.win[0].describe_de(words) == "„Nest verbrannt“ ist markiert"
+    assert "nest burned" in scenario.rules[0].describe(words)  # the English names stay as written
+
+
 def test_the_english_sentences_stay_as_they_were():
     """The German sentences live beside the English ones; ``describe`` is unchanged."""
     r = rule({"when": {"on": "token_picked_up", "token": "relic"}, "do": [{"do": "heal", "hp": 1, "pp": 1}],

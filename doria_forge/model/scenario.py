@@ -31,9 +31,11 @@ from pydantic import AfterValidator, Field, model_validator
 from ..i18n import tr
 from .common import Document, Ref, Strict, empty_dict, empty_list
 from .tune import Tune
+from .words import german
 from .words.common import (
     PLAIN,
     Count,
+    Name,
     Namer,
     Place,
     Round,
@@ -53,7 +55,7 @@ from .words.conditions.round import RoundIs as RoundIs
 from .words.conditions.tile_revealed import TileRevealedIs as TileRevealedIs
 from .words.conditions.token_carried import TokenCarried as TokenCarried
 from .words.effects import EFFECTS as EFFECTS
-from .words.effects import Effect
+from .words.effects import Effect, EffectWord
 from .words.effects.block_doors import BlockDoors as BlockDoors
 from .words.effects.check import Check as Check
 from .words.effects.damage import Damage as Damage
@@ -363,6 +365,11 @@ class Scenario(Document):
     """Balance targets simulate checks: win-rate ranges per player count and the median game's rounds."""
     max_rounds: Annotated[int, Field(ge=1, le=99)] = 30
     """Round after which a simulated game stops undecided (the scenario has no time limit of its own), 1-99."""
+    names_de: dict[Name, Name] = Field(default_factory=empty_dict, max_length=200,
+                                       examples=[{"nest": "Nest", "nest_burned": "Nest verbrannt"}])
+    """The German names of the scenario's own flags and markers (the German edition, doria_forge.i18n), by the name
+    its rules write: nest_burned: Nest verbrannt. A name without one prints as written (nest burned); the Book of
+    Rules' markers (rubble, hole...) have theirs."""
     tune: Tune | None = Field(None, examples=[{"knobs": [{"path": "rules.1.do.0.count", "min": 1, "max": 3}]}])
     """Knobs `doria-forge tune` may turn in this scenario (field paths with ranges and steps), beyond or instead of
     the default set."""
@@ -380,7 +387,33 @@ class Scenario(Document):
         def named(kind: str, ref: str) -> str:
             return tokens.get(ref, ref) if kind == "token" else name(kind, ref)
 
-        return Wording(name=named)
+        return Wording(name=named, names_de=self.names_de)
+
+    def own_names(self) -> dict[str, tuple[Literal["flag", "marker"], tuple[str | int, ...]]]:
+        """The names of the scenario's own flags and markers (every flag; every marker but the
+        Book of Rules' own, ``german.BOOK_MARKERS``), the names ``names_de`` gives German ones:
+        name -> (``flag`` or ``marker``, the field path of the first setup marker, word or place
+        naming it)."""
+        names: dict[str, tuple[Literal["flag", "marker"], tuple[str | int, ...]]] = {}
+
+        def add(kind: Literal["flag", "marker"], name: str, path: tuple[str | int, ...]) -> None:
+            if kind == "flag" or name not in german.BOOK_MARKERS:
+                names.setdefault(name, (kind, path))
+
+        for i, placed in enumerate(self.setup.markers):
+            add("marker", placed.marker, ("setup", "markers", i))
+        for path, word in self.words():
+            for flag in word.reads_flags():
+                add("flag", flag, path)
+            if isinstance(word, EffectWord):
+                for flag in word.sets_flags():
+                    add("flag", flag, path)
+                for marker in word.puts_markers():
+                    add("marker", marker, path)
+        for path, place in self.places():
+            if place.marker is not None:
+                add("marker", place.marker, path + ("marker",))
+        return names
 
     def effects(self) -> Iterator[tuple[tuple[str | int, ...], Effect]]:
         """Every effect of the rules with its field path, those in a check's ``success`` and

@@ -182,15 +182,15 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
             written.append(write_pages(out_dir / "campaign_sheets.pdf", campaign_sheet_faces(pack), sheets,
                                        f"{pack.info.display_name}: {t('Campaign Overview Sheets')}"))
         if pack.own_of_kind("scenario"):
-            as_written = names_as_written(pack) if current() != "en" else []
+            as_written = names_as_written(pack, current()) if current() != "en" else []
             if as_written:
                 # The designers' texts (name_de, story_de...), the template's own words (the filter t,
                 # i18n.LABELS) and the sentences generated from the data (the words' describe_de) print
-                # in German; a flag's or a scenario's own marker's name has no German in the data and
+                # in German; a flag or a scenario's own marker its scenario's names_de does not name
                 # prints as written inside them: say which, rather than hand over a partly English page.
                 log.warning("scenarios.pdf prints these names of flags and markers as the scenarios write them, "
-                            "in the German sentences too (the data has no German name for them): %s",
-                            ", ".join(as_written))
+                            "in the German sentences too (their scenario's names_de gives no German name for "
+                            "them; validate shows where): %s", ", ".join(as_written))
             written.append(write_scenarios(out_dir / "scenarios.pdf", pack,
                                            layout_data.for_deck("scenarios", layout), templates_dir))
         if sheets.calibration_page and sheets.duplex != "none":

@@ -20,14 +20,12 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
 
 from doria_forge.export.templating import LimitedSandbox, TemplateFailure, render_template, sandboxed_environment
-from doria_forge.i18n import current, t, tr, tr_lines
+from doria_forge.i18n import current, t, tr, tr_lines, translated_field
 from doria_forge.infra.fsutil import atomic_write_bytes
 from doria_forge.model import ContentPack, Scenario
 from doria_forge.model.optional_rules import CAMPAIGN_KEEP_BY_GOLD
 from doria_forge.model.scenario import Place
-from doria_forge.model.words import german
 from doria_forge.model.words.common import Describable, in_edition, label
-from doria_forge.model.words.effects import EffectWord
 from doria_forge.model.words.german import capital
 
 from .colour import use_cmyk
@@ -89,7 +87,7 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
         return capital(said(thing)) if lang == "de" else said(thing)
 
     def lies(place: Place) -> str:
-        where = place.on_de() if lang == "de" else place.on()
+        where = place.on_de(words=words) if lang == "de" else place.on()
         return _sentence(t("lies {place}").format(place=where) + _once_revealed(place, setup.start_tile))
 
     return {
@@ -115,21 +113,15 @@ def scenario_context(pack: ContentPack, scenario: Scenario) -> dict:
     }
 
 
-def names_as_written(pack: ContentPack) -> list[str]:
-    """The names the scenario booklet prints as its scenarios write them, in any edition, in
-    words (``nest burned``), sorted: every flag's, and every marker's but the Book of Rules' own
-    (``german.BOOK_MARKERS``: Geröll, Loch... print in the German edition's words). The data
-    gives no German name for a flag or a scenario's own marker."""
+def names_as_written(pack: ContentPack, lang: str) -> list[str]:
+    """The names the scenario booklet in ``lang`` prints as its scenarios write them, in words
+    (``nest burned``), sorted: each scenario's own flags and markers (``Scenario.own_names``; the
+    Book of Rules' markers print in the German edition's words) that its ``names_de`` (for
+    ``lang``) gives no name."""
     names: set[str] = set()
     for scenario in booklet_order(pack):
-        markers = {m.marker for m in scenario.setup.markers}
-        markers |= {place.marker for _, place in scenario.places() if place.marker is not None}
-        for _, word in scenario.words():
-            names.update(label(flag) for flag in word.reads_flags())
-            if isinstance(word, EffectWord):
-                names.update(label(flag) for flag in word.sets_flags())
-                markers.update(word.puts_markers())
-        names.update(label(m) for m in markers if m not in german.BOOK_MARKERS)
+        given = getattr(scenario, translated_field("names", lang), None) or {}
+        names.update(label(name) for name in scenario.own_names() if name not in given)
     return sorted(names)
 
 

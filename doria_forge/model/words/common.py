@@ -5,8 +5,8 @@ Chapters *Selecting a Game Mode* and *Dungeon Markers* of the Book of Rules: a p
 Room Tile, a square of one, a rune, a marker or the entrance.
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Annotated, Literal, Protocol
 
 from pydantic import Field, model_validator
@@ -54,11 +54,13 @@ class Wording:
     """What ``describe()`` needs beyond the data: ``name`` (display names of ids; the ids
     themselves by default; for ``describe_de`` the German ones) and ``actor``, the words for the
     hero an effect's ``who: triggering`` means (set by each rule from its trigger), ``actor_de``
-    the same in German."""
+    the same in German; ``names_de``, the German names of the scenario's own flags and markers
+    (its ``names_de``: ``nest_burned`` -> ``Nest verbrannt``; one without prints as written)."""
 
     name: Namer = id_as_name
     actor: str = "the active hero"
     actor_de: Heroes = ACTIVE_HERO
+    names_de: Mapping[str, str] = field(default_factory=lambda: german.NO_NAMES)
 
 
 PLAIN = Wording()
@@ -75,9 +77,10 @@ def flag_words(name: str) -> str:
     return f"“{label(name)}”"
 
 
-def flag_words_de(name: str) -> str:
-    """A flag name in German quotes, as words (its name is the designer's, as written): ``„nest burned“``."""
-    return german.quoted(label(name))
+def flag_words_de(name: str, words: Wording = PLAIN) -> str:
+    """A flag in German quotes, by its German name in ``words.names_de``, else as words:
+    ``„Nest verbrannt“``, ``„nest burned“``."""
+    return german.quoted(german.own_name(name, words.names_de))
 
 
 class Describable(Protocol):
@@ -167,14 +170,14 @@ class Place(Strict):
         """Where something is put or stands: ``at the entrance``, else ``on`` the place."""
         return f"{'at' if self.entrance else 'on'} {self.describe()}"
 
-    def describe_de(self, case: Case = "nom") -> str:
-        """The place as a German noun in ``case``: ``der Eingang``, ``den Marker „nest“``, ``der
-        lila Rune von Raumplatte B-3``, ``eine blaue Rune``, ``Feld [2, 2] von Raumplatte A-1``,
-        ``Raumplatte C-7``."""
+    def describe_de(self, case: Case = "nom", words: Wording = PLAIN) -> str:
+        """The place as a German noun in ``case``: ``der Eingang``, ``den Marker „Nest“`` (a
+        scenario's own marker by its name in ``words.names_de``), ``der lila Rune von Raumplatte
+        B-3``, ``eine blaue Rune``, ``Feld [2, 2] von Raumplatte A-1``, ``Raumplatte C-7``."""
         if self.entrance:
             return german.phrase("der", german.EINGANG, case)
         if self.marker is not None:
-            return german.marker(self.marker, "der", case)
+            return german.marker(self.marker, "der", case, words.names_de)
         if self.rune is not None:
             colour = RUNE_COLOURS_DE[self.rune]
             if self.tile:
@@ -184,16 +187,16 @@ class Place(Strict):
             return f"Feld [{self.square[0]}, {self.square[1]}] von {german.tile(self.tile or '?')}"
         return german.tile(self.tile or "?")
 
-    def on_de(self, to: bool = False) -> str:
+    def on_de(self, to: bool = False, words: Wording = PLAIN) -> str:
         """Where something stands (``am Eingang``, ``auf der blauen Rune``...) or, ``to``, where
-        it is put (``an den Eingang``, ``auf die blaue Rune``...)."""
+        it is put (``an den Eingang``, ``auf die blaue Rune``...); a marker named as in :meth:`describe_de`."""
         if self.entrance:
             return "an den Eingang" if to else "am Eingang"
-        return "auf " + self.describe_de("akk" if to else "dat")
+        return "auf " + self.describe_de("akk" if to else "dat", words)
 
-    def from_de(self) -> str:
+    def from_de(self, words: Wording = PLAIN) -> str:
         """Where something is taken from: ``vom Eingang``, ``von Feld [1, 1] von Raumplatte F-1``."""
-        text = "von " + self.describe_de("dat")
+        text = "von " + self.describe_de("dat", words)
         return "vom " + text[len("von dem "):] if text.startswith("von dem ") else text
 
     @property
@@ -242,5 +245,5 @@ def who_de(effect: Reaching, words: Wording) -> Heroes:
     if effect.who == "carrier":
         return Heroes("der", after=f"mit {german.token(words.name('token', effect.token or '?'), 'dat')}")
     if effect.who == "on_place":
-        return Heroes("jeder", after=effect.at.on_de() if effect.at else "auf dem Ort")
+        return Heroes("jeder", after=effect.at.on_de(words=words) if effect.at else "auf dem Ort")
     return words.actor_de

@@ -14,7 +14,9 @@ Monsterleiste 1 Feld nach unten``) or a statement (``jeder Held verliert 2 TP``)
 Nothing here imports the rest of the words: :mod:`.common` builds on it.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Literal
 
 from ...i18n import dice, t
@@ -116,19 +118,28 @@ def tile(ref: str) -> str:
 BOOK_MARKERS = frozenset({"loot", "hole", "rubble", "blocked_door", "secret_door", "fire", "ice", "air"})
 """The Book of Rules' markers (chapter *Dungeon Markers*; the engine's ``engine.map.layout.MARKERS``):
 the German edition names them (the labels: Schatz, Loch, Geröll, Fallgitter...). A scenario's own
-marker (``nest``) has no German name in the data and prints as written."""
+marker (``nest``) takes its German name from the scenario's ``names_de``, else prints as written."""
+
+NO_NAMES: Mapping[str, str] = MappingProxyType({})
+"""No German names of a scenario's own flags and markers: each prints as written."""
 
 
-def marker_name(name: str) -> str:
-    """A marker's name in quotes: the Book of Rules' in German, a scenario's own as written
-    (:data:`BOOK_MARKERS`): ``„Loch“``, ``„nest“``, ``„sluice lever“``."""
-    words = name.replace("_", " ")
-    return quoted(de(words) if name in BOOK_MARKERS else words)
+def own_name(name: str, names: Mapping[str, str] = NO_NAMES) -> str:
+    """A scenario's own flag or marker ``name`` in German: its entry in ``names`` (the
+    scenario's ``names_de``: ``nest_burned`` -> ``Nest verbrannt``), else as written, in words
+    (``nest burned``)."""
+    return names.get(name) or name.replace("_", " ")
 
 
-def marker(name: str, determiner: str, case: Case) -> str:
-    """A marker by its name (:func:`marker_name`): ``einen Marker „Loch“``, ``dem Marker „nest“``."""
-    return f"{phrase(determiner, MARKER, case)} {marker_name(name)}"
+def marker_name(name: str, names: Mapping[str, str] = NO_NAMES) -> str:
+    """A marker's name in quotes: the Book of Rules' in German (:data:`BOOK_MARKERS`), a
+    scenario's own by :func:`own_name`: ``„Loch“``, ``„Nest“``, ``„sluice lever“``."""
+    return quoted(de(name.replace("_", " ")) if name in BOOK_MARKERS else own_name(name, names))
+
+
+def marker(name: str, determiner: str, case: Case, names: Mapping[str, str] = NO_NAMES) -> str:
+    """A marker by its name (:func:`marker_name`): ``einen Marker „Loch“``, ``dem Marker „Nest“``."""
+    return f"{phrase(determiner, MARKER, case)} {marker_name(name, names)}"
 
 
 def token(name: str, case: Case) -> str:

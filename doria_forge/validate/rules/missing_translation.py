@@ -6,7 +6,10 @@ translation field beside it: ``name``/``name_de``, ``text``/``text_de``, ``abili
 ``ability.text_de``, ``end_condition``/``end_condition_de``; a scenario's ``story``/``story_de``,
 a rule's ``text``/``text_de``, ``setup.notes``/``setup.notes_de`` line by line) that is written
 in English needs its translation too, else ``export pdf --lang de`` prints the English text on a
-German card or scenario page: a **warning** at the English text, naming the field to add. A pack written only in English
+German card or scenario page: a **warning** at the English text, naming the field to add. A
+scenario's own flags and markers (``nest_burned``, ``nest``) need their German names in its
+``names_de`` map, else the German booklet prints them as written inside its German sentences: a
+warning at the first word naming one. A pack written only in English
 (``languages: [en]``, the default) is not checked.
 
 Passing::
@@ -27,11 +30,12 @@ Failing::
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 
 from ...i18n import LANGUAGE_NAMES, holder_at, missing, translatable, translated_field
 from ...load.problem import Problem, Severity
-from ...model import ContentPack
+from ...model import ContentPack, Scenario
+from ...model.words.common import label
 from ..source_map import SourceMap
 
 ID = "missing-translation"
@@ -58,3 +62,19 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
                         f"written for {', '.join(pack.info.languages)}; the English text prints instead)",
                         value=True,
                     )
+        if isinstance(document, Scenario):
+            yield from _names(document, languages, source_map)
+
+
+def _names(scenario: Scenario, languages: Sequence[str], source_map: SourceMap) -> Iterator[Problem]:
+    """A warning for each of the scenario's own flags and markers its ``names_de`` leaves out."""
+    for lang in languages:
+        field = translated_field("names", lang)
+        given = getattr(scenario, field, None) or {}
+        for name, (what, path) in scenario.own_names().items():
+            if name not in given:
+                yield source_map.problem(
+                    "scenario", scenario.id, path, ID, SEVERITY,
+                    f"the {what} {name} has no {LANGUAGE_NAMES[lang]} name: add {name}: ... to the scenario's "
+                    f"{field} (the {LANGUAGE_NAMES[lang]} booklet prints \"{label(name)}\" instead)",
+                )

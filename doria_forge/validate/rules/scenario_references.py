@@ -14,6 +14,8 @@ scenario's own game can answer:
 * a marker a ``remove_marker`` effect takes off is put on the table by something;
 * ``who: carrier`` (of an effect or a modifier) names its ``token`` and ``who: on_place`` its ``at``;
 * ``open_doors`` / ``block_doors``, ``monsters_left`` and ``tile_revealed`` name a Room Tile of the scenario.
+* each name ``names_de`` gives a German name is a flag or a marker of the scenario's own (a
+  misspelt one would leave the flag printed as written), with the closest of them.
 
 Passing::
 
@@ -32,6 +34,7 @@ Failing::
     rules:
       - when: {on: token_picked_up, token: idol}                        # no token idol
         do: [{do: remove_marker, marker: web}]                           # nothing places a web
+    names_de: {nest: Nest}                                               # no flag or marker nest
 """
 
 from __future__ import annotations
@@ -43,7 +46,8 @@ from ...model import ContentPack
 from ...model.scenario import (
     Place,
 )
-from ..scenario_facts import Finding, Path, ScenarioFacts, scenario_problems
+from ...model.words.german import BOOK_MARKERS
+from ..scenario_facts import Finding, Path, ScenarioFacts, closest, scenario_problems
 from ..source_map import SourceMap
 
 ID = "scenario-references"
@@ -80,6 +84,13 @@ def _problems(facts: ScenarioFacts) -> Iterator[Finding]:
             yield path + ("who",), SEVERITY, "who: carrier needs the token whose carrier it means (token: ...)"
         if who == "on_place" and getattr(word, "at", None) is None:
             yield path + ("who",), SEVERITY, "who: on_place needs the place it means (at: ...)"
+    own = scenario.own_names()
+    for name in scenario.names_de:
+        if name not in own:
+            book = " (a marker of the Book of Rules: the German edition names it)" if name in BOOK_MARKERS else ""
+            known = ", ".join(sorted(own)) or "none"
+            yield (("names_de", name), SEVERITY, f"names_de names {name}, no flag or marker of this scenario's own"
+                   f"{book}{closest(name, own)} (its flags and markers: {known})")
 
 
 def _token_names(facts: ScenarioFacts) -> Iterator[tuple[Path, str]]:

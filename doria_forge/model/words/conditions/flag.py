@@ -26,7 +26,7 @@ class FlagIs(ConditionWord):
         return f"if {flag_words(self.flag)} is {'marked' if self.is_set else 'not marked'}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"falls {flag_words_de(self.flag)} {'markiert' if self.is_set else 'nicht markiert'} ist"
+        return f"falls {flag_words_de(self.flag, words)} {'markiert' if self.is_set else 'nicht markiert'} ist"
 
     def holds(self, game: Game) -> bool:
         return (self.flag in game.flags) == self.is_set

@@ -31,7 +31,7 @@ class HeroOn(ConditionWord):
         return f"if {'a' if self.standing else 'no'} hero stands {self.at.on()}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"falls {'ein' if self.standing else 'kein'} Held {self.at.on_de()} steht"
+        return f"falls {'ein' if self.standing else 'kein'} Held {self.at.on_de(words=words)} steht"
 
     def holds(self, game: Game) -> bool:
         # the heroes an effect's who: on_place reaches, the conscious ones among them

@@ -37,7 +37,8 @@ class MarkerUnder(EffectWord):
         return f"put {a_noun(label(self.marker))} marker under {who_words(self, words)}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"lege {german.marker(self.marker, 'ein', 'akk')} unter {who_de(self, words).case('akk')}"
+        marker = german.marker(self.marker, 'ein', 'akk', words.names_de)
+        return f"lege {marker} unter {who_de(self, words).case('akk')}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         if not game.has_map:

@@ -27,7 +27,7 @@ class PlaceMarker(EffectWord):
         return f"put {a_noun(label(self.marker))} marker {self.at.on()}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"lege {german.marker(self.marker, 'ein', 'akk')} {self.at.on_de(to=True)}"
+        return f"lege {german.marker(self.marker, 'ein', 'akk', words.names_de)} {self.at.on_de(to=True, words=words)}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         squares = game.squares(self.at)

@@ -26,7 +26,7 @@ class PlaceToken(EffectWord):
         return f"put the {words.name('token', self.token)} {self.at.on()}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"lege {german.token(words.name('token', self.token), 'akk')} {self.at.on_de(to=True)}"
+        return f"lege {german.token(words.name('token', self.token), 'akk')} {self.at.on_de(to=True, words=words)}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         token = game.tokens.setdefault(self.token, TokenState())

@@ -33,8 +33,8 @@ class RemoveMarker(EffectWord):
 
     def describe_de(self, words: Wording = PLAIN) -> str:
         if self.at is None:
-            return f"entferne alle {german.MARKER.nom} {german.marker_name(self.marker)}"
-        return f"entferne {german.marker(self.marker, 'der', 'akk')} {self.at.from_de()}"
+            return f"entferne alle {german.MARKER.nom} {german.marker_name(self.marker, words.names_de)}"
+        return f"entferne {german.marker(self.marker, 'der', 'akk', words.names_de)} {self.at.from_de(words)}"
 
     def play(self, game: Game, triggering: str | None) -> None:
         if not game.has_map:

@@ -25,7 +25,7 @@ class SetFlag(EffectWord):
         return f"{'mark' if self.value else 'clear'} {flag_words(self.flag)}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        flag = flag_words_de(self.flag)
+        flag = flag_words_de(self.flag, words)
         return f"markiere {flag}" if self.value else f"hebe die Markierung {flag} auf"
 
     def play(self, game: Game, triggering: str | None) -> None:

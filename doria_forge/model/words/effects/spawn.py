@@ -57,7 +57,7 @@ class Spawn(EffectWord):
         return f"draw {self.count} monsters from the monster deck and place them{level} {where}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        where = self.at.on_de(to=True) if self.at else "an den Eingang"
+        where = self.at.on_de(to=True, words=words) if self.at else "an den Eingang"
         level = f" ({german.de('Monster Level')} {self.level})" if self.level else ""
         if self.boss:
             boss = german.phrase("der", german.BOSS, "akk")

@@ -27,7 +27,8 @@ class CarryToken(GoalWord):
         return f"bring the {words.name('token', self.token)} to {self.to.describe()}"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"die Helden bringen {german.token(words.name('token', self.token), 'akk')} {self.to.on_de(to=True)}"
+        token = german.token(words.name('token', self.token), 'akk')
+        return f"die Helden bringen {token} {self.to.on_de(to=True, words=words)}"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         if not end_of_round:

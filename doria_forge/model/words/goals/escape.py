@@ -31,7 +31,7 @@ class Escape(GoalWord):
 
     def describe_de(self, words: Wording = PLAIN) -> str:
         who = german.phrase("jeder", german.HELD, "nom", "lebend") if self.all else "ein Held"
-        return f"die Helden entkommen – {who} steht am Ende einer Runde {self.at.on_de()}"
+        return f"die Helden entkommen – {who} steht am Ende einer Runde {self.at.on_de(words=words)}"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         if not end_of_round:

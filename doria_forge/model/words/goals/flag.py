@@ -24,7 +24,7 @@ class FlagGoal(GoalWord):
         return f"{flag_words(self.flag)} is marked"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"{flag_words_de(self.flag)} ist markiert"
+        return f"{flag_words_de(self.flag, words)} ist markiert"
 
     def reached(self, game: Game, end_of_round: bool) -> bool:
         return self.flag in game.flags

@@ -24,7 +24,7 @@ class FlagSet(TriggerWord):
         return f"When {flag_words(self.flag)} is marked"
 
     def describe_de(self, words: Wording = PLAIN) -> str:
-        return f"Wenn {flag_words_de(self.flag)} markiert wird"
+        return f"Wenn {flag_words_de(self.flag, words)} markiert wird"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return self.agrees(context, "flag")

@@ -28,7 +28,7 @@ class HeroEnters(TriggerWord):
     def describe_de(self, words: Wording = PLAIN) -> str:
         if self.place.whole_tile:
             return f"Wenn ein Held {german.tile(self.place.tile or '?')} betritt"
-        return f"Wenn ein Held {self.place.on_de(to=True)} tritt"
+        return f"Wenn ein Held {self.place.on_de(to=True, words=words)} tritt"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         if self.place.whole_tile:
