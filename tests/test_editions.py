@@ -567,3 +567,21 @@ def test_the_booklet_names_one_player_count_once(shipped_pack, players, english,
     for lang, words in (("en", english), ("de", german)):
         with language(lang):
             assert words in render_scenario_text(env, shipped_pack, scenario), lang
+
+
+def test_one_template_environment_prints_each_render_in_its_own_language(shipped_pack):
+    """Jinja folds a filter on a constant when it compiles a template, so a constant label ("Story"
+    | t) took the language of the first render: the library or `watch`, reusing one environment,
+    printed the English headings in the German booklet (and the German ones in a later English
+    one). The filter now looks the label up when the template renders."""
+    env = template_env(ROOT / "templates")
+    warren = shipped_pack.scenarios["goblin_warren"]
+    with language("en"):
+        english = render_scenario_text(env, shipped_pack, warren)
+    with language("de"):
+        german = render_scenario_text(env, shipped_pack, warren)
+    with language("en"):
+        again = render_scenario_text(env, shipped_pack, warren)
+    assert "## Story" in english and "## Setup" in english and "## Geschichte" not in english
+    assert "## Geschichte" in german and "## Spielaufbau" in german and "## Story" not in german
+    assert again == english

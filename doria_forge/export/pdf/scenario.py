@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from jinja2 import StrictUndefined, pass_environment
+from jinja2 import StrictUndefined, pass_context
+from jinja2.runtime import Context
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
@@ -48,16 +49,22 @@ def template_env(templates_dir: Path) -> LimitedSandbox:
     return env
 
 
-@pass_environment
-def _label(env: LimitedSandbox, label: str, **values: Any) -> str:
-    """The template's filter ``t``: the printer's ``label`` in the edition printed
-    (:func:`~doria_forge.i18n.t`, the label as written where the table lacks it), its ``{fields}``
-    filled with ``values`` when given (``"scenario {n} of {of}" | t(n=1, of=3)``). The filling is
-    the sandbox's own ``str.format`` (no attributes of the values, widths within the template
-    limits), as if the template had written ``.format(...)`` itself."""
+@pass_context  # not pass_environment: Jinja folds such a filter on a constant at compile time
+def _label(context: Context, label: str, **values: Any) -> str:
+    """The template's filter ``t``: the printer's ``label`` in the edition printed when the
+    template renders (:func:`~doria_forge.i18n.t`, the label as written where the table lacks it),
+    its ``{fields}`` filled with ``values`` when given (``"scenario {n} of {of}" | t(n=1, of=3)``).
+    The filling is the sandbox's own ``str.format`` (no attributes of the values, widths within
+    the template limits), as if the template had written ``.format(...)`` itself.
+
+    A filter that takes the render's context is never evaluated while Jinja compiles the
+    template: one taking only the environment was, on a constant label (``"Story" | t``), so a
+    compiled template, cached by its environment, kept the language of its first render."""
     text = t(str(label))
     if not values:
         return text
+    env = context.environment
+    assert isinstance(env, LimitedSandbox)  # template_env's own environment
     fill = env.wrap_str_format(text.format)
     assert fill is not None  # text is a str: its format is always wrapped
     return fill(**values)
