@@ -333,16 +333,8 @@ def hero_attack(
     if problem:
         raise IllegalAction(problem)
     attack_type = profile.attack_type
-    ap_cost = hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
-    if owner is not None and owner is not hero:
-        _hand_over(log, owner, hero, item)
-    pp_cost = attack_pp_cost(item, profile) + psi_spend
-    if pp_cost > 0:
-        hero.spend_pp(pp_cost, log, reason=item.card.id)
-
-    mummy = abilities.magic_items_ineffective(target)
-    attack_roll = dice.roll(profile.dice, extra_dice=attack_extra_dice(hero, attack_type),
-                            bonus=hero.bonus(attack_type, exclude_magic=mummy))
+    ap_cost, pp_cost, attack_roll = _pay_and_roll(dice, log, hero, item, profile, target, from_belt=from_belt,
+                                                  psi_spend=psi_spend, owner=owner)
     defense_spec = target.psi_resistance if attack_type == "magic" else target.defense
     defense_roll = (monster_dice or dice).roll(defense_spec, extra_dice=-target.dice_penalty)
     result = comparative_roll(attack_roll, defense_roll)
@@ -429,15 +421,8 @@ def hero_area_attack(
             raise IllegalAction(f"{figure.uid} is already defeated")
     policy = policy or DEFAULT_DEFENSE
     attack_type = profile.attack_type
-    ap_cost = hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
-    if owner is not None and owner is not hero:
-        _hand_over(log, owner, hero, item)
-    pp_cost = attack_pp_cost(item, profile) + psi_spend
-    if pp_cost > 0:
-        hero.spend_pp(pp_cost, log, reason=item.card.id)
-    mummy = abilities.magic_items_ineffective(target)
-    attack_roll = dice.roll(profile.dice, extra_dice=attack_extra_dice(hero, attack_type),
-                            bonus=hero.bonus(attack_type, exclude_magic=mummy))
+    ap_cost, pp_cost, attack_roll = _pay_and_roll(dice, log, hero, item, profile, target, from_belt=from_belt,
+                                                  psi_spend=psi_spend, owner=owner)
     if log.enabled:
         log.emit("area_attack", hero.uid, target=target.uid, item=item.uid, attack_type=attack_type,
                  area=profile.area.shape, figures=tuple(f.uid for f in area), attack=attack_roll.total,
@@ -481,6 +466,26 @@ def hero_area_attack(
     if attack_roll.fumble:
         _damage_item(log, hero, item, "attack fumble", outcomes[0] if outcomes else None)
     return outcomes
+
+
+def _pay_and_roll(dice: DiceRoller, log: EventLog, hero: HeroState, item: ItemInstance, profile: AttackProfile,
+                  target: MonsterState, *, from_belt: bool, psi_spend: int,
+                  owner: HeroState | None) -> tuple[int, int, Roll]:
+    """The part of a hero's attack before any defense, checks passed: the AP it costs
+    (``HeroState.use_cost``), a friend's card taken into ``hero``'s hands (``owner``), the Psi
+    Points paid (the profile's, + ``psi_spend``; before rolling, whatever the outcome) and the
+    attack roll (the profile's dice, +/- dice for *Extra ... Die* and Disarmed, the hero's bonus
+    markers, not the magic ones against a Mummy ``target``). Returns (AP, PP, the roll)."""
+    ap_cost = hero.use_cost(item, profile, from_belt=from_belt, owner=owner)
+    if owner is not None and owner is not hero:
+        _hand_over(log, owner, hero, item)
+    pp_cost = attack_pp_cost(item, profile) + psi_spend
+    if pp_cost > 0:
+        hero.spend_pp(pp_cost, log, reason=item.card.id)
+    mummy = abilities.magic_items_ineffective(target)
+    attack_roll = dice.roll(profile.dice, extra_dice=attack_extra_dice(hero, profile.attack_type),
+                            bonus=hero.bonus(profile.attack_type, exclude_magic=mummy))
+    return ap_cost, pp_cost, attack_roll
 
 
 def _hit_monster(log: EventLog, hero: HeroState, profile: AttackProfile, target: MonsterState, result: Comparison,
