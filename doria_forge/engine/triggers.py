@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .state import GameData
 
 TRIGGERS = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "monster_enters",
-            "hero_enters", "token_picked_up", "doom_reached", "flag_set")
+            "hero_enters", "token_picked_up", "doom_reached", "flag_set", "boss_card_drawn")
 """The moments ``fire`` reports (the ``on`` of a scenario trigger)."""
 
 

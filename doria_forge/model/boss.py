@@ -6,11 +6,13 @@ possible end conditions). No source prints a boss's numbers, so every boss of a 
 content; one card holds what a monster spreads over a monster card and four Monster Level Cards.
 """
 
+from collections.abc import Iterable
 from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import CardText
+from .common import CardText, Ref
+from .exploration import Exploration, section_references
 from .monster import LevelStats, MonsterTraits
 
 
@@ -24,7 +26,8 @@ class Boss(MonsterTraits):
     :class:`BossLevel` per Monster Level 1-4 (checked by the ``boss-levels`` rule: each
     level once, numbers never decrease).
 
-    ``end_condition``: what ends an exploration game played with this boss (printed on the card).
+    ``end_condition``: what ends an exploration game played with this boss (printed on the card);
+    ``exploration``: the same as data the engine plays (``model.exploration``; ``simulate exploration``).
     """
 
     kind: Literal["boss"] = "boss"
@@ -33,6 +36,13 @@ class Boss(MonsterTraits):
     end_condition: Annotated[CardText, Field(min_length=1)]
     """What ends an exploration game played with this boss; printed on the card."""
     end_condition_de: CardText | None = Field(None, description="The end condition in German (the German edition).")
+    exploration: Exploration | None = None
+    """The end condition as data: the exploration game's setup, goals and rules in the scenario vocabulary, played by
+    `doria-forge simulate exploration --boss ID` (without it the end condition is printed only)."""
+
+    def references(self) -> Iterable[Ref]:
+        yield from super().references()
+        yield from section_references(self)
 
     def level(self, level: int) -> BossLevel:
         """The boss's numbers at Monster Level ``level``. Raises KeyError when the card lacks it."""

@@ -228,6 +228,10 @@ class Token(Strict):
     """The token's text in German (the German edition, doria_forge.i18n); the English text prints where missing."""
 
 
+StackPart = Literal["top_third", "middle_third", "bottom_third"]
+"""A third of the Room Tile deck, from the top: where a Boss Monster card is shuffled in."""
+
+
 class ScenarioSetup(Strict):
     """How to build the table: start tile, the Room Tile deck (named tiles plus
     ``random_tiles`` drawn from the rest), where the target tile goes (``target_position``
@@ -246,6 +250,10 @@ class ScenarioSetup(Strict):
     """Where the target tile goes in the Room Tile deck, counted from the top (1 = drawn first)."""
     monster_level: Annotated[int, Field(ge=1, le=10)] = 1
     """Monster Level at the start, 1-10."""
+    boss_card: StackPart | None = None
+    """The third of the shuffled Room Tile deck the Boss Monster card goes into (top_third, middle_third,
+    bottom_third): it lies on one of those tiles, drawn at random, and comes out with it (trigger boss_card_drawn,
+    place boss_card: true)."""
     tokens: list[Token] = Field(default_factory=empty_list, max_length=100)
     """Scenario tokens on the table (relics, keys, prisoners)."""
     markers: list[PlaceMarker] = Field(default_factory=empty_list, max_length=100)

@@ -14,12 +14,14 @@ from functools import cached_property
 
 from ..load.problem import Problem, Severity
 from ..model.pack import ContentPack
+from ..model.exploration import PREFIX, exploration_scenario
 from ..model.room_tile import RoomTile
 from ..model.scenario import Scenario, Token
 from ..model.words.facts import Finding, Path, closest
 from .source_map import SourceMap
 
-__all__ = ["Finding", "Path", "RoundLimit", "ScenarioFacts", "closest", "scenario_facts", "scenario_problems"]
+__all__ = ["Finding", "Path", "RoundLimit", "ScenarioFacts", "closest", "exploration_problems", "played_facts",
+           "scenario_facts", "scenario_problems"]
 
 
 @dataclass(frozen=True)
@@ -160,10 +162,40 @@ def scenario_facts(pack: ContentPack) -> list[ScenarioFacts]:
     return [ScenarioFacts(pack, s) for s in pack.scenarios.values()]
 
 
+def played_facts(pack: ContentPack) -> Iterator[tuple[str, str, Path, ScenarioFacts]]:
+    """``(kind, id, path prefix, facts)`` of every game ``pack`` writes in the scenario vocabulary:
+    each scenario (prefix ``()``), then each Boss Monster card's exploration game
+    (``model.exploration``: its fields lie under the card's ``exploration``). A card whose game
+    cannot be assembled (the pack has no start tile) yields none: ``exploration_problems`` says why."""
+    for facts in scenario_facts(pack):
+        yield "scenario", facts.scenario.id, (), facts
+    for boss in pack.bosses.values():
+        if boss.exploration is None:
+            continue
+        try:
+            scenario = exploration_scenario(pack, boss)
+        except ValueError:
+            continue
+        yield "boss", boss.id, (PREFIX,), ScenarioFacts(pack, scenario)
+
+
+def exploration_problems(pack: ContentPack, source_map: SourceMap, rule_id: str) -> Iterator[Problem]:
+    """An error for each Boss Monster card whose exploration game cannot be assembled, at its
+    exploration setup."""
+    for boss in pack.bosses.values():
+        if boss.exploration is None:
+            continue
+        try:
+            exploration_scenario(pack, boss)
+        except ValueError as exc:
+            yield source_map.problem("boss", boss.id, (PREFIX, "setup"), rule_id, Severity.ERROR, str(exc))
+
+
 def scenario_problems(pack: ContentPack, source_map: SourceMap, rule_id: str,
                       find: Callable[[ScenarioFacts], Iterable[Finding]]) -> Iterator[Problem]:
-    """The problems ``find`` reports for each scenario of ``pack``, each at the value of its
-    field (at the nearest written key when the field itself is not written)."""
-    for facts in scenario_facts(pack):
+    """The problems ``find`` reports for each scenario of ``pack`` and each Boss Monster card's
+    exploration game (``played_facts``), each at the value of its field (at the nearest written
+    key when the field itself is not written)."""
+    for kind, doc_id, prefix, facts in played_facts(pack):
         for path, severity, message in find(facts):
-            yield source_map.problem("scenario", facts.scenario.id, path, rule_id, severity, message, value=True)
+            yield source_map.problem(kind, doc_id, prefix + tuple(path), rule_id, severity, message, value=True)

@@ -129,7 +129,8 @@ class Place(Strict):
     """Where something is: exactly one of ``tile`` (any square of that Room Tile, or with
     ``square`` one square of it, ``[row, column]`` as printed), ``rune`` (the square of a
     rune of that colour, on ``tile`` if given), ``marker`` (a square carrying that marker),
-    ``entrance`` (the scenario's entrance squares)."""
+    ``entrance`` (the scenario's entrance squares), ``boss_card`` (the Room Tile drawn with the boss
+    card, see the ``boss_card_drawn`` trigger)."""
 
     tile: str | None = None
     """Id of a Room Tile: any square of it, or with square one square; with rune, the tile the rune is on."""
@@ -141,12 +142,14 @@ class Place(Strict):
     """Name of a marker: the squares carrying it."""
     entrance: bool = False
     """true: the scenario's entrance squares (the stairs of the start tile)."""
+    boss_card: bool = False
+    """true: the Room Tile drawn with the boss card (the setup's boss_card), once it is placed."""
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Place":
-        kinds = [self.rune is not None, self.marker is not None, self.entrance]
-        if sum(kinds) > 1 or (sum(kinds) == 1 and self.square is not None):
-            raise ValueError("a place is one of: tile (+ square), rune (+ tile), marker, entrance")
+        kinds = [self.rune is not None, self.marker is not None, self.entrance, self.boss_card]
+        if sum(kinds) > 1 or (sum(kinds) == 1 and self.square is not None) or (self.boss_card and self.tile):
+            raise ValueError("a place is one of: tile (+ square), rune (+ tile), marker, entrance, boss_card")
         if self.square is not None and self.tile is None:
             raise ValueError("a square needs its tile")
         if not any(kinds) and self.tile is None:
@@ -154,10 +157,12 @@ class Place(Strict):
         return self
 
     def describe(self) -> str:
-        """The place as a noun: ``the entrance``, ``the nest marker``, ``the purple rune of Room
+        """The place as a noun: ``the entrance``, ``the Room Tile drawn with the boss card``, ``the nest marker``, ``the purple rune of Room
         Tile B-3``, ``a blue rune``, ``square [2, 2] of Room Tile A-1``, ``Room Tile C-7``."""
         if self.entrance:
             return "the entrance"
+        if self.boss_card:
+            return "the Room Tile drawn with the boss card"
         if self.marker is not None:
             return f"the {label(self.marker)} marker"
         if self.rune is not None:

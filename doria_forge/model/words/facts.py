@@ -107,6 +107,9 @@ class SetupView(Protocol):
     @property
     def start_tile(self) -> str: ...
 
+    @property
+    def boss_card(self) -> str | None: ...
+
 
 class ScenarioView(Protocol):
     """The scenario document as the words read it (``model.scenario.Scenario``)."""

@@ -13,9 +13,11 @@ scenario's own game can answer:
 * a token a rule, condition or goal names is defined in ``setup.tokens`` (once);
 * a marker a ``remove_marker`` effect takes off is put on the table by something;
 * ``who: carrier`` (of an effect or a modifier) names its ``token`` and ``who: on_place`` its ``at``;
-* ``open_doors`` / ``block_doors``, ``monsters_left`` and ``tile_revealed`` name a Room Tile of the scenario.
+* ``open_doors`` / ``block_doors``, ``monsters_left`` and ``tile_revealed`` name a Room Tile of the scenario;
 * each name ``names_de`` gives a German name is a flag or a marker of the scenario's own (a
-  misspelt one would leave the flag printed as written), with the closest of them.
+  misspelt one would leave the flag printed as written), with the closest of them;
+* a Boss Monster card's ``exploration`` game is checked as a scenario (``model.exploration``), and
+  needs a Room Tile to start on.
 
 Passing::
 
@@ -47,7 +49,7 @@ from ...model.scenario import (
     Place,
 )
 from ...model.words.german import BOOK_MARKERS
-from ..scenario_facts import Finding, Path, ScenarioFacts, closest, scenario_problems
+from ..scenario_facts import Finding, Path, ScenarioFacts, closest, exploration_problems, scenario_problems
 from ..source_map import SourceMap
 
 ID = "scenario-references"
@@ -55,7 +57,8 @@ SEVERITY = Severity.ERROR
 
 
 def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
-    return scenario_problems(pack, source_map, ID, _problems)
+    yield from scenario_problems(pack, source_map, ID, _problems)
+    yield from exploration_problems(pack, source_map, ID)  # a boss card's game with no start tile to play on
 
 
 def _problems(facts: ScenarioFacts) -> Iterator[Finding]:

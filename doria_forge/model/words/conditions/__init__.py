@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .base import CONDITIONS, ConditionWord
 
-MODULES = ("players", "round", "flag", "token_carried", "monsters_left", "tile_revealed", "hero_on")
+MODULES = ("players", "round", "flag", "token_carried", "monsters_left", "tile_revealed", "hero_on", "monster_level")
 """The condition modules, in registration order."""
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .base import TRIGGERS, TriggerWord
 
 MODULES = ("round_start", "round_end", "phase", "tile_revealed", "monster_defeated", "monster_enters",
-           "hero_enters", "token_picked_up", "doom_reached", "flag_set")
+           "hero_enters", "token_picked_up", "doom_reached", "flag_set", "boss_card_drawn")
 """The trigger modules, in registration order."""
 
 if TYPE_CHECKING:

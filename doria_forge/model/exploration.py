@@ -1,0 +1,152 @@
+"""A Boss Monster card's end condition as data: the exploration game it ends (chapter *Single
+Scenario Mode*: "played without a scenario as a pure exploration game [...] See the *Boss
+Monster* deck rule cards that show some possible end conditions").
+
+A boss card's ``exploration`` section is written in the scenario vocabulary (``goals``,
+``rules``: when / if / do, a small ``setup``), and :func:`exploration_scenario` assembles from it
+and the pack the scenario the engine plays, as the Book of Rules' *General Setup* builds the
+table without a scenario:
+
+* the Room Tile deck is every Room Tile of the pack but the start tile and the other tiles with
+  starting squares, shuffled by the game's dice (``random_tiles``: all of them);
+* the start tile is the setup's ``start_tile``, else the pack's first Room Tile (by id) with
+  starting squares (``start_tile: true``; A-1, the stairs, in the base pack);
+* the Monster Level is the setup's ``monster_level`` (1 without it);
+* the boss card goes into the third of the deck its ``boss_card`` names; its rules place the boss;
+* escape is not allowed (the book's escape is a campaign rule), and a game stops undecided after
+  ``max_rounds``.
+
+:func:`with_exploration` gives a pack holding that scenario beside the others, so
+``sim.scenario_runner`` and ``validate``'s scenario rules play and check it as any scenario.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field
+
+from .common import Ref, Strict, empty_list
+from .scenario import EscapeRule, Goals, PlaceMarker, Rule, Scenario, ScenarioSetup, StackPart
+from .words.common import Text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .boss import Boss
+    from .pack import ContentPack
+
+PREFIX = "exploration"
+"""The field of a boss card that holds its exploration game; paths in the assembled scenario are
+the same below it (``rules.0.do.0`` of the scenario is ``exploration.rules.0.do.0`` of the card)."""
+
+
+class ExplorationSetup(Strict):
+    """What the exploration game sets up beyond the Book of Rules' *General Setup*: ``boss_card``
+    (the third of the Room Tile deck the card is shuffled into), ``start_tile``,
+    ``monster_level``, ``markers``."""
+
+    boss_card: StackPart | None = None
+    """The third of the shuffled Room Tile deck the boss card goes into (top_third, middle_third, bottom_third);
+    without it the card stays out of the deck and the rules bring the boss some other way."""
+    start_tile: str | None = None
+    """Id of the Room Tile the heroes start on (default: the pack's first Room Tile, by id, with starting squares)."""
+    monster_level: Annotated[int, Field(ge=1, le=10)] = 1
+    """Monster Level at the start, 1-10."""
+    markers: list[PlaceMarker] = Field(default_factory=empty_list, max_length=100)
+    """Markers placed before the first round (or once their Room Tile is placed), written as place_marker effects."""
+
+
+class Exploration(Strict):
+    """A boss card's end condition as an exploration game: ``setup``, ``goals`` (win: any one
+    wins; lose: any one loses; a character's death always loses), ``rules`` (when / if / do, as a
+    scenario's), the optional rules of the Book of Rules it plays with, ``max_rounds``."""
+
+    setup: ExplorationSetup = Field(default_factory=ExplorationSetup)
+    """The boss card's place in the Room Tile deck, the start tile, the Monster Level, markers."""
+    goals: Goals = Field(default_factory=Goals)
+    """The win and lose goals of the exploration game, as a scenario's."""
+    rules: list[Rule] = Field(default_factory=empty_list, max_length=100)
+    """The end condition's rules, as a scenario's special rules (when / if / do)."""
+    optional_rules: list[str] = Field(default_factory=empty_list, max_length=100)
+    """Ids of the Book of Rules' optional rules the game plays with (the book: include the Door Event deck)."""
+    max_rounds: Annotated[int, Field(ge=1, le=99)] = 40
+    """Round after which a simulated game stops undecided, 1-99."""
+    notes: list[Text] = Field(default_factory=empty_list, max_length=100)
+    """Setup instructions printed with the end condition, one paragraph each."""
+
+
+def exploration_id(boss_id: str) -> str:
+    """The id of boss ``boss_id``'s exploration game among the pack's scenarios."""
+    return f"{PREFIX}-{boss_id}"
+
+
+def default_start_tile(room_tiles: Iterator[tuple[str, bool]] | list[tuple[str, bool]]) -> str | None:
+    """The first id (sorted) of ``room_tiles`` (``(id, has starting squares)``) with starting squares."""
+    return min((tile for tile, start in room_tiles if start), default=None)
+
+
+def exploration_scenario(pack: ContentPack, boss: Boss) -> Scenario:
+    """The scenario of ``boss``'s exploration game on ``pack`` (see the module docstring).
+    Raises ValueError when the card has no ``exploration`` section or the pack no start tile."""
+    section = boss.exploration
+    if section is None:
+        raise ValueError(f"boss {boss.id} has no exploration section: its end condition is printed text only")
+    start = section.setup.start_tile or default_start_tile(
+        [(tile_id, tile.start_tile) for tile_id, tile in pack.room_tiles.items()])
+    if start is None:
+        raise ValueError("the pack has no Room Tile with starting squares (start_tile: true) to start on; "
+                         f"name one in the exploration setup of boss {boss.id} (start_tile: ...)")
+    others = sum(1 for tile_id, tile in pack.room_tiles.items() if tile_id != start and not tile.start_tile)
+    return scenario_of(boss, section, start, min(others, 48))
+
+
+def scenario_of(boss: Boss, section: Exploration, start_tile: str, random_tiles: int) -> Scenario:
+    """The exploration scenario of ``boss`` with ``section``, starting on ``start_tile``, its
+    Room Tile deck ``random_tiles`` of the pack's other tiles."""
+    setup = ScenarioSetup(start_tile=start_tile, random_tiles=random_tiles, monster_level=section.setup.monster_level,
+                          boss_card=section.setup.boss_card, markers=section.setup.markers, notes=section.notes)
+    return Scenario(
+        id=exploration_id(boss.id), name=f"{boss.display_name}: exploration game", source=boss.source,
+        story=boss.text or boss.end_condition, goal=boss.end_condition, goal_de=boss.end_condition_de,
+        goals=section.goals, setup=setup, rules=section.rules, optional_rules=section.optional_rules,
+        escape=EscapeRule(allowed=False, text="An exploration game has no escape (a campaign rule)."),
+        max_rounds=section.max_rounds)
+
+
+def section_references(boss: Boss) -> Iterator[Ref]:
+    """The documents ``boss``'s exploration section names, at their paths in the card (the start
+    tile only where the section names one: the default is the pack's own)."""
+    section = boss.exploration
+    if section is None:
+        return
+    scenario = scenario_of(boss, section, section.setup.start_tile or "", 0)
+    for path, kind, doc_id in scenario.references():
+        if tuple(path) == ("setup", "start_tile") and section.setup.start_tile is None:
+            continue
+        yield ((PREFIX, *path), kind, doc_id)
+
+
+def with_exploration(pack: ContentPack, boss_id: str) -> tuple[ContentPack, str]:
+    """``pack`` with boss ``boss_id``'s exploration game among its scenarios, and that
+    scenario's id. Raises ValueError for a boss the pack lacks (naming the closest id), one
+    without an exploration section, or a scenario of the pack holding that id already."""
+    from .pack import _rebuild  # the pack module imports the boss card, which imports this one
+    from .words.facts import closest
+
+    if boss_id not in pack.bosses:
+        raise ValueError(f"unknown boss {boss_id!r}{closest(boss_id, pack.bosses)}; the pack has: "
+                         f"{', '.join(sorted(pack.bosses)) or 'none'}")
+    boss = pack.bosses[boss_id]
+    if boss.exploration is None:
+        playable = sorted(b for b, card in pack.bosses.items() if card.exploration is not None)
+        raise ValueError(f"boss {boss_id} has no exploration section: its end condition is printed text only; "
+                         f"bosses with one: {', '.join(playable) or 'none'}")
+    scenario = exploration_scenario(pack, boss)
+    if scenario.id in pack.scenarios:
+        raise ValueError(f"the pack has a scenario {scenario.id!r} already: the id of boss {boss_id}'s "
+                         "exploration game")
+    origins = dict(pack.origins)
+    if ("boss", boss_id) in origins:
+        origins[("scenario", scenario.id)] = origins[("boss", boss_id)]
+    # the pack's printing set and requirements kept (a plain rebuild from its documents drops them)
+    return _rebuild([*pack, scenario], origins, pack.own, pack.requires), scenario.id
