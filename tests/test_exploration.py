@@ -63,3 +63,79 @@ def test_a_misspelt_stack_part_names_the_closest(pack):
     result = CliRunner().invoke(app, ["validate", str(pack)])
     assert result.exit_code == 1
     assert "did you mean 'bottom_third'?" in result.output
+
+
+# --------------------------------------------------------------------------- the game
+def _game(shipped_pack, boss: str, seed: int):
+    from doria_forge.engine.game import GameState
+    from doria_forge.model.exploration import with_exploration
+
+    pack, scenario = with_exploration(shipped_pack, boss)
+    return pack, GameState.new(pack, ["warrior", "mage"], seed=seed, scenario=scenario)
+
+
+def test_stack_parts_split_the_deck_in_thirds():
+    from doria_forge.engine.map.dungeon import stack_part
+
+    assert [stack_part(11, p) for p in ("top_third", "middle_third", "bottom_third")] == [(0, 4), (4, 8), (8, 11)]
+    assert [stack_part(1, p) for p in ("top_third", "middle_third", "bottom_third")] == [(0, 1), (0, 1), (0, 1)]
+
+
+def test_the_exploration_game_is_set_up_from_the_seed(shipped_pack):
+    """General Setup: every Room Tile of the pack but the start tile, shuffled by the seed; the
+    Ember Dragon's card in the bottom third of the stack."""
+    tiles = sorted(t for t, tile in shipped_pack.room_tiles.items() if not tile.start_tile)
+    start = min(t for t, tile in shipped_pack.room_tiles.items() if tile.start_tile)
+    decks, cards = set(), set()
+    for seed in range(1, 13):
+        pack, state = _game(shipped_pack, "ember_dragon", seed)
+        board = state.board
+        assert board.start_tile == start and state.monster_level == 1
+        assert sorted(board.deck) == tiles
+        bottom = board.deck[-(-2 * len(board.deck) // 3):]
+        assert board.boss_card_tile in bottom, (seed, board.deck, board.boss_card_tile)
+        decks.add(tuple(board.deck))
+        cards.add(board.boss_card_tile)
+        again = _game(shipped_pack, "ember_dragon", seed)[1].board
+        assert (again.deck, again.boss_card_tile) == (board.deck, board.boss_card_tile)  # reproducible
+    assert len(decks) > 6 and len(cards) > 2  # shuffled by the seed
+
+
+def _reveal_at(state, tile: str, slot: tuple[int, int]) -> None:
+    """Place ``tile`` into ``slot`` and tell the scenario, as an exploration does once it is placed."""
+    from doria_forge.engine.triggers import fire
+
+    state.board.place_tile(state, tile, slot)
+    fire(state, "tile_revealed", tile=tile, hero=state.heroes[0].uid)
+
+
+def test_the_dragon_waits_where_its_card_is_drawn_and_the_heroes_win_when_it_falls(shipped_pack):
+    from doria_forge.engine.defeat import on_monster_defeated
+
+    pack, state = _game(shipped_pack, "ember_dragon", 5)
+    card = state.board.boss_card_tile
+    other = next(t for t in state.board.deck if t != card)
+    _reveal_at(state, other, (0, 1))
+    assert not any(m.is_boss for m in state.monsters)
+    _reveal_at(state, card, (1, 0))
+    dragons = [m for m in state.monsters if m.is_boss]
+    assert [m.monster.id for m in dragons] == ["ember_dragon"]
+    assert card in state.board.tiles_of(dragons[0])
+    assert state.outcome is None
+    on_monster_defeated(state, dragons[0], state.heroes[0])
+    assert state.outcome == "won"
+
+
+def test_the_heroes_lose_when_the_doom_counter_runs_out(shipped_pack):
+    """Field 30 (the Monster Level Up) reached at Monster Level 4: the Dragon's card loses; at a
+    lower level the monsters level up and the game goes on."""
+    from doria_forge.engine.phases import doom_advance
+
+    track = len(shipped_pack.rules.doom_track.fields)
+    pack, state = _game(shipped_pack, "ember_dragon", 3)
+    doom_advance(state, track)
+    assert state.outcome is None and state.monster_level == 2
+    pack, state = _game(shipped_pack, "ember_dragon", 3)
+    state.monster_level = 4
+    doom_advance(state, track)
+    assert state.outcome == "lost"

@@ -131,6 +131,10 @@ class ScenarioPlay:
         layout = board.layout
         if place.entrance:
             return list(board.entrances)
+        if place.boss_card:
+            place = Place(tile=board.boss_card_tile) if board.boss_card_tile is not None else place
+            if place.tile is None:
+                return []
         if place.marker is not None:
             return layout.squares_with(place.marker)
         tiles = [t for t in layout.in_order() if place.tile is None or t.tile_id == place.tile]
@@ -175,6 +179,9 @@ class ScenarioPlay:
                     self.apply(state, effect, context.get("hero"))
         finally:
             self.depth -= 1
+        if kind == "tile_revealed" and context.get("tile") == getattr(_dungeon(state), "boss_card_tile", None):
+            # the boss card came out of the stack with this tile (each tile is in the box once)
+            self.on(state, "boss_card_drawn", context)
 
     def monster_hit_damage(self, state: GameData, monster: MonsterState, hero: HeroState, *,
                            record: bool = True) -> int:

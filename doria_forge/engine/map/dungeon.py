@@ -52,7 +52,7 @@ COPY_PLAN = {
     "start_tile": share, "fixed_deck": flat, "scenario": share, "shuffle": share, "layout": deep, "deck": flat,
     "deck_unseen": share, "positions": flat, "carried": flat, "lying": flat, "buried": flat, "stranded": flat,
     "pending": deep, "pending_secret_door": deep, "dormant": flat, "dormant_sides": flat, "entrances": flat,
-    "heroes_placed": share, "lasting": deep, "sight": deep, "_reach_memo": share,
+    "heroes_placed": share, "lasting": deep, "sight": deep, "_reach_memo": share, "boss_card_tile": share,
 }
 """How ``Dungeon.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
 
@@ -87,6 +87,9 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
         """Open sides (tile slot, side) left without a connection to the dungeon when their tile
         was placed: drawn for once they have one (``ExplorationMixin.wake_icons``)."""
         self.entrances: list[Pos] = []
+        self.boss_card_tile: str | None = None
+        """The Room Tile the Boss Monster card lies on in the deck (the setup's ``boss_card``): drawn
+        with it (``engine.scenario``, trigger ``boss_card_drawn``)."""
         self.heroes_placed = False
         self.lasting: list[LastingTrap] = []
         self.sight = SightCache()
@@ -160,6 +163,10 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
         if setup.target_tile:
             at = len(deck) if setup.target_position is None else min(len(deck), setup.target_position - 1)
             deck.insert(at, setup.target_tile)
+        if setup.boss_card is not None and deck:
+            low, high = stack_part(len(deck), setup.boss_card)
+            # the card is shuffled into its third: it lies on one of the third's tiles, drawn at random
+            self.boss_card_tile = deck[state.dice.choice(range(low, high))]
         return deck
 
     # ---------------------------------------------------------------- the Board protocol
@@ -193,4 +200,15 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
         raise_the_dead(state)
 
 
-__all__ = ["Dungeon", "Exploring", "PendingPlacement", "PendingSecretDoor"]
+def stack_part(size: int, part: str) -> tuple[int, int]:
+    """The positions ``[low, high)`` (0: the top) of third ``part`` (``top_third``,
+    ``middle_third``, ``bottom_third``) of a Room Tile deck of ``size`` tiles, never empty: the
+    thirds split at ``ceil(size / 3)`` and ``ceil(2 * size / 3)`` (11 tiles: 4, 4 and 3), and a
+    third too small to hold a tile takes the deck's last one."""
+    which = ("top_third", "middle_third", "bottom_third").index(part)
+    low, high = -(-which * size // 3), -(-(which + 1) * size // 3)
+    low = min(low, size - 1)
+    return low, max(high, low + 1)
+
+
+__all__ = ["Dungeon", "Exploring", "PendingPlacement", "PendingSecretDoor", "stack_part"]
