@@ -153,12 +153,13 @@ class Place(Strict):
         if self.square is not None and self.tile is None:
             raise ValueError("a square needs its tile")
         if not any(kinds) and self.tile is None:
-            raise ValueError("a place needs tile, rune, marker or entrance")
+            raise ValueError("a place needs tile, rune, marker, entrance or boss_card")
         return self
 
     def describe(self) -> str:
-        """The place as a noun: ``the entrance``, ``the Room Tile drawn with the boss card``, ``the nest marker``, ``the purple rune of Room
-        Tile B-3``, ``a blue rune``, ``square [2, 2] of Room Tile A-1``, ``Room Tile C-7``."""
+        """The place as a noun: ``the entrance``, ``the Room Tile drawn with the boss card``,
+        ``the nest marker``, ``the purple rune of Room Tile B-3``, ``a blue rune``, ``square [2, 2]
+        of Room Tile A-1``, ``Room Tile C-7``."""
         if self.entrance:
             return "the entrance"
         if self.boss_card:
