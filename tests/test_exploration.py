@@ -9,6 +9,7 @@ from doria_forge.commands.cli import app
 from doria_forge.validate import validate_pack
 
 BOSSES = Path("bosses") / "bosses.yaml"
+CONTENT = str(Path(__file__).resolve().parents[1] / "content")
 
 
 def _line_of(path: Path, text: str) -> int:
@@ -139,3 +140,45 @@ def test_the_heroes_lose_when_the_doom_counter_runs_out(shipped_pack):
     state.monster_level = 4
     doom_advance(state, track)
     assert state.outcome == "lost"
+
+
+# --------------------------------------------------------------------------- the command
+def test_simulate_exploration_plays_the_boss_card_end_to_end(tmp_path):
+    import json
+
+    out = tmp_path / "ember.json"
+    result = CliRunner().invoke(app, ["simulate", "exploration", "--boss", "ember_dragon", CONTENT, "--players",
+                                      "1,2", "--runs", "3", "--seed", "7", "--out", str(out), "--no-cache",
+                                      "--no-progress", "--fail-on", "never"])
+    assert result.exit_code == 0, result.output
+    assert "exploration report:" in result.output
+    entry = json.loads(out.read_text(encoding="utf-8"))["scenarios"][0]
+    assert entry["plan"]["players"] == [1, 2] and entry["plan"]["runs"] == 3 and entry["plan"]["seed"] == 7
+    assert "bosses.yaml:" in entry["location"]  # the card, where its game is written
+    assert [p["players"] for p in entry["players"]] == [1, 2]
+    again = tmp_path / "again.json"
+    CliRunner().invoke(app, ["simulate", "exploration", "--boss", "ember_dragon", CONTENT, "--players", "1,2",
+                             "--runs", "3", "--seed", "7", "--out", str(again), "--no-cache", "--no-progress",
+                             "--fail-on", "never"])
+    assert json.loads(again.read_text(encoding="utf-8"))["scenarios"][0]["players"] == entry["players"]  # the seed
+
+
+def test_simulate_exploration_names_the_closest_boss_for_an_unknown_one(tmp_path):
+    out = tmp_path / "x.json"
+    result = CliRunner().invoke(app, ["simulate", "exploration", "--boss", "ember_dragn", CONTENT, "--runs", "1",
+                                      "--out", str(out), "--no-cache", "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert "unknown boss 'ember_dragn' (did you mean 'ember_dragon'?)" in result.output
+    assert "Traceback" not in result.output and not out.exists()
+
+
+def test_simulate_exploration_refuses_a_boss_whose_end_condition_is_only_printed(pack, tmp_path):
+    bosses = pack / BOSSES
+    text = bosses.read_text(encoding="utf-8")
+    start = text.index("exploration:  # the end condition as data: doria-forge simulate exploration --boss hollow_king")
+    end = text.index("flags: [undead]")
+    bosses.write_text(text[:start] + text[end:], encoding="utf-8")
+    result = CliRunner().invoke(app, ["simulate", "exploration", "--boss", "hollow_king", str(pack), "--runs", "1",
+                                      "--out", str(tmp_path / "x.json"), "--no-cache", "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert "boss hollow_king has no exploration section" in result.output

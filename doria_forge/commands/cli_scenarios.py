@@ -37,7 +37,8 @@ def simulate_group(help_layout: Any) -> typer.Typer:
     out as ``help_layout`` (a ``rich_markup_mode``)."""
     return typer.Typer(rich_markup_mode=help_layout, cls=SimulateGroup, no_args_is_help=False, help=(
         "Simulate: the duel matrix (simulate PACK with the duel options, also `simulate duels`), one scenario "
-        "played many times (simulate scenario ID [PACK]) or a campaign (simulate campaign ID [PACK])."))
+        "played many times (simulate scenario ID [PACK]), a Boss Monster card's exploration game (simulate exploration "
+        "--boss ID [PACK]) or a campaign (simulate campaign ID [PACK])."))
 
 
 class FailOn(str, Enum):
@@ -60,6 +61,10 @@ class Replay(str, Enum):
 
 
 PACK_ARG = cli_values.pack_argument()
+REPLAY_OPT = typer.Option(Replay.median, "--replay", help="Which run the HTML report replays.")
+# a game's dice seed, as the findings name it and render --seed takes it: the dice play -1 as 1
+REPLAY_SEED_OPT = typer.Option(None, "--replay-seed", min=0, max=cli_values.GAME_SEED_MAX,
+                               help="Replay a game with this dice seed instead.")
 
 
 def _players_opt(default: str) -> Any:
@@ -127,6 +132,21 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         ctx.call_on_close(stages.findings_name(pack, runs_option))
         return counts, validated(pack, full=True, stderr=format is Format.json, fmt=format, cache=cache, strict=strict)
 
+    def check_replay(ctx: typer.Context, report: Path | None, replay: Replay, replay_seed: int | None) -> None:
+        """Exit 2 when ``--replay`` or ``--replay-seed`` is given without ``--report`` (the replay is
+        drawn in the HTML report alone: the option would do nothing), or both are given."""
+        if report is None:
+            given = [name for name, option in (("--replay-seed", "replay_seed"), ("--replay", "replay"))
+                     if getattr(ctx.get_parameter_source(option), "name", None) == "COMMANDLINE"
+                     and not (option == "replay" and replay.value == "none")]  # no replay asks for no report
+            if given:
+                verb = "choose" if len(given) > 1 else "chooses"
+                fail(2, f"{' and '.join(given)} {verb} the game the HTML report replays: give --report FILE.html too")
+        if replay_seed is not None and getattr(ctx.get_parameter_source("replay"), "name", None) == "COMMANDLINE":
+            # the seed's game was replayed and --replay dropped without a word
+            fail(2, f"--replay {replay.value} and --replay-seed {replay_seed} each choose the game the HTML report "
+                    "replays: give one of them")
+
     @simulate_app.command("scenario")
     def scenario(
         ctx: typer.Context,
@@ -143,10 +163,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         out: Path | None = cli_values.out_option("JSON report file", "build/scenario-ID.json"),
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
-        replay: Replay = typer.Option(Replay.median, "--replay", help="Which run the HTML report replays."),
-        # a game's dice seed, as the findings name it and render --seed takes it: the dice play -1 as 1
-        replay_seed: int | None = typer.Option(None, "--replay-seed", min=0, max=cli_values.GAME_SEED_MAX,
-                                               help="Replay a game with this dice seed instead."),
+        replay: Replay = REPLAY_OPT,
+        replay_seed: int | None = REPLAY_SEED_OPT,
         fail_on: FailOn = FAIL_ON_OPT,
         strict: bool = STRICT_OPT,
         scheduler: str | None = SCHEDULER_OPT,
@@ -163,18 +181,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         """Play one scenario many times per player count: win rate, rounds, deaths, damage by source, findings,
         and a verdict on every balance target (holds, fails, undecided)."""
         out_path = out or pipeline.default_output(pack, f"scenario-{scenario_id}.json")
-        if report is None:
-            # the replay is drawn in the HTML report alone: without one, the option would do nothing
-            given = [name for name, option in (("--replay-seed", "replay_seed"), ("--replay", "replay"))
-                     if getattr(ctx.get_parameter_source(option), "name", None) == "COMMANDLINE"
-                     and not (option == "replay" and replay.value == "none")]  # no replay asks for no report
-            if given:
-                verb = "choose" if len(given) > 1 else "chooses"
-                fail(2, f"{' and '.join(given)} {verb} the game the HTML report replays: give --report FILE.html too")
-        if replay_seed is not None and getattr(ctx.get_parameter_source("replay"), "name", None) == "COMMANDLINE":
-            # the seed's game was replayed and --replay dropped without a word
-            fail(2, f"--replay {replay.value} and --replay-seed {replay_seed} each choose the game the HTML report "
-                    "replays: give one of them")
+        check_replay(ctx, report, replay, replay_seed)
         counts, result = prepared(ctx, pack, players, scheduler, {"--out": out_path, "--report": report}, baseline,
                                   format, cache, _more_runs(until_decided, precision), strict=strict)
         done = run(stages.verify, result.pack, [scenario_id], source_map=result.source_map, players=counts,
@@ -185,6 +192,45 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
                    config=result_config(result), show=format is Format.text, cache=cache, precision=precision,
                    clarity=rules_clarity)
         _finish(done, fail_on.value, format)
+
+    @simulate_app.command("exploration")
+    def exploration(
+        ctx: typer.Context,
+        boss: str = typer.Option(..., "--boss", help="Id of the Boss Monster card whose end condition ends the game."),
+        pack: Path = PACK_ARG,
+        players: str | None = _players_opt("1-6"),
+        runs: int | None = typer.Option(None, "--runs", min=1, max=stages.MAX_RUNS,
+                                        help=f"Runs per player count (default {stages.DEFAULT_RUNS}; with --precision "
+                                        "the most, default 1000)."),
+        seed: int = SEED_OPT,
+        jobs: int | None = JOBS_OPT,
+        policy: str = POLICY_OPT,
+        heroes: str | None = HEROES_OPT,
+        out: Path | None = cli_values.out_option("JSON report file", "build/exploration-BOSS.json"),
+        report: Path | None = REPORT_OPT,
+        replay: Replay = REPLAY_OPT,
+        replay_seed: int | None = REPLAY_SEED_OPT,
+        fail_on: FailOn = FAIL_ON_OPT,
+        strict: bool = STRICT_OPT,
+        progress: bool = cli_values.PROGRESS_OPT,
+        format: Format = FORMAT_OPT,
+        cache: bool = CACHE_OPT,
+        precision: float | None = PRECISION_OPT,
+    ) -> None:
+        """Play an exploration game (no scenario: the pack's Room Tiles shuffled, its first tile with starting
+        squares to start on, Monster Level 1) ended by a Boss Monster card's end condition, many times per player
+        count: win rate, rounds, deaths, damage by source, findings. Verifies a boss card's exploration section."""
+        out_path = out or pipeline.default_output(pack, f"exploration-{boss}.json")
+        check_replay(ctx, report, replay, replay_seed)
+        counts, result = prepared(ctx, pack, players, None, {"--out": out_path, "--report": report}, None,
+                                  format, cache, _more_runs(False, precision), strict=strict)
+        game_pack, scenario_id, source_map = run(stages.exploration_pack, result.pack, boss, result.source_map)
+        done = run(stages.verify, game_pack, [scenario_id], source_map=source_map, players=counts,
+                   runs=_runs(runs, precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs, policy=policy,
+                   heroes=_ids(heroes), progress=progress, out=out_path, html=report, replay=replay.value,
+                   replay_seed=replay_seed, config=result_config(result), show=format is Format.text, cache=cache,
+                   precision=precision)
+        _finish(done, fail_on.value, format, "exploration")
 
     @simulate_app.command("campaign")
     def campaign(

@@ -568,6 +568,48 @@ def exit_code(findings: Sequence[Finding], fail_on: str) -> int:
     return 1 if fails(findings, fail_on) else 0
 
 
+def exploration_pack(pack: ContentPack, boss: str, source_map: Any = None) -> tuple[ContentPack, str, Any]:
+    """``pack`` with Boss Monster ``boss``'s exploration game among its scenarios, that game's
+    scenario id (``model.exploration.with_exploration``) and ``source_map`` placing the game's
+    fields at the card's ``exploration`` section. Until the command ends, a finding's replay
+    command plays it with ``simulate exploration --boss BOSS``. Raises UsageError for a boss the
+    pack lacks (naming the closest id) or one whose end condition is printed text only."""
+    import click
+
+    from doria_forge.model.exploration import with_exploration
+    from doria_forge.sim.findings import REPLAY_AS
+
+    try:
+        game_pack, scenario_id = with_exploration(pack, boss)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    token = REPLAY_AS.set({**REPLAY_AS.get(), scenario_id: ("exploration", "--boss", boss)})
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(lambda: REPLAY_AS.reset(token))
+    located = _ExplorationMap(source_map, scenario_id, boss) if source_map is not None else None
+    return game_pack, scenario_id, located
+
+
+class _ExplorationMap:
+    """A source map (``validate.source_map.SourceMap``) that locates the fields of exploration
+    game ``scenario_id`` in Boss Monster card ``boss``'s ``exploration`` section, where they are
+    written; everything else as ``source_map`` does."""
+
+    def __init__(self, source_map: Any, scenario_id: str, boss: str) -> None:
+        self.source_map, self.scenario_id, self.boss = source_map, scenario_id, boss
+
+    def locate(self, kind: str, doc_id: str, path: Any = (), *, value: bool = False) -> Any:
+        from doria_forge.model.exploration import PREFIX
+
+        if (kind, doc_id) == ("scenario", self.scenario_id):
+            kind, doc_id, path = "boss", self.boss, (PREFIX, *path)
+        return self.source_map.locate(kind, doc_id, path, value=value)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.source_map, name)
+
+
 def verify(
     pack: ContentPack,
     scenario_ids: Sequence[str],

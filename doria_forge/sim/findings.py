@@ -15,6 +15,7 @@ import shlex
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from doria_forge.checks import default
@@ -43,6 +44,11 @@ REPLAY_FOLDER: ContextVar[str | None] = ContextVar("doria_forge_replay_folder", 
 """The folder a replay command writes its HTML report into, relative to the working folder, when
 that folder lies in the pack (``..``, the project folder: no output is written into a pack);
 None: the working folder itself."""
+
+REPLAY_AS: ContextVar[Mapping[str, tuple[str, ...]]] = ContextVar("doria_forge_replay_as",
+                                                                   default=MappingProxyType({}))
+"""The words after ``simulate`` that play a scenario id's runs again where they are not ``scenario
+ID``: a Boss Monster card's exploration game is ``exploration --boss BOSS`` (it is no scenario of the pack)."""
 
 RUNS_OPTION: ContextVar[str] = ContextVar("doria_forge_runs_option", default="--runs")
 """The option of that command setting the runs per player count (``build``'s is ``--scenario-runs``,
@@ -186,7 +192,7 @@ def replay_command(kind: str, doc_id: str, plan: Mapping[str, Any] | None, playe
     pack (:data:`REPLAY_PACK`), seed, runs, policy and heroes give the same games."""
     if plan is None:
         return ""
-    parts = ["doria-forge", "simulate", kind, doc_id]
+    parts = ["doria-forge", "simulate", *REPLAY_AS.get().get(doc_id, (kind, doc_id))]
     if (pack := REPLAY_PACK.get()) is not None:
         parts.append(shlex.quote(pack))
     if players is not None:
