@@ -142,6 +142,32 @@ def test_the_heroes_lose_when_the_doom_counter_runs_out(shipped_pack):
     assert state.outcome == "lost"
 
 
+def test_in_played_games_the_boss_enters_when_its_card_is_drawn(shipped_pack):
+    """Bot-played games of Gruzak's card: in the first whose heroes reach his card, the rule fires
+    once the tile under it is placed, and Gruzak with his two Orcs enter play there."""
+    from doria_forge.model.exploration import with_exploration
+    from doria_forge.sim.scenario_runner import make_plan, play_run
+
+    pack, scenario = with_exploration(shipped_pack, "gruzak_warlord")
+    plan = make_plan(pack, scenario, players=[2], runs=40, seed=1)
+    for run in range(plan.runs):
+        state = play_run(pack, plan, 2, run)[1]
+        assert state is not None
+        events = list(state.log)
+        drawn = [i for i, e in enumerate(events) if e.kind == "scenario_rule" and e.data.get("on") == "boss_card_drawn"]
+        if not drawn:
+            assert state.board.boss_card_tile not in state.scenario.revealed
+            continue
+        assert len(drawn) == 1
+        placed = [e.data["tile"] for e in events[:drawn[0]] if e.kind == "room_tile_placed"]
+        assert placed[-1] == state.board.boss_card_tile
+        entered = [e.data for e in events[drawn[0]:] if e.kind == "monster_placed"][:3]
+        assert [e["monster"] for e in entered] == ["gruzak_warlord", "orc", "orc"]
+        assert [e["reason"] for e in entered] == ["boss", "scenario", "scenario"]
+        return
+    raise AssertionError("no game of 40 reached Gruzak's card")
+
+
 # --------------------------------------------------------------------------- the command
 def test_simulate_exploration_plays_the_boss_card_end_to_end(tmp_path):
     import json
