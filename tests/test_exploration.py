@@ -168,6 +168,19 @@ def test_in_played_games_the_boss_enters_when_its_card_is_drawn(shipped_pack):
     raise AssertionError("no game of 40 reached Gruzak's card")
 
 
+def test_a_bots_copy_of_the_game_does_not_know_which_tile_holds_the_boss_card(shipped_pack):
+    """``determinized``: the unseen Room Tiles are drawn afresh, the card keeps its place in the
+    stack and lies on whichever tile the copy put there."""
+    pack, state = _game(shipped_pack, "ember_dragon", 5)
+    at = state.board.deck.index(state.board.boss_card_tile)
+    cards = set()
+    for seed in range(12):
+        copy = state.determinized(seed).board
+        assert copy.boss_card_tile == copy.deck[at]
+        cards.add(copy.boss_card_tile)
+    assert len(cards) > 2
+
+
 # --------------------------------------------------------------------------- the command
 def test_simulate_exploration_plays_the_boss_card_end_to_end(tmp_path):
     import json

@@ -14,7 +14,8 @@ Tree Search*, IEEE TCIAIG 2012):
   named tiles not yet seen plus, for its ``random_tiles``, the pack's other Room Tiles not yet
   seen; the target tile keeps its place (the scenario's ``target_position`` is printed in the
   setup, so the players know it), and the tiles that were drawn, did not fit and went under the
-  deck keep theirs;
+  deck keep theirs; a Boss Monster card still in the stack keeps its place, on whichever tile the
+  copy puts there (which tile holds the boss is unseen);
 * the dice: a fresh generator.
 
 The copy depends only on what the players know and on ``seed``: two games that differ only in
@@ -82,6 +83,11 @@ def _room_tiles(state: Any, rng: random.Random) -> None:
     for i, tile in zip(holes, drawn, strict=True):
         new[i] = tile
     board.deck = new + below
+    card = getattr(board, "boss_card_tile", None)
+    if card in top:
+        # a Boss Monster card still in the stack keeps its place there, on whichever tile the copy
+        # put under it: which tile holds the boss is as unknown to the players as the others
+        board.boss_card_tile = new[top.index(card)]
 
 
 def _unseen_tiles(state: Any, setup: Any, below: list[str], count: int, rng: random.Random) -> list[str] | None:
