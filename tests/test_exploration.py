@@ -59,6 +59,19 @@ def test_a_boss_exploration_is_checked_as_a_scenario(pack):
     assert located[0].line == _line_of(bosses, "marker: phylacter}")
 
 
+def test_a_pack_without_a_start_tile_cannot_set_up_a_boss_exploration(pack):
+    """General Setup places "the start Room Tile": a card that names none, in a pack with no tile of
+    starting squares, is an error at its exploration setup (not a traceback when played)."""
+    tile = pack / "tiles" / "A-1.yaml"
+    _replace(tile, "start_tile: true", "start_tile: false")
+    result = validate_pack(pack)
+    errors = [p for p in result.problems if "no Room Tile with starting squares" in p.message]
+    assert sorted(p.message.rsplit("boss ", 1)[1].split()[0] for p in errors) == ["ember_dragon", "hollow_king"]
+    dragon = next(p for p in errors if "boss ember_dragon" in p.message)
+    assert dragon.line == _line_of(pack / BOSSES, "boss_card: bottom_third") - 1  # its setup: line
+    # Gruzak's card names A-1 itself: no error for him
+
+
 def test_a_misspelt_stack_part_names_the_closest(pack):
     _replace(pack / BOSSES, "boss_card: bottom_third", "boss_card: bottom_thrid")
     result = CliRunner().invoke(app, ["validate", str(pack)])
