@@ -82,7 +82,7 @@ def test_a_misspelt_stack_part_names_the_closest(pack):
 # --------------------------------------------------------------------------- the game
 def _game(shipped_pack, boss: str, seed: int):
     from doria_forge.engine.game import GameState
-    from doria_forge.model.exploration import with_exploration
+    from doria_forge.model.exploration_game import with_exploration
 
     pack, scenario = with_exploration(shipped_pack, boss)
     return pack, GameState.new(pack, ["warrior", "mage"], seed=seed, scenario=scenario)
@@ -158,7 +158,7 @@ def test_the_heroes_lose_when_the_doom_counter_runs_out(shipped_pack):
 def test_in_played_games_the_boss_enters_when_its_card_is_drawn(shipped_pack):
     """Bot-played games of Gruzak's card: in the first whose heroes reach his card, the rule fires
     once the tile under it is placed, and Gruzak with his two Orcs enter play there."""
-    from doria_forge.model.exploration import with_exploration
+    from doria_forge.model.exploration_game import with_exploration
     from doria_forge.sim.scenario_runner import make_plan, play_run
 
     pack, scenario = with_exploration(shipped_pack, "gruzak_warlord")

@@ -570,13 +570,13 @@ def exit_code(findings: Sequence[Finding], fail_on: str) -> int:
 
 def exploration_pack(pack: ContentPack, boss: str, source_map: Any = None) -> tuple[ContentPack, str, Any]:
     """``pack`` with Boss Monster ``boss``'s exploration game among its scenarios, that game's
-    scenario id (``model.exploration.with_exploration``) and ``source_map`` placing the game's
+    scenario id (``model.exploration_game.with_exploration``) and ``source_map`` placing the game's
     fields at the card's ``exploration`` section. Until the command ends, a finding's replay
     command plays it with ``simulate exploration --boss BOSS``. Raises UsageError for a boss the
     pack lacks (naming the closest id) or one whose end condition is printed text only."""
     import click
 
-    from doria_forge.model.exploration import with_exploration
+    from doria_forge.model.exploration_game import with_exploration
     from doria_forge.sim.findings import REPLAY_AS
 
     try:

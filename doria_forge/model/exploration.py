@@ -3,8 +3,8 @@ Scenario Mode*: "played without a scenario as a pure exploration game [...] See 
 Monster* deck rule cards that show some possible end conditions").
 
 A boss card's ``exploration`` section is written in the scenario vocabulary (``goals``,
-``rules``: when / if / do, a small ``setup``), and :func:`exploration_scenario` assembles from it
-and the pack the scenario the engine plays, as the Book of Rules' *General Setup* builds the
+``rules``: when / if / do, a small ``setup``), and :func:`.exploration_game.exploration_scenario`
+assembles from it and the pack the scenario the engine plays, as the Book of Rules' *General Setup* builds the
 table without a scenario:
 
 * the Room Tile deck is every Room Tile of the pack but the start tile and the other tiles with
@@ -16,24 +16,23 @@ table without a scenario:
 * escape is not allowed (the book's escape is a campaign rule), and a game stops undecided after
   ``max_rounds``.
 
-:func:`with_exploration` gives a pack holding that scenario beside the others, so
-``sim.scenario_runner`` and ``validate``'s scenario rules play and check it as any scenario.
+This module holds the section's fields and the scenario they make; :mod:`.exploration_game`
+assembles it on a pack (:func:`~.exploration_game.exploration_scenario`) and gives a pack holding
+it beside the others (:func:`~.exploration_game.with_exploration`), so ``sim.scenario_runner`` and
+``validate``'s scenario rules play and check it as any scenario. The boss card (``model.boss``)
+holds an :class:`Exploration`; what this module reads of the card is :class:`BossCard`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated, Protocol
 
 from pydantic import Field
 
 from .common import Ref, Strict, empty_list
 from .scenario import EscapeRule, Goals, PlaceMarker, Rule, Scenario, ScenarioSetup, StackPart
 from .words.common import Text
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .boss import Boss
-    from .pack import ContentPack
 
 PREFIX = "exploration"
 """The field of a boss card that holds its exploration game; paths in the assembled scenario are
@@ -75,6 +74,26 @@ class Exploration(Strict):
     """Setup instructions printed with the end condition, one paragraph each."""
 
 
+class BossCard(Protocol):
+    """What an exploration game reads of its Boss Monster card (``model.boss.Boss``), named here
+    so that this module, which the card imports, does not import the card."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def display_name(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+    @property
+    def text(self) -> str | None: ...
+    @property
+    def end_condition(self) -> str: ...
+    @property
+    def end_condition_de(self) -> str | None: ...
+    @property
+    def exploration(self) -> Exploration | None: ...
+
+
 def exploration_id(boss_id: str) -> str:
     """The id of boss ``boss_id``'s exploration game among the pack's scenarios."""
     return f"{PREFIX}-{boss_id}"
@@ -85,22 +104,7 @@ def default_start_tile(room_tiles: Iterator[tuple[str, bool]] | list[tuple[str, 
     return min((tile for tile, start in room_tiles if start), default=None)
 
 
-def exploration_scenario(pack: ContentPack, boss: Boss) -> Scenario:
-    """The scenario of ``boss``'s exploration game on ``pack`` (see the module docstring).
-    Raises ValueError when the card has no ``exploration`` section or the pack no start tile."""
-    section = boss.exploration
-    if section is None:
-        raise ValueError(f"boss {boss.id} has no exploration section: its end condition is printed text only")
-    start = section.setup.start_tile or default_start_tile(
-        [(tile_id, tile.start_tile) for tile_id, tile in pack.room_tiles.items()])
-    if start is None:
-        raise ValueError("the pack has no Room Tile with starting squares (start_tile: true) to start on; "
-                         f"name one in the exploration setup of boss {boss.id} (start_tile: ...)")
-    others = sum(1 for tile_id, tile in pack.room_tiles.items() if tile_id != start and not tile.start_tile)
-    return scenario_of(boss, section, start, min(others, 48))
-
-
-def scenario_of(boss: Boss, section: Exploration, start_tile: str, random_tiles: int) -> Scenario:
+def scenario_of(boss: BossCard, section: Exploration, start_tile: str, random_tiles: int) -> Scenario:
     """The exploration scenario of ``boss`` with ``section``, starting on ``start_tile``, its
     Room Tile deck ``random_tiles`` of the pack's other tiles."""
     setup = ScenarioSetup(start_tile=start_tile, random_tiles=random_tiles, monster_level=section.setup.monster_level,
@@ -113,7 +117,7 @@ def scenario_of(boss: Boss, section: Exploration, start_tile: str, random_tiles:
         max_rounds=section.max_rounds)
 
 
-def section_references(boss: Boss) -> Iterator[Ref]:
+def section_references(boss: BossCard) -> Iterator[Ref]:
     """The documents ``boss``'s exploration section names, at their paths in the card (the start
     tile only where the section names one: the default is the pack's own)."""
     section = boss.exploration
@@ -124,29 +128,3 @@ def section_references(boss: Boss) -> Iterator[Ref]:
         if tuple(path) == ("setup", "start_tile") and section.setup.start_tile is None:
             continue
         yield ((PREFIX, *path), kind, doc_id)
-
-
-def with_exploration(pack: ContentPack, boss_id: str) -> tuple[ContentPack, str]:
-    """``pack`` with boss ``boss_id``'s exploration game among its scenarios, and that
-    scenario's id. Raises ValueError for a boss the pack lacks (naming the closest id), one
-    without an exploration section, or a scenario of the pack holding that id already."""
-    from .pack import _rebuild  # the pack module imports the boss card, which imports this one
-    from .words.facts import closest
-
-    if boss_id not in pack.bosses:
-        raise ValueError(f"unknown boss {boss_id!r}{closest(boss_id, pack.bosses)}; the pack has: "
-                         f"{', '.join(sorted(pack.bosses)) or 'none'}")
-    boss = pack.bosses[boss_id]
-    if boss.exploration is None:
-        playable = sorted(b for b, card in pack.bosses.items() if card.exploration is not None)
-        raise ValueError(f"boss {boss_id} has no exploration section: its end condition is printed text only; "
-                         f"bosses with one: {', '.join(playable) or 'none'}")
-    scenario = exploration_scenario(pack, boss)
-    if scenario.id in pack.scenarios:
-        raise ValueError(f"the pack has a scenario {scenario.id!r} already: the id of boss {boss_id}'s "
-                         "exploration game")
-    origins = dict(pack.origins)
-    if ("boss", boss_id) in origins:
-        origins[("scenario", scenario.id)] = origins[("boss", boss_id)]
-    # the pack's printing set and requirements kept (a plain rebuild from its documents drops them)
-    return _rebuild([*pack, scenario], origins, pack.own, pack.requires), scenario.id

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from ..load.problem import Problem, Severity
-from ..model.exploration import PREFIX, exploration_scenario
+from ..model.exploration import PREFIX
+from ..model.exploration_game import exploration_scenario
 from ..model.pack import ContentPack
 from ..model.room_tile import RoomTile
 from ..model.scenario import Scenario, Token
