@@ -177,11 +177,15 @@ class Place(Strict):
         return f"{'at' if self.entrance else 'on'} {self.describe()}"
 
     def describe_de(self, case: Case = "nom", words: Wording = PLAIN) -> str:
-        """The place as a German noun in ``case``: ``der Eingang``, ``den Marker „Nest“`` (a
+        """The place as a German noun in ``case``: ``der Eingang``, ``die Raumplatte, die mit der
+        Boss-Monster-Karte gezogen wurde``, ``den Marker „Nest“`` (a
         scenario's own marker by its name in ``words.names_de``), ``der lila Rune von Raumplatte
         B-3``, ``eine blaue Rune``, ``Feld [2, 2] von Raumplatte A-1``, ``Raumplatte C-7``."""
         if self.entrance:
             return german.phrase("der", german.EINGANG, case)
+        if self.boss_card:
+            card = f"{german.de('Boss Monster')}-Karte"
+            return f"{german.phrase('der', german.RAUMPLATTE, case)}, die mit der {card} gezogen wurde"
         if self.marker is not None:
             return german.marker(self.marker, "der", case, words.names_de)
         if self.rune is not None:

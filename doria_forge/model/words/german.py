@@ -65,6 +65,7 @@ HELD = Noun("m", de("Hero"), "Helden", "Helden")
 MARKER = Noun("m", "Marker")
 RUNE = Noun("f", "Rune")
 EINGANG = Noun("m", "Eingang")
+RAUMPLATTE = Noun("f", de("Room Tile"))
 MONSTER = Noun("n", de("Monster"))
 BOSS = Noun("n", de("Boss Monster"))
 

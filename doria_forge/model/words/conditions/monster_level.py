@@ -4,6 +4,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from .. import german
 from ..common import PLAIN, Wording, span
 from ..play import Game
 from .base import CONDITIONS, ConditionWord
@@ -28,6 +29,11 @@ class MonsterLevelIs(ConditionWord):
     def describe(self, words: Wording = PLAIN) -> str:
         return span(self.min, self.max, 10, f"at Monster Level {self.min}", "at any Monster Level",
                     "from Monster Level {} on", "up to Monster Level {}", "at Monster Levels {}-{}")
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        level = german.de("Monster Level")
+        return span(self.min, self.max, 10, f"auf {level} {self.min}", f"auf jeder {level}", f"ab {level} {{}}",
+                    f"bis {level} {{}}", f"auf den {level}n {{}}–{{}}")
 
     def holds(self, game: Game) -> bool:
         return self.min <= game.monster_level <= self.max

@@ -5,6 +5,7 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 from ....load.problem import Severity
+from .. import german
 from ..common import PLAIN, Wording
 from ..facts import NEVER_FIRES, TRIGGER_FIRES, Facts, Path, RuleFinding
 from ..play import Game
@@ -25,6 +26,9 @@ class BossCardDrawn(TriggerWord):
 
     def describe(self, words: Wording = PLAIN) -> str:
         return "When the boss card is drawn from the Room Tile stack"
+
+    def describe_de(self, words: Wording = PLAIN) -> str:
+        return f"Wenn die {german.de('Boss Monster')}-Karte aus dem {german.de('Room Tile')}n-Stapel gezogen wird"
 
     def matches(self, game: Game, context: dict[str, Any]) -> bool:
         return True
