@@ -224,7 +224,8 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         check_replay(ctx, report, replay, replay_seed)
         counts, result = prepared(ctx, pack, players, None, {"--out": out_path, "--report": report}, None,
                                   format, cache, _more_runs(False, precision), strict=strict)
-        game_pack, scenario_id, source_map = run(stages.exploration_pack, result.pack, boss, result.source_map)
+        game_pack, scenario_id, source_map, undo = run(stages.exploration_pack, result.pack, boss, result.source_map)
+        ctx.call_on_close(undo)
         done = run(stages.verify, game_pack, [scenario_id], source_map=source_map, players=counts,
                    runs=_runs(runs, precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs, policy=policy,
                    heroes=_ids(heroes), progress=progress, out=out_path, html=report, replay=replay.value,

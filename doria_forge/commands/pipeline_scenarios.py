@@ -568,14 +568,14 @@ def exit_code(findings: Sequence[Finding], fail_on: str) -> int:
     return 1 if fails(findings, fail_on) else 0
 
 
-def exploration_pack(pack: ContentPack, boss: str, source_map: Any = None) -> tuple[ContentPack, str, Any]:
+def exploration_pack(pack: ContentPack, boss: str,
+                     source_map: Any = None) -> tuple[ContentPack, str, Any, Callable[[], None]]:
     """``pack`` with Boss Monster ``boss``'s exploration game among its scenarios, that game's
-    scenario id (``model.exploration_game.with_exploration``) and ``source_map`` placing the game's
-    fields at the card's ``exploration`` section. Until the command ends, a finding's replay
-    command plays it with ``simulate exploration --boss BOSS``. Raises UsageError for a boss the
-    pack lacks (naming the closest id) or one whose end condition is printed text only."""
-    import click
-
+    scenario id (``model.exploration_game.with_exploration``), ``source_map`` placing the game's
+    fields at the card's ``exploration`` section, and what undoes the last step when the command
+    ends: until then, a finding's replay command plays the game with ``simulate exploration --boss
+    BOSS`` (as ``findings_name``, the command line calls it on close). Raises UsageError for a boss
+    the pack lacks (naming the closest id) or one whose end condition is printed text only."""
     from doria_forge.model.exploration_game import with_exploration
     from doria_forge.sim.findings import REPLAY_AS
 
@@ -584,11 +584,8 @@ def exploration_pack(pack: ContentPack, boss: str, source_map: Any = None) -> tu
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     token = REPLAY_AS.set({**REPLAY_AS.get(), scenario_id: ("exploration", "--boss", boss)})
-    context = click.get_current_context(silent=True)
-    if context is not None:
-        context.call_on_close(lambda: REPLAY_AS.reset(token))
     located = _ExplorationMap(source_map, scenario_id, boss) if source_map is not None else None
-    return game_pack, scenario_id, located
+    return game_pack, scenario_id, located, lambda: REPLAY_AS.reset(token)
 
 
 class _ExplorationMap:
