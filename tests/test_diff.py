@@ -122,6 +122,19 @@ def test_changed_since_prints_an_errata_sheet_of_just_those_cards(repo, monkeypa
     assert not (repo / "none").exists()
 
 
+def test_changed_since_run_inside_the_pack_compares_the_pack_found_there(repo, monkeypatch):
+    """`export pdf --changed-since HEAD` in a folder of the pack read the revision's `content`
+    below the working folder ("content/traps/content does not exist at HEAD", exit 2) although
+    the export itself, and `diff HEAD`, found the pack around it."""
+    from doria_forge.commands.cli import app
+
+    _errata(repo)
+    monkeypatch.chdir(repo / "content" / "traps")
+    result = runner.invoke(app, ["export", "pdf", "--changed-since", "HEAD", "--out", str(repo / "errata")])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["errata.pdf", "loot.pdf", "monster_level.pdf"]
+
+
 def test_a_german_errata_sheet_names_the_cards_and_says_what_changed_in_german(repo, monkeypatch):
     """`export pdf --lang de --changed-since` reprinted German cards beside an English errata sheet:
     "Changes since HEAD", "Changed", "Log Trap (trap log_trap)", "Ghoul (monster ghoul)" removed.

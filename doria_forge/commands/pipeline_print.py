@@ -16,7 +16,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.commands.pipeline import ExportFailed, UsageError, _writing, check_output, write_validation
+from doria_forge.commands.pipeline import (
+    ExportFailed,
+    UsageError,
+    _writing,
+    check_output,
+    pack_folder,
+    write_validation,
+)
 
 log = logging.getLogger(__name__)
 
@@ -264,9 +271,10 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     (stderr)."""
     from doria_forge.commands.diff import DiffError, VersionInvalid, check_comparable, compare, load_version
 
+    folder = pack_folder(Path(pack_path))  # the pack around the working folder when content/ is not here, as `diff`
     try:
-        check_comparable(old, str(pack_path), Path(pack_path))
-        before = load_version(old, Path(pack_path))
+        check_comparable(old, str(folder), folder)
+        before = load_version(old, folder)
     except DiffError as exc:
         raise UsageError(str(exc)) from None
     except VersionInvalid as exc:
