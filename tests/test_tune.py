@@ -485,3 +485,49 @@ def test_the_printed_targets_name_the_level_of_their_intervals(shipped_pack, tmp
     header = next(line for line in shown.getvalue().splitlines() if line.lstrip().startswith("target"))
     assert "as written (search runs, 95%)" in header
     assert f"proposed (fresh confirmation runs, {confidence_text(outcome.verdicts[0].confidence)})" in header
+
+
+def test_the_errata_command_tune_offers_prints_the_change_where_tune_ran(shipped_pack, tmp_path, monkeypatch):
+    """After a tune of a printed scenario the advice read `doria-forge export pdf content
+    --changed-since HEAD` "once the change is committed": once committed, HEAD holds the change
+    and the command printed "nothing to print". The command offered now names the commit before
+    the change and prints the changed scenario and the errata sheet, run where tune ran (inside
+    the pack) after the change is committed."""
+    import io
+    import shlex
+    import shutil
+    import subprocess
+
+    from rich.console import Console
+    from typer.testing import CliRunner
+
+    from doria_forge.commands.cli import app
+    from doria_forge.commands.pipeline import DEFAULT_PACK
+    from doria_forge.commands.pipeline_tune import TuneResult, print_result
+
+    ev, game, pack = _evaluator(shipped_pack, _position_rate)
+    knobs = knobs_for(pack, "scenario", SID)
+    outcome = Search(ev, knobs, Settings(budget=4000, seed=3)).run()
+    assert outcome.reached and outcome.best.changes
+    project = tmp_path / "project"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", project / "content")
+    git = ["git", "-c", "user.email=t@example.org", "-c", "user.name=t"]
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    subprocess.run(["git", "add", "content"], cwd=project, check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], cwd=project, check=True)
+    scenario = project / "content" / "scenarios" / f"{SID}.yaml"
+    text = scenario.read_text(encoding="utf-8")
+    for knob, value in outcome.best.changes.items():  # the change as --write makes it
+        name = knob.field.rsplit(".", 1)[-1]
+        text, count = re.subn(rf"(?m)^(\s*{name}: )\d+", rf"\g<1>{value}", text, count=1)
+        assert count == 1, knob.field
+    scenario.write_text(text, encoding="utf-8")
+    monkeypatch.chdir(scenario.parent)  # tune run inside the pack, no PACK given
+    shown = io.StringIO()
+    print_result(TuneResult(f"scenario/{SID}", (4,), knobs, outcome, [], 4000), Console(file=shown, width=200),
+                 DEFAULT_PACK)
+    command = shlex.split(re.search(r"errata sheet with `doria-forge ([^`]+)`", shown.getvalue()).group(1))
+    subprocess.run([*git, "commit", "-qam", "tuned"], cwd=project, check=True)
+    result = CliRunner().invoke(app, [*command, "--out", str(tmp_path / "errata")])
+    assert result.exit_code == 0 and "nothing to print" not in result.output, result.output
+    assert sorted(p.name for p in (tmp_path / "errata").iterdir()) == ["errata.pdf", "scenarios.pdf"]

@@ -212,6 +212,19 @@ def _git(args: list[str], cwd: Path) -> subprocess.CompletedProcess:
         raise DiffError(f"cannot run git: {exc.strerror or exc}") from None
 
 
+def head_commit(pack: Path) -> str | None:
+    """The commit id of ``HEAD`` of the git repository holding the pack folder ``pack``, the
+    version an edit not yet committed changes (a name that still means it after that commit,
+    as ``HEAD`` then no longer does); None outside a repository, without git or without a commit."""
+    where = Path(os.path.abspath(pack))
+    try:
+        found = _git(["rev-parse", "--verify", "--quiet", "--short=12", "HEAD^{commit}"],
+                     where if where.is_dir() else where.parent)
+    except DiffError:
+        return None
+    return found.stdout.decode().strip() or None if found.returncode == 0 else None
+
+
 @contextmanager
 def checked_out(revision: str, pack: Path) -> Iterator[Path]:
     """The pack folder ``pack`` as it is at git ``revision``, in a temporary folder removed afterwards.

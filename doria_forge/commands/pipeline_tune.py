@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doria_forge.commands.pipeline import UsageError, _writing, check_output
+from doria_forge.commands.pipeline import DEFAULT_PACK, UsageError, _writing, check_output, pack_folder
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -504,9 +504,27 @@ def print_result(result: TuneResult, console: Console, pack_path: Path) -> None:
         console.print("apply it with --write (comments, order and formatting are kept).")
     printed = sorted({f"{k.kind}/{k.doc_id}" for k, _ in changes if k.kind in PRINTED_KINDS})
     if printed and (result.written or o.reached):
-        console.print(f"changed printed documents ({', '.join(printed)}): print an errata sheet with "
-                      f"`doria-forge export pdf {pack_path} --changed-since HEAD` once the change is committed "
-                      "(or give the folder of the version you printed).")
+        console.print(f"changed printed documents ({', '.join(printed)}): {errata_advice(pack_path)}", soft_wrap=True)
+
+
+def errata_advice(pack_path: Path) -> str:
+    """How to print the errata sheet of a tune's change to the pack at ``pack_path`` (as the user
+    gave it), a command that works where tune ran: against the commit the pack's repository is at
+    (``HEAD`` names it only until the change is committed, then it holds the change and
+    ``--changed-since HEAD`` finds nothing to print); outside a repository, against the folder of
+    the version printed. The default pack is left for ``export pdf`` to find as tune found it, as
+    a finding's replay command leaves it."""
+    import shlex
+
+    from doria_forge.commands.diff import head_commit
+
+    pack = "" if Path(pack_path) == DEFAULT_PACK else f" {shlex.quote(str(pack_path))}"
+    commit = head_commit(pack_folder(Path(pack_path)))
+    if commit is None:
+        return (f"print an errata sheet with `doria-forge export pdf{pack} --changed-since FOLDER`, FOLDER holding "
+                "the version you printed.")
+    return (f"print an errata sheet with `doria-forge export pdf{pack} --changed-since {commit}` (the commit before "
+            "the change; or the revision or folder of the version you printed).")
 
 
 def print_sensitivity(result: TuneResult, console: Console) -> None:
