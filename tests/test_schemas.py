@@ -202,3 +202,21 @@ def test_schema_check_says_a_missing_editor_schema_is_missing_not_out_of_date(tm
     said = " ".join(result.output.split())
     assert f"missing: {pack / 'doria.schema.json'}" in said and "out of date" not in said
     assert f"run `doria-forge schema --pack {pack}`" in said
+
+
+def test_schema_check_tells_an_out_of_date_schema_from_a_missing_one(tmp_path, monkeypatch):
+    """`schema --check` called an out-of-date schemas/boss.schema.json "missing" and a missing
+    schemas/trap.schema.json "out of date": it looked for each name in the working folder, not in
+    the schemas folder (inside a pack its own doria.schema.json made schemas/doria.schema.json
+    "out of date")."""
+    out = tmp_path / "schemas"
+    assert CliRunner().invoke(app, ["schema", "--out", str(out), "--reference", str(tmp_path / "ref.md")]).exit_code == 0
+    (out / "boss.schema.json").write_text("{}\n", encoding="utf-8")
+    (out / "trap.schema.json").unlink()
+    (tmp_path / "trap.schema.json").write_text("{}\n", encoding="utf-8")  # a file of that name elsewhere
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["schema", "--check", "--reference", "ref.md"])
+    assert result.exit_code == 1, result.output
+    said = " ".join(result.output.split())
+    assert f"out of date: {Path('schemas', 'boss.schema.json')};" in said
+    assert f"missing: {Path('schemas', 'trap.schema.json')} " in said

@@ -353,7 +353,7 @@ def validation_exit_code(result: ValidationResult, *, strict: bool = False) -> i
 
 # -- schema -----------------------------------------------------------------------
 def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[str] | list[Path]:
-    """``check``: the names of stale schema files in folder ``out`` (and of the field reference
+    """``check``: the paths of stale schema files in folder ``out`` (and of the field reference
     ``reference``, a Markdown file, when given and stale); else write them all and return their
     paths. Raises OutputError when ``out`` is not a usable folder or ``reference`` a usable file,
     or (writing) either lies inside a pack."""
@@ -366,7 +366,9 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
     text = reference_text() if reference is not None else ""
     if check:
         try:
-            stale = stale_schemas(out)
+            # named from the working folder, as the reference is: the caller tells a stale file
+            # from a missing one by looking for it (a bare name was looked for here, not in `out`)
+            stale = [str(out / name) for name in stale_schemas(out)]
             if reference is not None and (not Path(reference).is_file()
                                           or Path(reference).read_text(encoding="utf-8") != text):
                 stale.append(str(reference))
