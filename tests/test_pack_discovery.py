@@ -153,6 +153,18 @@ def test_schema_inside_a_pack_writes_nothing_into_it(tmp_path, monkeypatch):
     assert (tmp_path / "schemas").is_dir() and (tmp_path / "docs" / "fields.md").is_file()
 
 
+def test_schema_check_inside_a_pack_names_the_check_of_the_packs_own_schema(tmp_path, monkeypatch):
+    """`schema --check` inside a pack compared the schemas/ folder it has not, exit 1, and said
+    to run `doria-forge schema`, which refuses to write there: the designer meant the pack's
+    editor schema. It is a usage error naming the command that checks that one, which passes."""
+    _pack(tmp_path, monkeypatch)
+    result = runner.invoke(app, ["schema", "--check"])
+    assert result.exit_code == 2, result.output
+    command = " ".join(result.output.split()).split("`doria-forge ", 1)[1].split("`", 1)[0]
+    offered = runner.invoke(app, command.split())
+    assert offered.exit_code == 0 and "up to date" in offered.output, offered.output
+
+
 def test_schema_refuses_a_reference_folder_naming_reference_and_writes_nothing(tmp_path):
     (tmp_path / "docs").mkdir()
     result = runner.invoke(app, ["schema", "--out", str(tmp_path / "schemas"), "--reference", str(tmp_path / "docs")])

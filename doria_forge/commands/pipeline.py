@@ -356,13 +356,29 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
     """``check``: the paths of stale schema files in folder ``out`` (and of the field reference
     ``reference``, a Markdown file, when given and stale); else write them all and return their
     paths. Raises OutputError when ``out`` is not a usable folder or ``reference`` a usable file,
-    or (writing) either lies inside a pack."""
+    or either lies inside a pack."""
+    import shlex
+
+    from doria_forge.infra.terminal import relative_path
     from doria_forge.model.reference import reference_text
     from doria_forge.packs import find_pack_root
 
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise OutputError(f"{out} is not a folder; give --out the schemas folder")
+    for target in (out, *([Path(reference)] if reference is not None else [])):
+        # the repository's maintenance command: run inside a designer's pack, it wrote schemas/ and
+        # docs/ among the pack's sources (the pack has its doria.schema.json from `new`), and its
+        # check there sent the designer to that refusal (a pack's own schema is checked with --pack)
+        pack = find_pack_root(target)
+        if pack is not None and check:
+            raise OutputError(f"{target} is inside the pack {relative_path(pack)}: schema --check compares "
+                              "doria-forge's own schemas; check the pack's editor schema with `doria-forge schema "
+                              f"--check --pack {shlex.quote(relative_path(pack))}`")
+        if pack is not None:
+            raise OutputError(f"cannot write {target}: it is inside the pack {pack}; schema writes doria-forge's own "
+                              "schemas (a pack gets doria.schema.json from `new`): run it elsewhere or give --out "
+                              "and --reference outside the pack")
     text = reference_text() if reference is not None else ""
     if check:
         try:
@@ -376,14 +392,6 @@ def schemas(out: Path, *, check: bool, reference: Path | None = None) -> list[st
             raise OutputError(f"cannot read {getattr(exc, 'filename', None) or out}: "
                               f"{getattr(exc, 'strerror', None) or exc}") from None
         return stale
-    for target in (out, *([Path(reference)] if reference is not None else [])):
-        # the repository's maintenance command: run inside a designer's pack, it wrote schemas/ and
-        # docs/ among the pack's sources (the pack has its doria.schema.json from `new`)
-        pack = find_pack_root(target)
-        if pack is not None:
-            raise OutputError(f"cannot write {target}: it is inside the pack {pack}; schema writes doria-forge's own "
-                              "schemas (a pack gets doria.schema.json from `new`): run it elsewhere or give --out "
-                              "and --reference outside the pack")
     check_output(out, folder=True)
     if reference is not None:
         check_output(Path(reference), folder=False, option="--reference")
