@@ -135,6 +135,18 @@ def test_changed_since_run_inside_the_pack_compares_the_pack_found_there(repo, m
     assert sorted(p.name for p in (repo / "errata").iterdir()) == ["errata.pdf", "loot.pdf", "monster_level.pdf"]
 
 
+def test_a_changed_since_that_names_no_version_is_a_usage_error_naming_the_option(repo, monkeypatch):
+    """`export pdf --changed-since nope` said "'nope' is neither a folder nor a git revision" and
+    left the user to guess which of the export's values that was."""
+    from doria_forge.commands.cli import app
+
+    monkeypatch.chdir(repo)
+    result = runner.invoke(app, ["export", "pdf", "--changed-since", "nope", "--out", str(repo / "errata")])
+    assert result.exit_code == 2
+    assert "--changed-since" in result.output and "'nope'" in result.output
+    assert not (repo / "errata").exists()
+
+
 def test_a_german_errata_sheet_names_the_cards_and_says_what_changed_in_german(repo, monkeypatch):
     """`export pdf --lang de --changed-since` reprinted German cards beside an English errata sheet:
     "Changes since HEAD", "Changed", "Log Trap (trap log_trap)", "Ghoul (monster ghoul)" removed.

@@ -275,8 +275,8 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     try:
         check_comparable(old, str(folder), folder)
         before = load_version(old, folder)
-    except DiffError as exc:
-        raise UsageError(str(exc)) from None
+    except DiffError as exc:  # its words are `diff`'s, whose OLD is an argument: name the option
+        raise UsageError(f"--changed-since: {exc}") from None
     except VersionInvalid as exc:
         write_validation(exc.result, "text", stderr=True)  # its problems, each at file:line:column
         raise ExportFailed(str(exc)) from None
