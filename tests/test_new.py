@@ -329,6 +329,21 @@ def test_a_misspelt_kind_is_answered_with_the_closest_one(tmp_path, monkeypatch)
     assert sorted(p.name for p in (tmp_path / "frost").iterdir()) == ["doria.schema.json", "pack.yaml"]
 
 
+def test_new_monster_level_says_the_levels_come_with_their_monster(tmp_path, monkeypatch):
+    """`new monster_level x` (the content kind of a Monster Level Card, as README says kinds' names
+    work) answered "unknown kind ... (did you mean 'monster'?)" and a list without it. It now says
+    where Monster Level Cards come from, and the command it names writes them."""
+    import re
+
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    result = _new("monster_level", "yeti-1", cwd=tmp_path / "frost", monkeypatch=monkeypatch)
+    assert result.exit_code == 2 and "unknown kind" not in result.output
+    assert sorted(p.name for p in (tmp_path / "frost").iterdir()) == ["doria.schema.json", "pack.yaml"]
+    kind = re.search(r"`new (\w+) ID`", result.output).group(1)
+    assert _new(kind, "yeti", cwd=tmp_path / "frost", monkeypatch=monkeypatch).exit_code == 0
+    assert "kind: monster_level" in (tmp_path / "frost" / "monsters" / "yeti.yaml").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("special", ["fifo", "zero"])
 def test_a_pack_schema_that_is_no_file_is_not_waited_on(tmp_path, monkeypatch, special):
     """A FIFO named doria.schema.json kept `validate` (and `schema --pack`) waiting for a writer

@@ -44,6 +44,10 @@ FOLDERS = {"monster": "monsters", "tile": "tiles", "scenario": "scenarios", "her
 ALIASES = {"room_tile": "tile", "character": "hero", "equipment": "item", "loot_card": "loot",
            "monster_modification": "modification", "boss_monster": "boss"}
 """Other names ``new`` accepts for a kind: the content kinds' own (``kind:`` of the YAML)."""
+WRITTEN_WITH = {"monster_level": "a Monster Level Card is written with its monster: `new monster ID` writes the "
+                                 "monster and its four Monster Level Cards (monsters/ID.yaml)"}
+"""The content kinds ``new`` writes no file of their own, and where they come from (asked for one,
+the closest kind's name, ``monster``, left the designer to guess the levels come with it)."""
 SCHEMA_FILE = "doria.schema.json"
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_\-]*$")
 
@@ -166,6 +170,8 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     or a file that exists.
     """
     kind = ALIASES.get(kind.lower().replace("-", "_"), kind.lower().replace("-", "_"))
+    if kind in WRITTEN_WITH:
+        raise NewError(f"no starting file of kind {kind!r}: {WRITTEN_WITH[kind]}")
     if kind not in KINDS:
         from doria_forge.model.words.facts import closest  # only for the message: --help loads no model
 
