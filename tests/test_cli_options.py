@@ -390,3 +390,21 @@ def test_simulate_strict_fails_on_validation_warnings_before_any_run(tmp_path, c
     plain = runner.invoke(app, argv)
     assert plain.exit_code == 0, plain.output
     assert out.exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["export", "bundle", "{pack}", "--out", "{out}/"],
+    ["simulate", "scenario", "goblin_warren", "{pack}", "--runs", "1", "--players", "1", "--out", "{out}/"],
+    ["simulate", "scenario", "goblin_warren", "{pack}", "--runs", "1", "--players", "1", "--report", "{out}/"],
+    ["simulate", "{pack}", "--runs", "1", "--monster", "orc", "--hero", "warrior", "--out", "{out}/"],
+    ["export", "xlsx", "{pack}", "--out", "{out}/"],
+])
+def test_a_file_output_named_as_a_folder_is_refused_before_anything_is_written(tmp_path, monkeypatch, args):
+    """`--out reports/` (a folder's name, its separator typed) wrote a file named `reports`: the
+    bundle, a JSON report, an HTML page. It is a usage error naming the option, nothing written."""
+    out = tmp_path / "reports"
+    monkeypatch.chdir(tmp_path)  # the default outputs, build/, would go here
+    result = runner.invoke(app, [a.format(pack=ROOT / "content", out=out) for a in args])
+    assert result.exit_code == 2, result.output
+    assert "--out" in result.output or "--report" in result.output
+    assert not out.exists() and not (tmp_path / "build").exists()

@@ -304,7 +304,7 @@ def simulate(
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help=f"Duels per hero, monster and level (default 200; {PRECISION_RUNS})."),
     seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
-    out: Path | None = cli_values.out_option("JSON report file", "build/simulation.json"),
+    out: Path | None = cli_values.out_option("JSON report file", "build/simulation.json", file=True),
     hero: list[str] | None = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
     monster: list[str] | None = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
     level: list[int] | None = typer.Option(None, "--level", min=1, max=4, help="Only these levels (repeatable)."),
@@ -358,7 +358,7 @@ def _duel_annotations(findings: Any, validation: Any) -> str:
 @export_app.command("bundle")
 def export_bundle(
     pack: Path = PACK_ARG,
-    out: Path | None = cli_values.out_option("Bundle file", "build/<pack>-<version>.bundle.json"),
+    out: Path | None = cli_values.out_option("Bundle file", "build/<pack>-<version>.bundle.json", file=True),
     with_dependencies: bool = WITH_DEPENDENCIES_OPT,
 ) -> None:
     """Write the engine-ready JSON bundle of every validated document."""

@@ -81,7 +81,8 @@ POLICY_OPT = typer.Option("greedy", "--policy", help=f"{POLICY_HELP}; scenario: 
                           "(weak,greedy,search) play the same seeds side by side.")
 HEROES_OPT = typer.Option(None, "--heroes", help="Comma-separated hero ids parties are drawn from in turn (default: "
                           "every premade hero).")
-REPORT_OPT = typer.Option(None, "--report", help="Also write the self-contained HTML report here.")
+REPORT_OPT = typer.Option(None, "--report", parser=cli_values.out_file,
+                          help="Also write the self-contained HTML report here.")
 BASELINE_OPT = typer.Option(None, "--baseline", help="An earlier JSON report: flag significant changes and the YAML "
                             "lines that changed.")
 FAIL_ON_OPT = typer.Option(FailOn.error, "--fail-on", help="Exit 1 when findings at or above this severity exist.")
@@ -160,7 +161,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
-        out: Path | None = cli_values.out_option("JSON report file", "build/scenario-ID.json"),
+        out: Path | None = cli_values.out_option("JSON report file", "build/scenario-ID.json", file=True),
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         replay: Replay = REPLAY_OPT,
@@ -246,7 +247,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
-        out: Path | None = cli_values.out_option("JSON report file", "build/campaign-ID.json"),
+        out: Path | None = cli_values.out_option("JSON report file", "build/campaign-ID.json", file=True),
         report: Path | None = REPORT_OPT,
         baseline: Path | None = BASELINE_OPT,
         fail_on: FailOn = FAIL_ON_OPT,

@@ -91,7 +91,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
     @export_app.command("xlsx")
     def export_xlsx_command(
         pack: Path = cli_values.pack_argument(),
-        out: Path | None = cli_values.out_option("Workbook to write, a sheet per kind", "build/content.xlsx"),
+        out: Path | None = cli_values.out_option("Workbook to write, a sheet per kind", "build/content.xlsx",
+                                                 file=True),
         kind: list[str] | None = kind_opt,
         with_dependencies: bool = with_dependencies_opt,
     ) -> None:

@@ -44,8 +44,9 @@ def register(app: typer.Typer, validated: Callable[..., Any], fail: Callable[[in
                                    "place (comments, order and formatting kept)."),
         sensitivity: bool = typer.Option(False, "--sensitivity", help="Also show each knob's effect one step down "
                                          "and up at every player count (a tornado chart in --report)."),
-        report: Path | None = typer.Option(None, "--report", help="Write an HTML page with the outcome, the best "
-                                           "candidate's changes and rates, the diff and the sensitivity chart."),
+        report: Path | None = typer.Option(None, "--report", parser=cli_values.out_file, help=(
+            "Write an HTML page with the outcome, the best candidate's changes and rates, the diff and the "
+            "sensitivity chart.")),
         seed: int = cli_scenarios.SEED_OPT,
         jobs: int | None = cli_scenarios.JOBS_OPT,
         scheduler: str | None = cli_scenarios.SCHEDULER_OPT,

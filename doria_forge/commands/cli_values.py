@@ -8,6 +8,7 @@ validated whatever folder it ran in and exited 0.
 from __future__ import annotations
 
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,17 @@ def out_path(value: str | Path) -> Path:
     if isinstance(value, str) and not value.strip():
         raise typer.BadParameter("--out is empty; name the file or folder to write (leave --out out for the default)")
     return Path(value)
+
+
+def out_file(value: str | Path) -> Path:
+    """An output file's path as typed (``--out`` of a report or bundle, ``--report``): as
+    :func:`out_path`, and refused when it ends with a path separator, a folder's name (``--out
+    reports/`` wrote a file named ``reports``: the separator is gone once it is a ``Path``)."""
+    path = out_path(value)
+    if isinstance(value, str) and value.endswith(tuple(sep for sep in (os.sep, os.altsep) if sep)):
+        raise typer.BadParameter(f"{value!r} ends with {value[-1]!r}, the name of a folder; give the file to write "
+                                 "(a name in that folder)")
+    return path
 
 
 def bleed_mm(value: str | float) -> float:
@@ -60,13 +72,13 @@ def interval_width(value: str | float) -> float:
     return number
 
 
-def out_option(what: str, default: str) -> Any:
+def out_option(what: str, default: str, *, file: bool = False) -> Any:
     """The ``--out`` option of a command that writes ``what`` to ``default`` (a path under
     ``build/``) without it; the command reads ``None`` as ``pipeline.default_output``, which says
     where that is when the command runs inside a pack or its project. An empty value is refused
-    (``out_path``)."""
-    return typer.Option(None, "--out", parser=out_path, help=f"{what} (default {default}; run inside a pack or "
-                                                            f"its project: the project's {default}).")
+    (``out_path``); ``file``: ``what`` is one file, and a folder's name is refused (``out_file``)."""
+    return typer.Option(None, "--out", parser=out_file if file else out_path,
+                        help=f"{what} (default {default}; run inside a pack or its project: the project's {default}).")
 
 
 PROGRESS_OPT = typer.Option(True, "--progress/--no-progress",
