@@ -42,6 +42,22 @@ def test_nested_unknown_field_names_its_parent(tmp_path):
 
 
 
+def test_a_field_written_a_level_too_high_names_the_mapping_it_goes_under(tmp_path):
+    """`behaviours:` beside a monster's fields (it is a field of its ability) and `paper: a4` at
+    the top of a layout file (a field of defaults) were "unknown field ...; valid fields: ..."
+    listing names it is none of: the designer was not told where it goes."""
+    text = monster_with_levels().replace("kind: monster\n", "kind: monster\nbehaviours: [{behaviour: poison}]\n", 1)
+    result = validate_files(tmp_path / "pack", {"monsters/orc.yaml": text})
+    assert lines(result.problems) == [
+        "monsters/orc.yaml:2:1 error [unknown-field] unknown field 'behaviours': it goes under ability "
+        "(ability.behaviours)"]
+
+    from doria_forge.export.layouts import check_layout_text
+
+    messages = [p.message for p in check_layout_text("paper: a4\n", "layouts/default.yaml")[1]]
+    assert messages == ["unknown field 'paper': it goes under defaults (defaults.paper)"]
+
+
 def test_an_unknown_field_beside_a_parameter_named_as_the_word_is_named_itself(tmp_path):
     """In `{check: flag, flag: nest_burned, isset: false}` the unknown field was reported as 'flag'
     ("did you mean 'flag'?") at the parameter flag: pydantic names the word chosen (flag) in the

@@ -282,14 +282,27 @@ def _unknown_field_problem(doc: LoadedDocument, model: type[BaseModel], resolved
         return Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR,
                           f"{name!r}{where} is no longer a field: {retired}")
     return Problem.at(doc.locate(resolved), UNKNOWN_FIELD, Severity.ERROR,
-                      _unknown_field_text(name, parent, valid, tags))
+                      _unknown_field_text(name, parent, valid, tags, _owners(candidates, name)))
 
 
-def _unknown_field_text(name: Any, parent: Sequence[Any], valid: list[str], tags: Mapping[str, Any]) -> str:
-    """The message of an unknown field ``name`` in the mapping at ``parent``: the closest of the
-    ``valid`` names, else what they are (``tags``: the union member's tags, when it is one)."""
+def _owners(models: Iterable[type[BaseModel]], name: Any) -> list[str]:
+    """The fields of ``models`` holding a mapping of fields (one model, not a list of them) that
+    has a field ``name``: where a field written a level too high belongs (``paper`` at the top of
+    a layout file is ``defaults.paper``)."""
+    return sorted({field for model in models for field in _field_names(model)
+                   if any(name in _field_names(inner) for inner in models_at(model, (field,)))})
+
+
+def _unknown_field_text(name: Any, parent: Sequence[Any], valid: list[str], tags: Mapping[str, Any],
+                        owners: Sequence[str] = ()) -> str:
+    """The message of an unknown field ``name`` in the mapping at ``parent``: where it belongs when
+    it is a field of one of the mappings of ``owners`` (fields of ``parent``), else the closest of
+    the ``valid`` names, else what they are (``tags``: the union member's tags, when it is one)."""
     suggestion = _close(str(name), valid) if valid else None
     where = f" in {_display_path(parent)}" if parent else ""
+    if owners:
+        return (f"unknown field {name!r}{where}: it goes under {' or '.join(owners)} "
+                f"({' or '.join(f'{owner}.{name}' for owner in owners)})")
     if suggestion:
         return f"unknown field {name!r}{where} (did you mean {suggestion!r}?)"
     if tags and set(valid) <= set(tags):
