@@ -408,3 +408,24 @@ def test_a_file_output_named_as_a_folder_is_refused_before_anything_is_written(t
     assert result.exit_code == 2, result.output
     assert "--out" in result.output or "--report" in result.output
     assert not out.exists() and not (tmp_path / "build").exists()
+
+
+def test_a_german_edition_of_a_pack_written_for_english_says_its_cards_print_english(tmp_path, monkeypatch, caplog):
+    """`export pdf --lang de` of a pack whose manifest lists only English printed its cards with
+    German labels around English texts, without a word (validate asks for no German there). It
+    warns, naming the manifest's languages; a pack written for both prints without it."""
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["new", "pack", "frost"]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "frost")
+    assert runner.invoke(app, ["new", "loot", "ice_shard"]).exit_code == 0
+    with caplog.at_level("WARNING"):
+        german = runner.invoke(app, ["export", "pdf", "--lang", "de", "--out", str(tmp_path / "de")])
+    assert german.exit_code == 0, german.output
+    assert "Frost is written for en (languages in its pack.yaml), not de" in caplog.text
+    caplog.clear()
+    manifest = tmp_path / "frost" / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "languages: [en, de]\n", encoding="utf-8")
+    for lang in ("de", "en"):
+        with caplog.at_level("WARNING"):
+            result = runner.invoke(app, ["export", "pdf", "--lang", lang, "--out", str(tmp_path / f"both-{lang}")])
+        assert result.exit_code == 0 and "written for" not in caplog.text, result.output

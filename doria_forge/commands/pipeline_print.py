@@ -187,6 +187,18 @@ def _export_errors(out: Path, lang: str = "en") -> Iterator[None]:
         raise ExportFailed(str(exc)) from None
 
 
+def untranslated_edition(pack: ContentPack, lang: str) -> None:
+    """Warn when edition ``lang`` is printed of a pack whose manifest does not list it
+    (``languages``): its cards print the English texts under the edition's labels. The German
+    edition of a pack written for English came out half English without a word, where validate
+    checks the translations only of the languages the manifest lists."""
+    if pack.info is None or lang in pack.info.languages:
+        return
+    log.warning("%s is written for %s (languages in its pack.yaml), not %s: its cards print their English texts "
+                "in this edition; add %s to languages and validate lists each text to translate "
+                "(missing-translation)", pack.info.display_name, ", ".join(pack.info.languages), lang, lang)
+
+
 def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lang: str = "en",
                **options: Unpack[LayoutOptions]) -> list[Path]:
     """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
@@ -203,6 +215,7 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
                                     profile=options.get("profile")):
         log.warning("%s: %s", problem.location, problem.message)
     layout_file, templates_dir = pdf.project_assets(project)
+    untranslated_edition(pack, lang)
     with _export_errors(Path(out), lang):
         layout_data = _layout_data(layout_overrides, project)
         if layout_data.profile is not None and layout_data.profile.container == "png":
@@ -228,6 +241,7 @@ def export_png(pack: ContentPack, out: Path, *, project: Path | None = None, dpi
     if dpi is not None:
         layout_overrides = layout_overrides.model_copy(update={"dpi": dpi})
     check_output(Path(out), folder=True)
+    untranslated_edition(pack, lang)
     with _export_errors(Path(out), lang):
         return export_pngs(pack, Path(out), _layout_data(layout_overrides, project), layout_overrides,
                            progress=progress)
@@ -243,6 +257,7 @@ def export_tts(pack: ContentPack, out: Path, *, project: Path | None = None, bas
     check_base_url(base_url)
     layout_overrides = overrides(project=project, **options)
     check_output(Path(out), folder=True)
+    untranslated_edition(pack, lang)
     with _export_errors(Path(out), lang):
         return write_tts(pack, Path(out), _layout_data(layout_overrides, project), layout_overrides,
                          base_url=base_url, progress=progress)
