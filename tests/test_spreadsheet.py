@@ -615,6 +615,18 @@ def test_a_workbook_without_a_sheet_named_as_the_kind_says_which_sheet_it_read(t
     assert again.exit_code == 0 and "info" not in again.output
 
 
+def test_a_workbook_of_one_kind_imported_as_another_says_its_sheet_names_the_other(tmp_path):
+    """`export xlsx --kind trap` then `import traps.xlsx --kind monster_level` gave an error at every
+    header cell ("unknown field 'trap_type'...") and nothing said the sheet was the traps': one
+    sheet is read without a note. The sheet's name, a kind, is now said beside the errors."""
+    book = tmp_path / "traps.xlsx"
+    assert runner.invoke(app, ["export", "xlsx", str(ROOT / "content"), "--kind", "trap", "--out", str(book)]
+                         ).exit_code == 0
+    result = runner.invoke(app, ["import", str(book), "--kind", "monster_level", "--out", str(tmp_path / "t.yaml")])
+    assert result.exit_code == 1 and not (tmp_path / "t.yaml").exists()
+    assert "its sheet is named 'trap', another kind, and was read as monster_level" in " ".join(result.output.split())
+
+
 @pytest.mark.parametrize("name", ["content.csv", "content.txt", "content"])
 def test_export_xlsx_writes_only_a_file_named_xlsx_as_import_reads_it(tmp_path, name):
     """`export xlsx --out content.csv` wrote a workbook under that name (exit 0), which `import`
