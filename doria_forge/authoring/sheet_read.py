@@ -201,7 +201,7 @@ def _take(out: Sheet, number: int, cells: list[Any]) -> bool:
 
 
 # ------------------------------------------------------------------------------ workbooks
-def _is_kind(name: str) -> bool:
+def _is_kind(name: object) -> bool:
     """Whether ``name`` is the name of a content kind (``export xlsx`` names its sheets so)."""
     from doria_forge.model import KINDS
 
@@ -246,7 +246,7 @@ def _read_workbook(path: Path, sheet: str | None, kind: str | None) -> Sheet:
         if chosen != sheet and chosen != kind and len(names) > 1:  # its problems name no sheet: say which
             out.note = (f"no sheet is named {kind!r}: read the first, {chosen!r}, of {', '.join(names)}; "
                         "name another with --sheet")
-        elif chosen != sheet and chosen != kind and _is_kind(chosen):
+        elif kind is not None and chosen not in (sheet, kind) and _is_kind(chosen):
             # export xlsx names each sheet after its kind: the columns of another kind were each
             # "unknown field" of this one, and nothing said the --kind was the mistake
             out.note = f"its sheet is named {chosen!r}, another kind, and was read as {kind} (--kind {kind})"
