@@ -222,7 +222,9 @@ def head_commit(pack: Path) -> str | None:
                      where if where.is_dir() else where.parent)
     except DiffError:
         return None
-    return found.stdout.decode().strip() or None if found.returncode == 0 else None
+    if found.returncode != 0:
+        return None
+    return found.stdout.decode().strip() or None
 
 
 @contextmanager
