@@ -245,7 +245,11 @@ def resolve(root: Path, manifest: Pack, document: LoadedDocument) -> Resolution:
 
 
 def _not_found(requirement: Requirement, seen: list[FoundPack], folder: Path) -> str:
+    from doria_forge.model.words.facts import closest  # only for the message
+
     places = ", ".join(relative_path(f) for f in search_folders(folder))
     known = ", ".join(sorted({str(p) for p in seen})) or "none"
-    return (f"no pack {requirement.id!r} found (looked in {places}; packs there: {known}); "
+    # a mistyped id (doria-bse) was told only among every pack found, base pack and all
+    meant = closest(requirement.id, {p.id for p in seen})
+    return (f"no pack {requirement.id!r} found{meant} (looked in {places}; packs there: {known}); "
             f"add its folder to {ENV_VAR} or put it beside this pack")

@@ -91,6 +91,15 @@ def test_a_missing_required_pack_is_an_error_at_the_requirement(tmp_path):
     assert "doria-base 0.1.0" in result.output  # what was found instead
 
 
+def test_a_mistyped_required_pack_id_is_answered_with_the_closest_pack_found(tmp_path):
+    """`requires: [doria-bse]` was "no pack 'doria-bse' found" and a list of every pack found: the
+    closest id, the one meant, is named first."""
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-bse")})
+    result = validate_pack(pack, display_root="")
+    [message] = [p.message for p in result.problems if p.rule_id == "requires"]
+    assert message.startswith("no pack 'doria-bse' found (did you mean 'doria-base'?) (looked in ")
+
+
 def test_a_version_outside_the_range_is_an_error(tmp_path):
     pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="'doria-base >=2.0'")})
     result = validate_pack(pack, display_root="")
