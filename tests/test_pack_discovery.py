@@ -171,3 +171,20 @@ def test_schema_refuses_a_reference_folder_naming_reference_and_writes_nothing(t
     assert result.exit_code == 2
     assert "give --reference a file name" in result.output
     assert not (tmp_path / "schemas").exists()
+
+
+def test_a_file_of_a_pack_validated_alone_says_its_references_were_not_looked_up_in_its_pack(tmp_path,
+                                                                                             monkeypatch):
+    """`validate scenarios/x.yaml` in a pack said "no room tile with id 'A-1' in the pack" of the
+    base pack's tiles, as if the ids were wrong: the file is validated alone, without its pack or
+    the packs that requires. The dangling references now say so and name the command that checks
+    the file in its pack, which passes."""
+    _pack(tmp_path, monkeypatch)
+    assert runner.invoke(app, ["new", "scenario", "thaw"]).exit_code == 0
+    alone = runner.invoke(app, ["validate", "scenarios/thaw.yaml"])
+    assert alone.exit_code == 1
+    said = [line for line in alone.output.splitlines() if "[dangling-reference]" in line]
+    assert said and all("the file was validated alone" in line for line in said)
+    command = said[0].split("`doria-forge ", 1)[1].split("`", 1)[0]
+    assert runner.invoke(app, command.split()).exit_code == 0
+    assert "validated alone" not in runner.invoke(app, ["validate", "monsters/yeti.yaml"]).output

@@ -15,7 +15,7 @@ from ..model import KINDS, ContentPack, Document
 from .config import CheckConfig, check_config
 from .editor_schema import stale_schema_problems
 from .packs import layered
-from .references import dangling_problems, duplicate_problems
+from .references import DANGLING_REFERENCE, dangling_problems, duplicate_problems
 from .rules import RULES, Rule, claimed_fields
 from .source_map import SourceMap
 
@@ -153,6 +153,8 @@ def validate_pack(path: Path | str, *, display_root: str | None = None,
         problems = [p for p in problems if p.severity is Severity.ERROR or p.file not in theirs]
     if Path(path).is_dir():
         problems.extend(stale_schema_problems(folder, root_label))
+    else:
+        problems = _alone(problems, Path(path), loaded.documents)
     config = _config(pack, source_map, project, zip(loaded.files, loaded.read, strict=True))
     problems = config.apply(problems) + config.problems
     ordered = tuple(sorted(set(problems)))
@@ -165,6 +167,27 @@ def validate_pack(path: Path | str, *, display_root: str | None = None,
         config=config,
         files_digest=_read_digest(loaded.files, loaded.read) if merged is None else None,
     )
+
+
+def _alone(problems: list[Problem], file: Path, documents: Iterable[LoadedDocument]) -> list[Problem]:
+    """``problems`` of the YAML ``file`` validated on its own, its dangling references told so
+    when it lies in a pack whose manifest it does not hold: `validate scenarios/x.yaml` said "no
+    room tile with id 'A-1' in the pack" of the base pack's tiles, as if the id were wrong, when
+    neither the pack around the file nor the packs it requires were read."""
+    from ..infra.terminal import relative_path
+    from ..packs import find_pack_root
+
+    pack = find_pack_root(file.parent)
+    if pack is None or any(isinstance(doc.data, dict) and doc.data.get("kind") == "pack" for doc in documents):
+        return problems
+    import shlex
+
+    shown = relative_path(pack)
+    where, command = ("the working folder", "doria-forge validate") if shown == "." else \
+        (shown, f"doria-forge validate {shlex.quote(shown)}")
+    note = (f" (the file was validated alone: neither its pack ({where}) nor the packs that pack requires were "
+            f"read; `{command}` checks it in its pack)")
+    return [replace(p, message=p.message + note) if p.rule_id == DANGLING_REFERENCE else p for p in problems]
 
 
 def _read_digest(files: tuple[str, ...], read: tuple[bytes | None, ...]) -> str | None:
