@@ -100,6 +100,20 @@ def test_a_mistyped_required_pack_id_is_answered_with_the_closest_pack_found(tmp
     assert message.startswith("no pack 'doria-bse' found (did you mean 'doria-base'?) (looked in ")
 
 
+@pytest.mark.parametrize("requires", ["doria-bse", "'doria-base >=2.0'"])
+def test_references_into_a_required_pack_not_read_point_at_the_requirement(tmp_path, requires):
+    """After a mistyped `requires: [doria-bse]` (or a version outside the range) every reference
+    into the base pack was one more "no monster with id 'orc' in the pack", as if the ids were
+    wrong. Each now points at the requirement's error."""
+    level = "kind: monster_level\nid: orc-5\nname: Orc\nmonster: orc\nlevel: 1\nattack: 2D\ndefense: 2D\n" \
+            "psi_resistance: 2D\ndamage: 1\nhit_points: 1\narmor_rating: 0\n"
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires=requires), "orc.yaml": level})
+    result = validate_pack(pack, display_root="")
+    [dangling] = [p.message for p in result.problems if p.rule_id == "dangling-reference"]
+    assert dangling.startswith("no monster with id 'orc' in the pack")
+    assert dangling.endswith("(the packs pack.yaml requires were not all read: see its error at pack.yaml:5:12)")
+
+
 def test_a_version_outside_the_range_is_an_error(tmp_path):
     pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="'doria-base >=2.0'")})
     result = validate_pack(pack, display_root="")

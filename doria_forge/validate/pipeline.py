@@ -155,6 +155,7 @@ def validate_pack(path: Path | str, *, display_root: str | None = None,
         problems.extend(stale_schema_problems(folder, root_label))
     else:
         problems = _alone(problems, Path(path), loaded.documents)
+    problems = _unread_requirements(problems, loaded.documents)
     config = _config(pack, source_map, project, zip(loaded.files, loaded.read, strict=True))
     problems = config.apply(problems) + config.problems
     ordered = tuple(sorted(set(problems)))
@@ -187,6 +188,25 @@ def _alone(problems: list[Problem], file: Path, documents: Iterable[LoadedDocume
         (shown, f"doria-forge validate {shlex.quote(shown)}")
     note = (f" (the file was validated alone: neither its pack ({where}) nor the packs that pack requires were "
             f"read; `{command}` checks it in its pack)")
+    return [replace(p, message=p.message + note) if p.rule_id == DANGLING_REFERENCE else p for p in problems]
+
+
+def _unread_requirements(problems: list[Problem], documents: Iterable[LoadedDocument]) -> list[Problem]:
+    """``problems``, the dangling references told so when the manifest among ``documents`` requires
+    packs and has an error (a required pack not found, a version outside its range, a field of the
+    manifest wrong): "no room tile with id 'A-1' in the pack" of each base pack tile the scenarios
+    name followed a mistyped `requires: [doria-bse]`, as if every id were wrong."""
+    from ..packs import MANIFEST_NAMES
+
+    manifest = next((doc for doc in documents if isinstance(doc.data, dict) and doc.data.get("kind") == "pack"
+                     and doc.data.get("requires")), None)
+    if manifest is None:
+        return problems
+    cause = next((p for p in sorted(problems) if p.severity is Severity.ERROR and p.file == manifest.file), None)
+    if cause is None:
+        return problems
+    name = Path(manifest.file).name if Path(manifest.file).name in MANIFEST_NAMES else "the manifest"
+    note = f" (the packs {name} requires were not all read: see its error at {cause.file}:{cause.line}:{cause.column})"
     return [replace(p, message=p.message + note) if p.rule_id == DANGLING_REFERENCE else p for p in problems]
 
 
