@@ -130,6 +130,17 @@ def test_degenerate_card_sizes_are_a_one_line_usage_error(size: str, tmp_path: P
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("sizes", [["loot=mini_pod", "loot=poker"], ["poker", "mini_euro"]])
+def test_two_sizes_for_one_deck_are_a_usage_error_naming_both(sizes: list[str], tmp_path: Path):
+    """`--card-size loot=mini_pod --card-size loot=poker` printed the loot deck at poker size, the
+    first size dropped without a word (and so for two sizes of every deck)."""
+    args = [a for size in sizes for a in ("--card-size", size)]
+    result = runner.invoke(app, ["export", "pdf", str(ROOT / "content"), *args, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2, result.output
+    assert all(repr(size) in result.output for size in sizes)
+    assert not (tmp_path / "out").exists()
+
+
 def test_profiles_and_presets_are_found_by_name_or_alias():
     assert named_layout("The-Game_Crafter", [LAYOUTS]).name == "thegamecrafter.yaml"
     assert named_layout("tgc", [LAYOUTS]).name == "thegamecrafter.yaml"

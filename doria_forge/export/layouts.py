@@ -236,13 +236,20 @@ class LayoutOverrides(_Partial):
 
 def parse_card_sizes(values: list[str] | str | None) -> tuple[str | None, dict[str, str]]:
     """``--card-size`` values to ``(size for every deck, {deck: size})``: ``poker`` sets every deck,
-    ``boss=poker`` one deck (repeatable). Raises ``ValueError`` for an unknown deck or size."""
+    ``boss=poker`` one deck (repeatable). Raises ``ValueError`` for an unknown deck or size, and
+    for two sizes of every deck or of one deck (the last one was taken without a word)."""
     if values is None:
         return None, {}
     everyone: str | None = None
     per_deck: dict[str, str] = {}
+    given: dict[str, str] = {}  # deck ("" for every deck) -> the value that sized it
     for value in [values] if isinstance(values, str) else values:
         deck, sep, size = value.partition("=")
+        key = deck.strip().lower().replace("-", "_") if sep else ""
+        if key in given and given[key] != value:
+            raise ValueError(f"--card-size {given[key]!r} and --card-size {value!r} give "
+                             f"{'every deck' if not key else key} two sizes; give one")
+        given[key] = value
         if not sep:
             everyone = value
             continue
