@@ -627,6 +627,18 @@ def test_a_workbook_of_one_kind_imported_as_another_says_its_sheet_names_the_oth
     assert "its sheet is named 'trap', another kind, and was read as monster_level" in " ".join(result.output.split())
 
 
+def test_prune_without_force_is_a_usage_error(tmp_path):
+    """`import --prune` without `--force` removed nothing and said nothing: a new file has nothing
+    to remove, and an existing one is not updated without --force."""
+    sheet = tmp_path / "traps.csv"
+    assert runner.invoke(app, ["export", "csv", str(ROOT / "content"), "--kind", "trap", "--out", str(tmp_path)]
+                         ).exit_code == 0
+    (tmp_path / "trap.csv").rename(sheet)
+    result = runner.invoke(app, ["import", str(sheet), "--kind", "trap", "--out", str(tmp_path / "t.yaml"), "--prune"])
+    assert result.exit_code == 2 and "--force" in result.output
+    assert not (tmp_path / "t.yaml").exists()
+
+
 @pytest.mark.parametrize("name", ["content.csv", "content.txt", "content"])
 def test_export_xlsx_writes_only_a_file_named_xlsx_as_import_reads_it(tmp_path, name):
     """`export xlsx --out content.csv` wrote a workbook under that name (exit 0), which `import`

@@ -40,6 +40,11 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable[...,
         from doria_forge.infra.terminal import relative_path
         from doria_forge.validate.formatters import text_line
 
+        if prune and not force:
+            # a new file has nothing to remove, and an existing one is not touched without --force:
+            # --prune alone was dropped without a word
+            fail(2, "--prune removes from the file --force updates the documents the sheet does not name; "
+                    "give --force too")
         target = out or default_output(file)
         try:
             # it writes into a pack on purpose, never into its project's layouts/ or templates/ (not content)
