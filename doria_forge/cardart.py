@@ -117,7 +117,9 @@ def bad_path(art: str) -> str:
     if pure.is_absolute() or (len(art) > 1 and art[1] == ":"):
         return "art must be a path relative to the YAML file, inside the pack"
     if ".." in pure.parts:
-        return "art must stay inside the pack: '..' is not allowed"
+        # "must stay inside the pack" was said of ../art/orc.png, which is inside it
+        return ("art is named from the YAML file's folder, in it or below it: '..' is not allowed; put the picture "
+                "in the YAML file's folder (or one below it, such as art/) and name it from there")
     if pure.suffix.lower() not in SUFFIXES:
         return "art must be a PNG, JPG or SVG file"
     return ""

@@ -269,7 +269,27 @@ def test_validate_reports_missing_and_low_resolution_art_at_its_line(tmp_path: P
     small = runner.invoke(app, ["validate", str(_art_pack(tmp_path / "b", "art/orc.png", (60, 40)))])
     assert small.exit_code == 0 and "orc.yaml:5:6: warning [card-art]" in small.output and "dpi" in small.output
     escape = runner.invoke(app, ["validate", str(_art_pack(tmp_path / "c", "../orc.png", None))])
-    assert escape.exit_code == 1 and "inside the pack" in escape.output
+    assert escape.exit_code == 1 and "'..' is not allowed" in escape.output
+
+
+def test_art_at_the_packs_top_named_from_a_subfolder_says_where_art_is_looked_for(tmp_path: Path):
+    """A designer's art/ folder at the pack's top, named `art: art/orc.png` from monsters/orc.yaml,
+    was "art file not found: .../monsters/art/orc.png", and `../art/orc.png` "must stay inside the
+    pack" (it is inside it). The first now says where the file is and where to move it; the second
+    that art is named from the YAML file's folder."""
+    pack = _art_pack(tmp_path, "art/orc.png", (600, 600))
+    (pack / "monsters").mkdir()
+    (pack / "orc.yaml").rename(pack / "monsters" / "orc.yaml")
+    missing = runner.invoke(app, ["validate", str(pack)])
+    assert missing.exit_code == 1
+    assert ("art/orc.png is in the pack's top folder, above it; move it into the pack's monsters/art/"
+            in " ".join(missing.output.split()))
+    yaml = pack / "monsters" / "orc.yaml"
+    yaml.write_text(yaml.read_text(encoding="utf-8").replace("art: art/orc.png", "art: ../art/orc.png"),
+                    encoding="utf-8")
+    up = runner.invoke(app, ["validate", str(pack)])
+    assert up.exit_code == 1 and "inside the pack" not in up.output
+    assert "art is named from the YAML file's folder" in " ".join(up.output.split())
 
 
 

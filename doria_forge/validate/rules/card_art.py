@@ -57,7 +57,8 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
             continue
         image = inspect(resolve(yaml_file, art), _pack_root(source_map))  # an SVG's references too
         if image.problem:
-            yield source_map.problem(*where, ID, SEVERITY, image.problem, value=True)
+            yield source_map.problem(*where, ID, SEVERITY, image.problem + _found_above(yaml_file, art, source_map),
+                                     value=True)
             continue
         card_mm = KIND_CARD_MM.get(document.kind, (63.5, 88.9))
         dpi = image.dpi_at(art_region_mm(card_mm))
@@ -68,6 +69,25 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
                 f"art {art} is {image.size_px[0]} x {image.size_px[1]} px: {dpi:.0f} dpi in the {w:.0f} x {h:.0f} mm "
                 f"art region of a {card_mm[0]:g} x {card_mm[1]:g} mm card; print shops ask for {MIN_DPI} dpi",
                 value=True)
+
+
+def _found_above(yaml_file: str, art: str, source_map: SourceMap) -> str:
+    """Where the missing art ``art`` of a document in ``yaml_file`` is found named from a folder
+    above the file's in the pack (an ``art/`` folder at the pack's top, named from
+    ``monsters/orc.yaml``): art is named from the YAML file's folder, and ``..`` is not allowed;
+    ``""`` when it is not there either."""
+    root = _pack_root(source_map).resolve()
+    folder = Path(yaml_file).parent.resolve()
+    for above in folder.parents:
+        if not above.is_relative_to(root):
+            break
+        if (above / art).is_file():
+            where = ("the pack's top folder" if above == root
+                     else f"the pack's folder {above.relative_to(root).as_posix()}")
+            into = (folder / Path(art).parent).relative_to(root).as_posix()
+            return (f" (art is named from the YAML file's folder: {art} is in {where}, above it; move it into the "
+                    f"pack's {into}/)")
+    return ""
 
 
 def _pack_root(source_map: SourceMap) -> Path:
