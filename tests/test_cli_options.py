@@ -429,3 +429,18 @@ def test_a_german_edition_of_a_pack_written_for_english_says_its_cards_print_eng
         with caplog.at_level("WARNING"):
             result = runner.invoke(app, ["export", "pdf", "--lang", lang, "--out", str(tmp_path / f"both-{lang}")])
         assert result.exit_code == 0 and "written for" not in caplog.text, result.output
+
+
+def test_preflight_of_an_expansion_counts_the_files_it_checks(tmp_path, monkeypatch):
+    """`preflight` of a new pack of 3 files said "0 errors, 0 warnings in 70 files": it counted the
+    files of the base pack, whose cards an expansion does not print (nor preflight check). It
+    counts the pack's own files, as validate does."""
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["new", "pack", "frost"]).exit_code == 0
+    monkeypatch.chdir(tmp_path / "frost")
+    assert runner.invoke(app, ["new", "loot", "ice_shard"]).exit_code == 0
+    assert runner.invoke(app, ["new", "tile", "X-1"]).exit_code == 0
+    validated = runner.invoke(app, ["validate"])
+    checked = runner.invoke(app, ["preflight", "--profile", "home-a4"])
+    assert validated.exit_code == 0 and checked.exit_code == 0, checked.output
+    assert validated.output.strip().endswith("in 3 files") and checked.output.strip().endswith("in 3 files")

@@ -362,5 +362,8 @@ def preflight(pack: ContentPack, *, project: Path | None = None,
         problems = run(pack, _layout_data(layout_overrides, project), layout_overrides)
     problems = sorted([*problems, *offsets_left_out(layout_overrides, project, layout=options.get("layout"),
                                                     profile=options.get("profile"))])
-    files = tuple(sorted({origin.rsplit(":", 2)[0] for origin in pack.origins.values()}))
+    # the files of the cards checked: an expansion's own ("0 errors in 71 files" of a pack of 5
+    # files counted the base pack's too, whose cards it does not print)
+    files = tuple(sorted({origin.rsplit(":", 2)[0] for (kind, doc_id), origin in pack.origins.items()
+                          if kind == "pack" or pack.is_own(kind, doc_id)}))
     return ValidationResult(problems=tuple(problems), pack=pack, source_map=SourceMap([]), files=files)
