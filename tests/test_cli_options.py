@@ -397,6 +397,8 @@ def test_simulate_strict_fails_on_validation_warnings_before_any_run(tmp_path, c
     ["simulate", "scenario", "goblin_warren", "{pack}", "--runs", "1", "--players", "1", "--out", "{out}/"],
     ["simulate", "scenario", "goblin_warren", "{pack}", "--runs", "1", "--players", "1", "--report", "{out}/"],
     ["simulate", "{pack}", "--runs", "1", "--monster", "orc", "--hero", "warrior", "--out", "{out}/"],
+    ["simulate", "exploration", "--boss", "ember_dragon", "{pack}", "--runs", "1", "--players", "1",
+     "--out", "{out}/"],
     ["export", "xlsx", "{pack}", "--out", "{out}/"],
 ])
 def test_a_file_output_named_as_a_folder_is_refused_before_anything_is_written(tmp_path, monkeypatch, args):

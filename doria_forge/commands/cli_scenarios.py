@@ -207,7 +207,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         jobs: int | None = JOBS_OPT,
         policy: str = POLICY_OPT,
         heroes: str | None = HEROES_OPT,
-        out: Path | None = cli_values.out_option("JSON report file", "build/exploration-BOSS.json"),
+        out: Path | None = cli_values.out_option("JSON report file", "build/exploration-BOSS.json", file=True),
         report: Path | None = REPORT_OPT,
         replay: Replay = REPLAY_OPT,
         replay_seed: int | None = REPLAY_SEED_OPT,
