@@ -27,7 +27,7 @@ def test_a_party_that_does_nothing_stalls_with_a_reason(shipped_pack):
     assert state.outcome == "stalled"
     # the heroes stand on the stairs from round 1 on; rounds 1, 2 and 3 pass without progress
     assert reason.startswith("no progress in rounds 1-3 ")
-    assert "EndTurn" in reason
+    assert reason.endswith("the heroes mostly end turn (15)")
     assert rounds == [1, 2, 3, 4]
     assert state.log.last("game_over")["outcome"] == "stalled"
 
@@ -57,8 +57,19 @@ def test_play_does_not_stop_a_game_without_progress(shipped_pack):
 
 
 def test_stall_reasons_of_different_runs_group_together():
-    a = "no progress in rounds 3-10 (no Room Tile revealed); the heroes mostly EndTurn (9), Walk (2)"
-    b = "no progress in rounds 7-14 (no Room Tile revealed); the heroes mostly EndTurn (30), Walk (1)"
-    assert stall_kind(a) == stall_kind(b) == "no progress; the heroes mostly EndTurn, Walk"
-    assert stall_kind("the decision limit (5) was reached in round 1; the heroes mostly Walk (5)") == \
-        "the decision limit (5) was reached; the heroes mostly Walk"
+    a = "no progress in rounds 3-10 (no Room Tile revealed); the heroes mostly end turn (9), walk (2)"
+    b = "no progress in rounds 7-14 (no Room Tile revealed); the heroes mostly end turn (30), walk (1)"
+    assert stall_kind(a) == stall_kind(b) == "no progress; the heroes mostly end turn, walk"
+    assert stall_kind("the decision limit (5) was reached in round 1; the heroes mostly walk (5)") == \
+        "the decision limit (5) was reached; the heroes mostly walk"
+
+
+def test_a_stall_names_what_the_heroes_did_in_words_not_by_the_engine_s_class_names():
+    """A stalled run's finding said "the heroes mostly EndTurn (18), ChooseHeroBonus (2)": the
+    engine's class names. It counts the kinds as a reader says them, the most frequent first."""
+    from doria_forge.engine.actions import ChooseHeroBonus, EndTurn, Walk
+    from doria_forge.sim.stall import describe_actions
+
+    done = [EndTurn(), Walk((1, 2)), EndTurn(), ChooseHeroBonus("extra_damage"), EndTurn(), Walk((1, 3))]
+    assert describe_actions(done) == "end turn (3), walk (2), choose hero bonus (1)"
+    assert describe_actions([]) == "did nothing"

@@ -201,10 +201,16 @@ def _field_words(name: str) -> str:
     return words(re.sub(r"_uids?$", "", name))
 
 
+def action_kind(action: Any) -> str:
+    """The kind of ``action`` in words, its class name spaced and lower-cased: ``EndTurn`` ->
+    ``end turn``, ``ChooseHeroBonus`` -> ``choose hero bonus`` (a count of what the heroes did)."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type(action).__name__).lower()
+
+
 def _generic(action: Any, names: Namer) -> str:
-    """An action without a phrase of its own: its class name as words ("light torch"), then its
-    fields named ("item Psi Dart, to (3, 4)")."""
-    what = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type(action).__name__).lower()
+    """An action without a phrase of its own: its kind in words (``action_kind``: "light torch"),
+    then its fields named ("item Psi Dart, to (3, 4)")."""
+    what = action_kind(action)
     values = [(f.name, getattr(action, f.name)) for f in fields(action)] if is_dataclass(action) else []
     details = ", ".join(f"{_field_words(name)} {value_words(value, names)}" for name, value in values
                         if value not in (None, (), [], ""))
@@ -220,4 +226,4 @@ def action_phrase(action: Any, names: Namer | None = None, state: Any = None) ->
     return say(action, names, state) if say is not None else _generic(action, names)
 
 
-__all__ = ["PHRASES", "action_phrase"]
+__all__ = ["PHRASES", "action_kind", "action_phrase"]

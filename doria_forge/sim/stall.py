@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .action_text import action_kind
+
 STALL_ROUNDS = 8
 """Rounds in a row without progress (see the module docstring) after which a simulated
 scenario counts as stalled. Scenarios run 25-30 rounds; a party that neither explores,
@@ -94,8 +96,9 @@ class StallWatch:
 
 
 def describe_actions(actions: list[Any], top: int = 3) -> str:
-    """``"Move (40), EndTurn (12), Wait (3)"``: the most frequent action kinds of ``actions``."""
-    counts = Counter(type(a).__name__ for a in actions)
+    """``"walk (40), end turn (12), wait (3)"``: the ``top`` most frequent action kinds of
+    ``actions`` in words (``action_text.action_kind``), each with its count."""
+    counts = Counter(action_kind(a) for a in actions)
     if not counts:
         return "did nothing"
     return ", ".join(f"{name} ({n})" for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:top])
@@ -103,7 +106,7 @@ def describe_actions(actions: list[Any], top: int = 3) -> str:
 
 def stall_kind(reason: str) -> str:
     """A stall reason without its round numbers and counts, so that reasons of different
-    runs group together (``no progress ...; the heroes mostly Move, EndTurn``)."""
+    runs group together (``no progress ...; the heroes mostly walk, end turn``)."""
     head, _, tail = reason.partition("; the heroes mostly ")
     head = head.split(" in round")[0]
     names = [part.split(" (")[0] for part in tail.split(", ")] if tail else []
