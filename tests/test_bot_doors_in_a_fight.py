@@ -64,3 +64,24 @@ def test_with_the_room_tile_deck_empty_nobody_walks_to_a_door():
     state.board.deck.clear()
     assert party.party_doors(state) == []
     assert explorer.party_move(state, warrior, 20) is None
+
+
+def test_in_an_exploration_game_the_party_opens_doors_in_a_fight_until_the_boss_card_is_drawn():
+    """An exploration game (*Single Scenario Mode*: a Boss Monster card shuffled into the Room
+    Tile stack ends it) has no target tile, but its goal waits under the boss card: until the
+    card comes out, an engaged party still opens the door. Before, it held the doors shut in
+    every fight, and the Doom Counter climbed while the boss stayed in the stack (200 runs, seed
+    1, 4 players: The Hollow King's card came out in 22 games, now 64)."""
+    fields = {"kind": "scenario", "id": "test", "name": "Test", "story": "s", "goal": "g",
+              "goals": {"win": [{"goal": "flag", "flag": "never"}]}, "setup": {"boss_card": "bottom_third"}}
+    pack = with_docs(pack_with(OPEN, FAR), Scenario.model_validate(fields))
+    state = map_game(pack, ["warrior", "mage"], tiles=[("OPEN", (0, 0), 0)], at={"warrior": (4, 2), "mage": (0, 0)},
+                     monsters=[("orc", (0, 1))], ap=20, deck=["OPEN", "FAR"], scenario="test")
+    state.board.boss_card_tile = "FAR"
+    warrior = state.hero("warrior")
+    assert party.engaged(state) and party.goal_needs_tiles(state)
+    assert explorer.open_door(state, warrior, 20) == RevealRoomTile((4, 2))
+    assert explorer.party_move(state, warrior, 20) == RevealRoomTile((4, 2))
+    state.scenario.revealed.add("FAR")  # the card is out: the fight holds the doors shut again
+    assert not party.goal_needs_tiles(state)
+    assert explorer.open_door(state, warrior, 20) is None
