@@ -6,6 +6,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from doria_forge.commands.cli import app
+from doria_forge.model.words.common import Place
 from doria_forge.validate import validate_pack
 
 BOSSES = Path("bosses") / "bosses.yaml"
@@ -23,6 +24,13 @@ def _replace(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, old
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def _replace_in_first(path: Path, old: str, new: str) -> None:
+    """``_replace`` within the file's first document (the Ember Dragon's card in bosses.yaml)."""
+    first, rest = path.read_text(encoding="utf-8").split("\n---\n", 1)
+    assert first.count(old) == 1, old
+    path.write_text(first.replace(old, new) + "\n---\n" + rest, encoding="utf-8")
 
 
 def test_shipped_bosses_carry_their_end_condition_as_data(shipped_pack):
@@ -48,8 +56,8 @@ def test_a_boss_exploration_is_checked_as_a_scenario(pack):
     """The scenario rules read the card's game: a marker nothing places, a boss card drawn from a
     stack it was never put into."""
     bosses = pack / BOSSES
-    _replace(bosses, "- {check: hero_on, at: {marker: phylactery}}", "- {check: hero_on, at: {marker: phylacter}}")
-    _replace(bosses, "    boss_card: bottom_third\n", "    monster_level: 1\n")
+    _replace(bosses, "- {check: hero_on, at: {boss_card: true}}", "- {check: hero_on, at: {marker: phylacter}}")
+    _replace_in_first(bosses, "    boss_card: top_third\n", "    monster_level: 1\n")
     result = validate_pack(pack)
     messages = {(p.rule_id, p.message) for p in result.problems}
     assert ("scenario-references", "nothing puts a phylacter marker on the table") in messages
@@ -68,15 +76,15 @@ def test_a_pack_without_a_start_tile_cannot_set_up_a_boss_exploration(pack):
     errors = [p for p in result.problems if "no Room Tile with starting squares" in p.message]
     assert sorted(p.message.rsplit("boss ", 1)[1].split()[0] for p in errors) == ["ember_dragon", "hollow_king"]
     dragon = next(p for p in errors if "boss ember_dragon" in p.message)
-    assert dragon.line == _line_of(pack / BOSSES, "boss_card: bottom_third") - 1  # its setup: line
+    assert dragon.line == _line_of(pack / BOSSES, "--boss ember_dragon") + 1  # its setup: line
     # Gruzak's card names A-1 itself: no error for him
 
 
 def test_a_misspelt_stack_part_names_the_closest(pack):
-    _replace(pack / BOSSES, "boss_card: bottom_third", "boss_card: bottom_thrid")
+    _replace_in_first(pack / BOSSES, "boss_card: top_third", "boss_card: top_thrid")
     result = CliRunner().invoke(app, ["validate", str(pack)])
     assert result.exit_code == 1
-    assert "did you mean 'bottom_third'?" in result.output
+    assert "did you mean 'top_third'?" in result.output
 
 
 # --------------------------------------------------------------------------- the game
@@ -97,7 +105,7 @@ def test_stack_parts_split_the_deck_in_thirds():
 
 def test_the_exploration_game_is_set_up_from_the_seed(shipped_pack):
     """General Setup: every Room Tile of the pack but the start tile, shuffled by the seed; the
-    Ember Dragon's card in the bottom third of the stack."""
+    Ember Dragon's card in the top third of the stack."""
     tiles = sorted(t for t, tile in shipped_pack.room_tiles.items() if not tile.start_tile)
     start = min(t for t, tile in shipped_pack.room_tiles.items() if tile.start_tile)
     decks, cards = set(), set()
@@ -106,8 +114,8 @@ def test_the_exploration_game_is_set_up_from_the_seed(shipped_pack):
         board = state.board
         assert board.start_tile == start and state.monster_level == 1
         assert sorted(board.deck) == tiles
-        bottom = board.deck[-(-2 * len(board.deck) // 3):]
-        assert board.boss_card_tile in bottom, (seed, board.deck, board.boss_card_tile)
+        top = board.deck[:-(-len(board.deck) // 3)]
+        assert board.boss_card_tile in top, (seed, board.deck, board.boss_card_tile)
         decks.add(tuple(board.deck))
         cards.add(board.boss_card_tile)
         again = _game(shipped_pack, "ember_dragon", seed)[1].board
@@ -137,6 +145,27 @@ def test_the_dragon_waits_where_its_card_is_drawn_and_the_heroes_win_when_it_fal
     assert card in state.board.tiles_of(dragons[0])
     assert state.outcome is None
     on_monster_defeated(state, dragons[0], state.heroes[0])
+    assert state.outcome == "won"
+
+
+def test_the_hollow_king_stays_down_only_when_he_falls_with_a_hero_on_his_tile(shipped_pack):
+    """His card: the phylactery is hidden on the tile drawn with it; he falls with no hero on that
+    tile and rises there again, he falls with one on it and the heroes win."""
+    from doria_forge.engine.defeat import on_monster_defeated
+
+    pack, state = _game(shipped_pack, "hollow_king", 5)
+    card = state.board.boss_card_tile
+    _reveal_at(state, card, (1, 0))
+    king = next(m for m in state.monsters if m.is_boss)
+    on_monster_defeated(state, king, state.heroes[0])  # the heroes still on the start tile
+    assert state.outcome is None
+    fallen = king.uid
+    king = next(m for m in state.monsters if m.is_boss)
+    assert king.uid != fallen  # risen again
+    assert card in state.board.tiles_of(king)
+    square = next(p for p in state.scenario.resolve(state, Place(boss_card=True)) if state.board.free(state, p))
+    state.board.move_to(state.heroes[0].uid, square)
+    on_monster_defeated(state, king, state.heroes[0])
     assert state.outcome == "won"
 
 
