@@ -23,6 +23,8 @@ from doria_forge.engine.combat import (
 from doria_forge.engine.dice import parse_dice
 from doria_forge.engine.triggers import monster_hit_damage
 
+from .deciding import per_decision
+
 if TYPE_CHECKING:
     from doria_forge.engine.hero import HeroState, ItemInstance
     from doria_forge.engine.monster import MonsterState
@@ -102,6 +104,7 @@ def hit_damage_on(state: GameData, monster: MonsterState, hero: HeroState) -> in
     return max(0, monster.damage + monster_hit_damage(state, monster, hero, record=False))
 
 
+@per_decision  # focus fire asks it of every monster at each attack option a decision weighs
 def hardest_hit(state: GameData, monster: MonsterState) -> int:
     """The damage (>= 0) of ``monster``'s hardest hit on a living hero now (``hit_damage_on``: the
     card's damage and the scenario's lasting rules that hold now, a relic's carrier hit harder),
