@@ -16,7 +16,7 @@ from doria_forge.engine.actions import (
     Walk,
 )
 from doria_forge.engine.spawn import spawn_boss
-from doria_forge.model.scenario import Scenario
+from doria_forge.model.scenario import Place, Scenario
 from doria_forge.sim import explorer, fight_moves, hurting, objectives, party
 from doria_forge.sim.bots import attack_options, greedy_bot
 from doria_forge.sim.policies import make_policy
@@ -452,3 +452,53 @@ def test_on_the_map_a_hurt_hero_drinks_its_potion_before_it_casts_its_healing_sp
     action = greedy_bot(state)
     assert isinstance(action, UseItem)
     assert action.item_uid == "priestess/potion:test"
+
+
+def test_a_boss_about_to_reach_the_tile_that_loses_is_the_target():
+    """Gruzak's card: the heroes lose if he reaches the stairs (a ``monster_enters`` rule that
+    loses). Two of his moves from that Room Tile he is the party's first target, though a Goblin
+    beside the hero is the likelier kill, as focus fire picks without the rule (the party chased
+    the likelier kill and lost 52 of 200 exploration games at 2 heroes to him reaching the stairs)."""
+    stairs = tile("STAIRS", [".....", ".....", ".....", ".....", "....."], doors=[("east", 2)])
+    hall = tile("HALL2", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    loses = {"when": {"on": "monster_enters", "tile": "STAIRS", "boss": True}, "do": [{"do": "lose"}]}
+    chosen = {}
+    for rules in ([], [loses]):
+        sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]}, rules=rules)
+        state = map_game(with_docs(pack_with(stairs, hall), sc), ["warrior"],
+                         tiles=[("STAIRS", (0, 0), 0), ("HALL2", (0, 1), 0)],
+                         at={"warrior": (2, 7)}, monsters=[("goblin", (1, 7))], ap=20, scenario=sc.id)
+        boss = spawn_boss(state, "gruzak_warlord", near=(2, 8))
+        state.activated.add(boss.uid)
+        assert state.board.position(boss.uid) == (2, 8)  # 4 squares from the stairs, 7 AP
+        assert objectives.is_prey(state, boss) == bool(rules)
+        assert not objectives.is_prey(state, state.monsters[0])
+        action = greedy_bot(state)
+        assert isinstance(action, Attack)
+        chosen[bool(rules)] = "boss" if action.target_uid == boss.uid else "goblin"
+    assert chosen == {False: "goblin", True: "boss"}
+
+
+def test_a_hero_on_the_tile_that_loses_steps_off_it_into_the_boss_s_way():
+    """A monster walks to the nearest hero (chapter *Monster Activation*): a hero on the stairs
+    draws Gruzak onto them and the heroes lose. With him two moves away, a hero there walks off
+    the stairs toward him (into his way) rather than fight the Goblin beside it, as it does
+    without the rule; and no move ends on the stairs while he is near."""
+    stairs = tile("STAIRS", [".....", ".....", ".....", ".....", "....."], doors=[("east", 2)])
+    hall = tile("HALL2", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    loses = {"when": {"on": "monster_enters", "tile": "STAIRS", "boss": True}, "do": [{"do": "lose"}]}
+    chosen = {}
+    for rules in ([], [loses]):
+        sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]}, rules=rules)
+        state = map_game(with_docs(pack_with(stairs, hall), sc), ["warrior"],
+                         tiles=[("STAIRS", (0, 0), 0), ("HALL2", (0, 1), 0)],
+                         at={"warrior": (2, 3)}, monsters=[("goblin", (2, 2))], ap=20, scenario=sc.id)
+        boss = spawn_boss(state, "gruzak_warlord", near=(2, 8))
+        state.activated.add(boss.uid)
+        stairs_squares = set(state.scenario.resolve(state, Place(tile="STAIRS")))
+        assert (objectives.targets(state).avoid >= stairs_squares) == bool(rules)
+        chosen[bool(rules)] = action = greedy_bot(state)
+        if rules:
+            assert isinstance(action, Walk) and action.to not in stairs_squares
+            assert abs(action.to[0] - 2) + abs(action.to[1] - 8) == 1  # next to him
+    assert isinstance(chosen[False], Attack)

@@ -93,6 +93,7 @@ from .words.triggers.doom_reached import DoomReached as DoomReached
 from .words.triggers.flag_set import FlagSet as FlagSet
 from .words.triggers.hero_enters import HeroEnters as HeroEnters
 from .words.triggers.monster_defeated import MonsterDefeated as MonsterDefeated
+from .words.triggers.monster_enters import MonsterEnters as MonsterEnters
 from .words.triggers.phase import PhaseStarts as PhaseStarts
 from .words.triggers.round_end import RoundEnd as RoundEnd
 from .words.triggers.round_start import RoundStart as RoundStart

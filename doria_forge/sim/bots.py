@@ -480,7 +480,8 @@ def _map_move(state: GameState, hero: HeroState, ap: int) -> Action | None:
         if action is not None:
             return note(state, action, f"hurt (HP {hero.hp} of {hero.hp_max}): behind a fitter friend")
         return None
-    for step, why in ((explorer.objective_move, "an objective that pays"),
+    for step, why in ((explorer.bar_the_way, "off the Room Tile the monster must not reach, into its way"),
+                      (explorer.objective_move, "an objective that pays"),
                       (explorer.open_door, "the party's door: nobody engaged, the Doom Counter waits"),
                       (explorer.regroup, "back onto the party's Room Tile to attack")):
         taken = step(state, hero, ap)

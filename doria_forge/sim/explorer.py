@@ -51,7 +51,7 @@ from doria_forge.engine.map.layout import manhattan, slot_of
 from doria_forge.engine.moves.movement import pick_up_cost
 
 from . import objectives
-from .fight_moves import combat_move, objective_move, open_door, regroup, retreat
+from .fight_moves import bar_the_way, combat_move, objective_move, open_door, regroup, retreat
 from .hurting import hurts, ranges_against
 from .party import (
     anchor_slot,
@@ -197,5 +197,6 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
 
 # The policies ask for the whole map play here (sim.bots, sim.search): this module's moves,
 # the fight's, and the readings they score positions with.
-__all__ = ["combat_move", "distances", "first", "holds_back", "hurts", "monsters_on_map", "objective_move",
+__all__ = ["bar_the_way", "combat_move", "distances", "first", "holds_back", "hurts", "monsters_on_map",
+           "objective_move",
            "open_door", "party_move", "place_tile", "regroup", "retreat", "standing"]

@@ -1,7 +1,8 @@
 """A bot hero's moves in a fight on the map (Book of Rules *Action Phase*, *Phase G: Doom
 Counter*): a hurt hero steps out of the monsters' way (``retreat``), a hero opens the party's
 door when the Doom Counter would otherwise move (``open_door``), steps onto a token or place
-that pays (``objective_move``), walks back onto the party's Room Tile to attack from there
+that pays (``objective_move``), steps off the Room Tile a monster must not reach into its way
+(``bar_the_way``), walks back onto the party's Room Tile to attack from there
 (``regroup``), or walks to the cheapest square to attack from (``combat_move``). Costs are AP;
 ties break by square order, so a game stays reproducible from its seed.
 """
@@ -141,6 +142,25 @@ def objective_move(state: Any, hero: HeroState, ap: int) -> Action | None:
     if far and not any(n in spots for n in board.layout.neighbours(here)):
         return _along(state, hero, ap, far)
     return None
+
+
+def bar_the_way(state: Any, hero: HeroState, ap: int) -> Action | None:
+    """In a fight: a hero standing on the Room Tile a monster near it must not reach
+    (``objectives.threats``: the heroes lose when it arrives) walks off it toward that monster,
+    to a free square next to it off the tile. A monster walks to the nearest hero (chapter
+    *Monster Activation*): a hero on the tile draws it on, one in its way stops it there.
+    ``None`` when the hero stands elsewhere, or no such square is free or has a way."""
+    board = state.board
+    here = _on_map(state, hero.uid)
+    threats = objectives.threats(state)
+    if here is None or hero.immobilized or not threats or ap < 1:
+        return None
+    dreaded = frozenset(p for squares in threats.values() for p in squares)
+    if here not in dreaded:
+        return None
+    goal = {p for uid in sorted(threats) for p in board.layout.neighbours(_at(state, uid))
+            if p not in dreaded and board.free(state, p)}
+    return _along(state, hero, ap, goal) if goal else None
 
 
 def regroup(state: Any, hero: HeroState, ap: int) -> Action | None:

@@ -29,6 +29,7 @@ from doria_forge.model.scenario import (
     FlagSet,
     HeroEnters,
     MonsterDefeated,
+    MonsterEnters,
     Place,
     Scenario,
     SetFlag,
@@ -36,6 +37,7 @@ from doria_forge.model.scenario import (
     TokenPickedUp,
 )
 
+from . import reach
 from .deciding import per_decision
 
 Pos = tuple[int, int]
@@ -111,6 +113,9 @@ class Objectives:
     boss_helps: bool = False
     """The boss is a target: a goal to defeat it, or a rule on its defeat that helps (sets a
     flag that wins: the Hollow King whose fall ends the curse)."""
+    dreaded: list[tuple[int, MonsterEnters]] = field(default_factory=list)
+    """(rule index, trigger) of the ``monster_enters`` rules that make the heroes lose (Gruzak
+    reaching the stairs): the monster they wait for is to be stopped before it gets there."""
 
 
 def _effects(effects: list[Any], *, success_only: bool) -> list[Any]:
@@ -131,6 +136,13 @@ def _helps(effects: list[Any], good: set[str]) -> bool:
 
 def _hurts(effects: list[Any], bad: set[str]) -> bool:
     return any(e.for_party == "hurts" or any(flag in bad for flag in e.sets_flags())
+               for e in _effects(effects, success_only=False))
+
+
+def _loses(effects: list[Any], bad: set[str]) -> bool:
+    """Whether ``effects`` can end the scenario lost: a ``lose`` (a check's branches included),
+    or a flag that leads to a lose goal."""
+    return any(e.do == "lose" or any(flag in bad for flag in e.sets_flags())
                for e in _effects(effects, success_only=False))
 
 
@@ -187,6 +199,8 @@ def objectives(scenario: Scenario) -> Objectives:
             elif _hurts(rule.effects, found.bad_flags):
                 found.avoid.append(when.place)
                 found.hazards.append(PlaceGoal(index, when.place, pays(rule.effects, found)))
+        elif isinstance(when, MonsterEnters) and _loses(rule.effects, found.bad_flags):
+            found.dreaded.append((index, when))
         elif (isinstance(when, TokenPickedUp) and when.token not in found.fetch
               and _helps(rule.effects, found.good_flags)):
             found.fetch.append(when.token)
@@ -200,12 +214,46 @@ PREY_WORTH = 3.0
 
 def is_prey(state: Any, monster: Any) -> bool:
     """Whether defeating ``monster`` helps the scenario: the boss of a ``defeat_boss`` goal or
-    of a helpful ``monster_defeated`` rule, or a monster type such a rule names."""
+    of a helpful ``monster_defeated`` rule, a monster type such a rule names, or a monster about
+    to reach the Room Tile of a rule that loses (:func:`threats`)."""
     play = state.scenario
     if play is None:
         return False
     found = objectives(play.scenario)
-    return (found.boss_helps and monster.is_boss) or monster.monster.id in found.prey
+    return ((found.boss_helps and monster.is_boss) or monster.monster.id in found.prey
+            or monster.uid in threats(state))
+
+
+THREAT_ACTIVATIONS = 2
+"""Activations within which a monster that would make the heroes lose by reaching a Room Tile
+becomes the party's first target: its walk to the tile fits in this many times its AP."""
+
+
+@per_decision
+def threats(state: Any) -> dict[str, frozenset[Pos]]:
+    """The monsters on the map that could reach the Room Tile of a ``monster_enters`` rule that
+    loses (``Objectives.dreaded``; the rule can still fire) within :data:`THREAT_ACTIVATIONS`
+    activations (walked squares, figures ignored, times ``rules.walk_ap`` at most that many
+    times the monster's AP): uid -> the squares of that Room Tile. Open information only: the
+    printed rule, the Room Tiles on the table and where the figures stand. A monster already on
+    the tile has not reached it (the rule waits for one coming from another Room Tile)."""
+    play = state.scenario
+    dreaded = objectives(play.scenario).dreaded if play is not None else []
+    found: dict[str, frozenset[Pos]] = {}
+    for index, when in dreaded:
+        if not rule_open(state, index):
+            continue
+        squares = frozenset(play.resolve(state, Place(tile=when.tile)))
+        if not squares:
+            continue  # the Room Tile is not on the table yet
+        steps = reach.distances(state, squares)
+        for monster in reach.monsters_on_map(state):
+            if (when.boss and not monster.is_boss) or (when.monster is not None and monster.monster.id != when.monster):
+                continue
+            away = steps.get(state.board.position(monster.uid))
+            if away and away * state.rules.walk_ap <= THREAT_ACTIVATIONS * monster.action_points:
+                found[monster.uid] = found.get(monster.uid, frozenset()) | squares
+    return found
 
 
 def paying_squares(state: Any) -> dict[Pos, float]:
@@ -233,9 +281,15 @@ def visit_open(state: Any, goal: PlaceGoal) -> bool:
     """Whether stepping on ``goal``'s place could still fire its rule: not a ``once`` rule
     that fired, and its flag conditions hold (a rule guarded by "flag not set" is done once
     the flag is set)."""
+    return rule_open(state, goal.rule)
+
+
+def rule_open(state: Any, index: int) -> bool:
+    """Whether the scenario's rule ``index`` could still fire: not a ``once`` rule that fired,
+    and its flag conditions hold."""
     play = state.scenario
-    rule = play.scenario.rules[goal.rule]
-    if rule.once and play.fired.get(goal.rule):
+    rule = play.scenario.rules[index]
+    if rule.once and play.fired.get(index):
         return False
     return all((c.flag in play.flags) == c.is_set for c in rule.conditions if isinstance(c, FlagIs))
 
@@ -245,7 +299,8 @@ class Targets:
     """Squares the party steers for now: ``carry`` (carrier uid -> squares to carry its token
     to), ``fetch`` (squares of tokens lying on the map), ``visit`` (squares of open helpful
     places), ``gather`` (squares every hero should stand on: escape goals), ``avoid`` (squares
-    where a hero ending its move sets off a rule that only hurts and can still fire, none of
+    where a hero ending its move sets off a rule that only hurts and can still fire, and the
+    Room Tile a monster near it must not reach (``threats``: a hero there draws it on), none of
     them a square of the others: the bots end no move there when another square serves)."""
 
     carry: dict[str, frozenset[Pos]]
@@ -269,8 +324,10 @@ def targets(state: Any) -> Targets:
     play = state.scenario
     if play is None:
         return NO_TARGETS
+    # a Room Tile a monster must not reach is kept off while one is near it (``threats``)
+    dreaded = frozenset(p for squares in threats(state).values() for p in squares)
     key = (state.board.layout.version, tuple(sorted(play.flags)), tuple(sorted(play.fired.items())),
-           tuple((t, s.square, s.carrier, s.removed) for t, s in sorted(play.tokens.items())))
+           tuple((t, s.square, s.carrier, s.removed) for t, s in sorted(play.tokens.items())), dreaded)
     cached = state.scratch.get("objective_targets")
     if cached is not None and cached[0] == key:
         return cached[1]
@@ -292,6 +349,8 @@ def targets(state: Any) -> Targets:
     # a harmful rule that fired its once, or whose flags no longer hold, harms nobody more; a
     # square a goal needs is no place to keep off
     avoid = {p for g in obj.hazards if visit_open(state, g) for p in play.resolve(state, g.place)}
+    # a hero there would draw the monster whose arrival loses onto it (monsters walk to the nearest hero)
+    avoid |= dreaded
     avoid -= visit | fetch | gather
     for squares in carry.values():
         avoid -= squares
