@@ -6,9 +6,10 @@ plays a few hundred of the same games (tests/test_invariants.py)::
     python tools/invariant_run.py --games 10000 --jobs 2 --seed 7
     python tools/invariant_run.py --policies greedy,weak,search --games 300
 
-Games are spread over every scenario of the pack, each scenario's whole player range and the
-policies given (``sim.invariant_games.game_specs``): game ``i`` is a pure function of ``i``
-and ``--seed``, so any reported game replays. Prints the games played, their outcomes, the
+Games are spread over every scenario of the pack and every Boss Monster card's exploration game
+(``simulate exploration``), each one's whole player range and the policies given
+(``sim.invariant_games.game_specs``): game ``i`` is a pure function of ``i`` and ``--seed``, so
+any reported game replays. Prints the games played, their outcomes, the
 violations by invariant with the first game showing each (scenario, party, seed, policy and
 action), games where the engine raised, and the time taken. Exit status: 0 when no invariant
 broke and no game raised, 1 otherwise.
@@ -28,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from rich.progress import Progress  # noqa: E402
 
+from doria_forge.model.exploration_game import with_exploration  # noqa: E402
 from doria_forge.sim.invariant_games import GameSpec, InvariantBroken, game_specs, play_checked  # noqa: E402
 from doria_forge.validate import validate_pack  # noqa: E402
 
@@ -35,8 +37,14 @@ _PACK = None
 
 
 def _init(content: str) -> None:
+    """The pack of ``content`` with every Boss Monster card's exploration game among its scenarios
+    (``model.exploration_game``), so the boss cards' rules are played under the invariants too."""
     global _PACK
-    _PACK = validate_pack(content).pack
+    pack = validate_pack(content).pack
+    assert pack is not None, f"{content} does not validate"
+    for boss_id in sorted(b for b, card in pack.bosses.items() if card.exploration is not None):
+        pack, _ = with_exploration(pack, boss_id)
+    _PACK = pack
 
 
 def _play(spec: GameSpec) -> tuple[GameSpec, str, str]:
