@@ -95,11 +95,16 @@ def test_build_github_annotates_the_infos_of_a_pack_that_passes(pack, tmp_path):
 
 
 def _only_the_sunken_reliquary(pack):
-    """Leave one scenario and no campaign in ``pack``: a quick build that verifies scenarios."""
+    """Leave one scenario, no campaign and no Boss Monster card's exploration game (build plays
+    them too) in ``pack``: a quick build that verifies scenarios."""
     shutil.rmtree(pack / "campaigns")
     for path in (pack / "scenarios").glob("*.yaml"):
         if path.stem != "sunken_reliquary":
             path.unlink()
+    bosses = pack / "bosses" / "bosses.yaml"
+    bosses.write_text("\n---\n".join(card[:card.index("exploration:")] + card[card.index("\nflags:") + 1:]
+                                      for card in bosses.read_text(encoding="utf-8").split("\n---\n")),
+                      encoding="utf-8")
 
 
 def test_build_verifies_the_scenarios_and_writes_their_reports(pack, tmp_path):
@@ -177,6 +182,31 @@ def test_the_summary_writes_a_count_of_one_in_the_singular(tmp_path):
         assert said in text, text
 
 
+def test_the_summary_counts_boss_cards_exploration_games_apart_from_the_scenarios(tmp_path):
+    """build plays each Boss Monster card's exploration game as a scenario: the summary read
+    "played 12 scenarios" for a pack of 9 scenarios and 3 such cards."""
+    from doria_forge.commands.build_summary import summary_data, summary_lines
+
+    report = {"scenarios": [{"plan": {"players": [1, 2, 4], "runs": 8}}] * 3, "findings": [],
+              "verdicts": {"counts": {"holds": 3, "fails": 0, "undecided": 0}}}
+    empty = SimpleNamespace(findings=(), cells=(), runs=8, precision=None)
+    validation = SimpleNamespace(errors=0, warnings=0, infos=0, files=[], config=None)
+    verified = SimpleNamespace(report=report, json_path=None, html_path=None,
+                               games=["exploration-ember_dragon", "exploration-gruzak_warlord"])
+    data = summary_data(pack=SimpleNamespace(info=SimpleNamespace(id="p", version="1")), validation=validation,
+                        matrix=empty, verification=verified, pdfs=[], bundle=tmp_path / "b.json",
+                        sim_path=tmp_path / "s.json", exit_code=0, out=tmp_path)
+    data["exports"] = {"pdf": [], "bundle": "b.json"}
+    text = "\n".join(summary_lines(data, tmp_path))
+    assert "played     1 scenario and 2 boss cards' exploration games at 1, 2 and 4 players" in text, text
+    verified.games = verified.games[:1]
+    data = summary_data(pack=SimpleNamespace(info=SimpleNamespace(id="p", version="1")), validation=validation,
+                        matrix=empty, verification=verified, pdfs=[], bundle=tmp_path / "b.json",
+                        sim_path=tmp_path / "s.json", exit_code=0, out=tmp_path)
+    data["exports"] = {"pdf": [], "bundle": "b.json"}
+    assert "played     2 scenarios and 1 boss card's exploration game at" in "\n".join(summary_lines(data, tmp_path))
+
+
 def test_the_summary_counts_the_targets_for_a_player_count_the_build_did_not_play(tmp_path):
     """build plays 1, 2 and 4 players: a target for 3 players vanished from the summary's count of
     balance targets, without a word."""
@@ -189,7 +219,8 @@ def test_the_summary_counts_the_targets_for_a_player_count_the_build_did_not_pla
     empty = SimpleNamespace(findings=(), cells=(), runs=8, precision=None)
     validation = SimpleNamespace(errors=0, warnings=0, infos=0, files=[], config=None)
     data = summary_data(pack=SimpleNamespace(info=SimpleNamespace(id="p", version="1")), validation=validation,
-                        matrix=empty, verification=SimpleNamespace(report=report, json_path=None, html_path=None),
+                        matrix=empty, verification=SimpleNamespace(report=report, json_path=None, html_path=None,
+                                                              games=[]),
                         pdfs=[], bundle=tmp_path / "b.json", sim_path=tmp_path / "s.json", exit_code=0, out=tmp_path)
     assert data["not_judged"] == 1
     data["exports"] = {"pdf": [], "bundle": "b.json"}

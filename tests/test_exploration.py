@@ -263,3 +263,68 @@ def test_simulate_exploration_refuses_a_boss_whose_end_condition_is_only_printed
                                       "--out", str(tmp_path / "x.json"), "--no-cache", "--no-progress"])
     assert result.exit_code == 2, result.output
     assert "boss hollow_king has no exploration section" in result.output
+
+
+# --------------------------------------------------------------------------- build
+def _only_the_dragon(pack: Path, band: str) -> None:
+    """``pack`` reduced to a tiny one for ``build``'s scenario stage: no scenario nor campaign, the
+    Ember Dragon the only card with an exploration game, played solo against win-rate band ``band``."""
+    import shutil
+
+    shutil.rmtree(pack / "scenarios")
+    shutil.rmtree(pack / "campaigns")
+    bosses = pack / BOSSES
+    first, rest = bosses.read_text(encoding="utf-8").split("\n---\n", 1)
+    # the others' games left out: their cards print their end condition only
+    rest = "\n---\n".join(doc[:doc.index("exploration:")] + doc[doc.index("\nflags:") + 1:]
+                          for doc in rest.split("\n---\n"))
+    bosses.write_text(first + "\n---\n" + rest, encoding="utf-8")
+    _replace_in_first(bosses, '      "1": [0.02, 0.4]\n', f'      "1": {band}\n')
+    _replace_in_first(bosses, '      "2": [0.1, 0.48]\n', "")
+    _replace_in_first(bosses, '      "4": [0.01, 0.32]\n', "")
+
+
+def _verified_build(pack: Path, out: Path):
+    from doria_forge.commands.pipeline_scenarios import verify_pack
+
+    validated = validate_pack(pack)
+    assert not [p for p in validated.problems if p.is_error], validated.problems
+    out.mkdir()
+    return verify_pack(validated.pack, out, source_map=validated.source_map, runs=16, jobs=1, progress=False,
+                       cache=False)
+
+
+def test_build_fails_a_boss_card_whose_band_its_game_misses_at_the_cards_line(pack, tmp_path):
+    """``build`` plays every boss card's exploration game and judges its balance targets as a
+    scenario's: a band the Dragon's game cannot reach fails, named at the card's own line."""
+    _only_the_dragon(pack, "[0.95, 1.0]")
+    verified = _verified_build(pack, tmp_path / "build")
+    assert verified is not None
+    [entry] = verified.report["scenarios"]
+    assert entry["id"] == "exploration-ember_dragon"
+    [target] = verified.report["verdicts"]["targets"]
+    assert target["verdict"] == "fails", target
+    failed = [f for f in verified.findings if f.rule_id == "scenario-balance-win-rate"]
+    assert failed and failed[0].severity == "warning"
+    assert Path(failed[0].file).name == "bosses.yaml"
+    assert failed[0].line == _line_of(pack / BOSSES, '"1": [0.95, 1.0]')
+    assert "exploration --boss ember_dragon" in failed[0].message  # its replay: simulate exploration
+    assert (tmp_path / "build" / "scenarios.json").exists() and (tmp_path / "build" / "scenarios.html").exists()
+
+
+def test_build_passes_a_boss_card_whose_band_its_game_holds(pack, tmp_path):
+    _only_the_dragon(pack, "[0.0, 1.0]")
+    verified = _verified_build(pack, tmp_path / "build")
+    assert verified is not None
+    [target] = verified.report["verdicts"]["targets"]
+    assert target["verdict"] == "holds", target
+    assert not [f for f in verified.findings if f.rule_id == "scenario-balance-win-rate"]
+
+
+def test_a_boss_cards_band_for_a_player_count_it_is_not_played_with_is_an_error(pack):
+    """The card's ``players`` bound its game as a scenario's do: a target outside them is never judged."""
+    _replace_in_first(pack / BOSSES, "  optional_rules: [door_events]  #", "  players: [1, 2]\n  optional_rules: [door_events]  #")
+    result = validate_pack(pack)
+    errors = [p for p in result.problems if p.rule_id == "scenario-balance-targets"]
+    assert [p.line for p in errors] == [_line_of(pack / BOSSES, '"4": [0.01, 0.32]')]
+    assert "the exploration game is for 1-2 players" in errors[0].message

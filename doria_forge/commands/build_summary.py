@@ -46,6 +46,7 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
     scenarios = report.get("scenarios", [])
     campaigns = report.get("campaigns", [])
     plans = [e["plan"] for e in (*scenarios, *campaigns)]
+    games = verification.games if verification is not None else ()
     return {
         "format": OUTPUT_FORMAT,
         "pack": {"id": pack.info.id, "version": pack.info.version},
@@ -61,7 +62,8 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
                                 "monster": f.monster, "level": f.level, "hero": f.hero}
                                for f in duel if f.severity != "info"]},
         "scenarios": {"errors": _count(findings, "error"), "warnings": _count(findings, "warning"),
-                      "infos": _count(findings, "info"), "scenarios": len(scenarios), "campaigns": len(campaigns),
+                      "infos": _count(findings, "info"), "scenarios": len(scenarios) - len(games),
+                      "explorations": len(games), "campaigns": len(campaigns),
                       "players": sorted({n for p in plans for n in p["players"]}),
                       "runs": sorted({p["runs"] for p in plans})},
         "verdicts": {k: verdicts.get(k, 0) for k in ("holds", "fails", "undecided")},
@@ -132,10 +134,13 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
     level_words = f"Monster Levels {levels[0]}-{levels[-1]}" if levels else "no levels"
     lines.append(f"  duels      {counted(d['heroes'], 'hero', 'heroes')} x {counted(d['monsters'], 'monster')} x "
                  f"{level_words}, {runs}: {_counts(d)}")
-    if s["scenarios"] or s["campaigns"]:
-        what = counted(s["scenarios"], "scenario")
+    if s["scenarios"] or s["campaigns"] or s.get("explorations"):
+        parts = [counted(s["scenarios"], "scenario")] if s["scenarios"] else []
+        if s.get("explorations"):
+            parts.append(counted(s["explorations"], "boss card's exploration game", "boss cards' exploration games"))
         if s["campaigns"]:
-            what += f" and {counted(s['campaigns'], 'campaign')}"
+            parts.append(counted(s["campaigns"], "campaign"))
+        what = _and(parts)
         runs = f"{_and(s['runs'])} run{'' if s['runs'] == [1] else 's'}"
         players = f"{_and(s['players'])} player{'' if s['players'] == [1] else 's'}"
         lines.append(f"  played     {what} at {players}, {runs} each: {_counts(s)}")

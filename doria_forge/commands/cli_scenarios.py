@@ -199,7 +199,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         ctx: typer.Context,
         boss: str = typer.Option(..., "--boss", help="Id of the Boss Monster card whose end condition ends the game."),
         pack: Path = PACK_ARG,
-        players: str | None = _players_opt("1-6"),
+        players: str | None = _players_opt("the players its exploration section gives, 1-6 without"),
         runs: int | None = typer.Option(None, "--runs", min=1, max=stages.MAX_RUNS,
                                         help=f"Runs per player count (default {stages.DEFAULT_RUNS}; with --precision "
                                         "the most, default 1000)."),

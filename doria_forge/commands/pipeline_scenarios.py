@@ -154,6 +154,8 @@ class Verification:
     json_path: Path | None = None
     html_path: Path | None = None
     findings: list[Finding] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)
+    """The scenario ids of the Boss Monster cards' exploration games among the report's scenarios."""
 
 
 def locator(source_map: Any | None) -> Locator:
@@ -576,31 +578,40 @@ def exploration_pack(pack: ContentPack, boss: str,
     ends: until then, a finding's replay command plays the game with ``simulate exploration --boss
     BOSS`` (as ``findings_name``, the command line calls it on close). Raises UsageError for a boss
     the pack lacks (naming the closest id) or one whose end condition is printed text only."""
-    from doria_forge.model.exploration_game import with_exploration
+    game_pack, ids, located, undo = explorations_pack(pack, [boss], source_map)
+    return game_pack, ids[boss], located, undo
+
+
+def explorations_pack(pack: ContentPack, bosses: Sequence[str],
+                      source_map: Any = None) -> tuple[ContentPack, dict[str, str], Any, Callable[[], None]]:
+    """:func:`exploration_pack` for every boss of ``bosses`` at once: the pack, boss id -> its
+    game's scenario id, the source map and what undoes the replay commands."""
+    from doria_forge.model.exploration_game import with_explorations
     from doria_forge.sim.findings import REPLAY_AS
 
     try:
-        game_pack, scenario_id = with_exploration(pack, boss)
+        game_pack, ids = with_explorations(pack, bosses)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    token = REPLAY_AS.set({**REPLAY_AS.get(), scenario_id: ("exploration", "--boss", boss)})
-    located = _ExplorationMap(source_map, scenario_id, boss) if source_map is not None else None
-    return game_pack, scenario_id, located, lambda: REPLAY_AS.reset(token)
+    token = REPLAY_AS.set({**REPLAY_AS.get(), **{sid: ("exploration", "--boss", boss) for boss, sid in ids.items()}})
+    games = {sid: boss for boss, sid in ids.items()}
+    located = _ExplorationMap(source_map, games) if source_map is not None else None
+    return game_pack, ids, located, lambda: REPLAY_AS.reset(token)
 
 
 class _ExplorationMap:
-    """A source map (``validate.source_map.SourceMap``) that locates the fields of exploration
-    game ``scenario_id`` in Boss Monster card ``boss``'s ``exploration`` section, where they are
-    written; everything else as ``source_map`` does."""
+    """A source map (``validate.source_map.SourceMap``) that locates the fields of each
+    exploration game of ``games`` (scenario id -> Boss Monster card id) in its card's
+    ``exploration`` section, where they are written; everything else as ``source_map`` does."""
 
-    def __init__(self, source_map: Any, scenario_id: str, boss: str) -> None:
-        self.source_map, self.scenario_id, self.boss = source_map, scenario_id, boss
+    def __init__(self, source_map: Any, games: Mapping[str, str]) -> None:
+        self.source_map, self.games = source_map, dict(games)
 
     def locate(self, kind: str, doc_id: str, path: Any = (), *, value: bool = False) -> Any:
         from doria_forge.model.exploration import PREFIX
 
-        if (kind, doc_id) == ("scenario", self.scenario_id):
-            kind, doc_id, path = "boss", self.boss, (PREFIX, *path)
+        if kind == "scenario" and doc_id in self.games:
+            kind, doc_id, path = "boss", self.games[doc_id], (PREFIX, *path)
         return self.source_map.locate(kind, doc_id, path, value=value)
 
     def __getattr__(self, name: str) -> Any:
@@ -776,19 +787,34 @@ def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: i
                 jobs: int | None = None, progress: bool = True, console: Console | None = None,
                 duel_matrix: dict[str, Any] | None = None, config: Any = None,
                 cache: bool = True, precision: float | None = None) -> Verification | None:
-    """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack`` at each of
-    ``BUILD_PLAYERS`` they allow, played in looks until every balance target is decided (and, with
-    ``precision``, every win rate that narrow), at most ``runs`` runs per player count; the
-    reports written to ``out/scenarios.json`` and ``out/scenarios.html`` (with the duel matrix
-    heat map); nothing printed (``build`` sums it up). ``None`` when ``runs`` is 0 or the pack has
-    no scenario. An expansion verifies its own scenarios and campaigns
-    (``ContentPack.own_of_kind``), played with the content of the packs it requires. ``config``:
-    the check configuration."""
+    """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack`` and the
+    exploration game of every Boss Monster card with an ``exploration`` section (chapter *Single
+    Scenario Mode*; listed as ``exploration-BOSS``, its findings at the card's lines), each at the
+    player counts of ``BUILD_PLAYERS`` it allows, played in looks until every balance target is
+    decided (and, with ``precision``, every win rate that narrow), at most ``runs`` runs per
+    player count; the reports written to ``out/scenarios.json`` and ``out/scenarios.html`` (with
+    the duel matrix heat map); nothing printed (``build`` sums it up). ``None`` when ``runs`` is 0
+    or the pack has neither a scenario nor such a card. An expansion verifies its own scenarios,
+    campaigns and cards (``ContentPack.own_of_kind``), played with the content of the packs it
+    requires. ``config``: the check configuration."""
+    from doria_forge.model import Boss
+
+    bosses = sorted(b for b, card in pack.own_of(Boss).items() if card.exploration is not None)
     scenario_ids = sorted(pack.own_of_kind("scenario"))
-    if runs < 1 or not scenario_ids:
+    if runs < 1 or not (scenario_ids or bosses):
         return None
-    return verify(pack, scenario_ids, campaign_ids=sorted(pack.own_of_kind("campaign")), source_map=source_map,
-                  players=BUILD_PLAYERS, runs=runs, seed=seed, jobs=jobs, progress=progress, console=console,
-                  out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
-                  duel_matrix=duel_matrix, config=config, show=False, cache=cache, until_decided=True,
-                  precision=precision)
+    games: dict[str, str] = {}
+    undo: Callable[[], None] = lambda: None  # noqa: E731 (nothing to undo without a boss card to play)
+    if bosses:
+        pack, games, source_map, undo = explorations_pack(pack, bosses, source_map)
+    scenario_ids += [games[boss] for boss in bosses]
+    try:
+        done = verify(pack, scenario_ids, campaign_ids=sorted(pack.own_of_kind("campaign")), source_map=source_map,
+                      players=BUILD_PLAYERS, runs=runs, seed=seed, jobs=jobs, progress=progress, console=console,
+                      out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
+                      duel_matrix=duel_matrix, config=config, show=False, cache=cache, until_decided=True,
+                      precision=precision)
+        done.games = [games[boss] for boss in bosses]
+        return done
+    finally:
+        undo()  # the findings' replay commands are written into the reports by now

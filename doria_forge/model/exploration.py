@@ -31,7 +31,7 @@ from typing import Annotated, Protocol
 from pydantic import Field
 
 from .common import Ref, Strict, empty_list
-from .scenario import EscapeRule, Goals, PlaceMarker, Rule, Scenario, ScenarioSetup, StackPart
+from .scenario import Balance, EscapeRule, Goals, PlaceMarker, PlayerRange, Rule, Scenario, ScenarioSetup, StackPart
 from .words.common import Text
 
 PREFIX = "exploration"
@@ -58,7 +58,12 @@ class ExplorationSetup(Strict):
 class Exploration(Strict):
     """A boss card's end condition as an exploration game: ``setup``, ``goals`` (win: any one
     wins; lose: any one loses; a character's death always loses), ``rules`` (when / if / do, as a
-    scenario's), the optional rules of the Book of Rules it plays with, ``max_rounds``."""
+    scenario's), the optional rules of the Book of Rules it plays with, ``max_rounds``, and as a
+    scenario's: the ``players`` it is played with and the ``balance`` targets ``simulate
+    exploration`` and ``build`` judge."""
+
+    players: PlayerRange = (1, 6)
+    """Fewest and most players the game is played and verified with, [min, max], each 1-6 with min <= max."""
 
     setup: ExplorationSetup = Field(default_factory=ExplorationSetup)
     """The boss card's place in the Room Tile deck, the start tile, the Monster Level, markers."""
@@ -72,6 +77,9 @@ class Exploration(Strict):
     """Round after which a simulated game stops undecided, 1-99."""
     notes: list[Text] = Field(default_factory=empty_list, max_length=100)
     """Setup instructions printed with the end condition, one paragraph each."""
+    balance: Balance | None = None
+    """Balance targets simulate and build check, as a scenario's: win-rate ranges per player count and the median
+    game's rounds."""
 
 
 class BossCard(Protocol):
@@ -114,7 +122,7 @@ def scenario_of(boss: BossCard, section: Exploration, start_tile: str, random_ti
         story=boss.text or boss.end_condition, goal=boss.end_condition, goal_de=boss.end_condition_de,
         goals=section.goals, setup=setup, rules=section.rules, optional_rules=section.optional_rules,
         escape=EscapeRule(allowed=False, text="An exploration game has no escape (a campaign rule)."),
-        max_rounds=section.max_rounds)
+        max_rounds=section.max_rounds, players=section.players, balance=section.balance)
 
 
 def section_references(boss: BossCard) -> Iterator[Ref]:

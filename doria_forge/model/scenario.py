@@ -318,6 +318,11 @@ WinRange = Annotated[tuple[Annotated[float, Field(ge=0, le=1)], Annotated[float,
                      AfterValidator(_low_to_high)]
 
 
+PlayerRange = Annotated[tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]],
+                        AfterValidator(_low_to_high)]
+"""Fewest and most players, [min, max], each 1-6 (Book of Rules: 1-6 players)."""
+
+
 class Balance(Strict):
     """Balance targets checked by ``simulate``: ``win_rate`` ranges (low, high, 0-1) per
     player count (``"1"``..``"6"``, or ``"all"`` for every count) and the ``rounds`` range of
@@ -344,8 +349,7 @@ class Scenario(Document):
     missing."""
     mode: Literal["single", "campaign"] = "single"
     """single: played on its own; campaign: a part of a campaign (rewards carry over)."""
-    players: Annotated[tuple[Annotated[int, Field(ge=1, le=6)], Annotated[int, Field(ge=1, le=6)]],
-                       AfterValidator(_low_to_high)] = (1, 6)
+    players: PlayerRange = (1, 6)
     """Fewest and most players, [min, max], each 1-6 with min <= max."""
     story: Text
     """The story read out before play (printed)."""

@@ -29,7 +29,7 @@ from collections.abc import Iterable
 
 from ...load.problem import Problem, Severity
 from ...model import ContentPack
-from ..scenario_facts import scenario_facts
+from ..scenario_facts import played_facts
 from ..source_map import SourceMap
 
 ID = "scenario-balance-targets"
@@ -37,7 +37,7 @@ SEVERITY = Severity.ERROR
 
 
 def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
-    for facts in scenario_facts(pack):
+    for kind, doc_id, prefix, facts in played_facts(pack):  # a Boss Monster card's exploration game too
         scenario = facts.scenario
         balance = scenario.balance
         if balance is None:
@@ -46,14 +46,19 @@ def check(pack: ContentPack, source_map: SourceMap) -> Iterable[Problem]:
         for key in balance.win_rate:
             if key != "all" and not low <= int(key) <= high:
                 yield source_map.problem(
-                    "scenario", scenario.id, ("balance", "win_rate", key), ID, SEVERITY,
-                    f"no game with {key} players is simulated: the scenario is for {low}-{high} players",
+                    kind, doc_id, (*prefix, "balance", "win_rate", key), ID, SEVERITY,
+                    f"no game with {key} players is simulated: the {_game(kind)} is for {low}-{high} players",
                 )
         if balance.rounds is not None:
             limit = facts.round_limit()
             if balance.rounds[0] > limit.round:
                 yield source_map.problem(
-                    "scenario", scenario.id, ("balance", "rounds", 0), ID, SEVERITY,
+                    kind, doc_id, (*prefix, "balance", "rounds", 0), ID, SEVERITY,
                     f"no game lasts {balance.rounds[0]} rounds: {limit.reason}",
                     value=True,
                 )
+
+
+def _game(kind: str) -> str:
+    """What the game is called in a message: a scenario, or a boss card's exploration game."""
+    return "exploration game" if kind == "boss" else "scenario"
