@@ -37,7 +37,7 @@ from doria_forge.model.scenario import (
     TokenPickedUp,
 )
 
-from . import reach
+from . import positions
 from .deciding import per_decision
 
 Pos = tuple[int, int]
@@ -246,8 +246,8 @@ def threats(state: Any) -> dict[str, frozenset[Pos]]:
         squares = frozenset(play.resolve(state, Place(tile=when.tile)))
         if not squares:
             continue  # the Room Tile is not on the table yet
-        steps = reach.distances(state, squares)
-        for monster in reach.monsters_on_map(state):
+        steps = positions.distances(state, squares)
+        for monster in positions.monsters_on_map(state):
             if (when.boss and not monster.is_boss) or (when.monster is not None and monster.monster.id != when.monster):
                 continue
             away = steps.get(state.board.position(monster.uid))
