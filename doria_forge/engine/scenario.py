@@ -26,6 +26,7 @@ game state. Nothing here tests which word it is.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -209,6 +210,23 @@ class ScenarioPlay:
                     state.log.emit("scenario_rule", hero.uid, rule=index, on="monster_hit", monster=monster.uid,
                                    points=points)
         return total
+
+    def hardest_hit_points(self, state: GameData, monster: MonsterState, heroes: Sequence[HeroState]) -> int | None:
+        """The most points the lasting rules whose conditions hold now add to a hit of ``monster``
+        on any of ``heroes`` (``monster_hit_damage`` asked of each, without recording: nothing is
+        played), ``None`` for no hero. The conditions are read once for all of them: a bot weighs
+        every monster's threat at each decision."""
+        if not heroes:
+            return None
+        lasting = _lasting(self.scenario) if self.scenario is not None else []
+        if not lasting:
+            return 0
+        game = GameView(self, state)
+        holding = [m for _, rule in lasting if all(c.holds(game) for c in rule.conditions) for m in rule.modifiers]
+        if not holding:
+            return 0
+        attacker = Attacker(monster.monster.id, monster.is_boss, frozenset(monster.monster.flags))
+        return max(sum(m.monster_hit_damage(game, attacker, hero.uid) for m in holding) for hero in heroes)
 
     def monsters_of(self, state: GameData, tile: str | None) -> list[Any]:
         """The monsters in play of Room Tile ``tile`` (the board's ``tiles_of``: standing on it,

@@ -11,6 +11,7 @@ do nothing, so the rules never depend on the scenario layer
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,6 +40,16 @@ def scenario_outcome(state: GameData, end_of_round: bool = False) -> str | None:
     if scenario is None:
         return None
     return scenario.outcome(state, end_of_round)
+
+
+def hardest_hit_points(state: GameData, monster: MonsterState, heroes: Sequence[HeroState]) -> int | None:
+    """The most points the scenario's lasting rules add now to a hit of ``monster`` on any of
+    ``heroes`` (``monster_hit_damage`` without recording, asked of each; 0 without a scenario),
+    ``None`` for no hero: a bot's estimate of the monster's hardest hit to come."""
+    scenario = state.scenario
+    if scenario is None:
+        return 0 if heroes else None
+    return scenario.hardest_hit_points(state, monster, heroes)
 
 
 def monster_hit_damage(state: GameData, monster: MonsterState, hero: HeroState, *, record: bool = True) -> int:

@@ -21,7 +21,7 @@ from doria_forge.engine.combat import (
     hit_damage,
 )
 from doria_forge.engine.dice import parse_dice
-from doria_forge.engine.triggers import monster_hit_damage
+from doria_forge.engine.triggers import hardest_hit_points, monster_hit_damage
 
 from .deciding import per_decision
 
@@ -110,5 +110,5 @@ def hardest_hit(state: GameData, monster: MonsterState) -> int:
     card's damage and the scenario's lasting rules that hold now, a relic's carrier hit harder),
     as the players weigh a monster's threat; the card's damage with no hero left. An aura's extra
     attack dice make a hit likelier, not harder: they are ``monster_wound``'s."""
-    return max((hit_damage_on(state, monster, hero) for hero in state.heroes if not hero.dead),
-               default=max(0, monster.damage))
+    points = hardest_hit_points(state, monster, [hero for hero in state.heroes if not hero.dead])
+    return max(0, monster.damage + (points or 0))
