@@ -106,6 +106,33 @@ def test_new_makes_every_kind_of_content_and_each_validates_clean(tmp_path, monk
         assert _schema_target(path) == (pack / "doria.schema.json").resolve()
 
 
+
+def test_a_new_boss_shows_its_end_condition_as_data_and_the_example_plays(tmp_path, monkeypatch):
+    """A new Boss Monster card printed its end condition as text only, with nothing telling the
+    designer how to make `simulate exploration` and `build` play it. The file carries a commented
+    `exploration:` example; uncommented as it says, it validates clean and its game is played."""
+    from doria_forge.model.exploration_game import with_exploration
+
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    assert _new("boss", "frost_wyrm", cwd=pack, monkeypatch=monkeypatch).exit_code == 0
+    card = pack / "bosses" / "frost_wyrm.yaml"
+    text = card.read_text(encoding="utf-8")
+    assert "# exploration:" in text and "simulate exploration --boss frost_wyrm" in text
+    assert validate_pack(pack).pack.bosses["frost_wyrm"].exploration is None  # a comment until the designer wants it
+    lines = [line[2:] if line.startswith(("# exploration:", "#   ")) else line for line in text.splitlines()]
+    card.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = validate_pack(pack)
+    assert [p for p in checked.problems if p.severity.value != "info"] == []
+    section = checked.pack.bosses["frost_wyrm"].exploration
+    assert section is not None and section.setup.boss_card == "top_third"
+    _, scenario_id = with_exploration(checked.pack, "frost_wyrm")
+    result = runner.invoke(app, ["simulate", "exploration", "--boss", "frost_wyrm", str(pack), "--players", "2",
+                                 "--runs", "2", "--seed", "1", "--jobs", "1", "--no-cache", "--no-progress",
+                                 "--out", str(tmp_path / "r.json")])
+    assert result.exit_code == 0, result.output
+    assert [s["id"] for s in json.loads((tmp_path / "r.json").read_text())["scenarios"]] == [scenario_id]
+
 def test_a_new_scenario_in_a_pack_written_in_german_too_carries_german_placeholders(tmp_path, monkeypatch):
     """In a pack written for en and de a new scenario (and a new campaign with its scenarios, and
     every other kind) had no name_de, story_de, goal_de, text_de: validate warned of each missing
