@@ -454,28 +454,36 @@ def test_on_the_map_a_hurt_hero_drinks_its_potion_before_it_casts_its_healing_sp
     assert action.item_uid == "priestess/potion:test"
 
 
+def _gruzak_near_the_stairs(loses: bool, *, warrior, goblin):
+    """A warrior and a Goblin at ``warrior`` and ``goblin`` on a stairs tile (STAIRS) with a hall
+    east of it, Gruzak activated in the hall at (2, 8); with ``loses``, the scenario's rule that
+    the heroes lose when he enters the stairs. Returns (the game, Gruzak)."""
+    stairs = tile("STAIRS", [".....", ".....", ".....", ".....", "....."], doors=[("east", 2)])
+    hall = tile("HALL2", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
+    rule = {"when": {"on": "monster_enters", "tile": "STAIRS", "boss": True}, "do": [{"do": "lose"}]}
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]}, rules=[rule] if loses else [])
+    state = map_game(with_docs(pack_with(stairs, hall), sc), ["warrior"],
+                     tiles=[("STAIRS", (0, 0), 0), ("HALL2", (0, 1), 0)],
+                     at={"warrior": warrior}, monsters=[("goblin", goblin)], ap=20, scenario=sc.id)
+    boss = spawn_boss(state, "gruzak_warlord", near=(2, 8))
+    state.activated.add(boss.uid)
+    return state, boss
+
+
 def test_a_boss_about_to_reach_the_tile_that_loses_is_the_target():
     """Gruzak's card: the heroes lose if he reaches the stairs (a ``monster_enters`` rule that
     loses). Two of his moves from that Room Tile he is the party's first target, though a Goblin
     beside the hero is the likelier kill, as focus fire picks without the rule (the party chased
     the likelier kill and lost 52 of 200 exploration games at 2 heroes to him reaching the stairs)."""
-    stairs = tile("STAIRS", [".....", ".....", ".....", ".....", "....."], doors=[("east", 2)])
-    hall = tile("HALL2", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
-    loses = {"when": {"on": "monster_enters", "tile": "STAIRS", "boss": True}, "do": [{"do": "lose"}]}
     chosen = {}
-    for rules in ([], [loses]):
-        sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]}, rules=rules)
-        state = map_game(with_docs(pack_with(stairs, hall), sc), ["warrior"],
-                         tiles=[("STAIRS", (0, 0), 0), ("HALL2", (0, 1), 0)],
-                         at={"warrior": (2, 7)}, monsters=[("goblin", (1, 7))], ap=20, scenario=sc.id)
-        boss = spawn_boss(state, "gruzak_warlord", near=(2, 8))
-        state.activated.add(boss.uid)
+    for loses in (False, True):
+        state, boss = _gruzak_near_the_stairs(loses, warrior=(2, 7), goblin=(1, 7))
         assert state.board.position(boss.uid) == (2, 8)  # 4 squares from the stairs, 7 AP
-        assert objectives.is_prey(state, boss) == bool(rules)
+        assert objectives.is_prey(state, boss) == loses
         assert not objectives.is_prey(state, state.monsters[0])
         action = greedy_bot(state)
         assert isinstance(action, Attack)
-        chosen[bool(rules)] = "boss" if action.target_uid == boss.uid else "goblin"
+        chosen[loses] = "boss" if action.target_uid == boss.uid else "goblin"
     assert chosen == {False: "goblin", True: "boss"}
 
 
@@ -484,21 +492,13 @@ def test_a_hero_on_the_tile_that_loses_steps_off_it_into_the_boss_s_way():
     draws Gruzak onto them and the heroes lose. With him two moves away, a hero there walks off
     the stairs toward him (into his way) rather than fight the Goblin beside it, as it does
     without the rule; and no move ends on the stairs while he is near."""
-    stairs = tile("STAIRS", [".....", ".....", ".....", ".....", "....."], doors=[("east", 2)])
-    hall = tile("HALL2", [".....", ".....", ".....", ".....", "....."], doors=[("west", 2)])
-    loses = {"when": {"on": "monster_enters", "tile": "STAIRS", "boss": True}, "do": [{"do": "lose"}]}
     chosen = {}
-    for rules in ([], [loses]):
-        sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]}, rules=rules)
-        state = map_game(with_docs(pack_with(stairs, hall), sc), ["warrior"],
-                         tiles=[("STAIRS", (0, 0), 0), ("HALL2", (0, 1), 0)],
-                         at={"warrior": (2, 3)}, monsters=[("goblin", (2, 2))], ap=20, scenario=sc.id)
-        boss = spawn_boss(state, "gruzak_warlord", near=(2, 8))
-        state.activated.add(boss.uid)
+    for loses in (False, True):
+        state, _ = _gruzak_near_the_stairs(loses, warrior=(2, 3), goblin=(2, 2))
         stairs_squares = set(state.scenario.resolve(state, Place(tile="STAIRS")))
-        assert (objectives.targets(state).avoid >= stairs_squares) == bool(rules)
-        chosen[bool(rules)] = action = greedy_bot(state)
-        if rules:
+        assert (objectives.targets(state).avoid >= stairs_squares) == loses
+        chosen[loses] = action = greedy_bot(state)
+        if loses:
             assert isinstance(action, Walk) and action.to not in stairs_squares
             assert abs(action.to[0] - 2) + abs(action.to[1] - 8) == 1  # next to him
     assert isinstance(chosen[False], Attack)
