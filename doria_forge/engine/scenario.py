@@ -26,7 +26,7 @@ game state. Nothing here tests which word it is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -197,11 +197,9 @@ class ScenarioPlay:
         if not lasting:
             return 0
         game = GameView(self, state)
-        attacker = Attacker(monster.monster.id, monster.is_boss, frozenset(monster.monster.flags))
+        attacker = _attacker(monster)
         total = 0
-        for index, rule in lasting:
-            if not all(c.holds(game) for c in rule.conditions):
-                continue
+        for index, rule in _holding(game, lasting):
             points = sum(m.monster_hit_damage(game, attacker, hero.uid) for m in rule.modifiers)
             if points:
                 total += points
@@ -222,10 +220,10 @@ class ScenarioPlay:
         if not lasting:
             return 0
         game = GameView(self, state)
-        holding = [m for _, rule in lasting if all(c.holds(game) for c in rule.conditions) for m in rule.modifiers]
+        holding = [m for _, rule in _holding(game, lasting) for m in rule.modifiers]
         if not holding:
             return 0
-        attacker = Attacker(monster.monster.id, monster.is_boss, frozenset(monster.monster.flags))
+        attacker = _attacker(monster)
         return max(sum(m.monster_hit_damage(game, attacker, hero.uid) for m in holding) for hero in heroes)
 
     def monsters_of(self, state: GameData, tile: str | None) -> list[Any]:
@@ -496,6 +494,16 @@ _LASTING: ByDocument[list[tuple[int, Any]]] = ByDocument(256)
 def _lasting(scenario: Scenario) -> list[tuple[int, Any]]:
     """The (index, rule) pairs of ``scenario``'s lasting rules, worked out once per document."""
     return _LASTING.of(scenario, lambda doc: [(i, r) for i, r in enumerate(doc.rules) if r.lasting])
+
+
+def _holding(game: GameView, lasting: list[tuple[int, Any]]) -> Iterator[tuple[int, Any]]:
+    """The (index, rule) pairs of ``lasting`` whose conditions hold in ``game`` now, in order."""
+    return ((index, rule) for index, rule in lasting if all(c.holds(game) for c in rule.conditions))
+
+
+def _attacker(monster: MonsterState) -> Attacker:
+    """What a lasting rule's modifier reads of the monster that hits: its type, boss or not, flags."""
+    return Attacker(monster.monster.id, monster.is_boss, frozenset(monster.monster.flags))
 
 
 def _listening(scenario: Scenario, kind: str) -> list[tuple[int, Any]]:
