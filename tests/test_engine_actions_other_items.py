@@ -134,6 +134,23 @@ def test_use_another_characters_weapon_from_its_backpack_costs_5_plus_card_ap_an
     assert state.log.last("use_other_item")["ap"] == 20 and state.log.of_kind("attack")
 
 
+def test_the_replay_states_the_action_points_of_using_another_characters_card_once():
+    """The replay read "Adventurer uses Greater Healing Potion ... (11 Action Points)" and then
+    "Adventurer uses Huntress's Greater Healing Potion on Adventurer (11 Action Points)": one
+    action of 11 Action Points that read as two payments."""
+    from doria_forge.sim.event_text import event_sentence
+
+    state = ready(monsters=["orc"])
+    war = state.hero("warrior")
+    war.move_to_backpack(war.find("hammer"))
+    before = len(state.log)
+    state.apply(UseOtherItem("warrior", HAMMER, profile_index=0, monster_uid="orc-1"))
+    said = [event_sentence(event) for event in list(state.log)[before:]]
+    assert sum("Action Point" in line for line in said) == 1
+    assert any("(20 Action Points)" in line for line in said)
+    assert any("from warrior" in line.lower() for line in said)
+
+
 def test_use_another_characters_weapon_with_fast_hands_costs_2_plus_card_ap_minus_3():
     """*Hero bonuses*, Fast Hands: every item used costs 3 AP less, and reaching into another
     character's places 2 instead of 5: 2 + (15 - 3)."""

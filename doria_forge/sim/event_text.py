@@ -297,8 +297,10 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "trap_disarm": lambda s: f"{s.who} tries to disarm {s.n(s['trap'])}: {s.check()}",
     "unconscious": lambda s: f"{s.who} falls unconscious" + (", a fumble" if s.get("fumble") else
                                                              f" ({action_points(s['ap'])})"),
-    "use_other_item": lambda s: (f"{s.who} uses {s.n(s['owner'])}'s {s.n(s['item'])} on {s.n(s['target'])}"
-                                 f"{s.costing()}"),
+    # the use itself is the line before, with every Action Point of the action (the 5 to take the card
+    # included): a cost here too read as a second payment
+    "use_other_item": lambda s: (f"{s.who} took that {s.n(s['item'])} from {s.n(s['owner'])} for this use "
+                                 f"(on {s.n(s['target'])}; the use above counts the taking)"),
     "wait": lambda s: f"{s.who} waits{s.costing()}",
 }
 """A sentence for each kind of event the engine emits."""
