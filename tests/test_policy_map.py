@@ -336,6 +336,29 @@ def test_in_a_fight_a_hero_off_the_party_tile_walks_back_to_attack_from_it():
     assert explorer.regroup(state, state.hero("ranger"), 15) is None
 
 
+def test_a_hurt_hero_holding_back_does_not_walk_back_beside_the_monsters():
+    """A hurt hero that stepped back off the party's Room Tile walked straight back onto it,
+    beside the monsters, once it had no attack (a Goblin Warren replay: at -13 HP, dead that
+    round). Back onto the party's tile it goes only where no monster can reach it this round;
+    a fit hero still walks back (Phase G: a Room Tile with a character costs a field)."""
+    below = tile("BELOW", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
+
+    def mage_below(hp: int) -> GameState:
+        state = map_game(pack_with(ROOM, below), ["warrior", "ranger", "mage"],
+                         tiles=[("ROOM", (0, 0), 0), ("BELOW", (1, 0), 0)],
+                         at={"warrior": (1, 1), "ranger": (2, 2), "mage": (7, 2)}, monsters=[("orc", (3, 3))],
+                         ap={"mage": 15})
+        state.hero("mage").hp = hp
+        return state
+
+    hurt = mage_below(1)
+    assert party.holds_back(hurt, hurt.hero("mage"))
+    assert explorer.party_move(hurt, hurt.hero("mage"), 15) is None
+    fit = mage_below(20)
+    step = explorer.party_move(fit, fit.hero("mage"), 15)
+    assert isinstance(step, Walk) and step.to[0] < 5  # onto ROOM, rows 0-4
+
+
 def test_a_campaign_party_declares_its_escape_when_a_hero_is_close_to_death():
     """Escaping a campaign scenario: the group keeps XP and Monster Points; a death would cost
     the dead hero's equipment. Single scenarios and scenarios barring escape play on."""

@@ -463,7 +463,7 @@ def _round_danger(state: Any, hero: HeroState) -> int:
         steps = reach.distances(state, frozenset((here,)))
         for monster in reach.monsters_on_map(state):
             away = steps.get(at(monster.uid))
-            if away is not None and away <= monster.action_points + monster.range:
+            if away is not None and away <= reach.monster_reach(monster):
                 near += hits[monster.uid] + 1
     if any(effect.kind == EXTRA_ACTIVATION for effect in state.doom.preview(1)):
         near *= 2

@@ -63,7 +63,7 @@ from .party import (
     play_escape_pending,
     together,
 )
-from .reach import FAR, Pos, _along, _at, _on_map, distances, monsters_on_map, standing
+from .reach import FAR, Pos, _along, _at, _on_map, beyond_monsters, distances, monsters_on_map, standing
 
 
 def place_tile(state: Any) -> Action:
@@ -191,6 +191,13 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
                 return move
     if anchor is not None and slot_of(here) != anchor:
         squares = {p for p in layout.tiles[anchor].squares() if board.free(state, p)}
+        if holds_back(state, hero) and monsters_on_map(state):
+            # a hurt hero rejoins the party only where no monster reaches it this round, in one
+            # move: walking back beside the monsters undid the step back it had just taken (The
+            # Goblin Warren, 2 players: at -13 HP back beside five monsters, dead that round)
+            squares = beyond_monsters(state, squares)
+            move = _along(state, hero, ap, squares) if squares else None
+            return move if getattr(move, "to", None) in squares else None
         return _along(state, hero, ap, squares)
     return None
 

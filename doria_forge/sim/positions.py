@@ -61,3 +61,16 @@ def distances(state: Any, sources: frozenset[Pos]) -> dict[Pos, int]:
                     queue.append(n)
         cache[sources] = found
     return found
+
+
+def monster_reach(monster: Any) -> int:
+    """Squares (walked, figures ignored) from which ``monster`` can still attack a figure this
+    round: its Action Points plus its range (chapter *Monster Activation*: it walks, then attacks)."""
+    return monster.action_points + monster.range
+
+
+def beyond_monsters(state: Any, squares: set[Pos]) -> set[Pos]:
+    """The squares of ``squares`` that no monster on the map could walk to and attack this round
+    (:func:`monster_reach`), read from the open board."""
+    fields = [(distances(state, frozenset([_at(state, m.uid)])), monster_reach(m)) for m in monsters_on_map(state)]
+    return {p for p in squares if all(steps.get(p, FAR) > reach for steps, reach in fields)}

@@ -16,7 +16,17 @@ from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
 
 from . import objectives
-from .positions import FAR, Pos, _at, _on_map, distances, monsters_on_map, standing  # noqa: F401 - the bots' names
+from .positions import (  # noqa: F401 - the bots' names
+    FAR,
+    Pos,
+    _at,
+    _on_map,
+    beyond_monsters,
+    distances,
+    monster_reach,
+    monsters_on_map,
+    standing,
+)
 
 
 def _step(route: Any, to: Pos) -> Action:
