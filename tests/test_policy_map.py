@@ -339,8 +339,9 @@ def test_in_a_fight_a_hero_off_the_party_tile_walks_back_to_attack_from_it():
 def test_a_hurt_hero_holding_back_does_not_walk_back_beside_the_monsters():
     """A hurt hero that stepped back off the party's Room Tile walked straight back onto it,
     beside the monsters, once it had no attack (a Goblin Warren replay: at -13 HP, dead that
-    round). Back onto the party's tile it goes only where no monster can reach it this round;
-    a fit hero still walks back (Phase G: a Room Tile with a character costs a field)."""
+    round). Close to death (-20 kills), back onto the party's tile it goes only where no monster
+    can reach it this round; less hurt or fit, it still walks back (Phase G: a Room Tile with a
+    character costs a field)."""
     below = tile("BELOW", [".....", ".....", ".....", ".....", "....."], doors=[("north", 2)])
 
     def mage_below(hp: int) -> GameState:
@@ -351,12 +352,13 @@ def test_a_hurt_hero_holding_back_does_not_walk_back_beside_the_monsters():
         state.hero("mage").hp = hp
         return state
 
-    hurt = mage_below(1)
-    assert party.holds_back(hurt, hurt.hero("mage"))
-    assert explorer.party_move(hurt, hurt.hero("mage"), 15) is None
-    fit = mage_below(20)
-    step = explorer.party_move(fit, fit.hero("mage"), 15)
-    assert isinstance(step, Walk) and step.to[0] < 5  # onto ROOM, rows 0-4
+    dying = mage_below(-13)
+    assert party.holds_back(dying, dying.hero("mage")) and party.close_to_death(dying, dying.hero("mage"))
+    assert explorer.party_move(dying, dying.hero("mage"), 15) is None
+    for hp in (1, 20):  # hurt (holding back) but far from death, and fit
+        state = mage_below(hp)
+        step = explorer.party_move(state, state.hero("mage"), 15)
+        assert isinstance(step, Walk) and step.to[0] < 5  # onto ROOM, rows 0-4
 
 
 def test_a_campaign_party_declares_its_escape_when_a_hero_is_close_to_death():

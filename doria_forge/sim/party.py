@@ -76,10 +76,15 @@ def give_up(state: Any) -> Action | None:
     play = state.scenario
     if (play is None or state.mode != "campaign" or not play.scenario.escape.allowed or play.escape_declared):
         return None
-    floor = state.rules.death_threshold + ESCAPE_MARGIN
-    if any(not h.dead and min(h.hp, h.pp) <= floor for h in state.heroes) and not left_behind(state):
+    if any(close_to_death(state, h) for h in state.heroes) and not left_behind(state):
         return DeclareEscape()
     return None
+
+
+def close_to_death(state: Any, hero: HeroState) -> bool:
+    """A living character within ``ESCAPE_MARGIN`` points (HP or PP) of death (chapter *Hit
+    Points*: -20 HP or PP kills, ``rules.death_threshold``)."""
+    return not hero.dead and min(hero.hp, hero.pp) <= state.rules.death_threshold + ESCAPE_MARGIN
 
 
 def left_behind(state: Any) -> list[HeroState]:
@@ -99,8 +104,7 @@ def play_escape_pending(state: Any) -> bool:
     play = state.scenario
     if play is None or state.mode != "campaign" or not play.scenario.escape.allowed or play.escape_declared:
         return False
-    floor = state.rules.death_threshold + ESCAPE_MARGIN
-    return any(not h.dead and min(h.hp, h.pp) <= floor for h in state.heroes)
+    return any(close_to_death(state, h) for h in state.heroes)
 
 
 @per_decision
