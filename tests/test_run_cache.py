@@ -4,7 +4,10 @@ read the edited document are played again, with the numbers a cold run gives."""
 
 from __future__ import annotations
 
+from doria_forge.model.exploration import exploration_id
+from doria_forge.model.exploration_game import with_explorations
 from doria_forge.model.pack import ContentPack
+from doria_forge.model.scenario import Balance
 from doria_forge.sim.campaign import make_campaign_plan
 from doria_forge.sim.chunk_store import ChunkStore, plan_reads
 from doria_forge.sim.executors import cached, local_executor, run_plans
@@ -40,6 +43,38 @@ def test_what_a_plan_reads_changes_only_with_the_documents_it_can_read(shipped_p
 
     renamed = _edited(shipped_pack, "scenario", in_campaign, name="Renamed")
     assert plan_reads(renamed, campaign) != before[campaign]
+
+
+def _chunk_keys(pack: ContentPack, folder) -> dict[str, str]:
+    """Key of the first one-player chunk of every game ``build`` plays on ``pack``: each scenario,
+    each campaign and each Boss Monster card's exploration game, by scenario or campaign id."""
+    from doria_forge.sim.scenario_runner import make_plan
+
+    bosses = sorted(b for b, card in pack.bosses.items() if card.exploration is not None)
+    game_pack, _ = with_explorations(pack, bosses)
+    store = ChunkStore(game_pack, folder)
+    plans = {sid: make_plan(game_pack, sid, players=[game_pack.scenarios[sid].players[0]], runs=1)
+             for sid in game_pack.scenarios}
+    plans |= {cid: make_campaign_plan(game_pack, cid, players=[2], runs=1) for cid in game_pack.campaigns}
+    return {name: store.key((plan, plan.players[0], 0, 1)) for name, plan in plans.items()}
+
+
+def test_a_boss_cards_exploration_section_is_read_only_by_its_own_exploration_game(shipped_pack, tmp_path):
+    bosses = sorted(b for b, card in shipped_pack.bosses.items() if card.exploration is not None)
+    assert len(bosses) >= 2  # one edited, one whose game must keep its key
+    boss = shipped_pack.bosses[bosses[0]]
+    before = _chunk_keys(shipped_pack, tmp_path)
+    assert exploration_id(bosses[1]) in before and shipped_pack.scenarios and shipped_pack.campaigns
+
+    assert boss.exploration is not None
+    band = Balance(win_rate={"1": (0.0, 1.0)})
+    rebanded = _edited(shipped_pack, "boss", boss.id, exploration=boss.exploration.model_copy(update={"balance": band}))
+    after = _chunk_keys(rebanded, tmp_path)
+    assert {game for game in before if after[game] != before[game]} == {exploration_id(boss.id)}
+
+    stronger = _edited(shipped_pack, "boss", boss.id, action_points=boss.action_points + 1)  # any game may meet it
+    after = _chunk_keys(stronger, tmp_path)
+    assert {game for game in before if after[game] == before[game]} == set()
 
 
 def test_after_editing_one_scenario_only_its_runs_are_played_again_with_cold_numbers(shipped_pack, tmp_path):

@@ -8,9 +8,14 @@ Its key is the sha256 of everything its numbers depend on:
 - the documents its runs can read (:func:`plan_reads`): the scenario played (a campaign: the
   campaign and each of its scenarios) and every document of the game around it (monsters and
   their Monster Level Cards, Monster Modifications, Loot and standard equipment, Traps, heroes,
-  Room Tiles, Boss Monsters, Door Event cards, the rules), each by the hash of its validated
+  Room Tiles, Boss Monster cards, Door Event cards, the rules), each by the hash of its validated
   content. Other scenarios and campaigns, the manifest and the files' layout are not read: an
   edit to one scenario leaves every other scenario's chunks valid;
+- a Boss Monster card's ``exploration`` section (``model.exploration``: its exploration game,
+  ``exploration-BOSS`` among the scenarios ``build`` and ``simulate exploration`` play) only for
+  that game: any game may meet the boss, so the rest of the card is read by every run, but only
+  its own exploration game plays the section. An edit to the section (its rules, its ``balance``
+  band) leaves every scenario's and every other boss's chunks valid;
 - the source code of the engine and the simulation (``sim.cache.engine_version``);
 - the plan's fields (seed, policy, hero pool, stall limit; not ``runs`` nor ``first_run``, which
   only decide which chunks are made) and the chunk's player count and run range.
@@ -37,6 +42,7 @@ from typing import Any
 
 from doria_forge.infra.fsutil import atomic_write_bytes, cache_dir, prune_oldest
 from doria_forge.model import ContentPack
+from doria_forge.model.exploration import PREFIX, exploration_id
 
 from .executors import Task
 
@@ -61,6 +67,8 @@ def plan_reads(pack: ContentPack, plan: Any) -> str:
     else:
         campaign = pack.campaigns[plan.campaign]
         own = [("campaign", plan.campaign)] + [("scenario", sid) for sid in campaign.scenarios]
+    # a boss card's exploration section, for the exploration game it makes (none for another scenario)
+    own += [(PREFIX, sid) for kind, sid in own if kind == "scenario" and (PREFIX, sid) in digests]
     text = digests[("", "")] + "".join(f"|{kind}/{doc_id}:{digests.get((kind, doc_id), '-')}" for kind, doc_id in own)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -69,20 +77,24 @@ _DIGESTS: dict[int, tuple[weakref.ref, dict[tuple[str, str], str]]] = {}
 
 
 def _digests(pack: ContentPack) -> dict[tuple[str, str], str]:
-    """``(kind, id)`` -> sha256 of each document of ``pack`` whose kind is a plan's own, and
-    ``("", "")`` -> one sha256 of all the other documents (made once per pack)."""
+    """``(kind, id)`` -> sha256 of each document of ``pack`` whose kind is a plan's own,
+    ``("exploration", exploration game's scenario id)`` -> sha256 of the ``exploration`` section
+    of each Boss Monster card with one, and ``("", "")`` -> one sha256 of all the other documents,
+    boss cards without their ``exploration`` section (made once per pack)."""
     found = _DIGESTS.get(id(pack))
     if found is not None and found[0]() is pack:
         return found[1]
     out: dict[tuple[str, str], str] = {}
     common = hashlib.sha256()
     for doc in sorted(pack, key=lambda d: (d.kind, d.id)):
-        digest = hashlib.sha256(json.dumps(doc.model_dump(mode="json"), sort_keys=True,
-                                           ensure_ascii=False).encode("utf-8")).hexdigest()
+        data = doc.model_dump(mode="json")
+        section = data.pop(PREFIX, None) if doc.kind == "boss" else None
+        if section is not None:
+            out[(PREFIX, exploration_id(doc.id))] = _sha256(section)
         if doc.kind in OWN_KINDS:
-            out[(doc.kind, doc.id)] = digest
+            out[(doc.kind, doc.id)] = _sha256(data)
         else:
-            common.update(f"{doc.kind}/{doc.id}:{digest}\n".encode())
+            common.update(f"{doc.kind}/{doc.id}:{_sha256(data)}\n".encode())
     out[("", "")] = common.hexdigest()
 
     def forget(_ref: weakref.ref) -> None:  # the pack is gone: its id may be reused
@@ -91,6 +103,11 @@ def _digests(pack: ContentPack) -> dict[tuple[str, str], str]:
     key = id(pack)
     _DIGESTS[key] = (weakref.ref(pack, forget), out)
     return out
+
+
+def _sha256(data: Any) -> str:
+    """sha256 hex of the canonical JSON of ``data`` (a document's or a section's dump)."""
+    return hashlib.sha256(json.dumps(data, sort_keys=True, ensure_ascii=False).encode("utf-8")).hexdigest()
 
 
 class ChunkStore:
