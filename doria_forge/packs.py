@@ -180,8 +180,22 @@ def installed_packs() -> dict[str, Path]:
     """Every pack found without a requiring pack (``DORIA_FORGE_PACKS``, then the shipped packs):
     id -> folder, the first folder of each id."""
     folders = [Path(e.strip()) for e in os.environ.get(ENV_VAR, "").split(os.pathsep) if e.strip()]
+    return _packs_in([*folders, *shipped_pack_dirs()])
+
+
+def project_packs(project: Path) -> dict[str, Path]:
+    """Every pack a project's configuration (``validate.config``) may name: id -> folder of each
+    pack in the project folder ``project`` (the packs validated with that configuration; each
+    finds the others beside it) and of every pack :func:`installed_packs` finds, which they may
+    require; the first folder of each id."""
+    return {**installed_packs(), **_packs_in([project])}
+
+
+def _packs_in(folders: list[Path]) -> dict[str, Path]:
+    """id -> folder of the packs of ``folders`` (each a pack folder or a folder of pack folders),
+    the first folder of each id."""
     out: dict[str, Path] = {}
-    for folder in [*folders, *shipped_pack_dirs()]:
+    for folder in folders:
         for candidate in _candidates(folder):
             found = read_manifest(candidate.resolve())
             if found is not None:

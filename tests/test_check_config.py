@@ -80,6 +80,22 @@ def test_per_pack_settings_win_over_the_project_and_the_manifest(tmp_path):
     assert [p.severity for p in own.problems if p.rule_id == "missing-translation"] == [Severity.INFO]
 
 
+def test_a_packs_entry_naming_no_pack_of_the_project_is_a_warning_with_the_closest_id(tmp_path, monkeypatch):
+    """A mistyped id under packs: configured no pack without a word. The project's own packs, a
+    sibling pack and the packs they may require (the shipped base pack) are known ids."""
+    monkeypatch.delenv("DORIA_FORGE_PACKS", raising=False)
+    config = ("packs:\n  tiny:\n    checks: {missing-translation: info}\n  tinny:\n    checks: {missing-translation: off}\n"
+              "  sibling: {checks: {card-art: off}}\n  doria-base: {checks: {card-art: off}}\n")
+    pack = _project(tmp_path, config)
+    write_pack(tmp_path / "frost", {"pack.yaml": "kind: pack\nid: sibling\nname: Sibling\nversion: 0.1.0\n"})
+    result = _validate(pack)
+    found = [line.split("/")[-1] for line in lines(result.problems, "check-config")]
+    assert len(found) == 1 and found[0].startswith(
+        "doria-forge.yaml:4:3 warning [check-config] packs: no pack 'tinny' in this project (did you mean 'tiny'?)")
+    assert "doria-base, sibling, tiny" in found[0]
+    assert [p.severity for p in result.problems if p.rule_id == "missing-translation"] == [Severity.INFO]
+
+
 def test_pyproject_tool_section_is_read_when_there_is_no_doria_forge_yaml(tmp_path):
     pyproject = '[project]\nname = "x"\n\n[tool.doria-forge.checks]\nmissing-translation = "info"\n'
     result = _validate(_project(tmp_path, pyproject=pyproject))

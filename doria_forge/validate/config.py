@@ -9,7 +9,9 @@ Where a setting comes from, lowest precedence first:
    findings there);
 3. the project's ``checks:``: ``doria-forge.yaml`` in the project folder (the folder holding the
    pack folder, beside ``layouts/``), else ``[tool.doria-forge]`` in its ``pyproject.toml``;
-4. the project's ``packs: {PACK-ID: {checks: ...}}`` for one pack.
+4. the project's ``packs: {PACK-ID: {checks: ...}}`` for one pack: a pack in the project folder
+   (each is validated with this configuration) or one they may require; an id that names none of
+   them (``packs.project_packs``) is a warning, with the closest known id.
 
 A setting is ``off`` (the check reports nothing), a severity (``error``, ``warning``, ``info``),
 or a mapping of ``severity``, ``enabled`` and the check's thresholds::
@@ -360,7 +362,7 @@ def _read_yaml(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str, Sett
     if len(documents) > 1:
         problems.append(Problem.at(documents[1].root, CONFIG_RULE, Severity.ERROR,
                                    f"{path.name} holds one YAML document; remove the '---' and what follows"))
-    checks, packs, found = _project_settings(doc.data, _document_locate(doc))
+    checks, packs, found = _project_settings(doc.data, _document_locate(doc), path.parent)
     return checks, packs, problems + found
 
 
@@ -409,7 +411,7 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
                     return Location(file, number, 1)
         return Location(file, 1, 1)
 
-    return _project_settings(section, locate)
+    return _project_settings(section, locate, path.parent)
 
 
 def _not_toml(file: str, line: int, column: int, reason: str) -> Problem:
@@ -428,8 +430,10 @@ _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)")
 _NOT_A_MAPPING = "the check configuration is a mapping of 'checks' and 'packs'"
 
 
-def _project_settings(data: Any, locate: Locate) -> tuple[dict[str, Setting], dict[str, dict[str, Setting]],
-                                                         list[Problem]]:
+def _project_settings(data: Any, locate: Locate, project: Path) -> tuple[dict[str, Setting],
+                                                                        dict[str, dict[str, Setting]], list[Problem]]:
+    """The settings of the configuration ``data`` of the project folder ``project`` and the
+    problems with them, each at its field (``locate``)."""
     problems: list[Problem] = []
     if not isinstance(data, Mapping):
         return {}, {}, [Problem.at(locate(()), CONFIG_RULE, Severity.ERROR, _NOT_A_MAPPING)]
@@ -453,7 +457,22 @@ def _project_settings(data: Any, locate: Locate) -> tuple[dict[str, Setting], di
             continue
         packs[str(pack_id)], found = parse_checks(section.get("checks"), locate, ("packs", pack_id, "checks"))
         problems += found
+    if per_pack:
+        problems += _unknown_packs(per_pack, locate, project)
     return checks, packs, problems
+
+
+def _unknown_packs(per_pack: Mapping[Any, Any], locate: Locate, project: Path) -> list[Problem]:
+    """A warning at each id of ``per_pack`` (the ``packs:`` setting) that names no pack the
+    project knows (``packs.project_packs``): a mistyped id configured no pack without a word."""
+    from ..packs import project_packs
+
+    known = sorted(project_packs(project))
+    return [Problem.at(locate(("packs", pack_id)), CONFIG_RULE, Severity.WARNING,
+                       f"packs: no pack {as_written(pack_id)} in this project{_suggest(str(pack_id), known)}: "
+                       f"these settings apply to no pack; known here: {', '.join(known) or 'none'} (the packs "
+                       "in the project folder and the packs they may require)")
+            for pack_id in per_pack if str(pack_id) not in known]
 
 
 def check_config(pack_id: str, manifest_checks: Any, manifest_locate: Locate | None, project: Path | None,
