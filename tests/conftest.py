@@ -32,6 +32,23 @@ def _private_matchup_cache(tmp_path_factory):
         os.environ["DORIA_FORGE_CACHE_DIR"] = old
 
 
+@pytest.fixture(autouse=True)
+def _no_output_in_the_checkout():
+    """A test writes its outputs under tmp_path: one that ran a command without ``--out`` from the
+    checkout left ``build/simulation.json`` there (the default output folder, ``build/`` in the
+    working folder) after every run of the suite. Fails the test that makes the folder (unless it
+    was there before: a designer's own build)."""
+    from doria_forge.commands.pipeline import OUTPUT_FOLDER
+
+    folder = ROOT / OUTPUT_FOLDER
+    there = folder.exists()
+    yield
+    if not there and folder.exists():
+        made = sorted(str(p.relative_to(ROOT)) for p in folder.rglob("*"))
+        shutil.rmtree(folder, ignore_errors=True)  # so the next test is judged on its own
+        pytest.fail(f"the test wrote into the checkout: {', '.join(made)}; give the command --out under tmp_path")
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _ctrl_c_interrupts():
     """Tests send Ctrl-C (SIGINT) to this process and to the commands it starts. A shell without

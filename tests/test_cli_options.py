@@ -325,12 +325,14 @@ def test_simulate_campaign_help_names_its_own_default_player_counts():
     assert "default: every count all the campaign's scenarios allow" in text
 
 
-def test_the_duel_progress_bar_stays_off_stdout_where_annotations_go():
+def test_the_duel_progress_bar_stays_off_stdout_where_annotations_go(tmp_path):
     """With the output taken for a terminal (FORCE_COLOR, set in many CI logs), `simulate --format
     github` drew its "simulating matchups" bar on stdout, in front of the first annotation; the
-    scenarios' bar was already on stderr."""
+    scenarios' bar was already on stderr. (The report goes under tmp_path: the default, build/ in
+    the working folder, left build/simulation.json in the checkout.)"""
     result = runner.invoke(app, ["simulate", str(ROOT / "content"), "--runs", "2", "--hero", "mage", "--monster",
-                                 "orc", "--jobs", "1", "--no-cache", "--format", "github"],
+                                 "orc", "--jobs", "1", "--no-cache", "--format", "github",
+                                 "--out", str(tmp_path / "simulation.json")],
                            env={"FORCE_COLOR": "1", "COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     assert "simulating matchups" not in result.stdout and "\x1b[" not in result.stdout
