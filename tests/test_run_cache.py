@@ -169,3 +169,50 @@ def test_no_cache_on_a_scenario_or_campaign_run_neither_reads_nor_writes_the_cac
                                           "--out", str(tmp_path / "report.json")])
         assert result.exit_code == 0, result.output
         assert not folder.exists(), sorted({p.relative_to(folder).parts[0] for p in folder.rglob("*")})
+
+
+def test_a_rebuild_after_one_edit_plays_again_only_the_games_that_read_it_with_cold_numbers(
+        shipped_pack, tmp_path, monkeypatch):
+    """``build``'s scenarios stage (``verify_pack``: the scenarios, the campaigns and the Boss
+    Monster cards' exploration games) played again after an edit: only the edited scenario and
+    the campaigns holding it, or only the edited card's exploration game, each report as a build
+    without the cache writes it."""
+    from doria_forge.commands import pipeline_scenarios
+    from doria_forge.commands.pipeline_scenarios import verify_pack
+
+    monkeypatch.setenv("DORIA_FORGE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(pipeline_scenarios, "html_text", lambda *args, **kwargs: "")  # its plots: most of the time
+    played: list[str] = []
+    put = ChunkStore.put
+
+    def recording(store, task, stats):
+        played.append(getattr(task[0], "scenario", None) or task[0].campaign)
+        put(store, task, stats)
+
+    monkeypatch.setattr(ChunkStore, "put", recording)
+    (campaign_id, campaign), = shipped_pack.campaigns.items()
+    alone = "goblin_warren"
+    assert alone not in campaign.scenarios
+    kept = {alone, *campaign.scenarios}  # fewer scenarios keep the builds quick
+    pack = ContentPack.from_documents([d for d in shipped_pack if d.kind != "scenario" or d.id in kept])
+    bosses = sorted(b for b, card in pack.bosses.items() if card.exploration is not None)
+
+    def build(content: ContentPack, out: str, cache: bool = True) -> str:
+        played.clear()
+        verify_pack(content, tmp_path / out, runs=1, jobs=1, progress=False, cache=cache)
+        return (tmp_path / out / "scenarios.json").read_text(encoding="utf-8")
+
+    build(pack, "first")
+    assert set(played) == kept | {campaign_id} | {exploration_id(b) for b in bosses}
+    boss = pack.bosses[bosses[0]]
+    assert boss.exploration is not None
+    edits = {
+        alone: _edited(pack, "scenario", alone, max_rounds=6),
+        campaign.scenarios[0]: _edited(pack, "scenario", campaign.scenarios[0], max_rounds=6),
+        exploration_id(boss.id): _edited(pack, "boss", boss.id, exploration=boss.exploration.model_copy(
+            update={"max_rounds": boss.exploration.max_rounds // 2})),
+    }
+    for game, edited in edits.items():
+        warm = build(edited, "warm")
+        assert set(played) == {game} | ({campaign_id} if game in campaign.scenarios else set()), game
+        assert warm == build(edited, "cold", cache=False), game
