@@ -94,6 +94,12 @@ def test_a_packs_entry_naming_no_pack_of_the_project_is_a_warning_with_the_close
         "doria-forge.yaml:4:3 warning [check-config] packs: no pack 'tinny' in this project (did you mean 'tiny'?)")
     assert "doria-base, sibling, tiny" in found[0]
     assert [p.severity for p in result.problems if p.rule_id == "missing-translation"] == [Severity.INFO]
+    # in pyproject.toml, at the table that names it (it was at line 1)
+    pyproject = ('[project]\nname = "x"\n\n[tool.doria-forge.packs.tiny.checks]\nmissing-translation = "info"\n\n'
+                 '[tool.doria-forge.packs.tinny.checks]\nmissing-translation = "off"\n')
+    toml = _validate(_project(tmp_path / "toml", pyproject=pyproject))
+    (problem,) = [p for p in toml.problems if p.rule_id == "check-config"]
+    assert problem.file.endswith("pyproject.toml") and problem.line == 7 and "'tinny'" in problem.message
 
 
 def test_pyproject_tool_section_is_read_when_there_is_no_doria_forge_yaml(tmp_path):

@@ -404,10 +404,13 @@ def _read_pyproject(path: Path) -> tuple[dict[str, Setting], dict[str, dict[str,
     lines = text.splitlines()
 
     def locate(path: tuple[str | int, ...]) -> Location:
-        # TOML keeps no positions: the first line naming the deepest key of the path
+        # TOML keeps no positions: the first line naming the deepest key of the path, as a key or in
+        # a table's name (at its end, or inside: [tool.doria-forge.packs.frost-crypt.checks])
         for key in reversed([str(p) for p in path]):
+            named = [f".{name}{end}" for name in (key, f'"{key}"') for end in "]."]
             for number, line in enumerate(lines, 1):
-                if re.match(rf'\s*("?){re.escape(key)}\1\s*=', line) or f".{key}]" in line or f'."{key}"]' in line:
+                if re.match(rf'\s*("?){re.escape(key)}\1\s*=', line) or (
+                        line.lstrip().startswith("[") and any(part in line for part in named)):
                     return Location(file, number, 1)
         return Location(file, 1, 1)
 
