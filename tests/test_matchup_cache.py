@@ -125,3 +125,29 @@ def test_the_matchup_folder_stays_bounded(pack, tmp_path, monkeypatch):
     warm = MatchupCache(pack, tmp_path)
     run_matrix(pack, 2, 2, cache=warm, **SMALL)  # the newest were kept
     assert warm.hits == 16
+
+
+def test_the_code_part_of_every_key_changes_with_the_boards_geometry(tmp_path):
+    """The engine builds its map of the board's geometry (``doria_forge/geometry.py``: Room Tile
+    size, sides, rotation, neighbours), which lies outside the engine, simulation and model
+    packages: an edit to it left every kept matchup and chunk of runs valid, and a rebuild read
+    back the numbers of the old board."""
+    import shutil
+
+    from doria_forge.sim.cache import code_digest, engine_version
+
+    source = ROOT / "doria_forge"
+    root = tmp_path / "doria_forge"
+    for package in ("engine", "sim", "model"):
+        shutil.copytree(source / package, root / package, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(source / "geometry.py", root / "geometry.py")
+    (root / "export").mkdir()
+    (root / "export" / "pdf.py").write_text("PAPER = 'a4'\n", encoding="utf-8")
+    before = code_digest(root)
+    assert code_digest(source) == engine_version() and before == engine_version()  # the same files, the same key
+
+    (root / "export" / "pdf.py").write_text("PAPER = 'letter'\n", encoding="utf-8")  # no game reads it
+    assert code_digest(root) == before
+    with (root / "geometry.py").open("a", encoding="utf-8") as geometry:
+        geometry.write("\nTILE_SIZE = 6\n")
+    assert code_digest(root) != before

@@ -2,9 +2,9 @@
 
 A cell (hero, monster, Monster Level) is keyed by the sha256 of everything its duels
 read: the hero's character document and its standard items, the monster document,
-the Monster Level Card in play, the rules document, the source code of the engine and
-the simulation (``engine_version``), the master seed and the run plan (``--runs`` /
-``--precision``). Editing one Monster Level Card therefore changes the keys of only
+the Monster Level Card in play, the rules document, the source code of the engine,
+the simulation and the board's geometry (``engine_version``), the master seed and the run
+plan (``--runs`` / ``--precision``). Editing one Monster Level Card therefore changes the keys of only
 the matchups that card takes part in; everything else is read back.
 
 Entries are small JSON files under the per-user cache folder
@@ -50,18 +50,26 @@ FORMAT = "matchup-v2"
 """Version of the entry layout; part of every key (v2: a cell has its interval's
 ``confidence``; a v1 cell read back would claim 95% for a look's wider interval)."""
 
-# The packages whose code decides a duel's numbers; a change to any of their files
-# changes every key (results computed by other code are never read back).
-_ENGINE_PACKAGES = ("engine", "sim", "model")
+# The packages and modules whose code decides a game's numbers; a change to any of their files
+# changes every key (results computed by other code are never read back). geometry.py is the
+# board's: Room Tile size, sides, rotation and neighbours, which the engine's map is built of.
+_ENGINE_CODE = ("engine", "sim", "model", "geometry.py")
 
 
 @lru_cache(maxsize=1)
 def engine_version() -> str:
-    """sha256 of the source of the engine, simulation and content model packages."""
-    root = Path(__file__).resolve().parents[1]
+    """sha256 of the source of the engine, simulation and content model packages and of the
+    board's geometry module (:func:`code_digest` of the installed package)."""
+    return code_digest(Path(__file__).resolve().parents[1])
+
+
+def code_digest(root: Path) -> str:
+    """sha256 of the source files of :data:`_ENGINE_CODE` under ``root`` (the ``doria_forge``
+    package folder), each by its path below ``root`` and its bytes."""
     digest = hashlib.sha256()
-    for package in _ENGINE_PACKAGES:
-        for path in map(Path, python_files(root / package)):
+    for part in _ENGINE_CODE:
+        files = (str(root / part),) if part.endswith(".py") else python_files(root / part)
+        for path in map(Path, files):
             digest.update(path.relative_to(root).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()

@@ -16,7 +16,8 @@ Its key is the sha256 of everything its numbers depend on:
   that game: any game may meet the boss, so the rest of the card is read by every run, but only
   its own exploration game plays the section. An edit to the section (its rules, its ``balance``
   band) leaves every scenario's and every other boss's chunks valid;
-- the source code of the engine and the simulation (``sim.cache.engine_version``);
+- the source code of the engine, the simulation and the board's geometry
+  (``sim.cache.engine_version``);
 - the plan's fields (seed, policy, hero pool, stall limit; not ``runs`` nor ``first_run``, which
   only decide which chunks are made) and the chunk's player count and run range.
 
