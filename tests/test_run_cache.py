@@ -4,6 +4,8 @@ read the edited document are played again, with the numbers a cold run gives."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from doria_forge.model.exploration import exploration_id
 from doria_forge.model.exploration_game import with_explorations
 from doria_forge.model.pack import ContentPack
@@ -125,6 +127,38 @@ def test_a_report_drawn_from_kept_plots_and_replays_is_the_same_file(shipped_pac
         outs.append(html.read_bytes())
     assert list((tmp_path / "cache" / "report").rglob("*.json"))
     assert outs[0] == outs[1] == outs[2]
+
+
+def test_kept_plots_and_replays_are_keyed_by_every_module_that_draws_them():
+    """A replay's frames draw Room Tiles with the PDF export's tile code (``render.png``), which the
+    key of the kept fragments left out: after an edit to it a rebuild's report showed replays
+    drawn by the old code. Every module drawing a plot or a replay (in a fresh process: what it
+    loads) is now in the key, but the loading and file plumbing (``load/``, ``infra/``)."""
+    import json
+    import subprocess
+    import sys
+
+    code = ("import json, sys\n"
+            "import doria_forge.render.png, doria_forge.sim.plots, doria_forge.sim.replay\n"
+            "print(json.dumps(sorted(m.__file__ for m in list(sys.modules.values())\n"
+            "    if getattr(m, '__name__', '').startswith('doria_forge') and getattr(m, '__file__', None))))")
+    loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                       check=True).stdout)
+    from doria_forge.commands.report_html import drawing_code
+    from doria_forge.infra.assets import PACKAGE_ROOT
+    from doria_forge.sim.cache import _ENGINE_CODE
+
+    keyed = {path.resolve() for path in drawing_code()}
+    engine = tuple(f"{part}/" if not part.endswith(".py") else part for part in _ENGINE_CODE)
+    unkeyed = []
+    for path in map(Path, loaded):
+        name = path.resolve().relative_to(PACKAGE_ROOT).as_posix()
+        if path.resolve() in keyed or name.startswith(engine):
+            continue
+        if name.startswith(("load/", "infra/")) or name in ("__init__.py", "checks.py"):
+            continue  # reading files and settings, no drawing
+        unkeyed.append(name)
+    assert unkeyed == []
 
 
 def test_damaged_kept_plots_and_replays_are_drawn_again(shipped_pack, tmp_path, monkeypatch):

@@ -73,6 +73,18 @@ def _plots() -> Any:
         return None
 
 
+def drawing_code() -> tuple[Path, ...]:
+    """The source files that draw a report's plots and replays beyond the engine and simulation
+    (``sim.cache.engine_version``): this module, ``render/`` and what a replay's frames draw Room
+    Tiles with, the PDF export's tile code, fonts and wording (``export/``, ``infra/fonts.py``,
+    ``i18n.py``). A kept replay drawn by older tile code was read back after it changed."""
+    from doria_forge.infra.fsutil import python_files
+
+    return (Path(__file__).resolve(), *sorted((PACKAGE_ROOT / "render").glob("*.py")),
+            *map(Path, python_files(PACKAGE_ROOT / "export")), PACKAGE_ROOT / "infra" / "fonts.py",
+            PACKAGE_ROOT / "i18n.py")
+
+
 class Fragments:
     """The drawn parts of a report (plots, replays) kept in the cache folder (``report/``) under
     the sha256 of what they are drawn from (the plotted numbers, or the replayed run's inputs)
@@ -90,8 +102,7 @@ class Fragments:
             from doria_forge.infra.fsutil import cache_dir, source_digest
             from doria_forge.sim.cache import engine_version
 
-            render = tuple(sorted((PACKAGE_ROOT / "render").glob("*.py")))
-            code = source_digest((Path(__file__).resolve(), *render))
+            code = source_digest(drawing_code())
             if code is not None:
                 self.folder = cache_dir() / "report"
                 self.code = f"{engine_version()}:{code}:{_matplotlib_version()}"
