@@ -151,3 +151,28 @@ def test_the_code_part_of_every_key_changes_with_the_boards_geometry(tmp_path):
     with (root / "geometry.py").open("a", encoding="utf-8") as geometry:
         geometry.write("\nTILE_SIZE = 6\n")
     assert code_digest(root) != before
+
+
+def test_every_module_the_simulation_loads_is_in_the_code_part_of_the_keys():
+    """What a fresh process loads to play duels, scenarios and campaigns is keyed by
+    ``engine_version`` (the engine, simulation and model packages, the board's geometry), but
+    the file and settings plumbing (``load/``, ``infra/``, the check catalog) and ``i18n.py``
+    (the printed edition's words: no number depends on them)."""
+    import json
+    import subprocess
+    import sys
+
+    from doria_forge.infra.assets import PACKAGE_ROOT
+    from doria_forge.sim.cache import _ENGINE_CODE
+
+    code = ("import json, sys\n"
+            "import doria_forge.sim.scenario_runner, doria_forge.sim.campaign, doria_forge.sim.matrix\n"
+            "import doria_forge.sim.executors, doria_forge.sim.workers\n"
+            "print(json.dumps(sorted(m.__file__ for m in list(sys.modules.values())\n"
+            "    if getattr(m, '__name__', '').startswith('doria_forge') and getattr(m, '__file__', None))))")
+    loaded = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                                       check=True).stdout)
+    keyed = tuple(part if part.endswith(".py") else f"{part}/" for part in _ENGINE_CODE)
+    plumbing = ("load/", "infra/", "__init__.py", "checks.py", "i18n.py")
+    names = [Path(path).resolve().relative_to(PACKAGE_ROOT).as_posix() for path in loaded]
+    assert [name for name in names if not name.startswith(keyed + plumbing)] == []
