@@ -91,7 +91,8 @@ def test_a_packs_entry_naming_no_pack_of_the_project_is_a_warning_with_the_close
     result = _validate(pack)
     found = [line.split("/")[-1] for line in lines(result.problems, "check-config")]
     assert len(found) == 1 and found[0].startswith(
-        "doria-forge.yaml:4:3 warning [check-config] packs: no pack 'tinny' in this project (did you mean 'tiny'?)")
+        "doria-forge.yaml:4:3 warning [check-config] packs: 'tinny' names no pack this project knows (did you mean "
+        "'tiny'?), so its settings apply to none")
     assert "doria-base, sibling, tiny" in found[0]
     assert [p.severity for p in result.problems if p.rule_id == "missing-translation"] == [Severity.INFO]
     # in pyproject.toml, at the table that names it (it was at line 1)

@@ -472,9 +472,9 @@ def _unknown_packs(per_pack: Mapping[Any, Any], locate: Locate, project: Path) -
 
     known = sorted(project_packs(project))
     return [Problem.at(locate(("packs", pack_id)), CONFIG_RULE, Severity.WARNING,
-                       f"packs: no pack {as_written(pack_id)} in this project{_suggest(str(pack_id), known)}: "
-                       f"these settings apply to no pack; known here: {', '.join(known) or 'none'} (the packs "
-                       "in the project folder and the packs they may require)")
+                       f"packs: {as_written(pack_id)} names no pack this project knows"
+                       f"{_suggest(str(pack_id), known)}, so its settings apply to none; known: "
+                       f"{', '.join(known) or 'none'} (the packs in the project folder and those they may require)")
             for pack_id in per_pack if str(pack_id) not in known]
 
 
