@@ -9,8 +9,9 @@ Its key is the sha256 of everything its numbers depend on:
   campaign and each of its scenarios) and every document of the game around it (monsters and
   their Monster Level Cards, Monster Modifications, Loot and standard equipment, Traps, heroes,
   Room Tiles, Boss Monster cards but their ``exploration`` section, Door Event cards, the
-  rules), each by the hash of its validated content. Other scenarios and campaigns, the manifest and the files' layout are not read: an
-  edit to one scenario leaves every other scenario's chunks valid;
+  rules), each by the hash of its validated content. Other scenarios and campaigns, the
+  manifest and the files' layout are not read: an edit to one scenario leaves every other
+  scenario's chunks valid;
 - a Boss Monster card's ``exploration`` section (``model.exploration``: its exploration game,
   ``exploration-BOSS`` among the scenarios ``build`` and ``simulate exploration`` play) only for
   that game: any game may meet the boss, so the rest of the card is read by every run, but only
