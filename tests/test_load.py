@@ -247,3 +247,22 @@ def test_a_collection_tag_on_a_plain_value_is_a_problem_at_the_value():
         docs, problems = load_text(f"kind: trap\nid: x\nname: {value}\n".encode(), path="x.yaml", file="x.yaml")
         assert docs == []
         assert [(p.line, p.column, p.message) for p in problems] == [(3, 7, f"cannot read value: {message}")]
+
+
+@pytest.mark.parametrize("value, tag", [("!include story.md", "!include"),
+                                        ("!!python/object:os.system ls", "!!python/object:os.system"),
+                                        ("!pair [a, b]", "!pair"), ("!fx {damage: 1}", "!fx")])
+def test_an_unknown_tag_is_an_error_at_the_value_and_keeps_the_document(value, tag):
+    """`text: !include story.md` read as the text "story.md": validate said nothing and the card
+    printed the file name; a tag on a list or mapping was dropped on the C parser's path."""
+    text = f"kind: trap\nid: x\ntext: {value}\nname: N\n"
+    docs, problems = load_text(text.encode(), path="x.yaml", file="x.yaml")
+    assert [(p.line, p.column, p.rule_id, p.severity) for p in problems] == [(3, 7, "yaml-syntax", Severity.ERROR)]
+    assert problems[0].message.startswith(f"unknown tag {tag}:")
+    assert [d.data["name"] for d in docs] == ["N"]
+
+
+@pytest.mark.parametrize("value", ["! N", "!!str N", "'N'"])
+def test_the_yaml_core_tags_and_the_non_specific_one_read_without_a_problem(value):
+    docs, problems = load_text(f"kind: trap\nname: {value}\n<<: {{id: x}}\n".encode(), path="x.yaml", file="x.yaml")
+    assert problems == [] and docs[0].data["name"] == "N" and docs[0].data["id"] == "x"

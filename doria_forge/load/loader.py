@@ -556,6 +556,7 @@ def _parse_pure(text: str, path: str, file: str) -> tuple[list[LoadedDocument], 
                 node = composer.get_node()
                 problems.extend(_duplicate_keys(node, file))
                 problems.extend(_recursive_alias(node, file))
+                problems.extend(_unknown_tags(node, file))
                 data = constructor.construct_document(node)
                 _add_document(data, node, index, path, file, documents, problems)
                 _begin_document(yaml)
@@ -681,6 +682,9 @@ class _PureProblem(Exception):
 
 
 _YAML_TAG = "tag:yaml.org,2002:"
+_KNOWN_TAGS = frozenset(_YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "timestamp", "binary",
+                                                  "seq", "map", "omap", "pairs", "set", "merge"))
+"""The YAML tags the round-trip constructor builds a value of (and ``merge``, the ``<<`` key's)."""
 _PLAIN_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
 """Integers read the same by int() as by the round-trip constructor (no sign +, base prefix, _ or leading 0)."""
 _DELEGATED = frozenset(_YAML_TAG + t for t in ("bool", "int", "float", "timestamp"))
@@ -724,6 +728,8 @@ class _NodeReader:
             return int(node.value)
         if tag in _DELEGATED:
             return plain_value(self.loader.construct_object(node))
+        if tag not in _KNOWN_TAGS:
+            raise _PureProblem  # _unknown_tags reports it
         raise _RoundTrip
 
     def value(self, node: Any, path: PathKey) -> Any:
@@ -732,6 +738,8 @@ class _NodeReader:
             raise _PureProblem
         if isinstance(node, ScalarNode):
             return self.scalar(node)
+        if node.tag not in _KNOWN_TAGS:
+            raise _PureProblem  # _unknown_tags reports it
         key = id(node)
         if key in self._active:
             raise _PureProblem
@@ -868,6 +876,33 @@ def _duplicate_keys(root: Any, file: str) -> list[Problem]:
                             "is used, this one is ignored",
                         ))
                 stack.extend((key, value))
+        elif isinstance(node, SequenceNode):
+            stack.extend(node.value)
+    return problems
+
+
+def _unknown_tags(root: Any, file: str) -> list[Problem]:
+    """A ``yaml-syntax`` error at every value of the document ``root`` (a composed node) tagged
+    with a tag outside ``_KNOWN_TAGS`` (``text: !include story.md``, ``!!python/object``). The
+    constructor keeps such a value as its bare text or collection, so the card printed
+    "story.md" and validate said nothing; the rest of the file is still read."""
+    problems: list[Problem] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:  # an alias: reported where its value is written
+            continue
+        seen.add(id(node))
+        if node.tag not in _KNOWN_TAGS:
+            tag = str(node.tag).replace(_YAML_TAG, "!!")
+            problems.append(Problem.at(
+                _mark_location(file, node.start_mark), YAML_SYNTAX, Severity.ERROR,
+                f"unknown tag {tag}: doria-forge reads plain YAML values, without tags (it includes and "
+                "converts nothing); write the value itself here",
+            ))
+        if isinstance(node, MappingNode):
+            stack.extend(child for pair in node.value for child in pair)
         elif isinstance(node, SequenceNode):
             stack.extend(node.value)
     return problems
