@@ -432,3 +432,21 @@ def test_a_folder_inside_a_pack_is_compared_only_with_the_same_folder(repo, monk
     same = runner.invoke(app, ["diff", "old/traps", "content/traps"])
     assert same.exit_code == 0, same.output
     assert same.output.startswith("changed trap ") and "removed monster" not in same.output
+
+
+def test_a_version_of_another_pack_is_a_usage_error_naming_both_packs(repo, monkeypatch):
+    """An expansion's `export pdf --changed-since ../content` (the base pack, not its old version)
+    wrote an errata of every card of both packs, removed and added, and `diff` listed them, exit 0.
+    Two packs of different ids are not two versions: a usage error naming both, nothing written."""
+    from doria_forge.commands.cli import app
+
+    monkeypatch.chdir(repo)
+    shutil.copytree(repo / "content", repo / "other")
+    _edit(repo / "other" / "pack.yaml", "id: doria-base", "id: doria-fork")
+    for argv in (["diff", "other"], ["diff", "content", "other"],
+                 ["export", "pdf", "--changed-since", "other", "--out", "errata"]):
+        result = runner.invoke(app, argv)
+        assert result.exit_code == 2, result.output
+        assert "the pack doria-fork 0.1.0" in result.output and "the pack doria-base 0.1.0" in result.output
+        assert "removed trap" not in result.output and "Removed" not in result.output
+    assert not (repo / "errata").exists()

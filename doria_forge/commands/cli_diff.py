@@ -27,7 +27,14 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Show which cards changed which fields between two versions of a pack (folders or git revisions)."""
         from doria_forge.commands import pipeline
-        from doria_forge.commands.diff import DiffError, VersionInvalid, check_comparable, compare, load_version
+        from doria_forge.commands.diff import (
+            DiffError,
+            VersionInvalid,
+            check_comparable,
+            check_same_pack,
+            compare,
+            load_version,
+        )
         from doria_forge.infra.terminal import escape_json_text
 
         if format not in ("text", "json"):
@@ -46,6 +53,7 @@ def register(app: typer.Typer) -> None:
             check_comparable(old, new if new is not None else str(pack), pack)
             before = load_version(old, pack)
             after = load_version(new if new is not None else str(pack), pack)
+            check_same_pack(before, after, old, new if new is not None else str(pack))
         except DiffError as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None

@@ -326,6 +326,17 @@ def check_comparable(old: str, new: str, pack: Path) -> None:
                     "or the same folder of both versions")
 
 
+def check_same_pack(before: ContentPack, after: ContentPack, old: str, new: str) -> None:
+    """Raise DiffError when versions ``old`` and ``new`` (as the user named them) loaded as
+    ``before`` and ``after`` are different packs (their manifests' ids differ): an expansion
+    compared with the base pack listed every card of both, removed and added, as its errata."""
+    if before.info.id == after.info.id:
+        return
+    raise DiffError(f"{old} is the pack {before.info.id} {before.info.version} and {new} the pack "
+                    f"{after.info.id} {after.info.version}: compared so, every card of one would show as removed "
+                    f"and every card of the other as added; give an earlier version of {after.info.id}")
+
+
 def load_version(spec: str, pack: Path) -> ContentPack:
     """The validated pack of version ``spec``: a folder, else a git revision of ``pack``.
     Raises DiffError (a usage error) or VersionInvalid (the version has errors)."""
@@ -350,5 +361,6 @@ def load_version(spec: str, pack: Path) -> ContentPack:
 def changed_since(old: str, pack: Path) -> tuple[ContentPack, PackDiff]:
     """The pack at ``pack`` as it is now, and what changed in it since version ``old``."""
     check_comparable(old, str(pack), pack)
-    new = load_version(str(pack), pack)
-    return new, compare(load_version(old, pack), new)
+    new, before = load_version(str(pack), pack), load_version(old, pack)
+    check_same_pack(before, new, old, str(pack))
+    return new, compare(before, new)

@@ -284,12 +284,20 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     """What changed in ``pack`` since version ``old`` (a ``doria_forge.commands.diff.PackDiff``);
     raises as :func:`errata`, after printing the problems of an ``old`` that does not validate
     (stderr)."""
-    from doria_forge.commands.diff import DiffError, VersionInvalid, check_comparable, compare, load_version
+    from doria_forge.commands.diff import (
+        DiffError,
+        VersionInvalid,
+        check_comparable,
+        check_same_pack,
+        compare,
+        load_version,
+    )
 
     folder = pack_folder(Path(pack_path))  # the pack around the working folder when content/ is not here, as `diff`
     try:
         check_comparable(old, str(folder), folder)
         before = load_version(old, folder)
+        check_same_pack(before, pack, old, str(folder))
     except DiffError as exc:  # its words are `diff`'s, whose OLD is an argument: name the option
         raise UsageError(f"--changed-since: {exc}") from None
     except VersionInvalid as exc:
