@@ -262,6 +262,22 @@ def test_the_patch_changes_only_the_knob_lines_and_keeps_the_comments(pack):
     assert again.pack.scenarios[SID].setup.target_position == 2
 
 
+def test_write_keeps_a_windows_files_line_endings_and_byte_order_mark(pack):
+    """`tune --write` read the file with universal newlines: a file saved on Windows (CRLF, with a
+    byte-order mark) came back with every line ending changed, every line in the designer's diff."""
+    from doria_forge.commands.pipeline import validate
+    from doria_forge.sim.tune.patch import plan_patches, snapshot, write_patches
+
+    path = pack / "scenarios" / "goblin_warren.yaml"
+    old = b"\xef\xbb\xbf" + path.read_bytes().replace(b"\n", b"\r\n")
+    path.write_bytes(old)
+    result = validate(pack)
+    knob = _knob(scenario_defaults(result.pack, SID), "setup.target_position")
+    [patch] = plan_patches(result.source_map, {knob: 2}, snapshot(result.source_map, [knob]))
+    write_patches([patch])
+    assert path.read_bytes() == old.replace(b"  target_position: 4\r\n", b"  target_position: 2\r\n")
+
+
 def test_a_comment_after_a_changed_value_stays(pack):
     from doria_forge.commands.pipeline import validate
     from doria_forge.sim.tune.patch import plan_patches

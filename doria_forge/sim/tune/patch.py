@@ -39,6 +39,13 @@ class FilePatch:
                                             f"b/{self.shown}" if relative else self.shown))
 
 
+def _read(path: Path) -> str:
+    """The text of ``path`` as it is on disk: ``read_text`` turned CRLF into LF, so a Windows
+    file came back from ``--write`` with every line changed (``merged_text`` keeps CRLF when it
+    sees it). Raises OSError, UnicodeDecodeError."""
+    return path.read_bytes().decode("utf-8")
+
+
 def snapshot(source_map: Any, knobs: Sequence[Knob]) -> dict[str, str]:
     """The text of every file holding a document of ``knobs``, by the name the validator gives
     it: read when the search starts, the text its candidates are patches of (``plan_patches``),
@@ -50,7 +57,7 @@ def snapshot(source_map: Any, knobs: Sequence[Knob]) -> dict[str, str]:
         if loaded is None or loaded.file in texts:
             continue
         try:
-            texts[loaded.file] = Path(loaded.file).read_text(encoding="utf-8")
+            texts[loaded.file] = _read(Path(loaded.file))
         except (OSError, UnicodeDecodeError):
             continue
     return texts
@@ -77,7 +84,7 @@ def plan_patches(source_map: Any, changes: Mapping[Knob, int], texts: Mapping[st
     for shown, documents in by_file.items():
         path = Path(shown)
         try:
-            old = texts[shown] if texts is not None and shown in texts else path.read_text(encoding="utf-8")
+            old = texts[shown] if texts is not None and shown in texts else _read(path)
         except (OSError, UnicodeDecodeError) as exc:
             raise PatchError(f"cannot read {shown}: {exc}") from None
         new = old
@@ -99,7 +106,7 @@ def write_patches(patches: Sequence[FilePatch]) -> list[Path]:
 
     for patch in patches:
         try:
-            current = patch.path.read_text(encoding="utf-8")
+            current = _read(patch.path)
         except (OSError, UnicodeDecodeError) as exc:
             raise PatchError(f"cannot read {patch.shown}: {exc}") from None
         if current != patch.old:
