@@ -72,6 +72,24 @@ def test_a_project_file_named_doria_forge_yml_is_read_too(tmp_path):
         "doria-forge.yml holds one YAML document; remove the '---' and what follows"]
 
 
+def test_a_configuration_the_project_file_leaves_unread_is_a_warning_at_it(tmp_path):
+    """A project that kept its checks in pyproject.toml and then added doria-forge.yaml lost them
+    without a word (here the check meant to be off warned on); so did doria-forge.yml beside
+    doria-forge.yaml. Each unread file gets a warning at its configuration."""
+    pyproject = '[project]\nname = "x"\n\n[tool.doria-forge.checks]\nmissing-translation = "off"\n'
+    pack = _project(tmp_path, "checks:\n  missing-translation: info\n", pyproject=pyproject)
+    (tmp_path / "doria-forge.yml").write_text("checks:\n  missing-translation: off\n", encoding="utf-8")
+    result = _validate(pack)
+    assert [p.severity for p in result.problems if p.rule_id == "missing-translation"] == [Severity.INFO]
+    assert sorted((Path(p.file).name, p.line, p.column, p.severity) for p in result.problems
+                  if p.rule_id == "check-config") == [
+        ("doria-forge.yml", 1, 1, Severity.WARNING), ("pyproject.toml", 4, 1, Severity.WARNING)]
+    assert all("read from doria-forge.yaml alone" in p.message for p in result.problems if p.rule_id == "check-config")
+    (tmp_path / "doria-forge.yml").unlink()
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")  # not ours: no word
+    assert not [p for p in _validate(pack).problems if p.rule_id == "check-config"]
+
+
 def test_per_pack_settings_win_over_the_project_and_the_manifest(tmp_path):
     config = "checks:\n  missing-translation: info\npacks:\n  tiny:\n    checks:\n      missing-translation: off\n"
     result = _validate(_project(tmp_path, config, manifest_extra="checks: {missing-translation: error}\n"))

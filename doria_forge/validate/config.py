@@ -328,15 +328,37 @@ def read_project_config(project: Path | None) -> tuple[dict[str, Setting], dict[
     if project is None:
         return {}, {}, [], None
     # doria-forge.yml as well: a configuration named so was passed over without a word
-    for yaml_file in (Path(project) / CONFIG_FILE, Path(project) / CONFIG_FILE.replace(".yaml", ".yml")):
+    yaml_files = (Path(project) / CONFIG_FILE, Path(project) / CONFIG_FILE.replace(".yaml", ".yml"))
+    for number, yaml_file in enumerate(yaml_files):
         if yaml_file.exists():
-            return (*_read_yaml(yaml_file), str(yaml_file))
+            checks, packs, problems = _read_yaml(yaml_file)
+            return checks, packs, problems + _passed_over(yaml_file, yaml_files[number + 1:]), str(yaml_file)
     pyproject = Path(project) / PYPROJECT
     if pyproject.exists():
         found = _read_pyproject(pyproject)
         if found is not None:
             return (*found, f"{pyproject} [tool.{TOOL_KEY}]")
     return {}, {}, [], None
+
+
+def _passed_over(read: Path, later: Sequence[Path]) -> list[Problem]:
+    """A warning at each other configuration of the project that ``read`` (the file whose
+    settings hold) leaves unread: ``doria-forge.yml`` beside ``doria-forge.yaml``, and a
+    ``pyproject.toml`` holding ``[tool.doria-forge]``. A project that kept its checks in
+    pyproject.toml and then added doria-forge.yaml lost them without a word (a check switched to
+    an error passed a CI gate as a warning)."""
+    found = [(path, 1) for path in later if path.exists()]
+    pyproject = read.parent / PYPROJECT
+    try:
+        text = read_confined(pyproject, None).decode("utf-8", "replace") if pyproject.is_file() else ""
+    except PackFileError:
+        text = ""  # unreadable: not read either way, and not ours to judge
+    section = _NAMES_OUR_SECTION.search(text)
+    if section is not None:
+        found.append((pyproject, text.count("\n", 0, section.start(1)) + 1))
+    return [Problem(_shown(path), line, 1, CONFIG_RULE, Severity.WARNING,
+                    f"not read: the check configuration is read from {read.name} alone; move these settings "
+                    "there, or remove them") for path, line in found]
 
 
 def _shown(path: Path) -> str:
