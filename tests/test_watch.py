@@ -85,8 +85,8 @@ def test_a_changed_file_is_named_with_its_control_characters_escaped(tmp_path):
     assert len(changed) == 1 and changed[0].endswith("a\\x1b[31m.yaml") and "\x1b" not in changed[0]
 
 
-def test_only_yaml_and_card_art_count():
-    assert relevant("/p/monsters/orc.yaml") and relevant("/p/art/orc.PNG")
+def test_only_yaml_card_art_and_the_check_configuration_count():
+    assert relevant("/p/monsters/orc.yaml") and relevant("/p/art/orc.PNG") and relevant("/p/pyproject.toml")
     assert not relevant("/p/notes.txt") and not relevant("/p/.orc.yaml.swp") and not relevant("/p/.hidden.yaml")
 
 
@@ -137,6 +137,35 @@ def test_a_save_made_while_the_first_report_was_written_is_seen(tmp_path):
         stop.set()
         timer.cancel()
     assert {path for _, path in first} == {str(orc)}
+
+
+def test_a_save_of_the_projects_check_configuration_is_seen(tmp_path):
+    """doria-forge.yaml and pyproject.toml lie in the project folder, which was not watched: a
+    check switched on or off there was reported only with the next save of a pack file. The
+    project folder's own files are watched; its other folders (build/) are not walked."""
+    pack = _pack(tmp_path / "content")
+    (tmp_path / "build" / "deep").mkdir(parents=True)
+    config = tmp_path / "doria-forge.yaml"
+    stop = threading.Event()
+    seen: list[str] = []
+
+    def save() -> None:
+        while not stop.wait(0.3):  # again until seen: the watcher starts after the first batch
+            config.write_text("checks:\n  missing-translation: off\n")
+
+    threading.Thread(target=save, daemon=True).start()
+    timer = threading.Timer(20, stop.set)
+    timer.start()
+    try:
+        for batch in watch.watch_changes([pack], flat=[tmp_path], stop_event=stop, debounce=50, step=20):
+            seen += [path for _, path in batch]
+            if str(config) in seen:
+                break
+    finally:
+        stop.set()
+        timer.cancel()
+    assert str(config) in seen
+    assert set(watch.snapshot([pack], [tmp_path])) == {str(config), str(pack / "monsters" / "orc.yaml")}
 
 
 def test_links_to_folders_are_not_watched_and_hidden_folders_neither(tmp_path):

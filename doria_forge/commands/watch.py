@@ -1,6 +1,7 @@
 """``doria-forge watch [PACK] [--preview ID ...]``: validate again on every save, refresh previews.
 
-Watches the pack folder, the project's ``layouts/`` and the folders of the packs it requires
+Watches the pack folder, the project's ``layouts/``, the project's check configuration (the
+project folder's own files) and the folders of the packs it requires
 (unless they are installed inside doria-forge) with watchfiles, a maintained file-watching
 library (native events, polling where there are none). On every batch of saved YAML files or
 card art it prints which files changed, the validation report, and, when the pack is valid,
@@ -30,6 +31,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 WATCHED_SUFFIXES = (".yaml", ".yml", ".png", ".jpg", ".jpeg", ".svg")
+CONFIG_NAMES = ("doria-forge.yaml", "doria-forge.yml", "pyproject.toml")
+"""The project's check configuration (``validate.config``), which validate reads beside the pack."""
 
 MAX_FOLDERS = 2000
 """Most folders watched (each takes one inotify watch; Linux allows 8192 per user by default)."""
@@ -87,11 +90,11 @@ def folders_to_watch(roots: Iterable[Path]) -> list[Path]:
     return found
 
 
-def snapshot(roots: Iterable[Path]) -> dict[str, tuple[int, int]]:
+def snapshot(roots: Iterable[Path], flat: Iterable[Path] = ()) -> dict[str, tuple[int, int]]:
     """``path -> (mtime in ns, size)`` of every :func:`relevant` file in the folders of ``roots``
-    that validation reads (:func:`folders_to_watch`)."""
+    that validation reads (:func:`folders_to_watch`) and in the folders ``flat`` (their own files only)."""
     found: dict[str, tuple[int, int]] = {}
-    for folder in folders_to_watch(roots):
+    for folder in _folders(roots, flat):
         try:
             entries = list(os.scandir(folder))
         except OSError:
@@ -106,23 +109,31 @@ def snapshot(roots: Iterable[Path]) -> dict[str, tuple[int, int]]:
     return found
 
 
-def watch_changes(roots: list[Path], since: dict[str, tuple[int, int]] | None = None,
+def _folders(roots: Iterable[Path], flat: Iterable[Path]) -> list[Path]:
+    """:func:`folders_to_watch` of ``roots``, then each existing folder of ``flat`` not among them."""
+    folders = folders_to_watch(roots)
+    return folders + [f for f in flat if f.is_dir() and f not in folders]
+
+
+def watch_changes(roots: list[Path], since: dict[str, tuple[int, int]] | None = None, flat: Iterable[Path] = (),
                   **options: Any) -> Iterator[set[tuple[Any, str]]]:
     """What ``watchfiles.watch`` yields for the folders of ``roots`` (see the module docstring),
     watched one by one; after a batch that makes or removes a folder the folders are listed
     again. ``since``: a :func:`snapshot` taken before the first report; once the watcher runs, the
     files changed since then come as one batch (the watcher starts after the first report, and a
     save made while it was written was seen only with the next save). Empty batches come too (a
-    watcher's timeout). ``options`` go to ``watchfiles.watch``."""
+    watcher's timeout). ``flat``: folders watched for their own files only (the project folder,
+    for its check configuration). ``options`` go to ``watchfiles.watch``."""
     import watchfiles
 
+    flat = list(flat)
     while True:
-        folders = folders_to_watch(roots)
+        folders = _folders(roots, flat)
         watched = {str(f) for f in folders}
         for batch in watchfiles.watch(*folders, recursive=False, yield_on_timeout=True,
                                       **{"rust_timeout": 500, **options}):
             if since is not None:  # the watcher runs: what changed before it comes with its first batch
-                now = snapshot(roots)
+                now = snapshot(roots, flat)
                 batch = batch | {(watchfiles.Change.modified, path) for path in since.keys() | now.keys()
                                  if since.get(path) != now.get(path)}
                 since = None
@@ -134,9 +145,10 @@ def watch_changes(roots: list[Path], since: dict[str, tuple[int, int]] | None = 
 
 
 def relevant(path: str) -> bool:
-    """Whether a changed file can change validation or a preview: YAML and card art, not hidden."""
+    """Whether a changed file can change validation or a preview: YAML and card art, not hidden,
+    and the project's check configuration (also ``pyproject.toml``)."""
     name = os.path.basename(path)
-    return name.lower().endswith(WATCHED_SUFFIXES) and not name.startswith(".")
+    return (name.lower().endswith(WATCHED_SUFFIXES) or name in CONFIG_NAMES) and not name.startswith(".")
 
 
 def check(pack: Path, previews: Iterable[str], out: Path, echo: Callable[[str], None]) -> Round:
@@ -221,5 +233,9 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
         typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
-        changes = watch_changes(folders, since=snapshot(folders), raise_interrupt=True, debounce=300)
+        # the project folder itself for its check configuration (doria-forge.yaml, pyproject.toml):
+        # a check switched on or off there was seen only with the next save of a pack file
+        flat = [pipeline.project_dir(pack)]
+        changes = watch_changes(folders, since=snapshot(folders, flat), flat=flat, raise_interrupt=True,
+                                debounce=300)
         run(pack, changes, previews=preview or [], out=out, echo=typer.echo)
