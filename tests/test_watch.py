@@ -168,6 +168,35 @@ def test_a_save_of_the_projects_check_configuration_is_seen(tmp_path):
     assert set(watch.snapshot([pack], [tmp_path])) == {str(config), str(pack / "monsters" / "orc.yaml")}
 
 
+def test_a_layout_saved_in_a_layouts_folder_made_while_watching_is_seen(tmp_path):
+    """layouts/ was watched only when it was there as watch started: a project's first layout
+    file, which validate reads, was never seen."""
+    pack = _pack(tmp_path / "content")
+    roots = watch.watched_folders(pack)
+    layout = tmp_path / "layouts" / "default.yaml"
+    stop = threading.Event()
+    seen: list[str] = []
+
+    def make() -> None:
+        time.sleep(0.5)
+        layout.parent.mkdir()
+        while not stop.wait(0.3):  # again until seen: the folder is watched after its own event
+            layout.write_text("defaults:\n  margin_mm: 5\n")
+
+    threading.Thread(target=make, daemon=True).start()
+    timer = threading.Timer(20, stop.set)
+    timer.start()
+    try:
+        for batch in watch.watch_changes(roots, flat=[tmp_path], stop_event=stop, debounce=50, step=20):
+            seen += [path for _, path in batch]
+            if str(layout) in seen:
+                break
+    finally:
+        stop.set()
+        timer.cancel()
+    assert str(layout) in seen
+
+
 def test_links_to_folders_are_not_watched_and_hidden_folders_neither(tmp_path):
     """A link to /usr took 16 000 inotify watches (issue 25): validation does not follow it, so
     neither does watch."""

@@ -52,8 +52,9 @@ class Round:
 
 
 def watched_folders(pack: Path) -> list[Path]:
-    """The pack folder, the project's ``layouts/`` (when it has one) and the folders of the packs the
-    pack requires, except packs shipped inside doria-forge (they change only with an upgrade)."""
+    """The pack folder, the project's ``layouts/`` (also before it is made: watched from then on,
+    as the project folder is watched) and the folders of the packs the pack requires, except packs
+    shipped inside doria-forge (they change only with an upgrade)."""
     from doria_forge.commands import pipeline
     from doria_forge.packs import resolve
     from doria_forge.validate.packs import manifest_of
@@ -61,9 +62,7 @@ def watched_folders(pack: Path) -> list[Path]:
     root = pipeline.pack_folder(pack)
     folder = root if root.is_dir() else root.parent
     folders = [folder]
-    layouts = pipeline.project_dir(pack) / "layouts"
-    if layouts.is_dir():
-        folders.append(layouts)
+    folders.append(pipeline.project_dir(pack) / "layouts")
     from doria_forge.load import load_pack
 
     found = manifest_of(load_pack(folder).documents) if folder.is_dir() else None
@@ -232,7 +231,7 @@ def register(app: typer.Typer) -> None:
         except (TooManyFolders, pipeline.OutputError) as exc:
             typer.echo(f"error: {exc}", err=True)
             raise typer.Exit(2) from None
-        typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders)} (Ctrl-C stops)")
+        typer.echo(f"watching {', '.join(relative_path(str(f)) for f in folders if f.is_dir())} (Ctrl-C stops)")
         # the project folder itself for its check configuration (doria-forge.yaml, pyproject.toml):
         # a check switched on or off there was seen only with the next save of a pack file
         flat = [pipeline.project_dir(pack)]
