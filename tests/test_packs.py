@@ -198,6 +198,16 @@ def test_a_replaces_entry_that_replaces_nothing_is_a_warning_with_the_closest_id
     assert "'trap/bolder_trap'" in warning.message and "did you mean 'trap/boulder_trap'?" in warning.message
 
 
+def test_a_replaces_entry_of_no_content_kind_names_the_kinds(tmp_path):
+    """`replaces: [traps/log_trap]` said "no required pack has it", though the log trap is there:
+    the kind is misspelt. The warning says so, with the closest kind."""
+    result = validate_pack(_log_trap_pack(tmp_path, "replaces: [trap/log_trap, traps/log_trap]\n"), display_root="")
+    (warning,) = [p for p in result.problems if p.severity is Severity.WARNING]
+    assert warning.file == "pack.yaml" and warning.line == 6
+    assert "'traps' is no content kind (did you mean 'trap'?)" in warning.message
+    assert "no required pack has it" not in warning.message
+
+
 def test_patch_mistakes_are_errors_at_the_patch(tmp_path):
     patches = ("kind: patch\nid: p1\ntarget: monster_level/orc-9\nchanges: {attack: 3D}\n---\n"
                "kind: patch\nid: p2\ntarget: monster_level/orc-3\nchanges:\n  attack: 3X\n")

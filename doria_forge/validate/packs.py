@@ -175,6 +175,11 @@ def _unused_announcements(manifest: Pack, manifest_doc: LoadedDocument, layers: 
             continue
         why = "this pack has no such document" if key in required else "no required pack has it"
         close = difflib.get_close_matches(entry, names, n=1, cutoff=0.6)
+        if key[0] not in KINDS:  # `monsters/orc`: "no required pack has it" sent the designer looking for an orc
+            kind = difflib.get_close_matches(key[0], sorted(KINDS), n=1, cutoff=0.6)
+            why = f"{key[0]!r} is no content kind" + (f" (did you mean {kind[0]!r}?)" if kind else "") + \
+                f"; an entry is kind/id with a kind of {', '.join(sorted(KINDS))}"
+            close = []
         hint = f" (did you mean {close[0]!r}?)" if close and close[0] != entry else ""
         out.append(Problem.at(manifest_doc.locate(("replaces", index), value=True), OVERRIDE, Severity.WARNING,
                               f"replaces {entry!r}, but {why}{hint}"))
