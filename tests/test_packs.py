@@ -208,6 +208,15 @@ def test_a_replaces_entry_of_no_content_kind_names_the_kinds(tmp_path):
     assert "no required pack has it" not in warning.message
 
 
+def test_a_patch_target_of_no_content_kind_names_the_kinds(tmp_path):
+    patch = "kind: patch\nid: p1\ntarget: monster_levels/orc-2\nchanges: {attack: 3D}\n"
+    pack = write_pack(tmp_path / "exp", {"pack.yaml": MANIFEST.format(requires="doria-base"), "errata.yaml": patch})
+    result = validate_pack(pack, display_root="")
+    (line,) = [line for line in lines(result.problems) if "errata.yaml" in line]
+    assert line.startswith("errata.yaml:3:9 error [pack-patch] patch target 'monster_levels/orc-2' names no document: "
+                           "'monster_levels' is no content kind (did you mean 'monster_level'?)")
+
+
 def test_patch_mistakes_are_errors_at_the_patch(tmp_path):
     patches = ("kind: patch\nid: p1\ntarget: monster_level/orc-9\nchanges: {attack: 3D}\n---\n"
                "kind: patch\nid: p2\ntarget: monster_level/orc-3\nchanges:\n  attack: 3X\n")

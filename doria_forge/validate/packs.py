@@ -176,14 +176,19 @@ def _unused_announcements(manifest: Pack, manifest_doc: LoadedDocument, layers: 
         why = "this pack has no such document" if key in required else "no required pack has it"
         close = difflib.get_close_matches(entry, names, n=1, cutoff=0.6)
         if key[0] not in KINDS:  # `monsters/orc`: "no required pack has it" sent the designer looking for an orc
-            kind = difflib.get_close_matches(key[0], sorted(KINDS), n=1, cutoff=0.6)
-            why = f"{key[0]!r} is no content kind" + (f" (did you mean {kind[0]!r}?)" if kind else "") + \
-                f"; an entry is kind/id with a kind of {', '.join(sorted(KINDS))}"
-            close = []
+            why, close = _no_kind(key[0]), []
         hint = f" (did you mean {close[0]!r}?)" if close and close[0] != entry else ""
         out.append(Problem.at(manifest_doc.locate(("replaces", index), value=True), OVERRIDE, Severity.WARNING,
                               f"replaces {entry!r}, but {why}{hint}"))
     return out
+
+
+def _no_kind(kind: str) -> str:
+    """Why ``kind`` of a ``kind/id`` written in a manifest or a patch names nothing: no content
+    kind is called so (with the closest, and the list)."""
+    close = difflib.get_close_matches(kind, sorted(KINDS), n=1, cutoff=0.6)
+    return (f"{kind!r} is no content kind" + (f" (did you mean {close[0]!r}?)" if close else "")
+            + f"; write kind/id with a kind of {', '.join(sorted(KINDS))}")
 
 
 def _key(doc: LoadedDocument) -> tuple[str, str] | None:
@@ -372,6 +377,8 @@ def _apply(doc: LoadedDocument, current: dict[tuple[str, str], tuple[int, Loaded
         close = difflib.get_close_matches(model.target, required, n=1, cutoff=0.6)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         what = "is this pack's own: edit it directly" if target is not None else "is in no pack this pack requires"
+        if kind not in KINDS:  # `monster_levels/orc-2` was "in no pack this pack requires", without a hint
+            what, hint = f"names no document: {_no_kind(kind)}", ""
         problems.append(Problem.at(doc.locate(("target",), value=True), PATCH, Severity.ERROR,
                                    f"patch target {model.target!r} {what}{hint}"))
         return None
