@@ -450,3 +450,23 @@ def test_a_version_of_another_pack_is_a_usage_error_naming_both_packs(repo, monk
         assert "the pack doria-fork 0.1.0" in result.output and "the pack doria-base 0.1.0" in result.output
         assert "removed trap" not in result.output and "Removed" not in result.output
     assert not (repo / "errata").exists()
+
+
+def test_an_errata_into_a_folder_of_a_full_export_does_not_call_its_sheets_gone_from_the_pack(repo, monkeypatch,
+                                                                                               caplog):
+    """`--changed-since` into the folder of a full export warned of each other sheet that the pack
+    "prints no such sheet now; delete it": the pack still prints those decks. One warning names
+    them as the earlier export's, which a folder printed whole reprints, and gives the way out."""
+    from doria_forge.commands.cli import app
+
+    _errata(repo)
+    monkeypatch.chdir(repo)
+    (repo / "errata").mkdir()
+    for name in ("hero.pdf", "room_tiles.pdf"):
+        (repo / "errata" / name).write_bytes(b"%PDF-1.4 an earlier export\n")
+    result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD", "--out", "errata"])
+    assert result.exit_code == 0, result.output
+    warned = [r.getMessage() for r in caplog.records if "earlier export" in r.getMessage()]
+    assert len(warned) == 1 and "prints no such sheet" not in warned[0]
+    assert "hero.pdf, room_tiles.pdf from an earlier export" in warned[0] and "folder of its own (--out)" in warned[0]
+    assert (repo / "errata" / "hero.pdf").read_bytes() == b"%PDF-1.4 an earlier export\n"  # said, not deleted

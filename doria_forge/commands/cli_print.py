@@ -96,7 +96,7 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
                 return
         reprint = changes is None or bool(content.own)  # an errata run without changed cards: the sheet only
         paths = run(pipeline_print.export_pdf, content, out, project=pipeline.project_dir(pack), lang=lang.value,
-                    **options) if reprint else []
+                    errata=changes is not None, **options) if reprint else []
         if changes is not None:  # the change list with the pack's version, beside the reprinted cards
             paths.append(run(pipeline_print.write_errata_sheet, whole, out, changed_since, changes,
                              project=pipeline.project_dir(pack), lang=lang.value, **options))

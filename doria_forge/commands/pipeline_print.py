@@ -199,11 +199,12 @@ def untranslated_edition(pack: ContentPack, lang: str) -> None:
                 "(missing-translation)", pack.info.display_name, ", ".join(pack.info.languages), lang, lang)
 
 
-def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lang: str = "en",
+def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lang: str = "en", errata: bool = False,
                **options: Unpack[LayoutOptions]) -> list[Path]:
     """Every PDF of the pack into folder ``out`` (see ``doria_forge.export.pdf.export_pdfs``) with the
     layout options of :func:`overrides` (``paper``, ``card_size``, ``bleed``, ``one_per_page``,
-    ``layout``, ``profile``, ``duplex_offset``) in edition ``lang`` (``en`` or ``de``); returns the
+    ``layout``, ``profile``, ``duplex_offset``) in edition ``lang`` (``en`` or ``de``); ``errata``: the
+    pack prints the cards changed since a version (``--changed-since``); returns the
     paths. Raises UsageError for bad layout options (see :func:`sheet_overrides`), OutputError when
     ``out`` cannot be written, ExportFailed for content (or a layout file) that cannot be drawn."""
     from doria_forge.export import pdf
@@ -227,7 +228,7 @@ def export_pdf(pack: ContentPack, out: Path, *, project: Path | None = None, lan
         for advice in shop_size_advice(pack, layout_data, layout_overrides):
             log.warning("%s", advice)
         return pdf.export_pdfs(pack, Path(out), layout_overrides, layout_file=layout_file,
-                               templates_dir=templates_dir)
+                               templates_dir=templates_dir, errata=errata)
 
 
 def export_png(pack: ContentPack, out: Path, *, project: Path | None = None, dpi: int | None = None,

@@ -139,8 +139,10 @@ def find_item(pack: ContentPack, item_id: str) -> Item:
 
 def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None = None, *,
                 layout_file: Path | None = DEFAULT_LAYOUT_FILE,
-                templates_dir: Path = DEFAULT_TEMPLATES_DIR) -> list[Path]:
+                templates_dir: Path = DEFAULT_TEMPLATES_DIR, errata: bool = False) -> list[Path]:
     """Write every printable PDF of ``pack`` into ``out_dir`` and return their paths in order.
+    ``errata``: the pack prints only the cards changed since a version (``export pdf
+    --changed-since``), so the sheets of an earlier export in ``out_dir`` are of decks it still has.
 
     One PDF per deck (see the module docstring), then ``character_sheets.pdf``,
     ``campaign_sheets.pdf`` (for a pack printing only part of the game, ``ContentPack.own``: when
@@ -196,9 +198,16 @@ def export_pdfs(pack: ContentPack, out_dir: Path, layout: LayoutOverrides | None
         if sheets.calibration_page and sheets.duplex != "none":
             written.append(write_calibration_page(out_dir / "duplex_calibration.pdf", sheets,
                                                   f"{pack.info.display_name}: {t('Duplex Calibration')}"))
-    for stale in left_from_earlier(out_dir, written):
+    stale = left_from_earlier(out_dir, written)
+    if errata and stale:
+        # each was called a sheet the pack "prints no such sheet now; delete it": the full export's
+        # sheets of the decks no card of the errata is in, which the pack still prints
+        log.warning("%s also holds %s from an earlier export: this errata export prints only the changed cards, "
+                    "and a folder sent to print whole reprints those sheets beside them; export the errata into "
+                    "a folder of its own (--out)", out_dir, ", ".join(path.name for path in stale))
+    for path in [] if errata else stale:
         log.warning("%s is left from an earlier export: %s prints no such sheet now; delete it before the folder "
-                    "goes to print", stale, pack.info.display_name)
+                    "goes to print", path, pack.info.display_name)
     return written
 
 
