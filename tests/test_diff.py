@@ -470,3 +470,23 @@ def test_an_errata_into_a_folder_of_a_full_export_does_not_call_its_sheets_gone_
     assert len(warned) == 1 and "prints no such sheet" not in warned[0]
     assert "hero.pdf, room_tiles.pdf from an earlier export" in warned[0] and "folder of its own (--out)" in warned[0]
     assert (repo / "errata" / "hero.pdf").read_bytes() == b"%PDF-1.4 an earlier export\n"  # said, not deleted
+
+
+def test_an_expansions_errata_with_dependencies_reprints_only_the_changed_cards(repo, monkeypatch):
+    """`export pdf --with-dependencies --changed-since OLD` of an expansion compared the old version's
+    own cards with every card of the game: the base pack's 196 were "added", and the errata reprinted
+    the whole base game. The old version prints what the new one prints, its requirements too."""
+    from doria_forge.commands.cli import app
+
+    monkeypatch.chdir(repo)
+    for argv in (["new", "pack", "frost"], ["new", "trap", "ice_trap", "--pack", "frost"]):
+        assert runner.invoke(app, argv).exit_code == 0
+    shutil.copytree(repo / "frost", repo / "frost_old")
+    _edit(repo / "frost" / "traps" / "ice_trap.yaml", "tn_base: 24", "tn_base: 26")
+    result = runner.invoke(app, ["export", "pdf", "frost", "--with-dependencies", "--changed-since", "frost_old",
+                                 "--out", "errata"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (repo / "errata").iterdir()) == ["errata.pdf", "loot.pdf"]
+    sheet = " ".join(" ".join(page.extract_text() for page in pypdf.PdfReader(repo / "errata" / "errata.pdf").pages)
+                     .split())
+    assert "1 changed, 0 added, 0 removed" in sheet and "tn_base: 24 → 26" in sheet

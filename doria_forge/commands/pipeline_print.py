@@ -304,6 +304,9 @@ def errata_changes(pack: ContentPack, pack_path: Path, old: str) -> PackDiff:
     except VersionInvalid as exc:
         write_validation(exc.result, "text", stderr=True)  # its problems, each at file:line:column
         raise ExportFailed(str(exc)) from None
+    # the old version printing what ``pack`` prints: with --with-dependencies (``own`` None) the packs
+    # it requires too, whose cards were every one "added" (an expansion's errata reprinted the base game)
+    before = before.printing(pack.own) if pack.own is None else before
     changes = compare(before, pack)
     changes.reprinted = _faces_changed(before, pack) - changes.touched
     return changes
