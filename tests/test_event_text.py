@@ -88,3 +88,21 @@ def test_a_square_is_named_by_its_room_tile_as_the_tile_prints_it():
     assert names.square((40, 40)) == "square (40, 40)"  # no Room Tile there
     moved = event_sentence(Event("moved", "adventurer", {"square": (1, 2), "ap": 2}), names)
     assert moved == "Adventurer moves to square [1, 2] of Room Tile A-1 (2 Action Points)"
+
+
+def test_the_second_goblin_of_a_card_is_placed_for_its_card_not_for_the_pack():
+    """*Multiple monsters per monster icon*: one Goblin card brings two figures, the second "as
+    close as possible to the first" (docs/rules-decisions.md, *Goblins per icon*). The replay said
+    the second was placed "(pack)", as if the content pack had put it there."""
+    from map_helpers import map_game, pack_with, tile
+
+    from doria_forge.engine.actions import RevealRoomTile
+
+    room = tile("A-3", ["#####", "#...#", "#...#", "#...#", "##.##"], doors=[("south", 2)], icons=[(2, 2, "white")])
+    pack = pack_with(room)
+    state = map_game(pack, ["mage"], tiles=[("A-1", (0, 0), 0)], at={"mage": (0, 2)}, ap=30,
+                     deck=["A-3"], monster_cards=["goblin"])
+    state.apply(RevealRoomTile((0, 2)))
+    placed = [event_sentence(e, Names(pack)) for e in state.log if e.kind == "monster_placed"]
+    assert placed == ["Goblin 1 is placed at Monster Level 1 (a monster icon)",
+                      "Goblin 2 is placed at Monster Level 1 (the same monster card as the one before)"]

@@ -82,9 +82,10 @@ def spawn_monster(state: GameData, monster_id: str, modifications: tuple[str, ..
         return None
     kin = tuple(m for m in mods if not m.extra_figures)
     # the card's other figures (Goblins come two to a card) and a Horde's, each as close as
-    # possible to the first, with the card's modifications
+    # possible to the first, with the card's modifications; each is placed for its own reason
+    # ("same_card", "horde"), which the replay words (``sim.event_text.REASONS``)
     per_card = abilities.rule_for_type(mtype, mods).figures_per_card if card else 1
-    others = ["pack"] * (per_card - 1) + ["horde"] * sum(m.extra_figures for m in mods)
+    others = ["same_card"] * (per_card - 1) + ["horde"] * sum(m.extra_figures for m in mods)
     for why in others:
         if state.outcome is not None:
             break

@@ -72,6 +72,7 @@ REASONS = {
     "start": "the start tile", "armor used": "armor used", "psi resistance": "Psi Resistance",
     "scenario": "the scenario", "effect": "a scenario effect", "setup": "setup",
     "current_initiative": "the current Initiative", "normal": "",
+    "same_card": "the same monster card as the one before", "horde": "the Horde modification",
 }
 """Reasons the engine gives, in the rulebook's words (any other: the id named)."""
 
