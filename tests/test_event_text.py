@@ -106,3 +106,15 @@ def test_the_second_goblin_of_a_card_is_placed_for_its_card_not_for_the_pack():
     placed = [event_sentence(e, Names(pack)) for e in state.log if e.kind == "monster_placed"]
     assert placed == ["Goblin 1 is placed at Monster Level 1 (a monster icon)",
                       "Goblin 2 is placed at Monster Level 1 (the same monster card as the one before)"]
+
+
+def test_a_lasting_rule_on_a_monsters_hit_names_the_monster_hitting_and_the_hero_hit(shipped_pack):
+    """The Sunken Reliquary's "Undead monsters deal 1 extra damage to the hero carrying the relic"
+    (docs/rules-decisions.md, *A scenario's extra damage comes before armor*). The replay said
+    "Scenario rule 5 fires on monster hit by Ranger (Zombie 7 hit for 1 point)", which reads as
+    the Ranger hitting a monster; the Zombie hit the Ranger for 1 point more."""
+    names = Names(shipped_pack)
+    more = Event("scenario_rule", "ranger", {"rule": 4, "on": "monster_hit", "monster": "zombie-7", "points": 1})
+    less = Event("scenario_rule", "ranger", {"rule": 0, "on": "monster_hit", "monster": "orc-2", "points": -2})
+    assert event_sentence(more, names) == "Scenario rule 5 changes the hit of Zombie 7 on Ranger: 1 point of damage more"
+    assert event_sentence(less, names) == "Scenario rule 1 changes the hit of Orc 2 on Ranger: 2 points of damage less"

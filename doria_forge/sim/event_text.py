@@ -176,10 +176,15 @@ def _monster_attack(s: _Said) -> str:
 
 
 def _scenario_rule(s: _Said) -> str:
+    rule = f"Scenario rule {int(s['rule']) + 1}"
+    if s.get("monster"):
+        # a lasting rule changing a monster's hit: the actor is the hero hit, not a hero hitting
+        points = int(s["points"])
+        change = f"{counted(abs(points), 'point')} of damage {'more' if points > 0 else 'less'}"
+        return f"{rule} changes the hit of {s.n(s['monster'])} on {s.who}: {change}"
     on = words(str(s.get("on", "")))
     by = f" by {s.who}" if s.who else ""
-    hit = f" ({s.n(s['monster'])} hit for {counted(s['points'], 'point')})" if s.get("monster") else ""
-    return f"Scenario rule {int(s['rule']) + 1} fires on {on}{by}{hit}"
+    return f"{rule} fires on {on}{by}"
 
 
 SENTENCES: Mapping[str, Callable[[_Said], str]] = {
