@@ -118,3 +118,13 @@ def test_a_lasting_rule_on_a_monsters_hit_names_the_monster_hitting_and_the_hero
     less = Event("scenario_rule", "ranger", {"rule": 0, "on": "monster_hit", "monster": "orc-2", "points": -2})
     assert event_sentence(more, names) == "Scenario rule 5 changes the hit of Zombie 7 on Ranger: 1 point of damage more"
     assert event_sentence(less, names) == "Scenario rule 1 changes the hit of Orc 2 on Ranger: 2 points of damage less"
+
+
+def test_an_ignored_monster_level_up_says_why_not_that_the_level_is_the_highest():
+    """*Phase G*, +1 Level: "In campaign scenarios, this may only apply to the first level up, all
+    following level changes are ignored for this scenario" (``levelup.raise_monster_level``). The
+    replay said "The monsters stay at Monster Level 2, the highest", though Monster Level Cards go
+    up to 4 and the Monster Level can rise above 4 (*Hero and Monster Level*)."""
+    said = event_sentence(Event("monster_level_up_ignored", None, {"level": 2}))
+    assert said == ("The monsters stay at Monster Level 2: in a campaign scenario only the first "
+                    "Monster Level Up counts")

@@ -252,7 +252,8 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "monster_level": lambda s: (f"{s.who} rises to Monster Level {s['level']} ({s['hp']} Hit Points, "
                                 f"{s['hp_change']:+d} Hit Points, {s['ar_change']:+d} Armor Rating)"),
     "monster_level_up": lambda s: f"The monsters rise to Monster Level {s['level']}",
-    "monster_level_up_ignored": lambda s: f"The monsters stay at Monster Level {s['level']}, the highest",
+    "monster_level_up_ignored": lambda s: (f"The monsters stay at Monster Level {s['level']}: in a campaign "
+                                           f"scenario only the first Monster Level Up counts"),
     "monster_moved": _moved,
     "monster_placed": _placed_monster,
     "monster_pushed": lambda s: f"{s.who} is pushed to {s.square(s['square'])} by {s.n(s['by'])}",
