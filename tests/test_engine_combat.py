@@ -588,3 +588,23 @@ def test_why_an_attack_is_not_allowed_reads_the_card_first_then_the_target():
     item.damaged = False
     orc.hp, orc.defeated = 0, True
     assert attack_problem(h, item, shot, orc) == target_problem(item, shot, orc) == f"{orc.uid} is already defeated"
+
+
+def test_the_replay_names_a_defense_fumble_that_made_a_hit_critical():
+    """*Fumbles in combat*: a Fumble on a defense fails it and the defender "receives more damage"
+    (one critical step, ``checks.compare``). The replay read "attack 9 against defense 5, a hit,
+    1 critical step" (Gruzak's defense 2D+3 rolled 1+1): a critical step 4 points above the defense.
+    The attack and defense sentences now say the defense was a Fumble."""
+    from doria_forge.sim.event_text import event_sentence
+
+    h = hero([weapon("sword", "2D", 2)])
+    m = monster(attack="3D+9", defense="3D+20", hp=9)
+    log = EventLog()
+    hero_attack(ScriptedDice([3, 3, 1, 1, 9]), log, h, h.hands[0], h.hands[0].card.attacks[0], m, RULES)
+    attack = event_sentence(log.last("attack"))
+    assert "(a fumble), a hit, 1 critical step" in attack
+    shield = weapon("shield", "1D", 0, defense="3D+5")
+    h = hero([shield])
+    log = EventLog()
+    monster_attack(ScriptedDice([2, 2, 1, 1, 9]), log, monster(attack="2D"), [h], RULES)
+    assert "(a fumble), hit" in event_sentence(log.last("defense"))

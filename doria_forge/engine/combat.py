@@ -348,7 +348,7 @@ def hero_attack(
     if log.enabled:
         log.emit("attack", hero.uid, target=target.uid, item=item.uid, attack_type=attack_type,
                  attack=result.attack, defense=result.defense, hit=result.hit,
-                 critical_steps=result.critical_steps, ap=ap_cost, pp=pp_cost)
+                 critical_steps=result.critical_steps, defense_fumble=result.defense_fumble, ap=ap_cost, pp=pp_cost)
     if attack_roll.fumble:
         _damage_item(log, hero, item, "attack fumble", out)
     if result.hit:
@@ -647,7 +647,7 @@ def _hero_defends(dice: DiceRoller, log: EventLog, hero: HeroState, attacker: st
     if log.enabled:
         log.emit("defense", hero.uid, attacker=attacker, defense_with=out.defense_with,
                  defense=result.defense, psi_points=added, hit=result.hit,
-                 critical_steps=result.critical_steps)
+                 critical_steps=result.critical_steps, fumble=result.defense_fumble)
     if defense_roll.fumble and choice is not None:
         _damage_item(log, hero, choice, "defense fumble", out)
     return result

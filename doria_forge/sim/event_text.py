@@ -89,8 +89,11 @@ def _attack(s: _Said) -> str:
     hit = "a hit" if s.get("hit") else "a miss"
     critical = f", {counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
     psi = f", {psi_points(s['pp'])}" if s.get("pp") else ""
+    # a Fumble of the monster's defense is a hit with one critical step more (checks.compare)
+    fumble = " (a fumble)" if s.get("defense_fumble") else ""
     return (f"{s.who} attacks {s.n(s['target'])} with {s.n(s['item'])} ({words(str(s.get('attack_type', '')))}): "
-            f"attack {s['attack']} against defense {s['defense']}, {hit}{critical} ({action_points(s['ap'])}{psi})")
+            f"attack {s['attack']} against defense {s['defense']}{fumble}, {hit}{critical} "
+            f"({action_points(s['ap'])}{psi})")
 
 
 def _area_attack(s: _Said) -> str:
@@ -113,8 +116,9 @@ def _defense(s: _Said) -> str:
     critical = f", {counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
     with_ = {"dodge": "a dodge", "psi_resistance": "Psi Resistance"}.get(str(s["defense_with"])) or s.n(
         s["defense_with"])
+    fumble = " (a fumble)" if s.get("fumble") else ""
     return (f"{s.who} defends against {s.n(s['attacker'])} with {with_}{psi}: "
-            f"defense {s['defense']}, {hit}{critical}")
+            f"defense {s['defense']}{fumble}, {hit}{critical}")
 
 
 def _doom_field(position: Any) -> str:
