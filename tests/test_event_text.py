@@ -128,3 +128,12 @@ def test_an_ignored_monster_level_up_says_why_not_that_the_level_is_the_highest(
     said = event_sentence(Event("monster_level_up_ignored", None, {"level": 2}))
     assert said == ("The monsters stay at Monster Level 2: in a campaign scenario only the first "
                     "Monster Level Up counts")
+
+
+def test_a_monster_rising_a_level_tells_its_hit_points_now_and_what_changed(shipped_pack):
+    """*Hero and Monster Level*: existing monsters take "only the difference" of Hit Points and
+    Armor Rating of the new card. The replay read "Archer 14 rises to Monster Level 2 (1 Hit Points,
+    +0 Hit Points, +0 Armor Rating)": two Hit Point figures side by side, one of them "1 Hit Points"."""
+    said = event_sentence(Event("monster_level", "archer-14", {"level": 2, "hp": 1, "hp_change": 0, "ar_change": 1}),
+                          Names(shipped_pack))
+    assert said == "Archer 14 rises to Monster Level 2 (1 Hit Point now: Hit Points +0, Armor Rating +1)"

@@ -253,8 +253,8 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
         f" with {s.many('modifications')}" if s.get("modifications") else ""),
     "monster_healed": lambda s: f"{s.who} heals {hit_points(s['amount'])} ({s['hp']} now)",
     "monster_hp_lost": lambda s: f"{s.who} loses {hit_points(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
-    "monster_level": lambda s: (f"{s.who} rises to Monster Level {s['level']} ({s['hp']} Hit Points, "
-                                f"{s['hp_change']:+d} Hit Points, {s['ar_change']:+d} Armor Rating)"),
+    "monster_level": lambda s: (f"{s.who} rises to Monster Level {s['level']} ({hit_points(s['hp'])} now: "
+                                f"Hit Points {s['hp_change']:+d}, Armor Rating {s['ar_change']:+d})"),
     "monster_level_up": lambda s: f"The monsters rise to Monster Level {s['level']}",
     "monster_level_up_ignored": lambda s: (f"The monsters stay at Monster Level {s['level']}: in a campaign "
                                            f"scenario only the first Monster Level Up counts"),
