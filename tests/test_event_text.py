@@ -137,3 +137,10 @@ def test_a_monster_rising_a_level_tells_its_hit_points_now_and_what_changed(ship
     said = event_sentence(Event("monster_level", "archer-14", {"level": 2, "hp": 1, "hp_change": 0, "ar_change": 1}),
                           Names(shipped_pack))
     assert said == "Archer 14 rises to Monster Level 2 (1 Hit Point now: Hit Points +0, Armor Rating +1)"
+
+
+def test_a_monster_attack_with_one_extra_die_says_die():
+    """An aura's or a rule's extra attack die read "(+1 dice)"."""
+    one = event_sentence(Event("monster_attack", "orc-1", {"targets": ("warrior",), "attack": 14, "extra_dice": 1}))
+    two = event_sentence(Event("monster_attack", "orc-1", {"targets": ("warrior",), "attack": 14, "extra_dice": 2}))
+    assert "(+1 die)" in one and "(+2 dice)" in two

@@ -175,7 +175,7 @@ def _placed_monster(s: _Said) -> str:
 
 def _monster_attack(s: _Said) -> str:
     fumble = ", a fumble" if s.get("fumble") else ""
-    extra = f" (+{s['extra_dice']} dice)" if s.get("extra_dice") else ""
+    extra = f" (+{counted(s['extra_dice'], 'die', 'dice')})" if s.get("extra_dice") else ""
     return f"{s.who} attacks {s.many('targets')}: attack {s['attack']}{extra}{fumble}"
 
 
