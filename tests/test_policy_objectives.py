@@ -502,3 +502,54 @@ def test_a_hero_on_the_tile_that_loses_steps_off_it_into_the_boss_s_way():
             assert isinstance(action, Walk) and action.to not in stairs_squares
             assert abs(action.to[0] - 2) + abs(action.to[1] - 8) == 1  # next to him
     assert isinstance(chosen[False], Attack)
+
+
+def _warband(rules_extra=()):
+    """Gruzak's exploration game in small: his defeat sets a flag that only a condition of the
+    winning rule reads (with no Orc left), not a goal or a ``flag_set`` trigger."""
+    return scenario(goals={"win": [{"goal": "flag", "flag": "broken"}]},
+                    rules=[{"when": {"on": "monster_defeated", "boss": True},
+                            "do": [{"do": "set_flag", "flag": "fallen"}]},
+                           {"when": {"on": "monster_defeated"},
+                            "if": [{"check": "flag", "flag": "fallen"},
+                                   {"check": "monsters_left", "monster": "orc"}],
+                            "do": [{"do": "set_flag", "flag": "broken"}], "once": True}, *rules_extra])
+
+
+def test_a_boss_whose_defeat_sets_a_flag_the_winning_rule_asks_for_is_the_target():
+    """Gruzak's card: the heroes win when he and every Orc are defeated; the rule that wins asks
+    for the flag his defeat sets in its ``if``. He and the Orcs are the party's prey: the hero
+    attacks him before the Goblin beside it, where before it took the likelier kill and left him
+    to walk to the stairs."""
+    sc = _warband()
+    found = objectives.objectives(sc)
+    assert found.boss_helps and "fallen" in found.good_flags and found.prey == {"orc"}
+    state = game(sc, at={"warrior": (2, 2)}, monsters=[("goblin", (2, 1))], ap=20)
+    boss = spawn_boss(state, "gruzak_warlord", near=(2, 3))
+    state.activated.add(boss.uid)
+    assert objectives.is_prey(state, boss) and not objectives.is_prey(state, state.monsters[0])
+    action = greedy_bot(state)
+    assert isinstance(action, Attack) and action.target_uid == boss.uid
+
+
+def test_an_orc_the_winning_rule_waits_for_is_attacked_before_a_goblin():
+    """The rule that wins waits for no Orc left (``monsters_left``): the hero beside an Orc and a
+    Mercenary attacks the Orc, where before it took the Mercenary (the better target alone)."""
+    state = game(_warband(), at={"warrior": (2, 2)}, monsters=[("mercenary", (2, 1)), ("orc", (2, 3))], ap=20)
+    other, orc = state.monsters
+    assert objectives.is_prey(state, orc) and not objectives.is_prey(state, other)
+    action = greedy_bot(state)
+    assert isinstance(action, Attack) and action.target_uid == orc.uid
+
+
+def test_a_flag_that_keeps_a_losing_rule_from_firing_helps():
+    """A rule that loses unless a flag is set: setting the flag helps the party, as a flag a
+    winning goal names does (a monster whose defeat sets it is prey)."""
+    sc = scenario(goals={"win": [{"goal": "flag", "flag": "never"}]},
+                  rules=[{"when": {"on": "round_end", "round": 5},
+                          "if": [{"check": "flag", "flag": "sealed", "is_set": False}],
+                          "do": [{"do": "lose"}]},
+                         {"when": {"on": "monster_defeated", "monster": "orc"},
+                          "do": [{"do": "set_flag", "flag": "sealed"}]}])
+    found = objectives.objectives(sc)
+    assert "sealed" in found.good_flags and found.prey == {"orc"}

@@ -9,8 +9,10 @@ them into squares on the map as it is now.
 
 A rule *helps* when any of its effects (a check's success branch included) helps (each effect
 declares what it does to the heroes: ``for_party``, ``helps`` / ``hurts`` / ``depends``); flags
-help when a win goal names them or a helpful rule waits for them (``flag_set``), found by a
-fixed point over the rules. Nothing here is special to one scenario: it reads the vocabulary.
+help when a win goal names them, a helpful rule waits for them (its ``flag_set`` trigger or an
+``if`` that asks for them) or a rule that loses asks for them not set, found by a fixed point
+over the rules; a monster type is prey when a helpful rule waits for none of it left.
+Nothing here is special to one scenario: it reads the vocabulary.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from doria_forge.model.scenario import (
     HeroEnters,
     MonsterDefeated,
     MonsterEnters,
+    MonstersLeft,
     Place,
     Scenario,
     SetFlag,
@@ -109,7 +112,8 @@ class Objectives:
     bad_flags: set[str] = field(default_factory=set)
     win_flags: set[str] = field(default_factory=set)
     prey: set[str] = field(default_factory=set)
-    """Monster ids whose defeat helps (a rule on their defeat sets a good flag or wins)."""
+    """Monster ids whose defeat helps (a rule on their defeat sets a good flag or wins, or a
+    helpful rule waits for none of them left: Gruzak's Orcs)."""
     boss_helps: bool = False
     """The boss is a target: a goal to defeat it, or a rule on its defeat that helps (sets a
     flag that wins: the Hollow King whose fall ends the curse)."""
@@ -146,15 +150,30 @@ def _loses(effects: list[Any], bad: set[str]) -> bool:
                for e in _effects(effects, success_only=False))
 
 
-def _flag_fixed_point(scenario: Scenario, seeds: set[str], test: Any) -> set[str]:
+def _waits_for(rule: Any, is_set: bool = True) -> set[str]:
+    """The flags ``rule`` needs set to fire (``is_set=False``: needs not set): its ``flag_set``
+    trigger's flag and the flags its ``if`` conditions ask about."""
+    flags = {c.flag for c in rule.conditions if isinstance(c, FlagIs) and c.is_set == is_set}
+    if is_set and isinstance(rule.when, FlagSet):
+        flags.add(rule.when.flag)
+    return flags
+
+
+def _flag_fixed_point(scenario: Scenario, seeds: set[str], test: Any, averts: Any = None) -> set[str]:
+    """``seeds`` and every flag a rule that passes ``test`` (its effects, the flags so far)
+    waits for (:func:`_waits_for`), to a fixed point; with ``averts``, also every flag whose
+    being set keeps a rule that passes ``averts`` from firing (a flag that stops a rule that
+    loses helps as one that wins does)."""
     flags = set(seeds)
     changed = True
     while changed:
         changed = False
         for rule in scenario.rules:
-            when = rule.when
-            if isinstance(when, FlagSet) and when.flag not in flags and test(rule.effects, flags):
-                flags.add(when.flag)
+            found = _waits_for(rule) if test(rule.effects, flags) else set()
+            if averts is not None and averts(rule.effects):
+                found |= _waits_for(rule, is_set=False)
+            if not found <= flags:
+                flags |= found
                 changed = True
     return flags
 
@@ -168,10 +187,13 @@ def objectives(scenario: Scenario) -> Objectives:
     if hit is not None and hit[0] is scenario:
         return hit[1]
     found = Objectives()
-    found.good_flags = _flag_fixed_point(
-        scenario, {g.flag for g in scenario.goals.win if isinstance(g, FlagGoal)}, _helps)
     found.bad_flags = _flag_fixed_point(
         scenario, {g.flag for g in scenario.goals.lose if isinstance(g, FlagGoal)}, _hurts)
+    # a flag a helpful rule asks for in its conditions (Gruzak's fall, read by the rule that breaks
+    # his warband) helps as one its trigger waits for; one that keeps a losing rule from firing too
+    found.good_flags = _flag_fixed_point(
+        scenario, {g.flag for g in scenario.goals.win if isinstance(g, FlagGoal)}, _helps,
+        lambda effects: _loses(effects, found.bad_flags))
     found.win_flags = {g.flag for g in scenario.goals.win if isinstance(g, FlagGoal)}
     for goal in scenario.goals.win:
         if isinstance(goal, CarryToken):
@@ -188,6 +210,10 @@ def objectives(scenario: Scenario) -> Objectives:
                 found.prey.add(goal.escort)
     for index, rule in enumerate(scenario.rules):
         when = rule.when
+        if _helps(rule.effects, found.good_flags):
+            # a helpful rule that waits for no monster of a type left: every one of them is prey
+            found.prey |= {c.monster for c in rule.conditions
+                           if isinstance(c, MonstersLeft) and c.monster is not None and c.upper == 0}
         if isinstance(when, MonsterDefeated) and _helps(rule.effects, found.good_flags):
             if when.boss:
                 found.boss_helps = True
