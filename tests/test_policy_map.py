@@ -481,3 +481,28 @@ def test_with_nothing_else_to_do_a_hero_takes_the_shot_only_a_critical_gets_thro
             assert action.target_uid == state.monsters[0].uid
         else:
             assert action == EndTurn()
+
+
+def test_the_search_s_look_ahead_copies_remember_the_step_back_played():
+    """The hurt Mage has stepped back this turn and acts again (a potion to drink or not): the
+    real party does not step it back again this turn (``party.stepped_back``). The search's
+    playouts, on copies of the game, hold the same note, so a copy plays on as the real party
+    would; the copies used to start without it (a Mage free to step back again in the look-ahead)."""
+    from doria_forge.sim.fight_moves import RETREATED
+
+    state = _hurt_mage_behind_the_warrior(ap=30)
+    mage = state.hero("mage")
+    mage.pp = -3  # hurt, whatever a potion gives back
+    state.apply(greedy_bot(state))
+    give_card(state, mage, Card(EQUIPMENT, "small_healing_potion", 900))  # a candidate besides greedy's
+    assert state.current_actor() == "mage" and party.stepped_back(state, mage, RETREATED)
+    looked = []
+
+    def spy(s):
+        if s.round == state.round:
+            looked.append(party.stepped_back(s, s.hero("mage"), RETREATED))
+        return greedy_bot(s)
+
+    make_search(1, samples=2, passive=True, rollout=spy)(state)  # passive: more than one candidate
+    assert looked and all(looked)
+    assert party.stepped_back(state, mage, RETREATED)  # the game's own note is left as it was

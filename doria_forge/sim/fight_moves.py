@@ -38,7 +38,7 @@ CLOSE = 4
 
 
 RETREATED = "retreated"
-"""The ``state.scratch`` key of the steps back ``retreat`` chose (``party.chose_step_back``)."""
+"""The note key of the steps back ``retreat`` chose (``party.chose_step_back``)."""
 
 
 def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None = None) -> Action | None:

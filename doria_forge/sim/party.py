@@ -36,15 +36,23 @@ def holds_back(state: Any, hero: HeroState) -> bool:
     return hurt(hero) and any(not hurt(h) for h in standing(state) if h is not hero)
 
 
+STEP_BACKS = "step-backs"
+"""The ``state.scratch`` key of the bots' step-back notes: ``{note key: {hero uid: (round, length
+of the history, step)}}`` (``chose_step_back``; each move that steps back keeps its own note key)."""
+
+
 def chose_step_back(state: Any, hero: HeroState, key: str, step: Action) -> Action:
     """Note that ``hero``, deciding now, chose ``step`` to step back, and return ``step``. The
-    note (``state.scratch[key]``: ``{hero uid: (round, length of the history, step)}``, the last
-    choice of each hero) changes no answer in this state: a step counts from when the game has
-    played it (``stepped_back``), so a bot asked twice answers the same, and a step considered but
-    not taken (a search's other candidate won, a careless player attacked) is no step."""
-    noted = state.scratch.get(key)
+    note (``state.scratch[STEP_BACKS][key]``: ``{hero uid: (round, length of the history, step)}``,
+    the last choice of each hero) changes no answer in this state: a step counts from when the game
+    has played it (``stepped_back``), so a bot asked twice answers the same, and a step considered
+    but not taken (a search's other candidate won, a careless player attacked) is no step."""
+    notes = state.scratch.get(STEP_BACKS)
+    if notes is None:
+        notes = state.scratch[STEP_BACKS] = {}
+    noted = notes.get(key)
     if noted is None:
-        noted = state.scratch[key] = {}
+        noted = notes[key] = {}
     noted[hero.uid] = (state.round, len(state.history), step)
     return step
 
@@ -54,7 +62,7 @@ def stepped_back(state: Any, hero: HeroState, key: str) -> bool:
     one that stands in the game's history where it was chosen) is ``hero``'s: one step back a
     turn, the next choice made from there; a hero steps back again once a friend has stepped back
     after it (the Initiative Board lets them take turns within a round)."""
-    noted = state.scratch.get(key)
+    noted = state.scratch.get(STEP_BACKS, {}).get(key)
     if not noted:
         return False
     history, now = state.history, state.round
@@ -63,6 +71,17 @@ def stepped_back(state: Any, hero: HeroState, key: str) -> bool:
         if chosen_round == now and last < at < len(history) and history[at] == step:
             last, by = at, uid
     return by == hero.uid
+
+
+def carry_step_backs(state: Any, copy: Any) -> Any:
+    """Give ``copy`` (a look-ahead copy of ``state``: ``GameState.copy`` and ``determinized``
+    start the bots' notes empty) ``state``'s step-back notes, and return it: a hero that stepped
+    back this turn does not step back again in the copy, as it would not in the game. The notes
+    are copied (the copy's choices note into its own); the steps are immutable actions."""
+    notes = state.scratch.get(STEP_BACKS)
+    if notes:
+        copy.scratch[STEP_BACKS] = {key: dict(noted) for key, noted in notes.items()}
+    return copy
 
 
 ESCAPE_MARGIN = 8

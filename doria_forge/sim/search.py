@@ -34,7 +34,7 @@ from typing import Any
 from doria_forge.engine.actions import Action, Attack, EndTurn, RevealRoomTile, SwapPlaces, UseItem, Walk
 from doria_forge.engine.state import D, H, I
 
-from . import explorer, objectives, stances
+from . import explorer, objectives, party, stances
 from .bots import _potion, attack_options, fighting, greedy_bot, scenario_step
 from .findings import counted
 from .odds import hardest_hit
@@ -332,6 +332,11 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
     future, measured by benchmarks/bench_skill_ceiling.py and registered as no policy."""
     stats = SearchStats()
 
+    def ahead(state: Any, sample_seed: int) -> Any:
+        """The copy a playout runs on: ``future``'s, with the party's step-back notes
+        (``party.carry_step_backs``), so the look-ahead plays as the real party would."""
+        return party.carry_step_backs(state, future(state, sample_seed))
+
     def values(state: Any, options: list[Action], first: int, count: int, rounds: int = horizon,
                extra: int = 0) -> list[float]:
         """Each option's summed value over the samples ``first``..``first + count - 1`` (the
@@ -340,7 +345,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         for k in range(first, first + count):
             sample_seed = _seed(seed, state, k)
             for i, action in enumerate(options):
-                copy = future(state, sample_seed)
+                copy = ahead(state, sample_seed)
                 copy.apply(action)
                 play_out(copy, rollout, rounds)
                 worth = score(copy)
@@ -405,7 +410,7 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
         for k in range(plan_samples):
             sample_seed = _seed(seed, state, 1000 + k)
             for i, name in enumerate(plans):
-                copy = future(state, sample_seed)
+                copy = ahead(state, sample_seed)
                 policy = stances.POLICIES[name]
                 if plan_rollout:
                     play_out(copy, policy, plan_horizon)

@@ -39,7 +39,7 @@ STANCES = ("charge", "hold", "back", "focus")
 """The stances a party chooses between, greedy's own first (it keeps ties)."""
 
 _MOVED = "stance-moved"
-"""The ``state.scratch`` key of the steps back ``back`` chose (``party.chose_step_back``: one step
+"""The note key of the steps back ``back`` chose (``party.chose_step_back``: one step
 back a turn)."""
 
 
