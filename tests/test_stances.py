@@ -6,6 +6,8 @@ policy's seed and does not depend on the order of the cards nobody has seen."""
 
 from __future__ import annotations
 
+import copy
+
 from map_helpers import HALL, map_game, pack_with, where
 from test_information import shuffle_hidden
 
@@ -13,7 +15,7 @@ from doria_forge.engine.actions import Attack, EndTurn, Walk
 from doria_forge.engine.map.layout import manhattan
 from doria_forge.sim import stances
 from doria_forge.sim.bots import greedy_bot
-from doria_forge.sim.search import STANCE, make_search
+from doria_forge.sim.search import SEEN, STANCE, make_search, played_note
 
 
 def far_orc():
@@ -84,10 +86,13 @@ def test_the_search_commits_to_the_stance_whose_playouts_end_best_for_the_round(
     state = far_orc()
     policy = make_search(5, plans=stances.STANCES, plan_samples=1, actions=False, score=rated_by_distance)
     first = policy(state)
-    assert state.scratch[STANCE][2] in ("hold", "back")
     assert not isinstance(first, Attack)
     played = policy.stats.playouts
     assert (policy.stats.decisions, played) == (1, len(stances.STANCES))
+    assert played_note(state, STANCE) is None  # a commitment once the game has played the decision
+    state.apply(first)
+    assert played_note(state, STANCE)[2] in ("hold", "back")
+    assert state.round == 1 and state.current_actor() is not None
     policy(state)
     assert policy.stats.playouts == played
 
@@ -108,11 +113,30 @@ def test_with_plan_new_the_stance_is_chosen_only_when_monsters_have_come():
     state = far_orc()
     policy = make_search(5, plans=stances.STANCES, plan_samples=1, actions=False, plan_new=True,
                          score=rated_by_distance)
-    policy(state)
+    state.apply(policy(state))
     assert policy.stats.decisions == 1
     state.round += 1
     assert policy(state) == greedy_bot(state.copy(log=False))
     assert policy.stats.decisions == 1
+
+
+def test_the_plans_search_asked_twice_about_one_state_answers_the_same():
+    """Deciding is pure: the plans search asked twice about one state (a fresh policy asked about
+    a deep copy made before too) chooses the same and notes nothing that counts before the game
+    plays the decision. With ``plan_new`` it used to note the monsters it had seen as it decided:
+    asked again, it saw no new monster and played greedy's charge instead of the stance found."""
+    state = far_orc()
+    before = copy.deepcopy(state)
+
+    def policy():
+        return make_search(5, plans=stances.STANCES, plan_samples=1, actions=False, plan_new=True,
+                           score=rated_by_distance)
+
+    asked = policy()
+    first = asked(state)
+    assert not isinstance(first, Attack)  # a stance that keeps its distance, not the charge
+    assert asked(state) == first == policy()(before)
+    assert played_note(state, STANCE) is None and played_note(state, SEEN) is None
 
 
 def test_door_move_names_opening_a_door_and_walking_onto_one():

@@ -223,10 +223,41 @@ def door_move(state: Any, action: Action) -> bool:
 
 
 STANCE = "stance"
-"""Scratch key of the stance the plans search committed to: (round, monsters on the map, name)."""
+"""Note key (``played_note``) of the stance the plans search committed to: (round, monsters on
+the map, name)."""
 
 SEEN = "stance-seen"
-"""Scratch key of the monsters on the map at the plans search's last fight decision."""
+"""Note key (``played_note``) of the monsters on the map at the plans search's last fight decision."""
+
+
+def note_decision(state: Any, key: str, action: Action, value: Any) -> None:
+    """Note ``value`` under ``key`` for the decision being made now, whose answer is ``action``
+    (``state.scratch[key]``: ``{length of the history: (action, value)}``). The note changes no
+    answer in this state: it counts from when the game has played ``action`` here
+    (``played_note``), so a policy asked twice about one state answers the same."""
+    notes = state.scratch.get(key)
+    at = len(state.history)
+    if notes is None:
+        notes = state.scratch[key] = {}
+    else:  # only the note in force and this decision's are ever read again
+        keep = _played_at(state, notes)
+        for old in [k for k in notes if k != keep]:
+            del notes[old]
+    notes[at] = (action, value)
+
+
+def played_note(state: Any, key: str, default: Any = None) -> Any:
+    """The value of the last note under ``key`` (``note_decision``) whose decision the game has
+    played (the history holds its action where it was chosen), else ``default``."""
+    notes = state.scratch.get(key)
+    at = _played_at(state, notes) if notes else None
+    return default if at is None else notes[at][1]
+
+
+def _played_at(state: Any, notes: dict[int, tuple[Action, Any]]) -> int | None:
+    history = state.history
+    return max((at for at, (action, _) in notes.items() if at < len(history) and history[at] == action),
+               default=None)
 
 DANGER = 12
 """Points above death (HP, or PP) at which a hero is in danger (the ``gate`` of ``make_search``)."""
@@ -421,37 +452,40 @@ def make_search(seed: int = 0, *, samples: int = SAMPLES, width: int = WIDTH, ho
                 stats.playouts += 1
         return totals
 
-    def stance(state: Any) -> str:
+    def stance(state: Any) -> tuple[str, dict[str, Any]]:
         """The stance committed to for this round (chosen at the round's first fight decision,
-        again when more monsters have come onto the map since)."""
+        again when more monsters have come onto the map since), and the notes to keep with this
+        decision (``note_decision``: read once the game has played it; deciding writes nothing
+        that changes an answer)."""
         count = len(explorer.monsters_on_map(state))
-        chosen = state.scratch.get(STANCE)
+        chosen = played_note(state, STANCE)
         if chosen is not None and chosen[0] == state.round and chosen[1] >= count:
-            return str(chosen[2])
-        if plan_new:
-            seen = state.scratch.get(SEEN, 0)
-            state.scratch[SEEN] = count
-            if count <= seen:
-                return plans[0]
+            return str(chosen[2]), {}
+        if plan_new and count <= played_note(state, SEEN, 0):
+            return plans[0], {SEEN: count}
         stats.decisions += 1
         totals = plan_values(state)
         best = max(range(len(plans)), key=lambda i: (totals[i], -i))
         if (totals[best] - totals[0]) / plan_samples <= plan_margin:
             best = 0
-        state.scratch[STANCE] = (state.round, count, plans[best])
-        return plans[best]
+        notes: dict[str, Any] = {STANCE: (state.round, count, plans[best])}
+        if plan_new:
+            notes[SEEN] = count
+        return plans[best], notes
 
     def plan_search(state: Any) -> Action:
         if state.current_actor() is None:
             raise RuntimeError("no decision is due")
         if not stances.in_fight(state):
+            action = greedy_bot(state)
             if plan_new and state.phase == D:
-                state.scratch[SEEN] = 0
-            return greedy_bot(state)
-        name = stance(state)
-        if name == plans[0] and actions:
-            return search(state)
-        return stances.POLICIES[name](state)
+                note_decision(state, SEEN, action, 0)
+            return action
+        name, notes = stance(state)
+        action = search(state) if name == plans[0] and actions else stances.POLICIES[name](state)
+        for key, value in notes.items():
+            note_decision(state, key, action, value)
+        return action
 
     chosen = plan_search if plans else search
     chosen.stats = stats  # type: ignore[attr-defined]
