@@ -24,7 +24,7 @@ from doria_forge.engine.hero import ItemInstance
 from doria_forge.engine.loot import give_card
 from doria_forge.engine.state import H, I
 from doria_forge.model.scenario import Scenario
-from doria_forge.sim import explorer, objectives, outfit, party, stances
+from doria_forge.sim import explorer, fight_moves, objectives, outfit, party, stances
 from doria_forge.sim.bots import attack_options, greedy_bot
 from doria_forge.sim.deciding import deciding
 from doria_forge.sim.scenario_runner import hero_pool, party_for, run_seed
@@ -506,3 +506,34 @@ def test_the_search_s_look_ahead_copies_remember_the_step_back_played():
     make_search(1, samples=2, passive=True, rollout=spy)(state)  # passive: more than one candidate
     assert looked and all(looked)
     assert party.stepped_back(state, mage, RETREATED)  # the game's own note is left as it was
+
+
+def _hurt_mage_by_the_door(ap: int):
+    """Room Tiles A (columns 0-4) and B (columns 5-9) joined by a door at (2, 4)-(2, 5); the hurt
+    Mage to act at (2, 4) with ``ap`` AP, the Warrior beside an Orc in A's far corner."""
+    a = tile("TA", ["....."] * 5, doors=[("east", 2)])
+    b = tile("TB", ["....."] * 5, doors=[("west", 2)])
+    state = map_game(pack_with(a, b), ["mage", "warrior"], tiles=[("TA", (0, 0), 0), ("TB", (0, 1), 0)],
+                     at={"mage": (2, 4), "warrior": (4, 1)}, monsters=[("orc", (4, 0))],
+                     ap={"mage": ap, "warrior": 1})
+    state.hero("mage").hp = 1
+    return state
+
+
+def test_a_hurt_hero_steps_back_onto_the_party_s_room_tile_when_it_is_as_safe():
+    """*Phase G*: each Room Tile with a character on it moves the Doom Counter a field. With 2 AP
+    the Mage's safest squares lie 8 steps from the Orc, behind the Warrior: (0, 4) on the party's
+    Room Tile and (3, 5) on the empty one; it steps back onto the party's. It used to take the
+    empty tile's square (the later square in the order that breaks ties): a field more each round."""
+    state = _hurt_mage_by_the_door(2)
+    assert state.current_actor() == "mage"
+    assert greedy_bot(state) == Walk((0, 4))
+
+
+def test_a_hurt_hero_steps_onto_an_empty_room_tile_only_for_more_than_the_doom_field():
+    """With 3 AP the empty Room Tile offers a square one step further from the Orc than the
+    party's (9 steps at (4, 5) against 8 at (0, 4)): one step is worth less than the Doom Counter
+    field that tile costs, and the Mage steps back onto the party's tile (it used to take (4, 5))."""
+    assert fight_moves.DOOM_FIELD_STEPS >= 1
+    state = _hurt_mage_by_the_door(3)
+    assert greedy_bot(state) == Walk((0, 4))

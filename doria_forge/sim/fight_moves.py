@@ -37,13 +37,20 @@ CLOSE = 4
 """AP a square next to a monster is counted as worth to a hero choosing where to shoot from."""
 
 
+DOOM_FIELD_STEPS = 2
+"""Steps further from the monsters a hurt hero's step back onto a Room Tile no other character
+stands on must gain to be taken over one onto a tile the party occupies (that tile moves the
+Doom Counter a field more in Phase G); as safe otherwise, the occupied tile is taken."""
+
 RETREATED = "retreated"
 """The note key of the steps back ``retreat`` chose (``party.chose_step_back``)."""
 
 
 def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None = None) -> Action | None:
     """A hurt hero's move out of the monsters' way (see the module docstring), or ``None``
-    when where it stands is as good as it gets; ``within``: onto one of these squares only."""
+    when where it stands is as good as it gets; ``within``: onto one of these squares only. A
+    square on a Room Tile no other character stands on counts ``DOOM_FIELD_STEPS`` steps nearer
+    the monsters and loses ties to one on a tile the party holds (*Phase G*: a field a tile)."""
     board = state.board
     here = _on_map(state, hero.uid)
     monsters = monsters_on_map(state)
@@ -66,12 +73,23 @@ def retreat(state: Any, hero: HeroState, ap: int, within: frozenset[Pos] | None 
             found = known[pos] = (shielded, min(min(steps), 30))
         return found
 
+    # Phase G: each Room Tile with a character on it moves the Doom Counter a field; a square on a
+    # tile where no other character stands costs that field (the hero's own tile left counts no more)
+    occupied = {slot_of(where) for h in state.heroes if h is not hero and not h.dead
+                and (where := _on_map(state, h.uid)) is not None}
+
+    def worth(pos: Pos) -> tuple[int, int, int]:
+        shielded, steps = safety(pos)
+        field = slot_of(pos) not in occupied
+        return shielded, steps - DOOM_FIELD_STEPS * field, -field
+
     routes = board.hero_routes(state, hero, ap, jumping=False)
-    now = safety(here)
+    now = worth(here)
     keep_off = objectives.targets(state).avoid  # no step back onto a square whose rule only hurts
     squares = (p for p in routes if (within is None or p in within) and p not in keep_off)
-    best = max(squares, key=lambda p: (safety(p), -routes.cost(p), p), default=None)
-    if best is None or safety(best) <= now:
+    best = max(squares, key=lambda p: (worth(p), -routes.cost(p), p), default=None)
+    # a step back is taken to be safer, not only to stand on the party's tile
+    if best is None or worth(best) <= now or safety(best) <= safety(here):
         return None
     return chose_step_back(state, hero, RETREATED, Walk(best))
 
