@@ -25,8 +25,9 @@ def shuffle_hidden(state: GameState, seed: int) -> GameState:
     reading of what the players cannot see: the undrawn Loot cards (across the stacks, each
     stack keeping its size), the monster and Door Event decks, the Room Tiles nobody has seen
     (the target tile keeping its printed place; a tile the scenario's ``random_tiles`` drew is
-    another of the pack's tiles nobody has seen), the dice, and the setup's seed (which, with
-    the history, would replay the whole game)."""
+    another of the pack's tiles nobody has seen), the place of a Boss Monster card still in the
+    stack (within its third), the dice, and the setup's seed (which, with the history, would
+    replay the whole game)."""
     rng = random.Random(seed)
     copy = state.copy(seed=seed + 1)
     if copy.setup is not None:
@@ -53,7 +54,22 @@ def shuffle_hidden(state: GameState, seed: int) -> GameState:
         for i, t in zip(free, tiles, strict=True):
             top[i] = t
         board.deck[:board.deck_unseen] = top
+        _other_boss_card_place(board, top, rng)
     return copy
+
+
+def _boss_card_places(board) -> list[int]:
+    """The places of the unseen Room Tiles (0: the top) where the Boss Monster card may lie as
+    far as the players know: its third as the setup named it, less the tiles drawn since."""
+    unseen = board.deck_unseen
+    low, high = board.boss_card_part
+    return [i for i in range(unseen) if low <= unseen - 1 - i < high]
+
+
+def _other_boss_card_place(board, unseen: list[str], rng: random.Random) -> None:
+    """Put a Boss Monster card still in the stack on another of the places it may lie on."""
+    if board.boss_card_tile in unseen:
+        board.boss_card_tile = unseen[rng.choice(_boss_card_places(board))]
 
 
 def _other_random_tiles(state: GameState, unseen: list[str], rng: random.Random) -> None:
@@ -139,3 +155,46 @@ def test_a_tile_that_did_not_fit_is_known_at_the_bottom_of_the_deck(shipped_pack
     board.deck_unseen -= 1
     for s in range(10):
         assert state.determinized(s).board.deck[-1] == skipped
+
+
+def _boss_game(pack, boss: str, players: int, seed: int, tiles: int = 0) -> GameState | None:
+    """A Boss Monster card's exploration game, played by greedy until ``tiles`` Room Tiles besides
+    the start tile lie on the map; ``None`` when the boss card came out before or the game ended."""
+    from doria_forge.model.exploration_game import with_exploration
+
+    game_pack, scenario = with_exploration(pack, boss)
+    state = GameState.new(game_pack, sorted(c for c, d in pack.characters.items() if d.premade)[:players],
+                          seed=seed, scenario=scenario, log=False)
+    board = state.board
+    while len(board.layout.tiles) - 1 < tiles and not state.is_over():
+        state.apply(greedy_bot(state))
+    return state if board.boss_card_tile in board.deck[:board.deck_unseen] and not state.is_over() else None
+
+
+def test_a_boss_cards_place_in_its_third_is_drawn_afresh(shipped_pack):
+    """Hollow King: the card is shuffled into the top third of the Room Tile stack (the players
+    know the third, not the place). Copies put it anywhere in that third not drawn yet, whatever
+    its real place; two games that differ only in its place give the same copy."""
+    from doria_forge.engine.map.dungeon import stack_part
+
+    checked = 0
+    for seed in range(12):
+        for tiles in (0, 1, 2):
+            state = _boss_game(shipped_pack, "hollow_king", 2, seed, tiles)
+            if state is None:
+                continue
+            board = state.board
+            built = len(board.deck) + len(board.layout.tiles) - 1  # every tile placed came from the stack
+            low, high = stack_part(built, "top_third")
+            drawn = built - board.deck_unseen
+            third = set(range(max(0, low - drawn), high - drawn))
+            places = set()
+            for s in range(40):
+                deck = state.determinized(s).board
+                places.add(deck.deck.index(deck.boss_card_tile))
+            assert places == third, (seed, tiles, board.deck.index(board.boss_card_tile))
+            other = shuffle_hidden(state, seed)
+            a, b = state.determinized(7).board, other.determinized(7).board
+            assert (a.deck, a.boss_card_tile) == (b.deck, b.boss_card_tile)
+            checked += len(third) > 1
+    assert checked >= 10

@@ -106,3 +106,48 @@ def test_deciding_draws_no_dice_of_the_game_and_changes_nothing(decision_points,
         before = _table(game)
         make_policy(name, seed=n)(game)
         assert _table(game) == before, (name, n, state.scenario.scenario.id, state.round)
+
+
+BOSS_POINTS = 40
+
+
+@pytest.fixture(scope="module")
+def boss_fights(shipped_pack) -> list[GameState]:
+    """40 fight decisions (monsters on the map, a Phase D choice of a hero's own: where the search
+    plays out its candidates) of the shipped Boss Monster cards' exploration games at 1, 2 and 4
+    heroes, played by greedy, while the boss card still lies in the Room Tile stack: the copies
+    the search looks ahead on open doors, and whether the boss comes out is hidden."""
+    from doria_forge.model.exploration_game import with_explorations
+    from doria_forge.sim.bots import fighting
+
+    pack, games = with_explorations(shipped_pack, sorted(shipped_pack.bosses))
+    rng = random.Random(23)
+    heroes = sorted(c for c, d in shipped_pack.characters.items() if d.premade)
+    points: list[GameState] = []
+    plays = [(s, n) for s in sorted(games.values()) for n in (1, 2, 4)]
+    k = 0
+    while len(points) < BOSS_POINTS and k < 200:
+        scenario, players = plays[k % len(plays)]
+        party = [heroes[(k + i) % len(heroes)] for i in range(players)]
+        state = GameState.new(pack, party, seed=2000 + k, scenario=scenario, log=False)
+        board = state.board
+        while not state.is_over() and board.boss_card_tile in board.deck[:board.deck_unseen]:
+            if fighting(state) and rng.random() < 0.3:
+                points.append(state.copy(log=False))
+            state.apply(greedy_bot(state))
+        k += 1
+    assert len(points) >= BOSS_POINTS
+    return points[:BOSS_POINTS]
+
+
+@pytest.mark.parametrize("name", policy_names())
+def test_where_the_boss_card_lies_in_its_third_never_changes_a_choice(boss_fights, name):
+    """The search's look-ahead opens doors on its copies: a copy that kept the boss card where
+    it really lies would know whether the next Room Tile brings the boss."""
+    changed = []
+    for n, state in enumerate(boss_fights):
+        mine = make_policy(name, seed=n)(state.copy(log=False))
+        other = make_policy(name, seed=n)(shuffle_hidden(state, seed=n))
+        if mine != other:
+            changed.append((n, state.round, mine, other))
+    assert not changed, f"{name} changed {len(changed)} of {len(boss_fights)} choices: {changed[:3]}"

@@ -14,8 +14,8 @@ Tree Search*, IEEE TCIAIG 2012):
   named tiles not yet seen plus, for its ``random_tiles``, the pack's other Room Tiles not yet
   seen; the target tile keeps its place (the scenario's ``target_position`` is printed in the
   setup, so the players know it), and the tiles that were drawn, did not fit and went under the
-  deck keep theirs; a Boss Monster card still in the stack keeps its place, on whichever tile the
-  copy puts there (which tile holds the boss is unseen);
+  deck keep theirs; a Boss Monster card still in the stack goes to any place of its third not
+  drawn yet (the setup names the third; the place in it and the tile there are unseen);
 * the dice: a fresh generator.
 
 The copy depends only on what the players know and on ``seed``: two games that differ only in
@@ -85,9 +85,12 @@ def _room_tiles(state: Any, rng: random.Random) -> None:
     board.deck = new + below
     card = getattr(board, "boss_card_tile", None)
     if card in top:
-        # a Boss Monster card still in the stack keeps its place there, on whichever tile the copy
-        # put under it: which tile holds the boss is as unknown to the players as the others
-        board.boss_card_tile = new[top.index(card)]
+        # a Boss Monster card still in the stack: the players know the third it was shuffled into,
+        # not its place there, so it goes to any place of that third not drawn yet (each as likely
+        # as the real one), on whichever tile the copy put there
+        part = getattr(board, "boss_card_part", None)
+        places = [i for i in range(unseen) if part[0] <= unseen - 1 - i < part[1]] if part else []
+        board.boss_card_tile = new[rng.choice(places) if places else top.index(card)]
 
 
 def _unseen_tiles(state: Any, setup: Any, below: list[str], count: int, rng: random.Random) -> list[str] | None:

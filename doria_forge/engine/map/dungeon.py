@@ -53,6 +53,7 @@ COPY_PLAN = {
     "deck_unseen": share, "positions": flat, "carried": flat, "lying": flat, "buried": flat, "stranded": flat,
     "pending": deep, "pending_secret_door": deep, "dormant": flat, "dormant_sides": flat, "entrances": flat,
     "heroes_placed": share, "lasting": deep, "sight": deep, "_reach_memo": share, "boss_card_tile": share,
+    "boss_card_part": share,
 }
 """How ``Dungeon.__deepcopy__`` copies each attribute (``engine.copying``); others are deep-copied."""
 
@@ -90,6 +91,12 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
         self.boss_card_tile: str | None = None
         """The Room Tile the Boss Monster card lies on in the deck (the setup's ``boss_card``): drawn
         with it (``engine.scenario``, trigger ``boss_card_drawn``)."""
+        self.boss_card_part: tuple[int, int] | None = None
+        """Where the Boss Monster card may lie, as the players know it: the positions ``[low, high)``
+        of its third (``stack_part``) counted from the *bottom* of the Room Tile deck's unseen part
+        (0: its last tile). Tiles are drawn from the top and a tile that does not fit goes under the
+        unseen part, so these positions stay the same all game; the place within them is hidden
+        (``engine.information`` draws it afresh)."""
         self.heroes_placed = False
         self.lasting: list[LastingTrap] = []
         self.sight = SightCache()
@@ -167,6 +174,7 @@ class Dungeon(ExplorationMixin, PlacementMixin, RoutesMixin, SightMixin, Markers
             low, high = stack_part(len(deck), setup.boss_card)
             # the card is shuffled into its third: it lies on one of the third's tiles, drawn at random
             self.boss_card_tile = deck[state.dice.choice(range(low, high))]
+            self.boss_card_part = (len(deck) - high, len(deck) - low)
         return deck
 
     # ---------------------------------------------------------------- the Board protocol
