@@ -118,7 +118,14 @@ def test_a_switch_or_text_is_no_number_inside_a_list_mapping_or_optional_field_e
 def test_number_where_text_is_expected_suggests_quotes(tmp_path):
     result = validate_files(tmp_path, {"pack.yaml": "kind: pack\nid: base\nname: Base\nversion: 1.0\n"})
     (message,) = [p.message for p in result.problems]
-    assert message.startswith("version: Input should be a valid string (got 1.0)") and "quote it" in message
+    assert message.startswith("version: Input should be a valid string (got 1.0)") and "write it in quotes" in message
+
+
+def test_tagged_quoted_number_where_text_is_expected_says_to_drop_the_tag(tmp_path):
+    """`version: !!int "5"` is already quoted: the tag makes it a number, so the advice names it."""
+    result = validate_files(tmp_path, {"pack.yaml": 'kind: pack\nid: base\nname: Base\nversion: !!int "5"\n'})
+    (message,) = [p.message for p in result.problems]
+    assert message.startswith("version: Input should be a valid string (got 5)") and "without a type tag" in message
 
 
 def test_bad_dice_expression_has_its_own_rule_id(tmp_path):

@@ -414,7 +414,10 @@ def _value_hints(error: Mapping[str, Any], message: str, rule: str, resolved: bo
     if etype in ("int_type", "float_type", "bool_type") and isinstance(value, str):
         text += _quoted_hint(value, etype)
     if etype == "string_type" and isinstance(value, (int, float, _dt.date)):
-        text += "; YAML read it as a number, boolean or date: quote it to make it text"
+        # One hint for `version: 1.0` and `version: !!int "5"`: a tag forces the type even
+        # inside quotes, so "quote it" alone misled whoever had already quoted the value.
+        text += ("; YAML read it as a number, boolean or date: to make it text, write it in quotes"
+                 " and without a type tag such as !!int")
     return text
 
 
