@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import typer
 from map_helpers import map_game, pack_with, tile
 from PIL import Image
 from typer.testing import CliRunner
@@ -166,3 +167,26 @@ def test_render_refuses_a_saved_game_and_a_scenario_together(tmp_path):
     result = CliRunner().invoke(app, ["render", "content", "--game", str(game), "--scenario", "goblin_warren"])
     assert result.exit_code == 2
     assert "--game draws a saved game and --scenario goblin_warren plays a new one" in " ".join(result.output.split())
+
+
+def _commands_with_seeds(command, path=()):
+    """(command path, option) of every --seed/--replay-seed option of ``command`` and its subcommands."""
+    for param in command.params:
+        if any(opt in ("--seed", "--replay-seed") for opt in getattr(param, "opts", ())):
+            yield " ".join(path), param
+    for name, sub in getattr(command, "commands", {}).items():
+        yield from _commands_with_seeds(sub, (*path, name))
+
+
+def test_every_seed_option_takes_the_seeds_render_takes():
+    """`simulate` (all its subcommands) took any integer as --seed (-1, 10**23) while `render` took
+    0 to 2^64-1: a seed one command took, another refused. Every seed option now refuses the same
+    seeds with the same usage error (exit 2)."""
+    found = list(_commands_with_seeds(typer.main.get_command(app)))
+    assert {path for path, _ in found} >= {"render", "simulate scenario", "simulate exploration"}
+    for path, option in found:
+        flag = next(opt for opt in option.opts if opt.endswith("seed"))
+        for bad in ("-1", str(2**64), str(10**23)):
+            result = CliRunner().invoke(app, [*path.split(), flag, bad])
+            assert result.exit_code == 2, (path, bad, result.output)
+            assert f"Invalid value for '{flag}'" in result.output, (path, bad, result.output)

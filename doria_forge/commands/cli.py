@@ -303,7 +303,7 @@ def simulate(
     pack: Path = PACK_ARG,
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help=f"Duels per hero, monster and level (default 200; {PRECISION_RUNS})."),
-    seed: int = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results."),
+    seed: int = cli_values.seed_option(1, "Master seed; the same seed gives the same results."),
     out: Path | None = cli_values.out_option("JSON report file", "build/simulation.json", file=True),
     hero: list[str] | None = typer.Option(None, "--hero", help="Only these heroes (repeatable)."),
     monster: list[str] | None = typer.Option(None, "--monster", help="Only these monsters (repeatable)."),
@@ -395,7 +395,7 @@ def render(
     scenario: str | None = typer.Option(None, "--scenario", help="Play this scenario with bots instead."),
     heroes: str | None = typer.Option(None, "--heroes", help="Comma-separated hero ids (default: the first four)."),
     # a seed as a game saves it: the dice play -1 as 1
-    seed: int = typer.Option(1, "--seed", min=0, max=cli_values.GAME_SEED_MAX, help="Dice seed of the bot game."),
+    seed: int = cli_values.seed_option(1, "Dice seed of the bot game."),
     until_round: int = typer.Option(3, "--round", min=1, max=99, help="Draw the bot game as this round begins."),
     square_px: int = typer.Option(40, "--square-px", min=8, max=200, help="Pixels per square in the PNG."),
 ) -> None:
@@ -419,7 +419,7 @@ def build(
     out: Path | None = cli_values.out_option("Output folder", "build"),
     runs: int | None = typer.Option(None, "--runs", min=1, max=MAX_RUNS,
                                     help=f"Duels per hero, monster and level (default 100; {PRECISION_RUNS})."),
-    seed: int = typer.Option(1, "--seed", help="Master seed of the simulation."),
+    seed: int = cli_values.seed_option(1, "Master seed of the simulation."),
     progress: bool = cli_values.PROGRESS_OPT,
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1,
                                     help="Simulation worker processes (default: all cores)."),

@@ -63,8 +63,7 @@ class Replay(str, Enum):
 PACK_ARG = cli_values.pack_argument()
 REPLAY_OPT = typer.Option(Replay.median, "--replay", help="Which run the HTML report replays.")
 # a game's dice seed, as the findings name it and render --seed takes it: the dice play -1 as 1
-REPLAY_SEED_OPT = typer.Option(None, "--replay-seed", min=0, max=cli_values.GAME_SEED_MAX,
-                               help="Replay a game with this dice seed instead.")
+REPLAY_SEED_OPT = cli_values.replay_seed_option("Replay a game with this dice seed instead.")
 
 
 def _players_opt(default: str) -> Any:
@@ -73,7 +72,7 @@ def _players_opt(default: str) -> Any:
 
 PLAYERS_OPT = _players_opt("the scenario's whole range")
 CAMPAIGN_PLAYERS_OPT = _players_opt("every count all the campaign's scenarios allow")
-SEED_OPT = typer.Option(1, "--seed", help="Master seed; the same seed gives the same results.")
+SEED_OPT = cli_values.seed_option(1, "Master seed; the same seed gives the same results.")
 JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores); results do not "
                         "depend on it.")
 POLICY_HELP = "Hero party policy: weak, greedy, search (the skill ladder) or random"

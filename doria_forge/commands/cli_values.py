@@ -15,9 +15,22 @@ from typing import Any
 import typer
 
 GAME_SEED_MAX = 2**64 - 1
-"""The largest dice seed of one game (``render --seed``, ``--replay-seed``): a saved game's seed
+"""The largest seed any ``--seed``/``--replay-seed`` takes (a game's dice seed): a saved game's seed
 is 0 to it (``render.saved_game``), and the dice play -1 as 1, so a negative seed names no game of
 its own."""
+
+
+def seed_option(default: int | None, help: str) -> Any:
+    """A ``--seed`` option: every command takes 0 to
+    :data:`GAME_SEED_MAX`, refused with the same usage error (exit 2). A master seed of a
+    simulation has the same range as a game's dice seed, so a seed a report names is always one
+    every other command takes."""
+    return typer.Option(default, "--seed", min=0, max=GAME_SEED_MAX, help=help)
+
+
+def replay_seed_option(help: str) -> Any:
+    """``--replay-seed``: as :func:`seed_option`, no default."""
+    return typer.Option(None, "--replay-seed", min=0, max=GAME_SEED_MAX, help=help)
 
 
 def pack_path(value: str | Path) -> Path:
