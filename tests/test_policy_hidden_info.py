@@ -45,17 +45,25 @@ def decision_points(shipped_pack) -> list[GameState]:
     return points[:POINTS]
 
 
-@pytest.mark.parametrize("name", policy_names())
-def test_shuffling_what_nobody_has_seen_never_changes_a_choice(decision_points, name):
+def _changed_choices(name: str, points: list[GameState]) -> tuple[list[tuple], int]:
+    """The choices of policy ``name`` at ``points`` that change when what nobody has seen is
+    shuffled (``shuffle_hidden``), as ``(point, scenario, round, choice, choice after)``, and at
+    how many points the policy searched."""
     changed = []
     searched = 0
-    for n, state in enumerate(decision_points):
+    for n, state in enumerate(points):
         policy = make_policy(name, seed=n)
         mine = policy(state.copy(log=False))
         other = make_policy(name, seed=n)(shuffle_hidden(state, seed=n))
         searched += getattr(policy, "stats", None) is not None and policy.stats.decisions > 0
         if mine != other:
             changed.append((n, state.scenario.scenario.id, state.round, mine, other))
+    return changed, searched
+
+
+@pytest.mark.parametrize("name", policy_names())
+def test_shuffling_what_nobody_has_seen_never_changes_a_choice(decision_points, name):
+    changed, searched = _changed_choices(name, decision_points)
     assert not changed, f"{name} changed {len(changed)} of {len(decision_points)} choices: {changed[:3]}"
     if name == "search":  # the points include fights where it plays out its candidates
         assert searched >= 20
@@ -144,10 +152,5 @@ def boss_fights(shipped_pack) -> list[GameState]:
 def test_where_the_boss_card_lies_in_its_third_never_changes_a_choice(boss_fights, name):
     """The search's look-ahead opens doors on its copies: a copy that kept the boss card where
     it really lies would know whether the next Room Tile brings the boss."""
-    changed = []
-    for n, state in enumerate(boss_fights):
-        mine = make_policy(name, seed=n)(state.copy(log=False))
-        other = make_policy(name, seed=n)(shuffle_hidden(state, seed=n))
-        if mine != other:
-            changed.append((n, state.round, mine, other))
+    changed, _ = _changed_choices(name, boss_fights)
     assert not changed, f"{name} changed {len(changed)} of {len(boss_fights)} choices: {changed[:3]}"
