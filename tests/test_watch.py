@@ -19,6 +19,26 @@ def _pack(root: Path) -> Path:
     return write_pack(root, {"monsters/orc.yaml": monster_with_levels("orc")})
 
 
+def _seen_while(roots: list[Path], target: Path, write, flat: tuple[Path, ...] = ()) -> list[str]:
+    """The paths ``watch_changes`` reports for ``roots`` (and the ``flat`` folders) while
+    ``write(stop)`` saves in a thread, until ``target`` is among them or 20 s have passed (a missed
+    save fails instead of hanging)."""
+    stop = threading.Event()
+    seen: list[str] = []
+    threading.Thread(target=write, args=(stop,), daemon=True).start()
+    timer = threading.Timer(20, stop.set)
+    timer.start()
+    try:
+        for batch in watch.watch_changes(roots, flat=flat, stop_event=stop, debounce=50, step=20):
+            seen += [path for _, path in batch]
+            if str(target) in seen:
+                break
+    finally:
+        stop.set()
+        timer.cancel()
+    return seen
+
+
 def test_each_relevant_save_validates_again_and_redraws_the_previews(tmp_path):
     pack = _pack(tmp_path / "pack")
     orc = pack / "monsters" / "orc.yaml"
@@ -146,25 +166,12 @@ def test_a_save_of_the_projects_check_configuration_is_seen(tmp_path):
     pack = _pack(tmp_path / "content")
     (tmp_path / "build" / "deep").mkdir(parents=True)
     config = tmp_path / "doria-forge.yaml"
-    stop = threading.Event()
-    seen: list[str] = []
 
-    def save() -> None:
+    def save(stop: threading.Event) -> None:
         while not stop.wait(0.3):  # again until seen: the watcher starts after the first batch
             config.write_text("checks:\n  missing-translation: off\n")
 
-    threading.Thread(target=save, daemon=True).start()
-    timer = threading.Timer(20, stop.set)
-    timer.start()
-    try:
-        for batch in watch.watch_changes([pack], flat=[tmp_path], stop_event=stop, debounce=50, step=20):
-            seen += [path for _, path in batch]
-            if str(config) in seen:
-                break
-    finally:
-        stop.set()
-        timer.cancel()
-    assert str(config) in seen
+    assert str(config) in _seen_while([pack], config, save, flat=(tmp_path,))
     assert set(watch.snapshot([pack], [tmp_path])) == {str(config), str(pack / "monsters" / "orc.yaml")}
 
 
@@ -174,27 +181,14 @@ def test_a_layout_saved_in_a_layouts_folder_made_while_watching_is_seen(tmp_path
     pack = _pack(tmp_path / "content")
     roots = watch.watched_folders(pack)
     layout = tmp_path / "layouts" / "default.yaml"
-    stop = threading.Event()
-    seen: list[str] = []
 
-    def make() -> None:
+    def make(stop: threading.Event) -> None:
         time.sleep(0.5)
         layout.parent.mkdir()
         while not stop.wait(0.3):  # again until seen: the folder is watched after its own event
             layout.write_text("defaults:\n  margin_mm: 5\n")
 
-    threading.Thread(target=make, daemon=True).start()
-    timer = threading.Timer(20, stop.set)
-    timer.start()
-    try:
-        for batch in watch.watch_changes(roots, flat=[tmp_path], stop_event=stop, debounce=50, step=20):
-            seen += [path for _, path in batch]
-            if str(layout) in seen:
-                break
-    finally:
-        stop.set()
-        timer.cancel()
-    assert str(layout) in seen
+    assert str(layout) in _seen_while(roots, layout, make, flat=(tmp_path,))
 
 
 def test_links_to_folders_are_not_watched_and_hidden_folders_neither(tmp_path):
@@ -222,27 +216,14 @@ def test_too_many_folders_is_a_usage_error(tmp_path, monkeypatch):
 
 def test_a_save_in_a_folder_made_while_watching_is_seen(tmp_path):
     pack = _pack(tmp_path / "pack")
-    stop = threading.Event()
-    seen: list[str] = []
 
-    def make() -> None:
+    def make(stop: threading.Event) -> None:
         time.sleep(0.5)
         (pack / "new").mkdir()
         while not stop.wait(0.3):  # again until seen: the folder is watched after its own event
             (pack / "new" / "x.yaml").write_text("kind: monster\n")
 
-    threading.Thread(target=make, daemon=True).start()
-    timer = threading.Timer(20, stop.set)
-    timer.start()
-    try:
-        for batch in watch.watch_changes([pack], stop_event=stop, debounce=50, step=20):
-            seen += [path for _, path in batch]
-            if str(pack / "new" / "x.yaml") in seen:
-                break
-    finally:
-        stop.set()
-        timer.cancel()
-    assert str(pack / "new" / "x.yaml") in seen
+    assert str(pack / "new" / "x.yaml") in _seen_while([pack], pack / "new" / "x.yaml", make)
 
 
 @pytest.mark.parametrize("previews", [["--preview", "orc-2"], []])
