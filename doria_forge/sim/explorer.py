@@ -197,7 +197,7 @@ def party_move(state: Any, hero: HeroState, ap: int) -> Action | None:
             # in one move: walking back beside the monsters undid the step back it had just taken
             # (The Goblin Warren, 2 players: at -13 HP back beside five monsters, dead that round).
             # Any hurt hero kept off the party's tile so cost as many wins as it saved (the Doom
-            # Counter's field a round): greedy, 300 runs of each shipped scenario at 2 and 4 players
+            # Counter's field a round; measured in docs/skill-ladder.md)
             squares = beyond_monsters(state, squares)
             move = _along(state, hero, ap, squares) if squares else None
             return move if getattr(move, "to", None) in squares else None
