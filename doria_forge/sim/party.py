@@ -47,12 +47,7 @@ def chose_step_back(state: Any, hero: HeroState, key: str, step: Action) -> Acti
     the last choice of each hero) changes no answer in this state: a step counts from when the game
     has played it (``stepped_back``), so a bot asked twice answers the same, and a step considered
     but not taken (a search's other candidate won, a careless player attacked) is no step."""
-    notes = state.scratch.get(STEP_BACKS)
-    if notes is None:
-        notes = state.scratch[STEP_BACKS] = {}
-    noted = notes.get(key)
-    if noted is None:
-        noted = notes[key] = {}
+    noted = state.scratch.setdefault(STEP_BACKS, {}).setdefault(key, {})
     noted[hero.uid] = (state.round, len(state.history), step)
     return step
 
@@ -92,12 +87,7 @@ def give_up(state: Any) -> Action | None:
     """Declare the escape of a campaign scenario that allows it when a character is within
     ``ESCAPE_MARGIN`` points of death (chapter *Escaping a campaign scenario*: the group keeps
     its XP and Monster Points, where a death costs the dead hero's equipment)."""
-    play = state.scenario
-    if (play is None or state.mode != "campaign" or not play.scenario.escape.allowed or play.escape_declared):
-        return None
-    if any(close_to_death(state, h) for h in state.heroes) and not left_behind(state):
-        return DeclareEscape()
-    return None
+    return DeclareEscape() if play_escape_pending(state) and not left_behind(state) else None
 
 
 def close_to_death(state: Any, hero: HeroState) -> bool:
@@ -119,7 +109,8 @@ def left_behind(state: Any) -> list[HeroState]:
 
 
 def play_escape_pending(state: Any) -> bool:
-    """A campaign party that would give the scenario up, but for a friend left lying."""
+    """A campaign scenario the party would give up now (its escape allowed and not declared, a
+    character close to death), whether or not a friend is left lying (``give_up`` waits for them)."""
     play = state.scenario
     if play is None or state.mode != "campaign" or not play.scenario.escape.allowed or play.escape_declared:
         return False
