@@ -144,3 +144,22 @@ def test_a_monster_attack_with_one_extra_die_says_die():
     one = event_sentence(Event("monster_attack", "orc-1", {"targets": ("warrior",), "attack": 14, "extra_dice": 1}))
     two = event_sentence(Event("monster_attack", "orc-1", {"targets": ("warrior",), "attack": 14, "extra_dice": 2}))
     assert "(+1 die)" in one and "(+2 dice)" in two
+
+
+def test_a_monsters_ability_is_named_by_whose_it_is_not_by_its_id(shipped_pack):
+    """The Hollow King's summoned Skeletons read "placed at Monster Level 1 (hollow king raise dead)"
+    and the Orc's earned activation "(orc extra activation on wound)": the ability's id in words. The
+    pack gives an ability an id and its printed text, no name: it is named by its monster."""
+    names = Names(shipped_pack)
+    owners = {doc.ability.id: doc for kind in ("monster", "boss") for doc in shipped_pack.of_kind(kind).values()
+              if doc.ability is not None}
+    assert owners
+    for ability_id, owner in owners.items():
+        placed = event_sentence(Event("monster_placed", "skeleton-7", {"monster": "skeleton", "level": 1,
+                                                                         "modifications": (), "reason": ability_id}),
+                                names)
+        earned = event_sentence(Event("extra_activation", "orc-2", {"reason": ability_id}), names)
+        owner_name = names(owner.id)
+        assert placed == f"Skeleton 7 is placed at Monster Level 1 ({owner_name}'s ability)"
+        assert earned == f"Orc 2 earns an Extra Activation ({owner_name}'s ability)"
+        assert ability_id.replace("_", " ") not in placed + earned

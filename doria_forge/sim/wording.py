@@ -25,7 +25,8 @@ class Names:
     ``adventurer`` -> "Adventurer"; ``orc-1`` -> "Orc 1"; an item's uid
     ``adventurer/equipment:psi_dart:1`` and a card's ``equipment:psi_dart:1`` -> "Psi Dart";
     ``log_trap`` -> "Log Trap"; ``hollow_king-6`` -> "the Hollow King 6" (a name with its article
-    reads inside a sentence); anything else with its underscores as spaces."""
+    reads inside a sentence); an ability's id ``hollow_king_raise_dead`` -> "the Hollow King's ability";
+    anything else with its underscores as spaces."""
 
     def __init__(self, pack: ContentPack | None = None, board: Any = None) -> None:
         self.pack = pack
@@ -46,13 +47,25 @@ class Names:
                 return inside(str(getattr(found, "name", None) or doc_id))
         return None
 
+    def _ability(self, ability_id: str) -> str | None:
+        """A monster's or Boss Monster's ability by whose it is: the pack gives an ability an id
+        (``hollow_king_raise_dead``) and its printed text, no name to read."""
+        if self.pack is None:
+            return None
+        for kind in ("monster", "boss"):
+            for doc in self.pack.of_kind(kind).values():
+                ability = getattr(doc, "ability", None)
+                if ability is not None and ability.id == ability_id:
+                    return f"{inside(str(doc.name))}'s ability"
+        return None
+
     def __call__(self, value: Any) -> str:
         text = str(value)
         card = text.rsplit("/", 1)[-1]  # an item's uid: its owner, then the card's uid
         if card.count(":") == 2:  # kind:id:copy
             doc_id = card.split(":")[1]
             return self._document(doc_id) or words(doc_id)
-        named = self._document(text)
+        named = self._document(text) or self._ability(text)
         if named is not None:
             return named
         base, _, number = text.rpartition("-")
