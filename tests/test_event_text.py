@@ -8,7 +8,7 @@ import re
 
 from doria_forge.commands.pipeline_scenarios import verify
 from doria_forge.engine.events import Event
-from doria_forge.sim.event_text import Names, event_sentence
+from doria_forge.sim.event_text import Names, event_sentence, told_order
 
 RAW = re.compile(r"\w=|[{}\[\]]|\bNone\b|\bTrue\b|\bFalse\b|\(\)|\w_\w|\w:\w|\('|'\)|', '")
 """What the engine's fields looked like in the log: ``amount=2``, ``{...}``, ``None``, ``()``,
@@ -163,3 +163,30 @@ def test_a_monsters_ability_is_named_by_whose_it_is_not_by_its_id(shipped_pack):
         assert placed == f"Skeleton 7 is placed at Monster Level 1 ({owner_name}'s ability)"
         assert earned == f"Orc 2 earns an Extra Activation ({owner_name}'s ability)"
         assert ability_id.replace("_", " ") not in placed + earned
+
+
+def _told(state, start: int = 0) -> list[str]:
+    """A game's log from event ``start`` on as the replay tells it (``told_order``), a sentence each."""
+    events = list(state.log)[start:]
+    names = Names(state.pack)
+    return [event_sentence(events[i], names) for i in told_order(events)]
+
+
+def test_a_trap_check_is_told_before_the_hit_points_it_costs():
+    """*Traps and Secret Doors*: the character rolls against the Trap's Target Number; a failure
+    costs the card's damage (through one armor card). The replay told "Adventurer loses 3 Hit
+    Points to trap" before "Adventurer against Boulder Trap: rolls 22 against Target Number 31:
+    failure, 3 Hit Points lost": the damage before the roll, and the Hit Points twice."""
+    from test_engine_state import make_state
+
+    from doria_forge.engine.decks import TRAP, Card
+    from doria_forge.engine.traps import resolve_trap
+
+    state = make_state(["adventurer"], faces=[2, 3])  # 17 + 5 against Target Number 31: a failure
+    resolve_trap(state, Card(TRAP, "boulder_trap"), state.hero("adventurer"))
+    told = _told(state)
+    check = next(i for i, line in enumerate(told) if "against Target Number 31: failure" in line)
+    lost = [i for i, line in enumerate(told) if " loses " in line]
+    assert told[0].startswith("Adventurer springs") and lost and check < min(lost)
+    assert "Hit Point" not in told[check]  # told once, by the line after it
+

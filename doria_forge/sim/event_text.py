@@ -6,12 +6,13 @@ reading a game, not the engine's field names, ids or Python values.
 Each event kind the engine emits has a sentence of its own (:data:`SENTENCES`); a kind without
 one (a new event) is still written in words (:func:`_generic`), never as ``key=value`` fields.
 Ids are named by :class:`Names` (``sim.wording``, shared with the decisions' ``sim.action_text``): a
-hero, monster, card, trap or item by its name in the pack.
+hero, monster, card, trap or item by its name in the pack. A replay tells a game's events in the
+order they happen at the table (:func:`told_order`), not always the order the engine logs them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from doria_forge.model.words.common import a_noun
@@ -302,8 +303,8 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "token_placed": lambda s: f"The {s.n(s['token'])} is placed on {s.square(s['square'])}",
     "trap": lambda s: (f"{s.who} springs {s.n(s['trap'])} ({words(str(s['trap_type']))} trap, Target Number "
                        f"{s['target_number']})"),
+    # the Hit Points a failure costs are the hp_lost told after it (told_order): not told twice
     "trap_check": lambda s: f"{s.who} against {s.n(s['trap'])}: {s.check()}" + (
-        f", {hit_points(s['wound'])} lost" if s.get("wound") else "") + (
         f", {counted(s['poison'], 'Poison Marker')}" if s.get("poison") else ""),
     "trap_disarm": lambda s: f"{s.who} tries to disarm {s.n(s['trap'])}: {s.check()}",
     "unconscious": lambda s: f"{s.who} falls unconscious" + (", a fumble" if s.get("fumble") else
@@ -326,6 +327,36 @@ def _generic(event: Any, names: Callable[[Any], str]) -> str:
     return f"{head} ({details})" if details else head
 
 
+TRAP_DAMAGE = frozenset({"item_damaged", "hp_lost", "death"})
+"""What a failed Trap check does to the character, logged before the ``trap_check`` that carries the
+roll (``engine.traps.resolve_trap`` rolls, applies the damage, then logs the check): the armor used,
+the Hit Points lost, a death."""
+
+
+def _caused_by_trap_check(event: Any, check: Any) -> bool:
+    """Whether ``event`` is part of the damage of Trap check ``check`` (:data:`TRAP_DAMAGE`, to the
+    same character)."""
+    if event.kind not in TRAP_DAMAGE or event.actor != check.actor:
+        return False
+    if event.kind == "hp_lost":
+        return event.get("source") == "trap"
+    return event.kind == "death" or event.get("reason") == "armor used"
+
+
+def told_order(events: Sequence[Any]) -> list[int]:
+    """The indexes of ``events`` (``engine.events.Event``, a game's log) in the order a replay tells
+    them, as they happen at the table: a Trap check's roll before the armor and Hit Points its
+    failure costs (the engine logs the check after its damage). Every other event keeps its place."""
+    order: list[int] = []
+    for index, event in enumerate(events):
+        at = len(order)
+        if event.kind == "trap_check":
+            while at and _caused_by_trap_check(events[order[at - 1]], event):
+                at -= 1
+        order.insert(at, index)
+    return order
+
+
 def event_sentence(event: Any, names: Callable[[Any], str] | None = None) -> str:
     """``event`` (``engine.events.Event``) as one sentence without a full stop, its ids named by
     ``names`` (default: :class:`Names` without a pack)."""
@@ -335,4 +366,4 @@ def event_sentence(event: Any, names: Callable[[Any], str] | None = None) -> str
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["NAMED_KINDS", "Names", "REASONS", "SENTENCES", "event_sentence"]
+__all__ = ["NAMED_KINDS", "Names", "REASONS", "SENTENCES", "event_sentence", "told_order"]

@@ -18,7 +18,7 @@ from typing import Any
 from doria_forge.model import ContentPack
 
 from .bots import attack_alternatives
-from .event_text import Names, event_sentence
+from .event_text import Names, event_sentence, told_order
 from .reasons import reason
 from .scenario_runner import ScenarioPlan, party_for, play_run, run_seed
 
@@ -73,11 +73,18 @@ def replay_run(pack: ContentPack, plan: ScenarioPlan, players: int, draw: Callab
         names.board = state.board  # Room Tiles stay where they were placed: the last map names every square
         if getattr(state.board, "spatial", False):
             replay.frames.append((state.round, draw(state)))
-        current = 0
-        for i, event in enumerate(state.log):
+        events = list(state.log)
+        current, decided_up_to = 0, 0
+        for i in told_order(events):
+            event = events[i]
             if event.kind == "round":
                 current = event.get("round", current)
-            replay.log += [(current, line) for line in decisions.get(i, ())]
+            # a decision goes before the first event its action logged; that event may be told
+            # later (told_order) or not at all, so every decision up to here goes now
+            for index in range(decided_up_to, i + 1):
+                replay.log += [(current, line) for line in decisions.get(index, ())]
+            decided_up_to = max(decided_up_to, i + 1)
             replay.log.append((current, event_sentence(event, names)))
-        replay.log += [(current, line) for line in decisions.get(len(state.log), ())]
+        for index in range(decided_up_to, len(events) + 1):
+            replay.log += [(current, line) for line in decisions.get(index, ())]
     return replay
