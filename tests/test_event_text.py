@@ -190,3 +190,23 @@ def test_a_trap_check_is_told_before_the_hit_points_it_costs():
     assert told[0].startswith("Adventurer springs") and lost and check < min(lost)
     assert "Hit Point" not in told[check]  # told once, by the line after it
 
+
+def test_a_healing_potion_is_told_once():
+    """The replay told "Mage regains 3 Hit Points", then "Warrior uses Small Healing Potion on
+    Mage, regaining 3 Hit Points (9 Action Points)": the same 3 Hit Points twice."""
+    from map_helpers import map_game, pack_with, tile
+
+    from doria_forge.engine.actions import UseItem
+    from doria_forge.engine.hero_sheet import ItemInstance
+
+    room = tile("ROOM", ["#####", "#...#", "#...#", "#...#", "#####"], doors=[])
+    pack = pack_with(room)
+    state = map_game(pack, ["warrior", "mage"], tiles=[("ROOM", (0, 0), 0)],
+                     at={"warrior": (2, 2), "mage": (2, 3)}, ap={"warrior": 20})
+    state.hero("mage").hp = 1
+    potion = ItemInstance(pack.equipment["small_healing_potion"], "warrior/equipment:small_healing_potion:1")
+    state.hero("warrior").move_to_belt(potion)
+    before = len(state.log)
+    state.apply(UseItem(potion.uid, "mage", True))
+    told = [line for line in _told(state, before) if "Hit Point" in line]
+    assert told == ["Warrior uses Small Healing Potion on Mage, regaining 3 Hit Points (9 Action Points)"]

@@ -343,12 +343,28 @@ def _caused_by_trap_check(event: Any, check: Any) -> bool:
     return event.kind == "death" or event.get("reason") == "armor used"
 
 
+def _told_by_the_use(events: Sequence[Any], index: int) -> bool:
+    """Whether the ``healed`` event at ``index`` is the healing of the ``item_used`` right after it
+    (a card handed over between them: ``item_taken``), which tells the points regained itself."""
+    healed = events[index]
+    for later in (events[i] for i in range(index + 1, len(events))):
+        if later.kind == "item_taken":
+            continue
+        return (later.kind == "item_used" and later.get("target") == healed.actor
+                and (later.get("healed_hp") or 0) == (healed.get("hp") or 0)
+                and (later.get("healed_pp") or 0) == (healed.get("pp") or 0))
+    return False
+
+
 def told_order(events: Sequence[Any]) -> list[int]:
     """The indexes of ``events`` (``engine.events.Event``, a game's log) in the order a replay tells
     them, as they happen at the table: a Trap check's roll before the armor and Hit Points its
-    failure costs (the engine logs the check after its damage). Every other event keeps its place."""
+    failure costs (the engine logs the check after its damage); a healing an ``item_used`` tells
+    (its "regaining ...") is left out, not told twice. Every other event keeps its place."""
     order: list[int] = []
     for index, event in enumerate(events):
+        if event.kind == "healed" and _told_by_the_use(events, index):
+            continue
         at = len(order)
         if event.kind == "trap_check":
             while at and _caused_by_trap_check(events[order[at - 1]], event):
