@@ -210,3 +210,29 @@ def test_a_healing_potion_is_told_once():
     state.apply(UseItem(potion.uid, "mage", True))
     told = [line for line in _told(state, before) if "Hit Point" in line]
     assert told == ["Warrior uses Small Healing Potion on Mage, regaining 3 Hit Points (9 Action Points)"]
+
+
+def test_a_hit_the_armor_rating_stops_entirely_says_so_with_its_numbers():
+    """*Getting Hit and Armor Rating*: "Each hit against a monster must do more damage than their
+    Armor Rating, otherwise the damage is ignored." The Warrior's Longsword (3 damage) hits an Orc
+    of Armor Rating 3 (the book's Defense example, 28 against 19): the replay said only "a hit" and
+    nothing after it, as if the hit had been lost."""
+    from test_engine_combat import RULES, hero, monster, weapon
+
+    from doria_forge.engine.combat import hero_attack
+    from doria_forge.engine.dice import ScriptedDice
+    from doria_forge.engine.events import EventLog
+
+    def attack(ar: int) -> list[str]:
+        longsword = weapon("longsword", "3D+5", 3, ap=14)
+        warrior = hero([longsword], "warrior", STR=15, CON=12)
+        log = EventLog()
+        hero_attack(ScriptedDice([3, 4, 10, 6, 8, 6]), log, warrior, warrior.hands[0], longsword.attacks[0],
+                    monster(defense="2D+5", hp=9, ar=ar), RULES)
+        return [event_sentence(e) for e in log]
+
+    stopped, wounded = attack(3), attack(1)
+    assert stopped == ["Warrior attacks orc with longsword (melee): attack 28 against defense 19, a hit "
+                       "(14 Action Points); 3 damage against Armor Rating 3: the armor stops it all, "
+                       "no Hit Point lost"]
+    assert wounded[0].endswith("a hit (14 Action Points)") and wounded[1] == "Orc loses 2 Hit Points to warrior (7 left)"

@@ -345,14 +345,16 @@ def hero_attack(
         critical_steps=result.critical_steps, attack_fumble=result.attack_fumble,
         defense_fumble=result.defense_fumble, element=profile.element, ap_cost=ap_cost, pp_cost=pp_cost,
     )
+    damage, armor = _hit_points(hero, profile, target, result) if result.hit else (0, 0)
     if log.enabled:
         log.emit("attack", hero.uid, target=target.uid, item=item.uid, attack_type=attack_type,
                  attack=result.attack, defense=result.defense, hit=result.hit,
-                 critical_steps=result.critical_steps, defense_fumble=result.defense_fumble, ap=ap_cost, pp=pp_cost)
+                 critical_steps=result.critical_steps, defense_fumble=result.defense_fumble, ap=ap_cost, pp=pp_cost,
+                 **_hit_data(result.hit, damage, armor))
     if attack_roll.fumble:
         _damage_item(log, hero, item, "attack fumble", out)
     if result.hit:
-        _hit_monster(log, hero, profile, target, result, out)
+        _hit_monster(log, hero, profile, target, damage, armor, out)
     return out
 
 
@@ -447,11 +449,12 @@ def hero_area_attack(
             out.defense_roll, out.defense_with = defense_roll, "monster"
             out.defense_total, out.hit = result.defense, result.hit
             out.critical_steps, out.defense_fumble = result.critical_steps, result.defense_fumble
+            damage, armor = _hit_points(hero, profile, figure, result) if result.hit else (0, 0)
             if log.enabled:
                 log.emit("monster_defense", figure.uid, attacker=hero.uid, defense=result.defense, hit=result.hit,
-                         critical_steps=result.critical_steps)
+                         critical_steps=result.critical_steps, **_hit_data(result.hit, damage, armor))
             if result.hit:
-                _hit_monster(log, hero, profile, figure, result, out)
+                _hit_monster(log, hero, profile, figure, damage, armor, out)
             continue
         result = _hero_defends(dice, log, figure, hero.uid, None, attack_type, attack_roll, policy, False, out)
         if not result.hit or figure.dead:
@@ -488,13 +491,26 @@ def _pay_and_roll(dice: DiceRoller, log: EventLog, hero: HeroState, item: ItemIn
     return ap_cost, pp_cost, attack_roll
 
 
-def _hit_monster(log: EventLog, hero: HeroState, profile: AttackProfile, target: MonsterState, result: Comparison,
-                 out: AttackOutcome) -> None:
-    """A hero's hit with ``profile`` on ``target``: the damage past its Armor Rating, then the
-    profile's poison (only with HP lost), Immobilized and Disarmed (once); noted in ``out``."""
-    damage = hit_damage(hero, profile, target) + result.critical_steps
+def _hit_points(hero: HeroState, profile: AttackProfile, target: MonsterState, result: Comparison) -> tuple[int, int]:
+    """A hero's hit with ``profile`` on ``target``: (its damage: ``hit_damage`` + the critical steps,
+    the Armor Rating it must exceed: ``armor_against``)."""
+    return hit_damage(hero, profile, target) + result.critical_steps, armor_against(profile, target)
+
+
+def _hit_data(hit: bool, damage: int, armor: int) -> dict[str, int]:
+    """The fields a hero's attack or a monster's defense logs for a hit: its ``damage`` and the
+    ``armor_rating`` it must exceed ("otherwise the damage is ignored", chapter *Getting Hit and
+    Armor Rating*): a hit the armor stops entirely logs no Hit Points lost, and says so here."""
+    return {"damage": damage, "armor_rating": armor} if hit else {}
+
+
+def _hit_monster(log: EventLog, hero: HeroState, profile: AttackProfile, target: MonsterState, damage: int,
+                 armor: int, out: AttackOutcome) -> None:
+    """A hero's hit with ``profile`` on ``target`` for ``damage`` against Armor Rating ``armor``
+    (``_hit_points``): the damage past the Armor Rating, then the profile's poison (only with HP
+    lost), Immobilized and Disarmed (once); noted in ``out``."""
     out.damage = damage
-    wound = max(0, damage - armor_against(profile, target))
+    wound = max(0, damage - armor)
     out.armor_absorbed = damage - wound
     out.wound = target.take_damage(wound, log, source=hero.uid)
     out.target_defeated = target.defeated

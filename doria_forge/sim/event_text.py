@@ -86,6 +86,21 @@ def _why(said: _Said, key: str = "reason") -> str:
     return f" ({said_as})" if said_as else ""
 
 
+def _no_damage(s: _Said) -> str:
+    """A hero's hit on a monster that costs it no Hit Point (chapter *Getting Hit and Armor Rating*:
+    "Each hit against a monster must do more damage than their Armor Rating, otherwise the damage
+    is ignored"), with its numbers; "" for a hit that wounds (its ``monster_hp_lost`` follows) or
+    an event without them."""
+    if not s.get("hit") or s.get("damage") is None:
+        return ""
+    damage, armor = int(s["damage"]), int(s.get("armor_rating") or 0)
+    if damage <= 0:
+        return "; it deals no damage"
+    if damage > armor:
+        return ""
+    return f"; {damage} damage against Armor Rating {armor}: the armor stops it all, no Hit Point lost"
+
+
 def _attack(s: _Said) -> str:
     hit = "a hit" if s.get("hit") else "a miss"
     critical = f", {counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
@@ -94,7 +109,7 @@ def _attack(s: _Said) -> str:
     fumble = " (a fumble)" if s.get("defense_fumble") else ""
     return (f"{s.who} attacks {s.n(s['target'])} with {s.n(s['item'])} ({words(str(s.get('attack_type', '')))}): "
             f"attack {s['attack']} against defense {s['defense']}{fumble}, {hit}{critical} "
-            f"({action_points(s['ap'])}{psi})")
+            f"({action_points(s['ap'])}{psi}){_no_damage(s)}")
 
 
 def _area_attack(s: _Said) -> str:
@@ -108,7 +123,7 @@ def _area_attack(s: _Said) -> str:
 def _monster_defense(s: _Said) -> str:
     hit = "hit" if s.get("hit") else "not hit"
     critical = f", {counted(s['critical_steps'], 'critical step')}" if s.get("critical_steps") else ""
-    return f"{s.who} defends against {s.n(s['attacker'])}: defense {s['defense']}, {hit}{critical}"
+    return f"{s.who} defends against {s.n(s['attacker'])}: defense {s['defense']}, {hit}{critical}{_no_damage(s)}"
 
 
 def _defense(s: _Said) -> str:
