@@ -236,3 +236,24 @@ def test_a_hit_the_armor_rating_stops_entirely_says_so_with_its_numbers():
                        "(14 Action Points); 3 damage against Armor Rating 3: the armor stops it all, "
                        "no Hit Point lost"]
     assert wounded[0].endswith("a hit (14 Action Points)") and wounded[1] == "Orc loses 2 Hit Points to warrior (7 left)"
+
+
+def test_a_marker_a_scenario_places_is_told_with_its_square():
+    """A scenario's ``place_marker`` (the Salt Mine's Rubble on the entrance after round 1, the
+    Goblin Warren's Nest) put the marker down silently: the replay said "Scenario rule 1 fires on
+    round start" and nothing of what the rule placed, or where. The scenario's setup markers were
+    not told either."""
+    from test_scenario_engine import game, scenario
+
+    sc = scenario(setup={"markers": [{"do": "place_marker", "marker": "nest", "at": {"tile": "ROOM", "square": [1, 3]}}]},
+                  rules=[{"when": {"on": "round_start", "round": 1}, "do": [
+                      {"do": "place_marker", "marker": "rubble", "at": {"tile": "ROOM", "square": [1, 1]}}]}])
+    state = game(sc)
+    before = len(state.log)
+    state.scenario.on(state, "round_start", {"round": 1})
+    names = Names(state.pack, state.board)
+    setup = [event_sentence(e, names) for e in list(state.log)[:before]]
+    fired = [event_sentence(e, names) for e in list(state.log)[before:]]
+    assert "A Nest Marker is placed on square [1, 3] of Room Tile ROOM (the scenario)" in setup
+    assert fired == ["Scenario rule 1 fires on round start",
+                     "A Rubble Marker is placed on square [1, 1] of Room Tile ROOM (the scenario)"]

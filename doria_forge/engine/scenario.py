@@ -117,7 +117,7 @@ class ScenarioPlay:
             squares = self.resolve(state, place)
             if squares:
                 for square in squares:
-                    _dungeon_of(state).put_marker(state, square, marker)
+                    _put_marker(state, square, marker)
             else:
                 still.append((marker, place))
         self.waiting_markers = still
@@ -379,7 +379,7 @@ class GameView:
         return board.position(hero) if board is not None else None
 
     def put_marker(self, square: Pos, marker: str) -> None:
-        _dungeon_of(self.state).put_marker(self.state, square, marker)
+        _put_marker(self.state, square, marker)
 
     def take_marker(self, square: Pos, marker: str) -> None:
         _dungeon_of(self.state).take_marker(self.state, square, marker)
@@ -514,6 +514,14 @@ def _listening(scenario: Scenario, kind: str) -> list[tuple[int, Any]]:
 
 def _dungeon(state: GameData) -> Dungeon | None:
     return cast("Dungeon", state.board) if state.board.spatial else None
+
+
+def _put_marker(state: GameData, square: Pos, marker: str) -> None:
+    """Put a scenario's ``marker`` on ``square`` (its setup's, or a rule's effect) and log it
+    (``marker_placed``, reason ``scenario``): the marker a rule places had no event of its own, and
+    a replay told only that the rule fired."""
+    if _dungeon_of(state).put_marker(state, square, marker):
+        state.log.emit("marker_placed", None, marker=marker, square=square, reason="scenario")
 
 
 def _dungeon_of(state: GameData) -> Dungeon:

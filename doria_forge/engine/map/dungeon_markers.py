@@ -55,7 +55,7 @@ class MarkersMixin(DungeonFigures):
             state.log.emit("rubble_cleared", None, square=pos)
             self.wake_icons(state, by)
 
-    def put_marker(self, state: GameData, pos: Pos, marker: str) -> None:
+    def put_marker(self, state: GameData, pos: Pos, marker: str) -> bool:
         """Put ``marker`` on ``pos`` with what the book makes of a figure standing there
         (chapter *Dungeon Markers*): under Rubble a character or monster is *buried*: it
         "will remain on this square until the Rubble has been cleared" and can be attacked
@@ -63,10 +63,12 @@ class MarkersMixin(DungeonFigures):
         *stranded*: it "must remain on the square until the character's next move action",
         the others still jump over the Hole. A Blocked Door is never put on a door a figure
         stands on (it would wall the figure in). Other markers (loot, fire, ice, air, runes,
-        scenario markers) only lie there."""
+        scenario markers) only lie there. Returns whether the marker was put down (not when it
+        lay there already or was refused)."""
         here = [uid for uid, p in self.positions.items() if p == pos]
         if marker == "blocked_door" and here:
-            return
+            return False
+        new = not self.layout.has(pos, marker)
         self.layout.add_marker(pos, marker)
         if marker == "rubble":
             self.buried.update(here)
@@ -74,6 +76,7 @@ class MarkersMixin(DungeonFigures):
                 state.log.emit("buried", uid, square=pos)
         elif marker == "hole":
             self.stranded.update(here)
+        return new
 
     def take_marker(self, state: GameData, pos: Pos, marker: str) -> bool:
         """Take ``marker`` off ``pos`` (a buried figure there is free again). Returns whether
