@@ -257,3 +257,28 @@ def test_a_marker_a_scenario_places_is_told_with_its_square():
     assert "A Nest Marker is placed on square [1, 3] of Room Tile ROOM (the scenario)" in setup
     assert fired == ["Scenario rule 1 fires on round start",
                      "A Rubble Marker is placed on square [1, 1] of Room Tile ROOM (the scenario)"]
+
+
+def test_an_armor_card_that_stops_a_monsters_hit_entirely_says_no_hit_point_was_lost():
+    """*Getting Hit and Armor Rating*: one armor card stops up to its Armor Rating, the rest comes
+    off the Hit Points. A Zombie's 2 damage against the Adventurer's Helm of Armor Rating 2 read
+    "Adventurer defends ...: hit" and "Adventurer's Ironguard Helm gets a Damaged Marker (armor
+    used)", then nothing: how much the armor stopped, and that no Hit Point was lost, was left to
+    guess."""
+    from test_engine_combat import RULES, Fixed, armor, hero, monster
+
+    from doria_forge.engine.combat import monster_attack
+    from doria_forge.engine.dice import ScriptedDice
+    from doria_forge.engine.events import EventLog
+
+    def hit_for(damage: int) -> list[str]:
+        helm = armor("helm", "head", 2)
+        adventurer = hero([helm], "adventurer")
+        log = EventLog()
+        monster_attack(ScriptedDice([5, 5, 5, 5]), log, monster("zombie", attack="2D+5", damage=damage),
+                       [adventurer], RULES, Fixed())
+        return [event_sentence(e) for e in log if e.kind in ("item_damaged", "hp_lost")]
+
+    assert hit_for(2) == ["Adventurer's helm stops all 2 damage and gets a Damaged Marker: no Hit Point lost"]
+    assert hit_for(3) == ["Adventurer's helm stops 2 of the 3 damage and gets a Damaged Marker",
+                          "Adventurer loses 1 Hit Point to zombie (9 left)"]

@@ -534,13 +534,15 @@ def _hand_over(log: EventLog, owner: HeroState, user: HeroState, item: ItemInsta
     log.emit("item_taken", user.uid, item=item.uid, owner=owner.uid)
 
 
-def _damage_item(log: EventLog, hero: HeroState, item: ItemInstance, reason: str, out: AttackOutcome | None) -> None:
-    """Put a Damaged marker on ``item`` (once), noting it in ``out`` when given."""
+def _damage_item(log: EventLog, hero: HeroState, item: ItemInstance, reason: str, out: AttackOutcome | None,
+                 **details: int) -> None:
+    """Put a Damaged marker on ``item`` (once), noting it in ``out`` when given; ``details`` go into
+    its ``item_damaged`` event (an armor card's ``stopped`` and ``damage``, ``absorb_damage``)."""
     if not item.damaged:
         item.damaged = True
         if out is not None:
             out.damaged_items.append(item.uid)
-        log.emit("item_damaged", hero.uid, item=item.uid, reason=reason)
+        log.emit("item_damaged", hero.uid, item=item.uid, reason=reason, **details)
 
 
 # --------------------------------------------------------------------------- monster attacks
@@ -738,7 +740,8 @@ def absorb_damage(
             absorbed = min(armor.armor_rating, damage)
             armor_uid = armor.uid
             if absorbed > 0:
-                _damage_item(log, hero, armor, "armor used", out)
+                # the points it stopped of the hit's: a hit it stops entirely logs no Hit Points lost
+                _damage_item(log, hero, armor, "armor used", out, stopped=absorbed, damage=damage)
     elif not piercing and any(i.is_armor for i in hero.equipped()):
         log.emit("armor_ignored", hero.uid, element=element)
     wound = hero.take_damage(damage - absorbed, log, source=source)

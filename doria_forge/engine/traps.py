@@ -66,7 +66,8 @@ def trap_damage(state: GameData, hero: HeroState, damage: int, element: str | No
                 armor_uid = armor.uid
                 if absorbed > 0:
                     armor.damaged = True
-                    state.log.emit("item_damaged", hero.uid, item=armor.uid, reason="armor used")
+                    state.log.emit("item_damaged", hero.uid, item=armor.uid, reason="armor used", stopped=absorbed,
+                                   damage=damage)
     wound = hero.take_damage(damage - absorbed, state.log, source="trap")
     return wound, armor_uid
 

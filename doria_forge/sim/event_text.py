@@ -137,6 +137,19 @@ def _defense(s: _Said) -> str:
             f"defense {s['defense']}{fumble}, {hit}{critical}")
 
 
+def _item_damaged(s: _Said) -> str:
+    """A Damaged Marker; on an armor card used against a hit or a Trap, the points it stopped of the
+    damage (chapter *Getting Hit and Armor Rating*), and that no Hit Point was lost when it stopped
+    them all (no ``hp_lost`` follows then)."""
+    marked = "gets a Damaged Marker"
+    if s.get("stopped") is None or s.get("damage") is None:
+        return f"{s.who}'s {s.n(s['item'])} {marked}{_why(s)}"
+    stopped, damage = int(s["stopped"]), int(s["damage"])  # "stops" says why: no "(armor used)"
+    if stopped >= damage:
+        return f"{s.who}'s {s.n(s['item'])} stops all {damage} damage and {marked}: no Hit Point lost"
+    return f"{s.who}'s {s.n(s['item'])} stops {stopped} of the {damage} damage and {marked}"
+
+
 def _doom_field(position: Any) -> str:
     """A place of the Doom Counter: a field (40 to 30), or ``None``, its corner with the red monster
     head, where it starts and goes back to after field 30."""
@@ -252,7 +265,7 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "immobilized": lambda s: f"{s.who} immobilizes {s.n(s['target'])}",
     "immobilized_ends": lambda s: f"{s.who} can move again",
     "initiative": _initiative,
-    "item_damaged": lambda s: f"{s.who}'s {s.n(s['item'])} gets a Damaged Marker{_why(s)}",
+    "item_damaged": _item_damaged,
     "item_taken": lambda s: f"{s.who} takes {s.n(s['item'])} from {s.n(s['owner'])}",
     "item_used": _item_used,
     "jump_check": lambda s: f"{s.who} jumps {counted(s['squares'], 'square')}: {s.check()}",
