@@ -331,3 +331,27 @@ def test_a_boss_cards_band_for_a_player_count_it_is_not_played_with_is_an_error(
     errors = [p for p in result.problems if p.rule_id == "scenario-balance-targets"]
     assert [p.line for p in errors] == [_line_of(pack / BOSSES, '"4": [0.01, 0.32]')]
     assert "the exploration game is for 1-2 players" in errors[0].message
+
+
+def test_a_boss_card_tile_that_fits_nowhere_goes_under_the_stack_with_the_card_on_it():
+    """docs/rules-decisions.md, *A Room Tile that fits nowhere, and the Boss Monster card on it*: the
+    book says nothing of a drawn tile that fits at no door, nor prints a Boss Monster card. The
+    engine puts the tile under the stack and the card stays on it: the boss comes only when that
+    tile is placed. Here the card lies on a tile without a door, drawn for the Warrior's door: it
+    goes under, the tile after it is placed, and the card's trigger does not fire."""
+    from map_helpers import map_game, pack_with, tile, with_docs
+    from test_scenario_engine import ROOM, VAULT, scenario
+
+    from doria_forge.engine.actions import RevealRoomTile
+
+    shut = tile("SHUT", ["#####", "#...#", "#...#", "#...#", "#####"], doors=[])
+    sc = scenario(rules=[{"when": {"on": "boss_card_drawn"}, "do": [{"do": "set_flag", "flag": "boss"}]}])
+    pack = with_docs(pack_with(ROOM, VAULT, shut), sc)
+    state = map_game(pack, ["warrior"], tiles=[("ROOM", (0, 0), 0)], at={"warrior": (4, 2)},
+                     deck=["SHUT", "VAULT"], scenario=sc.id)
+    state.board.boss_card_tile = "SHUT"
+    state.apply(RevealRoomTile((4, 2)))
+    assert [e["tile"] for e in state.log.of_kind("room_tile_skipped")] == ["SHUT"]
+    assert "VAULT" in {t.tile_id for t in state.board.layout.tiles.values()}
+    assert state.board.deck == ["SHUT"] and state.board.boss_card_tile == "SHUT"
+    assert "boss" not in state.scenario.flags
