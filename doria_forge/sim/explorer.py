@@ -13,7 +13,8 @@ door was opened in the round. So, for the hero about to act:
   another standing hero is nearer to the monsters (monsters attack the nearest character), as
   far from them as it can. Without such a friend it fights on (``holds_back``).
 * ``combat_move`` - no attack from here: walk to the cheapest square to attack from,
-  else toward the nearest monster.
+  else toward the nearest monster; never onto a Room Tile no friend stands on when its Doom
+  Counter field would reach an Extra Activation or a Level Up (``party.costly_split``).
 * ``party_move`` - no monster on the map: fetch tokens, step on helpful places, search Loot
   Markers on the way, open the party's door (one a round keeps the Doom Counter slow; not by
   a hurt hero while a fitter friend stands, and once the party stands on the door's Room Tile: what lies behind attacks

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from doria_forge.engine.actions import Action, DeclareEscape
+from doria_forge.engine.doom import doom_steps
 from doria_forge.engine.hero import HeroState
 from doria_forge.engine.map.layout import slot_of
 
@@ -138,6 +139,33 @@ def anchor_slot(state: Any) -> tuple[int, int] | None:
         return (counts[s], placed.order if placed is not None else -1, s)
 
     return max(counts, key=rank)
+
+
+@per_decision
+def costly_split(state: Any, hero: HeroState) -> frozenset[tuple[int, int]] | None:
+    """The Room Tile slots other characters stand on, when ``hero`` ending the round on any other
+    Room Tile would make the Doom Counter step onto an effect field (an Extra Activation or a
+    Monster Level Up) in Phase G that it would not reach with ``hero`` where it stands; ``None``
+    when no tile costs that (the hero stands alone already or has no friend on the map, the game
+    plays without the Doom Counter, or the extra field is a plain one).
+
+    *Phase G: Doom Counter*: one field for each Room Tile with a character on it (unconscious ones
+    too), one more when no door was opened this round, and its effects play at once. A careful
+    party counts it from the open table (the track, the round marker's door side, where the
+    figures stand), as if the others stayed where they are: in the first round, with a door opened
+    and the party on two Room Tiles, the marker goes from the head over 40 onto 39, an Extra
+    Activation of every monster, where one tile stops it on 40 (the chapter's example)."""
+    here = _on_map(state, hero.uid)
+    if here is None or not state.options.doom:
+        return None
+    held = frozenset(slot_of(where) for h in state.heroes if h is not hero and not h.dead
+                     and (where := _on_map(state, h.uid)) is not None)
+    if not held or slot_of(here) not in held:
+        return None  # alone already (or solo): another tile costs no field more than staying
+    doom = state.doom
+    split = doom.preview(doom_steps(len(held) + 1, state.door_opened))
+    stay = doom.preview(doom_steps(len(held), state.door_opened))
+    return held if len(split) > len(stay) else None
 
 
 def engaged(state: Any) -> bool:
