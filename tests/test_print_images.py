@@ -179,6 +179,26 @@ def test_tts_an_expansions_decks_never_share_a_key_with_its_base_pack(tmp_path: 
     assert expansion_keys == _deck_keys(export_tts(expansion, tmp_path / "again", layout)[-1])
 
 
+def test_tts_export_again_removes_the_files_it_wrote_for_decks_gone(tmp_path: Path):
+    """Exported again after a deck, a Room Tile or the pack id went, the old sheets, tile and Saved
+    Object stayed beside the new save, where whoever hosts or opens the folder picks them up. Only
+    files the last export listed go; the user's own files stay."""
+    docs = [doc for doc in small_pack(tiles=2) if doc.kind in ("pack", "character", "door_event", "room_tile")]
+    layout = load_layout(DEFAULT_LAYOUT_FILE)
+    first = export_tts(ContentPack.from_documents(docs), tmp_path, layout)
+    (tmp_path / "door_events-notes.png").write_bytes(b"mine")
+    (tmp_path / "room_tiles" / "sketch.png").write_bytes(b"mine")
+    tile = next(doc for doc in docs if doc.kind == "room_tile")
+    fewer = [doc.model_copy(update={"id": "renamed"}) if doc.kind == "pack" else doc
+             for doc in docs if doc.kind != "door_event" and doc is not tile]
+    second = export_tts(ContentPack.from_documents(fewer), tmp_path, layout)
+    on_disk = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
+    assert on_disk == {p.relative_to(tmp_path).as_posix() for p in second} | {"door_events-notes.png",
+                                                                              "room_tiles/sketch.png"}
+    gone = {p.name for p in first} - {p.name for p in second}
+    assert {"door_events-1.png", "door_events-back.png", f"{tile.id}.png", "testpack.json"} <= gone
+
+
 def test_tts_base_url_names_hosted_images(tmp_path: Path):
     pack = ContentPack.from_documents([doc for doc in small_pack() if doc.kind in ("character", "pack")])
     paths = export_tts(pack, tmp_path, load_layout(DEFAULT_LAYOUT_FILE), base_url="https://example.org/doria/")

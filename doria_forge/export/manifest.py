@@ -1,9 +1,10 @@
-"""The manifest an export keeps in a folder of images it writes (``export png``, the previews of
-``preview`` and ``watch``): the files it wrote there and the card of each, so that written again
-it deletes the images of cards gone from the pack, and never a file it did not write.
+"""The manifest an export keeps in a folder of images it writes (``export png``, ``export tts``, the
+previews of ``preview`` and ``watch``): the files it wrote there (and the card of each), so that
+written again it deletes the images of cards gone from the pack, and never a file it did not write.
 
-A manifest is JSON: an object whose list under a key (``images``, ``previews``) holds one object
-per file, ``file`` its path in the folder (posix) and ``card`` its ``kind:id``.
+A manifest is JSON: an object whose list under a key (``images``, ``previews``, ``files``) holds one
+object per file, ``file`` its path in the folder (posix) and, for one card's image, ``card`` its
+``kind:id``.
 """
 
 from __future__ import annotations
@@ -34,14 +35,14 @@ def write(manifest: Path, payload: Mapping[str, Any]) -> Path:
     return atomic_write_bytes(manifest, (json.dumps(payload, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
 
 
-def remove_listed(out_dir: Path, files: Iterable[str], depth: int) -> None:
-    """Delete ``files`` (as a manifest names them) from ``out_dir``: only PNG images exactly
-    ``depth`` folders down (1: right inside it; 2: in a deck's folder), never through a link nor
-    outside the folder (a manifest is not trusted further)."""
+def remove_listed(out_dir: Path, files: Iterable[str], depth: int, *, suffixes: tuple[str, ...] = (".png",)) -> None:
+    """Delete ``files`` (as a manifest names them) from ``out_dir``: only files ending in one of
+    ``suffixes`` (PNG images unless told) exactly ``depth`` folders down (1: right inside it; 2: in a
+    deck's folder), never through a link nor outside the folder (a manifest is not trusted further)."""
     for name in sorted(files):
         pure = PurePosixPath(name)
         parts = pure.parts
-        if pure.is_absolute() or len(parts) != depth or not name.endswith(".png") or ".." in parts or "\\" in name:
+        if pure.is_absolute() or len(parts) != depth or not name.endswith(suffixes) or ".." in parts or "\\" in name:
             continue
         path = out_dir.joinpath(*parts)
         if path.is_file() and not path.is_symlink() and not any(p.is_symlink() for p in path.parents[:depth - 1]):

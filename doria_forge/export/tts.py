@@ -9,6 +9,11 @@ Writes into ``out``:
   grid, ``UniqueBack``, for the Monster Level Cards whose backs show their level);
 - ``room_tiles/<id>.png`` and ``room_tiles-back.png``: Room Tiles as custom tiles (the back beside the
   folder, as a deck's back, so that no tile id, ``back`` included, can name the same file);
+- ``_manifest.json``: the files this export wrote (:mod:`doria_forge.export.manifest`, under
+  ``files``): exported again into the same folder, the sheets, tiles and Saved Object
+  the previous manifest lists and this export no longer writes (a deck gone, fewer sheets, a Room
+  Tile deleted, a pack id changed) are deleted, so no stale image is picked up from the folder;
+  other files stay. A pack id starts with a letter or digit, so no Saved Object is named like it;
 - ``<pack id>.json``: the Saved Object, ``{"ObjectStates": [...]}``: one ``DeckCustom`` per deck (a
   single card as a ``Card`` of its own) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
@@ -47,6 +52,7 @@ from doria_forge.model import ContentPack
 from .decks import TILE_DECK, DeckPlan, compose_decks
 from .errors import ExportError
 from .layouts import LayoutFile, LayoutOverrides
+from .manifest import listed, remove_listed, write
 from .pdf.compose import FaceBox, PrintCard, face_box
 from .pdf.export import card_printer
 from .raster import png_bytes, render_faces
@@ -60,6 +66,8 @@ INCH_MM = 25.4
 GAP = 1.0
 """Space between objects on the table, in table units (TTS: about an inch at scale 1)."""
 TILES_PER_ROW = 6
+MANIFEST = "_manifest.json"
+"""The list of the files an export wrote into its folder (see the module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -218,7 +226,7 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
     print_cards = card_printer(pack)
     # the sheets and the Saved Object are written together once every sheet is drawn: a folder in
     # the place of one image stopped the export with a Saved Object naming the last export's sheets
-    with written_together(out_dir):
+    with written_together(out_dir) as after:
         for plan in compose_decks(pack):
             cards = print_cards(plan)
             sheet_layout = layout_data.for_deck(plan.name, overrides, fixed_card_size=plan.fixed_card_size)
@@ -241,8 +249,22 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
                 "Table": "", "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
                 "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
         path = out_dir / f"{pack.info.id}.json"
+        manifest = out_dir / MANIFEST
+        earlier = set(listed(manifest, "files"))
+        files = [p.relative_to(out_dir).as_posix() for p in [*written, path]]
+        written.append(write(manifest, {"pack": pack.info.id, "version": pack.info.version,
+                                        "files": [{"file": name} for name in files]}))
         atomic_write_bytes(path, (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
         written.append(path)
+        # the sheets of a deck gone (or a sheet fewer) stayed beside the new Saved Object, where a player
+        # hosting the folder or opening it in TTS picked them up: they go once the new files are written
+        gone = earlier - set(files)
+
+        def remove_gone() -> None:
+            for depth in (1, 2):  # the sheets, the Room Tiles in their folder
+                remove_listed(out_dir, gone, depth, suffixes=(".png", ".json"))
+
+        after.append(remove_gone)
     return written
 
 
