@@ -282,6 +282,23 @@ def test_an_errata_of_removed_cards_only_prints_the_sheet_naming_them_as_they_we
     assert "room tile Z-9" in sheet and "(room tile Z-9)" not in sheet
 
 
+def test_an_errata_without_out_goes_to_a_folder_of_its_own(repo, monkeypatch):
+    """Without --out an errata run wrote into build/pdf, the full export's folder: its sheets and the
+    full export's mixed there, and a folder sent to print whole reprinted every deck. It writes
+    build/errata; the full export's files stay as they were."""
+    _remove_a_named_and_a_nameless_card(repo)
+    monkeypatch.chdir(repo)
+    from doria_forge.commands.cli import app
+
+    (repo / "build" / "pdf").mkdir(parents=True)
+    (repo / "build" / "pdf" / "loot.pdf").write_bytes(b"%PDF-1.4 full export")
+    result = runner.invoke(app, ["export", "pdf", "content", "--changed-since", "HEAD"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (repo / "build" / "errata").iterdir()) == ["errata.pdf"]
+    assert sorted(p.name for p in (repo / "build" / "pdf").iterdir()) == ["loot.pdf"]
+    assert (repo / "build" / "pdf" / "loot.pdf").read_bytes() == b"%PDF-1.4 full export"
+
+
 def test_inserting_a_rule_is_one_added_item_not_a_change_to_every_rule_after_it(tmp_path):
     """Issue 23: list items were compared by position, so one rule inserted at the top showed as
     about 30 changed fields. Items are matched by content (or id): the insert is one line, and a

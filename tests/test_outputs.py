@@ -190,8 +190,10 @@ def test_a_build_keeps_what_the_other_commands_wrote_into_its_folder(tiny, tmp_p
     (out / "preview").mkdir()  # as `watch --preview orc-1` leaves it
     (out / "preview" / "orc-1.png").write_bytes(b"\x89PNG")
     (out / "preview" / "previews.json").write_text('{"previews": [{"file": "orc-1.png", "card": "monster_level:orc-1"}]}')
+    (out / "errata").mkdir()  # as `export pdf --changed-since` leaves it
+    (out / "errata" / "errata.pdf").write_bytes(b"%PDF-1.4")
     kept = {name: digest for name, digest in snapshot(out).items()
-            if name.startswith(("csv/", "scenario-", "preview/"))}
+            if name.startswith(("csv/", "scenario-", "preview/", "errata/"))}
     assert any(name.startswith("csv/") for name in kept)
     for _ in range(2):
         built = _build(tiny, out)

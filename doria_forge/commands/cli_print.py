@@ -65,7 +65,8 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
     @export_app.command("pdf")
     def export_pdf(
         pack: Path = PACK_ARG,
-        out: Path | None = cli_values.out_option("Folder for the PDF files", "build/pdf"),
+        out: Path | None = cli_values.out_option("Folder for the PDF files", "build/pdf, with --changed-since "
+                                                 "build/errata"),
         paper: Paper | None = typer.Option(None, "--paper", help="Paper size (overrides the layout)."),
         card_size: list[str] | None = CARD_SIZE_OPT,
         bleed: float | None = typer.Option(None, "--bleed", parser=cli_values.bleed_mm, help="Bleed in mm."),
@@ -82,7 +83,10 @@ def register(app: typer.Typer, export_app: typer.Typer, validated: Callable, fai
         lang: Language = LANG_OPT,
     ) -> None:
         """Write print-ready PDF sheets: card decks, Room Tiles, character sheets, scenarios."""
-        out = out or pipeline.default_output(pack, "pdf")
+        # an errata run into the full export's folder mixed its few sheets with the full export's: a
+        # folder sent to print whole reprinted every deck beside them, and the next full export's files
+        # stood beside the errata sheet
+        out = out or pipeline.default_output(pack, "pdf" if changed_since is None else "errata")
         options = dict(paper=paper.value if paper else None, card_size=card_size, bleed=bleed,
                        one_per_page=one_per_page, layout=layout, profile=profile, duplex_offset=duplex_offset)
         run(pipeline_print.sheet_overrides, project=pipeline.project_dir(pack), **options)  # usage errors first

@@ -47,9 +47,9 @@ _LEGACY = re.compile(r"^(simulation\.json|scenarios\.(json|html)|[^/]+\.bundle\.
 """Outputs of builds from before the manifest existed, which a build may replace."""
 _OTHER_COMMANDS = re.compile(r"^(?:(?:scenario|campaign)-[^/]+\.json|content\.xlsx|csv/[^/]+\.csv"
                              r"|preview/(?:[^/]+\.png|previews\.json)"
-                             r"|(?:png|tts)/(?:[^/]+/)*[^/]+\.(?:png|json)|pdf/[^/]+\.pdf)$")
+                             r"|(?:png|tts)/(?:[^/]+/)*[^/]+\.(?:png|json)|(?:pdf|errata)/[^/]+\.pdf)$")
 """Default outputs of the other commands under ``build/`` (``simulate scenario|campaign``,
-``export xlsx|png|tts|csv|pdf``, ``watch --preview`` and ``preview`` with their folder's
+``export xlsx|png|tts|csv|pdf`` and ``export pdf --changed-since``, ``watch --preview`` and ``preview`` with their folder's
 manifest), which a build keeps: a report kept as the
 next ``--baseline`` made every later ``build`` refuse its own folder."""
 
