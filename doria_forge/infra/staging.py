@@ -49,8 +49,8 @@ _OTHER_COMMANDS = re.compile(r"^(?:(?:scenario|campaign)-[^/]+\.json|content\.xl
                              r"|preview/(?:[^/]+\.png|previews\.json)"
                              r"|(?:png|tts)/(?:[^/]+/)*[^/]+\.(?:png|json)|(?:pdf|errata)/[^/]+\.pdf)$")
 """Default outputs of the other commands under ``build/`` (``simulate scenario|campaign``,
-``export xlsx|png|tts|csv|pdf`` and ``export pdf --changed-since``, ``watch --preview`` and ``preview`` with their folder's
-manifest), which a build keeps: a report kept as the
+``export xlsx|png|tts|csv|pdf`` and ``export pdf --changed-since``, ``watch --preview`` and
+``preview`` with their folder's manifest), which a build keeps: a report kept as the
 next ``--baseline`` made every later ``build`` refuse its own folder."""
 
 
