@@ -112,6 +112,46 @@ def test_only_an_unchanged_pack_says_no_document_changed():
     assert "no document of the pack changed" in next(f for f in findings if f.rule_id == "balance-changed").message
 
 
+def test_an_exploration_report_as_baseline_counts_no_made_up_document(tmp_path):
+    """`simulate scenario --baseline build/exploration-BOSS.json` said "1 document changed in the
+    pack" of an unchanged pack: the boss's exploration game, assembled from its card, counted as a
+    scenario document removed from the pack."""
+    old, new = tmp_path / "exploration.json", tmp_path / "scenario.json"
+    common = ["--runs", "1", "--players", "2", "--jobs", "1", "--no-progress"]
+    played = runner.invoke(app, ["simulate", "exploration", str(ROOT / "content"), "--boss", "ember_dragon", *common,
+                                 "--out", str(old), "--fail-on", "never"])
+    assert played.exit_code == 0, played.output
+    assert "scenario/exploration-ember_dragon" in json.loads(old.read_text())["documents"]
+    result = runner.invoke(app, ["simulate", "scenario", "goblin_warren", str(ROOT / "content"), *common,
+                                 "--out", str(new), "--baseline", str(old)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(new.read_text())["baseline"]["changed_documents"] == {}
+    assert "0 documents changed in the pack" in result.output
+
+
+def test_an_exploration_games_change_is_put_on_its_boss_card():
+    """An exploration game is made from its Boss Monster card: a change of the card's exploration
+    section is behind the game's change, named at the card, not at a scenario no file holds."""
+    from doria_forge.sim.baseline import compare
+
+    def report(damage, rules):
+        boss = {"id": "dragon", "exploration": {"rules": rules}}
+        game = {"id": "exploration-dragon", "rules": rules}
+        made = _report([_player(2, 20, 10, damage)], game)
+        made["scenarios"][0]["id"] = "exploration-dragon"
+        made["documents"] = {"boss/dragon": {"sha256": json.dumps(boss), "data": boss},
+                             "scenario/exploration-dragon": {"sha256": json.dumps(game), "data": game}}
+        return made
+
+    old = report([2, 3, 1, 2] * 5, [{"text": "calm"}])
+    new = report([9, 11, 8, 12] * 5, [{"text": "angry"}])
+    comparison, _ = compare(old, new, locate=_nowhere)
+    assert list(comparison["changed_documents"]) == ["boss/dragon"]
+    (change,) = [c for c in comparison["significant"] if c["metric"] == "damage:monster:orc"]
+    assert change["causes"] == ["boss/dragon"]
+    assert change["cause_fields"] == {"boss/dragon": ["exploration.rules.0.text"]}
+
+
 def _campaign(completed, runs, won, attempts, xp):
     return {"id": "saga", "plan": {"seed": 1, "runs": runs, "policy": "greedy", "heroes": []},
             "players": [{"players": 2, "runs": runs, "completed": completed, "completion_rate": completed / runs,

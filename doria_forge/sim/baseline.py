@@ -34,7 +34,8 @@ significant when its adjusted p-value is below ``ALPHA``, so across the whole co
 chance of flagging any change that is only noise stays below 5%.
 
 Causes: each report carries every document of its pack with a content hash
-(``scenario_report.document_table``). Documents whose hash differs are the pack diff; their
+(``scenario_report.document_table``). Documents whose hash differs are the pack diff (an
+exploration game counted as its Boss Monster card, of which it is made: :func:`pack_diff`); their
 changed fields are located in the new pack's YAML. A change of the damage dealt by (or
 the hit rate of) ``monster:X`` is put on the documents of monster ``X`` (its card, its Monster
 Level Cards, a Boss Monster ``X``) and on the scenario itself when it changed (its rules
@@ -56,6 +57,7 @@ from typing import Annotated, Any, ClassVar, Self
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from doria_forge.load.schema import first_error
+from doria_forge.model.exploration import PREFIX, exploration_id
 
 from .aggregate import won_apart
 from .findings import Finding, Locator, player_counts
@@ -263,8 +265,26 @@ def written_path(pack: Any, key: str, path: tuple) -> tuple:
     return (*out, *path[len(out):])
 
 
+def exploration_games(docs: dict[str, Any]) -> dict[str, str]:
+    """The exploration games of a report's documents (``"kind/id" -> {"data": ...}``): the
+    scenario document each Boss Monster card with an ``exploration`` section plays as
+    (``model.exploration.exploration_id``) -> that card's document."""
+    games = {}
+    for key, doc in docs.items():
+        kind, _, doc_id = key.partition("/")
+        if kind == "boss" and isinstance(doc, dict) and ((doc.get("data") or {}).get(PREFIX)):
+            games[f"scenario/{exploration_id(doc_id)}"] = key
+    return games
+
+
 def pack_diff(old_docs: dict[str, Any], new_docs: dict[str, Any]) -> dict[str, list[tuple[tuple, Any, Any]]]:
-    """``"kind/id" -> changed fields`` for every document added, removed or changed."""
+    """``"kind/id" -> changed fields`` for every document added, removed or changed. An
+    exploration game (:func:`exploration_games`) is no document of the pack: it is assembled from
+    its Boss Monster card, whose own entry carries its changes; a baseline of ``simulate
+    exploration`` listed it as a document removed from the pack."""
+    games = {**exploration_games(old_docs), **exploration_games(new_docs)}
+    old_docs = {key: doc for key, doc in old_docs.items() if key not in games}
+    new_docs = {key: doc for key, doc in new_docs.items() if key not in games}
     diff = {}
     for key in sorted(set(old_docs) | set(new_docs)):
         a, b = old_docs.get(key), new_docs.get(key)
@@ -288,7 +308,10 @@ def _related(source: str, document: str, diff: dict[str, list], new_docs: dict[s
             keys.append(key)
         elif kind == "trap" and doc_kind == "trap" and doc_id == name:
             keys.append(key)
-    if document in diff:  # the scenario brings its monsters, traps and rules: its own change counts
+    # the scenario brings its monsters, traps and rules: its own change counts (an exploration
+    # game's is its Boss Monster card's)
+    document = exploration_games(new_docs).get(document, document)
+    if document in diff and document not in keys:
         keys.append(document)
     return keys or sorted(diff)
 
