@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from doria_forge.authoring.new import FOLDERS
 from doria_forge.commands.cli import app
 from doria_forge.validate import validate_pack
 
@@ -158,6 +159,24 @@ def test_a_new_scenario_in_a_pack_written_in_german_too_carries_german_placehold
     assert checked.pack.scenarios["long_night"].goal_de and checked.pack.campaigns["long_winter"].story_de
     assert checked.pack.scenarios["long_winter_2"].story_de
     assert checked.pack.bosses["frost_giant"].end_condition_de and checked.pack.equipment["skald_weapon"].name_de
+
+
+def test_a_new_file_in_a_pack_written_in_german_only_names_the_packs_languages(tmp_path, monkeypatch):
+    """In a pack of `languages: [de]` the German placeholders' comment said the pack "is written for
+    en, de". It names the manifest's languages, and that the fields without _de stay; the files
+    validate as they are."""
+    assert _new("pack", "frost", cwd=tmp_path, monkeypatch=monkeypatch).exit_code == 0
+    pack = tmp_path / "frost"
+    manifest = pack / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "languages: [de]\n", encoding="utf-8")
+    for kind, doc_id in (("monster", "yeti"), ("scenario", "long_night")):
+        result = _new(kind, doc_id, cwd=pack, monkeypatch=monkeypatch)
+        assert result.exit_code == 0, result.output
+        text = (pack / FOLDERS[kind] / f"{doc_id}.yaml").read_text(encoding="utf-8")
+        assert "en, de" not in text and "(the pack is written for de)" in text
+        assert "keep the fields without _de too" in text and "name_de:" in text
+    checked = validate_pack(pack)
+    assert [p for p in checked.problems if p.severity.value != "info"] == []
 
 
 def test_a_new_campaign_writes_nothing_when_one_of_its_scenarios_exists(tmp_path, monkeypatch):

@@ -19,7 +19,8 @@ placeholder beside its English one (``name_de``, ``text_de``, a scenario's ``sto
 ``goal_de``...), else validate warns of each missing translation.
 
 Templates: ``templates/new/<kind>.yaml.j2``, given ``translations`` (the pack's languages besides
-English). Existing files are never overwritten.
+English) and ``translation_note`` (the comment on the German placeholders). Existing files are never
+overwritten.
 """
 
 from __future__ import annotations
@@ -227,22 +228,36 @@ def create(kind: str, doc_id: str, *, where: Path | None = None) -> Created:
     if missing and os.path.lexists(schema):  # a folder or FIFO of its name: refused after the new files were written
         raise NewError(f"cannot write the editor schema {schema}: something that is not a file is in its place; "
                        "move it away")
-    translations = _translations(pack_root)
+    languages = _languages(pack_root)
+    translations = [lang for lang in languages if lang != "en"]
     texts = [(path, _render(template, schema_line=_schema_line(path, schema), levels=LEVELS,
-                            boss_levels=BOSS_LEVELS, translations=translations, **values))
+                            boss_levels=BOSS_LEVELS, translations=translations,
+                            translation_note=translation_note(languages), **values))
              for path, template, values in files]
     _refuse_defined(pack_root, texts, doc_id)
     return Created(_write_all([*texts, *([(schema, _schema_text())] if missing else [])]))
 
 
-def _translations(pack_root: Path) -> list[str]:
-    """The languages besides English that the manifest of ``pack_root`` says the pack is written
-    for (``languages: [en, de]``): validate asks every printed text for its translation in each
-    (missing-translation), so a template writes a placeholder for them (``name_de``...)."""
+def _languages(pack_root: Path) -> list[str]:
+    """The languages the manifest of ``pack_root`` says the pack is written for (``languages: [en,
+    de]``; ``[en]`` without a manifest): validate asks every printed text for its translation in
+    each besides English (missing-translation), so a template writes a placeholder for them
+    (``name_de``...)."""
     from doria_forge.packs import read_manifest
 
     found = read_manifest(pack_root)
-    return [lang for lang in found.manifest.languages if lang != "en"] if found is not None else []
+    return list(found.manifest.languages) if found is not None else ["en"]
+
+
+def translation_note(languages: list[str]) -> str:
+    """The comment a template writes beside the first German placeholder of a pack written for
+    ``languages``: which they are, and, in a pack written for German alone, that the English
+    fields (those without ``_de``) are still the ones every document must have. A pack of
+    ``languages: [de]`` was told it was "written for en, de"."""
+    note = f"German texts (the pack is written for {', '.join(languages)}): replace each with yours"
+    if "en" not in languages:
+        note += "; keep the fields without _de too: the English text, and a document needs its name"
+    return note
 
 
 def _refuse_defined(pack_root: Path, texts: list[tuple[Path, str]], doc_id: str) -> None:
