@@ -190,3 +190,21 @@ def test_every_seed_option_takes_the_seeds_render_takes():
             result = CliRunner().invoke(app, [*path.split(), flag, bad])
             assert result.exit_code == 2, (path, bad, result.output)
             assert f"Invalid value for '{flag}'" in result.output, (path, bad, result.output)
+
+
+def test_render_saves_the_game_it_plays_and_draws_it_again_from_the_file(tmp_path):
+    """`render --game` read a saved game, but no command wrote one. `render --scenario ...
+    --save-game g.json` saves the bot game as played, which `render --game g.json` draws the same."""
+    game, out = tmp_path / "g.json", tmp_path / "state.png"
+    played = CliRunner().invoke(app, ["render", "content", "--scenario", "goblin_warren", "--round", "2",
+                                      "--save-game", str(game), "--out", str(out)])
+    assert played.exit_code == 0, played.output
+    assert str(game) in played.output
+    again = CliRunner().invoke(app, ["render", "content", "--game", str(game)])
+    assert again.exit_code == 0, again.output
+    assert again.output == played.output.replace(f"{out}\n", "").replace(f"{game}\n", "")
+    misnamed = CliRunner().invoke(app, ["render", "content", "--scenario", "goblin_warren", "--save-game",
+                                        str(tmp_path / "g.png")])
+    assert misnamed.exit_code == 2 and not (tmp_path / "g.png").exists()
+    both = CliRunner().invoke(app, ["render", "content", "--game", str(game), "--save-game", str(tmp_path / "h.json")])
+    assert both.exit_code == 2 and not (tmp_path / "h.json").exists()

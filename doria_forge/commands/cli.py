@@ -398,18 +398,22 @@ def render(
     seed: int = cli_values.seed_option(1, "Dice seed of the bot game."),
     until_round: int = typer.Option(3, "--round", min=1, max=99, help="Draw the bot game as this round begins."),
     square_px: int = typer.Option(40, "--square-px", min=8, max=200, help="Pixels per square in the PNG."),
+    save_game: Path | None = typer.Option(None, "--save-game", parser=cli_values.out_file,
+                                          help="Also save the bot game as played (JSON), for --game."),
 ) -> None:
-    """Draw a game state on the map: a saved game, or a scenario played by bots to a round."""
+    """Draw a game state on the map: a saved game, or a scenario played by bots to a round (which
+    --save-game saves)."""
     content = _validated(pack, quiet_when_clean=True)
     party = [h.strip() for h in heroes.split(",") if h.strip()] if heroes else None
     try:
         text, path = pipeline.render_game(content, out, save=save, scenario=scenario, heroes=party, seed=seed,
-                                          until_round=until_round, square_px=square_px)
+                                          until_round=until_round, square_px=square_px, save_to=save_game)
     except pipeline.UsageError as exc:
         _fail(2, str(exc))
     typer.echo("\n".join(printable(line) for line in text.split("\n")), nl=False)  # names come from the pack
-    if path is not None:
-        typer.echo(str(path))
+    for written in (path, save_game):
+        if written is not None:
+            typer.echo(str(written))
 
 
 @app.command()

@@ -616,15 +616,17 @@ def tidy_previews(pack: ContentPack, folder: Path) -> None:
 # -- render ---------------------------------------------------------------------
 def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None, scenario: str | None = None,
                 heroes: list[str] | None = None, seed: int = 1, until_round: int = 3,
-                square_px: int = 40) -> tuple[str, Path | None]:
+                square_px: int = 40, save_to: Path | None = None) -> tuple[str, Path | None]:
     """Draw a game state: the saved game ``save`` (``GameState.to_json``), or a game of
     ``scenario`` (set up as ``simulate scenario`` sets up a run: its Room Tiles, tokens, rules and
     goals) with ``heroes`` (default: the pack's first heroes by id, four or as many as the
-    scenario allows) played by the greedy bot from ``seed`` until round ``until_round`` begins. Returns
-    the text view and the PNG written to ``out`` (if any). Raises UsageError for an unknown
-    scenario or hero, a party outside the scenario's player range, a saved game that cannot be
-    read, is not one (``render.saved_game``) or does not fit the pack, a game without a map, an
-    ``out`` that cannot be written or is not named ``.png``, or both ``save`` and ``scenario``."""
+    scenario allows) played by the greedy bot from ``seed`` until round ``until_round`` begins,
+    saved to ``save_to`` (if given) as ``save`` reads it. Returns the text view and the PNG written
+    to ``out`` (if any). Raises UsageError for an unknown scenario or hero, a party outside the
+    scenario's player range, a saved game that cannot be read, is not one (``render.saved_game``)
+    or does not fit the pack, a game without a map, an ``out`` that cannot be written or is not
+    named ``.png``, a ``save_to`` that cannot be written or is not named ``.json``, both ``save``
+    and ``scenario``, or both ``save`` and ``save_to``."""
     from doria_forge.engine.game import GameOptions, GameState
     from doria_forge.render.png import render_png
     from doria_forge.render.text import render_text
@@ -634,8 +636,12 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
     if save is not None and scenario is not None:
         # the saved game was drawn and --scenario (with its --heroes and --seed) silently dropped
         raise UsageError(f"--game draws a saved game and --scenario {scenario} plays a new one: give one of them")
+    if save is not None and save_to is not None:
+        raise UsageError(f"--game reads a game saved already; --save-game {save_to} saves the game --scenario plays")
     if out is not None:
         check_png_output(out, "render")  # before the game is replayed or played
+    if save_to is not None:
+        check_output(Path(save_to), folder=False, option="--save-game", writes=".json")
     if save is not None:
         from doria_forge.render.saved_game import SavedGameError, load_saved_game
 
@@ -689,4 +695,9 @@ def render_game(pack: ContentPack, out: Path | None, *, save: Path | None = None
 
         with _writing(out):
             atomic_write_bytes(Path(out), render_png(state, square_px=square_px))
+    if save_to is not None:  # no command wrote the games --game reads
+        from doria_forge.infra.fsutil import atomic_write_text
+
+        with _writing(Path(save_to), "--save-game"):
+            atomic_write_text(Path(save_to), state.to_json() + "\n")
     return text, out
