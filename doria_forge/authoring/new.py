@@ -252,11 +252,12 @@ def _languages(pack_root: Path) -> list[str]:
 def translation_note(languages: list[str]) -> str:
     """The comment a template writes beside the first German placeholder of a pack written for
     ``languages``: which they are, and, in a pack written for German alone, that the English
-    fields (those without ``_de``) are still the ones every document must have. A pack of
+    fields (those without ``_de``) stay (the schema requires some: a name, a scenario's story
+    and goal). A pack of
     ``languages: [de]`` was told it was "written for en, de"."""
     note = f"German texts (the pack is written for {', '.join(languages)}): replace each with yours"
     if "en" not in languages:
-        note += "; keep the fields without _de too: the English text, and a document needs its name"
+        note += "; keep the fields without _de too (English): some are required"
     return note
 
 
