@@ -199,6 +199,22 @@ def test_tts_export_again_removes_the_files_it_wrote_for_decks_gone(tmp_path: Pa
     assert {"door_events-1.png", "door_events-back.png", f"{tile.id}.png", "testpack.json"} <= gone
 
 
+def test_export_again_removes_the_folder_of_a_deck_gone_but_not_a_folder_holding_a_users_file(tmp_path: Path):
+    """After every Room Tile (every card of a deck) was deleted, the export left their folder
+    behind, empty, in the folder uploaded or opened in Tabletop Simulator."""
+    docs = [doc for doc in small_pack(tiles=2) if doc.kind in ("pack", "character", "door_event", "room_tile")]
+    layout = load_layout(DEFAULT_LAYOUT_FILE)
+    export_tts(ContentPack.from_documents(docs), tmp_path / "tts", layout)
+    export_tts(ContentPack.from_documents([doc for doc in docs if doc.kind != "room_tile"]), tmp_path / "tts", layout)
+    assert not (tmp_path / "tts" / "room_tiles").exists()
+    export_pngs(ContentPack.from_documents(docs), tmp_path / "png", layout)
+    (tmp_path / "png" / "hero" / "notes.txt").write_text("mine")
+    export_pngs(ContentPack.from_documents([doc for doc in docs if doc.kind not in ("door_event", "character")]),
+                tmp_path / "png", layout)
+    assert not (tmp_path / "png" / "door_events").exists()
+    assert [p.name for p in (tmp_path / "png" / "hero").iterdir()] == ["notes.txt"]
+
+
 def test_tts_base_url_names_hosted_images(tmp_path: Path):
     pack = ContentPack.from_documents([doc for doc in small_pack() if doc.kind in ("character", "pack")])
     paths = export_tts(pack, tmp_path, load_layout(DEFAULT_LAYOUT_FILE), base_url="https://example.org/doria/")

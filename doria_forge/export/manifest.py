@@ -38,7 +38,9 @@ def write(manifest: Path, payload: Mapping[str, Any]) -> Path:
 def remove_listed(out_dir: Path, files: Iterable[str], depth: int, *, suffixes: tuple[str, ...] = (".png",)) -> None:
     """Delete ``files`` (as a manifest names them) from ``out_dir``: only files ending in one of
     ``suffixes`` (PNG images unless told) exactly ``depth`` folders down (1: right inside it; 2: in a
-    deck's folder), never through a link nor outside the folder (a manifest is not trusted further)."""
+    deck's folder), never through a link nor outside the folder (a manifest is not trusted further).
+    A folder inside ``out_dir`` left empty by the deletions goes too; one holding anything stays."""
+    emptied: set[Path] = set()
     for name in sorted(files):
         pure = PurePosixPath(name)
         parts = pure.parts
@@ -47,3 +49,12 @@ def remove_listed(out_dir: Path, files: Iterable[str], depth: int, *, suffixes: 
         path = out_dir.joinpath(*parts)
         if path.is_file() and not path.is_symlink() and not any(p.is_symlink() for p in path.parents[:depth - 1]):
             path.unlink(missing_ok=True)
+            emptied.update(path.parents[:depth - 1])
+    # the last Room Tile (or a whole deck's images) gone left its folder behind, empty, in the folder
+    # uploaded or opened: it was made for those files, so it goes with them
+    for folder in sorted(emptied, key=lambda p: len(p.parts), reverse=True):
+        try:
+            if not any(folder.iterdir()):
+                folder.rmdir()
+        except OSError:
+            pass

@@ -7,8 +7,9 @@ every file with its deck, card (``kind:id``), copy, side, size in pixels, resolu
 card's trim size as designed (``trim_mm``, width x height) and the quarter turn the layout gave the
 image (``rotation``, degrees clockwise: at 90 the pixels are the trim turned). Exported again into
 the same folder, the images the previous manifest lists for cards gone from the pack (or copies no
-longer made) are deleted, so the folder holds exactly the cards to print; other files stay. A poker card with 1/8 in
-bleed at 300 dpi is 825 x 1125 px. Each face is drawn by the PDF code, so images and PDFs agree.
+longer made) are deleted (a deck's folder with its last image), so the folder holds exactly the
+cards to print; other files stay. A poker card with 1/8 in bleed at 300 dpi is 825 x 1125 px.
+Each face is drawn by the PDF code, so images and PDFs agree.
 
 Before drawing, the export warns (as ``preflight`` does) about each deck printed at a size the
 print profile does not list, naming the shop's nearest size (``--card-size loot=mini_pod``), and

@@ -12,8 +12,9 @@ Writes into ``out``:
 - ``_manifest.json``: the files this export wrote (:mod:`doria_forge.export.manifest`, under
   ``files``): exported again into the same folder, the sheets, tiles and Saved Object
   the previous manifest lists and this export no longer writes (a deck gone, fewer sheets, a Room
-  Tile deleted, a pack id changed) are deleted, so no stale image is picked up from the folder;
-  other files stay. A pack id starts with a letter or digit, so no Saved Object is named like it;
+  Tile deleted, a pack id changed) are deleted (``room_tiles/`` with the last tile), so no stale
+  image is picked up from the folder; other files stay. A pack id starts with a letter or digit, so
+  no Saved Object is named like it;
 - ``<pack id>.json``: the Saved Object, ``{"ObjectStates": [...]}``: one ``DeckCustom`` per deck (a
   single card as a ``Card`` of its own) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
