@@ -129,6 +129,26 @@ def test_an_exploration_report_as_baseline_counts_no_made_up_document(tmp_path):
     assert "0 documents changed in the pack" in result.output
 
 
+def test_simulate_exploration_compares_with_a_baseline_and_names_the_boss_card_changed(tmp_path):
+    """`simulate exploration` had no --baseline (`simulate scenario` and `campaign` have it): a
+    designer tuning a Boss Monster card could not see what the change did to its game."""
+    pack = tmp_path / "content"
+    shutil.copytree(ROOT / "content", pack)
+    common = ["simulate", "exploration", str(pack), "--boss", "ember_dragon", "--runs", "1", "--players", "2",
+              "--jobs", "1", "--no-progress", "--fail-on", "never"]
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    assert runner.invoke(app, [*common, "--out", str(old)]).exit_code == 0
+    bosses = pack / "bosses" / "bosses.yaml"
+    bosses.write_text(bosses.read_text().replace("hit_points: 4, armor_rating: 1}", "hit_points: 5, armor_rating: 1}",
+                                                 1))
+    result = runner.invoke(app, [*common, "--out", str(new), "--baseline", str(old)])
+    assert result.exit_code == 0, result.output
+    assert "1 document changed in the pack" in result.output
+    assert list(json.loads(new.read_text())["baseline"]["changed_documents"]) == ["boss/ember_dragon"]
+    refused = runner.invoke(app, [*common, "--out", str(new), "--baseline", str(bosses)])
+    assert refused.exit_code == 2 and "--baseline" in refused.output
+
+
 def test_an_exploration_games_change_is_put_on_its_boss_card():
     """An exploration game is made from its Boss Monster card: a change of the card's exploration
     section is behind the game's change, named at the card, not at a scenario no file holds."""

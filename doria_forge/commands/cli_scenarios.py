@@ -208,6 +208,7 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         heroes: str | None = HEROES_OPT,
         out: Path | None = cli_values.out_option("JSON report file", "build/exploration-BOSS.json", file=True),
         report: Path | None = REPORT_OPT,
+        baseline: Path | None = BASELINE_OPT,
         replay: Replay = REPLAY_OPT,
         replay_seed: int | None = REPLAY_SEED_OPT,
         fail_on: FailOn = FAIL_ON_OPT,
@@ -222,15 +223,15 @@ def register(simulate_app: typer.Typer, validated: Callable[..., Any], fail: Cal
         count: win rate, rounds, deaths, damage by source, findings. Verifies a boss card's exploration section."""
         out_path = out or pipeline.default_output(pack, f"exploration-{boss}.json")
         check_replay(ctx, report, replay, replay_seed)
-        counts, result = prepared(ctx, pack, players, None, {"--out": out_path, "--report": report}, None,
+        counts, result = prepared(ctx, pack, players, None, {"--out": out_path, "--report": report}, baseline,
                                   format, cache, _more_runs(False, precision), strict=strict)
         game_pack, scenario_id, source_map, undo = run(stages.exploration_pack, result.pack, boss, result.source_map)
         ctx.call_on_close(undo)
         done = run(stages.verify, game_pack, [scenario_id], source_map=source_map, players=counts,
                    runs=_runs(runs, precision is not None, stages.DEFAULT_RUNS), seed=seed, jobs=jobs, policy=policy,
-                   heroes=_ids(heroes), progress=progress, out=out_path, html=report, replay=replay.value,
-                   replay_seed=replay_seed, config=result_config(result), show=format is Format.text, cache=cache,
-                   precision=precision)
+                   heroes=_ids(heroes), progress=progress, out=out_path, html=report, baseline=baseline,
+                   replay=replay.value, replay_seed=replay_seed, config=result_config(result),
+                   show=format is Format.text, cache=cache, precision=precision)
         _finish(done, fail_on.value, format, "exploration")
 
     @simulate_app.command("campaign")
