@@ -279,6 +279,30 @@ def test_an_armor_card_that_stops_a_monsters_hit_entirely_says_no_hit_point_was_
                        [adventurer], RULES, Fixed())
         return [event_sentence(e) for e in log if e.kind in ("item_damaged", "hp_lost")]
 
-    assert hit_for(2) == ["Adventurer's helm stops all 2 damage and gets a Damaged Marker: no Hit Point lost"]
-    assert hit_for(3) == ["Adventurer's helm stops 2 of the 3 damage and gets a Damaged Marker",
+    assert hit_for(2) == ["A Damaged Marker goes on adventurer's helm, which stopped all 2 damage: no Hit Point lost"]
+    assert hit_for(3) == ["A Damaged Marker goes on adventurer's helm, which stopped 2 of the 3 damage",
                           "Adventurer loses 1 Hit Point to zombie (9 left)"]
+
+
+def test_the_cards_a_black_knight_damages_name_the_knight_as_the_pack_does_and_read_right_in_the_plural(
+        shipped_pack):
+    """NOTES.md black_knight: a hit puts a Damaged Marker on the cards in the target's hands. The
+    replay read "Hero's sword gets a Damaged Marker (black knight)": the monster's name in lower case
+    as the reason, not the figure the pack names; and an armor card named in the plural read
+    "Huntress's Hunting Boots stops ... and gets", a verb agreeing with the owner's possessive."""
+    from test_engine_combat import RULES, hero, monster, weapon
+
+    from doria_forge.engine.combat import monster_attack
+    from doria_forge.engine.dice import ScriptedDice
+    from doria_forge.engine.events import EventLog
+
+    h = hero([weapon("sword", "2D", 2)])
+    knight = monster("black_knight", attack="2D+10", behaviours=["damage_hand_items"])
+    log = EventLog()
+    monster_attack(ScriptedDice([5, 5, 2, 2]), log, knight, [h], RULES)
+    [damaged] = [e for e in log if e.kind == "item_damaged"]
+    sentence = event_sentence(damaged, Names(shipped_pack))
+    assert sentence.startswith("A Damaged Marker goes on ") and sentence.endswith("(Black Knight)"), sentence
+    boots = Event("item_damaged", "huntress", {"item": "hunting_boots", "reason": "armor used", "stopped": 2,
+                                               "damage": 4})
+    assert event_sentence(boots) == "A Damaged Marker goes on huntress's hunting boots, which stopped 2 of the 4 damage"

@@ -678,7 +678,7 @@ def _apply_monster_hit(log: EventLog, monster: MonsterState, hero: HeroState, ru
     damage = max(0, monster.damage + result.critical_steps + extra)
     out.damage = damage
     if rule.damages_hand_items:
-        reason = monster.monster.name.lower()  # the event names who damaged the cards ("black knight")
+        reason = monster.uid  # the event names the figure that damaged the cards: a replay names it as the pack does
         for item in hero.hand_items():
             _damage_item(log, hero, item, reason, out)
     armor, absorbed, wound = absorb_damage(log, hero, damage, element=element, policy=policy,

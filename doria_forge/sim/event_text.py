@@ -140,14 +140,15 @@ def _defense(s: _Said) -> str:
 def _item_damaged(s: _Said) -> str:
     """A Damaged Marker; on an armor card used against a hit or a Trap, the points it stopped of the
     damage (chapter *Getting Hit and Armor Rating*), and that no Hit Point was lost when it stopped
-    them all (no ``hp_lost`` follows then)."""
-    marked = "gets a Damaged Marker"
+    them all (no ``hp_lost`` follows then). The card's name is never the subject of a verb: a name
+    in the plural ("Hunting Boots") read "stops" and "gets"."""
+    marker = f"A Damaged Marker goes on {s.who}'s {s.n(s['item'])}"
     if s.get("stopped") is None or s.get("damage") is None:
-        return f"{s.who}'s {s.n(s['item'])} {marked}{_why(s)}"
-    stopped, damage = int(s["stopped"]), int(s["damage"])  # "stops" says why: no "(armor used)"
+        return f"{marker}{_why(s)}"
+    stopped, damage = int(s["stopped"]), int(s["damage"])  # "stopped" says why: no "(armor used)"
     if stopped >= damage:
-        return f"{s.who}'s {s.n(s['item'])} stops all {damage} damage and {marked}: no Hit Point lost"
-    return f"{s.who}'s {s.n(s['item'])} stops {stopped} of the {damage} damage and {marked}"
+        return f"{marker}, which stopped all {damage} damage: no Hit Point lost"
+    return f"{marker}, which stopped {stopped} of the {damage} damage"
 
 
 def _doom_field(position: Any) -> str:
