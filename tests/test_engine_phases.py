@@ -15,6 +15,7 @@ from doria_forge.engine.actions import Attack, EndTurn, RecoverPoints
 from doria_forge.engine.monster_ai import activate_in_order, choose_targets, ordered_monsters
 from doria_forge.engine.spawn import spawn_monster
 from doria_forge.model.common import DiceSpec
+from doria_forge.sim.event_text import event_sentence
 
 SWORD = "green:side_sword:1"
 
@@ -196,7 +197,10 @@ def test_orc_wound_gives_one_more_activation():
     state.phase = phases.D
     activate_in_order(state, state.monsters[0])
     reasons = [e["reason"] for e in state.log.of_kind("activation")]
-    assert reasons == ["normal", "orc"] and state.heroes[0].hp == state.heroes[0].hp_max - 3
+    assert reasons == ["normal", "extra_activation"] and state.heroes[0].hp == state.heroes[0].hp_max - 3
+    # a replay says why in the rulebook's words, not by the monster's id ("Orc 1 is activated (Orc)")
+    assert [event_sentence(e).split(",")[0] for e in state.log.of_kind("activation")][1].endswith(
+        " is activated (an Extra Activation)")
 
 
 def test_goblin_brings_a_second_goblin():

@@ -258,8 +258,9 @@ def activate_monster(state: GameData, monster: MonsterState, reason: str = "norm
         # logged here, where it is granted: a wound in the earned activation earns none, and the
         # log says so by saying nothing (it used to log one more that never came)
         state.log.emit("extra_activation", monster.uid, reason=abilities.rule_for(monster).id)
-        # logged under the monster type's id: the activation the Orc earned reads "orc"
-        activate_monster(state, monster, reason=monster.monster.id, may_repeat=False)
+        # the activation it earned, by its rulebook name: under the monster type's id a replay read
+        # "Orc 2 is activated (Orc)"
+        activate_monster(state, monster, reason="extra_activation", may_repeat=False)
     return outs
 
 
