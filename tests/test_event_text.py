@@ -189,6 +189,7 @@ def test_a_trap_check_is_told_before_the_hit_points_it_costs():
     lost = [i for i, line in enumerate(told) if " loses " in line]
     assert told[0].startswith("Adventurer springs") and lost and check < min(lost)
     assert "Hit Point" not in told[check]  # told once, by the line after it
+    assert all(" to the Trap (" in told[i] for i in lost), told  # not "to trap", the engine's source id
 
 
 def test_a_healing_potion_is_told_once():

@@ -262,7 +262,9 @@ SENTENCES: Mapping[str, Callable[[_Said], str]] = {
     "hero_bonus": lambda s: f"{s.who} chooses the bonus {words(str(s['bonus']))}",
     "hero_level": lambda s: f"The characters level up (round {s['round']})",
     "hero_placed": lambda s: f"{s.who} starts on {s.square(s['square'])}",
-    "hp_lost": lambda s: f"{s.who} loses {hit_points(s['amount'])} to {s.n(s['source'])} ({s['hp']} left)",
+    # a Trap's damage is told right after its check, which names the card (told_order): "the Trap"
+    "hp_lost": lambda s: (f"{s.who} loses {hit_points(s['amount'])} to "
+                          f"{'the Trap' if s['source'] == 'trap' else s.n(s['source'])} ({s['hp']} left)"),
     "immobilized": lambda s: f"{s.who} immobilizes {s.n(s['target'])}",
     "immobilized_ends": lambda s: f"{s.who} can move again",
     "initiative": _initiative,
