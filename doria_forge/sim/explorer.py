@@ -14,7 +14,8 @@ door was opened in the round. So, for the hero about to act:
   far from them as it can. Without such a friend it fights on (``holds_back``).
 * ``combat_move`` - no attack from here: walk to the cheapest square to attack from,
   else toward the nearest monster; never onto a Room Tile no friend stands on when its Doom
-  Counter field would reach an Extra Activation or a Level Up (``party.costly_split``).
+  Counter field would reach an Extra Activation or a Level Up (``party.costly_split``), unless
+  to get at the scenario's prey.
 * ``party_move`` - no monster on the map: fetch tokens, step on helpful places, search Loot
   Markers on the way, open the party's door (one a round keeps the Doom Counter slow; not by
   a hurt hero while a fitter friend stands, and once the party stands on the door's Room Tile: what lies behind attacks
