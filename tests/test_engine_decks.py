@@ -109,6 +109,26 @@ def test_a_trap_poisons_only_a_character_it_wounds():
     assert warrior.hp == warrior.hp_max and warrior.poison_markers == 0
 
 
+def test_a_traps_element_passes_armor_vulnerable_to_it_and_the_log_says_so():
+    """*Getting Hit and Armor Rating*: armor vulnerable to the damage's element is ignored, not
+    damaged; a Trap's damage goes through one armor card as a monster's hit does. An earth Trap of
+    3 damage: the Warrior's Plate (AR 3, vulnerable to earth) stops none of it and gets no Damaged
+    Marker, and the log says the armor did not stop it (before, a Trap's damage logged nothing of
+    the armor it passed)."""
+    from doria_forge.model import Trap
+
+    quake = Trap(id="quake", name="Quake", trap_type="person", check_attributes=("STR", "AGI"),
+                 tn_base=28, tn_per_ml=3, effect={"damage": 3, "element": "earth"}, xp=1, gold=1)
+    state = make_state(["warrior"], faces=[1, 2], pack=make_pack(quake))
+    warrior = state.heroes[0]
+    [plate] = [i for i in warrior.equipped() if i.is_armor]
+    assert (plate.card.armor_rating, plate.card.vulnerability) == (3, "earth")
+    [result] = resolve_trap(state, trap("quake"), warrior)
+    assert not result.success and result.armor is None and result.wound == 3
+    assert warrior.hp == warrior.hp_max - 3 and not plate.damaged
+    assert [e.actor for e in state.log.of_kind("armor_ignored")] == ["warrior"]
+
+
 def test_traps_spare_unconscious_heroes_and_pay_out_on_success_too():
     """*Traps*: unconscious characters (and monsters) are immune; gold and XP either way."""
     state = make_state(["adventurer", "mage"], faces=[9, 9])

@@ -192,6 +192,27 @@ def test_a_trap_check_is_told_before_the_hit_points_it_costs():
     assert all(" to the Trap (" in told[i] for i in lost), told  # not "to trap", the engine's source id
 
 
+def test_the_armor_a_traps_element_passes_is_told_after_the_check():
+    """A failed check against an earth Trap: the Warrior's Plate (vulnerable to earth) stops none of
+    its damage. The replay tells the roll, then that the armor does not stop the damage, then the
+    Hit Points lost: the engine logs the armor before the check (it applies the damage first)."""
+    from test_engine_state import make_pack, make_state
+
+    from doria_forge.engine.decks import TRAP, Card
+    from doria_forge.engine.traps import resolve_trap
+    from doria_forge.model import Trap
+
+    quake = Trap(id="quake", name="Quake", trap_type="person", check_attributes=("STR", "AGI"),
+                 tn_base=28, tn_per_ml=3, effect={"damage": 3, "element": "earth"}, xp=1, gold=1)
+    state = make_state(["warrior"], faces=[1, 2], pack=make_pack(quake))
+    resolve_trap(state, Card(TRAP, "quake"), state.hero("warrior"))
+    told = _told(state)
+    check = next(i for i, line in enumerate(told) if "against Target Number 31: failure" in line)
+    armor = next(i for i, line in enumerate(told) if "armor does not stop" in line)
+    lost = next(i for i, line in enumerate(told) if " loses 3 Hit Points to the Trap" in line)
+    assert check < armor < lost, told
+
+
 def test_a_healing_potion_is_told_once():
     """The replay told "Mage regains 3 Hit Points", then "Warrior uses Small Healing Potion on
     Mage, regaining 3 Hit Points (9 Action Points)": the same 3 Hit Points twice."""

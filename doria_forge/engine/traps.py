@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .checks import TNResult, roll_target_number
-from .combat import armor_candidates
+from .combat import absorb_damage
 from .decks import Card
 from .ending import check_end
 from .hero import HeroState
@@ -50,28 +50,6 @@ def trap_targets(state: GameData, drawer: HeroState, trap: Trap) -> list[HeroSta
     return state.board.trap_targets(state, drawer, trap)
 
 
-def trap_damage(state: GameData, hero: HeroState, damage: int, element: str | None,
-                ignores_armor: bool) -> tuple[int, str | None]:
-    """Apply Trap damage: one armor card (undamaged, not vulnerable to the element;
-    the defender policy's choice) stops up to its AR and is marked Damaged, the rest
-    is lost from HP (chapter *Getting Hit and Armor Rating*). Returns (wound, armor uid)."""
-    armor_uid = None
-    absorbed = 0
-    if damage > 0 and not ignores_armor:
-        candidates = armor_candidates(hero, element)
-        if candidates:
-            armor = state.defense_policy.choose_armor(hero, candidates, damage, element)
-            if armor is not None:
-                absorbed = min(armor.armor_rating, damage)
-                armor_uid = armor.uid
-                if absorbed > 0:
-                    armor.damaged = True
-                    state.log.emit("item_damaged", hero.uid, item=armor.uid, reason="armor used", stopped=absorbed,
-                                   damage=damage)
-    wound = hero.take_damage(damage - absorbed, state.log, source="trap")
-    return wound, armor_uid
-
-
 def trap_check(state: GameData, hero: HeroState, trap: Trap, tn: int) -> TNResult:
     """``hero``'s check against ``trap``: its two ``check_attributes`` + 2D + the hero's ``trap``
     bonus markers against Target Number ``tn`` (chapter *Traps and Secret Doors*)."""
@@ -95,7 +73,10 @@ def resolve_trap(state: GameData, card: Card, drawer: HeroState) -> list[TrapRes
             eff = trap.effect
             if eff.damage:
                 res.damage = eff.damage
-                res.wound, res.armor = trap_damage(state, hero, eff.damage, eff.element, eff.ignores_armor)
+                # one armor card may stop it, as a monster's hit (chapter *Getting Hit and Armor Rating*)
+                res.armor, _, res.wound = absorb_damage(state.log, hero, eff.damage, element=eff.element,
+                                                        piercing=eff.ignores_armor, policy=state.defense_policy,
+                                                        source="trap")
             # *Additional Card Properties*, poison: markers "as long as the damage is not blocked by
             # armor and therefore a wound was inflicted"; a Trap that only poisons has nothing to block
             if eff.poison_markers and (not eff.damage or res.wound > 0):

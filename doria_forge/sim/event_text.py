@@ -358,10 +358,10 @@ def _generic(event: Any, names: Callable[[Any], str]) -> str:
     return f"{head} ({details})" if details else head
 
 
-TRAP_DAMAGE = frozenset({"item_damaged", "hp_lost", "death"})
+TRAP_DAMAGE = frozenset({"armor_ignored", "item_damaged", "hp_lost", "death"})
 """What a failed Trap check does to the character, logged before the ``trap_check`` that carries the
-roll (``engine.traps.resolve_trap`` rolls, applies the damage, then logs the check): the armor used,
-the Hit Points lost, a death."""
+roll (``engine.traps.resolve_trap`` rolls, applies the damage, then logs the check): the armor it
+passed or used, the Hit Points lost, a death."""
 
 
 def _caused_by_trap_check(event: Any, check: Any) -> bool:
@@ -371,7 +371,7 @@ def _caused_by_trap_check(event: Any, check: Any) -> bool:
         return False
     if event.kind == "hp_lost":
         return event.get("source") == "trap"
-    return event.kind == "death" or event.get("reason") == "armor used"
+    return event.kind in ("death", "armor_ignored") or event.get("reason") == "armor used"
 
 
 def _told_by_the_use(events: Sequence[Any], index: int) -> bool:
