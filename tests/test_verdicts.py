@@ -240,8 +240,8 @@ def test_look_budgets_of_the_sequential_rule_sum_below_five_percent():
 PLAYERS = 1
 """goblin_warren is judged at one player count: the cheapest games (about 35 ms each)."""
 
-TRUE_RATE = 0.21
-"""The greedy party's win rate at 1 player, from 1000 runs with seed 999 (95% interval 19%-24%;
+TRUE_RATE = 0.13
+"""The greedy party's win rate at 1 player, from 1000 runs with seed 999 (12.8%, 95% interval 11%-15%;
 measure it again when the engine or the bots change: the verdicts below allow some drift)."""
 
 
@@ -268,7 +268,7 @@ def test_a_band_around_the_true_rate_never_fails_at_8_runs_and_a_missed_one_fail
     """Issue 21: with the default 8 runs a band that contains goblin_warren's true win rate
     failed in 3 of 20 seeds; judged on its interval it fails in none. A band missed by 40
     points is found at about 100 runs."""
-    around = (round(TRUE_RATE - 0.15, 2), round(TRUE_RATE + 0.15, 2))
+    around = (round(max(TRUE_RATE - 0.15, 0.01), 2), round(TRUE_RATE + 0.15, 2))  # a rate has no band below 0
     missed = (round(TRUE_RATE + 0.40, 2), 0.95)
     *verdicts, far = _warren_verdicts(warren, [((seed, 8), around) for seed in range(1, 21)] + [((1, 100), missed)])
     assert [v.verdict for v in verdicts].count(FAILS) == 0
