@@ -227,3 +227,54 @@ def test_the_summary_counts_the_targets_for_a_player_count_the_build_did_not_pla
     line = next(line for line in summary_lines(data, tmp_path) if line.lstrip().startswith("targets"))
     assert line.endswith("2 hold, 0 fail, 0 undecided (each judged on its interval, Holm across all: at most 5% "
                          "false alarms); 1 not judged (not played at its player count), named in the scenario report")
+
+
+def _build_against(pack: Path, out: Path, baseline: Path | None, *extra: str):
+    """A quick build of ``pack`` (the Sunken Reliquary alone, at most 32 runs per player count)
+    into ``out``, compared with ``baseline``."""
+    args = ["build", str(pack), "--out", str(out), "--runs", "1", "--scenario-runs", "32", "--jobs", "1",
+            "--no-progress", *extra]
+    return runner.invoke(app, args + (["--baseline", str(baseline)] if baseline is not None else []))
+
+
+def test_a_build_compared_with_an_earlier_build_flags_what_a_content_change_did(pack, tmp_path):
+    """`build --baseline OLD/scenarios.json`, as the simulate commands' --baseline: the same content
+    changes nothing significant; raising the scenario's Monster Level from 1 to 4 is flagged
+    (balance-changed on the scenario, balance-change-cause at the changed line), in the summary,
+    its JSON and the scenario report, and fails a --fail-on warning gate."""
+    _only_the_sunken_reliquary(pack)
+    first = _build_against(pack, tmp_path / "first", None)
+    assert first.exit_code == 0, first.output
+    baseline = tmp_path / "first" / "scenarios.json"
+    same = _build_against(pack, tmp_path / "same", baseline)
+    assert same.exit_code == 0, same.output
+    assert "compared   with the baseline: " in same.output and "none significant" in same.output
+    assert "0 documents changed in the pack" in same.output
+    assert "balance-changed" not in same.output
+    scenario = pack / "scenarios" / "sunken_reliquary.yaml"
+    lines = scenario.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, line in enumerate(lines) if line.strip() == "monster_level: 1")
+    lines[at] = lines[at].replace("monster_level: 1", "monster_level: 4")
+    scenario.write_text("\n".join(lines), encoding="utf-8")
+    changed = _build_against(pack, tmp_path / "changed", baseline, "--fail-on", "warning")
+    assert changed.exit_code == 1, changed.output
+    assert "[balance-changed] win rate with" in changed.output
+    assert f"sunken_reliquary.yaml:{at + 1}: warning [balance-change-cause]" in changed.output
+    summary = json.loads((tmp_path / "changed" / "summary.json").read_text())
+    assert summary["baseline"]["significant"] >= 1 and summary["baseline"]["changed_documents"] == 1
+    report = json.loads((tmp_path / "changed" / "scenarios.json").read_text())
+    assert report["baseline"]["significant"]
+
+
+def test_a_build_refuses_a_baseline_it_cannot_compare_before_any_work(pack, tmp_path):
+    """A baseline that is no scenario report, or one given while --scenario-runs 0 skips the stage
+    it compares: exit 2 with the reason, no build folder written."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"a": 1}', encoding="utf-8")
+    result = _build_against(pack, tmp_path / "out", bad)
+    assert result.exit_code == 2 and "is not a scenario report" in result.output
+    assert "build` writes one to scenarios.json" in " ".join(result.output.split())
+    skipped = runner.invoke(app, ["build", str(pack), "--out", str(tmp_path / "out"), "--scenario-runs", "0",
+                                  "--baseline", str(bad)])
+    assert skipped.exit_code == 2 and "--scenario-runs 0 skips" in skipped.output
+    assert not (tmp_path / "out").exists()

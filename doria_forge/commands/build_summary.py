@@ -12,6 +12,7 @@ from typing import Any
 from doria_forge.infra.terminal import printable, relative_path
 from doria_forge.model.output_format import OUTPUT_FORMAT
 from doria_forge.sim.findings import counted, not_judged_count, without_replay
+from doria_forge.sim.scenario_table import compared_words
 
 SUMMARY_FILE = "summary.json"
 """The summary as JSON in the build folder (what ``build --format json`` prints)."""
@@ -79,7 +80,16 @@ def summary_data(*, pack: Any, validation: Any, matrix: Any, verification: Any, 
         "silenced": dict(sorted(config.silenced.items())) if config is not None else {},
         "changed": dict(sorted(config.changed.items())) if config is not None else {},
         "configured_by": list(config.sources) if config is not None else [],
+        "baseline": _compared(report.get("baseline")),
     }
+
+
+def _compared(comparison: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The counts of a ``sim.baseline`` comparison the summary shows; None without ``--baseline``."""
+    if not comparison:
+        return None
+    return {"tests": comparison["tests"], "significant": len(comparison["significant"]),
+            "changed_documents": len(comparison["changed_documents"]), "alpha": comparison["alpha"]}
 
 
 def summary_json(data: dict[str, Any]) -> str:
@@ -154,6 +164,10 @@ def summary_lines(data: dict[str, Any], out: Path) -> list[str]:
                          f"Holm across all: at most 5% false alarms){skipped}")
         elif unplayed:
             lines.append(f"  targets    none judged{skipped}")
+        compared = data.get("baseline")
+        if compared:
+            lines.append("  compared   with the baseline: " + compared_words(
+                compared["tests"], compared["significant"], compared["changed_documents"], compared["alpha"]))
     else:
         lines.append("  played     no scenario (--scenario-runs 0, or the pack has none)")
     exports = data["exports"]

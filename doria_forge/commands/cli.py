@@ -443,6 +443,10 @@ def build(
     strict: bool = typer.Option(False, "--strict", help="Validation warnings fail too (exit 1), as errors do; for "
                                 "the scenario findings give --fail-on warning."),
     with_dependencies: bool = WITH_DEPENDENCIES_OPT,
+    baseline: Path | None = typer.Option(None, "--baseline",
+                                         help="An earlier build's scenarios.json (or a simulate report): flag the "
+                                              "significant changes of the scenarios stage and the YAML lines that "
+                                              "changed."),
     format: OutputFormat = typer.Option(OutputFormat.text, "--format", "-f",
                                         help="text: a one-screen summary; json: the summary as JSON "
                                              "(schemas/output/build.schema.json); github: text with the "
@@ -457,6 +461,10 @@ def build(
 
     out = out or pipeline.default_output(pack)
     pipeline.run_stage(_fail, pipeline.check_build_folder, out, pack, cache=cache)  # every option before any work
+    if baseline is not None:
+        if scenario_runs == 0:
+            _fail(2, "--baseline compares the scenarios stage, which --scenario-runs 0 skips")
+        pipeline.run_stage(_fail, pipeline_scenarios.read_baseline, baseline)
     # the findings' replay commands name the pack; more runs of a scenario are --scenario-runs here
     ctx.call_on_close(pipeline_scenarios.findings_name(pack, "--scenario-runs"))
     fmt = format.value
@@ -477,7 +485,7 @@ def build(
                                                       runs=scenario_runs, seed=seed, jobs=jobs, progress=progress,
                                                       console=console, duel_matrix=matrix.to_data(),
                                                       config=validation.config, cache=cache,
-                                                      precision=precision)
+                                                      precision=precision, baseline=baseline)
             pdfs = pipeline_print.export_pdf(content, out / "pdf", project=pipeline.project_dir(pack))
             bundle = pipeline.export_bundle(content, out / pipeline.bundle_name(content))
             code = pipeline_scenarios.exit_code(verified.findings, fail_on.value) if verified is not None else 0

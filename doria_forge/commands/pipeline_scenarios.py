@@ -514,6 +514,10 @@ def write_reports(texts: Mapping[Path, str], options: Mapping[Path, str]) -> Non
         atomic_write_all({path: text.encode("utf-8") for path, text in texts.items()})
 
 
+WRITE_ONE = "(write one with `doria-forge simulate scenario ... --out FILE`; `build` writes one to scenarios.json)"
+"""How to get a report ``--baseline`` reads, said with its usage errors."""
+
+
 def read_baseline(path: Path) -> dict[str, Any]:
     """The report at ``path`` for ``--baseline``. Raises UsageError when it cannot be read or
     is not a scenario report of this format."""
@@ -534,12 +538,12 @@ def read_baseline(path: Path) -> dict[str, Any]:
         raise UsageError(f"--baseline {path} is not a scenario report: nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != REPORT_FORMAT or "scenarios" not in data:
         raise UsageError(f"--baseline {path} is not a scenario report of format {REPORT_FORMAT} "
-                         "(write one with `doria-forge simulate scenario ... --out FILE`)")
+                         + WRITE_ONE)
     try:
         check_baseline(data)
     except ValueError as exc:
         raise UsageError(f"--baseline {path} is not a scenario report this version can compare with: {exc} "
-                         "(write one with `doria-forge simulate scenario ... --out FILE`)") from None
+                         + WRITE_ONE) from None
     return data
 
 
@@ -789,7 +793,8 @@ def html_text(pack: ContentPack, report: dict[str, Any], *, replay: str = "media
 def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: int = BUILD_RUNS, seed: int = 1,
                 jobs: int | None = None, progress: bool = True, console: Console | None = None,
                 duel_matrix: dict[str, Any] | None = None, config: Any = None,
-                cache: bool = True, precision: float | None = None) -> Verification | None:
+                cache: bool = True, precision: float | None = None,
+                baseline: Path | None = None) -> Verification | None:
     """The ``scenarios`` stage of ``build``: every scenario and campaign of ``pack`` and the
     exploration game of every Boss Monster card with an ``exploration`` section (chapter *Single
     Scenario Mode*; listed as ``exploration-BOSS``, its findings at the card's lines), each at the
@@ -799,7 +804,9 @@ def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: i
     the duel matrix heat map); nothing printed (``build`` sums it up). ``None`` when ``runs`` is 0
     or the pack has neither a scenario nor such a card. An expansion verifies its own scenarios,
     campaigns and cards (``ContentPack.own_of_kind``), played with the content of the packs it
-    requires. ``config``: the check configuration."""
+    requires. ``config``: the check configuration. ``baseline``: an earlier report (``build``'s
+    ``scenarios.json``, or a ``simulate`` report) to compare with (``sim.baseline``), as the
+    ``simulate`` commands' ``--baseline``."""
     from doria_forge.model import Boss
 
     bosses = sorted(b for b, card in pack.own_of(Boss).items() if card.exploration is not None)
@@ -816,7 +823,7 @@ def verify_pack(pack: ContentPack, out: Path, *, source_map: Any = None, runs: i
                       players=BUILD_PLAYERS, runs=runs, seed=seed, jobs=jobs, progress=progress, console=console,
                       out=Path(out) / "scenarios.json", html=Path(out) / "scenarios.html", clip_players=True,
                       duel_matrix=duel_matrix, config=config, show=False, cache=cache, until_decided=True,
-                      precision=precision)
+                      precision=precision, baseline=baseline)
         done.games = [games[boss] for boss in bosses]
         return done
     finally:

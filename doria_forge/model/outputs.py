@@ -279,6 +279,10 @@ class BuildOutput(_Open):
     exports: dict[str, object] = Field(description="PDF sheets and the bundle written, relative to the build folder.")
     out: str = Field("", description="The build folder (printed by --format json; not in summary.json).")
     silenced: dict[str, int] = Field(description="Findings the check configuration switched off, by check.")
+    baseline: dict[str, object] | None = Field(None, description=(
+        "With --baseline: the comparison with the earlier report (tests run, significant changes, documents changed "
+        "in the pack, the Holm-adjusted level); its balance-changed and balance-change-cause findings are among the "
+        "findings. null without it."))
 
 
 OUTPUTS: dict[str, type[BaseModel]] = {

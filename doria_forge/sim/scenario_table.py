@@ -199,10 +199,15 @@ def baseline_line(baseline: dict[str, Any] | None) -> str:
     found nothing printed nothing, as if the option had been ignored."""
     if not baseline:
         return ""
-    significant = len(baseline["significant"])
-    return (f"Compared with the baseline: {counted(baseline['tests'], 'test')}, {significant or 'none'} significant "
-            f"(Holm-adjusted p < {baseline['alpha']:g}); {counted(len(baseline['changed_documents']), 'document')} "
-            "changed in the pack")
+    return "Compared with the baseline: " + compared_words(baseline["tests"], len(baseline["significant"]),
+                                                          len(baseline["changed_documents"]), baseline["alpha"])
+
+
+def compared_words(tests: int, significant: int, changed: int, alpha: float) -> str:
+    """``90 tests, none significant (Holm-adjusted p < 0.05); 1 document changed in the pack``: a
+    baseline comparison's counts in words (``baseline_line``, ``build``'s summary)."""
+    return (f"{counted(tests, 'test')}, {significant or 'none'} significant (Holm-adjusted p < {alpha:g}); "
+            f"{counted(changed, 'document')} changed in the pack")
 
 
 def print_report(report: dict[str, Any], console: Console) -> None:
