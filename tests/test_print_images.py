@@ -604,3 +604,22 @@ def test_a_layout_file_that_asks_for_too_large_an_image_is_a_content_problem(tmp
     with pytest.raises(ExportError, match="368 Mpx"):
         render_faces([deck.cards[0].front], face_box(sheet), sheet.dpi)
     assert not (tmp_path / "png").exists()
+
+
+def test_tts_export_over_a_folder_written_before_the_manifest_removes_its_stale_sheets(tmp_path: Path):
+    """A folder exported by a doria-forge that kept no ``_manifest.json``: exported again with a deck
+    and a Room Tile gone, their sheets stayed until the export after (nothing listed them). The old
+    Saved Object names its sheets by ``file://`` URLs: those it names go; the user's files stay."""
+    docs = [doc for doc in small_pack(tiles=2) if doc.kind in ("pack", "character", "door_event", "room_tile")]
+    layout = load_layout(DEFAULT_LAYOUT_FILE)
+    export_tts(ContentPack.from_documents(docs), tmp_path, layout)
+    (tmp_path / "_manifest.json").unlink()  # as an export before the manifest left the folder
+    (tmp_path / "door_events-notes.png").write_bytes(b"mine")
+    (tmp_path / "room_tiles" / "sketch.png").write_bytes(b"mine")
+    tile = next(doc for doc in docs if doc.kind == "room_tile")
+    fewer = [doc for doc in docs if doc.kind != "door_event" and doc is not tile]
+    second = export_tts(ContentPack.from_documents(fewer), tmp_path, layout)
+    on_disk = {p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file()}
+    assert on_disk == {p.relative_to(tmp_path).as_posix() for p in second} | {"door_events-notes.png",
+                                                                              "room_tiles/sketch.png"}
+    assert not (tmp_path / "door_events-1.png").exists() and not (tmp_path / "room_tiles" / f"{tile.id}.png").exists()

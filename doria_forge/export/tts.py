@@ -13,8 +13,9 @@ Writes into ``out``:
   ``files``): exported again into the same folder, the sheets, tiles and Saved Object
   the previous manifest lists and this export no longer writes (a deck gone, fewer sheets, a Room
   Tile deleted, a pack id changed) are deleted (``room_tiles/`` with the last tile), so no stale
-  image is picked up from the folder; other files stay. A pack id starts with a letter or digit, so
-  no Saved Object is named like it;
+  image is picked up from the folder; other files stay (in a folder exported before the manifest was
+  kept, the files its Saved Object names by local ``file://`` URLs stand for the list). A pack id
+  starts with a letter or digit, so no Saved Object is named like it;
 - ``<pack id>.json``: the Saved Object, ``{"ObjectStates": [...]}``: one ``DeckCustom`` per deck (a
   single card as a ``Card`` of its own) with ``DeckIDs``, ``CustomDeck`` (``FaceURL``, ``BackURL``,
   ``NumWidth``, ``NumHeight``, ``BackIsHidden``, ``UniqueBack``, ``Type``) and ``ContainedObjects``
@@ -251,7 +252,7 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
                 "ObjectStates": objects, "TabStates": {}, "VersionNumber": ""}
         path = out_dir / f"{pack.info.id}.json"
         manifest = out_dir / MANIFEST
-        earlier = set(listed(manifest, "files"))
+        earlier = set(listed(manifest, "files")) if manifest.exists() else _named_by(path, out_dir)
         files = [p.relative_to(out_dir).as_posix() for p in [*written, path]]
         written.append(write(manifest, {"pack": pack.info.id, "version": pack.info.version,
                                         "files": [{"file": name} for name in files]}))
@@ -267,6 +268,40 @@ def export_tts(pack: ContentPack, out_dir: Path, layout_data: LayoutFile, overri
 
         after.append(remove_gone)
     return written
+
+
+def _named_by(saved: Path, out_dir: Path) -> set[str]:
+    """The files in ``out_dir`` (posix, relative) that the Saved Object ``saved`` an export wrote
+    before it kept ``_manifest.json`` names by local ``file://`` URLs, and the Saved Object itself:
+    what that export wrote, so that exported again the sheets of decks gone do not stay until the
+    export after. None when it is missing, unreadable or names no file there (an ``http://`` base
+    URL names no local file: those sheets stay, as any file the export cannot tell is its own)."""
+    from urllib.parse import unquote, urlparse
+
+    from doria_forge.load.files import PackFileError, read_confined
+
+    try:
+        data = json.loads(read_confined(saved, None).decode("utf-8"))
+    except (PackFileError, ValueError):
+        return set()
+    root = out_dir.resolve()
+    found: set[str] = set()
+
+    def visit(value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                if isinstance(item, str) and key.endswith("URL") and item.startswith("file://"):
+                    local = Path(unquote(urlparse(item).path))
+                    if local.parent == root or local.parent.parent == root:
+                        found.add(local.relative_to(root).as_posix())
+                else:
+                    visit(item)
+        elif isinstance(value, list):
+            for item in value:
+                visit(item)
+
+    visit(data)
+    return found | {saved.name} if found else set()
 
 
 def _deck(deck: DeckPlan, print_cards: tuple[PrintCard, ...], box: FaceBox, card_mm: tuple[float, float],
